@@ -1,0 +1,271 @@
+// Package docidx holds the records that every part of docidx shares — packages, documents, sections,
+// symbols and search hits — and the Registry interface that each ecosystem implements.
+//
+// The root package imports the standard library only. Concrete registries live under registries/,
+// the crawl pipeline under crawl/, the snapshot under index/ and the MCP server under serve/;
+// see DESIGN.md §1 for the import rules, which deps_test.go enforces.
+package docidx
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Version is the docidx release, stamped into every snapshot manifest.
+// Release builds override it with -ldflags "-X github.com/docidx/docidx.Version=v1.2.3".
+var Version = "v0.1.0-dev"
+
+// Ecosystem names a package ecosystem by its Package URL type
+// (https://github.com/package-url/purl-spec/blob/main/PURL-TYPES.rst).
+type Ecosystem string
+
+// The ecosystems docidx knows. Their values are purl types.
+const (
+	Go    Ecosystem = "golang"
+	NPM   Ecosystem = "npm"
+	PyPI  Ecosystem = "pypi"
+	Cargo Ecosystem = "cargo"
+	Swift Ecosystem = "swift"
+)
+
+// Ecosystems lists every ecosystem in a stable order.
+var Ecosystems = []Ecosystem{Go, NPM, PyPI, Cargo, Swift}
+
+var ecosystemAliases = map[string]Ecosystem{
+	"golang": Go, "go": Go,
+	"npm": NPM, "node": NPM, "js": NPM,
+	"pypi": PyPI, "python": PyPI, "py": PyPI,
+	"cargo": Cargo, "crates": Cargo, "rust": Cargo, "crate": Cargo,
+	"swift": Swift, "swiftpm": Swift,
+}
+
+// ParseEcosystem maps a purl type or an accepted alias ("go", "python", "rust", "crates", …),
+// case-insensitively, to its Ecosystem. It returns an error wrapping ErrBadSpec for anything else.
+func ParseEcosystem(s string) (Ecosystem, error) {
+	if e, ok := ecosystemAliases[strings.ToLower(strings.TrimSpace(s))]; ok {
+		return e, nil
+	}
+	return "", fmt.Errorf("%w: unknown ecosystem %q (want one of golang, npm, pypi, cargo, swift)", ErrBadSpec, s)
+}
+
+// Ref names one package version, or with an empty Version a package.
+type Ref struct {
+	Ecosystem Ecosystem `json:"ecosystem"`
+	Name      string    `json:"package"`
+	Version   string    `json:"version,omitempty"`
+}
+
+// String returns "ecosystem:name@version" (or "ecosystem:name" without a version).
+func (r Ref) String() string {
+	if r.Version == "" {
+		return string(r.Ecosystem) + ":" + r.Name
+	}
+	return string(r.Ecosystem) + ":" + r.Name + "@" + r.Version
+}
+
+// PURL returns the Package URL of r, e.g. "pkg:npm/%40types/node@20.1.0" or
+// "pkg:golang/github.com/spf13/cobra@v1.8.0", following the purl spec: the npm scope's "@" is
+// percent-encoded, path segments are escaped one by one, and a Go module path keeps its slashes
+// as namespace/name separators.
+func (r Ref) PURL() string {
+	segs := strings.Split(r.Name, "/")
+	for i, s := range segs {
+		segs[i] = purlEscape(s)
+	}
+	p := "pkg:" + string(r.Ecosystem) + "/" + strings.Join(segs, "/")
+	if r.Version != "" {
+		p += "@" + purlEscape(r.Version)
+	}
+	return p
+}
+
+func purlEscape(s string) string {
+	r := strings.NewReplacer("+", "%2B", "@", "%40")
+	return r.Replace(url.PathEscape(s))
+}
+
+// Package is the metadata of one package version.
+type Package struct {
+	Ecosystem   Ecosystem `json:"ecosystem"`
+	Name        string    `json:"package"`
+	Version     string    `json:"version"`
+	Versions    []string  `json:"versions,omitempty"` // every version the source knows, oldest first
+	Description string    `json:"description,omitempty"`
+	License     string    `json:"license,omitempty"` // SPDX expression when the source gives one
+	Homepage    string    `json:"homepage,omitempty"`
+	Repository  string    `json:"repository,omitempty"`
+	Keywords    []string  `json:"keywords,omitempty"`
+	Deprecated  string    `json:"deprecated,omitempty"` // deprecation message, empty when not deprecated
+	Published   time.Time `json:"published,omitzero"`   // release time of this version
+	Source      string    `json:"source,omitempty"`     // registry URL or local path it was read from
+	CrawledAt   time.Time `json:"crawledAt,omitzero"`
+}
+
+// Ref returns the package version's reference.
+func (p *Package) Ref() Ref { return Ref{Ecosystem: p.Ecosystem, Name: p.Name, Version: p.Version} }
+
+// DocKind says where a Document came from.
+type DocKind string
+
+// Document kinds.
+const (
+	DocReadme  DocKind = "readme"  // the package's README, filtered to what helps a user
+	DocGuide   DocKind = "doc"     // a file under docs/ (or doc/)
+	DocExample DocKind = "example" // a file under examples/ (or example/)
+)
+
+// Document is one page of prose, split into sections by heading.
+type Document struct {
+	Path     string    `json:"path"` // slash-separated path inside the package, e.g. "README.md", "docs/guide.md"
+	Kind     DocKind   `json:"kind"`
+	Title    string    `json:"title,omitempty"`   // first heading, or the file name
+	Summary  string    `json:"summary,omitempty"` // plain text, at most a few sentences
+	Sections []Section `json:"sections"`
+}
+
+// Section is the text under one heading: it runs to the next heading of the same or a higher level.
+// The text before the first heading is a section with an empty Heading path.
+type Section struct {
+	Heading []string    `json:"heading,omitempty"` // heading path from the top, e.g. ["Usage", "Flags"]
+	Anchor  string      `json:"anchor,omitempty"`  // GitHub-style slug of the last heading
+	Text    string      `json:"text"`              // markdown, code blocks included, for display
+	Plain   string      `json:"plain,omitempty"`   // the same as plain text without code, for indexing
+	Code    []CodeBlock `json:"code,omitempty"`
+}
+
+// Title returns the last element of the heading path, or "" for the lead section.
+func (s *Section) Title() string {
+	if len(s.Heading) == 0 {
+		return ""
+	}
+	return s.Heading[len(s.Heading)-1]
+}
+
+// CodeBlock is one fenced or indented code block, or one example program.
+type CodeBlock struct {
+	Lang   string `json:"lang,omitempty"`
+	Name   string `json:"name,omitempty"` // an example's name, e.g. Go's "ExampleGroup_Go"
+	Code   string `json:"code"`
+	Output string `json:"output,omitempty"` // expected output, when the source states it
+}
+
+// SymbolKind is the kind of an API item.
+type SymbolKind string
+
+// Symbol kinds. Ecosystems use the subset that fits them.
+const (
+	KindPackage   SymbolKind = "package" // a Go package or other module-level namespace, its doc comment as Doc
+	KindFunc      SymbolKind = "func"
+	KindMethod    SymbolKind = "method"
+	KindType      SymbolKind = "type"
+	KindConst     SymbolKind = "const"
+	KindVar       SymbolKind = "var"
+	KindClass     SymbolKind = "class"
+	KindInterface SymbolKind = "interface"
+	KindStruct    SymbolKind = "struct"
+	KindEnum      SymbolKind = "enum"
+	KindTrait     SymbolKind = "trait"
+	KindMacro     SymbolKind = "macro"
+	KindProtocol  SymbolKind = "protocol"
+	KindProperty  SymbolKind = "property"
+)
+
+// Symbol is one API item of a package version.
+type Symbol struct {
+	Kind SymbolKind `json:"kind"`
+	// Name is the item's own name, e.g. "Go".
+	Name string `json:"name"`
+	// Parent is the enclosing type or class for methods and fields, e.g. "Group"; empty otherwise.
+	Parent string `json:"parent,omitempty"`
+	// Package is the import path or module that declares it, e.g. "golang.org/x/sync/errgroup",
+	// "express/lib/router" or "flask.app".
+	Package string `json:"package,omitempty"`
+	// QualifiedName is unique within the package version, e.g. "errgroup.Group.Go".
+	QualifiedName string      `json:"qualifiedName"`
+	Signature     string      `json:"signature"` // the declaration as written, without body
+	Doc           string      `json:"doc,omitempty"`
+	File          string      `json:"file,omitempty"` // slash path inside the package
+	Line          int         `json:"line,omitempty"` // 1-based
+	Deprecated    bool        `json:"deprecated,omitempty"`
+	Examples      []CodeBlock `json:"examples,omitempty"`
+}
+
+// Key returns the name a user looks a symbol up by: "Parent.Name", or Name.
+func (s *Symbol) Key() string {
+	if s.Parent == "" {
+		return s.Name
+	}
+	return s.Parent + "." + s.Name
+}
+
+// PackageDocs is everything docidx keeps of one package version.
+type PackageDocs struct {
+	Package   Package    `json:"package"`
+	Documents []Document `json:"documents,omitempty"`
+	Symbols   []Symbol   `json:"symbols,omitempty"`
+}
+
+// HitKind says what a search hit points at.
+type HitKind string
+
+// Hit kinds.
+const (
+	HitSection HitKind = "section"
+	HitSymbol  HitKind = "symbol"
+)
+
+// Hit is one search result: a section of a document or a symbol, in one package version.
+type Hit struct {
+	Ecosystem Ecosystem `json:"ecosystem"`
+	Package   string    `json:"package"`
+	Version   string    `json:"version"`
+	PURL      string    `json:"purl"`
+	Title     string    `json:"title"`   // document title or symbol qualified name
+	Section   string    `json:"section"` // heading path joined with " › ", or the symbol's kind and signature
+	Kind      HitKind   `json:"kind"`
+	Snippet   string    `json:"snippet"`
+	Score     float64   `json:"score"`
+	URI       string    `json:"uri"` // resource URI to read the whole page
+}
+
+// Registry is one source of package documentation for one ecosystem: a remote registry or a local
+// cache. Implementations live in registries/<ecosystem> and are safe for concurrent use.
+type Registry interface {
+	// Ecosystem returns the ecosystem the registry serves.
+	Ecosystem() Ecosystem
+	// Resolve returns the exact version that query names. An empty query or "latest" names the
+	// latest release; otherwise query uses the ecosystem's own syntax (an npm semver range or
+	// dist-tag, a Go version or module query, a PEP 440 pin …). It returns an error wrapping
+	// ErrNotFound when the package or a matching version does not exist.
+	Resolve(ctx context.Context, name, query string) (string, error)
+	// Fetch retrieves one exact package version and extracts its metadata, documents and symbols.
+	// It returns an error wrapping ErrNotFound, ErrIntegrity, ErrTooLarge, ErrUnsafePath or
+	// ErrOffline when those apply.
+	Fetch(ctx context.Context, name, version string) (*PackageDocs, error)
+}
+
+// Cache is a Registry over a local cache (a module cache, node_modules, site-packages …), which can
+// also enumerate the package versions it holds.
+type Cache interface {
+	Registry
+	// List returns every package version in the cache, sorted by name then version.
+	List(ctx context.Context) ([]Ref, error)
+}
+
+// SortRefs sorts refs by ecosystem, name, then version as plain strings.
+func SortRefs(refs []Ref) {
+	sort.Slice(refs, func(i, j int) bool {
+		a, b := refs[i], refs[j]
+		if a.Ecosystem != b.Ecosystem {
+			return a.Ecosystem < b.Ecosystem
+		}
+		if a.Name != b.Name {
+			return a.Name < b.Name
+		}
+		return a.Version < b.Version
+	})
+}

@@ -1,0 +1,173 @@
+package index
+
+// This file fixes the API that crawl (through its own Sink interface), serve and cmd/docidx use.
+// Bodies that say "not implemented" are being filled in; signatures change only by agreement.
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/docidx/docidx"
+)
+
+// FormatVersion is the snapshot format this docidx writes and the newest it reads. Open refuses a
+// snapshot whose manifest states a larger one, with an error wrapping docidx.ErrFormat.
+const FormatVersion = 1
+
+// File names inside one snapshot directory (DESIGN.md §3).
+const (
+	ManifestFile = "manifest.json"
+	StoreFile    = "store.db"
+	SearchDir    = "search.bleve"
+)
+
+// Manifest is manifest.json: it describes one snapshot and the checksum of each file in it.
+type Manifest struct {
+	Format        int               `json:"format"`
+	DocidxVersion string            `json:"docidxVersion"`
+	Created       time.Time         `json:"created"`
+	Sources       []string          `json:"sources,omitempty"` // registries and local paths crawled
+	Counts        []EcosystemCounts `json:"counts"`
+	Files         map[string]string `json:"files"` // slash path relative to the snapshot -> sha256 hex
+}
+
+// EcosystemCounts counts what a snapshot holds of one ecosystem.
+type EcosystemCounts struct {
+	Ecosystem docidx.Ecosystem `json:"ecosystem"`
+	Packages  int              `json:"packages"`  // distinct package names
+	Versions  int              `json:"versions"`  // package versions
+	Documents int              `json:"documents"` // documents over all versions
+	Sections  int              `json:"sections"`  // sections over all documents
+	Symbols   int              `json:"symbols"`   // symbols over all versions
+}
+
+// Query is one search request. Zero fields do not filter.
+type Query struct {
+	Text      string           // the user's words; required
+	Ecosystem docidx.Ecosystem // filter
+	Package   string           // filter: exact package name
+	Version   string           // filter: exact version; when empty only each package's latest indexed version is searched
+	Kind      string           // filter: "section", "symbol", or a symbol kind ("func", "type", …)
+	Limit     int              // hits per page; 0 means 10, at most 100
+	Offset    int              // hits to skip (paging)
+}
+
+// Results is one page of search results.
+type Results struct {
+	Hits  []docidx.Hit
+	Total int // hits matching in all, for paging
+}
+
+// Listing is one package in a list: its name and indexed versions.
+type Listing struct {
+	Ecosystem   docidx.Ecosystem `json:"ecosystem"`
+	Name        string           `json:"package"`
+	Latest      string           `json:"latest"`   // newest indexed version
+	Versions    []string         `json:"versions"` // indexed versions, oldest first
+	Description string           `json:"description,omitempty"`
+}
+
+// ErrClosed is returned by a Reader or Writer used after Close, Commit or Abort.
+var ErrClosed = errors.New("index: closed")
+
+// Writer builds a new snapshot generation. Use Create, Put each package version, then Commit
+// to publish it or Abort to drop it. A Writer is safe for concurrent Put calls.
+type Writer struct {
+	w *writer
+}
+
+// Create starts a new snapshot generation under dir (created if missing), seeded with the
+// package versions of the current snapshot there, if any. Nothing is visible to readers until
+// Commit. It returns an error wrapping docidx.ErrFormat if dir holds a snapshot of a newer format.
+func Create(dir string) (*Writer, error) { return create(dir) }
+
+// Has reports whether the package version ref is already in the generation being written.
+func (w *Writer) Has(ref docidx.Ref) bool { return w.w.has(ref) }
+
+// Put adds or replaces one package version.
+func (w *Writer) Put(ctx context.Context, docs *docidx.PackageDocs) error { return w.w.put(ctx, docs) }
+
+// AddSource records a registry URL or local path that the crawl read, for the manifest.
+func (w *Writer) AddSource(source string) { w.w.addSource(source) }
+
+// Commit finishes the generation (index flushed, files synced, manifest with checksums written)
+// and makes it current in one atomic step. The Writer cannot be used afterwards.
+func (w *Writer) Commit(ctx context.Context) (*Manifest, error) { return w.w.commit(ctx) }
+
+// Abort drops the generation being written; the current snapshot is untouched.
+func (w *Writer) Abort() error { return w.w.abort() }
+
+// Reader reads one snapshot, read-only: bbolt opened ReadOnly with a lock timeout, Bleve opened
+// read-only. Many Readers, in many processes, may share a snapshot. A Reader is safe for
+// concurrent use.
+type Reader struct {
+	r *reader
+}
+
+// Open opens the current snapshot in dir. dir may be an index directory written by Create, or a
+// single snapshot directory (one holding manifest.json). It returns an error wrapping
+// docidx.ErrNoSnapshot when there is none yet, and docidx.ErrFormat for a newer format.
+func Open(dir string) (*Reader, error) { return open(dir) }
+
+// Close releases the snapshot's files.
+func (r *Reader) Close() error { return r.r.close() }
+
+// Dir returns the snapshot directory actually opened.
+func (r *Reader) Dir() string { return r.r.dir }
+
+// Manifest returns the snapshot's manifest.
+func (r *Reader) Manifest() *Manifest { return r.r.manifest }
+
+// Search runs q. It returns an error for an empty q.Text.
+func (r *Reader) Search(ctx context.Context, q Query) (*Results, error) { return r.r.search(ctx, q) }
+
+// Package returns the metadata of a package version. An empty or "latest" ref.Version means the
+// newest indexed version. It returns an error wrapping docidx.ErrNotFound when absent.
+func (r *Reader) Package(ref docidx.Ref) (*docidx.Package, error) { return r.r.pkg(ref) }
+
+// Versions returns the indexed versions of a package, oldest first, or an error wrapping
+// docidx.ErrNotFound.
+func (r *Reader) Versions(eco docidx.Ecosystem, name string) ([]string, error) {
+	return r.r.versions(eco, name)
+}
+
+// List returns up to limit packages of eco (all ecosystems when empty) whose names start with
+// prefix, in (ecosystem, name) order, starting after the opaque cursor after (empty: from the
+// start). next is the cursor for the following page, empty at the end. A cursor that was not
+// returned by List gives an error wrapping ErrBadCursor.
+func (r *Reader) List(eco docidx.Ecosystem, prefix, after string, limit int) (page []Listing, next string, err error) {
+	return r.r.list(eco, prefix, after, limit)
+}
+
+// ErrBadCursor is returned for a paging cursor that this snapshot did not issue.
+var ErrBadCursor = errors.New("index: invalid cursor")
+
+// Documents returns the documents of a package version (README first, then docs, then examples).
+func (r *Reader) Documents(ref docidx.Ref) ([]docidx.Document, error) { return r.r.documents(ref) }
+
+// Document returns one document of a package version by its path, or an error wrapping
+// docidx.ErrNotFound.
+func (r *Reader) Document(ref docidx.Ref, path string) (*docidx.Document, error) {
+	return r.r.document(ref, path)
+}
+
+// Symbols returns every symbol of a package version, in declaration order.
+func (r *Reader) Symbols(ref docidx.Ref) ([]docidx.Symbol, error) { return r.r.symbols(ref) }
+
+// LookupSymbol returns the symbols of a package version that name matches: exactly by
+// QualifiedName, else by Key ("Group.Go"), else by Name ("Go"), case-sensitively first and then
+// case-insensitively. It returns an error wrapping docidx.ErrNotFound when none match.
+func (r *Reader) LookupSymbol(ref docidx.Ref, name string) ([]docidx.Symbol, error) {
+	return r.r.lookupSymbol(ref, name)
+}
+
+// Suggest returns up to n indexed package names of eco (all ecosystems when empty) that are
+// close to name — by prefix, substring or edit distance — best first, for "did you mean".
+func (r *Reader) Suggest(eco docidx.Ecosystem, name string, n int) []docidx.Ref {
+	return r.r.suggest(eco, name, n)
+}
+
+// Counts returns what the snapshot holds per ecosystem, in docidx.Ecosystems order, omitting
+// empty ecosystems.
+func (r *Reader) Counts() []EcosystemCounts { return r.r.manifest.Counts }

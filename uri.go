@@ -1,0 +1,101 @@
+package docidx
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// URIScheme is the scheme of every docidx resource URI.
+const URIScheme = "docidx"
+
+// SnapshotURI names the resource that describes the snapshot itself: what is indexed and when.
+const SnapshotURI = "docidx://snapshot"
+
+// Pages of a package version, as the last part of its resource URI. Document pages are
+// "doc/" + the document's path (e.g. "doc/docs/guide.md") and symbol pages are
+// "symbol/" + the symbol's qualified name (e.g. "symbol/errgroup.Group.Go").
+const (
+	PageOverview     = "overview"
+	PageReadme       = "readme"
+	PageAPI          = "api"
+	PageDocPrefix    = "doc/"
+	PageSymbolPrefix = "symbol/"
+)
+
+// PageURI returns the resource URI of one page of a package version:
+//
+//	docidx://{ecosystem}/{package}@{version}/{page}
+//
+// for example "docidx://golang/golang.org/x/sync@v0.10.0/symbol/errgroup.Group.Go" or
+// "docidx://npm/@types/node@20.1.0/readme". Characters outside the URI path set are
+// percent-encoded; slashes in the package name and page are kept. ParsePageURI inverts it.
+func PageURI(eco Ecosystem, name, version, page string) string {
+	return URIScheme + "://" + string(eco) + "/" + escapePath(name) + "@" + url.PathEscape(version) + "/" + escapePath(page)
+}
+
+// PageURI returns the resource URI of page for the package version r names.
+func (r Ref) PageURI(page string) string { return PageURI(r.Ecosystem, r.Name, r.Version, page) }
+
+func escapePath(p string) string {
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	return strings.Join(segs, "/")
+}
+
+// ParsePageURI splits a page URI made by PageURI into its package version and page. The version
+// may be "latest". It returns an error wrapping ErrBadURI when uri is not of that shape.
+func ParsePageURI(uri string) (ref Ref, page string, err error) {
+	bad := func(why string) (Ref, string, error) {
+		return Ref{}, "", fmt.Errorf("%w: %q: %s (want docidx://ECOSYSTEM/PACKAGE@VERSION/PAGE)", ErrBadURI, uri, why)
+	}
+	rest, ok := strings.CutPrefix(uri, URIScheme+"://")
+	if !ok {
+		return bad("not a docidx URI")
+	}
+	ecoStr, rest, ok := strings.Cut(rest, "/")
+	if !ok {
+		return bad("no package")
+	}
+	eco, err := ParseEcosystem(ecoStr)
+	if err != nil || string(eco) != ecoStr {
+		return bad("unknown ecosystem")
+	}
+	// The version starts at the first "@" that does not open a path segment (npm scopes do).
+	at := -1
+	for i := 1; i < len(rest); i++ {
+		if rest[i] == '@' && rest[i-1] != '/' {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return bad("no @VERSION")
+	}
+	name, err := url.PathUnescape(rest[:at])
+	if err != nil || name == "" {
+		return bad("bad package name")
+	}
+	verStr, pageStr, _ := strings.Cut(rest[at+1:], "/")
+	version, err := url.PathUnescape(verStr)
+	if err != nil || version == "" {
+		return bad("bad version")
+	}
+	page, err = url.PathUnescape(pageStr)
+	if err != nil {
+		return bad("bad page")
+	}
+	if page == "" {
+		page = PageOverview
+	}
+	switch {
+	case page == PageOverview, page == PageReadme, page == PageAPI:
+	case strings.HasPrefix(page, PageDocPrefix) && len(page) > len(PageDocPrefix):
+	case strings.HasPrefix(page, PageSymbolPrefix) && len(page) > len(PageSymbolPrefix):
+	default:
+		return bad("unknown page " + page)
+	}
+	return Ref{Ecosystem: eco, Name: name, Version: version}, page, nil
+}
