@@ -1,6 +1,6 @@
 module github.com/docidx/docidx
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/BurntSushi/toml v1.5.0 // indirect

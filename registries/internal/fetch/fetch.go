@@ -1,0 +1,307 @@
+// Package fetch is the HTTP client every registry uses: GET with a deadline, a per-host rate limit,
+// retries with exponential backoff and jitter that honour Retry-After, one mapping from HTTP status
+// to docidx's sentinel errors, and size limits on every body.
+//
+// It imports only the root package, x/time/rate and the standard library.
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/docidx/docidx"
+)
+
+// Defaults for a Client's zero fields.
+const (
+	DefaultRetries    = 4 // attempts after the first
+	DefaultMinBackoff = 250 * time.Millisecond
+	DefaultMaxBackoff = 30 * time.Second // also the cap on a Retry-After wait
+	DefaultTimeout    = 60 * time.Second // per attempt, headers and body
+	DefaultRate       = 20               // requests per second per host
+	DefaultBurst      = 20
+	DefaultMaxBody    = 64 << 20 // bytes, when a request gives no limit
+)
+
+// UserAgent is sent with every request unless the caller sets its own.
+var UserAgent = "docidx/" + docidx.Version + " (offline documentation indexer)"
+
+// Client fetches registry resources. The zero value is not usable; set HTTP (or use New).
+// A Client is safe for concurrent use.
+type Client struct {
+	HTTP       *http.Client
+	Retries    int           // attempts after the first; 0 means DefaultRetries, negative means none
+	MinBackoff time.Duration // first backoff; doubled per attempt, with jitter
+	MaxBackoff time.Duration // cap on one wait, Retry-After included
+	Timeout    time.Duration // per attempt
+	Rate       rate.Limit    // requests per second per host; 0 means DefaultRate
+	Burst      int
+
+	mu       sync.Mutex
+	limiters map[string]*rate.Limiter
+
+	retries atomic.Int64
+	bytes   atomic.Int64
+}
+
+// New returns a Client over hc (http.DefaultClient when nil) with default limits.
+func New(hc *http.Client) *Client {
+	if hc == nil {
+		hc = http.DefaultClient
+	}
+	return &Client{HTTP: hc}
+}
+
+// Stats reports what a Client did: retried attempts and body bytes read.
+type Stats struct {
+	Retries int64
+	Bytes   int64
+}
+
+// Stats returns the counts so far.
+func (c *Client) Stats() Stats { return Stats{Retries: c.retries.Load(), Bytes: c.bytes.Load()} }
+
+// Request is one GET.
+type Request struct {
+	URL     string
+	Header  http.Header // extra headers (Accept, Authorization …)
+	MaxBody int64       // bytes; a larger body fails with docidx.ErrTooLarge; 0 means DefaultMaxBody
+}
+
+// Response is a fetched body.
+type Response struct {
+	Body   []byte
+	Header http.Header
+	URL    string // final URL after redirects
+}
+
+// StatusError is an HTTP status that is neither success nor retried away.
+type StatusError struct {
+	URL    string
+	Status int
+}
+
+func (e *StatusError) Error() string {
+	return fmt.Sprintf("GET %s: %d %s", redact(e.URL), e.Status, http.StatusText(e.Status))
+}
+
+// Unwrap maps 404 and 410 to docidx.ErrNotFound and 429 and 5xx to docidx.ErrRetryable.
+func (e *StatusError) Unwrap() error {
+	switch {
+	case e.Status == http.StatusNotFound || e.Status == http.StatusGone:
+		return docidx.ErrNotFound
+	case retryableStatus(e.Status):
+		return docidx.ErrRetryable
+	}
+	return nil
+}
+
+func retryableStatus(code int) bool {
+	return code == http.StatusTooManyRequests || code == http.StatusRequestTimeout || code >= 500
+}
+
+// Get fetches r.URL, retrying transient failures (network errors, 408, 429, 5xx, a body cut short)
+// with exponential backoff and jitter, waiting as long as a Retry-After header asks (capped at
+// MaxBackoff). Errors wrap docidx.ErrNotFound (404, 410), docidx.ErrRetryable (still transient after
+// the retries), docidx.ErrTooLarge (body over the limit), docidx.ErrOffline, or ctx's error.
+func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
+	retries := c.Retries
+	if retries == 0 {
+		retries = DefaultRetries
+	}
+	if retries < 0 {
+		retries = 0
+	}
+	u, err := url.Parse(r.URL)
+	if err != nil {
+		return nil, fmt.Errorf("GET %s: %w", redact(r.URL), err)
+	}
+	var lastErr error
+	for attempt := 0; ; attempt++ {
+		if err := c.limiter(u.Host).Wait(ctx); err != nil {
+			return nil, err
+		}
+		resp, wait, err := c.once(ctx, r)
+		if err == nil {
+			return resp, nil
+		}
+		lastErr = err
+		if !retryable(err) || attempt >= retries || ctx.Err() != nil {
+			break
+		}
+		c.retries.Add(1)
+		if wait <= 0 {
+			wait = c.backoff(attempt)
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		case <-t.C:
+		}
+	}
+	if retryable(lastErr) && !errors.Is(lastErr, docidx.ErrRetryable) {
+		lastErr = fmt.Errorf("%w: %w", docidx.ErrRetryable, lastErr)
+	}
+	return nil, lastErr
+}
+
+// once makes one attempt; wait is the server's Retry-After, if any.
+func (c *Client) once(ctx context.Context, r Request) (_ *Response, wait time.Duration, _ error) {
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.URL, nil)
+	if err != nil {
+		return nil, 0, fmt.Errorf("GET %s: %w", redact(r.URL), err)
+	}
+	for k, vs := range r.Header {
+		req.Header[k] = vs
+	}
+	if req.Header.Get("User-Agent") == "" {
+		req.Header.Set("User-Agent", UserAgent)
+	}
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		// *url.Error repeats the URL, query and all; keep only the cause.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return nil, 0, fmt.Errorf("GET %s: %w", redact(r.URL), err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+		return nil, retryAfter(resp.Header.Get("Retry-After"), c.maxBackoff()), &StatusError{URL: r.URL, Status: resp.StatusCode}
+	}
+	limit := r.MaxBody
+	if limit <= 0 {
+		limit = DefaultMaxBody
+	}
+	if resp.ContentLength > limit {
+		return nil, 0, fmt.Errorf("GET %s: body of %d bytes: %w (limit %d bytes)", redact(r.URL), resp.ContentLength, docidx.ErrTooLarge, limit)
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	c.bytes.Add(int64(len(body)))
+	if err != nil {
+		return nil, 0, fmt.Errorf("GET %s: reading body: %w", redact(r.URL), err)
+	}
+	if int64(len(body)) > limit {
+		return nil, 0, fmt.Errorf("GET %s: %w (limit %d bytes)", redact(r.URL), docidx.ErrTooLarge, limit)
+	}
+	if resp.ContentLength >= 0 && int64(len(body)) < resp.ContentLength {
+		return nil, 0, fmt.Errorf("GET %s: %w", redact(r.URL), io.ErrUnexpectedEOF)
+	}
+	return &Response{Body: body, Header: resp.Header, URL: resp.Request.URL.String()}, 0, nil
+}
+
+func retryable(err error) bool {
+	if err == nil || errors.Is(err, docidx.ErrOffline) || errors.Is(err, context.Canceled) {
+		return false
+	}
+	if errors.Is(err, docidx.ErrRetryable) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, context.DeadlineExceeded) {
+		return true
+	}
+	var ne net.Error
+	if errors.As(err, &ne) {
+		return true
+	}
+	var oe *net.OpError
+	return errors.As(err, &oe)
+}
+
+func (c *Client) maxBackoff() time.Duration {
+	if c.MaxBackoff > 0 {
+		return c.MaxBackoff
+	}
+	return DefaultMaxBackoff
+}
+
+// backoff returns the wait before retry attempt+1: MinBackoff·2^attempt, capped, with full jitter
+// over its upper half.
+func (c *Client) backoff(attempt int) time.Duration {
+	d := c.MinBackoff
+	if d <= 0 {
+		d = DefaultMinBackoff
+	}
+	for range attempt {
+		d *= 2
+		if d >= c.maxBackoff() {
+			d = c.maxBackoff()
+			break
+		}
+	}
+	return d/2 + rand.N(d/2+1)
+}
+
+// retryAfter parses a Retry-After value (delay-seconds or an HTTP date, RFC 9110 §10.2.3), capped.
+func retryAfter(v string, limit time.Duration) time.Duration {
+	if v == "" {
+		return 0
+	}
+	var d time.Duration
+	if secs, err := strconv.Atoi(v); err == nil {
+		d = time.Duration(secs) * time.Second
+	} else if t, err := http.ParseTime(v); err == nil {
+		d = time.Until(t)
+	}
+	return min(max(d, 0), limit)
+}
+
+func (c *Client) limiter(host string) *rate.Limiter {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.limiters == nil {
+		c.limiters = make(map[string]*rate.Limiter)
+	}
+	l, ok := c.limiters[host]
+	if !ok {
+		r, b := c.Rate, c.Burst
+		if r == 0 {
+			r = DefaultRate
+		}
+		if b <= 0 {
+			b = DefaultBurst
+		}
+		l = rate.NewLimiter(r, b)
+		c.limiters[host] = l
+	}
+	return l
+}
+
+// redact drops userinfo and the query from u for messages, so credentials never reach a log.
+func redact(u string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		return "<bad URL>"
+	}
+	p.User = nil
+	p.RawQuery = ""
+	return p.String()
+}
+
+// Offline is an http.RoundTripper that refuses every request with docidx.ErrOffline. Crawls with
+// --offline give registries an http.Client over it, so any network attempt is an error.
+type Offline struct{}
+
+// RoundTrip implements http.RoundTripper.
+func (Offline) RoundTrip(req *http.Request) (*http.Response, error) {
+	return nil, fmt.Errorf("%w (--offline)", docidx.ErrOffline)
+}
