@@ -1,0 +1,331 @@
+package crawl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/docidx/docidx"
+)
+
+// Sink receives crawled package versions. index.Writer satisfies it; crawl declares it so that it
+// never depends on the snapshot's implementation.
+type Sink interface {
+	// Has reports whether the package version is already stored (versions are immutable).
+	Has(ref docidx.Ref) bool
+	// Put stores one package version. It must be safe for concurrent use.
+	Put(ctx context.Context, docs *docidx.PackageDocs) error
+	// AddSource records a registry or local path the crawl read, for the snapshot's manifest.
+	AddSource(source string)
+}
+
+// DefaultConcurrency is the number of package versions fetched and extracted at once.
+const DefaultConcurrency = 8
+
+// Options configures Run.
+type Options struct {
+	// Specs lists the packages to crawl. When empty, every package version in Caches is crawled.
+	Specs []Spec
+	// Caches are local sources (module cache, node_modules …). A spec is taken from a cache
+	// when one holds a matching version, before any registry is asked.
+	Caches []docidx.Cache
+	// Registries are remote sources, at most one per ecosystem is used. Empty with --offline.
+	Registries []docidx.Registry
+	// Concurrency bounds the package versions in flight; 0 means DefaultConcurrency.
+	Concurrency int
+	// Refresh fetches package versions again even when the sink already has them.
+	Refresh bool
+	// Logger receives one line per failure and per package at debug level; nil discards.
+	Logger *slog.Logger
+	// OnStart, if set, is called once with the number of packages about to be crawled.
+	OnStart func(total int)
+	// OnResult, if set, is called after each package, from the crawling goroutines.
+	OnResult func(Result)
+}
+
+// Status is the outcome of one package.
+type Status string
+
+// Outcomes.
+const (
+	Indexed   Status = "indexed"
+	Unchanged Status = "unchanged" // already in the snapshot, not fetched again
+	Failed    Status = "failed"
+)
+
+// Result is what happened to one package.
+type Result struct {
+	Spec      string        `json:"spec"`             // what was asked, e.g. "npm:express@^4"
+	Ref       docidx.Ref    `json:"ref"`              // the resolved package version (no version when resolving failed)
+	Status    Status        `json:"status"`           // indexed, unchanged or failed
+	Error     string        `json:"error,omitempty"`  // why it failed
+	Source    string        `json:"source,omitempty"` // where it came from
+	Documents int           `json:"documents"`        // documents kept
+	Sections  int           `json:"sections"`         // sections over those documents
+	Symbols   int           `json:"symbols"`          // API symbols extracted
+	Elapsed   time.Duration `json:"elapsedNs"`        // resolve + fetch + extract + store
+	Err       error         `json:"-"`
+}
+
+// Summary is the outcome of a crawl.
+type Summary struct {
+	Results   []Result      `json:"results"`
+	Indexed   int           `json:"indexed"`
+	Unchanged int           `json:"unchanged"`
+	Failed    int           `json:"failed"`
+	Documents int           `json:"documents"`
+	Sections  int           `json:"sections"`
+	Symbols   int           `json:"symbols"`
+	Elapsed   time.Duration `json:"elapsedNs"`
+}
+
+// ErrSomeFailed is returned by Summary.Err when at least one package failed.
+var ErrSomeFailed = errors.New("some packages failed")
+
+// Err returns nil when every package was indexed or unchanged, else an error wrapping
+// ErrSomeFailed that counts the failures.
+func (s *Summary) Err() error {
+	if s.Failed == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: %d of %d", ErrSomeFailed, s.Failed, len(s.Results))
+}
+
+// job is one package to crawl: a spec to resolve, or a ref already known to be in src.
+type job struct {
+	spec Spec
+	ref  docidx.Ref
+	src  docidx.Registry // set for refs listed from a cache
+}
+
+// Run crawls the packages opts names into sink: it resolves each spec (local caches first, then
+// the registry of its ecosystem), skips versions the sink already has unless opts.Refresh, fetches
+// and extracts the rest concurrently, and stores them. One failing package is recorded in the
+// Summary and the others go on. Run returns an error only when the crawl as a whole cannot run
+// (a cache cannot be listed, ctx is done); per-package failures are in Summary.Err.
+func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
+	start := time.Now()
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	jobs, err := plan(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	for _, src := range append(cachesAsRegistries(opts.Caches), opts.Registries...) {
+		if s, ok := src.(fmt.Stringer); ok {
+			sink.AddSource(s.String())
+		}
+	}
+	if opts.OnStart != nil {
+		opts.OnStart(len(jobs))
+	}
+	n := opts.Concurrency
+	if n <= 0 {
+		n = DefaultConcurrency
+	}
+	var (
+		mu      sync.Mutex
+		sum     Summary
+		claimed = make(map[docidx.Ref]bool) // versions already taken by another job
+	)
+	sum.Results = make([]Result, 0, len(jobs))
+	claim := func(ref docidx.Ref) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if claimed[ref] {
+			return false
+		}
+		claimed[ref] = true
+		return true
+	}
+	g := new(errgroup.Group)
+	g.SetLimit(n)
+	for _, j := range jobs {
+		if ctx.Err() != nil {
+			break
+		}
+		g.Go(func() error {
+			r, dup := crawlOne(ctx, sink, opts, j, claim)
+			if dup {
+				return nil
+			}
+			if r.Err != nil {
+				r.Error = r.Err.Error()
+				log.Warn("crawl failed", "spec", r.Spec, "err", r.Err)
+			} else {
+				log.Debug("crawled", "package", r.Ref.String(), "status", r.Status, "elapsed", r.Elapsed)
+			}
+			mu.Lock()
+			sum.Results = append(sum.Results, r)
+			switch r.Status {
+			case Indexed:
+				sum.Indexed++
+				sum.Documents += r.Documents
+				sum.Sections += r.Sections
+				sum.Symbols += r.Symbols
+			case Unchanged:
+				sum.Unchanged++
+			case Failed:
+				sum.Failed++
+			}
+			mu.Unlock()
+			if opts.OnResult != nil {
+				opts.OnResult(r)
+			}
+			return nil
+		})
+	}
+	g.Wait()
+	sum.Elapsed = time.Since(start)
+	if err := ctx.Err(); err != nil {
+		return &sum, err
+	}
+	return &sum, nil
+}
+
+// plan turns the options into jobs: one per spec, or one per cached package version.
+func plan(ctx context.Context, opts Options) ([]job, error) {
+	var jobs []job
+	if len(opts.Specs) > 0 {
+		for _, s := range opts.Specs {
+			jobs = append(jobs, job{spec: s})
+		}
+		return jobs, nil
+	}
+	seen := make(map[docidx.Ref]bool)
+	for _, c := range opts.Caches {
+		refs, err := c.List(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("listing %s: %w", describe(c), err)
+		}
+		for _, ref := range refs {
+			if seen[ref] {
+				continue
+			}
+			seen[ref] = true
+			jobs = append(jobs, job{ref: ref, src: c, spec: Spec{Ecosystem: ref.Ecosystem, Name: ref.Name, Query: ref.Version, Exact: true}})
+		}
+	}
+	return jobs, nil
+}
+
+func crawlOne(ctx context.Context, sink Sink, opts Options, j job, claim func(docidx.Ref) bool) (r Result, dup bool) {
+	start := time.Now()
+	r = Result{Spec: j.spec.String(), Ref: docidx.Ref{Ecosystem: j.spec.Ecosystem, Name: j.spec.Name}}
+	defer func() { r.Elapsed = time.Since(start) }()
+	fail := func(err error) (Result, bool) {
+		r.Status, r.Err = Failed, err
+		return r, false
+	}
+
+	ref, src := j.ref, j.src
+	// A pinned version the snapshot already has needs no lookup at all, not even a local one.
+	if src == nil && j.spec.Exact && !opts.Refresh {
+		exact := docidx.Ref{Ecosystem: j.spec.Ecosystem, Name: j.spec.Name, Version: j.spec.Query}
+		if sink.Has(exact) {
+			ref = exact
+		}
+	}
+	if ref.Version == "" {
+		var err error
+		ref, src, err = resolve(ctx, opts, j.spec)
+		if err != nil {
+			return fail(err)
+		}
+	}
+	r.Ref = ref
+	if !claim(ref) {
+		return r, true
+	}
+	if !opts.Refresh && sink.Has(ref) {
+		r.Status = Unchanged
+		return r, false
+	}
+	if src == nil { // resolved to a version the sink had, but Refresh asks again
+		var err error
+		if ref, src, err = resolve(ctx, opts, Spec{Ecosystem: ref.Ecosystem, Name: ref.Name, Query: ref.Version, Exact: true}); err != nil {
+			return fail(err)
+		}
+	}
+	docs, err := src.Fetch(ctx, ref.Name, ref.Version)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", ref, err))
+	}
+	if docs.Package.CrawledAt.IsZero() {
+		docs.Package.CrawledAt = time.Now().UTC()
+	}
+	if docs.Package.Source == "" {
+		docs.Package.Source = describe(src)
+	}
+	r.Source = docs.Package.Source
+	if err := sink.Put(ctx, docs); err != nil {
+		return fail(fmt.Errorf("%s: storing: %w", ref, err))
+	}
+	r.Status = Indexed
+	r.Documents = len(docs.Documents)
+	for _, d := range docs.Documents {
+		r.Sections += len(d.Sections)
+	}
+	r.Symbols = len(docs.Symbols)
+	return r, false
+}
+
+// resolve finds the exact version a spec names and the source to fetch it from: the first local
+// cache that holds a matching version, else the ecosystem's registry.
+func resolve(ctx context.Context, opts Options, s Spec) (docidx.Ref, docidx.Registry, error) {
+	ref := docidx.Ref{Ecosystem: s.Ecosystem, Name: s.Name}
+	var errs []error
+	for _, c := range opts.Caches {
+		if c.Ecosystem() != s.Ecosystem {
+			continue
+		}
+		v, err := c.Resolve(ctx, s.Name, s.Query)
+		if err == nil {
+			ref.Version = v
+			return ref, c, nil
+		}
+		if !errors.Is(err, docidx.ErrNotFound) {
+			errs = append(errs, err)
+		}
+	}
+	for _, reg := range opts.Registries {
+		if reg.Ecosystem() != s.Ecosystem {
+			continue
+		}
+		v, err := reg.Resolve(ctx, s.Name, s.Query)
+		if err != nil {
+			return ref, nil, fmt.Errorf("%s: %w", s, err)
+		}
+		ref.Version = v
+		return ref, reg, nil
+	}
+	if len(errs) > 0 {
+		return ref, nil, fmt.Errorf("%s: %w", s, errors.Join(errs...))
+	}
+	if len(opts.Registries) == 0 {
+		return ref, nil, fmt.Errorf("%s: %w in the local caches given, and registries are off (--offline)", s, docidx.ErrNotFound)
+	}
+	return ref, nil, fmt.Errorf("%s: no %s registry or local cache configured", s, s.Ecosystem)
+}
+
+func cachesAsRegistries(cs []docidx.Cache) []docidx.Registry {
+	out := make([]docidx.Registry, len(cs))
+	for i, c := range cs {
+		out[i] = c
+	}
+	return out
+}
+
+func describe(src docidx.Registry) string {
+	if s, ok := src.(fmt.Stringer); ok {
+		return s.String()
+	}
+	return string(src.Ecosystem()) + " source"
+}

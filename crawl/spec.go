@@ -1,0 +1,121 @@
+package crawl
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/docidx/docidx"
+)
+
+// Spec asks for one package: an ecosystem, a name and a version query.
+type Spec struct {
+	Ecosystem docidx.Ecosystem
+	Name      string
+	// Query is the version asked for: empty for the latest release, an exact version, or a range
+	// in the ecosystem's syntax (npm "^4", Go "v1.8").
+	Query string
+	// Exact is set when Query is an exact version pinned by a lockfile or a purl.
+	Exact bool
+	// Origin says where the spec came from (the command line, or "package-lock.json"), for messages.
+	Origin string
+}
+
+// String returns "ecosystem:name@query".
+func (s Spec) String() string {
+	if s.Query == "" {
+		return string(s.Ecosystem) + ":" + s.Name
+	}
+	return string(s.Ecosystem) + ":" + s.Name + "@" + s.Query
+}
+
+// ParseSpec parses one package spec from the command line:
+//
+//	go:github.com/spf13/cobra@v1.8.0   golang:golang.org/x/sync     npm:express@^4   npm:@types/node@20.1.0
+//	pypi:requests==2.32.3              crates:serde@1.0.200         swift:apple/swift-nio@2.65.0
+//	pkg:cargo/serde@1.0.200            (a Package URL, https://github.com/package-url/purl-spec)
+//
+// The ecosystem prefix accepts purl types and the aliases of docidx.ParseEcosystem. Without a
+// version the latest release is meant. It returns an error wrapping docidx.ErrBadSpec that shows
+// the accepted forms.
+func ParseSpec(s string) (Spec, error) {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "pkg:") {
+		return parsePURL(s)
+	}
+	ecoStr, rest, ok := strings.Cut(s, ":")
+	if !ok || rest == "" {
+		return Spec{}, badSpec(s, "missing ECOSYSTEM: prefix")
+	}
+	eco, err := docidx.ParseEcosystem(ecoStr)
+	if err != nil {
+		return Spec{}, badSpec(s, fmt.Sprintf("unknown ecosystem %q", ecoStr))
+	}
+	spec := Spec{Ecosystem: eco, Origin: "command line"}
+	switch {
+	case eco == docidx.PyPI && strings.ContainsAny(rest, "=<>!~"):
+		i := strings.IndexAny(rest, "=<>!~")
+		spec.Name, spec.Query = strings.TrimSpace(rest[:i]), strings.TrimSpace(rest[i:])
+		if v, ok := strings.CutPrefix(spec.Query, "=="); ok && !strings.ContainsAny(v, "*,") {
+			spec.Query, spec.Exact = v, true
+		}
+	default:
+		// The version follows the last "@" that does not open the name (npm scopes do).
+		if i := strings.LastIndexByte(rest, '@'); i > 0 {
+			spec.Name, spec.Query = rest[:i], rest[i+1:]
+			if spec.Query == "" {
+				return Spec{}, badSpec(s, "empty version after @")
+			}
+		} else {
+			spec.Name = rest
+		}
+	}
+	if spec.Name == "" || strings.ContainsAny(spec.Name, " \t\n") {
+		return Spec{}, badSpec(s, "bad package name")
+	}
+	if spec.Query == "latest" {
+		spec.Query = ""
+	}
+	return spec, nil
+}
+
+func badSpec(s, why string) error {
+	return fmt.Errorf("%w %q: %s; use ECOSYSTEM:NAME[@VERSION] (go:github.com/spf13/cobra@v1.8.0, npm:express@^4, pypi:requests==2.32.3) or a purl (pkg:npm/zod@3.23.8)", docidx.ErrBadSpec, s, why)
+}
+
+// parsePURL parses pkg:type/namespace/name@version?qualifiers#subpath; qualifiers and subpath are
+// ignored.
+func parsePURL(s string) (Spec, error) {
+	rest := strings.TrimPrefix(s, "pkg:")
+	rest = strings.TrimLeft(rest, "/")
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	typ, path, ok := strings.Cut(rest, "/")
+	if !ok || path == "" {
+		return Spec{}, badSpec(s, "purl without a name")
+	}
+	eco, err := docidx.ParseEcosystem(typ)
+	if err != nil {
+		return Spec{}, badSpec(s, fmt.Sprintf("unknown purl type %q", typ))
+	}
+	spec := Spec{Ecosystem: eco, Origin: "command line"}
+	if i := strings.LastIndexByte(path, '@'); i > 0 {
+		v, err := url.PathUnescape(path[i+1:])
+		if err != nil || v == "" {
+			return Spec{}, badSpec(s, "bad purl version")
+		}
+		spec.Query, spec.Exact = v, true
+		path = path[:i]
+	}
+	segs := strings.Split(path, "/")
+	for i, seg := range segs {
+		u, err := url.PathUnescape(seg)
+		if err != nil || u == "" {
+			return Spec{}, badSpec(s, "bad purl name")
+		}
+		segs[i] = u
+	}
+	spec.Name = strings.Join(segs, "/")
+	return spec, nil
+}
