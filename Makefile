@@ -1,0 +1,55 @@
+# docidx — see README.md. `make test` is hermetic (no network at test time) and is what CI runs.
+GO        ?= go
+PKGS      ?= ./...
+BIN       ?= bin/docidx
+CORPUS    ?= $(or $(DOCIDX_CORPUS),/work/corpus)
+BENCHTIME ?= 1s
+
+.PHONY: all build test lint fmt-check vet staticcheck unit bench e2e demo fuzz clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/docidx
+
+## test: formatting, go vet, staticcheck and the race-enabled unit tests. No network.
+test: fmt-check vet staticcheck unit
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet $(PKGS)
+
+staticcheck:
+	$(GO) tool staticcheck $(PKGS)
+
+unit:
+	$(GO) test -race -count=1 $(PKGS)
+
+## bench: Go benchmarks (search latency, resource reads, start-up, crawl throughput).
+## With a real corpus in $(CORPUS) (scripts/corpus.sh builds it) the real-input benchmarks run too.
+bench:
+	DOCIDX_CORPUS=$(CORPUS) $(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) $(PKGS)
+
+## e2e: crawl real packages from the configured registries and local caches (needs network).
+e2e: build
+	DOCIDX_CORPUS=$(CORPUS) BIN=$(BIN) bash scripts/e2e.sh
+
+## demo: the README's quick start: index this module's own dependencies from the local module
+## cache, then ask the MCP server over stdio.
+demo: build
+	bash scripts/demo.sh
+
+## fuzz: run every fuzz target for FUZZTIME each.
+FUZZTIME ?= 20s
+fuzz:
+	@for pkg in $$($(GO) list $(PKGS)); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+clean:
+	rm -rf bin

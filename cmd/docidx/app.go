@@ -1,0 +1,143 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
+)
+
+// Exit statuses.
+const (
+	exitFailure = 1 // a package failed, nothing found
+	exitUsage   = 2 // bad flags or arguments
+)
+
+func newApp() *cli.App {
+	app := &cli.App{
+		Name:                 "docidx",
+		Usage:                "offline package documentation for AI coding assistants",
+		Version:              docidx.Version,
+		EnableBashCompletion: true,
+		HideVersion:          true,
+		Writer:               os.Stdout,
+		ErrWriter:            os.Stderr,
+		Commands: []*cli.Command{
+			crawlCommand(),
+			serveCommand(),
+			searchCommand(),
+			showCommand(),
+			listCommand(),
+			statsCommand(),
+			versionCommand(),
+		},
+		OnUsageError: usageError,
+		CommandNotFound: func(c *cli.Context, name string) {
+			fmt.Fprintf(c.App.ErrWriter, "docidx: unknown command %q; run 'docidx help'\n", name)
+			os.Exit(exitUsage)
+		},
+	}
+	for _, cmd := range app.Commands {
+		cmd.OnUsageError = usageError
+	}
+	return app
+}
+
+func usageError(c *cli.Context, err error, _ bool) error {
+	return cli.Exit(fmt.Sprintf("%v\nrun 'docidx %s --help' for usage", err, c.Command.Name), exitUsage)
+}
+
+// usagef reports a usage error (exit status 2).
+func usagef(format string, args ...any) error {
+	return cli.Exit(fmt.Sprintf(format, args...), exitUsage)
+}
+
+// failf reports a failure (exit status 1).
+func failf(format string, args ...any) error {
+	return cli.Exit(fmt.Sprintf(format, args...), exitFailure)
+}
+
+var indexFlag = &cli.StringFlag{
+	Name:    "index",
+	Usage:   "index `DIR` (a snapshot archive for serve)",
+	EnvVars: []string{"DOCIDX_INDEX"},
+	Value:   defaultIndexDir(),
+}
+
+var jsonFlag = &cli.BoolFlag{Name: "json", Usage: "print stable JSON instead of text", EnvVars: []string{"DOCIDX_JSON"}}
+
+var logLevelFlag = &cli.StringFlag{
+	Name:    "log-level",
+	Usage:   "stderr log level: debug, info, warn, error",
+	EnvVars: []string{"DOCIDX_LOG_LEVEL"},
+	Value:   "warn",
+}
+
+// defaultIndexDir is the platform's per-user data directory plus "docidx": $XDG_DATA_HOME/docidx
+// (default ~/.local/share/docidx) on Linux and BSDs, ~/Library/Application Support/docidx on
+// macOS, %LocalAppData%\docidx on Windows.
+func defaultIndexDir() string {
+	switch runtime.GOOS {
+	case "windows":
+		if d := os.Getenv("LocalAppData"); d != "" {
+			return filepath.Join(d, "docidx")
+		}
+	case "darwin":
+		if h, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(h, "Library", "Application Support", "docidx")
+		}
+	default:
+		if d := os.Getenv("XDG_DATA_HOME"); d != "" && filepath.IsAbs(d) {
+			return filepath.Join(d, "docidx")
+		}
+		if h, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(h, ".local", "share", "docidx")
+		}
+	}
+	return "docidx-index"
+}
+
+// newLogger returns a text logger on stderr at the level the flag names.
+func newLogger(c *cli.Context) (*slog.Logger, error) {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(c.String("log-level"))); err != nil {
+		return nil, usagef("--log-level %q: want debug, info, warn or error", c.String("log-level"))
+	}
+	return slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: level})), nil
+}
+
+// openIndex opens the snapshot the --index flag names, with an error that says what to do.
+func openIndex(c *cli.Context) (*index.Reader, error) {
+	dir := c.String("index")
+	r, err := index.Open(dir)
+	switch {
+	case errors.Is(err, docidx.ErrNoSnapshot):
+		return nil, failf("no snapshot in %s yet: run 'docidx crawl --index %s SPEC…' first", dir, dir)
+	case err != nil:
+		return nil, cli.Exit(err.Error(), exitFailure)
+	}
+	return r, nil
+}
+
+func versionCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "version",
+		Usage: "print docidx's version and snapshot format",
+		Action: func(c *cli.Context) error {
+			return printVersion(c.App.Writer)
+		},
+	}
+}
+
+func printVersion(w io.Writer) error {
+	_, err := fmt.Fprintf(w, "docidx %s (snapshot format %d, %s %s/%s)\n", docidx.Version, index.FormatVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return err
+}

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/crawl"
+	"github.com/docidx/docidx/index"
+)
+
+// modcacheAuto is the --go-modcache value that means "the module cache `go env GOMODCACHE` names".
+const modcacheAuto = "auto"
+
+func crawlCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "crawl",
+		Usage:     "pull package docs from registries and local caches into the snapshot",
+		ArgsUsage: "[SPEC...]  (go:MODULE[@VERSION], npm:NAME[@RANGE], or a purl such as pkg:npm/zod@3.23.8)",
+		Description: `Each SPEC names one package; without a version the latest release is crawled.
+--from reads exact versions from go.mod or package-lock.json. With local caches and no
+SPEC or --from, every package version in those caches is crawled. A package version
+already in the snapshot is not fetched again unless --refresh.
+
+Registries come from each ecosystem's own configuration: GOPROXY (environment or
+'go env'), npm's .npmrc files and npm_config_* variables; --goproxy and
+--npm-registry override them.`,
+		Flags: []cli.Flag{
+			indexFlag, logLevelFlag, jsonFlag,
+			&cli.StringSliceFlag{Name: "from", Usage: "read exact versions from `FILE` (go.mod, package-lock.json); repeatable", EnvVars: []string{"DOCIDX_FROM"}},
+			&cli.StringFlag{Name: "go-modcache", Usage: "read Go modules from the module cache `DIR` (alone: go env GOMODCACHE)", EnvVars: []string{"DOCIDX_GO_MODCACHE"}},
+			&cli.StringSliceFlag{Name: "node-modules", Usage: "read npm packages from node_modules `DIR`; repeatable", EnvVars: []string{"DOCIDX_NODE_MODULES"}},
+			&cli.BoolFlag{Name: "offline", Usage: "local caches only: any network access is an error", EnvVars: []string{"DOCIDX_OFFLINE"}},
+			&cli.BoolFlag{Name: "refresh", Usage: "fetch package versions again even if already indexed", EnvVars: []string{"DOCIDX_REFRESH"}},
+			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: crawl.DefaultConcurrency, Usage: "package versions fetched at once", EnvVars: []string{"DOCIDX_CONCURRENCY"}},
+			&cli.StringFlag{Name: "goproxy", Usage: "Go module proxy `LIST` (default: GOPROXY from the environment or go env)", EnvVars: []string{"DOCIDX_GOPROXY"}},
+			&cli.StringFlag{Name: "npm-registry", Usage: "npm registry `URL` (default: from .npmrc / npm config)", EnvVars: []string{"DOCIDX_NPM_REGISTRY"}},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors", EnvVars: []string{"DOCIDX_QUIET"}},
+		},
+		Action: runCrawl,
+	}
+}
+
+func runCrawl(c *cli.Context) error {
+	log, err := newLogger(c)
+	if err != nil {
+		return err
+	}
+	if n := c.Int("concurrency"); n < 1 || n > 256 {
+		return usagef("--concurrency %d: want 1 to 256", n)
+	}
+	var specs []crawl.Spec
+	for _, arg := range c.Args().Slice() {
+		s, err := crawl.ParseSpec(arg)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		specs = append(specs, s)
+	}
+	projectDir := ""
+	for _, f := range c.StringSlice("from") {
+		data, err := readLimited(f, crawl.MaxLockfile)
+		if err != nil {
+			return failf("--from: %v", err)
+		}
+		s, err := crawl.ParseLockfile(f, data)
+		if errors.Is(err, crawl.ErrUnknownLockfile) {
+			return usagef("--from: %v", err)
+		}
+		if err != nil {
+			return failf("--from %s: %v", f, err)
+		}
+		specs = append(specs, s...)
+		if projectDir == "" {
+			projectDir = filepath.Dir(f)
+		}
+	}
+	srcs, err := buildSources(c, log, projectDir)
+	if err != nil {
+		return err
+	}
+	if len(specs) == 0 && len(srcs.caches) == 0 {
+		return usagef("crawl: nothing to crawl: give SPECs, --from FILE, or a local cache (--go-modcache, --node-modules)")
+	}
+
+	dir := c.String("index")
+	w, err := index.Create(dir)
+	if err != nil {
+		return failf("%v", err)
+	}
+	defer w.Abort() // no-op after Commit
+
+	quiet, asJSON := c.Bool("quiet"), c.Bool("json")
+	prog := newProgress(c.App.ErrWriter, quiet || asJSON)
+	sum, err := crawl.Run(c.Context, w, crawl.Options{
+		Specs:       specs,
+		Caches:      srcs.caches,
+		Registries:  srcs.registries,
+		Concurrency: c.Int("concurrency"),
+		Refresh:     c.Bool("refresh"),
+		Logger:      log,
+		OnStart:     prog.start,
+		OnResult:    prog.result,
+	})
+	prog.finish()
+	if err != nil {
+		return failf("crawl interrupted (%v); the previous snapshot is unchanged", err)
+	}
+	commitStart := time.Now()
+	m, err := w.Commit(c.Context)
+	if err != nil {
+		return failf("writing snapshot: %v; the previous snapshot is unchanged", err)
+	}
+	if asJSON {
+		if err := writeJSON(c.App.Writer, struct {
+			*crawl.Summary
+			Snapshot string                  `json:"snapshot"`
+			Counts   []index.EcosystemCounts `json:"counts"`
+			Retries  int64                   `json:"retries"`
+		}{sum, dir, m.Counts, srcs.retries()}); err != nil {
+			return err
+		}
+	} else if !quiet {
+		printSummary(c.App.ErrWriter, sum, m, srcs.retries(), time.Since(commitStart))
+	}
+	if err := sum.Err(); err != nil {
+		return failf("%v (the others were indexed)", err)
+	}
+	return nil
+}
+
+func readLimited(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d bytes", path, limit)
+	}
+	return data, nil
+}
+
+func printSummary(w io.Writer, sum *crawl.Summary, m *index.Manifest, retries int64, commit time.Duration) {
+	for _, r := range sum.Results {
+		if r.Status == crawl.Failed {
+			fmt.Fprintf(w, "failed     %s: %s\n", r.Spec, r.Error)
+		}
+	}
+	fmt.Fprintf(w, "crawled %d packages in %s: %d indexed, %d unchanged, %d failed; %d documents, %d sections, %d symbols; %d retries; snapshot written in %s\n",
+		len(sum.Results), sum.Elapsed.Round(time.Millisecond), sum.Indexed, sum.Unchanged, sum.Failed,
+		sum.Documents, sum.Sections, sum.Symbols, retries, commit.Round(time.Millisecond))
+	var parts []string
+	for _, e := range m.Counts {
+		parts = append(parts, fmt.Sprintf("%s %d packages/%d versions", e.Ecosystem, e.Packages, e.Versions))
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "snapshot now holds: %s\n", strings.Join(parts, ", "))
+	}
+}
+
+// progress shows a bar on a terminal and nothing otherwise (failures are logged as they happen).
+type progress struct {
+	mu  sync.Mutex
+	w   io.Writer
+	off bool
+	bar *progressbar.ProgressBar
+}
+
+func newProgress(w io.Writer, off bool) *progress {
+	if f, ok := w.(*os.File); !ok || !term.IsTerminal(int(f.Fd())) {
+		off = true
+	}
+	return &progress{w: w, off: off}
+}
+
+func (p *progress) start(total int) {
+	if p.off {
+		return
+	}
+	p.bar = progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(p.w),
+		progressbar.OptionSetDescription("crawling"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionThrottle(100*time.Millisecond),
+	)
+}
+
+func (p *progress) result(r crawl.Result) {
+	if p.bar == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.bar.Describe(oneLine(r.Ref.String(), 40))
+	p.bar.Add(1)
+}
+
+func (p *progress) finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+	}
+}
+
+// sources are the registries and caches a crawl reads.
+type sources struct {
+	caches     []docidx.Cache
+	registries []docidx.Registry
+	retries    func() int64
+}

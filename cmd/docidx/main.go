@@ -1,0 +1,48 @@
+// Command docidx crawls package documentation into an offline snapshot and serves it to AI
+// coding assistants over the Model Context Protocol.
+//
+//	docidx crawl  [--index DIR] [--from FILE]... [--go-modcache [DIR]] [--node-modules DIR]... [--offline] [SPEC...]
+//	docidx serve  [--index DIR] --stdio
+//	docidx search [--index DIR] [--ecosystem E] [--package P] [--limit N] [--json] QUERY...
+//	docidx show   [--index DIR] [--json] ECOSYSTEM:PACKAGE[@VERSION] [SYMBOL]
+//	docidx list   [--index DIR] [--ecosystem E] [--json]
+//	docidx stats  [--index DIR] [--json]
+//	docidx version
+//
+// Exit status: 0 success, 1 failure (a package failed, nothing found), 2 usage error.
+// main stays thin: it builds the app and runs it with a context that SIGINT and SIGTERM cancel.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := newApp().RunContext(ctx, rewriteArgs(os.Args))
+	stop()
+	os.Exit(exitCode(err))
+}
+
+// exitCode maps an error from the app to the process exit status, printing it to stderr.
+func exitCode(err error) int {
+	if err == nil {
+		return 0
+	}
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) {
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(os.Stderr, "docidx:", msg)
+		}
+		return ec.ExitCode()
+	}
+	fmt.Fprintln(os.Stderr, "docidx:", err)
+	return 1
+}

@@ -1,0 +1,75 @@
+package docidx_test
+
+// This test states docidx's import policy (DESIGN.md §1), the way the standard library's
+// go/build/deps_test.go does: each package may depend only on what its rule allows, so that
+// serving can never reach a registry and the root package stays dependency-free.
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/docidx/docidx"
+
+// rules maps a package pattern to module packages it must never depend on, directly or not.
+var rules = []struct {
+	pkg       string
+	forbidden []string // module-relative prefixes, or "net/http"
+	stdOnly   bool     // nothing outside the standard library
+	noDirect  []string // standard packages it must not import itself (fmt imports os, so only direct use is checked)
+}{
+	{pkg: ".", stdOnly: true},
+	{pkg: "./serve/...", forbidden: []string{"registries", "crawl", "readme"}},
+	{pkg: "./index/...", forbidden: []string{"registries", "crawl", "readme", "serve", "net/http"}},
+	{pkg: "./readme/...", forbidden: []string{"registries", "crawl", "index", "serve", "net/http"}, noDirect: []string{"os"}},
+	{pkg: "./crawl/...", forbidden: []string{"registries", "index", "serve"}},
+	{pkg: "./registries/...", forbidden: []string{"crawl", "index", "serve"}},
+}
+
+func TestImportRules(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go tool not found")
+	}
+	for _, r := range rules {
+		out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}} {{.Standard}}", r.pkg).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v\n%s", r.pkg, err, out)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			path, std, _ := strings.Cut(line, " ")
+			if r.stdOnly {
+				if std != "true" && path != module {
+					t.Errorf("%s imports %s; the root package may use the standard library only", r.pkg, path)
+				}
+				continue
+			}
+			for _, f := range r.forbidden {
+				bad := path == f
+				if !strings.Contains(f, "/") {
+					bad = bad || path == module+"/"+f || strings.HasPrefix(path, module+"/"+f+"/")
+				}
+				if bad {
+					t.Errorf("%s depends on %s, which DESIGN.md §1 forbids", r.pkg, path)
+				}
+			}
+		}
+		if len(r.noDirect) == 0 {
+			continue
+		}
+		out, err = exec.Command("go", "list", "-f", "{{.ImportPath}}: {{join .Imports \" \"}}", r.pkg).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list %s: %v\n%s", r.pkg, err, out)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			pkg, imports, _ := strings.Cut(line, ": ")
+			for _, imp := range strings.Fields(imports) {
+				for _, f := range r.noDirect {
+					if imp == f {
+						t.Errorf("%s imports %s, which DESIGN.md §1 forbids", pkg, imp)
+					}
+				}
+			}
+		}
+	}
+}

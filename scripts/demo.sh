@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The README's quick start: index the Go modules this repository depends on, straight from the
+# local module cache (no registry is asked), then query the snapshot from the command line and
+# through the MCP server over stdio, the way an editor would.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${BIN:-bin/docidx}
+export DOCIDX_INDEX=${DOCIDX_INDEX:-$(mktemp -d)/docidx-demo}
+
+echo "== go mod download: make sure every module in go.mod is in the module cache"
+go mod download
+
+echo "== docidx crawl --offline --from go.mod --go-modcache  (index: $DOCIDX_INDEX)"
+"$BIN" crawl --offline --from go.mod --go-modcache
+
+echo "== docidx stats"
+"$BIN" stats
+
+echo "== docidx search run goroutines and return the first error"
+"$BIN" search --limit 3 run goroutines and return the first error
+
+echo "== docidx show go:golang.org/x/sync/errgroup Group.Go"
+"$BIN" show go:golang.org/x/sync/errgroup Group.Go
+
+echo "== docidx serve --stdio: initialize, then tools/call search_package_docs and describe_go_package"
+"$BIN" serve --stdio <<'JSON'
+{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"demo","version":"1"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_package_docs","arguments":{"query":"parse markdown into an AST","limit":3}}}
+{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"describe_go_package","arguments":{"package":"golang.org/x/sync/errgroup","symbol":"Group.Go"}}}
+JSON
+echo
+echo "== done: point your editor at: $BIN serve --stdio --index $DOCIDX_INDEX"
