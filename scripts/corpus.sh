@@ -1,0 +1,251 @@
+#!/usr/bin/env bash
+# scripts/corpus.sh — build docidx's real-input corpus (used by `make e2e` and
+# `make bench`, never by `make test`).
+#
+# Usage:
+#   scripts/corpus.sh [DIR]          # DIR defaults to ${DOCIDX_CORPUS:-/work/corpus}
+#   CORPUS_FORCE=1 scripts/corpus.sh # redo every part even if it is marked done
+#   CORPUS_GO_MODULES="a b" CORPUS_NPM_PACKAGES="c d" scripts/corpus.sh /tmp/x
+#                                    # smaller lists (smoke test of the script)
+#
+# What it builds under DIR:
+#   gomodcache/        a GOMODCACHE filled by `go mod download all` for the
+#                      modules in GO_MODULES below and their whole build list
+#                      (cache/download/**.zip plus the extracted module trees).
+#   goproject/         go.mod + go.sum of the throwaway module that was used to
+#                      resolve them (a real `--from go.mod` input).
+#   npmproject/        package.json + package-lock.json + node_modules/ from
+#                      `npm install --ignore-scripts` of NPM_PACKAGES below
+#                      (a real `--from package-lock.json` input, 300+ packages
+#                      with nested and scoped ones).
+#   NOTES.txt          the requested top-level modules/packages with the exact
+#                      versions that were installed (for relevance tests).
+#   *.done             stamps: a part whose stamp matches its package list is
+#                      skipped on the next run (the script is idempotent).
+#
+# Sources: the Go module proxy comes from the environment / `go env GOPROXY`
+# and the npm registry from npm's own config; this script sets neither.
+# It never touches the user's GOMODCACHE (it always points GOMODCACHE at DIR)
+# nor global npm state (no -g; npm's own download cache is reused).
+# A single package that fails to resolve is skipped and reported; more than
+# one failure per ecosystem makes the script exit non-zero.
+set -euo pipefail
+
+DIR=${1:-${DOCIDX_CORPUS:-/work/corpus}}
+FORCE=${CORPUS_FORCE:-0}
+
+GO_MODULES=(
+  github.com/spf13/cobra
+  github.com/spf13/viper
+  github.com/spf13/pflag
+  github.com/go-chi/chi/v5
+  go.uber.org/zap
+  github.com/rs/zerolog
+  golang.org/x/sync
+  golang.org/x/time
+  golang.org/x/crypto
+  golang.org/x/text
+  golang.org/x/net
+  golang.org/x/sys
+  github.com/jackc/pgx/v5
+  github.com/redis/go-redis/v9
+  go.etcd.io/bbolt
+  github.com/yuin/goldmark
+  github.com/google/uuid
+  github.com/google/go-cmp
+  github.com/stretchr/testify
+  github.com/gin-gonic/gin
+  github.com/labstack/echo/v4
+  github.com/gorilla/mux
+  github.com/gorilla/websocket
+  github.com/sirupsen/logrus
+  github.com/urfave/cli/v2
+  github.com/prometheus/client_golang
+  google.golang.org/grpc
+  google.golang.org/protobuf
+  github.com/golang-jwt/jwt/v5
+  github.com/BurntSushi/toml
+  gopkg.in/yaml.v3
+  github.com/pkg/errors
+  github.com/hashicorp/golang-lru/v2
+  github.com/cenkalti/backoff/v4
+  github.com/mattn/go-sqlite3
+  github.com/lib/pq
+  github.com/go-sql-driver/mysql
+  github.com/jmoiron/sqlx
+  github.com/go-playground/validator/v10
+  github.com/gofiber/fiber/v2
+  github.com/nats-io/nats.go
+  github.com/fsnotify/fsnotify
+  github.com/dgraph-io/badger/v4
+  github.com/samber/lo
+  github.com/charmbracelet/bubbletea
+  github.com/tidwall/gjson
+  github.com/klauspost/compress
+  github.com/cespare/xxhash/v2
+)
+
+NPM_PACKAGES=(
+  express zod axios fastify commander mongoose lodash react react-dom
+  typescript chalk yargs dayjs date-fns uuid dotenv jsonwebtoken bcryptjs
+  ws socket.io koa hono pino winston joi yup ajv rxjs immer zustand redux
+  @reduxjs/toolkit vue svelte @types/node @types/express undici node-fetch
+  cheerio marked semver glob minimist p-limit is-number debug body-parser
+  cors @babel/core eslint prettier
+)
+
+# Overrides (space-separated), e.g. for a quick smoke test of this script.
+if [[ -n ${CORPUS_GO_MODULES:-} ]]; then read -r -a GO_MODULES <<<"$CORPUS_GO_MODULES"; fi
+if [[ -n ${CORPUS_NPM_PACKAGES:-} ]]; then read -r -a NPM_PACKAGES <<<"$CORPUS_NPM_PACKAGES"; fi
+
+log() { printf '[corpus %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+command -v go >/dev/null || die "go not found"
+command -v npm >/dev/null || die "npm not found"
+command -v node >/dev/null || die "node not found"
+
+mkdir -p "$DIR"
+DIR=$(cd "$DIR" && pwd)
+
+# stamp NAME LIST... — a part is done when DIR/NAME.done holds exactly LIST.
+stamp_ok() {
+  local name=$1; shift
+  [[ $FORCE != 1 && -f $DIR/$name.done ]] &&
+    [[ "$(cat "$DIR/$name.done")" == "$(printf '%s\n' "$@")" ]]
+}
+stamp_set() { local name=$1; shift; printf '%s\n' "$@" >"$DIR/$name.done"; }
+
+SECONDS=0
+declare -a GO_FAILED=() NPM_FAILED=()
+work=""   # the throwaway Go module, removed on exit
+trap '[[ -z $work ]] || rm -rf "$work"' EXIT
+
+# ---------------------------------------------------------------- Go part
+build_go() {
+  local t0=$SECONDS
+  export GOMODCACHE=$DIR/gomodcache
+  # -mod=mod: go get/download may edit go.mod; -modcacherw: cache stays deletable.
+  export GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod -modcacherw"
+  # Never fetch another toolchain into the corpus.
+  export GOTOOLCHAIN=local
+  export GOWORK=off
+  mkdir -p "$GOMODCACHE"
+  work=$(mktemp -d "${TMPDIR:-/tmp}/docidx-corpus-go.XXXXXX")
+  (cd "$work" && go mod init docidx.test/corpus >/dev/null 2>&1)
+
+  log "go: go get ${#GO_MODULES[@]} modules @latest (GOPROXY from go env)"
+  local args=() m
+  for m in "${GO_MODULES[@]}"; do args+=("$m@latest"); done
+  if ! (cd "$work" && go get "${args[@]}") >"$work/get.log" 2>&1; then
+    log "go: batch go get failed, retrying one module at a time:"
+    sed 's/^/    /' "$work/get.log" | tail -20 >&2
+    for m in "${GO_MODULES[@]}"; do
+      if ! (cd "$work" && go get "$m@latest") >"$work/get1.log" 2>&1; then
+        log "go: FAILED $m: $(tail -1 "$work/get1.log")"
+        GO_FAILED+=("$m")
+      fi
+    done
+  fi
+  ((${#GO_FAILED[@]} <= 1)) || die "go: ${#GO_FAILED[@]} modules failed: ${GO_FAILED[*]}"
+
+  log "go: go mod download all"
+  (cd "$work" && go mod download all)
+  mkdir -p "$DIR/goproject"
+  cp "$work/go.mod" "$work/go.sum" "$DIR/goproject/"
+  # Versions of the requested top-level modules, for NOTES.txt.
+  (cd "$work" && for m in "${GO_MODULES[@]}"; do
+     go list -m -f '{{.Path}} {{.Version}}' "$m" 2>/dev/null || echo "$m FAILED"
+   done) >"$DIR/goproject/toplevel.txt"
+  printf '%s\n' "${GO_FAILED[@]}" >"$DIR/goproject/failed.txt"
+  stamp_set go "${GO_MODULES[@]}"
+  log "go: done in $((SECONDS - t0))s"
+}
+
+# ---------------------------------------------------------------- npm part
+build_npm() {
+  local t0=$SECONDS proj=$DIR/npmproject p
+  local flags=(--ignore-scripts --no-audit --no-fund --save-exact --loglevel=error)
+  mkdir -p "$proj"
+  if [[ ! -f $proj/package.json ]]; then
+    cat >"$proj/package.json" <<'EOF'
+{
+  "name": "docidx-corpus",
+  "version": "0.0.0",
+  "private": true,
+  "description": "docidx real-input corpus (generated by scripts/corpus.sh)"
+}
+EOF
+  fi
+  log "npm: npm install ${#NPM_PACKAGES[@]} packages (registry from npm config)"
+  if ! (cd "$proj" && npm install "${flags[@]}" "${NPM_PACKAGES[@]}") >"$proj/.install.log" 2>&1; then
+    log "npm: batch install failed, retrying one package at a time:"
+    tail -20 "$proj/.install.log" | sed 's/^/    /' >&2
+    for p in "${NPM_PACKAGES[@]}"; do
+      if ! (cd "$proj" && npm install "${flags[@]}" "$p") >"$proj/.install1.log" 2>&1; then
+        log "npm: FAILED $p: $(grep -m2 'npm error' "$proj/.install1.log" | tr '\n' ' ' || true)"
+        NPM_FAILED+=("$p")
+      fi
+    done
+  fi
+  ((${#NPM_FAILED[@]} <= 1)) || die "npm: ${#NPM_FAILED[@]} packages failed: ${NPM_FAILED[*]}"
+  printf '%s\n' "${NPM_FAILED[@]}" >"$proj/.failed.txt"
+  stamp_set npm "${NPM_PACKAGES[@]}"
+  log "npm: done in $((SECONDS - t0))s"
+}
+
+if stamp_ok go "${GO_MODULES[@]}"; then log "go: up to date, skipped"; else build_go; fi
+if stamp_ok npm "${NPM_PACKAGES[@]}"; then log "npm: up to date, skipped"; else build_npm; fi
+
+# ---------------------------------------------------------------- NOTES.txt
+write_notes() {
+  {
+    echo "docidx corpus — generated by scripts/corpus.sh on $(date -u +%Y-%m-%dT%H:%MZ)"
+    echo "go: $(go version | awk '{print $3}')  node: $(node --version)  npm: $(npm --version 2>/dev/null)"
+    echo
+    echo "== Go modules requested (goproject/go.mod), exact versions =="
+    cat "$DIR/goproject/toplevel.txt"
+    echo
+    echo "== npm packages requested (npmproject/package-lock.json), exact versions =="
+    node -e '
+      const lock = require(process.argv[1]);
+      const deps = lock.packages[""].dependencies || {};
+      for (const name of Object.keys(deps).sort()) {
+        const p = lock.packages["node_modules/" + name];
+        console.log(name + " " + (p ? p.version : "MISSING"));
+      }' "$DIR/npmproject/package-lock.json"
+  } >"$DIR/NOTES.txt"
+}
+write_notes
+
+# ---------------------------------------------------------------- summary
+# Failures of an earlier run whose part was skipped this time.
+mapfile -t GO_FAILED < <(grep -v '^$' "$DIR/goproject/failed.txt" 2>/dev/null || true)
+mapfile -t NPM_FAILED < <(grep -v '^$' "$DIR/npmproject/.failed.txt" 2>/dev/null || true)
+dl=$DIR/gomodcache/cache/download
+nzip=$(find "$dl" -name '*.zip' -type f | wc -l)
+nmodver=$(find "$dl" -name '*.mod' -type f | wc -l)
+nextracted=$(find "$DIR/gomodcache" -path "$dl" -prune -o -path "$DIR/gomodcache/cache" -prune \
+  -o -type d -name '*@v*' -print -prune | wc -l)
+npkgjson=$(find "$DIR/npmproject/node_modules" -name package.json -type f | wc -l)
+read -r npkgs nscoped nnested < <(node -e '
+  const lock = require(process.argv[1]);
+  const keys = Object.keys(lock.packages).filter(k => k.startsWith("node_modules/"));
+  const scoped = keys.filter(k => k.split("node_modules/").pop().startsWith("@"));
+  const nested = keys.filter(k => k.split("node_modules/").length > 2);
+  console.log(keys.length, scoped.length, nested.length);' "$DIR/npmproject/package-lock.json")
+sz() { du -sh "$1" 2>/dev/null | cut -f1; }
+
+cat <<EOF
+== docidx corpus summary: $DIR ==
+go:  modules requested            ${#GO_MODULES[@]}${GO_FAILED:+ (failed: ${GO_FAILED[*]})}
+go:  module versions with .zip    $nzip  (with .mod: $nmodver)
+go:  extracted module dirs        $nextracted
+go:  gomodcache size              $(sz "$DIR/gomodcache")  (zips: $(sz "$dl"))
+npm: packages requested           ${#NPM_PACKAGES[@]}${NPM_FAILED:+ (failed: ${NPM_FAILED[*]})}
+npm: packages in lockfile         $npkgs  (scoped: $nscoped, nested: $nnested)
+npm: package.json files           $npkgjson
+npm: node_modules size            $(sz "$DIR/npmproject/node_modules")
+total size                        $(sz "$DIR")
+elapsed                           ${SECONDS}s
+EOF
