@@ -31,7 +31,7 @@ func (s Spec) String() string {
 
 // ParseSpec parses one package spec from the command line:
 //
-//	go:github.com/spf13/cobra@v1.8.0   golang:golang.org/x/sync     npm:express@^4   npm:@types/node@20.1.0
+//	npm:express@^4   npm:@types/node@20.1.0   go:github.com/spf13/cobra@v1.8.0   golang:golang.org/x/sync
 //	pypi:requests==2.32.3              crates:serde@1.0.200         swift:apple/swift-nio@2.65.0
 //	pkg:cargo/serde@1.0.200            (a Package URL, https://github.com/package-url/purl-spec)
 //
