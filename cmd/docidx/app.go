@@ -40,6 +40,8 @@ func newApp() *cli.App {
 			versionCommand(),
 		},
 		OnUsageError: usageError,
+		// main prints errors and exits; urfave/cli must not exit on its own.
+		ExitErrHandler: func(*cli.Context, error) {},
 		CommandNotFound: func(c *cli.Context, name string) {
 			fmt.Fprintf(c.App.ErrWriter, "docidx: unknown command %q; run 'docidx help'\n", name)
 			os.Exit(exitUsage)

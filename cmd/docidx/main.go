@@ -24,11 +24,13 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func main() {
+func main() { os.Exit(run()) }
+
+// run runs the command line in os.Args and returns the exit status.
+func run() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := newApp().RunContext(ctx, rewriteArgs(os.Args))
-	stop()
-	os.Exit(exitCode(err))
+	defer stop()
+	return exitCode(newApp().RunContext(ctx, rewriteArgs(os.Args)))
 }
 
 // exitCode maps an error from the app to the process exit status, printing it to stderr.
