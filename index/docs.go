@@ -1,0 +1,172 @@
+package index
+
+// docs.go turns one package version into Bleve documents: an overview of its metadata, one
+// document per section and one per symbol.
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/docidx/docidx"
+)
+
+// Limits on what one Bleve document carries, in bytes.
+const (
+	maxBody      = 16 << 10 // indexed prose of one section or doc comment
+	maxCode      = 4 << 10  // indexed code of one section
+	maxStoreText = 1200     // stored text from which snippets are cut
+)
+
+type searchDoc struct {
+	id     string
+	fields map[string]any
+}
+
+// sectionSep joins a heading path for display.
+const sectionSep = " › "
+
+func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol, latest bool) []searchDoc {
+	ref := p.Ref()
+	base := func(hit docidx.HitKind, kind string) map[string]any {
+		f := map[string]any{
+			fEco:      string(p.Ecosystem),
+			fPkg:      p.Name,
+			fVersion:  p.Version,
+			fHit:      string(hit),
+			fKind:     kind,
+			fPkgName:  p.Name,
+			fPkgExact: exactNames(p.Name),
+		}
+		if latest {
+			f[fLatest] = "t"
+		}
+		return f
+	}
+	out := make([]searchDoc, 0, 1+len(syms)+4*len(docs))
+
+	// The overview: what the package is, by its own description and keywords.
+	ov := base(docidx.HitSection, "overview")
+	ov[fTitle] = p.Name
+	ov[fBody] = clip(p.Description+"\n"+strings.Join(p.Keywords, " "), maxBody)
+	ov[fName] = p.Name
+	ov[fSTitle] = p.Name
+	ov[fSSection] = "Overview"
+	ov[fSText] = clip(p.Description, maxStoreText)
+	ov[fSURI] = ref.PageURI(docidx.PageOverview)
+	out = append(out, searchDoc{id: ref.PageURI(docidx.PageOverview), fields: ov})
+
+	for _, d := range docs {
+		page := docidx.PageReadme
+		if d.Kind != docidx.DocReadme {
+			page = docidx.PageDocPrefix + d.Path
+		}
+		uri := ref.PageURI(page)
+		for i, s := range d.Sections {
+			if strings.TrimSpace(s.Plain) == "" && len(s.Code) == 0 && len(s.Heading) == 0 {
+				continue
+			}
+			f := base(docidx.HitSection, string(d.Kind))
+			f[fTitle] = d.Title
+			f[fHeading] = strings.Join(s.Heading, " ")
+			f[fBody] = clip(s.Plain, maxBody)
+			var code strings.Builder
+			for _, c := range s.Code {
+				if code.Len() >= maxCode {
+					break
+				}
+				code.WriteString(c.Code)
+				code.WriteByte('\n')
+			}
+			if code.Len() > 0 {
+				f[fSignature] = clip(code.String(), maxCode)
+			}
+			text := s.Plain
+			if strings.TrimSpace(text) == "" && len(s.Code) > 0 {
+				text = s.Code[0].Code
+			}
+			f[fSTitle] = d.Title
+			f[fSSection] = strings.Join(s.Heading, sectionSep)
+			f[fSText] = clip(text, maxStoreText)
+			hitURI := uri
+			if s.Anchor != "" {
+				hitURI += "#" + s.Anchor
+			}
+			f[fSURI] = hitURI
+			out = append(out, searchDoc{id: uri + "#" + strconv.Itoa(i), fields: f})
+		}
+	}
+
+	seen := map[string]int{}
+	for _, s := range syms {
+		uri := ref.PageURI(docidx.PageSymbolPrefix + s.QualifiedName)
+		id := uri
+		if n := seen[uri]; n > 0 {
+			id = uri + "#" + strconv.Itoa(n)
+		}
+		seen[uri]++
+		f := base(docidx.HitSymbol, string(s.Kind))
+		names := s.Name
+		if k := s.Key(); k != s.Name {
+			names += " " + k
+		}
+		if s.QualifiedName != s.Key() {
+			names += " " + s.QualifiedName
+		}
+		f[fName] = names
+		f[fSignature] = clip(s.Signature, maxCode)
+		f[fBody] = clip(s.Doc, maxBody)
+		f[fHeading] = s.Package
+		f[fSTitle] = s.QualifiedName
+		f[fSSection] = string(s.Kind) + " " + firstLine(s.Signature)
+		f[fSText] = clip(s.Doc, maxStoreText)
+		f[fSURI] = uri
+		out = append(out, searchDoc{id: id, fields: f})
+	}
+	return out
+}
+
+// exactNames returns the lowercased package name and, for path-like names, its last element
+// ("github.com/spf13/cobra" -> "cobra", "@types/node" -> "node").
+func exactNames(name string) []string {
+	n := strings.ToLower(name)
+	out := []string{n}
+	if i := strings.LastIndexByte(n, '/'); i >= 0 && i+1 < len(n) {
+		last := n[i+1:]
+		// Go major version suffixes: "github.com/go-chi/chi/v5" -> "chi".
+		if len(last) > 1 && last[0] == 'v' && isDigits(last[1:]) {
+			if j := strings.LastIndexByte(n[:i], '/'); j >= 0 {
+				last = n[j+1 : i]
+			}
+		}
+		out = append(out, last)
+	}
+	return out
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// clip cuts s to at most n bytes at a rune boundary.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

@@ -1,0 +1,211 @@
+package index
+
+// mapping.go defines the Bleve index: one document per section and one per symbol, with keyword
+// fields for filters, an English analyzer for prose and an identifier analyzer for names.
+
+import (
+	"bytes"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	_ "github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	unicodetok "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/registry"
+)
+
+// Analyzer and filter names registered with Bleve. They are part of the snapshot format: an index
+// written with them is read back with the same names.
+const (
+	identFilterName   = "docidx_ident_split"
+	identAnalyzerName = "docidx_ident"
+)
+
+// Bleve field names.
+const (
+	fEco       = "eco"       // keyword: ecosystem
+	fPkg       = "pkg"       // keyword: package name as written
+	fVersion   = "ver"       // keyword
+	fLatest    = "latest"    // keyword "t" on the latest indexed version of its package
+	fHit       = "hit"       // keyword: "section" or "symbol"
+	fKind      = "kind"      // keyword: doc kind (readme, doc, example) or symbol kind (func, type …)
+	fPkgName   = "pkgname"   // ident: package name, split
+	fPkgExact  = "pkgexact"  // keyword: lowercased package name and its last path segment
+	fTitle     = "title"     // en: document title
+	fHeading   = "heading"   // en: heading path
+	fBody      = "body"      // en: section plain text, or symbol doc comment
+	fName      = "name"      // ident: symbol name and qualified name
+	fSignature = "signature" // ident: symbol signature
+	// Stored only, to build hits without reading store.db.
+	fSTitle   = "s_title"
+	fSSection = "s_section"
+	fSText    = "s_text"
+	fSURI     = "s_uri"
+)
+
+func init() {
+	if err := registry.RegisterTokenFilter(identFilterName, func(map[string]any, *registry.Cache) (analysis.TokenFilter, error) {
+		return identSplitter{}, nil
+	}); err != nil {
+		panic(err)
+	}
+}
+
+// identSplitter is a token filter that keeps each identifier token and adds its parts split at
+// underscores, dots, dashes, digit boundaries and camelCase humps ("HTTPServer" -> "HTTPServer",
+// "HTTP", "Server"; "read_file" -> "read_file", "read", "file"), all at the token's position.
+type identSplitter struct{}
+
+func (identSplitter) Filter(in analysis.TokenStream) analysis.TokenStream {
+	out := make(analysis.TokenStream, 0, len(in)*2)
+	for _, tok := range in {
+		out = append(out, tok)
+		parts := splitIdent(tok.Term)
+		if len(parts) < 2 {
+			continue
+		}
+		for _, p := range parts {
+			out = append(out, &analysis.Token{
+				Start:    tok.Start + p[0],
+				End:      tok.Start + p[1],
+				Term:     tok.Term[p[0]:p[1]:p[1]],
+				Position: tok.Position,
+				Type:     tok.Type,
+			})
+		}
+	}
+	return out
+}
+
+// splitIdent returns the byte ranges of the words of an identifier.
+func splitIdent(s []byte) [][2]int {
+	var parts [][2]int
+	start := -1
+	var prev rune
+	flush := func(end int) {
+		if start >= 0 && end > start {
+			parts = append(parts, [2]int{start, end})
+		}
+		start = -1
+	}
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRune(s[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			flush(i)
+			prev = r
+			i += n
+			continue
+		}
+		if start >= 0 {
+			boundary := false
+			switch {
+			case unicode.IsUpper(r) && unicode.IsLower(prev):
+				boundary = true // fooBar
+			case unicode.IsDigit(r) != unicode.IsDigit(prev):
+				boundary = true // utf8Decode, v2
+			case unicode.IsUpper(r) && unicode.IsUpper(prev):
+				// HTTPServer: the "S" starts a word when a lower-case letter follows.
+				if next, _ := utf8.DecodeRune(s[i+n:]); i+n < len(s) && unicode.IsLower(next) {
+					boundary = true
+				}
+			}
+			if boundary {
+				flush(i)
+			}
+		}
+		if start < 0 {
+			start = i
+		}
+		prev = r
+		i += n
+	}
+	flush(len(s))
+	if len(parts) == 1 && parts[0] == [2]int{0, len(s)} {
+		return nil
+	}
+	return dedupeRanges(s, parts)
+}
+
+func dedupeRanges(s []byte, parts [][2]int) [][2]int {
+	out := parts[:0]
+	for i, p := range parts {
+		dup := false
+		for _, q := range parts[:i] {
+			if bytes.Equal(s[p[0]:p[1]], s[q[0]:q[1]]) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// newMapping returns the index mapping of DESIGN.md §4: keyword filters, English prose,
+// identifier names.
+func newMapping() (mapping.IndexMapping, error) {
+	im := bleve.NewIndexMapping()
+	if err := im.AddCustomAnalyzer(identAnalyzerName, map[string]any{
+		"type":          "custom",
+		"tokenizer":     unicodetok.Name,
+		"token_filters": []any{identFilterName, lowercase.Name},
+	}); err != nil {
+		return nil, err
+	}
+	im.DefaultAnalyzer = en.AnalyzerName
+	im.StoreDynamic = false
+	im.IndexDynamic = false
+	im.DocValuesDynamic = false
+
+	kw := func() *mapping.FieldMapping {
+		f := bleve.NewKeywordFieldMapping()
+		f.Analyzer = keyword.Name
+		f.Store = false
+		f.IncludeInAll = false
+		f.IncludeTermVectors = false
+		f.DocValues = false
+		return f
+	}
+	text := func(analyzer string) *mapping.FieldMapping {
+		f := bleve.NewTextFieldMapping()
+		f.Analyzer = analyzer
+		f.Store = false
+		f.IncludeInAll = false
+		f.IncludeTermVectors = false
+		f.DocValues = false
+		return f
+	}
+	stored := func() *mapping.FieldMapping {
+		f := bleve.NewTextFieldMapping()
+		f.Index = false
+		f.Store = true
+		f.IncludeInAll = false
+		f.IncludeTermVectors = false
+		f.DocValues = false
+		return f
+	}
+
+	dm := bleve.NewDocumentStaticMapping()
+	for _, name := range []string{fEco, fPkg, fVersion, fLatest, fHit, fKind, fPkgExact} {
+		dm.AddFieldMappingsAt(name, kw())
+	}
+	dm.AddFieldMappingsAt(fPkgName, text(identAnalyzerName))
+	dm.AddFieldMappingsAt(fName, text(identAnalyzerName))
+	dm.AddFieldMappingsAt(fSignature, text(identAnalyzerName))
+	dm.AddFieldMappingsAt(fTitle, text(en.AnalyzerName))
+	dm.AddFieldMappingsAt(fHeading, text(en.AnalyzerName))
+	dm.AddFieldMappingsAt(fBody, text(en.AnalyzerName))
+	for _, name := range []string{fSTitle, fSSection, fSText, fSURI} {
+		dm.AddFieldMappingsAt(name, stored())
+	}
+	im.DefaultMapping = dm
+	im.DefaultField = fBody
+	return im, nil
+}

@@ -1,0 +1,376 @@
+package index
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/docidx/docidx"
+	bolt "go.etcd.io/bbolt"
+)
+
+// lockTimeout bounds how long Open waits for store.db's file lock. Readers share the lock; only a
+// process that opened the file for writing (never docidx's own crawl, which writes a new
+// generation) holds it exclusively.
+const lockTimeout = 2 * time.Second
+
+type reader struct {
+	dir      string
+	manifest *Manifest
+	db       *bolt.DB
+	idx      bleve.Index
+
+	closeMu sync.Mutex
+	closed  bool
+
+	namesOnce sync.Once
+	names     []docidx.Ref // every package name, for Suggest; loaded on first use
+}
+
+func open(dir string) (*Reader, error) {
+	snap, err := currentGen(dir)
+	if err != nil {
+		return nil, err
+	}
+	m, err := readManifest(snap)
+	if err != nil {
+		return nil, err
+	}
+	storePath := filepath.Join(snap, StoreFile)
+	db, err := bolt.Open(storePath, 0o444, &bolt.Options{ReadOnly: true, Timeout: lockTimeout})
+	if err != nil {
+		return nil, fmt.Errorf("index: opening %s: %w", storePath, err)
+	}
+	idx, err := bleve.OpenUsing(filepath.Join(snap, SearchDir), map[string]any{"read_only": true})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%w: opening %s: %v", docidx.ErrFormat, filepath.Join(snap, SearchDir), err)
+	}
+	return &Reader{r: &reader{dir: snap, manifest: m, db: db, idx: idx}}, nil
+}
+
+func (r *reader) close() error {
+	r.closeMu.Lock()
+	defer r.closeMu.Unlock()
+	if r.closed {
+		return ErrClosed
+	}
+	r.closed = true
+	err := r.idx.Close()
+	if derr := r.db.Close(); err == nil {
+		err = derr
+	}
+	return err
+}
+
+// entry returns the names entry of a package.
+func (r *reader) entry(eco docidx.Ecosystem, name string) (*nameEntry, error) {
+	var e nameEntry
+	var found bool
+	err := r.db.View(func(tx *bolt.Tx) error {
+		var err error
+		found, err = getJSON(tx.Bucket(bucketNames), nameKey(eco, name), &e)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, fmt.Errorf("%w: %s:%s is not indexed", docidx.ErrNotFound, eco, name)
+	}
+	return &e, nil
+}
+
+// resolve fills in the latest indexed version when ref.Version is empty or "latest".
+func (r *reader) resolve(ref docidx.Ref) (docidx.Ref, error) {
+	if ref.Version != "" && ref.Version != "latest" {
+		return ref, nil
+	}
+	e, err := r.entry(ref.Ecosystem, ref.Name)
+	if err != nil {
+		return ref, err
+	}
+	ref.Version = e.Latest
+	return ref, nil
+}
+
+// get decodes the value of a resolved package version in bucket b.
+func (r *reader) get(bucket []byte, ref docidx.Ref, v any) (docidx.Ref, error) {
+	ref, err := r.resolve(ref)
+	if err != nil {
+		return ref, err
+	}
+	var found bool
+	err = r.db.View(func(tx *bolt.Tx) error {
+		var err error
+		found, err = getJSON(tx.Bucket(bucket), versionKey(ref), v)
+		return err
+	})
+	if err != nil {
+		return ref, err
+	}
+	if !found {
+		return ref, fmt.Errorf("%w: %s is not indexed", docidx.ErrNotFound, ref)
+	}
+	return ref, nil
+}
+
+func (r *reader) pkg(ref docidx.Ref) (*docidx.Package, error) {
+	var p docidx.Package
+	if _, err := r.get(bucketPackages, ref, &p); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+func (r *reader) versions(eco docidx.Ecosystem, name string) ([]string, error) {
+	e, err := r.entry(eco, name)
+	if err != nil {
+		return nil, err
+	}
+	return e.Versions, nil
+}
+
+func (r *reader) documents(ref docidx.Ref) ([]docidx.Document, error) {
+	var docs []docidx.Document
+	if _, err := r.get(bucketDocuments, ref, &docs); err != nil {
+		return nil, err
+	}
+	return docs, nil
+}
+
+func (r *reader) document(ref docidx.Ref, path string) (*docidx.Document, error) {
+	docs, err := r.documents(ref)
+	if err != nil {
+		return nil, err
+	}
+	for i := range docs {
+		if docs[i].Path == path {
+			return &docs[i], nil
+		}
+	}
+	if strings.EqualFold(path, "readme") || path == "" {
+		for i := range docs {
+			if docs[i].Kind == docidx.DocReadme {
+				return &docs[i], nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("%w: %s has no document %q", docidx.ErrNotFound, ref, path)
+}
+
+func (r *reader) symbols(ref docidx.Ref) ([]docidx.Symbol, error) {
+	var syms []docidx.Symbol
+	if _, err := r.get(bucketSymbols, ref, &syms); err != nil {
+		return nil, err
+	}
+	return syms, nil
+}
+
+func (r *reader) lookupSymbol(ref docidx.Ref, name string) ([]docidx.Symbol, error) {
+	syms, err := r.symbols(ref)
+	if err != nil {
+		return nil, err
+	}
+	keys := []func(*docidx.Symbol) string{
+		func(s *docidx.Symbol) string { return s.QualifiedName },
+		(*docidx.Symbol).Key,
+		func(s *docidx.Symbol) string { return s.Name },
+	}
+	for _, fold := range []bool{false, true} {
+		for _, key := range keys {
+			var out []docidx.Symbol
+			for i := range syms {
+				k := key(&syms[i])
+				if k == name || fold && strings.EqualFold(k, name) {
+					out = append(out, syms[i])
+				}
+			}
+			if len(out) > 0 {
+				return out, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("%w: %s has no symbol %q", docidx.ErrNotFound, ref, name)
+}
+
+// cursorSecret keeps List cursors opaque and lets List reject cursors it did not issue. It is
+// the same for every generation, so a client's cursor survives a snapshot switch.
+const cursorSecret = "docidx list cursor v1"
+
+func encodeCursor(key []byte) string {
+	sum := sha256.Sum256(append([]byte(cursorSecret), key...))
+	return base64.RawURLEncoding.EncodeToString(key) + "." + hex.EncodeToString(sum[:6])
+}
+
+func decodeCursor(c string) ([]byte, error) {
+	b64, mac, ok := strings.Cut(c, ".")
+	if !ok {
+		return nil, ErrBadCursor
+	}
+	key, err := base64.RawURLEncoding.DecodeString(b64)
+	if err != nil || encodeCursor(key) != c || !strings.HasPrefix(c, b64+"."+mac) {
+		return nil, ErrBadCursor
+	}
+	return key, nil
+}
+
+func (r *reader) list(eco docidx.Ecosystem, prefix, after string, limit int) ([]Listing, string, error) {
+	if limit <= 0 {
+		limit = 50
+	}
+	var start []byte
+	if after != "" {
+		k, err := decodeCursor(after)
+		if err != nil {
+			return nil, "", err
+		}
+		start = k
+	}
+	var seek []byte
+	if eco != "" {
+		seek = nameKey(eco, prefix)
+	}
+	if bytes.Compare(start, seek) > 0 {
+		seek = start
+	}
+	var page []Listing
+	var next string
+	err := r.db.View(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketNames).Cursor()
+		for k, v := c.Seek(seek); k != nil; k, v = c.Next() {
+			if start != nil && bytes.Equal(k, start) {
+				continue
+			}
+			e, name := parseNameKey(k)
+			if eco != "" && e != eco {
+				break
+			}
+			if !strings.HasPrefix(name, prefix) {
+				if eco != "" {
+					break // keys of one ecosystem are sorted by name: no more matches
+				}
+				continue
+			}
+			if len(page) == limit {
+				next = encodeCursor(page[len(page)-1].key())
+				break
+			}
+			var ent nameEntry
+			if _, err := getJSON(tx.Bucket(bucketNames), k, &ent); err != nil {
+				return err
+			}
+			_ = v
+			page = append(page, Listing{Ecosystem: e, Name: name, Latest: ent.Latest, Versions: ent.Versions, Description: ent.Description})
+		}
+		return nil
+	})
+	return page, next, err
+}
+
+func (l Listing) key() []byte { return nameKey(l.Ecosystem, l.Name) }
+
+func (r *reader) loadNames() {
+	r.namesOnce.Do(func() {
+		r.db.View(func(tx *bolt.Tx) error {
+			return tx.Bucket(bucketNames).ForEach(func(k, _ []byte) error {
+				eco, name := parseNameKey(k)
+				r.names = append(r.names, docidx.Ref{Ecosystem: eco, Name: name})
+				return nil
+			})
+		})
+	})
+}
+
+func (r *reader) suggest(eco docidx.Ecosystem, name string, n int) []docidx.Ref {
+	if n <= 0 {
+		return nil
+	}
+	r.loadNames()
+	want := strings.ToLower(strings.TrimSpace(name))
+	if want == "" {
+		return nil
+	}
+	type scored struct {
+		ref   docidx.Ref
+		score int // lower is better
+	}
+	var cands []scored
+	for _, ref := range r.names {
+		if eco != "" && ref.Ecosystem != eco {
+			continue
+		}
+		if s, ok := nameDistance(want, strings.ToLower(ref.Name)); ok {
+			cands = append(cands, scored{ref, s})
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		if cands[i].score != cands[j].score {
+			return cands[i].score < cands[j].score
+		}
+		return cands[i].ref.Name < cands[j].ref.Name
+	})
+	var out []docidx.Ref
+	for i := 0; i < len(cands) && len(out) < n; i++ {
+		out = append(out, cands[i].ref)
+	}
+	return out
+}
+
+// nameDistance scores how close an indexed name is to what the user typed; ok is false when it
+// is not close at all.
+func nameDistance(want, have string) (int, bool) {
+	last := have
+	if i := strings.LastIndexByte(have, '/'); i >= 0 {
+		last = have[i+1:]
+	}
+	switch {
+	case have == want:
+		return 0, true
+	case last == want:
+		return 1, true
+	case strings.HasPrefix(have, want), strings.HasPrefix(last, want):
+		return 2 + len(have) - len(want), true
+	case len(want) >= 3 && strings.Contains(have, want):
+		return 10 + len(have) - len(want), true
+	}
+	if d := levenshtein(want, last); d <= max(1, min(len(want), len(last))/3) {
+		return 20 + d, true
+	}
+	if d := levenshtein(want, have); d <= max(1, len(have)/5) {
+		return 20 + d, true
+	}
+	return 0, false
+}
+
+// levenshtein returns the edit distance between a and b, in bytes.
+func levenshtein(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 1 << 20
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

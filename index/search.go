@@ -1,0 +1,222 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
+	"github.com/docidx/docidx"
+)
+
+// Field weights of the relevance model: a match in a symbol's name or a package's name says more
+// than a match in running prose.
+const (
+	boostPkgExact = 8.0
+	boostName     = 3.0
+	boostPkgName  = 2.0
+	boostHeading  = 2.0
+	boostTitle    = 1.0
+	boostBody     = 1.0
+	boostPhrase   = 1.5
+	boostSig      = 0.5
+	boostFilter   = 1e-6 // filters select; they should not rank
+)
+
+// MaxLimit is the largest page of hits Search returns.
+const MaxLimit = 100
+
+func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
+	text := strings.TrimSpace(q.Text)
+	if text == "" {
+		return nil, errors.New("index: empty query: say what to search for")
+	}
+	if len(text) > 1000 {
+		text = clip(text, 1000)
+	}
+	limit := q.Limit
+	if limit <= 0 {
+		limit = 10
+	}
+	limit = min(limit, MaxLimit)
+	offset := max(q.Offset, 0)
+
+	var should []query.Query
+	add := func(qq interface{ SetBoost(float64) }, boost float64) {
+		qq.SetBoost(boost)
+		should = append(should, qq.(query.Query))
+	}
+	match := func(field string, boost float64) {
+		m := bleve.NewMatchQuery(text)
+		m.SetField(field)
+		add(m, boost)
+	}
+	match(fBody, boostBody)
+	match(fHeading, boostHeading)
+	match(fTitle, boostTitle)
+	match(fName, boostName)
+	match(fPkgName, boostPkgName)
+	match(fSignature, boostSig)
+	if strings.ContainsFunc(text, unicode.IsSpace) {
+		p := bleve.NewMatchPhraseQuery(text)
+		p.SetField(fBody)
+		add(p, boostPhrase)
+	}
+	for _, w := range exactCandidates(text) {
+		t := bleve.NewTermQuery(w)
+		t.SetField(fPkgExact)
+		add(t, boostPkgExact)
+	}
+	scoring := bleve.NewDisjunctionQuery(should...)
+
+	must := []query.Query{scoring}
+	filter := func(field, value string) {
+		t := bleve.NewTermQuery(value)
+		t.SetField(field)
+		t.SetBoost(boostFilter)
+		must = append(must, t)
+	}
+	if q.Ecosystem != "" {
+		filter(fEco, string(q.Ecosystem))
+	}
+	if q.Package != "" {
+		filter(fPkg, q.Package)
+	}
+	if q.Version != "" && q.Version != "latest" {
+		filter(fVersion, q.Version)
+	} else {
+		filter(fLatest, "t")
+	}
+	switch q.Kind {
+	case "":
+	case string(docidx.HitSection), string(docidx.HitSymbol):
+		filter(fHit, q.Kind)
+	default:
+		filter(fKind, q.Kind)
+	}
+
+	req := bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(must...), limit, offset, false)
+	req.Fields = []string{fSTitle, fSSection, fSText, fSURI}
+	res, err := r.idx.SearchInContext(ctx, req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("index: search: %w", err)
+	}
+	out := &Results{Total: int(res.Total), Hits: make([]docidx.Hit, 0, len(res.Hits))}
+	words := queryWords(text)
+	for _, h := range res.Hits {
+		hit, ok := makeHit(h.ID, h.Fields, h.Score, words)
+		if ok {
+			out.Hits = append(out.Hits, hit)
+		}
+	}
+	return out, nil
+}
+
+// makeHit builds a Hit from a Bleve document's ID (its page URI, with "#n" for sections) and
+// stored fields.
+func makeHit(id string, fields map[string]any, score float64, words []string) (docidx.Hit, bool) {
+	uri := id
+	if i := strings.LastIndexByte(uri, '#'); i >= 0 {
+		uri = uri[:i]
+	}
+	ref, page, err := docidx.ParsePageURI(uri)
+	if err != nil {
+		return docidx.Hit{}, false
+	}
+	str := func(f string) string { s, _ := fields[f].(string); return s }
+	kind := docidx.HitSection
+	if strings.HasPrefix(page, docidx.PageSymbolPrefix) {
+		kind = docidx.HitSymbol
+	}
+	return docidx.Hit{
+		Ecosystem: ref.Ecosystem,
+		Package:   ref.Name,
+		Version:   ref.Version,
+		PURL:      ref.PURL(),
+		Title:     str(fSTitle),
+		Section:   str(fSSection),
+		Kind:      kind,
+		Snippet:   snippet(str(fSText), words, 240),
+		Score:     score,
+		URI:       str(fSURI),
+	}, true
+}
+
+// exactCandidates returns the lowercased forms of text that could be a package name typed
+// whole: the text itself when it is one word.
+func exactCandidates(text string) []string {
+	t := strings.ToLower(text)
+	if strings.ContainsFunc(t, unicode.IsSpace) {
+		return nil
+	}
+	return []string{t}
+}
+
+// queryWords returns the lowercased words of a query worth highlighting (three letters or more).
+func queryWords(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
+	}) {
+		if len(w) >= 3 && !stopWord[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+var stopWord = map[string]bool{"the": true, "and": true, "for": true, "with": true, "how": true, "what": true, "from": true, "into": true, "that": true, "this": true}
+
+// snippet returns up to n bytes of text around the first place where a query word (or its first
+// five letters, to meet stemmed forms) occurs, starting at a word boundary.
+func snippet(text string, words []string, n int) string {
+	text = strings.Join(strings.Fields(text), " ")
+	if len(text) <= n {
+		return text
+	}
+	lower := strings.ToLower(text)
+	pos := -1
+	for _, w := range words {
+		if len(w) > 5 {
+			w = w[:5]
+		}
+		if i := strings.Index(lower, w); i >= 0 && (pos < 0 || i < pos) {
+			pos = i
+		}
+	}
+	start := 0
+	if pos > n/3 {
+		start = pos - n/3
+		if i := strings.LastIndexAny(text[:start], ".!?"); i >= 0 && start-i < n/3 {
+			start = i + 1
+		} else if i := strings.IndexByte(text[start:], ' '); i >= 0 && i < 20 {
+			start += i + 1
+		}
+		for start < len(text) && (text[start] == ' ' || text[start]&0xC0 == 0x80) {
+			start++
+		}
+	}
+	end := min(start+n, len(text))
+	if end < len(text) {
+		if i := strings.LastIndexByte(text[start:end], ' '); i > n/2 {
+			end = start + i
+		}
+		for end > start && text[end-1]&0xC0 == 0xC0 {
+			end--
+		}
+	}
+	s := clip(text[start:], end-start)
+	if start > 0 {
+		s = "…" + s
+	}
+	if end < len(text) {
+		s += "…"
+	}
+	return s
+}

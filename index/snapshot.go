@@ -1,0 +1,195 @@
+package index
+
+// snapshot.go lays out generations on disk:
+//
+//	<dir>/CURRENT        the name of the current generation ("gen-000007\n"), replaced by rename
+//	<dir>/gen-000007/    one complete snapshot: manifest.json, store.db, search.bleve/
+//	<dir>/.lock          held (flock) by the one crawl writing a new generation
+//
+// A generation becomes visible only when CURRENT names it, and CURRENT is switched only after
+// every file of the generation is written and synced, so a crash at any moment leaves the previous
+// generation current and whole.
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/docidx/docidx"
+)
+
+const (
+	currentFile = "CURRENT"
+	lockFile    = ".lock"
+	genPrefix   = "gen-"
+)
+
+func genName(n int) string { return fmt.Sprintf("%s%06d", genPrefix, n) }
+
+// parseGen returns the number of a generation directory name, or -1.
+func parseGen(name string) int {
+	s, ok := strings.CutPrefix(name, genPrefix)
+	if !ok {
+		return -1
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return -1
+	}
+	return n
+}
+
+// currentGen returns the directory of the current generation under dir, or an error wrapping
+// docidx.ErrNoSnapshot. A dir that is itself a snapshot (it holds manifest.json) is returned as is.
+func currentGen(dir string) (string, error) {
+	if _, err := os.Stat(filepath.Join(dir, ManifestFile)); err == nil {
+		return dir, nil
+	}
+	data, err := os.ReadFile(filepath.Join(dir, currentFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("%w: no snapshot in %s yet: run `docidx crawl` first", docidx.ErrNoSnapshot, dir)
+	}
+	if err != nil {
+		return "", err
+	}
+	name := strings.TrimSpace(string(data))
+	if parseGen(name) < 0 {
+		return "", fmt.Errorf("%w: %s names %q, not a generation", docidx.ErrFormat, filepath.Join(dir, currentFile), name)
+	}
+	return filepath.Join(dir, name), nil
+}
+
+// generations returns the generation numbers present under dir, ascending.
+func generations(dir string) ([]int, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var gens []int
+	for _, e := range entries {
+		if n := parseGen(e.Name()); n >= 0 && e.IsDir() {
+			gens = append(gens, n)
+		}
+	}
+	sort.Ints(gens)
+	return gens, nil
+}
+
+// readManifest reads and checks manifest.json of one snapshot directory.
+func readManifest(snap string) (*Manifest, error) {
+	data, err := os.ReadFile(filepath.Join(snap, ManifestFile))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%w: %s has no %s", docidx.ErrNoSnapshot, snap, ManifestFile)
+		}
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", docidx.ErrFormat, filepath.Join(snap, ManifestFile), err)
+	}
+	if m.Format > FormatVersion {
+		return nil, fmt.Errorf("%w: snapshot %s has format %d, this docidx (%s) reads up to %d: upgrade docidx",
+			docidx.ErrFormat, snap, m.Format, docidx.Version, FormatVersion)
+	}
+	if m.Format < 1 {
+		return nil, fmt.Errorf("%w: %s: missing format version", docidx.ErrFormat, filepath.Join(snap, ManifestFile))
+	}
+	return &m, nil
+}
+
+// checksums returns the sha256 of every regular file under snap except the manifest, keyed by
+// slash path.
+func checksums(snap string) (map[string]string, error) {
+	sums := map[string]string{}
+	err := filepath.WalkDir(snap, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(snap, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if rel == ManifestFile {
+			return nil
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		h := sha256.New()
+		if _, err := io.Copy(h, f); err != nil {
+			return err
+		}
+		sums[rel] = hex.EncodeToString(h.Sum(nil))
+		return nil
+	})
+	return sums, err
+}
+
+// writeFileSync writes data to path through a temporary file, syncs it and renames it into place.
+func writeFileSync(path string, data []byte) error {
+	tmp := path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// syncTree fsyncs every file and directory under root.
+func syncTree(root string) error {
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		return f.Sync()
+	})
+}
+
+func syncDir(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
+}
+
+func marshalManifest(m *Manifest) ([]byte, error) {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(data, '\n'), nil
+}
