@@ -1,0 +1,100 @@
+package serve
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Token budget (DESIGN.md §6): every tool answer is bounded by max_tokens, counted as bytes/4,
+// cut at a unit boundary — a section, an outline entry, a symbol, a search hit — and continued
+// with a cursor. Only a single unit larger than the whole budget is cut inside, at a line
+// boundary (or, for one overlong line, at a character boundary).
+
+// DefaultMaxTokens is the max_tokens used when neither the call nor Options give one.
+const DefaultMaxTokens = 4000
+
+// Bounds of the max_tokens argument, in tokens.
+const (
+	minMaxTokens = 50
+	maxMaxTokens = 100_000
+)
+
+// bytesPerToken is the rough size of one token used to turn max_tokens into bytes.
+const bytesPerToken = 4
+
+// budget returns the page size in bytes for a call's max_tokens argument.
+func (s *Server) budget(maxTokens int) int {
+	if maxTokens <= 0 {
+		maxTokens = s.opts.DefaultMaxTokens
+	}
+	maxTokens = min(max(maxTokens, minMaxTokens), maxMaxTokens)
+	return maxTokens * bytesPerToken
+}
+
+// pos is a position in a sequence of text units: the unit index and a byte offset inside it.
+type pos struct{ unit, off int }
+
+// validPos reports whether p is a place a page can start in units: inside a unit on a
+// character boundary, or exactly at the end (an empty last page).
+func validPos(units []string, p pos) bool {
+	if p.unit == len(units) {
+		return p.off == 0
+	}
+	if p.unit < 0 || p.unit > len(units) || p.off < 0 || p.off >= max(len(units[p.unit]), 1) {
+		return false
+	}
+	return p.off == 0 || utf8.RuneStart(units[p.unit][p.off])
+}
+
+// cutPage returns the page of at most budget bytes that starts at p: whole units while they fit
+// and, when the first unit alone is larger than budget, the part of it that fits, cut at a line
+// boundary. It always makes progress (one line or one character at least), so repeated calls
+// from next reproduce the concatenation of units exactly. more is false at the end.
+func cutPage(units []string, p pos, budget int) (text string, first, end int, next pos, more bool) {
+	var b strings.Builder
+	first = p.unit
+	u, off := p.unit, p.off
+	for u < len(units) {
+		rest := units[u][off:]
+		room := budget - b.Len()
+		if len(rest) <= room {
+			b.WriteString(rest)
+			u, off = u+1, 0
+			continue
+		}
+		if b.Len() > 0 {
+			break // stop at the unit boundary; the next page starts with this unit
+		}
+		n := lineCut(rest, room)
+		b.WriteString(rest[:n])
+		off += n
+		break
+	}
+	end = u
+	if off > 0 {
+		end = u + 1 // unit u is partly on this page
+	}
+	return b.String(), first, end, pos{u, off}, u < len(units)
+}
+
+// lineCut returns how many bytes of s to put on a page with room bytes left: up to the last
+// newline that fits, else (one overlong line) up to the last character boundary that fits,
+// and at least one character.
+func lineCut(s string, room int) int {
+	if room >= len(s) {
+		return len(s)
+	}
+	room = max(room, 0)
+	if i := strings.LastIndexByte(s[:room], '\n'); i >= 0 {
+		return i + 1
+	}
+	n := room
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	if n == 0 {
+		_, size := utf8.DecodeRuneInString(s)
+		n = size
+	}
+	return n
+}

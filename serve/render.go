@@ -1,0 +1,138 @@
+package serve
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/docidx/docidx"
+)
+
+// Markdown renderings shared by the tools. Text content is for people and models; it mirrors the
+// structured content, compactly.
+
+// maxSynopsis bounds a first sentence in an outline, in bytes.
+const maxSynopsis = 200
+
+// firstSentence returns the first sentence of a doc comment as one line: up to the first period
+// followed by a space or the end, or the first blank line, at most maxSynopsis bytes.
+func firstSentence(doc string) string {
+	doc = strings.TrimSpace(doc)
+	if i := strings.Index(doc, "\n\n"); i >= 0 {
+		doc = doc[:i]
+	}
+	doc = strings.Join(strings.Fields(doc), " ")
+	for i := 0; i < len(doc); i++ {
+		c := doc[i]
+		if (c == '.' || c == '!' || c == '?') && (i+1 == len(doc) || doc[i+1] == ' ') && !isAbbrevEnd(doc[:i]) {
+			doc = doc[:i+1]
+			break
+		}
+	}
+	return clip(doc, maxSynopsis)
+}
+
+// isAbbrevEnd reports whether s ends with a common abbreviation ("e.g", "i.e", "etc", "vs").
+func isAbbrevEnd(s string) bool {
+	w := s[strings.LastIndexByte(s, ' ')+1:]
+	switch strings.ToLower(w) {
+	case "e.g", "i.e", "etc", "vs", "cf":
+		return true
+	}
+	return false
+}
+
+// clip shortens s to at most n bytes on a word or character boundary, adding "…".
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n - len("…")
+	for cut > 0 && !isBoundary(s, cut) {
+		cut--
+	}
+	if sp := strings.LastIndexByte(s[:cut], ' '); sp > n/2 {
+		cut = sp
+	}
+	return strings.TrimRight(s[:cut], " ") + "…"
+}
+
+func isBoundary(s string, i int) bool { return i >= len(s) || s[i] < 0x80 || s[i] >= 0xC0 }
+
+// compactSignature returns a declaration on one line: its first line, with " …" when the
+// declaration goes on (a struct's fields, an interface's methods).
+func compactSignature(sig string) string {
+	sig = strings.TrimSpace(sig)
+	line, rest, more := strings.Cut(sig, "\n")
+	line = strings.TrimRight(line, " \t")
+	if more && strings.TrimSpace(rest) != "" {
+		line += " …"
+		if strings.HasSuffix(strings.TrimSpace(rest), "}") && strings.HasSuffix(line, "{ …") {
+			line += " }"
+		}
+	}
+	return clip(line, 300)
+}
+
+// headingPath joins a section's heading path the way search hits do.
+func headingPath(h []string) string { return strings.Join(h, " › ") }
+
+// renderSection returns a section as markdown: its heading, at the depth of its heading path,
+// then its text. Sections rendered in order and concatenated give the whole document.
+func renderSection(sec *docidx.Section) string {
+	var b strings.Builder
+	if n := len(sec.Heading); n > 0 {
+		b.WriteString(strings.Repeat("#", min(n, 6)))
+		b.WriteByte(' ')
+		b.WriteString(sec.Heading[n-1])
+		b.WriteString("\n\n")
+	}
+	text := strings.TrimSpace(sec.Text)
+	if text != "" {
+		b.WriteString(text)
+		b.WriteString("\n\n")
+	}
+	return b.String()
+}
+
+// fence returns code in a fenced block long enough not to be closed by a fence inside code.
+func fence(lang, code string) string {
+	f := "```"
+	for strings.Contains(code, f) {
+		f += "`"
+	}
+	return f + lang + "\n" + strings.TrimRight(code, "\n") + "\n" + f + "\n"
+}
+
+// inlineCode returns s as a markdown code span.
+func inlineCode(s string) string {
+	f := "`"
+	for strings.Contains(s, f) {
+		f += "`"
+	}
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return f + " " + s + " " + f
+	}
+	return f + s + f
+}
+
+// codeLang is the fence language of an ecosystem's declarations.
+func codeLang(eco docidx.Ecosystem) string {
+	switch eco {
+	case docidx.Go:
+		return "go"
+	case docidx.NPM:
+		return "ts"
+	case docidx.PyPI:
+		return "python"
+	case docidx.Cargo:
+		return "rust"
+	case docidx.Swift:
+		return "swift"
+	}
+	return ""
+}
+
+// continuation is the line that ends a text page when more follows.
+func continuation(next string) string {
+	return fmt.Sprintf("\n---\nMore follows: call again with cursor %q.\n", next)
+}

@@ -1,0 +1,176 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"os"
+	"runtime/debug"
+	"sync/atomic"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Options configure a Server. The zero value is usable.
+type Options struct {
+	// Name and Version are the server's implementation info in the initialize (or
+	// server/discover) result; they default to "docidx" and docidx.Version.
+	Name    string
+	Version string
+	// Logger receives the server's and the SDK's logs. It must not write to stdout when serving
+	// over stdio. Nil means warnings and errors as text on stderr.
+	Logger *slog.Logger
+	// DefaultMaxTokens is the answer budget of a tool call that gives no max_tokens, in tokens
+	// (counted as bytes/4). Zero means DefaultMaxTokens (4000).
+	DefaultMaxTokens int
+}
+
+// Server is docidx's MCP server over one snapshot. It is safe for concurrent use, and one Server
+// may serve many sessions (over stdio, in-memory or, later, HTTP transports) at once.
+type Server struct {
+	opts   Options
+	log    *slog.Logger
+	rd     atomic.Pointer[index.Reader]
+	mcp    *mcp.Server
+	inputs map[string]inputCheck // tool name -> argument validation, see checkArguments
+}
+
+// inputCheck validates a tool's raw arguments before the SDK sees them: against the tool's input
+// schema, then by decoding them into the tool's input type.
+type inputCheck struct {
+	schema *jsonschema.Resolved
+	decode func(json.RawMessage) error
+}
+
+// New returns a Server answering from r, which it does not close. The tools are registered at
+// once; New panics only on a programming error in a tool's schema.
+func New(r *index.Reader, opts Options) *Server {
+	if opts.Name == "" {
+		opts.Name = "docidx"
+	}
+	if opts.Version == "" {
+		opts.Version = docidx.Version
+	}
+	if opts.DefaultMaxTokens <= 0 {
+		opts.DefaultMaxTokens = DefaultMaxTokens
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	s := &Server{opts: opts, log: log, inputs: make(map[string]inputCheck)}
+	s.rd.Store(r)
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "docidx", Version: opts.Version}, &mcp.ServerOptions{
+		Instructions: instructions,
+		Logger:       log,
+		// Tools only, for now; the set never changes while serving.
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
+	})
+	s.mcp.AddReceivingMiddleware(s.guard)
+	s.addTools()
+	return s
+}
+
+// instructions is the server's advice to clients, sent at initialization.
+const instructions = `docidx answers from an offline snapshot of package documentation (READMEs, docs, API symbols) for Go modules, npm, PyPI, crates and Swift packages. ` +
+	`Use search_package_docs to find where something is documented, describe_go_package or describe_npm_package for a package's metadata and API outline (or one symbol), ` +
+	`get_package_doc to read a README or docs file, and list_packages to see what is indexed. Long answers are paged: pass nextCursor back as cursor.`
+
+// MCP returns the underlying SDK server, to connect transports to it (Run, Connect,
+// mcp.NewStreamableHTTPHandler) or to add features.
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// reader returns the snapshot reader currently served.
+func (s *Server) reader() *index.Reader { return s.rd.Load() }
+
+// guard is the receiving middleware in front of every method: it turns a panic anywhere below it
+// into a -32603 error (logged with its stack), and rejects tools/call arguments that do not
+// match the tool's input schema with -32602 — the SDK itself would report those as a tool result
+// with isError, while DESIGN.md §6 wants a JSON-RPC error for malformed arguments.
+func (s *Server) guard(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (res mcp.Result, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				s.log.Error("serve: panic in handler", "method", method, "panic", p, "stack", string(debug.Stack()))
+				res, err = nil, &jsonrpc.Error{Code: codeInternalError, Message: "internal error (see the server log)"}
+			}
+		}()
+		if ctr, ok := req.(*mcp.CallToolRequest); ok && ctr.Params != nil {
+			if err := s.checkArguments(ctr.Params.Name, ctr.Params.Arguments); err != nil {
+				return nil, err
+			}
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// checkArguments validates the arguments of a call to the tool named name. Unknown tools are left
+// to the SDK, which answers -32602.
+func (s *Server) checkArguments(name string, raw json.RawMessage) error {
+	in, ok := s.inputs[name]
+	if !ok {
+		return nil
+	}
+	var args any = map[string]any{}
+	if len(raw) > 0 && string(raw) != "null" {
+		args = nil
+		if err := json.Unmarshal(raw, &args); err != nil {
+			return invalidParams(nil, "invalid arguments for %s: %v", name, err)
+		}
+	}
+	m, ok := args.(map[string]any)
+	if !ok {
+		return invalidParams(nil, "invalid arguments for %s: arguments must be a JSON object", name)
+	}
+	var missing []string
+	for _, p := range in.schema.Schema().Required {
+		if _, ok := m[p]; !ok {
+			missing = append(missing, p)
+		}
+	}
+	if len(missing) > 0 {
+		return invalidParams(map[string]any{"missing": missing}, "invalid arguments for %s: missing required %v", name, missing)
+	}
+	if err := in.schema.Validate(m); err != nil {
+		return invalidParams(nil, "invalid arguments for %s: %v", name, err)
+	}
+	if len(raw) > 0 && string(raw) != "null" {
+		if err := in.decode(raw); err != nil {
+			return invalidParams(nil, "invalid arguments for %s: %v", name, err)
+		}
+	}
+	return nil
+}
+
+// addTool registers a typed tool: input and output schemas inferred from In and Out (with
+// strict-client fixes, see schemaFor), tuned by tune, read-only annotations, and the argument
+// check that guard applies.
+func addTool[In, Out any](s *Server, t *mcp.Tool, tune func(in *jsonschema.Schema), h mcp.ToolHandlerFor[In, Out]) {
+	in := schemaFor[In]()
+	if tune != nil {
+		tune(in)
+	}
+	resolved, err := in.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
+	if err != nil {
+		panic("serve: input schema of " + t.Name + ": " + err.Error())
+	}
+	t.InputSchema = in
+	t.OutputSchema = schemaFor[Out]()
+	no := false
+	t.Annotations = &mcp.ToolAnnotations{
+		Title:           t.Title,
+		ReadOnlyHint:    true,
+		IdempotentHint:  true,
+		DestructiveHint: &no,
+		OpenWorldHint:   &no,
+	}
+	s.inputs[t.Name] = inputCheck{
+		schema: resolved,
+		decode: func(raw json.RawMessage) error { var v In; return json.Unmarshal(raw, &v) },
+	}
+	mcp.AddTool(s.mcp, t, h)
+}
