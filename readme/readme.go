@@ -1,24 +1,693 @@
 package readme
 
 import (
+	"bytes"
 	"path"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/docidx/docidx"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
+
+// Limits that keep pathological inputs cheap.
+const (
+	// MaxInput is how many bytes of a file Parse reads: 1 MiB. A longer file is cut at the last
+	// line break before the limit and the rest ignored.
+	MaxInput = 1 << 20
+	// MaxSections is the most sections Parse returns for one file; later ones are left out.
+	MaxSections = 500
+	// MaxSummary is the most bytes of Document.Summary (and of what Summary returns).
+	MaxSummary = 300
+)
+
+// markdown is safe for concurrent use: each Parse gets its own parser context.
+var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 
 // Parse turns one markdown file into a Document: sections split by heading, code blocks, a title
 // and a short summary. For docidx.DocReadme it keeps only sections that help a user (install,
 // usage, API, examples, configuration …) and drops the rest (badges, contributors, sponsors,
-// license text, changelog …). path is the file's slash path inside the package.
+// license text, changelog …; see Keep). p is the file's slash path inside the package.
 //
-// STUB: replaced by the goldmark implementation.
+// A section runs from a heading to the next heading of the same or a higher level; its Heading
+// is the path of headings from the top (["Usage", "Flags"]) and its Anchor the GitHub slug of
+// the last one (see Slug), numbered as GitHub numbers duplicates. The text before the first
+// heading is a section with an empty Heading. Section.Text is the markdown source of the
+// section's body, code blocks verbatim, without badge paragraphs (paragraphs made only of badge
+// images), HTML blocks that show no text (logos, badges, comments), tables of contents (lists of
+// links to anchors in the page) and link reference definitions; the definitions that the kept
+// text uses are appended at its end, so each section renders on its own. Section.Plain is the
+// section as plain text without code blocks, HTML or images, one line per paragraph, list item
+// or table row. Section.Code lists its fenced and indented code blocks, with Lang the first word
+// of the info string, lowercased. Sections left with no text are omitted.
+//
+// Title is the text of the first level-1 heading, else of an HTML <h1> before the first heading,
+// else of the first heading, else the file name without extension. Summary is the first real
+// paragraph (not badges, images, HTML or a line of links) cut by Summary.
+//
+// Parse reads at most MaxInput bytes of src, returns at most MaxSections sections, never panics
+// and is deterministic. A UTF-8 byte order mark is ignored.
 func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
-	text := string(src)
-	return docidx.Document{
-		Path:     p,
-		Kind:     kind,
-		Title:    strings.TrimSuffix(path.Base(p), path.Ext(p)),
-		Sections: []docidx.Section{{Text: text, Plain: text}},
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	src = truncate(src)
+	doc := markdown.Parser().Parse(text.NewReader(src))
+	ps := &parser{src: src, kind: kind, refs: make(map[string]*ast.LinkReferenceDefinition)}
+	ps.collectRefs(doc, 0)
+	raws := ps.split(doc)
+
+	out := docidx.Document{Path: p, Kind: kind, Sections: make([]docidx.Section, 0, min(len(raws), MaxSections))}
+	for i := range raws {
+		if len(out.Sections) == MaxSections {
+			break
+		}
+		if raws[i].dropped {
+			continue
+		}
+		sec, ok := ps.section(&raws[i], i <= 1)
+		if !ok {
+			continue
+		}
+		out.Sections = append(out.Sections, sec)
 	}
+	out.Title = ps.title(raws, p)
+	out.Summary = ps.summary
+	return out
+}
+
+// truncate cuts src to at most MaxInput bytes, at a line break when there is one, else at a
+// rune boundary.
+func truncate(src []byte) []byte {
+	if len(src) <= MaxInput {
+		return src
+	}
+	if i := bytes.LastIndexByte(src[:MaxInput], '\n'); i >= 0 {
+		return src[:i+1]
+	}
+	i := MaxInput
+	for i > 0 && !utf8.RuneStart(src[i]) {
+		i--
+	}
+	return src[:i]
+}
+
+type parser struct {
+	src     []byte
+	kind    docidx.DocKind
+	refs    map[string]*ast.LinkReferenceDefinition // by normalized label; the first definition wins
+	summary string
+}
+
+// block is one top-level block and the source it spans: from the start of its first line to the
+// start of the next block, so that the blank lines, closing fences and the like belong to it.
+type block struct {
+	node       ast.Node
+	start, end int
+}
+
+// rawSection is a section before filtering.
+type rawSection struct {
+	heading *ast.Heading // nil for the lead section
+	title   string
+	path    []string
+	anchor  string
+	level   int
+	dropped bool
+	howTo   bool // the heading names a how-to section; see howTo
+	blocks  []block
+}
+
+func (ps *parser) collectRefs(n ast.Node, depth int) {
+	if depth > maxDepth {
+		return
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if d, ok := c.(*ast.LinkReferenceDefinition); ok {
+			label := util.ToLinkReference(d.Label)
+			if _, dup := ps.refs[label]; !dup {
+				ps.refs[label] = d
+			}
+			continue
+		}
+		if c.Type() == ast.TypeBlock && c.HasChildren() {
+			ps.collectRefs(c, depth+1)
+		}
+	}
+}
+
+// blocks returns the top-level blocks of doc with the source ranges they span.
+func (ps *parser) blocks(doc ast.Node) []block {
+	var bs []block
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		bs = append(bs, block{node: n, start: ps.startOf(n)})
+	}
+	// A block whose position is unknown gets an empty range at the start of the next one.
+	next := len(ps.src)
+	for i := len(bs) - 1; i >= 0; i-- {
+		if bs[i].start < 0 {
+			bs[i].start = next
+		}
+		next = bs[i].start
+	}
+	prev := 0
+	for i := range bs {
+		bs[i].start = max(bs[i].start, prev)
+		prev = bs[i].start
+	}
+	for i := range bs {
+		if i+1 < len(bs) {
+			bs[i].end = bs[i+1].start
+		} else {
+			bs[i].end = len(ps.src)
+		}
+	}
+	return bs
+}
+
+// startOf returns the offset of the start of the line on which block n begins, or -1.
+func (ps *parser) startOf(n ast.Node) int {
+	p := firstPos(n, 0)
+	if p < 0 || p > len(ps.src) {
+		return -1
+	}
+	for p > 0 && ps.src[p-1] != '\n' {
+		p--
+	}
+	return p
+}
+
+func firstPos(n ast.Node, depth int) int {
+	if p := n.Pos(); p >= 0 {
+		return p
+	}
+	if t, ok := n.(*ast.Text); ok {
+		return t.Segment.Start
+	}
+	if depth > maxDepth {
+		return -1
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if p := firstPos(c, depth+1); p >= 0 {
+			return p
+		}
+	}
+	return -1
+}
+
+// split cuts the document into sections at its top-level headings and decides which ones a
+// README drops.
+func (ps *parser) split(doc ast.Node) []rawSection {
+	type frame struct {
+		level int
+		title string
+		drop  bool // dropped, and so are its subsections
+		toc   bool // a table of contents: dropped itself, left out of its subsections' paths
+	}
+	var (
+		stack []frame
+		slugs slugger
+		secs  = []rawSection{{}}
+	)
+	for _, b := range ps.blocks(doc) {
+		h, ok := b.node.(*ast.Heading)
+		if !ok {
+			cur := &secs[len(secs)-1]
+			cur.blocks = append(cur.blocks, b)
+			continue
+		}
+		title := headingText(h, ps.src)
+		for len(stack) > 0 && stack[len(stack)-1].level >= h.Level {
+			stack = stack[:len(stack)-1]
+		}
+		f := frame{level: h.Level, title: title}
+		if ps.kind == docidx.DocReadme {
+			c := classify(title)
+			f.drop = c == drop || len(stack) > 0 && stack[len(stack)-1].drop
+			f.toc = c == toc
+		}
+		stack = append(stack, f)
+		path := make([]string, 0, len(stack))
+		for _, f := range stack {
+			if !f.toc {
+				path = append(path, f.title)
+			}
+		}
+		secs = append(secs, rawSection{
+			heading: h,
+			title:   title,
+			path:    path,
+			anchor:  slugs.slug(title),
+			level:   h.Level,
+			dropped: f.drop || f.toc,
+			howTo:   howTo(title),
+		})
+	}
+	return secs
+}
+
+// headingText returns a heading's text, or the alt text of its images when it has none.
+func headingText(h *ast.Heading, src []byte) string {
+	var b strings.Builder
+	inlineText(&b, h, src, true, 0)
+	if t := collapse(b.String()); t != "" {
+		return t
+	}
+	b.Reset()
+	imageAlt(&b, h, src, 0)
+	return collapse(b.String())
+}
+
+// title picks the document title; see Parse.
+func (ps *parser) title(secs []rawSection, p string) string {
+	for i := range secs {
+		if secs[i].level == 1 && secs[i].title != "" {
+			return secs[i].title
+		}
+	}
+	for _, b := range secs[0].blocks {
+		if h, ok := b.node.(*ast.HTMLBlock); ok {
+			s := htmlBlockSource(h, ps.src)
+			if i := strings.Index(strings.ToLower(s), "<h1"); i >= 0 {
+				s = s[i:]
+				if j := strings.Index(strings.ToLower(s), "</h1"); j >= 0 {
+					s = s[:j]
+				}
+				if t := htmlText(s); t != "" {
+					return t
+				}
+			}
+		}
+	}
+	for i := range secs {
+		if secs[i].title != "" {
+			return secs[i].title
+		}
+	}
+	return strings.TrimSuffix(path.Base(p), path.Ext(p))
+}
+
+// section builds the output section from a kept raw section. top says whether the section is
+// at the top of the document (the lead section or the first heading's), where a lone image is
+// a logo rather than a figure. It reports false when nothing is left after stripping.
+func (ps *parser) section(rs *rawSection, top bool) (docidx.Section, bool) {
+	kept := make([]block, 0, len(rs.blocks))
+	for _, b := range rs.blocks {
+		if ps.strip(b.node, top) {
+			continue
+		}
+		kept = append(kept, b)
+	}
+	// Thematic breaks at either end only separate sections.
+	for len(kept) > 0 && kept[0].node.Kind() == ast.KindThematicBreak {
+		kept = kept[1:]
+	}
+	for len(kept) > 0 && kept[len(kept)-1].node.Kind() == ast.KindThematicBreak {
+		kept = kept[:len(kept)-1]
+	}
+
+	w := &writer{ps: ps}
+	var textB strings.Builder
+	for _, b := range kept {
+		textB.Write(ps.src[b.start:b.end])
+		w.block(b.node, 0)
+		if ps.summary == "" && !rs.howTo {
+			ps.trySummary(b.node)
+		}
+	}
+	if len(w.lines) == 0 && len(w.code) == 0 && !w.htmlText {
+		return docidx.Section{}, false
+	}
+	txt := trimBlankLines(textB.String())
+	if defs := w.definitions(); defs != "" {
+		txt += "\n\n" + defs
+	}
+	return docidx.Section{
+		Heading: rs.path,
+		Anchor:  rs.anchor,
+		Text:    txt,
+		Plain:   strings.Join(w.lines, "\n"),
+		Code:    w.code,
+	}, true
+}
+
+// trimBlankLines removes blank lines at the start of s (keeping the first line's indentation,
+// which may make it a code block) and white space at its end.
+func trimBlankLines(s string) string {
+	for {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 || strings.TrimSpace(s[:i]) != "" {
+			break
+		}
+		s = s[i+1:]
+	}
+	if strings.TrimSpace(s) == "" {
+		return ""
+	}
+	return strings.TrimRightFunc(s, unicode.IsSpace)
+}
+
+// strip reports whether a top-level block is left out of a section: badge paragraphs, HTML
+// blocks that show no text, tables of contents and link reference definitions (re-added where
+// used).
+func (ps *parser) strip(n ast.Node, top bool) bool {
+	switch n := n.(type) {
+	case *ast.LinkReferenceDefinition:
+		return true
+	case *ast.Paragraph:
+		return ps.isBadges(n, top)
+	case *ast.HTMLBlock:
+		return htmlText(htmlBlockSource(n, ps.src)) == ""
+	case *ast.List:
+		links := 0
+		return isTOCList(n, ps.src, &links, 0) && links >= 2
+	}
+	return false
+}
+
+// isBadges reports whether a paragraph holds only images (linked or not) and white space, and
+// those images look like badges: more than one image, an image from a badge service, or a lone
+// image at the top of the document (a logo).
+func (ps *parser) isBadges(p *ast.Paragraph, top bool) bool {
+	images, badge := 0, false
+	if !ps.onlyImages(p, &images, &badge, 0) || images == 0 {
+		return false
+	}
+	return badge || images > 1 || top
+}
+
+func (ps *parser) onlyImages(n ast.Node, images *int, badge *bool, depth int) bool {
+	if depth > maxDepth {
+		return false
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Image:
+			*images++
+			if isBadgeURL(string(c.Destination)) {
+				*badge = true
+			}
+		case *ast.Link:
+			if isBadgeURL(string(c.Destination)) {
+				*badge = true
+			}
+			if !ps.onlyImages(c, images, badge, depth+1) {
+				return false
+			}
+		case *ast.Text:
+			if len(bytes.TrimSpace(c.Segment.Value(ps.src))) != 0 {
+				return false
+			}
+		case *ast.RawHTML:
+			raw := strings.ToLower(string(c.Segments.Value(ps.src)))
+			if strings.HasPrefix(raw, "<img") {
+				*images++
+				if isBadgeURL(raw) {
+					*badge = true
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// badgeHosts are parts of the URLs of images that are status badges.
+var badgeHosts = []string{
+	"badge", "shields.io", "badgen.net", "travis-ci.", "circleci.com", "codecov.io",
+	"coveralls.io", "goreportcard.com", "godoc.org", "gocover.io", "appveyor.com", "snyk.io",
+	"nodei.co", "david-dm.org", "packagephobia.", "bundlephobia.", "gitter.im",
+	"opencollective.com", "codeclimate.com", "codacy.com", "sourcegraph.com", "readthedocs",
+	"status.svg", "/workflows/", "deepscan.io", "fossa.", "bestpractices.", "pypip.in",
+	"img.npmjs.com", "npmcharts.com", "app.netlify.com", "sonarcloud.io", "scrutinizer-ci.com",
+}
+
+func isBadgeURL(u string) bool {
+	u = strings.ToLower(u)
+	for _, h := range badgeHosts {
+		if strings.Contains(u, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// isTOCList reports whether a list is a table of contents: every item is one link to an anchor
+// in the page ("[Install](#install)"), possibly followed by a nested list of the same kind.
+func isTOCList(l ast.Node, src []byte, links *int, depth int) bool {
+	if depth > maxDepth {
+		return false
+	}
+	for item := l.FirstChild(); item != nil; item = item.NextSibling() {
+		for c := item.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c.Kind() {
+			case ast.KindList:
+				if !isTOCList(c, src, links, depth+1) {
+					return false
+				}
+			case ast.KindParagraph, ast.KindTextBlock:
+				if !isAnchorLink(c, src) {
+					return false
+				}
+				*links++
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isAnchorLink reports whether a paragraph is a single link to "#…", white space aside.
+func isAnchorLink(p ast.Node, src []byte) bool {
+	n := 0
+	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Link:
+			if !bytes.HasPrefix(c.Destination, []byte("#")) {
+				return false
+			}
+			n++
+		case *ast.Text:
+			if len(bytes.TrimSpace(c.Segment.Value(src))) != 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return n == 1
+}
+
+// trySummary sets the document summary from n if it is a real paragraph: a top-level paragraph
+// with prose outside links and images, or the first paragraph of a top-level block quote (npm
+// READMEs often quote their description) unless it is a callout ("> **Note** …", "> [!WARNING]").
+// A trailing lead-in sentence ("It provides:") is left out.
+func (ps *parser) trySummary(n ast.Node) {
+	quoted := false
+	if q, ok := n.(*ast.Blockquote); ok {
+		n, quoted = q.FirstChild(), true
+	}
+	p, ok := n.(*ast.Paragraph)
+	if !ok {
+		return
+	}
+	var outside strings.Builder
+	inlineText(&outside, p, ps.src, false, 0)
+	if !hasProse(outside.String()) {
+		return
+	}
+	var all strings.Builder
+	inlineText(&all, p, ps.src, true, 0)
+	s := collapse(all.String())
+	if quoted && isCallout(s) {
+		return
+	}
+	if strings.HasSuffix(s, ":") {
+		// Keep the sentences before the lead-in, if any.
+		i := strings.LastIndexAny(s, ".!?")
+		if i < 0 {
+			return
+		}
+		s = s[:i+1]
+		if !hasProse(s) {
+			return
+		}
+	}
+	ps.summary = Summary(s)
+}
+
+// hasProse reports whether s has at least a word of letters.
+func hasProse(s string) bool {
+	letters := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			letters++
+			if letters == 3 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isCallout reports whether a quoted paragraph is a note or warning rather than a description.
+func isCallout(s string) bool {
+	if strings.HasPrefix(s, "[!") {
+		return true
+	}
+	ws := strings.Fields(strings.ToLower(s))
+	if len(ws) == 0 {
+		return true
+	}
+	switch strings.TrimRight(ws[0], ":,.!") {
+	case "note", "warning", "important", "caution", "tip", "deprecated", "attention", "notice":
+		return true
+	}
+	return false
+}
+
+// writer renders kept blocks as plain text lines and collects their code blocks and the link
+// reference definitions they use.
+type writer struct {
+	ps       *parser
+	lines    []string
+	code     []docidx.CodeBlock
+	refs     []string // normalized labels, in order of first use
+	seenRefs map[string]bool
+	htmlText bool // an HTML block that shows text was kept
+}
+
+func (w *writer) line(n ast.Node) {
+	var b strings.Builder
+	inlineText(&b, n, w.ps.src, true, 0)
+	if s := collapse(b.String()); s != "" {
+		w.lines = append(w.lines, s)
+	}
+	w.inlineRefs(n, 0)
+}
+
+func (w *writer) block(n ast.Node, depth int) {
+	if depth > maxDepth {
+		return
+	}
+	src := w.ps.src
+	switch n := n.(type) {
+	case *ast.Paragraph, *ast.TextBlock, *ast.Heading:
+		w.line(n)
+	case *ast.FencedCodeBlock:
+		lang := ""
+		if n.Info != nil {
+			lang = language(n.Info.Segment.Value(src))
+		}
+		w.addCode(lang, n.Lines())
+	case *ast.CodeBlock:
+		w.addCode("", n.Lines())
+	case *ast.HTMLBlock:
+		if htmlText(htmlBlockSource(n, src)) != "" {
+			w.htmlText = true
+		}
+	case *ast.ThematicBreak, *ast.LinkReferenceDefinition:
+	case *east.Table:
+		for row := n.FirstChild(); row != nil; row = row.NextSibling() {
+			var cells []string
+			for cell := row.FirstChild(); cell != nil; cell = cell.NextSibling() {
+				var b strings.Builder
+				inlineText(&b, cell, src, true, 0)
+				cells = append(cells, collapse(b.String()))
+				w.inlineRefs(cell, 0)
+			}
+			if s := strings.Join(cells, " | "); strings.Trim(s, " |") != "" {
+				w.lines = append(w.lines, s)
+			}
+		}
+	default:
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			w.block(c, depth+1)
+		}
+	}
+}
+
+// language returns the language of a fenced code block from its info string: the first word,
+// without attribute braces or a ",ignore"-style suffix, lowercased ("```Go title=x" -> "go").
+func language(info []byte) string {
+	f := strings.Fields(string(info))
+	if len(f) == 0 {
+		return ""
+	}
+	l := strings.TrimLeft(f[0], "{.")
+	if i := strings.IndexAny(l, "{,}"); i >= 0 {
+		l = l[:i]
+	}
+	return strings.ToLower(l)
+}
+
+func (w *writer) addCode(lang string, lines *text.Segments) {
+	var b strings.Builder
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		b.Write(seg.Value(w.ps.src))
+	}
+	code := strings.TrimRightFunc(b.String(), unicode.IsSpace)
+	if strings.TrimSpace(code) == "" {
+		return
+	}
+	w.code = append(w.code, docidx.CodeBlock{Lang: lang, Code: code})
+}
+
+// inlineRefs records the reference links and images under n.
+func (w *writer) inlineRefs(n ast.Node, depth int) {
+	if depth > maxDepth {
+		return
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		var ref *ast.ReferenceLink
+		switch c := c.(type) {
+		case *ast.Link:
+			ref = c.Reference
+		case *ast.Image:
+			ref = c.Reference
+		}
+		if ref != nil {
+			label := util.ToLinkReference(ref.Value)
+			if _, ok := w.ps.refs[label]; ok && !w.seenRefs[label] {
+				if w.seenRefs == nil {
+					w.seenRefs = make(map[string]bool)
+				}
+				w.seenRefs[label] = true
+				w.refs = append(w.refs, label)
+			}
+		}
+		w.inlineRefs(c, depth+1)
+	}
+}
+
+// definitions returns the link reference definitions the section uses, one per line.
+func (w *writer) definitions() string {
+	var b strings.Builder
+	for i, label := range w.refs {
+		d := w.ps.refs[label]
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteByte('[')
+		b.Write(d.Label)
+		b.WriteString("]: ")
+		dest := string(d.Destination)
+		if dest == "" || strings.ContainsAny(dest, " \t<>") {
+			dest = "<" + strings.NewReplacer("<", `\<`, ">", `\>`).Replace(dest) + ">"
+		}
+		b.WriteString(dest)
+		if len(d.Title) > 0 {
+			b.WriteString(` "`)
+			b.WriteString(strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(string(d.Title)))
+			b.WriteByte('"')
+		}
+	}
+	return b.String()
 }

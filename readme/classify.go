@@ -1,0 +1,166 @@
+package readme
+
+import (
+	"strings"
+	"unicode"
+)
+
+// class is what a README does with a section, judged by its heading.
+type class int
+
+const (
+	keep class = iota // useful to someone using the package, or not recognised
+	drop              // about the project rather than the package: drop it and its subsections
+	toc               // a table of contents: drop its own text, keep its subsections
+)
+
+// Headings are compared as lists of words: lowercased, apostrophes removed, every other
+// character that is not a letter or digit (punctuation, emoji) taken as a space.
+//
+// dropAnywhere phrases drop a heading that contains them, as long as the heading is at most
+// three words longer than the phrase ("Contributing to Node.js", "Current project team members");
+// dropExact phrases drop only a heading that is exactly the phrase, because as part of a longer
+// heading they usually say something useful ("Breaking changes", "Security considerations").
+// "Support" is kept: it is as often about supported platforms as about where to ask for help.
+var (
+	dropAnywhere = phrases(
+		// people
+		"contributors", "contributing", "contribute", "contribution", "contributions",
+		"authors", "maintainers", "maintained by", "collaborators", "team members", "core team",
+		"backers", "sponsors", "sponsor", "sponsorship", "supporters", "funding", "donate",
+		"donations", "donation", "patrons", "financial contributors",
+		"acknowledgments", "acknowledgements", "acknowledgment", "acknowledgement",
+		"credits", "thanks", "thank you",
+		// legal
+		"license", "licence", "licenses", "licences", "licensing", "copyright",
+		// history
+		"changelog", "change log", "changelogs", "release notes", "release history",
+		"version history", "history", "whats new", "what is new",
+		// project process
+		"code of conduct", "security policy", "reporting security issues",
+		"reporting a vulnerability", "report a vulnerability", "reporting vulnerabilities",
+		"send patches", "report issues", "reporting issues", "reporting bugs", "bug reports",
+		"star history", "stargazers", "related projects", "similar projects", "badges",
+	)
+	dropExact = phrases(
+		"author", "maintainer", "team", "the team", "people", "support us", "supporting",
+		"changes", "news", "security", "security issues", "security vulnerabilities",
+		"security contact", "security disclosure", "vulnerabilities", "conduct", "related",
+		"build status", "status", "legal",
+	)
+	tocExact = phrases("table of contents", "contents", "toc", "table of content", "index of contents")
+	// keepAnywhere phrases keep a heading even when it also contains a drop phrase
+	// ("History API", "Security configuration", "Installing a license key").
+	keepAnywhere = phrases(
+		"install", "installation", "installing", "usage", "use", "using", "api", "example",
+		"examples", "getting started", "quick start", "quickstart", "configuration",
+		"configure", "config", "options", "reference", "tutorial", "how to use",
+	)
+)
+
+func phrases(ps ...string) [][]string {
+	out := make([][]string, len(ps))
+	for i, p := range ps {
+		out[i] = strings.Fields(p)
+	}
+	return out
+}
+
+// words returns the heading as lowercase words, without punctuation or emoji.
+func words(heading string) []string {
+	var b strings.Builder
+	for _, r := range heading {
+		switch {
+		case r == '\'' || r == '\u2019' || r == '`':
+			// "What's new" -> "whats new"
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	return strings.Fields(b.String())
+}
+
+// contains reports whether p occurs in ws as consecutive words.
+func contains(ws, p []string) bool {
+	for i := 0; i+len(p) <= len(ws); i++ {
+		match := true
+		for j := range p {
+			if ws[i+j] != p[j] {
+				match = false
+				break
+			}
+		}
+		if match {
+			return true
+		}
+	}
+	return false
+}
+
+func equal(ws, p []string) bool { return len(ws) == len(p) && contains(ws, p) }
+
+// howTo reports whether a heading names a how-to section (install, usage, API, examples …),
+// where paragraphs lead in to code rather than describe the package.
+func howTo(heading string) bool {
+	ws := words(heading)
+	for _, p := range keepAnywhere {
+		if contains(ws, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// classify says what a README does with a section titled heading.
+func classify(heading string) class {
+	ws := words(heading)
+	if len(ws) == 0 {
+		return keep
+	}
+	for _, p := range tocExact {
+		if equal(ws, p) {
+			return toc
+		}
+	}
+	if howTo(heading) {
+		return keep
+	}
+	for _, p := range dropExact {
+		if equal(ws, p) {
+			return drop
+		}
+	}
+	for _, p := range dropAnywhere {
+		if len(ws) <= len(p)+3 && contains(ws, p) {
+			return drop
+		}
+	}
+	return keep
+}
+
+// Keep reports whether a README keeps the section with this heading path, e.g. ["Usage", "Flags"]
+// is kept and ["Contributing", "Setup"] is not: a section is dropped when its own heading or any
+// heading above it names something that does not help someone use the package — contributors,
+// contributing, authors, maintainers, backers, sponsors, acknowledgements, credits, license,
+// copyright, changelog, history, release notes, what's new, code of conduct, security policy,
+// star history. A table of contents ("Table of Contents", "Contents", "TOC") is dropped itself
+// but not its subsections, since READMEs often nest real sections under it by mistake.
+// Everything else, recognised (install, usage, examples, API, configuration, FAQ …) or not, is
+// kept. The empty path, the text before the first heading, is kept.
+//
+// Keep applies to docidx.DocReadme only: Parse keeps every section of other kinds.
+func Keep(headingPath []string) bool {
+	for i, h := range headingPath {
+		switch classify(h) {
+		case drop:
+			return false
+		case toc:
+			if i == len(headingPath)-1 {
+				return false
+			}
+		}
+	}
+	return true
+}
