@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -242,6 +243,17 @@ func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]d
 			break
 		}
 	}
+	// Order ties by URI: the index may return equal scores in any order, and pages cut from
+	// different calls must agree.
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].Score != hits[j].Score {
+			return hits[i].Score > hits[j].Score
+		}
+		if hits[i].URI != hits[j].URI {
+			return hits[i].URI < hits[j].URI
+		}
+		return hits[i].Version < hits[j].Version
+	})
 	if off >= len(hits) {
 		return nil, false, nil
 	}
@@ -569,16 +581,21 @@ func (s *Server) describeTool(ctx context.Context, tool string, eco docidx.Ecosy
 		return nil, out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
 	}
 	text, first, end, next, more := cutPage(units, p, s.budget(in.MaxTokens))
+	// Structured content lists the units that start on this page, so that following the cursors
+	// yields each outline entry, symbol and the header exactly once.
+	if p.off > 0 {
+		first++
+	}
 	if symbol != "" {
 		out.Symbols = details[first:end]
 	} else {
 		if first > 0 {
-			out.Readme, out.Documents = "", nil // header data comes with the first page only
+			out.Readme, out.Documents = "", nil // header data comes with the page it starts on
 		}
 		out.Outline = entries[max(first-1, 0):max(end-1, 0)]
 	}
 	var t strings.Builder
-	if first > 0 || p.off > 0 {
+	if p.unit > 0 || p.off > 0 {
 		fmt.Fprintf(&t, "%s@%s (continued)\n\n", pkg.Name, pkg.Version)
 	}
 	t.WriteString(text)

@@ -1,0 +1,150 @@
+package serve_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader in different goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) Bytes() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return bytes.Clone(s.b.Bytes())
+}
+
+// stdioScript returns an initialize request, the initialized notification and n tools/call
+// requests (IDs 2…n+1), newline-delimited.
+func stdioScript(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"stdio-test","version":"0"}}}` + "\n")
+	b.WriteString(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"search_package_docs","arguments":{"query":"pool goroutines","limit":3}}}`+"\n", i+2)
+	}
+	return b.Bytes()
+}
+
+// responseIDs parses out as newline-delimited JSON-RPC and returns the IDs of the responses,
+// failing on anything that is not a JSON-RPC message.
+func responseIDs(t *testing.T, out []byte) map[int]bool {
+	t.Helper()
+	ids := map[int]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var m struct {
+			JSONRPC string          `json:"jsonrpc"`
+			ID      *int            `json:"id"`
+			Result  json.RawMessage `json:"result"`
+			Error   json.RawMessage `json:"error"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil || m.JSONRPC != "2.0" {
+			t.Fatalf("stdout carries a non-JSON-RPC line: %q", sc.Text())
+		}
+		if m.ID != nil {
+			if m.Error != nil {
+				t.Errorf("request %d failed: %s", *m.ID, m.Error)
+			}
+			ids[*m.ID] = true
+		}
+	}
+	return ids
+}
+
+// TestStdioAnswersAllBeforeEOF writes initialize and 50 tool calls and closes stdin at once:
+// every request must be answered (go-sdk issue #1061 drops them without serve's guard).
+func TestStdioAnswersAllBeforeEOF(t *testing.T) {
+	const n = 50
+	srv := newServer(t)
+	for _, mode := range []string{"buffer", "pipe"} {
+		t.Run(mode, func(t *testing.T) {
+			var in io.Reader = bytes.NewReader(stdioScript(n))
+			if mode == "pipe" {
+				pr, pw := io.Pipe()
+				go func() {
+					pw.Write(stdioScript(n))
+					pw.Close()
+				}()
+				in = pr
+			}
+			out := &syncBuffer{}
+			done := make(chan error, 1)
+			go func() { done <- srv.RunStdio(context.Background(), in, out) }()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatalf("RunStdio: %v", err)
+				}
+			case <-time.After(60 * time.Second):
+				t.Fatal("RunStdio did not return after stdin closed")
+			}
+			ids := responseIDs(t, out.Bytes())
+			for id := 1; id <= n+1; id++ {
+				if !ids[id] {
+					t.Errorf("request %d was not answered", id)
+				}
+			}
+		})
+	}
+}
+
+// TestStdioContextCancel checks RunStdio returns when its context ends, stdin still open.
+func TestStdioContextCancel(t *testing.T) {
+	srv := newServer(t)
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	out := &syncBuffer{}
+	done := make(chan error, 1)
+	go func() { done <- srv.RunStdio(ctx, pr, out) }()
+	pw.Write(stdioScript(1))
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("RunStdio ignored its context")
+	}
+}
+
+// TestNoNetwork drives every tool and a stdio session with an http.DefaultTransport that fails
+// the test on any request: serving never touches the network.
+func TestNoNetwork(t *testing.T) {
+	old := http.DefaultTransport
+	http.DefaultTransport = failTransport{t}
+	t.Cleanup(func() { http.DefaultTransport = old })
+
+	srv := newServer(t)
+	cs := connect(t, srv, nil)
+	for _, c := range goldenCalls {
+		call(t, cs, c.tool, c.args)
+	}
+	if err := srv.RunStdio(context.Background(), bytes.NewReader(stdioScript(3)), io.Discard); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type failTransport struct{ t *testing.T }
+
+func (f failTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	f.t.Errorf("serve made an HTTP request: %s %s", req.Method, req.URL)
+	return nil, fmt.Errorf("network access is forbidden in serve")
+}
