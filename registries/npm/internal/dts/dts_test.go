@@ -1,0 +1,486 @@
+package dts
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/docidx/docidx"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// render prints symbols in the golden-file format: one header line per symbol, then its
+// signature lines and the first line of its doc, indented.
+func render(res Result) string {
+	var b strings.Builder
+	for _, s := range res.Symbols {
+		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)
+		if s.Parent != "" {
+			fmt.Fprintf(&b, " parent=%s", s.Parent)
+		}
+		fmt.Fprintf(&b, " pkg=%s %s:%d", s.Package, s.File, s.Line)
+		if s.Deprecated {
+			b.WriteString(" deprecated")
+		}
+		b.WriteByte('\n')
+		for _, l := range strings.Split(s.Signature, "\n") {
+			fmt.Fprintf(&b, "\t%s\n", l)
+		}
+		if s.Doc != "" {
+			first, _, _ := strings.Cut(s.Doc, "\n")
+			fmt.Fprintf(&b, "\t# %s\n", first)
+		}
+	}
+	fmt.Fprintf(&b, "-- files: %s\n", strings.Join(res.Files, " "))
+	for _, p := range res.Problems {
+		fmt.Fprintf(&b, "-- problem: %s\n", p)
+	}
+	if res.Truncated {
+		b.WriteString("-- truncated\n")
+	}
+	return b.String()
+}
+
+// TestGolden runs Extract over real declaration files copied from published packages (see
+// testdata/real/README.md) and compares with testdata/golden/*.golden; -update rewrites them.
+func TestGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name, dir, pkg, exportName string
+		entries                    []string
+	}{
+		{"commander", "commander", "commander", "", []string{"typings/index.d.ts"}},
+		{"express", "@types/express", "@types/express", "express", []string{"index.d.ts"}},
+		{"node", "@types/node", "@types/node", "", []string{"fs/promises.d.ts", "path.d.ts"}},
+		{"chalk", "chalk", "chalk", "", []string{"source/index.d.ts"}},
+		{"p-limit", "p-limit", "p-limit", "", []string{"index.d.ts"}},
+		{"axios", "axios", "axios", "", []string{"index.d.ts"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := os.DirFS(filepath.Join("testdata", "real", filepath.FromSlash(tc.dir)))
+			res := Extract(fsys, tc.entries, Options{Package: tc.pkg, ExportName: tc.exportName})
+			checkUnique(t, res.Symbols)
+			got := render(res)
+			golden := filepath.Join("testdata", "golden", tc.name+".golden")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s (go test -update to accept):\n%s", golden, firstDiff(got, string(want)))
+			}
+		})
+	}
+}
+
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return fmt.Sprintf("line %d:\n got: %s\nwant: %s", i+1, gl, wl)
+		}
+	}
+	return ""
+}
+
+func checkUnique(t *testing.T, syms []docidx.Symbol) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, s := range syms {
+		if seen[s.QualifiedName] {
+			t.Errorf("duplicate qualified name %q", s.QualifiedName)
+		}
+		seen[s.QualifiedName] = true
+		if s.Name == "" || s.Kind == "" || s.File == "" || s.Line < 1 {
+			t.Errorf("incomplete symbol %+v", s)
+		}
+	}
+}
+
+// TestRealSpotChecks pins facts about the real files that the goldens could silently lose.
+func TestRealSpotChecks(t *testing.T) {
+	get := func(dir string, entries []string, opts Options) map[string]docidx.Symbol {
+		res := Extract(os.DirFS(filepath.Join("testdata", "real", dir)), entries, opts)
+		m := map[string]docidx.Symbol{}
+		for _, s := range res.Symbols {
+			m[s.QualifiedName] = s
+		}
+		return m
+	}
+	cmd := get("commander", []string{"typings/index.d.ts"}, Options{Package: "commander"})
+	for q, kind := range map[string]docidx.SymbolKind{
+		"Command": docidx.KindClass, "Command.option": docidx.KindMethod, "Command.opts": docidx.KindMethod,
+		"Option": docidx.KindClass, "program": docidx.KindConst, "createCommand": docidx.KindFunc,
+		"InvalidOptionArgumentError": docidx.KindClass, "CommandOptions.noHelp": docidx.KindProperty,
+	} {
+		if s, ok := cmd[q]; !ok || s.Kind != kind {
+			t.Errorf("commander %s: got %+v, want kind %s", q, s, kind)
+		}
+	}
+	if s := cmd["Command.option"]; strings.Count(s.Signature, "\n") < 2 || !strings.Contains(s.Doc, "@example") || s.Parent != "Command" {
+		t.Errorf("Command.option overloads/doc/parent: %q %q %q", s.Signature, s.Doc, s.Parent)
+	}
+	if !cmd["CommandOptions.noHelp"].Deprecated {
+		t.Error("CommandOptions.noHelp is @deprecated")
+	}
+	for q := range cmd {
+		if strings.Contains(q, "_") && strings.HasPrefix(q, "Command._") {
+			t.Errorf("private member leaked: %s", q)
+		}
+	}
+
+	node := get("@types/node", []string{"fs/promises.d.ts", "path.d.ts"}, Options{Package: "@types/node"})
+	for _, q := range []string{"fs/promises", "fs/promises.readFile", "fs/promises.FileHandle.read", "path", "path.path.join"} {
+		if _, ok := node[q]; !ok {
+			t.Errorf("@types/node: %s missing", q)
+		}
+	}
+	if s := node["fs/promises.readFile"]; s.Package != "fs/promises" || s.Kind != docidx.KindFunc {
+		t.Errorf("fs/promises.readFile = %+v", s)
+	}
+
+	ex := get("@types/express", []string{"index.d.ts"}, Options{Package: "@types/express", ExportName: "express"})
+	if s := ex["express"]; s.Kind != docidx.KindFunc {
+		t.Errorf("express = %+v, want the function exported with export =", s)
+	}
+	if s := ex["express.Router"]; s.Kind != docidx.KindFunc || s.Parent != "express" {
+		t.Errorf("express.Router = %+v", s)
+	}
+	if _, ok := ex["express.json"]; !ok {
+		t.Error("express.json missing")
+	}
+}
+
+func extractSrc(t *testing.T, files map[string]string, entries ...string) map[string]docidx.Symbol {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for name, src := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(src)}
+	}
+	res := Extract(fsys, entries, Options{Package: "pkg", ExportName: "pkg"})
+	checkUnique(t, res.Symbols)
+	m := map[string]docidx.Symbol{}
+	for _, s := range res.Symbols {
+		m[s.QualifiedName] = s
+	}
+	return m
+}
+
+func TestDeclarationForms(t *testing.T) {
+	src := "/** Adds.\n * @param a first\n * @returns sum\n */\nexport declare function add(a: number, b: number): number;\n" +
+		"export declare function add(a: string, b: string): string;\n" +
+		"/** @deprecated use add */\nexport function plus(a: number): number\n" +
+		"export declare const version: string, other: Map<string, number>;\n" +
+		"export let mutable: number;\n" +
+		"declare const hidden: number;\n" +
+		"export type Str = `a${'b' | `c${string}`}d` | \"}\";\n" +
+		"export type Multi =\n  | { kind: 'a'; x: number }\n  | { kind: 'b' }\n" +
+		"export interface Opts<T extends { a: string } = { a: '' }> extends Base<{ b: 1 }> {\n" +
+		"  /** The name. */\n  name: string;\n  readonly size?: number,\n  get(key: string): T\n  method?<U>(u: U): void;\n" +
+		"  [key: string]: unknown;\n  (call: number): void;\n  new (x: number): Opts<T>;\n  'quoted-name': boolean;\n}\n" +
+		"export declare abstract class Widget<T> extends Base<T> implements I {\n" +
+		"  private secret;\n  protected guarded(): void;\n  #hash: number;\n  static create(): Widget<any>;\n" +
+		"  constructor(x: string);\n  get value(): T;\n  set value(v: T);\n  abstract render(): string;\n  public readonly id: number;\n" +
+		"  'static': string;\n}\n" +
+		"export declare const enum Color { Red = 1 << 0, Green = \"g\", 'Blue' }\n" +
+		"export declare namespace NS.Inner {\n  function f(): void;\n  interface I { x: number }\n  namespace Deep { const c = 1; }\n}\n" +
+		"export default function (): void;\n"
+	m := extractSrc(t, map[string]string{"index.d.ts": src}, "index.d.ts")
+
+	add := m["add"]
+	if add.Kind != docidx.KindFunc || add.Signature != "function add(a: number, b: number): number\nfunction add(a: string, b: string): string" {
+		t.Errorf("add = %q", add.Signature)
+	}
+	if add.Doc != "Adds.\n@param a first\n@returns sum" || add.Line != 5 {
+		t.Errorf("add doc/line = %q %d", add.Doc, add.Line)
+	}
+	if !m["plus"].Deprecated || m["plus"].Signature != "function plus(a: number): number" {
+		t.Errorf("plus = %+v", m["plus"])
+	}
+	if m["version"].Kind != docidx.KindConst || m["other"].Signature != "const other: Map<string, number>" {
+		t.Errorf("version/other = %+v / %+v", m["version"], m["other"])
+	}
+	if m["mutable"].Kind != docidx.KindVar {
+		t.Errorf("mutable = %+v", m["mutable"])
+	}
+	// A declaration file without export lists is an "export context": everything is exported.
+	if _, ok := m["hidden"]; !ok {
+		t.Error("declare const in a declaration file without export lists is exported")
+	}
+	if s := m["Str"].Signature; s != "type Str = `a${'b' | `c${string}`}d` | \"}\"" {
+		t.Errorf("Str = %q", s)
+	}
+	if s := m["Multi"].Signature; s != "type Multi = | { kind: 'a'; x: number } | { kind: 'b' }" {
+		t.Errorf("Multi = %q", s)
+	}
+	if s := m["Opts"]; s.Kind != docidx.KindInterface || s.Signature != "interface Opts<T extends { a: string } = { a: '' }> extends Base<{ b: 1 }>" {
+		t.Errorf("Opts = %q", s.Signature)
+	}
+	for q, kind := range map[string]docidx.SymbolKind{
+		"Opts.name": docidx.KindProperty, "Opts.size": docidx.KindProperty, "Opts.get": docidx.KindMethod,
+		"Opts.method": docidx.KindMethod, "Opts.quoted-name": docidx.KindProperty,
+		"Widget.create": docidx.KindMethod, "Widget.constructor": docidx.KindMethod, "Widget.value": docidx.KindProperty,
+		"Widget.render": docidx.KindMethod, "Widget.id": docidx.KindProperty, "Widget.static": docidx.KindProperty,
+		"Color": docidx.KindEnum, "Color.Red": docidx.KindConst, "Color.Green": docidx.KindConst, "Color.Blue": docidx.KindConst,
+		"NS.Inner": docidx.KindPackage, "NS.Inner.f": docidx.KindFunc, "NS.Inner.I": docidx.KindInterface,
+		"NS.Inner.I.x": docidx.KindProperty, "NS.Inner.Deep.c": docidx.KindConst, "default": docidx.KindFunc,
+	} {
+		if s, ok := m[q]; !ok || s.Kind != kind {
+			t.Errorf("%s: got %+v, want kind %s", q, s, kind)
+		}
+	}
+	if d := m["Opts.name"]; d.Doc != "The name." || d.Parent != "Opts" {
+		t.Errorf("Opts.name = %+v", d)
+	}
+	if s := m["Widget.value"].Signature; s != "get value(): T\nset value(v: T)" {
+		t.Errorf("Widget.value = %q", s)
+	}
+	if s := m["Widget.id"].Signature; s != "readonly id: number" {
+		t.Errorf("Widget.id = %q", s)
+	}
+	if s := m["Widget"].Signature; s != "abstract class Widget<T> extends Base<T> implements I" {
+		t.Errorf("Widget = %q", s)
+	}
+	if s := m["NS.Inner.f"]; s.Parent != "NS.Inner" {
+		t.Errorf("NS.Inner.f parent = %q", s.Parent)
+	}
+	for _, q := range []string{"Widget.secret", "Widget.guarded", "Widget.#hash", "Opts.new"} {
+		if _, ok := m[q]; ok {
+			t.Errorf("%s should be left out", q)
+		}
+	}
+}
+
+func TestExportForms(t *testing.T) {
+	files := map[string]string{
+		"index.d.ts": `import { Local } from './local';
+import type { T } from "./types.js";
+import dep = require('./dep');
+import ext from 'external-package';
+/// <reference path="globals.d.ts" />
+export * from './star';
+export * as ns from './ns.mjs';
+export { picked, other as renamed } from './picked';
+declare function main(): void;
+declare namespace main { const helper: number; }
+declare class Hidden {}
+declare function internal(): void;
+export { internal as publicName };
+export = main;
+`,
+		"local.d.ts":        "export interface Local { a: 1 }\n",
+		"types.d.ts":        "export type T = 1;\n",
+		"dep.d.ts":          "declare function dep(): void; export = dep;\n",
+		"star.d.ts":         "export declare const fromStar: 1;\n",
+		"ns.d.mts":          "export declare function inNs(): void;\nexport declare class K { m(): void }\n",
+		"picked/index.d.ts": "export declare const picked: 1;\nexport declare const other: 2;\n",
+		"globals.d.ts":      "declare var GLOBAL_FLAG: boolean;\ninterface Window { x: 1 }\ndeclare global { var nested: 1 }\n",
+	}
+	m := extractSrc(t, files, "index.d.ts")
+	for _, q := range []string{"pkg", "pkg.helper", "publicName", "Local", "T", "dep", "fromStar", "ns.inNs", "ns.K", "ns.K.m",
+		"picked", "other", "GLOBAL_FLAG", "Window", "Window.x", "nested"} {
+		if _, ok := m[q]; !ok {
+			t.Errorf("%s missing", q)
+		}
+	}
+	for _, q := range []string{"main", "Hidden", "internal"} {
+		if _, ok := m[q]; ok {
+			t.Errorf("%s should not be exported", q)
+		}
+	}
+	if s := m["ns.K.m"]; s.Parent != "ns.K" {
+		t.Errorf("ns.K.m parent = %q", s.Parent)
+	}
+	if s := m["pkg.helper"]; s.Parent != "pkg" || s.Kind != docidx.KindConst {
+		t.Errorf("pkg.helper = %+v", s)
+	}
+}
+
+func TestAmbientModules(t *testing.T) {
+	src := `declare module "node:fs" {
+    /** Reads. */
+    export function readFile(path: string): void;
+    export namespace promises { function readFile(path: string): Promise<string>; }
+    interface Internal { a: 1 }
+    export {};
+}
+declare module "fs" { export * from "node:fs"; }
+declare module "shorthand";
+declare module 'events' {
+    class EventEmitter { on(e: string): this }
+    namespace EventEmitter { const defaultMaxListeners: number }
+    export = EventEmitter;
+}
+`
+	m := extractSrc(t, map[string]string{"index.d.ts": src}, "index.d.ts")
+	if s := m["fs.readFile"]; s.Kind != docidx.KindFunc || s.Package != "fs" || s.Doc != "Reads." {
+		t.Errorf("fs.readFile = %+v", s)
+	}
+	if s := m["fs.promises.readFile"]; s.Parent != "promises" || s.Package != "fs" {
+		t.Errorf("fs.promises.readFile = %+v", s)
+	}
+	if s := m["fs"]; s.Kind != docidx.KindPackage || s.Signature != "declare module \"node:fs\"\ndeclare module \"fs\"" {
+		t.Errorf("fs = %+v", s)
+	}
+	if _, ok := m["fs.Internal"]; ok {
+		t.Error("fs.Internal: a module with export {} exports only what it marks")
+	}
+	if _, ok := m["shorthand"]; ok {
+		t.Error("shorthand ambient module has no declarations")
+	}
+	for _, q := range []string{"events", "events.EventEmitter", "events.EventEmitter.on", "events.EventEmitter.defaultMaxListeners"} {
+		if _, ok := m[q]; !ok {
+			t.Errorf("%s missing", q)
+		}
+	}
+}
+
+func TestTokenizerEdgeCases(t *testing.T) {
+	src := "// line comment with 'quote\n/* block `tick */\n" +
+		"export declare const a: \"str // not a comment\";\n" +
+		"export declare const b: 'it\\'s';\n" +
+		"export declare const c: `x${`y${{ a: '}' }}`}`;\n" +
+		"/** doc for d */ /* plain comment between */\nexport declare const d: 1;\n" +
+		"export declare function e(cb: (x: number) => void /* => */): Array<Map<string, Set<number>>>\n" +
+		"export declare const f: number\n" +
+		"/// <reference path='ignored-missing.d.ts' />\n" +
+		"export declare const g: { h: () => void }\n" +
+		"export declare function withBody(a: number): { ok: true } { return { ok: true } }\n" +
+		"export declare const after: 1;\n"
+	m := extractSrc(t, map[string]string{"index.d.ts": src}, "index.d.ts")
+	want := map[string]string{
+		"a":        `const a: "str // not a comment"`,
+		"b":        `const b: 'it\'s'`,
+		"c":        "const c: `x${`y${{ a: '}' }}`}`",
+		"d":        "const d: 1",
+		"e":        "function e(cb: (x: number) => void): Array<Map<string, Set<number>>>",
+		"f":        "const f: number",
+		"g":        "const g: { h: () => void }",
+		"withBody": "function withBody(a: number): { ok: true }",
+		"after":    "const after: 1",
+	}
+	for q, sig := range want {
+		if m[q].Signature != sig {
+			t.Errorf("%s = %q, want %q", q, m[q].Signature, sig)
+		}
+	}
+	if m["d"].Doc != "doc for d" || m["d"].Line != 7 {
+		t.Errorf("d doc/line = %q %d", m["d"].Doc, m["d"].Line)
+	}
+	if m["after"].Line != 13 {
+		t.Errorf("after line = %d", m["after"].Line)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	var b strings.Builder
+	for i := range 50 {
+		fmt.Fprintf(&b, "export declare const c%d: number;\n", i)
+	}
+	fsys := fstest.MapFS{
+		"index.d.ts": {Data: []byte(b.String() + "export * from './a';\n")},
+		"a.d.ts":     {Data: []byte("export * from './b';\nexport declare const inA: 1;\n")},
+		"b.d.ts":     {Data: []byte("export * from './a';\nexport * from '../outside';\nexport declare const inB: 1;\n")},
+		"big.d.ts":   {Data: make([]byte, 100)},
+	}
+	res := Extract(fsys, []string{"index.d.ts"}, Options{MaxSymbols: 10})
+	if len(res.Symbols) != 10 || !res.Truncated {
+		t.Errorf("MaxSymbols: %d symbols, truncated=%v", len(res.Symbols), res.Truncated)
+	}
+	res = Extract(fsys, []string{"index.d.ts"}, Options{MaxFiles: 2})
+	if len(res.Files) != 2 || !res.Truncated {
+		t.Errorf("MaxFiles: files %v truncated=%v", res.Files, res.Truncated)
+	}
+	res = Extract(fsys, []string{"index.d.ts"}, Options{})
+	if strings.Join(res.Files, " ") != "index.d.ts a.d.ts b.d.ts" {
+		t.Errorf("cycle: files %v", res.Files)
+	}
+	res = Extract(fsys, []string{"big.d.ts", "missing.d.ts", "../x.d.ts"}, Options{MaxFileSize: 10})
+	if len(res.Files) != 0 || len(res.Problems) != 3 {
+		t.Errorf("size/missing: files %v problems %v", res.Files, res.Problems)
+	}
+}
+
+func TestCleanDoc(t *testing.T) {
+	for _, tc := range []struct {
+		raw, want string
+		dep       bool
+	}{
+		{"/** one */", "one", false},
+		{"/**\n * a\n *   indented\n * @deprecated since 2\n */", "a\n  indented\n@deprecated since 2", true},
+		{"/**\n\tNo stars.\n\n\t```\n\tcode\n\t\tnested\n\t```\n\t*/", "No stars.\n\n```\ncode\n\tnested\n```", false},
+		{"/***/", "", false},
+	} {
+		got, dep := cleanDoc(tc.raw)
+		if got != tc.want || dep != tc.dep {
+			t.Errorf("cleanDoc(%q) = %q, %v; want %q, %v", tc.raw, got, dep, tc.want, tc.dep)
+		}
+	}
+}
+
+func FuzzExtract(f *testing.F) {
+	entries, _ := os.ReadDir(filepath.Join("testdata", "real", "p-limit"))
+	for _, e := range entries {
+		if data, err := os.ReadFile(filepath.Join("testdata", "real", "p-limit", e.Name())); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("export declare function f<T>(a: `${T}`): { [k: string]: T };\ndeclare module 'm' { export = x }"))
+	f.Add([]byte("`${`${`${"))
+	f.Add([]byte("export { a as b } from './x'; export * as n from './y'; /// <reference path=\"z\" />"))
+	f.Add([]byte("class { get set static ( } ] > < export default"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fsys := fstest.MapFS{
+			"index.d.ts": {Data: data},
+			"x.d.ts":     {Data: data},
+		}
+		res := Extract(fsys, []string{"index.d.ts"}, Options{Package: "p", ExportName: "p"})
+		seen := map[string]bool{}
+		for _, s := range res.Symbols {
+			if seen[s.QualifiedName] {
+				t.Fatalf("duplicate %q", s.QualifiedName)
+			}
+			seen[s.QualifiedName] = true
+			if len(s.Signature) > maxOverloads*(maxSignature+10) {
+				t.Fatalf("signature of %d bytes", len(s.Signature))
+			}
+		}
+	})
+}
+
+func TestTypeScriptSourceNeedsExport(t *testing.T) {
+	m := extractSrc(t, map[string]string{"index.ts": "export function pub(): void {\n  const inner = 1\n}\nfunction priv() {}\nexport const x = { a: 1 };\nexport class C { m() { return 1 } }\n"}, "index.ts")
+	for _, q := range []string{"pub", "x", "C", "C.m"} {
+		if _, ok := m[q]; !ok {
+			t.Errorf("%s missing", q)
+		}
+	}
+	for _, q := range []string{"priv", "inner"} {
+		if _, ok := m[q]; ok {
+			t.Errorf("%s is not exported from a .ts file", q)
+		}
+	}
+	if s := m["pub"].Signature; s != "function pub(): void" {
+		t.Errorf("pub = %q", s)
+	}
+}

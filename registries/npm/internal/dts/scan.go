@@ -1,0 +1,279 @@
+// Package dts extracts the exported API of an npm package from its TypeScript declaration files
+// (.d.ts, .d.mts, .d.cts) as docidx.Symbols.
+//
+// It is a hand-written tokenizer and a tolerant declaration scanner, not a TypeScript parser: it
+// knows comments, strings, template literals (nested ${…} included), and the bracket structure of
+// declarations, and reads the declaration forms of the TypeScript handbook's "Declaration Files"
+// chapter (https://www.typescriptlang.org/docs/handbook/declaration-files/introduction.html):
+// functions and overloads, classes, interfaces, type aliases, enums, variables, namespaces,
+// ambient modules (declare module "fs" {…}), declare global, export lists, export * (as ns) from,
+// export default, export =, imports and /// <reference path> directives. Anything else is skipped
+// to the end of its statement. It never panics on any input and its work is bounded by the input
+// size and the limits in Options.
+//
+// It imports docidx and the standard library only.
+package dts
+
+import "bytes"
+
+type tokKind uint8
+
+const (
+	tEOF tokKind = iota
+	tIdent
+	tString
+	tTemplate
+	tNumber
+	tPunct
+)
+
+// token is one lexical token of a declaration file.
+type token struct {
+	kind tokKind
+	text string // source text; strings keep their quotes
+	line int    // 1-based line of the first byte
+	nl   bool   // a line break separates it from the previous token
+	gap  bool   // whitespace or a comment separates it from the previous token
+	doc  string // the /** … */ comment right before it, raw, or ""
+}
+
+// maxNesting bounds template literal nesting so hostile input cannot exhaust the stack.
+const maxNesting = 64
+
+// lexer turns source bytes into tokens.
+type lexer struct {
+	src  []byte
+	i    int
+	line int
+	refs []string // /// <reference path="…" /> targets, in order
+}
+
+// tokenize returns the tokens of src and the reference-path directives it holds. The last token
+// is always tEOF.
+func tokenize(src []byte) ([]token, []string) {
+	lx := &lexer{src: src, line: 1}
+	var toks []token
+	var doc string
+	nl, gap := false, false
+	for {
+		// Whitespace and comments.
+		for lx.i < len(src) {
+			c := src[lx.i]
+			switch {
+			case c == '\n':
+				lx.line++
+				lx.i++
+				nl, gap = true, true
+				continue
+			case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+				lx.i++
+				gap = true
+				continue
+			case c == 0xEF && bytes.HasPrefix(src[lx.i:], []byte("\uFEFF")):
+				lx.i += 3
+				continue
+			case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '/':
+				start := lx.i
+				for lx.i < len(src) && src[lx.i] != '\n' {
+					lx.i++
+				}
+				if bytes.HasPrefix(src[start:], []byte("///")) {
+					if ref, ok := referencePath(src[start:lx.i]); ok {
+						lx.refs = append(lx.refs, ref)
+					}
+				}
+				gap = true
+				continue
+			case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '*':
+				start := lx.i
+				end := bytes.Index(src[lx.i+2:], []byte("*/"))
+				if end < 0 {
+					lx.i = len(src)
+				} else {
+					lx.i += 2 + end + 2
+				}
+				text := src[start:lx.i]
+				lx.line += bytes.Count(text, []byte("\n"))
+				if bytes.Contains(text, []byte("\n")) {
+					nl = true
+				}
+				if len(text) >= 5 && text[2] == '*' && text[3] != '/' {
+					doc = string(text)
+				}
+				gap = true
+				continue
+			}
+			break
+		}
+		if lx.i >= len(src) {
+			toks = append(toks, token{kind: tEOF, line: lx.line, nl: true, gap: true})
+			return toks, lx.refs
+		}
+		start, line := lx.i, lx.line
+		kind := lx.next()
+		if lx.i <= start { // never stall
+			lx.i = start + 1
+		}
+		toks = append(toks, token{kind: kind, text: string(src[start:lx.i]), line: line, nl: nl, gap: gap, doc: doc})
+		doc = ""
+		nl, gap = false, false
+	}
+}
+
+func isIdentStart(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$' || c >= 0x80
+}
+
+func isIdentPart(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+
+// next scans one token starting at lx.i and returns its kind.
+func (lx *lexer) next() tokKind {
+	src := lx.src
+	c := src[lx.i]
+	switch {
+	case isIdentStart(c) || c == '#' && lx.i+1 < len(src) && isIdentStart(src[lx.i+1]):
+		lx.i++
+		for lx.i < len(src) && isIdentPart(src[lx.i]) {
+			lx.i++
+		}
+		return tIdent
+	case c >= '0' && c <= '9' || c == '.' && lx.i+1 < len(src) && src[lx.i+1] >= '0' && src[lx.i+1] <= '9':
+		lx.i++
+		for lx.i < len(src) && (isIdentPart(src[lx.i]) || src[lx.i] == '.') {
+			lx.i++
+		}
+		return tNumber
+	case c == '"' || c == '\'':
+		lx.skipString(c)
+		return tString
+	case c == '`':
+		lx.skipTemplate(0)
+		return tTemplate
+	case c == '=' && lx.i+1 < len(src) && src[lx.i+1] == '>':
+		lx.i += 2
+	case c == '.' && bytes.HasPrefix(src[lx.i:], []byte("...")):
+		lx.i += 3
+	default:
+		lx.i++
+	}
+	return tPunct
+}
+
+// skipString skips a quoted string; an unterminated one ends at the line break.
+func (lx *lexer) skipString(q byte) {
+	lx.i++
+	for lx.i < len(lx.src) {
+		c := lx.src[lx.i]
+		switch c {
+		case '\\':
+			lx.i++
+			if lx.i < len(lx.src) && lx.src[lx.i] == '\n' {
+				lx.line++
+			}
+		case q:
+			lx.i++
+			return
+		case '\n':
+			return
+		}
+		lx.i++
+	}
+}
+
+// skipTemplate skips a template literal with its ${…} substitutions, which may hold strings,
+// comments, braces and further templates.
+func (lx *lexer) skipTemplate(depth int) {
+	lx.i++ // opening backtick
+	for lx.i < len(lx.src) {
+		c := lx.src[lx.i]
+		switch {
+		case c == '\\':
+			lx.i += 2
+			if lx.i-1 < len(lx.src) && lx.src[lx.i-1] == '\n' {
+				lx.line++
+			}
+			continue
+		case c == '`':
+			lx.i++
+			return
+		case c == '\n':
+			lx.line++
+		case c == '$' && lx.i+1 < len(lx.src) && lx.src[lx.i+1] == '{':
+			lx.i += 2
+			lx.skipSubstitution(depth + 1)
+			continue
+		}
+		lx.i++
+	}
+}
+
+// skipSubstitution skips to the "}" that closes a template's "${".
+func (lx *lexer) skipSubstitution(depth int) {
+	braces := 0
+	for lx.i < len(lx.src) {
+		c := lx.src[lx.i]
+		switch {
+		case c == '\n':
+			lx.line++
+		case c == '{':
+			braces++
+		case c == '}':
+			if braces == 0 {
+				lx.i++
+				return
+			}
+			braces--
+		case c == '"' || c == '\'':
+			lx.skipString(c)
+			continue
+		case c == '`':
+			if depth >= maxNesting {
+				lx.i = len(lx.src)
+				return
+			}
+			lx.skipTemplate(depth)
+			continue
+		case c == '/' && lx.i+1 < len(lx.src) && lx.src[lx.i+1] == '/':
+			for lx.i < len(lx.src) && lx.src[lx.i] != '\n' {
+				lx.i++
+			}
+			continue
+		case c == '/' && lx.i+1 < len(lx.src) && lx.src[lx.i+1] == '*':
+			end := bytes.Index(lx.src[lx.i+2:], []byte("*/"))
+			if end < 0 {
+				lx.i = len(lx.src)
+				return
+			}
+			lx.line += bytes.Count(lx.src[lx.i:lx.i+2+end], []byte("\n"))
+			lx.i += 2 + end + 2
+			continue
+		}
+		lx.i++
+	}
+}
+
+// referencePath reads `/// <reference path="x" />`; types= and lib= references name packages,
+// not files, and are ignored.
+func referencePath(line []byte) (string, bool) {
+	s := bytes.TrimSpace(bytes.TrimPrefix(line, []byte("///")))
+	if !bytes.HasPrefix(s, []byte("<reference")) {
+		return "", false
+	}
+	i := bytes.Index(s, []byte("path"))
+	if i < 0 {
+		return "", false
+	}
+	s = bytes.TrimSpace(s[i+len("path"):])
+	if len(s) == 0 || s[0] != '=' {
+		return "", false
+	}
+	s = bytes.TrimSpace(s[1:])
+	if len(s) < 2 || s[0] != '"' && s[0] != '\'' {
+		return "", false
+	}
+	end := bytes.IndexByte(s[1:], s[0])
+	if end <= 0 {
+		return "", false
+	}
+	return string(s[1 : 1+end]), true
+}
