@@ -1,0 +1,29 @@
+// Package gomod is docidx's Go ecosystem: a [Proxy] that speaks the module proxy protocol, a
+// [ModCache] that reads an extracted module cache (GOMODCACHE), and the API extraction both share.
+//
+// The proxy protocol is the one cmd/go documents in "go help goproxy"
+// (https://go.dev/ref/mod#goproxy-protocol): GET $GOPROXY/<module>/@v/list, @v/<version>.info,
+// @v/<version>.mod, @v/<version>.zip and @latest, with module paths and versions case-encoded
+// (module.EscapePath). GOPROXY list semantics, GOPRIVATE and GONOPROXY follow cmd/go
+// (https://go.dev/ref/mod#environment-variables). The proxy base URL always comes from the user's
+// configuration (GOPROXY in the environment, `go env GOPROXY`, or a flag); this package names none.
+//
+// Extraction works the way pkgsite does, without building and without the go tool: every package
+// directory of the module is parsed with go/parser, files are chosen with go/build's build-constraint
+// matching for a few common platforms (the union of what each of them builds), and go/doc turns the
+// files into documentation. Exported declarations become docidx symbols whose signatures are the
+// declarations printed by go/printer without bodies and without unexported fields; Example functions
+// from _test.go files are attached to what they exemplify. The module's README, docs/ and examples/
+// become documents (through package readme), and the root package's synopsis, the LICENSE file and
+// go.mod give the package metadata. Module contents are read through io/fs, so a module zip held in
+// memory and an extracted directory go through the same code.
+//
+// Every limit (download size, file size, files per package, symbols and documents per module) is a
+// named constant; exceeding a download or archive limit returns an error wrapping
+// docidx.ErrTooLarge, and an archive path that escapes the module root returns one wrapping
+// docidx.ErrUnsafePath.
+//
+// Import rule (DESIGN.md §1): gomod may import the root package docidx, readme,
+// registries/internal/fetch, golang.org/x/mod and the standard library; never crawl, index or serve.
+// Package gomodtest fakes a module proxy and lays out module caches for tests.
+package gomod

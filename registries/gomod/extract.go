@@ -1,0 +1,905 @@
+package gomod
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/doc"
+	"go/format"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"io"
+	"io/fs"
+	"log/slog"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/module"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/readme"
+)
+
+// buildContexts are the platforms whose files are documented: a file is kept when any of them
+// would build it (pkgsite documents linux/amd64, windows/amd64, darwin/amd64 and js/wasm).
+var buildContexts = []struct{ goos, goarch string }{
+	{"linux", "amd64"},
+	{"darwin", "arm64"},
+	{"windows", "amd64"},
+	{"js", "wasm"},
+}
+
+// moduleDocs is what extraction yields for one module version.
+type moduleDocs struct {
+	symbols    []docidx.Symbol
+	documents  []docidx.Document
+	synopsis   string // root package synopsis, else README summary, else the first package's synopsis
+	license    string // SPDX identifier guessed from the LICENSE file
+	deprecated string // the go.mod "// Deprecated:" message
+}
+
+// extractModule reads the module rooted at fsys: every package's exported API and examples, the
+// README, docs/ and examples/ documents, the license and the go.mod deprecation. It fails only when
+// the root cannot be read or ctx ends; a bad file or package is logged at debug level and skipped.
+func extractModule(ctx context.Context, fsys fs.FS, modPath string, lim Limits, log *slog.Logger) (*moduleDocs, error) {
+	e := &extractor{ctx: ctx, fsys: fsys, mod: modPath, lim: lim.withDefaults(), log: log}
+	root, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, fmt.Errorf("reading module root: %w", err)
+	}
+	out := &moduleDocs{}
+	e.rootFiles(root, out)
+	if err := e.walk(".", root); err != nil {
+		return nil, err
+	}
+	for _, de := range root {
+		if !de.IsDir() {
+			continue
+		}
+		switch de.Name() {
+		case "docs", "doc":
+			e.walkDocs(de.Name(), docidx.DocGuide)
+		case "examples", "example", "_examples":
+			e.walkDocs(de.Name(), docidx.DocExample)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	out.symbols = e.symbols()
+	if e.docsDropped > 0 {
+		e.log.Warn("gomod: document limit reached; later documents dropped", "module", modPath, "limit", e.lim.MaxDocuments, "dropped", e.docsDropped)
+	}
+	out.documents = e.docs
+	for _, p := range e.pkgs {
+		if p.importPath == modPath && p.doc.Name != "main" {
+			out.synopsis = p.doc.Synopsis(p.doc.Doc)
+		}
+	}
+	if out.synopsis == "" {
+		for _, d := range e.docs {
+			if d.Kind == docidx.DocReadme && d.Summary != "" {
+				out.synopsis = d.Summary
+				break
+			}
+		}
+	}
+	if out.synopsis == "" {
+		for _, p := range e.pkgs {
+			if s := p.doc.Synopsis(p.doc.Doc); s != "" && p.doc.Name != "main" {
+				out.synopsis = s
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+type extractor struct {
+	ctx  context.Context
+	fsys fs.FS
+	mod  string
+	lim  Limits
+	log  *slog.Logger
+
+	pkgs        []*pkgInfo
+	docs        []docidx.Document
+	docsDropped int
+	pkgsDropped int
+}
+
+// pkgInfo is one documented package directory.
+type pkgInfo struct {
+	dir        string // slash path inside the module, "." for the root
+	importPath string
+	fset       *token.FileSet
+	doc        *doc.Package
+	files      []*ast.File // non-test files given to go/doc
+}
+
+// rootFiles reads the README, LICENSE and go.mod at the module root.
+func (e *extractor) rootFiles(root []fs.DirEntry, out *moduleDocs) {
+	var readmeName, licenseName string
+	readmeRank, licenseRank := 99, 99
+	for _, de := range root {
+		if !de.Type().IsRegular() {
+			continue
+		}
+		name := de.Name()
+		if r := readmeRankOf(name); r < readmeRank {
+			readmeName, readmeRank = name, r
+		}
+		if r := licenseRankOf(name); r < licenseRank {
+			licenseName, licenseRank = name, r
+		}
+		if name == "go.mod" {
+			if src, err := readLimited(e.fsys, name, MaxGoMod); err == nil {
+				if f, err := modfile.ParseLax(name, src, nil); err == nil && f.Module != nil {
+					out.deprecated = f.Module.Deprecated
+				}
+			}
+		}
+	}
+	if readmeName != "" {
+		if src, ok := e.readDocFile(readmeName); ok {
+			e.addDoc(parseDoc(readmeName, docidx.DocReadme, src))
+		}
+	}
+	if licenseName != "" {
+		if src, err := readLimited(e.fsys, licenseName, 16<<20); err == nil {
+			if len(src) > maxLicense {
+				src = src[:maxLicense]
+			}
+			out.license = detectLicense(string(src))
+		}
+	}
+}
+
+// readmeRankOf ranks README candidates: markdown first, then other text, and -1 … 99 means none.
+func readmeRankOf(name string) int {
+	ext := path.Ext(name)
+	if !strings.EqualFold(strings.TrimSuffix(name, ext), "README") {
+		return 99
+	}
+	switch strings.ToLower(ext) {
+	case ".md", ".markdown":
+		return 0
+	case "", ".txt", ".rst", ".adoc", ".org":
+		return 1
+	}
+	return 99
+}
+
+func licenseRankOf(name string) int {
+	base := strings.ToUpper(strings.TrimSuffix(name, path.Ext(name)))
+	switch base {
+	case "LICENSE", "LICENCE":
+		return 0
+	case "COPYING", "UNLICENSE":
+		return 1
+	}
+	if strings.HasPrefix(base, "LICENSE") || strings.HasPrefix(base, "LICENCE") {
+		return 2
+	}
+	return 99
+}
+
+// isMarkdown reports whether name is a markdown file by its extension.
+func isMarkdown(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".md", ".markdown":
+		return true
+	}
+	return false
+}
+
+// parseDoc turns a documentation file into a Document: markdown through package readme, any other
+// text as one section.
+func parseDoc(p string, kind docidx.DocKind, src []byte) docidx.Document {
+	if isMarkdown(p) {
+		return readme.Parse(p, kind, src)
+	}
+	text := strings.ToValidUTF8(string(src), "\uFFFD")
+	return docidx.Document{
+		Path:     p,
+		Kind:     kind,
+		Title:    path.Base(p),
+		Summary:  firstParagraph(text, 300),
+		Sections: []docidx.Section{{Text: text, Plain: text}},
+	}
+}
+
+// firstParagraph returns the first non-empty paragraph of text, whitespace collapsed, cut to about
+// max bytes at a word boundary.
+func firstParagraph(text string, max int) string {
+	for _, para := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n\n") {
+		lines := strings.Split(strings.TrimSpace(para), "\n")
+		if n := len(lines); n <= 3 && isUnderline(lines[n-1]) {
+			continue // a reStructuredText or setext title
+		}
+		s := strings.Join(strings.Fields(para), " ")
+		if s == "" {
+			continue
+		}
+		if len(s) > max {
+			cut := strings.LastIndexByte(s[:max], ' ')
+			if cut <= 0 {
+				cut = max
+				for cut > 0 && !utf8.RuneStart(s[cut]) {
+					cut--
+				}
+			}
+			s = s[:cut] + "…"
+		}
+		return s
+	}
+	return ""
+}
+
+// isUnderline reports whether line is a title underline such as "=====" or "-----".
+func isUnderline(line string) bool {
+	line = strings.TrimSpace(line)
+	return len(line) >= 3 && strings.Trim(line, "=-~*#^+") == ""
+}
+
+func (e *extractor) addDoc(d docidx.Document) {
+	if len(e.docs) >= e.lim.MaxDocuments {
+		e.docsDropped++
+		return
+	}
+	e.docs = append(e.docs, d)
+}
+
+// readDocFile reads a documentation file within the per-file limit, logging what it skips.
+func (e *extractor) readDocFile(p string) ([]byte, bool) {
+	src, err := readLimited(e.fsys, p, e.lim.MaxFile)
+	if err != nil {
+		e.log.Debug("gomod: skipping file", "module", e.mod, "file", p, "err", err)
+		return nil, false
+	}
+	return src, true
+}
+
+// readLimited reads the file p of fsys, failing with an error wrapping docidx.ErrTooLarge when it
+// holds more than limit bytes.
+func readLimited(fsys fs.FS, p string, limit int64) ([]byte, error) {
+	f, err := fsys.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > limit {
+		return nil, fmt.Errorf("%s: %d bytes: %w (limit %d bytes)", p, st.Size(), docidx.ErrTooLarge, limit)
+	}
+	src, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(src)) > limit {
+		return nil, fmt.Errorf("%s: %w (limit %d bytes)", p, docidx.ErrTooLarge, limit)
+	}
+	return src, nil
+}
+
+// skipDir reports whether a directory named name is left out of the API walk: hidden and "_"
+// directories (which the go command ignores), testdata and vendor, and internal packages, which
+// other modules cannot import.
+func skipDir(name string) bool {
+	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") ||
+		name == "testdata" || name == "vendor" || name == "internal"
+}
+
+// hasGoMod reports whether entries hold a go.mod file: the directory is a nested module.
+func hasGoMod(entries []fs.DirEntry) bool {
+	for _, de := range entries {
+		if de.Name() == "go.mod" && !de.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
+// walk documents the package in dir (whose entries are given) and then its subdirectories.
+func (e *extractor) walk(dir string, entries []fs.DirEntry) error {
+	if err := e.ctx.Err(); err != nil {
+		return err
+	}
+	if dir != "." && hasGoMod(entries) {
+		return nil
+	}
+	var goFiles []fs.DirEntry
+	for _, de := range entries {
+		name := de.Name()
+		if de.Type().IsRegular() && strings.HasSuffix(name, ".go") &&
+			!strings.HasPrefix(name, "_") && !strings.HasPrefix(name, ".") {
+			goFiles = append(goFiles, de)
+		}
+	}
+	if len(goFiles) > 0 {
+		e.loadPackage(dir, goFiles)
+	}
+	for _, de := range entries {
+		if !de.IsDir() || skipDir(de.Name()) {
+			continue
+		}
+		sub := path.Join(dir, de.Name())
+		subEntries, err := fs.ReadDir(e.fsys, sub)
+		if err != nil {
+			e.log.Debug("gomod: skipping directory", "module", e.mod, "dir", sub, "err", err)
+			continue
+		}
+		if err := e.walk(sub, subEntries); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sourceFile is one .go file read for a package.
+type sourceFile struct {
+	name string // slash path inside the module
+	src  []byte
+	test bool
+}
+
+var exampleFunc = []byte("func Example")
+
+// loadPackage parses the .go files of dir that some build context selects and documents them.
+func (e *extractor) loadPackage(dir string, entries []fs.DirEntry) {
+	importPath := e.mod
+	if dir != "." {
+		importPath += "/" + dir
+	}
+	if err := module.CheckImportPath(importPath); err != nil {
+		e.log.Debug("gomod: skipping directory with an invalid import path", "module", e.mod, "dir", dir, "err", err)
+		return
+	}
+	if len(entries) > e.lim.MaxPackageFiles {
+		e.log.Warn("gomod: skipping package with too many files", "package", importPath, "files", len(entries), "limit", e.lim.MaxPackageFiles)
+		return
+	}
+	if len(e.pkgs) >= e.lim.MaxPackages {
+		if e.pkgsDropped == 0 {
+			e.log.Warn("gomod: package limit reached; later packages skipped", "module", e.mod, "limit", e.lim.MaxPackages)
+		}
+		e.pkgsDropped++
+		return
+	}
+	var files []sourceFile
+	hasNonTest := false
+	for _, de := range entries {
+		name := de.Name()
+		p := path.Join(dir, name)
+		test := strings.HasSuffix(name, "_test.go")
+		src, err := readLimited(e.fsys, p, e.lim.MaxFile)
+		if err != nil {
+			e.log.Debug("gomod: skipping file", "file", p, "module", e.mod, "err", err)
+			continue
+		}
+		if test && !bytes.Contains(src, exampleFunc) {
+			continue // only examples are read from tests
+		}
+		if !matchAnyContext(name, src) {
+			continue
+		}
+		hasNonTest = hasNonTest || !test
+		files = append(files, sourceFile{name: p, src: src, test: test})
+	}
+	if !hasNonTest {
+		return
+	}
+
+	fset := token.NewFileSet()
+	var parsed []*ast.File
+	names := map[string]int{}
+	for _, f := range files {
+		if f.test {
+			continue
+		}
+		af, err := parser.ParseFile(fset, f.name, f.src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			e.log.Debug("gomod: skipping file that does not parse", "file", f.name, "module", e.mod, "err", err)
+			continue
+		}
+		parsed = append(parsed, af)
+		names[af.Name.Name]++
+	}
+	if len(parsed) == 0 {
+		return
+	}
+	name := packageName(names, path.Base(importPath))
+	parsed = slices.DeleteFunc(parsed, func(f *ast.File) bool { return f.Name.Name != name })
+	dropDuplicateFuncs(parsed)
+	all := slices.Clone(parsed)
+	if name != "main" {
+		for _, f := range files {
+			if !f.test {
+				continue
+			}
+			// Examples need object resolution: go/doc finds what a playable example uses with it.
+			af, err := parser.ParseFile(fset, f.name, f.src, parser.ParseComments)
+			if err != nil || (af.Name.Name != name && af.Name.Name != name+"_test") {
+				continue
+			}
+			all = append(all, af)
+		}
+	}
+	d, err := doc.NewFromFiles(fset, all, importPath)
+	if err != nil {
+		e.log.Debug("gomod: skipping package", "package", importPath, "err", err)
+		return
+	}
+	e.pkgs = append(e.pkgs, &pkgInfo{dir: dir, importPath: importPath, fset: fset, doc: d, files: parsed})
+}
+
+// dropDuplicateFuncs removes functions and methods already declared in an earlier file (the
+// same function written once per platform), so that the first file in name order documents them:
+// go/doc keeps whichever it meets first in map order.
+func dropDuplicateFuncs(files []*ast.File) {
+	seen := map[string]bool{}
+	for _, f := range files {
+		f.Decls = slices.DeleteFunc(f.Decls, func(d ast.Decl) bool {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Name.Name == "init" || fd.Name.Name == "_" {
+				return false
+			}
+			key := fd.Name.Name
+			if fd.Recv != nil && len(fd.Recv.List) == 1 {
+				key = recvTypeName(fd.Recv.List[0].Type) + "." + key
+			}
+			if seen[key] {
+				return true
+			}
+			seen[key] = true
+			return false
+		})
+	}
+}
+
+// recvTypeName returns the type name of a method receiver: T for T, *T, T[K] and *T[K, V].
+func recvTypeName(x ast.Expr) string {
+	for {
+		switch t := x.(type) {
+		case *ast.StarExpr:
+			x = t.X
+		case *ast.ParenExpr:
+			x = t.X
+		case *ast.IndexExpr:
+			x = t.X
+		case *ast.IndexListExpr:
+			x = t.X
+		case *ast.Ident:
+			return t.Name
+		default:
+			return ""
+		}
+	}
+}
+
+// packageName picks the package clause most files use; on a tie, the one matching the directory
+// name, then the first alphabetically.
+func packageName(names map[string]int, dirName string) string {
+	best, n := "", -1
+	for name, c := range names {
+		if c > n || c == n && (name == dirName || best != dirName && name < best) {
+			best, n = name, c
+		}
+	}
+	return best
+}
+
+// matchAnyContext reports whether any of buildContexts would build the file name with contents
+// src, by its name (_GOOS_GOARCH suffixes) and its build constraints, as go/build decides.
+func matchAnyContext(name string, src []byte) bool {
+	for _, c := range buildContexts {
+		ctxt := build.Context{
+			GOOS:        c.goos,
+			GOARCH:      c.goarch,
+			Compiler:    "gc",
+			CgoEnabled:  c.goos != "js",
+			ReleaseTags: build.Default.ReleaseTags,
+			JoinPath:    path.Join,
+			OpenFile: func(string) (io.ReadCloser, error) {
+				return io.NopCloser(bytes.NewReader(src)), nil
+			},
+			// MatchFile needs none of these; they stop it from touching the real file system.
+			IsDir:     func(string) bool { return false },
+			HasSubdir: func(string, string) (string, bool) { return "", false },
+			ReadDir:   func(string) ([]fs.FileInfo, error) { return nil, errors.New("no file system") },
+		}
+		if ok, err := ctxt.MatchFile(".", path.Base(name)); err == nil && ok {
+			return true
+		}
+	}
+	return false
+}
+
+// walkDocs adds the markdown files under dir, and for examples the Go example programs, as
+// documents of kind.
+func (e *extractor) walkDocs(dir string, kind docidx.DocKind) {
+	entries, err := fs.ReadDir(e.fsys, dir)
+	if err != nil || hasGoMod(entries) || e.ctx.Err() != nil {
+		return
+	}
+	for _, de := range entries {
+		name := de.Name()
+		p := path.Join(dir, name)
+		switch {
+		case de.IsDir():
+			if !strings.HasPrefix(name, ".") && name != "testdata" && name != "vendor" && name != "node_modules" {
+				e.walkDocs(p, kind)
+			}
+		case !de.Type().IsRegular():
+		case isMarkdown(name):
+			if src, ok := e.readDocFile(p); ok {
+				e.addDoc(readme.Parse(p, kind, src))
+			}
+		case kind == docidx.DocExample && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go"):
+			if src, ok := e.readDocFile(p); ok {
+				if d, ok := exampleProgram(p, src); ok {
+					e.addDoc(d)
+				}
+			}
+		}
+	}
+}
+
+// exampleProgram makes a document of a Go example program (a package main file under examples/):
+// its package comment as text and its source as a code block.
+func exampleProgram(p string, src []byte) (docidx.Document, bool) {
+	if len(src) > maxExampleCode || !utf8.Valid(src) {
+		return docidx.Document{}, false
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), p, src, parser.PackageClauseOnly|parser.ParseComments)
+	if err != nil || f.Name.Name != "main" {
+		return docidx.Document{}, false
+	}
+	comment := strings.TrimSpace(f.Doc.Text())
+	code := string(src)
+	text := "```go\n" + code
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	text += "```\n"
+	if comment != "" {
+		text = comment + "\n\n" + text
+	}
+	return docidx.Document{
+		Path:    p,
+		Kind:    docidx.DocExample,
+		Title:   path.Dir(p),
+		Summary: new(doc.Package).Synopsis(comment),
+		Sections: []docidx.Section{{
+			Text:  text,
+			Plain: comment,
+			Code:  []docidx.CodeBlock{{Lang: "go", Name: p, Code: code}},
+		}},
+	}, true
+}
+
+// symbols turns the documented packages into symbols, in walk order, within the symbol limit.
+func (e *extractor) symbols() []docidx.Symbol {
+	quals := qualifiers(e.pkgs)
+	em := &emitter{seen: map[string]bool{}, max: e.lim.MaxSymbols}
+	for _, p := range e.pkgs {
+		em.pkg = p
+		em.qual = quals[p]
+		em.emitPackage()
+	}
+	if em.dropped > 0 {
+		e.log.Warn("gomod: symbol limit reached; later symbols dropped", "module", e.mod, "limit", e.lim.MaxSymbols, "dropped", em.dropped)
+	}
+	return em.out
+}
+
+// qualifiers names each library package for qualified symbol names: its package name, or when
+// several packages of the module share that name, the shortest import path suffix that tells it
+// apart ("sub/hello"); the package with the shortest import path keeps the bare name.
+func qualifiers(pkgs []*pkgInfo) map[*pkgInfo]string {
+	byName := map[string][]*pkgInfo{}
+	for _, p := range pkgs {
+		if p.doc.Name != "main" {
+			byName[p.doc.Name] = append(byName[p.doc.Name], p)
+		}
+	}
+	q := map[*pkgInfo]string{}
+	for name, group := range byName {
+		slices.SortFunc(group, func(a, b *pkgInfo) int {
+			if c := len(a.importPath) - len(b.importPath); c != 0 {
+				return c
+			}
+			return strings.Compare(a.importPath, b.importPath)
+		})
+		q[group[0]] = name
+		for _, p := range group[1:] {
+			elems := strings.Split(p.importPath, "/")
+			for n := 2; ; n++ {
+				if n >= len(elems) {
+					q[p] = p.importPath
+					break
+				}
+				cand := strings.Join(elems[len(elems)-n:], "/")
+				unique := true
+				for _, o := range group {
+					if o != p && (o.importPath == cand || strings.HasSuffix(o.importPath, "/"+cand)) {
+						unique = false
+						break
+					}
+				}
+				if unique {
+					q[p] = cand
+					break
+				}
+			}
+		}
+	}
+	return q
+}
+
+// emitter accumulates symbols, keeping qualified names unique and the count within max.
+type emitter struct {
+	pkg     *pkgInfo
+	qual    string
+	out     []docidx.Symbol
+	seen    map[string]bool
+	max     int
+	dropped int
+	buf     bytes.Buffer
+}
+
+func (em *emitter) add(s docidx.Symbol) {
+	if em.seen[s.QualifiedName] {
+		return // the same name declared for two platforms: the first file wins
+	}
+	if len(em.out) >= em.max {
+		em.dropped++
+		return
+	}
+	em.seen[s.QualifiedName] = true
+	em.out = append(em.out, s)
+}
+
+// pos returns the slash path inside the module and the 1-based line of p.
+func (em *emitter) pos(p token.Pos) (string, int) {
+	if !p.IsValid() {
+		return "", 0
+	}
+	position := em.pkg.fset.Position(p)
+	return position.Filename, position.Line
+}
+
+// print renders node as gofmt would, with the comments attached to it (struct field docs).
+func (em *emitter) print(node any) string {
+	em.buf.Reset()
+	cfg := printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
+	if err := cfg.Fprint(&em.buf, em.pkg.fset, node); err != nil {
+		return ""
+	}
+	return em.buf.String()
+}
+
+func (em *emitter) emitPackage() {
+	p, d := em.pkg, em.pkg.doc
+	if d.Name == "main" && strings.TrimSpace(d.Doc) == "" {
+		return // a command without a package comment says nothing
+	}
+	pos := token.NoPos
+	for _, f := range p.files {
+		if f.Doc != nil {
+			pos = f.Package
+			break
+		}
+	}
+	if !pos.IsValid() && len(p.files) > 0 {
+		pos = p.files[0].Package
+	}
+	file, line := em.pos(pos)
+	em.add(docidx.Symbol{
+		Kind:          docidx.KindPackage,
+		Name:          d.Name,
+		Package:       p.importPath,
+		QualifiedName: p.importPath,
+		Signature:     "package " + d.Name,
+		Doc:           d.Doc,
+		File:          file,
+		Line:          line,
+		Deprecated:    isDeprecated(d.Doc),
+		Examples:      em.examples(d.Examples),
+	})
+	if d.Name == "main" {
+		return // commands have no importable API
+	}
+	for _, v := range d.Consts {
+		em.values(v, docidx.KindConst)
+	}
+	for _, v := range d.Vars {
+		em.values(v, docidx.KindVar)
+	}
+	for _, f := range d.Funcs {
+		em.fn(f, "")
+	}
+	for _, t := range d.Types {
+		em.typ(t)
+		for _, v := range t.Consts {
+			em.values(v, docidx.KindConst)
+		}
+		for _, v := range t.Vars {
+			em.values(v, docidx.KindVar)
+		}
+		for _, f := range t.Funcs {
+			em.fn(f, "")
+		}
+		for _, m := range t.Methods {
+			em.fn(m, t.Name)
+		}
+	}
+}
+
+func (em *emitter) typ(t *doc.Type) {
+	decl := *t.Decl
+	decl.Doc = nil
+	file, line := em.pos(t.Decl.Pos())
+	for _, s := range t.Decl.Specs {
+		if ts, ok := s.(*ast.TypeSpec); ok && ts.Name.Name == t.Name {
+			file, line = em.pos(ts.Name.Pos())
+		}
+	}
+	em.add(docidx.Symbol{
+		Kind:          docidx.KindType,
+		Name:          t.Name,
+		Package:       em.pkg.importPath,
+		QualifiedName: em.qual + "." + t.Name,
+		Signature:     em.print(&decl),
+		Doc:           t.Doc,
+		File:          file,
+		Line:          line,
+		Deprecated:    isDeprecated(t.Doc),
+		Examples:      em.examples(t.Examples),
+	})
+}
+
+// fn adds a function, or a method of the type named recv.
+func (em *emitter) fn(f *doc.Func, recv string) {
+	if f.Decl == nil {
+		return
+	}
+	decl := *f.Decl
+	decl.Doc = nil
+	decl.Body = nil
+	file, line := em.pos(f.Decl.Name.Pos())
+	s := docidx.Symbol{
+		Kind:          docidx.KindFunc,
+		Name:          f.Name,
+		Package:       em.pkg.importPath,
+		QualifiedName: em.qual + "." + f.Name,
+		Signature:     em.print(&decl),
+		Doc:           f.Doc,
+		File:          file,
+		Line:          line,
+		Deprecated:    isDeprecated(f.Doc),
+		Examples:      em.examples(f.Examples),
+	}
+	if recv != "" {
+		s.Kind = docidx.KindMethod
+		s.Parent = recv
+		s.QualifiedName = em.qual + "." + recv + "." + f.Name
+	}
+	em.add(s)
+}
+
+// values adds one symbol per exported name of a const or var group. The signature is the whole
+// group when it prints short, else the name's own spec.
+func (em *emitter) values(v *doc.Value, kind docidx.SymbolKind) {
+	group := *v.Decl
+	group.Doc = nil
+	groupSig := em.print(&group)
+	for strings.HasSuffix(groupSig, "\n\n)") { // unexported specs filtered out at the end
+		groupSig = groupSig[:len(groupSig)-3] + "\n)"
+	}
+	for _, spec := range v.Decl.Specs {
+		vs, ok := spec.(*ast.ValueSpec)
+		if !ok {
+			continue
+		}
+		specDoc := strings.TrimSpace(vs.Doc.Text())
+		if specDoc == "" {
+			specDoc = strings.TrimSpace(vs.Comment.Text())
+		}
+		docText := v.Doc
+		if specDoc != "" {
+			docText = specDoc + "\n"
+		}
+		sig := groupSig
+		if len(groupSig) > maxGroupSignature {
+			one := *vs
+			one.Doc, one.Comment = nil, nil
+			sig = em.print(&ast.GenDecl{Tok: v.Decl.Tok, Specs: []ast.Spec{&one}})
+		}
+		for _, n := range vs.Names {
+			if !n.IsExported() {
+				continue
+			}
+			file, line := em.pos(n.Pos())
+			em.add(docidx.Symbol{
+				Kind:          kind,
+				Name:          n.Name,
+				Package:       em.pkg.importPath,
+				QualifiedName: em.qual + "." + n.Name,
+				Signature:     sig,
+				Doc:           docText,
+				File:          file,
+				Line:          line,
+				Deprecated:    isDeprecated(docText),
+			})
+		}
+	}
+}
+
+// outputComment matches the comment that states an example's expected output (go/doc's rule).
+var outputComment = regexp.MustCompile(`(?i)^[[:space:]]*(unordered )?output:`)
+
+// examples converts go/doc examples to code blocks: the playable program when go/doc can build one,
+// else the example function's body.
+func (em *emitter) examples(exs []*doc.Example) []docidx.CodeBlock {
+	var out []docidx.CodeBlock
+	for _, ex := range exs {
+		var code string
+		if ex.Play != nil {
+			em.buf.Reset()
+			if err := format.Node(&em.buf, em.pkg.fset, ex.Play); err == nil {
+				code = em.buf.String()
+			}
+		}
+		if code == "" {
+			code = em.exampleBody(ex)
+		}
+		if len(code) > maxExampleCode {
+			continue
+		}
+		out = append(out, docidx.CodeBlock{
+			Lang:   "go",
+			Name:   "Example" + ex.Name,
+			Code:   code,
+			Output: ex.Output,
+		})
+	}
+	return out
+}
+
+// exampleBody prints an example function's body without braces, output comment and one level of
+// indentation, as pkgsite shows it.
+func (em *emitter) exampleBody(ex *doc.Example) string {
+	var comments []*ast.CommentGroup
+	for _, c := range ex.Comments {
+		if !outputComment.MatchString(c.Text()) {
+			comments = append(comments, c)
+		}
+	}
+	s := em.print(&printer.CommentedNode{Node: ex.Code, Comments: comments})
+	if _, ok := ex.Code.(*ast.BlockStmt); !ok {
+		return s
+	}
+	s = strings.TrimSuffix(strings.TrimPrefix(s, "{"), "}")
+	s = strings.Trim(s, "\n")
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(l, "\t")
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// deprecatedPara matches a doc comment paragraph starting "Deprecated: " (the Go convention,
+// https://go.dev/wiki/Deprecated).
+var deprecatedPara = regexp.MustCompile(`(?m)(?:\A|\n\n)Deprecated: `)
+
+func isDeprecated(docText string) bool {
+	return strings.Contains(docText, "Deprecated: ") && deprecatedPara.MatchString(docText)
+}

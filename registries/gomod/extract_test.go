@@ -1,0 +1,247 @@
+package gomod
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"go/doc"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/docidx/docidx"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files under testdata/golden")
+
+const helloDir = "testdata/mod/example.com/hello@v1.1.0"
+
+// extractDir extracts the module at dir straight from the file system, testdata as written:
+// nested module, vendor, testdata and _ directories included, so the walk must skip them.
+func extractDir(t *testing.T, dir, modPath string) *moduleDocs {
+	t.Helper()
+	md, err := extractModule(context.Background(), os.DirFS(dir), modPath, Limits{}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return md
+}
+
+func symbolsByName(syms []docidx.Symbol) map[string]docidx.Symbol {
+	m := map[string]docidx.Symbol{}
+	for _, s := range syms {
+		m[s.QualifiedName] = s
+	}
+	return m
+}
+
+func TestExtractGolden(t *testing.T) {
+	md := extractDir(t, helloDir, "example.com/hello")
+	got, err := json.MarshalIndent(md.symbols, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = append(got, '\n')
+	golden := filepath.Join("testdata", "golden", "hello-v1.1.0.symbols.json")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("symbols differ from %s (run go test -update and review the diff):\n%s", golden, got)
+	}
+}
+
+func TestExtractAPI(t *testing.T) {
+	md := extractDir(t, helloDir, "example.com/hello")
+	syms := symbolsByName(md.symbols)
+
+	present := []string{
+		"example.com/hello", "hello.Greeter", "hello.NewGreeter", "hello.Greeter.Greet", "hello.Formal",
+		"hello.Casual", "hello.DefaultName", "hello.ErrEmpty", "hello.Hi", "hello.PlatformName",
+		"hello.WindowsOnly", // //go:build windows is one of the documented platforms
+		"example.com/hello/sub/tools", "tools.Map", "tools.Tool", "tools.Pair",
+		"example.com/hello/cmd/hello", // a command with a package comment
+		"sub/hello.Hello",             // a second package named hello
+	}
+	for _, q := range present {
+		if _, ok := syms[q]; !ok {
+			t.Errorf("missing symbol %s", q)
+		}
+	}
+	for q := range syms {
+		for _, bad := range []string{"PlanNine", "IgnoredFunc", "Secret", "Fixture", "Gen", "Nested", "Dep", "helper", "shouty", "TestHi", "Example"} {
+			if strings.HasSuffix(q, "."+bad) || strings.HasSuffix(q, "/"+strings.ToLower(bad)) {
+				t.Errorf("unexpected symbol %s", q)
+			}
+		}
+		if strings.Contains(q, "internal") || strings.Contains(q, "nested") || strings.Contains(q, "vendor") {
+			t.Errorf("unexpected symbol %s", q)
+		}
+	}
+
+	checks := []struct {
+		q, kind, parent, sig, file string
+	}{
+		{"example.com/hello", "package", "", "package hello", "doc.go"},
+		{"hello.Greeter.Greet", "method", "Greeter", "func (g *Greeter) Greet(name string) string", "hello.go"},
+		{"hello.Greeter", "type", "", "type Greeter struct {\n\t// Style is the greeting style.\n\tStyle Style\n\tName  string // Name of the greeter.\n\t// contains filtered or unexported fields\n}", "hello.go"},
+		{"tools.Tool", "type", "", "type Tool interface {\n\t// Run runs the tool.\n\tRun() error\n\t// contains filtered or unexported methods\n}", "sub/tools/tools.go"},
+		{"tools.Map", "func", "", "func Map[T, U any](s []T, f func(T) U) []U", "sub/tools/tools.go"},
+		{"hello.DefaultName", "const", "", `const DefaultName = "world"`, "hello.go"},
+		{"hello.PlatformName", "func", "", "func PlatformName() string", "hello_linux.go"},
+	}
+	for _, c := range checks {
+		s, ok := syms[c.q]
+		if !ok {
+			continue
+		}
+		if string(s.Kind) != c.kind || s.Parent != c.parent || s.File != c.file {
+			t.Errorf("%s: kind %s parent %q file %s; want %s %q %s", c.q, s.Kind, s.Parent, s.File, c.kind, c.parent, c.file)
+		}
+		if s.Signature != c.sig {
+			t.Errorf("%s: signature\n%s\nwant\n%s", c.q, s.Signature, c.sig)
+		}
+		if s.Line == 0 {
+			t.Errorf("%s: no line", c.q)
+		}
+	}
+	if s := syms["hello.Casual"]; !strings.Contains(s.Signature, "Formal Style = iota") || s.Doc != "Casual says \"Hi\".\n" {
+		t.Errorf("hello.Casual: signature %q doc %q; want the group and the line comment", s.Signature, s.Doc)
+	}
+	if s := syms["hello.Hi"]; !s.Deprecated {
+		t.Errorf("hello.Hi is not marked deprecated")
+	}
+	if s := syms["hello.Greet"]; s.Deprecated {
+		t.Errorf("hello.Greet marked deprecated")
+	}
+	if s := syms["hello.Greeter.Greet"]; s.Package != "example.com/hello" || s.Doc != "Greet returns a greeting for name.\n" {
+		t.Errorf("hello.Greeter.Greet: package %q doc %q", s.Package, s.Doc)
+	}
+}
+
+func TestExtractExamples(t *testing.T) {
+	syms := symbolsByName(extractDir(t, helloDir, "example.com/hello").symbols)
+	pkg := syms["example.com/hello"]
+	if len(pkg.Examples) != 1 || pkg.Examples[0].Name != "Example" || pkg.Examples[0].Output != "Good day, Gopher\n" {
+		t.Fatalf("package examples = %+v", pkg.Examples)
+	}
+	// A playable example is a whole program.
+	if code := pkg.Examples[0].Code; !strings.Contains(code, "package main") || !strings.Contains(code, `"example.com/hello"`) || strings.Contains(code, "Output:") {
+		t.Errorf("package example code:\n%s", code)
+	}
+	m := syms["hello.Greeter.Greet"]
+	if len(m.Examples) != 1 || m.Examples[0].Name != "ExampleGreeter_Greet" || m.Examples[0].Output != "Hi, Ana\n" || m.Examples[0].Lang != "go" {
+		t.Errorf("method examples = %+v", m.Examples)
+	}
+	f := syms["hello.NewGreeter"]
+	if len(f.Examples) != 1 || f.Examples[0].Name != "ExampleNewGreeter_shouting" {
+		t.Errorf("func examples = %+v", f.Examples)
+	}
+}
+
+func TestExtractDocuments(t *testing.T) {
+	md := extractDir(t, helloDir, "example.com/hello")
+	var got []string
+	for _, d := range md.documents {
+		got = append(got, string(d.Kind)+":"+d.Path)
+	}
+	want := []string{"readme:README.md", "doc:docs/guide.md", "example:examples/README.md", "example:examples/basic/main.go"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("documents = %q, want %q", got, want)
+	}
+	for _, d := range md.documents {
+		if d.Path == "examples/basic/main.go" {
+			if d.Summary != "Basic greets the world formally." || len(d.Sections) != 1 || len(d.Sections[0].Code) != 1 {
+				t.Errorf("example program document = %+v", d)
+			}
+		}
+	}
+	if md.license != "MIT" || md.synopsis != "Package hello greets people in several styles." || md.deprecated != "" {
+		t.Errorf("license %q synopsis %q deprecated %q", md.license, md.synopsis, md.deprecated)
+	}
+}
+
+func TestExtractLimits(t *testing.T) {
+	md, err := extractModule(context.Background(), os.DirFS(helloDir), "example.com/hello",
+		Limits{MaxSymbols: 3, MaxDocuments: 1, MaxFile: 300}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(md.symbols) != 3 {
+		t.Errorf("%d symbols, want 3", len(md.symbols))
+	}
+	if len(md.documents) != 0 {
+		// README.md is over 300 bytes, so the first document that fits is dropped by the count.
+		for _, d := range md.documents {
+			if d.Path == "README.md" {
+				t.Errorf("README.md over MaxFile was read")
+			}
+		}
+	}
+	if len(md.documents) > 1 {
+		t.Errorf("%d documents, want at most 1", len(md.documents))
+	}
+}
+
+func TestExtractCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := extractModule(ctx, os.DirFS(helloDir), "example.com/hello", Limits{}, slog.New(slog.DiscardHandler)); err != context.Canceled {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
+
+func TestQualifiers(t *testing.T) {
+	mk := func(ip, name string) *pkgInfo {
+		return &pkgInfo{importPath: ip, doc: newDocPackage(name)}
+	}
+	a, b, c, d := mk("m.example/x", "x"), mk("m.example/a/util", "util"), mk("m.example/b/util", "util"), mk("m.example/c/a/util", "util")
+	q := qualifiers([]*pkgInfo{a, b, c, d})
+	want := map[*pkgInfo]string{a: "x", b: "util", c: "b/util", d: "c/a/util"}
+	for p, w := range want {
+		if q[p] != w {
+			t.Errorf("qualifier of %s = %q, want %q", p.importPath, q[p], w)
+		}
+	}
+}
+
+func TestDeprecated(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Deprecated: use Y.":                   true,
+		"F does x.\n\nDeprecated: use Y.\n":    true,
+		"F is not Deprecated: at all.\n":       false,
+		"F does x.\nDeprecated: mid-paragraph": false,
+		"":                                     false,
+	} {
+		if got := isDeprecated(text); got != want {
+			t.Errorf("isDeprecated(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+func TestFirstParagraph(t *testing.T) {
+	for in, want := range map[string]string{
+		"Title\n=====\n\nBody text\nwraps.\n": "Body text wraps.",
+		"\n\nPlain.":                          "Plain.",
+		strings.Repeat("word ", 100):          strings.TrimSpace(strings.Repeat("word ", 60)) + "…",
+	} {
+		if got := firstParagraph(in, 300); got != want {
+			t.Errorf("firstParagraph(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func newDocPackage(name string) *doc.Package { return &doc.Package{Name: name} }

@@ -1,0 +1,60 @@
+package gomod
+
+// Size and count limits. Download and archive limits fail the module version with an error wrapping
+// docidx.ErrTooLarge; the per-file and per-module limits below skip what is over them and log it, so
+// one huge generated file does not cost a module its documentation.
+const (
+	// DefaultMaxZip is the largest module zip accepted, in bytes, and also the largest total
+	// uncompressed size of its files: 500 MiB, cmd/go's limit (golang.org/x/mod/zip.MaxZipFile).
+	DefaultMaxZip = 500 << 20
+	// MaxGoMod is the largest go.mod file read, in bytes (golang.org/x/mod/zip.MaxGoMod, 16 MiB).
+	MaxGoMod = 16 << 20
+	// DefaultMaxFile is the largest source or documentation file read, in bytes (1 MiB); larger
+	// files, typically generated tables, are skipped.
+	DefaultMaxFile = 1 << 20
+	// DefaultMaxPackageFiles is the most .go files one package directory may hold; larger
+	// packages are skipped.
+	DefaultMaxPackageFiles = 1000
+	// DefaultMaxPackages is the most package directories read from one module version
+	// (pkgsite's limit); later ones are skipped.
+	DefaultMaxPackages = 10000
+	// DefaultMaxSymbols is the most symbols kept for one module version; later ones are dropped.
+	DefaultMaxSymbols = 20000
+	// DefaultMaxDocuments is the most documents (README, docs/, examples/ files) kept for one
+	// module version.
+	DefaultMaxDocuments = 200
+
+	maxInfo           = 1 << 20  // bytes of a .info or @latest reply
+	maxList           = 8 << 20  // bytes of an @v/list reply
+	maxLicense        = 64 << 10 // bytes of LICENSE text looked at
+	maxExampleCode    = 64 << 10 // bytes of one example's code kept
+	maxGroupSignature = 2 << 10  // a const/var group printed longer than this is shown one spec at a time
+)
+
+// Limits bounds what extracting one module version may cost. A zero field means its default.
+type Limits struct {
+	MaxFile         int64 // bytes per source or documentation file; 0 means DefaultMaxFile
+	MaxPackageFiles int   // .go files per package directory; 0 means DefaultMaxPackageFiles
+	MaxPackages     int   // package directories per module; 0 means DefaultMaxPackages
+	MaxSymbols      int   // symbols per module version; 0 means DefaultMaxSymbols
+	MaxDocuments    int   // documents per module version; 0 means DefaultMaxDocuments
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxFile <= 0 {
+		l.MaxFile = DefaultMaxFile
+	}
+	if l.MaxPackageFiles <= 0 {
+		l.MaxPackageFiles = DefaultMaxPackageFiles
+	}
+	if l.MaxPackages <= 0 {
+		l.MaxPackages = DefaultMaxPackages
+	}
+	if l.MaxSymbols <= 0 {
+		l.MaxSymbols = DefaultMaxSymbols
+	}
+	if l.MaxDocuments <= 0 {
+		l.MaxDocuments = DefaultMaxDocuments
+	}
+	return l
+}

@@ -1,0 +1,573 @@
+package gomod
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/url"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"golang.org/x/mod/module"
+	"golang.org/x/mod/semver"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/fetch"
+)
+
+// Ecosystem is the ecosystem this package serves.
+const Ecosystem = docidx.Go
+
+var (
+	_ docidx.Registry = (*Proxy)(nil)
+	_ docidx.Cache    = (*ModCache)(nil)
+)
+
+var (
+	// ErrDirect is returned when the GOPROXY list sends a lookup to "direct": the go command would
+	// then fetch from the module's version control repository, which docidx never does. Set
+	// GOPROXY (or --goproxy) to a module proxy, or crawl the module cache instead.
+	ErrDirect = errors.New("GOPROXY=direct: docidx does not fetch modules from version control; set GOPROXY (or --goproxy) to a module proxy URL")
+
+	// ErrPrivate is returned for a module whose path matches GONOPROXY (by default GOPRIVATE): the
+	// go command fetches those directly from version control, which docidx never does. Download
+	// them with the go command and crawl the module cache (--go-modcache) instead.
+	ErrPrivate = errors.New("module is private (matches GONOPROXY/GOPRIVATE), so it is not fetched through a proxy; run `go mod download` and crawl the module cache (--go-modcache) instead")
+)
+
+// ProxyConfig configures a Proxy. GOPROXY is required; the zero value of every other field means
+// its default.
+type ProxyConfig struct {
+	// GOPROXY is the proxy list in the GOPROXY environment variable's syntax
+	// (https://go.dev/ref/mod#goproxy-protocol): URLs (https, http or file) separated by ","
+	// (try the next entry only when this one answers 404 or 410) or "|" (try the next entry after
+	// any error), optionally ending in "direct" (fails with ErrDirect) or "off" (fails with an
+	// error wrapping docidx.ErrOffline). A URL without a scheme gets https://, as in cmd/go.
+	GOPROXY string
+	// GOPRIVATE and GONOPROXY are comma-separated glob patterns of module path prefixes
+	// (module.MatchPrefixPatterns). Modules matching GONOPROXY, which defaults to GOPRIVATE when
+	// empty, fail with ErrPrivate.
+	GOPRIVATE string
+	GONOPROXY string
+	// Client makes every HTTP request (retries, rate limit, timeouts); nil means
+	// fetch.New(http.DefaultClient).
+	Client *fetch.Client
+	// Logger receives fall-backs and skipped files at debug level and dropped content at warn
+	// level; nil discards.
+	Logger *slog.Logger
+	// MaxZip is the largest module zip, and the largest total uncompressed size of its files, in
+	// bytes; 0 means DefaultMaxZip (500 MiB, as cmd/go). Larger modules fail with an error
+	// wrapping docidx.ErrTooLarge.
+	MaxZip int64
+	// Limits bounds the extraction of each module version (file size, files per package,
+	// symbols, documents).
+	Limits Limits
+}
+
+// Proxy is a docidx.Registry over Go module proxies, speaking the module proxy protocol
+// (https://go.dev/ref/mod#goproxy-protocol) with cmd/go's GOPROXY list semantics. It fetches each
+// module version's zip into memory, checks it by golang.org/x/mod/zip's rules and extracts its API
+// and documents without writing to disk. A Proxy is safe for concurrent use.
+type Proxy struct {
+	proxies []proxyEntry
+	noproxy string
+	client  *fetch.Client
+	log     *slog.Logger
+	maxZip  int64
+	lim     Limits
+}
+
+// proxyEntry is one element of the GOPROXY list.
+type proxyEntry struct {
+	url             string // base URL without a trailing slash, or "direct" or "off"
+	dir             string // for file:// URLs, the local directory
+	fallBackOnError bool   // the separator after it is "|"
+}
+
+// NewProxy returns a Proxy for cfg. It fails when cfg.GOPROXY is empty, has no entries (","), or
+// holds an entry that is not a URL, "direct" or "off". A list that is only "direct" or "off" is
+// accepted; lookups through it fail with ErrDirect or docidx.ErrOffline.
+func NewProxy(cfg ProxyConfig) (*Proxy, error) {
+	list, err := parseProxyList(cfg.GOPROXY)
+	if err != nil {
+		return nil, err
+	}
+	p := &Proxy{
+		proxies: list,
+		noproxy: cfg.GONOPROXY,
+		client:  cfg.Client,
+		log:     cfg.Logger,
+		maxZip:  cfg.MaxZip,
+		lim:     cfg.Limits.withDefaults(),
+	}
+	if p.noproxy == "" {
+		p.noproxy = cfg.GOPRIVATE
+	}
+	if p.client == nil {
+		p.client = fetch.New(nil)
+	}
+	if p.log == nil {
+		p.log = slog.New(slog.DiscardHandler)
+	}
+	if p.maxZip <= 0 {
+		p.maxZip = DefaultMaxZip
+	}
+	return p, nil
+}
+
+// parseProxyList parses a GOPROXY value the way cmd/go's proxyList does: entries after "off" or
+// "direct" are ignored, since those end every lookup.
+func parseProxyList(s string) ([]proxyEntry, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, errors.New("gomod: GOPROXY is empty; set GOPROXY (or --goproxy) to a module proxy URL")
+	}
+	var list []proxyEntry
+	for rest := s; rest != ""; {
+		var raw string
+		fallBack := false
+		if i := strings.IndexAny(rest, ",|"); i >= 0 {
+			raw, fallBack, rest = rest[:i], rest[i] == '|', rest[i+1:]
+		} else {
+			raw, rest = rest, ""
+		}
+		raw = strings.TrimSpace(raw)
+		if raw == "" {
+			continue
+		}
+		if raw == "off" || raw == "direct" {
+			list = append(list, proxyEntry{url: raw})
+			break
+		}
+		// Single words are reserved for built-in behaviours; anything else without a scheme is a
+		// host name (cmd/go adds https:// the same way).
+		if strings.ContainsAny(raw, ".:/") && !strings.Contains(raw, ":/") && !filepath.IsAbs(raw) && !path.IsAbs(raw) {
+			raw = "https://" + raw
+		}
+		u, err := url.Parse(raw)
+		if err != nil {
+			return nil, fmt.Errorf("gomod: GOPROXY entry %q: %w", redactURL(raw), err)
+		}
+		e := proxyEntry{url: strings.TrimSuffix(raw, "/"), fallBackOnError: fallBack}
+		switch u.Scheme {
+		case "http", "https":
+		case "file":
+			e.dir = filepath.FromSlash(u.Path)
+		default:
+			return nil, fmt.Errorf("gomod: GOPROXY entry %q: want an http, https or file URL, \"direct\" or \"off\"", redactURL(raw))
+		}
+		list = append(list, e)
+	}
+	if len(list) == 0 {
+		return nil, fmt.Errorf("gomod: GOPROXY %q lists no proxy; set GOPROXY (or --goproxy) to a module proxy URL", s)
+	}
+	return list, nil
+}
+
+// ProxyFromEnv returns a Proxy for cfg with its empty GOPROXY, GOPRIVATE and GONOPROXY fields
+// filled from the environment, or when a variable is unset there, from `go env` (which also
+// reads the go env file). It fails when no GOPROXY can be found: when the go tool is not installed
+// and $GOPROXY is unset, pass the proxy explicitly (--goproxy).
+func ProxyFromEnv(ctx context.Context, cfg ProxyConfig) (*Proxy, error) {
+	need := map[string]*string{"GOPROXY": &cfg.GOPROXY, "GOPRIVATE": &cfg.GOPRIVATE, "GONOPROXY": &cfg.GONOPROXY}
+	var ask []string
+	for _, name := range []string{"GOPROXY", "GOPRIVATE", "GONOPROXY"} {
+		if *need[name] != "" {
+			continue
+		}
+		if v := os.Getenv(name); v != "" {
+			*need[name] = v
+			continue
+		}
+		ask = append(ask, name)
+	}
+	if len(ask) > 0 {
+		vals, err := goEnv(ctx, ask...)
+		switch {
+		case err == nil:
+			for i, name := range ask {
+				*need[name] = vals[i]
+			}
+		case cfg.GOPROXY == "":
+			return nil, fmt.Errorf("gomod: GOPROXY is not set and %w; set GOPROXY or pass --goproxy", err)
+		}
+	}
+	return NewProxy(cfg)
+}
+
+// goEnv runs `go env NAME...` and returns one value per name.
+func goEnv(ctx context.Context, names ...string) ([]string, error) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		return nil, errors.New("the go command is not installed")
+	}
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, goTool, append([]string{"env"}, names...)...)
+	cmd.Dir = os.TempDir() // outside any module, so no go.work or go.mod is consulted
+	cmd.Env = append(os.Environ(), "GOFLAGS=")
+	out, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && len(ee.Stderr) > 0 {
+			return nil, fmt.Errorf("go env: %v: %s", err, strings.TrimSpace(string(ee.Stderr)))
+		}
+		return nil, fmt.Errorf("go env: %w", err)
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	vals := make([]string, len(names))
+	for i := range names {
+		if i < len(lines) {
+			vals[i] = strings.TrimSpace(lines[i])
+		}
+	}
+	return vals, nil
+}
+
+// Ecosystem returns docidx.Go.
+func (p *Proxy) Ecosystem() docidx.Ecosystem { return Ecosystem }
+
+// String describes the proxy list with any credentials removed, for logs and snapshot manifests.
+func (p *Proxy) String() string {
+	var b strings.Builder
+	b.WriteString("GOPROXY=")
+	for i, e := range p.proxies {
+		if i > 0 {
+			if p.proxies[i-1].fallBackOnError {
+				b.WriteByte('|')
+			} else {
+				b.WriteByte(',')
+			}
+		}
+		b.WriteString(redactURL(e.url))
+	}
+	return b.String()
+}
+
+// info is a .info or @latest reply.
+type info struct {
+	Version string
+	Time    time.Time
+}
+
+// Resolve returns the version of module name that query names (see the version query forms at
+// selectVersion's definition: "", "latest", an exact version, a semver prefix such as "v1.2", a
+// comparison such as "<v2.0.0", or a branch or commit the proxy's .info endpoint resolves). It
+// reads @v/list, then @latest when the list is empty, and leaves out retracted versions. Errors
+// wrap docidx.ErrNotFound (no such module or matching version), docidx.ErrBadSpec (invalid
+// module path), ErrPrivate, ErrDirect or docidx.ErrOffline.
+func (p *Proxy) Resolve(ctx context.Context, name, query string) (string, error) {
+	v, err := p.resolve(ctx, name, strings.TrimSpace(query))
+	if err != nil {
+		return "", fmt.Errorf("gomod: resolve %s@%s: %w", name, orLatest(query), err)
+	}
+	return v, nil
+}
+
+func orLatest(q string) string {
+	if strings.TrimSpace(q) == "" {
+		return "latest"
+	}
+	return q
+}
+
+func (p *Proxy) resolve(ctx context.Context, name, q string) (string, error) {
+	esc, err := escapePath(name)
+	if err != nil {
+		return "", err
+	}
+	if isExactVersion(q) {
+		inf, _, err := p.info(ctx, name, esc, q)
+		if err != nil {
+			return "", err
+		}
+		return inf.Version, nil
+	}
+	if _, _, ok := queryFilter(q); !ok {
+		// A branch, tag or commit: some proxies resolve it through .info.
+		inf, _, err := p.info(ctx, name, esc, q)
+		if err != nil {
+			return "", err
+		}
+		return inf.Version, nil
+	}
+	versions, err := p.list(ctx, name, esc)
+	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
+		return "", err
+	}
+	if len(versions) == 0 {
+		if q != "" && q != "latest" {
+			return "", fmt.Errorf("no tagged version matches %q: %w", q, docidx.ErrNotFound)
+		}
+		body, _, err := p.get(ctx, name, esc+"/@latest", maxInfo)
+		if err != nil {
+			return "", err
+		}
+		inf, err := parseInfo(body, "")
+		if err != nil {
+			return "", err
+		}
+		return inf.Version, nil
+	}
+	v, ok := selectVersion(versions, q, p.retracted(ctx, name, esc, versions))
+	if !ok {
+		return "", fmt.Errorf("no version matches %q: %w", q, docidx.ErrNotFound)
+	}
+	return v, nil
+}
+
+// retracted reads the go.mod of the latest version among versions and returns its retractions,
+// or nil when it has none or cannot be read.
+func (p *Proxy) retracted(ctx context.Context, name, esc string, versions []string) func(string) bool {
+	latest, ok := selectVersion(versions, "latest", nil)
+	if !ok {
+		return nil
+	}
+	escVer, err := module.EscapeVersion(latest)
+	if err != nil {
+		return nil
+	}
+	data, _, err := p.get(ctx, name, esc+"/@v/"+escVer+".mod", MaxGoMod)
+	if err != nil {
+		p.log.Debug("gomod: no retractions read", "module", name, "version", latest, "err", err)
+		return nil
+	}
+	return retractions(data)
+}
+
+// list returns the versions in @v/list, sorted oldest first; pseudo-versions and invalid lines
+// are dropped.
+func (p *Proxy) list(ctx context.Context, name, esc string) ([]string, error) {
+	body, _, err := p.get(ctx, name, esc+"/@v/list", maxList)
+	if err != nil {
+		return nil, err
+	}
+	var versions []string
+	seen := map[string]bool{}
+	for _, line := range strings.Split(string(body), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		v := f[0]
+		if !semver.IsValid(v) || module.IsPseudoVersion(v) || seen[v] {
+			continue
+		}
+		seen[v] = true
+		versions = append(versions, v)
+	}
+	semver.Sort(versions)
+	return versions, nil
+}
+
+// info fetches @v/<version>.info and returns it with the base URL that answered.
+func (p *Proxy) info(ctx context.Context, name, esc, version string) (*info, string, error) {
+	escVer, err := module.EscapeVersion(version)
+	if err != nil {
+		return nil, "", fmt.Errorf("%w: version %q: %v", docidx.ErrBadSpec, version, err)
+	}
+	body, base, err := p.get(ctx, name, esc+"/@v/"+escVer+".info", maxInfo)
+	if err != nil {
+		return nil, "", err
+	}
+	inf, err := parseInfo(body, version)
+	return inf, base, err
+}
+
+// parseInfo decodes a .info reply; an empty Version means want.
+func parseInfo(body []byte, want string) (*info, error) {
+	var inf info
+	if err := json.Unmarshal(body, &inf); err != nil {
+		return nil, fmt.Errorf("bad .info reply: %w", err)
+	}
+	if inf.Version == "" {
+		inf.Version = want
+	}
+	if !semver.IsValid(inf.Version) {
+		return nil, fmt.Errorf("bad .info reply: version %q is not a semantic version", inf.Version)
+	}
+	return &inf, nil
+}
+
+// Fetch downloads module name at version (an exact version; anything else is resolved first),
+// checks the zip and extracts its documentation in memory. Package.Published is the .info time,
+// Versions the @v/list, Source the proxy base URL. Errors wrap docidx.ErrNotFound,
+// docidx.ErrTooLarge (zip or contents over MaxZip), docidx.ErrUnsafePath (a zip path outside
+// module@version/, with "..", or otherwise invalid), docidx.ErrBadSpec, ErrPrivate, ErrDirect,
+// docidx.ErrOffline, docidx.ErrRetryable or ctx's error.
+func (p *Proxy) Fetch(ctx context.Context, name, version string) (*docidx.PackageDocs, error) {
+	docs, err := p.fetch(ctx, name, version)
+	if err != nil {
+		return nil, fmt.Errorf("gomod: fetch %s@%s: %w", name, orLatest(version), err)
+	}
+	return docs, nil
+}
+
+func (p *Proxy) fetch(ctx context.Context, name, version string) (*docidx.PackageDocs, error) {
+	esc, err := escapePath(name)
+	if err != nil {
+		return nil, err
+	}
+	if !isExactVersion(version) {
+		if version, err = p.resolve(ctx, name, strings.TrimSpace(version)); err != nil {
+			return nil, err
+		}
+	}
+	inf, _, err := p.info(ctx, name, esc, version)
+	if err != nil {
+		return nil, err
+	}
+	version = inf.Version
+	escVer, err := module.EscapeVersion(version)
+	if err != nil {
+		return nil, fmt.Errorf("%w: version %q: %v", docidx.ErrBadSpec, version, err)
+	}
+	data, base, err := p.get(ctx, name, esc+"/@v/"+escVer+".zip", p.maxZip)
+	if err != nil {
+		return nil, err
+	}
+	fsys, err := openZip(data, name, version, p.maxZip)
+	if err != nil {
+		return nil, err
+	}
+	md, err := extractModule(ctx, fsys, name, p.lim, p.log)
+	if err != nil {
+		return nil, err
+	}
+	versions, err := p.list(ctx, name, esc)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		p.log.Debug("gomod: no version list", "module", name, "err", err)
+	}
+	return packageDocs(name, version, versions, inf.Time, redactURL(base), md), nil
+}
+
+// get fetches rel (a path below the proxy base URL) for module name through the GOPROXY list,
+// following cmd/go's fall-back rules and error ranking: an error other than not-found is reported
+// over a not-found one. It returns the body and the base URL that served it.
+func (p *Proxy) get(ctx context.Context, name, rel string, limit int64) ([]byte, string, error) {
+	if p.noproxy != "" && module.MatchPrefixPatterns(p.noproxy, name) {
+		return nil, "", fmt.Errorf("%s: %w", name, ErrPrivate)
+	}
+	var bestErr error
+	bestNotFound := true
+	for _, e := range p.proxies {
+		switch e.url {
+		case "off":
+			if bestErr == nil {
+				return nil, "", fmt.Errorf("module lookup disabled by GOPROXY=off: %w", docidx.ErrOffline)
+			}
+			return nil, "", fmt.Errorf("%w (GOPROXY lists off next, so nothing else was tried)", bestErr)
+		case "direct":
+			if bestErr == nil {
+				return nil, "", ErrDirect
+			}
+			return nil, "", fmt.Errorf("%w (GOPROXY falls back to direct next, which docidx does not support: it never fetches from version control)", bestErr)
+		}
+		body, err := p.getOne(ctx, e, rel, limit)
+		if err == nil {
+			return body, e.url, nil
+		}
+		if ctx.Err() != nil {
+			return nil, "", ctx.Err()
+		}
+		notFound := errors.Is(err, docidx.ErrNotFound)
+		if bestErr == nil || bestNotFound {
+			bestErr, bestNotFound = err, notFound
+		}
+		if !notFound && !e.fallBackOnError {
+			break
+		}
+		p.log.Debug("gomod: trying the next GOPROXY entry", "module", name, "proxy", redactURL(e.url), "err", err)
+	}
+	return nil, "", bestErr
+}
+
+// getOne fetches rel from one proxy.
+func (p *Proxy) getOne(ctx context.Context, e proxyEntry, rel string, limit int64) ([]byte, error) {
+	if e.dir == "" {
+		resp, err := p.client.Get(ctx, fetch.Request{URL: e.url + "/" + rel, MaxBody: limit})
+		if err != nil {
+			return nil, err
+		}
+		return resp.Body, nil
+	}
+	file := filepath.Join(e.dir, filepath.FromSlash(rel))
+	body, err := readLimited(os.DirFS(filepath.Dir(file)), filepath.Base(file), limit)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: %w", file, docidx.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return body, nil
+}
+
+// escapePath case-encodes a module path for proxy URLs and cache directories ("!" before each
+// lowercased capital); an invalid module path fails with an error wrapping docidx.ErrBadSpec.
+func escapePath(name string) (string, error) {
+	esc, err := module.EscapePath(name)
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", docidx.ErrBadSpec, err)
+	}
+	return esc, nil
+}
+
+// redactURL drops userinfo and query from a URL (credentials never reach logs or snapshots).
+func redactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme == "" {
+		return s
+	}
+	u.User = nil
+	u.RawQuery = ""
+	return u.String()
+}
+
+// packageDocs assembles the record of one module version.
+func packageDocs(name, version string, versions []string, published time.Time, source string, md *moduleDocs) *docidx.PackageDocs {
+	if len(versions) > 0 {
+		semver.Sort(versions)
+	}
+	return &docidx.PackageDocs{
+		Package: docidx.Package{
+			Ecosystem:   Ecosystem,
+			Name:        name,
+			Version:     version,
+			Versions:    versions,
+			Description: md.synopsis,
+			License:     md.license,
+			Repository:  repositoryURL(name),
+			Deprecated:  md.deprecated,
+			Published:   published,
+			Source:      source,
+		},
+		Documents: md.documents,
+		Symbols:   md.symbols,
+	}
+}
+
+// repositoryURL guesses the source repository of module path from well-known hosts whose paths
+// name the repository directly, or returns "".
+func repositoryURL(modPath string) string {
+	elems := strings.Split(modPath, "/")
+	switch elems[0] {
+	case "github.com", "gitlab.com", "bitbucket.org", "codeberg.org":
+		if len(elems) >= 3 {
+			return "https://" + strings.Join(elems[:3], "/")
+		}
+	case "golang.org":
+		if len(elems) >= 3 && elems[1] == "x" {
+			return "https://go.googlesource.com/" + elems[2]
+		}
+	}
+	return ""
+}

@@ -1,0 +1,5 @@
+// Package hello greets people.
+package hello
+
+// Hi greets the world.
+func Hi() string { return "Hi, world" }

@@ -1,0 +1,12 @@
+// Basic greets the world formally.
+package main
+
+import (
+	"fmt"
+
+	"example.com/hello"
+)
+
+func main() {
+	fmt.Println(hello.NewGreeter(hello.Formal).Greet("world"))
+}

@@ -1,0 +1,4 @@
+package hello
+
+// PlatformName returns the operating system name.
+func PlatformName() string { return "linux" }

@@ -1,0 +1,3 @@
+module example.com/hello/nested
+
+go 1.21

@@ -1,0 +1,4 @@
+package fixture
+
+// Fixture is test data, not API.
+func Fixture() {}

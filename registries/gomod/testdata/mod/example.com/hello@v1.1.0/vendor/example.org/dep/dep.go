@@ -1,0 +1,4 @@
+package dep
+
+// Dep is vendored.
+func Dep() {}

@@ -1,0 +1,3 @@
+module github.com/Azure/go-sample
+
+go 1.21
