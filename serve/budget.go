@@ -67,7 +67,9 @@ func cutPage(units []string, p pos, budget int) (text string, first, end int, ne
 		}
 		n := lineCut(rest, room)
 		b.WriteString(rest[:n])
-		off += n
+		if off += n; off == len(units[u]) { // one character wider than the budget was the rest
+			u, off = u+1, 0
+		}
 		break
 	}
 	end = u

@@ -16,17 +16,21 @@ import (
 
 // Tool names (DESIGN.md §6). They keep those of the original package-docs server.
 const (
-	ToolSearch         = "search_package_docs"
-	ToolDescribeGo     = "describe_go_package"
-	ToolDescribeNPM    = "describe_npm_package"
-	ToolGetDoc         = "get_package_doc"
-	ToolGetNPMDoc      = "get_npm_package_doc"
-	ToolListPackages   = "list_packages"
+	ToolSearch       = "search_package_docs"
+	ToolDescribeGo   = "describe_go_package"
+	ToolDescribeNPM  = "describe_npm_package"
+	ToolGetDoc       = "get_package_doc"
+	ToolGetNPMDoc    = "get_npm_package_doc"
+	ToolListPackages = "list_packages"
+)
+
+// Limits of the tools' arguments and work.
+const (
 	searchTimeout      = 10 * time.Second // deadline of one search_package_docs call
 	defaultSearchLimit = 10
 	maxSearchLimit     = 50
 	maxSearchDepth     = 500 // deduplicated results reachable by paging one query
-	rawSearchPage      = 100 // hits fetched per index.Reader.Search call while deduplicating
+	rawSearchPage      = 100 // most hits fetched per index.Reader.Search call while deduplicating
 	defaultListLimit   = 50
 	maxListLimit       = 200
 )
@@ -226,7 +230,9 @@ func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]d
 	seen := make(map[string]bool)
 	var hits []docidx.Hit
 	for raw := 0; len(hits) < want; {
-		q.Offset, q.Limit = raw, rawSearchPage
+		// Ask for what is still missing plus room for duplicates, in pages of at most rawSearchPage.
+		need := want - len(hits)
+		q.Offset, q.Limit = raw, min(rawSearchPage, need+need/2+4)
 		res, err := s.reader().Search(ctx, q)
 		if err != nil {
 			return nil, false, err

@@ -452,3 +452,22 @@ func merge(a, b map[string]any) map[string]any {
 	}
 	return m
 }
+
+// TestProtocolVersions calls the tools under every protocol revision the SDK supports.
+func TestProtocolVersions(t *testing.T) {
+	srv := newServer(t)
+	for _, v := range mcp.SupportedProtocolVersions() {
+		t.Run(v, func(t *testing.T) {
+			cs := connect(t, srv, &mcp.ClientSessionOptions{ProtocolVersion: v})
+			var out serve.SearchOutput
+			structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "pool"}), &out)
+			if len(out.Results) == 0 {
+				t.Error("no results")
+			}
+			werr := callErr(t, cs, serve.ToolSearch, map[string]any{"query": 1})
+			if werr.Code != jsonrpc.CodeInvalidParams {
+				t.Errorf("bad arguments: code %d", werr.Code)
+			}
+		})
+	}
+}
