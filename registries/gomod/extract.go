@@ -800,7 +800,10 @@ func (em *emitter) fn(f *doc.Func, recv string) {
 func (em *emitter) values(v *doc.Value, kind docidx.SymbolKind) {
 	group := *v.Decl
 	group.Doc = nil
-	groupSig := em.print(&group)
+	groupSig := strings.Repeat(" ", maxGroupSignature+1)
+	if src := em.pkg.fset.Position(v.Decl.End()).Offset - em.pkg.fset.Position(v.Decl.Pos()).Offset; src <= 4*maxGroupSignature {
+		groupSig = em.print(&group) // else too long anyway: skip printing it
+	}
 	for strings.HasSuffix(groupSig, "\n\n)") { // unexported specs filtered out at the end
 		groupSig = groupSig[:len(groupSig)-3] + "\n)"
 	}

@@ -1,0 +1,137 @@
+package gomod_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/gomod"
+	"github.com/docidx/docidx/registries/gomod/gomodtest"
+)
+
+// corpusModCache returns the real module cache of the corpus scripts/corpus.sh builds
+// ($DOCIDX_CORPUS/gomodcache, by default /work/corpus/gomodcache), or skips tb without one.
+func corpusModCache(tb testing.TB) (*gomod.ModCache, []docidx.Ref) {
+	tb.Helper()
+	root := os.Getenv("DOCIDX_CORPUS")
+	if root == "" {
+		root = "/work/corpus"
+	}
+	dir := filepath.Join(root, "gomodcache")
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		tb.Skipf("no module cache corpus at %s (build it with scripts/corpus.sh)", dir)
+	}
+	c, err := gomod.NewModCache(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	refs, err := c.List(context.Background())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c, refs
+}
+
+// TestCorpusModCache extracts every module version of the corpus (only when DOCIDX_CORPUS is set,
+// since it reads real modules) and checks a few well-known symbols.
+func TestCorpusModCache(t *testing.T) {
+	if os.Getenv("DOCIDX_CORPUS") == "" {
+		t.Skip("DOCIDX_CORPUS not set")
+	}
+	c, refs := corpusModCache(t)
+	start := time.Now()
+	symbols := 0
+	for _, r := range refs {
+		docs, err := c.Fetch(context.Background(), r.Name, r.Version)
+		if err != nil {
+			t.Errorf("%s: %v", r, err)
+			continue
+		}
+		symbols += len(docs.Symbols)
+		if r.Name == "golang.org/x/sync" {
+			checkErrgroupGo(t, docs)
+		}
+	}
+	t.Logf("%d module versions, %d symbols in %v", len(refs), symbols, time.Since(start))
+}
+
+func checkErrgroupGo(t *testing.T, docs *docidx.PackageDocs) {
+	t.Helper()
+	for _, s := range docs.Symbols {
+		if s.QualifiedName != "errgroup.Group.Go" {
+			continue
+		}
+		if s.Signature != "func (g *Group) Go(f func() error)" || s.Kind != docidx.KindMethod || s.Parent != "Group" ||
+			!strings.HasPrefix(s.Doc, "Go calls the given function in a new goroutine.") || s.File != "errgroup/errgroup.go" {
+			t.Errorf("errgroup.Group.Go = %+v", s)
+		}
+		return
+	}
+	t.Errorf("golang.org/x/sync@%s: no errgroup.Group.Go", docs.Package.Version)
+}
+
+// BenchmarkModCacheFetch extracts every module version of the corpus module cache, one after the
+// other, and reports symbols per second and time per module version.
+func BenchmarkModCacheFetch(b *testing.B) {
+	c, refs := corpusModCache(b)
+	benchFetch(b, c, refs, 1)
+}
+
+// BenchmarkModCacheFetchParallel does the same with GOMAXPROCS module versions at once, as a
+// crawl with --concurrency would.
+func BenchmarkModCacheFetchParallel(b *testing.B) {
+	c, refs := corpusModCache(b)
+	benchFetch(b, c, refs, runtime.GOMAXPROCS(0))
+}
+
+// BenchmarkModCacheFetchTestdata is the hermetic variant over the testdata modules.
+func BenchmarkModCacheFetchTestdata(b *testing.B) {
+	dir := gomodtest.WriteModCacheFromDir(b, testdataMods)
+	c, err := gomod.NewModCache(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	refs, err := c.List(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchFetch(b, c, refs, 1)
+}
+
+func benchFetch(b *testing.B, c *gomod.ModCache, refs []docidx.Ref, workers int) {
+	var symbols atomic.Int64
+	b.ResetTimer()
+	for range b.N {
+		next := make(chan docidx.Ref)
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for r := range next {
+					docs, err := c.Fetch(context.Background(), r.Name, r.Version)
+					if err != nil {
+						b.Errorf("%s: %v", r, err)
+						continue
+					}
+					symbols.Add(int64(len(docs.Symbols)))
+				}
+			})
+		}
+		for _, r := range refs {
+			next <- r
+		}
+		close(next)
+		wg.Wait()
+	}
+	secs := b.Elapsed().Seconds()
+	b.ReportMetric(float64(symbols.Load())/secs, "symbols/s")
+	b.ReportMetric(float64(symbols.Load())/float64(b.N), "symbols/op")
+	b.ReportMetric(float64(len(refs)), "versions/op")
+	b.ReportMetric(secs*1e3/float64(b.N*len(refs)), "ms/version")
+}

@@ -1,0 +1,102 @@
+package gomodtest_test
+
+import (
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/docidx/docidx/registries/gomod/gomodtest"
+)
+
+const testdata = "../testdata/mod"
+
+func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
+}
+
+func TestServer(t *testing.T) {
+	s := gomodtest.NewServerFromDir(t, testdata)
+	tests := []struct {
+		path   string
+		status int
+		body   string
+	}{
+		{"/example.com/hello/@v/list", 200, "v1.0.0\nv1.1.0\nv1.2.0\n"},
+		{"/example.com/hello/@v/v1.1.0.info", 200, `{"Version":"v1.1.0","Time":"2024-01-03T03:04:05Z"}`},
+		{"/example.com/hello/@v/v1.0.0.mod", 200, "module example.com/hello\n\ngo 1.21\n"},
+		{"/example.com/hello/@latest", 200, `{"Version":"v1.2.0","Time":"2024-01-04T03:04:05Z"}`},
+		{"/github.com/!azure/go-sample/@v/list", 200, "v0.1.0\n"},
+		{"/github.com/Azure/go-sample/@v/list", 404, ""}, // not case-encoded
+		{"/example.com/hello/@v/v9.0.0.info", 404, ""},
+		{"/example.com/nope/@v/list", 404, ""},
+	}
+	for _, tt := range tests {
+		status, body := get(t, s.URL+tt.path)
+		if status != tt.status || tt.body != "" && body != tt.body {
+			t.Errorf("GET %s = %d %q, want %d %q", tt.path, status, body, tt.status, tt.body)
+		}
+	}
+	status, body := get(t, s.URL+"/example.com/hello/@v/v1.1.0.zip")
+	if status != 200 || !strings.HasPrefix(body, "PK") {
+		t.Errorf("zip: %d", status)
+	}
+}
+
+func TestServerFaults(t *testing.T) {
+	s := gomodtest.NewServerFromDir(t, testdata)
+	s.Inject(gomodtest.Fault{Path: "/@v/list", Status: 500, Times: 2})
+	for i, want := range []int{500, 500, 200} {
+		if status, _ := get(t, s.URL+"/example.com/hello/@v/list"); status != want {
+			t.Errorf("request %d: status %d, want %d", i, status, want)
+		}
+	}
+	s.Inject(gomodtest.Fault{Path: ".info", Body: []byte("{}")})
+	if _, body := get(t, s.URL+"/example.com/hello/@v/v1.1.0.info"); body != "{}" {
+		t.Errorf("replaced body = %q", body)
+	}
+	s.ClearFaults()
+	s.Inject(gomodtest.Fault{Path: ".zip", Truncate: true})
+	resp, err := http.Get(s.URL + "/example.com/hello/@v/v1.1.0.zip")
+	if err == nil {
+		_, err = io.ReadAll(resp.Body)
+		resp.Body.Close()
+	}
+	if err == nil {
+		t.Error("truncated body read without error")
+	}
+	if n := len(s.Requests()); n != 5 {
+		t.Errorf("%d requests recorded, want 5", n)
+	}
+}
+
+func TestWriteModCache(t *testing.T) {
+	dir := gomodtest.WriteModCacheFromDir(t, testdata)
+	for _, p := range []string{
+		"example.com/hello@v1.1.0/hello.go",
+		"github.com/!azure/go-sample@v0.1.0/sample.go",
+		"cache/download/example.com/hello/@v/list",
+		"cache/download/example.com/hello/@v/v1.1.0.zip",
+		"cache/download/example.com/hello/@v/v1.1.0.ziphash",
+		"cache/download/github.com/!azure/go-sample/@v/v0.1.0.info",
+	} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+			t.Error(err)
+		}
+	}
+	// The zip, and so the extracted tree, leave out the nested module and vendor/.
+	for _, p := range []string{"example.com/hello@v1.1.0/nested/nested.go", "example.com/hello@v1.1.0/vendor/example.org/dep/dep.go"} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
+			t.Errorf("%s should not be in the module cache", p)
+		}
+	}
+}
