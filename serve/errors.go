@@ -81,6 +81,8 @@ func (s *Server) unknownPackage(eco docidx.Ecosystem, name, version string) erro
 	}
 	if len(names) > 0 {
 		fmt.Fprintf(&b, "; did you mean: %s?", strings.Join(names, ", "))
+	} else {
+		b.WriteByte('.')
 	}
 	spec := crawlPrefix(eco) + ":" + name
 	if version != "" {
