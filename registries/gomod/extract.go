@@ -150,7 +150,7 @@ func (e *extractor) rootFiles(root []fs.DirEntry, out *moduleDocs) {
 	}
 	if readmeName != "" {
 		if src, ok := e.readDocFile(readmeName); ok {
-			e.addDoc(parseDoc(readmeName, docidx.DocReadme, src))
+			e.addDoc(e.parseDoc(readmeName, docidx.DocReadme, src))
 		}
 	}
 	if licenseName != "" {
@@ -203,10 +203,23 @@ func isMarkdown(name string) bool {
 
 // parseDoc turns a documentation file into a Document: markdown through package readme, any other
 // text as one section.
-func parseDoc(p string, kind docidx.DocKind, src []byte) docidx.Document {
+func (e *extractor) parseDoc(p string, kind docidx.DocKind, src []byte) (d docidx.Document) {
 	if isMarkdown(p) {
+		// One hostile README must not end a whole crawl: fall back to the raw text.
+		defer func() {
+			if r := recover(); r != nil {
+				e.log.Warn("gomod: markdown parser failed; keeping the raw text", "module", e.mod, "file", p, "panic", r)
+				d = plainDocument(p, kind, src)
+				d.Summary = ""
+			}
+		}()
 		return readme.Parse(p, kind, src)
 	}
+	return plainDocument(p, kind, src)
+}
+
+// plainDocument is a Document of one section holding text that is not markdown.
+func plainDocument(p string, kind docidx.DocKind, src []byte) docidx.Document {
 	text := strings.ToValidUTF8(string(src), "\uFFFD")
 	return docidx.Document{
 		Path:     p,
@@ -540,7 +553,7 @@ func (e *extractor) walkDocs(dir string, kind docidx.DocKind) {
 		case !de.Type().IsRegular():
 		case isMarkdown(name):
 			if src, ok := e.readDocFile(p); ok {
-				e.addDoc(readme.Parse(p, kind, src))
+				e.addDoc(e.parseDoc(p, kind, src))
 			}
 		case kind == docidx.DocExample && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go"):
 			if src, ok := e.readDocFile(p); ok {

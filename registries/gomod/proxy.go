@@ -256,12 +256,15 @@ type info struct {
 	Time    time.Time
 }
 
-// Resolve returns the version of module name that query names (see the version query forms at
-// selectVersion's definition: "", "latest", an exact version, a semver prefix such as "v1.2", a
-// comparison such as "<v2.0.0", or a branch or commit the proxy's .info endpoint resolves). It
-// reads @v/list, then @latest when the list is empty, and leaves out retracted versions. Errors
-// wrap docidx.ErrNotFound (no such module or matching version), docidx.ErrBadSpec (invalid
-// module path), ErrPrivate, ErrDirect or docidx.ErrOffline.
+// Resolve returns the version of module name that query names, following cmd/go's module queries
+// (https://go.dev/ref/mod#version-queries): "" or "latest" is the highest release (else the
+// highest pre-release) in @v/list, or @latest when the list is empty; an exact version such as
+// "v1.2.3" is checked with its .info; a semver prefix such as "v1" or "v1.2" picks the highest
+// version with that prefix; a comparison such as "<v2.0.0" or ">=v1.5.0" picks the nearest
+// version on that side; anything else (a branch or commit) is sent to the proxy's .info, which
+// may resolve it. Versions retracted by the latest version's go.mod are left out unless named
+// exactly. Errors wrap docidx.ErrNotFound (no such module or matching version),
+// docidx.ErrBadSpec (invalid module path), ErrPrivate, ErrDirect or docidx.ErrOffline.
 func (p *Proxy) Resolve(ctx context.Context, name, query string) (string, error) {
 	v, err := p.resolve(ctx, name, strings.TrimSpace(query))
 	if err != nil {
