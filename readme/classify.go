@@ -113,8 +113,10 @@ func howTo(heading string) bool {
 	return false
 }
 
-// classify says what a README does with a section titled heading.
-func classify(heading string) class {
+// classify says what a README does with a section titled heading. Under a how-to section
+// (underHowTo) drop phrases must match the whole heading: below "Usage", "License headers" is
+// about using the package, but "License" is still the license.
+func classify(heading string, underHowTo bool) class {
 	ws := words(heading)
 	if len(ws) == 0 {
 		return keep
@@ -133,7 +135,7 @@ func classify(heading string) class {
 		}
 	}
 	for _, p := range dropAnywhere {
-		if len(ws) <= len(p)+3 && contains(ws, p) {
+		if underHowTo && equal(ws, p) || !underHowTo && len(ws) <= len(p)+3 && contains(ws, p) {
 			return drop
 		}
 	}
@@ -148,12 +150,15 @@ func classify(heading string) class {
 // star history. A table of contents ("Table of Contents", "Contents", "TOC") is dropped itself
 // but not its subsections, since READMEs often nest real sections under it by mistake.
 // Everything else, recognised (install, usage, examples, API, configuration, FAQ …) or not, is
-// kept. The empty path, the text before the first heading, is kept.
+// kept. Below a how-to heading (install, usage, API, examples, configuration …) a heading is
+// dropped only when it is exactly one of those names, so ["Usage", "License headers"] is kept.
+// The empty path, the text before the first heading, is kept.
 //
 // Keep applies to docidx.DocReadme only: Parse keeps every section of other kinds.
 func Keep(headingPath []string) bool {
+	underHowTo := false
 	for i, h := range headingPath {
-		switch classify(h) {
+		switch classify(h, underHowTo) {
 		case drop:
 			return false
 		case toc:
@@ -161,6 +166,7 @@ func Keep(headingPath []string) bool {
 				return false
 			}
 		}
+		underHowTo = underHowTo || howTo(h)
 	}
 	return true
 }

@@ -15,20 +15,26 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/golden/*.json from the current output")
 
-// inputs returns the real-world READMEs under testdata/in, by name without extension.
-func inputs(tb testing.TB) map[string][]byte {
+// input is one real-world README under testdata/in.
+type input struct {
+	name string // file name without ".md"
+	src  []byte
+}
+
+// inputs returns the READMEs under testdata/in, sorted by name (see testdata/SOURCES.txt).
+func inputs(tb testing.TB) []input {
 	tb.Helper()
 	paths, err := filepath.Glob(filepath.Join("testdata", "in", "*.md"))
 	if err != nil || len(paths) == 0 {
 		tb.Fatalf("no inputs in testdata/in: %v", err)
 	}
-	out := make(map[string][]byte, len(paths))
-	for _, p := range paths {
+	out := make([]input, 0, len(paths))
+	for _, p := range paths { // Glob sorts
 		b, err := os.ReadFile(p)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		out[strings.TrimSuffix(filepath.Base(p), ".md")] = b
+		out = append(out, input{strings.TrimSuffix(filepath.Base(p), ".md"), b})
 	}
 	return out
 }
@@ -49,11 +55,11 @@ func marshal(tb testing.TB, doc docidx.Document) []byte {
 // with testdata/golden/NAME.json. Run with -update to rewrite the goldens, then review the diff:
 // the goldens are where keep/drop decisions on real READMEs are checked by eye.
 func TestGolden(t *testing.T) {
-	for name, src := range inputs(t) {
-		t.Run(name, func(t *testing.T) {
+	for _, in := range inputs(t) {
+		t.Run(in.name, func(t *testing.T) {
 			t.Parallel()
-			got := marshal(t, readme.Parse("README.md", docidx.DocReadme, src))
-			golden := filepath.Join("testdata", "golden", name+".json")
+			got := marshal(t, readme.Parse("README.md", docidx.DocReadme, in.src))
+			golden := filepath.Join("testdata", "golden", in.name+".json")
 			if *update {
 				if err := os.WriteFile(golden, got, 0o644); err != nil {
 					t.Fatal(err)
@@ -66,7 +72,7 @@ func TestGolden(t *testing.T) {
 			}
 			if !bytes.Equal(got, want) {
 				t.Errorf("Parse(%s) differs from %s; run go test -run TestGolden -update and review the diff\n%s",
-					name, golden, firstDiff(string(want), string(got)))
+					in.name, golden, firstDiff(string(want), string(got)))
 			}
 		})
 	}

@@ -56,26 +56,22 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	src = truncate(src)
-	doc := markdown.Parser().Parse(text.NewReader(src))
-	ps := &parser{src: src, kind: kind, refs: make(map[string]*ast.LinkReferenceDefinition)}
+	safe := guard(src)
+	doc := markdown.Parser().Parse(text.NewReader(safe))
+	ps := &parser{src: safe, orig: src, kind: kind, refs: make(map[string]*ast.LinkReferenceDefinition)}
 	ps.collectRefs(doc, 0)
-	raws := ps.split(doc)
 
-	out := docidx.Document{Path: p, Kind: kind, Sections: make([]docidx.Section, 0, min(len(raws), MaxSections))}
-	for i := range raws {
-		if len(out.Sections) == MaxSections {
-			break
+	out := docidx.Document{Path: p, Kind: kind, Sections: []docidx.Section{}}
+	ps.split(doc, func(rs *rawSection, index int) bool {
+		if rs.dropped {
+			return true
 		}
-		if raws[i].dropped {
-			continue
+		if sec, ok := ps.section(rs, index <= 1); ok {
+			out.Sections = append(out.Sections, sec)
 		}
-		sec, ok := ps.section(&raws[i], i <= 1)
-		if !ok {
-			continue
-		}
-		out.Sections = append(out.Sections, sec)
-	}
-	out.Title = ps.title(raws, p)
+		return len(out.Sections) < MaxSections
+	})
+	out.Title = ps.title(doc, p)
 	out.Summary = ps.summary
 	return out
 }
@@ -97,7 +93,8 @@ func truncate(src []byte) []byte {
 }
 
 type parser struct {
-	src     []byte
+	src     []byte // what goldmark parsed: the input after guard
+	orig    []byte // the input, the same length as src; Section.Text is sliced from it
 	kind    docidx.DocKind
 	refs    map[string]*ast.LinkReferenceDefinition // by normalized label; the first definition wins
 	summary string
@@ -112,11 +109,8 @@ type block struct {
 
 // rawSection is a section before filtering.
 type rawSection struct {
-	heading *ast.Heading // nil for the lead section
-	title   string
-	path    []string
+	path    []string // nil for the lead section
 	anchor  string
-	level   int
 	dropped bool
 	howTo   bool // the heading names a how-to section; see howTo
 	blocks  []block
@@ -199,55 +193,64 @@ func firstPos(n ast.Node, depth int) int {
 	return -1
 }
 
-// split cuts the document into sections at its top-level headings and decides which ones a
-// README drops.
-func (ps *parser) split(doc ast.Node) []rawSection {
+// split cuts the document into sections at its top-level headings, decides which ones a
+// README drops, and hands each one to emit in order with its index (0 is the lead section),
+// until emit returns false.
+func (ps *parser) split(doc ast.Node, emit func(rs *rawSection, index int) bool) {
 	type frame struct {
 		level int
 		title string
 		drop  bool // dropped, and so are its subsections
 		toc   bool // a table of contents: dropped itself, left out of its subsections' paths
+		howTo bool // this or a heading above it names a how-to section
 	}
 	var (
 		stack []frame
 		slugs slugger
-		secs  = []rawSection{{}}
+		cur   rawSection // the lead section first
+		index int
 	)
 	for _, b := range ps.blocks(doc) {
 		h, ok := b.node.(*ast.Heading)
 		if !ok {
-			cur := &secs[len(secs)-1]
 			cur.blocks = append(cur.blocks, b)
 			continue
 		}
+		if !emit(&cur, index) {
+			return
+		}
+		index++
 		title := headingText(h, ps.src)
 		for len(stack) > 0 && stack[len(stack)-1].level >= h.Level {
 			stack = stack[:len(stack)-1]
 		}
-		f := frame{level: h.Level, title: title}
+		var parent frame
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		f := frame{level: h.Level, title: title, howTo: parent.howTo || howTo(title)}
 		if ps.kind == docidx.DocReadme {
-			c := classify(title)
-			f.drop = c == drop || len(stack) > 0 && stack[len(stack)-1].drop
+			c := classify(title, parent.howTo)
+			f.drop = c == drop || parent.drop
 			f.toc = c == toc
 		}
 		stack = append(stack, f)
-		path := make([]string, 0, len(stack))
-		for _, f := range stack {
-			if !f.toc {
-				path = append(path, f.title)
+		cur = rawSection{
+			anchor:  slugs.slug(title),
+			dropped: f.drop || f.toc,
+			howTo:   f.howTo,
+			blocks:  cur.blocks[:0],
+		}
+		if !cur.dropped {
+			cur.path = make([]string, 0, len(stack))
+			for _, f := range stack {
+				if !f.toc {
+					cur.path = append(cur.path, f.title)
+				}
 			}
 		}
-		secs = append(secs, rawSection{
-			heading: h,
-			title:   title,
-			path:    path,
-			anchor:  slugs.slug(title),
-			level:   h.Level,
-			dropped: f.drop || f.toc,
-			howTo:   howTo(title),
-		})
 	}
-	return secs
+	emit(&cur, index)
 }
 
 // headingText returns a heading's text, or the alt text of its images when it has none.
@@ -263,30 +266,44 @@ func headingText(h *ast.Heading, src []byte) string {
 }
 
 // title picks the document title; see Parse.
-func (ps *parser) title(secs []rawSection, p string) string {
-	for i := range secs {
-		if secs[i].level == 1 && secs[i].title != "" {
-			return secs[i].title
-		}
-	}
-	for _, b := range secs[0].blocks {
-		if h, ok := b.node.(*ast.HTMLBlock); ok {
-			s := htmlBlockSource(h, ps.src)
+func (ps *parser) title(doc ast.Node, p string) string {
+	var (
+		first string // the text of the first heading that has some
+		html  string // the text of an HTML <h1> before the first heading
+		lead  = true // no heading seen yet
+	)
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		switch n := n.(type) {
+		case *ast.Heading:
+			lead = false
+			if n.Level == 1 || first == "" {
+				t := headingText(n, ps.src)
+				if n.Level == 1 && t != "" {
+					return t
+				}
+				if first == "" {
+					first = t
+				}
+			}
+		case *ast.HTMLBlock:
+			if !lead || html != "" {
+				continue
+			}
+			s := htmlBlockSource(n, ps.src)
 			if i := strings.Index(strings.ToLower(s), "<h1"); i >= 0 {
 				s = s[i:]
 				if j := strings.Index(strings.ToLower(s), "</h1"); j >= 0 {
 					s = s[:j]
 				}
-				if t := htmlText(s); t != "" {
-					return t
-				}
+				html = htmlText(s)
 			}
 		}
 	}
-	for i := range secs {
-		if secs[i].title != "" {
-			return secs[i].title
-		}
+	if html != "" {
+		return html
+	}
+	if first != "" {
+		return first
 	}
 	return strings.TrimSuffix(path.Base(p), path.Ext(p))
 }
@@ -313,7 +330,7 @@ func (ps *parser) section(rs *rawSection, top bool) (docidx.Section, bool) {
 	w := &writer{ps: ps}
 	var textB strings.Builder
 	for _, b := range kept {
-		textB.Write(ps.src[b.start:b.end])
+		textB.Write(ps.orig[b.start:b.end])
 		w.block(b.node, 0)
 		if ps.summary == "" && !rs.howTo {
 			ps.trySummary(b.node)

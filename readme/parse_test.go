@@ -1,0 +1,550 @@
+package readme_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/readme"
+)
+
+func parse(src string) docidx.Document {
+	return readme.Parse("README.md", docidx.DocReadme, []byte(src))
+}
+
+// headings returns each section's heading path joined with " > ", "" for the lead section.
+func headings(doc docidx.Document) []string {
+	out := []string{}
+	for _, s := range doc.Sections {
+		out = append(out, strings.Join(s.Heading, " > "))
+	}
+	return out
+}
+
+func anchors(doc docidx.Document) []string {
+	out := []string{}
+	for _, s := range doc.Sections {
+		out = append(out, s.Anchor)
+	}
+	return out
+}
+
+func TestSlug(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Usage", "usage"},
+		{"Getting Started!", "getting-started"},
+		{"create()", "create"},
+		{"Node.js", "nodejs"},
+		{"What's new?", "whats-new"},
+		{"foo_bar baz", "foo_bar-baz"},
+		{"a - b", "a---b"},
+		{"C++ & Go", "c--go"},
+		{"🚀 Launch", "-launch"},
+		{"Über Größe", "über-größe"},
+		{"v1.2.3", "v123"},
+		{"  trimmed  ", "trimmed"},
+		{"", ""},
+	} {
+		if got := readme.Slug(tc.in); got != tc.want {
+			t.Errorf("Slug(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestAnchorsNumberDuplicates(t *testing.T) {
+	doc := readme.Parse("doc.md", docidx.DocGuide, []byte(
+		"## Usage\na\n## Usage\nb\n## Usage 1\nc\n## Usage\nd\n### `Example`\ne\n### Example\nf\n"))
+	want := []string{"usage", "usage-1", "usage-1-1", "usage-2", "example", "example-1"}
+	if got := anchors(doc); !reflect.DeepEqual(got, want) {
+		t.Errorf("anchors = %q, want %q", got, want)
+	}
+}
+
+func TestAnchorsCountDroppedHeadings(t *testing.T) {
+	// GitHub numbers every heading of the original file, dropped or not.
+	doc := parse("# X\nx\n## License\nMIT\n## Usage\nu\n### License usage\nl\n## Usage\nv\n")
+	want := []string{"x", "usage", "license-usage", "usage-1"}
+	if got := anchors(doc); !reflect.DeepEqual(got, want) {
+		t.Errorf("anchors = %q, want %q", got, want)
+	}
+}
+
+func TestHeadingPaths(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"atx nesting", "# A\na\n## B\nb\n### C\nc\n## D\nd\n# E\ne\n",
+			[]string{"A", "A > B", "A > B > C", "A > D", "E"}},
+		{"skipped levels", "# A\na\n### C\nc\n## B\nb\n",
+			[]string{"A", "A > C", "A > B"}},
+		{"setext", "Title\n=====\n\nintro\n\nSub\n---\n\ntext\n\n### Deep\n\ndeep\n",
+			[]string{"Title", "Title > Sub", "Title > Sub > Deep"}},
+		{"multi-line setext", "Two\nlines\n===\n\nbody\n", []string{"Two lines"}},
+		{"lead section", "intro text\n\n# A\na\n", []string{"", "A"}},
+		{"heading text", "# The `cfg` *option* [link](x) ![img](y.png) &amp; more\\!\nbody\n",
+			[]string{"The cfg option link & more!"}},
+		{"image-only heading", "# ![Logo text](logo.png)\nbody\n", []string{"Logo text"}},
+		{"closing hashes", "## Install ##\nnpm i x\n", []string{"Install"}},
+		{"heading in list is not a section", "# A\n\n- # inner\n\ntext\n", []string{"A"}},
+		{"no headings", "just a paragraph\n\nand another\n", []string{""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := headings(parse(tc.src)); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("headings = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestReadmeKeepDrop(t *testing.T) {
+	src := `# pkg
+
+pkg does things.
+
+## Table of Contents
+
+- [Install](#install)
+- [Usage](#usage)
+
+## Install
+
+npm i pkg
+
+## Usage
+
+Call it.
+
+### License headers
+
+The usage section may talk about license headers.
+
+## Contributing
+
+Send PRs.
+
+### Development setup
+
+Run make.
+
+## Browser support
+
+All browsers.
+
+## Security
+
+Mail us.
+
+## Sponsors
+
+![a](a.png) ![b](b.png)
+
+## Changelog
+
+### v1.0.0
+
+First.
+
+## License
+
+MIT
+`
+	want := []string{"pkg", "pkg > Install", "pkg > Usage", "pkg > Usage > License headers", "pkg > Browser support"}
+	if got := headings(parse(src)); !reflect.DeepEqual(got, want) {
+		t.Errorf("README headings = %q, want %q", got, want)
+	}
+
+	// Other kinds keep every section, but still lose the table of contents and badges.
+	guide := readme.Parse("docs/guide.md", docidx.DocGuide, []byte(src))
+	want = []string{"pkg", "pkg > Install", "pkg > Usage", "pkg > Usage > License headers", "pkg > Contributing",
+		"pkg > Contributing > Development setup", "pkg > Browser support", "pkg > Security",
+		"pkg > Changelog > v1.0.0", "pkg > License"}
+	if got := headings(guide); !reflect.DeepEqual(got, want) {
+		t.Errorf("guide headings = %q, want %q", got, want)
+	}
+}
+
+func TestTOCHeadingKeepsNestedSections(t *testing.T) {
+	// libnpmteam and others nest their real sections under "Table of Contents".
+	src := "# lib\n\nA library.\n\n## Table of Contents\n\n* [Install](#install)\n* [API](#api)\n\n" +
+		"### Install\n\nnpm i lib\n\n### API\n\n#### create()\n\nCreates.\n"
+	want := []string{"lib", "lib > Install", "lib > API > create()"}
+	if got := headings(parse(src)); !reflect.DeepEqual(got, want) {
+		t.Errorf("headings = %q, want %q", got, want)
+	}
+}
+
+func TestTOCListStripped(t *testing.T) {
+	src := "# lib\n\nA library.\n\n- [Install](#install)\n  - [From source](#from-source)\n- [Usage](#usage)\n\n" +
+		"## Install\n\nSteps:\n\n- [download](https://example.com/x.tgz)\n- run [setup](#setup)\n"
+	doc := parse(src)
+	if got := doc.Sections[0].Text; got != "A library." {
+		t.Errorf("lead text = %q, want the TOC list stripped", got)
+	}
+	if got := doc.Sections[1].Text; !strings.Contains(got, "[download]") || !strings.Contains(got, "[setup](#setup)") {
+		t.Errorf("install text = %q, want a list of ordinary links kept", got)
+	}
+}
+
+func TestKeep(t *testing.T) {
+	for _, tc := range []struct {
+		path []string
+		want bool
+	}{
+		{nil, true},
+		{[]string{"Usage"}, true},
+		{[]string{"pkg", "Usage", "Flags"}, true},
+		{[]string{"Installation"}, true},
+		{[]string{"Getting started"}, true},
+		{[]string{"Quick Start"}, true},
+		{[]string{"Examples"}, true},
+		{[]string{"API Reference"}, true},
+		{[]string{"Configuration"}, true},
+		{[]string{"Options"}, true},
+		{[]string{"Features"}, true},
+		{[]string{"Overview"}, true},
+		{[]string{"Introduction"}, true},
+		{[]string{"Documentation"}, true},
+		{[]string{"FAQ"}, true},
+		{[]string{"Tutorial"}, true},
+		{[]string{"Guide"}, true},
+		{[]string{"Benchmarks"}, true},
+		{[]string{"Browser support"}, true},
+		{[]string{"Support"}, true},
+		{[]string{"Breaking changes"}, true},
+		{[]string{"Security considerations"}, true},
+		{[]string{"History API"}, true},
+		{[]string{"Releases"}, true},
+		{[]string{"License"}, false},
+		{[]string{"Licence"}, false},
+		{[]string{"LICENSE"}, false},
+		{[]string{"📝 License"}, false},
+		{[]string{"License and Copyright"}, false},
+		{[]string{"Copyright"}, false},
+		{[]string{"Contributing"}, false},
+		{[]string{"Contributing to Node.js"}, false},
+		{[]string{"How to contribute?"}, false},
+		{[]string{"Contributors ✨"}, false},
+		{[]string{"Authors"}, false},
+		{[]string{"Author"}, false},
+		{[]string{"Maintainers"}, false},
+		{[]string{"Current project team members"}, false},
+		{[]string{"Backers"}, false},
+		{[]string{"Sponsors"}, false},
+		{[]string{"Supporters"}, false},
+		{[]string{"Acknowledgments"}, false},
+		{[]string{"Acknowledgements"}, false},
+		{[]string{"Credits"}, false},
+		{[]string{"Special Thanks"}, false},
+		{[]string{"Changelog"}, false},
+		{[]string{"Change Log"}, false},
+		{[]string{"History"}, false},
+		{[]string{"Release Notes"}, false},
+		{[]string{"What's New"}, false},
+		{[]string{"Code of Conduct"}, false},
+		{[]string{"Security"}, false},
+		{[]string{"Security Policy"}, false},
+		{[]string{"Star History"}, false},
+		{[]string{"Table of Contents"}, false},
+		{[]string{"Contents"}, false},
+		{[]string{"TOC"}, false},
+		{[]string{"Report Issues / Send Patches"}, false},
+		{[]string{"License", "Third-party notices"}, false},
+		{[]string{"Contributing", "Development setup"}, false},
+		{[]string{"Table of Contents", "Install"}, true},
+	} {
+		if got := readme.Keep(tc.path); got != tc.want {
+			t.Errorf("Keep(%q) = %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}
+
+func TestCodeBlocks(t *testing.T) {
+	src := "# Code\n\n```Go title=\"x.go\"\nfmt.Println(1)\n```\n\n```{.python}\nprint(1)\n```\n\n" +
+		"```rust,ignore\nlet x = 1;\n```\n\n~~~js\nconsole.log(1)\n~~~\n\n```\nplain fence\n```\n\n" +
+		"    indented\n      more\n\n- item\n\n  ```sh\n  npm i x\n  ```\n\n> ```json\n> {}\n> ```\n\n```\n```\n"
+	doc := parse(src)
+	if len(doc.Sections) != 1 {
+		t.Fatalf("got %d sections, want 1", len(doc.Sections))
+	}
+	want := []docidx.CodeBlock{
+		{Lang: "go", Code: "fmt.Println(1)"},
+		{Lang: "python", Code: "print(1)"},
+		{Lang: "rust", Code: "let x = 1;"},
+		{Lang: "js", Code: "console.log(1)"},
+		{Code: "plain fence"},
+		{Code: "indented\n  more"},
+		{Lang: "sh", Code: "npm i x"},
+		{Lang: "json", Code: "{}"},
+	}
+	if got := doc.Sections[0].Code; !reflect.DeepEqual(got, want) {
+		t.Errorf("code =\n%#v\nwant\n%#v", got, want)
+	}
+	sec := doc.Sections[0]
+	if !strings.Contains(sec.Text, "```Go title=\"x.go\"\nfmt.Println(1)\n```") || !strings.Contains(sec.Text, "    indented\n      more") {
+		t.Errorf("Text does not keep code blocks verbatim:\n%s", sec.Text)
+	}
+	if strings.Contains(sec.Plain, "Println") || strings.Contains(sec.Plain, "indented") {
+		t.Errorf("Plain contains code: %q", sec.Plain)
+	}
+}
+
+func TestTextIsSourceOfBody(t *testing.T) {
+	src := "# T\n\nPara *one*\nline two.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n---\n\n## Next\n\nx\n"
+	doc := parse(src)
+	want := "Para *one*\nline two.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo"
+	if got := doc.Sections[0].Text; got != want {
+		t.Errorf("Text = %q, want %q", got, want)
+	}
+	wantPlain := "Para one line two.\na | b\n1 | 2\ndone\ntodo"
+	if got := doc.Sections[0].Plain; got != wantPlain {
+		t.Errorf("Plain = %q, want %q", got, wantPlain)
+	}
+}
+
+func TestBadgesAndHTMLStripped(t *testing.T) {
+	src := `<p align="center"><img src="logo.svg" width="200"></p>
+
+<!-- badges -->
+[![Build](https://github.com/o/r/actions/workflows/ci.yml/badge.svg)](https://github.com/o/r/actions)
+[![npm](https://img.shields.io/npm/v/r.svg)](https://npm.im/r)
+
+# r
+
+[![Go Reference][ref-img]][ref]
+
+r parses things. <kbd>Ctrl</kbd> works. ![inline](x.png)
+
+<details><summary>More</summary>
+Hidden text.
+</details>
+
+[ref-img]: https://pkg.go.dev/badge/r.svg
+[ref]: https://pkg.go.dev/r
+
+## Usage
+
+A screenshot of the output:
+
+![Screenshot](docs/screen.png)
+`
+	doc := parse(src)
+	if got := headings(doc); !reflect.DeepEqual(got, []string{"r", "r > Usage"}) {
+		t.Fatalf("headings = %q; the badge-only lead section should be skipped", got)
+	}
+	r := doc.Sections[0]
+	wantText := "r parses things. <kbd>Ctrl</kbd> works. ![inline](x.png)\n\n<details><summary>More</summary>\nHidden text.\n</details>"
+	if r.Text != wantText {
+		t.Errorf("Text = %q, want %q", r.Text, wantText)
+	}
+	if want := "r parses things. Ctrl works."; r.Plain != want {
+		t.Errorf("Plain = %q, want %q", r.Plain, want)
+	}
+	// A lone image further down is a figure, not a badge.
+	if u := doc.Sections[1]; !strings.Contains(u.Text, "![Screenshot](docs/screen.png)") || u.Plain != "A screenshot of the output:" {
+		t.Errorf("usage section = %+v", u)
+	}
+	if doc.Summary != "r parses things. Ctrl works." {
+		t.Errorf("Summary = %q", doc.Summary)
+	}
+}
+
+func TestReferenceDefinitionsFollowTheirUse(t *testing.T) {
+	src := "# T\n\nSee the [docs][d] and [API].\n\n## License\n\n[MIT][l]\n\n[d]: https://example.com/docs \"The docs\"\n[API]: <https://example.com/a b>\n[l]: LICENSE\n"
+	doc := parse(src)
+	want := "See the [docs][d] and [API].\n\n[d]: https://example.com/docs \"The docs\"\n[API]: <https://example.com/a b>"
+	if len(doc.Sections) != 1 || doc.Sections[0].Text != want {
+		t.Errorf("sections = %+v, want one with Text %q", doc.Sections, want)
+	}
+}
+
+func TestSummary(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"after badges", "# x\n\n[![a](https://img.shields.io/a)](u) [![b](https://img.shields.io/b)](u)\n\nx is a thing.\n", "x is a thing."},
+		{"skips link-only line", "# x\n\n[Docs](d) | [API](a) | [Examples](e)\n\nx makes widgets.\n", "x makes widgets."},
+		{"skips HTML", "<p align=center>Fancy tagline</p>\n\n# x\n\nPlain words here.\n", "Plain words here."},
+		{"quoted description", "# x\n\n> Fast widgets for Go.\n\nMore.\n", "Fast widgets for Go."},
+		{"skips callout", "# x\n\n> **Note** moved to y.\n\nx is fine.\n", "x is fine."},
+		{"drops lead-in", "# x\n\nx does A. It can:\n\n- b\n", "x does A."},
+		{"lead-in only", "# x\n\nInstall it with:\n\n```\nnpm i x\n```\n\nx is small.\n", "x is small."},
+		{"not from usage", "# x\n\n## Usage\n\nCall x() to start.\n\n## About\n\nx is old.\n", "x is old."},
+		{"not from dropped", "# x\n\n## License\n\nMIT licensed software.\n", ""},
+		{"none", "# x\n\n```\ncode\n```\n", ""},
+		{"escapes", "# x\n\nx \\*really\\* works &amp; helps.\n", "x *really* works & helps."},
+		{"long", "# x\n\n" + strings.Repeat("word ", 40) + "end. " + strings.Repeat("more ", 60) + "\n",
+			strings.Repeat("word ", 40) + "end."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := parse(tc.src).Summary; got != tc.want {
+				t.Errorf("Summary = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSummaryFunc(t *testing.T) {
+	long := strings.Repeat("abcdefghi ", 40) // no sentence end
+	for _, tc := range []struct{ in, want string }{
+		{"  short\n text ", "short text"},
+		{"First one. " + strings.Repeat("x", 400), "First one."},
+		{"See e.g. this. " + strings.Repeat("y ", 200), "See e.g. this."},
+		{long, strings.TrimSpace(long[:290]) + "…"},
+		{strings.Repeat("é", 400), strings.Repeat("é", 148) + "…"},
+	} {
+		got := readme.Summary(tc.in)
+		if got != tc.want {
+			t.Errorf("Summary(%.30q…) = %q, want %q", tc.in, got, tc.want)
+		}
+		if len(got) > readme.MaxSummary || !utf8.ValidString(got) {
+			t.Errorf("Summary(%.30q…) = %d bytes, valid UTF-8 %v", tc.in, len(got), utf8.ValidString(got))
+		}
+	}
+}
+
+func TestTitle(t *testing.T) {
+	for _, tc := range []struct{ name, path, src, want string }{
+		{"first H1", "README.md", "## Intro\nx\n# Real\ny\n# Other\n", "Real"},
+		{"setext H1", "README.md", "Name\n====\n", "Name"},
+		{"HTML h1", "README.md", "<h1 align=\"center\">\n  <img src=\"x.png\"><br>Fancy &amp; Co\n</h1>\n\n## Usage\nx\n", "Fancy & Co"},
+		{"first heading", "README.md", "## Usage\nx\n", "Usage"},
+		{"file name", "docs/getting-started.md", "no headings\n", "getting-started"},
+		{"empty", "README.markdown", "", "README"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := readme.Parse(tc.path, docidx.DocReadme, []byte(tc.src)).Title; got != tc.want {
+				t.Errorf("Title = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestEmptyAndBlank(t *testing.T) {
+	for _, src := range []string{"", "\n\n  \n", "<!-- nothing -->\n", "***\n", "[![b](https://img.shields.io/x)](y)\n"} {
+		doc := readme.Parse("README.md", docidx.DocReadme, []byte(src))
+		if doc.Sections == nil || len(doc.Sections) != 0 || doc.Summary != "" || doc.Title != "README" {
+			t.Errorf("Parse(%q) = %+v, want no sections, title README", src, doc)
+		}
+		if doc.Path != "README.md" || doc.Kind != docidx.DocReadme {
+			t.Errorf("Parse(%q) lost path or kind: %+v", src, doc)
+		}
+	}
+}
+
+func TestNoHeadings(t *testing.T) {
+	doc := parse("Some text.\n\n```go\nx()\n```\n")
+	if len(doc.Sections) != 1 || doc.Sections[0].Heading != nil || doc.Sections[0].Anchor != "" {
+		t.Fatalf("sections = %+v, want one lead section", doc.Sections)
+	}
+	if s := doc.Sections[0]; s.Text != "Some text.\n\n```go\nx()\n```" || s.Plain != "Some text." || len(s.Code) != 1 {
+		t.Errorf("section = %+v", s)
+	}
+}
+
+func TestEmptySectionsOmitted(t *testing.T) {
+	doc := parse("# A\n\n## B\n\n---\n\n### C\n\ntext\n")
+	if got := headings(doc); !reflect.DeepEqual(got, []string{"A > B > C"}) {
+		t.Errorf("headings = %q", got)
+	}
+}
+
+func TestLineEndingsAndBOM(t *testing.T) {
+	doc := parse("\ufeff# Title\r\n\r\nBody line\r\nnext.\r\n\r\n## Usage\r\n\r\n```sh\r\nrun\r\n```\r\n")
+	if doc.Title != "Title" || !reflect.DeepEqual(headings(doc), []string{"Title", "Title > Usage"}) {
+		t.Fatalf("doc = %+v", doc)
+	}
+	if doc.Sections[0].Plain != "Body line next." || doc.Summary != "Body line next." {
+		t.Errorf("plain %q, summary %q", doc.Sections[0].Plain, doc.Summary)
+	}
+	if c := doc.Sections[1].Code; len(c) != 1 || strings.TrimSpace(c[0].Code) != "run" || c[0].Lang != "sh" {
+		t.Errorf("code = %+v", c)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() <= readme.MaxInput+1000; i++ {
+		b.WriteString("## Section\n\nSome text for the section, long enough to take space.\n\n")
+	}
+	src := []byte(b.String())
+	doc := parse(string(src))
+	if len(doc.Sections) != readme.MaxSections {
+		t.Errorf("got %d sections, want the cap %d", len(doc.Sections), readme.MaxSections)
+	}
+
+	// Past MaxInput nothing is read: a heading there never shows up.
+	few := strings.Repeat("x", readme.MaxInput-10) + "\n\n# Late\n\nlate text\n"
+	doc = readme.Parse("README.md", docidx.DocGuide, []byte(few))
+	for _, s := range doc.Sections {
+		if s.Title() == "Late" {
+			t.Errorf("section past MaxInput was parsed")
+		}
+	}
+
+	// A cut never splits a rune.
+	runes := strings.Repeat("é", readme.MaxInput) // 2 MiB, no newline
+	doc = readme.Parse("README.md", docidx.DocGuide, []byte(runes))
+	if len(doc.Sections) != 1 || !utf8.ValidString(doc.Sections[0].Text) || len(doc.Sections[0].Text) > readme.MaxInput {
+		t.Errorf("cut input: %d sections, text valid %v", len(doc.Sections), utf8.ValidString(doc.Sections[0].Text))
+	}
+}
+
+// TestPathologicalInputs feeds Parse markdown on which goldmark's parser alone is slower than
+// linear (150 KB of "_a*" took it 32 s); guard must keep each of these well under a second
+// (a few seconds with -race on a slow machine).
+func TestPathologicalInputs(t *testing.T) {
+	const size = 256 << 10
+	fill := func(s string) string { return strings.Repeat(s, size/len(s)) }
+	for _, tc := range []struct{ name, src string }{
+		{"emphasis delimiters", fill("_a*")},
+		{"emphasis delimiters over lines", fill(strings.Repeat("_a*", 10) + "\n")},
+		{"emphasis in a table row", "|a|\n|-|\n|" + fill("_a*") + "|\n"},
+		{"unclosed links", fill("[a](")},
+		{"nested brackets", fill("[[](")},
+		{"block quotes on one line", fill(">")},
+		{"block quotes per line", fill(strings.Repeat(">", 100) + " a\n")},
+		{"list markers on one line", fill("+ ")},
+		{"ordered list markers", fill("1. ")},
+		{"reference definitions in one paragraph", fill("[a]: b\n")},
+		{"many headings", fill("#\n")},
+		{"setext headings", fill("a\n=\n")},
+		{"many reference uses", fill("[x][a] ") + "\n\n[a]: b\n"},
+		{"inline HTML", fill("<a href='")},
+		{"deep brackets", strings.Repeat("[", size/2) + "x" + strings.Repeat("]", size/2)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			doc := parse(tc.src)
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("Parse took %v on %d bytes", d, len(tc.src))
+			}
+			if len(doc.Sections) > readme.MaxSections {
+				t.Errorf("%d sections", len(doc.Sections))
+			}
+		})
+	}
+}
+
+func TestParseIsDeterministicAndConcurrent(t *testing.T) {
+	in := inputs(t)
+	want := make([]docidx.Document, len(in))
+	for i, f := range in {
+		want[i] = readme.Parse("README.md", docidx.DocReadme, f.src)
+	}
+	done := make(chan struct{})
+	for range 4 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i, f := range in {
+				if got := readme.Parse("README.md", docidx.DocReadme, f.src); !reflect.DeepEqual(got, want[i]) {
+					t.Errorf("%s: second Parse differs from the first", f.name)
+				}
+			}
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+}
