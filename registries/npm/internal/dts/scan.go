@@ -52,7 +52,7 @@ type lexer struct {
 // is always tEOF.
 func tokenize(src []byte) ([]token, []string) {
 	lx := &lexer{src: src, line: 1}
-	var toks []token
+	toks := make([]token, 0, len(src)/6+1)
 	var doc string
 	nl, gap := false, false
 	for {

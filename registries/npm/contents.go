@@ -1,0 +1,275 @@
+package npm
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/readme"
+	"github.com/docidx/docidx/registries/npm/internal/dts"
+)
+
+// contentLimits bounds what is read from one package's files.
+type contentLimits struct {
+	maxFile    int64 // README and declaration files
+	maxDocs    int   // docs/ and examples/ documents
+	maxDocSize int64 // one docs/ or examples/ file
+	maxSymbols int
+}
+
+func (l contentLimits) withDefaults() contentLimits {
+	if l.maxFile <= 0 {
+		l.maxFile = DefaultMaxFile
+	}
+	if l.maxDocs <= 0 {
+		l.maxDocs = DefaultMaxDocs
+	}
+	if l.maxDocSize <= 0 {
+		l.maxDocSize = DefaultMaxDocSize
+	}
+	if l.maxSymbols <= 0 {
+		l.maxSymbols = dts.DefaultMaxSymbols
+	}
+	return l
+}
+
+var (
+	guideDirs   = []string{"docs", "doc"}
+	exampleDirs = []string{"examples", "example"}
+)
+
+// markdownExt reports whether p names a markdown file.
+func markdownExt(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".md", ".markdown", ".mdx", ".mdown", ".mkd", ".mkdn":
+		return true
+	}
+	return false
+}
+
+// exampleLang returns the fence language of an example source file, or "" for other files.
+func exampleLang(p string) string {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".js", ".mjs", ".cjs", ".jsx":
+		return "js"
+	case ".ts", ".mts", ".cts", ".tsx":
+		if isDeclaration(p) {
+			return ""
+		}
+		return "ts"
+	}
+	return ""
+}
+
+func isDeclaration(p string) bool {
+	return strings.HasSuffix(p, ".d.ts") || strings.HasSuffix(p, ".d.mts") || strings.HasSuffix(p, ".d.cts")
+}
+
+// isReadmeName reports whether a root file name is a README: README, README.md, readme.markdown …
+func isReadmeName(name string) bool {
+	lower := strings.ToLower(name)
+	if lower == "readme" {
+		return true
+	}
+	base, ext, ok := strings.Cut(lower, ".")
+	if !ok || base != "readme" {
+		return false
+	}
+	switch ext {
+	case "md", "markdown", "mdown", "mkd", "mkdn", "txt", "rst", "mdx":
+		return true
+	}
+	return false
+}
+
+// keepTarballFile says which tarball entries docidx reads: package.json, a root README, markdown
+// under docs/ or doc/, markdown and example sources under examples/ or example/, and declaration
+// files anywhere outside bundled node_modules.
+func keepTarballFile(p string) bool {
+	if strings.Contains("/"+p+"/", "/node_modules/") {
+		return false
+	}
+	if !strings.Contains(p, "/") {
+		return p == "package.json" || isReadmeName(p) || isDeclaration(p)
+	}
+	switch {
+	case isDeclaration(p):
+		return true
+	case firstComponentFold(p, guideDirs...):
+		return markdownExt(p)
+	case firstComponentFold(p, exampleDirs...):
+		return markdownExt(p) || exampleLang(p) != ""
+	}
+	return false
+}
+
+// readLimited reads a regular file of fsys, failing with docidx.ErrTooLarge over limit bytes.
+func readLimited(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", name)
+	}
+	if st.Size() > limit {
+		return nil, fmt.Errorf("%s: %w: %d bytes (limit %d)", name, docidx.ErrTooLarge, st.Size(), limit)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: %w (limit %d)", name, docidx.ErrTooLarge, limit)
+	}
+	return b, nil
+}
+
+// findReadme returns the root README of fsys, preferring markdown, or "".
+func findReadme(fsys fs.FS) string {
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return ""
+	}
+	best, bestRank := "", 99
+	for _, e := range entries {
+		if e.IsDir() || !isReadmeName(e.Name()) {
+			continue
+		}
+		rank := 3
+		switch {
+		case markdownExt(e.Name()):
+			rank = 0
+		case !strings.Contains(e.Name(), "."):
+			rank = 1
+		case strings.HasSuffix(strings.ToLower(e.Name()), ".txt"):
+			rank = 2
+		}
+		if rank < bestRank || rank == bestRank && e.Name() < best {
+			best, bestRank = e.Name(), rank
+		}
+	}
+	return best
+}
+
+// contents is what buildContents extracted from a package's files.
+type contents struct {
+	docs     []docidx.Document
+	symbols  []docidx.Symbol
+	problems []string // files skipped, limits hit
+}
+
+// buildContents reads a package's README, docs/, examples/ and declaration files from fsys. When
+// fsys holds no README, fallbackReadme (the registry's copy) is used under fallbackName.
+func buildContents(fsys fs.FS, m *manifest, pkgName, fallbackReadme, fallbackName string, lim contentLimits) contents {
+	lim = lim.withDefaults()
+	var c contents
+
+	// README.
+	if name := findReadme(fsys); name != "" {
+		if src, err := readLimited(fsys, name, lim.maxFile); err == nil {
+			c.docs = append(c.docs, readme.Parse(name, docidx.DocReadme, trimBOM(src)))
+		} else {
+			c.problems = append(c.problems, err.Error())
+		}
+	}
+	if len(c.docs) == 0 && strings.TrimSpace(fallbackReadme) != "" && fallbackReadme != noReadme {
+		if fallbackName == "" || strings.Contains(fallbackName, "/") {
+			fallbackName = "README.md"
+		}
+		c.docs = append(c.docs, readme.Parse(fallbackName, docidx.DocReadme, []byte(fallbackReadme)))
+	}
+
+	// docs/ and examples/.
+	roots, _ := fs.ReadDir(fsys, ".")
+	ndocs := 0
+	for _, group := range []struct {
+		dirs []string
+		kind docidx.DocKind
+	}{{guideDirs, docidx.DocGuide}, {exampleDirs, docidx.DocExample}} {
+		for _, e := range roots {
+			if !e.IsDir() || !firstComponentFold(e.Name(), group.dirs...) {
+				continue
+			}
+			_ = fs.WalkDir(fsys, e.Name(), func(p string, d fs.DirEntry, err error) error {
+				if err != nil {
+					return nil
+				}
+				if d.IsDir() {
+					if p != e.Name() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".") || strings.Count(p, "/") > 8) {
+						return fs.SkipDir
+					}
+					return nil
+				}
+				if ndocs >= lim.maxDocs {
+					c.problems = append(c.problems, fmt.Sprintf("%s: more than %d documents, rest skipped", e.Name(), lim.maxDocs))
+					return fs.SkipAll
+				}
+				lang := ""
+				if !markdownExt(p) {
+					if group.kind != docidx.DocExample {
+						return nil
+					}
+					if lang = exampleLang(p); lang == "" {
+						return nil
+					}
+				}
+				src, err := readLimited(fsys, p, lim.maxDocSize)
+				if err != nil {
+					if errors.Is(err, docidx.ErrTooLarge) {
+						c.problems = append(c.problems, err.Error())
+					}
+					return nil
+				}
+				src = trimBOM(src)
+				if lang != "" {
+					src = exampleMarkdown(p, lang, src)
+				}
+				c.docs = append(c.docs, readme.Parse(p, group.kind, src))
+				ndocs++
+				return nil
+			})
+		}
+	}
+
+	// API from declaration files.
+	if entries := typesEntries(fsys, m); len(entries) > 0 {
+		res := dts.Extract(fsys, entries, dts.Options{
+			Package:     pkgName,
+			ExportName:  exportName(pkgName),
+			MaxSymbols:  lim.maxSymbols,
+			MaxFileSize: lim.maxFile,
+		})
+		c.symbols = res.Symbols
+		c.problems = append(c.problems, res.Problems...)
+		if res.Truncated {
+			c.problems = append(c.problems, fmt.Sprintf("API truncated at %d symbols / %d files", len(res.Symbols), len(res.Files)))
+		}
+	}
+	return c
+}
+
+// exampleMarkdown wraps an example source file as markdown: its path as the title, the code fenced.
+func exampleMarkdown(p, lang string, src []byte) []byte {
+	fence := "```"
+	for strings.Contains(string(src), fence) {
+		fence += "`"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n%s%s\n", p, fence, lang)
+	b.Write(src)
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		b.WriteByte('\n')
+	}
+	b.WriteString(fence + "\n")
+	return []byte(b.String())
+}

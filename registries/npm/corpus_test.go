@@ -1,0 +1,96 @@
+package npm
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/docidx/docidx"
+)
+
+// corpusNodeModules returns the real node_modules tree of the docidx corpus (scripts/corpus.sh),
+// or skips the test or benchmark when it is absent.
+func corpusNodeModules(tb testing.TB) string {
+	tb.Helper()
+	root := os.Getenv("DOCIDX_CORPUS")
+	if root == "" {
+		tb.Skip("DOCIDX_CORPUS not set (make bench sets it; scripts/corpus.sh builds the corpus)")
+	}
+	dir := filepath.Join(root, "npmproject", "node_modules")
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		tb.Skipf("no corpus node_modules at %s", dir)
+	}
+	return dir
+}
+
+// TestCorpusNodeModules reads every package of the real corpus tree: nothing may fail and the
+// well-known packages must show their API.
+func TestCorpusNodeModules(t *testing.T) {
+	dir := corpusNodeModules(t)
+	ctx := context.Background()
+	start := time.Now()
+	nm, err := NewNodeModules(dir, NodeModulesConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := nm.List(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := time.Since(start)
+	symbols, docs, withAPI := 0, 0, 0
+	bySym := map[string]map[string]docidx.Symbol{}
+	for _, r := range refs {
+		pd, err := nm.Fetch(ctx, r.Name, r.Version)
+		if err != nil {
+			t.Errorf("Fetch(%s): %v", r, err)
+			continue
+		}
+		symbols += len(pd.Symbols)
+		docs += len(pd.Documents)
+		if len(pd.Symbols) > 0 {
+			withAPI++
+		}
+		m := map[string]docidx.Symbol{}
+		for _, s := range pd.Symbols {
+			m[s.QualifiedName] = s
+		}
+		bySym[r.Name] = m
+	}
+	t.Logf("%d package versions (listed in %v), %d with an API, %d symbols, %d documents, total %v",
+		len(refs), listed, withAPI, symbols, docs, time.Since(start))
+	for pkg, names := range map[string][]string{
+		"commander":      {"Command", "Command.option", "program"},
+		"@types/express": {"express", "express.Router", "express.json"},
+		"@types/node":    {"fs.readFile", "fs/promises.readFile", "path.path.join", "http.createServer"},
+		"zod":            {"string", "object", "ZodType"},
+	} {
+		for _, q := range names {
+			if _, ok := bySym[pkg][q]; !ok && bySym[pkg] != nil {
+				t.Errorf("%s: symbol %s missing", pkg, q)
+			}
+		}
+	}
+}
+
+func BenchmarkCorpusNodeModules(b *testing.B) {
+	dir := corpusNodeModules(b)
+	ctx := context.Background()
+	for b.Loop() {
+		nm, err := NewNodeModules(dir, NodeModulesConfig{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		refs, err := nm.List(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, r := range refs {
+			if _, err := nm.Fetch(ctx, r.Name, r.Version); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -1,0 +1,386 @@
+package npm
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"net/url"
+	"path"
+	"sort"
+	"strings"
+)
+
+// flexString decodes a JSON string and turns any other JSON value into "", so one odd field never
+// fails a whole package.json or packument.
+type flexString string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (s *flexString) UnmarshalJSON(b []byte) error {
+	var v string
+	if json.Unmarshal(b, &v) == nil {
+		*s = flexString(v)
+	} else {
+		*s = ""
+	}
+	return nil
+}
+
+// manifest is the part of a package.json (or a packument's version object, which holds the
+// published package.json plus dist) that docidx reads.
+type manifest struct {
+	Name           flexString      `json:"name"`
+	Version        flexString      `json:"version"`
+	Description    flexString      `json:"description"`
+	License        json.RawMessage `json:"license"`
+	Licenses       json.RawMessage `json:"licenses"`
+	Homepage       flexString      `json:"homepage"`
+	Repository     json.RawMessage `json:"repository"`
+	Keywords       json.RawMessage `json:"keywords"`
+	Deprecated     json.RawMessage `json:"deprecated"`
+	Readme         flexString      `json:"readme"`
+	ReadmeFilename flexString      `json:"readmeFilename"`
+	Types          flexString      `json:"types"`
+	Typings        flexString      `json:"typings"`
+	Main           flexString      `json:"main"`
+	Exports        json.RawMessage `json:"exports"`
+	Dist           json.RawMessage `json:"dist"`
+}
+
+// dist is a packument version's dist object.
+type dist struct {
+	Tarball   flexString `json:"tarball"`
+	Shasum    flexString `json:"shasum"`
+	Integrity flexString `json:"integrity"`
+}
+
+func parseManifest(data []byte) (*manifest, error) {
+	var m manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+func (m *manifest) dist() dist {
+	var d dist
+	if len(m.Dist) > 0 {
+		_ = json.Unmarshal(m.Dist, &d) // a malformed dist reads as empty
+	}
+	return d
+}
+
+// noReadme is what the registry stores when a package was published without a README.
+const noReadme = "ERROR: No README data found!"
+
+// readme returns the manifest's readme text, or "" when absent or the registry's placeholder.
+func (m *manifest) readme() string {
+	r := strings.TrimSpace(string(m.Readme))
+	if r == "" || r == noReadme {
+		return ""
+	}
+	return string(m.Readme)
+}
+
+// license returns an SPDX expression: "license" as a string, or the "type" of a legacy license
+// object, or the types of a legacy "licenses" array joined with " OR ".
+func (m *manifest) license() string {
+	if s := licenseValue(m.License); s != "" {
+		return s
+	}
+	return licenseValue(m.Licenses)
+}
+
+func licenseValue(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return strings.TrimSpace(s)
+	}
+	var obj struct {
+		Type flexString `json:"type"`
+	}
+	if json.Unmarshal(raw, &obj) == nil && obj.Type != "" {
+		return strings.TrimSpace(string(obj.Type))
+	}
+	var arr []json.RawMessage
+	if json.Unmarshal(raw, &arr) == nil {
+		var parts []string
+		for _, a := range arr {
+			if s := licenseValue(a); s != "" {
+				parts = append(parts, s)
+			}
+		}
+		if len(parts) > 1 {
+			return "(" + strings.Join(parts, " OR ") + ")"
+		}
+		return strings.Join(parts, "")
+	}
+	return ""
+}
+
+// keywords returns the keywords array, or a keywords string split at commas and spaces.
+func (m *manifest) keywords() []string {
+	if len(m.Keywords) == 0 {
+		return nil
+	}
+	var arr []flexString
+	var out []string
+	if json.Unmarshal(m.Keywords, &arr) == nil {
+		for _, k := range arr {
+			if k := strings.TrimSpace(string(k)); k != "" {
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	var s string
+	if json.Unmarshal(m.Keywords, &s) == nil {
+		return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
+	}
+	return nil
+}
+
+// deprecated returns the deprecation message: a string as is, true as "deprecated", else "".
+func (m *manifest) deprecated() string {
+	if len(m.Deprecated) == 0 {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(m.Deprecated, &s) == nil {
+		return strings.TrimSpace(s)
+	}
+	var b bool
+	if json.Unmarshal(m.Deprecated, &b) == nil && b {
+		return "deprecated"
+	}
+	return ""
+}
+
+// repository returns the repository as a browsable https URL when it can be made one.
+func (m *manifest) repository() string {
+	if len(m.Repository) == 0 {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(m.Repository, &s) == nil {
+		return normalizeRepo(s, "")
+	}
+	var obj struct {
+		URL       flexString `json:"url"`
+		Directory flexString `json:"directory"`
+	}
+	if json.Unmarshal(m.Repository, &obj) == nil {
+		return normalizeRepo(string(obj.URL), string(obj.Directory))
+	}
+	return ""
+}
+
+// shorthandHosts maps npm's repository shorthand prefixes to hosts
+// (https://docs.npmjs.com/cli/configuring-npm/package-json#repository).
+var shorthandHosts = map[string]string{
+	"github": "github.com", "gitlab": "gitlab.com", "bitbucket": "bitbucket.org", "gist": "gist.github.com",
+}
+
+// normalizeRepo turns the forms package.json allows ("owner/repo", "github:owner/repo",
+// "git+https://host/o/r.git", "git://host/o/r.git", "git+ssh://git@host/o/r.git",
+// "git@host:o/r.git") into "https://host/o/r", with a monorepo directory appended as
+// "/tree/HEAD/<dir>" on GitHub. Anything else is returned trimmed.
+func normalizeRepo(s, dir string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return ""
+	}
+	out := s
+	switch {
+	case !strings.Contains(s, ":") && strings.Count(s, "/") == 1 && !strings.HasPrefix(s, "/"):
+		out = "https://github.com/" + s
+	case strings.HasPrefix(s, "git@") && strings.Contains(s, ":") && !strings.Contains(s, "://"):
+		host, p, _ := strings.Cut(strings.TrimPrefix(s, "git@"), ":")
+		out = "https://" + host + "/" + p
+	default:
+		if prefix, rest, ok := strings.Cut(s, ":"); ok && !strings.HasPrefix(rest, "//") {
+			if host, ok := shorthandHosts[prefix]; ok {
+				out = "https://" + host + "/" + rest
+				break
+			}
+		}
+		u, err := url.Parse(s)
+		if err != nil || u.Host == "" {
+			return s
+		}
+		switch u.Scheme {
+		case "git+https", "git+http", "git", "git+ssh", "ssh", "https", "http":
+			if u.Scheme == "git" || strings.HasSuffix(u.Scheme, "ssh") {
+				u.Host = u.Hostname() // a git or ssh port says nothing about the web page
+			}
+			u.Scheme = "https"
+			u.User = nil
+			u.Fragment, u.RawQuery = "", ""
+			out = u.String()
+		default:
+			return s
+		}
+	}
+	out = strings.TrimSuffix(strings.TrimSuffix(out, "/"), ".git")
+	if dir = strings.Trim(dir, "/"); dir != "" && strings.HasPrefix(out, "https://github.com/") {
+		out += "/tree/HEAD/" + dir
+	}
+	return out
+}
+
+// typesEntries returns the declaration entry points of a package, in TypeScript's order: the
+// "types" and "typings" fields, the "types" condition of exports["."] (conditions nested under
+// import, require, node or default included), a .d.ts beside each JavaScript target of
+// exports["."] and beside "main", and index.d.ts. Only files that exist in fsys are returned.
+func typesEntries(fsys fs.FS, m *manifest) []string {
+	var cands []string
+	add := func(p string) {
+		if p = strings.TrimSpace(p); p != "" {
+			cands = append(cands, p)
+		}
+	}
+	add(string(m.Types))
+	add(string(m.Typings))
+	var exports any
+	if len(m.Exports) > 0 && json.Unmarshal(m.Exports, &exports) == nil {
+		root := exportsRoot(exports)
+		var typesT, jsT []string
+		collectExportTargets(root, 0, &typesT, &jsT)
+		for _, t := range typesT {
+			add(t)
+		}
+		for _, t := range jsT {
+			add(t)
+		}
+	}
+	main := string(m.Main)
+	if main == "" {
+		main = "index.js"
+	}
+	add(main)
+	add("index.d.ts")
+
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range cands {
+		for _, p := range declarationCandidates(c) {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			if st, err := fs.Stat(fsys, p); err == nil && st.Mode().IsRegular() {
+				out = append(out, p)
+				break
+			}
+		}
+		if len(out) > 0 {
+			break // the first entry that exists wins
+		}
+	}
+	return out
+}
+
+// declarationCandidates maps a types or JavaScript path to the declaration files it may mean.
+func declarationCandidates(p string) []string {
+	p = strings.TrimPrefix(path.Clean("/"+strings.ReplaceAll(p, `\`, "/")), "/")
+	if p == "" || p == "." {
+		return nil
+	}
+	switch {
+	case strings.HasSuffix(p, ".d.ts") || strings.HasSuffix(p, ".d.mts") || strings.HasSuffix(p, ".d.cts"):
+		return []string{p}
+	case strings.HasSuffix(p, ".ts") || strings.HasSuffix(p, ".mts") || strings.HasSuffix(p, ".cts") || strings.HasSuffix(p, ".tsx"):
+		return []string{p}
+	case strings.HasSuffix(p, ".mjs"):
+		return []string{strings.TrimSuffix(p, ".mjs") + ".d.mts", strings.TrimSuffix(p, ".mjs") + ".d.ts"}
+	case strings.HasSuffix(p, ".cjs"):
+		return []string{strings.TrimSuffix(p, ".cjs") + ".d.cts", strings.TrimSuffix(p, ".cjs") + ".d.ts"}
+	case strings.HasSuffix(p, ".js"):
+		return []string{strings.TrimSuffix(p, ".js") + ".d.ts"}
+	case strings.HasSuffix(p, ".json"):
+		return nil
+	}
+	return []string{p + ".d.ts", p + "/index.d.ts"}
+}
+
+// exportsRoot returns the target of "." in an exports value: the value itself when it is a
+// string, an array or a condition object, or its "." entry when it is a subpath map.
+func exportsRoot(v any) any {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	for k := range obj {
+		if strings.HasPrefix(k, ".") {
+			return obj["."]
+		}
+	}
+	return v
+}
+
+// conditionOrder is the order conditions are tried in; others follow alphabetically.
+var conditionOrder = []string{"types", "typings", "import", "require", "node", "default"}
+
+// collectExportTargets walks an exports target, collecting "types" condition values into types
+// and other string targets into js.
+func collectExportTargets(v any, depth int, types, js *[]string) {
+	if depth > 8 {
+		return
+	}
+	switch t := v.(type) {
+	case string:
+		*js = append(*js, t)
+	case []any:
+		for _, e := range t {
+			collectExportTargets(e, depth+1, types, js)
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		rank := func(k string) int {
+			for i, c := range conditionOrder {
+				if k == c {
+					return i
+				}
+			}
+			return len(conditionOrder)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			ri, rj := rank(keys[i]), rank(keys[j])
+			if ri != rj {
+				return ri < rj
+			}
+			return keys[i] < keys[j]
+		})
+		for _, k := range keys {
+			if k == "types" || k == "typings" {
+				var inner, innerJS []string
+				collectExportTargets(t[k], depth+1, &inner, &innerJS)
+				*types = append(*types, inner...)
+				*types = append(*types, innerJS...)
+				continue
+			}
+			collectExportTargets(t[k], depth+1, types, js)
+		}
+	}
+}
+
+// exportName is the name users import a package by, for `export =` targets: "express" for
+// "@types/express", "node" for "@types/node", "x" for "@scope/x" and "@types/scope__x".
+func exportName(pkg string) string {
+	name := strings.TrimPrefix(pkg, "@types/")
+	if i := strings.Index(name, "__"); i > 0 && name != pkg {
+		name = name[i+2:]
+	}
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	return name
+}
+
+// trimBOM drops a UTF-8 byte order mark.
+func trimBOM(b []byte) []byte { return bytes.TrimPrefix(b, []byte("\ufeff")) }

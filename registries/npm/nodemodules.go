@@ -1,0 +1,367 @@
+package npm
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/Masterminds/semver/v3"
+
+	"github.com/docidx/docidx"
+)
+
+// DefaultMaxNesting is how many node_modules levels below the top NodeModules descends.
+const DefaultMaxNesting = 8
+
+// maxPackageJSON is the largest package.json NodeModules reads, in bytes.
+const maxPackageJSON = 4 << 20
+
+// NodeModulesConfig configures NewNodeModules. The zero value is ready to use.
+type NodeModulesConfig struct {
+	// Logger receives notes about skipped files; nil discards them.
+	Logger *slog.Logger
+	// MaxNesting bounds nested node_modules levels; 0 means DefaultMaxNesting.
+	MaxNesting int
+	// Limits, as in RegistryConfig; zero means the Default* constant.
+	MaxFile    int64
+	MaxDocs    int
+	MaxDocSize int64
+	MaxSymbols int
+	// Now returns the crawl time; nil means time.Now.
+	Now func() time.Time
+}
+
+// NodeModules reads packages installed in a node_modules directory. It understands npm's and
+// yarn's hoisted layout (node_modules/name, node_modules/@scope/name), nested copies
+// (node_modules/a/node_modules/b, to MaxNesting levels) and pnpm's store
+// (node_modules/.pnpm/<name with "/" as "+">@<version>[_peers]/node_modules/<name>); symlinks are
+// resolved and each real directory is read once. Package names and versions come from each
+// package.json; directories without both, and .bin, .cache and other dot entries, are skipped.
+//
+// It implements docidx.Cache, never touches the network, and is safe for concurrent use. The tree
+// is scanned once, on first use.
+type NodeModules struct {
+	dir string
+	cfg NodeModulesConfig
+	log *slog.Logger
+
+	once    sync.Once
+	pkgs    map[string][]installed // name -> versions, oldest first
+	scanErr error
+}
+
+// installed is one package version found on disk.
+type installed struct {
+	name, version string
+	dir           string // real path
+}
+
+var _ docidx.Cache = (*NodeModules)(nil)
+
+// NewNodeModules returns a NodeModules over dir, a node_modules directory or a project directory
+// that holds one. It returns an error when dir is not a directory.
+func NewNodeModules(dir string, cfg NodeModulesConfig) (*NodeModules, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("npm: node_modules %s: %w", dir, err)
+	}
+	if filepath.Base(abs) != "node_modules" {
+		if st, err := os.Stat(filepath.Join(abs, "node_modules")); err == nil && st.IsDir() {
+			abs = filepath.Join(abs, "node_modules")
+		}
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return nil, fmt.Errorf("npm: node_modules: %w", err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("npm: node_modules: %s is not a directory", abs)
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.MaxNesting <= 0 {
+		cfg.MaxNesting = DefaultMaxNesting
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &NodeModules{dir: abs, cfg: cfg, log: cfg.Logger}, nil
+}
+
+// Dir returns the node_modules directory read.
+func (n *NodeModules) Dir() string { return n.dir }
+
+// Ecosystem returns docidx.NPM.
+func (n *NodeModules) Ecosystem() docidx.Ecosystem { return Ecosystem }
+
+// load scans the tree once.
+func (n *NodeModules) load() error {
+	n.once.Do(func() {
+		s := &nmScanner{max: n.cfg.MaxNesting, seenPkg: map[string]bool{}, seenNM: map[string]bool{}, byRef: map[string]installed{}}
+		if _, err := os.ReadDir(n.dir); err != nil {
+			n.scanErr = fmt.Errorf("npm: node_modules: %w", err)
+			return
+		}
+		s.walkNodeModules(n.dir, 0)
+		n.pkgs = map[string][]installed{}
+		for _, in := range s.byRef {
+			n.pkgs[in.name] = append(n.pkgs[in.name], in)
+		}
+		for _, list := range n.pkgs {
+			sort.Slice(list, func(i, j int) bool {
+				return docidx.CompareVersions(docidx.NPM, list[i].version, list[j].version) < 0
+			})
+		}
+		if len(s.errs) > 0 {
+			n.log.Debug("npm: node_modules entries skipped", "dir", n.dir, "count", len(s.errs), "first", s.errs[0])
+		}
+	})
+	return n.scanErr
+}
+
+type nmScanner struct {
+	max     int
+	seenPkg map[string]bool      // real package directories
+	seenNM  map[string]bool      // real node_modules directories
+	byRef   map[string]installed // name@version -> the copy with the shortest path
+	errs    []string
+}
+
+func (s *nmScanner) walkNodeModules(nm string, depth int) {
+	real, err := filepath.EvalSymlinks(nm)
+	if err != nil || s.seenNM[real] {
+		return
+	}
+	s.seenNM[real] = true
+	entries, err := os.ReadDir(nm)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case name == ".pnpm":
+			s.walkPnpmStore(filepath.Join(nm, name), depth)
+		case strings.HasPrefix(name, "."):
+			// .bin, .cache, .package-lock.json, .modules.yaml …
+		case strings.HasPrefix(name, "@"):
+			scoped, err := os.ReadDir(filepath.Join(nm, name))
+			if err != nil {
+				continue
+			}
+			for _, c := range scoped {
+				if !strings.HasPrefix(c.Name(), ".") {
+					s.visitPackage(filepath.Join(nm, name, c.Name()), depth)
+				}
+			}
+		default:
+			s.visitPackage(filepath.Join(nm, name), depth)
+		}
+	}
+}
+
+// walkPnpmStore reads node_modules/.pnpm/<entry>/node_modules/<name> for every store entry.
+func (s *nmScanner) walkPnpmStore(store string, depth int) {
+	entries, err := os.ReadDir(store)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !e.IsDir() || e.Name() == "node_modules" || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		inner := filepath.Join(store, e.Name(), "node_modules")
+		if name := pnpmStoreName(e.Name()); name != "" {
+			dir := filepath.Join(inner, filepath.FromSlash(name))
+			if _, err := os.Stat(filepath.Join(dir, "package.json")); err == nil {
+				s.visitPackage(dir, depth)
+				continue
+			}
+		}
+		// Long entry names are hashed: the package is the one real directory; its dependencies
+		// beside it are symlinks.
+		children, err := os.ReadDir(inner)
+		if err != nil {
+			continue
+		}
+		for _, c := range children {
+			p := filepath.Join(inner, c.Name())
+			if c.Type()&os.ModeSymlink != 0 || !c.IsDir() {
+				continue
+			}
+			if strings.HasPrefix(c.Name(), "@") {
+				scoped, _ := os.ReadDir(p)
+				for _, sc := range scoped {
+					if sc.Type()&os.ModeSymlink == 0 && sc.IsDir() {
+						s.visitPackage(filepath.Join(p, sc.Name()), depth)
+					}
+				}
+				continue
+			}
+			s.visitPackage(p, depth)
+		}
+	}
+}
+
+// pnpmStoreName returns the package name encoded in a pnpm store entry name
+// ("@babel+core@7.24.0" -> "@babel/core", "react-dom@18.2.0_react@18.2.0" -> "react-dom").
+func pnpmStoreName(entry string) string {
+	from := 0
+	if strings.HasPrefix(entry, "@") {
+		from = 1
+	}
+	i := strings.IndexByte(entry[from:], '@')
+	if i <= 0 {
+		return ""
+	}
+	name := entry[:from+i]
+	if from == 1 {
+		name = strings.Replace(name, "+", "/", 1)
+	}
+	return name
+}
+
+func (s *nmScanner) visitPackage(dir string, depth int) {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil || s.seenPkg[real] {
+		return
+	}
+	s.seenPkg[real] = true
+	st, err := os.Stat(real)
+	if err != nil || !st.IsDir() {
+		return
+	}
+	if m, err := readManifestFile(filepath.Join(real, "package.json")); err == nil {
+		name, version := strings.TrimSpace(string(m.Name)), strings.TrimSpace(string(m.Version))
+		if name != "" && version != "" && ValidName(name) {
+			key := name + "@" + version
+			if prev, ok := s.byRef[key]; !ok || len(real) < len(prev.dir) {
+				s.byRef[key] = installed{name: name, version: version, dir: real}
+			}
+		}
+	} else if !os.IsNotExist(err) {
+		s.errs = append(s.errs, err.Error())
+	}
+	if depth < s.max {
+		s.walkNodeModules(filepath.Join(real, "node_modules"), depth+1)
+	}
+}
+
+func readManifestFile(p string) (*manifest, error) {
+	b, err := readLimited(os.DirFS(filepath.Dir(p)), filepath.Base(p), maxPackageJSON)
+	if err != nil {
+		return nil, err
+	}
+	m, err := parseManifest(trimBOM(b))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	return m, nil
+}
+
+// List returns every package version installed, sorted by name then version (oldest first).
+func (n *NodeModules) List(ctx context.Context) ([]docidx.Ref, error) {
+	if err := n.load(); err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(n.pkgs))
+	for name := range n.pkgs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var refs []docidx.Ref
+	for _, name := range names {
+		for _, in := range n.pkgs[name] {
+			refs = append(refs, docidx.Ref{Ecosystem: docidx.NPM, Name: name, Version: in.version})
+		}
+	}
+	return refs, ctx.Err()
+}
+
+// Resolve returns the installed version of name that query selects: "" and "latest" select the
+// newest installed release; an exact version must be installed; a semver range selects the newest
+// installed version in it. Dist-tags other than latest are unknown offline. Errors wrap
+// docidx.ErrNotFound or, for an unparsable range, docidx.ErrBadSpec.
+func (n *NodeModules) Resolve(ctx context.Context, name, query string) (string, error) {
+	if err := n.load(); err != nil {
+		return "", err
+	}
+	list := n.pkgs[name]
+	if len(list) == 0 {
+		return "", fmt.Errorf("npm: package %s is not installed in %s: %w", name, n.dir, docidx.ErrNotFound)
+	}
+	versions := make([]string, len(list))
+	for i, in := range list {
+		versions[i] = in.version
+	}
+	query = strings.TrimSpace(query)
+	if query == "" || query == "latest" {
+		return highest(versions, func(string) bool { return true }, true), nil
+	}
+	for _, v := range versions {
+		if v == query || "v"+v == query || "="+v == query {
+			return v, nil
+		}
+	}
+	if _, err := semver.StrictNewVersion(strings.TrimPrefix(strings.TrimPrefix(query, "="), "v")); err == nil {
+		return "", fmt.Errorf("npm: %s@%s is not installed in %s (installed: %s): %w", name, query, n.dir, strings.Join(versions, ", "), docidx.ErrNotFound)
+	}
+	c, err := semver.NewConstraint(query)
+	if err != nil {
+		return "", fmt.Errorf("npm: %s: %q is not a version or range (node_modules has no dist-tags but latest): %w", name, query, docidx.ErrNotFound)
+	}
+	if v := highest(versions, func(v string) bool {
+		sv, err := semver.NewVersion(v)
+		return err == nil && c.Check(sv)
+	}, false); v != "" {
+		return v, nil
+	}
+	return "", fmt.Errorf("npm: no installed version of %s matches %q (installed: %s): %w", name, query, strings.Join(versions, ", "), docidx.ErrNotFound)
+}
+
+// Fetch reads name@version from its installed directory: package.json metadata, README (or the
+// readme field older npm versions stored in package.json), docs/, examples/ and the API declared
+// in its .d.ts files. Package.Source is the directory. Errors wrap docidx.ErrNotFound when the
+// version is not installed.
+func (n *NodeModules) Fetch(ctx context.Context, name, version string) (*docidx.PackageDocs, error) {
+	if err := n.load(); err != nil {
+		return nil, err
+	}
+	var in *installed
+	var versions []string
+	for i := range n.pkgs[name] {
+		versions = append(versions, n.pkgs[name][i].version)
+		if n.pkgs[name][i].version == version {
+			in = &n.pkgs[name][i]
+		}
+	}
+	if in == nil {
+		return nil, fmt.Errorf("npm: %s@%s is not installed in %s: %w", name, version, n.dir, docidx.ErrNotFound)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	m, err := readManifestFile(filepath.Join(in.dir, "package.json"))
+	if err != nil {
+		return nil, fmt.Errorf("npm: %s@%s: %w", name, version, err)
+	}
+	fsys := os.DirFS(in.dir)
+	c := buildContents(fsys, m, name, m.readme(), string(m.ReadmeFilename), contentLimits{
+		maxFile: n.cfg.MaxFile, maxDocs: n.cfg.MaxDocs, maxDocSize: n.cfg.MaxDocSize, maxSymbols: n.cfg.MaxSymbols,
+	})
+	for _, p := range c.problems {
+		n.log.Debug("npm: "+p, "package", name, "version", version)
+	}
+	pkg := packageFromManifest(m, m, name, version)
+	pkg.Versions = versions
+	pkg.Source = in.dir
+	pkg.CrawledAt = n.cfg.Now().UTC()
+	return &docidx.PackageDocs{Package: pkg, Documents: c.docs, Symbols: c.symbols}, nil
+}

@@ -1,0 +1,476 @@
+package npm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"github.com/Masterminds/semver/v3"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/fetch"
+)
+
+// Ecosystem is the purl type this package serves.
+const Ecosystem = docidx.NPM
+
+// packumentCacheSize is how many packuments a Registry keeps between Resolve and Fetch.
+const packumentCacheSize = 16
+
+// RegistryConfig configures NewRegistry. Only Config is required.
+type RegistryConfig struct {
+	// Config gives the registry URL of each package and the credentials of each request URL.
+	Config *Config
+	// Client makes every request (rate limit, retries, status mapping); nil means fetch.New(nil).
+	Client *fetch.Client
+	// Logger receives warnings (a tarball without digest, files skipped); nil discards them.
+	// Credentials are never logged.
+	Logger *slog.Logger
+	// Limits in bytes (counts for MaxDocs and MaxSymbols); zero means the Default* constant.
+	MaxPackument int64 // one packument document
+	MaxTarball   int64 // one compressed tarball; a larger one fails with docidx.ErrTooLarge
+	MaxUnpacked  int64 // one tarball's entries decompressed; ErrTooLarge
+	MaxEntry     int64 // one tarball entry decompressed; ErrTooLarge
+	MaxFile      int64 // one README or declaration file; larger ones are skipped
+	MaxDocs      int   // docs/ and examples/ documents per version
+	MaxDocSize   int64 // one docs/ or examples/ file; larger ones are skipped
+	MaxSymbols   int   // API symbols per version
+	// Now returns the crawl time; nil means time.Now.
+	Now func() time.Time
+}
+
+// Registry reads packages from an npm registry over the registry API
+// (https://github.com/npm/registry/blob/main/docs/REGISTRY-API.md): the full packument for
+// metadata and version resolution, then the version's tarball, verified against its
+// dist.integrity (or dist.shasum) and read in memory. It implements docidx.Registry and is safe
+// for concurrent use.
+type Registry struct {
+	cfg    RegistryConfig
+	client *fetch.Client
+	log    *slog.Logger
+
+	mu    sync.Mutex
+	cache map[string]*packumentEntry // key: packument URL
+	order []string                   // cache keys, oldest first
+}
+
+var _ docidx.Registry = (*Registry)(nil)
+
+// NewRegistry returns a Registry over cfg. It returns an error when cfg.Config is nil.
+func NewRegistry(cfg RegistryConfig) (*Registry, error) {
+	if cfg.Config == nil || cfg.Config.Registry == "" {
+		return nil, errors.New("npm: NewRegistry needs a Config with a registry URL (see LoadConfig)")
+	}
+	if cfg.Client == nil {
+		cfg.Client = fetch.New(nil)
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	def := func(v *int64, d int64) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&cfg.MaxPackument, DefaultMaxPackument)
+	def(&cfg.MaxTarball, DefaultMaxTarball)
+	def(&cfg.MaxUnpacked, DefaultMaxUnpacked)
+	def(&cfg.MaxEntry, DefaultMaxEntry)
+	def(&cfg.MaxFile, DefaultMaxFile)
+	def(&cfg.MaxDocSize, DefaultMaxDocSize)
+	return &Registry{cfg: cfg, client: cfg.Client, log: cfg.Logger, cache: map[string]*packumentEntry{}}, nil
+}
+
+// Ecosystem returns docidx.NPM.
+func (r *Registry) Ecosystem() docidx.Ecosystem { return Ecosystem }
+
+// packument is the part of a full packument docidx reads. Version objects stay raw until needed:
+// a popular package's packument holds thousands of them.
+type packument struct {
+	Name           flexString                 `json:"name"`
+	DistTags       map[string]flexString      `json:"dist-tags"`
+	Versions       map[string]json.RawMessage `json:"versions"`
+	Time           map[string]flexString      `json:"time"`
+	Readme         flexString                 `json:"readme"`
+	ReadmeFilename flexString                 `json:"readmeFilename"`
+	Description    flexString                 `json:"description"`
+
+	url string // where it was fetched, for messages and Package.Source
+}
+
+type packumentEntry struct {
+	done chan struct{}
+	p    *packument
+	err  error
+}
+
+// ValidName reports whether name is an npm package name docidx can request: "name" or
+// "@scope/name", at most 214 bytes, without whitespace, control characters, "..", or a leading
+// "." or "_" (https://github.com/npm/validate-npm-package-name; old mixed-case names allowed).
+func ValidName(name string) bool {
+	if name == "" || len(name) > 214 || strings.Contains(name, "..") {
+		return false
+	}
+	for _, r := range name {
+		if unicode.IsSpace(r) || unicode.IsControl(r) || r == '\\' || r == '%' || r == '?' || r == '#' {
+			return false
+		}
+	}
+	scope, rest, scoped := strings.Cut(name, "/")
+	if scoped {
+		if !strings.HasPrefix(scope, "@") || len(scope) < 2 || rest == "" || strings.Contains(rest, "/") {
+			return false
+		}
+		name = rest
+	} else if strings.HasPrefix(name, "@") {
+		return false
+	}
+	return !strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "_")
+}
+
+// packumentURL returns the URL of name's packument: the registry URL, then the name with a
+// scope's slash escaped as "%2f" the way the npm CLI sends it ("@scope%2fname").
+func (r *Registry) packumentURL(name string) string {
+	reg := r.cfg.Config.RegistryFor(name)
+	if scope, rest, ok := strings.Cut(name, "/"); ok {
+		return reg + "@" + url.PathEscape(strings.TrimPrefix(scope, "@")) + "%2f" + url.PathEscape(rest)
+	}
+	return reg + url.PathEscape(name)
+}
+
+// packument fetches (or returns the cached) full packument of name.
+func (r *Registry) packument(ctx context.Context, name string) (*packument, error) {
+	if !ValidName(name) {
+		return nil, fmt.Errorf("npm: %w: %q is not a valid npm package name", docidx.ErrBadSpec, name)
+	}
+	u := r.packumentURL(name)
+	r.mu.Lock()
+	if e, ok := r.cache[u]; ok {
+		r.mu.Unlock()
+		select {
+		case <-e.done:
+			return e.p, e.err
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	e := &packumentEntry{done: make(chan struct{})}
+	r.cache[u] = e
+	r.order = append(r.order, u)
+	r.mu.Unlock()
+
+	e.p, e.err = r.loadPackument(ctx, name, u)
+	close(e.done)
+
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if e.err != nil {
+		// Failures are not cached: the next call retries.
+		if r.cache[u] == e {
+			delete(r.cache, u)
+			r.order = removeString(r.order, u)
+		}
+	}
+	for len(r.order) > packumentCacheSize {
+		delete(r.cache, r.order[0])
+		r.order = r.order[1:]
+	}
+	return e.p, e.err
+}
+
+func removeString(list []string, s string) []string {
+	for i, x := range list {
+		if x == s {
+			return append(list[:i:i], list[i+1:]...)
+		}
+	}
+	return list
+}
+
+func (r *Registry) loadPackument(ctx context.Context, name, u string) (*packument, error) {
+	h := http.Header{}
+	// The full document: the abbreviated one lacks readme, description, repository and time.
+	h.Set("Accept", "application/json")
+	if auth := r.cfg.Config.AuthFor(u); auth != "" {
+		h.Set("Authorization", auth)
+	}
+	resp, err := r.client.Get(ctx, fetch.Request{URL: u, Header: h, MaxBody: r.cfg.MaxPackument})
+	if err != nil {
+		return nil, r.httpError(name, "", err)
+	}
+	var p packument
+	if err := json.Unmarshal(resp.Body, &p); err != nil {
+		return nil, fmt.Errorf("npm: packument of %s from %s is not valid JSON: %w", name, redactURL(u), err)
+	}
+	if len(p.Versions) == 0 {
+		// An unpublished package keeps a packument with time.unpublished and no versions.
+		return nil, fmt.Errorf("npm: package %s has no published versions in %s: %w", name, redactURL(r.cfg.Config.RegistryFor(name)), docidx.ErrNotFound)
+	}
+	p.url = redactURL(u)
+	return &p, nil
+}
+
+// httpError turns a fetch error into one that says what to do.
+func (r *Registry) httpError(name, version string, err error) error {
+	reg := redactURL(r.cfg.Config.RegistryFor(name))
+	what := name
+	if version != "" {
+		what += "@" + version
+	}
+	var se *fetch.StatusError
+	switch {
+	case errors.Is(err, docidx.ErrNotFound):
+		return fmt.Errorf("npm: package %s not found in %s: %w", what, reg, err)
+	case errors.As(err, &se) && (se.Status == http.StatusUnauthorized || se.Status == http.StatusForbidden):
+		return fmt.Errorf("npm: %s: %s refused access (set an _authToken for it in .npmrc): %w", what, reg, err)
+	}
+	return fmt.Errorf("npm: %s: %w", what, err)
+}
+
+// Resolve returns the exact version of name that query selects, as the npm CLI picks it
+// (npm-pick-manifest): "" and "latest" select dist-tags.latest; another dist-tag selects its
+// version; an exact version ("1.2.3", "v1.2.3", "=1.2.3") must exist; anything else is a semver
+// range (^ ~ x * || hyphen ranges, >= < …) that selects dist-tags.latest when it satisfies the
+// range, else the highest satisfying version, preferring versions that are not deprecated.
+// Prereleases match only ranges that name a prerelease.
+//
+// Errors wrap docidx.ErrNotFound (no such package, tag or matching version), docidx.ErrBadSpec
+// (an invalid name or range), or the registry's failure.
+func (r *Registry) Resolve(ctx context.Context, name, query string) (string, error) {
+	p, err := r.packument(ctx, name)
+	if err != nil {
+		return "", err
+	}
+	return p.resolve(name, query)
+}
+
+func (p *packument) resolve(name, query string) (string, error) {
+	query = strings.TrimSpace(query)
+	latest := string(p.DistTags["latest"])
+	if _, ok := p.Versions[latest]; !ok {
+		latest = ""
+	}
+	if query == "" || query == "latest" {
+		if latest != "" {
+			return latest, nil
+		}
+		if v := highest(p.versionList(), func(string) bool { return true }, true); v != "" {
+			return v, nil
+		}
+		return "", fmt.Errorf("npm: %s has no latest version: %w", name, docidx.ErrNotFound)
+	}
+	if v, ok := p.DistTags[query]; ok {
+		if _, ok := p.Versions[string(v)]; ok {
+			return string(v), nil
+		}
+		return "", fmt.Errorf("npm: dist-tag %s of %s points at missing version %s: %w", query, name, v, docidx.ErrNotFound)
+	}
+	if _, ok := p.Versions[query]; ok {
+		return query, nil
+	}
+	if exact, err := semver.StrictNewVersion(strings.TrimPrefix(strings.TrimPrefix(query, "="), "v")); err == nil {
+		for v := range p.Versions {
+			if sv, err := semver.NewVersion(v); err == nil && sv.Equal(exact) && sv.Metadata() == exact.Metadata() {
+				return v, nil
+			}
+		}
+		return "", fmt.Errorf("npm: %s has no version %s (latest is %s): %w", name, query, latest, docidx.ErrNotFound)
+	}
+	c, err := semver.NewConstraint(query)
+	if err != nil {
+		return "", fmt.Errorf("npm: %w: %q is not a version, semver range or dist-tag of %s", docidx.ErrBadSpec, query, name)
+	}
+	match := func(v string) bool {
+		sv, err := semver.NewVersion(v)
+		return err == nil && c.Check(sv)
+	}
+	if latest != "" && match(latest) {
+		return latest, nil
+	}
+	versions := p.versionList()
+	if v := highest(versions, func(v string) bool { return match(v) && p.deprecated(v) == "" }, false); v != "" {
+		return v, nil
+	}
+	if v := highest(versions, match, false); v != "" {
+		return v, nil
+	}
+	return "", fmt.Errorf("npm: no version of %s matches %q (latest is %s): %w", name, query, latest, docidx.ErrNotFound)
+}
+
+// versionList returns the version keys, oldest first.
+func (p *packument) versionList() []string {
+	vs := make([]string, 0, len(p.Versions))
+	for v := range p.Versions {
+		vs = append(vs, v)
+	}
+	docidx.SortVersions(docidx.NPM, vs)
+	return vs
+}
+
+// highest returns the newest of versions (sorted oldest first) for which ok holds; with
+// stableFirst, a release beats any prerelease.
+func highest(versions []string, ok func(string) bool, stableFirst bool) string {
+	if stableFirst {
+		for i := len(versions) - 1; i >= 0; i-- {
+			if !docidx.IsPrerelease(docidx.NPM, versions[i]) && ok(versions[i]) {
+				return versions[i]
+			}
+		}
+	}
+	for i := len(versions) - 1; i >= 0; i-- {
+		if ok(versions[i]) {
+			return versions[i]
+		}
+	}
+	return ""
+}
+
+// deprecated returns version v's deprecation message, decoding only its "deprecated" field.
+func (p *packument) deprecated(v string) string {
+	raw, ok := p.Versions[v]
+	if !ok {
+		return ""
+	}
+	var m struct {
+		Deprecated json.RawMessage `json:"deprecated"`
+	}
+	if json.Unmarshal(raw, &m) != nil {
+		return ""
+	}
+	return (&manifest{Deprecated: m.Deprecated}).deprecated()
+}
+
+// Fetch downloads name@version and extracts its metadata, README (the tarball's, else the
+// packument's), docs/, examples/ and the API declared in its .d.ts files.
+//
+// Errors wrap docidx.ErrNotFound (unknown package or version), docidx.ErrIntegrity (the tarball
+// does not match dist.integrity / dist.shasum), docidx.ErrTooLarge (a limit of RegistryConfig),
+// docidx.ErrUnsafePath (a tarball entry that is absolute or climbs out with ".."),
+// docidx.ErrOffline, or the registry's failure.
+func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.PackageDocs, error) {
+	p, err := r.packument(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	raw, ok := p.Versions[version]
+	if !ok {
+		return nil, fmt.Errorf("npm: %s has no version %s in %s (resolve a range or tag first): %w",
+			name, version, redactURL(r.cfg.Config.RegistryFor(name)), docidx.ErrNotFound)
+	}
+	m, err := parseManifest(raw)
+	if err != nil {
+		return nil, fmt.Errorf("npm: %s@%s: version object in the packument: %w", name, version, err)
+	}
+	d := m.dist()
+	tarURL := strings.TrimSpace(string(d.Tarball))
+	if tarURL == "" {
+		return nil, fmt.Errorf("npm: %s@%s: the packument gives no dist.tarball", name, version)
+	}
+	h := http.Header{}
+	if auth := r.cfg.Config.AuthFor(tarURL); auth != "" {
+		h.Set("Authorization", auth)
+	}
+	resp, err := r.client.Get(ctx, fetch.Request{URL: tarURL, Header: h, MaxBody: r.cfg.MaxTarball})
+	if err != nil {
+		return nil, r.httpError(name, version, err)
+	}
+	if err := verifyIntegrity(resp.Body, string(d.Integrity), string(d.Shasum)); err != nil {
+		if !errors.Is(err, errNoDigest) {
+			return nil, fmt.Errorf("npm: %s@%s: tarball %s: %w", name, version, redactURL(tarURL), err)
+		}
+		r.log.Warn("npm: tarball has no integrity or shasum; not verified", "package", name, "version", version)
+	}
+	files, skipped, err := untar(resp.Body, keepTarballFile, tarLimits{
+		maxUnpacked: r.cfg.MaxUnpacked, maxEntry: r.cfg.MaxEntry, maxFile: r.cfg.MaxFile, maxKept: DefaultMaxKept,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("npm: %s@%s: %w", name, version, err)
+	}
+	for _, s := range skipped {
+		r.log.Debug("npm: tarball file skipped (size limit)", "package", name, "version", version, "file", s)
+	}
+	fsys := newMemFS(files)
+
+	// The tarball's package.json is what was published; the packument's copy can lack fields on
+	// some mirrors. Keep the packument's for dist and readme.
+	pm := m
+	if b, ok := files["package.json"]; ok {
+		if tm, err := parseManifest(trimBOM(b)); err == nil {
+			pm = tm
+		}
+	}
+	fallback, fallbackName := m.readme(), string(m.ReadmeFilename)
+	if fallback == "" && version == string(p.DistTags["latest"]) {
+		// The top-level readme belongs to the latest version (and is cut at 64 KiB).
+		fallback, fallbackName = (&manifest{Readme: p.Readme}).readme(), string(p.ReadmeFilename)
+	}
+	c := buildContents(fsys, pm, name, fallback, fallbackName, contentLimits{
+		maxFile: r.cfg.MaxFile, maxDocs: r.cfg.MaxDocs, maxDocSize: r.cfg.MaxDocSize, maxSymbols: r.cfg.MaxSymbols,
+	})
+	for _, pr := range c.problems {
+		r.log.Debug("npm: "+pr, "package", name, "version", version)
+	}
+
+	pkg := packageFromManifest(m, pm, name, version)
+	pkg.Versions = p.versionList()
+	if pkg.Description == "" && version == string(p.DistTags["latest"]) {
+		pkg.Description = string(p.Description)
+	}
+	if t, err := time.Parse(time.RFC3339, string(p.Time[version])); err == nil {
+		pkg.Published = t.UTC()
+	}
+	pkg.Source = p.url
+	pkg.CrawledAt = r.cfg.Now().UTC()
+	return &docidx.PackageDocs{Package: pkg, Documents: c.docs, Symbols: c.symbols}, nil
+}
+
+// packageFromManifest fills a Package from the registry's version object m and the package.json
+// pm (the same object for node_modules), preferring m's non-empty fields.
+func packageFromManifest(m, pm *manifest, name, version string) docidx.Package {
+	first := func(a, b string) string {
+		if a = strings.TrimSpace(a); a != "" {
+			return a
+		}
+		return strings.TrimSpace(b)
+	}
+	pkg := docidx.Package{
+		Ecosystem:   docidx.NPM,
+		Name:        name,
+		Version:     version,
+		Description: first(string(m.Description), string(pm.Description)),
+		License:     first(m.license(), pm.license()),
+		Homepage:    first(string(m.Homepage), string(pm.Homepage)),
+		Repository:  first(m.repository(), pm.repository()),
+		Deprecated:  first(m.deprecated(), pm.deprecated()),
+		Keywords:    m.keywords(),
+	}
+	if len(pkg.Keywords) == 0 {
+		pkg.Keywords = pm.keywords()
+	}
+	pkg.Keywords = uniqueStrings(pkg.Keywords)
+	return pkg
+}
+
+// uniqueStrings drops repeated strings, keeping the first of each in order.
+func uniqueStrings(s []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range s {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}

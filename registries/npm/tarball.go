@@ -1,0 +1,215 @@
+package npm
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"path"
+	"strings"
+
+	"github.com/docidx/docidx"
+)
+
+// Default limits for tarballs and the files read from them; RegistryConfig and
+// NodeModulesConfig fields override them.
+const (
+	DefaultMaxPackument = 128 << 20 // bytes of one packument document
+	DefaultMaxTarball   = 100 << 20 // bytes of one compressed tarball
+	DefaultMaxUnpacked  = 512 << 20 // bytes of all entries of one tarball, decompressed
+	DefaultMaxEntry     = 256 << 20 // bytes of one tarball entry, decompressed
+	DefaultMaxFile      = 2 << 20   // bytes of one README, doc or declaration file read; larger ones are skipped
+	DefaultMaxDocs      = 200       // docs/ and examples/ documents per package version
+	DefaultMaxDocSize   = 1 << 20   // bytes of one docs/ or examples/ file; larger ones are skipped
+	DefaultMaxKept      = 64 << 20  // bytes of all files kept in memory from one tarball
+)
+
+// errNoDigest is returned by verifyIntegrity when the registry gave neither an integrity string
+// nor a shasum.
+var errNoDigest = errors.New("no integrity or shasum to check against")
+
+// sriAlgorithms are the hash algorithms an integrity string may use, strongest first. SRI
+// (https://www.w3.org/TR/SRI/#cryptographic-hash-functions) defines sha256/384/512; npm's ssri
+// also accepts sha1, which old packuments carry.
+var sriAlgorithms = []struct {
+	name string
+	new  func() hash.Hash
+}{
+	{"sha512", sha512.New},
+	{"sha384", sha512.New384},
+	{"sha256", sha256.New},
+	{"sha1", sha1.New},
+}
+
+// verifyIntegrity checks data against a Subresource Integrity string ("sha512-<base64>", several
+// whitespace-separated values allowed, "?options" ignored) as the W3C SRI spec says: only the
+// strongest algorithm present counts, and any of its digests may match. Without a usable
+// integrity string it checks shasum (hex SHA-1). A mismatch wraps docidx.ErrIntegrity; no digest
+// at all returns errNoDigest.
+func verifyIntegrity(data []byte, integrity, shasum string) error {
+	want := map[string][]string{}
+	for _, f := range strings.Fields(integrity) {
+		alg, val, ok := strings.Cut(f, "-")
+		if !ok {
+			continue
+		}
+		val, _, _ = strings.Cut(val, "?")
+		want[strings.ToLower(alg)] = append(want[strings.ToLower(alg)], val)
+	}
+	for _, a := range sriAlgorithms {
+		vals, ok := want[a.name]
+		if !ok {
+			continue
+		}
+		h := a.new()
+		h.Write(data)
+		got := h.Sum(nil)
+		for _, v := range vals {
+			d, err := base64.StdEncoding.DecodeString(v)
+			if err != nil {
+				d, err = base64.RawStdEncoding.DecodeString(v)
+			}
+			if err == nil && bytes.Equal(d, got) {
+				return nil
+			}
+		}
+		return fmt.Errorf("%w: %s digest is %s, registry says %s", docidx.ErrIntegrity, a.name,
+			base64.StdEncoding.EncodeToString(got), strings.Join(vals, " "))
+	}
+	if shasum = strings.TrimSpace(shasum); shasum != "" {
+		sum := sha1.Sum(data)
+		if got := hex.EncodeToString(sum[:]); !strings.EqualFold(got, shasum) {
+			return fmt.Errorf("%w: sha1 shasum is %s, registry says %s", docidx.ErrIntegrity, got, shasum)
+		}
+		return nil
+	}
+	return errNoDigest
+}
+
+// tarLimits bounds one tarball extraction.
+type tarLimits struct {
+	maxUnpacked int64 // all entries, decompressed
+	maxEntry    int64 // one entry
+	maxFile     int64 // one kept file; larger candidates are skipped
+	maxKept     int64 // all kept files
+}
+
+// countingReader fails with docidx.ErrTooLarge once more than limit bytes were read.
+type countingReader struct {
+	r     io.Reader
+	n     int64
+	limit int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if c.n > c.limit {
+		return n, fmt.Errorf("%w: tarball unpacks to more than %d bytes", docidx.ErrTooLarge, c.limit)
+	}
+	return n, err
+}
+
+// untar reads a gzip-compressed (or plain) tar archive in memory and keeps the regular files for
+// which keep returns true, under paths with the first component ("package/" in npm tarballs)
+// stripped. An entry with an absolute path or a ".." component fails the whole archive with
+// docidx.ErrUnsafePath; an archive or entry over its limit fails with docidx.ErrTooLarge. Links,
+// directories and other entry types are ignored, as are entries without a directory component.
+// skipped lists kept candidates left out because of maxFile or maxKept.
+func untar(data []byte, keep func(string) bool, lim tarLimits) (files map[string][]byte, skipped []string, err error) {
+	var r io.Reader = bytes.NewReader(data)
+	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return nil, nil, fmt.Errorf("tarball: %w", err)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	cr := &countingReader{r: r, limit: lim.maxUnpacked + 1<<20} // headers and padding on top
+	tr := tar.NewReader(cr)
+	files = map[string][]byte{}
+	var total, kept int64
+	for {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if errors.Is(err, docidx.ErrTooLarge) {
+				return nil, nil, err
+			}
+			return nil, nil, fmt.Errorf("tarball: %w", err)
+		}
+		p, ok, err := entryPath(hdr.Name)
+		if err != nil {
+			return nil, nil, err
+		}
+		if hdr.Typeflag != tar.TypeReg { // the reader reports old TypeRegA entries as TypeReg
+			continue
+		}
+		if hdr.Size > lim.maxEntry || hdr.Size < 0 {
+			return nil, nil, fmt.Errorf("%w: tarball entry %q is %d bytes (limit %d)", docidx.ErrTooLarge, hdr.Name, hdr.Size, lim.maxEntry)
+		}
+		total += hdr.Size
+		if total > lim.maxUnpacked {
+			return nil, nil, fmt.Errorf("%w: tarball unpacks to more than %d bytes", docidx.ErrTooLarge, lim.maxUnpacked)
+		}
+		if !ok || !keep(p) {
+			continue
+		}
+		if hdr.Size > lim.maxFile || kept+hdr.Size > lim.maxKept {
+			skipped = append(skipped, p)
+			continue
+		}
+		b, err := io.ReadAll(io.LimitReader(tr, hdr.Size))
+		if err != nil {
+			if errors.Is(err, docidx.ErrTooLarge) {
+				return nil, nil, err
+			}
+			return nil, nil, fmt.Errorf("tarball: %s: %w", hdr.Name, err)
+		}
+		if prev, dup := files[p]; dup {
+			kept -= int64(len(prev))
+		}
+		kept += int64(len(b))
+		files[p] = b
+	}
+	return files, skipped, nil
+}
+
+// entryPath checks a tar entry name and strips its first component. ok is false for entries at
+// the top level (nothing left after stripping). Absolute paths, drive letters, backslash
+// traversal and ".." components are errors wrapping docidx.ErrUnsafePath.
+func entryPath(name string) (p string, ok bool, err error) {
+	unsafe := func() (string, bool, error) {
+		return "", false, fmt.Errorf("%w: tarball entry %q", docidx.ErrUnsafePath, name)
+	}
+	n := strings.ReplaceAll(name, `\`, "/")
+	if strings.HasPrefix(n, "/") || len(n) >= 2 && n[1] == ':' || strings.ContainsRune(n, 0) {
+		return unsafe()
+	}
+	for _, c := range strings.Split(n, "/") {
+		if c == ".." {
+			return unsafe()
+		}
+	}
+	n = strings.TrimPrefix(n, "./")
+	_, rest, found := strings.Cut(n, "/")
+	if !found {
+		return "", false, nil
+	}
+	rest = path.Clean(rest)
+	if rest == "." || rest == "" || strings.HasPrefix(rest, "../") || rest == ".." {
+		return "", false, nil
+	}
+	return rest, true, nil
+}
