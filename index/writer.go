@@ -419,6 +419,9 @@ func (w *writer) buildSearch(ctx context.Context) ([]EcosystemCounts, error) {
 	if err == nil {
 		err = flush()
 	}
+	if err == nil {
+		err = forceMerge(ctx, idx)
+	}
 	if cerr := idx.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("index: closing search index: %w", cerr)
 	}
@@ -444,4 +447,19 @@ func (w *writer) buildSearch(ctx context.Context) ([]EcosystemCounts, error) {
 		out = []EcosystemCounts{}
 	}
 	return out, nil
+}
+
+// forceMerge merges the index into one segment: a snapshot is written once and read many times,
+// and a search over one segment is several times faster than over the dozens a bulk load leaves.
+func forceMerge(ctx context.Context, idx bleve.Index) error {
+	adv, err := idx.Advanced()
+	if err != nil {
+		return err
+	}
+	if s, ok := adv.(*scorch.Scorch); ok {
+		if err := s.ForceMerge(ctx, nil); err != nil {
+			return fmt.Errorf("index: merging search segments: %w", err)
+		}
+	}
+	return nil
 }
