@@ -83,10 +83,9 @@ func (r Ref) PURL() string {
 	return p
 }
 
-func purlEscape(s string) string {
-	r := strings.NewReplacer("+", "%2B", "@", "%40")
-	return r.Replace(url.PathEscape(s))
-}
+var purlReplacer = strings.NewReplacer("+", "%2B", "@", "%40")
+
+func purlEscape(s string) string { return purlReplacer.Replace(url.PathEscape(s)) }
 
 // Package is the metadata of one package version.
 type Package struct {

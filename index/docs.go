@@ -118,12 +118,37 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol,
 		f[fBody] = clip(s.Doc, maxBody)
 		f[fHeading] = s.Package
 		f[fSTitle] = s.QualifiedName
-		f[fSSection] = string(s.Kind) + " " + firstLine(s.Signature)
+		f[fSSection] = symbolSection(&s)
 		f[fSText] = clip(s.Doc, maxStoreText)
 		f[fSURI] = uri
 		out = append(out, searchDoc{id: id, fields: f})
 	}
 	return out
+}
+
+// declWords are the words a declaration starts with in the ecosystems docidx reads; a signature
+// that starts with one already says what kind of symbol it is.
+var declWords = map[string]bool{
+	"func": true, "type": true, "const": true, "var": true, "package": true, // Go
+	"export": true, "declare": true, "function": true, "class": true, "interface": true, "let": true,
+	"enum": true, "namespace": true, "module": true, "abstract": true, "async": true, // TypeScript
+	"def": true, // Python
+	"pub": true, "fn": true, "struct": true, "trait": true, "macro_rules!": true, "unsafe": true, // Rust
+	"public": true, "open": true, "protocol": true, "extension": true, "static": true, "final": true, // Swift
+}
+
+// symbolSection returns the one-line description of a symbol hit: the first line of its
+// signature, preceded by its kind when the signature does not start with a declaration word.
+func symbolSection(s *docidx.Symbol) string {
+	line := firstLine(s.Signature)
+	word, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+	if line == "" {
+		return string(s.Kind)
+	}
+	if declWords[word] {
+		return line
+	}
+	return string(s.Kind) + " " + line
 }
 
 // exactNames returns the lowercased package name and, for path-like names, its last element

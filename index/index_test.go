@@ -182,7 +182,7 @@ func TestSearch(t *testing.T) {
 	h = top(index.Query{Text: "SetLimit"})
 	if h.Title != "errgroup.Group.SetLimit" || h.Kind != docidx.HitSymbol ||
 		h.URI != "docidx://golang/golang.org/x/sync@v0.10.0/symbol/errgroup.Group.SetLimit" ||
-		h.PURL != "pkg:golang/golang.org/x/sync@v0.10.0" || h.Section != "method func (g *Group) SetLimit(n int)" {
+		h.PURL != "pkg:golang/golang.org/x/sync@v0.10.0" || h.Section != "func (g *Group) SetLimit(n int)" {
 		t.Errorf("symbol query: top hit %+v", h)
 	}
 	// camelCase and snake_case are split: "weighted" finds NewWeighted, "file sync" finds read_file_sync.
