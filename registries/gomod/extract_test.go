@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/docidx/docidx"
 )
@@ -245,3 +246,31 @@ func TestFirstParagraph(t *testing.T) {
 }
 
 func newDocPackage(name string) *doc.Package { return &doc.Package{Name: name} }
+
+// FuzzExtract runs the extraction over a module of one Go file, one test file and a README with
+// arbitrary contents: it must never panic, whatever go/parser accepts.
+func FuzzExtract(f *testing.F) {
+	f.Add([]byte("// Package a is a.\npackage a\n\n// F is f.\nfunc F() {}\n\ntype T struct{ X int; y int }\n\nfunc (T) M() {}\n"),
+		[]byte("package a_test\n\nfunc ExampleF() {\n\t// Output: x\n}\n"), []byte("# A\n\ntext"))
+	f.Add([]byte("package a\nconst (\n\tA = iota\n\tB\n)\nvar X, Y = 1, 2\n"), []byte("package a\nfunc Example() {}\n"), []byte(""))
+	f.Add([]byte("package a\ntype G[T any, U ~int] interface{ M(T) U; m() }\nfunc (*G[T, U]) N() {}\n"), []byte(""), []byte("README"))
+	f.Fuzz(func(t *testing.T, src, test, readme []byte) {
+		fsys := fstest.MapFS{
+			"go.mod":        {Data: []byte("module m.example/a\n")},
+			"a.go":          {Data: src},
+			"a_test.go":     {Data: test},
+			"README.md":     {Data: readme},
+			"sub/b.go":      {Data: src},
+			"examples/x.md": {Data: readme},
+		}
+		md, err := extractModule(context.Background(), fsys, "m.example/a", Limits{}, slog.New(slog.DiscardHandler))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range md.symbols {
+			if s.QualifiedName == "" || s.Kind == "" {
+				t.Fatalf("bad symbol %+v", s)
+			}
+		}
+	})
+}
