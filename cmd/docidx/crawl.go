@@ -14,7 +14,6 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
-	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/crawl"
 	"github.com/docidx/docidx/index"
 )
@@ -85,7 +84,7 @@ func runCrawl(c *cli.Context) error {
 			projectDir = filepath.Dir(f)
 		}
 	}
-	srcs, err := buildSources(c, log, projectDir)
+	srcs, err := buildSources(c, log, projectDir, specs)
 	if err != nil {
 		return err
 	}
@@ -218,9 +217,3 @@ func (p *progress) finish() {
 	}
 }
 
-// sources are the registries and caches a crawl reads.
-type sources struct {
-	caches     []docidx.Cache
-	registries []docidx.Registry
-	retries    func() int64
-}
