@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -289,6 +290,9 @@ func (p *packument) resolve(name, query string) (string, error) {
 	}
 	c, err := semver.NewConstraint(query)
 	if err != nil {
+		if looksLikeTag(query) {
+			return "", fmt.Errorf("npm: %s has no dist-tag %q (tags: %s): %w", name, query, p.tagList(), docidx.ErrNotFound)
+		}
 		return "", fmt.Errorf("npm: %w: %q is not a version, semver range or dist-tag of %s", docidx.ErrBadSpec, query, name)
 	}
 	match := func(v string) bool {
@@ -306,6 +310,30 @@ func (p *packument) resolve(name, query string) (string, error) {
 		return v, nil
 	}
 	return "", fmt.Errorf("npm: no version of %s matches %q (latest is %s): %w", name, query, latest, docidx.ErrNotFound)
+}
+
+// looksLikeTag reports whether s could be a dist-tag name: a letter, then letters, digits and
+// "-_.", as npm allows for tags that are not valid semver ranges.
+func looksLikeTag(s string) bool {
+	if s == "" || !unicode.IsLetter(rune(s[0])) {
+		return false
+	}
+	for _, r := range s {
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// tagList returns the dist-tag names, sorted and comma-separated.
+func (p *packument) tagList() string {
+	tags := make([]string, 0, len(p.DistTags))
+	for t := range p.DistTags {
+		tags = append(tags, t)
+	}
+	sort.Strings(tags)
+	return strings.Join(tags, ", ")
 }
 
 // versionList returns the version keys, oldest first.

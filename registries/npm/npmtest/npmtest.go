@@ -1,0 +1,566 @@
+// Package npmtest fakes an npm registry with net/http/httptest and lays out node_modules trees,
+// for tests of registries/npm and of anything that crawls npm packages.
+//
+// The registry serves full packuments (GET /<name>, scoped names as "@scope%2fname" or
+// "@scope/name") and gzip tarballs (GET /<name>/-/<base>-<version>.tgz) built at start-up from a
+// directory tree
+//
+//	<root>/<name>/<version>/<package files>      (scoped: <root>/@scope/<name>/<version>/…)
+//	<root>/<name>/packument.json                 (optional: merged into the packument)
+//
+// with dist.integrity (SRI sha512) and dist.shasum (sha1) computed from the built tarballs. A
+// package.json is generated when a version directory has none, and name and version are always
+// set from the path. packument.json may set "dist-tags", "readme", "time" and per-version fields
+// under "versions" (e.g. {"versions": {"1.2.0": {"deprecated": "use 2"}}}); "dist-tags.latest"
+// defaults to the highest release. Faults (404, 500, 429, a truncated body, a wrong integrity)
+// and bearer-token scopes are set per test.
+//
+// It imports only the standard library, so any package's tests can use it.
+package npmtest
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha1"
+	"crypto/sha512"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Fault is a failure the Server injects.
+type Fault int
+
+// Faults. Packument faults are set with an empty version, tarball faults with a version.
+const (
+	FaultNone           Fault = iota
+	FaultNotFound             // 404
+	FaultServerError          // 500
+	FaultTooManyRequests      // 429 with Retry-After: 0
+	FaultTruncated            // a Content-Length larger than the body
+	FaultBadIntegrity         // the packument's dist.integrity does not match the tarball (version only)
+	FaultUnauthorized         // 401
+)
+
+// Request is one request the Server received.
+type Request struct {
+	Path          string // escaped path, e.g. "/@acme%2ftools"
+	Accept        string
+	Authorization string
+}
+
+// Server is a fake npm registry. Its methods are safe for concurrent use.
+type Server struct {
+	// URL is the registry URL, ending in "/", for NewConfig or an .npmrc registry= line.
+	URL string
+	srv *httptest.Server
+
+	mu       sync.Mutex
+	pkgs     map[string]*pkg
+	faults   map[string]Fault // name or name@version
+	tokens   map[string]string
+	requests []Request
+}
+
+type pkg struct {
+	name     string
+	distTags map[string]string
+	readme   *string
+	times    map[string]string
+	versions map[string]*pkgVersion
+	extra    map[string]json.RawMessage // per-version packument fields from packument.json
+}
+
+type pkgVersion struct {
+	manifest map[string]any
+	tarball  []byte
+}
+
+// NewServer starts a fake registry over the tree at root (see the package doc); root "" starts
+// an empty one. It fails tb on a malformed tree and closes the server at cleanup.
+func NewServer(tb testing.TB, root string) *Server {
+	tb.Helper()
+	s := &Server{pkgs: map[string]*pkg{}, faults: map[string]Fault{}, tokens: map[string]string{}}
+	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	tb.Cleanup(s.srv.Close)
+	s.URL = s.srv.URL + "/"
+	if root != "" {
+		if err := s.load(root); err != nil {
+			tb.Fatalf("npmtest: %v", err)
+		}
+	}
+	return s
+}
+
+// Client returns an http.Client for the server.
+func (s *Server) Client() *http.Client { return s.srv.Client() }
+
+func (s *Server) load(root string) error {
+	dirs, err := os.ReadDir(root)
+	if err != nil {
+		return err
+	}
+	var pkgDirs []string
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		if strings.HasPrefix(d.Name(), "@") {
+			inner, err := os.ReadDir(filepath.Join(root, d.Name()))
+			if err != nil {
+				return err
+			}
+			for _, in := range inner {
+				if in.IsDir() {
+					pkgDirs = append(pkgDirs, d.Name()+"/"+in.Name())
+				}
+			}
+			continue
+		}
+		pkgDirs = append(pkgDirs, d.Name())
+	}
+	for _, name := range pkgDirs {
+		dir := filepath.Join(root, filepath.FromSlash(name))
+		vers, err := os.ReadDir(dir)
+		if err != nil {
+			return err
+		}
+		for _, v := range vers {
+			if !v.IsDir() {
+				continue
+			}
+			files, err := ReadTree(filepath.Join(dir, v.Name()))
+			if err != nil {
+				return err
+			}
+			s.AddPackage(name, v.Name(), files)
+		}
+		if b, err := os.ReadFile(filepath.Join(dir, "packument.json")); err == nil {
+			if err := s.overlay(name, b); err != nil {
+				return fmt.Errorf("%s/packument.json: %w", name, err)
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Server) overlay(name string, b []byte) error {
+	var o struct {
+		DistTags map[string]string                     `json:"dist-tags"`
+		Readme   *string                               `json:"readme"`
+		Time     map[string]string                     `json:"time"`
+		Versions map[string]map[string]json.RawMessage `json:"versions"`
+	}
+	if err := json.Unmarshal(b, &o); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.pkgs[name]
+	if p == nil {
+		return fmt.Errorf("no versions")
+	}
+	for t, v := range o.DistTags {
+		p.distTags[t] = v
+	}
+	if o.Readme != nil {
+		p.readme = o.Readme
+	}
+	for k, v := range o.Time {
+		p.times[k] = v
+	}
+	for v, fields := range o.Versions {
+		for k, raw := range fields {
+			p.extra[v+"\x00"+k] = raw
+		}
+	}
+	return nil
+}
+
+// ReadTree reads every regular file under dir into a map keyed by slash path.
+func ReadTree(dir string) (map[string]string, error) {
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		files[filepath.ToSlash(rel)] = string(b)
+		return nil
+	})
+	return files, err
+}
+
+// AddPackage publishes name@version with the given files (slash paths inside the package). Its
+// package.json gets name and version set; one is generated when files has none.
+func (s *Server) AddPackage(name, version string, files map[string]string) {
+	man := map[string]any{}
+	if pj, ok := files["package.json"]; ok {
+		_ = json.Unmarshal([]byte(pj), &man)
+	}
+	man["name"], man["version"] = name, version
+	pj, _ := json.MarshalIndent(man, "", "  ")
+	all := map[string]string{}
+	for k, v := range files {
+		all[k] = v
+	}
+	all["package.json"] = string(pj)
+	s.AddTarball(name, version, man, Tarball("package", all))
+}
+
+// AddTarball publishes name@version with a tarball built by the caller (see Tarball and
+// TarballEntries) and the manifest the packument shows for it.
+func (s *Server) AddTarball(name, version string, manifest map[string]any, tgz []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.pkgs[name]
+	if p == nil {
+		p = &pkg{name: name, distTags: map[string]string{}, times: map[string]string{}, versions: map[string]*pkgVersion{}, extra: map[string]json.RawMessage{}}
+		s.pkgs[name] = p
+	}
+	if manifest == nil {
+		manifest = map[string]any{"name": name, "version": version}
+	}
+	p.versions[version] = &pkgVersion{manifest: manifest, tarball: tgz}
+	if _, ok := p.times[version]; !ok {
+		p.times[version] = time.Date(2024, 1, 1+len(p.times), 12, 0, 0, 0, time.UTC).Format(time.RFC3339)
+	}
+}
+
+// SetDistTag points tag of name at version.
+func (s *Server) SetDistTag(name, tag, version string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p := s.pkgs[name]; p != nil {
+		p.distTags[tag] = version
+	}
+}
+
+// SetReadme sets the packument's top-level readme of name (nil removes it).
+func (s *Server) SetReadme(name string, readme *string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p := s.pkgs[name]; p != nil {
+		p.readme = readme
+	}
+}
+
+// Fail injects f into requests for name's packument (version "") or for name@version's tarball.
+// FaultNone clears it.
+func (s *Server) Fail(name, version string, f Fault) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	key := name
+	if version != "" {
+		key += "@" + version
+	}
+	if f == FaultNone {
+		delete(s.faults, key)
+	} else {
+		s.faults[key] = f
+	}
+}
+
+// RequireToken makes every packument and tarball of scope ("@acme") need the header
+// "Authorization: Bearer <token>"; other requests for it get 401.
+func (s *Server) RequireToken(scope, token string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tokens[scope] = token
+}
+
+// Requests returns the requests received so far.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Request(nil), s.requests...)
+}
+
+// TarballURL returns the URL the packument gives for name@version's tarball:
+// <registry>/<name>/-/<name without scope>-<version>.tgz.
+func (s *Server) TarballURL(name, version string) string {
+	base := name
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		base = name[i+1:]
+	}
+	return s.URL + name + "/-/" + base + "-" + version + ".tgz"
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.requests = append(s.requests, Request{Path: r.URL.EscapedPath(), Accept: r.Header.Get("Accept"), Authorization: r.Header.Get("Authorization")})
+	s.mu.Unlock()
+	if r.Method != http.MethodGet {
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	escaped := strings.TrimPrefix(r.URL.EscapedPath(), "/")
+	if before, file, ok := strings.Cut(escaped, "/-/"); ok {
+		name, err := url.PathUnescape(before)
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		s.serveTarball(w, r, name, file)
+		return
+	}
+	name, err := url.PathUnescape(escaped)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	s.servePackument(w, r, name)
+}
+
+// gate applies auth and faults; it reports whether the request was answered.
+func (s *Server) gate(w http.ResponseWriter, r *http.Request, name, key string, body []byte) bool {
+	s.mu.Lock()
+	f := s.faults[key]
+	tok := ""
+	if scope, _, ok := strings.Cut(name, "/"); ok {
+		tok = s.tokens[scope]
+	}
+	s.mu.Unlock()
+	if tok != "" && r.Header.Get("Authorization") != "Bearer "+tok {
+		w.Header().Set("WWW-Authenticate", "Bearer")
+		http.Error(w, `{"error":"authentication required"}`, http.StatusUnauthorized)
+		return true
+	}
+	switch f {
+	case FaultNotFound:
+		http.Error(w, `{"error":"Not found"}`, http.StatusNotFound)
+	case FaultServerError:
+		http.Error(w, "boom", http.StatusInternalServerError)
+	case FaultTooManyRequests:
+		w.Header().Set("Retry-After", "0")
+		http.Error(w, "slow down", http.StatusTooManyRequests)
+	case FaultUnauthorized:
+		http.Error(w, `{"error":"unauthorized"}`, http.StatusUnauthorized)
+	case FaultTruncated:
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)+100))
+		w.WriteHeader(http.StatusOK)
+		w.Write(body[:len(body)/2])
+	default:
+		return false
+	}
+	return true
+}
+
+func (s *Server) servePackument(w http.ResponseWriter, r *http.Request, name string) {
+	body, ok := s.packument(name)
+	if !ok {
+		if !s.gate(w, r, name, name, nil) {
+			http.Error(w, `{"error":"Not found"}`, http.StatusNotFound)
+		}
+		return
+	}
+	if s.gate(w, r, name, name, body) {
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(body)
+}
+
+func (s *Server) serveTarball(w http.ResponseWriter, r *http.Request, name, file string) {
+	s.mu.Lock()
+	var tgz []byte
+	var ver string
+	if p := s.pkgs[name]; p != nil {
+		for v, pv := range p.versions {
+			base := name[strings.LastIndexByte(name, '/')+1:]
+			if file == base+"-"+v+".tgz" {
+				tgz, ver = pv.tarball, v
+			}
+		}
+	}
+	s.mu.Unlock()
+	if tgz == nil {
+		if !s.gate(w, r, name, name, nil) {
+			http.NotFound(w, r)
+		}
+		return
+	}
+	if s.gate(w, r, name, name+"@"+ver, tgz) {
+		return
+	}
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("Content-Length", strconv.Itoa(len(tgz)))
+	w.Write(tgz)
+}
+
+// packument renders name's full packument.
+func (s *Server) packument(name string) ([]byte, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.pkgs[name]
+	if p == nil {
+		return nil, false
+	}
+	var vs []string
+	for v := range p.versions {
+		vs = append(vs, v)
+	}
+	sort.Slice(vs, func(i, j int) bool { return lessVersion(vs[i], vs[j]) })
+	tags := map[string]string{}
+	for k, v := range p.distTags {
+		tags[k] = v
+	}
+	if _, ok := tags["latest"]; !ok {
+		for i := len(vs) - 1; i >= 0; i-- {
+			if !strings.Contains(vs[i], "-") {
+				tags["latest"] = vs[i]
+				break
+			}
+		}
+	}
+	versions := map[string]any{}
+	for _, v := range vs {
+		pv := p.versions[v]
+		m := map[string]any{}
+		for k, x := range pv.manifest {
+			m[k] = x
+		}
+		integrity := Integrity(pv.tarball)
+		if s.faults[name+"@"+v] == FaultBadIntegrity {
+			integrity = Integrity(append([]byte("tampered"), pv.tarball...))
+		}
+		sum := sha1.Sum(pv.tarball)
+		m["dist"] = map[string]any{
+			"tarball":   s.TarballURL(name, v),
+			"integrity": integrity,
+			"shasum":    hex.EncodeToString(sum[:]),
+		}
+		for key, raw := range p.extra {
+			if ver, field, _ := strings.Cut(key, "\x00"); ver == v {
+				m[field] = raw
+			}
+		}
+		versions[v] = m
+	}
+	times := map[string]string{"created": "2024-01-01T00:00:00Z", "modified": "2024-06-01T00:00:00Z"}
+	for k, v := range p.times {
+		times[k] = v
+	}
+	doc := map[string]any{
+		"_id":       name,
+		"name":      name,
+		"dist-tags": tags,
+		"versions":  versions,
+		"time":      times,
+	}
+	if latest, ok := p.versions[tags["latest"]]; ok {
+		for _, k := range []string{"description", "license", "homepage", "repository", "keywords"} {
+			if v, ok := latest.manifest[k]; ok {
+				doc[k] = v
+			}
+		}
+	}
+	if p.readme != nil {
+		doc["readme"] = *p.readme
+		doc["readmeFilename"] = "README.md"
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		panic(err)
+	}
+	return b, true
+}
+
+// lessVersion orders "1.2.3-pre" style versions well enough for test fixtures.
+func lessVersion(a, b string) bool {
+	pa, pb := strings.SplitN(a, "-", 2), strings.SplitN(b, "-", 2)
+	na, nb := strings.Split(pa[0], "."), strings.Split(pb[0], ".")
+	for i := 0; i < len(na) && i < len(nb); i++ {
+		x, _ := strconv.Atoi(na[i])
+		y, _ := strconv.Atoi(nb[i])
+		if x != y {
+			return x < y
+		}
+	}
+	if len(pa) != len(pb) {
+		return len(pa) > len(pb) // a prerelease sorts first
+	}
+	return a < b
+}
+
+// Integrity returns the SRI string npm records for data: "sha512-<base64>".
+func Integrity(data []byte) string {
+	sum := sha512.Sum512(data)
+	return "sha512-" + base64.StdEncoding.EncodeToString(sum[:])
+}
+
+// Tarball builds a gzip tar of files (slash paths) under the top directory prefix ("package"
+// in every npm tarball), in sorted order.
+func Tarball(prefix string, files map[string]string) []byte {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	entries := make([]Entry, 0, len(names))
+	for _, n := range names {
+		entries = append(entries, Entry{Name: path.Join(prefix, n), Body: files[n]})
+	}
+	return TarballEntries(entries)
+}
+
+// Entry is one raw tar entry for TarballEntries. Name is written as is (no prefix, no cleaning),
+// so tests can build hostile archives ("package/../../x", "/abs").
+type Entry struct {
+	Name     string
+	Body     string
+	Typeflag byte // 0 means tar.TypeReg
+	Linkname string
+}
+
+// TarballEntries builds a gzip tar from raw entries.
+func TarballEntries(entries []Entry) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	for _, e := range entries {
+		typ := e.Typeflag
+		if typ == 0 {
+			typ = tar.TypeReg
+		}
+		size := int64(len(e.Body))
+		if typ != tar.TypeReg {
+			size = 0
+		}
+		hdr := &tar.Header{Name: e.Name, Mode: 0o644, Size: size, Typeflag: typ, Linkname: e.Linkname, ModTime: time.Date(1985, 10, 26, 8, 15, 0, 0, time.UTC), Format: tar.FormatPAX}
+		if err := tw.WriteHeader(hdr); err != nil {
+			panic(err)
+		}
+		if typ == tar.TypeReg {
+			if _, err := tw.Write([]byte(e.Body)); err != nil {
+				panic(err)
+			}
+		}
+	}
+	if err := tw.Close(); err != nil {
+		panic(err)
+	}
+	if err := zw.Close(); err != nil {
+		panic(err)
+	}
+	return buf.Bytes()
+}

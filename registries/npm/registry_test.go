@@ -1,0 +1,414 @@
+package npm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/npm/npmtest"
+)
+
+var testNow = time.Date(2025, 2, 3, 4, 5, 6, 0, time.UTC)
+
+// newTestRegistry starts the fake registry over testdata/registry and a Registry pointed at it.
+func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *npmtest.Server) {
+	t.Helper()
+	srv := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
+	cfg, err := NewConfig(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc := RegistryConfig{
+		Config: cfg,
+		Client: &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond},
+		Now:    func() time.Time { return testNow },
+	}
+	if mod != nil {
+		mod(&rc)
+	}
+	r, err := NewRegistry(rc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, srv
+}
+
+func TestResolve(t *testing.T) {
+	r, _ := newTestRegistry(t, nil)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		query, want string
+		err         error
+	}{
+		{"", "1.1.0", nil},
+		{"latest", "1.1.0", nil},
+		{"next", "2.0.0-beta.1", nil},
+		{"1.0.0", "1.0.0", nil},
+		{"v1.0.0", "1.0.0", nil},
+		{"=1.2.0", "1.2.0", nil},
+		{"^1.0.0", "1.1.0", nil},         // latest satisfies the range: npm picks it
+		{"1.x", "1.1.0", nil},            //
+		{"~1.0", "1.0.0", nil},           //
+		{">=1.1.1 <2", "1.2.0", nil},     // only a deprecated version matches: still picked
+		{">1.0.0 <=1.2.0", "1.1.0", nil}, // latest again
+		{"1.0.0 - 1.0.9", "1.0.0", nil},  // hyphen range
+		{"^0.1 || ~1.0.0", "1.0.0", nil},
+		{"*", "1.1.0", nil},
+		{"^2.0.0-beta", "2.0.0-beta.1", nil},
+		{"^2", "", docidx.ErrNotFound}, // prereleases need a prerelease in the range
+		{"3.0.0", "", docidx.ErrNotFound},
+		{"^3", "", docidx.ErrNotFound},
+		{"beta", "", docidx.ErrNotFound}, // an unknown dist-tag
+		{">>1", "", docidx.ErrBadSpec},
+	} {
+		got, err := r.Resolve(ctx, "widget", tc.query)
+		if tc.err != nil {
+			if !errors.Is(err, tc.err) {
+				t.Errorf("Resolve(%q) = %q, %v; want error %v", tc.query, got, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("Resolve(%q) = %q, %v; want %q", tc.query, got, err, tc.want)
+		}
+	}
+	if _, err := r.Resolve(ctx, "no-such-package", ""); !errors.Is(err, docidx.ErrNotFound) ||
+		!strings.Contains(err.Error(), "npm: package no-such-package not found in "+redactURL(r.cfg.Config.Registry)) {
+		t.Errorf("unknown package: %v", err)
+	}
+	for _, bad := range []string{"", "UPPER CASE", "../etc", "@scope", "@/x", "a/b", ".hidden", "_under", "@s/a/b", strings.Repeat("x", 215)} {
+		if _, err := r.Resolve(ctx, bad, ""); !errors.Is(err, docidx.ErrBadSpec) {
+			t.Errorf("Resolve(%q): %v, want ErrBadSpec", bad, err)
+		}
+	}
+}
+
+func TestPackumentRequest(t *testing.T) {
+	r, srv := newTestRegistry(t, nil)
+	ctx := context.Background()
+	if _, err := r.Resolve(ctx, "@acme/tools", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Resolve(ctx, "@acme/tools", "^0.1"); err != nil { // from the cache
+		t.Fatal(err)
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 1 {
+		t.Fatalf("requests = %+v, want one (packuments are cached)", reqs)
+	}
+	if reqs[0].Path != "/@acme%2ftools" || reqs[0].Accept != "application/json" || reqs[0].Authorization != "" {
+		t.Errorf("request = %+v", reqs[0])
+	}
+}
+
+func TestFetch(t *testing.T) {
+	r, _ := newTestRegistry(t, nil)
+	pd, err := r.Fetch(context.Background(), "widget", "1.1.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pd.Package
+	want := docidx.Package{
+		Ecosystem:   docidx.NPM,
+		Name:        "widget",
+		Version:     "1.1.0",
+		Versions:    []string{"1.0.0", "1.1.0", "1.2.0", "2.0.0-beta.1"},
+		Description: "Widgets for docidx tests",
+		License:     "MIT",
+		Homepage:    "https://widget.example.test",
+		Repository:  "https://github.com/example/widget",
+		Keywords:    []string{"widget", "test"},
+		Published:   time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC),
+		Source:      r.cfg.Config.Registry + "widget",
+		CrawledAt:   testNow,
+	}
+	if fmt.Sprint(p) != fmt.Sprint(want) {
+		t.Errorf("Package =\n%+v\nwant\n%+v", p, want)
+	}
+
+	docs := map[string]docidx.Document{}
+	for _, d := range pd.Documents {
+		docs[d.Path] = d
+	}
+	for path, kind := range map[string]docidx.DocKind{
+		"README.md":            docidx.DocReadme,
+		"docs/guide.md":        docidx.DocGuide,
+		"docs/api/advanced.md": docidx.DocGuide,
+		"examples/README.md":   docidx.DocExample,
+		"examples/basic.js":    docidx.DocExample,
+	} {
+		if d, ok := docs[path]; !ok || d.Kind != kind {
+			t.Errorf("document %s: %+v, want kind %s", path, d.Kind, kind)
+		}
+	}
+	if len(pd.Documents) != 5 {
+		t.Errorf("documents: %d, want 5 (no CHANGELOG, no docs/notes.txt)", len(pd.Documents))
+	}
+	if text := allText(docs["README.md"]); !strings.Contains(text, "npm install widget") || strings.Contains(text, "registry's copy") {
+		t.Errorf("README is not the tarball's: %q", text)
+	}
+	if text := allText(docs["examples/basic.js"]); !strings.Contains(text, "createWidget({ size: 1 })") {
+		t.Errorf("example source missing: %q", text)
+	}
+
+	syms := map[string]docidx.Symbol{}
+	for _, s := range pd.Symbols {
+		syms[s.QualifiedName] = s
+	}
+	for q, kind := range map[string]docidx.SymbolKind{
+		"WidgetOptions": docidx.KindInterface, "WidgetOptions.size": docidx.KindProperty,
+		"Widget": docidx.KindClass, "Widget.render": docidx.KindMethod, "Widget.resize": docidx.KindMethod,
+		"Widget.compose": docidx.KindMethod, "Widget.size": docidx.KindProperty, "Widget.constructor": docidx.KindMethod,
+		"createWidget": docidx.KindFunc, "makeWidget": docidx.KindFunc, "VERSION": docidx.KindConst,
+		"Shape": docidx.KindEnum, "Shape.Square": docidx.KindConst, "Point": docidx.KindType,
+	} {
+		if s, ok := syms[q]; !ok || s.Kind != kind {
+			t.Errorf("symbol %s = %+v, want kind %s", q, s, kind)
+		}
+	}
+	if len(syms) != 16 {
+		t.Errorf("%d symbols, want 16: %v", len(syms), syms)
+	}
+	if s := syms["Widget.resize"]; s.Signature != "resize(n: number): this\nresize(w: number, h: number): this" || s.File != "types/index.d.ts" || s.Parent != "Widget" || s.Package != "widget" {
+		t.Errorf("Widget.resize = %+v", s)
+	}
+	if s := syms["Widget"]; !strings.Contains(s.Doc, "@example") || s.Line != 16 {
+		t.Errorf("Widget doc/line = %q %d", s.Doc, s.Line)
+	}
+	if !syms["makeWidget"].Deprecated || syms["createWidget"].Deprecated {
+		t.Error("deprecation flags wrong")
+	}
+	if s := syms["Shape"]; s.File != "types/shapes.d.ts" || s.Doc != "Known shapes." {
+		t.Errorf("Shape = %+v", s)
+	}
+}
+
+func allText(d docidx.Document) string {
+	var b strings.Builder
+	for _, s := range d.Sections {
+		b.WriteString(s.Text)
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func TestFetchDeprecatedAndPrerelease(t *testing.T) {
+	r, _ := newTestRegistry(t, nil)
+	pd, err := r.Fetch(context.Background(), "widget", "1.2.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pd.Package.Deprecated != "1.2.0 is broken; use 1.1.0" {
+		t.Errorf("Deprecated = %q", pd.Package.Deprecated)
+	}
+	if _, err := r.Fetch(context.Background(), "widget", "^1"); !errors.Is(err, docidx.ErrNotFound) {
+		t.Errorf("Fetch of a range: %v, want ErrNotFound", err)
+	}
+}
+
+func TestFetchReadmeSources(t *testing.T) {
+	r, srv := newTestRegistry(t, nil)
+	ctx := context.Background()
+
+	// The packument has no readme; the tarball's readme.markdown is used.
+	pd, err := r.Fetch(ctx, "quiet", "1.0.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pd.Documents) != 1 || pd.Documents[0].Path != "readme.markdown" || !strings.Contains(allText(pd.Documents[0]), "hush()") {
+		t.Errorf("documents = %+v", pd.Documents)
+	}
+	if len(pd.Symbols) != 1 || pd.Symbols[0].QualifiedName != "hush" || pd.Symbols[0].File != "main.d.ts" {
+		t.Errorf("symbols (types beside main) = %+v", pd.Symbols)
+	}
+	if pd.Package.License != "ISC" || pd.Package.Published.IsZero() {
+		t.Errorf("package = %+v", pd.Package)
+	}
+
+	// No README in the tarball: the version's readme, else the top-level one for latest only.
+	srv.AddPackage("bare", "0.9.0", map[string]string{"index.d.ts": "export declare const x: 1;\n"})
+	srv.AddPackage("bare", "1.0.0", map[string]string{"index.d.ts": "export declare const x: 1;\n"})
+	top := "# bare\n\n## Usage\n\nFrom the packument.\n"
+	srv.SetReadme("bare", &top)
+	pd, err = r.Fetch(ctx, "bare", "1.0.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pd.Documents) != 1 || pd.Documents[0].Path != "README.md" || !strings.Contains(allText(pd.Documents[0]), "From the packument") {
+		t.Errorf("latest: documents = %+v", pd.Documents)
+	}
+	pd, err = r.Fetch(ctx, "bare", "0.9.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pd.Documents) != 0 {
+		t.Errorf("0.9.0 got the latest version's README: %+v", pd.Documents)
+	}
+
+	placeholder := noReadme
+	srv.AddPackage("placeholder", "1.0.0", nil)
+	srv.SetReadme("placeholder", &placeholder)
+	pd, err = r.Fetch(ctx, "placeholder", "1.0.0")
+	if err != nil || len(pd.Documents) != 0 {
+		t.Errorf("placeholder readme: %v %+v", err, pd)
+	}
+}
+
+func TestScopedRegistryWithToken(t *testing.T) {
+	srv := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
+	srv.RequireToken("@acme", "s3cret")
+	u, _ := url.Parse(srv.URL)
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, ".npmrc"), fmt.Sprintf("registry=http://unused.example.test/\n@acme:registry=%s\n//%s/:_authToken=${ACME_TOKEN}\n", srv.URL, u.Host))
+
+	load := func(env ...string) *Registry {
+		cfg, err := LoadConfig(dir, append(env, "HOME="+t.TempDir()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := NewRegistry(RegistryConfig{Config: cfg, Client: &fetch.Client{HTTP: srv.Client(), Retries: -1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	ctx := context.Background()
+	_, err := load().Resolve(ctx, "@acme/tools", "")
+	if err == nil || !strings.Contains(err.Error(), "_authToken") {
+		t.Errorf("without token: %v", err)
+	}
+	r := load("ACME_TOKEN=s3cret")
+	pd, err := r.Fetch(ctx, "@acme/tools", "0.1.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, s := range pd.Symbols {
+		names[s.QualifiedName] = true
+	}
+	if !names["hammer"] || !names["saw"] || len(names) != 2 {
+		t.Errorf("symbols = %v, want hammer and saw from dist/index.d.mts", names)
+	}
+	if pd.Package.Repository != "https://github.com/acme/tools" || pd.Package.License != "Apache-2.0" {
+		t.Errorf("package = %+v", pd.Package)
+	}
+	authed := 0
+	for _, req := range srv.Requests() {
+		if req.Authorization == "Bearer s3cret" {
+			authed++
+		}
+	}
+	if authed != 2 {
+		t.Errorf("%d requests carried the token, want 2 (packument and tarball): %+v", authed, srv.Requests())
+	}
+}
+
+func TestFetchFaults(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name  string
+		setup func(*npmtest.Server)
+		mod   func(*RegistryConfig)
+		pkg   string
+		want  error
+	}{
+		{"packument 404", func(s *npmtest.Server) { s.Fail("widget", "", npmtest.FaultNotFound) }, nil, "widget", docidx.ErrNotFound},
+		{"packument 500", func(s *npmtest.Server) { s.Fail("widget", "", npmtest.FaultServerError) }, nil, "widget", docidx.ErrRetryable},
+		{"packument 429", func(s *npmtest.Server) { s.Fail("widget", "", npmtest.FaultTooManyRequests) }, nil, "widget", docidx.ErrRetryable},
+		{"tarball 404", func(s *npmtest.Server) { s.Fail("widget", "1.1.0", npmtest.FaultNotFound) }, nil, "widget", docidx.ErrNotFound},
+		{"tarball truncated", func(s *npmtest.Server) { s.Fail("widget", "1.1.0", npmtest.FaultTruncated) }, nil, "widget", docidx.ErrRetryable},
+		{"wrong integrity", func(s *npmtest.Server) { s.Fail("widget", "1.1.0", npmtest.FaultBadIntegrity) }, nil, "widget", docidx.ErrIntegrity},
+		{"oversized tarball", nil, func(c *RegistryConfig) { c.MaxTarball = 200 }, "widget", docidx.ErrTooLarge},
+		{"oversized packument", nil, func(c *RegistryConfig) { c.MaxPackument = 200 }, "widget", docidx.ErrTooLarge},
+		{"unpacks too large", nil, func(c *RegistryConfig) { c.MaxUnpacked = 1000 }, "widget", docidx.ErrTooLarge},
+		{"entry too large", nil, func(c *RegistryConfig) { c.MaxEntry = 100 }, "widget", docidx.ErrTooLarge},
+		{"tarball with ..", func(s *npmtest.Server) {
+			s.AddTarball("evil", "1.1.0", nil, npmtest.TarballEntries([]npmtest.Entry{
+				{Name: "package/package.json", Body: `{"name":"evil","version":"1.1.0"}`},
+				{Name: "package/../../etc/passwd", Body: "root"},
+			}))
+		}, nil, "evil", docidx.ErrUnsafePath},
+		{"tarball with absolute path", func(s *npmtest.Server) {
+			s.AddTarball("evil", "1.1.0", nil, npmtest.TarballEntries([]npmtest.Entry{{Name: "/etc/passwd", Body: "root"}}))
+		}, nil, "evil", docidx.ErrUnsafePath},
+		{"offline", nil, func(c *RegistryConfig) {
+			c.Client = fetch.New(&http.Client{Transport: fetch.Offline{}})
+		}, "widget", docidx.ErrOffline},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, srv := newTestRegistry(t, tc.mod)
+			if tc.setup != nil {
+				tc.setup(srv)
+			}
+			_, err := r.Fetch(ctx, tc.pkg, "1.1.0")
+			if !errors.Is(err, tc.want) {
+				t.Errorf("Fetch = %v, want %v", err, tc.want)
+			}
+			if err != nil && !strings.Contains(err.Error(), "npm") {
+				t.Errorf("error does not say npm: %v", err)
+			}
+		})
+	}
+}
+
+func TestRegistryCacheEvictsAndRetriesFailures(t *testing.T) {
+	r, srv := newTestRegistry(t, nil)
+	ctx := context.Background()
+	srv.Fail("quiet", "", npmtest.FaultNotFound)
+	if _, err := r.Resolve(ctx, "quiet", ""); !errors.Is(err, docidx.ErrNotFound) {
+		t.Fatal(err)
+	}
+	srv.Fail("quiet", "", npmtest.FaultNone)
+	if v, err := r.Resolve(ctx, "quiet", ""); err != nil || v != "1.0.0" {
+		t.Fatalf("after the fault cleared: %q %v (failures must not be cached)", v, err)
+	}
+	for i := range packumentCacheSize + 4 {
+		srv.AddPackage(fmt.Sprintf("p%d", i), "1.0.0", nil)
+		if _, err := r.Resolve(ctx, fmt.Sprintf("p%d", i), ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.mu.Lock()
+	n := len(r.cache)
+	r.mu.Unlock()
+	if n > packumentCacheSize {
+		t.Errorf("cache holds %d packuments", n)
+	}
+}
+
+func TestNewRegistryNeedsConfig(t *testing.T) {
+	if _, err := NewRegistry(RegistryConfig{}); err == nil {
+		t.Error("NewRegistry without Config succeeded")
+	}
+}
+
+// TestNoRegistryHostInRepo guards the rule that the public registry's host is never written into
+// docidx: registry URLs come from npm's configuration.
+func TestNoRegistryHostInRepo(t *testing.T) {
+	forbidden := strings.Join([]string{"registry", "npmjs", "org"}, ".")
+	err := filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(strings.ToLower(string(b)), forbidden) {
+			t.Errorf("%s mentions the public registry host", p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

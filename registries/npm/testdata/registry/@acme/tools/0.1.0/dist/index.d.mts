@@ -1,0 +1,3 @@
+export * from "./util.mjs";
+/** Hits things. */
+export declare function hammer(times?: number): void;

@@ -1,0 +1,3 @@
+const { createWidget } = require('widget');
+
+createWidget({ size: 1 }).render();

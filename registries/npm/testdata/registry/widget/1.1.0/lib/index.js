@@ -1,0 +1,1 @@
+exports.createWidget = function createWidget() { return { render() { return '' } } };
