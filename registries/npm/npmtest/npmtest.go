@@ -48,13 +48,13 @@ type Fault int
 
 // Faults. Packument faults are set with an empty version, tarball faults with a version.
 const (
-	FaultNone           Fault = iota
-	FaultNotFound             // 404
-	FaultServerError          // 500
-	FaultTooManyRequests      // 429 with Retry-After: 0
-	FaultTruncated            // a Content-Length larger than the body
-	FaultBadIntegrity         // the packument's dist.integrity does not match the tarball (version only)
-	FaultUnauthorized         // 401
+	FaultNone            Fault = iota
+	FaultNotFound              // 404
+	FaultServerError           // 500
+	FaultTooManyRequests       // 429 with Retry-After: 0
+	FaultTruncated             // a Content-Length larger than the body
+	FaultBadIntegrity          // the packument's dist.integrity does not match the tarball (version only)
+	FaultUnauthorized          // 401
 )
 
 // Request is one request the Server received.
