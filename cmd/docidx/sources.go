@@ -25,7 +25,16 @@ type sources struct {
 // from the environment or `go env`; npm's .npmrc files in projectDir, the user's home and the
 // environment). Flags override that configuration.
 func buildSources(c *cli.Context, log *slog.Logger, projectDir string, specs []crawl.Spec) (*sources, error) {
-	s := &sources{retries: func() int64 { return 0 }}
+	s := &sources{}
+	s.retries = func() int64 {
+		var n int64
+		for _, r := range s.registries {
+			if r, ok := r.(interface{ Retries() int64 }); ok {
+				n += r.Retries()
+			}
+		}
+		return n
+	}
 	if dir := c.String("go-modcache"); dir != "" {
 		if dir == modcacheAuto {
 			d, err := gomod.DefaultModCacheDir(c.Context)

@@ -574,3 +574,7 @@ func repositoryURL(modPath string) string {
 	}
 	return ""
 }
+
+// Retries returns how many HTTP attempts the proxy client has retried so far (429, 5xx,
+// timeouts and truncated bodies), for the crawl summary.
+func (p *Proxy) Retries() int64 { return p.client.Stats().Retries }
