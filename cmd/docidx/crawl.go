@@ -157,7 +157,7 @@ func readLimited(path string, limit int64) ([]byte, error) {
 func printSummary(w io.Writer, sum *crawl.Summary, m *index.Manifest, retries int64, commit time.Duration) {
 	for _, r := range sum.Results {
 		if r.Status == crawl.Failed {
-			fmt.Fprintf(w, "failed     %s: %s\n", r.Spec, r.Error)
+			fmt.Fprintf(w, "failed     %s\n", r.Error) // the error starts with the spec
 		}
 	}
 	fmt.Fprintf(w, "crawled %d packages in %s: %d indexed, %d unchanged, %d failed; %d documents, %d sections, %d symbols; %d retries; snapshot written in %s\n",

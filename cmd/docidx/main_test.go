@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/docidx/docidx/registries/gomod/gomodtest"
+	"github.com/docidx/docidx/registries/npm/npmtest"
 )
 
 // TestMain lets the test binary run as the docidx command inside testscripts.
@@ -46,10 +49,19 @@ func setupScript(env *testscript.Env) error {
 // TestScripts runs the end-to-end CLI scripts in testdata/script (testscript format: commands,
 // then the files they use). Registries are never reached: scripts use local caches and
 // --offline, or fake registries that the test harness starts.
+//
+// Scripts that crawl remotely point GOPROXY at $FAKE_GOPROXY and the npm registry at
+// $FAKE_NPM_REGISTRY: fake registries (gomodtest, npmtest) serving the registries' own fixtures.
 func TestScripts(t *testing.T) {
+	proxy := gomodtest.NewServerFromDir(t, "../../registries/gomod/testdata/mod")
+	registry := npmtest.NewServer(t, "../../registries/npm/testdata/registry")
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
-		Setup:               setupScript,
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("FAKE_GOPROXY", proxy.URL)
+			env.Setenv("FAKE_NPM_REGISTRY", registry.URL)
+			return setupScript(env)
+		},
 	})
 }
