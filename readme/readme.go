@@ -112,10 +112,12 @@ type rawSection struct {
 	path    []string // nil for the lead section
 	anchor  string
 	dropped bool
-	howTo   bool // the heading names a how-to section; see howTo
+	howTo   bool // the heading or one above it names a how-to section; see howTo
 	blocks  []block
 }
 
+// collectRefs indexes the link reference definitions under n, so that a section can carry the
+// definitions its links use wherever in the file they are.
 func (ps *parser) collectRefs(n ast.Node, depth int) {
 	if depth > maxDepth {
 		return

@@ -3,7 +3,6 @@ package readme
 import (
 	"html"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
@@ -101,8 +100,9 @@ func unescape(b *strings.Builder, v []byte) {
 	}
 }
 
+// isASCIIPunct reports whether c is ASCII punctuation, which a backslash escapes in markdown.
 func isASCIIPunct(c byte) bool {
-	return c < utf8.RuneSelf && unicode.IsPunct(rune(c)) || c < utf8.RuneSelf && unicode.IsSymbol(rune(c))
+	return strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", c) >= 0
 }
 
 // collapse trims s and turns every run of white space into one space.
