@@ -1,0 +1,326 @@
+package npm
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/npm/npmtest"
+)
+
+func TestManifestFields(t *testing.T) {
+	for _, tc := range []struct {
+		json, license, repo, deprecated string
+		keywords                        []string
+	}{
+		{`{"license":"MIT","repository":"owner/repo","keywords":["a","b"]}`, "MIT", "https://github.com/owner/repo", "", []string{"a", "b"}},
+		{`{"license":{"type":"BSD-3-Clause","url":"x"},"repository":{"type":"git","url":"git+https://github.com/o/r.git","directory":"packages/x"}}`,
+			"BSD-3-Clause", "https://github.com/o/r/tree/HEAD/packages/x", "", nil},
+		{`{"licenses":[{"type":"MIT"},{"type":"Apache-2.0"}],"repository":"git://github.com/o/r.git","deprecated":true}`,
+			"(MIT OR Apache-2.0)", "https://github.com/o/r", "deprecated", nil},
+		{`{"license":7,"repository":{"url":"git+ssh://git@gitlab.com:2222/o/r.git"},"keywords":"x, y z","deprecated":"gone"}`,
+			"", "https://gitlab.com/o/r", "gone", []string{"x", "y", "z"}},
+		{`{"repository":"gitlab:o/r","deprecated":false,"keywords":[1,"k"]}`, "", "https://gitlab.com/o/r", "", []string{"k"}},
+		{`{"repository":"git@github.com:o/r.git"}`, "", "https://github.com/o/r", "", nil},
+		{`{"repository":"bitbucket:o/r"}`, "", "https://bitbucket.org/o/r", "", nil},
+		{`{"repository":"https://example.test/o/r/"}`, "", "https://example.test/o/r", "", nil},
+		{`{"repository":"not a url at all"}`, "", "not a url at all", "", nil},
+		{`{"repository":[1,2],"license":["MIT"]}`, "MIT", "", "", nil},
+	} {
+		m, err := parseManifest([]byte(tc.json))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.json, err)
+		}
+		if m.license() != tc.license || m.repository() != tc.repo || m.deprecated() != tc.deprecated ||
+			fmt.Sprint(m.keywords()) != fmt.Sprint(tc.keywords) {
+			t.Errorf("%s:\n got license=%q repo=%q deprecated=%q keywords=%q", tc.json, m.license(), m.repository(), m.deprecated(), m.keywords())
+		}
+	}
+	// Odd types in string fields never fail the whole manifest.
+	m, err := parseManifest([]byte(`{"name":["x"],"version":1,"description":{"a":1},"dist":"nope"}`))
+	if err != nil || m.Name != "" || m.dist().Tarball != "" {
+		t.Errorf("odd types: %+v %v", m, err)
+	}
+}
+
+func TestTypesEntries(t *testing.T) {
+	fsys := fstest.MapFS{
+		"index.d.ts":           {},
+		"lib/main.d.ts":        {},
+		"dist/index.d.mts":     {},
+		"dist/index.d.cts":     {},
+		"typings/index.d.ts":   {},
+		"types/index.d.ts":     {},
+		"esm/index.d.ts":       {},
+		"legacy/index.d.ts":    {},
+		"sub/index.d.ts":       {},
+		"dir/index.d.ts":       {},
+		"noext.d.ts":           {},
+		"src/index.ts":         {},
+		"cjs/index.d.cts":      {},
+		"only-js/index.js":     {},
+		"typesversions/x.d.ts": {},
+	}
+	for _, tc := range []struct{ json, want string }{
+		{`{"types":"./types/index.d.ts","typings":"typings/index.d.ts"}`, "types/index.d.ts"},
+		{`{"typings":"typings/index.d.ts"}`, "typings/index.d.ts"},
+		{`{"types":"missing.d.ts","typings":"typings/index.d.ts"}`, "typings/index.d.ts"},
+		{`{"exports":{"types":"./dist/index.d.mts","default":"./x.js"}}`, "dist/index.d.mts"},
+		{`{"exports":{".":{"import":{"types":"./dist/index.d.mts"},"require":{"types":"./dist/index.d.cts"}}}}`, "dist/index.d.mts"},
+		{`{"exports":{"types":{"require":"./dist/index.d.cts","default":"./dist/index.d.mts"}}}`, "dist/index.d.cts"},
+		{`{"exports":{".":"./esm/index.js","./sub":"./sub/index.js"}}`, "esm/index.d.ts"},
+		{`{"exports":{".":[{"require":"./cjs/index.cjs"},"./x.js"]}}`, "cjs/index.d.cts"},
+		{`{"exports":"./esm/index.js"}`, "esm/index.d.ts"},
+		{`{"main":"lib/main.js"}`, "lib/main.d.ts"},
+		{`{"main":"./dir"}`, "dir/index.d.ts"},
+		{`{"types":"noext"}`, "noext.d.ts"},
+		{`{"types":"src/index.ts"}`, "src/index.ts"},
+		{`{"main":"only-js/index.js"}`, "index.d.ts"},
+		{`{}`, "index.d.ts"},
+		{`{"types":"../../etc/passwd.d.ts"}`, "index.d.ts"},
+	} {
+		m, _ := parseManifest([]byte(tc.json))
+		if got := strings.Join(typesEntries(fsys, m), " "); got != tc.want {
+			t.Errorf("%s: entries %q, want %q", tc.json, got, tc.want)
+		}
+	}
+	if got := typesEntries(fstest.MapFS{}, &manifest{}); got != nil {
+		t.Errorf("no declarations: %v", got)
+	}
+}
+
+func TestExportName(t *testing.T) {
+	for in, want := range map[string]string{
+		"@types/express": "express", "@types/babel__core": "core", "@scope/x": "x", "lodash": "lodash", "@types/node": "node",
+	} {
+		if got := exportName(in); got != want {
+			t.Errorf("exportName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func sri(alg string, sum []byte) string { return alg + "-" + base64.StdEncoding.EncodeToString(sum) }
+
+func TestVerifyIntegrity(t *testing.T) {
+	data := []byte("tarball bytes")
+	s512 := sha512.Sum512(data)
+	s384 := sha512.Sum384(data)
+	s256 := sha256.Sum256(data)
+	s1 := sha1.Sum(data)
+	other := sha512.Sum512([]byte("other"))
+	for _, tc := range []struct {
+		integrity, shasum string
+		want              error
+	}{
+		{sri("sha512", s512[:]), "", nil},
+		{sri("sha384", s384[:]), "", nil},
+		{sri("sha256", s256[:]), "", nil},
+		{sri("sha1", s1[:]), "", nil},
+		{sri("sha512", s512[:]) + "?opt=1", "", nil},
+		{sri("sha512", other[:]) + " " + sri("sha512", s512[:]), "", nil},              // any digest of the strongest algorithm
+		{sri("sha1", s1[:]) + "\n" + sri("sha512", other[:]), "", docidx.ErrIntegrity}, // only the strongest counts
+		{sri("sha512", other[:]), hex.EncodeToString(s1[:]), docidx.ErrIntegrity},      // shasum is not a fallback for a bad integrity
+		{"", hex.EncodeToString(s1[:]), nil},
+		{"", strings.ToUpper(hex.EncodeToString(s1[:])), nil},
+		{"md5-abc", hex.EncodeToString(s1[:]), nil},
+		{"", "0000", docidx.ErrIntegrity},
+		{"sha512-!!!notbase64", "", docidx.ErrIntegrity},
+		{"sha512-" + base64.RawStdEncoding.EncodeToString(s512[:]), "", nil},
+		{"", "", errNoDigest},
+		{"garbage", "", errNoDigest},
+	} {
+		if err := verifyIntegrity(data, tc.integrity, tc.shasum); !errors.Is(err, tc.want) || (tc.want == nil && err != nil) {
+			t.Errorf("verifyIntegrity(%q, %q) = %v, want %v", tc.integrity, tc.shasum, err, tc.want)
+		}
+	}
+}
+
+var bigLimits = tarLimits{maxUnpacked: 1 << 20, maxEntry: 1 << 20, maxFile: 1 << 20, maxKept: 1 << 20}
+
+func TestUntar(t *testing.T) {
+	tgz := npmtest.TarballEntries([]npmtest.Entry{
+		{Name: "package/package.json", Body: `{}`},
+		{Name: "./package/README.md", Body: "# r"},
+		{Name: "toplevel.txt", Body: "no directory"},
+		{Name: "package/dir/", Typeflag: tar.TypeDir},
+		{Name: "package/link.d.ts", Typeflag: tar.TypeSymlink, Linkname: "../../../../etc/passwd"},
+		{Name: "package/hard.d.ts", Typeflag: tar.TypeLink, Linkname: "package/package.json"},
+		{Name: "package/lib/./x.d.ts", Body: "x"},
+		{Name: "package/lib/x.js", Body: "js"},
+		{Name: "other-top/index.d.ts", Body: "old tarballs use another top directory"},
+		{Name: "package/big.d.ts", Body: strings.Repeat("b", 100)},
+	})
+	keep := func(p string) bool { return p != "lib/x.js" }
+	lim := bigLimits
+	lim.maxFile = 50
+	files, skipped, err := untar(tgz, keep, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(sortedKeys(files))
+	if got != "[README.md index.d.ts lib/x.d.ts package.json]" {
+		t.Errorf("kept %s", got)
+	}
+	if fmt.Sprint(skipped) != "[big.d.ts]" {
+		t.Errorf("skipped %v", skipped)
+	}
+
+	// An uncompressed tar works too.
+	var plain bytes.Buffer
+	zr, _ := gzip.NewReader(bytes.NewReader(tgz))
+	if _, err := plain.ReadFrom(zr); err != nil {
+		t.Fatal(err)
+	}
+	if files, _, err := untar(plain.Bytes(), keep, bigLimits); err != nil || len(files) != 5 {
+		t.Errorf("plain tar: %d files, %v", len(files), err)
+	}
+
+	for name, tc := range map[string]struct {
+		entries []npmtest.Entry
+		lim     tarLimits
+		want    error
+	}{
+		"dotdot":          {[]npmtest.Entry{{Name: "package/../../x", Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
+		"absolute":        {[]npmtest.Entry{{Name: "/package/x", Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
+		"backslash":       {[]npmtest.Entry{{Name: `package\..\..\x`, Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
+		"drive letter":    {[]npmtest.Entry{{Name: `C:/x/y`, Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
+		"dotdot dir only": {[]npmtest.Entry{{Name: "package/../", Typeflag: tar.TypeDir}}, bigLimits, docidx.ErrUnsafePath},
+		"entry limit":     {[]npmtest.Entry{{Name: "package/x", Body: strings.Repeat("x", 200)}}, tarLimits{maxUnpacked: 1000, maxEntry: 100, maxFile: 1000, maxKept: 1000}, docidx.ErrTooLarge},
+		"total limit": {[]npmtest.Entry{{Name: "package/a", Body: strings.Repeat("x", 80)}, {Name: "package/b", Body: strings.Repeat("x", 80)}},
+			tarLimits{maxUnpacked: 100, maxEntry: 100, maxFile: 1000, maxKept: 1000}, docidx.ErrTooLarge},
+	} {
+		_, _, err := untar(npmtest.TarballEntries(tc.entries), func(string) bool { return true }, tc.lim)
+		if !errors.Is(err, tc.want) {
+			t.Errorf("%s: %v, want %v", name, err, tc.want)
+		}
+	}
+	if _, _, err := untar([]byte{0x1f, 0x8b, 1, 2, 3}, keep, bigLimits); err == nil {
+		t.Error("corrupt gzip accepted")
+	}
+}
+
+// TestUntarBomb checks that a small archive which inflates hugely stops at the limit.
+func TestUntarBomb(t *testing.T) {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	tw := tar.NewWriter(zw)
+	const size = 64 << 20
+	if err := tw.WriteHeader(&tar.Header{Name: "package/zeros", Size: size, Mode: 0o644, Typeflag: tar.TypeReg}); err != nil {
+		t.Fatal(err)
+	}
+	zero := make([]byte, 1<<20)
+	for range size / len(zero) {
+		tw.Write(zero)
+	}
+	tw.Close()
+	zw.Close()
+	_, _, err := untar(buf.Bytes(), func(string) bool { return false }, tarLimits{maxUnpacked: 8 << 20, maxEntry: 1 << 30, maxFile: 1, maxKept: 1})
+	if !errors.Is(err, docidx.ErrTooLarge) {
+		t.Errorf("bomb: %v", err)
+	}
+}
+
+func sortedKeys(m map[string][]byte) []string {
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	for i := range keys {
+		for j := i + 1; j < len(keys); j++ {
+			if keys[j] < keys[i] {
+				keys[i], keys[j] = keys[j], keys[i]
+			}
+		}
+	}
+	return keys
+}
+
+func TestKeepTarballFile(t *testing.T) {
+	for p, want := range map[string]bool{
+		"package.json": true, "README.md": true, "readme": true, "Readme.markdown": true, "README.rst": true,
+		"readme.js": false, "index.d.ts": true, "lib/deep/x.d.mts": true, "x.d.cts": true, "lib/x.js": false,
+		"docs/a.md": true, "Docs/b/c.markdown": true, "doc/x.mdx": true, "docs/x.png": false,
+		"examples/a.js": true, "example/b.ts": true, "examples/c.md": true, "examples/d.d.ts": true, "examples/e.png": false,
+		"node_modules/x/index.d.ts": false, "lib/node_modules/x.d.ts": false, "CHANGELOG.md": false, "sub/README.md": false,
+	} {
+		if got := keepTarballFile(p); got != want {
+			t.Errorf("keepTarballFile(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+func TestMemFS(t *testing.T) {
+	m := newMemFS(map[string][]byte{"a.txt": []byte("A"), "d/e/f.md": []byte("F"), "d/g": []byte("G")})
+	if err := fstest.TestFS(m, "a.txt", "d/e/f.md", "d/g"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fs.Stat(m, "missing"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Stat(missing) = %v", err)
+	}
+}
+
+func TestBuildContentsLimits(t *testing.T) {
+	fsys := fstest.MapFS{
+		"README.md":         {Data: []byte("# x\n")},
+		"docs/big.md":       {Data: bytes.Repeat([]byte("x"), 200)},
+		"examples/a.js":     {Data: []byte("console.log('```')\n")},
+		"docs/.hidden/x.md": {Data: []byte("# hidden\n")},
+	}
+	for i := range 5 {
+		fsys[fmt.Sprintf("docs/d%d.md", i)] = &fstest.MapFile{Data: []byte("# d\n")}
+	}
+	c := buildContents(fsys, &manifest{}, "x", "", "", contentLimits{maxDocs: 3, maxDocSize: 100})
+	var paths []string
+	for _, d := range c.docs {
+		paths = append(paths, d.Path)
+	}
+	if fmt.Sprint(paths) != "[README.md docs/d0.md docs/d1.md docs/d2.md]" {
+		t.Errorf("documents %v (problems %v)", paths, c.problems)
+	}
+	if len(c.problems) < 2 {
+		t.Errorf("problems %v, want the big file and the document cap", c.problems)
+	}
+	c = buildContents(fsys, &manifest{}, "x", "", "", contentLimits{})
+	for _, d := range c.docs {
+		if d.Path == "examples/a.js" && !strings.Contains(allText(d), "````js") {
+			t.Errorf("example fence does not outgrow the code's backticks: %q", allText(d))
+		}
+	}
+}
+
+func FuzzUntar(f *testing.F) {
+	f.Add(npmtest.Tarball("package", map[string]string{"package.json": "{}", "README.md": "# x", "index.d.ts": "export {}"}))
+	f.Add(npmtest.TarballEntries([]npmtest.Entry{{Name: "package/../x", Body: "x"}}))
+	f.Add([]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lim := tarLimits{maxUnpacked: 1 << 20, maxEntry: 1 << 20, maxFile: 1 << 16, maxKept: 1 << 18}
+		files, _, err := untar(data, keepTarballFile, lim)
+		if err != nil {
+			return
+		}
+		var kept int64
+		for p, b := range files {
+			if !fs.ValidPath(p) || strings.HasPrefix(p, "/") || strings.Contains(p, "..") && !strings.Contains(p, "...") {
+				t.Fatalf("unsafe path kept: %q", p)
+			}
+			kept += int64(len(b))
+		}
+		if kept > lim.maxKept {
+			t.Fatalf("kept %d bytes", kept)
+		}
+		m := newMemFS(files)
+		buildContents(m, &manifest{}, "p", "", "", contentLimits{})
+	})
+}

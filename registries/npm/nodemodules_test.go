@@ -1,0 +1,201 @@
+package npm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/npm/npmtest"
+)
+
+// fixture returns the files of testdata/registry/<name>/<version>.
+func fixture(t *testing.T, name, version string) map[string]string {
+	t.Helper()
+	files, err := npmtest.ReadTree(filepath.Join("testdata", "registry", filepath.FromSlash(name), version))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// installedTree is the package set both layouts are tested with: widget 1.1.0 at the top, an
+// app that needs widget 1.0.0 (nested), and a scoped package.
+func installedTree(t *testing.T) []npmtest.Installed {
+	return []npmtest.Installed{
+		{Name: "widget", Version: "1.1.0", Files: fixture(t, "widget", "1.1.0")},
+		{Name: "app", Version: "0.0.1", Files: map[string]string{"README.md": "# app\n"}, Nested: []npmtest.Installed{
+			{Name: "widget", Version: "1.0.0", Files: fixture(t, "widget", "1.0.0"), Nested: []npmtest.Installed{
+				{Name: "deep", Version: "3.0.0"},
+			}},
+		}},
+		{Name: "@acme/tools", Version: "0.1.0", Files: fixture(t, "@acme/tools", "0.1.0")},
+		{Name: "quiet", Version: "1.0.0", Files: fixture(t, "quiet", "1.0.0")},
+	}
+}
+
+var wantRefs = "@acme/tools@0.1.0 app@0.0.1 deep@3.0.0 quiet@1.0.0 widget@1.0.0 widget@1.1.0"
+
+func refsString(refs []docidx.Ref) string {
+	var parts []string
+	for _, r := range refs {
+		if r.Ecosystem != docidx.NPM {
+			parts = append(parts, "bad ecosystem "+string(r.Ecosystem))
+		}
+		parts = append(parts, r.Name+"@"+r.Version)
+	}
+	return strings.Join(parts, " ")
+}
+
+func TestNodeModulesLayouts(t *testing.T) {
+	ctx := context.Background()
+	for _, layout := range []struct {
+		name  string
+		write func(testing.TB, string, ...npmtest.Installed) string
+	}{{"hoisted", npmtest.Hoisted}, {"pnpm", npmtest.PNPM}} {
+		t.Run(layout.name, func(t *testing.T) {
+			root := t.TempDir()
+			nmDir := layout.write(t, root, installedTree(t)...)
+			// Junk a real tree has: a package without version, a stray file, a broken symlink.
+			writeFile(t, filepath.Join(nmDir, "noversion", "package.json"), `{"name":"noversion"}`)
+			writeFile(t, filepath.Join(nmDir, "stray.txt"), "x")
+			if err := os.Symlink("missing-target", filepath.Join(nmDir, "broken")); err != nil {
+				t.Fatal(err)
+			}
+
+			for _, dir := range []string{nmDir, root} { // a project directory works too
+				nm, err := NewNodeModules(dir, NodeModulesConfig{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				refs, err := nm.List(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := refsString(refs); got != wantRefs {
+					t.Errorf("List(%s) = %s\nwant %s", dir, got, wantRefs)
+				}
+			}
+
+			nm, _ := NewNodeModules(nmDir, NodeModulesConfig{Now: func() time.Time { return testNow }})
+			for query, want := range map[string]string{"": "1.1.0", "latest": "1.1.0", "1.0.0": "1.0.0", "^1.0.0": "1.1.0", "~1.0": "1.0.0"} {
+				if got, err := nm.Resolve(ctx, "widget", query); err != nil || got != want {
+					t.Errorf("Resolve(widget, %q) = %q, %v; want %q", query, got, err, want)
+				}
+			}
+			for _, q := range []string{"1.2.0", "^2", "next"} {
+				if _, err := nm.Resolve(ctx, "widget", q); !errors.Is(err, docidx.ErrNotFound) {
+					t.Errorf("Resolve(widget, %q): %v, want ErrNotFound", q, err)
+				}
+			}
+			if _, err := nm.Resolve(ctx, "absent", ""); !errors.Is(err, docidx.ErrNotFound) {
+				t.Errorf("Resolve(absent): %v", err)
+			}
+
+			pd, err := nm.Fetch(ctx, "widget", "1.1.0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := pd.Package
+			if p.Description != "Widgets for docidx tests" || p.License != "MIT" || p.Repository != "https://github.com/example/widget" ||
+				fmt.Sprint(p.Versions) != "[1.0.0 1.1.0]" || !p.CrawledAt.Equal(testNow) || !strings.HasPrefix(p.Source, "/") {
+				t.Errorf("Package = %+v", p)
+			}
+			if real, _ := filepath.EvalSymlinks(p.Source); real != p.Source {
+				t.Errorf("Source %s is not a real path", p.Source)
+			}
+			if len(pd.Documents) != 5 || len(pd.Symbols) != 16 {
+				t.Errorf("%d documents, %d symbols; want 5 and 16 as from the registry", len(pd.Documents), len(pd.Symbols))
+			}
+			for _, s := range pd.Symbols {
+				if s.QualifiedName == "bundled" {
+					t.Error("a bundled node_modules declaration leaked in")
+				}
+			}
+
+			pd, err = nm.Fetch(ctx, "@acme/tools", "0.1.0")
+			if err != nil || len(pd.Symbols) != 2 {
+				t.Errorf("@acme/tools: %v %+v", err, pd)
+			}
+			if _, err := nm.Fetch(ctx, "widget", "9.9.9"); !errors.Is(err, docidx.ErrNotFound) {
+				t.Errorf("Fetch(widget@9.9.9): %v", err)
+			}
+		})
+	}
+}
+
+func TestNodeModulesSymlinkCycleAndDepth(t *testing.T) {
+	root := t.TempDir()
+	nmDir := npmtest.Hoisted(t, root, npmtest.Installed{Name: "a", Version: "1.0.0"})
+	// a/node_modules/self -> a: a cycle through a symlink.
+	if err := os.MkdirAll(filepath.Join(nmDir, "a", "node_modules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("..", filepath.Join(nmDir, "a", "node_modules", "self")); err != nil {
+		t.Fatal(err)
+	}
+	// A chain deeper than MaxNesting.
+	dir := nmDir
+	for i := range 5 {
+		dir = filepath.Join(dir, fmt.Sprintf("d%d", i))
+		writeFile(t, filepath.Join(dir, "package.json"), fmt.Sprintf(`{"name":"d%d","version":"1.0.0"}`, i))
+		dir = filepath.Join(dir, "node_modules")
+	}
+	nm, err := NewNodeModules(nmDir, NodeModulesConfig{MaxNesting: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := nm.List(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := refsString(refs); got != "a@1.0.0 d0@1.0.0 d1@1.0.0 d2@1.0.0" {
+		t.Errorf("List = %s", got)
+	}
+}
+
+func TestNewNodeModulesErrors(t *testing.T) {
+	if _, err := NewNodeModules(filepath.Join(t.TempDir(), "missing"), NodeModulesConfig{}); err == nil {
+		t.Error("missing directory accepted")
+	}
+	f := filepath.Join(t.TempDir(), "file")
+	writeFile(t, f, "x")
+	if _, err := NewNodeModules(f, NodeModulesConfig{}); err == nil {
+		t.Error("a file accepted")
+	}
+}
+
+func TestPnpmStoreName(t *testing.T) {
+	for in, want := range map[string]string{
+		"lodash@4.17.21":                "lodash",
+		"@babel+core@7.24.0":            "@babel/core",
+		"react-dom@18.2.0_react@18.2.0": "react-dom",
+		"@types+node@20.1.0(peer@1)":    "@types/node",
+		"noversion":                     "",
+		"@scope+x":                      "",
+	} {
+		if got := pnpmStoreName(in); got != want {
+			t.Errorf("pnpmStoreName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNodeModulesReadmeFromPackageJSON(t *testing.T) {
+	root := t.TempDir()
+	nmDir := npmtest.Hoisted(t, root, npmtest.Installed{Name: "old", Version: "1.0.0", Files: map[string]string{
+		"package.json": `{"readme": "# old\n\n## Usage\n\nStored by npm 6.\n", "readmeFilename": "README.md"}`,
+	}})
+	nm, _ := NewNodeModules(nmDir, NodeModulesConfig{})
+	pd, err := nm.Fetch(context.Background(), "old", "1.0.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pd.Documents) != 1 || !strings.Contains(allText(pd.Documents[0]), "Stored by npm 6") {
+		t.Errorf("documents = %+v", pd.Documents)
+	}
+}
