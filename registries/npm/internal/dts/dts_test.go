@@ -484,3 +484,13 @@ func TestTypeScriptSourceNeedsExport(t *testing.T) {
 		t.Errorf("pub = %q", s)
 	}
 }
+
+func TestNamespaceThenInterfaceMerge(t *testing.T) {
+	m := extractSrc(t, map[string]string{"index.d.ts": "declare global {\n  namespace Express { interface Request { user: string } }\n}\nexport interface Express { x: 1 }\n"}, "index.d.ts")
+	if s := m["Express"]; s.Kind != docidx.KindInterface || s.Signature != "interface Express" {
+		t.Errorf("Express = %+v", s)
+	}
+	if _, ok := m["Express.Request.user"]; !ok {
+		t.Error("Express.Request.user missing")
+	}
+}

@@ -367,12 +367,12 @@ func (x *extractor) add(d *decl, name string, sc scope) {
 		if d.kind == docidx.KindPackage && s.Kind != docidx.KindPackage {
 			return // a namespace merged into a function, class or enum adds only members
 		}
+		if s.Kind == docidx.KindPackage && d.kind != docidx.KindPackage {
+			s.Signature = "" // the namespace only held members; the declaration names the symbol
+		}
 		if kindRank[d.kind] < kindRank[s.Kind] {
 			s.Kind = d.kind
 			s.File, s.Line = sc.file, d.line
-		}
-		if s.Kind == docidx.KindPackage && d.kind != docidx.KindPackage {
-			s.Signature = ""
 		}
 		lines := strings.Count(s.Signature, "\n") + 1
 		if d.sig != "" && lines < maxOverloads && !containsLine(s.Signature, d.sig) {
