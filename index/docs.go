@@ -132,7 +132,7 @@ var declWords = map[string]bool{
 	"func": true, "type": true, "const": true, "var": true, "package": true, // Go
 	"export": true, "declare": true, "function": true, "class": true, "interface": true, "let": true,
 	"enum": true, "namespace": true, "module": true, "abstract": true, "async": true, // TypeScript
-	"def": true, // Python
+	"def": true,                                                                                  // Python
 	"pub": true, "fn": true, "struct": true, "trait": true, "macro_rules!": true, "unsafe": true, // Rust
 	"public": true, "open": true, "protocol": true, "extension": true, "static": true, "final": true, // Swift
 }

@@ -216,4 +216,3 @@ func (p *progress) finish() {
 		p.bar.Finish()
 	}
 }
-

@@ -96,16 +96,17 @@ func NewRegistry(cfg RegistryConfig) (*Registry, error) {
 // Ecosystem returns docidx.NPM.
 func (r *Registry) Ecosystem() docidx.Ecosystem { return Ecosystem }
 
-// packument is the part of a full packument docidx reads. Version objects stay raw until needed:
-// a popular package's packument holds thousands of them.
+// packument is the part of a full packument docidx reads. Version objects decode into manifest,
+// which keeps only the fields docidx uses: a popular package's packument holds thousands of
+// versions, each with dependencies, scripts and more.
 type packument struct {
-	Name           flexString                 `json:"name"`
-	DistTags       map[string]flexString      `json:"dist-tags"`
-	Versions       map[string]json.RawMessage `json:"versions"`
-	Time           map[string]flexString      `json:"time"`
-	Readme         flexString                 `json:"readme"`
-	ReadmeFilename flexString                 `json:"readmeFilename"`
-	Description    flexString                 `json:"description"`
+	Name           flexString            `json:"name"`
+	DistTags       map[string]flexString `json:"dist-tags"`
+	Versions       map[string]*manifest  `json:"versions"`
+	Time           map[string]flexString `json:"time"`
+	Readme         flexString            `json:"readme"`
+	ReadmeFilename flexString            `json:"readmeFilename"`
+	Description    flexString            `json:"description"`
 
 	url string // where it was fetched, for messages and Package.Source
 }
@@ -212,7 +213,16 @@ func (r *Registry) loadPackument(ctx context.Context, name, u string) (*packumen
 	}
 	var p packument
 	if err := json.Unmarshal(resp.Body, &p); err != nil {
-		return nil, fmt.Errorf("npm: packument of %s from %s is not valid JSON: %w", name, redactURL(u), err)
+		// A field of an unexpected type (a version that is not an object …) leaves the rest decoded.
+		var te *json.UnmarshalTypeError
+		if !errors.As(err, &te) {
+			return nil, fmt.Errorf("npm: packument of %s from %s is not valid JSON: %w", name, redactURL(u), err)
+		}
+	}
+	for v, m := range p.Versions {
+		if m == nil || m.Version == "" && len(m.Dist) == 0 { // null, or not an object
+			delete(p.Versions, v)
+		}
 	}
 	if len(p.Versions) == 0 {
 		// An unpublished package keeps a packument with time.unpublished and no versions.
@@ -364,19 +374,12 @@ func highest(versions []string, ok func(string) bool, stableFirst bool) string {
 	return ""
 }
 
-// deprecated returns version v's deprecation message, decoding only its "deprecated" field.
+// deprecated returns version v's deprecation message.
 func (p *packument) deprecated(v string) string {
-	raw, ok := p.Versions[v]
-	if !ok {
-		return ""
+	if m, ok := p.Versions[v]; ok {
+		return m.deprecated()
 	}
-	var m struct {
-		Deprecated json.RawMessage `json:"deprecated"`
-	}
-	if json.Unmarshal(raw, &m) != nil {
-		return ""
-	}
-	return (&manifest{Deprecated: m.Deprecated}).deprecated()
+	return ""
 }
 
 // Fetch downloads name@version and extracts its metadata, README (the tarball's, else the
@@ -391,14 +394,10 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	if err != nil {
 		return nil, err
 	}
-	raw, ok := p.Versions[version]
+	m, ok := p.Versions[version]
 	if !ok {
 		return nil, fmt.Errorf("npm: %s has no version %s in %s (resolve a range or tag first): %w",
 			name, version, redactURL(r.cfg.Config.RegistryFor(name)), docidx.ErrNotFound)
-	}
-	m, err := parseManifest(raw)
-	if err != nil {
-		return nil, fmt.Errorf("npm: %s@%s: version object in the packument: %w", name, version, err)
 	}
 	d := m.dist()
 	tarURL := strings.TrimSpace(string(d.Tarball))

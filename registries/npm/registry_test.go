@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -410,5 +411,40 @@ func TestNoRegistryHostInRepo(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestOddPackument(t *testing.T) {
+	body := `{"name":"odd","dist-tags":{"latest":"1.0.0","bad":7},"versions":{
+		"1.0.0":{"name":"odd","version":"1.0.0","description":["not","a","string"],"dist":{"tarball":"http://unused.example.test/x.tgz"}},
+		"0.9.0":"not an object",
+		"0.8.0":null},
+		"time":{"1.0.0":"yesterday"}}`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/empty" {
+			w.Write([]byte(`{"name":"empty","versions":{},"time":{"unpublished":{}}}`))
+			return
+		}
+		if r.URL.Path == "/broken" {
+			w.Write([]byte(`{"name":`))
+			return
+		}
+		w.Write([]byte(body))
+	}))
+	defer srv.Close()
+	cfg, _ := NewConfig(srv.URL)
+	r, _ := NewRegistry(RegistryConfig{Config: cfg, Client: &fetch.Client{HTTP: srv.Client(), Retries: -1}})
+	ctx := context.Background()
+	if v, err := r.Resolve(ctx, "odd", ""); err != nil || v != "1.0.0" {
+		t.Errorf("Resolve(odd) = %q, %v", v, err)
+	}
+	if _, err := r.Resolve(ctx, "odd", "0.9.0"); !errors.Is(err, docidx.ErrNotFound) {
+		t.Errorf("Resolve(odd, 0.9.0) = %v", err)
+	}
+	if _, err := r.Resolve(ctx, "empty", ""); !errors.Is(err, docidx.ErrNotFound) {
+		t.Errorf("unpublished: %v", err)
+	}
+	if _, err := r.Resolve(ctx, "broken", ""); err == nil || !strings.Contains(err.Error(), "not valid JSON") {
+		t.Errorf("broken: %v", err)
 	}
 }
