@@ -14,6 +14,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/token/porter"
 	unicodetok "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/registry"
@@ -155,7 +156,7 @@ func newMapping() (mapping.IndexMapping, error) {
 	if err := im.AddCustomAnalyzer(identAnalyzerName, map[string]any{
 		"type":          "custom",
 		"tokenizer":     unicodetok.Name,
-		"token_filters": []any{identFilterName, lowercase.Name},
+		"token_filters": []any{identFilterName, lowercase.Name, en.StopName, porter.Name},
 	}); err != nil {
 		return nil, err
 	}
