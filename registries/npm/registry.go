@@ -501,3 +501,11 @@ func uniqueStrings(s []string) []string {
 	}
 	return out
 }
+
+// Retries returns how many HTTP attempts the registry client has retried so far (429, 5xx,
+// timeouts and truncated bodies), for the crawl summary.
+func (r *Registry) Retries() int64 { return r.client.Stats().Retries }
+
+// String names the registry for logs and the snapshot manifest: "npm registry URL", the default
+// registry URL without credentials.
+func (r *Registry) String() string { return "npm registry " + r.cfg.Config.Registry }
