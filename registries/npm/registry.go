@@ -508,4 +508,11 @@ func (r *Registry) Retries() int64 { return r.client.Stats().Retries }
 
 // String names the registry for logs and the snapshot manifest: "npm registry URL", the default
 // registry URL without credentials.
-func (r *Registry) String() string { return "npm registry " + r.cfg.Config.Registry }
+func (r *Registry) String() string {
+	u, err := url.Parse(r.cfg.Config.Registry)
+	if err != nil {
+		return "npm registry"
+	}
+	u.User = nil
+	return "npm registry " + u.String()
+}
