@@ -54,11 +54,29 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		m.SetField(field)
 		add(m, boost)
 	}
+	// A name that matches one word of a long question says little: name fields must match at
+	// least half of the question's words.
+	nameMatch := func(field string, boost float64) {
+		terms := r.terms(field, text)
+		if len(terms) < 3 {
+			match(field, boost)
+			return
+		}
+		var tqs []query.Query
+		for _, t := range terms {
+			tq := bleve.NewTermQuery(t)
+			tq.SetField(field)
+			tqs = append(tqs, tq)
+		}
+		d := bleve.NewDisjunctionQuery(tqs...)
+		d.SetMin(float64((len(terms) + 1) / 2))
+		add(d, boost)
+	}
 	match(fBody, boostBody)
 	match(fHeading, boostHeading)
 	match(fTitle, boostTitle)
-	match(fName, boostName)
-	match(fPkgName, boostPkgName)
+	nameMatch(fName, boostName)
+	nameMatch(fPkgName, boostPkgName)
 	match(fSignature, boostSig)
 	if strings.ContainsFunc(text, unicode.IsSpace) {
 		p := bleve.NewMatchPhraseQuery(text)
@@ -116,6 +134,24 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		}
 	}
 	return out, nil
+}
+
+// terms returns the distinct terms that field's analyzer makes of text.
+func (r *reader) terms(field, text string) []string {
+	m := r.idx.Mapping()
+	a := m.AnalyzerNamed(m.AnalyzerNameForPath(field))
+	if a == nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, tok := range a.Analyze([]byte(text)) {
+		if t := string(tok.Term); !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // makeHit builds a Hit from a Bleve document's ID (its page URI, with "#n" for sections) and

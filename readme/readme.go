@@ -56,6 +56,7 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	src = truncate(src)
+	fmTitle, src := frontMatter(src)
 	safe := guard(src)
 	doc := markdown.Parser().Parse(text.NewReader(safe))
 	ps := &parser{src: safe, orig: src, kind: kind, refs: make(map[string]*ast.LinkReferenceDefinition)}
@@ -72,8 +73,50 @@ func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
 		return len(out.Sections) < MaxSections
 	})
 	out.Title = ps.title(doc, p)
+	if fmTitle != "" {
+		out.Title = fmTitle
+	}
 	out.Summary = ps.summary
 	return out
+}
+
+// maxFrontMatter bounds the YAML front matter block that static site generators (Hugo, Jekyll,
+// Docusaurus) put at the top of docs pages.
+const maxFrontMatter = 8 << 10
+
+// frontMatter blanks out a leading YAML front matter block ("---" lines around "key: value"
+// lines), keeping byte offsets, and returns its title. Without one, src is returned as is.
+func frontMatter(src []byte) (title string, out []byte) {
+	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
+		return "", src
+	}
+	head := src[:min(len(src), maxFrontMatter)]
+	end := -1
+	for i := bytes.IndexByte(head, '\n') + 1; i > 0 && i < len(head); {
+		line, _, _ := bytes.Cut(head[i:], []byte("\n"))
+		if string(bytes.TrimRight(line, "\r")) == "---" {
+			end = i + len(line)
+			break
+		}
+		if k, v, ok := bytes.Cut(line, []byte(":")); ok && string(bytes.TrimSpace(k)) == "title" && title == "" {
+			title = strings.Trim(strings.TrimSpace(string(v)), `"'`)
+		}
+		next := bytes.IndexByte(head[i:], '\n')
+		if next < 0 {
+			break
+		}
+		i += next + 1
+	}
+	if end < 0 {
+		return "", src
+	}
+	out = bytes.Clone(src)
+	for i := 0; i < end; i++ {
+		if out[i] != '\n' {
+			out[i] = ' '
+		}
+	}
+	return title, out
 }
 
 // truncate cuts src to at most MaxInput bytes, at a line break when there is one, else at a

@@ -98,6 +98,9 @@ func NewNodeModules(dir string, cfg NodeModulesConfig) (*NodeModules, error) {
 // Dir returns the node_modules directory read.
 func (n *NodeModules) Dir() string { return n.dir }
 
+// String returns the node_modules directory, for logs and the snapshot manifest's sources.
+func (n *NodeModules) String() string { return n.dir }
+
 // Ecosystem returns docidx.NPM.
 func (n *NodeModules) Ecosystem() docidx.Ecosystem { return Ecosystem }
 
