@@ -392,3 +392,10 @@ func TestPutValidates(t *testing.T) {
 		t.Error("Put without a version: no error")
 	}
 }
+
+func TestSuggestTransposition(t *testing.T) {
+	r := open(t, build(t, npmPackage("zod", "3.23.8", "schemas")))
+	if got := r.Suggest(docidx.NPM, "zdo", 3); len(got) != 1 || got[0].Name != "zod" {
+		t.Errorf("Suggest(zdo) = %v, want zod", got)
+	}
+}

@@ -351,11 +351,15 @@ func nameDistance(want, have string) (int, bool) {
 	return 0, false
 }
 
-// levenshtein returns the edit distance between a and b, in bytes.
+// levenshtein returns the optimal-string-alignment edit distance between a and b, in bytes:
+// insertions, deletions, substitutions and transpositions of adjacent bytes ("zdo" -> "zod")
+// each count one.
 func levenshtein(a, b string) int {
 	if len(a) > 64 || len(b) > 64 {
 		return 1 << 20
 	}
+	// d[i][j] is the distance between a[:i] and b[:j]; three rows suffice.
+	prev2 := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -369,8 +373,11 @@ func levenshtein(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
 }
