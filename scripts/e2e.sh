@@ -45,5 +45,16 @@ if [ -d "$CORPUS/gomodcache" ] && [ -d "$CORPUS/npmproject/node_modules" ]; then
 JSON
   [ "$(grep -c '"id":' "$WORK/mcp.out")" -ge 4 ] || fail "not every MCP request was answered"
   grep -q 'func (g \*Group) Go(f func() error)' "$WORK/mcp.out" || fail "describe_go_package over MCP"
+  if command -v npm >/dev/null; then
+    echo "== MCP clients: the Inspector CLI and the official TypeScript SDK client"
+    clients="$CORPUS/mcpclients"
+    mkdir -p "$clients"
+    [ -f "$clients/package.json" ] || (cd "$clients" && npm init -y >/dev/null)
+    (cd "$clients" && npm install --no-audit --no-fund --silent @modelcontextprotocol/inspector @modelcontextprotocol/sdk)
+    absbin=$(realpath "$BIN")
+    (cd "$clients" && npx --no-install mcp-inspector --cli "$absbin" serve --stdio --index "$WORK/local" --method tools/list) > "$WORK/inspector.json"
+    grep -q '"name": "search_package_docs"' "$WORK/inspector.json" || fail "Inspector CLI tools/list"
+    NODE_PATH="$clients/node_modules" node scripts/ts-client.mjs "$BIN" "$WORK/local"
+  fi
 fi
 echo "e2e: ok"
