@@ -77,7 +77,9 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	match(fTitle, boostTitle)
 	nameMatch(fName, boostName)
 	nameMatch(fPkgName, boostPkgName)
-	match(fSignature, boostSig)
+	if len(r.terms(fSignature, text)) < 3 {
+		match(fSignature, boostSig)
+	}
 	if strings.ContainsFunc(text, unicode.IsSpace) {
 		p := bleve.NewMatchPhraseQuery(text)
 		p.SetField(fBody)
