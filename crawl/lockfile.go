@@ -1,11 +1,16 @@
 package crawl
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
 	"path"
-	"sort"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/mod/modfile"
@@ -14,55 +19,325 @@ import (
 	"github.com/docidx/docidx"
 )
 
-// MaxLockfile is the largest manifest or lockfile ParseLockfile reads, in bytes.
+// MaxLockfile is the largest manifest or lockfile ParseLockfile reads, in bytes; a requirements
+// file's includes are each held to it too. Larger files give an error wrapping docidx.ErrTooLarge.
 const MaxLockfile = 64 << 20
+
+// MaxIncludeDepth is how deeply requirements files may include one another ("-r other.txt" in a
+// file that was itself included, and so on); the file given counts as depth 0.
+const MaxIncludeDepth = 16
+
+// MaxIncludes is how many files one requirements file may pull in through "-r", directly or not.
+const MaxIncludes = 256
 
 // ErrUnknownLockfile is returned by ParseLockfile for a file name it does not know.
 var ErrUnknownLockfile = errors.New("unknown lockfile")
 
-// LockfileNames lists the file names ParseLockfile understands.
-var LockfileNames = []string{"go.mod", "package-lock.json", "npm-shrinkwrap.json"}
+// ErrIncludeLimit is returned when requirements files nest deeper than MaxIncludeDepth or include
+// more than MaxIncludes files.
+var ErrIncludeLimit = errors.New("too many requirements includes")
 
-// ParseLockfile reads the exact package versions a project uses from one manifest or lockfile,
-// chosen by its base name (see LockfileNames). Specs come back sorted and without duplicates,
-// each with Exact set. It returns an error wrapping ErrUnknownLockfile for other names, and a
-// parse error naming the file and line for malformed content.
+// LockfileNames lists the file names ParseLockfile understands. An entry with a "*" is a pattern
+// in the syntax of path.Match, matched case-insensitively; every other entry is matched exactly.
+// Besides these, any *.txt file in a directory named "requirements" is read as a requirements file.
+var LockfileNames = []string{
+	"go.mod",
+	"package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "yarn.lock",
+	"requirements*.txt", "*requirements.txt", "requirements*.lock", "poetry.lock", "uv.lock",
+	"Cargo.lock",
+	"Package.resolved",
+}
+
+// Lockfile formats, as reported in Lockfile.Format.
+const (
+	FormatGoMod           = "go.mod"
+	FormatPackageLock     = "package-lock.json"
+	FormatPnpmLock        = "pnpm-lock.yaml"
+	FormatYarnLock        = "yarn.lock"
+	FormatRequirements    = "requirements.txt"
+	FormatPoetryLock      = "poetry.lock"
+	FormatUVLock          = "uv.lock"
+	FormatCargoLock       = "Cargo.lock"
+	FormatPackageResolved = "Package.resolved"
+)
+
+// Lockfile is what one manifest or lockfile pins: the exact package versions a project uses, and
+// the entries that name no registry version and so cannot be crawled.
+type Lockfile struct {
+	// Format is one of the Format* constants.
+	Format string
+	// Version is the format's own version when the file states one: "9.0" for pnpm-lock.yaml,
+	// "4" for Cargo.lock, "1" or the berry metadata version ("8") for yarn.lock, "3" for
+	// Package.resolved; empty otherwise.
+	Version string
+	// Specs are the exact package versions, sorted by ecosystem, name and version without
+	// duplicates; each has Exact set and Origin set to the base name of the file that lists it.
+	Specs []Spec
+	// Skipped lists, in file order, the entries that were not turned into specs: local paths,
+	// workspace members, git and URL dependencies, editable installs, unpinned requirements.
+	Skipped []Skipped
+	// Files lists the files read: the lockfile first, then the requirements files it includes.
+	Files []string
+}
+
+// Skipped is one lockfile entry that is not crawled, and why.
+type Skipped struct {
+	File   string // the file that holds it, as given or as resolved from an include
+	Line   int    // its 1-based line, or 0 when the format gives none (JSON, TOML arrays)
+	Entry  string // the entry as the file names it: a requirement line, a key, "name version"
+	Reason string // why it is skipped, e.g. "git dependency", "not pinned with =="
+}
+
+// String returns "file:line: entry: reason".
+func (s Skipped) String() string {
+	where := s.File
+	if s.Line > 0 {
+		where = fmt.Sprintf("%s:%d", s.File, s.Line)
+	}
+	return fmt.Sprintf("%s: %s: %s", where, s.Entry, s.Reason)
+}
+
+// LockfileError is a lockfile that cannot be read as its format: a syntax error, or an entry
+// lacking what the format requires. Line is 0 when the position is unknown.
+type LockfileError struct {
+	File string
+	Line int
+	Err  error
+}
+
+// Error returns "file:line: what is wrong".
+func (e *LockfileError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
+	}
+	return fmt.Sprintf("%s: %v", e.File, e.Err)
+}
+
+// Unwrap returns the underlying error.
+func (e *LockfileError) Unwrap() error { return e.Err }
+
+func lockErr(file string, line int, format string, args ...any) error {
+	return &LockfileError{File: file, Line: line, Err: fmt.Errorf(format, args...)}
+}
+
+// ParseLockfile reads the exact package versions a project uses from one manifest or lockfile held
+// in memory, chosen by its base name (see LockfileNames). Specs come back sorted and without
+// duplicates, each with Exact set; entries that are not registry versions are left out (use
+// ParseLockfileFS or ReadLockfile to learn which). A requirements file's "-r" includes cannot be
+// followed from memory and give an error; ReadLockfile and ParseLockfileFS follow them.
+//
+// It returns an error wrapping ErrUnknownLockfile for other names, one wrapping docidx.ErrTooLarge
+// for data over MaxLockfile, and a *LockfileError naming the file and line for malformed content.
 func ParseLockfile(name string, data []byte) ([]Spec, error) {
-	base := path.Base(strings.ReplaceAll(name, `\`, "/"))
-	var specs []Spec
-	var err error
+	lf, err := parseLockfile(name, data, nil)
+	if err != nil {
+		return nil, err
+	}
+	return lf.Specs, nil
+}
+
+// ReadLockfile reads a manifest or lockfile from the operating system's file system, like
+// ParseLockfile, following a requirements file's "-r"/"--requirement" includes relative to the
+// including file (".." and absolute paths allowed, as pip allows them). It reports what it skipped.
+func ReadLockfile(name string) (*Lockfile, error) {
+	return readLockfile(name, osSource{})
+}
+
+// ParseLockfileFS reads a manifest or lockfile at name (a slash-separated path valid for
+// fs.ValidPath) from fsys, like ParseLockfile, following a requirements file's includes within
+// fsys: an include that would leave fsys's root is an error. It reports what it skipped.
+func ParseLockfileFS(fsys fs.FS, name string) (*Lockfile, error) {
+	return readLockfile(name, fsSource{fsys})
+}
+
+// lockSource reads a lockfile and the files it includes.
+type lockSource interface {
+	// read returns the file's content, at most MaxLockfile bytes.
+	read(name string) ([]byte, error)
+	// join resolves target, an include written in the file from, to a name read accepts.
+	join(from, target string) (string, error)
+	// key identifies the file name names, so that each file is read once.
+	key(name string) string
+}
+
+type osSource struct{}
+
+func (osSource) read(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readMax(name, f)
+}
+
+func (osSource) join(from, target string) (string, error) {
+	name := filepath.FromSlash(target)
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(filepath.Dir(from), name)
+	}
+	return name, nil
+}
+
+func (osSource) key(name string) string {
+	if abs, err := filepath.Abs(name); err == nil {
+		return abs
+	}
+	return filepath.Clean(name)
+}
+
+type fsSource struct{ fsys fs.FS }
+
+func (s fsSource) read(name string) ([]byte, error) {
+	f, err := s.fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readMax(name, f)
+}
+
+func (fsSource) join(from, target string) (string, error) {
+	t := strings.ReplaceAll(target, `\`, "/")
+	if path.IsAbs(t) || filepath.IsAbs(target) {
+		return "", fmt.Errorf("absolute path %s is outside the file system read", target)
+	}
+	name := path.Join(path.Dir(from), t)
+	if !fs.ValidPath(name) {
+		return "", fmt.Errorf("%s is outside the file system read", target)
+	}
+	return name, nil
+}
+
+func (fsSource) key(name string) string { return path.Clean(name) }
+
+func readMax(name string, r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxLockfile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxLockfile {
+		return nil, fmt.Errorf("%s: %w: larger than %d bytes", name, docidx.ErrTooLarge, MaxLockfile)
+	}
+	return data, nil
+}
+
+func readLockfile(name string, src lockSource) (*Lockfile, error) {
+	if _, err := lockfileFormat(name); err != nil {
+		return nil, err // before opening: an unknown name is a usage error
+	}
+	data, err := src.read(name)
+	if err != nil {
+		return nil, err
+	}
+	return parseLockfile(name, data, src)
+}
+
+// lockfileFormat tells a lockfile's format by its base name. Where one name covers several formats
+// (yarn.lock classic and berry; the versions of pnpm-lock.yaml, Package.resolved, Cargo.lock) the
+// format's parser looks at the content.
+func lockfileFormat(name string) (string, error) {
+	slashed := strings.ReplaceAll(name, `\`, "/")
+	base := path.Base(slashed)
 	switch base {
 	case "go.mod":
-		specs, err = parseGoMod(name, data)
+		return FormatGoMod, nil
 	case "package-lock.json", "npm-shrinkwrap.json":
-		specs, err = parsePackageLock(name, data)
-	default:
-		return nil, fmt.Errorf("%w %q: docidx reads %s", ErrUnknownLockfile, name, strings.Join(LockfileNames, ", "))
+		return FormatPackageLock, nil
+	case "pnpm-lock.yaml":
+		return FormatPnpmLock, nil
+	case "yarn.lock":
+		return FormatYarnLock, nil
+	case "poetry.lock":
+		return FormatPoetryLock, nil
+	case "uv.lock":
+		return FormatUVLock, nil
+	case "Cargo.lock":
+		return FormatCargoLock, nil
+	case "Package.resolved":
+		return FormatPackageResolved, nil
+	}
+	lower := strings.ToLower(base)
+	for _, pat := range LockfileNames {
+		if ok, _ := path.Match(strings.ToLower(pat), lower); ok && strings.Contains(pat, "*") {
+			return FormatRequirements, nil
+		}
+	}
+	if strings.HasSuffix(lower, ".txt") && strings.EqualFold(path.Base(path.Dir(slashed)), "requirements") {
+		return FormatRequirements, nil
+	}
+	return "", fmt.Errorf("%w %q: docidx reads %s", ErrUnknownLockfile, name, strings.Join(LockfileNames, ", "))
+}
+
+// lockState collects one lockfile's specs and skipped entries.
+type lockState struct {
+	lf  *Lockfile
+	src lockSource // nil when parsing from memory
+
+	seen map[string]bool // requirements files read, by key
+}
+
+func (st *lockState) add(file string, eco docidx.Ecosystem, name, version string) {
+	st.lf.Specs = append(st.lf.Specs, Spec{
+		Ecosystem: eco, Name: name, Query: version, Exact: true,
+		Origin: path.Base(strings.ReplaceAll(file, `\`, "/")),
+	})
+}
+
+func (st *lockState) skip(file string, line int, entry, reason string) {
+	st.lf.Skipped = append(st.lf.Skipped, Skipped{File: file, Line: line, Entry: entry, Reason: reason})
+}
+
+func parseLockfile(name string, data []byte, src lockSource) (*Lockfile, error) {
+	format, err := lockfileFormat(name)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxLockfile {
+		return nil, fmt.Errorf("%s: %w: larger than %d bytes", name, docidx.ErrTooLarge, MaxLockfile)
+	}
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	st := &lockState{lf: &Lockfile{Format: format, Files: []string{name}}, src: src}
+	switch format {
+	case FormatGoMod:
+		err = parseGoMod(st, name, data)
+	case FormatPackageLock:
+		err = parsePackageLock(st, name, data)
+	case FormatPnpmLock:
+		err = parsePnpmLock(st, name, data)
+	case FormatYarnLock:
+		err = parseYarnLock(st, name, data)
+	case FormatRequirements:
+		err = parseRequirementsRoot(st, name, data)
+	case FormatPoetryLock:
+		err = parsePoetryLock(st, name, data)
+	case FormatUVLock:
+		err = parseUVLock(st, name, data)
+	case FormatCargoLock:
+		err = parseCargoLock(st, name, data)
+	case FormatPackageResolved:
+		err = parsePackageResolved(st, name, data)
 	}
 	if err != nil {
 		return nil, err
 	}
-	for i := range specs {
-		specs[i].Exact = true
-		specs[i].Origin = base
-	}
-	return dedupe(specs), nil
+	st.lf.Specs = dedupe(st.lf.Specs)
+	return st.lf, nil
 }
 
 // parseGoMod returns the go.mod's requirements with replace directives applied: a module replaced
 // by another module version is crawled as the replacement; one replaced by a local directory is
 // skipped (it is not in any registry). Go 1.17+ go.mod files list the whole build list, indirect
 // requirements included.
-func parseGoMod(name string, data []byte) ([]Spec, error) {
+func parseGoMod(st *lockState, name string, data []byte) error {
 	f, err := modfile.Parse(name, data, nil)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	repl := make(map[module.Version]module.Version)
 	for _, r := range f.Replace {
 		repl[r.Old] = r.New
 	}
-	var specs []Spec
 	for _, r := range f.Require {
 		m := r.Mod
 		if n, ok := repl[m]; ok {
@@ -71,11 +346,16 @@ func parseGoMod(name string, data []byte) ([]Spec, error) {
 			m = n
 		}
 		if m.Version == "" || modfile.IsDirectoryPath(m.Path) {
-			continue // a local replacement
+			line := 0
+			if r.Syntax != nil {
+				line = r.Syntax.Start.Line
+			}
+			st.skip(name, line, r.Mod.Path+" "+r.Mod.Version, "replaced by local directory "+m.Path)
+			continue
 		}
-		specs = append(specs, Spec{Ecosystem: docidx.Go, Name: m.Path, Query: m.Version})
+		st.add(name, docidx.Go, m.Path, m.Version)
 	}
-	return specs, nil
+	return nil
 }
 
 // packageLock is the part of package-lock.json (lockfileVersion 1, 2 and 3) that names versions.
@@ -97,16 +377,25 @@ type lockDepV1 struct {
 	Dependencies map[string]lockDepV1 `json:"dependencies"`
 }
 
-func parsePackageLock(name string, data []byte) ([]Spec, error) {
+func parsePackageLock(st *lockState, name string, data []byte) error {
 	var lock packageLock
 	if err := json.Unmarshal(data, &lock); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return jsonErr(name, data, err)
 	}
-	var specs []Spec
 	if len(lock.Packages) > 0 {
-		for key, p := range lock.Packages {
+		st.lf.Version = fmt.Sprint(lock.LockfileVersion)
+		keys := make([]string, 0, len(lock.Packages))
+		for k := range lock.Packages {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, key := range keys {
+			p := lock.Packages[key]
 			i := strings.LastIndex(key, "node_modules/")
-			if i < 0 || p.Link || p.Version == "" {
+			if i < 0 || p.Link {
+				if key != "" {
+					st.skip(name, 0, key, "workspace package or link")
+				}
 				continue // the root project, a workspace link, or a local folder
 			}
 			pkgName := key[i+len("node_modules/"):]
@@ -114,11 +403,12 @@ func parsePackageLock(name string, data []byte) ([]Spec, error) {
 				pkgName = p.Name
 			}
 			if !validNPMVersion(p.Version) {
+				st.skip(name, 0, key, "not a registry version: "+p.Version)
 				continue // a git, file or tarball URL dependency
 			}
-			specs = append(specs, Spec{Ecosystem: docidx.NPM, Name: pkgName, Query: p.Version})
+			st.add(name, docidx.NPM, pkgName, p.Version)
 		}
-		return specs, nil
+		return nil
 	}
 	var walk func(map[string]lockDepV1, int)
 	walk = func(deps map[string]lockDepV1, depth int) {
@@ -132,16 +422,43 @@ func parsePackageLock(name string, data []byte) ([]Spec, error) {
 				}
 			}
 			if validNPMVersion(d.Version) {
-				specs = append(specs, Spec{Ecosystem: docidx.NPM, Name: n, Query: d.Version})
+				st.add(name, docidx.NPM, n, d.Version)
+			} else {
+				st.skip(name, 0, n, "not a registry version: "+d.Version)
 			}
 			walk(d.Dependencies, depth+1)
 		}
 	}
 	walk(lock.Dependencies, 0)
-	if len(specs) == 0 && lock.LockfileVersion == 0 {
-		return nil, fmt.Errorf("%s: no \"packages\" or \"dependencies\": not a package-lock.json", name)
+	if len(st.lf.Specs) == 0 && lock.LockfileVersion == 0 {
+		return lockErr(name, 0, "no \"packages\" or \"dependencies\": not a package-lock.json")
 	}
-	return specs, nil
+	if lock.LockfileVersion > 0 {
+		st.lf.Version = fmt.Sprint(lock.LockfileVersion)
+	}
+	slices.SortStableFunc(st.lf.Skipped, func(a, b Skipped) int { return strings.Compare(a.Entry, b.Entry) })
+	return nil
+}
+
+// jsonErr turns a encoding/json error into a LockfileError with the line it happened on.
+func jsonErr(name string, data []byte, err error) error {
+	var off int64 = -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	}
+	line := 0
+	if off >= 0 && off <= int64(len(data)) {
+		line = 1 + bytes.Count(data[:off], []byte("\n"))
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || (se != nil && strings.Contains(se.Error(), "unexpected end")) {
+		return lockErr(name, line, "truncated JSON: %v", err)
+	}
+	return &LockfileError{File: name, Line: line, Err: err}
 }
 
 // validNPMVersion reports whether v looks like a registry version rather than a URL or path.
@@ -149,23 +466,19 @@ func validNPMVersion(v string) bool {
 	return v != "" && v[0] >= '0' && v[0] <= '9' && !strings.ContainsAny(v, ":/ ")
 }
 
+// dedupe sorts specs by ecosystem, name and version, keeping the first of equal ones (the sort
+// is stable, so that is the first listed).
 func dedupe(specs []Spec) []Spec {
-	sort.Slice(specs, func(i, j int) bool {
-		a, b := specs[i], specs[j]
-		if a.Ecosystem != b.Ecosystem {
-			return a.Ecosystem < b.Ecosystem
+	slices.SortStableFunc(specs, func(a, b Spec) int {
+		if c := strings.Compare(string(a.Ecosystem), string(b.Ecosystem)); c != 0 {
+			return c
 		}
-		if a.Name != b.Name {
-			return a.Name < b.Name
+		if c := strings.Compare(a.Name, b.Name); c != 0 {
+			return c
 		}
-		return a.Query < b.Query
+		return strings.Compare(a.Query, b.Query)
 	})
-	out := specs[:0]
-	for i, s := range specs {
-		if i > 0 && s.Ecosystem == out[len(out)-1].Ecosystem && s.Name == out[len(out)-1].Name && s.Query == out[len(out)-1].Query {
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
+	return slices.CompactFunc(specs, func(a, b Spec) bool {
+		return a.Ecosystem == b.Ecosystem && a.Name == b.Name && a.Query == b.Query
+	})
 }

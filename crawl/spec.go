@@ -32,12 +32,21 @@ func (s Spec) String() string {
 // ParseSpec parses one package spec from the command line:
 //
 //	npm:express@^4   npm:@types/node@20.1.0   go:github.com/spf13/cobra@v1.8.0   golang:golang.org/x/sync
-//	pypi:requests==2.32.3              crates:serde@1.0.200         swift:apple/swift-nio@2.65.0
-//	pkg:cargo/serde@1.0.200            (a Package URL, https://github.com/package-url/purl-spec)
+//	pypi:requests==2.32.3   pypi:Flask   python:flask>=3,<4   crates:serde@1.0.200   rust:serde
+//	swift:apple/swift-nio@2.65.0   swift:mona.LinkedList@1.1.0   swift:https://github.com/apple/swift-nio.git@2.65.0
+//	pkg:cargo/serde@1.0.200   pkg:pypi/django@5.0.6   pkg:swift/github.com/apple/swift-nio@2.65.0
 //
-// The ecosystem prefix accepts purl types and the aliases of docidx.ParseEcosystem. Without a
-// version the latest release is meant. It returns an error wrapping docidx.ErrBadSpec that shows
-// the accepted forms.
+// The last line shows Package URLs (https://github.com/package-url/purl-spec). The ecosystem prefix
+// accepts purl types and the aliases of docidx.ParseEcosystem. Without a version the latest
+// release is meant.
+//
+// Per ecosystem: a Python name is PEP 503-normalized ("Flask" -> "flask") with its extras dropped,
+// and "==" or "===" pins an exact version (other specifiers stay a range query). A Swift name is a
+// registry identity (scope.name) or a repository URL; a version follows the last "@" only when
+// that part has no "/" or ":", so git@github.com:apple/swift-nio.git is a name without version.
+// A Swift purl with a host namespace becomes the repository URL (https://github.com/apple/swift-nio).
+//
+// It returns an error wrapping docidx.ErrBadSpec that shows the accepted forms.
 func ParseSpec(s string) (Spec, error) {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "pkg:") {
@@ -56,8 +65,23 @@ func ParseSpec(s string) (Spec, error) {
 	case eco == docidx.PyPI && strings.ContainsAny(rest, "=<>!~"):
 		i := strings.IndexAny(rest, "=<>!~")
 		spec.Name, spec.Query = strings.TrimSpace(rest[:i]), strings.TrimSpace(rest[i:])
-		if v, ok := strings.CutPrefix(spec.Query, "=="); ok && !strings.ContainsAny(v, "*,") {
-			spec.Query, spec.Exact = v, true
+		if v, ok := strings.CutPrefix(spec.Query, "==="); ok {
+			spec.Query, spec.Exact = strings.TrimSpace(v), true
+		} else if v, ok := strings.CutPrefix(spec.Query, "=="); ok && !strings.ContainsAny(v, "*,") {
+			spec.Query, spec.Exact = strings.TrimSpace(v), true
+		}
+		if spec.Query == "" {
+			return Spec{}, badSpec(s, "empty version after "+rest[i:])
+		}
+	case eco == docidx.Swift:
+		// The name may be a URL with an "@" of its own (git@github.com:apple/swift-nio.git,
+		// ssh://git@host/x.git): a version follows the last "@" only if it has no "/" or ":".
+		spec.Name = rest
+		if i := strings.LastIndexByte(rest, '@'); i > 0 && !strings.ContainsAny(rest[i+1:], "/:") {
+			spec.Name, spec.Query = rest[:i], rest[i+1:]
+			if spec.Query == "" {
+				return Spec{}, badSpec(s, "empty version after @")
+			}
 		}
 	default:
 		// The version follows the last "@" that does not open the name (npm scopes do).
@@ -69,6 +93,15 @@ func ParseSpec(s string) (Spec, error) {
 		} else {
 			spec.Name = rest
 		}
+	}
+	if eco == docidx.PyPI {
+		if i := strings.IndexByte(spec.Name, '['); i >= 0 && strings.HasSuffix(spec.Name, "]") {
+			spec.Name = strings.TrimSpace(spec.Name[:i]) // extras do not change the package
+		}
+		if pypiName.FindString(spec.Name) != spec.Name {
+			return Spec{}, badSpec(s, "bad Python package name")
+		}
+		spec.Name = NormalizePyPIName(spec.Name)
 	}
 	if spec.Name == "" || strings.ContainsAny(spec.Name, " \t\n") {
 		return Spec{}, badSpec(s, "bad package name")
@@ -117,5 +150,18 @@ func parsePURL(s string) (Spec, error) {
 		segs[i] = u
 	}
 	spec.Name = strings.Join(segs, "/")
+	switch eco {
+	case docidx.PyPI:
+		// https://github.com/package-url/purl-spec/blob/main/types-doc/pypi-definition.md
+		spec.Name = NormalizePyPIName(spec.Name)
+	case docidx.Swift:
+		// pkg:swift/github.com/apple/swift-nio@2.65.0: the namespace is the repository's host and
+		// owner (https://github.com/package-url/purl-spec/blob/main/types-doc/swift-definition.md),
+		// so the package is the repository at https://github.com/apple/swift-nio, the way a
+		// Package.resolved source-control pin names it.
+		if len(segs) > 1 && strings.Contains(segs[0], ".") {
+			spec.Name = "https://" + spec.Name
+		}
+	}
 	return spec, nil
 }
