@@ -19,7 +19,8 @@ const FormatVersion = 1
 const (
 	ManifestFile = "manifest.json"
 	StoreFile    = "store.db"
-	SearchDir    = "search.bleve"
+	SearchDir    = "search.bleve"     // Bleve index of each package's latest indexed version
+	OldSearchDir = "search-old.bleve" // Bleve index of every older version, searched only by version
 )
 
 // Manifest is manifest.json: it describes one snapshot and the checksum of each file in it.

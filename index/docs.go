@@ -26,7 +26,7 @@ type searchDoc struct {
 // sectionSep joins a heading path for display.
 const sectionSep = " › "
 
-func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol, latest bool) []searchDoc {
+func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol) []searchDoc {
 	ref := p.Ref()
 	base := func(hit docidx.HitKind, kind string) map[string]any {
 		f := map[string]any{
@@ -37,9 +37,6 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol,
 			fKind:     kind,
 			fPkgName:  p.Name,
 			fPkgExact: exactNames(p.Name),
-		}
-		if latest {
-			f[fLatest] = "t"
 		}
 		return f
 	}

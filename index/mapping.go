@@ -32,7 +32,6 @@ const (
 	fEco       = "eco"       // keyword: ecosystem
 	fPkg       = "pkg"       // keyword: package name as written
 	fVersion   = "ver"       // keyword
-	fLatest    = "latest"    // keyword "t" on the latest indexed version of its package
 	fHit       = "hit"       // keyword: "section" or "symbol"
 	fKind      = "kind"      // keyword: doc kind (readme, doc, example) or symbol kind (func, type …)
 	fPkgName   = "pkgname"   // ident: package name, split
@@ -194,7 +193,7 @@ func newMapping() (mapping.IndexMapping, error) {
 	}
 
 	dm := bleve.NewDocumentStaticMapping()
-	for _, name := range []string{fEco, fPkg, fVersion, fLatest, fHit, fKind, fPkgExact} {
+	for _, name := range []string{fEco, fPkg, fVersion, fHit, fKind, fPkgExact} {
 		dm.AddFieldMappingsAt(name, kw())
 	}
 	dm.AddFieldMappingsAt(fPkgName, text(identAnalyzerName))

@@ -26,7 +26,9 @@ type reader struct {
 	dir      string
 	manifest *Manifest
 	db       *bolt.DB
-	idx      bleve.Index
+	idx      bleve.Index // latest versions
+	old      bleve.Index // older versions
+	all      bleve.Index // both, for searches by version
 
 	closeMu sync.Mutex
 	closed  bool
@@ -49,12 +51,22 @@ func open(dir string) (*Reader, error) {
 	if err != nil {
 		return nil, fmt.Errorf("index: opening %s: %w", storePath, err)
 	}
-	idx, err := bleve.OpenUsing(filepath.Join(snap, SearchDir), map[string]any{"read_only": true})
-	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("%w: opening %s: %v", docidx.ErrFormat, filepath.Join(snap, SearchDir), err)
+	r := &reader{dir: snap, manifest: m, db: db}
+	for _, s := range []struct {
+		idx  *bleve.Index
+		name string
+	}{{&r.idx, SearchDir}, {&r.old, OldSearchDir}} {
+		*s.idx, err = bleve.OpenUsing(filepath.Join(snap, s.name), map[string]any{"read_only": true})
+		if err != nil {
+			if r.idx != nil {
+				r.idx.Close()
+			}
+			db.Close()
+			return nil, fmt.Errorf("%w: opening %s: %v", docidx.ErrFormat, filepath.Join(snap, s.name), err)
+		}
 	}
-	return &Reader{r: &reader{dir: snap, manifest: m, db: db, idx: idx}}, nil
+	r.all = bleve.NewIndexAlias(r.idx, r.old)
+	return &Reader{r: r}, nil
 }
 
 func (r *reader) close() error {
@@ -65,6 +77,9 @@ func (r *reader) close() error {
 	}
 	r.closed = true
 	err := r.idx.Close()
+	if oerr := r.old.Close(); err == nil {
+		err = oerr
+	}
 	if derr := r.db.Close(); err == nil {
 		err = derr
 	}

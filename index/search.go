@@ -21,7 +21,6 @@ const (
 	boostHeading  = 2.0
 	boostTitle    = 1.0
 	boostBody     = 1.0
-	boostPhrase   = 1.5
 	boostSig      = 0.5
 	boostFilter   = 1e-6 // filters select; they should not rank
 )
@@ -80,11 +79,6 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	if len(r.terms(fSignature, text)) < 3 {
 		match(fSignature, boostSig)
 	}
-	if strings.ContainsFunc(text, unicode.IsSpace) {
-		p := bleve.NewMatchPhraseQuery(text)
-		p.SetField(fBody)
-		add(p, boostPhrase)
-	}
 	for _, w := range exactCandidates(text) {
 		t := bleve.NewTermQuery(w)
 		t.SetField(fPkgExact)
@@ -105,10 +99,10 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	if q.Package != "" {
 		filter(fPkg, q.Package)
 	}
+	idx := r.idx
 	if q.Version != "" && q.Version != "latest" {
 		filter(fVersion, q.Version)
-	} else {
-		filter(fLatest, "t")
+		idx = r.all
 	}
 	switch q.Kind {
 	case "":
@@ -118,9 +112,13 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		filter(fKind, q.Kind)
 	}
 
-	req := bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(must...), limit, offset, false)
+	var top query.Query = scoring
+	if len(must) > 1 {
+		top = bleve.NewConjunctionQuery(must...)
+	}
+	req := bleve.NewSearchRequestOptions(top, limit, offset, false)
 	req.Fields = []string{fSTitle, fSSection, fSText, fSURI}
-	res, err := r.idx.SearchInContext(ctx, req)
+	res, err := idx.SearchInContext(ctx, req)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()

@@ -332,28 +332,35 @@ func (w *writer) release() {
 	}
 }
 
-// buildSearch indexes every section and symbol of every package version in the store into
-// search.bleve and counts them.
+// buildSearch indexes every section and symbol of every package version in the store and counts
+// them. Each package's latest version goes to search.bleve, older versions to search-old.bleve:
+// searches without a version, nearly all of them, then need no filter on "latest", which would
+// cost a pass over most of the index.
 func (w *writer) buildSearch(ctx context.Context) ([]EcosystemCounts, error) {
 	im, err := newMapping()
 	if err != nil {
 		return nil, err
 	}
-	path := filepath.Join(w.gen, SearchDir)
-	idx, err := bleve.NewUsing(path, im, scorch.Name, scorch.Name, nil)
-	if err != nil {
-		return nil, fmt.Errorf("index: creating %s: %w", path, err)
+	var idxs [2]bleve.Index // latest, old
+	for i, name := range []string{SearchDir, OldSearchDir} {
+		path := filepath.Join(w.gen, name)
+		if idxs[i], err = bleve.NewUsing(path, im, scorch.Name, scorch.Name, nil); err != nil {
+			for _, idx := range idxs[:i] {
+				idx.Close()
+			}
+			return nil, fmt.Errorf("index: creating %s: %w", path, err)
+		}
 	}
 	counts := map[docidx.Ecosystem]*EcosystemCounts{}
-	batch := idx.NewBatch()
-	flush := func() error {
-		if batch.Size() == 0 {
+	batches := [2]*bleve.Batch{idxs[0].NewBatch(), idxs[1].NewBatch()}
+	flush := func(i int) error {
+		if batches[i].Size() == 0 {
 			return nil
 		}
-		if err := idx.Batch(batch); err != nil {
+		if err := idxs[i].Batch(batches[i]); err != nil {
 			return fmt.Errorf("index: %w", err)
 		}
-		batch.Reset()
+		batches[i].Reset()
 		return ctx.Err()
 	}
 	err = w.db.View(func(tx *bolt.Tx) error {
@@ -391,7 +398,10 @@ func (w *writer) buildSearch(ctx context.Context) ([]EcosystemCounts, error) {
 			if _, err := getJSON(symsB, k, &syms); err != nil {
 				return err
 			}
-			isLatest := latest[string(nameKey(p.Ecosystem, p.Name))] == p.Version
+			which := 1
+			if latest[string(nameKey(p.Ecosystem, p.Name))] == p.Version {
+				which = 0
+			}
 			c := counts[p.Ecosystem]
 			if c == nil {
 				c = &EcosystemCounts{Ecosystem: p.Ecosystem}
@@ -403,12 +413,12 @@ func (w *writer) buildSearch(ctx context.Context) ([]EcosystemCounts, error) {
 			for _, d := range docs {
 				c.Sections += len(d.Sections)
 			}
-			for _, bd := range searchDocs(&p, docs, syms, isLatest) {
-				if err := batch.Index(bd.id, bd.fields); err != nil {
+			for _, bd := range searchDocs(&p, docs, syms) {
+				if err := batches[which].Index(bd.id, bd.fields); err != nil {
 					return err
 				}
-				if batch.Size() >= batchSize {
-					if err := flush(); err != nil {
+				if batches[which].Size() >= batchSize {
+					if err := flush(which); err != nil {
 						return err
 					}
 				}
@@ -416,14 +426,16 @@ func (w *writer) buildSearch(ctx context.Context) ([]EcosystemCounts, error) {
 			return nil
 		})
 	})
-	if err == nil {
-		err = flush()
-	}
-	if err == nil {
-		err = forceMerge(ctx, idx)
-	}
-	if cerr := idx.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("index: closing search index: %w", cerr)
+	for i, idx := range idxs {
+		if err == nil {
+			err = flush(i)
+		}
+		if err == nil {
+			err = forceMerge(ctx, idx)
+		}
+		if cerr := idx.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("index: closing search index: %w", cerr)
+		}
 	}
 	if err != nil {
 		return nil, err
