@@ -1,0 +1,565 @@
+package pyscan
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/docidx/docidx"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// render prints a Result in the golden-file format: one header line per symbol, then its
+// signature lines and its doc, indented.
+func render(res Result) string {
+	var b strings.Builder
+	for _, s := range res.Symbols {
+		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)
+		if s.Parent != "" {
+			fmt.Fprintf(&b, " parent=%s", s.Parent)
+		}
+		fmt.Fprintf(&b, " pkg=%s %s:%d", s.Package, s.File, s.Line)
+		if s.Deprecated {
+			b.WriteString(" deprecated")
+		}
+		b.WriteByte('\n')
+		for _, l := range strings.Split(s.Signature, "\n") {
+			fmt.Fprintf(&b, "\t%s\n", l)
+		}
+		if s.Doc != "" {
+			fmt.Fprintf(&b, "\t# %s\n", s.Doc)
+		}
+	}
+	if res.HasAll {
+		fmt.Fprintf(&b, "-- __all__: %s\n", strings.Join(res.All, " "))
+	}
+	if res.Truncated {
+		b.WriteString("-- truncated\n")
+	}
+	return b.String()
+}
+
+// TestGolden scans real files copied from installed distributions (testdata/real/README.md) and
+// compares with testdata/golden/*.golden; -update rewrites them.
+func TestGolden(t *testing.T) {
+	for _, tc := range []struct{ name, file, module string }{
+		{"flask-app", "flask/app.py", "flask.app"},
+		{"click-decorators", "click/decorators.py", "click.decorators"},
+		{"requests-api", "requests/api.py", "requests.api"},
+		{"yaml", "yaml/__init__.py", "yaml"},
+		{"attr-stub", "attr/__init__.pyi", "attr"},
+		{"typing_extensions", "typing_extensions/typing_extensions.py", "typing_extensions"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join("testdata", "real", filepath.FromSlash(tc.file)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := Scan(src, Options{Module: tc.module, File: tc.file})
+			checkUnique(t, res.Symbols)
+			got := render(res)
+			golden := filepath.Join("testdata", "golden", tc.name+".golden")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s (go test -update to accept):\n%s", golden, firstDiff(got, string(want)))
+			}
+		})
+	}
+}
+
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return fmt.Sprintf("line %d:\n got: %s\nwant: %s", i+1, gl, wl)
+		}
+	}
+	return ""
+}
+
+func checkUnique(t *testing.T, syms []docidx.Symbol) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, s := range syms {
+		if seen[s.QualifiedName] {
+			t.Errorf("duplicate qualified name %q", s.QualifiedName)
+		}
+		seen[s.QualifiedName] = true
+		if s.Name == "" || s.Kind == "" || s.Line < 1 || s.Signature == "" {
+			t.Errorf("incomplete symbol %+v", s)
+		}
+	}
+}
+
+func scanMap(t *testing.T, src string) (map[string]docidx.Symbol, Result) {
+	t.Helper()
+	res := Scan([]byte(src), Options{Module: "m", File: "m.py"})
+	checkUnique(t, res.Symbols)
+	m := map[string]docidx.Symbol{}
+	for _, s := range res.Symbols {
+		m[strings.TrimPrefix(s.QualifiedName, "m.")] = s
+	}
+	return m, res
+}
+
+// TestRealSpotChecks pins facts about the real files that a golden update could silently lose.
+func TestRealSpotChecks(t *testing.T) {
+	read := func(file, module string) map[string]docidx.Symbol {
+		src, err := os.ReadFile(filepath.Join("testdata", "real", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]docidx.Symbol{}
+		for _, s := range Scan(src, Options{Module: module, File: file}).Symbols {
+			m[s.QualifiedName] = s
+		}
+		return m
+	}
+	flask := read("flask/app.py", "flask.app")
+	if s := flask["flask.app.Flask"]; s.Kind != docidx.KindClass || s.Signature != "class Flask(App)" || !strings.HasPrefix(s.Doc, "The flask object implements a WSGI application") {
+		t.Errorf("Flask = %+v", s)
+	}
+	if s := flask["flask.app.Flask.__init__"]; s.Kind != docidx.KindMethod || !strings.HasPrefix(s.Signature, "def __init__(self, import_name: str, static_url_path: str | None = None,") || s.Parent != "Flask" {
+		t.Errorf("Flask.__init__ = %+v", s)
+	}
+	if _, ok := flask["flask.app._make_timedelta"]; ok {
+		t.Error("private function listed")
+	}
+	if s := flask["flask.app.Flask.run"]; s.Line != 546 || s.Package != "flask.app" {
+		t.Errorf("Flask.run = %+v", s)
+	}
+
+	req := read("requests/api.py", "requests.api")
+	if s := req["requests.api.get"]; s.Signature != "def get(url: _t.UriType, params: _t.ParamsType = None, **kwargs: Unpack[_t.GetKwargs]) -> Response" || s.Doc != "Sends a GET request." {
+		t.Errorf("requests.api.get = %+v", s)
+	}
+	if s := req["requests.api"]; s.Kind != docidx.KindPackage || s.Doc != "This module implements the Requests API." {
+		t.Errorf("requests.api module = %+v (the RST title of the module docstring is skipped)", s)
+	}
+
+	yml := read("yaml/__init__.py", "yaml")
+	for _, q := range []string{"yaml.load", "yaml.safe_load", "yaml.dump", "yaml.YAMLObject", "yaml.YAMLObject.from_yaml", "yaml.YAMLObjectMetaclass.__init__"} {
+		if _, ok := yml[q]; !ok {
+			t.Errorf("yaml: %s missing", q)
+		}
+	}
+	if s := yml["yaml.YAMLObject.from_yaml"]; !strings.HasPrefix(s.Signature, "@classmethod def from_yaml(") {
+		t.Errorf("from_yaml = %q", s.Signature)
+	}
+
+	attr := read("attr/__init__.pyi", "attr")
+	if s := attr["attr.attrib"]; strings.Count(s.Signature, "\n") != 3 {
+		t.Errorf("attr.attrib overloads = %q", s.Signature)
+	}
+
+	te := read("typing_extensions/typing_extensions.py", "typing_extensions")
+	if _, ok := te["typing_extensions.SingletonMeta"]; ok {
+		t.Error("SingletonMeta is not in typing_extensions.__all__")
+	}
+	if s, ok := te["typing_extensions.Protocol"]; !ok || s.Kind != docidx.KindClass {
+		t.Errorf("Protocol (defined in an else branch) = %+v", s)
+	}
+
+	click := read("click/decorators.py", "click.decorators")
+	if s := click["click.decorators.command"]; !strings.Contains(s.Signature, "def command(") || strings.Count(s.Signature, "\n") < 2 {
+		t.Errorf("click command overloads = %q", s.Signature)
+	}
+}
+
+func TestDefinitionForms(t *testing.T) {
+	src := `"""Module doc.
+
+More.
+"""
+import os
+
+def plain(a, b=1, *args, c: int = 2, **kw) -> None:
+    """First line
+    continues here.
+
+    Second paragraph.
+    """
+    return None
+
+async def fetch(
+    url: str,  # the URL
+    *,
+    timeout: float = 1.0,
+) -> bytes:
+    ...
+
+def one_liner(x): "Inline doc."
+
+@decorator
+@other.thing(arg=1)
+def decorated(x): pass
+
+def _private(): pass
+
+class Base: pass
+
+class Widget(Base, metaclass=Meta):
+    '''A widget.'''
+
+    size = 3
+
+    def __init__(self, size: int = 3):
+        """Make one."""
+        def inner(): pass
+        class Inner: pass
+
+    def __call__(self): ...
+    def __repr__(self): ...
+    def _hidden(self): ...
+
+    @property
+    def area(self) -> int:
+        """The area."""
+        return 1
+
+    @area.setter
+    def area(self, v): ...
+
+    @functools.cached_property
+    def cached(self): ...
+
+    @staticmethod
+    def make() -> "Widget": ...
+
+    @classmethod
+    def from_dict(cls, d): ...
+
+    class Nested:
+        def hidden(self): ...
+
+    if sys.version_info >= (3, 10):
+        def modern(self): ...
+    else:
+        def modern(self, legacy=True): ...
+
+    async def aclose(self): ...
+
+def after_class(): ...
+
+class Generic[T](Base):
+    def get[U](self, u: U) -> T: ...
+`
+	m, _ := scanMap(t, src)
+	want := map[string]struct {
+		kind docidx.SymbolKind
+		sig  string
+		doc  string
+	}{
+		"":                 {docidx.KindPackage, "module m", "Module doc."},
+		"plain":            {docidx.KindFunc, "def plain(a, b=1, *args, c: int = 2, **kw) -> None", "First line continues here."},
+		"fetch":            {docidx.KindFunc, "async def fetch(url: str, *, timeout: float = 1.0) -> bytes", ""},
+		"one_liner":        {docidx.KindFunc, "def one_liner(x)", "Inline doc."},
+		"decorated":        {docidx.KindFunc, "def decorated(x)", ""},
+		"Base":             {docidx.KindClass, "class Base", ""},
+		"Widget":           {docidx.KindClass, "class Widget(Base, metaclass=Meta)", "A widget."},
+		"Widget.__init__":  {docidx.KindMethod, "def __init__(self, size: int = 3)", "Make one."},
+		"Widget.__call__":  {docidx.KindMethod, "def __call__(self)", ""},
+		"Widget.area":      {docidx.KindProperty, "def area(self) -> int", "The area."},
+		"Widget.cached":    {docidx.KindProperty, "def cached(self)", ""},
+		"Widget.make":      {docidx.KindMethod, `@staticmethod def make() -> "Widget"`, ""},
+		"Widget.from_dict": {docidx.KindMethod, "@classmethod def from_dict(cls, d)", ""},
+		"Widget.modern":    {docidx.KindMethod, "def modern(self)\ndef modern(self, legacy=True)", ""},
+		"Widget.aclose":    {docidx.KindMethod, "async def aclose(self)", ""},
+		"after_class":      {docidx.KindFunc, "def after_class()", ""},
+		"Generic":          {docidx.KindClass, "class Generic[T](Base)", ""},
+		"Generic.get":      {docidx.KindMethod, "def get[U](self, u: U) -> T", ""},
+	}
+	m[""] = m["m"]
+	delete(m, "m")
+	for q, w := range want {
+		s, ok := m[q]
+		if !ok {
+			t.Errorf("%s missing", q)
+			continue
+		}
+		if s.Kind != w.kind || s.Signature != w.sig || s.Doc != w.doc {
+			t.Errorf("%s = %s %q %q, want %s %q %q", q, s.Kind, s.Signature, s.Doc, w.kind, w.sig, w.doc)
+		}
+	}
+	for q := range m {
+		if _, ok := want[q]; !ok {
+			t.Errorf("unexpected symbol %s", q)
+		}
+	}
+	if s := m["Widget.area"]; s.Line != 47 || s.Parent != "Widget" || s.File != "m.py" || s.Package != "m" {
+		t.Errorf("Widget.area = %+v", s)
+	}
+	if s := m["decorated"]; s.Line != 26 {
+		t.Errorf("decorated line = %d, want the def line 26", s.Line)
+	}
+}
+
+func TestAll(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string // public top-level names
+		hasAll    bool
+	}{
+		{"list", "__all__ = ['a', \"_b\"]\ndef a(): ...\ndef _b(): ...\ndef c(): ...\n", []string{"a", "_b"}, true},
+		{"tuple and +=", "__all__ = ('a',)\n__all__ += ['c']\ndef a(): ...\ndef c(): ...\ndef d(): ...\n", []string{"a", "c"}, true},
+		{"extend append remove", "__all__: list[str] = []\n__all__.extend(['a', 'b'])\n__all__.append('c')\n__all__.remove('b')\ndef a(): ...\ndef b(): ...\ndef c(): ...\n", []string{"a", "c"}, true},
+		{"after the definitions", "def a(): ...\ndef b(): ...\nif True:\n    __all__ = ['b']\n", []string{"b"}, true},
+		{"computed", "from x import __all__ as _x\n__all__ = _x + ['a']\ndef a(): ...\ndef b(): ...\n", []string{"a", "b"}, false},
+		{"extended without a base", "__all__ += ['a']\ndef a(): ...\ndef b(): ...\n", []string{"a", "b"}, false},
+		{"comprehension", "__all__ = [n for n in dir() if n]\ndef a(): ...\n", []string{"a"}, false},
+		{"concatenated", "__all__ = ['a'] + ['b']\ndef a(): ...\ndef b(): ...\ndef c(): ...\n", []string{"a", "b"}, true},
+		{"in a class is ignored", "class K:\n    __all__ = ['x']\n    def m(self): ...\n", []string{"K"}, false},
+		{"empty", "__all__ = []\ndef a(): ...\n", nil, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, res := scanMap(t, tc.src)
+			var got []string
+			for q, s := range m {
+				if s.Parent == "" && s.Kind != docidx.KindPackage {
+					got = append(got, q)
+				}
+			}
+			if res.HasAll != tc.hasAll || fmt.Sprint(sorted(got)) != fmt.Sprint(sorted(tc.want)) {
+				t.Errorf("public = %v (HasAll %v), want %v (HasAll %v)", sorted(got), res.HasAll, sorted(tc.want), tc.hasAll)
+			}
+		})
+	}
+}
+
+func sorted(s []string) []string {
+	out := append([]string(nil), s...)
+	for i := range out {
+		for j := i + 1; j < len(out); j++ {
+			if out[j] < out[i] {
+				out[i], out[j] = out[j], out[i]
+			}
+		}
+	}
+	return out
+}
+
+func TestLexerEdgeCases(t *testing.T) {
+	src := "s1 = 'it\\'s # not a comment'\n" +
+		"s2 = \"\"\"triple\n" +
+		"def not_a_def(): pass\n" +
+		"\"\"\"\n" +
+		"s3 = f\"{x[\"key\"]} {y:{width}} {{literal}} {'def': 1}\"\n" +
+		"s4 = rb'\\d' + Rb\"raw\"\n" +
+		"s5 = f'''{\n" +
+		"  a\n" +
+		"}'''\n" +
+		"x = [\n" +
+		"  1,  # ) ] }\n" +
+		"]\n" +
+		"y = 1 + \\\n" +
+		"    2\n" +
+		"def after_strings(a='(', b=\")\", c='''\n" +
+		"'''): ...\n" +
+		"t = t'{x}'\n" +
+		"if x:\n" +
+		"\tdef tabbed(): ...\n" +
+		"        def same_level_as_tab(): ...\n" +
+		"def unicode_ñame(ü): ...\n" +
+		"def last(): return f\"{'}'}\" # }\n"
+	m, _ := scanMap(t, src)
+	for q, line := range map[string]int{"after_strings": 15, "tabbed": 19, "same_level_as_tab": 20, "unicode_ñame": 21, "last": 22} {
+		if s, ok := m[q]; !ok || s.Line != line {
+			t.Errorf("%s = %+v, want line %d", q, s, line)
+		}
+	}
+	if _, ok := m["not_a_def"]; ok {
+		t.Error("def inside a string was scanned")
+	}
+	if s := m["after_strings"].Signature; s != "def after_strings(a='(', b=\")\", c=''' ''')" {
+		t.Errorf("after_strings = %q", s)
+	}
+}
+
+func TestDocstrings(t *testing.T) {
+	src := "def a():\n    r'''Raw \\d doc.'''\n" +
+		"def b():\n    'Escaped \\'quote\\' and \\\\ backslash.'\n" +
+		"def c():\n    f'''not a docstring'''\n" +
+		"def d():\n    x = 1\n    '''not first'''\n" +
+		"def e():\n    \"\"\"\n    Title\n    =====\n\n    Body after a title.\n    \"\"\"\n" +
+		"def f():\n    \"Implicit \" 'concatenation.'\n" +
+		"def g():\n\t\"\"\"Tabs\n\tare expanded.\"\"\"\n"
+	m, _ := scanMap(t, src)
+	for q, doc := range map[string]string{
+		"a": `Raw \d doc.`, "b": `Escaped 'quote' and \ backslash.`, "c": "", "d": "",
+		"e": "Body after a title.", "f": "Implicit concatenation.", "g": "Tabs are expanded.",
+	} {
+		if got := m[q].Doc; got != doc {
+			t.Errorf("%s doc = %q, want %q", q, got, doc)
+		}
+	}
+}
+
+func TestDeprecated(t *testing.T) {
+	src := `def a():
+    """Do a.
+
+    .. deprecated:: 2.0
+        Use b.
+    """
+
+def b():
+    """Deprecated: use c."""
+
+def c():
+    """Do c.
+
+    .. versionchanged:: 2.0
+        Deprecated the old argument.
+    """
+
+@deprecated("use e")
+def d(): ...
+
+def e():
+    """Do e."""
+    warnings.warn("e is going away", DeprecationWarning, stacklevel=2)
+    return 1
+
+def f():
+    x = 1
+    y = 2
+    z = 3
+    w = 4
+    v = 5
+    warnings.warn("too late to count", DeprecationWarning)
+
+@typing_extensions.deprecated("old")
+class Old:
+    def __init__(self): ...
+    def m(self): ...
+`
+	m, _ := scanMap(t, src)
+	for q, want := range map[string]bool{"a": true, "b": true, "c": false, "d": true, "e": true, "f": false, "Old": true, "Old.__init__": true, "Old.m": false} {
+		if m[q].Deprecated != want {
+			t.Errorf("%s deprecated = %v, want %v", q, m[q].Deprecated, want)
+		}
+	}
+}
+
+func TestOverloadsUseImplementationDoc(t *testing.T) {
+	src := `from typing import overload
+
+@overload
+def conv(x: int) -> int: ...
+@overload
+def conv(x: str) -> str: ...
+def conv(x):
+    """Convert x."""
+    return x
+`
+	m, _ := scanMap(t, src)
+	if s := m["conv"]; s.Signature != "def conv(x: int) -> int\ndef conv(x: str) -> str" || s.Doc != "Convert x." || s.Line != 4 {
+		t.Errorf("conv = %+v", s)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	var b strings.Builder
+	for i := range 50 {
+		fmt.Fprintf(&b, "def f%d(): ...\n", i)
+	}
+	res := Scan([]byte(b.String()), Options{Module: "m", MaxSymbols: 10})
+	if len(res.Symbols) != 10 || !res.Truncated || res.Symbols[0].Kind != docidx.KindPackage {
+		t.Errorf("%d symbols, truncated %v", len(res.Symbols), res.Truncated)
+	}
+	long := "def long(" + strings.Repeat("argument_name, ", 500) + "last): ...\n"
+	res = Scan([]byte(long), Options{})
+	if len(res.Symbols) != 1 || len(res.Symbols[0].Signature) > MaxSignature || !strings.HasSuffix(res.Symbols[0].Signature, "…") {
+		t.Errorf("long signature: %d bytes", len(res.Symbols[0].Signature))
+	}
+	if res.Symbols[0].QualifiedName != "long" || res.Symbols[0].Package != "" {
+		t.Errorf("no module: %+v", res.Symbols[0])
+	}
+}
+
+// TestMalformed feeds broken source: nothing may panic, and what is well formed before the break
+// is still found.
+func TestMalformed(t *testing.T) {
+	for _, src := range []string{
+		"def ok(): ...\ns = 'unterminated\ndef after(): ...\n",
+		"def ok(): ...\nx = (\ndef swallowed(): ...\n",
+		"def ok(): ...\ns = f'{'\n",
+		"def ok(): ...\n\"\"\"never closed\n",
+		"def ok(): ...\nx = ]]]\ndef after(): ...\n",
+		"def ok(): ...\n@\n",
+		"def ok(): ...\n__all__.extend(\n",
+		"def ok(): ...\n__all__ .\n",
+		"def ok(): ...\ndef\n",
+		"def ok(): ...\nclass:\n",
+		"def ok(): ...\n" + strings.Repeat("f'{", 100) + "\n",
+		"def ok(): ...\n" + strings.Repeat("if x:\n", 1) + strings.Repeat(" ", 3000) + "y\n",
+		"def ok(): ...\r\nasync\r\n\\\r\n",
+	} {
+		m, _ := scanMap(t, src)
+		if _, ok := m["ok"]; !ok {
+			t.Errorf("%q: ok missing", src)
+		}
+	}
+}
+
+func FuzzScan(f *testing.F) {
+	for _, file := range []string{"flask/app.py", "requests/api.py", "attr/__init__.pyi"} {
+		if b, err := os.ReadFile(filepath.Join("testdata", "real", file)); err == nil {
+			f.Add(b[:min(len(b), 4000)])
+		}
+	}
+	f.Add([]byte("class A:\n  def f(self, x=f'{y[\"}\"]:{w}}'):\n    '''d'''\n__all__ = ['A']\n"))
+	f.Add([]byte("@overload\ndef f(): ...\n\tdef g(): pass\n\\\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		res := Scan(src, Options{Module: "m", File: "m.py", MaxSymbols: 100})
+		seen := map[string]bool{}
+		for _, s := range res.Symbols {
+			if seen[s.QualifiedName] {
+				t.Fatalf("duplicate %q", s.QualifiedName)
+			}
+			seen[s.QualifiedName] = true
+			if len(s.Signature) > maxSignatureLines*(MaxSignature+1) || len(s.Doc) > MaxDoc {
+				t.Fatalf("over limit: %d %d", len(s.Signature), len(s.Doc))
+			}
+		}
+		if len(res.Symbols) > 100 {
+			t.Fatalf("%d symbols", len(res.Symbols))
+		}
+	})
+}
+
+func BenchmarkScan(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("testdata", "real", "flask", "app.py"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	n := 0
+	for b.Loop() {
+		n += len(Scan(src, Options{Module: "flask.app", File: "flask/app.py"}).Symbols)
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "symbols/s")
+}

@@ -1,0 +1,855 @@
+// Package pyscan is a hand-written scanner for Python source (.py) and stub (.pyi) files that
+// finds a module's public API without running Python: module-level functions and classes, the
+// methods and properties of those classes, each with its signature as written and the first
+// paragraph of its docstring.
+//
+// The scanner follows Python's lexical rules (https://docs.python.org/3/reference/lexical_analysis.html):
+// logical lines joined inside brackets and after a backslash, comments, every string form
+// (prefixes, triple quotes, f-strings with nested quotes and fields as PEP 701 allows), and
+// indentation (tabs to multiples of 8). It reads the block structure from indentation: function
+// bodies are skipped apart from their docstring, and definitions inside if/try/with/for/while/
+// match blocks at module or class level count as that level's definitions (conditional imports,
+// version checks, TYPE_CHECKING blocks).
+//
+// It imports docidx and the standard library only. Scan never fails and never panics; malformed
+// source yields what could be read.
+package pyscan
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/docidx/docidx"
+)
+
+// Limits.
+const (
+	// DefaultMaxSymbols is the most symbols Scan returns for one file when Options.MaxSymbols is 0.
+	DefaultMaxSymbols = 20000
+	// MaxSignature is the longest signature line kept, in bytes; a longer one is cut with "…".
+	MaxSignature = 2 << 10
+	// MaxDoc is the longest Symbol.Doc kept, in bytes (the first paragraph of a docstring).
+	MaxDoc = 4 << 10
+	// maxSignatureLines bounds the signature lines (overloads, conditional definitions) merged
+	// into one symbol.
+	maxSignatureLines = 16
+	// deprecationWindow is how many statements at the top of a function body are searched for a
+	// warnings.warn(…, DeprecationWarning) call.
+	deprecationWindow = 5
+	// maxBlockDepth bounds the block nesting tracked; deeper blocks are folded into their parent.
+	maxBlockDepth = 256
+)
+
+// Options configures Scan.
+type Options struct {
+	// Module is the dotted module name, e.g. "flask.app": the Package of every symbol and the
+	// prefix of every QualifiedName.
+	Module string
+	// File is the file's slash path inside the distribution, e.g. "flask/app.py", for Symbol.File.
+	File string
+	// MaxSymbols bounds the symbols returned; 0 means DefaultMaxSymbols.
+	MaxSymbols int
+}
+
+// Result is what Scan found in one file.
+type Result struct {
+	// Symbols are the module's public API: first a KindPackage symbol for the module itself
+	// (when it has a docstring or any public symbol), then functions (KindFunc), classes
+	// (KindClass), and each public class's methods (KindMethod) and properties (KindProperty),
+	// in source order. QualifiedName ("flask.app.Flask.route") is unique within the result.
+	Symbols []docidx.Symbol
+	// All holds the names of a literal __all__ (list or tuple of strings, extended with += ,
+	// .extend, .append), and HasAll says the module defines one. A computed __all__ leaves
+	// HasAll false and the underscore rule in force.
+	All    []string
+	HasAll bool
+	// Truncated says MaxSymbols cut the result.
+	Truncated bool
+}
+
+// Scan reads one Python module and returns its public API.
+//
+// Public means: listed in the module's literal __all__ when it has one, else a name that does not
+// start with "_". Methods of public classes are public unless their name starts with "_", except
+// __init__ and __call__. Property setters and deleters are folded into their property. A name
+// defined more than once (typing.overload stubs, if/else variants) is one symbol whose Signature
+// holds one line per distinct definition; when overloads exist, the implementation's own line is
+// left out and its docstring used. Nested classes, functions inside functions and lambdas are not
+// API.
+//
+// Signature is the definition as written, without its body and its decorators, with line breaks,
+// comments and a trailing comma of a multi-line parameter list removed
+// ("def get(url, params=None, **kwargs) -> Response", "class Flask(App)", "async def run(self)");
+// @staticmethod and @classmethod are kept as a prefix. Doc is the docstring's first paragraph,
+// dedented as inspect.cleandoc does and joined into one line. Deprecated is set by a
+// ".. deprecated::" directive or a line starting with "Deprecated" in the docstring, a
+// @deprecated decorator (PEP 702), or a warnings.warn(…, DeprecationWarning) among the first
+// statements of a function body. Line is the line of the def or class keyword.
+func Scan(src []byte, opts Options) Result {
+	if opts.MaxSymbols <= 0 {
+		opts.MaxSymbols = DefaultMaxSymbols
+	}
+	s := &scanner{lx: newLexer(src), src: src, opts: opts, byKey: map[string]*item{}}
+	s.run()
+	return s.result()
+}
+
+type blockKind uint8
+
+const (
+	bModule blockKind = iota
+	bClass
+	bDef
+	bOther // if, try, with, for, while, match …: transparent for definitions
+	bSkip  // a nested class or a function's own blocks: nothing in it is API
+)
+
+type block struct {
+	kind   blockKind
+	header int // indentation of the header line
+	indent int // indentation of the body
+	owner  *item
+	first  bool // the next statement is the docstring position
+	stmts  int
+}
+
+// item is a definition before the public filter.
+type item struct {
+	kind       docidx.SymbolKind
+	name       string
+	cls        *item // the class of a method
+	sigs       []string
+	overloads  []string
+	doc        string
+	deprecated bool
+	line       int
+}
+
+type decorator struct {
+	name string // dotted name without arguments: "property", "functools.cached_property", "x.setter"
+}
+
+type scanner struct {
+	lx    *lexer
+	src   []byte
+	opts  Options
+	items []*item
+	byKey map[string]*item // "name" or "Class.name"
+
+	modDoc        string
+	modDeprecated bool
+	modLine       int
+
+	all        []string
+	hasAll     bool
+	allDynamic bool
+
+	decos      []decorator
+	decoIndent int
+}
+
+func (s *scanner) text(t token) string { return string(s.src[t.start:t.end]) }
+
+func (s *scanner) is(t token, text string) bool {
+	return t.end-t.start == len(text) && string(s.src[t.start:t.end]) == text
+}
+
+func (s *scanner) isOp(t token, op string) bool { return t.kind == tOp && s.is(t, op) }
+
+func (s *scanner) isName(t token, name string) bool { return t.kind == tName && s.is(t, name) }
+
+func (s *scanner) run() {
+	stack := []*block{{kind: bModule, first: true}}
+	var pending *block
+	for {
+		ind, ok := s.lx.next()
+		if !ok {
+			break
+		}
+		toks := s.lx.toks
+		if pending != nil {
+			if ind > pending.header && len(stack) < maxBlockDepth {
+				pending.indent = ind
+				stack = append(stack, pending)
+			}
+			pending = nil
+		}
+		for len(stack) > 1 && ind < stack[len(stack)-1].indent {
+			stack = stack[:len(stack)-1]
+		}
+		top := stack[len(stack)-1]
+		if top.first {
+			top.first = false
+			if doc, ok := s.docstring(toks); ok {
+				s.setDoc(top, doc, toks[0].line)
+				continue
+			}
+		}
+		top.stmts++
+		if top.kind == bDef || top.kind == bSkip {
+			if top.kind == bDef && top.owner != nil && top.stmts <= deprecationWindow && s.warnsDeprecation(toks) {
+				top.owner.deprecated = true
+			}
+			continue
+		}
+		owner := top
+		for i := len(stack) - 1; owner.kind == bOther && i > 0; {
+			i--
+			owner = stack[i]
+		}
+		if s.isOp(toks[0], "@") {
+			if len(s.decos) == 0 || s.decoIndent != ind {
+				s.decos = s.decos[:0]
+			}
+			s.decos = append(s.decos, decorator{name: s.dottedName(toks[1:])})
+			s.decoIndent = ind
+			continue
+		}
+		var decos []decorator
+		if len(s.decos) > 0 && s.decoIndent == ind {
+			decos = s.decos
+		}
+		b, isDef := s.definition(toks, ind, owner, decos)
+		s.decos = s.decos[:0]
+		if isDef {
+			pending = b
+			continue
+		}
+		if owner.kind == bModule {
+			s.allStatement(toks)
+		}
+		if s.isOp(toks[len(toks)-1], ":") {
+			pending = &block{kind: bOther, header: ind}
+		}
+	}
+}
+
+// dottedName returns the dotted name at the start of toks ("functools.cached_property").
+func (s *scanner) dottedName(toks []token) string {
+	var b strings.Builder
+	for _, t := range toks {
+		if t.kind == tName || s.isOp(t, ".") {
+			b.WriteString(s.text(t))
+			continue
+		}
+		break
+	}
+	return b.String()
+}
+
+// headerColon returns the index of the ':' that ends a def or class header, the first one at
+// bracket depth 0 from toks[from], or -1.
+func (s *scanner) headerColon(toks []token, from int) int {
+	depth := 0
+	for i := from; i < len(toks); i++ {
+		t := toks[i]
+		if t.kind != tOp {
+			continue
+		}
+		switch s.src[t.start] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		case ':':
+			if depth == 0 && t.end-t.start == 1 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// definition handles a def or class line in a module or class context. isDef is false for any
+// other statement. b is the block the definition's body opens, or nil for a one-line body.
+func (s *scanner) definition(toks []token, ind int, owner *block, decos []decorator) (b *block, isDef bool) {
+	i := 0
+	if s.isName(toks[0], "async") && len(toks) > 1 {
+		i = 1
+	}
+	if toks[i].kind != tName || i+1 >= len(toks) || toks[i+1].kind != tName {
+		return nil, false
+	}
+	isClass := s.is(toks[i], "class")
+	if !isClass && !s.is(toks[i], "def") || isClass && i == 1 {
+		return nil, false
+	}
+	colon := s.headerColon(toks, i+2)
+	if colon < 0 {
+		return nil, false
+	}
+	name := s.text(toks[i+1])
+	inline := colon < len(toks)-1
+	var it *item
+	switch {
+	case isClass && owner.kind == bClass:
+		// A nested class is not API; its body is skipped.
+	case isClass:
+		it = s.add(docidx.KindClass, name, nil, s.render(toks[:colon]), decos, toks[i].line)
+	default:
+		var cls *item
+		if owner.kind == bClass {
+			cls = owner.owner
+		}
+		it = s.add(docidx.KindFunc, name, cls, s.render(toks[:colon]), decos, toks[i].line)
+	}
+	if inline {
+		if doc, ok := s.docstring(toks[colon+1:]); ok && it != nil {
+			s.setItemDoc(it, doc)
+		}
+		return nil, true
+	}
+	switch {
+	case it == nil:
+		return &block{kind: bSkip, header: ind}, true
+	case isClass:
+		return &block{kind: bClass, header: ind, owner: it, first: true}, true
+	}
+	return &block{kind: bDef, header: ind, owner: it, first: true}, true
+}
+
+// add records one definition, merging it with an earlier one of the same name. It returns nil
+// for a property setter or deleter, whose body is then skipped.
+func (s *scanner) add(kind docidx.SymbolKind, name string, cls *item, sig string, decos []decorator, line int) *item {
+	var overload, deprecated bool
+	prefix := ""
+	for _, d := range decos {
+		last := d.name[strings.LastIndexByte(d.name, '.')+1:]
+		switch last {
+		case "setter", "deleter", "getter":
+			if strings.Contains(d.name, ".") {
+				return nil
+			}
+		case "property", "cached_property", "abstractproperty":
+			if cls != nil {
+				kind = docidx.KindProperty
+			}
+		case "staticmethod", "classmethod":
+			if cls != nil {
+				prefix = "@" + last + " "
+			}
+		case "overload":
+			overload = true
+		case "deprecated":
+			deprecated = true
+		}
+	}
+	if cls != nil && kind == docidx.KindFunc {
+		kind = docidx.KindMethod
+	}
+	key := name
+	if cls != nil {
+		key = cls.name + "." + name
+	}
+	it := s.byKey[key]
+	if it == nil {
+		it = &item{kind: kind, name: name, cls: cls, line: line}
+		s.byKey[key] = it
+		s.items = append(s.items, it)
+	}
+	it.deprecated = it.deprecated || deprecated
+	sig = prefix + sig
+	if overload {
+		it.overloads = appendUnique(it.overloads, sig)
+	} else {
+		it.sigs = appendUnique(it.sigs, sig)
+	}
+	return it
+}
+
+func appendUnique(list []string, s string) []string {
+	if len(list) >= maxSignatureLines {
+		return list
+	}
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+// render prints the tokens of a definition header as one line: tokens separated by one space
+// where the source had white space, none just inside brackets, and the trailing comma of a
+// parameter list that ends on its own line dropped.
+func (s *scanner) render(toks []token) string {
+	var b strings.Builder
+	for i, t := range toks {
+		if t.kind == tOp && s.src[t.start] == ',' && i+1 < len(toks) && toks[i+1].nl && isCloser(s.src, toks[i+1]) {
+			continue
+		}
+		if i > 0 && t.space && !isOpener(s.src, toks[i-1]) && !isCloser(s.src, t) {
+			b.WriteByte(' ')
+		}
+		b.Write(s.src[t.start:t.end])
+		if b.Len() > MaxSignature {
+			break
+		}
+	}
+	out := b.String()
+	if strings.ContainsAny(out, "\r\n") {
+		out = strings.Join(strings.Fields(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(out)), " ")
+	}
+	return cut(out, MaxSignature)
+}
+
+// cut shortens s to at most limit bytes at a rune boundary, ending it with "…".
+func cut(s string, limit int) string {
+	if len(s) <= limit {
+		return s
+	}
+	const ellipsis = "…"
+	i := limit - len(ellipsis)
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + ellipsis
+}
+
+func isOpener(src []byte, t token) bool {
+	return t.kind == tOp && t.end-t.start == 1 && (src[t.start] == '(' || src[t.start] == '[' || src[t.start] == '{')
+}
+
+func isCloser(src []byte, t token) bool {
+	return t.kind == tOp && t.end-t.start == 1 && (src[t.start] == ')' || src[t.start] == ']' || src[t.start] == '}')
+}
+
+// docstring returns the value of a statement made only of string literals (implicitly
+// concatenated), which in the docstring position is the docstring. Bytes and f-strings are not
+// docstrings.
+func (s *scanner) docstring(toks []token) (string, bool) {
+	if len(toks) == 0 {
+		return "", false
+	}
+	var b strings.Builder
+	for _, t := range toks {
+		if t.kind != tString {
+			return "", false
+		}
+		v, ok := stringValue(s.src[t.start:t.end])
+		if !ok {
+			return "", false
+		}
+		b.WriteString(v)
+	}
+	return b.String(), true
+}
+
+// stringValue returns the contents of a string literal: quotes and prefix removed and, unless
+// raw, the common escapes decoded. ok is false for bytes and formatted strings.
+func stringValue(lit []byte) (string, bool) {
+	i, raw := 0, false
+	for i < len(lit) && lit[i] != '\'' && lit[i] != '"' {
+		switch lit[i] | 0x20 {
+		case 'r':
+			raw = true
+		case 'b', 'f', 't':
+			return "", false
+		}
+		i++
+	}
+	if i >= len(lit) {
+		return "", false
+	}
+	q := lit[i]
+	n := 1
+	if i+2 < len(lit) && lit[i+1] == q && lit[i+2] == q {
+		n = 3
+	}
+	body := lit[i+n:]
+	if len(body) >= n && string(body[len(body)-n:]) == strings.Repeat(string(q), n) {
+		body = body[:len(body)-n]
+	}
+	if raw || !strings.ContainsRune(string(body), '\\') {
+		return string(body), true
+	}
+	var b strings.Builder
+	for j := 0; j < len(body); j++ {
+		c := body[j]
+		if c != '\\' || j+1 >= len(body) {
+			b.WriteByte(c)
+			continue
+		}
+		j++
+		switch body[j] {
+		case '\n':
+		case '\r':
+			if j+1 < len(body) && body[j+1] == '\n' {
+				j++
+			}
+		case '\\', '\'', '"':
+			b.WriteByte(body[j])
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(body[j])
+		}
+	}
+	return b.String(), true
+}
+
+// setDoc attaches a docstring found in the docstring position of a block.
+func (s *scanner) setDoc(b *block, doc string, line int) {
+	switch b.kind {
+	case bModule:
+		clean := cleandoc(doc)
+		s.modDoc = firstParagraph(clean)
+		s.modDeprecated = deprecatedDoc(clean)
+		s.modLine = line
+	case bClass, bDef:
+		if b.owner != nil {
+			s.setItemDoc(b.owner, doc)
+		}
+	}
+}
+
+func (s *scanner) setItemDoc(it *item, doc string) {
+	clean := cleandoc(doc)
+	if it.doc == "" {
+		it.doc = firstParagraph(clean)
+	}
+	if deprecatedDoc(clean) {
+		it.deprecated = true
+	}
+}
+
+// cleandoc dedents a docstring as Python's inspect.cleandoc does: tabs expanded, the first line's
+// leading white space removed, the common indentation of the other lines removed, and blank
+// lines at either end dropped.
+func cleandoc(doc string) string {
+	doc = strings.ReplaceAll(doc, "\r\n", "\n")
+	doc = strings.ReplaceAll(doc, "\r", "\n")
+	if strings.ContainsRune(doc, '\t') {
+		doc = expandTabs(doc)
+	}
+	lines := strings.Split(doc, "\n")
+	margin := -1
+	for _, l := range lines[1:] {
+		t := strings.TrimLeft(l, " ")
+		if t == "" {
+			continue
+		}
+		if ind := len(l) - len(t); margin < 0 || ind < margin {
+			margin = ind
+		}
+	}
+	lines[0] = strings.TrimLeft(lines[0], " ")
+	for i := 1; i < len(lines); i++ {
+		if margin > 0 && len(lines[i]) >= margin {
+			lines[i] = lines[i][margin:]
+		} else {
+			lines[i] = strings.TrimLeft(lines[i], " ")
+		}
+		lines[i] = strings.TrimRight(lines[i], " ")
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func expandTabs(s string) string {
+	var b strings.Builder
+	col := 0
+	for _, r := range s {
+		switch r {
+		case '\t':
+			n := 8 - col%8
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+		case '\n':
+			b.WriteRune(r)
+			col = 0
+		default:
+			b.WriteRune(r)
+			col++
+		}
+	}
+	return b.String()
+}
+
+// firstParagraph returns the lines of a cleaned docstring up to its first blank line, each
+// trimmed and joined with one space, cut at MaxDoc bytes. A leading reStructuredText title (a
+// line underlined, or over- and underlined, with punctuation, as module docstrings often start)
+// is skipped.
+func firstParagraph(clean string) string {
+	var para []string
+	lines := strings.Split(clean, "\n")
+	for i := 0; i <= len(lines); i++ {
+		if i < len(lines) && strings.TrimSpace(lines[i]) != "" {
+			para = append(para, strings.TrimSpace(lines[i]))
+			continue
+		}
+		if len(para) == 0 {
+			continue
+		}
+		if isTitle(para) {
+			para = para[:0]
+			continue
+		}
+		break
+	}
+	var b strings.Builder
+	for _, l := range para {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(l)
+		if b.Len() > MaxDoc {
+			break
+		}
+	}
+	return cut(b.String(), MaxDoc)
+}
+
+// isTitle reports whether a paragraph is a reStructuredText section title: text then an
+// adornment line, or adornment, text, adornment.
+func isTitle(para []string) bool {
+	switch len(para) {
+	case 2:
+		return isAdornment(para[1]) && !isAdornment(para[0])
+	case 3:
+		return isAdornment(para[0]) && isAdornment(para[2]) && !isAdornment(para[1])
+	}
+	return false
+}
+
+// isAdornment reports whether l is at least 3 repetitions of one punctuation character.
+func isAdornment(l string) bool {
+	if len(l) < 3 {
+		return false
+	}
+	c := l[0]
+	if !strings.ContainsRune("=-~^\"'`#*+_.:<>!$%&,/;?@[]{}()|\\", rune(c)) {
+		return false
+	}
+	for i := 1; i < len(l); i++ {
+		if l[i] != c {
+			return false
+		}
+	}
+	return true
+}
+
+// deprecatedDoc reports whether a cleaned docstring marks its object deprecated: a
+// ".. deprecated::" directive, or a line at the left margin that starts with "Deprecated"
+// ("Deprecated: use …", "DEPRECATED since 2.0"). Indented lines (inside a versionchanged note,
+// say) do not count.
+func deprecatedDoc(clean string) bool {
+	if strings.Contains(clean, ".. deprecated::") {
+		return true
+	}
+	for _, l := range strings.Split(clean, "\n") {
+		if strings.HasPrefix(l, "Deprecated") || strings.HasPrefix(l, "DEPRECATED") {
+			return true
+		}
+	}
+	return false
+}
+
+// warnsDeprecation reports whether a statement calls warn(…) with a DeprecationWarning or
+// PendingDeprecationWarning.
+func (s *scanner) warnsDeprecation(toks []token) bool {
+	warn, category := false, false
+	for _, t := range toks {
+		if t.kind != tName {
+			continue
+		}
+		switch s.text(t) {
+		case "warn":
+			warn = true
+		case "DeprecationWarning", "PendingDeprecationWarning":
+			category = true
+		}
+	}
+	return warn && category
+}
+
+// allStatement reads a module-level statement that sets or extends __all__.
+func (s *scanner) allStatement(toks []token) {
+	if !s.isName(toks[0], "__all__") {
+		return
+	}
+	if len(toks) < 2 {
+		return
+	}
+	switch {
+	case s.isOp(toks[1], "="):
+		s.setAll(toks[2:], false)
+	case s.isOp(toks[1], "+="):
+		s.setAll(toks[2:], true)
+	case s.isOp(toks[1], ":"):
+		for i := 2; i < len(toks); i++ {
+			if s.isOp(toks[i], "=") {
+				s.setAll(toks[i+1:], false)
+				return
+			}
+		}
+	case s.isOp(toks[1], ".") && len(toks) >= 5 && s.isOp(toks[3], "(") && s.isOp(toks[len(toks)-1], ")"):
+		switch s.text(toks[2]) {
+		case "extend", "append":
+			s.setAll(toks[4:len(toks)-1], true)
+		case "remove":
+			if names, ok := s.literalNames(toks[4 : len(toks)-1]); ok {
+				for _, n := range names {
+					for i, x := range s.all {
+						if x == n {
+							s.all = append(s.all[:i], s.all[i+1:]...)
+							break
+						}
+					}
+				}
+				return
+			}
+			s.allDynamic = true
+		default:
+			s.allDynamic = true
+		}
+	default:
+		s.allDynamic = true
+	}
+}
+
+func (s *scanner) setAll(rhs []token, extend bool) {
+	names, ok := s.literalNames(rhs)
+	if !ok || extend && !s.hasAll {
+		s.allDynamic = true
+		return
+	}
+	if !extend {
+		s.all = s.all[:0]
+	}
+	s.all = append(s.all, names...)
+	s.hasAll = true
+}
+
+// literalNames reads a literal made of strings, brackets, commas and "+" (["a", "b"] + ("c",)).
+func (s *scanner) literalNames(toks []token) ([]string, bool) {
+	if len(toks) == 0 {
+		return nil, false
+	}
+	var names []string
+	var cur strings.Builder
+	inString := false
+	flush := func() {
+		if inString {
+			names = append(names, cur.String())
+			cur.Reset()
+			inString = false
+		}
+	}
+	for _, t := range toks {
+		switch t.kind {
+		case tString:
+			v, ok := stringValue(s.src[t.start:t.end])
+			if !ok {
+				return nil, false
+			}
+			cur.WriteString(v)
+			inString = true
+		case tOp:
+			switch s.text(t) {
+			case "[", "]", "(", ")", ",", "+":
+				flush()
+			default:
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	flush()
+	return names, true
+}
+
+// result applies the public filter and builds the symbols.
+func (s *scanner) result() Result {
+	res := Result{HasAll: s.hasAll && !s.allDynamic}
+	var inAll map[string]bool
+	if res.HasAll {
+		res.All = append([]string(nil), s.all...)
+		inAll = make(map[string]bool, len(s.all))
+		for _, n := range s.all {
+			inAll[n] = true
+		}
+	}
+	publicTop := func(name string) bool {
+		if inAll != nil {
+			return inAll[name]
+		}
+		return !strings.HasPrefix(name, "_")
+	}
+	mod := s.opts.Module
+	qual := func(parts ...string) string {
+		q := strings.Join(parts, ".")
+		if mod == "" {
+			return q
+		}
+		return mod + "." + q
+	}
+	var syms []docidx.Symbol
+	for _, it := range s.items {
+		var sym docidx.Symbol
+		if it.cls == nil {
+			if !publicTop(it.name) {
+				continue
+			}
+			sym.QualifiedName = qual(it.name)
+		} else {
+			if !publicTop(it.cls.name) || strings.HasPrefix(it.name, "_") && it.name != "__init__" && it.name != "__call__" {
+				continue
+			}
+			sym.Parent = it.cls.name
+			sym.QualifiedName = qual(it.cls.name, it.name)
+		}
+		if len(syms) >= s.opts.MaxSymbols {
+			res.Truncated = true
+			break
+		}
+		sigs := it.sigs
+		if len(it.overloads) > 0 {
+			sigs = it.overloads
+		}
+		sym.Kind = it.kind
+		sym.Name = it.name
+		sym.Package = mod
+		sym.Signature = strings.Join(sigs, "\n")
+		sym.Doc = it.doc
+		sym.File = s.opts.File
+		sym.Line = it.line
+		sym.Deprecated = it.deprecated || it.cls != nil && it.cls.deprecated && it.name == "__init__"
+		syms = append(syms, sym)
+	}
+	if mod != "" && (s.modDoc != "" || len(syms) > 0) {
+		line := s.modLine
+		if line == 0 {
+			line = 1
+		}
+		m := docidx.Symbol{
+			Kind:          docidx.KindPackage,
+			Name:          mod[strings.LastIndexByte(mod, '.')+1:],
+			Package:       mod,
+			QualifiedName: mod,
+			Signature:     "module " + mod,
+			Doc:           s.modDoc,
+			File:          s.opts.File,
+			Line:          line,
+			Deprecated:    s.modDeprecated,
+		}
+		if len(syms) >= s.opts.MaxSymbols {
+			syms = syms[:len(syms)-1]
+			res.Truncated = true
+		}
+		syms = append([]docidx.Symbol{m}, syms...)
+	}
+	res.Symbols = syms
+	return res
+}
