@@ -14,12 +14,14 @@ import (
 // filters, the package and document …), so a cursor replayed against another request is refused
 // with -32602 instead of silently paging something else. Clients must treat it as opaque.
 type cursor struct {
-	V    int    `json:"v"`           // cursorVersion
-	Tool string `json:"t"`           // tool that issued it
-	Hash string `json:"h"`           // requestHash of the issuing request
-	Unit int    `json:"u,omitempty"` // index of the first unit (hit, section, outline entry) of the next page
-	Byte int    `json:"b,omitempty"` // byte offset inside that unit, when one unit spans pages
-	Next string `json:"n,omitempty"` // an inner cursor (index.Reader.List's), carried through
+	V    int    `json:"v"`            // cursorVersion
+	Tool string `json:"t"`            // tool that issued it
+	Hash string `json:"h"`            // requestHash of the issuing request
+	Unit int    `json:"u,omitempty"`  // index of the first unit (hit, section, outline entry) of the next page
+	Byte int    `json:"b,omitempty"`  // byte offset inside that unit, when one unit spans pages
+	Next string `json:"n,omitempty"`  // an inner cursor (index.Reader.List's), carried through
+	Pass int    `json:"p,omitempty"`  // resources/list: 0 lists package pages, 1 symbol pages
+	Ver  int    `json:"vi,omitempty"` // resources/list: index of the version in the package's versions
 }
 
 // cursorVersion is bumped when the cursor encoding changes; older cursors are then refused.
@@ -74,7 +76,7 @@ func decodeCursor(s, tool, hash string) (cursor, error) {
 		return bad("issued by " + c.Tool + ", not " + tool)
 	case c.Hash != hash:
 		return bad("issued for a different request (query, filters, package or path changed)")
-	case c.Unit < 0 || c.Byte < 0:
+	case c.Unit < 0 || c.Byte < 0 || c.Ver < 0 || c.Pass < 0 || c.Pass > 1:
 		return bad("out of range")
 	}
 	return c, nil

@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime/debug"
 	"sync/atomic"
+	"time"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
@@ -67,18 +68,41 @@ func New(r *index.Reader, opts Options) *Server {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "docidx", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       log,
-		// Tools only, for now; the set never changes while serving.
-		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
+		// The tool and prompt sets never change while serving; the resources do when the
+		// snapshot is replaced (SetReader).
+		Capabilities: &mcp.ServerCapabilities{
+			Tools:       &mcp.ToolCapabilities{},
+			Prompts:     &mcp.PromptCapabilities{},
+			Resources:   &mcp.ResourceCapabilities{ListChanged: true},
+			Completions: &mcp.CompletionCapabilities{},
+			//lint:ignore SA1019 logging is deprecated from 2026-07-28 on, still part of every revision docidx serves
+			Logging: &mcp.LoggingCapabilities{},
+		},
+		CompletionHandler: s.complete,
+		PageSize:          ResourcePageSize,
 	})
-	s.mcp.AddReceivingMiddleware(s.guard)
+	s.mcp.AddReceivingMiddleware(s.guard, s.notify, s.answer)
 	s.addTools()
+	s.addResources()
+	s.addPrompts()
 	return s
+}
+
+// SetReader makes the server answer from r from now on — a new snapshot generation — and tells
+// connected clients that the resource list changed. The previous reader is returned, for the
+// caller to close once the requests using it are done.
+func (s *Server) SetReader(r *index.Reader) *index.Reader {
+	old := s.rd.Swap(r)
+	// Re-adding a template is how the SDK sends notifications/resources/list_changed.
+	s.addResources()
+	return old
 }
 
 // instructions is the server's advice to clients, sent at initialization.
 const instructions = `docidx answers from an offline snapshot of package documentation (READMEs, docs, API symbols) for Go modules, npm, PyPI, crates and Swift packages. ` +
-	`Use search_package_docs to find where something is documented, describe_go_package or describe_npm_package for a package's metadata and API outline (or one symbol), ` +
-	`get_package_doc to read a README or docs file, and list_packages to see what is indexed. Long answers are paged: pass nextCursor back as cursor.`
+	`Use search_package_docs to find where something is documented, describe_go_package, describe_npm_package, describe_python_package, describe_rust_package or describe_swift_package ` +
+	`for a package's metadata and API outline (or one symbol), get_package_doc to read a README or docs file, and list_packages to see what is indexed. ` +
+	`Long answers are paged: pass nextCursor back as cursor. Every page is also a docidx:// resource (see the resource templates); docidx://snapshot tells what is indexed.`
 
 // MCP returns the underlying SDK server, to connect transports to it (Run, Connect,
 // mcp.NewStreamableHTTPHandler) or to add features.
@@ -103,6 +127,49 @@ func (s *Server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			if err := s.checkArguments(ctr.Params.Name, ctr.Params.Arguments); err != nil {
 				return nil, err
 			}
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// notify is the receiving middleware that sends the notifications of a request: progress
+// stages when the request carries a progress token (the handlers add their own stages through
+// reportProgress), and a log message once it is answered (see logRequest).
+func (s *Server) notify(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		switch method {
+		case "tools/call", "prompts/get", "resources/read", "resources/list", "completion/complete":
+		default:
+			return next(ctx, method, req)
+		}
+		start := time.Now()
+		ctx, pr := withProgress(ctx, req)
+		if pr != nil {
+			pr.step(ctx, "started "+method, 0)
+		}
+		res, err := next(ctx, method, req)
+		if pr != nil {
+			msg := "done"
+			if err != nil {
+				msg = "failed"
+			}
+			pr.step(ctx, msg, 1)
+		}
+		logRequest(ctx, method, req, res, err, time.Since(start))
+		return res, err
+	}
+}
+
+// answer is the receiving middleware that answers the methods docidx serves from the store
+// itself rather than from what is registered with the SDK: resources/list (paged over the
+// whole snapshot) and resources/read (with the protocol-dependent not-found error).
+func (s *Server) answer(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		switch r := req.(type) {
+		case *mcp.ListResourcesRequest:
+			return s.listResources(ctx, r)
+		case *mcp.ReadResourceRequest:
+			return s.readResource(ctx, r)
 		}
 		return next(ctx, method, req)
 	}

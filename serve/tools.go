@@ -16,12 +16,15 @@ import (
 
 // Tool names (DESIGN.md §6). They keep those of the original package-docs server.
 const (
-	ToolSearch       = "search_package_docs"
-	ToolDescribeGo   = "describe_go_package"
-	ToolDescribeNPM  = "describe_npm_package"
-	ToolGetDoc       = "get_package_doc"
-	ToolGetNPMDoc    = "get_npm_package_doc"
-	ToolListPackages = "list_packages"
+	ToolSearch         = "search_package_docs"
+	ToolDescribeGo     = "describe_go_package"
+	ToolDescribeNPM    = "describe_npm_package"
+	ToolDescribePython = "describe_python_package"
+	ToolDescribeRust   = "describe_rust_package"
+	ToolDescribeSwift  = "describe_swift_package"
+	ToolGetDoc         = "get_package_doc"
+	ToolGetNPMDoc      = "get_npm_package_doc"
+	ToolListPackages   = "list_packages"
 )
 
 // Limits of the tools' arguments and work.
@@ -43,6 +46,19 @@ var symbolKinds = []string{
 	string(docidx.KindProtocol), string(docidx.KindProperty),
 }
 
+// describeTools are the describe_<ecosystem>_package tools: one per ecosystem, the same handler
+// over any ecosystem the snapshot holds. A new ecosystem's tool is one line here.
+var describeTools = []struct {
+	name, title, what string
+	eco               docidx.Ecosystem
+}{
+	{ToolDescribeGo, "Describe a Go module or package", "Go module, or a package inside one (by import path)", docidx.Go},
+	{ToolDescribeNPM, "Describe an npm package", "npm package", docidx.NPM},
+	{ToolDescribePython, "Describe a Python package", "Python package (PyPI distribution)", docidx.PyPI},
+	{ToolDescribeRust, "Describe a Rust crate", "Rust crate", docidx.Cargo},
+	{ToolDescribeSwift, "Describe a Swift package", "Swift package", docidx.Swift},
+}
+
 const ecosystemDoc = "ecosystem: golang, npm, pypi, cargo or swift (aliases go, node, python, rust, crates accepted)"
 
 // addTools registers every tool.
@@ -60,22 +76,20 @@ func (s *Server) addTools() {
 		enum(in, "kind", append([]string{"section", "symbol"}, append(symbolKinds, "")...)...)
 	}, s.searchTool)
 
-	describe := func(name, title, what string, eco docidx.Ecosystem) {
+	for _, d := range describeTools {
 		addTool(s, &mcp.Tool{
-			Name:  name,
-			Title: title,
-			Description: "Describe an indexed " + what + ": metadata (versions, description, license, homepage, repository, purl), " +
+			Name:  d.name,
+			Title: d.title,
+			Description: "Describe an indexed " + d.what + ": metadata (versions, description, license, homepage, repository, purl), " +
 				"README summary, documents, and an API outline (symbols grouped by package and kind, signature and first sentence). " +
 				"With symbol, return that symbol's full signature, doc, examples and file:line instead. Unknown packages get did-you-mean suggestions.",
 		}, func(in *jsonschema.Schema) {
 			nonEmpty(in, "package")
 			intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
 		}, func(ctx context.Context, req *mcp.CallToolRequest, in DescribeInput) (*mcp.CallToolResult, DescribeOutput, error) {
-			return s.describeTool(ctx, name, eco, in)
+			return s.describeTool(ctx, d.name, d.eco, in)
 		})
 	}
-	describe(ToolDescribeGo, "Describe a Go module or package", "Go module, or a package inside one (by import path)", docidx.Go)
-	describe(ToolDescribeNPM, "Describe an npm package", "npm package", docidx.NPM)
 
 	addTool(s, &mcp.Tool{
 		Name:  ToolGetDoc,
@@ -108,6 +122,7 @@ func (s *Server) addTools() {
 		Description: "List the packages in the snapshot with their indexed versions, by ecosystem and name prefix, paged with nextCursor.",
 	}, func(in *jsonschema.Schema) {
 		intRange(in, "limit", 1, maxListLimit, defaultListLimit)
+		intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
 	}, s.listTool)
 }
 
@@ -331,6 +346,7 @@ type ListInput struct {
 	Prefix    string `json:"prefix,omitempty" jsonschema:"only packages whose name starts with this, e.g. 'github.com/spf13/' or '@types/'"`
 	Cursor    string `json:"cursor,omitempty" jsonschema:"nextCursor from the previous page of the same listing, to continue it"`
 	Limit     int    `json:"limit,omitempty" jsonschema:"packages per page, 1 to 200 (default 50)"`
+	MaxTokens int    `json:"max_tokens,omitempty" jsonschema:"answer budget in tokens (about 4 bytes each); packages beyond it continue with nextCursor"`
 }
 
 // ListOutput is the structured result of list_packages.
@@ -375,23 +391,35 @@ func (s *Server) listTool(ctx context.Context, req *mcp.CallToolRequest, in List
 		}
 		return nil, out, s.internalError("list packages", err)
 	}
+	// Cut at a package boundary within the budget; the first package always goes in. The
+	// index's cursor for a shorter page comes from listing that many again.
+	budget := s.budget(in.MaxTokens)
 	var t strings.Builder
-	for _, l := range page {
+	for i, l := range page {
 		vs := l.Versions
 		if vs == nil {
 			vs = []string{}
 		}
+		var e strings.Builder
+		fmt.Fprintf(&e, "- %s:%s — latest %s", l.Ecosystem, l.Name, l.Latest)
+		if len(vs) > 1 {
+			fmt.Fprintf(&e, " (versions %s)", strings.Join(vs, ", "))
+		}
+		if l.Description != "" {
+			fmt.Fprintf(&e, " — %s", clip(oneLine(l.Description), 200))
+		}
+		e.WriteByte('\n')
+		if i > 0 && t.Len()+e.Len() > budget {
+			if _, next, err = s.reader().List(eco, prefix, c.Next, i); err != nil {
+				return nil, out, s.internalError("list packages", err)
+			}
+			page = page[:i]
+			break
+		}
+		t.WriteString(e.String())
 		out.Packages = append(out.Packages, PackageListing{
 			Ecosystem: string(l.Ecosystem), Package: l.Name, Latest: l.Latest, Versions: vs, Description: l.Description,
 		})
-		fmt.Fprintf(&t, "- %s:%s — latest %s", l.Ecosystem, l.Name, l.Latest)
-		if len(vs) > 1 {
-			fmt.Fprintf(&t, " (versions %s)", strings.Join(vs, ", "))
-		}
-		if l.Description != "" {
-			fmt.Fprintf(&t, " — %s", clip(oneLine(l.Description), 200))
-		}
-		t.WriteByte('\n')
 	}
 	if len(page) == 0 {
 		t.WriteString("No packages")
@@ -545,24 +573,8 @@ func (s *Server) describeTool(ctx context.Context, tool string, eco docidx.Ecosy
 		return nil, out, err
 	}
 	ref := pkg.Ref()
-	versions, err := s.reader().Versions(eco, pkg.Name)
-	if err != nil {
-		return nil, out, s.internalError("read versions", err)
-	}
-	out = DescribeOutput{
-		Ecosystem: string(eco), Package: pkg.Name, ImportPath: focus, Version: pkg.Version,
-		Versions: versions, PURL: ref.PURL(), Description: pkg.Description, License: pkg.License,
-		Homepage: pkg.Homepage, Repository: pkg.Repository, Deprecated: pkg.Deprecated,
-		URI: ref.PageURI(docidx.PageOverview),
-	}
-	if out.Versions == nil {
-		out.Versions = []string{}
-	}
-	if len(versions) > 0 {
-		out.Latest = versions[len(versions)-1]
-	}
-	if !pkg.Published.IsZero() {
-		out.Published = pkg.Published.UTC().Format(time.RFC3339)
+	if out, err = s.describeBase(pkg, focus); err != nil {
+		return nil, out, err
 	}
 	symbol := strings.TrimSpace(in.Symbol)
 	hash := requestHash(tool, string(eco), pkg.Name, pkg.Version, focus, symbol)
@@ -610,6 +622,32 @@ func (s *Server) describeTool(ctx context.Context, tool string, eco docidx.Ecosy
 		t.WriteString(continuation(out.NextCursor))
 	}
 	return textResult(t.String()), out, nil
+}
+
+// describeBase returns the metadata part of a description of pkg (focused on the Go package
+// focus, when set): what every page of describe_*_package and the overview resource carry.
+func (s *Server) describeBase(pkg *docidx.Package, focus string) (DescribeOutput, error) {
+	ref := pkg.Ref()
+	versions, err := s.reader().Versions(pkg.Ecosystem, pkg.Name)
+	if err != nil {
+		return DescribeOutput{}, s.internalError("read versions", err)
+	}
+	out := DescribeOutput{
+		Ecosystem: string(pkg.Ecosystem), Package: pkg.Name, ImportPath: focus, Version: pkg.Version,
+		Versions: versions, PURL: ref.PURL(), Description: pkg.Description, License: pkg.License,
+		Homepage: pkg.Homepage, Repository: pkg.Repository, Deprecated: pkg.Deprecated,
+		URI: ref.PageURI(docidx.PageOverview),
+	}
+	if out.Versions == nil {
+		out.Versions = []string{}
+	}
+	if len(versions) > 0 {
+		out.Latest = versions[len(versions)-1]
+	}
+	if !pkg.Published.IsZero() {
+		out.Published = pkg.Published.UTC().Format(time.RFC3339)
+	}
+	return out, nil
 }
 
 // resolvePackage finds the package version a describe or get_*_doc call names. For Go, name may
@@ -891,65 +929,70 @@ func (s *Server) symbolDetails(ref docidx.Ref, focus, name string) ([]SymbolDeta
 		}
 		return nil, nil, toolErrorf("%s", msg)
 	}
-	lang := codeLang(ref.Ecosystem)
 	details := make([]SymbolDetail, 0, len(matches))
 	units := make([]string, 0, len(matches))
 	for i := range matches {
-		m := &matches[i]
-		d := SymbolDetail{
-			Package: m.Package, Kind: string(m.Kind), Name: m.Name, QualifiedName: m.QualifiedName,
-			Signature: m.Signature, Doc: m.Doc, File: m.File, Line: m.Line, Deprecated: m.Deprecated,
-			URI: ref.PageURI(docidx.PageSymbolPrefix + m.QualifiedName),
-		}
-		if d.Package == "" {
-			d.Package = ref.Name
-		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "## %s (%s) — %s@%s\n\n", m.QualifiedName, m.Kind, ref.Name, ref.Version)
-		if d.Package != ref.Name {
-			fmt.Fprintf(&b, "Package %s\n\n", d.Package)
-		}
-		if m.Signature != "" {
-			b.WriteString(fence(lang, m.Signature))
-			b.WriteByte('\n')
-		}
-		if m.Deprecated {
-			b.WriteString("**Deprecated.**\n\n")
-		}
-		if doc := strings.TrimSpace(m.Doc); doc != "" {
-			b.WriteString(doc)
-			b.WriteString("\n\n")
-		}
-		for _, ex := range m.Examples {
-			l := ex.Lang
-			if l == "" {
-				l = lang
-			}
-			d.Examples = append(d.Examples, Example{Name: ex.Name, Lang: l, Code: ex.Code, Output: ex.Output})
-			if ex.Name != "" {
-				fmt.Fprintf(&b, "Example %s:\n\n", ex.Name)
-			} else {
-				b.WriteString("Example:\n\n")
-			}
-			b.WriteString(fence(l, ex.Code))
-			if ex.Output != "" {
-				b.WriteString("\nOutput:\n\n")
-				b.WriteString(fence("", ex.Output))
-			}
-			b.WriteByte('\n')
-		}
-		if m.File != "" {
-			loc := m.File
-			if m.Line > 0 {
-				loc = fmt.Sprintf("%s:%d", m.File, m.Line)
-			}
-			fmt.Fprintf(&b, "Declared at %s\n", loc)
-		}
-		fmt.Fprintf(&b, "Resource: %s\n\n", d.URI)
+		d, unit := renderSymbol(ref, &matches[i])
 		details = append(details, d)
-		units = append(units, b.String())
+		units = append(units, unit)
 	}
 	return details, units, nil
+}
+
+// renderSymbol returns one symbol of ref in full, as structured content and as markdown.
+func renderSymbol(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
+	lang := codeLang(ref.Ecosystem)
+	d := SymbolDetail{
+		Package: m.Package, Kind: string(m.Kind), Name: m.Name, QualifiedName: m.QualifiedName,
+		Signature: m.Signature, Doc: m.Doc, File: m.File, Line: m.Line, Deprecated: m.Deprecated,
+		URI: ref.PageURI(docidx.PageSymbolPrefix + m.QualifiedName),
+	}
+	if d.Package == "" {
+		d.Package = ref.Name
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "## %s (%s) — %s@%s\n\n", m.QualifiedName, m.Kind, ref.Name, ref.Version)
+	if d.Package != ref.Name {
+		fmt.Fprintf(&b, "Package %s\n\n", d.Package)
+	}
+	if m.Signature != "" {
+		b.WriteString(fence(lang, m.Signature))
+		b.WriteByte('\n')
+	}
+	if m.Deprecated {
+		b.WriteString("**Deprecated.**\n\n")
+	}
+	if doc := strings.TrimSpace(m.Doc); doc != "" {
+		b.WriteString(doc)
+		b.WriteString("\n\n")
+	}
+	for _, ex := range m.Examples {
+		l := ex.Lang
+		if l == "" {
+			l = lang
+		}
+		d.Examples = append(d.Examples, Example{Name: ex.Name, Lang: l, Code: ex.Code, Output: ex.Output})
+		if ex.Name != "" {
+			fmt.Fprintf(&b, "Example %s:\n\n", ex.Name)
+		} else {
+			b.WriteString("Example:\n\n")
+		}
+		b.WriteString(fence(l, ex.Code))
+		if ex.Output != "" {
+			b.WriteString("\nOutput:\n\n")
+			b.WriteString(fence("", ex.Output))
+		}
+		b.WriteByte('\n')
+	}
+	if m.File != "" {
+		loc := m.File
+		if m.Line > 0 {
+			loc = fmt.Sprintf("%s:%d", m.File, m.Line)
+		}
+		fmt.Fprintf(&b, "Declared at %s\n", loc)
+	}
+	fmt.Fprintf(&b, "Resource: %s\n\n", d.URI)
+	return d, b.String()
 }
 
 // closest returns up to n of names closest to want, best first: exact matches ignoring case,

@@ -77,7 +77,8 @@ func TestToolsList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{serve.ToolSearch, serve.ToolDescribeGo, serve.ToolDescribeNPM, serve.ToolGetDoc, serve.ToolGetNPMDoc, serve.ToolListPackages}
+	want := []string{serve.ToolSearch, serve.ToolDescribeGo, serve.ToolDescribeNPM, serve.ToolDescribePython, serve.ToolDescribeRust,
+		serve.ToolDescribeSwift, serve.ToolGetDoc, serve.ToolGetNPMDoc, serve.ToolListPackages}
 	got := map[string]bool{}
 	for _, tool := range res.Tools {
 		got[tool.Name] = true
