@@ -22,7 +22,6 @@ const (
 	boostTitle    = 1.0
 	boostBody     = 1.0
 	boostSig      = 0.5
-	boostFilter   = 1e-6 // filters select; they should not rank
 )
 
 // MaxLimit is the largest page of hits Search returns.
@@ -86,12 +85,12 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	}
 	scoring := bleve.NewDisjunctionQuery(should...)
 
-	must := []query.Query{scoring}
+	// Filters select without scoring, checked only on the documents the words select.
+	var filters []query.Query
 	filter := func(field, value string) {
 		t := bleve.NewTermQuery(value)
 		t.SetField(field)
-		t.SetBoost(boostFilter)
-		must = append(must, t)
+		filters = append(filters, t)
 	}
 	if q.Ecosystem != "" {
 		filter(fEco, string(q.Ecosystem))
@@ -113,8 +112,15 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	}
 
 	var top query.Query = scoring
-	if len(must) > 1 {
-		top = bleve.NewConjunctionQuery(must...)
+	if len(filters) > 0 {
+		b := bleve.NewBooleanQuery()
+		b.AddMust(scoring)
+		if len(filters) == 1 {
+			b.AddFilter(filters[0])
+		} else {
+			b.AddFilter(bleve.NewConjunctionQuery(filters...))
+		}
+		top = b
 	}
 	req := bleve.NewSearchRequestOptions(top, limit, offset, false)
 	req.Fields = []string{fSTitle, fSSection, fSText, fSURI}
