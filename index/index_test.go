@@ -314,6 +314,8 @@ func TestGenerations(t *testing.T) {
 	// Nothing is visible before Commit.
 	if r := open(t, dir); r.Dir() != old.Dir() {
 		t.Errorf("uncommitted generation is visible: %s", r.Dir())
+	} else {
+		r.Close()
 	}
 	if _, err := w.Commit(context.Background()); err != nil {
 		t.Fatal(err)
@@ -346,12 +348,19 @@ func TestGenerations(t *testing.T) {
 	if _, err := r2.Package(docidx.Ref{Ecosystem: docidx.NPM, Name: "aborted"}); !errors.Is(err, docidx.ErrNotFound) {
 		t.Errorf("aborted package visible: %v", err)
 	}
-	// Three crawls later only the current and the previous generation remain.
-	commit(t, dir)
+	// Generations that readers hold stay; once they are closed, the next crawl removes them.
 	commit(t, dir)
 	gens, _ := filepath.Glob(filepath.Join(dir, "gen-*"))
-	if len(gens) != 2 {
-		t.Errorf("generations on disk: %v", gens)
+	if len(gens) != 3 || filepath.Base(gens[0]) != filepath.Base(old.Dir()) {
+		t.Errorf("generations on disk with readers on two of them: %v", gens)
+	}
+	old.Close()
+	r.Close()
+	r2.Close()
+	commit(t, dir)
+	gens, _ = filepath.Glob(filepath.Join(dir, "gen-*"))
+	if len(gens) != 1 {
+		t.Errorf("generations on disk with no reader: %v", gens)
 	}
 }
 

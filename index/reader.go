@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -22,8 +23,18 @@ import (
 // generation) holds it exclusively.
 const lockTimeout = 2 * time.Second
 
+// readOnlyOptions are the bbolt options of every read-only open: a shared lock, waited for at
+// most lockTimeout, and no file created where there is none (bbolt adds O_CREATE to every open).
+func readOnlyOptions() *bolt.Options {
+	return &bolt.Options{ReadOnly: true, Timeout: lockTimeout, OpenFile: func(path string, flag int, mode os.FileMode) (*os.File, error) {
+		return os.OpenFile(path, flag&^os.O_CREATE, mode)
+	}}
+}
+
 type reader struct {
-	dir      string
+	root     string // the directory given to Open: an index directory, or a snapshot directory
+	dir      string // the snapshot directory opened
+	gen      string // its generation name ("gen-000007"), or "" for a single snapshot directory
 	manifest *Manifest
 	db       *bolt.DB
 	idx      bleve.Index // latest versions
@@ -37,19 +48,45 @@ type reader struct {
 	names     []docidx.Ref // every package name, for Suggest; loaded on first use
 }
 
+// openAttempts bounds how often open starts over when a crawl switched generations (and
+// removed the one just read from CURRENT) while it was opening.
+const openAttempts = 5
+
 func open(dir string) (*Reader, error) {
-	snap, err := currentGen(dir)
-	if err != nil {
+	for attempt := 1; ; attempt++ {
+		snap, err := currentGen(dir)
+		if err != nil {
+			return nil, err
+		}
+		r, err := openSnapshot(snap)
+		if err == nil {
+			r.root = dir
+			if snap != dir {
+				r.gen = filepath.Base(snap)
+			}
+			return &Reader{r: r}, nil
+		}
+		// A crawl may have published a new generation and removed this one between our
+		// reading CURRENT and locking the store: start over from the new CURRENT.
+		if now, cerr := currentGen(dir); attempt < openAttempts && cerr == nil && now != snap {
+			continue
+		}
 		return nil, err
+	}
+}
+
+// openSnapshot opens one snapshot directory. The store is opened (and its shared lock taken)
+// first, so that no crawl removes the snapshot while the rest is opened.
+func openSnapshot(snap string) (*reader, error) {
+	storePath := filepath.Join(snap, StoreFile)
+	db, err := bolt.Open(storePath, 0o444, readOnlyOptions())
+	if err != nil {
+		return nil, fmt.Errorf("index: opening %s: %w", storePath, err)
 	}
 	m, err := readManifest(snap)
 	if err != nil {
+		db.Close()
 		return nil, err
-	}
-	storePath := filepath.Join(snap, StoreFile)
-	db, err := bolt.Open(storePath, 0o444, &bolt.Options{ReadOnly: true, Timeout: lockTimeout})
-	if err != nil {
-		return nil, fmt.Errorf("index: opening %s: %w", storePath, err)
 	}
 	r := &reader{dir: snap, manifest: m, db: db}
 	for _, s := range []struct {
@@ -66,7 +103,7 @@ func open(dir string) (*Reader, error) {
 		}
 	}
 	r.all = bleve.NewIndexAlias(r.idx, r.old)
-	return &Reader{r: r}, nil
+	return r, nil
 }
 
 func (r *reader) close() error {

@@ -193,3 +193,40 @@ func marshalManifest(m *Manifest) ([]byte, error) {
 	}
 	return append(data, '\n'), nil
 }
+
+// removeUnused removes every generation under the index directory dir except keep (the current
+// one, or -1 when there is none): those newer than keep are debris of crawls that did not
+// finish, and older ones go as soon as no Reader holds them (see lockUnused). A generation that a
+// server still reads is left for a later crawl to remove. The caller holds the crawl lock.
+// Errors are ignored: what cannot be removed now is tried again at the next crawl.
+func removeUnused(dir string, keep int) {
+	gens, err := generations(dir)
+	if err != nil {
+		return
+	}
+	newestOlder := -1
+	for _, g := range gens {
+		if g < keep {
+			newestOlder = g
+		}
+	}
+	for _, g := range gens {
+		p := filepath.Join(dir, genName(g))
+		switch {
+		case g == keep:
+		case g > keep:
+			os.RemoveAll(p)
+		case !canTellUnused:
+			// No way to learn whether a server reads it: keep the generation just replaced,
+			// which servers still open switch away from at their next check.
+			if g != newestOlder {
+				os.RemoveAll(p)
+			}
+		default:
+			if release, ok := lockUnused(p); ok {
+				os.RemoveAll(p)
+				release()
+			}
+		}
+	}
+}

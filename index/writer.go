@@ -70,20 +70,19 @@ func (w *writer) init() error {
 	if err != nil {
 		return err
 	}
-	next := 1
 	curN := -1
 	if cur != "" {
 		curN = parseGen(filepath.Base(cur))
 	}
+	next := 1
 	for _, g := range gens {
-		if g > curN {
-			// Left by a crawl that did not finish; we hold the lock, so no one is writing it.
-			os.RemoveAll(filepath.Join(w.dir, genName(g)))
-		}
 		if g >= next {
 			next = g + 1
 		}
 	}
+	// Generations left by crawls that did not finish (we hold the lock, so no one is writing
+	// them) and old ones no server reads any more.
+	removeUnused(w.dir, curN)
 	w.gen = filepath.Join(w.dir, genName(next))
 	if err := os.Mkdir(w.gen, 0o755); err != nil {
 		return fmt.Errorf("index: %w", err)
@@ -116,12 +115,26 @@ func (w *writer) init() error {
 // copyStore copies the current generation's store into the new one through a read-only
 // transaction, so running servers are not disturbed.
 func copyStore(from, to string) error {
-	src, err := bolt.Open(from, 0o444, &bolt.Options{ReadOnly: true, Timeout: 5 * time.Second})
+	src, err := bolt.Open(from, 0o444, readOnlyOptions())
 	if err != nil {
 		return fmt.Errorf("index: opening %s: %w", from, err)
 	}
 	defer src.Close()
-	return src.View(func(tx *bolt.Tx) error { return tx.CopyFile(to, 0o644) })
+	f, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	err = src.View(func(tx *bolt.Tx) error {
+		_, err := tx.WriteTo(f)
+		return err
+	})
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("index: copying %s: %w", from, err)
+	}
+	return nil
 }
 
 func (w *writer) check() error {
@@ -278,7 +291,7 @@ func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 	if err := writeFileSync(filepath.Join(w.dir, currentFile), []byte(filepath.Base(w.gen)+"\n")); err != nil {
 		return nil, fmt.Errorf("index: publishing %s: %w", w.gen, err)
 	}
-	w.removeOld()
+	removeUnused(w.dir, parseGen(filepath.Base(w.gen)))
 	return m, nil
 }
 
@@ -289,25 +302,6 @@ func writeManifest(snap string, m *Manifest) error {
 		return err
 	}
 	return writeFileSync(filepath.Join(snap, ManifestFile), data)
-}
-
-// removeOld deletes generations older than the one just replaced: the replaced one stays for
-// servers that still have it open and switch at their next check.
-func (w *writer) removeOld() {
-	gens, err := generations(w.dir)
-	if err != nil {
-		return
-	}
-	cur := parseGen(filepath.Base(w.gen))
-	var older []int
-	for _, g := range gens {
-		if g < cur {
-			older = append(older, g)
-		}
-	}
-	for i := 0; i+1 < len(older); i++ {
-		os.RemoveAll(filepath.Join(w.dir, genName(older[i])))
-	}
 }
 
 func (w *writer) abort() error {
