@@ -205,20 +205,41 @@ func validNPMName(n string) bool {
 	return !strings.Contains(n, "/")
 }
 
-// pnpmSkipReason explains why a packages key is not a registry version.
+// pnpmSkipReason explains why a packages key is not a registry version, from the entry's
+// resolution when it has one, else from the key.
 func pnpmSkipReason(key string, entry *yaml.Node) string {
 	res := yamlGet(entry, "resolution")
+	tarball := yamlString(res, "tarball")
 	switch {
+	case yamlString(res, "directory") != "":
+		return "local directory or file"
+	case yamlString(res, "repo") != "" || yamlString(res, "type") == "git":
+		return "git dependency"
+	case tarball != "":
+		if gitHosted(tarball) {
+			return "git dependency (tarball from the git host)"
+		}
+		return "tarball URL dependency"
 	case strings.Contains(key, "link:"):
 		return "linked local package"
-	case strings.Contains(key, "file:") || yamlString(res, "directory") != "":
+	case strings.Contains(key, "file:"):
 		return "local directory or file"
-	case strings.Contains(key, "git") || yamlString(res, "repo") != "" || yamlString(res, "type") == "git":
+	case strings.Contains(key, "git+") || gitHosted(key):
 		return "git dependency"
-	case yamlString(res, "tarball") != "" || strings.Contains(key, "://"):
+	case strings.Contains(key, "://"):
 		return "tarball URL dependency"
 	}
 	return "not a registry version"
+}
+
+// gitHosted reports whether s names a repository or tarball on GitHub, GitLab or Bitbucket.
+func gitHosted(s string) bool {
+	for _, h := range []string{"github.com/", "codeload.github.com/", "gitlab.com/", "bitbucket.org/"} {
+		if strings.HasPrefix(s, h) || strings.Contains(s, "://"+h) {
+			return true
+		}
+	}
+	return false
 }
 
 // parseYarnLock reads yarn.lock: berry (yarn 2+, YAML with a __metadata entry) or classic (yarn 1,
@@ -465,6 +486,9 @@ func berryResolution(res string, depth int) (pkg, version, why string) {
 		return "", "", "resolution without a reference"
 	case strings.HasPrefix(ref, "npm:"):
 		v := strings.TrimPrefix(ref, "npm:")
+		if i := strings.Index(v, "::"); i >= 0 {
+			v = v[:i] // bindings: "1.0.0::__archiveUrl=…"
+		}
 		if n, r := splitNameAt(v); r != "" && validNPMName(n) { // "alias@npm:real@1.0.0"
 			pkg, v = n, r
 		}

@@ -29,6 +29,34 @@ func TestParseSpec(t *testing.T) {
 		{"pkg:npm/%40types/node@20.1.0", Spec{Ecosystem: docidx.NPM, Name: "@types/node", Query: "20.1.0", Exact: true}},
 		{"pkg:golang/github.com/google/uuid@v1.6.0?type=module", Spec{Ecosystem: docidx.Go, Name: "github.com/google/uuid", Query: "v1.6.0", Exact: true}},
 		{"pkg:npm/zod", Spec{Ecosystem: docidx.NPM, Name: "zod"}},
+
+		// pypi: PEP 503 names, extras dropped, == and === pin.
+		{"pypi:Flask==3.1.3", Spec{Ecosystem: docidx.PyPI, Name: "flask", Query: "3.1.3", Exact: true}},
+		{"pypi:PyYAML", Spec{Ecosystem: docidx.PyPI, Name: "pyyaml"}},
+		{"pypi:zope.interface == 7.1.1", Spec{Ecosystem: docidx.PyPI, Name: "zope-interface", Query: "7.1.1", Exact: true}},
+		{"pypi:requests[socks]==2.32.3", Spec{Ecosystem: docidx.PyPI, Name: "requests", Query: "2.32.3", Exact: true}},
+		{"pypi:requests[socks]", Spec{Ecosystem: docidx.PyPI, Name: "requests"}},
+		{"pypi:itsdangerous===2.2.0", Spec{Ecosystem: docidx.PyPI, Name: "itsdangerous", Query: "2.2.0", Exact: true}},
+		{"pypi:django==4.2.*", Spec{Ecosystem: docidx.PyPI, Name: "django", Query: "==4.2.*"}},
+		{"py:typing_extensions~=4.12", Spec{Ecosystem: docidx.PyPI, Name: "typing-extensions", Query: "~=4.12"}},
+		{"pkg:pypi/Django_REST.framework@3.15.2", Spec{Ecosystem: docidx.PyPI, Name: "django-rest-framework", Query: "3.15.2", Exact: true}},
+
+		// cargo
+		{"crates:serde_json@1.0.138", Spec{Ecosystem: docidx.Cargo, Name: "serde_json", Query: "1.0.138"}},
+		{"cargo:tokio", Spec{Ecosystem: docidx.Cargo, Name: "tokio"}},
+		{"pkg:cargo/rand", Spec{Ecosystem: docidx.Cargo, Name: "rand"}},
+
+		// swift: registry identities, repository URLs (with their own "@"), purls.
+		{"swift:mona.LinkedList@1.1.0", Spec{Ecosystem: docidx.Swift, Name: "mona.LinkedList", Query: "1.1.0"}},
+		{"swift:apple/swift-nio", Spec{Ecosystem: docidx.Swift, Name: "apple/swift-nio"}},
+		{"swift:https://github.com/apple/swift-nio.git@2.65.0", Spec{Ecosystem: docidx.Swift, Name: "https://github.com/apple/swift-nio.git", Query: "2.65.0"}},
+		{"swift:https://github.com/apple/swift-nio.git", Spec{Ecosystem: docidx.Swift, Name: "https://github.com/apple/swift-nio.git"}},
+		{"swift:git@github.com:apple/swift-nio.git", Spec{Ecosystem: docidx.Swift, Name: "git@github.com:apple/swift-nio.git"}},
+		{"swift:git@github.com:apple/swift-nio.git@2.65.0", Spec{Ecosystem: docidx.Swift, Name: "git@github.com:apple/swift-nio.git", Query: "2.65.0"}},
+		{"swift:ssh://git@github.com/apple/swift-nio.git", Spec{Ecosystem: docidx.Swift, Name: "ssh://git@github.com/apple/swift-nio.git"}},
+		{"swift:https://github.com/apple/swift-nio@latest", Spec{Ecosystem: docidx.Swift, Name: "https://github.com/apple/swift-nio"}},
+		{"pkg:swift/github.com/apple/swift-nio@2.65.0", Spec{Ecosystem: docidx.Swift, Name: "https://github.com/apple/swift-nio", Query: "2.65.0", Exact: true}},
+		{"pkg:swift/github.com/Alamofire/Alamofire", Spec{Ecosystem: docidx.Swift, Name: "https://github.com/Alamofire/Alamofire"}},
 	}
 	for _, tt := range tests {
 		got, err := ParseSpec(tt.in)
@@ -41,7 +69,8 @@ func TestParseSpec(t *testing.T) {
 			t.Errorf("ParseSpec(%q) = %+v, want %+v", tt.in, got, tt.want)
 		}
 	}
-	for _, bad := range []string{"", "express", "npm:", "nope:x", "npm:express@", "pkg:npm", "pkg:nope/x@1", "npm:a b"} {
+	for _, bad := range []string{"", "express", "npm:", "nope:x", "npm:express@", "pkg:npm", "pkg:nope/x@1", "npm:a b",
+		"pypi:requests==", "pypi:==1.0", "pypi:requests[socks", "pypi:-bad-==1", "swift:https://github.com/apple/swift-nio.git@"} {
 		if _, err := ParseSpec(bad); !errors.Is(err, docidx.ErrBadSpec) {
 			t.Errorf("ParseSpec(%q) err = %v, want ErrBadSpec", bad, err)
 		}
@@ -105,7 +134,8 @@ func TestParseLockfile(t *testing.T) {
 }
 
 func FuzzParseSpec(f *testing.F) {
-	for _, s := range []string{"go:github.com/spf13/cobra@v1.8.0", "npm:@types/node@20", "pypi:requests==2.32.3", "pkg:npm/%40a/b@1"} {
+	for _, s := range []string{"go:github.com/spf13/cobra@v1.8.0", "npm:@types/node@20", "pypi:requests==2.32.3", "pkg:npm/%40a/b@1",
+		"pypi:Flask[async]===3.1.3", "crates:serde@1.0.200", "swift:git@github.com:apple/swift-nio.git@2.65.0", "pkg:swift/github.com/apple/swift-nio@2.65.0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
