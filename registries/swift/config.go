@@ -538,7 +538,9 @@ func validName(s string) bool {
 	return true
 }
 
-func isAlnum(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
 
 // ParseIdentity splits a registry package identifier "scope.name" (SE-0292 §3.6) into its scope
 // and name, both lowercased (they are case-insensitive). It returns an error wrapping
