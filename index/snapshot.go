@@ -93,16 +93,30 @@ func readManifest(snap string) (*Manifest, error) {
 		}
 		return nil, err
 	}
+	return parseManifest(data, snap)
+}
+
+// parseManifest decodes manifest.json of the snapshot named where (a directory or "archive").
+// The format version is checked first, so that a manifest from a newer docidx, whatever else
+// changed in it, is refused as newer rather than misread or reported as damaged.
+func parseManifest(data []byte, where string) (*Manifest, error) {
+	var v struct {
+		Format        int    `json:"format"`
+		DocidxVersion string `json:"docidxVersion"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, fmt.Errorf("%w: %s: %s: %v", docidx.ErrFormat, where, ManifestFile, err)
+	}
+	if v.Format > FormatVersion {
+		return nil, fmt.Errorf("%w: snapshot %s has format %d (written by docidx %s); this docidx (%s) reads formats up to %d: upgrade docidx",
+			docidx.ErrFormat, where, v.Format, v.DocidxVersion, docidx.Version, FormatVersion)
+	}
+	if v.Format < 1 {
+		return nil, fmt.Errorf("%w: %s: %s: missing format version", docidx.ErrFormat, where, ManifestFile)
+	}
 	var m Manifest
 	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", docidx.ErrFormat, filepath.Join(snap, ManifestFile), err)
-	}
-	if m.Format > FormatVersion {
-		return nil, fmt.Errorf("%w: snapshot %s has format %d, this docidx (%s) reads up to %d: upgrade docidx",
-			docidx.ErrFormat, snap, m.Format, docidx.Version, FormatVersion)
-	}
-	if m.Format < 1 {
-		return nil, fmt.Errorf("%w: %s: missing format version", docidx.ErrFormat, filepath.Join(snap, ManifestFile))
+		return nil, fmt.Errorf("%w: %s: %s: %v", docidx.ErrFormat, where, ManifestFile, err)
 	}
 	return &m, nil
 }

@@ -1,0 +1,25 @@
+// Package index owns the snapshot (DESIGN.md §3): it writes generations of a bbolt store plus
+// Bleve full-text indexes, publishes them atomically, reads them read-only, searches them, and
+// moves them in one archive.
+//
+// On disk an index directory holds
+//
+//	CURRENT         the name of the current generation ("gen-000007\n"), replaced by rename
+//	gen-000007/     one complete snapshot: manifest.json, store.db, search.bleve/, search-old.bleve/
+//	.lock           flock'ed by the one crawl (Writer) or unpack (Install) writing a generation
+//
+// Writers: Create seeds a new generation from the current one (read-only, so running servers are
+// never blocked), Put and Delete change it, Commit builds the search indexes, syncs every file,
+// writes the manifest with a sha256 per file and only then renames CURRENT: a crash or kill -9 at
+// any moment leaves the previous generation current and whole. Old generations are removed by the
+// next Commit, Create or Install as soon as no Reader holds them: each Reader keeps a shared flock
+// on its generation's store.db, and a writer removes only generations whose store it can lock
+// exclusively.
+//
+// Readers: Open opens the generation CURRENT names (or a single snapshot directory); Watcher
+// follows new generations for a long-running server (see Current, Reader.Stale). Archives: Pack,
+// Extract, Install, UnpackCached, OpenArchive; Verify checks checksums and opens both stores.
+//
+// index imports docidx, bbolt, Bleve and klauspost/compress (zstd); never net/http, registries,
+// crawl, readme or serve.
+package index

@@ -1,0 +1,184 @@
+package index
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	bolt "go.etcd.io/bbolt"
+)
+
+// Verification is what Verify checked.
+type Verification struct {
+	Snapshot   string    `json:"snapshot"`   // the snapshot directory checked (for an archive: where it was unpacked)
+	Archive    string    `json:"archive"`    // the archive checked, if any
+	Manifest   *Manifest `json:"manifest"`   // its manifest
+	Files      int       `json:"files"`      // files whose checksum matched
+	Bytes      int64     `json:"bytes"`      // their size in all
+	Versions   int       `json:"versions"`   // package versions in store.db
+	SearchDocs uint64    `json:"searchDocs"` // documents in the search indexes
+}
+
+// maxProblems is how many problems one Verify error lists before it says "and N more".
+const maxProblems = 10
+
+// Verify checks a snapshot: path may be an index directory (its current generation is checked),
+// a snapshot directory, or an archive (unpacked into a temporary directory under tmpDir, or the
+// system's when empty, and removed afterwards). It checks every file against the sha256 in the
+// manifest and that no file is missing or unlisted, then opens both stores read-only: bbolt's own
+// consistency check over every page, the format recorded in the store, and both Bleve indexes.
+// A failure returns an error wrapping ErrCorrupt that names each problem; a newer format one
+// wrapping docidx.ErrFormat.
+func Verify(ctx context.Context, path, tmpDir string) (*Verification, error) {
+	if !IsArchive(path) {
+		snap, err := currentGen(path)
+		if err != nil {
+			return nil, err
+		}
+		return verifyDir(ctx, snap)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	tmp, err := os.MkdirTemp(tmpDir, "docidx-verify-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	snap := filepath.Join(tmp, "snapshot")
+	if _, err := Extract(f, snap); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	v, err := verifyDir(ctx, snap)
+	if v != nil {
+		v.Archive = path
+	}
+	if err != nil {
+		return v, fmt.Errorf("%s: %w", path, err)
+	}
+	return v, nil
+}
+
+func verifyDir(ctx context.Context, snap string) (*Verification, error) {
+	m, err := readManifest(snap)
+	if err != nil {
+		return nil, err
+	}
+	v := &Verification{Snapshot: snap, Manifest: m}
+	var problems []string
+	for _, name := range sortedFiles(m) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if !safeName(name) {
+			problems = append(problems, fmt.Sprintf("manifest lists the unsafe file name %q", name))
+			continue
+		}
+		n, sum, err := hashFile(filepath.Join(snap, filepath.FromSlash(name)))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			problems = append(problems, name+" is missing")
+		case err != nil:
+			problems = append(problems, fmt.Sprintf("%s: %v", name, err))
+		case sum != m.Files[name]:
+			problems = append(problems, fmt.Sprintf("%s has sha256 %s, the manifest says %s", name, sum, m.Files[name]))
+		default:
+			v.Files++
+			v.Bytes += n
+		}
+	}
+	filepath.WalkDir(snap, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		rel, _ := filepath.Rel(snap, p)
+		if rel = filepath.ToSlash(rel); rel != ManifestFile && m.Files[rel] == "" {
+			problems = append(problems, rel+" is not listed in the manifest")
+		}
+		return nil
+	})
+	if len(problems) == 0 {
+		// Only a snapshot whose bytes are right is opened: a damaged store could crash bbolt.
+		problems = append(problems, checkStores(snap, m, v)...)
+	}
+	if len(problems) > 0 {
+		if len(problems) > maxProblems {
+			problems = append(problems[:maxProblems], fmt.Sprintf("and %d more", len(problems)-maxProblems))
+		}
+		return v, fmt.Errorf("%w: %s: %s", ErrCorrupt, snap, strings.Join(problems, "; "))
+	}
+	return v, nil
+}
+
+func hashFile(p string) (int64, string, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return 0, "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	return n, hex.EncodeToString(h.Sum(nil)), err
+}
+
+// checkStores opens store.db and both Bleve indexes read-only and checks them.
+func checkStores(snap string, m *Manifest, v *Verification) (problems []string) {
+	db, err := bolt.Open(filepath.Join(snap, StoreFile), 0o444, readOnlyOptions())
+	if err != nil {
+		return []string{fmt.Sprintf("%s does not open: %v", StoreFile, err)}
+	}
+	defer db.Close()
+	err = db.View(func(tx *bolt.Tx) error {
+		for err := range tx.Check() {
+			problems = append(problems, fmt.Sprintf("%s: %v", StoreFile, err))
+		}
+		for _, b := range allBuckets {
+			if tx.Bucket(b) == nil {
+				problems = append(problems, fmt.Sprintf("%s has no %s bucket", StoreFile, b))
+			}
+		}
+		if len(problems) > 0 {
+			return nil
+		}
+		if f, err := strconv.Atoi(string(tx.Bucket(bucketMeta).Get([]byte("format")))); err != nil || f != m.Format {
+			problems = append(problems, fmt.Sprintf("%s records format %q, the manifest %d", StoreFile, tx.Bucket(bucketMeta).Get([]byte("format")), m.Format))
+		}
+		v.Versions = tx.Bucket(bucketPackages).Stats().KeyN
+		return nil
+	})
+	if err != nil {
+		problems = append(problems, fmt.Sprintf("%s: %v", StoreFile, err))
+	}
+	want := 0
+	for _, c := range m.Counts {
+		want += c.Versions
+	}
+	if len(problems) == 0 && v.Versions != want {
+		problems = append(problems, fmt.Sprintf("%s holds %d package versions, the manifest counts %d", StoreFile, v.Versions, want))
+	}
+	for _, name := range []string{SearchDir, OldSearchDir} {
+		idx, err := bleve.OpenUsing(filepath.Join(snap, name), map[string]any{"read_only": true})
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s does not open: %v", name, err))
+			continue
+		}
+		n, err := idx.DocCount()
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s: %v", name, err))
+		}
+		v.SearchDocs += n
+		idx.Close()
+	}
+	return problems
+}
