@@ -655,3 +655,25 @@ func FuzzYarnLock(f *testing.F) {
 	lockfileSeeds(f, "yarn.lock")
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzLockfile(t, "yarn.lock", data) })
 }
+
+// BenchmarkLockfiles parses each fixture; b.SetBytes reports throughput.
+func BenchmarkLockfiles(b *testing.B) {
+	for _, c := range lockfileCases {
+		data, err := os.ReadFile(filepath.Join("testdata", "lockfiles", c.dir, c.file))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if c.dir == "requirements" {
+			data = []byte(strings.ReplaceAll(string(data), "-r ", "# -r "))
+			data = []byte(strings.ReplaceAll(string(data), "--requirement=", "# --requirement="))
+		}
+		b.Run(c.dir, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := ParseLockfile(c.file, data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -11,7 +11,10 @@ import (
 // Spec asks for one package: an ecosystem, a name and a version query.
 type Spec struct {
 	Ecosystem docidx.Ecosystem
-	Name      string
+	// Name is the package in its ecosystem's form: a Go module path, an npm name with its scope,
+	// a PEP 503-normalized Python name, a crate name, or for Swift a registry identity
+	// ("scope.name") or a repository URL as written ("https://github.com/apple/swift-nio.git").
+	Name string
 	// Query is the version asked for: empty for the latest release, an exact version, or a range
 	// in the ecosystem's syntax (npm "^4", Go "v1.8").
 	Query string
