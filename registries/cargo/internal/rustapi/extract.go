@@ -1,0 +1,897 @@
+package rustapi
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/docidx/docidx"
+)
+
+// Default limits for Options' zero fields.
+const (
+	DefaultMaxFiles    = 2000    // source files read per crate
+	DefaultMaxFileSize = 1 << 20 // bytes of one source file; larger files are skipped
+	DefaultMaxSymbols  = 20000   // symbols per crate
+	maxDoc             = 16 << 10
+	maxInclude         = 256 << 10 // bytes of a file named by #[doc = include_str!(…)]
+	maxResolveSteps    = 200000    // name lookups per crate while resolving re-exports
+	maxResolveDepth    = 16        // re-export hops followed from one `pub use`
+	maxModuleDepth     = 32        // file modules nested in one another
+	maxOverloads       = 16        // signature lines merged into one symbol
+)
+
+// Options configures Extract.
+type Options struct {
+	// Crate is the crate's name as Rust paths spell it: the library target's name, with "-"
+	// replaced by "_" (e.g. "serde_json"). It starts every Symbol.Package and QualifiedName.
+	Crate string
+	// Root is the slash path of the crate root inside fsys; "" means "src/lib.rs".
+	Root string
+	// Edition is the crate's Rust edition ("2015", "2018", "2021", "2024"), which decides how
+	// `use` paths resolve; "" means 2015, Cargo's default.
+	Edition string
+	// Limits; zero means the Default* constant.
+	MaxFiles    int
+	MaxFileSize int64
+	MaxSymbols  int
+}
+
+// Result is what Extract found.
+type Result struct {
+	Symbols   []docidx.Symbol // crate root first; each type or trait followed by its members
+	Files     []string        // source files read, in visiting order
+	Truncated bool            // a limit stopped the extraction early
+	Problems  []string        // files that could not be read or were skipped, with the reason
+}
+
+// Extract reads the crate whose root file is opts.Root inside fsys and returns its public API.
+//
+// Public means reachable from outside the crate, as rustdoc documents it: items declared `pub`
+// (not pub(crate), pub(super), pub(self) or pub(in …)) in the crate root or in modules reachable
+// through `pub mod` chains, and items and modules of the crate re-exported with `pub use` (glob
+// re-exports included) under the re-exporting module's path. Each item appears once, under its
+// shortest public path. Items and modules marked #[doc(hidden)] or #[cfg(test)] (or any cfg that
+// needs test) are left out; items under other cfgs are all kept, so platform and feature variants
+// of one item merge into one symbol with one signature line each.
+//
+// Symbols: the crate and each public module (KindPackage, doc from //! and #![doc]); fn (KindFunc);
+// struct and union (KindStruct, the signature listing pub fields); enum (KindEnum, with its
+// variants); trait (KindTrait) followed by its methods (KindMethod), associated types (KindType)
+// and consts (KindConst) with Parent set to the trait; type alias (KindType); const (KindConst);
+// static (KindVar); macro_rules! with #[macro_export] (KindMacro, at the crate root, its rules as
+// the signature); and the `pub fn` methods and `pub const`s of inherent impls (KindMethod,
+// KindConst, Parent the type), wherever the impl is. Trait impls are left out: their methods are
+// documented by the trait. Package is the module path ("serde::de"); QualifiedName is the full
+// path ("serde::de::Deserialize", "serde_json::Value::as_str", macros "serde_json::json!").
+func Extract(fsys fs.FS, opts Options) Result {
+	if opts.Root == "" {
+		opts.Root = "src/lib.rs"
+	}
+	if opts.MaxFiles <= 0 {
+		opts.MaxFiles = DefaultMaxFiles
+	}
+	if opts.MaxFileSize <= 0 {
+		opts.MaxFileSize = DefaultMaxFileSize
+	}
+	if opts.MaxSymbols <= 0 {
+		opts.MaxSymbols = DefaultMaxSymbols
+	}
+	if opts.Crate == "" {
+		opts.Crate = "crate"
+	}
+	x := &extractor{fsys: fsys, opts: opts, edition2015: opts.Edition == "" || opts.Edition == "2015", seenFile: map[string]bool{}}
+	root, ok := x.file(opts.Root)
+	if !ok {
+		return x.res
+	}
+	x.root = &module{name: opts.Crate, file: opts.Root, dir: path.Dir(opts.Root), vis: visPub, line: 1}
+	x.load(x.root, root, opts.Root, false, 0)
+	x.emit()
+	return x.res
+}
+
+type extractor struct {
+	fsys        fs.FS
+	opts        Options
+	edition2015 bool
+	res         Result
+	root        *module
+	seenFile    map[string]bool
+	steps       int // name lookups so far
+
+	entries []*entry
+	count   int // symbols in entries, members included
+	byDecl  map[*decl]*entry
+	macros  []*decl
+}
+
+// module is one module of the crate, public or not.
+type module struct {
+	name       string
+	parent     *module
+	file       string // the file holding its items
+	dir        string // where `mod x;` inside it looks for x.rs and x/mod.rs
+	line       int
+	vis        visibility
+	hidden     bool
+	deprecated bool
+	docs       []docFrag
+
+	children []*module
+	items    []*decl
+	uses     []useDecl
+	impls    []*item
+}
+
+// decl is a named item of a module.
+type decl struct {
+	it   *item
+	mod  *module
+	file string
+}
+
+type useDecl struct {
+	u      usePath
+	vis    visibility
+	hidden bool
+}
+
+// entity is what a path names: an item or a module.
+type entity struct {
+	d *decl
+	m *module
+}
+
+// entry is one public item (or module) and the members listed after it.
+type entry struct {
+	sym     docidx.Symbol
+	members []docidx.Symbol
+}
+
+func (x *extractor) problem(file, msg string) {
+	if len(x.res.Problems) < 100 {
+		x.res.Problems = append(x.res.Problems, file+": "+msg)
+	}
+}
+
+// errTooBig marks a source file over MaxFileSize.
+var errTooBig = errors.New("source file too large")
+
+func (x *extractor) read(name string, limit int64) ([]byte, error) {
+	f, err := x.fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	if st.Size() > limit {
+		return nil, fmt.Errorf("%w: %d bytes (limit %d)", errTooBig, st.Size(), limit)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%w: over %d bytes", errTooBig, limit)
+	}
+	return data, nil
+}
+
+// file reads and parses one source file, at most once and within the limits.
+func (x *extractor) file(name string) (*file, bool) {
+	if x.seenFile[name] {
+		x.problem(name, "already loaded as another module")
+		return nil, false
+	}
+	if len(x.res.Files) >= x.opts.MaxFiles {
+		x.res.Truncated = true
+		x.problem(name, fmt.Sprintf("not read: more than %d source files", x.opts.MaxFiles))
+		return nil, false
+	}
+	data, err := x.read(name, x.opts.MaxFileSize)
+	if err != nil {
+		x.problem(name, err.Error())
+		return nil, false
+	}
+	x.seenFile[name] = true
+	x.res.Files = append(x.res.Files, name)
+	return parseFile(string(data)), true
+}
+
+// exists reports whether name is a regular file of fsys.
+func (x *extractor) exists(name string) bool {
+	st, err := fs.Stat(x.fsys, name)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// cleanJoin joins dir and rel as a slash path inside fsys; ok is false when it leaves the root.
+func cleanJoin(dir, rel string) (string, bool) {
+	if strings.HasPrefix(rel, "/") || strings.Contains(rel, `\`) || strings.ContainsRune(rel, 0) {
+		return "", false
+	}
+	p := path.Join(dir, rel)
+	if p == ".." || strings.HasPrefix(p, "../") || p == "." || p == "" {
+		return "", false
+	}
+	return p, true
+}
+
+// load fills m from a parsed file (or inline module body) f found in fileName. inline says whether
+// f is an inline module's body, which changes where #[path] attributes are relative to.
+func (x *extractor) load(m *module, f *file, fileName string, inline bool, depth int) {
+	m.docs = append(m.docs, f.inner.docs...)
+	m.deprecated = m.deprecated || f.inner.deprecated
+	m.hidden = m.hidden || f.inner.hidden
+	for _, it := range f.items {
+		if it.attrs.testOnly || it.name == "_" {
+			continue
+		}
+		switch it.kind {
+		case kMod:
+			x.loadChild(m, it, fileName, inline, depth)
+		case kUse:
+			for _, u := range it.uses {
+				m.uses = append(m.uses, useDecl{u: u, vis: it.vis, hidden: it.attrs.hidden})
+			}
+		case kImpl:
+			if !it.traitImpl {
+				m.impls = append(m.impls, it)
+			}
+		case kMacro:
+			if it.attrs.macroExport {
+				x.macros = append(x.macros, &decl{it: it, mod: x.root, file: fileName})
+			}
+		case kOther, kExternBlock:
+		default:
+			m.items = append(m.items, &decl{it: it, mod: m, file: fileName})
+		}
+	}
+}
+
+// loadChild adds the module declared by it inside m, reading its file for `mod x;`.
+func (x *extractor) loadChild(m *module, it *item, fileName string, inline bool, depth int) {
+	for _, c := range m.children {
+		if c.name == it.name {
+			return // cfg variants of one module: the first wins
+		}
+	}
+	c := &module{name: it.name, parent: m, vis: it.vis, hidden: it.attrs.hidden, deprecated: it.attrs.deprecated,
+		docs: append([]docFrag(nil), it.attrs.docs...), line: it.line, file: fileName, dir: path.Join(m.dir, it.name)}
+	if it.inline {
+		if it.inner.testOnly {
+			return
+		}
+		x.load(c, &file{inner: it.inner, items: it.body}, fileName, true, depth)
+		m.children = append(m.children, c)
+		return
+	}
+	if depth >= maxModuleDepth {
+		x.problem(fileName, "module "+it.name+" nested too deep; not read")
+		return
+	}
+	var candidates []string
+	if it.attrs.path != "" {
+		base := path.Dir(fileName)
+		if inline {
+			base = m.dir
+		}
+		p, ok := cleanJoin(base, it.attrs.path)
+		if !ok {
+			x.problem(fileName, fmt.Sprintf("module %s: #[path = %q] leaves the crate", it.name, it.attrs.path))
+			return
+		}
+		candidates = []string{p}
+		c.dir = path.Dir(p) // a #[path] file owns its directory, like mod.rs
+	} else {
+		candidates = []string{path.Join(m.dir, it.name+".rs"), path.Join(m.dir, it.name, "mod.rs")}
+	}
+	for _, cand := range candidates {
+		if !x.exists(cand) {
+			continue
+		}
+		f, ok := x.file(cand)
+		if !ok {
+			return
+		}
+		if f.inner.testOnly {
+			return
+		}
+		c.file, c.line = cand, 1
+		x.load(c, f, cand, false, depth+1)
+		m.children = append(m.children, c)
+		return
+	}
+	x.problem(fileName, fmt.Sprintf("module %s: none of %s found", it.name, strings.Join(candidates, ", ")))
+}
+
+func (m *module) child(name string) *module {
+	for _, c := range m.children {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// useName is the name a non-glob use binds.
+func useName(u usePath) string {
+	if u.alias != "" {
+		return u.alias
+	}
+	if len(u.segs) == 0 {
+		return ""
+	}
+	return u.segs[len(u.segs)-1]
+}
+
+// budget reports whether another lookup may run, recording the problem once when not.
+func (x *extractor) budget() bool {
+	x.steps++
+	if x.steps == maxResolveSteps {
+		x.problem(x.opts.Root, "re-export resolution stopped: too many lookups")
+	}
+	return x.steps < maxResolveSteps
+}
+
+// resolve returns what a path names from module from: an item, a module, or several (one name can
+// be a type and a function). usePath selects `use` semantics (2015: from the crate root). Paths
+// into other crates give nothing.
+func (x *extractor) resolve(from *module, segs []string, usePath bool, depth int) []entity {
+	if len(segs) == 0 || depth > maxResolveDepth || !x.budget() {
+		return nil
+	}
+	cur := from
+	i := 0
+	switch segs[0] {
+	case "crate", "$crate":
+		cur, i = x.root, 1
+	case "self":
+		i = 1
+	case "super":
+		for i < len(segs) && segs[i] == "super" {
+			if cur.parent != nil {
+				cur = cur.parent
+			}
+			i++
+		}
+	case "::":
+		if !x.edition2015 {
+			return nil // an extern crate
+		}
+		cur, i = x.root, 1
+	default:
+		if usePath && x.edition2015 {
+			cur = x.root
+		}
+	}
+	if i == len(segs) {
+		return []entity{{m: cur}}
+	}
+	for ; i < len(segs)-1; i++ {
+		var next *module
+		for _, e := range x.lookup(cur, segs[i], depth+1) {
+			if e.m != nil {
+				next = e.m
+				break
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		cur = next
+	}
+	return x.lookup(cur, segs[len(segs)-1], depth+1)
+}
+
+// lookup returns what name names inside module m: its items, child modules and use bindings, then
+// what its glob imports bring when nothing else matched.
+func (x *extractor) lookup(m *module, name string, depth int) []entity {
+	if depth > maxResolveDepth || !x.budget() {
+		return nil
+	}
+	var out []entity
+	for _, d := range m.items {
+		if d.it.name == name {
+			out = append(out, entity{d: d})
+		}
+	}
+	if c := m.child(name); c != nil {
+		out = append(out, entity{m: c})
+	}
+	for _, u := range m.uses {
+		if !u.u.glob && useName(u.u) == name && len(u.u.segs) > 0 && !(len(u.u.segs) == 1 && u.u.segs[0] == name && u.u.alias == "") {
+			out = append(out, x.resolve(m, u.u.segs, true, depth+1)...)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, u := range m.uses {
+		if !u.u.glob {
+			continue
+		}
+		for _, t := range x.resolve(m, u.u.segs, true, depth+1) {
+			if t.m != nil && t.m != m {
+				out = append(out, x.lookup(t.m, name, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// named is an entity under the name it is exported as.
+type named struct {
+	name string
+	e    entity
+}
+
+// exports lists what a glob re-export of m brings: m's pub items, pub modules and pub re-exports.
+func (x *extractor) exports(m *module, depth int, seen map[*module]bool) []named {
+	if depth > maxResolveDepth || seen[m] || !x.budget() {
+		return nil
+	}
+	seen[m] = true
+	defer delete(seen, m)
+	var out []named
+	for _, d := range m.items {
+		if d.it.vis == visPub && !d.it.attrs.hidden {
+			out = append(out, named{d.it.name, entity{d: d}})
+		}
+	}
+	for _, c := range m.children {
+		if c.vis == visPub && !c.hidden {
+			out = append(out, named{c.name, entity{m: c}})
+		}
+	}
+	for _, u := range m.uses {
+		if u.vis != visPub || u.hidden {
+			continue
+		}
+		if u.u.glob {
+			for _, t := range x.resolve(m, u.u.segs, true, depth+1) {
+				if t.m != nil {
+					out = append(out, x.exports(t.m, depth+1, seen)...)
+				}
+			}
+			continue
+		}
+		if name := useName(u.u); name != "" && name != "_" {
+			for _, e := range x.resolve(m, u.u.segs, true, depth+1) {
+				out = append(out, named{name, e})
+			}
+		}
+	}
+	return out
+}
+
+// emit walks the public module graph breadth-first from the crate root, so each item is listed
+// under its shortest public path, then attaches trait members and inherent methods.
+func (x *extractor) emit() {
+	x.byDecl = map[*decl]*entry{}
+	type job struct {
+		m    *module
+		path []string
+	}
+	queue := []job{{x.root, []string{x.opts.Crate}}}
+	seenMod := map[*module]bool{x.root: true}
+	enqueue := func(m *module, p []string, name string) {
+		if seenMod[m] || m.hidden {
+			return
+		}
+		seenMod[m] = true
+		queue = append(queue, job{m, append(append([]string(nil), p...), name)})
+	}
+	for head := 0; head < len(queue) && !x.full(); head++ {
+		j := queue[head]
+		x.moduleEntry(j.m, j.path)
+		if head == 0 {
+			for _, d := range x.macros {
+				if !d.it.attrs.hidden {
+					x.add(d, j.path, d.it.name)
+				}
+			}
+		}
+		for _, d := range j.m.items {
+			if d.it.vis == visPub && !d.it.attrs.hidden {
+				x.add(d, j.path, d.it.name)
+			}
+		}
+		for _, c := range j.m.children {
+			if c.vis == visPub {
+				enqueue(c, j.path, c.name)
+			}
+		}
+		for _, u := range j.m.uses {
+			if u.vis != visPub || u.hidden {
+				continue
+			}
+			var found []named
+			if u.u.glob {
+				for _, t := range x.resolve(j.m, u.u.segs, true, 0) {
+					if t.m != nil {
+						found = append(found, x.exports(t.m, 0, map[*module]bool{})...)
+					}
+				}
+			} else if name := useName(u.u); name != "" && name != "_" {
+				for _, e := range x.resolve(j.m, u.u.segs, true, 0) {
+					found = append(found, named{name, e})
+				}
+			}
+			for _, n := range found {
+				switch {
+				case n.e.m != nil:
+					enqueue(n.e.m, j.path, n.name)
+				case n.e.d.it.vis == visPub && !n.e.d.it.attrs.hidden:
+					x.add(n.e.d, j.path, n.name)
+				}
+			}
+		}
+	}
+	x.methods()
+	x.flatten()
+}
+
+func (x *extractor) full() bool {
+	if x.count >= x.opts.MaxSymbols {
+		x.res.Truncated = true
+		return true
+	}
+	return false
+}
+
+// moduleEntry lists module m at its public path p.
+func (x *extractor) moduleEntry(m *module, p []string) {
+	sig := "pub mod " + p[len(p)-1]
+	if m == x.root {
+		sig = "crate " + x.opts.Crate
+	}
+	x.count++
+	x.entries = append(x.entries, &entry{sym: docidx.Symbol{
+		Kind:          docidx.KindPackage,
+		Name:          p[len(p)-1],
+		Package:       strings.Join(p, "::"),
+		QualifiedName: strings.Join(p, "::"),
+		Signature:     sig,
+		Doc:           x.doc(m.docs, m.file),
+		File:          m.file,
+		Line:          max(m.line, 1),
+		Deprecated:    m.deprecated,
+	}})
+}
+
+var symbolKinds = map[itemKind]docidx.SymbolKind{
+	kFn: docidx.KindFunc, kStruct: docidx.KindStruct, kUnion: docidx.KindStruct, kEnum: docidx.KindEnum,
+	kTrait: docidx.KindTrait, kType: docidx.KindType, kConst: docidx.KindConst, kStatic: docidx.KindVar,
+	kMacro: docidx.KindMacro,
+}
+
+// add lists declaration d under module path p as name, once: the first (shortest) path wins.
+func (x *extractor) add(d *decl, p []string, name string) {
+	if _, ok := x.byDecl[d]; ok || x.full() {
+		return
+	}
+	kind, ok := symbolKinds[d.it.kind]
+	if !ok {
+		return
+	}
+	pkg := strings.Join(p, "::")
+	q := pkg + "::" + name
+	if kind == docidx.KindMacro {
+		q += "!"
+	}
+	e := &entry{sym: docidx.Symbol{
+		Kind: kind, Name: name, Package: pkg, QualifiedName: q,
+		Signature: renamed(d.it, name), Doc: x.doc(d.it.attrs.docs, d.file),
+		File: d.file, Line: d.it.line, Deprecated: d.it.attrs.deprecated,
+	}}
+	x.count++
+	x.entries = append(x.entries, e)
+	x.byDecl[d] = e
+	if d.it.kind == kTrait {
+		for _, m := range d.it.body {
+			if m.attrs.testOnly || m.attrs.hidden || m.name == "" {
+				continue
+			}
+			x.member(e, m, d.file, memberKinds[m.kind])
+		}
+	}
+}
+
+var memberKinds = map[itemKind]docidx.SymbolKind{kFn: docidx.KindMethod, kType: docidx.KindType, kConst: docidx.KindConst}
+
+// renamed returns d's signature with its name replaced by the name it is re-exported as.
+func renamed(it *item, name string) string {
+	if name == it.name {
+		return it.sig
+	}
+	// The name follows the item keyword: "pub fn old(" -> "pub fn new(".
+	for _, kw := range []string{"fn ", "struct ", "union ", "enum ", "trait ", "type ", "const ", "static mut ", "static ", "macro_rules! "} {
+		if i := strings.Index(it.sig, kw+it.name); i >= 0 {
+			return it.sig[:i] + kw + name + it.sig[i+len(kw)+len(it.name):]
+		}
+	}
+	return it.sig
+}
+
+// member lists a trait or impl member m after its parent entry e.
+func (x *extractor) member(e *entry, m *item, file string, kind docidx.SymbolKind) {
+	if kind == "" || x.full() {
+		return
+	}
+	x.count++
+	e.members = append(e.members, docidx.Symbol{
+		Kind: kind, Name: m.name, Parent: e.sym.Name, Package: e.sym.Package,
+		QualifiedName: e.sym.QualifiedName + "::" + m.name,
+		Signature:     m.sig, Doc: x.doc(m.attrs.docs, file), File: file, Line: m.line, Deprecated: m.attrs.deprecated,
+	})
+}
+
+// methods attaches the pub fns and consts of inherent impls to the public types they implement.
+func (x *extractor) methods() {
+	typeByName := map[string][]*entry{}
+	for d, e := range x.byDecl {
+		switch d.it.kind {
+		case kStruct, kUnion, kEnum, kType, kTrait:
+			typeByName[d.it.name] = append(typeByName[d.it.name], e)
+		}
+	}
+	var walk func(m *module)
+	walk = func(m *module) {
+		for _, im := range m.impls {
+			e := x.implTarget(m, im, typeByName)
+			if e == nil {
+				continue
+			}
+			for _, it := range im.body {
+				if it.vis != visPub || it.attrs.testOnly || it.attrs.hidden {
+					continue
+				}
+				switch it.kind {
+				case kFn:
+					x.member(e, it, m.file, docidx.KindMethod)
+				case kConst:
+					x.member(e, it, m.file, docidx.KindConst)
+				}
+			}
+		}
+		for _, c := range m.children {
+			walk(c)
+		}
+	}
+	walk(x.root)
+}
+
+// implTarget returns the public entry of the type an inherent impl in module m implements, or nil.
+func (x *extractor) implTarget(m *module, im *item, typeByName map[string][]*entry) *entry {
+	if len(im.selfPath) == 0 {
+		return nil
+	}
+	for _, t := range x.resolve(m, im.selfPath, false, 0) {
+		if t.d != nil {
+			switch t.d.it.kind {
+			case kStruct, kUnion, kEnum, kType, kTrait:
+				return x.byDecl[t.d] // nil when the type is not public
+			}
+		}
+	}
+	// The path could not be followed (a type from a macro, an import docidx does not resolve):
+	// fall back to the one public type of that name, if there is exactly one.
+	if es := typeByName[im.selfPath[len(im.selfPath)-1]]; len(es) == 1 {
+		return es[0]
+	}
+	return nil
+}
+
+// flatten writes the entries into res.Symbols, each followed by its members, with unique qualified
+// names: repeated declarations of one kind (cfg variants, overloaded impls) merge, and a name
+// taken by another kind (a function and a module both called json) gets rustdoc's disambiguator
+// prefix ("fn@serde_json::json").
+func (x *extractor) flatten() {
+	index := map[string]int{}
+	// add appends s (or merges it into an earlier symbol) and returns the qualified name it ended
+	// up under, or "" when the symbol limit dropped it.
+	add := func(s docidx.Symbol) string {
+		q := s.QualifiedName
+		for n := 0; ; n++ {
+			i, taken := index[q]
+			if !taken {
+				break
+			}
+			old := &x.res.Symbols[i]
+			if old.Kind == s.Kind && old.Parent == s.Parent {
+				if strings.Count(old.Signature, "\n")+1 < maxOverloads && !hasLine(old.Signature, s.Signature) && !strings.Contains(s.Signature, "\n") {
+					old.Signature += "\n" + s.Signature
+				}
+				if old.Doc == "" {
+					old.Doc = s.Doc
+				}
+				old.Deprecated = old.Deprecated && s.Deprecated
+				return q
+			}
+			if n == 0 {
+				q = disambiguator(s.Kind) + "@" + s.QualifiedName
+			} else {
+				q = fmt.Sprintf("%s@%s~%d", disambiguator(s.Kind), s.QualifiedName, n)
+			}
+		}
+		if len(x.res.Symbols) >= x.opts.MaxSymbols {
+			x.res.Truncated = true
+			return ""
+		}
+		s.QualifiedName = q
+		index[q] = len(x.res.Symbols)
+		x.res.Symbols = append(x.res.Symbols, s)
+		return q
+	}
+	for _, e := range x.entries {
+		parentQ := add(e.sym)
+		if parentQ == "" {
+			continue
+		}
+		for _, m := range e.members {
+			m.QualifiedName = parentQ + "::" + m.Name
+			add(m)
+		}
+	}
+}
+
+func hasLine(sig, line string) bool {
+	for _, l := range strings.Split(sig, "\n") {
+		if l == line {
+			return true
+		}
+	}
+	return false
+}
+
+// disambiguator returns rustdoc's intra-doc link prefix for a kind
+// (https://doc.rust-lang.org/rustdoc/write-documentation/linking-to-items-by-name.html).
+func disambiguator(k docidx.SymbolKind) string {
+	switch k {
+	case docidx.KindPackage:
+		return "mod"
+	case docidx.KindFunc:
+		return "fn"
+	case docidx.KindStruct:
+		return "struct"
+	case docidx.KindEnum:
+		return "enum"
+	case docidx.KindTrait:
+		return "trait"
+	case docidx.KindType:
+		return "type"
+	case docidx.KindConst:
+		return "const"
+	case docidx.KindVar:
+		return "static"
+	case docidx.KindMacro:
+		return "macro"
+	case docidx.KindMethod:
+		return "method"
+	}
+	return string(k)
+}
+
+// doc turns doc fragments into text the way rustdoc does (unindent_doc_fragments): /** */ blocks
+// lose a leading "*" column, include_str! files are read (relative to file), and the indentation
+// all lines share goes, where a #[doc] string's lines count one column deeper when it is mixed
+// with doc comments (whose text starts after "///", usually with a space).
+func (x *extractor) doc(frags []docFrag, file string) string {
+	if len(frags) == 0 {
+		return ""
+	}
+	type line struct {
+		text string
+		raw  bool // from #[doc = …], not a doc comment
+	}
+	var lines []line
+	sugared, raw := false, false
+	for _, f := range frags {
+		text := f.text
+		isRaw := f.raw || f.include != ""
+		if f.include != "" {
+			p, ok := cleanJoin(path.Dir(file), f.include)
+			if !ok {
+				continue
+			}
+			data, err := x.read(p, maxInclude)
+			if err != nil {
+				continue
+			}
+			text = string(data)
+		}
+		sugared = sugared || !isRaw
+		raw = raw || isRaw
+		ls := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+		if f.block && !isRaw {
+			ls = beautifyBlock(ls)
+		}
+		for _, l := range ls {
+			lines = append(lines, line{strings.TrimRight(l, " \t\r"), isRaw})
+		}
+	}
+	add := 0
+	if sugared && raw {
+		add = 1
+	}
+	indent := -1
+	for _, l := range lines {
+		t := strings.TrimLeft(l.text, " \t")
+		if t == "" {
+			continue
+		}
+		n := len(l.text) - len(t)
+		if l.raw {
+			n += add
+		}
+		if indent < 0 || n < indent {
+			indent = n
+		}
+	}
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		cut := indent
+		if l.raw {
+			cut -= add
+		}
+		ws := len(l.text) - len(strings.TrimLeft(l.text, " \t"))
+		out = append(out, l.text[min(max(cut, 0), ws):])
+	}
+	for len(out) > 0 && out[0] == "" {
+		out = out[1:]
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	text := strings.Join(out, "\n")
+	if len(text) > maxDoc {
+		cut := maxDoc
+		for cut > 0 && text[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		text = text[:cut] + " …"
+	}
+	return text
+}
+
+// beautifyBlock drops a block comment's blank first and last lines and, when every line after
+// the first (the first too when it has one) starts with "*", that column, as rustc's
+// beautify_doc_string does.
+func beautifyBlock(lines []string) []string {
+	if len(lines) > 1 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	if len(lines) > 1 && strings.Trim(lines[len(lines)-1], " \t*") == "" {
+		lines = lines[:len(lines)-1]
+	}
+	from := 0
+	if len(lines) > 1 && !strings.HasPrefix(strings.TrimLeft(lines[0], " \t"), "*") {
+		from = 1
+	}
+	star := len(lines) > from
+	for _, l := range lines[from:] {
+		t := strings.TrimLeft(l, " \t")
+		if t != "" && !strings.HasPrefix(t, "*") {
+			star = false
+			break
+		}
+	}
+	if !star {
+		return lines
+	}
+	out := append([]string(nil), lines...)
+	for i := from; i < len(out); i++ {
+		out[i] = strings.TrimPrefix(strings.TrimLeft(out[i], " \t"), "*")
+	}
+	return out
+}

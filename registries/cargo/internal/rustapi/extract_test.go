@@ -1,0 +1,554 @@
+package rustapi
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/docidx/docidx"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// render prints a Result in the golden-file format: one header line per symbol, then its signature
+// lines and the first line of its doc, indented.
+func render(res Result) string {
+	var b strings.Builder
+	for _, s := range res.Symbols {
+		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)
+		if s.Parent != "" {
+			fmt.Fprintf(&b, " parent=%s", s.Parent)
+		}
+		fmt.Fprintf(&b, " pkg=%s %s:%d", s.Package, s.File, s.Line)
+		if s.Deprecated {
+			b.WriteString(" deprecated")
+		}
+		b.WriteByte('\n')
+		for _, l := range strings.Split(s.Signature, "\n") {
+			fmt.Fprintf(&b, "\t%s\n", l)
+		}
+		if s.Doc != "" {
+			first, _, _ := strings.Cut(s.Doc, "\n")
+			fmt.Fprintf(&b, "\t# %s\n", first)
+		}
+	}
+	fmt.Fprintf(&b, "-- files: %s\n", strings.Join(res.Files, " "))
+	for _, p := range res.Problems {
+		fmt.Fprintf(&b, "-- problem: %s\n", p)
+	}
+	if res.Truncated {
+		b.WriteString("-- truncated\n")
+	}
+	return b.String()
+}
+
+// TestGolden extracts the fixture crates (written for docidx and packaged with cargo package, in
+// ../../testdata/crates) and a real crate (testdata/real, see its README.md), comparing with
+// testdata/golden/*.golden; -update rewrites them. The fixtures' expected public API was checked
+// against rustdoc's JSON output.
+func TestGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name, dir string
+		opts      Options
+	}{
+		{"ferris-json-1.1.0", "../../testdata/crates/ferris-json/1.1.0", Options{Crate: "ferris_json", Edition: "2021"}},
+		{"tz-0.1.0", "../../testdata/crates/tz/0.1.0", Options{Crate: "tz", Root: "src/tz.rs"}},
+		{"flatbuffers-25.2.10", "testdata/real/flatbuffers", Options{Crate: "flatbuffers", Edition: "2018"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := Extract(os.DirFS(filepath.FromSlash(tc.dir)), tc.opts)
+			checkSymbols(t, res.Symbols)
+			got := render(res)
+			golden := filepath.Join("testdata", "golden", tc.name+".golden")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s (go test -update to accept):\n%s", golden, firstDiff(got, string(want)))
+			}
+		})
+	}
+}
+
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return fmt.Sprintf("line %d:\n got: %s\nwant: %s", i+1, gl, wl)
+		}
+	}
+	return ""
+}
+
+// checkSymbols checks the invariants every result keeps: unique qualified names, complete records.
+func checkSymbols(t *testing.T, syms []docidx.Symbol) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, s := range syms {
+		if seen[s.QualifiedName] {
+			t.Errorf("duplicate qualified name %q", s.QualifiedName)
+		}
+		seen[s.QualifiedName] = true
+		if s.Name == "" || s.Kind == "" || s.File == "" || s.Line < 1 || s.Signature == "" || s.Package == "" {
+			t.Errorf("incomplete symbol %+v", s)
+		}
+	}
+}
+
+// TestFixtureMatchesRustdoc pins the public item paths of ferris-json 1.1.0 to what rustdoc
+// (nightly, --output-format json) lists for it, each item at its shortest path; #[doc(hidden)]
+// items, which rustdoc strips, are absent from both.
+func TestFixtureMatchesRustdoc(t *testing.T) {
+	res := Extract(os.DirFS("../../testdata/crates/ferris-json/1.1.0"), Options{Crate: "ferris_json", Edition: "2021"})
+	var got []string
+	for _, s := range res.Symbols {
+		got = append(got, s.QualifiedName)
+	}
+	slices.Sort(got)
+	want := []string{
+		"ferris_json", "ferris_json::Error", "ferris_json::Error::classify", "ferris_json::Error::column",
+		"ferris_json::Error::line", "ferris_json::Index", "ferris_json::Index::KIND", "ferris_json::Index::Output",
+		"ferris_json::Index::index_into", "ferris_json::MAX_DEPTH", "ferris_json::MAX_INPUT", "ferris_json::Map",
+		"ferris_json::Number", "ferris_json::Number::as_f64", "ferris_json::Number::from_f64", "ferris_json::Number::from_i64",
+		"ferris_json::Number::is_i64", "ferris_json::Parser", "ferris_json::Parser::new", "ferris_json::Parser::offset",
+		"ferris_json::Parser::parse_value", "ferris_json::Result", "ferris_json::VERSION", "ferris_json::Value",
+		"ferris_json::Value::NULL", "ferris_json::Value::as_str", "ferris_json::Value::get", "ferris_json::Value::is_object",
+		"ferris_json::Value::type", "ferris_json::error", "ferris_json::error::Category", "ferris_json::ffi",
+		"ferris_json::ffi::RawNumber", "ferris_json::ffi::ferris_json_log", "ferris_json::ffi::ferris_json_validate",
+		"ferris_json::from_str", "ferris_json::json!", "ferris_json::parse_bytes", "ferris_json::parse_str",
+		"ferris_json::platform", "ferris_json::ser", "ferris_json::ser::PrettyConfig", "ferris_json::ser::escape_str",
+		"ferris_json::ser::to_string", "ferris_json::ser::to_string_pretty", "ferris_json::value", "ferris_json::value::number",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("public paths differ from rustdoc's:\n got %q\nwant %q", got, want)
+	}
+}
+
+// extract runs Extract over files given as path, content pairs, with src/lib.rs as root.
+func extract(t *testing.T, opts Options, files ...string) Result {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for i := 0; i+1 < len(files); i += 2 {
+		fsys[files[i]] = &fstest.MapFile{Data: []byte(files[i+1])}
+	}
+	if opts.Crate == "" {
+		opts.Crate = "c"
+	}
+	if opts.Edition == "" {
+		opts.Edition = "2021"
+	}
+	res := Extract(fsys, opts)
+	checkSymbols(t, res.Symbols)
+	return res
+}
+
+// names returns "kind qualifiedName" for each symbol.
+func names(res Result) []string {
+	var out []string
+	for _, s := range res.Symbols {
+		out = append(out, string(s.Kind)+" "+s.QualifiedName)
+	}
+	return out
+}
+
+func bySymbol(res Result) map[string]docidx.Symbol {
+	m := map[string]docidx.Symbol{}
+	for _, s := range res.Symbols {
+		m[s.QualifiedName] = s
+	}
+	return m
+}
+
+func TestVisibility(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+pub fn public() {}
+pub(crate) fn krate() {}
+pub(super) fn sup() {}
+pub(self) fn slf() {}
+pub(in crate::a) fn within() {}
+crate fn old_crate() {}
+fn private() {}
+pub struct S(pub (u8, u8), u8);
+pub(crate) struct Hidden;
+#[doc(hidden)] pub fn hidden() {}
+#[cfg(test)] pub fn test_only() {}
+#[cfg(all(test, feature = "x"))] pub fn test_only_too() {}
+#[cfg(not(test))] pub fn not_test() {}
+#[cfg(any(test, feature = "x"))] pub fn maybe_test() {}
+#[cfg(test)] mod tests { pub fn t() {} }
+mod private_mod { pub fn reachable_only_by_reexport() {} }
+pub mod a { pub fn f() {} pub(crate) fn g() {} }
+`)
+	want := []string{"package c", "func c::public", "struct c::S", "func c::not_test", "func c::maybe_test", "package c::a", "func c::a::f"}
+	if got := names(res); !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if s := bySymbol(res)["c::S"]; s.Signature != "pub struct S(pub (u8, u8), /* private fields */);" {
+		t.Errorf("tuple struct signature %q", s.Signature)
+	}
+}
+
+func TestModuleFiles(t *testing.T) {
+	res := extract(t, Options{},
+		"src/lib.rs", "//! Crate doc.\npub mod a;\npub mod b;\n#[path = \"other/c_impl.rs\"] pub mod c;\npub mod inline { pub mod deep; }\nmod missing;\n",
+		"src/a.rs", "//! Module a.\npub mod nested;\npub fn in_a() {}\n",
+		"src/a/nested.rs", "pub fn in_nested() {}\n",
+		"src/b/mod.rs", "pub mod leaf;\n",
+		"src/b/leaf.rs", "pub const LEAF: u8 = 1;\n",
+		"src/other/c_impl.rs", "pub mod sub;\npub fn in_c() {}\n",
+		"src/other/sub.rs", "pub fn in_sub() {}\n",
+		"src/inline/deep.rs", "pub fn in_deep() {}\n",
+		"src/tests.rs", "pub fn never_read() {}\n",
+	)
+	// Breadth-first: each module's items right after it, shallow modules first.
+	want := []string{
+		"package c", "package c::a", "func c::a::in_a", "package c::b", "package c::c", "func c::c::in_c",
+		"package c::inline", "package c::a::nested", "func c::a::nested::in_nested", "package c::b::leaf",
+		"const c::b::leaf::LEAF", "package c::c::sub", "func c::c::sub::in_sub", "package c::inline::deep",
+		"func c::inline::deep::in_deep",
+	}
+	if got := names(res); !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	syms := bySymbol(res)
+	if s := syms["c"]; s.Doc != "Crate doc." || s.Signature != "crate c" || s.File != "src/lib.rs" {
+		t.Errorf("crate symbol %+v", s)
+	}
+	if s := syms["c::a"]; s.Doc != "Module a." || s.File != "src/a.rs" || s.Package != "c::a" {
+		t.Errorf("module a %+v", s)
+	}
+	if s := syms["c::c::sub::in_sub"]; s.File != "src/other/sub.rs" {
+		t.Errorf("module under #[path] %+v", s)
+	}
+	if len(res.Problems) != 1 || !strings.Contains(res.Problems[0], "module missing: none of src/missing.rs, src/missing/mod.rs found") {
+		t.Errorf("problems %q", res.Problems)
+	}
+	if !slices.Equal(res.Files, []string{"src/lib.rs", "src/a.rs", "src/a/nested.rs", "src/b/mod.rs", "src/b/leaf.rs", "src/other/c_impl.rs", "src/other/sub.rs", "src/inline/deep.rs"}) {
+		t.Errorf("files %q", res.Files)
+	}
+}
+
+func TestPathAttributeCannotLeaveCrate(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", "#[path = \"../../etc/passwd\"] pub mod evil;\n#[path = \"/abs.rs\"] pub mod abs;\n")
+	if len(res.Files) != 1 || len(res.Problems) != 2 {
+		t.Errorf("files %q problems %q", res.Files, res.Problems)
+	}
+}
+
+func TestReexports(t *testing.T) {
+	res := extract(t, Options{},
+		"src/lib.rs", `
+mod imp;
+mod util;
+pub mod api;
+pub use imp::{Engine, start as begin, self as implementation};
+pub use crate::util::*;
+pub use std::collections::HashMap;
+pub use api::Client as ApiClient;
+pub use imp::nested::deep::Deep;
+pub(crate) use imp::Internal;
+`,
+		"src/imp.rs", `
+pub struct Engine;
+pub fn start() -> Engine { Engine }
+pub(crate) struct Internal;
+pub mod nested { pub mod deep { pub struct Deep; } }
+impl Engine { pub fn run(&self) {} fn private(&self) {} }
+`,
+		"src/util.rs", "pub fn helper() {}\npub(crate) fn not_exported() {}\npub use self::more::*;\nmod more { pub const MORE: u8 = 1; }\n",
+		"src/api.rs", "pub struct Client;\nimpl Client { pub fn new() -> Self { Client } }\n",
+	)
+	want := []string{
+		"package c",
+		"struct c::Engine", "method c::Engine::run",
+		"func c::begin",
+		"func c::helper", "const c::MORE",
+		"struct c::ApiClient", "method c::ApiClient::new",
+		"struct c::Deep",
+		"package c::api",
+		// imp is public as implementation, but its items are listed once, at their shorter paths.
+		"package c::implementation", "package c::implementation::nested", "package c::implementation::nested::deep",
+	}
+	if got := names(res); !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	syms := bySymbol(res)
+	if s := syms["c::begin"]; s.Signature != "pub fn begin() -> Engine" || s.File != "src/imp.rs" || s.Line != 3 {
+		t.Errorf("renamed re-export %+v", s)
+	}
+	if s := syms["c::ApiClient::new"]; s.Parent != "ApiClient" || s.Package != "c" {
+		t.Errorf("method of a renamed type %+v", s)
+	}
+}
+
+func TestReexportsEdition2015(t *testing.T) {
+	src := "pub use inner::Thing;\nmod inner { pub struct Thing; }\npub mod m { pub use inner::Thing as Again; pub use ::inner::Thing as Rooted; }\n"
+	res := extract(t, Options{Edition: "2015"}, "src/lib.rs", src)
+	if got := names(res); !slices.Equal(got, []string{"package c", "struct c::Thing", "package c::m"}) {
+		t.Errorf("2015: %q", got) // Thing is listed once, under its shortest path
+	}
+	res = extract(t, Options{Edition: "2018"}, "src/lib.rs", src)
+	if got := names(res); !slices.Equal(got, []string{"package c", "struct c::Thing", "package c::m"}) {
+		t.Errorf("2018: %q", got) // in 2018 `inner::Thing` inside m names an extern crate: nothing
+	}
+}
+
+func TestReexportCycles(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+pub mod a { pub use crate::b::*; pub fn fa() {} }
+pub mod b { pub use crate::a::*; pub fn fb() {} }
+pub use self::a::*;
+pub mod me { pub use super::me; pub use self::me as again; }
+`)
+	want := []string{"package c", "func c::fa", "func c::fb", "package c::a", "package c::b", "package c::me"}
+	if got := names(res); !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+func TestItemsAndSignatures(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+/// Adds.
+///
+///   Indented line.
+#[inline]
+#[must_use]
+pub const fn add<const N: usize>(a: u8,
+    b: u8,
+) -> u8
+where
+    [(); N]: Sized,
+{
+    a + b
+}
+
+/** Block
+ * doc.
+ */
+pub async unsafe fn block() {}
+
+#[doc = "Attribute"]
+#[doc = r#"doc."#]
+pub extern "C" fn ext(x: i32) -> i32 { x }
+
+pub struct Unit;
+pub struct Generic<T: Clone = String, const M: usize = { 1 + 2 }> where T: Default { pub t: T, pub(crate) m: [u8; M] }
+pub enum Shifts { A = 1 << 0, B = 1 << 1, C(Vec<Vec<u8>>), D { x: HashMap<u8, u16> } }
+pub union U { pub a: u32, b: f32 }
+pub type Callback<'a> = Box<dyn Fn(&'a str) -> Result<(), Box<dyn Error>> + Send + 'a>;
+pub const BIG: [u8; 4] = { let mut a = [0; 4]; a[0] = 1; a };
+pub const SMALL: &str = "}{";
+pub static mut COUNTER: u32 = 0;
+pub trait Alias = Clone + Send;
+pub unsafe trait Zeroable: Sized + Copy { unsafe fn zeroed() -> Self { core::mem::zeroed() } }
+pub fn r#match(c: char) -> bool { c == '{' || c == '}' || "}" == "{" }
+`)
+	sigs := map[string]string{}
+	docs := map[string]string{}
+	for _, s := range res.Symbols {
+		sigs[s.QualifiedName] = s.Signature
+		docs[s.QualifiedName] = s.Doc
+	}
+	for q, want := range map[string]string{
+		"c::add":              "pub const fn add<const N: usize>(a: u8, b: u8) -> u8 where [(); N]: Sized",
+		"c::block":            "pub async unsafe fn block()",
+		"c::ext":              `pub extern "C" fn ext(x: i32) -> i32`,
+		"c::Unit":             "pub struct Unit;",
+		"c::Generic":          "pub struct Generic<T: Clone = String, const M: usize = { 1 + 2 }> where T: Default { pub t: T, /* private fields */ }",
+		"c::Shifts":           "pub enum Shifts { A = 1 << 0, B = 1 << 1, C(Vec<Vec<u8>>), D { x: HashMap<u8, u16> } }",
+		"c::U":                "pub union U { pub a: u32, /* private fields */ }",
+		"c::Callback":         "pub type Callback<'a> = Box<dyn Fn(&'a str) -> Result<(), Box<dyn Error>> + Send + 'a>;",
+		"c::BIG":              "pub const BIG: [u8; 4];",
+		"c::SMALL":            `pub const SMALL: &str = "}{";`,
+		"c::COUNTER":          "pub static mut COUNTER: u32 = 0;",
+		"c::Alias":            "pub trait Alias = Clone + Send;",
+		"c::Zeroable":         "pub unsafe trait Zeroable: Sized + Copy",
+		"c::Zeroable::zeroed": "unsafe fn zeroed() -> Self",
+		"c::match":            "pub fn r#match(c: char) -> bool",
+	} {
+		if sigs[q] != want {
+			t.Errorf("%s:\n got %q\nwant %q", q, sigs[q], want)
+		}
+	}
+	if docs["c::add"] != "Adds.\n\n  Indented line." || docs["c::block"] != "Block\ndoc." || docs["c::ext"] != "Attribute\ndoc." {
+		t.Errorf("docs: add %q block %q ext %q", docs["c::add"], docs["c::block"], docs["c::ext"])
+	}
+	if s := bySymbol(res)["c::COUNTER"]; s.Kind != docidx.KindVar {
+		t.Errorf("static kind %s", s.Kind)
+	}
+	if s := bySymbol(res)["c::U"]; s.Kind != docidx.KindStruct {
+		t.Errorf("union kind %s", s.Kind)
+	}
+}
+
+func TestImpls(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+pub struct Point<T> { pub x: T }
+struct Private;
+mod inner {
+    use super::Point;
+    impl<T: Copy> Point<T> {
+        /// The x coordinate.
+        pub fn x(&self) -> T { self.x }
+        pub(crate) fn hidden(&self) {}
+        pub const ORIGIN: u8 = 0;
+        #[doc(hidden)] pub fn undocumented(&self) {}
+        #[cfg(test)] pub fn test_helper(&self) {}
+    }
+    impl crate::Private { pub fn not_listed(&self) {} }
+}
+impl<T> Clone for Point<T> where T: Clone { fn clone(&self) -> Self { todo!() } }
+impl<T> Point<T> where for<'a> &'a T: Send { pub fn hrtb(&self) {} }
+impl<F: for<'a> Fn(&'a u8)> Point<F> { pub fn call(&self) {} }
+impl dyn Shape { pub fn area(&self) -> f64 { 0.0 } }
+pub trait Shape {}
+impl !Send for Private {}
+#[cfg(unix)] impl Point<u8> { pub fn platform(&self) -> &str { "unix" } }
+#[cfg(windows)] impl Point<u8> { pub fn platform(&self) -> &'static str { "windows" } }
+`)
+	// Impls of a module come before those of its child modules.
+	want := []string{
+		"package c", "struct c::Point",
+		"method c::Point::hrtb", "method c::Point::call", "method c::Point::platform", "method c::Point::x", "const c::Point::ORIGIN",
+		"trait c::Shape", "method c::Shape::area",
+	}
+	if got := names(res); !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	syms := bySymbol(res)
+	if s := syms["c::Point::x"]; s.Parent != "Point" || s.Doc != "The x coordinate." || s.Key() != "Point.x" {
+		t.Errorf("method %+v", s)
+	}
+	if s := syms["c::Point::platform"]; s.Signature != "pub fn platform(&self) -> &str\npub fn platform(&self) -> &'static str" {
+		t.Errorf("cfg variants merge into one symbol: %q", s.Signature)
+	}
+}
+
+func TestMacros(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+mod macros {
+    /// Makes a vector.
+    #[macro_export]
+    macro_rules! myvec {
+        () => { Vec::new() };
+        ($($x:expr),+ $(,)?) => { vec![$($x),+] };
+    }
+    macro_rules! internal { () => {} }
+}
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __hidden { () => {} }
+pub fn myvec() {}
+bitflags::bitflags! { pub struct Flags: u32 { const A = 1; } }
+`)
+	want := []string{"package c", "macro c::myvec!", "func c::myvec"}
+	if got := names(res); !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if s := bySymbol(res)["c::myvec!"]; s.Signature != "macro_rules! myvec {\n    () => { ... };\n    ($($x:expr),+ $(,)?) => { ... };\n}" || s.Doc != "Makes a vector." || s.Name != "myvec" {
+		t.Errorf("macro %+v", s)
+	}
+}
+
+func TestNameCollisions(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+pub mod json { pub fn parse() {} }
+pub fn json() {}
+pub struct Json {}
+#[allow(non_snake_case)] pub fn Json() {}
+`)
+	// The first listed keeps the plain path; the other gets rustdoc's disambiguator.
+	want := []string{"package c", "func c::json", "struct c::Json", "func fn@c::Json", "package mod@c::json", "func c::json::parse"}
+	if got := names(res); !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+func TestDeprecated(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", "#[deprecated]\npub fn a() {}\n#[deprecated = \"no\"]\npub fn b() {}\n#[deprecated(since = \"1\", note = \"x\")]\npub mod m {}\npub fn c() {}\n")
+	for q, want := range map[string]bool{"c::a": true, "c::b": true, "c::m": true, "c::c": false} {
+		if bySymbol(res)[q].Deprecated != want {
+			t.Errorf("%s deprecated = %v", q, !want)
+		}
+	}
+}
+
+func TestIncludeStrDoc(t *testing.T) {
+	res := extract(t, Options{},
+		"src/lib.rs", "#![doc = include_str!(\"../README.md\")]\n#![doc = include_str!(\"../../outside.md\")]\n/// Item.\n#[doc = include_str!(\"item.md\")]\npub fn f() {}\n",
+		"README.md", "# Title\n\n    indented code\n",
+		"src/item.md", "More.",
+	)
+	syms := bySymbol(res)
+	if syms["c"].Doc != "# Title\n\n    indented code" {
+		t.Errorf("crate doc %q", syms["c"].Doc)
+	}
+	if syms["c::f"].Doc != "Item.\nMore." {
+		t.Errorf("item doc %q", syms["c::f"].Doc)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	var b strings.Builder
+	for i := range 50 {
+		fmt.Fprintf(&b, "pub fn f%d() {}\n", i)
+	}
+	res := extract(t, Options{MaxSymbols: 10}, "src/lib.rs", b.String())
+	if len(res.Symbols) != 10 || !res.Truncated {
+		t.Errorf("MaxSymbols: %d symbols, truncated %v", len(res.Symbols), res.Truncated)
+	}
+	res = extract(t, Options{MaxFiles: 2}, "src/lib.rs", "pub mod a;\npub mod b;\n", "src/a.rs", "pub fn a() {}", "src/b.rs", "pub fn b() {}")
+	if len(res.Files) != 2 || !res.Truncated {
+		t.Errorf("MaxFiles: files %q truncated %v", res.Files, res.Truncated)
+	}
+	res = extract(t, Options{MaxFileSize: 20}, "src/lib.rs", "pub mod a;\n", "src/a.rs", "pub fn a() {} // a long file\n")
+	if len(res.Files) != 1 || len(res.Problems) != 1 || !strings.Contains(res.Problems[0], "too large") {
+		t.Errorf("MaxFileSize: files %q problems %q", res.Files, res.Problems)
+	}
+	res = extract(t, Options{}, "src/main.rs", "pub fn main() {}")
+	if len(res.Symbols) != 0 || len(res.Problems) != 1 {
+		t.Errorf("no lib.rs: %+v", res)
+	}
+}
+
+func TestLongSignaturesAreCut(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("pub enum Big {")
+	for i := range 100 {
+		fmt.Fprintf(&b, " V%d,", i)
+	}
+	b.WriteString(" }\npub fn long(")
+	for i := range 500 {
+		fmt.Fprintf(&b, "a%d: u8, ", i)
+	}
+	b.WriteString(") {}\n")
+	syms := bySymbol(extract(t, Options{}, "src/lib.rs", b.String()))
+	if s := syms["c::Big"].Signature; !strings.HasSuffix(s, "V39, /* 60 more variants */ }") {
+		t.Errorf("enum signature %q", s)
+	}
+	if s := syms["c::long"].Signature; len(s) > maxSignature+10 || !strings.HasSuffix(s, " …") {
+		t.Errorf("long signature: %d bytes", len(s))
+	}
+}

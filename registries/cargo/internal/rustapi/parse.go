@@ -1,0 +1,1119 @@
+package rustapi
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Parser limits that keep hostile input cheap.
+const (
+	maxNesting   = 64      // inline modules, impls and traits inside one another
+	maxSignature = 2 << 10 // bytes of one rendered signature; longer ones are cut with " …"
+	maxFields    = 40      // struct fields or enum variants rendered in a signature
+	maxArms      = 16      // macro_rules arms rendered in a signature
+	maxInitValue = 80      // bytes of a const or static initializer shown in its signature
+)
+
+type itemKind uint8
+
+const (
+	kOther itemKind = iota
+	kFn
+	kStruct
+	kUnion
+	kEnum
+	kTrait
+	kType
+	kConst
+	kStatic
+	kMod
+	kUse
+	kImpl
+	kMacro
+	kExternBlock
+)
+
+type visibility uint8
+
+const (
+	visPrivate    visibility = iota
+	visPub                   // pub
+	visRestricted            // pub(crate), pub(super), pub(self), pub(in path), crate
+)
+
+// docFrag is one piece of an item's documentation: a doc comment, a #[doc = "…"] string, or a
+// #[doc = include_str!("path")] reference to be read by the extractor.
+type docFrag struct {
+	text    string
+	block   bool   // a /** */ or /*! */ comment, or a #[doc] string, which may span lines
+	raw     bool   // a #[doc = "…"] attribute rather than a doc comment
+	include string // include_str! path, relative to the file
+}
+
+// attrs is what docidx reads from an item's outer (or a module's inner) attributes and doc comments.
+type attrs struct {
+	docs        []docFrag
+	testOnly    bool   // #[cfg(test)], or a cfg that needs test
+	hidden      bool   // #[doc(hidden)]
+	deprecated  bool   // #[deprecated], with or without a note
+	macroExport bool   // #[macro_export]
+	path        string // #[path = "…"] of a module
+}
+
+// usePath is one leaf of a use tree: `use a::b::{c as d, e::*}` gives [a b c] as d and [a b e] glob.
+type usePath struct {
+	segs  []string // may start with "crate", "self", "super" or "::"
+	alias string   // the `as` name, or ""
+	glob  bool
+}
+
+// item is one parsed item.
+type item struct {
+	kind  itemKind
+	name  string // without r#
+	vis   visibility
+	attrs attrs
+	line  int
+	sig   string
+
+	body  []*item // inline module, trait, impl or extern block contents
+	inner attrs   // an inline module's inner attributes (//!, #![…])
+
+	inline bool      // a module with a body
+	uses   []usePath // kUse
+
+	selfPath  []string // kImpl: the path of the implementing type, e.g. [crate a Foo]; nil when not a path
+	selfText  string   // kImpl: the implementing type as written, e.g. "Foo<T>" or "[T]"
+	traitImpl bool     // kImpl: impl Trait for Type
+}
+
+// file is a parsed source file or inline module body.
+type file struct {
+	inner attrs
+	items []*item
+}
+
+// parser reads items from one file's tokens.
+type parser struct {
+	toks  []token
+	match []int // for each bracket token, the index of its partner
+}
+
+// parseFile tokenizes and parses src.
+func parseFile(src string) *file {
+	p := &parser{toks: tokenize(src)}
+	p.match = matchBrackets(p.toks)
+	f := &file{}
+	f.items = p.items(0, len(p.toks)-1, 0, &f.inner)
+	return f
+}
+
+// matchBrackets pairs (), [] and {} tokens. A closer without an opener is ignored; an opener
+// left unclosed by a closer of another kind ends just before that closer, and one left unclosed
+// at the end of input ends at the tEOF token.
+func matchBrackets(toks []token) []int {
+	m := make([]int, len(toks))
+	for i := range m {
+		m[i] = -1
+	}
+	var stack []int
+	for i, t := range toks {
+		if t.kind != tPunct || len(t.text) != 1 {
+			continue
+		}
+		switch c := t.text[0]; c {
+		case '(', '[', '{':
+			stack = append(stack, i)
+		case ')', ']', '}':
+			open := byte('(')
+			switch c {
+			case ']':
+				open = '['
+			case '}':
+				open = '{'
+			}
+			k := len(stack) - 1
+			for k >= 0 && toks[stack[k]].text[0] != open {
+				k--
+			}
+			if k < 0 {
+				continue
+			}
+			for _, o := range stack[k+1:] {
+				m[o] = i - 1
+			}
+			m[stack[k]], m[i] = i, stack[k]
+			stack = stack[:k]
+		}
+	}
+	for _, o := range stack {
+		m[o] = len(toks) - 1
+	}
+	return m
+}
+
+func (p *parser) punct(i int, s string) bool {
+	return i >= 0 && i < len(p.toks) && p.toks[i].kind == tPunct && p.toks[i].text == s
+}
+
+func (p *parser) ident(i int, s string) bool {
+	return i >= 0 && i < len(p.toks) && p.toks[i].kind == tIdent && p.toks[i].text == s
+}
+
+func (p *parser) isIdent(i int) bool {
+	return i >= 0 && i < len(p.toks) && p.toks[i].kind == tIdent
+}
+
+// close returns the index of the bracket closing the opener at i, never less than i.
+func (p *parser) close(i int) int {
+	if i < 0 || i >= len(p.match) || p.match[i] < i {
+		return i
+	}
+	return p.match[i]
+}
+
+// items parses the items in toks[start:end]. Inner doc comments and inner attributes go to inner.
+func (p *parser) items(start, end, depth int, inner *attrs) []*item {
+	var out []*item
+	for i := start; i < end; {
+		switch t := p.toks[i]; {
+		case t.kind == tInnerDoc:
+			inner.docs = append(inner.docs, docFrag{text: t.text, block: strings.Contains(t.text, "\n")})
+			i++
+			continue
+		case p.punct(i, "#") && p.punct(i+1, "!") && p.punct(i+2, "["):
+			c := min(p.close(i+2), end)
+			p.attr(i+3, c, inner)
+			i = c + 1
+			continue
+		}
+		it, next := p.item(i, end, depth)
+		if next <= i {
+			next = i + 1
+		}
+		i = next
+		if it == nil {
+			continue
+		}
+		if it.kind == kExternBlock {
+			// Foreign items belong to the enclosing module.
+			for _, b := range it.body {
+				if !b.attrs.testOnly {
+					b.attrs.testOnly = it.attrs.testOnly
+					b.attrs.hidden = b.attrs.hidden || it.attrs.hidden
+				}
+			}
+			out = append(out, it.body...)
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// item parses one item starting at i and returns it (nil for what docidx does not keep) and the
+// index after it.
+func (p *parser) item(i, end, depth int) (*item, int) {
+	var a attrs
+	for i < end {
+		t := p.toks[i]
+		switch {
+		case t.kind == tOuterDoc:
+			a.docs = append(a.docs, docFrag{text: t.text, block: strings.Contains(t.text, "\n")})
+			i++
+			continue
+		case p.punct(i, "#") && p.punct(i+1, "["):
+			c := min(p.close(i+1), end)
+			p.attr(i+2, c, &a)
+			i = c + 1
+			continue
+		}
+		break
+	}
+	if i >= end || p.toks[i].kind == tInnerDoc || p.punct(i, "#") {
+		return nil, i
+	}
+	start := i
+	v, i := p.visibility(i, end)
+	it := &item{vis: v, attrs: a, line: p.toks[start].line}
+
+	// Qualifiers before the item keyword.
+	for i < end && p.toks[i].kind == tIdent {
+		switch p.toks[i].text {
+		case "default", "async", "unsafe", "safe", "auto":
+			if p.isIdent(i + 1) {
+				i++
+				continue
+			}
+		case "const":
+			if p.ident(i+1, "fn") || p.ident(i+1, "unsafe") || p.ident(i+1, "async") || p.ident(i+1, "extern") {
+				i++
+				continue
+			}
+		case "extern":
+			if p.ident(i+1, "crate") {
+				return nil, p.stmtEnd(i, end) + 1
+			}
+			j := i + 1
+			if j < end && p.toks[j].kind == tLiteral {
+				j++ // the ABI string
+			}
+			if p.punct(j, "{") {
+				c := min(p.close(j), end)
+				it.kind = kExternBlock
+				var ignored attrs
+				it.body = p.items(j+1, c, depth+1, &ignored)
+				return it, c + 1
+			}
+			i = j
+			continue
+		}
+		break
+	}
+	if i >= end {
+		return nil, i
+	}
+	kw := p.toks[i]
+	if kw.kind != tIdent {
+		return nil, p.skipStatement(i, end)
+	}
+	switch kw.text {
+	case "fn":
+		return p.fnItem(it, start, i, end)
+	case "struct":
+		return p.structItem(it, start, i, end, kStruct)
+	case "union":
+		if p.isIdent(i+1) && (p.punct(i+2, "{") || p.punct(i+2, "<") || p.ident(i+2, "where")) {
+			return p.structItem(it, start, i, end, kUnion)
+		}
+	case "enum":
+		return p.enumItem(it, start, i, end)
+	case "trait":
+		return p.traitItem(it, start, i, end, depth)
+	case "type":
+		it.kind = kType
+		return p.valueItem(it, start, i, end, false)
+	case "const":
+		if p.isIdent(i+1) || p.punct(i+1, "_") {
+			it.kind = kConst
+			return p.valueItem(it, start, i, end, true)
+		}
+	case "static":
+		it.kind = kStatic
+		j := i
+		if p.ident(j+1, "mut") {
+			j++
+		}
+		return p.valueItem(it, start, j, end, true)
+	case "mod":
+		return p.modItem(it, i, end, depth)
+	case "use":
+		it.kind = kUse
+		semi := p.stmtEnd(i, end)
+		p.useTree(i+1, semi, nil, &it.uses)
+		return it, semi + 1
+	case "impl":
+		return p.implItem(it, i, end, depth)
+	case "macro_rules":
+		if p.punct(i+1, "!") && p.isIdent(i+2) {
+			return p.macroItem(it, i, end)
+		}
+	}
+	return nil, p.skipStatement(i, end)
+}
+
+// visibility reads a visibility at i: pub, pub(crate), pub(super), pub(self), pub(in path) or the
+// old `crate`. A `pub (` that opens a tuple type is left alone.
+func (p *parser) visibility(i, end int) (visibility, int) {
+	switch {
+	case p.ident(i, "pub"):
+		if p.punct(i+1, "(") {
+			c := p.close(i + 1)
+			if c > i+1 && c < end && (c == i+3 && (p.ident(i+2, "crate") || p.ident(i+2, "super") || p.ident(i+2, "self")) || p.ident(i+2, "in")) {
+				return visRestricted, c + 1
+			}
+		}
+		return visPub, i + 1
+	case p.ident(i, "crate") && !p.punct(i+1, "::") && p.isIdent(i+1):
+		return visRestricted, i + 1
+	}
+	return visPrivate, i
+}
+
+// attr reads one attribute's tokens toks[a:b] (inside #[…]) into at.
+func (p *parser) attr(a, b int, at *attrs) {
+	if a >= b || p.toks[a].kind != tIdent {
+		return
+	}
+	switch p.toks[a].text {
+	case "doc":
+		switch {
+		case p.punct(a+1, "=") && a+2 < b && p.toks[a+2].kind == tLiteral:
+			if s, ok := unquote(p.toks[a+2].text); ok {
+				at.docs = append(at.docs, docFrag{text: s, block: true, raw: true})
+			}
+		case p.punct(a+1, "=") && p.ident(a+2, "include_str") && p.punct(a+3, "!") && a+5 < b && p.toks[a+5].kind == tLiteral:
+			if s, ok := unquote(p.toks[a+5].text); ok {
+				at.docs = append(at.docs, docFrag{include: s, block: true, raw: true})
+			}
+		case p.punct(a+1, "("):
+			c := min(p.close(a+1), b)
+			for j := a + 2; j < c; j++ {
+				if p.ident(j, "hidden") && (p.punct(j-1, "(") || p.punct(j-1, ",")) {
+					at.hidden = true
+				}
+			}
+		}
+	case "cfg":
+		if p.punct(a+1, "(") {
+			if needsTest(p.cfgPredicate(a+2, min(p.close(a+1), b))) {
+				at.testOnly = true
+			}
+		}
+	case "deprecated":
+		at.deprecated = true
+	case "macro_export":
+		at.macroExport = true
+	case "path":
+		if p.punct(a+1, "=") && a+2 < b && p.toks[a+2].kind == tLiteral {
+			if s, ok := unquote(p.toks[a+2].text); ok {
+				at.path = s
+			}
+		}
+	}
+}
+
+// cfg is a parsed configuration predicate: an option (name, or name = "value") or all/any/not.
+type cfg struct {
+	name string
+	args []cfg
+}
+
+func (p *parser) cfgPredicate(a, b int) cfg {
+	if a >= b || !p.isIdent(a) {
+		return cfg{}
+	}
+	c := cfg{name: p.toks[a].text}
+	if p.punct(a+1, "(") && (c.name == "all" || c.name == "any" || c.name == "not") {
+		close := min(p.close(a+1), b)
+		for _, r := range p.splitTop(a+2, close, false) {
+			c.args = append(c.args, p.cfgPredicate(r[0], r[1]))
+		}
+	} else if p.punct(a+1, "=") {
+		c.name += "=" // a key-value option such as feature = "x" is never `test`
+	}
+	return c
+}
+
+// needsTest reports whether a cfg predicate can only hold in test builds: test, all(…, test, …).
+func needsTest(c cfg) bool {
+	switch c.name {
+	case "test":
+		return len(c.args) == 0
+	case "all":
+		for _, a := range c.args {
+			if needsTest(a) {
+				return true
+			}
+		}
+	case "any":
+		if len(c.args) == 0 {
+			return false
+		}
+		for _, a := range c.args {
+			if !needsTest(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// stmtEnd returns the index of the ";" that ends the statement starting at i (brackets skipped),
+// or end.
+func (p *parser) stmtEnd(i, end int) int {
+	for i < end {
+		t := p.toks[i]
+		if t.kind == tPunct && len(t.text) == 1 {
+			switch t.text[0] {
+			case ';':
+				return i
+			case '(', '[', '{':
+				i = p.close(i) + 1
+				continue
+			case ')', ']', '}':
+				return i
+			}
+		}
+		i++
+	}
+	return end
+}
+
+// skipStatement skips what starts at i — up to and including a ";" or a braced block at depth 0 —
+// and returns the index after it.
+func (p *parser) skipStatement(i, end int) int {
+	start := i
+	for i < end {
+		t := p.toks[i]
+		if t.kind == tPunct && len(t.text) == 1 {
+			switch t.text[0] {
+			case ';':
+				return i + 1
+			case '{':
+				c := p.close(i)
+				if p.punct(c+1, ";") {
+					c++
+				}
+				return c + 1
+			case '(', '[':
+				i = p.close(i) + 1
+				continue
+			case ')', ']', '}':
+				if i == start {
+					return i + 1
+				}
+				return i
+			}
+		}
+		i++
+	}
+	return end
+}
+
+// header returns the index of the "{" or ";" that ends a declaration header starting at i,
+// skipping generics (also const-generic blocks inside them) and bracketed groups, or end.
+func (p *parser) header(i, end int) int {
+	angle := 0
+	for i < end {
+		t := p.toks[i]
+		if t.kind == tPunct && len(t.text) == 1 {
+			switch t.text[0] {
+			case '(', '[':
+				i = p.close(i) + 1
+				continue
+			case '{':
+				// Inside generics a brace opens a const-generic block (Foo<{ N }>), which
+				// follows "<", "," or "="; anywhere else it is the body.
+				if angle > 0 && (p.punct(i-1, "<") || p.punct(i-1, ",") || p.punct(i-1, "=")) {
+					i = p.close(i) + 1
+					continue
+				}
+				return i
+			case ';', ')', ']', '}':
+				return i
+			case '<':
+				angle++
+			case '>':
+				if angle > 0 {
+					angle--
+				}
+			}
+		}
+		i++
+	}
+	return end
+}
+
+// skipAngles returns the index after the ">" closing the "<" at i.
+func (p *parser) skipAngles(i, end int) int {
+	depth := 0
+	for i < end {
+		t := p.toks[i]
+		if t.kind == tPunct && len(t.text) == 1 {
+			switch t.text[0] {
+			case '<':
+				depth++
+			case '>':
+				depth--
+				if depth <= 0 {
+					return i + 1
+				}
+			case '(', '[', '{':
+				i = p.close(i) + 1
+				continue
+			case ';', ')', ']', '}':
+				return i
+			}
+		}
+		i++
+	}
+	return end
+}
+
+// splitTop splits toks[a:b] at commas outside brackets (and, with angles, outside <…> before any
+// "=" of each part, since after "=" an expression's < and > compare or shift).
+func (p *parser) splitTop(a, b int, angles bool) [][2]int {
+	var parts [][2]int
+	start, angle, seenEq := a, 0, false
+	for i := a; i < b; i++ {
+		t := p.toks[i]
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			i = min(p.close(i), b)
+		case "<":
+			if angles && !seenEq {
+				angle++
+			}
+		case ">":
+			if angles && !seenEq && angle > 0 {
+				angle--
+			}
+		case "=":
+			if angle == 0 {
+				seenEq = true
+			}
+		case ",":
+			if angle == 0 {
+				parts = append(parts, [2]int{start, i})
+				start, seenEq = i+1, false
+			}
+		}
+	}
+	if start < b {
+		parts = append(parts, [2]int{start, b})
+	}
+	return parts
+}
+
+func (p *parser) fnItem(it *item, start, i, end int) (*item, int) {
+	if !p.isIdent(i + 1) {
+		return nil, p.skipStatement(i, end)
+	}
+	it.kind = kFn
+	it.name = identName(p.toks[i+1].text)
+	h := p.header(i+2, end)
+	it.sig = clip(p.render(start, h))
+	if p.punct(h, "{") {
+		return it, p.close(h) + 1
+	}
+	return it, h + 1
+}
+
+func (p *parser) structItem(it *item, start, i, end int, kind itemKind) (*item, int) {
+	if !p.isIdent(i + 1) {
+		return nil, p.skipStatement(i, end)
+	}
+	it.kind = kind
+	it.name = identName(p.toks[i+1].text)
+	j := i + 2
+	if p.punct(j, "<") {
+		j = p.skipAngles(j, end)
+	}
+	if p.punct(j, "(") {
+		// Tuple struct: fields, then an optional where clause, then ";".
+		c := min(p.close(j), end)
+		h := p.header(c+1, end)
+		var b strings.Builder
+		b.WriteString(p.render(start, j))
+		b.WriteString("(")
+		b.WriteString(p.fields(j+1, c))
+		b.WriteString(")")
+		if h > c+1 {
+			b.WriteString(" " + p.render(c+1, h))
+		}
+		b.WriteString(";")
+		it.sig = clip(b.String())
+		return it, h + 1
+	}
+	h := p.header(j, end)
+	if !p.punct(h, "{") {
+		it.sig = clip(p.render(start, h) + ";")
+		return it, h + 1
+	}
+	c := min(p.close(h), end)
+	fields := p.fields(h+1, c)
+	if fields == "" {
+		it.sig = clip(p.render(start, h) + " {}")
+	} else {
+		it.sig = clip(p.render(start, h) + " { " + fields + " }")
+	}
+	return it, c + 1
+}
+
+// fields renders the public fields of a struct or union (pub only), or every field of a tuple
+// struct marked pub, with "/* private fields */" standing for the others, as rustdoc shows them.
+func (p *parser) fields(a, b int) string {
+	var shown []string
+	private := false
+	for _, r := range p.splitTop(a, b, true) {
+		j, at := p.skipAttrs(r[0], r[1])
+		if j >= r[1] {
+			continue
+		}
+		if at.testOnly || at.hidden {
+			if !at.testOnly {
+				private = true
+			}
+			continue
+		}
+		v, _ := p.visibility(j, r[1])
+		if v != visPub {
+			private = true
+			continue
+		}
+		if len(shown) == maxFields {
+			private = true
+			continue
+		}
+		shown = append(shown, p.render(j, r[1]))
+	}
+	if private {
+		shown = append(shown, "/* private fields */")
+	}
+	return strings.Join(shown, ", ")
+}
+
+// skipAttrs skips doc comments and outer attributes at a, returning the next index and what the
+// attributes say.
+func (p *parser) skipAttrs(a, b int) (int, attrs) {
+	var at attrs
+	for a < b {
+		switch {
+		case p.toks[a].kind == tOuterDoc || p.toks[a].kind == tInnerDoc:
+			a++
+			continue
+		case p.punct(a, "#") && p.punct(a+1, "["):
+			c := min(p.close(a+1), b)
+			p.attr(a+2, c, &at)
+			a = c + 1
+			continue
+		}
+		break
+	}
+	return a, at
+}
+
+func (p *parser) enumItem(it *item, start, i, end int) (*item, int) {
+	if !p.isIdent(i + 1) {
+		return nil, p.skipStatement(i, end)
+	}
+	it.kind = kEnum
+	it.name = identName(p.toks[i+1].text)
+	h := p.header(i+2, end)
+	if !p.punct(h, "{") {
+		it.sig = clip(p.render(start, h) + ";")
+		return it, h + 1
+	}
+	c := min(p.close(h), end)
+	var variants []string
+	more := 0
+	for _, r := range p.splitTop(h+1, c, true) {
+		j, at := p.skipAttrs(r[0], r[1])
+		if j >= r[1] || at.hidden || at.testOnly {
+			continue
+		}
+		if len(variants) == maxFields {
+			more++
+			continue
+		}
+		variants = append(variants, p.render(j, r[1]))
+	}
+	if more > 0 {
+		variants = append(variants, "/* "+strconv.Itoa(more)+" more variants */")
+	}
+	if len(variants) == 0 {
+		it.sig = clip(p.render(start, h) + " {}")
+	} else {
+		it.sig = clip(p.render(start, h) + " { " + strings.Join(variants, ", ") + " }")
+	}
+	return it, c + 1
+}
+
+func (p *parser) traitItem(it *item, start, i, end, depth int) (*item, int) {
+	if !p.isIdent(i + 1) {
+		return nil, p.skipStatement(i, end)
+	}
+	it.kind = kTrait
+	it.name = identName(p.toks[i+1].text)
+	h := p.header(i+2, end)
+	if !p.punct(h, "{") {
+		it.sig = clip(p.render(start, h) + ";") // a trait alias
+		return it, h + 1
+	}
+	it.sig = clip(p.render(start, h))
+	c := min(p.close(h), end)
+	if depth < maxNesting {
+		var ignored attrs
+		it.body = p.items(h+1, c, depth+1, &ignored)
+	}
+	return it, c + 1
+}
+
+// valueItem reads a type alias, associated type, const or static: everything to its ";", an
+// initializer shown only when it is short.
+func (p *parser) valueItem(it *item, start, i, end int, value bool) (*item, int) {
+	if !p.isIdent(i+1) && !p.punct(i+1, "_") {
+		return nil, p.skipStatement(i, end)
+	}
+	it.name = identName(p.toks[i+1].text)
+	semi := p.stmtEnd(i, end)
+	sigEnd := semi
+	if value {
+		// Find the "=" of the initializer: outside generics of the type (Box<dyn Fn() -> u8>).
+		angle := 0
+		for j := i + 2; j < semi; j++ {
+			t := p.toks[j]
+			if t.kind != tPunct {
+				continue
+			}
+			switch t.text {
+			case "(", "[", "{":
+				j = p.close(j)
+			case "<":
+				angle++
+			case ">":
+				if angle > 0 {
+					angle--
+				}
+			case "=":
+				if angle == 0 {
+					if len(p.render(j+1, semi)) > maxInitValue || p.hasBlock(j+1, semi) {
+						sigEnd = j
+					}
+					j = semi
+				}
+			}
+		}
+	}
+	it.sig = clip(p.render(start, sigEnd) + ";")
+	return it, semi + 1
+}
+
+// hasBlock reports whether toks[a:b] holds a braced block (a block expression, a struct literal).
+func (p *parser) hasBlock(a, b int) bool {
+	for i := a; i < b; i++ {
+		if p.punct(i, "{") {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parser) modItem(it *item, i, end, depth int) (*item, int) {
+	if !p.isIdent(i + 1) {
+		return nil, p.skipStatement(i, end)
+	}
+	it.kind = kMod
+	it.name = identName(p.toks[i+1].text)
+	if !p.punct(i+2, "{") {
+		return it, p.stmtEnd(i, end) + 1
+	}
+	c := min(p.close(i+2), end)
+	it.inline = true
+	if depth < maxNesting {
+		it.body = p.items(i+3, c, depth+1, &it.inner)
+	}
+	return it, c + 1
+}
+
+// useTree flattens the use tree in toks[a:b] into out, each path prefixed by prefix.
+func (p *parser) useTree(a, b int, prefix []string, out *[]usePath) {
+	segs := append([]string(nil), prefix...)
+	i := a
+	if p.punct(i, "::") {
+		if len(segs) == 0 {
+			segs = append(segs, "::")
+		}
+		i++
+	}
+	for i < b {
+		t := p.toks[i]
+		switch {
+		case t.kind == tIdent:
+			segs = append(segs, identName(t.text))
+			i++
+			if p.punct(i, "::") {
+				i++
+				continue
+			}
+			u := usePath{segs: segs}
+			if p.ident(i, "as") && i+1 < b && (p.isIdent(i+1) || p.punct(i+1, "_")) {
+				u.alias = identName(p.toks[i+1].text)
+			}
+			if n := len(u.segs); n > 1 && u.segs[n-1] == "self" {
+				u.segs = u.segs[:n-1] // a::{self} binds a
+			}
+			if len(*out) < 1000 {
+				*out = append(*out, u)
+			}
+			return
+		case p.punct(i, "*"):
+			if len(*out) < 1000 {
+				*out = append(*out, usePath{segs: segs, glob: true})
+			}
+			return
+		case p.punct(i, "{"):
+			c := min(p.close(i), b)
+			if len(segs) > 32 {
+				return
+			}
+			for _, r := range p.splitTop(i+1, c, false) {
+				p.useTree(r[0], r[1], segs, out)
+			}
+			return
+		default:
+			return
+		}
+	}
+}
+
+func (p *parser) implItem(it *item, i, end, depth int) (*item, int) {
+	it.kind = kImpl
+	j := i + 1
+	if p.punct(j, "<") {
+		j = p.skipAngles(j, end)
+	}
+	h := p.header(j, end)
+	if p.ident(j, "const") {
+		j++
+	}
+	if p.punct(j, "!") {
+		j++
+	}
+	// The type follows `for` in a trait impl; `for<'a>` is a higher-ranked bound, not that.
+	typeStart, typeEnd := j, h
+	angle := 0
+	for k := j; k < h; k++ {
+		t := p.toks[k]
+		switch {
+		case t.kind == tPunct && (t.text == "(" || t.text == "["):
+			k = p.close(k)
+		case t.kind == tPunct && t.text == "<":
+			angle++
+		case t.kind == tPunct && t.text == ">":
+			if angle > 0 {
+				angle--
+			}
+		case angle == 0 && p.ident(k, "where"):
+			typeEnd = k
+			k = h
+		case angle == 0 && p.ident(k, "for") && !p.punct(k+1, "<"):
+			it.traitImpl = true
+			typeStart = k + 1
+		}
+	}
+	it.selfPath, it.selfText = p.typePath(typeStart, typeEnd)
+	if !p.punct(h, "{") {
+		return it, h + 1
+	}
+	c := min(p.close(h), end)
+	if !it.traitImpl && depth < maxNesting {
+		var ignored attrs
+		it.body = p.items(h+1, c, depth+1, &ignored)
+	}
+	return it, c + 1
+}
+
+// typePath reads the path of a type in toks[a:b] ("crate::a::Foo<T>" gives [crate a Foo]); for a
+// type that is not a path (a slice, a tuple, a reference) it returns nil and the type as written.
+func (p *parser) typePath(a, b int) ([]string, string) {
+	text := p.render(a, b)
+	if p.ident(a, "dyn") {
+		a++
+	}
+	var segs []string
+	i := a
+	if p.punct(i, "::") {
+		i++
+	}
+	for i < b && p.isIdent(i) {
+		segs = append(segs, identName(p.toks[i].text))
+		i++
+		if !p.punct(i, "::") {
+			break
+		}
+		i++
+		if p.punct(i, "<") { // Foo::<T>
+			break
+		}
+	}
+	return segs, text
+}
+
+func (p *parser) macroItem(it *item, i, end int) (*item, int) {
+	it.kind = kMacro
+	it.name = identName(p.toks[i+2].text)
+	j := i + 3
+	if !(p.punct(j, "{") || p.punct(j, "(") || p.punct(j, "[")) {
+		return nil, p.skipStatement(j, end)
+	}
+	c := min(p.close(j), end)
+	var b strings.Builder
+	b.WriteString("macro_rules! " + it.name + " {")
+	arms := 0
+	for k := j + 1; k < c; {
+		if !(p.punct(k, "(") || p.punct(k, "[") || p.punct(k, "{")) {
+			k++
+			continue
+		}
+		mc := min(p.close(k), c)
+		if arms < maxArms {
+			b.WriteString("\n    " + p.render(k, mc+1) + " => { ... };")
+		}
+		arms++
+		k = mc + 1
+		if p.punct(k, "=>") {
+			k++
+			if p.punct(k, "(") || p.punct(k, "[") || p.punct(k, "{") {
+				k = min(p.close(k), c) + 1
+			}
+		}
+	}
+	if arms > maxArms {
+		b.WriteString("\n    /* " + strconv.Itoa(arms-maxArms) + " more rules */")
+	}
+	b.WriteString("\n}")
+	it.sig = clip(b.String())
+	next := c + 1
+	if p.punct(next, ";") {
+		next++
+	}
+	return it, next
+}
+
+// render prints toks[a:b] as one line: a single space wherever the source had whitespace or
+// comments, none inside brackets at a line break, no trailing comma before a closer on the next
+// line or at the end, and no doc comments or attributes.
+func (p *parser) render(a, b int) string {
+	var sb strings.Builder
+	for i := a; i < b && i < len(p.toks); i++ {
+		t := p.toks[i]
+		switch {
+		case t.kind == tOuterDoc || t.kind == tInnerDoc || t.kind == tEOF:
+			continue
+		case p.punct(i, "#") && p.punct(i+1, "["):
+			i = p.close(i + 1)
+			continue
+		}
+		if sb.Len() > 0 && t.gap {
+			prev := lastByte(sb.String())
+			switch {
+			case prev == '(' || prev == '[' || prev == ' ':
+			case t.kind == tPunct && (t.text == ")" || t.text == "]"):
+			case t.nl && (prev == '<' || t.kind == tPunct && t.text == ">"):
+			default:
+				sb.WriteByte(' ')
+			}
+		}
+		if t.kind == tPunct && t.text == "," && p.trailingComma(i, b) {
+			continue
+		}
+		sb.WriteString(t.text)
+		if sb.Len() > 4*maxSignature {
+			break
+		}
+	}
+	return strings.TrimRight(sb.String(), " ,")
+}
+
+// trailingComma reports whether the comma at i is the last element before a closer that starts
+// a new line (rustfmt's vertical lists) or before the end of the rendered range.
+func (p *parser) trailingComma(i, b int) bool {
+	j := i + 1
+	for j < b && (p.toks[j].kind == tOuterDoc || p.toks[j].kind == tInnerDoc) {
+		j++
+	}
+	if j >= b {
+		return true
+	}
+	t := p.toks[j]
+	return t.nl && t.kind == tPunct && (t.text == ")" || t.text == "]" || t.text == ">" || t.text == "}")
+}
+
+func lastByte(s string) byte {
+	if s == "" {
+		return 0
+	}
+	return s[len(s)-1]
+}
+
+// clip cuts a signature at maxSignature bytes (on a rune boundary), marking the cut with " …".
+func clip(s string) string {
+	if len(s) <= maxSignature {
+		return s
+	}
+	cut := maxSignature
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + " …"
+}
+
+// identName drops the r# of a raw identifier.
+func identName(s string) string { return strings.TrimPrefix(s, "r#") }
+
+// unquote returns the value of a string literal token: "…" with Rust escapes, or a raw string.
+func unquote(lit string) (string, bool) {
+	switch {
+	case strings.HasPrefix(lit, "r"):
+		s := strings.TrimPrefix(lit, "r")
+		h := len(s) - len(strings.TrimLeft(s, "#"))
+		s = s[h:]
+		if len(s) < 2+h || s[0] != '"' || !strings.HasSuffix(s, "\""+strings.Repeat("#", h)) {
+			return "", false
+		}
+		return s[1 : len(s)-1-h], true
+	case strings.HasPrefix(lit, "\""):
+		if len(lit) < 2 || !strings.HasSuffix(lit, "\"") {
+			return "", false
+		}
+		body := lit[1 : len(lit)-1]
+		if !strings.Contains(body, `\`) {
+			return body, true
+		}
+		var b strings.Builder
+		for i := 0; i < len(body); i++ {
+			c := body[i]
+			if c != '\\' || i+1 >= len(body) {
+				b.WriteByte(c)
+				continue
+			}
+			i++
+			switch body[i] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case 'r':
+				b.WriteByte('\r')
+			case '0':
+				b.WriteByte(0)
+			case '\n':
+				// A line continuation: the break and the next line's leading whitespace vanish.
+				for i+1 < len(body) && (body[i+1] == ' ' || body[i+1] == '\t' || body[i+1] == '\n' || body[i+1] == '\r') {
+					i++
+				}
+			case 'u':
+				if i+1 < len(body) && body[i+1] == '{' {
+					if end := strings.IndexByte(body[i:], '}'); end > 0 {
+						if n, err := strconv.ParseUint(strings.ReplaceAll(body[i+2:i+end], "_", ""), 16, 32); err == nil && utf8.ValidRune(rune(n)) {
+							b.WriteRune(rune(n))
+						}
+						i += end
+						continue
+					}
+				}
+				b.WriteByte('u')
+			case 'x':
+				if i+2 < len(body) {
+					if n, err := strconv.ParseUint(body[i+1:i+3], 16, 8); err == nil && n < 0x80 {
+						b.WriteByte(byte(n))
+						i += 2
+						continue
+					}
+				}
+				b.WriteByte('x')
+			default:
+				b.WriteByte(body[i])
+			}
+		}
+		return b.String(), true
+	}
+	return "", false
+}

@@ -1,0 +1,4 @@
+//! Support for the json! macro; not public API.
+
+/// Called by code that json! expands to.
+pub fn hidden_helper() {}
