@@ -53,3 +53,11 @@ fuzz:
 
 clean:
 	rm -rf bin
+
+## conformance: the official MCP conformance suite against `docidx serve --http` (stateful and
+## --stateless) and the MCP Inspector's --strict schema check over stdio. Installs Node 22 and the
+## npm packages into $(CONFORMANCE_DIR) (not part of `make test`).
+.PHONY: conformance
+CONFORMANCE_DIR ?= $(or $(TMPDIR),/tmp)/docidx-conformance
+conformance: build
+	CONFORMANCE_DIR=$(CONFORMANCE_DIR) BIN=$(BIN) bash scripts/conformance.sh

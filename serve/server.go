@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"log/slog"
 	"os"
@@ -38,6 +39,8 @@ type Server struct {
 	rd     atomic.Pointer[index.Reader]
 	mcp    *mcp.Server
 	inputs map[string]inputCheck // tool name -> argument validation, see checkArguments
+	// sessionKey signs the Streamable HTTP session IDs this server issues (see issuedSession).
+	sessionKey [32]byte
 }
 
 // inputCheck validates a tool's raw arguments before the SDK sees them: against the tool's input
@@ -65,6 +68,7 @@ func New(r *index.Reader, opts Options) *Server {
 	}
 	s := &Server{opts: opts, log: log, inputs: make(map[string]inputCheck)}
 	s.rd.Store(r)
+	rand.Read(s.sessionKey[:]) // never fails (crypto/rand)
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "docidx", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       log,
@@ -80,6 +84,7 @@ func New(r *index.Reader, opts Options) *Server {
 		},
 		CompletionHandler: s.complete,
 		PageSize:          ResourcePageSize,
+		GetSessionID:      s.newSessionID,
 	})
 	s.mcp.AddReceivingMiddleware(s.guard, s.notify, s.answer)
 	s.addTools()

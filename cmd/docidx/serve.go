@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -14,25 +17,51 @@ import (
 
 func serveCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "serve",
-		Usage: "serve the snapshot to MCP clients (read-only, no network)",
+		Name:      "serve",
+		Usage:     "serve the snapshot to MCP clients (read-only, no network)",
+		UsageText: "docidx serve [--index DIR] (--stdio | --http ADDR [--stateless] [--json-response] [--token T])",
 		Description: `With --stdio, docidx speaks MCP as newline-delimited JSON-RPC on stdin and stdout,
 the way editors launch local servers; logs go to stderr. When stdin closes, every request
-already read is answered before docidx exits.`,
+already read is answered before docidx exits.
+
+With --http ADDR, docidx serves MCP over Streamable HTTP on http://ADDR/mcp, and a health
+check on /healthz. ADDR without a host (":8080", "8080") binds 127.0.0.1; give a host
+("0.0.0.0:8080") to listen elsewhere, with --token and --allowed-host. Sessions are stateful
+unless --stateless (for replicas behind a load balancer); --json-response answers with plain
+JSON instead of SSE streams. Requests from a foreign Host or Origin get 403, without the token
+401, over the rate limit 429, with a body over the limit 413. SIGINT or SIGTERM stops
+accepting requests and answers those in flight before docidx exits.`,
 		Flags: []cli.Flag{
 			indexFlag, logLevelFlag,
 			&cli.BoolFlag{Name: "stdio", Usage: "serve MCP over stdin/stdout", EnvVars: []string{"DOCIDX_STDIO"}},
+			&cli.StringFlag{Name: "http", Usage: "serve MCP over Streamable HTTP on `ADDR` (host:port; no host means 127.0.0.1)", EnvVars: []string{"DOCIDX_HTTP"}},
+			&cli.BoolFlag{Name: "stateless", Usage: "HTTP: no sessions, every request on its own (replicas behind a load balancer)", EnvVars: []string{"DOCIDX_STATELESS"}},
+			&cli.BoolFlag{Name: "json-response", Usage: "HTTP: answer with application/json instead of SSE streams", EnvVars: []string{"DOCIDX_JSON_RESPONSE"}},
+			&cli.StringFlag{Name: "token", Usage: "HTTP: require `TOKEN` as a bearer token on /mcp", EnvVars: []string{"DOCIDX_TOKEN"}},
+			&cli.StringSliceFlag{Name: "allowed-host", Usage: "HTTP: also accept this Host `NAME` (repeatable; needed when clients reach the server by name)", EnvVars: []string{"DOCIDX_ALLOWED_HOSTS"}},
+			&cli.StringSliceFlag{Name: "allowed-origin", Usage: "HTTP: trust this browser `ORIGIN`, e.g. https://app.example (repeatable)", EnvVars: []string{"DOCIDX_ALLOWED_ORIGINS"}},
+			&cli.Float64Flag{Name: "rate-limit", Usage: "HTTP: requests per second per client (session or IP address); 0 turns the limit off", EnvVars: []string{"DOCIDX_RATE_LIMIT"}, Value: serve.DefaultRateLimit},
+			&cli.Int64Flag{Name: "max-body", Usage: "HTTP: largest request body in `BYTES`", EnvVars: []string{"DOCIDX_MAX_BODY"}, Value: serve.DefaultMaxBodyBytes},
 		},
 		Action: runServe,
 	}
 }
 
 func runServe(c *cli.Context) error {
-	if !c.Bool("stdio") {
-		return usagef("serve: say how to serve: --stdio")
-	}
-	if c.NArg() > 0 {
+	stdio, addr := c.Bool("stdio"), c.String("http")
+	switch {
+	case !stdio && addr == "":
+		return usagef("serve: say how to serve: --stdio or --http ADDR")
+	case stdio && addr != "":
+		return usagef("serve: --stdio and --http are exclusive: pick one")
+	case c.NArg() > 0:
 		return usagef("serve takes no arguments, got %q", c.Args().First())
+	case stdio && (c.Bool("stateless") || c.Bool("json-response") || c.IsSet("token") || c.IsSet("allowed-host") || c.IsSet("allowed-origin")):
+		return usagef("serve: --stateless, --json-response, --token, --allowed-host and --allowed-origin go with --http")
+	case c.Float64("rate-limit") < 0:
+		return usagef("serve: --rate-limit must be 0 (off) or positive")
+	case c.Int64("max-body") <= 0:
+		return usagef("serve: --max-body must be positive")
 	}
 	log, err := newLogger(c)
 	if err != nil {
@@ -46,9 +75,58 @@ func runServe(c *cli.Context) error {
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	srv := serve.New(r, serve.Options{Version: docidx.Version, Logger: log})
-	log.Info("serving over stdio", "snapshot", r.Dir())
-	if err := srv.RunStdio(ctx, os.Stdin, os.Stdout); err != nil && ctx.Err() == nil && err != context.Canceled {
+
+	if stdio {
+		log.Info("serving over stdio", "snapshot", r.Dir())
+		if err := srv.RunStdio(ctx, os.Stdin, os.Stdout); err != nil && ctx.Err() == nil && err != context.Canceled {
+			return failf("serve: %v", err)
+		}
+		return nil
+	}
+
+	listen := listenAddr(addr)
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		return failf("serve: listen on %s: %v", listen, err)
+	}
+	host, _, _ := net.SplitHostPort(ln.Addr().String())
+	if ip := net.ParseIP(host); (ip == nil || !ip.IsLoopback()) && c.String("token") == "" {
+		log.Warn("serving beyond loopback without --token: anyone who can reach " + ln.Addr().String() + " can read the snapshot")
+	}
+	rateLimit := c.Float64("rate-limit")
+	if rateLimit == 0 {
+		rateLimit = -1 // off
+	}
+	opts := serve.HTTPOptions{
+		Stateless:      c.Bool("stateless"),
+		JSONResponse:   c.Bool("json-response"),
+		Token:          c.String("token"),
+		MaxBodyBytes:   c.Int64("max-body"),
+		RateLimit:      rateLimit,
+		AllowedHosts:   c.StringSlice("allowed-host"),
+		AllowedOrigins: c.StringSlice("allowed-origin"),
+	}
+	mode := "stateful"
+	if opts.Stateless {
+		mode = "stateless"
+	}
+	fmt.Fprintf(c.App.ErrWriter, "docidx: serving MCP (%s) on http://%s%s, health on %s; snapshot %s\n",
+		mode, ln.Addr(), serve.MCPPath, serve.HealthPath, r.Dir())
+	if err := srv.RunHTTP(ctx, ln, opts); err != nil {
 		return failf("serve: %v", err)
 	}
 	return nil
+}
+
+// listenAddr is the address to listen on for --http ADDR: ADDR itself when it names a host,
+// else the loopback address with ADDR's port (":8080" and "8080" mean 127.0.0.1:8080).
+func listenAddr(addr string) string {
+	if !strings.Contains(addr, ":") {
+		return net.JoinHostPort("127.0.0.1", addr)
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || host != "" {
+		return addr
+	}
+	return net.JoinHostPort("127.0.0.1", port)
 }

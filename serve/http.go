@@ -1,0 +1,538 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/time/rate"
+)
+
+// Streamable HTTP (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http)
+// on /mcp, through the SDK's StreamableHTTPHandler, behind the checks DESIGN.md §6 asks for, in
+// this order:
+//
+//  1. Host: a request that reached a loopback address must name a loopback host (or one of
+//     HTTPOptions.AllowedHosts), against DNS rebinding: 403.
+//  2. Origin: a browser request from a foreign origin — neither the request's own, nor a
+//     loopback origin talking to a loopback host, nor one of HTTPOptions.AllowedOrigins — is
+//     refused, for every method; unsafe methods also go through http.CrossOriginProtection
+//     (Sec-Fetch-Site): 403. The SDK checks Host only.
+//  3. Bearer token, when one is set: 401, compared in constant time.
+//  4. Rate limit per client (its MCP session when it has one docidx issued, else its IP
+//     address): 429 with Retry-After.
+//  5. Body: over HTTPOptions.MaxBodyBytes 413; not JSON 400 with a -32700 error; not a
+//     JSON-RPC message 400 with -32600.
+//
+// /healthz answers 200 while serving and 503 while draining. Requests are served concurrently;
+// RunHTTP drains in-flight requests before returning.
+
+// Defaults of HTTPOptions.
+const (
+	DefaultMaxBodyBytes   = 1 << 20          // bytes of one POST body
+	DefaultRateLimit      = 100              // requests per second per client
+	DefaultSessionTimeout = 30 * time.Minute // idle stateful sessions are closed after this
+)
+
+// MCPPath and HealthPath are the HTTP paths served.
+const (
+	MCPPath    = "/mcp"
+	HealthPath = "/healthz"
+)
+
+// HTTPOptions configure the Streamable HTTP transport. The zero value is usable: stateful
+// sessions with SSE responses, no token, default limits.
+type HTTPOptions struct {
+	// Stateless serves every request on its own temporary session, for replicas behind a load
+	// balancer: no Mcp-Session-Id, no server-to-client requests, GET and DELETE answer 405.
+	Stateless bool
+	// JSONResponse answers POSTs with application/json instead of an SSE stream; notifications
+	// related to a request (progress, log messages) are then not delivered with it.
+	JSONResponse bool
+	// Token, when set, is the bearer token every /mcp request must carry
+	// ("Authorization: Bearer TOKEN"); others get 401.
+	Token string
+	// MaxBodyBytes bounds a request body; larger ones get 413. Zero means DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// RateLimit is the sustained requests per second allowed per client, with bursts of
+	// RateBurst (zero: twice RateLimit, at least 1); more get 429 with Retry-After. Zero means
+	// DefaultRateLimit; negative disables the limit.
+	RateLimit float64
+	RateBurst int
+	// AllowedHosts are Host header values accepted besides loopback names (host or host:port,
+	// case-insensitive), for a server reached by name. When set, every other Host gets 403,
+	// whatever address the request reached.
+	AllowedHosts []string
+	// AllowedOrigins are browser origins ("https://app.example") trusted besides the server's
+	// own and, for a loopback server, loopback origins.
+	AllowedOrigins []string
+	// SessionTimeout closes stateful sessions idle this long. Zero means
+	// DefaultSessionTimeout; negative keeps them until the client deletes them.
+	SessionTimeout time.Duration
+}
+
+// HTTPHandler serves MCP over Streamable HTTP on MCPPath and a health check on HealthPath. It
+// is an http.Handler; RunHTTP wraps it in a server with a graceful drain.
+type HTTPHandler struct {
+	s        *Server
+	opts     HTTPOptions
+	mcp      *mcp.StreamableHTTPHandler
+	cop      *http.CrossOriginProtection
+	hosts    map[string]bool
+	origins  map[string]bool
+	token    [sha256.Size]byte
+	limits   *limiters
+	draining atomic.Bool
+	inflight sync.WaitGroup
+}
+
+// NewHTTPHandler returns the HTTP handler of s configured by opts.
+func (s *Server) NewHTTPHandler(opts HTTPOptions) *HTTPHandler {
+	if opts.MaxBodyBytes <= 0 {
+		opts.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if opts.RateLimit == 0 {
+		opts.RateLimit = DefaultRateLimit
+	}
+	if opts.RateBurst <= 0 {
+		opts.RateBurst = max(1, int(math.Ceil(2*opts.RateLimit)))
+	}
+	if opts.SessionTimeout == 0 {
+		opts.SessionTimeout = DefaultSessionTimeout
+	}
+	h := &HTTPHandler{s: s, opts: opts, cop: http.NewCrossOriginProtection(), hosts: map[string]bool{}, origins: map[string]bool{}}
+	for _, host := range opts.AllowedHosts {
+		h.hosts[strings.ToLower(host)] = true
+	}
+	for _, o := range opts.AllowedOrigins {
+		o = strings.TrimRight(strings.ToLower(o), "/")
+		h.origins[o] = true
+		_ = h.cop.AddTrustedOrigin(o) // a malformed origin is only never matched
+	}
+	if opts.Token != "" {
+		h.token = sha256.Sum256([]byte(opts.Token))
+	}
+	if opts.RateLimit > 0 {
+		h.limits = newLimiters(rate.Limit(opts.RateLimit), opts.RateBurst)
+	}
+	timeout := opts.SessionTimeout
+	if timeout < 0 {
+		timeout = 0
+	}
+	h.mcp = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+		Stateless:           opts.Stateless,
+		JSONResponse:        opts.JSONResponse,
+		Logger:              s.log,
+		SessionTimeout:      timeout,
+		MaxRequestBodyBytes: opts.MaxBodyBytes,
+	})
+	return h
+}
+
+func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.URL.Path {
+	case HealthPath:
+		h.health(w, r)
+	case MCPPath:
+		h.serveMCP(w, r)
+	default:
+		httpError(w, http.StatusNotFound, codeInvalidRequest, "not found: MCP is served on "+MCPPath)
+	}
+}
+
+// health answers /healthz: 200 with what is served, 503 while draining. With a token set it
+// says only whether the server is up.
+func (h *HTTPHandler) health(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		httpError(w, http.StatusMethodNotAllowed, codeInvalidRequest, "method not allowed")
+		return
+	}
+	body := map[string]any{"status": "ok"}
+	status := http.StatusOK
+	if h.draining.Load() {
+		body["status"], status = "draining", http.StatusServiceUnavailable
+	}
+	if h.opts.Token == "" {
+		rd := h.s.reader()
+		if m := rd.Manifest(); m != nil {
+			body["format"], body["created"] = m.Format, m.Created.UTC().Format(time.RFC3339)
+		}
+		var pkgs, versions int
+		for _, c := range rd.Counts() {
+			pkgs += c.Packages
+			versions += c.Versions
+		}
+		body["packages"], body["versions"] = pkgs, versions
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	if r.Method == http.MethodGet {
+		json.NewEncoder(w).Encode(body)
+	}
+}
+
+// JSON-RPC codes of requests refused before JSON-RPC.
+const (
+	codeParseError     = -32700
+	codeInvalidRequest = -32600
+)
+
+func (h *HTTPHandler) serveMCP(w http.ResponseWriter, r *http.Request) {
+	if !h.hostOK(r) {
+		httpError(w, http.StatusForbidden, codeInvalidRequest, fmt.Sprintf("forbidden: Host %q is not this server's", r.Host))
+		return
+	}
+	if !h.originOK(r) {
+		httpError(w, http.StatusForbidden, codeInvalidRequest, fmt.Sprintf("forbidden: cross-origin request from %q", r.Header.Get("Origin")))
+		return
+	}
+	if h.opts.Token != "" && !h.authorized(r) {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="docidx"`)
+		httpError(w, http.StatusUnauthorized, codeInvalidRequest, "unauthorized: send Authorization: Bearer TOKEN (docidx serve --token / DOCIDX_TOKEN)")
+		return
+	}
+	if h.draining.Load() {
+		w.Header().Set("Connection", "close")
+		w.Header().Set("Retry-After", "1")
+		httpError(w, http.StatusServiceUnavailable, codeInvalidRequest, "shutting down")
+		return
+	}
+	if h.limits != nil {
+		if wait, ok := h.limits.allow(h.clientKey(r)); !ok {
+			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+			httpError(w, http.StatusTooManyRequests, codeInvalidRequest, fmt.Sprintf("rate limit of %g requests/s exceeded; retry after %s", h.opts.RateLimit, wait.Round(time.Millisecond)))
+			return
+		}
+	}
+	if r.Method == http.MethodPost {
+		h.inflight.Add(1)
+		defer h.inflight.Done()
+		if !h.checkBody(w, r) {
+			return
+		}
+	}
+	h.mcp.ServeHTTP(w, r)
+}
+
+// hostOK checks the Host header: a request that reached a loopback address must name a
+// loopback host or an allowed one; with AllowedHosts set, every request must.
+func (h *HTTPHandler) hostOK(r *http.Request) bool {
+	host := strings.ToLower(r.Host)
+	if h.hosts[host] {
+		return true
+	}
+	name := host
+	if hn, _, err := net.SplitHostPort(host); err == nil {
+		name = hn
+	}
+	if h.hosts[name] {
+		return true
+	}
+	if isLoopbackName(name) {
+		return true
+	}
+	if len(h.hosts) > 0 {
+		return false
+	}
+	local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	return !ok || local == nil || !isLoopbackAddr(local.String())
+}
+
+// originOK checks the Origin header, present on browser requests: the request's own origin,
+// a loopback origin talking to a loopback host, and the allowed origins pass; for unsafe
+// methods http.CrossOriginProtection then checks Sec-Fetch-Site.
+func (h *HTTPHandler) originOK(r *http.Request) bool {
+	if origin := r.Header.Get("Origin"); origin != "" {
+		o := strings.TrimRight(strings.ToLower(origin), "/")
+		if h.origins[o] {
+			return true
+		}
+		u, err := url.Parse(o)
+		if err != nil || u.Host == "" {
+			return false // "null" and the like
+		}
+		host := strings.ToLower(r.Host)
+		if u.Host != host {
+			hostName := host
+			if hn, _, err := net.SplitHostPort(host); err == nil {
+				hostName = hn
+			}
+			if !isLoopbackName(u.Hostname()) || !isLoopbackName(hostName) {
+				return false
+			}
+			return true // a local tool (an inspector on another port) talking to a local server
+		}
+	}
+	return h.cop.Check(r) == nil
+}
+
+// authorized reports whether r carries the bearer token, comparing digests in constant time.
+func (h *HTTPHandler) authorized(r *http.Request) bool {
+	auth := r.Header.Get("Authorization")
+	scheme, tok, ok := strings.Cut(auth, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return false
+	}
+	got := sha256.Sum256([]byte(strings.TrimSpace(tok)))
+	return subtle.ConstantTimeCompare(got[:], h.token[:]) == 1
+}
+
+// clientKey names the client a request is rate-limited as: its MCP session when the request
+// carries a session ID this server issued, else its IP address.
+func (h *HTTPHandler) clientKey(r *http.Request) string {
+	if id := r.Header.Get("Mcp-Session-Id"); id != "" && h.s.issuedSession(id) {
+		return "session " + id
+	}
+	ip := r.RemoteAddr
+	if host, _, err := net.SplitHostPort(ip); err == nil {
+		ip = host
+	}
+	return "ip " + ip
+}
+
+// checkBody reads a POST body within the size limit and checks that it is one JSON-RPC message
+// or a batch of them, answering 413 or 400 itself when not; the body is then put back for the
+// SDK.
+func (h *HTTPHandler) checkBody(w http.ResponseWriter, r *http.Request) bool {
+	limit := h.opts.MaxBodyBytes
+	if r.ContentLength > limit {
+		httpError(w, http.StatusRequestEntityTooLarge, codeInvalidRequest, fmt.Sprintf("request body of %d bytes is over the %d-byte limit", r.ContentLength, limit))
+		return false
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			w.Header().Set("Connection", "close")
+			httpError(w, http.StatusRequestEntityTooLarge, codeInvalidRequest, fmt.Sprintf("request body is over the %d-byte limit", limit))
+			return false
+		}
+		httpError(w, http.StatusBadRequest, codeInvalidRequest, "could not read the request body")
+		return false
+	}
+	if code, msg := checkJSONRPC(body); code != 0 {
+		httpError(w, http.StatusBadRequest, code, msg)
+		return false
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	r.ContentLength = int64(len(body))
+	return true
+}
+
+// checkJSONRPC returns 0 when body is a JSON-RPC 2.0 message or a non-empty batch of them,
+// else the JSON-RPC error code (-32700 not JSON, -32600 not a valid message) and why.
+func checkJSONRPC(body []byte) (int64, string) {
+	body = bytes.TrimSpace(body)
+	if !json.Valid(body) {
+		return codeParseError, "parse error: the request body is not JSON"
+	}
+	msgs := []json.RawMessage{body}
+	if body[0] == '[' {
+		if err := json.Unmarshal(body, &msgs); err != nil || len(msgs) == 0 {
+			return codeInvalidRequest, "invalid request: an empty batch or not an array of messages"
+		}
+	}
+	for _, raw := range msgs {
+		var m struct {
+			JSONRPC *string          `json:"jsonrpc"`
+			Method  *json.RawMessage `json:"method"`
+			ID      *json.RawMessage `json:"id"`
+			Result  *json.RawMessage `json:"result"`
+			Error   *json.RawMessage `json:"error"`
+		}
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return codeInvalidRequest, "invalid request: a message is not a JSON object"
+		}
+		if m.JSONRPC == nil || *m.JSONRPC != "2.0" {
+			return codeInvalidRequest, `invalid request: "jsonrpc" must be "2.0"`
+		}
+		if m.ID != nil {
+			switch c := bytes.TrimSpace(*m.ID); {
+			case len(c) == 0:
+			case c[0] == '"', c[0] == '-', c[0] >= '0' && c[0] <= '9', string(c) == "null":
+			default:
+				return codeInvalidRequest, `invalid request: "id" must be a string or a number`
+			}
+		}
+		switch {
+		case m.Method != nil:
+			var method string
+			if json.Unmarshal(*m.Method, &method) != nil || method == "" {
+				return codeInvalidRequest, `invalid request: "method" must be a non-empty string`
+			}
+		case m.Result != nil || m.Error != nil: // a response to a server-to-client request
+			if m.ID == nil {
+				return codeInvalidRequest, `invalid request: a response needs an "id"`
+			}
+		default:
+			return codeInvalidRequest, `invalid request: neither a request, a notification nor a response`
+		}
+	}
+	return 0, ""
+}
+
+// httpError writes a JSON-RPC error response (id null) with an HTTP status, for requests
+// refused before JSON-RPC.
+func httpError(w http.ResponseWriter, status int, code int64, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(map[string]any{
+		"jsonrpc": "2.0", "id": nil,
+		"error": map[string]any{"code": code, "message": msg},
+	})
+}
+
+// isLoopbackName reports whether a host name (no port; IPv6 with or without brackets) is
+// localhost or a loopback IP address.
+func isLoopbackName(name string) bool {
+	name = strings.TrimSuffix(strings.TrimPrefix(name, "["), "]")
+	if strings.EqualFold(name, "localhost") || strings.HasSuffix(strings.ToLower(name), ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(name)
+	return ip != nil && ip.IsLoopback()
+}
+
+// isLoopbackAddr reports whether a host:port address is a loopback one.
+func isLoopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	return isLoopbackName(host)
+}
+
+// limiters are the per-client token buckets, forgotten after idleLimiter without requests.
+type limiters struct {
+	mu    sync.Mutex
+	r     rate.Limit
+	burst int
+	m     map[string]*clientLimiter
+	swept time.Time
+}
+
+type clientLimiter struct {
+	l    *rate.Limiter
+	seen time.Time
+}
+
+const idleLimiter = 10 * time.Minute
+
+func newLimiters(r rate.Limit, burst int) *limiters {
+	return &limiters{r: r, burst: burst, m: make(map[string]*clientLimiter), swept: time.Now()}
+}
+
+// allow takes a token for key; when there is none it returns how long to wait for one.
+func (l *limiters) allow(key string) (time.Duration, bool) {
+	now := time.Now()
+	l.mu.Lock()
+	if now.Sub(l.swept) > time.Minute {
+		for k, c := range l.m {
+			if now.Sub(c.seen) > idleLimiter {
+				delete(l.m, k)
+			}
+		}
+		l.swept = now
+	}
+	c, ok := l.m[key]
+	if !ok {
+		c = &clientLimiter{l: rate.NewLimiter(l.r, l.burst)}
+		l.m[key] = c
+	}
+	c.seen = now
+	l.mu.Unlock()
+	res := c.l.ReserveN(now, 1)
+	if d := res.DelayFrom(now); d > 0 {
+		res.CancelAt(now)
+		return d, false
+	}
+	return 0, true
+}
+
+// Session IDs are random with a MAC of the server's own, so that the rate limiter can tell a
+// session this server issued from a made-up Mcp-Session-Id (which gets the IP address's limit).
+
+// newSessionID returns a fresh session ID: 26 random characters, a dot and the MAC.
+func (s *Server) newSessionID() string {
+	id := rand.Text()
+	return id + "." + s.sessionMAC(id)
+}
+
+// issuedSession reports whether id is a session ID this server made.
+func (s *Server) issuedSession(id string) bool {
+	raw, mac, ok := strings.Cut(id, ".")
+	return ok && len(id) < 128 && hmac.Equal([]byte(mac), []byte(s.sessionMAC(raw)))
+}
+
+func (s *Server) sessionMAC(id string) string {
+	m := hmac.New(sha256.New, s.sessionKey[:])
+	m.Write([]byte(id))
+	return hex.EncodeToString(m.Sum(nil)[:8])
+}
+
+// RunHTTP serves MCP over Streamable HTTP on ln until ctx is done, then drains: new requests
+// get 503 (and /healthz says draining), requests in flight are answered — waiting at most
+// DrainTimeout — then the sessions are closed and RunHTTP returns nil. Serving errors are
+// returned as they are.
+func (s *Server) RunHTTP(ctx context.Context, ln net.Listener, opts HTTPOptions) error {
+	h := s.NewHTTPHandler(opts)
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		// Requests outlive a cancelled ctx: the drain below ends them.
+		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	s.log.Info("draining HTTP requests", "timeout", DrainTimeout)
+	h.draining.Store(true)
+	dctx, cancel := context.WithTimeout(context.Background(), DrainTimeout)
+	defer cancel()
+	shut := make(chan error, 1)
+	go func() { shut <- srv.Shutdown(dctx) }() // stops accepting, waits for active connections
+	inflight := make(chan struct{})
+	go func() { h.inflight.Wait(); close(inflight) }()
+	select {
+	case <-inflight:
+	case <-dctx.Done():
+		s.log.Warn("serve: drain timed out with requests in flight")
+	}
+	for ss := range s.mcp.Sessions() { // ends the long-lived GET streams
+		ss.Close()
+	}
+	if err := <-shut; err != nil {
+		srv.Close()
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
