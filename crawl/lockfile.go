@@ -392,11 +392,12 @@ func parsePackageLock(st *lockState, name string, data []byte) error {
 		for _, key := range keys {
 			p := lock.Packages[key]
 			i := strings.LastIndex(key, "node_modules/")
-			if i < 0 || p.Link {
-				if key != "" {
-					st.skip(name, 0, key, "workspace package or link")
-				}
-				continue // the root project, a workspace link, or a local folder
+			if i < 0 {
+				continue // the root project or a workspace folder (its link is reported)
+			}
+			if p.Link {
+				st.skip(name, 0, key, "link to a workspace package or local folder")
+				continue
 			}
 			pkgName := key[i+len("node_modules/"):]
 			if p.Name != "" {

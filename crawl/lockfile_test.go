@@ -677,3 +677,27 @@ func BenchmarkLockfiles(b *testing.B) {
 		})
 	}
 }
+
+// TestLockfileSkippedGoNPM checks what go.mod and package-lock.json report as skipped.
+func TestLockfileSkippedGoNPM(t *testing.T) {
+	tests := map[string][]string{
+		"go.mod": {"testdata/go.mod:9: example.com/local v0.0.0: replaced by local directory ../local"},
+		"package-lock.json": {
+			"testdata/package-lock.json: node_modules/from-git: not a registry version: git+ssh://git@example.com/x.git#abc",
+			"testdata/package-lock.json: node_modules/linked: link to a workspace package or local folder",
+		},
+	}
+	for file, want := range tests {
+		lf, err := ReadLockfile(filepath.Join("testdata", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, s := range lf.Skipped {
+			got = append(got, filepath.ToSlash(s.String()))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: skipped\n %q\nwant %q", file, got, want)
+		}
+	}
+}
