@@ -473,13 +473,12 @@ func (p *parser) funcDecl(h *header, kind DeclKind) []*Decl {
 		} else {
 			// An operator: adjacent operator characters.
 			var name strings.Builder
-			for j := i; j < len(p.toks); j++ {
-				t := p.toks[j]
-				if t.kind != tPunct || !isOperator(t.text) || j > i && t.gap {
+			for start := i; i < len(p.toks); i++ {
+				t := p.toks[i]
+				if t.kind != tPunct || !isOperator(t.text) || i > start && t.gap {
 					break
 				}
 				name.WriteString(t.text)
-				i = j + 1
 			}
 			d.Name = name.String()
 		}
@@ -495,11 +494,13 @@ func (p *parser) funcDecl(h *header, kind DeclKind) []*Decl {
 	sigEnd := end
 	if kind == DeclMacro {
 		// Leave out "= #externalMacro(module:type:)": the implementation, not the interface.
+		depth := 0
 		for j := kwAt; j < end; j++ {
-			if p.toks[j].is("=") {
+			if depth == 0 && p.toks[j].is("=") {
 				sigEnd = j
 				break
 			}
+			depth = bracketDepth(p.toks[j], depth)
 		}
 	}
 	d.Signature = p.signature(h, kwAt, sigEnd)
@@ -536,7 +537,6 @@ func isOperator(s string) bool {
 func labels(toks []token, subscript bool) string {
 	var b strings.Builder
 	b.WriteByte('(')
-	depth := 0
 	var names []string
 	colon := false
 	flush := func() {
@@ -552,13 +552,14 @@ func labels(toks []token, subscript bool) string {
 		}
 		b.WriteByte(':')
 	}
-	for _, t := range toks {
-		if depth == 0 && t.is(",") {
+	var n nesting
+	for i, t := range toks {
+		if n.top() && t.is(",") {
 			flush()
 			names, colon = nil, false
 			continue
 		}
-		if depth == 0 && !colon {
+		if n.top() && !colon {
 			switch {
 			case t.is(":"):
 				colon = true
@@ -566,14 +567,7 @@ func labels(toks []token, subscript bool) string {
 				names = append(names, unquote(t.text))
 			}
 		}
-		switch {
-		case t.is("("), t.is("["), t.is("{"), t.is("<"):
-			depth++
-		case t.is(")"), t.is("]"), t.is("}"), t.is(">"):
-			if depth > 0 {
-				depth--
-			}
-		}
+		n.step(toks, i)
 	}
 	flush()
 	b.WriteByte(')')
@@ -673,22 +667,43 @@ func (p *parser) newDecl(h *header, kind DeclKind, kwAt int) *Decl {
 	return &Decl{Kind: kind, Access: h.access, Doc: h.doc, Line: p.toks[kwAt].line, Deprecated: h.depr, SPI: h.spi}
 }
 
-// splitTop splits toks at commas outside brackets and angle brackets.
+// nesting tracks brackets and generic angle brackets while walking tokens. A "<" opens generic
+// arguments only right after a name or ">" with no space between ("Dictionary<String, Int>"),
+// so shifts and comparisons in default values ("1 << 40") do not.
+type nesting struct{ depth, angles int }
+
+// top reports whether the walk is outside every bracket.
+func (n *nesting) top() bool { return n.depth == 0 && n.angles == 0 }
+
+// step accounts for toks[i].
+func (n *nesting) step(toks []token, i int) {
+	t := toks[i]
+	switch {
+	case t.is("("), t.is("["), t.is("{"):
+		n.depth++
+	case t.is(")"), t.is("]"), t.is("}"):
+		if n.depth > 0 {
+			n.depth--
+		}
+	case t.is("<") && !t.gap && i > 0 && (toks[i-1].kind == tIdent || toks[i-1].is(">")):
+		n.angles++
+	case t.is(">") && n.angles > 0:
+		n.angles--
+	}
+}
+
+// splitTop splits toks at commas outside brackets and generic angle brackets.
 func splitTop(toks []token) [][]token {
 	var out [][]token
-	depth, start := 0, 0
+	var n nesting
+	start := 0
 	for i, t := range toks {
-		switch {
-		case t.is("("), t.is("["), t.is("{"), t.is("<"):
-			depth++
-		case t.is(")"), t.is("]"), t.is("}"), t.is(">"):
-			if depth > 0 {
-				depth--
-			}
-		case depth == 0 && t.is(","):
+		if n.top() && t.is(",") {
 			out = append(out, toks[start:i])
 			start = i + 1
+			continue
 		}
+		n.step(toks, i)
 	}
 	return append(out, toks[start:])
 }

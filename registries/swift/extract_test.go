@@ -1,0 +1,126 @@
+package swift
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/docidx/docidx"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// testPackages are the real-shaped fixture packages under testdata/packages.
+var testPackages = []string{"swift-argument-kit", "swift-deque"}
+
+func extractDir(t testing.TB, dir string, lim Limits) *packageContents {
+	t.Helper()
+	pc, err := extractPackage(context.Background(), os.DirFS(dir), filepath.Base(dir), lim, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pc
+}
+
+// render prints extraction results in the golden-file format: the package facts, one line per
+// document, then one header line per symbol with its signature lines and the first line of its
+// doc, indented.
+func render(pc *packageContents) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "-- manifest: name=%q tools=%q\n", pc.manifest.Name, pc.manifest.ToolsVersion)
+	fmt.Fprintf(&b, "-- license: %s\n", pc.license)
+	fmt.Fprintf(&b, "-- summary: %s\n", pc.summary)
+	fmt.Fprintf(&b, "-- modules: %s\n", strings.Join(pc.modules, " "))
+	for _, d := range pc.documents {
+		var heads []string
+		for _, s := range d.Sections {
+			heads = append(heads, strings.Join(s.Heading, " › "))
+		}
+		fmt.Fprintf(&b, "-- doc %s %s %q sections=%q\n", d.Kind, d.Path, d.Title, heads)
+	}
+	for _, s := range pc.symbols {
+		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)
+		if s.Parent != "" {
+			fmt.Fprintf(&b, " parent=%s", s.Parent)
+		}
+		fmt.Fprintf(&b, " pkg=%s %s:%d", s.Package, s.File, s.Line)
+		if s.Deprecated {
+			b.WriteString(" deprecated")
+		}
+		b.WriteByte('\n')
+		for _, l := range strings.Split(s.Signature, "\n") {
+			fmt.Fprintf(&b, "\t%s\n", l)
+		}
+		if s.Doc != "" {
+			first, _, _ := strings.Cut(s.Doc, "\n")
+			fmt.Fprintf(&b, "\t# %s\n", first)
+		}
+	}
+	return b.String()
+}
+
+// TestExtractGolden extracts the fixture packages and compares with testdata/golden/*.golden;
+// go test -update rewrites them.
+func TestExtractGolden(t *testing.T) {
+	for _, name := range testPackages {
+		t.Run(name, func(t *testing.T) {
+			pc := extractDir(t, filepath.Join("testdata", "packages", name), Limits{})
+			checkSymbols(t, pc.symbols)
+			got := render(pc)
+			golden := filepath.Join("testdata", "golden", name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s (go test -update to accept):\n%s", golden, firstDiff(got, string(want)))
+			}
+		})
+	}
+}
+
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return fmt.Sprintf("line %d:\n got: %s\nwant: %s", i+1, gl, wl)
+		}
+	}
+	return ""
+}
+
+// checkSymbols checks what every symbol must satisfy: unique qualified names, complete fields.
+func checkSymbols(t *testing.T, syms []docidx.Symbol) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, s := range syms {
+		if seen[s.QualifiedName] {
+			t.Errorf("duplicate qualified name %q", s.QualifiedName)
+		}
+		seen[s.QualifiedName] = true
+		if s.Name == "" || s.Kind == "" || s.File == "" || s.Line < 1 || s.Package == "" || s.Signature == "" {
+			t.Errorf("incomplete symbol %+v", s)
+		}
+		if !strings.HasPrefix(s.QualifiedName, s.Package+".") {
+			t.Errorf("%s is not qualified by its module %s", s.QualifiedName, s.Package)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+import DequeModule
+
+public func registerDequeBenchmarks() {}
