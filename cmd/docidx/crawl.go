@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/crawl"
 	"github.com/docidx/docidx/index"
 )
@@ -29,7 +30,9 @@ func crawlCommand() *cli.Command {
 		Description: `Each SPEC names one package; without a version the latest release is crawled.
 --from reads exact versions from go.mod or package-lock.json. With local caches and no
 SPEC or --from, every package version in those caches is crawled. A package version
-already in the snapshot is not fetched again unless --refresh.
+already in the snapshot is not fetched again unless --refresh. With --prune the
+snapshot ends up holding exactly what this crawl named: other versions are dropped,
+except those of packages that failed this time.
 
 Registries come from each ecosystem's own configuration: GOPROXY (environment or
 'go env'), npm's .npmrc files and npm_config_* variables; --goproxy and
@@ -44,6 +47,7 @@ Registries come from each ecosystem's own configuration: GOPROXY (environment or
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: crawl.DefaultConcurrency, Usage: "package versions fetched at once", EnvVars: []string{"DOCIDX_CONCURRENCY"}},
 			&cli.StringFlag{Name: "goproxy", Usage: "Go module proxy `LIST` (default: GOPROXY from the environment or go env)", EnvVars: []string{"DOCIDX_GOPROXY"}},
 			&cli.StringFlag{Name: "npm-registry", Usage: "npm registry `URL` (default: from .npmrc / npm config)", EnvVars: []string{"DOCIDX_NPM_REGISTRY"}},
+			&cli.BoolFlag{Name: "prune", Usage: "afterwards, drop every package version this crawl did not name (kept: versions of packages that failed)", EnvVars: []string{"DOCIDX_PRUNE"}},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors", EnvVars: []string{"DOCIDX_QUIET"}},
 		},
 		Action: runCrawl,
@@ -68,18 +72,17 @@ func runCrawl(c *cli.Context) error {
 	}
 	projectDir := ""
 	for _, f := range c.StringSlice("from") {
-		data, err := readLimited(f, crawl.MaxLockfile)
-		if err != nil {
-			return failf("--from: %v", err)
-		}
-		s, err := crawl.ParseLockfile(f, data)
+		lf, err := crawl.ReadLockfile(f)
 		if errors.Is(err, crawl.ErrUnknownLockfile) {
 			return usagef("--from: %v", err)
 		}
 		if err != nil {
-			return failf("--from %s: %v", f, err)
+			return failf("--from: %v", err) // errors start with "file:line:"
 		}
-		specs = append(specs, s...)
+		for _, s := range lf.Skipped {
+			log.Warn("--from: not crawled", "entry", s.String())
+		}
+		specs = append(specs, lf.Specs...)
 		if projectDir == "" {
 			projectDir = filepath.Dir(f)
 		}
@@ -115,6 +118,12 @@ func runCrawl(c *cli.Context) error {
 	if err != nil {
 		return failf("crawl interrupted (%v); the previous snapshot is unchanged", err)
 	}
+	var pruned []docidx.Ref
+	if c.Bool("prune") {
+		if pruned, err = pruneUnnamed(w, sum); err != nil {
+			return failf("--prune: %v; the previous snapshot is unchanged", err)
+		}
+	}
 	commitStart := time.Now()
 	m, err := w.Commit(c.Context)
 	if err != nil {
@@ -126,32 +135,20 @@ func runCrawl(c *cli.Context) error {
 			Snapshot string                  `json:"snapshot"`
 			Counts   []index.EcosystemCounts `json:"counts"`
 			Retries  int64                   `json:"retries"`
-		}{sum, dir, m.Counts, srcs.retries()}); err != nil {
+			Pruned   []docidx.Ref            `json:"pruned,omitempty"`
+		}{sum, dir, m.Counts, srcs.retries(), pruned}); err != nil {
 			return err
 		}
 	} else if !quiet {
+		for _, ref := range pruned {
+			fmt.Fprintf(c.App.ErrWriter, "pruned     %s\n", ref)
+		}
 		printSummary(c.App.ErrWriter, sum, m, srcs.retries(), time.Since(commitStart))
 	}
 	if err := sum.Err(); err != nil {
 		return failf("%v (the others were indexed)", err)
 	}
 	return nil
-}
-
-func readLimited(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: larger than %d bytes", path, limit)
-	}
-	return data, nil
 }
 
 func printSummary(w io.Writer, sum *crawl.Summary, m *index.Manifest, retries int64, commit time.Duration) {
