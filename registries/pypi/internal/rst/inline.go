@@ -6,7 +6,7 @@ import (
 
 // Inline converts the reStructuredText inline markup of s
 // (https://docutils.sourceforge.io/docs/ref/rst/restructuredtext.html#inline-markup) to markdown
-// and to plain text: ``literals`` and code-like roles (:func:`f`, :class:`~a.B`) become code
+// and to plain text: “literals“ and code-like roles (:func:`f`, :class:`~a.B`) become code
 // spans, `title <url>`_ hyperlinks become [title](url), **strong** and *emphasis* stay as they
 // are in markdown, references (name_, `name`_, footnotes [1]_) keep only their text, and
 // substitutions (|name|) are dropped. Plain text has no markup at all. Line breaks are kept.
@@ -29,11 +29,11 @@ type inliner struct {
 
 // Delimiter kinds whose end strings findEnd looks for.
 const (
-	kLiteral = iota // ``
-	kBacktick       // ` (interpreted text, hyperlink references, roles)
-	kStrong         // **
-	kEmph           // *
-	kSub            // |
+	kLiteral  = iota // ``
+	kBacktick        // ` (interpreted text, hyperlink references, roles)
+	kStrong          // **
+	kEmph            // *
+	kSub             // |
 	nKinds
 )
 
@@ -44,7 +44,9 @@ type memo struct {
 	from, at int
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v'
+}
 
 // startOK applies the inline markup recognition rule for start strings: at the start of the
 // text, or after white space or opening punctuation.
