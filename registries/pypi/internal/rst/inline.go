@@ -5,11 +5,12 @@ import (
 )
 
 // Inline converts the reStructuredText inline markup of s
-// (https://docutils.sourceforge.io/docs/ref/rst/restructuredtext.html#inline-markup) to markdown
-// and to plain text: “literals“ and code-like roles (:func:`f`, :class:`~a.B`) become code
-// spans, `title <url>`_ hyperlinks become [title](url), **strong** and *emphasis* stay as they
-// are in markdown, references (name_, `name`_, footnotes [1]_) keep only their text, and
-// substitutions (|name|) are dropped. Plain text has no markup at all. Line breaks are kept.
+// (https://docutils.sourceforge.io/docs/ref/rst/restructuredtext.html#inline-markup) to
+// markdown and to plain text: double-backquoted literals and code-like roles (:func:`f`,
+// :class:`~a.B`) become code spans, `title <url>`_ hyperlinks become [title](url), **strong**
+// and *emphasis* stay as they are in markdown, references (name_, `name`_, footnotes [1]_) keep
+// only their text, and substitutions (|name|) are dropped. Plain text has no markup at all. Line
+// breaks are kept.
 func Inline(s string) (markdown, plain string) {
 	in := &inliner{s: s}
 	return in.convert()
