@@ -488,7 +488,10 @@ func (p *parser) funcDecl(h *header, kind DeclKind) []*Decl {
 	}
 	if i < len(p.toks) && p.toks[i].is("(") {
 		end := p.parenGroup(i)
-		d.Labels = labels(p.toks[i+1:max(end-1, i+1)], kind == DeclSubscript)
+		// Subscript parameters have no argument label unless one is written; operator
+		// parameters never have one.
+		unlabeled := kind == DeclSubscript || isOperator(d.Name)
+		d.Labels = labels(p.toks[i+1:max(end-1, i+1)], unlabeled)
 	}
 	end, body := p.headerEnd(kind == DeclMacro)
 	sigEnd := end
@@ -533,8 +536,8 @@ func isOperator(s string) bool {
 
 // labels returns the argument labels of a parameter clause's tokens (without its parentheses):
 // "(_:with:)". A parameter's label is the first of two names before its ":", or its only name —
-// except in subscripts, whose parameters have no label unless one is written.
-func labels(toks []token, subscript bool) string {
+// except when unlabeled is set (subscripts, operators), where a lone name is not a label.
+func labels(toks []token, unlabeled bool) string {
 	var b strings.Builder
 	b.WriteByte('(')
 	var names []string
@@ -543,7 +546,7 @@ func labels(toks []token, subscript bool) string {
 		switch {
 		case len(names) >= 2:
 			b.WriteString(names[0])
-		case len(names) == 1 && !subscript:
+		case len(names) == 1 && !unlabeled:
 			b.WriteString(names[0])
 		case len(names) == 1 || colon:
 			b.WriteString("_")
@@ -711,22 +714,30 @@ func splitTop(toks []token) [][]token {
 // maxValue is the longest initial value (or raw value) kept in a signature, in bytes.
 const maxValue = 80
 
-// trimValue drops a binding's initial value when it is long, spans lines or holds a closure.
+// trimValue drops a binding's initial value when it is long, spans lines or holds a closure;
+// property observers ({ willSet … } or { didSet … } after the value) are dropped in any case.
 func trimValue(b []token) []token {
 	depth := 0
 	for i, t := range b {
 		if depth == 0 && t.is("=") {
+			end := len(b)
+			for j := i + 1; j+1 < len(b); j++ {
+				if b[j].is("{") && b[j+1].kind == tIdent && (b[j+1].text == "willSet" || b[j+1].text == "didSet") {
+					end = j
+					break
+				}
+			}
 			n := 0
-			for _, v := range b[i+1:] {
+			for _, v := range b[i+1 : end] {
 				n += len(v.text) + 1
 				if v.is("{") || v.nl || strings.Contains(v.text, "\n") {
 					n = maxValue + 1
 				}
 			}
-			if n > maxValue {
+			if n > maxValue || end == i+1 {
 				return b[:i]
 			}
-			return b
+			return b[:end]
 		}
 		depth = bracketDepth(t, depth)
 	}
