@@ -7,6 +7,8 @@ package index
 import (
 	"bytes"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/docidx/docidx"
 	bolt "go.etcd.io/bbolt"
@@ -81,4 +83,86 @@ func (w *writer) delete(ref docidx.Ref) error {
 		}
 		return putJSON(names, nk, e)
 	})
+}
+
+// PruneOptions selects the package versions Writer.Prune removes. Scopes combine: a version is
+// removed when it is in every scope given and is not among the KeepLatest newest of its package.
+type PruneOptions struct {
+	// Ecosystem limits pruning to one ecosystem; empty means all.
+	Ecosystem docidx.Ecosystem
+	// Packages limits pruning to these packages: a Ref with a Version selects that version
+	// only, one without selects every version of the package. Empty means every package.
+	Packages []docidx.Ref
+	// KeepLatest keeps the newest KeepLatest indexed versions of each package (by the
+	// ecosystem's version order) and removes the older ones; 0 removes every version in scope.
+	KeepLatest int
+	// DryRun reports what would be removed and removes nothing.
+	DryRun bool
+}
+
+// Prune removes the package versions opts selects from the generation being written and returns
+// them in (ecosystem, name, version order). A package in opts.Packages that is not indexed at
+// all gives an error wrapping docidx.ErrNotFound and removes nothing.
+func (w *Writer) Prune(opts PruneOptions) ([]docidx.Ref, error) {
+	refs, err := w.Refs()
+	if err != nil {
+		return nil, err
+	}
+	type pkgKey struct {
+		eco  docidx.Ecosystem
+		name string
+	}
+	versions := map[pkgKey][]string{}
+	var order []pkgKey
+	for _, r := range refs {
+		k := pkgKey{r.Ecosystem, r.Name}
+		if versions[k] == nil {
+			order = append(order, k)
+		}
+		versions[k] = append(versions[k], r.Version)
+	}
+	wantPkg := map[pkgKey]bool{}
+	wantVer := map[docidx.Ref]bool{}
+	for _, p := range opts.Packages {
+		k := pkgKey{p.Ecosystem, p.Name}
+		if versions[k] == nil {
+			return nil, fmt.Errorf("%w: %s is not indexed", docidx.ErrNotFound, docidx.Ref{Ecosystem: p.Ecosystem, Name: p.Name})
+		}
+		if p.Version == "" {
+			wantPkg[k] = true
+			continue
+		}
+		if !slices.Contains(versions[k], p.Version) {
+			return nil, fmt.Errorf("%w: %s is not indexed (indexed: %s)", docidx.ErrNotFound, p, strings.Join(versions[k], ", "))
+		}
+		wantVer[p] = true
+	}
+	var out []docidx.Ref
+	for _, k := range order {
+		if opts.Ecosystem != "" && k.eco != opts.Ecosystem {
+			continue
+		}
+		vs := versions[k]
+		docidx.SortVersions(k.eco, vs) // oldest first
+		keepFrom := max(len(vs)-opts.KeepLatest, 0)
+		for i, v := range vs {
+			ref := docidx.Ref{Ecosystem: k.eco, Name: k.name, Version: v}
+			if len(opts.Packages) > 0 && !wantPkg[k] && !wantVer[ref] {
+				continue
+			}
+			if i >= keepFrom {
+				continue
+			}
+			out = append(out, ref)
+		}
+	}
+	if opts.DryRun {
+		return out, nil
+	}
+	for _, ref := range out {
+		if err := w.Delete(ref); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }

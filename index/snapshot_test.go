@@ -3,6 +3,7 @@ package index_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -216,5 +217,48 @@ func TestDelete(t *testing.T) {
 	}
 	if c := r.Counts(); len(c) != 1 || c[0].Versions != 1 {
 		t.Errorf("counts = %+v", c)
+	}
+}
+
+func TestPrune(t *testing.T) {
+	dir := build(t, goModule("v0.8.0"), goModule("v0.9.0"), goModule("v0.10.0"),
+		npmPackage("commander", "11.0.0", "cli"), npmPackage("commander", "12.1.0", "cli"), npmPackage("yargs", "17.7.2", "cli"))
+	w, err := index.Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Abort()
+	sync := docidx.Ref{Ecosystem: docidx.Go, Name: "golang.org/x/sync"}
+	for _, c := range []struct {
+		opts index.PruneOptions
+		want string
+	}{
+		{index.PruneOptions{KeepLatest: 1}, "[golang:golang.org/x/sync@v0.8.0 golang:golang.org/x/sync@v0.9.0 npm:commander@11.0.0]"},
+		{index.PruneOptions{KeepLatest: 2, Ecosystem: docidx.Go}, "[golang:golang.org/x/sync@v0.8.0]"},
+		{index.PruneOptions{Packages: []docidx.Ref{sync}}, "[golang:golang.org/x/sync@v0.8.0 golang:golang.org/x/sync@v0.9.0 golang:golang.org/x/sync@v0.10.0]"},
+		{index.PruneOptions{Packages: []docidx.Ref{{Ecosystem: docidx.NPM, Name: "commander", Version: "12.1.0"}}}, "[npm:commander@12.1.0]"},
+		{index.PruneOptions{Ecosystem: docidx.NPM}, "[npm:commander@11.0.0 npm:commander@12.1.0 npm:yargs@17.7.2]"},
+	} {
+		c.opts.DryRun = true
+		got, err := w.Prune(c.opts)
+		if err != nil || fmt.Sprint(got) != c.want {
+			t.Errorf("Prune(%+v) = %v, %v; want %s", c.opts, got, err, c.want)
+		}
+	}
+	if _, err := w.Prune(index.PruneOptions{Packages: []docidx.Ref{{Ecosystem: docidx.NPM, Name: "nope"}}}); !errors.Is(err, docidx.ErrNotFound) {
+		t.Errorf("unknown package: %v", err)
+	}
+	if _, err := w.Prune(index.PruneOptions{Packages: []docidx.Ref{{Ecosystem: docidx.NPM, Name: "yargs", Version: "1.0.0"}}}); !errors.Is(err, docidx.ErrNotFound) {
+		t.Errorf("unknown version: %v", err)
+	}
+	if got, err := w.Prune(index.PruneOptions{KeepLatest: 1}); err != nil || len(got) != 3 {
+		t.Fatalf("Prune = %v, %v", got, err)
+	}
+	if _, err := w.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	r := open(t, dir)
+	if vs, _ := r.Versions(docidx.Go, "golang.org/x/sync"); fmt.Sprint(vs) != "[v0.10.0]" {
+		t.Errorf("versions after prune = %v", vs)
 	}
 }

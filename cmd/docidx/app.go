@@ -37,6 +37,10 @@ func newApp() *cli.App {
 			showCommand(),
 			listCommand(),
 			statsCommand(),
+			verifyCommand(),
+			packCommand(),
+			unpackCommand(),
+			pruneCommand(),
 			versionCommand(),
 		},
 		OnUsageError: usageError,
@@ -69,7 +73,7 @@ func failf(format string, args ...any) error {
 
 var indexFlag = &cli.StringFlag{
 	Name:    "index",
-	Usage:   "index `DIR` (a snapshot archive for serve)",
+	Usage:   "index `DIR` (or, to read from, a snapshot archive made by docidx pack)",
 	EnvVars: []string{"DOCIDX_INDEX"},
 	Value:   defaultIndexDir(),
 }
@@ -117,8 +121,18 @@ func newLogger(c *cli.Context) (*slog.Logger, error) {
 }
 
 // openIndex opens the snapshot the --index flag names, with an error that says what to do.
+// --index may name an index directory, a snapshot directory or a snapshot archive (docidx pack),
+// which is unpacked once into $DOCIDX_CACHE or the user's cache directory
+// ($XDG_CACHE_HOME/docidx/<sha256 of the archive>) and served from there.
 func openIndex(c *cli.Context) (*index.Reader, error) {
 	dir := c.String("index")
+	if index.IsArchive(dir) {
+		snap, err := index.Resolve(dir, "")
+		if err != nil {
+			return nil, archiveError("opening archive", dir, err)
+		}
+		dir = snap
+	}
 	r, err := index.Open(dir)
 	switch {
 	case errors.Is(err, docidx.ErrNoSnapshot):

@@ -1,0 +1,346 @@
+package main
+
+// snapshot.go holds the commands that move and check snapshots: pack, unpack, verify, prune.
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/crawl"
+	"github.com/docidx/docidx/index"
+)
+
+func packCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "pack",
+		Usage: "write the snapshot as one compressed archive (for CI artifacts and air-gapped machines)",
+		Description: `The archive is a tar stream, zstd-compressed (gzip when FILE ends in .gz or .tgz),
+with manifest.json first: format version, docidx version, sources, counts and the sha256 of
+every file. Packing the same snapshot twice gives the same bytes. Serve it directly with
+'docidx serve --index FILE', or install it with 'docidx unpack FILE'.`,
+		Flags: []cli.Flag{
+			indexFlag, jsonFlag,
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the archive to `FILE` (- for stdout); required", EnvVars: []string{"DOCIDX_PACK_OUTPUT"}},
+		},
+		Action: runPack,
+	}
+}
+
+func runPack(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usagef("pack takes no arguments, got %q (the archive is -o FILE)", c.Args().First())
+	}
+	dir, out := c.String("index"), c.String("output")
+	if out == "" {
+		return usagef("pack: say where to write the archive: -o FILE (e.g. -o docidx.tar.zst)")
+	}
+	comp := index.CompressionFor(out)
+	if out == "-" {
+		if _, err := index.Pack(c.App.Writer, dir, comp); err != nil {
+			return packError(dir, err)
+		}
+		return nil
+	}
+	// Written beside the target and renamed into place: a failed pack leaves no half archive.
+	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-*")
+	if err != nil {
+		return failf("pack: %v", err)
+	}
+	defer os.Remove(tmp.Name())
+	m, err := index.Pack(tmp, dir, comp)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return packError(dir, err)
+	}
+	if err := os.Rename(tmp.Name(), out); err != nil {
+		return failf("pack: %v", err)
+	}
+	fi, err := os.Stat(out)
+	if err != nil {
+		return failf("pack: %v", err)
+	}
+	var snapBytes int64
+	if r, err := index.Open(dir); err == nil {
+		snapBytes = dirSize(r.Dir())
+		r.Close()
+	}
+	name := "zstd"
+	if comp == index.Gzip {
+		name = "gzip"
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, struct {
+			Archive       string `json:"archive"`
+			Compression   string `json:"compression"`
+			ArchiveBytes  int64  `json:"archiveBytes"`
+			SnapshotBytes int64  `json:"snapshotBytes"`
+			Files         int    `json:"files"`
+			Format        int    `json:"format"`
+		}{out, name, fi.Size(), snapBytes, len(m.Files) + 1, m.Format})
+	}
+	fmt.Fprintf(c.App.ErrWriter, "packed %d files (%.1f MB) into %s (%.1f MB, %s, snapshot format %d)\n",
+		len(m.Files)+1, float64(snapBytes)/1e6, out, float64(fi.Size())/1e6, name, m.Format)
+	return nil
+}
+
+func packError(dir string, err error) error {
+	switch {
+	case errors.Is(err, docidx.ErrNoSnapshot):
+		return failf("no snapshot in %s yet: run 'docidx crawl --index %s SPEC…' first", dir, dir)
+	case errors.Is(err, index.ErrCorrupt):
+		return failf("pack: %v\nthe snapshot does not match its manifest: run 'docidx verify --index %s' and crawl again", err, dir)
+	}
+	return failf("pack: %v", err)
+}
+
+func unpackCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "unpack",
+		Usage:     "install a snapshot archive into the index directory as its new current snapshot",
+		ArgsUsage: "FILE",
+		Description: `Every file is checked against the manifest's checksum while it is extracted; a damaged
+archive, or one from a newer docidx, is refused and the current snapshot stays as it was.
+Running servers switch to the new snapshot at their next check.`,
+		Flags: []cli.Flag{indexFlag, jsonFlag},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usagef("unpack: give one archive FILE, e.g. docidx unpack docidx.tar.zst")
+			}
+			path, dir := c.Args().First(), c.String("index")
+			f, err := os.Open(path)
+			if err != nil {
+				return failf("unpack: %v", err)
+			}
+			defer f.Close()
+			m, err := index.Install(dir, f)
+			if err != nil {
+				return archiveError("unpack", path, err)
+			}
+			gen, _ := index.Current(dir)
+			if c.Bool("json") {
+				return writeJSON(c.App.Writer, struct {
+					Index      string                  `json:"index"`
+					Generation string                  `json:"generation"`
+					Counts     []index.EcosystemCounts `json:"counts"`
+				}{dir, gen, m.Counts})
+			}
+			fmt.Fprintf(c.App.ErrWriter, "unpacked %s into %s (%s): %s\n", path, dir, gen, countsLine(m.Counts))
+			return nil
+		},
+	}
+}
+
+// archiveError explains a failure to read an archive.
+func archiveError(verb, path string, err error) error {
+	switch {
+	case errors.Is(err, docidx.ErrFormat):
+		return failf("%s: %v", verb, err)
+	case errors.Is(err, index.ErrCorrupt), errors.Is(err, docidx.ErrTooLarge):
+		return failf("%s: %v\n%s is damaged or not a docidx archive: nothing was used from it; pack it again", verb, err, path)
+	}
+	return failf("%s: %v", verb, err)
+}
+
+func countsLine(counts []index.EcosystemCounts) string {
+	var parts []string
+	for _, e := range counts {
+		parts = append(parts, fmt.Sprintf("%s %d packages/%d versions", e.Ecosystem, e.Packages, e.Versions))
+	}
+	if len(parts) == 0 {
+		return "empty"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func verifyCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "verify",
+		Usage:     "check every checksum of the snapshot (or an archive) and open both stores",
+		ArgsUsage: "[ARCHIVE|DIR]",
+		Description: `Checks the current snapshot of --index (or the archive or directory given) against its
+manifest: every file's sha256, no file missing or unlisted; then opens the bbolt store
+(with bbolt's page-level consistency check) and both search indexes read-only.
+Exit status 1 and the list of problems when anything is wrong.`,
+		Flags: []cli.Flag{indexFlag, jsonFlag},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 1 {
+				return usagef("verify: give at most one ARCHIVE or DIR")
+			}
+			path := c.String("index")
+			if c.NArg() == 1 {
+				path = c.Args().First()
+			}
+			if _, err := os.Stat(path); err != nil {
+				return failf("verify: %v", err)
+			}
+			v, err := index.Verify(c.Context, path, "")
+			if err != nil {
+				if errors.Is(err, docidx.ErrNoSnapshot) {
+					return failf("no snapshot in %s yet: run 'docidx crawl --index %s SPEC…' first", path, path)
+				}
+				if c.Bool("json") && v != nil {
+					writeJSON(c.App.Writer, verifyOutput(v, err))
+				}
+				return archiveError("verify", path, err)
+			}
+			if c.Bool("json") {
+				return writeJSON(c.App.Writer, verifyOutput(v, nil))
+			}
+			what := v.Snapshot
+			if v.Archive != "" {
+				what = v.Archive
+			}
+			fmt.Fprintf(c.App.Writer, "ok  %s: snapshot format %d by docidx %s; %d files (%.1f MB) match their checksums; store.db: %d package versions; search: %d documents\n",
+				what, v.Manifest.Format, v.Manifest.DocidxVersion, v.Files, float64(v.Bytes)/1e6, v.Versions, v.SearchDocs)
+			return nil
+		},
+	}
+}
+
+func verifyOutput(v *index.Verification, err error) any {
+	out := struct {
+		OK bool `json:"ok"`
+		*index.Verification
+		Error string `json:"error,omitempty"`
+	}{OK: err == nil, Verification: v}
+	if err != nil {
+		out.Error = err.Error()
+	}
+	return out
+}
+
+func pruneCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "prune",
+		Usage:     "remove package versions from the snapshot",
+		ArgsUsage: "[PACKAGE[@VERSION]...]  (e.g. npm:express, npm:express@4.18.2, pkg:golang/golang.org/x/sync@v0.9.0)",
+		Description: `Writes a new generation without the selected package versions:
+  docidx prune npm:left-pad            every version of a package
+  docidx prune npm:express@4.18.2      one version
+  docidx prune --keep-latest 2         all but the two newest versions of every package
+  docidx prune --ecosystem npm --keep-latest 1
+To drop everything a crawl's inputs no longer name, use 'docidx crawl --prune'.`,
+		Flags: []cli.Flag{
+			indexFlag, jsonFlag,
+			&cli.IntFlag{Name: "keep-latest", Usage: "keep the `N` newest versions of each package in scope, remove older ones"},
+			&cli.StringFlag{Name: "ecosystem", Aliases: []string{"e"}, Usage: "only this ecosystem (golang, npm, pypi, cargo, swift)"},
+			&cli.BoolFlag{Name: "dry-run", Aliases: []string{"n"}, Usage: "show what would be removed, change nothing"},
+		},
+		Action: runPrune,
+	}
+}
+
+func runPrune(c *cli.Context) error {
+	opts := index.PruneOptions{KeepLatest: c.Int("keep-latest"), DryRun: c.Bool("dry-run")}
+	if opts.KeepLatest < 0 {
+		return usagef("--keep-latest %d: want 1 or more", opts.KeepLatest)
+	}
+	if e := c.String("ecosystem"); e != "" {
+		eco, err := docidx.ParseEcosystem(e)
+		if err != nil {
+			return usagef("--ecosystem: %v", err)
+		}
+		opts.Ecosystem = eco
+	}
+	for _, arg := range c.Args().Slice() {
+		s, err := crawl.ParseSpec(arg)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		opts.Packages = append(opts.Packages, docidx.Ref{Ecosystem: s.Ecosystem, Name: s.Name, Version: s.Query})
+	}
+	if len(opts.Packages) == 0 && opts.KeepLatest == 0 && opts.Ecosystem == "" {
+		return usagef("prune: say what to remove: PACKAGE…, --keep-latest N or --ecosystem E")
+	}
+	dir := c.String("index")
+	if _, err := index.Current(dir); errors.Is(err, docidx.ErrNoSnapshot) {
+		return failf("no snapshot in %s yet: nothing to prune", dir)
+	}
+	w, err := index.Create(dir)
+	if err != nil {
+		return failf("%v", err)
+	}
+	defer w.Abort() // no-op after Commit
+	pruned, err := w.Prune(opts)
+	if err != nil {
+		return failf("prune: %v", err)
+	}
+	var m *index.Manifest
+	if len(pruned) > 0 && !opts.DryRun {
+		if m, err = w.Commit(c.Context); err != nil {
+			return failf("writing snapshot: %v; the previous snapshot is unchanged", err)
+		}
+	}
+	if pruned == nil {
+		pruned = []docidx.Ref{}
+	}
+	if c.Bool("json") {
+		out := struct {
+			Pruned []docidx.Ref            `json:"pruned"`
+			DryRun bool                    `json:"dryRun"`
+			Counts []index.EcosystemCounts `json:"counts,omitempty"`
+		}{Pruned: pruned, DryRun: opts.DryRun}
+		if m != nil {
+			out.Counts = m.Counts
+		}
+		return writeJSON(c.App.Writer, out)
+	}
+	verb := "pruned"
+	if opts.DryRun {
+		verb = "would prune"
+	}
+	for _, ref := range pruned {
+		fmt.Fprintf(c.App.Writer, "%s  %s\n", verb, ref)
+	}
+	switch {
+	case len(pruned) == 0:
+		fmt.Fprintln(c.App.ErrWriter, "nothing to prune; the snapshot is unchanged")
+	case m != nil:
+		fmt.Fprintf(c.App.ErrWriter, "%s %d package versions; snapshot now holds: %s\n", verb, len(pruned), countsLine(m.Counts))
+	default:
+		fmt.Fprintf(c.App.ErrWriter, "%s %d package versions\n", verb, len(pruned))
+	}
+	return nil
+}
+
+// pruneUnnamed removes from w every package version that the crawl sum did not name (indexed
+// or unchanged), except versions of packages that failed this time: a registry that is down must
+// not empty the snapshot. It returns what it removed.
+func pruneUnnamed(w *index.Writer, sum *crawl.Summary) ([]docidx.Ref, error) {
+	keep := map[docidx.Ref]bool{}
+	failed := map[docidx.Ref]bool{} // by package, no version
+	for _, r := range sum.Results {
+		switch r.Status {
+		case crawl.Indexed, crawl.Unchanged:
+			keep[r.Ref] = true
+		case crawl.Failed:
+			failed[docidx.Ref{Ecosystem: r.Ref.Ecosystem, Name: r.Ref.Name}] = true
+		}
+	}
+	refs, err := w.Refs()
+	if err != nil {
+		return nil, err
+	}
+	var pruned []docidx.Ref
+	for _, ref := range refs {
+		if keep[ref] || failed[docidx.Ref{Ecosystem: ref.Ecosystem, Name: ref.Name}] {
+			continue
+		}
+		if err := w.Delete(ref); err != nil {
+			return pruned, err
+		}
+		pruned = append(pruned, ref)
+	}
+	return pruned, nil
+}
