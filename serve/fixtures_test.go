@@ -30,9 +30,13 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // whose README has a section longer than small budgets and one overlong line.
 
 const (
-	modPath  = "github.com/acme/workpool"
-	npmName  = "@acme/router"
-	longLine = "This single line is deliberately long so that a small token budget has to cut it in the middle of a line, at a character boundary: αβγδε ζηθικ λμνξο πρστυ φχψω — and it goes on a little more to be sure it is longer than two hundred bytes."
+	modPath   = "github.com/acme/workpool"
+	npmName   = "@acme/router"
+	pyName    = "acme-tomlkit"
+	crateName = "acme_ring"
+	swiftName = "acme.swift-kit"
+	pngBytes  = "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89"
+	longLine  = "This single line is deliberately long so that a small token budget has to cut it in the middle of a line, at a character boundary: αβγδε ζηθικ λμνξο πρστυ φχψω — and it goes on a little more to be sure it is longer than two hundred bytes."
 )
 
 func goModule(version string) *docidx.PackageDocs {
@@ -106,12 +110,50 @@ func npmPackage() *docidx.PackageDocs {
 					{Heading: []string{"Routing"}, Anchor: "routing", Text: long.String(), Plain: "Route options for matching paths and methods."},
 					{Heading: []string{"Routing", "Middleware"}, Anchor: "middleware", Text: "Use `router.use(fn)` to add middleware that runs before every route handler.", Plain: "Use router.use(fn) to add middleware that runs before every route handler."},
 				}},
+			{Path: "docs/diagram.png", Kind: docidx.DocGuide, Title: "diagram.png",
+				Sections: []docidx.Section{{Text: pngBytes}}},
+			{Path: "examples/basic.js", Kind: docidx.DocExample, Title: "basic.js",
+				Sections: []docidx.Section{{Text: "const { createRouter } = require('@acme/router');\nconst r = createRouter();\n", Plain: "createRouter example"}}},
 		},
 		Symbols: []docidx.Symbol{
 			{Kind: docidx.KindClass, Name: "Router", Package: npmName, QualifiedName: "Router", Signature: "export class Router", Doc: "Router matches requests to handlers."},
 			{Kind: docidx.KindMethod, Name: "use", Parent: "Router", Package: npmName, QualifiedName: "Router.use", Signature: "use(fn: Middleware): this", Doc: "use adds middleware."},
 			{Kind: docidx.KindFunc, Name: "createRouter", Package: npmName, QualifiedName: "createRouter", Signature: "export function createRouter(opts?: RouterOptions): Router", Doc: "createRouter returns a new Router."},
 			{Kind: docidx.KindInterface, Name: "RouterOptions", Package: npmName, QualifiedName: "RouterOptions", Signature: "export interface RouterOptions {\n  strict?: boolean;\n}", Doc: "RouterOptions configure a Router."},
+		},
+	}
+}
+
+// otherPackages are one small package of each remaining ecosystem, for the describe tools of
+// PyPI, crates and Swift. Their words stay clear of the search goldens' queries.
+func otherPackages() []*docidx.PackageDocs {
+	readme := func(title, text string) []docidx.Document {
+		return []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme, Title: title, Summary: text,
+			Sections: []docidx.Section{{Heading: []string{title}, Anchor: strings.ToLower(title), Text: text, Plain: text}}}}
+	}
+	return []*docidx.PackageDocs{
+		{
+			Package:   docidx.Package{Ecosystem: docidx.PyPI, Name: pyName, Version: "1.2.0", Versions: []string{"1.2.0"}, Description: "Read and write TOML files.", License: "MIT"},
+			Documents: readme("acme-tomlkit", "acme-tomlkit reads and writes TOML files, keeping comments."),
+			Symbols: []docidx.Symbol{
+				{Kind: docidx.KindFunc, Name: "loads", Package: "tomlkit", QualifiedName: "tomlkit.loads", Signature: "def loads(text: str) -> Document", Doc: "Parse TOML text into a Document."},
+				{Kind: docidx.KindClass, Name: "Document", Package: "tomlkit", QualifiedName: "tomlkit.Document", Signature: "class Document(dict)", Doc: "A parsed TOML document that keeps its formatting."},
+			},
+		},
+		{
+			Package:   docidx.Package{Ecosystem: docidx.Cargo, Name: crateName, Version: "0.3.1", Versions: []string{"0.3.1"}, Description: "A fixed-size ring buffer.", License: "Apache-2.0"},
+			Documents: readme("acme_ring", "acme_ring is a fixed-size ring buffer without allocation."),
+			Symbols: []docidx.Symbol{
+				{Kind: docidx.KindStruct, Name: "Ring", Package: crateName, QualifiedName: "acme_ring::Ring", Signature: "pub struct Ring<T, const N: usize>", Doc: "A ring buffer holding at most N items."},
+				{Kind: docidx.KindMethod, Name: "push", Parent: "Ring", Package: crateName, QualifiedName: "acme_ring::Ring::push", Signature: "pub fn push(&mut self, item: T) -> Option<T>", Doc: "Push an item, returning the one it overwrote."},
+			},
+		},
+		{
+			Package:   docidx.Package{Ecosystem: docidx.Swift, Name: swiftName, Version: "1.0.0", Versions: []string{"1.0.0"}, Description: "Small Swift helpers for strings.", License: "MIT"},
+			Documents: readme("SwiftKit", "SwiftKit has small helpers for strings."),
+			Symbols: []docidx.Symbol{
+				{Kind: docidx.KindFunc, Name: "slugify", Package: "SwiftKit", QualifiedName: "SwiftKit.slugify", Signature: "public func slugify(_ s: String) -> String", Doc: "Turn a title into a URL slug."},
+			},
 		},
 	}
 }
@@ -135,7 +177,7 @@ func snapshot(t testing.TB) *index.Reader {
 			snapErr = err
 			return
 		}
-		for _, d := range []*docidx.PackageDocs{goModule("v1.0.0"), goModule("v1.1.0"), npmPackage()} {
+		for _, d := range append([]*docidx.PackageDocs{goModule("v1.0.0"), goModule("v1.1.0"), npmPackage()}, otherPackages()...) {
 			if err := w.Put(context.Background(), d); err != nil {
 				snapErr = err
 				return

@@ -318,6 +318,7 @@ type versionPages struct {
 	api      string
 	docs     []docidx.Document
 	syms     []docidx.Symbol
+	manifest *index.Manifest
 }
 
 // loadVersion reads and renders the pages of one package version.
@@ -344,7 +345,7 @@ func (s *Server) loadVersion(pkg *docidx.Package) (*versionPages, error) {
 	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
 		return nil, s.internalError("read symbols", err)
 	}
-	v := &versionPages{pkg: pkg, latest: base.Latest == pkg.Version, docs: docs, syms: syms}
+	v := &versionPages{pkg: pkg, latest: base.Latest == pkg.Version, docs: docs, syms: syms, manifest: r.Manifest()}
 
 	// The overview is the describe header plus where to read the API.
 	var o strings.Builder
@@ -385,6 +386,9 @@ func (v *versionPages) resources(pass int) []*mcp.Resource {
 	mod := pkg.CrawledAt
 	if mod.IsZero() {
 		mod = pkg.Published
+	}
+	if m := v.manifest; mod.IsZero() && m != nil {
+		mod = m.Created // captured no later than the snapshot was made
 	}
 	ann := func(priority float64, audience ...mcp.Role) *mcp.Annotations {
 		if !v.latest {

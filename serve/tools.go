@@ -192,6 +192,7 @@ func (s *Server) searchTool(ctx context.Context, req *mcp.CallToolRequest, in Se
 
 	ctx, cancel := context.WithTimeout(ctx, searchTimeout)
 	defer cancel()
+	reportProgress(ctx, "searching")
 	hits, more, err := s.search(ctx, q, c.Unit, limit)
 	if err != nil {
 		if ctx.Err() != nil && errors.Is(err, context.DeadlineExceeded) {
@@ -203,6 +204,7 @@ func (s *Server) searchTool(ctx context.Context, req *mcp.CallToolRequest, in Se
 		return nil, out, s.noHits(q)
 	}
 
+	reportProgress(ctx, fmt.Sprintf("rendering %d hits", len(hits)))
 	// Cut at a hit boundary within the budget; the first hit always goes in.
 	budget := s.budget(in.MaxTokens)
 	var b strings.Builder
@@ -587,8 +589,10 @@ func (s *Server) describeTool(ctx context.Context, tool string, eco docidx.Ecosy
 	var entries []OutlineEntry // entries[i] belongs to units[i+1] (unit 0 is the header)
 	var details []SymbolDetail // details[i] belongs to units[i]
 	if symbol != "" {
+		reportProgress(ctx, "looking up "+symbol)
 		details, units, err = s.symbolDetails(ref, focus, symbol)
 	} else {
+		reportProgress(ctx, "outlining the API of "+ref.String())
 		entries, units, err = s.outline(pkg, focus, &out)
 	}
 	if err != nil {
@@ -1139,6 +1143,11 @@ func (s *Server) docTool(ctx context.Context, tool string, in DocInput) (*mcp.Ca
 	units := make([]string, len(doc.Sections))
 	for i := range doc.Sections {
 		units[i] = renderSection(&doc.Sections[i])
+	}
+	if dc := documentContents(doc); dc.Blob != nil {
+		// Binary files are for resources/read, which can carry bytes.
+		units = []string{fmt.Sprintf("(binary file: %s, %d bytes; read the resource %s for its content)\n",
+			dc.MIMEType, len(dc.Blob), ref.PageURI(documentPage(doc)))}
 	}
 	p := pos{c.Unit, c.Byte}
 	if !validPos(units, p) {
