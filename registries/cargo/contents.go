@@ -1,0 +1,242 @@
+package cargo
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/readme"
+	"github.com/docidx/docidx/registries/cargo/internal/rustapi"
+)
+
+var (
+	guideDirs   = []string{"docs", "doc"}
+	exampleDirs = []string{"examples", "example"}
+	// skipDirs hold sources that are not part of the library: integration tests, benchmarks,
+	// build output, fuzz targets.
+	skipDirs = []string{"tests", "benches", "target", "fuzz"}
+)
+
+// markdownExt reports whether p names a markdown file.
+func markdownExt(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".md", ".markdown", ".mdown", ".mkd", ".mkdn":
+		return true
+	}
+	return false
+}
+
+// firstComponent reports whether p's first path component is one of dirs, ignoring case.
+func firstComponent(p string, dirs ...string) bool {
+	first, _, _ := strings.Cut(p, "/")
+	for _, d := range dirs {
+		if strings.EqualFold(first, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// keepCrateFile says which .crate entries docidx reads, and the size limit for the file (0 means
+// the default): Cargo.toml, README files at the root, markdown anywhere (a readme field or an
+// include_str! may name one), and Rust sources outside tests/, benches/ and the like.
+func keepCrateFile(p string) (bool, int64) {
+	base := path.Base(p)
+	switch {
+	case p == "Cargo.toml":
+		return true, maxManifest
+	case !strings.Contains(p, "/") && strings.HasPrefix(strings.ToLower(base), "readme"):
+		return true, 0
+	case markdownExt(p):
+		return true, 0
+	case strings.HasSuffix(p, ".rs"):
+		return !firstComponent(p, skipDirs...), 0
+	}
+	return false, 0
+}
+
+// contents is what buildContents extracted from a crate's files.
+type contents struct {
+	man      *manifest
+	docs     []docidx.Document
+	symbols  []docidx.Symbol
+	problems []string // files skipped, limits hit
+}
+
+// buildContents reads a crate version's Cargo.toml, README, docs/, examples/ and Rust API from
+// fsys (a .crate's files or an extracted directory). name is the crate's name, used when
+// Cargo.toml does not give one. It fails only when Cargo.toml is missing or unreadable.
+func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
+	data, err := readLimited(fsys, "Cargo.toml", maxManifest)
+	if err != nil {
+		return nil, fmt.Errorf("reading Cargo.toml: %w", err)
+	}
+	man, err := parseManifest(data)
+	if err != nil {
+		return nil, err
+	}
+	c := &contents{man: man}
+
+	// README: the manifest's path, `readme = false` for none, else cargo's auto-detection
+	// (https://doc.rust-lang.org/cargo/reference/manifest.html#the-readme-field).
+	readmePath := man.readme
+	if !man.readmeSet {
+		for _, cand := range []string{"README.md", "README.txt", "README"} {
+			if st, err := fs.Stat(fsys, cand); err == nil && st.Mode().IsRegular() {
+				readmePath = cand
+				break
+			}
+		}
+	}
+	if readmePath != "" {
+		p := path.Clean(strings.ReplaceAll(readmePath, `\`, "/"))
+		if p == ".." || strings.HasPrefix(p, "../") || !fs.ValidPath(p) {
+			c.problems = append(c.problems, fmt.Sprintf("readme %q is outside the package", readmePath))
+		} else if src, err := readLimited(fsys, p, lim.MaxFile); err == nil {
+			c.docs = append(c.docs, readme.Parse(p, docidx.DocReadme, trimBOM(src)))
+			readmePath = p
+		} else {
+			c.problems = append(c.problems, err.Error())
+		}
+	}
+
+	// docs/ and examples/.
+	roots, _ := fs.ReadDir(fsys, ".")
+	ndocs := len(c.docs)
+	for _, group := range []struct {
+		dirs []string
+		kind docidx.DocKind
+	}{{guideDirs, docidx.DocGuide}, {exampleDirs, docidx.DocExample}} {
+		for _, e := range roots {
+			if !e.IsDir() || !firstComponent(e.Name(), group.dirs...) {
+				continue
+			}
+			_ = fs.WalkDir(fsys, e.Name(), func(p string, d fs.DirEntry, err error) error {
+				if err != nil {
+					return nil
+				}
+				if d.IsDir() {
+					if p != e.Name() && (strings.HasPrefix(d.Name(), ".") || d.Name() == "target" || strings.Count(p, "/") > 8) {
+						return fs.SkipDir
+					}
+					return nil
+				}
+				if p == readmePath {
+					return nil
+				}
+				rust := group.kind == docidx.DocExample && strings.HasSuffix(p, ".rs")
+				if !markdownExt(p) && !rust {
+					return nil
+				}
+				if ndocs >= lim.MaxDocuments {
+					c.problems = append(c.problems, fmt.Sprintf("%s: more than %d documents, rest skipped", e.Name(), lim.MaxDocuments))
+					return fs.SkipAll
+				}
+				src, err := readLimited(fsys, p, lim.MaxFile)
+				if err != nil {
+					if errors.Is(err, docidx.ErrTooLarge) {
+						c.problems = append(c.problems, err.Error())
+					}
+					return nil
+				}
+				src = trimBOM(src)
+				if rust {
+					src = exampleMarkdown(p, src)
+				}
+				c.docs = append(c.docs, readme.Parse(p, group.kind, src))
+				ndocs++
+				return nil
+			})
+		}
+	}
+
+	// The library's public API.
+	root := man.libPath
+	if root == "" {
+		root = "src/lib.rs"
+	}
+	root = path.Clean(strings.ReplaceAll(root, `\`, "/"))
+	if st, err := fs.Stat(fsys, root); err == nil && st.Mode().IsRegular() && fs.ValidPath(root) {
+		res := rustapi.Extract(fsys, rustapi.Options{
+			Crate:       man.crateName(name),
+			Root:        root,
+			Edition:     man.edition,
+			MaxFiles:    lim.MaxFiles,
+			MaxFileSize: lim.MaxFile,
+			MaxSymbols:  lim.MaxSymbols,
+		})
+		c.symbols = res.Symbols
+		c.problems = append(c.problems, res.Problems...)
+		if res.Truncated {
+			c.problems = append(c.problems, fmt.Sprintf("API truncated at %d symbols / %d files", len(res.Symbols), len(res.Files)))
+		}
+	}
+	return c, nil
+}
+
+// exampleMarkdown wraps an example program as markdown: its //! doc (if any) as prose under its
+// path as the title, then the whole file fenced as rust.
+func exampleMarkdown(p string, src []byte) []byte {
+	fence := "```"
+	for strings.Contains(string(src), fence) {
+		fence += "`"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n", p)
+	for _, line := range strings.Split(string(src), "\n") {
+		t := strings.TrimSpace(line)
+		text, ok := strings.CutPrefix(t, "//!")
+		if !ok {
+			if t == "" || strings.HasPrefix(t, "#![") {
+				continue
+			}
+			break
+		}
+		b.WriteString(strings.TrimPrefix(text, " ") + "\n")
+	}
+	fmt.Fprintf(&b, "\n%srust\n", fence)
+	b.Write(src)
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		b.WriteByte('\n')
+	}
+	b.WriteString(fence + "\n")
+	return []byte(b.String())
+}
+
+// readLimited reads a regular file of fsys, failing with docidx.ErrTooLarge over limit bytes.
+func readLimited(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", name)
+	}
+	if st.Size() > limit {
+		return nil, fmt.Errorf("%s: %w: %d bytes (limit %d)", name, docidx.ErrTooLarge, st.Size(), limit)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: %w (limit %d)", name, docidx.ErrTooLarge, limit)
+	}
+	return b, nil
+}
+
+func trimBOM(b []byte) []byte {
+	if len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
+		return b[3:]
+	}
+	return b
+}

@@ -1,0 +1,106 @@
+package cargo
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/docidx/docidx"
+)
+
+// manifest is the part of a Cargo.toml (https://doc.rust-lang.org/cargo/reference/manifest.html)
+// docidx reads. Published crates carry a normalized Cargo.toml, with workspace inheritance
+// resolved and targets listed, so values are read as they are written there.
+type manifest struct {
+	name, version, edition        string
+	description, license          string
+	homepage, documentation, repo string
+	keywords                      []string
+	readme                        string // a path inside the package, or "" for none
+	readmeSet                     bool   // readme given (a path, true or false); false means auto-detect
+	libName, libPath              string // [lib] name and path; empty when not given
+	deprecated                    bool   // [badges] maintenance status = "deprecated"
+}
+
+// parseManifest reads a Cargo.toml. Fields of an unexpected type (a table where a string belongs,
+// as in an un-normalized `version.workspace = true`) are left empty rather than failing the file.
+func parseManifest(data []byte) (*manifest, error) {
+	var raw map[string]any
+	if err := toml.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("parsing Cargo.toml: %w", err)
+	}
+	pkg, _ := raw["package"].(map[string]any)
+	if pkg == nil {
+		pkg, _ = raw["project"].(map[string]any) // the table's name before Cargo 1.0
+	}
+	if pkg == nil {
+		return nil, fmt.Errorf("no [package] table in Cargo.toml")
+	}
+	str := func(m map[string]any, k string) string {
+		s, _ := m[k].(string)
+		return strings.TrimSpace(s)
+	}
+	m := &manifest{
+		name:          str(pkg, "name"),
+		version:       str(pkg, "version"),
+		edition:       str(pkg, "edition"),
+		description:   strings.Join(strings.Fields(str(pkg, "description")), " "),
+		license:       str(pkg, "license"),
+		homepage:      str(pkg, "homepage"),
+		documentation: str(pkg, "documentation"),
+		repo:          str(pkg, "repository"),
+	}
+	if kw, ok := pkg["keywords"].([]any); ok {
+		for _, k := range kw {
+			if s, ok := k.(string); ok && strings.TrimSpace(s) != "" {
+				m.keywords = append(m.keywords, strings.TrimSpace(s))
+			}
+		}
+	}
+	switch r := pkg["readme"].(type) {
+	case string:
+		m.readme, m.readmeSet = strings.TrimSpace(r), true
+	case bool:
+		m.readmeSet = true
+		if r {
+			m.readme = "README.md" // `readme = true` means README.md
+		}
+	}
+	if lib, ok := raw["lib"].(map[string]any); ok {
+		m.libName, m.libPath = str(lib, "name"), str(lib, "path")
+	}
+	if badges, ok := raw["badges"].(map[string]any); ok {
+		if mt, ok := badges["maintenance"].(map[string]any); ok && str(mt, "status") == "deprecated" {
+			m.deprecated = true
+		}
+	}
+	return m, nil
+}
+
+// crateName returns the name Rust paths use for the library: [lib] name, else the package name
+// with "-" replaced by "_".
+func (m *manifest) crateName(pkgName string) string {
+	if m.libName != "" {
+		return m.libName
+	}
+	if m.name != "" {
+		pkgName = m.name
+	}
+	return strings.ReplaceAll(pkgName, "-", "_")
+}
+
+// packageInfo fills the metadata fields of a Package from the manifest.
+func (m *manifest) packageInfo(p *docidx.Package) {
+	p.Description = m.description
+	p.License = m.license
+	p.Homepage = m.homepage
+	if p.Homepage == "" {
+		p.Homepage = m.documentation
+	}
+	p.Repository = m.repo
+	p.Keywords = m.keywords
+	if m.deprecated {
+		p.Deprecated = "the crate's maintenance status is deprecated (Cargo.toml [badges])"
+	}
+}
