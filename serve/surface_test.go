@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -25,7 +24,7 @@ var testVersions = []string{"2025-06-18", "2026-07-28"}
 
 // connectWith connects a client with options copts to srv over in-memory transports, at
 // protocol version v, copying the client's wire traffic to wire when it is not nil.
-func connectWith(t testing.TB, srv *serve.Server, copts *mcp.ClientOptions, v string, wire io.Writer) *mcp.ClientSession {
+func connectWith(t testing.TB, srv *serve.Server, copts *mcp.ClientOptions, v string, wire *wireLog) *mcp.ClientSession {
 	t.Helper()
 	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()
@@ -35,7 +34,7 @@ func connectWith(t testing.TB, srv *serve.Server, copts *mcp.ClientOptions, v st
 	}
 	var transport mcp.Transport = ct
 	if wire != nil {
-		transport = &mcp.LoggingTransport{Transport: ct, Writer: wire}
+		transport = wire.wrap(ct)
 	}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "serve-test", Version: "v0"}, copts).Connect(ctx, transport, &mcp.ClientSessionOptions{ProtocolVersion: v})
 	if err != nil {
