@@ -15,8 +15,9 @@ import (
 //   - an exact version ("1.2.3", "v1.2.3", "=1.2.3"), which must be one of versions;
 //   - a Swift range as Package.swift writes requirements, "1.2.0..<2.0.0" (half-open) or
 //     "1.2.0...1.4.0" (closed);
-//   - any other semver range in Masterminds/semver syntax ("^1.2", "~1.2.3", ">=1.0 <2", "1.x"),
-//     which matches pre-releases only when it names one itself.
+//   - any other semver range in Masterminds/semver syntax ("^1.2", "~1.2.3", ">=1.0 <2", "1.x",
+//     or a partial version such as "1.2", meaning 1.2.x), which matches pre-releases only when
+//     it names one itself.
 //
 // It returns the highest match, or an error wrapping docidx.ErrNotFound (nothing matches) or
 // docidx.ErrBadSpec (query is not a version or range).
