@@ -143,6 +143,8 @@ func (s *Server) NewHTTPHandler(opts HTTPOptions) *HTTPHandler {
 		Logger:              s.log,
 		SessionTimeout:      timeout,
 		MaxRequestBodyBytes: opts.MaxBodyBytes,
+		// hostOK does the SDK's check and more (AllowedHosts).
+		DisableLocalhostProtection: true,
 	})
 	return h
 }

@@ -1,0 +1,411 @@
+package serve_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/serve"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// httpServer serves srv's HTTP handler with opts on a loopback httptest server.
+func httpServer(t testing.TB, srv *serve.Server, opts serve.HTTPOptions) *httptest.Server {
+	t.Helper()
+	ts := httptest.NewServer(srv.NewHTTPHandler(opts))
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// httpClient connects an MCP client to ts over Streamable HTTP.
+func httpClient(t testing.TB, ts *httptest.Server, version string, header http.Header) *mcp.ClientSession {
+	t.Helper()
+	hc := ts.Client()
+	if header != nil {
+		hc = &http.Client{Transport: headerTransport{ts.Client().Transport, header}}
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "http-test", Version: "v0"}, nil).Connect(context.Background(),
+		&mcp.StreamableClientTransport{Endpoint: ts.URL + serve.MCPPath, HTTPClient: hc, MaxRetries: -1}, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// headerTransport adds headers to every request.
+type headerTransport struct {
+	rt http.RoundTripper
+	h  http.Header
+}
+
+func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for k, v := range t.h {
+		r.Header[k] = v
+	}
+	return t.rt.RoundTrip(r)
+}
+
+// TestHTTPModes drives tools, resources, prompts and completion over Streamable HTTP in every
+// mode, under both protocol revisions (a stateful server answers 2026-07-28 clients with the
+// handshake of 2025-11-25, as the SDK negotiates).
+func TestHTTPModes(t *testing.T) {
+	srv := newServer(t)
+	for _, mode := range []struct {
+		name string
+		opts serve.HTTPOptions
+	}{
+		{"stateful", serve.HTTPOptions{}},
+		{"stateful-json", serve.HTTPOptions{JSONResponse: true}},
+		{"stateless", serve.HTTPOptions{Stateless: true}},
+		{"stateless-json", serve.HTTPOptions{Stateless: true, JSONResponse: true}},
+	} {
+		ts := httpServer(t, srv, mode.opts)
+		for _, v := range testVersions {
+			t.Run(mode.name+"/"+v, func(t *testing.T) {
+				cs := httpClient(t, ts, v, nil)
+				ctx := context.Background()
+				var out serve.DescribeOutput
+				structured(t, call(t, cs, serve.ToolDescribeGo, map[string]any{"package": modPath}), &out)
+				if out.Version != "v1.1.0" {
+					t.Errorf("describe: %+v", out)
+				}
+				rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "docidx://npm/@acme/router@2.0.0/readme"})
+				if err != nil || !strings.Contains(rr.Contents[0].Text, longLine) {
+					t.Errorf("read: %v %v", rr, err)
+				}
+				_, err = cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "docidx://npm/@acme/router@2.0.0/doc/nope"})
+				want := int64(-32002)
+				if cs.InitializeResult().ProtocolVersion >= "2026-07-28" {
+					want = -32602
+				}
+				if err == nil || wireErr(t, err).Code != want {
+					t.Errorf("read unknown (protocol %s): %v, want code %d", cs.InitializeResult().ProtocolVersion, err, want)
+				}
+				if list, err := cs.ListResources(ctx, nil); err != nil || list.Resources[0].URI != docidx.SnapshotURI {
+					t.Errorf("list: %v", err)
+				}
+				if p, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: serve.PromptUsePackage,
+					Arguments: map[string]string{"ecosystem": "npm", "package": npmName, "task": "route requests"}}); err != nil || len(p.Messages) != 3 {
+					t.Errorf("prompt: %v", err)
+				}
+				if c, err := cs.Complete(ctx, &mcp.CompleteParams{Ref: &mcp.CompleteReference{Type: "ref/prompt", Name: serve.PromptUsePackage},
+					Argument: mcp.CompleteParamsArgument{Name: "ecosystem", Value: "n"}}); err != nil || strings.Join(c.Completion.Values, ",") != "npm" {
+					t.Errorf("complete: %v %v", c, err)
+				}
+				if werr := callErr(t, cs, serve.ToolSearch, map[string]any{"query": 3}); werr.Code != -32602 {
+					t.Errorf("bad arguments: %d", werr.Code)
+				}
+			})
+		}
+	}
+}
+
+// post sends a raw POST to the MCP endpoint.
+func post(t *testing.T, ts *httptest.Server, body string, header map[string]string) (*http.Response, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, ts.URL+serve.MCPPath, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	for k, v := range header {
+		if k == "Host" {
+			req.Host = v
+			continue
+		}
+		req.Header.Set(k, v)
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp, string(b)
+}
+
+const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
+
+// errorCode is the JSON-RPC error code in a body refused before JSON-RPC.
+func errorCode(body string) int64 {
+	var m struct {
+		Error struct{ Code int64 }
+	}
+	json.Unmarshal([]byte(body), &m)
+	return m.Error.Code
+}
+
+func TestHTTPChecks(t *testing.T) {
+	srv := newServer(t)
+	ts := httpServer(t, srv, serve.HTTPOptions{
+		MaxBodyBytes: 4096, AllowedOrigins: []string{"https://app.example"}, AllowedHosts: []string{"docs.internal"},
+	})
+	host := strings.TrimPrefix(ts.URL, "http://")
+	_, port, _ := net.SplitHostPort(host)
+	for _, c := range []struct {
+		name   string
+		body   string
+		header map[string]string
+		status int
+		code   int64
+	}{
+		{"initialize", initialize, nil, 200, 0},
+		{"foreign host", initialize, map[string]string{"Host": "evil.example.com"}, 403, -32600},
+		{"foreign host with port", initialize, map[string]string{"Host": "evil.example.com:" + port}, 403, -32600},
+		{"localhost by name", initialize, map[string]string{"Host": "localhost:" + port}, 200, 0},
+		{"allowed host", initialize, map[string]string{"Host": "docs.internal:" + port}, 200, 0},
+		{"foreign origin", initialize, map[string]string{"Origin": "http://evil.example.com"}, 403, -32600},
+		{"rebinding: foreign host and origin", initialize, map[string]string{"Host": "evil.example.com", "Origin": "http://evil.example.com"}, 403, -32600},
+		{"null origin", initialize, map[string]string{"Origin": "null"}, 403, -32600},
+		{"same origin", initialize, map[string]string{"Origin": "http://" + host}, 200, 0},
+		{"loopback origin on another port", initialize, map[string]string{"Origin": "http://localhost:6274", "Sec-Fetch-Site": "same-site"}, 200, 0},
+		{"allowed origin", initialize, map[string]string{"Origin": "https://app.example", "Sec-Fetch-Site": "cross-site"}, 200, 0},
+		{"cross-site fetch", initialize, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, -32600},
+		{"not JSON", `{"jsonrpc":"2.0",`, nil, 400, -32700},
+		{"not JSON-RPC", `{"hello":"world"}`, nil, 400, -32600},
+		{"wrong version", `{"jsonrpc":"1.0","id":1,"method":"ping"}`, nil, 400, -32600},
+		{"method not a string", `{"jsonrpc":"2.0","id":1,"method":7}`, nil, 400, -32600},
+		{"bad id", `{"jsonrpc":"2.0","id":{},"method":"ping"}`, nil, 400, -32600},
+		{"empty batch", `[]`, nil, 400, -32600},
+		{"batch of junk", `[1,2]`, nil, 400, -32600},
+		{"too large", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"` + strings.Repeat("x", 5000) + `"}}`, nil, 413, -32600},
+	} {
+		resp, body := post(t, ts, c.body, c.header)
+		if resp.StatusCode != c.status || (c.code != 0 && errorCode(body) != c.code) {
+			t.Errorf("%s: %d %s, want %d with code %d", c.name, resp.StatusCode, body, c.status, c.code)
+		}
+	}
+	// A body over the limit without a Content-Length (chunked) is cut off too.
+	pr, pw := io.Pipe()
+	go func() {
+		pw.Write([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"` + strings.Repeat("x", 5000) + `"}}`))
+		pw.Close()
+	}()
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+serve.MCPPath, pr)
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := ts.Client().Do(req); err != nil || resp.StatusCode != 413 {
+		t.Errorf("chunked body over the limit: %v %v", resp, err)
+	}
+	// Foreign origins are refused for GET too (the SSE stream).
+	req, _ = http.NewRequest(http.MethodGet, ts.URL+serve.MCPPath, nil)
+	req.Header.Set("Origin", "http://evil.example.com")
+	if resp, err := ts.Client().Do(req); err != nil || resp.StatusCode != 403 {
+		t.Errorf("GET from a foreign origin: %v %v", resp, err)
+	}
+
+	// Health and unknown paths.
+	resp, err := ts.Client().Get(ts.URL + serve.HealthPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var health map[string]any
+	json.NewDecoder(resp.Body).Decode(&health)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || health["status"] != "ok" || health["packages"] != float64(5) {
+		t.Errorf("healthz: %d %v", resp.StatusCode, health)
+	}
+	if resp, err := ts.Client().Get(ts.URL + "/nope"); err != nil || resp.StatusCode != 404 {
+		t.Errorf("unknown path: %v %v", resp, err)
+	}
+}
+
+func TestHTTPToken(t *testing.T) {
+	srv := newServer(t)
+	ts := httpServer(t, srv, serve.HTTPOptions{Token: "s3cret"})
+	for _, c := range []struct {
+		auth   string
+		status int
+	}{
+		{"", 401}, {"Bearer wrong", 401}, {"Bearer s3cre", 401}, {"Basic czNjcmV0", 401}, {"s3cret", 401},
+		{"Bearer s3cret", 200}, {"bearer s3cret", 200},
+	} {
+		h := map[string]string{}
+		if c.auth != "" {
+			h["Authorization"] = c.auth
+		}
+		resp, body := post(t, ts, initialize, h)
+		if resp.StatusCode != c.status {
+			t.Errorf("Authorization %q: %d %s, want %d", c.auth, resp.StatusCode, body, c.status)
+		}
+		if c.status == 401 && !strings.HasPrefix(resp.Header.Get("WWW-Authenticate"), "Bearer") {
+			t.Errorf("401 without WWW-Authenticate: %v", resp.Header)
+		}
+	}
+	cs := httpClient(t, ts, "2025-06-18", http.Header{"Authorization": {"Bearer s3cret"}})
+	call(t, cs, serve.ToolListPackages, map[string]any{})
+	// Health says nothing about the snapshot to those without the token.
+	resp, err := ts.Client().Get(ts.URL + serve.HealthPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if strings.TrimSpace(string(b)) != `{"status":"ok"}` {
+		t.Errorf("healthz with a token set: %s", b)
+	}
+}
+
+func TestHTTPRateLimit(t *testing.T) {
+	srv := newServer(t)
+	ts := httpServer(t, srv, serve.HTTPOptions{RateLimit: 1, RateBurst: 3})
+	var limited *http.Response
+	for i := range 5 {
+		resp, _ := post(t, ts, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, nil)
+		if i < 3 && resp.StatusCode == 429 {
+			t.Errorf("request %d limited within the burst", i)
+		}
+		if resp.StatusCode == 429 {
+			limited = resp
+		}
+	}
+	if limited == nil {
+		t.Fatal("no 429 past the burst")
+	}
+	if ra, err := strconv.Atoi(limited.Header.Get("Retry-After")); err != nil || ra < 1 || ra > 2 {
+		t.Errorf("Retry-After %q", limited.Header.Get("Retry-After"))
+	}
+	// A made-up session ID does not buy a fresh allowance.
+	resp, _ := post(t, ts, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, map[string]string{"Mcp-Session-Id": "made-up.0123456789abcdef"})
+	if resp.StatusCode != 429 {
+		t.Errorf("made-up session: %d, want 429", resp.StatusCode)
+	}
+}
+
+// TestHTTPConcurrent checks that requests are served concurrently: a barrier in front of the
+// tools lets them through only once eight calls are in flight at the same time.
+func TestHTTPConcurrent(t *testing.T) {
+	srv := newServer(t)
+	const n = 8
+	var inFlight atomic.Int32
+	all := make(chan struct{})
+	var once sync.Once
+	srv.MCP().AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/call" {
+				if inFlight.Add(1) == n {
+					once.Do(func() { close(all) })
+				}
+				select {
+				case <-all:
+				case <-time.After(10 * time.Second):
+					return nil, errors.New("requests were not served concurrently")
+				}
+			}
+			return next(ctx, method, req)
+		}
+	})
+	ts := httpServer(t, srv, serve.HTTPOptions{})
+	shared := httpClient(t, ts, "2025-06-18", nil)
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		cs := shared
+		if i%2 == 1 {
+			cs = httpClient(t, ts, "2025-06-18", nil) // its own session
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: serve.ToolSearch, Arguments: map[string]any{"query": "pool"}})
+			if err == nil && res.IsError {
+				err = fmt.Errorf("tool error")
+			}
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestHTTPDrain checks that RunHTTP answers a request in flight when its context is cancelled,
+// then stops accepting connections and returns.
+func TestHTTPDrain(t *testing.T) {
+	srv := newServer(t)
+	started := make(chan struct{})
+	srv.MCP().AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/call" {
+				close(started)
+				time.Sleep(300 * time.Millisecond)
+			}
+			return next(ctx, method, req)
+		}
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.RunHTTP(ctx, ln, serve.HTTPOptions{}) }()
+	url := "http://" + ln.Addr().String() + serve.MCPPath
+	hc := &http.Client{Transport: &http.Transport{}}
+	send := func(session, body string) (*http.Response, string, error) {
+		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if session != "" {
+			req.Header.Set("Mcp-Session-Id", session)
+		}
+		resp, err := hc.Do(req)
+		if err != nil {
+			return nil, "", err
+		}
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return resp, string(b), err
+	}
+	resp, _, err := send("", initialize)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("initialize: %v %v", resp, err)
+	}
+	session := resp.Header.Get("Mcp-Session-Id")
+	if resp, _, err := send(session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`); err != nil || resp.StatusCode/100 != 2 {
+		t.Fatalf("initialized: %v %v", resp, err)
+	}
+	type answer struct {
+		body string
+		err  error
+	}
+	result := make(chan answer, 1)
+	go func() {
+		_, body, err := send(session, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_packages","arguments":{}}}`)
+		result <- answer{body, err}
+	}()
+	<-started
+	cancel() // what SIGTERM does
+	if a := <-result; a.err != nil || !strings.Contains(a.body, `"id":2,"result":{"content":[{"type":"text"`) {
+		t.Errorf("request in flight during the drain: %v %s", a.err, a.body)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("RunHTTP: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("RunHTTP did not return after the drain")
+	}
+	if _, _, err := send(session, `{"jsonrpc":"2.0","id":3,"method":"ping"}`); err == nil {
+		t.Error("still accepting requests after the drain")
+	}
+}
