@@ -211,7 +211,7 @@ func resolveVersion(name string, versions []string, yanked func(string) bool, qu
 		if yanked(v) {
 			continue
 		}
-		if sv, err := semver.StrictNewVersion(v); err == nil && c.Check(sv) {
+		if sv, err := semver.StrictNewVersion(v); err == nil && c.Check(sv) && (sv.Prerelease() == "" || preAllowed(q, sv)) {
 			return v, nil
 		}
 	}
@@ -223,6 +223,19 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
+}
+
+// preAllowed reports whether a requirement lets pre-release v match: as in Cargo (and the semver
+// crate), only when one of its comparators names a pre-release of the same major.minor.patch.
+func preAllowed(q string, v *semver.Version) bool {
+	for _, part := range strings.Split(q, ",") {
+		part = strings.TrimLeft(strings.TrimSpace(part), "=<>~^ ")
+		cv, err := semver.NewVersion(part)
+		if err == nil && cv.Prerelease() != "" && cv.Major() == v.Major() && cv.Minor() == v.Minor() && cv.Patch() == v.Patch() {
+			return true
+		}
+	}
+	return false
 }
 
 // requirement parses a Cargo version requirement: comparators separated by ",", a comparator

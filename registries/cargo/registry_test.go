@@ -1,0 +1,476 @@
+package cargo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/cargo/cargotest"
+	"github.com/docidx/docidx/registries/internal/fetch"
+)
+
+var testNow = time.Date(2025, 2, 3, 4, 5, 6, 0, time.UTC)
+
+const testCrates = "testdata/crates"
+
+// newTestRegistry starts the fake registry over testdata/crates and a Registry pointed at it.
+func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *cargotest.Server) {
+	t.Helper()
+	srv := cargotest.NewServer(t, testCrates)
+	srv.Yank("ferris-json", "1.2.0", true)
+	cfg, err := NewConfig(srv.Index())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc := RegistryConfig{
+		Config: cfg,
+		Client: &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond},
+		Now:    func() time.Time { return testNow },
+	}
+	if mod != nil {
+		mod(&rc)
+	}
+	r, err := NewRegistry(rc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, srv
+}
+
+func TestResolve(t *testing.T) {
+	r, _ := newTestRegistry(t, nil)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		query, want string
+		err         error
+	}{
+		{"", "1.1.0", nil}, // 1.2.0 is yanked, 2.0.0-alpha.1 a pre-release
+		{"latest", "1.1.0", nil},
+		{"1.0.0", "1.0.0", nil},
+		{"=1.0.0", "1.0.0", nil},
+		{"v0.9.0", "0.9.0", nil},
+		{"1.2.0", "1.2.0", nil}, // a yanked version named exactly
+		{"1", "1.1.0", nil},     // ^1, the yanked 1.2.0 left out
+		{"1.0", "1.1.0", nil},   // ^1.0
+		{"^0.9", "0.9.0", nil},
+		{"~1.0", "1.0.0", nil},
+		{"1.*", "1.1.0", nil},
+		{">=1.0.0, <1.1.0", "1.0.0", nil},
+		{"*", "1.1.0", nil},
+		{"^2.0.0-alpha", "2.0.0-alpha.1", nil},
+		{"2", "", docidx.ErrNotFound}, // pre-releases need a pre-release in the requirement
+		{"1.2.1", "", docidx.ErrNotFound},
+		{"3.0.0", "", docidx.ErrNotFound},
+		{"^3", "", docidx.ErrNotFound},
+		{">>1", "", docidx.ErrBadSpec},
+		{"banana", "", docidx.ErrBadSpec},
+	} {
+		got, err := r.Resolve(ctx, "ferris-json", tc.query)
+		if tc.err != nil {
+			if !errors.Is(err, tc.err) {
+				t.Errorf("Resolve(%q) = %q, %v; want error %v", tc.query, got, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("Resolve(%q) = %q, %v; want %q", tc.query, got, err, tc.want)
+		}
+	}
+	if _, err := r.Resolve(ctx, "no-such-crate", ""); !errors.Is(err, docidx.ErrNotFound) ||
+		!strings.Contains(err.Error(), "cargo: crate no-such-crate not found in sparse+http://") {
+		t.Errorf("unknown crate: %v", err)
+	}
+	for _, bad := range []string{"", "has space", "../etc", "a/b", "-lead", "9lives", strings.Repeat("x", 65), "ünï"} {
+		if _, err := r.Resolve(ctx, bad, ""); !errors.Is(err, docidx.ErrBadSpec) {
+			t.Errorf("Resolve(%q): %v, want ErrBadSpec", bad, err)
+		}
+	}
+}
+
+func TestIndexRequests(t *testing.T) {
+	r, srv := newTestRegistry(t, nil)
+	ctx := context.Background()
+	for _, name := range []string{"ferris-json", "FERRIS-JSON", "ferris_json", "tz", "quux"} {
+		if _, err := r.Resolve(ctx, name, ""); err != nil {
+			t.Fatalf("Resolve(%s): %v", name, err)
+		}
+	}
+	var paths []string
+	for _, req := range srv.Requests() {
+		paths = append(paths, req.Path)
+		if req.Authorization != "" {
+			t.Errorf("%s carried a token to a public registry", req.Path)
+		}
+	}
+	want := []string{
+		"/index/config.json", "/index/fe/rr/ferris-json", // FERRIS-JSON: the same file, cached
+		"/index/fe/rr/ferris_json", // not found: translated to ferris-json, which is cached
+		"/index/2/tz", "/index/qu/ux/quux",
+	}
+	if !slices.Equal(paths, want) {
+		t.Errorf("requests\n got %q\nwant %q", paths, want)
+	}
+}
+
+func TestFetch(t *testing.T) {
+	r, srv := newTestRegistry(t, nil)
+	pd, err := r.Fetch(context.Background(), "ferris-json", "1.1.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := docidx.Package{
+		Ecosystem:   docidx.Cargo,
+		Name:        "ferris-json",
+		Version:     "1.1.0",
+		Versions:    []string{"0.9.0", "1.0.0", "1.1.0", "2.0.0-alpha.1"},
+		Description: "A small JSON value type with a parser, a serializer and the json! macro.",
+		License:     "MIT OR Apache-2.0",
+		Homepage:    "https://ferris-json.example.test",
+		Repository:  "https://github.com/ferris-example/ferris-json",
+		Keywords:    []string{"json", "parser", "serialization"},
+		Published:   cargotest.BaseTime.AddDate(0, 0, 2),
+		Source:      srv.Index(),
+		CrawledAt:   testNow,
+	}
+	if fmt.Sprint(pd.Package) != fmt.Sprint(want) {
+		t.Errorf("Package =\n%+v\nwant\n%+v", pd.Package, want)
+	}
+	docs := map[string]docidx.Document{}
+	for _, d := range pd.Documents {
+		docs[d.Path] = d
+	}
+	for path, kind := range map[string]docidx.DocKind{
+		"README.md":          docidx.DocReadme,
+		"docs/parsing.md":    docidx.DocGuide,
+		"examples/README.md": docidx.DocExample,
+		"examples/pretty.rs": docidx.DocExample,
+	} {
+		if d, ok := docs[path]; !ok || d.Kind != kind {
+			t.Errorf("document %s: %+v, want kind %s", path, d.Kind, kind)
+		}
+	}
+	if len(pd.Documents) != 4 {
+		t.Errorf("%d documents, want 4", len(pd.Documents))
+	}
+	readme := allText(docs["README.md"])
+	if !strings.Contains(readme, "ferris-json = \"1.1\"") || strings.Contains(readme, "Pull requests are welcome") || strings.Contains(readme, "img.shields.io") {
+		t.Errorf("README not filtered: %q", readme)
+	}
+	if text := allText(docs["examples/pretty.rs"]); !strings.Contains(text, "Pretty-prints a JSON document") || !strings.Contains(text, "to_string_pretty(&value") {
+		t.Errorf("example: %q", text)
+	}
+	syms := map[string]docidx.Symbol{}
+	for _, s := range pd.Symbols {
+		syms[s.QualifiedName] = s
+	}
+	if len(syms) != 47 {
+		t.Errorf("%d symbols, want 47", len(syms))
+	}
+	if s := syms["ferris_json::Value::as_str"]; s.Kind != docidx.KindMethod || s.Parent != "Value" || s.File != "src/value.rs" || s.Signature != "pub fn as_str(&self) -> Option<&str>" {
+		t.Errorf("Value::as_str = %+v", s)
+	}
+	if s := syms["ferris_json::parse_str"]; !s.Deprecated {
+		t.Errorf("parse_str not deprecated: %+v", s)
+	}
+	if _, ok := syms["ferris_json::__private"]; ok {
+		t.Error("doc(hidden) module listed")
+	}
+}
+
+func allText(d docidx.Document) string {
+	var b strings.Builder
+	for _, s := range d.Sections {
+		b.WriteString(s.Text)
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func TestFetchOtherCrates(t *testing.T) {
+	r, _ := newTestRegistry(t, nil)
+	ctx := context.Background()
+
+	// Edition 2015, [lib] path elsewhere, readme = false although a README.md is packaged.
+	pd, err := r.Fetch(ctx, "tz", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pd.Documents) != 0 {
+		t.Errorf("tz documents %+v, want none (readme = false)", pd.Documents)
+	}
+	var names []string
+	for _, s := range pd.Symbols {
+		names = append(names, s.QualifiedName)
+	}
+	if !slices.Equal(names, []string{"tz", "tz::Offset", "tz::Offset::hours", "tz::zones", "tz::zones::UTC", "tz::zones::by_name"}) {
+		t.Errorf("tz symbols %q", names)
+	}
+
+	// A binary-only crate: its README (README.txt, from the manifest), no API; the index spells it Quux.
+	pd, err = r.Fetch(ctx, "quux", "2.0.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pd.Package.Name != "Quux" || len(pd.Symbols) != 0 || len(pd.Documents) != 1 || pd.Documents[0].Path != "README.txt" {
+		t.Errorf("Quux: %+v", pd)
+	}
+
+	// A yanked version named exactly is fetched and says so; its name translated from ferris_json.
+	pd, err = r.Fetch(ctx, "ferris_json", "1.2.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pd.Package.Name != "ferris-json" || !strings.Contains(pd.Package.Deprecated, "yanked") || !slices.Contains(pd.Package.Versions, "1.2.0") {
+		t.Errorf("yanked: %+v", pd.Package)
+	}
+	// A requirement is resolved first.
+	pd, err = r.Fetch(ctx, "ferris-json", "~1.0")
+	if err != nil || pd.Package.Version != "1.0.0" {
+		t.Errorf("Fetch(~1.0) = %+v, %v", pd, err)
+	}
+}
+
+func TestDownloadTemplates(t *testing.T) {
+	for _, tc := range []struct{ name, dl string }{
+		{"crates.io style", "/api/v1/crates"},
+		{"markers", "/dl/{lowerprefix}/{crate}/{crate}-{version}.crate"},
+		{"prefix and checksum", "/files/{prefix}/{crate}/{version}?sum={sha256-checksum}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, srv := newTestRegistry(t, nil)
+			srv.SetDownload(srv.URL + tc.dl)
+			for _, name := range []string{"Quux", "tz"} {
+				if _, err := r.Fetch(context.Background(), name, ""); err != nil {
+					t.Fatal(err)
+				}
+			}
+			reqs := srv.Requests()
+			last := reqs[len(reqs)-1].Path
+			if want := strings.TrimPrefix(srv.DownloadURL("tz", "0.1.0"), srv.URL); last != want {
+				t.Errorf("download request %q, want %q", last, want)
+			}
+		})
+	}
+	e := &IndexEntry{Name: "Quux", Vers: "2.0.0", Cksum: "abc"}
+	for dl, want := range map[string]string{
+		"https://dl.example.test/crates":  "https://dl.example.test/crates/Quux/2.0.0/download",
+		"https://dl.example.test/crates/": "https://dl.example.test/crates/Quux/2.0.0/download",
+		"https://dl.example.test/{prefix}/{lowerprefix}/{crate}-{version}.crate?c={sha256-checksum}": "https://dl.example.test/Qu/ux/qu/ux/Quux-2.0.0.crate?c=abc",
+		"https://dl.example.test/{sha256-checksum}":                                                  "https://dl.example.test/abc",
+	} {
+		if got, err := downloadURL(dl, e); err != nil || got != want {
+			t.Errorf("downloadURL(%q) = %q, %v; want %q", dl, got, err, want)
+		}
+	}
+	if _, err := downloadURL("ftp://x/{crate}", e); err == nil {
+		t.Error("ftp dl accepted")
+	}
+}
+
+func TestFetchFaults(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name  string
+		setup func(*cargotest.Server)
+		mod   func(*RegistryConfig)
+		crate string
+		want  error
+	}{
+		{"config.json 404", func(s *cargotest.Server) { s.Fail("config.json", "", cargotest.FaultNotFound) }, nil, "ferris-json", docidx.ErrNotFound},
+		{"config.json 500", func(s *cargotest.Server) { s.Fail("config.json", "", cargotest.FaultServerError) }, nil, "ferris-json", docidx.ErrRetryable},
+		{"index 404", func(s *cargotest.Server) { s.Fail("ferris-json", "", cargotest.FaultNotFound) }, nil, "ferris-json", docidx.ErrNotFound},
+		{"index 500", func(s *cargotest.Server) { s.Fail("ferris-json", "", cargotest.FaultServerError) }, nil, "ferris-json", docidx.ErrRetryable},
+		{"index 429", func(s *cargotest.Server) { s.Fail("ferris-json", "", cargotest.FaultTooManyRequests) }, nil, "ferris-json", docidx.ErrRetryable},
+		{"index truncated", func(s *cargotest.Server) { s.Fail("ferris-json", "", cargotest.FaultTruncated) }, nil, "ferris-json", docidx.ErrRetryable},
+		{"crate 404", func(s *cargotest.Server) { s.Fail("ferris-json", "1.1.0", cargotest.FaultNotFound) }, nil, "ferris-json", docidx.ErrNotFound},
+		{"crate 429", func(s *cargotest.Server) { s.Fail("ferris-json", "1.1.0", cargotest.FaultTooManyRequests) }, nil, "ferris-json", docidx.ErrRetryable},
+		{"crate truncated", func(s *cargotest.Server) { s.Fail("ferris-json", "1.1.0", cargotest.FaultTruncated) }, nil, "ferris-json", docidx.ErrRetryable},
+		{"wrong checksum", func(s *cargotest.Server) { s.Fail("ferris-json", "1.1.0", cargotest.FaultBadChecksum) }, nil, "ferris-json", docidx.ErrIntegrity},
+		{"oversized crate", nil, func(c *RegistryConfig) { c.Limits.MaxCrate = 500 }, "ferris-json", docidx.ErrTooLarge},
+		{"oversized index file", nil, func(c *RegistryConfig) { c.Limits.MaxIndexFile = 100 }, "ferris-json", docidx.ErrTooLarge},
+		{"unpacks too large", nil, func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, "ferris-json", docidx.ErrTooLarge},
+		{"entry too large", nil, func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, "ferris-json", docidx.ErrTooLarge},
+		{"entry with ..", func(s *cargotest.Server) {
+			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Archive([]cargotest.Entry{
+				{Name: "evil-1.1.0/Cargo.toml", Body: "[package]\nname = \"evil\"\n"},
+				{Name: "evil-1.1.0/../../etc/passwd", Body: "root"},
+			}))
+		}, nil, "evil", docidx.ErrUnsafePath},
+		{"absolute entry", func(s *cargotest.Server) {
+			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Archive([]cargotest.Entry{{Name: "/etc/passwd", Body: "root"}}))
+		}, nil, "evil", docidx.ErrUnsafePath},
+		{"entry outside NAME-VERSION/", func(s *cargotest.Server) {
+			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Archive([]cargotest.Entry{
+				{Name: "evil-1.1.0/Cargo.toml", Body: "[package]\nname = \"evil\"\n"},
+				{Name: "evil-1.1.0x/src/lib.rs", Body: "pub fn f() {}"},
+			}))
+		}, nil, "evil", docidx.ErrUnsafePath},
+		{"offline", nil, func(c *RegistryConfig) {
+			c.Client = fetch.New(&http.Client{Transport: fetch.Offline{}})
+		}, "ferris-json", docidx.ErrOffline},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, srv := newTestRegistry(t, tc.mod)
+			if tc.setup != nil {
+				tc.setup(srv)
+			}
+			_, err := r.Fetch(ctx, tc.crate, "1.1.0")
+			if !errors.Is(err, tc.want) {
+				t.Errorf("Fetch = %v, want %v", err, tc.want)
+			}
+			if err != nil && !strings.HasPrefix(err.Error(), "cargo: ") {
+				t.Errorf("error does not say cargo: %v", err)
+			}
+		})
+	}
+}
+
+func TestFetchNotGzip(t *testing.T) {
+	r, srv := newTestRegistry(t, nil)
+	srv.AddArchive(cargotest.Crate{Name: "plain", Version: "1.0.0"}, []byte("not a tarball"))
+	if _, err := r.Fetch(context.Background(), "plain", "1.0.0"); err == nil || !strings.Contains(err.Error(), "not gzip") {
+		t.Errorf("Fetch = %v", err)
+	}
+	srv.AddArchive(cargotest.Crate{Name: "nomanifest", Version: "1.0.0"}, cargotest.Archive([]cargotest.Entry{{Name: "nomanifest-1.0.0/src/lib.rs", Body: "pub fn f() {}"}}))
+	if _, err := r.Fetch(context.Background(), "nomanifest", "1.0.0"); err == nil || !strings.Contains(err.Error(), "Cargo.toml") {
+		t.Errorf("Fetch without Cargo.toml = %v", err)
+	}
+}
+
+func TestIndexCacheRetriesFailures(t *testing.T) {
+	r, srv := newTestRegistry(t, nil)
+	ctx := context.Background()
+	srv.Fail("tz", "", cargotest.FaultServerError)
+	if _, err := r.Resolve(ctx, "tz", ""); !errors.Is(err, docidx.ErrRetryable) {
+		t.Fatal(err)
+	}
+	srv.Fail("tz", "", cargotest.FaultNone)
+	if v, err := r.Resolve(ctx, "tz", ""); err != nil || v != "0.1.0" {
+		t.Fatalf("after the fault cleared: %q %v (failures must not be cached)", v, err)
+	}
+	for i := range indexCacheSize + 4 {
+		srv.AddCrate(cargotest.Crate{Name: fmt.Sprintf("c%d", i), Version: "1.0.0", Files: map[string]string{"Cargo.toml": "[package]\n"}})
+		if _, err := r.Resolve(ctx, fmt.Sprintf("c%d", i), ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.mu.Lock()
+	n := len(r.files)
+	r.mu.Unlock()
+	if n > indexCacheSize {
+		t.Errorf("cache holds %d index files", n)
+	}
+}
+
+func TestPrivateRegistry(t *testing.T) {
+	srv := cargotest.NewServer(t, testCrates)
+	srv.RequireToken("cio-s3cret")
+	home, project := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), fmt.Sprintf(`
+[source.crates-io]
+replace-with = "corp"
+
+[source.corp]
+registry = %q
+
+[registries.corp]
+index = %q
+`, srv.Index(), srv.Index()))
+	ctx := context.Background()
+	load := func(env ...string) *Registry {
+		cfg, err := LoadConfigOptions(ConfigOptions{ProjectDir: project, CargoHome: home, Env: append(env, "HOME="+home)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := NewRegistry(RegistryConfig{Config: cfg, Client: &fetch.Client{HTTP: srv.Client(), Retries: -1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if _, err := load().Resolve(ctx, "tz", ""); err == nil || !strings.Contains(err.Error(), "CARGO_REGISTRIES_CORP_TOKEN") {
+		t.Errorf("without token: %v", err)
+	}
+	r := load("CARGO_REGISTRIES_CORP_TOKEN=cio-s3cret")
+	pd, err := r.Fetch(ctx, "tz", "0.1.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pd.Package.Source != srv.Index() || !strings.Contains(r.String(), "replaced by corp") || strings.Contains(r.String(), "s3cret") {
+		t.Errorf("source %q, registry %s", pd.Package.Source, r)
+	}
+	authed := 0
+	for _, req := range srv.Requests() {
+		if req.Authorization == "cio-s3cret" {
+			authed++
+		}
+	}
+	// config.json is asked for without the token first, then again with it; then the index file
+	// and the .crate carry it.
+	if authed != 3 {
+		t.Errorf("%d requests carried the token, want 3: %+v", authed, srv.Requests())
+	}
+
+	// The token from credentials.toml works the same.
+	writeFile(t, filepath.Join(home, "credentials.toml"), "[registries.corp]\ntoken = \"cio-s3cret\"\n")
+	if _, err := load().Resolve(ctx, "tz", ""); err != nil {
+		t.Errorf("token from credentials.toml: %v", err)
+	}
+}
+
+func TestUnsupportedSources(t *testing.T) {
+	project := t.TempDir()
+	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), `
+[source.crates-io]
+replace-with = "vendored-sources"
+
+[source.vendored-sources]
+directory = "vendor"
+`)
+	cfg, err := LoadConfigOptions(ConfigOptions{ProjectDir: project, CargoHome: t.TempDir(), Env: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: fetch.New(&http.Client{Transport: fetch.Offline{}})})
+	if err != nil {
+		t.Fatalf("NewRegistry must accept an unsupported source and fail lookups: %v", err)
+	}
+	_, err = r.Resolve(context.Background(), "serde", "")
+	if !errors.Is(err, ErrUnsupportedSource) || !strings.Contains(err.Error(), filepath.Join(project, "vendor")) || !strings.Contains(err.Error(), "--cargo-home") {
+		t.Errorf("Resolve = %v", err)
+	}
+	if _, err := r.Fetch(context.Background(), "serde", "1.0.0"); !errors.Is(err, ErrUnsupportedSource) {
+		t.Errorf("Fetch = %v", err)
+	}
+	if _, err := NewRegistry(RegistryConfig{Config: cfg, Registry: "nope"}); !errors.Is(err, docidx.ErrBadSpec) {
+		t.Errorf("unknown registry: %v", err)
+	}
+}
+
+func TestDefaultRegistry(t *testing.T) {
+	r, err := NewRegistry(RegistryConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := r.String(); s != "cargo registry crates-io sparse+https://index.crates.io/" {
+		t.Errorf("String() = %q", s)
+	}
+}
+
+func writeFile(t *testing.T, p, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
