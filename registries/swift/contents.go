@@ -95,11 +95,14 @@ func docKindOf(p string) (docidx.DocKind, bool) {
 		}
 		return "", false
 	case "docs", "doc", "documentation":
-		return docidx.DocGuide, md
+		if md {
+			return docidx.DocGuide, true
+		}
+		return "", false
 	}
 	for _, dir := range parts[:len(parts)-1] {
-		if strings.HasSuffix(strings.ToLower(dir), ".docc") {
-			return docidx.DocGuide, md
+		if md && strings.HasSuffix(strings.ToLower(dir), ".docc") {
+			return docidx.DocGuide, true
 		}
 	}
 	return "", false
