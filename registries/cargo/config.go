@@ -254,7 +254,8 @@ type Source struct {
 	// Replaced names the source that replaces the registry ([source.crates-io] replace-with, the
 	// last of a chain), or "".
 	Replaced string
-	// Index is the sparse index URL, "sparse+https://…/", ending in "/".
+	// Index is the sparse index URL, "sparse+https://…/", ending in "/". It may hold userinfo
+	// for basic authentication; String, GoString and LogValue leave it out.
 	Index string
 	// From says where the index was configured: a file, "environment", "flag" or "default".
 	From string
@@ -275,6 +276,12 @@ func (s *Source) String() string {
 	}
 	return s.Registry + " " + redactURL(s.Index)
 }
+
+// GoString is String, so that %#v never prints credentials.
+func (s *Source) GoString() string { return s.String() }
+
+// LogValue implements slog.LogValuer without credentials.
+func (s *Source) LogValue() slog.Value { return slog.StringValue(s.String()) }
 
 // Source returns where registry ("" or "crates-io" for the default registry, else a name from
 // [registries]) is read from: the --cargo-index override for crates-io, else the end of its

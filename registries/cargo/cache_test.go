@@ -1,0 +1,196 @@
+package cargo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/cargo/cargotest"
+)
+
+func refNames(refs []docidx.Ref) []string {
+	var out []string
+	for _, r := range refs {
+		out = append(out, r.Name+"@"+r.Version)
+	}
+	return out
+}
+
+func TestCacheList(t *testing.T) {
+	home := cargotest.CargoHomeFromDir(t, testCrates)
+	// Older cargo's directory for the same index, and the git index, beside the current one.
+	extra, err := cargotest.LoadCrates(testCrates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cargotest.AddToCargoHome(t, home, cargotest.IndexDirOld, extra[0]) // Quux 2.0.0 again
+	cargotest.AddToCargoHome(t, home, cargotest.IndexDirGit, cargotest.Crate{Name: "md-5", Version: "0.10.6",
+		Files: map[string]string{"Cargo.toml": "[package]\nname = \"md-5\"\nversion = \"0.10.6\"\n", "src/lib.rs": "//! MD5.\npub fn digest() {}\n"}})
+	// Noise cargo leaves or that is not a crate.
+	writeFile(t, filepath.Join(home, "registry", "src", cargotest.IndexDir, "not-a-crate", "Cargo.toml"), "")
+	writeFile(t, filepath.Join(home, "registry", "src", cargotest.IndexDir, "half-1.0.0", "src", "lib.rs"), "") // no Cargo.toml
+	writeFile(t, filepath.Join(home, "registry", "src", cargotest.IndexDir, "file-1.0.0"), "")
+	writeFile(t, filepath.Join(home, "registry", "src", ".hidden", "x-1.0.0", "Cargo.toml"), "")
+
+	for _, dir := range []string{home, filepath.Join(home, "registry"), filepath.Join(home, "registry", "src")} {
+		c, err := NewCache(dir, CacheConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs, err := c.List(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"Quux@2.0.0", "ferris-json@0.9.0", "ferris-json@1.0.0", "ferris-json@1.1.0", "ferris-json@1.2.0", "ferris-json@2.0.0-alpha.1", "md-5@0.10.6", "tz@0.1.0"}
+		if got := refNames(refs); !slices.Equal(got, want) {
+			t.Errorf("List(%s)\n got %q\nwant %q", dir, got, want)
+		}
+		if c.Dir() != filepath.Join(home, "registry", "src") {
+			t.Errorf("Dir() = %s", c.Dir())
+		}
+	}
+	for _, bad := range []string{t.TempDir(), filepath.Join(home, "nope"), filepath.Join(home, ".package-cache")} {
+		if _, err := NewCache(bad, CacheConfig{}); err == nil {
+			t.Errorf("NewCache(%s) succeeded", bad)
+		}
+	}
+}
+
+func TestCacheFetch(t *testing.T) {
+	home := cargotest.CargoHomeFromDir(t, testCrates)
+	now := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	c, err := NewCache(home, CacheConfig{Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	// Offline nothing is known to be yanked: 1.2.0, yanked in the registry, is the highest release.
+	for _, tc := range []struct{ q, want string }{{"", "1.2.0"}, {"1.0", "1.2.0"}, {"~1.0", "1.0.0"}, {"2.0.0-alpha.1", "2.0.0-alpha.1"}, {"1.2.0", "1.2.0"}} {
+		if v, err := c.Resolve(ctx, "ferris-json", tc.q); err != nil || v != tc.want {
+			t.Errorf("Resolve(%q) = %q, %v; want %q", tc.q, v, err, tc.want)
+		}
+	}
+	if _, err := c.Resolve(ctx, "ferris-json", "3"); !errors.Is(err, docidx.ErrNotFound) {
+		t.Errorf("Resolve(3) = %v", err)
+	}
+	if _, err := c.Resolve(ctx, "serde", ""); !errors.Is(err, docidx.ErrNotFound) || !strings.Contains(err.Error(), "is not in "+c.Dir()) {
+		t.Errorf("missing crate: %v", err)
+	}
+	if _, err := c.Resolve(ctx, "../x", ""); !errors.Is(err, docidx.ErrBadSpec) {
+		t.Errorf("bad name: %v", err)
+	}
+
+	pd, err := c.Fetch(ctx, "ferris_json", "1.1.0") // "_" for "-", as cargo treats them
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pd.Package
+	if p.Name != "ferris-json" || p.Version != "1.1.0" || p.License != "MIT OR Apache-2.0" || !p.Published.IsZero() || !p.CrawledAt.Equal(now) ||
+		p.Source != filepath.Join(c.Dir(), cargotest.IndexDir, "ferris-json-1.1.0") || len(p.Versions) != 5 {
+		t.Errorf("package %+v", p)
+	}
+	// The same documents and symbols as from the registry.
+	r, _ := newTestRegistry(t, nil)
+	remote, err := r.Fetch(ctx, "ferris-json", "1.1.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(remote.Symbols) != fmt.Sprint(pd.Symbols) || len(remote.Documents) != len(pd.Documents) {
+		t.Errorf("local and remote extraction differ: %d/%d symbols, %d/%d documents", len(pd.Symbols), len(remote.Symbols), len(pd.Documents), len(remote.Documents))
+	}
+
+	pd, err = c.Fetch(ctx, "QUUX", "")
+	if err != nil || pd.Package.Name != "Quux" || len(pd.Documents) != 1 {
+		t.Errorf("Quux: %+v %v", pd, err)
+	}
+}
+
+func TestCachePrefersNewestCopy(t *testing.T) {
+	home := t.TempDir()
+	old := cargotest.Crate{Name: "dup", Version: "1.0.0", Files: map[string]string{"Cargo.toml": "[package]\nname = \"dup\"\ndescription = \"old\"\n"}}
+	cur := cargotest.Crate{Name: "dup", Version: "1.0.0", Files: map[string]string{"Cargo.toml": "[package]\nname = \"dup\"\ndescription = \"new\"\n"}}
+	cargotest.AddToCargoHome(t, home, cargotest.IndexDirOld, old)
+	cargotest.AddToCargoHome(t, home, cargotest.IndexDir, cur)
+	past := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(filepath.Join(home, "registry", "src", cargotest.IndexDirOld, "dup-1.0.0", ".cargo-ok"), past, past); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := NewCache(home, CacheConfig{})
+	pd, err := c.Fetch(context.Background(), "dup", "1.0.0")
+	if err != nil || pd.Package.Description != "new" {
+		t.Errorf("Fetch = %+v, %v", pd, err)
+	}
+	if refs, _ := c.List(context.Background()); len(refs) != 1 {
+		t.Errorf("List = %v", refs)
+	}
+}
+
+// TestRealCargoLayout runs the real cargo, when installed, against the fake registry: cargo must
+// accept its config.json, index files and checksums, and the cargo home it fills must read back
+// through Cache with the same API as the registry gives. Only localhost is contacted.
+func TestRealCargoLayout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs cargo")
+	}
+	cargoBin, err := exec.LookPath("cargo")
+	if err != nil {
+		t.Skip("cargo not installed")
+	}
+	srv := cargotest.NewServer(t, testCrates)
+	project, home := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(project, "Cargo.toml"), `[package]
+name = "probe"
+version = "0.1.0"
+edition = "2021"
+
+[dependencies]
+ferris-json = "=1.1.0"
+tz = "0.1"
+`)
+	writeFile(t, filepath.Join(project, "src", "lib.rs"), "")
+	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), fmt.Sprintf("[source.crates-io]\nreplace-with = \"fake\"\n\n[source.fake]\nregistry = %q\n", srv.Index()))
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, cargoBin, "fetch")
+	cmd.Dir = project
+	cmd.Env = append(os.Environ(), "CARGO_HOME="+home, "CARGO_NET_OFFLINE=false", "CARGO_TERM_COLOR=never", "CARGO_HTTP_TIMEOUT=30")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Skipf("cargo fetch against the fake registry failed (cargo %s): %v\n%s", cargoVersion(cargoBin), err, out)
+	}
+	c, err := NewCache(home, CacheConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := c.List(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := refNames(refs); !slices.Equal(got, []string{"ferris-json@1.1.0", "tz@0.1.0"}) {
+		t.Fatalf("cargo extracted %q", got)
+	}
+	entries, _ := os.ReadDir(c.Dir())
+	t.Logf("cargo %s extracted into registry/src/%s", cargoVersion(cargoBin), entries[0].Name())
+	local, err := c.Fetch(context.Background(), "ferris-json", "1.1.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(local.Symbols) != 47 || len(local.Documents) != 4 {
+		t.Errorf("from cargo's extraction: %d symbols, %d documents", len(local.Symbols), len(local.Documents))
+	}
+}
+
+func cargoVersion(bin string) string {
+	out, err := exec.Command(bin, "--version").Output()
+	if err != nil {
+		return "?"
+	}
+	return strings.TrimSpace(string(out))
+}
