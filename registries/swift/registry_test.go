@@ -61,11 +61,18 @@ func testClient(hc *http.Client) *fetch.Client {
 	return &fetch.Client{HTTP: hc, Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond, Rate: 1000}
 }
 
+// newFixtureServer starts the fake registry holding the fixtures.
+func newFixtureServer(tb testing.TB) *swifttest.Server {
+	tb.Helper()
+	srv := swifttest.NewServer(tb, "")
+	publishFixtures(tb, srv)
+	return srv
+}
+
 // newTestRegistry starts the fake registry with the fixtures and a Registry pointed at it.
 func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *swifttest.Server) {
 	t.Helper()
-	srv := swifttest.NewServer(t, "")
-	publishFixtures(t, srv)
+	srv := newFixtureServer(t)
 	cfg, err := NewConfig(srv.URL)
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,82 @@
+package swift
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkCheckoutsFetch reads every package version of a .build laid out from the fixture
+// packages, as a crawl of --swift-checkouts does, reporting symbols per second and milliseconds
+// per package version.
+func BenchmarkCheckoutsFetch(b *testing.B) {
+	project, _ := writeTestBuild(b)
+	benchCheckouts(b, project)
+}
+
+// BenchmarkCheckoutsFetchCorpus does the same over a real SwiftPM project in the docidx corpus
+// ($DOCIDX_CORPUS/swiftproject, resolved with `swift package resolve`), when there is one.
+func BenchmarkCheckoutsFetchCorpus(b *testing.B) {
+	root := os.Getenv("DOCIDX_CORPUS")
+	if root == "" {
+		b.Skip("DOCIDX_CORPUS not set (make bench sets it)")
+	}
+	project := filepath.Join(root, "swiftproject")
+	if _, err := os.Stat(filepath.Join(project, ".build")); err != nil {
+		b.Skipf("no SwiftPM project in the corpus at %s", project)
+	}
+	benchCheckouts(b, project)
+}
+
+func benchCheckouts(b *testing.B, project string) {
+	ctx := context.Background()
+	c, err := NewCheckouts(project, CheckoutsConfig{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	refs, err := c.List(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	symbols := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, r := range refs {
+			pd, err := c.Fetch(ctx, r.Name, r.Version)
+			if err != nil {
+				b.Fatalf("%s: %v", r, err)
+			}
+			symbols += len(pd.Symbols)
+		}
+	}
+	secs := b.Elapsed().Seconds()
+	b.ReportMetric(float64(symbols)/secs, "symbols/s")
+	b.ReportMetric(float64(len(refs)), "versions/op")
+	b.ReportMetric(secs*1e3/float64(b.N*len(refs)), "ms/version")
+}
+
+// BenchmarkRegistryFetch fetches a release from the fake registry: release metadata, archive
+// download, checksum and in-memory extraction.
+func BenchmarkRegistryFetch(b *testing.B) {
+	srv := newFixtureServer(b)
+	cfg, err := NewConfig(srv.URL)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: testClient(srv.Client())})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	symbols := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		pd, err := r.Fetch(ctx, kitID, "1.3.0")
+		if err != nil {
+			b.Fatal(err)
+		}
+		symbols += len(pd.Symbols)
+	}
+	b.ReportMetric(float64(symbols)/b.Elapsed().Seconds(), "symbols/s")
+}
