@@ -1,0 +1,191 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
+	"github.com/docidx/docidx/registries/npm/npmtest"
+)
+
+// runAsDocidx makes the test binary act as the docidx command when a test starts it with this
+// variable set: tests that need a real crawl process (to kill it) re-exec themselves.
+const runAsDocidx = "DOCIDX_TEST_RUN_MAIN"
+
+func init() {
+	if os.Getenv(runAsDocidx) == "1" {
+		os.Exit(run())
+	}
+}
+
+// docidxCmd returns a command running this test binary as docidx with args.
+func docidxCmd(t *testing.T, args ...string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), runAsDocidx+"=1", "HOME="+t.TempDir(), "GOPROXY=off", "NPM_CONFIG_REGISTRY=http://127.0.0.1:9/")
+	return cmd
+}
+
+// npmTree returns n installed npm packages of a realistic shape: a README of a few sections with
+// code, and typings with a few declarations.
+func npmTree(n int, prefix string) []npmtest.Installed {
+	var pkgs []npmtest.Installed
+	for i := range n {
+		name := fmt.Sprintf("%s-%03d", prefix, i)
+		var readme strings.Builder
+		fmt.Fprintf(&readme, "# %s\n\nThe %s package parses widget specifications number %d.\n\n", name, name, i)
+		for _, h := range []string{"Install", "Usage", "Options", "Examples", "Errors", "Performance"} {
+			fmt.Fprintf(&readme, "## %s\n\n%s of %s explained at length: configure the frobnicator, tune the widget cache and read the spec stream.\n\n```js\nconst w = require('%s')\nw.parse(spec, {strict: true})\n```\n\n", h, h, name, name)
+		}
+		pkgs = append(pkgs, npmtest.Installed{Name: name, Version: "1.0.0", Files: map[string]string{
+			"package.json": `{"description": "widget spec parser ` + strconv.Itoa(i) + `", "types": "index.d.ts", "license": "MIT"}`,
+			"README.md":    readme.String(),
+			"index.d.ts": "/** Parses a widget spec. */\nexport declare function parse(spec: string, opts?: ParseOptions): Widget;\n" +
+				"/** Options of parse. */\nexport interface ParseOptions { strict?: boolean }\n/** A parsed widget. */\nexport declare class Widget { render(): string }\n",
+		}})
+	}
+	return pkgs
+}
+
+// TestCrawlSurvivesKill9 starts real crawl processes into one index and kills them with SIGKILL
+// at random moments — resolving, fetching, writing the store, building the search indexes,
+// syncing, publishing, removing old generations — many times. After every kill `docidx verify`
+// passes, the snapshot answers searches, and it is either the previous snapshot (the kill came
+// before the switch) or the complete new one, never anything in between. A Watcher plays a server
+// that reads throughout. DOCIDX_KILL_ITERATIONS overrides the number of kills (30).
+func TestCrawlSurvivesKill9(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills 30 crawls")
+	}
+	iterations := 30
+	if s := os.Getenv("DOCIDX_KILL_ITERATIONS"); s != "" {
+		iterations, _ = strconv.Atoi(s)
+	}
+	pkgs := 300
+	if raceEnabled {
+		pkgs = 40 // the crawl runs ten times slower: fewer packages, the same moments to kill
+	}
+	root := t.TempDir()
+	idx := filepath.Join(root, "index")
+	nm := npmtest.Hoisted(t, filepath.Join(root, "app"), npmTree(pkgs, "widget")...)
+	crawlArgs := []string{"crawl", "--offline", "--refresh", "--quiet", "--index", idx, "--node-modules", nm}
+
+	// Two complete crawls first, the second timed (it copies a store, as the killed ones do):
+	// kills are spread over that much time and half as much again.
+	var full time.Duration
+	for range 2 {
+		start := time.Now()
+		if out, err := docidxCmd(t, crawlArgs...).CombinedOutput(); err != nil {
+			t.Fatalf("crawl: %v\n%s", err, out)
+		}
+		full = time.Since(start)
+	}
+	t.Logf("a complete crawl of %d packages takes %v", pkgs+1, full)
+
+	server, err := index.Watch(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer server.Close()
+
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 5))
+	var before, after int // kills that left the previous snapshot / the new one current
+	for i := range iterations {
+		// Each crawl adds one package, so the new snapshot can be told from the previous one.
+		marker := fmt.Sprintf("marker%03d", i)
+		npmtest.Hoisted(t, filepath.Join(root, "app"), npmtest.Installed{Name: marker, Version: "1.0.0", Files: map[string]string{
+			"README.md": "# " + marker + "\n\nThe " + marker + " package.\n",
+		}})
+		prev, err := index.Current(idx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prevVersions := versions(t, idx)
+
+		// The server is mid-request across the whole crawl and kill.
+		held, release := server.Acquire()
+		cmd := docidxCmd(t, crawlArgs...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		delay := time.Duration(rng.Int64N(int64(full) * 3 / 2))
+		time.Sleep(delay)
+		cmd.Process.Kill() // SIGKILL
+		cmd.Wait()
+		if res, err := held.Search(context.Background(), index.Query{Text: "frobnicator widget cache"}); err != nil || len(res.Hits) == 0 {
+			t.Fatalf("kill %d: the server's reader stopped answering: %v", i, err)
+		}
+		release()
+
+		// docidx verify passes.
+		if out, err := docidxCmd(t, "verify", "--index", idx).CombinedOutput(); err != nil {
+			t.Fatalf("kill %d after %v: verify failed: %v\n%s\ncrawl's stderr:\n%s", i, delay, err, out, stderr.String())
+		}
+		cur, err := index.Current(idx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := index.Open(idx)
+		if err != nil {
+			t.Fatalf("kill %d: open: %v", i, err)
+		}
+		res, err := r.Search(context.Background(), index.Query{Text: "frobnicator widget cache"})
+		if err != nil || len(res.Hits) == 0 {
+			t.Fatalf("kill %d: search: %v, %d hits", i, err, len(res.Hits))
+		}
+		_, markerErr := r.Package(docidx.Ref{Ecosystem: docidx.NPM, Name: marker})
+		nowVersions := versions(t, idx)
+		r.Close()
+		switch {
+		case cur == prev:
+			before++
+			if markerErr == nil || nowVersions != prevVersions {
+				t.Fatalf("kill %d: CURRENT unchanged but the content changed (%d -> %d versions)", i, prevVersions, nowVersions)
+			}
+		default:
+			// Complete: every package in node_modules, this crawl's marker included.
+			after++
+			if markerErr != nil || nowVersions != pkgs+i+1 {
+				t.Fatalf("kill %d: new generation %s is incomplete: %v, %d versions, want %d", i, cur, markerErr, nowVersions, pkgs+i+1)
+			}
+		}
+		// The server switches between requests; generations nobody reads do not pile up.
+		if _, err := server.Check(); err != nil {
+			t.Fatalf("kill %d: server switch: %v", i, err)
+		}
+		if g, _ := filepath.Glob(filepath.Join(idx, "gen-*")); len(g) > 4 {
+			t.Fatalf("kill %d: %d generations on disk: %v", i, len(g), g)
+		}
+	}
+	t.Logf("%d kills: %d before the switch (previous snapshot kept), %d after it (new snapshot complete)", iterations, before, after)
+	if iterations >= 20 && (before == 0 || after == 0) {
+		t.Errorf("kills never landed on one side of the switch (%d before, %d after): the test proves less than it claims", before, after)
+	}
+}
+
+// versions counts the package versions of the current snapshot in idx.
+func versions(t *testing.T, idx string) int {
+	t.Helper()
+	r, err := index.Open(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	n := 0
+	for _, c := range r.Counts() {
+		n += c.Versions
+	}
+	return n
+}
