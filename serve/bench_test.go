@@ -55,3 +55,36 @@ func BenchmarkStdioStartup(b *testing.B) {
 		outW.Close()
 	}
 }
+
+// BenchmarkResourceRead measures resources/read of a package's API outline and of one symbol
+// through the in-memory client.
+func BenchmarkResourceRead(b *testing.B) {
+	srv := serve.New(snapshot(b), serve.Options{Logger: slog.New(slog.DiscardHandler)})
+	cs := connect(b, srv, nil)
+	ctx := context.Background()
+	uris := []string{
+		"docidx://golang/github.com/acme/workpool@latest/api",
+		"docidx://golang/github.com/acme/workpool@v1.1.0/symbol/workpool.Pool.Go",
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uris[i%len(uris)]}); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// BenchmarkResourceList measures one page of resources/list answered from the store.
+func BenchmarkResourceList(b *testing.B) {
+	srv := serve.New(snapshot(b), serve.Options{Logger: slog.New(slog.DiscardHandler)})
+	cs := connect(b, srv, nil)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := cs.ListResources(ctx, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -730,3 +730,36 @@ func TestMaxTokensEveryTool(t *testing.T) {
 		t.Errorf("paging list_packages by budget gave %d packages, want 5", len(all))
 	}
 }
+
+// TestStdioOnlyJSONRPC runs a stdio session that asks for log messages and progress, reads
+// resources and prompts, and checks that stdout carries JSON-RPC messages only — notifications
+// included — and that every request is answered.
+func TestStdioOnlyJSONRPC(t *testing.T) {
+	srv := newServer(t)
+	script := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"stdio","version":"0"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"logging/setLevel","params":{"level":"debug"}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"_meta":{"progressToken":7},"name":"search_package_docs","arguments":{"query":"pool"}}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"resources/list"}`,
+		`{"jsonrpc":"2.0","id":5,"method":"resources/read","params":{"uri":"docidx://npm/@acme/router@2.0.0/doc/docs/diagram.png"}}`,
+		`{"jsonrpc":"2.0","id":6,"method":"prompts/get","params":{"name":"use_package","arguments":{"ecosystem":"pypi","package":"acme-tomlkit","task":"edit a config"}}}`,
+		`{"jsonrpc":"2.0","id":7,"method":"completion/complete","params":{"ref":{"type":"ref/resource","uri":"docidx://{ecosystem}/{+package}@{version}/api"},"argument":{"name":"package","value":"acme"}}}`,
+		`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"describe_rust_package","arguments":{"package":"acme_rng"}}}`,
+	}, "\n") + "\n"
+	out := &syncBuffer{}
+	if err := srv.RunStdio(context.Background(), strings.NewReader(script), out); err != nil {
+		t.Fatal(err)
+	}
+	ids := responseIDs(t, out.Bytes()) // fails on any line that is not JSON-RPC 2.0
+	for id := 1; id <= 8; id++ {
+		if !ids[id] {
+			t.Errorf("request %d not answered", id)
+		}
+	}
+	for _, want := range []string{`"method":"notifications/progress"`, `"method":"notifications/message"`, `"level":"warning"`} {
+		if !strings.Contains(string(out.Bytes()), want) {
+			t.Errorf("stdout has no %s", want)
+		}
+	}
+}
