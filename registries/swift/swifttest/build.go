@@ -72,10 +72,30 @@ func (d Dependency) revision() string {
 //	<project>/.build/repositories/<repository name>-<hash>/      bare clones (HEAD and config only)
 //	<project>/.build/registry/downloads/<scope>/<name>/<version>/...
 //
-// It fails tb on any error.
+// It fails tb on any error; Layout is the same without a testing.TB.
 func WriteBuild(tb testing.TB, project string, deps ...Dependency) string {
 	tb.Helper()
+	build, err := Layout(project, deps...)
+	if err != nil {
+		tb.Fatalf("swifttest: %v", err)
+	}
+	return build
+}
+
+// Layout writes what WriteBuild does and returns the .build directory.
+func Layout(project string, deps ...Dependency) (string, error) {
 	build := filepath.Join(project, ".build")
+	var firstErr error
+	writeFile := func(p, body string) {
+		if firstErr == nil {
+			firstErr = writeFileErr(p, body)
+		}
+	}
+	mkdir := func(dir string) {
+		if firstErr == nil {
+			firstErr = os.MkdirAll(dir, 0o755)
+		}
+	}
 	type ref struct {
 		Identity string `json:"identity"`
 		Kind     string `json:"kind"`
@@ -112,10 +132,10 @@ func WriteBuild(tb testing.TB, project string, deps ...Dependency) string {
 				cs["branch"] = d.Branch
 			}
 			state = map[string]any{"name": "sourceControlCheckout", "checkoutState": cs}
-			writeFile(tb, filepath.Join(dir, ".git", "HEAD"), d.revision()+"\n")
+			writeFile(filepath.Join(dir, ".git", "HEAD"), d.revision()+"\n")
 			repo := filepath.Join(build, "repositories", subpath+"-"+d.revision()[:8])
-			writeFile(tb, filepath.Join(repo, "HEAD"), "ref: refs/heads/main\n")
-			writeFile(tb, filepath.Join(repo, "config"), "[core]\n\tbare = true\n")
+			writeFile(filepath.Join(repo, "HEAD"), "ref: refs/heads/main\n")
+			writeFile(filepath.Join(repo, "config"), "[core]\n\tbare = true\n")
 		}
 		names := make([]string, 0, len(d.Files))
 		for n := range d.Files {
@@ -123,10 +143,10 @@ func WriteBuild(tb testing.TB, project string, deps ...Dependency) string {
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			writeFile(tb, filepath.Join(dir, filepath.FromSlash(n)), d.Files[n])
+			writeFile(filepath.Join(dir, filepath.FromSlash(n)), d.Files[n])
 		}
 		if len(names) == 0 {
-			mkdir(tb, dir)
+			mkdir(dir)
 		}
 		if d.Unlisted {
 			continue
@@ -153,28 +173,20 @@ func WriteBuild(tb testing.TB, project string, deps ...Dependency) string {
 	}
 	b, err := json.MarshalIndent(ws, "", "  ")
 	if err != nil {
-		tb.Fatal(err)
+		return "", err
 	}
-	writeFile(tb, filepath.Join(build, "workspace-state.json"), string(b))
+	writeFile(filepath.Join(build, "workspace-state.json"), string(b))
 	if pins == nil {
 		pins = []map[string]any{}
 	}
 	b, _ = json.MarshalIndent(map[string]any{"pins": pins, "version": 2}, "", "  ")
-	writeFile(tb, filepath.Join(project, "Package.resolved"), string(b))
-	return build
+	writeFile(filepath.Join(project, "Package.resolved"), string(b))
+	return build, firstErr
 }
 
-func mkdir(tb testing.TB, dir string) {
-	tb.Helper()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		tb.Fatalf("swifttest: %v", err)
+func writeFileErr(p, body string) error {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
 	}
-}
-
-func writeFile(tb testing.TB, p, body string) {
-	tb.Helper()
-	mkdir(tb, filepath.Dir(p))
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		tb.Fatalf("swifttest: %v", err)
-	}
+	return os.WriteFile(p, []byte(body), 0o644)
 }
