@@ -58,7 +58,6 @@ type authConfig struct {
 	hosts          map[string]credential // netrc machines (SWIFTPM_NETRC_DATA first, then the netrc file)
 	fallback       *credential           // the netrc "default" entry
 	tokenHosts     map[string]bool       // hosts whose registries.json authentication type is "token"
-	registryHosts  map[string]bool       // hosts of configured registries: credentials go only there
 	credentialFrom []string              // where credentials came from, for String
 }
 
@@ -81,10 +80,7 @@ func NewConfig(registry string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Config{Default: reg, Scopes: map[string]string{}}
-	c.auth.registryHosts = map[string]bool{}
-	c.indexHosts()
-	return c, nil
+	return &Config{Default: reg, Scopes: map[string]string{}}, nil
 }
 
 // LoadConfig reads SwiftPM's registry configuration the way SwiftPM does
@@ -159,7 +155,6 @@ func LoadConfig(opts ConfigOptions) (*Config, error) {
 	if c.Default == "" && len(c.Scopes) == 0 {
 		return nil, ErrNoRegistry
 	}
-	c.indexHosts()
 
 	// Credentials.
 	c.auth.token = envMap["SWIFTPM_REGISTRY_TOKEN"]
@@ -258,20 +253,14 @@ func (c *Config) merge(p string, f *registriesFile) error {
 	return nil
 }
 
-// indexHosts records the hosts of the configured registries.
-func (c *Config) indexHosts() {
-	c.auth.registryHosts = map[string]bool{}
-	add := func(reg string) {
-		if u, err := url.Parse(reg); err == nil && u.Host != "" {
-			c.auth.registryHosts[strings.ToLower(u.Host)] = true
+// isRegistryHost reports whether host is the host of a configured registry.
+func (c *Config) isRegistryHost(host string) bool {
+	for _, reg := range c.Registries() {
+		if u, err := url.Parse(reg); err == nil && strings.EqualFold(u.Host, host) {
+			return true
 		}
 	}
-	if c.Default != "" {
-		add(c.Default)
-	}
-	for _, reg := range c.Scopes {
-		add(reg)
-	}
+	return false
 }
 
 func (c *Config) addNetrc(entries []netrcEntry) {
@@ -334,7 +323,7 @@ func (c *Config) AuthFor(rawURL string) string {
 		return ""
 	}
 	u, err := url.Parse(rawURL)
-	if err != nil || u.Host == "" || !c.auth.registryHosts[strings.ToLower(u.Host)] {
+	if err != nil || u.Host == "" || !c.isRegistryHost(u.Host) {
 		return ""
 	}
 	switch {

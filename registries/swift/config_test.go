@@ -235,7 +235,6 @@ func FuzzParseRegistriesJSON(f *testing.F) {
 		if err := c.merge("fuzz.json", rf); err != nil {
 			return
 		}
-		c.indexHosts()
 		for _, reg := range c.Registries() {
 			if _, err := normalizeRegistry(reg); err != nil {
 				t.Fatalf("accepted registry %q does not normalize: %v", reg, err)

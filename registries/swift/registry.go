@@ -141,6 +141,10 @@ func (r *Registry) get(ctx context.Context, u, accept string, limit int64) (*fet
 	if err != nil {
 		return nil, err
 	}
+	if strings.HasPrefix(u, "https:") && strings.HasPrefix(resp.URL, "http:") {
+		// SE-0292 §4.4.2: a client must not follow a redirect that downgrades to plain HTTP.
+		return nil, fmt.Errorf("GET %s: redirected to insecure %s; refusing the downgrade", redactURL(u), redactURL(resp.URL))
+	}
 	if v := strings.TrimSpace(resp.Header.Get("Content-Version")); v != "" && v != "1" {
 		return nil, fmt.Errorf("GET %s: the registry answered with API version %s; docidx speaks version 1", redactURL(u), v)
 	}

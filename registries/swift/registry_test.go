@@ -462,7 +462,6 @@ func TestRegistryScopes(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg.Scopes["acme"] = private.URL
-	cfg.indexHosts()
 	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: testClient(http.DefaultClient)})
 	if err != nil {
 		t.Fatal(err)
@@ -553,5 +552,29 @@ func writeTestFile(t testing.TB, p, body string) {
 	}
 	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRegistryRefusesDowngrade checks SE-0292 §4.4.2: a redirect from https to plain http is
+// not followed through.
+func TestRegistryRefusesDowngrade(t *testing.T) {
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"releases":{"1.0.0":{}}}`))
+	}))
+	t.Cleanup(plain.Close)
+	secure := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, plain.URL+r.URL.Path, http.StatusSeeOther)
+	}))
+	t.Cleanup(secure.Close)
+	cfg, err := NewConfig(secure.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: testClient(secure.Client())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Resolve(context.Background(), "mona.linkedlist", ""); err == nil || !strings.Contains(err.Error(), "downgrade") {
+		t.Errorf("err = %v, want a refused downgrade", err)
 	}
 }
