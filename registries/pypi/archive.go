@@ -1,0 +1,348 @@
+package pypi
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/bzip2"
+	"compress/gzip"
+	"crypto/md5"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"path"
+	"strings"
+
+	"github.com/docidx/docidx"
+)
+
+// archive is what docidx keeps of one wheel or sdist, in memory.
+type archive struct {
+	kind     string            // "wheel" or "sdist"
+	metadata []byte            // *.dist-info/METADATA (wheel) or PKG-INFO (sdist); nil when absent
+	files    map[string][]byte // kept files by slash path: wheel paths as installed, sdist paths below the top directory
+	skipped  []string          // candidates left out by MaxFile or DefaultMaxKept
+}
+
+// errNoDigest is returned by verifyDigest when the index gave no usable hash.
+var errNoDigest = errors.New("no sha256, sha384, sha512 or md5 digest to check against")
+
+// digestAlgorithms are the hashes verifyDigest checks, strongest first. The index's blake2b_256
+// is not among them (not in the standard library); md5 is the last resort of old mirrors.
+var digestAlgorithms = []struct {
+	name string
+	new  func() hash.Hash
+}{
+	{"sha256", sha256.New},
+	{"sha512", sha512.New},
+	{"sha384", sha512.New384},
+	{"md5", md5.New},
+}
+
+// verifyDigest checks data against the strongest hex digest in hashes (keys lowercase: "sha256",
+// as the JSON API's digests and PEP 691's hashes name them). A mismatch wraps
+// docidx.ErrIntegrity; no known digest returns errNoDigest.
+func verifyDigest(data []byte, hashes map[string]string) error {
+	for _, a := range digestAlgorithms {
+		want, ok := hashes[a.name]
+		if !ok || want == "" {
+			continue
+		}
+		h := a.new()
+		h.Write(data)
+		got := hex.EncodeToString(h.Sum(nil))
+		if !strings.EqualFold(got, want) {
+			return fmt.Errorf("%w: %s digest is %s, the index says %s", docidx.ErrIntegrity, a.name, got, want)
+		}
+		return nil
+	}
+	return errNoDigest
+}
+
+// countingReader fails with docidx.ErrTooLarge once more than limit bytes were read.
+type countingReader struct {
+	r     io.Reader
+	n     int64
+	limit int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if c.n > c.limit {
+		return n, fmt.Errorf("%w: archive decompresses to more than %d bytes", docidx.ErrTooLarge, c.limit)
+	}
+	return n, err
+}
+
+// checkEntryName rejects an archive entry name that is absolute, has a drive letter or NUL, or
+// climbs out with "..": an error wrapping docidx.ErrUnsafePath. It returns the name with
+// backslashes as slashes and a leading "./" removed.
+func checkEntryName(name string) (string, error) {
+	n := strings.ReplaceAll(name, `\`, "/")
+	if strings.HasPrefix(n, "/") || len(n) >= 2 && n[1] == ':' || strings.ContainsRune(n, 0) {
+		return "", fmt.Errorf("%w: archive entry %q", docidx.ErrUnsafePath, name)
+	}
+	for _, c := range strings.Split(n, "/") {
+		if c == ".." {
+			return "", fmt.Errorf("%w: archive entry %q", docidx.ErrUnsafePath, name)
+		}
+	}
+	for strings.HasPrefix(n, "./") {
+		n = n[2:]
+	}
+	return n, nil
+}
+
+// archiveReader applies the limits and keeps the files wanted.
+type archiveReader struct {
+	lim   Limits
+	keep  func(p string) (kept string, metadata, ok bool)
+	total int64
+	kept  int64
+	out   *archive
+}
+
+// entry handles one archive entry: name already checked and mapped, size its declared
+// decompressed size, open its contents.
+func (ar *archiveReader) entry(name string, size int64, open func() (io.Reader, func(), error)) error {
+	if size > ar.lim.MaxEntry || size < 0 {
+		return fmt.Errorf("%w: archive entry %q is %d bytes (limit %d)", docidx.ErrTooLarge, name, size, ar.lim.MaxEntry)
+	}
+	ar.total += size
+	if ar.total > ar.lim.MaxUnpacked {
+		return fmt.Errorf("%w: archive decompresses to more than %d bytes", docidx.ErrTooLarge, ar.lim.MaxUnpacked)
+	}
+	p, isMeta, ok := ar.keep(name)
+	if !ok {
+		return nil
+	}
+	limit := ar.lim.MaxFile
+	if isMeta {
+		limit = MaxMetadata
+	}
+	if size > limit || ar.kept+size > DefaultMaxKept {
+		ar.out.skipped = append(ar.out.skipped, p)
+		return nil
+	}
+	r, closeFn, err := open()
+	if err != nil {
+		return fmt.Errorf("archive entry %q: %w", name, err)
+	}
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	closeFn()
+	if err != nil {
+		if errors.Is(err, docidx.ErrTooLarge) {
+			return err
+		}
+		return fmt.Errorf("archive entry %q: %w", name, err)
+	}
+	if int64(len(b)) > limit {
+		ar.out.skipped = append(ar.out.skipped, p)
+		return nil
+	}
+	ar.kept += int64(len(b))
+	if isMeta {
+		ar.out.metadata = b
+		return nil
+	}
+	if prev, dup := ar.out.files[p]; dup {
+		ar.kept -= int64(len(prev))
+	}
+	ar.out.files[p] = b
+	return nil
+}
+
+// isSource reports whether p is a Python module or stub.
+func isSource(p string) bool { return strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".pyi") }
+
+// wheelKeep maps a wheel entry (https://packaging.python.org/en/latest/specifications/binary-distribution-format/)
+// to what is kept: the top-level *.dist-info/METADATA, Python files installed into
+// site-packages (those under *.data/purelib/ and *.data/platlib/ too), nothing else.
+func wheelKeep(p string) (string, bool, bool) {
+	first, rest, nested := strings.Cut(p, "/")
+	switch {
+	case nested && strings.HasSuffix(first, ".dist-info"):
+		return p, rest == "METADATA", rest == "METADATA"
+	case nested && strings.HasSuffix(first, ".data"):
+		scheme, inner, ok := strings.Cut(rest, "/")
+		if ok && (scheme == "purelib" || scheme == "platlib") && isSource(inner) {
+			return inner, false, true
+		}
+		return "", false, false
+	}
+	return p, false, isSource(p)
+}
+
+// sdistKeep maps an sdist entry (below its top directory) to what is kept: the root PKG-INFO,
+// Python files, documents under docs/ and examples/, and a root README.
+func sdistKeep(p string) (string, bool, bool) {
+	if p == "PKG-INFO" {
+		return p, true, true
+	}
+	if isSource(p) {
+		return p, false, true
+	}
+	if _, ok := isDocPath(p); ok {
+		return p, false, true
+	}
+	if !strings.Contains(p, "/") && strings.HasPrefix(strings.ToLower(p), "readme") {
+		return p, false, true
+	}
+	return "", false, false
+}
+
+// readArchive reads a wheel (.whl) or sdist (.tar.gz, .tgz, .tar.bz2, .tar, .zip) held in memory,
+// under lim. Entries with unsafe names fail it with docidx.ErrUnsafePath; an entry or the whole
+// archive over its limit fails it with docidx.ErrTooLarge; links and special files are ignored.
+func readArchive(filename string, data []byte, lim Limits) (*archive, error) {
+	lower := strings.ToLower(filename)
+	ar := &archiveReader{lim: lim, out: &archive{files: map[string][]byte{}}}
+	switch {
+	case strings.HasSuffix(lower, ".whl"):
+		ar.out.kind = "wheel"
+		ar.keep = wheelKeep
+		return ar.out, ar.readZip(data, false)
+	case strings.HasSuffix(lower, ".zip"):
+		ar.out.kind = "sdist"
+		ar.keep = sdistKeep
+		return ar.out, ar.readZip(data, true)
+	case sdistExt(lower) != "":
+		ar.out.kind = "sdist"
+		ar.keep = sdistKeep
+		return ar.out, ar.readTar(data)
+	}
+	return nil, fmt.Errorf("%s: not a wheel or sdist docidx can read", filename)
+}
+
+// stripTop removes the top directory of an sdist entry; ok is false for entries at the top.
+func stripTop(p string) (string, bool) {
+	_, rest, ok := strings.Cut(p, "/")
+	if !ok {
+		return "", false
+	}
+	rest = path.Clean(rest)
+	if rest == "." || rest == "" {
+		return "", false
+	}
+	return rest, true
+}
+
+func (ar *archiveReader) readZip(data []byte, strip bool) error {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return fmt.Errorf("not a zip archive: %w", err)
+	}
+	for _, f := range zr.File {
+		name, err := checkEntryName(f.Name)
+		if err != nil {
+			return err
+		}
+		if !f.Mode().IsRegular() || strings.HasSuffix(name, "/") {
+			continue
+		}
+		if strip {
+			var ok bool
+			if name, ok = stripTop(name); !ok {
+				continue
+			}
+		}
+		if f.UncompressedSize64 > uint64(ar.lim.MaxEntry) {
+			return fmt.Errorf("%w: archive entry %q is %d bytes (limit %d)", docidx.ErrTooLarge, f.Name, f.UncompressedSize64, ar.lim.MaxEntry)
+		}
+		err = ar.entry(name, int64(f.UncompressedSize64), func() (io.Reader, func(), error) {
+			rc, err := f.Open()
+			if err != nil {
+				return nil, nil, err
+			}
+			return rc, func() { rc.Close() }, nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (ar *archiveReader) readTar(data []byte) error {
+	var r io.Reader = bytes.NewReader(data)
+	switch {
+	case len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b:
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return fmt.Errorf("sdist: %w", err)
+		}
+		defer zr.Close()
+		r = zr
+	case len(data) >= 3 && string(data[:3]) == "BZh":
+		r = bzip2.NewReader(r)
+	case len(data) >= 6 && string(data[:6]) == "\xfd7zXZ\x00":
+		return errors.New("sdist: xz-compressed tarballs are not supported")
+	}
+	cr := &countingReader{r: r, limit: ar.lim.MaxUnpacked + 1<<20} // headers and padding on top
+	tr := tar.NewReader(cr)
+	for {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			if errors.Is(err, docidx.ErrTooLarge) {
+				return err
+			}
+			return fmt.Errorf("sdist: %w", err)
+		}
+		name, err := checkEntryName(hdr.Name)
+		if err != nil {
+			return err
+		}
+		if hdr.Typeflag != tar.TypeReg {
+			continue
+		}
+		name, ok := stripTop(name)
+		if !ok {
+			continue
+		}
+		err = ar.entry(name, hdr.Size, func() (io.Reader, func(), error) { return tr, func() {}, nil })
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// sdistModules picks the module files of an sdist: everything under src/ when the project uses
+// the src layout, else the top-level packages (directories with an __init__.py or __init__.pyi)
+// and top-level modules. It returns the paths relative to the import root and that root's prefix.
+func sdistModules(paths []string) (rel []string, prefix string) {
+	for _, p := range paths {
+		if strings.HasPrefix(p, "src/") && isSource(p) {
+			prefix = "src/"
+			break
+		}
+	}
+	if prefix != "" {
+		for _, p := range paths {
+			if r, ok := strings.CutPrefix(p, prefix); ok {
+				rel = append(rel, r)
+			}
+		}
+		return rel, prefix
+	}
+	packages := map[string]bool{}
+	for _, p := range paths {
+		if dir, file, ok := strings.Cut(p, "/"); ok && (file == "__init__.py" || file == "__init__.pyi") {
+			packages[dir] = true
+		}
+	}
+	for _, p := range paths {
+		first, _, nested := strings.Cut(p, "/")
+		if !nested && isSource(p) || nested && packages[first] {
+			rel = append(rel, p)
+		}
+	}
+	return rel, ""
+}

@@ -1,0 +1,68 @@
+package pypi
+
+// Size and count limits. Download and archive limits fail the distribution version with an error
+// wrapping docidx.ErrTooLarge; per-file and per-distribution limits skip what is over them and log
+// it, so one huge generated module does not cost a distribution its documentation.
+const (
+	// DefaultMaxProject is the largest JSON API project document or simple API page read, in bytes
+	// (64 MiB: the JSON of a project with thousands of releases runs to a few MiB).
+	DefaultMaxProject = 64 << 20
+	// DefaultMaxDownload is the largest wheel or sdist downloaded, in bytes (100 MiB). A file
+	// whose advertised size is larger is not requested.
+	DefaultMaxDownload = 100 << 20
+	// DefaultMaxUnpacked is the largest total decompressed size of one archive's entries, in bytes
+	// (512 MiB).
+	DefaultMaxUnpacked = 512 << 20
+	// DefaultMaxEntry is the largest decompressed size of one archive entry, in bytes (256 MiB).
+	DefaultMaxEntry = 256 << 20
+	// DefaultMaxFile is the largest source (.py, .pyi) or documentation file read, in bytes
+	// (1 MiB); larger files, usually generated tables, are skipped.
+	DefaultMaxFile = 1 << 20
+	// DefaultMaxFiles is the most Python source files scanned for one distribution version; the
+	// rest are skipped.
+	DefaultMaxFiles = 2000
+	// DefaultMaxSymbols is the most API symbols kept for one distribution version.
+	DefaultMaxSymbols = 20000
+	// DefaultMaxDocs is the most docs/ and examples/ documents kept for one distribution version
+	// (read from sdists only; wheels and installed distributions carry none).
+	DefaultMaxDocs = 200
+	// DefaultMaxKept is the most bytes of files kept in memory from one archive.
+	DefaultMaxKept = 64 << 20
+
+	maxRecord = 16 << 20 // bytes of a RECORD, installed-files.txt, SOURCES.txt or top_level.txt
+	maxWalk   = 20000    // directory entries visited looking for a distribution's modules
+)
+
+// Limits bounds what reading one distribution version may cost. A zero field means its default.
+type Limits struct {
+	MaxProject  int64 // bytes of a JSON project document or simple API page; 0 means DefaultMaxProject
+	MaxDownload int64 // bytes of one wheel or sdist; 0 means DefaultMaxDownload
+	MaxUnpacked int64 // decompressed bytes of one archive; 0 means DefaultMaxUnpacked
+	MaxEntry    int64 // decompressed bytes of one archive entry; 0 means DefaultMaxEntry
+	MaxFile     int64 // bytes of one source or documentation file; 0 means DefaultMaxFile
+	MaxFiles    int   // source files per distribution version; 0 means DefaultMaxFiles
+	MaxSymbols  int   // symbols per distribution version; 0 means DefaultMaxSymbols
+	MaxDocs     int   // docs/ and examples/ documents per version; 0 means DefaultMaxDocs
+}
+
+func (l Limits) withDefaults() Limits {
+	def64 := func(v *int64, d int64) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def64(&l.MaxProject, DefaultMaxProject)
+	def64(&l.MaxDownload, DefaultMaxDownload)
+	def64(&l.MaxUnpacked, DefaultMaxUnpacked)
+	def64(&l.MaxEntry, DefaultMaxEntry)
+	def64(&l.MaxFile, DefaultMaxFile)
+	def(&l.MaxFiles, DefaultMaxFiles)
+	def(&l.MaxSymbols, DefaultMaxSymbols)
+	def(&l.MaxDocs, DefaultMaxDocs)
+	return l
+}
