@@ -13,7 +13,7 @@ import (
 // distFile is one file of a release, as the JSON API or the simple API describes it.
 type distFile struct {
 	filename       string
-	url            string // absolute
+	url            string            // absolute
 	hashes         map[string]string // lowercase algorithm -> lowercase hex digest
 	size           int64             // bytes; -1 when not given
 	yanked         bool
