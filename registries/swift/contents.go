@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"path"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/docidx/docidx"
@@ -65,13 +66,34 @@ func moduleOf(p, fallback string) (module string, ok bool) {
 	}
 	switch {
 	case len(parts) >= 3 && (parts[0] == "Sources" || parts[0] == "Source" || parts[0] == "src"):
-		return parts[1], true
+		return c99Name(parts[1]), true
 	case len(parts) >= 3:
-		return parts[0], true
+		return c99Name(parts[0]), true
 	case len(parts) == 2 && parts[0] != "Sources" && parts[0] != "Source" && parts[0] != "src":
-		return parts[0], true
+		return c99Name(parts[0]), true
 	}
-	return fallback, fallback != ""
+	return c99Name(fallback), fallback != ""
+}
+
+// c99Name turns a target name into the module name Swift code imports, as SwiftPM does: every
+// character that cannot appear in an identifier becomes "_", and a leading digit gets a "_"
+// before it ("swift-nio" → "swift_nio").
+func c99Name(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		switch {
+		case r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= 0x80 && unicode.IsLetter(r):
+			b.WriteRune(r)
+		case r >= '0' && r <= '9' || r >= 0x80 && unicode.IsDigit(r):
+			if i == 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
 }
 
 // docKindOf says whether a markdown or Swift file at p is documentation: markdown under a DocC
