@@ -47,6 +47,12 @@ Registries come from each ecosystem's own configuration: GOPROXY (environment or
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: crawl.DefaultConcurrency, Usage: "package versions fetched at once", EnvVars: []string{"DOCIDX_CONCURRENCY"}},
 			&cli.StringFlag{Name: "goproxy", Usage: "Go module proxy `LIST` (default: GOPROXY from the environment or go env)", EnvVars: []string{"DOCIDX_GOPROXY"}},
 			&cli.StringFlag{Name: "npm-registry", Usage: "npm registry `URL` (default: from .npmrc / npm config)", EnvVars: []string{"DOCIDX_NPM_REGISTRY"}},
+			&cli.StringSliceFlag{Name: "site-packages", Usage: "read Python distributions from site-packages `DIR` (dist-info, egg-info); repeatable", EnvVars: []string{"DOCIDX_SITE_PACKAGES"}},
+			&cli.StringSliceFlag{Name: "cargo-home", Usage: "read crates from the cargo home `DIR` (its registry/src); repeatable", EnvVars: []string{"DOCIDX_CARGO_HOME"}},
+			&cli.StringSliceFlag{Name: "swift-checkouts", Usage: "read Swift packages from a SwiftPM project or .build `DIR`; repeatable", EnvVars: []string{"DOCIDX_SWIFT_CHECKOUTS"}},
+			&cli.StringFlag{Name: "pypi-index", Usage: "Python package index `URL` (default: PIP_INDEX_URL / pip.conf, else PyPI)", EnvVars: []string{"DOCIDX_PYPI_INDEX"}},
+			&cli.StringFlag{Name: "cargo-index", Usage: "crates index `URL` (default: cargo's configuration, else crates.io)", EnvVars: []string{"DOCIDX_CARGO_INDEX"}},
+			&cli.StringFlag{Name: "swift-registry", Usage: "Swift package registry `URL` (default: SwiftPM's registries.json)", EnvVars: []string{"DOCIDX_SWIFT_REGISTRY"}},
 			&cli.BoolFlag{Name: "prune", Usage: "afterwards, drop every package version this crawl did not name (kept: versions of packages that failed)", EnvVars: []string{"DOCIDX_PRUNE"}},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors", EnvVars: []string{"DOCIDX_QUIET"}},
 		},
@@ -92,7 +98,7 @@ func runCrawl(c *cli.Context) error {
 		return err
 	}
 	if len(specs) == 0 && len(srcs.caches) == 0 {
-		return usagef("crawl: nothing to crawl: give SPECs, --from FILE, or a local cache (--go-modcache, --node-modules)")
+		return usagef("crawl: nothing to crawl: give SPECs, --from FILE, or a local cache (--go-modcache, --node-modules, --site-packages, --cargo-home, --swift-checkouts)")
 	}
 
 	dir := c.String("index")

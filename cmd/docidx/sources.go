@@ -9,8 +9,10 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/crawl"
+	"github.com/docidx/docidx/registries/cargo"
 	"github.com/docidx/docidx/registries/gomod"
 	"github.com/docidx/docidx/registries/npm"
+	"github.com/docidx/docidx/registries/swift"
 )
 
 // sources are the local caches and remote registries one crawl reads.
@@ -56,9 +58,28 @@ func buildSources(c *cli.Context, log *slog.Logger, projectDir string, specs []c
 		}
 		s.caches = append(s.caches, nm)
 	}
+	for _, dir := range c.StringSlice("cargo-home") {
+		cc, err := cargo.NewCache(dir, cargo.CacheConfig{Logger: log})
+		if err != nil {
+			return nil, failf("--cargo-home %s: %v", dir, err)
+		}
+		s.caches = append(s.caches, cc)
+	}
+	for _, dir := range c.StringSlice("swift-checkouts") {
+		sc, err := swift.NewCheckouts(dir, swift.CheckoutsConfig{Logger: log})
+		if err != nil {
+			return nil, failf("--swift-checkouts %s: %v", dir, err)
+		}
+		s.caches = append(s.caches, sc)
+	}
 	if c.Bool("offline") {
 		return s, nil
 	}
+	dir := projectDir
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	dir = absOrSelf(dir)
 
 	wants := map[docidx.Ecosystem]bool{}
 	for _, sp := range specs {
@@ -72,11 +93,7 @@ func buildSources(c *cli.Context, log *slog.Logger, projectDir string, specs []c
 		s.registries = append(s.registries, p)
 	}
 	if wants[docidx.NPM] {
-		dir := projectDir
-		if dir == "" {
-			dir, _ = os.Getwd()
-		}
-		cfg, err := npm.LoadConfigOptions(npm.ConfigOptions{ProjectDir: absOrSelf(dir), Registry: c.String("npm-registry")})
+		cfg, err := npm.LoadConfigOptions(npm.ConfigOptions{ProjectDir: dir, Registry: c.String("npm-registry")})
 		if err != nil {
 			return nil, failf("npm registry: %v", err)
 		}
@@ -86,10 +103,27 @@ func buildSources(c *cli.Context, log *slog.Logger, projectDir string, specs []c
 		}
 		s.registries = append(s.registries, r)
 	}
-	for eco := range wants {
-		if eco != docidx.Go && eco != docidx.NPM {
-			return nil, usagef("crawl: %s packages are not supported yet (golang and npm are)", eco)
+	if wants[docidx.Cargo] {
+		cfg, err := cargo.LoadConfigOptions(cargo.ConfigOptions{ProjectDir: dir, Index: c.String("cargo-index")})
+		if err != nil {
+			return nil, failf("cargo registry: %v", err)
 		}
+		r, err := cargo.NewRegistry(cargo.RegistryConfig{Config: cfg, Logger: log})
+		if err != nil {
+			return nil, failf("cargo registry: %v", err)
+		}
+		s.registries = append(s.registries, r)
+	}
+	if wants[docidx.Swift] {
+		cfg, err := swift.LoadConfig(swift.ConfigOptions{ProjectDir: dir, Registry: c.String("swift-registry")})
+		if err != nil {
+			return nil, failf("Swift package registry: %v", err)
+		}
+		r, err := swift.NewRegistry(swift.RegistryConfig{Config: cfg, Logger: log})
+		if err != nil {
+			return nil, failf("Swift package registry: %v", err)
+		}
+		s.registries = append(s.registries, r)
 	}
 	return s, nil
 }
