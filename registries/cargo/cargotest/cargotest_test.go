@@ -1,0 +1,152 @@
+package cargotest
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func get(t *testing.T, s *Server, path string, header ...string) (int, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, s.URL+path, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := s.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
+func TestServer(t *testing.T) {
+	s := NewServer(t, "")
+	s.AddCrate(Crate{Name: "Demo", Version: "1.0.0", Files: map[string]string{"Cargo.toml": "[package]\nname = \"Demo\"\n", "src/lib.rs": "pub fn f() {}\n"}})
+	s.AddCrate(Crate{Name: "Demo", Version: "1.1.0-rc.1", Files: map[string]string{"Cargo.toml": "[package]\n"}})
+	s.Yank("demo", "1.0.0", true)
+
+	code, body := get(t, s, "/index/config.json")
+	var cfg map[string]any
+	if code != 200 || json.Unmarshal(body, &cfg) != nil || cfg["dl"] != s.URL+"/api/v1/crates" || cfg["auth-required"] != nil {
+		t.Fatalf("config.json %d %s", code, body)
+	}
+	code, body = get(t, s, "/index/de/mo/demo")
+	lines := strings.Split(strings.TrimSpace(string(body)), "\n")
+	if code != 200 || len(lines) != 2 {
+		t.Fatalf("index file %d %s", code, body)
+	}
+	var e struct {
+		Name, Vers, Cksum, Pubtime string
+		Yanked                     bool
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &e); err != nil || e.Name != "Demo" || e.Vers != "1.0.0" || !e.Yanked || e.Pubtime != "2024-03-01T12:00:00Z" {
+		t.Errorf("entry %+v %v", e, err)
+	}
+	code, crate := get(t, s, "/api/v1/crates/Demo/1.0.0/download")
+	if code != 200 || Checksum(crate) != e.Cksum {
+		t.Fatalf("download %d, checksum %s vs %s", code, Checksum(crate), e.Cksum)
+	}
+	if names := tarNames(t, crate); strings.Join(names, " ") != "Demo-1.0.0/Cargo.toml Demo-1.0.0/src/lib.rs" {
+		t.Errorf("archive entries %q", names)
+	}
+	if code, _ := get(t, s, "/index/3/d/demo"); code != 404 {
+		t.Errorf("wrong index path: %d", code)
+	}
+
+	s.SetDownload(s.URL + "/dl/{lowerprefix}/{crate}-{version}.crate?c={sha256-checksum}")
+	if u := s.DownloadURL("Demo", "1.0.0"); u != s.URL+"/dl/de/mo/Demo-1.0.0.crate?c="+e.Cksum {
+		t.Errorf("DownloadURL = %s", u)
+	}
+	if code, _ := get(t, s, strings.TrimPrefix(s.DownloadURL("Demo", "1.0.0"), s.URL)); code != 200 {
+		t.Errorf("templated download: %d", code)
+	}
+
+	s.Fail("demo", "1.0.0", FaultBadChecksum)
+	_, body = get(t, s, "/index/de/mo/demo")
+	if strings.Contains(string(body), e.Cksum) {
+		t.Error("FaultBadChecksum left the checksum")
+	}
+	s.Fail("demo", "", FaultTooManyRequests)
+	if code, _ := get(t, s, "/index/de/mo/demo"); code != 429 {
+		t.Errorf("fault: %d", code)
+	}
+	s.Fail("config.json", "", FaultServerError)
+	if code, _ := get(t, s, "/index/config.json"); code != 500 {
+		t.Errorf("config fault: %d", code)
+	}
+	s.Fail("config.json", "", FaultNone)
+
+	s.RequireToken("tok")
+	if code, _ := get(t, s, "/index/config.json"); code != 401 {
+		t.Errorf("without token: %d", code)
+	}
+	code, body = get(t, s, "/index/config.json", "Authorization", "tok")
+	if code != 200 || !strings.Contains(string(body), `"auth-required":true`) {
+		t.Errorf("with token: %d %s", code, body)
+	}
+	if n := len(s.Requests()); n != 10 {
+		t.Errorf("%d requests logged", n)
+	}
+}
+
+func tarNames(t *testing.T, data []byte) []string {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(zr)
+	var names []string
+	for {
+		h, err := tr.Next()
+		if err != nil {
+			break
+		}
+		names = append(names, h.Name)
+	}
+	return names
+}
+
+func TestIndexPath(t *testing.T) {
+	for name, want := range map[string]string{"a": "1/a", "ab": "2/ab", "Abc": "3/a/abc", "Serde": "se/rd/serde"} {
+		if got := IndexPath(name); got != want {
+			t.Errorf("IndexPath(%q) = %q", name, got)
+		}
+	}
+}
+
+func TestCargoHome(t *testing.T) {
+	home := CargoHomeFromDir(t, filepath.Join("..", "testdata", "crates"))
+	for _, p := range []string{
+		".package-cache",
+		"registry/index/" + IndexDir + "/config.json",
+		"registry/cache/" + IndexDir + "/ferris-json-1.1.0.crate",
+		"registry/src/" + IndexDir + "/ferris-json-1.1.0/src/value/number.rs",
+		"registry/src/" + IndexDir + "/ferris-json-1.1.0/.cargo-ok",
+		"registry/src/" + IndexDir + "/Quux-2.0.0/Cargo.toml",
+	} {
+		if _, err := os.Stat(filepath.Join(home, filepath.FromSlash(p))); err != nil {
+			t.Error(err)
+		}
+	}
+	crates, err := LoadCrates(filepath.Join("..", "testdata", "crates"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range crates {
+		got = append(got, c.Name+"@"+c.Version)
+	}
+	want := "Quux@2.0.0 ferris-json@0.9.0 ferris-json@1.0.0 ferris-json@1.1.0 ferris-json@1.2.0 ferris-json@2.0.0-alpha.1 tz@0.1.0"
+	if strings.Join(got, " ") != want {
+		t.Errorf("LoadCrates = %q", got)
+	}
+}
