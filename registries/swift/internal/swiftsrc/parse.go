@@ -1,6 +1,10 @@
 package swiftsrc
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // DeclKind names a form of Swift declaration.
 type DeclKind string
@@ -490,7 +494,7 @@ func (p *parser) funcDecl(h *header, kind DeclKind) []*Decl {
 		end := p.parenGroup(i)
 		// Subscript parameters have no argument label unless one is written; operator
 		// parameters never have one.
-		unlabeled := kind == DeclSubscript || isOperator(d.Name)
+		unlabeled := kind == DeclSubscript || isOperatorName(d.Name)
 		d.Labels = labels(p.toks[i+1:max(end-1, i+1)], unlabeled)
 	}
 	end, body := p.headerEnd(kind == DeclMacro)
@@ -532,6 +536,16 @@ func isOperator(s string) bool {
 		}
 	}
 	return true
+}
+
+// isOperatorName reports whether a function name is an operator: ASCII operator characters, or
+// a first character that is a Unicode symbol rather than a letter ("√", "∪").
+func isOperatorName(name string) bool {
+	r, _ := utf8.DecodeRuneInString(name)
+	if r < utf8.RuneSelf {
+		return isOperator(name)
+	}
+	return r != utf8.RuneError && !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
 }
 
 // labels returns the argument labels of a parameter clause's tokens (without its parentheses):

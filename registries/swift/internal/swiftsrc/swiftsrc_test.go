@@ -96,6 +96,8 @@ public struct S {
 	public subscript(key k: String, default d: Int) -> Int { 0 }
 	public static func + (l: S, r: S) -> S { l }
 	public static prefix func -(x: S) -> S { x }
+	public static prefix func √(x: S) -> S { x }
+	public func ñame(x: Int) {}
 	public func method() async throws -> Int { 0 }
 	public var computed: Int { get { 1 } set {} }
 	public let a = 1, b: Int = 2
