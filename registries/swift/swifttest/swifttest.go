@@ -92,8 +92,8 @@ type Fault struct {
 type Request struct {
 	Path          string // escaped path, e.g. "/mona/LinkedList/1.0.0.zip"
 	Query         string // raw query
-	Accept        string
-	Authorization string
+	Accept        string // the Accept header, e.g. "application/vnd.swift.registry.v1+json"
+	Authorization string // the Authorization header, or ""
 }
 
 // Server is a fake Swift package registry. Its methods are safe for concurrent use.
@@ -704,8 +704,8 @@ func lessVersion(a, b string) bool {
 // Entry is one raw zip entry for ZipEntries. Name is written as is (no prefix, no cleaning), so
 // tests can build hostile archives ("pkg/../../x", "/abs").
 type Entry struct {
-	Name string
-	Body string
+	Name string      // the entry name as stored
+	Body string      // the content
 	Mode fs.FileMode // 0 means a regular file 0644; fs.ModeSymlink makes Body the link target
 }
 

@@ -44,6 +44,7 @@ const (
 
 // Decl is one declaration of a Swift file.
 type Decl struct {
+	// Kind is the declaration's form; an enum case declaration yields one Decl per element.
 	Kind DeclKind
 	// Name is the declared name without backticks ("parse", "+", "init", "subscript"); for an
 	// extension, the extended type's path without generic arguments ("Outer.Inner").

@@ -14,9 +14,9 @@ const maxOverloads = 32
 
 // File is one parsed source file of a module (a SwiftPM target).
 type File struct {
-	Path   string // slash path inside the package, e.g. "Sources/ArgumentParser/Parsable.swift"
-	Module string // the module the file belongs to, e.g. "ArgumentParser"
-	Decls  []*Decl
+	Path   string  // slash path inside the package, e.g. "Sources/ArgumentParser/Parsable.swift"
+	Module string  // the module the file belongs to, e.g. "ArgumentParser"
+	Decls  []*Decl // the file's declarations, as Parse returns them
 }
 
 // Options bounds Symbols.
