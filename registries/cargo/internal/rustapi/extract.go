@@ -54,7 +54,8 @@ type Result struct {
 // (not pub(crate), pub(super), pub(self) or pub(in …)) in the crate root or in modules reachable
 // through `pub mod` chains, and items and modules of the crate re-exported with `pub use` (glob
 // re-exports included) under the re-exporting module's path. Each item appears once, under its
-// shortest public path. Items and modules marked #[doc(hidden)] or #[cfg(test)] (or any cfg that
+// shortest public path, except that a path keeping the item's declared name wins over a renamed
+// re-export (pub use a::Foo as Bar) of it. Items and modules marked #[doc(hidden)] or #[cfg(test)] (or any cfg that
 // needs test) are left out; items under other cfgs are all kept, so platform and feature variants
 // of one item merge into one symbol with one signature line each.
 //
@@ -577,7 +578,15 @@ var symbolKinds = map[itemKind]docidx.SymbolKind{
 
 // add lists declaration d under module path p as name, once: the first (shortest) path wins.
 func (x *extractor) add(d *decl, p []string, name string) {
-	if _, ok := x.byDecl[d]; ok || x.full() {
+	if e, ok := x.byDecl[d]; ok {
+		if e.sym.Name != d.it.name && name == d.it.name {
+			// First seen under a renamed re-export (pub use a::Foo as Bar): the declared name,
+			// at any public path, is what users look the item up by.
+			x.rename(e, d, p)
+		}
+		return
+	}
+	if x.full() {
 		return
 	}
 	kind, ok := symbolKinds[d.it.kind]
@@ -604,6 +613,20 @@ func (x *extractor) add(d *decl, p []string, name string) {
 			}
 			x.member(e, m, d.file, memberKinds[m.kind])
 		}
+	}
+}
+
+// rename moves entry e of declaration d to its declared name under module path p.
+func (x *extractor) rename(e *entry, d *decl, p []string) {
+	pkg := strings.Join(p, "::")
+	e.sym.Name, e.sym.Package = d.it.name, pkg
+	e.sym.QualifiedName = pkg + "::" + d.it.name
+	if d.it.kind == kMacro {
+		e.sym.QualifiedName += "!"
+	}
+	e.sym.Signature = d.it.sig
+	for i := range e.members {
+		e.members[i].Parent, e.members[i].Package = e.sym.Name, pkg
 	}
 }
 

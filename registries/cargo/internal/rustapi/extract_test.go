@@ -283,9 +283,10 @@ impl Engine { pub fn run(&self) {} fn private(&self) {} }
 	want := []string{
 		"package c",
 		"struct c::Engine", "method c::Engine::run",
-		"func c::begin",
+		"func c::implementation::start", // begin is an alias; imp is public as implementation
 		"func c::helper", "const c::MORE",
-		"struct c::ApiClient", "method c::ApiClient::new",
+		// Listed under its declared name (in the public module api), not the shorter alias.
+		"struct c::api::Client", "method c::api::Client::new",
 		"struct c::Deep",
 		"package c::api",
 		// imp is public as implementation, but its items are listed once, at their shorter paths.
@@ -295,11 +296,16 @@ impl Engine { pub fn run(&self) {} fn private(&self) {} }
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 	syms := bySymbol(res)
-	if s := syms["c::begin"]; s.Signature != "pub fn begin() -> Engine" || s.File != "src/imp.rs" || s.Line != 3 {
+	if s := syms["c::implementation::start"]; s.Signature != "pub fn start() -> Engine" || s.File != "src/imp.rs" || s.Line != 3 || s.Package != "c::implementation" {
+		t.Errorf("item first seen under an alias %+v", s)
+	}
+	// Only an alias: listed under it, the signature renamed.
+	res = extract(t, Options{}, "src/lib.rs", "mod imp { pub fn start() {} }\npub use imp::start as begin;\n")
+	if s := bySymbol(res)["c::begin"]; s.Name != "begin" || s.Signature != "pub fn begin()" {
 		t.Errorf("renamed re-export %+v", s)
 	}
-	if s := syms["c::ApiClient::new"]; s.Parent != "ApiClient" || s.Package != "c" {
-		t.Errorf("method of a renamed type %+v", s)
+	if s := syms["c::api::Client::new"]; s.Parent != "Client" || s.Package != "c::api" || s.Key() != "Client.new" {
+		t.Errorf("method of a type first seen under an alias %+v", s)
 	}
 }
 
