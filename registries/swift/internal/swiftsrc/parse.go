@@ -150,14 +150,17 @@ func (p *parser) scope(nested bool, depth int) []*Decl {
 			continue
 		}
 		start := p.i
-		if ds, ok := p.decl(depth); ok {
+		ds, ok := p.decl(depth)
+		switch {
+		case ok && p.i > start:
 			out = append(out, ds...)
-			if p.i > start {
-				continue
-			}
+		case !ok && p.i > start:
+			// Attributes and modifiers without a declaration: go on after them, so that a long
+			// run of them costs linear time.
+		default:
+			p.i = start
+			p.skipStatement()
 		}
-		p.i = start
-		p.skipStatement()
 	}
 }
 
@@ -252,9 +255,9 @@ type header struct {
 	spi    bool
 }
 
-// decl parses the declaration at p.i. ok is false when no declaration starts there (p.i is then
-// unspecified); a declaration that yields no Decl (import, operator, deinit …) returns ok with
-// nothing.
+// decl parses the declaration at p.i. ok is false when no declaration starts there, with p.i
+// after the attributes and modifiers it read; a declaration that yields no Decl (import,
+// operator, deinit …) returns ok with nothing.
 func (p *parser) decl(depth int) ([]*Decl, bool) {
 	h := header{start: p.i, doc: p.tok().doc}
 	for p.tok().kind == tAttr {

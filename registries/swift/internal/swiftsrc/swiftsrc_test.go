@@ -338,16 +338,18 @@ func TestReadManifest(t *testing.T) {
 // TestPathological checks that hostile inputs parse in about linear time and never panic.
 func TestPathological(t *testing.T) {
 	inputs := map[string]string{
-		"open braces":    strings.Repeat("public struct S {", 20000),
-		"close braces":   strings.Repeat("}", 50000),
-		"open parens":    "public func f" + strings.Repeat("(", 50000),
-		"interpolations": "let s = " + strings.Repeat(`"\(`, 20000),
-		"raw hashes":     strings.Repeat("#", 50000) + `"`,
-		"block comments": strings.Repeat("/*", 50000),
-		"angles":         "public func f" + strings.Repeat("<", 50000),
-		"attributes":     strings.Repeat("@available(*, deprecated) ", 20000),
-		"modifiers":      strings.Repeat("public static final ", 20000),
-		"extensions":     strings.Repeat("extension A.B.C.D where X == Y { public func f() {} }\n", 5000),
+		"open braces":     strings.Repeat("public struct S {", 20000),
+		"close braces":    strings.Repeat("}", 50000),
+		"open parens":     "public func f" + strings.Repeat("(", 50000),
+		"interpolations":  "let s = " + strings.Repeat(`"\(`, 20000),
+		"raw hashes":      strings.Repeat("#", 50000) + `"`,
+		"block comments":  strings.Repeat("/*", 50000),
+		"angles":          "public func f" + strings.Repeat("<", 50000),
+		"attributes":      strings.Repeat("@available(*, deprecated) ", 20000),
+		"modifiers":       strings.Repeat("public static final ", 20000),
+		"modifier lines":  strings.Repeat("public\n", 50000),
+		"attribute lines": strings.Repeat("@objc\n", 50000),
+		"extensions":      strings.Repeat("extension A.B.C.D where X == Y { public func f() {} }\n", 5000),
 	}
 	for name, src := range inputs {
 		start := time.Now()
