@@ -398,6 +398,54 @@ func (c *Config) tokenFor(name, index string) credential {
 	return credential{}
 }
 
+// crates.io's index as Cargo.lock records it: the git index (every cargo version writes this
+// source id for crates.io, even when it reads the sparse index) and the sparse one.
+const (
+	cratesIOGitSource    = "registry+https://github.com/rust-lang/crates.io-index"
+	cratesIOSparseSource = "sparse+https://index.crates.io/"
+)
+
+// RegistryFor returns the name of the registry a Cargo.lock source id names ("registry+<git
+// index URL>" or "sparse+<index URL>", as in `source = "…"` lines): "crates-io" for crates.io's
+// index, else the [registries] entry (or CARGO_REGISTRIES_<NAME>_INDEX) with that index. ok is
+// false for sources that are not registries (git, path) and for registries not configured here.
+func (c *Config) RegistryFor(lockSource string) (name string, ok bool) {
+	src := strings.TrimSpace(lockSource)
+	if i := strings.IndexByte(src, '#'); i >= 0 {
+		src = src[:i] // a git source's commit
+	}
+	norm := func(s string) string {
+		s = strings.TrimPrefix(strings.TrimPrefix(s, "registry+"), "sparse+")
+		return strings.TrimSuffix(strings.TrimSuffix(s, "/"), ".git")
+	}
+	if !strings.HasPrefix(src, "registry+") && !strings.HasPrefix(src, "sparse+") {
+		return "", false
+	}
+	if norm(src) == norm(cratesIOGitSource) || norm(src) == norm(cratesIOSparseSource) {
+		return CratesIO, true
+	}
+	names := map[string]bool{}
+	for n := range c.registries {
+		names[n] = true
+	}
+	for kv := range c.env {
+		if n, ok := strings.CutPrefix(kv, "CARGO_REGISTRIES_"); ok && strings.HasSuffix(n, "_INDEX") {
+			names[strings.ToLower(strings.TrimSuffix(n, "_INDEX"))] = true
+		}
+	}
+	sorted := make([]string, 0, len(names))
+	for n := range names {
+		sorted = append(sorted, n)
+	}
+	sort.Strings(sorted)
+	for _, n := range sorted {
+		if idx := c.registryValue(n, "index").value; idx != "" && norm(idx) == norm(src) {
+			return n, true
+		}
+	}
+	return "", false
+}
+
 // Registries returns the names of the registries configured in [registries] tables, sorted.
 func (c *Config) Registries() []string {
 	var names []string

@@ -238,3 +238,25 @@ func TestDefaultCargoHome(t *testing.T) {
 		t.Error("no HOME: no error")
 	}
 }
+
+func TestRegistryFor(t *testing.T) {
+	project := t.TempDir()
+	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), "[registries.corp]\nindex = \"sparse+https://corp.example.test/index/\"\n[registries.old]\nindex = \"https://git.example.test/index.git\"\n")
+	cfg := loadTestConfig(t, project, t.TempDir(), "CARGO_REGISTRIES_FROM_ENV_INDEX=sparse+https://env.example.test/")
+	for src, want := range map[string]string{
+		"registry+https://github.com/rust-lang/crates.io-index": "crates-io",
+		"sparse+https://index.crates.io/":                       "crates-io",
+		"sparse+https://corp.example.test/index/":               "corp",
+		"registry+https://git.example.test/index.git":           "old",
+		"sparse+https://env.example.test/":                      "from_env",
+	} {
+		if got, ok := cfg.RegistryFor(src); !ok || got != want {
+			t.Errorf("RegistryFor(%q) = %q, %v; want %q", src, got, ok, want)
+		}
+	}
+	for _, src := range []string{"git+https://github.com/x/y?branch=main#abc", "path+file:///x", "sparse+https://unknown.example.test/", ""} {
+		if got, ok := cfg.RegistryFor(src); ok {
+			t.Errorf("RegistryFor(%q) = %q", src, got)
+		}
+	}
+}

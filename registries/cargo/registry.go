@@ -299,11 +299,20 @@ func (r *Registry) httpError(name, version string, err error) error {
 	return fmt.Errorf("cargo: %s: %w", what, err)
 }
 
-// Resolve returns the version of crate name that query selects (see resolveVersion's rules: ""
-// or "latest" for the highest release that is not yanked, an exact version, or a Cargo version
-// requirement such as "1.2", "^0.4", "~1.1", ">=1, <2"). A name the registry does not know is
-// also tried with "-" and "_" swapped. Errors wrap docidx.ErrNotFound, docidx.ErrBadSpec,
-// ErrUnsupportedSource, docidx.ErrOffline or the registry's failure.
+// Resolve returns the version of crate name that query selects, as cargo would select it:
+//
+//   - "" or "latest": the highest version that is neither yanked nor a pre-release, else the
+//     highest pre-release that is not yanked;
+//   - a complete version ("1.2.3", "=1.2.3", "v1.2.3"): exactly that version, even yanked;
+//   - a version requirement in Cargo's syntax
+//     (https://doc.rust-lang.org/cargo/reference/specifying-dependencies.html): comma-separated
+//     comparators, a bare partial version being a caret requirement ("1.2" means "^1.2"), with
+//     ~, *, wildcards, <, <=, >, >=; the highest matching version that is not yanked, a
+//     pre-release only when a comparator names a pre-release of the same major.minor.patch.
+//
+// A name the registry does not know is also tried with "-" and "_" swapped, as cargo add does.
+// Errors wrap docidx.ErrNotFound, docidx.ErrBadSpec, ErrUnsupportedSource, docidx.ErrOffline or
+// the registry's failure.
 func (r *Registry) Resolve(ctx context.Context, name, query string) (string, error) {
 	entries, _, err := r.index(ctx, name)
 	if err != nil {

@@ -35,10 +35,10 @@ import (
 
 // Crate is one crate version: its files by slash path relative to the package root.
 type Crate struct {
-	Name    string
-	Version string
-	Files   map[string]string
-	Yanked  bool
+	Name    string            // as published, e.g. "ferris-json" or "Quux"
+	Version string            // semantic version, e.g. "1.1.0"
+	Files   map[string]string // file contents by slash path, e.g. "src/lib.rs"
+	Yanked  bool              // the index marks the version yanked
 }
 
 // LoadCrates reads every crate version under root (root/<name>/<version>/…, see the package doc),
