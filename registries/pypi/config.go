@@ -20,6 +20,9 @@ const DefaultIndexURL = "https://pypi.org/simple/"
 // MaxPipConf is the largest pip.conf file LoadConfig reads, in bytes; larger files are an error.
 const MaxPipConf = 1 << 20
 
+// etcDir is where the system-wide pip.conf lives; tests point it elsewhere.
+var etcDir = "/etc"
+
 // ConfigOptions says where LoadConfig looks for the index URL.
 type ConfigOptions struct {
 	// IndexURL overrides every other source (the --pypi-index flag).
@@ -162,14 +165,14 @@ func pipConfFiles(env map[string]string) []string {
 	var files []string
 	xdgDirs := env["XDG_CONFIG_DIRS"]
 	if xdgDirs == "" {
-		xdgDirs = "/etc/xdg"
+		xdgDirs = filepath.Join(etcDir, "xdg")
 	}
 	for _, d := range filepath.SplitList(xdgDirs) {
 		if d != "" {
 			files = append(files, filepath.Join(d, "pip", "pip.conf"))
 		}
 	}
-	files = append(files, "/etc/pip.conf")
+	files = append(files, filepath.Join(etcDir, "pip.conf"))
 	userSkipped := false
 	if configFile != "" {
 		if _, err := os.Stat(configFile); err == nil {

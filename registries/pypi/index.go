@@ -78,7 +78,7 @@ func fileVersion(norm, filename string) (string, bool) {
 	}
 	base := filename[:len(filename)-len(ext)]
 	for i := 0; i < len(base); i++ {
-		if base[i] == '-' && Normalize(base[:i]) == norm && i+1 < len(base) {
+		if base[i] == '-' && i+1 < len(base) && base[i+1] >= '0' && base[i+1] <= '9' && Normalize(base[:i]) == norm {
 			return base[i+1:], true
 		}
 	}

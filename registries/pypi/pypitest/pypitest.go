@@ -1,0 +1,871 @@
+// Package pypitest fakes a Python package index with net/http/httptest and lays out
+// site-packages directories, for tests of registries/pypi and of anything that crawls Python
+// distributions.
+//
+// The Server speaks both APIs an index may offer:
+//
+//	GET /pypi/<name>/json              JSON API project document (info of the latest release, releases, urls)
+//	GET /pypi/<name>/<version>/json    JSON API release document
+//	GET /simple/<normalized name>/     PEP 691 JSON (Accept: application/vnd.pypi.simple.v1+json) or PEP 503 HTML
+//	GET /files/<filename>              a wheel or sdist
+//	GET /files/<filename>.metadata     its PEP 658 metadata file (wheels)
+//
+// Releases are built at start-up from a directory tree
+//
+//	<root>/<project>/<version>/METADATA           core metadata; Name and Version are set from the path
+//	<root>/<project>/<version>/<files>            the files a wheel installs (packages, modules)
+//	<root>/<project>/<version>/sdist/<files>      files only the sdist has (docs/, examples/, setup.py)
+//
+// into a pure-Python wheel "<dist>-<version>-py3-none-any.whl" and an sdist
+// "<name>-<version>.tar.gz" each, with sha256 and md5 digests computed from the built files.
+// JSON API file URLs are absolute, simple API ones relative, as on PyPI and many mirrors. Faults
+// (404, 500, 429, a truncated body, a wrong digest, 401), yanked releases, hand-made files, a
+// mirror without the JSON API and HTML-only simple pages are set per test.
+//
+// It imports only the standard library, so any package's tests can use it.
+package pypitest
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"crypto/md5"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"net/mail"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Fault is a failure the Server injects.
+type Fault int
+
+// Faults. Project faults are set with Fail(name, "", f), release-document faults with
+// Fail(name, version, f), file faults with FailFile(filename, f).
+const (
+	FaultNone            Fault = iota
+	FaultNotFound              // 404
+	FaultServerError           // 500
+	FaultTooManyRequests       // 429 with Retry-After: 0
+	FaultTruncated             // a Content-Length larger than the body
+	FaultBadDigest             // the index advertises a wrong sha256 (files only)
+	FaultUnauthorized          // 401
+)
+
+// BaseTime is the upload time of each project's oldest release; later releases are one day apart.
+var BaseTime = time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+
+// Request is one request the Server received.
+type Request struct {
+	Path   string
+	Accept string
+}
+
+// File is one distribution file of a release.
+type File struct {
+	Filename string
+	Data     []byte
+	Metadata []byte // the PEP 658 metadata file; nil when not served
+	Yanked   string // non-empty: yanked with this reason ("yanked" when no reason)
+}
+
+// Server is a fake package index. Its methods are safe for concurrent use.
+type Server struct {
+	// URL is the index root, without a trailing slash: the simple API is URL + "/simple/" and
+	// the JSON API URL + "/pypi/".
+	URL string
+	srv *httptest.Server
+
+	mu         sync.Mutex
+	projects   map[string]*project // by normalized name
+	faults     map[string]Fault
+	noJSON     bool
+	htmlSimple bool
+	requests   []Request
+}
+
+type project struct {
+	name     string // as published
+	releases map[string]*release
+}
+
+type release struct {
+	version  string
+	metadata []byte
+	files    []*File
+	uploaded time.Time
+}
+
+var (
+	separators = regexp.MustCompile(`[-_.]+`)
+	preRelease = regexp.MustCompile(`(?i)^(a|b|rc|c|alpha|beta|pre|preview|dev)\d*`)
+)
+
+// Normalize is PEP 503 name normalization: runs of "-", "_" and "." become "-", lowercased.
+func Normalize(name string) string { return strings.ToLower(separators.ReplaceAllString(name, "-")) }
+
+// NewServer starts a fake index over the tree at root (see the package doc); root "" starts an
+// empty one. It fails tb on a malformed tree and closes the server at cleanup.
+func NewServer(tb testing.TB, root string) *Server {
+	tb.Helper()
+	s := &Server{projects: map[string]*project{}, faults: map[string]Fault{}}
+	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	tb.Cleanup(s.srv.Close)
+	s.URL = s.srv.URL
+	if root != "" {
+		if err := s.load(root); err != nil {
+			tb.Fatalf("pypitest: %v", err)
+		}
+	}
+	return s
+}
+
+// Client returns an http.Client for the server.
+func (s *Server) Client() *http.Client { return s.srv.Client() }
+
+// SimpleURL returns the simple API base, ending in "/simple/" (pip's index-url).
+func (s *Server) SimpleURL() string { return s.URL + "/simple/" }
+
+func (s *Server) load(root string) error {
+	projects, err := os.ReadDir(root)
+	if err != nil {
+		return err
+	}
+	for _, pd := range projects {
+		if !pd.IsDir() {
+			continue
+		}
+		versions, err := os.ReadDir(filepath.Join(root, pd.Name()))
+		if err != nil {
+			return err
+		}
+		for _, vd := range versions {
+			if !vd.IsDir() {
+				continue
+			}
+			dir := filepath.Join(root, pd.Name(), vd.Name())
+			files, err := ReadTree(dir)
+			if err != nil {
+				return err
+			}
+			meta := files["METADATA"]
+			delete(files, "METADATA")
+			wheel, sdist := map[string]string{}, map[string]string{}
+			for p, body := range files {
+				if rest, ok := strings.CutPrefix(p, "sdist/"); ok {
+					sdist[rest] = body
+					continue
+				}
+				wheel[p] = body
+				sdist[p] = body
+			}
+			s.AddRelease(pd.Name(), vd.Name(), meta, wheel, sdist)
+		}
+	}
+	return nil
+}
+
+// ReadTree reads every regular file under dir into a map keyed by slash path.
+func ReadTree(dir string) (map[string]string, error) {
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		files[filepath.ToSlash(rel)] = string(b)
+		return nil
+	})
+	return files, err
+}
+
+// WithNameVersion returns metadata with its Name and Version headers set (added when missing),
+// Metadata-Version kept, or 2.1 when missing.
+func WithNameVersion(metadata, name, version string) string {
+	head, body, hasBody := strings.Cut(strings.ReplaceAll(metadata, "\r\n", "\n"), "\n\n")
+	var lines []string
+	mv := "2.1"
+	skip := false
+	for _, l := range strings.Split(head, "\n") {
+		if strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t") {
+			if !skip {
+				lines = append(lines, l)
+			}
+			continue
+		}
+		k, v, _ := strings.Cut(l, ":")
+		skip = false
+		switch strings.ToLower(strings.TrimSpace(k)) {
+		case "metadata-version":
+			mv = strings.TrimSpace(v)
+			continue
+		case "name", "version", "":
+			skip = true
+			continue
+		}
+		lines = append(lines, l)
+	}
+	out := "Metadata-Version: " + mv + "\nName: " + name + "\nVersion: " + version + "\n"
+	if len(lines) > 0 {
+		out += strings.Join(lines, "\n") + "\n"
+	}
+	if hasBody {
+		out += "\n" + body
+	}
+	return out
+}
+
+// AddRelease publishes name@version with metadata (Name and Version are set), a pure-Python wheel
+// of wheelFiles (paths as installed) and an sdist of sdistFiles (paths below the sdist's top
+// directory; PKG-INFO is added). A nil file map builds no such file.
+func (s *Server) AddRelease(name, version, metadata string, wheelFiles, sdistFiles map[string]string) {
+	meta := WithNameVersion(metadata, name, version)
+	var files []*File
+	if wheelFiles != nil {
+		fn := WheelName(name, version)
+		files = append(files, &File{Filename: fn, Data: Wheel(name, version, meta, wheelFiles), Metadata: []byte(meta)})
+	}
+	if sdistFiles != nil {
+		all := map[string]string{"PKG-INFO": meta}
+		for k, v := range sdistFiles {
+			all[k] = v
+		}
+		files = append(files, &File{Filename: name + "-" + version + ".tar.gz", Data: Tarball(name+"-"+version, all)})
+	}
+	s.AddFiles(name, version, meta, files...)
+}
+
+// AddFiles publishes name@version with the given metadata (as the JSON API shows it) and files
+// built by the caller (see Wheel, Tarball, ZipEntries, TarEntries).
+func (s *Server) AddFiles(name, version, metadata string, files ...*File) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	norm := Normalize(name)
+	p := s.projects[norm]
+	if p == nil {
+		p = &project{name: name, releases: map[string]*release{}}
+		s.projects[norm] = p
+	}
+	r := p.releases[version]
+	if r == nil {
+		r = &release{version: version, uploaded: BaseTime.AddDate(0, 0, len(p.releases))}
+		p.releases[version] = r
+	}
+	r.metadata = []byte(WithNameVersion(metadata, name, version))
+	r.files = append(r.files, files...)
+}
+
+// Yank marks every file of name@version yanked with reason (PEP 592).
+func (s *Server) Yank(name, version, reason string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p := s.projects[Normalize(name)]; p != nil {
+		if r := p.releases[version]; r != nil {
+			for _, f := range r.files {
+				f.Yanked = reason
+				if reason == "" {
+					f.Yanked = "yanked"
+				}
+			}
+		}
+	}
+}
+
+// RemoveFiles drops the files of name@version whose name has the suffix (".whl", ".tar.gz").
+func (s *Server) RemoveFiles(name, version, suffix string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p := s.projects[Normalize(name)]; p != nil {
+		if r := p.releases[version]; r != nil {
+			var kept []*File
+			for _, f := range r.files {
+				if !strings.HasSuffix(f.Filename, suffix) {
+					kept = append(kept, f)
+				}
+			}
+			r.files = kept
+		}
+	}
+}
+
+// DisableJSONAPI makes /pypi/ answer 404, as a mirror that serves only the simple API.
+func (s *Server) DisableJSONAPI() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.noJSON = true
+}
+
+// HTMLOnly makes the simple API answer PEP 503 HTML whatever the Accept header asks.
+func (s *Server) HTMLOnly() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.htmlSimple = true
+}
+
+// Fail injects f into requests for name's project pages (version ""), or name@version's JSON
+// release document. FaultNone clears it.
+func (s *Server) Fail(name, version string, f Fault) {
+	key := Normalize(name)
+	if version != "" {
+		key += "@" + version
+	}
+	s.setFault(key, f)
+}
+
+// FailFile injects f into requests for one distribution file (and, with FaultBadDigest, into the
+// digests the index advertises for it). FaultNone clears it.
+func (s *Server) FailFile(filename string, f Fault) { s.setFault("file:"+filename, f) }
+
+func (s *Server) setFault(key string, f Fault) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if f == FaultNone {
+		delete(s.faults, key)
+	} else {
+		s.faults[key] = f
+	}
+}
+
+// Requests returns the requests received so far.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Request(nil), s.requests...)
+}
+
+// FileURL returns the URL of a distribution file.
+func (s *Server) FileURL(filename string) string { return s.URL + "/files/" + filename }
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.requests = append(s.requests, Request{Path: r.URL.Path, Accept: r.Header.Get("Accept")})
+	s.mu.Unlock()
+	if r.Method != http.MethodGet {
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
+	switch {
+	case len(parts) == 3 && parts[0] == "pypi" && parts[2] == "json":
+		s.serveJSON(w, r, parts[1], "")
+	case len(parts) == 4 && parts[0] == "pypi" && parts[3] == "json":
+		s.serveJSON(w, r, parts[1], parts[2])
+	case len(parts) == 2 && parts[0] == "simple":
+		if !strings.HasSuffix(r.URL.Path, "/") {
+			http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
+			return
+		}
+		s.serveSimple(w, r, parts[1])
+	case len(parts) == 2 && parts[0] == "files":
+		s.serveFile(w, r, parts[1])
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// gate applies a fault; it reports whether the request was answered.
+func (s *Server) gate(w http.ResponseWriter, key string, body []byte) bool {
+	s.mu.Lock()
+	f := s.faults[key]
+	s.mu.Unlock()
+	switch f {
+	case FaultNotFound:
+		http.Error(w, "Not Found", http.StatusNotFound)
+	case FaultServerError:
+		http.Error(w, "boom", http.StatusInternalServerError)
+	case FaultTooManyRequests:
+		w.Header().Set("Retry-After", "0")
+		http.Error(w, "slow down", http.StatusTooManyRequests)
+	case FaultUnauthorized:
+		w.Header().Set("WWW-Authenticate", `Basic realm="pypi"`)
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+	case FaultTruncated:
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)+100))
+		w.WriteHeader(http.StatusOK)
+		w.Write(body[:len(body)/2])
+	default:
+		return false
+	}
+	return true
+}
+
+// sortedReleases returns a project's releases, oldest first.
+func (p *project) sortedReleases() []*release {
+	out := make([]*release, 0, len(p.releases))
+	for _, r := range p.releases {
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool { return lessVersion(out[i].version, out[j].version) })
+	return out
+}
+
+// latest is the highest release that is not yanked and not a pre-release, as PyPI's info shows.
+func (p *project) latest() *release {
+	rs := p.sortedReleases()
+	for i := len(rs) - 1; i >= 0; i-- {
+		if !isPre(rs[i].version) && !rs[i].yanked() {
+			return rs[i]
+		}
+	}
+	if len(rs) > 0 {
+		return rs[len(rs)-1]
+	}
+	return nil
+}
+
+func (r *release) yanked() bool {
+	if len(r.files) == 0 {
+		return false
+	}
+	for _, f := range r.files {
+		if f.Yanked == "" {
+			return false
+		}
+	}
+	return true
+}
+
+func isPre(v string) bool { return preRelease.MatchString(strings.TrimLeft(v, "0123456789.")) }
+
+// lessVersion orders versions well enough for fixtures: numeric release segments, then a
+// pre-release before its release.
+func lessVersion(a, b string) bool {
+	ra, pa := splitVersion(a)
+	rb, pb := splitVersion(b)
+	for i := 0; i < len(ra) || i < len(rb); i++ {
+		var x, y int
+		if i < len(ra) {
+			x = ra[i]
+		}
+		if i < len(rb) {
+			y = rb[i]
+		}
+		if x != y {
+			return x < y
+		}
+	}
+	switch {
+	case pa == pb:
+		return a < b
+	case pa == "":
+		return false
+	case pb == "":
+		return true
+	}
+	return pa < pb
+}
+
+func splitVersion(v string) ([]int, string) {
+	var nums []int
+	i := 0
+	for i < len(v) {
+		j := i
+		for j < len(v) && v[j] >= '0' && v[j] <= '9' {
+			j++
+		}
+		if j == i {
+			break
+		}
+		n, _ := strconv.Atoi(v[i:j])
+		nums = append(nums, n)
+		i = j
+		if i < len(v) && v[i] == '.' && i+1 < len(v) && v[i+1] >= '0' && v[i+1] <= '9' {
+			i++
+			continue
+		}
+		break
+	}
+	rest := strings.TrimLeft(v[i:], ".-_")
+	if strings.HasPrefix(rest, "post") {
+		return append(nums, 0, 1), ""
+	}
+	return nums, rest
+}
+
+// info renders a release's metadata as the JSON API's info object.
+func info(r *release) map[string]any {
+	msg, err := mail.ReadMessage(bytes.NewReader(r.metadata))
+	out := map[string]any{"version": r.version, "yanked": r.yanked(), "yanked_reason": nil}
+	if err != nil {
+		return out
+	}
+	h := msg.Header
+	body := new(bytes.Buffer)
+	body.ReadFrom(msg.Body)
+	str := func(k string) any {
+		if v := h.Get(k); v != "" {
+			return v
+		}
+		return nil
+	}
+	out["name"] = h.Get("Name")
+	out["summary"] = str("Summary")
+	out["description"] = body.String()
+	if strings.TrimSpace(body.String()) == "" {
+		out["description"] = h.Get("Description")
+	}
+	out["description_content_type"] = str("Description-Content-Type")
+	out["keywords"] = str("Keywords")
+	out["license"] = str("License")
+	out["license_expression"] = str("License-Expression")
+	out["home_page"] = str("Home-page")
+	out["requires_python"] = str("Requires-Python")
+	out["classifiers"] = h["Classifier"]
+	out["requires_dist"] = h["Requires-Dist"]
+	urls := map[string]string{}
+	for _, pu := range h["Project-Url"] {
+		if label, u, ok := strings.Cut(pu, ","); ok {
+			urls[strings.TrimSpace(label)] = strings.TrimSpace(u)
+		}
+	}
+	out["project_urls"] = urls
+	if r.yanked() {
+		out["yanked_reason"] = r.files[0].Yanked
+	}
+	return out
+}
+
+func digests(data []byte) (sha, md string) {
+	s := sha256.Sum256(data)
+	m := md5.Sum(data)
+	return hex.EncodeToString(s[:]), hex.EncodeToString(m[:])
+}
+
+// advertisedSHA returns the sha256 the index shows for f: wrong under FaultBadDigest.
+func (s *Server) advertisedSHA(f *File) string {
+	sha, _ := digests(f.Data)
+	if s.faults["file:"+f.Filename] == FaultBadDigest {
+		sha, _ = digests(append([]byte("tampered"), f.Data...))
+	}
+	return sha
+}
+
+// metadataSHA returns the sha256 the index shows for f's PEP 658 metadata file: wrong under
+// FaultBadDigest set on "<filename>.metadata".
+func (s *Server) metadataSHA(f *File) string {
+	sha, _ := digests(f.Metadata)
+	if s.faults["file:"+f.Filename+".metadata"] == FaultBadDigest {
+		sha, _ = digests(append([]byte("tampered"), f.Metadata...))
+	}
+	return sha
+}
+
+func (s *Server) jsonFile(r *release, f *File) map[string]any {
+	_, md := digests(f.Data)
+	kind := "sdist"
+	if strings.HasSuffix(f.Filename, ".whl") {
+		kind = "bdist_wheel"
+	}
+	o := map[string]any{
+		"filename": f.Filename, "url": s.FileURL(f.Filename), "packagetype": kind, "size": len(f.Data),
+		"digests": map[string]string{"sha256": s.advertisedSHA(f), "md5": md},
+		"yanked":  f.Yanked != "", "yanked_reason": nil,
+		"upload_time_iso_8601": r.uploaded.Format(time.RFC3339), "requires_python": nil,
+	}
+	if f.Yanked != "" {
+		o["yanked_reason"] = f.Yanked
+	}
+	return o
+}
+
+func (s *Server) serveJSON(w http.ResponseWriter, r *http.Request, name, version string) {
+	s.mu.Lock()
+	noJSON := s.noJSON
+	p := s.projects[Normalize(name)]
+	s.mu.Unlock()
+	if noJSON {
+		http.NotFound(w, r)
+		return
+	}
+	key := Normalize(name)
+	if version != "" {
+		key += "@" + version
+	}
+	if p == nil {
+		if !s.gate(w, key, nil) {
+			http.Error(w, `{"message": "Not Found"}`, http.StatusNotFound)
+		}
+		return
+	}
+	s.mu.Lock()
+	var doc map[string]any
+	if version == "" {
+		rel := map[string]any{}
+		for _, rr := range p.sortedReleases() {
+			list := []any{}
+			for _, f := range rr.files {
+				list = append(list, s.jsonFile(rr, f))
+			}
+			rel[rr.version] = list
+		}
+		latest := p.latest()
+		urls := []any{}
+		for _, f := range latest.files {
+			urls = append(urls, s.jsonFile(latest, f))
+		}
+		doc = map[string]any{"info": info(latest), "releases": rel, "urls": urls, "last_serial": 1}
+	} else if rr := p.releases[version]; rr != nil {
+		urls := []any{}
+		for _, f := range rr.files {
+			urls = append(urls, s.jsonFile(rr, f))
+		}
+		doc = map[string]any{"info": info(rr), "urls": urls, "last_serial": 1}
+	}
+	s.mu.Unlock()
+	if doc == nil {
+		if !s.gate(w, key, nil) {
+			http.Error(w, `{"message": "Not Found"}`, http.StatusNotFound)
+		}
+		return
+	}
+	body, _ := json.Marshal(doc)
+	if s.gate(w, key, body) {
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(body)
+}
+
+func (s *Server) serveSimple(w http.ResponseWriter, r *http.Request, name string) {
+	norm := Normalize(name)
+	s.mu.Lock()
+	p := s.projects[norm]
+	htmlOnly := s.htmlSimple
+	s.mu.Unlock()
+	if p == nil {
+		if !s.gate(w, norm, nil) {
+			http.NotFound(w, r)
+		}
+		return
+	}
+	wantJSON := !htmlOnly && strings.Contains(r.Header.Get("Accept"), "application/vnd.pypi.simple.v1+json")
+	s.mu.Lock()
+	var body []byte
+	if wantJSON {
+		files := []any{}
+		versions := []string{}
+		for _, rr := range p.sortedReleases() {
+			versions = append(versions, rr.version)
+			for _, f := range rr.files {
+				o := map[string]any{
+					"filename": f.Filename, "url": "../../files/" + f.Filename,
+					"hashes": map[string]string{"sha256": s.advertisedSHA(f)}, "size": len(f.Data),
+					"upload-time": rr.uploaded.Format(time.RFC3339), "yanked": false,
+				}
+				if f.Yanked != "" {
+					o["yanked"] = f.Yanked
+				}
+				if f.Metadata != nil {
+					sha := s.metadataSHA(f)
+					o["core-metadata"] = map[string]string{"sha256": sha}
+					o["dist-info-metadata"] = map[string]string{"sha256": sha}
+				}
+				files = append(files, o)
+			}
+		}
+		body, _ = json.Marshal(map[string]any{"meta": map[string]string{"api-version": "1.1"}, "name": norm, "versions": versions, "files": files})
+	} else {
+		var b strings.Builder
+		b.WriteString("<!DOCTYPE html>\n<html><head><meta name=\"pypi:repository-version\" content=\"1.1\"><title>Links for " + html.EscapeString(norm) + "</title></head><body>\n")
+		for _, rr := range p.sortedReleases() {
+			for _, f := range rr.files {
+				attrs := ""
+				if f.Metadata != nil {
+					sha := s.metadataSHA(f)
+					attrs += ` data-dist-info-metadata="sha256=` + sha + `" data-core-metadata="sha256=` + sha + `"`
+				}
+				if f.Yanked != "" {
+					attrs += ` data-yanked="` + html.EscapeString(f.Yanked) + `"`
+				}
+				fmt.Fprintf(&b, "<a href=\"../../files/%s#sha256=%s\"%s>%s</a><br/>\n", f.Filename, s.advertisedSHA(f), attrs, html.EscapeString(f.Filename))
+			}
+		}
+		b.WriteString("</body></html>\n")
+		body = []byte(b.String())
+	}
+	s.mu.Unlock()
+	if s.gate(w, norm, body) {
+		return
+	}
+	if wantJSON {
+		w.Header().Set("Content-Type", "application/vnd.pypi.simple.v1+json")
+	} else {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	}
+	w.Write(body)
+}
+
+func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, filename string) {
+	want, isMeta := strings.CutSuffix(filename, ".metadata")
+	s.mu.Lock()
+	var data []byte
+	for _, p := range s.projects {
+		for _, rr := range p.releases {
+			for _, f := range rr.files {
+				if f.Filename == want {
+					data = f.Data
+					if isMeta {
+						data = f.Metadata
+					}
+				}
+			}
+		}
+	}
+	s.mu.Unlock()
+	if data == nil {
+		http.NotFound(w, r)
+		return
+	}
+	if s.gate(w, "file:"+filename, data) {
+		return
+	}
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	w.Write(data)
+}
+
+// WheelName returns the file name of a pure-Python wheel: "<dist>-<version>-py3-none-any.whl"
+// with the distribution name escaped as PEP 427 says.
+func WheelName(name, version string) string {
+	return escapeDist(name) + "-" + version + "-py3-none-any.whl"
+}
+
+func escapeDist(name string) string { return separators.ReplaceAllString(name, "_") }
+
+// Wheel builds a pure-Python wheel of files (paths as installed) with
+// <dist>-<version>.dist-info/METADATA, WHEEL and RECORD.
+func Wheel(name, version, metadata string, files map[string]string) []byte {
+	info := escapeDist(name) + "-" + version + ".dist-info/"
+	all := map[string]string{}
+	for k, v := range files {
+		all[k] = v
+	}
+	all[info+"METADATA"] = metadata
+	all[info+"WHEEL"] = "Wheel-Version: 1.0\nGenerator: pypitest\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+	var record strings.Builder
+	names := sortedKeys(all)
+	for _, n := range names {
+		sum := sha256.Sum256([]byte(all[n]))
+		fmt.Fprintf(&record, "%s,sha256=%s,%d\n", n, base64.RawURLEncoding.EncodeToString(sum[:]), len(all[n]))
+	}
+	fmt.Fprintf(&record, "%sRECORD,,\n", info)
+	all[info+"RECORD"] = record.String()
+	entries := make([]Entry, 0, len(all))
+	for _, n := range sortedKeys(all) {
+		entries = append(entries, Entry{Name: n, Body: all[n]})
+	}
+	return ZipEntries(entries)
+}
+
+// Tarball builds a gzip tar of files (slash paths) under the top directory top, in sorted order,
+// as an sdist is laid out.
+func Tarball(top string, files map[string]string) []byte {
+	entries := make([]Entry, 0, len(files))
+	for _, n := range sortedKeys(files) {
+		entries = append(entries, Entry{Name: path.Join(top, n), Body: files[n]})
+	}
+	return TarEntries(entries)
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Entry is one raw archive entry for ZipEntries and TarEntries. Name is written as is, so tests
+// can build hostile archives ("../../x", "/abs").
+type Entry struct {
+	Name string
+	Body string
+	// Size, when set, is the size the entry header declares (tar) instead of len(Body); the
+	// body is padded with zeros to it. It lets tests declare huge entries cheaply.
+	Size int64
+	// Symlink makes the entry a symbolic link to Body.
+	Symlink bool
+}
+
+// ZipEntries builds a zip archive from raw entries (deflated).
+func ZipEntries(entries []Entry) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range entries {
+		h := &zip.FileHeader{Name: e.Name, Method: zip.Deflate, Modified: time.Date(1980, 1, 2, 0, 0, 0, 0, time.UTC)}
+		if e.Symlink {
+			h.SetMode(0o777 | fs.ModeSymlink)
+		} else {
+			h.SetMode(0o644)
+		}
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			panic(err)
+		}
+		body := []byte(e.Body)
+		if e.Size > int64(len(body)) {
+			body = append(body, make([]byte, e.Size-int64(len(body)))...)
+		}
+		if _, err := w.Write(body); err != nil {
+			panic(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		panic(err)
+	}
+	return buf.Bytes()
+}
+
+// TarEntries builds a gzip tar from raw entries.
+func TarEntries(entries []Entry) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	for _, e := range entries {
+		hdr := &tar.Header{Name: e.Name, Mode: 0o644, Size: int64(len(e.Body)), Typeflag: tar.TypeReg, ModTime: time.Date(1985, 10, 26, 8, 15, 0, 0, time.UTC), Format: tar.FormatPAX}
+		if e.Symlink {
+			hdr.Typeflag, hdr.Linkname, hdr.Size = tar.TypeSymlink, e.Body, 0
+		}
+		body := []byte(e.Body)
+		if e.Size > int64(len(body)) && !e.Symlink {
+			hdr.Size = e.Size
+			body = append(body, make([]byte, e.Size-int64(len(body)))...)
+		}
+		if err := tw.WriteHeader(hdr); err != nil {
+			panic(err)
+		}
+		if !e.Symlink {
+			if _, err := tw.Write(body); err != nil {
+				panic(err)
+			}
+		}
+	}
+	if err := tw.Close(); err != nil {
+		panic(err)
+	}
+	if err := zw.Close(); err != nil {
+		panic(err)
+	}
+	return buf.Bytes()
+}

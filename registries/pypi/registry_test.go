@@ -1,0 +1,532 @@
+package pypi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/pypi/pypitest"
+)
+
+var testNow = time.Date(2025, 2, 3, 4, 5, 6, 0, time.UTC)
+
+// newTestRegistry starts the fake index over testdata/index and a Registry pointed at its simple
+// API URL, as pip.conf would name it.
+func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *pypitest.Server) {
+	t.Helper()
+	srv := pypitest.NewServer(t, filepath.Join("testdata", "index"))
+	cfg, err := NewConfig(srv.SimpleURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc := RegistryConfig{
+		Config: cfg,
+		Client: &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond},
+		Now:    func() time.Time { return testNow },
+	}
+	if mod != nil {
+		mod(&rc)
+	}
+	r, err := NewRegistry(rc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, srv
+}
+
+func TestResolve(t *testing.T) {
+	r, _ := newTestRegistry(t, nil)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name, query, want string
+		err               error
+	}{
+		{"demo-widgets", "", "1.1.0", nil},
+		{"Demo_Widgets", "latest", "1.1.0", nil},
+		{"demo.widgets", "1.0.0", "1.0.0", nil},
+		{"DEMO-WIDGETS", "==1.0", "1.0.0", nil},
+		{"demo-widgets", ">=1.0,<1.1", "1.0.0", nil},
+		{"demo-widgets", "~=1.0", "1.1.0", nil},
+		{"demo-widgets", ">=1.2.0rc1", "1.2.0rc1", nil},
+		{"demo-widgets", "!=1.1.0,<2", "1.0.0", nil},
+		{"demo-widgets", "==2.0", "", docidx.ErrNotFound},
+		{"demo-widgets", ">=3", "", docidx.ErrNotFound},
+		{"demo-widgets", "~=1", "", docidx.ErrBadSpec},
+		{"demo-widgets", "banana", "", docidx.ErrBadSpec},
+		{"oldstyle", "", "0.1.0", nil},
+		{"no-such-project", "", "", docidx.ErrNotFound},
+		{"-bad-", "", "", docidx.ErrBadSpec},
+		{"a/b", "", "", docidx.ErrBadSpec},
+	} {
+		got, err := r.Resolve(ctx, tc.name, tc.query)
+		if tc.err != nil {
+			if !errors.Is(err, tc.err) {
+				t.Errorf("Resolve(%s, %q) = %q, %v; want %v", tc.name, tc.query, got, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("Resolve(%s, %q) = %q, %v; want %q", tc.name, tc.query, got, err, tc.want)
+		}
+	}
+	if _, err := r.Resolve(ctx, "no-such-project", ""); err == nil || !strings.Contains(err.Error(), "pypi: no-such-project not found in ") {
+		t.Errorf("unknown project message: %v", err)
+	}
+}
+
+func TestProjectRequests(t *testing.T) {
+	r, srv := newTestRegistry(t, nil)
+	ctx := context.Background()
+	if _, err := r.Resolve(ctx, "Demo_Widgets", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Resolve(ctx, "demo.widgets", "~=1.0"); err != nil { // from the cache: one project
+		t.Fatal(err)
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 1 || reqs[0].Path != "/pypi/demo-widgets/json" || reqs[0].Accept != "application/json" {
+		t.Errorf("requests = %+v, want one normalized JSON API request", reqs)
+	}
+}
+
+func symbolMap(pd *docidx.PackageDocs) map[string]docidx.Symbol {
+	m := map[string]docidx.Symbol{}
+	for _, s := range pd.Symbols {
+		m[s.QualifiedName] = s
+	}
+	return m
+}
+
+func docMap(pd *docidx.PackageDocs) map[string]docidx.Document {
+	m := map[string]docidx.Document{}
+	for _, d := range pd.Documents {
+		m[d.Path] = d
+	}
+	return m
+}
+
+func allText(d docidx.Document) string {
+	var b strings.Builder
+	for _, s := range d.Sections {
+		b.WriteString(strings.Join(s.Heading, " > ") + "\n" + s.Text + "\n")
+	}
+	return b.String()
+}
+
+// checkWidgetsAPI checks the API of demo-widgets 1.1.0, the same from its wheel, its sdist and
+// an installed copy.
+func checkWidgetsAPI(t *testing.T, pd *docidx.PackageDocs, filePrefix string) {
+	t.Helper()
+	syms := symbolMap(pd)
+	for q, kind := range map[string]docidx.SymbolKind{
+		"demo_widgets":                      docidx.KindPackage,
+		"demo_widgets.make_widget":          docidx.KindFunc,
+		"demo_widgets.old_widget":           docidx.KindFunc,
+		"demo_widgets.Gadget":               docidx.KindClass,
+		"demo_widgets.Gadget.__init__":      docidx.KindMethod,
+		"demo_widgets.Gadget.spin":          docidx.KindMethod,
+		"demo_widgets.Gadget.label":         docidx.KindProperty,
+		"demo_widgets.core":                 docidx.KindPackage,
+		"demo_widgets.core.Widget":          docidx.KindClass,
+		"demo_widgets.core.Widget.__init__": docidx.KindMethod,
+		"demo_widgets.core.Widget.resize":   docidx.KindMethod,
+	} {
+		if s, ok := syms[q]; !ok || s.Kind != kind {
+			t.Errorf("symbol %s = %+v, want kind %s", q, s, kind)
+		}
+	}
+	if len(syms) != 11 {
+		t.Errorf("%d symbols, want 11 (no not_exported, _secret, _internal, tests): %v", len(syms), syms)
+	}
+	if s := syms["demo_widgets.make_widget"]; s.Signature != `def make_widget(size: int = 1, *, color: str | None = None) -> "Widget"` ||
+		s.Doc != "Make a widget of the given `size`." || s.File != filePrefix+"demo_widgets/__init__.py" || s.Line != 11 || s.Package != "demo_widgets" {
+		t.Errorf("make_widget = %+v", s)
+	}
+	if s := syms["demo_widgets"]; s.Doc != "Widgets for docidx tests." {
+		t.Errorf("module doc = %q", s.Doc)
+	}
+	if !syms["demo_widgets.old_widget"].Deprecated || syms["demo_widgets.make_widget"].Deprecated {
+		t.Error("deprecation flags")
+	}
+	if s := syms["demo_widgets.core.Widget.resize"]; s.Signature != `def resize(self, n: int) -> "Widget"` || s.File != filePrefix+"demo_widgets/core.pyi" || s.Parent != "Widget" {
+		t.Errorf("Widget.resize (from the stub) = %+v", s)
+	}
+	if s := syms["demo_widgets.Gadget.spin"]; s.Signature != "async def spin(self, times: int = 1) -> None" {
+		t.Errorf("Gadget.spin = %q", s.Signature)
+	}
+}
+
+func TestFetchWheel(t *testing.T) {
+	r, srv := newTestRegistry(t, nil)
+	pd, err := r.Fetch(context.Background(), "Demo_Widgets", "1.1.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := docidx.Package{
+		Ecosystem:   docidx.PyPI,
+		Name:        "demo-widgets",
+		Version:     "1.1.0",
+		Versions:    []string{"0.9.0", "1.0.0", "1.1.0", "1.2.0rc1"},
+		Description: "Widgets for docidx tests",
+		License:     "MIT",
+		Homepage:    "https://widgets.example.test",
+		Repository:  "https://github.com/example/demo-widgets",
+		Keywords:    []string{"widgets", "testing", "docidx"},
+		Published:   pypitest.BaseTime.AddDate(0, 0, 2),
+		Source:      srv.URL + "/pypi/demo-widgets/json",
+		CrawledAt:   testNow,
+	}
+	if fmt.Sprint(pd.Package) != fmt.Sprint(want) {
+		t.Errorf("Package =\n%+v\nwant\n%+v", pd.Package, want)
+	}
+	if len(pd.Documents) != 1 {
+		t.Fatalf("documents = %+v, want the README only (a wheel has no docs/)", pd.Documents)
+	}
+	readme := pd.Documents[0]
+	if readme.Path != "README.md" || readme.Kind != docidx.DocReadme || readme.Title != "Demo Widgets" || readme.Summary != "Demo Widgets builds widgets for docidx tests." {
+		t.Errorf("README = %+v", readme)
+	}
+	text := allText(readme)
+	if !strings.Contains(text, "Demo Widgets > Installation") || !strings.Contains(text, "pip install demo-widgets") || strings.Contains(text, "MIT, see LICENSE") {
+		t.Errorf("README sections:\n%s", text)
+	}
+	checkWidgetsAPI(t, pd, "")
+	var files []string
+	for _, req := range srv.Requests() {
+		if strings.HasPrefix(req.Path, "/files/") {
+			files = append(files, req.Path)
+		}
+	}
+	if strings.Join(files, ",") != "/files/Demo_Widgets-1.1.0-py3-none-any.whl" {
+		t.Errorf("downloads = %v, want the pure wheel only", files)
+	}
+}
+
+func TestFetchSdist(t *testing.T) {
+	r, srv := newTestRegistry(t, nil)
+	srv.RemoveFiles("demo-widgets", "1.1.0", ".whl")
+	pd, err := r.Fetch(context.Background(), "demo-widgets", "1.1.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkWidgetsAPI(t, pd, "")
+	docs := docMap(pd)
+	for p, kind := range map[string]docidx.DocKind{
+		"README.md": docidx.DocReadme, "docs/guide.md": docidx.DocGuide, "docs/api.rst": docidx.DocGuide, "examples/basic.py": docidx.DocExample,
+	} {
+		if d, ok := docs[p]; !ok || d.Kind != kind {
+			t.Errorf("document %s = %+v, want kind %s", p, d, kind)
+		}
+	}
+	if len(docs) != 4 {
+		t.Errorf("documents: %v", docs)
+	}
+	if text := allText(docs["README.md"]); strings.Contains(text, "The sdist's README") {
+		t.Errorf("the long description is the README, not the sdist's file: %s", text)
+	}
+	api := docs["docs/api.rst"]
+	if api.Title != "API" || len(api.Sections) != 2 || api.Sections[1].Code[0].Code != "w.resize(2)\n" {
+		t.Errorf("docs/api.rst = %+v", api)
+	}
+	if ex := docs["examples/basic.py"]; len(ex.Sections) == 0 || ex.Sections[0].Code[0].Lang != "python" {
+		t.Errorf("examples/basic.py = %+v", ex)
+	}
+}
+
+func TestFetchDescriptionTypes(t *testing.T) {
+	r, _ := newTestRegistry(t, nil)
+	ctx := context.Background()
+	pd, err := r.Fetch(ctx, "demo-widgets", "1.0.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := pd.Documents[0]
+	if d.Path != "README.txt" || len(d.Sections) != 1 || d.Sections[0].Plain != "Demo Widgets 1.0.\nPlain text, kept as one section." || d.Title != "Demo_Widgets" {
+		t.Errorf("text/plain README = %+v", d)
+	}
+	if pd.Package.Repository != "https://github.com/example/demo-widgets" || pd.Package.License != "MIT" {
+		t.Errorf("1.0.0 package = %+v", pd.Package)
+	}
+
+	pd, err = r.Fetch(ctx, "demo-widgets", "0.9.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d = pd.Documents[0]
+	if d.Path != "README.rst" || d.Title != "Demo Widgets" || len(d.Sections) != 2 || d.Sections[1].Anchor != "usage" || d.Sections[1].Code[0].Code != "import demo_widgets\n" {
+		t.Errorf("reStructuredText README (no content type) = %+v", d)
+	}
+
+	pd, err = r.Fetch(ctx, "oldstyle", "0.1.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d = pd.Documents[0]
+	if d.Title != "Old Style" || len(d.Sections) != 1 || d.Sections[0].Code[0].Code != "pip install oldstyle\n" || pd.Package.License != "BSD" {
+		t.Errorf("old-style Description header = %+v / %+v", d, pd.Package)
+	}
+	if s := symbolMap(pd)["oldstyle.run"]; s.Signature != "def run(argv=None)" || s.Doc != "Run it." || s.File != "oldstyle.py" {
+		t.Errorf("oldstyle.run = %+v", s)
+	}
+}
+
+func TestFetchYanked(t *testing.T) {
+	r, srv := newTestRegistry(t, nil)
+	srv.Yank("demo-widgets", "1.1.0", "broken build")
+	ctx := context.Background()
+	if v, err := r.Resolve(ctx, "demo-widgets", ""); err != nil || v != "1.0.0" {
+		t.Errorf("latest with 1.1.0 yanked = %q, %v", v, err)
+	}
+	if v, err := r.Resolve(ctx, "demo-widgets", "==1.1.0"); err != nil || v != "1.1.0" {
+		t.Errorf("a pin selects a yanked release: %q, %v", v, err)
+	}
+	if v, err := r.Resolve(ctx, "demo-widgets", ">=1.1"); err != nil || v != "1.2.0rc1" {
+		t.Errorf(">=1.1 with 1.1.0 yanked = %q, %v (only the pre-release is left)", v, err)
+	}
+	pd, err := r.Fetch(ctx, "demo-widgets", "1.1.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pd.Package.Deprecated != "yanked: broken build" || len(pd.Symbols) == 0 {
+		t.Errorf("yanked release = %+v", pd.Package)
+	}
+	if _, err := r.Fetch(ctx, "demo-widgets", "^1"); !errors.Is(err, docidx.ErrNotFound) {
+		t.Errorf("Fetch of a range: %v", err)
+	}
+}
+
+func TestMirrorWithoutJSONAPI(t *testing.T) {
+	for _, html := range []bool{false, true} {
+		t.Run(fmt.Sprintf("html=%v", html), func(t *testing.T) {
+			r, srv := newTestRegistry(t, nil)
+			srv.DisableJSONAPI()
+			if html {
+				srv.HTMLOnly()
+			}
+			ctx := context.Background()
+			v, err := r.Resolve(ctx, "demo_widgets", "")
+			if err != nil || v != "1.1.0" {
+				t.Fatalf("Resolve = %q, %v", v, err)
+			}
+			pd, err := r.Fetch(ctx, "demo_widgets", v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkWidgetsAPI(t, pd, "")
+			if pd.Package.Source != srv.SimpleURL()+"demo-widgets/" || pd.Package.License != "MIT" || pd.Package.Published.IsZero() != html {
+				t.Errorf("package = %+v", pd.Package)
+			}
+			if len(pd.Documents) != 1 || pd.Documents[0].Title != "Demo Widgets" {
+				t.Errorf("documents = %+v", pd.Documents)
+			}
+			if _, err := r.Resolve(ctx, "oldstyle", ""); err != nil {
+				t.Fatal(err)
+			}
+			var paths []string
+			for _, req := range srv.Requests() {
+				paths = append(paths, req.Path)
+				if strings.HasPrefix(req.Path, "/simple/") && !strings.Contains(req.Accept, "application/vnd.pypi.simple.v1+json") {
+					t.Errorf("simple API request without the PEP 691 Accept header: %+v", req)
+				}
+			}
+			want := "/pypi/demo-widgets/json /simple/demo-widgets/ /files/Demo_Widgets-1.1.0-py3-none-any.whl /simple/oldstyle/"
+			if strings.Join(paths, " ") != want {
+				t.Errorf("requests = %v\nwant %s (the JSON API is not asked again)", paths, want)
+			}
+		})
+	}
+}
+
+func TestMetadataOnly(t *testing.T) {
+	ctx := context.Background()
+	mod := func(c *RegistryConfig) { c.MetadataOnly = true }
+
+	r, srv := newTestRegistry(t, mod)
+	pd, err := r.Fetch(ctx, "demo-widgets", "1.1.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pd.Symbols) != 0 || len(pd.Documents) != 1 || pd.Documents[0].Title != "Demo Widgets" || pd.Package.License != "MIT" {
+		t.Errorf("metadata from the JSON API: %+v", pd)
+	}
+	for _, req := range srv.Requests() {
+		if strings.HasPrefix(req.Path, "/files/") {
+			t.Errorf("downloaded %s", req.Path)
+		}
+	}
+
+	// A mirror: the PEP 658 metadata file, checked against its digest.
+	r, srv = newTestRegistry(t, mod)
+	srv.DisableJSONAPI()
+	pd, err = r.Fetch(ctx, "demo-widgets", "1.1.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pd.Documents) != 1 || pd.Package.Repository != "https://github.com/example/demo-widgets" {
+		t.Errorf("metadata from PEP 658: %+v", pd.Package)
+	}
+	last := srv.Requests()[len(srv.Requests())-1]
+	if last.Path != "/files/Demo_Widgets-1.1.0-py3-none-any.whl.metadata" {
+		t.Errorf("last request = %+v", last)
+	}
+	r, srv = newTestRegistry(t, mod)
+	srv.DisableJSONAPI()
+	srv.FailFile("Demo_Widgets-1.1.0-py3-none-any.whl.metadata", pypitest.FaultBadDigest)
+	if _, err := r.Fetch(ctx, "demo-widgets", "1.1.0"); !errors.Is(err, docidx.ErrIntegrity) {
+		t.Errorf("bad metadata digest: %v", err)
+	}
+}
+
+func TestFetchFaults(t *testing.T) {
+	ctx := context.Background()
+	wheel := "Demo_Widgets-1.1.0-py3-none-any.whl"
+	hostile := func(files ...*pypitest.File) func(*pypitest.Server) {
+		return func(s *pypitest.Server) { s.AddFiles("evil", "1.1.0", "Summary: evil\n", files...) }
+	}
+	for _, tc := range []struct {
+		name  string
+		setup func(*pypitest.Server)
+		mod   func(*RegistryConfig)
+		pkg   string
+		want  error
+	}{
+		{"project 404", func(s *pypitest.Server) { s.Fail("demo-widgets", "", pypitest.FaultNotFound) }, nil, "demo-widgets", docidx.ErrNotFound},
+		{"project 500", func(s *pypitest.Server) { s.Fail("demo-widgets", "", pypitest.FaultServerError) }, nil, "demo-widgets", docidx.ErrRetryable},
+		{"project 429", func(s *pypitest.Server) { s.Fail("demo-widgets", "", pypitest.FaultTooManyRequests) }, nil, "demo-widgets", docidx.ErrRetryable},
+		{"project truncated", func(s *pypitest.Server) { s.Fail("demo-widgets", "", pypitest.FaultTruncated) }, nil, "demo-widgets", docidx.ErrRetryable},
+		{"release 500", func(s *pypitest.Server) { s.Fail("demo-widgets", "1.1.0", pypitest.FaultServerError) }, nil, "demo-widgets", docidx.ErrRetryable},
+		{"wheel 404", func(s *pypitest.Server) { s.FailFile(wheel, pypitest.FaultNotFound) }, nil, "demo-widgets", docidx.ErrNotFound},
+		{"wheel truncated", func(s *pypitest.Server) { s.FailFile(wheel, pypitest.FaultTruncated) }, nil, "demo-widgets", docidx.ErrRetryable},
+		{"wrong digest", func(s *pypitest.Server) { s.FailFile(wheel, pypitest.FaultBadDigest) }, nil, "demo-widgets", docidx.ErrIntegrity},
+		{"oversized download", nil, func(c *RegistryConfig) { c.Limits.MaxDownload = 200 }, "demo-widgets", docidx.ErrTooLarge},
+		{"oversized project", nil, func(c *RegistryConfig) { c.Limits.MaxProject = 200 }, "demo-widgets", docidx.ErrTooLarge},
+		{"unpacks too large", nil, func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, "demo-widgets", docidx.ErrTooLarge},
+		{"entry too large", nil, func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, "demo-widgets", docidx.ErrTooLarge},
+		{"wheel with ..", hostile(&pypitest.File{Filename: "evil-1.1.0-py3-none-any.whl", Data: pypitest.ZipEntries([]pypitest.Entry{
+			{Name: "evil-1.1.0.dist-info/METADATA", Body: "Name: evil\nVersion: 1.1.0\n"},
+			{Name: "../../etc/passwd", Body: "root"},
+		})}), nil, "evil", docidx.ErrUnsafePath},
+		{"sdist with absolute path", hostile(&pypitest.File{Filename: "evil-1.1.0.tar.gz", Data: pypitest.TarEntries([]pypitest.Entry{
+			{Name: "evil-1.1.0/PKG-INFO", Body: "Name: evil\nVersion: 1.1.0\n"},
+			{Name: "/etc/passwd", Body: "root"},
+		})}), nil, "evil", docidx.ErrUnsafePath},
+		{"wheel entry declared huge", hostile(&pypitest.File{Filename: "evil-1.1.0-py3-none-any.whl", Data: pypitest.ZipEntries([]pypitest.Entry{
+			{Name: "evil/__init__.py", Size: 2 << 20},
+		})}), func(c *RegistryConfig) { c.Limits.MaxEntry = 1 << 20 }, "evil", docidx.ErrTooLarge},
+		{"offline", nil, func(c *RegistryConfig) { c.Client = fetch.New(&http.Client{Transport: fetch.Offline{}}) }, "demo-widgets", docidx.ErrOffline},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, srv := newTestRegistry(t, tc.mod)
+			if tc.setup != nil {
+				tc.setup(srv)
+			}
+			_, err := r.Fetch(ctx, tc.pkg, "1.1.0")
+			if !errors.Is(err, tc.want) {
+				t.Errorf("Fetch = %v, want %v", err, tc.want)
+			}
+			if err != nil && !strings.HasPrefix(err.Error(), "pypi: ") {
+				t.Errorf("error does not start with pypi: %v", err)
+			}
+			if tc.name == "oversized download" {
+				for _, req := range srv.Requests() {
+					if strings.HasPrefix(req.Path, "/files/") {
+						t.Errorf("a file larger than the limit by its advertised size was requested: %s", req.Path)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestUnauthorized(t *testing.T) {
+	r, srv := newTestRegistry(t, nil)
+	srv.Fail("demo-widgets", "", pypitest.FaultUnauthorized)
+	_, err := r.Resolve(context.Background(), "demo-widgets", "")
+	if err == nil || !strings.Contains(err.Error(), "refused access") || !strings.Contains(err.Error(), "pip.conf") {
+		t.Errorf("401: %v", err)
+	}
+}
+
+func TestRegistryCacheEvictsAndRetriesFailures(t *testing.T) {
+	r, srv := newTestRegistry(t, nil)
+	ctx := context.Background()
+	srv.Fail("oldstyle", "", pypitest.FaultServerError)
+	if _, err := r.Resolve(ctx, "oldstyle", ""); !errors.Is(err, docidx.ErrRetryable) {
+		t.Fatal(err)
+	}
+	srv.Fail("oldstyle", "", pypitest.FaultNone)
+	if v, err := r.Resolve(ctx, "oldstyle", ""); err != nil || v != "0.1.0" {
+		t.Fatalf("after the fault cleared: %q %v (failures must not be cached)", v, err)
+	}
+	for i := range projectCacheSize + 4 {
+		srv.AddRelease(fmt.Sprintf("p%d", i), "1.0", "Summary: x\n", map[string]string{"p.py": "def f(): ...\n"}, nil)
+		if _, err := r.Resolve(ctx, fmt.Sprintf("p%d", i), ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.mu.Lock()
+	n := len(r.cache)
+	r.mu.Unlock()
+	if n > projectCacheSize {
+		t.Errorf("cache holds %d projects", n)
+	}
+}
+
+func TestNewRegistryNeedsConfig(t *testing.T) {
+	if _, err := NewRegistry(RegistryConfig{}); err == nil {
+		t.Error("NewRegistry without Config succeeded")
+	}
+	r, _ := newTestRegistry(t, nil)
+	if !strings.HasPrefix(r.String(), "pypi index http://127.0.0.1:") || r.Ecosystem() != docidx.PyPI || r.Retries() != 0 {
+		t.Errorf("String = %q", r.String())
+	}
+}
+
+func TestChooseFile(t *testing.T) {
+	f := func(name string, size int64, yanked bool) *distFile {
+		return &distFile{filename: name, size: size, yanked: yanked}
+	}
+	for _, tc := range []struct {
+		files []*distFile
+		want  string
+	}{
+		{[]*distFile{f("x-1.0.tar.gz", 10, false), f("x-1.0-cp311-cp311-manylinux_2_17_x86_64.whl", 5, false), f("x-1.0-py2.py3-none-any.whl", 50, false)}, "x-1.0-py2.py3-none-any.whl"},
+		{[]*distFile{f("x-1.0-py2-none-any.whl", 5, false), f("x-1.0-py3-none-any.whl", 50, false)}, "x-1.0-py3-none-any.whl"},
+		{[]*distFile{f("x-1.0.tar.gz", 10, false), f("x-1.0-cp311-cp311-win_amd64.whl", 500, false)}, "x-1.0.tar.gz"},
+		{[]*distFile{f("x-1.0-py3-none-any.whl", 5, true), f("x-1.0.tar.gz", 10, false)}, "x-1.0.tar.gz"},
+		{[]*distFile{f("x-1.0-py3-none-any.whl", 5, true)}, "x-1.0-py3-none-any.whl"},
+		{[]*distFile{f("x-1.0.exe", 5, false), f("x-1.0-py2.7.egg", 5, false)}, ""},
+	} {
+		got := chooseFile(tc.files)
+		name := ""
+		if got != nil {
+			name = got.filename
+		}
+		if name != tc.want {
+			t.Errorf("chooseFile = %q, want %q", name, tc.want)
+		}
+	}
+}
+
+func TestFileVersion(t *testing.T) {
+	for _, tc := range []struct{ norm, file, want string }{
+		{"demo-widgets", "Demo_Widgets-1.1.0-py3-none-any.whl", "1.1.0"},
+		{"demo-widgets", "demo_widgets-1.1.0-1-py3-none-any.whl", "1.1.0"},
+		{"demo-widgets", "demo-widgets-2.0rc1.tar.gz", "2.0rc1"},
+		{"demo-widgets", "Demo.Widgets-0.1.zip", "0.1"},
+		{"zope-interface", "zope.interface-5.4.0-py3.9.egg", "5.4.0"},
+		{"foo", "foo-bar-1.0.tar.gz", ""},
+		{"foo", "foo-1.0.exe", ""},
+	} {
+		if got, _ := fileVersion(tc.norm, tc.file); got != tc.want {
+			t.Errorf("fileVersion(%s, %s) = %q, want %q", tc.norm, tc.file, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,2 @@
+def make_widget(size=1):
+    """Make a widget."""

@@ -1,0 +1,3 @@
+from demo_widgets import make_widget
+
+print(make_widget(2))

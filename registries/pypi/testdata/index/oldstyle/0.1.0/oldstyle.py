@@ -1,0 +1,5 @@
+"""An old single-module distribution."""
+
+
+def run(argv=None):
+    """Run it."""
