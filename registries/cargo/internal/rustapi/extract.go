@@ -22,6 +22,7 @@ const (
 	maxResolveDepth    = 16        // re-export hops followed from one `pub use`
 	maxModuleDepth     = 32        // file modules nested in one another
 	maxOverloads       = 16        // signature lines merged into one symbol
+	maxExports         = 50000     // names one glob re-export may bring
 )
 
 // Options configures Extract.
@@ -84,7 +85,8 @@ func Extract(fsys fs.FS, opts Options) Result {
 	if opts.Crate == "" {
 		opts.Crate = "crate"
 	}
-	x := &extractor{fsys: fsys, opts: opts, edition2015: opts.Edition == "" || opts.Edition == "2015", seenFile: map[string]bool{}}
+	x := &extractor{fsys: fsys, opts: opts, edition2015: opts.Edition == "" || opts.Edition == "2015", seenFile: map[string]bool{},
+		lookups: map[lookupKey][]entity{}, inLookup: map[lookupKey]bool{}, exported: map[*module][]named{}, inExports: map[*module]bool{}}
 	root, ok := x.file(opts.Root)
 	if !ok {
 		return x.res
@@ -108,6 +110,18 @@ type extractor struct {
 	count   int // symbols in entries, members included
 	byDecl  map[*decl]*entry
 	macros  []*decl
+
+	// Memoized name resolution: each (module, name) is looked up once; a lookup that meets
+	// itself again (glob imports in a cycle) sees nothing on the second visit.
+	lookups   map[lookupKey][]entity
+	inLookup  map[lookupKey]bool
+	exported  map[*module][]named
+	inExports map[*module]bool
+}
+
+type lookupKey struct {
+	m    *module
+	name string
 }
 
 // module is one module of the crate, public or not.
@@ -397,9 +411,21 @@ func (x *extractor) resolve(from *module, segs []string, usePath bool, depth int
 // lookup returns what name names inside module m: its items, child modules and use bindings, then
 // what its glob imports bring when nothing else matched.
 func (x *extractor) lookup(m *module, name string, depth int) []entity {
-	if depth > maxResolveDepth || !x.budget() {
+	key := lookupKey{m, name}
+	if out, ok := x.lookups[key]; ok {
+		return out
+	}
+	if depth > maxResolveDepth || x.inLookup[key] || !x.budget() {
 		return nil
 	}
+	x.inLookup[key] = true
+	out := x.lookupUncached(m, name, depth)
+	delete(x.inLookup, key)
+	x.lookups[key] = out
+	return out
+}
+
+func (x *extractor) lookupUncached(m *module, name string, depth int) []entity {
 	var out []entity
 	for _, d := range m.items {
 		if d.it.name == name {
@@ -437,12 +463,14 @@ type named struct {
 }
 
 // exports lists what a glob re-export of m brings: m's pub items, pub modules and pub re-exports.
-func (x *extractor) exports(m *module, depth int, seen map[*module]bool) []named {
-	if depth > maxResolveDepth || seen[m] || !x.budget() {
+func (x *extractor) exports(m *module, depth int) []named {
+	if out, ok := x.exported[m]; ok {
+		return out
+	}
+	if depth > maxResolveDepth || x.inExports[m] || !x.budget() {
 		return nil
 	}
-	seen[m] = true
-	defer delete(seen, m)
+	x.inExports[m] = true
 	var out []named
 	for _, d := range m.items {
 		if d.it.vis == visPub && !d.it.attrs.hidden {
@@ -461,7 +489,7 @@ func (x *extractor) exports(m *module, depth int, seen map[*module]bool) []named
 		if u.u.glob {
 			for _, t := range x.resolve(m, u.u.segs, true, depth+1) {
 				if t.m != nil {
-					out = append(out, x.exports(t.m, depth+1, seen)...)
+					out = append(out, x.exports(t.m, depth+1)...)
 				}
 			}
 			continue
@@ -472,6 +500,11 @@ func (x *extractor) exports(m *module, depth int, seen map[*module]bool) []named
 			}
 		}
 	}
+	delete(x.inExports, m)
+	if len(out) > maxExports {
+		out = out[:maxExports]
+	}
+	x.exported[m] = out
 	return out
 }
 
@@ -520,7 +553,7 @@ func (x *extractor) emit() {
 			if u.u.glob {
 				for _, t := range x.resolve(j.m, u.u.segs, true, 0) {
 					if t.m != nil {
-						found = append(found, x.exports(t.m, 0, map[*module]bool{})...)
+						found = append(found, x.exports(t.m, 0)...)
 					}
 				}
 			} else if name := useName(u.u); name != "" && name != "_" {

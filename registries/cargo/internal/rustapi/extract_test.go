@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/docidx/docidx"
 )
@@ -556,5 +557,30 @@ func TestLongSignaturesAreCut(t *testing.T) {
 	}
 	if s := syms["c::long"].Signature; len(s) > maxSignature+10 || !strings.HasSuffix(s, " …") {
 		t.Errorf("long signature: %d bytes", len(s))
+	}
+}
+
+// TestResolutionIsBounded builds many modules that glob-import one another in cycles: resolution
+// must stay fast and list each item once.
+func TestResolutionIsBounded(t *testing.T) {
+	var b strings.Builder
+	const n = 150
+	for i := range n {
+		fmt.Fprintf(&b, "pub mod m%d { pub use crate::m%d::*; pub use super::*; pub use crate::m%d::f%d as g%d; pub fn f%d() {} }\n", i, (i+1)%n, (i+7)%n, (i+7)%n, i, i)
+	}
+	b.WriteString("pub use m0::*;\n")
+	start := time.Now()
+	res := extract(t, Options{}, "src/lib.rs", b.String())
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("took %v", d)
+	}
+	funcs := 0
+	for _, s := range res.Symbols {
+		if s.Kind == docidx.KindFunc {
+			funcs++
+		}
+	}
+	if funcs != n {
+		t.Errorf("%d functions listed, want %d", funcs, n)
 	}
 }

@@ -133,6 +133,9 @@ func tokenize(src string) []token {
 		}
 		start, line := lx.i, lx.line
 		kind := lx.next()
+		if lx.i > len(src) { // an escape at the very end steps past it
+			lx.i = len(src)
+		}
 		if lx.i <= start { // never stall
 			lx.i = start + 1
 			for lx.i < len(src) && !utf8.RuneStart(src[lx.i]) {

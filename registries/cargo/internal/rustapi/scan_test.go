@@ -42,6 +42,9 @@ func TestTokenize(t *testing.T) {
 		{"unicode ident", "fn größe()", "I:fn I:größe P:( P:) EOF"},
 		{"unterminated string", `a "b`, `I:a S:"b EOF`},
 		{"stray quote", `' `, "P:' EOF"},
+		{"escape at the end", `"\`, `S:"\ EOF`},
+		{"char escape at the end", `'\`, `S:'\ EOF`},
+		{"raw string prefix at the end", `r#`, "I:r P:# EOF"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := show(tokenize(tc.src)); got != tc.want {
