@@ -271,7 +271,13 @@ func (c *Cache) Fetch(ctx context.Context, name, version string) (*docidx.Packag
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	cont, err := buildContents(os.DirFS(lc.dir), lc.name, c.lim)
+	// os.Root keeps every read inside the crate's directory, symlinks included.
+	root, err := os.OpenRoot(lc.dir)
+	if err != nil {
+		return nil, fmt.Errorf("cargo: %s@%s: %w", lc.name, lc.version, err)
+	}
+	defer root.Close()
+	cont, err := buildContents(root.FS(), lc.name, c.lim)
 	if err != nil {
 		return nil, fmt.Errorf("cargo: %s@%s (%s): %w", lc.name, lc.version, lc.dir, err)
 	}

@@ -194,3 +194,36 @@ func cargoVersion(bin string) string {
 	}
 	return strings.TrimSpace(string(out))
 }
+
+// TestCacheStaysInsideCrate checks that a symlink in an extracted crate cannot make docidx read
+// outside the crate's directory.
+func TestCacheStaysInsideCrate(t *testing.T) {
+	secret := filepath.Join(t.TempDir(), "secret.md")
+	writeFile(t, secret, "# Secret\n\ntop secret text\n")
+	home := cargotest.CargoHome(t, cargotest.Crate{Name: "sneaky", Version: "1.0.0", Files: map[string]string{
+		"Cargo.toml": "[package]\nname = \"sneaky\"\nreadme = \"README.md\"\n", "src/lib.rs": "#![doc = include_str!(\"../docs/x.md\")]\npub fn f() {}\n",
+	}})
+	dir := filepath.Join(home, "registry", "src", cargotest.IndexDir, "sneaky-1.0.0")
+	for _, link := range []string{"README.md", "docs/x.md"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, link)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(secret, filepath.Join(dir, link)); err != nil {
+			t.Skip("symlinks not supported:", err)
+		}
+	}
+	c, err := NewCache(home, CacheConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd, err := c.Fetch(context.Background(), "sneaky", "1.0.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := fmt.Sprint(pd); strings.Contains(out, "top secret") {
+		t.Errorf("read through a symlink out of the crate: %s", out)
+	}
+	if len(pd.Symbols) != 2 {
+		t.Errorf("symbols %+v", pd.Symbols)
+	}
+}
