@@ -114,7 +114,7 @@ func writeDist(tb testing.TB, dir string, d Installed) {
 			writeFile(tb, filepath.Join(dir, info, "RECORD"), record.String())
 		}
 	case EggInfoDir:
-		info := escapeDist(d.Name) + "-" + d.Version + "-py3.11.egg-info"
+		info := escapeEgg(d.Name) + "-" + d.Version + "-py3.11.egg-info"
 		writeFile(tb, filepath.Join(dir, info, "PKG-INFO"), meta)
 		writeFile(tb, filepath.Join(dir, info, "top_level.txt"), topLevel)
 		writeFile(tb, filepath.Join(dir, info, "dependency_links.txt"), "\n")
@@ -133,9 +133,13 @@ func writeDist(tb testing.TB, dir string, d Installed) {
 			writeFile(tb, filepath.Join(dir, info, "installed-files.txt"), list.String())
 		}
 	case EggInfoFile:
-		writeFile(tb, filepath.Join(dir, escapeDist(d.Name)+"-"+d.Version+"-py3.11.egg-info"), meta)
+		writeFile(tb, filepath.Join(dir, escapeEgg(d.Name)+"-"+d.Version+"-py3.11.egg-info"), meta)
 	}
 }
+
+// escapeEgg spells a distribution name as setuptools names egg-info files (to_filename):
+// "-" becomes "_", dots and case are kept ("lazr.uri", "PyYAML").
+func escapeEgg(name string) string { return strings.ReplaceAll(name, "-", "_") }
 
 func writeFile(tb testing.TB, p, body string) {
 	tb.Helper()
