@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"mime"
 	"path"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -163,7 +165,7 @@ func (s *Server) resourceContents(uri string) (*mcp.ResourceContents, error) {
 	ref = pkg.Ref()
 	switch {
 	case page == docidx.PageOverview, page == docidx.PageAPI:
-		v, err := s.loadVersion(pkg)
+		v, err := s.loadVersion(pkg, true)
 		if err != nil {
 			return nil, err
 		}
@@ -321,29 +323,39 @@ type versionPages struct {
 	manifest *index.Manifest
 }
 
-// loadVersion reads and renders the pages of one package version.
-func (s *Server) loadVersion(pkg *docidx.Package) (*versionPages, error) {
+// loadVersion reads the pages of one package version: with pages, everything, the overview and
+// API rendered; without, only what the symbol pass of resources/list needs (the symbols).
+func (s *Server) loadVersion(pkg *docidx.Package, pages bool) (*versionPages, error) {
 	ref := pkg.Ref()
+	r := s.reader()
+	if !pages {
+		syms, err := s.symbolsCached(r, ref)
+		if err != nil {
+			return nil, err
+		}
+		vs, _ := r.Versions(pkg.Ecosystem, pkg.Name)
+		latest := len(vs) == 0 || vs[len(vs)-1] == pkg.Version
+		return &versionPages{pkg: pkg, latest: latest, syms: syms, manifest: r.Manifest()}, nil
+	}
 	base, err := s.describeBase(pkg, "")
 	if err != nil {
 		return nil, err
 	}
-	_, units, err := s.outline(pkg, "", &base)
+	docs, err := r.Documents(ref)
+	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
+		return nil, s.internalError("read documents", err)
+	}
+	syms, err := s.symbolsCached(r, ref)
+	if err != nil {
+		return nil, err
+	}
+	_, units, err := s.outlineOf(pkg, "", &base, syms, docs)
 	if err != nil {
 		var te *toolError
 		if errors.As(err, &te) {
 			return nil, notFoundf("%s", te.msg)
 		}
 		return nil, err
-	}
-	r := s.reader()
-	docs, err := r.Documents(ref)
-	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-		return nil, s.internalError("read documents", err)
-	}
-	syms, err := r.Symbols(ref)
-	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-		return nil, s.internalError("read symbols", err)
 	}
 	v := &versionPages{pkg: pkg, latest: base.Latest == pkg.Version, docs: docs, syms: syms, manifest: r.Manifest()}
 
@@ -377,9 +389,67 @@ func (s *Server) loadVersion(pkg *docidx.Package) (*versionPages, error) {
 	return v, nil
 }
 
-// resourceList is what one pass of resources/list yields for one package version: pass 0 its
-// overview, README, API and documents; pass 1 its symbols.
-func (v *versionPages) resources(pass int) []*mcp.Resource {
+// symbolCacheSize bounds the symbols symbolsCached keeps, over all package versions (the last
+// version read is kept whatever its size): resources/list pages through one version's symbols a
+// hundred at a time, and decoding a large module's symbols for every page would make listing it
+// quadratic; describe calls on one package benefit too.
+const symbolCacheSize = 50_000
+
+// symbolCache keeps the symbols of the package versions read last, by reader and version.
+type symbolCache struct {
+	mu      sync.Mutex
+	entries []symbolCacheEntry // most recent last
+}
+
+type symbolCacheEntry struct {
+	r    *index.Reader
+	ref  docidx.Ref
+	syms []docidx.Symbol
+}
+
+// symbolsCached returns the symbols of ref in r, from the cache when it has them. Callers must
+// not modify the slice.
+func (s *Server) symbolsCached(r *index.Reader, ref docidx.Ref) ([]docidx.Symbol, error) {
+	c := &s.symbols
+	c.mu.Lock()
+	for i, e := range c.entries {
+		if e.r == r && e.ref == ref {
+			c.entries = append(append(c.entries[:i:i], c.entries[i+1:]...), e)
+			c.mu.Unlock()
+			return e.syms, nil
+		}
+	}
+	c.mu.Unlock()
+	syms, err := r.Symbols(ref)
+	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
+		return nil, s.internalError("read symbols", err)
+	}
+	c.mu.Lock()
+	c.entries = append(c.entries, symbolCacheEntry{r, ref, syms})
+	total := 0
+	for _, e := range c.entries {
+		total += len(e.syms)
+	}
+	for len(c.entries) > 1 && total > symbolCacheSize {
+		total -= len(c.entries[0].syms)
+		c.entries = c.entries[1:]
+	}
+	c.mu.Unlock()
+	return syms, nil
+}
+
+// count is how many resources one pass of resources/list yields for the version.
+func (v *versionPages) count(pass int) int {
+	if pass == 1 {
+		return len(v.syms)
+	}
+	return len(v.resources(0, 0, math.MaxInt))
+}
+
+// resources is what one pass of resources/list yields for one package version, from the
+// from-th resource on, at most n: pass 0 its overview, README, API and documents; pass 1 its
+// symbols.
+func (v *versionPages) resources(pass, from, n int) []*mcp.Resource {
 	pkg := v.pkg
 	ref := pkg.Ref()
 	at := pkg.Name + "@" + pkg.Version
@@ -403,7 +473,8 @@ func (v *versionPages) resources(pass int) []*mcp.Resource {
 	both := []mcp.Role{"user", "assistant"}
 	var out []*mcp.Resource
 	if pass == 1 {
-		for i := range v.syms {
+		from = min(from, len(v.syms))
+		for i := from; i < len(v.syms) && i-from < n; i++ {
 			sym := &v.syms[i]
 			_, text := renderSymbol(ref, sym)
 			desc := firstSentence(sym.Doc)
@@ -463,7 +534,8 @@ func (v *versionPages) resources(pass int) []*mcp.Resource {
 			Description: clip(oneLine(d.Summary), 300), MIMEType: c.MIMEType, Size: int64(size), Annotations: ann(priority, both...),
 		})
 	}
-	return out
+	from = min(from, len(out))
+	return out[from:min(len(out), from+min(n, len(out)))]
 }
 
 // snapshotResource is the listing of the snapshot resource.
@@ -575,18 +647,18 @@ func (s *Server) listResources(ctx context.Context, req *mcp.ListResourcesReques
 		if err != nil {
 			return nil, s.internalError("read package", err)
 		}
-		v, err := s.loadVersion(pkg)
+		v, err := s.loadVersion(pkg, c.Pass == 0)
 		if err != nil {
 			return nil, err
 		}
-		items := v.resources(c.Pass)
-		if c.Unit > len(items) {
+		total := v.count(c.Pass)
+		if c.Unit > total {
 			return nil, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range; omit cursor to start over")
 		}
-		n := min(len(items)-c.Unit, ResourcePageSize-len(res.Resources))
-		res.Resources = append(res.Resources, items[c.Unit:c.Unit+n]...)
-		c.Unit += n
-		if c.Unit == len(items) {
+		items := v.resources(c.Pass, c.Unit, ResourcePageSize-len(res.Resources))
+		res.Resources = append(res.Resources, items...)
+		c.Unit += len(items)
+		if c.Unit == total {
 			c.Ver, c.Unit = c.Ver+1, 0
 			if c.Ver == len(l.Versions) {
 				if next == "" && c.Pass == 1 {

@@ -39,6 +39,7 @@ type Server struct {
 	rd     atomic.Pointer[index.Reader]
 	mcp    *mcp.Server
 	inputs map[string]inputCheck // tool name -> argument validation, see checkArguments
+	symbols symbolCache // the symbols of the package versions read last (resources.go)
 	// sessionKey signs the Streamable HTTP session IDs this server issues (see issuedSession).
 	sessionKey [32]byte
 }

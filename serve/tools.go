@@ -708,14 +708,20 @@ var kindHeading = map[int]string{
 func (s *Server) outline(pkg *docidx.Package, focus string, out *DescribeOutput) ([]OutlineEntry, []string, error) {
 	ref := pkg.Ref()
 	r := s.reader()
-	syms, err := r.Symbols(ref)
-	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-		return nil, nil, s.internalError("read symbols", err)
+	syms, err := s.symbolsCached(r, ref)
+	if err != nil {
+		return nil, nil, err
 	}
 	docs, err := r.Documents(ref)
 	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
 		return nil, nil, s.internalError("read documents", err)
 	}
+	return s.outlineOf(pkg, focus, out, syms, docs)
+}
+
+// outlineOf is outline over symbols and documents already read.
+func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutput, syms []docidx.Symbol, docs []docidx.Document) ([]OutlineEntry, []string, error) {
+	ref := pkg.Ref()
 
 	pkgOf := func(sym *docidx.Symbol) string {
 		if sym.Package == "" {
@@ -854,12 +860,7 @@ func (s *Server) outline(pkg *docidx.Package, focus string, out *DescribeOutput)
 
 // sortByKind orders symbols by kindOrder, keeping declaration order within a kind.
 func sortByKind(syms []*docidx.Symbol) {
-	// Insertion sort: stable, and groups are small.
-	for i := 1; i < len(syms); i++ {
-		for j := i; j > 0 && kindOrder[syms[j].Kind] < kindOrder[syms[j-1].Kind]; j-- {
-			syms[j], syms[j-1] = syms[j-1], syms[j]
-		}
-	}
+	sort.SliceStable(syms, func(i, j int) bool { return kindOrder[syms[i].Kind] < kindOrder[syms[j].Kind] })
 }
 
 // readmeSummary is the plain-text summary of a README: its Summary, else the start of its first
