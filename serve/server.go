@@ -34,12 +34,12 @@ type Options struct {
 // Server is docidx's MCP server over one snapshot. It is safe for concurrent use, and one Server
 // may serve many sessions (over stdio, in-memory or, later, HTTP transports) at once.
 type Server struct {
-	opts   Options
-	log    *slog.Logger
-	rd     atomic.Pointer[index.Reader]
-	mcp    *mcp.Server
-	inputs map[string]inputCheck // tool name -> argument validation, see checkArguments
-	symbols symbolCache // the symbols of the package versions read last (resources.go)
+	opts    Options
+	log     *slog.Logger
+	rd      atomic.Pointer[index.Reader]
+	mcp     *mcp.Server
+	inputs  map[string]inputCheck // tool name -> argument validation, see checkArguments
+	symbols symbolCache           // the symbols of the package versions read last (resources.go)
 	// sessionKey signs the Streamable HTTP session IDs this server issues (see issuedSession).
 	sessionKey [32]byte
 }
