@@ -5,7 +5,7 @@ BIN       ?= bin/docidx
 CORPUS    ?= $(or $(DOCIDX_CORPUS),/work/corpus)
 BENCHTIME ?= 1s
 
-.PHONY: all build test lint fmt-check vet staticcheck unit bench e2e demo fuzz clean
+.PHONY: all build test lint fmt-check vet staticcheck unit bench relevance e2e demo fuzz clean
 
 all: build
 
@@ -32,6 +32,10 @@ unit:
 ## With a real corpus in $(CORPUS) (scripts/corpus.sh builds it) the real-input benchmarks run too.
 bench:
 	DOCIDX_CORPUS=$(CORPUS) $(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) $(PKGS)
+
+## relevance: the labelled queries of testdata/relevance over the corpus: MRR and Recall@5.
+relevance:
+	DOCIDX_CORPUS=$(CORPUS) DOCIDX_RELEVANCE=1 $(GO) test -count=1 -run TestRelevance -v ./cmd/docidx | grep -E 'MRR|miss|ok|FAIL'
 
 ## e2e: crawl real packages from the configured registries and local caches (needs network).
 e2e: build

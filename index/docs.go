@@ -35,18 +35,19 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 			fVersion:  p.Version,
 			fHit:      string(hit),
 			fKind:     kind,
-			fPkgName:  p.Name,
-			fPkgExact: exactNames(p.Name),
 		}
 		return f
 	}
 	out := make([]searchDoc, 0, 1+len(syms)+4*len(docs))
 
-	// The overview: what the package is, by its own description and keywords.
+	// The overview: what the package is, by its name, description and keywords. Only the overview
+	// carries the package name, so a name match lifts one hit of the package, not all of them.
 	ov := base(docidx.HitSection, "overview")
+	ov[fPkgName] = p.Name
+	ov[fPkgExact] = exactNames(p.Name)
 	ov[fTitle] = p.Name
+	ov[fHeading] = clip(p.Description, maxStoreText) // a package's own one-liner weighs like a heading
 	ov[fBody] = clip(p.Description+"\n"+strings.Join(p.Keywords, " "), maxBody)
-	ov[fName] = p.Name
 	ov[fSTitle] = p.Name
 	ov[fSSection] = "Overview"
 	ov[fSText] = clip(p.Description, maxStoreText)

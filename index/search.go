@@ -4,11 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"sort"
 	"strings"
 	"unicode"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
 	"github.com/docidx/docidx"
 )
 
@@ -122,8 +126,10 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		}
 		top = b
 	}
-	req := bleve.NewSearchRequestOptions(top, limit, offset, false)
-	req.Fields = []string{fSTitle, fSSection, fSText, fSURI}
+	// Rank the first diversifyWindow hits with one package's later hits discounted, so a single
+	// package does not fill the page; fetch stored fields only for the page returned.
+	window := max(diversifyWindow, offset+limit)
+	req := bleve.NewSearchRequestOptions(top, window, 0, false)
 	res, err := idx.SearchInContext(ctx, req)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -131,15 +137,80 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		}
 		return nil, fmt.Errorf("index: search: %w", err)
 	}
-	out := &Results{Total: int(res.Total), Hits: make([]docidx.Hit, 0, len(res.Hits))}
+	ranked := diversify(res.Hits)
+	out := &Results{Total: int(res.Total), Hits: make([]docidx.Hit, 0, limit)}
+	if offset >= len(ranked) {
+		return out, nil
+	}
+	page := ranked[offset:min(offset+limit, len(ranked))]
 	words := queryWords(text)
-	for _, h := range res.Hits {
-		hit, ok := makeHit(h.ID, h.Fields, h.Score, words)
-		if ok {
+	for _, h := range page {
+		fields, err := r.storedFields(h.ID)
+		if err != nil {
+			return nil, fmt.Errorf("index: search: %w", err)
+		}
+		if hit, ok := makeHit(h.ID, fields, h.Score, words); ok {
 			out.Hits = append(out.Hits, hit)
 		}
 	}
 	return out, nil
+}
+
+// diversifyWindow is how many top hits are re-ranked for diversity; packageDecay is the factor
+// applied to the score of each further hit of a package already ranked above.
+const (
+	diversifyWindow = 100
+	packageDecay    = 0.55
+)
+
+// diversify re-ranks hits: the k-th hit (from 0) of a package scores score·packageDecay^k. The
+// order is stable for equal scores, so pages cut from the same window agree.
+func diversify(hits search.DocumentMatchCollection) search.DocumentMatchCollection {
+	seen := map[string]int{}
+	out := make(search.DocumentMatchCollection, len(hits))
+	copy(out, hits)
+	for _, h := range out {
+		pkg := packageOfID(h.ID)
+		k := seen[pkg]
+		seen[pkg] = k + 1
+		h.Score *= math.Pow(packageDecay, float64(k))
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	return out
+}
+
+// packageOfID returns the "ecosystem/package@version" part of a document ID (a page URI).
+func packageOfID(id string) string {
+	rest := strings.TrimPrefix(id, docidx.URIScheme+"://")
+	for i := 1; i < len(rest); i++ {
+		if rest[i] == '@' && rest[i-1] != '/' {
+			if j := strings.IndexByte(rest[i:], '/'); j >= 0 {
+				return rest[:i+j]
+			}
+			return rest
+		}
+	}
+	return rest
+}
+
+// storedFields loads the stored fields that hits are built from, from whichever of the two
+// search indexes holds the document.
+func (r *reader) storedFields(id string) (map[string]any, error) {
+	doc, err := r.idx.Document(id)
+	if err == nil && doc == nil {
+		doc, err = r.old.Document(id)
+	}
+	if err != nil || doc == nil {
+		return nil, err
+	}
+	fields := map[string]any{}
+	doc.VisitFields(func(f index.Field) {
+		switch f.Name() {
+		case fSTitle, fSSection, fSText, fSURI:
+			fields[f.Name()] = string(f.Value())
+		}
+	})
+	return fields, nil
 }
 
 // terms returns the distinct terms that field's analyzer makes of text.

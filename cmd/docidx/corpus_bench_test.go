@@ -37,8 +37,9 @@ var corpusQueries = []string{
 	"read a yaml config file",
 }
 
-// corpusCaches opens the corpus's local caches, or skips b.
-func corpusCaches(b *testing.B) []docidx.Cache {
+// corpusCaches opens the corpus's local caches (and this machine's Python site-packages when
+// DOCIDX_SITE_PACKAGES names it), or skips b.
+func corpusCaches(b testing.TB) []docidx.Cache {
 	dir := os.Getenv("DOCIDX_CORPUS")
 	if dir == "" {
 		b.Skip("DOCIDX_CORPUS not set (scripts/corpus.sh builds the corpus)")
@@ -65,7 +66,7 @@ var (
 )
 
 // corpusSnapshot crawls the corpus once per test binary into a temporary index.
-func corpusSnapshot(b *testing.B) string {
+func corpusSnapshot(b testing.TB) string {
 	caches := corpusCaches(b)
 	corpusOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "docidx-bench-")
@@ -172,7 +173,7 @@ func BenchmarkCorpusStartup(b *testing.B) {
 	}
 }
 
-func connect(b *testing.B, r *index.Reader) *mcp.ClientSession {
+func connect(b testing.TB, r *index.Reader) *mcp.ClientSession {
 	ct, st := mcp.NewInMemoryTransports()
 	srv := serve.New(r, serve.Options{Version: docidx.Version})
 	if _, err := srv.MCP().Connect(context.Background(), st, nil); err != nil {

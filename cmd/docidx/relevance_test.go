@@ -1,0 +1,98 @@
+package main
+
+// The relevance benchmark: labelled queries (testdata/relevance/queries.json) run through
+// search_package_docs over the real-input corpus, scored by mean reciprocal rank and recall at 5.
+// `make relevance` runs it; it skips without DOCIDX_RELEVANCE=1 and a corpus.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/docidx/docidx/index"
+)
+
+type labelledQuery struct {
+	Query string   `json:"query"`
+	Want  []string `json:"want"`
+	Kind  string   `json:"kind"` // prose or api
+}
+
+var nameSep = regexp.MustCompile(`[-_.]+`)
+
+// samePackage compares package names the way PEP 503 does (case and runs of -_. ignored), which
+// is exact for Go and npm names in practice and right for Python distributions.
+func samePackage(a, b string) bool {
+	return nameSep.ReplaceAllString(strings.ToLower(a), "-") == nameSep.ReplaceAllString(strings.ToLower(b), "-")
+}
+
+func TestRelevance(t *testing.T) {
+	if os.Getenv("DOCIDX_RELEVANCE") == "" {
+		t.Skip("set DOCIDX_RELEVANCE=1 (make relevance) to run the relevance benchmark over the corpus")
+	}
+	data, err := os.ReadFile("../../testdata/relevance/queries.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var set struct {
+		Queries []labelledQuery `json:"queries"`
+	}
+	if err := json.Unmarshal(data, &set); err != nil {
+		t.Fatal(err)
+	}
+	dir := corpusSnapshot(t)
+	r, err := index.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	cs := connect(t, r)
+
+	var mrr, recall5 float64
+	var misses []string
+	for _, q := range set.Queries {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "search_package_docs",
+			Arguments: map[string]any{"query": q.Query, "limit": 10}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out struct {
+			Results []struct {
+				Package string `json:"package"`
+			} `json:"results"`
+		}
+		raw, _ := json.Marshal(res.StructuredContent)
+		json.Unmarshal(raw, &out)
+		rank := 0
+		var got []string
+		for i, h := range out.Results {
+			got = append(got, h.Package)
+			for _, w := range q.Want {
+				if rank == 0 && samePackage(h.Package, w) {
+					rank = i + 1
+				}
+			}
+		}
+		if rank > 0 {
+			mrr += 1 / float64(rank)
+		}
+		if rank > 0 && rank <= 5 {
+			recall5++
+		} else {
+			misses = append(misses, fmt.Sprintf("%q (%s) rank %d: top %v", q.Query, q.Kind, rank, first(got, 5)))
+		}
+	}
+	n := float64(len(set.Queries))
+	t.Logf("%d queries: MRR %.3f, Recall@5 %.3f", len(set.Queries), mrr/n, recall5/n)
+	for _, m := range misses {
+		t.Logf("miss: %s", m)
+	}
+}
+
+func first(s []string, n int) []string { return s[:min(n, len(s))] }
