@@ -30,11 +30,11 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 	ref := p.Ref()
 	base := func(hit docidx.HitKind, kind string) map[string]any {
 		f := map[string]any{
-			fEco:      string(p.Ecosystem),
-			fPkg:      p.Name,
-			fVersion:  p.Version,
-			fHit:      string(hit),
-			fKind:     kind,
+			fEco:     string(p.Ecosystem),
+			fPkg:     p.Name,
+			fVersion: p.Version,
+			fHit:     string(hit),
+			fKind:    kind,
 		}
 		return f
 	}
