@@ -19,7 +19,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -92,16 +91,61 @@ type HTTPOptions struct {
 // HTTPHandler serves MCP over Streamable HTTP on MCPPath and a health check on HealthPath. It
 // is an http.Handler; RunHTTP wraps it in a server with a graceful drain.
 type HTTPHandler struct {
-	s        *Server
-	opts     HTTPOptions
-	mcp      *mcp.StreamableHTTPHandler
-	cop      *http.CrossOriginProtection
-	hosts    map[string]bool
-	origins  map[string]bool
-	token    [sha256.Size]byte
-	limits   *limiters
-	draining atomic.Bool
-	inflight sync.WaitGroup
+	s       *Server
+	opts    HTTPOptions
+	mcp     *mcp.StreamableHTTPHandler
+	cop     *http.CrossOriginProtection
+	hosts   map[string]bool
+	origins map[string]bool
+	token   [sha256.Size]byte
+	limits  *limiters
+
+	mu       sync.Mutex
+	draining bool
+	inflight int           // POSTs being served
+	idle     chan struct{} // closed when inflight drops to 0 while draining
+}
+
+// begin counts a POST in flight, unless the handler is draining.
+func (h *HTTPHandler) begin() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.draining {
+		return false
+	}
+	h.inflight++
+	return true
+}
+
+// end counts a POST done.
+func (h *HTTPHandler) end() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.inflight--; h.inflight == 0 && h.idle != nil {
+		close(h.idle)
+		h.idle = nil
+	}
+}
+
+// drain refuses new requests from now on and returns a channel closed once the POSTs in
+// flight are done.
+func (h *HTTPHandler) drain() <-chan struct{} {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.draining = true
+	idle := make(chan struct{})
+	if h.inflight == 0 {
+		close(idle)
+	} else {
+		h.idle = idle
+	}
+	return idle
+}
+
+func (h *HTTPHandler) isDraining() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.draining
 }
 
 // NewHTTPHandler returns the HTTP handler of s configured by opts.
@@ -170,7 +214,7 @@ func (h *HTTPHandler) health(w http.ResponseWriter, r *http.Request) {
 	}
 	body := map[string]any{"status": "ok"}
 	status := http.StatusOK
-	if h.draining.Load() {
+	if h.isDraining() {
 		body["status"], status = "draining", http.StatusServiceUnavailable
 	}
 	if h.opts.Token == "" {
@@ -213,10 +257,8 @@ func (h *HTTPHandler) serveMCP(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusUnauthorized, codeInvalidRequest, "unauthorized: send Authorization: Bearer TOKEN (docidx serve --token / DOCIDX_TOKEN)")
 		return
 	}
-	if h.draining.Load() {
-		w.Header().Set("Connection", "close")
-		w.Header().Set("Retry-After", "1")
-		httpError(w, http.StatusServiceUnavailable, codeInvalidRequest, "shutting down")
+	if h.isDraining() {
+		shuttingDown(w)
 		return
 	}
 	if h.limits != nil {
@@ -227,13 +269,23 @@ func (h *HTTPHandler) serveMCP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if r.Method == http.MethodPost {
-		h.inflight.Add(1)
-		defer h.inflight.Done()
+		if !h.begin() {
+			shuttingDown(w)
+			return
+		}
+		defer h.end()
 		if !h.checkBody(w, r) {
 			return
 		}
 	}
 	h.mcp.ServeHTTP(w, r)
+}
+
+// shuttingDown answers a request that arrived while draining.
+func shuttingDown(w http.ResponseWriter) {
+	w.Header().Set("Connection", "close")
+	w.Header().Set("Retry-After", "1")
+	httpError(w, http.StatusServiceUnavailable, codeInvalidRequest, "shutting down")
 }
 
 // hostOK checks the Host header: a request that reached a loopback address must name a
@@ -515,15 +567,13 @@ func (s *Server) RunHTTP(ctx context.Context, ln net.Listener, opts HTTPOptions)
 	case <-ctx.Done():
 	}
 	s.log.Info("draining HTTP requests", "timeout", DrainTimeout)
-	h.draining.Store(true)
+	idle := h.drain()
 	dctx, cancel := context.WithTimeout(context.Background(), DrainTimeout)
 	defer cancel()
 	shut := make(chan error, 1)
 	go func() { shut <- srv.Shutdown(dctx) }() // stops accepting, waits for active connections
-	inflight := make(chan struct{})
-	go func() { h.inflight.Wait(); close(inflight) }()
 	select {
-	case <-inflight:
+	case <-idle:
 	case <-dctx.Done():
 		s.log.Warn("serve: drain timed out with requests in flight")
 	}

@@ -32,7 +32,7 @@ type Options struct {
 }
 
 // Server is docidx's MCP server over one snapshot. It is safe for concurrent use, and one Server
-// may serve many sessions (over stdio, in-memory or, later, HTTP transports) at once.
+// may serve many sessions (over stdio, in-memory or Streamable HTTP transports) at once.
 type Server struct {
 	opts    Options
 	log     *slog.Logger
