@@ -404,8 +404,25 @@ func parseSimpleHTML(body []byte, base *url.URL, norm string) *project {
 	return p
 }
 
+// indexFold returns the index of the lowercase ASCII string sub in s, ignoring ASCII case, or -1.
 func indexFold(s, sub string) int {
-	return strings.Index(strings.ToLower(s), sub)
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for j < len(sub) && lowerASCII(s[i+j]) == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return i
+		}
+	}
+	return -1
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // parseAttrs reads the attributes of a tag (name="value", name='value', name=value, name), with
