@@ -268,3 +268,32 @@ func SortRefs(refs []Ref) {
 		return a.Version < b.Version
 	})
 }
+
+// NormalizeName returns the form of a package name that its ecosystem compares by: for PyPI the
+// PEP 503 normalized name (lower case, runs of "-", "_" and "." as one "-": "PyYAML" ->
+// "pyyaml", "Flask_Cors" -> "flask-cors"); for every other ecosystem the name as given, since Go
+// module paths, npm names, crates and Swift identities are compared as written.
+func NormalizeName(eco Ecosystem, name string) string {
+	if eco != PyPI {
+		return name
+	}
+	var b strings.Builder
+	b.Grow(len(name))
+	sep := false
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c == '-' || c == '_' || c == '.':
+			sep = true
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if sep && b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		sep = false
+		b.WriteByte(c)
+	}
+	return b.String()
+}

@@ -100,7 +100,11 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		filter(fEco, string(q.Ecosystem))
 	}
 	if q.Package != "" {
-		filter(fPkg, q.Package)
+		name := q.Package
+		if q.Ecosystem != "" {
+			name = docidx.NormalizeName(q.Ecosystem, name)
+		}
+		filter(fPkg, name)
 	}
 	idx := r.idx
 	if q.Version != "" && q.Version != "latest" {

@@ -40,12 +40,14 @@ type nameEntry struct {
 	Description string   `json:"description,omitempty"` // of the latest version
 }
 
+// Keys hold names as their ecosystem compares them (docidx.NormalizeName), so pypi:PyYAML and
+// pypi:pyyaml are one package.
 func versionKey(ref docidx.Ref) []byte {
-	return []byte(string(ref.Ecosystem) + "\x00" + ref.Name + "\x00" + ref.Version)
+	return []byte(string(ref.Ecosystem) + "\x00" + docidx.NormalizeName(ref.Ecosystem, ref.Name) + "\x00" + ref.Version)
 }
 
 func nameKey(eco docidx.Ecosystem, name string) []byte {
-	return []byte(string(eco) + "\x00" + name)
+	return []byte(string(eco) + "\x00" + docidx.NormalizeName(eco, name))
 }
 
 func parseNameKey(k []byte) (docidx.Ecosystem, string) {

@@ -12,6 +12,7 @@ import (
 	"github.com/docidx/docidx/registries/cargo"
 	"github.com/docidx/docidx/registries/gomod"
 	"github.com/docidx/docidx/registries/npm"
+	"github.com/docidx/docidx/registries/pypi"
 	"github.com/docidx/docidx/registries/swift"
 )
 
@@ -58,6 +59,13 @@ func buildSources(c *cli.Context, log *slog.Logger, projectDir string, specs []c
 		}
 		s.caches = append(s.caches, nm)
 	}
+	for _, dir := range c.StringSlice("site-packages") {
+		sp, err := pypi.NewSitePackages(dir, pypi.SitePackagesConfig{Logger: log})
+		if err != nil {
+			return nil, failf("--site-packages %s: %v", dir, err)
+		}
+		s.caches = append(s.caches, sp)
+	}
 	for _, dir := range c.StringSlice("cargo-home") {
 		cc, err := cargo.NewCache(dir, cargo.CacheConfig{Logger: log})
 		if err != nil {
@@ -100,6 +108,17 @@ func buildSources(c *cli.Context, log *slog.Logger, projectDir string, specs []c
 		r, err := npm.NewRegistry(npm.RegistryConfig{Config: cfg, Logger: log})
 		if err != nil {
 			return nil, failf("npm registry: %v", err)
+		}
+		s.registries = append(s.registries, r)
+	}
+	if wants[docidx.PyPI] {
+		cfg, err := pypi.LoadConfig(pypi.ConfigOptions{IndexURL: c.String("pypi-index")})
+		if err != nil {
+			return nil, failf("Python package index: %v", err)
+		}
+		r, err := pypi.NewRegistry(pypi.RegistryConfig{Config: cfg, Logger: log})
+		if err != nil {
+			return nil, failf("Python package index: %v", err)
 		}
 		s.registries = append(s.registries, r)
 	}
