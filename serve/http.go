@@ -62,9 +62,12 @@ const (
 type HTTPOptions struct {
 	// Stateless serves every request on its own temporary session, for replicas behind a load
 	// balancer: no Mcp-Session-Id, no server-to-client requests, GET and DELETE answer 405.
+	// Answers are plain JSON unless the request asks for progress or log messages, which then
+	// come on an SSE stream with the answer.
 	Stateless bool
-	// JSONResponse answers POSTs with application/json instead of an SSE stream; notifications
-	// related to a request (progress, log messages) are then not delivered with it.
+	// JSONResponse answers every POST with application/json instead of an SSE stream;
+	// notifications related to a request (progress, log messages) are then not delivered with
+	// it.
 	JSONResponse bool
 	// Token, when set, is the bearer token every /mcp request must carry
 	// ("Authorization: Bearer TOKEN"); others get 401.
@@ -94,6 +97,7 @@ type HTTPHandler struct {
 	s       *Server
 	opts    HTTPOptions
 	mcp     *mcp.StreamableHTTPHandler
+	jsonMCP *mcp.StreamableHTTPHandler // stateless SSE mode: for requests that want no stream
 	cop     *http.CrossOriginProtection
 	hosts   map[string]bool
 	origins map[string]bool
@@ -181,15 +185,23 @@ func (s *Server) NewHTTPHandler(opts HTTPOptions) *HTTPHandler {
 	if timeout < 0 {
 		timeout = 0
 	}
-	h.mcp = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
-		Stateless:           opts.Stateless,
-		JSONResponse:        opts.JSONResponse,
-		Logger:              s.log,
-		SessionTimeout:      timeout,
-		MaxRequestBodyBytes: opts.MaxBodyBytes,
-		// hostOK does the SDK's check and more (AllowedHosts).
-		DisableLocalhostProtection: true,
-	})
+	sdk := func(jsonResponse bool) *mcp.StreamableHTTPHandler {
+		return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+			Stateless:           opts.Stateless,
+			JSONResponse:        jsonResponse,
+			Logger:              s.log,
+			SessionTimeout:      timeout,
+			MaxRequestBodyBytes: opts.MaxBodyBytes,
+			// hostOK does the SDK's check and more (AllowedHosts).
+			DisableLocalhostProtection: true,
+		})
+	}
+	h.mcp = sdk(opts.JSONResponse)
+	if opts.Stateless && !opts.JSONResponse {
+		// Without sessions every request stands alone, so each can be answered its own way:
+		// plain JSON unless it asks for progress or log messages, then an SSE stream.
+		h.jsonMCP = sdk(true)
+	}
 	return h
 }
 
@@ -274,11 +286,43 @@ func (h *HTTPHandler) serveMCP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		defer h.end()
-		if !h.checkBody(w, r) {
+		body, ok := h.checkBody(w, r)
+		if !ok {
+			return
+		}
+		if h.jsonMCP != nil && !wantsStream(body) {
+			h.jsonMCP.ServeHTTP(w, r)
 			return
 		}
 	}
 	h.mcp.ServeHTTP(w, r)
+}
+
+// wantsStream reports whether a request asks for notifications that an SSE stream would carry
+// with its answer: progress (a progress token) or log messages (a log level in _meta, protocol
+// 2026-07-28 on).
+func wantsStream(body []byte) bool {
+	var msgs []struct {
+		Params struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		} `json:"params"`
+	}
+	body = bytes.TrimSpace(body)
+	if len(body) > 0 && body[0] != '[' {
+		body = append(append([]byte{'['}, body...), ']')
+	}
+	if json.Unmarshal(body, &msgs) != nil {
+		return true // let the SDK say what is wrong, on its default transport
+	}
+	for _, m := range msgs {
+		if _, ok := m.Params.Meta["progressToken"]; ok {
+			return true
+		}
+		if _, ok := m.Params.Meta["io.modelcontextprotocol/logLevel"]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // shuttingDown answers a request that arrived while draining.
@@ -367,11 +411,11 @@ func (h *HTTPHandler) clientKey(r *http.Request) string {
 // checkBody reads a POST body within the size limit and checks that it is one JSON-RPC message
 // or a batch of them, answering 413 or 400 itself when not; the body is then put back for the
 // SDK.
-func (h *HTTPHandler) checkBody(w http.ResponseWriter, r *http.Request) bool {
+func (h *HTTPHandler) checkBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	limit := h.opts.MaxBodyBytes
 	if r.ContentLength > limit {
 		httpError(w, http.StatusRequestEntityTooLarge, codeInvalidRequest, fmt.Sprintf("request body of %d bytes is over the %d-byte limit", r.ContentLength, limit))
-		return false
+		return nil, false
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	if err != nil {
@@ -379,18 +423,18 @@ func (h *HTTPHandler) checkBody(w http.ResponseWriter, r *http.Request) bool {
 		if errors.As(err, &mbe) {
 			w.Header().Set("Connection", "close")
 			httpError(w, http.StatusRequestEntityTooLarge, codeInvalidRequest, fmt.Sprintf("request body is over the %d-byte limit", limit))
-			return false
+			return nil, false
 		}
 		httpError(w, http.StatusBadRequest, codeInvalidRequest, "could not read the request body")
-		return false
+		return nil, false
 	}
 	if code, msg := checkJSONRPC(body); code != 0 {
 		httpError(w, http.StatusBadRequest, code, msg)
-		return false
+		return nil, false
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength = int64(len(body))
-	return true
+	return body, true
 }
 
 // checkJSONRPC returns 0 when body is a JSON-RPC 2.0 message or a non-empty batch of them,

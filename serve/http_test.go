@@ -409,3 +409,19 @@ func TestHTTPDrain(t *testing.T) {
 		t.Error("still accepting requests after the drain")
 	}
 }
+
+// TestHTTPStatelessStreams checks that a stateless server answers in plain JSON unless the
+// request asks for progress, which then comes on an SSE stream with the answer.
+func TestHTTPStatelessStreams(t *testing.T) {
+	ts := httpServer(t, newServer(t), serve.HTTPOptions{Stateless: true})
+	h := map[string]string{"Mcp-Protocol-Version": "2025-06-18"}
+	resp, body := post(t, ts, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_packages","arguments":{}}}`, h)
+	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "application/json") || !strings.Contains(body, `"id":1,"result"`) {
+		t.Errorf("plain call: %d %s %s", resp.StatusCode, ct, body)
+	}
+	resp, body = post(t, ts, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"_meta":{"progressToken":"t"},"name":"list_packages","arguments":{}}}`, h)
+	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "text/event-stream") ||
+		!strings.Contains(body, `"method":"notifications/progress"`) || !strings.Contains(body, `"id":2,"result"`) {
+		t.Errorf("call with a progress token: %d %s %s", resp.StatusCode, ct, body)
+	}
+}
