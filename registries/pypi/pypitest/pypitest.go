@@ -769,11 +769,12 @@ func Wheel(name, version, metadata string, files map[string]string) []byte {
 		fmt.Fprintf(&record, "%s,sha256=%s,%d\n", n, base64.RawURLEncoding.EncodeToString(sum[:]), len(all[n]))
 	}
 	fmt.Fprintf(&record, "%sRECORD,,\n", info)
-	all[info+"RECORD"] = record.String()
-	entries := make([]Entry, 0, len(all))
+	entries := make([]Entry, 0, len(all)+1)
 	for _, n := range sortedKeys(all) {
 		entries = append(entries, Entry{Name: n, Body: all[n]})
 	}
+	// RECORD goes last, as the wheel specification recommends.
+	entries = append(entries, Entry{Name: info + "RECORD", Body: record.String()})
 	return ZipEntries(entries)
 }
 

@@ -1,0 +1,38 @@
+// Package pypi reads Python distribution documentation from a package index and from installed
+// site-packages directories, implementing docidx.Registry ([Registry]) and docidx.Cache
+// ([SitePackages]) for the PyPI ecosystem.
+//
+// What it owns:
+//
+//   - index configuration ([LoadConfig]): the index URL from a flag, PIP_INDEX_URL or pip.conf
+//     read the way pip reads them (https://pip.pypa.io/en/stable/topics/configuration/), else
+//     the public PyPI ([DefaultIndexURL]); a simple API URL (".../simple/") also gives the JSON
+//     API base beside it;
+//   - the remote [Registry]: the JSON API (https://docs.pypi.org/api/json/) and, for mirrors
+//     without it, the simple API as PEP 691 JSON or PEP 503 HTML with PEP 658/714 metadata
+//     files; PEP 440 version resolution ("", exact pins, specifier sets); wheels and sdists
+//     downloaded under size limits, checked against the index's sha256, read in memory with
+//     path-traversal-safe, size-limited extraction;
+//   - the [SitePackages] cache: *.dist-info directories (METADATA, RECORD) and Debian-style
+//     *.egg-info files and directories (PKG-INFO, installed-files.txt, top_level.txt,
+//     SOURCES.txt);
+//   - core metadata parsing ([ParseMetadata]): METADATA and PKG-INFO files, old and new;
+//   - PEP 503 name normalization ([Normalize]): every package is named by its normalized name,
+//     which is also its purl name (pkg:pypi/pyyaml@6.0.3);
+//   - the API: internal/pyscan, a hand-written scanner of Python sources and stubs for public
+//     module-level functions and classes and their methods, with signatures as written and the
+//     first paragraph of each docstring;
+//   - the README: the long description by its content type — markdown through readme.Parse,
+//     reStructuredText (the default when no type is given) through internal/rst, plain text as
+//     one section — and, from sdists, markdown and reStructuredText files under docs/ and
+//     examples/.
+//
+// Every limit is a named constant ([DefaultMaxDownload], [DefaultMaxFile] …) overridable through
+// [Limits]; exceeding a download or archive limit returns an error wrapping docidx.ErrTooLarge,
+// an archive entry that escapes its root one wrapping docidx.ErrUnsafePath, and a digest mismatch
+// one wrapping docidx.ErrIntegrity.
+//
+// Import rule (DESIGN.md §1): pypi imports docidx, readme, registries/internal/fetch and the
+// standard library; never crawl, index or serve. Package pypitest fakes an index and lays out
+// site-packages directories for tests.
+package pypi
