@@ -20,6 +20,7 @@ import (
 	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/registries/gomod"
 	"github.com/docidx/docidx/registries/npm"
+	"github.com/docidx/docidx/registries/pypi"
 	"github.com/docidx/docidx/serve"
 )
 
@@ -56,7 +57,20 @@ func corpusCaches(b testing.TB) []docidx.Cache {
 	if err != nil {
 		b.Fatal(err)
 	}
-	return []docidx.Cache{mc, nmc}
+	caches := []docidx.Cache{mc, nmc}
+	// This machine's Python: DOCIDX_SITE_PACKAGES, else what python3 reports.
+	var sites []string
+	if sp := os.Getenv("DOCIDX_SITE_PACKAGES"); sp != "" {
+		sites = filepath.SplitList(sp)
+	} else if dirs, err := pypi.DefaultSitePackagesDirs(context.Background(), "python3"); err == nil {
+		sites = dirs
+	}
+	for _, dir := range sites {
+		if sp, err := pypi.NewSitePackages(dir, pypi.SitePackagesConfig{}); err == nil {
+			caches = append(caches, sp)
+		}
+	}
+	return caches
 }
 
 var (
