@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/docidx/docidx"
 )
@@ -562,4 +563,46 @@ func BenchmarkScan(b *testing.B) {
 		n += len(Scan(src, Options{Module: "flask.app", File: "flask/app.py"}).Symbols)
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "symbols/s")
+}
+
+// TestPathological times hostile inputs against an ordinary file of about the same size scanned
+// in the same run: no input may cost much more than linear time.
+func TestPathological(t *testing.T) {
+	ordinary, err := os.ReadFile(filepath.Join("testdata", "real", "flask", "app.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var base []byte
+	for len(base) < 300<<10 {
+		base = append(base, ordinary...)
+	}
+	for name, src := range map[string]string{
+		"brackets":      strings.Repeat("(", 300000),
+		"closers":       strings.Repeat(")]}", 100000),
+		"fstrings":      strings.Repeat("f'{", 100000),
+		"triple quotes": strings.Repeat(`"""`, 100000),
+		"decorators":    strings.Repeat("@d\n", 100000),
+		"indentation":   nestedIfs(2000),
+		"defs":          strings.Repeat("def f(a, b=(1, [2, {3: 4}])) -> 'x': ...\n", 8000),
+		"all":           "__all__ = [" + strings.Repeat("'a', ", 60000) + "]\n",
+		"backslashes":   strings.Repeat("\\\n", 150000),
+	} {
+		start := time.Now()
+		Scan(base, Options{Module: "m"})
+		ref := time.Since(start)
+		start = time.Now()
+		Scan([]byte(src), Options{Module: "m"})
+		if d := time.Since(start); d > 20*ref+100*time.Millisecond {
+			t.Errorf("%s: %v (an ordinary file of about the same size: %v)", name, d, ref)
+		}
+	}
+}
+
+func nestedIfs(depth int) string {
+	var b strings.Builder
+	for i := range depth {
+		b.WriteString(strings.Repeat(" ", i) + "if x:\n")
+	}
+	b.WriteString(strings.Repeat(" ", depth) + "def deep(): ...\n")
+	return b.String()
 }
