@@ -165,7 +165,11 @@ func (s *Server) resourceContents(uri string) (*mcp.ResourceContents, error) {
 	ref = pkg.Ref()
 	switch {
 	case page == docidx.PageOverview, page == docidx.PageAPI:
-		v, err := s.loadVersion(pkg, true)
+		want := loadOverview
+		if page == docidx.PageAPI {
+			want = loadAll
+		}
+		v, err := s.loadVersion(pkg, want)
 		if err != nil {
 			return nil, err
 		}
@@ -323,12 +327,18 @@ type versionPages struct {
 	manifest *index.Manifest
 }
 
-// loadVersion reads the pages of one package version: with pages, everything, the overview and
-// API rendered; without, only what the symbol pass of resources/list needs (the symbols).
-func (s *Server) loadVersion(pkg *docidx.Package, pages bool) (*versionPages, error) {
+// What loadVersion reads and renders.
+const (
+	loadSymbols  = iota // the symbols only: the symbol pass of resources/list
+	loadOverview        // and the overview
+	loadAll             // and the API outline
+)
+
+// loadVersion reads the pages of one package version, as much as want says.
+func (s *Server) loadVersion(pkg *docidx.Package, want int) (*versionPages, error) {
 	ref := pkg.Ref()
 	r := s.reader()
-	if !pages {
+	if want == loadSymbols {
 		syms, err := s.symbolsCached(r, ref)
 		if err != nil {
 			return nil, err
@@ -349,7 +359,7 @@ func (s *Server) loadVersion(pkg *docidx.Package, pages bool) (*versionPages, er
 	if err != nil {
 		return nil, err
 	}
-	_, units, err := s.outlineOf(pkg, "", &base, syms, docs)
+	_, units, err := s.outlineOf(pkg, "", &base, syms, docs, want == loadOverview)
 	if err != nil {
 		var te *toolError
 		if errors.As(err, &te) {
@@ -362,7 +372,12 @@ func (s *Server) loadVersion(pkg *docidx.Package, pages bool) (*versionPages, er
 	// The overview is the describe header plus where to read the API.
 	var o strings.Builder
 	o.WriteString(units[0])
-	nsyms := len(units) - 1
+	nsyms := 0
+	for i := range syms {
+		if syms[i].Kind != docidx.KindPackage {
+			nsyms++
+		}
+	}
 	if nsyms > 0 {
 		fmt.Fprintf(&o, "API: %d symbols, outlined in %s\n", nsyms, ref.PageURI(docidx.PageAPI))
 	} else {
@@ -377,15 +392,17 @@ func (s *Server) loadVersion(pkg *docidx.Package, pages bool) (*versionPages, er
 	}
 	v.overview = o.String()
 
-	var a strings.Builder
-	fmt.Fprintf(&a, "# %s %s API\n\n", pkg.Name, pkg.Version)
-	if nsyms == 0 {
-		a.WriteString("No API symbols are indexed for this version.\n")
+	if want == loadAll {
+		var a strings.Builder
+		fmt.Fprintf(&a, "# %s %s API\n\n", pkg.Name, pkg.Version)
+		if nsyms == 0 {
+			a.WriteString("No API symbols are indexed for this version.\n")
+		}
+		for _, u := range units[1:] {
+			a.WriteString(u)
+		}
+		v.api = a.String()
 	}
-	for _, u := range units[1:] {
-		a.WriteString(u)
-	}
-	v.api = a.String()
 	return v, nil
 }
 
@@ -647,7 +664,11 @@ func (s *Server) listResources(ctx context.Context, req *mcp.ListResourcesReques
 		if err != nil {
 			return nil, s.internalError("read package", err)
 		}
-		v, err := s.loadVersion(pkg, c.Pass == 0)
+		want := loadAll
+		if c.Pass == 1 {
+			want = loadSymbols
+		}
+		v, err := s.loadVersion(pkg, want)
 		if err != nil {
 			return nil, err
 		}

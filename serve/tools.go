@@ -716,11 +716,12 @@ func (s *Server) outline(pkg *docidx.Package, focus string, out *DescribeOutput)
 	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
 		return nil, nil, s.internalError("read documents", err)
 	}
-	return s.outlineOf(pkg, focus, out, syms, docs)
+	return s.outlineOf(pkg, focus, out, syms, docs, false)
 }
 
 // outlineOf is outline over symbols and documents already read.
-func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutput, syms []docidx.Symbol, docs []docidx.Document) ([]OutlineEntry, []string, error) {
+// With headerOnly it stops after the header unit.
+func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutput, syms []docidx.Symbol, docs []docidx.Document, headerOnly bool) ([]OutlineEntry, []string, error) {
 	ref := pkg.Ref()
 
 	pkgOf := func(sym *docidx.Symbol) string {
@@ -814,6 +815,9 @@ func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutpu
 	}
 
 	units := []string{h.String()}
+	if headerOnly {
+		return nil, units, nil
+	}
 	entries := make([]OutlineEntry, 0, nsyms)
 	for _, p := range pkgs {
 		group := byPkg[p]
