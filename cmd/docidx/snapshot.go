@@ -55,6 +55,9 @@ func runPack(c *cli.Context) error {
 	defer os.Remove(tmp.Name())
 	m, err := index.Pack(tmp, dir, comp)
 	if err == nil {
+		err = tmp.Chmod(0o644) // an artifact to share, not a private temporary file
+	}
+	if err == nil {
 		err = tmp.Sync()
 	}
 	if cerr := tmp.Close(); err == nil {
