@@ -446,6 +446,7 @@ func checkJSONRPC(body []byte) (int64, string) {
 	}
 	msgs := []json.RawMessage{body}
 	if body[0] == '[' {
+		msgs = nil // decoding into the slice above would write over body
 		if err := json.Unmarshal(body, &msgs); err != nil || len(msgs) == 0 {
 			return codeInvalidRequest, "invalid request: an empty batch or not an array of messages"
 		}

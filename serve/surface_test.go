@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -762,4 +763,30 @@ func TestStdioOnlyJSONRPC(t *testing.T) {
 			t.Errorf("stdout has no %s", want)
 		}
 	}
+}
+
+// FuzzReadResource reads arbitrary URIs: every answer is contents or a resource-not-found error
+// naming the URI, never another error or a panic.
+func FuzzReadResource(f *testing.F) {
+	for _, s := range []string{
+		"docidx://snapshot", "docidx://golang/github.com/acme/workpool@latest/api", "docidx://npm/@acme/router@2.0.0/doc/docs/diagram.png",
+		"docidx://golang/github.com/acme/workpool@v1.1.0/symbol/Pool.Go", "docidx://npm/%40acme/router@%32.0.0/readme", "docidx://x@y/z", "",
+	} {
+		f.Add(s)
+	}
+	srv := serve.New(snapshot(f), serve.Options{Logger: slog.New(slog.DiscardHandler)})
+	cs := connectWith(f, srv, nil, "2025-11-25", nil)
+	f.Fuzz(func(t *testing.T, uri string) {
+		res, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: uri})
+		if err == nil {
+			if len(res.Contents) != 1 {
+				t.Fatalf("%q: %d contents", uri, len(res.Contents))
+			}
+			return
+		}
+		var werr *jsonrpc.Error
+		if !errors.As(err, &werr) || (werr.Code != -32002 && werr.Code != jsonrpc.CodeInvalidParams) {
+			t.Fatalf("%q: %v", uri, err)
+		}
+	})
 }
