@@ -120,18 +120,30 @@ func newLogger(c *cli.Context) (*slog.Logger, error) {
 	return slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: level})), nil
 }
 
-// openIndex opens the snapshot the --index flag names, with an error that says what to do.
-// --index may name an index directory, a snapshot directory or a snapshot archive (docidx pack),
-// which is unpacked once into $DOCIDX_CACHE or the user's cache directory
-// ($XDG_CACHE_HOME/docidx/<sha256 of the archive>) and served from there.
-func openIndex(c *cli.Context) (*index.Reader, error) {
+// resolveIndex returns the directory to open for the --index flag: the flag's value, or for a
+// snapshot archive (docidx pack) the directory it was unpacked into, once, under $DOCIDX_CACHE or
+// the user's cache directory ($XDG_CACHE_HOME/docidx/<sha256 of the archive>). A damaged archive
+// or one from a newer docidx gives an error that says so (exit status 1). serve passes the
+// result to index.Watch, which follows new generations of an index directory and treats an
+// unpacked archive as a snapshot that never changes.
+func resolveIndex(c *cli.Context) (string, error) {
 	dir := c.String("index")
-	if index.IsArchive(dir) {
-		snap, err := index.Resolve(dir, "")
-		if err != nil {
-			return nil, archiveError("opening archive", dir, err)
-		}
-		dir = snap
+	if !index.IsArchive(dir) {
+		return dir, nil
+	}
+	snap, err := index.Resolve(dir, "")
+	if err != nil {
+		return "", archiveError("opening archive", dir, err)
+	}
+	return snap, nil
+}
+
+// openIndex opens the snapshot the --index flag names (see resolveIndex), with an error that
+// says what to do.
+func openIndex(c *cli.Context) (*index.Reader, error) {
+	dir, err := resolveIndex(c)
+	if err != nil {
+		return nil, err
 	}
 	r, err := index.Open(dir)
 	switch {

@@ -2,11 +2,15 @@
 // coding assistants over the Model Context Protocol.
 //
 //	docidx crawl  [--index DIR] [--from FILE]... [--go-modcache [DIR]] [--node-modules DIR]... [--offline] [SPEC...]
-//	docidx serve  [--index DIR] --stdio
+//	docidx serve  [--index DIR|ARCHIVE] --stdio
 //	docidx search [--index DIR] [--ecosystem E] [--package P] [--limit N] [--json] QUERY...
 //	docidx show   [--index DIR] [--json] ECOSYSTEM:PACKAGE[@VERSION] [SYMBOL]
 //	docidx list   [--index DIR] [--ecosystem E] [--json]
 //	docidx stats  [--index DIR] [--json]
+//	docidx verify [--index DIR] [ARCHIVE|DIR]
+//	docidx pack   [--index DIR] -o FILE
+//	docidx unpack [--index DIR] FILE
+//	docidx prune  [--index DIR] [--keep-latest N] [--ecosystem E] [--dry-run] [PACKAGE[@VERSION]...]
 //	docidx version
 //
 // Exit status: 0 success, 1 failure (a package failed, nothing found), 2 usage error.
