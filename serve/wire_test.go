@@ -167,9 +167,9 @@ func TestWireGolden(t *testing.T) {
 				args        map[string]any
 			}{
 				{serve.ToolDescribePython, "tool-1", map[string]any{"package": pyName}},
-				{serve.ToolSearch, "", map[string]any{"query": "ring buffer", "limit": 2}},
-				{serve.ToolDescribeSwift, "", map[string]any{"package": "acme.swift-kt"}}, // did you mean
-				{serve.ToolListPackages, "", map[string]any{"limit": 0}},                  // -32602
+				{serve.ToolSearch, "", map[string]any{"query": "slugify", "ecosystem": "swift", "kind": "func"}}, // one hit, whatever the ranking
+				{serve.ToolDescribeSwift, "", map[string]any{"package": "acme.swift-kt"}},                        // did you mean
+				{serve.ToolListPackages, "", map[string]any{"limit": 0}},                                         // -32602
 			} {
 				cs.CallTool(ctx, &mcp.CallToolParams{Meta: meta(c.token), Name: c.tool, Arguments: c.args})
 			}
