@@ -33,40 +33,51 @@ var goldenCalls = []struct {
 	{"list_npm", serve.ToolListPackages, map[string]any{"ecosystem": "node", "prefix": "@acme/"}},
 }
 
+// TestToolsGolden runs every golden call under the protocol revisions of testVersions; the
+// answers must be the same under each.
 func TestToolsGolden(t *testing.T) {
-	cs := connect(t, newServer(t), nil)
-	for _, c := range goldenCalls {
-		t.Run(c.name, func(t *testing.T) {
-			res := call(t, cs, c.tool, c.args)
-			if res.IsError {
-				t.Fatalf("tool error: %s", resultText(res))
-			}
-			sc, err := json.Marshal(res.StructuredContent)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var m map[string]any
-			if err := json.Unmarshal(sc, &m); err != nil {
-				t.Fatal(err)
-			}
-			// Scores depend on the ranking model, not on serve: pin that they exist, not their value.
-			if rs, ok := m["results"].([]any); ok {
-				prev := 1e300
-				for _, r := range rs {
-					r := r.(map[string]any)
-					score, _ := r["score"].(float64)
-					if score <= 0 || score > prev {
-						t.Errorf("score %v: want positive and non-increasing", r["score"])
-					}
-					prev = score
-					r["score"] = 1
-				}
-			}
-			out, _ := json.MarshalIndent(m, "", "  ")
-			text := scoreRE.ReplaceAllString(resultText(res), "score X")
-			golden(t, c.name+".golden", append(append(out, "\n\n---- text ----\n"...), text...))
-		})
+	srv := newServer(t)
+	sessions := map[string]*mcp.ClientSession{}
+	for _, v := range testVersions {
+		sessions[v] = connect(t, srv, &mcp.ClientSessionOptions{ProtocolVersion: v})
 	}
+	for _, c := range goldenCalls {
+		for _, v := range testVersions {
+			t.Run(c.name+"/"+v, func(t *testing.T) { toolGolden(t, sessions[v], c.name, c.tool, c.args) })
+		}
+	}
+}
+
+// toolGolden calls tool and compares its structured and text content with testdata/name.golden.
+func toolGolden(t *testing.T, cs *mcp.ClientSession, name, tool string, args map[string]any) {
+	res := call(t, cs, tool, args)
+	if res.IsError {
+		t.Fatalf("tool error: %s", resultText(res))
+	}
+	sc, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(sc, &m); err != nil {
+		t.Fatal(err)
+	}
+	// Scores depend on the ranking model, not on serve: pin that they exist, not their value.
+	if rs, ok := m["results"].([]any); ok {
+		prev := 1e300
+		for _, r := range rs {
+			r := r.(map[string]any)
+			score, _ := r["score"].(float64)
+			if score <= 0 || score > prev {
+				t.Errorf("score %v: want positive and non-increasing", r["score"])
+			}
+			prev = score
+			r["score"] = 1
+		}
+	}
+	out, _ := json.MarshalIndent(m, "", "  ")
+	text := scoreRE.ReplaceAllString(resultText(res), "score X")
+	golden(t, name+".golden", append(append(out, "\n\n---- text ----\n"...), text...))
 }
 
 // TestToolsList pins names, titles, descriptions, schemas and annotations of every tool, and
