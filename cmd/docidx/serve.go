@@ -56,8 +56,6 @@ func runServe(c *cli.Context) error {
 		return usagef("serve: --stdio and --http are exclusive: pick one")
 	case c.NArg() > 0:
 		return usagef("serve takes no arguments, got %q", c.Args().First())
-	case stdio && (c.Bool("stateless") || c.Bool("json-response") || c.IsSet("token") || c.IsSet("allowed-host") || c.IsSet("allowed-origin")):
-		return usagef("serve: --stateless, --json-response, --token, --allowed-host and --allowed-origin go with --http")
 	case c.Float64("rate-limit") < 0:
 		return usagef("serve: --rate-limit must be 0 (off) or positive")
 	case c.Int64("max-body") <= 0:
@@ -77,6 +75,8 @@ func runServe(c *cli.Context) error {
 	srv := serve.New(r, serve.Options{Version: docidx.Version, Logger: log})
 
 	if stdio {
+		// The HTTP options are ignored: their environment twins (DOCIDX_TOKEN …) may be set for
+		// an HTTP server while an editor launches this one.
 		log.Info("serving over stdio", "snapshot", r.Dir())
 		if err := srv.RunStdio(ctx, os.Stdin, os.Stdout); err != nil && ctx.Err() == nil && err != context.Canceled {
 			return failf("serve: %v", err)
