@@ -362,6 +362,10 @@ func Install(dir string, r io.Reader) (*Manifest, error) {
 		os.RemoveAll(gen)
 		return nil, err
 	}
+	if err := syncDir(dir); err != nil { // gen's directory entry before CURRENT names it
+		os.RemoveAll(gen)
+		return nil, fmt.Errorf("index: syncing %s: %w", dir, err)
+	}
 	if err := writeFileSync(filepath.Join(dir, currentFile), []byte(filepath.Base(gen)+"\n")); err != nil {
 		os.RemoveAll(gen)
 		return nil, fmt.Errorf("index: publishing %s: %w", gen, err)

@@ -287,6 +287,10 @@ func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	// The new generation's directory entry reaches the disk before CURRENT can name it.
+	if err := syncDir(w.dir); err != nil {
+		return nil, fmt.Errorf("index: syncing %s: %w", w.dir, err)
+	}
 	// The switch: one rename of the pointer file.
 	if err := writeFileSync(filepath.Join(w.dir, currentFile), []byte(filepath.Base(w.gen)+"\n")); err != nil {
 		return nil, fmt.Errorf("index: publishing %s: %w", w.gen, err)
