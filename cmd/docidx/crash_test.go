@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -188,4 +190,79 @@ func versions(t *testing.T, idx string) int {
 		n += c.Versions
 	}
 	return n
+}
+
+// TestCrawlBesideRunningServe runs `docidx serve --stdio` on a snapshot and crawls into the same
+// index meanwhile, from other processes: the crawls finish without waiting for the server, the
+// generation the server reads stays on disk while it runs, and the first crawl after it exits
+// removes it.
+func TestCrawlBesideRunningServe(t *testing.T) {
+	root := t.TempDir()
+	idx := filepath.Join(root, "index")
+	nm := npmtest.Hoisted(t, filepath.Join(root, "app"), npmTree(20, "widget")...)
+	crawl := func() {
+		t.Helper()
+		start := time.Now()
+		out, err := docidxCmd(t, "crawl", "--offline", "--refresh", "--quiet", "--index", idx, "--node-modules", nm).CombinedOutput()
+		if err != nil {
+			t.Fatalf("crawl: %v\n%s", err, out)
+		}
+		t.Logf("crawl beside the server took %v", time.Since(start))
+	}
+	crawl()
+	served, _ := index.Current(idx)
+
+	srv := docidxCmd(t, "serve", "--stdio", "--index", idx)
+	stdin, err := srv.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := srv.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Process.Kill()
+	// The server has opened the snapshot once it answers initialize.
+	io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`+"\n")
+	out := bufio.NewReader(stdout)
+	line, err := out.ReadString('\n')
+	if err != nil || !strings.Contains(line, `"id":1`) {
+		t.Fatalf("initialize: %q, %v", line, err)
+	}
+
+	crawl()
+	crawl()
+	// The server still answers. Until it reloads, it reads the generation it opened, which must
+	// still be there; once serve follows new generations it may have moved on.
+	io.WriteString(stdin, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+	io.WriteString(stdin, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_package_docs","arguments":{"query":"frobnicator widget cache"}}}`+"\n")
+	for {
+		line, err := out.ReadString('\n')
+		if err != nil {
+			t.Fatalf("search: %v", err)
+		}
+		if strings.Contains(line, `"id":2`) {
+			if !strings.Contains(line, "widget-0") || strings.Contains(line, `"isError":true`) {
+				t.Errorf("search after the crawls: %s", line)
+			}
+			break
+		}
+	}
+	g, _ := filepath.Glob(filepath.Join(idx, "gen-*"))
+	t.Logf("generations with the server running: %v (it opened %s)", g, served)
+	if len(g) > 2 {
+		t.Errorf("with the server running: generations %v; only the server's may remain beside the current one", g)
+	}
+	stdin.Close() // the server exits when stdin closes
+	if err := srv.Wait(); err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+	crawl()
+	g, _ = filepath.Glob(filepath.Join(idx, "gen-*"))
+	if len(g) != 1 {
+		t.Errorf("after the server exited: generations %v, want only the current one", g)
+	}
 }
