@@ -48,6 +48,7 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 	ov[fTitle] = p.Name
 	ov[fHeading] = clip(p.Description, maxStoreText) // a package's own one-liner weighs like a heading
 	ov[fBody] = clip(p.Description+"\n"+strings.Join(p.Keywords, " "), maxBody)
+	ov[fAll] = allText(p.Name, identWords(p.Name), p.Description, strings.Join(p.Keywords, " "))
 	ov[fSTitle] = p.Name
 	ov[fSSection] = "Overview"
 	ov[fSText] = clip(p.Description, maxStoreText)
@@ -68,6 +69,7 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 			f[fTitle] = d.Title
 			f[fHeading] = strings.Join(s.Heading, " ")
 			f[fBody] = clip(s.Plain, maxBody)
+			f[fAll] = allText(d.Title, strings.Join(s.Heading, " "), clip(s.Plain, maxBody))
 			var code strings.Builder
 			for _, c := range s.Code {
 				if code.Len() >= maxCode {
@@ -114,6 +116,7 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		f[fName] = names
 		f[fSignature] = clip(s.Signature, maxCode)
 		f[fBody] = clip(s.Doc, maxBody)
+		f[fAll] = allText(names, identWords(names), clip(s.Doc, maxBody))
 		f[fHeading] = s.Package
 		f[fSTitle] = s.QualifiedName
 		f[fSSection] = symbolSection(&s)
@@ -122,6 +125,22 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		out = append(out, searchDoc{id: id, fields: f})
 	}
 	return out
+}
+
+// allText joins the parts of the all field, which decides which documents a query selects.
+func allText(parts ...string) string { return strings.Join(parts, "\n") }
+
+// identWords spells identifiers as words ("PersistentFlags Group.Go" -> "Persistent Flags Group
+// Go"), so prose queries meet names in the all field.
+func identWords(s string) string {
+	var b strings.Builder
+	for _, tok := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '.' || r == '/' || r == ':' }) {
+		for _, p := range splitIdent([]byte(tok)) {
+			b.Write([]byte(tok)[p[0]:p[1]])
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
 }
 
 // declWords are the words a declaration starts with in the ecosystems docidx reads; a signature

@@ -41,6 +41,7 @@ const (
 	fBody      = "body"      // en: section plain text, or symbol doc comment
 	fName      = "name"      // ident: symbol name and qualified name
 	fSignature = "signature" // ident: symbol signature
+	fAll       = "all"       // en: title, headings, text and names split into words; selects documents
 	// Stored only, to build hits without reading store.db.
 	fSTitle   = "s_title"
 	fSSection = "s_section"
@@ -202,6 +203,7 @@ func newMapping() (mapping.IndexMapping, error) {
 	dm.AddFieldMappingsAt(fTitle, text(en.AnalyzerName))
 	dm.AddFieldMappingsAt(fHeading, text(en.AnalyzerName))
 	dm.AddFieldMappingsAt(fBody, text(en.AnalyzerName))
+	dm.AddFieldMappingsAt(fAll, text(en.AnalyzerName))
 	for _, name := range []string{fSTitle, fSSection, fSText, fSURI} {
 		dm.AddFieldMappingsAt(name, stored())
 	}

@@ -26,6 +26,7 @@ const (
 	boostTitle    = 1.0
 	boostBody     = 1.0
 	boostSig      = 0.5
+	boostAll      = 3.0
 )
 
 // MaxLimit is the largest page of hits Search returns.
@@ -87,7 +88,11 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		t.SetField(fPkgExact)
 		add(t, boostPkgExact)
 	}
-	scoring := bleve.NewDisjunctionQuery(should...)
+	// The all field holds title, headings, text and names together: its coordination factor
+	// (the share of the question's words a document holds) lifts the page that answers the whole
+	// question over one where a single word sits in a short heading.
+	match(fAll, boostAll)
+	scoring := query.Query(bleve.NewDisjunctionQuery(should...))
 
 	// Filters select without scoring, checked only on the documents the words select.
 	var filters []query.Query
