@@ -266,3 +266,69 @@ func TestCrawlBesideRunningServe(t *testing.T) {
 		t.Errorf("after the server exited: generations %v, want only the current one", g)
 	}
 }
+
+// TestServeFollowsNewSnapshot runs `docidx serve --stdio`, crawls a new package into its index
+// from another process, and checks that the running server, without restart, tells the client
+// the resource list changed and answers from the new content.
+func TestServeFollowsNewSnapshot(t *testing.T) {
+	root := t.TempDir()
+	idx := filepath.Join(root, "index")
+	first := npmtest.Hoisted(t, filepath.Join(root, "a"), npmTree(3, "widget")...)
+	second := npmtest.Hoisted(t, filepath.Join(root, "b"), npmTree(2, "gizmo")...)
+	crawl := func(nm string) {
+		t.Helper()
+		if out, err := docidxCmd(t, "crawl", "--offline", "--quiet", "--index", idx, "--node-modules", nm).CombinedOutput(); err != nil {
+			t.Fatalf("crawl: %v\n%s", err, out)
+		}
+	}
+	crawl(first)
+
+	srv := docidxCmd(t, "serve", "--stdio", "--index", idx)
+	stdin, _ := srv.StdinPipe()
+	stdout, _ := srv.StdoutPipe()
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Process.Kill()
+	lines := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 1<<20), 1<<24)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	wait := func(what string, match func(string) bool) string {
+		t.Helper()
+		timeout := time.After(20 * time.Second)
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatalf("%s: server closed stdout", what)
+				}
+				if match(l) {
+					return l
+				}
+			case <-timeout:
+				t.Fatalf("%s: no answer", what)
+			}
+		}
+	}
+	io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`+"\n")
+	wait("initialize", func(l string) bool { return strings.Contains(l, `"id":1`) })
+	io.WriteString(stdin, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+
+	crawl(second)
+	wait("list_changed", func(l string) bool { return strings.Contains(l, `"method":"notifications/resources/list_changed"`) })
+	io.WriteString(stdin, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"describe_npm_package","arguments":{"package":"gizmo-001"}}}`+"\n")
+	l := wait("describe after the crawl", func(l string) bool { return strings.Contains(l, `"id":2`) })
+	if strings.Contains(l, `"isError":true`) || !strings.Contains(l, "gizmo-001") {
+		t.Errorf("the running server does not answer from the new snapshot: %s", l)
+	}
+	stdin.Close()
+	if err := srv.Wait(); err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+}

@@ -3,15 +3,19 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net"
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/serve"
 )
 
@@ -69,10 +73,17 @@ func runServe(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	defer r.Close()
+	r.Close() // opened once for its clear errors; the watcher below keeps the snapshot open
+	w, err := index.Watch(r.IndexDir())
+	if err != nil {
+		return failf("serve: %v", err)
+	}
+	defer w.Close()
+	r, release := w.Acquire()
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	srv := serve.New(r, serve.Options{Version: docidx.Version, Logger: log})
+	go followSnapshots(ctx, w, srv, release, log)
 
 	if stdio {
 		// The HTTP options are ignored: their environment twins (DOCIDX_TOKEN …) may be set for
@@ -116,6 +127,30 @@ func runServe(c *cli.Context) error {
 		return failf("serve: %v", err)
 	}
 	return nil
+}
+
+// reloadGrace is how long a replaced snapshot stays open for requests that started on it; every
+// request finishes in far less.
+const reloadGrace = time.Minute
+
+// followSnapshots switches srv to each new generation that a crawl publishes in the index
+// directory, between requests and without restart; SetReader tells clients the resource list
+// changed. The server's hold on the replaced snapshot is released after reloadGrace, and the
+// watcher closes it once no request uses it, so the next crawl can remove its files.
+func followSnapshots(ctx context.Context, w *index.Watcher, srv *serve.Server, release func(), log *slog.Logger) {
+	var mu sync.Mutex
+	w.Run(ctx, time.Second, func(*index.Reader) {
+		r, rel := w.Acquire()
+		srv.SetReader(r)
+		log.Info("switched to a new snapshot", "snapshot", r.Dir())
+		mu.Lock()
+		old := release
+		release = rel
+		mu.Unlock()
+		time.AfterFunc(reloadGrace, old)
+	}, func(err error) {
+		log.Warn("following the snapshot", "err", err)
+	})
 }
 
 // listenAddr is the address to listen on for --http ADDR: ADDR itself when it names a host,
