@@ -26,6 +26,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
+	"github.com/docidx/docidx/registries/internal/license"
 )
 
 // buildContexts are the platforms whose files are documented: a file is kept when any of them
@@ -158,7 +159,7 @@ func (e *extractor) rootFiles(root []fs.DirEntry, out *moduleDocs) {
 			if len(src) > maxLicense {
 				src = src[:maxLicense]
 			}
-			out.license = detectLicense(string(src))
+			out.license = license.Detect(string(src))
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
+	"github.com/docidx/docidx/registries/internal/license"
 	"github.com/docidx/docidx/registries/swift/internal/swiftsrc"
 )
 
@@ -282,7 +283,7 @@ func (e *extractor) rootFiles(root []fs.DirEntry) {
 			if len(src) > maxLicense {
 				src = src[:maxLicense]
 			}
-			e.out.license = detectLicense(string(src))
+			e.out.license = license.Detect(string(src))
 		}
 	}
 }

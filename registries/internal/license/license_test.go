@@ -1,8 +1,8 @@
-package swift
+package license
 
 import "testing"
 
-func TestDetectLicense(t *testing.T) {
+func TestDetect(t *testing.T) {
 	tests := map[string]string{
 		"MIT License\n\nPermission is hereby granted, free of charge, to any person obtaining a copy\nof this software":                                                                                                                 "MIT",
 		"                                 Apache License\n                           Version 2.0, January 2004":                                                                                                                         "Apache-2.0",
@@ -15,8 +15,8 @@ func TestDetectLicense(t *testing.T) {
 		"All rights reserved. Ask us.": "",
 	}
 	for text, want := range tests {
-		if got := detectLicense(text); got != want {
-			t.Errorf("detectLicense(%.40q) = %q, want %q", text, got, want)
+		if got := Detect(text); got != want {
+			t.Errorf("Detect(%.40q) = %q, want %q", text, got, want)
 		}
 	}
 }

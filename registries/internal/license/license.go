@@ -1,4 +1,6 @@
-package swift
+// Package license guesses the SPDX identifier of a license text, for the package metadata that
+// every registry shows. It imports only the standard library.
+package license
 
 import "strings"
 
@@ -32,9 +34,9 @@ var licenseRules = []struct {
 	{"WTFPL", []string{"do what the fuck you want to public license"}},
 }
 
-// detectLicense guesses the SPDX identifier of a LICENSE file's text, or returns "" when no rule
-// matches. Case and line breaks are ignored.
-func detectLicense(text string) string {
+// Detect guesses the SPDX identifier (https://spdx.org/licenses/) of a LICENSE file's text, or
+// returns "" when no rule matches. Case and line breaks are ignored.
+func Detect(text string) string {
 	norm := strings.ToLower(strings.Join(strings.Fields(text), " "))
 	norm = strings.NewReplacer("\u201c", "\"", "\u201d", "\"", "\u2019", "'").Replace(norm)
 	for _, r := range licenseRules {
