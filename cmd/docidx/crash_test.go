@@ -253,7 +253,9 @@ func TestCrawlBesideRunningServe(t *testing.T) {
 	}
 	g, _ := filepath.Glob(filepath.Join(idx, "gen-*"))
 	t.Logf("generations with the server running: %v (it opened %s)", g, served)
-	if len(g) > 2 {
+	// The server may hold two generations besides the current one: the one it reads and, for
+	// reloadGrace after a switch, the one it switched from.
+	if len(g) > 3 {
 		t.Errorf("with the server running: generations %v; only the server's may remain beside the current one", g)
 	}
 	stdin.Close() // the server exits when stdin closes
