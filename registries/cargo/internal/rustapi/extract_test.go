@@ -572,7 +572,7 @@ func TestResolutionIsBounded(t *testing.T) {
 	start := time.Now()
 	res := extract(t, Options{}, "src/lib.rs", b.String())
 	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("took %v", d)
+		timingError(t, "took %v", d)
 	}
 	funcs := 0
 	for _, s := range res.Symbols {

