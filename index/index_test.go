@@ -408,3 +408,11 @@ func TestSuggestTransposition(t *testing.T) {
 		t.Errorf("Suggest(zdo) = %v, want zod", got)
 	}
 }
+
+func TestSearchTypos(t *testing.T) {
+	r := open(t, build(t, goModule("v0.10.0")))
+	hits := search(t, r, index.Query{Text: "goroutnies semaphre"})
+	if len(hits) == 0 || hits[0].Package != "golang.org/x/sync" {
+		t.Errorf("typos: %+v", hits)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
@@ -124,8 +125,10 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		filter(fKind, q.Kind)
 	}
 
-	var top query.Query = scoring
-	if len(filters) > 0 {
+	withFilters := func(scoring query.Query) query.Query {
+		if len(filters) == 0 {
+			return scoring
+		}
 		b := bleve.NewBooleanQuery()
 		b.AddMust(scoring)
 		if len(filters) == 1 {
@@ -133,18 +136,32 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		} else {
 			b.AddFilter(bleve.NewConjunctionQuery(filters...))
 		}
-		top = b
+		return b
 	}
 	// Rank the first diversifyWindow hits with one package's later hits discounted, so a single
 	// package does not fill the page; fetch stored fields only for the page returned.
 	window := max(diversifyWindow, offset+limit)
-	req := bleve.NewSearchRequestOptions(top, window, 0, false)
-	res, err := idx.SearchInContext(ctx, req)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+	run := func(q query.Query) (*bleve.SearchResult, error) {
+		res, err := idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(withFilters(q), window, 0, false))
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, fmt.Errorf("index: search: %w", err)
 		}
-		return nil, fmt.Errorf("index: search: %w", err)
+		return res, nil
+	}
+	res, err := run(scoring)
+	if err != nil {
+		return nil, err
+	}
+	// Nothing matched as typed: try the words with one or two typos each ("goroutnie").
+	if res.Total == 0 {
+		if fuzzy := r.fuzzy(text); fuzzy != nil {
+			if res, err = run(fuzzy); err != nil {
+				return nil, err
+			}
+		}
 	}
 	ranked := diversify(res.Hits)
 	out := &Results{Total: int(res.Total), Hits: make([]docidx.Hit, 0, limit)}
@@ -220,6 +237,36 @@ func (r *reader) storedFields(id string) (map[string]any, error) {
 		}
 	})
 	return fields, nil
+}
+
+// fuzzy returns a query for the words of text with typos allowed (Levenshtein distance 1
+// for words of four to seven letters, 2 for longer ones) in the all field and in names, or nil
+// when no word is long enough to correct.
+func (r *reader) fuzzy(text string) query.Query {
+	var qs []query.Query
+	for _, f := range []struct {
+		field string
+		boost float64
+	}{{fAll, boostAll}, {fName, boostName}} {
+		for _, t := range r.terms(f.field, text) {
+			n := utf8.RuneCountInString(t)
+			if n < 4 {
+				continue
+			}
+			fq := bleve.NewFuzzyQuery(t)
+			fq.SetField(f.field)
+			fq.SetFuzziness(1)
+			if n >= 8 {
+				fq.SetFuzziness(2)
+			}
+			fq.SetBoost(f.boost)
+			qs = append(qs, fq)
+		}
+	}
+	if len(qs) == 0 {
+		return nil
+	}
+	return bleve.NewDisjunctionQuery(qs...)
 }
 
 // terms returns the distinct terms that field's analyzer makes of text.
