@@ -48,15 +48,35 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	limit = min(limit, MaxLimit)
 	offset := max(q.Offset, 0)
 
+	df, closeDF, err := r.docFreq()
+	if err != nil {
+		return nil, err
+	}
+	defer closeDF()
+	total, _ := r.idx.DocCount()
+	common := uint64(float64(total) * commonShare)
+
 	var should []query.Query
 	add := func(qq interface{ SetBoost(float64) }, boost float64) {
 		qq.SetBoost(boost)
 		should = append(should, qq.(query.Query))
 	}
+	// match adds the words of text in field. A word that most documents hold in that field is left
+	// to the all field: walking its postings once more per field costs most of a search and barely
+	// changes the order.
 	match := func(field string, boost float64) {
-		m := bleve.NewMatchQuery(text)
-		m.SetField(field)
-		add(m, boost)
+		var tqs []query.Query
+		for _, t := range r.terms(field, text) {
+			if field != fAll && df(field, t) > common {
+				continue
+			}
+			tq := bleve.NewTermQuery(t)
+			tq.SetField(field)
+			tqs = append(tqs, tq)
+		}
+		if len(tqs) > 0 {
+			add(bleve.NewDisjunctionQuery(tqs...), boost)
+		}
 	}
 	// A name that matches one word of a long question says little: name fields must match at
 	// least half of the question's words.
@@ -93,6 +113,9 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	// (the share of the question's words a document holds) lifts the page that answers the whole
 	// question over one where a single word sits in a short heading.
 	match(fAll, boostAll)
+	if len(should) == 0 {
+		return &Results{Hits: []docidx.Hit{}}, nil
+	}
 	scoring := query.Query(bleve.NewDisjunctionQuery(should...))
 
 	// Filters select without scoring, checked only on the documents the words select.
@@ -267,6 +290,32 @@ func (r *reader) fuzzy(text string) query.Query {
 		return nil
 	}
 	return bleve.NewDisjunctionQuery(qs...)
+}
+
+// commonShare is the share of the latest versions' documents above which a word counts as
+// common in a field.
+const commonShare = 0.02
+
+// docFreq returns a function counting the documents of the latest-versions index that hold a
+// term in a field, and a function releasing what it holds.
+func (r *reader) docFreq() (func(field, term string) uint64, func(), error) {
+	adv, err := r.idx.Advanced()
+	if err != nil {
+		return nil, nil, err
+	}
+	ir, err := adv.Reader()
+	if err != nil {
+		return nil, nil, err
+	}
+	f := func(field, term string) uint64 {
+		tfr, err := ir.TermFieldReader(context.Background(), []byte(term), field, false, false, false)
+		if err != nil {
+			return 0
+		}
+		defer tfr.Close()
+		return tfr.Count()
+	}
+	return f, func() { ir.Close() }, nil
 }
 
 // terms returns the distinct terms that field's analyzer makes of text.
