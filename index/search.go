@@ -54,7 +54,8 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	}
 	defer closeDF()
 	total, _ := r.idx.DocCount()
-	common := uint64(float64(total) * commonShare)
+	// Small snapshots are fast anyway: below minCommon documents no word counts as common.
+	common := max(uint64(float64(total)*commonShare), minCommon)
 
 	var should []query.Query
 	add := func(qq interface{ SetBoost(float64) }, boost float64) {
@@ -66,7 +67,8 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	// changes the order.
 	match := func(field string, boost float64) {
 		var tqs []query.Query
-		for _, t := range r.terms(field, text) {
+		terms := r.terms(field, text)
+		for _, t := range terms {
 			if field != fAll && df(field, t) > common {
 				continue
 			}
@@ -74,7 +76,12 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 			tq.SetField(field)
 			tqs = append(tqs, tq)
 		}
-		if len(tqs) > 0 {
+		switch {
+		case len(tqs) == len(terms):
+			m := bleve.NewMatchQuery(text)
+			m.SetField(field)
+			add(m, boost)
+		case len(tqs) > 0:
 			add(bleve.NewDisjunctionQuery(tqs...), boost)
 		}
 	}
@@ -295,6 +302,9 @@ func (r *reader) fuzzy(text string) query.Query {
 // commonShare is the share of the latest versions' documents above which a word counts as
 // common in a field.
 const commonShare = 0.02
+
+// minCommon is the fewest documents that make a word common in a field.
+const minCommon = 1000
 
 // docFreq returns a function counting the documents of the latest-versions index that hold a
 // term in a field, and a function releasing what it holds.
