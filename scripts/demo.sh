@@ -16,8 +16,8 @@ echo "== docidx crawl --offline --from go.mod --go-modcache  (index: $DOCIDX_IND
 echo "== docidx stats"
 "$BIN" stats
 
-echo "== docidx search run goroutines and return the first error"
-"$BIN" search --limit 3 run goroutines and return the first error
+echo "== docidx search wait for goroutines and cancel on the first error"
+"$BIN" search --limit 3 wait for goroutines and cancel on the first error
 
 echo "== docidx show go:golang.org/x/sync/errgroup Group.Go"
 "$BIN" show go:golang.org/x/sync/errgroup Group.Go
