@@ -13,6 +13,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/cargotest"
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 var testLimits = crateLimits{maxUnpacked: DefaultMaxUnpacked, maxEntry: DefaultMaxEntry, maxFile: DefaultMaxFile, maxKept: maxKept}
@@ -124,15 +125,8 @@ func FuzzUntarCrate(f *testing.F) {
 				t.Fatalf("unsafe path kept: %q", p)
 			}
 		}
-		_, _ = buildContents(newMemFS(files), "x", Limits{}.withDefaults())
+		_, _ = buildContents(memfs.New(files), "x", Limits{}.withDefaults())
 	})
-}
-
-func TestMemFS(t *testing.T) {
-	m := newMemFS(map[string][]byte{"a/b/c.rs": []byte("x"), "a/d.md": []byte("yy"), "top": nil})
-	if err := fstest.TestFS(m, "a/b/c.rs", "a/d.md", "top"); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func TestManifest(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 // Ecosystem is the purl type this package serves.
@@ -391,7 +392,7 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	for _, s := range skipped {
 		r.log.Debug("cargo: .crate file skipped (size limit)", "crate", e.Name, "version", e.Vers, "file", s)
 	}
-	c, err := buildContents(newMemFS(files), e.Name, r.lim)
+	c, err := buildContents(memfs.New(files), e.Name, r.lim)
 	if err != nil {
 		return nil, fmt.Errorf("cargo: %s@%s: %w", e.Name, e.Vers, err)
 	}

@@ -17,6 +17,7 @@ import (
 	"testing/fstest"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 )
 
@@ -261,16 +262,6 @@ func TestKeepTarballFile(t *testing.T) {
 	}
 }
 
-func TestMemFS(t *testing.T) {
-	m := newMemFS(map[string][]byte{"a.txt": []byte("A"), "d/e/f.md": []byte("F"), "d/g": []byte("G")})
-	if err := fstest.TestFS(m, "a.txt", "d/e/f.md", "d/g"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := fs.Stat(m, "missing"); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("Stat(missing) = %v", err)
-	}
-}
-
 func TestBuildContentsLimits(t *testing.T) {
 	fsys := fstest.MapFS{
 		"README.md":         {Data: []byte("# x\n")},
@@ -320,7 +311,7 @@ func FuzzUntar(f *testing.F) {
 		if kept > lim.maxKept {
 			t.Fatalf("kept %d bytes", kept)
 		}
-		m := newMemFS(files)
+		m := memfs.New(files)
 		buildContents(m, &manifest{}, "p", "", "", contentLimits{})
 	})
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 // Ecosystem is the purl type this package serves.
@@ -427,7 +428,7 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	for _, s := range skipped {
 		r.log.Debug("npm: tarball file skipped (size limit)", "package", name, "version", version, "file", s)
 	}
-	fsys := newMemFS(files)
+	fsys := memfs.New(files)
 
 	// The tarball's package.json is what was published; the packument's copy can lack fields on
 	// some mirrors. Keep the packument's for dist and readme.

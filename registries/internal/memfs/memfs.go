@@ -1,0 +1,168 @@
+// Package memfs is the in-memory file system the registries extract archives into, so that
+// README, docs and API extraction read a downloaded package the same way as a local cache
+// (through io/fs). It imports only the standard library.
+package memfs
+
+import (
+	"bytes"
+	"io"
+	"io/fs"
+	"path"
+	"sort"
+	"time"
+)
+
+// FS is a read-only fs.FS (with ReadFile, ReadDir and Stat) over files held in memory, such as
+// the entries a registry kept from a tarball, zip or .crate. Directories are implied by file
+// paths; a file and a directory of one name: the file wins. It is safe for concurrent use.
+type FS struct {
+	files map[string][]byte
+	dirs  map[string][]string // directory -> sorted child names
+}
+
+// New returns an FS over files, keyed by slash path relative to the root (fs.ValidPath form).
+// The FS keeps files; callers must not modify it afterwards.
+func New(files map[string][]byte) *FS {
+	m := &FS{files: files, dirs: map[string][]string{".": nil}}
+	children := map[string]map[string]bool{}
+	addChild := func(dir, name string) {
+		if children[dir] == nil {
+			children[dir] = map[string]bool{}
+		}
+		children[dir][name] = true
+	}
+	for p := range files {
+		for {
+			dir := path.Dir(p)
+			addChild(dir, path.Base(p))
+			if dir == "." {
+				break
+			}
+			if _, isFile := files[dir]; isFile {
+				break // a file and a directory of one name: the file wins
+			}
+			p = dir
+		}
+	}
+	for dir, set := range children {
+		names := make([]string, 0, len(set))
+		for n := range set {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		m.dirs[dir] = names
+	}
+	return m
+}
+
+// Open implements fs.FS.
+func (m *FS) Open(name string) (fs.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	if data, ok := m.files[name]; ok {
+		return &memFile{info: memInfo{name: path.Base(name), size: int64(len(data))}, r: bytes.NewReader(data)}, nil
+	}
+	if _, ok := m.dirs[name]; ok {
+		entries, _ := m.ReadDir(name)
+		return &memDir{info: memInfo{name: path.Base(name), dir: true}, entries: entries}, nil
+	}
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+// ReadFile implements fs.ReadFileFS.
+func (m *FS) ReadFile(name string) ([]byte, error) {
+	if data, ok := m.files[name]; ok && fs.ValidPath(name) {
+		return bytes.Clone(data), nil
+	}
+	return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
+}
+
+// ReadDir implements fs.ReadDirFS.
+func (m *FS) ReadDir(name string) ([]fs.DirEntry, error) {
+	names, ok := m.dirs[name]
+	if !ok || !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
+	}
+	out := make([]fs.DirEntry, 0, len(names))
+	for _, n := range names {
+		full := n
+		if name != "." {
+			full = name + "/" + n
+		}
+		if data, ok := m.files[full]; ok {
+			out = append(out, fs.FileInfoToDirEntry(memInfo{name: n, size: int64(len(data))}))
+		} else {
+			out = append(out, fs.FileInfoToDirEntry(memInfo{name: n, dir: true}))
+		}
+	}
+	return out, nil
+}
+
+// Stat implements fs.StatFS.
+func (m *FS) Stat(name string) (fs.FileInfo, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
+	}
+	if data, ok := m.files[name]; ok {
+		return memInfo{name: path.Base(name), size: int64(len(data))}, nil
+	}
+	if _, ok := m.dirs[name]; ok {
+		return memInfo{name: path.Base(name), dir: true}, nil
+	}
+	return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+}
+
+type memInfo struct {
+	name string
+	size int64
+	dir  bool
+}
+
+func (i memInfo) Name() string { return i.name }
+func (i memInfo) Size() int64  { return i.size }
+func (i memInfo) Mode() fs.FileMode {
+	if i.dir {
+		return fs.ModeDir | 0o555
+	}
+	return 0o444
+}
+func (i memInfo) ModTime() time.Time { return time.Time{} }
+func (i memInfo) IsDir() bool        { return i.dir }
+func (i memInfo) Sys() any           { return nil }
+
+type memFile struct {
+	info memInfo
+	r    *bytes.Reader
+}
+
+func (f *memFile) Stat() (fs.FileInfo, error) { return f.info, nil }
+func (f *memFile) Read(p []byte) (int, error) { return f.r.Read(p) }
+func (f *memFile) Close() error               { return nil }
+
+type memDir struct {
+	info    memInfo
+	entries []fs.DirEntry
+	off     int
+}
+
+func (d *memDir) Stat() (fs.FileInfo, error) { return d.info, nil }
+func (d *memDir) Read([]byte) (int, error) {
+	return 0, &fs.PathError{Op: "read", Path: d.info.name, Err: fs.ErrInvalid}
+}
+func (d *memDir) Close() error { return nil }
+
+// ReadDir implements fs.ReadDirFile.
+func (d *memDir) ReadDir(n int) ([]fs.DirEntry, error) {
+	rest := d.entries[d.off:]
+	if n <= 0 {
+		d.off = len(d.entries)
+		return rest, nil
+	}
+	if len(rest) == 0 {
+		return nil, io.EOF
+	}
+	n = min(n, len(rest))
+	d.off += n
+	return rest[:n], nil
+}
