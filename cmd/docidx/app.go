@@ -146,13 +146,18 @@ func openIndex(c *cli.Context) (*index.Reader, error) {
 		return nil, err
 	}
 	r, err := index.Open(dir)
-	switch {
-	case errors.Is(err, docidx.ErrNoSnapshot):
-		return nil, failf("no snapshot in %s yet: run 'docidx crawl --index %s SPEC…' first", dir, dir)
-	case err != nil:
-		return nil, cli.Exit(err.Error(), exitFailure)
+	if err != nil {
+		return nil, openError(dir, err)
 	}
 	return r, nil
+}
+
+// openError turns an error opening the snapshot in dir into one that says what to do.
+func openError(dir string, err error) error {
+	if errors.Is(err, docidx.ErrNoSnapshot) {
+		return failf("no snapshot in %s yet: run 'docidx crawl --index %s SPEC…' first", dir, dir)
+	}
+	return cli.Exit(err.Error(), exitFailure)
 }
 
 func versionCommand() *cli.Command {

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -69,14 +68,13 @@ func runServe(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := openIndex(c)
+	dir, err := resolveIndex(c)
 	if err != nil {
 		return err
 	}
-	r.Close() // opened once for its clear errors; the watcher below keeps the snapshot open
-	w, err := index.Watch(r.IndexDir())
+	w, err := index.Watch(dir)
 	if err != nil {
-		return failf("serve: %v", err)
+		return openError(dir, err)
 	}
 	defer w.Close()
 	r, release := w.Acquire()
@@ -138,16 +136,13 @@ const reloadGrace = time.Minute
 // changed. The server's hold on the replaced snapshot is released after reloadGrace, and the
 // watcher closes it once no request uses it, so the next crawl can remove its files.
 func followSnapshots(ctx context.Context, w *index.Watcher, srv *serve.Server, release func(), log *slog.Logger) {
-	var mu sync.Mutex
+	// Run calls back from this goroutine only, so release needs no lock.
 	w.Run(ctx, time.Second, func(*index.Reader) {
 		r, rel := w.Acquire()
 		srv.SetReader(r)
 		log.Info("switched to a new snapshot", "snapshot", r.Dir())
-		mu.Lock()
-		old := release
+		time.AfterFunc(reloadGrace, release)
 		release = rel
-		mu.Unlock()
-		time.AfterFunc(reloadGrace, old)
 	}, func(err error) {
 		log.Warn("following the snapshot", "err", err)
 	})
