@@ -57,6 +57,18 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	// Small snapshots are fast anyway: below minCommon documents no word counts as common.
 	common := max(uint64(float64(total)*commonShare), minCommon)
 
+	// Fields share two analyzers (English, identifiers): analyze text once per analyzer.
+	analyzed := map[string][]string{}
+	termsOf := func(field string) []string {
+		name := r.idx.Mapping().AnalyzerNameForPath(field)
+		t, ok := analyzed[name]
+		if !ok {
+			t = r.terms(field, text)
+			analyzed[name] = t
+		}
+		return t
+	}
+
 	var should []query.Query
 	add := func(qq interface{ SetBoost(float64) }, boost float64) {
 		qq.SetBoost(boost)
@@ -67,7 +79,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	// changes the order.
 	match := func(field string, boost float64) {
 		var tqs []query.Query
-		terms := r.terms(field, text)
+		terms := termsOf(field)
 		for _, t := range terms {
 			if field != fAll && df(field, t) > common {
 				continue
@@ -88,7 +100,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	// A name that matches one word of a long question says little: name fields must match at
 	// least half of the question's words.
 	nameMatch := func(field string, boost float64) {
-		terms := r.terms(field, text)
+		terms := termsOf(field)
 		if len(terms) < 3 {
 			match(field, boost)
 			return
@@ -108,7 +120,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	match(fTitle, boostTitle)
 	nameMatch(fName, boostName)
 	nameMatch(fPkgName, boostPkgName)
-	if len(r.terms(fSignature, text)) < 3 {
+	if len(termsOf(fSignature)) < 3 {
 		match(fSignature, boostSig)
 	}
 	for _, w := range exactCandidates(text) {
@@ -187,7 +199,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	}
 	// Nothing matched as typed: try the words with one or two typos each ("goroutnie").
 	if res.Total == 0 {
-		if fuzzy := r.fuzzy(text); fuzzy != nil {
+		if fuzzy := fuzzyQuery(termsOf); fuzzy != nil {
 			if res, err = run(fuzzy); err != nil {
 				return nil, err
 			}
@@ -269,16 +281,16 @@ func (r *reader) storedFields(id string) (map[string]any, error) {
 	return fields, nil
 }
 
-// fuzzy returns a query for the words of text with typos allowed (Levenshtein distance 1
-// for words of four to seven letters, 2 for longer ones) in the all field and in names, or nil
-// when no word is long enough to correct.
-func (r *reader) fuzzy(text string) query.Query {
+// fuzzyQuery returns a query for the words of the question (terms gives them per field) with
+// typos allowed (Levenshtein distance 1 for words of four to seven letters, 2 for longer ones) in
+// the all field and in names, or nil when no word is long enough to correct.
+func fuzzyQuery(terms func(field string) []string) query.Query {
 	var qs []query.Query
 	for _, f := range []struct {
 		field string
 		boost float64
 	}{{fAll, boostAll}, {fName, boostName}} {
-		for _, t := range r.terms(f.field, text) {
+		for _, t := range terms(f.field) {
 			n := utf8.RuneCountInString(t)
 			if n < 4 {
 				continue
