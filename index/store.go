@@ -81,10 +81,15 @@ func getJSON(b *bolt.Bucket, key []byte, v any) (bool, error) {
 	if data == nil {
 		return false, nil
 	}
+	return true, decodeJSON(key, data, v)
+}
+
+// decodeJSON decodes the value data stored under key, as met in a bucket's iteration.
+func decodeJSON(key, data []byte, v any) error {
 	if err := json.Unmarshal(data, v); err != nil {
-		return true, fmt.Errorf("%w: store.db: decoding %q: %v", docidx.ErrFormat, key, err)
+		return fmt.Errorf("%w: store.db: decoding %q: %v", docidx.ErrFormat, key, err)
 	}
-	return true, nil
+	return nil
 }
 
 func putJSON(b *bolt.Bucket, key []byte, v any) error {

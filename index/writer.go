@@ -367,7 +367,7 @@ func (w *writer) buildSearch(ctx context.Context) ([]EcosystemCounts, error) {
 		latest := map[string]string{} // name key -> latest version
 		err := names.ForEach(func(k, v []byte) error {
 			var e nameEntry
-			if _, err := getJSON(names, k, &e); err != nil {
+			if err := decodeJSON(k, v, &e); err != nil {
 				return err
 			}
 			latest[string(k)] = e.Latest
@@ -385,7 +385,7 @@ func (w *writer) buildSearch(ctx context.Context) ([]EcosystemCounts, error) {
 		}
 		return tx.Bucket(bucketPackages).ForEach(func(k, v []byte) error {
 			var p docidx.Package
-			if _, err := getJSON(tx.Bucket(bucketPackages), k, &p); err != nil {
+			if err := decodeJSON(k, v, &p); err != nil {
 				return err
 			}
 			var docs []docidx.Document
