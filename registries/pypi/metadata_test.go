@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,9 +12,9 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/docidx/docidx/internal/golden"
+)
 
 // metadataSummary is the golden form of a parsed file: the fields, what docidx derives from them,
 // and the long description by its size, digest and first line (it is tested through the RST and
@@ -63,43 +62,13 @@ func TestMetadataGolden(t *testing.T) {
 			got, _ := json.MarshalIndent(s, "", "  ")
 			got = append(got, '\n')
 			m.Description = desc
-			golden := filepath.Join("testdata", "golden", "metadata", name+".json")
-			if *update {
-				os.MkdirAll(filepath.Dir(golden), 0o755)
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (go test -update)", err)
-			}
-			if string(got) != string(want) {
-				t.Errorf("%s differs from %s (go test -update to accept):\n%s", f, golden, firstDiff(string(got), string(want)))
-			}
+			goldenPath := filepath.Join("testdata", "golden", "metadata", name+".json")
+			golden.Check(t, goldenPath, got)
 		})
 	}
 	if n < 10 {
 		t.Errorf("only %d metadata files", n)
 	}
-}
-
-func firstDiff(got, want string) string {
-	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := 0; i < len(g) || i < len(w); i++ {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			return fmt.Sprintf("line %d:\n got: %s\nwant: %s", i+1, gl, wl)
-		}
-	}
-	return ""
 }
 
 // TestMetadataSpotChecks pins facts about the real files.

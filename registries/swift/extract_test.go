@@ -2,7 +2,6 @@ package swift
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"log/slog"
 	"os"
@@ -11,9 +10,9 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/docidx/docidx/internal/golden"
+)
 
 // testPackages are the real-shaped fixture packages under testdata/packages.
 var testPackages = []string{"swift-argument-kit", "swift-deque"}
@@ -72,39 +71,10 @@ func TestExtractGolden(t *testing.T) {
 			pc := extractDir(t, filepath.Join("testdata", "packages", name), Limits{})
 			checkSymbols(t, pc.symbols)
 			got := render(pc)
-			golden := filepath.Join("testdata", "golden", name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s (go test -update to accept):\n%s", golden, firstDiff(got, string(want)))
-			}
+			goldenPath := filepath.Join("testdata", "golden", name+".golden")
+			golden.Check(t, goldenPath, []byte(got))
 		})
 	}
-}
-
-func firstDiff(got, want string) string {
-	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := 0; i < len(g) || i < len(w); i++ {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			return fmt.Sprintf("line %d:\n got: %s\nwant: %s", i+1, gl, wl)
-		}
-	}
-	return ""
 }
 
 // checkSymbols checks what every symbol must satisfy: unique qualified names, complete fields.

@@ -1,7 +1,6 @@
 package rustapi
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,9 +11,9 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/docidx/docidx/internal/golden"
+)
 
 // render prints a Result in the golden-file format: one header line per symbol, then its signature
 // lines and the first line of its doc, indented.
@@ -65,42 +64,10 @@ func TestGolden(t *testing.T) {
 			res := Extract(os.DirFS(filepath.FromSlash(tc.dir)), tc.opts)
 			checkSymbols(t, res.Symbols)
 			got := render(res)
-			golden := filepath.Join("testdata", "golden", tc.name+".golden")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s (go test -update to accept):\n%s", golden, firstDiff(got, string(want)))
-			}
+			goldenPath := filepath.Join("testdata", "golden", tc.name+".golden")
+			golden.Check(t, goldenPath, []byte(got))
 		})
 	}
-}
-
-func firstDiff(got, want string) string {
-	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := 0; i < len(g) || i < len(w); i++ {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			return fmt.Sprintf("line %d:\n got: %s\nwant: %s", i+1, gl, wl)
-		}
-	}
-	return ""
 }
 
 // checkSymbols checks the invariants every result keeps: unique qualified names, complete records.

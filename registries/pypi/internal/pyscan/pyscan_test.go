@@ -1,7 +1,6 @@
 package pyscan
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,9 +9,9 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/docidx/docidx/internal/golden"
+)
 
 // render prints a Result in the golden-file format: one header line per symbol, then its
 // signature lines and its doc, indented.
@@ -63,42 +62,10 @@ func TestGolden(t *testing.T) {
 			res := Scan(src, Options{Module: tc.module, File: tc.file})
 			checkUnique(t, res.Symbols)
 			got := render(res)
-			golden := filepath.Join("testdata", "golden", tc.name+".golden")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s (go test -update to accept):\n%s", golden, firstDiff(got, string(want)))
-			}
+			goldenPath := filepath.Join("testdata", "golden", tc.name+".golden")
+			golden.Check(t, goldenPath, []byte(got))
 		})
 	}
-}
-
-func firstDiff(got, want string) string {
-	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := 0; i < len(g) || i < len(w); i++ {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			return fmt.Sprintf("line %d:\n got: %s\nwant: %s", i+1, gl, wl)
-		}
-	}
-	return ""
 }
 
 func checkUnique(t *testing.T, syms []docidx.Symbol) {

@@ -2,7 +2,6 @@ package rst
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,10 +9,9 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/golden"
 	"github.com/docidx/docidx/readme"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // TestGolden parses the reStructuredText long descriptions of real distributions
 // (testdata/SOURCES.md) and compares with testdata/golden/*.json; -update rewrites them.
@@ -35,47 +33,10 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got = append(got, '\n')
-			golden := filepath.Join("testdata", "golden", name+".json")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if string(got) != string(want) {
-				t.Errorf("%s differs from %s (go test -update to accept):\n%s", in, golden, firstDiff(string(got), string(want)))
-			}
+			goldenPath := filepath.Join("testdata", "golden", name+".json")
+			golden.Check(t, goldenPath, got)
 		})
 	}
-}
-
-func firstDiff(got, want string) string {
-	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := 0; i < len(g) || i < len(w); i++ {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			return "line " + itoa(i+1) + ":\n got: " + gl + "\nwant: " + wl
-		}
-	}
-	return ""
-}
-
-func itoa(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
 }
 
 // TestRealSpotChecks pins facts about the real inputs.
