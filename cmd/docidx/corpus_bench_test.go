@@ -79,8 +79,12 @@ var (
 	corpusErr   error
 )
 
-// corpusSnapshot crawls the corpus once per test binary into a temporary index.
+// corpusSnapshot crawls the corpus once per test binary into a temporary index, or returns
+// $DOCIDX_CORPUS_INDEX, a snapshot of it crawled before (docidx crawl --index DIR ...).
 func corpusSnapshot(b testing.TB) string {
+	if dir := os.Getenv("DOCIDX_CORPUS_INDEX"); dir != "" {
+		return dir
+	}
 	caches := corpusCaches(b)
 	corpusOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "docidx-bench-")
