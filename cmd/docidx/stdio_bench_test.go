@@ -1,0 +1,250 @@
+package main
+
+// Benchmarks of the real `docidx serve --stdio` process over the corpus snapshot, measured from
+// outside as an editor uses it: a docidx binary built once per test binary with `go build`, spoken
+// to in newline-delimited JSON-RPC 2.0 by a client of a few lines, so the numbers are those of the
+// server, its pipes and its process. They report p50-ms and p99-ms per round trip (per start-up
+// for BenchmarkStdioStartup). `make bench` sets DOCIDX_CORPUS; for a quick run over a snapshot
+// crawled before:
+//
+//	DOCIDX_CORPUS_INDEX=/tmp/snap go test -run '^$' -bench Stdio ./cmd/docidx
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+var (
+	stdioBinOnce sync.Once
+	stdioBin     string
+	stdioBinErr  error
+)
+
+// docidxBinary builds this package once per test binary, or skips b without a go command.
+func docidxBinary(b testing.TB) string {
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		b.Skip("go command not found: the stdio benchmarks build docidx with it")
+	}
+	stdioBinOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "docidx-stdio-bench-")
+		if err != nil {
+			stdioBinErr = err
+			return
+		}
+		stdioBin = filepath.Join(dir, "docidx")
+		if out, err := exec.Command(gocmd, "build", "-o", stdioBin, ".").CombinedOutput(); err != nil {
+			stdioBinErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if stdioBinErr != nil {
+		b.Fatal(stdioBinErr)
+	}
+	return stdioBin
+}
+
+// stdioProc is one `docidx serve --stdio` process and the client end of its pipes.
+type stdioProc struct {
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Reader
+	stderr bytes.Buffer // read only after Wait
+	id     int
+	done   bool
+}
+
+// startStdio starts bin on the snapshot and returns once its initialize response is read.
+func startStdio(bin, snapshot string) (*stdioProc, error) {
+	p := &stdioProc{cmd: exec.Command(bin, "serve", "--stdio", "--index", snapshot)}
+	p.cmd.Stderr = &p.stderr
+	in, err1 := p.cmd.StdinPipe()
+	out, err2 := p.cmd.StdoutPipe()
+	if err := errors.Join(err1, err2); err != nil {
+		return nil, err
+	}
+	p.in, p.out = in, bufio.NewReaderSize(out, 1<<20)
+	if err := p.cmd.Start(); err != nil {
+		return nil, err
+	}
+	if _, err := p.call("initialize", map[string]any{"protocolVersion": "2025-06-18", "capabilities": struct{}{},
+		"clientInfo": map[string]string{"name": "docidx-bench", "version": "1"}}); err != nil {
+		return nil, p.fail(err)
+	}
+	return p, nil
+}
+
+// call sends a request and reads the next line as its response. It returns the result, or an
+// error when the id differs, there is an error member, or a tools/call result has isError true.
+func (p *stdioProc) call(method string, params any) (json.RawMessage, error) {
+	p.id++
+	line, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": p.id, "method": method, "params": params})
+	if err == nil {
+		_, err = p.in.Write(append(line, '\n')) // one line, one write
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", method, err)
+	}
+	line, err = p.out.ReadBytes('\n')
+	if err != nil {
+		return nil, fmt.Errorf("%s: read response: %w", method, err)
+	}
+	var resp struct {
+		ID, Result, Error json.RawMessage
+	}
+	if err := json.Unmarshal(line, &resp); err != nil {
+		return nil, fmt.Errorf("%s: %w: %s", method, err, line)
+	}
+	var tool struct{ IsError bool }
+	if string(resp.ID) != strconv.Itoa(p.id) || resp.Error != nil ||
+		method == "tools/call" && (json.Unmarshal(resp.Result, &tool) != nil || tool.IsError) {
+		return nil, fmt.Errorf("%s: want a result for id %d, got %s", method, p.id, line)
+	}
+	return resp.Result, nil
+}
+
+// close closes stdin, so docidx answers what it has read and exits, and waits for it (10 s at
+// most, then kills it).
+func (p *stdioProc) close() error {
+	if p.done {
+		return nil
+	}
+	p.done = true
+	p.in.Close()
+	t := time.AfterFunc(10*time.Second, func() { p.cmd.Process.Kill() })
+	defer t.Stop()
+	if err := p.cmd.Wait(); err != nil {
+		return fmt.Errorf("docidx serve --stdio: %w; stderr:\n%s", err, p.stderr.Bytes())
+	}
+	return nil
+}
+
+// fail stops the process and adds its stderr to err.
+func (p *stdioProc) fail(err error) error {
+	p.close()
+	return fmt.Errorf("%w; stderr:\n%s", err, p.stderr.Bytes())
+}
+
+// openStdio starts an initialized server that stops when b ends.
+func openStdio(b *testing.B) *stdioProc {
+	snapshot := corpusSnapshot(b)
+	p, err := startStdio(docidxBinary(b), snapshot)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		if err := p.close(); err != nil {
+			b.Error(err)
+		}
+	})
+	if _, err := io.WriteString(p.in, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n"); err != nil {
+		b.Fatal(p.fail(err))
+	}
+	return p
+}
+
+// benchCalls measures b.N round trips of method with params(i), after an untimed one whose
+// result must contain want.
+func benchCalls(b *testing.B, p *stdioProc, want, method string, params func(i int) any) {
+	if res, err := p.call(method, params(0)); err != nil || !strings.Contains(string(res), want) {
+		b.Fatal(p.fail(fmt.Errorf("%s: want %s in the result, got %s (%v)", method, want, res, err)))
+	}
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := range b.N {
+		t := time.Now()
+		if _, err := p.call(method, params(i)); err != nil {
+			b.Fatal(p.fail(err))
+		}
+		lat = append(lat, time.Since(t))
+	}
+	b.StopTimer()
+	reportPercentiles(b, lat)
+}
+
+// searchCall is the params of a tools/call of search_package_docs for the i'th corpus query.
+func searchCall(i int) any {
+	return map[string]any{"name": "search_package_docs",
+		"arguments": map[string]any{"query": corpusQueries[i%len(corpusQueries)], "limit": 10}}
+}
+
+// BenchmarkStdioStartup measures from starting the process to reading its initialize response.
+func BenchmarkStdioStartup(b *testing.B) {
+	snapshot := corpusSnapshot(b)
+	bin := docidxBinary(b)
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for range b.N {
+		t := time.Now()
+		p, err := startStdio(bin, snapshot)
+		if err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(t))
+		if err := p.close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportPercentiles(b, lat)
+}
+
+// BenchmarkStdioSearch measures search_package_docs round trips after a warm-up pass over
+// corpusQueries. first-ms is the process's first search, before the warm-up; rss-MB and hwm-MB
+// are its resident memory at the end and at its peak (from /proc, when there is one).
+func BenchmarkStdioSearch(b *testing.B) {
+	p := openStdio(b)
+	var first time.Duration
+	for i := range len(corpusQueries) + 1 { // the first search, then the warm-up pass
+		t := time.Now()
+		if _, err := p.call("tools/call", searchCall(i)); err != nil {
+			b.Fatal(p.fail(err))
+		}
+		if i == 0 {
+			first = time.Since(t)
+		}
+	}
+	benchCalls(b, p, `"results":[{`, "tools/call", searchCall)
+	b.ReportMetric(float64(first.Microseconds())/1000, "first-ms")              // after ResetTimer, which drops metrics
+	status, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid)) // none: no metrics
+	for key, unit := range map[string]string{"VmRSS:": "rss-MB", "VmHWM:": "hwm-MB"} {
+		var kb float64 // "VmRSS:	  123456 kB"
+		if _, v, ok := strings.Cut(string(status), key); ok {
+			if _, err := fmt.Sscan(v, &kb); err == nil {
+				b.ReportMetric(kb/(1<<10), unit) // MB of 1<<20 bytes
+			}
+		}
+	}
+}
+
+// BenchmarkStdioDescribe measures describe_go_package of one symbol of a package in a module.
+func BenchmarkStdioDescribe(b *testing.B) {
+	p := openStdio(b)
+	params := map[string]any{"name": "describe_go_package",
+		"arguments": map[string]any{"package": "golang.org/x/sync/errgroup", "symbol": "Group.Go"}}
+	benchCalls(b, p, `"symbols":[{`, "tools/call", func(int) any { return params })
+}
+
+// BenchmarkStdioResourceRead measures resources/read of the first search result's resource.
+func BenchmarkStdioResourceRead(b *testing.B) {
+	p := openStdio(b)
+	res, err := p.call("tools/call", searchCall(1))
+	var out struct {
+		StructuredContent struct{ Results []struct{ URI string } }
+	}
+	if err != nil || json.Unmarshal(res, &out) != nil || len(out.StructuredContent.Results) == 0 {
+		b.Fatal(p.fail(fmt.Errorf("search %q gave no resource URI: %s (%v)", corpusQueries[1], res, err)))
+	}
+	params := map[string]any{"uri": out.StructuredContent.Results[0].URI}
+	benchCalls(b, p, `"contents":[{`, "resources/read", func(int) any { return params })
+}
