@@ -5,7 +5,8 @@
 // On disk an index directory holds
 //
 //	CURRENT         the name of the current generation ("gen-000007\n"), replaced by rename
-//	gen-000007/     one complete snapshot: manifest.json, store.db, search.bleve/, search-old.bleve/
+//	gen-000007/     one complete snapshot: manifest.json, store.db, search.bleve/, search-old.bleve/,
+//	                rank.idx (the ranking index of search.bleve, see rank.go)
 //	.lock           flock'ed by the one crawl (Writer) or unpack (Install) writing a generation
 //
 // Writers: Create seeds a new generation from the current one (read-only, so running servers are
@@ -15,6 +16,10 @@
 // next Commit, Create or Install as soon as no Reader holds them: each Reader keeps a shared flock
 // on its generation's store.db, and a writer removes only generations whose store it can lock
 // exclusively.
+//
+// Searches of the latest versions are ranked from rank.idx, a BM25F impact index derived from
+// search.bleve at commit; searches by version, typo corrections and snapshots written before
+// rank.idx existed go to Bleve.
 //
 // Readers: Open opens the generation CURRENT names (or a single snapshot directory); Watcher
 // follows new generations for a long-running server (see Current, Reader.Stale). Archives: Pack,

@@ -40,6 +40,7 @@ type reader struct {
 	idx      bleve.Index // latest versions
 	old      bleve.Index // older versions
 	all      bleve.Index // both, for searches by version
+	rank     *rankIndex  // the latest versions' ranking index; nil in snapshots written before it
 
 	closeMu sync.Mutex
 	closed  bool
@@ -103,6 +104,12 @@ func openSnapshot(snap string) (*reader, error) {
 		}
 	}
 	r.all = bleve.NewIndexAlias(r.idx, r.old)
+	if r.rank, err = openRank(filepath.Join(snap, RankFile)); err != nil {
+		r.idx.Close()
+		r.old.Close()
+		db.Close()
+		return nil, err
+	}
 	return r, nil
 }
 
@@ -116,6 +123,9 @@ func (r *reader) close() error {
 	err := r.idx.Close()
 	if oerr := r.old.Close(); err == nil {
 		err = oerr
+	}
+	if rerr := r.rank.close(); err == nil {
+		err = rerr
 	}
 	if derr := r.db.Close(); err == nil {
 		err = derr

@@ -47,6 +47,14 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	}
 	limit = min(limit, MaxLimit)
 	offset := max(q.Offset, 0)
+	window := max(diversifyWindow, offset+limit)
+
+	if r.rank != nil && (q.Version == "" || q.Version == "latest") {
+		if ranked, total := r.rankSearch(text, q, window); total > 0 {
+			return r.page(ranked, total, text, offset, limit)
+		}
+		// Nothing matched as typed: Bleve's path below corrects typos.
+	}
 
 	df, closeDF, err := r.docFreq()
 	if err != nil {
@@ -182,7 +190,6 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	}
 	// Rank the first diversifyWindow hits with one package's later hits discounted, so a single
 	// package does not fill the page; fetch stored fields only for the page returned.
-	window := max(diversifyWindow, offset+limit)
 	run := func(q query.Query) (*bleve.SearchResult, error) {
 		res, err := idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(withFilters(q), window, 0, false))
 		if err != nil {
@@ -205,8 +212,12 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 			}
 		}
 	}
-	ranked := diversify(res.Hits)
-	out := &Results{Total: int(res.Total), Hits: make([]docidx.Hit, 0, limit)}
+	return r.page(diversify(res.Hits), int(res.Total), text, offset, limit)
+}
+
+// page builds the hits of ranked[offset:offset+limit] from their stored fields.
+func (r *reader) page(ranked search.DocumentMatchCollection, total int, text string, offset, limit int) (*Results, error) {
+	out := &Results{Total: total, Hits: make([]docidx.Hit, 0, limit)}
 	if offset >= len(ranked) {
 		return out, nil
 	}

@@ -431,6 +431,9 @@ func (w *writer) buildSearch(ctx context.Context) ([]EcosystemCounts, error) {
 		if err == nil {
 			err = forceMerge(ctx, idx)
 		}
+		if err == nil && i == 0 {
+			err = buildRank(ctx, idx, filepath.Join(w.gen, RankFile))
+		}
 		if cerr := idx.Close(); err == nil && cerr != nil {
 			err = fmt.Errorf("index: closing search index: %w", cerr)
 		}

@@ -1,0 +1,469 @@
+package index
+
+// rank.go writes the ranking index (rank.idx): an impact index derived from the latest-versions
+// Bleve index at commit, which answers plain searches by adding up precomputed per-term scores
+// in a flat array instead of walking Bleve's searchers. A question of five words over a quarter
+// of a million documents touches some 100,000 postings; Bleve's searchers spend about 100 ns on
+// each, a loop over a byte slice a few.
+//
+// Scores follow BM25F (Robertson, Zaragoza and Taylor, "Simple BM25 extension to multiple
+// weighted fields", CIKM 2004): a term's frequency in each field is weighted, normalized by the
+// field's length and summed before one saturation, so a word in a symbol's name counts more than
+// the same word in prose without a document that repeats it in every field running away.
+// Bleve's analysis is the only analysis: terms and their frequencies and field lengths are read
+// back from Bleve's postings, so the two indexes cannot disagree on what a word is.
+//
+// The file (little-endian; every section starts 8-byte aligned):
+//
+//	header   "DOCIDXR1", then u32 docs, packages, kinds, terms, exact names, 4 bytes padding,
+//	         then the u64 offsets of the sections below in this order
+//	docPkg   u32 per document: its package (an index into packages)
+//	docKind  u8 per document: bit 7 set for symbols, the rest an index into kinds
+//	ids      string table of the documents' Bleve IDs (page URIs)
+//	pkgs     string table of "ecosystem\x00name" per package
+//	kinds    string table of document kinds ("readme", "func" …)
+//	terms    string table of terms, sorted; then f32 idf per term; then u64 offsets of each
+//	         term's postings in the postings section (terms+1 of them)
+//	exact    string table of exact package names (the pkgexact field), sorted; then u64 offsets
+//	         of each name's postings in the postings section (names+1 of them)
+//	postings per term or name: (uvarint document gap, u8 impact) pairs in document order; the
+//	         impact is the term's BM25F saturation wtf/(k1+wtf) quantized to 1..255 (idf apart)
+//
+// A string table is u32 count, u32 offsets (count+1, from the end of the offsets), then bytes.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"sort"
+
+	"github.com/blevesearch/bleve/v2"
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// RankFile is the name of the ranking index in a snapshot directory.
+const RankFile = "rank.idx"
+
+const rankMagic = "DOCIDXR1"
+
+// rankField is one Bleve field of the BM25F sum: its weight, its length normalization b and the
+// length (in terms) at which that normalization is neutral.
+type rankField struct {
+	name   string
+	weight float64
+	b      float64
+	pivot  float64
+}
+
+// rankFields are the fields whose words rank documents. The all field holds title, headings,
+// text and names as words; heading, title, name and package name add weight on top of it, so a
+// word in a symbol's name counts 1+3 times one in prose. Signatures and the code of sections
+// count like prose: the identifiers of an example are what people search by. Pivots are typical field lengths of
+// documentation: a long section is not a better answer for holding a word more often, but a
+// two-word heading that holds it says more than a ten-word one.
+var rankFields = []rankField{
+	{fAll, 1.0, 0.75, 60},
+	{fHeading, 1.5, 0.5, 6},
+	{fTitle, 0.5, 0.5, 3},
+	{fName, 3.0, 0.5, 6},
+	{fPkgName, 3.0, 0.3, 3},
+	{fSignature, 1.0, 0.75, 20},
+}
+
+// rankK1 is BM25's saturation: the weighted frequency at which a term earns half its idf.
+const rankK1 = 1.2
+
+// posting is one document holding a term, with its weighted frequency.
+type posting struct {
+	doc uint32
+	wtf float64
+}
+
+// buildRank writes the ranking index of idx (the latest-versions index, merged) to path.
+func buildRank(ctx context.Context, idx bleve.Index, path string) error {
+	adv, err := idx.Advanced()
+	if err != nil {
+		return err
+	}
+	ir, err := adv.Reader()
+	if err != nil {
+		return err
+	}
+	defer ir.Close()
+
+	b := &rankBuilder{ir: ir, ords: map[string]uint32{}, pkgOrd: map[string]uint32{}, kindOrd: map[string]uint8{}}
+	if err := b.documents(ctx); err != nil {
+		return err
+	}
+	if err := b.terms(ctx); err != nil {
+		return err
+	}
+	if err := b.exactNames(); err != nil {
+		return err
+	}
+	return b.write(path)
+}
+
+type rankBuilder struct {
+	ir index.IndexReader
+
+	ords    map[string]uint32 // internal ID (as bytes) -> document number
+	ids     []string
+	docPkg  []uint32
+	docKind []uint8
+	pkgs    []string
+	pkgOrd  map[string]uint32
+	kinds   []string
+	kindOrd map[string]uint8
+
+	termNames []string
+	idfs      []float32
+	termOffs  []uint64
+	exact     []string
+	exactOffs []uint64
+	postings  []byte
+}
+
+// documents numbers every document and records its package and kind, from the keyword fields
+// every document has (hit, kind, eco, pkg).
+func (b *rankBuilder) documents(ctx context.Context) error {
+	dr, err := b.ir.DocIDReaderAll()
+	if err != nil {
+		return err
+	}
+	defer dr.Close()
+	for {
+		id, err := dr.Next()
+		if err != nil {
+			return err
+		}
+		if id == nil {
+			break
+		}
+		ext, err := b.ir.ExternalID(id)
+		if err != nil {
+			return err
+		}
+		b.ords[string(id)] = uint32(len(b.ids))
+		b.ids = append(b.ids, ext)
+	}
+	b.docPkg = make([]uint32, len(b.ids))
+	b.docKind = make([]uint8, len(b.ids))
+	// Package: eco and pkg postings; kind: kind and hit postings.
+	eco := make([]string, len(b.ids))
+	pkg := make([]string, len(b.ids))
+	kind := make([]string, len(b.ids))
+	for _, f := range []struct {
+		field string
+		into  []string
+	}{{fEco, eco}, {fPkg, pkg}, {fKind, kind}} {
+		if err := b.eachPosting(ctx, f.field, func(term string, doc uint32, _ uint64, _ float64) {
+			f.into[doc] = term
+		}); err != nil {
+			return err
+		}
+	}
+	symbol := make([]bool, len(b.ids))
+	tfr, err := b.ir.TermFieldReader(ctx, []byte("symbol"), fHit, false, false, false)
+	if err != nil {
+		return err
+	}
+	defer tfr.Close()
+	for d, err := tfr.Next(nil); d != nil || err != nil; d, err = tfr.Next(nil) {
+		if err != nil {
+			return err
+		}
+		symbol[b.ords[string(d.ID)]] = true
+	}
+	for i := range b.ids {
+		key := eco[i] + "\x00" + pkg[i]
+		p, ok := b.pkgOrd[key]
+		if !ok {
+			p = uint32(len(b.pkgs))
+			b.pkgOrd[key] = p
+			b.pkgs = append(b.pkgs, key)
+		}
+		b.docPkg[i] = p
+		k, ok := b.kindOrd[kind[i]]
+		if !ok {
+			if len(b.kinds) >= 127 {
+				return fmt.Errorf("index: more than 127 document kinds")
+			}
+			k = uint8(len(b.kinds))
+			b.kindOrd[kind[i]] = k
+			b.kinds = append(b.kinds, kind[i])
+		}
+		if symbol[i] {
+			k |= 0x80
+		}
+		b.docKind[i] = k
+	}
+	return nil
+}
+
+// eachPosting calls fn for every posting of every term of field, in term order.
+func (b *rankBuilder) eachPosting(ctx context.Context, field string, fn func(term string, doc uint32, freq uint64, norm float64)) error {
+	dict, err := b.ir.FieldDict(field)
+	if err != nil {
+		return err
+	}
+	defer dict.Close()
+	var tfd index.TermFieldDoc
+	for {
+		de, err := dict.Next()
+		if err != nil {
+			return err
+		}
+		if de == nil {
+			return nil
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		tfr, err := b.ir.TermFieldReader(ctx, []byte(de.Term), field, true, true, false)
+		if err != nil {
+			return err
+		}
+		for {
+			d, err := tfr.Next(tfd.Reset())
+			if err != nil {
+				tfr.Close()
+				return err
+			}
+			if d == nil {
+				break
+			}
+			fn(de.Term, b.ords[string(d.ID)], d.Freq, d.Norm)
+		}
+		tfr.Close()
+	}
+}
+
+// terms merges the rank fields' dictionaries term by term and writes each term's postings.
+func (b *rankBuilder) terms(ctx context.Context) error {
+	type cursor struct {
+		f    rankField
+		dict index.FieldDict
+		cur  *index.DictEntry
+	}
+	var cs []*cursor
+	defer func() {
+		for _, c := range cs {
+			c.dict.Close()
+		}
+	}()
+	for _, f := range rankFields {
+		d, err := b.ir.FieldDict(f.name)
+		if err != nil {
+			return err
+		}
+		c := &cursor{f: f, dict: d}
+		cs = append(cs, c)
+		if c.cur, err = d.Next(); err != nil {
+			return err
+		}
+	}
+	n := float64(len(b.ids))
+	wtf := make([]float64, len(b.ids)) // per document, zero outside touched
+	var touched []uint32
+	var tfd index.TermFieldDoc
+	var list []posting
+	for {
+		// The smallest current term of all fields.
+		term, found := "", false
+		for _, c := range cs {
+			if c.cur != nil && (!found || c.cur.Term < term) {
+				term, found = c.cur.Term, true
+			}
+		}
+		if !found {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		touched = touched[:0]
+		for _, c := range cs {
+			if c.cur == nil || c.cur.Term != term {
+				continue
+			}
+			tfr, err := b.ir.TermFieldReader(ctx, []byte(term), c.f.name, true, true, false)
+			if err != nil {
+				return err
+			}
+			for {
+				d, err := tfr.Next(tfd.Reset())
+				if err != nil {
+					tfr.Close()
+					return err
+				}
+				if d == nil {
+					break
+				}
+				length := 1.0
+				if d.Norm > 0 {
+					length = 1 / (d.Norm * d.Norm)
+				}
+				norm := 1 - c.f.b + c.f.b*length/c.f.pivot
+				doc := b.ords[string(d.ID)]
+				if wtf[doc] == 0 {
+					touched = append(touched, doc)
+				}
+				wtf[doc] += c.f.weight * float64(d.Freq) / norm
+			}
+			tfr.Close()
+			if c.cur, err = c.dict.Next(); err != nil {
+				return err
+			}
+		}
+		list = list[:0]
+		for _, doc := range touched {
+			list = append(list, posting{doc, wtf[doc]})
+			wtf[doc] = 0
+		}
+		slices.SortFunc(list, func(a, b posting) int { return int(a.doc) - int(b.doc) })
+		df := float64(len(list))
+		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+		b.termNames = append(b.termNames, term)
+		b.idfs = append(b.idfs, float32(idf))
+		b.termOffs = append(b.termOffs, uint64(len(b.postings)))
+		b.appendPostings(list, func(p posting) uint8 {
+			return quantize(p.wtf / (rankK1 + p.wtf))
+		})
+	}
+	b.termOffs = append(b.termOffs, uint64(len(b.postings)))
+	return nil
+}
+
+// quantize maps a saturation in [0, 1) to an impact byte 1..255.
+func quantize(s float64) uint8 { return uint8(max(1, min(255, math.Round(s*255)))) }
+
+// appendPostings encodes list (in document order) into the postings section.
+func (b *rankBuilder) appendPostings(list []posting, impact func(posting) uint8) {
+	prev := uint32(0)
+	for i, p := range list {
+		gap := p.doc - prev
+		if i == 0 {
+			gap = p.doc
+		}
+		b.postings = binary.AppendUvarint(b.postings, uint64(gap))
+		b.postings = append(b.postings, impact(p))
+		prev = p.doc
+	}
+}
+
+// exactNames records which documents (the overviews) carry each exact package name.
+func (b *rankBuilder) exactNames() error {
+	byName := map[string][]posting{}
+	err := b.eachPosting(context.Background(), fPkgExact, func(term string, doc uint32, _ uint64, _ float64) {
+		byName[term] = append(byName[term], posting{doc: doc})
+	})
+	if err != nil {
+		return err
+	}
+	for name := range byName {
+		b.exact = append(b.exact, name)
+	}
+	sort.Strings(b.exact)
+	for _, name := range b.exact {
+		list := byName[name]
+		slices.SortFunc(list, func(a, b posting) int { return int(a.doc) - int(b.doc) })
+		b.exactOffs = append(b.exactOffs, uint64(len(b.postings)))
+		b.appendPostings(list, func(posting) uint8 { return 255 })
+	}
+	b.exactOffs = append(b.exactOffs, uint64(len(b.postings)))
+	return nil
+}
+
+// write writes the file and syncs it.
+func (b *rankBuilder) write(path string) error {
+	var buf bytes.Buffer
+	le := binary.LittleEndian
+	align := func() {
+		for buf.Len()%8 != 0 {
+			buf.WriteByte(0)
+		}
+	}
+	u32 := func(v uint32) { buf.Write(le.AppendUint32(nil, v)) }
+	u64 := func(v uint64) { buf.Write(le.AppendUint64(nil, v)) }
+	table := func(ss []string) {
+		u32(uint32(len(ss)))
+		off := uint32(0)
+		u32(0)
+		for _, s := range ss {
+			off += uint32(len(s))
+			u32(off)
+		}
+		for _, s := range ss {
+			buf.WriteString(s)
+		}
+	}
+	const sections = 8
+	buf.WriteString(rankMagic)
+	for _, v := range []int{len(b.ids), len(b.pkgs), len(b.kinds), len(b.termNames), len(b.exact), 0} {
+		u32(uint32(v))
+	}
+	offsAt := buf.Len()
+	buf.Write(make([]byte, 8*sections))
+	var offs []uint64
+	section := func(write func()) {
+		align()
+		offs = append(offs, uint64(buf.Len()))
+		write()
+	}
+	section(func() {
+		for _, p := range b.docPkg {
+			u32(p)
+		}
+	})
+	section(func() { buf.Write(b.docKind) })
+	section(func() { table(b.ids) })
+	section(func() { table(b.pkgs) })
+	section(func() { table(b.kinds) })
+	section(func() {
+		table(b.termNames)
+		align()
+		for _, f := range b.idfs {
+			u32(math.Float32bits(f))
+		}
+		align()
+		for _, o := range b.termOffs {
+			u64(o)
+		}
+	})
+	section(func() {
+		table(b.exact)
+		align()
+		for _, o := range b.exactOffs {
+			u64(o)
+		}
+	})
+	section(func() { buf.Write(b.postings) })
+	out := buf.Bytes()
+	for i, o := range offs {
+		le.PutUint64(out[offsAt+8*i:], o)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	w := bufio.NewWriter(f)
+	if _, err := w.Write(out); err != nil {
+		f.Close()
+		return fmt.Errorf("index: writing %s: %w", path, err)
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return fmt.Errorf("index: writing %s: %w", path, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("index: syncing %s: %w", path, err)
+	}
+	return f.Close()
+}

@@ -1,0 +1,138 @@
+package index
+
+import (
+	"context"
+	"testing"
+
+	"github.com/docidx/docidx"
+)
+
+func TestRankSearchFilters(t *testing.T) {
+	dir := t.TempDir()
+	w, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []*docidx.PackageDocs{
+		{Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/pool", Version: "v1.0.0", Description: "worker pool"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "NewPool", Package: "example.com/pool", QualifiedName: "pool.NewPool", Doc: "NewPool starts a worker pool."}}},
+		{Package: docidx.Package{Ecosystem: docidx.NPM, Name: "pool", Version: "1.0.0", Description: "worker pool for node"},
+			Documents: []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme, Title: "pool",
+				Sections: []docidx.Section{{Heading: []string{"pool", "Workers"}, Anchor: "workers", Plain: "Each worker of the pool runs one job."}}}}},
+	} {
+		if err := w.Put(context.Background(), d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := w.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if r.r.rank == nil {
+		t.Fatal("no rank index")
+	}
+	for _, c := range []struct {
+		q    Query
+		want []string
+	}{
+		{Query{}, []string{"docidx://golang/example.com/pool@v1.0.0/overview", "docidx://golang/example.com/pool@v1.0.0/symbol/pool.NewPool",
+			"docidx://npm/pool@1.0.0/overview", "docidx://npm/pool@1.0.0/readme#0"}},
+		{Query{Ecosystem: docidx.NPM}, []string{"docidx://npm/pool@1.0.0/overview", "docidx://npm/pool@1.0.0/readme#0"}},
+		{Query{Package: "example.com/pool"}, []string{"docidx://golang/example.com/pool@v1.0.0/overview", "docidx://golang/example.com/pool@v1.0.0/symbol/pool.NewPool"}},
+		{Query{Kind: "symbol"}, []string{"docidx://golang/example.com/pool@v1.0.0/symbol/pool.NewPool"}},
+		{Query{Kind: "section", Ecosystem: docidx.Go}, []string{"docidx://golang/example.com/pool@v1.0.0/overview"}},
+		{Query{Kind: "func"}, []string{"docidx://golang/example.com/pool@v1.0.0/symbol/pool.NewPool"}},
+		{Query{Kind: "readme"}, []string{"docidx://npm/pool@1.0.0/readme#0"}},
+		{Query{Kind: "class"}, nil},
+	} {
+		hits, total := r.r.rankSearch("worker pool", c.q, 100)
+		var got []string
+		for _, h := range hits {
+			got = append(got, h.ID)
+		}
+		if total != len(c.want) || !sameSet(got, c.want) {
+			t.Errorf("%+v: got %v (total %d), want %v", c.q, got, total, c.want)
+		}
+	}
+}
+
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	m := map[string]int{}
+	for _, s := range a {
+		m[s]++
+	}
+	for _, s := range b {
+		if m[s]--; m[s] < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func TestSplitMajor(t *testing.T) {
+	for in, want := range map[string]struct {
+		base  string
+		major int
+	}{
+		"github.com/go-chi/chi/v5":    {"github.com/go-chi/chi", 5},
+		"github.com/go-chi/chi":       {"github.com/go-chi/chi", 1},
+		"gopkg.in/yaml.v3":            {"gopkg.in/yaml", 3},
+		"example.com/app.v2":          {"example.com/app.v2", 1}, // dotted majors are gopkg.in's only
+		"example.com/v1":              {"example.com/v1", 1},
+		"example.com/v0":              {"example.com/v0", 1},
+		"example.com/x/v10":           {"example.com/x", 10},
+		"example.com/v2x":             {"example.com/v2x", 1},
+		"v2":                          {"v2", 1},
+		"github.com/jackc/pgx/v5":     {"github.com/jackc/pgx", 5},
+		"github.com/cenkalti/backoff": {"github.com/cenkalti/backoff", 1},
+	} {
+		base, major := splitMajor(in)
+		if base != want.base || major != want.major {
+			t.Errorf("splitMajor(%q) = %q, %d; want %q, %d", in, base, major, want.base, want.major)
+		}
+	}
+}
+
+func TestNamedEcosystems(t *testing.T) {
+	ri := &rankIndex{npkgs: 3}
+	ri.pkgs = strTable{n: 3}
+	keys := []string{"golang\x00a", "npm\x00b", "pypi\x00c"}
+	var offs []byte
+	var data []byte
+	offs = append(offs, 0, 0, 0, 0)
+	for _, k := range keys {
+		data = append(data, k...)
+		n := uint32(len(data))
+		offs = append(offs, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
+	}
+	ri.pkgs.offs, ri.pkgs.data = offs, data
+	for text, want := range map[string][]bool{
+		"parse yaml in python":      {false, false, true},
+		"go to definition":          nil,
+		"http router in go":         {true, false, false},
+		"cli framework for Node.js": {false, true, false},
+		"run goroutines":            nil,
+		"golang or rust or python":  {true, false, true},
+	} {
+		got := ri.namedEcosystems(text)
+		if len(got) != len(want) || (want != nil && !sameBools(got, want)) {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+}
+
+func sameBools(a, b []bool) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

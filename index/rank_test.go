@@ -1,0 +1,149 @@
+package index_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
+)
+
+// rankFixture builds a snapshot of several packages and returns its generation directory.
+func rankFixture(t *testing.T) (dir, gen string) {
+	t.Helper()
+	dir = build(t, goModule("v0.7.0"),
+		npmPackage("commander", "12.1.0", "the complete solution for node.js command-line programs"),
+		npmPackage("zod", "3.23.8", "TypeScript-first schema validation with static type inference"))
+	cur, err := os.ReadFile(filepath.Join(dir, "CURRENT"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen = filepath.Join(dir, string(cur[:len(cur)-1]))
+	if _, err := os.Stat(filepath.Join(gen, index.RankFile)); err != nil {
+		t.Fatalf("commit wrote no %s: %v", index.RankFile, err)
+	}
+	return dir, gen
+}
+
+func ids(hits []docidx.Hit) []string {
+	var out []string
+	for _, h := range hits {
+		out = append(out, h.URI)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// The rank index must select the documents Bleve selects, under every filter: it answers the
+// searches of the latest versions, Bleve the others and the snapshots written before it.
+func TestRankSelectsWhatBleveSelects(t *testing.T) {
+	dir, gen := rankFixture(t)
+	queries := []index.Query{
+		{Text: "goroutines"},
+		{Text: "parseAsync"},
+		{Text: "options", Ecosystem: docidx.NPM},
+		{Text: "options", Package: "zod", Ecosystem: docidx.NPM},
+		{Text: "group", Kind: "symbol"},
+		{Text: "group", Kind: "method"},
+		{Text: "install", Kind: "section"},
+		{Text: "zod"},
+	}
+	r := open(t, dir)
+	withRank := make([][]string, len(queries))
+	for i, q := range queries {
+		q.Limit = 100
+		hits := search(t, r, q)
+		if len(hits) == 0 {
+			t.Errorf("%+v: no hits", q)
+		}
+		for _, h := range hits {
+			if (q.Ecosystem != "" && h.Ecosystem != q.Ecosystem) || (q.Package != "" && h.Package != q.Package) ||
+				(q.Kind == "symbol" && h.Kind != docidx.HitSymbol) || (q.Kind == "section" && h.Kind != docidx.HitSection) {
+				t.Errorf("%+v: hit %s passes no filter", q, h.URI)
+			}
+		}
+		withRank[i] = ids(hits)
+	}
+	r.Close()
+
+	if err := os.Remove(filepath.Join(gen, index.RankFile)); err != nil {
+		t.Fatal(err)
+	}
+	r = open(t, dir) // a snapshot without rank.idx: Bleve answers
+	defer r.Close()
+	for i, q := range queries {
+		q.Limit = 100
+		if got := ids(search(t, r, q)); !slices.Equal(got, withRank[i]) {
+			t.Errorf("%+v:\n rank  %v\n bleve %v", q, withRank[i], got)
+		}
+	}
+}
+
+func TestRankRanks(t *testing.T) {
+	dir, _ := rankFixture(t)
+	r := open(t, dir)
+	defer r.Close()
+	for _, c := range []struct {
+		q    index.Query
+		want string // URI of the first hit
+	}{
+		{index.Query{Text: "zod"}, "docidx://npm/zod@3.23.8/overview"},                                                                        // exact name
+		{index.Query{Text: "run goroutines and return the first error"}, "docidx://golang/golang.org/x/sync@v0.7.0/symbol/errgroup.Group.Go"}, // most words
+		{index.Query{Text: "NewWeighted"}, "docidx://golang/golang.org/x/sync@v0.7.0/symbol/semaphore.NewWeighted"},
+		{index.Query{Text: "command line programs in node"}, "docidx://npm/commander@12.1.0/overview"},
+	} {
+		hits := search(t, r, c.q)
+		if len(hits) == 0 || hits[0].URI != c.want {
+			t.Errorf("%q: first hit %v, want %s", c.q.Text, ids(hits[:min(3, len(hits))]), c.want)
+		}
+	}
+	// Typos: nothing matches as typed, so Bleve's fuzzy search answers.
+	if hits := search(t, r, index.Query{Text: "goroutnies"}); len(hits) == 0 {
+		t.Error("goroutnies: no hits")
+	}
+}
+
+func TestRankCorrupt(t *testing.T) {
+	dir, gen := rankFixture(t)
+	path := filepath.Join(gen, index.RankFile)
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{
+		"empty":     {},
+		"truncated": good[:len(good)/2],
+		"magic":     append([]byte("NOTRANK!"), good[8:]...),
+	} {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := index.Open(dir)
+		if err == nil {
+			r.Close()
+			t.Errorf("%s: Open succeeded", name)
+		} else if !errors.Is(err, docidx.ErrFormat) {
+			t.Errorf("%s: %v, want ErrFormat", name, err)
+		}
+	}
+	// Damage in the postings is not detected at open; searches must survive it.
+	for i := len(good) - 64; i < len(good); i++ {
+		data := slices.Clone(good)
+		data[i] ^= 0xff
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := index.Open(dir)
+		if err != nil {
+			continue
+		}
+		for _, q := range []string{"goroutines", "options", "zod"} {
+			r.Search(context.Background(), index.Query{Text: q}) //nolint:errcheck // must not panic
+		}
+		r.Close()
+	}
+}
