@@ -146,7 +146,10 @@ func (s *Server) resourceContents(uri string) (*mcp.ResourceContents, error) {
 		}
 		return &mcp.ResourceContents{URI: uri, MIMEType: mimeJSON, Text: text}, nil
 	}
-	ref, page, err := docidx.ParsePageURI(uri)
+	// Search hits name sections as page URIs with the section's anchor as a fragment; reading
+	// one returns that section and its subsections.
+	base, anchor, _ := strings.Cut(uri, "#")
+	ref, page, err := docidx.ParsePageURI(base)
 	if err != nil {
 		return nil, notFoundf("not a docidx resource URI (want docidx://snapshot or docidx://ECOSYSTEM/PACKAGE@VERSION/PAGE)")
 	}
@@ -185,7 +188,7 @@ func (s *Server) resourceContents(uri string) (*mcp.ResourceContents, error) {
 		}
 		for i := range docs {
 			if docs[i].Kind == docidx.DocReadme {
-				return &mcp.ResourceContents{URI: uri, MIMEType: mimeMarkdown, Text: capText(renderDocument(&docs[i]), uri)}, nil
+				return &mcp.ResourceContents{URI: uri, MIMEType: mimeMarkdown, Text: capText(renderDocument(sectionOf(&docs[i], anchor)), uri)}, nil
 			}
 		}
 		return nil, notFoundf("%s@%s has no README", ref.Name, ref.Version)
@@ -198,7 +201,7 @@ func (s *Server) resourceContents(uri string) (*mcp.ResourceContents, error) {
 			}
 			return nil, notFoundf("%s@%s has no document %q", ref.Name, ref.Version, p)
 		}
-		c := documentContents(d)
+		c := documentContents(sectionOf(d, anchor))
 		c.URI = uri
 		if c.Text != "" {
 			c.Text = capText(c.Text, uri)
@@ -234,6 +237,27 @@ func capText(text, uri string) string {
 // renderDocument returns a document as markdown, its sections in order under their headings:
 // the same text get_package_doc pages through. An empty document says so, so that a resource
 // always has text.
+// sectionOf returns d cut to the section whose anchor is anchor and the subsections under it,
+// or d itself when anchor is empty or names no section.
+func sectionOf(d *docidx.Document, anchor string) *docidx.Document {
+	if anchor == "" {
+		return d
+	}
+	for i, sec := range d.Sections {
+		if sec.Anchor != anchor {
+			continue
+		}
+		j := i + 1
+		for j < len(d.Sections) && len(d.Sections[j].Heading) > len(sec.Heading) {
+			j++
+		}
+		cut := *d
+		cut.Sections = d.Sections[i:j]
+		return &cut
+	}
+	return d
+}
+
 func renderDocument(d *docidx.Document) string {
 	var b strings.Builder
 	for i := range d.Sections {

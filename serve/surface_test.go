@@ -164,6 +164,15 @@ func TestResourceContents(t *testing.T) {
 			t.Errorf("read %s: %s %q; want %s containing %q", c.uri, got.MIMEType, got.Text, c.mime, c.want)
 		}
 	}
+	// A section URI from a search hit reads that section and its subsections only.
+	usage := read("docidx://golang/github.com/acme/workpool@v1.1.0/readme#usage")
+	if !strings.Contains(usage.Text, "submit tasks with `Go`") || strings.Contains(usage.Text, "go get") {
+		t.Errorf("readme#usage: %q", usage.Text)
+	}
+	routing := read("docidx://npm/@acme/router@2.0.0/readme#routing")
+	if !strings.Contains(routing.Text, "router.use(fn)") || strings.Contains(routing.Text, "npm install") {
+		t.Errorf("readme#routing: %q", routing.Text[:min(200, len(routing.Text))])
+	}
 	// A binary file comes as a blob with its bytes.
 	png := read("docidx://npm/@acme/router@2.0.0/doc/docs/diagram.png")
 	// The store keeps text as JSON, which replaces bytes that are not UTF-8.
