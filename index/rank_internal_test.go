@@ -49,7 +49,7 @@ func TestRankSearchFilters(t *testing.T) {
 		{Query{Kind: "readme"}, []string{"docidx://npm/pool@1.0.0/readme#0"}},
 		{Query{Kind: "class"}, nil},
 	} {
-		hits, total := r.r.rankSearch("worker pool", c.q, 100)
+		hits, total := r.r.rankSearch("worker pool", c.q, 100, 100)
 		var got []string
 		for _, h := range hits {
 			got = append(got, h.ID)

@@ -219,36 +219,38 @@ func (ri *rankIndex) postingsOf(offs []byte, i int) []byte {
 	return ri.postings[lo:hi]
 }
 
-// add adds weight·impact/255 for every posting of list to a, subject to keep. It returns
-// false on a malformed list.
-func (ri *rankIndex) add(a *accumulator, list []byte, weight float32, keep func(doc uint32) bool) bool {
-	doc := uint32(0)
-	first := true
+// add adds weight·impact/255 for every posting of list to a, for documents keep accepts
+// (all when keep is nil). With grow false only documents a already holds are updated. It
+// returns false on a malformed list.
+func (ri *rankIndex) add(a *accumulator, list []byte, weight float32, keep func(doc uint32) bool, grow bool) bool {
 	scale := weight / 255
-	for len(list) > 0 {
-		gap, n := binary.Uvarint(list)
-		if n <= 0 || n >= len(list) {
-			return false
+	doc := uint32(0) // the first gap is the first document itself
+	for len(list) > 1 {
+		gap, n := uint64(list[0]), 1
+		if gap >= 0x80 {
+			if gap, n = binary.Uvarint(list); n <= 0 || n >= len(list) {
+				return false
+			}
 		}
-		if first {
-			doc, first = uint32(gap), false
-		} else {
-			doc += uint32(gap)
-		}
+		doc += uint32(gap)
 		impact := list[n]
 		list = list[n+1:]
-		if int(doc) >= ri.docs || (keep != nil && !keep(doc)) {
+		if int(doc) >= ri.docs {
+			return false
+		}
+		m := a.matched[doc]
+		if m == 0 && (!grow || (keep != nil && !keep(doc))) {
 			continue
 		}
-		if a.matched[doc] == 0 {
+		if m == 0 {
 			a.touched = append(a.touched, doc)
 		}
-		if a.matched[doc] < math.MaxUint8 {
-			a.matched[doc]++
+		if m < math.MaxUint8 {
+			a.matched[doc] = m + 1
 		}
 		a.score[doc] += scale * float32(impact)
 	}
-	return true
+	return len(list) == 0
 }
 
 func (ri *rankIndex) pkgOf(doc uint32) uint32 {

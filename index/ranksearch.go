@@ -4,7 +4,6 @@ package index
 
 import (
 	"bytes"
-	"container/heap"
 	"encoding/binary"
 	"math"
 	"slices"
@@ -32,12 +31,16 @@ var (
 	// the question's n terms: the page that answers the whole question beats one that repeats
 	// a single word of it.
 	coordPower = 1.0
+	// accumulatorLimit is how many documents may hold a score before the remaining terms only
+	// add to those.
+	accumulatorLimit = 20000
 )
 
 // rankSearch ranks the latest versions' documents for text under q's filters and returns the
-// best window of them, re-ranked for diversity, and how many documents matched. A total of 0
+// first need of the best window of them, re-ranked for diversity, and how many documents
+// matched. A total of 0
 // means no word of text is in the index as typed.
-func (r *reader) rankSearch(text string, q Query, window int) (search.DocumentMatchCollection, int) {
+func (r *reader) rankSearch(text string, q Query, window, need int) (search.DocumentMatchCollection, int) {
 	ri := r.rank
 	keep := ri.filter(q)
 	// The question's terms under both analyzers: prose words and identifier parts meet in one
@@ -52,17 +55,29 @@ func (r *reader) rankSearch(text string, q Query, window int) (search.DocumentMa
 			}
 		}
 	}
-	a := ri.acquire()
-	defer ri.release(a)
-	found := 0
+	// Terms go rarest first. Once accumulatorLimit documents hold a score, the remaining (more
+	// common) terms only add to those: a document that holds none of the rarer words is seldom
+	// among the best, and not growing the set keeps a question of common words cheap (the
+	// "continue" strategy of Moffat and Zobel, "Self-indexing inverted files for fast text
+	// retrieval", TOIS 1996).
+	type termList struct {
+		list []byte
+		idf  float32
+	}
+	var lists []termList
 	for _, t := range terms {
 		i := ri.terms.find([]byte(t))
 		if i < 0 {
 			continue
 		}
-		found++
-		idf := math.Float32frombits(binary.LittleEndian.Uint32(ri.idfs[4*i:]))
-		if !ri.add(a, ri.postingsOf(ri.termOffs, i), idf, keep) {
+		lists = append(lists, termList{ri.postingsOf(ri.termOffs, i), math.Float32frombits(binary.LittleEndian.Uint32(ri.idfs[4*i:]))})
+	}
+	slices.SortStableFunc(lists, func(a, b termList) int { return len(a.list) - len(b.list) })
+	found := len(lists)
+	a := ri.acquire()
+	defer ri.release(a)
+	for _, l := range lists {
+		if !ri.add(a, l.list, l.idf, keep, len(a.touched) < accumulatorLimit) {
 			return nil, 0
 		}
 	}
@@ -92,53 +107,60 @@ func (r *reader) rankSearch(text string, q Query, window int) (search.DocumentMa
 	for m := range coord {
 		coord[m] = float32(math.Pow(float64(m)/float64(found), coordPower))
 	}
-	top := &scoreHeap{}
-	push := func(doc uint32, s float64) {
-		if top.Len() < window {
-			heap.Push(top, scored{doc, s})
-		} else if s > (*top)[0].score {
-			(*top)[0] = scored{doc, s}
-			heap.Fix(top, 0)
-		}
+	// Keep the best window. Most documents hold only common words: their bound (raw score times
+	// the largest multiplier) falls below the weakest kept once the window is full, and they are
+	// passed over without reading their package or kind.
+	var maxMult float32
+	for k := range ri.nkinds {
+		maxMult = max(maxMult, kindPrior[k])
 	}
+	var maxPkg float32
+	for _, p := range pkgPrior {
+		maxPkg = max(maxPkg, p)
+	}
+	maxMult *= maxPkg
+	top := make(scoreHeap, 0, window)
 	for _, doc := range a.touched {
-		s := a.score[doc] * coord[min(int(a.matched[doc]), found)] * kindPrior[ri.docKind[doc]&0x7f] * pkgPrior[ri.pkgOf(doc)]
-		if exact[doc] {
+		raw := a.score[doc]
+		isExact := len(exact) > 0 && exact[doc]
+		if len(top) == window && !isExact && float64(raw*maxMult) <= top[0].score {
+			continue
+		}
+		s := raw * coord[min(int(a.matched[doc]), found)] * kindPrior[ri.docKind[doc]&0x7f] * pkgPrior[ri.pkgOf(doc)]
+		if isExact {
 			s += exactBonus
 			delete(exact, doc)
 		}
-		push(doc, float64(s))
+		top.offer(scored{doc, float64(s)}, window)
 	}
 	total := len(a.touched)
 	for doc := range exact { // an exact name whose overview holds none of the words
-		push(doc, float64(exactBonus))
+		top.offer(scored{doc, float64(exactBonus)}, window)
 		total++
 	}
-	hits := make(search.DocumentMatchCollection, top.Len())
-	for i := len(hits) - 1; i >= 0; i-- {
-		s := heap.Pop(top).(scored)
-		hits[i] = &search.DocumentMatch{ID: string(ri.ids.at(int(s.doc))), Score: s.score}
+	ranked := ri.diversify(top)
+	hits := make(search.DocumentMatchCollection, min(need, len(ranked)))
+	for i := range hits {
+		hits[i] = &search.DocumentMatch{ID: string(ri.ids.at(int(ranked[i].doc))), Score: ranked[i].score}
 	}
-	if packageSupport > 0 {
-		support := map[string]float64{}
-		best := map[string]float64{}
-		for _, h := range hits {
-			p := packageOfID(h.ID)
-			support[p] += h.Score
-			best[p] = max(best[p], h.Score)
-		}
-		for _, h := range hits {
-			p := packageOfID(h.ID)
-			if h.Score == best[p] {
-				h.Score += packageSupport * (support[p] - best[p])
-				best[p] = -1
-			}
-		}
-	}
-	return diversify(hits), total
+	return hits, total
 }
 
-var packageSupport = 0.0
+// diversify orders the kept documents best first with the k-th document of a package (from 0)
+// scoring score·packageDecay^k, as diversify does for Bleve's hits.
+func (ri *rankIndex) diversify(top scoreHeap) []scored {
+	out := slices.Clone(top)
+	slices.SortFunc(out, func(a, b scored) int { return cmpScored(b, a) })
+	seen := map[uint32]int{}
+	for i := range out {
+		p := ri.pkgOf(out[i].doc)
+		k := seen[p]
+		seen[p] = k + 1
+		out[i].score *= math.Pow(packageDecay, float64(k))
+	}
+	slices.SortStableFunc(out, func(a, b scored) int { return cmpScored(b, a) })
+	return out
+}
 
 // kindPriorOf is the standing of a document of a kind before any word of the question: a
 // package's overview, README and package doc say what it is for; a constant or a property
@@ -270,22 +292,64 @@ type scored struct {
 	score float64
 }
 
-// scoreHeap is a min-heap of scores: its root is the weakest of the best kept so far. Ties
-// keep the lower document number, so results do not depend on the order documents were seen.
+// cmpScored orders by score, then by lower document number first, so that results do not
+// depend on the order documents were seen.
+func cmpScored(a, b scored) int {
+	switch {
+	case a.score < b.score:
+		return -1
+	case a.score > b.score:
+		return 1
+	case a.doc > b.doc:
+		return -1
+	case a.doc < b.doc:
+		return 1
+	}
+	return 0
+}
+
+// scoreHeap is a min-heap of scored documents: its root is the weakest of the best kept.
 type scoreHeap []scored
 
-func (h scoreHeap) Len() int { return len(h) }
-func (h scoreHeap) Less(i, j int) bool {
-	if h[i].score != h[j].score {
-		return h[i].score < h[j].score
+// offer keeps d if the heap holds fewer than n documents or d beats the weakest.
+func (h *scoreHeap) offer(d scored, n int) {
+	if len(*h) < n {
+		*h = append(*h, d)
+		h.up(len(*h) - 1)
+		return
 	}
-	return h[i].doc > h[j].doc
+	if cmpScored(d, (*h)[0]) <= 0 {
+		return
+	}
+	(*h)[0] = d
+	h.down(0)
 }
-func (h scoreHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *scoreHeap) Push(x any)   { *h = append(*h, x.(scored)) }
-func (h *scoreHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+
+func (h scoreHeap) up(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if cmpScored(h[i], h[p]) >= 0 {
+			return
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+func (h scoreHeap) down(i int) {
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
+		}
+		m := l
+		if r := l + 1; r < len(h) && cmpScored(h[r], h[l]) < 0 {
+			m = r
+		}
+		if cmpScored(h[m], h[i]) >= 0 {
+			return
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
 }

@@ -50,7 +50,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	window := max(diversifyWindow, offset+limit)
 
 	if r.rank != nil && (q.Version == "" || q.Version == "latest") {
-		if ranked, total := r.rankSearch(text, q, window); total > 0 {
+		if ranked, total := r.rankSearch(text, q, window, offset+limit); total > 0 {
 			return r.page(ranked, total, text, offset, limit)
 		}
 		// Nothing matched as typed: Bleve's path below corrects typos.
