@@ -4,10 +4,12 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"os"
 	"runtime/debug"
 	"sync/atomic"
+	"testing"
 	"time"
 
 	"github.com/docidx/docidx"
@@ -231,8 +233,9 @@ func addTool[In, Out any](s *Server, t *mcp.Tool, tune func(in *jsonschema.Schem
 	if err != nil {
 		panic("serve: input schema of " + t.Name + ": " + err.Error())
 	}
+	out := schemaFor[Out]()
 	t.InputSchema = in
-	t.OutputSchema = schemaFor[Out]()
+	t.OutputSchema = out
 	no := false
 	t.Annotations = &mcp.ToolAnnotations{
 		Title:           t.Title,
@@ -245,5 +248,73 @@ func addTool[In, Out any](s *Server, t *mcp.Tool, tune func(in *jsonschema.Schem
 		schema: resolved,
 		decode: func(raw json.RawMessage) error { var v In; return json.Unmarshal(raw, &v) },
 	}
-	mcp.AddTool(s.mcp, t, h)
+	var outResolved *jsonschema.Resolved
+	if testing.Testing() {
+		if outResolved, err = out.Resolve(nil); err != nil {
+			panic("serve: output schema of " + t.Name + ": " + err.Error())
+		}
+	}
+	s.mcp.AddTool(t, typedHandler(resolved, outResolved, h))
+}
+
+// typedHandler adapts h to the SDK's raw tool handler, doing what mcp.AddTool's adapter does
+// (schema defaults applied to the arguments, errors as tool errors unless they are JSON-RPC
+// errors, the output as structuredContent and as JSON text when h gives no content) except
+// validating the output against its schema on every call: that re-decodes the whole answer,
+// about a third of a search's time, to check what the Out type guarantees. Tests (outResolved
+// non-nil) still validate every output.
+func typedHandler[In, Out any](in, outResolved *jsonschema.Resolved, h mcp.ToolHandlerFor[In, Out]) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		toolErr := func(err error) (*mcp.CallToolResult, error) {
+			var res mcp.CallToolResult
+			res.SetError(err)
+			return &res, nil
+		}
+		// checkArguments has validated the arguments; apply the schema's defaults.
+		args := map[string]any{}
+		if raw := req.Params.Arguments; len(raw) > 0 && string(raw) != "null" {
+			if err := json.Unmarshal(raw, &args); err != nil {
+				return toolErr(fmt.Errorf("unmarshaling arguments: %w", err))
+			}
+		}
+		if err := in.ApplyDefaults(&args); err != nil {
+			return toolErr(fmt.Errorf("applying schema defaults: %w", err))
+		}
+		withDefaults, err := json.Marshal(args)
+		if err != nil {
+			return toolErr(err)
+		}
+		var v In
+		if err := json.Unmarshal(withDefaults, &v); err != nil {
+			return toolErr(err)
+		}
+		res, out, err := h(ctx, req, v)
+		if err != nil {
+			if wire, ok := err.(*jsonrpc.Error); ok {
+				return nil, wire
+			}
+			return toolErr(err)
+		}
+		if res == nil {
+			res = &mcp.CallToolResult{}
+		}
+		data, err := json.Marshal(out)
+		if err != nil {
+			return nil, fmt.Errorf("marshaling output: %w", err)
+		}
+		if outResolved != nil {
+			var decoded any
+			if err := json.Unmarshal(data, &decoded); err != nil {
+				return nil, err
+			}
+			if err := outResolved.Validate(&decoded); err != nil {
+				return nil, fmt.Errorf("validating tool output: %w", err)
+			}
+		}
+		res.StructuredContent = json.RawMessage(data)
+		if res.Content == nil {
+			res.Content = []mcp.Content{&mcp.TextContent{Text: string(data)}}
+		}
+		return res, nil
+	}
 }

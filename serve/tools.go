@@ -247,9 +247,10 @@ func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]d
 	seen := make(map[string]bool)
 	var hits []docidx.Hit
 	for raw := 0; len(hits) < want; {
-		// Ask for what is still missing plus room for duplicates, in pages of at most rawSearchPage.
+		// Ask for what is still missing plus a little room for duplicates (overloads share a
+		// URI), in pages of at most rawSearchPage; the loop asks again if that was not enough.
 		need := want - len(hits)
-		q.Offset, q.Limit = raw, min(rawSearchPage, need+need/2+4)
+		q.Offset, q.Limit = raw, min(rawSearchPage, need+2)
 		res, err := s.reader().Search(ctx, q)
 		if err != nil {
 			return nil, false, err
