@@ -15,7 +15,7 @@ package index
 //
 // The file (little-endian; every section starts 8-byte aligned):
 //
-//	header   "DOCIDXR1", then u32 docs, packages, kinds, terms, exact names, 4 bytes padding,
+//	header   "DOCIDXR2", then u32 docs, packages, kinds, terms, exact names, 4 bytes padding,
 //	         then the u64 offsets of the sections below in this order
 //	docPkg   u32 per document: its package (an index into packages)
 //	docKind  u8 per document: bit 7 set for symbols, the rest an index into kinds
@@ -26,6 +26,9 @@ package index
 //	         term's postings in the postings section (terms+1 of them)
 //	exact    string table of exact package names (the pkgexact field), sorted; then u64 offsets
 //	         of each name's postings in the postings section (names+1 of them)
+//	hitOffs  u64 per document (+1): offsets of its record in hits
+//	hits     per document, the stored fields hits are made of: title, section, text and URI,
+//	         each a uvarint length and bytes
 //	postings per term or name: (uvarint document gap, u8 impact) pairs in document order; the
 //	         impact is the term's BM25F saturation wtf/(k1+wtf) quantized to 1..255 (idf apart)
 //
@@ -33,7 +36,7 @@ package index
 
 import (
 	"bufio"
-	"bytes"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -49,7 +52,7 @@ import (
 // RankFile is the name of the ranking index in a snapshot directory.
 const RankFile = "rank.idx"
 
-const rankMagic = "DOCIDXR1"
+const rankMagic = "DOCIDXR2"
 
 // rankField is one Bleve field of the BM25F sum: its weight, its length normalization b and the
 // length (in terms) at which that normalization is neutral.
@@ -85,7 +88,7 @@ type posting struct {
 }
 
 // buildRank writes the ranking index of idx (the latest-versions index, merged) to path.
-func buildRank(ctx context.Context, idx bleve.Index, path string) error {
+func buildRank(ctx context.Context, idx bleve.Index, spool *hitSpool, path string) error {
 	adv, err := idx.Advanced()
 	if err != nil {
 		return err
@@ -96,7 +99,7 @@ func buildRank(ctx context.Context, idx bleve.Index, path string) error {
 	}
 	defer ir.Close()
 
-	b := &rankBuilder{ir: ir, ords: map[string]uint32{}, pkgOrd: map[string]uint32{}, kindOrd: map[string]uint8{}}
+	b := &rankBuilder{ir: ir, spool: spool, pkgOrd: map[string]uint32{}, kindOrd: map[string]uint8{}}
 	if err := b.documents(ctx); err != nil {
 		return err
 	}
@@ -106,13 +109,17 @@ func buildRank(ctx context.Context, idx bleve.Index, path string) error {
 	if err := b.exactNames(); err != nil {
 		return err
 	}
+	if err := b.hitRecords(); err != nil {
+		return err
+	}
 	return b.write(path)
 }
 
 type rankBuilder struct {
-	ir index.IndexReader
+	ir    index.IndexReader
+	spool *hitSpool
 
-	ords    map[string]uint32 // internal ID (as bytes) -> document number
+	ords    []uint32 // Bleve's internal document number -> rank.idx document number
 	ids     []string
 	docPkg  []uint32
 	docKind []uint8
@@ -127,6 +134,20 @@ type rankBuilder struct {
 	exact     []string
 	exactOffs []uint64
 	postings  []byte
+	hitOffs   []uint64 // per document (+1), into the hits section
+}
+
+// hitRecords lays out each document's spooled stored fields in document order; write copies
+// them from the spool.
+func (b *rankBuilder) hitRecords() error {
+	b.hitOffs = make([]uint64, 0, len(b.ids)+1)
+	off := uint64(0)
+	for _, id := range b.ids {
+		b.hitOffs = append(b.hitOffs, off)
+		off += uint64(b.spool.size(id))
+	}
+	b.hitOffs = append(b.hitOffs, off)
+	return nil
 }
 
 // documents numbers every document and records its package and kind, from the keyword fields
@@ -149,7 +170,14 @@ func (b *rankBuilder) documents(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		b.ords[string(id)] = uint32(len(b.ids))
+		if len(id) != 8 {
+			return fmt.Errorf("index: unexpected Bleve internal ID %x: want scorch's 8-byte document numbers", []byte(id))
+		}
+		n := binary.BigEndian.Uint64(id)
+		if n >= uint64(len(b.ords)) {
+			b.ords = slices.Grow(b.ords, int(n+1)-len(b.ords))[:n+1]
+		}
+		b.ords[n] = uint32(len(b.ids))
 		b.ids = append(b.ids, ext)
 	}
 	b.docPkg = make([]uint32, len(b.ids))
@@ -178,7 +206,7 @@ func (b *rankBuilder) documents(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		symbol[b.ords[string(d.ID)]] = true
+		symbol[b.ord(d.ID)] = true
 	}
 	for i := range b.ids {
 		key := eco[i] + "\x00" + pkg[i]
@@ -205,6 +233,10 @@ func (b *rankBuilder) documents(ctx context.Context) error {
 	}
 	return nil
 }
+
+// ord returns the document number of a Bleve internal ID (scorch's big-endian 8-byte number,
+// checked for every document in documents).
+func (b *rankBuilder) ord(id index.IndexInternalID) uint32 { return b.ords[binary.BigEndian.Uint64(id)] }
 
 // eachPosting calls fn for every posting of every term of field, in term order.
 func (b *rankBuilder) eachPosting(ctx context.Context, field string, fn func(term string, doc uint32, freq uint64, norm float64)) error {
@@ -238,7 +270,7 @@ func (b *rankBuilder) eachPosting(ctx context.Context, field string, fn func(ter
 			if d == nil {
 				break
 			}
-			fn(de.Term, b.ords[string(d.ID)], d.Freq, d.Norm)
+			fn(de.Term, b.ord(d.ID), d.Freq, d.Norm)
 		}
 		tfr.Close()
 	}
@@ -310,7 +342,7 @@ func (b *rankBuilder) terms(ctx context.Context) error {
 					length = 1 / (d.Norm * d.Norm)
 				}
 				norm := 1 - c.f.b + c.f.b*length/c.f.pivot
-				doc := b.ords[string(d.ID)]
+				doc := b.ord(d.ID)
 				if wtf[doc] == 0 {
 					touched = append(touched, doc)
 				}
@@ -382,15 +414,20 @@ func (b *rankBuilder) exactNames() error {
 
 // write writes the file and syncs it.
 func (b *rankBuilder) write(path string) error {
-	var buf bytes.Buffer
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	defer f.Close()
+	w := &offsetWriter{w: bufio.NewWriterSize(f, 1<<20)}
 	le := binary.LittleEndian
 	align := func() {
-		for buf.Len()%8 != 0 {
-			buf.WriteByte(0)
+		for w.n%8 != 0 {
+			w.write([]byte{0})
 		}
 	}
-	u32 := func(v uint32) { buf.Write(le.AppendUint32(nil, v)) }
-	u64 := func(v uint64) { buf.Write(le.AppendUint64(nil, v)) }
+	u32 := func(v uint32) { w.write(le.AppendUint32(nil, v)) }
+	u64 := func(v uint64) { w.write(le.AppendUint64(nil, v)) }
 	table := func(ss []string) {
 		u32(uint32(len(ss)))
 		off := uint32(0)
@@ -400,20 +437,20 @@ func (b *rankBuilder) write(path string) error {
 			u32(off)
 		}
 		for _, s := range ss {
-			buf.WriteString(s)
+			w.write([]byte(s))
 		}
 	}
-	const sections = 8
-	buf.WriteString(rankMagic)
+	const sections = 10
+	w.write([]byte(rankMagic))
 	for _, v := range []int{len(b.ids), len(b.pkgs), len(b.kinds), len(b.termNames), len(b.exact), 0} {
 		u32(uint32(v))
 	}
-	offsAt := buf.Len()
-	buf.Write(make([]byte, 8*sections))
-	var offs []uint64
+	offsAt := w.n
+	w.write(make([]byte, 8*sections)) // the sections' offsets, written last
+	var offs []byte
 	section := func(write func()) {
 		align()
-		offs = append(offs, uint64(buf.Len()))
+		offs = le.AppendUint64(offs, uint64(w.n))
 		write()
 	}
 	section(func() {
@@ -421,7 +458,7 @@ func (b *rankBuilder) write(path string) error {
 			u32(p)
 		}
 	})
-	section(func() { buf.Write(b.docKind) })
+	section(func() { w.write(b.docKind) })
 	section(func() { table(b.ids) })
 	section(func() { table(b.pkgs) })
 	section(func() { table(b.kinds) })
@@ -443,27 +480,114 @@ func (b *rankBuilder) write(path string) error {
 			u64(o)
 		}
 	})
-	section(func() { buf.Write(b.postings) })
-	out := buf.Bytes()
-	for i, o := range offs {
-		le.PutUint64(out[offsAt+8*i:], o)
+	section(func() {
+		for _, o := range b.hitOffs {
+			u64(o)
+		}
+	})
+	section(func() {
+		for _, id := range b.ids {
+			rec, err := b.spool.record(id)
+			if err != nil {
+				w.err = cmp.Or(w.err, err)
+				return
+			}
+			w.write(rec)
+		}
+	})
+	section(func() { w.write(b.postings) })
+	if w.err == nil {
+		w.err = w.w.Flush()
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("index: %w", err)
+	if w.err == nil {
+		_, w.err = f.WriteAt(offs, offsAt)
 	}
-	w := bufio.NewWriter(f)
-	if _, err := w.Write(out); err != nil {
-		f.Close()
-		return fmt.Errorf("index: writing %s: %w", path, err)
+	if w.err == nil {
+		w.err = f.Sync()
 	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return fmt.Errorf("index: writing %s: %w", path, err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("index: syncing %s: %w", path, err)
+	if w.err != nil {
+		return fmt.Errorf("index: writing %s: %w", path, w.err)
 	}
 	return f.Close()
+}
+
+// offsetWriter writes through w, counting bytes and keeping the first error.
+type offsetWriter struct {
+	w   *bufio.Writer
+	n   int64
+	err error
+}
+
+func (o *offsetWriter) write(p []byte) {
+	if o.err != nil {
+		return
+	}
+	n, err := o.w.Write(p)
+	o.n += int64(n)
+	o.err = err
+}
+
+// hitFields are the stored fields of a hit record, in record order.
+var hitFields = [...]string{fSTitle, fSSection, fSText, fSURI}
+
+// hitSpool keeps the stored fields of documents on disk, by ID, while the index is built.
+type hitSpool struct {
+	f   *os.File
+	w   *bufio.Writer
+	end int64               // bytes spooled
+	at  map[string][2]int64 // ID -> offset, length
+}
+
+func newHitSpool(dir string) (*hitSpool, error) {
+	f, err := os.CreateTemp(dir, "hits-*.tmp")
+	if err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	return &hitSpool{f: f, w: bufio.NewWriterSize(f, 1<<20), at: map[string][2]int64{}}, nil
+}
+
+// add spools the stored fields of document id.
+func (s *hitSpool) add(id string, fields map[string]any) error {
+	var rec []byte
+	for _, name := range hitFields {
+		v, _ := fields[name].(string)
+		rec = binary.AppendUvarint(rec, uint64(len(v)))
+		rec = append(rec, v...)
+	}
+	if _, err := s.w.Write(rec); err != nil {
+		return fmt.Errorf("index: spooling hits: %w", err)
+	}
+	s.at[id] = [2]int64{s.end, int64(len(rec))}
+	s.end += int64(len(rec))
+	return nil
+}
+
+// size returns the length of id's record.
+func (s *hitSpool) size(id string) int {
+	if at, ok := s.at[id]; ok {
+		return int(at[1])
+	}
+	return len(hitFields)
+}
+
+// record returns the spooled record of id, or an empty record for an ID never spooled.
+func (s *hitSpool) record(id string) ([]byte, error) {
+	if err := s.w.Flush(); err != nil {
+		return nil, fmt.Errorf("index: spooling hits: %w", err)
+	}
+	at, ok := s.at[id]
+	if !ok {
+		return make([]byte, len(hitFields)), nil
+	}
+	rec := make([]byte, at[1])
+	if _, err := s.f.ReadAt(rec, at[0]); err != nil {
+		return nil, fmt.Errorf("index: reading spooled hits: %w", err)
+	}
+	return rec, nil
+}
+
+// close removes the spool.
+func (s *hitSpool) close() {
+	s.f.Close()
+	os.Remove(s.f.Name())
 }

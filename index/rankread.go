@@ -30,6 +30,8 @@ type rankIndex struct {
 	ids, pkgs, kinds, terms, exact      strTable
 	idfs                                []byte // f32 per term
 	termOffs, exactOffs                 []byte // u64 per term (+1)
+	hitOffs                             []byte // u64 per document (+1)
+	hits                                []byte
 	postings                            []byte
 
 	superseded []bool // per package: a newer major version of the Go module is indexed
@@ -119,7 +121,8 @@ func parseRank(data []byte) (ri *rankIndex, err error) {
 		}
 	}()
 	le := binary.LittleEndian
-	if len(data) < 40+8*8 || string(data[:8]) != rankMagic {
+	var offs [10]int
+	if len(data) < 32+8*len(offs) || string(data[:8]) != rankMagic {
 		return nil, errRankFormat
 	}
 	ri = &rankIndex{data: data}
@@ -129,7 +132,6 @@ func parseRank(data []byte) (ri *rankIndex, err error) {
 	ri.nkinds = int(le.Uint32(counts[8:]))
 	ri.nterms = int(le.Uint32(counts[12:]))
 	ri.nexact = int(le.Uint32(counts[16:]))
-	var offs [8]int
 	for i := range offs {
 		o := le.Uint64(data[32+8*i:])
 		if o > uint64(len(data)) {
@@ -163,7 +165,9 @@ func parseRank(data []byte) (ri *rankIndex, err error) {
 	ri.exact, rest = table(data[offs[6]:])
 	rest = aligned(data, rest)
 	ri.exactOffs = rest[:8*(ri.nexact+1)]
-	ri.postings = data[offs[7]:]
+	ri.hitOffs = data[offs[7] : offs[7]+8*(ri.docs+1)]
+	ri.hits = data[offs[8]:offs[9]]
+	ri.postings = data[offs[9]:]
 	if ri.ids.n != ri.docs || ri.pkgs.n != ri.npkgs || ri.kinds.n != ri.nkinds || ri.terms.n != ri.nterms || ri.exact.n != ri.nexact {
 		return nil, errRankFormat
 	}
@@ -290,4 +294,25 @@ func splitMajor(path string) (string, int) {
 		return path, 1
 	}
 	return path[:i-2], n
+}
+
+// hitFields returns the stored fields of doc that hits are made of, as storedFields does
+// from Bleve, or nil when its record is corrupt.
+func (ri *rankIndex) hitFields(doc uint32) map[string]any {
+	le := binary.LittleEndian
+	lo, hi := le.Uint64(ri.hitOffs[8*doc:]), le.Uint64(ri.hitOffs[8*doc+8:])
+	if lo > hi || hi > uint64(len(ri.hits)) {
+		return nil
+	}
+	rec := ri.hits[lo:hi]
+	fields := make(map[string]any, len(hitFields))
+	for _, name := range hitFields {
+		n, k := binary.Uvarint(rec)
+		if k <= 0 || n > uint64(len(rec)-k) {
+			return nil
+		}
+		fields[name] = string(rec[k : k+int(n)])
+		rec = rec[k+int(n):]
+	}
+	return fields
 }

@@ -141,7 +141,8 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	ranked := ri.diversify(top)
 	hits := make(search.DocumentMatchCollection, min(need, len(ranked)))
 	for i := range hits {
-		hits[i] = &search.DocumentMatch{ID: string(ri.ids.at(int(ranked[i].doc))), Score: ranked[i].score}
+		// HitNumber carries the document's number in rank.idx, whose stored fields page reads.
+		hits[i] = &search.DocumentMatch{ID: string(ri.ids.at(int(ranked[i].doc))), Score: ranked[i].score, HitNumber: uint64(ranked[i].doc)}
 	}
 	return hits, total
 }

@@ -51,7 +51,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 
 	if r.rank != nil && (q.Version == "" || q.Version == "latest") {
 		if ranked, total := r.rankSearch(text, q, window, offset+limit); total > 0 {
-			return r.page(ranked, total, text, offset, limit)
+			return r.page(ranked, total, text, offset, limit, true)
 		}
 		// Nothing matched as typed: Bleve's path below corrects typos.
 	}
@@ -212,11 +212,12 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 			}
 		}
 	}
-	return r.page(diversify(res.Hits), int(res.Total), text, offset, limit)
+	return r.page(diversify(res.Hits), int(res.Total), text, offset, limit, false)
 }
 
-// page builds the hits of ranked[offset:offset+limit] from their stored fields.
-func (r *reader) page(ranked search.DocumentMatchCollection, total int, text string, offset, limit int) (*Results, error) {
+// page builds the hits of ranked[offset:offset+limit] from their stored fields: from rank.idx
+// when fromRank (the document numbers are in HitNumber), else from Bleve.
+func (r *reader) page(ranked search.DocumentMatchCollection, total int, text string, offset, limit int, fromRank bool) (*Results, error) {
 	out := &Results{Total: total, Hits: make([]docidx.Hit, 0, limit)}
 	if offset >= len(ranked) {
 		return out, nil
@@ -224,9 +225,14 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, text str
 	page := ranked[offset:min(offset+limit, len(ranked))]
 	words := queryWords(text)
 	for _, h := range page {
-		fields, err := r.storedFields(h.ID)
-		if err != nil {
-			return nil, fmt.Errorf("index: search: %w", err)
+		var fields map[string]any
+		if fromRank {
+			fields = r.rank.hitFields(uint32(h.HitNumber))
+		} else {
+			var err error
+			if fields, err = r.storedFields(h.ID); err != nil {
+				return nil, fmt.Errorf("index: search: %w", err)
+			}
 		}
 		if hit, ok := makeHit(h.ID, fields, h.Score, words); ok {
 			out.Hits = append(out.Hits, hit)

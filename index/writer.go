@@ -349,6 +349,16 @@ func (w *writer) buildSearch(ctx context.Context) ([]EcosystemCounts, error) {
 			return nil, fmt.Errorf("index: creating %s: %w", path, err)
 		}
 	}
+	// The stored fields of the latest versions' documents go to rank.idx too, in Bleve's
+	// document order, which is known only once the index is merged: spool them until then.
+	spool, err := newHitSpool(w.gen)
+	if err != nil {
+		for _, idx := range idxs {
+			idx.Close()
+		}
+		return nil, err
+	}
+	defer spool.close()
 	counts := map[docidx.Ecosystem]*EcosystemCounts{}
 	batches := [2]*bleve.Batch{idxs[0].NewBatch(), idxs[1].NewBatch()}
 	flush := func(i int) error {
@@ -415,6 +425,11 @@ func (w *writer) buildSearch(ctx context.Context) ([]EcosystemCounts, error) {
 				if err := batches[which].Index(bd.id, bd.fields); err != nil {
 					return err
 				}
+				if which == 0 {
+					if err := spool.add(bd.id, bd.fields); err != nil {
+						return err
+					}
+				}
 				if batches[which].Size() >= batchSize {
 					if err := flush(which); err != nil {
 						return err
@@ -432,7 +447,7 @@ func (w *writer) buildSearch(ctx context.Context) ([]EcosystemCounts, error) {
 			err = forceMerge(ctx, idx)
 		}
 		if err == nil && i == 0 {
-			err = buildRank(ctx, idx, filepath.Join(w.gen, RankFile))
+			err = buildRank(ctx, idx, spool, filepath.Join(w.gen, RankFile))
 		}
 		if cerr := idx.Close(); err == nil && cerr != nil {
 			err = fmt.Errorf("index: closing search index: %w", cerr)
