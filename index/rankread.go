@@ -18,21 +18,23 @@ import (
 	"github.com/docidx/docidx"
 )
 
-// rankIndex is an opened rank.idx. Its bytes are mapped, not read: a search touches only the
-// postings of its words.
+// rankIndex is an opened rank.idx: the small sections in memory, the rest read with pread
+// as searches need them.
 type rankIndex struct {
-	data  []byte
-	unmap func() error
+	f *os.File
 
-	docs, npkgs, nkinds, nterms, nexact int
-	docPkg                              []byte // u32 per document
-	docKind                             []byte // u8 per document
-	ids, pkgs, kinds, terms, exact      strTable
-	idfs                                []byte // f32 per term
-	termOffs, exactOffs                 []byte // u64 per term (+1)
-	hitOffs                             []byte // u64 per document (+1)
-	hits                                []byte
-	postings                            []byte
+	docs, npkgs, nkinds, nterms, nexact, nblocks int
+
+	docPkg     []byte // u32 per document
+	docKind    []byte // u8 per document
+	pkgs       strTable
+	kinds      strTable
+	exact      strTable
+	exactOffs  []byte // u64 per name (+1), into postings
+	blockOffs  []byte // u64 per block (+1), into dict
+	blockFirst strTable
+	// Where the sections read on demand start in the file.
+	dictAt, hitOffsAt, hitsAt, postingsAt, size int64
 
 	superseded []bool // per package: a newer major version of the Go module is indexed
 
@@ -67,22 +69,21 @@ func (t strTable) find(s []byte) int {
 
 var errRankFormat = errors.New("malformed rank index")
 
-// openRank maps path. A missing file (a snapshot written before rank.idx existed) returns
+// openRank opens path. A missing file (a snapshot written before rank.idx existed) returns
 // nil, nil: searches then go to Bleve.
 func openRank(path string) (*rankIndex, error) {
-	data, unmap, err := mapFile(path)
+	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("index: opening %s: %w", path, err)
 	}
-	ri, err := parseRank(data)
+	ri, err := loadRank(f)
 	if err != nil {
-		unmap()
+		f.Close()
 		return nil, fmt.Errorf("%w: %s: %v", docidx.ErrFormat, path, err)
 	}
-	ri.unmap = unmap
 	ri.superseded = supersededModules(ri)
 	return ri, nil
 }
@@ -112,7 +113,8 @@ func supersededModules(ri *rankIndex) []bool {
 	return out
 }
 
-func parseRank(data []byte) (ri *rankIndex, err error) {
+// loadRank reads the header and the in-memory sections of f and checks them.
+func loadRank(f *os.File) (ri *rankIndex, err error) {
 	// Every slice below is bounds-checked by Go; a truncated or corrupt file panics inside this
 	// function at worst, which becomes an error here.
 	defer func() {
@@ -120,25 +122,38 @@ func parseRank(data []byte) (ri *rankIndex, err error) {
 			ri, err = nil, errRankFormat
 		}
 	}()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
 	le := binary.LittleEndian
-	var offs [10]int
-	if len(data) < 32+8*len(offs) || string(data[:8]) != rankMagic {
+	const sections = 10
+	head := make([]byte, 32+8*sections)
+	if _, err := f.ReadAt(head, 0); err != nil || string(head[:8]) != rankMagic {
 		return nil, errRankFormat
 	}
-	ri = &rankIndex{data: data}
-	counts := data[8:]
+	ri = &rankIndex{f: f, size: fi.Size()}
+	counts := head[8:]
 	ri.docs = int(le.Uint32(counts[0:]))
 	ri.npkgs = int(le.Uint32(counts[4:]))
 	ri.nkinds = int(le.Uint32(counts[8:]))
 	ri.nterms = int(le.Uint32(counts[12:]))
 	ri.nexact = int(le.Uint32(counts[16:]))
-	for i := range offs {
-		o := le.Uint64(data[32+8*i:])
-		if o > uint64(len(data)) {
+	ri.nblocks = int(le.Uint32(counts[20:]))
+	var offs [sections + 1]int64
+	for i := range sections {
+		offs[i] = int64(le.Uint64(head[32+8*i:]))
+		if offs[i] < int64(len(head)) || offs[i] > ri.size || (i > 0 && offs[i] < offs[i-1]) {
 			return nil, errRankFormat
 		}
-		offs[i] = int(o)
 	}
+	offs[sections] = ri.size
+	// The in-memory sections come first in the file: one read.
+	mem := make([]byte, offs[6]-offs[0])
+	if _, err := f.ReadAt(mem, offs[0]); err != nil {
+		return nil, errRankFormat
+	}
+	sec := func(i int) []byte { return mem[offs[i]-offs[0] : offs[i+1]-offs[0]] }
 	table := func(b []byte) (strTable, []byte) {
 		n := int(le.Uint32(b))
 		offsEnd := 4 + 4*(n+1)
@@ -147,28 +162,23 @@ func parseRank(data []byte) (ri *rankIndex, err error) {
 		t.data = b[offsEnd : offsEnd+size]
 		return t, b[offsEnd+size:]
 	}
-	aligned := func(base []byte, rest []byte) []byte {
+	aligned := func(base, rest []byte) []byte {
 		pos := len(base) - len(rest)
 		return rest[(8-pos%8)%8:]
 	}
-	ri.docPkg = data[offs[0] : offs[0]+4*ri.docs]
-	ri.docKind = data[offs[1] : offs[1]+ri.docs]
-	ri.ids, _ = table(data[offs[2]:])
-	ri.pkgs, _ = table(data[offs[3]:])
-	ri.kinds, _ = table(data[offs[4]:])
+	ri.docPkg = sec(0)[:4*ri.docs]
+	ri.docKind = sec(1)[:ri.docs]
+	ri.pkgs, _ = table(sec(2))
+	ri.kinds, _ = table(sec(3))
 	var rest []byte
-	ri.terms, rest = table(data[offs[5]:])
-	rest = aligned(data, rest)
-	ri.idfs = rest[:4*ri.nterms]
-	rest = aligned(data, rest[4*ri.nterms:])
-	ri.termOffs = rest[:8*(ri.nterms+1)]
-	ri.exact, rest = table(data[offs[6]:])
-	rest = aligned(data, rest)
+	ri.exact, rest = table(sec(4))
+	rest = aligned(sec(4), rest)
 	ri.exactOffs = rest[:8*(ri.nexact+1)]
-	ri.hitOffs = data[offs[7] : offs[7]+8*(ri.docs+1)]
-	ri.hits = data[offs[8]:offs[9]]
-	ri.postings = data[offs[9]:]
-	if ri.ids.n != ri.docs || ri.pkgs.n != ri.npkgs || ri.kinds.n != ri.nkinds || ri.terms.n != ri.nterms || ri.exact.n != ri.nexact {
+	ri.blockOffs = sec(5)[:8*(ri.nblocks+1)]
+	ri.blockFirst, _ = table(sec(5)[8*(ri.nblocks+1):])
+	ri.dictAt, ri.hitOffsAt, ri.hitsAt, ri.postingsAt = offs[6], offs[7], offs[8], offs[9]
+	if ri.pkgs.n != ri.npkgs || ri.kinds.n != ri.nkinds || ri.exact.n != ri.nexact || ri.blockFirst.n != ri.nblocks ||
+		ri.nblocks != (ri.nterms+termBlock-1)/termBlock || offs[8]-offs[7] != 8*int64(ri.docs+1) {
 		return nil, errRankFormat
 	}
 	for d := range ri.docs {
@@ -176,17 +186,79 @@ func parseRank(data []byte) (ri *rankIndex, err error) {
 			return nil, errRankFormat
 		}
 	}
-	if le.Uint64(ri.termOffs[8*ri.nterms:]) > uint64(len(ri.postings)) || le.Uint64(ri.exactOffs[8*ri.nexact:]) > uint64(len(ri.postings)) {
-		return nil, errRankFormat
-	}
 	return ri, nil
 }
 
 func (ri *rankIndex) close() error {
-	if ri == nil || ri.unmap == nil {
+	if ri == nil {
 		return nil
 	}
-	return ri.unmap()
+	return ri.f.Close()
+}
+
+// readAt reads n bytes at off of the section starting at base and ending at end, or returns
+// nil when they are not all inside it.
+func (ri *rankIndex) readAt(base, end, off, n int64) []byte {
+	if off < 0 || n < 0 || base+off+n > end {
+		return nil
+	}
+	buf := make([]byte, n)
+	if _, err := ri.f.ReadAt(buf, base+off); err != nil {
+		return nil
+	}
+	return buf
+}
+
+// lookup finds term in the dictionary and returns its idf and postings list.
+func (ri *rankIndex) lookup(term string) (idf float32, list []byte, ok bool) {
+	// The last block whose first term is <= term.
+	blk := sort.Search(ri.nblocks, func(i int) bool { return string(ri.blockFirst.at(i)) > term }) - 1
+	if blk < 0 {
+		return 0, nil, false
+	}
+	le := binary.LittleEndian
+	lo, hi := int64(le.Uint64(ri.blockOffs[8*blk:])), int64(le.Uint64(ri.blockOffs[8*blk+8:]))
+	b := ri.readAt(ri.dictAt, ri.hitOffsAt, lo, hi-lo)
+	for len(b) > 0 {
+		n, k := binary.Uvarint(b)
+		if k <= 0 || n > uint64(len(b)-k) {
+			return 0, nil, false
+		}
+		t := b[k : k+int(n)]
+		b = b[k+int(n):]
+		if len(b) < 4 {
+			return 0, nil, false
+		}
+		idf = math.Float32frombits(le.Uint32(b))
+		b = b[4:]
+		off, k1 := binary.Uvarint(b)
+		if k1 <= 0 {
+			return 0, nil, false
+		}
+		size, k2 := binary.Uvarint(b[k1:])
+		if k2 <= 0 {
+			return 0, nil, false
+		}
+		b = b[k1+k2:]
+		switch c := strings.Compare(string(t), term); {
+		case c == 0:
+			list = ri.readAt(ri.postingsAt, ri.size, int64(off), int64(size))
+			return idf, list, list != nil
+		case c > 0:
+			return 0, nil, false
+		}
+	}
+	return 0, nil, false
+}
+
+// exactPostings returns the postings of exact package name i.
+func (ri *rankIndex) exactPostings(i int) []byte {
+	le := binary.LittleEndian
+	lo, hi := le.Uint64(ri.exactOffs[8*i:]), le.Uint64(ri.exactOffs[8*i+8:])
+	if lo > hi {
+		return nil
+	}
+	return ri.readAt(ri.postingsAt, ri.size, int64(lo), int64(hi-lo))
 }
 
 // accumulator holds one search's scores: a dense array per document and the list of documents
@@ -211,16 +283,6 @@ func (ri *rankIndex) release(a *accumulator) {
 	}
 	a.touched = a.touched[:0]
 	ri.pool.Put(a)
-}
-
-// postingsOf returns the postings of term i of a dictionary with offsets offs.
-func (ri *rankIndex) postingsOf(offs []byte, i int) []byte {
-	le := binary.LittleEndian
-	lo, hi := le.Uint64(offs[8*i:]), le.Uint64(offs[8*i+8:])
-	if lo > hi || hi > uint64(len(ri.postings)) {
-		return nil
-	}
-	return ri.postings[lo:hi]
 }
 
 // add adds weight·impact/255 for every posting of list to a, for documents keep accepts
@@ -296,23 +358,38 @@ func splitMajor(path string) (string, int) {
 	return path[:i-2], n
 }
 
-// hitFields returns the stored fields of doc that hits are made of, as storedFields does
-// from Bleve, or nil when its record is corrupt.
-func (ri *rankIndex) hitFields(doc uint32) map[string]any {
-	le := binary.LittleEndian
-	lo, hi := le.Uint64(ri.hitOffs[8*doc:]), le.Uint64(ri.hitOffs[8*doc+8:])
-	if lo > hi || hi > uint64(len(ri.hits)) {
-		return nil
+// hit reads the record of doc: its Bleve ID and the stored fields hits are made of, as
+// storedFields returns them from Bleve. ok is false when the record is unreadable.
+func (ri *rankIndex) hit(doc uint32) (id string, fields map[string]any, ok bool) {
+	offs := ri.readAt(ri.hitOffsAt, ri.hitsAt, 8*int64(doc), 16)
+	if offs == nil {
+		return "", nil, false
 	}
-	rec := ri.hits[lo:hi]
-	fields := make(map[string]any, len(hitFields))
-	for _, name := range hitFields {
+	le := binary.LittleEndian
+	lo, hi := le.Uint64(offs), le.Uint64(offs[8:])
+	if lo > hi {
+		return "", nil, false
+	}
+	rec := ri.readAt(ri.hitsAt, ri.postingsAt, int64(lo), int64(hi-lo))
+	next := func() (string, bool) {
 		n, k := binary.Uvarint(rec)
 		if k <= 0 || n > uint64(len(rec)-k) {
-			return nil
+			return "", false
 		}
-		fields[name] = string(rec[k : k+int(n)])
+		v := string(rec[k : k+int(n)])
 		rec = rec[k+int(n):]
+		return v, true
 	}
-	return fields
+	if id, ok = next(); !ok {
+		return "", nil, false
+	}
+	fields = make(map[string]any, len(hitFields))
+	for _, name := range hitFields {
+		v, ok := next()
+		if !ok {
+			return "", nil, false
+		}
+		fields[name] = v
+	}
+	return id, fields, true
 }

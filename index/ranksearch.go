@@ -32,8 +32,9 @@ var (
 	// a single word of it.
 	coordPower = 1.0
 	// accumulatorLimit is how many documents may hold a score before the remaining terms only
-	// add to those.
-	accumulatorLimit = 20000
+	// add to those. On the corpus, 5,000 ranks the labelled questions exactly as no limit does
+	// (1,000 starts to lose answers) at half the time.
+	accumulatorLimit = 5000
 )
 
 // rankSearch ranks the latest versions' documents for text under q's filters and returns the
@@ -55,8 +56,8 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 			}
 		}
 	}
-	// Terms go rarest first. Once accumulatorLimit documents hold a score, the remaining (more
-	// common) terms only add to those: a document that holds none of the rarer words is seldom
+	// Terms go rarest first. While fewer than accumulatorLimit documents hold a score, a term
+	// may add documents; after that the remaining (more common) terms only add to those: a document that holds none of the rarer words is seldom
 	// among the best, and not growing the set keeps a question of common words cheap (the
 	// "continue" strategy of Moffat and Zobel, "Self-indexing inverted files for fast text
 	// retrieval", TOIS 1996).
@@ -66,18 +67,20 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	}
 	var lists []termList
 	for _, t := range terms {
-		i := ri.terms.find([]byte(t))
-		if i < 0 {
-			continue
+		if idf, list, ok := ri.lookup(t); ok {
+			lists = append(lists, termList{list, idf})
 		}
-		lists = append(lists, termList{ri.postingsOf(ri.termOffs, i), math.Float32frombits(binary.LittleEndian.Uint32(ri.idfs[4*i:]))})
 	}
 	slices.SortStableFunc(lists, func(a, b termList) int { return len(a.list) - len(b.list) })
+
 	found := len(lists)
 	a := ri.acquire()
 	defer ri.release(a)
 	for _, l := range lists {
-		if !ri.add(a, l.list, l.idf, keep, len(a.touched) < accumulatorLimit) {
+		// A list may add documents while the set stays within the limit (a posting takes two
+		// bytes or more); the rarest always does.
+		grow := len(a.touched) == 0 || len(a.touched)+len(l.list)/2 <= accumulatorLimit
+		if !ri.add(a, l.list, l.idf, keep, grow) {
 			return nil, 0
 		}
 	}
@@ -88,7 +91,7 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	exact := map[uint32]bool{}
 	for _, w := range exactCandidates(text) {
 		if i := ri.exact.find([]byte(w)); i >= 0 {
-			forEachPosting(ri.postingsOf(ri.exactOffs, i), func(doc uint32, _ uint8) {
+			forEachPosting(ri.exactPostings(i), func(doc uint32, _ uint8) {
 				if doc < uint32(ri.docs) && (keep == nil || keep(doc)) {
 					exact[doc] = true
 				}
@@ -139,10 +142,14 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 		total++
 	}
 	ranked := ri.diversify(top)
-	hits := make(search.DocumentMatchCollection, min(need, len(ranked)))
-	for i := range hits {
-		// HitNumber carries the document's number in rank.idx, whose stored fields page reads.
-		hits[i] = &search.DocumentMatch{ID: string(ri.ids.at(int(ranked[i].doc))), Score: ranked[i].score, HitNumber: uint64(ranked[i].doc)}
+	hits := make(search.DocumentMatchCollection, 0, min(need, len(ranked)))
+	for _, d := range ranked[:min(need, len(ranked))] {
+		id, fields, ok := ri.hit(d.doc)
+		if !ok {
+			continue
+		}
+		// Fields carries the stored fields page reads: the hit is built without Bleve.
+		hits = append(hits, &search.DocumentMatch{ID: id, Score: d.score, Fields: fields})
 	}
 	return hits, total
 }

@@ -215,8 +215,8 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	return r.page(diversify(res.Hits), int(res.Total), text, offset, limit, false)
 }
 
-// page builds the hits of ranked[offset:offset+limit] from their stored fields: from rank.idx
-// when fromRank (the document numbers are in HitNumber), else from Bleve.
+// page builds the hits of ranked[offset:offset+limit] from their stored fields: those rank.idx
+// gave (in Fields) when fromRank, else Bleve's.
 func (r *reader) page(ranked search.DocumentMatchCollection, total int, text string, offset, limit int, fromRank bool) (*Results, error) {
 	out := &Results{Total: total, Hits: make([]docidx.Hit, 0, limit)}
 	if offset >= len(ranked) {
@@ -227,7 +227,7 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, text str
 	for _, h := range page {
 		var fields map[string]any
 		if fromRank {
-			fields = r.rank.hitFields(uint32(h.HitNumber))
+			fields = h.Fields
 		} else {
 			var err error
 			if fields, err = r.storedFields(h.ID); err != nil {
