@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime/debug"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -42,6 +43,8 @@ type Server struct {
 	mcp     *mcp.Server
 	inputs  map[string]inputCheck // tool name -> argument validation, see checkArguments
 	symbols symbolCache           // the symbols of the package versions read last (resources.go)
+	ready   chan struct{}         // closed once rd holds a reader
+
 	// sessionKey signs the Streamable HTTP session IDs this server issues (see issuedSession).
 	sessionKey [32]byte
 }
@@ -49,12 +52,14 @@ type Server struct {
 // inputCheck validates a tool's raw arguments before the SDK sees them: against the tool's input
 // schema, then by decoding them into the tool's input type.
 type inputCheck struct {
-	schema *jsonschema.Resolved
+	schema func() *jsonschema.Resolved // resolved on first use: resolving all costs ~4 ms at start
 	decode func(json.RawMessage) error
 }
 
-// New returns a Server answering from r, which it does not close. The tools are registered at
-// once; New panics only on a programming error in a tool's schema.
+// New returns a Server answering from r, which it does not close. r may be nil when the snapshot
+// is still being opened: the server then answers initialize, lists and pings at once, and
+// requests that read the snapshot wait for the first SetReader. The tools are registered at once;
+// New panics only on a programming error in a tool's schema.
 func New(r *index.Reader, opts Options) *Server {
 	if opts.Name == "" {
 		opts.Name = "docidx"
@@ -69,8 +74,11 @@ func New(r *index.Reader, opts Options) *Server {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
-	s := &Server{opts: opts, log: log, inputs: make(map[string]inputCheck)}
-	s.rd.Store(r)
+	s := &Server{opts: opts, log: log, inputs: make(map[string]inputCheck), ready: make(chan struct{})}
+	if r != nil {
+		s.rd.Store(r)
+		close(s.ready)
+	}
 	rand.Read(s.sessionKey[:]) // never fails (crypto/rand)
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "docidx", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
@@ -101,6 +109,11 @@ func New(r *index.Reader, opts Options) *Server {
 // caller to close once the requests using it are done.
 func (s *Server) SetReader(r *index.Reader) *index.Reader {
 	old := s.rd.Swap(r)
+	if old == nil {
+		// The first reader of a server made without one: nothing was listed from another.
+		close(s.ready)
+		return nil
+	}
 	// Re-adding a template is how the SDK sends notifications/resources/list_changed.
 	s.addResources()
 	return old
@@ -116,8 +129,15 @@ const instructions = `docidx answers from an offline snapshot of package documen
 // mcp.NewStreamableHTTPHandler) or to add features.
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
-// reader returns the snapshot reader currently served.
-func (s *Server) reader() *index.Reader { return s.rd.Load() }
+// reader returns the snapshot reader currently served, waiting for the first one if New had
+// none.
+func (s *Server) reader() *index.Reader {
+	if r := s.rd.Load(); r != nil {
+		return r
+	}
+	<-s.ready
+	return s.rd.Load()
+}
 
 // guard is the receiving middleware in front of every method: it turns a panic anywhere below it
 // into a -32603 error (logged with its stack), and rejects tools/call arguments that do not
@@ -202,7 +222,8 @@ func (s *Server) checkArguments(name string, raw json.RawMessage) error {
 		return invalidParams(nil, "invalid arguments for %s: arguments must be a JSON object", name)
 	}
 	var missing []string
-	for _, p := range in.schema.Schema().Required {
+	schema := in.schema()
+	for _, p := range schema.Schema().Required {
 		if _, ok := m[p]; !ok {
 			missing = append(missing, p)
 		}
@@ -210,7 +231,7 @@ func (s *Server) checkArguments(name string, raw json.RawMessage) error {
 	if len(missing) > 0 {
 		return invalidParams(map[string]any{"missing": missing}, "invalid arguments for %s: missing required %v", name, missing)
 	}
-	if err := in.schema.Validate(m); err != nil {
+	if err := schema.Validate(m); err != nil {
 		return invalidParams(nil, "invalid arguments for %s: %v", name, err)
 	}
 	if len(raw) > 0 && string(raw) != "null" {
@@ -229,9 +250,18 @@ func addTool[In, Out any](s *Server, t *mcp.Tool, tune func(in *jsonschema.Schem
 	if tune != nil {
 		tune(in)
 	}
-	resolved, err := in.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
-	if err != nil {
-		panic("serve: input schema of " + t.Name + ": " + err.Error())
+	// Resolving a schema (checking it, resolving its references) costs about half a millisecond:
+	// done on a tool's first call rather than for every tool before the server can answer
+	// initialize. Tests resolve at once, so a broken schema fails every test.
+	resolved := sync.OnceValue(func() *jsonschema.Resolved {
+		r, err := in.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
+		if err != nil {
+			panic("serve: input schema of " + t.Name + ": " + err.Error())
+		}
+		return r
+	})
+	if testing.Testing() {
+		resolved()
 	}
 	out := schemaFor[Out]()
 	t.InputSchema = in
@@ -250,6 +280,7 @@ func addTool[In, Out any](s *Server, t *mcp.Tool, tune func(in *jsonschema.Schem
 	}
 	var outResolved *jsonschema.Resolved
 	if testing.Testing() {
+		var err error
 		if outResolved, err = out.Resolve(nil); err != nil {
 			panic("serve: output schema of " + t.Name + ": " + err.Error())
 		}
@@ -263,7 +294,7 @@ func addTool[In, Out any](s *Server, t *mcp.Tool, tune func(in *jsonschema.Schem
 // validating the output against its schema on every call: that re-decodes the whole answer,
 // about a third of a search's time, to check what the Out type guarantees. Tests (outResolved
 // non-nil) still validate every output.
-func typedHandler[In, Out any](in, outResolved *jsonschema.Resolved, h mcp.ToolHandlerFor[In, Out]) mcp.ToolHandler {
+func typedHandler[In, Out any](in func() *jsonschema.Resolved, outResolved *jsonschema.Resolved, h mcp.ToolHandlerFor[In, Out]) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		toolErr := func(err error) (*mcp.CallToolResult, error) {
 			var res mcp.CallToolResult
@@ -277,7 +308,7 @@ func typedHandler[In, Out any](in, outResolved *jsonschema.Resolved, h mcp.ToolH
 				return toolErr(fmt.Errorf("unmarshaling arguments: %w", err))
 			}
 		}
-		if err := in.ApplyDefaults(&args); err != nil {
+		if err := in().ApplyDefaults(&args); err != nil {
 			return toolErr(fmt.Errorf("applying schema defaults: %w", err))
 		}
 		withDefaults, err := json.Marshal(args)

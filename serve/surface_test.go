@@ -799,3 +799,29 @@ func FuzzReadResource(f *testing.F) {
 		}
 	})
 }
+
+// A server made before its snapshot is open answers initialize at once; calls that read the
+// snapshot wait for SetReader.
+func TestServerWithoutReaderYet(t *testing.T) {
+	srv := serve.New(nil, serve.Options{Logger: testLogger(t)})
+	cs := connect(t, srv, nil) // initialize needs no snapshot
+	done := make(chan *mcp.CallToolResult)
+	go func() {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "search_package_docs", Arguments: map[string]any{"query": "pool"}})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- res
+	}()
+	select {
+	case <-done:
+		t.Fatal("search answered before the snapshot was set")
+	case <-time.After(50 * time.Millisecond):
+	}
+	if old := srv.SetReader(snapshot(t)); old != nil {
+		t.Errorf("SetReader returned %v, want nil for the first reader", old)
+	}
+	if res := <-done; res == nil || res.IsError {
+		t.Errorf("search after SetReader: %+v", res)
+	}
+}

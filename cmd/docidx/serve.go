@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -72,25 +73,59 @@ func runServe(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	w, err := index.Watch(dir)
+	// A missing snapshot is reported before serving; opening it (the store, two Bleve indexes,
+	// the rank index: a few milliseconds) overlaps with answering initialize.
+	snap, err := index.Current(dir)
 	if err != nil {
 		return openError(dir, err)
 	}
-	defer w.Close()
-	r, release := w.Acquire()
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv := serve.New(r, serve.Options{Version: docidx.Version, Logger: log})
-	go followSnapshots(ctx, w, srv, release, log)
+	srv := serve.New(nil, serve.Options{Version: docidx.Version, Logger: log})
+	var (
+		w       *index.Watcher
+		openErr error
+		opened  = make(chan struct{})
+	)
+	go func() {
+		defer close(opened)
+		if w, openErr = index.Watch(dir); openErr != nil {
+			stop() // requests waiting for the snapshot end with the server
+			return
+		}
+		r, release := w.Acquire()
+		srv.SetReader(r)
+		go followSnapshots(ctx, w, srv, release, log)
+	}()
+	defer func() {
+		<-opened
+		if w != nil {
+			w.Close()
+		}
+	}()
+	failed := func() error {
+		<-opened
+		if openErr != nil {
+			return openError(dir, openErr)
+		}
+		return nil
+	}
 
 	if stdio {
 		// The HTTP options are ignored: their environment twins (DOCIDX_TOKEN …) may be set for
 		// an HTTP server while an editor launches this one.
-		log.Info("serving over stdio", "snapshot", r.Dir())
-		if err := srv.RunStdio(ctx, os.Stdin, os.Stdout); err != nil && ctx.Err() == nil && err != context.Canceled {
+		log.Info("serving over stdio", "snapshot", filepath.Join(dir, snap))
+		err := srv.RunStdio(ctx, os.Stdin, os.Stdout)
+		if ferr := failed(); ferr != nil {
+			return ferr
+		}
+		if err != nil && ctx.Err() == nil && err != context.Canceled {
 			return failf("serve: %v", err)
 		}
 		return nil
+	}
+	if err := failed(); err != nil { // an HTTP server starts with its snapshot open
+		return err
 	}
 
 	listen := listenAddr(addr)
@@ -120,7 +155,7 @@ func runServe(c *cli.Context) error {
 		mode = "stateless"
 	}
 	fmt.Fprintf(c.App.ErrWriter, "docidx: serving MCP (%s) on http://%s%s, health on %s; snapshot %s\n",
-		mode, ln.Addr(), serve.MCPPath, serve.HealthPath, r.Dir())
+		mode, ln.Addr(), serve.MCPPath, serve.HealthPath, w.Reader().Dir())
 	if err := srv.RunHTTP(ctx, ln, opts); err != nil {
 		return failf("serve: %v", err)
 	}
