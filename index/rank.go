@@ -75,11 +75,12 @@ type rankField struct {
 // rankFields are the fields whose words rank documents. The all field holds title, headings,
 // text and names as words; heading, title, name and package name add weight on top of it, so a
 // word in a symbol's name counts 1+3 times one in prose. Signatures and the code of sections
-// count like prose: the identifiers of an example are what people search by. Pivots are typical field lengths of
-// documentation: a long section is not a better answer for holding a word more often, but a
-// two-word heading that holds it says more than a ten-word one.
+// count like prose: the identifiers of an example are what people search by. Pivots are typical
+// field lengths of documentation. The all field is normalized by its length in full (b = 1): a
+// long README section that mentions every word of a question in passing is not a better answer
+// than a short one about it (on the labelled questions b = 1 gives MRR 0.916, 0.75 gives 0.892).
 var rankFields = []rankField{
-	{fAll, 1.0, 0.75, 60},
+	{fAll, 1.0, 1.0, 60},
 	{fHeading, 1.5, 0.5, 6},
 	{fTitle, 0.5, 0.5, 3},
 	{fName, 3.0, 0.5, 6},
@@ -141,10 +142,10 @@ type rankBuilder struct {
 	dict       []byte   // term blocks
 	blockOffs  []uint64 // per block (+1), into dict
 	blockFirst []string // per block, its first term
-	exact     []string
-	exactOffs []uint64
-	postings  []byte
-	hitOffs   []uint64 // per document (+1), into the hits section
+	exact      []string
+	exactOffs  []uint64
+	postings   []byte
+	hitOffs    []uint64 // per document (+1), into the hits section
 }
 
 // hitRecords lays out each document's spooled stored fields in document order; write copies
@@ -246,7 +247,9 @@ func (b *rankBuilder) documents(ctx context.Context) error {
 
 // ord returns the document number of a Bleve internal ID (scorch's big-endian 8-byte number,
 // checked for every document in documents).
-func (b *rankBuilder) ord(id index.IndexInternalID) uint32 { return b.ords[binary.BigEndian.Uint64(id)] }
+func (b *rankBuilder) ord(id index.IndexInternalID) uint32 {
+	return b.ords[binary.BigEndian.Uint64(id)]
+}
 
 // eachPosting calls fn for every posting of every term of field, in term order.
 func (b *rankBuilder) eachPosting(ctx context.Context, field string, fn func(term string, doc uint32, freq uint64, norm float64)) error {

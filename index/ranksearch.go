@@ -88,16 +88,19 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 		return nil, 0
 	}
 	// Exact package names add to the overview only, and do not count as matched terms.
-	exact := map[uint32]bool{}
-	for _, w := range exactCandidates(text) {
-		if i := ri.exact.find([]byte(w)); i >= 0 {
-			forEachPosting(ri.exactPostings(i), func(doc uint32, _ uint8) {
-				if doc < uint32(ri.docs) && (keep == nil || keep(doc)) {
-					exact[doc] = true
-				}
-			})
+	exact := map[uint32]float32{}
+	bonus := func(words []string, b float32) {
+		for _, w := range words {
+			if i := ri.exact.find([]byte(w)); i >= 0 {
+				forEachPosting(ri.exactPostings(i), func(doc uint32, _ uint8) {
+					if doc < uint32(ri.docs) && (keep == nil || keep(doc)) {
+						exact[doc] = max(exact[doc], b)
+					}
+				})
+			}
 		}
 	}
+	bonus(exactCandidates(text), exactBonus)
 
 	// Per package and per kind multipliers, and the coordination factor per number of terms
 	// matched, are computed once per search rather than once per document.
@@ -125,20 +128,20 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	top := make(scoreHeap, 0, window)
 	for _, doc := range a.touched {
 		raw := a.score[doc]
-		isExact := len(exact) > 0 && exact[doc]
+		eb, isExact := exact[doc]
 		if len(top) == window && !isExact && float64(raw*maxMult) <= top[0].score {
 			continue
 		}
 		s := raw * coord[min(int(a.matched[doc]), found)] * kindPrior[ri.docKind[doc]&0x7f] * pkgPrior[ri.pkgOf(doc)]
 		if isExact {
-			s += exactBonus
+			s += eb
 			delete(exact, doc)
 		}
 		top.offer(scored{doc, float64(s)}, window)
 	}
 	total := len(a.touched)
-	for doc := range exact { // an exact name whose overview holds none of the words
-		top.offer(scored{doc, float64(exactBonus)}, window)
+	for doc, eb := range exact { // an exact name whose overview holds none of the words
+		top.offer(scored{doc, float64(eb)}, window)
 		total++
 	}
 	ranked := ri.diversify(top)
