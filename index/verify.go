@@ -167,6 +167,7 @@ func checkStores(snap string, m *Manifest, v *Verification) (problems []string) 
 	if len(problems) == 0 && v.Versions != want {
 		problems = append(problems, fmt.Sprintf("%s holds %d package versions, the manifest counts %d", StoreFile, v.Versions, want))
 	}
+	latest := -1
 	for _, name := range []string{SearchDir, OldSearchDir} {
 		idx, err := bleve.OpenUsing(filepath.Join(snap, name), map[string]any{"read_only": true})
 		if err != nil {
@@ -178,7 +179,22 @@ func checkStores(snap string, m *Manifest, v *Verification) (problems []string) 
 			problems = append(problems, fmt.Sprintf("%s: %v", name, err))
 		}
 		v.SearchDocs += n
+		if name == SearchDir {
+			latest = int(n)
+		}
 		idx.Close()
+	}
+	// The rank index (absent in snapshots written before it) must open and number the latest
+	// versions' documents.
+	ri, err := openRank(filepath.Join(snap, RankFile))
+	switch {
+	case err != nil:
+		problems = append(problems, fmt.Sprintf("%s does not open: %v", RankFile, err))
+	case ri != nil:
+		if latest >= 0 && ri.docs != latest {
+			problems = append(problems, fmt.Sprintf("%s ranks %d documents, %s holds %d", RankFile, ri.docs, SearchDir, latest))
+		}
+		ri.close()
 	}
 	return problems
 }

@@ -93,6 +93,16 @@ func TestRelevance(t *testing.T) {
 	for _, m := range misses {
 		t.Logf("miss: %s", m)
 	}
+	// The goals of the relevance issue: a change that ranks worse fails `make relevance`.
+	if mrr/n < minMRR || recall5/n < minRecall5 {
+		t.Errorf("MRR %.3f, Recall@5 %.3f: want at least %.2f and %.2f", mrr/n, recall5/n, minMRR, minRecall5)
+	}
 }
+
+// The floors TestRelevance holds ranking to.
+const (
+	minMRR     = 0.92
+	minRecall5 = 0.98
+)
 
 func first(s []string, n int) []string { return s[:min(n, len(s))] }
