@@ -15,14 +15,20 @@ import (
 	"github.com/docidx/docidx"
 )
 
-// Relevance model of the rank path, on top of each document's BM25F sum:
-var (
+// The relevance model of the rank path, on top of each document's BM25F sum. Multipliers
+// (priors) stand for what a document is before any word of the question; they were set on the
+// labelled questions of testdata/relevance and checked for a plateau, not a peak.
+const (
+	// priorOverview, priorReadme and priorPackageDoc lift the pages that say what a package is
+	// for: its metadata overview, its README, a Go package's or Python module's doc comment.
 	priorOverview   = 2.0
 	priorReadme     = 1.5
-	priorSuperseded = 0.6
 	priorPackageDoc = 1.5
-	priorMember     = 0.7
-	// priorNamed multiplies the documents of an ecosystem the question names ("… in python").
+	// priorMember lowers constants, variables and properties, which seldom answer a question.
+	priorMember = 0.7
+	// priorSuperseded lowers a Go module whose newer major version is indexed too.
+	priorSuperseded = 0.6
+	// priorNamed lifts the documents of an ecosystem the question names ("… in python").
 	priorNamed = 1.5
 	// exactBonus is added to the overview of a package whose name the question spells exactly
 	// ("zod", "cobra", "github.com/spf13/cobra"): about one rare word's worth.
