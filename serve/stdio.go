@@ -215,13 +215,21 @@ func (d *drainWriter) Write(b []byte) (int, error) {
 			break
 		}
 		d.line = append(d.line, rest[:i]...)
-		forEachMessage(d.line, func(m *wireMessage) {
-			if m.Method == "" {
-				if id, ok := idKey(m.ID); ok {
-					d.p.done(id)
+		if id, method, ok := peekMessage(d.line); ok {
+			if method == "" {
+				if key, ok := idKey(id); ok {
+					d.p.done(key)
 				}
 			}
-		})
+		} else {
+			forEachMessage(d.line, func(m *wireMessage) {
+				if m.Method == "" {
+					if id, ok := idKey(m.ID); ok {
+						d.p.done(id)
+					}
+				}
+			})
+		}
 		d.line = d.line[:0]
 		rest = rest[i+1:]
 	}
@@ -258,6 +266,41 @@ func forEachMessage(line []byte, f func(*wireMessage)) {
 	if json.Unmarshal(line, &m) == nil {
 		f(&m)
 	}
+}
+
+// peekMessage reads the id and method of a single JSON-RPC message from the members before its
+// result, error or params, without parsing those: a search answer is kilobytes the SDK has just
+// encoded. ok is false when the message does not start that way (a batch, or members in another
+// order), for the caller to parse it whole.
+func peekMessage(line []byte) (id json.RawMessage, method string, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, "", false
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, "", false
+		}
+		switch t {
+		case "id":
+			if dec.Decode(&id) != nil {
+				return nil, "", false
+			}
+		case "method":
+			if dec.Decode(&method) != nil {
+				return nil, "", false
+			}
+		case "result", "error", "params":
+			return id, method, id != nil || method != ""
+		default:
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return nil, "", false
+			}
+		}
+	}
+	return id, method, id != nil || method != ""
 }
 
 // idKey normalizes a JSON-RPC ID the way the SDK does (numbers as integers), so a request's ID
