@@ -199,22 +199,38 @@ func (ri *rankIndex) close() error {
 // readAt reads n bytes at off of the section starting at base and ending at end, or returns
 // nil when they are not all inside it.
 func (ri *rankIndex) readAt(base, end, off, n int64) []byte {
+	return ri.readInto(nil, base, end, off, n)
+}
+
+// readInto is readAt reading into buf's storage when it is large enough.
+func (ri *rankIndex) readInto(buf []byte, base, end, off, n int64) []byte {
 	if off < 0 || n < 0 || base+off+n > end {
 		return nil
 	}
-	buf := make([]byte, n)
+	if int64(cap(buf)) < n {
+		buf = make([]byte, n)
+	}
+	buf = buf[:n]
 	if _, err := ri.f.ReadAt(buf, base+off); err != nil {
 		return nil
 	}
 	return buf
 }
 
-// lookup finds term in the dictionary and returns its idf and postings list.
-func (ri *rankIndex) lookup(term string) (idf float32, list []byte, ok bool) {
+// postingsRef locates a postings list in the postings section.
+type postingsRef struct{ off, size int64 }
+
+// read reads the list into buf's storage when it is large enough.
+func (ri *rankIndex) read(p postingsRef, buf []byte) []byte {
+	return ri.readInto(buf, ri.postingsAt, ri.size, p.off, p.size)
+}
+
+// lookup finds term in the dictionary and returns its idf and where its postings are.
+func (ri *rankIndex) lookup(term string) (idf float32, list postingsRef, ok bool) {
 	// The last block whose first term is <= term.
 	blk := sort.Search(ri.nblocks, func(i int) bool { return string(ri.blockFirst.at(i)) > term }) - 1
 	if blk < 0 {
-		return 0, nil, false
+		return 0, postingsRef{}, false
 	}
 	le := binary.LittleEndian
 	lo, hi := int64(le.Uint64(ri.blockOffs[8*blk:])), int64(le.Uint64(ri.blockOffs[8*blk+8:]))
@@ -222,33 +238,33 @@ func (ri *rankIndex) lookup(term string) (idf float32, list []byte, ok bool) {
 	for len(b) > 0 {
 		n, k := binary.Uvarint(b)
 		if k <= 0 || n > uint64(len(b)-k) {
-			return 0, nil, false
+			return 0, postingsRef{}, false
 		}
 		t := b[k : k+int(n)]
 		b = b[k+int(n):]
 		if len(b) < 4 {
-			return 0, nil, false
+			return 0, postingsRef{}, false
 		}
 		idf = math.Float32frombits(le.Uint32(b))
 		b = b[4:]
 		off, k1 := binary.Uvarint(b)
 		if k1 <= 0 {
-			return 0, nil, false
+			return 0, postingsRef{}, false
 		}
 		size, k2 := binary.Uvarint(b[k1:])
 		if k2 <= 0 {
-			return 0, nil, false
+			return 0, postingsRef{}, false
 		}
 		b = b[k1+k2:]
 		switch c := strings.Compare(string(t), term); {
 		case c == 0:
-			list = ri.readAt(ri.postingsAt, ri.size, int64(off), int64(size))
-			return idf, list, list != nil
+			list = postingsRef{int64(off), int64(size)}
+			return idf, list, list.off >= 0 && list.size >= 0 && ri.postingsAt+list.off+list.size <= ri.size
 		case c > 0:
-			return 0, nil, false
+			return 0, postingsRef{}, false
 		}
 	}
-	return 0, nil, false
+	return 0, postingsRef{}, false
 }
 
 // exactPostings returns the postings of exact package name i.
@@ -267,6 +283,7 @@ type accumulator struct {
 	score   []float32
 	matched []uint8 // how many of the question's terms a document holds
 	touched []uint32
+	buf     []byte // a postings list being added
 }
 
 func (ri *rankIndex) acquire() *accumulator {

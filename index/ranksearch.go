@@ -4,6 +4,7 @@ package index
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"math"
 	"slices"
@@ -63,12 +64,12 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 		}
 	}
 	// Terms go rarest first. While fewer than accumulatorLimit documents hold a score, a term
-	// may add documents; after that the remaining (more common) terms only add to those: a document that holds none of the rarer words is seldom
-	// among the best, and not growing the set keeps a question of common words cheap (the
-	// "continue" strategy of Moffat and Zobel, "Self-indexing inverted files for fast text
-	// retrieval", TOIS 1996).
+	// may add documents; after that the remaining (more common) terms only add to those: a
+	// document that holds none of the rarer words is seldom among the best, and not growing the
+	// set keeps a question of common words cheap (the "continue" strategy of Moffat and Zobel,
+	// "Self-indexing inverted files for fast text retrieval", TOIS 1996).
 	type termList struct {
-		list []byte
+		list postingsRef
 		idf  float32
 	}
 	var lists []termList
@@ -77,16 +78,16 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 			lists = append(lists, termList{list, idf})
 		}
 	}
-	slices.SortStableFunc(lists, func(a, b termList) int { return len(a.list) - len(b.list) })
-
+	slices.SortStableFunc(lists, func(a, b termList) int { return cmp.Compare(a.list.size, b.list.size) })
 	found := len(lists)
 	a := ri.acquire()
 	defer ri.release(a)
 	for _, l := range lists {
 		// A list may add documents while the set stays within the limit (a posting takes two
 		// bytes or more); the rarest always does.
-		grow := len(a.touched) == 0 || len(a.touched)+len(l.list)/2 <= accumulatorLimit
-		if !ri.add(a, l.list, l.idf, keep, grow) {
+		grow := len(a.touched) == 0 || len(a.touched)+int(l.list.size)/2 <= accumulatorLimit
+		a.buf = ri.read(l.list, a.buf)
+		if a.buf == nil || !ri.add(a, a.buf, l.idf, keep, grow) {
 			return nil, 0
 		}
 	}
