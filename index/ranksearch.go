@@ -216,7 +216,8 @@ func (ri *rankIndex) packagePriors(text string) []float32 {
 }
 
 // ecosystemWords are the words by which questions name an ecosystem ("parse yaml in python",
-// "node cli framework"). "go" names Go only after in, for, with or using: alone it is a verb.
+// "node cli framework"). "go" names Go only after in, for, with or using, or as the last of
+// several words ("http router go"): elsewhere it is a verb.
 var ecosystemWords = map[string]docidx.Ecosystem{
 	"golang": docidx.Go,
 	"python": docidx.PyPI, "pypi": docidx.PyPI, "pip": docidx.PyPI,
@@ -236,7 +237,7 @@ func (ri *rankIndex) namedEcosystems(text string) []bool {
 	for i, w := range words {
 		if eco, ok := ecosystemWords[w]; ok {
 			ecos[string(eco)] = true
-		} else if w == "go" && i > 0 && slices.Contains([]string{"in", "for", "with", "using"}, words[i-1]) {
+		} else if w == "go" && i > 0 && (i == len(words)-1 || slices.Contains([]string{"in", "for", "with", "using"}, words[i-1])) {
 			ecos[string(docidx.Go)] = true
 		}
 	}
