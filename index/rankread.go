@@ -33,6 +33,7 @@ type rankIndex struct {
 	exactOffs  []byte // u64 per name (+1), into postings
 	blockOffs  []byte // u64 per block (+1), into dict
 	blockFirst strTable
+	hitOffs    []byte // u64 per document (+1), into hits
 	// Where the sections read on demand start in the file.
 	dictAt, hitOffsAt, hitsAt, postingsAt, size int64
 
@@ -177,6 +178,11 @@ func loadRank(f *os.File) (ri *rankIndex, err error) {
 	ri.blockOffs = sec(5)[:8*(ri.nblocks+1)]
 	ri.blockFirst, _ = table(sec(5)[8*(ri.nblocks+1):])
 	ri.dictAt, ri.hitOffsAt, ri.hitsAt, ri.postingsAt = offs[6], offs[7], offs[8], offs[9]
+	// The records' offsets too (8 bytes a document): a hit then costs one read, not two.
+	ri.hitOffs = make([]byte, offs[8]-offs[7])
+	if _, err := f.ReadAt(ri.hitOffs, offs[7]); err != nil {
+		return nil, errRankFormat
+	}
 	if ri.pkgs.n != ri.npkgs || ri.kinds.n != ri.nkinds || ri.exact.n != ri.nexact || ri.blockFirst.n != ri.nblocks ||
 		ri.nblocks != (ri.nterms+termBlock-1)/termBlock || offs[8]-offs[7] != 8*int64(ri.docs+1) {
 		return nil, errRankFormat
@@ -378,12 +384,8 @@ func splitMajor(path string) (string, int) {
 // hit reads the record of doc: its Bleve ID and the stored fields hits are made of, as
 // storedFields returns them from Bleve. ok is false when the record is unreadable.
 func (ri *rankIndex) hit(doc uint32) (id string, fields map[string]any, ok bool) {
-	offs := ri.readAt(ri.hitOffsAt, ri.hitsAt, 8*int64(doc), 16)
-	if offs == nil {
-		return "", nil, false
-	}
 	le := binary.LittleEndian
-	lo, hi := le.Uint64(offs), le.Uint64(offs[8:])
+	lo, hi := le.Uint64(ri.hitOffs[8*doc:]), le.Uint64(ri.hitOffs[8*doc+8:])
 	if lo > hi {
 		return "", nil, false
 	}

@@ -169,12 +169,13 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 func (ri *rankIndex) diversify(top scoreHeap) []scored {
 	out := slices.Clone(top)
 	slices.SortFunc(out, func(a, b scored) int { return cmpScored(b, a) })
-	seen := map[uint32]int{}
+	seen := make([]uint8, ri.npkgs) // hits of each package so far, up to 255
 	for i := range out {
 		p := ri.pkgOf(out[i].doc)
-		k := seen[p]
-		seen[p] = k + 1
-		out[i].score *= math.Pow(packageDecay, float64(k))
+		if k := seen[p]; k > 0 {
+			out[i].score *= packageDecayPow(int(k))
+		}
+		seen[p] = min(seen[p]+1, math.MaxUint8)
 	}
 	slices.SortStableFunc(out, func(a, b scored) int { return cmpScored(b, a) })
 	return out
@@ -372,3 +373,14 @@ func (h scoreHeap) down(i int) {
 		i = m
 	}
 }
+
+// decayPows[k] is packageDecay^k.
+var decayPows = func() (p [256]float64) {
+	p[0] = 1
+	for k := 1; k < len(p); k++ {
+		p[k] = p[k-1] * packageDecay
+	}
+	return p
+}()
+
+func packageDecayPow(k int) float64 { return decayPows[min(k, len(decayPows)-1)] }
