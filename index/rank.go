@@ -258,7 +258,6 @@ func (b *rankBuilder) eachPosting(ctx context.Context, field string, fn func(ter
 		return err
 	}
 	defer dict.Close()
-	var tfd index.TermFieldDoc
 	for {
 		de, err := dict.Next()
 		if err != nil {
@@ -270,22 +269,32 @@ func (b *rankBuilder) eachPosting(ctx context.Context, field string, fn func(ter
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		tfr, err := b.ir.TermFieldReader(ctx, []byte(de.Term), field, true, true, false)
+		if err := b.walk(ctx, de.Term, field, func(doc uint32, freq uint64, norm float64) {
+			fn(de.Term, doc, freq, norm)
+		}); err != nil {
+			return err
+		}
+	}
+}
+
+// walk calls fn for every document holding term in field, with the term's frequency there
+// and the field's norm (1/sqrt(length)).
+func (b *rankBuilder) walk(ctx context.Context, term, field string, fn func(doc uint32, freq uint64, norm float64)) error {
+	tfr, err := b.ir.TermFieldReader(ctx, []byte(term), field, true, true, false)
+	if err != nil {
+		return err
+	}
+	defer tfr.Close()
+	var tfd index.TermFieldDoc
+	for {
+		d, err := tfr.Next(tfd.Reset())
 		if err != nil {
 			return err
 		}
-		for {
-			d, err := tfr.Next(tfd.Reset())
-			if err != nil {
-				tfr.Close()
-				return err
-			}
-			if d == nil {
-				break
-			}
-			fn(de.Term, b.ord(d.ID), d.Freq, d.Norm)
+		if d == nil {
+			return nil
 		}
-		tfr.Close()
+		fn(b.ord(d.ID), d.Freq, d.Norm)
 	}
 }
 
@@ -316,7 +325,6 @@ func (b *rankBuilder) terms(ctx context.Context) error {
 	n := float64(len(b.ids))
 	wtf := make([]float64, len(b.ids)) // per document, zero outside touched
 	var touched []uint32
-	var tfd index.TermFieldDoc
 	var list []posting
 	for {
 		// The smallest current term of all fields.
@@ -337,31 +345,20 @@ func (b *rankBuilder) terms(ctx context.Context) error {
 			if c.cur == nil || c.cur.Term != term {
 				continue
 			}
-			tfr, err := b.ir.TermFieldReader(ctx, []byte(term), c.f.name, true, true, false)
-			if err != nil {
-				return err
-			}
-			for {
-				d, err := tfr.Next(tfd.Reset())
-				if err != nil {
-					tfr.Close()
-					return err
-				}
-				if d == nil {
-					break
-				}
+			err := b.walk(ctx, term, c.f.name, func(doc uint32, freq uint64, fieldNorm float64) {
 				length := 1.0
-				if d.Norm > 0 {
-					length = 1 / (d.Norm * d.Norm)
+				if fieldNorm > 0 {
+					length = 1 / (fieldNorm * fieldNorm)
 				}
 				norm := 1 - c.f.b + c.f.b*length/c.f.pivot
-				doc := b.ord(d.ID)
 				if wtf[doc] == 0 {
 					touched = append(touched, doc)
 				}
-				wtf[doc] += c.f.weight * float64(d.Freq) / norm
+				wtf[doc] += c.f.weight * float64(freq) / norm
+			})
+			if err != nil {
+				return err
 			}
-			tfr.Close()
 			if c.cur, err = c.dict.Next(); err != nil {
 				return err
 			}
