@@ -26,7 +26,8 @@ package index
 //	blocks   the term dictionary's index: u64 offset of each term block in dict (blocks+1 of
 //	         them), then a string table of each block's first term
 //	dict     the terms, sorted, in blocks of termBlock: per term a uvarint length and bytes, f32
-//	         idf, uvarint offset and uvarint length of its postings in the postings section
+//	         idf, uvarint offset and uvarint length of its postings in the postings section; the
+//	         first terms are symbol names ("\x01" and a symbol's own name lowercased, idf 0)
 //	hitOffs  u64 per document (+1): offsets of its record in hits
 //	hits     per document its Bleve ID and the stored fields hits are made of (title, section,
 //	         text, URI), each a uvarint length and bytes
@@ -50,6 +51,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 	index "github.com/blevesearch/bleve_index_api"
@@ -111,6 +113,9 @@ func buildRank(ctx context.Context, idx bleve.Index, spool *hitSpool, path strin
 
 	b := &rankBuilder{ir: ir, spool: spool, pkgOrd: map[string]uint32{}, kindOrd: map[string]uint8{}}
 	if err := b.documents(ctx); err != nil {
+		return err
+	}
+	if err := b.symbolNames(); err != nil { // before the words: "\x01…" sorts first
 		return err
 	}
 	if err := b.terms(ctx); err != nil {
@@ -371,23 +376,69 @@ func (b *rankBuilder) terms(ctx context.Context) error {
 		slices.SortFunc(list, func(a, b posting) int { return int(a.doc) - int(b.doc) })
 		df := float64(len(list))
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		if b.nterms%termBlock == 0 {
-			b.blockOffs = append(b.blockOffs, uint64(len(b.dict)))
-			b.blockFirst = append(b.blockFirst, term)
-		}
-		b.nterms++
-		start := len(b.postings)
-		b.appendPostings(list, func(p posting) uint8 {
-			return quantize(p.wtf / (rankK1 + p.wtf))
-		})
-		b.dict = binary.AppendUvarint(b.dict, uint64(len(term)))
-		b.dict = append(b.dict, term...)
-		b.dict = binary.LittleEndian.AppendUint32(b.dict, math.Float32bits(float32(idf)))
-		b.dict = binary.AppendUvarint(b.dict, uint64(start))
-		b.dict = binary.AppendUvarint(b.dict, uint64(len(b.postings)-start))
+		b.addTerm(term, idf, list, func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) })
 	}
 	b.blockOffs = append(b.blockOffs, uint64(len(b.dict)))
 	return nil
+}
+
+// addTerm appends a term, in order, to the dictionary and its postings to the postings section.
+func (b *rankBuilder) addTerm(term string, idf float64, list []posting, impact func(posting) uint8) {
+	if b.nterms%termBlock == 0 {
+		b.blockOffs = append(b.blockOffs, uint64(len(b.dict)))
+		b.blockFirst = append(b.blockFirst, term)
+	}
+	b.nterms++
+	start := len(b.postings)
+	b.appendPostings(list, impact)
+	b.dict = binary.AppendUvarint(b.dict, uint64(len(term)))
+	b.dict = append(b.dict, term...)
+	b.dict = binary.LittleEndian.AppendUint32(b.dict, math.Float32bits(float32(idf)))
+	b.dict = binary.AppendUvarint(b.dict, uint64(start))
+	b.dict = binary.AppendUvarint(b.dict, uint64(len(b.postings)-start))
+}
+
+// symbolNamePrefix marks the dictionary's entries for symbol names: "\x01" plus a symbol's own
+// name lowercased ("\x01usestate" for react.useState), listing the symbols of that name. They
+// sort before every word.
+const symbolNamePrefix = "\x01"
+
+// symbolNames adds an entry per symbol name, from the symbols' qualified names in the spool.
+func (b *rankBuilder) symbolNames() error {
+	byName := map[string][]posting{}
+	for doc, id := range b.ids {
+		if b.docKind[doc]&0x80 == 0 {
+			continue
+		}
+		rec, err := b.spool.record(id)
+		if err != nil {
+			return err
+		}
+		n, k := binary.Uvarint(rec) // the title: the qualified name
+		if k <= 0 || n > uint64(len(rec)-k) {
+			continue
+		}
+		name := symbolName(string(rec[k : k+int(n)]))
+		if name != "" {
+			byName[name] = append(byName[name], posting{doc: uint32(doc)})
+		}
+	}
+	names := make([]string, 0, len(byName))
+	for name := range byName {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		b.addTerm(symbolNamePrefix+name, 0, byName[name], func(posting) uint8 { return 255 })
+	}
+	return nil
+}
+
+// symbolName returns the lowercased last part of a qualified name: "usestate" for
+// "react.useState", "push" for "acme_ring::Ring::push".
+func symbolName(qualified string) string {
+	i := strings.LastIndexAny(qualified, ".:/")
+	return strings.ToLower(qualified[i+1:])
 }
 
 // quantize maps a saturation in [0, 1) to an impact byte 1..255.

@@ -2,24 +2,21 @@ package index
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/docidx/docidx"
 )
 
-func TestRankSearchFilters(t *testing.T) {
+// openRankFixture commits docs to a new index and opens it.
+func openRankFixture(t *testing.T, docs ...*docidx.PackageDocs) *Reader {
+	t.Helper()
 	dir := t.TempDir()
 	w, err := Create(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range []*docidx.PackageDocs{
-		{Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/pool", Version: "v1.0.0", Description: "worker pool"},
-			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "NewPool", Package: "example.com/pool", QualifiedName: "pool.NewPool", Doc: "NewPool starts a worker pool."}}},
-		{Package: docidx.Package{Ecosystem: docidx.NPM, Name: "pool", Version: "1.0.0", Description: "worker pool for node"},
-			Documents: []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme, Title: "pool",
-				Sections: []docidx.Section{{Heading: []string{"pool", "Workers"}, Anchor: "workers", Plain: "Each worker of the pool runs one job."}}}}},
-	} {
+	for _, d := range docs {
 		if err := w.Put(context.Background(), d); err != nil {
 			t.Fatal(err)
 		}
@@ -31,10 +28,41 @@ func TestRankSearchFilters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
+	t.Cleanup(func() { r.Close() })
 	if r.r.rank == nil {
 		t.Fatal("no rank index")
 	}
+	return r
+}
+
+// A symbol named as the question's identifier comes before one that mentions it with more of
+// the question's words.
+func TestRankSymbolName(t *testing.T) {
+	r := openRankFixture(t, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "@types/react", Version: "19.0.0"},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindFunc, Name: "useState", QualifiedName: "react.useState", Signature: "function useState<S>(initialState: S): [S, Dispatch<S>]", Doc: "Returns a stateful value, and a function to update it."},
+			{Kind: docidx.KindType, Name: "Dispatch", QualifiedName: "react.Dispatch", Signature: "type Dispatch<A> = (value: A) => void", Doc: "A function that can be used to update the state of a useState or useReducer hook."},
+		},
+	})
+	hits, _ := r.r.rankSearch("useState hook", Query{}, 100, 10)
+	if len(hits) == 0 || hits[0].ID != "docidx://npm/@types/react@19.0.0/symbol/react.useState" {
+		var ids []string
+		for _, h := range hits {
+			ids = append(ids, h.ID)
+		}
+		t.Errorf("useState hook: %v, want react.useState first", ids)
+	}
+}
+
+func TestRankSearchFilters(t *testing.T) {
+	r := openRankFixture(t,
+		&docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/pool", Version: "v1.0.0", Description: "worker pool"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "NewPool", Package: "example.com/pool", QualifiedName: "pool.NewPool", Doc: "NewPool starts a worker pool."}}},
+		&docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.NPM, Name: "pool", Version: "1.0.0", Description: "worker pool for node"},
+			Documents: []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme, Title: "pool",
+				Sections: []docidx.Section{{Heading: []string{"pool", "Workers"}, Anchor: "workers", Plain: "Each worker of the pool runs one job."}}}}},
+	)
 	for _, c := range []struct {
 		q    Query
 		want []string
@@ -135,4 +163,22 @@ func sameBools(a, b []bool) bool {
 		}
 	}
 	return true
+}
+
+func TestIdentifierWords(t *testing.T) {
+	for text, want := range map[string][]string{
+		"useState hook":             {"usestate"},
+		"yaml.safe_load":            {"safe_load"},
+		"HandleFunc Methods":        {"handlefunc", "methods"},
+		"errgroup WithContext":      {"withcontext"},
+		"run goroutines":            nil,
+		"Parse command line flags":  nil,
+		"uuid":                      {"uuid"},
+		"acme_ring::Ring::push":     {"push"},
+		"(readFileSync) in node.js": {"readfilesync"},
+	} {
+		if got := identifierWords(text); !slices.Equal(got, want) {
+			t.Errorf("identifierWords(%q) = %q, want %q", text, got, want)
+		}
+	}
 }

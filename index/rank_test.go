@@ -94,6 +94,7 @@ func TestRankRanks(t *testing.T) {
 		{index.Query{Text: "zod"}, "docidx://npm/zod@3.23.8/overview"},                                                                        // exact name
 		{index.Query{Text: "run goroutines and return the first error"}, "docidx://golang/golang.org/x/sync@v0.7.0/symbol/errgroup.Group.Go"}, // most words
 		{index.Query{Text: "NewWeighted"}, "docidx://golang/golang.org/x/sync@v0.7.0/symbol/semaphore.NewWeighted"},
+		{index.Query{Text: "SetLimit goroutines"}, "docidx://golang/golang.org/x/sync@v0.7.0/symbol/errgroup.Group.SetLimit"}, // a symbol's own name
 		{index.Query{Text: "command line programs in node"}, "docidx://npm/commander@12.1.0/overview"},
 	} {
 		hits := search(t, r, c.q)

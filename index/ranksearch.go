@@ -34,6 +34,9 @@ const (
 	// exactBonus is added to the overview of a package whose name the question spells exactly
 	// ("zod", "cobra", "github.com/spf13/cobra"): about one rare word's worth.
 	exactBonus float32 = 10.0
+	// symbolBonus is added to a symbol whose own name the question spells as an identifier
+	// ("useState", "yaml.safe_load", "NewWeighted").
+	symbolBonus float32 = 8.0
 	// coordPower shapes the coordination factor (m/n)^coordPower for a document holding m of
 	// the question's n terms: the page that answers the whole question beats one that repeats
 	// a single word of it.
@@ -108,6 +111,16 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 		}
 	}
 	bonus(exactCandidates(text), exactBonus)
+	// Symbols named exactly as an identifier of the question ("useState hook": react.useState).
+	for _, name := range identifierWords(text) {
+		if _, list, ok := ri.lookup(symbolNamePrefix + name); ok {
+			forEachPosting(ri.read(list, nil), func(doc uint32, _ uint8) {
+				if doc < uint32(ri.docs) && (keep == nil || keep(doc)) {
+					exact[doc] = max(exact[doc], symbolBonus)
+				}
+			})
+		}
+	}
 
 	// Per package and per kind multipliers, and the coordination factor per number of terms
 	// matched, are computed once per search rather than once per document.
@@ -384,3 +397,42 @@ var decayPows = func() (p [256]float64) {
 }()
 
 func packageDecayPow(k int) float64 { return decayPows[min(k, len(decayPows)-1)] }
+
+// identifierWords returns the lowercased identifiers of text that name symbols: words written as
+// identifiers (camelCase, snake_case, or qualified, of which the last part) and the capitalized
+// words beside them, or the one word of a one-word question.
+func identifierWords(text string) []string {
+	words := strings.Fields(text)
+	var out, capitalized []string
+	for _, w := range words {
+		w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+		if i := strings.LastIndexAny(w, ".:/"); i >= 0 {
+			w = w[i+1:]
+		}
+		switch {
+		case w == "":
+		case len(words) == 1 || strings.ContainsRune(w, '_') || isCamel(w):
+			out = append(out, strings.ToLower(w))
+		case unicode.IsUpper([]rune(w)[0]):
+			capitalized = append(capitalized, strings.ToLower(w))
+		}
+	}
+	// Beside an identifier, a capitalized word is one too ("HandleFunc Methods").
+	if len(out) > 0 {
+		out = append(out, capitalized...)
+	}
+	return out
+}
+
+// isCamel reports whether w has an upper-case letter after a lower-case one ("useState",
+// "NewWeighted", "readFileSync").
+func isCamel(w string) bool {
+	lower := false
+	for _, r := range w {
+		if unicode.IsUpper(r) && lower {
+			return true
+		}
+		lower = unicode.IsLower(r)
+	}
+	return false
+}
