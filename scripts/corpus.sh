@@ -89,7 +89,7 @@ NPM_PACKAGES=(
   express zod axios fastify commander mongoose lodash react react-dom
   typescript chalk yargs dayjs date-fns uuid dotenv jsonwebtoken bcryptjs
   ws socket.io koa hono pino winston joi yup ajv rxjs immer zustand redux
-  @reduxjs/toolkit vue svelte @types/node @types/express undici node-fetch
+  @reduxjs/toolkit vue svelte @types/node @types/express @types/react undici node-fetch
   cheerio marked semver glob minimist p-limit is-number debug body-parser
   cors @babel/core eslint prettier
 )
