@@ -49,121 +49,21 @@ const (
 
 // rankSearch ranks the latest versions' documents for text under q's filters and returns the
 // first need of the best window of them, re-ranked for diversity, and how many documents
-// matched. A total of 0
-// means no word of text is in the index as typed.
+// matched. A total of 0 means no word of text is in the index as typed.
 func (r *reader) rankSearch(text string, q Query, window, need int) (search.DocumentMatchCollection, int) {
 	ri := r.rank
 	keep := ri.filter(q)
-	// The question's terms under both analyzers: prose words and identifier parts meet in one
-	// dictionary.
-	seen := map[string]bool{}
-	var terms []string
-	for _, f := range []string{fAll, fName} {
-		for _, t := range r.terms(f, text) {
-			if !seen[t] {
-				seen[t] = true
-				terms = append(terms, t)
-			}
-		}
-	}
-	// Terms go rarest first. While fewer than accumulatorLimit documents hold a score, a term
-	// may add documents; after that the remaining (more common) terms only add to those: a
-	// document that holds none of the rarer words is seldom among the best, and not growing the
-	// set keeps a question of common words cheap (the "continue" strategy of Moffat and Zobel,
-	// "Self-indexing inverted files for fast text retrieval", TOIS 1996).
-	type termList struct {
-		list postingsRef
-		idf  float32
-	}
-	var lists []termList
-	for _, t := range terms {
-		if idf, list, ok := ri.lookup(t); ok {
-			lists = append(lists, termList{list, idf})
-		}
-	}
-	slices.SortStableFunc(lists, func(a, b termList) int { return cmp.Compare(a.list.size, b.list.size) })
-	found := len(lists)
-	a := ri.acquire()
-	defer ri.release(a)
-	for _, l := range lists {
-		// A list may add documents while the set stays within the limit (a posting takes two
-		// bytes or more); the rarest always does.
-		grow := len(a.touched) == 0 || len(a.touched)+int(l.list.size)/2 <= accumulatorLimit
-		a.buf = ri.read(l.list, a.buf)
-		if a.buf == nil || !ri.add(a, a.buf, l.idf, keep, grow) {
-			return nil, 0
-		}
-	}
-	if found == 0 {
+	lists := ri.termLists(r.questionTerms(text))
+	if len(lists) == 0 {
 		return nil, 0
 	}
-	// Exact package names add to the overview only, and do not count as matched terms.
-	exact := map[uint32]float32{}
-	bonus := func(words []string, b float32) {
-		for _, w := range words {
-			if i := ri.exact.find([]byte(w)); i >= 0 {
-				forEachPosting(ri.exactPostings(i), func(doc uint32, _ uint8) {
-					if doc < uint32(ri.docs) && (keep == nil || keep(doc)) {
-						exact[doc] = max(exact[doc], b)
-					}
-				})
-			}
-		}
+	a := ri.acquire()
+	defer ri.release(a)
+	if !ri.accumulate(a, lists, keep) {
+		return nil, 0
 	}
-	bonus(exactCandidates(text), exactBonus)
-	// Symbols named exactly as an identifier of the question ("useState hook": react.useState).
-	for _, name := range identifierWords(text) {
-		if _, list, ok := ri.lookup(symbolNamePrefix + name); ok {
-			forEachPosting(ri.read(list, nil), func(doc uint32, _ uint8) {
-				if doc < uint32(ri.docs) && (keep == nil || keep(doc)) {
-					exact[doc] = max(exact[doc], symbolBonus)
-				}
-			})
-		}
-	}
-
-	// Per package and per kind multipliers, and the coordination factor per number of terms
-	// matched, are computed once per search rather than once per document.
-	pkgPrior := ri.packagePriors(text)
-	var kindPrior [128]float32
-	for k := range ri.nkinds {
-		kindPrior[k] = float32(kindPriorOf(string(ri.kinds.at(k))))
-	}
-	coord := make([]float32, found+1)
-	for m := range coord {
-		coord[m] = float32(math.Pow(float64(m)/float64(found), coordPower))
-	}
-	// Keep the best window. Most documents hold only common words: their bound (raw score times
-	// the largest multiplier) falls below the weakest kept once the window is full, and they are
-	// passed over without reading their package or kind.
-	var maxMult float32
-	for k := range ri.nkinds {
-		maxMult = max(maxMult, kindPrior[k])
-	}
-	var maxPkg float32
-	for _, p := range pkgPrior {
-		maxPkg = max(maxPkg, p)
-	}
-	maxMult *= maxPkg
-	top := make(scoreHeap, 0, window)
-	for _, doc := range a.touched {
-		raw := a.score[doc]
-		eb, isExact := exact[doc]
-		if len(top) == window && !isExact && float64(raw*maxMult) <= top[0].score {
-			continue
-		}
-		s := raw * coord[min(int(a.matched[doc]), found)] * kindPrior[ri.docKind[doc]&0x7f] * pkgPrior[ri.pkgOf(doc)]
-		if isExact {
-			s += eb
-			delete(exact, doc)
-		}
-		top.offer(scored{doc, float64(s)}, window)
-	}
-	total := len(a.touched)
-	for doc, eb := range exact { // an exact name whose overview holds none of the words
-		top.offer(scored{doc, float64(eb)}, window)
-		total++
-	}
+	bonus := ri.nameBonuses(text, keep)
+	top, total := ri.best(a, bonus, len(lists), ri.packagePriors(text), window)
 	ranked := ri.diversify(top)
 	hits := make(search.DocumentMatchCollection, 0, min(need, len(ranked)))
 	for _, d := range ranked[:min(need, len(ranked))] {
@@ -175,6 +75,128 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 		hits = append(hits, &search.DocumentMatch{ID: id, Score: d.score, Fields: fields})
 	}
 	return hits, total
+}
+
+// questionTerms returns the distinct terms of text under both analyzers: prose words and
+// identifier parts meet in one dictionary.
+func (r *reader) questionTerms(text string) []string {
+	seen := map[string]bool{}
+	var terms []string
+	for _, f := range []string{fAll, fName} {
+		for _, t := range r.terms(f, text) {
+			if !seen[t] {
+				seen[t] = true
+				terms = append(terms, t)
+			}
+		}
+	}
+	return terms
+}
+
+// termList is a question term found in the dictionary.
+type termList struct {
+	list postingsRef
+	idf  float32
+}
+
+// termLists looks terms up and returns those found, rarest (shortest list) first.
+func (ri *rankIndex) termLists(terms []string) []termList {
+	var lists []termList
+	for _, t := range terms {
+		if idf, list, ok := ri.lookup(t); ok {
+			lists = append(lists, termList{list, idf})
+		}
+	}
+	slices.SortStableFunc(lists, func(a, b termList) int { return cmp.Compare(a.list.size, b.list.size) })
+	return lists
+}
+
+// accumulate adds the lists' scores into a, rarest first. While fewer than accumulatorLimit
+// documents hold a score a list may add documents; after that the remaining (more common)
+// terms only add to those: a document that holds none of the rarer words is seldom among the
+// best, and not growing the set keeps a question of common words cheap (the "continue" strategy
+// of Moffat and Zobel, "Self-indexing inverted files for fast text retrieval", TOIS 1996). It
+// returns false on an unreadable list.
+func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep func(uint32) bool) bool {
+	for _, l := range lists {
+		// A posting takes two bytes or more; the rarest list always adds.
+		grow := len(a.touched) == 0 || len(a.touched)+int(l.list.size)/2 <= accumulatorLimit
+		a.buf = ri.read(l.list, a.buf)
+		if a.buf == nil || !ri.add(a, a.buf, l.idf, keep, grow) {
+			return false
+		}
+	}
+	return true
+}
+
+// nameBonuses returns what text's names add to documents that keep accepts: exactBonus to the
+// overview of a package text spells exactly, symbolBonus to the symbols named as an identifier
+// of text ("useState hook": react.useState). Bonuses do not count as matched terms.
+func (ri *rankIndex) nameBonuses(text string, keep func(uint32) bool) map[uint32]float32 {
+	bonus := map[uint32]float32{}
+	add := func(list []byte, b float32) {
+		forEachPosting(list, func(doc uint32, _ uint8) {
+			if doc < uint32(ri.docs) && (keep == nil || keep(doc)) {
+				bonus[doc] = max(bonus[doc], b)
+			}
+		})
+	}
+	for _, w := range exactCandidates(text) {
+		if i := ri.exact.find([]byte(w)); i >= 0 {
+			add(ri.exactPostings(i), exactBonus)
+		}
+	}
+	for _, name := range identifierWords(text) {
+		if _, list, ok := ri.lookup(symbolNamePrefix + name); ok {
+			add(ri.read(list, nil), symbolBonus)
+		}
+	}
+	return bonus
+}
+
+// best returns the window best documents of a, with their final scores, and how many documents
+// matched. A document's score is its BM25F sum times the coordination factor of the found
+// question terms it holds, its kind's prior and its package's prior, plus its bonus.
+func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, pkgPrior []float32, window int) (scoreHeap, int) {
+	// The multipliers per kind and per number of terms matched are computed once per search.
+	var kindPrior [128]float32
+	var maxMult float32
+	for k := range ri.nkinds {
+		kindPrior[k] = float32(kindPriorOf(string(ri.kinds.at(k))))
+		maxMult = max(maxMult, kindPrior[k])
+	}
+	var maxPkg float32
+	for _, p := range pkgPrior {
+		maxPkg = max(maxPkg, p)
+	}
+	maxMult *= maxPkg
+	coord := make([]float32, found+1)
+	for m := range coord {
+		coord[m] = float32(math.Pow(float64(m)/float64(found), coordPower))
+	}
+	// Most documents hold only common words: once the window is full, their bound (raw score
+	// times the largest multiplier) falls below the weakest kept, and they are passed over
+	// without reading their package or kind.
+	top := make(scoreHeap, 0, window)
+	for _, doc := range a.touched {
+		raw := a.score[doc]
+		b, hasBonus := bonus[doc]
+		if len(top) == window && !hasBonus && float64(raw*maxMult) <= top[0].score {
+			continue
+		}
+		s := raw * coord[min(int(a.matched[doc]), found)] * kindPrior[ri.docKind[doc]&0x7f] * pkgPrior[ri.pkgOf(doc)]
+		if hasBonus {
+			s += b
+			delete(bonus, doc)
+		}
+		top.offer(scored{doc, float64(s)}, window)
+	}
+	total := len(a.touched)
+	for doc, b := range bonus { // a named document that holds none of the words
+		top.offer(scored{doc, float64(b)}, window)
+		total++
+	}
+	return top, total
 }
 
 // diversify orders the kept documents best first with the k-th document of a package (from 0)
