@@ -36,10 +36,10 @@ package index
 //
 // A string table is u32 count, u32 offsets (count+1, from the end of the offsets), then bytes.
 //
-// A reader holds the header, docPkg, docKind, pkgs, kinds, exact and blocks in memory (about
-// 1.5 MB for 300,000 documents) and reads a term block, a postings list or a hit record with one
-// pread each: nothing of the file is mapped, so its pages count toward the page cache, not
-// toward the server's memory.
+// A reader holds the header, docPkg, docKind, pkgs, kinds, exact, blocks and hitOffs in memory
+// (about 4 MB for 300,000 documents) and reads a term block, a postings list or a hit record
+// with one pread each: nothing of the file is mapped, so its pages count toward the page cache,
+// not toward the server's memory.
 
 import (
 	"bufio"
