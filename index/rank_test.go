@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/docidx/docidx"
@@ -147,4 +148,37 @@ func TestRankCorrupt(t *testing.T) {
 		}
 		r.Close()
 	}
+}
+
+// Concurrent searches share the rank index's file and reuse accumulators: each must get what
+// it gets alone.
+func TestRankConcurrentSearches(t *testing.T) {
+	dir, _ := rankFixture(t)
+	r := open(t, dir)
+	defer r.Close()
+	queries := []index.Query{{Text: "goroutines"}, {Text: "options", Ecosystem: docidx.NPM}, {Text: "zod"}, {Text: "parseAsync"}, {Text: "group", Kind: "method"}}
+	want := make([][]string, len(queries))
+	for i, q := range queries {
+		want[i] = ids(search(t, r, q))
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 50 {
+				k := (g + i) % len(queries)
+				res, err := r.Search(context.Background(), queries[k])
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if got := ids(res.Hits); !slices.Equal(got, want[k]) {
+					t.Errorf("%+v concurrently: %v, alone %v", queries[k], got, want[k])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
