@@ -128,41 +128,40 @@ func TestSplitMajor(t *testing.T) {
 	}
 }
 
-func TestNamedEcosystems(t *testing.T) {
-	ri := &rankIndex{npkgs: 3}
-	ri.pkgs = strTable{n: 3}
-	keys := []string{"golang\x00a", "npm\x00b", "pypi\x00c"}
-	var offs []byte
-	var data []byte
-	offs = append(offs, 0, 0, 0, 0)
-	for _, k := range keys {
-		data = append(data, k...)
-		n := uint32(len(data))
-		offs = append(offs, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
-	}
-	ri.pkgs.offs, ri.pkgs.data = offs, data
-	for text, want := range map[string][]bool{
-		"parse yaml in python":      {false, false, true},
-		"go to definition":          nil,
-		"http router in go":         {true, false, false},
-		"cli framework for Node.js": {false, true, false},
-		"run goroutines":            nil,
-		"golang or rust or python":  {true, false, true},
+func TestEcosystemsNamed(t *testing.T) {
+	for text, want := range map[string]struct {
+		ecos []docidx.Ecosystem
+		rest string
+	}{
+		"parse yaml in python":        {[]docidx.Ecosystem{docidx.PyPI}, "parse yaml in"},
+		"go to definition":            {nil, "go to definition"},
+		"http router in go":           {[]docidx.Ecosystem{docidx.Go}, "http router in"},
+		"color terminal output go":    {[]docidx.Ecosystem{docidx.Go}, "color terminal output"},
+		"is stdout a tty in a Go CLI": {[]docidx.Ecosystem{docidx.Go}, "is stdout a tty in a CLI"},
+		"how to go back a page":       {nil, "how to go back a page"},
+		"cli framework for Node.js":   {[]docidx.Ecosystem{docidx.NPM}, "cli framework for"},
+		"relative time in JavaScript": {[]docidx.Ecosystem{docidx.NPM}, "relative time in"},
+		"run goroutines":              {nil, "run goroutines"},
+		"golang or rust or python":    {[]docidx.Ecosystem{docidx.Go, docidx.Cargo, docidx.PyPI}, "or or"},
+		"pip-installable package":     {nil, "pip-installable package"},
 	} {
-		got := ri.namedEcosystems(text)
-		if len(got) != len(want) || (want != nil && !sameBools(got, want)) {
-			t.Errorf("%q: %v, want %v", text, got, want)
+		ecos, rest := ecosystemsNamed(text)
+		var got []docidx.Ecosystem
+		for _, e := range docidx.Ecosystems {
+			if ecos[e] {
+				got = append(got, e)
+			}
+		}
+		var wantSorted []docidx.Ecosystem
+		for _, e := range docidx.Ecosystems {
+			if slices.Contains(want.ecos, e) {
+				wantSorted = append(wantSorted, e)
+			}
+		}
+		if !slices.Equal(got, wantSorted) || rest != want.rest {
+			t.Errorf("ecosystemsNamed(%q) = %v, %q; want %v, %q", text, got, rest, wantSorted, want.rest)
 		}
 	}
-}
-
-func sameBools(a, b []bool) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestIdentifierWords(t *testing.T) {

@@ -53,7 +53,11 @@ const (
 func (r *reader) rankSearch(text string, q Query, window, need int) (search.DocumentMatchCollection, int) {
 	ri := r.rank
 	keep := ri.filter(q)
-	lists := ri.termLists(r.questionTerms(text))
+	ecos, words := ecosystemsNamed(text)
+	if strings.TrimSpace(words) == "" { // "python": the word is all there is to search
+		words = text
+	}
+	lists := ri.termLists(r.questionTerms(words))
 	if len(lists) == 0 {
 		return nil, 0
 	}
@@ -62,8 +66,8 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	if !ri.accumulate(a, lists, keep) {
 		return nil, 0
 	}
-	bonus := ri.nameBonuses(text, keep)
-	top, total := ri.best(a, bonus, len(lists), ri.packagePriors(text), window)
+	bonus := ri.nameBonuses(text, words, keep)
+	top, total := ri.best(a, bonus, len(lists), ri.packagePriors(ecos), window)
 	ranked := ri.diversify(top)
 	hits := make(search.DocumentMatchCollection, 0, min(need, len(ranked)))
 	for _, d := range ranked[:min(need, len(ranked))] {
@@ -131,8 +135,8 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep func(uint
 
 // nameBonuses returns what text's names add to documents that keep accepts: exactBonus to the
 // overview of a package text spells exactly, symbolBonus to the symbols named as an identifier
-// of text ("useState hook": react.useState). Bonuses do not count as matched terms.
-func (ri *rankIndex) nameBonuses(text string, keep func(uint32) bool) map[uint32]float32 {
+// of words, text without its ecosystem names ("useState hook": react.useState). Bonuses do not count as matched terms.
+func (ri *rankIndex) nameBonuses(text, words string, keep func(uint32) bool) map[uint32]float32 {
 	bonus := map[uint32]float32{}
 	add := func(list []byte, b float32) {
 		forEachPosting(list, func(doc uint32, _ uint8) {
@@ -146,7 +150,7 @@ func (ri *rankIndex) nameBonuses(text string, keep func(uint32) bool) map[uint32
 			add(ri.exactPostings(i), exactBonus)
 		}
 	}
-	for _, name := range identifierWords(text) {
+	for _, name := range identifierWords(words) {
 		if _, list, ok := ri.lookup(symbolNamePrefix + name); ok {
 			add(ri.read(list, nil), symbolBonus)
 		}
@@ -236,8 +240,8 @@ func kindPriorOf(kind string) float64 {
 // packagePriors returns each package's multiplier for text: an older major version of a Go
 // module ("chi" beside "chi/v5") stands behind its successor, and the ecosystems text names
 // ("… in python") stand before the others.
-func (ri *rankIndex) packagePriors(text string) []float32 {
-	named := ri.namedEcosystems(text)
+func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool) []float32 {
+	named := ri.namedEcosystems(ecos)
 	out := make([]float32, ri.npkgs)
 	for p := range out {
 		out[p] = 1
@@ -252,8 +256,8 @@ func (ri *rankIndex) packagePriors(text string) []float32 {
 }
 
 // ecosystemWords are the words by which questions name an ecosystem ("parse yaml in python",
-// "node cli framework"). "go" names Go only after in, for, with or using, or as the last of
-// several words ("http router go"): elsewhere it is a verb.
+// "node cli framework"). "go" names Go only after one of goNamers ("in go", "a Go CLI") or as
+// the last of several words ("http router go"): elsewhere it is a verb.
 var ecosystemWords = map[string]docidx.Ecosystem{
 	"golang": docidx.Go,
 	"python": docidx.PyPI, "pypi": docidx.PyPI, "pip": docidx.PyPI,
@@ -263,27 +267,54 @@ var ecosystemWords = map[string]docidx.Ecosystem{
 	"swift": docidx.Swift, "swiftpm": docidx.Swift,
 }
 
-// namedEcosystems returns, per package, whether its ecosystem is named in text, or nil when
-// text names none.
-func (ri *rankIndex) namedEcosystems(text string) []bool {
-	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
-	ecos := map[string]bool{}
-	for i, w := range words {
-		if eco, ok := ecosystemWords[w]; ok {
-			ecos[string(eco)] = true
-		} else if w == "go" && i > 0 && (i == len(words)-1 || slices.Contains([]string{"in", "for", "with", "using"}, words[i-1])) {
-			ecos[string(docidx.Go)] = true
+// goNamers are the words after which "go" is the language.
+var goNamers = []string{"in", "for", "with", "using", "a", "the", "my", "our", "from"}
+
+// ecosystemsNamed returns the ecosystems text names and text without the words that name them:
+// those words say where to look, not what to look for ("JavaScript" would otherwise find
+// bson.JavaScript). A word counts when all its parts name ecosystems ("Node.js").
+func ecosystemsNamed(text string) (map[docidx.Ecosystem]bool, string) {
+	fields := strings.Fields(text)
+	ecos := map[docidx.Ecosystem]bool{}
+	rest := make([]string, 0, len(fields))
+	prev := ""
+	for i, f := range fields {
+		parts := strings.FieldsFunc(strings.ToLower(f), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		var named []docidx.Ecosystem
+		for _, p := range parts {
+			eco, ok := ecosystemWords[p]
+			if !ok && p == "go" && i > 0 && (i == len(fields)-1 || slices.Contains(goNamers, prev)) {
+				eco, ok = docidx.Go, true
+			}
+			if !ok {
+				named = nil
+				break
+			}
+			named = append(named, eco)
+		}
+		for _, eco := range named {
+			ecos[eco] = true
+		}
+		if len(named) == 0 {
+			rest = append(rest, f)
+		}
+		if len(parts) > 0 {
+			prev = parts[len(parts)-1]
 		}
 	}
+	return ecos, strings.Join(rest, " ")
+}
+
+// namedEcosystems returns, per package, whether its ecosystem is in ecos, or nil when ecos
+// names none or all of them.
+func (ri *rankIndex) namedEcosystems(ecos map[docidx.Ecosystem]bool) []bool {
 	if len(ecos) == 0 || len(ecos) == len(docidx.Ecosystems) {
 		return nil
 	}
 	out := make([]bool, ri.npkgs)
 	for p := range out {
 		eco, _, _ := bytes.Cut(ri.pkgKey(uint32(p)), []byte{0})
-		out[p] = ecos[string(eco)]
+		out[p] = ecos[docidx.Ecosystem(eco)]
 	}
 	return out
 }
