@@ -132,6 +132,18 @@ func TestRankCorrupt(t *testing.T) {
 			t.Errorf("%s: %v, want ErrFormat", name, err)
 		}
 	}
+	// A rank index of another layout version is left to Bleve, not refused.
+	if err := os.WriteFile(path, append([]byte("DOCIDXR9"), good[8:]...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := index.Open(dir)
+	if err != nil {
+		t.Fatalf("another rank layout: %v", err)
+	}
+	if hits := search(t, r, index.Query{Text: "goroutines"}); len(hits) == 0 {
+		t.Error("another rank layout: no hits from Bleve")
+	}
+	r.Close()
 	// Damage in the postings is not detected at open; searches must survive it.
 	for i := len(good) - 64; i < len(good); i++ {
 		data := slices.Clone(good)

@@ -70,8 +70,9 @@ func (t strTable) find(s []byte) int {
 
 var errRankFormat = errors.New("malformed rank index")
 
-// openRank opens path. A missing file (a snapshot written before rank.idx existed) returns
-// nil, nil: searches then go to Bleve.
+// openRank opens path. A missing file (a snapshot written before rank.idx existed) and a rank
+// index of another layout version (written by another docidx) return nil, nil: searches then go
+// to Bleve, which every snapshot has. A damaged file is an error wrapping docidx.ErrFormat.
 func openRank(path string) (*rankIndex, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -79,6 +80,11 @@ func openRank(path string) (*rankIndex, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("index: opening %s: %w", path, err)
+	}
+	magic := make([]byte, len(rankMagic))
+	if _, err := f.ReadAt(magic, 0); err == nil && string(magic) != rankMagic && string(magic[:len(rankMagic)-1]) == rankMagic[:len(rankMagic)-1] {
+		f.Close()
+		return nil, nil
 	}
 	ri, err := loadRank(f)
 	if err != nil {
