@@ -52,6 +52,17 @@ var scriptModules = map[string]bool{
 // (a name starting with "_", __main__ included), tests or test directories, conftest.py, and
 // build scripts at the top (setup.py, noxfile.py …).
 func moduleName(p string) (string, bool) {
+	name, public, ok := importName(p)
+	if !ok || !public {
+		return "", false
+	}
+	return name, true
+}
+
+// importName returns the dotted module name of a Python file as moduleName does, but also for
+// private modules and packages ("trio/_core/_run.py" -> "trio._core._run"), which public is false
+// for. ok is false for files that are not modules at all, tests, conftest.py and build scripts.
+func importName(p string) (name string, public, ok bool) {
 	var stem string
 	switch {
 	case strings.HasSuffix(p, ".pyi"):
@@ -59,7 +70,7 @@ func moduleName(p string) (string, bool) {
 	case strings.HasSuffix(p, ".py"):
 		stem = strings.TrimSuffix(p, ".py")
 	default:
-		return "", false
+		return "", false, false
 	}
 	parts := strings.Split(stem, "/")
 	if s, ok := strings.CutSuffix(parts[0], "-stubs"); ok && len(parts) > 1 {
@@ -69,46 +80,62 @@ func moduleName(p string) (string, bool) {
 		parts = parts[:len(parts)-1]
 	}
 	if len(parts) == 0 {
-		return "", false
+		return "", false, false
 	}
+	public = true
 	for _, part := range parts {
-		if !isIdentifier(part) || strings.HasPrefix(part, "_") || part == "tests" || part == "test" || part == "conftest" {
-			return "", false
+		if !isIdentifier(part) || part == "tests" || part == "test" || part == "conftest" {
+			return "", false, false
+		}
+		if strings.HasPrefix(part, "_") {
+			public = false
 		}
 	}
-	if len(parts) == 1 && scriptModules[parts[0]] {
-		return "", false
+	if public && len(parts) == 1 && scriptModules[parts[0]] {
+		return "", false, false
 	}
-	return strings.Join(parts, "."), true
+	return strings.Join(parts, "."), public, true
 }
 
 // apiFile is one module chosen for API extraction.
 type apiFile struct {
-	module string
-	path   string // slash path read, relative to the distribution root
-	file   string // Symbol.File: path inside the package
+	module  string
+	path    string // slash path read, relative to the distribution root
+	file    string // Symbol.File: path inside the package
+	private bool   // a private module, read only for the definitions public modules re-export
+}
+
+// isPackage reports whether the module is a package's __init__.py or __init__.pyi.
+func (f apiFile) isPackage() bool {
+	base := path.Base(f.path)
+	return base == "__init__.py" || base == "__init__.pyi"
 }
 
 // chooseModules picks the modules to scan from paths relative to the import root: one file per
-// module, the .pyi stub when there is one, sorted by module name. prefix is prepended to each path
-// to read it (an sdist's "src/").
+// module, the .pyi stub when there is one, public modules sorted by module name, then private
+// ones (sorted too). prefix is prepended to each path to read it (an sdist's "src/").
 func chooseModules(paths []string, prefix string) []apiFile {
 	byModule := map[string]apiFile{}
 	for _, p := range paths {
-		mod, ok := moduleName(p)
+		mod, public, ok := importName(p)
 		if !ok {
 			continue
 		}
 		if prev, seen := byModule[mod]; seen && (strings.HasSuffix(prev.path, ".pyi") || !strings.HasSuffix(p, ".pyi")) {
 			continue
 		}
-		byModule[mod] = apiFile{module: mod, path: prefix + p, file: prefix + p}
+		byModule[mod] = apiFile{module: mod, path: prefix + p, file: prefix + p, private: !public}
 	}
 	out := make([]apiFile, 0, len(byModule))
 	for _, f := range byModule {
 		out = append(out, f)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].module < out[j].module })
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].private != out[j].private {
+			return !out[i].private
+		}
+		return out[i].module < out[j].module
+	})
 	return out
 }
 
@@ -120,16 +147,32 @@ type apiResult struct {
 	problems  []string
 }
 
-// extractAPI scans the chosen modules: at most lim.MaxFiles files of at most lim.MaxFile bytes
-// each, at most lim.MaxSymbols symbols, qualified names unique across modules. Docstrings are
-// converted from reStructuredText inline markup to markdown.
+// maxReexportDepth bounds the private modules a re-export is followed through
+// ("trio" -> "trio._core" -> "trio._core._run" is 2).
+const maxReexportDepth = 8
+
+// extractAPI scans the chosen public modules: at most lim.MaxFiles files of at most lim.MaxFile
+// bytes each, at most lim.MaxSymbols symbols, qualified names unique across modules. Names a
+// public module re-exports from a private module of the distribution are documented as the
+// public module's (see reexports). Docstrings are converted from reStructuredText inline markup
+// to markdown.
 func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 	var res apiResult
+	var public []apiFile
+	private := map[string]apiFile{}
+	for _, f := range files {
+		if f.private {
+			private[f.module] = f
+		} else {
+			public = append(public, f)
+		}
+	}
+	rx := &reexporter{private: private, scans: map[string]*privateScan{}, read: read, lim: lim}
 	seen := map[string]bool{}
-	for i, f := range files {
+	for i, f := range public {
 		if i >= lim.MaxFiles {
 			res.truncated = true
-			res.problems = append(res.problems, fmt.Sprintf("more than %d modules; %d skipped", lim.MaxFiles, len(files)-i))
+			res.problems = append(res.problems, fmt.Sprintf("more than %d modules; %d skipped", lim.MaxFiles, len(public)-i))
 			break
 		}
 		src, err := read(f.path, lim.MaxFile)
@@ -142,7 +185,16 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 		}
 		res.modules++
 		out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.file, MaxSymbols: lim.MaxSymbols - len(res.symbols) + 1})
-		for _, s := range out.Symbols {
+		syms := out.Symbols
+		if !out.Truncated && len(private) > 0 {
+			if re := rx.reexports(f, out); len(re) > 0 {
+				if len(syms) == 0 {
+					syms = append(syms, moduleSymbol(f))
+				}
+				syms = append(syms[:len(syms):len(syms)], re...)
+			}
+		}
+		for _, s := range syms {
 			if seen[s.QualifiedName] {
 				continue
 			}
@@ -162,7 +214,272 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 			break
 		}
 	}
+	res.problems = append(res.problems, rx.problems...)
 	return res
+}
+
+// privateScan is a private module read for its definitions and imports.
+type privateScan struct {
+	file apiFile
+	res  pyscan.Result
+}
+
+// reexporter finds the definitions behind names public modules import from private modules of
+// the same distribution, reading each private module at most once and at most lim.MaxFiles of
+// them.
+type reexporter struct {
+	private  map[string]apiFile
+	scans    map[string]*privateScan // by module; nil when unreadable
+	read     readFunc
+	lim      Limits
+	problems []string
+}
+
+// reexports returns the symbols public module f (scanned as out) re-exports from private
+// modules, named as f's: for each public name bound by "from <private module> import name [as
+// alias]" (relative or absolute), the function or class that the private module defines or
+// itself imports from another private module, with a class's methods. Public means listed in
+// f's __all__ when it has one, else not starting with "_". A star import from a private module
+// brings the names of f's __all__ when f has one, else the names the private module's own
+// __all__ lists or (without one) its public-looking definitions and from-imports. File and Line
+// point at the private definition.
+func (rx *reexporter) reexports(f apiFile, out pyscan.Result) []docidx.Symbol {
+	var inAll map[string]bool
+	if out.HasAll {
+		inAll = make(map[string]bool, len(out.All))
+		for _, n := range out.All {
+			inAll[n] = true
+		}
+	}
+	isPublic := func(n string) bool {
+		if inAll != nil {
+			return inAll[n]
+		}
+		return !strings.HasPrefix(n, "_")
+	}
+	defined := map[string]bool{}
+	for _, s := range out.Symbols {
+		if s.Parent == "" {
+			defined[s.Name] = true
+		}
+	}
+	var syms []docidx.Symbol
+	done := map[string]bool{}
+	emit := func(as string, found []docidx.Symbol) {
+		if len(found) == 0 {
+			return
+		}
+		done[as] = true
+		syms = append(syms, renamed(f.module, as, found)...)
+	}
+	var stars []string
+	for _, im := range out.Imports {
+		target, ok := relativeModule(f, im)
+		if !ok {
+			continue
+		}
+		if _, ok := rx.private[target]; !ok {
+			continue
+		}
+		if im.Name == "*" {
+			stars = append(stars, target)
+			continue
+		}
+		if defined[im.As] || done[im.As] || !isPublic(im.As) {
+			continue
+		}
+		emit(im.As, rx.lookup(target, im.Name, 0, map[string]bool{}))
+	}
+	for _, target := range stars {
+		var names []string
+		if inAll != nil {
+			names = out.All
+		} else {
+			names = rx.starNames(target)
+		}
+		for _, n := range names {
+			if defined[n] || done[n] || !isPublic(n) || !rx.starExports(target, n) {
+				continue
+			}
+			emit(n, rx.lookup(target, n, 0, map[string]bool{}))
+		}
+	}
+	return syms
+}
+
+// moduleSymbol is the KindPackage symbol of a module without a docstring or definitions of its
+// own, as pyscan.Scan makes it for one with them.
+func moduleSymbol(f apiFile) docidx.Symbol {
+	return docidx.Symbol{
+		Kind:          docidx.KindPackage,
+		Name:          f.module[strings.LastIndexByte(f.module, '.')+1:],
+		Package:       f.module,
+		QualifiedName: f.module,
+		Signature:     "module " + f.module,
+		File:          f.file,
+		Line:          1,
+	}
+}
+
+// renamed returns the symbols of a definition found in a private module as module's name as:
+// the function or class itself (found[0]) and a class's methods and properties.
+func renamed(module, as string, found []docidx.Symbol) []docidx.Symbol {
+	out := make([]docidx.Symbol, 0, len(found))
+	for i, s := range found {
+		s.Package = module
+		if i == 0 {
+			s.Name = as
+			s.Parent = ""
+			s.QualifiedName = module + "." + as
+		} else {
+			s.Parent = as
+			s.QualifiedName = module + "." + as + "." + s.Name
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// relativeModule returns the absolute module an import of module f names: "from ._core import
+// x" in trio/__init__.py is "trio._core", in trio/_abc.py too. ok is false when the dots climb
+// above the top package.
+func relativeModule(f apiFile, im pyscan.Import) (string, bool) {
+	if im.Level == 0 {
+		return im.Module, im.Module != ""
+	}
+	parts := strings.Split(f.module, ".")
+	if !f.isPackage() {
+		parts = parts[:len(parts)-1]
+	}
+	if im.Level-1 >= len(parts) {
+		return "", false
+	}
+	parts = parts[:len(parts)-(im.Level-1)]
+	if im.Module != "" {
+		parts = append(parts, im.Module)
+	}
+	return strings.Join(parts, "."), true
+}
+
+// scan returns private module mod read and scanned with every definition kept, or nil when it
+// is not a private module of the distribution, cannot be read, or over the budget.
+func (rx *reexporter) scan(mod string) *privateScan {
+	if sc, ok := rx.scans[mod]; ok {
+		return sc
+	}
+	f, ok := rx.private[mod]
+	if !ok {
+		return nil
+	}
+	if len(rx.scans) >= rx.lim.MaxFiles {
+		return nil
+	}
+	rx.scans[mod] = nil
+	src, err := rx.read(f.path, rx.lim.MaxFile)
+	if err != nil {
+		rx.problems = append(rx.problems, err.Error())
+		return nil
+	}
+	if !utf8.Valid(src) {
+		src = []byte(strings.ToValidUTF8(string(src), "\uFFFD"))
+	}
+	sc := &privateScan{file: f, res: pyscan.Scan(src, pyscan.Options{Module: mod, File: f.file, MaxSymbols: rx.lim.MaxSymbols, AllDefinitions: true})}
+	rx.scans[mod] = sc
+	return sc
+}
+
+// lookup returns the definition of name in private module mod, following from-imports and star
+// imports through other private modules up to maxReexportDepth deep: the function or class
+// first, then a class's methods and properties. visited holds the "module:name" pairs on the
+// way, so import cycles end. It returns nil when no definition is found.
+func (rx *reexporter) lookup(mod, name string, depth int, visited map[string]bool) []docidx.Symbol {
+	key := mod + ":" + name
+	if depth > maxReexportDepth || visited[key] {
+		return nil
+	}
+	visited[key] = true
+	sc := rx.scan(mod)
+	if sc == nil {
+		return nil
+	}
+	var found []docidx.Symbol
+	for _, s := range sc.res.Symbols {
+		if s.Parent == "" && s.Kind != docidx.KindPackage && s.Name == name {
+			found = append(found, s)
+			break
+		}
+	}
+	if len(found) > 0 {
+		for _, s := range sc.res.Symbols {
+			if s.Parent == name {
+				found = append(found, s)
+			}
+		}
+		return found
+	}
+	for _, im := range sc.res.Imports {
+		if im.Name == "*" || im.As != name {
+			continue
+		}
+		if target, ok := relativeModule(sc.file, im); ok {
+			if found := rx.lookup(target, im.Name, depth+1, visited); found != nil {
+				return found
+			}
+		}
+	}
+	for _, im := range sc.res.Imports {
+		if im.Name != "*" {
+			continue
+		}
+		if target, ok := relativeModule(sc.file, im); ok && rx.starExports(target, name) {
+			if found := rx.lookup(target, name, depth+1, visited); found != nil {
+				return found
+			}
+		}
+	}
+	return nil
+}
+
+// starExports reports whether "from mod import *" binds name: listed in mod's __all__ when it
+// has one, else not starting with "_".
+func (rx *reexporter) starExports(mod, name string) bool {
+	sc := rx.scan(mod)
+	if sc == nil {
+		return false
+	}
+	if sc.res.HasAll {
+		for _, n := range sc.res.All {
+			if n == name {
+				return true
+			}
+		}
+		return false
+	}
+	return !strings.HasPrefix(name, "_")
+}
+
+// starNames returns the names "from mod import *" binds that a lookup may resolve: mod's
+// __all__ when it has one, else its definitions and from-imported names not starting with "_".
+func (rx *reexporter) starNames(mod string) []string {
+	sc := rx.scan(mod)
+	if sc == nil {
+		return nil
+	}
+	if sc.res.HasAll {
+		return sc.res.All
+	}
+	var names []string
+	for _, s := range sc.res.Symbols {
+		if s.Parent == "" && s.Kind != docidx.KindPackage && !strings.HasPrefix(s.Name, "_") {
+			names = append(names, s.Name)
+		}
+	}
+	for _, im := range sc.res.Imports {
+		if im.Name != "*" && !strings.HasPrefix(im.As, "_") {
+			names = append(names, im.As)
+		}
+	}
+	return names
 }
 
 // descriptionDocument turns the long description into the README document by its content type:

@@ -21,7 +21,9 @@
 //     which is also its purl name (pkg:pypi/pyyaml@6.0.3);
 //   - the API: internal/pyscan, a hand-written scanner of Python sources and stubs for public
 //     module-level functions and classes and their methods, with signatures as written and the
-//     first paragraph of each docstring;
+//     first paragraph of each docstring; names a public module imports from a private module
+//     of the same distribution ("from ._core import open_nursery" in trio/__init__.py) are
+//     followed to their definitions and documented as the public module's (trio.open_nursery);
 //   - the README: the long description by its content type — markdown through readme.Parse,
 //     reStructuredText (the default when no type is given) through internal/rst, plain text as
 //     one section — and, from sdists, markdown and reStructuredText files under docs/ and

@@ -71,7 +71,8 @@ type RegistryConfig struct {
 //   - the API: public module-level functions and classes and their methods, from .pyi stubs when
 //     present else from .py sources, each with its signature and the first paragraph of its
 //     docstring (names starting with "_", private packages and tests are not API; a literal
-//     __all__ is honoured);
+//     __all__ is honoured; what a public module re-exports from a private module of the
+//     distribution is documented under the public module's name);
 //   - from an sdist, the markdown and reStructuredText files under docs/ and examples/.
 type Registry struct {
 	cfg    RegistryConfig

@@ -585,3 +585,64 @@ func timingError(t testing.TB, format string, args ...any) {
 	}
 	t.Logf("not enforced (set DOCIDX_TIMING_TESTS=1): "+format, args...)
 }
+
+func TestImports(t *testing.T) {
+	src := `"""Doc."""
+from ._core import (
+    open_nursery,
+    Nursery as Nursery,  # comment
+)
+from .. import up
+from ...far.away import x as y
+from pkg._impl import absolute
+from ._star import *
+import os, sys
+from __future__ import annotations
+if TYPE_CHECKING:
+    from ._types import Alias
+try:
+    from ._speedups import fast
+except ImportError:
+    pass
+
+class C:
+    from ._inner import not_module_level
+
+def f():
+    from ._local import not_module_level_either
+from . import (a, b)
+from .bad import (
+`
+	res := Scan([]byte(src), Options{Module: "m"})
+	var got []string
+	for _, im := range res.Imports {
+		got = append(got, fmt.Sprintf("%d:%d %s %s %s", im.Line, im.Level, im.Module, im.Name, im.As))
+	}
+	want := []string{
+		"2:1 _core open_nursery open_nursery",
+		"2:1 _core Nursery Nursery",
+		"6:2  up up",
+		"7:3 far.away x y",
+		"8:0 pkg._impl absolute absolute",
+		"9:1 _star * ",
+		"11:0 __future__ annotations annotations",
+		"13:1 _types Alias Alias",
+		"15:1 _speedups fast fast",
+		"24:1  a a",
+		"24:1  b b",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("imports:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestAllDefinitions(t *testing.T) {
+	src := "__all__ = ['a']\ndef a(): pass\ndef b(): pass\ndef _c(): pass\nclass _D:\n    def m(self): pass\n    def _n(self): pass\n"
+	var got []string
+	for _, s := range Scan([]byte(src), Options{Module: "m", AllDefinitions: true}).Symbols {
+		got = append(got, s.QualifiedName)
+	}
+	if want := "m m.a m.b m._c m._D m._D.m"; strings.Join(got, " ") != want {
+		t.Errorf("symbols = %q, want %q", strings.Join(got, " "), want)
+	}
+}

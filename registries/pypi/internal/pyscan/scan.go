@@ -9,7 +9,8 @@
 // indentation (tabs to multiples of 8). It reads the block structure from indentation: function
 // bodies are skipped apart from their docstring, and definitions inside if/try/with/for/while/
 // match blocks at module or class level count as that level's definitions (conditional imports,
-// version checks, TYPE_CHECKING blocks).
+// version checks, TYPE_CHECKING blocks). It also reports a module's from-imports ([Import]), so a
+// caller can follow names re-exported from private modules.
 //
 // It imports docidx and the standard library only. Scan never fails and never panics; malformed
 // source yields what could be read.
@@ -49,6 +50,27 @@ type Options struct {
 	File string
 	// MaxSymbols bounds the symbols returned; 0 means DefaultMaxSymbols.
 	MaxSymbols int
+	// AllDefinitions keeps every module-level function and class whatever its name and __all__
+	// (methods still follow the underscore rule). It serves private modules, whose definitions
+	// a public module may re-export under a public name.
+	AllDefinitions bool
+}
+
+// Import is one name bound by a module-level from-import statement
+// (https://docs.python.org/3/reference/simple_stmts.html#the-import-statement), including one in
+// an if/try/with block at module level: "from ._core import open_nursery as start" is
+// Import{Level: 1, Module: "_core", Name: "open_nursery", As: "start"}.
+type Import struct {
+	// Level is the number of leading dots of a relative import, 0 for an absolute one.
+	Level int
+	// Module is the dotted module name after the dots, "" in "from . import x".
+	Module string
+	// Name is the imported name, "*" for a star import.
+	Name string
+	// As is the name the import binds: Name, or its alias after "as"; "" for a star import.
+	As string
+	// Line is the line of the from keyword.
+	Line int
 }
 
 // Result is what Scan found in one file.
@@ -63,6 +85,8 @@ type Result struct {
 	// HasAll false and the underscore rule in force.
 	All    []string
 	HasAll bool
+	// Imports are the names bound by module-level from-imports, in source order.
+	Imports []Import
 	// Truncated says MaxSymbols cut the result.
 	Truncated bool
 }
@@ -143,6 +167,7 @@ type scanner struct {
 	all        []string
 	hasAll     bool
 	allDynamic bool
+	imports    []Import
 
 	decos      []decorator
 	decoIndent int
@@ -217,6 +242,7 @@ func (s *scanner) run() {
 		}
 		if owner.kind == bModule {
 			s.allStatement(toks)
+			s.importStatement(toks)
 		}
 		if s.isOp(toks[len(toks)-1], ":") {
 			pending = &block{kind: bOther, header: ind}
@@ -673,6 +699,64 @@ func (s *scanner) warnsDeprecation(toks []token) bool {
 	return warn && category
 }
 
+// maxImports bounds the imports recorded for one module.
+const maxImports = 1 << 14
+
+// importStatement records the names bound by a module-level "from … import …" statement.
+// Anything malformed is ignored.
+func (s *scanner) importStatement(toks []token) {
+	if !s.isName(toks[0], "from") {
+		return
+	}
+	line := toks[0].line
+	i, level := 1, 0
+	for ; i < len(toks) && toks[i].kind == tOp && (s.is(toks[i], ".") || s.is(toks[i], "...")); i++ {
+		level += toks[i].end - toks[i].start
+	}
+	from := i
+	for i < len(toks) && (toks[i].kind == tName && !s.is(toks[i], "import") || s.isOp(toks[i], ".")) {
+		i++
+	}
+	module := s.dottedName(toks[from:i])
+	if i >= len(toks) || !s.isName(toks[i], "import") || level == 0 && module == "" {
+		return
+	}
+	rest := toks[i+1:]
+	if len(rest) == 1 && s.isOp(rest[0], "*") {
+		s.addImport(Import{Level: level, Module: module, Name: "*", Line: line})
+		return
+	}
+	if len(rest) >= 2 && s.isOp(rest[0], "(") && s.isOp(rest[len(rest)-1], ")") {
+		rest = rest[1 : len(rest)-1]
+	}
+	for len(rest) > 0 {
+		end := 0
+		for end < len(rest) && !s.isOp(rest[end], ",") {
+			end++
+		}
+		part := rest[:end]
+		switch {
+		case len(part) == 1 && part[0].kind == tName:
+			n := s.text(part[0])
+			s.addImport(Import{Level: level, Module: module, Name: n, As: n, Line: line})
+		case len(part) == 3 && part[0].kind == tName && s.isName(part[1], "as") && part[2].kind == tName:
+			s.addImport(Import{Level: level, Module: module, Name: s.text(part[0]), As: s.text(part[2]), Line: line})
+		case len(part) != 0:
+			return
+		}
+		if end == len(rest) {
+			break
+		}
+		rest = rest[end+1:]
+	}
+}
+
+func (s *scanner) addImport(im Import) {
+	if len(s.imports) < maxImports {
+		s.imports = append(s.imports, im)
+	}
+}
+
 // allStatement reads a module-level statement that sets or extends __all__.
 func (s *scanner) allStatement(toks []token) {
 	if !s.isName(toks[0], "__all__") {
@@ -772,7 +856,7 @@ func (s *scanner) literalNames(toks []token) ([]string, bool) {
 
 // result applies the public filter and builds the symbols.
 func (s *scanner) result() Result {
-	res := Result{HasAll: s.hasAll && !s.allDynamic}
+	res := Result{HasAll: s.hasAll && !s.allDynamic, Imports: s.imports}
 	var inAll map[string]bool
 	if res.HasAll {
 		res.All = append([]string(nil), s.all...)
@@ -782,6 +866,9 @@ func (s *scanner) result() Result {
 		}
 	}
 	publicTop := func(name string) bool {
+		if s.opts.AllDefinitions {
+			return true
+		}
 		if inAll != nil {
 			return inAll[name]
 		}

@@ -1,0 +1,2 @@
+from ._deep import chained
+from ._deep import loop

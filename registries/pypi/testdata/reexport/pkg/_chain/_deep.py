@@ -1,0 +1,2 @@
+from .._impl import func as chained
+from . import loop

@@ -1,0 +1,9 @@
+__all__ = ["starred"]
+
+
+def starred():
+    """Brought in by a star import."""
+
+
+def unlisted():
+    """Not in __all__."""
