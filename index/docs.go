@@ -47,7 +47,6 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 	ov[fPkgExact] = exactNames(p.Name)
 	ov[fTitle] = p.Name
 	ov[fHeading] = clip(p.Description, maxStoreText) // a package's own one-liner weighs like a heading
-	ov[fBody] = clip(p.Description+"\n"+strings.Join(p.Keywords, " "), maxBody)
 	ov[fAll] = allText(p.Name, identWords(p.Name), p.Description, strings.Join(p.Keywords, " "))
 	ov[fSTitle] = p.Name
 	ov[fSSection] = "Overview"
@@ -68,7 +67,6 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 			f := base(docidx.HitSection, string(d.Kind))
 			f[fTitle] = d.Title
 			f[fHeading] = strings.Join(s.Heading, " ")
-			f[fBody] = clip(s.Plain, maxBody)
 			f[fAll] = allText(d.Title, strings.Join(s.Heading, " "), clip(s.Plain, maxBody))
 			var code strings.Builder
 			for _, c := range s.Code {
@@ -115,7 +113,6 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		}
 		f[fName] = names
 		f[fSignature] = clip(s.Signature, maxCode)
-		f[fBody] = clip(s.Doc, maxBody)
 		f[fAll] = allText(names, identWords(names), clip(s.Doc, maxBody))
 		f[fHeading] = s.Package
 		f[fSTitle] = s.QualifiedName

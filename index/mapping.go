@@ -38,7 +38,6 @@ const (
 	fPkgExact  = "pkgexact"  // keyword: lowercased package name and its last path segment
 	fTitle     = "title"     // en: document title
 	fHeading   = "heading"   // en: heading path
-	fBody      = "body"      // en: section plain text, or symbol doc comment
 	fName      = "name"      // ident: symbol name and qualified name
 	fSignature = "signature" // ident: symbol signature
 	fAll       = "all"       // en: title, headings, text and names split into words; selects documents
@@ -202,12 +201,11 @@ func newMapping() (mapping.IndexMapping, error) {
 	dm.AddFieldMappingsAt(fSignature, text(identAnalyzerName))
 	dm.AddFieldMappingsAt(fTitle, text(en.AnalyzerName))
 	dm.AddFieldMappingsAt(fHeading, text(en.AnalyzerName))
-	dm.AddFieldMappingsAt(fBody, text(en.AnalyzerName))
 	dm.AddFieldMappingsAt(fAll, text(en.AnalyzerName))
 	for _, name := range []string{fSTitle, fSSection, fSText, fSURI} {
 		dm.AddFieldMappingsAt(name, stored())
 	}
 	im.DefaultMapping = dm
-	im.DefaultField = fBody
+	im.DefaultField = fAll
 	return im, nil
 }

@@ -25,7 +25,6 @@ const (
 	boostPkgName  = 2.0
 	boostHeading  = 2.0
 	boostTitle    = 1.0
-	boostBody     = 1.0
 	boostSig      = 0.5
 	boostAll      = 3.0
 )
@@ -123,7 +122,6 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		d.SetMin(float64((len(terms) + 1) / 2))
 		add(d, boost)
 	}
-	match(fBody, boostBody)
 	match(fHeading, boostHeading)
 	match(fTitle, boostTitle)
 	nameMatch(fName, boostName)
