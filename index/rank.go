@@ -121,12 +121,10 @@ func buildRank(ctx context.Context, idx bleve.Index, spool *hitSpool, path strin
 	if err := b.terms(ctx); err != nil {
 		return err
 	}
-	if err := b.exactNames(); err != nil {
+	if err := b.exactNames(ctx); err != nil {
 		return err
 	}
-	if err := b.hitRecords(); err != nil {
-		return err
-	}
+	b.hitRecords()
 	return b.write(path)
 }
 
@@ -155,7 +153,7 @@ type rankBuilder struct {
 
 // hitRecords lays out each document's spooled stored fields in document order; write copies
 // them from the spool.
-func (b *rankBuilder) hitRecords() error {
+func (b *rankBuilder) hitRecords() {
 	b.hitOffs = make([]uint64, 0, len(b.ids)+1)
 	off := uint64(0)
 	for _, id := range b.ids {
@@ -163,7 +161,6 @@ func (b *rankBuilder) hitRecords() error {
 		off += uint64(len(binary.AppendUvarint(nil, uint64(len(id))))+len(id)) + uint64(b.spool.size(id))
 	}
 	b.hitOffs = append(b.hitOffs, off)
-	return nil
 }
 
 // documents numbers every document and records its package and kind, from the keyword fields
@@ -459,9 +456,9 @@ func (b *rankBuilder) appendPostings(list []posting, impact func(posting) uint8)
 }
 
 // exactNames records which documents (the overviews) carry each exact package name.
-func (b *rankBuilder) exactNames() error {
+func (b *rankBuilder) exactNames(ctx context.Context) error {
 	byName := map[string][]posting{}
-	err := b.eachPosting(context.Background(), fPkgExact, func(term string, doc uint32, _ uint64, _ float64) {
+	err := b.eachPosting(ctx, fPkgExact, func(term string, doc uint32, _ uint64, _ float64) {
 		byName[term] = append(byName[term], posting{doc: doc})
 	})
 	if err != nil {

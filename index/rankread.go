@@ -37,7 +37,11 @@ type rankIndex struct {
 	// Where the sections read on demand start in the file.
 	dictAt, hitOffsAt, hitsAt, postingsAt, size int64
 
-	superseded []bool // per package: a newer major version of the Go module is indexed
+	// Priors derived once at open: per kind (maxKindPrior the largest), and per package before
+	// the question is known (priorSuperseded for a Go module whose newer major is indexed).
+	kindPrior    [128]float32
+	maxKindPrior float32
+	pkgPrior     []float32
 
 	pool sync.Pool // *accumulator
 }
@@ -91,7 +95,17 @@ func openRank(path string) (*rankIndex, error) {
 		f.Close()
 		return nil, fmt.Errorf("%w: %s: %v", docidx.ErrFormat, path, err)
 	}
-	ri.superseded = supersededModules(ri)
+	for k := range ri.nkinds {
+		ri.kindPrior[k] = float32(kindPriorOf(string(ri.kinds.at(k))))
+		ri.maxKindPrior = max(ri.maxKindPrior, ri.kindPrior[k])
+	}
+	ri.pkgPrior = make([]float32, ri.npkgs)
+	for p, superseded := range supersededModules(ri) {
+		ri.pkgPrior[p] = 1
+		if superseded {
+			ri.pkgPrior[p] = priorSuperseded
+		}
+	}
 	return ri, nil
 }
 

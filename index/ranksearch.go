@@ -162,13 +162,8 @@ func (ri *rankIndex) nameBonuses(text, words string, keep func(uint32) bool) map
 // matched. A document's score is its BM25F sum times the coordination factor of the found
 // question terms it holds, its kind's prior and its package's prior, plus its bonus.
 func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, pkgPrior []float32, window int) (scoreHeap, int) {
-	// The multipliers per kind and per number of terms matched are computed once per search.
-	var kindPrior [128]float32
-	var maxMult float32
-	for k := range ri.nkinds {
-		kindPrior[k] = float32(kindPriorOf(string(ri.kinds.at(k))))
-		maxMult = max(maxMult, kindPrior[k])
-	}
+	// The bound of a document's multipliers; coord is at most 1.
+	maxMult := ri.maxKindPrior
 	var maxPkg float32
 	for _, p := range pkgPrior {
 		maxPkg = max(maxPkg, p)
@@ -188,7 +183,7 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 		if len(top) == window && !hasBonus && float64(raw*maxMult) <= top[0].score {
 			continue
 		}
-		s := raw * coord[min(int(a.matched[doc]), found)] * kindPrior[ri.docKind[doc]&0x7f] * pkgPrior[ri.pkgOf(doc)]
+		s := raw * coord[min(int(a.matched[doc]), found)] * ri.kindPrior[ri.docKind[doc]&0x7f] * pkgPrior[ri.pkgOf(doc)]
 		if hasBonus {
 			s += b
 			delete(bonus, doc)
@@ -237,18 +232,16 @@ func kindPriorOf(kind string) float64 {
 	return 1
 }
 
-// packagePriors returns each package's multiplier for text: an older major version of a Go
-// module ("chi" beside "chi/v5") stands behind its successor, and the ecosystems text names
-// ("… in python") stand before the others.
+// packagePriors returns each package's multiplier for a question naming ecos: ri.pkgPrior, with
+// the packages of the ecosystems it names ("… in python") raised by priorNamed. The result is
+// ri.pkgPrior itself when it names none or all of them; callers must not change it.
 func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool) []float32 {
-	named := ri.namedEcosystems(ecos)
-	out := make([]float32, ri.npkgs)
+	if len(ecos) == 0 || len(ecos) == len(docidx.Ecosystems) {
+		return ri.pkgPrior
+	}
+	out := slices.Clone(ri.pkgPrior)
 	for p := range out {
-		out[p] = 1
-		if ri.superseded[p] {
-			out[p] *= float32(priorSuperseded)
-		}
-		if named != nil && named[p] {
+		if eco, _, _ := bytes.Cut(ri.pkgKey(uint32(p)), []byte{0}); ecos[docidx.Ecosystem(eco)] {
 			out[p] *= float32(priorNamed)
 		}
 	}
@@ -303,20 +296,6 @@ func ecosystemsNamed(text string) (map[docidx.Ecosystem]bool, string) {
 		}
 	}
 	return ecos, strings.Join(rest, " ")
-}
-
-// namedEcosystems returns, per package, whether its ecosystem is in ecos, or nil when ecos
-// names none or all of them.
-func (ri *rankIndex) namedEcosystems(ecos map[docidx.Ecosystem]bool) []bool {
-	if len(ecos) == 0 || len(ecos) == len(docidx.Ecosystems) {
-		return nil
-	}
-	out := make([]bool, ri.npkgs)
-	for p := range out {
-		eco, _, _ := bytes.Cut(ri.pkgKey(uint32(p)), []byte{0})
-		out[p] = ecos[docidx.Ecosystem(eco)]
-	}
-	return out
 }
 
 // filter returns the test a document must pass under q's ecosystem, package and kind filters,

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"sort"
 	"strings"
 	"unicode"
@@ -50,7 +49,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 
 	if r.rank != nil && (q.Version == "" || q.Version == "latest") {
 		if ranked, total := r.rankSearch(text, q, window, offset+limit); total > 0 {
-			return r.page(ranked, total, text, offset, limit, true)
+			return r.page(ranked, total, text, offset, limit)
 		}
 		// Nothing matched as typed: Bleve's path below corrects typos.
 	}
@@ -210,12 +209,12 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 			}
 		}
 	}
-	return r.page(diversify(res.Hits), int(res.Total), text, offset, limit, false)
+	return r.page(diversify(res.Hits), int(res.Total), text, offset, limit)
 }
 
 // page builds the hits of ranked[offset:offset+limit] from their stored fields: those rank.idx
-// gave (in Fields) when fromRank, else Bleve's.
-func (r *reader) page(ranked search.DocumentMatchCollection, total int, text string, offset, limit int, fromRank bool) (*Results, error) {
+// gave in Fields, else Bleve's.
+func (r *reader) page(ranked search.DocumentMatchCollection, total int, text string, offset, limit int) (*Results, error) {
 	out := &Results{Total: total, Hits: make([]docidx.Hit, 0, limit)}
 	if offset >= len(ranked) {
 		return out, nil
@@ -223,10 +222,8 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, text str
 	page := ranked[offset:min(offset+limit, len(ranked))]
 	words := queryWords(text)
 	for _, h := range page {
-		var fields map[string]any
-		if fromRank {
-			fields = h.Fields
-		} else {
+		fields := h.Fields
+		if fields == nil {
 			var err error
 			if fields, err = r.storedFields(h.ID); err != nil {
 				return nil, fmt.Errorf("index: search: %w", err)
@@ -256,7 +253,7 @@ func diversify(hits search.DocumentMatchCollection) search.DocumentMatchCollecti
 		pkg := packageOfID(h.ID)
 		k := seen[pkg]
 		seen[pkg] = k + 1
-		h.Score *= math.Pow(packageDecay, float64(k))
+		h.Score *= packageDecayPow(k)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
 	return out
