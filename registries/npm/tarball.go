@@ -1,9 +1,7 @@
 package npm
 
 import (
-	"archive/tar"
 	"bytes"
-	"compress/gzip"
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
@@ -12,11 +10,11 @@ import (
 	"errors"
 	"fmt"
 	"hash"
-	"io"
 	"path"
 	"strings"
 
 	"github.com/docidx/docidx"
+	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 )
 
 // Default limits for tarballs and the files read from them; RegistryConfig and
@@ -102,22 +100,6 @@ type tarLimits struct {
 	maxKept     int64 // all kept files
 }
 
-// countingReader fails with docidx.ErrTooLarge once more than limit bytes were read.
-type countingReader struct {
-	r     io.Reader
-	n     int64
-	limit int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	if c.n > c.limit {
-		return n, fmt.Errorf("%w: tarball unpacks to more than %d bytes", docidx.ErrTooLarge, c.limit)
-	}
-	return n, err
-}
-
 // untar reads a gzip-compressed (or plain) tar archive in memory and keeps the regular files for
 // which keep returns true, under paths with the first component ("package/" in npm tarballs)
 // stripped. An entry with an absolute path or a ".." component fails the whole archive with
@@ -125,84 +107,18 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // directories and other entry types are ignored, as are entries without a directory component.
 // skipped lists kept candidates left out because of maxFile or maxKept.
 func untar(data []byte, keep func(string) bool, lim tarLimits) (files map[string][]byte, skipped []string, err error) {
-	var r io.Reader = bytes.NewReader(data)
-	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
-		zr, err := gzip.NewReader(r)
-		if err != nil {
-			return nil, nil, fmt.Errorf("tarball: %w", err)
-		}
-		defer zr.Close()
-		r = zr
-	}
-	cr := &countingReader{r: r, limit: lim.maxUnpacked + 1<<20} // headers and padding on top
-	tr := tar.NewReader(cr)
-	files = map[string][]byte{}
-	var total, kept int64
-	for {
-		hdr, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			if errors.Is(err, docidx.ErrTooLarge) {
-				return nil, nil, err
-			}
-			return nil, nil, fmt.Errorf("tarball: %w", err)
-		}
-		p, ok, err := entryPath(hdr.Name)
-		if err != nil {
-			return nil, nil, err
-		}
-		if hdr.Typeflag != tar.TypeReg { // the reader reports old TypeRegA entries as TypeReg
-			continue
-		}
-		if hdr.Size > lim.maxEntry || hdr.Size < 0 {
-			return nil, nil, fmt.Errorf("%w: tarball entry %q is %d bytes (limit %d)", docidx.ErrTooLarge, hdr.Name, hdr.Size, lim.maxEntry)
-		}
-		total += hdr.Size
-		if total > lim.maxUnpacked {
-			return nil, nil, fmt.Errorf("%w: tarball unpacks to more than %d bytes", docidx.ErrTooLarge, lim.maxUnpacked)
-		}
-		if !ok || !keep(p) {
-			continue
-		}
-		if hdr.Size > lim.maxFile || kept+hdr.Size > lim.maxKept {
-			skipped = append(skipped, p)
-			continue
-		}
-		b, err := io.ReadAll(io.LimitReader(tr, hdr.Size))
-		if err != nil {
-			if errors.Is(err, docidx.ErrTooLarge) {
-				return nil, nil, err
-			}
-			return nil, nil, fmt.Errorf("tarball: %s: %w", hdr.Name, err)
-		}
-		if prev, dup := files[p]; dup {
-			kept -= int64(len(prev))
-		}
-		kept += int64(len(b))
-		files[p] = b
-	}
-	return files, skipped, nil
+	return untarpkg.Extract(data, "tarball", entryPath, func(p string) (bool, int64) { return keep(p), 0 },
+		untarpkg.Limits{Unpacked: lim.maxUnpacked, Entry: lim.maxEntry, File: lim.maxFile, Kept: lim.maxKept})
 }
 
 // entryPath checks a tar entry name and strips its first component. ok is false for entries at
 // the top level (nothing left after stripping). Absolute paths, drive letters, backslash
 // traversal and ".." components are errors wrapping docidx.ErrUnsafePath.
 func entryPath(name string) (p string, ok bool, err error) {
-	unsafe := func() (string, bool, error) {
-		return "", false, fmt.Errorf("%w: tarball entry %q", docidx.ErrUnsafePath, name)
+	n, err := untarpkg.CheckName(name, "tarball")
+	if err != nil {
+		return "", false, err
 	}
-	n := strings.ReplaceAll(name, `\`, "/")
-	if strings.HasPrefix(n, "/") || len(n) >= 2 && n[1] == ':' || strings.ContainsRune(n, 0) {
-		return unsafe()
-	}
-	for _, c := range strings.Split(n, "/") {
-		if c == ".." {
-			return unsafe()
-		}
-	}
-	n = strings.TrimPrefix(n, "./")
 	_, rest, found := strings.Cut(n, "/")
 	if !found {
 		return "", false, nil

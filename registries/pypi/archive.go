@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/untar"
 )
 
 // archive is what docidx keeps of one wheel or sdist, in memory.
@@ -63,40 +64,10 @@ func verifyDigest(data []byte, hashes map[string]string) error {
 	return errNoDigest
 }
 
-// countingReader fails with docidx.ErrTooLarge once more than limit bytes were read.
-type countingReader struct {
-	r     io.Reader
-	n     int64
-	limit int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	if c.n > c.limit {
-		return n, fmt.Errorf("%w: archive decompresses to more than %d bytes", docidx.ErrTooLarge, c.limit)
-	}
-	return n, err
-}
-
 // checkEntryName rejects an archive entry name that is absolute, has a drive letter or NUL, or
 // climbs out with "..": an error wrapping docidx.ErrUnsafePath. It returns the name with
 // backslashes as slashes and a leading "./" removed.
-func checkEntryName(name string) (string, error) {
-	n := strings.ReplaceAll(name, `\`, "/")
-	if strings.HasPrefix(n, "/") || len(n) >= 2 && n[1] == ':' || strings.ContainsRune(n, 0) {
-		return "", fmt.Errorf("%w: archive entry %q", docidx.ErrUnsafePath, name)
-	}
-	for _, c := range strings.Split(n, "/") {
-		if c == ".." {
-			return "", fmt.Errorf("%w: archive entry %q", docidx.ErrUnsafePath, name)
-		}
-	}
-	for strings.HasPrefix(n, "./") {
-		n = n[2:]
-	}
-	return n, nil
-}
+func checkEntryName(name string) (string, error) { return untar.CheckName(name, "archive") }
 
 // archiveReader applies the limits and keeps the files wanted.
 type archiveReader struct {
@@ -283,7 +254,7 @@ func (ar *archiveReader) readTar(data []byte) error {
 	case len(data) >= 6 && string(data[:6]) == "\xfd7zXZ\x00":
 		return errors.New("sdist: xz-compressed tarballs are not supported")
 	}
-	cr := &countingReader{r: r, limit: ar.lim.MaxUnpacked + 1<<20} // headers and padding on top
+	cr := &untar.CountingReader{R: r, Limit: ar.lim.MaxUnpacked + 1<<20, What: "archive"} // headers and padding on top
 	tr := tar.NewReader(cr)
 	for {
 		hdr, err := tr.Next()
