@@ -3,7 +3,6 @@ package cargo
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"path"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
 	"github.com/docidx/docidx/registries/cargo/internal/rustapi"
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 var (
@@ -71,7 +71,7 @@ type contents struct {
 // fsys (a .crate's files or an extracted directory). name is the crate's name, used when
 // Cargo.toml does not give one. It fails only when Cargo.toml is missing or unreadable.
 func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
-	data, err := readLimited(fsys, "Cargo.toml", maxManifest)
+	data, err := memfs.ReadLimited(fsys, "Cargo.toml", maxManifest)
 	if err != nil {
 		return nil, fmt.Errorf("reading Cargo.toml: %w", err)
 	}
@@ -96,7 +96,7 @@ func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
 		p := path.Clean(strings.ReplaceAll(readmePath, `\`, "/"))
 		if p == ".." || strings.HasPrefix(p, "../") || !fs.ValidPath(p) {
 			c.problems = append(c.problems, fmt.Sprintf("readme %q is outside the package", readmePath))
-		} else if src, err := readLimited(fsys, p, lim.MaxFile); err == nil {
+		} else if src, err := memfs.ReadLimited(fsys, p, lim.MaxFile); err == nil {
 			c.docs = append(c.docs, readme.Parse(p, docidx.DocReadme, trimBOM(src)))
 			readmePath = p
 		} else {
@@ -136,7 +136,7 @@ func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
 					c.problems = append(c.problems, fmt.Sprintf("%s: more than %d documents, rest skipped", e.Name(), lim.MaxDocuments))
 					return fs.SkipAll
 				}
-				src, err := readLimited(fsys, p, lim.MaxFile)
+				src, err := memfs.ReadLimited(fsys, p, lim.MaxFile)
 				if err != nil {
 					if errors.Is(err, docidx.ErrTooLarge) {
 						c.problems = append(c.problems, err.Error())
@@ -206,34 +206,6 @@ func exampleMarkdown(p string, src []byte) []byte {
 	b.WriteString(fence + "\n")
 	return []byte(b.String())
 }
-
-// readLimited reads a regular file of fsys, failing with docidx.ErrTooLarge over limit bytes.
-func readLimited(fsys fs.FS, name string, limit int64) ([]byte, error) {
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", name)
-	}
-	if st.Size() > limit {
-		return nil, fmt.Errorf("%s: %w: %d bytes (limit %d)", name, docidx.ErrTooLarge, st.Size(), limit)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("%s: %w (limit %d)", name, docidx.ErrTooLarge, limit)
-	}
-	return b, nil
-}
-
 func trimBOM(b []byte) []byte {
 	if len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
 		return b[3:]

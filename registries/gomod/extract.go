@@ -27,6 +27,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
 	"github.com/docidx/docidx/registries/internal/license"
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 // buildContexts are the platforms whose files are documented: a file is kept when any of them
@@ -142,7 +143,7 @@ func (e *extractor) rootFiles(root []fs.DirEntry, out *moduleDocs) {
 			licenseName, licenseRank = name, r
 		}
 		if name == "go.mod" {
-			if src, err := readLimited(e.fsys, name, MaxGoMod); err == nil {
+			if src, err := memfs.ReadLimited(e.fsys, name, MaxGoMod); err == nil {
 				if f, err := modfile.ParseLax(name, src, nil); err == nil && f.Module != nil {
 					out.deprecated = f.Module.Deprecated
 				}
@@ -155,7 +156,7 @@ func (e *extractor) rootFiles(root []fs.DirEntry, out *moduleDocs) {
 		}
 	}
 	if licenseName != "" {
-		if src, err := readLimited(e.fsys, licenseName, 16<<20); err == nil {
+		if src, err := memfs.ReadLimited(e.fsys, licenseName, 16<<20); err == nil {
 			if len(src) > maxLicense {
 				src = src[:maxLicense]
 			}
@@ -274,33 +275,12 @@ func (e *extractor) addDoc(d docidx.Document) {
 
 // readDocFile reads a documentation file within the per-file limit, logging what it skips.
 func (e *extractor) readDocFile(p string) ([]byte, bool) {
-	src, err := readLimited(e.fsys, p, e.lim.MaxFile)
+	src, err := memfs.ReadLimited(e.fsys, p, e.lim.MaxFile)
 	if err != nil {
 		e.log.Debug("gomod: skipping file", "module", e.mod, "file", p, "err", err)
 		return nil, false
 	}
 	return src, true
-}
-
-// readLimited reads the file p of fsys, failing with an error wrapping docidx.ErrTooLarge when it
-// holds more than limit bytes.
-func readLimited(fsys fs.FS, p string, limit int64) ([]byte, error) {
-	f, err := fsys.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Size() > limit {
-		return nil, fmt.Errorf("%s: %d bytes: %w (limit %d bytes)", p, st.Size(), docidx.ErrTooLarge, limit)
-	}
-	src, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(src)) > limit {
-		return nil, fmt.Errorf("%s: %w (limit %d bytes)", p, docidx.ErrTooLarge, limit)
-	}
-	return src, nil
 }
 
 // skipDir reports whether a directory named name is left out of the API walk: hidden and "_"
@@ -393,7 +373,7 @@ func (e *extractor) loadPackage(dir string, entries []fs.DirEntry) {
 		name := de.Name()
 		p := path.Join(dir, name)
 		test := strings.HasSuffix(name, "_test.go")
-		src, err := readLimited(e.fsys, p, e.lim.MaxFile)
+		src, err := memfs.ReadLimited(e.fsys, p, e.lim.MaxFile)
 		if err != nil {
 			e.log.Debug("gomod: skipping file", "file", p, "module", e.mod, "err", err)
 			continue

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/mod/semver"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 // ModCache is a docidx.Cache over a Go module cache (GOMODCACHE,
@@ -228,7 +229,7 @@ func (c *ModCache) readModuleFile(name, version, file string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return readLimited(os.DirFS(dir), file, MaxGoMod)
+	return memfs.ReadLimited(os.DirFS(dir), file, MaxGoMod)
 }
 
 // Fetch extracts module name at version (exact, or a query resolved first) from its directory in

@@ -20,6 +20,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 // Ecosystem is the ecosystem this package serves.
@@ -504,7 +505,7 @@ func (p *Proxy) getOne(ctx context.Context, e proxyEntry, rel string, limit int6
 		return resp.Body, nil
 	}
 	file := filepath.Join(e.dir, filepath.FromSlash(rel))
-	body, err := readLimited(os.DirFS(filepath.Dir(file)), filepath.Base(file), limit)
+	body, err := memfs.ReadLimited(os.DirFS(filepath.Dir(file)), filepath.Base(file), limit)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s: %w", file, docidx.ErrNotFound)
 	}

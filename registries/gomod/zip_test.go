@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 func zipOf(t testing.TB, entries ...string) []byte {
@@ -72,7 +73,7 @@ func FuzzOpenZip(f *testing.F) {
 		}
 		fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() {
-				readLimited(fsys, p, 1<<20)
+				memfs.ReadLimited(fsys, p, 1<<20)
 			}
 			return nil
 		})

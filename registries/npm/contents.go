@@ -3,13 +3,13 @@ package npm
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"path"
 	"strings"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
+	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/npm/internal/dts"
 )
 
@@ -107,33 +107,6 @@ func keepTarballFile(p string) bool {
 	return false
 }
 
-// readLimited reads a regular file of fsys, failing with docidx.ErrTooLarge over limit bytes.
-func readLimited(fsys fs.FS, name string, limit int64) ([]byte, error) {
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", name)
-	}
-	if st.Size() > limit {
-		return nil, fmt.Errorf("%s: %w: %d bytes (limit %d)", name, docidx.ErrTooLarge, st.Size(), limit)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("%s: %w (limit %d)", name, docidx.ErrTooLarge, limit)
-	}
-	return b, nil
-}
-
 // findReadme returns the root README of fsys, preferring markdown, or "".
 func findReadme(fsys fs.FS) string {
 	entries, err := fs.ReadDir(fsys, ".")
@@ -176,7 +149,7 @@ func buildContents(fsys fs.FS, m *manifest, pkgName, fallbackReadme, fallbackNam
 
 	// README.
 	if name := findReadme(fsys); name != "" {
-		if src, err := readLimited(fsys, name, lim.maxFile); err == nil {
+		if src, err := memfs.ReadLimited(fsys, name, lim.maxFile); err == nil {
 			c.docs = append(c.docs, readme.Parse(name, docidx.DocReadme, trimBOM(src)))
 		} else {
 			c.problems = append(c.problems, err.Error())
@@ -223,7 +196,7 @@ func buildContents(fsys fs.FS, m *manifest, pkgName, fallbackReadme, fallbackNam
 						return nil
 					}
 				}
-				src, err := readLimited(fsys, p, lim.maxDocSize)
+				src, err := memfs.ReadLimited(fsys, p, lim.maxDocSize)
 				if err != nil {
 					if errors.Is(err, docidx.ErrTooLarge) {
 						c.problems = append(c.problems, err.Error())

@@ -14,6 +14,7 @@ import (
 	"github.com/Masterminds/semver/v3"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 // DefaultMaxNesting is how many node_modules levels below the top NodeModules descends.
@@ -258,7 +259,7 @@ func (s *nmScanner) visitPackage(dir string, depth int) {
 }
 
 func readManifestFile(p string) (*manifest, error) {
-	b, err := readLimited(os.DirFS(filepath.Dir(p)), filepath.Base(p), maxPackageJSON)
+	b, err := memfs.ReadLimited(os.DirFS(filepath.Dir(p)), filepath.Base(p), maxPackageJSON)
 	if err != nil {
 		return nil, err
 	}

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 // SitePackagesConfig configures NewSitePackages. The zero value is ready to use.
@@ -212,28 +213,7 @@ func readLimitedFile(p string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return readLimitedOpen(f, p, limit)
-}
-
-func readLimitedOpen(f fs.File, name string, limit int64) ([]byte, error) {
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", name)
-	}
-	if st.Size() > limit {
-		return nil, fmt.Errorf("%s: %w: %d bytes (limit %d)", name, docidx.ErrTooLarge, st.Size(), limit)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("%s: %w (limit %d)", name, docidx.ErrTooLarge, limit)
-	}
-	return b, nil
+	return memfs.ReadOpenLimited(f, p, limit)
 }
 
 // List returns every distribution version installed, sorted by normalized name then version
@@ -328,7 +308,7 @@ func (s *SitePackages) Fetch(ctx context.Context, name, version string) (*docidx
 			return nil, err
 		}
 		defer f.Close()
-		return readLimitedOpen(f, p, limit)
+		return memfs.ReadOpenLimited(f, p, limit)
 	}
 	metaPath := d.infoPath
 	switch d.form {
@@ -376,7 +356,7 @@ func (s *SitePackages) distFiles(root *os.Root, d *installedDist, m *Metadata) [
 			return nil
 		}
 		defer f.Close()
-		b, err := readLimitedOpen(f, name, maxRecord)
+		b, err := memfs.ReadOpenLimited(f, name, maxRecord)
 		if err != nil {
 			s.log.Debug("pypi: "+err.Error(), "dist", d.infoPath)
 			return nil

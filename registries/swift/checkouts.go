@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/swift/internal/swiftsrc"
 )
 
@@ -190,7 +191,7 @@ func (c *Checkouts) load() error {
 						c.alias(strings.Join(parts[len(parts)-2:], "/"), id)
 					}
 				}
-				if src, err := readLimited(os.DirFS(d.dir), "Package.swift", maxManifest); err == nil {
+				if src, err := memfs.ReadLimited(os.DirFS(d.dir), "Package.swift", maxManifest); err == nil {
 					c.alias(swiftsrc.ReadManifest(src).Name, id)
 				}
 			}

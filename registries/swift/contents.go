@@ -3,7 +3,6 @@ package swift
 import (
 	"context"
 	"fmt"
-	"io"
 	"io/fs"
 	"log/slog"
 	"path"
@@ -14,6 +13,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
 	"github.com/docidx/docidx/registries/internal/license"
+	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/swift/internal/swiftsrc"
 )
 
@@ -264,7 +264,7 @@ func (e *extractor) rootFiles(root []fs.DirEntry) {
 			licenseName, licenseBest = name, r
 		}
 		if name == "Package.swift" {
-			if src, err := readLimited(e.fsys, name, maxManifest); err == nil {
+			if src, err := memfs.ReadLimited(e.fsys, name, maxManifest); err == nil {
 				e.out.manifest = swiftsrc.ReadManifest(src)
 			} else {
 				e.log.Debug("swift: skipping manifest", "package", e.pkg, "err", err)
@@ -279,7 +279,7 @@ func (e *extractor) rootFiles(root []fs.DirEntry) {
 		}
 	}
 	if licenseName != "" {
-		if src, err := readLimited(e.fsys, licenseName, 16<<20); err == nil {
+		if src, err := memfs.ReadLimited(e.fsys, licenseName, 16<<20); err == nil {
 			if len(src) > maxLicense {
 				src = src[:maxLicense]
 			}
@@ -335,7 +335,7 @@ func (e *extractor) addDoc(d docidx.Document) {
 
 // read reads a file within the per-file limit, logging what it skips.
 func (e *extractor) read(p string) ([]byte, bool) {
-	src, err := readLimited(e.fsys, p, e.lim.MaxFile)
+	src, err := memfs.ReadLimited(e.fsys, p, e.lim.MaxFile)
 	if err != nil {
 		e.log.Debug("swift: skipping file", "package", e.pkg, "file", p, "err", err)
 		return nil, false
@@ -391,32 +391,4 @@ func exampleMarkdown(p string, src []byte) []byte {
 	}
 	b.WriteString(fence + "\n")
 	return []byte(b.String())
-}
-
-// readLimited reads the regular file p of fsys, failing with an error wrapping
-// docidx.ErrTooLarge when it holds more than limit bytes.
-func readLimited(fsys fs.FS, p string, limit int64) ([]byte, error) {
-	f, err := fsys.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", p)
-	}
-	if st.Size() > limit {
-		return nil, fmt.Errorf("%s: %d bytes: %w (limit %d bytes)", p, st.Size(), docidx.ErrTooLarge, limit)
-	}
-	src, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(src)) > limit {
-		return nil, fmt.Errorf("%s: %w (limit %d bytes)", p, docidx.ErrTooLarge, limit)
-	}
-	return src, nil
 }

@@ -1,15 +1,19 @@
 // Package memfs is the in-memory file system the registries extract archives into, so that
 // README, docs and API extraction read a downloaded package the same way as a local cache
-// (through io/fs). It imports only the standard library.
+// (through io/fs), and bounded reads of any fs.FS. It imports only the standard library and
+// docidx (for its errors).
 package memfs
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"io/fs"
 	"path"
 	"sort"
 	"time"
+
+	"github.com/docidx/docidx"
 )
 
 // FS is a read-only fs.FS (with ReadFile, ReadDir and Stat) over files held in memory, such as
@@ -165,4 +169,39 @@ func (d *memDir) ReadDir(n int) ([]fs.DirEntry, error) {
 	n = min(n, len(rest))
 	d.off += n
 	return rest[:n], nil
+}
+
+// ReadLimited opens name in fsys (an FS of this package or any other fs.FS) and reads it with
+// ReadOpenLimited.
+func ReadLimited(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadOpenLimited(f, name, limit)
+}
+
+// ReadOpenLimited reads the open file f, called name in errors. It must be a regular file of at
+// most limit bytes: a larger one (by its size or by what it yields) is an error wrapping
+// docidx.ErrTooLarge.
+func ReadOpenLimited(f fs.File, name string, limit int64) ([]byte, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", name)
+	}
+	if st.Size() > limit {
+		return nil, fmt.Errorf("%s: %w: %d bytes (limit %d)", name, docidx.ErrTooLarge, st.Size(), limit)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: %w (limit %d)", name, docidx.ErrTooLarge, limit)
+	}
+	return b, nil
 }
