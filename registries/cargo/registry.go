@@ -13,6 +13,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/loadcache"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -63,17 +64,16 @@ type Registry struct {
 
 	mu      sync.Mutex
 	config  *indexConfig
-	authReq bool                   // requests carry the token (auth-required, or config.json needed it)
-	files   map[string]*indexEntry // key: lowercased crate name
-	order   []string               // cache keys, oldest first
+	authReq bool // requests carry the token (auth-required, or config.json needed it)
+
+	// files holds index files by lowercased crate name; not-found answers are kept too.
+	files loadcache.Cache[indexFile]
 }
 
-// indexEntry is a cached index file.
-type indexEntry struct {
-	done    chan struct{}
+// indexFile is a fetched index file: its entries and the URL they came from.
+type indexFile struct {
 	entries []IndexEntry
 	url     string
-	err     error
 }
 
 // NewRegistry returns a Registry for cfg. A registry that cargo's configuration sends to a source
@@ -84,7 +84,8 @@ func NewRegistry(cfg RegistryConfig) (*Registry, error) {
 	if cfg.Config == nil {
 		cfg.Config = &Config{}
 	}
-	r := &Registry{client: cfg.Client, log: cfg.Logger, lim: cfg.Limits.withDefaults(), now: cfg.Now, files: map[string]*indexEntry{}}
+	r := &Registry{client: cfg.Client, log: cfg.Logger, lim: cfg.Limits.withDefaults(), now: cfg.Now,
+		files: loadcache.Cache[indexFile]{Size: indexCacheSize, Keep: func(err error) bool { return errors.Is(err, docidx.ErrNotFound) }}}
 	r.src, r.srcErr = cfg.Config.Source(cfg.Registry)
 	if r.srcErr != nil && !errors.Is(r.srcErr, ErrUnsupportedSource) {
 		return nil, r.srcErr
@@ -211,44 +212,12 @@ func (r *Registry) index(ctx context.Context, name string) ([]IndexEntry, string
 
 // indexFile fetches (or returns the cached) index file of exactly name (case-insensitively).
 func (r *Registry) indexFile(ctx context.Context, name string) ([]IndexEntry, string, error) {
-	key := strings.ToLower(name)
-	r.mu.Lock()
-	if e, ok := r.files[key]; ok {
-		r.mu.Unlock()
-		select {
-		case <-e.done:
-			return e.entries, e.url, e.err
-		case <-ctx.Done():
-			return nil, "", ctx.Err()
-		}
-	}
-	e := &indexEntry{done: make(chan struct{})}
-	r.files[key] = e
-	r.order = append(r.order, key)
-	r.mu.Unlock()
-
-	e.entries, e.url, e.err = r.loadIndexFile(ctx, name)
-	close(e.done)
-
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if e.err != nil && !errors.Is(e.err, docidx.ErrNotFound) {
-		// Failures other than not-found are not cached: the next call retries.
-		if r.files[key] == e {
-			delete(r.files, key)
-			for i, k := range r.order {
-				if k == key {
-					r.order = append(r.order[:i:i], r.order[i+1:]...)
-					break
-				}
-			}
-		}
-	}
-	for len(r.order) > indexCacheSize {
-		delete(r.files, r.order[0])
-		r.order = r.order[1:]
-	}
-	return e.entries, e.url, e.err
+	// Failures other than not-found are not cached: the next call retries.
+	f, err := r.files.Get(ctx, strings.ToLower(name), func() (indexFile, error) {
+		entries, u, err := r.loadIndexFile(ctx, name)
+		return indexFile{entries, u}, err
+	})
+	return f.entries, f.url, err
 }
 
 func (r *Registry) loadIndexFile(ctx context.Context, name string) ([]IndexEntry, string, error) {

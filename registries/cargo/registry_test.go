@@ -362,9 +362,7 @@ func TestIndexCacheRetriesFailures(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r.mu.Lock()
-	n := len(r.files)
-	r.mu.Unlock()
+	n := r.files.Len()
 	if n > indexCacheSize {
 		t.Errorf("cache holds %d index files", n)
 	}

@@ -10,7 +10,6 @@ import (
 	"net/url"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 
@@ -18,6 +17,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/loadcache"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -59,9 +59,7 @@ type Registry struct {
 	client *fetch.Client
 	log    *slog.Logger
 
-	mu    sync.Mutex
-	cache map[string]*packumentEntry // key: packument URL
-	order []string                   // cache keys, oldest first
+	cache loadcache.Cache[*packument] // key: packument URL
 }
 
 var _ docidx.Registry = (*Registry)(nil)
@@ -91,7 +89,7 @@ func NewRegistry(cfg RegistryConfig) (*Registry, error) {
 	def(&cfg.MaxEntry, DefaultMaxEntry)
 	def(&cfg.MaxFile, DefaultMaxFile)
 	def(&cfg.MaxDocSize, DefaultMaxDocSize)
-	return &Registry{cfg: cfg, client: cfg.Client, log: cfg.Logger, cache: map[string]*packumentEntry{}}, nil
+	return &Registry{cfg: cfg, client: cfg.Client, log: cfg.Logger, cache: loadcache.Cache[*packument]{Size: packumentCacheSize}}, nil
 }
 
 // Ecosystem returns docidx.NPM.
@@ -110,12 +108,6 @@ type packument struct {
 	Description    flexString            `json:"description"`
 
 	url string // where it was fetched, for messages and Package.Source
-}
-
-type packumentEntry struct {
-	done chan struct{}
-	p    *packument
-	err  error
 }
 
 // ValidName reports whether name is an npm package name docidx can request: "name" or
@@ -158,47 +150,8 @@ func (r *Registry) packument(ctx context.Context, name string) (*packument, erro
 		return nil, fmt.Errorf("npm: %w: %q is not a valid npm package name", docidx.ErrBadSpec, name)
 	}
 	u := r.packumentURL(name)
-	r.mu.Lock()
-	if e, ok := r.cache[u]; ok {
-		r.mu.Unlock()
-		select {
-		case <-e.done:
-			return e.p, e.err
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-	}
-	e := &packumentEntry{done: make(chan struct{})}
-	r.cache[u] = e
-	r.order = append(r.order, u)
-	r.mu.Unlock()
-
-	e.p, e.err = r.loadPackument(ctx, name, u)
-	close(e.done)
-
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if e.err != nil {
-		// Failures are not cached: the next call retries.
-		if r.cache[u] == e {
-			delete(r.cache, u)
-			r.order = removeString(r.order, u)
-		}
-	}
-	for len(r.order) > packumentCacheSize {
-		delete(r.cache, r.order[0])
-		r.order = r.order[1:]
-	}
-	return e.p, e.err
-}
-
-func removeString(list []string, s string) []string {
-	for i, x := range list {
-		if x == s {
-			return append(list[:i:i], list[i+1:]...)
-		}
-	}
-	return list
+	// Failures are not cached: the next call retries.
+	return r.cache.Get(ctx, u, func() (*packument, error) { return r.loadPackument(ctx, name, u) })
 }
 
 func (r *Registry) loadPackument(ctx context.Context, name, u string) (*packument, error) {

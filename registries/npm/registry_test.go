@@ -378,9 +378,7 @@ func TestRegistryCacheEvictsAndRetriesFailures(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r.mu.Lock()
-	n := len(r.cache)
-	r.mu.Unlock()
+	n := r.cache.Len()
 	if n > packumentCacheSize {
 		t.Errorf("cache holds %d packuments", n)
 	}

@@ -11,12 +11,12 @@ import (
 	"net/url"
 	"sort"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/loadcache"
 )
 
 // projectCacheSize is how many projects a Registry keeps between Resolve and Fetch.
@@ -84,15 +84,7 @@ type Registry struct {
 	// that its simple API has: it serves the simple API only.
 	noJSON atomic.Bool
 
-	mu    sync.Mutex
-	cache map[string]*projectEntry // key: normalized name
-	order []string                 // cache keys, oldest first
-}
-
-type projectEntry struct {
-	done chan struct{}
-	p    *project
-	err  error
+	cache loadcache.Cache[*project] // key: normalized name
 }
 
 var _ docidx.Registry = (*Registry)(nil)
@@ -111,7 +103,7 @@ func NewRegistry(cfg RegistryConfig) (*Registry, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Registry{cfg: cfg, lim: cfg.Limits.withDefaults(), client: cfg.Client, log: cfg.Logger, cache: map[string]*projectEntry{}}, nil
+	return &Registry{cfg: cfg, lim: cfg.Limits.withDefaults(), client: cfg.Client, log: cfg.Logger, cache: loadcache.Cache[*project]{Size: projectCacheSize}}, nil
 }
 
 // Ecosystem returns docidx.PyPI.
@@ -131,41 +123,8 @@ func (r *Registry) project(ctx context.Context, name string) (*project, error) {
 		return nil, fmt.Errorf("pypi: %w: %q is not a valid project name (PEP 508: letters, digits, and . _ - inside)", docidx.ErrBadSpec, name)
 	}
 	norm := Normalize(name)
-	r.mu.Lock()
-	if e, ok := r.cache[norm]; ok {
-		r.mu.Unlock()
-		select {
-		case <-e.done:
-			return e.p, e.err
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-	}
-	e := &projectEntry{done: make(chan struct{})}
-	r.cache[norm] = e
-	r.order = append(r.order, norm)
-	r.mu.Unlock()
-
-	e.p, e.err = r.loadProject(ctx, name, norm)
-	close(e.done)
-
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if e.err != nil && r.cache[norm] == e {
-		// Failures are not cached: the next call retries.
-		delete(r.cache, norm)
-		for i, k := range r.order {
-			if k == norm {
-				r.order = append(r.order[:i:i], r.order[i+1:]...)
-				break
-			}
-		}
-	}
-	for len(r.order) > projectCacheSize {
-		delete(r.cache, r.order[0])
-		r.order = r.order[1:]
-	}
-	return e.p, e.err
+	// Failures are not cached: the next call retries.
+	return r.cache.Get(ctx, norm, func() (*project, error) { return r.loadProject(ctx, name, norm) })
 }
 
 // loadProject reads a project from the JSON API, falling back to the simple API.

@@ -471,9 +471,7 @@ func TestRegistryCacheEvictsAndRetriesFailures(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r.mu.Lock()
-	n := len(r.cache)
-	r.mu.Unlock()
+	n := r.cache.Len()
 	if n > projectCacheSize {
 		t.Errorf("cache holds %d projects", n)
 	}

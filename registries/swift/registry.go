@@ -14,6 +14,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/loadcache"
 )
 
 // Ecosystem is the ecosystem this package serves.
@@ -71,16 +72,10 @@ type Registry struct {
 	client *fetch.Client
 	log    *slog.Logger
 
-	mu       sync.Mutex
-	releases map[string]*releasesEntry // key: scope.name
-	order    []string                  // release cache keys, oldest first
-	ids      map[string]string         // repository URL -> identifier
-}
+	releases loadcache.Cache[*releaseList] // key: scope.name
 
-type releasesEntry struct {
-	done chan struct{}
-	list *releaseList
-	err  error
+	mu  sync.Mutex
+	ids map[string]string // repository URL -> identifier
 }
 
 // releaseList is a package's releases as the registry lists them.
@@ -114,7 +109,7 @@ func NewRegistry(cfg RegistryConfig) (*Registry, error) {
 	if cfg.MaxEntry <= 0 {
 		cfg.MaxEntry = DefaultMaxEntry
 	}
-	return &Registry{cfg: cfg, client: cfg.Client, log: cfg.Logger, releases: map[string]*releasesEntry{}, ids: map[string]string{}}, nil
+	return &Registry{cfg: cfg, client: cfg.Client, log: cfg.Logger, releases: loadcache.Cache[*releaseList]{Size: releasesCacheSize}, ids: map[string]string{}}, nil
 }
 
 // Ecosystem returns docidx.Swift.
@@ -231,42 +226,8 @@ func (r *Registry) Identifiers(ctx context.Context, repoURL string) ([]string, e
 
 // releaseList returns the (cached) releases of scope.name.
 func (r *Registry) releaseList(ctx context.Context, scope, name string) (*releaseList, error) {
-	key := scope + "." + name
-	r.mu.Lock()
-	if e, ok := r.releases[key]; ok {
-		r.mu.Unlock()
-		select {
-		case <-e.done:
-			return e.list, e.err
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-	}
-	e := &releasesEntry{done: make(chan struct{})}
-	r.releases[key] = e
-	r.order = append(r.order, key)
-	r.mu.Unlock()
-
-	e.list, e.err = r.loadReleases(ctx, scope, name)
-	close(e.done)
-
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if e.err != nil && r.releases[key] == e {
-		// Failures are not cached: the next call asks again.
-		delete(r.releases, key)
-		for i, k := range r.order {
-			if k == key {
-				r.order = append(r.order[:i:i], r.order[i+1:]...)
-				break
-			}
-		}
-	}
-	for len(r.order) > releasesCacheSize {
-		delete(r.releases, r.order[0])
-		r.order = r.order[1:]
-	}
-	return e.list, e.err
+	// Failures are not cached: the next call asks again.
+	return r.releases.Get(ctx, scope+"."+name, func() (*releaseList, error) { return r.loadReleases(ctx, scope, name) })
 }
 
 // problemDetails is an RFC 7807 problem object.
