@@ -55,6 +55,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/docidx/docidx"
 )
 
 // RankFile is the name of the ranking index in a snapshot directory.
@@ -115,9 +117,7 @@ func buildRank(ctx context.Context, idx bleve.Index, spool *hitSpool, path strin
 	if err := b.documents(ctx); err != nil {
 		return err
 	}
-	if err := b.symbolNames(); err != nil { // before the words: "\x01…" sorts first
-		return err
-	}
+	b.symbolNames() // before the words: "\x01…" sorts first
 	if err := b.terms(ctx); err != nil {
 		return err
 	}
@@ -400,23 +400,11 @@ func (b *rankBuilder) addTerm(term string, idf float64, list []posting, impact f
 // sort before every word.
 const symbolNamePrefix = "\x01"
 
-// symbolNames adds an entry per symbol name, from the symbols' qualified names in the spool.
-func (b *rankBuilder) symbolNames() error {
+// symbolNames adds an entry per symbol name, from the names the spool noted.
+func (b *rankBuilder) symbolNames() {
 	byName := map[string][]posting{}
 	for doc, id := range b.ids {
-		if b.docKind[doc]&0x80 == 0 {
-			continue
-		}
-		rec, err := b.spool.record(id)
-		if err != nil {
-			return err
-		}
-		n, k := binary.Uvarint(rec) // the title: the qualified name
-		if k <= 0 || n > uint64(len(rec)-k) {
-			continue
-		}
-		name := symbolName(string(rec[k : k+int(n)]))
-		if name != "" {
+		if name := b.spool.symbols[id]; name != "" && b.docKind[doc]&0x80 != 0 {
 			byName[name] = append(byName[name], posting{doc: uint32(doc)})
 		}
 	}
@@ -428,7 +416,6 @@ func (b *rankBuilder) symbolNames() error {
 	for _, name := range names {
 		b.addTerm(symbolNamePrefix+name, 0, byName[name], func(posting) uint8 { return 255 })
 	}
-	return nil
 }
 
 // symbolName returns the lowercased last part of a qualified name: "usestate" for
@@ -599,6 +586,9 @@ type hitSpool struct {
 	w   *bufio.Writer
 	end int64               // bytes spooled
 	at  map[string][2]int64 // ID -> offset, length
+	// symbols holds each symbol's own name, lowercased (symbolName), by ID: the rank index lists
+	// symbols by name without reading their records back.
+	symbols map[string]string
 }
 
 func newHitSpool(dir string) (*hitSpool, error) {
@@ -606,7 +596,7 @@ func newHitSpool(dir string) (*hitSpool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
-	return &hitSpool{f: f, w: bufio.NewWriterSize(f, 1<<20), at: map[string][2]int64{}}, nil
+	return &hitSpool{f: f, w: bufio.NewWriterSize(f, 1<<20), at: map[string][2]int64{}, symbols: map[string]string{}}, nil
 }
 
 // add spools the stored fields of document id.
@@ -622,6 +612,10 @@ func (s *hitSpool) add(id string, fields map[string]any) error {
 	}
 	s.at[id] = [2]int64{s.end, int64(len(rec))}
 	s.end += int64(len(rec))
+	if fields[fHit] == string(docidx.HitSymbol) {
+		title, _ := fields[fSTitle].(string) // the qualified name
+		s.symbols[id] = symbolName(title)
+	}
 	return nil
 }
 
