@@ -156,7 +156,11 @@ func (s *Server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 				return nil, err
 			}
 		}
-		return next(ctx, method, req)
+		res, err = next(ctx, method, req)
+		if r, ok := res.(*mcp.CallToolResult); ok && err == nil {
+			res = wireToolResult(req, r)
+		}
+		return res, err
 	}
 }
 
@@ -329,22 +333,26 @@ func typedHandler[In, Out any](in func() *jsonschema.Resolved, outResolved *json
 		if res == nil {
 			res = &mcp.CallToolResult{}
 		}
-		data, err := json.Marshal(out)
-		if err != nil {
-			return nil, fmt.Errorf("marshaling output: %w", err)
-		}
-		if outResolved != nil {
-			var decoded any
-			if err := json.Unmarshal(data, &decoded); err != nil {
-				return nil, err
+		// The output goes out as the value itself, for the encoder to write in one pass (see
+		// toolResult); it is marshaled here only to check it, or to be the text.
+		res.StructuredContent = out
+		if outResolved != nil || res.Content == nil {
+			data, err := json.Marshal(out)
+			if err != nil {
+				return nil, fmt.Errorf("marshaling output: %w", err)
 			}
-			if err := outResolved.Validate(&decoded); err != nil {
-				return nil, fmt.Errorf("validating tool output: %w", err)
+			if outResolved != nil {
+				var decoded any
+				if err := json.Unmarshal(data, &decoded); err != nil {
+					return nil, err
+				}
+				if err := outResolved.Validate(&decoded); err != nil {
+					return nil, fmt.Errorf("validating tool output: %w", err)
+				}
 			}
-		}
-		res.StructuredContent = json.RawMessage(data)
-		if res.Content == nil {
-			res.Content = []mcp.Content{&mcp.TextContent{Text: string(data)}}
+			if res.Content == nil {
+				res.Content = []mcp.Content{&mcp.TextContent{Text: string(data)}}
+			}
 		}
 		return res, nil
 	}
