@@ -428,20 +428,29 @@ var stopWord = map[string]bool{"the": true, "and": true, "for": true, "with": tr
 // snippet returns up to n bytes of text around the first place where a query word (or its first
 // five letters, to meet stemmed forms) occurs, starting at a word boundary.
 func snippet(text string, words []string, n int) string {
-	text = strings.Join(strings.Fields(text), " ")
-	if len(text) <= n {
+	cutBefore, cutAfter := false, false
+	if len(text) > 3*n {
+		// Only the part around the first match becomes the snippet: collapsing a whole section
+		// for each hit was a fifth of a results page's time. The window holds what the snippet
+		// can reach: n/3 before the match and a sentence end up to n/3 before that, n after.
+		lo, hi := 0, 2*n
+		if pos := indexFirstFold(text, words); pos > 0 {
+			lo, hi = max(0, pos-n), min(len(text), pos+2*n)
+		}
+		for lo > 0 && lo < len(text) && text[lo]&0xC0 == 0x80 {
+			lo++
+		}
+		for hi < len(text) && hi > lo && text[hi]&0xC0 == 0x80 {
+			hi--
+		}
+		cutBefore, cutAfter = lo > 0, hi < len(text)
+		text = text[lo:hi]
+	}
+	text = collapseSpace(text)
+	if len(text) <= n && !cutBefore && !cutAfter {
 		return text
 	}
-	lower := strings.ToLower(text)
-	pos := -1
-	for _, w := range words {
-		if len(w) > 5 {
-			w = w[:5]
-		}
-		if i := strings.Index(lower, w); i >= 0 && (pos < 0 || i < pos) {
-			pos = i
-		}
-	}
+	pos := indexFirstFold(text, words)
 	start := 0
 	if pos > n/3 {
 		start = pos - n/3
@@ -464,11 +473,136 @@ func snippet(text string, words []string, n int) string {
 		}
 	}
 	s := clip(text[start:], end-start)
-	if start > 0 {
+	if start > 0 || cutBefore {
 		s = "…" + s
 	}
-	if end < len(text) {
+	if end < len(text) || cutAfter {
 		s += "…"
 	}
 	return s
+}
+
+// collapseSpace is strings.Join(strings.Fields(s), " ") in one pass: runs of white space become
+// one space, and none is left at either end. Runs of other bytes are copied whole.
+func collapseSpace(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
+		// Skip white space.
+		for i < len(s) {
+			if c := s[i]; c < utf8.RuneSelf {
+				if !asciiSpace[c] {
+					break
+				}
+				i++
+			} else if r, size := utf8.DecodeRuneInString(s[i:]); unicode.IsSpace(r) {
+				i += size
+			} else {
+				break
+			}
+		}
+		if i == len(s) {
+			break
+		}
+		if len(b) > 0 {
+			b = append(b, ' ')
+		}
+		// Copy a word.
+		j := i
+		for j < len(s) {
+			if c := s[j]; c < utf8.RuneSelf {
+				if asciiSpace[c] {
+					break
+				}
+				j++
+			} else if r, size := utf8.DecodeRuneInString(s[j:]); !unicode.IsSpace(r) {
+				j += size
+			} else {
+				break
+			}
+		}
+		b = append(b, s[i:j]...)
+		i = j
+	}
+	return string(b)
+}
+
+// asciiSpace holds the ASCII bytes unicode.IsSpace reports as white space.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// indexFirstFold returns the first byte offset in text where one of words (lower case), or its
+// first five letters, occurs in any letter case, or -1. snippet looks for the same.
+func indexFirstFold(text string, words []string) int {
+	pos := -1
+	for _, w := range words {
+		if len(w) > 5 {
+			w = w[:5]
+		}
+		if i := indexFold(text, w); i >= 0 && (pos < 0 || i < pos) {
+			pos = i
+		}
+	}
+	return pos
+}
+
+// indexFold is strings.Index(strings.ToLower(text), w) for a lower-case w, without lowering
+// text when w is ASCII: candidates are found with strings.IndexByte for the first letter in
+// either case.
+func indexFold(text, w string) int {
+	if w == "" {
+		return 0
+	}
+	for i := range len(w) {
+		if w[i] >= utf8.RuneSelf {
+			return strings.Index(strings.ToLower(text), w)
+		}
+	}
+	first, upper := w[0], w[0]
+	if 'a' <= first && first <= 'z' {
+		upper = first - 'a' + 'A'
+	}
+	// nextLo and nextUp are the next offsets of first and upper at or after i (-1: none left).
+	nextLo, nextUp := strings.IndexByte(text, first), -1
+	if upper != first {
+		nextUp = strings.IndexByte(text, upper)
+	}
+	for {
+		i := nextLo
+		if i < 0 || (nextUp >= 0 && nextUp < i) {
+			i = nextUp
+		}
+		if i < 0 || i+len(w) > len(text) {
+			return -1
+		}
+		if equalFoldASCII(text[i+1:i+len(w)], w[1:]) {
+			return i
+		}
+		if i == nextLo {
+			if k := strings.IndexByte(text[i+1:], first); k >= 0 {
+				nextLo = i + 1 + k
+			} else {
+				nextLo = -1
+			}
+		} else {
+			if k := strings.IndexByte(text[i+1:], upper); k >= 0 {
+				nextUp = i + 1 + k
+			} else {
+				nextUp = -1
+			}
+		}
+	}
+}
+
+// equalFoldASCII reports whether s, with ASCII upper case lowered, equals the lower-case w of
+// the same length.
+func equalFoldASCII(s, w string) bool {
+	for j := range len(w) {
+		c := s[j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[j] {
+			return false
+		}
+	}
+	return true
 }
