@@ -231,3 +231,17 @@ func TestDrainTimeout(t *testing.T) {
 		t.Errorf("Close did not release the reader (%v)", d)
 	}
 }
+
+func TestOneLine(t *testing.T) {
+	parts := []string{"a", "bc", " ", "  ", "\n", "\t", "\u00a0", "\u2003", "…", "é", "\r\n", "x y"}
+	for i := range 20000 {
+		var b strings.Builder
+		for k, n := i, 0; n < 4; n, k = n+1, k/len(parts) {
+			b.WriteString(parts[k%len(parts)]) // i in base len(parts): every string of four parts
+		}
+		s := b.String()
+		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Fatalf("oneLine(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
@@ -326,20 +329,72 @@ func (s *Server) noHits(q index.Query) error {
 
 // renderHit renders search hit number n as a markdown list item.
 func renderHit(n int, h *docidx.Hit) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d. **%s** — %s@%s (%s, score %.2f)\n", n, h.Title, h.Package, h.Version, h.Kind, h.Score)
+	// Appended piece by piece rather than with fmt: ten of these are in every results page.
+	b := make([]byte, 0, 64+len(h.Title)+len(h.Package)+len(h.Version)+len(h.Section)+len(h.Snippet)+len(h.URI))
+	b = strconv.AppendInt(b, int64(n), 10)
+	b = append(b, ". **"...)
+	b = append(b, h.Title...)
+	b = append(b, "** — "...)
+	b = append(b, h.Package...)
+	b = append(b, '@')
+	b = append(b, h.Version...)
+	b = append(b, " ("...)
+	b = append(b, h.Kind...)
+	b = append(b, ", score "...)
+	b = strconv.AppendFloat(b, h.Score, 'f', 2, 64)
+	b = append(b, ")\n"...)
 	if h.Section != "" {
-		fmt.Fprintf(&b, "   %s\n", clip(oneLine(h.Section), 300))
+		b = append(b, "   "...)
+		b = append(b, clip(oneLine(h.Section), 300)...)
+		b = append(b, '\n')
 	}
 	if h.Snippet != "" {
-		fmt.Fprintf(&b, "   > %s\n", clip(oneLine(h.Snippet), 600))
+		b = append(b, "   > "...)
+		b = append(b, clip(oneLine(h.Snippet), 600)...)
+		b = append(b, '\n')
 	}
-	fmt.Fprintf(&b, "   %s\n\n", h.URI)
-	return b.String()
+	b = append(b, "   "...)
+	b = append(b, h.URI...)
+	b = append(b, "\n\n"...)
+	return string(b)
 }
 
-// oneLine collapses runs of white space, newlines included, into single spaces.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// oneLine collapses runs of white space, newlines included, into single spaces, and trims it
+// from both ends. A string that has none of that to do is returned as it is.
+func oneLine(s string) string {
+	prevSpace := true // a leading space must go
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c == ' ' && !prevSpace {
+				prevSpace = true
+				i++
+				continue
+			}
+			if asciiSpace(c) {
+				return strings.Join(strings.Fields(s), " ")
+			}
+			prevSpace = false
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			return strings.Join(strings.Fields(s), " ")
+		}
+		prevSpace = false
+		i += size
+	}
+	if prevSpace && s != "" { // a trailing space
+		return strings.Join(strings.Fields(s), " ")
+	}
+	return s
+}
+
+// asciiSpace reports whether c is ASCII white space, as unicode.IsSpace has it.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
 
 // ---- list_packages ----
 
