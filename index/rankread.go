@@ -309,14 +309,21 @@ type accumulator struct {
 	score   []float32
 	matched []uint8 // how many of the question's terms a document holds
 	touched []uint32
-	buf     []byte // a postings list being added
+	buf     []byte   // a postings list being added
+	flags   []uint64 // a bit per document, set by flag and cleared by unflag
+}
+
+func (a *accumulator) flag(doc uint32)   { a.flags[doc/64] |= 1 << (doc % 64) }
+func (a *accumulator) unflag(doc uint32) { a.flags[doc/64] &^= 1 << (doc % 64) }
+func (a *accumulator) flagged(doc uint32) bool {
+	return a.flags[doc/64]&(1<<(doc%64)) != 0
 }
 
 func (ri *rankIndex) acquire() *accumulator {
 	if a, ok := ri.pool.Get().(*accumulator); ok {
 		return a
 	}
-	return &accumulator{score: make([]float32, ri.docs), matched: make([]uint8, ri.docs)}
+	return &accumulator{score: make([]float32, ri.docs), matched: make([]uint8, ri.docs), flags: make([]uint64, ri.docs/64+1)}
 }
 
 func (ri *rankIndex) release(a *accumulator) {
@@ -333,33 +340,41 @@ func (ri *rankIndex) release(a *accumulator) {
 // returns false on a malformed list.
 func (ri *rankIndex) add(a *accumulator, list []byte, weight float32, keep func(doc uint32) bool, grow bool) bool {
 	scale := weight / 255
-	doc := uint32(0) // the first gap is the first document itself
-	for len(list) > 1 {
-		gap, n := uint64(list[0]), 1
+	matched := a.matched[:ri.docs]
+	score := a.score[:len(matched)]
+	var doc uint32 // the first gap is the first document itself
+	i, n := 0, len(list)
+	for i < n-1 {
+		// Indexing rather than re-slicing list, and a one-byte gap read inline: this loop is most
+		// of a search's time.
+		gap := uint32(list[i])
+		i++
 		if gap >= 0x80 {
-			if gap, n = binary.Uvarint(list); n <= 0 || n >= len(list) {
+			g, k := binary.Uvarint(list[i-1:])
+			if k <= 0 || g > math.MaxUint32 || i-1+k >= n {
 				return false
 			}
+			gap, i = uint32(g), i-1+k
 		}
-		doc += uint32(gap)
-		impact := list[n]
-		list = list[n+1:]
-		if int(doc) >= ri.docs {
+		doc += gap
+		impact := list[i]
+		i++
+		if doc >= uint32(len(matched)) {
 			return false
 		}
-		m := a.matched[doc]
-		if m == 0 && (!grow || (keep != nil && !keep(doc))) {
-			continue
-		}
+		m := matched[doc]
 		if m == 0 {
+			if !grow || (keep != nil && !keep(doc)) {
+				continue
+			}
 			a.touched = append(a.touched, doc)
 		}
 		if m < math.MaxUint8 {
-			a.matched[doc] = m + 1
+			matched[doc] = m + 1
 		}
-		a.score[doc] += scale * float32(impact)
+		score[doc] += scale * float32(impact)
 	}
-	return len(list) == 0
+	return i == n
 }
 
 func (ri *rankIndex) pkgOf(doc uint32) uint32 {

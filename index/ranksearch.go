@@ -162,38 +162,54 @@ func (ri *rankIndex) nameBonuses(text, words string, keep func(uint32) bool) map
 // matched. A document's score is its BM25F sum times the coordination factor of the found
 // question terms it holds, its kind's prior and its package's prior, plus its bonus.
 func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, pkgPrior []float32, window int) (scoreHeap, int) {
-	// The bound of a document's multipliers; coord is at most 1.
+	// The bound of a document's multipliers after coordination.
 	maxMult := ri.maxKindPrior
 	var maxPkg float32
 	for _, p := range pkgPrior {
 		maxPkg = max(maxPkg, p)
 	}
 	maxMult *= maxPkg
-	coord := make([]float32, found+1)
+	var coord [256]float32 // by matched count, which add caps at 255
 	for m := range coord {
-		coord[m] = float32(math.Pow(float64(m)/float64(found), coordPower))
+		coord[m] = float32(math.Pow(float64(min(m, found))/float64(found), coordPower))
 	}
-	// Most documents hold only common words: once the window is full, their bound (raw score
-	// times the largest multiplier) falls below the weakest kept, and they are passed over
-	// without reading their package or kind.
+	// Documents with a bonus are scored after the others; the flags say which they are.
+	for doc := range bonus {
+		a.flag(doc)
+	}
+	defer func() {
+		for doc := range bonus {
+			a.unflag(doc)
+		}
+	}()
+	// Most documents hold only common words: once the window is full, their bound (score after
+	// coordination times the largest multiplier) falls below the weakest kept (thr), and they
+	// are passed over without reading their package or kind.
 	top := make(scoreHeap, 0, window)
+	thr := float32(math.Inf(-1))
+	score, matched := a.score, a.matched
 	for _, doc := range a.touched {
-		raw := a.score[doc]
-		b, hasBonus := bonus[doc]
-		if len(top) == window && !hasBonus && float64(raw*maxMult) <= top[0].score {
+		s := score[doc] * coord[matched[doc]]
+		if s*maxMult < thr || (len(bonus) > 0 && a.flagged(doc)) {
 			continue
 		}
-		s := raw * coord[min(int(a.matched[doc]), found)] * ri.kindPrior[ri.docKind[doc]&0x7f] * pkgPrior[ri.pkgOf(doc)]
-		if hasBonus {
-			s += b
-			delete(bonus, doc)
+		s *= ri.kindPrior[ri.docKind[doc]&0x7f] * pkgPrior[ri.pkgOf(doc)]
+		if s < thr {
+			continue
 		}
-		top.offer(scored{doc, float64(s)}, window)
+		if top.offer(scored{doc, float64(s)}, window) && len(top) == window {
+			thr = float32(top[0].score)
+		}
 	}
 	total := len(a.touched)
-	for doc, b := range bonus { // a named document that holds none of the words
-		top.offer(scored{doc, float64(b)}, window)
-		total++
+	for doc, b := range bonus {
+		s := b
+		if matched[doc] > 0 {
+			s += score[doc] * coord[matched[doc]] * ri.kindPrior[ri.docKind[doc]&0x7f] * pkgPrior[ri.pkgOf(doc)]
+		} else {
+			total++ // a named document that holds none of the words
+		}
+		top.offer(scored{doc, float64(s)}, window)
 	}
 	return top, total
 }
@@ -376,18 +392,20 @@ func cmpScored(a, b scored) int {
 // scoreHeap is a min-heap of scored documents: its root is the weakest of the best kept.
 type scoreHeap []scored
 
-// offer keeps d if the heap holds fewer than n documents or d beats the weakest.
-func (h *scoreHeap) offer(d scored, n int) {
+// offer keeps d if the heap holds fewer than n documents or d beats the weakest, and reports
+// whether it kept d.
+func (h *scoreHeap) offer(d scored, n int) bool {
 	if len(*h) < n {
 		*h = append(*h, d)
 		h.up(len(*h) - 1)
-		return
+		return true
 	}
 	if cmpScored(d, (*h)[0]) <= 0 {
-		return
+		return false
 	}
 	(*h)[0] = d
 	h.down(0)
+	return true
 }
 
 func (h scoreHeap) up(i int) {
