@@ -15,7 +15,7 @@ package index
 //
 // The file (little-endian; every section starts 8-byte aligned):
 //
-//	header   "DOCIDXR3", then u32 docs, packages, kinds, terms, exact names, term blocks, then
+//	header   "DOCIDXR4", then u32 docs, packages, kinds, terms, exact names, term blocks, then
 //	         the u64 offsets of the sections below in this order
 //	docPkg   u32 per document: its package (an index into packages)
 //	docKind  u8 per document: bit 7 set for symbols, the rest an index into kinds
@@ -30,7 +30,7 @@ package index
 //	         first terms are symbol names ("\x01" and a symbol's own name lowercased, idf 0)
 //	hitOffs  u64 per document (+1): offsets of its record in hits
 //	hits     per document its Bleve ID and the stored fields hits are made of (title, section,
-//	         text, URI), each a uvarint length and bytes
+//	         text with its white space collapsed, URI), each a uvarint length and bytes
 //	postings per term or name: (uvarint document gap, u8 impact) pairs in document order; the
 //	         impact is the term's BM25F saturation wtf/(k1+wtf) quantized to 1..255 (idf apart)
 //
@@ -62,7 +62,12 @@ import (
 // RankFile is the name of the ranking index in a snapshot directory.
 const RankFile = "rank.idx"
 
-const rankMagic = "DOCIDXR3"
+// rankMagic starts a rank index. rankMagicRawText is the previous layout, the same but for hit
+// texts spooled as stored, which the reader collapses as it reads them.
+const (
+	rankMagic        = "DOCIDXR4"
+	rankMagicRawText = "DOCIDXR3"
+)
 
 // termBlock is how many terms share a dictionary block: one pread of about 2 KB finds a term.
 const termBlock = 64
@@ -604,6 +609,9 @@ func (s *hitSpool) add(id string, fields map[string]any) error {
 	var rec []byte
 	for _, name := range hitFields {
 		v, _ := fields[name].(string)
+		if name == fSText {
+			v = collapseSpace(v) // once here rather than for every hit a search returns
+		}
 		rec = binary.AppendUvarint(rec, uint64(len(v)))
 		rec = append(rec, v...)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -142,6 +143,21 @@ func TestRankCorrupt(t *testing.T) {
 	}
 	if hits := search(t, r, index.Query{Text: "goroutines"}); len(hits) == 0 {
 		t.Error("another rank layout: no hits from Bleve")
+	}
+	r.Close()
+	// The previous layout, whose hit texts are not collapsed, is still read and ranks the same.
+	if err := os.WriteFile(path, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = open(t, dir)
+	want := search(t, r, index.Query{Text: "goroutines"})
+	r.Close()
+	if err := os.WriteFile(path, append([]byte("DOCIDXR3"), good[8:]...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = open(t, dir)
+	if got := search(t, r, index.Query{Text: "goroutines"}); !reflect.DeepEqual(got, want) || len(got) == 0 {
+		t.Errorf("previous rank layout: %v, want %v", got, want)
 	}
 	r.Close()
 	// Damage in the postings is not detected at open; searches must survive it.

@@ -41,6 +41,8 @@ type rankIndex struct {
 	// the question is known (priorSuperseded for a Go module whose newer major is indexed).
 	kindPrior    [128]float32
 	maxKindPrior float32
+	// rawText is set for the previous layout, whose hit texts are not collapsed.
+	rawText bool
 	pkgPrior     []float32
 
 	pool sync.Pool // *accumulator
@@ -86,7 +88,8 @@ func openRank(path string) (*rankIndex, error) {
 		return nil, fmt.Errorf("index: opening %s: %w", path, err)
 	}
 	magic := make([]byte, len(rankMagic))
-	if _, err := f.ReadAt(magic, 0); err == nil && string(magic) != rankMagic && string(magic[:len(rankMagic)-1]) == rankMagic[:len(rankMagic)-1] {
+	if _, err := f.ReadAt(magic, 0); err == nil && string(magic) != rankMagic && string(magic) != rankMagicRawText &&
+		string(magic[:len(rankMagic)-1]) == rankMagic[:len(rankMagic)-1] {
 		f.Close()
 		return nil, nil
 	}
@@ -150,10 +153,10 @@ func loadRank(f *os.File) (ri *rankIndex, err error) {
 	le := binary.LittleEndian
 	const sections = 10
 	head := make([]byte, 32+8*sections)
-	if _, err := f.ReadAt(head, 0); err != nil || string(head[:8]) != rankMagic {
+	if _, err := f.ReadAt(head, 0); err != nil || string(head[:8]) != rankMagic && string(head[:8]) != rankMagicRawText {
 		return nil, errRankFormat
 	}
-	ri = &rankIndex{f: f, size: fi.Size()}
+	ri = &rankIndex{f: f, size: fi.Size(), rawText: string(head[:8]) == rankMagicRawText}
 	counts := head[8:]
 	ri.docs = int(le.Uint32(counts[0:]))
 	ri.npkgs = int(le.Uint32(counts[4:]))
@@ -442,6 +445,9 @@ func (ri *rankIndex) hit(doc uint32) (id string, fields map[string]any, ok bool)
 		v, ok := next()
 		if !ok {
 			return "", nil, false
+		}
+		if name == fSText && ri.rawText {
+			v = collapseSpace(v)
 		}
 		fields[name] = v
 	}

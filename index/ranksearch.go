@@ -216,8 +216,9 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 
 // diversify orders the kept documents best first with the k-th document of a package (from 0)
 // scoring score·packageDecay^k, as diversify does for Bleve's hits.
+// The heap's storage is reused for the result.
 func (ri *rankIndex) diversify(top scoreHeap) []scored {
-	out := slices.Clone(top)
+	out := []scored(top)
 	slices.SortFunc(out, func(a, b scored) int { return cmpScored(b, a) })
 	seen := make([]uint8, ri.npkgs) // hits of each package so far, up to 255
 	for i := range out {
@@ -227,7 +228,12 @@ func (ri *rankIndex) diversify(top scoreHeap) []scored {
 		}
 		seen[p] = min(seen[p]+1, math.MaxUint8)
 	}
-	slices.SortStableFunc(out, func(a, b scored) int { return cmpScored(b, a) })
+	// Decay only lowers scores, so few documents move: an insertion sort, linear in the moves.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && cmpScored(out[j], out[j-1]) > 0; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
 	return out
 }
 

@@ -229,7 +229,8 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, text str
 				return nil, fmt.Errorf("index: search: %w", err)
 			}
 		}
-		if hit, ok := makeHit(h.ID, fields, h.Score, words); ok {
+		// The rank index's hits carry their text collapsed already; Bleve's do not.
+		if hit, ok := makeHit(h.ID, fields, h.Score, words, h.Fields != nil); ok {
 			out.Hits = append(out.Hits, hit)
 		}
 	}
@@ -372,7 +373,7 @@ func (r *reader) terms(field, text string) []string {
 
 // makeHit builds a Hit from a Bleve document's ID (its page URI, with "#n" for sections) and
 // stored fields.
-func makeHit(id string, fields map[string]any, score float64, words []string) (docidx.Hit, bool) {
+func makeHit(id string, fields map[string]any, score float64, words []string, collapsed bool) (docidx.Hit, bool) {
 	uri := id
 	if i := strings.LastIndexByte(uri, '#'); i >= 0 {
 		uri = uri[:i]
@@ -394,7 +395,7 @@ func makeHit(id string, fields map[string]any, score float64, words []string) (d
 		Title:     str(fSTitle),
 		Section:   str(fSSection),
 		Kind:      kind,
-		Snippet:   snippet(str(fSText), words, 240),
+		Snippet:   snippet(str(fSText), words, 240, collapsed),
 		Score:     score,
 		URI:       str(fSURI),
 	}, true
@@ -426,10 +427,11 @@ func queryWords(text string) []string {
 var stopWord = map[string]bool{"the": true, "and": true, "for": true, "with": true, "how": true, "what": true, "from": true, "into": true, "that": true, "this": true}
 
 // snippet returns up to n bytes of text around the first place where a query word (or its first
-// five letters, to meet stemmed forms) occurs, starting at a word boundary.
-func snippet(text string, words []string, n int) string {
+// five letters, to meet stemmed forms) occurs, starting at a word boundary, with runs of white
+// space as single spaces. collapsed says text has them so already (collapseSpace).
+func snippet(text string, words []string, n int, collapsed bool) string {
 	cutBefore, cutAfter := false, false
-	if len(text) > 3*n {
+	if len(text) > 3*n && !collapsed {
 		// Only the part around the first match becomes the snippet: collapsing a whole section
 		// for each hit was a fifth of a results page's time. The window holds what the snippet
 		// can reach: n/3 before the match and a sentence end up to n/3 before that, n after.
@@ -446,7 +448,9 @@ func snippet(text string, words []string, n int) string {
 		cutBefore, cutAfter = lo > 0, hi < len(text)
 		text = text[lo:hi]
 	}
-	text = collapseSpace(text)
+	if !collapsed {
+		text = collapseSpace(text)
+	}
 	if len(text) <= n && !cutBefore && !cutAfter {
 		return text
 	}

@@ -67,13 +67,18 @@ func TestSnippetWindow(t *testing.T) {
 		}
 		text := strings.Join(words, " ")
 		q := [][]string{{"salt"}, {"goroutines", "error"}, {"return"}, {"missing"}, {"naïve"}, {"ωmega"}}[rng.IntN(6)]
-		if got, want := snippet(text, q, 240), snippetWhole(text, q, 240); got != want {
+		want := snippetWhole(text, q, 240)
+		if got := snippet(text, q, 240, false); got != want {
+			t.Fatalf("snippet(%q, %q):\n got %q\nwant %q", text, q, got, want)
+		}
+		if got := snippet(text, q, 240, true); got != want { // single-spaced: collapsed already
+
 			t.Fatalf("snippet(%q, %q):\n got %q\nwant %q", text, q, got, want)
 		}
 	}
 	// Collapsed white space still centres on the match.
 	text := strings.Repeat("filler words \n\n  ", 400) + "hash passwords with a salt " + strings.Repeat("tail   ", 300)
-	if s := snippet(text, []string{"salt"}, 240); !strings.Contains(s, "salt") || !strings.HasPrefix(s, "…") || !strings.HasSuffix(s, "…") || strings.Contains(s, "  ") {
+	if s := snippet(text, []string{"salt"}, 240, false); !strings.Contains(s, "salt") || !strings.HasPrefix(s, "…") || !strings.HasSuffix(s, "…") || strings.Contains(s, "  ") {
 		t.Errorf("snippet around a match in spaced text = %q", s)
 	}
 }
