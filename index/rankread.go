@@ -41,12 +41,21 @@ type rankIndex struct {
 	// the question is known (priorSuperseded for a Go module whose newer major is indexed).
 	kindPrior    [128]float32
 	maxKindPrior float32
+	pkgPrior     []float32
 	// rawText is set for the previous layout, whose hit texts are not collapsed.
 	rawText bool
-	pkgPrior     []float32
 
-	pool sync.Pool // *accumulator
+	// free holds accumulators for reuse, at most maxFreeAccumulators. Not a sync.Pool: an
+	// accumulator is 5 bytes per document (1.5 MB for 300,000), and a pool emptied at every
+	// garbage collection had each search every few allocate and clear one again — which in
+	// turn brought the next collection sooner.
+	mu   sync.Mutex
+	free []*accumulator
 }
+
+// maxFreeAccumulators bounds the accumulators kept between searches: as many as searches that
+// commonly run at once.
+const maxFreeAccumulators = 4
 
 // strTable is a string table section: count, offsets, bytes.
 type strTable struct {
@@ -323,9 +332,14 @@ func (a *accumulator) flagged(doc uint32) bool {
 }
 
 func (ri *rankIndex) acquire() *accumulator {
-	if a, ok := ri.pool.Get().(*accumulator); ok {
+	ri.mu.Lock()
+	if n := len(ri.free); n > 0 {
+		a := ri.free[n-1]
+		ri.free = ri.free[:n-1]
+		ri.mu.Unlock()
 		return a
 	}
+	ri.mu.Unlock()
 	return &accumulator{score: make([]float32, ri.docs), matched: make([]uint8, ri.docs), flags: make([]uint64, ri.docs/64+1)}
 }
 
@@ -335,7 +349,11 @@ func (ri *rankIndex) release(a *accumulator) {
 		a.matched[d] = 0
 	}
 	a.touched = a.touched[:0]
-	ri.pool.Put(a)
+	ri.mu.Lock()
+	if len(ri.free) < maxFreeAccumulators {
+		ri.free = append(ri.free, a)
+	}
+	ri.mu.Unlock()
 }
 
 // add adds weight·impact/255 for every posting of list to a, for documents keep accepts
