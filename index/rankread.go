@@ -321,8 +321,9 @@ type accumulator struct {
 	score   []float32
 	matched []uint8 // how many of the question's terms a document holds
 	touched []uint32
-	buf     []byte   // a postings list being added
-	flags   []uint64 // a bit per document, set by flag and cleared by unflag
+	scores  []float32 // best's scores of touched, by position
+	buf     []byte    // a postings list being added
+	flags   []uint64  // a bit per document, set by flag and cleared by unflag
 }
 
 func (a *accumulator) flag(doc uint32)   { a.flags[doc/64] |= 1 << (doc % 64) }

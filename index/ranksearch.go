@@ -162,13 +162,6 @@ func (ri *rankIndex) nameBonuses(text, words string, keep func(uint32) bool) map
 // matched. A document's score is its BM25F sum times the coordination factor of the found
 // question terms it holds, its kind's prior and its package's prior, plus its bonus.
 func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, pkgPrior []float32, window int) (scoreHeap, int) {
-	// The bound of a document's multipliers after coordination.
-	maxMult := ri.maxKindPrior
-	var maxPkg float32
-	for _, p := range pkgPrior {
-		maxPkg = max(maxPkg, p)
-	}
-	maxMult *= maxPkg
 	var coord [256]float32 // by matched count, which add caps at 255
 	for m := range coord {
 		coord[m] = float32(math.Pow(float64(min(m, found))/float64(found), coordPower))
@@ -182,23 +175,43 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 			a.unflag(doc)
 		}
 	}()
-	// Most documents hold only common words: once the window is full, their bound (score after
-	// coordination times the largest multiplier) falls below the weakest kept (thr), and they
-	// are passed over without reading their package or kind.
-	top := make(scoreHeap, 0, window)
-	thr := float32(math.Inf(-1))
+	// Two passes: the first scores every document and finds, from a histogram of the scores, a
+	// threshold that about window of them reach; the second offers only those to the heap. One
+	// pass with a heap of the best so far offered most documents, each offer a heap update, when
+	// scores rise as they are met.
 	score, matched := a.score, a.matched
+	scores := a.scores[:0]
+	var top0 float32
 	for _, doc := range a.touched {
-		s := score[doc] * coord[matched[doc]]
-		if s*maxMult < thr || (len(bonus) > 0 && a.flagged(doc)) {
-			continue
+		s := score[doc] * coord[matched[doc]] * ri.kindPrior[ri.docKind[doc]&0x7f] * pkgPrior[ri.pkgOf(doc)]
+		if len(bonus) > 0 && a.flagged(doc) {
+			s = -1 // scored below, with its bonus
 		}
-		s *= ri.kindPrior[ri.docKind[doc]&0x7f] * pkgPrior[ri.pkgOf(doc)]
-		if s < thr {
-			continue
+		scores = append(scores, s)
+		top0 = max(top0, s)
+	}
+	a.scores = scores
+	const buckets = 256
+	scale, from := float32(0), 0 // offered: documents whose bucket int(s·scale) is from or above
+	if len(scores) > window && top0 > 0 {
+		var hist [buckets]int32
+		scale = (buckets - 1) / top0
+		for _, s := range scores {
+			if s > 0 {
+				hist[int(s*scale)]++
+			}
 		}
-		if top.offer(scored{doc, float64(s)}, window) && len(top) == window {
-			thr = float32(top[0].score)
+		n := 0
+		for from = buckets - 1; from > 0; from-- {
+			if n += int(hist[from]); n >= window {
+				break
+			}
+		}
+	}
+	top := make(scoreHeap, 0, window)
+	for i, s := range scores {
+		if s >= 0 && int(s*scale) >= from {
+			top.offer(scored{a.touched[i], float64(s)}, window)
 		}
 	}
 	total := len(a.touched)
