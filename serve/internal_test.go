@@ -1,9 +1,11 @@
 package serve
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -242,6 +244,51 @@ func TestOneLine(t *testing.T) {
 		s := b.String()
 		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
 			t.Fatalf("oneLine(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestWireIDFastPaths holds idKey and peekMessage's shortcuts to what decoding gives.
+func TestWireIDFastPaths(t *testing.T) {
+	slowKey := func(raw string) (string, bool) {
+		var v any
+		if json.Unmarshal([]byte(raw), &v) != nil {
+			return "", false
+		}
+		switch v := v.(type) {
+		case string:
+			return "s:" + v, true
+		case float64:
+			return "n:" + strconv.FormatInt(int64(v), 10), true
+		}
+		return "", false
+	}
+	for _, raw := range []string{`1`, `0`, `-0`, `-7`, `42`, `007`, `1.5`, `1e3`, `123456789012345`, `1234567890123456789`,
+		`"a"`, `""`, `"a\"b"`, `"é"`, `"tab\t"`, `"x y"`, `null`, `true`, `{}`, `[1]`, `"unterminated`} {
+		gk, gok := idKey(json.RawMessage(raw))
+		wk, wok := slowKey(raw)
+		if gk != wk || gok != wok {
+			t.Errorf("idKey(%s) = %q, %v; want %q, %v", raw, gk, gok, wk, wok)
+		}
+	}
+	for _, line := range []string{
+		`{"jsonrpc":"2.0","id":3,"result":{"content":[]}}`,
+		`{"jsonrpc":"2.0","id":"abc","error":{"code":-32602,"message":"x"}}`,
+		`{"jsonrpc":"2.0","id":"a\"b","result":{}}`,
+		`{"jsonrpc":"2.0","id":1.5,"result":{}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"roots/list"}`,
+		`{"jsonrpc":"2.0","method":"notifications/progress","params":{}}`,
+		`{"id":5,"jsonrpc":"2.0","result":{}}`,
+	} {
+		id, method, ok := peekMessage([]byte(line))
+		var m wireMessage
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatal(err)
+		}
+		gk, _ := idKey(id)
+		wk, _ := idKey(m.ID)
+		if !ok || gk != wk || method != m.Method {
+			t.Errorf("peekMessage(%s) = %s, %q, %v; want %s, %q", line, id, method, ok, m.ID, m.Method)
 		}
 	}
 }

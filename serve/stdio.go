@@ -273,6 +273,15 @@ func forEachMessage(line []byte, f func(*wireMessage)) {
 // encoded. ok is false when the message does not start that way (a batch, or members in another
 // order), for the caller to parse it whole.
 func peekMessage(line []byte) (id json.RawMessage, method string, ok bool) {
+	// The SDK writes a response as {"jsonrpc":"2.0","id":ID,"result":… (or "error"): read that
+	// shape directly, and anything else with a tokenizer.
+	const head = `{"jsonrpc":"2.0","id":`
+	if rest, found := bytes.CutPrefix(line, []byte(head)); found {
+		if n := plainIDLen(rest); n > 0 &&
+			(bytes.HasPrefix(rest[n:], []byte(`,"result":`)) || bytes.HasPrefix(rest[n:], []byte(`,"error":`))) {
+			return rest[:n], "", true
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return nil, "", false
@@ -310,6 +319,12 @@ func idKey(raw json.RawMessage) (string, bool) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return "", false
 	}
+	if n := plainIDLen(raw); n == len(raw) { // the common IDs, without decoding
+		if raw[0] == '"' {
+			return "s:" + string(raw[1:n-1]), true
+		}
+		return "n:" + string(raw), true
+	}
 	var v any
 	if json.Unmarshal(raw, &v) != nil {
 		return "", false
@@ -321,4 +336,41 @@ func idKey(raw json.RawMessage) (string, bool) {
 		return "n:" + strconv.FormatInt(int64(v), 10), true
 	}
 	return "", false // not a valid ID; the SDK rejects the message
+}
+
+// plainIDLen returns the length of the JSON-RPC ID at the start of b when it is a plain one —
+// an integer of 1 to 15 digits without leading zeros, or a string of printable ASCII without
+// escapes — and 0 otherwise. A plain ID reads the same whether decoded or not: a number of 15
+// digits or fewer is exact as a float64, as the SDK decodes it.
+func plainIDLen(b []byte) int {
+	if len(b) == 0 {
+		return 0
+	}
+	if b[0] == '"' {
+		for i := 1; i < len(b); i++ {
+			switch c := b[i]; {
+			case c == '"':
+				return i + 1
+			case c < 0x20 || c > 0x7e || c == '\\':
+				return 0
+			}
+		}
+		return 0
+	}
+	i := 0
+	if b[0] == '-' {
+		i = 1
+	}
+	start := i
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	digits := i - start
+	if digits == 0 || digits > 15 || b[start] == '0' && (digits > 1 || start == 1) { // no 01, no -0
+		return 0
+	}
+	if i < len(b) && (b[i] == '.' || b[i] == 'e' || b[i] == 'E') {
+		return 0
+	}
+	return i
 }
