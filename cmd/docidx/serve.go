@@ -8,7 +8,9 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -65,6 +67,12 @@ func runServe(c *cli.Context) error {
 	case c.Int64("max-body") <= 0:
 		return usagef("serve: --max-body must be positive")
 	}
+	// No garbage collection until the snapshot is open: what start-up allocates (a few MB) is
+	// mostly kept, and a collection in the middle of it took 2 to 4 ms from the initialize answer
+	// on two cores. gcPercent is what GOGC set, restored by restoreGC.
+	gcPercent := debug.SetGCPercent(-1)
+	restoreGC := sync.OnceFunc(func() { debug.SetGCPercent(gcPercent) })
+	defer restoreGC()
 	log, err := newLogger(c)
 	if err != nil {
 		return err
@@ -89,6 +97,7 @@ func runServe(c *cli.Context) error {
 	)
 	go func() {
 		defer close(opened)
+		defer restoreGC()
 		if w, openErr = index.Watch(dir); openErr != nil {
 			stop() // requests waiting for the snapshot end with the server
 			return
