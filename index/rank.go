@@ -26,13 +26,16 @@ package index
 //	blocks   the term dictionary's index: u64 offset of each term block in dict (blocks+1 of
 //	         them), then a string table of each block's first term
 //	dict     the terms, sorted, in blocks of termBlock: per term a uvarint length and bytes, f32
-//	         idf, uvarint offset and uvarint length of its postings in the postings section; the
+//	         idf, uvarint offset and uvarint length<<1|dense of its postings in the postings section; the
 //	         first terms are symbol names ("\x01" and a symbol's own name lowercased, idf 0)
 //	hitOffs  u64 per document (+1): offsets of its record in hits
 //	hits     per document its Bleve ID and the stored fields hits are made of (title, section,
 //	         text with its white space collapsed, URI), each a uvarint length and bytes
 //	postings per term or name: (uvarint document gap, u8 impact) pairs in document order; the
-//	         impact is the term's BM25F saturation wtf/(k1+wtf) quantized to 1..255 (idf apart)
+//	         impact is the term's BM25F saturation wtf/(k1+wtf) quantized to 1..255 (idf apart).
+//	         A list of one in 16 documents or more is dense instead (see appendDense): a bitmap
+//	         of u64 words, a u32 rank per 8 words, then the impacts. The dictionary's length of
+//	         a list is shifted left one bit, the low bit set for a dense list.
 //
 // A string table is u32 count, u32 offsets (count+1, from the end of the offsets), then bytes.
 //
@@ -48,6 +51,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 	"os"
 	"slices"
 	"sort"
@@ -63,11 +67,16 @@ import (
 const RankFile = "rank.idx"
 
 // rankMagic starts a rank index. rankMagicRawText is the previous layout, the same but for hit
-// texts spooled as stored, which the reader collapses as it reads them.
+// texts spooled as stored, which the reader collapses as it reads them, and for lists that are
+// never dense (the dictionary's lengths are not shifted).
 const (
 	rankMagic        = "DOCIDXR4"
 	rankMagicRawText = "DOCIDXR3"
 )
+
+// writeLegacy makes buildRank write the previous layout (rankMagicRawText), for tests that
+// check it is still read.
+var writeLegacy = false
 
 // termBlock is how many terms share a dictionary block: one pread of about 2 KB finds a term.
 const termBlock = 64
@@ -392,12 +401,60 @@ func (b *rankBuilder) addTerm(term string, idf float64, list []posting, impact f
 	}
 	b.nterms++
 	start := len(b.postings)
-	b.appendPostings(list, impact)
+	dense := !writeLegacy && isDense(len(list), len(b.ids))
+	if dense {
+		b.appendDense(list, impact)
+	} else {
+		b.appendPostings(list, impact)
+	}
+	size := uint64(len(b.postings)-start) << 1
+	if dense {
+		size |= 1
+	}
+	if writeLegacy {
+		size >>= 1
+	}
 	b.dict = binary.AppendUvarint(b.dict, uint64(len(term)))
 	b.dict = append(b.dict, term...)
 	b.dict = binary.LittleEndian.AppendUint32(b.dict, math.Float32bits(float32(idf)))
 	b.dict = binary.AppendUvarint(b.dict, uint64(start))
-	b.dict = binary.AppendUvarint(b.dict, uint64(len(b.postings)-start))
+	b.dict = binary.AppendUvarint(b.dict, size)
+}
+
+// isDense reports whether a list of df of docs documents is written dense: one in 16
+// documents or more, where the bitmap costs at most half again the bytes of the gaps.
+func isDense(df, docs int) bool { return docs >= 1024 && df*16 >= docs }
+
+// denseWords and denseRanks are the sizes of a dense list's bitmap (u64 words) and rank
+// directory (a u32 per denseRankWords words) for docs documents.
+func denseWords(docs int) int { return (docs + 63) / 64 }
+func denseRanks(docs int) int { return (denseWords(docs) + denseRankWords - 1) / denseRankWords }
+
+const denseRankWords = 8
+
+// appendDense encodes list (in document order) dense: a bitmap of its documents, the number of
+// documents before each run of denseRankWords words, and the impacts in document order. A
+// search that only adds to documents it already holds then tests their bits, rather than
+// reading the whole list.
+func (b *rankBuilder) appendDense(list []posting, impact func(posting) uint8) {
+	words := make([]uint64, denseWords(len(b.ids)))
+	for _, p := range list {
+		words[p.doc/64] |= 1 << (p.doc % 64)
+	}
+	le := binary.LittleEndian
+	for _, w := range words {
+		b.postings = le.AppendUint64(b.postings, w)
+	}
+	n := uint32(0)
+	for i := 0; i < len(words); i += denseRankWords {
+		b.postings = le.AppendUint32(b.postings, n)
+		for _, w := range words[i:min(i+denseRankWords, len(words))] {
+			n += uint32(bits.OnesCount64(w))
+		}
+	}
+	for _, p := range list {
+		b.postings = append(b.postings, impact(p))
+	}
 }
 
 // symbolNamePrefix marks the dictionary's entries for symbol names: "\x01" plus a symbol's own
@@ -499,7 +556,11 @@ func (b *rankBuilder) write(path string) error {
 		}
 	}
 	const sections = 10
-	w.write([]byte(rankMagic))
+	if writeLegacy {
+		w.write([]byte(rankMagicRawText))
+	} else {
+		w.write([]byte(rankMagic))
+	}
 	for _, v := range []int{len(b.ids), len(b.pkgs), len(b.kinds), b.nterms, len(b.exact), len(b.blockFirst)} {
 		u32(uint32(v))
 	}
@@ -609,7 +670,7 @@ func (s *hitSpool) add(id string, fields map[string]any) error {
 	var rec []byte
 	for _, name := range hitFields {
 		v, _ := fields[name].(string)
-		if name == fSText {
+		if name == fSText && !writeLegacy {
 			v = collapseSpace(v) // once here rather than for every hit a search returns
 		}
 		rec = binary.AppendUvarint(rec, uint64(len(v)))

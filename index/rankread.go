@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"os"
 	"sort"
 	"strconv"
@@ -255,8 +256,14 @@ func (ri *rankIndex) readInto(buf []byte, base, end, off, n int64) []byte {
 	return buf
 }
 
-// postingsRef locates a postings list in the postings section.
-type postingsRef struct{ off, size int64 }
+// postingsRef locates a postings list in the postings section: its offset and size in bytes,
+// how many documents it holds (for a list of gaps, estimated as half its bytes), and whether it
+// is dense (see appendDense).
+type postingsRef struct {
+	off, size int64
+	df        int
+	dense     bool
+}
 
 // read reads the list into buf's storage when it is large enough.
 func (ri *rankIndex) read(p postingsRef, buf []byte) []byte {
@@ -296,8 +303,17 @@ func (ri *rankIndex) lookup(term string) (idf float32, list postingsRef, ok bool
 		b = b[k1+k2:]
 		switch c := strings.Compare(string(t), term); {
 		case c == 0:
-			list = postingsRef{int64(off), int64(size)}
-			return idf, list, list.off >= 0 && list.size >= 0 && ri.postingsAt+list.off+list.size <= ri.size
+			list = postingsRef{off: int64(off)}
+			if ri.rawText { // the previous layout: lengths not shifted, no dense lists
+				list.size, list.df = int64(size), int(size/2)
+			} else {
+				list.size, list.dense = int64(size>>1), size&1 == 1
+				list.df = int(list.size / 2)
+				if list.dense {
+					list.df = int(list.size) - 8*denseWords(ri.docs) - 4*denseRanks(ri.docs)
+				}
+			}
+			return idf, list, list.off >= 0 && list.size >= 0 && list.df >= 0 && ri.postingsAt+list.off+list.size <= ri.size
 		case c > 0:
 			return 0, postingsRef{}, false
 		}
@@ -397,6 +413,82 @@ func (ri *rankIndex) add(a *accumulator, list []byte, weight float32, keep func(
 		score[doc] += scale * float32(impact)
 	}
 	return i == n
+}
+
+// addDense is add for a dense list (see appendDense). Adding only to documents a holds, it
+// tests their bits — a few thousand documents rather than a list of tens of thousands.
+func (ri *rankIndex) addDense(a *accumulator, list []byte, weight float32, keep func(doc uint32) bool, grow bool) bool {
+	nw, nr := denseWords(ri.docs), denseRanks(ri.docs)
+	if len(list) < 8*nw+4*nr {
+		return false
+	}
+	words, ranks, impacts := list[:8*nw], list[8*nw:8*nw+4*nr], list[8*nw+4*nr:]
+	scale := weight / 255
+	matched := a.matched[:ri.docs]
+	score := a.score[:len(matched)]
+	le := binary.LittleEndian
+	if !grow {
+		for _, doc := range a.touched {
+			w := int(doc / 64)
+			word, bit := le.Uint64(words[8*w:]), uint64(1)<<(doc%64)
+			if word&bit == 0 {
+				continue
+			}
+			// The impact's index is the number of documents before doc.
+			first := w - w%denseRankWords
+			r := int(le.Uint32(ranks[4*(first/denseRankWords):]))
+			for j := first; j < w; j++ {
+				r += bits.OnesCount64(le.Uint64(words[8*j:]))
+			}
+			r += bits.OnesCount64(word & (bit - 1))
+			if r >= len(impacts) {
+				return false
+			}
+			if m := matched[doc]; m < math.MaxUint8 {
+				matched[doc] = m + 1
+			}
+			score[doc] += scale * float32(impacts[r])
+		}
+		return true
+	}
+	ok := forEachDense(list, ri.docs, func(doc uint32, impact uint8) {
+		m := matched[doc]
+		if m == 0 {
+			if keep != nil && !keep(doc) {
+				return
+			}
+			a.touched = append(a.touched, doc)
+		}
+		if m < math.MaxUint8 {
+			matched[doc] = m + 1
+		}
+		score[doc] += scale * float32(impact)
+	})
+	return ok
+}
+
+// forEachDense calls fn for every (document, impact) of a dense list of a rank index of docs
+// documents, in document order, and reports whether the list was well formed.
+func forEachDense(list []byte, docs int, fn func(doc uint32, impact uint8)) bool {
+	nw, nr := denseWords(docs), denseRanks(docs)
+	if len(list) < 8*nw+4*nr {
+		return false
+	}
+	words, impacts := list[:8*nw], list[8*nw+4*nr:]
+	k := 0
+	for w := range nw {
+		word := binary.LittleEndian.Uint64(words[8*w:])
+		for word != 0 {
+			doc := uint32(w*64 + bits.TrailingZeros64(word))
+			word &= word - 1
+			if k >= len(impacts) || int(doc) >= docs {
+				return false
+			}
+			fn(doc, impacts[k])
+			k++
+		}
+	}
+	return k == len(impacts)
 }
 
 func (ri *rankIndex) pkgOf(doc uint32) uint32 {

@@ -103,7 +103,7 @@ type termList struct {
 	idf  float32
 }
 
-// termLists looks terms up and returns those found, rarest (shortest list) first.
+// termLists looks terms up and returns those found, rarest first.
 func (ri *rankIndex) termLists(terms []string) []termList {
 	var lists []termList
 	for _, t := range terms {
@@ -111,7 +111,7 @@ func (ri *rankIndex) termLists(terms []string) []termList {
 			lists = append(lists, termList{list, idf})
 		}
 	}
-	slices.SortStableFunc(lists, func(a, b termList) int { return cmp.Compare(a.list.size, b.list.size) })
+	slices.SortStableFunc(lists, func(a, b termList) int { return cmp.Compare(a.list.df, b.list.df) })
 	return lists
 }
 
@@ -123,10 +123,19 @@ func (ri *rankIndex) termLists(terms []string) []termList {
 // returns false on an unreadable list.
 func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep func(uint32) bool) bool {
 	for _, l := range lists {
-		// A posting takes two bytes or more; the rarest list always adds.
-		grow := len(a.touched) == 0 || len(a.touched)+int(l.list.size)/2 <= accumulatorLimit
+		// The rarest list always adds.
+		grow := len(a.touched) == 0 || len(a.touched)+l.list.df <= accumulatorLimit
 		a.buf = ri.read(l.list, a.buf)
-		if a.buf == nil || !ri.add(a, a.buf, l.idf, keep, grow) {
+		if a.buf == nil {
+			return false
+		}
+		ok := false
+		if l.list.dense {
+			ok = ri.addDense(a, a.buf, l.idf, keep, grow)
+		} else {
+			ok = ri.add(a, a.buf, l.idf, keep, grow)
+		}
+		if !ok {
 			return false
 		}
 	}
@@ -152,7 +161,16 @@ func (ri *rankIndex) nameBonuses(text, words string, keep func(uint32) bool) map
 	}
 	for _, name := range identifierWords(words) {
 		if _, list, ok := ri.lookup(symbolNamePrefix + name); ok {
-			add(ri.read(list, nil), symbolBonus)
+			data := ri.read(list, nil)
+			if !list.dense {
+				add(data, symbolBonus)
+				continue
+			}
+			forEachDense(data, ri.docs, func(doc uint32, _ uint8) {
+				if keep == nil || keep(doc) {
+					bonus[doc] = max(bonus[doc], symbolBonus)
+				}
+			})
 		}
 	}
 	return bonus

@@ -1,0 +1,81 @@
+package index
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestDenseLists checks that a list written dense adds to an accumulator exactly what the same
+// list written as gaps adds, growing it and adding only to the documents it holds, and that
+// forEachDense walks it whole.
+func TestDenseLists(t *testing.T) {
+	const docs = 5000
+	rng := rand.New(rand.NewPCG(3, 4))
+	var list []posting
+	for doc := range uint32(docs) {
+		if rng.IntN(5) == 0 || doc == 0 || doc == docs-1 {
+			list = append(list, posting{doc: doc, wtf: float64(1 + rng.IntN(9))})
+		}
+	}
+	impact := func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) }
+	if !isDense(len(list), docs) {
+		t.Fatalf("%d of %d documents: not dense", len(list), docs)
+	}
+	gaps := &rankBuilder{ids: make([]string, docs)}
+	gaps.appendPostings(list, impact)
+	dense := &rankBuilder{ids: make([]string, docs)}
+	dense.appendDense(list, impact)
+	if want := 8*denseWords(docs) + 4*denseRanks(docs) + len(list); len(dense.postings) != want {
+		t.Fatalf("dense list of %d bytes, want %d", len(dense.postings), want)
+	}
+
+	var walked []posting
+	if !forEachDense(dense.postings, docs, func(doc uint32, imp uint8) { walked = append(walked, posting{doc: doc, wtf: float64(imp)}) }) {
+		t.Fatal("forEachDense: malformed")
+	}
+	if len(walked) != len(list) {
+		t.Fatalf("forEachDense walked %d documents, want %d", len(walked), len(list))
+	}
+	for i, p := range list {
+		if walked[i].doc != p.doc || uint8(walked[i].wtf) != impact(p) {
+			t.Fatalf("posting %d: %v, want doc %d impact %d", i, walked[i], p.doc, impact(p))
+		}
+	}
+
+	ri := &rankIndex{docs: docs}
+	newAcc := func() *accumulator {
+		return &accumulator{score: make([]float32, docs), matched: make([]uint8, docs), flags: make([]uint64, docs/64+1)}
+	}
+	// A rarer list first, then this one: growing, and adding only to what is held.
+	var rare []posting
+	for doc := uint32(3); doc < docs; doc += 7 {
+		rare = append(rare, posting{doc: doc, wtf: 2})
+	}
+	rareB := &rankBuilder{ids: make([]string, docs)}
+	rareB.appendPostings(rare, impact)
+	keep := func(doc uint32) bool { return doc%11 != 0 }
+	for _, grow := range []bool{true, false} {
+		for _, k := range []func(uint32) bool{nil, keep} {
+			a, b := newAcc(), newAcc()
+			if !ri.add(a, rareB.postings, 1.5, k, true) || !ri.add(b, rareB.postings, 1.5, k, true) {
+				t.Fatal("rare list: malformed")
+			}
+			if !ri.add(a, gaps.postings, 2.5, k, grow) {
+				t.Fatal("gaps: malformed")
+			}
+			if !ri.addDense(b, dense.postings, 2.5, k, grow) {
+				t.Fatal("dense: malformed")
+			}
+			slices.Sort(a.touched)
+			slices.Sort(b.touched)
+			if !slices.Equal(a.touched, b.touched) || !slices.Equal(a.matched, b.matched) || !slices.Equal(a.score, b.score) {
+				t.Errorf("grow %v, keep %v: the dense list adds otherwise than the gaps", grow, k != nil)
+			}
+		}
+	}
+	// Damage is reported, not a panic.
+	if ri.addDense(newAcc(), dense.postings[:100], 1, nil, true) || forEachDense(dense.postings[:len(dense.postings)-1], docs, func(uint32, uint8) {}) {
+		t.Error("a truncated dense list was accepted")
+	}
+}
