@@ -249,7 +249,11 @@ func BenchmarkStdioSearch(b *testing.B) {
 			first = time.Since(t)
 		}
 	}
+	cpu0, cpuOK := processCPU(p.cmd.Process.Pid)
 	benchCalls(b, p, `"results":[{`, "tools/call", searchCall)
+	if cpu1, ok := processCPU(p.cmd.Process.Pid); ok && cpuOK {
+		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(b.N+1)/1000, "cpu-ms/op") // the server's, all threads
+	}
 	b.ReportMetric(float64(first.Microseconds())/1000, "first-ms")              // after ResetTimer, which drops metrics
 	status, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid)) // none: no metrics
 	for key, unit := range map[string]string{"VmRSS:": "rss-MB", "VmHWM:": "hwm-MB"} {
@@ -260,6 +264,40 @@ func BenchmarkStdioSearch(b *testing.B) {
 			}
 		}
 	}
+}
+
+// BenchmarkStdioPing measures ping round trips: the floor of every request, the SDK's and the
+// pipes' share.
+func BenchmarkStdioPing(b *testing.B) {
+	p := openStdio(b)
+	benchCalls(b, p, `{}`, "ping", func(int) any { return struct{}{} })
+}
+
+// BenchmarkStdioToolFloor measures a tool call with a small answer that reads little
+// (list_packages of one ecosystem the corpus lacks): the floor of every tool call.
+func BenchmarkStdioToolFloor(b *testing.B) {
+	p := openStdio(b)
+	params := map[string]any{"name": "list_packages", "arguments": map[string]any{"limit": 1, "ecosystem": "cargo"}}
+	benchCalls(b, p, `"packages":`, "tools/call", func(int) any { return params })
+}
+
+// processCPU returns the user and system CPU time process pid has used (from /proc), or false.
+func processCPU(pid int) (time.Duration, bool) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	i := bytes.LastIndexByte(data, ')')
+	if err != nil || i < 0 {
+		return 0, false
+	}
+	f := strings.Fields(string(data[i+1:])) // state is f[0]; utime and stime are fields 14 and 15 of stat
+	if len(f) < 13 {
+		return 0, false
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	return time.Duration(utime+stime) * time.Second / 100, true // USER_HZ is 100 on Linux
 }
 
 // BenchmarkStdioDescribe measures describe_go_package of one symbol of a package in a module.
