@@ -325,6 +325,11 @@ func idKey(raw json.RawMessage) (string, bool) {
 		}
 		return "n:" + string(raw), true
 	}
+	return decodedIDKey(raw)
+}
+
+// decodedIDKey is idKey for any ID, decoding it as the SDK does.
+func decodedIDKey(raw json.RawMessage) (string, bool) {
 	var v any
 	if json.Unmarshal(raw, &v) != nil {
 		return "", false
