@@ -41,19 +41,11 @@ type Server struct {
 	log     *slog.Logger
 	rd      atomic.Pointer[index.Reader]
 	mcp     *mcp.Server
-	inputs  map[string]inputCheck // tool name -> argument validation, see checkArguments
-	symbols symbolCache           // the symbols of the package versions read last (resources.go)
-	ready   chan struct{}         // closed once rd holds a reader
+	symbols symbolCache   // the symbols of the package versions read last (resources.go)
+	ready   chan struct{} // closed once rd holds a reader
 
 	// sessionKey signs the Streamable HTTP session IDs this server issues (see issuedSession).
 	sessionKey [32]byte
-}
-
-// inputCheck validates a tool's raw arguments before the SDK sees them: against the tool's input
-// schema, then by decoding them into the tool's input type.
-type inputCheck struct {
-	schema func() *jsonschema.Resolved // resolved on first use: resolving all costs ~4 ms at start
-	decode func(json.RawMessage) error
 }
 
 // New returns a Server answering from r, which it does not close. r may be nil when the snapshot
@@ -74,7 +66,7 @@ func New(r *index.Reader, opts Options) *Server {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
-	s := &Server{opts: opts, log: log, inputs: make(map[string]inputCheck), ready: make(chan struct{})}
+	s := &Server{opts: opts, log: log, ready: make(chan struct{})}
 	if r != nil {
 		s.rd.Store(r)
 		close(s.ready)
@@ -140,9 +132,8 @@ func (s *Server) reader() *index.Reader {
 }
 
 // guard is the receiving middleware in front of every method: it turns a panic anywhere below it
-// into a -32603 error (logged with its stack), and rejects tools/call arguments that do not
-// match the tool's input schema with -32602 — the SDK itself would report those as a tool result
-// with isError, while DESIGN.md §6 wants a JSON-RPC error for malformed arguments.
+// into a -32603 error (logged with its stack), and gives tools/call results their one-pass wire
+// form (see toolResult).
 func (s *Server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (res mcp.Result, err error) {
 		defer func() {
@@ -151,11 +142,6 @@ func (s *Server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 				res, err = nil, &jsonrpc.Error{Code: codeInternalError, Message: "internal error (see the server log)"}
 			}
 		}()
-		if ctr, ok := req.(*mcp.CallToolRequest); ok && ctr.Params != nil {
-			if err := s.checkArguments(ctr.Params.Name, ctr.Params.Arguments); err != nil {
-				return nil, err
-			}
-		}
 		res, err = next(ctx, method, req)
 		if r, ok := res.(*mcp.CallToolResult); ok && err == nil {
 			res = wireToolResult(req, r)
@@ -207,48 +193,39 @@ func (s *Server) answer(next mcp.MethodHandler) mcp.MethodHandler {
 	}
 }
 
-// checkArguments validates the arguments of a call to the tool named name. Unknown tools are left
-// to the SDK, which answers -32602.
-func (s *Server) checkArguments(name string, raw json.RawMessage) error {
-	in, ok := s.inputs[name]
-	if !ok {
-		return nil
-	}
+// checkArguments validates the raw arguments of a call to the tool named name against its input
+// schema and returns them as a JSON object, or a -32602 error: the SDK itself would report bad
+// arguments as a tool result with isError, while DESIGN.md §6 wants a JSON-RPC error.
+func checkArguments(name string, schema *jsonschema.Resolved, raw json.RawMessage) (map[string]any, error) {
 	var args any = map[string]any{}
 	if len(raw) > 0 && string(raw) != "null" {
 		args = nil
 		if err := json.Unmarshal(raw, &args); err != nil {
-			return invalidParams(nil, "invalid arguments for %s: %v", name, err)
+			return nil, invalidParams(nil, "invalid arguments for %s: %v", name, err)
 		}
 	}
 	m, ok := args.(map[string]any)
 	if !ok {
-		return invalidParams(nil, "invalid arguments for %s: arguments must be a JSON object", name)
+		return nil, invalidParams(nil, "invalid arguments for %s: arguments must be a JSON object", name)
 	}
 	var missing []string
-	schema := in.schema()
 	for _, p := range schema.Schema().Required {
 		if _, ok := m[p]; !ok {
 			missing = append(missing, p)
 		}
 	}
 	if len(missing) > 0 {
-		return invalidParams(map[string]any{"missing": missing}, "invalid arguments for %s: missing required %v", name, missing)
+		return nil, invalidParams(map[string]any{"missing": missing}, "invalid arguments for %s: missing required %v", name, missing)
 	}
 	if err := schema.Validate(m); err != nil {
-		return invalidParams(nil, "invalid arguments for %s: %v", name, err)
+		return nil, invalidParams(nil, "invalid arguments for %s: %v", name, err)
 	}
-	if len(raw) > 0 && string(raw) != "null" {
-		if err := in.decode(raw); err != nil {
-			return invalidParams(nil, "invalid arguments for %s: %v", name, err)
-		}
-	}
-	return nil
+	return m, nil
 }
 
 // addTool registers a typed tool: input and output schemas inferred from In and Out (with
 // strict-client fixes, see schemaFor), tuned by tune, read-only annotations, and the argument
-// check that guard applies.
+// check (checkArguments).
 func addTool[In, Out any](s *Server, t *mcp.Tool, tune func(in *jsonschema.Schema), h mcp.ToolHandlerFor[In, Out]) {
 	in := schemaFor[In]()
 	if tune != nil {
@@ -278,10 +255,6 @@ func addTool[In, Out any](s *Server, t *mcp.Tool, tune func(in *jsonschema.Schem
 		DestructiveHint: &no,
 		OpenWorldHint:   &no,
 	}
-	s.inputs[t.Name] = inputCheck{
-		schema: resolved,
-		decode: func(raw json.RawMessage) error { var v In; return json.Unmarshal(raw, &v) },
-	}
 	var outResolved *jsonschema.Resolved
 	if testing.Testing() {
 		var err error
@@ -289,7 +262,7 @@ func addTool[In, Out any](s *Server, t *mcp.Tool, tune func(in *jsonschema.Schem
 			panic("serve: output schema of " + t.Name + ": " + err.Error())
 		}
 	}
-	s.mcp.AddTool(t, typedHandler(resolved, outResolved, h))
+	s.mcp.AddTool(t, typedHandler(t.Name, resolved, outResolved, h))
 }
 
 // typedHandler adapts h to the SDK's raw tool handler, doing what mcp.AddTool's adapter does
@@ -298,19 +271,16 @@ func addTool[In, Out any](s *Server, t *mcp.Tool, tune func(in *jsonschema.Schem
 // validating the output against its schema on every call: that re-decodes the whole answer,
 // about a third of a search's time, to check what the Out type guarantees. Tests (outResolved
 // non-nil) still validate every output.
-func typedHandler[In, Out any](in func() *jsonschema.Resolved, outResolved *jsonschema.Resolved, h mcp.ToolHandlerFor[In, Out]) mcp.ToolHandler {
+func typedHandler[In, Out any](name string, in func() *jsonschema.Resolved, outResolved *jsonschema.Resolved, h mcp.ToolHandlerFor[In, Out]) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		toolErr := func(err error) (*mcp.CallToolResult, error) {
 			var res mcp.CallToolResult
 			res.SetError(err)
 			return &res, nil
 		}
-		// checkArguments has validated the arguments; apply the schema's defaults.
-		args := map[string]any{}
-		if raw := req.Params.Arguments; len(raw) > 0 && string(raw) != "null" {
-			if err := json.Unmarshal(raw, &args); err != nil {
-				return toolErr(fmt.Errorf("unmarshaling arguments: %w", err))
-			}
+		args, err := checkArguments(name, in(), req.Params.Arguments)
+		if err != nil {
+			return nil, err
 		}
 		if err := in().ApplyDefaults(&args); err != nil {
 			return toolErr(fmt.Errorf("applying schema defaults: %w", err))
@@ -320,8 +290,8 @@ func typedHandler[In, Out any](in func() *jsonschema.Resolved, outResolved *json
 			return toolErr(err)
 		}
 		var v In
-		if err := json.Unmarshal(withDefaults, &v); err != nil {
-			return toolErr(err)
+		if err := json.Unmarshal(withDefaults, &v); err != nil { // what the schema cannot say: a number too big for an int
+			return nil, invalidParams(nil, "invalid arguments for %s: %v", name, err)
 		}
 		res, out, err := h(ctx, req, v)
 		if err != nil {
