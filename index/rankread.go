@@ -38,11 +38,10 @@ type rankIndex struct {
 	// Where the sections read on demand start in the file.
 	dictAt, hitOffsAt, hitsAt, postingsAt, size int64
 
-	// Priors derived once at open: per kind (maxKindPrior the largest), and per package before
-	// the question is known (priorSuperseded for a Go module whose newer major is indexed).
-	kindPrior    [128]float32
-	maxKindPrior float32
-	pkgPrior     []float32
+	// Priors derived once at open: per kind, and per package before the question is known
+	// (priorSuperseded for a Go module whose newer major is indexed).
+	kindPrior [128]float32
+	pkgPrior  []float32
 	// rawText is set for the previous layout, whose hit texts are not collapsed.
 	rawText bool
 
@@ -110,7 +109,6 @@ func openRank(path string) (*rankIndex, error) {
 	}
 	for k := range ri.nkinds {
 		ri.kindPrior[k] = float32(kindPriorOf(string(ri.kinds.at(k))))
-		ri.maxKindPrior = max(ri.maxKindPrior, ri.kindPrior[k])
 	}
 	ri.pkgPrior = make([]float32, ri.npkgs)
 	for p, superseded := range supersededModules(ri) {
