@@ -67,17 +67,11 @@ func runServe(c *cli.Context) error {
 	case c.Int64("max-body") <= 0:
 		return usagef("serve: --max-body must be positive")
 	}
-	// No garbage collection until the snapshot is open: what start-up allocates (a few MB) is
-	// mostly kept, and a collection in the middle of it took 2 to 4 ms from the initialize answer
-	// on two cores. gcPercent is what GOGC set, restored by restoreGC.
-	gcPercent := debug.SetGCPercent(-1)
-	restoreGC := sync.OnceFunc(func() { debug.SetGCPercent(gcPercent) })
-	defer restoreGC()
 	log, err := newLogger(c)
 	if err != nil {
 		return err
 	}
-	dir, err := resolveIndex(c)
+	dir, err := resolveIndex(c) // an archive is unpacked here, on its first use
 	if err != nil {
 		return err
 	}
@@ -87,6 +81,12 @@ func runServe(c *cli.Context) error {
 	if err != nil {
 		return openError(dir, err)
 	}
+	// No garbage collection from here until the snapshot is open: what this allocates (a few MB)
+	// is mostly kept, and a collection in the middle of it took 2 to 4 ms from the initialize
+	// answer on two cores. gcPercent is what GOGC set, restored by restoreGC.
+	gcPercent := debug.SetGCPercent(-1)
+	restoreGC := sync.OnceFunc(func() { debug.SetGCPercent(gcPercent) })
+	defer restoreGC()
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	srv := serve.New(nil, serve.Options{Version: docidx.Version, Logger: log})
