@@ -156,9 +156,8 @@ func (r *Reader) Document(ref docidx.Ref, path string) (*docidx.Document, error)
 // Symbols returns every symbol of a package version, in declaration order.
 func (r *Reader) Symbols(ref docidx.Ref) ([]docidx.Symbol, error) { return r.r.symbols(ref) }
 
-// LookupSymbol returns the symbols of a package version that name matches: exactly by
-// QualifiedName, else by Key ("Group.Go"), else by Name ("Go"), case-sensitively first and then
-// case-insensitively. It returns an error wrapping docidx.ErrNotFound when none match.
+// LookupSymbol returns the symbols of a package version that name matches (see MatchSymbols).
+// It returns an error wrapping docidx.ErrNotFound when none match.
 func (r *Reader) LookupSymbol(ref docidx.Ref, name string) ([]docidx.Symbol, error) {
 	return r.r.lookupSymbol(ref, name)
 }

@@ -242,6 +242,16 @@ func (r *reader) lookupSymbol(ref docidx.Ref, name string) ([]docidx.Symbol, err
 	if err != nil {
 		return nil, err
 	}
+	if out := MatchSymbols(syms, name); len(out) > 0 {
+		return out, nil
+	}
+	return nil, fmt.Errorf("%w: %s has no symbol %q", docidx.ErrNotFound, ref, name)
+}
+
+// MatchSymbols returns the symbols of syms that name matches, as LookupSymbol matches them: exactly
+// by QualifiedName, else by Key ("Group.Go"), else by Name ("Go"), case-sensitively first and
+// then case-insensitively. It returns nil when none match.
+func MatchSymbols(syms []docidx.Symbol, name string) []docidx.Symbol {
 	keys := []func(*docidx.Symbol) string{
 		func(s *docidx.Symbol) string { return s.QualifiedName },
 		(*docidx.Symbol).Key,
@@ -257,11 +267,11 @@ func (r *reader) lookupSymbol(ref docidx.Ref, name string) ([]docidx.Symbol, err
 				}
 			}
 			if len(out) > 0 {
-				return out, nil
+				return out
 			}
 		}
 	}
-	return nil, fmt.Errorf("%w: %s has no symbol %q", docidx.ErrNotFound, ref, name)
+	return nil
 }
 
 // cursorSecret keeps List cursors opaque and lets List reject cursors it did not issue. It is

@@ -209,11 +209,12 @@ func (s *Server) resourceContents(uri string) (*mcp.ResourceContents, error) {
 		return c, nil
 	default: // symbol/
 		name := strings.TrimPrefix(page, docidx.PageSymbolPrefix)
-		matches, err := r.LookupSymbol(ref, name)
+		syms, err := s.symbolsCached(r, ref)
 		if err != nil {
-			if !errors.Is(err, docidx.ErrNotFound) {
-				return nil, s.internalError("look up symbol", err)
-			}
+			return nil, err
+		}
+		matches := index.MatchSymbols(syms, name)
+		if len(matches) == 0 {
 			return nil, notFoundf("%s@%s has no symbol %q", ref.Name, ref.Version, name)
 		}
 		var b strings.Builder

@@ -959,11 +959,13 @@ func (s *Server) unknownImportPath(pkg *docidx.Package, path string, syms []doci
 // symbolDetails returns the symbols of ref matching name (those of focus first, when set), each
 // rendered in full as one unit. No match is a tool error with did-you-mean over symbol names.
 func (s *Server) symbolDetails(ref docidx.Ref, focus, name string) ([]SymbolDetail, []string, error) {
-	r := s.reader()
-	matches, err := r.LookupSymbol(ref, name)
-	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-		return nil, nil, s.internalError("look up symbol", err)
+	// From the symbol cache: describing one symbol after another of a package reads and decodes
+	// its symbols once, not for every call (zap's are a few thousand).
+	syms, err := s.symbolsCached(s.reader(), ref)
+	if err != nil {
+		return nil, nil, err
 	}
+	matches := index.MatchSymbols(syms, name)
 	if focus != "" {
 		var in []docidx.Symbol
 		for _, m := range matches {
@@ -976,10 +978,6 @@ func (s *Server) symbolDetails(ref docidx.Ref, focus, name string) ([]SymbolDeta
 		}
 	}
 	if len(matches) == 0 {
-		syms, err := r.Symbols(ref)
-		if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-			return nil, nil, s.internalError("read symbols", err)
-		}
 		var names []string
 		for i := range syms {
 			if syms[i].Kind != docidx.KindPackage {

@@ -300,7 +300,9 @@ func processCPU(pid int) (time.Duration, bool) {
 	return time.Duration(utime+stime) * time.Second / 100, true // USER_HZ is 100 on Linux
 }
 
-// BenchmarkStdioDescribe measures describe_go_package of one symbol of a package in a module.
+// BenchmarkStdioDescribe measures describe_go_package of one symbol of a package in a module,
+// the same each time: after the first call the package's symbols come from the server's cache,
+// as they do when an assistant describes one symbol of a package after another.
 func BenchmarkStdioDescribe(b *testing.B) {
 	p := openStdio(b)
 	params := map[string]any{"name": "describe_go_package",
