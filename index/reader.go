@@ -214,19 +214,28 @@ func (r *reader) document(ref docidx.Ref, path string) (*docidx.Document, error)
 	if err != nil {
 		return nil, err
 	}
+	if d := FindDocument(docs, path); d != nil {
+		return d, nil
+	}
+	return nil, fmt.Errorf("%w: %s has no document %q", docidx.ErrNotFound, ref, path)
+}
+
+// FindDocument returns the document of docs at path, as Document finds it: by its exact path, or
+// the README for "" or "readme" (any case). It returns nil when there is none.
+func FindDocument(docs []docidx.Document, path string) *docidx.Document {
 	for i := range docs {
 		if docs[i].Path == path {
-			return &docs[i], nil
+			return &docs[i]
 		}
 	}
 	if strings.EqualFold(path, "readme") || path == "" {
 		for i := range docs {
 			if docs[i].Kind == docidx.DocReadme {
-				return &docs[i], nil
+				return &docs[i]
 			}
 		}
 	}
-	return nil, fmt.Errorf("%w: %s has no document %q", docidx.ErrNotFound, ref, path)
+	return nil
 }
 
 func (r *reader) symbols(ref docidx.Ref) ([]docidx.Symbol, error) {

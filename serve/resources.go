@@ -182,9 +182,9 @@ func (s *Server) resourceContents(uri string) (*mcp.ResourceContents, error) {
 		}
 		return &mcp.ResourceContents{URI: uri, MIMEType: mimeMarkdown, Text: capText(text, uri)}, nil
 	case page == docidx.PageReadme:
-		docs, err := r.Documents(ref)
-		if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-			return nil, s.internalError("read documents", err)
+		docs, err := s.documentsCached(r, ref)
+		if err != nil {
+			return nil, err
 		}
 		for i := range docs {
 			if docs[i].Kind == docidx.DocReadme {
@@ -194,11 +194,12 @@ func (s *Server) resourceContents(uri string) (*mcp.ResourceContents, error) {
 		return nil, notFoundf("%s@%s has no README", ref.Name, ref.Version)
 	case strings.HasPrefix(page, docidx.PageDocPrefix):
 		p := strings.TrimPrefix(page, docidx.PageDocPrefix)
-		d, err := r.Document(ref, p)
+		docs, err := s.documentsCached(r, ref)
 		if err != nil {
-			if !errors.Is(err, docidx.ErrNotFound) {
-				return nil, s.internalError("read document", err)
-			}
+			return nil, err
+		}
+		d := index.FindDocument(docs, p)
+		if d == nil {
 			return nil, notFoundf("%s@%s has no document %q", ref.Name, ref.Version, p)
 		}
 		c := documentContents(sectionOf(d, anchor))
@@ -437,47 +438,87 @@ func (s *Server) loadVersion(pkg *docidx.Package, want int) (*versionPages, erro
 // quadratic; describe calls on one package benefit too.
 const symbolCacheSize = 50_000
 
-// symbolCache keeps the symbols of the package versions read last, by reader and version.
-type symbolCache struct {
+// documentCacheSize bounds the bytes of section text documentsCached keeps, over all package
+// versions (the last version read is kept whatever its size): reading one section after another
+// of a README decodes the version's documents once.
+const documentCacheSize = 4 << 20
+
+// versionCache keeps what was read last of a few package versions (their symbols, their
+// documents), by reader and version, within budget units as measured by size.
+type versionCache[T any] struct {
+	budget int
+	size   func([]T) int
+
 	mu      sync.Mutex
-	entries []symbolCacheEntry // most recent last
+	entries []versionCacheEntry[T] // most recent last
 }
 
-type symbolCacheEntry struct {
-	r    *index.Reader
-	ref  docidx.Ref
-	syms []docidx.Symbol
+type versionCacheEntry[T any] struct {
+	r     *index.Reader
+	ref   docidx.Ref
+	items []T
+	size  int
 }
 
-// symbolsCached returns the symbols of ref in r, from the cache when it has them. Callers must
-// not modify the slice.
-func (s *Server) symbolsCached(r *index.Reader, ref docidx.Ref) ([]docidx.Symbol, error) {
-	c := &s.symbols
+// get returns the items of ref in r, from the cache or else from load. A version load reports
+// as not found is kept as having none. Callers must not modify the slice.
+func (c *versionCache[T]) get(r *index.Reader, ref docidx.Ref, load func() ([]T, error)) ([]T, error) {
 	c.mu.Lock()
 	for i, e := range c.entries {
 		if e.r == r && e.ref == ref {
 			c.entries = append(append(c.entries[:i:i], c.entries[i+1:]...), e)
 			c.mu.Unlock()
-			return e.syms, nil
+			return e.items, nil
 		}
 	}
 	c.mu.Unlock()
-	syms, err := r.Symbols(ref)
+	items, err := load()
 	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-		return nil, s.internalError("read symbols", err)
+		return nil, err
 	}
 	c.mu.Lock()
-	c.entries = append(c.entries, symbolCacheEntry{r, ref, syms})
+	c.entries = append(c.entries, versionCacheEntry[T]{r, ref, items, c.size(items)})
 	total := 0
 	for _, e := range c.entries {
-		total += len(e.syms)
+		total += e.size
 	}
-	for len(c.entries) > 1 && total > symbolCacheSize {
-		total -= len(c.entries[0].syms)
+	for len(c.entries) > 1 && total > c.budget {
+		total -= c.entries[0].size
 		c.entries = c.entries[1:]
 	}
 	c.mu.Unlock()
+	return items, nil
+}
+
+// symbolsCached returns the symbols of ref in r, from the cache when it has them. Callers must
+// not modify the slice.
+func (s *Server) symbolsCached(r *index.Reader, ref docidx.Ref) ([]docidx.Symbol, error) {
+	syms, err := s.symbols.get(r, ref, func() ([]docidx.Symbol, error) { return r.Symbols(ref) })
+	if err != nil {
+		return nil, s.internalError("read symbols", err)
+	}
 	return syms, nil
+}
+
+// documentsCached returns the documents of ref in r, from the cache when it has them. Callers
+// must not modify them.
+func (s *Server) documentsCached(r *index.Reader, ref docidx.Ref) ([]docidx.Document, error) {
+	docs, err := s.documents.get(r, ref, func() ([]docidx.Document, error) { return r.Documents(ref) })
+	if err != nil {
+		return nil, s.internalError("read documents", err)
+	}
+	return docs, nil
+}
+
+// documentText is the size of docs for documentCacheSize: the bytes of their sections' text.
+func documentText(docs []docidx.Document) int {
+	n := 0
+	for i := range docs {
+		for j := range docs[i].Sections {
+			n += len(docs[i].Sections[j].Text) + len(docs[i].Sections[j].Plain)
+		}
+	}
+	return n
 }
 
 // count is how many resources one pass of resources/list yields for the version.

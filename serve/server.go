@@ -37,12 +37,13 @@ type Options struct {
 // Server is docidx's MCP server over one snapshot. It is safe for concurrent use, and one Server
 // may serve many sessions (over stdio, in-memory or Streamable HTTP transports) at once.
 type Server struct {
-	opts    Options
-	log     *slog.Logger
-	rd      atomic.Pointer[index.Reader]
-	mcp     *mcp.Server
-	symbols symbolCache   // the symbols of the package versions read last (resources.go)
-	ready   chan struct{} // closed once rd holds a reader
+	opts      Options
+	log       *slog.Logger
+	rd        atomic.Pointer[index.Reader]
+	mcp       *mcp.Server
+	symbols   versionCache[docidx.Symbol]   // the symbols of the package versions read last
+	documents versionCache[docidx.Document] // and their documents (resources.go)
+	ready     chan struct{}                 // closed once rd holds a reader
 
 	// sessionKey signs the Streamable HTTP session IDs this server issues (see issuedSession).
 	sessionKey [32]byte
@@ -67,6 +68,8 @@ func New(r *index.Reader, opts Options) *Server {
 		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	s := &Server{opts: opts, log: log, ready: make(chan struct{})}
+	s.symbols.budget, s.symbols.size = symbolCacheSize, func(syms []docidx.Symbol) int { return len(syms) }
+	s.documents.budget, s.documents.size = documentCacheSize, documentText
 	if r != nil {
 		s.rd.Store(r)
 		close(s.ready)

@@ -1250,21 +1250,16 @@ func (s *Server) docTool(ctx context.Context, tool string, in DocInput) (*mcp.Ca
 // else the document with that path (exactly, then ignoring case, then by unique suffix). A
 // missing document is a tool error listing the paths there are.
 func (s *Server) findDocument(ref docidx.Ref, path string) (*docidx.Document, error) {
-	r := s.reader()
 	path = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(path), "./"), "/")
 	readme := path == "" || strings.EqualFold(path, "readme")
+	docs, err := s.documentsCached(s.reader(), ref)
+	if err != nil {
+		return nil, err
+	}
 	if !readme {
-		d, err := r.Document(ref, path)
-		if err == nil {
+		if d := index.FindDocument(docs, path); d != nil {
 			return d, nil
 		}
-		if !errors.Is(err, docidx.ErrNotFound) {
-			return nil, s.internalError("read document", err)
-		}
-	}
-	docs, err := r.Documents(ref)
-	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-		return nil, s.internalError("read documents", err)
 	}
 	var suffix []int
 	for i := range docs {
