@@ -2,7 +2,6 @@ package serve
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"strings"
 
@@ -134,8 +133,8 @@ func (s *Server) completeArgument(name, prefix string, args map[string]string) (
 		}
 		var out []string
 		if name == "path" {
-			docs, err := r.Documents(ref)
-			if err != nil && !errors.Is(err, docidx.ErrNotFound) {
+			docs, err := s.documentsCached(r, ref)
+			if err != nil {
 				return nil, 0
 			}
 			for i := range docs {

@@ -377,9 +377,9 @@ func (s *Server) loadVersion(pkg *docidx.Package, want int) (*versionPages, erro
 	if err != nil {
 		return nil, err
 	}
-	docs, err := r.Documents(ref)
-	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-		return nil, s.internalError("read documents", err)
+	docs, err := s.documentsCached(r, ref)
+	if err != nil {
+		return nil, err
 	}
 	syms, err := s.symbolsCached(r, ref)
 	if err != nil {

@@ -768,9 +768,9 @@ func (s *Server) outline(pkg *docidx.Package, focus string, out *DescribeOutput)
 	if err != nil {
 		return nil, nil, err
 	}
-	docs, err := r.Documents(ref)
-	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-		return nil, nil, s.internalError("read documents", err)
+	docs, err := s.documentsCached(r, ref)
+	if err != nil {
+		return nil, nil, err
 	}
 	return s.outlineOf(pkg, focus, out, syms, docs, false)
 }
