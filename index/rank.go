@@ -224,16 +224,10 @@ func (b *rankBuilder) documents(ctx context.Context) error {
 		}
 	}
 	symbol := make([]bool, len(b.ids))
-	tfr, err := b.ir.TermFieldReader(ctx, []byte("symbol"), fHit, false, false, false)
-	if err != nil {
+	if err := b.walk(ctx, string(docidx.HitSymbol), fHit, func(doc uint32, _ uint64, _ float64) {
+		symbol[doc] = true
+	}); err != nil {
 		return err
-	}
-	defer tfr.Close()
-	for d, err := tfr.Next(nil); d != nil || err != nil; d, err = tfr.Next(nil) {
-		if err != nil {
-			return err
-		}
-		symbol[b.ord(d.ID)] = true
 	}
 	for i := range b.ids {
 		key := eco[i] + "\x00" + pkg[i]
@@ -671,7 +665,7 @@ func (s *hitSpool) add(id string, fields map[string]any) error {
 	for _, name := range hitFields {
 		v, _ := fields[name].(string)
 		if name == fSText && !writeLegacy {
-			v = collapseSpace(v) // once here rather than for every hit a search returns
+			v = CollapseSpace(v) // once here rather than for every hit a search returns
 		}
 		rec = binary.AppendUvarint(rec, uint64(len(v)))
 		rec = append(rec, v...)

@@ -556,7 +556,7 @@ func (ri *rankIndex) hit(doc uint32) (id string, fields map[string]any, ok bool)
 			return "", nil, false
 		}
 		if name == fSText && ri.rawText {
-			v = collapseSpace(v)
+			v = CollapseSpace(v)
 		}
 		fields[name] = v
 	}

@@ -180,9 +180,14 @@ func (ri *rankIndex) nameBonuses(text, words string, keep func(uint32) bool) map
 // matched. A document's score is its BM25F sum times the coordination factor of the found
 // question terms it holds, its kind's prior and its package's prior, plus its bonus.
 func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, pkgPrior []float32, window int) (scoreHeap, int) {
-	var coord [256]float32 // by matched count, which add caps at 255
+	// By matched count: a document holds at most the found terms (add caps the count at 255).
+	var coord [256]float32
 	for m := range coord {
-		coord[m] = float32(math.Pow(float64(min(m, found))/float64(found), coordPower))
+		if m > found {
+			coord[m] = 1
+			continue
+		}
+		coord[m] = float32(math.Pow(float64(m)/float64(found), coordPower))
 	}
 	// Documents with a bonus are scored after the others; the flags say which they are.
 	for doc := range bonus {

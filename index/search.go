@@ -428,7 +428,7 @@ var stopWord = map[string]bool{"the": true, "and": true, "for": true, "with": tr
 
 // snippet returns up to n bytes of text around the first place where a query word (or its first
 // five letters, to meet stemmed forms) occurs, starting at a word boundary, with runs of white
-// space as single spaces. collapsed says text has them so already (collapseSpace).
+// space as single spaces. collapsed says text has them so already (CollapseSpace).
 func snippet(text string, words []string, n int, collapsed bool) string {
 	cutBefore, cutAfter := false, false
 	if len(text) > 3*n && !collapsed {
@@ -449,7 +449,7 @@ func snippet(text string, words []string, n int, collapsed bool) string {
 		text = text[lo:hi]
 	}
 	if !collapsed {
-		text = collapseSpace(text)
+		text = CollapseSpace(text)
 	}
 	if len(text) <= n && !cutBefore && !cutAfter {
 		return text
@@ -486,9 +486,13 @@ func snippet(text string, words []string, n int, collapsed bool) string {
 	return s
 }
 
-// collapseSpace is strings.Join(strings.Fields(s), " ") in one pass: runs of white space become
-// one space, and none is left at either end. Runs of other bytes are copied whole.
-func collapseSpace(s string) string {
+// CollapseSpace returns s with each run of white space (as unicode.IsSpace has it, newlines
+// included) as one space and none at either end: strings.Join(strings.Fields(s), " ") in one
+// pass, copying runs of other bytes whole, and s itself when there is nothing to collapse.
+func CollapseSpace(s string) string {
+	if isCollapsed(s) {
+		return s
+	}
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); {
 		// Skip white space.
@@ -528,6 +532,34 @@ func collapseSpace(s string) string {
 		i = j
 	}
 	return string(b)
+}
+
+// isCollapsed reports whether CollapseSpace has nothing to do to s: no white space but single
+// spaces between other characters.
+func isCollapsed(s string) bool {
+	prevSpace := true // a leading space is to collapse
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == ' ' && !prevSpace:
+				prevSpace = true
+			case asciiSpace[c]:
+				return false
+			default:
+				prevSpace = false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			return false
+		}
+		prevSpace = false
+		i += size
+	}
+	return !prevSpace || s == "" // no trailing space
 }
 
 // asciiSpace holds the ASCII bytes unicode.IsSpace reports as white space.

@@ -233,20 +233,6 @@ func TestDrainTimeout(t *testing.T) {
 	}
 }
 
-func TestOneLine(t *testing.T) {
-	parts := []string{"a", "bc", " ", "  ", "\n", "\t", "\u00a0", "\u2003", "…", "é", "\r\n", "x y"}
-	for i := range 20000 {
-		var b strings.Builder
-		for k, n := i, 0; n < 4; n, k = n+1, k/len(parts) {
-			b.WriteString(parts[k%len(parts)]) // i in base len(parts): every string of four parts
-		}
-		s := b.String()
-		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
-			t.Fatalf("oneLine(%q) = %q, want %q", s, got, want)
-		}
-	}
-}
-
 // TestWireIDFastPaths holds idKey and peekMessage's shortcuts to what decoding gives.
 func TestWireIDFastPaths(t *testing.T) {
 	for _, raw := range []string{`1`, `0`, `-0`, `-7`, `42`, `007`, `1.5`, `1e3`, `123456789012345`, `1234567890123456789`,

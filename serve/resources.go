@@ -186,10 +186,8 @@ func (s *Server) resourceContents(uri string) (*mcp.ResourceContents, error) {
 		if err != nil {
 			return nil, err
 		}
-		for i := range docs {
-			if docs[i].Kind == docidx.DocReadme {
-				return &mcp.ResourceContents{URI: uri, MIMEType: mimeMarkdown, Text: capText(renderDocument(sectionOf(&docs[i], anchor)), uri)}, nil
-			}
+		if d := index.FindDocument(docs, "readme"); d != nil {
+			return &mcp.ResourceContents{URI: uri, MIMEType: mimeMarkdown, Text: capText(renderDocument(sectionOf(d, anchor)), uri)}, nil
 		}
 		return nil, notFoundf("%s@%s has no README", ref.Name, ref.Version)
 	case strings.HasPrefix(page, docidx.PageDocPrefix):
@@ -236,9 +234,6 @@ func capText(text, uri string) string {
 	return text[:n] + fmt.Sprintf("\n---\nCut at %d of %d bytes: %s is too long to read at once; use the describe or get_package_doc tools, which page with a cursor.\n", n, len(text), uri)
 }
 
-// renderDocument returns a document as markdown, its sections in order under their headings:
-// the same text get_package_doc pages through. An empty document says so, so that a resource
-// always has text.
 // sectionOf returns d cut to the section whose anchor is anchor and the subsections under it,
 // or d itself when anchor is empty or names no section.
 func sectionOf(d *docidx.Document, anchor string) *docidx.Document {
@@ -260,6 +255,9 @@ func sectionOf(d *docidx.Document, anchor string) *docidx.Document {
 	return d
 }
 
+// renderDocument returns a document as markdown, its sections in order under their headings:
+// the same text get_package_doc pages through. An empty document says so, so that a resource
+// always has text.
 func renderDocument(d *docidx.Document) string {
 	var b strings.Builder
 	for i := range d.Sections {
@@ -572,7 +570,7 @@ func (v *versionPages) resources(pass, from, n int) []*mcp.Resource {
 		}
 		return out
 	}
-	desc := strings.TrimSpace(oneLine(pkg.Description))
+	desc := strings.TrimSpace(index.CollapseSpace(pkg.Description))
 	if desc == "" {
 		desc = fmt.Sprintf("%s package %s version %s", pkg.Ecosystem, pkg.Name, pkg.Version)
 	}
@@ -614,7 +612,7 @@ func (v *versionPages) resources(pass, from, n int) []*mcp.Resource {
 		}
 		out = append(out, &mcp.Resource{
 			URI: ref.PageURI(docidx.PageDocPrefix + d.Path), Name: at + " " + d.Path, Title: title + " — " + pkg.Name + " " + pkg.Version,
-			Description: clip(oneLine(d.Summary), 300), MIMEType: c.MIMEType, Size: int64(size), Annotations: ann(priority, both...),
+			Description: clip(index.CollapseSpace(d.Summary), 300), MIMEType: c.MIMEType, Size: int64(size), Annotations: ann(priority, both...),
 		})
 	}
 	from = min(from, len(out))

@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
@@ -345,55 +343,18 @@ func renderHit(n int, h *docidx.Hit) string {
 	b = append(b, ")\n"...)
 	if h.Section != "" {
 		b = append(b, "   "...)
-		b = append(b, clip(oneLine(h.Section), 300)...)
+		b = append(b, clip(index.CollapseSpace(h.Section), 300)...)
 		b = append(b, '\n')
 	}
 	if h.Snippet != "" {
 		b = append(b, "   > "...)
-		b = append(b, clip(oneLine(h.Snippet), 600)...)
+		b = append(b, clip(index.CollapseSpace(h.Snippet), 600)...)
 		b = append(b, '\n')
 	}
 	b = append(b, "   "...)
 	b = append(b, h.URI...)
 	b = append(b, "\n\n"...)
 	return string(b)
-}
-
-// oneLine collapses runs of white space, newlines included, into single spaces, and trims it
-// from both ends. A string that has none of that to do is returned as it is.
-func oneLine(s string) string {
-	prevSpace := true // a leading space must go
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c == ' ' && !prevSpace {
-				prevSpace = true
-				i++
-				continue
-			}
-			if asciiSpace(c) {
-				return strings.Join(strings.Fields(s), " ")
-			}
-			prevSpace = false
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsSpace(r) {
-			return strings.Join(strings.Fields(s), " ")
-		}
-		prevSpace = false
-		i += size
-	}
-	if prevSpace && s != "" { // a trailing space
-		return strings.Join(strings.Fields(s), " ")
-	}
-	return s
-}
-
-// asciiSpace reports whether c is ASCII white space, as unicode.IsSpace has it.
-func asciiSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // ---- list_packages ----
@@ -464,7 +425,7 @@ func (s *Server) listTool(ctx context.Context, req *mcp.CallToolRequest, in List
 			fmt.Fprintf(&e, " (versions %s)", strings.Join(vs, ", "))
 		}
 		if l.Description != "" {
-			fmt.Fprintf(&e, " — %s", clip(oneLine(l.Description), 200))
+			fmt.Fprintf(&e, " — %s", clip(index.CollapseSpace(l.Description), 200))
 		}
 		e.WriteByte('\n')
 		if i > 0 && t.Len()+e.Len() > budget {
@@ -824,7 +785,7 @@ func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutpu
 		fmt.Fprintf(&h, "%s\n\n", strings.TrimSpace(pkg.Description))
 	}
 	if pkg.Deprecated != "" {
-		fmt.Fprintf(&h, "**Deprecated:** %s\n\n", oneLine(pkg.Deprecated))
+		fmt.Fprintf(&h, "**Deprecated:** %s\n\n", index.CollapseSpace(pkg.Deprecated))
 	}
 	fmt.Fprintf(&h, "- purl: %s\n", out.PURL)
 	fmt.Fprintf(&h, "- indexed versions: %s (latest %s)\n", strings.Join(out.Versions, ", "), out.Latest)
@@ -927,11 +888,11 @@ func sortByKind(syms []*docidx.Symbol) {
 // section with text.
 func readmeSummary(d *docidx.Document) string {
 	if sum := strings.TrimSpace(d.Summary); sum != "" {
-		return clip(oneLine(sum), 1000)
+		return clip(index.CollapseSpace(sum), 1000)
 	}
 	for _, sec := range d.Sections {
 		if t := strings.TrimSpace(sec.Plain); t != "" {
-			return clip(oneLine(t), 500)
+			return clip(index.CollapseSpace(t), 500)
 		}
 	}
 	return ""
