@@ -24,21 +24,13 @@ func verifyChecksum(data []byte, cksum string) error {
 	return nil
 }
 
-// crateLimits bounds one .crate extraction.
-type crateLimits struct {
-	maxUnpacked int64 // all entries, decompressed
-	maxEntry    int64 // one entry
-	maxFile     int64 // one kept file; larger candidates are skipped
-	maxKept     int64 // all kept files
-}
-
 // untarCrate reads a .crate — a gzip-compressed tar whose entries all sit under "<name>-<version>/"
 // (prefix) — in memory and keeps the regular files for which keep returns true, under paths
 // relative to that directory. As cargo does, an entry outside the prefix fails the whole archive;
 // so does an absolute path or a ".." component (both wrap docidx.ErrUnsafePath). An archive or
 // entry over its limit fails with docidx.ErrTooLarge. Links and other entry types are ignored.
-// skipped lists kept candidates left out because of maxFile or maxKept.
-func untarCrate(data []byte, prefix string, keep func(string) (bool, int64), lim crateLimits) (files map[string][]byte, skipped []string, err error) {
+// skipped lists kept candidates left out because of lim.File or lim.Kept.
+func untarCrate(data []byte, prefix string, keep func(string) (bool, int64), lim untarpkg.Limits) (files map[string][]byte, skipped []string, err error) {
 	if !untarpkg.IsGzip(data) {
 		return nil, nil, fmt.Errorf(".crate is not gzip-compressed: %w", gzip.ErrHeader)
 	}
@@ -46,8 +38,7 @@ func untarCrate(data []byte, prefix string, keep func(string) (bool, int64), lim
 		p, err := entryPath(name, prefix)
 		return p, p != "", err
 	}
-	return untarpkg.Extract(data, ".crate", entry, keep,
-		untarpkg.Limits{Unpacked: lim.maxUnpacked, Entry: lim.maxEntry, File: lim.maxFile, Kept: lim.maxKept})
+	return untarpkg.Extract(data, ".crate", entry, keep, lim)
 }
 
 // entryPath checks a .crate entry name and returns it relative to prefix ("" for the prefix

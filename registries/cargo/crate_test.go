@@ -14,9 +14,10 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/cargotest"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 )
 
-var testLimits = crateLimits{maxUnpacked: DefaultMaxUnpacked, maxEntry: DefaultMaxEntry, maxFile: DefaultMaxFile, maxKept: maxKept}
+var testLimits = untarpkg.Limits{Unpacked: DefaultMaxUnpacked, Entry: DefaultMaxEntry, File: DefaultMaxFile, Kept: maxKept}
 
 func TestEntryPath(t *testing.T) {
 	for name, want := range map[string]string{
@@ -66,17 +67,17 @@ func TestUntarLimitsAndLinks(t *testing.T) {
 		"Cargo.toml": "[package]\nname = \"x\"\n", "src/lib.rs": strings.Repeat("// pad\n", 200), "README.md": "# x\n",
 		"tests/t.rs": "pub fn t() {}", "benches/b.rs": "", "data/blob.bin": strings.Repeat("z", 5000),
 	}}
-	files, skipped, err := untarCrate(c.Archive(), "x-1.0.0", keepCrateFile, crateLimits{maxUnpacked: 1 << 20, maxEntry: 1 << 20, maxFile: 100, maxKept: 1 << 20})
+	files, skipped, err := untarCrate(c.Archive(), "x-1.0.0", keepCrateFile, untarpkg.Limits{Unpacked: 1 << 20, Entry: 1 << 20, File: 100, Kept: 1 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := files["Cargo.toml"]; !ok || len(files) != 2 || !slices.Equal(skipped, []string{"src/lib.rs"}) {
 		t.Errorf("files %d, skipped %q", len(files), skipped)
 	}
-	if _, _, err := untarCrate(c.Archive(), "x-1.0.0", keepCrateFile, crateLimits{maxUnpacked: 1000, maxEntry: 1 << 20, maxFile: 1 << 20, maxKept: 1 << 20}); !errors.Is(err, docidx.ErrTooLarge) {
+	if _, _, err := untarCrate(c.Archive(), "x-1.0.0", keepCrateFile, untarpkg.Limits{Unpacked: 1000, Entry: 1 << 20, File: 1 << 20, Kept: 1 << 20}); !errors.Is(err, docidx.ErrTooLarge) {
 		t.Errorf("unpacked limit: %v", err)
 	}
-	if _, _, err := untarCrate(c.Archive(), "x-1.0.0", keepCrateFile, crateLimits{maxUnpacked: 1 << 20, maxEntry: 4000, maxFile: 1 << 20, maxKept: 1 << 20}); !errors.Is(err, docidx.ErrTooLarge) {
+	if _, _, err := untarCrate(c.Archive(), "x-1.0.0", keepCrateFile, untarpkg.Limits{Unpacked: 1 << 20, Entry: 4000, File: 1 << 20, Kept: 1 << 20}); !errors.Is(err, docidx.ErrTooLarge) {
 		t.Errorf("entry limit: %v", err)
 	}
 	links := cargotest.Archive([]cargotest.Entry{
@@ -116,7 +117,7 @@ func FuzzUntarCrate(f *testing.F) {
 	f.Add(cargotest.Archive([]cargotest.Entry{{Name: "x-1.0.0/Cargo.toml", Body: "[package]"}, {Name: "x-1.0.0/../y", Body: "z"}}))
 	f.Add([]byte("not gzip"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		files, _, err := untarCrate(data, "x-1.0.0", keepCrateFile, crateLimits{maxUnpacked: 1 << 20, maxEntry: 1 << 20, maxFile: 64 << 10, maxKept: 1 << 20})
+		files, _, err := untarCrate(data, "x-1.0.0", keepCrateFile, untarpkg.Limits{Unpacked: 1 << 20, Entry: 1 << 20, File: 64 << 10, Kept: 1 << 20})
 		if err != nil {
 			return
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 )
 
 // Ecosystem is the purl type this package serves.
@@ -352,8 +353,8 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	if err := verifyChecksum(resp.Body, e.Cksum); err != nil {
 		return nil, fmt.Errorf("cargo: %s@%s: %s: %w", e.Name, e.Vers, redactURL(dl), err)
 	}
-	files, skipped, err := untarCrate(resp.Body, e.Name+"-"+e.Vers, keepCrateFile, crateLimits{
-		maxUnpacked: r.lim.MaxUnpacked, maxEntry: r.lim.MaxEntry, maxFile: r.lim.MaxFile, maxKept: maxKept,
+	files, skipped, err := untarCrate(resp.Body, e.Name+"-"+e.Vers, keepCrateFile, untarpkg.Limits{
+		Unpacked: r.lim.MaxUnpacked, Entry: r.lim.MaxEntry, File: r.lim.MaxFile, Kept: maxKept,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("cargo: %s@%s: %w", e.Name, e.Vers, err)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 )
 
@@ -148,7 +149,7 @@ func TestVerifyIntegrity(t *testing.T) {
 	}
 }
 
-var bigLimits = tarLimits{maxUnpacked: 1 << 20, maxEntry: 1 << 20, maxFile: 1 << 20, maxKept: 1 << 20}
+var bigLimits = untarpkg.Limits{Unpacked: 1 << 20, Entry: 1 << 20, File: 1 << 20, Kept: 1 << 20}
 
 func TestUntar(t *testing.T) {
 	tgz := npmtest.TarballEntries([]npmtest.Entry{
@@ -165,7 +166,7 @@ func TestUntar(t *testing.T) {
 	})
 	keep := func(p string) bool { return p != "lib/x.js" }
 	lim := bigLimits
-	lim.maxFile = 50
+	lim.File = 50
 	files, skipped, err := untar(tgz, keep, lim)
 	if err != nil {
 		t.Fatal(err)
@@ -190,7 +191,7 @@ func TestUntar(t *testing.T) {
 
 	for name, tc := range map[string]struct {
 		entries []npmtest.Entry
-		lim     tarLimits
+		lim     untarpkg.Limits
 		want    error
 	}{
 		"dotdot":          {[]npmtest.Entry{{Name: "package/../../x", Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
@@ -198,9 +199,9 @@ func TestUntar(t *testing.T) {
 		"backslash":       {[]npmtest.Entry{{Name: `package\..\..\x`, Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
 		"drive letter":    {[]npmtest.Entry{{Name: `C:/x/y`, Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
 		"dotdot dir only": {[]npmtest.Entry{{Name: "package/../", Typeflag: tar.TypeDir}}, bigLimits, docidx.ErrUnsafePath},
-		"entry limit":     {[]npmtest.Entry{{Name: "package/x", Body: strings.Repeat("x", 200)}}, tarLimits{maxUnpacked: 1000, maxEntry: 100, maxFile: 1000, maxKept: 1000}, docidx.ErrTooLarge},
+		"entry limit":     {[]npmtest.Entry{{Name: "package/x", Body: strings.Repeat("x", 200)}}, untarpkg.Limits{Unpacked: 1000, Entry: 100, File: 1000, Kept: 1000}, docidx.ErrTooLarge},
 		"total limit": {[]npmtest.Entry{{Name: "package/a", Body: strings.Repeat("x", 80)}, {Name: "package/b", Body: strings.Repeat("x", 80)}},
-			tarLimits{maxUnpacked: 100, maxEntry: 100, maxFile: 1000, maxKept: 1000}, docidx.ErrTooLarge},
+			untarpkg.Limits{Unpacked: 100, Entry: 100, File: 1000, Kept: 1000}, docidx.ErrTooLarge},
 	} {
 		_, _, err := untar(npmtest.TarballEntries(tc.entries), func(string) bool { return true }, tc.lim)
 		if !errors.Is(err, tc.want) {
@@ -227,7 +228,7 @@ func TestUntarBomb(t *testing.T) {
 	}
 	tw.Close()
 	zw.Close()
-	_, _, err := untar(buf.Bytes(), func(string) bool { return false }, tarLimits{maxUnpacked: 8 << 20, maxEntry: 1 << 30, maxFile: 1, maxKept: 1})
+	_, _, err := untar(buf.Bytes(), func(string) bool { return false }, untarpkg.Limits{Unpacked: 8 << 20, Entry: 1 << 30, File: 1, Kept: 1})
 	if !errors.Is(err, docidx.ErrTooLarge) {
 		t.Errorf("bomb: %v", err)
 	}
@@ -296,7 +297,7 @@ func FuzzUntar(f *testing.F) {
 	f.Add(npmtest.TarballEntries([]npmtest.Entry{{Name: "package/../x", Body: "x"}}))
 	f.Add([]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		lim := tarLimits{maxUnpacked: 1 << 20, maxEntry: 1 << 20, maxFile: 1 << 16, maxKept: 1 << 18}
+		lim := untarpkg.Limits{Unpacked: 1 << 20, Entry: 1 << 20, File: 1 << 16, Kept: 1 << 18}
 		files, _, err := untar(data, keepTarballFile, lim)
 		if err != nil {
 			return
@@ -308,7 +309,7 @@ func FuzzUntar(f *testing.F) {
 			}
 			kept += int64(len(b))
 		}
-		if kept > lim.maxKept {
+		if kept > lim.Kept {
 			t.Fatalf("kept %d bytes", kept)
 		}
 		m := memfs.New(files)

@@ -19,6 +19,7 @@ import (
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 )
 
 // Ecosystem is the purl type this package serves.
@@ -372,8 +373,8 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 		}
 		r.log.Warn("npm: tarball has no integrity or shasum; not verified", "package", name, "version", version)
 	}
-	files, skipped, err := untar(resp.Body, keepTarballFile, tarLimits{
-		maxUnpacked: r.cfg.MaxUnpacked, maxEntry: r.cfg.MaxEntry, maxFile: r.cfg.MaxFile, maxKept: DefaultMaxKept,
+	files, skipped, err := untar(resp.Body, keepTarballFile, untarpkg.Limits{
+		Unpacked: r.cfg.MaxUnpacked, Entry: r.cfg.MaxEntry, File: r.cfg.MaxFile, Kept: DefaultMaxKept,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("npm: %s@%s: %w", name, version, err)

@@ -92,23 +92,14 @@ func verifyIntegrity(data []byte, integrity, shasum string) error {
 	return errNoDigest
 }
 
-// tarLimits bounds one tarball extraction.
-type tarLimits struct {
-	maxUnpacked int64 // all entries, decompressed
-	maxEntry    int64 // one entry
-	maxFile     int64 // one kept file; larger candidates are skipped
-	maxKept     int64 // all kept files
-}
-
 // untar reads a gzip-compressed (or plain) tar archive in memory and keeps the regular files for
 // which keep returns true, under paths with the first component ("package/" in npm tarballs)
 // stripped. An entry with an absolute path or a ".." component fails the whole archive with
 // docidx.ErrUnsafePath; an archive or entry over its limit fails with docidx.ErrTooLarge. Links,
 // directories and other entry types are ignored, as are entries without a directory component.
-// skipped lists kept candidates left out because of maxFile or maxKept.
-func untar(data []byte, keep func(string) bool, lim tarLimits) (files map[string][]byte, skipped []string, err error) {
-	return untarpkg.Extract(data, "tarball", entryPath, func(p string) (bool, int64) { return keep(p), 0 },
-		untarpkg.Limits{Unpacked: lim.maxUnpacked, Entry: lim.maxEntry, File: lim.maxFile, Kept: lim.maxKept})
+// skipped lists kept candidates left out because of lim.File or lim.Kept.
+func untar(data []byte, keep func(string) bool, lim untarpkg.Limits) (files map[string][]byte, skipped []string, err error) {
+	return untarpkg.Extract(data, "tarball", entryPath, func(p string) (bool, int64) { return keep(p), 0 }, lim)
 }
 
 // entryPath checks a tar entry name and strips its first component. ok is false for entries at

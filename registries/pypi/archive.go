@@ -242,7 +242,7 @@ func (ar *archiveReader) readZip(data []byte, strip bool) error {
 func (ar *archiveReader) readTar(data []byte) error {
 	var r io.Reader = bytes.NewReader(data)
 	switch {
-	case len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b:
+	case untar.IsGzip(data):
 		zr, err := gzip.NewReader(r)
 		if err != nil {
 			return fmt.Errorf("sdist: %w", err)

@@ -45,23 +45,13 @@ var scriptModules = map[string]bool{
 	"bootstrap": true, "ez_setup": true, "versioneer": true, "manage": true, "hatch_build": true,
 }
 
-// moduleName returns the dotted module name of a Python file by its slash path relative to the
+// importName returns the dotted module name of a Python file by its slash path relative to the
 // import root ("flask/app.py" -> "flask.app", "yaml/__init__.py" -> "yaml", "six.py" -> "six",
-// "requests-stubs/api.pyi" -> "requests.api"). ok is false for files that are not public
-// modules: not .py or .pyi, a path element that is not an identifier, a private module or package
-// (a name starting with "_", __main__ included), tests or test directories, conftest.py, and
-// build scripts at the top (setup.py, noxfile.py …).
-func moduleName(p string) (string, bool) {
-	name, public, ok := importName(p)
-	if !ok || !public {
-		return "", false
-	}
-	return name, true
-}
-
-// importName returns the dotted module name of a Python file as moduleName does, but also for
-// private modules and packages ("trio/_core/_run.py" -> "trio._core._run"), which public is false
-// for. ok is false for files that are not modules at all, tests, conftest.py and build scripts.
+// "requests-stubs/api.pyi" -> "requests.api", "trio/_core/_run.py" -> "trio._core._run").
+// public is false for a private module or package (a name starting with "_", __main__
+// included). ok is false for files that are not modules at all: not .py or .pyi, a path element
+// that is not an identifier, tests or test directories, conftest.py, and build scripts at the
+// top (setup.py, noxfile.py …).
 func importName(p string) (name string, public, ok bool) {
 	var stem string
 	switch {

@@ -304,9 +304,12 @@ func TestModuleName(t *testing.T) {
 		"pkg/__main__.py": "", "setup.py": "", "pkg/setup.py": "pkg.setup", "conftest.py": "", "pkg/conftest.py": "",
 		"my-pkg/x.py": "", "2to3/x.py": "", "pkg/x.pyc": "", "pkg/data.json": "", "__init__.py": "",
 	} {
-		got, ok := moduleName(p)
+		got, public, ok := importName(p)
+		if !public {
+			got, ok = "", false
+		}
 		if got != want || ok != (want != "") {
-			t.Errorf("moduleName(%q) = %q, %v; want %q", p, got, ok, want)
+			t.Errorf("importName(%q) as a public module = %q, %v; want %q", p, got, ok, want)
 		}
 	}
 }
