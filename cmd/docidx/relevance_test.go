@@ -100,6 +100,9 @@ func relevance(t *testing.T, cs *mcp.ClientSession, file string) (mrr, recall5 f
 			misses = append(misses, fmt.Sprintf("%q (%s) rank %d: top %v", q.Query, q.Kind, rank, first(got, 5)))
 		}
 	}
+	if len(set.Queries) == 0 {
+		t.Fatalf("%s holds no queries", file)
+	}
 	n := float64(len(set.Queries))
 	t.Logf("%s: %d queries: MRR %.3f, Recall@5 %.3f", file, len(set.Queries), mrr/n, recall5/n)
 	for _, m := range misses {

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -83,10 +82,9 @@ func runServe(c *cli.Context) error {
 	}
 	// No garbage collection from here until the snapshot is open: what this allocates (a few MB)
 	// is mostly kept, and a collection in the middle of it took 2 to 4 ms from the initialize
-	// answer on two cores. gcPercent is what GOGC set, restored by restoreGC.
+	// answer on two cores. gcPercent is what GOGC set, restored once the open is done (every
+	// return below waits for that).
 	gcPercent := debug.SetGCPercent(-1)
-	restoreGC := sync.OnceFunc(func() { debug.SetGCPercent(gcPercent) })
-	defer restoreGC()
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	srv := serve.New(nil, serve.Options{Version: docidx.Version, Logger: log})
@@ -97,7 +95,7 @@ func runServe(c *cli.Context) error {
 	)
 	go func() {
 		defer close(opened)
-		defer restoreGC()
+		defer debug.SetGCPercent(gcPercent)
 		if w, openErr = index.Watch(dir); openErr != nil {
 			stop() // requests waiting for the snapshot end with the server
 			return
