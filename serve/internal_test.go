@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -180,14 +182,21 @@ func TestClosest(t *testing.T) {
 // at most for the timeout.
 func TestDrainTimeout(t *testing.T) {
 	log := slog.New(slog.DiscardHandler)
-	read := func(tr *drainTransport) error {
-		_, err := io.ReadAll(tr.Reader)
-		return err
+	ctx := context.Background()
+	readAll := func(c *stdioConn) error {
+		for {
+			if _, err := c.Read(ctx); err != nil {
+				if errors.Is(err, io.EOF) {
+					return nil
+				}
+				return err
+			}
+		}
 	}
 	// Unanswered: EOF after the timeout.
-	tr := newDrainTransport(strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call"}`+"\n"), io.Discard, 100*time.Millisecond, log)
+	c := newStdioConn(strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call"}`+"\n"), io.Discard, 100*time.Millisecond, log)
 	start := time.Now()
-	if err := read(tr); err != nil {
+	if err := readAll(c); err != nil {
 		t.Fatal(err)
 	}
 	if d := time.Since(start); d < 100*time.Millisecond {
@@ -195,72 +204,111 @@ func TestDrainTimeout(t *testing.T) {
 	}
 
 	// Answered (in a batch, with a string ID; a notification and a response from the client
-	// need no answer): EOF as soon as the answer is written.
+	// need no answer): EOF as soon as the answers are written.
 	in := `[{"jsonrpc":"2.0","id":"a","method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"}]` + "\n" +
 		`{"jsonrpc":"2.0","id":7,"result":{}}` + "\n" + `{"jsonrpc":"2.0","id":2.0,"method":"ping"}` // no final newline
-	tr = newDrainTransport(strings.NewReader(in), io.Discard, time.Minute, log)
+	var out bytes.Buffer
+	c = newStdioConn(strings.NewReader(in), &out, time.Minute, log)
 	go func() {
 		time.Sleep(20 * time.Millisecond)
-		tr.Writer.Write([]byte(`[{"jsonrpc":"2.0","id":"a","result":{}}]` + "\n"))
-		tr.Writer.Write([]byte(`{"jsonrpc":"2.0","id":2,`))
-		tr.Writer.Write([]byte(`"result":{}}` + "\n"))
+		a, _ := jsonrpc.MakeID("a")
+		two, _ := jsonrpc.MakeID(float64(2))
+		c.Write(ctx, &jsonrpc.Response{ID: a, Result: json.RawMessage(`{}`)})
+		c.Write(ctx, &jsonrpc.Response{ID: two, Result: json.RawMessage(`{}`)})
 	}()
 	start = time.Now()
-	if err := read(tr); err != nil {
+	if err := readAll(c); err != nil {
 		t.Fatal(err)
 	}
 	if d := time.Since(start); d > 30*time.Second {
 		t.Errorf("EOF after %v; the answers were written at once", d)
 	}
+	if want := `[{"jsonrpc":"2.0","id":"a","result":{}}]` + "\n" + `{"jsonrpc":"2.0","id":2,"result":{}}` + "\n"; out.String() != want {
+		t.Errorf("wrote %q, want %q", out.String(), want)
+	}
 
 	// Cancelled requests are not waited for; Close releases a waiting reader.
-	tr = newDrainTransport(strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call"}`+"\n"+
+	c = newStdioConn(strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call"}`+"\n"+
 		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`+"\n"), io.Discard, time.Minute, log)
 	start = time.Now()
-	read(tr)
+	readAll(c)
 	if d := time.Since(start); d > 30*time.Second {
 		t.Errorf("waited %v for a cancelled request", d)
 	}
-	tr = newDrainTransport(strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call"}`+"\n"), io.Discard, time.Minute, log)
+	c = newStdioConn(strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call"}`+"\n"), io.Discard, time.Minute, log)
 	go func() {
 		time.Sleep(20 * time.Millisecond)
-		tr.Reader.Close()
+		c.Close()
 	}()
 	start = time.Now()
-	read(tr)
+	readAll(c)
 	if d := time.Since(start); d > 30*time.Second {
 		t.Errorf("Close did not release the reader (%v)", d)
 	}
 }
 
-// TestWireIDFastPaths holds idKey and peekMessage's shortcuts to what decoding gives.
-func TestWireIDFastPaths(t *testing.T) {
-	for _, raw := range []string{`1`, `0`, `-0`, `-7`, `42`, `007`, `1.5`, `1e3`, `123456789012345`, `1234567890123456789`,
-		`"a"`, `""`, `"a\"b"`, `"é"`, `"tab\t"`, `"x y"`, `null`, `true`, `{}`, `[1]`, `"unterminated`} {
-		gk, gok := idKey(json.RawMessage(raw))
-		wk, wok := decodedIDKey(json.RawMessage(raw))
-		if gk != wk || gok != wok {
-			t.Errorf("idKey(%s) = %q, %v; want %q, %v", raw, gk, gok, wk, wok)
+// TestStdioConnWire holds stdioConn's own decoding and encoding to the SDK's
+// (jsonrpc.DecodeMessage, jsonrpc.EncodeMessage).
+func TestStdioConnWire(t *testing.T) {
+	for _, in := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"q":"a"}}}`,
+		`{"jsonrpc":"2.0","id":"abc","method":"ping"}`,
+		`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":null,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":3,"method":""}`,
+		`{"jsonrpc":"2.0","id":3,"result":{"roots":[]}}`,
+		`{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"no","data":{"a":1}}}`,
+		`{"jsonrpc":"2.0","result":{}}`,
+		`{"jsonrpc":"1.0","id":1,"method":"ping"}`,
+		`{"JSONRPC":"2.0","id":1,"method":"ping"}`,
+		`{"jsonrpc":"2.0","ID":1,"Method":"ping"}`,
+		`{"jsonrpc":"2.0","id":true,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":1,"method":7}`,
+		`{"jsonrpc":"2.0","id":1,"method":"ping"} x`,
+		`{"jsonrpc":"2.0","id":1,"method":"pi\u006eg","params":[1,2]}`,
+		`[]`, `7`, `"x"`, `{`,
+	} {
+		want, wantErr := jsonrpc.DecodeMessage([]byte(in))
+		got, gotErr := decodeMessage([]byte(in))
+		if (wantErr != nil) != (gotErr != nil) {
+			t.Errorf("decodeMessage(%s): error %v, the SDK's %v", in, gotErr, wantErr)
+			continue
+		}
+		if wantErr != nil {
+			continue
+		}
+		w, _ := jsonrpc.EncodeMessage(want)
+		g, _ := jsonrpc.EncodeMessage(got)
+		if !bytes.Equal(w, g) {
+			t.Errorf("decodeMessage(%s) = %s, the SDK's %s", in, g, w)
 		}
 	}
-	for _, line := range []string{
-		`{"jsonrpc":"2.0","id":3,"result":{"content":[]}}`,
-		`{"jsonrpc":"2.0","id":"abc","error":{"code":-32602,"message":"x"}}`,
-		`{"jsonrpc":"2.0","id":"a\"b","result":{}}`,
-		`{"jsonrpc":"2.0","id":1.5,"result":{}}`,
-		`{"jsonrpc":"2.0","id":4,"method":"roots/list"}`,
-		`{"jsonrpc":"2.0","method":"notifications/progress","params":{}}`,
-		`{"id":5,"jsonrpc":"2.0","result":{}}`,
-	} {
-		id, method, ok := peekMessage([]byte(line))
-		var m wireMessage
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
+
+	id := func(v any) jsonrpc.ID {
+		id, err := jsonrpc.MakeID(v)
+		if err != nil {
 			t.Fatal(err)
 		}
-		gk, _ := idKey(id)
-		wk, _ := idKey(m.ID)
-		if !ok || gk != wk || method != m.Method {
-			t.Errorf("peekMessage(%s) = %s, %q, %v; want %s, %q", line, id, method, ok, m.ID, m.Method)
+		return id
+	}
+	result := json.RawMessage(`{"content":[{"type":"text","text":"a <b> & \"c\" é"}],"structuredContent":{"n":1}}`)
+	for _, m := range []jsonrpc.Message{
+		&jsonrpc.Response{ID: id(float64(1)), Result: result},
+		&jsonrpc.Response{ID: id(float64(-12345678901)), Result: json.RawMessage(`{}`)},
+		&jsonrpc.Response{ID: id("abc-1"), Result: result},
+		&jsonrpc.Response{ID: id(`a"b`), Result: result},
+		&jsonrpc.Response{ID: id("é<&>"), Result: result},
+		&jsonrpc.Response{ID: id("x"), Result: json.RawMessage("{\n}")},
+		&jsonrpc.Response{ID: id(float64(2)), Error: &jsonrpc.Error{Code: -32602, Message: "bad"}},
+		&jsonrpc.Response{ID: id(float64(2)), Error: errors.New("plain")},
+		&jsonrpc.Request{Method: "notifications/message", Params: json.RawMessage(`{"level":"info"}`)},
+		&jsonrpc.Request{ID: id(float64(9)), Method: "roots/list"},
+	} {
+		want, wantErr := jsonrpc.EncodeMessage(m)
+		got, gotErr := appendMessage([]byte("prefix"), m)
+		if wantErr != nil || gotErr != nil || string(got) != "prefix"+string(want) {
+			t.Errorf("appendMessage(%#v) = %s, %v; the SDK's %s, %v", m, got, gotErr, want, wantErr)
 		}
 	}
 }
