@@ -122,7 +122,9 @@ func runServe(c *cli.Context) error {
 		// The HTTP options are ignored: their environment twins (DOCIDX_TOKEN …) may be set for
 		// an HTTP server while an editor launches this one.
 		log.Info("serving over stdio", "snapshot", filepath.Join(dir, snap))
-		err := srv.RunStdio(ctx, os.Stdin, os.Stdout)
+		in, restore := pollableStdin()
+		err := srv.RunStdio(ctx, in, os.Stdout)
+		restore()
 		if ferr := failed(); ferr != nil {
 			return ferr
 		}
