@@ -163,6 +163,7 @@ func (s *Server) notify(next mcp.MethodHandler) mcp.MethodHandler {
 		default:
 			return next(ctx, method, req)
 		}
+		growStack()
 		start := time.Now()
 		ctx, pr := withProgress(ctx, req)
 		if pr != nil {
@@ -180,6 +181,24 @@ func (s *Server) notify(next mcp.MethodHandler) mcp.MethodHandler {
 		return res, err
 	}
 }
+
+// growStack grows the calling goroutine's stack to 32 KB in one step, while the stack is still
+// shallow. go-sdk runs each request in a new goroutine, whose stack starts small; a tool call
+// then doubled it two or three times as it went deeper (checking arguments against the schema
+// goes deep), copying every frame above each time: runtime.newstack was 5% of a search's CPU.
+// Measured over the corpus: a search's argument check 0.067 -> 0.037 ms at the median, and the
+// whole request 0.03-0.05 ms less.
+//
+//go:noinline
+func growStack() byte {
+	var frame [20 << 10]byte // with what is below it, more than 16 KB: the stack doubles to 32 KB
+	return frameByte(frame[:])
+}
+
+// frameByte reads b, so that growStack's frame cannot be optimized away.
+//
+//go:noinline
+func frameByte(b []byte) byte { return b[len(b)-1] }
 
 // answer is the receiving middleware that answers the methods docidx serves from the store
 // itself rather than from what is registered with the SDK: resources/list (paged over the
