@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"syscall"
@@ -103,6 +104,9 @@ func runServe(c *cli.Context) error {
 		r, release := w.Acquire()
 		srv.SetReader(r)
 		go followSnapshots(ctx, w, srv, release, log)
+		if stdio && os.Getenv("GOMAXPROCS") == "" {
+			oneProcessor()
+		}
 	}()
 	defer func() {
 		<-opened
@@ -174,6 +178,16 @@ func runServe(c *cli.Context) error {
 // reloadGrace is how long a replaced snapshot stays open for requests that started on it; every
 // request finishes in far less.
 const reloadGrace = time.Minute
+
+// oneProcessor runs the rest of a stdio session on one processor (GOMAXPROCS 1), once start-up,
+// which uses both cores of a laptop to open the snapshot while it answers initialize, is done.
+// A stdio server has one client, whose requests mostly come one at a time. With more than one
+// processor each message crossed between threads on its way through the SDK (the goroutine that
+// reads stdin, the one that reads messages, one per request), waking idle threads each time, and
+// a request could move to another core half-way. Measured over the corpus (6 alternating runs of
+// 1,500 searches): p50 0.63 -> 0.60 ms, p99 2.0 -> 1.3 ms. A GOMAXPROCS set in the environment is
+// left as it is.
+func oneProcessor() { runtime.GOMAXPROCS(1) }
 
 // followSnapshots switches srv to each new generation that a crawl publishes in the index
 // directory, between requests and without restart; SetReader tells clients the resource list
