@@ -209,7 +209,8 @@ func (s *Server) searchTool(ctx context.Context, req *mcp.CallToolRequest, in Se
 	// Cut at a hit boundary within the budget; the first hit always goes in.
 	budget := s.budget(in.MaxTokens)
 	var b strings.Builder
-	out.Results = []SearchResult{}
+	b.Grow(min(budget, 512*len(hits))) // a rendered hit is about 470 bytes
+	out.Results = make([]SearchResult, 0, len(hits))
 	for i, h := range hits {
 		entry := renderHit(c.Unit+i+1, &h)
 		if i > 0 && b.Len()+len(entry) > budget {
@@ -232,11 +233,14 @@ func (s *Server) searchTool(ctx context.Context, req *mcp.CallToolRequest, in Se
 	if q.Version != "" {
 		scope = "version " + q.Version
 	}
+	var cont string
+	if out.NextCursor != "" {
+		cont = continuation(out.NextCursor)
+	}
+	t.Grow(len(q.Text) + len(scope) + 40 + b.Len() + len(cont))
 	fmt.Fprintf(&t, "Results %d–%d for %q (%s):\n\n", c.Unit+1, nextUnit, q.Text, scope)
 	t.WriteString(b.String())
-	if out.NextCursor != "" {
-		t.WriteString(continuation(out.NextCursor))
-	}
+	t.WriteString(cont)
 	return textResult(t.String()), out, nil
 }
 
@@ -245,8 +249,8 @@ func (s *Server) searchTool(ctx context.Context, req *mcp.CallToolRequest, in Se
 // to the page, so pages never repeat a hit of an earlier page.
 func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]docidx.Hit, bool, error) {
 	want := off + limit + 1
-	seen := make(map[string]bool)
-	var hits []docidx.Hit
+	seen := make(map[string]bool, want)
+	hits := make([]docidx.Hit, 0, want)
 	for raw := 0; len(hits) < want; {
 		// Ask for what is still missing plus a little room for duplicates (overloads share a
 		// URI), in pages of at most rawSearchPage; the loop asks again if that was not enough.
