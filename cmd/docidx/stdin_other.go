@@ -2,7 +2,10 @@
 
 package main
 
-import "os"
+import (
+	"io"
+	"os"
+)
 
 // pollableStdin returns os.Stdin: only Unix pipes and sockets are switched to the poller.
-func pollableStdin() (in *os.File, restore func()) { return os.Stdin, func() {} }
+func pollableStdin() (in io.Reader, restore func()) { return os.Stdin, func() {} }
