@@ -38,6 +38,16 @@ func PageURI(eco Ecosystem, name, version, page string) string {
 func (r Ref) PageURI(page string) string { return PageURI(r.Ecosystem, r.Name, r.Version, page) }
 
 func escapePath(p string) string {
+	clean := true
+	for seg := range strings.SplitSeq(p, "/") {
+		if url.PathEscape(seg) != seg { // PathEscape returns a clean segment as it is
+			clean = false
+			break
+		}
+	}
+	if clean { // the common case, for every hit and outline entry: nothing to allocate
+		return p
+	}
 	segs := strings.Split(p, "/")
 	for i, s := range segs {
 		segs[i] = url.PathEscape(s)

@@ -31,31 +31,50 @@ func (s *Server) budget(maxTokens int) int {
 	return maxTokens * bytesPerToken
 }
 
+// unitList is the text of a paged answer as a sequence of units (see cutPage): Len of them,
+// unit i given by At. An API outline renders its units only when a page asks for them.
+type unitList interface {
+	Len() int
+	At(i int) string
+}
+
+// textUnits is a unitList of units already made.
+type textUnits []string
+
+func (u textUnits) Len() int        { return len(u) }
+func (u textUnits) At(i int) string { return u[i] }
+
 // pos is a position in a sequence of text units: the unit index and a byte offset inside it.
 type pos struct{ unit, off int }
 
 // validPos reports whether p is a place a page can start in units: inside a unit on a
 // character boundary, or exactly at the end (an empty last page).
-func validPos(units []string, p pos) bool {
-	if p.unit == len(units) {
+func validPos(units unitList, p pos) bool {
+	if p.unit == units.Len() {
 		return p.off == 0
 	}
-	if p.unit < 0 || p.unit > len(units) || p.off < 0 || p.off >= max(len(units[p.unit]), 1) {
+	if p.unit < 0 || p.unit > units.Len() || p.off < 0 {
 		return false
 	}
-	return p.off == 0 || utf8.RuneStart(units[p.unit][p.off])
+	u := units.At(p.unit)
+	if p.off >= max(len(u), 1) {
+		return false
+	}
+	return p.off == 0 || utf8.RuneStart(u[p.off])
 }
 
 // cutPage returns the page of at most budget bytes that starts at p: whole units while they fit
 // and, when the first unit alone is larger than budget, the part of it that fits, cut at a line
 // boundary. It always makes progress (one line or one character at least), so repeated calls
 // from next reproduce the concatenation of units exactly. more is false at the end.
-func cutPage(units []string, p pos, budget int) (text string, first, end int, next pos, more bool) {
+func cutPage(units unitList, p pos, budget int) (text string, first, end int, next pos, more bool) {
 	var b strings.Builder
 	first = p.unit
 	u, off := p.unit, p.off
-	for u < len(units) {
-		rest := units[u][off:]
+	n := units.Len()
+	for u < n {
+		unit := units.At(u)
+		rest := unit[off:]
 		room := budget - b.Len()
 		if len(rest) <= room {
 			b.WriteString(rest)
@@ -65,9 +84,9 @@ func cutPage(units []string, p pos, budget int) (text string, first, end int, ne
 		if b.Len() > 0 {
 			break // stop at the unit boundary; the next page starts with this unit
 		}
-		n := lineCut(rest, room)
-		b.WriteString(rest[:n])
-		if off += n; off == len(units[u]) { // one character wider than the budget was the rest
+		cut := lineCut(rest, room)
+		b.WriteString(rest[:cut])
+		if off += cut; off == len(unit) { // one character wider than the budget was the rest
 			u, off = u+1, 0
 		}
 		break
@@ -76,7 +95,7 @@ func cutPage(units []string, p pos, budget int) (text string, first, end int, ne
 	if off > 0 {
 		end = u + 1 // unit u is partly on this page
 	}
-	return b.String(), first, end, pos{u, off}, u < len(units)
+	return b.String(), first, end, pos{u, off}, u < n
 }
 
 // lineCut returns how many bytes of s to put on a page with room bytes left: up to the last

@@ -24,10 +24,10 @@ func TestCutPage(t *testing.T) {
 			if pages > 1000 {
 				t.Fatalf("budget %d: no progress", budget)
 			}
-			if !validPos(units, p) {
+			if !validPos(textUnits(units), p) {
 				t.Fatalf("budget %d: next position %+v is not valid", budget, p)
 			}
-			text, first, end, next, more := cutPage(units, p, budget)
+			text, first, end, next, more := cutPage(textUnits(units), p, budget)
 			if text == "" {
 				t.Fatalf("budget %d: empty page at %+v", budget, p)
 			}
@@ -54,7 +54,7 @@ func TestCutPage(t *testing.T) {
 		}
 	}
 	// Whole units are never split when they fit a page of their own.
-	text, _, end, next, _ := cutPage([]string{"aaaa\n", "bbbbbb\n"}, pos{}, 10)
+	text, _, end, next, _ := cutPage(textUnits{"aaaa\n", "bbbbbb\n"}, pos{}, 10)
 	if text != "aaaa\n" || end != 1 || next != (pos{1, 0}) {
 		t.Errorf("cutPage stopped at %q end %d next %+v; want the first unit only", text, end, next)
 	}
@@ -74,12 +74,12 @@ func FuzzCutPage(f *testing.F) {
 			if i > len(a)*2+len(b)+3 {
 				t.Fatal("no progress")
 			}
-			text, _, _, next, more := cutPage(units, p, budget)
+			text, _, _, next, more := cutPage(textUnits(units), p, budget)
 			joined.WriteString(text)
 			if !more {
 				break
 			}
-			if !validPos(units, next) {
+			if !validPos(textUnits(units), next) {
 				t.Fatalf("invalid next %+v", next)
 			}
 			p = next
@@ -143,6 +143,41 @@ func TestFirstSentence(t *testing.T) {
 			t.Errorf("firstSentence(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// firstSentenceFields is the first implementation of firstSentence, kept as the reference the
+// one-pass version is held to.
+func firstSentenceFields(doc string) string {
+	doc = strings.TrimSpace(doc)
+	if i := strings.Index(doc, "\n\n"); i >= 0 {
+		doc = doc[:i]
+	}
+	doc = strings.Join(strings.Fields(doc), " ")
+	for i := 0; i < len(doc); i++ {
+		c := doc[i]
+		if (c == '.' || c == '!' || c == '?') && (i+1 == len(doc) || doc[i+1] == ' ') && !isAbbrevEnd(doc[:i]) {
+			doc = doc[:i+1]
+			break
+		}
+	}
+	return clip(doc, maxSynopsis)
+}
+
+func FuzzFirstSentence(f *testing.F) {
+	for _, s := range []string{
+		"Go calls f. It returns.", "Use e.g. this one. Then that.", "Version v1.2.3 is fine.\n\nMore.",
+		"  Spaces\n  across\tlines. Next", "Does it ask? Yes.", "Ends with etc. and more. Done.",
+		"Ünïcode\u00a0spaces\u2003here. Next.", "a. b", ".", ". .", "x !y. z", "Word\n\n\nthree",
+		strings.Repeat("word ", 100), strings.Repeat("é", 150) + ". Next.", strings.Repeat("ab ", 66) + "cd. e",
+		"Invalid \xff utf-8. Next.", "VS. next. Cf. that.",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		if got, want := firstSentence(doc), firstSentenceFields(doc); got != want {
+			t.Errorf("firstSentence(%q) = %q, want %q", doc, got, want)
+		}
+	})
 }
 
 func TestFirstSentenceBounded(t *testing.T) {

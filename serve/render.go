@@ -1,8 +1,11 @@
 package serve
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/docidx/docidx"
 )
@@ -15,21 +18,51 @@ const maxSynopsis = 200
 
 // firstSentence returns the first sentence of a doc comment as one line: up to the first period
 // followed by a space or the end, or the first blank line, at most maxSynopsis bytes.
+//
+// It runs once per symbol of an outline (thousands for a large package), so it makes one pass:
+// white space is collapsed as it is met, and the pass stops at the sentence's end, or once more
+// than maxSynopsis bytes are kept, since clip then cuts whatever follows.
 func firstSentence(doc string) string {
 	doc = strings.TrimSpace(doc)
 	if i := strings.Index(doc, "\n\n"); i >= 0 {
 		doc = doc[:i]
 	}
-	doc = strings.Join(strings.Fields(doc), " ")
-	for i := 0; i < len(doc); i++ {
+	b := make([]byte, 0, min(len(doc), maxSynopsis+utf8.UTFMax))
+	space := false // white space met since the last byte kept
+	for i := 0; i < len(doc) && len(b) <= maxSynopsis; {
 		c := doc[i]
-		if (c == '.' || c == '!' || c == '?') && (i+1 == len(doc) || doc[i+1] == ' ') && !isAbbrevEnd(doc[:i]) {
-			doc = doc[:i+1]
-			break
+		size := 1
+		isSpace := asciiSpace[c] != 0
+		if c >= utf8.RuneSelf {
+			var r rune
+			r, size = utf8.DecodeRuneInString(doc[i:])
+			isSpace = unicode.IsSpace(r)
 		}
+		if isSpace {
+			space = true
+			i += size
+			continue
+		}
+		if space {
+			if n := len(b); n > 0 && (b[n-1] == '.' || b[n-1] == '!' || b[n-1] == '?') &&
+				!isAbbrevEnd(string(b[bytes.LastIndexByte(b[:n-1], ' ')+1:n-1])) {
+				break // the sentence ends before this white space
+			}
+			b = append(b, ' ')
+			space = false
+		}
+		if size == 1 {
+			b = append(b, c)
+		} else {
+			b = append(b, doc[i:i+size]...)
+		}
+		i += size
 	}
-	return clip(doc, maxSynopsis)
+	return clip(string(b), maxSynopsis)
 }
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace accepts.
+var asciiSpace = [256]uint8{'\t': 1, '\n': 1, '\v': 1, '\f': 1, '\r': 1, ' ': 1}
 
 // isAbbrevEnd reports whether s ends with a common abbreviation ("e.g", "i.e", "etc", "vs").
 func isAbbrevEnd(s string) bool {

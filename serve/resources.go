@@ -383,7 +383,7 @@ func (s *Server) loadVersion(pkg *docidx.Package, want int) (*versionPages, erro
 	if err != nil {
 		return nil, err
 	}
-	_, units, err := s.outlineOf(pkg, "", &base, syms, docs, want == loadOverview)
+	outline, err := s.outlineOf(pkg, "", &base, syms, docs)
 	if err != nil {
 		var te *toolError
 		if errors.As(err, &te) {
@@ -395,7 +395,7 @@ func (s *Server) loadVersion(pkg *docidx.Package, want int) (*versionPages, erro
 
 	// The overview is the describe header plus where to read the API.
 	var o strings.Builder
-	o.WriteString(units[0])
+	o.WriteString(outline.At(0))
 	nsyms := 0
 	for i := range syms {
 		if syms[i].Kind != docidx.KindPackage {
@@ -422,8 +422,8 @@ func (s *Server) loadVersion(pkg *docidx.Package, want int) (*versionPages, erro
 		if nsyms == 0 {
 			a.WriteString("No API symbols are indexed for this version.\n")
 		}
-		for _, u := range units[1:] {
-			a.WriteString(u)
+		for i := 1; i < outline.Len(); i++ {
+			a.WriteString(outline.At(i))
 		}
 		v.api = a.String()
 	}

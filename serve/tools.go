@@ -606,15 +606,18 @@ func (s *Server) describeTool(ctx context.Context, tool string, eco docidx.Ecosy
 		return nil, out, err
 	}
 
-	var units []string
-	var entries []OutlineEntry // entries[i] belongs to units[i+1] (unit 0 is the header)
+	var units unitList
+	var outline *outlineUnits  // the units when no symbol is asked for
 	var details []SymbolDetail // details[i] belongs to units[i]
 	if symbol != "" {
 		reportProgress(ctx, "looking up "+symbol)
-		details, units, err = s.symbolDetails(ref, focus, symbol)
+		var texts []string
+		details, texts, err = s.symbolDetails(ref, focus, symbol)
+		units = textUnits(texts)
 	} else {
 		reportProgress(ctx, "outlining the API of "+ref.String())
-		entries, units, err = s.outline(pkg, focus, &out)
+		outline, err = s.outline(pkg, focus, &out)
+		units = outline
 	}
 	if err != nil {
 		return nil, out, err
@@ -635,7 +638,7 @@ func (s *Server) describeTool(ctx context.Context, tool string, eco docidx.Ecosy
 		if first > 0 {
 			out.Readme, out.Documents = "", nil // header data comes with the page it starts on
 		}
-		out.Outline = entries[max(first-1, 0):max(end-1, 0)]
+		out.Outline = outline.entriesOf(first, end)
 	}
 	var t strings.Builder
 	if p.unit > 0 || p.off > 0 {
@@ -726,23 +729,22 @@ var kindHeading = map[int]string{
 // outline entry, and fills out's Readme and Documents. Entries are grouped by declaring package
 // (focus only, when set) and kind, in declaration order within a group; each group's first unit
 // carries the group headings, so any page reads on its own.
-func (s *Server) outline(pkg *docidx.Package, focus string, out *DescribeOutput) ([]OutlineEntry, []string, error) {
+func (s *Server) outline(pkg *docidx.Package, focus string, out *DescribeOutput) (*outlineUnits, error) {
 	ref := pkg.Ref()
 	r := s.reader()
 	syms, err := s.symbolsCached(r, ref)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	docs, err := s.documentsCached(r, ref)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return s.outlineOf(pkg, focus, out, syms, docs, false)
+	return s.outlineOf(pkg, focus, out, syms, docs)
 }
 
 // outlineOf is outline over symbols and documents already read.
-// With headerOnly it stops after the header unit.
-func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutput, syms []docidx.Symbol, docs []docidx.Document, headerOnly bool) ([]OutlineEntry, []string, error) {
+func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutput, syms []docidx.Symbol, docs []docidx.Document) (*outlineUnits, error) {
 	ref := pkg.Ref()
 
 	pkgOf := func(sym *docidx.Symbol) string {
@@ -775,7 +777,7 @@ func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutpu
 		byPkg[p] = append(byPkg[p], sym)
 	}
 	if focus != "" && len(pkgs) == 0 {
-		return nil, nil, s.unknownImportPath(pkg, focus, syms)
+		return nil, s.unknownImportPath(pkg, focus, syms)
 	}
 
 	// Header.
@@ -835,57 +837,131 @@ func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutpu
 		fmt.Fprintf(&h, "## API (%d symbols; describe one with symbol=…)\n\n", nsyms)
 	}
 
-	units := []string{h.String()}
-	if headerOnly {
-		return nil, units, nil
-	}
-	entries := make([]OutlineEntry, 0, nsyms)
+	o := &outlineUnits{header: h.String(), ref: ref}
+	o.items = make([]outlineItem, 0, nsyms)
 	for _, p := range pkgs {
 		group := byPkg[p]
 		sortByKind(group)
 		lastRank := -1
 		for i, sym := range group {
-			var b strings.Builder
+			it := outlineItem{sym: sym, pkg: p, last: i == len(group)-1}
 			if i == 0 {
-				fmt.Fprintf(&b, "### %s\n\n", p)
+				it.groupHead = "### " + p + "\n\n"
 				if syn := synopsis[p]; syn != "" {
-					fmt.Fprintf(&b, "%s\n\n", syn)
+					it.groupHead += syn + "\n\n"
 				}
 			}
-			rank := kindOrder[sym.Kind]
-			if rank != lastRank {
-				fmt.Fprintf(&b, "%s:\n", kindHeading[rank])
+			if rank := kindOrder[sym.Kind]; rank != lastRank {
+				it.kindHead = kindHeading[rank] + ":\n"
 				lastRank = rank
 			}
-			e := OutlineEntry{
-				Package: p, Kind: string(sym.Kind), Name: sym.QualifiedName, Signature: compactSignature(sym.Signature),
-				Synopsis: firstSentence(sym.Doc), Deprecated: sym.Deprecated,
-				URI: ref.PageURI(docidx.PageSymbolPrefix + sym.QualifiedName),
-			}
-			if e.Signature == "" {
-				e.Signature = sym.QualifiedName
-			}
-			fmt.Fprintf(&b, "- %s", inlineCode(e.Signature))
-			if e.Deprecated {
-				b.WriteString(" (deprecated)")
-			}
-			if e.Synopsis != "" {
-				fmt.Fprintf(&b, " — %s", e.Synopsis)
-			}
-			b.WriteByte('\n')
-			if i == len(group)-1 {
-				b.WriteByte('\n')
-			}
-			units = append(units, b.String())
-			entries = append(entries, e)
+			o.items = append(o.items, it)
 		}
 	}
-	return entries, units, nil
+	o.texts = make([]string, len(o.items))
+	o.entries = make([]OutlineEntry, len(o.items))
+	o.made = make([]bool, len(o.items))
+	return o, nil
 }
 
-// sortByKind orders symbols by kindOrder, keeping declaration order within a kind.
+// outlineUnits is an API outline as a unitList: unit 0 the header, unit i+1 the entry of the
+// i-th symbol in outline order. An entry is rendered when a page first asks for it: a large
+// module's outline has thousands (zap's some 1,500), whose synopses, compact signatures and URIs
+// took a millisecond to make for a page that shows a few hundred.
+type outlineUnits struct {
+	header  string
+	ref     docidx.Ref
+	items   []outlineItem
+	texts   []string       // texts[i] is unit i+1, once made[i]
+	entries []OutlineEntry // entries[i] belongs to unit i+1, once made[i]
+	made    []bool
+}
+
+// outlineItem is one outline entry before it is rendered: its symbol, declaring package, and the
+// headings that start before it.
+type outlineItem struct {
+	sym                 *docidx.Symbol
+	pkg                 string
+	groupHead, kindHead string // the package group's heading and synopsis, the kind's heading
+	last                bool   // the last entry of its package group
+}
+
+// Len implements unitList.
+func (o *outlineUnits) Len() int { return 1 + len(o.items) }
+
+// At implements unitList.
+func (o *outlineUnits) At(i int) string {
+	if i == 0 {
+		return o.header
+	}
+	o.render(i - 1)
+	return o.texts[i-1]
+}
+
+// entriesOf returns the outline entries of units [from, to); unit 0, the header, has none.
+func (o *outlineUnits) entriesOf(from, to int) []OutlineEntry {
+	from, to = max(from-1, 0), max(to-1, 0)
+	for i := from; i < to; i++ {
+		o.render(i)
+	}
+	return o.entries[from:to]
+}
+
+// render makes the entry and the unit of item i, once.
+func (o *outlineUnits) render(i int) {
+	if o.made[i] {
+		return
+	}
+	it := &o.items[i]
+	sym := it.sym
+	e := OutlineEntry{
+		Package: it.pkg, Kind: string(sym.Kind), Name: sym.QualifiedName, Signature: compactSignature(sym.Signature),
+		Synopsis: firstSentence(sym.Doc), Deprecated: sym.Deprecated,
+		URI: o.ref.PageURI(docidx.PageSymbolPrefix + sym.QualifiedName),
+	}
+	if e.Signature == "" {
+		e.Signature = sym.QualifiedName
+	}
+	code := inlineCode(e.Signature)
+	var b strings.Builder
+	b.Grow(len(it.groupHead) + len(it.kindHead) + len(code) + len(e.Synopsis) + 24)
+	b.WriteString(it.groupHead)
+	b.WriteString(it.kindHead)
+	b.WriteString("- ")
+	b.WriteString(code)
+	if e.Deprecated {
+		b.WriteString(" (deprecated)")
+	}
+	if e.Synopsis != "" {
+		b.WriteString(" — ")
+		b.WriteString(e.Synopsis)
+	}
+	b.WriteByte('\n')
+	if it.last {
+		b.WriteByte('\n')
+	}
+	o.texts[i], o.entries[i], o.made[i] = b.String(), e, true
+}
+
+// sortByKind orders symbols by kindOrder, keeping declaration order within a kind. A counting
+// sort over the ranks: kindOrder is looked up once per symbol, not per comparison.
 func sortByKind(syms []*docidx.Symbol) {
-	sort.SliceStable(syms, func(i, j int) bool { return kindOrder[syms[i].Kind] < kindOrder[syms[j].Kind] })
+	ranks := len(kindHeading) // kindOrder's values are 0 to ranks-1, each with a heading
+	count := make([]int, ranks+1)
+	rank := make([]uint8, len(syms))
+	for i, sym := range syms {
+		rank[i] = uint8(kindOrder[sym.Kind])
+		count[rank[i]+1]++
+	}
+	for r := 1; r <= ranks; r++ {
+		count[r] += count[r-1]
+	}
+	sorted := make([]*docidx.Symbol, len(syms))
+	for i, sym := range syms {
+		sorted[count[rank[i]]] = sym
+		count[rank[i]]++
+	}
+	copy(syms, sorted)
 }
 
 // readmeSummary is the plain-text summary of a README: its Summary, else the start of its first
@@ -1174,10 +1250,10 @@ func (s *Server) docTool(ctx context.Context, tool string, in DocInput) (*mcp.Ca
 			dc.MIMEType, len(dc.Blob), ref.PageURI(documentPage(doc)))}
 	}
 	p := pos{c.Unit, c.Byte}
-	if !validPos(units, p) {
+	if !validPos(textUnits(units), p) {
 		return nil, out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
 	}
-	text, first, end, next, more := cutPage(units, p, s.budget(in.MaxTokens))
+	text, first, end, next, more := cutPage(textUnits(units), p, s.budget(in.MaxTokens))
 	page := docidx.PageDocPrefix + doc.Path
 	if doc.Kind == docidx.DocReadme {
 		page = docidx.PageReadme
