@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -147,4 +148,65 @@ type failTransport struct{ t *testing.T }
 func (f failTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	f.t.Errorf("serve made an HTTP request: %s %s", req.Method, req.URL)
 	return nil, fmt.Errorf("network access is forbidden in serve")
+}
+
+// TestStdioBatch checks JSON-RPC batches as the SDK's stdio connection treats them: before
+// protocol 2025-06-18 a batch's responses go out together as one array, and from 2025-06-18 on a
+// batch ends the session. The client waits for the initialize answer first, as clients do.
+func TestStdioBatch(t *testing.T) {
+	srv := newServer(t)
+	run := func(version string) ([]string, error) {
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		done := make(chan error, 1)
+		go func() {
+			err := srv.RunStdio(context.Background(), inR, outW)
+			outW.Close()
+			done <- err
+		}()
+		out := bufio.NewReader(outR)
+		inW.Write([]byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + version + `","capabilities":{},"clientInfo":{"name":"batch-test","version":"0"}}}` + "\n"))
+		first, err := out.ReadString('\n')
+		if err != nil {
+			t.Fatalf("initialize: %v", err)
+		}
+		go func() {
+			inW.Write([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+				`[{"jsonrpc":"2.0","id":2,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/roots/list_changed"},{"jsonrpc":"2.0","id":"three","method":"tools/list"}]` + "\n"))
+			inW.Close()
+		}()
+		rest, _ := io.ReadAll(out)
+		lines := []string{strings.TrimSpace(first)}
+		if r := strings.TrimSpace(string(rest)); r != "" {
+			lines = append(lines, strings.Split(r, "\n")...)
+		}
+		return lines, <-done
+	}
+
+	lines, err := run("2025-03-26")
+	if err != nil {
+		t.Fatalf("RunStdio: %v", err)
+	}
+	if len(lines) != 2 {
+		t.Fatalf("wrote %d lines, want the initialize answer and one batch answer:\n%s", len(lines), strings.Join(lines, "\n"))
+	}
+	var batch []struct {
+		ID     json.RawMessage `json:"id"`
+		Result json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(lines[1]), &batch); err != nil {
+		t.Fatalf("batch answer %.200q: %v", lines[1], err)
+	}
+	if len(batch) != 2 || string(batch[0].ID) != "2" || string(batch[1].ID) != `"three"` ||
+		batch[0].Result == nil || batch[1].Result == nil {
+		t.Errorf("batch answer = %.300s, want the results of 2 and \"three\" in order", lines[1])
+	}
+
+	lines, err = run("2025-06-18")
+	if err == nil || !strings.Contains(err.Error(), "batching is not supported") {
+		t.Errorf("a batch at 2025-06-18: RunStdio = %v, want the SDK's batching error", err)
+	}
+	if len(lines) != 1 {
+		t.Errorf("a batch at 2025-06-18 was answered: %.300s", strings.Join(lines[1:], "\n"))
+	}
 }
