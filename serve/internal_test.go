@@ -347,3 +347,68 @@ func TestStdioConnWire(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecodeMessage holds decodeMessage to jsonrpc.DecodeMessage on any single JSON value, the
+// frames the stdio connection reads: both accept or both refuse, and what is accepted encodes
+// the same. Values nested more than 1,000 deep, which the SDK's decoder refuses outright and the
+// SDK refuses again when it decodes the params, are left out.
+func FuzzDecodeMessage(f *testing.F) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"q":"a"}}}`,
+		`{"jsonrpc":"2.0","id":"abc","result":{}}`, `{"jsonrpc":"2.0","id":3,"error":{"code":-1,"message":"m"}}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":4}}`,
+		`{"JSONRPC":"2.0","id":1,"method":"ping"}`, `{"jsonrpc":"2.0","id":1.5,"method":""}`, `[1]`, `null`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !json.Valid(data) || depth(data) > 1000 {
+			return
+		}
+		want, wantErr := jsonrpc.DecodeMessage(data)
+		got, gotErr := decodeMessage(data)
+		if (wantErr != nil) != (gotErr != nil) {
+			t.Fatalf("decodeMessage(%s): error %v, the SDK's %v", data, gotErr, wantErr)
+		}
+		if wantErr != nil {
+			return
+		}
+		w, werr := jsonrpc.EncodeMessage(want)
+		g, gerr := jsonrpc.EncodeMessage(got)
+		if !bytes.Equal(w, g) || (werr != nil) != (gerr != nil) {
+			t.Fatalf("decodeMessage(%s) encodes as %s, the SDK's as %s", data, g, w)
+		}
+		if gerr == nil {
+			a, err := appendMessage(nil, got)
+			if err != nil || !bytes.Equal(a, g) {
+				t.Fatalf("appendMessage(%s) = %s, %v; EncodeMessage gives %s", data, a, err, g)
+			}
+		}
+	})
+}
+
+// depth returns how deeply JSON value data nests arrays and objects.
+func depth(data []byte) int {
+	d, most, inString, escaped := 0, 0, false, false
+	for _, c := range data {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			d++
+			most = max(most, d)
+		case c == '}' || c == ']':
+			d--
+		}
+	}
+	return most
+}
