@@ -239,6 +239,19 @@ func (ri *rankIndex) readAt(base, end, off, n int64) []byte {
 	return ri.readInto(nil, base, end, off, n)
 }
 
+// readScratch is readInto with *scratch as the storage, kept grown for the next read; a nil
+// scratch reads into a new buffer.
+func (ri *rankIndex) readScratch(scratch *[]byte, base, end, off, n int64) []byte {
+	if scratch == nil {
+		return ri.readAt(base, end, off, n)
+	}
+	b := ri.readInto(*scratch, base, end, off, n)
+	if cap(b) > cap(*scratch) {
+		*scratch = b[:0]
+	}
+	return b
+}
+
 // readInto is readAt reading into buf's storage when it is large enough.
 func (ri *rankIndex) readInto(buf []byte, base, end, off, n int64) []byte {
 	if off < 0 || n < 0 || base+off+n > end {
@@ -268,8 +281,9 @@ func (ri *rankIndex) read(p postingsRef, buf []byte) []byte {
 	return ri.readInto(buf, ri.postingsAt, ri.size, p.off, p.size)
 }
 
-// lookup finds term in the dictionary and returns its idf and where its postings are.
-func (ri *rankIndex) lookup(term string) (idf float32, list postingsRef, ok bool) {
+// lookup finds term in the dictionary and returns its idf and where its postings are. The
+// dictionary block is read into *scratch's storage, which grows as needed (nil: a new buffer).
+func (ri *rankIndex) lookup(term string, scratch *[]byte) (idf float32, list postingsRef, ok bool) {
 	// The last block whose first term is <= term.
 	blk := sort.Search(ri.nblocks, func(i int) bool { return string(ri.blockFirst.at(i)) > term }) - 1
 	if blk < 0 {
@@ -277,7 +291,7 @@ func (ri *rankIndex) lookup(term string) (idf float32, list postingsRef, ok bool
 	}
 	le := binary.LittleEndian
 	lo, hi := int64(le.Uint64(ri.blockOffs[8*blk:])), int64(le.Uint64(ri.blockOffs[8*blk+8:]))
-	b := ri.readAt(ri.dictAt, ri.hitOffsAt, lo, hi-lo)
+	b := ri.readScratch(scratch, ri.dictAt, ri.hitOffsAt, lo, hi-lo)
 	for len(b) > 0 {
 		n, k := binary.Uvarint(b)
 		if k <= 0 || n > uint64(len(b)-k) {
@@ -337,6 +351,7 @@ type accumulator struct {
 	touched []uint32
 	scores  []float32 // best's scores of touched, by position
 	buf     []byte    // a postings list being added
+	scratch []byte    // a dictionary block or hit record being read
 	flags   []uint64  // a bit per document, set by flag and cleared by unflag
 }
 
@@ -529,14 +544,15 @@ func splitMajor(path string) (string, int) {
 }
 
 // hit reads the record of doc: its Bleve ID and the stored fields hits are made of, as
-// storedFields returns them from Bleve. ok is false when the record is unreadable.
-func (ri *rankIndex) hit(doc uint32) (id string, fields map[string]any, ok bool) {
+// storedFields returns them from Bleve. ok is false when the record is unreadable. The record is
+// read into *scratch's storage (nil: a new buffer); the strings returned are copies.
+func (ri *rankIndex) hit(doc uint32, scratch *[]byte) (id string, fields map[string]any, ok bool) {
 	le := binary.LittleEndian
 	lo, hi := le.Uint64(ri.hitOffs[8*doc:]), le.Uint64(ri.hitOffs[8*doc+8:])
 	if lo > hi {
 		return "", nil, false
 	}
-	rec := ri.readAt(ri.hitsAt, ri.postingsAt, int64(lo), int64(hi-lo))
+	rec := ri.readScratch(scratch, ri.hitsAt, ri.postingsAt, int64(lo), int64(hi-lo))
 	next := func() (string, bool) {
 		n, k := binary.Uvarint(rec)
 		if k <= 0 || n > uint64(len(rec)-k) {

@@ -57,21 +57,21 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	if strings.TrimSpace(words) == "" { // "python": the word is all there is to search
 		words = text
 	}
-	lists := ri.termLists(r.questionTerms(words))
+	a := ri.acquire()
+	defer ri.release(a)
+	lists := ri.termLists(r.questionTerms(words), &a.scratch)
 	if len(lists) == 0 {
 		return nil, 0
 	}
-	a := ri.acquire()
-	defer ri.release(a)
 	if !ri.accumulate(a, lists, keep) {
 		return nil, 0
 	}
-	bonus := ri.nameBonuses(text, words, keep)
+	bonus := ri.nameBonuses(text, words, keep, &a.scratch)
 	top, total := ri.best(a, bonus, len(lists), ri.packagePriors(ecos), window)
 	ranked := ri.diversify(top)
 	hits := make(search.DocumentMatchCollection, 0, min(need, len(ranked)))
 	for _, d := range ranked[:min(need, len(ranked))] {
-		id, fields, ok := ri.hit(d.doc)
+		id, fields, ok := ri.hit(d.doc, &a.scratch)
 		if !ok {
 			continue
 		}
@@ -104,10 +104,10 @@ type termList struct {
 }
 
 // termLists looks terms up and returns those found, rarest first.
-func (ri *rankIndex) termLists(terms []string) []termList {
+func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 	var lists []termList
 	for _, t := range terms {
-		if idf, list, ok := ri.lookup(t); ok {
+		if idf, list, ok := ri.lookup(t, scratch); ok {
 			lists = append(lists, termList{list, idf})
 		}
 	}
@@ -145,7 +145,7 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep func(uint
 // nameBonuses returns what text's names add to documents that keep accepts: exactBonus to the
 // overview of a package text spells exactly, symbolBonus to the symbols named as an identifier
 // of words, text without its ecosystem names ("useState hook": react.useState). Bonuses do not count as matched terms.
-func (ri *rankIndex) nameBonuses(text, words string, keep func(uint32) bool) map[uint32]float32 {
+func (ri *rankIndex) nameBonuses(text, words string, keep func(uint32) bool, scratch *[]byte) map[uint32]float32 {
 	bonus := map[uint32]float32{}
 	add := func(list []byte, b float32) {
 		forEachPosting(list, func(doc uint32, _ uint8) {
@@ -160,7 +160,7 @@ func (ri *rankIndex) nameBonuses(text, words string, keep func(uint32) bool) map
 		}
 	}
 	for _, name := range identifierWords(words) {
-		if _, list, ok := ri.lookup(symbolNamePrefix + name); ok {
+		if _, list, ok := ri.lookup(symbolNamePrefix+name, scratch); ok {
 			data := ri.read(list, nil)
 			if !list.dense {
 				add(data, symbolBonus)
