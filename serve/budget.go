@@ -41,7 +41,10 @@ type unitList interface {
 // textUnits is a unitList of units already made.
 type textUnits []string
 
-func (u textUnits) Len() int        { return len(u) }
+// Len implements unitList.
+func (u textUnits) Len() int { return len(u) }
+
+// At implements unitList.
 func (u textUnits) At(i int) string { return u[i] }
 
 // pos is a position in a sequence of text units: the unit index and a byte offset inside it.

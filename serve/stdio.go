@@ -138,6 +138,7 @@ type frameLimitReader struct {
 	limit, count int
 }
 
+// Read reads from r.r, failing with errFrameTooLarge once the frame's limit is reached.
 func (r *frameLimitReader) Read(p []byte) (int, error) {
 	if r.count >= r.limit {
 		return 0, errFrameTooLarge
@@ -473,6 +474,7 @@ func appendMessage(b []byte, msg jsonrpc.Message) ([]byte, error) {
 	return appendEncoded(b, msg)
 }
 
+// appendEncoded appends msg as jsonrpc.EncodeMessage encodes it.
 func appendEncoded(b []byte, msg jsonrpc.Message) ([]byte, error) {
 	data, err := jsonrpc.EncodeMessage(msg)
 	return append(b, data...), err

@@ -42,6 +42,7 @@ type pollStdin struct {
 	once sync.Once
 }
 
+// restore puts descriptor 0 back in blocking mode, the first time it is called.
 func (p *pollStdin) restore() { p.once.Do(func() { syscall.SetNonblock(0, false) }) }
 
 // Close restores blocking mode and closes stdin.
