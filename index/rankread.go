@@ -239,14 +239,10 @@ func (ri *rankIndex) readAt(base, end, off, n int64) []byte {
 	return ri.readInto(nil, base, end, off, n)
 }
 
-// readScratch is readInto with *scratch as the storage, kept grown for the next read; a nil
-// scratch reads into a new buffer.
+// readScratch is readInto with *scratch as the storage, kept grown for the next read.
 func (ri *rankIndex) readScratch(scratch *[]byte, base, end, off, n int64) []byte {
-	if scratch == nil {
-		return ri.readAt(base, end, off, n)
-	}
 	b := ri.readInto(*scratch, base, end, off, n)
-	if cap(b) > cap(*scratch) {
+	if b != nil {
 		*scratch = b[:0]
 	}
 	return b
@@ -282,7 +278,7 @@ func (ri *rankIndex) read(p postingsRef, buf []byte) []byte {
 }
 
 // lookup finds term in the dictionary and returns its idf and where its postings are. The
-// dictionary block is read into *scratch's storage, which grows as needed (nil: a new buffer).
+// dictionary block is read into *scratch's storage, which grows as needed.
 func (ri *rankIndex) lookup(term string, scratch *[]byte) (idf float32, list postingsRef, ok bool) {
 	// The last block whose first term is <= term.
 	blk := sort.Search(ri.nblocks, func(i int) bool { return string(ri.blockFirst.at(i)) > term }) - 1
@@ -545,7 +541,7 @@ func splitMajor(path string) (string, int) {
 
 // hit reads the record of doc: its Bleve ID and the stored fields hits are made of, as
 // storedFields returns them from Bleve. ok is false when the record is unreadable. The record is
-// read into *scratch's storage (nil: a new buffer); the strings returned are copies.
+// read into *scratch's storage; the strings returned are copies.
 func (ri *rankIndex) hit(doc uint32, scratch *[]byte) (id string, fields map[string]any, ok bool) {
 	le := binary.LittleEndian
 	lo, hi := le.Uint64(ri.hitOffs[8*doc:]), le.Uint64(ri.hitOffs[8*doc+8:])

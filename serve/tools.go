@@ -860,7 +860,6 @@ func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutpu
 	}
 	o.texts = make([]string, len(o.items))
 	o.entries = make([]OutlineEntry, len(o.items))
-	o.made = make([]bool, len(o.items))
 	return o, nil
 }
 
@@ -872,9 +871,8 @@ type outlineUnits struct {
 	header  string
 	ref     docidx.Ref
 	items   []outlineItem
-	texts   []string       // texts[i] is unit i+1, once made[i]
-	entries []OutlineEntry // entries[i] belongs to unit i+1, once made[i]
-	made    []bool
+	texts   []string       // texts[i] is unit i+1 once rendered (never empty then)
+	entries []OutlineEntry // entries[i] belongs to unit i+1, once texts[i] is rendered
 }
 
 // outlineItem is one outline entry before it is rendered: its symbol, declaring package, and the
@@ -909,7 +907,7 @@ func (o *outlineUnits) entriesOf(from, to int) []OutlineEntry {
 
 // render makes the entry and the unit of item i, once.
 func (o *outlineUnits) render(i int) {
-	if o.made[i] {
+	if o.texts[i] != "" {
 		return
 	}
 	it := &o.items[i]
@@ -940,7 +938,7 @@ func (o *outlineUnits) render(i int) {
 	if it.last {
 		b.WriteByte('\n')
 	}
-	o.texts[i], o.entries[i], o.made[i] = b.String(), e, true
+	o.texts[i], o.entries[i] = b.String(), e
 }
 
 // sortByKind orders symbols by kindOrder, keeping declaration order within a kind. A counting
