@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/url"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 // ErrNoRegistry is returned when no package registry is configured for a package's scope:
@@ -409,24 +409,14 @@ func redactURL(s string) string {
 	return u.String()
 }
 
-// readSmallFile reads a configuration file of at most limit bytes.
+// readSmallFile reads a configuration file of at most limit bytes (see memfs.ReadOpenLimited).
 func readSmallFile(p string, limit int64) ([]byte, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory", p)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: %w (limit %d bytes)", p, docidx.ErrTooLarge, limit)
-	}
-	return data, nil
+	return memfs.ReadOpenLimited(f, p, limit)
 }
 
 // netrcEntry is one machine (or, with an empty machine, the default) entry of a netrc file.
