@@ -44,6 +44,7 @@ type Server struct {
 	symbols   versionCache[docidx.Symbol]   // the symbols of the package versions read last
 	documents versionCache[docidx.Document] // and their documents (resources.go)
 	ready     chan struct{}                 // closed once rd holds a reader
+	tools     sync.Once                     // registers the tools with mcp (registerTools)
 
 	// sessionKey signs the Streamable HTTP session IDs this server issues (see issuedSession).
 	sessionKey [32]byte
@@ -51,8 +52,8 @@ type Server struct {
 
 // New returns a Server answering from r, which it does not close. r may be nil when the snapshot
 // is still being opened: the server then answers initialize, lists and pings at once, and
-// requests that read the snapshot wait for the first SetReader. The tools are registered at once;
-// New panics only on a programming error in a tool's schema.
+// requests that read the snapshot wait for the first SetReader. The tools are registered when
+// first needed (see registerTools); a programming error in a tool's schema panics then.
 func New(r *index.Reader, opts Options) *Server {
 	if opts.Name == "" {
 		opts.Name = "docidx"
@@ -92,8 +93,7 @@ func New(r *index.Reader, opts Options) *Server {
 		PageSize:          ResourcePageSize,
 		GetSessionID:      s.newSessionID,
 	})
-	s.mcp.AddReceivingMiddleware(s.guard, s.notify, s.answer)
-	s.addTools()
+	s.mcp.AddReceivingMiddleware(s.guard, s.registerTools, s.notify, s.answer)
 	s.addResources()
 	s.addPrompts()
 	return s
@@ -150,6 +150,26 @@ func (s *Server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			res = wireToolResult(req, r)
 		}
 		return res, err
+	}
+}
+
+// registerTools is the receiving middleware that registers the tools with the SDK once, before
+// the first tools/list or tools/call goes on. Registering them takes about 2 ms (inferring nine
+// pairs of schemas, and the SDK marshaling each input schema again to look for header
+// annotations): done in New, it was an eighth of the time from process start to the initialize
+// answer. notifications/initialized, which a client sends as soon as it has that answer, starts
+// the registration on the side, so that it is mostly done by the client's first tools/list.
+// The tool capability is declared in New without listChanged, so the SDK sends no
+// notifications/tools/list_changed for these registrations.
+func (s *Server) registerTools(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		switch method {
+		case "notifications/initialized":
+			go s.tools.Do(s.addTools)
+		case "tools/list", "tools/call":
+			s.tools.Do(s.addTools)
+		}
+		return next(ctx, method, req)
 	}
 }
 

@@ -210,3 +210,46 @@ func TestStdioBatch(t *testing.T) {
 		t.Errorf("a batch at 2025-06-18 was answered: %.300s", strings.Join(lines[1:], "\n"))
 	}
 }
+
+// TestToolsRegisteredWhenFirstNeeded checks the tools are registered (see registerTools) for a
+// client that sends tools/list and tools/call without notifications/initialized, and for one
+// that sends them right after it, and that registering them sends no list_changed
+// notification.
+func TestToolsRegisteredWhenFirstNeeded(t *testing.T) {
+	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"stdio-test","version":"0"}}}` + "\n"
+	for _, tc := range []struct{ name, after string }{
+		{"without initialized", ""},
+		{"after initialized", `{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			script := initialize + tc.after +
+				`{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + "\n" +
+				`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_packages","arguments":{"limit":1}}}` + "\n"
+			out := &syncBuffer{}
+			if err := newServer(t).RunStdio(context.Background(), strings.NewReader(script), out); err != nil {
+				t.Fatalf("RunStdio: %v", err)
+			}
+			if ids := responseIDs(t, out.Bytes()); !ids[1] || !ids[2] || !ids[3] {
+				t.Fatalf("answered %v, want 1, 2 and 3:\n%s", ids, out.Bytes())
+			}
+			for line := range strings.Lines(string(out.Bytes())) {
+				var m struct {
+					ID     int    `json:"id"`
+					Method string `json:"method"`
+					Result struct {
+						Tools []struct{ Name string }
+					}
+				}
+				if err := json.Unmarshal([]byte(line), &m); err != nil {
+					t.Fatal(err)
+				}
+				if strings.HasSuffix(m.Method, "list_changed") {
+					t.Errorf("sent %s", m.Method)
+				}
+				if m.ID == 2 && len(m.Result.Tools) != 9 {
+					t.Errorf("tools/list gave %d tools, want 9: %s", len(m.Result.Tools), line)
+				}
+			}
+		})
+	}
+}
