@@ -9,8 +9,11 @@ BENCHTIME ?= 1s
 
 all: build
 
+# A static binary (no cgo): it starts about 2 ms sooner, without the dynamic loader and libc, and
+# `docidx serve --stdio` is started by editors for every session. What cgo would bring, the
+# system's DNS resolver and user database, docidx does not need (Go's own are used).
 build:
-	$(GO) build -o $(BIN) ./cmd/docidx
+	CGO_ENABLED=0 $(GO) build -o $(BIN) ./cmd/docidx
 
 ## test: formatting, go vet, staticcheck and the race-enabled unit tests. No network.
 test: fmt-check vet staticcheck unit

@@ -67,7 +67,7 @@ DOCIDX_BIN=${DOCIDX_BIN:-}
 if [[ -z $DOCIDX_BIN ]]; then
   DOCIDX_BIN=/tmp/docidx-gopls/docidx
   mkdir -p "$(dirname "$DOCIDX_BIN")"
-  (cd "$ROOT" && go build -o "$DOCIDX_BIN" ./cmd/docidx) || die "building docidx failed"
+  (cd "$ROOT" && CGO_ENABLED=0 go build -o "$DOCIDX_BIN" ./cmd/docidx) || die "building docidx failed"
 fi
 
 WORK=$(mktemp -d /tmp/gopls-compare.XXXXXX)

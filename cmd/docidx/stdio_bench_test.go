@@ -48,7 +48,9 @@ func docidxBinary(b testing.TB) string {
 			return
 		}
 		tmp := filepath.Join(dir, fmt.Sprintf("docidx.%d", os.Getpid()))
-		if out, err := exec.Command(gocmd, "build", "-o", tmp, ".").CombinedOutput(); err != nil {
+		build := exec.Command(gocmd, "build", "-o", tmp, ".")
+		build.Env = append(os.Environ(), "CGO_ENABLED=0") // as make build and the README's install do
+		if out, err := build.CombinedOutput(); err != nil {
 			stdioBinErr = fmt.Errorf("go build: %v\n%s", err, out)
 			os.Remove(tmp)
 			return
