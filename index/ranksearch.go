@@ -266,12 +266,9 @@ func (ri *rankIndex) diversify(top scoreHeap) []scored {
 		}
 		seen[p] = min(seen[p]+1, math.MaxUint8)
 	}
-	// Decay only lowers scores, so few documents move: an insertion sort, linear in the moves.
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && cmpScored(out[j], out[j-1]) > 0; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	// A sort, not an insertion sort: when a few packages hold most of the window their decayed
+	// documents move far, and moving them one place at a time was 70% of diversify.
+	slices.SortFunc(out, func(a, b scored) int { return cmpScored(b, a) })
 	return out
 }
 
