@@ -43,7 +43,9 @@ type Server struct {
 	mcp       *mcp.Server
 	symbols   versionCache[docidx.Symbol]   // the symbols of the package versions read last
 	documents versionCache[docidx.Document] // and their documents (resources.go)
-	ready     chan struct{}                 // closed once rd holds a reader
+	ready     chan struct{}                 // closed once rd holds a reader, or openErr says none will come
+	readyOnce sync.Once                     // closes ready
+	openErr   error                         // why no reader will come (Unavailable); read after ready is closed
 	tools     sync.Once                     // registers the tools with mcp (registerTools)
 
 	// sessionKey signs the Streamable HTTP session IDs this server issues (see issuedSession).
@@ -73,7 +75,7 @@ func New(r *index.Reader, opts Options) *Server {
 	s.documents.budget, s.documents.size = documentCacheSize, documentText
 	if r != nil {
 		s.rd.Store(r)
-		close(s.ready)
+		s.readyOnce.Do(func() { close(s.ready) })
 	}
 	rand.Read(s.sessionKey[:]) // never fails (crypto/rand)
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "docidx", Version: opts.Version}, &mcp.ServerOptions{
@@ -93,7 +95,7 @@ func New(r *index.Reader, opts Options) *Server {
 		PageSize:          ResourcePageSize,
 		GetSessionID:      s.newSessionID,
 	})
-	s.mcp.AddReceivingMiddleware(s.guard, s.registerTools, s.notify, s.answer)
+	s.mcp.AddReceivingMiddleware(s.guard, s.await, s.registerTools, s.notify, s.answer)
 	s.addResources()
 	s.addPrompts()
 	return s
@@ -106,12 +108,27 @@ func (s *Server) SetReader(r *index.Reader) *index.Reader {
 	old := s.rd.Swap(r)
 	if old == nil {
 		// The first reader of a server made without one: nothing was listed from another.
-		close(s.ready)
+		s.readyOnce.Do(func() { close(s.ready) })
 		return nil
 	}
 	// Re-adding a template is how the SDK sends notifications/resources/list_changed.
 	s.addResources()
 	return old
+}
+
+// Unavailable tells a server made without a reader that none will come: its snapshot could not
+// be opened, and err says why and what to do. Requests that read the snapshot, those waiting for
+// it and any later ones, then fail with JSON-RPC error -32603 carrying err's message, instead of
+// waiting for ever; initialize, ping and the lists that need no snapshot are still answered. It
+// does nothing once the server has a reader.
+func (s *Server) Unavailable(err error) {
+	if s.rd.Load() != nil {
+		return
+	}
+	s.readyOnce.Do(func() {
+		s.openErr = err
+		close(s.ready)
+	})
 }
 
 // instructions is the server's advice to clients, sent at initialization.
@@ -132,6 +149,35 @@ func (s *Server) reader() *index.Reader {
 	}
 	<-s.ready
 	return s.rd.Load()
+}
+
+// await is the receiving middleware that holds the requests that read the snapshot until the
+// first reader is set (see New), and fails them with -32603 when Unavailable says it will not
+// come, or when the request is cancelled first.
+func (s *Server) await(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if s.rd.Load() == nil && readsSnapshot(method) {
+			select {
+			case <-s.ready:
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+			if s.rd.Load() == nil {
+				return nil, &jsonrpc.Error{Code: codeInternalError, Message: "the snapshot could not be opened: " + s.openErr.Error()}
+			}
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// readsSnapshot reports whether answering method reads the snapshot. Tools and prompts are
+// listed, and resource templates too, from what is registered in memory.
+func readsSnapshot(method string) bool {
+	switch method {
+	case "tools/call", "prompts/get", "resources/read", "resources/list", "completion/complete":
+		return true
+	}
+	return false
 }
 
 // guard is the receiving middleware in front of every method: it turns a panic anywhere below it

@@ -825,3 +825,35 @@ func TestServerWithoutReaderYet(t *testing.T) {
 		t.Errorf("search after SetReader: %+v", res)
 	}
 }
+
+// A server whose snapshot cannot be opened fails the calls waiting for it, and later ones, with
+// -32603 and the reason, instead of holding them for ever; ping needs no snapshot.
+func TestServerUnavailable(t *testing.T) {
+	srv := serve.New(nil, serve.Options{Logger: testLogger(t)})
+	cs := connect(t, srv, nil)
+	ctx := context.Background()
+	waiting := make(chan error)
+	go func() {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "search_package_docs", Arguments: map[string]any{"query": "pool"}})
+		waiting <- err
+	}()
+	time.Sleep(20 * time.Millisecond) // most runs: the call waits for the snapshot first
+	srv.Unavailable(errors.New("rank.idx: malformed rank index"))
+	later := func() error {
+		_, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "docidx://snapshot"})
+		return err
+	}
+	for name, err := range map[string]error{"waiting search": <-waiting, "later read": later()} {
+		var werr *jsonrpc.Error
+		if !errors.As(err, &werr) || werr.Code != jsonrpc.CodeInternalError || !strings.Contains(werr.Message, "malformed rank index") {
+			t.Errorf("%s: got %v, want -32603 naming the reason", name, err)
+		}
+	}
+	if err := cs.Ping(ctx, nil); err != nil {
+		t.Errorf("ping: %v", err)
+	}
+	srv.Unavailable(errors.New("again")) // a second call changes nothing
+	if err := later(); err == nil || !strings.Contains(err.Error(), "malformed") {
+		t.Errorf("after a second Unavailable: %v", err)
+	}
+}

@@ -154,8 +154,11 @@ func openIndex(c *cli.Context) (*index.Reader, error) {
 
 // openError turns an error opening the snapshot in dir into one that says what to do.
 func openError(dir string, err error) error {
-	if errors.Is(err, docidx.ErrNoSnapshot) {
+	switch {
+	case errors.Is(err, docidx.ErrNoSnapshot):
 		return failf("no snapshot in %s yet: run 'docidx crawl --index %s SPEC…' first", dir, dir)
+	case errors.Is(err, docidx.ErrFormat):
+		return failf("%v\ncheck the snapshot with 'docidx verify --index %s'; a damaged one is replaced by crawling again or by 'docidx unpack' of an archive", err, dir)
 	}
 	return cli.Exit(err.Error(), exitFailure)
 }

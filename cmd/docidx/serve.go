@@ -98,7 +98,8 @@ func runServe(c *cli.Context) error {
 		defer close(opened)
 		defer debug.SetGCPercent(gcPercent)
 		if w, openErr = index.Watch(dir); openErr != nil {
-			stop() // requests waiting for the snapshot end with the server
+			srv.Unavailable(openError(dir, openErr)) // requests waiting for the snapshot fail
+			stop()                                   // and the server ends
 			return
 		}
 		r, release := w.Acquire()
