@@ -88,6 +88,21 @@ func TestRankSearchFilters(t *testing.T) {
 	}
 }
 
+// A question whose only word besides stop words names an ecosystem ("python", "in python") is
+// about that ecosystem's name: the rank index answers it, rather than Bleve's path.
+func TestRankEcosystemNameOnly(t *testing.T) {
+	r := openRankFixture(t,
+		&docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.PyPI, Name: "python-dateutil", Version: "2.9.0", Description: "Extensions to the standard Python datetime module"}},
+		&docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.NPM, Name: "dayjs", Version: "1.11.0", Description: "2KB immutable date time library"}},
+	)
+	for _, text := range []string{"python", "in python", "python and a"} {
+		hits, total := r.r.rankSearch(text, Query{}, 100, 10)
+		if total == 0 || len(hits) == 0 || hits[0].ID != "docidx://pypi/python-dateutil@2.9.0/overview" {
+			t.Errorf("%q: %d hits (total %d), want python-dateutil's overview first", text, len(hits), total)
+		}
+	}
+}
+
 func sameSet(a, b []string) bool {
 	if len(a) != len(b) {
 		return false
