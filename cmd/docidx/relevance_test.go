@@ -57,18 +57,9 @@ func TestRelevance(t *testing.T) {
 // relevance runs the labelled questions of testdata/relevance/file through search_package_docs,
 // logs MRR, Recall@5 and the questions missed, and returns MRR and Recall@5.
 func relevance(t *testing.T, cs *mcp.ClientSession, file string) (mrr, recall5 float64) {
-	data, err := os.ReadFile("../../testdata/relevance/" + file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var set struct {
-		Queries []labelledQuery `json:"queries"`
-	}
-	if err := json.Unmarshal(data, &set); err != nil {
-		t.Fatal(err)
-	}
+	queries := labelled(t, file)
 	var misses []string
-	for _, q := range set.Queries {
+	for _, q := range queries {
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "search_package_docs",
 			Arguments: map[string]any{"query": q.Query, "limit": 10}})
 		if err != nil {
@@ -100,15 +91,30 @@ func relevance(t *testing.T, cs *mcp.ClientSession, file string) (mrr, recall5 f
 			misses = append(misses, fmt.Sprintf("%q (%s) rank %d: top %v", q.Query, q.Kind, rank, first(got, 5)))
 		}
 	}
-	if len(set.Queries) == 0 {
-		t.Fatalf("%s holds no queries", file)
-	}
-	n := float64(len(set.Queries))
-	t.Logf("%s: %d queries: MRR %.3f, Recall@5 %.3f", file, len(set.Queries), mrr/n, recall5/n)
+	n := float64(len(queries))
+	t.Logf("%s: %d queries: MRR %.3f, Recall@5 %.3f", file, len(queries), mrr/n, recall5/n)
 	for _, m := range misses {
 		t.Logf("%s miss: %s", file, m)
 	}
 	return mrr / n, recall5 / n
+}
+
+// labelled reads the questions of testdata/relevance/file, failing tb when there are none.
+func labelled(tb testing.TB, file string) []labelledQuery {
+	data, err := os.ReadFile("../../testdata/relevance/" + file)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var set struct {
+		Queries []labelledQuery `json:"queries"`
+	}
+	if err := json.Unmarshal(data, &set); err != nil {
+		tb.Fatalf("%s: %v", file, err)
+	}
+	if len(set.Queries) == 0 {
+		tb.Fatalf("%s holds no queries", file)
+	}
+	return set.Queries
 }
 
 // The floors TestRelevance holds ranking to.
