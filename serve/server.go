@@ -142,7 +142,7 @@ const instructions = `docidx answers from an offline snapshot of package documen
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
 // reader returns the snapshot reader currently served, waiting for the first one if New had
-// none.
+// none; nil once Unavailable said none will come (await keeps the MCP methods from asking then).
 func (s *Server) reader() *index.Reader {
 	if r := s.rd.Load(); r != nil {
 		return r
