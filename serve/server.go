@@ -224,9 +224,7 @@ func (s *Server) registerTools(next mcp.MethodHandler) mcp.MethodHandler {
 // reportProgress), and a log message once it is answered (see logRequest).
 func (s *Server) notify(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		switch method {
-		case "tools/call", "prompts/get", "resources/read", "resources/list", "completion/complete":
-		default:
+		if !readsSnapshot(method) { // the others are answered from memory, at once
 			return next(ctx, method, req)
 		}
 		growStack()

@@ -277,11 +277,9 @@ func BenchmarkStdioSearch(b *testing.B) {
 			first = time.Since(t)
 		}
 	}
-	cpu0, cpuOK := processCPU(p.cmd.Process.Pid)
+	reportCPU := serverCPU(p)
 	benchCalls(b, p, `"results":[{`, "tools/call", searchCall)
-	if cpu1, ok := processCPU(p.cmd.Process.Pid); ok && cpuOK {
-		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(b.N+1)/1000, "cpu-ms/op") // the server's, all threads
-	}
+	reportCPU(b)
 	b.ReportMetric(float64(first.Microseconds())/1000, "first-ms") // after ResetTimer, which drops metrics
 	reportMemory(b, p.cmd.Process.Pid)
 }
@@ -315,20 +313,18 @@ func BenchmarkStdioSearchVaried(b *testing.B) {
 		}
 	}
 	p.toolErrors = true // a mix of words may match nothing: "no results" is an answer too
-	cpu0, cpuOK := processCPU(p.cmd.Process.Pid)
+	reportCPU := serverCPU(p)
 	benchCalls(b, p, `"content":[`, "tools/call", func(i int) any {
 		return map[string]any{"name": "search_package_docs",
 			"arguments": map[string]any{"query": questions[i%len(questions)], "limit": 10}}
 	})
-	if cpu1, ok := processCPU(p.cmd.Process.Pid); ok && cpuOK {
-		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(b.N+1)/1000, "cpu-ms/op")
-	}
+	reportCPU(b)
 	reportMemory(b, p.cmd.Process.Pid)
 }
 
 // variedQuestions returns n distinct questions: the labelled and held-out questions of
 // testdata/relevance, then mixes of two to five of their words drawn with a fixed seed (so
-// every run asks the same ones), some of which match nothing and take the fuzzy path.
+// every run asks the same ones), some of which match nothing.
 func variedQuestions(tb testing.TB, n int) []string {
 	var questions, words []string
 	seen := map[string]bool{}
@@ -366,6 +362,18 @@ func BenchmarkStdioToolFloor(b *testing.B) {
 	p := openStdio(b)
 	params := map[string]any{"name": "list_packages", "arguments": map[string]any{"limit": 1, "ecosystem": "cargo"}}
 	benchCalls(b, p, `"packages":`, "tools/call", func(int) any { return params })
+}
+
+// serverCPU notes the CPU time p's server has used so far and returns a function that reports,
+// as cpu-ms/op, what it used since per request of b (b.N timed ones and the untimed first of
+// benchCalls), over all its threads; nothing when /proc cannot tell.
+func serverCPU(p *stdioProc) func(b *testing.B) {
+	cpu0, ok0 := processCPU(p.cmd.Process.Pid)
+	return func(b *testing.B) {
+		if cpu1, ok := processCPU(p.cmd.Process.Pid); ok && ok0 {
+			b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(b.N+1)/1000, "cpu-ms/op")
+		}
+	}
 }
 
 // processCPU returns the user and system CPU time process pid has used (from /proc), or false.
