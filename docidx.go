@@ -192,6 +192,10 @@ const (
 	KindMacro     SymbolKind = "macro"
 	KindProtocol  SymbolKind = "protocol"
 	KindProperty  SymbolKind = "property"
+	// KindField is a data member of a type: a Go struct field, a TypeScript interface or class
+	// property, a Python class attribute, dataclass/attrs/pydantic field or TypedDict key, a Rust
+	// struct field, a Swift stored property. Its Parent names the type.
+	KindField SymbolKind = "field"
 )
 
 // Symbol is one API item of a package version.
@@ -212,6 +216,19 @@ type Symbol struct {
 	Line          int         `json:"line,omitempty"` // 1-based
 	Deprecated    bool        `json:"deprecated,omitempty"`
 	Examples      []CodeBlock `json:"examples,omitempty"`
+	// Params documents the parameters one by one, when the source documents them apart: a
+	// docstring's Args/Parameters section (Google, NumPy) or its ":param x:" fields (reST), or
+	// JSDoc's @param tags. Doc still holds the whole doc comment as written; Params is its
+	// parameter part parsed, in declaration order.
+	Params []Param `json:"params,omitempty"`
+}
+
+// Param is the documentation of one parameter of a function, method or constructor.
+type Param struct {
+	Name    string `json:"name"`              // as declared, e.g. "total" or "options.expiresIn"
+	Type    string `json:"type,omitempty"`    // as the documentation or annotation gives it, e.g. "int | None"
+	Default string `json:"default,omitempty"` // the default value as written, e.g. "10" or "'utf-8'"
+	Doc     string `json:"doc,omitempty"`     // the parameter's own description, plain text
 }
 
 // Key returns the name a user looks a symbol up by: "Parent.Name", or Name.
@@ -247,7 +264,10 @@ type Hit struct {
 	Title     string    `json:"title"`   // document title or symbol qualified name
 	Section   string    `json:"section"` // heading path joined with " › ", or the symbol's kind and signature
 	Kind      HitKind   `json:"kind"`
-	Snippet   string    `json:"snippet"`
+	// Snippet is the passage of the hit that answers the query: the sentences, list items, table
+	// rows or code of the section or symbol where the query's words concentrate (not its first
+	// characters), at most a few hundred bytes; for a symbol its signature comes first.
+	Snippet string `json:"snippet"`
 	Score     float64   `json:"score"`
 	URI       string    `json:"uri"` // resource URI to read the whole page
 }
