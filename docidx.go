@@ -267,9 +267,9 @@ type Hit struct {
 	// Snippet is the passage of the hit that answers the query: the sentences, list items, table
 	// rows or code of the section or symbol where the query's words concentrate (not its first
 	// characters), at most a few hundred bytes; for a symbol its signature comes first.
-	Snippet string `json:"snippet"`
-	Score     float64   `json:"score"`
-	URI       string    `json:"uri"` // resource URI to read the whole page
+	Snippet string  `json:"snippet"`
+	Score   float64 `json:"score"`
+	URI     string  `json:"uri"` // resource URI to read the whole page
 }
 
 // Registry is one source of package documentation for one ecosystem: a remote registry or a local
