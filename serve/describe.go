@@ -1,0 +1,551 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// describe.go is describe_<ecosystem>_package: metadata, README summary and an API outline, or
+// one symbol with its members.
+// ---- describe_go_package, describe_npm_package ----
+
+// DescribeInput is the arguments of describe_go_package and describe_npm_package.
+type DescribeInput struct {
+	Package   string `json:"package" jsonschema:"package name; for Go a module path or the import path of a package inside an indexed module (the outline then covers that package only); 'name@version' is accepted"`
+	Version   string `json:"version,omitempty" jsonschema:"exact indexed version; default the latest indexed version"`
+	Symbol    string `json:"symbol,omitempty" jsonschema:"one API symbol to describe in full instead of the outline, e.g. 'Group.Go', 'errgroup.Group.Go' or 'Router'"`
+	MaxTokens int    `json:"max_tokens,omitempty" jsonschema:"answer budget in tokens (about 4 bytes each); the rest continues with nextCursor"`
+	Cursor    string `json:"cursor,omitempty" jsonschema:"nextCursor from the previous page of the same description, to continue it"`
+}
+
+// DescribeOutput is the structured result of the describe_* tools: metadata always, the README
+// summary and documents on the first page, then either outline entries or full symbols.
+type DescribeOutput struct {
+	Ecosystem   string         `json:"ecosystem" jsonschema:"purl type of the package"`
+	Package     string         `json:"package" jsonschema:"package name or Go module path"`
+	ImportPath  string         `json:"importPath,omitempty" jsonschema:"Go: the package inside the module that the outline is focused on"`
+	Version     string         `json:"version" jsonschema:"version described"`
+	Latest      string         `json:"latest" jsonschema:"newest indexed version"`
+	Versions    []string       `json:"versions" jsonschema:"indexed versions, oldest first"`
+	PURL        string         `json:"purl" jsonschema:"Package URL of the version described"`
+	Description string         `json:"description,omitempty" jsonschema:"the package's own description"`
+	License     string         `json:"license,omitempty" jsonschema:"SPDX license expression"`
+	Homepage    string         `json:"homepage,omitempty" jsonschema:"homepage URL"`
+	Repository  string         `json:"repository,omitempty" jsonschema:"source repository URL"`
+	Published   string         `json:"published,omitempty" jsonschema:"release time of the version, RFC 3339"`
+	Deprecated  string         `json:"deprecated,omitempty" jsonschema:"deprecation message, when the version is deprecated"`
+	URI         string         `json:"uri" jsonschema:"docidx:// resource URI of the version's overview page"`
+	Readme      string         `json:"readme,omitempty" jsonschema:"summary of the README, plain text (first page only)"`
+	Documents   []DocumentRef  `json:"documents,omitempty" jsonschema:"documents readable with get_package_doc (first page only)"`
+	Outline     []OutlineEntry `json:"outline,omitempty" jsonschema:"API outline entries on this page, grouped by package then kind"`
+	Symbols     []SymbolDetail `json:"symbols,omitempty" jsonschema:"the symbols matching the symbol argument, in full"`
+	NextCursor  string         `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
+}
+
+// DocumentRef names one document of a package version.
+type DocumentRef struct {
+	Path  string `json:"path" jsonschema:"path inside the package, the path argument of get_package_doc"`
+	Kind  string `json:"kind" jsonschema:"readme, doc or example"`
+	Title string `json:"title,omitempty" jsonschema:"first heading or file name"`
+	URI   string `json:"uri" jsonschema:"docidx:// resource URI of the document"`
+}
+
+// OutlineEntry is one symbol in an API outline.
+type OutlineEntry struct {
+	Package    string `json:"package" jsonschema:"import path or module that declares the symbol"`
+	Kind       string `json:"kind" jsonschema:"func, method, type, const, var, class, interface …"`
+	Name       string `json:"name" jsonschema:"qualified name, unique in the package version"`
+	Signature  string `json:"signature" jsonschema:"declaration on one line; ' …' marks an elided body"`
+	Synopsis   string `json:"synopsis,omitempty" jsonschema:"first sentence of the doc comment"`
+	Deprecated bool   `json:"deprecated,omitempty" jsonschema:"true when the symbol is deprecated"`
+	URI        string `json:"uri" jsonschema:"docidx:// resource URI of the symbol"`
+}
+
+// SymbolDetail is one symbol in full.
+type SymbolDetail struct {
+	Package       string    `json:"package" jsonschema:"import path or module that declares the symbol"`
+	Kind          string    `json:"kind" jsonschema:"func, method, type, const, var, class, interface …"`
+	Name          string    `json:"name" jsonschema:"the symbol's own name"`
+	QualifiedName string    `json:"qualifiedName" jsonschema:"name unique in the package version, e.g. errgroup.Group.Go"`
+	Signature     string    `json:"signature" jsonschema:"the declaration as written, without body"`
+	Doc           string    `json:"doc,omitempty" jsonschema:"doc comment"`
+	File          string    `json:"file,omitempty" jsonschema:"slash path of the declaring file inside the package"`
+	Line          int       `json:"line,omitempty" jsonschema:"1-based line of the declaration"`
+	Deprecated    bool      `json:"deprecated,omitempty" jsonschema:"true when the symbol is deprecated"`
+	Examples      []Example `json:"examples,omitempty" jsonschema:"usage examples"`
+	URI           string    `json:"uri" jsonschema:"docidx:// resource URI of the symbol"`
+}
+
+// Example is one code example of a symbol.
+type Example struct {
+	Name   string `json:"name,omitempty" jsonschema:"the example's name, e.g. ExampleGroup_Go"`
+	Lang   string `json:"lang,omitempty" jsonschema:"code language"`
+	Code   string `json:"code" jsonschema:"example source"`
+	Output string `json:"output,omitempty" jsonschema:"expected output, when stated"`
+}
+
+func (s *Server) describeTool(ctx context.Context, tool string, eco docidx.Ecosystem, in DescribeInput) (*mcp.CallToolResult, DescribeOutput, error) {
+	var out DescribeOutput
+	name, version := splitVersion(in.Package, in.Version)
+	if name == "" {
+		return nil, out, invalidParams(map[string]any{"missing": []string{"package"}}, "package is empty")
+	}
+	pkg, focus, err := s.resolvePackage(eco, name, version)
+	if err != nil {
+		return nil, out, err
+	}
+	ref := pkg.Ref()
+	if out, err = s.describeBase(pkg, focus); err != nil {
+		return nil, out, err
+	}
+	symbol := strings.TrimSpace(in.Symbol)
+	hash := requestHash(tool, string(eco), pkg.Name, pkg.Version, focus, symbol)
+	c, err := decodeCursor(in.Cursor, tool, hash)
+	if err != nil {
+		return nil, out, err
+	}
+
+	var units unitList
+	var outline *outlineUnits  // the units when no symbol is asked for
+	var details []SymbolDetail // details[i] belongs to units[i]
+	if symbol != "" {
+		reportProgress(ctx, "looking up "+symbol)
+		var texts []string
+		details, texts, err = s.symbolDetails(ref, focus, symbol)
+		units = textUnits(texts)
+	} else {
+		reportProgress(ctx, "outlining the API of "+ref.String())
+		outline, err = s.outline(pkg, focus, &out)
+		units = outline
+	}
+	if err != nil {
+		return nil, out, err
+	}
+	p := pos{c.Unit, c.Byte}
+	if !validPos(units, p) {
+		return nil, out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
+	}
+	text, first, end, next, more := cutPage(units, p, s.budget(in.MaxTokens))
+	// Structured content lists the units that start on this page, so that following the cursors
+	// yields each outline entry, symbol and the header exactly once.
+	if p.off > 0 {
+		first++
+	}
+	if symbol != "" {
+		out.Symbols = details[first:end]
+	} else {
+		if first > 0 {
+			out.Readme, out.Documents = "", nil // header data comes with the page it starts on
+		}
+		out.Outline = outline.entriesOf(first, end)
+	}
+	var t strings.Builder
+	if p.unit > 0 || p.off > 0 {
+		fmt.Fprintf(&t, "%s@%s (continued)\n\n", pkg.Name, pkg.Version)
+	}
+	t.WriteString(text)
+	if more {
+		out.NextCursor = cursor{Tool: tool, Hash: hash, Unit: next.unit, Byte: next.off}.encode()
+		t.WriteString(continuation(out.NextCursor))
+	}
+	return textResult(t.String()), out, nil
+}
+
+// describeBase returns the metadata part of a description of pkg (focused on the Go package
+// focus, when set): what every page of describe_*_package and the overview resource carry.
+func (s *Server) describeBase(pkg *docidx.Package, focus string) (DescribeOutput, error) {
+	ref := pkg.Ref()
+	versions, err := s.reader().Versions(pkg.Ecosystem, pkg.Name)
+	if err != nil {
+		return DescribeOutput{}, s.internalError("read versions", err)
+	}
+	out := DescribeOutput{
+		Ecosystem: string(pkg.Ecosystem), Package: pkg.Name, ImportPath: focus, Version: pkg.Version,
+		Versions: versions, PURL: ref.PURL(), Description: pkg.Description, License: pkg.License,
+		Homepage: pkg.Homepage, Repository: pkg.Repository, Deprecated: pkg.Deprecated,
+		URI: ref.PageURI(docidx.PageOverview),
+	}
+	if out.Versions == nil {
+		out.Versions = []string{}
+	}
+	if len(versions) > 0 {
+		out.Latest = versions[len(versions)-1]
+	}
+	if !pkg.Published.IsZero() {
+		out.Published = pkg.Published.UTC().Format(time.RFC3339)
+	}
+	return out, nil
+}
+
+// kindOrder ranks symbol kinds in an outline: types first, then functions, methods, constants,
+// variables and the rest.
+var kindOrder = map[docidx.SymbolKind]int{
+	docidx.KindType: 1, docidx.KindInterface: 1, docidx.KindStruct: 1, docidx.KindClass: 1,
+	docidx.KindEnum: 1, docidx.KindTrait: 1, docidx.KindProtocol: 1,
+	docidx.KindFunc: 2, docidx.KindMacro: 2, docidx.KindMethod: 3, docidx.KindProperty: 4,
+	docidx.KindConst: 5, docidx.KindVar: 6,
+}
+
+// kindHeading is the outline sub-heading of each kind rank.
+var kindHeading = map[int]string{
+	0: "Other", 1: "Types", 2: "Functions", 3: "Methods", 4: "Properties", 5: "Constants", 6: "Variables",
+}
+
+// outline returns the header unit (metadata, README summary, documents) followed by one unit per
+// outline entry, and fills out's Readme and Documents. Entries are grouped by declaring package
+// (focus only, when set) and kind, in declaration order within a group; each group's first unit
+// carries the group headings, so any page reads on its own.
+func (s *Server) outline(pkg *docidx.Package, focus string, out *DescribeOutput) (*outlineUnits, error) {
+	ref := pkg.Ref()
+	r := s.reader()
+	syms, err := s.symbolsCached(r, ref)
+	if err != nil {
+		return nil, err
+	}
+	docs, err := s.documentsCached(r, ref)
+	if err != nil {
+		return nil, err
+	}
+	return s.outlineOf(pkg, focus, out, syms, docs)
+}
+
+// outlineOf is outline over symbols and documents already read.
+func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutput, syms []docidx.Symbol, docs []docidx.Document) (*outlineUnits, error) {
+	ref := pkg.Ref()
+
+	pkgOf := func(sym *docidx.Symbol) string {
+		if sym.Package == "" {
+			return pkg.Name
+		}
+		return sym.Package
+	}
+	// Group: packages in first-seen order (the focus only), kinds by kindOrder.
+	var pkgs []string
+	byPkg := make(map[string][]*docidx.Symbol)
+	synopsis := make(map[string]string)
+	for i := range syms {
+		sym := &syms[i]
+		p := pkgOf(sym)
+		if focus != "" && p != focus {
+			continue
+		}
+		if sym.Kind == docidx.KindPackage {
+			synopsis[p] = firstSentence(sym.Doc)
+			if _, ok := byPkg[p]; !ok {
+				pkgs = append(pkgs, p)
+				byPkg[p] = nil
+			}
+			continue
+		}
+		if _, ok := byPkg[p]; !ok {
+			pkgs = append(pkgs, p)
+		}
+		byPkg[p] = append(byPkg[p], sym)
+	}
+	if focus != "" && len(pkgs) == 0 {
+		return nil, s.unknownImportPath(pkg, focus, syms)
+	}
+
+	// Header.
+	var h strings.Builder
+	title := pkg.Name
+	if focus != "" {
+		title = focus + " (in module " + pkg.Name + ")"
+	}
+	fmt.Fprintf(&h, "# %s %s\n\n", title, pkg.Version)
+	if pkg.Description != "" {
+		fmt.Fprintf(&h, "%s\n\n", strings.TrimSpace(pkg.Description))
+	}
+	if pkg.Deprecated != "" {
+		fmt.Fprintf(&h, "**Deprecated:** %s\n\n", index.CollapseSpace(pkg.Deprecated))
+	}
+	fmt.Fprintf(&h, "- purl: %s\n", out.PURL)
+	fmt.Fprintf(&h, "- indexed versions: %s (latest %s)\n", strings.Join(out.Versions, ", "), out.Latest)
+	for _, f := range []struct{ k, v string }{
+		{"license", out.License}, {"homepage", out.Homepage}, {"repository", out.Repository}, {"published", out.Published},
+	} {
+		if f.v != "" {
+			fmt.Fprintf(&h, "- %s: %s\n", f.k, f.v)
+		}
+	}
+	fmt.Fprintf(&h, "- resource: %s\n\n", out.URI)
+	for i := range docs {
+		d := &docs[i]
+		if d.Kind == docidx.DocReadme && out.Readme == "" {
+			out.Readme = readmeSummary(d)
+		}
+		page := docidx.PageDocPrefix + d.Path
+		if d.Kind == docidx.DocReadme {
+			page = docidx.PageReadme
+		}
+		out.Documents = append(out.Documents, DocumentRef{Path: d.Path, Kind: string(d.Kind), Title: d.Title, URI: ref.PageURI(page)})
+	}
+	if out.Readme != "" {
+		fmt.Fprintf(&h, "## README\n\n%s\n\n", out.Readme)
+	}
+	if len(out.Documents) > 0 {
+		h.WriteString("Documents (read with get_package_doc path=…): ")
+		for i, d := range out.Documents {
+			if i > 0 {
+				h.WriteString(", ")
+			}
+			h.WriteString(d.Path)
+		}
+		h.WriteString("\n\n")
+	}
+	nsyms := 0
+	for _, p := range pkgs {
+		nsyms += len(byPkg[p])
+	}
+	if nsyms == 0 {
+		h.WriteString("No API symbols are indexed for this version.\n")
+	} else {
+		fmt.Fprintf(&h, "## API (%d symbols; describe one with symbol=…)\n\n", nsyms)
+	}
+
+	o := &outlineUnits{header: h.String(), ref: ref}
+	o.items = make([]outlineItem, 0, nsyms)
+	for _, p := range pkgs {
+		group := byPkg[p]
+		sortByKind(group)
+		lastRank := -1
+		for i, sym := range group {
+			it := outlineItem{sym: sym, pkg: p, last: i == len(group)-1}
+			if i == 0 {
+				it.groupHead = "### " + p + "\n\n"
+				if syn := synopsis[p]; syn != "" {
+					it.groupHead += syn + "\n\n"
+				}
+			}
+			if rank := kindOrder[sym.Kind]; rank != lastRank {
+				it.kindHead = kindHeading[rank] + ":\n"
+				lastRank = rank
+			}
+			o.items = append(o.items, it)
+		}
+	}
+	o.texts = make([]string, len(o.items))
+	o.entries = make([]OutlineEntry, len(o.items))
+	return o, nil
+}
+
+// outlineUnits is an API outline as a unitList: unit 0 the header, unit i+1 the entry of the
+// i-th symbol in outline order. An entry is rendered when a page first asks for it: a large
+// module's outline has thousands (zap's some 1,500), whose synopses, compact signatures and URIs
+// took a millisecond to make for a page that shows a few hundred.
+type outlineUnits struct {
+	header  string
+	ref     docidx.Ref
+	items   []outlineItem
+	texts   []string       // texts[i] is unit i+1 once rendered (never empty then)
+	entries []OutlineEntry // entries[i] belongs to unit i+1, once texts[i] is rendered
+}
+
+// outlineItem is one outline entry before it is rendered: its symbol, declaring package, and the
+// headings that start before it.
+type outlineItem struct {
+	sym                 *docidx.Symbol
+	pkg                 string
+	groupHead, kindHead string // the package group's heading and synopsis, the kind's heading
+	last                bool   // the last entry of its package group
+}
+
+// Len implements unitList.
+func (o *outlineUnits) Len() int { return 1 + len(o.items) }
+
+// At implements unitList.
+func (o *outlineUnits) At(i int) string {
+	if i == 0 {
+		return o.header
+	}
+	o.render(i - 1)
+	return o.texts[i-1]
+}
+
+// entriesOf returns the outline entries of units [from, to); unit 0, the header, has none.
+func (o *outlineUnits) entriesOf(from, to int) []OutlineEntry {
+	from, to = max(from-1, 0), max(to-1, 0)
+	for i := from; i < to; i++ {
+		o.render(i)
+	}
+	return o.entries[from:to]
+}
+
+// render makes the entry and the unit of item i, once.
+func (o *outlineUnits) render(i int) {
+	if o.texts[i] != "" {
+		return
+	}
+	it := &o.items[i]
+	sym := it.sym
+	e := OutlineEntry{
+		Package: it.pkg, Kind: string(sym.Kind), Name: sym.QualifiedName, Signature: compactSignature(sym.Signature),
+		Synopsis: firstSentence(sym.Doc), Deprecated: sym.Deprecated,
+		URI: o.ref.PageURI(docidx.PageSymbolPrefix + sym.QualifiedName),
+	}
+	if e.Signature == "" {
+		e.Signature = sym.QualifiedName
+	}
+	code := inlineCode(e.Signature)
+	var b strings.Builder
+	b.Grow(len(it.groupHead) + len(it.kindHead) + len(code) + len(e.Synopsis) + 24)
+	b.WriteString(it.groupHead)
+	b.WriteString(it.kindHead)
+	b.WriteString("- ")
+	b.WriteString(code)
+	if e.Deprecated {
+		b.WriteString(" (deprecated)")
+	}
+	if e.Synopsis != "" {
+		b.WriteString(" — ")
+		b.WriteString(e.Synopsis)
+	}
+	b.WriteByte('\n')
+	if it.last {
+		b.WriteByte('\n')
+	}
+	o.texts[i], o.entries[i] = b.String(), e
+}
+
+// sortByKind orders symbols by kindOrder, keeping declaration order within a kind. A counting
+// sort over the ranks: kindOrder is looked up once per symbol, not per comparison.
+func sortByKind(syms []*docidx.Symbol) {
+	ranks := len(kindHeading) // kindOrder's values are 0 to ranks-1, each with a heading
+	count := make([]int, ranks+1)
+	rank := make([]uint8, len(syms))
+	for i, sym := range syms {
+		rank[i] = uint8(kindOrder[sym.Kind])
+		count[rank[i]+1]++
+	}
+	for r := 1; r <= ranks; r++ {
+		count[r] += count[r-1]
+	}
+	sorted := make([]*docidx.Symbol, len(syms))
+	for i, sym := range syms {
+		sorted[count[rank[i]]] = sym
+		count[rank[i]]++
+	}
+	copy(syms, sorted)
+}
+
+// readmeSummary is the plain-text summary of a README: its Summary, else the start of its first
+// section with text.
+func readmeSummary(d *docidx.Document) string {
+	if sum := strings.TrimSpace(d.Summary); sum != "" {
+		return clip(index.CollapseSpace(sum), 1000)
+	}
+	for _, sec := range d.Sections {
+		if t := strings.TrimSpace(sec.Plain); t != "" {
+			return clip(index.CollapseSpace(t), 500)
+		}
+	}
+	return ""
+}
+
+// symbolDetails returns the symbols of ref matching name (those of focus first, when set), each
+// rendered in full as one unit. No match is a tool error with did-you-mean over symbol names.
+func (s *Server) symbolDetails(ref docidx.Ref, focus, name string) ([]SymbolDetail, []string, error) {
+	// From the symbol cache: describing one symbol after another of a package reads and decodes
+	// its symbols once, not for every call (zap's are a few thousand).
+	syms, err := s.symbolsCached(s.reader(), ref)
+	if err != nil {
+		return nil, nil, err
+	}
+	matches := index.MatchSymbols(syms, name)
+	if focus != "" {
+		var in []docidx.Symbol
+		for _, m := range matches {
+			if m.Package == focus {
+				in = append(in, m)
+			}
+		}
+		if len(in) > 0 {
+			matches = in
+		}
+	}
+	if len(matches) == 0 {
+		var names []string
+		for i := range syms {
+			if syms[i].Kind != docidx.KindPackage {
+				names = append(names, syms[i].Key())
+			}
+		}
+		msg := fmt.Sprintf("symbol %q not found in %s@%s", name, ref.Name, ref.Version)
+		if close := closest(name, names, 5); len(close) > 0 {
+			msg += "; did you mean: " + strings.Join(close, ", ") + "?"
+		} else {
+			msg += "; describe the package without symbol to see its API outline"
+		}
+		return nil, nil, toolErrorf("%s", msg)
+	}
+	details := make([]SymbolDetail, 0, len(matches))
+	units := make([]string, 0, len(matches))
+	for i := range matches {
+		d, unit := renderSymbol(ref, &matches[i])
+		details = append(details, d)
+		units = append(units, unit)
+	}
+	return details, units, nil
+}
+
+// renderSymbol returns one symbol of ref in full, as structured content and as markdown.
+func renderSymbol(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
+	lang := codeLang(ref.Ecosystem)
+	d := SymbolDetail{
+		Package: m.Package, Kind: string(m.Kind), Name: m.Name, QualifiedName: m.QualifiedName,
+		Signature: m.Signature, Doc: m.Doc, File: m.File, Line: m.Line, Deprecated: m.Deprecated,
+		URI: ref.PageURI(docidx.PageSymbolPrefix + m.QualifiedName),
+	}
+	if d.Package == "" {
+		d.Package = ref.Name
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "## %s (%s) — %s@%s\n\n", m.QualifiedName, m.Kind, ref.Name, ref.Version)
+	if d.Package != ref.Name {
+		fmt.Fprintf(&b, "Package %s\n\n", d.Package)
+	}
+	if m.Signature != "" {
+		b.WriteString(fence(lang, m.Signature))
+		b.WriteByte('\n')
+	}
+	if m.Deprecated {
+		b.WriteString("**Deprecated.**\n\n")
+	}
+	if doc := strings.TrimSpace(m.Doc); doc != "" {
+		b.WriteString(doc)
+		b.WriteString("\n\n")
+	}
+	for _, ex := range m.Examples {
+		l := ex.Lang
+		if l == "" {
+			l = lang
+		}
+		d.Examples = append(d.Examples, Example{Name: ex.Name, Lang: l, Code: ex.Code, Output: ex.Output})
+		if ex.Name != "" {
+			fmt.Fprintf(&b, "Example %s:\n\n", ex.Name)
+		} else {
+			b.WriteString("Example:\n\n")
+		}
+		b.WriteString(fence(l, ex.Code))
+		if ex.Output != "" {
+			b.WriteString("\nOutput:\n\n")
+			b.WriteString(fence("", ex.Output))
+		}
+		b.WriteByte('\n')
+	}
+	if m.File != "" {
+		loc := m.File
+		if m.Line > 0 {
+			loc = fmt.Sprintf("%s:%d", m.File, m.Line)
+		}
+		fmt.Fprintf(&b, "Declared at %s\n", loc)
+	}
+	fmt.Fprintf(&b, "Resource: %s\n\n", d.URI)
+	return d, b.String()
+}

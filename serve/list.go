@@ -1,0 +1,111 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/docidx/docidx/index"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// list.go is list_packages: the indexed packages and their versions, paged.
+// ---- list_packages ----
+
+// ListInput is the arguments of list_packages.
+type ListInput struct {
+	Ecosystem string `json:"ecosystem,omitempty" jsonschema:"only this ecosystem: golang, npm, pypi, cargo or swift (aliases go, node, python, rust, crates accepted)"`
+	Prefix    string `json:"prefix,omitempty" jsonschema:"only packages whose name starts with this, e.g. 'github.com/spf13/' or '@types/'"`
+	Cursor    string `json:"cursor,omitempty" jsonschema:"nextCursor from the previous page of the same listing, to continue it"`
+	Limit     int    `json:"limit,omitempty" jsonschema:"packages per page, 1 to 200 (default 50)"`
+	MaxTokens int    `json:"max_tokens,omitempty" jsonschema:"answer budget in tokens (about 4 bytes each); packages beyond it continue with nextCursor"`
+}
+
+// ListOutput is the structured result of list_packages.
+type ListOutput struct {
+	Packages   []PackageListing `json:"packages" jsonschema:"packages in (ecosystem, name) order"`
+	NextCursor string           `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
+}
+
+// PackageListing is one indexed package and its versions.
+type PackageListing struct {
+	Ecosystem   string   `json:"ecosystem" jsonschema:"purl type: golang, npm, pypi, cargo or swift"`
+	Package     string   `json:"package" jsonschema:"package name or Go module path"`
+	Latest      string   `json:"latest" jsonschema:"newest indexed version"`
+	Versions    []string `json:"versions" jsonschema:"indexed versions, oldest first"`
+	Description string   `json:"description,omitempty" jsonschema:"one-line description of the latest version"`
+}
+
+func (s *Server) listTool(ctx context.Context, req *mcp.CallToolRequest, in ListInput) (*mcp.CallToolResult, ListOutput, error) {
+	out := ListOutput{Packages: []PackageListing{}}
+	eco, err := parseEcosystem(in.Ecosystem, false)
+	if err != nil {
+		return nil, out, err
+	}
+	prefix := strings.TrimSpace(in.Prefix)
+	hash := requestHash(ToolListPackages, string(eco), prefix)
+	c, err := decodeCursor(in.Cursor, ToolListPackages, hash)
+	if err != nil {
+		return nil, out, err
+	}
+	if in.Cursor != "" && c.Next == "" {
+		return nil, out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: not a list_packages cursor")
+	}
+	limit := in.Limit
+	if limit <= 0 {
+		limit = defaultListLimit
+	}
+	limit = min(limit, maxListLimit)
+	page, next, err := s.reader().List(eco, prefix, c.Next, limit)
+	if err != nil {
+		if errors.Is(err, index.ErrBadCursor) {
+			return nil, out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: not issued by this snapshot; omit cursor to start over")
+		}
+		return nil, out, s.internalError("list packages", err)
+	}
+	// Cut at a package boundary within the budget; the first package always goes in. The
+	// index's cursor for a shorter page comes from listing that many again.
+	budget := s.budget(in.MaxTokens)
+	var t strings.Builder
+	for i, l := range page {
+		vs := l.Versions
+		if vs == nil {
+			vs = []string{}
+		}
+		var e strings.Builder
+		fmt.Fprintf(&e, "- %s:%s — latest %s", l.Ecosystem, l.Name, l.Latest)
+		if len(vs) > 1 {
+			fmt.Fprintf(&e, " (versions %s)", strings.Join(vs, ", "))
+		}
+		if l.Description != "" {
+			fmt.Fprintf(&e, " — %s", clip(index.CollapseSpace(l.Description), 200))
+		}
+		e.WriteByte('\n')
+		if i > 0 && t.Len()+e.Len() > budget {
+			if _, next, err = s.reader().List(eco, prefix, c.Next, i); err != nil {
+				return nil, out, s.internalError("list packages", err)
+			}
+			page = page[:i]
+			break
+		}
+		t.WriteString(e.String())
+		out.Packages = append(out.Packages, PackageListing{
+			Ecosystem: string(l.Ecosystem), Package: l.Name, Latest: l.Latest, Versions: vs, Description: l.Description,
+		})
+	}
+	if len(page) == 0 {
+		t.WriteString("No packages")
+		if eco != "" || prefix != "" {
+			t.WriteString(" match")
+		} else {
+			t.WriteString(" are indexed yet; run docidx crawl")
+		}
+		t.WriteString(".\n")
+	}
+	if next != "" {
+		out.NextCursor = cursor{Tool: ToolListPackages, Hash: hash, Next: next}.encode()
+		t.WriteString(continuation(out.NextCursor))
+	}
+	return textResult(t.String()), out, nil
+}

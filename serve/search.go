@@ -1,0 +1,250 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// search.go is search_package_docs: ranked hits with the passage that answers, deduplicated per
+// section and paged within max_tokens.
+// ---- search_package_docs ----
+
+// SearchInput is the arguments of search_package_docs.
+type SearchInput struct {
+	Query     string `json:"query" jsonschema:"words to look for in READMEs, docs and API symbols, e.g. 'wait for goroutines errgroup' or 'express router middleware'"`
+	Ecosystem string `json:"ecosystem,omitempty" jsonschema:"only this ecosystem: golang, npm, pypi, cargo or swift (aliases go, node, python, rust, crates accepted)"`
+	Package   string `json:"package,omitempty" jsonschema:"only this package: exact Go module path or npm/PyPI/crate name"`
+	Version   string `json:"version,omitempty" jsonschema:"only this exact version of the package(s); without it only the latest indexed version of each package is searched"`
+	Kind      string `json:"kind,omitempty" jsonschema:"only hits of this kind: section (prose), symbol (any API item), or a symbol kind such as func, method, type, class, interface"`
+	Limit     int    `json:"limit,omitempty" jsonschema:"results per page, 1 to 50 (default 10)"`
+	Cursor    string `json:"cursor,omitempty" jsonschema:"nextCursor from the previous page of the same search, to continue it"`
+	MaxTokens int    `json:"max_tokens,omitempty" jsonschema:"answer budget in tokens (about 4 bytes each); results beyond it continue with nextCursor"`
+}
+
+// SearchOutput is the structured result of search_package_docs.
+type SearchOutput struct {
+	Results    []SearchResult `json:"results" jsonschema:"hits, best first, at most one per package version and resource URI"`
+	NextCursor string         `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
+}
+
+// SearchResult is one search hit: a document section or an API symbol of one package version.
+type SearchResult struct {
+	Ecosystem string  `json:"ecosystem" jsonschema:"purl type of the package: golang, npm, pypi, cargo or swift"`
+	Package   string  `json:"package" jsonschema:"package name or Go module path"`
+	Version   string  `json:"version" jsonschema:"package version the hit is in"`
+	PURL      string  `json:"purl" jsonschema:"Package URL of the package version"`
+	Title     string  `json:"title" jsonschema:"document title, or the symbol's qualified name"`
+	Section   string  `json:"section" jsonschema:"heading path of the section joined with ' › ', or the symbol's kind and signature"`
+	Kind      string  `json:"kind" jsonschema:"section or symbol"`
+	Snippet   string  `json:"snippet" jsonschema:"matching text around the query words"`
+	Score     float64 `json:"score" jsonschema:"relevance, higher is better; comparable within one search only"`
+	URI       string  `json:"uri" jsonschema:"docidx:// resource URI of the page to read more"`
+}
+
+func (s *Server) searchTool(ctx context.Context, req *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, SearchOutput, error) {
+	var out SearchOutput
+	text := strings.TrimSpace(in.Query)
+	if text == "" {
+		return nil, out, invalidParams(map[string]any{"missing": []string{"query"}}, "query is empty")
+	}
+	eco, err := parseEcosystem(in.Ecosystem, false)
+	if err != nil {
+		return nil, out, err
+	}
+	kind := strings.ToLower(strings.TrimSpace(in.Kind))
+	version := strings.TrimSpace(in.Version)
+	if version == "latest" {
+		version = ""
+	}
+	q := index.Query{Text: text, Ecosystem: eco, Package: strings.TrimSpace(in.Package), Version: version, Kind: kind}
+	hash := requestHash(ToolSearch, q.Text, string(q.Ecosystem), q.Package, q.Version, q.Kind)
+	c, err := decodeCursor(in.Cursor, ToolSearch, hash)
+	if err != nil {
+		return nil, out, err
+	}
+	if c.Byte != 0 || c.Unit > maxSearchDepth {
+		return nil, out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
+	}
+	limit := in.Limit
+	if limit <= 0 {
+		limit = defaultSearchLimit
+	}
+	limit = min(limit, maxSearchLimit)
+
+	ctx, cancel := context.WithTimeout(ctx, searchTimeout)
+	defer cancel()
+	reportProgress(ctx, "searching")
+	hits, more, err := s.search(ctx, q, c.Unit, limit)
+	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, context.DeadlineExceeded) {
+			return nil, out, toolErrorf("search timed out after %s; use fewer words or add filters (ecosystem, package)", searchTimeout)
+		}
+		return nil, out, s.internalError("search failed", err)
+	}
+	if len(hits) == 0 && c.Unit == 0 {
+		return nil, out, s.noHits(q)
+	}
+
+	reportProgress(ctx, fmt.Sprintf("rendering %d hits", len(hits)))
+	// Cut at a hit boundary within the budget; the first hit always goes in.
+	budget := s.budget(in.MaxTokens)
+	var b strings.Builder
+	b.Grow(min(budget, 512*len(hits))) // a rendered hit is about 470 bytes
+	out.Results = make([]SearchResult, 0, len(hits))
+	for i, h := range hits {
+		entry := renderHit(c.Unit+i+1, &h)
+		if i > 0 && b.Len()+len(entry) > budget {
+			more = true
+			break
+		}
+		b.WriteString(entry)
+		out.Results = append(out.Results, SearchResult{
+			Ecosystem: string(h.Ecosystem), Package: h.Package, Version: h.Version, PURL: h.PURL,
+			Title: h.Title, Section: h.Section, Kind: string(h.Kind), Snippet: h.Snippet, Score: h.Score, URI: h.URI,
+		})
+	}
+	nextUnit := c.Unit + len(out.Results)
+	if more && nextUnit < maxSearchDepth {
+		out.NextCursor = cursor{Tool: ToolSearch, Hash: hash, Unit: nextUnit}.encode()
+	}
+
+	var t strings.Builder
+	scope := "latest versions"
+	if q.Version != "" {
+		scope = "version " + q.Version
+	}
+	var cont string
+	if out.NextCursor != "" {
+		cont = continuation(out.NextCursor)
+	}
+	t.Grow(len(q.Text) + len(scope) + 40 + b.Len() + len(cont))
+	fmt.Fprintf(&t, "Results %d–%d for %q (%s):\n\n", c.Unit+1, nextUnit, q.Text, scope)
+	t.WriteString(b.String())
+	t.WriteString(cont)
+	return textResult(t.String()), out, nil
+}
+
+// search returns the deduplicated hits [off, off+limit) of q — at most one per package version
+// and URI, the best-ranked kept — and whether more follow. Deduplication runs over every hit up
+// to the page, so pages never repeat a hit of an earlier page.
+func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]docidx.Hit, bool, error) {
+	want := off + limit + 1
+	seen := make(map[string]bool, want)
+	hits := make([]docidx.Hit, 0, want)
+	for raw := 0; len(hits) < want; {
+		// Ask for what is still missing plus a little room for duplicates (overloads share a
+		// URI), in pages of at most rawSearchPage; the loop asks again if that was not enough.
+		need := want - len(hits)
+		q.Offset, q.Limit = raw, min(rawSearchPage, need+2)
+		res, err := s.reader().Search(ctx, q)
+		if err != nil {
+			return nil, false, err
+		}
+		for _, h := range res.Hits {
+			key := string(h.Ecosystem) + "\x00" + h.Package + "\x00" + h.Version + "\x00" + h.URI
+			if !seen[key] {
+				seen[key] = true
+				hits = append(hits, h)
+			}
+		}
+		raw += len(res.Hits)
+		if len(res.Hits) == 0 || raw >= res.Total || raw >= maxSearchDepth*4 {
+			break
+		}
+	}
+	// Order ties by URI: the index may return equal scores in any order, and pages cut from
+	// different calls must agree.
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].Score != hits[j].Score {
+			return hits[i].Score > hits[j].Score
+		}
+		if hits[i].URI != hits[j].URI {
+			return hits[i].URI < hits[j].URI
+		}
+		return hits[i].Version < hits[j].Version
+	})
+	if off >= len(hits) {
+		return nil, false, nil
+	}
+	end := min(off+limit, len(hits))
+	return hits[off:end], len(hits) > end, nil
+}
+
+// noHits is the tool error for a search that found nothing: an unknown package filter gets the
+// did-you-mean of unknownPackage, anything else advice on widening the search.
+func (s *Server) noHits(q index.Query) error {
+	if q.Package != "" {
+		ecos := docidx.Ecosystems
+		if q.Ecosystem != "" {
+			ecos = []docidx.Ecosystem{q.Ecosystem}
+		}
+		known := false
+		for _, eco := range ecos {
+			if vs, err := s.reader().Versions(eco, q.Package); err == nil && len(vs) > 0 {
+				known = true
+				if q.Version != "" && !contains(vs, q.Version) {
+					return s.unknownPackage(eco, q.Package, q.Version)
+				}
+			}
+		}
+		if !known {
+			eco := q.Ecosystem
+			return s.unknownPackage(eco, q.Package, "")
+		}
+	}
+	var filters []string
+	for _, f := range []struct{ name, v string }{
+		{"ecosystem", string(q.Ecosystem)}, {"package", q.Package}, {"version", q.Version}, {"kind", q.Kind},
+	} {
+		if f.v != "" {
+			filters = append(filters, f.name+"="+f.v)
+		}
+	}
+	msg := fmt.Sprintf("no results for %q", q.Text)
+	if len(filters) > 0 {
+		msg += " with " + strings.Join(filters, ", ") + "; try without some filters"
+	} else {
+		msg += "; try other or fewer words"
+	}
+	return toolErrorf("%s. list_packages shows what is indexed.", msg)
+}
+
+// renderHit renders search hit number n as a markdown list item.
+func renderHit(n int, h *docidx.Hit) string {
+	// Appended piece by piece rather than with fmt: ten of these are in every results page.
+	b := make([]byte, 0, 64+len(h.Title)+len(h.Package)+len(h.Version)+len(h.Section)+len(h.Snippet)+len(h.URI))
+	b = strconv.AppendInt(b, int64(n), 10)
+	b = append(b, ". **"...)
+	b = append(b, h.Title...)
+	b = append(b, "** — "...)
+	b = append(b, h.Package...)
+	b = append(b, '@')
+	b = append(b, h.Version...)
+	b = append(b, " ("...)
+	b = append(b, h.Kind...)
+	b = append(b, ", score "...)
+	b = strconv.AppendFloat(b, h.Score, 'f', 2, 64)
+	b = append(b, ")\n"...)
+	if h.Section != "" {
+		b = append(b, "   "...)
+		b = append(b, clip(index.CollapseSpace(h.Section), 300)...)
+		b = append(b, '\n')
+	}
+	if h.Snippet != "" {
+		b = append(b, "   > "...)
+		b = append(b, clip(index.CollapseSpace(h.Snippet), 600)...)
+		b = append(b, '\n')
+	}
+	b = append(b, "   "...)
+	b = append(b, h.URI...)
+	b = append(b, "\n\n"...)
+	return string(b)
+}
