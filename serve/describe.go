@@ -8,7 +8,6 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // describe.go is describe_<ecosystem>_package: metadata, README summary and an API outline, or
@@ -90,25 +89,25 @@ type Example struct {
 	Output string `json:"output,omitempty" jsonschema:"expected output, when stated"`
 }
 
-func (s *Server) describeTool(ctx context.Context, tool string, eco docidx.Ecosystem, in DescribeInput) (*mcp.CallToolResult, DescribeOutput, error) {
+func (s *Server) describe(ctx context.Context, tool string, eco docidx.Ecosystem, in DescribeInput) (string, DescribeOutput, error) {
 	var out DescribeOutput
 	name, version := splitVersion(in.Package, in.Version)
 	if name == "" {
-		return nil, out, invalidParams(map[string]any{"missing": []string{"package"}}, "package is empty")
+		return "", out, invalidParams(map[string]any{"missing": []string{"package"}}, "package is empty")
 	}
 	pkg, focus, err := s.resolvePackage(eco, name, version)
 	if err != nil {
-		return nil, out, err
+		return "", out, err
 	}
 	ref := pkg.Ref()
 	if out, err = s.describeBase(pkg, focus); err != nil {
-		return nil, out, err
+		return "", out, err
 	}
 	symbol := strings.TrimSpace(in.Symbol)
 	hash := requestHash(tool, string(eco), pkg.Name, pkg.Version, focus, symbol)
 	c, err := decodeCursor(in.Cursor, tool, hash)
 	if err != nil {
-		return nil, out, err
+		return "", out, err
 	}
 
 	var units unitList
@@ -125,11 +124,11 @@ func (s *Server) describeTool(ctx context.Context, tool string, eco docidx.Ecosy
 		units = outline
 	}
 	if err != nil {
-		return nil, out, err
+		return "", out, err
 	}
 	p := pos{c.Unit, c.Byte}
 	if !validPos(units, p) {
-		return nil, out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
+		return "", out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
 	}
 	text, first, end, next, more := cutPage(units, p, s.budget(in.MaxTokens))
 	// Structured content lists the units that start on this page, so that following the cursors
@@ -154,7 +153,7 @@ func (s *Server) describeTool(ctx context.Context, tool string, eco docidx.Ecosy
 		out.NextCursor = cursor{Tool: tool, Hash: hash, Unit: next.unit, Byte: next.off}.encode()
 		t.WriteString(continuation(out.NextCursor))
 	}
-	return textResult(t.String()), out, nil
+	return t.String(), out, nil
 }
 
 // describeBase returns the metadata part of a description of pkg (focused on the Go package

@@ -7,7 +7,6 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // getdoc.go is get_package_doc and get_npm_package_doc: one README, docs/ or examples/ file,
@@ -53,29 +52,29 @@ type SectionRef struct {
 	Anchor  string `json:"anchor,omitempty" jsonschema:"GitHub-style anchor of the heading"`
 }
 
-func (s *Server) docTool(ctx context.Context, tool string, in DocInput) (*mcp.CallToolResult, DocOutput, error) {
+func (s *Server) getDoc(ctx context.Context, tool string, in DocInput) (string, DocOutput, error) {
 	var out DocOutput
 	eco, err := parseEcosystem(in.Ecosystem, true)
 	if err != nil {
-		return nil, out, err
+		return "", out, err
 	}
 	name, version := splitVersion(in.Package, in.Version)
 	if name == "" {
-		return nil, out, invalidParams(map[string]any{"missing": []string{"package"}}, "package is empty")
+		return "", out, invalidParams(map[string]any{"missing": []string{"package"}}, "package is empty")
 	}
 	pkg, _, err := s.resolvePackage(eco, name, version)
 	if err != nil {
-		return nil, out, err
+		return "", out, err
 	}
 	ref := pkg.Ref()
 	doc, err := s.findDocument(ref, in.Path)
 	if err != nil {
-		return nil, out, err
+		return "", out, err
 	}
 	hash := requestHash(tool, string(eco), pkg.Name, pkg.Version, doc.Path)
 	c, err := decodeCursor(in.Cursor, tool, hash)
 	if err != nil {
-		return nil, out, err
+		return "", out, err
 	}
 	units := make([]string, len(doc.Sections))
 	for i := range doc.Sections {
@@ -88,7 +87,7 @@ func (s *Server) docTool(ctx context.Context, tool string, in DocInput) (*mcp.Ca
 	}
 	p := pos{c.Unit, c.Byte}
 	if !validPos(textUnits(units), p) {
-		return nil, out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
+		return "", out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
 	}
 	text, first, end, next, more := cutPage(textUnits(units), p, s.budget(in.MaxTokens))
 	page := docidx.PageDocPrefix + doc.Path
@@ -121,7 +120,7 @@ func (s *Server) docTool(ctx context.Context, tool string, in DocInput) (*mcp.Ca
 		out.NextCursor = cursor{Tool: tool, Hash: hash, Unit: next.unit, Byte: next.off}.encode()
 		t.WriteString(continuation(out.NextCursor))
 	}
-	return textResult(t.String()), out, nil
+	return t.String(), out, nil
 }
 
 // findDocument returns the document of ref at path: the README when path is empty or "README",

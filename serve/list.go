@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx/index"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // list.go is list_packages: the indexed packages and their versions, paged.
@@ -37,20 +36,22 @@ type PackageListing struct {
 	Description string   `json:"description,omitempty" jsonschema:"one-line description of the latest version"`
 }
 
-func (s *Server) listTool(ctx context.Context, req *mcp.CallToolRequest, in ListInput) (*mcp.CallToolResult, ListOutput, error) {
+// ListPackages answers list_packages: the indexed packages with their versions, by ecosystem and
+// name prefix, in name order, paged within in.MaxTokens and in.Limit. Errors are as SearchDocs's.
+func (s *Server) ListPackages(ctx context.Context, in ListInput) (string, ListOutput, error) {
 	out := ListOutput{Packages: []PackageListing{}}
 	eco, err := parseEcosystem(in.Ecosystem, false)
 	if err != nil {
-		return nil, out, err
+		return "", out, err
 	}
 	prefix := strings.TrimSpace(in.Prefix)
 	hash := requestHash(ToolListPackages, string(eco), prefix)
 	c, err := decodeCursor(in.Cursor, ToolListPackages, hash)
 	if err != nil {
-		return nil, out, err
+		return "", out, err
 	}
 	if in.Cursor != "" && c.Next == "" {
-		return nil, out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: not a list_packages cursor")
+		return "", out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: not a list_packages cursor")
 	}
 	limit := in.Limit
 	if limit <= 0 {
@@ -60,9 +61,9 @@ func (s *Server) listTool(ctx context.Context, req *mcp.CallToolRequest, in List
 	page, next, err := s.reader().List(eco, prefix, c.Next, limit)
 	if err != nil {
 		if errors.Is(err, index.ErrBadCursor) {
-			return nil, out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: not issued by this snapshot; omit cursor to start over")
+			return "", out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: not issued by this snapshot; omit cursor to start over")
 		}
-		return nil, out, s.internalError("list packages", err)
+		return "", out, s.internalError("list packages", err)
 	}
 	// Cut at a package boundary within the budget; the first package always goes in. The
 	// index's cursor for a shorter page comes from listing that many again.
@@ -84,7 +85,7 @@ func (s *Server) listTool(ctx context.Context, req *mcp.CallToolRequest, in List
 		e.WriteByte('\n')
 		if i > 0 && t.Len()+e.Len() > budget {
 			if _, next, err = s.reader().List(eco, prefix, c.Next, i); err != nil {
-				return nil, out, s.internalError("list packages", err)
+				return "", out, s.internalError("list packages", err)
 			}
 			page = page[:i]
 			break
@@ -107,5 +108,5 @@ func (s *Server) listTool(ctx context.Context, req *mcp.CallToolRequest, in List
 		out.NextCursor = cursor{Tool: ToolListPackages, Hash: hash, Next: next}.encode()
 		t.WriteString(continuation(out.NextCursor))
 	}
-	return textResult(t.String()), out, nil
+	return t.String(), out, nil
 }

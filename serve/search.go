@@ -10,7 +10,6 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // search.go is search_package_docs: ranked hits with the passage that answers, deduplicated per
@@ -49,15 +48,19 @@ type SearchResult struct {
 	URI       string  `json:"uri" jsonschema:"docidx:// resource URI of the page to read more"`
 }
 
-func (s *Server) searchTool(ctx context.Context, req *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, SearchOutput, error) {
+// SearchDocs answers search_package_docs: the hits of in.Query, best first, each with the passage
+// that answers it, cut at a hit boundary within in.MaxTokens. It returns the markdown text, the
+// structured results, and an error: a *jsonrpc.Error with code -32602 for bad arguments (see
+// IsUsageError), or an error whose message says what to try when nothing is found.
+func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, SearchOutput, error) {
 	var out SearchOutput
 	text := strings.TrimSpace(in.Query)
 	if text == "" {
-		return nil, out, invalidParams(map[string]any{"missing": []string{"query"}}, "query is empty")
+		return "", out, invalidParams(map[string]any{"missing": []string{"query"}}, "query is empty")
 	}
 	eco, err := parseEcosystem(in.Ecosystem, false)
 	if err != nil {
-		return nil, out, err
+		return "", out, err
 	}
 	kind := strings.ToLower(strings.TrimSpace(in.Kind))
 	version := strings.TrimSpace(in.Version)
@@ -68,10 +71,10 @@ func (s *Server) searchTool(ctx context.Context, req *mcp.CallToolRequest, in Se
 	hash := requestHash(ToolSearch, q.Text, string(q.Ecosystem), q.Package, q.Version, q.Kind)
 	c, err := decodeCursor(in.Cursor, ToolSearch, hash)
 	if err != nil {
-		return nil, out, err
+		return "", out, err
 	}
 	if c.Byte != 0 || c.Unit > maxSearchDepth {
-		return nil, out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
+		return "", out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
 	}
 	limit := in.Limit
 	if limit <= 0 {
@@ -85,12 +88,12 @@ func (s *Server) searchTool(ctx context.Context, req *mcp.CallToolRequest, in Se
 	hits, more, err := s.search(ctx, q, c.Unit, limit)
 	if err != nil {
 		if ctx.Err() != nil && errors.Is(err, context.DeadlineExceeded) {
-			return nil, out, toolErrorf("search timed out after %s; use fewer words or add filters (ecosystem, package)", searchTimeout)
+			return "", out, toolErrorf("search timed out after %s; use fewer words or add filters (ecosystem, package)", searchTimeout)
 		}
-		return nil, out, s.internalError("search failed", err)
+		return "", out, s.internalError("search failed", err)
 	}
 	if len(hits) == 0 && c.Unit == 0 {
-		return nil, out, s.noHits(q)
+		return "", out, s.noHits(q)
 	}
 
 	reportProgress(ctx, fmt.Sprintf("rendering %d hits", len(hits)))
@@ -129,7 +132,7 @@ func (s *Server) searchTool(ctx context.Context, req *mcp.CallToolRequest, in Se
 	fmt.Fprintf(&t, "Results %d–%d for %q (%s):\n\n", c.Unit+1, nextUnit, q.Text, scope)
 	t.WriteString(b.String())
 	t.WriteString(cont)
-	return textResult(t.String()), out, nil
+	return t.String(), out, nil
 }
 
 // search returns the deduplicated hits [off, off+limit) of q — at most one per package version

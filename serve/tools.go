@@ -70,7 +70,9 @@ func (s *Server) addTools() {
 		intRange(in, "limit", 1, maxSearchLimit, defaultSearchLimit)
 		intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
 		enum(in, "kind", append([]string{"section", "symbol"}, append(symbolKinds, "")...)...)
-	}, s.searchTool)
+	}, func(ctx context.Context, req *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, SearchOutput, error) {
+		return toolAnswer(s.SearchDocs(ctx, in))
+	})
 
 	for _, d := range describeTools {
 		addTool(s, &mcp.Tool{
@@ -83,7 +85,7 @@ func (s *Server) addTools() {
 			nonEmpty(in, "package")
 			intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
 		}, func(ctx context.Context, req *mcp.CallToolRequest, in DescribeInput) (*mcp.CallToolResult, DescribeOutput, error) {
-			return s.describeTool(ctx, d.name, d.eco, in)
+			return toolAnswer(s.describe(ctx, d.name, d.eco, in))
 		})
 	}
 
@@ -96,7 +98,7 @@ func (s *Server) addTools() {
 		nonEmpty(in, "ecosystem", "package")
 		intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in DocInput) (*mcp.CallToolResult, DocOutput, error) {
-		return s.docTool(ctx, ToolGetDoc, in)
+		return toolAnswer(s.getDoc(ctx, ToolGetDoc, in))
 	})
 	addTool(s, &mcp.Tool{
 		Name:        ToolGetNPMDoc,
@@ -106,10 +108,10 @@ func (s *Server) addTools() {
 		nonEmpty(in, "package")
 		intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in NPMDocInput) (*mcp.CallToolResult, DocOutput, error) {
-		return s.docTool(ctx, ToolGetNPMDoc, DocInput{
+		return toolAnswer(s.getDoc(ctx, ToolGetNPMDoc, DocInput{
 			Ecosystem: string(docidx.NPM), Package: in.Package, Version: in.Version, Path: in.Path,
 			MaxTokens: in.MaxTokens, Cursor: in.Cursor,
-		})
+		}))
 	})
 
 	addTool(s, &mcp.Tool{
@@ -119,7 +121,9 @@ func (s *Server) addTools() {
 	}, func(in *jsonschema.Schema) {
 		intRange(in, "limit", 1, maxListLimit, defaultListLimit)
 		intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
-	}, s.listTool)
+	}, func(ctx context.Context, req *mcp.CallToolRequest, in ListInput) (*mcp.CallToolResult, ListOutput, error) {
+		return toolAnswer(s.ListPackages(ctx, in))
+	})
 }
 
 // ---- helpers ----
