@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -63,6 +64,7 @@ type OutlineEntry struct {
 	Signature  string `json:"signature" jsonschema:"declaration on one line; ' …' marks an elided body"`
 	Synopsis   string `json:"synopsis,omitempty" jsonschema:"first sentence of the doc comment"`
 	Deprecated bool   `json:"deprecated,omitempty" jsonschema:"true when the symbol is deprecated"`
+	Members    int    `json:"members,omitempty" jsonschema:"number of fields, properties and constants of the type, listed when the symbol is described or its URI read"`
 	URI        string `json:"uri" jsonschema:"docidx:// resource URI of the symbol"`
 }
 
@@ -228,10 +230,15 @@ func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutpu
 	var pkgs []string
 	byPkg := make(map[string][]*docidx.Symbol)
 	synopsis := make(map[string]string)
+	members := make(map[string]int) // declaring package + "\x00" + parent key -> members left out
 	for i := range syms {
 		sym := &syms[i]
 		p := pkgOf(sym)
 		if focus != "" && p != focus {
+			continue
+		}
+		if isOutlineMember(sym) {
+			members[p+"\x00"+sym.Parent]++
 			continue
 		}
 		if sym.Kind == docidx.KindPackage {
@@ -308,7 +315,7 @@ func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutpu
 		fmt.Fprintf(&h, "## API (%d symbols; describe one with symbol=…)\n\n", nsyms)
 	}
 
-	o := &outlineUnits{header: h.String(), ref: ref}
+	o := &outlineUnits{header: h.String(), ref: ref, members: members}
 	o.items = make([]outlineItem, 0, nsyms)
 	for _, p := range pkgs {
 		group := byPkg[p]
@@ -344,6 +351,7 @@ type outlineUnits struct {
 	items   []outlineItem
 	texts   []string       // texts[i] is unit i+1 once rendered (never empty then)
 	entries []OutlineEntry // entries[i] belongs to unit i+1, once texts[i] is rendered
+	members map[string]int // members of a type left out of the outline, by package + "\x00" + key
 }
 
 // outlineItem is one outline entry before it is rendered: its symbol, declaring package, and the
@@ -398,12 +406,20 @@ func (o *outlineUnits) render(i int) {
 	b.WriteString(it.kindHead)
 	b.WriteString("- ")
 	b.WriteString(code)
+	if canHaveMembers(sym.Kind) {
+		e.Members = o.members[it.pkg+"\x00"+sym.Key()]
+	}
 	if e.Deprecated {
 		b.WriteString(" (deprecated)")
 	}
 	if e.Synopsis != "" {
 		b.WriteString(" — ")
 		b.WriteString(e.Synopsis)
+	}
+	if e.Members > 0 {
+		b.WriteString(" (")
+		b.WriteString(strconv.Itoa(e.Members))
+		b.WriteString(" members)")
 	}
 	b.WriteByte('\n')
 	if it.last {
@@ -486,11 +502,124 @@ func (s *Server) symbolDetails(ref docidx.Ref, focus, name string) ([]SymbolDeta
 	details := make([]SymbolDetail, 0, len(matches))
 	units := make([]string, 0, len(matches))
 	for i := range matches {
-		d, unit := renderSymbol(ref, &matches[i])
+		m := &matches[i]
+		d, unit := renderSymbol(ref, m)
 		details = append(details, d)
 		units = append(units, unit)
+		// Then its members, each a unit of its own, so a large type pages member by member.
+		for _, mem := range membersOf(syms, m) {
+			d, unit := renderMember(ref, mem)
+			details = append(details, d)
+			units = append(units, unit)
+		}
 	}
 	return details, units, nil
+}
+
+// membersOf returns the members of sym among syms — the symbols whose Parent is sym's Key in
+// the same declaring package (fields, methods, properties, nested constants, overloads) — in
+// declaration order. A member of a member (a method of a nested class) is not included.
+func membersOf(syms []docidx.Symbol, sym *docidx.Symbol) []*docidx.Symbol {
+	if !canHaveMembers(sym.Kind) {
+		return nil
+	}
+	key := sym.Key()
+	var out []*docidx.Symbol
+	for i := range syms {
+		if m := &syms[i]; m.Parent == key && m.Package == sym.Package && m != sym && m.QualifiedName != sym.QualifiedName {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// canHaveMembers reports whether symbols of kind k hold members: types, classes and the like.
+func canHaveMembers(k docidx.SymbolKind) bool {
+	switch k {
+	case docidx.KindType, docidx.KindStruct, docidx.KindClass, docidx.KindInterface, docidx.KindEnum,
+		docidx.KindTrait, docidx.KindProtocol, docidx.KindPackage:
+		return true
+	}
+	return false
+}
+
+// isOutlineMember reports whether sym is a member that an outline leaves to its type's page: a
+// field, property or nested constant. Methods stay in the outline, as godoc lists them.
+func isOutlineMember(sym *docidx.Symbol) bool {
+	return sym.Parent != "" && sym.Kind != docidx.KindMethod
+}
+
+// renderMember returns one member of a type in full, as structured content and as markdown: its
+// signature and whole doc under a small heading, without the file and resource lines of a
+// symbol of its own (its type's page has them, and its own URI is in the structured content).
+func renderMember(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
+	d := SymbolDetail{
+		Package: m.Package, Kind: string(m.Kind), Name: m.Name, QualifiedName: m.QualifiedName,
+		Signature: m.Signature, Doc: m.Doc, File: m.File, Line: m.Line, Deprecated: m.Deprecated,
+		URI: ref.PageURI(docidx.PageSymbolPrefix + m.QualifiedName),
+	}
+	if d.Package == "" {
+		d.Package = ref.Name
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "### %s (%s)", m.Key(), m.Kind)
+	if m.Deprecated {
+		b.WriteString(" — deprecated")
+	}
+	b.WriteString("\n\n")
+	if m.Signature != "" {
+		b.WriteString(fence(codeLang(ref.Ecosystem), m.Signature))
+		b.WriteByte('\n')
+	}
+	if doc := strings.TrimSpace(m.Doc); doc != "" {
+		b.WriteString(doc)
+		b.WriteString("\n\n")
+	}
+	writeParams(&b, m.Params, m.Doc)
+	return d, b.String()
+}
+
+// writeParams writes the parameters of params that doc does not already document as a markdown
+// list: name, type, default and doc. A docstring keeps its Args section in doc, so its parameters
+// are not repeated; JSDoc's @param tags are parsed out of the doc, so they are listed.
+func writeParams(b *strings.Builder, params []docidx.Param, doc string) {
+	var todo []docidx.Param
+	var flat string
+	for _, p := range params {
+		if flat == "" {
+			flat = index.CollapseSpace(doc)
+		}
+		if pd := index.CollapseSpace(p.Doc); strings.Contains(flat, p.Name) && (pd == "" || strings.Contains(flat, strings.TrimSuffix(clip(pd, 40), "…"))) {
+			continue
+		}
+		todo = append(todo, p)
+	}
+	if len(todo) == 0 {
+		return
+	}
+	params = todo
+	b.WriteString("Parameters:\n")
+	for _, p := range params {
+		b.WriteString("- `")
+		b.WriteString(p.Name)
+		b.WriteByte('`')
+		if p.Type != "" {
+			b.WriteString(" (")
+			b.WriteString(p.Type)
+			b.WriteByte(')')
+		}
+		if p.Default != "" {
+			b.WriteString(", default `")
+			b.WriteString(p.Default)
+			b.WriteByte('`')
+		}
+		if p.Doc != "" {
+			b.WriteString(": ")
+			b.WriteString(index.CollapseSpace(p.Doc))
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteByte('\n')
 }
 
 // renderSymbol returns one symbol of ref in full, as structured content and as markdown.
@@ -520,6 +649,7 @@ func renderSymbol(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
 		b.WriteString(doc)
 		b.WriteString("\n\n")
 	}
+	writeParams(&b, m.Params, m.Doc)
 	for _, ex := range m.Examples {
 		l := ex.Lang
 		if l == "" {

@@ -63,6 +63,10 @@ func goModule(version string) *docidx.PackageDocs {
 			Doc: "Package retry retries failed tasks with exponential backoff."},
 		{Kind: docidx.KindType, Name: "Policy", Package: modPath + "/retry", QualifiedName: "retry.Policy",
 			Signature: "type Policy struct {\n\tAttempts int\n\tBase     time.Duration\n}", Doc: "Policy says how often and how long to retry.", File: "retry/retry.go", Line: 12},
+		{Kind: docidx.KindField, Name: "Attempts", Parent: "Policy", Package: modPath + "/retry", QualifiedName: "retry.Policy.Attempts",
+			Signature: "Attempts int", Doc: "Attempts is how many times a task runs at most; zero means 3.", File: "retry/retry.go", Line: 14},
+		{Kind: docidx.KindField, Name: "Base", Parent: "Policy", Package: modPath + "/retry", QualifiedName: "retry.Policy.Base",
+			Signature: "Base time.Duration", Doc: "Base is the first backoff, doubled after each failure (default 100ms).", File: "retry/retry.go", Line: 16},
 		{Kind: docidx.KindFunc, Name: "Do", Package: modPath + "/retry", QualifiedName: "retry.Do",
 			Signature: "func Do(ctx context.Context, p Policy, task func() error) error", Doc: "Do runs task until it succeeds, the policy gives up, or ctx is done.", File: "retry/retry.go", Line: 30, Deprecated: version == "v1.0.0"},
 	}
@@ -120,6 +124,8 @@ func npmPackage() *docidx.PackageDocs {
 			{Kind: docidx.KindMethod, Name: "use", Parent: "Router", Package: npmName, QualifiedName: "Router.use", Signature: "use(fn: Middleware): this", Doc: "use adds middleware."},
 			{Kind: docidx.KindFunc, Name: "createRouter", Package: npmName, QualifiedName: "createRouter", Signature: "export function createRouter(opts?: RouterOptions): Router", Doc: "createRouter returns a new Router."},
 			{Kind: docidx.KindInterface, Name: "RouterOptions", Package: npmName, QualifiedName: "RouterOptions", Signature: "export interface RouterOptions {\n  strict?: boolean;\n}", Doc: "RouterOptions configure a Router."},
+			{Kind: docidx.KindField, Name: "strict", Parent: "RouterOptions", Package: npmName, QualifiedName: "RouterOptions.strict", Signature: "strict?: boolean",
+				Doc: "strict makes /a and /a/ different routes.", Params: nil},
 		},
 	}
 }

@@ -43,7 +43,7 @@ type SearchResult struct {
 	Title     string  `json:"title" jsonschema:"document title, or the symbol's qualified name"`
 	Section   string  `json:"section" jsonschema:"heading path of the section joined with ' › ', or the symbol's kind and signature"`
 	Kind      string  `json:"kind" jsonschema:"section or symbol"`
-	Snippet   string  `json:"snippet" jsonschema:"matching text around the query words"`
+	Snippet   string  `json:"snippet" jsonschema:"the passage of the hit that answers the query: the sentences, list items or code where its words concentrate; a symbol's signature first"`
 	Score     float64 `json:"score" jsonschema:"relevance, higher is better; comparable within one search only"`
 	URI       string  `json:"uri" jsonschema:"docidx:// resource URI of the page to read more"`
 }
@@ -128,9 +128,10 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 	if out.NextCursor != "" {
 		cont = continuation(out.NextCursor)
 	}
-	t.Grow(len(q.Text) + len(scope) + 40 + b.Len() + len(cont))
+	t.Grow(len(q.Text) + len(scope) + 40 + b.Len() + len(readMore) + len(cont))
 	fmt.Fprintf(&t, "Results %d–%d for %q (%s):\n\n", c.Unit+1, nextUnit, q.Text, scope)
 	t.WriteString(b.String())
+	t.WriteString(readMore)
 	t.WriteString(cont)
 	return t.String(), out, nil
 }
@@ -219,6 +220,9 @@ func (s *Server) noHits(q index.Query) error {
 	}
 	return toolErrorf("%s. list_packages shows what is indexed.", msg)
 }
+
+// readMore ends every page of search results: how to read a hit in full.
+const readMore = "Read a hit in full: " + ToolRead + " with its uri.\n"
 
 // renderHit renders search hit number n as a markdown list item.
 func renderHit(n int, h *docidx.Hit) string {

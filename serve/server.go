@@ -134,7 +134,8 @@ func (s *Server) Unavailable(err error) {
 // instructions is the server's advice to clients, sent at initialization.
 const instructions = `docidx answers from an offline snapshot of package documentation (READMEs, docs, API symbols) for Go modules, npm, PyPI, crates and Swift packages. ` +
 	`Use search_package_docs to find where something is documented, describe_go_package, describe_npm_package, describe_python_package, describe_rust_package or describe_swift_package ` +
-	`for a package's metadata and API outline (or one symbol), get_package_doc to read a README or docs file, and list_packages to see what is indexed. ` +
+	`for a package's metadata and API outline (or one symbol with its members), read_package_doc to read any docidx:// URI a search hit or outline gives (a section, a symbol, a document), ` +
+	`get_package_doc to read a README or docs file, and list_packages to see what is indexed. ` +
 	`Long answers are paged: pass nextCursor back as cursor. Every page is also a docidx:// resource (see the resource templates); docidx://snapshot tells what is indexed.`
 
 // MCP returns the underlying SDK server, to connect transports to it (Run, Connect,

@@ -246,8 +246,8 @@ func TestToolsRegisteredWhenFirstNeeded(t *testing.T) {
 				if strings.HasSuffix(m.Method, "list_changed") {
 					t.Errorf("sent %s", m.Method)
 				}
-				if m.ID == 2 && len(m.Result.Tools) != 9 {
-					t.Errorf("tools/list gave %d tools, want 9: %s", len(m.Result.Tools), line)
+				if m.ID == 2 && len(m.Result.Tools) != 10 {
+					t.Errorf("tools/list gave %d tools, want 10: %s", len(m.Result.Tools), line)
 				}
 			}
 		})

@@ -519,7 +519,7 @@ func TestCompletion(t *testing.T) {
 					[]string{"workpool.Pool.Go", "workpool.Pool.Close", "workpool.Pool.TryGo"}, 0},
 				{prompt(serve.PromptExplainSymbol), "symbol", "pool.try", map[string]string{"ecosystem": "go", "package": modPath, "version": "v1.1.0"}, []string{"workpool.Pool.TryGo"}, 0},
 				{prompt(serve.PromptUsePackage), "task", "", nil, []string{}, 0},
-				{tmpl(symbolTmpl), "name", "Router", map[string]string{"ecosystem": "npm", "package": npmName}, []string{"Router", "Router.use", "RouterOptions"}, 0},
+				{tmpl(symbolTmpl), "name", "Router", map[string]string{"ecosystem": "npm", "package": npmName}, []string{"Router", "Router.use", "RouterOptions", "RouterOptions.strict"}, 0},
 				{tmpl(docTmpl), "path", "docs/", map[string]string{"ecosystem": "npm", "package": npmName, "version": "2.0.0"}, []string{"docs/diagram.png"}, 0},
 				{tmpl(docTmpl), "ecosystem", "c", nil, []string{"cargo"}, 0},
 				{tmpl(docTmpl), "version", "", map[string]string{"ecosystem": "cargo", "package": crateName}, []string{"0.3.1", "latest"}, 0},
@@ -698,6 +698,7 @@ func TestMaxTokensEveryTool(t *testing.T) {
 		serve.ToolGetDoc:         {"ecosystem": "npm", "package": npmName},
 		serve.ToolGetNPMDoc:      {"package": npmName},
 		serve.ToolListPackages:   {},
+		serve.ToolRead:           {"uri": "docidx://npm/" + npmName + "@latest/readme"},
 	}
 	for _, tool := range tools.Tools {
 		props := tool.InputSchema.(map[string]any)["properties"].(map[string]any)

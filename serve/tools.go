@@ -21,6 +21,7 @@ const (
 	ToolGetDoc         = "get_package_doc"
 	ToolGetNPMDoc      = "get_npm_package_doc"
 	ToolListPackages   = "list_packages"
+	ToolRead           = "read_package_doc" // reads any docidx:// URI the other tools return
 )
 
 // Limits of the tools' arguments and work.
@@ -39,7 +40,7 @@ var symbolKinds = []string{
 	string(docidx.KindPackage), string(docidx.KindFunc), string(docidx.KindMethod), string(docidx.KindType),
 	string(docidx.KindConst), string(docidx.KindVar), string(docidx.KindClass), string(docidx.KindInterface),
 	string(docidx.KindStruct), string(docidx.KindEnum), string(docidx.KindTrait), string(docidx.KindMacro),
-	string(docidx.KindProtocol), string(docidx.KindProperty),
+	string(docidx.KindProtocol), string(docidx.KindProperty), string(docidx.KindField),
 }
 
 // describeTools are the describe_<ecosystem>_package tools: one per ecosystem, the same handler
@@ -64,12 +65,13 @@ func (s *Server) addTools() {
 		Title: "Search package documentation",
 		Description: "Full-text search over the indexed READMEs, docs and API symbols of every package. " +
 			"Without a version filter only the latest indexed version of each package is searched. " +
-			"Returns ranked hits with a snippet and the docidx:// resource URI of the page; page with nextCursor.",
+			"Returns ranked hits, each with the passage that answers the query and the docidx:// URI of its page; " +
+			"read a hit in full with read_package_doc, page with nextCursor.",
 	}, func(in *jsonschema.Schema) {
 		nonEmpty(in, "query")
 		intRange(in, "limit", 1, maxSearchLimit, defaultSearchLimit)
 		intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
-		enum(in, "kind", append([]string{"section", "symbol"}, append(symbolKinds, "")...)...)
+		enum(in, "kind", append([]string{"section", "symbol", "sections", "symbols"}, append(symbolKinds, "")...)...)
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, SearchOutput, error) {
 		return toolAnswer(s.SearchDocs(ctx, in))
 	})
@@ -112,6 +114,19 @@ func (s *Server) addTools() {
 			Ecosystem: string(docidx.NPM), Package: in.Package, Version: in.Version, Path: in.Path,
 			MaxTokens: in.MaxTokens, Cursor: in.Cursor,
 		}))
+	})
+
+	addTool(s, &mcp.Tool{
+		Name:  ToolRead,
+		Title: "Read a search hit, symbol or document in full",
+		Description: "Read any docidx:// URI that search_package_docs or describe_* returned: a README or docs section with its " +
+			"subsections (…/readme#anchor), a whole document, a symbol with its signature, doc and members " +
+			"(…/symbol/redis.Options), a package overview or API outline (…/api). Pages with nextCursor.",
+	}, func(in *jsonschema.Schema) {
+		nonEmpty(in, "uri")
+		intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
+	}, func(ctx context.Context, req *mcp.CallToolRequest, in ReadInput) (*mcp.CallToolResult, ReadOutput, error) {
+		return toolAnswer(s.Read(ctx, in))
 	})
 
 	addTool(s, &mcp.Tool{

@@ -89,7 +89,7 @@ func TestToolsList(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{serve.ToolSearch, serve.ToolDescribeGo, serve.ToolDescribeNPM, serve.ToolDescribePython, serve.ToolDescribeRust,
-		serve.ToolDescribeSwift, serve.ToolGetDoc, serve.ToolGetNPMDoc, serve.ToolListPackages}
+		serve.ToolDescribeSwift, serve.ToolGetDoc, serve.ToolGetNPMDoc, serve.ToolListPackages, serve.ToolRead}
 	got := map[string]bool{}
 	for _, tool := range res.Tools {
 		got[tool.Name] = true

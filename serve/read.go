@@ -1,0 +1,184 @@
+package serve
+
+// read.go is read_package_doc: any URI that search, describe or get_package_doc hands out, read
+// in full and paged within max_tokens. Most clients never let a model call resources/read, so
+// this tool is how a model with only tools reads what a search hit points at.
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/docidx/docidx"
+)
+
+// ReadInput is the arguments of read_package_doc.
+type ReadInput struct {
+	URI       string `json:"uri" jsonschema:"a docidx:// URI as search_package_docs or describe_* return it: a README or docs section (…/readme#anchor, …/doc/docs/guide.md#anchor), a whole document, a symbol with its members (…/symbol/redis.Options), a package overview or its API outline (…/api), or docidx://snapshot"`
+	MaxTokens int    `json:"max_tokens,omitempty" jsonschema:"answer budget in tokens (about 4 bytes each); the rest continues with nextCursor"`
+	Cursor    string `json:"cursor,omitempty" jsonschema:"nextCursor from the previous page of the same URI, to continue it"`
+}
+
+// ReadOutput is the structured result of read_package_doc: what the URI named and where this
+// page of it is. The page's text is the tool result's text content.
+type ReadOutput struct {
+	URI        string       `json:"uri" jsonschema:"the URI read"`
+	Kind       string       `json:"kind" jsonschema:"what it names: section, document, symbol, overview, api or snapshot"`
+	Ecosystem  string       `json:"ecosystem,omitempty" jsonschema:"purl type of the package"`
+	Package    string       `json:"package,omitempty" jsonschema:"package name or Go module path"`
+	Version    string       `json:"version,omitempty" jsonschema:"the version read (a 'latest' URI is resolved to it)"`
+	Title      string       `json:"title,omitempty" jsonschema:"document title, or the symbol's qualified name"`
+	Sections   []SectionRef `json:"sections,omitempty" jsonschema:"the document sections that start on this page"`
+	Symbols    []string     `json:"symbols,omitempty" jsonschema:"qualified names of the symbols and members that start on this page"`
+	NextCursor string       `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
+}
+
+// Read answers read_package_doc: the page of in.URI that in.Cursor names, within in.MaxTokens.
+// A section URI (with "#anchor") reads that section and its subsections; a symbol URI the symbol
+// in full and then its members one by one; overview and api the package's description and API
+// outline. A URI that names nothing indexed is a tool error that says what is there instead
+// (the did-you-mean of describe and get_package_doc); a malformed URI or cursor is -32602.
+func (s *Server) Read(ctx context.Context, in ReadInput) (string, ReadOutput, error) {
+	uri := strings.TrimSpace(in.URI)
+	out := ReadOutput{URI: uri}
+	if uri == "" {
+		return "", out, invalidParams(map[string]any{"missing": []string{"uri"}}, "uri is empty")
+	}
+	if uri == docidx.SnapshotURI {
+		out.Kind = "snapshot"
+		text, err := s.snapshotJSON()
+		if err != nil {
+			return "", out, err
+		}
+		return "```json\n" + text + "\n```\n", out, nil
+	}
+	base, anchor, _ := strings.Cut(uri, "#")
+	ref, page, err := docidx.ParsePageURI(base)
+	if err != nil {
+		return "", out, invalidParams(map[string]string{"argument": "uri"},
+			"%v; pass a uri exactly as search_package_docs or describe_* returned it", err)
+	}
+	version := ref.Version
+	if version == "latest" {
+		version = ""
+	}
+	pkg, focus, err := s.resolvePackage(ref.Ecosystem, ref.Name, version)
+	if err != nil {
+		return "", out, err
+	}
+	ref = pkg.Ref()
+	out.Ecosystem, out.Package, out.Version = string(ref.Ecosystem), ref.Name, ref.Version
+	hash := requestHash(ToolRead, uri, ref.Version)
+	c, err := decodeCursor(in.Cursor, ToolRead, hash)
+	if err != nil {
+		return "", out, err
+	}
+
+	var units unitList
+	var onPage func(first, end int) // fills out's lists with the units [first, end)
+	switch {
+	case page == docidx.PageOverview, page == docidx.PageAPI:
+		out.Kind, out.Title = page, ref.Name
+		var d DescribeOutput
+		if d, err = s.describeBase(pkg, focus); err != nil {
+			return "", out, err
+		}
+		o, err := s.outline(pkg, focus, &d)
+		if err != nil {
+			return "", out, err
+		}
+		units = o
+		if page == docidx.PageOverview {
+			units = textUnits{o.At(0)}
+		}
+		onPage = func(first, end int) {
+			for _, e := range o.entriesOf(first, end) {
+				out.Symbols = append(out.Symbols, e.Name)
+			}
+		}
+	case page == docidx.PageReadme, strings.HasPrefix(page, docidx.PageDocPrefix):
+		path := strings.TrimPrefix(page, docidx.PageDocPrefix)
+		if page == docidx.PageReadme {
+			path = ""
+		}
+		doc, err := s.findDocument(ref, path)
+		if err != nil {
+			return "", out, err
+		}
+		cut := sectionOf(doc, anchor)
+		if anchor != "" && cut == doc {
+			return "", out, s.unknownAnchor(ref, doc, anchor)
+		}
+		out.Kind, out.Title = "document", doc.Title
+		if anchor != "" {
+			out.Kind = "section"
+		}
+		texts := make(textUnits, len(cut.Sections))
+		for i := range cut.Sections {
+			texts[i] = renderSection(&cut.Sections[i])
+		}
+		if dc := documentContents(doc); dc.Blob != nil {
+			texts = textUnits{fmt.Sprintf("(binary file: %s, %d bytes; read the resource %s for its content)\n", dc.MIMEType, len(dc.Blob), base)}
+		}
+		units = texts
+		onPage = func(first, end int) {
+			for i := first; i < end && i < len(cut.Sections); i++ {
+				sec := &cut.Sections[i]
+				out.Sections = append(out.Sections, SectionRef{Heading: headingPath(sec.Heading), Anchor: sec.Anchor})
+			}
+		}
+	default: // symbol/
+		name := strings.TrimPrefix(page, docidx.PageSymbolPrefix)
+		details, texts, err := s.symbolDetails(ref, focus, name)
+		if err != nil {
+			return "", out, err
+		}
+		out.Kind, out.Title = "symbol", details[0].QualifiedName
+		units = textUnits(texts)
+		onPage = func(first, end int) {
+			for _, d := range details[first:end] {
+				out.Symbols = append(out.Symbols, d.QualifiedName)
+			}
+		}
+	}
+
+	p := pos{c.Unit, c.Byte}
+	if !validPos(units, p) {
+		return "", out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
+	}
+	text, first, end, next, more := cutPage(units, p, s.budget(in.MaxTokens))
+	if p.off > 0 {
+		first++ // the unit a continued page starts inside was listed with the page before
+	}
+	onPage(first, end)
+	var t strings.Builder
+	fmt.Fprintf(&t, "<!-- %s", uri)
+	if p.unit > 0 || p.off > 0 {
+		t.WriteString(" (continued)")
+	}
+	t.WriteString(" -->\n\n")
+	t.WriteString(text)
+	if more {
+		out.NextCursor = cursor{Tool: ToolRead, Hash: hash, Unit: next.unit, Byte: next.off}.encode()
+		t.WriteString(continuation(out.NextCursor))
+	}
+	return t.String(), out, nil
+}
+
+// unknownAnchor is the tool error for a section anchor that a document does not have: it lists
+// the anchors closest to the one asked for.
+func (s *Server) unknownAnchor(ref docidx.Ref, d *docidx.Document, anchor string) error {
+	var anchors []string
+	for i := range d.Sections {
+		if a := d.Sections[i].Anchor; a != "" {
+			anchors = append(anchors, a)
+		}
+	}
+	msg := fmt.Sprintf("%s@%s %s has no section #%s", ref.Name, ref.Version, d.Path, anchor)
+	if close := closest(anchor, anchors, 5); len(close) > 0 {
+		msg += "; did you mean: #" + strings.Join(close, ", #") + "?"
+	} else {
+		msg += "; read the document without #anchor"
+	}
+	return toolErrorf("%s", msg)
+}
