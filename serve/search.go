@@ -218,7 +218,7 @@ func (s *Server) noHits(q index.Query) error {
 	} else {
 		msg += "; try other or fewer words"
 	}
-	return toolErrorf("%s. list_packages shows what is indexed.", msg)
+	return toolErrorf("%s. list_packages (docidx list) shows what is indexed.", msg)
 }
 
 // readMore ends every page of search results: how to read a hit in full.

@@ -35,6 +35,7 @@ func newApp() *cli.App {
 			serveCommand(),
 			searchCommand(),
 			showCommand(),
+			readCommand(),
 			listCommand(),
 			statsCommand(),
 			verifyCommand(),

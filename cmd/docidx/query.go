@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -21,80 +20,6 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
-}
-
-func searchCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "search",
-		Usage:     "search the snapshot",
-		ArgsUsage: "QUERY...",
-		Flags: []cli.Flag{
-			indexFlag, jsonFlag,
-			&cli.StringFlag{Name: "ecosystem", Aliases: []string{"e"}, Usage: "only this ecosystem (golang, npm, pypi, cargo, swift)"},
-			&cli.StringFlag{Name: "package", Aliases: []string{"p"}, Usage: "only this package"},
-			&cli.StringFlag{Name: "version", Usage: "only this version (default: each package's latest)"},
-			&cli.StringFlag{Name: "kind", Usage: "only sections, symbols, or one symbol kind (func, type, …)"},
-			&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 10, Usage: "hits to show (1-100)"},
-		},
-		Action: func(c *cli.Context) error {
-			text := strings.TrimSpace(strings.Join(c.Args().Slice(), " "))
-			if text == "" {
-				return usagef("search: give a QUERY, e.g. docidx search define a subcommand with flags")
-			}
-			if n := c.Int("limit"); n < 1 || n > 100 {
-				return usagef("--limit %d: want 1 to 100", n)
-			}
-			q := index.Query{Text: text, Package: c.String("package"), Version: c.String("version"), Kind: c.String("kind"), Limit: c.Int("limit")}
-			if e := c.String("ecosystem"); e != "" {
-				eco, err := docidx.ParseEcosystem(e)
-				if err != nil {
-					return usagef("--ecosystem: %v", err)
-				}
-				q.Ecosystem = eco
-			}
-			r, err := openIndex(c)
-			if err != nil {
-				return err
-			}
-			defer r.Close()
-			res, err := r.Search(c.Context, q)
-			if err != nil {
-				return failf("search: %v", err)
-			}
-			if c.Bool("json") {
-				out := struct {
-					Results []docidx.Hit `json:"results"`
-					Total   int          `json:"total"`
-				}{res.Hits, res.Total}
-				if out.Results == nil {
-					out.Results = []docidx.Hit{}
-				}
-				if err := writeJSON(c.App.Writer, out); err != nil {
-					return err
-				}
-			} else {
-				printHits(c.App.Writer, res.Hits)
-			}
-			if len(res.Hits) == 0 {
-				return failf("nothing found for %q", text)
-			}
-			return nil
-		},
-	}
-}
-
-func printHits(w io.Writer, hits []docidx.Hit) {
-	for i, h := range hits {
-		fmt.Fprintf(w, "%2d. %s@%s  %s", i+1, h.Package, h.Version, h.Title)
-		if h.Section != "" {
-			fmt.Fprintf(w, " › %s", h.Section)
-		}
-		fmt.Fprintf(w, "  (%s, %.2f)\n", h.Kind, h.Score)
-		if s := oneLine(h.Snippet, 160); s != "" {
-			fmt.Fprintf(w, "    %s\n", s)
-		}
-		fmt.Fprintf(w, "    %s\n", h.URI)
-	}
 }
 
 func oneLine(s string, max int) string {
@@ -221,52 +146,3 @@ func dirSize(dir string) int64 {
 	})
 	return n
 }
-
-func showCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "show",
-		Usage:     "show a package's metadata, README summary and API, or one symbol",
-		ArgsUsage: "ECOSYSTEM:PACKAGE[@VERSION] [SYMBOL]",
-		Flags:     []cli.Flag{indexFlag, jsonFlag},
-		Action: func(c *cli.Context) error {
-			if c.NArg() < 1 || c.NArg() > 2 {
-				return usagef("show: want ECOSYSTEM:PACKAGE[@VERSION] [SYMBOL], e.g. docidx show go:golang.org/x/sync/errgroup Group.Go")
-			}
-			ref, err := parseRef(c.Args().First())
-			if err != nil {
-				return usagef("show: %v", err)
-			}
-			r, err := openIndex(c)
-			if err != nil {
-				return err
-			}
-			defer r.Close()
-			return show(c, r, ref, c.Args().Get(1))
-		},
-	}
-}
-
-// parseRef parses ECOSYSTEM:PACKAGE[@VERSION].
-func parseRef(s string) (docidx.Ref, error) {
-	ecoStr, rest, ok := strings.Cut(s, ":")
-	if !ok || rest == "" {
-		return docidx.Ref{}, fmt.Errorf("%q: want ECOSYSTEM:PACKAGE[@VERSION]", s)
-	}
-	eco, err := docidx.ParseEcosystem(ecoStr)
-	if err != nil {
-		return docidx.Ref{}, err
-	}
-	ref := docidx.Ref{Ecosystem: eco, Name: rest}
-	if i := strings.LastIndexByte(rest, '@'); i > 0 {
-		ref.Name, ref.Version = rest[:i], rest[i+1:]
-	}
-	if eco == docidx.PyPI {
-		if n, v, ok := strings.Cut(ref.Name, "=="); ok {
-			ref.Name, ref.Version = n, v
-		}
-	}
-	return ref, nil
-}
-
-// errNoPackage is returned by findPackage with suggestions in its message.
-var errNoPackage = errors.New("not in the snapshot")

@@ -1,178 +1,174 @@
 package main
 
+// show.go holds the commands that ask the snapshot a question — search, show and read. They call
+// serve's answer methods, the same ones the MCP tools call, and print the same markdown (or with
+// --json the same structured content), so the CLI and an assistant always get the same answer.
+
 import (
-	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/docidx/docidx"
-	"github.com/docidx/docidx/index"
+	"github.com/docidx/docidx/serve"
 )
 
-// findPackage finds the indexed package version ref names. For Go, ref.Name may be a package
-// import path inside an indexed module (golang.org/x/sync/errgroup in module golang.org/x/sync):
-// the longest indexed module path that prefixes it wins, and importPath is returned to narrow the
-// API to that package.
-func findPackage(r *index.Reader, ref docidx.Ref) (pkg *docidx.Package, importPath string, err error) {
-	pkg, err = r.Package(ref)
-	if err == nil {
-		return pkg, "", nil
+var (
+	maxTokensFlag = &cli.IntFlag{Name: "max-tokens", Usage: "answer budget in tokens (about 4 bytes each); what is beyond it continues with --cursor (default: search 4000, show and read everything)"}
+	cursorFlag    = &cli.StringFlag{Name: "cursor", Usage: "continue an answer that was cut: the cursor it ended with"}
+)
+
+// showAllTokens is the budget of show and read when --max-tokens is not given: the largest the
+// tools accept, so a terminal gets a whole outline or document at once.
+const showAllTokens = 100_000
+
+// answerer opens the snapshot and returns the server whose answer methods the command calls,
+// and a function that closes the snapshot.
+func answerer(c *cli.Context) (*serve.Server, func(), error) {
+	r, err := openIndex(c)
+	if err != nil {
+		return nil, nil, err
 	}
-	if !errors.Is(err, docidx.ErrNotFound) {
-		return nil, "", err
-	}
-	if ref.Ecosystem == docidx.Go {
-		for p := ref.Name; strings.Contains(p, "/"); {
-			p = p[:strings.LastIndexByte(p, '/')]
-			if pkg, err := r.Package(docidx.Ref{Ecosystem: ref.Ecosystem, Name: p, Version: ref.Version}); err == nil {
-				return pkg, ref.Name, nil
-			}
-		}
-	}
-	var names []string
-	for _, s := range r.Suggest(ref.Ecosystem, ref.Name, 5) {
-		names = append(names, s.String())
-	}
-	msg := fmt.Sprintf("%s: %v", ref, errNoPackage)
-	if len(names) > 0 {
-		msg += "; did you mean " + strings.Join(names, ", ") + "?"
-	}
-	return nil, "", fmt.Errorf("%s: %w", msg, docidx.ErrNotFound)
+	srv := serve.New(r, serve.Options{Logger: slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	return srv, func() { r.Close() }, nil
 }
 
-// showOutput is the stable shape of `docidx show --json`.
-type showOutput struct {
-	Package   *docidx.Package `json:"package"`
-	PURL      string          `json:"purl"`
-	Summary   string          `json:"summary,omitempty"`
-	Documents []string        `json:"documents"`
-	Symbols   []docidx.Symbol `json:"symbols"`
-	Versions  []string        `json:"indexedVersions"`
-	Scope     string          `json:"scope,omitempty"` // the Go package import path the API is narrowed to
-}
-
-func show(c *cli.Context, r *index.Reader, ref docidx.Ref, symbol string) error {
-	pkg, importPath, err := findPackage(r, ref)
+// printAnswer prints an answer method's result: its structured content with --json, else its
+// text. A usage error (bad arguments) exits 2, anything else that failed 1.
+func printAnswer[Out any](c *cli.Context, text string, out Out, err error) error {
 	if err != nil {
+		if serve.IsUsageError(err) {
+			return usagef("%s: %v", c.Command.Name, err)
+		}
 		return failf("%v", err)
-	}
-	pref := pkg.Ref()
-	out := showOutput{Package: pkg, PURL: pref.PURL(), Scope: importPath, Documents: []string{}, Symbols: []docidx.Symbol{}}
-	out.Versions, _ = r.Versions(pkg.Ecosystem, pkg.Name)
-	docs, err := r.Documents(pref)
-	if err != nil {
-		return failf("%v", err)
-	}
-	for _, d := range docs {
-		out.Documents = append(out.Documents, d.Path)
-		if out.Summary == "" && d.Kind == docidx.DocReadme && (importPath == "" || d.Path == "README.md") {
-			out.Summary = d.Summary
-		}
-	}
-	if symbol != "" {
-		syms, err := r.LookupSymbol(pref, symbol)
-		if err != nil {
-			return failf("%s: symbol %q: %v", pref, symbol, err)
-		}
-		out.Symbols = inScope(syms, importPath)
-		if len(out.Symbols) == 0 {
-			out.Symbols = syms
-		}
-	} else {
-		syms, err := r.Symbols(pref)
-		if err != nil {
-			return failf("%v", err)
-		}
-		out.Symbols = inScope(syms, importPath)
-		for i := range out.Symbols { // an outline: signatures only
-			out.Symbols[i].Doc = firstSentence(out.Symbols[i].Doc)
-			out.Symbols[i].Examples = nil
-		}
 	}
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, out)
 	}
-	printShow(c.App.Writer, out, symbol != "")
-	return nil
+	_, err = io.WriteString(c.App.Writer, text)
+	return err
 }
 
-func inScope(syms []docidx.Symbol, importPath string) []docidx.Symbol {
-	if importPath == "" {
-		return syms
-	}
-	var out []docidx.Symbol
-	for _, s := range syms {
-		if s.Package == importPath {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-func firstSentence(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if i := strings.Index(s, ". "); i >= 0 {
-		return s[:i+1]
-	}
-	return s
-}
-
-func printShow(w io.Writer, o showOutput, oneSymbol bool) {
-	p := o.Package
-	name := p.Name
-	if o.Scope != "" {
-		name = o.Scope + " (module " + p.Name + ")"
-	}
-	fmt.Fprintf(w, "%s %s  %s\n", name, p.Version, o.PURL)
-	for _, kv := range [][2]string{
-		{"description", p.Description}, {"license", p.License}, {"homepage", p.Homepage},
-		{"repository", p.Repository}, {"deprecated", p.Deprecated}, {"indexed", strings.Join(o.Versions, " ")},
-	} {
-		if kv[1] != "" {
-			fmt.Fprintf(w, "%-12s %s\n", kv[0], kv[1])
-		}
-	}
-	if !p.Published.IsZero() {
-		fmt.Fprintf(w, "%-12s %s\n", "published", p.Published.Format("2006-01-02"))
-	}
-	if oneSymbol {
-		for _, s := range o.Symbols {
-			fmt.Fprintf(w, "\n%s  (%s, %s:%d)\n\n", s.Signature, s.Kind, s.File, s.Line)
-			if s.Doc != "" {
-				fmt.Fprintln(w, indent(s.Doc))
+func searchCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "search",
+		Usage:     "search the snapshot: ranked hits, each with the passage that answers",
+		ArgsUsage: "QUERY...",
+		Flags: []cli.Flag{
+			indexFlag, jsonFlag,
+			&cli.StringFlag{Name: "ecosystem", Aliases: []string{"e"}, Usage: "only this ecosystem (golang, npm, pypi, cargo, swift)"},
+			&cli.StringFlag{Name: "package", Aliases: []string{"p"}, Usage: "only this package"},
+			&cli.StringFlag{Name: "version", Usage: "only this version (default: each package's latest)"},
+			&cli.StringFlag{Name: "kind", Usage: "only sections, symbols, or one symbol kind (func, type, field, …)"},
+			&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 10, Usage: "hits to show (1-50)"},
+			maxTokensFlag, cursorFlag,
+		},
+		Action: func(c *cli.Context) error {
+			text := strings.TrimSpace(strings.Join(c.Args().Slice(), " "))
+			if text == "" {
+				return usagef("search: give a QUERY, e.g. docidx search define a subcommand with flags")
 			}
-			for _, ex := range s.Examples {
-				fmt.Fprintf(w, "\n  Example %s:\n%s\n", ex.Name, indent(ex.Code))
-				if ex.Output != "" {
-					fmt.Fprintf(w, "  Output:\n%s\n", indent(ex.Output))
-				}
+			if n := c.Int("limit"); n < 1 || n > 50 {
+				return usagef("--limit %d: want 1 to 50", n)
 			}
-		}
-		return
-	}
-	if o.Summary != "" {
-		fmt.Fprintf(w, "\n%s\n", o.Summary)
-	}
-	if len(o.Documents) > 0 {
-		fmt.Fprintf(w, "\ndocuments: %s\n", strings.Join(o.Documents, ", "))
-	}
-	if len(o.Symbols) > 0 {
-		fmt.Fprintf(w, "\nAPI (%d symbols):\n", len(o.Symbols))
-		for _, s := range o.Symbols {
-			fmt.Fprintf(w, "  %s\n", oneLine(s.Signature, 140))
-		}
+			srv, done, err := answerer(c)
+			if err != nil {
+				return err
+			}
+			defer done()
+			text, out, err := srv.SearchDocs(c.Context, serve.SearchInput{
+				Query: text, Ecosystem: c.String("ecosystem"), Package: c.String("package"), Version: c.String("version"),
+				Kind: c.String("kind"), Limit: c.Int("limit"), MaxTokens: c.Int("max-tokens"), Cursor: c.String("cursor"),
+			})
+			return printAnswer(c, text, out, err)
+		},
 	}
 }
 
-func indent(s string) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	for i, l := range lines {
-		if l != "" {
-			lines[i] = "    " + l
+func showCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "show",
+		Usage:     "show a package's metadata, README summary and API outline, one symbol with its members, or what a docidx:// URI names",
+		ArgsUsage: "ECOSYSTEM:PACKAGE[@VERSION] [SYMBOL] | URI",
+		Flags:     []cli.Flag{indexFlag, jsonFlag, maxTokensFlag, cursorFlag},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 1 && strings.HasPrefix(c.Args().First(), docidx.URIScheme+"://") {
+				return read(c, c.Args().First())
+			}
+			if c.NArg() < 1 || c.NArg() > 2 {
+				return usagef("show: want ECOSYSTEM:PACKAGE[@VERSION] [SYMBOL] or a docidx:// URI, e.g. docidx show go:golang.org/x/sync/errgroup Group.Go")
+			}
+			ref, err := parseRef(c.Args().First())
+			if err != nil {
+				return usagef("show: %v", err)
+			}
+			srv, done, err := answerer(c)
+			if err != nil {
+				return err
+			}
+			defer done()
+			text, out, err := srv.Describe(c.Context, ref.Ecosystem, serve.DescribeInput{
+				Package: ref.Name, Version: ref.Version, Symbol: c.Args().Get(1), MaxTokens: showTokens(c), Cursor: c.String("cursor"),
+			})
+			return printAnswer(c, text, out, err)
+		},
+	}
+}
+
+func readCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "read",
+		Usage:     "read what a docidx:// URI from search or show names: a section with its subsections, a symbol with its members, a document",
+		ArgsUsage: "URI",
+		Flags:     []cli.Flag{indexFlag, jsonFlag, maxTokensFlag, cursorFlag},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usagef("read: want one URI, e.g. docidx read docidx://npm/express@4.21.2/readme#routing")
+			}
+			return read(c, c.Args().First())
+		},
+	}
+}
+
+func read(c *cli.Context, uri string) error {
+	srv, done, err := answerer(c)
+	if err != nil {
+		return err
+	}
+	defer done()
+	text, out, err := srv.Read(c.Context, serve.ReadInput{URI: uri, MaxTokens: showTokens(c), Cursor: c.String("cursor")})
+	return printAnswer(c, text, out, err)
+}
+
+// showTokens is the budget of show and read: --max-tokens, else everything.
+func showTokens(c *cli.Context) int {
+	if n := c.Int("max-tokens"); n > 0 {
+		return n
+	}
+	return showAllTokens
+}
+
+// parseRef parses ECOSYSTEM:PACKAGE[@VERSION] (for PyPI also NAME==VERSION).
+func parseRef(s string) (docidx.Ref, error) {
+	ecoStr, rest, ok := strings.Cut(s, ":")
+	if !ok || rest == "" {
+		return docidx.Ref{}, fmt.Errorf("%q: want ECOSYSTEM:PACKAGE[@VERSION]", s)
+	}
+	eco, err := docidx.ParseEcosystem(ecoStr)
+	if err != nil {
+		return docidx.Ref{}, err
+	}
+	ref := docidx.Ref{Ecosystem: eco, Name: rest}
+	if i := strings.LastIndexByte(rest, '@'); i > 0 {
+		ref.Name, ref.Version = rest[:i], rest[i+1:]
+	}
+	if eco == docidx.PyPI {
+		if n, v, ok := strings.Cut(ref.Name, "=="); ok {
+			ref.Name, ref.Version = n, v
 		}
 	}
-	return strings.Join(lines, "\n")
+	return ref, nil
 }
