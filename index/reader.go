@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -368,96 +367,4 @@ func (r *reader) loadNames() {
 			})
 		})
 	})
-}
-
-func (r *reader) suggest(eco docidx.Ecosystem, name string, n int) []docidx.Ref {
-	if n <= 0 {
-		return nil
-	}
-	r.loadNames()
-	want := strings.ToLower(strings.TrimSpace(name))
-	if want == "" {
-		return nil
-	}
-	type scored struct {
-		ref   docidx.Ref
-		score int // lower is better
-	}
-	var cands []scored
-	for _, ref := range r.names {
-		if eco != "" && ref.Ecosystem != eco {
-			continue
-		}
-		if s, ok := nameDistance(want, strings.ToLower(ref.Name)); ok {
-			cands = append(cands, scored{ref, s})
-		}
-	}
-	sort.SliceStable(cands, func(i, j int) bool {
-		if cands[i].score != cands[j].score {
-			return cands[i].score < cands[j].score
-		}
-		return cands[i].ref.Name < cands[j].ref.Name
-	})
-	var out []docidx.Ref
-	for i := 0; i < len(cands) && len(out) < n; i++ {
-		out = append(out, cands[i].ref)
-	}
-	return out
-}
-
-// nameDistance scores how close an indexed name is to what the user typed; ok is false when it
-// is not close at all.
-func nameDistance(want, have string) (int, bool) {
-	last := have
-	if i := strings.LastIndexByte(have, '/'); i >= 0 {
-		last = have[i+1:]
-	}
-	switch {
-	case have == want:
-		return 0, true
-	case last == want:
-		return 1, true
-	case strings.HasPrefix(have, want), strings.HasPrefix(last, want):
-		return 2 + len(have) - len(want), true
-	case len(want) >= 3 && strings.Contains(have, want):
-		return 10 + len(have) - len(want), true
-	}
-	if d := levenshtein(want, last); d <= max(1, min(len(want), len(last))/3) {
-		return 20 + d, true
-	}
-	if d := levenshtein(want, have); d <= max(1, len(have)/5) {
-		return 20 + d, true
-	}
-	return 0, false
-}
-
-// levenshtein returns the optimal-string-alignment edit distance between a and b, in bytes:
-// insertions, deletions, substitutions and transpositions of adjacent bytes ("zdo" -> "zod")
-// each count one.
-func levenshtein(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 1 << 20
-	}
-	// d[i][j] is the distance between a[:i] and b[:j]; three rows suffice.
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }

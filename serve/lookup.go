@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
 )
 
 // lookup.go resolves what a tool call names — a package, a Go import path inside a module, a
@@ -62,78 +63,5 @@ func (s *Server) unknownImportPath(pkg *docidx.Package, path string, syms []doci
 	return toolErrorf("%s", msg)
 }
 
-// closest returns up to n of names closest to want, best first: exact matches ignoring case,
-// then prefix and substring matches, then names within a small edit distance.
-func closest(want string, names []string, n int) []string {
-	lw := strings.ToLower(want)
-	type cand struct {
-		name  string
-		score int
-	}
-	var cands []cand
-	seen := make(map[string]bool)
-	for _, name := range names {
-		if seen[name] {
-			continue
-		}
-		seen[name] = true
-		ln := strings.ToLower(name)
-		last := ln[strings.LastIndexAny(ln, "./")+1:]
-		score := -1
-		switch {
-		case ln == lw || last == lw:
-			score = 0
-		case strings.HasPrefix(ln, lw) || strings.HasPrefix(last, lw):
-			score = 1
-		case strings.Contains(ln, lw):
-			score = 2
-		default:
-			d := min(editDistance(lw, ln), editDistance(lw, last))
-			if d <= max(2, len(lw)/3) {
-				score = 3 + d
-			}
-		}
-		if score >= 0 {
-			cands = append(cands, cand{name, score})
-		}
-	}
-	// Stable insertion sort by score.
-	for i := 1; i < len(cands); i++ {
-		for j := i; j > 0 && cands[j].score < cands[j-1].score; j-- {
-			cands[j], cands[j-1] = cands[j-1], cands[j]
-		}
-	}
-	var out []string
-	for i := 0; i < len(cands) && i < n; i++ {
-		out = append(out, cands[i].name)
-	}
-	return out
-}
-
-// editDistance is the Levenshtein distance of a and b in bytes, capped for long inputs.
-func editDistance(a, b string) int {
-	const maxLen = 64
-	if len(a) > maxLen || len(b) > maxLen {
-		if a == b {
-			return 0
-		}
-		return maxLen
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
+// closest is index.Closest: one did-you-mean for packages, symbols, import paths and anchors.
+func closest(want string, names []string, n int) []string { return index.Closest(want, names, n) }
