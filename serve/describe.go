@@ -523,14 +523,39 @@ func membersOf(syms []docidx.Symbol, sym *docidx.Symbol) []*docidx.Symbol {
 	if !canHaveMembers(sym.Kind) {
 		return nil
 	}
-	key := sym.Key()
 	var out []*docidx.Symbol
 	for i := range syms {
-		if m := &syms[i]; m.Parent == key && m.Package == sym.Package && m != sym && m.QualifiedName != sym.QualifiedName {
+		if m := &syms[i]; isMemberOf(m, sym) {
 			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// memberIndex maps memberKey of each type in syms to its members, as membersOf finds them one by
+// one: for listing many symbols with what reading each returns.
+func memberIndex(syms []docidx.Symbol) map[string][]*docidx.Symbol {
+	idx := make(map[string][]*docidx.Symbol)
+	for i := range syms {
+		if m := &syms[i]; m.Parent != "" {
+			k := m.Package + "\x00" + m.Parent
+			idx[k] = append(idx[k], m)
+		}
+	}
+	return idx
+}
+
+// memberKey is the key of memberIndex under which sym's members are, or "" when its kind holds
+// none.
+func memberKey(sym *docidx.Symbol) string {
+	if !canHaveMembers(sym.Kind) {
+		return ""
+	}
+	return sym.Package + "\x00" + sym.Key()
+}
+
+func isMemberOf(m, sym *docidx.Symbol) bool {
+	return m.Parent == sym.Key() && m.Package == sym.Package && m != sym && m.QualifiedName != sym.QualifiedName
 }
 
 // canHaveMembers reports whether symbols of kind k hold members: types, classes and the like.

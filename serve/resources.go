@@ -216,12 +216,12 @@ func (s *Server) resourceContents(uri string) (*mcp.ResourceContents, error) {
 		if len(matches) == 0 {
 			return nil, notFoundf("%s@%s has no symbol %q", ref.Name, ref.Version, name)
 		}
-		var b strings.Builder
-		for i := range matches {
-			_, unit := renderSymbol(ref, &matches[i])
-			b.WriteString(unit)
+		// The symbols and their members, as describe and read_package_doc give them.
+		_, units, err := s.symbolDetails(ref, "", name)
+		if err != nil {
+			return nil, err
 		}
-		return &mcp.ResourceContents{URI: uri, MIMEType: mimeMarkdown, Text: capText(b.String(), uri)}, nil
+		return &mcp.ResourceContents{URI: uri, MIMEType: mimeMarkdown, Text: capText(strings.Join(units, ""), uri)}, nil
 	}
 }
 
@@ -555,9 +555,15 @@ func (v *versionPages) resources(pass, from, n int) []*mcp.Resource {
 	var out []*mcp.Resource
 	if pass == 1 {
 		from = min(from, len(v.syms))
+		members := memberIndex(v.syms)
 		for i := from; i < len(v.syms) && i-from < n; i++ {
 			sym := &v.syms[i]
 			_, text := renderSymbol(ref, sym)
+			size := len(text) // what reading it returns: the symbol, then its members
+			for _, m := range members[memberKey(sym)] {
+				_, t := renderMember(ref, m)
+				size += len(t)
+			}
 			desc := firstSentence(sym.Doc)
 			if desc == "" {
 				desc = compactSignature(sym.Signature)
@@ -565,7 +571,7 @@ func (v *versionPages) resources(pass, from, n int) []*mcp.Resource {
 			out = append(out, &mcp.Resource{
 				URI: ref.PageURI(docidx.PageSymbolPrefix + sym.QualifiedName), Name: at + " " + sym.QualifiedName,
 				Title:       fmt.Sprintf("%s (%s) — %s %s", sym.QualifiedName, sym.Kind, pkg.Name, pkg.Version),
-				Description: desc, MIMEType: mimeMarkdown, Size: int64(len(text)), Annotations: ann(0.3, "assistant"),
+				Description: desc, MIMEType: mimeMarkdown, Size: int64(size), Annotations: ann(0.3, "assistant"),
 			})
 		}
 		return out
