@@ -82,7 +82,8 @@ func (s *Server) addTools() {
 			Title: d.title,
 			Description: "Describe an indexed " + d.what + ": metadata (versions, description, license, homepage, repository, purl), " +
 				"README summary, documents, and an API outline (symbols grouped by package and kind, signature and first sentence). " +
-				"With symbol, return that symbol's full signature, doc, examples and file:line instead. Unknown packages get did-you-mean suggestions.",
+				"With symbol (e.g. 'Options' or 'redis.Options.PoolSize'), return that symbol's full signature, doc, examples and file:line instead, " +
+				"then its members (fields, methods, properties), each with its own doc. Unknown packages get did-you-mean suggestions.",
 		}, func(in *jsonschema.Schema) {
 			nonEmpty(in, "package")
 			intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
