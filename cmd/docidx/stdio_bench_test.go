@@ -38,7 +38,13 @@ var (
 // benchmarks measure a real docidx, not this test binary (whose start-up runs the testing
 // package's init too). It is built to one place under the temporary directory, replaced by
 // rename, so runs do not leave a binary each behind.
+//
+// DOCIDX_BENCH_BIN names a docidx binary to measure instead — the previous main's, to compare two
+// builds side by side in the same session (each over its own snapshot, DOCIDX_CORPUS_INDEX).
 func docidxBinary(b testing.TB) string {
+	if bin := os.Getenv("DOCIDX_BENCH_BIN"); bin != "" {
+		return bin
+	}
 	gocmd, err := exec.LookPath("go")
 	if err != nil {
 		b.Skip("go command not found: the stdio benchmarks build docidx with it")
