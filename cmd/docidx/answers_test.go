@@ -32,12 +32,13 @@ const (
 )
 
 // The goals of issue 14: the share of questions whose fact is in the first answer, and after one
-// read call; and the mean answer size they must not exceed, in bytes (today's ~9 KB at the
-// default max_tokens).
+// read call; and the mean size of a search result they must not exceed, in bytes: "no larger than
+// today's (~9 KB at the default max_tokens)", which is the whole result as JSON (text content plus
+// structured content). On main at e7baa20 this set measured 10,012 B whole, 4,252 B of text.
 const (
 	goalFoundFirst  = 0.80
 	goalFoundRead   = 0.95
-	goalAnswerBytes = 9 * 1024
+	goalResultBytes = 10 * 1024
 )
 
 // answerResult is what one question got.
@@ -45,6 +46,7 @@ type answerResult struct {
 	Q              answerQuestion
 	Found1, Found2 bool   // fact in the first answer; in the answer plus one read
 	AnswerBytes    int    // bytes of the search answer's text content
+	ResultBytes    int    // bytes of the whole search result as JSON (text and structured content)
 	ReadBytes      int    // bytes of the read's text, 0 without a read
 	Title, URI     string // the first hit's title and URI, empty without hits
 	ReadErr        string // why the read failed, if it did
@@ -90,6 +92,9 @@ func askAnswer(ctx context.Context, cs *mcp.ClientSession, q answerQuestion, rea
 		return r, fmt.Errorf("%s: %s", answerSearchTool, answer)
 	}
 	r.AnswerBytes = len(answer)
+	if whole, err := json.Marshal(res); err == nil {
+		r.ResultBytes = len(whole)
+	}
 	r.Found1 = q.re.MatchString(answer)
 	var out struct {
 		Results []struct {
@@ -160,7 +165,8 @@ func toolText(res *mcp.CallToolResult) string {
 // answerTotals are a run's measures.
 type answerTotals struct {
 	FoundFirst, FoundRead float64 // shares of questions, 0 to 1
-	AnswerBytes           float64 // mean bytes of a search answer
+	AnswerBytes           float64 // mean bytes of a search answer's text
+	ResultBytes           float64 // mean bytes of a whole search result as JSON
 	ReadBytes             float64 // mean bytes of a read, over the questions that had a hit to read
 }
 
@@ -175,6 +181,7 @@ func (run answerRun) totals() answerTotals {
 			t.FoundRead++
 		}
 		t.AnswerBytes += float64(r.AnswerBytes)
+		t.ResultBytes += float64(r.ResultBytes)
 		if r.URI != "" {
 			t.ReadBytes += float64(r.ReadBytes)
 			reads++
@@ -184,6 +191,7 @@ func (run answerRun) totals() answerTotals {
 		t.FoundFirst /= n
 		t.FoundRead /= n
 		t.AnswerBytes /= n
+		t.ResultBytes /= n
 	}
 	if reads > 0 {
 		t.ReadBytes /= float64(reads)
@@ -223,8 +231,8 @@ func (run answerRun) summary() []string {
 	}
 	line := func(name string, sub answerRun) string {
 		t := sub.totals()
-		return fmt.Sprintf("%-7s %2d questions: found-first %.3f, found-read %.3f (read via %s), mean answer %.0f B, mean read %.0f B",
-			name, len(sub.Results), t.FoundFirst, t.FoundRead, run.ReadVia, t.AnswerBytes, t.ReadBytes)
+		return fmt.Sprintf("%-7s %2d questions: found-first %.3f, found-read %.3f (read via %s), mean answer %.0f B (whole result %.0f B), mean read %.0f B",
+			name, len(sub.Results), t.FoundFirst, t.FoundRead, run.ReadVia, t.AnswerBytes, t.ResultBytes, t.ReadBytes)
 	}
 	var out []string
 	for _, e := range ecos {
@@ -273,15 +281,15 @@ func TestAnswers(t *testing.T) {
 		t.Logf("the server has no %s tool: the read went through %s", answerReadTool, answerReadMethod)
 	}
 	tot := run.totals()
-	if tot.FoundFirst < goalFoundFirst || tot.FoundRead < goalFoundRead || tot.AnswerBytes > goalAnswerBytes {
-		t.Errorf("found-first %.3f, found-read %.3f, mean answer %.0f B: the goal is at least %.2f and %.2f within %d B",
-			tot.FoundFirst, tot.FoundRead, tot.AnswerBytes, goalFoundFirst, goalFoundRead, goalAnswerBytes)
+	if tot.FoundFirst < goalFoundFirst || tot.FoundRead < goalFoundRead || tot.ResultBytes > goalResultBytes {
+		t.Errorf("found-first %.3f, found-read %.3f, mean result %.0f B: the goal is at least %.2f and %.2f within %d B",
+			tot.FoundFirst, tot.FoundRead, tot.ResultBytes, goalFoundFirst, goalFoundRead, goalResultBytes)
 	}
 }
 
 // BenchmarkAnswers runs the question set over the corpus per iteration and reports the shares
 // found first (found-first) and after one read (found-read), and the mean bytes of an answer
-// (answer-B) and of a read (read-B). With -v it logs the per-question table.
+// (answer-B, its text content; result-B, the whole result as JSON) and of a read (read-B). With -v it logs the per-question table.
 func BenchmarkAnswers(b *testing.B) {
 	cs := openAnswers(b)
 	qs := answerQuestions(b)
@@ -297,6 +305,7 @@ func BenchmarkAnswers(b *testing.B) {
 	b.ReportMetric(tot.FoundRead, "found-read")
 	b.ReportMetric(tot.AnswerBytes, "answer-B")
 	b.ReportMetric(tot.ReadBytes, "read-B")
+	b.ReportMetric(tot.ResultBytes, "result-B")
 	if testing.Verbose() {
 		for _, l := range append(run.table(), run.summary()...) {
 			b.Log(l)
