@@ -261,3 +261,64 @@ func BenchmarkNPMCoverage(b *testing.B) {
 	b.ReportMetric(c.share(), "npm-api-share")
 	b.ReportMetric(float64(c.Total), "npm-js-pkgs")
 }
+
+func TestExportTargets(t *testing.T) {
+	tests := []struct {
+		name    string
+		exports string
+		want    []string
+	}{
+		{"string", `"./index.js"`, []string{"./index.js"}},
+		{"subpath map", `{".": "./main.cjs", "./package.json": "./package.json"}`, []string{"./main.cjs"}},
+		{"conditions", `{"types": "./index.d.ts", "require": "./a.cjs", "import": "./a.mjs"}`, []string{"./a.mjs", "./a.cjs"}},
+		{"nested conditions", `{".": {"node": {"import": "./n.mjs"}, "default": "./d.js"}}`, []string{"./d.js", "./n.mjs"}},
+		{"fallback array", `{".": ["./x.js", {"default": "./y.js"}]}`, []string{"./x.js", "./y.js"}},
+		{"subpaths only", `{"./feature": "./f.js"}`, nil},
+		{"not a target", `42`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var v any
+			if err := json.Unmarshal([]byte(tt.exports), &v); err != nil {
+				t.Fatal(err)
+			}
+			if got := exportTargets(v, true); !slices.Equal(got, tt.want) {
+				t.Errorf("exportTargets(%s) = %q, want %q", tt.exports, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNPMEntry(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string // entry, "" for none
+	}{
+		{"main", map[string]string{"package.json": `{"name":"a","version":"1.0.0","main":"lib/a"}`, "lib/a.js": ""}, "lib/a.js"},
+		{"exports before main", map[string]string{"package.json": `{"name":"a","version":"1.0.0","main":"old.js","exports":{".":{"import":"./new.mjs"}}}`, "old.js": "", "new.mjs": ""}, "new.mjs"},
+		{"index.js", map[string]string{"package.json": `{"name":"a","version":"1.0.0"}`, "index.js": ""}, "index.js"},
+		{"types only", map[string]string{"package.json": `{"name":"@types/a","version":"1.0.0","types":"index.d.ts"}`, "index.d.ts": ""}, ""},
+		{"missing target", map[string]string{"package.json": `{"name":"a","version":"1.0.0","main":"gone.js"}`}, ""},
+		{"outside the package", map[string]string{"package.json": `{"name":"a","version":"1.0.0","main":"../x.js"}`}, ""},
+		{"no version", map[string]string{"package.json": `{"name":"a"}`, "index.js": ""}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, body := range tt.files {
+				p := filepath.Join(dir, filepath.FromSlash(name))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, ok := npmEntry(dir)
+			if ok != (tt.want != "") || got.Entry != tt.want {
+				t.Errorf("npmEntry = %+v, %v; want entry %q", got, ok, tt.want)
+			}
+		})
+	}
+}

@@ -278,3 +278,26 @@ func near(spans [][2]int, line int) bool {
 	}
 	return false
 }
+
+func TestFactLines(t *testing.T) {
+	tests := []struct {
+		name, text, re string
+		line           int
+		want           bool
+	}{
+		{"go comment wrapped", "package x\n\n// When set to zero it will\n// wait indefinitely.\nTimeout int", `zero\s+it\s+will\s+wait\s+indefinitely`, 3, true},
+		{"jsdoc wrapped", "/**\n * how many bytes a message can be\n * @default 1e6 (1 MB)\n */", `can\s+be\s+@default\s+1e6`, 2, true},
+		{"python attribute doc", "    #: The default is 31\n    #: days.\n", `default\s+is\s+31\s+days`, 1, true},
+		{"markdown as written", "Intro\n\nDefaults\nto `'100kb'`.\n", "Defaults\\s+to\\s+`'100kb'", 4, true},
+		{"too far from the line", "a\nb\nc\nd\ne\nf\ng\nthe fact\n", `the\s+fact`, 1, false},
+		{"not there", "nothing here\n", `the\s+fact`, 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			re := regexp.MustCompile("(?i)" + tt.re)
+			if got := near(factLines(re, tt.text), tt.line); got != tt.want {
+				t.Errorf("near(factLines(%s), %d) = %v, want %v (spans %v)", tt.re, tt.line, got, tt.want, factLines(re, tt.text))
+			}
+		})
+	}
+}
