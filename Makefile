@@ -5,7 +5,7 @@ BIN       ?= bin/docidx
 CORPUS    ?= $(or $(DOCIDX_CORPUS),/work/corpus)
 BENCHTIME ?= 1s
 
-.PHONY: all build test lint fmt-check vet staticcheck unit bench relevance e2e demo fuzz clean
+.PHONY: all build test lint fmt-check vet staticcheck unit bench relevance answers e2e demo fuzz clean
 
 all: build
 
@@ -39,6 +39,14 @@ bench:
 ## relevance: the labelled queries of testdata/relevance over the corpus: MRR and Recall@5.
 relevance:
 	DOCIDX_CORPUS=$(CORPUS) DOCIDX_RELEVANCE=1 $(GO) test -count=1 -run TestRelevance -v ./cmd/docidx | grep -E 'MRR|miss|ok|FAIL'
+
+## answers: the questions of testdata/answers over the corpus: whether each fact is in the first
+## search_package_docs answer and after one read call, answer sizes, and npm API coverage.
+## DOCIDX_CORPUS_INDEX=DIR measures a snapshot crawled before instead of crawling the corpus.
+## (`make bench` reports the same totals as BenchmarkAnswers and BenchmarkNPMCoverage metrics.)
+answers:
+	DOCIDX_CORPUS=$(CORPUS) DOCIDX_ANSWERS=1 $(GO) test -count=1 -run 'TestAnswerSources|TestAnswers|TestNPMCoverage' -v ./cmd/docidx \
+	  | grep -E 'answers(_npm)?_test.go|^(--- FAIL|FAIL|ok)' | sed -E 's/^ *answers(_npm)?_test.go:[0-9]+: //'
 
 ## e2e: crawl real packages from the configured registries and local caches (needs network).
 e2e: build

@@ -1,0 +1,303 @@
+package main
+
+// The questions of the answer-in-results benchmark (testdata/answers/questions.json) and the
+// checks that keep them honest: the set's shape (always, hermetic) and each question's regular
+// expression against the package file it was taken from (when the corpus is present).
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/docidx/docidx/registries/pypi"
+)
+
+// answerQuestion is one question of testdata/answers/questions.json.
+type answerQuestion struct {
+	ID        string `json:"id"`
+	Ecosystem string `json:"ecosystem"` // purl type: golang, npm or pypi
+	Package   string `json:"package"`   // module path, npm name or Python distribution name
+	Version   string `json:"version"`   // the corpus's version the fact was taken from
+	Question  string `json:"question"`  // in a user's words
+	Answer    string `json:"answer"`    // the fact, in words
+	// Regex is a Go RE2 expression for the fact as the package's own file words it, matched
+	// case-insensitively.
+	Regex string `json:"regex"`
+	// Source is "path:line": the file holding the fact, relative to the package root (the module
+	// directory for golang, node_modules/<name> for npm, site-packages for pypi), and its line.
+	Source string `json:"source"`
+
+	re *regexp.Regexp
+}
+
+// answersFile is the question set, relative to this package's directory.
+const answersFile = "../../testdata/answers/questions.json"
+
+// The shape the question set keeps: this many questions per ecosystem, at most
+// maxAnswerPerPackage per package.
+const (
+	answersPerEcosystem = 20
+	maxAnswerPerPackage = 2
+	// sourceSlack is how many lines a fact's match may start or end away from the line its
+	// source names (a sentence that wraps, a default two lines under its field's name).
+	sourceSlack = 3
+)
+
+// answerQuestions reads and compiles the question set, failing tb when it is malformed.
+func answerQuestions(tb testing.TB) []answerQuestion {
+	tb.Helper()
+	data, err := os.ReadFile(answersFile)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var set struct {
+		About     string           `json:"about"`
+		Questions []answerQuestion `json:"questions"`
+	}
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&set); err != nil {
+		tb.Fatalf("%s: %v", answersFile, err)
+	}
+	if len(set.Questions) == 0 {
+		tb.Fatalf("%s holds no questions", answersFile)
+	}
+	for i := range set.Questions {
+		q := &set.Questions[i]
+		re, err := regexp.Compile("(?i)" + q.Regex)
+		if err != nil {
+			tb.Fatalf("%s: question %s: %v", answersFile, q.ID, err)
+		}
+		q.re = re
+	}
+	return set.Questions
+}
+
+// sourceLine splits a question's Source into its path and line.
+func (q answerQuestion) sourceLine() (path string, line int, err error) {
+	i := strings.LastIndexByte(q.Source, ':')
+	if i <= 0 {
+		return "", 0, fmt.Errorf("source %q is not path:line", q.Source)
+	}
+	line, err = strconv.Atoi(q.Source[i+1:])
+	if err != nil || line < 1 {
+		return "", 0, fmt.Errorf("source %q: line is not a positive number", q.Source)
+	}
+	path = q.Source[:i]
+	if filepath.IsAbs(path) || strings.Contains(path, "..") {
+		return "", 0, fmt.Errorf("source %q is not relative to the package root", q.Source)
+	}
+	return path, line, nil
+}
+
+// TestAnswerQuestionsShape checks the question set's shape without the corpus: unique ids,
+// every field present, regexes that compile, sources that are path:line, 20 questions per
+// ecosystem, at most two per package.
+func TestAnswerQuestionsShape(t *testing.T) {
+	qs := answerQuestions(t)
+	ids := map[string]bool{}
+	perEco := map[string]int{}
+	perPkg := map[string]int{}
+	for _, q := range qs {
+		if ids[q.ID] {
+			t.Errorf("id %s used twice", q.ID)
+		}
+		ids[q.ID] = true
+		for name, v := range map[string]string{"id": q.ID, "ecosystem": q.Ecosystem, "package": q.Package,
+			"version": q.Version, "question": q.Question, "answer": q.Answer, "regex": q.Regex, "source": q.Source} {
+			if strings.TrimSpace(v) == "" {
+				t.Errorf("%s: %s is empty", q.ID, name)
+			}
+		}
+		if _, _, err := q.sourceLine(); err != nil {
+			t.Errorf("%s: %v", q.ID, err)
+		}
+		if q.re.MatchString(q.Question) {
+			t.Errorf("%s: the question holds its own answer (%s matches %q)", q.ID, q.Regex, q.Question)
+		}
+		perEco[q.Ecosystem]++
+		perPkg[q.Ecosystem+":"+q.Package]++
+	}
+	for _, eco := range []string{"golang", "npm", "pypi"} {
+		if perEco[eco] != answersPerEcosystem {
+			t.Errorf("%s: %d questions, want %d", eco, perEco[eco], answersPerEcosystem)
+		}
+		delete(perEco, eco)
+	}
+	for eco := range perEco {
+		t.Errorf("ecosystem %q is not one of golang, npm, pypi", eco)
+	}
+	for pkg, n := range perPkg {
+		if n > maxAnswerPerPackage {
+			t.Errorf("%s: %d questions, want at most %d", pkg, n, maxAnswerPerPackage)
+		}
+	}
+}
+
+// TestAnswerSources checks every question's regular expression against the file its source
+// names, in the corpus: the fact must be worded there, at that line. It skips without the corpus
+// (DOCIDX_CORPUS, as `make bench` and `make answers` set it).
+func TestAnswerSources(t *testing.T) {
+	dir := os.Getenv("DOCIDX_CORPUS")
+	if dir == "" {
+		t.Skip("DOCIDX_CORPUS not set (scripts/corpus.sh builds the corpus)")
+	}
+	roots := answerRoots{
+		gomodcache:   filepath.Join(dir, "gomodcache"),
+		nodeModules:  filepath.Join(dir, "npmproject", "node_modules"),
+		sitePackages: sitePackagesDirs(),
+	}
+	if !isDir(roots.gomodcache) || !isDir(roots.nodeModules) {
+		t.Skipf("no corpus in %s (run scripts/corpus.sh)", dir)
+	}
+	for _, q := range answerQuestions(t) {
+		t.Run(q.ID, func(t *testing.T) {
+			file, err := roots.file(q)
+			if err != nil {
+				t.Skip(err) // a corpus built from other lists, or another Python
+			}
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, line, _ := q.sourceLine()
+			if got := factLines(q.re, string(data)); !near(got, line) {
+				t.Errorf("%s does not word the fact %s at line %d (matches at lines %v)", q.Source, q.Regex, line, got)
+			}
+		})
+	}
+}
+
+// answerRoots are the corpus's package roots of each ecosystem.
+type answerRoots struct {
+	gomodcache, nodeModules string
+	sitePackages            []string
+}
+
+// file returns the path of q's source file in the corpus, or an error when the corpus does not
+// hold q's package version.
+func (r answerRoots) file(q answerQuestion) (string, error) {
+	rel, _, err := q.sourceLine()
+	if err != nil {
+		return "", err
+	}
+	var candidates []string
+	switch q.Ecosystem {
+	case "golang":
+		candidates = []string{filepath.Join(r.gomodcache, escapeModulePath(q.Package)+"@"+q.Version, rel)}
+	case "npm":
+		if v := packageJSONVersion(filepath.Join(r.nodeModules, q.Package)); v != q.Version {
+			return "", fmt.Errorf("corpus has npm %s %q, the question is about %s", q.Package, v, q.Version)
+		}
+		candidates = []string{filepath.Join(r.nodeModules, q.Package, rel)}
+	case "pypi":
+		for _, sp := range r.sitePackages {
+			candidates = append(candidates, filepath.Join(sp, rel))
+		}
+	}
+	for _, c := range candidates {
+		if _, err := os.Stat(c); err == nil {
+			return c, nil
+		}
+	}
+	return "", fmt.Errorf("corpus holds no %s %s@%s (%s)", q.Ecosystem, q.Package, q.Version, q.Source)
+}
+
+// sitePackagesDirs returns DOCIDX_SITE_PACKAGES, else what python3 reports, the way
+// corpusCaches finds this machine's Python.
+func sitePackagesDirs() []string {
+	if sp := os.Getenv("DOCIDX_SITE_PACKAGES"); sp != "" {
+		return filepath.SplitList(sp)
+	}
+	dirs, _ := pypi.DefaultSitePackagesDirs(context.Background(), "python3")
+	return dirs
+}
+
+// escapeModulePath escapes a module path for the module cache's directory names: each upper-case
+// letter becomes '!' and its lower-case form (golang.org/x/mod/module's escaping, for the paths a
+// module cache holds).
+func escapeModulePath(path string) string {
+	var b strings.Builder
+	for _, r := range path {
+		if 'A' <= r && r <= 'Z' {
+			b.WriteByte('!')
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// packageJSONVersion returns the version field of dir/package.json, or "" when unreadable.
+func packageJSONVersion(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err != nil {
+		return ""
+	}
+	var pj struct {
+		Version string `json:"version"`
+	}
+	json.Unmarshal(data, &pj)
+	return pj.Version
+}
+
+// commentPrefix is what a line of a doc comment starts with in the corpus's languages: Go and
+// JavaScript line comments, JSDoc's leading stars, Python's #: attribute docs and # comments.
+var commentPrefix = regexp.MustCompile(`^[ \t]*(//+|/\*\*?|\*+/?|#:?)?[ \t]?`)
+
+// factLines returns the line spans (first and last line, 1-based) of every match of re in text,
+// as written and with each line's comment prefix removed (so that a sentence wrapped over a Go,
+// JSDoc or Python comment matches as it reads).
+func factLines(re *regexp.Regexp, text string) [][2]int {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = commentPrefix.ReplaceAllString(l, "")
+	}
+	var spans [][2]int
+	for _, t := range []string{text, strings.Join(lines, "\n")} {
+		for _, m := range re.FindAllStringIndex(t, -1) {
+			first := strings.Count(t[:m[0]], "\n") + 1
+			spans = append(spans, [2]int{first, first + strings.Count(t[m[0]:m[1]], "\n")})
+		}
+	}
+	return spans
+}
+
+// near reports whether one of spans lies within sourceSlack lines of line.
+func near(spans [][2]int, line int) bool {
+	for _, s := range spans {
+		if s[0]-sourceSlack <= line && line <= s[1]+sourceSlack {
+			return true
+		}
+	}
+	return false
+}
+
+func TestFactLines(t *testing.T) {
+	tests := []struct {
+		name, text, re string
+		line           int
+		want           bool
+	}{
+		{"go comment wrapped", "package x\n\n// When set to zero it will\n// wait indefinitely.\nTimeout int", `zero\s+it\s+will\s+wait\s+indefinitely`, 3, true},
+		{"jsdoc wrapped", "/**\n * how many bytes a message can be\n * @default 1e6 (1 MB)\n */", `can\s+be\s+@default\s+1e6`, 2, true},
+		{"python attribute doc", "    #: The default is 31\n    #: days.\n", `default\s+is\s+31\s+days`, 1, true},
+		{"markdown as written", "Intro\n\nDefaults\nto `'100kb'`.\n", "Defaults\\s+to\\s+`'100kb'", 4, true},
+		{"too far from the line", "a\nb\nc\nd\ne\nf\ng\nthe fact\n", `the\s+fact`, 1, false},
+		{"not there", "nothing here\n", `the\s+fact`, 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			re := regexp.MustCompile("(?i)" + tt.re)
+			if got := near(factLines(re, tt.text), tt.line); got != tt.want {
+				t.Errorf("near(factLines(%s), %d) = %v, want %v (spans %v)", tt.re, tt.line, got, tt.want, factLines(re, tt.text))
+			}
+		})
+	}
+}
