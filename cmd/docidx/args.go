@@ -54,6 +54,7 @@ const completionFlag = "--generate-bash-completion"
 type argLevel struct {
 	flags map[string]bool
 	subs  map[string]*argLevel
+	raw   bool // the command reads its arguments itself (cli.Command.SkipFlagParsing)
 }
 
 // appLevel describes app's flags and commands, including the help and version flags urfave/cli
@@ -74,7 +75,9 @@ func commandLevel(cmd *cli.Command) *argLevel {
 	if !cmd.HideHelp && cli.HelpFlag != nil {
 		flags = append(flags[:len(flags):len(flags)], cli.HelpFlag)
 	}
-	return newArgLevel(flags, cmd.Subcommands)
+	l := newArgLevel(flags, cmd.Subcommands)
+	l.raw = cmd.SkipFlagParsing
+	return l
 }
 
 func newArgLevel(flags []cli.Flag, cmds []*cli.Command) *argLevel {
@@ -109,7 +112,8 @@ func newArgLevel(flags []cli.Flag, cmds []*cli.Command) *argLevel {
 // innermost command, whose parser reports it. "--" ends the flags: what follows is positional and
 // the "--" is kept in front of it, so urfave/cli treats it the same way; a lone "-" is positional.
 // After a positional argument that names no command at a level that has commands (an unknown
-// command), the rest is left as written so urfave/cli reports the command; so is a last flag
+// command), the rest is left as written so urfave/cli reports the command; so is what follows
+// a command that reads its own arguments (SkipFlagParsing), and a last flag
 // that lacks its value, which would otherwise take a positional argument as one. A trailing
 // --generate-bash-completion stays last. --help at a command without subcommands drops the
 // positional arguments, which urfave/cli would take for the name of a subcommand to explain.
@@ -146,6 +150,10 @@ func flagsFirst(app *cli.App, args []string) []string {
 			if len(pos) == 0 && len(cur.level.subs) > 0 {
 				if sub, ok := cur.level.subs[a]; ok {
 					segs = append(segs, segment{level: sub, name: a})
+					if sub.raw {
+						verbatim = rest[i+1:]
+						break
+					}
 					continue
 				}
 				verbatim = rest[i:]

@@ -31,6 +31,7 @@ func testApp() *cli.App {
 					&cli.StringFlag{Name: "config"}, // shadows the global one
 				},
 			},
+			{Name: "exec", SkipFlagParsing: true, Flags: []cli.Flag{&cli.BoolFlag{Name: "json"}}},
 			{
 				Name:  "remote",
 				Flags: []cli.Flag{&cli.StringFlag{Name: "url"}},
@@ -80,6 +81,8 @@ func TestFlagsFirst(t *testing.T) {
 		{name: "missing value left as written", args: "tool find a b --limit", want: "tool find a b --limit"},
 		{name: "subcommand", args: "tool remote add x --force --url u", want: "tool remote --url u add --force x"},
 		{name: "subcommand alias clash", args: "tool remote add x -f", want: "tool remote add -f x"},
+		{name: "command that parses its own arguments", args: "tool exec a --json -- b --verbose", want: "tool exec a --json -- b --verbose"},
+		{name: "global flag before a raw command", args: "tool --verbose exec a --json", want: "tool --verbose exec a --json"},
 		{name: "completion stays last", args: "tool find a --json --generate-bash-completion", want: "tool find --json a --generate-bash-completion"},
 		{name: "completion after double dash is positional", args: "tool find -- a --generate-bash-completion", want: "tool find -- a --generate-bash-completion"},
 
