@@ -113,8 +113,8 @@ func newArgLevel(flags []cli.Flag, cmds []*cli.Command) *argLevel {
 // the "--" is kept in front of it, so urfave/cli treats it the same way; a lone "-" is positional.
 // After a positional argument that names no command at a level that has commands (an unknown
 // command), the rest is left as written so urfave/cli reports the command; so is what follows
-// a command that reads its own arguments (SkipFlagParsing), and a last flag
-// that lacks its value, which would otherwise take a positional argument as one. A trailing
+// a command that reads its own arguments (SkipFlagParsing), and a last flag that lacks its
+// value, which would otherwise take a positional argument as one. A trailing
 // --generate-bash-completion stays last. --help at a command without subcommands drops the
 // positional arguments, which urfave/cli would take for the name of a subcommand to explain.
 // The relative order of flags, and of positionals, is kept.
