@@ -182,7 +182,7 @@ tz = "0.1"
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(local.Symbols) != 47 || len(local.Documents) != 4 {
+	if len(local.Symbols) != 60 || len(local.Documents) != 4 {
 		t.Errorf("from cargo's extraction: %d symbols, %d documents", len(local.Symbols), len(local.Documents))
 	}
 }

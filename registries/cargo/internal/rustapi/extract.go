@@ -61,14 +61,18 @@ type Result struct {
 // of one item merge into one symbol with one signature line each.
 //
 // Symbols: the crate and each public module (KindPackage, doc from //! and #![doc]); fn (KindFunc);
-// struct and union (KindStruct, the signature listing pub fields); enum (KindEnum, with its
-// variants); trait (KindTrait) followed by its methods (KindMethod), associated types (KindType)
-// and consts (KindConst) with Parent set to the trait; type alias (KindType); const (KindConst);
-// static (KindVar); macro_rules! with #[macro_export] (KindMacro, at the crate root, its rules as
-// the signature); and the `pub fn` methods and `pub const`s of inherent impls (KindMethod,
-// KindConst, Parent the type), wherever the impl is. Trait impls are left out: their methods are
-// documented by the trait. Package is the module path ("serde::de"); QualifiedName is the full
-// path ("serde::de::Deserialize", "serde_json::Value::as_str", macros "serde_json::json!").
+// struct and union (KindStruct, the signature listing pub fields) followed by each pub named
+// field (KindField, "pub port: u16"); enum (KindEnum, the signature listing its variants)
+// followed by each variant (KindConst, "Times(u32)", "Code = 7"); trait (KindTrait) followed by
+// its methods (KindMethod), associated types (KindType) and consts (KindConst); type alias
+// (KindType); const (KindConst); static (KindVar); macro_rules! with #[macro_export] (KindMacro,
+// at the crate root, its rules as the signature); and the members of impls, wherever the impl is:
+// the `pub fn` methods and `pub const`s of inherent impls (KindMethod, KindConst), and of trait
+// impls the associated types and consts and the fns with doc comments of their own (the others
+// are documented by the trait). Members have their own doc, file and line, and Parent set to the
+// type or trait. Package is the module path ("serde::de"); QualifiedName is the full path
+// ("serde::de::Deserialize", "serde_json::Value::as_str", "serde_json::Value::Null", macros
+// "serde_json::json!"); a pub field named like a method of its type is "field@…::name".
 func Extract(fsys fs.FS, opts Options) Result {
 	if opts.Root == "" {
 		opts.Root = "src/lib.rs"
@@ -259,9 +263,7 @@ func (x *extractor) load(m *module, f *file, fileName string, inline bool, depth
 				m.uses = append(m.uses, useDecl{u: u, vis: it.vis, hidden: it.attrs.hidden})
 			}
 		case kImpl:
-			if !it.traitImpl {
-				m.impls = append(m.impls, it)
-			}
+			m.impls = append(m.impls, it)
 		case kMacro:
 			if it.attrs.macroExport {
 				x.macros = append(x.macros, &decl{it: it, mod: x.root, file: fileName})
@@ -639,7 +641,10 @@ func (x *extractor) add(d *decl, p []string, name string) {
 	x.count++
 	x.entries = append(x.entries, e)
 	x.byDecl[d] = e
-	if d.it.kind == kTrait {
+	switch d.it.kind {
+	case kTrait, kStruct, kUnion, kEnum:
+		// Trait items, pub fields and variants (the parser keeps only those in the body of a
+		// struct, union or enum).
 		for _, m := range d.it.body {
 			if m.attrs.testOnly || m.attrs.hidden || m.name == "" {
 				continue
@@ -663,7 +668,12 @@ func (x *extractor) rename(e *entry, d *decl, p []string) {
 	}
 }
 
-var memberKinds = map[itemKind]docidx.SymbolKind{kFn: docidx.KindMethod, kType: docidx.KindType, kConst: docidx.KindConst}
+// memberKinds maps the items of a trait, struct, union or enum body to their symbol kinds: an
+// enum variant is a constant of its enum, as in Go and Python.
+var memberKinds = map[itemKind]docidx.SymbolKind{
+	kFn: docidx.KindMethod, kType: docidx.KindType, kConst: docidx.KindConst,
+	kField: docidx.KindField, kVariant: docidx.KindConst,
+}
 
 // renamed returns d's signature with its name replaced by the name it is re-exported as.
 func renamed(it *item, name string) string {
@@ -692,7 +702,10 @@ func (x *extractor) member(e *entry, m *item, file string, kind docidx.SymbolKin
 	})
 }
 
-// methods attaches the pub fns and consts of inherent impls to the public types they implement.
+// methods attaches the members of impls to the public types they implement: the pub fns and
+// consts of inherent impls; of trait impls (whose items have no visibility of their own), the
+// associated types and consts, and the fns that carry doc comments of their own (the others are
+// documented by the trait, and would repeat its signatures).
 func (x *extractor) methods() {
 	typeByName := map[string][]*entry{}
 	for d, e := range x.byDecl {
@@ -709,7 +722,14 @@ func (x *extractor) methods() {
 				continue
 			}
 			for _, it := range im.body {
-				if it.vis != visPub || it.attrs.testOnly || it.attrs.hidden {
+				if it.attrs.testOnly || it.attrs.hidden {
+					continue
+				}
+				if im.traitImpl {
+					if it.kind == kFn && len(it.attrs.docs) == 0 {
+						continue
+					}
+				} else if it.vis != visPub || it.kind == kType {
 					continue
 				}
 				switch it.kind {
@@ -717,6 +737,8 @@ func (x *extractor) methods() {
 					x.member(e, it, m.file, docidx.KindMethod)
 				case kConst:
 					x.member(e, it, m.file, docidx.KindConst)
+				case kType:
+					x.member(e, it, m.file, docidx.KindType)
 				}
 			}
 		}
@@ -796,9 +818,23 @@ func (x *extractor) flatten() {
 		}
 		for _, m := range e.members {
 			m.QualifiedName = parentQ + "::" + m.Name
+			if m.Kind == docidx.KindField && hasNonField(e.members, m.Name) {
+				// A getter named like its field (pub x and fn x) keeps the plain path.
+				m.QualifiedName = "field@" + m.QualifiedName
+			}
 			add(m)
 		}
 	}
+}
+
+// hasNonField reports whether members hold a member called name that is not a field.
+func hasNonField(members []docidx.Symbol, name string) bool {
+	for _, m := range members {
+		if m.Name == name && m.Kind != docidx.KindField {
+			return true
+		}
+	}
+	return false
 }
 
 func hasLine(sig, line string) bool {

@@ -86,8 +86,9 @@ func checkSymbols(t *testing.T, syms []docidx.Symbol) {
 }
 
 // TestFixtureMatchesRustdoc pins the public item paths of ferris-json 1.1.0 to what rustdoc
-// (nightly, --output-format json) lists for it, each item at its shortest path; #[doc(hidden)]
-// items, which rustdoc strips, are absent from both.
+// (nightly, --output-format json) lists for it, each item at its shortest path, with its enum
+// variants and pub fields (rustdoc's "variant" and "struct_field" items); #[doc(hidden)] items,
+// which rustdoc strips, are absent from both.
 func TestFixtureMatchesRustdoc(t *testing.T) {
 	res := Extract(os.DirFS("../../testdata/crates/ferris-json/1.1.0"), Options{Crate: "ferris_json", Edition: "2021"})
 	var got []string
@@ -102,11 +103,15 @@ func TestFixtureMatchesRustdoc(t *testing.T) {
 		"ferris_json::Number", "ferris_json::Number::as_f64", "ferris_json::Number::from_f64", "ferris_json::Number::from_i64",
 		"ferris_json::Number::is_i64", "ferris_json::Parser", "ferris_json::Parser::new", "ferris_json::Parser::offset",
 		"ferris_json::Parser::parse_value", "ferris_json::Result", "ferris_json::VERSION", "ferris_json::Value",
-		"ferris_json::Value::NULL", "ferris_json::Value::as_str", "ferris_json::Value::get", "ferris_json::Value::is_object",
-		"ferris_json::Value::type", "ferris_json::error", "ferris_json::error::Category", "ferris_json::ffi",
-		"ferris_json::ffi::RawNumber", "ferris_json::ffi::ferris_json_log", "ferris_json::ffi::ferris_json_validate",
+		"ferris_json::Value::Array", "ferris_json::Value::Bool", "ferris_json::Value::NULL", "ferris_json::Value::Null",
+		"ferris_json::Value::Number", "ferris_json::Value::Object", "ferris_json::Value::String", "ferris_json::Value::as_str", "ferris_json::Value::get", "ferris_json::Value::is_object",
+		"ferris_json::Value::type", "ferris_json::error", "ferris_json::error::Category",
+		"ferris_json::error::Category::Data", "ferris_json::error::Category::Eof", "ferris_json::error::Category::Syntax",
+		"ferris_json::ffi", "ferris_json::ffi::RawNumber", "ferris_json::ffi::RawNumber::f", "ferris_json::ffi::RawNumber::i",
+		"ferris_json::ffi::ferris_json_log", "ferris_json::ffi::ferris_json_validate",
 		"ferris_json::from_str", "ferris_json::json!", "ferris_json::parse_bytes", "ferris_json::parse_str",
-		"ferris_json::platform", "ferris_json::ser", "ferris_json::ser::PrettyConfig", "ferris_json::ser::escape_str",
+		"ferris_json::platform", "ferris_json::ser", "ferris_json::ser::PrettyConfig",
+		"ferris_json::ser::PrettyConfig::indent", "ferris_json::ser::PrettyConfig::sort_keys", "ferris_json::ser::escape_str",
 		"ferris_json::ser::to_string", "ferris_json::ser::to_string_pretty", "ferris_json::value", "ferris_json::value::number",
 	}
 	if !slices.Equal(got, want) {
@@ -404,7 +409,7 @@ impl !Send for Private {}
 `)
 	// Impls of a module come before those of its child modules.
 	want := []string{
-		"package c", "struct c::Point",
+		"package c", "struct c::Point", "field field@c::Point::x",
 		"method c::Point::hrtb", "method c::Point::call", "method c::Point::platform", "method c::Point::x", "const c::Point::ORIGIN",
 		"trait c::Shape", "method c::Shape::area",
 	}
@@ -549,5 +554,90 @@ func TestResolutionIsBounded(t *testing.T) {
 	}
 	if funcs != n {
 		t.Errorf("%d functions listed, want %d", funcs, n)
+	}
+}
+
+// TestMembers checks that pub fields, enum variants and the members of trait impls are symbols
+// of their own, after their type, with their own doc comment and declaration, and that what
+// rustdoc hides stays out.
+func TestMembers(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+/// Connection settings.
+pub struct Config {
+    /// Port to listen on.
+    ///
+    /// Default 8080.
+    pub port: u16,
+    #[doc = "Host name."]
+    pub r#host: String,
+    secret: String,
+    pub(crate) internal: u8,
+    #[doc(hidden)] pub hidden: u8,
+    #[cfg(test)] pub test_only: u8,
+}
+/// A tuple struct: its fields are not members.
+pub struct Meters(pub f64);
+/// How to retry.
+pub enum Retry {
+    /// Never retry.
+    Never,
+    /// Retry n times.
+    Times(u32),
+    /// Back off exponentially.
+    Backoff { base_ms: u64, max_ms: u64 },
+    #[doc(hidden)] Unknown,
+    /// Numbered.
+    Code = 7,
+}
+impl Default for Config {
+    /// Port 8080 on localhost.
+    fn default() -> Self { todo!() }
+}
+impl Clone for Config { fn clone(&self) -> Self { todo!() } }
+impl Iterator for Retry {
+    /// Delays, in milliseconds.
+    type Item = u64;
+    fn next(&mut self) -> Option<u64> { None }
+}
+pub struct Getter { pub len: usize }
+impl Getter { pub fn len(&self) -> usize { self.len } }
+`)
+	want := []string{
+		"package c",
+		"struct c::Config", "field c::Config::port", "field c::Config::host", "method c::Config::default",
+		"struct c::Meters",
+		"enum c::Retry", "const c::Retry::Never", "const c::Retry::Times", "const c::Retry::Backoff", "const c::Retry::Code", "type c::Retry::Item",
+		"struct c::Getter", "field field@c::Getter::len", "method c::Getter::len",
+	}
+	if got := names(res); !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	syms := bySymbol(res)
+	for _, tc := range []struct {
+		q, parent, sig, doc, key string
+		line                     int
+	}{
+		{"c::Config::port", "Config", "pub port: u16", "Port to listen on.\n\nDefault 8080.", "Config.port", 7},
+		{"c::Config::host", "Config", "pub r#host: String", "Host name.", "Config.host", 9},
+		{"c::Retry::Times", "Retry", "Times(u32)", "Retry n times.", "Retry.Times", 22},
+		{"c::Retry::Backoff", "Retry", "Backoff { base_ms: u64, max_ms: u64 }", "Back off exponentially.", "Retry.Backoff", 24},
+		{"c::Retry::Code", "Retry", "Code = 7", "Numbered.", "Retry.Code", 27},
+		{"c::Config::default", "Config", "fn default() -> Self", "Port 8080 on localhost.", "Config.default", 31},
+		{"c::Retry::Item", "Retry", "type Item = u64;", "Delays, in milliseconds.", "Retry.Item", 36},
+		{"field@c::Getter::len", "Getter", "pub len: usize", "", "Getter.len", 39},
+	} {
+		s, ok := syms[tc.q]
+		if !ok {
+			t.Errorf("%s missing", tc.q)
+			continue
+		}
+		if s.Parent != tc.parent || s.Signature != tc.sig || s.Doc != tc.doc || s.Key() != tc.key || s.Line != tc.line || s.File != "src/lib.rs" {
+			t.Errorf("%s = parent %q sig %q doc %q key %q at %s:%d\nwant parent %q sig %q doc %q key %q line %d",
+				tc.q, s.Parent, s.Signature, s.Doc, s.Key(), s.File, s.Line, tc.parent, tc.sig, tc.doc, tc.key, tc.line)
+		}
+	}
+	// The enclosing types keep their compact signatures.
+	if s := syms["c::Config"]; s.Signature != "pub struct Config { pub port: u16, pub r#host: String, /* private fields */ }" {
+		t.Errorf("struct signature %q", s.Signature)
 	}
 }

@@ -32,6 +32,8 @@ const (
 	kImpl
 	kMacro
 	kExternBlock
+	kField   // a pub field of a struct or union (in the item's body)
+	kVariant // a variant of an enum (in the item's body)
 )
 
 type visibility uint8
@@ -77,7 +79,7 @@ type item struct {
 	line  int
 	sig   string
 
-	body  []*item // inline module, trait, impl or extern block contents
+	body  []*item // inline module, trait, impl or extern block contents; struct fields; enum variants
 	inner attrs   // an inline module's inner attributes (//!, #![…])
 
 	inline bool      // a module with a body
@@ -628,6 +630,7 @@ func (p *parser) structItem(it *item, start, i, end int, kind itemKind) (*item, 
 	}
 	c := min(p.close(h), end)
 	fields := p.fields(h+1, c)
+	it.body = p.fieldItems(h+1, c)
 	if fields == "" {
 		it.sig = clip(p.render(start, h) + " {}")
 	} else {
@@ -669,13 +672,36 @@ func (p *parser) fields(a, b int) string {
 	return strings.Join(shown, ", ")
 }
 
+// fieldItems returns the pub fields of a named-field struct or union body toks[a:b] as kField
+// items, each with its doc comments and its declaration as written ("pub port: u16").
+func (p *parser) fieldItems(a, b int) []*item {
+	var out []*item
+	for _, r := range p.splitTop(a, b, true) {
+		j, at := p.skipAttrs(r[0], r[1])
+		if j >= r[1] || at.testOnly || at.hidden {
+			continue
+		}
+		v, k := p.visibility(j, r[1])
+		if v != visPub || !p.isIdent(k) || !p.punct(k+1, ":") {
+			continue
+		}
+		out = append(out, &item{kind: kField, name: identName(p.toks[k].text), vis: v, attrs: at,
+			line: p.toks[j].line, sig: clip(p.render(j, r[1]))})
+	}
+	return out
+}
+
 // skipAttrs skips doc comments and outer attributes at a, returning the next index and what the
-// attributes say.
+// attributes say (outer doc comments included).
 func (p *parser) skipAttrs(a, b int) (int, attrs) {
 	var at attrs
 	for a < b {
 		switch {
-		case p.toks[a].kind == tOuterDoc || p.toks[a].kind == tInnerDoc:
+		case p.toks[a].kind == tOuterDoc:
+			at.docs = append(at.docs, docFrag{text: p.toks[a].text, block: strings.Contains(p.toks[a].text, "\n")})
+			a++
+			continue
+		case p.toks[a].kind == tInnerDoc:
 			a++
 			continue
 		case p.punct(a, "#") && p.punct(a+1, "["):
@@ -707,6 +733,10 @@ func (p *parser) enumItem(it *item, start, i, end int) (*item, int) {
 		j, at := p.skipAttrs(r[0], r[1])
 		if j >= r[1] || at.hidden || at.testOnly {
 			continue
+		}
+		if p.isIdent(j) {
+			it.body = append(it.body, &item{kind: kVariant, name: identName(p.toks[j].text), vis: visPub, attrs: at,
+				line: p.toks[j].line, sig: clip(p.render(j, r[1]))})
 		}
 		if len(variants) == maxFields {
 			more++
@@ -903,7 +933,7 @@ func (p *parser) implItem(it *item, i, end, depth int) (*item, int) {
 		return it, h + 1
 	}
 	c := min(p.close(h), end)
-	if !it.traitImpl && depth < maxNesting {
+	if depth < maxNesting {
 		var ignored attrs
 		it.body = p.items(h+1, c, depth+1, &ignored)
 	}

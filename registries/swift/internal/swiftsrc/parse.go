@@ -66,6 +66,10 @@ type Decl struct {
 	Deprecated bool
 	// SPI is set by @_spi(…): the declaration is visible only to clients importing that SPI.
 	SPI bool
+	// Stored is set for a var or let that stores its value: a let, or a var without accessors
+	// or with only willSet/didSet observers. A computed var and a protocol's property
+	// requirement ({ get set }) are not stored.
+	Stored bool
 	// Members are the declarations inside a type or extension body.
 	Members []*Decl
 }
@@ -632,15 +636,35 @@ func (p *parser) varDecl(h *header, kind DeclKind) []*Decl {
 		d := p.newDecl(h, kind, kwAt)
 		d.Name = unquote(b[0].text)
 		d.Signature = p.signatureWith(h, kwAt, trimValue(b))
+		d.Stored = true
 		out = append(out, d)
 	}
 	if body >= 0 {
+		if len(out) > 0 {
+			// The braces belong to the last binding: accessors make it computed, observers
+			// leave it stored.
+			out[len(out)-1].Stored = p.observers(body)
+		}
 		if acc := p.accessors(body); acc != "" && len(out) > 0 {
 			out[len(out)-1].Signature += " " + acc
 		}
 		p.skipBraces()
 	}
 	return out
+}
+
+// observers reports whether the braces at i hold property observers (willSet, didSet) rather
+// than accessors or a getter's statements.
+func (p *parser) observers(i int) bool {
+	j := i + 1
+	for j < len(p.toks) && p.toks[j].kind == tAttr {
+		j++ // @MainActor didSet
+	}
+	if j >= len(p.toks) {
+		return false
+	}
+	t := p.toks[j]
+	return t.kind == tIdent && (t.text == "willSet" || t.text == "didSet")
 }
 
 // caseDecl parses an enum case declaration; each element of "case a, b(Int)" is a Decl.

@@ -125,8 +125,8 @@ public protocol Pr { associatedtype Item; subscript(i: Int) -> Item { get set } 
 		"M.S.-(_:)":                   docidx.KindMethod,
 		"M.S.method()":                docidx.KindMethod,
 		"M.S.computed":                docidx.KindProperty,
-		"M.S.a":                       docidx.KindProperty,
-		"M.S.b":                       docidx.KindProperty,
+		"M.S.a":                       docidx.KindField,
+		"M.S.b":                       docidx.KindField,
 		"M.A":                         docidx.KindClass,
 		"M.A.f()":                     docidx.KindMethod,
 		"M.K":                         docidx.KindClass,
@@ -304,6 +304,112 @@ extension Swift.Array where Element == Int { public var sum: Int { 0 } }
 	}
 	if _, ok := got["M.Swift.Array.sum"]; !ok {
 		t.Errorf("qualified extension: %v", names(got))
+	}
+}
+
+// TestMembers checks that the members of types and extensions are symbols of their own: stored
+// properties are fields, computed ones and protocol requirements properties, each with its own
+// doc, line, declaration and Parent (the extended type for extension members).
+func TestMembers(t *testing.T) {
+	src := `
+/// Connection settings.
+public struct Config {
+	/// Port to listen on.
+	///
+	/// Default 8080.
+	public var port: Int = 8080
+	/// Host name.
+	public let host: String
+	/// Logs every change.
+	public var level: Int = 0 {
+		didSet { print(level) }
+	}
+	/// Observed without an initial value.
+	public var tag: String {
+		@MainActor willSet {}
+	}
+	/// Derived from port.
+	public var isPrivileged: Bool { port < 1024 }
+	/// With accessors.
+	public var name: String {
+		get { host }
+		set {}
+	}
+	/// The shared default.
+	public static let shared = Config(host: "localhost")
+	/// Loaded on first use.
+	public lazy var cache: [String: Int] = [:]
+	var hidden: Int = 0
+	/// Creates settings for host.
+	public init(host: String) { self.host = host }
+	/// A nested type.
+	public enum Mode {
+		/// Plain TCP.
+		case plain
+		/// TLS with a certificate path.
+		case tls(path: String)
+	}
+}
+/// Something with a name.
+public protocol Named {
+	/// The name.
+	var name: String { get }
+}
+extension Config: Named {
+	/// Connects to host and port.
+	public func connect(timeout: Double = 5) throws {}
+	/// Extension properties are computed.
+	public var url: String { "tcp://" + host }
+	func internalHelper() {}
+}
+extension Config.Mode {
+	/// Whether the mode encrypts.
+	public var isSecure: Bool { self != .plain }
+}
+`
+	got := symbols(t, src)
+	for _, tc := range []struct {
+		qn     string
+		kind   docidx.SymbolKind
+		parent string
+		sig    string
+		doc    string
+		line   int
+	}{
+		{"M.Config.port", docidx.KindField, "Config", "public var port: Int = 8080", "Port to listen on.\n\nDefault 8080.", 7},
+		{"M.Config.host", docidx.KindField, "Config", "public let host: String", "Host name.", 9},
+		{"M.Config.level", docidx.KindField, "Config", "public var level: Int = 0", "Logs every change.", 11},
+		{"M.Config.tag", docidx.KindField, "Config", "public var tag: String", "Observed without an initial value.", 15},
+		{"M.Config.isPrivileged", docidx.KindProperty, "Config", "public var isPrivileged: Bool", "Derived from port.", 19},
+		{"M.Config.name", docidx.KindProperty, "Config", "public var name: String", "With accessors.", 21},
+		{"M.Config.shared", docidx.KindField, "Config", `public static let shared = Config(host: "localhost")`, "The shared default.", 26},
+		{"M.Config.cache", docidx.KindField, "Config", "public lazy var cache: [String: Int] = [:]", "Loaded on first use.", 28},
+		{"M.Config.init(host:)", docidx.KindMethod, "Config", "public init(host: String)", "Creates settings for host.", 31},
+		{"M.Config.Mode", docidx.KindEnum, "Config", "public enum Mode", "A nested type.", 33},
+		{"M.Config.Mode.plain", docidx.KindConst, "Config.Mode", "case plain", "Plain TCP.", 35},
+		{"M.Config.Mode.tls", docidx.KindConst, "Config.Mode", "case tls(path: String)", "TLS with a certificate path.", 37},
+		{"M.Named.name", docidx.KindProperty, "Named", "var name: String { get }", "The name.", 43},
+		{"M.Config.connect(timeout:)", docidx.KindMethod, "Config", "public func connect(timeout: Double = 5) throws", "Connects to host and port.", 47},
+		{"M.Config.url", docidx.KindProperty, "Config", "public var url: String", "Extension properties are computed.", 49},
+		{"M.Config.Mode.isSecure", docidx.KindProperty, "Config.Mode", "public var isSecure: Bool", "Whether the mode encrypts.", 54},
+	} {
+		s, ok := got[tc.qn]
+		if !ok {
+			t.Errorf("missing %s (have %v)", tc.qn, names(got))
+			continue
+		}
+		if s.Kind != tc.kind || s.Parent != tc.parent || s.Signature != tc.sig || s.Doc != tc.doc || s.Line != tc.line || s.Package != "M" {
+			t.Errorf("%s = %s parent %q sig %q doc %q line %d\nwant %s parent %q sig %q doc %q line %d",
+				tc.qn, s.Kind, s.Parent, s.Signature, s.Doc, s.Line, tc.kind, tc.parent, tc.sig, tc.doc, tc.line)
+		}
+	}
+	for _, qn := range []string{"M.Config.hidden", "M.Config.internalHelper()"} {
+		if _, ok := got[qn]; ok {
+			t.Errorf("%s is not public", qn)
+		}
+	}
+	if s := got["M.Config"]; s.Signature != "public struct Config" {
+		t.Errorf("the type keeps a compact signature: %q", s.Signature)
 	}
 }
 

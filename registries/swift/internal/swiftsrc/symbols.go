@@ -44,8 +44,10 @@ type Result struct {
 //     hides too), are left out.
 //
 // Kinds: top-level func → KindFunc; func, init and subscript inside a type or extension →
-// KindMethod (Name "init" or "subscript"); var and let inside one → KindProperty, at top level
-// KindVar and KindConst; struct → KindStruct; class and actor → KindClass; enum → KindEnum and
+// KindMethod (Name "init" or "subscript"); var and let inside one → KindField when stored (a
+// let, a var without accessors or with only willSet/didSet observers, static ones included),
+// KindProperty when computed or a protocol's requirement ({ get set }); at top level KindVar
+// and KindConst; struct → KindStruct; class and actor → KindClass; enum → KindEnum and
 // each of its cases KindConst; protocol → KindProtocol; typealias and associatedtype →
 // KindType; macro → KindMacro. Extensions yield their members only.
 //
@@ -185,8 +187,8 @@ func (e *emitter) emit(c context, d *Decl) {
 	}
 }
 
-func symbolKind(k DeclKind, inType bool) docidx.SymbolKind {
-	switch k {
+func symbolKind(d *Decl, inType bool) docidx.SymbolKind {
+	switch k := d.Kind; k {
 	case DeclFunc:
 		if inType {
 			return docidx.KindMethod
@@ -194,16 +196,16 @@ func symbolKind(k DeclKind, inType bool) docidx.SymbolKind {
 		return docidx.KindFunc
 	case DeclInit, DeclSubscript:
 		return docidx.KindMethod
-	case DeclVar:
-		if inType {
+	case DeclVar, DeclLet:
+		switch {
+		case inType && d.Stored:
+			return docidx.KindField
+		case inType:
 			return docidx.KindProperty
+		case k == DeclLet:
+			return docidx.KindConst
 		}
 		return docidx.KindVar
-	case DeclLet:
-		if inType {
-			return docidx.KindProperty
-		}
-		return docidx.KindConst
 	case DeclStruct:
 		return docidx.KindStruct
 	case DeclClass, DeclActor:
@@ -238,7 +240,7 @@ func (e *emitter) add(c context, d *Decl) {
 	}
 	e.index[qn] = len(e.out)
 	e.out = append(e.out, docidx.Symbol{
-		Kind:          symbolKind(d.Kind, c.inType),
+		Kind:          symbolKind(d, c.inType),
 		Name:          d.Name,
 		Parent:        c.parent,
 		Package:       e.file.Module,
