@@ -73,6 +73,7 @@ type SymbolDetail struct {
 	Package       string    `json:"package" jsonschema:"import path or module that declares the symbol"`
 	Kind          string    `json:"kind" jsonschema:"func, method, type, const, var, class, interface …"`
 	Name          string    `json:"name" jsonschema:"the symbol's own name"`
+	Parent        string    `json:"parent,omitempty" jsonschema:"for a member (field, method, property, nested constant), the type it belongs to"`
 	QualifiedName string    `json:"qualifiedName" jsonschema:"name unique in the package version, e.g. errgroup.Group.Go"`
 	Signature     string    `json:"signature" jsonschema:"the declaration as written, without body"`
 	Doc           string    `json:"doc,omitempty" jsonschema:"doc comment"`
@@ -579,7 +580,7 @@ func isOutlineMember(sym *docidx.Symbol) bool {
 // symbol of its own (its type's page has them, and its own URI is in the structured content).
 func renderMember(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
 	d := SymbolDetail{
-		Package: m.Package, Kind: string(m.Kind), Name: m.Name, QualifiedName: m.QualifiedName,
+		Package: m.Package, Kind: string(m.Kind), Name: m.Name, Parent: m.Parent, QualifiedName: m.QualifiedName,
 		Signature: m.Signature, Doc: m.Doc, File: m.File, Line: m.Line, Deprecated: m.Deprecated,
 		URI: ref.PageURI(docidx.PageSymbolPrefix + m.QualifiedName),
 	}
@@ -651,7 +652,7 @@ func writeParams(b *strings.Builder, params []docidx.Param, doc string) {
 func renderSymbol(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
 	lang := codeLang(ref.Ecosystem)
 	d := SymbolDetail{
-		Package: m.Package, Kind: string(m.Kind), Name: m.Name, QualifiedName: m.QualifiedName,
+		Package: m.Package, Kind: string(m.Kind), Name: m.Name, Parent: m.Parent, QualifiedName: m.QualifiedName,
 		Signature: m.Signature, Doc: m.Doc, File: m.File, Line: m.Line, Deprecated: m.Deprecated,
 		URI: ref.PageURI(docidx.PageSymbolPrefix + m.QualifiedName),
 	}
