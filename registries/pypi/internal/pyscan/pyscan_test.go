@@ -31,7 +31,20 @@ func render(res Result) string {
 			fmt.Fprintf(&b, "\t%s\n", l)
 		}
 		if s.Doc != "" {
-			fmt.Fprintf(&b, "\t# %s\n", s.Doc)
+			fmt.Fprintf(&b, "\t# %s\n", strings.ReplaceAll(s.Doc, "\n", "\n\t# "))
+		}
+		for _, p := range s.Params {
+			fmt.Fprintf(&b, "\t@param %s", p.Name)
+			if p.Type != "" {
+				fmt.Fprintf(&b, ": %s", p.Type)
+			}
+			if p.Default != "" {
+				fmt.Fprintf(&b, " = %s", p.Default)
+			}
+			if p.Doc != "" {
+				fmt.Fprintf(&b, " -- %s", strings.ReplaceAll(p.Doc, "\n", "\n\t\t"))
+			}
+			b.WriteByte('\n')
 		}
 	}
 	if res.HasAll {
@@ -121,11 +134,14 @@ func TestRealSpotChecks(t *testing.T) {
 	}
 
 	req := read("requests/api.py", "requests.api")
-	if s := req["requests.api.get"]; s.Signature != "def get(url: _t.UriType, params: _t.ParamsType = None, **kwargs: Unpack[_t.GetKwargs]) -> Response" || s.Doc != "Sends a GET request." {
+	if s := req["requests.api.get"]; s.Signature != "def get(url: _t.UriType, params: _t.ParamsType = None, **kwargs: Unpack[_t.GetKwargs]) -> Response" || !strings.HasPrefix(s.Doc, "Sends a GET request.\n\n:param url: URL") {
 		t.Errorf("requests.api.get = %+v", s)
 	}
-	if s := req["requests.api"]; s.Kind != docidx.KindPackage || s.Doc != "This module implements the Requests API." {
-		t.Errorf("requests.api module = %+v (the RST title of the module docstring is skipped)", s)
+	if s := req["requests.api.get"]; len(s.Params) != 3 || s.Params[1] != (docidx.Param{Name: "params", Type: "_t.ParamsType", Default: "None", Doc: "(optional) Dictionary, list of tuples or bytes to send\nin the query string for the :class:`Request`."}) || s.Params[2].Name != "**kwargs" {
+		t.Errorf("requests.api.get params = %+v", s.Params)
+	}
+	if s := req["requests.api"]; s.Kind != docidx.KindPackage || !strings.Contains(s.Doc, "\n\nThis module implements the Requests API.\n\n:copyright:") {
+		t.Errorf("requests.api module = %+v (the whole module docstring)", s)
 	}
 
 	yml := read("yaml/__init__.py", "yaml")
@@ -241,13 +257,14 @@ class Generic[T](Base):
 		sig  string
 		doc  string
 	}{
-		"":                 {docidx.KindPackage, "module m", "Module doc."},
-		"plain":            {docidx.KindFunc, "def plain(a, b=1, *args, c: int = 2, **kw) -> None", "First line continues here."},
+		"":                 {docidx.KindPackage, "module m", "Module doc.\n\nMore."},
+		"plain":            {docidx.KindFunc, "def plain(a, b=1, *args, c: int = 2, **kw) -> None", "First line\ncontinues here.\n\nSecond paragraph."},
 		"fetch":            {docidx.KindFunc, "async def fetch(url: str, *, timeout: float = 1.0) -> bytes", ""},
 		"one_liner":        {docidx.KindFunc, "def one_liner(x)", "Inline doc."},
 		"decorated":        {docidx.KindFunc, "def decorated(x)", ""},
 		"Base":             {docidx.KindClass, "class Base", ""},
 		"Widget":           {docidx.KindClass, "class Widget(Base, metaclass=Meta)", "A widget."},
+		"Widget.size":      {docidx.KindField, "size = 3", ""},
 		"Widget.__init__":  {docidx.KindMethod, "def __init__(self, size: int = 3)", "Make one."},
 		"Widget.__call__":  {docidx.KindMethod, "def __call__(self)", ""},
 		"Widget.area":      {docidx.KindProperty, "def area(self) -> int", "The area."},
@@ -377,7 +394,7 @@ func TestDocstrings(t *testing.T) {
 	m, _ := scanMap(t, src)
 	for q, doc := range map[string]string{
 		"a": `Raw \d doc.`, "b": `Escaped 'quote' and \ backslash.`, "c": "", "d": "",
-		"e": "Body after a title.", "f": "Implicit concatenation.", "g": "Tabs are expanded.",
+		"e": "Title\n=====\n\nBody after a title.", "f": "Implicit concatenation.", "g": "Tabs\nare expanded.",
 	} {
 		if got := m[q].Doc; got != doc {
 			t.Errorf("%s doc = %q, want %q", q, got, doc)

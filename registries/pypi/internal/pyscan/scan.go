@@ -29,8 +29,14 @@ const (
 	DefaultMaxSymbols = 20000
 	// MaxSignature is the longest signature line kept, in bytes; a longer one is cut with "…".
 	MaxSignature = 2 << 10
-	// MaxDoc is the longest Symbol.Doc kept, in bytes (the first paragraph of a docstring).
-	MaxDoc = 4 << 10
+	// MaxDoc is the longest Symbol.Doc kept, in bytes: a longer docstring is cut at a paragraph
+	// boundary and ends with "…" (see boundDoc). Parameters are parsed from the whole docstring.
+	MaxDoc = 8 << 10
+	// MaxValue is the longest value of a constant or field kept in its Signature, in bytes; a
+	// longer expression is clipped with "…".
+	MaxValue = 120
+	// maxRawDoc bounds the cleaned docstring kept for parsing parameters, in bytes.
+	maxRawDoc = 64 << 10
 	// maxSignatureLines bounds the signature lines (overloads, conditional definitions) merged
 	// into one symbol.
 	maxSignatureLines = 16
@@ -135,6 +141,9 @@ type block struct {
 	owner  *item
 	first  bool // the next statement is the docstring position
 	stmts  int
+	// assigned is the constant or field the block's previous statement assigned, whose
+	// docstring a string statement right after it is.
+	assigned *item
 }
 
 // item is a definition before the public filter.
@@ -144,9 +153,19 @@ type item struct {
 	cls        *item // the class of a method
 	sigs       []string
 	overloads  []string
-	doc        string
+	doc        string // the cleaned docstring, at most maxRawDoc bytes
 	deprecated bool
 	line       int
+	// params are the parameters of the first definition's signature (a non-overload one when
+	// there is one), for the defaults and types of documented parameters.
+	params         []sigParam
+	paramsOverload bool
+	// enum is set for a class with an Enum or Flag base, whose assigned names are its members.
+	enum bool
+	// assign marks a constant, field or variable made by an assignment; onlyInAll marks a
+	// module-level variable that is API only when __all__ lists it.
+	assign    bool
+	onlyInAll bool
 }
 
 type decorator struct {
@@ -210,6 +229,15 @@ func (s *scanner) run() {
 				continue
 			}
 		}
+		if prev := top.assigned; prev != nil {
+			top.assigned = nil
+			if doc, ok := s.docstring(toks); ok {
+				if prev.doc == "" {
+					prev.doc = cut(cleandoc(doc), maxRawDoc)
+				}
+				continue
+			}
+		}
 		top.stmts++
 		if top.kind == bDef || top.kind == bSkip {
 			if top.kind == bDef && top.owner != nil && top.stmts <= deprecationWindow && s.warnsDeprecation(toks) {
@@ -243,6 +271,9 @@ func (s *scanner) run() {
 		if owner.kind == bModule {
 			s.allStatement(toks)
 			s.importStatement(toks)
+		}
+		if owner.kind == bModule || owner.kind == bClass && owner.owner != nil {
+			top.assigned = s.assignment(toks, owner.owner)
 		}
 		if s.isOp(toks[len(toks)-1], ":") {
 			pending = &block{kind: bOther, header: ind}
@@ -314,12 +345,23 @@ func (s *scanner) definition(toks []token, ind int, owner *block, decos []decora
 		// A nested class is not API; its body is skipped.
 	case isClass:
 		it = s.add(docidx.KindClass, name, nil, s.render(toks[:colon]), decos, toks[i].line)
+		it.enum = it.enum || s.enumBases(toks[i+2:colon])
 	default:
 		var cls *item
 		if owner.kind == bClass {
 			cls = owner.owner
 		}
 		it = s.add(docidx.KindFunc, name, cls, s.render(toks[:colon]), decos, toks[i].line)
+		if it != nil {
+			overload := isOverload(decos)
+			if it.params == nil || it.paramsOverload && !overload {
+				it.params = s.signatureParams(toks[i+2 : colon])
+				if it.params == nil {
+					it.params = []sigParam{}
+				}
+				it.paramsOverload = overload
+			}
+		}
 	}
 	if inline {
 		if doc, ok := s.docstring(toks[colon+1:]); ok && it != nil {
@@ -370,6 +412,10 @@ func (s *scanner) add(kind docidx.SymbolKind, name string, cls *item, sig string
 		key = cls.name + "." + name
 	}
 	it := s.byKey[key]
+	if it != nil && it.assign {
+		// A name assigned, then defined (a fallback in an except block): the definition wins.
+		*it = item{kind: kind, name: name, cls: cls, line: line}
+	}
 	if it == nil {
 		it = &item{kind: kind, name: name, cls: cls, line: line}
 		s.byKey[key] = it
@@ -524,7 +570,7 @@ func (s *scanner) setDoc(b *block, doc string, line int) {
 	switch b.kind {
 	case bModule:
 		clean := cleandoc(doc)
-		s.modDoc = firstParagraph(clean)
+		s.modDoc = boundDoc(clean, MaxDoc)
 		s.modDeprecated = deprecatedDoc(clean)
 		s.modLine = line
 	case bClass, bDef:
@@ -537,7 +583,7 @@ func (s *scanner) setDoc(b *block, doc string, line int) {
 func (s *scanner) setItemDoc(it *item, doc string) {
 	clean := cleandoc(doc)
 	if it.doc == "" {
-		it.doc = firstParagraph(clean)
+		it.doc = cut(clean, maxRawDoc)
 	}
 	if deprecatedDoc(clean) {
 		it.deprecated = true
@@ -600,69 +646,6 @@ func expandTabs(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// firstParagraph returns the lines of a cleaned docstring up to its first blank line, each
-// trimmed and joined with one space, cut at MaxDoc bytes. A leading reStructuredText title (a
-// line underlined, or over- and underlined, with punctuation, as module docstrings often start)
-// is skipped.
-func firstParagraph(clean string) string {
-	var para []string
-	lines := strings.Split(clean, "\n")
-	for i := 0; i <= len(lines); i++ {
-		if i < len(lines) && strings.TrimSpace(lines[i]) != "" {
-			para = append(para, strings.TrimSpace(lines[i]))
-			continue
-		}
-		if len(para) == 0 {
-			continue
-		}
-		if isTitle(para) {
-			para = para[:0]
-			continue
-		}
-		break
-	}
-	var b strings.Builder
-	for _, l := range para {
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(l)
-		if b.Len() > MaxDoc {
-			break
-		}
-	}
-	return cut(b.String(), MaxDoc)
-}
-
-// isTitle reports whether a paragraph is a reStructuredText section title: text then an
-// adornment line, or adornment, text, adornment.
-func isTitle(para []string) bool {
-	switch len(para) {
-	case 2:
-		return isAdornment(para[1]) && !isAdornment(para[0])
-	case 3:
-		return isAdornment(para[0]) && isAdornment(para[2]) && !isAdornment(para[1])
-	}
-	return false
-}
-
-// isAdornment reports whether l is at least 3 repetitions of one punctuation character.
-func isAdornment(l string) bool {
-	if len(l) < 3 {
-		return false
-	}
-	c := l[0]
-	if !strings.ContainsRune("=-~^\"'`#*+_.:<>!$%&,/;?@[]{}()|\\", rune(c)) {
-		return false
-	}
-	for i := 1; i < len(l); i++ {
-		if l[i] != c {
-			return false
-		}
-	}
-	return true
 }
 
 // deprecatedDoc reports whether a cleaned docstring marks its object deprecated: a
@@ -854,6 +837,35 @@ func (s *scanner) literalNames(toks []token) ([]string, bool) {
 	return names, true
 }
 
+// docParams returns an item's Doc (its docstring cut at MaxDoc) and Params (the parameters the
+// docstring documents, completed from the signature). A class whose docstring documents no
+// parameter takes those of its __init__'s docstring, and its Doc is both docstrings; a class's
+// parameters are completed from __init__'s signature.
+func (s *scanner) docParams(it *item) (string, []docidx.Param) {
+	if it.assign {
+		return boundDoc(it.doc, MaxDoc), nil
+	}
+	doc := it.doc
+	params := Params(doc)
+	sig := it.params
+	if it.kind == docidx.KindClass {
+		if init := s.byKey[it.name+".__init__"]; init != nil {
+			sig = init.params
+			if len(params) == 0 && init.doc != "" {
+				if ip := Params(init.doc); len(ip) > 0 {
+					params = ip
+					if doc != "" {
+						doc += "\n\n"
+					}
+					doc += init.doc
+				}
+			}
+		}
+	}
+	fillParams(params, sig)
+	return boundDoc(doc, MaxDoc), params
+}
+
 // result applies the public filter and builds the symbols.
 func (s *scanner) result() Result {
 	res := Result{HasAll: s.hasAll && !s.allDynamic, Imports: s.imports}
@@ -886,7 +898,7 @@ func (s *scanner) result() Result {
 	for _, it := range s.items {
 		var sym docidx.Symbol
 		if it.cls == nil {
-			if !publicTop(it.name) {
+			if !publicTop(it.name) || it.onlyInAll && !inAll[it.name] {
 				continue
 			}
 			sym.QualifiedName = qual(it.name)
@@ -909,7 +921,7 @@ func (s *scanner) result() Result {
 		sym.Name = it.name
 		sym.Package = mod
 		sym.Signature = strings.Join(sigs, "\n")
-		sym.Doc = it.doc
+		sym.Doc, sym.Params = s.docParams(it)
 		sym.File = s.opts.File
 		sym.Line = it.line
 		sym.Deprecated = it.deprecated || it.cls != nil && it.cls.deprecated && it.name == "__init__"
