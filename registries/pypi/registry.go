@@ -457,11 +457,15 @@ func (r *Registry) extractArchive(pd *docidx.PackageDocs, arch *archive, name, v
 		return b, nil
 	}
 	var files []apiFile
+	var vendored []string
 	if arch.kind == "wheel" {
-		files = chooseModules(paths, "")
+		files, vendored = chooseModules(paths, "")
 	} else {
 		rel, prefix := sdistModules(paths)
-		files = chooseModules(rel, prefix)
+		files, vendored = chooseModules(rel, prefix)
+	}
+	if len(vendored) > 0 {
+		r.log.Debug("pypi: vendored code is not the package's API; skipped", "project", name, "version", version, "dirs", vendored)
 	}
 	api := extractAPI(files, read, r.lim)
 	pd.Symbols = api.symbols
