@@ -179,7 +179,7 @@ func joinDoc(first string, rest []string) string {
 }
 
 // restFieldRE matches a reStructuredText field line: ":name args: text".
-var restFieldRE = regexp.MustCompile(`^(\s*):([A-Za-z]+)((?:\s+[^:\s][^:]*)?):(?:\s+(.*))?$`)
+var restFieldRE = regexp.MustCompile(`^(\s*):([A-Za-z]+)((?:\s+[^:\s][^:]*)?):\s*(.*)$`)
 
 // rest reads ":param …:" and ":type …:" fields.
 func (ps *paramSet) rest(lines []string) {
@@ -259,8 +259,11 @@ func isUnderline(l string) bool {
 }
 
 // numpyDefaultRE finds a default in a NumPy type: "int, default 10", "str, default='a'",
-// "bool, default: True".
-var numpyDefaultRE = regexp.MustCompile(`(?:,\s*|\s+|^)default(?:\s*[=:]\s*|\s+)(.+)$`)
+// "bool, default: True"; numpyParenDefaultRE one in parentheses: "int, optional (default = 5)".
+var (
+	numpyDefaultRE      = regexp.MustCompile(`(?:,\s*|\s+|^)default(?:\s*[=:]\s*|\s+)(.+)$`)
+	numpyParenDefaultRE = regexp.MustCompile(`\s*\(default(?:\s*[=:]\s*|\s+)(.+)\)$`)
+)
 
 // numpy reads NumPy-style sections.
 func (ps *paramSet) numpy(lines []string) {
@@ -289,7 +292,10 @@ func (ps *paramSet) numpy(lines []string) {
 			}
 			rest, end := body(lines, j, ind)
 			var def string
-			if m := numpyDefaultRE.FindStringSubmatchIndex(typ); m != nil {
+			if m := numpyParenDefaultRE.FindStringSubmatchIndex(typ); m != nil {
+				def = strings.TrimSpace(typ[m[2]:m[3]])
+				typ = strings.TrimSpace(typ[:m[0]])
+			} else if m := numpyDefaultRE.FindStringSubmatchIndex(typ); m != nil {
 				def = strings.TrimSpace(typ[m[2]:m[3]])
 				typ = strings.TrimRight(strings.TrimSpace(typ[:m[0]]), ",")
 			}

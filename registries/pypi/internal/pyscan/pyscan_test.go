@@ -551,6 +551,15 @@ func BenchmarkScan(b *testing.B) {
 
 // TestPathological times hostile inputs against an ordinary file of about the same size scanned
 // in the same run: no input may cost much more than linear time.
+// numbered repeats format n times with the repetition's number as its %d.
+func numbered(format string, n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, format, i)
+	}
+	return b.String()
+}
+
 func TestPathological(t *testing.T) {
 	ordinary, err := os.ReadFile(filepath.Join("testdata", "real", "flask", "app.py"))
 	if err != nil {
@@ -570,6 +579,11 @@ func TestPathological(t *testing.T) {
 		"defs":          strings.Repeat("def f(a, b=(1, [2, {3: 4}])) -> 'x': ...\n", 8000),
 		"all":           "__all__ = [" + strings.Repeat("'a', ", 60000) + "]\n",
 		"backslashes":   strings.Repeat("\\\n", 150000),
+		"constants":     numbered("NAME_%d = [1, 2, 3]  #: doc\n", 20000),
+		"doc comments":  strings.Repeat("#: doc\n", 100000) + "X_1 = 1\n",
+		"class fields":  "class C:\n" + numbered("    field_%d: int = 1\n    \"\"\"Doc.\"\"\"\n", 15000),
+		"param fields":  "def f():\n    \"\"\"Doc.\n\n" + numbered("    :param int p%d: doc\n", 20000) + "    \"\"\"\n",
+		"google nested": "def f():\n    \"\"\"Doc.\n\n" + numbered("    Args:\n        x%d: y\n", 20000) + "    \"\"\"\n",
 	} {
 		start := time.Now()
 		Scan(base, Options{Module: "m"})
