@@ -1,7 +1,8 @@
 // Package pyscan is a hand-written scanner for Python source (.py) and stub (.pyi) files that
-// finds a module's public API without running Python: module-level functions and classes, the
-// methods and properties of those classes, each with its signature as written and the first
-// paragraph of its docstring.
+// finds a module's public API without running Python: module-level functions, classes and
+// constants, the methods, properties, fields and constants of those classes, each with its
+// signature as written (a constant's or field's with its value) and its whole docstring, whose
+// parameter sections (reST, Google, NumPy) are parsed into docidx.Param ([Params]).
 //
 // The scanner follows Python's lexical rules (https://docs.python.org/3/reference/lexical_analysis.html):
 // logical lines joined inside brackets and after a backslash, comments, every string form
@@ -83,8 +84,10 @@ type Import struct {
 type Result struct {
 	// Symbols are the module's public API: first a KindPackage symbol for the module itself
 	// (when it has a docstring or any public symbol), then functions (KindFunc), classes
-	// (KindClass), and each public class's methods (KindMethod) and properties (KindProperty),
-	// in source order. QualifiedName ("flask.app.Flask.route") is unique within the result.
+	// (KindClass), constants (KindConst), variables __all__ lists (KindVar), and each public
+	// class's methods (KindMethod), properties (KindProperty), fields (KindField) and constants
+	// and enum members (KindConst), in source order. QualifiedName ("flask.app.Flask.route",
+	// "urllib3.util.retry.Retry.DEFAULT_BACKOFF_MAX") is unique within the result.
 	Symbols []docidx.Symbol
 	// All holds the names of a literal __all__ (list or tuple of strings, extended with += ,
 	// .extend, .append), and HasAll says the module defines one. A computed __all__ leaves
@@ -110,8 +113,12 @@ type Result struct {
 // Signature is the definition as written, without its body and its decorators, with line breaks,
 // comments and a trailing comma of a multi-line parameter list removed
 // ("def get(url, params=None, **kwargs) -> Response", "class Flask(App)", "async def run(self)");
-// @staticmethod and @classmethod are kept as a prefix. Doc is the docstring's first paragraph,
-// dedented as inspect.cleandoc does and joined into one line. Deprecated is set by a
+// @staticmethod and @classmethod are kept as a prefix. Doc is the whole docstring, dedented as
+// inspect.cleandoc does, cut at a paragraph boundary at MaxDoc bytes; a class whose docstring
+// documents no parameter gets its __init__'s docstring appended when that one does. Params are
+// the parameters the docstring documents ([Params]), their types and defaults completed from
+// the signature (a class's from its __init__). Assignments are read as the assignment method
+// describes: constants with their values, class attributes as fields. Deprecated is set by a
 // ".. deprecated::" directive or a line starting with "Deprecated" in the docstring, a
 // @deprecated decorator (PEP 702), or a warnings.warn(…, DeprecationWarning) among the first
 // statements of a function body. Line is the line of the def or class keyword.
