@@ -182,3 +182,56 @@ class Response:
 		}
 	}
 }
+
+// TestAttributeSections checks that fields without a docstring of their own take the
+// description the class docstring gives them.
+func TestAttributeSections(t *testing.T) {
+	m, _ := scanMap(t, `
+@dataclass
+class Google:
+    """A record.
+
+    Attributes:
+        likes_spam (bool): A boolean indicating if we like SPAM or not.
+        eggs: An integer count of the eggs we have laid.
+    """
+    likes_spam: bool = False
+    eggs: int = 0
+    own: int = 1
+    """Its own doc wins."""
+
+class Numpy:
+    """A record.
+
+    Attributes
+    ----------
+    size : int
+        How big.
+    """
+    size: int
+
+class Rest:
+    """A record.
+
+    :ivar name: What it is called.
+    :cvar KIND: The kind of every record.
+    """
+    name = ""
+    KIND = "rest"
+`)
+	for q, doc := range map[string]string{
+		"Google.likes_spam": "A boolean indicating if we like SPAM or not.",
+		"Google.eggs":       "An integer count of the eggs we have laid.",
+		"Google.own":        "Its own doc wins.",
+		"Numpy.size":        "How big.",
+		"Rest.name":         "What it is called.",
+		"Rest.KIND":         "The kind of every record.",
+	} {
+		if got := m[q].Doc; got != doc {
+			t.Errorf("%s doc = %q, want %q", q, got, doc)
+		}
+	}
+	if p := m["Google"].Params; p != nil {
+		t.Errorf("Google params = %+v, want none (attributes are not parameters)", p)
+	}
+}

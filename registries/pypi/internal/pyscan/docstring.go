@@ -40,11 +40,52 @@ const (
 // with line breaks, blank lines between paragraphs kept, cut at MaxParamDoc bytes. At most
 // maxParams parameters are returned; nil when the docstring documents none.
 func Params(clean string) []docidx.Param {
+	return parseFields(clean, paramSections)
+}
+
+// Attributes parses the attribute documentation of a class docstring the way [Params] parses
+// parameters: reST ":ivar name:", ":cvar name:" and ":var name:" fields (with ":vartype"),
+// a Google "Attributes:" section, a NumPy "Attributes" section. Fields documented there and
+// nowhere else take their Doc from it.
+func Attributes(clean string) []docidx.Param {
+	return parseFields(clean, attributeSections)
+}
+
+// sections names the reST fields and the Google and NumPy headings of one kind of entry.
+type sections struct {
+	fields, typeFields, google, numpy map[string]bool
+}
+
+var (
+	paramSections = sections{
+		fields:     set("param", "parameter", "arg", "argument", "key", "keyword", "kwarg", "kwparam"),
+		typeFields: set("type", "kwtype"),
+		google: set("args", "arguments", "parameters", "params", "keyword args", "keyword arguments",
+			"kwargs", "other parameters", "other params"),
+		numpy: set("parameters", "other parameters", "keyword arguments", "params", "arguments"),
+	}
+	attributeSections = sections{
+		fields:     set("ivar", "cvar", "var"),
+		typeFields: set("vartype"),
+		google:     set("attributes"),
+		numpy:      set("attributes"),
+	}
+)
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+func parseFields(clean string, sec sections) []docidx.Param {
 	lines := strings.Split(clean, "\n")
 	var ps paramSet
-	ps.rest(lines)
-	ps.google(lines)
-	ps.numpy(lines)
+	ps.rest(lines, sec)
+	ps.google(lines, sec)
+	ps.numpy(lines, sec)
 	return ps.list
 }
 
@@ -182,7 +223,7 @@ func joinDoc(first string, rest []string) string {
 var restFieldRE = regexp.MustCompile(`^(\s*):([A-Za-z]+)((?:\s+[^:\s][^:]*)?):\s*(.*)$`)
 
 // rest reads ":param …:" and ":type …:" fields.
-func (ps *paramSet) rest(lines []string) {
+func (ps *paramSet) rest(lines []string, sec sections) {
 	for i := 0; i < len(lines); i++ {
 		m := restFieldRE.FindStringSubmatch(lines[i])
 		if m == nil {
@@ -192,8 +233,8 @@ func (ps *paramSet) rest(lines []string) {
 		field := strings.ToLower(m[2])
 		args := strings.Fields(m[3])
 		rest, end := body(lines, i, ind)
-		switch field {
-		case "param", "parameter", "arg", "argument", "key", "keyword", "kwarg", "kwparam":
+		switch {
+		case sec.fields[field]:
 			if len(args) == 0 {
 				continue
 			}
@@ -202,7 +243,7 @@ func (ps *paramSet) rest(lines []string) {
 				p.Type = strings.Join(args[:len(args)-1], " ")
 			}
 			ps.add(p)
-		case "type", "kwtype":
+		case sec.typeFields[field]:
 			if len(args) == 1 {
 				ps.setType(args[0], joinDoc(m[4], rest))
 			}
@@ -213,21 +254,15 @@ func (ps *paramSet) rest(lines []string) {
 	}
 }
 
-// googleHeadings are the section headings whose entries are parameters.
-var googleHeadings = map[string]bool{
-	"args": true, "arguments": true, "parameters": true, "params": true, "keyword args": true,
-	"keyword arguments": true, "kwargs": true, "other parameters": true, "other params": true,
-}
-
 // googleEntryRE matches "name (type): text", "name: text" or "*args: text".
 var googleEntryRE = regexp.MustCompile(`^(\*{0,2}[A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(([^)]*)\))?\s*:(?:\s+(.*))?$`)
 
 // google reads Google-style sections.
-func (ps *paramSet) google(lines []string) {
+func (ps *paramSet) google(lines []string, sec sections) {
 	for i := 0; i < len(lines); i++ {
 		t := strings.TrimSpace(lines[i])
 		head, ok := strings.CutSuffix(t, ":")
-		if !ok || !googleHeadings[strings.ToLower(head)] {
+		if !ok || !sec.google[strings.ToLower(head)] {
 			continue
 		}
 		entries, end := body(lines, i, indentOf(lines[i]))
@@ -247,11 +282,6 @@ func (ps *paramSet) google(lines []string) {
 	}
 }
 
-// numpyHeadings are the NumPy section headings whose entries are parameters.
-var numpyHeadings = map[string]bool{
-	"parameters": true, "other parameters": true, "keyword arguments": true, "params": true, "arguments": true,
-}
-
 // isUnderline reports whether l is a NumPy heading underline: three or more dashes.
 func isUnderline(l string) bool {
 	l = strings.TrimSpace(l)
@@ -266,9 +296,9 @@ var (
 )
 
 // numpy reads NumPy-style sections.
-func (ps *paramSet) numpy(lines []string) {
+func (ps *paramSet) numpy(lines []string, sec sections) {
 	for i := 0; i+1 < len(lines); i++ {
-		if !numpyHeadings[strings.ToLower(strings.TrimSpace(lines[i]))] || !isUnderline(lines[i+1]) {
+		if !sec.numpy[strings.ToLower(strings.TrimSpace(lines[i]))] || !isUnderline(lines[i+1]) {
 			continue
 		}
 		ind := indentOf(lines[i])

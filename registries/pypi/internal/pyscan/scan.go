@@ -197,6 +197,8 @@ type scanner struct {
 
 	decos      []decorator
 	decoIndent int
+
+	attrDocs map[*item]map[string]string // by class: its docstring's attribute descriptions
 }
 
 func (s *scanner) text(t token) string { return string(s.src[t.start:t.end]) }
@@ -850,7 +852,11 @@ func (s *scanner) literalNames(toks []token) ([]string, bool) {
 // parameters are completed from __init__'s signature.
 func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 	if it.assign {
-		return boundDoc(it.doc, MaxDoc), nil
+		doc := it.doc
+		if doc == "" && it.cls != nil {
+			doc = s.attributeDoc(it.cls, it.name)
+		}
+		return boundDoc(doc, MaxDoc), nil
 	}
 	doc := it.doc
 	params := Params(doc)
@@ -871,6 +877,25 @@ func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 	}
 	fillParams(params, sig)
 	return boundDoc(doc, MaxDoc), params
+}
+
+// attributeDoc returns the description the docstring of class cls gives attribute name in its
+// attributes section ([Attributes]), or "".
+func (s *scanner) attributeDoc(cls *item, name string) string {
+	if s.attrDocs == nil {
+		s.attrDocs = map[*item]map[string]string{}
+	}
+	docs, ok := s.attrDocs[cls]
+	if !ok {
+		for _, a := range Attributes(cls.doc) {
+			if docs == nil {
+				docs = map[string]string{}
+			}
+			docs[a.Name] = a.Doc
+		}
+		s.attrDocs[cls] = docs
+	}
+	return docs[name]
 }
 
 // result applies the public filter and builds the symbols.
