@@ -38,10 +38,97 @@ var typeFactories = map[string]bool{
 // from a string statement right after it (which the caller attaches), or from a
 // description="…" argument of the value (pydantic's Field).
 func (s *scanner) assignment(toks []token, cls *item) *item {
-	if len(toks) < 2 || toks[0].kind != tName || keywords[s.text(toks[0])] {
+	name, annotation, value, ok := s.splitAssignment(toks)
+	if !ok {
 		return nil
 	}
-	name := s.text(toks[0])
+	if len(value) > 0 && value[0].kind == tName && typeFactories[lastDotted(s.dottedName(value))] && len(value) > 1 {
+		return nil
+	}
+	final := len(annotation) > 0 && lastDotted(s.dottedName(annotation)) == "Final"
+	kind := docidx.KindVar
+	switch {
+	case isUpperName(name) || final:
+		kind = docidx.KindConst
+	case cls != nil && cls.enum && len(value) > 0:
+		kind = docidx.KindConst
+	case cls != nil:
+		kind = docidx.KindField
+	}
+	key := name
+	if cls != nil {
+		key = cls.name + "." + name
+	}
+	if _, ok := s.byKey[key]; ok {
+		return nil // defined before: the first definition stands
+	}
+	it := &item{kind: kind, name: name, cls: cls, line: toks[0].line, assign: true, onlyInAll: kind == docidx.KindVar}
+	s.byKey[key] = it
+	s.items = append(s.items, it)
+	s.setValue(it, annotation, value)
+	it.doc = s.commentDoc(toks)
+	if it.doc == "" && len(value) > 0 {
+		it.doc = s.descriptionArg(value)
+	}
+	return it
+}
+
+// setValue sets the signature of an assigned item: "name[: annotation][ = value]", the value
+// clipped at MaxValue bytes.
+func (s *scanner) setValue(it *item, annotation, value []token) {
+	sig := it.name
+	if len(annotation) > 0 {
+		sig += ": " + s.render(annotation)
+	}
+	if len(value) > 0 {
+		sig += " = " + cut(s.render(value), MaxValue)
+		it.hasValue = true
+	}
+	it.sigs = []string{cut(sig, MaxSignature)}
+}
+
+// instanceAttribute records "self.name = value" (or "self.name: type = value") in the body of
+// __init__ of class cls, as Sphinx's autodoc reads instance attributes: a public attribute
+// documented by "#:" comments or a string statement right after it (which the caller attaches)
+// becomes a field; one the class body declares with a type only ("max_redirects: int") gets
+// the value __init__ assigns appended to that declaration, and its doc when it has none. It
+// returns the field, or nil for any other statement.
+func (s *scanner) instanceAttribute(toks []token, cls *item) *item {
+	if len(toks) < 5 || !s.isName(toks[0], "self") || !s.isOp(toks[1], ".") {
+		return nil
+	}
+	name, annotation, value, ok := s.splitAssignment(toks[2:])
+	if !ok || strings.HasPrefix(name, "_") {
+		return nil
+	}
+	key := cls.name + "." + name
+	it := s.byKey[key]
+	switch {
+	case it == nil:
+		it = &item{kind: docidx.KindField, name: name, cls: cls, line: toks[0].line, assign: true, needsDoc: true}
+		s.byKey[key] = it
+		s.items = append(s.items, it)
+		s.setValue(it, annotation, value)
+	case !it.assign || it.cls != cls:
+		return nil
+	case !it.hasValue && len(value) > 0:
+		it.sigs = []string{cut(it.sigs[0]+" = "+cut(s.render(value), MaxValue), MaxSignature)}
+		it.hasValue = true
+	}
+	if it.doc == "" {
+		it.doc = s.commentDoc(toks)
+	}
+	return it
+}
+
+// splitAssignment reads a statement binding one name: "name = value", "name: annotation =
+// value" or "name: annotation". In a chained assignment ("A = B = 1") value is the last
+// expression. ok is false for any other statement.
+func (s *scanner) splitAssignment(toks []token) (name string, annotation, value []token, ok bool) {
+	if len(toks) < 2 || toks[0].kind != tName || keywords[s.text(toks[0])] {
+		return "", nil, nil, false
+	}
+	name = s.text(toks[0])
 	colon, eq := -1, -1
 	switch {
 	case s.isOp(toks[1], "="):
@@ -66,9 +153,8 @@ func (s *scanner) assignment(toks []token, cls *item) *item {
 			}
 		}
 	default:
-		return nil
+		return "", nil, nil, false
 	}
-	var annotation, value []token
 	switch {
 	case colon >= 0 && eq >= 0:
 		annotation, value = toks[colon+1:eq], toks[eq+1:]
@@ -95,45 +181,9 @@ func (s *scanner) assignment(toks []token, cls *item) *item {
 		value = value[last+1:]
 	}
 	if colon >= 0 && len(annotation) == 0 || eq >= 0 && len(value) == 0 {
-		return nil
+		return "", nil, nil, false
 	}
-	if len(value) > 0 && value[0].kind == tName && typeFactories[lastDotted(s.dottedName(value))] && len(value) > 1 {
-		return nil
-	}
-	final := len(annotation) > 0 && lastDotted(s.dottedName(annotation)) == "Final"
-	kind := docidx.KindVar
-	switch {
-	case isUpperName(name) || final:
-		kind = docidx.KindConst
-	case cls != nil && cls.enum && len(value) > 0:
-		kind = docidx.KindConst
-	case cls != nil:
-		kind = docidx.KindField
-	}
-	key := name
-	if cls != nil {
-		key = cls.name + "." + name
-	}
-	if _, ok := s.byKey[key]; ok {
-		return nil // defined before: the first definition stands
-	}
-	it := &item{kind: kind, name: name, cls: cls, line: toks[0].line, assign: true, onlyInAll: kind == docidx.KindVar}
-	s.byKey[key] = it
-	s.items = append(s.items, it)
-
-	sig := name
-	if len(annotation) > 0 {
-		sig += ": " + s.render(annotation)
-	}
-	if len(value) > 0 {
-		sig += " = " + cut(s.render(value), MaxValue)
-	}
-	it.sigs = []string{cut(sig, MaxSignature)}
-	it.doc = s.commentDoc(toks)
-	if it.doc == "" && len(value) > 0 {
-		it.doc = s.descriptionArg(value)
-	}
-	return it
+	return name, annotation, value, true
 }
 
 // lastDotted returns the last component of a dotted name ("typing.Final" -> "Final").

@@ -235,3 +235,62 @@ class Rest:
 		t.Errorf("Google params = %+v, want none (attributes are not parameters)", p)
 	}
 }
+
+// TestInstanceAttributes checks attributes __init__ assigns: documented ones are fields, a
+// declaration in the class body takes __init__'s value, undocumented ones are left out.
+func TestInstanceAttributes(t *testing.T) {
+	m, _ := scanMap(t, `
+class Session:
+    """A session.
+
+    Attributes:
+        trust_env: Whether to read the environment.
+    """
+
+    max_redirects: int
+
+    def __init__(self):
+        #: A case-insensitive dictionary of headers to be sent on each
+        #: request sent.
+        self.headers = default_headers()
+
+        self.stream = False
+        """Stream response content default."""
+
+        #: Maximum number of redirects allowed.
+        self.max_redirects = DEFAULT_REDIRECT_LIMIT
+
+        self.undocumented = 1
+        self._private = 2
+        self.trust_env = True
+        if x:
+            #: Set in a branch.
+            self.branch: int = 3
+
+    def other(self):
+        #: Not in __init__.
+        self.elsewhere = 1
+`)
+	want := map[string][2]string{
+		"Session.headers":       {"headers = default_headers()", "A case-insensitive dictionary of headers to be sent on each\nrequest sent."},
+		"Session.stream":        {"stream = False", "Stream response content default."},
+		"Session.max_redirects": {"max_redirects: int = DEFAULT_REDIRECT_LIMIT", "Maximum number of redirects allowed."},
+		"Session.trust_env":     {"trust_env = True", "Whether to read the environment."},
+		"Session.branch":        {"branch: int = 3", "Set in a branch."},
+	}
+	for q, w := range want {
+		s, ok := m[q]
+		if !ok {
+			t.Errorf("%s missing", q)
+			continue
+		}
+		if s.Kind != docidx.KindField || s.Signature != w[0] || s.Doc != w[1] || s.Parent != "Session" {
+			t.Errorf("%s = %s %q %q, want field %q %q", q, s.Kind, s.Signature, s.Doc, w[0], w[1])
+		}
+	}
+	for _, q := range []string{"Session.undocumented", "Session._private", "Session.elsewhere"} {
+		if _, ok := m[q]; ok {
+			t.Errorf("%s listed", q)
+		}
+	}
+}

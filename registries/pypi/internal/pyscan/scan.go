@@ -173,6 +173,10 @@ type item struct {
 	// module-level variable that is API only when __all__ lists it.
 	assign    bool
 	onlyInAll bool
+	// hasValue says an assigned item's signature holds its value; needsDoc marks an instance
+	// attribute, which is API only when documented.
+	hasValue bool
+	needsDoc bool
 }
 
 type decorator struct {
@@ -251,6 +255,9 @@ func (s *scanner) run() {
 		if top.kind == bDef || top.kind == bSkip {
 			if top.kind == bDef && top.owner != nil && top.stmts <= deprecationWindow && s.warnsDeprecation(toks) {
 				top.owner.deprecated = true
+			}
+			if top.kind == bDef && top.owner != nil && top.owner.cls != nil && top.owner.name == "__init__" {
+				top.assigned = s.instanceAttribute(toks, top.owner.cls)
 			}
 			continue
 		}
@@ -936,6 +943,9 @@ func (s *scanner) result() Result {
 			sym.QualifiedName = qual(it.name)
 		} else {
 			if !publicTop(it.cls.name) || strings.HasPrefix(it.name, "_") && it.name != "__init__" && it.name != "__call__" {
+				continue
+			}
+			if it.needsDoc && it.doc == "" && s.attributeDoc(it.cls, it.name) == "" {
 				continue
 			}
 			sym.Parent = it.cls.name
