@@ -91,15 +91,25 @@ func (s *scanner) setValue(it *item, annotation, value []token) {
 // __init__ of class cls, as Sphinx's autodoc reads instance attributes: a public attribute
 // documented by "#:" comments or a string statement right after it (which the caller attaches)
 // becomes a field; one the class body declares with a type only ("max_redirects: int") gets
-// the value __init__ assigns appended to that declaration, and its doc when it has none. It
-// returns the field, or nil for any other statement.
-func (s *scanner) instanceAttribute(toks []token, cls *item) *item {
+// the value __init__ assigns appended to that declaration, and its doc when it has none. A
+// value that is just one of __init__'s parameters ("self.name = name") says nothing of a
+// default and is left out. It returns the field, or nil for any other statement.
+func (s *scanner) instanceAttribute(toks []token, init *item) *item {
+	cls := init.cls
 	if len(toks) < 5 || !s.isName(toks[0], "self") || !s.isOp(toks[1], ".") {
 		return nil
 	}
 	name, annotation, value, ok := s.splitAssignment(toks[2:])
 	if !ok || strings.HasPrefix(name, "_") {
 		return nil
+	}
+	if len(value) == 1 && value[0].kind == tName {
+		for _, p := range init.params {
+			if p.name == s.text(value[0]) {
+				value = nil
+				break
+			}
+		}
 	}
 	key := cls.name + "." + name
 	it := s.byKey[key]

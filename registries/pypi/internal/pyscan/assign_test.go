@@ -249,7 +249,10 @@ class Session:
 
     max_redirects: int
 
-    def __init__(self):
+    def __init__(self, verify=True):
+        #: Whether to verify certificates.
+        self.verify = verify
+
         #: A case-insensitive dictionary of headers to be sent on each
         #: request sent.
         self.headers = default_headers()
@@ -277,6 +280,7 @@ class Session:
 		"Session.max_redirects": {"max_redirects: int = DEFAULT_REDIRECT_LIMIT", "Maximum number of redirects allowed."},
 		"Session.trust_env":     {"trust_env = True", "Whether to read the environment."},
 		"Session.branch":        {"branch: int = 3", "Set in a branch."},
+		"Session.verify":        {"verify", "Whether to verify certificates."},
 	}
 	for q, w := range want {
 		s, ok := m[q]

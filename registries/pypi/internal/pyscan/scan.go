@@ -257,7 +257,7 @@ func (s *scanner) run() {
 				top.owner.deprecated = true
 			}
 			if top.kind == bDef && top.owner != nil && top.owner.cls != nil && top.owner.name == "__init__" {
-				top.assigned = s.instanceAttribute(toks, top.owner.cls)
+				top.assigned = s.instanceAttribute(toks, top.owner)
 			}
 			continue
 		}
