@@ -59,14 +59,25 @@ func (s *scanner) assignment(toks []token, cls *item) *item {
 	if cls != nil {
 		key = cls.name + "." + name
 	}
-	if _, ok := s.byKey[key]; ok {
+	it, ok := s.byKey[key]
+	switch {
+	case ok && !it.needsDoc:
 		return nil // defined before: the first definition stands
+	case ok:
+		// An instance attribute __init__ documented before the class body declared it: the
+		// declaration stands, with the attribute's doc when it has none of its own.
+		doc := it.doc
+		*it = item{kind: kind, name: name, cls: cls, line: toks[0].line, assign: true}
+		it.doc = doc
+	default:
+		it = &item{kind: kind, name: name, cls: cls, line: toks[0].line, assign: true, onlyInAll: kind == docidx.KindVar}
+		s.byKey[key] = it
+		s.items = append(s.items, it)
 	}
-	it := &item{kind: kind, name: name, cls: cls, line: toks[0].line, assign: true, onlyInAll: kind == docidx.KindVar}
-	s.byKey[key] = it
-	s.items = append(s.items, it)
 	s.setValue(it, annotation, value)
-	it.doc = s.commentDoc(toks)
+	if doc := s.commentDoc(toks); doc != "" {
+		it.doc = doc
+	}
 	if it.doc == "" && len(value) > 0 {
 		it.doc = s.descriptionArg(value)
 	}

@@ -298,3 +298,24 @@ class Session:
 		}
 	}
 }
+
+// TestInstanceAttributeBeforeDeclaration checks that a class-level declaration after __init__
+// stands even when __init__ assigned the same name first.
+func TestInstanceAttributeBeforeDeclaration(t *testing.T) {
+	m, _ := scanMap(t, `
+class C:
+    def __init__(self):
+        self.plain = 1
+        #: Documented in __init__.
+        self.documented = 2
+
+    plain = 0
+    documented: int = 0
+`)
+	if s := m["C.plain"]; s.Kind != docidx.KindField || s.Signature != "plain = 0" || s.Line != 8 {
+		t.Errorf("C.plain = %+v", s)
+	}
+	if s := m["C.documented"]; s.Signature != "documented: int = 0" || s.Doc != "Documented in __init__." {
+		t.Errorf("C.documented = %+v", s)
+	}
+}
