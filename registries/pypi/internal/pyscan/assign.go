@@ -6,14 +6,15 @@ import (
 	"github.com/docidx/docidx"
 )
 
-// keywords are Python's keywords and soft keywords, which never start an assignment.
+// keywords are Python's keywords, which never start an assignment. Soft keywords (match, case,
+// type, _) are names an assignment may bind ("type: str" in a TypedDict).
 var keywords = map[string]bool{
 	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true, "async": true,
 	"await": true, "break": true, "class": true, "continue": true, "def": true, "del": true,
 	"elif": true, "else": true, "except": true, "finally": true, "for": true, "from": true,
 	"global": true, "if": true, "import": true, "in": true, "is": true, "lambda": true,
 	"nonlocal": true, "not": true, "or": true, "pass": true, "raise": true, "return": true,
-	"try": true, "while": true, "with": true, "yield": true, "match": true, "case": true, "type": true,
+	"try": true, "while": true, "with": true, "yield": true,
 }
 
 // typeFactories are calls whose result is a type variable or a new type, not a constant

@@ -65,6 +65,7 @@ class Color(enum.Enum):
 class Movie(TypedDict, total=False):
     title: str
     year: int
+    type: Literal["movie"]
 
 @dataclass
 class Point:
@@ -107,6 +108,7 @@ class Outer:
 		"Movie":                     {docidx.KindClass, "class Movie(TypedDict, total=False)", ""},
 		"Movie.title":               {docidx.KindField, "title: str", ""},
 		"Movie.year":                {docidx.KindField, "year: int", ""},
+		"Movie.type":                {docidx.KindField, `type: Literal["movie"]`, ""},
 		"Point":                     {docidx.KindClass, "class Point", ""},
 		"Point.x":                   {docidx.KindField, "x: float = 0.0", ""},
 		"Point.y":                   {docidx.KindField, `y: float = field(default=0.0, description="Not pydantic, still documents it.")`, "Not pydantic, still documents it."},
