@@ -246,13 +246,17 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 	return res
 }
 
-// plainParams returns params with each Doc's reStructuredText inline markup removed (Param.Doc
-// is plain text), on a copy: a re-exported symbol shares its Params with the private scan.
+// plainParams returns params with the reStructuredText inline markup of each Doc and Type
+// removed (":class:`~a.Foo`" is "Foo"; Param.Doc is plain text), on a copy: a re-exported
+// symbol shares its Params with the private scan.
 func plainParams(params []docidx.Param) []docidx.Param {
 	out := make([]docidx.Param, len(params))
 	for i, p := range params {
 		if strings.ContainsAny(p.Doc, "`*|_:\\") {
 			_, p.Doc = rst.Inline(p.Doc)
+		}
+		if strings.Contains(p.Type, "`") {
+			_, p.Type = rst.Inline(p.Type)
 		}
 		out[i] = p
 	}

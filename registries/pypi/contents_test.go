@@ -3,6 +3,8 @@ package pypi
 import (
 	"reflect"
 	"testing"
+
+	"github.com/docidx/docidx"
 )
 
 func TestVendoredDir(t *testing.T) {
@@ -47,5 +49,23 @@ func TestChooseModulesSkipsVendored(t *testing.T) {
 	}
 	if want := []string{"src/jedi/_vendor", "src/jedi/third_party"}; !reflect.DeepEqual(vendored, want) {
 		t.Errorf("vendored = %q, want %q", vendored, want)
+	}
+}
+
+func TestPlainParams(t *testing.T) {
+	in := []docidx.Param{
+		{Name: "url", Type: ":class:`~urllib3.util.Url`", Doc: "Where, a ``str`` or :class:`Url`."},
+		{Name: "n", Type: "int", Default: "1", Doc: "How many."},
+	}
+	want := []docidx.Param{
+		{Name: "url", Type: "Url", Doc: "Where, a str or Url."},
+		{Name: "n", Type: "int", Default: "1", Doc: "How many."},
+	}
+	got := plainParams(in)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("plainParams = %+v, want %+v", got, want)
+	}
+	if in[0].Doc != "Where, a ``str`` or :class:`Url`." {
+		t.Error("plainParams changed its input")
 	}
 }
