@@ -66,6 +66,9 @@ func TestGolden(t *testing.T) {
 		{"yaml", "yaml/__init__.py", "yaml"},
 		{"attr-stub", "attr/__init__.pyi", "attr"},
 		{"typing_extensions", "typing_extensions/typing_extensions.py", "typing_extensions"},
+		{"urllib3-retry", "urllib3/util/retry.py", "urllib3.util.retry"},
+		{"requests-sessions", "requests/sessions.py", "requests.sessions"},
+		{"networkx-generic", "networkx/generic.py", "networkx.algorithms.shortest_paths.generic"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("testdata", "real", filepath.FromSlash(tc.file)))
@@ -165,6 +168,33 @@ func TestRealSpotChecks(t *testing.T) {
 	}
 	if s, ok := te["typing_extensions.Protocol"]; !ok || s.Kind != docidx.KindClass {
 		t.Errorf("Protocol (defined in an else branch) = %+v", s)
+	}
+
+	retry := read("urllib3/util/retry.py", "urllib3.util.retry")
+	if s := retry["urllib3.util.retry.Retry.DEFAULT_BACKOFF_MAX"]; s.Kind != docidx.KindConst || s.Signature != "DEFAULT_BACKOFF_MAX = 120" || s.Parent != "Retry" || s.Doc != "Default maximum backoff time." {
+		t.Errorf("Retry.DEFAULT_BACKOFF_MAX = %+v", s)
+	}
+	if s := retry["urllib3.util.retry.Retry"]; len(s.Params) != 17 || s.Params[0] != (docidx.Param{
+		Name: "total", Type: "int", Default: "10",
+		Doc: "Total number of retries to allow. Takes precedence over other counts.\n\nSet to ``None`` to remove this constraint and fall back on other\ncounts.\n\nSet to ``0`` to fail on the first retry.\n\nSet to ``False`` to disable and imply ``raise_on_redirect=False``.",
+	}) || s.Params[9].Name != "backoff_max" || s.Params[9].Default != "DEFAULT_BACKOFF_MAX" {
+		t.Errorf("Retry params = %+v", s.Params)
+	}
+	if s := retry["urllib3.util.retry.Retry"]; !strings.HasPrefix(s.Doc, "Retry configuration.\n\nEach retry attempt") || !strings.Contains(s.Doc, ":param int retry_after_max:") {
+		t.Errorf("Retry doc = %q, want the whole docstring", s.Doc)
+	}
+
+	sess := read("requests/sessions.py", "requests.sessions")
+	if s := sess["requests.sessions.Session.max_redirects"]; s.Kind != docidx.KindField || s.Signature != "max_redirects: int = DEFAULT_REDIRECT_LIMIT" || !strings.HasPrefix(s.Doc, "Maximum number of redirects allowed.") {
+		t.Errorf("Session.max_redirects = %+v", s)
+	}
+	if s := sess["requests.sessions.Session.headers"]; s.Kind != docidx.KindField || !strings.HasPrefix(s.Doc, "A case-insensitive dictionary of headers") {
+		t.Errorf("Session.headers = %+v", s)
+	}
+
+	nx := read("networkx/generic.py", "networkx.algorithms.shortest_paths.generic")
+	if s := nx["networkx.algorithms.shortest_paths.generic.shortest_path"]; len(s.Params) != 5 || s.Params[4].Name != "method" || s.Params[4].Default != "'dijkstra'" || s.Params[4].Type != "string, optional" {
+		t.Errorf("shortest_path params = %+v", s.Params)
 	}
 
 	click := read("click/decorators.py", "click.decorators")
