@@ -117,8 +117,20 @@ type Result struct {
 // inspect.cleandoc does, cut at a paragraph boundary at MaxDoc bytes; a class whose docstring
 // documents no parameter gets its __init__'s docstring appended when that one does. Params are
 // the parameters the docstring documents ([Params]), their types and defaults completed from
-// the signature (a class's from its __init__). Assignments are read as the assignment method
-// describes: constants with their values, class attributes as fields. Deprecated is set by a
+// the signature (a class's from its __init__).
+//
+// Assignments that bind one name are API too. At module level an UPPER_CASE name or one
+// annotated Final is a constant (KindConst); another name is a variable (KindVar) only when
+// __all__ lists it. In a class body an UPPER_CASE or Final name and an Enum member are
+// constants, any other public name a field (KindField): class attributes, dataclass, attrs and
+// pydantic fields, TypedDict keys. A public "self.x = …" in __init__ is a field when documented,
+// as Sphinx's autodoc reads instance attributes. Type variables (TypeVar, ParamSpec, NewType)
+// are not constants. Their Signature is the statement as written ("DEFAULT_BACKOFF_MAX = 120",
+// "name: str = Field(...)"), the value clipped at MaxValue bytes; their Doc comes from "#:"
+// comments above the statement or at its end, a string statement right after it, a
+// description="…" argument, or the class docstring's attributes section ([Attributes]).
+//
+// Deprecated is set by a
 // ".. deprecated::" directive or a line starting with "Deprecated" in the docstring, a
 // @deprecated decorator (PEP 702), or a warnings.warn(…, DeprecationWarning) among the first
 // statements of a function body. Line is the line of the def or class keyword.
