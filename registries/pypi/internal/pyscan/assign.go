@@ -90,10 +90,12 @@ func (s *scanner) assignment(toks []token, cls *item) *item {
 func (s *scanner) setValue(it *item, annotation, value []token) {
 	sig := it.name
 	if len(annotation) > 0 {
-		sig += ": " + s.render(annotation)
+		it.annotation = s.render(annotation)
+		sig += ": " + it.annotation
 	}
 	if len(value) > 0 {
-		sig += " = " + cut(s.render(value), MaxValue)
+		it.value = cut(s.render(value), MaxValue)
+		sig += " = " + it.value
 		it.hasValue = true
 	}
 	it.sigs = []string{cut(sig, MaxSignature)}

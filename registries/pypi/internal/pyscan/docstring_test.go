@@ -264,3 +264,35 @@ func FuzzParams(f *testing.F) {
 		}
 	})
 }
+
+// TestParamsOfFieldClasses checks a dataclass documenting its parameters: they take the
+// fields' annotations and defaults, as the generated __init__ does; and a class documented
+// only in __init__ takes that docstring.
+func TestParamsOfFieldClasses(t *testing.T) {
+	m, _ := scanMap(t, `
+@dataclass
+class Config:
+    """Settings.
+
+    Args:
+        host: Where to connect.
+        port: Which port.
+    """
+    host: str = "localhost"
+    port: int = 8080
+
+class OnlyInit:
+    def __init__(self, n=1):
+        """Make one from n."""
+`)
+	want := []docidx.Param{
+		{Name: "host", Type: "str", Default: `"localhost"`, Doc: "Where to connect."},
+		{Name: "port", Type: "int", Default: "8080", Doc: "Which port."},
+	}
+	if got := m["Config"].Params; !reflect.DeepEqual(got, want) {
+		t.Errorf("Config params =\n%s\nwant\n%s", fmtParams(got), fmtParams(want))
+	}
+	if d := m["OnlyInit"].Doc; d != "Make one from n." {
+		t.Errorf("OnlyInit doc = %q, want __init__'s", d)
+	}
+}

@@ -189,6 +189,9 @@ type item struct {
 	// attribute, which is API only when documented.
 	hasValue bool
 	needsDoc bool
+	// annotation and value are an assigned item's annotation and value as written (the value
+	// clipped at MaxValue bytes).
+	annotation, value string
 }
 
 type decorator struct {
@@ -881,10 +884,12 @@ func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 	params := Params(doc)
 	sig := it.params
 	if it.kind == docidx.KindClass {
-		if init := s.byKey[it.name+".__init__"]; init != nil {
+		init := s.byKey[it.name+".__init__"]
+		switch {
+		case init != nil:
 			sig = init.params
 			if len(params) == 0 && init.doc != "" {
-				if ip := Params(init.doc); len(ip) > 0 {
+				if ip := Params(init.doc); len(ip) > 0 || doc == "" {
 					params = ip
 					if doc != "" {
 						doc += "\n\n"
@@ -892,10 +897,25 @@ func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 					doc += init.doc
 				}
 			}
+		case len(params) > 0:
+			sig = s.fieldParams(it)
 		}
 	}
 	fillParams(params, sig)
 	return boundDoc(doc, MaxDoc), params
+}
+
+// fieldParams returns the fields declared in the body of class cls as the parameters of the
+// __init__ a dataclass, attrs class, pydantic model or NamedTuple generates: each field's
+// annotation and value.
+func (s *scanner) fieldParams(cls *item) []sigParam {
+	var out []sigParam
+	for _, f := range s.items {
+		if f.cls == cls && f.assign && !f.needsDoc {
+			out = append(out, sigParam{name: f.name, typ: f.annotation, def: f.value})
+		}
+	}
+	return out
 }
 
 // attributeDoc returns the description the docstring of class cls gives attribute name in its
