@@ -115,9 +115,10 @@ type Result struct {
 // ("def get(url, params=None, **kwargs) -> Response", "class Flask(App)", "async def run(self)");
 // @staticmethod and @classmethod are kept as a prefix. Doc is the whole docstring, dedented as
 // inspect.cleandoc does, cut at a paragraph boundary at MaxDoc bytes; a class whose docstring
-// documents no parameter gets its __init__'s docstring appended when that one does. Params are
-// the parameters the docstring documents ([Params]), their types and defaults completed from
-// the signature (a class's from its __init__).
+// documents no parameter gets its __init__'s docstring appended when that one does (a class
+// without a docstring shows __init__'s). Params are the parameters the docstring documents
+// ([Params]), their types and defaults completed from the signature (a class's from its
+// __init__, or from its fields when it has none, as a dataclass).
 //
 // Assignments that bind one name are API too. At module level an UPPER_CASE name or one
 // annotated Final is a constant (KindConst); another name is a variable (KindVar) only when
@@ -870,8 +871,9 @@ func (s *scanner) literalNames(toks []token) ([]string, bool) {
 
 // docParams returns an item's Doc (its docstring cut at MaxDoc) and Params (the parameters the
 // docstring documents, completed from the signature). A class whose docstring documents no
-// parameter takes those of its __init__'s docstring, and its Doc is both docstrings; a class's
-// parameters are completed from __init__'s signature.
+// parameter takes those of its __init__'s docstring, and its Doc is both docstrings (or
+// __init__'s alone when the class has none); a class's parameters are completed from
+// __init__'s signature, or without an __init__ from its fields (a dataclass's).
 func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 	if it.assign {
 		doc := it.doc
