@@ -87,6 +87,30 @@ func importName(p string) (name string, public, ok bool) {
 	return strings.Join(parts, "."), public, true
 }
 
+// vendorDirs are the directory names under which a distribution carries code of other
+// projects: pip's and setuptools' _vendor, botocore's vendored, jedi's third_party (bundled
+// typeshed and django-stubs), mypy's typeshed, and the other spellings in use.
+var vendorDirs = map[string]bool{
+	"_vendor": true, "vendor": true, "vendored": true, "_vendored": true, "third_party": true,
+	"_third_party": true, "thirdparty": true, "externals": true, "_externals": true,
+	"_vendorized": true, "vendorized": true, "typeshed": true,
+}
+
+// vendoredDir returns the directory of p (a slash path relative to the import root) that holds
+// code vendored from another project, or "" when p is the distribution's own: the path up to a
+// directory named in vendorDirs, or up to a "*-stubs" directory below the top (stubs of another
+// distribution bundled inside this one; a top-level "*-stubs" directory is a stub-only
+// distribution's own package, PEP 561).
+func vendoredDir(p string) string {
+	parts := strings.Split(p, "/")
+	for i, part := range parts[:len(parts)-1] {
+		if vendorDirs[part] || i > 0 && strings.HasSuffix(part, "-stubs") {
+			return strings.Join(parts[:i+1], "/")
+		}
+	}
+	return ""
+}
+
 // apiFile is one module chosen for API extraction.
 type apiFile struct {
 	module  string
@@ -103,10 +127,20 @@ func (f apiFile) isPackage() bool {
 
 // chooseModules picks the modules to scan from paths relative to the import root: one file per
 // module, the .pyi stub when there is one, public modules sorted by module name, then private
-// ones (sorted too). prefix is prepended to each path to read it (an sdist's "src/").
-func chooseModules(paths []string, prefix string) []apiFile {
+// ones (sorted too). prefix is prepended to each path to read it (an sdist's "src/"). Code
+// vendored from other projects (see vendoredDir) is not the distribution's API: its files are
+// left out, and vendored lists the directories they were in, sorted.
+func chooseModules(paths []string, prefix string) (files []apiFile, vendored []string) {
 	byModule := map[string]apiFile{}
+	skipped := map[string]bool{}
 	for _, p := range paths {
+		if d := vendoredDir(p); d != "" {
+			if !skipped[d] {
+				skipped[d] = true
+				vendored = append(vendored, prefix+d)
+			}
+			continue
+		}
 		mod, public, ok := importName(p)
 		if !ok {
 			continue
@@ -126,7 +160,8 @@ func chooseModules(paths []string, prefix string) []apiFile {
 		}
 		return out[i].module < out[j].module
 	})
-	return out
+	sort.Strings(vendored)
+	return out, vendored
 }
 
 // apiResult is what extractAPI found.
@@ -196,6 +231,9 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 			if s.Doc != "" && strings.ContainsAny(s.Doc, "`*|_:\\") {
 				s.Doc, _ = rst.Inline(s.Doc)
 			}
+			if len(s.Params) > 0 {
+				s.Params = plainParams(s.Params)
+			}
 			res.symbols = append(res.symbols, s)
 		}
 		if res.truncated || out.Truncated && len(res.symbols) >= lim.MaxSymbols {
@@ -206,6 +244,23 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 	}
 	res.problems = append(res.problems, rx.problems...)
 	return res
+}
+
+// plainParams returns params with the reStructuredText inline markup of each Doc and Type
+// removed (":class:`~a.Foo`" is "Foo"; Param.Doc is plain text), on a copy: a re-exported
+// symbol shares its Params with the private scan.
+func plainParams(params []docidx.Param) []docidx.Param {
+	out := make([]docidx.Param, len(params))
+	for i, p := range params {
+		if strings.ContainsAny(p.Doc, "`*|_:\\") {
+			_, p.Doc = rst.Inline(p.Doc)
+		}
+		if strings.Contains(p.Type, "`") {
+			_, p.Type = rst.Inline(p.Type)
+		}
+		out[i] = p
+	}
+	return out
 }
 
 // privateScan is a private module read for its definitions and imports.

@@ -20,10 +20,14 @@
 //   - PEP 503 name normalization ([Normalize]): every package is named by its normalized name,
 //     which is also its purl name (pkg:pypi/pyyaml@6.0.3);
 //   - the API: internal/pyscan, a hand-written scanner of Python sources and stubs for public
-//     module-level functions and classes and their methods, with signatures as written and the
-//     first paragraph of each docstring; names a public module imports from a private module
-//     of the same distribution ("from ._core import open_nursery" in trio/__init__.py) are
-//     followed to their definitions and documented as the public module's (trio.open_nursery);
+//     module-level functions, classes and constants, and the methods, properties, fields and
+//     constants of classes (Retry.DEFAULT_BACKOFF_MAX = 120), with signatures and values as
+//     written and whole docstrings (bounded) whose reST, Google and NumPy parameter sections
+//     become Symbol.Params; names a public module imports from a private module of the same
+//     distribution ("from ._core import open_nursery" in trio/__init__.py) are followed to their
+//     definitions and documented as the public module's (trio.open_nursery); code vendored from
+//     other projects (_vendor/, vendored/, third_party/, bundled typeshed and *-stubs) is left
+//     out;
 //   - the README: the long description by its content type — markdown through readme.Parse,
 //     reStructuredText (the default when no type is given) through internal/rst, plain text as
 //     one section — and, from sdists, markdown and reStructuredText files under docs/ and

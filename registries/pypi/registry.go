@@ -68,9 +68,11 @@ type RegistryConfig struct {
 //   - metadata from the file's METADATA or PKG-INFO (else the index's), the long description as
 //     the README document by its content type (markdown through readme, reStructuredText split by
 //     its own heading rules, plain text as one section);
-//   - the API: public module-level functions and classes and their methods, from .pyi stubs when
-//     present else from .py sources, each with its signature and the first paragraph of its
-//     docstring (names starting with "_", private packages and tests are not API; a literal
+//   - the API: public module-level functions, classes and constants and the methods,
+//     properties, fields and constants of those classes, from .pyi stubs when present else from
+//     .py sources, each with its signature (a constant's or field's with its value) and its
+//     whole docstring, parameter sections parsed into Symbol.Params (names starting with "_",
+//     private packages, tests and code vendored from other projects are not API; a literal
 //     __all__ is honoured; what a public module re-exports from a private module of the
 //     distribution is documented under the public module's name);
 //   - from an sdist, the markdown and reStructuredText files under docs/ and examples/.
@@ -457,11 +459,15 @@ func (r *Registry) extractArchive(pd *docidx.PackageDocs, arch *archive, name, v
 		return b, nil
 	}
 	var files []apiFile
+	var vendored []string
 	if arch.kind == "wheel" {
-		files = chooseModules(paths, "")
+		files, vendored = chooseModules(paths, "")
 	} else {
 		rel, prefix := sdistModules(paths)
-		files = chooseModules(rel, prefix)
+		files, vendored = chooseModules(rel, prefix)
+	}
+	if len(vendored) > 0 {
+		r.log.Debug("pypi: vendored code is not the package's API; skipped", "project", name, "version", version, "dirs", vendored)
 	}
 	api := extractAPI(files, read, r.lim)
 	pd.Symbols = api.symbols

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -137,20 +138,44 @@ func checkWidgetsAPI(t *testing.T, pd *docidx.PackageDocs, filePrefix string) {
 		"demo_widgets.core.Widget":          docidx.KindClass,
 		"demo_widgets.core.Widget.__init__": docidx.KindMethod,
 		"demo_widgets.core.Widget.resize":   docidx.KindMethod,
+		"demo_widgets.core.Widget.size":     docidx.KindField,
+		"demo_widgets.DEFAULT_SIZE":         docidx.KindConst,
+		"demo_widgets.Gadget.MAX_SPIN":      docidx.KindConst,
+		"demo_widgets.Gadget.name":          docidx.KindField,
 	} {
 		if s, ok := syms[q]; !ok || s.Kind != kind {
 			t.Errorf("symbol %s = %+v, want kind %s", q, s, kind)
 		}
 	}
-	if len(syms) != 11 {
-		t.Errorf("%d symbols, want 11 (no not_exported, _secret, _internal, tests): %v", len(syms), syms)
+	if len(syms) != 15 {
+		t.Errorf("%d symbols, want 15 (no not_exported, NOT_LISTED, _secret, _internal, tests, _vendor, third_party): %v", len(syms), syms)
+	}
+	for q := range syms {
+		if strings.Contains(q, "vendor") || strings.Contains(q, "third_party") || strings.Contains(q, "typeshed") {
+			t.Errorf("vendored code indexed: %s", q)
+		}
 	}
 	if s := syms["demo_widgets.make_widget"]; s.Signature != `def make_widget(size: int = 1, *, color: str | None = None) -> "Widget"` ||
-		s.Doc != "Make a widget of the given `size`." || s.File != filePrefix+"demo_widgets/__init__.py" || s.Line != 11 || s.Package != "demo_widgets" {
+		!strings.HasPrefix(s.Doc, "Make a widget of the given `size`.\n\nThe color is optional.\n\nArgs:\n") || s.File != filePrefix+"demo_widgets/__init__.py" || s.Line != 16 || s.Package != "demo_widgets" {
 		t.Errorf("make_widget = %+v", s)
 	}
-	if s := syms["demo_widgets"]; s.Doc != "Widgets for docidx tests." {
+	if s := syms["demo_widgets.make_widget"]; !reflect.DeepEqual(s.Params, []docidx.Param{
+		{Name: "size", Type: "int", Default: "1", Doc: "How big, in units."},
+		{Name: "color", Type: "str | None", Default: "None", Doc: "The paint, or None for bare metal."},
+	}) {
+		t.Errorf("make_widget params = %+v", s.Params)
+	}
+	if s := syms["demo_widgets"]; s.Doc != "Widgets for docidx tests.\n\nMake them with `make_widget`." {
 		t.Errorf("module doc = %q", s.Doc)
+	}
+	if s := syms["demo_widgets.DEFAULT_SIZE"]; s.Signature != "DEFAULT_SIZE = 1" || s.Doc != "The size of a widget made without one." {
+		t.Errorf("DEFAULT_SIZE = %+v", s)
+	}
+	if s := syms["demo_widgets.Gadget.MAX_SPIN"]; s.Signature != "MAX_SPIN = 10" || s.Parent != "Gadget" || s.Doc != "The most turns one spin makes." {
+		t.Errorf("Gadget.MAX_SPIN = %+v", s)
+	}
+	if s := syms["demo_widgets.Gadget.name"]; s.Signature != "name: str" || s.Parent != "Gadget" || s.Doc != "What the gadget is called." {
+		t.Errorf("Gadget.name = %+v", s)
 	}
 	if !syms["demo_widgets.old_widget"].Deprecated || syms["demo_widgets.make_widget"].Deprecated {
 		t.Error("deprecation flags")

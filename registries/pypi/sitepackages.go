@@ -324,7 +324,11 @@ func (s *SitePackages) Fetch(ctx context.Context, name, version string) (*docidx
 	m := ParseMetadata(b)
 
 	files := s.distFiles(root, d, m)
-	api := extractAPI(chooseModules(files, ""), read, s.lim)
+	chosen, vendored := chooseModules(files, "")
+	if len(vendored) > 0 {
+		s.log.Debug("pypi: vendored code is not the package's API; skipped", "package", name, "version", version, "dirs", vendored)
+	}
+	api := extractAPI(chosen, read, s.lim)
 	for _, p := range api.problems {
 		s.log.Debug("pypi: "+p, "package", name, "version", version)
 	}

@@ -31,7 +31,20 @@ func render(res Result) string {
 			fmt.Fprintf(&b, "\t%s\n", l)
 		}
 		if s.Doc != "" {
-			fmt.Fprintf(&b, "\t# %s\n", s.Doc)
+			fmt.Fprintf(&b, "\t# %s\n", strings.ReplaceAll(s.Doc, "\n", "\n\t# "))
+		}
+		for _, p := range s.Params {
+			fmt.Fprintf(&b, "\t@param %s", p.Name)
+			if p.Type != "" {
+				fmt.Fprintf(&b, ": %s", p.Type)
+			}
+			if p.Default != "" {
+				fmt.Fprintf(&b, " = %s", p.Default)
+			}
+			if p.Doc != "" {
+				fmt.Fprintf(&b, " -- %s", strings.ReplaceAll(p.Doc, "\n", "\n\t\t"))
+			}
+			b.WriteByte('\n')
 		}
 	}
 	if res.HasAll {
@@ -53,6 +66,9 @@ func TestGolden(t *testing.T) {
 		{"yaml", "yaml/__init__.py", "yaml"},
 		{"attr-stub", "attr/__init__.pyi", "attr"},
 		{"typing_extensions", "typing_extensions/typing_extensions.py", "typing_extensions"},
+		{"urllib3-retry", "urllib3/util/retry.py", "urllib3.util.retry"},
+		{"requests-sessions", "requests/sessions.py", "requests.sessions"},
+		{"networkx-generic", "networkx/generic.py", "networkx.algorithms.shortest_paths.generic"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("testdata", "real", filepath.FromSlash(tc.file)))
@@ -121,11 +137,14 @@ func TestRealSpotChecks(t *testing.T) {
 	}
 
 	req := read("requests/api.py", "requests.api")
-	if s := req["requests.api.get"]; s.Signature != "def get(url: _t.UriType, params: _t.ParamsType = None, **kwargs: Unpack[_t.GetKwargs]) -> Response" || s.Doc != "Sends a GET request." {
+	if s := req["requests.api.get"]; s.Signature != "def get(url: _t.UriType, params: _t.ParamsType = None, **kwargs: Unpack[_t.GetKwargs]) -> Response" || !strings.HasPrefix(s.Doc, "Sends a GET request.\n\n:param url: URL") {
 		t.Errorf("requests.api.get = %+v", s)
 	}
-	if s := req["requests.api"]; s.Kind != docidx.KindPackage || s.Doc != "This module implements the Requests API." {
-		t.Errorf("requests.api module = %+v (the RST title of the module docstring is skipped)", s)
+	if s := req["requests.api.get"]; len(s.Params) != 3 || s.Params[1] != (docidx.Param{Name: "params", Type: "_t.ParamsType", Default: "None", Doc: "(optional) Dictionary, list of tuples or bytes to send\nin the query string for the :class:`Request`."}) || s.Params[2].Name != "**kwargs" {
+		t.Errorf("requests.api.get params = %+v", s.Params)
+	}
+	if s := req["requests.api"]; s.Kind != docidx.KindPackage || !strings.Contains(s.Doc, "\n\nThis module implements the Requests API.\n\n:copyright:") {
+		t.Errorf("requests.api module = %+v (the whole module docstring)", s)
 	}
 
 	yml := read("yaml/__init__.py", "yaml")
@@ -149,6 +168,33 @@ func TestRealSpotChecks(t *testing.T) {
 	}
 	if s, ok := te["typing_extensions.Protocol"]; !ok || s.Kind != docidx.KindClass {
 		t.Errorf("Protocol (defined in an else branch) = %+v", s)
+	}
+
+	retry := read("urllib3/util/retry.py", "urllib3.util.retry")
+	if s := retry["urllib3.util.retry.Retry.DEFAULT_BACKOFF_MAX"]; s.Kind != docidx.KindConst || s.Signature != "DEFAULT_BACKOFF_MAX = 120" || s.Parent != "Retry" || s.Doc != "Default maximum backoff time." {
+		t.Errorf("Retry.DEFAULT_BACKOFF_MAX = %+v", s)
+	}
+	if s := retry["urllib3.util.retry.Retry"]; len(s.Params) != 17 || s.Params[0] != (docidx.Param{
+		Name: "total", Type: "int", Default: "10",
+		Doc: "Total number of retries to allow. Takes precedence over other counts.\n\nSet to ``None`` to remove this constraint and fall back on other\ncounts.\n\nSet to ``0`` to fail on the first retry.\n\nSet to ``False`` to disable and imply ``raise_on_redirect=False``.",
+	}) || s.Params[9].Name != "backoff_max" || s.Params[9].Default != "DEFAULT_BACKOFF_MAX" {
+		t.Errorf("Retry params = %+v", s.Params)
+	}
+	if s := retry["urllib3.util.retry.Retry"]; !strings.HasPrefix(s.Doc, "Retry configuration.\n\nEach retry attempt") || !strings.Contains(s.Doc, ":param int retry_after_max:") {
+		t.Errorf("Retry doc = %q, want the whole docstring", s.Doc)
+	}
+
+	sess := read("requests/sessions.py", "requests.sessions")
+	if s := sess["requests.sessions.Session.max_redirects"]; s.Kind != docidx.KindField || s.Signature != "max_redirects: int = DEFAULT_REDIRECT_LIMIT" || !strings.HasPrefix(s.Doc, "Maximum number of redirects allowed.") {
+		t.Errorf("Session.max_redirects = %+v", s)
+	}
+	if s := sess["requests.sessions.Session.headers"]; s.Kind != docidx.KindField || !strings.HasPrefix(s.Doc, "A case-insensitive dictionary of headers") {
+		t.Errorf("Session.headers = %+v", s)
+	}
+
+	nx := read("networkx/generic.py", "networkx.algorithms.shortest_paths.generic")
+	if s := nx["networkx.algorithms.shortest_paths.generic.shortest_path"]; len(s.Params) != 5 || s.Params[4].Name != "method" || s.Params[4].Default != "'dijkstra'" || s.Params[4].Type != "string, optional" {
+		t.Errorf("shortest_path params = %+v", s.Params)
 	}
 
 	click := read("click/decorators.py", "click.decorators")
@@ -241,13 +287,14 @@ class Generic[T](Base):
 		sig  string
 		doc  string
 	}{
-		"":                 {docidx.KindPackage, "module m", "Module doc."},
-		"plain":            {docidx.KindFunc, "def plain(a, b=1, *args, c: int = 2, **kw) -> None", "First line continues here."},
+		"":                 {docidx.KindPackage, "module m", "Module doc.\n\nMore."},
+		"plain":            {docidx.KindFunc, "def plain(a, b=1, *args, c: int = 2, **kw) -> None", "First line\ncontinues here.\n\nSecond paragraph."},
 		"fetch":            {docidx.KindFunc, "async def fetch(url: str, *, timeout: float = 1.0) -> bytes", ""},
 		"one_liner":        {docidx.KindFunc, "def one_liner(x)", "Inline doc."},
 		"decorated":        {docidx.KindFunc, "def decorated(x)", ""},
 		"Base":             {docidx.KindClass, "class Base", ""},
 		"Widget":           {docidx.KindClass, "class Widget(Base, metaclass=Meta)", "A widget."},
+		"Widget.size":      {docidx.KindField, "size = 3", ""},
 		"Widget.__init__":  {docidx.KindMethod, "def __init__(self, size: int = 3)", "Make one."},
 		"Widget.__call__":  {docidx.KindMethod, "def __call__(self)", ""},
 		"Widget.area":      {docidx.KindProperty, "def area(self) -> int", "The area."},
@@ -377,7 +424,7 @@ func TestDocstrings(t *testing.T) {
 	m, _ := scanMap(t, src)
 	for q, doc := range map[string]string{
 		"a": `Raw \d doc.`, "b": `Escaped 'quote' and \ backslash.`, "c": "", "d": "",
-		"e": "Body after a title.", "f": "Implicit concatenation.", "g": "Tabs are expanded.",
+		"e": "Title\n=====\n\nBody after a title.", "f": "Implicit concatenation.", "g": "Tabs\nare expanded.",
 	} {
 		if got := m[q].Doc; got != doc {
 			t.Errorf("%s doc = %q, want %q", q, got, doc)
@@ -534,6 +581,15 @@ func BenchmarkScan(b *testing.B) {
 
 // TestPathological times hostile inputs against an ordinary file of about the same size scanned
 // in the same run: no input may cost much more than linear time.
+// numbered repeats format n times with the repetition's number as its %d.
+func numbered(format string, n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, format, i)
+	}
+	return b.String()
+}
+
 func TestPathological(t *testing.T) {
 	ordinary, err := os.ReadFile(filepath.Join("testdata", "real", "flask", "app.py"))
 	if err != nil {
@@ -553,6 +609,11 @@ func TestPathological(t *testing.T) {
 		"defs":          strings.Repeat("def f(a, b=(1, [2, {3: 4}])) -> 'x': ...\n", 8000),
 		"all":           "__all__ = [" + strings.Repeat("'a', ", 60000) + "]\n",
 		"backslashes":   strings.Repeat("\\\n", 150000),
+		"constants":     numbered("NAME_%d = [1, 2, 3]  #: doc\n", 20000),
+		"doc comments":  strings.Repeat("#: doc\n", 100000) + "X_1 = 1\n",
+		"class fields":  "class C:\n" + numbered("    field_%d: int = 1\n    \"\"\"Doc.\"\"\"\n", 15000),
+		"param fields":  "def f():\n    \"\"\"Doc.\n\n" + numbered("    :param int p%d: doc\n", 20000) + "    \"\"\"\n",
+		"google nested": "def f():\n    \"\"\"Doc.\n\n" + numbered("    Args:\n        x%d: y\n", 20000) + "    \"\"\"\n",
 	} {
 		start := time.Now()
 		Scan(base, Options{Module: "m"})

@@ -1,7 +1,8 @@
 // Package pyscan is a hand-written scanner for Python source (.py) and stub (.pyi) files that
-// finds a module's public API without running Python: module-level functions and classes, the
-// methods and properties of those classes, each with its signature as written and the first
-// paragraph of its docstring.
+// finds a module's public API without running Python: module-level functions, classes and
+// constants, the methods, properties, fields and constants of those classes, each with its
+// signature as written (a constant's or field's with its value) and its whole docstring, whose
+// parameter sections (reST, Google, NumPy) are parsed into docidx.Param ([Params]).
 //
 // The scanner follows Python's lexical rules (https://docs.python.org/3/reference/lexical_analysis.html):
 // logical lines joined inside brackets and after a backslash, comments, every string form
@@ -29,8 +30,14 @@ const (
 	DefaultMaxSymbols = 20000
 	// MaxSignature is the longest signature line kept, in bytes; a longer one is cut with "…".
 	MaxSignature = 2 << 10
-	// MaxDoc is the longest Symbol.Doc kept, in bytes (the first paragraph of a docstring).
-	MaxDoc = 4 << 10
+	// MaxDoc is the longest Symbol.Doc kept, in bytes: a longer docstring is cut at a paragraph
+	// boundary and ends with "…" (see boundDoc). Parameters are parsed from the whole docstring.
+	MaxDoc = 8 << 10
+	// MaxValue is the longest value of a constant or field kept in its Signature, in bytes; a
+	// longer expression is clipped with "…".
+	MaxValue = 120
+	// maxRawDoc bounds the cleaned docstring kept for parsing parameters, in bytes.
+	maxRawDoc = 64 << 10
 	// maxSignatureLines bounds the signature lines (overloads, conditional definitions) merged
 	// into one symbol.
 	maxSignatureLines = 16
@@ -77,8 +84,10 @@ type Import struct {
 type Result struct {
 	// Symbols are the module's public API: first a KindPackage symbol for the module itself
 	// (when it has a docstring or any public symbol), then functions (KindFunc), classes
-	// (KindClass), and each public class's methods (KindMethod) and properties (KindProperty),
-	// in source order. QualifiedName ("flask.app.Flask.route") is unique within the result.
+	// (KindClass), constants (KindConst), variables __all__ lists (KindVar), and each public
+	// class's methods (KindMethod), properties (KindProperty), fields (KindField) and constants
+	// and enum members (KindConst), in source order. QualifiedName ("flask.app.Flask.route",
+	// "urllib3.util.retry.Retry.DEFAULT_BACKOFF_MAX") is unique within the result.
 	Symbols []docidx.Symbol
 	// All holds the names of a literal __all__ (list or tuple of strings, extended with += ,
 	// .extend, .append), and HasAll says the module defines one. A computed __all__ leaves
@@ -104,8 +113,25 @@ type Result struct {
 // Signature is the definition as written, without its body and its decorators, with line breaks,
 // comments and a trailing comma of a multi-line parameter list removed
 // ("def get(url, params=None, **kwargs) -> Response", "class Flask(App)", "async def run(self)");
-// @staticmethod and @classmethod are kept as a prefix. Doc is the docstring's first paragraph,
-// dedented as inspect.cleandoc does and joined into one line. Deprecated is set by a
+// @staticmethod and @classmethod are kept as a prefix. Doc is the whole docstring, dedented as
+// inspect.cleandoc does, cut at a paragraph boundary at MaxDoc bytes; a class whose docstring
+// documents no parameter gets its __init__'s docstring appended when that one does (a class
+// without a docstring shows __init__'s). Params are the parameters the docstring documents
+// ([Params]), their types and defaults completed from the signature (a class's from its
+// __init__, or from its fields when it has none, as a dataclass).
+//
+// Assignments that bind one name are API too. At module level an UPPER_CASE name or one
+// annotated Final is a constant (KindConst); another name is a variable (KindVar) only when
+// __all__ lists it. In a class body an UPPER_CASE or Final name and an Enum member are
+// constants, any other public name a field (KindField): class attributes, dataclass, attrs and
+// pydantic fields, TypedDict keys. A public "self.x = …" in __init__ is a field when documented,
+// as Sphinx's autodoc reads instance attributes. Type variables (TypeVar, ParamSpec, NewType)
+// are not constants. Their Signature is the statement as written ("DEFAULT_BACKOFF_MAX = 120",
+// "name: str = Field(...)"), the value clipped at MaxValue bytes; their Doc comes from "#:"
+// comments above the statement or at its end, a string statement right after it, a
+// description="…" argument, or the class docstring's attributes section ([Attributes]).
+//
+// Deprecated is set by a
 // ".. deprecated::" directive or a line starting with "Deprecated" in the docstring, a
 // @deprecated decorator (PEP 702), or a warnings.warn(…, DeprecationWarning) among the first
 // statements of a function body. Line is the line of the def or class keyword.
@@ -135,6 +161,9 @@ type block struct {
 	owner  *item
 	first  bool // the next statement is the docstring position
 	stmts  int
+	// assigned is the constant or field the block's previous statement assigned, whose
+	// docstring a string statement right after it is.
+	assigned *item
 }
 
 // item is a definition before the public filter.
@@ -144,9 +173,26 @@ type item struct {
 	cls        *item // the class of a method
 	sigs       []string
 	overloads  []string
-	doc        string
+	doc        string // the cleaned docstring, at most maxRawDoc bytes
 	deprecated bool
 	line       int
+	// params are the parameters of the first definition's signature (a non-overload one when
+	// there is one), for the defaults and types of documented parameters.
+	params         []sigParam
+	paramsOverload bool
+	// enum is set for a class with an Enum or Flag base, whose assigned names are its members.
+	enum bool
+	// assign marks a constant, field or variable made by an assignment; onlyInAll marks a
+	// module-level variable that is API only when __all__ lists it.
+	assign    bool
+	onlyInAll bool
+	// hasValue says an assigned item's signature holds its value; needsDoc marks an instance
+	// attribute, which is API only when documented.
+	hasValue bool
+	needsDoc bool
+	// annotation and value are an assigned item's annotation and value as written (the value
+	// clipped at MaxValue bytes).
+	annotation, value string
 }
 
 type decorator struct {
@@ -171,6 +217,8 @@ type scanner struct {
 
 	decos      []decorator
 	decoIndent int
+
+	attrDocs map[*item]map[string]string // by class: its docstring's attribute descriptions
 }
 
 func (s *scanner) text(t token) string { return string(s.src[t.start:t.end]) }
@@ -210,10 +258,22 @@ func (s *scanner) run() {
 				continue
 			}
 		}
+		if prev := top.assigned; prev != nil {
+			top.assigned = nil
+			if doc, ok := s.docstring(toks); ok {
+				if prev.doc == "" {
+					prev.doc = cut(cleandoc(doc), maxRawDoc)
+				}
+				continue
+			}
+		}
 		top.stmts++
 		if top.kind == bDef || top.kind == bSkip {
 			if top.kind == bDef && top.owner != nil && top.stmts <= deprecationWindow && s.warnsDeprecation(toks) {
 				top.owner.deprecated = true
+			}
+			if top.kind == bDef && top.owner != nil && top.owner.cls != nil && top.owner.name == "__init__" {
+				top.assigned = s.instanceAttribute(toks, top.owner)
 			}
 			continue
 		}
@@ -243,6 +303,9 @@ func (s *scanner) run() {
 		if owner.kind == bModule {
 			s.allStatement(toks)
 			s.importStatement(toks)
+		}
+		if owner.kind == bModule || owner.kind == bClass && owner.owner != nil {
+			top.assigned = s.assignment(toks, owner.owner)
 		}
 		if s.isOp(toks[len(toks)-1], ":") {
 			pending = &block{kind: bOther, header: ind}
@@ -314,12 +377,23 @@ func (s *scanner) definition(toks []token, ind int, owner *block, decos []decora
 		// A nested class is not API; its body is skipped.
 	case isClass:
 		it = s.add(docidx.KindClass, name, nil, s.render(toks[:colon]), decos, toks[i].line)
+		it.enum = it.enum || s.enumBases(toks[i+2:colon])
 	default:
 		var cls *item
 		if owner.kind == bClass {
 			cls = owner.owner
 		}
 		it = s.add(docidx.KindFunc, name, cls, s.render(toks[:colon]), decos, toks[i].line)
+		if it != nil {
+			overload := isOverload(decos)
+			if it.params == nil || it.paramsOverload && !overload {
+				it.params = s.signatureParams(toks[i+2 : colon])
+				if it.params == nil {
+					it.params = []sigParam{}
+				}
+				it.paramsOverload = overload
+			}
+		}
 	}
 	if inline {
 		if doc, ok := s.docstring(toks[colon+1:]); ok && it != nil {
@@ -370,6 +444,10 @@ func (s *scanner) add(kind docidx.SymbolKind, name string, cls *item, sig string
 		key = cls.name + "." + name
 	}
 	it := s.byKey[key]
+	if it != nil && it.assign {
+		// A name assigned, then defined (a fallback in an except block): the definition wins.
+		*it = item{kind: kind, name: name, cls: cls, line: line}
+	}
 	if it == nil {
 		it = &item{kind: kind, name: name, cls: cls, line: line}
 		s.byKey[key] = it
@@ -524,7 +602,7 @@ func (s *scanner) setDoc(b *block, doc string, line int) {
 	switch b.kind {
 	case bModule:
 		clean := cleandoc(doc)
-		s.modDoc = firstParagraph(clean)
+		s.modDoc = boundDoc(clean, MaxDoc)
 		s.modDeprecated = deprecatedDoc(clean)
 		s.modLine = line
 	case bClass, bDef:
@@ -537,7 +615,7 @@ func (s *scanner) setDoc(b *block, doc string, line int) {
 func (s *scanner) setItemDoc(it *item, doc string) {
 	clean := cleandoc(doc)
 	if it.doc == "" {
-		it.doc = firstParagraph(clean)
+		it.doc = cut(clean, maxRawDoc)
 	}
 	if deprecatedDoc(clean) {
 		it.deprecated = true
@@ -600,69 +678,6 @@ func expandTabs(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// firstParagraph returns the lines of a cleaned docstring up to its first blank line, each
-// trimmed and joined with one space, cut at MaxDoc bytes. A leading reStructuredText title (a
-// line underlined, or over- and underlined, with punctuation, as module docstrings often start)
-// is skipped.
-func firstParagraph(clean string) string {
-	var para []string
-	lines := strings.Split(clean, "\n")
-	for i := 0; i <= len(lines); i++ {
-		if i < len(lines) && strings.TrimSpace(lines[i]) != "" {
-			para = append(para, strings.TrimSpace(lines[i]))
-			continue
-		}
-		if len(para) == 0 {
-			continue
-		}
-		if isTitle(para) {
-			para = para[:0]
-			continue
-		}
-		break
-	}
-	var b strings.Builder
-	for _, l := range para {
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(l)
-		if b.Len() > MaxDoc {
-			break
-		}
-	}
-	return cut(b.String(), MaxDoc)
-}
-
-// isTitle reports whether a paragraph is a reStructuredText section title: text then an
-// adornment line, or adornment, text, adornment.
-func isTitle(para []string) bool {
-	switch len(para) {
-	case 2:
-		return isAdornment(para[1]) && !isAdornment(para[0])
-	case 3:
-		return isAdornment(para[0]) && isAdornment(para[2]) && !isAdornment(para[1])
-	}
-	return false
-}
-
-// isAdornment reports whether l is at least 3 repetitions of one punctuation character.
-func isAdornment(l string) bool {
-	if len(l) < 3 {
-		return false
-	}
-	c := l[0]
-	if !strings.ContainsRune("=-~^\"'`#*+_.:<>!$%&,/;?@[]{}()|\\", rune(c)) {
-		return false
-	}
-	for i := 1; i < len(l); i++ {
-		if l[i] != c {
-			return false
-		}
-	}
-	return true
 }
 
 // deprecatedDoc reports whether a cleaned docstring marks its object deprecated: a
@@ -854,6 +869,76 @@ func (s *scanner) literalNames(toks []token) ([]string, bool) {
 	return names, true
 }
 
+// docParams returns an item's Doc (its docstring cut at MaxDoc) and Params (the parameters the
+// docstring documents, completed from the signature). A class whose docstring documents no
+// parameter takes those of its __init__'s docstring, and its Doc is both docstrings (or
+// __init__'s alone when the class has none); a class's parameters are completed from
+// __init__'s signature, or without an __init__ from its fields (a dataclass's).
+func (s *scanner) docParams(it *item) (string, []docidx.Param) {
+	if it.assign {
+		doc := it.doc
+		if doc == "" && it.cls != nil {
+			doc = s.attributeDoc(it.cls, it.name)
+		}
+		return boundDoc(doc, MaxDoc), nil
+	}
+	doc := it.doc
+	params := Params(doc)
+	sig := it.params
+	if it.kind == docidx.KindClass {
+		init := s.byKey[it.name+".__init__"]
+		switch {
+		case init != nil:
+			sig = init.params
+			if len(params) == 0 && init.doc != "" {
+				if ip := Params(init.doc); len(ip) > 0 || doc == "" {
+					params = ip
+					if doc != "" {
+						doc += "\n\n"
+					}
+					doc += init.doc
+				}
+			}
+		case len(params) > 0:
+			sig = s.fieldParams(it)
+		}
+	}
+	fillParams(params, sig)
+	return boundDoc(doc, MaxDoc), params
+}
+
+// fieldParams returns the fields declared in the body of class cls as the parameters of the
+// __init__ a dataclass, attrs class, pydantic model or NamedTuple generates: each field's
+// annotation and value.
+func (s *scanner) fieldParams(cls *item) []sigParam {
+	var out []sigParam
+	for _, f := range s.items {
+		if f.cls == cls && f.assign && !f.needsDoc {
+			out = append(out, sigParam{name: f.name, typ: f.annotation, def: f.value})
+		}
+	}
+	return out
+}
+
+// attributeDoc returns the description the docstring of class cls gives attribute name in its
+// attributes section ([Attributes]), or "".
+func (s *scanner) attributeDoc(cls *item, name string) string {
+	if s.attrDocs == nil {
+		s.attrDocs = map[*item]map[string]string{}
+	}
+	docs, ok := s.attrDocs[cls]
+	if !ok {
+		for _, a := range Attributes(cls.doc) {
+			if docs == nil {
+				docs = map[string]string{}
+			}
+			docs[a.Name] = a.Doc
+		}
+		s.attrDocs[cls] = docs
+	}
+	return docs[name]
+}
+
 // result applies the public filter and builds the symbols.
 func (s *scanner) result() Result {
 	res := Result{HasAll: s.hasAll && !s.allDynamic, Imports: s.imports}
@@ -886,12 +971,15 @@ func (s *scanner) result() Result {
 	for _, it := range s.items {
 		var sym docidx.Symbol
 		if it.cls == nil {
-			if !publicTop(it.name) {
+			if !publicTop(it.name) || it.onlyInAll && !inAll[it.name] {
 				continue
 			}
 			sym.QualifiedName = qual(it.name)
 		} else {
 			if !publicTop(it.cls.name) || strings.HasPrefix(it.name, "_") && it.name != "__init__" && it.name != "__call__" {
+				continue
+			}
+			if it.needsDoc && it.doc == "" && s.attributeDoc(it.cls, it.name) == "" {
 				continue
 			}
 			sym.Parent = it.cls.name
@@ -909,7 +997,7 @@ func (s *scanner) result() Result {
 		sym.Name = it.name
 		sym.Package = mod
 		sym.Signature = strings.Join(sigs, "\n")
-		sym.Doc = it.doc
+		sym.Doc, sym.Params = s.docParams(it)
 		sym.File = s.opts.File
 		sym.Line = it.line
 		sym.Deprecated = it.deprecated || it.cls != nil && it.cls.deprecated && it.name == "__init__"

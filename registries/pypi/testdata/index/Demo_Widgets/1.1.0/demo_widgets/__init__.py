@@ -5,13 +5,22 @@ Make them with :func:`make_widget`.
 
 from .core import Widget
 
-__all__ = ["make_widget", "Widget", "Gadget", "old_widget"]
+__all__ = ["make_widget", "Widget", "Gadget", "old_widget", "DEFAULT_SIZE"]
+
+#: The size of a widget made without one.
+DEFAULT_SIZE = 1
+
+NOT_LISTED = 2
 
 
 def make_widget(size: int = 1, *, color: str | None = None) -> "Widget":
     """Make a widget of the given ``size``.
 
     The color is optional.
+
+    Args:
+        size (int): How big, in ``units``.
+        color: The paint, or None for bare metal.
     """
     return Widget(size)
 
@@ -31,6 +40,12 @@ def not_exported():
 
 class Gadget:
     """A gadget."""
+
+    #: The most turns one spin makes.
+    MAX_SPIN = 10
+
+    name: str
+    """What the gadget is called."""
 
     def __init__(self, name: str) -> None:
         """Name it."""

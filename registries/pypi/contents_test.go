@@ -1,0 +1,71 @@
+package pypi
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/docidx/docidx"
+)
+
+func TestVendoredDir(t *testing.T) {
+	for _, tc := range []struct{ path, want string }{
+		{"pip/_vendor/requests/api.py", "pip/_vendor"},
+		{"botocore/vendored/six.py", "botocore/vendored"},
+		{"jedi/third_party/typeshed/stdlib/os/__init__.pyi", "jedi/third_party"},
+		{"jedi/third_party/django-stubs/django-stubs/db/models.pyi", "jedi/third_party"},
+		{"mypy/typeshed/stdlib/builtins.pyi", "mypy/typeshed"},
+		{"pkg/extras/foo-stubs/mod.pyi", "pkg/extras/foo-stubs"},
+		{"setuptools/_vendor/packaging/version.py", "setuptools/_vendor"},
+		{"sklearn/externals/_packaging/version.py", "sklearn/externals"},
+		{"pkg/_vendored/x.py", "pkg/_vendored"},
+		{"pkg/_vendorized/x.py", "pkg/_vendorized"},
+		{"requests-stubs/api.pyi", ""}, // a stub-only distribution's own package
+		{"requests/api.py", ""},
+		{"vendor.py", ""}, // a module named vendor, not a directory of vendored code
+		{"pkg/vendor.py", ""},
+		{"pkg/vendors/x.py", ""},
+	} {
+		if got := vendoredDir(tc.path); got != tc.want {
+			t.Errorf("vendoredDir(%q) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}
+
+func TestChooseModulesSkipsVendored(t *testing.T) {
+	files, vendored := chooseModules([]string{
+		"jedi/__init__.py",
+		"jedi/api/__init__.py",
+		"jedi/third_party/typeshed/stdlib/os/__init__.pyi",
+		"jedi/third_party/typeshed/stdlib/sys.pyi",
+		"jedi/third_party/django-stubs/django-stubs/db/models.pyi",
+		"jedi/_vendor/parso.py",
+	}, "src/")
+	var mods []string
+	for _, f := range files {
+		mods = append(mods, f.module)
+	}
+	if want := []string{"jedi", "jedi.api"}; !reflect.DeepEqual(mods, want) {
+		t.Errorf("modules = %q, want %q", mods, want)
+	}
+	if want := []string{"src/jedi/_vendor", "src/jedi/third_party"}; !reflect.DeepEqual(vendored, want) {
+		t.Errorf("vendored = %q, want %q", vendored, want)
+	}
+}
+
+func TestPlainParams(t *testing.T) {
+	in := []docidx.Param{
+		{Name: "url", Type: ":class:`~urllib3.util.Url`", Doc: "Where, a ``str`` or :class:`Url`."},
+		{Name: "n", Type: "int", Default: "1", Doc: "How many."},
+	}
+	want := []docidx.Param{
+		{Name: "url", Type: "Url", Doc: "Where, a str or Url."},
+		{Name: "n", Type: "int", Default: "1", Doc: "How many."},
+	}
+	got := plainParams(in)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("plainParams = %+v, want %+v", got, want)
+	}
+	if in[0].Doc != "Where, a ``str`` or :class:`Url`." {
+		t.Error("plainParams changed its input")
+	}
+}

@@ -1,0 +1,343 @@
+package pyscan
+
+import (
+	"strings"
+
+	"github.com/docidx/docidx"
+)
+
+// keywords are Python's keywords, which never start an assignment. Soft keywords (match, case,
+// type, _) are names an assignment may bind ("type: str" in a TypedDict).
+var keywords = map[string]bool{
+	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true, "async": true,
+	"await": true, "break": true, "class": true, "continue": true, "def": true, "del": true,
+	"elif": true, "else": true, "except": true, "finally": true, "for": true, "from": true,
+	"global": true, "if": true, "import": true, "in": true, "is": true, "lambda": true,
+	"nonlocal": true, "not": true, "or": true, "pass": true, "raise": true, "return": true,
+	"try": true, "while": true, "with": true, "yield": true,
+}
+
+// typeFactories are calls whose result is a type variable or a new type, not a constant
+// (T = TypeVar("T")).
+var typeFactories = map[string]bool{
+	"TypeVar": true, "ParamSpec": true, "TypeVarTuple": true, "NewType": true, "TypeAliasType": true,
+}
+
+// assignment records a statement that binds one name at module level (cls nil) or in the body
+// of class cls: "NAME = value", "name: type = value" or "name: type"
+// (https://docs.python.org/3/reference/simple_stmts.html#assignment-statements). It returns
+// the item made, or nil for any other statement.
+//
+// At module level an UPPER_CASE name or one annotated Final is a constant (KindConst); another
+// name is a variable (KindVar) kept only when the module's __all__ lists it. In a class, an
+// UPPER_CASE or Final name is a constant, a member of an Enum class is a constant, and any other
+// name is a field (KindField): class attributes, dataclass, attrs and pydantic fields,
+// TypedDict keys and NamedTuple fields alike. Type variables (TypeVar, ParamSpec, NewType …) are
+// skipped. The Signature is the statement as written with the value clipped at MaxValue bytes;
+// the Doc comes from "#:" comments right above the statement or after it on its line
+// (https://www.sphinx-doc.org/en/master/usage/extensions/autodoc.html#directive-autoattribute),
+// from a string statement right after it (which the caller attaches), or from a
+// description="…" argument of the value (pydantic's Field).
+func (s *scanner) assignment(toks []token, cls *item) *item {
+	name, annotation, value, ok := s.splitAssignment(toks)
+	if !ok {
+		return nil
+	}
+	if len(value) > 0 && value[0].kind == tName && typeFactories[lastDotted(s.dottedName(value))] && len(value) > 1 {
+		return nil
+	}
+	final := len(annotation) > 0 && lastDotted(s.dottedName(annotation)) == "Final"
+	kind := docidx.KindVar
+	switch {
+	case isUpperName(name) || final:
+		kind = docidx.KindConst
+	case cls != nil && cls.enum && len(value) > 0:
+		kind = docidx.KindConst
+	case cls != nil:
+		kind = docidx.KindField
+	}
+	key := name
+	if cls != nil {
+		key = cls.name + "." + name
+	}
+	it, ok := s.byKey[key]
+	switch {
+	case ok && !it.needsDoc:
+		return nil // defined before: the first definition stands
+	case ok:
+		// An instance attribute __init__ documented before the class body declared it: the
+		// declaration stands, with the attribute's doc when it has none of its own.
+		doc := it.doc
+		*it = item{kind: kind, name: name, cls: cls, line: toks[0].line, assign: true}
+		it.doc = doc
+	default:
+		it = &item{kind: kind, name: name, cls: cls, line: toks[0].line, assign: true, onlyInAll: kind == docidx.KindVar}
+		s.byKey[key] = it
+		s.items = append(s.items, it)
+	}
+	s.setValue(it, annotation, value)
+	if doc := s.commentDoc(toks); doc != "" {
+		it.doc = doc
+	}
+	if it.doc == "" && len(value) > 0 {
+		it.doc = s.descriptionArg(value)
+	}
+	return it
+}
+
+// setValue sets the signature of an assigned item: "name[: annotation][ = value]", the value
+// clipped at MaxValue bytes.
+func (s *scanner) setValue(it *item, annotation, value []token) {
+	sig := it.name
+	if len(annotation) > 0 {
+		it.annotation = s.render(annotation)
+		sig += ": " + it.annotation
+	}
+	if len(value) > 0 {
+		it.value = cut(s.render(value), MaxValue)
+		sig += " = " + it.value
+		it.hasValue = true
+	}
+	it.sigs = []string{cut(sig, MaxSignature)}
+}
+
+// instanceAttribute records "self.name = value" (or "self.name: type = value") in the body of
+// __init__ of class cls, as Sphinx's autodoc reads instance attributes: a public attribute
+// documented by "#:" comments or a string statement right after it (which the caller attaches)
+// becomes a field; one the class body declares with a type only ("max_redirects: int") gets
+// the value __init__ assigns appended to that declaration, and its doc when it has none. A
+// value that is just one of __init__'s parameters ("self.name = name") says nothing of a
+// default and is left out. It returns the field, or nil for any other statement.
+func (s *scanner) instanceAttribute(toks []token, init *item) *item {
+	cls := init.cls
+	if len(toks) < 5 || !s.isName(toks[0], "self") || !s.isOp(toks[1], ".") {
+		return nil
+	}
+	name, annotation, value, ok := s.splitAssignment(toks[2:])
+	if !ok || strings.HasPrefix(name, "_") {
+		return nil
+	}
+	if len(value) == 1 && value[0].kind == tName {
+		for _, p := range init.params {
+			if p.name == s.text(value[0]) {
+				value = nil
+				break
+			}
+		}
+	}
+	key := cls.name + "." + name
+	it := s.byKey[key]
+	switch {
+	case it == nil:
+		it = &item{kind: docidx.KindField, name: name, cls: cls, line: toks[0].line, assign: true, needsDoc: true}
+		s.byKey[key] = it
+		s.items = append(s.items, it)
+		s.setValue(it, annotation, value)
+	case !it.assign || it.cls != cls:
+		return nil
+	case !it.hasValue && len(value) > 0:
+		it.sigs = []string{cut(it.sigs[0]+" = "+cut(s.render(value), MaxValue), MaxSignature)}
+		it.hasValue = true
+	}
+	if it.doc == "" {
+		it.doc = s.commentDoc(toks)
+	}
+	return it
+}
+
+// splitAssignment reads a statement binding one name: "name = value", "name: annotation =
+// value" or "name: annotation". In a chained assignment ("A = B = 1") value is the last
+// expression. ok is false for any other statement.
+func (s *scanner) splitAssignment(toks []token) (name string, annotation, value []token, ok bool) {
+	if len(toks) < 2 || toks[0].kind != tName || keywords[s.text(toks[0])] {
+		return "", nil, nil, false
+	}
+	name = s.text(toks[0])
+	colon, eq := -1, -1
+	switch {
+	case s.isOp(toks[1], "="):
+		eq = 1
+	case s.isOp(toks[1], ":") && len(toks) >= 3:
+		colon = 1
+		depth := 0
+		for i := 2; i < len(toks); i++ {
+			t := toks[i]
+			if t.kind != tOp {
+				continue
+			}
+			switch s.src[t.start] {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				depth--
+			}
+			if depth == 0 && s.is(t, "=") {
+				eq = i
+				break
+			}
+		}
+	default:
+		return "", nil, nil, false
+	}
+	switch {
+	case colon >= 0 && eq >= 0:
+		annotation, value = toks[colon+1:eq], toks[eq+1:]
+	case colon >= 0:
+		annotation = toks[colon+1:]
+	default:
+		value = toks[eq+1:]
+		// In a chained assignment "A = B = 1" the value is after the last "=" outside brackets.
+		depth, last := 0, -1
+		for i, t := range value {
+			if t.kind != tOp {
+				continue
+			}
+			switch s.src[t.start] {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				depth--
+			}
+			if depth == 0 && s.is(t, "=") {
+				last = i
+			}
+		}
+		value = value[last+1:]
+	}
+	if colon >= 0 && len(annotation) == 0 || eq >= 0 && len(value) == 0 {
+		return "", nil, nil, false
+	}
+	return name, annotation, value, true
+}
+
+// lastDotted returns the last component of a dotted name ("typing.Final" -> "Final").
+func lastDotted(n string) string { return n[strings.LastIndexByte(n, '.')+1:] }
+
+// isUpperName reports whether name is an UPPER_CASE constant name: at least two characters,
+// a letter among them, and no lower-case letter.
+func isUpperName(name string) bool {
+	if len(name) < 2 {
+		return false
+	}
+	letter := false
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case 'a' <= c && c <= 'z' || c >= 0x80:
+			return false
+		case 'A' <= c && c <= 'Z':
+			letter = true
+		}
+	}
+	return letter
+}
+
+// maxCommentLines bounds the "#:" comment lines read above one assignment.
+const maxCommentLines = 64
+
+// commentDoc returns the "#:" comment documenting the statement toks: the "#:" lines right
+// above its first line (without a blank line between), else a "#:" comment at the end of its
+// last line. Each line loses "#:" and one space; lines are joined with line breaks.
+func (s *scanner) commentDoc(toks []token) string {
+	src := s.src
+	start := toks[0].start
+	for start > 0 && src[start-1] != '\n' && src[start-1] != '\r' {
+		start--
+	}
+	var above []string
+	end := start
+	for end > 0 && len(above) < maxCommentLines {
+		// end is the start of a line; step over the line break before it.
+		p := end - 1
+		if src[p] == '\n' && p > 0 && src[p-1] == '\r' {
+			p--
+		}
+		ls := p
+		for ls > 0 && src[ls-1] != '\n' && src[ls-1] != '\r' {
+			ls--
+		}
+		line := strings.TrimSpace(string(src[ls:p]))
+		text, ok := strings.CutPrefix(line, "#:")
+		if !ok {
+			break
+		}
+		above = append(above, strings.TrimPrefix(text, " "))
+		end = ls
+	}
+	if len(above) > 0 {
+		for i, j := 0, len(above)-1; i < j; i, j = i+1, j-1 {
+			above[i], above[j] = above[j], above[i]
+		}
+		return cut(strings.TrimSpace(strings.Join(above, "\n")), maxRawDoc)
+	}
+	p := toks[len(toks)-1].end
+	e := p
+	for e < len(src) && src[e] != '\n' && src[e] != '\r' {
+		e++
+	}
+	rest := strings.TrimSpace(string(src[p:e]))
+	if text, ok := strings.CutPrefix(rest, "#:"); ok {
+		return cut(strings.TrimSpace(text), maxRawDoc)
+	}
+	return ""
+}
+
+// descriptionArg returns the string passed as description=… in the value of a field
+// (pydantic's Field(…, description="…")), or "".
+func (s *scanner) descriptionArg(value []token) string {
+	for i := 0; i+2 < len(value); i++ {
+		if s.isName(value[i], "description") && s.isOp(value[i+1], "=") {
+			if doc, ok := s.docstring(stringRun(value[i+2:])); ok {
+				return cut(cleandoc(doc), maxRawDoc)
+			}
+		}
+	}
+	return ""
+}
+
+// stringRun returns the string tokens at the start of toks (implicitly concatenated literals).
+func stringRun(toks []token) []token {
+	n := 0
+	for n < len(toks) && toks[n].kind == tString {
+		n++
+	}
+	return toks[:n]
+}
+
+// enumBases reports whether a class header's bases (the tokens after the class name) include
+// an Enum or Flag class: Enum, IntEnum, StrEnum, enum.Flag, IntFlag, a name ending in "Enum".
+func (s *scanner) enumBases(toks []token) bool {
+	if len(toks) == 0 || !s.isOp(toks[0], "(") {
+		return false
+	}
+	depth := 0
+	for i, t := range toks {
+		if t.kind == tOp {
+			switch s.src[t.start] {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				depth--
+			}
+			continue
+		}
+		if depth != 1 || t.kind != tName || i > 0 && s.isOp(toks[i-1], ".") {
+			continue
+		}
+		n := lastDotted(s.dottedName(toks[i:]))
+		if strings.HasSuffix(n, "Enum") || n == "Flag" || n == "IntFlag" {
+			return true
+		}
+	}
+	return false
+}
+
+// isOverload reports whether decos include @overload (typing.overload).
+func isOverload(decos []decorator) bool {
+	for _, d := range decos {
+		if lastDotted(d.name) == "overload" {
+			return true
+		}
+	}
+	return false
+}

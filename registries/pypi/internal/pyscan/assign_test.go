@@ -1,0 +1,323 @@
+package pyscan
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/docidx/docidx"
+)
+
+func TestAssignments(t *testing.T) {
+	src := `"""Module."""
+import enum
+from typing import Final, TypedDict, TypeVar
+
+#: Seconds to wait.
+#: Before giving up.
+TIMEOUT = 30
+
+# a plain comment is no doc
+#: The limit.
+LIMIT: Final[int] = 10
+VERSION: Final = "1.0"
+MAX_SIZE = 1024 * 1024  #: bytes
+DEFAULTS = {
+    "a": 1,
+    "b": 2,
+}
+"""The defaults."""
+HUGE = [` + strings.Repeat(`"item", `, 40) + `]
+T = TypeVar("T")
+lowercase_var = 1
+_PRIVATE = 2
+MIN = LOW = 7
+x, y = 1, 2
+if TYPE_CHECKING:
+    IN_BLOCK = True
+else:
+    IN_BLOCK = False
+
+def later(): ...
+later = later  # an alias of a def keeps the def
+
+class Retry:
+    """Retry configuration."""
+
+    #: Default maximum backoff time.
+    DEFAULT_BACKOFF_MAX = 120
+    DEFAULT: typing.ClassVar[Retry]
+    total: int = 10
+    """How many retries."""
+    name = "retry"
+    _hidden = 1
+
+    def __init__(self): ...
+
+class Color(enum.Enum):
+    """A color."""
+    RED = 1
+    """The red one."""
+    GREEN = enum.auto()
+    _ignore_ = ["x"]
+
+    def describe(self): ...
+
+class Movie(TypedDict, total=False):
+    title: str
+    year: int
+    type: Literal["movie"]
+
+@dataclass
+class Point:
+    x: float = 0.0
+    y: float = field(default=0.0, description="Not pydantic, still documents it.")
+
+class Model(BaseModel):
+    name: str = Field(..., description="The model's name.")
+    model_config = ConfigDict(frozen=True)
+
+class Outer:
+    class Inner:
+        HIDDEN = 1
+`
+	m, _ := scanMap(t, src)
+	want := map[string]struct {
+		kind docidx.SymbolKind
+		sig  string
+		doc  string
+	}{
+		"TIMEOUT":                   {docidx.KindConst, "TIMEOUT = 30", "Seconds to wait.\nBefore giving up."},
+		"LIMIT":                     {docidx.KindConst, "LIMIT: Final[int] = 10", "The limit."},
+		"VERSION":                   {docidx.KindConst, `VERSION: Final = "1.0"`, ""},
+		"MAX_SIZE":                  {docidx.KindConst, "MAX_SIZE = 1024 * 1024", "bytes"},
+		"DEFAULTS":                  {docidx.KindConst, `DEFAULTS = {"a": 1, "b": 2}`, "The defaults."},
+		"HUGE":                      {docidx.KindConst, "", ""},
+		"MIN":                       {docidx.KindConst, "MIN = 7", ""},
+		"IN_BLOCK":                  {docidx.KindConst, "IN_BLOCK = True", ""},
+		"later":                     {docidx.KindFunc, "def later()", ""},
+		"Retry":                     {docidx.KindClass, "class Retry", "Retry configuration."},
+		"Retry.DEFAULT_BACKOFF_MAX": {docidx.KindConst, "DEFAULT_BACKOFF_MAX = 120", "Default maximum backoff time."},
+		"Retry.DEFAULT":             {docidx.KindConst, "DEFAULT: typing.ClassVar[Retry]", ""},
+		"Retry.total":               {docidx.KindField, "total: int = 10", "How many retries."},
+		"Retry.name":                {docidx.KindField, `name = "retry"`, ""},
+		"Retry.__init__":            {docidx.KindMethod, "def __init__(self)", ""},
+		"Color":                     {docidx.KindClass, "class Color(enum.Enum)", "A color."},
+		"Color.RED":                 {docidx.KindConst, "RED = 1", "The red one."},
+		"Color.GREEN":               {docidx.KindConst, "GREEN = enum.auto()", ""},
+		"Color.describe":            {docidx.KindMethod, "def describe(self)", ""},
+		"Movie":                     {docidx.KindClass, "class Movie(TypedDict, total=False)", ""},
+		"Movie.title":               {docidx.KindField, "title: str", ""},
+		"Movie.year":                {docidx.KindField, "year: int", ""},
+		"Movie.type":                {docidx.KindField, `type: Literal["movie"]`, ""},
+		"Point":                     {docidx.KindClass, "class Point", ""},
+		"Point.x":                   {docidx.KindField, "x: float = 0.0", ""},
+		"Point.y":                   {docidx.KindField, `y: float = field(default=0.0, description="Not pydantic, still documents it.")`, "Not pydantic, still documents it."},
+		"Model":                     {docidx.KindClass, "class Model(BaseModel)", ""},
+		"Model.name":                {docidx.KindField, `name: str = Field(..., description="The model's name.")`, "The model's name."},
+		"Model.model_config":        {docidx.KindField, "model_config = ConfigDict(frozen=True)", ""},
+		"Outer":                     {docidx.KindClass, "class Outer", ""},
+		"":                          {docidx.KindPackage, "module m", "Module."},
+	}
+	m[""] = m["m"]
+	delete(m, "m")
+	for q, w := range want {
+		s, ok := m[q]
+		if !ok {
+			t.Errorf("%s missing", q)
+			continue
+		}
+		if w.sig == "" {
+			w.sig = s.Signature
+		}
+		if s.Kind != w.kind || s.Signature != w.sig || s.Doc != w.doc {
+			t.Errorf("%s = %s %q %q, want %s %q %q", q, s.Kind, s.Signature, s.Doc, w.kind, w.sig, w.doc)
+		}
+	}
+	for q := range m {
+		if _, ok := want[q]; !ok {
+			t.Errorf("unexpected symbol %s", q)
+		}
+	}
+	if s := m["HUGE"].Signature; !strings.HasPrefix(s, `HUGE = ["item", "item",`) || !strings.HasSuffix(s, "…") || len(s) > len("HUGE = ")+MaxValue {
+		t.Errorf("HUGE = %q, want its value clipped at %d bytes", s, MaxValue)
+	}
+	if s := m["Retry.DEFAULT_BACKOFF_MAX"]; s.Parent != "Retry" || s.QualifiedName != "m.Retry.DEFAULT_BACKOFF_MAX" || s.Line != 37 {
+		t.Errorf("Retry.DEFAULT_BACKOFF_MAX = %+v", s)
+	}
+}
+
+// TestAssignmentsAll checks that a module-level variable is API when __all__ lists it, and
+// that __all__ filters constants too.
+func TestAssignmentsAll(t *testing.T) {
+	m, _ := scanMap(t, `__all__ = ["listed", "SHOWN"]
+listed = object()
+unlisted = 1
+SHOWN = 1
+HIDDEN = 2
+`)
+	if s := m["listed"]; s.Kind != docidx.KindVar || s.Signature != "listed = object()" {
+		t.Errorf("listed = %+v", s)
+	}
+	if s := m["SHOWN"]; s.Kind != docidx.KindConst {
+		t.Errorf("SHOWN = %+v", s)
+	}
+	for _, q := range []string{"unlisted", "HIDDEN"} {
+		if _, ok := m[q]; ok {
+			t.Errorf("%s listed though __all__ leaves it out", q)
+		}
+	}
+}
+
+// TestAssignmentsStub checks a .pyi stub's declarations without values.
+func TestAssignmentsStub(t *testing.T) {
+	m, _ := scanMap(t, `MAX: int
+class Response:
+    status_code: int
+    headers: CaseInsensitiveDict[str]
+    def json(self, **kwargs: Any) -> Any: ...
+`)
+	for q, sig := range map[string]string{
+		"MAX": "MAX: int", "Response.status_code": "status_code: int", "Response.headers": "headers: CaseInsensitiveDict[str]",
+	} {
+		if s := m[q]; s.Signature != sig {
+			t.Errorf("%s = %q, want %q", q, s.Signature, sig)
+		}
+	}
+}
+
+// TestAttributeSections checks that fields without a docstring of their own take the
+// description the class docstring gives them.
+func TestAttributeSections(t *testing.T) {
+	m, _ := scanMap(t, `
+@dataclass
+class Google:
+    """A record.
+
+    Attributes:
+        likes_spam (bool): A boolean indicating if we like SPAM or not.
+        eggs: An integer count of the eggs we have laid.
+    """
+    likes_spam: bool = False
+    eggs: int = 0
+    own: int = 1
+    """Its own doc wins."""
+
+class Numpy:
+    """A record.
+
+    Attributes
+    ----------
+    size : int
+        How big.
+    """
+    size: int
+
+class Rest:
+    """A record.
+
+    :ivar name: What it is called.
+    :cvar KIND: The kind of every record.
+    """
+    name = ""
+    KIND = "rest"
+`)
+	for q, doc := range map[string]string{
+		"Google.likes_spam": "A boolean indicating if we like SPAM or not.",
+		"Google.eggs":       "An integer count of the eggs we have laid.",
+		"Google.own":        "Its own doc wins.",
+		"Numpy.size":        "How big.",
+		"Rest.name":         "What it is called.",
+		"Rest.KIND":         "The kind of every record.",
+	} {
+		if got := m[q].Doc; got != doc {
+			t.Errorf("%s doc = %q, want %q", q, got, doc)
+		}
+	}
+	if p := m["Google"].Params; p != nil {
+		t.Errorf("Google params = %+v, want none (attributes are not parameters)", p)
+	}
+}
+
+// TestInstanceAttributes checks attributes __init__ assigns: documented ones are fields, a
+// declaration in the class body takes __init__'s value, undocumented ones are left out.
+func TestInstanceAttributes(t *testing.T) {
+	m, _ := scanMap(t, `
+class Session:
+    """A session.
+
+    Attributes:
+        trust_env: Whether to read the environment.
+    """
+
+    max_redirects: int
+
+    def __init__(self, verify=True):
+        #: Whether to verify certificates.
+        self.verify = verify
+
+        #: A case-insensitive dictionary of headers to be sent on each
+        #: request sent.
+        self.headers = default_headers()
+
+        self.stream = False
+        """Stream response content default."""
+
+        #: Maximum number of redirects allowed.
+        self.max_redirects = DEFAULT_REDIRECT_LIMIT
+
+        self.undocumented = 1
+        self._private = 2
+        self.trust_env = True
+        if x:
+            #: Set in a branch.
+            self.branch: int = 3
+
+    def other(self):
+        #: Not in __init__.
+        self.elsewhere = 1
+`)
+	want := map[string][2]string{
+		"Session.headers":       {"headers = default_headers()", "A case-insensitive dictionary of headers to be sent on each\nrequest sent."},
+		"Session.stream":        {"stream = False", "Stream response content default."},
+		"Session.max_redirects": {"max_redirects: int = DEFAULT_REDIRECT_LIMIT", "Maximum number of redirects allowed."},
+		"Session.trust_env":     {"trust_env = True", "Whether to read the environment."},
+		"Session.branch":        {"branch: int = 3", "Set in a branch."},
+		"Session.verify":        {"verify", "Whether to verify certificates."},
+	}
+	for q, w := range want {
+		s, ok := m[q]
+		if !ok {
+			t.Errorf("%s missing", q)
+			continue
+		}
+		if s.Kind != docidx.KindField || s.Signature != w[0] || s.Doc != w[1] || s.Parent != "Session" {
+			t.Errorf("%s = %s %q %q, want field %q %q", q, s.Kind, s.Signature, s.Doc, w[0], w[1])
+		}
+	}
+	for _, q := range []string{"Session.undocumented", "Session._private", "Session.elsewhere"} {
+		if _, ok := m[q]; ok {
+			t.Errorf("%s listed", q)
+		}
+	}
+}
+
+// TestInstanceAttributeBeforeDeclaration checks that a class-level declaration after __init__
+// stands even when __init__ assigned the same name first.
+func TestInstanceAttributeBeforeDeclaration(t *testing.T) {
+	m, _ := scanMap(t, `
+class C:
+    def __init__(self):
+        self.plain = 1
+        #: Documented in __init__.
+        self.documented = 2
+
+    plain = 0
+    documented: int = 0
+`)
+	if s := m["C.plain"]; s.Kind != docidx.KindField || s.Signature != "plain = 0" || s.Line != 8 {
+		t.Errorf("C.plain = %+v", s)
+	}
+	if s := m["C.documented"]; s.Signature != "documented: int = 0" || s.Doc != "Documented in __init__." {
+		t.Errorf("C.documented = %+v", s)
+	}
+}

@@ -1,0 +1,2 @@
+def vendored_helper():
+    """Another project's code, bundled."""
