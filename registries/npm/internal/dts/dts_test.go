@@ -312,7 +312,7 @@ func TestSignatureParams(t *testing.T) {
 	for sig, want := range map[string]string{
 		"function f<T extends Map<K, V>>(a: string, b?: T[], ...rest: any[]): void": "map[a:string b:T[] rest:any[]]",
 		"on(event: 'x', cb: (err: Error, n: number) => void): this":                 "map[cb:(err: Error, n: number) => void event:'x']",
-		"constructor(private readonly opts: { a: 1 }, { x }: Y)":                     "map[opts:{ a: 1 }]",
+		"constructor(private readonly opts: { a: 1 }, { x }: Y)":                    "map[opts:{ a: 1 }]",
 		"const x: number": "map[]",
 	} {
 		if got := fmt.Sprint(signatureParams(sig)); got != want {
