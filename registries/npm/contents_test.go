@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
@@ -273,7 +274,7 @@ func TestBuildContentsLimits(t *testing.T) {
 	for i := range 5 {
 		fsys[fmt.Sprintf("docs/d%d.md", i)] = &fstest.MapFile{Data: []byte("# d\n")}
 	}
-	c := buildContents(fsys, &manifest{}, "x", "", "", contentLimits{maxDocs: 3, maxDocSize: 100})
+	c := buildContents(fsys, "", "", contentLimits{maxDocs: 3, maxDocSize: 100})
 	var paths []string
 	for _, d := range c.docs {
 		paths = append(paths, d.Path)
@@ -284,7 +285,7 @@ func TestBuildContentsLimits(t *testing.T) {
 	if len(c.problems) < 2 {
 		t.Errorf("problems %v, want the big file and the document cap", c.problems)
 	}
-	c = buildContents(fsys, &manifest{}, "x", "", "", contentLimits{})
+	c = buildContents(fsys, "", "", contentLimits{})
 	for _, d := range c.docs {
 		if d.Path == "examples/a.js" && !strings.Contains(allText(d), "````js") {
 			t.Errorf("example fence does not outgrow the code's backticks: %q", allText(d))
@@ -313,6 +314,7 @@ func FuzzUntar(f *testing.F) {
 			t.Fatalf("kept %d bytes", kept)
 		}
 		m := memfs.New(files)
-		buildContents(m, &manifest{}, "p", "", "", contentLimits{})
+		buildContents(m, "", "", contentLimits{})
+		packageAPI(context.Background(), m, &manifest{}, "p", "1.0.0", contentLimits{}, nil)
 	})
 }
