@@ -218,12 +218,15 @@ func typesVersion(versions []string, version string) string {
 	if err != nil {
 		return ""
 	}
-	for _, sameMinor := range []bool{true, false} {
-		if v := highest(versions, func(v string) bool {
-			sv, err := semver.NewVersion(v)
-			return err == nil && sv.Major() == want.Major() && (!sameMinor || sv.Minor() == want.Minor())
-		}, true); v != "" {
-			return v
+	for _, release := range []bool{true, false} {
+		for _, sameMinor := range []bool{true, false} {
+			if v := highest(versions, func(v string) bool {
+				sv, err := semver.NewVersion(v)
+				return err == nil && sv.Major() == want.Major() && (!sameMinor || sv.Minor() == want.Minor()) &&
+					(!release || sv.Prerelease() == "")
+			}, false); v != "" {
+				return v
+			}
 		}
 	}
 	return ""
