@@ -375,6 +375,24 @@ func TestSummary(t *testing.T) {
 		{"not from dropped", "# x\n\n## License\n\nMIT licensed software.\n", ""},
 		{"none", "# x\n\n```\ncode\n```\n", ""},
 		{"escapes", "# x\n\nx \\*really\\* works &amp; helps.\n", "x *really* works & helps."},
+		// The opening description, not a sentence from deep in the file.
+		{"axios-like: lead <p> after a callout and sponsor HTML",
+			"> [!IMPORTANT]\n> [**Get updates →**](https://example.com)\n\n<h3 align=\"center\">Sponsors</h3>\n<table><tr><td><a href=\"s\"><img src=\"s.png\"></a></td></tr></table>\n\n" +
+				"<p align=\"center\">Promise based HTTP client for the browser and node.js</p>\n\n<p align=\"center\">\n<a href=\"w\"><b>Website</b></a> •\n<a href=\"d\"><b>Documentation</b></a>\n</p>\n\n" +
+				"## Table of contents\n\n- [Features](#features)\n\n## Features\n\n- Make requests\n\n## HTTP/2\n\nAxios has experimental HTTP/2 support.\n",
+			"Promise based HTTP client for the browser and node.js"},
+		{"link-only <p> is no tagline", "<p align=center><a href=x>Website</a> • <a href=y>Docs</a></p>\n\n# x\n\n## Features\n\n- a\n\n## Deep\n\nDeep prose.\n", ""},
+		{"subsection tagline then prose", "agent-base\n==========\n### Turn a function into an `http.Agent`\n\n[![b](https://img.shields.io/b)](u)\n\nThis module provides an agent generator.\n\n## API\n\nMore.\n",
+			"This module provides an agent generator."},
+		{"not from a later section", "# x\n\n[![b](https://img.shields.io/b)](u)\n\n## Features\n\n- fast\n\n## Details\n\nA sentence from the middle.\n", ""},
+		{"first level-1 section after a preamble", "### Made by [me](https://example.com)\n\n- [Other](o)\n\n# Tool\n\nTool maps versions to versions.\n",
+			"Tool maps versions to versions."},
+		{"title tagline", "semver(1) -- The semantic versioner for npm\n===\n\n## Install\n\n```bash\nnpm install semver\n```\n\n## Versions\n\nA version is described by the spec.\n",
+			"The semantic versioner for npm"},
+		{"title after a name and colon", "## iconv-lite: Pure JS character encoding conversion\n\n* No native code.\n", "Pure JS character encoding conversion"},
+		{"not a sentence title with a colon", "# Usage guide: how to do it\n\n* a\n", ""},
+		{"skips install command and code", "# x\n\nnpm install x\n\n`x --help`\n\nx lists files.\n", "x lists files."},
+		{"skips note paragraph", "# x\n\n**Note:** x moved.\n\n⚠️ Warning: beta.\n\nx lists files.\n", "x lists files."},
 		{"long", "# x\n\n" + strings.Repeat("word ", 40) + "end. " + strings.Repeat("more ", 60) + "\n",
 			strings.Repeat("word ", 40) + "end."},
 	} {

@@ -50,11 +50,12 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 // Title is the text of the first level-1 heading, else of an HTML <h1> before the first heading,
 // else of the first heading, else the file name without extension. Summary is the document's
 // opening description cut by Summary: the first real paragraph (not badges, images, a line of
-// links, an install command or a note/warning callout; a quoted paragraph counts) of the lead
-// section, else of the first section, else of an introductory section among the first few
-// ("About", "Overview", "What is x?" …; never a how-to or dropped one); failing that, the first
-// HTML <p> of prose there (a centered tagline), else the part of the title after a dash
-// ("semver -- The semantic versioner for npm").
+// links, an install command or a note/warning callout; a quoted paragraph counts) of the opening
+// sections — the lead section, the first section and the first level-1 section, each with the
+// chain of subsections right below it — else of an introductory section among the first few ("About",
+// "Overview", "What is x?" …), never of a how-to or dropped one; failing that, the first HTML
+// <p> of prose there (a centered tagline), else the part of the title after a dash or a name
+// and colon ("semver -- The semantic versioner for npm", "iconv-lite: Pure JS character …").
 //
 // Parse reads at most MaxInput bytes of src, returns at most MaxSections sections, never panics
 // and is deterministic. A UTF-8 byte order mark is ignored.
@@ -154,6 +155,11 @@ type parser struct {
 	refs    map[string]*ast.LinkReferenceDefinition // by normalized label; the first definition wins
 	summary     string
 	htmlSummary string // the first HTML <p> of prose among the summary's candidate sections
+	// The opening sections, where the summary is looked for: the first section and the first
+	// level-1 section, each with the subsections that follow it.
+	openLevel int  // level of the last opening section; 0 before one, -1 after the last
+	openNext  int  // index a subsection must have to be opening too: the next one
+	seenH1    bool // the first level-1 section was seen
 }
 
 // block is one top-level block and the source it spans: from the start of its first line to the
@@ -167,6 +173,7 @@ type block struct {
 type rawSection struct {
 	path    []string // nil for the lead section
 	title   string   // the heading's text; "" for the lead section
+	level   int      // the heading's level; 0 for the lead section
 	anchor  string
 	dropped bool
 	howTo   bool // the heading or one above it names a how-to section; see howTo
@@ -296,6 +303,7 @@ func (ps *parser) split(doc ast.Node, emit func(rs *rawSection, index int) bool)
 		stack = append(stack, f)
 		cur = rawSection{
 			title:   title,
+			level:   h.Level,
 			anchor:  slugs.slug(title),
 			dropped: f.drop || f.toc,
 			howTo:   f.howTo,
@@ -565,10 +573,20 @@ const maxSummarySection = 6
 // summarize looks for the document summary in rs, the section of the given index, when it is one
 // of the candidates Parse's doc comment lists.
 func (ps *parser) summarize(rs *rawSection, index int) {
-	if ps.summary != "" || rs.dropped || rs.howTo || index > maxSummarySection {
-		return
+	opening := index == 0
+	switch {
+	case index == 0:
+	case rs.level == 1 && !ps.seenH1 || index == 1,
+		// The subsection right below an opening section ("# x", "### tagline", then prose).
+		ps.openLevel > 0 && index == ps.openNext && rs.level > ps.openLevel:
+		ps.openLevel, ps.openNext, opening = rs.level, index+1, true
+	default:
+		ps.openLevel = -1
 	}
-	if index > 1 && !introHeading(rs.title) {
+	if rs.level == 1 {
+		ps.seenH1 = true
+	}
+	if ps.summary != "" || rs.dropped || rs.howTo || !opening && !(introHeading(rs.title) && index <= maxSummarySection) {
 		return
 	}
 	for _, b := range rs.blocks {
@@ -638,8 +656,8 @@ func withoutAnchors(s string) string {
 // titleTagline returns the description a title carries after a dash ("semver(1) -- The
 // semantic versioner for npm", "x — fast widgets"), or "".
 func titleTagline(title string) string {
-	for _, sep := range []string{" -- ", " — ", " – ", " - "} {
-		if _, after, ok := strings.Cut(title, sep); ok {
+	for _, sep := range []string{" -- ", " — ", " – ", " - ", ": "} {
+		if before, after, ok := strings.Cut(title, sep); ok && (sep != ": " || !strings.Contains(strings.TrimSpace(before), " ")) {
 			if after = strings.TrimSpace(after); hasProse(after) && strings.Contains(after, " ") {
 				return Summary(after)
 			}
