@@ -149,10 +149,10 @@ func truncate(src []byte) []byte {
 }
 
 type parser struct {
-	src     []byte // what goldmark parsed: the input after guard
-	orig    []byte // the input, the same length as src; Section.Text is sliced from it
-	kind    docidx.DocKind
-	refs    map[string]*ast.LinkReferenceDefinition // by normalized label; the first definition wins
+	src         []byte // what goldmark parsed: the input after guard
+	orig        []byte // the input, the same length as src; Section.Text is sliced from it
+	kind        docidx.DocKind
+	refs        map[string]*ast.LinkReferenceDefinition // by normalized label; the first definition wins
 	summary     string
 	htmlSummary string // the first HTML <p> of prose among the summary's candidate sections
 	// The opening sections, where the summary is looked for: the first section and the first
