@@ -160,6 +160,7 @@ type parser struct {
 	openLevel int  // level of the last opening section; 0 before one, -1 after the last
 	openNext  int  // index a subsection must have to be opening too: the next one
 	seenH1    bool // the first level-1 section was seen
+	openHowTo int  // level of the opening how-to section whose chain is being read, or 0
 }
 
 // block is one top-level block and the source it spans: from the start of its first line to the
@@ -586,7 +587,21 @@ func (ps *parser) summarize(rs *rawSection, index int) {
 	if rs.level == 1 {
 		ps.seenH1 = true
 	}
-	if ps.summary != "" || rs.dropped || rs.howTo || !opening && !(introHeading(rs.title) && index <= maxSummarySection) {
+	if opening {
+		// An opening section is a how-to when its heading starts like one ("Usage", "Getting
+		// started"; not "Safer Node.js Buffer API"), or when the opening section above it is.
+		if index > 0 && howTo(firstWords(rs.title, 2)) {
+			ps.openHowTo = rs.level
+		} else if ps.openHowTo > 0 && rs.level <= ps.openHowTo {
+			ps.openHowTo = 0
+		}
+		if ps.openHowTo > 0 {
+			return
+		}
+	} else if rs.howTo || !introHeading(rs.title) || index > maxSummarySection {
+		return
+	}
+	if ps.summary != "" || rs.dropped {
 		return
 	}
 	for _, b := range rs.blocks {
@@ -601,6 +616,12 @@ func (ps *parser) summarize(rs *rawSection, index int) {
 		}
 		ps.trySummary(b.node)
 	}
+}
+
+// firstWords returns the first n words of s.
+func firstWords(s string, n int) string {
+	ws := strings.Fields(s)
+	return strings.Join(ws[:min(n, len(ws))], " ")
 }
 
 // introHeading reports whether a section heading announces the package's description.
