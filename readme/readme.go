@@ -54,7 +54,7 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 // sections — the lead section, the first section and the first level-1 section, each with the
 // chain of subsections right below it — else of an introductory section among the first few ("About",
 // "Overview", "What is x?" …), never of a how-to or dropped one; failing that, the first HTML
-// <p> of prose there (a centered tagline), else the part of the title after a dash or a name
+// <p> of prose there (a centered tagline), else the first HTML <h2>…<h6>, else the part of the title after a dash or a name
 // and colon ("semver -- The semantic versioner for npm", "iconv-lite: Pure JS character …").
 //
 // Parse reads at most MaxInput bytes of src, returns at most MaxSections sections, never panics
@@ -86,6 +86,9 @@ func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
 	out.Summary = ps.summary
 	if out.Summary == "" {
 		out.Summary = ps.htmlSummary
+	}
+	if out.Summary == "" {
+		out.Summary = ps.htmlSubtitle
 	}
 	if out.Summary == "" {
 		out.Summary = titleTagline(out.Title)
@@ -149,12 +152,13 @@ func truncate(src []byte) []byte {
 }
 
 type parser struct {
-	src         []byte // what goldmark parsed: the input after guard
-	orig        []byte // the input, the same length as src; Section.Text is sliced from it
-	kind        docidx.DocKind
-	refs        map[string]*ast.LinkReferenceDefinition // by normalized label; the first definition wins
-	summary     string
-	htmlSummary string // the first HTML <p> of prose among the summary's candidate sections
+	src          []byte // what goldmark parsed: the input after guard
+	orig         []byte // the input, the same length as src; Section.Text is sliced from it
+	kind         docidx.DocKind
+	refs         map[string]*ast.LinkReferenceDefinition // by normalized label; the first definition wins
+	summary      string
+	htmlSummary  string // the first HTML <p> of prose among the summary's candidate sections
+	htmlSubtitle string // the first HTML <h2>…<h6> of prose there
 	// The opening sections, where the summary is looked for: the first section and the first
 	// level-1 section, each with the subsections that follow it.
 	openLevel int  // level of the last opening section; 0 before one, -1 after the last
@@ -609,8 +613,12 @@ func (ps *parser) summarize(rs *rawSection, index int) {
 			return
 		}
 		if h, ok := b.node.(*ast.HTMLBlock); ok {
+			src := htmlBlockSource(h, ps.src)
 			if ps.htmlSummary == "" {
-				ps.htmlSummary = htmlParagraph(htmlBlockSource(h, ps.src))
+				ps.htmlSummary = htmlTagline(src, "p")
+			}
+			if ps.htmlSubtitle == "" {
+				ps.htmlSubtitle = htmlTagline(src, "h2", "h3", "h4", "h5", "h6")
 			}
 			continue
 		}
@@ -635,11 +643,18 @@ func introHeading(title string) bool {
 	return false
 }
 
-// htmlParagraph returns the prose of an HTML block that is a <p> element with words outside its
-// links ("<p align="center">Promise based HTTP client</p>"), or "".
-func htmlParagraph(src string) string {
+// htmlTagline returns the prose of an HTML block that starts with one of the elements tags and
+// has words outside its links ("<p align="center">Promise based HTTP client</p>",
+// "<h5 align="center">The fast, flexible … library</h5>"), or "".
+func htmlTagline(src string, tags ...string) string {
 	t := strings.TrimSpace(src)
-	if len(t) < 3 || !strings.EqualFold(t[:2], "<p") || !(t[2] == '>' || t[2] == ' ' || t[2] == '\t' || t[2] == '\n') {
+	ok := false
+	for _, tag := range tags {
+		if n := len(tag) + 1; len(t) > n && strings.EqualFold(t[:n], "<"+tag) && strings.ContainsRune("> \t\n", rune(t[n])) {
+			ok = true
+		}
+	}
+	if !ok {
 		return ""
 	}
 	if !hasProse(htmlText(withoutAnchors(t))) {
