@@ -381,6 +381,7 @@ func TestSummary(t *testing.T) {
 				"<p align=\"center\">Promise based HTTP client for the browser and node.js</p>\n\n<p align=\"center\">\n<a href=\"w\"><b>Website</b></a> •\n<a href=\"d\"><b>Documentation</b></a>\n</p>\n\n" +
 				"## Table of contents\n\n- [Features](#features)\n\n## Features\n\n- Make requests\n\n## HTTP/2\n\nAxios has experimental HTTP/2 support.\n",
 			"Promise based HTTP client for the browser and node.js"},
+		{"long lead-in", "# x\n\n`x` is a module that makes XML feel like JSON, as in this spec:\n\n```\nx\n```\n", "x is a module that makes XML feel like JSON, as in this spec."},
 		{"cheerio-like: HTML subtitle", "<h1 align=\"center\">cheerio</h1>\n\n<h5 align=\"center\">The fast, flexible, and elegant library for parsing HTML.</h5>\n\n<div align=\"center\"><a href=\"x\"><img src=\"b.svg\"></a></div>\n\n```js\nload()\n```\n",
 			"The fast, flexible, and elegant library for parsing HTML."},
 		{"link-only <p> is no tagline", "<p align=center><a href=x>Website</a> • <a href=y>Docs</a></p>\n\n# x\n\n## Features\n\n- a\n\n## Deep\n\nDeep prose.\n", ""},

@@ -571,6 +571,10 @@ func isAnchorLink(p ast.Node, src []byte) bool {
 	return n == 1
 }
 
+// minLeadInDescription is the fewest words of a paragraph ending in ":" with no sentence
+// before it that the summary takes ("Install it with:" is too short to describe anything).
+const minLeadInDescription = 8
+
 // maxSummarySection is the index of the last section an introductory heading can give the
 // summary from (0 is the lead section).
 const maxSummarySection = 6
@@ -726,12 +730,17 @@ func (ps *parser) trySummary(n ast.Node) {
 		return
 	}
 	if strings.HasSuffix(s, ":") {
-		// Keep the sentences before the lead-in, if any.
+		// Keep the sentences before the lead-in, if any; a long lead-in that is the whole
+		// paragraph ("x is a module that …, as in this example:") is a description too.
 		i := strings.LastIndexAny(s, ".!?")
-		if i < 0 {
+		switch {
+		case i >= 0:
+			s = s[:i+1]
+		case len(strings.Fields(s)) >= minLeadInDescription:
+			s = strings.TrimSuffix(s, ":") + "."
+		default:
 			return
 		}
-		s = s[:i+1]
 		if !hasProse(s) {
 			return
 		}
