@@ -573,7 +573,7 @@ func isAnchorLink(p ast.Node, src []byte) bool {
 
 // minLeadInDescription is the fewest words of a paragraph ending in ":" with no sentence
 // before it that the summary takes ("Install it with:" is too short to describe anything).
-const minLeadInDescription = 8
+const minLeadInDescription = 12
 
 // maxSummarySection is the index of the last section an introductory heading can give the
 // summary from (0 is the lead section).
