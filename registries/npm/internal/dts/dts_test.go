@@ -579,3 +579,15 @@ func TestNamespaceThenInterfaceMerge(t *testing.T) {
 		t.Error("Express.Request.user missing")
 	}
 }
+
+func TestSelfReexport(t *testing.T) {
+	fsys := fstest.MapFS{
+		"index.d.ts":   {Data: []byte("export * from 'zustand/vanilla';\nexport * from 'zustand';\nexport * from 'zustandish';\n")},
+		"vanilla.d.ts": {Data: []byte("export interface StoreApi<T> { getState(): T }\n")},
+	}
+	res := Extract(fsys, []string{"index.d.ts"}, Options{Package: "zustand"})
+	if got := render(res); !strings.Contains(got, "method StoreApi.getState parent=StoreApi pkg=zustand vanilla.d.ts:1") ||
+		strings.Join(res.Files, " ") != "index.d.ts vanilla.d.ts" {
+		t.Errorf("self re-export:\n%s", got)
+	}
+}

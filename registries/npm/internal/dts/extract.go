@@ -180,6 +180,13 @@ func Extract(fsys fs.FS, entries []string, opts Options) Result {
 				push(item{org: it.org, file: p, prefix: prefix, depth: it.depth + 1})
 				continue
 			}
+			// A package re-exporting its own subpath by name ("zustand/vanilla" in zustand).
+			if sub, ok := strings.CutPrefix(r.spec, it.org.name); ok && it.org.name != "" && (sub == "" || sub[0] == '/') {
+				if p, ok := resolve(it.org.fsys, ".", "."+sub, false); ok {
+					push(item{org: it.org, file: p, prefix: prefix, depth: it.depth + 1})
+				}
+				continue
+			}
 			if opts.External == nil || !isBare(r.spec) {
 				continue
 			}
