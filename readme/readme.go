@@ -797,7 +797,10 @@ func hasProse(s string) bool {
 
 // isCallout reports whether a quoted paragraph is a note or warning rather than a description.
 func isCallout(s string) bool {
-	s = strings.TrimLeft(s, "⚠️ℹ️💡❗🚨* ")
+	// Leading emoji (⚠️ ℹ️ 💡), their variation selectors and emphasis marks.
+	s = strings.TrimLeftFunc(s, func(r rune) bool {
+		return unicode.IsSymbol(r) || unicode.IsSpace(r) || r == '*' || r == '\uFE0F' || r == '❗'
+	})
 	if strings.HasPrefix(s, "[!") {
 		return true
 	}
