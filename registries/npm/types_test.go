@@ -3,10 +3,12 @@ package npm
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 )
 
@@ -218,5 +220,35 @@ func TestNodeModulesReexports(t *testing.T) {
 	}
 	if len(pd.Symbols) > 20 {
 		t.Errorf("%d symbols: the cycle meta -> @demo/core -> meta was followed again", len(pd.Symbols))
+	}
+}
+
+// TestTypesFromScopedRegistry checks that an @types:registry line of .npmrc sends the @types
+// requests to that registry.
+func TestTypesFromScopedRegistry(t *testing.T) {
+	main := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
+	types := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, ".npmrc"), fmt.Sprintf("registry=%s\n@types:registry=%s\n", main.URL, types.URL))
+	cfg, err := LoadConfig(dir, []string{"HOME=" + t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: &fetch.Client{HTTP: main.Client(), Retries: -1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd, err := r.Fetch(context.Background(), "untyped", "2.3.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkUntypedAPI(t, pd)
+	for _, req := range main.Requests() {
+		if strings.Contains(req.Path, "@types") {
+			t.Errorf("@types request sent to the default registry: %s", req.Path)
+		}
+	}
+	if len(types.Requests()) != 2 { // packument and tarball
+		t.Errorf("@types registry requests: %+v", types.Requests())
 	}
 }
