@@ -93,6 +93,11 @@ func TestTypesEntries(t *testing.T) {
 		{`{"main":"only-js/index.js"}`, "index.d.ts"},
 		{`{}`, "index.d.ts"},
 		{`{"types":"../../etc/passwd.d.ts"}`, "index.d.ts"},
+		// typesVersions: the first range TypeScript 5.9 satisfies, in the order written.
+		{`{"types":"x.d.ts","typesVersions":{"<=4.0":{"*":["old/*"]},">=4.2":{"*":["typesversions/*"]},"*":{"*":["none/*"]}}}`, "typesversions/x.d.ts"},
+		{`{"typesVersions":{"*":{"index.d.ts":["typesversions/x.d.ts"]}}}`, "typesversions/x.d.ts"},
+		{`{"types":"types/index.d.ts","typesVersions":{"<=5.6":{"*":["ts5.6/*"]}}}`, "types/index.d.ts"},
+		{`{"typesVersions":["not an object"]}`, "index.d.ts"},
 	} {
 		m, _ := parseManifest([]byte(tc.json))
 		if got := strings.Join(typesEntries(fsys, m), " "); got != tc.want {
@@ -316,5 +321,25 @@ func FuzzUntar(f *testing.F) {
 		m := memfs.New(files)
 		buildContents(m, "", "", contentLimits{})
 		packageAPI(context.Background(), m, &manifest{}, "p", "1.0.0", contentLimits{}, nil)
+	})
+}
+
+// FuzzTypesEntries feeds package.json files (untrusted: they come from tarballs) to
+// parseManifest and typesEntries: no panic, and every entry is a clean path inside the package.
+func FuzzTypesEntries(f *testing.F) {
+	f.Add([]byte(`{"types":"x.d.ts","typesVersions":{">=4.2":{"*":["typesversions/*"]}}}`))
+	f.Add([]byte(`{"exports":{".":{"import":{"types":"./a.d.mts"}}},"typesVersions":{"*":{"a*b*":["../*"]}}}`))
+	f.Add([]byte(`{"typesVersions":{"*":{"*":[1,2]}}}`))
+	fsys := fstest.MapFS{"index.d.ts": {}, "typesversions/x.d.ts": {}, "a.d.mts": {}}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := parseManifest(data)
+		if err != nil {
+			return
+		}
+		for _, e := range typesEntries(fsys, m) {
+			if !fs.ValidPath(e) {
+				t.Fatalf("entry %q is not a valid path", e)
+			}
+		}
 	})
 }
