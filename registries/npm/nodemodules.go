@@ -366,6 +366,9 @@ func (n *NodeModules) Fetch(ctx context.Context, name, version string) (*docidx.
 	if a.from != "" {
 		n.log.Debug("npm: API from "+a.from, "package", name, "version", version, "symbols", len(a.symbols))
 	}
+	if a.typesErr != nil {
+		n.log.Warn("npm: no API from the @types package", "package", name, "version", version, "err", a.typesErr)
+	}
 	pkg := packageFromManifest(m, m, name, version)
 	pkg.Versions = versions
 	pkg.Source = in.dir

@@ -382,6 +382,9 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	if a.from != "" {
 		r.log.Debug("npm: API from "+a.from, "package", name, "version", version, "symbols", len(a.symbols))
 	}
+	if a.typesErr != nil {
+		r.log.Warn("npm: no API from the @types package", "package", name, "version", version, "err", a.typesErr)
+	}
 
 	pkg := packageFromManifest(m, pm, name, version)
 	pkg.Versions = p.versionList()

@@ -51,7 +51,8 @@ type packageFinder interface {
 type api struct {
 	symbols  []docidx.Symbol
 	from     string   // "" for the package's own declarations, else "@types/x@1.2.3"
-	problems []string // files skipped, limits hit, @types that could not be read
+	problems []string // files skipped, limits hit
+	typesErr error    // the @types package exists but could not be read (the API is then empty)
 }
 
 // packageAPI extracts the API of name@version, whose files are fsys and package.json m, from
@@ -75,7 +76,7 @@ func packageAPI(ctx context.Context, fsys fs.FS, m *manifest, name, version stri
 		tp, err := find.typesFor(ctx, name, version)
 		switch {
 		case err != nil:
-			return api{problems: []string{fmt.Sprintf("%s: %v", typesPackageName(name), err)}}
+			return api{typesErr: fmt.Errorf("%s: %w", typesPackageName(name), err)}
 		case tp != nil:
 			if entries := typesEntries(tp.fsys, tp.m); len(entries) > 0 {
 				a := extractAPI(ctx, tp.fsys, entries, name, tp.name, tp.name+"/", lim, find)
