@@ -58,12 +58,13 @@ type api struct {
 // packageAPI extracts the API of name@version, whose files are fsys and package.json m, from
 // the first source that has one, in the order TypeScript resolves a package's types:
 //
-//  1. the package's own declaration files (types/typings, the exports "types" condition, a .d.ts
-//     beside main, index.d.ts; see typesEntries);
+//  1. the package's own declaration files (types/typings, the exports "types" condition,
+//     typesVersions, a .d.ts beside main, index.d.ts; see typesEntries);
 //  2. its DefinitelyTyped package, @types/name (@types/scope__name), through find: symbols keep
 //     the package's name and their File starts with the @types package's name
-//     ("@types/ws/index.d.ts"); failing to get it is a problem, never an error;
-//  3. (JavaScript sources: the next source goes here, for packages with neither.)
+//     ("@types/ws/index.d.ts"); failing to get it sets typesErr (logged), never fails the fetch;
+//  3. its JavaScript sources (JSDoc and exports; registries/npm/internal/jsapi): the call for
+//     packages with neither goes here, before the final return.
 //
 // find may be nil (no @types, no cross-package re-exports). The @types package itself is also
 // indexed as its own package, as any package is.
