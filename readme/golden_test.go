@@ -3,6 +3,7 @@ package readme_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,4 +62,25 @@ func TestGolden(t *testing.T) {
 			golden.Check(t, goldenPath, got)
 		})
 	}
+}
+
+// TestSummaryGolden parses the opening excerpts of real npm READMEs under testdata/summary and
+// compares their summaries, one "name: summary" line each, with testdata/summary.golden: the
+// summary must be the README's opening description (axios: "Promise based HTTP client for the
+// browser and node.js"), never a sentence from further down.
+func TestSummaryGolden(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("testdata", "summary", "*.md"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no inputs in testdata/summary: %v", err)
+	}
+	var b strings.Builder
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := readme.Parse("README.md", docidx.DocReadme, src)
+		fmt.Fprintf(&b, "%s: %s\n", strings.TrimSuffix(filepath.Base(p), ".md"), doc.Summary)
+	}
+	golden.Check(t, filepath.Join("testdata", "summary.golden"), []byte(b.String()))
 }

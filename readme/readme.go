@@ -48,8 +48,14 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 // of the info string, lowercased. Sections left with no text are omitted.
 //
 // Title is the text of the first level-1 heading, else of an HTML <h1> before the first heading,
-// else of the first heading, else the file name without extension. Summary is the first real
-// paragraph (not badges, images, HTML or a line of links) cut by Summary.
+// else of the first heading, else the file name without extension. Summary is the document's
+// opening description cut by Summary: the first real paragraph (not badges, images, a line of
+// links, an install command or a note/warning callout; a quoted paragraph counts) of the opening
+// sections — the lead section, the first section and the first level-1 section, each with the
+// chain of subsections right below it — else of an introductory section among the first few ("About",
+// "Overview", "What is x?" …), never of a how-to or dropped one; failing that, the first HTML
+// <p> of prose there (a centered tagline), else the first HTML <h2>…<h6>, else the part of the title after a dash or a name
+// and colon ("semver -- The semantic versioner for npm", "iconv-lite: Pure JS character …").
 //
 // Parse reads at most MaxInput bytes of src, returns at most MaxSections sections, never panics
 // and is deterministic. A UTF-8 byte order mark is ignored.
@@ -64,6 +70,7 @@ func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
 
 	out := docidx.Document{Path: p, Kind: kind, Sections: []docidx.Section{}}
 	ps.split(doc, func(rs *rawSection, index int) bool {
+		ps.summarize(rs, index)
 		if rs.dropped {
 			return true
 		}
@@ -77,6 +84,15 @@ func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
 		out.Title = fmTitle
 	}
 	out.Summary = ps.summary
+	if out.Summary == "" {
+		out.Summary = ps.htmlSummary
+	}
+	if out.Summary == "" {
+		out.Summary = ps.htmlSubtitle
+	}
+	if out.Summary == "" {
+		out.Summary = titleTagline(out.Title)
+	}
 	return out
 }
 
@@ -136,11 +152,19 @@ func truncate(src []byte) []byte {
 }
 
 type parser struct {
-	src     []byte // what goldmark parsed: the input after guard
-	orig    []byte // the input, the same length as src; Section.Text is sliced from it
-	kind    docidx.DocKind
-	refs    map[string]*ast.LinkReferenceDefinition // by normalized label; the first definition wins
-	summary string
+	src          []byte // what goldmark parsed: the input after guard
+	orig         []byte // the input, the same length as src; Section.Text is sliced from it
+	kind         docidx.DocKind
+	refs         map[string]*ast.LinkReferenceDefinition // by normalized label; the first definition wins
+	summary      string
+	htmlSummary  string // the first HTML <p> of prose among the summary's candidate sections
+	htmlSubtitle string // the first HTML <h2>…<h6> of prose there
+	// The opening sections, where the summary is looked for: the first section and the first
+	// level-1 section, each with the subsections that follow it.
+	openLevel int  // level of the last opening section; 0 before one, -1 after the last
+	openNext  int  // index a subsection must have to be opening too: the next one
+	seenH1    bool // the first level-1 section was seen
+	openHowTo int  // level of the opening how-to section whose chain is being read, or 0
 }
 
 // block is one top-level block and the source it spans: from the start of its first line to the
@@ -153,6 +177,8 @@ type block struct {
 // rawSection is a section before filtering.
 type rawSection struct {
 	path    []string // nil for the lead section
+	title   string   // the heading's text; "" for the lead section
+	level   int      // the heading's level; 0 for the lead section
 	anchor  string
 	dropped bool
 	howTo   bool // the heading or one above it names a how-to section; see howTo
@@ -281,6 +307,8 @@ func (ps *parser) split(doc ast.Node, emit func(rs *rawSection, index int) bool)
 		}
 		stack = append(stack, f)
 		cur = rawSection{
+			title:   title,
+			level:   h.Level,
 			anchor:  slugs.slug(title),
 			dropped: f.drop || f.toc,
 			howTo:   f.howTo,
@@ -377,9 +405,6 @@ func (ps *parser) section(rs *rawSection, top bool) (docidx.Section, bool) {
 	for _, b := range kept {
 		textB.Write(ps.orig[b.start:b.end])
 		w.block(b.node, 0)
-		if ps.summary == "" && !rs.howTo {
-			ps.trySummary(b.node)
-		}
 	}
 	if len(w.lines) == 0 && len(w.code) == 0 && !w.htmlText {
 		return docidx.Section{}, false
@@ -546,14 +571,148 @@ func isAnchorLink(p ast.Node, src []byte) bool {
 	return n == 1
 }
 
+// minLeadInDescription is the fewest words of a paragraph ending in ":" with no sentence
+// before it that the summary takes ("Install it with:" is too short to describe anything).
+const minLeadInDescription = 12
+
+// maxSummarySection is the index of the last section an introductory heading can give the
+// summary from (0 is the lead section).
+const maxSummarySection = 6
+
+// summarize looks for the document summary in rs, the section of the given index, when it is one
+// of the candidates Parse's doc comment lists.
+func (ps *parser) summarize(rs *rawSection, index int) {
+	opening := index == 0
+	switch {
+	case index == 0:
+	case rs.level == 1 && !ps.seenH1 || index == 1,
+		// The subsection right below an opening section ("# x", "### tagline", then prose).
+		ps.openLevel > 0 && index == ps.openNext && rs.level > ps.openLevel:
+		ps.openLevel, ps.openNext, opening = rs.level, index+1, true
+	default:
+		ps.openLevel = -1
+	}
+	if rs.level == 1 {
+		ps.seenH1 = true
+	}
+	if opening {
+		// An opening section is a how-to when its heading starts like one ("Usage", "Getting
+		// started"; not "Safer Node.js Buffer API"), or when the opening section above it is.
+		if index > 0 && howTo(firstWords(rs.title, 2)) {
+			ps.openHowTo = rs.level
+		} else if ps.openHowTo > 0 && rs.level <= ps.openHowTo {
+			ps.openHowTo = 0
+		}
+		if ps.openHowTo > 0 {
+			return
+		}
+	} else if rs.howTo || !introHeading(rs.title) || index > maxSummarySection {
+		return
+	}
+	if ps.summary != "" || rs.dropped {
+		return
+	}
+	for _, b := range rs.blocks {
+		if ps.summary != "" {
+			return
+		}
+		if h, ok := b.node.(*ast.HTMLBlock); ok {
+			src := htmlBlockSource(h, ps.src)
+			if ps.htmlSummary == "" {
+				ps.htmlSummary = htmlTagline(src, "p")
+			}
+			if ps.htmlSubtitle == "" {
+				ps.htmlSubtitle = htmlTagline(src, "h2", "h3", "h4", "h5", "h6")
+			}
+			continue
+		}
+		ps.trySummary(b.node)
+	}
+}
+
+// firstWords returns the first n words of s.
+func firstWords(s string, n int) string {
+	ws := strings.Fields(s)
+	return strings.Join(ws[:min(n, len(ws))], " ")
+}
+
+// introHeading reports whether a section heading announces the package's description.
+func introHeading(title string) bool {
+	t := strings.ToLower(strings.TrimSpace(title))
+	first, _, _ := strings.Cut(t, " ")
+	switch strings.Trim(first, ":?!.") {
+	case "introduction", "intro", "about", "overview", "description", "summary", "synopsis", "what", "why", "motivation":
+		return true
+	}
+	return false
+}
+
+// htmlTagline returns the prose of an HTML block that starts with one of the elements tags and
+// has words outside its links ("<p align="center">Promise based HTTP client</p>",
+// "<h5 align="center">The fast, flexible … library</h5>"), or "".
+func htmlTagline(src string, tags ...string) string {
+	t := strings.TrimSpace(src)
+	ok := false
+	for _, tag := range tags {
+		if n := len(tag) + 1; len(t) > n && strings.EqualFold(t[:n], "<"+tag) && strings.ContainsRune("> \t\n", rune(t[n])) {
+			ok = true
+		}
+	}
+	if !ok {
+		return ""
+	}
+	if !hasProse(htmlText(withoutAnchors(t))) {
+		return ""
+	}
+	s := collapse(htmlText(t))
+	if isCallout(s) || strings.HasSuffix(s, ":") {
+		return ""
+	}
+	return Summary(s)
+}
+
+// withoutAnchors removes <a …>…</a> elements from an HTML fragment.
+func withoutAnchors(s string) string {
+	var b strings.Builder
+	for {
+		lower := strings.ToLower(s)
+		i := strings.Index(lower, "<a ")
+		if j := strings.Index(lower, "<a>"); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		j := strings.Index(lower[i:], "</a>")
+		if j < 0 {
+			return b.String()
+		}
+		s = s[i+j+len("</a>"):]
+	}
+}
+
+// titleTagline returns the description a title carries after a dash ("semver(1) -- The
+// semantic versioner for npm", "x — fast widgets"), or "".
+func titleTagline(title string) string {
+	for _, sep := range []string{" -- ", " — ", " – ", " - ", ": "} {
+		if before, after, ok := strings.Cut(title, sep); ok && (sep != ": " || !strings.Contains(strings.TrimSpace(before), " ")) {
+			if after = strings.TrimSpace(after); hasProse(after) && strings.Contains(after, " ") {
+				return Summary(after)
+			}
+		}
+	}
+	return ""
+}
+
 // trySummary sets the document summary from n if it is a real paragraph: a top-level paragraph
-// with prose outside links and images, or the first paragraph of a top-level block quote (npm
-// READMEs often quote their description) unless it is a callout ("> **Note** …", "> [!WARNING]").
-// A trailing lead-in sentence ("It provides:") is left out.
+// with prose outside links, images and code, or the first paragraph of a top-level block quote
+// (npm READMEs often quote their description), unless it is a callout ("**Note** …",
+// "> [!WARNING]") or an install command. A trailing lead-in sentence ("It provides:") is left out.
 func (ps *parser) trySummary(n ast.Node) {
-	quoted := false
 	if q, ok := n.(*ast.Blockquote); ok {
-		n, quoted = q.FirstChild(), true
+		n = q.FirstChild()
 	}
 	p, ok := n.(*ast.Paragraph)
 	if !ok {
@@ -561,27 +720,65 @@ func (ps *parser) trySummary(n ast.Node) {
 	}
 	var outside strings.Builder
 	inlineText(&outside, p, ps.src, false, 0)
-	if !hasProse(outside.String()) {
+	if !hasProse(outside.String()) || onlyCode(p, ps.src) {
 		return
 	}
 	var all strings.Builder
 	inlineText(&all, p, ps.src, true, 0)
 	s := collapse(all.String())
-	if quoted && isCallout(s) {
+	if isCallout(s) || isInstallCommand(s) {
 		return
 	}
 	if strings.HasSuffix(s, ":") {
-		// Keep the sentences before the lead-in, if any.
+		// Keep the sentences before the lead-in, if any; a long lead-in that is the whole
+		// paragraph ("x is a module that …, as in this example:") is a description too.
 		i := strings.LastIndexAny(s, ".!?")
-		if i < 0 {
+		switch {
+		case i >= 0:
+			s = s[:i+1]
+		case len(strings.Fields(s)) >= minLeadInDescription:
+			s = strings.TrimSuffix(s, ":") + "."
+		default:
 			return
 		}
-		s = s[:i+1]
 		if !hasProse(s) {
 			return
 		}
 	}
 	ps.summary = Summary(s)
+}
+
+// onlyCode reports whether a paragraph's text is all code spans ("`npm i x`").
+func onlyCode(p *ast.Paragraph, src []byte) bool {
+	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.CodeSpan:
+		case *ast.Text:
+			if len(strings.TrimSpace(string(c.Segment.Value(src)))) > 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isInstallCommand reports whether a paragraph is a package manager command ("npm install x",
+// "$ yarn add x", "pip install x", "go get x").
+func isInstallCommand(s string) bool {
+	ws := strings.Fields(strings.TrimPrefix(strings.TrimSpace(s), "$"))
+	if len(ws) < 2 {
+		return false
+	}
+	switch ws[0] {
+	case "npm", "yarn", "pnpm", "bun", "npx", "pip", "pip3", "go", "cargo", "gem", "brew", "deno":
+		switch ws[1] {
+		case "install", "i", "add", "get", "-g", "--global":
+			return true
+		}
+	}
+	return false
 }
 
 // hasProse reports whether s has at least a word of letters.
@@ -600,6 +797,10 @@ func hasProse(s string) bool {
 
 // isCallout reports whether a quoted paragraph is a note or warning rather than a description.
 func isCallout(s string) bool {
+	// Leading emoji (⚠️ ℹ️ 💡), their variation selectors and emphasis marks.
+	s = strings.TrimLeftFunc(s, func(r rune) bool {
+		return unicode.IsSymbol(r) || unicode.IsSpace(r) || r == '*' || r == '\uFE0F' || r == '❗'
+	})
 	if strings.HasPrefix(s, "[!") {
 		return true
 	}

@@ -137,13 +137,12 @@ func findReadme(fsys fs.FS) string {
 // contents is what buildContents extracted from a package's files.
 type contents struct {
 	docs     []docidx.Document
-	symbols  []docidx.Symbol
 	problems []string // files skipped, limits hit
 }
 
-// buildContents reads a package's README, docs/, examples/ and declaration files from fsys. When
-// fsys holds no README, fallbackReadme (the registry's copy) is used under fallbackName.
-func buildContents(fsys fs.FS, m *manifest, pkgName, fallbackReadme, fallbackName string, lim contentLimits) contents {
+// buildContents reads a package's README, docs/ and examples/ from fsys (its API is packageAPI's).
+// When fsys holds no README, fallbackReadme (the registry's copy) is used under fallbackName.
+func buildContents(fsys fs.FS, fallbackReadme, fallbackName string, lim contentLimits) contents {
 	lim = lim.withDefaults()
 	var c contents
 
@@ -214,20 +213,6 @@ func buildContents(fsys fs.FS, m *manifest, pkgName, fallbackReadme, fallbackNam
 		}
 	}
 
-	// API from declaration files.
-	if entries := typesEntries(fsys, m); len(entries) > 0 {
-		res := dts.Extract(fsys, entries, dts.Options{
-			Package:     pkgName,
-			ExportName:  exportName(pkgName),
-			MaxSymbols:  lim.maxSymbols,
-			MaxFileSize: lim.maxFile,
-		})
-		c.symbols = res.Symbols
-		c.problems = append(c.problems, res.Problems...)
-		if res.Truncated {
-			c.problems = append(c.problems, fmt.Sprintf("API truncated at %d symbols / %d files", len(res.Symbols), len(res.Files)))
-		}
-	}
 	return c
 }
 

@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
@@ -92,6 +93,11 @@ func TestTypesEntries(t *testing.T) {
 		{`{"main":"only-js/index.js"}`, "index.d.ts"},
 		{`{}`, "index.d.ts"},
 		{`{"types":"../../etc/passwd.d.ts"}`, "index.d.ts"},
+		// typesVersions: the first range TypeScript 5.9 satisfies, in the order written.
+		{`{"types":"x.d.ts","typesVersions":{"<=4.0":{"*":["old/*"]},">=4.2":{"*":["typesversions/*"]},"*":{"*":["none/*"]}}}`, "typesversions/x.d.ts"},
+		{`{"typesVersions":{"*":{"index.d.ts":["typesversions/x.d.ts"]}}}`, "typesversions/x.d.ts"},
+		{`{"types":"types/index.d.ts","typesVersions":{"<=5.6":{"*":["ts5.6/*"]}}}`, "types/index.d.ts"},
+		{`{"typesVersions":["not an object"]}`, "index.d.ts"},
 	} {
 		m, _ := parseManifest([]byte(tc.json))
 		if got := strings.Join(typesEntries(fsys, m), " "); got != tc.want {
@@ -273,7 +279,7 @@ func TestBuildContentsLimits(t *testing.T) {
 	for i := range 5 {
 		fsys[fmt.Sprintf("docs/d%d.md", i)] = &fstest.MapFile{Data: []byte("# d\n")}
 	}
-	c := buildContents(fsys, &manifest{}, "x", "", "", contentLimits{maxDocs: 3, maxDocSize: 100})
+	c := buildContents(fsys, "", "", contentLimits{maxDocs: 3, maxDocSize: 100})
 	var paths []string
 	for _, d := range c.docs {
 		paths = append(paths, d.Path)
@@ -284,7 +290,7 @@ func TestBuildContentsLimits(t *testing.T) {
 	if len(c.problems) < 2 {
 		t.Errorf("problems %v, want the big file and the document cap", c.problems)
 	}
-	c = buildContents(fsys, &manifest{}, "x", "", "", contentLimits{})
+	c = buildContents(fsys, "", "", contentLimits{})
 	for _, d := range c.docs {
 		if d.Path == "examples/a.js" && !strings.Contains(allText(d), "````js") {
 			t.Errorf("example fence does not outgrow the code's backticks: %q", allText(d))
@@ -313,6 +319,27 @@ func FuzzUntar(f *testing.F) {
 			t.Fatalf("kept %d bytes", kept)
 		}
 		m := memfs.New(files)
-		buildContents(m, &manifest{}, "p", "", "", contentLimits{})
+		buildContents(m, "", "", contentLimits{})
+		packageAPI(context.Background(), m, &manifest{}, "p", "1.0.0", contentLimits{}, nil)
+	})
+}
+
+// FuzzTypesEntries feeds package.json files (untrusted: they come from tarballs) to
+// parseManifest and typesEntries: no panic, and every entry is a clean path inside the package.
+func FuzzTypesEntries(f *testing.F) {
+	f.Add([]byte(`{"types":"x.d.ts","typesVersions":{">=4.2":{"*":["typesversions/*"]}}}`))
+	f.Add([]byte(`{"exports":{".":{"import":{"types":"./a.d.mts"}}},"typesVersions":{"*":{"a*b*":["../*"]}}}`))
+	f.Add([]byte(`{"typesVersions":{"*":{"*":[1,2]}}}`))
+	fsys := fstest.MapFS{"index.d.ts": {}, "typesversions/x.d.ts": {}, "a.d.mts": {}}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := parseManifest(data)
+		if err != nil {
+			return
+		}
+		for _, e := range typesEntries(fsys, m) {
+			if !fs.ValidPath(e) {
+				t.Fatalf("entry %q is not a valid path", e)
+			}
+		}
 	})
 }

@@ -66,6 +66,13 @@ func TestCorpusNodeModules(t *testing.T) {
 		"@types/express": {"express", "express.Router", "express.json"},
 		"@types/node":    {"fs.readFile", "fs/promises.readFile", "path.path.join", "http.createServer"},
 		"zod":            {"string", "object", "ZodType"},
+		// Through @types (no bundled declarations) and cross-package re-exports.
+		"ws":      {"ws.ServerOptions.maxPayload", "ws.send", "ws.Server"},
+		"express": {"express", "express.Router"},
+		"cors":    {"cors", "cors.CorsOptions.origin"},
+		"react":   {"react.useState", "react.Component.setState"},
+		"vue":     {"createApp", "ref"},
+		"zustand": {"createStore", "StoreApi.getState"},
 	} {
 		for _, q := range names {
 			if _, ok := bySym[pkg][q]; !ok && bySym[pkg] != nil {

@@ -8,6 +8,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/Masterminds/semver/v3"
 )
 
 // flexString decodes a JSON string and turns any other JSON value into "", so one odd field never
@@ -43,6 +45,7 @@ type manifest struct {
 	Typings        flexString      `json:"typings"`
 	Main           flexString      `json:"main"`
 	Exports        json.RawMessage `json:"exports"`
+	TypesVersions  json.RawMessage `json:"typesVersions"`
 	Dist           json.RawMessage `json:"dist"`
 }
 
@@ -233,7 +236,8 @@ func normalizeRepo(s, dir string) string {
 // typesEntries returns the declaration entry points of a package, in TypeScript's order: the
 // "types" and "typings" fields, the "types" condition of exports["."] (conditions nested under
 // import, require, node or default included), a .d.ts beside each JavaScript target of
-// exports["."] and beside "main", and index.d.ts. Only files that exist in fsys are returned.
+// exports["."] and beside "main", and index.d.ts; each one redirected first through
+// typesVersions (typesVersionsPaths). Only files that exist in fsys are returned.
 func typesEntries(fsys fs.FS, m *manifest) []string {
 	var cands []string
 	add := func(p string) {
@@ -262,10 +266,15 @@ func typesEntries(fsys fs.FS, m *manifest) []string {
 	add(main)
 	add("index.d.ts")
 
+	redirect := typesVersionsPaths(m.TypesVersions)
 	var out []string
 	seen := map[string]bool{}
 	for _, c := range cands {
+		var paths []string
 		for _, p := range declarationCandidates(c) {
+			paths = append(append(paths, redirect(p)...), p)
+		}
+		for _, p := range paths {
 			if seen[p] {
 				continue
 			}
@@ -278,6 +287,93 @@ func typesEntries(fsys fs.FS, m *manifest) []string {
 		if len(out) > 0 {
 			break // the first entry that exists wins
 		}
+	}
+	return out
+}
+
+// currentTypeScript is the TypeScript version typesVersions ranges are matched against: docidx
+// reads declarations as a current compiler would.
+const currentTypeScript = "5.9.0"
+
+// typesVersionsPaths returns a function that maps a path of the package through its
+// typesVersions field (https://www.typescriptlang.org/docs/handbook/declaration-files/publishing.html#version-selection-with-typesversions):
+// the first version range, in the order written, that currentTypeScript satisfies, then the
+// first of its path patterns ("*" matches any run of characters) that matches the path; the
+// result lists the substitutions' declaration candidates. Without typesVersions, or when nothing
+// matches, it returns nil.
+func typesVersionsPaths(raw json.RawMessage) func(p string) []string {
+	none := func(string) []string { return nil }
+	if len(raw) == 0 {
+		return none
+	}
+	ts := semver.MustParse(currentTypeScript)
+	var mapping []orderedEntry
+	for _, r := range orderedObject(raw) {
+		c, err := semver.NewConstraint(r.key)
+		if r.key != "*" && (err != nil || !c.Check(ts)) {
+			continue
+		}
+		mapping = orderedObject(r.value)
+		break
+	}
+	if len(mapping) == 0 {
+		return none
+	}
+	return func(p string) []string {
+		p = strings.TrimPrefix(path.Clean("/"+p), "/")
+		for _, e := range mapping {
+			pat := strings.TrimPrefix(path.Clean("/"+e.key), "/")
+			star := ""
+			if before, after, ok := strings.Cut(pat, "*"); ok {
+				if !strings.HasPrefix(p, before) || !strings.HasSuffix(p, after) || len(p) < len(before)+len(after) {
+					continue
+				}
+				star = p[len(before) : len(p)-len(after)]
+			} else if pat != p {
+				continue
+			}
+			var substs []string
+			if json.Unmarshal(e.value, &substs) != nil {
+				return nil
+			}
+			var out []string
+			for _, sub := range substs {
+				out = append(out, declarationCandidates(strings.Replace(sub, "*", star, 1))...)
+			}
+			return out
+		}
+		return nil
+	}
+}
+
+// orderedEntry is one member of a JSON object, in the order written.
+type orderedEntry struct {
+	key   string
+	value json.RawMessage
+}
+
+// maxOrderedEntries bounds the members orderedObject reads.
+const maxOrderedEntries = 256
+
+// orderedObject returns the members of a JSON object in the order written (typesVersions is
+// matched in that order), or nil when raw is not an object.
+func orderedObject(raw json.RawMessage) []orderedEntry {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var out []orderedEntry
+	for dec.More() && len(out) < maxOrderedEntries {
+		t, err := dec.Token()
+		if err != nil {
+			return out
+		}
+		key, _ := t.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return out
+		}
+		out = append(out, orderedEntry{key, v})
 	}
 	return out
 }

@@ -357,15 +357,99 @@ func (n *NodeModules) Fetch(ctx context.Context, name, version string) (*docidx.
 		return nil, fmt.Errorf("npm: %s@%s: %w", name, version, err)
 	}
 	fsys := os.DirFS(in.dir)
-	c := buildContents(fsys, m, name, m.readme(), string(m.ReadmeFilename), contentLimits{
-		maxFile: n.cfg.MaxFile, maxDocs: n.cfg.MaxDocs, maxDocSize: n.cfg.MaxDocSize, maxSymbols: n.cfg.MaxSymbols,
-	})
-	for _, p := range c.problems {
+	lim := contentLimits{maxFile: n.cfg.MaxFile, maxDocs: n.cfg.MaxDocs, maxDocSize: n.cfg.MaxDocSize, maxSymbols: n.cfg.MaxSymbols}
+	c := buildContents(fsys, m.readme(), string(m.ReadmeFilename), lim)
+	a := packageAPI(ctx, fsys, m, name, version, lim, &nmFinder{n: n, dirs: map[string]string{name: in.dir}})
+	for _, p := range append(c.problems, a.problems...) {
 		n.log.Debug("npm: "+p, "package", name, "version", version)
+	}
+	if a.from != "" {
+		n.log.Debug("npm: API from "+a.from, "package", name, "version", version, "symbols", len(a.symbols))
+	}
+	if a.typesErr != nil {
+		n.log.Warn("npm: no API from the @types package", "package", name, "version", version, "err", a.typesErr)
 	}
 	pkg := packageFromManifest(m, m, name, version)
 	pkg.Versions = versions
 	pkg.Source = in.dir
 	pkg.CrawledAt = n.cfg.Now().UTC()
-	return &docidx.PackageDocs{Package: pkg, Documents: c.docs, Symbols: c.symbols}, nil
+	return &docidx.PackageDocs{Package: pkg, Documents: c.docs, Symbols: a.symbols}, nil
+}
+
+// maxResolveLevels bounds the parent directories resolveFrom climbs from a package's directory.
+const maxResolveLevels = 64
+
+// nmFinder finds the other packages of one extraction in a node_modules tree as Node.js's
+// require.resolve does (https://nodejs.org/api/modules.html#loading-from-node_modules-folders):
+// in the node_modules directory of the requiring package's directory and of each of its parents,
+// nearest first, and finally in the top node_modules NodeModules reads.
+type nmFinder struct {
+	n    *NodeModules
+	dirs map[string]string // package name -> real directory, for the packages found so far
+}
+
+func (f *nmFinder) typesFor(ctx context.Context, name, version string) (*otherPackage, error) {
+	return f.dependency(ctx, name, typesPackageName(name)), nil
+}
+
+func (f *nmFinder) dependency(ctx context.Context, from, pkgName string) *otherPackage {
+	start, ok := f.dirs[from]
+	if !ok || ctx.Err() != nil {
+		return nil
+	}
+	dir, ok := f.n.resolveFrom(start, pkgName)
+	if !ok {
+		return nil
+	}
+	m, err := readManifestFile(filepath.Join(dir, "package.json"))
+	if err != nil || strings.TrimSpace(string(m.Name)) != pkgName {
+		return nil
+	}
+	if _, dup := f.dirs[pkgName]; !dup {
+		f.dirs[pkgName] = dir
+	}
+	return &otherPackage{name: pkgName, version: strings.TrimSpace(string(m.Version)), fsys: os.DirFS(dir), m: m}
+}
+
+// resolveFrom returns the real directory of package pkgName as Node.js finds it from directory
+// dir: dir/node_modules/pkgName, then the same in each parent of dir (skipping directories named
+// node_modules) up to the directory that holds the top node_modules, then in the top
+// node_modules. ok is false when it is installed nowhere there.
+func (n *NodeModules) resolveFrom(dir, pkgName string) (string, bool) {
+	if !ValidName(pkgName) {
+		return "", false
+	}
+	rel := filepath.FromSlash(pkgName)
+	try := func(nm string) (string, bool) {
+		cand := filepath.Join(nm, rel)
+		if st, err := os.Stat(filepath.Join(cand, "package.json")); err != nil || !st.Mode().IsRegular() {
+			return "", false
+		}
+		real, err := filepath.EvalSymlinks(cand)
+		return real, err == nil
+	}
+	// Climb within the project that holds the top node_modules; from a package stored outside it
+	// (a pnpm store elsewhere), only a few levels, to the store entry's node_modules.
+	top := n.dir
+	if real, err := filepath.EvalSymlinks(n.dir); err == nil {
+		top = real
+	}
+	project := filepath.Dir(top)
+	levels := maxResolveLevels
+	if !strings.HasPrefix(dir, project+string(filepath.Separator)) {
+		levels = 4
+	}
+	for i := 0; i < levels; i++ {
+		if filepath.Base(dir) != "node_modules" {
+			if p, ok := try(filepath.Join(dir, "node_modules")); ok {
+				return p, true
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir || dir == project {
+			break
+		}
+		dir = parent
+	}
+	return try(n.dir)
 }

@@ -109,8 +109,8 @@ func TestNodeModulesLayouts(t *testing.T) {
 			if real, _ := filepath.EvalSymlinks(p.Source); real != p.Source {
 				t.Errorf("Source %s is not a real path", p.Source)
 			}
-			if len(pd.Documents) != 5 || len(pd.Symbols) != 16 {
-				t.Errorf("%d documents, %d symbols; want 5 and 16 as from the registry", len(pd.Documents), len(pd.Symbols))
+			if len(pd.Documents) != 5 || len(pd.Symbols) != 19 {
+				t.Errorf("%d documents, %d symbols; want 5 and 19 as from the registry", len(pd.Documents), len(pd.Symbols))
 			}
 			for _, s := range pd.Symbols {
 				if s.QualifiedName == "bundled" {

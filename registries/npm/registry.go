@@ -354,6 +354,55 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 		return nil, fmt.Errorf("npm: %s has no version %s in %s (resolve a range or tag first): %w",
 			name, version, redactURL(r.cfg.Config.RegistryFor(name)), docidx.ErrNotFound)
 	}
+	files, err := r.tarball(ctx, name, version, m)
+	if err != nil {
+		return nil, err
+	}
+	fsys := memfs.New(files)
+
+	// The tarball's package.json is what was published; the packument's copy can lack fields on
+	// some mirrors. Keep the packument's for dist and readme.
+	pm := m
+	if b, ok := files["package.json"]; ok {
+		if tm, err := parseManifest(trimBOM(b)); err == nil {
+			pm = tm
+		}
+	}
+	fallback, fallbackName := m.readme(), string(m.ReadmeFilename)
+	if fallback == "" && version == string(p.DistTags["latest"]) {
+		// The top-level readme belongs to the latest version (and is cut at 64 KiB).
+		fallback, fallbackName = (&manifest{Readme: p.Readme}).readme(), string(p.ReadmeFilename)
+	}
+	lim := contentLimits{maxFile: r.cfg.MaxFile, maxDocs: r.cfg.MaxDocs, maxDocSize: r.cfg.MaxDocSize, maxSymbols: r.cfg.MaxSymbols}
+	c := buildContents(fsys, fallback, fallbackName, lim)
+	a := packageAPI(ctx, fsys, pm, name, version, lim, registryFinder{r})
+	for _, pr := range append(c.problems, a.problems...) {
+		r.log.Debug("npm: "+pr, "package", name, "version", version)
+	}
+	if a.from != "" {
+		r.log.Debug("npm: API from "+a.from, "package", name, "version", version, "symbols", len(a.symbols))
+	}
+	if a.typesErr != nil {
+		r.log.Warn("npm: no API from the @types package", "package", name, "version", version, "err", a.typesErr)
+	}
+
+	pkg := packageFromManifest(m, pm, name, version)
+	pkg.Versions = p.versionList()
+	if pkg.Description == "" && version == string(p.DistTags["latest"]) {
+		pkg.Description = string(p.Description)
+	}
+	if t, err := time.Parse(time.RFC3339, string(p.Time[version])); err == nil {
+		pkg.Published = t.UTC()
+	}
+	pkg.Source = p.url
+	pkg.CrawledAt = r.cfg.Now().UTC()
+	return &docidx.PackageDocs{Package: pkg, Documents: c.docs, Symbols: a.symbols}, nil
+}
+
+// tarball downloads the tarball of name@version, whose version object is m, verifies it against
+// dist.integrity (or dist.shasum) and returns the entries keepTarballFile keeps, by slash path
+// without the top directory. Errors are Fetch's.
+func (r *Registry) tarball(ctx context.Context, name, version string, m *manifest) (map[string][]byte, error) {
 	d := m.dist()
 	tarURL := strings.TrimSpace(string(d.Tarball))
 	if tarURL == "" {
@@ -382,39 +431,7 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	for _, s := range skipped {
 		r.log.Debug("npm: tarball file skipped (size limit)", "package", name, "version", version, "file", s)
 	}
-	fsys := memfs.New(files)
-
-	// The tarball's package.json is what was published; the packument's copy can lack fields on
-	// some mirrors. Keep the packument's for dist and readme.
-	pm := m
-	if b, ok := files["package.json"]; ok {
-		if tm, err := parseManifest(trimBOM(b)); err == nil {
-			pm = tm
-		}
-	}
-	fallback, fallbackName := m.readme(), string(m.ReadmeFilename)
-	if fallback == "" && version == string(p.DistTags["latest"]) {
-		// The top-level readme belongs to the latest version (and is cut at 64 KiB).
-		fallback, fallbackName = (&manifest{Readme: p.Readme}).readme(), string(p.ReadmeFilename)
-	}
-	c := buildContents(fsys, pm, name, fallback, fallbackName, contentLimits{
-		maxFile: r.cfg.MaxFile, maxDocs: r.cfg.MaxDocs, maxDocSize: r.cfg.MaxDocSize, maxSymbols: r.cfg.MaxSymbols,
-	})
-	for _, pr := range c.problems {
-		r.log.Debug("npm: "+pr, "package", name, "version", version)
-	}
-
-	pkg := packageFromManifest(m, pm, name, version)
-	pkg.Versions = p.versionList()
-	if pkg.Description == "" && version == string(p.DistTags["latest"]) {
-		pkg.Description = string(p.Description)
-	}
-	if t, err := time.Parse(time.RFC3339, string(p.Time[version])); err == nil {
-		pkg.Published = t.UTC()
-	}
-	pkg.Source = p.url
-	pkg.CrawledAt = r.cfg.Now().UTC()
-	return &docidx.PackageDocs{Package: pkg, Documents: c.docs, Symbols: c.symbols}, nil
+	return files, nil
 }
 
 // packageFromManifest fills a Package from the registry's version object m and the package.json

@@ -162,24 +162,33 @@ func TestFetch(t *testing.T) {
 	}
 
 	syms := map[string]docidx.Symbol{}
+	var resize []string
 	for _, s := range pd.Symbols {
-		syms[s.QualifiedName] = s
+		if _, ok := syms[s.QualifiedName]; !ok {
+			syms[s.QualifiedName] = s
+		}
+		if s.QualifiedName == "Widget.resize" {
+			resize = append(resize, s.Signature)
+		}
 	}
 	for q, kind := range map[string]docidx.SymbolKind{
-		"WidgetOptions": docidx.KindInterface, "WidgetOptions.size": docidx.KindProperty,
+		"WidgetOptions": docidx.KindInterface, "WidgetOptions.size": docidx.KindField,
 		"Widget": docidx.KindClass, "Widget.render": docidx.KindMethod, "Widget.resize": docidx.KindMethod,
-		"Widget.compose": docidx.KindMethod, "Widget.size": docidx.KindProperty, "Widget.constructor": docidx.KindMethod,
+		"Widget.compose": docidx.KindMethod, "Widget.size": docidx.KindField, "Widget.constructor": docidx.KindMethod,
 		"createWidget": docidx.KindFunc, "makeWidget": docidx.KindFunc, "VERSION": docidx.KindConst,
-		"Shape": docidx.KindEnum, "Shape.Square": docidx.KindConst, "Point": docidx.KindType,
+		"Shape": docidx.KindEnum, "Shape.Square": docidx.KindConst, "Point": docidx.KindType, "Point.x": docidx.KindField,
 	} {
 		if s, ok := syms[q]; !ok || s.Kind != kind {
 			t.Errorf("symbol %s = %+v, want kind %s", q, s, kind)
 		}
 	}
-	if len(syms) != 16 {
-		t.Errorf("%d symbols, want 16: %v", len(syms), syms)
+	if len(syms) != 18 || len(pd.Symbols) != 19 {
+		t.Errorf("%d symbols of %d names, want 19 of 18: %v", len(pd.Symbols), len(syms), syms)
 	}
-	if s := syms["Widget.resize"]; s.Signature != "resize(n: number): this\nresize(w: number, h: number): this" || s.File != "types/index.d.ts" || s.Parent != "Widget" || s.Package != "widget" {
+	if fmt.Sprint(resize) != "[resize(n: number): this resize(w: number, h: number): this]" {
+		t.Errorf("Widget.resize overloads = %q", resize)
+	}
+	if s := syms["Widget.resize"]; s.File != "types/index.d.ts" || s.Parent != "Widget" || s.Package != "widget" {
 		t.Errorf("Widget.resize = %+v", s)
 	}
 	if s := syms["Widget"]; !strings.Contains(s.Doc, "@example") || s.Line != 16 {

@@ -70,14 +70,23 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// checkUnique checks that qualified names are unique but for overloads: symbols of one kind
+// that separate allows, each with its own signature.
 func checkUnique(t *testing.T, syms []docidx.Symbol) {
 	t.Helper()
-	seen := map[string]bool{}
+	seen := map[string]docidx.Symbol{}
+	sigs := map[string]bool{}
 	for _, s := range syms {
-		if seen[s.QualifiedName] {
-			t.Errorf("duplicate qualified name %q", s.QualifiedName)
+		if first, ok := seen[s.QualifiedName]; ok && (first.Kind != s.Kind || !separate(s.Kind)) {
+			t.Errorf("duplicate qualified name %q (%s, %s)", s.QualifiedName, first.Kind, s.Kind)
 		}
-		seen[s.QualifiedName] = true
+		if sigs[s.QualifiedName+"\x00"+s.Signature] {
+			t.Errorf("%q: signature %q twice", s.QualifiedName, s.Signature)
+		}
+		sigs[s.QualifiedName+"\x00"+s.Signature] = true
+		if _, ok := seen[s.QualifiedName]; !ok {
+			seen[s.QualifiedName] = s
+		}
 		if s.Name == "" || s.Kind == "" || s.File == "" || s.Line < 1 {
 			t.Errorf("incomplete symbol %+v", s)
 		}
@@ -90,7 +99,9 @@ func TestRealSpotChecks(t *testing.T) {
 		res := Extract(os.DirFS(filepath.Join("testdata", "real", dir)), entries, opts)
 		m := map[string]docidx.Symbol{}
 		for _, s := range res.Symbols {
-			m[s.QualifiedName] = s
+			if _, ok := m[s.QualifiedName]; !ok {
+				m[s.QualifiedName] = s
+			}
 		}
 		return m
 	}
@@ -98,14 +109,14 @@ func TestRealSpotChecks(t *testing.T) {
 	for q, kind := range map[string]docidx.SymbolKind{
 		"Command": docidx.KindClass, "Command.option": docidx.KindMethod, "Command.opts": docidx.KindMethod,
 		"Option": docidx.KindClass, "program": docidx.KindConst, "createCommand": docidx.KindFunc,
-		"InvalidOptionArgumentError": docidx.KindClass, "CommandOptions.noHelp": docidx.KindProperty,
+		"InvalidOptionArgumentError": docidx.KindClass, "CommandOptions.noHelp": docidx.KindField,
 	} {
 		if s, ok := cmd[q]; !ok || s.Kind != kind {
 			t.Errorf("commander %s: got %+v, want kind %s", q, s, kind)
 		}
 	}
-	if s := cmd["Command.option"]; strings.Count(s.Signature, "\n") < 2 || !strings.Contains(s.Doc, "@example") || s.Parent != "Command" {
-		t.Errorf("Command.option overloads/doc/parent: %q %q %q", s.Signature, s.Doc, s.Parent)
+	if s := cmd["Command.option"]; strings.Contains(s.Signature, "\n") || !strings.Contains(s.Doc, "@example") || s.Parent != "Command" {
+		t.Errorf("Command.option doc/parent: %q %q %q", s.Signature, s.Doc, s.Parent)
 	}
 	if !cmd["CommandOptions.noHelp"].Deprecated {
 		t.Error("CommandOptions.noHelp is @deprecated")
@@ -148,7 +159,9 @@ func extractSrc(t *testing.T, files map[string]string, entries ...string) map[st
 	checkUnique(t, res.Symbols)
 	m := map[string]docidx.Symbol{}
 	for _, s := range res.Symbols {
-		m[s.QualifiedName] = s
+		if _, ok := m[s.QualifiedName]; !ok { // the first of overloads
+			m[s.QualifiedName] = s
+		}
 	}
 	return m
 }
@@ -175,7 +188,7 @@ func TestDeclarationForms(t *testing.T) {
 	m := extractSrc(t, map[string]string{"index.d.ts": src}, "index.d.ts")
 
 	add := m["add"]
-	if add.Kind != docidx.KindFunc || add.Signature != "function add(a: number, b: number): number\nfunction add(a: string, b: string): string" {
+	if add.Kind != docidx.KindFunc || add.Signature != "function add(a: number, b: number): number" {
 		t.Errorf("add = %q", add.Signature)
 	}
 	if add.Doc != "Adds.\n@param a first\n@returns sum" || add.Line != 5 {
@@ -204,13 +217,14 @@ func TestDeclarationForms(t *testing.T) {
 		t.Errorf("Opts = %q", s.Signature)
 	}
 	for q, kind := range map[string]docidx.SymbolKind{
-		"Opts.name": docidx.KindProperty, "Opts.size": docidx.KindProperty, "Opts.get": docidx.KindMethod,
-		"Opts.method": docidx.KindMethod, "Opts.quoted-name": docidx.KindProperty,
-		"Widget.create": docidx.KindMethod, "Widget.constructor": docidx.KindMethod, "Widget.value": docidx.KindProperty,
-		"Widget.render": docidx.KindMethod, "Widget.id": docidx.KindProperty, "Widget.static": docidx.KindProperty,
+		"Opts.name": docidx.KindField, "Opts.size": docidx.KindField, "Opts.get": docidx.KindMethod,
+		"Opts.method": docidx.KindMethod, "Opts.quoted-name": docidx.KindField,
+		"Opts.[key: string]": docidx.KindField, "Opts.()": docidx.KindMethod, "Opts.new": docidx.KindMethod,
+		"Widget.create": docidx.KindMethod, "Widget.constructor": docidx.KindMethod, "Widget.value": docidx.KindField,
+		"Widget.render": docidx.KindMethod, "Widget.id": docidx.KindField, "Widget.static": docidx.KindField,
 		"Color": docidx.KindEnum, "Color.Red": docidx.KindConst, "Color.Green": docidx.KindConst, "Color.Blue": docidx.KindConst,
 		"NS.Inner": docidx.KindPackage, "NS.Inner.f": docidx.KindFunc, "NS.Inner.I": docidx.KindInterface,
-		"NS.Inner.I.x": docidx.KindProperty, "NS.Inner.Deep.c": docidx.KindConst, "default": docidx.KindFunc,
+		"NS.Inner.I.x": docidx.KindField, "NS.Inner.Deep.c": docidx.KindConst, "default": docidx.KindFunc,
 	} {
 		if s, ok := m[q]; !ok || s.Kind != kind {
 			t.Errorf("%s: got %+v, want kind %s", q, s, kind)
@@ -219,7 +233,7 @@ func TestDeclarationForms(t *testing.T) {
 	if d := m["Opts.name"]; d.Doc != "The name." || d.Parent != "Opts" {
 		t.Errorf("Opts.name = %+v", d)
 	}
-	if s := m["Widget.value"].Signature; s != "get value(): T\nset value(v: T)" {
+	if s := m["Widget.value"].Signature; s != "get value(): T" {
 		t.Errorf("Widget.value = %q", s)
 	}
 	if s := m["Widget.id"].Signature; s != "readonly id: number" {
@@ -231,10 +245,115 @@ func TestDeclarationForms(t *testing.T) {
 	if s := m["NS.Inner.f"]; s.Parent != "NS.Inner" {
 		t.Errorf("NS.Inner.f parent = %q", s.Parent)
 	}
-	for _, q := range []string{"Widget.secret", "Widget.guarded", "Widget.#hash", "Opts.new"} {
+	if s := m["Opts.()"].Signature; s != "(call: number): void" {
+		t.Errorf("Opts.() = %q", s)
+	}
+	if s := m["Opts.new"].Signature; s != "new (x: number): Opts<T>" {
+		t.Errorf("Opts.new = %q", s)
+	}
+	for _, q := range []string{"Widget.secret", "Widget.guarded", "Widget.#hash"} {
 		if _, ok := m[q]; ok {
 			t.Errorf("%s should be left out", q)
 		}
+	}
+}
+
+// TestOverloads checks that each overload of a function or method is a symbol of its own, with
+// its own signature, doc and parameters, sharing the qualified name.
+func TestOverloads(t *testing.T) {
+	src := `export declare class Server {
+  /**
+   * Listens on a port.
+   * @param {number} port - the TCP port
+   * @param [host='localhost'] the address
+   *   to bind
+   */
+  listen(port: number, host?: string): this;
+  /** Listens on a socket path. */
+  listen(path: string): this;
+  listen(path: string): this;
+}
+/** One. */
+export declare function f(a: number): void;
+/** Two. */
+export declare function f(a: string, ...rest: Array<() => void>): void;
+`
+	res := Extract(fstest.MapFS{"index.d.ts": {Data: []byte(src)}}, []string{"index.d.ts"}, Options{Package: "p"})
+	checkUnique(t, res.Symbols)
+	var listen, f []docidx.Symbol
+	for _, s := range res.Symbols {
+		switch s.QualifiedName {
+		case "Server.listen":
+			listen = append(listen, s)
+		case "f":
+			f = append(f, s)
+		}
+	}
+	if len(listen) != 2 || len(f) != 2 {
+		t.Fatalf("listen %d, f %d symbols; want 2 and 2", len(listen), len(f))
+	}
+	if listen[0].Signature != "listen(port: number, host?: string): this" || listen[1].Signature != "listen(path: string): this" ||
+		listen[1].Doc != "Listens on a socket path." || listen[1].Parent != "Server" || listen[1].Kind != docidx.KindMethod {
+		t.Errorf("listen = %+v", listen)
+	}
+	want := []docidx.Param{
+		{Name: "port", Type: "number", Doc: "the TCP port"},
+		{Name: "host", Type: "string", Default: "'localhost'", Doc: "the address\nto bind"},
+	}
+	if fmt.Sprint(listen[0].Params) != fmt.Sprint(want) {
+		t.Errorf("listen params = %+v, want %+v", listen[0].Params, want)
+	}
+	if f[0].Doc != "One." || f[1].Doc != "Two." || f[1].Signature != "function f(a: string, ...rest: Array<() => void>): void" {
+		t.Errorf("f = %+v", f)
+	}
+}
+
+func TestSignatureParams(t *testing.T) {
+	for sig, want := range map[string]string{
+		"function f<T extends Map<K, V>>(a: string, b?: T[], ...rest: any[]): void": "map[a:string b:T[] rest:any[]]",
+		"on(event: 'x', cb: (err: Error, n: number) => void): this":                 "map[cb:(err: Error, n: number) => void event:'x']",
+		"constructor(private readonly opts: { a: 1 }, { x }: Y)":                    "map[opts:{ a: 1 }]",
+		"const x: number": "map[]",
+	} {
+		if got := fmt.Sprint(signatureParams(sig)); got != want {
+			t.Errorf("signatureParams(%q) = %s, want %s", sig, got, want)
+		}
+	}
+}
+
+func TestObjectTypeAlias(t *testing.T) {
+	m := extractSrc(t, map[string]string{"index.d.ts": "export type Options<T = {}> = {\n  /** Max bytes.\n   * @default 1024 */\n  limit?: number;\n  parse(s: string): T;\n};\n" +
+		"export type Mixed = { a: 1 } & Other;\nexport type Mapped = { [K in keyof T]: T[K] };\n"}, "index.d.ts")
+	if s := m["Options"]; s.Kind != docidx.KindType || s.Signature != "type Options<T = {}> = { … }" {
+		t.Errorf("Options = %+v", s)
+	}
+	if s := m["Options.limit"]; s.Kind != docidx.KindField || s.Signature != "limit?: number" || s.Doc != "Max bytes.\n@default 1024" || s.Parent != "Options" {
+		t.Errorf("Options.limit = %+v", s)
+	}
+	if s := m["Options.parse"]; s.Kind != docidx.KindMethod {
+		t.Errorf("Options.parse = %+v", s)
+	}
+	if s := m["Mixed"].Signature; s != "type Mixed = { a: 1 } & Other" {
+		t.Errorf("Mixed = %q", s)
+	}
+	if _, ok := m["Mixed.a"]; ok {
+		t.Error("Mixed.a: members of an intersection are not the alias's own")
+	}
+	if s := m["Mapped"].Signature; s != "type Mapped = { [K in keyof T]: T[K] }" {
+		t.Errorf("Mapped = %q", s)
+	}
+}
+
+func TestMaxMembers(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("export interface Big {\n")
+	for i := range 20 {
+		fmt.Fprintf(&b, "  m%d: number;\n", i)
+	}
+	b.WriteString("}\n")
+	res := Extract(fstest.MapFS{"index.d.ts": {Data: []byte(b.String())}}, []string{"index.d.ts"}, Options{MaxMembers: 5})
+	if len(res.Symbols) != 6 || len(res.Problems) != 1 {
+		t.Errorf("MaxMembers: %d symbols, problems %v", len(res.Symbols), res.Problems)
 	}
 }
 
@@ -422,12 +541,11 @@ func FuzzExtract(f *testing.F) {
 			"x.d.ts":     {Data: data},
 		}
 		res := Extract(fsys, []string{"index.d.ts"}, Options{Package: "p", ExportName: "p"})
-		seen := map[string]bool{}
+		seen := map[string]int{}
 		for _, s := range res.Symbols {
-			if seen[s.QualifiedName] {
-				t.Fatalf("duplicate %q", s.QualifiedName)
+			if seen[s.QualifiedName]++; seen[s.QualifiedName] > maxOverloads {
+				t.Fatalf("%q: %d symbols", s.QualifiedName, seen[s.QualifiedName])
 			}
-			seen[s.QualifiedName] = true
 			if len(s.Signature) > maxOverloads*(maxSignature+10) {
 				t.Fatalf("signature of %d bytes", len(s.Signature))
 			}
@@ -459,5 +577,17 @@ func TestNamespaceThenInterfaceMerge(t *testing.T) {
 	}
 	if _, ok := m["Express.Request.user"]; !ok {
 		t.Error("Express.Request.user missing")
+	}
+}
+
+func TestSelfReexport(t *testing.T) {
+	fsys := fstest.MapFS{
+		"index.d.ts":   {Data: []byte("export * from 'zustand/vanilla';\nexport * from 'zustand';\nexport * from 'zustandish';\n")},
+		"vanilla.d.ts": {Data: []byte("export interface StoreApi<T> { getState(): T }\n")},
+	}
+	res := Extract(fsys, []string{"index.d.ts"}, Options{Package: "zustand"})
+	if got := render(res); !strings.Contains(got, "method StoreApi.getState parent=StoreApi pkg=zustand vanilla.d.ts:1") ||
+		strings.Join(res.Files, " ") != "index.d.ts vanilla.d.ts" {
+		t.Errorf("self re-export:\n%s", got)
 	}
 }

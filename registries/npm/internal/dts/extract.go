@@ -17,9 +17,25 @@ const (
 	DefaultMaxFiles    = 200     // declaration files scanned per package version
 	DefaultMaxFileSize = 2 << 20 // bytes of one declaration file; larger files are skipped
 	DefaultMaxDepth    = 16      // re-export / import / reference hops from an entry point
+	// DefaultMaxMembers bounds the members (fields, methods, call and construct signatures) kept
+	// of one interface, class or object type; the rest are left out and reported in Problems.
+	DefaultMaxMembers = 500
+	// DefaultMaxPackages bounds the other packages one extraction follows re-exports into.
+	DefaultMaxPackages = 8
 	maxDoc             = 8 << 10 // bytes of one doc comment
-	maxOverloads       = 32      // signature lines merged into one symbol
+	maxOverloads       = 32      // declarations kept of one qualified name (overloads, merged declarations)
 )
+
+// Package is another package's declaration files, as Options.External returns them.
+type Package struct {
+	// Name is the npm package name, the Package of its symbols and the first element of their
+	// File ("@vue/runtime-dom/dist/runtime-dom.d.ts").
+	Name string
+	// FS holds the package's files, rooted at its directory.
+	FS fs.FS
+	// Entries are its declaration entry points (slash paths in FS).
+	Entries []string
+}
 
 // Options configures Extract.
 type Options struct {
@@ -28,16 +44,27 @@ type Options struct {
 	// ExportName is the name a file's `export = X` target is shown under (the name users import
 	// the package by, e.g. "express" for @types/express); "" keeps X.
 	ExportName string
+	// FilePrefix is put before every Symbol.File of the package's own files: "@types/ws/" when
+	// the declarations come from the DefinitelyTyped package of ws rather than ws itself.
+	FilePrefix string
+	// External resolves a bare module specifier ("@vue/runtime-dom", "pkg/sub") re-exported by a
+	// file of package from (`export * from "pkg"`, `export { x } from "pkg"`) to that package's
+	// declarations; nil, or ok false, leaves such re-exports unfollowed. When spec names a
+	// subpath, Entries are the subpath's declaration files. Files followed this way count
+	// against MaxFiles and MaxDepth like the package's own.
+	External func(from, spec string) (pkg Package, ok bool)
 	// Limits; zero means the Default* constant.
 	MaxSymbols  int
 	MaxFiles    int
 	MaxFileSize int64
 	MaxDepth    int
+	MaxMembers  int // per interface, class or object type
+	MaxPackages int // other packages followed through External
 }
 
 // Result is what Extract found.
 type Result struct {
-	Symbols   []docidx.Symbol // in file then source order; QualifiedName is unique
+	Symbols   []docidx.Symbol // in file then source order; QualifiedName is unique but for overloads, which share it
 	Files     []string        // declaration files scanned, in visiting order
 	Truncated bool            // a limit stopped the scan early
 	Problems  []string        // files that could not be read or were skipped, with the reason
@@ -50,6 +77,8 @@ type Result struct {
 // (whose symbols are qualified "ns.X"), `export { … } from`, `import … from`, `import x =
 // require()` and `/// <reference path>`; specifiers ending in .js/.mjs/.cjs map to .d.ts/.d.mts/
 // .d.cts, extensionless ones also try /index.d.ts. Paths that leave fsys's root are not followed.
+// Re-exports of other packages (bare specifiers) are followed through Options.External, at most
+// MaxPackages of them.
 //
 // Exported means what TypeScript means: the export modifier, names listed by `export { … }`,
 // `export default X` and `export = X`, and in a file, namespace or ambient module that has no
@@ -57,12 +86,18 @@ type Result struct {
 // `declare module "m" { … }` are qualified "m.X" with Package "m"; in `declare global { … }` and
 // in script files (no import or export) they are globals.
 //
-// Overloads and merged declarations of one qualified name become one Symbol whose Signature holds
-// one line per declaration. Class and interface members become KindMethod/KindProperty symbols
-// with Parent set (private, protected and #private members are left out), enum members KindConst,
-// namespaces and ambient modules KindPackage.
+// Each overload of a function or method, and each declaration of a member, is a Symbol of its
+// own with its own signature and doc; overloads share their QualifiedName (at most maxOverloads
+// of one name are kept). Other declarations of one qualified name merge into one Symbol (an
+// interface declared twice, a const and the interface of its type, a namespace merged into a
+// function or class), whose Signature holds one line per declaration. Interface, class and
+// object-literal type members become symbols with Parent set: KindField for properties,
+// accessors and index signatures, KindMethod for methods, call signatures (named "()") and
+// construct signatures (named "new"), at most MaxMembers per type; private, protected and
+// #private members are left out. Enum members are KindConst, namespaces and ambient modules
+// KindPackage. JSDoc @param tags fill Symbol.Params and @deprecated sets Deprecated.
 func Extract(fsys fs.FS, entries []string, opts Options) Result {
-	x := &extractor{fsys: fsys, opts: opts, index: map[string]int{}}
+	x := &extractor{opts: opts, index: map[string]int{}, more: map[string][]int{}}
 	if x.opts.MaxSymbols <= 0 {
 		x.opts.MaxSymbols = DefaultMaxSymbols
 	}
@@ -75,7 +110,24 @@ func Extract(fsys fs.FS, entries []string, opts Options) Result {
 	if x.opts.MaxDepth <= 0 {
 		x.opts.MaxDepth = DefaultMaxDepth
 	}
+	if x.opts.MaxMembers <= 0 {
+		x.opts.MaxMembers = DefaultMaxMembers
+	}
+	if x.opts.MaxPackages <= 0 {
+		x.opts.MaxPackages = DefaultMaxPackages
+	}
+	// origin is the package a file belongs to: the one extracted, or one reached through External.
+	type origin struct {
+		fsys       fs.FS
+		name       string // npm package name, for External
+		pkg        string // Symbol.Package
+		filePrefix string // before Symbol.File
+		entries    []string
+	}
+	self := &origin{fsys: fsys, name: opts.Package, pkg: opts.Package, filePrefix: opts.FilePrefix}
+	others := map[string]*origin{}
 	type item struct {
+		org          *origin
 		file, prefix string
 		depth        int
 		entry        bool
@@ -83,7 +135,7 @@ func Extract(fsys fs.FS, entries []string, opts Options) Result {
 	var queue []item
 	seen := map[string]bool{}
 	push := func(it item) {
-		key := it.file + "\x00" + it.prefix
+		key := it.org.name + "\x00" + it.file + "\x00" + it.prefix
 		if seen[key] || it.depth > x.opts.MaxDepth {
 			return
 		}
@@ -92,49 +144,84 @@ func Extract(fsys fs.FS, entries []string, opts Options) Result {
 	}
 	for _, e := range entries {
 		if p, ok := cleanPath(e); ok {
-			push(item{file: p, entry: true})
+			push(item{org: self, file: p, entry: true})
 		}
 	}
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
+		shown := it.org.filePrefix + it.file
 		if len(x.res.Files) >= x.opts.MaxFiles {
 			x.res.Truncated = true
-			x.problem(it.file, fmt.Sprintf("not scanned: more than %d declaration files", x.opts.MaxFiles))
+			x.problem(shown, fmt.Sprintf("not scanned: more than %d declaration files", x.opts.MaxFiles))
 			break
 		}
-		src, err := x.read(it.file)
+		src, err := x.read(it.org.fsys, it.file)
 		if err != nil {
-			x.problem(it.file, err.Error())
+			x.problem(shown, err.Error())
 			continue
 		}
-		x.res.Files = append(x.res.Files, it.file)
+		x.res.Files = append(x.res.Files, shown)
 		b, refs := parseFile(src)
 		exportAs := ""
 		if it.entry {
 			exportAs = opts.ExportName
 		}
 		parent := strings.TrimSuffix(it.prefix, ".")
-		x.emitBlock(b, scope{file: it.file, pkg: opts.Package, prefix: it.prefix, parent: parent, exportAs: exportAs,
+		x.emitBlock(b, scope{file: shown, pkg: it.org.pkg, prefix: it.prefix, parent: parent, exportAs: exportAs,
 			ambient: hasAnySuffix(it.file, ".d.ts", ".d.mts", ".d.cts")})
 		dir := path.Dir(it.file)
 		for _, r := range b.reexports {
-			if p, ok := x.resolve(dir, r.spec, false); ok {
-				prefix := it.prefix
-				if r.as != "" {
-					prefix += r.as + "."
+			prefix := it.prefix
+			if r.as != "" {
+				prefix += r.as + "."
+			}
+			if p, ok := resolve(it.org.fsys, dir, r.spec, false); ok {
+				push(item{org: it.org, file: p, prefix: prefix, depth: it.depth + 1})
+				continue
+			}
+			// A package re-exporting its own subpath by name ("zustand/vanilla" in zustand).
+			if sub, ok := strings.CutPrefix(r.spec, it.org.name); ok && it.org.name != "" && (sub == "" || sub[0] == '/') {
+				if p, ok := resolve(it.org.fsys, ".", "."+sub, false); ok {
+					push(item{org: it.org, file: p, prefix: prefix, depth: it.depth + 1})
 				}
-				push(item{file: p, prefix: prefix, depth: it.depth + 1})
+				continue
+			}
+			if opts.External == nil || !isBare(r.spec) {
+				continue
+			}
+			o, ok := others[r.spec]
+			if !ok {
+				if len(others) >= x.opts.MaxPackages {
+					x.problem(shown, fmt.Sprintf("re-export of %q not followed: more than %d other packages", r.spec, x.opts.MaxPackages))
+					continue
+				}
+				ext, found := opts.External(it.org.name, r.spec)
+				if !found || ext.FS == nil || len(ext.Entries) == 0 {
+					others[r.spec] = nil
+					continue
+				}
+				o = &origin{fsys: ext.FS, name: ext.Name, pkg: ext.Name, filePrefix: ext.Name + "/"}
+				o.entries = ext.Entries
+				others[r.spec] = o
+			}
+			if o == nil {
+				continue
+			}
+			for _, e := range o.entries {
+				if p, ok := cleanPath(e); ok {
+					push(item{org: o, file: p, prefix: prefix, depth: it.depth + 1})
+				}
 			}
 		}
 		for _, ref := range refs {
-			if p, ok := x.resolve(dir, ref, true); ok {
-				push(item{file: p, prefix: it.prefix, depth: it.depth + 1})
+			if p, ok := resolve(it.org.fsys, dir, ref, true); ok {
+				push(item{org: it.org, file: p, prefix: it.prefix, depth: it.depth + 1})
 			}
 		}
 		for _, spec := range b.imports {
-			if p, ok := x.resolve(dir, spec, false); ok {
-				push(item{file: p, prefix: it.prefix, depth: it.depth + 1})
+			if p, ok := resolve(it.org.fsys, dir, spec, false); ok {
+				push(item{org: it.org, file: p, prefix: it.prefix, depth: it.depth + 1})
 			}
 		}
 		if x.full() {
@@ -144,11 +231,20 @@ func Extract(fsys fs.FS, entries []string, opts Options) Result {
 	return x.res
 }
 
+// isBare reports whether a module specifier names a package ("pkg", "@scope/pkg/sub") rather
+// than a file, a URL or a Node.js builtin ("node:fs").
+func isBare(spec string) bool {
+	if spec == "" || strings.HasPrefix(spec, ".") || strings.HasPrefix(spec, "/") || strings.Contains(spec, ":") || strings.Contains(spec, `\`) {
+		return false
+	}
+	return true
+}
+
 type extractor struct {
-	fsys  fs.FS
 	opts  Options
 	res   Result
-	index map[string]int // qualified name -> index in res.Symbols
+	index map[string]int   // qualified name -> index in res.Symbols of its first symbol
+	more  map[string][]int // qualified name -> indexes of its later symbols (overloads)
 }
 
 func (x *extractor) problem(file, msg string) {
@@ -168,8 +264,8 @@ func (x *extractor) full() bool {
 // errTooBig marks a declaration file over MaxFileSize.
 var errTooBig = errors.New("declaration file too large")
 
-func (x *extractor) read(name string) ([]byte, error) {
-	f, err := x.fsys.Open(name)
+func (x *extractor) read(fsys fs.FS, name string) ([]byte, error) {
+	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +301,7 @@ func cleanPath(p string) (string, bool) {
 
 // resolve maps a module specifier written in a file of directory dir to a declaration file in
 // fsys. bare is true for /// <reference path>, whose paths are relative without "./".
-func (x *extractor) resolve(dir, spec string, bare bool) (string, bool) {
+func resolve(fsys fs.FS, dir, spec string, bare bool) (string, bool) {
 	if spec == "" || strings.HasPrefix(spec, "/") || strings.Contains(spec, `\`) {
 		return "", false
 	}
@@ -239,7 +335,7 @@ func (x *extractor) resolve(dir, spec string, bare bool) (string, bool) {
 		}
 	}
 	for _, c := range cands {
-		if st, err := fs.Stat(x.fsys, c); err == nil && st.Mode().IsRegular() {
+		if st, err := fs.Stat(fsys, c); err == nil && st.Mode().IsRegular() {
 			return c, true
 		}
 	}
@@ -330,7 +426,12 @@ func (x *extractor) emitBlock(b *block, sc scope) {
 				x.emitBlock(d.body, sc.child(name))
 			case len(d.members) > 0:
 				ms := sc.child(name)
-				for _, m := range d.members {
+				members := d.members
+				if len(members) > x.opts.MaxMembers {
+					x.problem(sc.file, fmt.Sprintf("%s%s: %d members, only the first %d kept", sc.prefix, name, len(members), x.opts.MaxMembers))
+					members = members[:x.opts.MaxMembers]
+				}
+				for _, m := range members {
 					x.add(m, m.name, ms)
 				}
 			}
@@ -351,11 +452,18 @@ func appendUnique(list []string, s string) []string {
 var kindRank = map[docidx.SymbolKind]int{
 	docidx.KindClass: 0, docidx.KindFunc: 1, docidx.KindEnum: 2, docidx.KindInterface: 3,
 	docidx.KindType: 4, docidx.KindConst: 5, docidx.KindVar: 6, docidx.KindMethod: 7,
-	docidx.KindProperty: 8, docidx.KindPackage: 9,
+	docidx.KindField: 8, docidx.KindPackage: 9,
 }
 
-// add records d under name in scope sc, merging it with an earlier symbol of the same qualified
-// name.
+// separate reports whether declarations of kind k that share a name are symbols of their own:
+// overloads of a function or method, and repeated member declarations (a static and an instance
+// property, a getter and a setter, an interface member redeclared by augmentation).
+func separate(k docidx.SymbolKind) bool {
+	return k == docidx.KindFunc || k == docidx.KindMethod || k == docidx.KindField
+}
+
+// add records d under name in scope sc: as a symbol of its own, as one more overload of an
+// earlier symbol of the same qualified name, or merged into it (see Extract).
 func (x *extractor) add(d *decl, name string, sc scope) {
 	if name == "" {
 		return
@@ -364,6 +472,13 @@ func (x *extractor) add(d *decl, name string, sc scope) {
 	doc, deprecated := cleanDoc(d.doc)
 	if i, ok := x.index[qname]; ok {
 		s := &x.res.Symbols[i]
+		if separate(d.kind) && s.Kind == d.kind {
+			if len(x.more[qname])+1 >= maxOverloads || x.hasSignature(qname, d.sig) {
+				return
+			}
+			x.append(d, name, qname, sc, doc, deprecated)
+			return
+		}
 		if d.kind == docidx.KindPackage && s.Kind != docidx.KindPackage {
 			return // a namespace merged into a function, class or enum adds only members
 		}
@@ -384,6 +499,7 @@ func (x *extractor) add(d *decl, name string, sc scope) {
 		}
 		if s.Doc == "" {
 			s.Doc = doc
+			s.Params = params(doc, d.sig)
 		}
 		s.Deprecated = s.Deprecated && deprecated
 		return
@@ -391,7 +507,19 @@ func (x *extractor) add(d *decl, name string, sc scope) {
 	if x.full() {
 		return
 	}
-	x.index[qname] = len(x.res.Symbols)
+	x.append(d, name, qname, sc, doc, deprecated)
+}
+
+// append adds a new symbol for d.
+func (x *extractor) append(d *decl, name, qname string, sc scope, doc string, deprecated bool) {
+	if x.full() {
+		return
+	}
+	if _, ok := x.index[qname]; ok {
+		x.more[qname] = append(x.more[qname], len(x.res.Symbols))
+	} else {
+		x.index[qname] = len(x.res.Symbols)
+	}
 	x.res.Symbols = append(x.res.Symbols, docidx.Symbol{
 		Kind:          d.kind,
 		Name:          name,
@@ -403,7 +531,21 @@ func (x *extractor) add(d *decl, name string, sc scope) {
 		File:          sc.file,
 		Line:          d.line,
 		Deprecated:    deprecated,
+		Params:        params(doc, d.sig),
 	})
+}
+
+// hasSignature reports whether a symbol named qname already has signature sig.
+func (x *extractor) hasSignature(qname, sig string) bool {
+	if x.res.Symbols[x.index[qname]].Signature == sig {
+		return true
+	}
+	for _, i := range x.more[qname] {
+		if x.res.Symbols[i].Signature == sig {
+			return true
+		}
+	}
+	return false
 }
 
 func containsLine(sig, line string) bool {

@@ -254,7 +254,7 @@ func (ps *parser) statementKeyword(b *block, mk func(docidx.SymbolKind, string) 
 		ps.advance()
 		d := mk(docidx.KindType, ps.tok().text)
 		ps.advance()
-		d.sig = ps.join(sigStart, ps.skipDecl(false))
+		ps.objectType(d, sigStart)
 		b.decls = append(b.decls, d)
 	case "namespace", "module":
 		ps.advance()
@@ -306,6 +306,51 @@ func (ps *parser) statementKeyword(b *block, mk func(docidx.SymbolKind, string) 
 	default:
 		ps.skipStatement(false)
 	}
+}
+
+// objectType reads the rest of a type alias, ps just past its name. An alias of an object
+// literal type (`type Options = { a: string; b?: number }`) gets the literal's members and the
+// compact signature "type Options = { … }"; any other alias (unions, intersections, mapped
+// types, an object type indexed or combined with others) keeps its whole declaration.
+func (ps *parser) objectType(d *decl, sigStart int) {
+	at := ps.p
+	if ps.is("<") {
+		angle, depth := 0, 0
+		for !ps.eof() && !(depth == 0 && ps.is(";")) {
+			switch {
+			case ps.is("<"):
+				angle++
+			case ps.is(">"):
+				angle--
+			case ps.is("(") || ps.is("[") || ps.is("{"):
+				depth++
+			case ps.is(")") || ps.is("]") || ps.is("}"):
+				depth--
+			}
+			ps.advance()
+			if angle == 0 || depth < 0 {
+				break
+			}
+		}
+	}
+	if ps.is("=") && ps.peek(1).text == "{" && ps.peek(1).kind == tPunct {
+		eq := ps.p
+		ps.advance()
+		ps.advance()
+		members := ps.members(docidx.KindInterface)
+		t := ps.tok()
+		pure := t.kind == tEOF || t.kind == tPunct && (t.text == ";" || t.text == "}") || t.nl && !continuesBefore(t)
+		if pure && len(members) > 0 {
+			d.sig = ps.join(sigStart, eq+1) + " { … }"
+			d.members = members
+			if ps.is(";") {
+				ps.advance()
+			}
+			return
+		}
+	}
+	ps.p = at
+	d.sig = ps.join(sigStart, ps.skipDecl(false))
 }
 
 // nested parses a "{ … }" body whose "{" was consumed, bounding the nesting depth.
@@ -473,26 +518,46 @@ func (ps *parser) members(parent docidx.SymbolKind) []*decl {
 		}
 		t = ps.tok()
 		var name string
+		var kind docidx.SymbolKind
 		switch {
 		case t.kind == tIdent && t.text == "new" && (ps.peek(1).text == "(" || ps.peek(1).text == "<"):
-			// construct signature
+			name, kind = "new", docidx.KindMethod // construct signature
+		case t.kind == tPunct && (t.text == "(" || t.text == "<"):
+			name, kind = "()", docidx.KindMethod // call signature
+		case t.kind == tPunct && t.text == "[" && ps.peek(1).kind == tIdent && ps.peek(2).text == ":":
+			// index signature: [key: string]: T
+			kind = docidx.KindField
+			for i := ps.p + 3; i < len(ps.toks) && i < ps.p+64; i++ {
+				if ps.toks[i].text == "]" && ps.toks[i].kind == tPunct {
+					name = ps.join(ps.p, i+1)
+					break
+				}
+			}
 		case t.kind == tIdent || t.kind == tNumber:
 			name = t.text
 		case t.kind == tString:
 			name = unquote(t.text)
 		}
-		if name == "" { // index, call or construct signature, computed name, junk
+		if name == "" { // computed name, junk
 			ps.skipStatement(true)
 			if ps.p == start {
 				ps.advance()
 			}
 			continue
 		}
+		if kind != "" {
+			end := ps.skipStatement(true)
+			if ps.p == start {
+				ps.advance()
+			}
+			out = append(out, &decl{kind: kind, name: name, sig: ps.join(sigStart, end), doc: doc, line: line})
+			continue
+		}
 		ps.advance()
 		if ps.is("?") || ps.is("!") {
 			ps.advance()
 		}
-		kind := docidx.KindProperty
+		kind = docidx.KindField
 		if (ps.is("(") || ps.is("<")) && !accessor {
 			kind = docidx.KindMethod
 		}

@@ -1,0 +1,1 @@
+exports.plain = 1

@@ -1,0 +1,2 @@
+/** The plain value. */
+export const plain: number;

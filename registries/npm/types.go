@@ -1,0 +1,235 @@
+package npm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/Masterminds/semver/v3"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/npm/internal/dts"
+)
+
+// typesPackageName returns the DefinitelyTyped package that declares the types of an npm package
+// (https://github.com/DefinitelyTyped/DefinitelyTyped#what-about-scoped-packages): "@types/x"
+// for "x", "@types/scope__x" for "@scope/x". It returns "" for an @types package itself.
+func typesPackageName(name string) string {
+	if strings.HasPrefix(name, "@types/") {
+		return ""
+	}
+	if scope, rest, ok := strings.Cut(name, "/"); ok && strings.HasPrefix(scope, "@") {
+		return "@types/" + strings.TrimPrefix(scope, "@") + "__" + rest
+	}
+	return "@types/" + name
+}
+
+// otherPackage is a package whose declaration files an API extraction reads besides the
+// package's own: its DefinitelyTyped package, or a package one of its files re-exports.
+type otherPackage struct {
+	name, version string
+	fsys          fs.FS
+	m             *manifest
+}
+
+// packageFinder finds the other packages an API extraction reaches. NodeModules finds them as
+// Node.js resolves them from the package's directory; Registry fetches @types packages from the
+// registry.
+type packageFinder interface {
+	// typesFor returns the DefinitelyTyped package (typesPackageName) for name@version, or nil
+	// when there is none. An error means one exists but could not be read.
+	typesFor(ctx context.Context, name, version string) (*otherPackage, error)
+	// dependency returns the package that the bare module specifier's package name pkgName
+	// resolves to from the package from (an earlier result or the package extracted), or nil.
+	dependency(ctx context.Context, from, pkgName string) *otherPackage
+}
+
+// api is the API of one package version and where it came from.
+type api struct {
+	symbols  []docidx.Symbol
+	from     string   // "" for the package's own declarations, else "@types/x@1.2.3"
+	problems []string // files skipped, limits hit
+	typesErr error    // the @types package exists but could not be read (the API is then empty)
+}
+
+// packageAPI extracts the API of name@version, whose files are fsys and package.json m, from
+// the first source that has one, in the order TypeScript resolves a package's types:
+//
+//  1. the package's own declaration files (types/typings, the exports "types" condition,
+//     typesVersions, a .d.ts beside main, index.d.ts; see typesEntries);
+//  2. its DefinitelyTyped package, @types/name (@types/scope__name), through find: symbols keep
+//     the package's name and their File starts with the @types package's name
+//     ("@types/ws/index.d.ts"); failing to get it sets typesErr (logged), never fails the fetch;
+//  3. its JavaScript sources (JSDoc and exports; registries/npm/internal/jsapi): the call for
+//     packages with neither goes here, before the final return.
+//
+// find may be nil (no @types, no cross-package re-exports). The @types package itself is also
+// indexed as its own package, as any package is.
+func packageAPI(ctx context.Context, fsys fs.FS, m *manifest, name, version string, lim contentLimits, find packageFinder) api {
+	lim = lim.withDefaults()
+	if entries := typesEntries(fsys, m); len(entries) > 0 {
+		return extractAPI(ctx, fsys, entries, name, name, "", lim, find)
+	}
+	if find != nil && typesPackageName(name) != "" {
+		tp, err := find.typesFor(ctx, name, version)
+		switch {
+		case err != nil:
+			return api{typesErr: fmt.Errorf("%s: %w", typesPackageName(name), err)}
+		case tp != nil:
+			if entries := typesEntries(tp.fsys, tp.m); len(entries) > 0 {
+				a := extractAPI(ctx, tp.fsys, entries, name, tp.name, tp.name+"/", lim, find)
+				a.from = tp.name + "@" + tp.version
+				return a
+			}
+		}
+	}
+	return api{}
+}
+
+// extractAPI runs the declaration extractor over entries of fsys, the files of package owner
+// (name itself or its @types package), following re-exports of other packages through find.
+func extractAPI(ctx context.Context, fsys fs.FS, entries []string, name, owner, filePrefix string, lim contentLimits, find packageFinder) api {
+	opts := dts.Options{
+		Package:     name,
+		ExportName:  exportName(name),
+		FilePrefix:  filePrefix,
+		MaxSymbols:  lim.maxSymbols,
+		MaxFileSize: lim.maxFile,
+	}
+	if find != nil {
+		opts.External = func(from, spec string) (dts.Package, bool) {
+			if from == name {
+				from = owner
+			}
+			return externalDeclarations(ctx, find, from, spec)
+		}
+	}
+	res := dts.Extract(fsys, entries, opts)
+	a := api{symbols: res.Symbols, problems: res.Problems}
+	if res.Truncated {
+		a.problems = append(a.problems, fmt.Sprintf("API truncated at %d symbols / %d files", len(res.Symbols), len(res.Files)))
+	}
+	return a
+}
+
+// externalDeclarations resolves a bare module specifier re-exported by package from
+// ("@vue/runtime-dom", "pkg/sub/path") to the declaration files TypeScript would read: the
+// package's own, else its @types package's; for a subpath, the subpath's .d.ts.
+func externalDeclarations(ctx context.Context, find packageFinder, from, spec string) (dts.Package, bool) {
+	pkgName, sub := splitSpecifier(spec)
+	if pkgName == "" || pkgName == from {
+		return dts.Package{}, false
+	}
+	try := func(name string) (dts.Package, bool) {
+		op := find.dependency(ctx, from, name)
+		if op == nil {
+			return dts.Package{}, false
+		}
+		var entries []string
+		if sub == "" {
+			entries = typesEntries(op.fsys, op.m)
+		} else {
+			for _, c := range declarationCandidates(sub) {
+				if st, err := fs.Stat(op.fsys, c); err == nil && st.Mode().IsRegular() {
+					entries = []string{c}
+					break
+				}
+			}
+		}
+		if len(entries) == 0 {
+			return dts.Package{}, false
+		}
+		return dts.Package{Name: op.name, FS: op.fsys, Entries: entries}, true
+	}
+	if p, ok := try(pkgName); ok {
+		return p, true
+	}
+	if tn := typesPackageName(pkgName); tn != "" {
+		return try(tn)
+	}
+	return dts.Package{}, false
+}
+
+// splitSpecifier splits a bare module specifier into its package name and subpath:
+// "@scope/x/a/b" -> "@scope/x", "a/b"; "x" -> "x", "".
+func splitSpecifier(spec string) (name, sub string) {
+	parts := strings.SplitN(spec, "/", 3)
+	if strings.HasPrefix(spec, "@") {
+		if len(parts) < 2 {
+			return "", ""
+		}
+		name = parts[0] + "/" + parts[1]
+		if len(parts) == 3 {
+			sub = parts[2]
+		}
+	} else {
+		name, sub, _ = strings.Cut(spec, "/")
+	}
+	if !ValidName(name) {
+		return "", ""
+	}
+	return name, sub
+}
+
+// registryFinder finds @types packages in the registry a package came from (the scoped registry
+// configuration of @types applies). Re-exports of other packages are not followed from a
+// registry: that would fetch whole dependency tarballs for a few names.
+type registryFinder struct{ r *Registry }
+
+// typesFor fetches the packument of name's @types package and the tarball of the version
+// typesVersion picks. A package without an @types package gives nil, nil.
+func (f registryFinder) typesFor(ctx context.Context, name, version string) (*otherPackage, error) {
+	tn := typesPackageName(name)
+	p, err := f.r.packument(ctx, tn)
+	if errors.Is(err, docidx.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	v := typesVersion(p.versionList(), version)
+	if v == "" {
+		return nil, nil
+	}
+	files, err := f.r.tarball(ctx, tn, v, p.Versions[v])
+	if err != nil {
+		return nil, err
+	}
+	fsys := memfs.New(files)
+	m := p.Versions[v]
+	if b, ok := files["package.json"]; ok {
+		if tm, err := parseManifest(trimBOM(b)); err == nil {
+			m = tm
+		}
+	}
+	return &otherPackage{name: tn, version: v, fsys: fsys, m: m}, nil
+}
+
+func (registryFinder) dependency(context.Context, string, string) *otherPackage { return nil }
+
+// typesVersion picks the version of an @types package that describes version of its package,
+// following DefinitelyTyped's convention that an @types package's major.minor is the package's
+// (https://github.com/DefinitelyTyped/DefinitelyTyped#how-do-definitely-typed-package-versions-relate-to-versions-of-the-corresponding-library):
+// the highest release with the same major.minor, else the highest with the same major, else "".
+// versions are sorted oldest first; prereleases are picked only when no release matches.
+func typesVersion(versions []string, version string) string {
+	want, err := semver.NewVersion(version)
+	if err != nil {
+		return ""
+	}
+	for _, release := range []bool{true, false} {
+		for _, sameMinor := range []bool{true, false} {
+			if v := highest(versions, func(v string) bool {
+				sv, err := semver.NewVersion(v)
+				return err == nil && sv.Major() == want.Major() && (!sameMinor || sv.Minor() == want.Minor()) &&
+					(!release || sv.Prerelease() == "")
+			}, false); v != "" {
+				return v
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,265 @@
+package npm
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/npm/npmtest"
+)
+
+func TestTypesPackageName(t *testing.T) {
+	for in, want := range map[string]string{
+		"ws": "@types/ws", "@vue/shared": "@types/vue__shared", "@types/node": "", "lodash.merge": "@types/lodash.merge",
+	} {
+		if got := typesPackageName(in); got != want {
+			t.Errorf("typesPackageName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestTypesVersion(t *testing.T) {
+	versions := []string{"1.0.2", "2.3.0", "2.3.5", "2.4.0", "2.5.0-beta.1", "3.0.0-rc.1"}
+	for version, want := range map[string]string{
+		"2.3.1": "2.3.5", // same major.minor, the highest
+		"2.5.0": "2.4.0", // no 2.5 release: the highest of the major (not the beta)
+		"1.7.0": "1.0.2",
+		"3.0.0": "3.0.0-rc.1", // only a prerelease matches
+		"4.1.0": "",
+		"x":     "",
+	} {
+		if got := typesVersion(versions, version); got != want {
+			t.Errorf("typesVersion(%s) = %q, want %q", version, got, want)
+		}
+	}
+}
+
+func TestSplitSpecifier(t *testing.T) {
+	for in, want := range map[string]string{
+		"x": "x|", "x/a/b": "x|a/b", "@s/x": "@s/x|", "@s/x/a/b": "@s/x|a/b", "@s": "|", "..": "|",
+	} {
+		name, sub := splitSpecifier(in)
+		if got := name + "|" + sub; got != want {
+			t.Errorf("splitSpecifier(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// symbolsByName returns the first symbol of each qualified name, and every signature of each.
+func symbolsByName(syms []docidx.Symbol) (map[string]docidx.Symbol, map[string][]string) {
+	first, sigs := map[string]docidx.Symbol{}, map[string][]string{}
+	for _, s := range syms {
+		if _, ok := first[s.QualifiedName]; !ok {
+			first[s.QualifiedName] = s
+		}
+		sigs[s.QualifiedName] = append(sigs[s.QualifiedName], s.Signature)
+	}
+	return first, sigs
+}
+
+// fromTypes reports whether any symbol was read from an @types package. (Tests say this rather
+// than "no symbols": without declarations, a package's JavaScript may still give an API.)
+func fromTypes(syms []docidx.Symbol) bool {
+	for _, s := range syms {
+		if strings.HasPrefix(s.File, "@types/") {
+			return true
+		}
+	}
+	return false
+}
+
+// checkUntypedAPI checks the API of untyped@2.3.1 taken from @types/untyped@2.3.5.
+func checkUntypedAPI(t *testing.T, pd *docidx.PackageDocs) {
+	t.Helper()
+	syms, sigs := symbolsByName(pd.Symbols)
+	if s := syms["untyped"]; s.Kind != docidx.KindFunc || s.Package != "untyped" || s.File != "@types/untyped/index.d.ts" {
+		t.Errorf("untyped = %+v", s)
+	}
+	if s := syms["untyped.Options.maxPayload"]; s.Kind != docidx.KindField || s.Parent != "untyped.Options" ||
+		s.Signature != "maxPayload?: number | undefined" || !strings.Contains(s.Doc, "@default 1048576") {
+		t.Errorf("untyped.Options.maxPayload = %+v", s)
+	}
+	if got := fmt.Sprint(sigs["untyped.Handle.send"]); got != "[send(data: string, cb?: (err?: Error) => void): void send(data: Uint8Array): void]" {
+		t.Errorf("send overloads = %s", got)
+	}
+	if p := syms["untyped.Handle.send"].Params; len(p) != 2 || p[1].Name != "cb" || p[1].Type != "(err?: Error) => void" || p[1].Doc != "called once sent" {
+		t.Errorf("send params = %+v", p)
+	}
+	for q := range syms {
+		if strings.HasPrefix(q, "untyped.only") {
+			t.Errorf("%s comes from another @types version", q)
+		}
+	}
+}
+
+func TestRegistryTypesFallback(t *testing.T) {
+	r, _ := newTestRegistry(t, nil)
+	ctx := context.Background()
+	pd, err := r.Fetch(ctx, "untyped", "2.3.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkUntypedAPI(t, pd)
+	if len(pd.Documents) != 1 || pd.Package.Description != "A package without declaration files" {
+		t.Errorf("the package's own documents and metadata: %+v", pd)
+	}
+
+	pd, err = r.Fetch(ctx, "@acme/plain", "0.1.4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if syms, _ := symbolsByName(pd.Symbols); syms["plain"].File != "@types/acme__plain/index.d.ts" || syms["plain"].Doc != "The plain value." {
+		t.Errorf("@acme/plain symbols = %+v", pd.Symbols)
+	}
+
+	// No @types package, or one that fails: the package is still fetched, without API.
+	pd, err = r.Fetch(ctx, "quiet", "1.0.0")
+	if err != nil || len(pd.Symbols) != 1 { // quiet ships main.d.ts
+		t.Errorf("quiet: %v, %d symbols", err, len(pd.Symbols))
+	}
+	r1, srv1 := newTestRegistry(t, nil)
+	srv1.Fail("@types/untyped", "2.3.5", npmtest.FaultBadIntegrity)
+	pd, err = r1.Fetch(ctx, "untyped", "2.3.1")
+	if err != nil || fromTypes(pd.Symbols) {
+		t.Errorf("@types tarball failing its integrity: %v, %d symbols; want the package without @types API", err, len(pd.Symbols))
+	}
+	r2, srv2 := newTestRegistry(t, nil)
+	srv2.Fail("@types/untyped", "", npmtest.FaultServerError)
+	pd, err = r2.Fetch(ctx, "untyped", "2.3.1")
+	if err != nil || fromTypes(pd.Symbols) || len(pd.Documents) != 1 {
+		t.Errorf("@types packument failing: %v, %d symbols", err, len(pd.Symbols))
+	}
+	// untyped 1.0.0 takes @types/untyped 1.0.2, the only 1.x.
+	pd, err = r.Fetch(ctx, "untyped", "1.0.0")
+	if syms, _ := symbolsByName(pd.Symbols); err != nil || syms["untyped.only1_0_2"].Doc != "Only in 1.0.2." {
+		t.Errorf("untyped 1.0.0: %v %+v", err, pd.Symbols)
+	}
+}
+
+// TestNodeModulesTypesFallback checks that a package without declarations takes the API of the
+// @types package Node.js resolution finds from its directory: the nearest one first.
+func TestNodeModulesTypesFallback(t *testing.T) {
+	ctx := context.Background()
+	for _, layout := range []struct {
+		name  string
+		write func(testing.TB, string, ...npmtest.Installed) string
+	}{{"hoisted", npmtest.Hoisted}, {"pnpm", npmtest.PNPM}} {
+		t.Run(layout.name, func(t *testing.T) {
+			nmDir := layout.write(t, t.TempDir(),
+				npmtest.Installed{Name: "untyped", Version: "2.3.1", Files: fixture(t, "untyped", "2.3.1")},
+				npmtest.Installed{Name: "@types/untyped", Version: "2.3.5", Files: fixture(t, "@types/untyped", "2.3.5")},
+				npmtest.Installed{Name: "@acme/plain", Version: "0.1.4", Files: fixture(t, "@acme/plain", "0.1.4")},
+				npmtest.Installed{Name: "@types/acme__plain", Version: "0.1.0", Files: fixture(t, "@types/acme__plain", "0.1.0")},
+				npmtest.Installed{Name: "app", Version: "1.0.0", Nested: []npmtest.Installed{
+					{Name: "untyped", Version: "1.0.0", Files: fixture(t, "untyped", "1.0.0")},
+					{Name: "@types/untyped", Version: "1.0.2", Files: fixture(t, "@types/untyped", "1.0.2")},
+				}},
+				npmtest.Installed{Name: "quiet", Version: "1.0.0", Files: fixture(t, "quiet", "1.0.0")},
+			)
+			nm, err := NewNodeModules(nmDir, NodeModulesConfig{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pd, err := nm.Fetch(ctx, "untyped", "2.3.1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkUntypedAPI(t, pd)
+			pd, err = nm.Fetch(ctx, "@acme/plain", "0.1.4")
+			if syms, _ := symbolsByName(pd.Symbols); err != nil || syms["plain"].File != "@types/acme__plain/index.d.ts" {
+				t.Errorf("@acme/plain: %v %+v", err, pd.Symbols)
+			}
+			// The @types package stays a package of its own, with its own name on its symbols.
+			pd, err = nm.Fetch(ctx, "@types/untyped", "2.3.5")
+			if syms, _ := symbolsByName(pd.Symbols); err != nil || syms["untyped.Handle"].Package != "@types/untyped" || syms["untyped.Handle"].File != "index.d.ts" {
+				t.Errorf("@types/untyped: %v %+v", err, syms["untyped.Handle"])
+			}
+			if layout.name == "hoisted" {
+				// app/node_modules/untyped resolves app/node_modules/@types/untyped, not the top one.
+				pd, err = nm.Fetch(ctx, "untyped", "1.0.0")
+				if syms, _ := symbolsByName(pd.Symbols); err != nil || syms["untyped.only1_0_2"].Kind != docidx.KindConst {
+					t.Errorf("nested untyped: %v %+v", err, pd.Symbols)
+				}
+			}
+			pd, err = nm.Fetch(ctx, "app", "1.0.0")
+			if err != nil || fromTypes(pd.Symbols) {
+				t.Errorf("app (no types anywhere): %v %+v", err, pd.Symbols)
+			}
+		})
+	}
+}
+
+// TestNodeModulesReexports checks that `export * from "pkg"` is followed into another installed
+// package, its own declarations or its @types package's, and that a re-export cycle stops.
+func TestNodeModulesReexports(t *testing.T) {
+	nmDir := npmtest.Hoisted(t, t.TempDir(),
+		npmtest.Installed{Name: "meta", Version: "3.0.0", Files: map[string]string{
+			"package.json": `{"types":"index.d.ts"}`,
+			"index.d.ts":   "export * from '@demo/core';\nexport * as u from 'untyped';\nexport { x } from 'absent';\nexport declare const own: 1;\n",
+		}},
+		npmtest.Installed{Name: "@demo/core", Version: "3.0.0", Files: map[string]string{
+			"package.json":   `{"types":"dist/core.d.ts"}`,
+			"dist/core.d.ts": "/** Creates an app. */\nexport declare function createApp(): App;\nexport interface App { mount(el: string): void }\nexport * from 'meta';\n",
+		}},
+		npmtest.Installed{Name: "untyped", Version: "2.3.1", Files: fixture(t, "untyped", "2.3.1")},
+		npmtest.Installed{Name: "@types/untyped", Version: "2.3.5", Files: fixture(t, "@types/untyped", "2.3.5")},
+	)
+	nm, err := NewNodeModules(nmDir, NodeModulesConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd, err := nm.Fetch(context.Background(), "meta", "3.0.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, _ := symbolsByName(pd.Symbols)
+	if s := syms["createApp"]; s.Package != "@demo/core" || s.File != "@demo/core/dist/core.d.ts" || s.Doc != "Creates an app." {
+		t.Errorf("createApp = %+v", s)
+	}
+	if s := syms["App.mount"]; s.Kind != docidx.KindMethod {
+		t.Errorf("App.mount = %+v", s)
+	}
+	if _, ok := syms["u.untyped.Handle.send"]; !ok {
+		t.Errorf("export * as u from an untyped package with @types: %v", pd.Symbols)
+	}
+	if s := syms["own"]; s.File != "index.d.ts" || s.Package != "meta" {
+		t.Errorf("own = %+v", s)
+	}
+	if len(pd.Symbols) > 20 {
+		t.Errorf("%d symbols: the cycle meta -> @demo/core -> meta was followed again", len(pd.Symbols))
+	}
+}
+
+// TestTypesFromScopedRegistry checks that an @types:registry line of .npmrc sends the @types
+// requests to that registry.
+func TestTypesFromScopedRegistry(t *testing.T) {
+	main := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
+	types := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, ".npmrc"), fmt.Sprintf("registry=%s\n@types:registry=%s\n", main.URL, types.URL))
+	cfg, err := LoadConfig(dir, []string{"HOME=" + t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: &fetch.Client{HTTP: main.Client(), Retries: -1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd, err := r.Fetch(context.Background(), "untyped", "2.3.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkUntypedAPI(t, pd)
+	for _, req := range main.Requests() {
+		if strings.Contains(req.Path, "@types") {
+			t.Errorf("@types request sent to the default registry: %s", req.Path)
+		}
+	}
+	if len(types.Requests()) != 2 { // packument and tarball
+		t.Errorf("@types registry requests: %+v", types.Requests())
+	}
+}
