@@ -190,13 +190,13 @@ func (s *Server) describeBase(pkg *docidx.Package, focus string) (DescribeOutput
 var kindOrder = map[docidx.SymbolKind]int{
 	docidx.KindType: 1, docidx.KindInterface: 1, docidx.KindStruct: 1, docidx.KindClass: 1,
 	docidx.KindEnum: 1, docidx.KindTrait: 1, docidx.KindProtocol: 1,
-	docidx.KindFunc: 2, docidx.KindMacro: 2, docidx.KindMethod: 3, docidx.KindProperty: 4,
+	docidx.KindFunc: 2, docidx.KindMacro: 2, docidx.KindMethod: 3, docidx.KindProperty: 4, docidx.KindField: 4,
 	docidx.KindConst: 5, docidx.KindVar: 6,
 }
 
 // kindHeading is the outline sub-heading of each kind rank.
 var kindHeading = map[int]string{
-	0: "Other", 1: "Types", 2: "Functions", 3: "Methods", 4: "Properties", 5: "Constants", 6: "Variables",
+	0: "Other", 1: "Types", 2: "Functions", 3: "Methods", 4: "Properties and fields", 5: "Constants", 6: "Variables",
 }
 
 // outline returns the header unit (metadata, README summary, documents) followed by one unit per
