@@ -30,7 +30,8 @@ package index
 //	         first terms are symbol names ("\x01" and a symbol's own name lowercased, idf 0)
 //	hitOffs  u64 per document (+1): offsets of its record in hits
 //	hits     per document its Bleve ID and the stored fields hits are made of (title, section,
-//	         text with its white space collapsed, URI), each a uvarint length and bytes
+//	         text, URI), each a uvarint length and bytes; the text is in units, one per line,
+//	         as passage.go reads it (snapshots of before passages hold it on one line)
 //	postings per term or name: (uvarint document gap, u8 impact) pairs in document order; the
 //	         impact is the term's BM25F saturation wtf/(k1+wtf) quantized to 1..255 (idf apart).
 //	         A list of one in 16 documents or more is dense instead (see appendDense): a bitmap
@@ -67,8 +68,8 @@ import (
 const RankFile = "rank.idx"
 
 // rankMagic starts a rank index. rankMagicRawText is the previous layout, the same but for hit
-// texts spooled as stored, which the reader collapses as it reads them, and for lists that are
-// never dense (the dictionary's lengths are not shifted).
+// texts spooled as stored in Bleve and for lists that are never dense (the dictionary's lengths
+// are not shifted).
 const (
 	rankMagic        = "DOCIDXR4"
 	rankMagicRawText = "DOCIDXR3"
@@ -663,10 +664,7 @@ func newHitSpool(dir string) (*hitSpool, error) {
 func (s *hitSpool) add(id string, fields map[string]any) error {
 	var rec []byte
 	for _, name := range hitFields {
-		v, _ := fields[name].(string)
-		if name == fSText && !writeLegacy {
-			v = CollapseSpace(v) // once here rather than for every hit a search returns
-		}
+		v, _ := fields[name].(string) // the text as units, one per line (see passage.go)
 		rec = binary.AppendUvarint(rec, uint64(len(v)))
 		rec = append(rec, v...)
 	}

@@ -42,7 +42,7 @@ type rankIndex struct {
 	// (priorSuperseded for a Go module whose newer major is indexed).
 	kindPrior [128]float32
 	pkgPrior  []float32
-	// rawText is set for the previous layout, whose hit texts are not collapsed.
+	// rawText is set for the previous layout (rankMagicRawText).
 	rawText bool
 
 	// free holds accumulators for reuse, at most maxFreeAccumulators. Not a sync.Pool: an
@@ -566,9 +566,6 @@ func (ri *rankIndex) hit(doc uint32, scratch *[]byte) (id string, fields map[str
 		v, ok := next()
 		if !ok {
 			return "", nil, false
-		}
-		if name == fSText && ri.rawText {
-			v = CollapseSpace(v)
 		}
 		fields[name] = v
 	}

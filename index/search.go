@@ -39,6 +39,11 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	if len(text) > 1000 {
 		text = clip(text, 1000)
 	}
+	kind, err := normalizeKind(q.Kind)
+	if err != nil {
+		return nil, err
+	}
+	q.Kind = kind
 	limit := q.Limit
 	if limit <= 0 {
 		limit = 10
@@ -49,7 +54,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 
 	if r.rank != nil && (q.Version == "" || q.Version == "latest") {
 		if ranked, total := r.rankSearch(text, q, window, offset+limit); total > 0 {
-			return r.page(ranked, total, text, offset, limit)
+			return r.page(ranked, total, q, text, offset, limit)
 		}
 		// Nothing matched as typed: Bleve's path below corrects typos.
 	}
@@ -209,19 +214,20 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 			}
 		}
 	}
-	return r.page(diversify(res.Hits), int(res.Total), text, offset, limit)
+	return r.page(diversify(res.Hits), int(res.Total), q, text, offset, limit)
 }
 
 // page builds the hits of ranked[offset:offset+limit] from their stored fields: those rank.idx
-// gave in Fields, else Bleve's.
-func (r *reader) page(ranked search.DocumentMatchCollection, total int, text string, offset, limit int) (*Results, error) {
+// gave in Fields, else Bleve's. Each hit carries its passage for q (see passage.go), the first
+// topPassageHits of the results a longer one.
+func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query, text string, offset, limit int) (*Results, error) {
 	out := &Results{Total: total, Hits: make([]docidx.Hit, 0, limit)}
 	if offset >= len(ranked) {
 		return out, nil
 	}
 	page := ranked[offset:min(offset+limit, len(ranked))]
-	words := queryWords(text)
-	for _, h := range page {
+	pq := newPassageQuery(text, r.wordWeight())
+	for i, h := range page {
 		fields := h.Fields
 		if fields == nil {
 			var err error
@@ -229,13 +235,39 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, text str
 				return nil, fmt.Errorf("index: search: %w", err)
 			}
 		}
-		// The rank index's hits carry their text collapsed already; Bleve's do not.
-		if hit, ok := makeHit(h.ID, fields, h.Score, words, h.Fields != nil); ok {
+		if hit, ok := makeHit(h.ID, fields, h.Score, pq, passageBudget(q.PassageBytes, offset+i)); ok {
 			out.Hits = append(out.Hits, hit)
 		}
 	}
 	return out, nil
 }
+
+// wordWeight returns the weight of a question's word in choosing passages: its idf in the rank
+// index (so that "milliseconds" outweighs "value"), at least minWordWeight; nil without a rank
+// index, where every word weighs the same.
+func (r *reader) wordWeight() func(word string) float64 {
+	ri := r.rank
+	if ri == nil {
+		return nil
+	}
+	var scratch []byte
+	return func(word string) float64 {
+		w := 0.0
+		for _, t := range r.terms(fAll, word) {
+			if idf, _, ok := ri.lookup(t, &scratch); ok {
+				w = max(w, float64(idf))
+			}
+		}
+		if w == 0 {
+			return 1 // not in the index as a word: a name or a rare spelling
+		}
+		return max(w, minWordWeight)
+	}
+}
+
+// minWordWeight is the least weight of a word in choosing passages: a word nearly every document
+// holds still tells a passage that has it from one that has not.
+const minWordWeight = 0.3
 
 // diversifyWindow is how many top hits are re-ranked for diversity; packageDecay is the factor
 // applied to the score of each further hit of a package already ranked above.
@@ -372,8 +404,8 @@ func (r *reader) terms(field, text string) []string {
 }
 
 // makeHit builds a Hit from a Bleve document's ID (its page URI, with "#n" for sections) and
-// stored fields.
-func makeHit(id string, fields map[string]any, score float64, words []string, collapsed bool) (docidx.Hit, bool) {
+// stored fields, with the passage of its text for pq in about budget bytes.
+func makeHit(id string, fields map[string]any, score float64, pq *passageQuery, budget int) (docidx.Hit, bool) {
 	uri := id
 	if i := strings.LastIndexByte(uri, '#'); i >= 0 {
 		uri = uri[:i]
@@ -395,7 +427,7 @@ func makeHit(id string, fields map[string]any, score float64, words []string, co
 		Title:     str(fSTitle),
 		Section:   str(fSSection),
 		Kind:      kind,
-		Snippet:   snippet(str(fSText), words, 240, collapsed),
+		Snippet:   passage(str(fSText), pq.forPackage(ref.Name), budget),
 		Score:     score,
 		URI:       str(fSURI),
 	}, true
