@@ -20,6 +20,8 @@ const (
 	// are shorter; the bound keeps a long API reference from weighing on every snapshot.
 	maxStoreSection = 8 << 10
 	maxStoreDoc     = 3 << 10
+	// maxStoreSignature bounds the stored whole signature of a symbol whose hit shows it cut.
+	maxStoreSignature = 2 << 10
 	// maxStoreLine bounds one stored line of metadata (a package's description).
 	maxStoreLine = 1200
 	// maxSectionSignature bounds the compact signature a symbol hit shows as its section.
@@ -121,7 +123,7 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		f[fHeading] = s.Package
 		f[fSTitle] = s.QualifiedName
 		f[fSSection] = symbolSection(&s)
-		f[fSText] = storeDoc(s.Doc, maxStoreDoc)
+		f[fSText] = storeSymbol(&s)
 		f[fSURI] = uri
 		out = append(out, searchDoc{id: id, fields: f})
 	}
@@ -159,7 +161,7 @@ var declWords = map[string]bool{
 // compactSignature), preceded by its kind when the signature does not start with a declaration
 // word.
 func symbolSection(s *docidx.Symbol) string {
-	line := compactSignature(s.Signature, maxSectionSignature)
+	line, _ := compactSignature(s.Signature, s.Name, maxSectionSignature)
 	word, _, _ := strings.Cut(line, " ")
 	if line == "" {
 		return string(s.Kind)
@@ -215,23 +217,56 @@ func clip(s string, n int) string {
 	return s[:n]
 }
 
-// compactSignature returns a signature on one line in at most about n bytes: the whole
-// declaration with its white space collapsed (parameters spread over lines, a constant's value),
-// or, for a longer one, its first line when that is a whole declaration ("type Options struct {")
-// and otherwise its opening cut at a word with "…".
-func compactSignature(sig string, n int) string {
+// compactSignature returns the signature of a symbol named name on one line in at most about n
+// bytes: the whole declaration with its white space collapsed (parameters spread over lines, a
+// constant's value); for a longer one declared in a block ("const (", "var ("), the block's
+// line that declares name, after the block's keyword; else its first line when that is a whole
+// declaration ("type Options struct {"), else its opening cut at a word with "…". clipped
+// reports whether part of the declaration is left out.
+func compactSignature(sig, name string, n int) (line string, clipped bool) {
 	one := CollapseSpace(sig)
 	if len(one) <= n {
-		return one
+		return one, false
 	}
-	if first := CollapseSpace(firstLine(sig)); len(first) <= n && strings.ContainsRune(sig, '\n') {
-		return first
+	if strings.ContainsRune(sig, '\n') {
+		first := CollapseSpace(firstLine(sig))
+		if kw, ok := strings.CutSuffix(first, " ("); ok && name != "" {
+			for l := range strings.SplitSeq(sig, "\n") {
+				t := strings.TrimSpace(l)
+				if rest, ok := strings.CutPrefix(t, name); ok && (rest == "" || strings.IndexByte(" =:,", rest[0]) >= 0) {
+					if d := kw + " " + CollapseSpace(t); len(d) <= n {
+						return d, true
+					}
+				}
+			}
+		}
+		if len(first) <= n {
+			return first, true
+		}
 	}
 	cut := clip(one, n)
 	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
 		cut = cut[:i]
 	}
-	return cut + " …"
+	return cut + " …", true
+}
+
+// storeSymbol returns the stored text of a symbol: its doc comment (storeDoc), after its whole
+// signature as code when the compact one its hit shows leaves part out (a long parameter list
+// with defaults, a block of constants), so that a passage can show the part a question asks
+// about.
+func storeSymbol(s *docidx.Symbol) string {
+	doc := storeDoc(s.Doc, maxStoreDoc)
+	if _, clipped := compactSignature(s.Signature, s.Name, maxSectionSignature); !clipped {
+		return doc
+	}
+	var b strings.Builder
+	addCode(&b, "", s.Signature, maxStoreSignature)
+	if doc != "" {
+		b.WriteByte('\n')
+		b.WriteString(doc)
+	}
+	return b.String()
 }
 
 // storeSection returns the stored text of a section (see passage.go for its form): each line of
@@ -421,6 +456,11 @@ func addCode(b *strings.Builder, lang, code string, n int) bool {
 		}
 		if b.Len()+1+len(line)+4 > n {
 			full = false
+			if strings.HasSuffix(b.String(), open) {
+				// Not even the first line fits whole: keep its opening.
+				b.WriteByte('\n')
+				b.WriteString(clip(line, max(0, n-b.Len()-4)))
+			}
 			break
 		}
 		b.WriteByte('\n')

@@ -313,8 +313,12 @@ func segments(text string) []segment {
 		from := lineStart + (len(line) - len(strings.TrimLeft(line, " \t")))
 		lineEnd := lineStart + len(strings.TrimRight(line, " \t\r"))
 		for i := from; i < lineEnd-2; i++ {
-			c := text[i]
-			if (c == '.' || c == '!' || c == '?') && text[i+1] == ' ' && startsSentence(text[i+2:lineEnd]) && i+1-from > 20 {
+			k := strings.IndexAny(text[i:lineEnd-2], ".!?")
+			if k < 0 {
+				break
+			}
+			i += k
+			if text[i+1] == ' ' && i+1-from > 20 && startsSentence(text[i+2:lineEnd]) {
 				segs = append(segs, segment{start: from, end: i + 1, unit: unit})
 				from = i + 2
 			}
