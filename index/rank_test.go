@@ -218,3 +218,67 @@ func TestRankPreviousLayout(t *testing.T) {
 		}
 	}
 }
+
+// The two engines read one relevance model (model.go): on the same questions, under filters
+// and without, rank.idx and Bleve give the same top hits. (Bleve answers searches by version,
+// questions with typos and snapshots without rank.idx; a question must not rank differently
+// because it took the other path.)
+func TestEnginesAgree(t *testing.T) {
+	dir, gen := rankFixture(t)
+	queries := []index.Query{
+		{Text: "zod"},
+		{Text: "run goroutines and return the first error"},
+		{Text: "NewWeighted"},
+		{Text: "SetLimit goroutines"},
+		{Text: "command line programs in node"},
+		{Text: "schema validation"},
+		{Text: "goroutines"},
+		{Text: "options", Ecosystem: docidx.NPM},
+		{Text: "group", Kind: "symbols"},
+		{Text: "install", Kind: "section"},
+		{Text: "weighted semaphore", Package: "golang.org/x/sync"},
+	}
+	const top = 3
+	topOf := func(r *index.Reader, q index.Query) []string {
+		var out []string
+		for _, h := range search(t, r, q) {
+			if len(out) == top {
+				break
+			}
+			out = append(out, h.URI)
+		}
+		return out
+	}
+	r := open(t, dir)
+	withRank := make([][]string, len(queries))
+	for i, q := range queries {
+		withRank[i] = topOf(r, q)
+		if len(withRank[i]) == 0 {
+			t.Errorf("%+v: no hits", q)
+		}
+	}
+	r.Close()
+	if err := os.Remove(filepath.Join(gen, index.RankFile)); err != nil {
+		t.Fatal(err)
+	}
+	r = open(t, dir)
+	defer r.Close()
+	for i, q := range queries {
+		got := topOf(r, q)
+		if len(got) == 0 || len(withRank[i]) == 0 || got[0] != withRank[i][0] {
+			t.Errorf("%+v: first hits differ:\n rank  %v\n bleve %v", q, withRank[i], got)
+			continue
+		}
+		// Below the first, the engines' scores (BM25F against Bleve's tf-idf) may order close
+		// hits differently: all but one of the top hits must be the same.
+		same := 0
+		for _, u := range got {
+			if slices.Contains(withRank[i], u) {
+				same++
+			}
+		}
+		if same < min(len(got), len(withRank[i]))-1 {
+			t.Errorf("%+v: top %d differ:\n rank  %v\n bleve %v", q, top, withRank[i], got)
+		}
+	}
+}

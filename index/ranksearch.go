@@ -16,37 +16,6 @@ import (
 	"github.com/docidx/docidx"
 )
 
-// The relevance model of the rank path, on top of each document's BM25F sum. Multipliers
-// (priors) stand for what a document is before any word of the question; they were set on the
-// labelled questions of testdata/relevance and checked for a plateau, not a peak.
-const (
-	// priorOverview, priorReadme and priorPackageDoc lift the pages that say what a package is
-	// for: its metadata overview, its README, a Go package's or Python module's doc comment.
-	priorOverview   = 2.0
-	priorReadme     = 1.5
-	priorPackageDoc = 1.5
-	// priorMember lowers constants, variables and properties, which seldom answer a question.
-	priorMember = 0.7
-	// priorSuperseded lowers a Go module whose newer major version is indexed too.
-	priorSuperseded = 0.6
-	// priorNamed lifts the documents of an ecosystem the question names ("… in python").
-	priorNamed = 1.5
-	// exactBonus is added to the overview of a package whose name the question spells exactly
-	// ("zod", "cobra", "github.com/spf13/cobra"): about one rare word's worth.
-	exactBonus float32 = 10.0
-	// symbolBonus is added to a symbol whose own name the question spells as an identifier
-	// ("useState", "yaml.safe_load", "NewWeighted").
-	symbolBonus float32 = 8.0
-	// coordPower shapes the coordination factor (m/n)^coordPower for a document holding m of
-	// the question's n terms: the page that answers the whole question beats one that repeats
-	// a single word of it.
-	coordPower = 1.0
-	// accumulatorLimit is how many documents may hold a score before the remaining terms only
-	// add to those. On the corpus, 5,000 ranks the labelled questions exactly as no limit does
-	// (1,000 starts to lose answers) at half the time.
-	accumulatorLimit = 5000
-)
-
 // rankSearch ranks the latest versions' documents for text under q's filters and returns the
 // first need of the best window of them, re-ranked for diversity, and how many documents
 // matched. A total of 0 means no word of text is in the index as typed.
@@ -275,23 +244,6 @@ func (ri *rankIndex) diversify(top scoreHeap) []scored {
 	// documents move far, and moving them one place at a time was 70% of diversify.
 	slices.SortFunc(out, func(a, b scored) int { return cmpScored(b, a) })
 	return out
-}
-
-// kindPriorOf is the standing of a document of a kind before any word of the question: a
-// package's overview, README and package doc say what it is for; a constant or a property
-// seldom answers a question by itself.
-func kindPriorOf(kind string) float64 {
-	switch kind {
-	case "overview":
-		return priorOverview
-	case string(docidx.DocReadme):
-		return priorReadme
-	case string(docidx.KindPackage):
-		return priorPackageDoc
-	case string(docidx.KindConst), string(docidx.KindVar), string(docidx.KindProperty):
-		return priorMember
-	}
-	return 1
 }
 
 // packagePriors returns each package's multiplier for a question naming ecos: ri.pkgPrior, with

@@ -16,18 +16,6 @@ import (
 	"github.com/docidx/docidx"
 )
 
-// Field weights of the relevance model: a match in a symbol's name or a package's name says more
-// than a match in running prose.
-const (
-	boostPkgExact = 8.0
-	boostName     = 3.0
-	boostPkgName  = 2.0
-	boostHeading  = 2.0
-	boostTitle    = 1.0
-	boostSig      = 0.5
-	boostAll      = 3.0
-)
-
 // MaxLimit is the largest page of hits Search returns.
 const MaxLimit = 100
 
@@ -68,13 +56,19 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	// Small snapshots are fast anyway: below minCommon documents no word counts as common.
 	common := max(uint64(float64(total)*commonShare), minCommon)
 
+	// The words that name an ecosystem say where to look, as in rankSearch.
+	ecos, words := ecosystemsNamed(text)
+	if strings.TrimSpace(words) == "" {
+		words = text
+	}
+
 	// Fields share two analyzers (English, identifiers): analyze text once per analyzer.
 	analyzed := map[string][]string{}
 	termsOf := func(field string) []string {
 		name := r.idx.Mapping().AnalyzerNameForPath(field)
 		t, ok := analyzed[name]
 		if !ok {
-			t = r.terms(field, text)
+			t = r.terms(field, words)
 			analyzed[name] = t
 		}
 		return t
@@ -101,7 +95,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		}
 		switch {
 		case len(tqs) == len(terms):
-			m := bleve.NewMatchQuery(text)
+			m := bleve.NewMatchQuery(words)
 			m.SetField(field)
 			add(m, boost)
 		case len(tqs) > 0:
@@ -126,22 +120,22 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		d.SetMin(float64((len(terms) + 1) / 2))
 		add(d, boost)
 	}
-	match(fHeading, boostHeading)
-	match(fTitle, boostTitle)
-	nameMatch(fName, boostName)
-	nameMatch(fPkgName, boostPkgName)
+	match(fHeading, weightOf(fHeading))
+	match(fTitle, weightOf(fTitle))
+	nameMatch(fName, weightOf(fName))
+	nameMatch(fPkgName, weightOf(fPkgName))
 	if len(termsOf(fSignature)) < 3 {
-		match(fSignature, boostSig)
+		match(fSignature, weightOf(fSignature))
 	}
 	for _, w := range exactCandidates(text) {
 		t := bleve.NewTermQuery(w)
 		t.SetField(fPkgExact)
-		add(t, boostPkgExact)
+		add(t, exactBoost)
 	}
 	// The all field holds title, headings, text and names together: its coordination factor
 	// (the share of the question's words a document holds) lifts the page that answers the whole
 	// question over one where a single word sits in a short heading.
-	match(fAll, boostAll)
+	match(fAll, weightOf(fAll))
 	if len(should) == 0 {
 		return &Results{Hits: []docidx.Hit{}}, nil
 	}
@@ -193,7 +187,9 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	// Rank the first diversifyWindow hits with one package's later hits discounted, so a single
 	// package does not fill the page; fetch stored fields only for the page returned.
 	run := func(q query.Query) (*bleve.SearchResult, error) {
-		res, err := idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(withFilters(q), window, 0, false))
+		req := bleve.NewSearchRequestOptions(withFilters(q), window, 0, false)
+		req.Fields = []string{fKind} // for its prior
+		res, err := idx.SearchInContext(ctx, req)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -214,7 +210,45 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 			}
 		}
 	}
+	r.applyPriors(res.Hits, ecos)
 	return r.page(diversify(res.Hits), int(res.Total), q, text, offset, limit)
+}
+
+// applyPriors multiplies the scores of Bleve's hits by the priors of the relevance model (as
+// rank.idx's search does): their kind's, their package's (priorSuperseded), and priorNamed for
+// the ecosystems the question names, and orders them by the result. A hit of a snapshot whose
+// kind field is not stored takes its kind from its ID (overview, README) or none.
+func (r *reader) applyPriors(hits search.DocumentMatchCollection, ecos map[docidx.Ecosystem]bool) {
+	if len(ecos) == len(docidx.Ecosystems) {
+		ecos = nil
+	}
+	superseded := r.supersededModules()
+	for _, h := range hits {
+		kind, _ := h.Fields[fKind].(string)
+		if kind == "" {
+			switch uri, _, _ := strings.Cut(h.ID, "#"); {
+			case strings.HasSuffix(uri, "/"+docidx.PageOverview):
+				kind = "overview"
+			case strings.HasSuffix(uri, "/"+docidx.PageReadme):
+				kind = string(docidx.DocReadme)
+			}
+		}
+		prior := kindPriorOf(kind)
+		pkg := packageOfID(h.ID)
+		eco, name, _ := strings.Cut(pkg, "/")
+		if at := strings.LastIndexByte(name, '@'); at > 0 {
+			name = name[:at]
+		}
+		if eco == string(docidx.Go) && superseded[name] {
+			prior *= priorSuperseded
+		}
+		if ecos[docidx.Ecosystem(eco)] {
+			prior *= priorNamed
+		}
+		h.Score *= prior
+		h.Fields = nil // page reads the stored fields of the hits it returns
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
 }
 
 // page builds the hits of ranked[offset:offset+limit] from their stored fields: those rank.idx
@@ -268,13 +302,6 @@ func (r *reader) wordWeight() func(word string) float64 {
 // minWordWeight is the least weight of a word in choosing passages: a word nearly every document
 // holds still tells a passage that has it from one that has not.
 const minWordWeight = 0.3
-
-// diversifyWindow is how many top hits are re-ranked for diversity; packageDecay is the factor
-// applied to the score of each further hit of a package already ranked above.
-const (
-	diversifyWindow = 100
-	packageDecay    = 0.55
-)
 
 // diversify re-ranks hits: the k-th hit (from 0) of a package scores score·packageDecay^k. The
 // order is stable for equal scores, so pages cut from the same window agree.
@@ -334,7 +361,7 @@ func fuzzyQuery(terms func(field string) []string) query.Query {
 	for _, f := range []struct {
 		field string
 		boost float64
-	}{{fAll, boostAll}, {fName, boostName}} {
+	}{{fAll, weightOf(fAll)}, {fName, weightOf(fName)}} {
 		for _, t := range terms(f.field) {
 			n := utf8.RuneCountInString(t)
 			if n < 4 {
@@ -442,21 +469,6 @@ func exactCandidates(text string) []string {
 	}
 	return []string{t}
 }
-
-// queryWords returns the lowercased words of a query worth highlighting (three letters or more).
-func queryWords(text string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
-	}) {
-		if len(w) >= 3 && !stopWord[w] {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-var stopWord = map[string]bool{"the": true, "and": true, "for": true, "with": true, "how": true, "what": true, "from": true, "into": true, "that": true, "this": true}
 
 // snippet returns up to n bytes of text around the first place where a query word (or its first
 // five letters, to meet stemmed forms) occurs, starting at a word boundary, with runs of white
