@@ -319,6 +319,7 @@ func storeDoc(doc string, n int) string {
 	}
 	base = max(base, 0)
 	prevColon := false
+	entry := -1
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
 		t := strings.TrimSpace(l)
@@ -358,7 +359,13 @@ func storeDoc(doc string, n int) string {
 			}
 			continue
 		}
-		if para.Len() > 0 && (prevColon || startsUnit(t)) {
+		ind := indentOf(l)
+		if prevColon {
+			entry = ind // the entries of a list after "Args:" start at this indentation
+		} else if ind < entry {
+			entry = -1
+		}
+		if para.Len() > 0 && (prevColon || ind == entry || startsUnit(t)) {
 			if !flush() {
 				return b.String()
 			}
@@ -367,7 +374,7 @@ func storeDoc(doc string, n int) string {
 			para.WriteByte(' ')
 		}
 		para.WriteString(t)
-		prevColon = strings.HasSuffix(t, ":") || (prevColon && indentOf(l) > base)
+		prevColon = strings.HasSuffix(t, ":")
 	}
 	flush()
 	return b.String()
