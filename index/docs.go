@@ -21,7 +21,7 @@ const (
 	maxStoreSection = 8 << 10
 	maxStoreDoc     = 3 << 10
 	// maxStoreSignature bounds the stored whole signature of a symbol whose hit shows it cut.
-	maxStoreSignature = 2 << 10
+	maxStoreSignature = 1 << 10
 	// maxStoreLine bounds one stored line of metadata (a package's description).
 	maxStoreLine = 1200
 	// maxSectionSignature bounds the compact signature a symbol hit shows as its section.
@@ -252,11 +252,17 @@ func compactSignature(sig, name string, n int) (line string, clipped bool) {
 }
 
 // storeSymbol returns the stored text of a symbol: its doc comment (storeDoc), after its whole
-// signature as code when the compact one its hit shows leaves part out (a long parameter list
-// with defaults, a block of constants), so that a passage can show the part a question asks
-// about.
+// signature as code when the compact one its hit shows leaves part out of a function's
+// parameters (with their defaults) or a constant's or variable's declaration, so that a passage
+// can show the part a question asks about. A type's members are symbols of their own: its
+// signature is not stored again.
 func storeSymbol(s *docidx.Symbol) string {
 	doc := storeDoc(s.Doc, maxStoreDoc)
+	switch s.Kind {
+	case docidx.KindFunc, docidx.KindMethod, docidx.KindConst, docidx.KindVar, docidx.KindProperty, docidx.KindField:
+	default:
+		return doc
+	}
 	if _, clipped := compactSignature(s.Signature, s.Name, maxSectionSignature); !clipped {
 		return doc
 	}
