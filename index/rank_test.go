@@ -237,6 +237,8 @@ func TestEnginesAgree(t *testing.T) {
 		{Text: "group", Kind: "symbols"},
 		{Text: "install", Kind: "section"},
 		{Text: "weighted semaphore", Package: "golang.org/x/sync"},
+		{Text: "weighted semaphore", Package: "golang.org/x/sync", Version: "v0.7.0"},
+		{Text: "goroutnies"}, // a typo: rank.idx corrects it, Bleve's query is fuzzy
 	}
 	const top = 3
 	topOf := func(r *index.Reader, q index.Query) []string {
@@ -279,6 +281,24 @@ func TestEnginesAgree(t *testing.T) {
 		}
 		if same < min(len(got), len(withRank[i]))-1 {
 			t.Errorf("%+v: top %d differ:\n rank  %v\n bleve %v", q, top, withRank[i], got)
+		}
+	}
+}
+
+// A search by the latest version of a package is the rank index's search under a package
+// filter: it ranks as the search without a version does.
+func TestLatestVersionRanksAsLatest(t *testing.T) {
+	dir, _ := rankFixture(t)
+	r := open(t, dir)
+	defer r.Close()
+	for _, q := range []index.Query{
+		{Text: "goroutines error", Package: "golang.org/x/sync"},
+		{Text: "options", Package: "zod", Ecosystem: docidx.NPM},
+	} {
+		want := search(t, r, q)
+		q.Version = map[string]string{"golang.org/x/sync": "v0.7.0", "zod": "3.23.8"}[q.Package]
+		if got := search(t, r, q); len(want) == 0 || !reflect.DeepEqual(got, want) {
+			t.Errorf("%+v: %v, without the version %v", q, ids(got), ids(want))
 		}
 	}
 }

@@ -10,8 +10,10 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/search"
+	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/docidx/docidx"
 )
@@ -35,7 +37,11 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	defer ri.release(a)
 	lists := ri.termLists(terms, &a.scratch)
 	if len(lists) == 0 {
-		return nil, 0
+		// No word is in the index as typed: take each at its likeliest correction
+		// ("goroutnies": "goroutin"), as Bleve's fuzzy query does, and rank as usual.
+		if lists = ri.termLists(r.corrections(terms), &a.scratch); len(lists) == 0 {
+			return nil, 0
+		}
 	}
 	if !ri.accumulate(a, lists, keep) {
 		return nil, 0
@@ -53,6 +59,53 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 		hits = append(hits, &search.DocumentMatch{ID: id, Score: d.score, Fields: fields})
 	}
 	return hits, total
+}
+
+// corrections returns, for each of terms long enough to correct, the term of the latest
+// versions' all or name field within the edit distance fuzzyQuery allows (1 for four to seven
+// letters, 2 for longer) that the most documents hold.
+func (r *reader) corrections(terms []string) []string {
+	adv, err := r.idx.Advanced()
+	if err != nil {
+		return nil
+	}
+	ir, err := adv.Reader()
+	if err != nil {
+		return nil
+	}
+	defer ir.Close()
+	fz, ok := ir.(index.IndexReaderFuzzy)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, t := range terms {
+		n := utf8.RuneCountInString(t)
+		if n < 4 {
+			continue
+		}
+		fuzziness := 1
+		if n >= 8 {
+			fuzziness = 2
+		}
+		best, bestCount := "", uint64(0)
+		for _, field := range []string{fAll, fName} {
+			d, err := fz.FieldDictFuzzy(field, t, fuzziness, "")
+			if err != nil {
+				continue
+			}
+			for de, err := d.Next(); err == nil && de != nil; de, err = d.Next() {
+				if de.Count > bestCount || de.Count == bestCount && de.Term < best {
+					best, bestCount = de.Term, de.Count
+				}
+			}
+			d.Close()
+		}
+		if best != "" {
+			out = append(out, best)
+		}
+	}
+	return out
 }
 
 // questionTerms returns the distinct terms of text under both analyzers: prose words and

@@ -40,11 +40,16 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	offset := max(q.Offset, 0)
 	window := max(diversifyWindow, offset+limit)
 
+	// A version filter that names the latest version of the package asked for is the rank
+	// index's search under a package filter: the same model, as fast as without a version.
+	if r.rank != nil && q.Version != "" && q.Version != "latest" && r.isLatest(q.Ecosystem, q.Package, q.Version) {
+		q.Version = ""
+	}
 	if r.rank != nil && (q.Version == "" || q.Version == "latest") {
 		if ranked, total := r.rankSearch(text, q, window, offset+limit); total > 0 {
 			return r.page(ranked, total, q, text, offset, limit)
 		}
-		// Nothing matched as typed: Bleve's path below corrects typos.
+		// Nothing matched, even with typos corrected: Bleve's path below may still find some.
 	}
 
 	df, closeDF, err := r.docFreq()
@@ -249,6 +254,30 @@ func (r *reader) applyPriors(hits search.DocumentMatchCollection, ecos map[docid
 		h.Fields = nil // page reads the stored fields of the hits it returns
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
+}
+
+// isLatest reports whether version is the latest indexed version of package name in every
+// ecosystem that has it (eco only, when given), and some ecosystem has it.
+func (r *reader) isLatest(eco docidx.Ecosystem, name, version string) bool {
+	if name == "" {
+		return false
+	}
+	ecos := docidx.Ecosystems
+	if eco != "" {
+		ecos = []docidx.Ecosystem{eco}
+	}
+	found := false
+	for _, e := range ecos {
+		ref, err := r.resolve(docidx.Ref{Ecosystem: e, Name: docidx.NormalizeName(e, name)})
+		if errors.Is(err, docidx.ErrNotFound) {
+			continue
+		}
+		if err != nil || ref.Version != version {
+			return false
+		}
+		found = true
+	}
+	return found
 }
 
 // page builds the hits of ranked[offset:offset+limit] from their stored fields: those rank.idx
