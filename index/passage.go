@@ -34,6 +34,8 @@ const (
 	lowerPassageShare = 0.35
 	// maxPassageWords bounds the distinct words of a question that passages are scored by.
 	maxPassageWords = 32
+	// minSplitLine is the shortest line split into sentences: a shorter one is chosen whole.
+	minSplitLine = 160
 )
 
 // passageBudget returns the passage budget in bytes of the hit at rank (from 0, over the whole
@@ -315,7 +317,7 @@ func segments(text string) []segment {
 		// starts a sentence follows.
 		from := lineStart + (len(line) - len(strings.TrimLeft(line, " \t")))
 		lineEnd := lineStart + len(strings.TrimRight(line, " \t\r"))
-		for i := from; i < lineEnd-2; i++ {
+		for i := from; lineEnd-from > minSplitLine && i < lineEnd-2; i++ {
 			k := strings.IndexAny(text[i:lineEnd-2], ".!?")
 			if k < 0 {
 				break
@@ -346,46 +348,54 @@ func startsSentence(s string) bool {
 
 // markMatches sets each segment's mask and hits from the words of text that start with one of
 // pq's stems: a word starts after a character that is not a letter or digit, or at a capital
-// after a lower-case letter (camelCase).
+// after a lower-case letter (camelCase). Each stem's first letter is found with
+// strings.IndexByte, in lower and in upper case, rather than testing every byte.
 func markMatches(text string, segs []segment, pq *passageQuery) {
-	if len(pq.stems) == 0 {
+	if len(pq.stems) == 0 || len(segs) == 0 {
 		return
 	}
-	// firsts holds, per ASCII byte, whether some stem starts with it (lower case).
-	var firsts [utf8.RuneSelf]bool
-	for _, s := range pq.stems {
-		if s[0] < utf8.RuneSelf {
-			firsts[s[0]] = true
+	lo, hi := segs[0].start, segs[len(segs)-1].end
+	for w, stem := range pq.stems {
+		first := stem[0]
+		cases := [2]byte{first, first}
+		if 'a' <= first && first <= 'z' {
+			cases[1] = first - 'a' + 'A'
 		}
-	}
-	for k := range segs {
-		s := &segs[k]
-		seg := text[s.start:s.end]
-		prev := byte(' ')
-		for i := 0; i < len(seg); i++ {
-			c := seg[i]
-			lc := c
-			if 'A' <= c && c <= 'Z' {
-				lc = c + 'a' - 'A'
+		for k, c := range cases {
+			if k == 1 && c == cases[0] {
+				break
 			}
-			start := !isWordByte(prev) || ('A' <= c && c <= 'Z' && 'a' <= prev && prev <= 'z')
-			prev = c
-			if !start || c >= utf8.RuneSelf || !firsts[lc] {
-				if c >= utf8.RuneSelf && start {
-					// A word that starts with a non-ASCII letter: compare stems folding case.
-					for w, stem := range pq.stems {
-						if len(stem) <= len(seg)-i && strings.EqualFold(seg[i:i+len(stem)], stem) {
-							s.mask |= 1 << w
-							s.hits += pq.weights[w]
-						}
+			seg := 0
+			for i := lo; i < hi; {
+				j := strings.IndexByte(text[i:hi], c)
+				if j < 0 {
+					break
+				}
+				i += j
+				at := i
+				i++
+				if at+len(stem) > hi {
+					break
+				}
+				if at > 0 {
+					prev := text[at-1]
+					if isWordByte(prev) && !(c >= 'A' && c <= 'Z' && 'a' <= prev && prev <= 'z') {
+						continue
 					}
 				}
-				continue
-			}
-			for w, stem := range pq.stems {
-				if stem[0] == lc && len(stem) <= len(seg)-i && equalFoldASCII(seg[i+1:i+len(stem)], stem[1:]) {
-					s.mask |= 1 << w
-					s.hits += pq.weights[w]
+				if first >= utf8.RuneSelf {
+					if !strings.EqualFold(text[at:at+len(stem)], stem) {
+						continue
+					}
+				} else if !equalFoldASCII(text[at+1:at+len(stem)], stem[1:]) {
+					continue
+				}
+				for seg < len(segs) && segs[seg].end <= at {
+					seg++
+				}
+				if seg < len(segs) && segs[seg].start <= at {
+					segs[seg].mask |= 1 << w
+					segs[seg].hits += pq.weights[w]
 				}
 			}
 		}

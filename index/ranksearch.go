@@ -19,9 +19,10 @@ import (
 )
 
 // rankSearch ranks the latest versions' documents for text under q's filters and returns the
-// first need of the best window of them, re-ranked for diversity, and how many documents
-// matched. A total of 0 means no word of text is in the index as typed.
-func (r *reader) rankSearch(text string, q Query, window, need int) (search.DocumentMatchCollection, int) {
+// first need of the best window of them, re-ranked for diversity, how many documents matched,
+// and the idf of each question term found (for choosing passages). A total of 0 means no word
+// of text is in the index, as typed or corrected.
+func (r *reader) rankSearch(text string, q Query, window, need int) (search.DocumentMatchCollection, int, map[string]float32) {
 	ri := r.rank
 	keep := ri.filter(q)
 	ecos, words := ecosystemsNamed(text)
@@ -40,11 +41,11 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 		// No word is in the index as typed: take each at its likeliest correction
 		// ("goroutnies": "goroutin"), as Bleve's fuzzy query does, and rank as usual.
 		if lists = ri.termLists(r.corrections(terms), &a.scratch); len(lists) == 0 {
-			return nil, 0
+			return nil, 0, nil
 		}
 	}
 	if !ri.accumulate(a, lists, keep) {
-		return nil, 0
+		return nil, 0, nil
 	}
 	bonus := ri.nameBonuses(text, words, keep, &a.scratch)
 	top, total := ri.best(a, bonus, len(lists), ri.packagePriors(ecos), window)
@@ -58,7 +59,11 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 		// Fields carries the stored fields page reads: the hit is built without Bleve.
 		hits = append(hits, &search.DocumentMatch{ID: id, Score: d.score, Fields: fields})
 	}
-	return hits, total
+	idf := make(map[string]float32, len(lists))
+	for _, l := range lists {
+		idf[l.term] = l.idf
+	}
+	return hits, total, idf
 }
 
 // corrections returns, for each of terms long enough to correct, the term of the latest
@@ -126,6 +131,7 @@ func (r *reader) questionTerms(text string) []string {
 
 // termList is a question term found in the dictionary.
 type termList struct {
+	term string
 	list postingsRef
 	idf  float32
 }
@@ -135,7 +141,7 @@ func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 	var lists []termList
 	for _, t := range terms {
 		if idf, list, ok := ri.lookup(t, scratch); ok {
-			lists = append(lists, termList{list, idf})
+			lists = append(lists, termList{t, list, idf})
 		}
 	}
 	slices.SortStableFunc(lists, func(a, b termList) int { return cmp.Compare(a.list.df, b.list.df) })

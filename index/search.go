@@ -46,8 +46,8 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		q.Version = ""
 	}
 	if r.rank != nil && (q.Version == "" || q.Version == "latest") {
-		if ranked, total := r.rankSearch(text, q, window, offset+limit); total > 0 {
-			return r.page(ranked, total, q, text, offset, limit)
+		if ranked, total, idf := r.rankSearch(text, q, window, offset+limit); total > 0 {
+			return r.page(ranked, total, q, text, idf, offset, limit)
 		}
 		// Nothing matched, even with typos corrected: Bleve's path below may still find some.
 	}
@@ -216,7 +216,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		}
 	}
 	r.applyPriors(res.Hits, ecos)
-	return r.page(diversify(res.Hits), int(res.Total), q, text, offset, limit)
+	return r.page(diversify(res.Hits), int(res.Total), q, text, nil, offset, limit)
 }
 
 // applyPriors multiplies the scores of Bleve's hits by the priors of the relevance model (as
@@ -282,14 +282,15 @@ func (r *reader) isLatest(eco docidx.Ecosystem, name, version string) bool {
 
 // page builds the hits of ranked[offset:offset+limit] from their stored fields: those rank.idx
 // gave in Fields, else Bleve's. Each hit carries its passage for q (see passage.go), the first
-// topPassageHits of the results a longer one.
-func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query, text string, offset, limit int) (*Results, error) {
+// topPassageHits of the results a longer one; idf holds the idf of the question's terms when
+// the rank index ranked them.
+func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query, text string, idf map[string]float32, offset, limit int) (*Results, error) {
 	out := &Results{Total: total, Hits: make([]docidx.Hit, 0, limit)}
 	if offset >= len(ranked) {
 		return out, nil
 	}
 	page := ranked[offset:min(offset+limit, len(ranked))]
-	pq := newPassageQuery(text, r.wordWeight())
+	pq := newPassageQuery(text, r.wordWeight(text, idf))
 	for i, h := range page {
 		fields := h.Fields
 		if fields == nil {
@@ -305,26 +306,37 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query,
 	return out, nil
 }
 
-// wordWeight returns the weight of a question's word in choosing passages: its idf in the rank
-// index (so that "milliseconds" outweighs "value"), at least minWordWeight; nil without a rank
-// index, where every word weighs the same.
-func (r *reader) wordWeight() func(word string) float64 {
-	ri := r.rank
-	if ri == nil {
-		return nil
-	}
-	var scratch []byte
-	return func(word string) float64 {
-		w := 0.0
-		for _, t := range r.terms(fAll, word) {
-			if idf, _, ok := ri.lookup(t, &scratch); ok {
-				w = max(w, float64(idf))
+// wordWeight returns the weight of a question's word in choosing passages: the idf of its term
+// in the rank index (so that "milliseconds" outweighs "value"), at least minWordWeight. A word's
+// term is the longest of the question's terms it starts with (the analyzers' stems are
+// prefixes of their words but for a few endings: those words weigh 1, as every word does
+// without a rank index). idf holds the question's terms as rank.idx found them; nil, they are
+// looked up.
+func (r *reader) wordWeight(text string, idf map[string]float32) func(word string) float64 {
+	if idf == nil {
+		ri := r.rank
+		if ri == nil {
+			return nil
+		}
+		idf = map[string]float32{}
+		var scratch []byte
+		for _, t := range r.questionTerms(text) {
+			if v, _, ok := ri.lookup(t, &scratch); ok {
+				idf[t] = v
 			}
 		}
-		if w == 0 {
-			return 1 // not in the index as a word: a name or a rare spelling
+	}
+	return func(word string) float64 {
+		best, w := "", float32(0)
+		for t, v := range idf {
+			if len(t) > len(best) && len(t) >= 3 && strings.HasPrefix(word, t) {
+				best, w = t, v
+			}
 		}
-		return max(w, minWordWeight)
+		if best == "" {
+			return 1
+		}
+		return max(float64(w), minWordWeight)
 	}
 }
 
@@ -501,7 +513,8 @@ func exactCandidates(text string) []string {
 
 // snippet returns up to n bytes of text around the first place where a query word (or its first
 // five letters, to meet stemmed forms) occurs, starting at a word boundary, with runs of white
-// space as single spaces. collapsed says text has them so already (CollapseSpace).
+// space as single spaces. collapsed says text has them so already (CollapseSpace). passage cuts
+// a sentence or code line longer than its budget with it.
 func snippet(text string, words []string, n int, collapsed bool) string {
 	cutBefore, cutAfter := false, false
 	if len(text) > 3*n && !collapsed {
