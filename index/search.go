@@ -675,7 +675,14 @@ func indexFold(text, w string) int {
 	}
 	for i := range len(w) {
 		if w[i] >= utf8.RuneSelf {
-			return strings.Index(strings.ToLower(text), w)
+			// Not strings.ToLower(text): lowering may change lengths (invalid UTF-8, "İ"), and
+			// the offset must be text's.
+			for j := 0; j+len(w) <= len(text); j++ {
+				if utf8.RuneStart(text[j]) && strings.EqualFold(text[j:j+len(w)], w) {
+					return j
+				}
+			}
+			return -1
 		}
 	}
 	first, upper := w[0], w[0]

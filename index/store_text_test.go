@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/docidx/docidx"
 )
@@ -96,4 +97,27 @@ func TestNormalizeKind(t *testing.T) {
 			t.Errorf("normalizeKind(%q): %v, want ErrUnknownKind listing the kinds", bad, err)
 		}
 	}
+}
+
+// FuzzStoreDoc checks that any doc comment (a package's source is untrusted input) is stored
+// within its bound, as valid UTF-8 when it was, and reads back as passages without panicking.
+func FuzzStoreDoc(f *testing.F) {
+	f.Add("Retry retries.\n\n\tcode()\n\nArgs:\n    x: one\n        more\n- item\n```go\nx\n```", 200)
+	f.Add("\t\t\n```", 50)
+	f.Add("a:\n  b", 1)
+	f.Fuzz(func(t *testing.T, doc string, n int) {
+		n = 1 + abs(n)%(4<<10)
+		got := storeDoc(doc, n)
+		if len(got) > n {
+			t.Errorf("storeDoc: %d bytes over a bound of %d", len(got), n)
+		}
+		if utf8.ValidString(doc) && !utf8.ValidString(got) {
+			t.Errorf("storeDoc made invalid UTF-8 of valid: %q", got)
+		}
+		sec := storeSection(&docidx.Section{Plain: doc, Code: []docidx.CodeBlock{{Lang: doc, Code: doc}}}, n)
+		if len(sec) > n {
+			t.Errorf("storeSection: %d bytes over a bound of %d", len(sec), n)
+		}
+		passage(got, newPassageQuery(doc, nil), minPassageBytes)
+	})
 }
