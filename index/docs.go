@@ -219,13 +219,16 @@ func clip(s string, n int) string {
 
 // compactSignature returns the signature of a symbol named name on one line in at most about n
 // bytes: the whole declaration with its white space collapsed (parameters spread over lines, a
-// constant's value); for a longer one declared in a block ("const (", "var ("), the block's
+// constant's value); for a longer one, or one with comments between its lines, declared in a block ("const (", "var ("), the block's
 // line that declares name, after the block's keyword; else its first line when that is a whole
 // declaration ("type Options struct {"), else its opening cut at a word with "…". clipped
 // reports whether part of the declaration is left out.
 func compactSignature(sig, name string, n int) (line string, clipped bool) {
 	one := CollapseSpace(sig)
-	if len(one) <= n {
+	// A declaration whose lines hold comments does not read on one line: its comments would
+	// swallow what follows them ("type Pool struct { // contains … }").
+	commented := strings.ContainsRune(sig, '\n') && (strings.Contains(sig, "//") || strings.Contains(sig, "/*") || strings.Contains(sig, "# "))
+	if len(one) <= n && !commented {
 		return one, false
 	}
 	if strings.ContainsRune(sig, '\n') {
