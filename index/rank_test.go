@@ -302,3 +302,30 @@ func TestLatestVersionRanksAsLatest(t *testing.T) {
 		}
 	}
 }
+
+// The kind filter takes the plurals the CLI's help names, on both engines, and refuses a kind
+// that names nothing rather than finding nothing.
+func TestSearchKinds(t *testing.T) {
+	dir, gen := rankFixture(t)
+	check := func(r *index.Reader, engine string) {
+		for _, c := range []struct{ plural, singular string }{{"sections", "section"}, {"Symbols", "symbol"}, {"methods", "method"}} {
+			want := ids(search(t, r, index.Query{Text: "group install options", Kind: c.singular}))
+			if got := ids(search(t, r, index.Query{Text: "group install options", Kind: c.plural})); len(want) == 0 || !slices.Equal(got, want) {
+				t.Errorf("%s: kind %q: %v, %q gives %v", engine, c.plural, got, c.singular, want)
+			}
+		}
+		_, err := r.Search(context.Background(), index.Query{Text: "group", Kind: "functions"})
+		if !errors.Is(err, index.ErrUnknownKind) || !strings.Contains(err.Error(), "section, symbol") {
+			t.Errorf("%s: unknown kind: %v, want ErrUnknownKind listing the kinds", engine, err)
+		}
+	}
+	r := open(t, dir)
+	check(r, "rank.idx")
+	r.Close()
+	if err := os.Remove(filepath.Join(gen, index.RankFile)); err != nil {
+		t.Fatal(err)
+	}
+	r = open(t, dir)
+	defer r.Close()
+	check(r, "Bleve")
+}
