@@ -15,12 +15,12 @@ import (
 // TestEnginesAgreeOnCorpus runs the labelled questions of testdata/relevance through both engines
 // over a crawled snapshot (DOCIDX_CORPUS_INDEX=DIR, skipped without it): rank.idx, and Bleve on a
 // copy of the snapshot without rank.idx. Read by one relevance model, they must rank the labelled
-// answers alike: Bleve's mean reciprocal rank of a labelled package within 0.2 of rank.idx's, and
-// the same first package on more than half of them.
+// answers alike: Bleve's mean reciprocal rank of a labelled package within 0.1 of rank.idx's, and
+// the same first package on four questions in five.
 //
-// They do not rank alike yet: Bleve scores each field by tf-idf where rank.idx sums BM25F, and
-// on the corpus of 26 November 2026 Bleve's MRR is 0.747 against rank.idx's 0.930, with the same
-// first package on 54 of 95 questions (0.723 and 51 before both read one table of weights and
+// They do not rank quite alike: Bleve scores each field by tf-idf where rank.idx sums BM25F. On
+// the corpus of 26 November 2026 Bleve's MRR is 0.875 against rank.idx's 0.930, with the same
+// first package on 81 of 95 questions (0.723 and 51 before both read one table of weights and
 // priors). The bounds below hold that ground; the searches that reach Bleve are those by an
 // older version and those of snapshots without rank.idx.
 func TestEnginesAgreeOnCorpus(t *testing.T) {
@@ -85,7 +85,7 @@ func TestEnginesAgreeOnCorpus(t *testing.T) {
 	}
 	n := float64(len(qs))
 	t.Logf("%d questions: MRR rank.idx %.3f, Bleve %.3f; same first package %d", len(qs), mrrRank/n, mrrBleve/n, sameFirst)
-	if mrrBleve/n < mrrRank/n-0.2 || float64(sameFirst) < 0.55*n {
+	if mrrBleve/n < mrrRank/n-0.1 || float64(sameFirst) < 0.8*n {
 		t.Errorf("the engines rank apart: MRR %.3f against %.3f, same first package on %d of %d", mrrBleve/n, mrrRank/n, sameFirst, len(qs))
 	}
 }

@@ -125,22 +125,28 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		d.SetMin(float64((len(terms) + 1) / 2))
 		add(d, boost)
 	}
-	match(fHeading, weightOf(fHeading))
-	match(fTitle, weightOf(fTitle))
-	nameMatch(fName, weightOf(fName))
-	nameMatch(fPkgName, weightOf(fPkgName))
-	if len(termsOf(fSignature)) < 3 {
-		match(fSignature, weightOf(fSignature))
+	// The fields of the model that Bleve's query scores (see fieldWeights). The all field holds
+	// title, headings, text and names together: its coordination factor (the share of the
+	// question's words a document holds) lifts the page that answers the whole question over
+	// one where a single word sits in a short heading.
+	for _, f := range fieldWeights {
+		switch {
+		case !f.bleve:
+		case f.name == fName || f.name == fPkgName:
+			nameMatch(f.name, f.weight)
+		case f.name == fSignature:
+			if len(termsOf(fSignature)) < 3 {
+				match(f.name, f.weight)
+			}
+		default:
+			match(f.name, f.weight)
+		}
 	}
 	for _, w := range exactCandidates(text) {
 		t := bleve.NewTermQuery(w)
 		t.SetField(fPkgExact)
 		add(t, exactBoost)
 	}
-	// The all field holds title, headings, text and names together: its coordination factor
-	// (the share of the question's words a document holds) lifts the page that answers the whole
-	// question over one where a single word sits in a short heading.
-	match(fAll, weightOf(fAll))
 	if len(should) == 0 {
 		return &Results{Hits: []docidx.Hit{}}, nil
 	}
