@@ -49,9 +49,14 @@ type Query struct {
 	Ecosystem docidx.Ecosystem // filter
 	Package   string           // filter: exact package name
 	Version   string           // filter: exact version; when empty only each package's latest indexed version is searched
-	Kind      string           // filter: "section", "symbol", or a symbol kind ("func", "type", …)
+	Kind      string           // filter: "section", "symbol", a document kind ("readme") or a symbol kind ("func", "type", …), see Kinds; plurals too
 	Limit     int              // hits per page; 0 means 10, at most 100
 	Offset    int              // hits to skip (paging)
+	// PassageBytes is the size in bytes of the passage (Hit.Snippet) of each of the first three
+	// hits of the results; the hits below get 35% of it, and none less than 120 bytes. 0 means
+	// DefaultPassageBytes (450); values above MaxPassageBytes are lowered to it. A caller fitting
+	// a page of 10 hits into B bytes of passages can pass about B/(3+0.35·7) = B/5.45.
+	PassageBytes int
 }
 
 // Results is one page of search results.
@@ -120,7 +125,8 @@ func (r *Reader) Dir() string { return r.r.dir }
 // Manifest returns the snapshot's manifest.
 func (r *Reader) Manifest() *Manifest { return r.r.manifest }
 
-// Search runs q. It returns an error for an empty q.Text.
+// Search runs q. It returns an error for an empty q.Text, and one wrapping ErrUnknownKind for a
+// q.Kind not in Kinds.
 func (r *Reader) Search(ctx context.Context, q Query) (*Results, error) { return r.r.search(ctx, q) }
 
 // Package returns the metadata of a package version. An empty or "latest" ref.Version means the

@@ -18,8 +18,11 @@
 // exclusively.
 //
 // Searches of the latest versions are ranked from rank.idx, a BM25F impact index derived from
-// search.bleve at commit; searches by version, typo corrections and snapshots written before
-// rank.idx existed go to Bleve.
+// search.bleve at commit, typos corrected from its dictionary and a filter by a package's latest
+// version included; searches by an older version and snapshots written before rank.idx existed go
+// to Bleve. Both read one relevance model (model.go): field weights, priors, name bonuses. Every
+// hit carries the passage of its stored text where the question's words concentrate
+// (passage.go), stored as units, one per line, by docs.go.
 //
 // Readers: Open opens the generation CURRENT names (or a single snapshot directory); Watcher
 // follows new generations for a long-running server (see Current, Reader.Stale). Archives: Pack,

@@ -13,9 +13,19 @@ import (
 
 // Limits on what one Bleve document carries, in bytes.
 const (
-	maxBody      = 16 << 10 // indexed prose of one section or doc comment
-	maxCode      = 4 << 10  // indexed code of one section
-	maxStoreText = 1200     // stored text from which snippets are cut
+	maxBody = 16 << 10 // indexed prose of one section or doc comment
+	maxCode = 4 << 10  // indexed code of one section
+	// maxStoreSection and maxStoreDoc bound the stored text passages are chosen from (see
+	// passage.go): a section's prose and code, a symbol's doc comment. Most sections and docs
+	// are shorter; the bound keeps a long API reference from weighing on every snapshot.
+	maxStoreSection = 8 << 10
+	maxStoreDoc     = 3 << 10
+	// maxStoreSignature bounds the stored whole signature of a symbol whose hit shows it cut.
+	maxStoreSignature = 1 << 10
+	// maxStoreLine bounds one stored line of metadata (a package's description).
+	maxStoreLine = 1200
+	// maxSectionSignature bounds the compact signature a symbol hit shows as its section.
+	maxSectionSignature = 240
 )
 
 type searchDoc struct {
@@ -46,11 +56,11 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 	ov[fPkgName] = p.Name
 	ov[fPkgExact] = exactNames(p.Name)
 	ov[fTitle] = p.Name
-	ov[fHeading] = clip(p.Description, maxStoreText) // a package's own one-liner weighs like a heading
+	ov[fHeading] = clip(p.Description, maxStoreLine) // a package's own one-liner weighs like a heading
 	ov[fAll] = allText(p.Name, identWords(p.Name), p.Description, strings.Join(p.Keywords, " "))
 	ov[fSTitle] = p.Name
 	ov[fSSection] = "Overview"
-	ov[fSText] = clip(p.Description, maxStoreText)
+	ov[fSText] = clip(CollapseSpace(p.Description), maxStoreLine)
 	ov[fSURI] = ref.PageURI(docidx.PageOverview)
 	out = append(out, searchDoc{id: ref.PageURI(docidx.PageOverview), fields: ov})
 
@@ -79,13 +89,9 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 			if code.Len() > 0 {
 				f[fSignature] = clip(code.String(), maxCode)
 			}
-			text := s.Plain
-			if strings.TrimSpace(text) == "" && len(s.Code) > 0 {
-				text = s.Code[0].Code
-			}
 			f[fSTitle] = d.Title
 			f[fSSection] = strings.Join(s.Heading, sectionSep)
-			f[fSText] = clip(text, maxStoreText)
+			f[fSText] = storeSection(&s, maxStoreSection)
 			hitURI := uri
 			if s.Anchor != "" {
 				hitURI += "#" + s.Anchor
@@ -117,7 +123,7 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		f[fHeading] = s.Package
 		f[fSTitle] = s.QualifiedName
 		f[fSSection] = symbolSection(&s)
-		f[fSText] = clip(s.Doc, maxStoreText)
+		f[fSText] = storeSymbol(&s)
 		f[fSURI] = uri
 		out = append(out, searchDoc{id: id, fields: f})
 	}
@@ -151,11 +157,12 @@ var declWords = map[string]bool{
 	"public": true, "open": true, "protocol": true, "extension": true, "static": true, "final": true, // Swift
 }
 
-// symbolSection returns the one-line description of a symbol hit: the first line of its
-// signature, preceded by its kind when the signature does not start with a declaration word.
+// symbolSection returns the one-line description of a symbol hit: its compact signature (see
+// compactSignature), preceded by its kind when the signature does not start with a declaration
+// word.
 func symbolSection(s *docidx.Symbol) string {
-	line := firstLine(s.Signature)
-	word, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+	line, _ := compactSignature(s.Signature, s.Name, maxSectionSignature)
+	word, _, _ := strings.Cut(line, " ")
 	if line == "" {
 		return string(s.Kind)
 	}
@@ -208,4 +215,273 @@ func clip(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// compactSignature returns the signature of a symbol named name on one line in at most about n
+// bytes: the whole declaration with its white space collapsed (parameters spread over lines, a
+// constant's value); for a longer one, or one with comments between its lines, declared in a block ("const (", "var ("), the block's
+// line that declares name, after the block's keyword; else its first line when that is a whole
+// declaration ("type Options struct {"), else its opening cut at a word with "…". clipped
+// reports whether part of the declaration is left out.
+func compactSignature(sig, name string, n int) (line string, clipped bool) {
+	one := CollapseSpace(sig)
+	// A declaration whose lines hold comments does not read on one line: its comments would
+	// swallow what follows them ("type Pool struct { // contains … }").
+	commented := strings.ContainsRune(sig, '\n') && (strings.Contains(sig, "//") || strings.Contains(sig, "/*") || strings.Contains(sig, "# "))
+	if len(one) <= n && !commented {
+		return one, false
+	}
+	if strings.ContainsRune(sig, '\n') {
+		first := CollapseSpace(firstLine(sig))
+		if kw, ok := strings.CutSuffix(first, " ("); ok && name != "" {
+			for l := range strings.SplitSeq(sig, "\n") {
+				t := strings.TrimSpace(l)
+				if rest, ok := strings.CutPrefix(t, name); ok && (rest == "" || strings.IndexByte(" =:,", rest[0]) >= 0) {
+					if d := kw + " " + CollapseSpace(t); len(d) <= n {
+						return d, true
+					}
+				}
+			}
+		}
+		if len(first) <= n {
+			return first, true
+		}
+	}
+	cut := clip(one, n)
+	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
+		cut = cut[:i]
+	}
+	return cut + " …", true
+}
+
+// storeSymbol returns the stored text of a symbol: its doc comment (storeDoc), after its whole
+// signature as code when the compact one its hit shows leaves part out of a function's
+// parameters (with their defaults) or a constant's or variable's declaration, so that a passage
+// can show the part a question asks about. A type's members are symbols of their own: its
+// signature is not stored again.
+func storeSymbol(s *docidx.Symbol) string {
+	doc := storeDoc(s.Doc, maxStoreDoc)
+	switch s.Kind {
+	case docidx.KindFunc, docidx.KindMethod, docidx.KindConst, docidx.KindVar, docidx.KindProperty, docidx.KindField:
+	default:
+		return doc
+	}
+	if _, clipped := compactSignature(s.Signature, s.Name, maxSectionSignature); !clipped {
+		return doc
+	}
+	var b strings.Builder
+	addCode(&b, "", s.Signature, maxStoreSignature)
+	if doc != "" {
+		b.WriteByte('\n')
+		b.WriteString(doc)
+	}
+	return b.String()
+}
+
+// storeSection returns the stored text of a section (see passage.go for its form): each line of
+// its plain text (a paragraph, list item or table row) as a unit, then its code blocks fenced,
+// in at most n bytes. Plain text rather than the markdown: no link targets, emphasis or HTML
+// take a passage's bytes, and its words are the words the all field indexed; code follows the
+// prose so that an example holding a question's identifiers can still be the passage.
+func storeSection(s *docidx.Section, n int) string {
+	var b strings.Builder
+	for line := range strings.SplitSeq(s.Plain, "\n") {
+		if !addUnit(&b, CollapseSpace(line), n) {
+			return b.String()
+		}
+	}
+	for _, c := range s.Code {
+		if !addCode(&b, c.Lang, c.Code, n) {
+			break
+		}
+	}
+	return b.String()
+}
+
+// storeDoc returns the stored text of a doc comment in at most n bytes: its paragraphs (lines
+// joined), list items, parameter entries ("@param x …", ":param x:", "x (int): …" after a line
+// ending in ":") and tag lines each as a unit, indented blocks and fenced blocks as code.
+func storeDoc(doc string, n int) string {
+	var b strings.Builder
+	lines := strings.Split(strings.ReplaceAll(doc, "\r\n", "\n"), "\n")
+	// base is the least indentation of a non-blank line after the first: a docstring as
+	// written indents all but its first line.
+	base := -1
+	for k, l := range lines {
+		if k == 0 && len(lines) > 1 {
+			continue
+		}
+		if strings.TrimSpace(l) != "" {
+			if ind := indentOf(l); base < 0 || ind < base {
+				base = ind
+			}
+		}
+	}
+	var para strings.Builder
+	flush := func() bool {
+		if para.Len() == 0 {
+			return true
+		}
+		ok := addUnit(&b, CollapseSpace(para.String()), n)
+		para.Reset()
+		return ok
+	}
+	base = max(base, 0)
+	prevColon := false
+	entry := -1
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		t := strings.TrimSpace(l)
+		switch {
+		case t == "":
+			if !flush() {
+				return b.String()
+			}
+			prevColon = false
+			continue
+		case strings.HasPrefix(t, "```"):
+			// A fenced block, to its closing fence.
+			if !flush() {
+				return b.String()
+			}
+			lang := strings.TrimSpace(strings.TrimLeft(t, "`"))
+			var code strings.Builder
+			for i++; i < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[i]), "```"); i++ {
+				code.WriteString(lines[i])
+				code.WriteByte('\n')
+			}
+			if !addCode(&b, lang, code.String(), n) {
+				return b.String()
+			}
+			prevColon = false
+			continue
+		case indentOf(l) >= base+4 && para.Len() == 0 && !prevColon:
+			// An indented block after a blank line: code (Go doc comments, rST literal blocks).
+			var code strings.Builder
+			for ; i < len(lines) && (strings.TrimSpace(lines[i]) == "" || indentOf(lines[i]) >= base+4); i++ {
+				code.WriteString(lines[i])
+				code.WriteByte('\n')
+			}
+			i--
+			if !addCode(&b, "", code.String(), n) {
+				return b.String()
+			}
+			continue
+		}
+		ind := indentOf(l)
+		if prevColon {
+			entry = ind // the entries of a list after "Args:" start at this indentation
+		} else if ind < entry {
+			entry = -1
+		}
+		if para.Len() > 0 && (prevColon || ind == entry || startsUnit(t)) {
+			if !flush() {
+				return b.String()
+			}
+		}
+		if para.Len() > 0 {
+			para.WriteByte(' ')
+		}
+		para.WriteString(t)
+		prevColon = strings.HasSuffix(t, ":")
+	}
+	flush()
+	return b.String()
+}
+
+// startsUnit reports whether a trimmed line of a doc comment starts a unit of its own: a list
+// item, a JSDoc or rST tag, or a parameter entry ("name: …", "name (type): …").
+func startsUnit(t string) bool {
+	switch {
+	case strings.HasPrefix(t, "- "), strings.HasPrefix(t, "* "), strings.HasPrefix(t, "+ "),
+		strings.HasPrefix(t, "• "), strings.HasPrefix(t, "@"), strings.HasPrefix(t, ":"),
+		strings.HasPrefix(t, "|"), strings.HasPrefix(t, ">>>"):
+		return true
+	}
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && t[i+1] == ' '
+}
+
+// indentOf returns the width of a line's leading white space, a tab counting four.
+func indentOf(l string) int {
+	n := 0
+	for _, c := range []byte(l) {
+		switch c {
+		case ' ':
+			n++
+		case '\t':
+			n += 4
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+// addUnit appends a prose unit as a line of b, cut at a word when it does not fit in n bytes in
+// all. It reports whether there is room for more.
+func addUnit(b *strings.Builder, unit string, n int) bool {
+	if unit == "" {
+		return true
+	}
+	room := n - b.Len() - 1
+	if room < 40 {
+		return false
+	}
+	if b.Len() > 0 {
+		b.WriteByte('\n')
+	}
+	if len(unit) > room {
+		cut := clip(unit, room)
+		if i := strings.LastIndexByte(cut, ' '); i > room/2 {
+			cut = cut[:i]
+		}
+		b.WriteString(cut)
+		return false
+	}
+	b.WriteString(unit)
+	return true
+}
+
+// addCode appends a code block fenced by "```" lines (the first naming lang), without blank
+// lines or trailing white space, and as many of its lines as fit in n bytes in all. It reports
+// whether there is room for more.
+func addCode(b *strings.Builder, lang, code string, n int) bool {
+	lang = strings.Map(func(r rune) rune {
+		if r == '`' || r == '\n' {
+			return -1
+		}
+		return r
+	}, lang)
+	open := "```" + lang
+	if n-b.Len() < len(open)+40 {
+		return false
+	}
+	if b.Len() > 0 {
+		b.WriteByte('\n')
+	}
+	b.WriteString(open)
+	full := true
+	for line := range strings.SplitSeq(code, "\n") {
+		line = strings.TrimRight(line, " \t\r")
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "```") {
+			continue
+		}
+		if b.Len()+1+len(line)+4 > n {
+			full = false
+			if strings.HasSuffix(b.String(), open) {
+				// Not even the first line fits whole: keep its opening.
+				b.WriteByte('\n')
+				b.WriteString(clip(line, max(0, n-b.Len()-4)))
+			}
+			break
+		}
+		b.WriteByte('\n')
+		b.WriteString(line)
+	}
+	b.WriteString("\n```")
+	return full
 }

@@ -30,7 +30,8 @@ package index
 //	         first terms are symbol names ("\x01" and a symbol's own name lowercased, idf 0)
 //	hitOffs  u64 per document (+1): offsets of its record in hits
 //	hits     per document its Bleve ID and the stored fields hits are made of (title, section,
-//	         text with its white space collapsed, URI), each a uvarint length and bytes
+//	         text, URI), each a uvarint length and bytes; the text is in units, one per line,
+//	         as passage.go reads it (snapshots of before passages hold it on one line)
 //	postings per term or name: (uvarint document gap, u8 impact) pairs in document order; the
 //	         impact is the term's BM25F saturation wtf/(k1+wtf) quantized to 1..255 (idf apart).
 //	         A list of one in 16 documents or more is dense instead (see appendDense): a bitmap
@@ -67,8 +68,8 @@ import (
 const RankFile = "rank.idx"
 
 // rankMagic starts a rank index. rankMagicRawText is the previous layout, the same but for hit
-// texts spooled as stored, which the reader collapses as it reads them, and for lists that are
-// never dense (the dictionary's lengths are not shifted).
+// texts spooled as stored in Bleve and for lists that are never dense (the dictionary's lengths
+// are not shifted).
 const (
 	rankMagic        = "DOCIDXR4"
 	rankMagicRawText = "DOCIDXR3"
@@ -80,34 +81,6 @@ var writeLegacy = false
 
 // termBlock is how many terms share a dictionary block: one pread of about 2 KB finds a term.
 const termBlock = 64
-
-// rankField is one Bleve field of the BM25F sum: its weight, its length normalization b and the
-// length (in terms) at which that normalization is neutral.
-type rankField struct {
-	name   string
-	weight float64
-	b      float64
-	pivot  float64
-}
-
-// rankFields are the fields whose words rank documents. The all field holds title, headings,
-// text and names as words; heading, title, name and package name add weight on top of it, so a
-// word in a symbol's name counts 1+3 times one in prose. Signatures and the code of sections
-// count like prose: the identifiers of an example are what people search by. Pivots are typical
-// field lengths of documentation. The all field is normalized by its length in full (b = 1): a
-// long README section that mentions every word of a question in passing is not a better answer
-// than a short one about it (on the labelled questions b = 1 gives MRR 0.916, 0.75 gives 0.892).
-var rankFields = []rankField{
-	{fAll, 1.0, 1.0, 60},
-	{fHeading, 1.5, 0.5, 6},
-	{fTitle, 0.5, 0.5, 3},
-	{fName, 3.0, 0.5, 6},
-	{fPkgName, 3.0, 0.3, 3},
-	{fSignature, 1.0, 0.75, 20},
-}
-
-// rankK1 is BM25's saturation: the weighted frequency at which a term earns half its idf.
-const rankK1 = 1.2
 
 // posting is one document holding a term, with its weighted frequency.
 type posting struct {
@@ -311,7 +284,7 @@ func (b *rankBuilder) walk(ctx context.Context, term, field string, fn func(doc 
 // terms merges the rank fields' dictionaries term by term and writes each term's postings.
 func (b *rankBuilder) terms(ctx context.Context) error {
 	type cursor struct {
-		f    rankField
+		f    fieldWeight
 		dict index.FieldDict
 		cur  *index.DictEntry
 	}
@@ -321,7 +294,7 @@ func (b *rankBuilder) terms(ctx context.Context) error {
 			c.dict.Close()
 		}
 	}()
-	for _, f := range rankFields {
+	for _, f := range fieldWeights {
 		d, err := b.ir.FieldDict(f.name)
 		if err != nil {
 			return err
@@ -663,10 +636,7 @@ func newHitSpool(dir string) (*hitSpool, error) {
 func (s *hitSpool) add(id string, fields map[string]any) error {
 	var rec []byte
 	for _, name := range hitFields {
-		v, _ := fields[name].(string)
-		if name == fSText && !writeLegacy {
-			v = CollapseSpace(v) // once here rather than for every hit a search returns
-		}
+		v, _ := fields[name].(string) // the text as units, one per line (see passage.go)
 		rec = binary.AppendUvarint(rec, uint64(len(v)))
 		rec = append(rec, v...)
 	}

@@ -218,3 +218,114 @@ func TestRankPreviousLayout(t *testing.T) {
 		}
 	}
 }
+
+// The two engines read one relevance model (model.go): on the same questions, under filters
+// and without, rank.idx and Bleve give the same top hits. (Bleve answers searches by version,
+// questions with typos and snapshots without rank.idx; a question must not rank differently
+// because it took the other path.)
+func TestEnginesAgree(t *testing.T) {
+	dir, gen := rankFixture(t)
+	queries := []index.Query{
+		{Text: "zod"},
+		{Text: "run goroutines and return the first error"},
+		{Text: "NewWeighted"},
+		{Text: "SetLimit goroutines"},
+		{Text: "command line programs in node"},
+		{Text: "schema validation"},
+		{Text: "goroutines"},
+		{Text: "options", Ecosystem: docidx.NPM},
+		{Text: "group", Kind: "symbols"},
+		{Text: "install", Kind: "section"},
+		{Text: "weighted semaphore", Package: "golang.org/x/sync"},
+		{Text: "weighted semaphore", Package: "golang.org/x/sync", Version: "v0.7.0"},
+		{Text: "goroutnies"}, // a typo: rank.idx corrects it, Bleve's query is fuzzy
+	}
+	const top = 3
+	topOf := func(r *index.Reader, q index.Query) []string {
+		var out []string
+		for _, h := range search(t, r, q) {
+			if len(out) == top {
+				break
+			}
+			out = append(out, h.URI)
+		}
+		return out
+	}
+	r := open(t, dir)
+	withRank := make([][]string, len(queries))
+	for i, q := range queries {
+		withRank[i] = topOf(r, q)
+		if len(withRank[i]) == 0 {
+			t.Errorf("%+v: no hits", q)
+		}
+	}
+	r.Close()
+	if err := os.Remove(filepath.Join(gen, index.RankFile)); err != nil {
+		t.Fatal(err)
+	}
+	r = open(t, dir)
+	defer r.Close()
+	for i, q := range queries {
+		got := topOf(r, q)
+		if len(got) == 0 || len(withRank[i]) == 0 || got[0] != withRank[i][0] {
+			t.Errorf("%+v: first hits differ:\n rank  %v\n bleve %v", q, withRank[i], got)
+			continue
+		}
+		// Below the first, the engines' scores (BM25F against Bleve's tf-idf) may order close
+		// hits differently: all but one of the top hits must be the same.
+		same := 0
+		for _, u := range got {
+			if slices.Contains(withRank[i], u) {
+				same++
+			}
+		}
+		if same < min(len(got), len(withRank[i]))-1 {
+			t.Errorf("%+v: top %d differ:\n rank  %v\n bleve %v", q, top, withRank[i], got)
+		}
+	}
+}
+
+// A search by the latest version of a package is the rank index's search under a package
+// filter: it ranks as the search without a version does.
+func TestLatestVersionRanksAsLatest(t *testing.T) {
+	dir, _ := rankFixture(t)
+	r := open(t, dir)
+	defer r.Close()
+	for _, q := range []index.Query{
+		{Text: "goroutines error", Package: "golang.org/x/sync"},
+		{Text: "options", Package: "zod", Ecosystem: docidx.NPM},
+	} {
+		want := search(t, r, q)
+		q.Version = map[string]string{"golang.org/x/sync": "v0.7.0", "zod": "3.23.8"}[q.Package]
+		if got := search(t, r, q); len(want) == 0 || !reflect.DeepEqual(got, want) {
+			t.Errorf("%+v: %v, without the version %v", q, ids(got), ids(want))
+		}
+	}
+}
+
+// The kind filter takes the plurals the CLI's help names, on both engines, and refuses a kind
+// that names nothing rather than finding nothing.
+func TestSearchKinds(t *testing.T) {
+	dir, gen := rankFixture(t)
+	check := func(r *index.Reader, engine string) {
+		for _, c := range []struct{ plural, singular string }{{"sections", "section"}, {"Symbols", "symbol"}, {"methods", "method"}} {
+			want := ids(search(t, r, index.Query{Text: "group install options", Kind: c.singular}))
+			if got := ids(search(t, r, index.Query{Text: "group install options", Kind: c.plural})); len(want) == 0 || !slices.Equal(got, want) {
+				t.Errorf("%s: kind %q: %v, %q gives %v", engine, c.plural, got, c.singular, want)
+			}
+		}
+		_, err := r.Search(context.Background(), index.Query{Text: "group", Kind: "functions"})
+		if !errors.Is(err, index.ErrUnknownKind) || !strings.Contains(err.Error(), "section, symbol") {
+			t.Errorf("%s: unknown kind: %v, want ErrUnknownKind listing the kinds", engine, err)
+		}
+	}
+	r := open(t, dir)
+	check(r, "rank.idx")
+	r.Close()
+	if err := os.Remove(filepath.Join(gen, index.RankFile)); err != nil {
+		t.Fatal(err)
+	}
+	r = open(t, dir)
+	defer r.Close()
+	check(r, "Bleve")
+}

@@ -42,7 +42,7 @@ type rankIndex struct {
 	// (priorSuperseded for a Go module whose newer major is indexed).
 	kindPrior [128]float32
 	pkgPrior  []float32
-	// rawText is set for the previous layout, whose hit texts are not collapsed.
+	// rawText is set for the previous layout (rankMagicRawText).
 	rawText bool
 
 	// free holds accumulators for reuse, at most maxFreeAccumulators. Not a sync.Pool: an
@@ -120,27 +120,19 @@ func openRank(path string) (*rankIndex, error) {
 	return ri, nil
 }
 
-// supersededModules marks the Go modules of ri whose newer major version is indexed too:
-// "github.com/go-chi/chi" when "github.com/go-chi/chi/v5" is there, "…/v4" when "…/v5" is.
+// supersededModules marks the Go modules of ri whose newer major version is indexed too (see
+// supersededNames).
 func supersededModules(ri *rankIndex) []bool {
-	out := make([]bool, ri.npkgs)
-	major := map[string]int{} // module path without its major suffix -> highest major indexed
-	type mod struct {
-		base  string
-		major int
-	}
-	mods := make([]mod, ri.npkgs)
+	names := make([]string, ri.npkgs)
 	for p := range ri.npkgs {
-		eco, name, _ := bytes.Cut(ri.pkgKey(uint32(p)), []byte{0})
-		if string(eco) != string(docidx.Go) {
-			continue
+		if eco, name, _ := bytes.Cut(ri.pkgKey(uint32(p)), []byte{0}); string(eco) == string(docidx.Go) {
+			names[p] = string(name)
 		}
-		base, m := splitMajor(string(name))
-		mods[p] = mod{base, m}
-		major[base] = max(major[base], m)
 	}
-	for p, m := range mods {
-		out[p] = m.base != "" && major[m.base] > m.major
+	set := supersededNames(names)
+	out := make([]bool, ri.npkgs)
+	for p, name := range names {
+		out[p] = set[name]
 	}
 	return out
 }
@@ -566,9 +558,6 @@ func (ri *rankIndex) hit(doc uint32, scratch *[]byte) (id string, fields map[str
 		v, ok := next()
 		if !ok {
 			return "", nil, false
-		}
-		if name == fSText && ri.rawText {
-			v = CollapseSpace(v)
 		}
 		fields[name] = v
 	}

@@ -10,47 +10,19 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/search"
+	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/docidx/docidx"
 )
 
-// The relevance model of the rank path, on top of each document's BM25F sum. Multipliers
-// (priors) stand for what a document is before any word of the question; they were set on the
-// labelled questions of testdata/relevance and checked for a plateau, not a peak.
-const (
-	// priorOverview, priorReadme and priorPackageDoc lift the pages that say what a package is
-	// for: its metadata overview, its README, a Go package's or Python module's doc comment.
-	priorOverview   = 2.0
-	priorReadme     = 1.5
-	priorPackageDoc = 1.5
-	// priorMember lowers constants, variables and properties, which seldom answer a question.
-	priorMember = 0.7
-	// priorSuperseded lowers a Go module whose newer major version is indexed too.
-	priorSuperseded = 0.6
-	// priorNamed lifts the documents of an ecosystem the question names ("… in python").
-	priorNamed = 1.5
-	// exactBonus is added to the overview of a package whose name the question spells exactly
-	// ("zod", "cobra", "github.com/spf13/cobra"): about one rare word's worth.
-	exactBonus float32 = 10.0
-	// symbolBonus is added to a symbol whose own name the question spells as an identifier
-	// ("useState", "yaml.safe_load", "NewWeighted").
-	symbolBonus float32 = 8.0
-	// coordPower shapes the coordination factor (m/n)^coordPower for a document holding m of
-	// the question's n terms: the page that answers the whole question beats one that repeats
-	// a single word of it.
-	coordPower = 1.0
-	// accumulatorLimit is how many documents may hold a score before the remaining terms only
-	// add to those. On the corpus, 5,000 ranks the labelled questions exactly as no limit does
-	// (1,000 starts to lose answers) at half the time.
-	accumulatorLimit = 5000
-)
-
 // rankSearch ranks the latest versions' documents for text under q's filters and returns the
-// first need of the best window of them, re-ranked for diversity, and how many documents
-// matched. A total of 0 means no word of text is in the index as typed.
-func (r *reader) rankSearch(text string, q Query, window, need int) (search.DocumentMatchCollection, int) {
+// first need of the best window of them, re-ranked for diversity, how many documents matched,
+// and the idf of each question term found (for choosing passages). A total of 0 means no word
+// of text is in the index, as typed or corrected.
+func (r *reader) rankSearch(text string, q Query, window, need int) (search.DocumentMatchCollection, int, map[string]float32) {
 	ri := r.rank
 	keep := ri.filter(q)
 	ecos, words := ecosystemsNamed(text)
@@ -66,10 +38,14 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	defer ri.release(a)
 	lists := ri.termLists(terms, &a.scratch)
 	if len(lists) == 0 {
-		return nil, 0
+		// No word is in the index as typed: take each at its likeliest correction
+		// ("goroutnies": "goroutin"), as Bleve's fuzzy query does, and rank as usual.
+		if lists = ri.termLists(r.corrections(terms), &a.scratch); len(lists) == 0 {
+			return nil, 0, nil
+		}
 	}
 	if !ri.accumulate(a, lists, keep) {
-		return nil, 0
+		return nil, 0, nil
 	}
 	bonus := ri.nameBonuses(text, words, keep, &a.scratch)
 	top, total := ri.best(a, bonus, len(lists), ri.packagePriors(ecos), window)
@@ -83,7 +59,58 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 		// Fields carries the stored fields page reads: the hit is built without Bleve.
 		hits = append(hits, &search.DocumentMatch{ID: id, Score: d.score, Fields: fields})
 	}
-	return hits, total
+	idf := make(map[string]float32, len(lists))
+	for _, l := range lists {
+		idf[l.term] = l.idf
+	}
+	return hits, total, idf
+}
+
+// corrections returns, for each of terms long enough to correct, the term of the latest
+// versions' all or name field within the edit distance fuzzyQuery allows (1 for four to seven
+// letters, 2 for longer) that the most documents hold.
+func (r *reader) corrections(terms []string) []string {
+	adv, err := r.idx.Advanced()
+	if err != nil {
+		return nil
+	}
+	ir, err := adv.Reader()
+	if err != nil {
+		return nil
+	}
+	defer ir.Close()
+	fz, ok := ir.(index.IndexReaderFuzzy)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, t := range terms {
+		n := utf8.RuneCountInString(t)
+		if n < 4 {
+			continue
+		}
+		fuzziness := 1
+		if n >= 8 {
+			fuzziness = 2
+		}
+		best, bestCount := "", uint64(0)
+		for _, field := range []string{fAll, fName} {
+			d, err := fz.FieldDictFuzzy(field, t, fuzziness, "")
+			if err != nil {
+				continue
+			}
+			for de, err := d.Next(); err == nil && de != nil; de, err = d.Next() {
+				if de.Count > bestCount || de.Count == bestCount && de.Term < best {
+					best, bestCount = de.Term, de.Count
+				}
+			}
+			d.Close()
+		}
+		if best != "" {
+			out = append(out, best)
+		}
+	}
+	return out
 }
 
 // questionTerms returns the distinct terms of text under both analyzers: prose words and
@@ -104,6 +131,7 @@ func (r *reader) questionTerms(text string) []string {
 
 // termList is a question term found in the dictionary.
 type termList struct {
+	term string
 	list postingsRef
 	idf  float32
 }
@@ -113,7 +141,7 @@ func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 	var lists []termList
 	for _, t := range terms {
 		if idf, list, ok := ri.lookup(t, scratch); ok {
-			lists = append(lists, termList{list, idf})
+			lists = append(lists, termList{t, list, idf})
 		}
 	}
 	slices.SortStableFunc(lists, func(a, b termList) int { return cmp.Compare(a.list.df, b.list.df) })
@@ -275,23 +303,6 @@ func (ri *rankIndex) diversify(top scoreHeap) []scored {
 	// documents move far, and moving them one place at a time was 70% of diversify.
 	slices.SortFunc(out, func(a, b scored) int { return cmpScored(b, a) })
 	return out
-}
-
-// kindPriorOf is the standing of a document of a kind before any word of the question: a
-// package's overview, README and package doc say what it is for; a constant or a property
-// seldom answers a question by itself.
-func kindPriorOf(kind string) float64 {
-	switch kind {
-	case "overview":
-		return priorOverview
-	case string(docidx.DocReadme):
-		return priorReadme
-	case string(docidx.KindPackage):
-		return priorPackageDoc
-	case string(docidx.KindConst), string(docidx.KindVar), string(docidx.KindProperty):
-		return priorMember
-	}
-	return 1
 }
 
 // packagePriors returns each package's multiplier for a question naming ecos: ri.pkgPrior, with

@@ -46,6 +46,9 @@ type reader struct {
 
 	namesOnce sync.Once
 	names     []docidx.Ref // every package name, for Suggest; loaded on first use
+
+	supersededOnce sync.Once
+	superseded     map[string]bool // Go modules whose newer major is indexed; see supersededModules
 }
 
 // openAttempts bounds how often open starts over when a crawl switched generations (and

@@ -16,18 +16,6 @@ import (
 	"github.com/docidx/docidx"
 )
 
-// Field weights of the relevance model: a match in a symbol's name or a package's name says more
-// than a match in running prose.
-const (
-	boostPkgExact = 8.0
-	boostName     = 3.0
-	boostPkgName  = 2.0
-	boostHeading  = 2.0
-	boostTitle    = 1.0
-	boostSig      = 0.5
-	boostAll      = 3.0
-)
-
 // MaxLimit is the largest page of hits Search returns.
 const MaxLimit = 100
 
@@ -39,6 +27,11 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	if len(text) > 1000 {
 		text = clip(text, 1000)
 	}
+	kind, err := normalizeKind(q.Kind)
+	if err != nil {
+		return nil, err
+	}
+	q.Kind = kind
 	limit := q.Limit
 	if limit <= 0 {
 		limit = 10
@@ -47,11 +40,16 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	offset := max(q.Offset, 0)
 	window := max(diversifyWindow, offset+limit)
 
+	// A version filter that names the latest version of the package asked for is the rank
+	// index's search under a package filter: the same model, as fast as without a version.
+	if r.rank != nil && q.Version != "" && q.Version != "latest" && r.isLatest(q.Ecosystem, q.Package, q.Version) {
+		q.Version = ""
+	}
 	if r.rank != nil && (q.Version == "" || q.Version == "latest") {
-		if ranked, total := r.rankSearch(text, q, window, offset+limit); total > 0 {
-			return r.page(ranked, total, text, offset, limit)
+		if ranked, total, idf := r.rankSearch(text, q, window, offset+limit); total > 0 {
+			return r.page(ranked, total, q, text, idf, offset, limit)
 		}
-		// Nothing matched as typed: Bleve's path below corrects typos.
+		// Nothing matched, even with typos corrected: Bleve's path below may still find some.
 	}
 
 	df, closeDF, err := r.docFreq()
@@ -63,13 +61,19 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	// Small snapshots are fast anyway: below minCommon documents no word counts as common.
 	common := max(uint64(float64(total)*commonShare), minCommon)
 
+	// The words that name an ecosystem say where to look, as in rankSearch.
+	ecos, words := ecosystemsNamed(text)
+	if strings.TrimSpace(words) == "" {
+		words = text
+	}
+
 	// Fields share two analyzers (English, identifiers): analyze text once per analyzer.
 	analyzed := map[string][]string{}
 	termsOf := func(field string) []string {
 		name := r.idx.Mapping().AnalyzerNameForPath(field)
 		t, ok := analyzed[name]
 		if !ok {
-			t = r.terms(field, text)
+			t = r.terms(field, words)
 			analyzed[name] = t
 		}
 		return t
@@ -96,7 +100,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		}
 		switch {
 		case len(tqs) == len(terms):
-			m := bleve.NewMatchQuery(text)
+			m := bleve.NewMatchQuery(words)
 			m.SetField(field)
 			add(m, boost)
 		case len(tqs) > 0:
@@ -121,22 +125,28 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		d.SetMin(float64((len(terms) + 1) / 2))
 		add(d, boost)
 	}
-	match(fHeading, boostHeading)
-	match(fTitle, boostTitle)
-	nameMatch(fName, boostName)
-	nameMatch(fPkgName, boostPkgName)
-	if len(termsOf(fSignature)) < 3 {
-		match(fSignature, boostSig)
+	// The fields of the model that Bleve's query scores (see fieldWeights). The all field holds
+	// title, headings, text and names together: its coordination factor (the share of the
+	// question's words a document holds) lifts the page that answers the whole question over
+	// one where a single word sits in a short heading.
+	for _, f := range fieldWeights {
+		switch {
+		case !f.bleve:
+		case f.name == fName || f.name == fPkgName:
+			nameMatch(f.name, f.weight)
+		case f.name == fSignature:
+			if len(termsOf(fSignature)) < 3 {
+				match(f.name, f.weight)
+			}
+		default:
+			match(f.name, f.weight)
+		}
 	}
 	for _, w := range exactCandidates(text) {
 		t := bleve.NewTermQuery(w)
 		t.SetField(fPkgExact)
-		add(t, boostPkgExact)
+		add(t, exactBoost)
 	}
-	// The all field holds title, headings, text and names together: its coordination factor
-	// (the share of the question's words a document holds) lifts the page that answers the whole
-	// question over one where a single word sits in a short heading.
-	match(fAll, boostAll)
 	if len(should) == 0 {
 		return &Results{Hits: []docidx.Hit{}}, nil
 	}
@@ -188,7 +198,9 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	// Rank the first diversifyWindow hits with one package's later hits discounted, so a single
 	// package does not fill the page; fetch stored fields only for the page returned.
 	run := func(q query.Query) (*bleve.SearchResult, error) {
-		res, err := idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(withFilters(q), window, 0, false))
+		req := bleve.NewSearchRequestOptions(withFilters(q), window, 0, false)
+		req.Fields = []string{fKind} // for its prior
+		res, err := idx.SearchInContext(ctx, req)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -209,19 +221,83 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 			}
 		}
 	}
-	return r.page(diversify(res.Hits), int(res.Total), text, offset, limit)
+	r.applyPriors(res.Hits, ecos)
+	return r.page(diversify(res.Hits), int(res.Total), q, text, nil, offset, limit)
+}
+
+// applyPriors multiplies the scores of Bleve's hits by the priors of the relevance model (as
+// rank.idx's search does): their kind's, their package's (priorSuperseded), and priorNamed for
+// the ecosystems the question names, and orders them by the result. A hit of a snapshot whose
+// kind field is not stored takes its kind from its ID (overview, README) or none.
+func (r *reader) applyPriors(hits search.DocumentMatchCollection, ecos map[docidx.Ecosystem]bool) {
+	if len(ecos) == len(docidx.Ecosystems) {
+		ecos = nil
+	}
+	superseded := r.supersededModules()
+	for _, h := range hits {
+		kind, _ := h.Fields[fKind].(string)
+		if kind == "" {
+			switch uri, _, _ := strings.Cut(h.ID, "#"); {
+			case strings.HasSuffix(uri, "/"+docidx.PageOverview):
+				kind = "overview"
+			case strings.HasSuffix(uri, "/"+docidx.PageReadme):
+				kind = string(docidx.DocReadme)
+			}
+		}
+		prior := kindPriorOf(kind)
+		pkg := packageOfID(h.ID)
+		eco, name, _ := strings.Cut(pkg, "/")
+		if at := strings.LastIndexByte(name, '@'); at > 0 {
+			name = name[:at]
+		}
+		if eco == string(docidx.Go) && superseded[name] {
+			prior *= priorSuperseded
+		}
+		if ecos[docidx.Ecosystem(eco)] {
+			prior *= priorNamed
+		}
+		h.Score *= prior
+		h.Fields = nil // page reads the stored fields of the hits it returns
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
+}
+
+// isLatest reports whether version is the latest indexed version of package name in every
+// ecosystem that has it (eco only, when given), and some ecosystem has it.
+func (r *reader) isLatest(eco docidx.Ecosystem, name, version string) bool {
+	if name == "" {
+		return false
+	}
+	ecos := docidx.Ecosystems
+	if eco != "" {
+		ecos = []docidx.Ecosystem{eco}
+	}
+	found := false
+	for _, e := range ecos {
+		ref, err := r.resolve(docidx.Ref{Ecosystem: e, Name: docidx.NormalizeName(e, name)})
+		if errors.Is(err, docidx.ErrNotFound) {
+			continue
+		}
+		if err != nil || ref.Version != version {
+			return false
+		}
+		found = true
+	}
+	return found
 }
 
 // page builds the hits of ranked[offset:offset+limit] from their stored fields: those rank.idx
-// gave in Fields, else Bleve's.
-func (r *reader) page(ranked search.DocumentMatchCollection, total int, text string, offset, limit int) (*Results, error) {
+// gave in Fields, else Bleve's. Each hit carries its passage for q (see passage.go), the first
+// topPassageHits of the results a longer one; idf holds the idf of the question's terms when
+// the rank index ranked them.
+func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query, text string, idf map[string]float32, offset, limit int) (*Results, error) {
 	out := &Results{Total: total, Hits: make([]docidx.Hit, 0, limit)}
 	if offset >= len(ranked) {
 		return out, nil
 	}
 	page := ranked[offset:min(offset+limit, len(ranked))]
-	words := queryWords(text)
-	for _, h := range page {
+	pq := newPassageQuery(text, r.wordWeight(text, idf))
+	for i, h := range page {
 		fields := h.Fields
 		if fields == nil {
 			var err error
@@ -229,20 +305,50 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, text str
 				return nil, fmt.Errorf("index: search: %w", err)
 			}
 		}
-		// The rank index's hits carry their text collapsed already; Bleve's do not.
-		if hit, ok := makeHit(h.ID, fields, h.Score, words, h.Fields != nil); ok {
+		if hit, ok := makeHit(h.ID, fields, h.Score, pq, passageBudget(q.PassageBytes, offset+i)); ok {
 			out.Hits = append(out.Hits, hit)
 		}
 	}
 	return out, nil
 }
 
-// diversifyWindow is how many top hits are re-ranked for diversity; packageDecay is the factor
-// applied to the score of each further hit of a package already ranked above.
-const (
-	diversifyWindow = 100
-	packageDecay    = 0.55
-)
+// wordWeight returns the weight of a question's word in choosing passages: the idf of its term
+// in the rank index (so that "milliseconds" outweighs "value"), at least minWordWeight. A word's
+// term is the longest of the question's terms it starts with (the analyzers' stems are
+// prefixes of their words but for a few endings: those words weigh 1, as every word does
+// without a rank index). idf holds the question's terms as rank.idx found them; nil, they are
+// looked up.
+func (r *reader) wordWeight(text string, idf map[string]float32) func(word string) float64 {
+	if idf == nil {
+		ri := r.rank
+		if ri == nil {
+			return nil
+		}
+		idf = map[string]float32{}
+		var scratch []byte
+		for _, t := range r.questionTerms(text) {
+			if v, _, ok := ri.lookup(t, &scratch); ok {
+				idf[t] = v
+			}
+		}
+	}
+	return func(word string) float64 {
+		best, w := "", float32(0)
+		for t, v := range idf {
+			if len(t) > len(best) && len(t) >= 3 && strings.HasPrefix(word, t) {
+				best, w = t, v
+			}
+		}
+		if best == "" {
+			return 1
+		}
+		return max(float64(w), minWordWeight)
+	}
+}
+
+// minWordWeight is the least weight of a word in choosing passages: a word nearly every document
+// holds still tells a passage that has it from one that has not.
+const minWordWeight = 0.3
 
 // diversify re-ranks hits: the k-th hit (from 0) of a package scores score·packageDecay^k. The
 // order is stable for equal scores, so pages cut from the same window agree.
@@ -302,7 +408,7 @@ func fuzzyQuery(terms func(field string) []string) query.Query {
 	for _, f := range []struct {
 		field string
 		boost float64
-	}{{fAll, boostAll}, {fName, boostName}} {
+	}{{fAll, weightOf(fAll)}, {fName, weightOf(fName)}} {
 		for _, t := range terms(f.field) {
 			n := utf8.RuneCountInString(t)
 			if n < 4 {
@@ -372,8 +478,8 @@ func (r *reader) terms(field, text string) []string {
 }
 
 // makeHit builds a Hit from a Bleve document's ID (its page URI, with "#n" for sections) and
-// stored fields.
-func makeHit(id string, fields map[string]any, score float64, words []string, collapsed bool) (docidx.Hit, bool) {
+// stored fields, with the passage of its text for pq in about budget bytes.
+func makeHit(id string, fields map[string]any, score float64, pq *passageQuery, budget int) (docidx.Hit, bool) {
 	uri := id
 	if i := strings.LastIndexByte(uri, '#'); i >= 0 {
 		uri = uri[:i]
@@ -395,7 +501,7 @@ func makeHit(id string, fields map[string]any, score float64, words []string, co
 		Title:     str(fSTitle),
 		Section:   str(fSSection),
 		Kind:      kind,
-		Snippet:   snippet(str(fSText), words, 240, collapsed),
+		Snippet:   passage(str(fSText), pq.forPackage(ref.Name), budget),
 		Score:     score,
 		URI:       str(fSURI),
 	}, true
@@ -411,24 +517,10 @@ func exactCandidates(text string) []string {
 	return []string{t}
 }
 
-// queryWords returns the lowercased words of a query worth highlighting (three letters or more).
-func queryWords(text string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
-	}) {
-		if len(w) >= 3 && !stopWord[w] {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-var stopWord = map[string]bool{"the": true, "and": true, "for": true, "with": true, "how": true, "what": true, "from": true, "into": true, "that": true, "this": true}
-
 // snippet returns up to n bytes of text around the first place where a query word (or its first
 // five letters, to meet stemmed forms) occurs, starting at a word boundary, with runs of white
-// space as single spaces. collapsed says text has them so already (CollapseSpace).
+// space as single spaces. collapsed says text has them so already (CollapseSpace). passage cuts
+// a sentence or code line longer than its budget with it.
 func snippet(text string, words []string, n int, collapsed bool) string {
 	cutBefore, cutAfter := false, false
 	if len(text) > 3*n && !collapsed {
@@ -589,7 +681,14 @@ func indexFold(text, w string) int {
 	}
 	for i := range len(w) {
 		if w[i] >= utf8.RuneSelf {
-			return strings.Index(strings.ToLower(text), w)
+			// Not strings.ToLower(text): lowering may change lengths (invalid UTF-8, "İ"), and
+			// the offset must be text's.
+			for j := 0; j+len(w) <= len(text); j++ {
+				if utf8.RuneStart(text[j]) && strings.EqualFold(text[j:j+len(w)], w) {
+					return j
+				}
+			}
+			return -1
 		}
 	}
 	first, upper := w[0], w[0]

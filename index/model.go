@@ -1,0 +1,168 @@
+package index
+
+// model.go is docidx's one relevance model: the weights of the fields a question's words are
+// found in, the priors that stand for what a document is before any word of the question, the
+// bonuses for names spelled exactly and the discount of a package's further hits. Both search
+// paths read this table: rank.idx (rank.go, ranksearch.go) for the latest versions, and Bleve
+// (search.go) for searches by version, questions whose words are not in the index as typed, and
+// snapshots written before rank.idx. TestEnginesAgree (rank_test.go) checks that the two give
+// the same top hits.
+//
+// The values were set on the labelled questions of testdata/relevance and checked for a
+// plateau, not a peak.
+
+import (
+	"github.com/docidx/docidx"
+	bolt "go.etcd.io/bbolt"
+)
+
+// fieldWeight is one Bleve field of the relevance model: its weight (BM25F's in rank.idx, the
+// field's query boost in Bleve), for rank.idx its length normalization b and the length (in
+// terms) at which that normalization is neutral, and whether Bleve's query scores it.
+type fieldWeight struct {
+	name   string
+	weight float64
+	b      float64
+	pivot  float64
+	bleve  bool
+}
+
+// fieldWeights are the fields whose words rank documents. The all field holds title, headings,
+// text and names as words; heading, title, name and package name add weight on top of it, so a
+// word in a symbol's name counts 1+3 times one in prose. Signatures and the code of sections
+// count like prose: the identifiers of an example are what people search by. Pivots are typical
+// field lengths of documentation. The all field is normalized by its length in full (b = 1): a
+// long README section that mentions every word of a question in passing is not a better answer
+// than a short one about it (on the labelled questions b = 1 gives MRR 0.916, 0.75 gives 0.892).
+//
+// Bleve cannot weigh a field's words inside one sum as BM25F does: each field is a clause of a
+// disjunction that multiplies its sum by the share of clauses matched, so a heading, title or
+// name clause doubles or triples the score of every document that matches there too, whatever
+// its weight. Its query therefore scores the fields marked bleve (the all field, which holds the
+// others' words, the package name and short questions' signatures); on the labelled questions
+// that ranks as rank.idx does far more often (MRR 0.875 against rank.idx's 0.930, the same first
+// package on 81 of 95 questions) than scoring every field (0.747, 54 of 95).
+var fieldWeights = []fieldWeight{
+	{fAll, 1.0, 1.0, 60, true},
+	{fHeading, 1.5, 0.5, 6, false},
+	{fTitle, 0.5, 0.5, 3, false},
+	{fName, 3.0, 0.5, 6, false},
+	{fPkgName, 3.0, 0.3, 3, true},
+	{fSignature, 1.0, 0.75, 20, true},
+}
+
+// weightOf returns the weight of field in fieldWeights, or 0 for a field that does not rank.
+func weightOf(field string) float64 {
+	for _, f := range fieldWeights {
+		if f.name == field {
+			return f.weight
+		}
+	}
+	return 0
+}
+
+// rankK1 is BM25's saturation: the weighted frequency at which a term earns half its idf.
+const rankK1 = 1.2
+
+// Priors: multipliers of a document's score for what it is, whichever path scores it.
+const (
+	// priorOverview, priorReadme and priorPackageDoc lift the pages that say what a package is
+	// for: its metadata overview, its README, a Go package's or Python module's doc comment.
+	priorOverview   = 2.0
+	priorReadme     = 1.5
+	priorPackageDoc = 1.5
+	// priorMember lowers constants, variables and properties, which seldom answer a question.
+	priorMember = 0.7
+	// priorSuperseded lowers a Go module whose newer major version is indexed too.
+	priorSuperseded = 0.6
+	// priorNamed lifts the documents of an ecosystem the question names ("… in python").
+	priorNamed = 1.5
+)
+
+// Names spelled exactly.
+const (
+	// exactBonus is added by rank.idx to the overview of a package whose name the question
+	// spells exactly ("zod", "cobra", "github.com/spf13/cobra"): about one rare word's worth.
+	exactBonus float32 = 10.0
+	// exactBoost is the boost of the same match in Bleve's query, where it is one more clause
+	// beside the fields' (whose boosts are their weights): about one rare word's worth there.
+	exactBoost = 2.7
+	// symbolBonus is added by rank.idx to a symbol whose own name the question spells as an
+	// identifier ("useState", "yaml.safe_load", "NewWeighted").
+	symbolBonus float32 = 8.0
+)
+
+// coordPower shapes the coordination factor (m/n)^coordPower for a document holding m of the
+// question's n terms: the page that answers the whole question beats one that repeats a single
+// word of it. (Bleve's disjunctions apply (m/n) themselves.)
+const coordPower = 1.0
+
+// diversifyWindow is how many top hits are re-ranked for diversity; packageDecay is the factor
+// applied to the score of each further hit of a package already ranked above.
+const (
+	diversifyWindow = 100
+	packageDecay    = 0.55
+)
+
+// accumulatorLimit is how many documents may hold a score in rank.idx's search before the
+// remaining terms only add to those. On the corpus, 5,000 ranks the labelled questions exactly as
+// no limit does (1,000 starts to lose answers) at half the time.
+const accumulatorLimit = 5000
+
+// kindPriorOf is the standing of a document of a kind before any word of the question: a
+// package's overview, README and package doc say what it is for; a constant or a property
+// seldom answers a question by itself.
+func kindPriorOf(kind string) float64 {
+	switch kind {
+	case "overview":
+		return priorOverview
+	case string(docidx.DocReadme):
+		return priorReadme
+	case string(docidx.KindPackage):
+		return priorPackageDoc
+	case string(docidx.KindConst), string(docidx.KindVar), string(docidx.KindProperty):
+		return priorMember
+	}
+	return 1
+}
+
+// supersededNames returns the Go module paths of names whose newer major version is among
+// names too: "github.com/go-chi/chi" when "github.com/go-chi/chi/v5" is there, "…/v4" when "…/v5"
+// is. Empty names are skipped.
+func supersededNames(names []string) map[string]bool {
+	major := map[string]int{} // module path without its major suffix -> highest major indexed
+	for _, name := range names {
+		if name != "" {
+			base, m := splitMajor(name)
+			major[base] = max(major[base], m)
+		}
+	}
+	out := map[string]bool{}
+	for _, name := range names {
+		if name == "" {
+			continue
+		}
+		if base, m := splitMajor(name); major[base] > m {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// supersededModules returns the Go modules of the snapshot whose newer major version is indexed
+// too, from the store's package names, loaded on first use.
+func (r *reader) supersededModules() map[string]bool {
+	r.supersededOnce.Do(func() {
+		var names []string
+		r.db.View(func(tx *bolt.Tx) error {
+			return tx.Bucket(bucketNames).ForEach(func(k, _ []byte) error {
+				if eco, name := parseNameKey(k); eco == docidx.Go {
+					names = append(names, name)
+				}
+				return nil
+			})
+		})
+		r.superseded = supersededNames(names)
+	})
+	return r.superseded
+}

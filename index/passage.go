@@ -1,0 +1,428 @@
+package index
+
+// passage.go chooses the passage of a hit: the run of sentences, list items, table rows or code
+// lines of its stored text where the question's words concentrate, cut to a byte budget.
+//
+// The stored text (s_text, and each hit record of rank.idx) is written by storeSection and
+// storeDoc (docs.go) as units, one per line: a paragraph, list item or table row on one line with
+// its white space collapsed, or a code block fenced by "```" lines with its own lines kept. Texts
+// of older snapshots (a whole text on one line, or a doc comment's raw lines) read the same way:
+// each line is a unit.
+
+import (
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Passage sizes, in bytes.
+const (
+	// DefaultPassageBytes is the passage budget of each of the first topPassageHits hits of a
+	// search when Query.PassageBytes is 0: room for a few sentences, a list or a short example.
+	// With the lower hits' share, a page of 10 hits carries no more bytes than the 240-byte
+	// snippets before passages did (9.1 KB against 9.3 KB per search_package_docs answer on
+	// the corpus's labelled questions).
+	DefaultPassageBytes = 450
+	// MaxPassageBytes is the largest Query.PassageBytes honoured; larger values are lowered to it.
+	MaxPassageBytes = 4096
+	// minPassageBytes is the smallest budget of any hit: one sentence.
+	minPassageBytes = 120
+	// topPassageHits is how many hits, counted from the first of the results (not of the page),
+	// get the whole budget; the hits below get lowerPassageShare of it (157 bytes by default).
+	topPassageHits    = 3
+	lowerPassageShare = 0.35
+	// maxPassageWords bounds the distinct words of a question that passages are scored by.
+	maxPassageWords = 32
+	// minSplitLine is the shortest line split into sentences: a shorter one is chosen whole.
+	minSplitLine = 160
+)
+
+// passageBudget returns the passage budget in bytes of the hit at rank (from 0, over the whole
+// result list) for a query asking for perHit bytes per top hit (0: DefaultPassageBytes).
+func passageBudget(perHit, rank int) int {
+	if perHit <= 0 {
+		perHit = DefaultPassageBytes
+	}
+	perHit = min(perHit, MaxPassageBytes)
+	if rank >= topPassageHits {
+		perHit = int(float64(perHit) * lowerPassageShare)
+	}
+	return max(perHit, minPassageBytes)
+}
+
+// passageQuery is what passages are scored by: the question's words as lowercased stems, matched
+// as prefixes of the text's words, each with a weight.
+type passageQuery struct {
+	stems   []string
+	weights []float64
+	// words are the stems as snippet's first-match search takes them, for cutting within one
+	// long unit.
+	words []string
+}
+
+// passageStopWords are words of a question that say nothing about where the answer is.
+var passageStopWords = map[string]bool{
+	"the": true, "and": true, "for": true, "with": true, "how": true, "what": true, "from": true,
+	"into": true, "that": true, "this": true, "are": true, "does": true, "can": true, "which": true,
+	"when": true, "why": true, "who": true, "where": true, "there": true, "their": true, "its": true,
+	"not": true, "but": true, "all": true, "any": true, "was": true, "has": true, "have": true,
+	"should": true, "would": true, "will": true, "you": true, "your": true, "use": true,
+	"using": true, "used": true, "via": true, "about": true, "than": true, "then": true, "them": true,
+	"they": true, "these": true, "those": true, "been": true, "being": true, "our": true, "one": true,
+	"get": false, // kept: a method's name as often as a verb
+}
+
+// newPassageQuery returns the passage query of text: its words and their identifier parts
+// ("expiresIn": "expiresin", "expires", "in"), without stop words and words under three
+// letters. weight, when not nil, gives a word's weight (its rarity); words of pkg (the hit's
+// package name) weigh a fifth, since every part of that package's documentation holds them.
+func newPassageQuery(text string, weight func(word string) float64) *passageQuery {
+	pq := &passageQuery{}
+	seen := map[string]bool{}
+	add := func(w string) {
+		w = strings.ToLower(w)
+		if len(w) < 3 || passageStopWords[w] || len(pq.stems) >= maxPassageWords {
+			return
+		}
+		s := lightStem(w)
+		if seen[s] {
+			return
+		}
+		seen[s] = true
+		wt := 1.0
+		if weight != nil {
+			wt = weight(w)
+		}
+		pq.stems = append(pq.stems, s)
+		pq.weights = append(pq.weights, wt)
+		pq.words = append(pq.words, s)
+	}
+	for _, tok := range strings.FieldsFunc(text, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
+	}) {
+		add(tok)
+		if parts := splitIdent([]byte(tok)); len(parts) > 1 {
+			for _, p := range parts {
+				add(tok[p[0]:p[1]])
+			}
+		}
+	}
+	return pq
+}
+
+// stemSuffixes are the endings lightStem removes, longest first.
+var stemSuffixes = []string{"ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "ly", "s", "e", "y"}
+
+// lightStem removes one common English ending from a lowercased word when at least four letters
+// are left ("seconds" -> "second", "retries" -> "retr", "configured" -> "configur"), so that the
+// stem matches the word's other forms as a prefix.
+func lightStem(w string) string {
+	for _, suf := range stemSuffixes {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 4 {
+			if suf == "s" && strings.HasSuffix(w, "ss") {
+				continue
+			}
+			return w[:len(w)-len(suf)]
+		}
+	}
+	return w
+}
+
+// segment is one scoring unit of a stored text: a sentence of a prose line, or a code line.
+type segment struct {
+	start, end int // bytes of the text
+	unit       int // the line or code block it belongs to
+	code       bool
+	fence      string  // for the first line of a code block: its opening fence line
+	mask       uint64  // the query words it holds
+	hits       float64 // weighted count of its matches
+}
+
+// passage returns the passage of text for pq in at most about budget bytes: the consecutive
+// segments holding the most weight of distinct query words, grown with the segments after and
+// then before it to fill the budget, units on lines of their own, "…" where text is left out.
+// Without any match it is the text's opening.
+func passage(text string, pq *passageQuery, budget int) string {
+	if text == "" {
+		return ""
+	}
+	segs := segments(text)
+	if len(segs) == 0 {
+		return ""
+	}
+	markMatches(text, segs, pq)
+
+	size := func(i int) int {
+		n := segs[i].end - segs[i].start + 1
+		if segs[i].fence != "" {
+			n += len(segs[i].fence) + 5
+		}
+		return n
+	}
+	// The core: the shortest first window with the most weight of distinct words.
+	bestI, bestJ, bestScore, bestBytes := 0, 0, 0.0, 0
+	for i := range segs {
+		if segs[i].mask == 0 {
+			continue
+		}
+		var mask uint64
+		score, hits, bytes := 0.0, 0.0, 0
+		for j := i; j < len(segs); j++ {
+			bytes += size(j)
+			if bytes > budget && j > i {
+				break
+			}
+			if nw := segs[j].mask &^ mask; nw != 0 {
+				for b := nw; b != 0; b &= b - 1 {
+					score += pq.weights[bitIndex(b)]
+				}
+				mask |= nw
+			}
+			hits += segs[j].hits
+			s := score + 0.05*math.Min(hits, score) // repeated words count a little
+			if segs[j].mask != 0 && (s > bestScore+1e-9 || (math.Abs(s-bestScore) <= 1e-9 && bytes < bestBytes)) {
+				bestI, bestJ, bestScore, bestBytes = i, j, s, bytes
+			}
+		}
+	}
+	lo, hi := bestI, bestJ
+	used := 0
+	for k := lo; k <= hi; k++ {
+		used += size(k)
+	}
+	if used > budget {
+		// One segment longer than the budget: cut it around its first match.
+		s := segs[lo]
+		cut := snippet(text[s.start:s.end], pq.words, budget, false)
+		if lo > 0 && !strings.HasPrefix(cut, "…") {
+			cut = "… " + cut
+		}
+		if lo < len(segs)-1 && !strings.HasSuffix(cut, "…") {
+			cut += " …"
+		}
+		return cut
+	}
+	for hi+1 < len(segs) && used+size(hi+1) <= budget {
+		hi++
+		used += size(hi)
+	}
+	for lo > 0 && used+size(lo-1) <= budget {
+		lo--
+		used += size(lo)
+	}
+	return render(text, segs, lo, hi)
+}
+
+// render joins segs[lo:hi+1]: sentences of one line with a space, units on lines of their own,
+// code lines inside their block's fences.
+func render(text string, segs []segment, lo, hi int) string {
+	var b strings.Builder
+	if lo > 0 {
+		b.WriteString("… ")
+	}
+	inCode := false
+	for k := lo; k <= hi; k++ {
+		s := segs[k]
+		if k > lo {
+			if s.unit == segs[k-1].unit && !s.code {
+				b.WriteByte(' ')
+			} else {
+				if inCode && s.unit != segs[k-1].unit {
+					b.WriteString("\n```")
+					inCode = false
+				}
+				b.WriteByte('\n')
+			}
+		}
+		if s.code && !inCode {
+			fence := s.fence
+			if fence == "" {
+				fence = "```"
+			}
+			b.WriteString(fence)
+			b.WriteByte('\n')
+			inCode = true
+		}
+		if s.code {
+			b.WriteString(text[s.start:s.end])
+		} else {
+			b.WriteString(CollapseSpace(text[s.start:s.end]))
+		}
+	}
+	if inCode {
+		b.WriteString("\n```")
+	}
+	if hi < len(segs)-1 {
+		if inCode {
+			b.WriteByte('\n')
+		} else {
+			b.WriteByte(' ')
+		}
+		b.WriteString("…")
+	}
+	return b.String()
+}
+
+// bitIndex returns the index of the lowest set bit of b.
+func bitIndex(b uint64) int {
+	n := 0
+	for b&1 == 0 {
+		b >>= 1
+		n++
+	}
+	return n
+}
+
+// segments splits a stored text into segments: each prose line into sentences, each code line
+// of a fenced block on its own. Blank lines and fence lines make no segment.
+func segments(text string) []segment {
+	segs := make([]segment, 0, 16)
+	unit := -1
+	inCode := false
+	fence := ""
+	for start := 0; start < len(text); {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		line := text[start:end]
+		lineStart := start
+		start = end + 1
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "```") {
+			if inCode {
+				inCode = false
+			} else {
+				inCode, fence = true, trimmed
+				unit++
+			}
+			continue
+		}
+		if trimmed == "" {
+			continue
+		}
+		if inCode {
+			s := segment{start: lineStart, end: lineStart + len(strings.TrimRight(line, " \t\r")), unit: unit, code: true}
+			if fence != "" {
+				s.fence, fence = fence, ""
+			}
+			segs = append(segs, s)
+			continue
+		}
+		unit++
+		// Sentences: a cut after ". ", "! " or "? " when a capital letter, digit or mark that
+		// starts a sentence follows.
+		from := lineStart + (len(line) - len(strings.TrimLeft(line, " \t")))
+		lineEnd := lineStart + len(strings.TrimRight(line, " \t\r"))
+		for i := from; lineEnd-from > minSplitLine && i < lineEnd-2; i++ {
+			k := strings.IndexAny(text[i:lineEnd-2], ".!?")
+			if k < 0 {
+				break
+			}
+			i += k
+			if text[i+1] == ' ' && i+1-from > 20 && startsSentence(text[i+2:lineEnd]) {
+				segs = append(segs, segment{start: from, end: i + 1, unit: unit})
+				from = i + 2
+			}
+		}
+		if from < lineEnd {
+			segs = append(segs, segment{start: from, end: lineEnd, unit: unit})
+		}
+	}
+	return segs
+}
+
+// startsSentence reports whether s starts like a sentence: a capital letter, a digit, or a quote,
+// backtick or parenthesis.
+func startsSentence(s string) bool {
+	s = strings.TrimLeft(s, " ")
+	if s == "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r) || unicode.IsDigit(r) || r == '`' || r == '"' || r == '(' || r == '\''
+}
+
+// markMatches sets each segment's mask and hits from the words of text that start with one of
+// pq's stems: a word starts after a character that is not a letter or digit, or at a capital
+// after a lower-case letter (camelCase). Each stem's first letter is found with
+// strings.IndexByte, in lower and in upper case, rather than testing every byte.
+func markMatches(text string, segs []segment, pq *passageQuery) {
+	if len(pq.stems) == 0 || len(segs) == 0 {
+		return
+	}
+	lo, hi := segs[0].start, segs[len(segs)-1].end
+	for w, stem := range pq.stems {
+		first := stem[0]
+		cases := [2]byte{first, first}
+		if 'a' <= first && first <= 'z' {
+			cases[1] = first - 'a' + 'A'
+		}
+		for k, c := range cases {
+			if k == 1 && c == cases[0] {
+				break
+			}
+			seg := 0
+			for i := lo; i < hi; {
+				j := strings.IndexByte(text[i:hi], c)
+				if j < 0 {
+					break
+				}
+				i += j
+				at := i
+				i++
+				if at+len(stem) > hi {
+					break
+				}
+				if at > 0 {
+					prev := text[at-1]
+					if isWordByte(prev) && !(c >= 'A' && c <= 'Z' && 'a' <= prev && prev <= 'z') {
+						continue
+					}
+				}
+				if first >= utf8.RuneSelf {
+					if !strings.EqualFold(text[at:at+len(stem)], stem) {
+						continue
+					}
+				} else if !equalFoldASCII(text[at+1:at+len(stem)], stem[1:]) {
+					continue
+				}
+				for seg < len(segs) && segs[seg].end <= at {
+					seg++
+				}
+				if seg < len(segs) && segs[seg].start <= at {
+					segs[seg].mask |= 1 << w
+					segs[seg].hits += pq.weights[w]
+				}
+			}
+		}
+	}
+}
+
+// isWordByte reports whether c is part of a word: an ASCII letter or digit, or a byte of a
+// multi-byte character (taken for a letter).
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= utf8.RuneSelf
+}
+
+// forPackage returns pq with the words of the package name pkg weighing a fifth: every part of
+// that package's documentation holds them, so they say little about which part answers.
+func (pq *passageQuery) forPackage(pkg string) *passageQuery {
+	pkg = strings.ToLower(pkg)
+	var out *passageQuery
+	for i, s := range pq.stems {
+		if strings.Contains(pkg, s) {
+			if out == nil {
+				out = &passageQuery{stems: pq.stems, words: pq.words, weights: append([]float64(nil), pq.weights...)}
+			}
+			out.weights[i] /= 5
+		}
+	}
+	if out == nil {
+		return pq
+	}
+	return out
+}

@@ -1,0 +1,158 @@
+package index
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// jwtSign is a section as storeSection stores it: one unit per line, code fenced.
+const jwtSign = `(Asynchronous) If a callback is supplied, the callback is called with the err or the JWT.
+(Synchronous) Returns the JsonWebToken as string
+payload could be an object literal, buffer or string representing valid JSON.
+Please note that exp or any other claim is only set if the payload is an object literal. Buffer or string payloads are not checked for JSON validity.
+secretOrPrivateKey is a string (utf-8 encoded), buffer, object, or KeyObject containing either the secret for HMAC algorithms or the PEM encoded private key for RSA and ECDSA.
+options:
+algorithm (default: HS256)
+expiresIn: expressed in seconds or a string describing a time span vercel/ms. Eg: 60, "2 days", "10h", "7d". A numeric value is interpreted as a seconds count. If you use a string be sure you provide the time units (days, hours, etc), otherwise milliseconds unit is used by default ("120" is equal to "120ms").
+notBefore: expressed in seconds or a string describing a time span vercel/ms.
+audience
+issuer
+jwtid
+` + "```js\n" + `// sign with default (HMAC SHA256)
+var jwt = require('jsonwebtoken');
+var token = jwt.sign({ foo: 'bar' }, 'shhhhh');
+` + "```"
+
+func TestPassage(t *testing.T) {
+	for _, c := range []struct {
+		name, text, query string
+		budget            int
+		want              []string // substrings the passage holds
+		not               []string // substrings it must not hold
+	}{
+		{
+			name: "the sentence that answers", text: jwtSign, query: "jsonwebtoken expiresIn seconds or milliseconds", budget: 600,
+			want: []string{"A numeric value is interpreted as a seconds count", "milliseconds unit is used by default", "… "},
+			not:  []string{"(Asynchronous)"},
+		},
+		{
+			name: "short budget keeps the best sentences", text: jwtSign, query: "expiresIn seconds milliseconds", budget: 240,
+			want: []string{"seconds"}, not: []string{"audience", "(Asynchronous)"},
+		},
+		{
+			name: "code that holds the words", text: jwtSign, query: "sign with default HMAC SHA256", budget: 300,
+			want: []string{"```js\n// sign with default (HMAC SHA256)\n", "\n```"},
+		},
+		{
+			name: "no match: the opening", text: jwtSign, query: "frobnicate", budget: 200,
+			want: []string{"(Asynchronous) If a callback", " …"}, not: []string{"… ("},
+		},
+		{
+			name: "short text whole", text: "Sets the pool size.", query: "pool size", budget: 200,
+			want: []string{"Sets the pool size."}, not: []string{"…"},
+		},
+		{
+			name: "one unit longer than the budget", text: strings.Repeat("Lorem ipsum dolor sit amet, consectetur adipiscing ", 40) + "the backoff maximum is 120 seconds " + strings.Repeat("sed do eiusmod tempor ", 40),
+			query: "backoff max", budget: 200, want: []string{"backoff maximum is 120", "…"},
+		},
+		{
+			name: "camelCase parts and prefixes", text: "Other text here.\nThe maxRetries option bounds how many times a request is retried.\nMore text.", query: "retries max", budget: 80,
+			want: []string{"maxRetries option bounds"},
+		},
+		{
+			name: "a word inside another is no match", text: "The climax of the story is here at the very end of the tale, told well.\nUse max to bound it.", query: "max", budget: 40,
+			want: []string{"Use max to bound it."}, not: []string{"climax"},
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := passage(c.text, newPassageQuery(c.query, nil), c.budget)
+			for _, w := range c.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("passage lacks %q:\n%s", w, got)
+				}
+			}
+			for _, w := range c.not {
+				if strings.Contains(got, w) {
+					t.Errorf("passage holds %q:\n%s", w, got)
+				}
+			}
+			if len(got) > c.budget+16 {
+				t.Errorf("passage of %d bytes over a budget of %d:\n%s", len(got), c.budget, got)
+			}
+		})
+	}
+}
+
+func TestPassageWeights(t *testing.T) {
+	text := "Install jsonwebtoken with npm install jsonwebtoken and require jsonwebtoken.\nA numeric value is interpreted as a seconds count."
+	pq := newPassageQuery("jsonwebtoken seconds", nil).forPackage("jsonwebtoken")
+	if got := passage(text, pq, 60); !strings.Contains(got, "seconds count") {
+		t.Errorf("the package's own name outweighed the question's word: %q", got)
+	}
+}
+
+func TestPassageBudget(t *testing.T) {
+	for _, c := range []struct{ perHit, rank, want int }{
+		{0, 0, DefaultPassageBytes},
+		{0, 2, DefaultPassageBytes},
+		{0, 3, 157},
+		{1000, 0, 1000},
+		{1 << 20, 0, MaxPassageBytes},
+		{100, 5, minPassageBytes},
+	} {
+		if got := passageBudget(c.perHit, c.rank); got != c.want {
+			t.Errorf("passageBudget(%d, %d) = %d, want %d", c.perHit, c.rank, got, c.want)
+		}
+	}
+}
+
+func TestLightStem(t *testing.T) {
+	for w, want := range map[string]string{
+		"seconds": "second", "retries": "retr", "configured": "configur", "configuration": "configur",
+		"body": "body", "class": "class", "limit": "limit", "expires": "expir", "max": "max",
+	} {
+		if got := lightStem(w); got != want {
+			t.Errorf("lightStem(%q) = %q, want %q", w, got, want)
+		}
+	}
+}
+
+// FuzzPassage checks that any stored text (a snapshot is read as it is found) gives a passage of
+// valid UTF-8 near the budget, without panicking.
+func FuzzPassage(f *testing.F) {
+	f.Add(jwtSign, "expiresIn seconds", 200)
+	f.Add("```\nx\n", "x", 10)
+	f.Add("a. B. c\n\n```go\n```\n", "b", 1)
+	f.Fuzz(func(t *testing.T, text, query string, budget int) {
+		if !utf8.ValidString(text) || !utf8.ValidString(query) {
+			return
+		}
+		budget = minPassageBytes + abs(budget)%MaxPassageBytes
+		got := passage(text, newPassageQuery(query, nil), budget)
+		if !utf8.ValidString(got) {
+			t.Errorf("invalid UTF-8: %q", got)
+		}
+		if len(got) > budget+len(text)/8+64 && len(got) > len(text)+64 {
+			t.Errorf("passage of %d bytes for a budget of %d", len(got), budget)
+		}
+	})
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// BenchmarkPassage measures choosing the passage of a long section (8 KiB), as every hit of
+// every search does.
+func BenchmarkPassage(b *testing.B) {
+	text := strings.Repeat(jwtSign+"\n", 8<<10/len(jwtSign))
+	pq := newPassageQuery("jsonwebtoken expiresIn seconds or milliseconds", nil)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		passage(text, pq, DefaultPassageBytes)
+	}
+}

@@ -1,0 +1,124 @@
+package index
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/docidx/docidx"
+)
+
+func TestStoreDoc(t *testing.T) {
+	for _, c := range []struct {
+		name, doc, want string
+	}{
+		{
+			name: "Go paragraphs and code",
+			doc:  "Retry retries a call.\nIt waits between attempts.\n\nExample:\n\n\tr := Retry(3)\n\tr.Do(f)\n\nThe default is 3.",
+			want: "Retry retries a call. It waits between attempts.\nExample:\n```\n\tr := Retry(3)\n\tr.Do(f)\n```\nThe default is 3.",
+		},
+		{
+			name: "Python parameters after a colon",
+			doc:  "Retry configuration.\n\n    Args:\n        total: Total number of retries.\n        backoff_max (float): Maximum backoff\n            in seconds.\n    ",
+			want: "Retry configuration.\nArgs:\ntotal: Total number of retries.\nbackoff_max (float): Maximum backoff in seconds.",
+		},
+		{
+			name: "JSDoc tags and lists",
+			doc:  "Signs a token.\n@param payload the claims\n@param options how to sign\n- one\n- two",
+			want: "Signs a token.\n@param payload the claims\n@param options how to sign\n- one\n- two",
+		},
+		{
+			name: "fenced block",
+			doc:  "Use it so:\n```ts\nsign(p)\n\n```\nDone.",
+			want: "Use it so:\n```ts\nsign(p)\n```\nDone.",
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := storeDoc(c.doc, maxStoreDoc); got != c.want {
+				t.Errorf("storeDoc:\n got %q\nwant %q", got, c.want)
+			}
+		})
+	}
+	long := strings.Repeat("word ", 2000)
+	if got := storeDoc(long, 300); len(got) > 300 || !strings.HasPrefix(got, "word word") {
+		t.Errorf("storeDoc of a long doc: %d bytes", len(got))
+	}
+}
+
+func TestStoreSection(t *testing.T) {
+	s := &docidx.Section{
+		Plain: "First   paragraph.\nA | table | row",
+		Code:  []docidx.CodeBlock{{Lang: "go", Code: "x := 1\n\n\ty := 2\n"}},
+	}
+	want := "First paragraph.\nA | table | row\n```go\nx := 1\n\ty := 2\n```"
+	if got := storeSection(s, maxStoreSection); got != want {
+		t.Errorf("storeSection:\n got %q\nwant %q", got, want)
+	}
+	if got := storeSection(s, 60); len(got) > 60 {
+		t.Errorf("storeSection over its bound: %d bytes: %q", len(got), got)
+	}
+}
+
+func TestCompactSignature(t *testing.T) {
+	block := "const (\n\t// EX sets expiration in seconds\n\tEX ExpirationMode = \"EX\"\n\t// PX sets expiration in milliseconds\n\tPX ExpirationMode = \"PX\"\n" + strings.Repeat("\t// filler\n", 30) + ")"
+	for _, c := range []struct {
+		sig, name string
+		want      string
+		clipped   bool
+	}{
+		{"func (g *Group) SetLimit(n int)", "SetLimit", "func (g *Group) SetLimit(n int)", false},
+		{"def f(\n    a: int = 1,\n    b: str = 'x',\n)", "f", "def f( a: int = 1, b: str = 'x', )", false},
+		{block, "PX", `const PX ExpirationMode = "PX"`, true},
+		{"type Options struct {\n" + strings.Repeat("\tField int\n", 40) + "}", "Options", "type Options struct {", true},
+		{"type Pool struct {\n\t// contains filtered or unexported fields\n}", "Pool", "type Pool struct {", true},
+		{"def __init__(self, " + strings.Repeat("arg: int = 1, ", 30) + ")", "__init__", "", true},
+	} {
+		got, clipped := compactSignature(c.sig, c.name, maxSectionSignature)
+		if c.want != "" && got != c.want || clipped != c.clipped || len(got) > maxSectionSignature+4 {
+			t.Errorf("compactSignature(%.40q, %q) = %q, %v; want %q, %v", c.sig, c.name, got, clipped, c.want, c.clipped)
+		}
+	}
+}
+
+func TestNormalizeKind(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", ""}, {"section", "section"}, {"sections", "section"}, {"Symbols", "symbol"},
+		{"func", "func"}, {"funcs", "func"}, {"classes", "class"}, {"properties", "property"},
+		{"readme", "readme"}, {"examples", "example"}, {" method ", "method"},
+	} {
+		got, err := normalizeKind(c.in)
+		if err != nil || got != c.want {
+			t.Errorf("normalizeKind(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+	for _, bad := range []string{"sectionz", "functions", "x"} {
+		_, err := normalizeKind(bad)
+		if !errors.Is(err, ErrUnknownKind) || !strings.Contains(err.Error(), "symbol, overview") {
+			t.Errorf("normalizeKind(%q): %v, want ErrUnknownKind listing the kinds", bad, err)
+		}
+	}
+}
+
+// FuzzStoreDoc checks that any doc comment (a package's source is untrusted input) is stored
+// within its bound, as valid UTF-8 when it was, and reads back as passages without panicking.
+func FuzzStoreDoc(f *testing.F) {
+	f.Add("Retry retries.\n\n\tcode()\n\nArgs:\n    x: one\n        more\n- item\n```go\nx\n```", 200)
+	f.Add("\t\t\n```", 50)
+	f.Add("a:\n  b", 1)
+	f.Fuzz(func(t *testing.T, doc string, n int) {
+		n = 1 + abs(n)%(4<<10)
+		got := storeDoc(doc, n)
+		if len(got) > n {
+			t.Errorf("storeDoc: %d bytes over a bound of %d", len(got), n)
+		}
+		if utf8.ValidString(doc) && !utf8.ValidString(got) {
+			t.Errorf("storeDoc made invalid UTF-8 of valid: %q", got)
+		}
+		sec := storeSection(&docidx.Section{Plain: doc, Code: []docidx.CodeBlock{{Lang: doc, Code: doc}}}, n)
+		if len(sec) > n {
+			t.Errorf("storeSection: %d bytes over a bound of %d", len(sec), n)
+		}
+		passage(got, newPassageQuery(doc, nil), minPassageBytes)
+	})
+}
