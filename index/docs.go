@@ -243,6 +243,9 @@ func compactSignature(sig, name string, n int) (line string, clipped bool) {
 				}
 			}
 		}
+		if strings.HasSuffix(first, "{") && len(first)+len(" … }") <= n {
+			return first + " … }", true // "type Pool struct { … }", as godoc's outline shows a type
+		}
 		if len(first) <= n {
 			return first, true
 		}

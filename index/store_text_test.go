@@ -70,8 +70,8 @@ func TestCompactSignature(t *testing.T) {
 		{"func (g *Group) SetLimit(n int)", "SetLimit", "func (g *Group) SetLimit(n int)", false},
 		{"def f(\n    a: int = 1,\n    b: str = 'x',\n)", "f", "def f( a: int = 1, b: str = 'x', )", false},
 		{block, "PX", `const PX ExpirationMode = "PX"`, true},
-		{"type Options struct {\n" + strings.Repeat("\tField int\n", 40) + "}", "Options", "type Options struct {", true},
-		{"type Pool struct {\n\t// contains filtered or unexported fields\n}", "Pool", "type Pool struct {", true},
+		{"type Options struct {\n" + strings.Repeat("\tField int\n", 40) + "}", "Options", "type Options struct { … }", true},
+		{"type Pool struct {\n\t// contains filtered or unexported fields\n}", "Pool", "type Pool struct { … }", true},
 		{"def __init__(self, " + strings.Repeat("arg: int = 1, ", 30) + ")", "__init__", "", true},
 	} {
 		got, clipped := compactSignature(c.sig, c.name, maxSectionSignature)

@@ -67,7 +67,8 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 	if version == "latest" {
 		version = ""
 	}
-	q := index.Query{Text: text, Ecosystem: eco, Package: strings.TrimSpace(in.Package), Version: version, Kind: kind}
+	q := index.Query{Text: text, Ecosystem: eco, Package: strings.TrimSpace(in.Package), Version: version, Kind: kind,
+		PassageBytes: s.passageBytes(in.MaxTokens)}
 	hash := requestHash(ToolSearch, q.Text, string(q.Ecosystem), q.Package, q.Version, q.Kind)
 	c, err := decodeCursor(in.Cursor, ToolSearch, hash)
 	if err != nil {
@@ -89,6 +90,9 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 	if err != nil {
 		if ctx.Err() != nil && errors.Is(err, context.DeadlineExceeded) {
 			return "", out, toolErrorf("search timed out after %s; use fewer words or add filters (ecosystem, package)", searchTimeout)
+		}
+		if errors.Is(err, index.ErrUnknownKind) {
+			return "", out, invalidParams(map[string]string{"argument": "kind"}, "%v", strings.TrimPrefix(err.Error(), "index: "))
 		}
 		return "", out, s.internalError("search failed", err)
 	}
@@ -221,6 +225,15 @@ func (s *Server) noHits(q index.Query) error {
 	return toolErrorf("%s. list_packages (docidx list) shows what is indexed.", msg)
 }
 
+// passageBytes is the passage size of the top hits for an answer of maxTokens: the index's
+// default at the default budget, in proportion to a larger or smaller one.
+func (s *Server) passageBytes(maxTokens int) int {
+	if maxTokens <= 0 {
+		return index.DefaultPassageBytes
+	}
+	return min(max(index.DefaultPassageBytes*maxTokens/s.opts.DefaultMaxTokens, 120), index.MaxPassageBytes)
+}
+
 // readMore ends every page of search results: how to read a hit in full.
 const readMore = "Read a hit in full: " + ToolRead + " with its uri.\n"
 
@@ -245,9 +258,10 @@ func renderHit(n int, h *docidx.Hit) string {
 		b = append(b, clip(index.CollapseSpace(h.Section), 300)...)
 		b = append(b, '\n')
 	}
-	if h.Snippet != "" {
+	// The passage, quoted line by line: its list items, table rows and code keep their lines.
+	for line := range strings.Lines(h.Snippet) {
 		b = append(b, "   > "...)
-		b = append(b, clip(index.CollapseSpace(h.Snippet), 600)...)
+		b = append(b, strings.TrimRight(line, "\n")...)
 		b = append(b, '\n')
 	}
 	b = append(b, "   "...)

@@ -2,10 +2,12 @@ package serve
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -35,14 +37,6 @@ const (
 	maxListLimit       = 200
 )
 
-// symbolKinds are the kind filters search_package_docs accepts besides "section" and "symbol".
-var symbolKinds = []string{
-	string(docidx.KindPackage), string(docidx.KindFunc), string(docidx.KindMethod), string(docidx.KindType),
-	string(docidx.KindConst), string(docidx.KindVar), string(docidx.KindClass), string(docidx.KindInterface),
-	string(docidx.KindStruct), string(docidx.KindEnum), string(docidx.KindTrait), string(docidx.KindMacro),
-	string(docidx.KindProtocol), string(docidx.KindProperty), string(docidx.KindField),
-}
-
 // describeTools are the describe_<ecosystem>_package tools: one per ecosystem, the same handler
 // over any ecosystem the snapshot holds. A new ecosystem's tool is one line here.
 var describeTools = []struct {
@@ -71,7 +65,7 @@ func (s *Server) addTools() {
 		nonEmpty(in, "query")
 		intRange(in, "limit", 1, maxSearchLimit, defaultSearchLimit)
 		intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
-		enum(in, "kind", append([]string{"section", "symbol", "sections", "symbols"}, append(symbolKinds, "")...)...)
+		enum(in, "kind", append(slices.Clone(index.Kinds), "sections", "symbols", "")...)
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, SearchOutput, error) {
 		return toolAnswer(s.SearchDocs(ctx, in))
 	})
