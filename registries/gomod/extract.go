@@ -125,6 +125,7 @@ type pkgInfo struct {
 	fset       *token.FileSet
 	doc        *doc.Package
 	files      []*ast.File // non-test files given to go/doc
+	consts     map[*ast.ValueSpec]constSpec
 }
 
 // rootFiles reads the README, LICENSE and go.mod at the module root.
@@ -412,6 +413,7 @@ func (e *extractor) loadPackage(dir string, entries []fs.DirEntry) {
 	name := packageName(names, path.Base(importPath))
 	parsed = slices.DeleteFunc(parsed, func(f *ast.File) bool { return f.Name.Name != name })
 	dropDuplicateFuncs(parsed)
+	consts := constSpecs(parsed)
 	all := slices.Clone(parsed)
 	if name != "main" {
 		for _, f := range files {
@@ -431,7 +433,7 @@ func (e *extractor) loadPackage(dir string, entries []fs.DirEntry) {
 		e.log.Debug("gomod: skipping package", "package", importPath, "err", err)
 		return
 	}
-	e.pkgs = append(e.pkgs, &pkgInfo{dir: dir, importPath: importPath, fset: fset, doc: d, files: parsed})
+	e.pkgs = append(e.pkgs, &pkgInfo{dir: dir, importPath: importPath, fset: fset, doc: d, files: parsed, consts: consts})
 }
 
 // dropDuplicateFuncs removes functions and methods already declared in an earlier file (the
@@ -737,13 +739,17 @@ func (em *emitter) emitPackage() {
 	}
 }
 
+// typ adds the type t, with a compact signature (its declaration without the comments of its
+// members), and then its members.
 func (em *emitter) typ(t *doc.Type) {
 	decl := *t.Decl
 	decl.Doc = nil
 	file, line := em.pos(t.Decl.Pos())
+	var spec *ast.TypeSpec
 	for _, s := range t.Decl.Specs {
 		if ts, ok := s.(*ast.TypeSpec); ok && ts.Name.Name == t.Name {
 			file, line = em.pos(ts.Name.Pos())
+			spec = ts
 		}
 	}
 	em.add(docidx.Symbol{
@@ -751,13 +757,16 @@ func (em *emitter) typ(t *doc.Type) {
 		Name:          t.Name,
 		Package:       em.pkg.importPath,
 		QualifiedName: em.qual + "." + t.Name,
-		Signature:     em.print(&decl),
+		Signature:     em.printCompact(&decl),
 		Doc:           t.Doc,
 		File:          file,
 		Line:          line,
 		Deprecated:    isDeprecated(t.Doc),
 		Examples:      em.examples(t.Examples),
 	})
+	if spec != nil {
+		em.members(t.Name, spec.Type, 0)
+	}
 }
 
 // fn adds a function, or a method of the type named recv.
@@ -789,38 +798,20 @@ func (em *emitter) fn(f *doc.Func, recv string) {
 	em.add(s)
 }
 
-// values adds one symbol per exported name of a const or var group. The signature is the whole
-// group when it prints short, else the name's own spec.
+// values adds one symbol per exported name of a const or var declaration, each with its own
+// doc comment (its spec's doc or line comment, else the declaration's) and its own signature
+// (see valueSignature).
 func (em *emitter) values(v *doc.Value, kind docidx.SymbolKind) {
-	group := *v.Decl
-	group.Doc = nil
-	groupSig := strings.Repeat(" ", maxGroupSignature+1)
-	if src := em.pkg.fset.Position(v.Decl.End()).Offset - em.pkg.fset.Position(v.Decl.Pos()).Offset; src <= 4*maxGroupSignature {
-		groupSig = em.print(&group) // else too long anyway: skip printing it
-	}
-	for strings.HasSuffix(groupSig, "\n\n)") { // unexported specs filtered out at the end
-		groupSig = groupSig[:len(groupSig)-3] + "\n)"
-	}
 	for _, spec := range v.Decl.Specs {
 		vs, ok := spec.(*ast.ValueSpec)
 		if !ok {
 			continue
 		}
-		specDoc := strings.TrimSpace(vs.Doc.Text())
-		if specDoc == "" {
-			specDoc = strings.TrimSpace(vs.Comment.Text())
+		docText := commentText(vs.Doc, vs.Comment)
+		if docText == "" {
+			docText = v.Doc
 		}
-		docText := v.Doc
-		if specDoc != "" {
-			docText = specDoc + "\n"
-		}
-		sig := groupSig
-		if len(groupSig) > maxGroupSignature {
-			one := *vs
-			one.Doc, one.Comment = nil, nil
-			sig = em.print(&ast.GenDecl{Tok: v.Decl.Tok, Specs: []ast.Spec{&one}})
-		}
-		for _, n := range vs.Names {
+		for i, n := range vs.Names {
 			if !n.IsExported() {
 				continue
 			}
@@ -830,7 +821,7 @@ func (em *emitter) values(v *doc.Value, kind docidx.SymbolKind) {
 				Name:          n.Name,
 				Package:       em.pkg.importPath,
 				QualifiedName: em.qual + "." + n.Name,
-				Signature:     sig,
+				Signature:     em.valueSignature(v.Decl.Tok, vs, i),
 				Doc:           docText,
 				File:          file,
 				Line:          line,
