@@ -757,7 +757,7 @@ func (em *emitter) typ(t *doc.Type) {
 		Name:          t.Name,
 		Package:       em.pkg.importPath,
 		QualifiedName: em.qual + "." + t.Name,
-		Signature:     em.printCompact(&decl),
+		Signature:     truncateType(em.printCompact(&decl), maxTypeSignature),
 		Doc:           t.Doc,
 		File:          file,
 		Line:          line,

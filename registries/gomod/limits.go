@@ -29,6 +29,7 @@ const (
 	maxLicense        = 64 << 10 // bytes of LICENSE text looked at
 	maxExampleCode    = 64 << 10 // bytes of one example's code kept
 	maxValueSignature = 4 << 10  // bytes of a const or var signature before its value is elided
+	maxTypeSignature  = 4 << 10  // bytes of a type's signature before its member list is cut
 	maxFieldTag       = 160      // bytes of a struct tag kept in a field's signature
 	maxMemberDepth    = 3        // levels of anonymous struct types whose fields become members
 )

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/format"
 	"go/token"
+	"strconv"
 	"strings"
 
 	"github.com/docidx/docidx"
@@ -184,26 +185,27 @@ func anonymousStruct(x ast.Expr) *ast.StructType {
 	}
 }
 
-// printCompact prints node as gofmt would, leaving out the doc and line comments of the struct
-// fields and interface methods inside it and the blank lines between them, so that a type's
-// signature lists its members one per line and their documentation lives on the members alone.
-// The comments are taken off the syntax tree only while printing.
+// printCompact prints node as gofmt would, leaving out the doc and line comments and the tags
+// of the struct fields and interface methods inside it and the blank lines between them, so that
+// a type's signature lists its members one per line and their documentation (and tags) live on
+// the members alone. They are taken off the syntax tree only while printing.
 func (em *emitter) printCompact(node ast.Node) string {
 	type saved struct {
 		f         *ast.Field
 		doc, line *ast.CommentGroup
+		tag       *ast.BasicLit
 	}
 	var undo []saved
 	ast.Inspect(node, func(n ast.Node) bool {
-		if f, ok := n.(*ast.Field); ok && (f.Doc != nil || f.Comment != nil) {
-			undo = append(undo, saved{f, f.Doc, f.Comment})
-			f.Doc, f.Comment = nil, nil
+		if f, ok := n.(*ast.Field); ok && (f.Doc != nil || f.Comment != nil || f.Tag != nil) {
+			undo = append(undo, saved{f, f.Doc, f.Comment, f.Tag})
+			f.Doc, f.Comment, f.Tag = nil, nil, nil
 		}
 		return true
 	})
 	s := em.print(node)
 	for _, u := range undo {
-		u.f.Doc, u.f.Comment = u.doc, u.line
+		u.f.Doc, u.f.Comment, u.f.Tag = u.doc, u.line, u.tag
 	}
 	if !strings.Contains(s, "\n\n") {
 		return s
@@ -226,4 +228,20 @@ func (em *emitter) printCompact(node ast.Node) string {
 		return joined
 	}
 	return string(out)
+}
+
+// truncateType cuts sig, a type's compact signature, to at most about max bytes at a line
+// boundary, closing it with a comment that counts the member lines left out ("// … and 212 more;
+// see its members") and the closing brace, so that a type with hundreds of members is not
+// dumped whole: each member is a symbol of its own.
+func truncateType(sig string, max int) string {
+	if len(sig) <= max {
+		return sig
+	}
+	cut := strings.LastIndexByte(sig[:max], '\n')
+	if cut <= 0 {
+		return sig // one long line: nothing sensible to cut
+	}
+	rest := strings.Count(sig[cut+1:], "\n") // lines after the cut, the closing brace included
+	return sig[:cut] + "\n\t// … and " + strconv.Itoa(rest) + " more; see its members\n}"
 }
