@@ -254,6 +254,8 @@ func FuzzExtract(f *testing.F) {
 		[]byte("package a_test\n\nfunc ExampleF() {\n\t// Output: x\n}\n"), []byte("# A\n\ntext"))
 	f.Add([]byte("package a\nconst (\n\tA = iota\n\tB\n)\nvar X, Y = 1, 2\n"), []byte("package a\nfunc Example() {}\n"), []byte(""))
 	f.Add([]byte("package a\ntype G[T any, U ~int] interface{ M(T) U; m() }\nfunc (*G[T, U]) N() {}\n"), []byte(""), []byte("README"))
+	f.Add([]byte("package a\ntype O struct {\n\t// A is a.\n\tA, B int `json:\"a\"`\n\n\t*E\n\tS []struct{ X int // x\n\t}\n}\ntype E struct{}\ntype I interface{ E; error; F() }\n"), []byte(""), []byte(""))
+	f.Add([]byte("package a\nconst (\n\t_ = iota\n\tK, L = 1 << (10 * iota), -iota\n\tM, N\n\tP = 1 << (iota * 999)\n)\nvar V = &O{A: 1}\ntype O struct{ A int }\n"), []byte(""), []byte(""))
 	f.Fuzz(func(t *testing.T, src, test, readme []byte) {
 		fsys := fstest.MapFS{
 			"go.mod":        {Data: []byte("module m.example/a\n")},

@@ -231,8 +231,8 @@ func (em *emitter) printCompact(node ast.Node) string {
 }
 
 // truncateType cuts sig, a type's compact signature, to at most about max bytes at a line
-// boundary, closing it with a comment that counts the member lines left out ("// … and 212 more;
-// see its members") and the closing brace, so that a type with hundreds of members is not
+// boundary, closing it with a comment that counts the member lines left out ("// … and 212 more
+// lines; see its members") and the closing brace, so that a type with hundreds of members is not
 // dumped whole: each member is a symbol of its own.
 func truncateType(sig string, max int) string {
 	if len(sig) <= max {
@@ -242,6 +242,10 @@ func truncateType(sig string, max int) string {
 	if cut <= 0 {
 		return sig // one long line: nothing sensible to cut
 	}
-	rest := strings.Count(sig[cut+1:], "\n") // lines after the cut, the closing brace included
-	return sig[:cut] + "\n\t// … and " + strconv.Itoa(rest) + " more; see its members\n}"
+	rest := strings.Count(sig[cut+1:], "\n") // the lines after the cut but the closing brace
+	lines := " more lines"
+	if rest == 1 {
+		lines = " more line"
+	}
+	return sig[:cut] + "\n\t// … and " + strconv.Itoa(rest) + lines + "; see its members\n}"
 }
