@@ -118,10 +118,11 @@ func (em *emitter) member(kind docidx.SymbolKind, parent, name, sig, docText str
 }
 
 // fieldSignature prints the declaration of the field name of type typ as gofmt would, without
-// the comments inside typ: "PoolSize int", "Limits struct {\n\tMax int\n}".
+// the comments inside typ and cut like a type's signature: "PoolSize int",
+// "Limits struct {\n\tMax int\n}".
 func (em *emitter) fieldSignature(name string, typ ast.Expr) string {
 	decl := &ast.GenDecl{Tok: token.TYPE, Specs: []ast.Spec{&ast.TypeSpec{Name: ast.NewIdent(name), Type: typ}}}
-	return strings.TrimPrefix(em.printCompact(decl), "type ")
+	return strings.TrimPrefix(truncateType(em.printCompact(decl), maxTypeSignature), "type ")
 }
 
 // fieldTag returns " " and f's struct tag as written when the tag is at most maxFieldTag bytes,
