@@ -124,8 +124,8 @@ type pkgInfo struct {
 	importPath string
 	fset       *token.FileSet
 	doc        *doc.Package
-	files      []*ast.File // non-test files given to go/doc
-	consts     map[*ast.ValueSpec]constSpec
+	files      []*ast.File                  // non-test files given to go/doc
+	consts     map[*ast.ValueSpec]constSpec // every const spec's meaning, recorded before go/doc filtered them
 }
 
 // rootFiles reads the README, LICENSE and go.mod at the module root.
