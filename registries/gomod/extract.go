@@ -581,7 +581,9 @@ func exampleProgram(p string, src []byte) (docidx.Document, bool) {
 	}, true
 }
 
-// symbols turns the documented packages into symbols, in walk order, within the symbol limit.
+// symbols turns the documented packages into symbols, in walk order, within the symbol limit:
+// when a module has more, the members of types (fields, interface methods, embedded interfaces)
+// are dropped first, so that a large module keeps its whole top-level API before any member.
 func (e *extractor) symbols() []docidx.Symbol {
 	quals := qualifiers(e.pkgs)
 	em := &emitter{seen: map[string]bool{}, max: e.lim.MaxSymbols}
@@ -590,6 +592,7 @@ func (e *extractor) symbols() []docidx.Symbol {
 		em.qual = quals[p]
 		em.emitPackage()
 	}
+	em.trimMembers()
 	if em.dropped > 0 {
 		e.log.Warn("gomod: symbol limit reached; later symbols dropped", "module", e.mod, "limit", e.lim.MaxSymbols, "dropped", em.dropped)
 	}
@@ -640,27 +643,66 @@ func qualifiers(pkgs []*pkgInfo) map[*pkgInfo]string {
 	return q
 }
 
-// emitter accumulates symbols, keeping qualified names unique and the count within max.
+// emitter accumulates symbols, keeping qualified names unique and the count within max. It
+// keeps up to max declarations (package, func, method, type, const, var) and up to max members
+// apart, and trimMembers then cuts the members to what the declarations leave of max.
 type emitter struct {
-	pkg     *pkgInfo
-	qual    string
-	out     []docidx.Symbol
-	seen    map[string]bool
-	max     int
-	dropped int
-	buf     bytes.Buffer
+	pkg      *pkgInfo
+	qual     string
+	out      []docidx.Symbol
+	isMember []bool // isMember[i] reports whether out[i] is a member of a type
+	nDecls   int    // declarations in out
+	nMembers int    // members in out
+	seen     map[string]bool
+	max      int
+	dropped  int
+	buf      bytes.Buffer
 }
 
-func (em *emitter) add(s docidx.Symbol) {
+// add adds the declaration s.
+func (em *emitter) add(s docidx.Symbol) { em.addSymbol(s, false) }
+
+// addMember adds s, a member of a type.
+func (em *emitter) addMember(s docidx.Symbol) { em.addSymbol(s, true) }
+
+func (em *emitter) addSymbol(s docidx.Symbol, member bool) {
 	if em.seen[s.QualifiedName] {
 		return // the same name declared for two platforms: the first file wins
 	}
-	if len(em.out) >= em.max {
+	n := &em.nDecls
+	if member {
+		n = &em.nMembers
+	}
+	if *n >= em.max {
 		em.dropped++
 		return
 	}
+	*n++
 	em.seen[s.QualifiedName] = true
 	em.out = append(em.out, s)
+	em.isMember = append(em.isMember, member)
+}
+
+// trimMembers drops the last members until out holds at most max symbols.
+func (em *emitter) trimMembers() {
+	excess := em.nDecls + em.nMembers - em.max
+	if excess <= 0 {
+		return
+	}
+	em.dropped += excess
+	keep := em.nMembers - excess // the first members in walk order stay
+	out, isMember := em.out[:0], em.isMember[:0]
+	for i, s := range em.out {
+		if em.isMember[i] {
+			if keep == 0 {
+				continue
+			}
+			keep--
+		}
+		out = append(out, s)
+		isMember = append(isMember, em.isMember[i])
+	}
+	em.out, em.isMember, em.nMembers = out, isMember, em.nMembers-excess
 }
 
 // pos returns the slash path inside the module and the 1-based line of p.

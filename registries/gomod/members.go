@@ -103,7 +103,7 @@ func (em *emitter) interfaceMethods(parent string, it *ast.InterfaceType) {
 // member adds one member symbol declared at the position of at.
 func (em *emitter) member(kind docidx.SymbolKind, parent, name, sig, docText string, at ast.Node) {
 	file, line := em.pos(at.Pos())
-	em.add(docidx.Symbol{
+	em.addMember(docidx.Symbol{
 		Kind:          kind,
 		Name:          name,
 		Parent:        parent,

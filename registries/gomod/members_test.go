@@ -1,9 +1,12 @@
 package gomod
 
 import (
+	"context"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"log/slog"
+	"os"
 	"strings"
 	"testing"
 
@@ -250,5 +253,44 @@ func TestPrintCompactRestores(t *testing.T) {
 	}
 	if after := em.print(&decl); after != before {
 		t.Errorf("tree changed by printCompact:\n%s\nwas\n%s", after, before)
+	}
+}
+
+// TestSymbolLimitDropsMembersFirst checks that a module over MaxSymbols keeps its declarations
+// before any member, and the first members in walk order after them.
+func TestSymbolLimitDropsMembersFirst(t *testing.T) {
+	all := extractDir(t, helloDir, "example.com/hello").symbols
+	var decls, members []string
+	for _, s := range all {
+		if s.Kind == docidx.KindField || s.Kind == docidx.KindInterface || s.Kind == docidx.KindMethod && !strings.HasPrefix(s.Signature, "func") {
+			members = append(members, s.QualifiedName)
+		} else {
+			decls = append(decls, s.QualifiedName)
+		}
+	}
+	if len(members) < 3 {
+		t.Fatalf("only %d members in testdata", len(members))
+	}
+	for _, extra := range []int{0, 2} {
+		md, err := extractModule(context.Background(), os.DirFS(helloDir), "example.com/hello",
+			Limits{MaxSymbols: len(decls) + extra}, slog.New(slog.DiscardHandler))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]bool{}
+		for _, q := range decls {
+			want[q] = true
+		}
+		for _, q := range members[:extra] {
+			want[q] = true
+		}
+		if len(md.symbols) != len(want) {
+			t.Errorf("limit %d: %d symbols, want %d", len(decls)+extra, len(md.symbols), len(want))
+		}
+		for _, s := range md.symbols {
+			if !want[s.QualifiedName] {
+				t.Errorf("limit %d: kept %s", len(decls)+extra, s.QualifiedName)
+			}
+		}
 	}
 }
