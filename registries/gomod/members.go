@@ -26,7 +26,8 @@ import (
 //
 // Every member has Parent set to the enclosing type ("Options", or "Options.Sub" when nested) and
 // QualifiedName "<qualifier>.<Parent>.<Name>" ("redis.Options.PoolSize"); go/doc has already left
-// out unexported members.
+// out unexported members. Over the symbol limit (Limits.MaxSymbols), members are dropped before
+// declarations.
 
 // members adds the members of the struct or interface type typ declared as parent, depth levels
 // below a named type.
