@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/docidx/docidx"
 )
@@ -291,6 +292,41 @@ func TestSymbolLimitDropsMembersFirst(t *testing.T) {
 			if !want[s.QualifiedName] {
 				t.Errorf("limit %d: kept %s", len(decls)+extra, s.QualifiedName)
 			}
+		}
+	}
+}
+
+// TestValueSignatures covers the value declarations testdata does not: names and values that do
+// not pair up, implicit specs of several names, typed vars without values and elided long values.
+func TestValueSignatures(t *testing.T) {
+	long := "var Table = map[string]int{\n" + strings.Repeat("\t\"k\": 1,\n", 600) + "}\n"
+	src := "package v\n\nimport \"os\"\n\n" +
+		"var Stdin, stdout = os.Pipe()\n\n" +
+		"var X, Y int\n\n" +
+		"const (\n\tA, B = iota, iota * 10\n\tC, D\n)\n\n" +
+		"var Ptr = &T{Name: \"x\", Data: []byte(`" + strings.Repeat("y", maxValueSignature) + "`)}\n\n" +
+		"type T struct{ Name string; Data []byte }\n\n" + long
+	md, err := extractModule(context.Background(), fstest.MapFS{
+		"go.mod": {Data: []byte("module m.example/v\n")},
+		"v.go":   {Data: []byte(src)},
+	}, "m.example/v", Limits{}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms := symbolsByName(md.symbols)
+	for q, want := range map[string]string{
+		"v.Stdin": "var Stdin, _ = os.Pipe()", // go/doc blanks the unexported name
+		"v.X":     "var X int",
+		"v.Y":     "var Y int",
+		"v.A":     "const A = iota // 0",
+		"v.B":     "const B = iota * 10 // 0",
+		"v.C":     "const C = iota // 1",
+		"v.D":     "const D = iota * 10 // 10",
+		"v.Ptr":   "var Ptr = &T{…}",
+		"v.Table": "var Table = map[string]int{…}",
+	} {
+		if got := syms[q].Signature; got != want {
+			t.Errorf("%s: signature %q, want %q", q, got, want)
 		}
 	}
 }
