@@ -58,6 +58,9 @@ func TestCorpusModCache(t *testing.T) {
 		if r.Name == "golang.org/x/sync" {
 			checkErrgroupGo(t, docs)
 		}
+		if r.Name == "github.com/redis/go-redis/v9" {
+			checkRedisOptions(t, docs)
+		}
 	}
 	t.Logf("%d module versions, %d symbols in %v", len(refs), symbols, time.Since(start))
 }
@@ -75,6 +78,31 @@ func checkErrgroupGo(t *testing.T, docs *docidx.PackageDocs) {
 		return
 	}
 	t.Errorf("golang.org/x/sync@%s: no errgroup.Group.Go", docs.Package.Version)
+}
+
+// checkRedisOptions checks issue 14's example: redis.Options.PoolSize is a field of its own with
+// its doc comment, and redis.Options keeps a compact signature (main printed 23 KB of it).
+func checkRedisOptions(t *testing.T, docs *docidx.PackageDocs) {
+	t.Helper()
+	var field, typ *docidx.Symbol
+	for i, s := range docs.Symbols {
+		switch s.QualifiedName {
+		case "redis.Options.PoolSize":
+			field = &docs.Symbols[i]
+		case "redis.Options":
+			typ = &docs.Symbols[i]
+		}
+	}
+	if field == nil || typ == nil {
+		t.Fatalf("github.com/redis/go-redis/v9@%s: redis.Options.PoolSize %v, redis.Options %v", docs.Package.Version, field != nil, typ != nil)
+	}
+	if field.Kind != docidx.KindField || field.Parent != "Options" || field.Signature != "PoolSize int" ||
+		!strings.HasPrefix(field.Doc, "PoolSize is") || field.Key() != "Options.PoolSize" {
+		t.Errorf("redis.Options.PoolSize = %+v", *field)
+	}
+	if len(typ.Signature) > 5000 || strings.Contains(typ.Signature, "// PoolSize") {
+		t.Errorf("redis.Options signature is %d bytes:\n%s", len(typ.Signature), typ.Signature)
+	}
 }
 
 // BenchmarkModCacheFetch extracts every module version of the corpus module cache, one after the

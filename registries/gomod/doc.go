@@ -13,7 +13,13 @@
 // matching for a few common platforms (the union of what each of them builds), and go/doc turns the
 // files into documentation. Exported declarations become docidx symbols whose signatures are the
 // declarations printed by go/printer without bodies and without unexported fields; Example functions
-// from _test.go files are attached to what they exemplify. The module's README, docs/ and examples/
+// from _test.go files are attached to what they exemplify. The members of a type are symbols of
+// their own, each with its own doc comment and a qualified name such as "redis.Options.PoolSize":
+// exported struct fields (docidx.KindField), interface methods (docidx.KindMethod) and embedded
+// interfaces (docidx.KindInterface), while the type keeps a compact signature that lists its
+// members without their comments and tags, cut at a named size. Each exported name of a const or
+// var declaration is a symbol whose signature is its own declaration with its value, an iota
+// entry's computed value in a trailing comment. The module's README, docs/ and examples/
 // become documents (through package readme), and the root package's synopsis, the LICENSE file and
 // go.mod give the package metadata. Module contents are read through io/fs, so a module zip held in
 // memory and an extracted directory go through the same code.

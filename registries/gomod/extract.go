@@ -124,7 +124,8 @@ type pkgInfo struct {
 	importPath string
 	fset       *token.FileSet
 	doc        *doc.Package
-	files      []*ast.File // non-test files given to go/doc
+	files      []*ast.File                  // non-test files given to go/doc
+	consts     map[*ast.ValueSpec]constSpec // every const spec's meaning, recorded before go/doc filtered them
 }
 
 // rootFiles reads the README, LICENSE and go.mod at the module root.
@@ -412,6 +413,7 @@ func (e *extractor) loadPackage(dir string, entries []fs.DirEntry) {
 	name := packageName(names, path.Base(importPath))
 	parsed = slices.DeleteFunc(parsed, func(f *ast.File) bool { return f.Name.Name != name })
 	dropDuplicateFuncs(parsed)
+	consts := constSpecs(parsed)
 	all := slices.Clone(parsed)
 	if name != "main" {
 		for _, f := range files {
@@ -431,7 +433,7 @@ func (e *extractor) loadPackage(dir string, entries []fs.DirEntry) {
 		e.log.Debug("gomod: skipping package", "package", importPath, "err", err)
 		return
 	}
-	e.pkgs = append(e.pkgs, &pkgInfo{dir: dir, importPath: importPath, fset: fset, doc: d, files: parsed})
+	e.pkgs = append(e.pkgs, &pkgInfo{dir: dir, importPath: importPath, fset: fset, doc: d, files: parsed, consts: consts})
 }
 
 // dropDuplicateFuncs removes functions and methods already declared in an earlier file (the
@@ -579,7 +581,9 @@ func exampleProgram(p string, src []byte) (docidx.Document, bool) {
 	}, true
 }
 
-// symbols turns the documented packages into symbols, in walk order, within the symbol limit.
+// symbols turns the documented packages into symbols, in walk order, within the symbol limit:
+// when a module has more, the members of types (fields, interface methods, embedded interfaces)
+// are dropped first, so that a large module keeps its whole top-level API before any member.
 func (e *extractor) symbols() []docidx.Symbol {
 	quals := qualifiers(e.pkgs)
 	em := &emitter{seen: map[string]bool{}, max: e.lim.MaxSymbols}
@@ -588,6 +592,7 @@ func (e *extractor) symbols() []docidx.Symbol {
 		em.qual = quals[p]
 		em.emitPackage()
 	}
+	em.trimMembers()
 	if em.dropped > 0 {
 		e.log.Warn("gomod: symbol limit reached; later symbols dropped", "module", e.mod, "limit", e.lim.MaxSymbols, "dropped", em.dropped)
 	}
@@ -638,27 +643,66 @@ func qualifiers(pkgs []*pkgInfo) map[*pkgInfo]string {
 	return q
 }
 
-// emitter accumulates symbols, keeping qualified names unique and the count within max.
+// emitter accumulates symbols, keeping qualified names unique and the count within max. It
+// keeps up to max declarations (package, func, method, type, const, var) and up to max members
+// apart, and trimMembers then cuts the members to what the declarations leave of max.
 type emitter struct {
-	pkg     *pkgInfo
-	qual    string
-	out     []docidx.Symbol
-	seen    map[string]bool
-	max     int
-	dropped int
-	buf     bytes.Buffer
+	pkg      *pkgInfo
+	qual     string
+	out      []docidx.Symbol
+	isMember []bool // isMember[i] reports whether out[i] is a member of a type
+	nDecls   int    // declarations in out
+	nMembers int    // members in out
+	seen     map[string]bool
+	max      int
+	dropped  int
+	buf      bytes.Buffer
 }
 
-func (em *emitter) add(s docidx.Symbol) {
+// add adds the declaration s.
+func (em *emitter) add(s docidx.Symbol) { em.addSymbol(s, false) }
+
+// addMember adds s, a member of a type.
+func (em *emitter) addMember(s docidx.Symbol) { em.addSymbol(s, true) }
+
+func (em *emitter) addSymbol(s docidx.Symbol, member bool) {
 	if em.seen[s.QualifiedName] {
 		return // the same name declared for two platforms: the first file wins
 	}
-	if len(em.out) >= em.max {
+	n := &em.nDecls
+	if member {
+		n = &em.nMembers
+	}
+	if *n >= em.max {
 		em.dropped++
 		return
 	}
+	*n++
 	em.seen[s.QualifiedName] = true
 	em.out = append(em.out, s)
+	em.isMember = append(em.isMember, member)
+}
+
+// trimMembers drops the last members until out holds at most max symbols.
+func (em *emitter) trimMembers() {
+	excess := em.nDecls + em.nMembers - em.max
+	if excess <= 0 {
+		return
+	}
+	em.dropped += excess
+	keep := em.nMembers - excess // the first members in walk order stay
+	out, isMember := em.out[:0], em.isMember[:0]
+	for i, s := range em.out {
+		if em.isMember[i] {
+			if keep == 0 {
+				continue
+			}
+			keep--
+		}
+		out = append(out, s)
+		isMember = append(isMember, em.isMember[i])
+	}
+	em.out, em.isMember, em.nMembers = out, isMember, em.nMembers-excess
 }
 
 // pos returns the slash path inside the module and the 1-based line of p.
@@ -737,13 +781,17 @@ func (em *emitter) emitPackage() {
 	}
 }
 
+// typ adds the type t, with a compact signature (its declaration without the comments of its
+// members), and then its members.
 func (em *emitter) typ(t *doc.Type) {
 	decl := *t.Decl
 	decl.Doc = nil
 	file, line := em.pos(t.Decl.Pos())
+	var spec *ast.TypeSpec
 	for _, s := range t.Decl.Specs {
 		if ts, ok := s.(*ast.TypeSpec); ok && ts.Name.Name == t.Name {
 			file, line = em.pos(ts.Name.Pos())
+			spec = ts
 		}
 	}
 	em.add(docidx.Symbol{
@@ -751,13 +799,16 @@ func (em *emitter) typ(t *doc.Type) {
 		Name:          t.Name,
 		Package:       em.pkg.importPath,
 		QualifiedName: em.qual + "." + t.Name,
-		Signature:     em.print(&decl),
+		Signature:     truncateType(em.printCompact(&decl), maxTypeSignature),
 		Doc:           t.Doc,
 		File:          file,
 		Line:          line,
 		Deprecated:    isDeprecated(t.Doc),
 		Examples:      em.examples(t.Examples),
 	})
+	if spec != nil {
+		em.members(t.Name, spec.Type, 0)
+	}
 }
 
 // fn adds a function, or a method of the type named recv.
@@ -789,38 +840,20 @@ func (em *emitter) fn(f *doc.Func, recv string) {
 	em.add(s)
 }
 
-// values adds one symbol per exported name of a const or var group. The signature is the whole
-// group when it prints short, else the name's own spec.
+// values adds one symbol per exported name of a const or var declaration, each with its own
+// doc comment (its spec's doc or line comment, else the declaration's) and its own signature
+// (see valueSignature).
 func (em *emitter) values(v *doc.Value, kind docidx.SymbolKind) {
-	group := *v.Decl
-	group.Doc = nil
-	groupSig := strings.Repeat(" ", maxGroupSignature+1)
-	if src := em.pkg.fset.Position(v.Decl.End()).Offset - em.pkg.fset.Position(v.Decl.Pos()).Offset; src <= 4*maxGroupSignature {
-		groupSig = em.print(&group) // else too long anyway: skip printing it
-	}
-	for strings.HasSuffix(groupSig, "\n\n)") { // unexported specs filtered out at the end
-		groupSig = groupSig[:len(groupSig)-3] + "\n)"
-	}
 	for _, spec := range v.Decl.Specs {
 		vs, ok := spec.(*ast.ValueSpec)
 		if !ok {
 			continue
 		}
-		specDoc := strings.TrimSpace(vs.Doc.Text())
-		if specDoc == "" {
-			specDoc = strings.TrimSpace(vs.Comment.Text())
+		docText := commentText(vs.Doc, vs.Comment)
+		if docText == "" {
+			docText = v.Doc
 		}
-		docText := v.Doc
-		if specDoc != "" {
-			docText = specDoc + "\n"
-		}
-		sig := groupSig
-		if len(groupSig) > maxGroupSignature {
-			one := *vs
-			one.Doc, one.Comment = nil, nil
-			sig = em.print(&ast.GenDecl{Tok: v.Decl.Tok, Specs: []ast.Spec{&one}})
-		}
-		for _, n := range vs.Names {
+		for i, n := range vs.Names {
 			if !n.IsExported() {
 				continue
 			}
@@ -830,7 +863,7 @@ func (em *emitter) values(v *doc.Value, kind docidx.SymbolKind) {
 				Name:          n.Name,
 				Package:       em.pkg.importPath,
 				QualifiedName: em.qual + "." + n.Name,
-				Signature:     sig,
+				Signature:     em.valueSignature(v.Decl.Tok, vs, i),
 				Doc:           docText,
 				File:          file,
 				Line:          line,

@@ -98,8 +98,8 @@ func TestExtractAPI(t *testing.T) {
 	}{
 		{"example.com/hello", "package", "", "package hello", "doc.go"},
 		{"hello.Greeter.Greet", "method", "Greeter", "func (g *Greeter) Greet(name string) string", "hello.go"},
-		{"hello.Greeter", "type", "", "type Greeter struct {\n\t// Style is the greeting style.\n\tStyle Style\n\tName  string // Name of the greeter.\n\t// contains filtered or unexported fields\n}", "hello.go"},
-		{"tools.Tool", "type", "", "type Tool interface {\n\t// Run runs the tool.\n\tRun() error\n\t// contains filtered or unexported methods\n}", "sub/tools/tools.go"},
+		{"hello.Greeter", "type", "", "type Greeter struct {\n\tStyle Style\n\tName  string\n\t// contains filtered or unexported fields\n}", "hello.go"},
+		{"tools.Tool", "type", "", "type Tool interface {\n\tRun() error\n\t// contains filtered or unexported methods\n}", "sub/tools/tools.go"},
 		{"tools.Map", "func", "", "func Map[T, U any](s []T, f func(T) U) []U", "sub/tools/tools.go"},
 		{"hello.DefaultName", "const", "", `const DefaultName = "world"`, "hello.go"},
 		{"hello.PlatformName", "func", "", "func PlatformName() string", "hello_linux.go"},
@@ -119,8 +119,8 @@ func TestExtractAPI(t *testing.T) {
 			t.Errorf("%s: no line", c.q)
 		}
 	}
-	if s := syms["hello.Casual"]; !strings.Contains(s.Signature, "Formal Style = iota") || s.Doc != "Casual says \"Hi\".\n" {
-		t.Errorf("hello.Casual: signature %q doc %q; want the group and the line comment", s.Signature, s.Doc)
+	if s := syms["hello.Casual"]; s.Signature != "const Casual Style = iota // 1" || s.Doc != "Casual says \"Hi\".\n" {
+		t.Errorf("hello.Casual: signature %q doc %q; want its own spec with its value and the line comment", s.Signature, s.Doc)
 	}
 	if s := syms["hello.Hi"]; !s.Deprecated {
 		t.Errorf("hello.Hi is not marked deprecated")
@@ -254,6 +254,8 @@ func FuzzExtract(f *testing.F) {
 		[]byte("package a_test\n\nfunc ExampleF() {\n\t// Output: x\n}\n"), []byte("# A\n\ntext"))
 	f.Add([]byte("package a\nconst (\n\tA = iota\n\tB\n)\nvar X, Y = 1, 2\n"), []byte("package a\nfunc Example() {}\n"), []byte(""))
 	f.Add([]byte("package a\ntype G[T any, U ~int] interface{ M(T) U; m() }\nfunc (*G[T, U]) N() {}\n"), []byte(""), []byte("README"))
+	f.Add([]byte("package a\ntype O struct {\n\t// A is a.\n\tA, B int `json:\"a\"`\n\n\t*E\n\tS []struct{ X int // x\n\t}\n}\ntype E struct{}\ntype I interface{ E; error; F() }\n"), []byte(""), []byte(""))
+	f.Add([]byte("package a\nconst (\n\t_ = iota\n\tK, L = 1 << (10 * iota), -iota\n\tM, N\n\tP = 1 << (iota * 999)\n)\nvar V = &O{A: 1}\ntype O struct{ A int }\n"), []byte(""), []byte(""))
 	f.Fuzz(func(t *testing.T, src, test, readme []byte) {
 		fsys := fstest.MapFS{
 			"go.mod":        {Data: []byte("module m.example/a\n")},

@@ -28,7 +28,10 @@ const (
 	maxList           = 8 << 20  // bytes of an @v/list reply
 	maxLicense        = 64 << 10 // bytes of LICENSE text looked at
 	maxExampleCode    = 64 << 10 // bytes of one example's code kept
-	maxGroupSignature = 2 << 10  // a const/var group printed longer than this is shown one spec at a time
+	maxValueSignature = 4 << 10  // bytes of a const or var signature before its value is elided
+	maxTypeSignature  = 4 << 10  // bytes of a type's signature before its member list is cut
+	maxFieldTag       = 160      // bytes of a struct tag kept in a field's signature
+	maxMemberDepth    = 3        // levels of anonymous struct types whose fields become members
 )
 
 // Limits bounds what extracting one module version may cost. A zero field means its default.
