@@ -228,6 +228,10 @@ func buildContents(fsys fs.FS, m *manifest, pkgName, fallbackReadme, fallbackNam
 			c.problems = append(c.problems, fmt.Sprintf("API truncated at %d symbols / %d files", len(res.Symbols), len(res.Files)))
 		}
 	}
+	// No types: the API from the JavaScript entry point and its JSDoc.
+	if len(c.symbols) == 0 {
+		c = addJSAPI(c, fsys, m, pkgName, lim)
+	}
 	return c
 }
 
