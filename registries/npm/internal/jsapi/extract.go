@@ -489,7 +489,7 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 		x.res.Truncated = true
 		return
 	}
-	if m.name == "" || m.val == nil || m.proto && m.name == "constructor" || strings.ContainsAny(m.name, ". '\"") || !entry && (strings.HasPrefix(m.name, "_") || strings.HasPrefix(m.name, "#")) {
+	if m.name == "" || m.val == nil || m.proto && m.name == "constructor" || !entry && strings.ContainsAny(m.name, ". '\"") || !entry && (strings.HasPrefix(m.name, "_") || strings.HasPrefix(m.name, "#")) {
 		return
 	}
 	qname := prefix + m.name
@@ -514,7 +514,9 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 		rawDoc = v.doc
 	}
 	d := parseJSDoc(rawDoc)
-	if d.private {
+	if d.private && depth > 0 {
+		// Members marked private are left out; a name the module exports itself is its API
+		// whatever its comment says (TJ-style packages mark exported functions "@api private").
 		return
 	}
 	sig := m.sig

@@ -762,6 +762,9 @@ func (f *jsFile) parseDefineProperty(open int) {
 	if target == "module.exports" {
 		target = "exports"
 	}
+	if target == "module" && name == "exports" {
+		target, name = "", ""
+	}
 	obj := f.parseObject(end+4, f.closeOf(end+4))
 	var v *value
 	for _, m := range obj {
@@ -772,7 +775,7 @@ func (f *jsFile) parseDefineProperty(open int) {
 			// get: function () { return x.y; } — take the returned path.
 			for k := end + 4; k < close; k++ {
 				if f.tok(k).text == "return" {
-					if p, pend, ok := f.memberPath(k + 1); ok {
+					if p, pend, ok := f.memberPath(k + 1); ok && f.tok(pend+1).text != "(" {
 						v = &value{kind: vRef, file: f, ref: p, line: f.tok(k).line, sig: f.render(k+1, pend)}
 					}
 					break
@@ -785,6 +788,12 @@ func (f *jsFile) parseDefineProperty(open int) {
 	}
 	if v.headEnd > 0 {
 		v.sig = f.render(end+4, v.headEnd)
+	}
+	if name == "" { // Object.defineProperty(module, "exports", …)
+		if f.main == nil {
+			f.main, f.mainAt = v, f.tok(open).depth
+		}
+		return
 	}
 	f.addProp(target, &member{name: name, val: v, doc: f.tok(open - 3).doc, sig: v.sig, line: f.tok(open).line})
 }
