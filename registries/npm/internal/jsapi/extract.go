@@ -249,8 +249,7 @@ func bindsOf(v *value) []bind {
 func (x *extractor) resolve(v *value, hops int) resolved {
 	r := resolved{v: v, binds: bindsOf(v)}
 	if hops > maxResolve {
-		x.res.Truncated = true
-		return r
+		return r // a cycle of bindings, or a chain too long to follow
 	}
 	hops++
 	for step := 0; step < maxResolve && r.v != nil; step++ {
@@ -261,7 +260,7 @@ func (x *extractor) resolve(v *value, hops int) resolved {
 			base, ok := v.file.decls[parts[0]]
 			if !ok || base == v {
 				if (parts[0] == "exports" || parts[0] == "module") && len(parts) <= 2 {
-					return x.resolveMembers(x.fileValue(v.file), parts[1:], hops)
+					return x.resolveMembers(x.fileValue(v.file, hops), parts[1:], hops)
 				}
 				return r
 			}
@@ -279,7 +278,7 @@ func (x *extractor) resolve(v *value, hops int) resolved {
 				return r
 			}
 			hops++
-			fv := x.fileValue(f)
+			fv := x.fileValue(f, hops)
 			if v.prop == "" {
 				return fv
 			}
@@ -329,21 +328,24 @@ func (x *extractor) resolveMembers(r resolved, parts []string, hops int) resolve
 
 // fileValue is the value a file's module stands for: its module.exports, else a namespace
 // of its exports.
-func (x *extractor) fileValue(f *jsFile) resolved {
+func (x *extractor) fileValue(f *jsFile, hops int) resolved {
 	if f.main != nil {
 		r := resolved{v: f.main, binds: bindsOf(f.main), mainOf: []*jsFile{f}}
 		for _, n := range f.mainBind {
 			r.binds = append(r.binds, bind{f, n})
 		}
 		if f.main.kind == vRef || f.main.kind == vCall || f.main.kind == vModule {
-			inner := x.resolve(f.main, 0)
+			inner := x.resolve(f.main, hops+1)
 			r.v = inner.v
 			r.binds = append(r.binds, inner.binds...)
 			r.mainOf = append(r.mainOf, inner.mainOf...)
 		}
 		return r
 	}
-	return resolved{v: &value{kind: vObject, file: f, ns: true}, mainOf: []*jsFile{f}}
+	if f.nsVal == nil {
+		f.nsVal = &value{kind: vObject, file: f, ns: true}
+	}
+	return resolved{v: f.nsVal, mainOf: []*jsFile{f}}
 }
 
 // returned returns the identifier a named function's body returns last (return X;), or "".
@@ -411,7 +413,7 @@ func (x *extractor) members(r resolved, hops int) []*member {
 			if f == nil || f == mf {
 				continue
 			}
-			fv := x.fileValue(f)
+			fv := x.fileValue(f, hops+1)
 			if fv.v.ns || fv.v.kind == vObject {
 				for _, m := range x.members(fv, hops+1) {
 					if m.name != "default" {
@@ -436,7 +438,34 @@ func (x *extractor) members(r resolved, hops int) []*member {
 			flat = append(flat, x.members(sr, hops+1)...)
 		}
 	}
-	return flat
+	// A name assigned twice keeps its first place and its last value, as in JavaScript
+	// (TypeScript's output starts with exports.a = exports.b = void 0).
+	last := map[string]int{}
+	for i, m := range flat {
+		last[m.name] = i
+	}
+	out = flat[:0:0]
+	for i, m := range flat {
+		if j := last[m.name]; j != i {
+			if j > i {
+				out = append(out, flat[j])
+			}
+			continue
+		}
+		if !slicesContains(out, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func slicesContains(ms []*member, m *member) bool {
+	for _, o := range ms {
+		if o == m {
+			return true
+		}
+	}
+	return false
 }
 
 func (x *extractor) findMember(r resolved, name string, hops int) *member {
@@ -454,7 +483,7 @@ func (x *extractor) findMember(r resolved, name string, hops int) *member {
 
 // emitModule emits the exports of entry file f.
 func (x *extractor) emitModule(f *jsFile) {
-	r := x.fileValue(f)
+	r := x.fileValue(f, 0)
 	switch {
 	case r.v.ns || r.v.kind == vObject:
 		if f.esmDef != nil && r.v.ns {
@@ -466,11 +495,12 @@ func (x *extractor) emitModule(f *jsFile) {
 			x.emit(&member{name: name, val: f.esmDef, line: f.esmDef.line}, "", "", 0, map[*value]bool{}, true, vUnknown)
 			r.v.file = f
 		}
+		onPath := map[*value]bool{r.v: true} // exports.self = require("./index") ends here
 		for _, m := range x.members(r, 0) {
 			if m.name == "default" {
 				continue
 			}
-			x.emit(m, "", "", 0, map[*value]bool{}, false, vUnknown)
+			x.emit(m, "", "", 0, onPath, false, vUnknown)
 		}
 	default:
 		name := x.opts.ExportName
@@ -498,13 +528,13 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 	}
 	var r resolved
 	if entry && m.val == m.val.file.main {
-		r = x.fileValue(m.val.file)
+		r = x.fileValue(m.val.file, 0)
 	} else {
 		r = x.resolve(m.val, 0)
 	}
 	v := r.v
 	rawDoc := m.doc
-	if v != m.val && v.doc != "" && (v.kind == vFunc || v.kind == vClass) || rawDoc == "" {
+	if entry && v != m.val && v.doc != "" || rawDoc == "" {
 		rawDoc = m.val.doc
 		if v != m.val && v.doc != "" {
 			rawDoc = v.doc

@@ -70,6 +70,8 @@ type jsFile struct {
 	named    []*member            // export function/class/const, export { … }
 	stars    []star
 	esm      bool
+	nsVal    *value  // the namespace value standing for the file's exports, made once
+	ends     []int32 // exprEnd results + 1 per token index, 0 when not known yet
 }
 
 // maxSig bounds the bytes of a rendered signature.
@@ -197,7 +199,34 @@ func cut(s string, n int) string {
 // exprEnd returns the index of the token ending the expression starting at i: a "," or ";" at
 // its depth, a closing bracket of an enclosing one, or a line break where the expression cannot
 // continue (automatic semicolon insertion).
+//
+// Every token at the starting depth passed on the way ends at the same token, so results are
+// remembered for them: the scan over a file stays linear however many expressions start inside
+// one long expression.
 func (f *jsFile) exprEnd(i int) int {
+	if i < 0 || i >= len(f.toks) {
+		return len(f.toks) - 1
+	}
+	if f.ends == nil {
+		f.ends = make([]int32, len(f.toks))
+	}
+	if e := f.ends[i]; e > 0 {
+		return int(e) - 1
+	}
+	end := f.scanExprEnd(i)
+	base := f.toks[i].depth
+	for k := i; k < end; k++ {
+		if f.toks[k].depth == base && f.ends[k] == 0 {
+			f.ends[k] = int32(end + 1)
+		}
+		if c := f.closeOf(k); c > k && f.toks[k].depth == base {
+			k = c
+		}
+	}
+	return end
+}
+
+func (f *jsFile) scanExprEnd(i int) int {
 	base := f.tok(i).depth
 	for k := i; k < len(f.toks); k++ {
 		t := f.toks[k]
@@ -245,6 +274,10 @@ func continues(a, b token) bool {
 func (f *jsFile) parseValue(i, head int) (*value, int) {
 	t := f.tok(i)
 	v := &value{file: f, line: f.tok(head).line, doc: f.tok(head).doc, depth: t.depth}
+	if t.depth > maxNesting {
+		// Object literals and classes nest through parseValue: stop before the stack grows.
+		return v, i
+	}
 	switch {
 	case t.kind == tIdent && (t.text == "function" || t.text == "async" && f.tok(i+1).text == "function"):
 		k := i + 1
@@ -356,7 +389,11 @@ func (f *jsFile) parseValue(i, head int) (*value, int) {
 	case t.kind == tIdent && !reserved[t.text]:
 		k := i
 		path := t.text
-		for f.tok(k+1).text == "." && f.tok(k+2).kind == tIdent {
+		for parts := 1; f.tok(k+1).text == "." && f.tok(k+2).kind == tIdent; parts++ {
+			if parts >= maxPathParts {
+				v.kind = vUnknown
+				return v, k
+			}
 			path += "." + f.tok(k+2).text
 			k += 2
 		}
@@ -586,8 +623,8 @@ func (f *jsFile) parseDeclarators(i int, named *[]*member) int {
 					}
 					v.sig = f.tok(i).text + " " + f.render(k, last)
 				}
-				if k != i+1 && v.kind != vFunc && v.kind != vClass && v.kind != vLiteral {
-					v.doc = f.tok(k).doc
+				if k != i+1 {
+					v.doc = f.tok(k).doc // a later declarator: only a comment of its own
 				}
 				v.isConst = isConst
 				v.binds = append(v.binds, t.text)
@@ -656,7 +693,7 @@ func (f *jsFile) parseDeclarators(i int, named *[]*member) int {
 func (f *jsFile) parseAssignment(i int, extra []string) (*value, int) {
 	targets := extra
 	k := i
-	for {
+	for len(targets) < maxChain {
 		path, end, ok := f.memberPath(k)
 		if !ok || f.tok(end+1).text != "=" {
 			break
@@ -716,8 +753,12 @@ func (f *jsFile) parseAssignment(i int, extra []string) (*value, int) {
 	return v, vend
 }
 
-// maxProps bounds the members assigned onto one object.
-const maxProps = 5000
+// Bounds on what one statement may hold, so hostile input stays linear.
+const (
+	maxProps     = 5000 // members assigned onto one object
+	maxChain     = 16   // targets of one assignment chain, a = b = c = …
+	maxPathParts = 16   // components of a member path, a.b.c…
+)
 
 func (f *jsFile) addProp(obj string, m *member) {
 	if len(f.props[obj]) < maxProps {
@@ -733,7 +774,10 @@ func (f *jsFile) memberPath(i int) (path string, end int, ok bool) {
 	}
 	path = t.text
 	k := i
-	for {
+	for parts := 1; ; parts++ {
+		if parts > maxPathParts {
+			return "", k, false
+		}
 		switch {
 		case f.tok(k+1).text == "." && f.tok(k+2).kind == tIdent:
 			path += "." + f.tok(k+2).text
@@ -825,10 +869,9 @@ func (f *jsFile) parseExport(i int) {
 	case n.text == "var" || n.text == "let" || n.text == "const":
 		var named []*member
 		f.parseDeclarators(i+1, &named)
-		for _, m := range named {
-			if m.doc == "" {
-				m.doc = f.tok(i).doc
-			}
+		if len(named) > 0 && named[0].doc == "" {
+			named[0].doc = f.tok(i).doc
+			named[0].val.doc = f.tok(i).doc
 		}
 		f.named = append(f.named, named...)
 	case n.text == "*":
