@@ -19,6 +19,7 @@ func addJSAPI(c contents, fsys fs.FS, m *manifest, pkgName string, lim contentLi
 	res := jsapi.Extract(fsys, entries, jsapi.Options{
 		Package:     pkgName,
 		ExportName:  exportName(pkgName),
+		Exports:     m.Exports,
 		MaxSymbols:  lim.maxSymbols,
 		MaxFileSize: lim.maxFile,
 	})

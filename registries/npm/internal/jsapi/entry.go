@@ -49,16 +49,20 @@ func Entries(fsys fs.FS, exports json.RawMessage, main string) []string {
 // exportsRoot returns the target of "." in an exports value: the value itself when it is a
 // string, an array or a condition object, or its "." entry when it is a subpath map.
 func exportsRoot(v any) any {
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return v
-	}
-	for k := range obj {
-		if strings.HasPrefix(k, ".") {
-			return obj["."]
-		}
+	if obj, ok := v.(map[string]any); ok && hasSubpaths(obj) {
+		return obj["."]
 	}
 	return v
+}
+
+// hasSubpaths reports whether an exports object maps subpaths ("./x") rather than conditions.
+func hasSubpaths(obj map[string]any) bool {
+	for k := range obj {
+		if strings.HasPrefix(k, ".") {
+			return true
+		}
+	}
+	return false
 }
 
 func collectTargets(v any, depth int, out *[]string) {

@@ -1,6 +1,7 @@
 package jsapi
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -31,6 +32,10 @@ type Options struct {
 	// ExportName is the name the entry point's own value (module.exports = X, or an anonymous
 	// export default) is shown under: the name users import the package by, e.g. "express".
 	ExportName string
+	// Exports is package.json's "exports" field, raw, or nil. It resolves the package's
+	// requires and imports of itself by name ("zustand/vanilla" inside zustand), as Node.js
+	// does (https://nodejs.org/api/packages.html#self-referencing-a-package-using-its-name).
+	Exports json.RawMessage
 	// Limits; zero means the Default* constant.
 	MaxSymbols  int
 	MaxFiles    int
@@ -169,6 +174,9 @@ func cleanPath(p string) (string, bool) {
 // the way Node.js resolves files: the exact path, then with .js, .cjs, .mjs, then as a
 // directory's index.js, index.cjs, index.mjs. Bare specifiers (other packages) resolve to "".
 func (x *extractor) resolveSpec(from, spec string) string {
+	if pkg := x.opts.Package; pkg != "" && len(x.opts.Exports) > 0 && (spec == pkg || strings.HasPrefix(spec, pkg+"/")) {
+		return x.selfTarget("." + strings.TrimPrefix(spec, pkg))
+	}
 	if !(spec == "." || spec == ".." || strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../")) {
 		return ""
 	}
@@ -177,6 +185,43 @@ func (x *extractor) resolveSpec(from, spec string) string {
 		return ""
 	}
 	return resolveFile(x.fsys, joined)
+}
+
+// selfTarget resolves the subpath ("." or "./x") of the package's own exports map to a file.
+func (x *extractor) selfTarget(sub string) string {
+	var v any
+	if json.Unmarshal(x.opts.Exports, &v) != nil {
+		return ""
+	}
+	star := "" // what a "./*" pattern matched
+	if obj, ok := v.(map[string]any); ok && hasSubpaths(obj) {
+		target, ok := obj[sub]
+		if !ok {
+			for k, t := range obj {
+				pre, suf, found := strings.Cut(k, "*")
+				if found && len(sub) >= len(pre)+len(suf) && strings.HasPrefix(sub, pre) && strings.HasSuffix(sub, suf) {
+					target, star = t, sub[len(pre):len(sub)-len(suf)]
+					break
+				}
+			}
+		}
+		v = target
+	} else if sub != "." {
+		return ""
+	}
+	var cands []string
+	collectTargets(v, 0, &cands)
+	for _, c := range cands {
+		if star != "" {
+			c = strings.ReplaceAll(c, "*", star)
+		}
+		if p, ok := cleanPath(c); ok && !strings.Contains(p, "*") {
+			if r := resolveFile(x.fsys, p); r != "" {
+				return r
+			}
+		}
+	}
+	return ""
 }
 
 // resolveFile returns the JavaScript file Node.js would load for p, or "".
@@ -409,11 +454,19 @@ func (x *extractor) members(r resolved, hops int) []*member {
 			if hops > x.opts.MaxDepth {
 				break
 			}
-			f := x.moduleOf(&value{file: mf, spec: s.spec}, hops)
-			if f == nil || f == mf {
-				continue
+			var fv resolved
+			if s.ref != "" {
+				fv = x.resolve(&value{kind: vRef, file: mf, ref: s.ref}, hops+1)
+				if fv.v.kind != vObject {
+					continue
+				}
+			} else {
+				f := x.moduleOf(&value{file: mf, spec: s.spec}, hops)
+				if f == nil || f == mf {
+					continue
+				}
+				fv = x.fileValue(f, hops+1)
 			}
-			fv := x.fileValue(f, hops+1)
 			if fv.v.ns || fv.v.kind == vObject {
 				for _, m := range x.members(fv, hops+1) {
 					if m.name != "default" {

@@ -79,6 +79,7 @@ func extractPackage(t testing.TB, fsys fstest.MapFS, opts Options) Result {
 	}
 	opts.Package = m.Name
 	opts.ExportName = path.Base(m.Name)
+	opts.Exports = m.Exports
 	return Extract(fsys, Entries(fsys, m.Exports, m.Main), opts)
 }
 
@@ -102,7 +103,7 @@ func checkSymbols(t *testing.T, syms []docidx.Symbol) {
 // TestGolden extracts each fixture under testdata/fixtures and compares with
 // testdata/golden/<name>.golden; -update rewrites them.
 func TestGolden(t *testing.T) {
-	for _, name := range []string{"cjs-function", "cjs-object", "express-like", "esm", "umd", "typescript-cjs", "cycles", "lexing"} {
+	for _, name := range []string{"cjs-function", "cjs-object", "express-like", "esm", "umd", "typescript-cjs", "cycles", "lexing", "bundled-cjs"} {
 		t.Run(name, func(t *testing.T) {
 			res := extractPackage(t, loadFixture(t, name), Options{})
 			checkSymbols(t, res.Symbols)
@@ -181,6 +182,10 @@ func TestFacts(t *testing.T) {
 			"Client.connected": {kind: docidx.KindProperty},
 			"PROTOCOL":         {kind: docidx.KindVar, doc: "The protocol."},
 		}, []string{"__esModule", "default"}},
+		{"bundled-cjs", map[string]want{
+			"createStore": {kind: docidx.KindFunc, sig: "const createStore = ((createState) =>", doc: "Create a store."},
+			"useStore":    {kind: docidx.KindFunc, sig: "function useStore(api, selector = identity)"},
+		}, nil},
 		{"lexing", map[string]want{
 			"after": {kind: docidx.KindFunc, sig: "function after (re = /[/]/)", doc: "Right after the tricky lines."},
 			"ratio": {kind: docidx.KindVar},

@@ -51,9 +51,11 @@ type member struct {
 	spread bool // ...expr in an object literal: all of expr's members
 }
 
-// star is an `export * from` (or __exportStar(require(…))) of a file.
+// star is an `export * from` (or __exportStar(require(…))) of a file: every export of the
+// module spec, or of the binding ref (Object.keys(ref).forEach(… exports …)).
 type star struct {
 	spec string
+	ref  string
 }
 
 // jsFile is what the scanner read from one file.
@@ -120,6 +122,17 @@ func parseFile(p string, src []byte) *jsFile {
 		case "Object":
 			if f.tok(i+1).text == "." && f.tok(i+2).text == "defineProperty" && f.tok(i+3).text == "(" {
 				f.parseDefineProperty(i + 3)
+			}
+			// Rollup's and esbuild's re-export of a whole module:
+			// Object.keys(x).forEach(function (k) { … Object.defineProperty(exports, k, …) })
+			if f.tok(i+1).text == "." && f.tok(i+2).text == "keys" && f.tok(i+3).text == "(" && f.tok(i+4).kind == tIdent &&
+				f.tok(i+5).text == ")" && f.tok(i+6).text == "." && f.tok(i+7).text == "forEach" && f.tok(i+8).text == "(" {
+				for k, end := i+9, f.closeOf(i+8); k < end; k++ {
+					if f.toks[k].text == "exports" {
+						f.stars = append(f.stars, star{ref: f.tok(i + 4).text})
+						break
+					}
+				}
 			}
 			continue
 		case "__exportStar", "__export":
@@ -317,8 +330,9 @@ func (f *jsFile) parseValue(i, head int) (*value, int) {
 			return v, f.closeOf(body)
 		}
 		return v, f.exprEnd(body) - 1
-	case t.text == "(" && (f.tok(i+1).text == "function" || f.tok(i+1).text == "class") && f.closeOf(f.closeOf(i)) == f.closeOf(i):
-		// (function name() { … }) or (function () { … }()): the function inside.
+	case t.text == "(" && (f.tok(i+1).text == "function" || f.tok(i+1).text == "class" ||
+		f.tok(i+1).text == "(" && f.tok(f.closeOf(i+1)+1).text == "=>"):
+		// (function name() { … }), ((a) => …) or (function () { … }()): the function inside.
 		w, end := f.parseValue(i+1, head)
 		if w.kind == vFunc && f.tok(end+1).text == "(" {
 			w.kind = vUnknown // an IIFE: its result, not the function
@@ -821,6 +835,8 @@ func (f *jsFile) parseDefineProperty(open int) {
 				if f.tok(k).text == "return" {
 					if p, pend, ok := f.memberPath(k + 1); ok && f.tok(pend+1).text != "(" {
 						v = &value{kind: vRef, file: f, ref: p, line: f.tok(k).line, sig: f.render(k+1, pend)}
+					} else {
+						v, _ = f.parseValue(k+1, k+1)
 					}
 					break
 				}
