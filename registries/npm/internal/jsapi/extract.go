@@ -338,19 +338,18 @@ func (x *extractor) resolve(v *value, hops int) resolved {
 			}
 			return r
 		case vCall:
-			callee, ok := v.file.decls[v.ref]
-			if !ok || callee.kind != vFunc || callee.name == "" {
+			if strings.Contains(v.ref, ".") {
+				return r
+			}
+			callee := x.resolve(&value{kind: vRef, file: v.file, ref: v.ref}, hops).v
+			if callee.kind != vFunc {
 				return r
 			}
 			ret := x.returned(callee)
-			if ret == "" {
+			if ret == nil || ret == v {
 				return r
 			}
-			target, ok := v.file.decls[ret]
-			if !ok || target == v {
-				return r
-			}
-			r = resolved{v: target, binds: bindsOf(target)}
+			r = resolved{v: ret, binds: bindsOf(ret)}
 			continue
 		default:
 			return r
@@ -394,10 +393,13 @@ func (x *extractor) fileValue(f *jsFile, hops int) resolved {
 }
 
 // returned returns the identifier a named function's body returns last (return X;), or "".
-func (x *extractor) returned(fn *value) string {
+//
+// It returns the binding of `return name;` (runInContext's `return lodash;`) or the function
+// returned as an expression (yargs' factory returns an arrow function), or nil.
+func (x *extractor) returned(fn *value) *value {
 	f := fn.file
 	if fn.at <= 0 || f.tok(fn.at).text != "function" {
-		return ""
+		return nil
 	}
 	k := fn.at + 1
 	if f.tok(k).text == "*" {
@@ -408,16 +410,24 @@ func (x *extractor) returned(fn *value) string {
 	}
 	open := f.closeOf(k) + 1
 	if f.tok(k).text != "(" || f.tok(open).text != "{" {
-		return ""
+		return nil
 	}
 	close := f.closeOf(open)
 	depth := f.tok(open).depth + 1
-	last := ""
+	var last *value
 	for k := open + 1; k < close; k++ {
-		if r := f.toks[k]; r.text == "return" && r.depth == depth && f.tok(k+1).kind == tIdent {
-			if n := f.tok(k + 2); n.text == ";" || n.text == "}" || n.nl {
-				last = f.tok(k + 1).text
+		r := f.toks[k]
+		if r.text != "return" || r.depth != depth {
+			continue
+		}
+		if n := f.tok(k + 2); f.tok(k+1).kind == tIdent && (n.text == ";" || n.text == "}" || n.nl) {
+			if d, ok := f.decls[f.tok(k+1).text]; ok {
+				last = d
 			}
+			continue
+		}
+		if v, _ := f.parseValue(k+1, k+1); v.kind == vFunc || v.kind == vClass {
+			last = v
 		}
 	}
 	return last

@@ -163,6 +163,7 @@ func TestFacts(t *testing.T) {
 			"other":         {kind: docidx.KindFunc, doc: "Other."},
 			"utils.helper":  {kind: docidx.KindFunc, parent: "utils"},
 			"esm-kit":       {kind: docidx.KindFunc, sig: "function main ()"},
+			"create":        {kind: docidx.KindFunc, sig: "(args = [], cwd = shim.cwd()) =>", doc: "Made by a factory."},
 		}, []string{"Parser.#secret", "wrong"}},
 		{"cjs-object", map[string]want{
 			"trim":     {kind: docidx.KindFunc, sig: "const trim = (s) =>", doc: "Trim a string."},
