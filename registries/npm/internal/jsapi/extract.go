@@ -635,6 +635,16 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 	if v != m.val && (v.kind == vFunc || v.kind == vClass) {
 		line, file = v.line, v.file.path
 	}
+	params := d.params
+	if v.kind == vClass && len(params) == 0 {
+		// new X(a, b) is documented on the constructor.
+		for _, c := range v.members {
+			if c.name == "constructor" && !c.static {
+				params = parseJSDoc(c.doc).params
+				break
+			}
+		}
+	}
 	x.index[qname] = true
 	x.res.Symbols = append(x.res.Symbols, docidx.Symbol{
 		Kind:          kind,
@@ -648,7 +658,7 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 		Line:          line,
 		Deprecated:    d.deprecated,
 		Examples:      d.examples,
-		Params:        d.params,
+		Params:        params,
 	})
 	if depth >= maxMemberDepth || onPath[v] || v.kind == vLiteral {
 		return
