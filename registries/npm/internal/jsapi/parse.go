@@ -60,20 +60,21 @@ type star struct {
 
 // jsFile is what the scanner read from one file.
 type jsFile struct {
-	path     string
-	toks     []token
-	match    []int
-	decls    map[string]*value
-	props    map[string][]*member // "app", "Foo.prototype", "exports": assigned members in order
-	main     *value               // module.exports = X (CommonJS), the shallowest one
-	mainAt   int                  // bracket depth of main's assignment
-	mainBind []string             // the other targets of main's assignment chain, e.g. "app"
-	esmDef   *value               // export default X
-	named    []*member            // export function/class/const, export { … }
-	stars    []star
-	esm      bool
-	nsVal    *value  // the namespace value standing for the file's exports, made once
-	ends     []int32 // exprEnd results + 1 per token index, 0 when not known yet
+	path       string
+	toks       []token
+	match      []int
+	decls      map[string]*value
+	props      map[string][]*member // "app", "Foo.prototype", "exports": assigned members in order
+	main       *value               // module.exports = X (CommonJS), the shallowest one
+	mainAt     int                  // bracket depth of main's assignment
+	mainBind   []string             // the other targets of main's assignment chain, e.g. "app"
+	esmDef     *value               // export default X
+	named      []*member            // export function/class/const, export { … }
+	stars      []star
+	esm        bool
+	nsVal      *value  // the namespace value standing for the file's exports, made once
+	ends       []int32 // exprEnd results + 1 per token index, 0 when not known yet
+	chainUntil int     // index of the value of the last assignment chain read
 }
 
 // maxSig bounds the bytes of a rendered signature.
@@ -145,6 +146,9 @@ func parseFile(p string, src []byte) *jsFile {
 		if !t.nl && (prev.kind == tIdent && !keywordBeforeExpr[prev.text] || prev.kind == tPunct && (prev.text == ")" || prev.text == "]") ||
 			prev.kind == tString || prev.kind == tNumber) {
 			continue
+		}
+		if prev.text == "=" && i < f.chainUntil {
+			continue // a later target of a chain already read from its first target
 		}
 		f.parseAssignment(i, nil)
 	}
@@ -718,6 +722,7 @@ func (f *jsFile) parseAssignment(i int, extra []string) (*value, int) {
 	if len(targets) == len(extra) {
 		return nil, i
 	}
+	f.chainUntil = max(f.chainUntil, k)
 	v, vend := f.parseValue(k, i)
 	if (v.kind == vFunc || v.kind == vClass) && v.headEnd >= k {
 		v.sig = f.render(i, v.headEnd)
