@@ -13,7 +13,10 @@
 //     (https://www.w3.org/TR/SRI/), and safe in-memory extraction under size limits;
 //   - the NodeModules cache: hoisted, nested and pnpm layouts of an installed node_modules tree;
 //   - the .d.ts API scanner: a hand-written TypeScript declaration tokenizer that turns the
-//     exported declarations of a package's type entry point into docidx.Symbols.
+//     exported declarations of a package's type entry point into docidx.Symbols;
+//   - the JavaScript API (internal/jsapi, glue in jsapi.go): for packages whose declaration
+//     files give no symbols, the exports of the package.json entry point (CommonJS, ESM, UMD)
+//     and their JSDoc.
 //
 // README files, docs/ and examples/ are handed to readme.Parse.
 //

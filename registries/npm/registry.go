@@ -422,7 +422,7 @@ func (r *Registry) tarball(ctx context.Context, name, version string, m *manifes
 		}
 		r.log.Warn("npm: tarball has no integrity or shasum; not verified", "package", name, "version", version)
 	}
-	files, skipped, err := untar(resp.Body, keepTarballFile, untarpkg.Limits{
+	files, skipped, err := untar(resp.Body, func(p string) bool { return keepTarballFile(p) || keepTarballScript(p) }, untarpkg.Limits{
 		Unpacked: r.cfg.MaxUnpacked, Entry: r.cfg.MaxEntry, File: r.cfg.MaxFile, Kept: DefaultMaxKept,
 	})
 	if err != nil {

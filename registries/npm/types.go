@@ -63,8 +63,8 @@ type api struct {
 //  2. its DefinitelyTyped package, @types/name (@types/scope__name), through find: symbols keep
 //     the package's name and their File starts with the @types package's name
 //     ("@types/ws/index.d.ts"); failing to get it sets typesErr (logged), never fails the fetch;
-//  3. its JavaScript sources (JSDoc and exports; registries/npm/internal/jsapi): the call for
-//     packages with neither goes here, before the final return.
+//  3. its JavaScript sources: the exports of its entry point with their JSDoc (jsAPI,
+//     registries/npm/internal/jsapi); also when an @types package exists but cannot be read.
 //
 // find may be nil (no @types, no cross-package re-exports). The @types package itself is also
 // indexed as its own package, as any package is.
@@ -77,7 +77,9 @@ func packageAPI(ctx context.Context, fsys fs.FS, m *manifest, name, version stri
 		tp, err := find.typesFor(ctx, name, version)
 		switch {
 		case err != nil:
-			return api{typesErr: fmt.Errorf("%s: %w", typesPackageName(name), err)}
+			a := jsAPI(fsys, m, name, lim)
+			a.typesErr = fmt.Errorf("%s: %w", typesPackageName(name), err)
+			return a
 		case tp != nil:
 			if entries := typesEntries(tp.fsys, tp.m); len(entries) > 0 {
 				a := extractAPI(ctx, tp.fsys, entries, name, tp.name, tp.name+"/", lim, find)
@@ -86,7 +88,7 @@ func packageAPI(ctx context.Context, fsys fs.FS, m *manifest, name, version stri
 			}
 		}
 	}
-	return api{}
+	return jsAPI(fsys, m, name, lim)
 }
 
 // extractAPI runs the declaration extractor over entries of fsys, the files of package owner

@@ -1,0 +1,225 @@
+package jsapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/golden"
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// render prints a Result in the golden-file format: one header line per symbol, its signature,
+// the first line of its doc, its params and examples, indented.
+func render(res Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "-- entry: %s\n", res.Entry)
+	for _, s := range res.Symbols {
+		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)
+		if s.Parent != "" {
+			fmt.Fprintf(&b, " parent=%s", s.Parent)
+		}
+		fmt.Fprintf(&b, " pkg=%s %s:%d", s.Package, s.File, s.Line)
+		if s.Deprecated {
+			b.WriteString(" deprecated")
+		}
+		b.WriteByte('\n')
+		fmt.Fprintf(&b, "\t%s\n", s.Signature)
+		if s.Doc != "" {
+			first, _, _ := strings.Cut(s.Doc, "\n")
+			fmt.Fprintf(&b, "\t# %s\n", first)
+		}
+		for _, p := range s.Params {
+			fmt.Fprintf(&b, "\tparam %s type=%q default=%q: %s\n", p.Name, p.Type, p.Default, p.Doc)
+		}
+		for _, e := range s.Examples {
+			fmt.Fprintf(&b, "\texample %q\n", e.Code)
+		}
+	}
+	fmt.Fprintf(&b, "-- files: %s\n", strings.Join(res.Files, " "))
+	for _, p := range res.Problems {
+		fmt.Fprintf(&b, "-- problem: %s\n", p)
+	}
+	if res.Truncated {
+		b.WriteString("-- truncated\n")
+	}
+	return b.String()
+}
+
+// loadFixture reads a txtar fixture into an in-memory package file system.
+func loadFixture(t testing.TB, name string) fstest.MapFS {
+	t.Helper()
+	ar, err := txtar.ParseFile(filepath.Join("testdata", "fixtures", name+".txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{}
+	for _, f := range ar.Files {
+		fsys[f.Name] = &fstest.MapFile{Data: f.Data, Mode: 0o644}
+	}
+	return fsys
+}
+
+// extractPackage runs Entries and Extract over a package file system the way the npm registry
+// code does, naming the main export after the package.
+func extractPackage(t testing.TB, fsys fstest.MapFS, opts Options) Result {
+	t.Helper()
+	var m struct {
+		Name    string          `json:"name"`
+		Main    string          `json:"main"`
+		Exports json.RawMessage `json:"exports"`
+	}
+	if err := json.Unmarshal(fsys["package.json"].Data, &m); err != nil {
+		t.Fatal(err)
+	}
+	opts.Package = m.Name
+	opts.ExportName = path.Base(m.Name)
+	opts.Exports = m.Exports
+	return Extract(fsys, Entries(fsys, m.Exports, m.Main), opts)
+}
+
+func checkSymbols(t *testing.T, syms []docidx.Symbol) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, s := range syms {
+		if seen[s.QualifiedName] {
+			t.Errorf("duplicate qualified name %q", s.QualifiedName)
+		}
+		seen[s.QualifiedName] = true
+		if s.Name == "" || s.Kind == "" || s.File == "" || s.Line < 1 || s.Signature == "" {
+			t.Errorf("incomplete symbol %+v", s)
+		}
+		if s.Parent != "" && !strings.HasSuffix(s.QualifiedName, s.Parent+"."+s.Name) {
+			t.Errorf("%s: parent %q does not name its container", s.QualifiedName, s.Parent)
+		}
+	}
+}
+
+// TestGolden extracts each fixture under testdata/fixtures and compares with
+// testdata/golden/<name>.golden; -update rewrites them.
+func TestGolden(t *testing.T) {
+	for _, name := range []string{"cjs-function", "cjs-object", "express-like", "esm", "umd", "typescript-cjs", "cycles", "lexing", "bundled-cjs"} {
+		t.Run(name, func(t *testing.T) {
+			res := extractPackage(t, loadFixture(t, name), Options{})
+			checkSymbols(t, res.Symbols)
+			golden.Check(t, filepath.Join("testdata", "golden", name+".golden"), []byte(render(res)))
+		})
+	}
+}
+
+// TestFacts pins what the goldens could silently lose.
+func TestFacts(t *testing.T) {
+	type want struct {
+		kind       docidx.SymbolKind
+		parent     string
+		sig        string // substring
+		doc        string // substring
+		deprecated bool
+	}
+	for _, tc := range []struct {
+		fixture string
+		want    map[string]want
+		absent  []string
+	}{
+		{"cjs-function", map[string]want{
+			"greeter":         {kind: docidx.KindFunc, sig: "function Greeter (name, options = {}, ...rest)", doc: "Create a greeter."},
+			"greeter.greet":   {kind: docidx.KindMethod, parent: "greeter", doc: "Say hello.\n\nReturns: {string}"},
+			"greeter.hi":      {kind: docidx.KindMethod, parent: "greeter", deprecated: true},
+			"greeter.TIMES":   {kind: docidx.KindProperty, parent: "greeter", sig: "Greeter.TIMES = 1", doc: "Default: 1"},
+			"greeter.version": {kind: docidx.KindProperty, sig: "Greeter.version = '1.2.3'"},
+		}, []string{"greeter.secret", "greeter._hidden", "greeter.constructor"}},
+		{"express-like", map[string]want{
+			"express":                    {kind: docidx.KindFunc, sig: "function createApplication()"},
+			"express.application.listen": {kind: docidx.KindMethod, parent: "express.application", sig: "app.listen = function listen()", doc: "Listen for connections."},
+			"express.application.set":    {kind: docidx.KindMethod, doc: "Returns: {Server} for chaining"},
+			"express.request.get":        {kind: docidx.KindMethod, parent: "express.request", doc: "Return request header."},
+			"express.json":               {kind: docidx.KindFunc, sig: "function json (options)"},
+		}, []string{"express.application.init"}},
+		{"umd", map[string]want{
+			"lodash":                         {kind: docidx.KindFunc, sig: "function lodash(value)"},
+			"lodash.chunk":                   {kind: docidx.KindFunc, parent: "lodash", sig: "function chunk(array, size, guard)", doc: "Since: 3.0.0"},
+			"lodash.delay":                   {kind: docidx.KindFunc, sig: "delay(func, wait, [args])"},
+			"lodash.VERSION":                 {kind: docidx.KindProperty, sig: "var VERSION = '4.17.21'"},
+			"lodash.templateSettings.escape": {kind: docidx.KindProperty, doc: "HTML-escaped"},
+			"lodash.value":                   {kind: docidx.KindMethod, sig: "lodash.prototype.value = function wrapperValue()"},
+		}, []string{"lodash.baseRest", "lodash._"}},
+		{"esm", map[string]want{
+			"parse":         {kind: docidx.KindFunc, sig: "function parse (input)", doc: "Parse input."},
+			"load":          {kind: docidx.KindFunc, sig: "async function load (url, { timeout = 10 } = {})"},
+			"Parser":        {kind: docidx.KindClass, sig: "class Parser extends Base"},
+			"Parser.run":    {kind: docidx.KindMethod, parent: "Parser", doc: "Run it."},
+			"Parser.create": {kind: docidx.KindMethod, sig: "static create ()"},
+			"MAX_SIZE":      {kind: docidx.KindConst, sig: "const MAX_SIZE = 1024", doc: "Max size in bytes."},
+			"MIN_SIZE":      {kind: docidx.KindConst, sig: "const MIN_SIZE = 1"},
+			"counter":       {kind: docidx.KindVar},
+			"helper":        {kind: docidx.KindFunc, doc: "Help."},
+			"Default":       {kind: docidx.KindClass, doc: "Default class."},
+			"more":          {kind: docidx.KindFunc},
+			"other":         {kind: docidx.KindFunc, doc: "Other."},
+			"utils.helper":  {kind: docidx.KindFunc, parent: "utils"},
+			"esm-kit":       {kind: docidx.KindFunc, sig: "function main ()"},
+			"create":        {kind: docidx.KindFunc, sig: "(args = [], cwd = shim.cwd()) =>", doc: "Made by a factory."},
+		}, []string{"Parser.#secret", "wrong"}},
+		{"cjs-object", map[string]want{
+			"trim":     {kind: docidx.KindFunc, sig: "const trim = (s) =>", doc: "Trim a string."},
+			"pad":      {kind: docidx.KindFunc, sig: "function pad (s, n = 2)"},
+			"add":      {kind: docidx.KindFunc, doc: "Add numbers."},
+			"math.mul": {kind: docidx.KindFunc, parent: "math", doc: "Product."},
+			"math.PI":  {kind: docidx.KindProperty},
+			"upper":    {kind: docidx.KindFunc, sig: "upper (s)"},
+			"VERSION":  {kind: docidx.KindVar, sig: "VERSION: '2.0.0'"},
+			"extra":    {kind: docidx.KindFunc, doc: "Extra helper."},
+		}, []string{"wrong"}},
+		{"typescript-cjs", map[string]want{
+			"connect":          {kind: docidx.KindFunc, sig: "function connect(url)", doc: "Connect to a server."},
+			"Client":           {kind: docidx.KindClass, doc: "A client."},
+			"Client.timeout":   {kind: docidx.KindField, sig: "timeout = 1000", doc: "Timeout in ms."},
+			"Client.send":      {kind: docidx.KindMethod, sig: "async send(body)"},
+			"Client.connected": {kind: docidx.KindProperty},
+			"PROTOCOL":         {kind: docidx.KindVar, doc: "The protocol."},
+		}, []string{"__esModule", "default"}},
+		{"bundled-cjs", map[string]want{
+			"createStore": {kind: docidx.KindFunc, sig: "const createStore = ((createState) =>", doc: "Create a store."},
+			"useStore":    {kind: docidx.KindFunc, sig: "function useStore(api, selector = identity)"},
+		}, nil},
+		{"lexing", map[string]want{
+			"after": {kind: docidx.KindFunc, sig: "function after (re = /[/]/)", doc: "Right after the tricky lines."},
+			"ratio": {kind: docidx.KindVar},
+		}, []string{"wrong"}},
+	} {
+		t.Run(tc.fixture, func(t *testing.T) {
+			res := extractPackage(t, loadFixture(t, tc.fixture), Options{})
+			got := map[string]docidx.Symbol{}
+			for _, s := range res.Symbols {
+				got[s.QualifiedName] = s
+			}
+			for q, w := range tc.want {
+				s, ok := got[q]
+				switch {
+				case !ok:
+					t.Errorf("%s missing", q)
+				case s.Kind != w.kind:
+					t.Errorf("%s: kind %s, want %s", q, s.Kind, w.kind)
+				case w.parent != "" && s.Parent != w.parent:
+					t.Errorf("%s: parent %q, want %q", q, s.Parent, w.parent)
+				case !strings.Contains(s.Signature, w.sig):
+					t.Errorf("%s: signature %q, want it to hold %q", q, s.Signature, w.sig)
+				case !strings.Contains(s.Doc, w.doc):
+					t.Errorf("%s: doc %q, want it to hold %q", q, s.Doc, w.doc)
+				case s.Deprecated != w.deprecated:
+					t.Errorf("%s: deprecated %v", q, s.Deprecated)
+				}
+			}
+			for _, q := range tc.absent {
+				if _, ok := got[q]; ok {
+					t.Errorf("%s should be left out", q)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,244 @@
+package jsapi
+
+import (
+	"strings"
+
+	"github.com/docidx/docidx"
+)
+
+// maxDoc bounds the bytes of one symbol's Doc; longer text is cut at a line and marked " …".
+const maxDoc = 8 << 10
+
+// jsdoc is a /** … */ comment read as JSDoc (https://jsdoc.app/).
+type jsdoc struct {
+	text       string // description and tag lines, delimiters and leading "*" removed
+	params     []docidx.Param
+	optional   []bool // per params entry: written [name] or [name=default]
+	examples   []docidx.CodeBlock
+	deprecated bool
+	private    bool // @private, @internal, @ignore, @protected, @access private, @api private
+	isConst    bool // @constant / @const
+}
+
+// noiseTags are JSDoc tags that say nothing a reader of the API needs (they describe how the
+// docs site files the symbol); their lines are dropped from Doc.
+var noiseTags = map[string]bool{
+	"static": true, "memberOf": true, "memberof": true, "category": true, "name": true, "function": true,
+	"func": true, "method": true, "public": true, "instance": true, "alias": true, "kind": true,
+	"module": true, "exports": true, "namespace": true, "type": true, "lends": true, "inner": true,
+	"global": true, "class": true, "constructor": true, "this": true, "license": true, "api": true,
+	"access": true, "typedef": true, "callback": true, "property": true, "prop": true, "template": true,
+	"constant": true, "const": true, "augments": true, "extends": true, "override": true,
+	"jsx": true, "flow": true, "ts-ignore": true, "nocollapse": true, "suppress": true, "export": true,
+}
+
+// parseJSDoc reads a raw /** … */ comment. Doc text keeps the description, then one readable
+// line per kept tag: "@param {T} name desc" as written, "Returns: {T} desc", "Throws: …",
+// "Deprecated: …", "Default: …", "Since: …", "See: …"; @example bodies go to examples.
+func parseJSDoc(raw string) jsdoc {
+	var d jsdoc
+	if raw == "" {
+		return d
+	}
+	raw = strings.TrimPrefix(raw, "/**")
+	raw = strings.TrimSuffix(raw, "*/")
+	lines := strings.Split(raw, "\n")
+	for i, l := range lines {
+		l = strings.TrimRight(l, " \t\r")
+		t := strings.TrimLeft(l, " \t")
+		if strings.HasPrefix(t, "*") {
+			t = strings.TrimPrefix(t[1:], " ")
+		} else if i > 0 {
+			t = strings.TrimLeft(l, " \t")
+		}
+		lines[i] = t
+	}
+	// Split into the description and tag blocks: a tag starts a line with "@".
+	type tag struct {
+		name string
+		body []string
+	}
+	var desc []string
+	var tags []tag
+	inFence := false
+	for _, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "```") {
+			inFence = !inFence
+		}
+		if !inFence && strings.HasPrefix(l, "@") && len(l) > 1 {
+			name, rest, _ := strings.Cut(l[1:], " ")
+			name, rest2, _ := strings.Cut(name, "\t")
+			if rest2 != "" {
+				rest = rest2 + " " + rest
+			}
+			tags = append(tags, tag{name: name, body: []string{strings.TrimSpace(rest)}})
+			continue
+		}
+		if len(tags) > 0 {
+			tags[len(tags)-1].body = append(tags[len(tags)-1].body, l)
+		} else {
+			desc = append(desc, l)
+		}
+	}
+	out := trimBlank(desc)
+	if len(out) > 0 {
+		out = append(out, "")
+	}
+	nOut := len(out)
+	for _, t := range tags {
+		first := t.body[0]
+		rest := strings.TrimSpace(strings.Join(trimBlank(t.body[1:]), "\n"))
+		full := strings.TrimSpace(first + "\n" + rest)
+		switch t.name {
+		case "private", "internal", "ignore", "protected", "hidden":
+			d.private = true
+			continue
+		case "access", "api":
+			if w := firstWord(first); w == "private" || w == "protected" || w == "internal" {
+				d.private = true
+			}
+			continue
+		case "constant", "const":
+			d.isConst = true
+			continue
+		case "deprecated":
+			d.deprecated = true
+			out = append(out, strings.TrimSpace("Deprecated: "+oneLine(full)))
+			continue
+		case "example":
+			code := strings.TrimSpace(strings.Join(t.body, "\n"))
+			code = strings.TrimSuffix(strings.TrimPrefix(code, "```js"), "```")
+			if code = strings.Trim(code, "\n"); strings.TrimSpace(code) != "" {
+				d.examples = append(d.examples, docidx.CodeBlock{Lang: "js", Code: code})
+				out = append(out, "Example:", "```js", code, "```")
+			}
+			continue
+		case "param", "arg", "argument":
+			if p, optional, ok := parseParam(full); ok {
+				d.params = append(d.params, p)
+				d.optional = append(d.optional, optional)
+			}
+			out = append(out, "@param "+oneLine(full))
+			continue
+		case "returns", "return":
+			out = append(out, "Returns: "+oneLine(full))
+			continue
+		case "throws", "exception":
+			out = append(out, "Throws: "+oneLine(full))
+			continue
+		case "default", "defaultvalue":
+			out = append(out, "Default: "+oneLine(full))
+			continue
+		case "since", "see", "version", "yields", "fires", "emits", "async", "generator", "readonly", "abstract":
+			out = append(out, strings.ToUpper(t.name[:1])+t.name[1:]+": "+oneLine(full))
+			continue
+		}
+		if noiseTags[t.name] {
+			continue
+		}
+		out = append(out, "@"+t.name+" "+oneLine(full))
+	}
+	if len(out) == nOut && nOut > 0 {
+		out = out[:nOut-1]
+	}
+	d.text = strings.TrimSpace(strings.Join(out, "\n"))
+	if len(d.text) > maxDoc {
+		cut := strings.LastIndexByte(d.text[:maxDoc], '\n')
+		if cut < maxDoc/2 {
+			cut = maxDoc
+			for cut > 0 && d.text[cut]&0xC0 == 0x80 {
+				cut--
+			}
+		}
+		d.text = d.text[:cut] + " …"
+	}
+	return d
+}
+
+func trimBlank(ls []string) []string {
+	for len(ls) > 0 && strings.TrimSpace(ls[0]) == "" {
+		ls = ls[1:]
+	}
+	for len(ls) > 0 && strings.TrimSpace(ls[len(ls)-1]) == "" {
+		ls = ls[:len(ls)-1]
+	}
+	return ls
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func firstWord(s string) string {
+	if f := strings.Fields(s); len(f) > 0 {
+		return f[0]
+	}
+	return ""
+}
+
+// parseParam reads the body of an @param tag: "{Type} [name=default] - description", the type,
+// brackets, default and hyphen each optional. optional reports the brackets, or a type ending
+// in "=" (Closure's optional mark).
+func parseParam(s string) (p docidx.Param, optional, ok bool) {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "{") {
+		depth, end := 0, -1
+		for i := 0; i < len(s); i++ {
+			if s[i] == '{' {
+				depth++
+			} else if s[i] == '}' {
+				depth--
+				if depth == 0 {
+					end = i
+					break
+				}
+			}
+		}
+		if end < 0 {
+			return p, false, false
+		}
+		p.Type = oneLine(s[1:end])
+		if strings.HasSuffix(p.Type, "=") {
+			optional = true
+			p.Type = strings.TrimSuffix(p.Type, "=")
+		}
+		s = strings.TrimSpace(s[end+1:])
+	}
+	if strings.HasPrefix(s, "[") {
+		depth, end := 0, -1
+		for i := 0; i < len(s); i++ {
+			if s[i] == '[' {
+				depth++
+			} else if s[i] == ']' {
+				depth--
+				if depth == 0 {
+					end = i
+					break
+				}
+			}
+		}
+		if end < 0 {
+			return p, false, false
+		}
+		optional = true
+		inner := s[1:end]
+		name, def, ok := strings.Cut(inner, "=")
+		p.Name = strings.TrimSpace(name)
+		if ok {
+			p.Default = strings.TrimSpace(def)
+		}
+		s = s[end+1:]
+	} else {
+		i := 0
+		for i < len(s) && s[i] != ' ' && s[i] != '\t' && s[i] != '\n' {
+			i++
+		}
+		p.Name = s[:i]
+		s = s[i:]
+	}
+	if p.Name == "" {
+		return p, false, false
+	}
+	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(strings.TrimPrefix(s, "-"))
+	p.Doc = oneLine(s)
+	return p, optional, true
+}

@@ -1,0 +1,77 @@
+package npm
+
+import (
+	"context"
+	"testing"
+
+	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/npm/npmtest"
+)
+
+// TestJSAPIFallback checks the order of API sources: declaration files when the package has
+// any, else its JavaScript, for packages read from a tarball (whose .js files must be kept).
+func TestJSAPIFallback(t *testing.T) {
+	js := map[string]string{
+		"package.json": `{"name": "greet", "version": "1.0.0", "main": "lib/index"}`,
+		"README.md":    "# greet\n",
+		"lib/index.js": "/**\n * Greet someone.\n * @param {string} name Who.\n */\nexports.greet = function greet (name) {}\n" +
+			"exports.helper = require('./helper')\n",
+		"lib/helper.js":             "module.exports = function helper () {}\n",
+		"test/index.js":             "exports.notAPI = 1\n",
+		"node_modules/dep/index.js": "exports.dep = 1\n",
+	}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  map[string]string // qualified name -> signature
+	}{
+		{"javascript only", js, map[string]string{"greet": "exports.greet = function greet (name)", "helper": "module.exports = function helper ()"}},
+		{"declarations win", with(js, "lib/index.d.ts", "export declare function greet(name: string): void;\n"),
+			map[string]string{"greet": "function greet(name: string): void"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tgz := npmtest.Tarball("package", tc.files)
+			files, _, err := untar(tgz, func(p string) bool { return keepTarballFile(p) || keepTarballScript(p) }, bigLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := parseManifest(files["package.json"])
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := packageAPI(context.Background(), memfs.New(files), m, "greet", "1.0.0", contentLimits{}, nil)
+			got := map[string]string{}
+			for _, s := range c.symbols {
+				got[s.QualifiedName] = s.Signature
+			}
+			if len(got) != len(tc.want) {
+				t.Errorf("symbols %v, want %v (problems %v)", got, tc.want, c.problems)
+			}
+			for q, sig := range tc.want {
+				if got[q] != sig {
+					t.Errorf("%s: signature %q, want %q", q, got[q], sig)
+				}
+			}
+		})
+	}
+}
+
+func with(files map[string]string, name, body string) map[string]string {
+	out := map[string]string{name: body}
+	for k, v := range files {
+		out[k] = v
+	}
+	return out
+}
+
+func TestKeepTarballScript(t *testing.T) {
+	for p, want := range map[string]bool{
+		"index.js": true, "lib/a.cjs": true, "esm/b.mjs": true, "dist/x.min.js": false, "lib/x.ts": false,
+		"node_modules/x/index.js": false, "test/a.js": false, "Tests/b.js": false, "__tests__/c.js": false,
+		"benchmark/d.js": false, "coverage/e.js": false, "lib/test/f.js": true, "README.md": false,
+	} {
+		if got := keepTarballScript(p); got != want {
+			t.Errorf("keepTarballScript(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
