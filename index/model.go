@@ -71,12 +71,19 @@ const (
 	priorOverview   = 2.0
 	priorReadme     = 1.5
 	priorPackageDoc = 1.5
-	// priorMember lowers constants, variables and properties, which seldom answer a question.
-	priorMember = 0.7
 	// priorSuperseded lowers a Go module whose newer major version is indexed too.
 	priorSuperseded = 0.6
 	// priorNamed lifts the documents of an ecosystem the question names ("… in python").
 	priorNamed = 1.5
+	// priorNamedPackage lifts the documents of a package the question names by its name
+	// ("go-redis pool size", "what does urllib3 retry on"; see namesPackage): the question is
+	// about that package, and its answer is in one of its pages.
+	priorNamedPackage = 2.5
+	// namedShare is the least share of the documents holding a package's name (its rarest term)
+	// that must be that package's own for the name to name it: "go-redis", "urllib3" and
+	// "jsonwebtoken" are mostly their packages' words, "router", "yaml" and "uuid" are words of
+	// every package's documentation.
+	namedShare = 0.25
 )
 
 // Names spelled exactly.
@@ -120,8 +127,6 @@ func kindPriorOf(kind string) float64 {
 		return priorReadme
 	case string(docidx.KindPackage):
 		return priorPackageDoc
-	case string(docidx.KindConst), string(docidx.KindVar), string(docidx.KindProperty):
-		return priorMember
 	}
 	return 1
 }

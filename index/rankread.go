@@ -40,8 +40,13 @@ type rankIndex struct {
 
 	// Priors derived once at open: per kind, and per package before the question is known
 	// (priorSuperseded for a Go module whose newer major is indexed).
-	kindPrior [128]float32
-	pkgPrior  []float32
+	kindPrior    [128]float32
+	pkgPrior     []float32
+	overviewKind int // the kind ordinal of package overviews, -1 when there are none
+	// byName maps each name a question may call a package by (packageNames) to the packages of
+	// that name; made on first use by packagesNamed.
+	namedOnce sync.Once
+	byName    map[string][]uint32
 	// rawText is set for the previous layout (rankMagicRawText).
 	rawText bool
 
@@ -107,8 +112,12 @@ func openRank(path string) (*rankIndex, error) {
 		f.Close()
 		return nil, fmt.Errorf("%w: %s: %v", docidx.ErrFormat, path, err)
 	}
+	ri.overviewKind = -1
 	for k := range ri.nkinds {
 		ri.kindPrior[k] = float32(kindPriorOf(string(ri.kinds.at(k))))
+		if string(ri.kinds.at(k)) == "overview" {
+			ri.overviewKind = k
+		}
 	}
 	ri.pkgPrior = make([]float32, ri.npkgs)
 	for p, superseded := range supersededModules(ri) {

@@ -48,8 +48,9 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 		return nil, 0, nil
 	}
 	bonus := ri.nameBonuses(text, words, keep, &a.scratch)
-	top, total := ri.best(a, bonus, len(lists), ri.packagePriors(ecos), window)
-	ranked := ri.diversify(top)
+	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, questionNames(words), &a.scratch))
+	top, total := ri.best(a, bonus, len(lists), pkgPrior, named, window)
+	ranked := ri.diversify(top, named)
 	hits := make(search.DocumentMatchCollection, 0, min(need, len(ranked)))
 	for _, d := range ranked[:min(need, len(ranked))] {
 		id, fields, ok := ri.hit(d.doc, &a.scratch)
@@ -212,7 +213,7 @@ func (ri *rankIndex) nameBonuses(text, words string, keep func(uint32) bool, scr
 // best returns the window best documents of a, with their final scores, and how many documents
 // matched. A document's score is its BM25F sum times the coordination factor of the found
 // question terms it holds, its kind's prior and its package's prior, plus its bonus.
-func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, pkgPrior []float32, window int) (scoreHeap, int) {
+func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, pkgPrior []float32, named []bool, window int) (scoreHeap, int) {
 	// By matched count: a document holds at most the found terms (add caps the count at 255).
 	var coord [256]float32
 	for m := range coord {
@@ -239,7 +240,7 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	scores := a.scores[:0]
 	var top0 float32
 	for _, doc := range a.touched {
-		s := score[doc] * coord[matched[doc]] * ri.kindPrior[ri.docKind[doc]&0x7f] * pkgPrior[ri.pkgOf(doc)]
+		s := score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
 		if len(bonus) > 0 && a.flagged(doc) {
 			s = -1 // scored below, with its bonus
 		}
@@ -276,7 +277,7 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	for doc, b := range bonus {
 		s := b
 		if matched[doc] > 0 {
-			s += score[doc] * coord[matched[doc]] * ri.kindPrior[ri.docKind[doc]&0x7f] * pkgPrior[ri.pkgOf(doc)]
+			s += score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
 		} else {
 			total++ // a named document that holds none of the words
 		}
@@ -286,14 +287,18 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 }
 
 // diversify orders the kept documents best first with the k-th document of a package (from 0)
-// scoring score·packageDecay^k, as diversify does for Bleve's hits.
+// scoring score·packageDecay^k, as diversify does for Bleve's hits; the documents of the
+// packages the question names (named, nil for none) keep their scores.
 // The heap's storage is reused for the result.
-func (ri *rankIndex) diversify(top scoreHeap) []scored {
+func (ri *rankIndex) diversify(top scoreHeap, named []bool) []scored {
 	out := []scored(top)
 	slices.SortFunc(out, func(a, b scored) int { return cmpScored(b, a) })
 	seen := make([]uint8, ri.npkgs) // hits of each package so far, up to 255
 	for i := range out {
 		p := ri.pkgOf(out[i].doc)
+		if named != nil && named[p] {
+			continue // the package the question is about: all its hits compete as they are
+		}
 		if k := seen[p]; k > 0 {
 			out[i].score *= packageDecayPow(int(k))
 		}
@@ -305,20 +310,103 @@ func (ri *rankIndex) diversify(top scoreHeap) []scored {
 	return out
 }
 
-// packagePriors returns each package's multiplier for a question naming ecos: ri.pkgPrior, with
-// the packages of the ecosystems it names ("… in python") raised by priorNamed. The result is
-// ri.pkgPrior itself when it names none or all of them; callers must not change it.
-func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool) []float32 {
-	if len(ecos) == 0 || len(ecos) == len(docidx.Ecosystems) {
-		return ri.pkgPrior
+// packagePriors returns each package's multiplier for a question naming ecos and the packages
+// named (namedPackages): ri.pkgPrior, with the packages of the ecosystems it names
+// ("… in python") raised by priorNamed and the packages it names raised by priorNamedPackage.
+// The result is ri.pkgPrior itself when it names no package and none or all of the ecosystems;
+// callers must not change it. named, nil when no package is named, marks the named packages
+// (whose overviews prior leaves out of priorNamedPackage, and diversify does not discount).
+func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool, namedPkgs []uint32) (pkgPrior []float32, named []bool) {
+	if len(ecos) == len(docidx.Ecosystems) {
+		ecos = nil
+	}
+	if len(ecos) == 0 && len(namedPkgs) == 0 {
+		return ri.pkgPrior, nil
 	}
 	out := slices.Clone(ri.pkgPrior)
-	for p := range out {
-		if eco, _, _ := bytes.Cut(ri.pkgKey(uint32(p)), []byte{0}); ecos[docidx.Ecosystem(eco)] {
-			out[p] *= float32(priorNamed)
+	if len(ecos) > 0 {
+		for p := range out {
+			if eco, _, _ := bytes.Cut(ri.pkgKey(uint32(p)), []byte{0}); ecos[docidx.Ecosystem(eco)] {
+				out[p] *= float32(priorNamed)
+			}
 		}
 	}
-	return out
+	if len(namedPkgs) > 0 {
+		named = make([]bool, ri.npkgs)
+		for _, p := range namedPkgs {
+			out[p] *= float32(priorNamedPackage)
+			named[p] = true
+		}
+	}
+	return out, named
+}
+
+// prior is the product of a document's kind prior and its package's (pkgPrior), except that the
+// overview of a package the question names (named) does not take priorNamedPackage: a
+// question that names a package asks something of it, which its overview does not answer, and
+// a question that names it in passing ("a lightweight http router") is not about it.
+func (ri *rankIndex) prior(doc uint32, pkgPrior []float32, named []bool) float32 {
+	k, p := ri.docKind[doc]&0x7f, ri.pkgOf(doc)
+	prior := ri.kindPrior[k] * pkgPrior[p]
+	if named != nil && named[p] && int(k) == ri.overviewKind {
+		prior /= float32(priorNamedPackage)
+	}
+	return prior
+}
+
+// namedPackages returns the packages that the words of a question (questionNames) name as
+// their own: words that are a package's name (namesPackage) and whose rarest term is mostly that
+// package's (namedShare of the latest versions' documents that hold it are the package's). A
+// package name that is also a common word of documentation ("router", "yaml", "uuid",
+// "decorator") is then a word of the question, not its subject. The result is sorted.
+func (ri *rankIndex) namedPackages(r *reader, names map[string]bool, scratch *[]byte) []uint32 {
+	var out []uint32
+	for w := range names {
+		ps := ri.packagesNamed(w)
+		if len(ps) == 0 {
+			continue
+		}
+		lists := ri.termLists(r.questionTerms(w), scratch) // rarest first
+		if len(lists) == 0 || lists[0].list.df == 0 {
+			continue
+		}
+		in := make(map[uint32]bool, len(ps))
+		for _, p := range ps {
+			in[p] = true
+		}
+		n := 0
+		count := func(doc uint32, _ uint8) {
+			if doc < uint32(ri.docs) && in[ri.pkgOf(doc)] {
+				n++
+			}
+		}
+		data := ri.read(lists[0].list, nil)
+		if lists[0].list.dense {
+			forEachDense(data, ri.docs, count)
+		} else {
+			forEachPosting(data, count)
+		}
+		if float64(n) >= namedShare*float64(lists[0].list.df) {
+			out = append(out, ps...)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// packagesNamed returns the packages that w names (packageNames), from an index of every
+// package's names made on first use.
+func (ri *rankIndex) packagesNamed(w string) []uint32 {
+	ri.namedOnce.Do(func() {
+		ri.byName = make(map[string][]uint32, ri.npkgs)
+		for p := range ri.npkgs {
+			eco, name, _ := bytes.Cut(ri.pkgKey(uint32(p)), []byte{0})
+			for _, n := range packageNames(docidx.Ecosystem(eco), string(name)) {
+				ri.byName[n] = append(ri.byName[n], uint32(p))
+			}
+		}
+	})
+	return ri.byName[w]
 }
 
 // ecosystemWords are the words by which questions name an ecosystem ("parse yaml in python",

@@ -221,15 +221,17 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 			}
 		}
 	}
-	r.applyPriors(res.Hits, ecos)
-	return r.page(diversify(res.Hits), int(res.Total), q, text, nil, offset, limit)
+	named := r.namedPackageKeys(words)
+	r.applyPriors(res.Hits, ecos, named)
+	return r.page(diversify(res.Hits, named), int(res.Total), q, text, nil, offset, limit)
 }
 
 // applyPriors multiplies the scores of Bleve's hits by the priors of the relevance model (as
 // rank.idx's search does): their kind's, their package's (priorSuperseded), and priorNamed for
-// the ecosystems the question names, and orders them by the result. A hit of a snapshot whose
+// the ecosystems the question names, priorNamedPackage for the packages it names (named, keyed
+// "ecosystem\x00name", see namedPackageKeys), and orders them by the result. A hit of a snapshot whose
 // kind field is not stored takes its kind from its ID (overview, README) or none.
-func (r *reader) applyPriors(hits search.DocumentMatchCollection, ecos map[docidx.Ecosystem]bool) {
+func (r *reader) applyPriors(hits search.DocumentMatchCollection, ecos map[docidx.Ecosystem]bool, named map[string]bool) {
 	if len(ecos) == len(docidx.Ecosystems) {
 		ecos = nil
 	}
@@ -255,6 +257,9 @@ func (r *reader) applyPriors(hits search.DocumentMatchCollection, ecos map[docid
 		}
 		if ecos[docidx.Ecosystem(eco)] {
 			prior *= priorNamed
+		}
+		if kind != "overview" && named[eco+"\x00"+name] {
+			prior *= priorNamedPackage // as rankIndex.prior: not the overview of a named package
 		}
 		h.Score *= prior
 		h.Fields = nil // page reads the stored fields of the hits it returns
@@ -350,14 +355,24 @@ func (r *reader) wordWeight(text string, idf map[string]float32) func(word strin
 // holds still tells a passage that has it from one that has not.
 const minWordWeight = 0.3
 
-// diversify re-ranks hits: the k-th hit (from 0) of a package scores score·packageDecay^k. The
+// diversify re-ranks hits: the k-th hit (from 0) of a package scores score·packageDecay^k,
+// except the hits of the packages the question names (named, see namedPackageKeys). The
 // order is stable for equal scores, so pages cut from the same window agree.
-func diversify(hits search.DocumentMatchCollection) search.DocumentMatchCollection {
+func diversify(hits search.DocumentMatchCollection, named map[string]bool) search.DocumentMatchCollection {
 	seen := map[string]int{}
 	out := make(search.DocumentMatchCollection, len(hits))
 	copy(out, hits)
 	for _, h := range out {
 		pkg := packageOfID(h.ID)
+		if len(named) > 0 {
+			eco, name, _ := strings.Cut(pkg, "/")
+			if at := strings.LastIndexByte(name, '@'); at > 0 {
+				name = name[:at]
+			}
+			if named[eco+"\x00"+name] {
+				continue // as rankIndex.diversify: the named package's hits keep their scores
+			}
+		}
 		k := seen[pkg]
 		seen[pkg] = k + 1
 		h.Score *= packageDecayPow(k)

@@ -1,0 +1,71 @@
+package index
+
+// named.go finds the packages a question names by name ("go-redis pool size", "what does
+// urllib3 retry on"): the relevance model lifts their documents by priorNamedPackage.
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/docidx/docidx"
+)
+
+// questionNames returns the words of text that could name a package, lowercased: text split at
+// white space and at punctuation other than the "-", ".", "_", "/" and "@" that package names
+// hold, with trailing dots and a possessive "'s" dropped ("fastify's" -> "fastify"), at least
+// three bytes long, stop words left out. It returns nil when there are none.
+func questionNames(text string) map[string]bool {
+	var out map[string]bool
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("-._/@'’", r)
+	}) {
+		w = strings.TrimRight(w, ".-_/'’")
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		w = strings.TrimLeft(w, ".-_/'’")
+		if len(w) < 3 || passageStopWords[w] {
+			continue
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[w] = true
+	}
+	return out
+}
+
+// packageNames returns the names a question may call the package eco/name by: its name as its
+// ecosystem compares it, lowercased, and for a Go module also its last path element without a
+// major version suffix, the name Go code imports it by ("go-redis" for
+// github.com/redis/go-redis/v9, "yaml" for gopkg.in/yaml.v3 is left out: only path elements
+// count). The last element of a scoped npm name ("core" of @babel/core) is not a name: it is
+// too often a plain word.
+func packageNames(eco docidx.Ecosystem, name string) []string {
+	n := strings.ToLower(docidx.NormalizeName(eco, name))
+	out := []string{n}
+	if eco == docidx.Go {
+		base, _ := splitMajor(n)
+		if i := strings.LastIndexByte(base, '/'); i >= 0 && i+1 < len(base) {
+			out = append(out, base[i+1:])
+		}
+	}
+	return out
+}
+
+
+// namedPackageKeys returns the packages that the words of a question name as their own
+// (rankIndex.namedPackages), as "ecosystem\x00name" keys for Bleve's path. Whether a name is a
+// package's own is read from rank.idx: a snapshot without one names none.
+func (r *reader) namedPackageKeys(words string) map[string]bool {
+	if r.rank == nil {
+		return nil
+	}
+	var scratch []byte
+	var out map[string]bool
+	for _, p := range r.rank.namedPackages(r, questionNames(words), &scratch) {
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[string(r.rank.pkgKey(p))] = true
+	}
+	return out
+}

@@ -1,0 +1,49 @@
+package index
+
+import (
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/docidx/docidx"
+)
+
+func TestQuestionNames(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		want []string
+	}{
+		{"how many connections does go-redis keep in its pool by default?", []string{"connections", "default", "go-redis", "keep", "many", "pool"}},
+		{"what is fastify's default body limit", []string{"body", "default", "fastify", "limit"}},
+		{"@types/node http.Agent keepAlive", []string{"@types/node", "http.agent", "keepalive"}},
+		{"urllib3. ok", []string{"urllib3"}},
+		{"is it", nil},
+	} {
+		var got []string
+		for k := range questionNames(tc.q) {
+			got = append(got, k)
+		}
+		sort.Strings(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("questionNames(%q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+func TestPackageNames(t *testing.T) {
+	for _, tc := range []struct {
+		eco  docidx.Ecosystem
+		name string
+		want []string
+	}{
+		{docidx.Go, "github.com/redis/go-redis/v9", []string{"github.com/redis/go-redis/v9", "go-redis"}},
+		{docidx.Go, "go.uber.org/zap", []string{"go.uber.org/zap", "zap"}},
+		{docidx.NPM, "@babel/core", []string{"@babel/core"}},
+		{docidx.NPM, "jsonwebtoken", []string{"jsonwebtoken"}},
+		{docidx.PyPI, "Flask_Cors", []string{"flask-cors"}},
+	} {
+		if got := packageNames(tc.eco, tc.name); !slices.Equal(got, tc.want) {
+			t.Errorf("packageNames(%s, %q) = %q, want %q", tc.eco, tc.name, got, tc.want)
+		}
+	}
+}
