@@ -51,7 +51,6 @@ func packageNames(eco docidx.Ecosystem, name string) []string {
 	return out
 }
 
-
 // namedPackageKeys returns the packages that the words of a question name as their own
 // (rankIndex.namedPackages), as "ecosystem\x00name" keys for Bleve's path. Whether a name is a
 // package's own is read from rank.idx: a snapshot without one names none.
