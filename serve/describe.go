@@ -231,15 +231,16 @@ func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutpu
 	var pkgs []string
 	byPkg := make(map[string][]*docidx.Symbol)
 	synopsis := make(map[string]string)
-	members := make(map[string]int) // declaring package + "\x00" + parent key -> members left out
+	members := make(map[string]int) // memberKey of a type -> its members left out
+	types := outlineTypes(syms)
 	for i := range syms {
 		sym := &syms[i]
 		p := pkgOf(sym)
 		if focus != "" && p != focus {
 			continue
 		}
-		if isOutlineMember(sym) {
-			members[p+"\x00"+sym.Parent]++
+		if k := sym.Package + "\x00" + sym.Parent; sym.Parent != "" && sym.Kind != docidx.KindMethod && types[k] {
+			members[k]++
 			continue
 		}
 		if sym.Kind == docidx.KindPackage {
@@ -407,9 +408,7 @@ func (o *outlineUnits) render(i int) {
 	b.WriteString(it.kindHead)
 	b.WriteString("- ")
 	b.WriteString(code)
-	if canHaveMembers(sym.Kind) {
-		e.Members = o.members[it.pkg+"\x00"+sym.Key()]
-	}
+	e.Members = o.members[memberKey(sym)]
 	if e.Deprecated {
 		b.WriteString(" (deprecated)")
 	}
@@ -521,9 +520,6 @@ func (s *Server) symbolDetails(ref docidx.Ref, focus, name string) ([]SymbolDeta
 // the same declaring package (fields, methods, properties, nested constants, overloads) — in
 // declaration order. A member of a member (a method of a nested class) is not included.
 func membersOf(syms []docidx.Symbol, sym *docidx.Symbol) []*docidx.Symbol {
-	if !canHaveMembers(sym.Kind) {
-		return nil
-	}
 	var out []*docidx.Symbol
 	for i := range syms {
 		if m := &syms[i]; isMemberOf(m, sym) {
@@ -546,33 +542,36 @@ func memberIndex(syms []docidx.Symbol) map[string][]*docidx.Symbol {
 	return idx
 }
 
-// memberKey is the key of memberIndex under which sym's members are, or "" when its kind holds
-// none.
-func memberKey(sym *docidx.Symbol) string {
-	if !canHaveMembers(sym.Kind) {
-		return ""
-	}
-	return sym.Package + "\x00" + sym.Key()
-}
+// memberKey is the key of memberIndex under which sym's members are.
+func memberKey(sym *docidx.Symbol) string { return sym.Package + "\x00" + sym.Key() }
 
 func isMemberOf(m, sym *docidx.Symbol) bool {
 	return m.Parent == sym.Key() && m.Package == sym.Package && m != sym && m.QualifiedName != sym.QualifiedName
 }
 
-// canHaveMembers reports whether symbols of kind k hold members: types, classes and the like.
-func canHaveMembers(k docidx.SymbolKind) bool {
+// isType reports whether symbols of kind k are types whose members an outline counts rather
+// than lists: structs, classes, interfaces and the like (not a namespace or module, whose members
+// are the package's API).
+func isType(k docidx.SymbolKind) bool {
 	switch k {
 	case docidx.KindType, docidx.KindStruct, docidx.KindClass, docidx.KindInterface, docidx.KindEnum,
-		docidx.KindTrait, docidx.KindProtocol, docidx.KindPackage:
+		docidx.KindTrait, docidx.KindProtocol:
 		return true
 	}
 	return false
 }
 
-// isOutlineMember reports whether sym is a member that an outline leaves to its type's page: a
-// field, property or nested constant. Methods stay in the outline, as godoc lists them.
-func isOutlineMember(sym *docidx.Symbol) bool {
-	return sym.Parent != "" && sym.Kind != docidx.KindMethod
+// outlineTypes returns the memberKey of every type (isType) among syms: an outline leaves their
+// members other than methods (fields, properties, nested constants) to the type's own page, as
+// godoc lists methods under their type.
+func outlineTypes(syms []docidx.Symbol) map[string]bool {
+	types := make(map[string]bool)
+	for i := range syms {
+		if isType(syms[i].Kind) {
+			types[memberKey(&syms[i])] = true
+		}
+	}
+	return types
 }
 
 // renderMember returns one member of a type in full, as structured content and as markdown: its
