@@ -141,7 +141,8 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 }
 
 // search returns the deduplicated hits [off, off+limit) of q — at most one per package version
-// and URI, the best-ranked kept — and whether more follow. Deduplication runs over every hit up
+// and URI, and one per member declared alike on several types (same name, declaration and
+// passage), the best-ranked kept — and whether more follow. Deduplication runs over every hit up
 // to the page, so pages never repeat a hit of an earlier page.
 func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]docidx.Hit, bool, error) {
 	want := off + limit + 1
@@ -157,11 +158,22 @@ func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]d
 			return nil, false, err
 		}
 		for _, h := range res.Hits {
-			key := string(h.Ecosystem) + "\x00" + h.Package + "\x00" + h.Version + "\x00" + h.URI
-			if !seen[key] {
-				seen[key] = true
-				hits = append(hits, h)
+			version := string(h.Ecosystem) + "\x00" + h.Package + "\x00" + h.Version + "\x00"
+			key := version + h.URI
+			// The same member declared alike on sibling types (WriteBufferSize of Options,
+			// ClusterOptions, RingOptions …) is one answer: its first hit stands for the others.
+			twin := ""
+			if h.Kind == docidx.HitSymbol && h.Snippet != "" {
+				twin = version + lastSegment(h.Title) + "\x00" + h.Section + "\x00" + h.Snippet
 			}
+			if seen[key] || twin != "" && seen[twin] {
+				continue
+			}
+			seen[key] = true
+			if twin != "" {
+				seen[twin] = true
+			}
+			hits = append(hits, h)
 		}
 		raw += len(res.Hits)
 		if len(res.Hits) == 0 || raw >= res.Total || raw >= maxSearchDepth*4 {
@@ -233,6 +245,10 @@ func (s *Server) passageBytes(maxTokens int) int {
 	}
 	return min(max(index.DefaultPassageBytes*maxTokens/s.opts.DefaultMaxTokens, 120), index.MaxPassageBytes)
 }
+
+// lastSegment returns the last dot- or colon-separated part of a qualified name: a symbol's own
+// name ("PoolSize" of "redis.Options.PoolSize", "port" of "netconf::Config::port").
+func lastSegment(q string) string { return q[strings.LastIndexAny(q, ".:")+1:] }
 
 // readMore ends every page of search results: how to read a hit in full.
 const readMore = "Read a hit in full: " + ToolRead + " with its uri.\n"
