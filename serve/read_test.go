@@ -150,3 +150,20 @@ func TestReadErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchTwins: a member declared alike on two types (retry.Policy.Attempts and
+// retry.Limits.Attempts: same name, declaration and doc) is one hit.
+func TestSearchTwins(t *testing.T) {
+	cs := connect(t, newServer(t), nil)
+	var out serve.SearchOutput
+	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "how many times a task runs at most", "package": modPath}), &out)
+	n := 0
+	for _, h := range out.Results {
+		if strings.HasSuffix(h.Title, ".Attempts") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d Attempts hits, want 1: %+v", n, out.Results)
+	}
+}
