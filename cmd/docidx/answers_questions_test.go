@@ -32,6 +32,9 @@ type answerQuestion struct {
 	// Source is "path:line": the file holding the fact, relative to the package root (the module
 	// directory for golang, node_modules/<name> for npm, site-packages for pypi), and its line.
 	Source string `json:"source"`
+	// Also lists, as "path:line" like Source, the package's other files that word the same fact
+	// in other words, each matched by one of Regex's alternatives.
+	Also []string `json:"also,omitempty"`
 
 	re *regexp.Regexp
 }
@@ -81,17 +84,22 @@ func answerQuestions(tb testing.TB) []answerQuestion {
 
 // sourceLine splits a question's Source into its path and line.
 func (q answerQuestion) sourceLine() (path string, line int, err error) {
-	i := strings.LastIndexByte(q.Source, ':')
+	return splitSource(q.Source)
+}
+
+// splitSource splits a "path:line" source (Source or one of Also) into its path and line.
+func splitSource(source string) (path string, line int, err error) {
+	i := strings.LastIndexByte(source, ':')
 	if i <= 0 {
-		return "", 0, fmt.Errorf("source %q is not path:line", q.Source)
+		return "", 0, fmt.Errorf("source %q is not path:line", source)
 	}
-	line, err = strconv.Atoi(q.Source[i+1:])
+	line, err = strconv.Atoi(source[i+1:])
 	if err != nil || line < 1 {
-		return "", 0, fmt.Errorf("source %q: line is not a positive number", q.Source)
+		return "", 0, fmt.Errorf("source %q: line is not a positive number", source)
 	}
-	path = q.Source[:i]
+	path = source[:i]
 	if filepath.IsAbs(path) || strings.Contains(path, "..") {
-		return "", 0, fmt.Errorf("source %q is not relative to the package root", q.Source)
+		return "", 0, fmt.Errorf("source %q is not relative to the package root", source)
 	}
 	return path, line, nil
 }
@@ -115,8 +123,10 @@ func TestAnswerQuestionsShape(t *testing.T) {
 				t.Errorf("%s: %s is empty", q.ID, name)
 			}
 		}
-		if _, _, err := q.sourceLine(); err != nil {
-			t.Errorf("%s: %v", q.ID, err)
+		for _, s := range append([]string{q.Source}, q.Also...) {
+			if _, _, err := splitSource(s); err != nil {
+				t.Errorf("%s: %v", q.ID, err)
+			}
 		}
 		if q.re.MatchString(q.Question) {
 			t.Errorf("%s: the question holds its own answer (%s matches %q)", q.ID, q.Regex, q.Question)
@@ -141,7 +151,8 @@ func TestAnswerQuestionsShape(t *testing.T) {
 }
 
 // TestAnswerSources checks every question's regular expression against the file its source
-// names, in the corpus: the fact must be worded there, at that line. It skips without the corpus
+// names, and each file its also names, in the corpus: the fact must be worded there, at that
+// line. It skips without the corpus
 // (DOCIDX_CORPUS, as `make bench` and `make answers` set it).
 func TestAnswerSources(t *testing.T) {
 	dir := os.Getenv("DOCIDX_CORPUS")
@@ -158,17 +169,19 @@ func TestAnswerSources(t *testing.T) {
 	}
 	for _, q := range answerQuestions(t) {
 		t.Run(q.ID, func(t *testing.T) {
-			file, err := roots.file(q)
-			if err != nil {
-				t.Skip(err) // a corpus built from other lists, or another Python
-			}
-			data, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, line, _ := q.sourceLine()
-			if got := factLines(q.re, string(data)); !near(got, line) {
-				t.Errorf("%s does not word the fact %s at line %d (matches at lines %v)", q.Source, q.Regex, line, got)
+			for _, source := range append([]string{q.Source}, q.Also...) {
+				file, err := roots.file(q, source)
+				if err != nil {
+					t.Skip(err) // a corpus built from other lists, or another Python
+				}
+				data, err := os.ReadFile(file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, line, _ := splitSource(source)
+				if got := factLines(q.re, string(data)); !near(got, line) {
+					t.Errorf("%s does not word the fact %s at line %d (matches at lines %v)", source, q.Regex, line, got)
+				}
 			}
 		})
 	}
@@ -180,10 +193,10 @@ type answerRoots struct {
 	sitePackages            []string
 }
 
-// file returns the path of q's source file in the corpus, or an error when the corpus does not
-// hold q's package version.
-func (r answerRoots) file(q answerQuestion) (string, error) {
-	rel, _, err := q.sourceLine()
+// file returns the path in the corpus of source, q's Source or one of its Also, or an error when
+// the corpus does not hold q's package version.
+func (r answerRoots) file(q answerQuestion, source string) (string, error) {
+	rel, _, err := splitSource(source)
 	if err != nil {
 		return "", err
 	}
@@ -206,7 +219,7 @@ func (r answerRoots) file(q answerQuestion) (string, error) {
 			return c, nil
 		}
 	}
-	return "", fmt.Errorf("corpus holds no %s %s@%s (%s)", q.Ecosystem, q.Package, q.Version, q.Source)
+	return "", fmt.Errorf("corpus holds no %s %s@%s (%s)", q.Ecosystem, q.Package, q.Version, source)
 }
 
 // sitePackagesDirs returns DOCIDX_SITE_PACKAGES, else what python3 reports, the way
