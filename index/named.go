@@ -29,6 +29,14 @@ func questionNames(text string) map[string]bool {
 			out = map[string]bool{}
 		}
 		out[w] = true
+		if strings.IndexByte(w, '/') > 0 {
+			// "boto3/botocore", "redis/go-redis": each part may be a name too.
+			for part := range strings.SplitSeq(w, "/") {
+				if len(part) >= 3 && !passageStopWords[part] {
+					out[part] = true
+				}
+			}
+		}
 	}
 	return out
 }
