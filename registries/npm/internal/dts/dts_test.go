@@ -669,12 +669,17 @@ func TestInlineObjectLiterals(t *testing.T) {
 		{
 			name: "not a single literal",
 			src: "export interface U {\n  union: { a: 1 } | { b: 2 };\n  inter: { c: 1 } & Other;\n  arr: { d: 1 }[];\n  gen: Partial<{ e: 1 }>;\n" +
-				"  mapped: { [K in Keys]: V };\n  fn(): { f: 1 };\n  cb: (x: { g: 1 }) => void;\n  empty: {};\n}\n",
+				"  mapped: { [K in Keys]: V };\n  fn(): { f: 1 };\n  cb: (x: { g: 1 }) => void;\n  empty: {};\n" +
+				"  dict: { [key: string]: number };\n  mixed: { [key: string]: unknown; named: 1 };\n}\n",
 			want: map[string]want{
 				"U.union": {docidx.KindField, "U", "union: { a: 1 } | { b: 2 }", "", 2},
 				"U.arr":   {docidx.KindField, "U", "arr: { d: 1 }[]", "", 4},
+				// A literal with a named member keeps its index signature, as an interface does.
+				"U.mixed.[key: string]": {docidx.KindField, "U.mixed", "[key: string]: unknown", "", 11},
+				"U.mixed.named":         {docidx.KindField, "U.mixed", "named: 1", "", 11},
 			},
-			absent: []string{"U.union.a", "U.union.b", "U.inter.c", "U.arr.d", "U.gen.e", "U.mapped.K", "U.fn.f", "U.cb.g"},
+			absent: []string{"U.union.a", "U.union.b", "U.inter.c", "U.arr.d", "U.gen.e", "U.mapped.K", "U.fn.f", "U.cb.g",
+				"U.dict.[key: string]"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -589,7 +589,9 @@ func (ps *parser) members(parent docidx.SymbolKind) []*decl {
 // literal (`name: { a: string; b?: number }`), ps just past the property's name and "?". It
 // leaves ps where it was, so the caller reads the property's signature as written. Any other
 // type (unions or intersections with a literal, arrays of one, generics wrapping one, mapped
-// types) and literals nested deeper than maxLiteralDepth give nil.
+// types), a dictionary literal holding only index signatures (`{ [key: string]: T }`, which
+// names nothing its property's signature does not) and literals nested deeper than
+// maxLiteralDepth give nil.
 func (ps *parser) literalMembers() []*decl {
 	if !ps.is(":") || ps.peek(1).text != "{" || ps.peek(1).kind != tPunct || ps.literal >= maxLiteralDepth {
 		return nil
@@ -606,7 +608,12 @@ func (ps *parser) literalMembers() []*decl {
 	if !pure {
 		return nil
 	}
-	return members
+	for _, m := range members {
+		if !strings.HasPrefix(m.name, "[") {
+			return members
+		}
+	}
+	return nil
 }
 
 // importSpec reads an import statement (ps at "import") and returns its module specifier, if any.
