@@ -535,6 +535,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add([]byte("`${`${`${"))
 	f.Add([]byte("export { a as b } from './x'; export * as n from './y'; /// <reference path=\"z\" />"))
 	f.Add([]byte("class { get set static ( } ] > < export default"))
+	f.Add([]byte("interface I { a: { b?: { c: { d: { e: { f: 1 } } } }, g: { h(): { i: 1 } } | {} } }"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fsys := fstest.MapFS{
 			"index.d.ts": {Data: data},
@@ -589,5 +590,138 @@ func TestSelfReexport(t *testing.T) {
 	if got := render(res); !strings.Contains(got, "method StoreApi.getState parent=StoreApi pkg=zustand vanilla.d.ts:1") ||
 		strings.Join(res.Files, " ") != "index.d.ts vanilla.d.ts" {
 		t.Errorf("self re-export:\n%s", got)
+	}
+}
+
+// TestInlineObjectLiterals checks that the members of a property's inline object-literal type
+// are symbols of their own, parented by the property, and which types are left alone.
+func TestInlineObjectLiterals(t *testing.T) {
+	type want struct {
+		kind             docidx.SymbolKind
+		parent, sig, doc string
+		line             int
+	}
+	socketIO := `interface ServerOptions {
+    /**
+     * Whether to enable the recovery of connection state when a client temporarily disconnects.
+     */
+    connectionStateRecovery: {
+        /**
+         * The backup duration of the sessions and the packets.
+         *
+         * @default 120000 (2 minutes)
+         */
+        maxDisconnectionDuration?: number;
+        /**
+         * Whether to skip middlewares upon successful connection state recovery.
+         *
+         * @default true
+         */
+        skipMiddlewares?: boolean;
+    };
+    /** @default false */
+    cleanupEmptyChildNamespaces: boolean;
+}
+`
+	for _, tc := range []struct {
+		name   string
+		src    string
+		want   map[string]want
+		absent []string
+	}{
+		{
+			name: "socket.io",
+			src:  socketIO,
+			want: map[string]want{
+				"ServerOptions.connectionStateRecovery": {docidx.KindField, "ServerOptions",
+					"connectionStateRecovery: { maxDisconnectionDuration?: number; skipMiddlewares?: boolean; }",
+					"Whether to enable the recovery of connection state when a client temporarily disconnects.", 5},
+				"ServerOptions.connectionStateRecovery.maxDisconnectionDuration": {docidx.KindField, "ServerOptions.connectionStateRecovery",
+					"maxDisconnectionDuration?: number", "The backup duration of the sessions and the packets.\n\n@default 120000 (2 minutes)", 11},
+				"ServerOptions.connectionStateRecovery.skipMiddlewares": {docidx.KindField, "ServerOptions.connectionStateRecovery",
+					"skipMiddlewares?: boolean", "Whether to skip middlewares upon successful connection state recovery.\n\n@default true", 17},
+				"ServerOptions.cleanupEmptyChildNamespaces": {docidx.KindField, "ServerOptions", "cleanupEmptyChildNamespaces: boolean", "@default false", 20},
+			},
+		},
+		{
+			name: "depth",
+			src:  "export interface I {\n  a: {\n    b: {\n      c: {\n        /** deepest kept */\n        d: { e: 1 };\n      };\n    };\n  };\n}\n",
+			want: map[string]want{
+				"I.a":       {docidx.KindField, "I", "a: { b: { c: { d: { e: 1 }; }; }; }", "", 2},
+				"I.a.b":     {docidx.KindField, "I.a", "b: { c: { d: { e: 1 }; }; }", "", 3},
+				"I.a.b.c":   {docidx.KindField, "I.a.b", "c: { d: { e: 1 }; }", "", 4},
+				"I.a.b.c.d": {docidx.KindField, "I.a.b.c", "d: { e: 1 }", "deepest kept", 6},
+			},
+			absent: []string{"I.a.b.c.d.e"},
+		},
+		{
+			name: "class, alias, methods and commas",
+			src: "export declare class C {\n  static readonly opts: { /** m */ m(x: number): void, n?: string }\n  private hidden: { p: 1 };\n  get acc(): { q: 1 };\n}\n" +
+				"export type T = {\n  inner: { /** r */ readonly r: number };\n};\n",
+			want: map[string]want{
+				"C.opts.m":  {docidx.KindMethod, "C.opts", "m(x: number): void", "m", 2},
+				"C.opts.n":  {docidx.KindField, "C.opts", "n?: string", "", 2},
+				"T.inner":   {docidx.KindField, "T", "inner: { readonly r: number }", "", 7},
+				"T.inner.r": {docidx.KindField, "T.inner", "readonly r: number", "r", 7},
+			},
+			absent: []string{"C.hidden.p", "C.acc.q"},
+		},
+		{
+			name: "not a single literal",
+			src: "export interface U {\n  union: { a: 1 } | { b: 2 };\n  inter: { c: 1 } & Other;\n  arr: { d: 1 }[];\n  gen: Partial<{ e: 1 }>;\n" +
+				"  mapped: { [K in Keys]: V };\n  fn(): { f: 1 };\n  cb: (x: { g: 1 }) => void;\n  empty: {};\n" +
+				"  dict: { [key: string]: number };\n  mixed: { [key: string]: unknown; named: 1 };\n}\n",
+			want: map[string]want{
+				"U.union": {docidx.KindField, "U", "union: { a: 1 } | { b: 2 }", "", 2},
+				"U.arr":   {docidx.KindField, "U", "arr: { d: 1 }[]", "", 4},
+				// A literal with a named member keeps its index signature, as an interface does.
+				"U.mixed.[key: string]": {docidx.KindField, "U.mixed", "[key: string]: unknown", "", 11},
+				"U.mixed.named":         {docidx.KindField, "U.mixed", "named: 1", "", 11},
+			},
+			absent: []string{"U.union.a", "U.union.b", "U.inter.c", "U.arr.d", "U.gen.e", "U.mapped.K", "U.fn.f", "U.cb.g",
+				"U.dict.[key: string]"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := Extract(fstest.MapFS{"index.d.ts": {Data: []byte(tc.src)}}, []string{"index.d.ts"}, Options{Package: "pkg"})
+			checkUnique(t, res.Symbols)
+			m := map[string]docidx.Symbol{}
+			for _, s := range res.Symbols {
+				m[s.QualifiedName] = s
+			}
+			for q, w := range tc.want {
+				s, ok := m[q]
+				if !ok {
+					t.Errorf("%s missing", q)
+					continue
+				}
+				got := want{s.Kind, s.Parent, s.Signature, s.Doc, s.Line}
+				if got != w {
+					t.Errorf("%s = %+v, want %+v", q, got, w)
+				}
+				if name := q[strings.LastIndex(q, ".")+1:]; s.Name != name {
+					t.Errorf("%s: Name %q, want %q", q, s.Name, name)
+				}
+			}
+			for _, q := range tc.absent {
+				if _, ok := m[q]; ok {
+					t.Errorf("%s should not be a symbol", q)
+				}
+			}
+		})
+	}
+}
+
+// TestInlineLiteralMaxMembers checks that MaxMembers bounds each inline literal like any type.
+func TestInlineLiteralMaxMembers(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("export interface Big {\n  opts: {\n")
+	for i := range 20 {
+		fmt.Fprintf(&b, "    m%d: number;\n", i)
+	}
+	b.WriteString("  };\n}\n")
+	res := Extract(fstest.MapFS{"index.d.ts": {Data: []byte(b.String())}}, []string{"index.d.ts"}, Options{MaxMembers: 5})
+	if len(res.Symbols) != 7 || len(res.Problems) != 1 || !strings.Contains(res.Problems[0], "Big.opts: 20 members") {
+		t.Errorf("MaxMembers: %d symbols, problems %v", len(res.Symbols), res.Problems)
 	}
 }

@@ -94,8 +94,13 @@ type Result struct {
 // object-literal type members become symbols with Parent set: KindField for properties,
 // accessors and index signatures, KindMethod for methods, call signatures (named "()") and
 // construct signatures (named "new"), at most MaxMembers per type; private, protected and
-// #private members are left out. Enum members are KindConst, namespaces and ambient modules
-// KindPackage. JSDoc @param tags fill Symbol.Params and @deprecated sets Deprecated.
+// #private members are left out. A property whose type is one inline object literal
+// (`recovery: { /** doc */ maxDuration?: number }`) keeps its signature as written, and the
+// literal's members become symbols too, qualified and parented by the property
+// ("I.recovery.maxDuration", Parent "I.recovery") with their own doc, down to maxLiteralDepth
+// literals deep and at most MaxMembers per literal; a literal in a union, an intersection, an
+// array or a generic type is left in the signature only. Enum members are KindConst,
+// namespaces and ambient modules KindPackage. JSDoc @param tags fill Symbol.Params and @deprecated sets Deprecated.
 func Extract(fsys fs.FS, entries []string, opts Options) Result {
 	x := &extractor{opts: opts, index: map[string]int{}, more: map[string][]int{}}
 	if x.opts.MaxSymbols <= 0 {
@@ -425,16 +430,29 @@ func (x *extractor) emitBlock(b *block, sc scope) {
 			case d.body != nil:
 				x.emitBlock(d.body, sc.child(name))
 			case len(d.members) > 0:
-				ms := sc.child(name)
-				members := d.members
-				if len(members) > x.opts.MaxMembers {
-					x.problem(sc.file, fmt.Sprintf("%s%s: %d members, only the first %d kept", sc.prefix, name, len(members), x.opts.MaxMembers))
-					members = members[:x.opts.MaxMembers]
-				}
-				for _, m := range members {
-					x.add(m, m.name, ms)
-				}
+				x.emitMembers(d, name, sc)
 			}
+		}
+	}
+}
+
+// emitMembers adds the members of d, declared as name in scope sc, at most MaxMembers of them,
+// and in turn the members of their inline object-literal types: the member a of interface I
+// is "I.a" with Parent "I", and the member b of a's literal type is "I.a.b" with Parent "I.a".
+func (x *extractor) emitMembers(d *decl, name string, sc scope) {
+	ms := sc.child(name)
+	members := d.members
+	if len(members) > x.opts.MaxMembers {
+		x.problem(sc.file, fmt.Sprintf("%s%s: %d members, only the first %d kept", sc.prefix, name, len(members), x.opts.MaxMembers))
+		members = members[:x.opts.MaxMembers]
+	}
+	for _, m := range members {
+		if x.full() {
+			return
+		}
+		x.add(m, m.name, ms)
+		if len(m.members) > 0 {
+			x.emitMembers(m, m.name, ms)
 		}
 	}
 }

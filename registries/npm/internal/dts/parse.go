@@ -40,11 +40,17 @@ type block struct {
 	isModule     bool // has a top-level import or export
 }
 
+// maxLiteralDepth bounds how deeply the members of inline object-literal types are kept:
+// interface I { a: { b: { c: { d: 1 } } } } yields I.a.b, I.a.b.c and I.a.b.c.d, and the members
+// of a literal nested deeper stay only in their property's signature.
+const maxLiteralDepth = 3
+
 // parser walks the tokens of one file.
 type parser struct {
-	toks  []token
-	p     int
-	depth int
+	toks    []token
+	p       int
+	depth   int // namespace and module nesting
+	literal int // inline object-literal types being read by members
 }
 
 // parseFile parses src into its top-level block and the /// <reference path> targets.
@@ -561,17 +567,53 @@ func (ps *parser) members(parent docidx.SymbolKind) []*decl {
 		if (ps.is("(") || ps.is("<")) && !accessor {
 			kind = docidx.KindMethod
 		}
+		hidden := private || strings.HasPrefix(name, "#")
+		var inner []*decl
+		if kind == docidx.KindField && !accessor && !hidden {
+			inner = ps.literalMembers()
+		}
 		end := ps.skipDecl(true)
 		if ps.p == start {
 			ps.advance()
 		}
-		if private || strings.HasPrefix(name, "#") {
+		if hidden {
 			continue
 		}
-		out = append(out, &decl{kind: kind, name: name, sig: ps.join(sigStart, end), doc: doc, line: line})
+		out = append(out, &decl{kind: kind, name: name, sig: ps.join(sigStart, end), doc: doc, line: line, members: inner})
 	}
 	ps.advance() // "}"
 	return out
+}
+
+// literalMembers returns the members of a property's type when that type is one inline object
+// literal (`name: { a: string; b?: number }`), ps just past the property's name and "?". It
+// leaves ps where it was, so the caller reads the property's signature as written. Any other
+// type (unions or intersections with a literal, arrays of one, generics wrapping one, mapped
+// types), a dictionary literal holding only index signatures (`{ [key: string]: T }`, which
+// names nothing its property's signature does not) and literals nested deeper than
+// maxLiteralDepth give nil.
+func (ps *parser) literalMembers() []*decl {
+	if !ps.is(":") || ps.peek(1).text != "{" || ps.peek(1).kind != tPunct || ps.literal >= maxLiteralDepth {
+		return nil
+	}
+	at := ps.p
+	defer func() { ps.p = at }()
+	ps.literal++
+	defer func() { ps.literal-- }()
+	ps.advance()
+	ps.advance()
+	members := ps.members(docidx.KindInterface)
+	t := ps.tok()
+	pure := t.kind == tEOF || t.kind == tPunct && (t.text == ";" || t.text == "," || t.text == "}") || t.nl && !continuesBefore(t)
+	if !pure {
+		return nil
+	}
+	for _, m := range members {
+		if !strings.HasPrefix(m.name, "[") {
+			return members
+		}
+	}
+	return nil
 }
 
 // importSpec reads an import statement (ps at "import") and returns its module specifier, if any.
