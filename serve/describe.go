@@ -561,13 +561,14 @@ func isType(k docidx.SymbolKind) bool {
 	return false
 }
 
-// outlineTypes returns the memberKey of every type (isType) among syms: an outline leaves their
-// members other than methods (fields, properties, nested constants) to the type's own page, as
-// godoc lists methods under their type.
+// outlineTypes returns the memberKey of every type (isType) and every field or property among
+// syms: an outline leaves their members other than methods (fields, properties, nested
+// constants, the members of a field's object type) to their own page, as godoc lists methods
+// under their type.
 func outlineTypes(syms []docidx.Symbol) map[string]bool {
 	types := make(map[string]bool)
 	for i := range syms {
-		if isType(syms[i].Kind) {
+		if k := syms[i].Kind; isType(k) || k == docidx.KindField || k == docidx.KindProperty {
 			types[memberKey(&syms[i])] = true
 		}
 	}
