@@ -78,7 +78,7 @@ const (
 	// priorNamedPackage lifts the documents of a package the question names by its name
 	// ("go-redis pool size", "what does urllib3 retry on"; see namesPackage): the question is
 	// about that package, and its answer is in one of its pages.
-	priorNamedPackage = 2.5
+	priorNamedPackage = 1.8
 	// namedShare is the least share of the documents holding a package's name (its rarest term)
 	// that must be that package's own for the name to name it: "go-redis", "urllib3" and
 	// "jsonwebtoken" are mostly their packages' words, "router", "yaml" and "uuid" are words of

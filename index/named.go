@@ -76,3 +76,10 @@ func (r *reader) namedPackageKeys(words string) map[string]bool {
 	}
 	return out
 }
+
+// compoundName reports whether a package name is spelled as no plain word is: with a digit or
+// one of "-", ".", "_", "/", "@" between letters ("node-fetch", "socket.io", "urllib3",
+// "@types/node").
+func compoundName(w string) bool {
+	return strings.ContainsAny(w, "-._/@0123456789")
+}

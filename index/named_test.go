@@ -48,3 +48,14 @@ func TestPackageNames(t *testing.T) {
 		}
 	}
 }
+
+func TestCompoundName(t *testing.T) {
+	for w, want := range map[string]bool{
+		"node-fetch": true, "socket.io": true, "urllib3": true, "@types/node": true, "go-redis": true,
+		"router": false, "yaml": false, "jsonwebtoken": false,
+	} {
+		if got := compoundName(w); got != want {
+			t.Errorf("compoundName(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

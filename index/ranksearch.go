@@ -355,8 +355,9 @@ func (ri *rankIndex) prior(doc uint32, pkgPrior []float32, named []bool) float32
 }
 
 // namedPackages returns the packages that the words of a question (questionNames) name as
-// their own: words that are a package's name (namesPackage) and whose rarest term is mostly that
-// package's (namedShare of the latest versions' documents that hold it are the package's). A
+// their own: words that are a package's name (packageNames) and either compound (compoundName)
+// or a word whose rarest term is mostly that package's (namedShare of the latest versions'
+// documents that hold it are the package's). A
 // package name that is also a common word of documentation ("router", "yaml", "uuid",
 // "decorator") is then a word of the question, not its subject. The result is sorted.
 func (ri *rankIndex) namedPackages(r *reader, names map[string]bool, scratch *[]byte) []uint32 {
@@ -364,6 +365,11 @@ func (ri *rankIndex) namedPackages(r *reader, names map[string]bool, scratch *[]
 	for w := range names {
 		ps := ri.packagesNamed(w)
 		if len(ps) == 0 {
+			continue
+		}
+		if compoundName(w) {
+			// "node-fetch", "go-redis", "socket.io", "urllib3": no plain word is spelled so.
+			out = append(out, ps...)
 			continue
 		}
 		lists := ri.termLists(r.questionTerms(w), scratch) // rarest first
