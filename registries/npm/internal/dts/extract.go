@@ -60,6 +60,9 @@ type Options struct {
 	MaxDepth    int
 	MaxMembers  int // per interface, class or object type
 	MaxPackages int // other packages followed through External
+
+	// MaxInherited bounds the inherited member symbols added in all; zero means DefaultMaxInherited.
+	MaxInherited int
 }
 
 // Result is what Extract found.
@@ -99,8 +102,11 @@ type Result struct {
 // an import of another file or (via Options.External) another package: with Parent and
 // QualifiedName of the inheriting type, the base member's signature, doc, File and Line, after
 // the package's other symbols; members the type declares win, chains are followed at most
-// maxInheritDepth hops and the MaxMembers limit counts inherited members too. Enum members are KindConst, namespaces and ambient modules
-// KindPackage. JSDoc @param tags fill Symbol.Params and @deprecated sets Deprecated.
+// maxInheritDepth hops and the MaxMembers limit counts inherited members too. At most MaxInherited
+// inherited members are added in all, first to the types that declare no members of their own
+// (`interface Application extends core.Application {}`), then in source order. Enum members are
+// KindConst, namespaces and ambient modules KindPackage. JSDoc @param tags fill Symbol.Params and
+// @deprecated sets Deprecated.
 func Extract(fsys fs.FS, entries []string, opts Options) Result {
 	x := &extractor{opts: opts, index: map[string]int{}, more: map[string][]int{}, others: map[string]*origin{}, blocks: map[string]*block{}}
 	if x.opts.MaxSymbols <= 0 {
@@ -120,6 +126,9 @@ func Extract(fsys fs.FS, entries []string, opts Options) Result {
 	}
 	if x.opts.MaxPackages <= 0 {
 		x.opts.MaxPackages = DefaultMaxPackages
+	}
+	if x.opts.MaxInherited <= 0 {
+		x.opts.MaxInherited = DefaultMaxInherited
 	}
 	self := &origin{fsys: fsys, name: opts.Package, pkg: opts.Package, filePrefix: opts.FilePrefix}
 	type item struct {

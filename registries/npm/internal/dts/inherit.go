@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/docidx/docidx"
@@ -13,6 +14,11 @@ import (
 // the types it inherits members from: with 4, A extends B extends C extends D extends E gives A
 // the members of B, C, D and E, and nothing of what E extends.
 const maxInheritDepth = 4
+
+// DefaultMaxInherited is Options.MaxInherited's default: at most this many inherited member
+// symbols are added per extraction. A base extended by many types (React's HTMLAttributes, by the
+// attributes of every element) would otherwise repeat its members once per type.
+const DefaultMaxInherited = 2000
 
 // maxImportTokens bounds the tokens of one import statement read for its bindings.
 const maxImportTokens = 4096
@@ -235,6 +241,9 @@ func (x *extractor) inherit() {
 			count[s.Parent]++
 		}
 	}
+	// Types that declare no members of their own are empty without what they inherit: first.
+	sort.SliceStable(x.heirs, func(i, j int) bool { return len(x.heirs[i].d.members) == 0 && len(x.heirs[j].d.members) > 0 })
+	added := 0
 	for _, h := range x.heirs {
 		if x.full() {
 			return
@@ -245,6 +254,10 @@ func (x *extractor) inherit() {
 			q := h.sc.prefix + m.d.name
 			if _, ok := x.index[q]; ok && !mine[q] {
 				continue // declared by the type itself, or by another declaration of it
+			}
+			if added >= x.opts.MaxInherited {
+				x.problem(h.sc.file, fmt.Sprintf("%s: inherited members left out: more than %d in all", h.sc.parent, x.opts.MaxInherited))
+				return
 			}
 			if count[h.sc.parent] >= x.opts.MaxMembers {
 				x.problem(h.sc.file, fmt.Sprintf("%s: inherited members over %d members left out", h.sc.parent, x.opts.MaxMembers))
@@ -257,6 +270,7 @@ func (x *extractor) inherit() {
 			if len(x.res.Symbols) > before {
 				count[h.sc.parent]++
 				mine[q] = true
+				added++
 			}
 		}
 	}

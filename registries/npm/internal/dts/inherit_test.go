@@ -110,6 +110,13 @@ func TestInherited(t *testing.T) {
 		opts:   Options{MaxMembers: 3},
 		want:   []string{"field B.a2 parent=B pkg=pkg index.d.ts:1", "-- problem: index.d.ts: B: inherited members over 3 members left out"},
 		absent: []string{"B.a3"},
+	}, {
+		name: "inherited limit, empty types first",
+		files: map[string]string{"index.d.ts": "interface A { a1: 1; a2: 1 }\n" +
+			"export interface B extends A { b: 1 }\nexport interface C extends A {}\n"},
+		opts:   Options{MaxInherited: 2},
+		want:   []string{"field C.a2 parent=C pkg=pkg index.d.ts:1", "-- problem: index.d.ts: B: inherited members left out: more than 2 in all"},
+		absent: []string{"B.a1"},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := fstest.MapFS{}
