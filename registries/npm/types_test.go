@@ -234,6 +234,49 @@ func TestNodeModulesReexports(t *testing.T) {
 	}
 }
 
+// TestNodeModulesInherited checks that interfaces of an @types package that extend interfaces
+// of another installed @types package (express's `interface Application extends
+// core.Application {}`) get the base's members, with the base's file, line and doc.
+func TestNodeModulesInherited(t *testing.T) {
+	nmDir := npmtest.Hoisted(t, t.TempDir(),
+		npmtest.Installed{Name: "web", Version: "1.0.0", Files: map[string]string{"package.json": `{"main":"index.js"}`, "index.js": ""}},
+		npmtest.Installed{Name: "@types/web", Version: "1.0.1", Files: map[string]string{
+			"package.json": `{"types":"index.d.ts"}`,
+			"index.d.ts": "import * as core from 'web-core';\ndeclare function e(): core.Express;\n" +
+				"declare namespace e {\n  interface Application extends core.Application {}\n  interface Response extends core.Response { own(): void }\n}\nexport = e;\n",
+		}},
+		npmtest.Installed{Name: "@types/web-core", Version: "1.0.2", Files: map[string]string{
+			"package.json": `{"types":"index.d.ts"}`,
+			"index.d.ts": "export interface Express extends Application {}\nexport interface Application extends Router {\n" +
+				"  /** Starts listening. */\n  listen(port: number): void;\n}\nexport interface Router { get(path: string): this }\n" +
+				"export interface Response {\n  /** Sends JSON. */\n  json(body: unknown): this;\n  own(): number;\n}\n",
+		}},
+	)
+	nm, err := NewNodeModules(nmDir, NodeModulesConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd, err := nm.Fetch(context.Background(), "web", "1.0.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, _ := symbolsByName(pd.Symbols)
+	for _, tc := range []struct {
+		qname, parent, file, doc string
+		line                     int
+	}{
+		{"web.Application.listen", "web.Application", "@types/web-core/index.d.ts", "Starts listening.", 4},
+		{"web.Application.get", "web.Application", "@types/web-core/index.d.ts", "", 6},
+		{"web.Response.json", "web.Response", "@types/web-core/index.d.ts", "Sends JSON.", 9},
+		{"web.Response.own", "web.Response", "@types/web/index.d.ts", "", 5},
+	} {
+		s, ok := syms[tc.qname]
+		if !ok || s.Parent != tc.parent || s.File != tc.file || s.Doc != tc.doc || s.Line != tc.line || s.Package != "web" {
+			t.Errorf("%s = %+v (found %v); want parent %s, %s:%d, doc %q", tc.qname, s, ok, tc.parent, tc.file, tc.line, tc.doc)
+		}
+	}
+}
+
 // TestTypesFromScopedRegistry checks that an @types:registry line of .npmrc sends the @types
 // requests to that registry.
 func TestTypesFromScopedRegistry(t *testing.T) {

@@ -60,6 +60,9 @@ type Options struct {
 	MaxDepth    int
 	MaxMembers  int // per interface, class or object type
 	MaxPackages int // other packages followed through External
+
+	// MaxInherited bounds the inherited member symbols added in all; zero means DefaultMaxInherited.
+	MaxInherited int
 }
 
 // Result is what Extract found.
@@ -99,10 +102,18 @@ type Result struct {
 // literal's members become symbols too, qualified and parented by the property
 // ("I.recovery.maxDuration", Parent "I.recovery") with their own doc, down to maxLiteralDepth
 // literals deep and at most MaxMembers per literal; a literal in a union, an intersection, an
-// array or a generic type is left in the signature only. Enum members are KindConst,
-// namespaces and ambient modules KindPackage. JSDoc @param tags fill Symbol.Params and @deprecated sets Deprecated.
+// array or a generic type is left in the signature only. A class or interface also gets the
+// members it inherits through extends and implements from types found by name in its own or an
+// enclosing block, or through an import of another file or (via Options.External) another
+// package: with Parent and QualifiedName of the inheriting type, the base member's signature,
+// doc, File and Line, after the package's other symbols; members the type declares win, chains
+// are followed at most maxInheritDepth hops and the MaxMembers limit counts inherited members
+// too. At most MaxInherited inherited members are added in all, first to the types that declare
+// no members of their own (`interface Application extends core.Application {}`), then in source
+// order. Enum members are KindConst, namespaces and ambient modules KindPackage. JSDoc @param
+// tags fill Symbol.Params and @deprecated sets Deprecated.
 func Extract(fsys fs.FS, entries []string, opts Options) Result {
-	x := &extractor{opts: opts, index: map[string]int{}, more: map[string][]int{}}
+	x := &extractor{opts: opts, index: map[string]int{}, more: map[string][]int{}, others: map[string]*origin{}, blocks: map[string]*block{}}
 	if x.opts.MaxSymbols <= 0 {
 		x.opts.MaxSymbols = DefaultMaxSymbols
 	}
@@ -121,16 +132,10 @@ func Extract(fsys fs.FS, entries []string, opts Options) Result {
 	if x.opts.MaxPackages <= 0 {
 		x.opts.MaxPackages = DefaultMaxPackages
 	}
-	// origin is the package a file belongs to: the one extracted, or one reached through External.
-	type origin struct {
-		fsys       fs.FS
-		name       string // npm package name, for External
-		pkg        string // Symbol.Package
-		filePrefix string // before Symbol.File
-		entries    []string
+	if x.opts.MaxInherited <= 0 {
+		x.opts.MaxInherited = DefaultMaxInherited
 	}
 	self := &origin{fsys: fsys, name: opts.Package, pkg: opts.Package, filePrefix: opts.FilePrefix}
-	others := map[string]*origin{}
 	type item struct {
 		org          *origin
 		file, prefix string
@@ -168,13 +173,16 @@ func Extract(fsys fs.FS, entries []string, opts Options) Result {
 		}
 		x.res.Files = append(x.res.Files, shown)
 		b, refs := parseFile(src)
+		if key := it.org.name + "\x00" + it.file; x.blocks[key] == nil {
+			x.blocks[key] = b
+		}
 		exportAs := ""
 		if it.entry {
 			exportAs = opts.ExportName
 		}
 		parent := strings.TrimSuffix(it.prefix, ".")
 		x.emitBlock(b, scope{file: shown, pkg: it.org.pkg, prefix: it.prefix, parent: parent, exportAs: exportAs,
-			ambient: hasAnySuffix(it.file, ".d.ts", ".d.mts", ".d.cts")})
+			ambient: hasAnySuffix(it.file, ".d.ts", ".d.mts", ".d.cts"), lex: &lexical{b: b, org: it.org, file: it.file}})
 		dir := path.Dir(it.file)
 		for _, r := range b.reexports {
 			prefix := it.prefix
@@ -192,24 +200,7 @@ func Extract(fsys fs.FS, entries []string, opts Options) Result {
 				}
 				continue
 			}
-			if opts.External == nil || !isBare(r.spec) {
-				continue
-			}
-			o, ok := others[r.spec]
-			if !ok {
-				if len(others) >= x.opts.MaxPackages {
-					x.problem(shown, fmt.Sprintf("re-export of %q not followed: more than %d other packages", r.spec, x.opts.MaxPackages))
-					continue
-				}
-				ext, found := opts.External(it.org.name, r.spec)
-				if !found || ext.FS == nil || len(ext.Entries) == 0 {
-					others[r.spec] = nil
-					continue
-				}
-				o = &origin{fsys: ext.FS, name: ext.Name, pkg: ext.Name, filePrefix: ext.Name + "/"}
-				o.entries = ext.Entries
-				others[r.spec] = o
-			}
+			o := x.external(it.org, r.spec, shown, "re-export")
 			if o == nil {
 				continue
 			}
@@ -233,6 +224,7 @@ func Extract(fsys fs.FS, entries []string, opts Options) Result {
 			break
 		}
 	}
+	x.inherit()
 	return x.res
 }
 
@@ -250,6 +242,11 @@ type extractor struct {
 	res   Result
 	index map[string]int   // qualified name -> index in res.Symbols of its first symbol
 	more  map[string][]int // qualified name -> indexes of its later symbols (overloads)
+
+	others     map[string]*origin // bare specifier -> package found through External; nil if none
+	blocks     map[string]*block  // origin name + "\x00" + file -> its parsed top-level block
+	extraFiles int                // files parsed only to find base types
+	heirs      []heir             // classes and interfaces with extends or implements clauses
 }
 
 func (x *extractor) problem(file, msg string) {
@@ -359,11 +356,12 @@ func hasAnySuffix(s string, suffixes ...string) bool {
 // scope is where a block's declarations land.
 type scope struct {
 	file     string
-	pkg      string // Symbol.Package
-	prefix   string // qualified-name prefix, "" or ending in "."
-	parent   string // Symbol.Parent of the block's own declarations
-	exportAs string // the name `export = X` shows X under
-	ambient  bool   // a declaration file or a declare block: TypeScript's implicit exports apply
+	pkg      string   // Symbol.Package
+	prefix   string   // qualified-name prefix, "" or ending in "."
+	parent   string   // Symbol.Parent of the block's own declarations
+	exportAs string   // the name `export = X` shows X under
+	ambient  bool     // a declaration file or a declare block: TypeScript's implicit exports apply
+	lex      *lexical // where names written in the block are looked up
 }
 
 func (s scope) child(name string) scope {
@@ -392,6 +390,9 @@ func (x *extractor) emitBlock(b *block, sc scope) {
 		}
 		aliases[b.exportEquals] = append(aliases[b.exportEquals], as)
 	}
+	if sc.lex != nil && sc.lex.b != b {
+		sc.lex = sc.lex.inside(b)
+	}
 	implicit := sc.ambient && !b.exportDecls
 	for _, d := range b.decls {
 		if x.full() {
@@ -406,7 +407,7 @@ func (x *extractor) emitBlock(b *block, sc scope) {
 		case d.module:
 			// "node:fs" and "fs" are one module (Node.js builtins); show the short name.
 			name := strings.TrimPrefix(d.name, "node:")
-			m := scope{file: sc.file, pkg: name, prefix: name + ".", ambient: true}
+			m := scope{file: sc.file, pkg: name, prefix: name + ".", ambient: true, lex: sc.lex}
 			x.add(d, name, scope{file: sc.file, pkg: name})
 			x.emitBlock(d.body, m)
 			continue
@@ -431,6 +432,9 @@ func (x *extractor) emitBlock(b *block, sc scope) {
 				x.emitBlock(d.body, sc.child(name))
 			case len(d.members) > 0:
 				x.emitMembers(d, name, sc)
+			}
+			if len(d.bases) > 0 && sc.lex != nil {
+				x.heirs = append(x.heirs, heir{d: d, sc: sc.child(name), lex: sc.lex})
 			}
 		}
 	}

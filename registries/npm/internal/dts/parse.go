@@ -17,9 +17,10 @@ type decl struct {
 	exported  bool // written with the export modifier
 	isDefault bool // export default
 	members   []*decl
-	body      *block // namespace, ambient module or global body
-	module    bool   // declare module "name" { … }: name is the module name
-	global    bool   // declare global { … }
+	bases     []string // class or interface: the types named by extends and implements ("core.Application")
+	body      *block   // namespace, ambient module or global body
+	module    bool     // declare module "name" { … }: name is the module name
+	global    bool     // declare global { … }
 }
 
 // exportName is one local name listed by `export { local as as }`, `export default local` or
@@ -37,7 +38,8 @@ type block struct {
 	exportEquals string
 	reexports    []reexport
 	imports      []string
-	isModule     bool // has a top-level import or export
+	bindings     []binding // names imported into the block
+	isModule     bool      // has a top-level import or export
 }
 
 // maxLiteralDepth bounds how deeply the members of inline object-literal types are kept:
@@ -188,6 +190,7 @@ modifiers:
 			return
 		}
 		b.isModule = true
+		b.bindings = append(b.bindings, importBindings(ps.toks[ps.p:])...)
 		if spec := ps.importSpec(); spec != "" {
 			b.imports = append(b.imports, spec)
 		}
@@ -236,8 +239,10 @@ func (ps *parser) statementKeyword(b *block, mk func(docidx.SymbolKind, string) 
 			ps.skipDecl(false)
 			return
 		}
+		from := ps.p
 		open, ok := ps.header()
 		d.sig = ps.join(sigStart, open)
+		d.bases = heritage(ps.toks[from:open])
 		if ok {
 			ps.advance() // "{"
 			d.members = ps.members(kind)

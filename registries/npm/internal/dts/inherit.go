@@ -1,0 +1,422 @@
+package dts
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/docidx/docidx"
+)
+
+// maxInheritDepth bounds the extends/implements hops followed from one class or interface to
+// the types it inherits members from: with 4, A extends B extends C extends D extends E gives A
+// the members of B, C, D and E, and nothing of what E extends.
+const maxInheritDepth = 4
+
+// DefaultMaxInherited is Options.MaxInherited's default: at most this many inherited member
+// symbols are added per extraction. A base extended by many types (React's HTMLAttributes, by the
+// attributes of every element) would otherwise repeat its members once per type.
+const DefaultMaxInherited = 2000
+
+// maxImportTokens bounds the tokens of one import statement read for its bindings.
+const maxImportTokens = 4096
+
+// origin is the package a file belongs to: the one extracted, or one reached through
+// Options.External.
+type origin struct {
+	fsys       fs.FS
+	name       string // npm package name, for External
+	pkg        string // Symbol.Package
+	filePrefix string // before Symbol.File
+	entries    []string
+}
+
+// binding is a name an import statement brings into a block: `import * as ns from "m"` and
+// `import ns = require("m")` bind ns to the whole module (imported "*"), `import { a as b } from
+// "m"` binds b to the module's export a, `import d from "m"` binds d to its export "default".
+type binding struct{ local, imported, spec string }
+
+// lexical is a block with the blocks around it, where a name written in the block is looked up.
+type lexical struct {
+	b    *block
+	up   *lexical // the enclosing block; nil for a file's top level
+	org  *origin
+	file string // slash path of the block's file in org.fsys
+}
+
+// shown is the Symbol.File of declarations in l.
+func (l *lexical) shown() string { return l.org.filePrefix + l.file }
+
+// inside returns the lexical scope of b nested in l.
+func (l *lexical) inside(b *block) *lexical {
+	return &lexical{b: b, up: l, org: l.org, file: l.file}
+}
+
+// heir is a class or interface emitted with extends or implements clauses, waiting for the
+// members it inherits.
+type heir struct {
+	d   *decl
+	sc  scope    // the scope of its members
+	lex *lexical // where its base names are looked up
+}
+
+// inheritedMember is a member of a base type and the Symbol.File of its declaration.
+type inheritedMember struct {
+	d    *decl
+	file string
+}
+
+// typeDecl is a class, interface or object type alias found by name, with where it was declared.
+type typeDecl struct {
+	d   *decl
+	lex *lexical
+}
+
+// importBindings reads the names an import statement binds; toks start at "import".
+func importBindings(toks []token) []binding {
+	if len(toks) > maxImportTokens {
+		toks = toks[:maxImportTokens]
+	}
+	word := func(i int) string {
+		if i < len(toks) && (toks[i].kind == tIdent || toks[i].kind == tPunct) {
+			return toks[i].text
+		}
+		return ""
+	}
+	ident := func(i int) bool { return i < len(toks) && toks[i].kind == tIdent }
+	i := 1
+	if word(i) == "type" && (ident(i+1) && word(i+1) != "from" || word(i+1) == "{" || word(i+1) == "*") {
+		i++
+	}
+	// import x = require("m")
+	if ident(i) && word(i+1) == "=" && word(i+2) == "require" && word(i+3) == "(" && i+4 < len(toks) && toks[i+4].kind == tString {
+		return []binding{{local: toks[i].text, imported: "*", spec: unquote(toks[i+4].text)}}
+	}
+	var out []binding
+	if ident(i) && word(i) != "from" {
+		out = append(out, binding{local: toks[i].text, imported: "default"})
+		i++
+		if word(i) == "," {
+			i++
+		}
+	}
+	switch word(i) {
+	case "*":
+		if word(i+1) == "as" && ident(i+2) {
+			out = append(out, binding{local: toks[i+2].text, imported: "*"})
+			i += 3
+		}
+	case "{":
+		for i++; i < len(toks) && word(i) != "}"; i++ {
+			if word(i) == "type" && (ident(i+1) || i+1 < len(toks) && toks[i+1].kind == tString) && word(i+1) != "as" && word(i+1) != "," && word(i+1) != "}" {
+				i++
+			}
+			if !ident(i) && !(i < len(toks) && toks[i].kind == tString) {
+				continue
+			}
+			b := binding{local: unquote(toks[i].text), imported: unquote(toks[i].text)}
+			if word(i+1) == "as" && i+2 < len(toks) {
+				b.local = toks[i+2].text
+				i += 2
+			}
+			out = append(out, b)
+		}
+		i++
+	}
+	if word(i) != "from" || i+1 >= len(toks) || toks[i+1].kind != tString {
+		return nil
+	}
+	spec := unquote(toks[i+1].text)
+	for j := range out {
+		out[j].spec = spec
+	}
+	return out
+}
+
+// heritage returns the type names a class or interface header extends or implements, without
+// type arguments: `interface A<T extends X> extends B<T>, ns.C {` gives "B" and "ns.C". Bases
+// that are expressions (`extends mixin(Base)`) are left out.
+func heritage(toks []token) []string {
+	var out []string
+	angle, depth := 0, 0
+	in := false
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.kind == tPunct {
+			switch t.text {
+			case "<":
+				angle++
+			case ">":
+				if angle > 0 {
+					angle--
+				}
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				if depth > 0 {
+					depth--
+				}
+			}
+			continue
+		}
+		if angle > 0 || depth > 0 || t.kind != tIdent {
+			continue
+		}
+		if t.text == "extends" || t.text == "implements" {
+			in = true
+			continue
+		}
+		prev := toks[max(i-1, 0)]
+		if !in || !(prev.kind == tIdent && (prev.text == "extends" || prev.text == "implements") || prev.kind == tPunct && prev.text == ",") {
+			continue
+		}
+		name, j := t.text, i+1
+		for j+1 < len(toks) && toks[j].kind == tPunct && toks[j].text == "." && toks[j+1].kind == tIdent {
+			name += "." + toks[j+1].text
+			j += 2
+		}
+		i = j - 1
+		if j < len(toks) && toks[j].kind == tPunct && toks[j].text == "(" {
+			continue // a call: a mixin, not a type
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// external returns the package that spec, a bare module specifier written in a file of org,
+// names, loading it through Options.External at most once and at most MaxPackages packages in
+// all; nil when it is not found or over the limit. what names the statement for Problems.
+func (x *extractor) external(org *origin, spec, shown, what string) *origin {
+	if x.opts.External == nil || !isBare(spec) {
+		return nil
+	}
+	o, ok := x.others[spec]
+	if ok {
+		return o
+	}
+	if len(x.others) >= x.opts.MaxPackages {
+		x.problem(shown, fmt.Sprintf("%s of %q not followed: more than %d other packages", what, spec, x.opts.MaxPackages))
+		return nil
+	}
+	ext, found := x.opts.External(org.name, spec)
+	if !found || ext.FS == nil || len(ext.Entries) == 0 {
+		x.others[spec] = nil
+		return nil
+	}
+	o = &origin{fsys: ext.FS, name: ext.Name, pkg: ext.Name, filePrefix: ext.Name + "/", entries: ext.Entries}
+	x.others[spec] = o
+	return o
+}
+
+// parsed returns the top-level block of file in org, reading and parsing it on first use. Files
+// read only to find base types count against MaxFiles with the scanned ones.
+func (x *extractor) parsed(org *origin, file string) *block {
+	key := org.name + "\x00" + file
+	if b, ok := x.blocks[key]; ok {
+		return b
+	}
+	if len(x.res.Files)+x.extraFiles >= x.opts.MaxFiles {
+		return nil
+	}
+	x.extraFiles++
+	src, err := x.read(org.fsys, file)
+	if err != nil {
+		x.blocks[key] = nil
+		return nil
+	}
+	b, _ := parseFile(src)
+	x.blocks[key] = b
+	return b
+}
+
+// inherit gives every class and interface that extends or implements resolvable types the
+// members it inherits (see Extract).
+func (x *extractor) inherit() {
+	count := map[string]int{} // members per Parent
+	for _, s := range x.res.Symbols {
+		if s.Kind == docidx.KindMethod || s.Kind == docidx.KindField {
+			count[s.Parent]++
+		}
+	}
+	// Types that declare no members of their own are empty without what they inherit: first.
+	sort.SliceStable(x.heirs, func(i, j int) bool { return len(x.heirs[i].d.members) == 0 && len(x.heirs[j].d.members) > 0 })
+	added := 0
+	for _, h := range x.heirs {
+		if x.full() {
+			return
+		}
+		ms := x.inherited(h.d, h.lex, 0, map[*decl]bool{h.d: true})
+		mine := map[string]bool{} // qualified names this heir added: more overloads may follow
+		for _, m := range ms {
+			q := h.sc.prefix + m.d.name
+			if _, ok := x.index[q]; ok && !mine[q] {
+				continue // declared by the type itself, or by another declaration of it
+			}
+			if added >= x.opts.MaxInherited {
+				x.problem(h.sc.file, fmt.Sprintf("%s: inherited members left out: more than %d in all", h.sc.parent, x.opts.MaxInherited))
+				return
+			}
+			if count[h.sc.parent] >= x.opts.MaxMembers {
+				x.problem(h.sc.file, fmt.Sprintf("%s: inherited members over %d members left out", h.sc.parent, x.opts.MaxMembers))
+				break
+			}
+			sc := h.sc
+			sc.file = m.file
+			before := len(x.res.Symbols)
+			x.add(m.d, m.d.name, sc)
+			if len(x.res.Symbols) > before {
+				count[h.sc.parent]++
+				mine[q] = true
+				added++
+			}
+		}
+	}
+}
+
+// inherited returns the members d inherits from its bases, looked up from lex: each base's
+// members, then what that base inherits, up to maxInheritDepth hops. A member d declares itself,
+// or that an earlier base has, is left out. seen holds the types already visited (cycles, and
+// a base reached twice).
+func (x *extractor) inherited(d *decl, lex *lexical, depth int, seen map[*decl]bool) []inheritedMember {
+	own := map[string]bool{}
+	for _, m := range d.members {
+		own[m.name] = true
+	}
+	var out []inheritedMember
+	taken := map[string]bool{}
+	for _, base := range d.bases {
+		var group []inheritedMember
+		for _, t := range x.lookupType(base, lex) {
+			if seen[t.d] {
+				continue
+			}
+			seen[t.d] = true
+			for _, m := range t.d.members {
+				group = append(group, inheritedMember{d: m, file: t.lex.shown()})
+			}
+			if depth+1 < maxInheritDepth && len(t.d.bases) > 0 {
+				group = append(group, x.inherited(t.d, t.lex, depth+1, seen)...)
+			}
+		}
+		added := map[string]bool{}
+		for _, m := range group {
+			if own[m.d.name] || taken[m.d.name] {
+				continue
+			}
+			added[m.d.name] = true
+			out = append(out, m)
+		}
+		for n := range added {
+			taken[n] = true
+		}
+		if len(out) >= x.opts.MaxMembers {
+			break
+		}
+	}
+	return out
+}
+
+// lookupType finds the declarations of a type name written in lex ("Base", "ns.Base",
+// "core.Application" with core an imported module): in lex's block and the blocks around it,
+// then through the block's imports.
+func (x *extractor) lookupType(name string, lex *lexical) []typeDecl {
+	parts := strings.Split(name, ".")
+	for l := lex; l != nil; l = l.up {
+		if found := inBlock(l, parts); len(found) > 0 {
+			return found
+		}
+		for _, bd := range l.b.bindings {
+			if bd.local != parts[0] || bd.imported == "default" {
+				continue
+			}
+			rest := parts[1:]
+			if bd.imported != "*" {
+				rest = append([]string{bd.imported}, rest...)
+			}
+			if len(rest) == 0 {
+				return nil
+			}
+			return x.inModule(l, bd.spec, rest, 0)
+		}
+	}
+	return nil
+}
+
+// inBlock finds the class, interface and object type declarations named by parts in l's block
+// (or a `declare global` inside it), descending into namespaces for a dotted name.
+func inBlock(l *lexical, parts []string) []typeDecl {
+	var out []typeDecl
+	var search func(b *block, inGlobal bool)
+	search = func(b *block, inGlobal bool) {
+		for _, d := range b.decls {
+			switch {
+			case d.global && !inGlobal:
+				search(d.body, true)
+			case d.name != parts[0] || d.module:
+			case len(parts) == 1 && (d.kind == docidx.KindInterface || d.kind == docidx.KindClass || d.kind == docidx.KindType && len(d.members) > 0):
+				out = append(out, typeDecl{d: d, lex: l})
+			case len(parts) > 1 && d.body != nil:
+				out = append(out, inBlock(l.inside(d.body), parts[1:])...)
+			}
+		}
+	}
+	search(l.b, false)
+	return out
+}
+
+// inModule finds the type named by parts among the declarations of module spec, imported in
+// from's block: a file of the same package or, for a bare specifier, another package through
+// Options.External. A module's `export =` namespace and its `export * from` re-exports are
+// searched too, up to maxInheritDepth hops.
+func (x *extractor) inModule(from *lexical, spec string, parts []string, hops int) []typeDecl {
+	org := from.org
+	var files []string
+	if p, ok := resolve(org.fsys, path.Dir(from.file), spec, false); ok {
+		files = []string{p}
+	} else if sub, ok := strings.CutPrefix(spec, org.name); ok && org.name != "" && (sub == "" || sub[0] == '/') {
+		if p, ok := resolve(org.fsys, ".", "."+sub, false); ok {
+			files = []string{p}
+		}
+	} else if o := x.external(org, spec, from.shown(), "import"); o != nil {
+		org = o
+		for _, e := range o.entries {
+			if p, ok := cleanPath(e); ok {
+				files = append(files, p)
+			}
+		}
+	}
+	for _, f := range files {
+		b := x.parsed(org, f)
+		if b == nil {
+			continue
+		}
+		top := &lexical{b: b, org: org, file: f}
+		if found := inBlock(top, parts); len(found) > 0 {
+			return found
+		}
+		if b.exportEquals != "" {
+			if found := inBlock(top, append([]string{b.exportEquals}, parts...)); len(found) > 0 {
+				return found
+			}
+		}
+		if hops+1 >= maxInheritDepth {
+			continue
+		}
+		for _, r := range b.reexports {
+			p := parts
+			if r.as != "" {
+				if r.as != parts[0] || len(parts) == 1 {
+					continue
+				}
+				p = parts[1:]
+			}
+			if found := x.inModule(top, r.spec, p, hops+1); len(found) > 0 {
+				return found
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,196 @@
+package dts
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// TestInherited checks the members classes and interfaces inherit through extends and
+// implements. want lists, per line, what render prints of the inherited or own members that
+// matter ("kind qname parent=… pkg=… file:line" and the signature); absent lists qualified
+// names that must not be there.
+func TestInherited(t *testing.T) {
+	core := fstest.MapFS{
+		"index.d.ts": {Data: []byte("import * as http from 'http';\n" +
+			"export interface Router { /** Routes GET. */\n get(path: string): this; }\n" +
+			"export interface Application<L = any> extends Router, http.Server {\n  /** Listens. */\n  listen(port: number): void;\n  listen(path: string): void;\n}\n" +
+			"export * from './more';\n")},
+		"more.d.ts": {Data: []byte("export interface Response { /** Sends JSON. */\n json(body: any): this }\n")},
+	}
+	external := func(from, spec string) (Package, bool) {
+		if spec == "core" {
+			return Package{Name: "@types/core", FS: core, Entries: []string{"index.d.ts"}}, true
+		}
+		return Package{}, false
+	}
+	for _, tc := range []struct {
+		name   string
+		files  map[string]string
+		opts   Options
+		want   []string
+		absent []string
+	}{{
+		name: "same file, own member wins",
+		files: map[string]string{"index.d.ts": "interface A {\n  /** From A. */\n  a(): void;\n  b: number;\n}\n" +
+			"export interface B extends A {\n  b: string;\n}\n"},
+		want: []string{
+			"method B.a parent=B pkg=pkg index.d.ts:3\n\ta(): void\n\t# From A.",
+			"field B.b parent=B pkg=pkg index.d.ts:7\n\tb: string",
+		},
+	}, {
+		name: "chain, generics and a namespace",
+		files: map[string]string{"index.d.ts": "declare namespace ns { interface C<T> { c: T } }\n" +
+			"export interface B<T> extends ns.C<T[]> { b: T }\nexport interface A extends B<string> { a: 1 }\n"},
+		want: []string{
+			"field A.b parent=A pkg=pkg index.d.ts:2\n\tb: T",
+			"field A.c parent=A pkg=pkg index.d.ts:1\n\tc: T",
+			"field B.c parent=B pkg=pkg index.d.ts:1\n\tc: T",
+		},
+	}, {
+		name: "class extends and implements",
+		files: map[string]string{"index.d.ts": "export declare class Base { base(): void; private hidden: 1 }\n" +
+			"export interface Shape { area(): number }\n" +
+			"export declare class Square extends Base implements Shape { area(): number; side: number }\n"},
+		want: []string{
+			"method Square.base parent=Square pkg=pkg index.d.ts:1\n\tbase(): void",
+			"method Square.area parent=Square pkg=pkg index.d.ts:3\n\tarea(): number",
+		},
+		absent: []string{"Square.hidden"},
+	}, {
+		name: "cross file",
+		files: map[string]string{
+			"index.d.ts": "import { Base as B0 } from './base';\nimport type * as b from './base.js';\n" +
+				"export interface X extends B0 {}\nexport interface Y extends b.Base {}\n",
+			"base.d.ts": "export interface Base {\n  /** Base x. */\n  x(): void;\n}\n",
+		},
+		want: []string{
+			"method X.x parent=X pkg=pkg base.d.ts:3\n\tx(): void\n\t# Base x.",
+			"method Y.x parent=Y pkg=pkg base.d.ts:3\n\tx(): void\n\t# Base x.",
+		},
+	}, {
+		name: "cross package through export =",
+		files: map[string]string{"index.d.ts": "import * as core from 'core';\ndeclare function e(): void;\n" +
+			"declare namespace e {\n  interface Application extends core.Application {}\n  interface Response extends core.Response {}\n}\nexport = e;\n"},
+		opts: Options{External: external},
+		want: []string{
+			"method pkg.Application.listen parent=pkg.Application pkg=pkg @types/core/index.d.ts:6\n\tlisten(port: number): void\n\t# Listens.",
+			"method pkg.Application.listen parent=pkg.Application pkg=pkg @types/core/index.d.ts:7\n\tlisten(path: string): void",
+			"method pkg.Application.get parent=pkg.Application pkg=pkg @types/core/index.d.ts:3\n\tget(path: string): this\n\t# Routes GET.",
+			"method pkg.Response.json parent=pkg.Response pkg=pkg @types/core/more.d.ts:2\n\tjson(body: any): this\n\t# Sends JSON.",
+		},
+	}, {
+		name:   "cross package without External",
+		files:  map[string]string{"index.d.ts": "import * as core from 'core';\nexport interface App extends core.Application {}\n"},
+		want:   []string{"-- files: index.d.ts"},
+		absent: []string{"App.listen"},
+	}, {
+		name: "cycle",
+		files: map[string]string{"index.d.ts": "export interface A extends B { a: 1 }\nexport interface B extends C { b: 1 }\n" +
+			"export interface C extends A { c: 1 }\nexport interface D extends D { d: 1 }\n"},
+		want: []string{
+			"field A.b parent=A pkg=pkg index.d.ts:2",
+			"field A.c parent=A pkg=pkg index.d.ts:3",
+			"field B.a parent=B pkg=pkg index.d.ts:1",
+			"field C.b parent=C pkg=pkg index.d.ts:2",
+		},
+	}, {
+		name:  "depth limit",
+		files: map[string]string{"index.d.ts": chain(maxInheritDepth + 2)},
+		want: []string{
+			fmt.Sprintf("field T0.m%d parent=T0 pkg=pkg index.d.ts:%d", maxInheritDepth, maxInheritDepth+1),
+		},
+		absent: []string{fmt.Sprintf("T0.m%d", maxInheritDepth+1)},
+	}, {
+		name: "member limit",
+		files: map[string]string{"index.d.ts": "interface A { a1: 1; a2: 1; a3: 1 }\n" +
+			"export interface B extends A { b: 1 }\n"},
+		opts:   Options{MaxMembers: 3},
+		want:   []string{"field B.a2 parent=B pkg=pkg index.d.ts:1", "-- problem: index.d.ts: B: inherited members over 3 members left out"},
+		absent: []string{"B.a3"},
+	}, {
+		name: "inherited limit, empty types first",
+		files: map[string]string{"index.d.ts": "interface A { a1: 1; a2: 1 }\n" +
+			"export interface B extends A { b: 1 }\nexport interface C extends A {}\n"},
+		opts:   Options{MaxInherited: 2},
+		want:   []string{"field C.a2 parent=C pkg=pkg index.d.ts:1", "-- problem: index.d.ts: B: inherited members left out: more than 2 in all"},
+		absent: []string{"B.a1"},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fstest.MapFS{}
+			for name, src := range tc.files {
+				fsys[name] = &fstest.MapFile{Data: []byte(src)}
+			}
+			opts := tc.opts
+			opts.Package, opts.ExportName = "pkg", "pkg"
+			res := Extract(fsys, []string{"index.d.ts"}, opts)
+			checkUnique(t, res.Symbols)
+			got := render(res)
+			for _, w := range tc.want {
+				if !strings.Contains(got, w+"\n") {
+					t.Errorf("missing %q in\n%s", w, got)
+				}
+			}
+			for _, s := range res.Symbols {
+				for _, a := range tc.absent {
+					if s.QualifiedName == a {
+						t.Errorf("%s should not be there:\n%s", a, got)
+					}
+				}
+			}
+		})
+	}
+}
+
+// chain returns interfaces T0 extends T1 … extends Tn-1, each Ti with one member mi, one a line.
+func chain(n int) string {
+	var b strings.Builder
+	for i := range n {
+		ext := ""
+		if i+1 < n {
+			ext = fmt.Sprintf(" extends T%d", i+1)
+		}
+		fmt.Fprintf(&b, "export interface T%d%s { m%d: %d }\n", i, ext, i, i)
+	}
+	return b.String()
+}
+
+func TestHeritage(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{"interface A {}", nil},
+		{"interface A<T extends X = Y> extends B<T, Map<K, V>>, ns.C.D {}", []string{"B", "ns.C.D"}},
+		{"class A extends mixin(B) implements I, J<K> {}", []string{"I", "J"}},
+		{"class A<T extends { x: Y }> extends B {}", []string{"B"}},
+	} {
+		toks, _ := tokenize([]byte(tc.src))
+		if got := heritage(toks); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("heritage(%q) = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+func TestImportBindings(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []binding
+	}{
+		{`import * as core from "m";`, []binding{{"core", "*", "m"}}},
+		{`import core = require("m");`, []binding{{"core", "*", "m"}}},
+		{`import type { A, B as C, type D } from './x';`, []binding{{"A", "A", "./x"}, {"C", "B", "./x"}, {"D", "D", "./x"}}},
+		{`import def, { a } from "m";`, []binding{{"def", "default", "m"}, {"a", "a", "m"}}},
+		{`import def, * as ns from "m";`, []binding{{"def", "default", "m"}, {"ns", "*", "m"}}},
+		{`import type T from "m";`, []binding{{"T", "default", "m"}}},
+		{`import "side-effect";`, nil},
+		{`import { a } from`, nil},
+	} {
+		toks, _ := tokenize([]byte(tc.src))
+		if got := importBindings(toks); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("importBindings(%q) = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}
