@@ -82,11 +82,6 @@ func answerQuestions(tb testing.TB) []answerQuestion {
 	return set.Questions
 }
 
-// sourceLine splits a question's Source into its path and line.
-func (q answerQuestion) sourceLine() (path string, line int, err error) {
-	return splitSource(q.Source)
-}
-
 // splitSource splits a "path:line" source (Source or one of Also) into its path and line.
 func splitSource(source string) (path string, line int, err error) {
 	i := strings.LastIndexByte(source, ':')
