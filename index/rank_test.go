@@ -329,3 +329,29 @@ func TestSearchKinds(t *testing.T) {
 	defer r.Close()
 	check(r, "Bleve")
 }
+
+// TestNamedPackage: a question that names a package ranks that package's pages (not its
+// overview) above the same text of another package, in rank.idx and in Bleve's path (a version
+// filter), as one model.
+func TestNamedPackage(t *testing.T) {
+	dir, _ := rankFixture(t)
+	r := open(t, dir)
+	defer r.Close()
+	for _, q := range []index.Query{
+		{Text: "define options for flags with commander"},
+		{Text: "define options for flags with commander", Version: "12.1.0"},
+		{Text: "zod: define options for flags"},
+	} {
+		hits := search(t, r, q)
+		if len(hits) == 0 {
+			t.Fatalf("%+v: no hits", q)
+		}
+		want := "commander"
+		if strings.HasPrefix(q.Text, "zod") {
+			want = "zod"
+		}
+		if h := hits[0]; h.Package != want || strings.HasSuffix(h.URI, "/overview") {
+			t.Errorf("%+v: top hit %s %s, want a page of %s", q, h.Package, h.URI, want)
+		}
+	}
+}
