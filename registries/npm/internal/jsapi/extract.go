@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"path"
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 // Default limits for Options' zero fields.
@@ -132,29 +132,11 @@ func (x *extractor) load(p string) *jsFile {
 }
 
 func (x *extractor) read(name string) ([]byte, error) {
-	f, err := x.fsys.Open(name)
-	if err != nil {
-		return nil, err
+	data, err := memfs.ReadLimited(x.fsys, name, x.opts.MaxFileSize)
+	if errors.Is(err, docidx.ErrTooLarge) {
+		return nil, fmt.Errorf("%w: %v", ErrFileTooLarge, err)
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	if st.Size() > x.opts.MaxFileSize {
-		return nil, fmt.Errorf("%w: %d bytes (limit %d)", ErrFileTooLarge, st.Size(), x.opts.MaxFileSize)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, x.opts.MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > x.opts.MaxFileSize {
-		return nil, fmt.Errorf("%w: over %d bytes", ErrFileTooLarge, x.opts.MaxFileSize)
-	}
-	return data, nil
+	return data, err
 }
 
 // cleanPath cleans a slash path inside the package; ok is false for paths that leave it.
