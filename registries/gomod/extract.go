@@ -460,25 +460,9 @@ func dropDuplicateFuncs(files []*ast.File) {
 	}
 }
 
-// recvTypeName returns the type name of a method receiver: T for T, *T, T[K] and *T[K, V].
-func recvTypeName(x ast.Expr) string {
-	for {
-		switch t := x.(type) {
-		case *ast.StarExpr:
-			x = t.X
-		case *ast.ParenExpr:
-			x = t.X
-		case *ast.IndexExpr:
-			x = t.X
-		case *ast.IndexListExpr:
-			x = t.X
-		case *ast.Ident:
-			return t.Name
-		default:
-			return ""
-		}
-	}
-}
+// recvTypeName returns the type name of a method receiver: T for T, *T, T[K] and *T[K, V]. A
+// receiver is never qualified, so typeName's pkg.T does not arise.
+func recvTypeName(x ast.Expr) string { return typeName(x) }
 
 // packageName picks the package clause most files use; on a tie, the one matching the directory
 // name, then the first alphabetically.

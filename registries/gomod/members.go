@@ -146,9 +146,12 @@ func commentText(doc, line *ast.CommentGroup) string {
 	return ""
 }
 
-// embeddedName returns the field name an embedded type gets, its type name: T for T, *T, pkg.T,
-// T[K] and *pkg.T[K, V]; "" for anything else (type-set terms, literals).
-func embeddedName(x ast.Expr) string {
+// embeddedName returns the field name an embedded type gets, its type name (typeName).
+func embeddedName(x ast.Expr) string { return typeName(x) }
+
+// typeName returns the name of the named type x spells: T for T, *T, pkg.T, T[K] and
+// *pkg.T[K, V]; "" for anything else (type-set terms, literals).
+func typeName(x ast.Expr) string {
 	for {
 		switch t := x.(type) {
 		case *ast.StarExpr:
