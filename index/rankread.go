@@ -47,6 +47,9 @@ type rankIndex struct {
 	// that name; made on first use by packagesNamed.
 	namedOnce sync.Once
 	byName    map[string][]uint32
+	// ownName remembers ownWord's verdicts, at most maxOwnNames of them.
+	namedMu sync.Mutex
+	ownName map[string]bool
 	// rawText is set for the previous layout (rankMagicRawText).
 	rawText bool
 

@@ -363,19 +363,31 @@ func (ri *rankIndex) prior(doc uint32, pkgPrior []float32, named []bool) float32
 func (ri *rankIndex) namedPackages(r *reader, names map[string]bool, scratch *[]byte) []uint32 {
 	var out []uint32
 	for w := range names {
-		ps := ri.packagesNamed(w)
-		if len(ps) == 0 {
-			continue
-		}
-		if compoundName(w) {
-			// "node-fetch", "go-redis", "socket.io", "urllib3": no plain word is spelled so.
+		if ps := ri.packagesNamed(w); len(ps) > 0 && ri.ownWord(r, w, ps, scratch) {
 			out = append(out, ps...)
-			continue
 		}
-		lists := ri.termLists(r.questionTerms(w), scratch) // rarest first
-		if len(lists) == 0 || lists[0].list.df == 0 {
-			continue
-		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// ownWord reports whether the name w is its packages' (ps) own word: compound (compoundName),
+// or namedShare of the documents holding its rarest term are theirs. The verdict is a property of
+// the snapshot: it is remembered, for at most maxOwnNames names.
+func (ri *rankIndex) ownWord(r *reader, w string, ps []uint32, scratch *[]byte) bool {
+	ri.namedMu.Lock()
+	own, known := ri.ownName[w]
+	ri.namedMu.Unlock()
+	if known {
+		return own
+	}
+	switch lists := ri.termLists(r.questionTerms(w), scratch); { // rarest first
+	case compoundName(w):
+		// "node-fetch", "go-redis", "socket.io", "urllib3": no plain word is spelled so.
+		own = true
+	case len(lists) == 0 || lists[0].list.df == 0:
+		own = false
+	default:
 		in := make(map[uint32]bool, len(ps))
 		for _, p := range ps {
 			in[p] = true
@@ -392,13 +404,21 @@ func (ri *rankIndex) namedPackages(r *reader, names map[string]bool, scratch *[]
 		} else {
 			forEachPosting(data, count)
 		}
-		if float64(n) >= namedShare*float64(lists[0].list.df) {
-			out = append(out, ps...)
-		}
+		own = float64(n) >= namedShare*float64(lists[0].list.df)
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	ri.namedMu.Lock()
+	if ri.ownName == nil {
+		ri.ownName = make(map[string]bool)
+	}
+	if len(ri.ownName) < maxOwnNames {
+		ri.ownName[w] = own
+	}
+	ri.namedMu.Unlock()
+	return own
 }
+
+// maxOwnNames bounds the names whose ownWord verdict a rank index remembers.
+const maxOwnNames = 4096
 
 // packagesNamed returns the packages that w names (packageNames), from an index of every
 // package's names made on first use.
