@@ -117,6 +117,9 @@ type apiFile struct {
 	path    string // slash path read, relative to the distribution root
 	file    string // Symbol.File: path inside the package
 	private bool   // a private module, read only for the definitions public modules re-export
+	// docs is the .py source beside a .pyi stub chosen as path ("" when there is none): stubs
+	// seldom carry docstrings, so the symbols without a doc take the source's (see withDocs).
+	docs string
 }
 
 // isPackage reports whether the module is a package's __init__.py or __init__.pyi.
@@ -145,10 +148,19 @@ func chooseModules(paths []string, prefix string) (files []apiFile, vendored []s
 		if !ok {
 			continue
 		}
-		if prev, seen := byModule[mod]; seen && (strings.HasSuffix(prev.path, ".pyi") || !strings.HasSuffix(p, ".pyi")) {
+		prev, seen := byModule[mod]
+		if seen && (strings.HasSuffix(prev.path, ".pyi") || !strings.HasSuffix(p, ".pyi")) {
+			if strings.HasSuffix(prev.path, ".pyi") && strings.HasSuffix(p, ".py") {
+				prev.docs = prefix + p
+				byModule[mod] = prev
+			}
 			continue
 		}
-		byModule[mod] = apiFile{module: mod, path: prefix + p, file: prefix + p, private: !public}
+		f := apiFile{module: mod, path: prefix + p, file: prefix + p, private: !public}
+		if seen && strings.HasSuffix(prev.path, ".py") {
+			f.docs = prev.path // the stub replaces the source it documents
+		}
+		byModule[mod] = f
 	}
 	out := make([]apiFile, 0, len(byModule))
 	for _, f := range byModule {
@@ -162,6 +174,37 @@ func chooseModules(paths []string, prefix string) (files []apiFile, vendored []s
 	})
 	sort.Strings(vendored)
 	return out, vendored
+}
+
+// withDocs gives the symbols of a .pyi stub that have no doc the docstrings of the same names
+// in the .py source beside it (f.docs), with their parameters' documentation: the stub is the
+// declared API, the source is where its author documented it (attrs ships both). A source that
+// cannot be read or scanned leaves the stub's symbols as they are.
+func withDocs(syms []docidx.Symbol, f apiFile, read readFunc, lim Limits) []docidx.Symbol {
+	src, err := read(f.docs, lim.MaxFile)
+	if err != nil {
+		return syms
+	}
+	if !utf8.Valid(src) {
+		src = []byte(strings.ToValidUTF8(string(src), "\uFFFD"))
+	}
+	docs := map[string]*docidx.Symbol{}
+	out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.docs, MaxSymbols: lim.MaxSymbols})
+	for i := range out.Symbols {
+		docs[out.Symbols[i].QualifiedName] = &out.Symbols[i]
+	}
+	for i := range syms {
+		s := &syms[i]
+		d, ok := docs[s.QualifiedName]
+		if !ok || s.Doc != "" {
+			continue
+		}
+		s.Doc = d.Doc
+		if len(s.Params) == 0 {
+			s.Params = d.Params
+		}
+	}
+	return syms
 }
 
 // apiResult is what extractAPI found.
@@ -211,6 +254,9 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 		res.modules++
 		out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.file, MaxSymbols: lim.MaxSymbols - len(res.symbols) + 1})
 		syms := out.Symbols
+		if f.docs != "" {
+			syms = withDocs(syms, f, read, lim)
+		}
 		if !out.Truncated && len(private) > 0 {
 			if re := rx.reexports(f, out); len(re) > 0 {
 				if len(syms) == 0 {

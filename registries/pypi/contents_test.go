@@ -69,3 +69,36 @@ func TestPlainParams(t *testing.T) {
 		t.Error("plainParams changed its input")
 	}
 }
+
+// TestStubTakesSourceDocs: a .pyi stub beside its .py source is the module's API, and its
+// symbols without a docstring take the source's (attrs ships both), in either listing order.
+func TestStubTakesSourceDocs(t *testing.T) {
+	srcs := map[string]string{
+		"pkg/exceptions.pyi": "class FrozenError(AttributeError): ...\nclass Other(Exception):\n    \"\"\"The stub's own doc.\"\"\"\n",
+		"pkg/exceptions.py": "class FrozenError(AttributeError):\n    \"\"\"\n    A frozen instance has been attempted to be modified.\n    \"\"\"\n" +
+			"class Other(Exception):\n    \"\"\"The source's doc.\"\"\"\nclass OnlyInSource: pass\n",
+	}
+	read := func(p string, _ int64) ([]byte, error) { return []byte(srcs[p]), nil }
+	for _, order := range [][]string{{"pkg/exceptions.pyi", "pkg/exceptions.py"}, {"pkg/exceptions.py", "pkg/exceptions.pyi"}} {
+		files, _ := chooseModules(order, "")
+		if len(files) != 1 || files[0].path != "pkg/exceptions.pyi" || files[0].docs != "pkg/exceptions.py" {
+			t.Fatalf("%q: chose %+v", order, files)
+		}
+		docs := map[string]string{}
+		for _, s := range extractAPI(files, read, Limits{}.withDefaults()).symbols {
+			docs[s.QualifiedName] = s.Doc
+		}
+		want := map[string]string{
+			"pkg.exceptions.FrozenError": "A frozen instance has been attempted to be modified.",
+			"pkg.exceptions.Other":       "The stub's own doc.",
+		}
+		for q, d := range want {
+			if docs[q] != d {
+				t.Errorf("%q: %s doc %q, want %q", order, q, docs[q], d)
+			}
+		}
+		if _, ok := docs["pkg.exceptions.OnlyInSource"]; ok {
+			t.Errorf("%q: a name only the source declares is in the API", order)
+		}
+	}
+}
