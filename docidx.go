@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // Version is the docidx release, stamped into every snapshot manifest.
@@ -221,6 +222,69 @@ type Symbol struct {
 	// JSDoc's @param tags. Doc still holds the whole doc comment as written; Params is its
 	// parameter part parsed, in declaration order.
 	Params []Param `json:"params,omitempty"`
+}
+
+// DocWithParams returns Doc followed by the parameters of Params that Doc does not already
+// document, one markdown list item each: "- `name` (type, default `x`): doc". A docstring keeps
+// its Args section in Doc, so its parameters are not repeated; JSDoc's @param tags are parsed out
+// of Doc, so they are listed. It is what search indexes and shows of a symbol's documentation.
+func (s *Symbol) DocWithParams() string {
+	var todo []Param
+	var flat string
+	for _, p := range s.Params {
+		if flat == "" {
+			flat = alnum(s.Doc)
+		}
+		// Compared as letters and digits only: the doc's markup (reST's ``x``, markdown's `x`)
+		// and line breaks differ from the parameter's plain text.
+		pd := alnum(p.Doc)
+		if len(pd) > 32 {
+			pd = pd[:32]
+		}
+		if strings.Contains(flat, alnum(p.Name)) && strings.Contains(flat, pd) {
+			continue
+		}
+		todo = append(todo, p)
+	}
+	if len(todo) == 0 {
+		return s.Doc
+	}
+	var b strings.Builder
+	b.WriteString(strings.TrimRight(s.Doc, "\n"))
+	if b.Len() > 0 {
+		b.WriteString("\n\n")
+	}
+	b.WriteString("Parameters:\n")
+	for _, p := range todo {
+		b.WriteString("- `")
+		b.WriteString(p.Name)
+		b.WriteByte('`')
+		switch {
+		case p.Type != "" && p.Default != "":
+			b.WriteString(" (" + p.Type + ", default `" + p.Default + "`)")
+		case p.Type != "":
+			b.WriteString(" (" + p.Type + ")")
+		case p.Default != "":
+			b.WriteString(" (default `" + p.Default + "`)")
+		}
+		if d := strings.Join(strings.Fields(p.Doc), " "); d != "" {
+			b.WriteString(": " + d)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// alnum returns the letters and digits of s, lowercased: text compared regardless of markup,
+// spacing and case.
+func alnum(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
 }
 
 // Param is the documentation of one parameter of a function, method or constructor.

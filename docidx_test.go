@@ -16,3 +16,24 @@ func TestNormalizeName(t *testing.T) {
 		t.Errorf("npm names are kept as written, got %q", got)
 	}
 }
+
+func TestDocWithParams(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		sym  docidx.Symbol
+		want string
+	}{
+		{"no params", docidx.Symbol{Doc: "Sign a token."}, "Sign a token."},
+		{"jsdoc params listed", docidx.Symbol{Doc: "Sign a token.", Params: []docidx.Param{
+			{Name: "options.expiresIn", Type: "string|number", Doc: "expressed in seconds"},
+			{Name: "options.algorithm", Default: "HS256"}}},
+			"Sign a token.\n\nParameters:\n- `options.expiresIn` (string|number): expressed in seconds\n- `options.algorithm` (default `HS256`)\n"},
+		{"docstring params not repeated", docidx.Symbol{Doc: "Retry.\n\n:param int total:\n    Total number of ``retries`` to allow.", Params: []docidx.Param{
+			{Name: "total", Type: "int", Default: "10", Doc: "Total number of retries to allow."}}},
+			"Retry.\n\n:param int total:\n    Total number of ``retries`` to allow."},
+	} {
+		if got := tc.sym.DocWithParams(); got != tc.want {
+			t.Errorf("%s: DocWithParams() = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

@@ -119,7 +119,7 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		}
 		f[fName] = names
 		f[fSignature] = clip(s.Signature, maxCode)
-		f[fAll] = allText(names, identWords(names), clip(s.Doc, maxBody))
+		f[fAll] = allText(names, identWords(names), clip(s.DocWithParams(), maxBody))
 		f[fHeading] = s.Package
 		f[fSTitle] = s.QualifiedName
 		f[fSSection] = symbolSection(&s)
@@ -263,7 +263,7 @@ func compactSignature(sig, name string, n int) (line string, clipped bool) {
 // can show the part a question asks about. A type's members are symbols of their own: its
 // signature is not stored again.
 func storeSymbol(s *docidx.Symbol) string {
-	doc := storeDoc(s.Doc, maxStoreDoc)
+	doc := storeDoc(s.DocWithParams(), maxStoreDoc)
 	switch s.Kind {
 	case docidx.KindFunc, docidx.KindMethod, docidx.KindConst, docidx.KindVar, docidx.KindProperty, docidx.KindField:
 	default:

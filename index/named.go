@@ -22,7 +22,7 @@ func questionNames(text string) map[string]bool {
 		w = strings.TrimRight(w, ".-_/'’")
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		w = strings.TrimLeft(w, ".-_/'’")
-		if len(w) < 3 || passageStopWords[w] {
+		if len(w) < 2 || len(w) == 2 && !twoLetterName(w) || passageStopWords[w] {
 			continue
 		}
 		if out == nil {
@@ -83,3 +83,15 @@ func (r *reader) namedPackageKeys(words string) map[string]bool {
 func compoundName(w string) bool {
 	return strings.ContainsAny(w, "-._/@0123456789")
 }
+
+// twoLetterWords are the English words of two letters, which are never package names in a
+// question ("is", "in", "by"), unlike "ws", "pg" or "qs".
+var twoLetterWords = map[string]bool{
+	"am": true, "an": true, "as": true, "at": true, "be": true, "by": true, "do": true, "go": true,
+	"he": true, "if": true, "in": true, "is": true, "it": true, "me": true, "my": true, "no": true,
+	"of": true, "ok": true, "on": true, "or": true, "so": true, "to": true, "up": true, "us": true,
+	"we": true,
+}
+
+// twoLetterName reports whether the two-letter word w may be a package's name.
+func twoLetterName(w string) bool { return !twoLetterWords[w] }

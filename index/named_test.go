@@ -19,6 +19,7 @@ func TestQuestionNames(t *testing.T) {
 		{"a boto3/botocore client", []string{"boto3", "boto3/botocore", "botocore", "client"}},
 		{"urllib3. ok", []string{"urllib3"}},
 		{"is it", nil},
+		{"max payload of ws", []string{"max", "payload", "ws"}},
 	} {
 		var got []string
 		for k := range questionNames(tc.q) {

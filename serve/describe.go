@@ -597,55 +597,11 @@ func renderMember(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
 		b.WriteString(fence(codeLang(ref.Ecosystem), m.Signature))
 		b.WriteByte('\n')
 	}
-	if doc := strings.TrimSpace(m.Doc); doc != "" {
+	if doc := strings.TrimSpace(m.DocWithParams()); doc != "" {
 		b.WriteString(doc)
 		b.WriteString("\n\n")
 	}
-	writeParams(&b, m.Params, m.Doc)
 	return d, b.String()
-}
-
-// writeParams writes the parameters of params that doc does not already document as a markdown
-// list: name, type, default and doc. A docstring keeps its Args section in doc, so its parameters
-// are not repeated; JSDoc's @param tags are parsed out of the doc, so they are listed.
-func writeParams(b *strings.Builder, params []docidx.Param, doc string) {
-	var todo []docidx.Param
-	var flat string
-	for _, p := range params {
-		if flat == "" {
-			flat = index.CollapseSpace(doc)
-		}
-		if pd := index.CollapseSpace(p.Doc); strings.Contains(flat, p.Name) && (pd == "" || strings.Contains(flat, strings.TrimSuffix(clip(pd, 40), "…"))) {
-			continue
-		}
-		todo = append(todo, p)
-	}
-	if len(todo) == 0 {
-		return
-	}
-	params = todo
-	b.WriteString("Parameters:\n")
-	for _, p := range params {
-		b.WriteString("- `")
-		b.WriteString(p.Name)
-		b.WriteByte('`')
-		if p.Type != "" {
-			b.WriteString(" (")
-			b.WriteString(p.Type)
-			b.WriteByte(')')
-		}
-		if p.Default != "" {
-			b.WriteString(", default `")
-			b.WriteString(p.Default)
-			b.WriteByte('`')
-		}
-		if p.Doc != "" {
-			b.WriteString(": ")
-			b.WriteString(index.CollapseSpace(p.Doc))
-		}
-		b.WriteByte('\n')
-	}
-	b.WriteByte('\n')
 }
 
 // renderSymbol returns one symbol of ref in full, as structured content and as markdown.
@@ -671,11 +627,10 @@ func renderSymbol(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
 	if m.Deprecated {
 		b.WriteString("**Deprecated.**\n\n")
 	}
-	if doc := strings.TrimSpace(m.Doc); doc != "" {
+	if doc := strings.TrimSpace(m.DocWithParams()); doc != "" {
 		b.WriteString(doc)
 		b.WriteString("\n\n")
 	}
-	writeParams(&b, m.Params, m.Doc)
 	for _, ex := range m.Examples {
 		l := ex.Lang
 		if l == "" {
