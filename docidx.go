@@ -226,8 +226,9 @@ type Symbol struct {
 
 // DocWithParams returns Doc followed by the parameters of Params that Doc does not already
 // document, one markdown list item each: "- `name` (type, default `x`): doc". A docstring keeps
-// its Args section in Doc, so its parameters are not repeated; JSDoc's @param tags are parsed out
-// of Doc, so they are listed. It is what search indexes and shows of a symbol's documentation.
+// its Args section in Doc, so its parameters are not repeated unless their default says what the
+// doc does not ("DEFAULT_POOLSIZE = 10"); JSDoc's @param tags are parsed out of Doc, so they are
+// listed. It is what search indexes and shows of a symbol's documentation.
 func (s *Symbol) DocWithParams() string {
 	var todo []Param
 	var flat string
@@ -241,7 +242,8 @@ func (s *Symbol) DocWithParams() string {
 		if len(pd) > 32 {
 			pd = pd[:32]
 		}
-		if strings.Contains(flat, alnum(p.Name)) && strings.Contains(flat, pd) {
+		documented := strings.Contains(flat, alnum(p.Name)) && strings.Contains(flat, pd)
+		if documented && !newDefault(p.Default, flat) {
 			continue
 		}
 		todo = append(todo, p)
@@ -273,6 +275,18 @@ func (s *Symbol) DocWithParams() string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// newDefault reports whether a parameter's default tells something that the doc (flattened by
+// alnum) does not: a value other than the empty ones (None, null, undefined, true, false, empty
+// literals) that the doc does not mention.
+func newDefault(def, flat string) bool {
+	switch strings.TrimSpace(def) {
+	case "", "None", "null", "undefined", "True", "False", "true", "false", `""`, "''", "()", "[]", "{}":
+		return false
+	}
+	d := alnum(def)
+	return d != "" && !strings.Contains(flat, d)
 }
 
 // alnum returns the letters and digits of s, lowercased: text compared regardless of markup,

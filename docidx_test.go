@@ -28,9 +28,13 @@ func TestDocWithParams(t *testing.T) {
 			{Name: "options.expiresIn", Type: "string|number", Doc: "expressed in seconds"},
 			{Name: "options.algorithm", Default: "HS256"}}},
 			"Sign a token.\n\nParameters:\n- `options.expiresIn` (string|number): expressed in seconds\n- `options.algorithm` (default `HS256`)\n"},
-		{"docstring params not repeated", docidx.Symbol{Doc: "Retry.\n\n:param int total:\n    Total number of ``retries`` to allow.", Params: []docidx.Param{
-			{Name: "total", Type: "int", Default: "10", Doc: "Total number of retries to allow."}}},
-			"Retry.\n\n:param int total:\n    Total number of ``retries`` to allow."},
+		{"a default the doc does not give is listed", docidx.Symbol{Doc: "Adapter.\n\n:param pool_connections: The number of urllib3 connection pools to cache.", Params: []docidx.Param{
+			{Name: "pool_connections", Default: "DEFAULT_POOLSIZE = 10", Doc: "The number of urllib3 connection pools to cache."},
+			{Name: "max_retries", Default: "None"}}},
+			"Adapter.\n\n:param pool_connections: The number of urllib3 connection pools to cache.\n\nParameters:\n- `pool_connections` (default `DEFAULT_POOLSIZE = 10`): The number of urllib3 connection pools to cache.\n- `max_retries` (default `None`)\n"},
+		{"docstring params not repeated", docidx.Symbol{Doc: "Retry.\n\n:param int total:\n    Total number of ``retries`` to allow. Defaults to 10.", Params: []docidx.Param{
+			{Name: "total", Type: "int", Default: "10", Doc: "Total number of retries to allow. Defaults to 10."}}},
+			"Retry.\n\n:param int total:\n    Total number of ``retries`` to allow. Defaults to 10."},
 	} {
 		if got := tc.sym.DocWithParams(); got != tc.want {
 			t.Errorf("%s: DocWithParams() = %q, want %q", tc.name, got, tc.want)

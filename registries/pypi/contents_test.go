@@ -102,3 +102,22 @@ func TestStubTakesSourceDocs(t *testing.T) {
 		}
 	}
 }
+
+func TestConstantDefaults(t *testing.T) {
+	shared := []docidx.Param{{Name: "pool_connections", Default: "DEFAULT_POOLSIZE"}, {Name: "x", Default: "AMBIGUOUS"}, {Name: "y", Default: "None"}}
+	syms := []docidx.Symbol{
+		{Kind: docidx.KindConst, Name: "DEFAULT_POOLSIZE", Signature: "DEFAULT_POOLSIZE = 10"},
+		{Kind: docidx.KindConst, Name: "AMBIGUOUS", Signature: "AMBIGUOUS = 1"},
+		{Kind: docidx.KindConst, Name: "AMBIGUOUS", Signature: "AMBIGUOUS = 2"},
+		{Kind: docidx.KindConst, Name: "LIMIT", Parent: "Retry", Signature: "LIMIT = 3"},
+		{Kind: docidx.KindClass, Name: "HTTPAdapter", Params: shared},
+	}
+	constantDefaults(syms)
+	got := syms[4].Params
+	if got[0].Default != "DEFAULT_POOLSIZE = 10" || got[1].Default != "AMBIGUOUS" || got[2].Default != "None" {
+		t.Errorf("defaults %+v", got)
+	}
+	if shared[0].Default != "DEFAULT_POOLSIZE" {
+		t.Error("constantDefaults changed a shared Params slice")
+	}
+}
