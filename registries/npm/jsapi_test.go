@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/docidx/docidx"
+
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 )
@@ -73,5 +75,30 @@ func TestKeepTarballScript(t *testing.T) {
 		if got := keepTarballScript(p); got != want {
 			t.Errorf("keepTarballScript(%q) = %v, want %v", p, got, want)
 		}
+	}
+}
+
+// TestWithJSDocs: declarations from @types take the parameters and docs that only the package's
+// own JSDoc gives, matched by qualified name.
+func TestWithJSDocs(t *testing.T) {
+	types := []docidx.Symbol{
+		{QualifiedName: "ws.WebSocketServer.constructor", Doc: "Create a server."},
+		{QualifiedName: "ws.WebSocket.send"},
+		{QualifiedName: "ws.createWebSocketStream", Doc: "typed doc", Params: []docidx.Param{{Name: "ws"}}},
+	}
+	js := []docidx.Symbol{
+		{QualifiedName: "ws.WebSocketServer.constructor", Doc: "js doc", Params: []docidx.Param{{Name: "options.maxPayload", Default: "104857600"}}},
+		{QualifiedName: "ws.WebSocket.send", Doc: "Send a data message."},
+		{QualifiedName: "ws.createWebSocketStream", Doc: "js doc", Params: []docidx.Param{{Name: "other"}}},
+	}
+	got := withJSDocs(types, js)
+	if p := got[0].Params; len(p) != 1 || p[0].Default != "104857600" || got[0].Doc != "Create a server." {
+		t.Errorf("constructor: %+v", got[0])
+	}
+	if got[1].Doc != "Send a data message." {
+		t.Errorf("send: %+v", got[1])
+	}
+	if got[2].Doc != "typed doc" || got[2].Params[0].Name != "ws" {
+		t.Errorf("createWebSocketStream: the declarations' own doc and params must win: %+v", got[2])
 	}
 }

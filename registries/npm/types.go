@@ -84,11 +84,43 @@ func packageAPI(ctx context.Context, fsys fs.FS, m *manifest, name, version stri
 			if entries := typesEntries(tp.fsys, tp.m); len(entries) > 0 {
 				a := extractAPI(ctx, tp.fsys, entries, name, tp.name, tp.name+"/", lim, find)
 				a.from = tp.name + "@" + tp.version
+				a.symbols = withJSDocs(a.symbols, jsAPI(fsys, m, name, lim).symbols)
 				return a
 			}
 		}
 	}
 	return jsAPI(fsys, m, name, lim)
+}
+
+// withJSDocs gives the symbols of a package's DefinitelyTyped declarations what the JSDoc of its
+// own JavaScript says and the declarations leave out: the documented parameters with their
+// defaults (ws's `@param {Number} [options.maxPayload=104857600]`) and, for a symbol without a
+// doc, the JavaScript's. Symbols are matched by qualified name, which both extractors derive
+// alike from the package's exports.
+func withJSDocs(types, js []docidx.Symbol) []docidx.Symbol {
+	if len(js) == 0 {
+		return types
+	}
+	byName := make(map[string]*docidx.Symbol, len(js))
+	for i := range js {
+		if _, dup := byName[js[i].QualifiedName]; !dup {
+			byName[js[i].QualifiedName] = &js[i]
+		}
+	}
+	for i := range types {
+		t := &types[i]
+		j, ok := byName[t.QualifiedName]
+		if !ok {
+			continue
+		}
+		if len(t.Params) == 0 {
+			t.Params = j.Params
+		}
+		if t.Doc == "" {
+			t.Doc = j.Doc
+		}
+	}
+	return types
 }
 
 // extractAPI runs the declaration extractor over entries of fsys, the files of package owner
