@@ -174,24 +174,30 @@ func firstWord(s string) string {
 	return ""
 }
 
+// closing returns the index of the right bracket r that balances the left bracket l s starts
+// with, or -1.
+func closing(s string, l, r byte) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case l:
+			depth++
+		case r:
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
 // parseParam reads the body of an @param tag: "{Type} [name=default] - description", the type,
 // brackets, default and hyphen each optional. optional reports the brackets, or a type ending
 // in "=" (Closure's optional mark).
 func parseParam(s string) (p docidx.Param, optional, ok bool) {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "{") {
-		depth, end := 0, -1
-		for i := 0; i < len(s); i++ {
-			if s[i] == '{' {
-				depth++
-			} else if s[i] == '}' {
-				depth--
-				if depth == 0 {
-					end = i
-					break
-				}
-			}
-		}
+		end := closing(s, '{', '}')
 		if end < 0 {
 			return p, false, false
 		}
@@ -203,18 +209,7 @@ func parseParam(s string) (p docidx.Param, optional, ok bool) {
 		s = strings.TrimSpace(s[end+1:])
 	}
 	if strings.HasPrefix(s, "[") {
-		depth, end := 0, -1
-		for i := 0; i < len(s); i++ {
-			if s[i] == '[' {
-				depth++
-			} else if s[i] == ']' {
-				depth--
-				if depth == 0 {
-					end = i
-					break
-				}
-			}
-		}
+		end := closing(s, '[', ']')
 		if end < 0 {
 			return p, false, false
 		}
