@@ -44,8 +44,9 @@ func questionNames(text string) map[string]bool {
 // packageNames returns the names a question may call the package eco/name by: its name as its
 // ecosystem compares it, lowercased, and for a Go module also its last path element without a
 // major version suffix, the name Go code imports it by ("go-redis" for
-// github.com/redis/go-redis/v9, "yaml" for gopkg.in/yaml.v3 is left out: only path elements
-// count). The last element of a scoped npm name ("core" of @babel/core) is not a name: it is
+// github.com/redis/go-redis/v9; "yaml" for gopkg.in/yaml.v3 is left out: only path elements
+// count), and that element without the "go-" prefix or ".go"/"-go" suffix that says it is the
+// Go client of something ("redis", "nats"; such plain words then pass namedShare's test). The last element of a scoped npm name ("core" of @babel/core) is not a name: it is
 // too often a plain word.
 func packageNames(eco docidx.Ecosystem, name string) []string {
 	n := strings.ToLower(docidx.NormalizeName(eco, name))
@@ -53,7 +54,18 @@ func packageNames(eco docidx.Ecosystem, name string) []string {
 	if eco == docidx.Go {
 		base, _ := splitMajor(n)
 		if i := strings.LastIndexByte(base, '/'); i >= 0 && i+1 < len(base) {
-			out = append(out, base[i+1:])
+			last := base[i+1:]
+			out = append(out, last)
+			// "nats.go" is NATS's Go client, "go-redis" Redis's: people say "nats", "redis".
+			for _, trim := range []func(string) (string, bool){
+				func(s string) (string, bool) { return strings.CutSuffix(s, ".go") },
+				func(s string) (string, bool) { return strings.CutSuffix(s, "-go") },
+				func(s string) (string, bool) { return strings.CutPrefix(s, "go-") },
+			} {
+				if short, ok := trim(last); ok && len(short) >= 2 {
+					out = append(out, short)
+				}
+			}
 		}
 	}
 	return out

@@ -38,7 +38,8 @@ func TestPackageNames(t *testing.T) {
 		name string
 		want []string
 	}{
-		{docidx.Go, "github.com/redis/go-redis/v9", []string{"github.com/redis/go-redis/v9", "go-redis"}},
+		{docidx.Go, "github.com/redis/go-redis/v9", []string{"github.com/redis/go-redis/v9", "go-redis", "redis"}},
+		{docidx.Go, "github.com/nats-io/nats.go", []string{"github.com/nats-io/nats.go", "nats.go", "nats"}},
 		{docidx.Go, "go.uber.org/zap", []string{"go.uber.org/zap", "zap"}},
 		{docidx.NPM, "@babel/core", []string{"@babel/core"}},
 		{docidx.NPM, "jsonwebtoken", []string{"jsonwebtoken"}},
