@@ -119,11 +119,12 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		}
 		f[fName] = names
 		f[fSignature] = clip(s.Signature, maxCode)
-		f[fAll] = allText(names, identWords(names), clip(s.DocWithParams(), maxBody))
+		doc := s.DocWithParams()
+		f[fAll] = allText(names, identWords(names), clip(doc, maxBody))
 		f[fHeading] = s.Package
 		f[fSTitle] = s.QualifiedName
 		f[fSSection] = symbolSection(&s)
-		f[fSText] = storeSymbol(&s)
+		f[fSText] = storeSymbol(&s, doc)
 		f[fSURI] = uri
 		out = append(out, searchDoc{id: id, fields: f})
 	}
@@ -257,13 +258,14 @@ func compactSignature(sig, name string, n int) (line string, clipped bool) {
 	return cut + " …", true
 }
 
-// storeSymbol returns the stored text of a symbol: its doc comment (storeDoc), after its whole
+// storeSymbol returns the stored text of a symbol: fullDoc, its doc with its parameters
+// (Symbol.DocWithParams, made once by the caller), as storeDoc keeps it, after its whole
 // signature as code when the compact one its hit shows leaves part out of a function's
 // parameters (with their defaults) or a constant's or variable's declaration, so that a passage
 // can show the part a question asks about. A type's members are symbols of their own: its
 // signature is not stored again.
-func storeSymbol(s *docidx.Symbol) string {
-	doc := storeDoc(s.DocWithParams(), maxStoreDoc)
+func storeSymbol(s *docidx.Symbol, fullDoc string) string {
+	doc := storeDoc(fullDoc, maxStoreDoc)
 	switch s.Kind {
 	case docidx.KindFunc, docidx.KindMethod, docidx.KindConst, docidx.KindVar, docidx.KindProperty, docidx.KindField:
 	default:

@@ -118,8 +118,8 @@ const (
 const accumulatorLimit = 5000
 
 // kindPriorOf is the standing of a document of a kind before any word of the question: a
-// package's overview, README and package doc say what it is for; a constant or a property
-// seldom answers a question by itself.
+// package's overview, README and package doc say what it is for. Members (fields, constants,
+// properties) stand as any symbol: they hold the defaults and limits questions ask for.
 func kindPriorOf(kind string) float64 {
 	switch kind {
 	case "overview":

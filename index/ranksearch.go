@@ -381,7 +381,11 @@ func (ri *rankIndex) ownWord(r *reader, w string, ps []uint32, scratch *[]byte) 
 	if known {
 		return own
 	}
-	switch lists := ri.termLists(r.questionTerms(w), scratch); { // rarest first
+	var lists []termList
+	if !compoundName(w) {
+		lists = ri.termLists(r.questionTerms(w), scratch) // rarest first
+	}
+	switch {
 	case compoundName(w):
 		// "node-fetch", "go-redis", "socket.io", "urllib3": no plain word is spelled so.
 		own = true

@@ -1,5 +1,8 @@
 package serve
 
+// describe.go is describe_<ecosystem>_package: metadata, README summary and an API outline, or
+// one symbol with its members.
+
 import (
 	"context"
 	"fmt"
@@ -10,10 +13,6 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
 )
-
-// describe.go is describe_<ecosystem>_package: metadata, README summary and an API outline, or
-// one symbol with its members.
-// ---- describe_go_package, describe_npm_package ----
 
 // DescribeInput is the arguments of describe_go_package and describe_npm_package.
 type DescribeInput struct {
@@ -579,14 +578,7 @@ func outlineTypes(syms []docidx.Symbol) map[string]bool {
 // signature and whole doc under a small heading, without the file and resource lines of a
 // symbol of its own (its type's page has them, and its own URI is in the structured content).
 func renderMember(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
-	d := SymbolDetail{
-		Package: m.Package, Kind: string(m.Kind), Name: m.Name, Parent: m.Parent, QualifiedName: m.QualifiedName,
-		Signature: m.Signature, Doc: m.Doc, File: m.File, Line: m.Line, Deprecated: m.Deprecated,
-		URI: ref.PageURI(docidx.PageSymbolPrefix + m.QualifiedName),
-	}
-	if d.Package == "" {
-		d.Package = ref.Name
-	}
+	d := symbolDetail(ref, m)
 	var b strings.Builder
 	fmt.Fprintf(&b, "### %s (%s)", m.Key(), m.Kind)
 	if m.Deprecated {
@@ -604,9 +596,8 @@ func renderMember(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
 	return d, b.String()
 }
 
-// renderSymbol returns one symbol of ref in full, as structured content and as markdown.
-func renderSymbol(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
-	lang := codeLang(ref.Ecosystem)
+// symbolDetail is the structured content of symbol m of ref, without its examples.
+func symbolDetail(ref docidx.Ref, m *docidx.Symbol) SymbolDetail {
 	d := SymbolDetail{
 		Package: m.Package, Kind: string(m.Kind), Name: m.Name, Parent: m.Parent, QualifiedName: m.QualifiedName,
 		Signature: m.Signature, Doc: m.Doc, File: m.File, Line: m.Line, Deprecated: m.Deprecated,
@@ -615,6 +606,13 @@ func renderSymbol(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
 	if d.Package == "" {
 		d.Package = ref.Name
 	}
+	return d
+}
+
+// renderSymbol returns one symbol of ref in full, as structured content and as markdown.
+func renderSymbol(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
+	lang := codeLang(ref.Ecosystem)
+	d := symbolDetail(ref, m)
 	var b strings.Builder
 	fmt.Fprintf(&b, "## %s (%s) — %s@%s\n\n", m.QualifiedName, m.Kind, ref.Name, ref.Version)
 	if d.Package != ref.Name {

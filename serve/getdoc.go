@@ -1,5 +1,8 @@
 package serve
 
+// getdoc.go is get_package_doc and get_npm_package_doc: one README, docs/ or examples/ file,
+// paged by section.
+
 import (
 	"context"
 	"fmt"
@@ -8,10 +11,6 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
 )
-
-// getdoc.go is get_package_doc and get_npm_package_doc: one README, docs/ or examples/ file,
-// paged by section.
-// ---- get_package_doc, get_npm_package_doc ----
 
 // DocInput is the arguments of get_package_doc.
 type DocInput struct {

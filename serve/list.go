@@ -1,5 +1,7 @@
 package serve
 
+// list.go is list_packages: the indexed packages and their versions, paged.
+
 import (
 	"context"
 	"errors"
@@ -8,9 +10,6 @@ import (
 
 	"github.com/docidx/docidx/index"
 )
-
-// list.go is list_packages: the indexed packages and their versions, paged.
-// ---- list_packages ----
 
 // ListInput is the arguments of list_packages.
 type ListInput struct {

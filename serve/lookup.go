@@ -1,5 +1,8 @@
 package serve
 
+// lookup.go resolves what a tool call names — a package, a Go import path inside a module, a
+// symbol — and says "did you mean" when it names nothing indexed.
+
 import (
 	"errors"
 	"fmt"
@@ -9,8 +12,6 @@ import (
 	"github.com/docidx/docidx/index"
 )
 
-// lookup.go resolves what a tool call names — a package, a Go import path inside a module, a
-// symbol — and says "did you mean" when it names nothing indexed.
 // resolvePackage finds the package version a describe or get_*_doc call names. For Go, name may
 // be an import path inside an indexed module: the longest indexed module path that is a prefix
 // of name (at a slash) wins, and focus is then name. Unknown packages are tool errors.

@@ -1,5 +1,8 @@
 package serve
 
+// search.go is search_package_docs: ranked hits with the passage that answers, deduplicated per
+// section and paged within max_tokens.
+
 import (
 	"context"
 	"errors"
@@ -11,10 +14,6 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
 )
-
-// search.go is search_package_docs: ranked hits with the passage that answers, deduplicated per
-// section and paged within max_tokens.
-// ---- search_package_docs ----
 
 // SearchInput is the arguments of search_package_docs.
 type SearchInput struct {

@@ -136,8 +136,6 @@ func (s *Server) addTools() {
 	})
 }
 
-// ---- helpers ----
-
 // parseEcosystem parses an ecosystem argument; empty is allowed unless required. A bad value
 // is -32602.
 func parseEcosystem(s string, required bool) (docidx.Ecosystem, error) {
