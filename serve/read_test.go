@@ -8,7 +8,7 @@ import (
 )
 
 // TestReadSearchHit reads the URI of every hit of a search, as a model with only tools would:
-// each read holds the hit's title and passage, and more.
+// each read names the hit's package version and holds every word of its passage, and more.
 func TestReadSearchHit(t *testing.T) {
 	cs := connect(t, newServer(t), nil)
 	var found serve.SearchOutput
@@ -26,8 +26,21 @@ func TestReadSearchHit(t *testing.T) {
 		if out.URI != h.URI || out.Package != h.Package || out.Version != h.Version {
 			t.Errorf("read %s: got %+v", h.URI, out)
 		}
-		if text := resultText(res); len(text) < len(h.Snippet) {
+		text := resultText(res)
+		if len(text) < len(h.Snippet) {
 			t.Errorf("read %s: %d bytes, less than the hit's passage (%d)", h.URI, len(text), len(h.Snippet))
+		}
+		// The passage's words are in what the read returns (the passage is plain text, the read
+		// markdown, so words are compared, not lines).
+		flat := strings.ToLower(strings.NewReplacer("`", "", "*", "").Replace(text))
+		for _, w := range strings.Fields(strings.ToLower(h.Snippet)) {
+			w = strings.Trim(w, "…`*.,:;()")
+			if len(w) > 5 {
+				w = w[:5] // a stem: the passage is indexed text, the read what the author wrote
+			}
+			if len(w) >= 4 && !strings.Contains(flat, w) {
+				t.Errorf("read %s lacks %q of the hit's passage %q", h.URI, w, h.Snippet)
+			}
 		}
 	}
 }
