@@ -6,10 +6,10 @@ import (
 	"io/fs"
 	"net/url"
 	"path"
-	"sort"
 	"strings"
 
 	"github.com/Masterminds/semver/v3"
+	"github.com/docidx/docidx/registries/npm/internal/jsapi"
 )
 
 // flexString decodes a JSON string and turns any other JSON value into "", so one odd field never
@@ -249,9 +249,14 @@ func typesEntries(fsys fs.FS, m *manifest) []string {
 	add(string(m.Typings))
 	var exports any
 	if len(m.Exports) > 0 && json.Unmarshal(m.Exports, &exports) == nil {
-		root := exportsRoot(exports)
 		var typesT, jsT []string
-		collectExportTargets(root, 0, &typesT, &jsT)
+		jsapi.WalkExports(jsapi.ExportsRoot(exports), conditionOrder, func(t string, types bool) {
+			if types {
+				typesT = append(typesT, t)
+			} else {
+				jsT = append(jsT, t)
+			}
+		})
 		for _, t := range typesT {
 			add(t)
 		}
@@ -401,69 +406,8 @@ func declarationCandidates(p string) []string {
 	return []string{p + ".d.ts", p + "/index.d.ts"}
 }
 
-// exportsRoot returns the target of "." in an exports value: the value itself when it is a
-// string, an array or a condition object, or its "." entry when it is a subpath map.
-func exportsRoot(v any) any {
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return v
-	}
-	for k := range obj {
-		if strings.HasPrefix(k, ".") {
-			return obj["."]
-		}
-	}
-	return v
-}
-
 // conditionOrder is the order conditions are tried in; others follow alphabetically.
 var conditionOrder = []string{"types", "typings", "import", "require", "node", "default"}
-
-// collectExportTargets walks an exports target, collecting "types" condition values into types
-// and other string targets into js.
-func collectExportTargets(v any, depth int, types, js *[]string) {
-	if depth > 8 {
-		return
-	}
-	switch t := v.(type) {
-	case string:
-		*js = append(*js, t)
-	case []any:
-		for _, e := range t {
-			collectExportTargets(e, depth+1, types, js)
-		}
-	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		rank := func(k string) int {
-			for i, c := range conditionOrder {
-				if k == c {
-					return i
-				}
-			}
-			return len(conditionOrder)
-		}
-		sort.Slice(keys, func(i, j int) bool {
-			ri, rj := rank(keys[i]), rank(keys[j])
-			if ri != rj {
-				return ri < rj
-			}
-			return keys[i] < keys[j]
-		})
-		for _, k := range keys {
-			if k == "types" || k == "typings" {
-				var inner, innerJS []string
-				collectExportTargets(t[k], depth+1, &inner, &innerJS)
-				*types = append(*types, inner...)
-				*types = append(*types, innerJS...)
-				continue
-			}
-			collectExportTargets(t[k], depth+1, types, js)
-		}
-	}
-}
 
 // exportName is the name users import a package by, for `export =` targets: "express" for
 // "@types/express", "node" for "@types/node", "x" for "@scope/x" and "@types/scope__x".

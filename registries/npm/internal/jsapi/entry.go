@@ -3,6 +3,7 @@ package jsapi
 import (
 	"encoding/json"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -24,7 +25,7 @@ func Entries(fsys fs.FS, exports json.RawMessage, main string) []string {
 	var cands []string
 	var v any
 	if len(exports) > 0 && json.Unmarshal(exports, &v) == nil {
-		collectTargets(exportsRoot(v), 0, &cands)
+		cands = scriptTargets(ExportsRoot(v))
 	}
 	cands = append(cands, main, "index.js")
 	var out []string
@@ -46,9 +47,9 @@ func Entries(fsys fs.FS, exports json.RawMessage, main string) []string {
 	return out
 }
 
-// exportsRoot returns the target of "." in an exports value: the value itself when it is a
-// string, an array or a condition object, or its "." entry when it is a subpath map.
-func exportsRoot(v any) any {
+// ExportsRoot returns the target package.json's "exports" gives the package itself ("."): the
+// value itself when it is a target or conditions, its "." entry when it maps subpaths.
+func ExportsRoot(v any) any {
 	if obj, ok := v.(map[string]any); ok && hasSubpaths(obj) {
 		return obj["."]
 	}
@@ -65,41 +66,57 @@ func hasSubpaths(obj map[string]any) bool {
 	return false
 }
 
-func collectTargets(v any, depth int, out *[]string) {
+// WalkExports calls visit for each string target of an exports target v (a string, an array, or
+// conditions, nested at most maxExportsDepth deep; see
+// https://nodejs.org/api/packages.html#conditional-exports), conditions in order's order and the
+// others alphabetically after them. types is set for targets under a "types" or "typings"
+// condition.
+func WalkExports(v any, order []string, visit func(target string, types bool)) {
+	walkExports(v, order, visit, false, 0)
+}
+
+func walkExports(v any, order []string, visit func(string, bool), types bool, depth int) {
 	if depth > maxExportsDepth {
 		return
 	}
 	switch t := v.(type) {
 	case string:
-		*out = append(*out, t)
+		visit(t, types)
 	case []any:
 		for _, e := range t {
-			collectTargets(e, depth+1, out)
+			walkExports(e, order, visit, types, depth+1)
 		}
 	case map[string]any:
 		keys := make([]string, 0, len(t))
 		for k := range t {
-			if k != "types" && k != "typings" {
-				keys = append(keys, k)
-			}
+			keys = append(keys, k)
 		}
 		rank := func(k string) int {
-			for i, c := range conditionOrder {
-				if k == c {
-					return i
-				}
+			if i := slices.Index(order, k); i >= 0 {
+				return i
 			}
-			return len(conditionOrder)
+			return len(order)
 		}
 		sort.Slice(keys, func(i, j int) bool {
-			ri, rj := rank(keys[i]), rank(keys[j])
-			if ri != rj {
+			if ri, rj := rank(keys[i]), rank(keys[j]); ri != rj {
 				return ri < rj
 			}
 			return keys[i] < keys[j]
 		})
 		for _, k := range keys {
-			collectTargets(t[k], depth+1, out)
+			walkExports(t[k], order, visit, types || k == "types" || k == "typings", depth+1)
 		}
 	}
+}
+
+// scriptTargets returns the JavaScript targets of exports target v in conditionOrder: those not
+// under a "types" or "typings" condition.
+func scriptTargets(v any) []string {
+	var out []string
+	WalkExports(v, conditionOrder, func(t string, types bool) {
+		if !types {
+			out = append(out, t)
+		}
+	})
+	return out
 }

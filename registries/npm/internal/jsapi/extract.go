@@ -191,9 +191,7 @@ func (x *extractor) selfTarget(sub string) string {
 	} else if sub != "." {
 		return ""
 	}
-	var cands []string
-	collectTargets(v, 0, &cands)
-	for _, c := range cands {
+	for _, c := range scriptTargets(v) {
 		if star != "" {
 			c = strings.ReplaceAll(c, "*", star)
 		}
