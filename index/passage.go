@@ -11,6 +11,7 @@ package index
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -59,7 +60,13 @@ type passageQuery struct {
 	// words are the stems as snippet's first-match search takes them, for cutting within one
 	// long unit.
 	words []string
+	// number is the weight of a number in a passage (see asksQuantity), 0 when the question
+	// does not ask for one; it scores as one more distinct word, bit numberBit of a mask.
+	number float64
 }
+
+// numberBit is the bit of a segment's mask that says it holds a number.
+const numberBit = maxPassageWords
 
 // passageStopWords are words of a question that say nothing about where the answer is.
 var passageStopWords = map[string]bool{
@@ -108,7 +115,90 @@ func newPassageQuery(text string, weight func(word string) float64) *passageQuer
 			}
 		}
 	}
+	pq.cue(text)
 	return pq
+}
+
+// Answer cues. Most questions about a package's behaviour ask for a default ("… by default?",
+// "unless I change it") or a quantity ("how long …", "the largest message …"), and the sentence
+// that answers says "default" or gives a number where the sentences around it only repeat the
+// question's topic. A question with such a cue weighs "default", or a number, as much as an
+// average word of the question (at least what its own rarity gives).
+
+// defaultCues are words of a question that ask for a default.
+var defaultCues = map[string]bool{
+	"default": true, "defaults": true, "defaulting": true, "unless": true, "otherwise": true,
+	"omit": true, "omitted": true, "unset": true, "unconfigured": true, "don't": true,
+	"dont": true, "leave": true,
+}
+
+// quantityCues are words of a question that ask for a number; "how" followed by one of
+// quantityHow asks for one too ("how long", "how many").
+var quantityCues = map[string]bool{
+	"largest": true, "smallest": true, "biggest": true, "highest": true, "lowest": true,
+	"maximum": true, "minimum": true, "max": true, "min": true, "limit": true, "size": true,
+	"timeout": true, "port": true, "number": true, "count": true, "duration": true,
+	"interval": true, "length": true, "seconds": true, "milliseconds": true, "bytes": true,
+}
+
+// quantityHow are the words that make "how …" ask for a number.
+var quantityHow = map[string]bool{
+	"long": true, "many": true, "much": true, "big": true, "large": true, "often": true,
+	"far": true, "old": true, "small": true, "high": true, "low": true, "deep": true, "fast": true,
+	"close": true,
+}
+
+// answerCues reports whether a question asks for a default and whether it asks for a number.
+func answerCues(text string) (asksDefault, asksNumber bool) {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’'
+	})
+	for i, w := range words {
+		w = strings.ReplaceAll(strings.Trim(w, "'’"), "’", "'")
+		asksDefault = asksDefault || defaultCues[w]
+		asksNumber = asksNumber || quantityCues[w] || w == "how" && i+1 < len(words) && quantityHow[words[i+1]]
+	}
+	return asksDefault, asksNumber
+}
+
+// withDefaultCue returns the words a question is searched by: words, and "default" when the
+// question asks for a default without saying the word ("… unless I change it?"), so that the
+// documents that state a default rank as they would had it said it.
+func withDefaultCue(words string) string {
+	if asks, _ := answerCues(words); asks && !strings.Contains(strings.ToLower(words), "default") {
+		return words + " default"
+	}
+	return words
+}
+
+// cue sets pq's answer cues from the question's words.
+func (pq *passageQuery) cue(text string) {
+	asksDefault, asksNumber := answerCues(text)
+	if !asksDefault && !asksNumber {
+		return
+	}
+	mean := 1.0
+	if len(pq.weights) > 0 {
+		mean = 0
+		for _, w := range pq.weights {
+			mean += w
+		}
+		mean /= float64(len(pq.weights))
+	}
+	if asksDefault {
+		i := slices.Index(pq.stems, "default")
+		switch {
+		case i >= 0:
+			pq.weights[i] = max(pq.weights[i], mean)
+		case len(pq.stems) < maxPassageWords:
+			pq.stems = append(pq.stems, "default")
+			pq.weights = append(pq.weights, mean)
+			pq.words = append(pq.words, "default")
+		}
+	}
+	if asksNumber {
+		pq.number = mean
+	}
 }
 
 // stemSuffixes are the endings lightStem removes, longest first.
@@ -175,7 +265,7 @@ func passage(text string, pq *passageQuery, budget int) string {
 			}
 			if nw := segs[j].mask &^ mask; nw != 0 {
 				for b := nw; b != 0; b &= b - 1 {
-					score += pq.weights[bitIndex(b)]
+					score += pq.weight(bitIndex(b))
 				}
 				mask |= nw
 			}
@@ -262,6 +352,14 @@ func render(text string, segs []segment, lo, hi int) string {
 		b.WriteString("…")
 	}
 	return b.String()
+}
+
+// weight returns the weight of bit i of a segment's mask: a question word's, or a number's.
+func (pq *passageQuery) weight(i int) float64 {
+	if i == numberBit {
+		return pq.number
+	}
+	return pq.weights[i]
 }
 
 // bitIndex returns the index of the lowest set bit of b.
@@ -351,8 +449,11 @@ func startsSentence(s string) bool {
 // after a lower-case letter (camelCase). Each stem's first letter is found with
 // strings.IndexByte, in lower and in upper case, rather than testing every byte.
 func markMatches(text string, segs []segment, pq *passageQuery) {
-	if len(pq.stems) == 0 || len(segs) == 0 {
+	if len(segs) == 0 {
 		return
+	}
+	if pq.number > 0 {
+		markNumbers(text, segs, pq.number)
 	}
 	lo, hi := segs[0].start, segs[len(segs)-1].end
 	for w, stem := range pq.stems {
@@ -402,6 +503,26 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 	}
 }
 
+// markNumbers marks the segments that hold a number with numberBit: a digit that starts a word
+// ("65000", "100:100", ".005", "4MB"), not one inside an identifier ("HS256", "utf8").
+func markNumbers(text string, segs []segment, weight float64) {
+	for k := range segs {
+		s := &segs[k]
+		for i := s.start; i < s.end; i++ {
+			c := text[i]
+			if c < '0' || c > '9' {
+				continue
+			}
+			if i > 0 && (isWordByte(text[i-1]) || text[i-1] == '_') && !('0' <= text[i-1] && text[i-1] <= '9') {
+				continue
+			}
+			s.mask |= 1 << numberBit
+			s.hits += weight
+			break
+		}
+	}
+}
+
 // isWordByte reports whether c is part of a word: an ASCII letter or digit, or a byte of a
 // multi-byte character (taken for a letter).
 func isWordByte(c byte) bool {
@@ -416,7 +537,7 @@ func (pq *passageQuery) forPackage(pkg string) *passageQuery {
 	for i, s := range pq.stems {
 		if strings.Contains(pkg, s) {
 			if out == nil {
-				out = &passageQuery{stems: pq.stems, words: pq.words, weights: append([]float64(nil), pq.weights...)}
+				out = &passageQuery{stems: pq.stems, words: pq.words, weights: append([]float64(nil), pq.weights...), number: pq.number}
 			}
 			out.weights[i] /= 5
 		}

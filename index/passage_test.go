@@ -156,3 +156,52 @@ func BenchmarkPassage(b *testing.B) {
 		passage(text, pq, DefaultPassageBytes)
 	}
 }
+
+// TestAnswerCues checks which questions ask for a default or a number, and that a passage of
+// such a question prefers the sentence that states one.
+func TestAnswerCues(t *testing.T) {
+	for q, want := range map[string][2]bool{
+		"what happens to requests for dotfiles by default?":               {true, false},
+		"which port does gin listen on unless PORT is set":                {true, true},
+		"how long will Open wait if I don't set a timeout":                {true, true},
+		"what is the largest message a server will receive":               {false, true},
+		"how do I register a route":                                       {false, false},
+		"how many connections does the pool keep":                         {false, true},
+		"what bucket boundaries does a histogram use if I don’t set any?": {true, false},
+	} {
+		d, n := answerCues(q)
+		if [2]bool{d, n} != want {
+			t.Errorf("answerCues(%q) = %v, %v; want %v", q, d, n, want)
+		}
+	}
+	if got := withDefaultCue("how long will Open wait unless I change it"); got != "how long will Open wait unless I change it default" {
+		t.Errorf("withDefaultCue added nothing: %q", got)
+	}
+	if got := withDefaultCue("the default port"); got != "the default port" {
+		t.Errorf("withDefaultCue(%q) = %q", "the default port", got)
+	}
+
+	text := "What happens to requests for dotfiles depends on the dotfiles option.\n" +
+		"Set how dotfiles are treated when encountered. A dotfile is a file or directory that begins with a dot.\n" +
+		"'allow' No special treatment for dotfiles.\n" +
+		"'deny' Deny a request for a dotfile and 403.\n" +
+		"'ignore' Pretend like the dotfile does not exist and 404.\n" +
+		"The default value is 'ignore'.\n"
+	weights := map[string]float64{"dotfiles": 8, "files": 2, "requests": 2, "happens": 3, "default": 0.5}
+	weight := func(w string) float64 {
+		if v, ok := weights[w]; ok {
+			return v
+		}
+		return 1
+	}
+	got := passage(text, newPassageQuery("what happens to requests for dotfiles by default?", weight), 140)
+	if !strings.Contains(got, "default value is 'ignore'") {
+		t.Errorf("passage of a default question misses the default:\n%s", got)
+	}
+	weights = map[string]float64{"message": 2}
+	got = passage("The server accepts text and binary frames.\nA message of more than 104857600 bytes closes its connection.\n",
+		newPassageQuery("how large a message will the server accept?", weight), 64)
+	if !strings.Contains(got, "104857600") {
+		t.Errorf("passage of a quantity question misses the number:\n%s", got)
+	}
+}
