@@ -46,12 +46,22 @@ func questionNames(text string) map[string]bool {
 // major version suffix, the name Go code imports it by ("go-redis" for
 // github.com/redis/go-redis/v9; "yaml" for gopkg.in/yaml.v3 is left out: only path elements
 // count), and that element without the "go-" prefix or ".go"/"-go" suffix that says it is the
-// Go client of something ("redis", "nats"; such plain words then pass namedShare's test). The last element of a scoped npm name ("core" of @babel/core) is not a name: it is
-// too often a plain word.
+// Go client of something ("redis", "nats"; such plain words then pass namedShare's test), and
+// the org of a "go.<org>.<tld>" import host ("mongodb" for go.mongodb.org/mongo-driver/v2). The
+// last element of a scoped npm name ("core" of @babel/core) is not a name: it is too often a
+// plain word.
 func packageNames(eco docidx.Ecosystem, name string) []string {
 	n := strings.ToLower(docidx.NormalizeName(eco, name))
 	out := []string{n}
 	if eco == docidx.Go {
+		// A vanity import host "go.<org>.<tld>" is named by its org: "MongoDB" names
+		// go.mongodb.org/mongo-driver, "etcd" go.etcd.io/bbolt.
+		if host, _, _ := strings.Cut(n, "/"); strings.Count(host, ".") == 2 && strings.HasPrefix(host, "go.") {
+			org := host[3:strings.LastIndexByte(host, '.')]
+			if len(org) >= 3 {
+				out = append(out, org)
+			}
+		}
 		base, _ := splitMajor(n)
 		if i := strings.LastIndexByte(base, '/'); i >= 0 && i+1 < len(base) {
 			last := base[i+1:]
@@ -72,15 +82,16 @@ func packageNames(eco docidx.Ecosystem, name string) []string {
 }
 
 // namedPackageKeys returns the packages that the words of a question name as their own
-// (rankIndex.namedPackages), as "ecosystem\x00name" keys for Bleve's path. Whether a name is a
-// package's own is read from rank.idx: a snapshot without one names none.
-func (r *reader) namedPackageKeys(words string) map[string]bool {
+// (rankIndex.namedPackages; of the ecosystems ecos when it is not empty), as "ecosystem\x00name"
+// keys for Bleve's path. Whether a name is a package's own is read from rank.idx: a snapshot
+// without one names none.
+func (r *reader) namedPackageKeys(words string, ecos map[docidx.Ecosystem]bool) map[string]bool {
 	if r.rank == nil {
 		return nil
 	}
 	var scratch []byte
 	var out map[string]bool
-	for _, p := range r.rank.namedPackages(r, questionNames(words), &scratch) {
+	for _, p := range r.rank.namedPackages(r, questionNames(words), ecos, &scratch) {
 		if out == nil {
 			out = map[string]bool{}
 		}

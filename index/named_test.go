@@ -40,7 +40,9 @@ func TestPackageNames(t *testing.T) {
 	}{
 		{docidx.Go, "github.com/redis/go-redis/v9", []string{"github.com/redis/go-redis/v9", "go-redis", "redis"}},
 		{docidx.Go, "github.com/nats-io/nats.go", []string{"github.com/nats-io/nats.go", "nats.go", "nats"}},
-		{docidx.Go, "go.uber.org/zap", []string{"go.uber.org/zap", "zap"}},
+		{docidx.Go, "go.uber.org/zap", []string{"go.uber.org/zap", "uber", "zap"}},
+		{docidx.Go, "go.mongodb.org/mongo-driver/v2", []string{"go.mongodb.org/mongo-driver/v2", "mongodb", "mongo-driver"}},
+		{docidx.Go, "golang.org/x/sync", []string{"golang.org/x/sync", "sync"}},
 		{docidx.NPM, "@babel/core", []string{"@babel/core"}},
 		{docidx.NPM, "jsonwebtoken", []string{"jsonwebtoken"}},
 		{docidx.PyPI, "Flask_Cors", []string{"flask-cors"}},

@@ -148,17 +148,19 @@ func TestEcosystemsNamed(t *testing.T) {
 		ecos []docidx.Ecosystem
 		rest string
 	}{
-		"parse yaml in python":        {[]docidx.Ecosystem{docidx.PyPI}, "parse yaml in"},
-		"go to definition":            {nil, "go to definition"},
-		"http router in go":           {[]docidx.Ecosystem{docidx.Go}, "http router in"},
-		"color terminal output go":    {[]docidx.Ecosystem{docidx.Go}, "color terminal output"},
-		"is stdout a tty in a Go CLI": {[]docidx.Ecosystem{docidx.Go}, "is stdout a tty in a CLI"},
-		"how to go back a page":       {nil, "how to go back a page"},
-		"cli framework for Node.js":   {[]docidx.Ecosystem{docidx.NPM}, "cli framework for"},
-		"relative time in JavaScript": {[]docidx.Ecosystem{docidx.NPM}, "relative time in"},
-		"run goroutines":              {nil, "run goroutines"},
-		"golang or rust or python":    {[]docidx.Ecosystem{docidx.Go, docidx.Cargo, docidx.PyPI}, "or or"},
-		"pip-installable package":     {nil, "pip-installable package"},
+		"parse yaml in python":               {[]docidx.Ecosystem{docidx.PyPI}, "parse yaml in"},
+		"go to definition":                   {nil, "go to definition"},
+		"http router in go":                  {[]docidx.Ecosystem{docidx.Go}, "http router in"},
+		"color terminal output go":           {[]docidx.Ecosystem{docidx.Go}, "color terminal output"},
+		"is stdout a tty in a Go CLI":        {[]docidx.Ecosystem{docidx.Go}, "is stdout a tty in a CLI"},
+		"how to go back a page":              {nil, "how to go back a page"},
+		"pool size of the MongoDB Go driver": {[]docidx.Ecosystem{docidx.Go}, "pool size of the MongoDB driver"},
+		"Go back to the start":               {nil, "Go back to the start"},
+		"cli framework for Node.js":          {[]docidx.Ecosystem{docidx.NPM}, "cli framework for"},
+		"relative time in JavaScript":        {[]docidx.Ecosystem{docidx.NPM}, "relative time in"},
+		"run goroutines":                     {nil, "run goroutines"},
+		"golang or rust or python":           {[]docidx.Ecosystem{docidx.Go, docidx.Cargo, docidx.PyPI}, "or or"},
+		"pip-installable package":            {nil, "pip-installable package"},
 	} {
 		ecos, rest := ecosystemsNamed(text)
 		var got []docidx.Ecosystem

@@ -26,6 +26,7 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	ri := r.rank
 	keep := ri.filter(q)
 	ecos, words := ecosystemsNamed(text)
+	words = withDefaultCue(words)
 	terms := r.questionTerms(words)
 	if len(terms) == 0 {
 		// Nothing but the ecosystem's name is left to search ("python", "in Go", "node and
@@ -48,7 +49,7 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 		return nil, 0, nil
 	}
 	bonus := ri.nameBonuses(text, words, keep, &a.scratch)
-	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, questionNames(words), &a.scratch))
+	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, questionNames(words), ecos, &a.scratch))
 	top, total := ri.best(a, bonus, len(lists), pkgPrior, named, window)
 	ranked := ri.diversify(top, named)
 	hits := make(search.DocumentMatchCollection, 0, min(need, len(ranked)))
@@ -357,14 +358,19 @@ func (ri *rankIndex) prior(doc uint32, pkgPrior []float32, named []bool) float32
 // namedPackages returns the packages that the words of a question (questionNames) name as
 // their own: words that are a package's name (packageNames) and either compound (compoundName)
 // or a word whose rarest term is mostly that package's (namedShare of the latest versions'
-// documents that hold it are the package's). A
-// package name that is also a common word of documentation ("router", "yaml", "uuid",
-// "decorator") is then a word of the question, not its subject. The result is sorted.
-func (ri *rankIndex) namedPackages(r *reader, names map[string]bool, scratch *[]byte) []uint32 {
+// documents that hold it are the package's). A package name that is also a common word of
+// documentation ("router", "yaml", "uuid", "decorator") is then a word of the question, not its
+// subject. When the question names ecosystems (ecos), only their packages are named: in "the
+// MongoDB Go driver", "MongoDB" does not name npm's mongodb. The result is sorted.
+func (ri *rankIndex) namedPackages(r *reader, names map[string]bool, ecos map[docidx.Ecosystem]bool, scratch *[]byte) []uint32 {
 	var out []uint32
 	for w := range names {
 		if ps := ri.packagesNamed(w); len(ps) > 0 && ri.ownWord(r, w, ps, scratch) {
-			out = append(out, ps...)
+			for _, p := range ps {
+				if eco, _, _ := bytes.Cut(ri.pkgKey(p), []byte{0}); len(ecos) == 0 || ecos[docidx.Ecosystem(eco)] {
+					out = append(out, p)
+				}
+			}
 		}
 	}
 	slices.Sort(out)
@@ -451,7 +457,8 @@ var ecosystemWords = map[string]docidx.Ecosystem{
 	"swift": docidx.Swift, "swiftpm": docidx.Swift,
 }
 
-// goNamers are the words after which "go" is the language.
+// goNamers are the words after which "go" is the language; so is "Go" capitalized inside a
+// sentence ("the MongoDB Go driver"), which the verb seldom is.
 var goNamers = []string{"in", "for", "with", "using", "a", "the", "my", "our", "from"}
 
 // ecosystemsNamed returns the ecosystems text names and text without the words that name them:
@@ -467,7 +474,7 @@ func ecosystemsNamed(text string) (map[docidx.Ecosystem]bool, string) {
 		var named []docidx.Ecosystem
 		for _, p := range parts {
 			eco, ok := ecosystemWords[p]
-			if !ok && p == "go" && i > 0 && (i == len(fields)-1 || slices.Contains(goNamers, prev)) {
+			if !ok && p == "go" && i > 0 && (i == len(fields)-1 || slices.Contains(goNamers, prev) || strings.HasPrefix(f, "Go")) {
 				eco, ok = docidx.Go, true
 			}
 			if !ok {

@@ -63,6 +63,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 
 	// The words that name an ecosystem say where to look, as in rankSearch.
 	ecos, words := ecosystemsNamed(text)
+	words = withDefaultCue(words)
 	if strings.TrimSpace(words) == "" {
 		words = text
 	}
@@ -221,7 +222,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 			}
 		}
 	}
-	named := r.namedPackageKeys(words)
+	named := r.namedPackageKeys(words, ecos)
 	r.applyPriors(res.Hits, ecos, named)
 	return r.page(diversify(res.Hits, named), int(res.Total), q, text, nil, offset, limit)
 }
