@@ -222,14 +222,39 @@ type Symbol struct {
 	// JSDoc's @param tags. Doc still holds the whole doc comment as written; Params is its
 	// parameter part parsed, in declaration order.
 	Params []Param `json:"params,omitempty"`
+	// Values are declarations of the package-level constants and variables that give the
+	// symbol's default or that its doc names, exported or not, each one name with its value as
+	// the source declares it: "const DefaultMaxElapsedTime = 15 * time.Minute" for the field
+	// MaxElapsedTime, "var DefBuckets = []float64{.005, …}" for a doc that says "DefBuckets".
+	// Go's extractor fills it (see registries/gomod's linkValues).
+	Values []string `json:"values,omitempty"`
 }
 
 // DocWithParams returns Doc followed by the parameters of Params that Doc does not already
-// document, one markdown list item each: "- `name` (type, default `x`): doc". A docstring keeps
-// its Args section in Doc, so its parameters are not repeated unless their default says what the
-// doc does not ("DEFAULT_POOLSIZE = 10"); JSDoc's @param tags are parsed out of Doc, so they are
-// listed. It is what search indexes and shows of a symbol's documentation.
+// document, one markdown list item each: "- `name` (type, default `x`): doc", and then Values,
+// one list item each. A docstring keeps its Args section in Doc, so its parameters are not
+// repeated unless their default says what the doc does not ("DEFAULT_POOLSIZE = 10"); JSDoc's
+// @param tags are parsed out of Doc, so they are listed. It is what search indexes and shows of
+// a symbol's documentation.
 func (s *Symbol) DocWithParams() string {
+	doc := s.docWithParams()
+	if len(s.Values) == 0 {
+		return doc
+	}
+	var b strings.Builder
+	b.WriteString(strings.TrimRight(doc, "\n"))
+	if b.Len() > 0 {
+		b.WriteString("\n\n")
+	}
+	b.WriteString("Values:\n")
+	for _, v := range s.Values {
+		b.WriteString("- `" + v + "`\n")
+	}
+	return b.String()
+}
+
+// docWithParams returns Doc followed by the parameters of Params it does not document.
+func (s *Symbol) docWithParams() string {
 	var todo []Param
 	var flat string
 	for _, p := range s.Params {

@@ -76,6 +76,7 @@ type SymbolDetail struct {
 	QualifiedName string    `json:"qualifiedName" jsonschema:"name unique in the package version, e.g. errgroup.Group.Go"`
 	Signature     string    `json:"signature" jsonschema:"the declaration as written, without body"`
 	Doc           string    `json:"doc,omitempty" jsonschema:"doc comment"`
+	Values        []string  `json:"values,omitempty" jsonschema:"declarations of the package-level constants and variables holding the symbol's default or named by its doc, e.g. const DefaultMaxElapsedTime = 15 * time.Minute"`
 	File          string    `json:"file,omitempty" jsonschema:"slash path of the declaring file inside the package"`
 	Line          int       `json:"line,omitempty" jsonschema:"1-based line of the declaration"`
 	Deprecated    bool      `json:"deprecated,omitempty" jsonschema:"true when the symbol is deprecated"`
@@ -600,7 +601,7 @@ func renderMember(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
 func symbolDetail(ref docidx.Ref, m *docidx.Symbol) SymbolDetail {
 	d := SymbolDetail{
 		Package: m.Package, Kind: string(m.Kind), Name: m.Name, Parent: m.Parent, QualifiedName: m.QualifiedName,
-		Signature: m.Signature, Doc: m.Doc, File: m.File, Line: m.Line, Deprecated: m.Deprecated,
+		Signature: m.Signature, Doc: m.Doc, Values: m.Values, File: m.File, Line: m.Line, Deprecated: m.Deprecated,
 		URI: ref.PageURI(docidx.PageSymbolPrefix + m.QualifiedName),
 	}
 	if d.Package == "" {

@@ -126,6 +126,7 @@ type pkgInfo struct {
 	doc        *doc.Package
 	files      []*ast.File                  // non-test files given to go/doc
 	consts     map[*ast.ValueSpec]constSpec // every const spec's meaning, recorded before go/doc filtered them
+	values     map[string]valueRef          // every package-level const and var by name (linkvalues.go)
 }
 
 // rootFiles reads the README, LICENSE and go.mod at the module root.
@@ -414,6 +415,7 @@ func (e *extractor) loadPackage(dir string, entries []fs.DirEntry) {
 	parsed = slices.DeleteFunc(parsed, func(f *ast.File) bool { return f.Name.Name != name })
 	dropDuplicateFuncs(parsed)
 	consts := constSpecs(parsed)
+	values := packageValues(parsed, consts)
 	all := slices.Clone(parsed)
 	if name != "main" {
 		for _, f := range files {
@@ -433,7 +435,7 @@ func (e *extractor) loadPackage(dir string, entries []fs.DirEntry) {
 		e.log.Debug("gomod: skipping package", "package", importPath, "err", err)
 		return
 	}
-	e.pkgs = append(e.pkgs, &pkgInfo{dir: dir, importPath: importPath, fset: fset, doc: d, files: parsed, consts: consts})
+	e.pkgs = append(e.pkgs, &pkgInfo{dir: dir, importPath: importPath, fset: fset, doc: d, files: parsed, consts: consts, values: values})
 }
 
 // dropDuplicateFuncs removes functions and methods already declared in an earlier file (the
@@ -574,7 +576,9 @@ func (e *extractor) symbols() []docidx.Symbol {
 	for _, p := range e.pkgs {
 		em.pkg = p
 		em.qual = quals[p]
+		start := len(em.out)
 		em.emitPackage()
+		em.linkValues(em.out[start:])
 	}
 	em.trimMembers()
 	if em.dropped > 0 {
