@@ -416,3 +416,42 @@ func TestSearchTypos(t *testing.T) {
 		t.Errorf("typos: %+v", hits)
 	}
 }
+
+// TestPassageBudgetSkipsTwins checks that a member inherited by a second type (the same name,
+// declaration and doc), which callers show once, does not push the hits after it below the
+// passage budget of the first hits: each of the first three distinct answers gets the whole one.
+func TestPassageBudgetSkipsTwins(t *testing.T) {
+	long := func(topic string) string {
+		return strings.Repeat("The "+topic+" request timeout in milliseconds applies to every connection of the pool. ", 6)
+	}
+	sym := func(parent, name, topic string) docidx.Symbol {
+		return docidx.Symbol{Kind: docidx.KindField, Name: name, Parent: parent, QualifiedName: parent + "." + name,
+			Signature: name + "?: number", Doc: long(topic)}
+	}
+	pkg := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "twins", Version: "1.0.0"},
+		Symbols: []docidx.Symbol{
+			sym("BaseOptions", "timeout", "socket"), sym("ClientOptions", "timeout", "socket"),
+			sym("PoolOptions", "idleTimeout", "idle"), sym("AgentOptions", "keepAliveTimeout", "keep-alive"),
+			sym("ServerOptions", "headersTimeout", "headers"),
+		},
+	}
+	r := open(t, build(t, pkg))
+	hits := search(t, r, index.Query{Text: "socket request timeout milliseconds", Limit: 10})
+	seen := map[string]bool{}
+	distinct := 0
+	for _, h := range hits {
+		twin := h.Title[strings.LastIndexByte(h.Title, '.')+1:] + "\x00" + h.Section + "\x00" + h.Snippet
+		if seen[twin] {
+			continue
+		}
+		seen[twin] = true
+		if distinct < 3 && len(h.Snippet) < index.DefaultPassageBytes/2 {
+			t.Errorf("answer %d (%s) has a passage of %d bytes, want the top hits' budget", distinct+1, h.Title, len(h.Snippet))
+		}
+		distinct++
+	}
+	if distinct == len(hits) {
+		t.Fatalf("no twins among %d hits: the test needs them", len(hits))
+	}
+}

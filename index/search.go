@@ -303,7 +303,13 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query,
 	}
 	page := ranked[offset:min(offset+limit, len(ranked))]
 	pq := newPassageQuery(text, r.wordWeight(text, idf))
-	for i, h := range page {
+	// A hit's passage budget goes by its rank among the page's distinct answers. Callers show
+	// one hit per URI (the overloads of a function share one) and one per member inherited or
+	// declared alike on several types (the same name, declaration and text), so such a repeat
+	// must not push the hits after it below topPassageHits.
+	seen := make(map[string]bool, len(page))
+	rank := offset
+	for _, h := range page {
 		fields := h.Fields
 		if fields == nil {
 			var err error
@@ -311,9 +317,23 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query,
 				return nil, fmt.Errorf("index: search: %w", err)
 			}
 		}
-		if hit, ok := makeHit(h.ID, fields, h.Score, pq, passageBudget(q.PassageBytes, offset+i)); ok {
-			out.Hits = append(out.Hits, hit)
+		hit, text, ok := makeHit(h.ID, fields, h.Score)
+		if !ok {
+			continue
 		}
+		twin := ""
+		if hit.Kind == docidx.HitSymbol {
+			twin = hit.Package + "@" + hit.Version + "\x00" + hit.Title[strings.LastIndexAny(hit.Title, ".:")+1:] + "\x00" + hit.Section + "\x00" + text
+		}
+		hit.Snippet = passage(text, pq.forPackage(hit.Package), passageBudget(q.PassageBytes, rank))
+		if !seen[hit.URI] && (twin == "" || !seen[twin]) {
+			rank++
+		}
+		seen[hit.URI] = true
+		if twin != "" {
+			seen[twin] = true
+		}
+		out.Hits = append(out.Hits, hit)
 	}
 	return out, nil
 }
@@ -493,16 +513,16 @@ func (r *reader) terms(field, text string) []string {
 	return out
 }
 
-// makeHit builds a Hit from a Bleve document's ID (its page URI, with "#n" for sections) and
-// stored fields, with the passage of its text for pq in about budget bytes.
-func makeHit(id string, fields map[string]any, score float64, pq *passageQuery, budget int) (docidx.Hit, bool) {
+// makeHit builds a Hit without its passage from a Bleve document's ID (its page URI, with "#n"
+// for sections) and stored fields, and returns the stored text its passage is chosen from.
+func makeHit(id string, fields map[string]any, score float64) (hit docidx.Hit, text string, ok bool) {
 	uri := id
 	if i := strings.LastIndexByte(uri, '#'); i >= 0 {
 		uri = uri[:i]
 	}
 	ref, page, err := docidx.ParsePageURI(uri)
 	if err != nil {
-		return docidx.Hit{}, false
+		return docidx.Hit{}, "", false
 	}
 	str := func(f string) string { s, _ := fields[f].(string); return s }
 	kind := docidx.HitSection
@@ -517,10 +537,9 @@ func makeHit(id string, fields map[string]any, score float64, pq *passageQuery, 
 		Title:     str(fSTitle),
 		Section:   str(fSSection),
 		Kind:      kind,
-		Snippet:   passage(str(fSText), pq.forPackage(ref.Name), budget),
 		Score:     score,
 		URI:       str(fSURI),
-	}, true
+	}, str(fSText), true
 }
 
 // exactCandidates returns the lowercased forms of text that could be a package name typed
