@@ -21,8 +21,9 @@
 #   make faults                      # builds bin/docidx first
 #   BIN=/path/to/docidx bash scripts/faults.sh
 #
-# Environment: BIN (default bin/docidx), ONLY="stdio http" runs only those groups, TRY_TIMEOUT (seconds per try, default 10), TRICKLE_WAIT
-# (seconds a trickled request may stay open, default 60), KEEP=1 keeps the scratch directory.
+# Environment: BIN (default bin/docidx); ONLY="stdio http" runs only those groups; TRY_TIMEOUT
+# (seconds per try, default 10); TRICKLE_WAIT (seconds a trickled request may stay open, default
+# 60); KEEP=1 keeps the scratch directory with every try's stdout and stderr (try.GROUP.NAME.*).
 # Needs bash, coreutils (timeout, truncate), mkfifo and python3 (the JSON-RPC checks: python keeps
 # ids byte-for-byte, which jq does not). Exit status 0 when every try is ok, 1 otherwise.
 set -u
@@ -114,6 +115,7 @@ try() {
 	case $verdict in
 	ok) record "$group" "$name" ok ;;
 	lost*) record "$group" "$name" lost "${verdict#lost: }" ;;
+	hang*) record "$group" "$name" hang "${verdict#hang: }" ;;
 	*) record "$group" "$name" wrong "${verdict#wrong: }" ;;
 	esac
 }
@@ -612,6 +614,7 @@ trickle_start() {
 		exec timeout -k 3 $((TRICKLE_WAIT + 20)) python3 "$W/rpc.py" trickle "$HTTP_PORT" "$TRICKLE_WAIT"
 	) >"$W/trickle.out" 2>"$W/trickle.err" &
 	TRICKLE_CLIENT=$!
+	BG_PIDS+=("$TRICKLE_CLIENT")
 }
 TRICKLE_PID= TRICKLE_CLIENT=
 
