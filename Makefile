@@ -5,7 +5,7 @@ BIN       ?= bin/docidx
 CORPUS    ?= $(or $(DOCIDX_CORPUS),/work/corpus)
 BENCHTIME ?= 1s
 
-.PHONY: all build test lint fmt-check vet staticcheck unit bench relevance answers e2e demo fuzz clean
+.PHONY: all build test lint fmt-check vet staticcheck unit bench relevance answers e2e faults demo fuzz clean
 
 all: build
 
@@ -51,6 +51,11 @@ answers:
 ## e2e: crawl real packages from the configured registries and local caches (needs network).
 e2e: build
 	DOCIDX_CORPUS=$(CORPUS) BIN=$(BIN) bash scripts/e2e.sh
+
+## faults: issue 15's fault benchmark, offline: damaged snapshots, malformed JSON-RPC over stdio and
+## HTTP, crawl faults, leaks; prints tries/ok/crash/hang/lost/wrong per group, fails if any try did.
+faults: build
+	BIN=$(BIN) bash scripts/faults.sh
 
 ## demo: the README's quick start: index this module's own dependencies from the local module
 ## cache, then ask the MCP server over stdio.
