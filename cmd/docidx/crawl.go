@@ -31,8 +31,10 @@ func crawlCommand() *cli.Command {
 --from reads exact versions from go.mod or package-lock.json. With local caches and no
 SPEC or --from, every package version in those caches is crawled. A package version
 already in the snapshot is not fetched again unless --refresh. With --prune the
-snapshot ends up holding exactly what this crawl named: other versions are dropped,
-except those of packages that failed this time.
+snapshot ends up holding exactly what this crawl named: other versions are dropped.
+--prune acts only after a crawl in which nothing failed (a mistyped spec must not empty
+the snapshot); --prune-on-failure prunes anyway, keeping the versions of packages that
+failed.
 
 Registries come from each ecosystem's own configuration: GOPROXY (environment or
 'go env'), npm's .npmrc files and npm_config_* variables; --goproxy and
@@ -53,7 +55,8 @@ Registries come from each ecosystem's own configuration: GOPROXY (environment or
 			&cli.StringFlag{Name: "pypi-index", Usage: "Python package index `URL` (default: PIP_INDEX_URL / pip.conf, else PyPI)", EnvVars: []string{"DOCIDX_PYPI_INDEX"}},
 			&cli.StringFlag{Name: "cargo-index", Usage: "crates index `URL` (default: cargo's configuration, else crates.io)", EnvVars: []string{"DOCIDX_CARGO_INDEX"}},
 			&cli.StringFlag{Name: "swift-registry", Usage: "Swift package registry `URL` (default: SwiftPM's registries.json)", EnvVars: []string{"DOCIDX_SWIFT_REGISTRY"}},
-			&cli.BoolFlag{Name: "prune", Usage: "afterwards, drop every package version this crawl did not name (kept: versions of packages that failed)", EnvVars: []string{"DOCIDX_PRUNE"}},
+			&cli.BoolFlag{Name: "prune", Usage: "afterwards, if nothing failed, drop every package version this crawl did not name", EnvVars: []string{"DOCIDX_PRUNE"}},
+			&cli.BoolFlag{Name: "prune-on-failure", Usage: "with --prune, prune even when some packages failed (kept: versions of the packages that failed)", EnvVars: []string{"DOCIDX_PRUNE_ON_FAILURE"}},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors", EnvVars: []string{"DOCIDX_QUIET"}},
 		},
 		Action: runCrawl,
@@ -125,7 +128,14 @@ func runCrawl(c *cli.Context) error {
 		return failf("crawl interrupted (%v); the previous snapshot is unchanged", err)
 	}
 	var pruned []docidx.Ref
-	if c.Bool("prune") {
+	if c.Bool("prune-on-failure") && !c.Bool("prune") {
+		log.Warn("--prune-on-failure has no effect without --prune")
+	}
+	if c.Bool("prune") && sum.Failed > 0 && !c.Bool("prune-on-failure") {
+		// A failed spec names nothing, so pruning now would drop what it was meant to keep:
+		// a mistyped module path would empty the snapshot.
+		log.Warn(fmt.Sprintf("--prune: nothing pruned because %d of %d packages failed; fix them, or add --prune-on-failure to prune anyway", sum.Failed, len(sum.Results)))
+	} else if c.Bool("prune") {
 		if pruned, err = pruneUnnamed(w, sum); err != nil {
 			return failf("--prune: %v; the previous snapshot is unchanged", err)
 		}
