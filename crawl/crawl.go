@@ -40,7 +40,8 @@ type Options struct {
 	Concurrency int
 	// Refresh fetches package versions again even when the sink already has them.
 	Refresh bool
-	// Logger receives one line per failure and per package at debug level; nil discards.
+	// Logger receives one line per package, failed or not, at debug level; nil discards.
+	// Failures are the caller's to report, from Summary.Results.
 	Logger *slog.Logger
 	// OnStart, if set, is called once with the number of packages about to be crawled.
 	OnStart func(total int)
@@ -158,7 +159,9 @@ func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 			}
 			if r.Err != nil {
 				r.Error = r.Err.Error()
-				log.Warn("crawl failed", "spec", r.Spec, "err", r.Err)
+				// At debug level only: the caller reports each failure from the Summary,
+				// and a failure printed twice doubles the output of a crawl with many.
+				log.Debug("crawl failed", "spec", r.Spec, "err", r.Err)
 			} else {
 				log.Debug("crawled", "package", r.Ref.String(), "status", r.Status, "elapsed", r.Elapsed)
 			}

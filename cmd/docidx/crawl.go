@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,6 +19,10 @@ import (
 	"github.com/docidx/docidx/crawl"
 	"github.com/docidx/docidx/index"
 )
+
+// maxListed is how many items of one kind (skipped lockfile entries, skipped files) a crawl
+// lists at warning level before it only counts them.
+const maxListed = 10
 
 // modcacheAuto is the --go-modcache value that means "the module cache `go env GOMODCACHE` names".
 const modcacheAuto = "auto"
@@ -88,8 +93,17 @@ func runCrawl(c *cli.Context) error {
 		if err != nil {
 			return failf("--from: %v", err) // errors start with "file:line:"
 		}
-		for _, s := range lf.Skipped {
-			log.Warn("--from: not crawled", "entry", s.String())
+		for i, s := range lf.Skipped {
+			// A few at warning level, all at info: a lockfile full of git or path entries
+			// must not flood the terminal.
+			level := slog.LevelWarn
+			if i >= maxListed {
+				level = slog.LevelInfo
+			}
+			log.Log(c.Context, level, "--from: not crawled", "file", f, "entry", s.String())
+		}
+		if n := len(lf.Skipped); n > maxListed {
+			log.Warn(fmt.Sprintf("--from: %d more entries not crawled (--log-level info lists them)", n-maxListed), "file", f)
 		}
 		specs = append(specs, lf.Specs...)
 		if projectDir == "" {
@@ -140,26 +154,31 @@ func runCrawl(c *cli.Context) error {
 			return failf("--prune: %v; the previous snapshot is unchanged", err)
 		}
 	}
+	if sum.Indexed == 0 && len(pruned) == 0 {
+		// Nothing to publish: a new generation would copy the old one, make every server
+		// reload and, for a first crawl, publish an empty snapshot.
+		w.Abort()
+		return finishNoop(c, dir, sum, srcs.retries(), quiet, asJSON)
+	}
 	commitStart := time.Now()
 	m, err := w.Commit(c.Context)
 	if err != nil {
 		return failf("writing snapshot: %v; the previous snapshot is unchanged", err)
 	}
 	if asJSON {
-		if err := writeJSON(c.App.Writer, struct {
-			*crawl.Summary
-			Snapshot string                  `json:"snapshot"`
-			Counts   []index.EcosystemCounts `json:"counts"`
-			Retries  int64                   `json:"retries"`
-			Pruned   []docidx.Ref            `json:"pruned,omitempty"`
-		}{sum, dir, m.Counts, srcs.retries(), pruned}); err != nil {
+		if err := writeJSON(c.App.Writer, crawlJSON{sum, dir, true, m.Counts, srcs.retries(), pruned}); err != nil {
 			return err
 		}
-	} else if !quiet {
-		for _, ref := range pruned {
-			fmt.Fprintf(c.App.ErrWriter, "pruned     %s\n", ref)
+	} else {
+		printFailures(c.App.ErrWriter, sum)
+		if !quiet {
+			for _, ref := range pruned {
+				fmt.Fprintf(c.App.ErrWriter, "pruned     %s\n", ref)
+			}
+			printSummary(c.App.ErrWriter, sum, srcs.retries())
+			fmt.Fprintf(c.App.ErrWriter, "; snapshot written in %s\n", time.Since(commitStart).Round(time.Millisecond))
+			printHolds(c.App.ErrWriter, m.Counts)
 		}
-		printSummary(c.App.ErrWriter, sum, m, srcs.retries(), time.Since(commitStart))
 	}
 	if err := sum.Err(); err != nil {
 		return failf("%v (the others were indexed)", err)
@@ -167,17 +186,69 @@ func runCrawl(c *cli.Context) error {
 	return nil
 }
 
-func printSummary(w io.Writer, sum *crawl.Summary, m *index.Manifest, retries int64, commit time.Duration) {
-	for _, r := range sum.Results {
-		if r.Status == crawl.Failed {
-			fmt.Fprintf(w, "failed     %s\n", r.Error) // the error starts with the spec
+// crawlJSON is crawl --json's output: the crawl's summary and what the snapshot holds after it.
+type crawlJSON struct {
+	*crawl.Summary
+	Snapshot string                  `json:"snapshot"`
+	Changed  bool                    `json:"changed"` // false: nothing indexed or pruned, no generation written
+	Counts   []index.EcosystemCounts `json:"counts"`
+	Retries  int64                   `json:"retries"`
+	Pruned   []docidx.Ref            `json:"pruned,omitempty"`
+}
+
+// finishNoop reports a crawl that indexed and pruned nothing, after which no generation was
+// written: the current snapshot, if any, stays as it was.
+func finishNoop(c *cli.Context, dir string, sum *crawl.Summary, retries int64, quiet, asJSON bool) error {
+	var counts []index.EcosystemCounts
+	if r, err := index.Open(dir); err == nil {
+		counts = r.Counts()
+		r.Close()
+	}
+	if asJSON {
+		if err := writeJSON(c.App.Writer, crawlJSON{sum, dir, false, counts, retries, nil}); err != nil {
+			return err
+		}
+	} else {
+		printFailures(c.App.ErrWriter, sum)
+		if !quiet {
+			printSummary(c.App.ErrWriter, sum, retries)
+			if counts == nil {
+				fmt.Fprintf(c.App.ErrWriter, "; nothing changed: no snapshot written\n")
+			} else {
+				fmt.Fprintf(c.App.ErrWriter, "; nothing changed: no new generation written\n")
+				printHolds(c.App.ErrWriter, counts)
+			}
 		}
 	}
-	fmt.Fprintf(w, "crawled %d packages in %s: %d indexed, %d unchanged, %d failed; %d documents, %d sections, %d symbols; %d retries; snapshot written in %s\n",
+	if err := sum.Err(); err != nil {
+		if sum.Failed == len(sum.Results) {
+			return failf("%v", err)
+		}
+		return failf("%v (the others were unchanged)", err)
+	}
+	return nil
+}
+
+// printFailures prints each failed package once, with its error (which starts with the spec).
+func printFailures(w io.Writer, sum *crawl.Summary) {
+	for _, r := range sum.Results {
+		if r.Status == crawl.Failed {
+			fmt.Fprintf(w, "failed     %s\n", r.Error)
+		}
+	}
+}
+
+// printSummary prints the crawl's summary line, without its end: the caller says what became of
+// the snapshot.
+func printSummary(w io.Writer, sum *crawl.Summary, retries int64) {
+	fmt.Fprintf(w, "crawled %d packages in %s: %d indexed, %d unchanged, %d failed; %d documents, %d sections, %d symbols; %d retries",
 		len(sum.Results), sum.Elapsed.Round(time.Millisecond), sum.Indexed, sum.Unchanged, sum.Failed,
-		sum.Documents, sum.Sections, sum.Symbols, retries, commit.Round(time.Millisecond))
+		sum.Documents, sum.Sections, sum.Symbols, retries)
+}
+
+func printHolds(w io.Writer, counts []index.EcosystemCounts) {
 	var parts []string
-	for _, e := range m.Counts {
+	for _, e := range counts {
 		parts = append(parts, fmt.Sprintf("%s %d packages/%d versions", e.Ecosystem, e.Packages, e.Versions))
 	}
 	if len(parts) > 0 {
