@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"sync"
 	"time"
 
@@ -115,6 +116,8 @@ func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	wd, _ := os.Getwd()
+	opts.Caches = labelCaches(opts.Caches, wd)
 	jobs, err := plan(ctx, opts)
 	if err != nil {
 		return nil, err
@@ -292,7 +295,8 @@ func crawlOne(ctx context.Context, sink Sink, opts Options, j job, claim func(do
 	if docs.Package.CrawledAt.IsZero() {
 		docs.Package.CrawledAt = time.Now().UTC()
 	}
-	if docs.Package.Source == "" {
+	if _, local := src.(*labelledCache); local || docs.Package.Source == "" {
+		// A cache's own Source is a path on this machine; see CacheLabel.
 		docs.Package.Source = describe(src)
 	}
 	r.Source = docs.Package.Source
