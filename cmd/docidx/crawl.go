@@ -275,6 +275,8 @@ func (p *progress) start(total int) {
 	if p.off {
 		return
 	}
+	p.mu.Lock() // an interrupted crawl may call finish while start runs
+	defer p.mu.Unlock()
 	p.bar = progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(p.w),
 		progressbar.OptionSetDescription("crawling"),
@@ -286,16 +288,18 @@ func (p *progress) start(total int) {
 }
 
 func (p *progress) result(r crawl.Result) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.bar == nil {
 		return
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
 	p.bar.Describe(oneLine(r.Ref.String(), 40))
 	p.bar.Add(1)
 }
 
 func (p *progress) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.bar != nil {
 		p.bar.Finish()
 	}
