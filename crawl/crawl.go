@@ -85,6 +85,9 @@ type Summary struct {
 	Sections  int           `json:"sections"`
 	Symbols   int           `json:"symbols"`
 	Elapsed   time.Duration `json:"elapsedNs"`
+	// Skipped counts the input files the sources skipped, by reason ("not a regular file",
+	// "too large", "malformed", "unreadable"), when Options.Logger's handler is a SkipCounter.
+	Skipped map[string]int `json:"skipped,omitempty"`
 }
 
 // ErrSomeFailed is returned by Summary.Err when at least one package failed.
@@ -137,6 +140,11 @@ func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 		out := sum
 		out.Results = slices.Clone(sum.Results)
 		out.Elapsed = time.Since(start)
+		if sc, ok := log.Handler().(*SkipCounter); ok {
+			if n := sc.Counts(); len(n) > 0 {
+				out.Skipped = n
+			}
+		}
 		return &out
 	}
 	planned := make(chan error, 1)

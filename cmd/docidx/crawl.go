@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -73,6 +75,9 @@ func runCrawl(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	// The registries log each file they skip at debug level; the counter turns them into
+	// one count per reason for the summary (crawl.Summary.Skipped).
+	log = slog.New(crawl.NewSkipCounter(log.Handler()))
 	if n := c.Int("concurrency"); n < 1 || n > 256 {
 		return usagef("--concurrency %d: want 1 to 256", n)
 	}
@@ -138,6 +143,7 @@ func runCrawl(c *cli.Context) error {
 		OnResult:    prog.result,
 	})
 	prog.finish()
+	warnSkipped(log, sum)
 	if err != nil {
 		return failf("crawl interrupted (%v); the previous snapshot is unchanged", err)
 	}
@@ -244,6 +250,45 @@ func printSummary(w io.Writer, sum *crawl.Summary, retries int64) {
 	fmt.Fprintf(w, "crawled %d packages in %s: %d indexed, %d unchanged, %d failed; %d documents, %d sections, %d symbols; %d retries",
 		len(sum.Results), sum.Elapsed.Round(time.Millisecond), sum.Indexed, sum.Unchanged, sum.Failed,
 		sum.Documents, sum.Sections, sum.Symbols, retries)
+	if len(sum.Skipped) > 0 {
+		total, parts := 0, []string{}
+		for _, reason := range slices.Sorted(maps.Keys(sum.Skipped)) {
+			total += sum.Skipped[reason]
+			parts = append(parts, fmt.Sprintf("%d %s", sum.Skipped[reason], reason))
+		}
+		fmt.Fprintf(w, "; %s skipped (%s)", files(total), strings.Join(parts, ", "))
+	}
+}
+
+func files(n int) string {
+	if n == 1 {
+		return "1 file"
+	}
+	return fmt.Sprintf("%d files", n)
+}
+
+// skipHints says, per skip reason, what was skipped and why.
+var skipHints = map[string]string{
+	"not a regular file": "FIFOs, sockets or devices where a file belongs; never opened",
+	"too large":          "over the size limit",
+	"malformed":          "did not parse",
+	"unreadable":         "could not be read",
+}
+
+// warnSkipped logs one warning per reason files were skipped for, with the count: a cache with
+// thousands of bad files costs a few lines at the default level, and --log-level debug lists
+// every file.
+func warnSkipped(log *slog.Logger, sum *crawl.Summary) {
+	if sum == nil {
+		return
+	}
+	for _, reason := range slices.Sorted(maps.Keys(sum.Skipped)) {
+		msg := fmt.Sprintf("crawl: %s skipped: %s", files(sum.Skipped[reason]), reason)
+		if h := skipHints[reason]; h != "" {
+			msg += " (" + h + ")"
+		}
+		log.Warn(msg + "; --log-level debug lists them")
+	}
 }
 
 func printHolds(w io.Writer, counts []index.EcosystemCounts) {
