@@ -2,9 +2,13 @@ package main
 
 import (
 	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -75,13 +79,25 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 func TestScripts(t *testing.T) {
 	proxy := gomodtest.NewServerFromDir(t, "../../registries/gomod/testdata/mod")
 	registry := npmtest.NewServer(t, "../../registries/npm/testdata/registry")
+	// hang is a registry that never answers: scripts crawl from it and interrupt the crawl.
+	hit := make(chan struct{})
+	var hitOnce sync.Once
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hitOnce.Do(func() { close(hit) })
+		<-r.Context().Done()
+	}))
+	t.Cleanup(hang.Close)
+	cmds := maps.Clone(scriptCmds)
+	// waithang waits until the hanging registry has been asked something.
+	cmds["waithang"] = func(ts *testscript.TestScript, neg bool, args []string) { <-hit }
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
-		Cmds:                scriptCmds,
+		Cmds:                cmds,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("FAKE_GOPROXY", proxy.URL)
 			env.Setenv("FAKE_NPM_REGISTRY", registry.URL)
+			env.Setenv("HANGING_REGISTRY", hang.URL)
 			return setupScript(env)
 		},
 	})
