@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -40,7 +42,8 @@ type Options struct {
 	Concurrency int
 	// Refresh fetches package versions again even when the sink already has them.
 	Refresh bool
-	// Logger receives one line per failure and per package at debug level; nil discards.
+	// Logger receives one line per package, failed or not, at debug level; nil discards.
+	// Failures are the caller's to report, from Summary.Results.
 	Logger *slog.Logger
 	// OnStart, if set, is called once with the number of packages about to be crawled.
 	OnStart func(total int)
@@ -82,6 +85,9 @@ type Summary struct {
 	Sections  int           `json:"sections"`
 	Symbols   int           `json:"symbols"`
 	Elapsed   time.Duration `json:"elapsedNs"`
+	// Skipped counts the input files the sources skipped, by reason ("not a regular file",
+	// "too large", "malformed", "unreadable"), when Options.Logger's handler is a SkipCounter.
+	Skipped map[string]int `json:"skipped,omitempty"`
 }
 
 // ErrSomeFailed is returned by Summary.Err when at least one package failed.
@@ -108,86 +114,184 @@ type job struct {
 // and extracts the rest concurrently, and stores them. One failing package is recorded in the
 // Summary and the others go on. Run returns an error only when the crawl as a whole cannot run
 // (a cache cannot be listed, ctx is done); per-package failures are in Summary.Err.
+//
+// When ctx is done, Run returns ctx's error at once with the results so far, even if a source
+// is stuck in a read that does not watch ctx (a file system that never answers): such a
+// package's goroutine is left behind, and from then on nothing more reaches sink, so the caller
+// can drop what it was writing.
 func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 	start := time.Now()
 	log := opts.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	jobs, err := plan(ctx, opts)
-	if err != nil {
-		return nil, err
-	}
-	for _, src := range append(cachesAsRegistries(opts.Caches), opts.Registries...) {
-		if s, ok := src.(fmt.Stringer); ok {
-			sink.AddSource(s.String())
-		}
-	}
-	if opts.OnStart != nil {
-		opts.OnStart(len(jobs))
-	}
-	n := opts.Concurrency
-	if n <= 0 {
-		n = DefaultConcurrency
-	}
+	wd, _ := os.Getwd()
+	opts.Caches = labelCaches(opts.Caches, wd)
+	guard := &guardedSink{sink: sink}
+
 	var (
-		mu      sync.Mutex
-		sum     Summary
-		claimed = make(map[docidx.Ref]bool) // versions already taken by another job
+		mu        sync.Mutex
+		sum       Summary
+		abandoned bool // Run has returned: results are dropped
 	)
-	sum.Results = make([]Result, 0, len(jobs))
-	claim := func(ref docidx.Ref) bool {
+	snapshot := func() *Summary {
 		mu.Lock()
 		defer mu.Unlock()
-		if claimed[ref] {
-			return false
+		out := sum
+		out.Results = slices.Clone(sum.Results)
+		out.Elapsed = time.Since(start)
+		if sc, ok := log.Handler().(*SkipCounter); ok {
+			if n := sc.Counts(); len(n) > 0 {
+				out.Skipped = n
+			}
 		}
-		claimed[ref] = true
-		return true
+		return &out
 	}
-	g := new(errgroup.Group)
-	g.SetLimit(n)
-	for _, j := range jobs {
-		if ctx.Err() != nil {
-			break
+	planned := make(chan error, 1)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		jobs, err := plan(ctx, opts)
+		planned <- err
+		if err != nil {
+			return
 		}
-		g.Go(func() error {
-			r, dup := crawlOne(ctx, sink, opts, j, claim)
-			if dup {
-				return nil
+		for _, src := range append(cachesAsRegistries(opts.Caches), opts.Registries...) {
+			if s, ok := src.(fmt.Stringer); ok {
+				guard.AddSource(s.String())
 			}
-			if r.Err != nil {
-				r.Error = r.Err.Error()
-				log.Warn("crawl failed", "spec", r.Spec, "err", r.Err)
-			} else {
-				log.Debug("crawled", "package", r.Ref.String(), "status", r.Status, "elapsed", r.Elapsed)
-			}
+		}
+		if opts.OnStart != nil {
+			opts.OnStart(len(jobs))
+		}
+		n := opts.Concurrency
+		if n <= 0 {
+			n = DefaultConcurrency
+		}
+		claimed := make(map[docidx.Ref]bool) // versions already taken by another job
+		claim := func(ref docidx.Ref) bool {
 			mu.Lock()
-			sum.Results = append(sum.Results, r)
-			switch r.Status {
-			case Indexed:
-				sum.Indexed++
-				sum.Documents += r.Documents
-				sum.Sections += r.Sections
-				sum.Symbols += r.Symbols
-			case Unchanged:
-				sum.Unchanged++
-			case Failed:
-				sum.Failed++
+			defer mu.Unlock()
+			if claimed[ref] {
+				return false
 			}
-			mu.Unlock()
-			if opts.OnResult != nil {
-				opts.OnResult(r)
+			claimed[ref] = true
+			return true
+		}
+		mu.Lock()
+		sum.Results = make([]Result, 0, len(jobs))
+		mu.Unlock()
+		g := new(errgroup.Group)
+		g.SetLimit(n)
+		for _, j := range jobs {
+			if ctx.Err() != nil {
+				break
 			}
-			return nil
-		})
+			g.Go(func() error {
+				r, dup := crawlOne(ctx, guard, opts, j, claim)
+				if dup {
+					return nil
+				}
+				if r.Err != nil {
+					r.Error = r.Err.Error()
+					// At debug level only: the caller reports each failure from the Summary,
+					// and a failure printed twice doubles the output of a crawl with many.
+					log.Debug("crawl failed", "spec", r.Spec, "err", r.Err)
+				} else {
+					log.Debug("crawled", "package", r.Ref.String(), "status", r.Status, "elapsed", r.Elapsed)
+				}
+				mu.Lock()
+				if abandoned {
+					mu.Unlock()
+					return nil
+				}
+				sum.Results = append(sum.Results, r)
+				switch r.Status {
+				case Indexed:
+					sum.Indexed++
+					sum.Documents += r.Documents
+					sum.Sections += r.Sections
+					sum.Symbols += r.Symbols
+				case Unchanged:
+					sum.Unchanged++
+				case Failed:
+					sum.Failed++
+				}
+				mu.Unlock()
+				if opts.OnResult != nil {
+					opts.OnResult(r)
+				}
+				return nil
+			})
+		}
+		g.Wait()
+	}()
+
+	abandon := func() (*Summary, error) {
+		mu.Lock()
+		abandoned = true
+		mu.Unlock()
+		guard.close() // waits for a Put in progress; none starts afterwards
+		return snapshot(), ctx.Err()
 	}
-	g.Wait()
-	sum.Elapsed = time.Since(start)
+	select {
+	case err := <-planned:
+		if err != nil {
+			return nil, err
+		}
+	case <-ctx.Done():
+		return abandon()
+	}
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return abandon()
+	}
 	if err := ctx.Err(); err != nil {
-		return &sum, err
+		return snapshot(), err
 	}
-	return &sum, nil
+	return snapshot(), nil
+}
+
+// errAbandoned is what a Put or Has sees after Run returned early because its context ended.
+var errAbandoned = errors.New("crawl: interrupted")
+
+// guardedSink passes calls to sink until close; after close nothing reaches sink. It lets Run
+// return while a goroutine is still stuck in a source: the caller may then abort its writer
+// without that goroutine writing into it later.
+type guardedSink struct {
+	sink   Sink
+	mu     sync.RWMutex
+	closed bool
+}
+
+func (g *guardedSink) Has(ref docidx.Ref) bool {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	return !g.closed && g.sink.Has(ref)
+}
+
+func (g *guardedSink) Put(ctx context.Context, docs *docidx.PackageDocs) error {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	if g.closed {
+		return errAbandoned
+	}
+	return g.sink.Put(ctx, docs)
+}
+
+func (g *guardedSink) AddSource(source string) {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	if !g.closed {
+		g.sink.AddSource(source)
+	}
+}
+
+func (g *guardedSink) close() {
+	g.mu.Lock()
+	g.closed = true
+	g.mu.Unlock()
 }
 
 // plan turns the options into jobs: one per spec, or one per cached package version.
@@ -289,7 +393,8 @@ func crawlOne(ctx context.Context, sink Sink, opts Options, j job, claim func(do
 	if docs.Package.CrawledAt.IsZero() {
 		docs.Package.CrawledAt = time.Now().UTC()
 	}
-	if docs.Package.Source == "" {
+	if _, local := src.(*labelledCache); local || docs.Package.Source == "" {
+		// A cache's own Source is a path on this machine; see CacheLabel.
 		docs.Package.Source = describe(src)
 	}
 	r.Source = docs.Package.Source

@@ -21,6 +21,7 @@ type fakeSource struct {
 	versions map[string][]string // package -> versions, oldest first
 	failOn   map[string]error    // "name@version" -> error from Fetch
 	list     bool
+	setSrc   bool // Fetch sets Package.Source to name, as local caches set it to their path
 	fetches  atomic.Int32
 	resolves atomic.Int32
 }
@@ -50,8 +51,12 @@ func (f *fakeSource) Fetch(ctx context.Context, name, version string) (*docidx.P
 	if err := f.failOn[name+"@"+version]; err != nil {
 		return nil, err
 	}
+	src := ""
+	if f.setSrc {
+		src = f.name
+	}
 	return &docidx.PackageDocs{
-		Package:   docidx.Package{Ecosystem: f.eco, Name: name, Version: version},
+		Package:   docidx.Package{Ecosystem: f.eco, Name: name, Version: version, Source: src},
 		Documents: []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme, Sections: make([]docidx.Section, 2)}},
 		Symbols:   make([]docidx.Symbol, 3),
 	}, nil

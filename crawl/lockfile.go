@@ -163,12 +163,32 @@ type lockSource interface {
 type osSource struct{}
 
 func (osSource) read(name string) ([]byte, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(name, st); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	return readMax(name, f)
+}
+
+// checkRegular fails for a file that is not regular: opening a FIFO for reading blocks until a
+// writer comes, and a device may never end; and for one over MaxLockfile bytes. It is called
+// with a Stat before the file is opened.
+func checkRegular(name string, st fs.FileInfo) error {
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("%s: not a regular file (%s); give a lockfile", name, st.Mode().Type())
+	}
+	if st.Size() > MaxLockfile {
+		return fmt.Errorf("%s: %w: %d bytes (limit %d)", name, docidx.ErrTooLarge, st.Size(), MaxLockfile)
+	}
+	return nil
 }
 
 func (osSource) join(from, target string) (string, error) {
@@ -189,11 +209,21 @@ func (osSource) key(name string) string {
 type fsSource struct{ fsys fs.FS }
 
 func (s fsSource) read(name string) ([]byte, error) {
+	st, err := fs.Stat(s.fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(name, st); err != nil {
+		return nil, err
+	}
 	f, err := s.fsys.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
+		return nil, checkRegular(name, st)
+	}
 	return readMax(name, f)
 }
 

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/docidx/docidx/crawl"
 )
 
 // rewriteArgs prepares os.Args for urfave/cli: a bare --go-modcache gets its default value (see
@@ -17,8 +19,11 @@ func rewriteArgs(args []string) []string {
 }
 
 // standaloneModcache lets --go-modcache stand alone, meaning the module cache `go env GOMODCACHE`
-// names: urfave/cli flags always take a value, so a bare --go-modcache (one not followed by an
-// existing directory) becomes --go-modcache=auto.
+// names: urfave/cli flags always take a value, so a bare --go-modcache becomes
+// --go-modcache=auto. It is bare when it comes last or is followed by a flag, by "--", or by a
+// package spec (go:…, npm:…, pkg:…) that is not also an existing directory. Any other next
+// argument is its DIR, whether or not it exists: `--go-modcache /missing` means the directory
+// /missing, which then fails as such, rather than the default cache plus a spec "/missing".
 func standaloneModcache(args []string) []string {
 	out := make([]string, 0, len(args)+1)
 	for i := 0; i < len(args); i++ {
@@ -31,7 +36,7 @@ func standaloneModcache(args []string) []string {
 		if a != "--go-modcache" && a != "-go-modcache" {
 			continue
 		}
-		if i+1 < len(args) && isDir(args[i+1]) {
+		if i+1 < len(args) && modcacheDirArg(args[i+1]) {
 			out = append(out, args[i+1])
 			i++
 			continue
@@ -39,6 +44,19 @@ func standaloneModcache(args []string) []string {
 		out[len(out)-1] = a + "=" + modcacheAuto
 	}
 	return out
+}
+
+// modcacheDirArg reports whether the argument after a bare --go-modcache is its DIR (see
+// standaloneModcache).
+func modcacheDirArg(a string) bool {
+	if isDir(a) {
+		return true
+	}
+	if a == "" || a == "--" || (strings.HasPrefix(a, "-") && a != "-") {
+		return false
+	}
+	_, err := crawl.ParseSpec(a)
+	return err != nil
 }
 
 func isDir(p string) bool {

@@ -94,6 +94,10 @@ func TestFlagsFirst(t *testing.T) {
 		{realApp: true, name: "prune dry run", args: "docidx prune npm:x -n --keep-latest 2", want: "docidx prune -n --keep-latest 2 npm:x"},
 		{realApp: true, viaEntry: true, name: "bare go-modcache last", args: "docidx crawl npm:x --go-modcache", want: "docidx crawl --go-modcache=auto npm:x"},
 		{realApp: true, viaEntry: true, name: "bare go-modcache before a spec", args: "docidx crawl --go-modcache npm:x --offline", want: "docidx crawl --go-modcache=auto --offline npm:x"},
+		{realApp: true, viaEntry: true, name: "bare go-modcache before a purl", args: "docidx crawl --go-modcache pkg:npm/x@1.0.0", want: "docidx crawl --go-modcache=auto pkg:npm/x@1.0.0"},
+		{realApp: true, viaEntry: true, name: "bare go-modcache before a flag", args: "docidx crawl --go-modcache --offline go:x", want: "docidx crawl --go-modcache=auto --offline go:x"},
+		{realApp: true, viaEntry: true, name: "go-modcache missing dir", args: "docidx crawl --go-modcache /missing/modcache --offline", want: "docidx crawl --go-modcache /missing/modcache --offline"},
+		{realApp: true, viaEntry: true, name: "go-modcache missing relative dir", args: "docidx crawl go:x --go-modcache missing-cache", want: "docidx crawl --go-modcache missing-cache go:x"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			args := strings.Fields(tc.args)

@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -19,6 +22,10 @@ import (
 	"github.com/docidx/docidx/index"
 )
 
+// maxListed is how many items of one kind (skipped lockfile entries, skipped files) a crawl
+// lists at warning level before it only counts them.
+const maxListed = 10
+
 // modcacheAuto is the --go-modcache value that means "the module cache `go env GOMODCACHE` names".
 const modcacheAuto = "auto"
 
@@ -31,8 +38,10 @@ func crawlCommand() *cli.Command {
 --from reads exact versions from go.mod or package-lock.json. With local caches and no
 SPEC or --from, every package version in those caches is crawled. A package version
 already in the snapshot is not fetched again unless --refresh. With --prune the
-snapshot ends up holding exactly what this crawl named: other versions are dropped,
-except those of packages that failed this time.
+snapshot ends up holding exactly what this crawl named: other versions are dropped.
+--prune acts only after a crawl in which nothing failed (a mistyped spec must not empty
+the snapshot); --prune-on-failure prunes anyway, keeping the versions of packages that
+failed.
 
 Registries come from each ecosystem's own configuration: GOPROXY (environment or
 'go env'), npm's .npmrc files and npm_config_* variables; --goproxy and
@@ -53,7 +62,8 @@ Registries come from each ecosystem's own configuration: GOPROXY (environment or
 			&cli.StringFlag{Name: "pypi-index", Usage: "Python package index `URL` (default: PIP_INDEX_URL / pip.conf, else PyPI)", EnvVars: []string{"DOCIDX_PYPI_INDEX"}},
 			&cli.StringFlag{Name: "cargo-index", Usage: "crates index `URL` (default: cargo's configuration, else crates.io)", EnvVars: []string{"DOCIDX_CARGO_INDEX"}},
 			&cli.StringFlag{Name: "swift-registry", Usage: "Swift package registry `URL` (default: SwiftPM's registries.json)", EnvVars: []string{"DOCIDX_SWIFT_REGISTRY"}},
-			&cli.BoolFlag{Name: "prune", Usage: "afterwards, drop every package version this crawl did not name (kept: versions of packages that failed)", EnvVars: []string{"DOCIDX_PRUNE"}},
+			&cli.BoolFlag{Name: "prune", Usage: "afterwards, if nothing failed, drop every package version this crawl did not name", EnvVars: []string{"DOCIDX_PRUNE"}},
+			&cli.BoolFlag{Name: "prune-on-failure", Usage: "with --prune, prune even when some packages failed (kept: versions of the packages that failed)", EnvVars: []string{"DOCIDX_PRUNE_ON_FAILURE"}},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors", EnvVars: []string{"DOCIDX_QUIET"}},
 		},
 		Action: runCrawl,
@@ -65,6 +75,9 @@ func runCrawl(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	// The registries log each file they skip at debug level; the counter turns them into
+	// one count per reason for the summary (crawl.Summary.Skipped).
+	log = slog.New(crawl.NewSkipCounter(log.Handler()))
 	if n := c.Int("concurrency"); n < 1 || n > 256 {
 		return usagef("--concurrency %d: want 1 to 256", n)
 	}
@@ -85,8 +98,17 @@ func runCrawl(c *cli.Context) error {
 		if err != nil {
 			return failf("--from: %v", err) // errors start with "file:line:"
 		}
-		for _, s := range lf.Skipped {
-			log.Warn("--from: not crawled", "entry", s.String())
+		for i, s := range lf.Skipped {
+			// A few at warning level, all at info: a lockfile full of git or path entries
+			// must not flood the terminal.
+			level := slog.LevelWarn
+			if i >= maxListed {
+				level = slog.LevelInfo
+			}
+			log.Log(c.Context, level, "--from: not crawled", "file", f, "entry", s.String())
+		}
+		if n := len(lf.Skipped); n > maxListed {
+			log.Warn(fmt.Sprintf("--from: %d more entries not crawled (--log-level info lists them)", n-maxListed), "file", f)
 		}
 		specs = append(specs, lf.Specs...)
 		if projectDir == "" {
@@ -121,14 +143,28 @@ func runCrawl(c *cli.Context) error {
 		OnResult:    prog.result,
 	})
 	prog.finish()
+	warnSkipped(log, sum)
 	if err != nil {
 		return failf("crawl interrupted (%v); the previous snapshot is unchanged", err)
 	}
 	var pruned []docidx.Ref
-	if c.Bool("prune") {
+	if c.Bool("prune-on-failure") && !c.Bool("prune") {
+		log.Warn("--prune-on-failure has no effect without --prune")
+	}
+	if c.Bool("prune") && sum.Failed > 0 && !c.Bool("prune-on-failure") {
+		// A failed spec names nothing, so pruning now would drop what it was meant to keep:
+		// a mistyped module path would empty the snapshot.
+		log.Warn(fmt.Sprintf("--prune: nothing pruned because %d of %d packages failed; fix them, or add --prune-on-failure to prune anyway", sum.Failed, len(sum.Results)))
+	} else if c.Bool("prune") {
 		if pruned, err = pruneUnnamed(w, sum); err != nil {
 			return failf("--prune: %v; the previous snapshot is unchanged", err)
 		}
+	}
+	if sum.Indexed == 0 && len(pruned) == 0 {
+		// Nothing to publish: a new generation would copy the old one, make every server
+		// reload and, for a first crawl, publish an empty snapshot.
+		w.Abort()
+		return finishNoop(c, dir, sum, srcs.retries(), quiet, asJSON)
 	}
 	commitStart := time.Now()
 	m, err := w.Commit(c.Context)
@@ -136,20 +172,19 @@ func runCrawl(c *cli.Context) error {
 		return failf("writing snapshot: %v; the previous snapshot is unchanged", err)
 	}
 	if asJSON {
-		if err := writeJSON(c.App.Writer, struct {
-			*crawl.Summary
-			Snapshot string                  `json:"snapshot"`
-			Counts   []index.EcosystemCounts `json:"counts"`
-			Retries  int64                   `json:"retries"`
-			Pruned   []docidx.Ref            `json:"pruned,omitempty"`
-		}{sum, dir, m.Counts, srcs.retries(), pruned}); err != nil {
+		if err := writeJSON(c.App.Writer, crawlJSON{sum, dir, true, m.Counts, srcs.retries(), pruned}); err != nil {
 			return err
 		}
-	} else if !quiet {
-		for _, ref := range pruned {
-			fmt.Fprintf(c.App.ErrWriter, "pruned     %s\n", ref)
+	} else {
+		printFailures(c.App.ErrWriter, sum)
+		if !quiet {
+			for _, ref := range pruned {
+				fmt.Fprintf(c.App.ErrWriter, "pruned     %s\n", ref)
+			}
+			printSummary(c.App.ErrWriter, sum, srcs.retries())
+			fmt.Fprintf(c.App.ErrWriter, "; snapshot written in %s\n", time.Since(commitStart).Round(time.Millisecond))
+			printHolds(c.App.ErrWriter, m.Counts)
 		}
-		printSummary(c.App.ErrWriter, sum, m, srcs.retries(), time.Since(commitStart))
 	}
 	if err := sum.Err(); err != nil {
 		return failf("%v (the others were indexed)", err)
@@ -157,17 +192,108 @@ func runCrawl(c *cli.Context) error {
 	return nil
 }
 
-func printSummary(w io.Writer, sum *crawl.Summary, m *index.Manifest, retries int64, commit time.Duration) {
-	for _, r := range sum.Results {
-		if r.Status == crawl.Failed {
-			fmt.Fprintf(w, "failed     %s\n", r.Error) // the error starts with the spec
+// crawlJSON is crawl --json's output: the crawl's summary and what the snapshot holds after it.
+type crawlJSON struct {
+	*crawl.Summary
+	Snapshot string                  `json:"snapshot"`
+	Changed  bool                    `json:"changed"` // false: nothing indexed or pruned, no generation written
+	Counts   []index.EcosystemCounts `json:"counts"`
+	Retries  int64                   `json:"retries"`
+	Pruned   []docidx.Ref            `json:"pruned,omitempty"`
+}
+
+// finishNoop reports a crawl that indexed and pruned nothing, after which no generation was
+// written: the current snapshot, if any, stays as it was.
+func finishNoop(c *cli.Context, dir string, sum *crawl.Summary, retries int64, quiet, asJSON bool) error {
+	var counts []index.EcosystemCounts
+	if r, err := index.Open(dir); err == nil {
+		counts = r.Counts()
+		r.Close()
+	}
+	if asJSON {
+		if err := writeJSON(c.App.Writer, crawlJSON{sum, dir, false, counts, retries, nil}); err != nil {
+			return err
+		}
+	} else {
+		printFailures(c.App.ErrWriter, sum)
+		if !quiet {
+			printSummary(c.App.ErrWriter, sum, retries)
+			if counts == nil {
+				fmt.Fprintf(c.App.ErrWriter, "; nothing changed: no snapshot written\n")
+			} else {
+				fmt.Fprintf(c.App.ErrWriter, "; nothing changed: no new generation written\n")
+				printHolds(c.App.ErrWriter, counts)
+			}
 		}
 	}
-	fmt.Fprintf(w, "crawled %d packages in %s: %d indexed, %d unchanged, %d failed; %d documents, %d sections, %d symbols; %d retries; snapshot written in %s\n",
+	if err := sum.Err(); err != nil {
+		if sum.Failed == len(sum.Results) {
+			return failf("%v", err)
+		}
+		return failf("%v (the others were unchanged)", err)
+	}
+	return nil
+}
+
+// printFailures prints each failed package once, with its error (which starts with the spec).
+func printFailures(w io.Writer, sum *crawl.Summary) {
+	for _, r := range sum.Results {
+		if r.Status == crawl.Failed {
+			fmt.Fprintf(w, "failed     %s\n", r.Error)
+		}
+	}
+}
+
+// printSummary prints the crawl's summary line, without its end: the caller says what became of
+// the snapshot.
+func printSummary(w io.Writer, sum *crawl.Summary, retries int64) {
+	fmt.Fprintf(w, "crawled %d packages in %s: %d indexed, %d unchanged, %d failed; %d documents, %d sections, %d symbols; %d retries",
 		len(sum.Results), sum.Elapsed.Round(time.Millisecond), sum.Indexed, sum.Unchanged, sum.Failed,
-		sum.Documents, sum.Sections, sum.Symbols, retries, commit.Round(time.Millisecond))
+		sum.Documents, sum.Sections, sum.Symbols, retries)
+	if len(sum.Skipped) > 0 {
+		total, parts := 0, []string{}
+		for _, reason := range slices.Sorted(maps.Keys(sum.Skipped)) {
+			total += sum.Skipped[reason]
+			parts = append(parts, fmt.Sprintf("%d %s", sum.Skipped[reason], reason))
+		}
+		fmt.Fprintf(w, "; %s skipped (%s)", files(total), strings.Join(parts, ", "))
+	}
+}
+
+func files(n int) string {
+	if n == 1 {
+		return "1 file"
+	}
+	return fmt.Sprintf("%d files", n)
+}
+
+// skipHints says, per skip reason, what was skipped and why.
+var skipHints = map[string]string{
+	"not a regular file": "FIFOs, sockets or devices where a file belongs; never opened",
+	"too large":          "over the size limit",
+	"malformed":          "did not parse",
+	"unreadable":         "could not be read",
+}
+
+// warnSkipped logs one warning per reason files were skipped for, with the count: a cache with
+// thousands of bad files costs a few lines at the default level, and --log-level debug lists
+// every file.
+func warnSkipped(log *slog.Logger, sum *crawl.Summary) {
+	if sum == nil {
+		return
+	}
+	for _, reason := range slices.Sorted(maps.Keys(sum.Skipped)) {
+		msg := fmt.Sprintf("crawl: %s skipped: %s", files(sum.Skipped[reason]), reason)
+		if h := skipHints[reason]; h != "" {
+			msg += " (" + h + ")"
+		}
+		log.Warn(msg + "; --log-level debug lists them")
+	}
+}
+
+func printHolds(w io.Writer, counts []index.EcosystemCounts) {
 	var parts []string
-	for _, e := range m.Counts {
+	for _, e := range counts {
 		parts = append(parts, fmt.Sprintf("%s %d packages/%d versions", e.Ecosystem, e.Packages, e.Versions))
 	}
 	if len(parts) > 0 {
@@ -194,6 +320,8 @@ func (p *progress) start(total int) {
 	if p.off {
 		return
 	}
+	p.mu.Lock() // an interrupted crawl may call finish while start runs
+	defer p.mu.Unlock()
 	p.bar = progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(p.w),
 		progressbar.OptionSetDescription("crawling"),
@@ -205,16 +333,18 @@ func (p *progress) start(total int) {
 }
 
 func (p *progress) result(r crawl.Result) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.bar == nil {
 		return
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
 	p.bar.Describe(oneLine(r.Ref.String(), 40))
 	p.bar.Add(1)
 }
 
 func (p *progress) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.bar != nil {
 		p.bar.Finish()
 	}

@@ -2,8 +2,13 @@ package main
 
 import (
 	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -46,6 +51,25 @@ func setupScript(env *testscript.Env) error {
 	return nil
 }
 
+// scriptCmds are the commands scripts have beside testscript's own.
+var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	"mkfifo": mkfifo,
+	// truncate PATH SIZE makes a (sparse) file of SIZE bytes, for files too large to read.
+	"truncate": func(ts *testscript.TestScript, neg bool, args []string) {
+		if neg || len(args) != 2 {
+			ts.Fatalf("usage: truncate PATH SIZE")
+		}
+		size, err := strconv.ParseInt(args[1], 10, 64)
+		ts.Check(err)
+		p := ts.MkAbs(args[0])
+		ts.Check(os.MkdirAll(filepath.Dir(p), 0o755))
+		f, err := os.Create(p)
+		ts.Check(err)
+		ts.Check(f.Truncate(size))
+		ts.Check(f.Close())
+	},
+}
+
 // TestScripts runs the end-to-end CLI scripts in testdata/script (testscript format: commands,
 // then the files they use). Registries are never reached: scripts use local caches and
 // --offline, or fake registries that the test harness starts.
@@ -55,12 +79,25 @@ func setupScript(env *testscript.Env) error {
 func TestScripts(t *testing.T) {
 	proxy := gomodtest.NewServerFromDir(t, "../../registries/gomod/testdata/mod")
 	registry := npmtest.NewServer(t, "../../registries/npm/testdata/registry")
+	// hang is a registry that never answers: scripts crawl from it and interrupt the crawl.
+	hit := make(chan struct{})
+	var hitOnce sync.Once
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hitOnce.Do(func() { close(hit) })
+		<-r.Context().Done()
+	}))
+	t.Cleanup(hang.Close)
+	cmds := maps.Clone(scriptCmds)
+	// waithang waits until the hanging registry has been asked something.
+	cmds["waithang"] = func(ts *testscript.TestScript, neg bool, args []string) { <-hit }
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
+		Cmds:                cmds,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("FAKE_GOPROXY", proxy.URL)
 			env.Setenv("FAKE_NPM_REGISTRY", registry.URL)
+			env.Setenv("HANGING_REGISTRY", hang.URL)
 			return setupScript(env)
 		},
 	})

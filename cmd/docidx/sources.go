@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -45,6 +47,9 @@ func buildSources(c *cli.Context, log *slog.Logger, projectDir string, specs []c
 				return nil, failf("--go-modcache: %v; name the directory: --go-modcache DIR", err)
 			}
 			dir = d
+		}
+		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+			return nil, failf("--go-modcache: no Go module cache at %s; name an existing directory, or give --go-modcache alone for the one 'go env GOMODCACHE' names", dir)
 		}
 		mc, err := gomod.NewModCache(dir)
 		if err != nil {

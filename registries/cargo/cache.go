@@ -14,6 +14,7 @@ import (
 	"github.com/Masterminds/semver/v3"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/skip"
 )
 
 // CacheConfig configures NewCache. The zero value is ready to use.
@@ -280,6 +281,9 @@ func (c *Cache) Fetch(ctx context.Context, name, version string) (*docidx.Packag
 	cont, err := buildContents(root.FS(), lc.name, c.lim)
 	if err != nil {
 		return nil, fmt.Errorf("cargo: %s@%s (%s): %w", lc.name, lc.version, lc.dir, err)
+	}
+	for _, err := range cont.skipped {
+		skip.File(c.log, "cargo: file skipped", err, "crate", lc.name, "version", lc.version)
 	}
 	for _, p := range cont.problems {
 		c.log.Debug("cargo: "+p, "crate", lc.name, "version", lc.version)

@@ -3,7 +3,6 @@ package cargo
 import (
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/url"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 // DefaultIndex is crates.io's sparse index, used for the crates-io registry when cargo's
@@ -189,17 +189,13 @@ func DefaultCargoHome(env []string) (string, error) {
 // readFile merges one configuration or credentials file into c; keys already set (by a file of
 // higher precedence) are kept.
 func (c *Config) readFile(file string) error {
-	f, err := os.Open(file)
+	// memfs.ReadFileLimited stats before opening: a FIFO would block the open for ever.
+	data, err := memfs.ReadFileLimited(file, maxConfigFile)
+	if errors.Is(err, docidx.ErrTooLarge) {
+		return fmt.Errorf("cargo: config %s: %w (limit %d bytes)", file, docidx.ErrTooLarge, maxConfigFile)
+	}
 	if err != nil {
 		return fmt.Errorf("cargo: config: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxConfigFile+1))
-	if err != nil {
-		return fmt.Errorf("cargo: config %s: %w", file, err)
-	}
-	if len(data) > maxConfigFile {
-		return fmt.Errorf("cargo: config %s: %w (limit %d bytes)", file, docidx.ErrTooLarge, maxConfigFile)
 	}
 	var raw map[string]any
 	if err := toml.Unmarshal(data, &raw); err != nil {

@@ -64,7 +64,8 @@ type contents struct {
 	man      *manifest
 	docs     []docidx.Document
 	symbols  []docidx.Symbol
-	problems []string // files skipped, limits hit
+	problems []string // limits hit
+	skipped  []error  // files skipped: too large, not regular (see registries/internal/skip)
 }
 
 // buildContents reads a crate version's Cargo.toml, README, docs/, examples/ and Rust API from
@@ -100,7 +101,7 @@ func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
 			c.docs = append(c.docs, readme.Parse(p, docidx.DocReadme, trimBOM(src)))
 			readmePath = p
 		} else {
-			c.problems = append(c.problems, err.Error())
+			c.skipped = append(c.skipped, err)
 		}
 	}
 
@@ -138,8 +139,8 @@ func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
 				}
 				src, err := memfs.ReadLimited(fsys, p, lim.MaxFile)
 				if err != nil {
-					if errors.Is(err, docidx.ErrTooLarge) {
-						c.problems = append(c.problems, err.Error())
+					if errors.Is(err, docidx.ErrTooLarge) || errors.Is(err, memfs.ErrNotRegular) {
+						c.skipped = append(c.skipped, err)
 					}
 					return nil
 				}

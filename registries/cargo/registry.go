@@ -15,6 +15,7 @@ import (
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/internal/skip"
 	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 )
 
@@ -365,6 +366,9 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	c, err := buildContents(memfs.New(files), e.Name, r.lim)
 	if err != nil {
 		return nil, fmt.Errorf("cargo: %s@%s: %w", e.Name, e.Vers, err)
+	}
+	for _, err := range c.skipped {
+		skip.File(r.log, "cargo: file skipped", err, "crate", e.Name, "version", e.Vers)
 	}
 	for _, p := range c.problems {
 		r.log.Debug("cargo: "+p, "crate", e.Name, "version", e.Vers)

@@ -28,6 +28,7 @@ import (
 	"github.com/docidx/docidx/readme"
 	"github.com/docidx/docidx/registries/internal/license"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/internal/skip"
 )
 
 // buildContexts are the platforms whose files are documented: a file is kept when any of them
@@ -279,7 +280,7 @@ func (e *extractor) addDoc(d docidx.Document) {
 func (e *extractor) readDocFile(p string) ([]byte, bool) {
 	src, err := memfs.ReadLimited(e.fsys, p, e.lim.MaxFile)
 	if err != nil {
-		e.log.Debug("gomod: skipping file", "module", e.mod, "file", p, "err", err)
+		skip.File(e.log, "gomod: skipping file", err, "module", e.mod, "file", p)
 		return nil, false
 	}
 	return src, true
@@ -377,7 +378,7 @@ func (e *extractor) loadPackage(dir string, entries []fs.DirEntry) {
 		test := strings.HasSuffix(name, "_test.go")
 		src, err := memfs.ReadLimited(e.fsys, p, e.lim.MaxFile)
 		if err != nil {
-			e.log.Debug("gomod: skipping file", "file", p, "module", e.mod, "err", err)
+			skip.File(e.log, "gomod: skipping file", err, "file", p, "module", e.mod)
 			continue
 		}
 		if test && !bytes.Contains(src, exampleFunc) {

@@ -258,7 +258,7 @@ func (c *ModCache) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	}
 	var inf info
 	escVer, _ := module.EscapeVersion(version)
-	if data, err := os.ReadFile(c.downloadFile(esc, escVer, ".info")); err == nil {
+	if data, err := memfs.ReadFileLimited(c.downloadFile(esc, escVer, ".info"), MaxGoMod); err == nil {
 		_ = json.Unmarshal(data, &inf)
 	}
 	versions, err := c.versions(name)

@@ -137,7 +137,8 @@ func findReadme(fsys fs.FS) string {
 // contents is what buildContents extracted from a package's files.
 type contents struct {
 	docs     []docidx.Document
-	problems []string // files skipped, limits hit
+	problems []string // limits hit
+	skipped  []error  // files skipped: too large, not regular (see registries/internal/skip)
 }
 
 // buildContents reads a package's README, docs/ and examples/ from fsys (its API is packageAPI's).
@@ -151,7 +152,7 @@ func buildContents(fsys fs.FS, fallbackReadme, fallbackName string, lim contentL
 		if src, err := memfs.ReadLimited(fsys, name, lim.maxFile); err == nil {
 			c.docs = append(c.docs, readme.Parse(name, docidx.DocReadme, trimBOM(src)))
 		} else {
-			c.problems = append(c.problems, err.Error())
+			c.skipped = append(c.skipped, err)
 		}
 	}
 	if len(c.docs) == 0 && strings.TrimSpace(fallbackReadme) != "" && fallbackReadme != noReadme {
@@ -197,8 +198,8 @@ func buildContents(fsys fs.FS, fallbackReadme, fallbackName string, lim contentL
 				}
 				src, err := memfs.ReadLimited(fsys, p, lim.maxDocSize)
 				if err != nil {
-					if errors.Is(err, docidx.ErrTooLarge) {
-						c.problems = append(c.problems, err.Error())
+					if errors.Is(err, docidx.ErrTooLarge) || errors.Is(err, memfs.ErrNotRegular) {
+						c.skipped = append(c.skipped, err)
 					}
 					return nil
 				}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/internal/skip"
 )
 
 // DefaultMaxNesting is how many node_modules levels below the top NodeModules descends.
@@ -123,9 +124,7 @@ func (n *NodeModules) load() error {
 				return docidx.CompareVersions(docidx.NPM, list[i].version, list[j].version) < 0
 			})
 		}
-		if len(s.errs) > 0 {
-			n.log.Debug("npm: node_modules entries skipped", "dir", n.dir, "count", len(s.errs), "first", s.errs[0])
-		}
+		skip.Errors(n.log, "npm: node_modules entries skipped", s.errs, "dir", n.dir)
 	})
 	return n.scanErr
 }
@@ -135,7 +134,7 @@ type nmScanner struct {
 	seenPkg map[string]bool      // real package directories
 	seenNM  map[string]bool      // real node_modules directories
 	byRef   map[string]installed // name@version -> the copy with the shortest path
-	errs    []string
+	errs    []error              // package.json files skipped
 }
 
 func (s *nmScanner) walkNodeModules(nm string, depth int) {
@@ -251,7 +250,7 @@ func (s *nmScanner) visitPackage(dir string, depth int) {
 			}
 		}
 	} else if !os.IsNotExist(err) {
-		s.errs = append(s.errs, err.Error())
+		s.errs = append(s.errs, err)
 	}
 	if depth < s.max {
 		s.walkNodeModules(filepath.Join(real, "node_modules"), depth+1)
@@ -362,6 +361,9 @@ func (n *NodeModules) Fetch(ctx context.Context, name, version string) (*docidx.
 	a := packageAPI(ctx, fsys, m, name, version, lim, &nmFinder{n: n, dirs: map[string]string{name: in.dir}})
 	for _, p := range append(c.problems, a.problems...) {
 		n.log.Debug("npm: "+p, "package", name, "version", version)
+	}
+	for _, err := range c.skipped {
+		skip.File(n.log, "npm: file skipped", err, "package", name, "version", version)
 	}
 	if a.from != "" {
 		n.log.Debug("npm: API from "+a.from, "package", name, "version", version, "symbols", len(a.symbols))

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/url"
 	"os"
@@ -16,6 +15,9 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 // ErrNoRegistry is returned by LoadConfig when no npm registry is configured anywhere and
@@ -345,28 +347,28 @@ func npmConfigGetRegistry(opts ConfigOptions, env []string) (string, error) {
 
 // readNPMRC reads and parses one .npmrc file; a missing file yields nil, nil.
 func readNPMRC(path string, env map[string]string) (map[string]string, error) {
-	f, err := os.Open(path)
+	// Stat before opening: a FIFO named .npmrc would block the open for ever.
+	st, err := os.Stat(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("npm: reading %s: %w", path, err)
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("npm: reading %s: %w", path, err)
-	}
 	if st.IsDir() {
 		return nil, nil
 	}
-	var buf bytes.Buffer
-	if _, err := buf.ReadFrom(io.LimitReader(f, MaxNPMRC+1)); err != nil {
-		return nil, fmt.Errorf("npm: reading %s: %w", path, err)
-	}
-	if buf.Len() > MaxNPMRC {
+	if st.Mode().IsRegular() && st.Size() > MaxNPMRC {
 		return nil, fmt.Errorf("npm: %s is larger than %d bytes", path, MaxNPMRC)
 	}
+	b, err := memfs.ReadFileLimited(path, MaxNPMRC)
+	if errors.Is(err, docidx.ErrTooLarge) {
+		return nil, fmt.Errorf("npm: %s is larger than %d bytes", path, MaxNPMRC)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("npm: reading %s: %w", path, err)
+	}
+	buf := bytes.NewBuffer(b)
 	kv := map[string]string{}
 	for _, e := range parseNPMRC(buf.Bytes()) {
 		kv[envReplace(e.key, env)] = envReplace(e.value, env)

@@ -19,6 +19,7 @@ import (
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/internal/skip"
 	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 )
 
@@ -378,6 +379,9 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	a := packageAPI(ctx, fsys, pm, name, version, lim, registryFinder{r})
 	for _, pr := range append(c.problems, a.problems...) {
 		r.log.Debug("npm: "+pr, "package", name, "version", version)
+	}
+	for _, err := range c.skipped {
+		skip.File(r.log, "npm: file skipped", err, "package", name, "version", version)
 	}
 	if a.from != "" {
 		r.log.Debug("npm: API from "+a.from, "package", name, "version", version, "symbols", len(a.symbols))

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
 // DefaultIndexURL is the index used when neither a flag, PIP_INDEX_URL nor a pip.conf names one:
@@ -207,7 +209,7 @@ func readPipConf(p string) (map[string]string, error) {
 	if st.Size() > MaxPipConf {
 		return nil, fmt.Errorf("pypi: %s is %d bytes (limit %d)", p, st.Size(), MaxPipConf)
 	}
-	b, err := os.ReadFile(p)
+	b, err := memfs.ReadFileLimited(p, MaxPipConf) // never opens a FIFO
 	if err != nil {
 		return nil, fmt.Errorf("pypi: %w", err)
 	}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/internal/skip"
 )
 
 // SitePackagesConfig configures NewSitePackages. The zero value is ready to use.
@@ -123,11 +124,11 @@ func (s *SitePackages) load() error {
 		}
 		s.dists = map[string][]*installedDist{}
 		seen := map[string]*installedDist{}
-		var skipped []string
+		var skipped []error
 		for _, e := range entries {
 			d, err := s.readEntry(e)
 			if err != nil {
-				skipped = append(skipped, err.Error())
+				skipped = append(skipped, err)
 				continue
 			}
 			if d == nil {
@@ -148,9 +149,7 @@ func (s *SitePackages) load() error {
 				return docidx.CompareVersions(docidx.PyPI, list[i].version, list[j].version) < 0
 			})
 		}
-		if len(skipped) > 0 {
-			s.log.Debug("pypi: site-packages entries skipped", "dir", s.dir, "count", len(skipped), "first", skipped[0])
-		}
+		skip.Errors(s.log, "pypi: site-packages entries skipped", skipped, "dir", s.dir)
 	})
 	return s.scanErr
 }
@@ -206,14 +205,10 @@ func splitInfoName(n string) (name, version string) {
 	return parts[0], parts[1]
 }
 
-// readLimitedFile reads a regular file, failing with docidx.ErrTooLarge over limit bytes.
+// readLimitedFile reads a regular file, failing with docidx.ErrTooLarge over limit bytes; a
+// FIFO or device is never opened (memfs.ErrNotRegular).
 func readLimitedFile(p string, limit int64) ([]byte, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return memfs.ReadOpenLimited(f, p, limit)
+	return memfs.ReadFileLimited(p, limit)
 }
 
 // List returns every distribution version installed, sorted by normalized name then version
@@ -302,13 +297,9 @@ func (s *SitePackages) Fetch(ctx context.Context, name, version string) (*docidx
 		return nil, fmt.Errorf("pypi: %s %s: %w", name, version, err)
 	}
 	defer root.Close()
+	rootFS := root.FS()
 	read := func(p string, limit int64) ([]byte, error) {
-		f, err := root.Open(filepath.FromSlash(p))
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		return memfs.ReadOpenLimited(f, p, limit)
+		return memfs.ReadLimited(rootFS, p, limit) // stats first: never opens a FIFO
 	}
 	metaPath := d.infoPath
 	switch d.form {
@@ -355,14 +346,12 @@ func (s *SitePackages) distFiles(root *os.Root, d *installedDist, m *Metadata) [
 		if d.form == eggInfoFile {
 			return nil
 		}
-		f, err := root.Open(filepath.Join(d.infoPath, name))
-		if err != nil {
+		b, err := memfs.ReadLimited(root.FS(), path.Join(filepath.ToSlash(d.infoPath), name), maxRecord)
+		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
-		defer f.Close()
-		b, err := memfs.ReadOpenLimited(f, name, maxRecord)
 		if err != nil {
-			s.log.Debug("pypi: "+err.Error(), "dist", d.infoPath)
+			skip.File(s.log, "pypi: file skipped", err, "dist", d.infoPath)
 			return nil
 		}
 		return b

@@ -411,12 +411,7 @@ func redactURL(s string) string {
 
 // readSmallFile reads a configuration file of at most limit bytes (see memfs.ReadOpenLimited).
 func readSmallFile(p string, limit int64) ([]byte, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return memfs.ReadOpenLimited(f, p, limit)
+	return memfs.ReadFileLimited(p, limit) // stats first: a FIFO is never opened
 }
 
 // netrcEntry is one machine (or, with an empty machine, the default) entry of a netrc file.

@@ -14,6 +14,7 @@ import (
 	"github.com/docidx/docidx/readme"
 	"github.com/docidx/docidx/registries/internal/license"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/internal/skip"
 	"github.com/docidx/docidx/registries/swift/internal/swiftsrc"
 )
 
@@ -337,7 +338,7 @@ func (e *extractor) addDoc(d docidx.Document) {
 func (e *extractor) read(p string) ([]byte, bool) {
 	src, err := memfs.ReadLimited(e.fsys, p, e.lim.MaxFile)
 	if err != nil {
-		e.log.Debug("swift: skipping file", "package", e.pkg, "file", p, "err", err)
+		skip.File(e.log, "swift: skipping file", err, "package", e.pkg, "file", p)
 		return nil, false
 	}
 	return trimBOM(src), true

@@ -6,9 +6,11 @@ package memfs
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path"
 	"sort"
 	"time"
@@ -171,9 +173,23 @@ func (d *memDir) ReadDir(n int) ([]fs.DirEntry, error) {
 	return rest[:n], nil
 }
 
-// ReadLimited opens name in fsys (an FS of this package or any other fs.FS) and reads it with
-// ReadOpenLimited.
+// ErrNotRegular is wrapped by the errors of ReadLimited, ReadOpenLimited and ReadFileLimited for
+// a name that is not a regular file (a directory, FIFO, socket or device). Opening a FIFO for
+// reading blocks until a writer opens it, and reading a device may never end, so such files
+// are skipped, never read.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ReadLimited reads name from fsys (an FS of this package or any other fs.FS) with
+// ReadOpenLimited. It stats name before opening it, so a FIFO or device is never opened: the
+// error wraps ErrNotRegular.
 func ReadLimited(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	st, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(st, name, limit); err != nil {
+		return nil, err
+	}
 	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, err
@@ -182,19 +198,68 @@ func ReadLimited(fsys fs.FS, name string, limit int64) ([]byte, error) {
 	return ReadOpenLimited(f, name, limit)
 }
 
-// ReadOpenLimited reads the open file f, called name in errors. It must be a regular file of at
-// most limit bytes: a larger one (by its size or by what it yields) is an error wrapping
-// docidx.ErrTooLarge.
+// ReadFileLimited reads the file at the operating system path p as ReadLimited does: a file
+// that is not regular is never opened (error wrapping ErrNotRegular), and one of more than
+// limit bytes is an error wrapping docidx.ErrTooLarge.
+func ReadFileLimited(p string, limit int64) ([]byte, error) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(st, p, limit); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadOpenLimited(f, p, limit)
+}
+
+// CheckRegular returns an error wrapping ErrNotRegular when st is not a regular file, and one
+// wrapping docidx.ErrTooLarge when it is larger than limit bytes; name is for the error.
+// Readers that open files some other way (os.Root) call it on a Stat before opening.
+func CheckRegular(st fs.FileInfo, name string, limit int64) error {
+	return checkRegular(st, name, limit)
+}
+
+func checkRegular(st fs.FileInfo, name string, limit int64) error {
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("%s: %w (%s)", name, ErrNotRegular, fileType(st.Mode()))
+	}
+	if st.Size() > limit {
+		return fmt.Errorf("%s: %w: %d bytes (limit %d)", name, docidx.ErrTooLarge, st.Size(), limit)
+	}
+	return nil
+}
+
+func fileType(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "mode " + m.String()
+}
+
+// ReadOpenLimited reads the open file f, called name in errors. It must be a regular file
+// (else the error wraps ErrNotRegular) of at most limit bytes: a larger one (by its size or by
+// what it yields) is an error wrapping docidx.ErrTooLarge.
 func ReadOpenLimited(f fs.File, name string, limit int64) ([]byte, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, err
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", name)
-	}
-	if st.Size() > limit {
-		return nil, fmt.Errorf("%s: %w: %d bytes (limit %d)", name, docidx.ErrTooLarge, st.Size(), limit)
+	if err := checkRegular(st, name, limit); err != nil {
+		return nil, err
 	}
 	b, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {

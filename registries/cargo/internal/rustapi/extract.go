@@ -181,6 +181,12 @@ func (x *extractor) problem(file, msg string) {
 var errTooBig = errors.New("source file too large")
 
 func (x *extractor) read(name string, limit int64) ([]byte, error) {
+	// Stat before opening: opening a FIFO for reading blocks until a writer comes.
+	if st, err := fs.Stat(x.fsys, name); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
 	f, err := x.fsys.Open(name)
 	if err != nil {
 		return nil, err
