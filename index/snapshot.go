@@ -54,7 +54,7 @@ func currentGen(dir string) (string, error) {
 	if _, err := os.Stat(filepath.Join(dir, ManifestFile)); err == nil {
 		return dir, nil
 	}
-	data, err := os.ReadFile(filepath.Join(dir, currentFile))
+	data, err := readSmall(filepath.Join(dir, currentFile), maxCurrentBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", fmt.Errorf("%w: no snapshot in %s yet: run `docidx crawl` first", docidx.ErrNoSnapshot, dir)
 	}
@@ -63,7 +63,7 @@ func currentGen(dir string) (string, error) {
 	}
 	name := strings.TrimSpace(string(data))
 	if parseGen(name) < 0 {
-		return "", fmt.Errorf("%w: %s names %q, not a generation", docidx.ErrFormat, filepath.Join(dir, currentFile), name)
+		return "", damaged(filepath.Join(dir, currentFile), "it names %q, not a generation", name)
 	}
 	return filepath.Join(dir, name), nil
 }
@@ -84,12 +84,18 @@ func generations(dir string) ([]int, error) {
 	return gens, nil
 }
 
-// readManifest reads and checks manifest.json of one snapshot directory.
+// readManifest reads and checks manifest.json of one snapshot directory. A missing manifest is
+// damage (an error wrapping ErrCorrupt): a generation is named by CURRENT only once its manifest
+// is written, and a single snapshot directory is recognised by its manifest.
 func readManifest(snap string) (*Manifest, error) {
-	data, err := os.ReadFile(filepath.Join(snap, ManifestFile))
+	path := filepath.Join(snap, ManifestFile)
+	data, err := readSmall(path, maxManifestBytes)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%w: %s has no %s", docidx.ErrNoSnapshot, snap, ManifestFile)
+			if _, serr := os.Stat(snap); errors.Is(serr, fs.ErrNotExist) {
+				return nil, damaged(snap, "the snapshot directory is missing")
+			}
+			return nil, fileError(path, err)
 		}
 		return nil, err
 	}

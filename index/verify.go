@@ -122,7 +122,7 @@ func verifyDir(ctx context.Context, snap string) (*Verification, error) {
 }
 
 func hashFile(p string) (int64, string, error) {
-	f, err := os.Open(p)
+	f, _, err := openRegular(p) // a FIFO would hang the check, /dev/zero never end it
 	if err != nil {
 		return 0, "", err
 	}
@@ -134,12 +134,12 @@ func hashFile(p string) (int64, string, error) {
 
 // checkStores opens store.db and both Bleve indexes read-only and checks them.
 func checkStores(snap string, m *Manifest, v *Verification) (problems []string) {
-	db, err := bolt.Open(filepath.Join(snap, StoreFile), 0o444, readOnlyOptions())
+	db, err := openStore(filepath.Join(snap, StoreFile))
 	if err != nil {
 		return []string{fmt.Sprintf("%s does not open: %v", StoreFile, err)}
 	}
 	defer db.Close()
-	err = db.View(func(tx *bolt.Tx) error {
+	err = viewGuarded(db, filepath.Join(snap, StoreFile), func(tx *bolt.Tx) error {
 		for err := range tx.Check() {
 			problems = append(problems, fmt.Sprintf("%s: %v", StoreFile, err))
 		}
@@ -169,12 +169,12 @@ func checkStores(snap string, m *Manifest, v *Verification) (problems []string) 
 	}
 	latest := -1
 	for _, name := range []string{SearchDir, OldSearchDir} {
-		idx, err := bleve.OpenUsing(filepath.Join(snap, name), map[string]any{"read_only": true})
+		idx, err := openBleve(filepath.Join(snap, name))
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s does not open: %v", name, err))
 			continue
 		}
-		n, err := idx.DocCount()
+		n, err := docCount(idx, filepath.Join(snap, name))
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s: %v", name, err))
 		}
@@ -182,11 +182,12 @@ func checkStores(snap string, m *Manifest, v *Verification) (problems []string) 
 		if name == SearchDir {
 			latest = int(n)
 		}
-		idx.Close()
+		closeBleve(idx, filepath.Join(snap, name))
 	}
 	// The rank index (absent in snapshots written before it) must open and number the latest
 	// versions' documents.
-	ri, err := openRank(filepath.Join(snap, RankFile))
+	_, listed := m.Files[RankFile]
+	ri, err := openRank(filepath.Join(snap, RankFile), listed)
 	switch {
 	case err != nil:
 		problems = append(problems, fmt.Sprintf("%s does not open: %v", RankFile, err))
@@ -197,4 +198,17 @@ func checkStores(snap string, m *Manifest, v *Verification) (problems []string) 
 		ri.close()
 	}
 	return problems
+}
+
+// viewGuarded runs fn in a read transaction of db (the bbolt file path), a panic or a fault on
+// its mapped pages becoming an error that names the file.
+func viewGuarded(db *bolt.DB, path string, fn func(*bolt.Tx) error) (err error) {
+	defer guard(&err, path)()
+	return db.View(fn)
+}
+
+// docCount is idx.DocCount, a panic in Bleve becoming an error that names path.
+func docCount(idx bleve.Index, path string) (n uint64, err error) {
+	defer guard(&err, path)()
+	return idx.DocCount()
 }
