@@ -8,6 +8,7 @@ package index
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -16,6 +17,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+
+	zap "github.com/blevesearch/zapx/v16"
+	bolt "go.etcd.io/bbolt"
 )
 
 // Bounds of the small files read whole: CURRENT holds one generation name, the manifest one
@@ -227,7 +231,104 @@ func guard(err *error, what string) func() {
 	return func() {
 		debug.SetPanicOnFault(old)
 		if p := recover(); p != nil {
-			*err = damaged(what, "reading it failed: %v", p)
+			*err = &faultError{damaged(what, "reading it failed: %v", p)}
 		}
 	}
+}
+
+// faultError is the error of guard: a panic or fault met reading a file.
+type faultError struct{ err error }
+
+func (e *faultError) Error() string { return e.err.Error() }
+func (e *faultError) Unwrap() error { return e.err }
+
+// checkBleve checks the Bleve index directory dir before Bleve opens it, naming the file at
+// fault: Bleve's own errors name at most the directory, and it opens an index whose segment
+// file is missing or empty as an empty index, logging a line — a search would then silently
+// find nothing. It checks every file's type (see checkTree), that index_meta.json is JSON, and
+// that every zap segment that store/root.bolt lists is there and opens. It returns nil for a
+// dir that does not exist, for Bleve's open to say so.
+func checkBleve(dir string) error {
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err := checkTree(dir); err != nil {
+		return err
+	}
+	metaPath := filepath.Join(dir, "index_meta.json")
+	data, err := readSmall(metaPath, maxManifestBytes)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return fileError(metaPath, err)
+		}
+		return err
+	}
+	if !json.Valid(data) {
+		return damaged(metaPath, "not JSON")
+	}
+	var meta struct {
+		Storage string `json:"storage"`
+	}
+	if json.Unmarshal(data, &meta); meta.Storage != "scorch" {
+		return nil // not a layout docidx writes: Bleve's open says what it makes of it
+	}
+	root := filepath.Join(dir, "store", "root.bolt")
+	if _, err := os.Stat(root); err != nil {
+		return fileError(root, err)
+	}
+	db, err := openStore(root)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var segs []string
+	err = viewGuarded(db, root, func(tx *bolt.Tx) error {
+		snaps := tx.Bucket([]byte{'s'})
+		if snaps == nil {
+			return nil
+		}
+		return snaps.ForEachBucket(func(k []byte) error {
+			snap := snaps.Bucket(k)
+			m := snap.Bucket([]byte{'m'})
+			if m == nil || string(m.Get([]byte("type"))) != zap.Type ||
+				len(m.Get([]byte("version"))) < 4 || binary.BigEndian.Uint32(m.Get([]byte("version"))) != zap.Version {
+				return nil // another segment format: left to Bleve
+			}
+			return snap.ForEachBucket(func(k []byte) error {
+				if k[0] == 'i' || k[0] == 'm' {
+					return nil
+				}
+				if p := snap.Bucket(k).Get([]byte{'p'}); p != nil {
+					segs = append(segs, string(p))
+				}
+				return nil
+			})
+		})
+	})
+	if err != nil {
+		return err
+	}
+	for _, s := range segs {
+		if err := checkSegment(filepath.Join(dir, "store", filepath.FromSlash(s))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkSegment opens the zap segment path and closes it again; a panic in zapx (it slices the
+// file by the offsets in its footer) becomes an error naming the file.
+func checkSegment(path string) (err error) {
+	if _, err := os.Stat(path); err != nil {
+		return fileError(path, err)
+	}
+	defer guard(&err, path)()
+	seg, err := (&zap.ZapPlugin{}).Open(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			return fileError(path, err)
+		}
+		return damaged(path, "%v", err)
+	}
+	return seg.Close()
 }

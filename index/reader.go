@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
@@ -70,7 +71,7 @@ func openStore(path string) (db *bolt.DB, err error) {
 // openBleve opens the Bleve index at path read-only. Bleve and zapx panic on some damaged
 // files and hang on special ones: the tree is checked first and a panic becomes an error.
 func openBleve(path string) (idx bleve.Index, err error) {
-	if err := checkTree(path); err != nil {
+	if err := checkBleve(path); err != nil {
 		return nil, err
 	}
 	defer guard(&err, path)()
@@ -129,6 +130,13 @@ type reader struct {
 	all      bleve.Index // both, for searches by version
 	rank     *rankIndex  // the latest versions' ranking index; nil in snapshots written before it
 
+	// storeFile is store.db opened once more, to learn its size before each read (see view):
+	// storeSize is its size when opened. broken holds the error of a fault met reading the
+	// store, after which it is not read again.
+	storeFile *os.File
+	storeSize int64
+	broken    atomic.Value
+
 	closeMu sync.Mutex
 	closed  bool
 
@@ -180,15 +188,22 @@ func openSnapshot(snap string) (*reader, error) {
 	if err != nil {
 		return nil, err
 	}
+	sf, sfi, err := openRegular(storePath)
+	if err != nil {
+		db.Close()
+		return nil, fileError(storePath, err)
+	}
 	m, err := readManifest(snap)
 	if err != nil {
+		sf.Close()
 		db.Close()
 		return nil, err
 	}
-	r := &reader{dir: snap, manifest: m, db: db}
+	r := &reader{dir: snap, manifest: m, db: db, storeFile: sf, storeSize: sfi.Size()}
 	fail := func(err error) (*reader, error) {
 		closeBleve(r.idx, filepath.Join(snap, SearchDir))
 		closeBleve(r.old, filepath.Join(snap, OldSearchDir))
+		sf.Close()
 		db.Close()
 		return nil, err
 	}
@@ -221,8 +236,13 @@ func (r *reader) close() error {
 	if rerr := r.rank.close(); err == nil {
 		err = rerr
 	}
-	if derr := r.db.Close(); err == nil {
-		err = derr
+	r.storeFile.Close()
+	// After a fault bbolt may hold its locks: its Close would wait for ever. The mapping and
+	// the file stay until the process ends.
+	if r.broken.Load() == nil {
+		if derr := r.db.Close(); err == nil {
+			err = derr
+		}
 	}
 	return err
 }
@@ -464,8 +484,23 @@ func (r *reader) loadNames() {
 	})
 }
 
-// view runs fn in a read transaction of store.db; a panic in bbolt, or a fault on its mapped
-// pages (the file truncated after it was opened), becomes an error naming the file.
+// view runs fn in a read transaction of store.db. bbolt reads the file from memory mapped at
+// open: a page past the end of a file truncated since would fault, so the file's size is checked
+// first; a fault or panic that happens all the same becomes an error naming the file, and since
+// bbolt may then hold its locks for ever, every later request gets that error too.
 func (r *reader) view(fn func(*bolt.Tx) error) error {
-	return viewGuarded(r.db, filepath.Join(r.dir, StoreFile), fn)
+	path := filepath.Join(r.dir, StoreFile)
+	if err, _ := r.broken.Load().(error); err != nil {
+		return err
+	}
+	if fi, err := r.storeFile.Stat(); err != nil {
+		return fileError(path, err)
+	} else if fi.Size() < r.storeSize {
+		return damaged(path, "the file shrank from %d to %d bytes while it was open", r.storeSize, fi.Size())
+	}
+	err := viewGuarded(r.db, path, fn)
+	if fe := (*faultError)(nil); errors.As(err, &fe) {
+		r.broken.Store(err)
+	}
+	return err
 }

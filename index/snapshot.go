@@ -110,19 +110,21 @@ func parseManifest(data []byte, where string) (*Manifest, error) {
 		Format        int    `json:"format"`
 		DocidxVersion string `json:"docidxVersion"`
 	}
+	// A manifest that is not JSON, or has no format, is damaged (ErrCorrupt), not of another
+	// format.
 	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, fmt.Errorf("%w: %s: %s: %v", docidx.ErrFormat, where, ManifestFile, err)
+		return nil, damaged(filepath.Join(where, ManifestFile), "%v", err)
 	}
 	if v.Format > FormatVersion {
 		return nil, fmt.Errorf("%w: snapshot %s has format %d (written by docidx %s); this docidx (%s) reads formats up to %d: upgrade docidx",
 			docidx.ErrFormat, where, v.Format, v.DocidxVersion, docidx.Version, FormatVersion)
 	}
 	if v.Format < 1 {
-		return nil, fmt.Errorf("%w: %s: %s: missing format version", docidx.ErrFormat, where, ManifestFile)
+		return nil, damaged(filepath.Join(where, ManifestFile), "no format version")
 	}
 	var m Manifest
 	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, fmt.Errorf("%w: %s: %s: %v", docidx.ErrFormat, where, ManifestFile, err)
+		return nil, damaged(filepath.Join(where, ManifestFile), "%v", err)
 	}
 	return &m, nil
 }
