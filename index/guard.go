@@ -32,7 +32,7 @@ const (
 // damaged returns the error for a snapshot file that is there but cannot be used: it wraps
 // ErrCorrupt, names the file and says what to do.
 func damaged(path string, format string, args ...any) error {
-	return fmt.Errorf("%w: %s: %s: run 'docidx verify' on the index directory to list what is damaged, then crawl again or 'docidx unpack' a good archive",
+	return fmt.Errorf("%w: %s: %s: check the snapshot with 'docidx verify', then replace it: crawl again, or 'docidx unpack' a good archive",
 		ErrCorrupt, path, fmt.Sprintf(format, args...))
 }
 

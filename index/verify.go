@@ -77,6 +77,7 @@ func verifyDir(ctx context.Context, snap string) (*Verification, error) {
 	}
 	v := &Verification{Snapshot: snap, Manifest: m}
 	var problems []string
+	unreadable := 0 // problems that are permissions, not damage
 	for _, name := range sortedFiles(m) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -89,6 +90,9 @@ func verifyDir(ctx context.Context, snap string) (*Verification, error) {
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			problems = append(problems, name+" is missing")
+		case errors.Is(err, fs.ErrPermission):
+			unreadable++
+			problems = append(problems, name+" is not readable by this user")
 		case err != nil:
 			problems = append(problems, fmt.Sprintf("%s: %v", name, err))
 		case sum != m.Files[name]:
@@ -115,6 +119,10 @@ func verifyDir(ctx context.Context, snap string) (*Verification, error) {
 	if len(problems) > 0 {
 		if len(problems) > maxProblems {
 			problems = append(problems[:maxProblems], fmt.Sprintf("and %d more", len(problems)-maxProblems))
+		}
+		if unreadable == len(problems) {
+			return v, fmt.Errorf("index: %s: %w: %s: ask the snapshot's owner to make it readable (chmod -R a+rX on the index directory), or crawl into an index directory of your own",
+				snap, fs.ErrPermission, strings.Join(problems, "; "))
 		}
 		return v, fmt.Errorf("%w: %s: %s", ErrCorrupt, snap, strings.Join(problems, "; "))
 	}

@@ -57,6 +57,18 @@ func create(dir string) (*Writer, error) {
 }
 
 func (w *writer) init() error {
+	err := w.seed()
+	if errors.Is(err, ErrCorrupt) {
+		// Crawling again is the usual remedy for damage, but a crawl starts from the current
+		// snapshot: say how to start from nothing instead.
+		return fmt.Errorf("%w\na crawl adds to the current snapshot, which is damaged: to crawl from scratch, remove %s (the damaged generation goes at the next crawl) or crawl into a new --index directory",
+			err, filepath.Join(w.dir, currentFile))
+	}
+	return err
+}
+
+// seed starts the new generation from the current one.
+func (w *writer) seed() error {
 	cur, err := currentGen(w.dir)
 	if err != nil && !errors.Is(err, docidx.ErrNoSnapshot) {
 		return err
@@ -115,11 +127,12 @@ func (w *writer) init() error {
 
 // copyStore copies the current generation's store into the new one through a read-only
 // transaction, so running servers are not disturbed.
-func copyStore(from, to string) error {
-	src, err := bolt.Open(from, 0o444, readOnlyOptions())
+func copyStore(from, to string) (err error) {
+	src, err := openStore(from)
 	if err != nil {
-		return fmt.Errorf("index: opening %s: %w", from, err)
+		return err
 	}
+	defer guard(&err, from)()
 	defer src.Close()
 	f, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
