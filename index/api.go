@@ -106,14 +106,20 @@ func (w *Writer) Abort() error { return w.w.abort() }
 
 // Reader reads one snapshot, read-only: bbolt opened ReadOnly with a lock timeout, Bleve opened
 // read-only. Many Readers, in many processes, may share a snapshot. A Reader is safe for
-// concurrent use.
+// concurrent use. A damaged file that a request meets (a store truncated since Open, a search
+// index Bleve or zapx panics on) makes that request fail with an error wrapping ErrCorrupt that
+// names the file; the process goes on.
 type Reader struct {
 	r *reader
 }
 
 // Open opens the current snapshot in dir. dir may be an index directory written by Create, or a
 // single snapshot directory (one holding manifest.json). It returns an error wrapping
-// docidx.ErrNoSnapshot when there is none yet, and docidx.ErrFormat for a newer format.
+// docidx.ErrNoSnapshot when there is none yet, and docidx.ErrFormat for a newer format. A file
+// of the snapshot that is missing, truncated, damaged or not a regular file (a FIFO, a link to a
+// device) returns an error wrapping ErrCorrupt, and one this user may not read an error wrapping
+// fs.ErrPermission; either names the file and says what to do. Only regular files are read,
+// with bounded sizes, so Open never hangs on the snapshot's files.
 func Open(dir string) (*Reader, error) { return open(dir) }
 
 // Close releases the snapshot's files.

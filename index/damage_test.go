@@ -361,3 +361,32 @@ func TestSnapshotModesFollowUmask(t *testing.T) {
 		return nil
 	})
 }
+
+// A server follows new generations with a Watcher: one published damaged is refused with an
+// error naming the file, and the generation being served goes on answering.
+func TestWatcherKeepsServingOverDamagedGeneration(t *testing.T) {
+	dir, _ := damageFixture(t)
+	w, err := index.Watch(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	commit(t, dir, npmPackage("zod", "3.23.8", "TypeScript-first schema validation"))
+	name, err := index.Current(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(filepath.Join(dir, name, index.RankFile), 10); err != nil {
+		t.Fatal(err)
+	}
+	switched, err := w.Check()
+	if switched || err == nil {
+		t.Fatalf("Check switched to a damaged generation (switched %v, err %v)", switched, err)
+	}
+	checkDamageError(t, err, filepath.Join(name, index.RankFile))
+	r, release := w.Acquire()
+	defer release()
+	if _, err := r.Search(context.Background(), index.Query{Text: "errgroup"}); err != nil {
+		t.Errorf("the generation served before: %v", err)
+	}
+}
