@@ -135,6 +135,9 @@ func (r *Reader) Manifest() *Manifest { return r.r.manifest }
 // q.Kind not in Kinds.
 func (r *Reader) Search(ctx context.Context, q Query) (res *Results, err error) {
 	defer guard(&err, r.r.dir)()
+	if err := r.r.checkMapped(); err != nil {
+		return nil, err
+	}
 	return r.r.search(ctx, q)
 }
 

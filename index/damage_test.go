@@ -390,3 +390,28 @@ func TestWatcherKeepsServingOverDamagedGeneration(t *testing.T) {
 		t.Errorf("the generation served before: %v", err)
 	}
 }
+
+// A search segment truncated under an open Reader: zapx reads it from mapped memory, in
+// goroutines of Bleve's where a fault cannot be recovered. The search gets an error naming the
+// file; the process lives.
+func TestSegmentTruncatedWhileOpen(t *testing.T) {
+	dir, gen := damageFixture(t)
+	r := open(t, dir)
+	q := index.Query{Text: "errgroup", Version: "v0.6.0"} // searched with Bleve, not rank.idx
+	if _, err := r.Search(context.Background(), q); err != nil {
+		t.Fatal(err)
+	}
+	zaps, err := filepath.Glob(filepath.Join(gen, index.OldSearchDir, "store", "*.zap"))
+	if err != nil || len(zaps) == 0 {
+		t.Fatalf("no zap segment (%v)", err)
+	}
+	if err := os.Truncate(zaps[0], 0); err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Search(context.Background(), q)
+	if err == nil {
+		t.Fatal("Search read a segment emptied under it without an error")
+	}
+	rel, _ := filepath.Rel(gen, zaps[0])
+	checkDamageError(t, err, rel)
+}

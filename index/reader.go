@@ -130,12 +130,12 @@ type reader struct {
 	all      bleve.Index // both, for searches by version
 	rank     *rankIndex  // the latest versions' ranking index; nil in snapshots written before it
 
-	// storeFile is store.db opened once more, to learn its size before each read (see view):
-	// storeSize is its size when opened. broken holds the error of a fault met reading the
-	// store, after which it is not read again.
-	storeFile *os.File
-	storeSize int64
-	broken    atomic.Value
+	// store is store.db opened once more, to learn its size before each read (see view), and
+	// mapped the files of the search indexes that Bleve maps (see checkMapped). broken holds
+	// the error of a fault met reading the store, after which it is not read again.
+	store  mappedFile
+	mapped []mappedFile
+	broken atomic.Value
 
 	closeMu sync.Mutex
 	closed  bool
@@ -188,22 +188,22 @@ func openSnapshot(snap string) (*reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	sf, sfi, err := openRegular(storePath)
+	store, err := openMapped(storePath)
 	if err != nil {
-		db.Close()
-		return nil, fileError(storePath, err)
-	}
-	m, err := readManifest(snap)
-	if err != nil {
-		sf.Close()
 		db.Close()
 		return nil, err
 	}
-	r := &reader{dir: snap, manifest: m, db: db, storeFile: sf, storeSize: sfi.Size()}
+	m, err := readManifest(snap)
+	if err != nil {
+		store.f.Close()
+		db.Close()
+		return nil, err
+	}
+	r := &reader{dir: snap, manifest: m, db: db, store: store}
 	fail := func(err error) (*reader, error) {
 		closeBleve(r.idx, filepath.Join(snap, SearchDir))
 		closeBleve(r.old, filepath.Join(snap, OldSearchDir))
-		sf.Close()
+		r.closeMapped()
 		db.Close()
 		return nil, err
 	}
@@ -212,6 +212,22 @@ func openSnapshot(snap string) (*reader, error) {
 	}
 	if r.old, err = openBleve(filepath.Join(snap, OldSearchDir)); err != nil {
 		return fail(err)
+	}
+	for _, name := range []string{SearchDir, OldSearchDir} {
+		paths, err := filepath.Glob(filepath.Join(snap, name, "store", "*"))
+		if err != nil {
+			return fail(err)
+		}
+		for _, p := range paths {
+			if filepath.Ext(p) != ".zap" && filepath.Base(p) != "root.bolt" {
+				continue
+			}
+			mf, err := openMapped(p)
+			if err != nil {
+				return fail(err)
+			}
+			r.mapped = append(r.mapped, mf)
+		}
 	}
 	r.all = bleve.NewIndexAlias(r.idx, r.old)
 	// A snapshot whose manifest lists no rank index was written before rank.idx existed.
@@ -236,7 +252,7 @@ func (r *reader) close() error {
 	if rerr := r.rank.close(); err == nil {
 		err = rerr
 	}
-	r.storeFile.Close()
+	r.closeMapped()
 	// After a fault bbolt may hold its locks: its Close would wait for ever. The mapping and
 	// the file stay until the process ends.
 	if r.broken.Load() == nil {
@@ -493,14 +509,65 @@ func (r *reader) view(fn func(*bolt.Tx) error) error {
 	if err, _ := r.broken.Load().(error); err != nil {
 		return err
 	}
-	if fi, err := r.storeFile.Stat(); err != nil {
-		return fileError(path, err)
-	} else if fi.Size() < r.storeSize {
-		return damaged(path, "the file shrank from %d to %d bytes while it was open", r.storeSize, fi.Size())
+	if err := r.store.check(); err != nil {
+		return err
 	}
 	err := viewGuarded(r.db, path, fn)
 	if fe := (*faultError)(nil); errors.As(err, &fe) {
 		r.broken.Store(err)
 	}
 	return err
+}
+
+// mappedFile is a file of the snapshot that bbolt or zapx maps into memory, opened once more
+// to learn whether it shrank since: reading mapped memory past the end of a file is a fault
+// (SIGBUS), which in a goroutine of Bleve's no recover catches.
+type mappedFile struct {
+	path string
+	f    *os.File
+	size int64 // when opened
+}
+
+func openMapped(path string) (mappedFile, error) {
+	f, fi, err := openRegular(path)
+	if err != nil {
+		if errors.Is(err, ErrCorrupt) {
+			return mappedFile{}, err
+		}
+		return mappedFile{}, fileError(path, err)
+	}
+	return mappedFile{path: path, f: f, size: fi.Size()}, nil
+}
+
+// check returns an error naming the file when it is shorter than when it was opened.
+func (m mappedFile) check() error {
+	fi, err := m.f.Stat()
+	if err != nil {
+		return fileError(m.path, err)
+	}
+	if fi.Size() < m.size {
+		return damaged(m.path, "the file shrank from %d to %d bytes while it was open", m.size, fi.Size())
+	}
+	return nil
+}
+
+// checkMapped checks, before a search, that no file Bleve maps shrank since Open. A file
+// truncated during the search can still fault; this catches the usual case, a file damaged
+// between requests, for the cost of a few fstat calls.
+func (r *reader) checkMapped() error {
+	for _, m := range r.mapped {
+		if err := m.check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *reader) closeMapped() {
+	if r.store.f != nil {
+		r.store.f.Close()
+	}
+	for _, m := range r.mapped {
+		m.f.Close()
+	}
 }
