@@ -106,14 +106,20 @@ func (w *Writer) Abort() error { return w.w.abort() }
 
 // Reader reads one snapshot, read-only: bbolt opened ReadOnly with a lock timeout, Bleve opened
 // read-only. Many Readers, in many processes, may share a snapshot. A Reader is safe for
-// concurrent use.
+// concurrent use. A damaged file that a request meets (a store truncated since Open, a search
+// index Bleve or zapx panics on) makes that request fail with an error wrapping ErrCorrupt that
+// names the file; the process goes on.
 type Reader struct {
 	r *reader
 }
 
 // Open opens the current snapshot in dir. dir may be an index directory written by Create, or a
 // single snapshot directory (one holding manifest.json). It returns an error wrapping
-// docidx.ErrNoSnapshot when there is none yet, and docidx.ErrFormat for a newer format.
+// docidx.ErrNoSnapshot when there is none yet, and docidx.ErrFormat for a newer format. A file
+// of the snapshot that is missing, truncated, damaged or not a regular file (a FIFO, a link to a
+// device) returns an error wrapping ErrCorrupt, and one this user may not read an error wrapping
+// fs.ErrPermission; either names the file and says what to do. Only regular files are read,
+// with bounded sizes, so Open never hangs on the snapshot's files.
 func Open(dir string) (*Reader, error) { return open(dir) }
 
 // Close releases the snapshot's files.
@@ -127,15 +133,25 @@ func (r *Reader) Manifest() *Manifest { return r.r.manifest }
 
 // Search runs q. It returns an error for an empty q.Text, and one wrapping ErrUnknownKind for a
 // q.Kind not in Kinds.
-func (r *Reader) Search(ctx context.Context, q Query) (*Results, error) { return r.r.search(ctx, q) }
+func (r *Reader) Search(ctx context.Context, q Query) (res *Results, err error) {
+	defer guard(&err, r.r.dir)()
+	if err := r.r.checkMapped(); err != nil {
+		return nil, err
+	}
+	return r.r.search(ctx, q)
+}
 
 // Package returns the metadata of a package version. An empty or "latest" ref.Version means the
 // newest indexed version. It returns an error wrapping docidx.ErrNotFound when absent.
-func (r *Reader) Package(ref docidx.Ref) (*docidx.Package, error) { return r.r.pkg(ref) }
+func (r *Reader) Package(ref docidx.Ref) (p *docidx.Package, err error) {
+	defer guard(&err, r.r.dir)()
+	return r.r.pkg(ref)
+}
 
 // Versions returns the indexed versions of a package, oldest first, or an error wrapping
 // docidx.ErrNotFound.
-func (r *Reader) Versions(eco docidx.Ecosystem, name string) ([]string, error) {
+func (r *Reader) Versions(eco docidx.Ecosystem, name string) (versions []string, err error) {
+	defer guard(&err, r.r.dir)()
 	return r.r.versions(eco, name)
 }
 
@@ -144,6 +160,7 @@ func (r *Reader) Versions(eco docidx.Ecosystem, name string) ([]string, error) {
 // start). next is the cursor for the following page, empty at the end. A cursor that was not
 // returned by List gives an error wrapping ErrBadCursor.
 func (r *Reader) List(eco docidx.Ecosystem, prefix, after string, limit int) (page []Listing, next string, err error) {
+	defer guard(&err, r.r.dir)()
 	return r.r.list(eco, prefix, after, limit)
 }
 
@@ -151,26 +168,36 @@ func (r *Reader) List(eco docidx.Ecosystem, prefix, after string, limit int) (pa
 var ErrBadCursor = errors.New("index: invalid cursor")
 
 // Documents returns the documents of a package version (README first, then docs, then examples).
-func (r *Reader) Documents(ref docidx.Ref) ([]docidx.Document, error) { return r.r.documents(ref) }
+func (r *Reader) Documents(ref docidx.Ref) (docs []docidx.Document, err error) {
+	defer guard(&err, r.r.dir)()
+	return r.r.documents(ref)
+}
 
 // Document returns one document of a package version by its path, or an error wrapping
 // docidx.ErrNotFound.
-func (r *Reader) Document(ref docidx.Ref, path string) (*docidx.Document, error) {
+func (r *Reader) Document(ref docidx.Ref, path string) (d *docidx.Document, err error) {
+	defer guard(&err, r.r.dir)()
 	return r.r.document(ref, path)
 }
 
 // Symbols returns every symbol of a package version, in declaration order.
-func (r *Reader) Symbols(ref docidx.Ref) ([]docidx.Symbol, error) { return r.r.symbols(ref) }
+func (r *Reader) Symbols(ref docidx.Ref) (syms []docidx.Symbol, err error) {
+	defer guard(&err, r.r.dir)()
+	return r.r.symbols(ref)
+}
 
 // LookupSymbol returns the symbols of a package version that name matches (see MatchSymbols).
 // It returns an error wrapping docidx.ErrNotFound when none match.
-func (r *Reader) LookupSymbol(ref docidx.Ref, name string) ([]docidx.Symbol, error) {
+func (r *Reader) LookupSymbol(ref docidx.Ref, name string) (syms []docidx.Symbol, err error) {
+	defer guard(&err, r.r.dir)()
 	return r.r.lookupSymbol(ref, name)
 }
 
 // Suggest returns up to n indexed package names of eco (all ecosystems when empty) that are
 // close to name — by prefix, substring or edit distance — best first, for "did you mean".
-func (r *Reader) Suggest(eco docidx.Ecosystem, name string, n int) []docidx.Ref {
+func (r *Reader) Suggest(eco docidx.Ecosystem, name string, n int) (refs []docidx.Ref) {
+	var err error // a damaged store suggests nothing; the request that reads it says why
+	defer guard(&err, r.r.dir)()
 	return r.r.suggest(eco, name, n)
 }
 

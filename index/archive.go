@@ -51,7 +51,8 @@ const (
 
 // ErrCorrupt is returned when a snapshot or an archive fails verification: a checksum that does
 // not match its manifest, a file missing or not listed, a damaged compressed stream, or a store
-// that does not open.
+// that does not open; and by Open and Reader's methods for a snapshot file that is missing,
+// truncated, damaged or not a regular file.
 var ErrCorrupt = errors.New("snapshot is corrupt")
 
 // Compression selects the compressor of an archive.

@@ -35,6 +35,7 @@ func TestEnginesAgreeOnCorpus(t *testing.T) {
 	if err := linkTree(dir, bleveOnly, index.RankFile); err != nil {
 		t.Fatal(err)
 	}
+	withoutRank(t, bleveOnly)
 	rr, br := open(t, dir), open(t, bleveOnly)
 	defer rr.Close()
 	defer br.Close()

@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"math"
 	"math/bits"
 	"os"
@@ -93,16 +92,22 @@ func (t strTable) find(s []byte) int {
 
 var errRankFormat = errors.New("malformed rank index")
 
-// openRank opens path. A missing file (a snapshot written before rank.idx existed) and a rank
-// index of another layout version (written by another docidx) return nil, nil: searches then go
-// to Bleve, which every snapshot has. A damaged file is an error wrapping docidx.ErrFormat.
-func openRank(path string) (*rankIndex, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
+// openRank opens path. listed says whether the snapshot's manifest lists rank.idx: a snapshot
+// written before rank.idx existed has none, and a rank index of another layout version (written
+// by another docidx) is not read; both return nil, nil, and searches then go to Bleve, which
+// every snapshot has. A listed file that is missing, unreadable, not a regular file or damaged is
+// an error naming it (wrapping ErrCorrupt when damaged): searching without it would silently rank
+// differently.
+func openRank(path string, listed bool) (*rankIndex, error) {
+	f, _, err := openRegular(path)
+	if errors.Is(err, os.ErrNotExist) && !listed {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("index: opening %s: %w", path, err)
+		if errors.Is(err, ErrCorrupt) {
+			return nil, err
+		}
+		return nil, fileError(path, err)
 	}
 	magic := make([]byte, len(rankMagic))
 	if _, err := f.ReadAt(magic, 0); err == nil && string(magic) != rankMagic && string(magic) != rankMagicRawText &&
@@ -113,7 +118,10 @@ func openRank(path string) (*rankIndex, error) {
 	ri, err := loadRank(f)
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("%w: %s: %v", docidx.ErrFormat, path, err)
+		if errors.Is(err, errRankFormat) {
+			return nil, damaged(path, "%v", err)
+		}
+		return nil, fileError(path, err)
 	}
 	ri.overviewKind = -1
 	for k := range ri.nkinds {

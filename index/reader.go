@@ -5,16 +5,20 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/docidx/docidx"
 	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
 )
 
 // lockTimeout bounds how long Open waits for store.db's file lock. Readers share the lock; only a
@@ -24,10 +28,95 @@ const lockTimeout = 2 * time.Second
 
 // readOnlyOptions are the bbolt options of every read-only open: a shared lock, waited for at
 // most lockTimeout, and no file created where there is none (bbolt adds O_CREATE to every open).
+// The file must be a regular file (opened without blocking, so a FIFO does not hang the open)
+// holding every page its meta page claims (see checkBolt): bbolt maps it, and a read past the
+// end of a truncated file would kill the process with SIGBUS.
 func readOnlyOptions() *bolt.Options {
 	return &bolt.Options{ReadOnly: true, Timeout: lockTimeout, OpenFile: func(path string, flag int, mode os.FileMode) (*os.File, error) {
-		return os.OpenFile(path, flag&^os.O_CREATE, mode)
+		f, err := os.OpenFile(path, flag&^os.O_CREATE|openNonblock, mode)
+		if err != nil {
+			return nil, err
+		}
+		fi, err := f.Stat()
+		if err == nil && !fi.Mode().IsRegular() {
+			err = damaged(path, "not a regular file (%v)", fi.Mode().Type())
+		}
+		if err == nil {
+			if cerr := checkBolt(f, fi.Size()); cerr != nil {
+				err = damaged(path, "%v", cerr)
+			}
+		}
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		return f, nil
 	}}
+}
+
+// openStore opens the bbolt file path read-only (see readOnlyOptions), with an error that names
+// the file and says what to do.
+func openStore(path string) (db *bolt.DB, err error) {
+	defer guard(&err, path)()
+	db, err = bolt.Open(path, 0o444, readOnlyOptions())
+	switch {
+	case err == nil, errors.Is(err, ErrCorrupt):
+		return db, err
+	case errors.Is(err, bolterrors.ErrTimeout):
+		return nil, fmt.Errorf("index: opening %s: %w: a process holds it open for writing", path, err)
+	}
+	return nil, fileError(path, err)
+}
+
+// openBleve opens the Bleve index at path read-only. Bleve and zapx panic on some damaged
+// files and hang on special ones: the tree is checked first and a panic becomes an error.
+func openBleve(path string) (idx bleve.Index, err error) {
+	if err := checkBleve(path); err != nil {
+		return nil, err
+	}
+	defer guard(&err, path)()
+	idx, err = bleve.OpenUsing(path, map[string]any{"read_only": true})
+	if err != nil {
+		// Bleve returns a half-made index with its error: closing it would dereference nil.
+		idx = nil
+		if perr := unreadable(path); perr != nil {
+			return nil, perr
+		}
+		if _, serr := os.Stat(path); errors.Is(serr, fs.ErrNotExist) {
+			return nil, damaged(path, "the search index is missing")
+		}
+		return nil, damaged(path, "%v", err)
+	}
+	return idx, nil
+}
+
+// unreadable returns the error of the first file or directory under dir that this user cannot
+// open, or nil: Bleve's own errors do not say that a permission is the cause.
+func unreadable(dir string) error {
+	var found error
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			var f *os.File
+			if f, err = os.OpenFile(p, os.O_RDONLY|openNonblock, 0); err == nil {
+				f.Close()
+			}
+		}
+		if errors.Is(err, fs.ErrPermission) {
+			found = fileError(p, err)
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return found
+}
+
+// closeBleve closes idx, which may be nil; a panic in Bleve's Close becomes an error.
+func closeBleve(idx bleve.Index, path string) (err error) {
+	if idx == nil {
+		return nil
+	}
+	defer guard(&err, path)()
+	return idx.Close()
 }
 
 type reader struct {
@@ -40,6 +129,13 @@ type reader struct {
 	old      bleve.Index // older versions
 	all      bleve.Index // both, for searches by version
 	rank     *rankIndex  // the latest versions' ranking index; nil in snapshots written before it
+
+	// store is store.db opened once more, to learn its size before each read (see view), and
+	// mapped the files of the search indexes that Bleve maps (see checkMapped). broken holds
+	// the error of a fault met reading the store, after which it is not read again.
+	store  mappedFile
+	mapped []mappedFile
+	broken atomic.Value
 
 	closeMu sync.Mutex
 	closed  bool
@@ -74,6 +170,9 @@ func open(dir string) (*Reader, error) {
 		if now, cerr := currentGen(dir); attempt < openAttempts && cerr == nil && now != snap {
 			continue
 		}
+		if _, serr := os.Stat(snap); errors.Is(serr, fs.ErrNotExist) {
+			return nil, damaged(filepath.Join(dir, currentFile), "it names %s, which does not exist", filepath.Base(snap))
+		}
 		return nil, err
 	}
 }
@@ -82,35 +181,59 @@ func open(dir string) (*Reader, error) {
 // first, so that no crawl removes the snapshot while the rest is opened.
 func openSnapshot(snap string) (*reader, error) {
 	storePath := filepath.Join(snap, StoreFile)
-	db, err := bolt.Open(storePath, 0o444, readOnlyOptions())
+	if _, err := os.Stat(snap); errors.Is(err, fs.ErrNotExist) {
+		return nil, damaged(snap, "the snapshot directory is missing")
+	}
+	db, err := openStore(storePath)
 	if err != nil {
-		return nil, fmt.Errorf("index: opening %s: %w", storePath, err)
+		return nil, err
+	}
+	store, err := openMapped(storePath)
+	if err != nil {
+		db.Close()
+		return nil, err
 	}
 	m, err := readManifest(snap)
 	if err != nil {
+		store.f.Close()
 		db.Close()
 		return nil, err
 	}
-	r := &reader{dir: snap, manifest: m, db: db}
-	for _, s := range []struct {
-		idx  *bleve.Index
-		name string
-	}{{&r.idx, SearchDir}, {&r.old, OldSearchDir}} {
-		*s.idx, err = bleve.OpenUsing(filepath.Join(snap, s.name), map[string]any{"read_only": true})
+	r := &reader{dir: snap, manifest: m, db: db, store: store}
+	fail := func(err error) (*reader, error) {
+		closeBleve(r.idx, filepath.Join(snap, SearchDir))
+		closeBleve(r.old, filepath.Join(snap, OldSearchDir))
+		r.closeMapped()
+		db.Close()
+		return nil, err
+	}
+	if r.idx, err = openBleve(filepath.Join(snap, SearchDir)); err != nil {
+		return fail(err)
+	}
+	if r.old, err = openBleve(filepath.Join(snap, OldSearchDir)); err != nil {
+		return fail(err)
+	}
+	for _, name := range []string{SearchDir, OldSearchDir} {
+		paths, err := filepath.Glob(filepath.Join(snap, name, "store", "*"))
 		if err != nil {
-			if r.idx != nil {
-				r.idx.Close()
+			return fail(err)
+		}
+		for _, p := range paths {
+			if filepath.Ext(p) != ".zap" && filepath.Base(p) != "root.bolt" {
+				continue
 			}
-			db.Close()
-			return nil, fmt.Errorf("%w: opening %s: %v", docidx.ErrFormat, filepath.Join(snap, s.name), err)
+			mf, err := openMapped(p)
+			if err != nil {
+				return fail(err)
+			}
+			r.mapped = append(r.mapped, mf)
 		}
 	}
 	r.all = bleve.NewIndexAlias(r.idx, r.old)
-	if r.rank, err = openRank(filepath.Join(snap, RankFile)); err != nil {
-		r.idx.Close()
-		r.old.Close()
-		db.Close()
-		return nil, err
+	// A snapshot whose manifest lists no rank index was written before rank.idx existed.
+	_, listed := m.Files[RankFile]
+	if r.rank, err = openRank(filepath.Join(snap, RankFile), listed); err != nil {
+		return fail(err)
 	}
 	return r, nil
 }
@@ -122,15 +245,20 @@ func (r *reader) close() error {
 		return ErrClosed
 	}
 	r.closed = true
-	err := r.idx.Close()
-	if oerr := r.old.Close(); err == nil {
+	err := closeBleve(r.idx, filepath.Join(r.dir, SearchDir))
+	if oerr := closeBleve(r.old, filepath.Join(r.dir, OldSearchDir)); err == nil {
 		err = oerr
 	}
 	if rerr := r.rank.close(); err == nil {
 		err = rerr
 	}
-	if derr := r.db.Close(); err == nil {
-		err = derr
+	r.closeMapped()
+	// After a fault bbolt may hold its locks: its Close would wait for ever. The mapping and
+	// the file stay until the process ends.
+	if r.broken.Load() == nil {
+		if derr := r.db.Close(); err == nil {
+			err = derr
+		}
 	}
 	return err
 }
@@ -139,7 +267,7 @@ func (r *reader) close() error {
 func (r *reader) entry(eco docidx.Ecosystem, name string) (*nameEntry, error) {
 	var e nameEntry
 	var found bool
-	err := r.db.View(func(tx *bolt.Tx) error {
+	err := r.view(func(tx *bolt.Tx) error {
 		var err error
 		found, err = getJSON(tx.Bucket(bucketNames), nameKey(eco, name), &e)
 		return err
@@ -173,7 +301,7 @@ func (r *reader) get(bucket []byte, ref docidx.Ref, v any) (docidx.Ref, error) {
 		return ref, err
 	}
 	var found bool
-	err = r.db.View(func(tx *bolt.Tx) error {
+	err = r.view(func(tx *bolt.Tx) error {
 		var err error
 		found, err = getJSON(tx.Bucket(bucket), versionKey(ref), v)
 		return err
@@ -327,7 +455,7 @@ func (r *reader) list(eco docidx.Ecosystem, prefix, after string, limit int) ([]
 	}
 	var page []Listing
 	var next string
-	err := r.db.View(func(tx *bolt.Tx) error {
+	err := r.view(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketNames).Cursor()
 		for k, v := c.Seek(seek); k != nil; k, v = c.Next() {
 			if start != nil && bytes.Equal(k, start) {
@@ -362,7 +490,7 @@ func (l Listing) key() []byte { return nameKey(l.Ecosystem, l.Name) }
 
 func (r *reader) loadNames() {
 	r.namesOnce.Do(func() {
-		r.db.View(func(tx *bolt.Tx) error {
+		r.view(func(tx *bolt.Tx) error {
 			return tx.Bucket(bucketNames).ForEach(func(k, _ []byte) error {
 				eco, name := parseNameKey(k)
 				r.names = append(r.names, docidx.Ref{Ecosystem: eco, Name: name})
@@ -370,4 +498,76 @@ func (r *reader) loadNames() {
 			})
 		})
 	})
+}
+
+// view runs fn in a read transaction of store.db. bbolt reads the file from memory mapped at
+// open: a page past the end of a file truncated since would fault, so the file's size is checked
+// first; a fault or panic that happens all the same becomes an error naming the file, and since
+// bbolt may then hold its locks for ever, every later request gets that error too.
+func (r *reader) view(fn func(*bolt.Tx) error) error {
+	path := filepath.Join(r.dir, StoreFile)
+	if err, _ := r.broken.Load().(error); err != nil {
+		return err
+	}
+	if err := r.store.check(); err != nil {
+		return err
+	}
+	err := viewGuarded(r.db, path, fn)
+	if fe := (*faultError)(nil); errors.As(err, &fe) {
+		r.broken.Store(err)
+	}
+	return err
+}
+
+// mappedFile is a file of the snapshot that bbolt or zapx maps into memory, opened once more
+// to learn whether it shrank since: reading mapped memory past the end of a file is a fault
+// (SIGBUS), which in a goroutine of Bleve's no recover catches.
+type mappedFile struct {
+	path string
+	f    *os.File
+	size int64 // when opened
+}
+
+func openMapped(path string) (mappedFile, error) {
+	f, fi, err := openRegular(path)
+	if err != nil {
+		if errors.Is(err, ErrCorrupt) {
+			return mappedFile{}, err
+		}
+		return mappedFile{}, fileError(path, err)
+	}
+	return mappedFile{path: path, f: f, size: fi.Size()}, nil
+}
+
+// check returns an error naming the file when it is shorter than when it was opened.
+func (m mappedFile) check() error {
+	fi, err := m.f.Stat()
+	if err != nil {
+		return fileError(m.path, err)
+	}
+	if fi.Size() < m.size {
+		return damaged(m.path, "the file shrank from %d to %d bytes while it was open", m.size, fi.Size())
+	}
+	return nil
+}
+
+// checkMapped checks, before a search, that no file Bleve maps shrank since Open. A file
+// truncated during the search can still fault; this catches the usual case, a file damaged
+// between requests, for the cost of a few fstat calls.
+func (r *reader) checkMapped() error {
+	for _, m := range r.mapped {
+		if err := m.check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *reader) closeMapped() {
+	if r.store.f != nil {
+		r.store.f.Close()
+	}
+	for _, m := range r.mapped {
+		m.f.Close()
+	}
 }

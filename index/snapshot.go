@@ -54,7 +54,7 @@ func currentGen(dir string) (string, error) {
 	if _, err := os.Stat(filepath.Join(dir, ManifestFile)); err == nil {
 		return dir, nil
 	}
-	data, err := os.ReadFile(filepath.Join(dir, currentFile))
+	data, err := readSmall(filepath.Join(dir, currentFile), maxCurrentBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", fmt.Errorf("%w: no snapshot in %s yet: run `docidx crawl` first", docidx.ErrNoSnapshot, dir)
 	}
@@ -63,7 +63,7 @@ func currentGen(dir string) (string, error) {
 	}
 	name := strings.TrimSpace(string(data))
 	if parseGen(name) < 0 {
-		return "", fmt.Errorf("%w: %s names %q, not a generation", docidx.ErrFormat, filepath.Join(dir, currentFile), name)
+		return "", damaged(filepath.Join(dir, currentFile), "it names %q, not a generation", name)
 	}
 	return filepath.Join(dir, name), nil
 }
@@ -84,12 +84,18 @@ func generations(dir string) ([]int, error) {
 	return gens, nil
 }
 
-// readManifest reads and checks manifest.json of one snapshot directory.
+// readManifest reads and checks manifest.json of one snapshot directory. A missing manifest is
+// damage (an error wrapping ErrCorrupt): a generation is named by CURRENT only once its manifest
+// is written, and a single snapshot directory is recognised by its manifest.
 func readManifest(snap string) (*Manifest, error) {
-	data, err := os.ReadFile(filepath.Join(snap, ManifestFile))
+	path := filepath.Join(snap, ManifestFile)
+	data, err := readSmall(path, maxManifestBytes)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%w: %s has no %s", docidx.ErrNoSnapshot, snap, ManifestFile)
+			if _, serr := os.Stat(snap); errors.Is(serr, fs.ErrNotExist) {
+				return nil, damaged(snap, "the snapshot directory is missing")
+			}
+			return nil, fileError(path, err)
 		}
 		return nil, err
 	}
@@ -104,19 +110,21 @@ func parseManifest(data []byte, where string) (*Manifest, error) {
 		Format        int    `json:"format"`
 		DocidxVersion string `json:"docidxVersion"`
 	}
+	// A manifest that is not JSON, or has no format, is damaged (ErrCorrupt), not of another
+	// format.
 	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, fmt.Errorf("%w: %s: %s: %v", docidx.ErrFormat, where, ManifestFile, err)
+		return nil, damaged(filepath.Join(where, ManifestFile), "%v", err)
 	}
 	if v.Format > FormatVersion {
 		return nil, fmt.Errorf("%w: snapshot %s has format %d (written by docidx %s); this docidx (%s) reads formats up to %d: upgrade docidx",
 			docidx.ErrFormat, where, v.Format, v.DocidxVersion, docidx.Version, FormatVersion)
 	}
 	if v.Format < 1 {
-		return nil, fmt.Errorf("%w: %s: %s: missing format version", docidx.ErrFormat, where, ManifestFile)
+		return nil, damaged(filepath.Join(where, ManifestFile), "no format version")
 	}
 	var m Manifest
 	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, fmt.Errorf("%w: %s: %s: %v", docidx.ErrFormat, where, ManifestFile, err)
+		return nil, damaged(filepath.Join(where, ManifestFile), "%v", err)
 	}
 	return &m, nil
 }

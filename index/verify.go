@@ -77,6 +77,7 @@ func verifyDir(ctx context.Context, snap string) (*Verification, error) {
 	}
 	v := &Verification{Snapshot: snap, Manifest: m}
 	var problems []string
+	unreadable := 0 // problems that are permissions, not damage
 	for _, name := range sortedFiles(m) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -89,6 +90,9 @@ func verifyDir(ctx context.Context, snap string) (*Verification, error) {
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			problems = append(problems, name+" is missing")
+		case errors.Is(err, fs.ErrPermission):
+			unreadable++
+			problems = append(problems, name+" is not readable by this user")
 		case err != nil:
 			problems = append(problems, fmt.Sprintf("%s: %v", name, err))
 		case sum != m.Files[name]:
@@ -116,13 +120,17 @@ func verifyDir(ctx context.Context, snap string) (*Verification, error) {
 		if len(problems) > maxProblems {
 			problems = append(problems[:maxProblems], fmt.Sprintf("and %d more", len(problems)-maxProblems))
 		}
+		if unreadable == len(problems) {
+			return v, fmt.Errorf("index: %s: %w: %s: ask the snapshot's owner to make it readable (chmod -R a+rX on the index directory), or crawl into an index directory of your own",
+				snap, fs.ErrPermission, strings.Join(problems, "; "))
+		}
 		return v, fmt.Errorf("%w: %s: %s", ErrCorrupt, snap, strings.Join(problems, "; "))
 	}
 	return v, nil
 }
 
 func hashFile(p string) (int64, string, error) {
-	f, err := os.Open(p)
+	f, _, err := openRegular(p) // a FIFO would hang the check, /dev/zero never end it
 	if err != nil {
 		return 0, "", err
 	}
@@ -134,12 +142,12 @@ func hashFile(p string) (int64, string, error) {
 
 // checkStores opens store.db and both Bleve indexes read-only and checks them.
 func checkStores(snap string, m *Manifest, v *Verification) (problems []string) {
-	db, err := bolt.Open(filepath.Join(snap, StoreFile), 0o444, readOnlyOptions())
+	db, err := openStore(filepath.Join(snap, StoreFile))
 	if err != nil {
 		return []string{fmt.Sprintf("%s does not open: %v", StoreFile, err)}
 	}
 	defer db.Close()
-	err = db.View(func(tx *bolt.Tx) error {
+	err = viewGuarded(db, filepath.Join(snap, StoreFile), func(tx *bolt.Tx) error {
 		for err := range tx.Check() {
 			problems = append(problems, fmt.Sprintf("%s: %v", StoreFile, err))
 		}
@@ -169,12 +177,12 @@ func checkStores(snap string, m *Manifest, v *Verification) (problems []string) 
 	}
 	latest := -1
 	for _, name := range []string{SearchDir, OldSearchDir} {
-		idx, err := bleve.OpenUsing(filepath.Join(snap, name), map[string]any{"read_only": true})
+		idx, err := openBleve(filepath.Join(snap, name))
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s does not open: %v", name, err))
 			continue
 		}
-		n, err := idx.DocCount()
+		n, err := docCount(idx, filepath.Join(snap, name))
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s: %v", name, err))
 		}
@@ -182,11 +190,12 @@ func checkStores(snap string, m *Manifest, v *Verification) (problems []string) 
 		if name == SearchDir {
 			latest = int(n)
 		}
-		idx.Close()
+		closeBleve(idx, filepath.Join(snap, name))
 	}
 	// The rank index (absent in snapshots written before it) must open and number the latest
 	// versions' documents.
-	ri, err := openRank(filepath.Join(snap, RankFile))
+	_, listed := m.Files[RankFile]
+	ri, err := openRank(filepath.Join(snap, RankFile), listed)
 	switch {
 	case err != nil:
 		problems = append(problems, fmt.Sprintf("%s does not open: %v", RankFile, err))
@@ -197,4 +206,17 @@ func checkStores(snap string, m *Manifest, v *Verification) (problems []string) 
 		ri.close()
 	}
 	return problems
+}
+
+// viewGuarded runs fn in a read transaction of db (the bbolt file path), a panic or a fault on
+// its mapped pages becoming an error that names the file.
+func viewGuarded(db *bolt.DB, path string, fn func(*bolt.Tx) error) (err error) {
+	defer guard(&err, path)()
+	return db.View(fn)
+}
+
+// docCount is idx.DocCount, a panic in Bleve becoming an error that names path.
+func docCount(idx bleve.Index, path string) (n uint64, err error) {
+	defer guard(&err, path)()
+	return idx.DocCount()
 }

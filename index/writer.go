@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -56,6 +57,18 @@ func create(dir string) (*Writer, error) {
 }
 
 func (w *writer) init() error {
+	err := w.seed()
+	if errors.Is(err, ErrCorrupt) {
+		// Crawling again is the usual remedy for damage, but a crawl starts from the current
+		// snapshot: say how to start from nothing instead.
+		return fmt.Errorf("%w\na crawl adds to the current snapshot, which is damaged: to crawl from scratch, remove %s (the damaged generation goes at the next crawl) or crawl into a new --index directory",
+			err, filepath.Join(w.dir, currentFile))
+	}
+	return err
+}
+
+// seed starts the new generation from the current one.
+func (w *writer) seed() error {
 	cur, err := currentGen(w.dir)
 	if err != nil && !errors.Is(err, docidx.ErrNoSnapshot) {
 		return err
@@ -114,11 +127,12 @@ func (w *writer) init() error {
 
 // copyStore copies the current generation's store into the new one through a read-only
 // transaction, so running servers are not disturbed.
-func copyStore(from, to string) error {
-	src, err := bolt.Open(from, 0o444, readOnlyOptions())
+func copyStore(from, to string) (err error) {
+	src, err := openStore(from)
 	if err != nil {
-		return fmt.Errorf("index: opening %s: %w", from, err)
+		return err
 	}
+	defer guard(&err, from)()
 	defer src.Close()
 	f, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
@@ -261,6 +275,9 @@ func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 		return nil, fmt.Errorf("index: closing store: %w", err)
 	}
 	w.db = nil
+	if err := shareTree(w.gen); err != nil {
+		return nil, fmt.Errorf("index: setting the permissions of %s: %w", w.gen, err)
+	}
 	if err := syncTree(w.gen); err != nil {
 		return nil, fmt.Errorf("index: syncing %s: %w", w.gen, err)
 	}
@@ -490,4 +507,46 @@ func forceMerge(ctx context.Context, idx bleve.Index) error {
 		}
 	}
 	return nil
+}
+
+// shareTree gives every directory under root the mode 0777 and every file 0666, less the
+// process's umask, as files created with os.Create get. Bleve writes its directories 0700 and
+// its files 0600: a snapshot crawled by one user (root, a CI job) would be unreadable to the
+// others that serve it. The umask is learnt from a file and a directory created here, rather
+// than with umask(2), which sets it for the whole process while it reads it.
+func shareTree(root string) error {
+	probe := filepath.Join(root, ".mode-probe")
+	if err := os.Mkdir(probe, 0o777); err != nil {
+		return err
+	}
+	defer os.RemoveAll(probe)
+	f, err := os.OpenFile(filepath.Join(probe, "f"), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	dfi, err := os.Stat(probe)
+	if err != nil {
+		return err
+	}
+	ffi, err := os.Stat(filepath.Join(probe, "f"))
+	if err != nil {
+		return err
+	}
+	dirMode, fileMode := dfi.Mode().Perm(), ffi.Mode().Perm()
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == probe {
+			if err == nil {
+				return filepath.SkipDir
+			}
+			return err
+		}
+		switch {
+		case d.IsDir():
+			return os.Chmod(p, dirMode)
+		case d.Type().IsRegular():
+			return os.Chmod(p, fileMode)
+		}
+		return nil
+	})
 }

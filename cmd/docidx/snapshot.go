@@ -144,11 +144,13 @@ Running servers switch to the new snapshot at their next check.`,
 	}
 }
 
-// archiveError explains a failure to read an archive.
+// archiveError explains a failure to read an archive, or for verify a snapshot directory.
 func archiveError(verb, path string, err error) error {
 	switch {
 	case errors.Is(err, docidx.ErrFormat):
 		return failf("%s: %v", verb, err)
+	case !index.IsArchive(path) && errors.Is(err, index.ErrCorrupt):
+		return failf("%s: %v\nthe snapshot in %s is damaged: crawl again, or 'docidx unpack' a good archive", verb, err, path)
 	case errors.Is(err, index.ErrCorrupt), errors.Is(err, docidx.ErrTooLarge):
 		return failf("%s: %v\n%s is damaged or not a docidx archive: nothing was used from it; pack it again", verb, err, path)
 	}

@@ -1,0 +1,417 @@
+package index_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
+)
+
+// withoutRank makes the snapshot directory snap one written before rank.idx existed: no
+// rank.idx, and a manifest that lists none. The manifest is replaced, not rewritten in place, so
+// that a hard link to it elsewhere keeps its content.
+func withoutRank(t testing.TB, snap string) {
+	t.Helper()
+	if err := os.Remove(filepath.Join(snap, index.RankFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	path := filepath.Join(snap, index.ManifestFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m["files"].(map[string]any), index.RankFile)
+	if data, err = json.Marshal(m); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// damageFixture builds a snapshot with something in every file (an older version too, for
+// search-old.bleve) and returns the index directory and its generation directory.
+func damageFixture(t *testing.T) (dir, gen string) {
+	t.Helper()
+	dir = build(t, goModule("v0.6.0"), goModule("v0.7.0"),
+		npmPackage("commander", "12.1.0", "the complete solution for node.js command-line programs"))
+	name, err := index.Current(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, filepath.Join(dir, name)
+}
+
+// snapshotFiles returns the files and directories of the snapshot gen that a damage test breaks
+// in turn, as slash paths relative to gen: each file the snapshot's readers open, and one zap
+// segment of each search index.
+func snapshotFiles(t *testing.T, gen string) []string {
+	t.Helper()
+	files := []string{index.ManifestFile, index.StoreFile, index.RankFile}
+	for _, s := range []string{index.SearchDir, index.OldSearchDir} {
+		files = append(files, s, s+"/index_meta.json", s+"/store/root.bolt")
+		zaps, err := filepath.Glob(filepath.Join(gen, s, "store", "*.zap"))
+		if err != nil || len(zaps) == 0 {
+			t.Fatalf("%s has no zap segment (%v)", s, err)
+		}
+		files = append(files, s+"/store/"+filepath.Base(zaps[0]))
+	}
+	return files
+}
+
+// damage is one way a file gets broken. apply breaks path (a file or a directory, as dir says);
+// ok is false for the damages that do not apply.
+type damage struct {
+	name  string
+	apply func(t *testing.T, path string, dir bool) (ok bool)
+}
+
+var damages = []damage{
+	{"truncated to half", func(t *testing.T, p string, dir bool) bool {
+		if dir {
+			return false
+		}
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Truncate(p, fi.Size()/2); err != nil {
+			t.Fatal(err)
+		}
+		return true
+	}},
+	{"emptied", func(t *testing.T, p string, dir bool) bool {
+		if dir {
+			return false
+		}
+		if err := os.Truncate(p, 0); err != nil {
+			t.Fatal(err)
+		}
+		return true
+	}},
+	{"garbage", func(t *testing.T, p string, dir bool) bool {
+		if dir {
+			return false
+		}
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		junk := make([]byte, max(fi.Size(), 64))
+		for i := range junk {
+			junk[i] = byte(i*131 + 7)
+		}
+		if err := os.WriteFile(p, junk, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return true
+	}},
+	{"removed", func(t *testing.T, p string, dir bool) bool {
+		if err := os.RemoveAll(p); err != nil {
+			t.Fatal(err)
+		}
+		return true
+	}},
+	{"a FIFO", func(t *testing.T, p string, dir bool) bool {
+		if dir {
+			return false
+		}
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := mkfifo(p); err != nil {
+			t.Skipf("no FIFOs here: %v", err)
+		}
+		return true
+	}},
+	{"a symlink to /dev/zero", func(t *testing.T, p string, dir bool) bool {
+		if _, err := os.Stat("/dev/zero"); err != nil || dir {
+			return false
+		}
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink("/dev/zero", p); err != nil {
+			t.Fatal(err)
+		}
+		return true
+	}},
+	{"unreadable", func(t *testing.T, p string, dir bool) bool {
+		if os.Geteuid() == 0 {
+			return false // root reads it all the same
+		}
+		if err := os.Chmod(p, 0); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(p, 0o755) }) // for t.TempDir's removal
+		return true
+	}},
+}
+
+// useSnapshot opens dir and makes the requests a server makes, returning the first error.
+func useSnapshot(dir string) error {
+	r, err := index.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	ref := goModule("v0.7.0").Package.Ref()
+	for _, req := range []func() error{
+		func() error {
+			_, err := r.Search(context.Background(), index.Query{Text: "errgroup goroutines"})
+			return err
+		},
+		func() error {
+			_, err := r.Search(context.Background(), index.Query{Text: "errgroup", Version: "v0.6.0"})
+			return err
+		},
+		func() error { _, err := r.Package(ref); return err },
+		func() error { _, err := r.Documents(ref); return err },
+		func() error { _, err := r.LookupSymbol(ref, "Group"); return err },
+		func() error { _, _, err := r.List("", "", "", 10); return err },
+	} {
+		if err := req(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// withinSafetyNet runs f and returns its error; a run that never ends fails the test after a
+// generous time rather than hanging the whole suite. This is not a measure of speed.
+func withinSafetyNet(t *testing.T, f func() error) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(2 * time.Minute):
+		t.Fatal("still running after 2 minutes: hung")
+		return nil
+	}
+}
+
+// Issue 15: every damage of every file of a snapshot is an error that names the file and says
+// what to do — at Open or at the request that meets it — never a crash, a hang or a different
+// answer.
+func TestDamagedSnapshot(t *testing.T) {
+	_, gen := damageFixture(t)
+	for _, file := range snapshotFiles(t, gen) {
+		for _, d := range damages {
+			t.Run(file+"/"+d.name, func(t *testing.T) {
+				dir, gen := damageFixture(t)
+				path := filepath.Join(gen, filepath.FromSlash(file))
+				fi, err := os.Stat(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !d.apply(t, path, fi.IsDir()) {
+					t.Skip("does not apply")
+				}
+				err = withinSafetyNet(t, func() error { return useSnapshot(dir) })
+				if err == nil {
+					t.Fatalf("%s %s: the snapshot was used without an error", file, d.name)
+				}
+				checkDamageError(t, err, file)
+			})
+		}
+	}
+}
+
+// checkDamageError checks that err names file and says what to do.
+func checkDamageError(t *testing.T, err error, file string) {
+	t.Helper()
+	msg := err.Error()
+	if !strings.Contains(msg, filepath.FromSlash(file)) {
+		t.Errorf("error does not name %s: %v", file, err)
+	}
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		if !strings.Contains(msg, "chmod") {
+			t.Errorf("permission error says not what to do: %v", err)
+		}
+	case errors.Is(err, index.ErrCorrupt):
+		if !strings.Contains(msg, "docidx verify") {
+			t.Errorf("damage error says not what to do: %v", err)
+		}
+	default:
+		t.Errorf("error wraps neither ErrCorrupt nor fs.ErrPermission: %v", err)
+	}
+}
+
+// The pointer file CURRENT: damaged, it is an error naming it; removed, there is no snapshot.
+func TestDamagedCurrent(t *testing.T) {
+	for _, d := range damages {
+		t.Run(d.name, func(t *testing.T) {
+			dir, _ := damageFixture(t)
+			path := filepath.Join(dir, "CURRENT")
+			if !d.apply(t, path, false) {
+				t.Skip("does not apply")
+			}
+			err := withinSafetyNet(t, func() error { return useSnapshot(dir) })
+			switch {
+			case err == nil:
+				t.Fatal("the snapshot was used without an error")
+			case d.name == "removed":
+				if !errors.Is(err, docidx.ErrNoSnapshot) {
+					t.Errorf("%v, want ErrNoSnapshot", err)
+				}
+			default:
+				checkDamageError(t, err, "CURRENT")
+			}
+		})
+	}
+}
+
+// CURRENT naming a generation that is not there is damage, not "no snapshot yet".
+func TestCurrentNamesMissingGeneration(t *testing.T) {
+	dir, _ := damageFixture(t)
+	if err := os.WriteFile(filepath.Join(dir, "CURRENT"), []byte("gen-000042\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := index.Open(dir)
+	if !errors.Is(err, index.ErrCorrupt) || errors.Is(err, docidx.ErrNoSnapshot) || !strings.Contains(err.Error(), "gen-000042") {
+		t.Errorf("%v, want ErrCorrupt naming gen-000042", err)
+	}
+}
+
+// A store truncated under an open Reader: bbolt reads it from memory mapped from the file, and
+// a page past the new end of the file faults. The request gets an error; the process lives.
+func TestStoreTruncatedWhileOpen(t *testing.T) {
+	dir, gen := damageFixture(t)
+	r := open(t, dir)
+	ref := goModule("v0.7.0").Package.Ref()
+	if _, err := r.Package(ref); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(filepath.Join(gen, index.StoreFile), 0); err != nil {
+		t.Fatal(err)
+	}
+	_, err := r.Package(ref)
+	if err == nil {
+		t.Fatal("Package read a store emptied under it without an error")
+	}
+	checkDamageError(t, err, index.StoreFile)
+}
+
+// A snapshot written before rank.idx existed (its manifest lists none) is searched with Bleve;
+// one whose manifest lists rank.idx but that lost it is damaged, not silently ranked otherwise.
+func TestMissingRankIndex(t *testing.T) {
+	dir, gen := damageFixture(t)
+	if err := os.Remove(filepath.Join(gen, index.RankFile)); err != nil {
+		t.Fatal(err)
+	}
+	_, err := index.Open(dir)
+	if err == nil {
+		t.Fatal("Open succeeded without the rank.idx the manifest lists")
+	}
+	checkDamageError(t, err, index.RankFile)
+	withoutRank(t, gen)
+	if err := useSnapshot(dir); err != nil {
+		t.Errorf("a snapshot written without rank.idx: %v", err)
+	}
+}
+
+// A committed generation is readable by every user the umask lets read it: Bleve writes 0700
+// directories and 0600 files.
+func TestSnapshotModesFollowUmask(t *testing.T) {
+	_, gen := damageFixture(t)
+	// What this process's umask gives a new file and directory.
+	probe := t.TempDir()
+	if err := os.Mkdir(filepath.Join(probe, "d"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(probe, "f"), nil, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	dfi, _ := os.Stat(filepath.Join(probe, "d"))
+	ffi, _ := os.Stat(filepath.Join(probe, "f"))
+	filepath.WalkDir(gen, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			t.Fatal(err)
+		}
+		fi, err := os.Lstat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := ffi.Mode().Perm()
+		if d.IsDir() {
+			want = dfi.Mode().Perm()
+		}
+		if fi.Mode().Perm() != want {
+			rel, _ := filepath.Rel(gen, p)
+			t.Errorf("%s: mode %v, want %v", rel, fi.Mode().Perm(), want)
+		}
+		return nil
+	})
+}
+
+// A server follows new generations with a Watcher: one published damaged is refused with an
+// error naming the file, and the generation being served goes on answering.
+func TestWatcherKeepsServingOverDamagedGeneration(t *testing.T) {
+	dir, _ := damageFixture(t)
+	w, err := index.Watch(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	commit(t, dir, npmPackage("zod", "3.23.8", "TypeScript-first schema validation"))
+	name, err := index.Current(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(filepath.Join(dir, name, index.RankFile), 10); err != nil {
+		t.Fatal(err)
+	}
+	switched, err := w.Check()
+	if switched || err == nil {
+		t.Fatalf("Check switched to a damaged generation (switched %v, err %v)", switched, err)
+	}
+	checkDamageError(t, err, filepath.Join(name, index.RankFile))
+	r, release := w.Acquire()
+	defer release()
+	if _, err := r.Search(context.Background(), index.Query{Text: "errgroup"}); err != nil {
+		t.Errorf("the generation served before: %v", err)
+	}
+}
+
+// A search segment truncated under an open Reader: zapx reads it from mapped memory, in
+// goroutines of Bleve's where a fault cannot be recovered. The search gets an error naming the
+// file; the process lives.
+func TestSegmentTruncatedWhileOpen(t *testing.T) {
+	dir, gen := damageFixture(t)
+	r := open(t, dir)
+	q := index.Query{Text: "errgroup", Version: "v0.6.0"} // searched with Bleve, not rank.idx
+	if _, err := r.Search(context.Background(), q); err != nil {
+		t.Fatal(err)
+	}
+	zaps, err := filepath.Glob(filepath.Join(gen, index.OldSearchDir, "store", "*.zap"))
+	if err != nil || len(zaps) == 0 {
+		t.Fatalf("no zap segment (%v)", err)
+	}
+	if err := os.Truncate(zaps[0], 0); err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Search(context.Background(), q)
+	if err == nil {
+		t.Fatal("Search read a segment emptied under it without an error")
+	}
+	rel, _ := filepath.Rel(gen, zaps[0])
+	checkDamageError(t, err, rel)
+}
