@@ -94,7 +94,8 @@ func (w *Writer) Has(ref docidx.Ref) bool { return w.w.has(ref) }
 // Put adds or replaces one package version.
 func (w *Writer) Put(ctx context.Context, docs *docidx.PackageDocs) error { return w.w.put(ctx, docs) }
 
-// AddSource records a registry URL or local path that the crawl read, for the manifest.
+// AddSource records a source the crawl read, for the manifest: a registry URL or a label of a
+// local cache ("go module cache"), never a path of the crawling machine (see crawl.CacheLabel).
 func (w *Writer) AddSource(source string) { w.w.addSource(source) }
 
 // Commit finishes the generation (index flushed, files synced, manifest with checksums written)

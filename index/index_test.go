@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -453,5 +454,29 @@ func TestPassageBudgetSkipsTwins(t *testing.T) {
 	}
 	if distinct == len(hits) {
 		t.Fatalf("no twins among %d hits: the test needs them", len(hits))
+	}
+}
+
+// TestCarriedSourcesRedacted checks that the absolute paths an older crawl recorded as sources
+// are not carried into the next generation's manifest: they name the crawling machine's
+// directories.
+func TestCarriedSourcesRedacted(t *testing.T) {
+	dir := t.TempDir()
+	w, err := index.Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Put(context.Background(), goModule("v0.1.0")); err != nil {
+		t.Fatal(err)
+	}
+	w.AddSource("/home/alice/go/pkg/mod")
+	w.AddSource("go module cache")
+	if _, err := w.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	m := commit(t, dir, goModule("v0.2.0"))
+	want := []string{"go module cache", "local directory mod", "testdata"}
+	if !slices.Equal(m.Sources, want) {
+		t.Errorf("sources %q, want %q", m.Sources, want)
 	}
 }

@@ -106,7 +106,7 @@ func (w *writer) seed() error {
 			return err
 		}
 		for _, s := range prev.Sources {
-			w.sources[s] = true
+			w.sources[redactedSource(s)] = true
 		}
 	}
 	db, err := bolt.Open(storePath, 0o644, &bolt.Options{Timeout: 5 * time.Second, NoFreelistSync: true})
@@ -228,6 +228,17 @@ func (w *writer) put(ctx context.Context, d *docidx.PackageDocs) error {
 		}
 		return putJSON(names, nk, e)
 	})
+}
+
+// redactedSource returns a source carried over from the previous generation's manifest without
+// the crawling machine's directories: snapshots written before crawl recorded local caches by
+// label ("go module cache") recorded their absolute paths, which every client of a shipped
+// snapshot would read in docidx://snapshot. An absolute path keeps its last element only.
+func redactedSource(s string) string {
+	if filepath.IsAbs(s) {
+		return "local directory " + filepath.Base(s)
+	}
+	return s
 }
 
 func (w *writer) addSource(s string) {
