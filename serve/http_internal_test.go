@@ -27,6 +27,9 @@ func TestCheckJSONRPC(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":[1],"method":"ping"}`, codeInvalidRequest},
 		{`{"jsonrpc":"2.0","id":1,"method":""}`, codeInvalidRequest},
 		{`{"jsonrpc":"2.0","result":{}}`, codeInvalidRequest},
+		{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, codeInvalidRequest},
+		{`{"jsonrpc":"2.0","id":null,"method":"notifications/initialized"}`, codeInvalidRequest},
+		{`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}`, 0}, // a client's answer to an unreadable request
 	} {
 		if code, msg := checkJSONRPC([]byte(c.body)); code != c.code {
 			t.Errorf("checkJSONRPC(%s) = %d %q, want %d", c.body, code, msg, c.code)

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -423,5 +424,149 @@ func TestHTTPStatelessStreams(t *testing.T) {
 	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "text/event-stream") ||
 		!strings.Contains(body, `"method":"notifications/progress"`) || !strings.Contains(body, `"id":2,"result"`) {
 		t.Errorf("call with a progress token: %d %s %s", resp.StatusCode, ct, body)
+	}
+}
+
+// rpcBody is a JSON-RPC error response as the HTTP transport writes it.
+type rpcBody struct {
+	ID    json.RawMessage
+	Error struct {
+		Code    int64
+		Message string
+		Data    json.RawMessage
+	}
+}
+
+// checkRPCError checks that resp is an application/json JSON-RPC error with status and code,
+// and returns it.
+func checkRPCError(t *testing.T, what string, resp *http.Response, body string, status int, code int64) rpcBody {
+	t.Helper()
+	var b rpcBody
+	err := json.Unmarshal([]byte(body), &b)
+	if resp.StatusCode != status || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") || err != nil || b.Error.Code != code {
+		t.Errorf("%s: %d %s %q, want %d application/json with code %d", what, resp.StatusCode, resp.Header.Get("Content-Type"), body, status, code)
+	}
+	return b
+}
+
+// TestHTTPErrorsAsJSON checks that what the SDK refuses in text/plain reaches the client as a
+// JSON-RPC error in application/json, with the status of the Streamable HTTP transport: an
+// unknown method called is answered (200, its id) before protocol 2026-07-28 and 404 from then
+// on; invalid messages get 400 and id null.
+func TestHTTPErrorsAsJSON(t *testing.T) {
+	srv := newServer(t)
+	for _, stateless := range []bool{false, true} {
+		ts := httpServer(t, srv, serve.HTTPOptions{Stateless: stateless})
+		h := map[string]string{"Mcp-Protocol-Version": "2025-06-18"}
+		if !stateless {
+			resp, _ := post(t, ts, initialize, nil)
+			h["Mcp-Session-Id"] = resp.Header.Get("Mcp-Session-Id")
+			post(t, ts, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, h)
+		}
+		for _, c := range []struct {
+			name, body string
+			status     int
+			code       int64
+			id         string
+		}{
+			{"unknown method", `{"jsonrpc":"2.0","id":2,"method":"foo/bar"}`, 200, -32601, "2"},
+			{"notification with an id", `{"jsonrpc":"2.0","id":3,"method":"notifications/initialized"}`, 400, -32600, "null"},
+			{"request with id null", `{"jsonrpc":"2.0","id":null,"method":"tools/list"}`, 400, -32600, "null"},
+			{"notification with id null", `{"jsonrpc":"2.0","id":null,"method":"notifications/initialized"}`, 400, -32600, "null"},
+			{"request without params that needs them", `{"jsonrpc":"2.0","id":4,"method":"tools/call"}`, 400, -32600, "null"},
+			{"batch in 2025-06-18", `[{"jsonrpc":"2.0","id":5,"method":"ping"}]`, 400, -32600, "null"},
+		} {
+			resp, body := post(t, ts, c.body, h)
+			b := checkRPCError(t, fmt.Sprintf("stateless %v, %s", stateless, c.name), resp, body, c.status, c.code)
+			if string(b.ID) != c.id {
+				t.Errorf("stateless %v, %s: id %s, want %s", stateless, c.name, b.ID, c.id)
+			}
+		}
+		// A GET that does not accept SSE.
+		req, _ := http.NewRequest(http.MethodGet, ts.URL+serve.MCPPath, nil)
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		want := 400
+		if stateless {
+			want = 405
+		}
+		checkRPCError(t, fmt.Sprintf("stateless %v, GET without Accept", stateless), resp, string(b), want, -32600)
+	}
+	// Protocol 2026-07-28 (stateless only): an unknown method is 404, as SEP-2575 asks.
+	ts := httpServer(t, srv, serve.HTTPOptions{Stateless: true})
+	resp, body := post(t, ts, `{"jsonrpc":"2.0","id":6,"method":"foo/bar","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`,
+		map[string]string{"Mcp-Protocol-Version": "2026-07-28"})
+	checkRPCError(t, "unknown method in 2026-07-28", resp, body, 404, -32601)
+}
+
+// TestHTTPSessionRequired checks that a stateful server refuses a POST without Mcp-Session-Id
+// that does not initialize, with 400 and a JSON-RPC error, and that an unknown session is 404.
+func TestHTTPSessionRequired(t *testing.T) {
+	srv := newServer(t)
+	ts := httpServer(t, srv, serve.HTTPOptions{})
+	h := map[string]string{"Mcp-Protocol-Version": "2025-06-18"}
+	for _, body := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":1,"method":"ping"}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_packages","arguments":{}}}`,
+	} {
+		resp, b := post(t, ts, body, h)
+		if e := checkRPCError(t, body, resp, b, 400, -32600); !strings.Contains(e.Error.Message, "Mcp-Session-Id") {
+			t.Errorf("%s: %q does not say what to send", body, e.Error.Message)
+		}
+	}
+	if resp, b := post(t, ts, initialize, nil); resp.StatusCode != 200 || resp.Header.Get("Mcp-Session-Id") == "" {
+		t.Errorf("initialize without a session: %d %s", resp.StatusCode, b)
+	}
+	h["Mcp-Session-Id"] = "made-up.0123456789abcdef"
+	if resp, _ := post(t, ts, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, h); resp.StatusCode != 404 {
+		t.Errorf("unknown session: %d, want 404", resp.StatusCode)
+	}
+	// A stateless server has no sessions to ask for.
+	ts = httpServer(t, srv, serve.HTTPOptions{Stateless: true})
+	delete(h, "Mcp-Session-Id")
+	if resp, b := post(t, ts, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, h); resp.StatusCode != 200 {
+		t.Errorf("stateless without a session: %d %s", resp.StatusCode, b)
+	}
+}
+
+// TestHTTPProtocolVersion checks the MCP-Protocol-Version header (a version the server does
+// not speak is 400 with -32022 listing those it does), and that a client asking for an
+// unknown newer version negotiates the server's latest and then gets that version's
+// behaviour: -32002 for an unknown resource, as in 2025-11-25.
+func TestHTTPProtocolVersion(t *testing.T) {
+	srv := newServer(t)
+	for _, stateless := range []bool{false, true} {
+		ts := httpServer(t, srv, serve.HTTPOptions{Stateless: stateless})
+		for _, v := range []string{"1999-01-01", "2099-01-01", "latest"} {
+			resp, body := post(t, ts, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, map[string]string{"Mcp-Protocol-Version": v})
+			b := checkRPCError(t, fmt.Sprintf("stateless %v, header %s", stateless, v), resp, body, 400, mcp.CodeUnsupportedProtocolVersion)
+			var data struct {
+				Supported []string
+				Requested string
+			}
+			if json.Unmarshal(b.Error.Data, &data); data.Requested != v || !slices.Contains(data.Supported, "2025-11-25") {
+				t.Errorf("stateless %v, header %s: data %s", stateless, v, b.Error.Data)
+			}
+		}
+		// initialize asking for a newer version than any: the server's latest of the handshake.
+		resp, body := post(t, ts, strings.Replace(initialize, "2025-06-18", "2099-01-01", 1), nil)
+		if !strings.Contains(body, `"protocolVersion":"2025-11-25"`) {
+			t.Fatalf("stateless %v, initialize 2099-01-01: %d %s", stateless, resp.StatusCode, body)
+		}
+		h := map[string]string{"Mcp-Protocol-Version": "2025-11-25"}
+		if id := resp.Header.Get("Mcp-Session-Id"); id != "" {
+			h["Mcp-Session-Id"] = id
+			post(t, ts, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, h)
+		}
+		_, body = post(t, ts, `{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"docidx://npm/@acme/router@2.0.0/doc/nope"}}`, h)
+		if !strings.Contains(body, `"code":-32002`) {
+			t.Errorf("stateless %v, unknown resource after negotiating 2025-11-25: %s, want -32002", stateless, body)
+		}
 	}
 }
