@@ -593,11 +593,12 @@ func (h *HTTPHandler) checkBody(w http.ResponseWriter, r *http.Request) ([]byte,
 	}
 	// A deadline on the connection, not a timer on the request: a client that trickles its
 	// body holds nothing past it. It is lifted once the body is read, so that the answer, an
-	// SSE stream maybe, takes as long as it needs.
+	// SSE stream maybe, takes as long as it needs; after an error it stays, so that net/http,
+	// which reads what is left of a body before closing the connection, does not wait.
 	rc := http.NewResponseController(w)
 	deadline := rc.SetReadDeadline(time.Now().Add(h.opts.ReadTimeout)) == nil
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
-	if deadline {
+	if deadline && err == nil {
 		rc.SetReadDeadline(time.Time{})
 	}
 	if err != nil {

@@ -1,6 +1,7 @@
 package serve_test
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -358,7 +359,7 @@ func TestHTTPDrain(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- srv.RunHTTP(ctx, ln, serve.HTTPOptions{}) }()
+	go func() { done <- srv.RunHTTP(ctx, ln, serve.HTTPOptions{DrainWindow: -1}) }()
 	url := "http://" + ln.Addr().String() + serve.MCPPath
 	hc := &http.Client{Transport: &http.Transport{}}
 	send := func(session, body string) (*http.Response, string, error) {
@@ -568,5 +569,149 @@ func TestHTTPProtocolVersion(t *testing.T) {
 		if !strings.Contains(body, `"code":-32002`) {
 			t.Errorf("stateless %v, unknown resource after negotiating 2025-11-25: %s, want -32002", stateless, body)
 		}
+	}
+}
+
+// TestHTTPSlowBody checks that a body sent slower than HTTPOptions.ReadTimeout gets 408 and
+// its connection closed, and that the deadline is lifted once a body is read: a connection
+// kept alive and an SDK client's session work past it.
+func TestHTTPSlowBody(t *testing.T) {
+	srv := newServer(t)
+	ts := httpServer(t, srv, serve.HTTPOptions{ReadTimeout: 200 * time.Millisecond})
+	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// The headers and the first bytes of a body that never comes whole.
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"",
+		serve.MCPPath, ts.Listener.Addr())
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second)) // not a timing assertion: a bound on a hang
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer to a trickled body: %v", err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestTimeout || errorCode(string(b)) != -32600 || !resp.Close {
+		t.Errorf("trickled body: %d close=%v %s, want 408 and the connection closed", resp.StatusCode, resp.Close, b)
+	}
+	if n, err := conn.Read(make([]byte, 1)); err != io.EOF {
+		t.Errorf("connection still open after 408: read %d %v", n, err)
+	}
+
+	// Past the timeout, a session and its kept-alive connections still work.
+	cs := httpClient(t, ts, "2025-06-18", nil)
+	call(t, cs, serve.ToolListPackages, map[string]any{})
+	time.Sleep(600 * time.Millisecond)
+	call(t, cs, serve.ToolListPackages, map[string]any{})
+}
+
+// TestHTTPSlowHeaders checks that RunHTTP closes a connection whose request headers do not
+// come whole within HTTPOptions.ReadTimeout.
+func TestHTTPSlowHeaders(t *testing.T) {
+	srv := newServer(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- srv.RunHTTP(ctx, ln, serve.HTTPOptions{ReadTimeout: 200 * time.Millisecond, DrainWindow: -1})
+	}()
+	defer func() { cancel(); <-done }()
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: appl", serve.MCPPath, ln.Addr())
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second)) // not a timing assertion: a bound on a hang
+	if n, err := conn.Read(make([]byte, 512)); err != io.EOF {
+		t.Errorf("trickled headers: read %d %v, want the connection closed", n, err)
+	}
+}
+
+// TestHTTPRateLimitAcrossSessions checks that the rate limit is the client address's, whatever
+// sessions it opens.
+func TestHTTPRateLimitAcrossSessions(t *testing.T) {
+	srv := newServer(t)
+	ts := httpServer(t, srv, serve.HTTPOptions{RateLimit: 0.01, RateBurst: 3})
+	var sessions []string
+	for i := range 2 {
+		resp, body := post(t, ts, initialize, nil)
+		if resp.StatusCode != 200 {
+			t.Fatalf("initialize %d: %d %s", i, resp.StatusCode, body)
+		}
+		sessions = append(sessions, resp.Header.Get("Mcp-Session-Id"))
+	}
+	ping := `{"jsonrpc":"2.0","id":2,"method":"ping"}`
+	h := map[string]string{"Mcp-Protocol-Version": "2025-06-18"}
+	h["Mcp-Session-Id"] = sessions[0]
+	if resp, body := post(t, ts, ping, h); resp.StatusCode != 200 {
+		t.Fatalf("the third request, within the burst: %d %s", resp.StatusCode, body)
+	}
+	h["Mcp-Session-Id"] = sessions[1]
+	if resp, _ := post(t, ts, ping, h); resp.StatusCode != 429 {
+		t.Errorf("the fourth request, on another session of the same address: %d, want 429", resp.StatusCode)
+	}
+}
+
+// TestHTTPDrainWindow checks the drain of RunHTTP on SIGTERM (its context cancelled): /healthz
+// turns 503 first while requests on new connections are still answered, then the listener
+// closes and RunHTTP returns.
+func TestHTTPDrainWindow(t *testing.T) {
+	srv := newServer(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.RunHTTP(ctx, ln, serve.HTTPOptions{DrainWindow: 2 * time.Second}) }()
+	base := "http://" + ln.Addr().String()
+	health := func() int {
+		resp, err := (&http.Client{Transport: &http.Transport{DisableKeepAlives: true}}).Get(base + serve.HealthPath)
+		if err != nil {
+			return 0
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if s := health(); s != 200 {
+		t.Fatalf("healthz before the drain: %d", s)
+	}
+	cancel() // what SIGTERM does
+	for health() != 503 {
+		select {
+		case err := <-done:
+			t.Fatalf("RunHTTP returned before /healthz said draining: %v", err)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	// Draining: a client that has not seen it yet is still answered, on a new connection.
+	req, _ := http.NewRequest(http.MethodPost, base+serve.MCPPath, strings.NewReader(initialize))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	resp, err := (&http.Client{Transport: &http.Transport{}}).Do(req)
+	if err != nil {
+		t.Fatalf("request while draining: %v", err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(b), `"id":1,"result"`) || !resp.Close {
+		t.Errorf("request while draining: %d close=%v %s, want an answer and the connection closed", resp.StatusCode, resp.Close, b)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("RunHTTP: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("RunHTTP did not return after the drain")
+	}
+	if s := health(); s != 0 {
+		t.Errorf("still accepting connections after the drain: %d", s)
 	}
 }
