@@ -865,8 +865,8 @@ func (l *limiters) allow(key string) (time.Duration, bool) {
 	return 0, true
 }
 
-// Session IDs are random with a MAC of the server's own, so that the rate limiter can tell a
-// session this server issued from a made-up Mcp-Session-Id (which gets the IP address's limit).
+// Session IDs are random with a MAC of the server's own, so that an unknown Mcp-Session-Id can
+// be told apart: a session this server issued that expired or was deleted, or a made-up one.
 
 // newSessionID returns a fresh session ID: 26 random characters, a dot and the MAC.
 func (s *Server) newSessionID() string {
