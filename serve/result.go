@@ -42,7 +42,11 @@ func wireToolResult(req mcp.Request, r *mcp.CallToolResult) mcp.Result {
 	if r == nil || r.InputRequests != nil || r.RequestState != "" || r.NeedsInput() {
 		return r
 	}
-	if v := requestProtocol(req); v == "" || v >= multiRoundTripVersion {
+	ss, ok := req.GetSession().(*mcp.ServerSession)
+	if !ok {
+		return r
+	}
+	if p := ss.InitializeParams(); p == nil || p.ProtocolVersion >= multiRoundTripVersion {
 		return r
 	}
 	return toolResultOf(r)
