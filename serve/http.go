@@ -12,15 +12,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"math"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/time/rate"
 )
@@ -36,10 +40,16 @@ import (
 //     refused, for every method; unsafe methods also go through http.CrossOriginProtection
 //     (Sec-Fetch-Site): 403. The SDK checks Host only.
 //  3. Bearer token, when one is set: 401, compared in constant time.
-//  4. Rate limit per client (its MCP session when it has one docidx issued, else its IP
-//     address): 429 with Retry-After.
-//  5. Body: over HTTPOptions.MaxBodyBytes 413; not JSON 400 with a -32700 error; not a
-//     JSON-RPC message 400 with -32600.
+//  4. Rate limit per client address (see clientAddr; sessions share their address's budget):
+//     429 with Retry-After.
+//  5. MCP-Protocol-Version: a version the server does not speak 400 with -32022 (see
+//     checkVersion).
+//  6. Body: read within HTTPOptions.ReadTimeout (else 408) and HTTPOptions.MaxBodyBytes (else
+//     413); not JSON 400 with a -32700 error; not a JSON-RPC message 400 with -32600; on a
+//     stateful server, anything but initialize without an Mcp-Session-Id 400 with -32600.
+//
+// Every refusal, the SDK's included, is a JSON-RPC error in an application/json body (see
+// rpcErrorWriter), with the HTTP status the Streamable HTTP transport gives it.
 //
 // /healthz answers 200 while serving and 503 while draining. Requests are served concurrently;
 // RunHTTP drains in-flight requests before returning.
@@ -49,6 +59,8 @@ const (
 	DefaultMaxBodyBytes   = 1 << 20          // bytes of one POST body
 	DefaultRateLimit      = 100              // requests per second per client
 	DefaultSessionTimeout = 30 * time.Minute // idle stateful sessions are closed after this
+	DefaultReadTimeout    = 10 * time.Second // to read a request's headers, and then its body
+	DefaultDrainWindow    = 5 * time.Second  // served while /healthz says draining, on SIGTERM
 )
 
 // MCPPath and HealthPath are the HTTP paths served.
@@ -74,11 +86,27 @@ type HTTPOptions struct {
 	Token string
 	// MaxBodyBytes bounds a request body; larger ones get 413. Zero means DefaultMaxBodyBytes.
 	MaxBodyBytes int64
-	// RateLimit is the sustained requests per second allowed per client, with bursts of
-	// RateBurst (zero: twice RateLimit, at least 1); more get 429 with Retry-After. Zero means
-	// DefaultRateLimit; negative disables the limit.
+	// RateLimit is the sustained requests per second allowed per client address, whatever
+	// sessions it opens, with bursts of RateBurst (zero: twice RateLimit, at least 1); more get
+	// 429 with Retry-After. Zero means DefaultRateLimit; negative disables the limit. An IPv6
+	// client is limited by its /64, which one host can fill with addresses.
 	RateLimit float64
 	RateBurst int
+	// TrustedProxies are the addresses of reverse proxies in front of the server. A request
+	// that comes from one of them is limited by the address in its X-Forwarded-For header:
+	// the rightmost one that is not itself a trusted proxy, since every proxy appends the
+	// address it got the request from and only the trusted ones can be believed. Without
+	// trusted proxies X-Forwarded-For is ignored and every client behind a proxy shares its
+	// budget.
+	TrustedProxies []netip.Prefix
+	// ReadTimeout bounds the reading of a request's headers, and then separately of its body:
+	// a client that sends them slower gets 408 and its connection is closed. It does not
+	// bound responses, so SSE streams live on. Zero means DefaultReadTimeout.
+	ReadTimeout time.Duration
+	// DrainWindow is how long RunHTTP keeps serving once its context is done, while /healthz
+	// answers 503 so that load balancers stop sending requests, before it stops accepting
+	// connections. Zero means DefaultDrainWindow; negative means none.
+	DrainWindow time.Duration
 	// AllowedHosts are Host header values accepted besides loopback names (host or host:port,
 	// case-insensitive), for a server reached by name. When set, every other Host gets 403,
 	// whatever address the request reached.
@@ -105,16 +133,25 @@ type HTTPHandler struct {
 	limits  *limiters
 
 	mu       sync.Mutex
-	draining bool
+	phase    int           // serving, draining or stopping
 	inflight int           // POSTs being served
-	idle     chan struct{} // closed when inflight drops to 0 while draining
+	idle     chan struct{} // closed when inflight drops to 0 while stopping
 }
 
-// begin counts a POST in flight, unless the handler is draining.
+// The phases of an HTTPHandler: serving; draining, when /healthz says 503 so that load
+// balancers stop sending but requests are still served; stopping, when the listener is closed
+// and only the POSTs in flight are waited for.
+const (
+	serving = iota
+	draining
+	stopping
+)
+
+// begin counts a POST in flight, unless the handler is stopping.
 func (h *HTTPHandler) begin() bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.draining {
+	if h.phase == stopping {
 		return false
 	}
 	h.inflight++
@@ -131,12 +168,19 @@ func (h *HTTPHandler) end() {
 	}
 }
 
-// drain refuses new requests from now on and returns a channel closed once the POSTs in
-// flight are done.
-func (h *HTTPHandler) drain() <-chan struct{} {
+// drain makes /healthz answer 503 from now on; requests are still served.
+func (h *HTTPHandler) drain() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.draining = true
+	h.phase = max(h.phase, draining)
+}
+
+// stop refuses new POSTs from now on and returns a channel closed once those in flight are
+// done.
+func (h *HTTPHandler) stop() <-chan struct{} {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.phase = stopping
 	idle := make(chan struct{})
 	if h.inflight == 0 {
 		close(idle)
@@ -149,7 +193,7 @@ func (h *HTTPHandler) drain() <-chan struct{} {
 func (h *HTTPHandler) isDraining() bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.draining
+	return h.phase != serving
 }
 
 // NewHTTPHandler returns the HTTP handler of s configured by opts.
@@ -165,6 +209,12 @@ func (s *Server) NewHTTPHandler(opts HTTPOptions) *HTTPHandler {
 	}
 	if opts.SessionTimeout == 0 {
 		opts.SessionTimeout = DefaultSessionTimeout
+	}
+	if opts.ReadTimeout <= 0 {
+		opts.ReadTimeout = DefaultReadTimeout
+	}
+	if opts.DrainWindow == 0 {
+		opts.DrainWindow = DefaultDrainWindow
 	}
 	h := &HTTPHandler{s: s, opts: opts, cop: http.NewCrossOriginProtection(), hosts: map[string]bool{}, origins: map[string]bool{}}
 	for _, host := range opts.AllowedHosts {
@@ -269,17 +319,19 @@ func (h *HTTPHandler) serveMCP(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusUnauthorized, codeInvalidRequest, "unauthorized: send Authorization: Bearer TOKEN (docidx serve --token / DOCIDX_TOKEN)")
 		return
 	}
-	if h.isDraining() {
-		shuttingDown(w)
-		return
-	}
 	if h.limits != nil {
-		if wait, ok := h.limits.allow(h.clientKey(r)); !ok {
+		if wait, ok := h.limits.allow(h.clientAddr(r)); !ok {
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 			httpError(w, http.StatusTooManyRequests, codeInvalidRequest, fmt.Sprintf("rate limit of %g requests/s exceeded; retry after %s", h.opts.RateLimit, wait.Round(time.Millisecond)))
 			return
 		}
 	}
+	if !h.checkVersion(w, r) {
+		return
+	}
+	rw := &rpcErrorWriter{ResponseWriter: w, h: h, session: r.Header.Get(sessionHeader), proto: r.Header.Get(versionHeader)}
+	defer rw.finish()
+	w = rw
 	if r.Method == http.MethodPost {
 		if !h.begin() {
 			shuttingDown(w)
@@ -290,12 +342,94 @@ func (h *HTTPHandler) serveMCP(w http.ResponseWriter, r *http.Request) {
 		if !ok {
 			return
 		}
+		msgs := messagesOf(body)
+		if len(msgs) == 1 {
+			rw.id = msgs[0].ID
+		}
+		if !h.opts.Stateless && rw.session == "" && needsSession(msgs, rw.proto) {
+			httpError(w, http.StatusBadRequest, codeInvalidRequest,
+				"session required: send the Mcp-Session-Id header that the initialize response gave, or initialize first")
+			return
+		}
 		if h.jsonMCP != nil && !wantsStream(body) {
 			h.jsonMCP.ServeHTTP(w, r)
 			return
 		}
 	}
 	h.mcp.ServeHTTP(w, r)
+}
+
+// Headers of the Streamable HTTP transport.
+const (
+	sessionHeader = "Mcp-Session-Id"
+	versionHeader = "Mcp-Protocol-Version"
+)
+
+// newProtocol is the first protocol revision whose requests carry their version in _meta and
+// need no session (SEP-2575); the SDK serves it on stateless servers only.
+const newProtocol = "2026-07-28"
+
+// codeUnsupportedVersion is the JSON-RPC error for a protocol version the server does not
+// speak (SEP-2575), data {"supported": [...], "requested": "..."}.
+const codeUnsupportedVersion = mcp.CodeUnsupportedProtocolVersion
+
+// checkVersion checks the MCP-Protocol-Version header, as the transport asks
+// (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#protocol-version-header):
+// a version the server does not speak gets 400 with a -32022 error whose data lists the
+// versions it does, so that a client can retry with one. No header is fine: the request is
+// an initialize, or from a client of 2025-03-26. The SDK lets any version from 2026-07-28 on
+// through, to fail later as "missing _meta"; this check says what is wrong.
+func (h *HTTPHandler) checkVersion(w http.ResponseWriter, r *http.Request) bool {
+	v := r.Header.Get(versionHeader)
+	supported := mcp.SupportedProtocolVersions()
+	if v == "" || slices.Contains(supported, v) {
+		return true
+	}
+	if !h.opts.Stateless { // the SDK serves the new protocol only without sessions
+		supported = slices.DeleteFunc(supported, func(s string) bool { return s >= newProtocol })
+	}
+	data, _ := json.Marshal(map[string]any{"supported": supported, "requested": v})
+	writeRPCError(w, http.StatusBadRequest, nil, &jsonrpc.Error{Code: codeUnsupportedVersion,
+		Message: fmt.Sprintf("unsupported protocol version %q in the %s header: this server speaks %s", v, versionHeader, strings.Join(supported, ", ")),
+		Data:    data})
+	return false
+}
+
+// message is what the HTTP layer needs of one JSON-RPC message of a body.
+type message struct {
+	ID     json.RawMessage // nil for a notification
+	Method string          // "" for a response
+}
+
+// messagesOf returns the messages of a body that checkJSONRPC accepted.
+func messagesOf(body []byte) []message {
+	var msgs []message
+	body = bytes.TrimSpace(body)
+	if len(body) > 0 && body[0] == '[' {
+		json.Unmarshal(body, &msgs)
+	} else {
+		var m message
+		json.Unmarshal(body, &m)
+		msgs = []message{m}
+	}
+	return msgs
+}
+
+// needsSession reports whether a POST to a stateful server needs an Mcp-Session-Id: all do
+// (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#session-management)
+// but those that start a session (initialize), ask which protocol versions the server speaks
+// (server/discover), or follow the sessionless protocol of 2026-07-28, which the SDK answers
+// with the versions this server speaks.
+func needsSession(msgs []message, proto string) bool {
+	if proto >= newProtocol {
+		return false
+	}
+	for _, m := range msgs {
+		if m.Method == "initialize" || m.Method == "server/discover" {
+			return false
+		}
+	}
+	return true
 }
 
 // wantsStream reports whether a request asks for notifications that an SSE stream would carry
@@ -395,37 +529,91 @@ func (h *HTTPHandler) authorized(r *http.Request) bool {
 	return subtle.ConstantTimeCompare(got[:], h.token[:]) == 1
 }
 
-// clientKey names the client a request is rate-limited as: its MCP session when the request
-// carries a session ID this server issued, else its IP address.
-func (h *HTTPHandler) clientKey(r *http.Request) string {
-	if id := r.Header.Get("Mcp-Session-Id"); id != "" && h.s.issuedSession(id) {
-		return "session " + id
+// clientAddr names the client a request is rate-limited as: its IP address, an IPv6 address
+// by its /64. A request from a trusted proxy is the client's in X-Forwarded-For: the rightmost
+// address there that is not a trusted proxy; when there is none the leftmost, and when the
+// header is missing or malformed the proxy's own.
+func (h *HTTPHandler) clientAddr(r *http.Request) string {
+	addr := remoteIP(r.RemoteAddr)
+	if addr.IsValid() && h.trusted(addr) {
+		var hops []string
+		for _, v := range r.Header.Values("X-Forwarded-For") {
+			hops = append(hops, strings.Split(v, ",")...)
+		}
+		for i := len(hops) - 1; i >= 0; i-- {
+			hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+			if err != nil {
+				break // a forged or garbled hop: believe no further
+			}
+			addr = hop.Unmap()
+			if !h.trusted(addr) {
+				break
+			}
+		}
 	}
-	ip := r.RemoteAddr
-	if host, _, err := net.SplitHostPort(ip); err == nil {
-		ip = host
+	if !addr.IsValid() {
+		return r.RemoteAddr
 	}
-	return "ip " + ip
+	if addr.Is6() {
+		p, _ := addr.Prefix(64)
+		return p.String()
+	}
+	return addr.String()
 }
 
-// checkBody reads a POST body within the size limit and checks that it is one JSON-RPC message
-// or a batch of them, answering 413 or 400 itself when not; the body is then put back for the
-// SDK.
+// remoteIP is the IP address of a host:port address, unmapped from IPv6 (::ffff:a.b.c.d), or
+// the zero Addr.
+func remoteIP(hostport string) netip.Addr {
+	ap, err := netip.ParseAddrPort(hostport)
+	if err != nil {
+		addr, _ := netip.ParseAddr(hostport)
+		return addr.Unmap()
+	}
+	return ap.Addr().Unmap()
+}
+
+// trusted reports whether addr is one of HTTPOptions.TrustedProxies.
+func (h *HTTPHandler) trusted(addr netip.Addr) bool {
+	for _, p := range h.opts.TrustedProxies {
+		if p.Contains(addr) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkBody reads a POST body within the size limit and the read timeout, and checks that it
+// is one JSON-RPC message or a batch of them, answering 413, 408 or 400 itself when not; the
+// body is then put back for the SDK.
 func (h *HTTPHandler) checkBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	limit := h.opts.MaxBodyBytes
 	if r.ContentLength > limit {
 		httpError(w, http.StatusRequestEntityTooLarge, codeInvalidRequest, fmt.Sprintf("request body of %d bytes is over the %d-byte limit", r.ContentLength, limit))
 		return nil, false
 	}
+	// A deadline on the connection, not a timer on the request: a client that trickles its
+	// body holds nothing past it. It is lifted once the body is read, so that the answer, an
+	// SSE stream maybe, takes as long as it needs; after an error it stays, so that net/http,
+	// which reads what is left of a body before closing the connection, does not wait.
+	rc := http.NewResponseController(w)
+	deadline := rc.SetReadDeadline(time.Now().Add(h.opts.ReadTimeout)) == nil
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if deadline && err == nil {
+		rc.SetReadDeadline(time.Time{})
+	}
 	if err != nil {
 		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
+		var ne net.Error
+		switch {
+		case errors.As(err, &mbe):
 			w.Header().Set("Connection", "close")
 			httpError(w, http.StatusRequestEntityTooLarge, codeInvalidRequest, fmt.Sprintf("request body is over the %d-byte limit", limit))
-			return nil, false
+		case errors.As(err, &ne) && ne.Timeout():
+			w.Header().Set("Connection", "close")
+			httpError(w, http.StatusRequestTimeout, codeInvalidRequest, fmt.Sprintf("request body not received within %s (docidx serve --read-timeout)", h.opts.ReadTimeout))
+		default:
+			httpError(w, http.StatusBadRequest, codeInvalidRequest, "could not read the request body")
 		}
-		httpError(w, http.StatusBadRequest, codeInvalidRequest, "could not read the request body")
 		return nil, false
 	}
 	if code, msg := checkJSONRPC(body); code != 0 {
@@ -455,7 +643,7 @@ func checkJSONRPC(body []byte) (int64, string) {
 		var m struct {
 			JSONRPC *string          `json:"jsonrpc"`
 			Method  *json.RawMessage `json:"method"`
-			ID      *json.RawMessage `json:"id"`
+			ID      json.RawMessage  `json:"id"` // "null" when null, unlike a pointer
 			Result  *json.RawMessage `json:"result"`
 			Error   *json.RawMessage `json:"error"`
 		}
@@ -466,9 +654,15 @@ func checkJSONRPC(body []byte) (int64, string) {
 			return codeInvalidRequest, `invalid request: "jsonrpc" must be "2.0"`
 		}
 		if m.ID != nil {
-			switch c := bytes.TrimSpace(*m.ID); {
+			switch c := bytes.TrimSpace(m.ID); {
 			case len(c) == 0:
-			case c[0] == '"', c[0] == '-', c[0] >= '0' && c[0] <= '9', string(c) == "null":
+			case string(c) == "null":
+				// MCP forbids a null id in requests (basic/#requests); JSON-RPC keeps it for
+				// answers to messages whose id could not be read.
+				if m.Method != nil {
+					return codeInvalidRequest, `invalid request: "id" must not be null: give a request a string or number id, and a notification none`
+				}
+			case c[0] == '"', c[0] == '-', c[0] >= '0' && c[0] <= '9':
 			default:
 				return codeInvalidRequest, `invalid request: "id" must be a string or a number`
 			}
@@ -493,13 +687,115 @@ func checkJSONRPC(body []byte) (int64, string) {
 // httpError writes a JSON-RPC error response (id null) with an HTTP status, for requests
 // refused before JSON-RPC.
 func httpError(w http.ResponseWriter, status int, code int64, msg string) {
+	rpcError(w, status, nil, code, msg)
+}
+
+// rpcError writes a JSON-RPC error response for the request id (nil: null) with an HTTP status.
+func rpcError(w http.ResponseWriter, status int, id json.RawMessage, code int64, msg string) {
+	writeRPCError(w, status, id, &jsonrpc.Error{Code: code, Message: msg})
+}
+
+// writeRPCError writes e as a JSON-RPC error response for the request id (nil: null) with an
+// HTTP status.
+func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, e *jsonrpc.Error) {
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Del("Content-Length")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]any{
-		"jsonrpc": "2.0", "id": nil,
-		"error": map[string]any{"code": code, "message": msg},
-	})
+	json.NewEncoder(w).Encode(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   *jsonrpc.Error  `json:"error"`
+	}{"2.0", id, e})
+}
+
+// rpcErrorWriter passes the SDK's answers through, but for its refusals in text/plain
+// (http.Error: an unknown method, a notification with an id, a batch in protocol 2025-06-18,
+// an unknown session …), which it turns into JSON-RPC errors in application/json, as stdio
+// gives them: the transport's clients read an error body as a JSON-RPC message
+// (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#sending-messages-to-the-server).
+// The HTTP status is kept, but for an unknown method called before protocol 2026-07-28: a
+// well-formed request is answered, and its answer is the -32601 error, with 200 (from
+// 2026-07-28 on the SDK answers 404 itself, as SEP-2575 asks).
+type rpcErrorWriter struct {
+	http.ResponseWriter
+	h       *HTTPHandler
+	id      json.RawMessage // the request's id, when the body is one request
+	session string          // its Mcp-Session-Id
+	proto   string          // its MCP-Protocol-Version
+
+	wrote  bool
+	status int          // of a refusal held back, 0 when passing through
+	text   bytes.Buffer // the refusal's message
+}
+
+func (w *rpcErrorWriter) WriteHeader(status int) {
+	if w.wrote {
+		return
+	}
+	w.wrote = true
+	if status >= 400 && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
+		w.status = status
+		return
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *rpcErrorWriter) Write(b []byte) (int, error) {
+	if !w.wrote {
+		w.WriteHeader(http.StatusOK)
+	}
+	if w.status != 0 {
+		return w.text.Write(b)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Flush sends what was written, for SSE streams.
+func (w *rpcErrorWriter) Flush() {
+	if w.status == 0 {
+		http.NewResponseController(w.ResponseWriter).Flush()
+	}
+}
+
+// Unwrap gives http.ResponseController the connection's writer.
+func (w *rpcErrorWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// finish writes the refusal held back as a JSON-RPC error.
+func (w *rpcErrorWriter) finish() {
+	if w.status == 0 {
+		return
+	}
+	msg := strings.TrimSpace(w.text.String())
+	status, code, id := w.status, int64(codeInvalidRequest), w.id
+	switch {
+	case strings.HasPrefix(msg, "JSON RPC not handled"): // jsonrpc2.ErrNotHandled: no such method
+		code = jsonrpc.CodeMethodNotFound
+		msg = "method not found: " + strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(msg, "JSON RPC not handled"), ":"))
+		if w.proto < newProtocol && len(id) > 0 {
+			status = http.StatusOK
+		}
+	case status == http.StatusNotFound && w.session != "":
+		// An unknown session stays a plain-text 404: the SDK's client tells a lost session
+		// (ErrSessionMissing) by that, and a JSON-RPC body would hide it.
+		msg = "session not found: this server did not issue it; initialize to get one"
+		if w.h.s.issuedSession(w.session) {
+			msg = "session not found: it expired or was deleted; initialize a new one"
+		}
+		http.Error(w.ResponseWriter, msg, status)
+		return
+	}
+	if status >= 400 {
+		// Refused, not answered: the transport's error responses carry no id, nor does
+		// JSON-RPC's answer to an invalid request.
+		id = nil
+	}
+	h := w.ResponseWriter.Header()
+	h.Del("Content-Type")
+	writeRPCError(w.ResponseWriter, status, id, &jsonrpc.Error{Code: code, Message: msg})
 }
 
 // isLoopbackName reports whether a host name (no port; IPv6 with or without brackets) is
@@ -569,8 +865,8 @@ func (l *limiters) allow(key string) (time.Duration, bool) {
 	return 0, true
 }
 
-// Session IDs are random with a MAC of the server's own, so that the rate limiter can tell a
-// session this server issued from a made-up Mcp-Session-Id (which gets the IP address's limit).
+// Session IDs are random with a MAC of the server's own, so that an unknown Mcp-Session-Id can
+// be told apart: a session this server issued that expired or was deleted, or a made-up one.
 
 // newSessionID returns a fresh session ID: 26 random characters, a dot and the MAC.
 func (s *Server) newSessionID() string {
@@ -590,15 +886,17 @@ func (s *Server) sessionMAC(id string) string {
 	return hex.EncodeToString(m.Sum(nil)[:8])
 }
 
-// RunHTTP serves MCP over Streamable HTTP on ln until ctx is done, then drains: new requests
-// get 503 (and /healthz says draining), requests in flight are answered — waiting at most
-// DrainTimeout — then the sessions are closed and RunHTTP returns nil. Serving errors are
-// returned as they are.
+// RunHTTP serves MCP over Streamable HTTP on ln until ctx is done, then drains, so that the
+// requests clients already sent are answered: for HTTPOptions.DrainWindow /healthz answers 503
+// (load balancers stop sending) while requests are still served, with keep-alive off; then the
+// listener is closed, new POSTs on open connections get 503, the POSTs in flight are answered —
+// waiting at most DrainTimeout — the sessions are closed (which ends SSE streams) and RunHTTP
+// returns nil. Serving errors are returned as they are.
 func (s *Server) RunHTTP(ctx context.Context, ln net.Listener, opts HTTPOptions) error {
 	h := s.NewHTTPHandler(opts)
 	srv := &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: h.opts.ReadTimeout,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 		// Requests outlive a cancelled ctx: the drain below ends them.
@@ -611,8 +909,25 @@ func (s *Server) RunHTTP(ctx context.Context, ln net.Listener, opts HTTPOptions)
 		return err
 	case <-ctx.Done():
 	}
-	s.log.Info("draining HTTP requests", "timeout", DrainTimeout)
-	idle := h.drain()
+	h.drainHTTP(srv, s.mcp.Sessions)
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// drainHTTP stops srv, which serves h, the way RunHTTP says, and closes the sessions that
+// sessions lists once the POSTs in flight are answered. It returns when srv has shut down.
+func (h *HTTPHandler) drainHTTP(srv *http.Server, sessions func() iter.Seq[*mcp.ServerSession]) {
+	log := h.s.log
+	h.drain()
+	srv.SetKeepAlivesEnabled(false) // each connection closes after its answer
+	if w := h.opts.DrainWindow; w > 0 {
+		log.Info("draining HTTP: /healthz answers 503, requests are still served", "window", w)
+		time.Sleep(w)
+	}
+	log.Info("draining HTTP: no new connections, answering requests in flight", "timeout", DrainTimeout)
+	idle := h.stop()
 	dctx, cancel := context.WithTimeout(context.Background(), DrainTimeout)
 	defer cancel()
 	shut := make(chan error, 1)
@@ -620,16 +935,12 @@ func (s *Server) RunHTTP(ctx context.Context, ln net.Listener, opts HTTPOptions)
 	select {
 	case <-idle:
 	case <-dctx.Done():
-		s.log.Warn("serve: drain timed out with requests in flight")
+		log.Warn("serve: drain timed out with requests in flight")
 	}
-	for ss := range s.mcp.Sessions() { // ends the long-lived GET streams
+	for ss := range sessions() { // ends the long-lived GET streams
 		ss.Close()
 	}
 	if err := <-shut; err != nil {
-		srv.Close()
+		srv.Close() // the connections left
 	}
-	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
 }

@@ -2,6 +2,9 @@ package serve
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
 	"testing"
 )
 
@@ -27,6 +30,9 @@ func TestCheckJSONRPC(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":[1],"method":"ping"}`, codeInvalidRequest},
 		{`{"jsonrpc":"2.0","id":1,"method":""}`, codeInvalidRequest},
 		{`{"jsonrpc":"2.0","result":{}}`, codeInvalidRequest},
+		{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, codeInvalidRequest},
+		{`{"jsonrpc":"2.0","id":null,"method":"notifications/initialized"}`, codeInvalidRequest},
+		{`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}`, 0}, // a client's answer to an unreadable request
 	} {
 		if code, msg := checkJSONRPC([]byte(c.body)); code != c.code {
 			t.Errorf("checkJSONRPC(%s) = %d %q, want %d", c.body, code, msg, c.code)
@@ -87,5 +93,39 @@ func TestSessionIDs(t *testing.T) {
 	id := a.newSessionID()
 	if !a.issuedSession(id) || b.issuedSession(id) || a.issuedSession(id+"0") || a.issuedSession("x.0011223344556677") || a.issuedSession("") {
 		t.Errorf("session ID %q: not bound to the server that issued it", id)
+	}
+}
+
+func TestClientAddr(t *testing.T) {
+	proxies := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	for _, c := range []struct {
+		remote  string
+		xff     []string
+		trusted []netip.Prefix
+		want    string
+	}{
+		{"192.0.2.7:5000", nil, nil, "192.0.2.7"},
+		{"192.0.2.7:5000", []string{"198.51.100.1"}, nil, "192.0.2.7"},                            // no trusted proxy: the header is ignored
+		{"192.0.2.7:5000", []string{"198.51.100.1"}, proxies, "192.0.2.7"},                        // not from a trusted proxy
+		{"10.1.2.3:5000", []string{"198.51.100.1"}, proxies, "198.51.100.1"},                      // from a trusted proxy
+		{"10.1.2.3:5000", []string{"6.6.6.6, 198.51.100.1"}, proxies, "198.51.100.1"},             // a forged hop on the left is not believed
+		{"10.1.2.3:5000", []string{"6.6.6.6", "198.51.100.1, 10.9.9.9"}, proxies, "198.51.100.1"}, // past a chain of proxies, over two headers
+		{"10.1.2.3:5000", []string{"10.2.2.2, 10.9.9.9"}, proxies, "10.2.2.2"},                    // only proxies: the leftmost
+		{"10.1.2.3:5000", []string{"garbage"}, proxies, "10.1.2.3"},                               // unreadable: the proxy's own
+		{"10.1.2.3:5000", []string{"198.51.100.1, garbage"}, proxies, "10.1.2.3"},                 // nothing is believed past a garbled hop
+		{"[2001:db8:1:2:3:4:5:6]:5000", nil, nil, "2001:db8:1:2::/64"},                            // IPv6 by its /64
+		{"[::ffff:192.0.2.7]:5000", nil, nil, "192.0.2.7"},
+		{"[::1]:5000", []string{"2001:db8::1"}, proxies, "2001:db8::/64"},
+		{"@", nil, nil, "@"}, // not an IP address (a Unix socket): as it is
+	} {
+		h := &HTTPHandler{opts: HTTPOptions{TrustedProxies: c.trusted}}
+		r := httptest.NewRequest(http.MethodPost, MCPPath, nil)
+		r.RemoteAddr = c.remote
+		for _, v := range c.xff {
+			r.Header.Add("X-Forwarded-For", v)
+		}
+		if got := h.clientAddr(r); got != c.want {
+			t.Errorf("clientAddr(%s, X-Forwarded-For %q) = %s, want %s", c.remote, c.xff, got, c.want)
+		}
 	}
 }

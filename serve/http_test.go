@@ -1,6 +1,7 @@
 package serve_test
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -357,7 +359,7 @@ func TestHTTPDrain(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- srv.RunHTTP(ctx, ln, serve.HTTPOptions{}) }()
+	go func() { done <- srv.RunHTTP(ctx, ln, serve.HTTPOptions{DrainWindow: -1}) }()
 	url := "http://" + ln.Addr().String() + serve.MCPPath
 	hc := &http.Client{Transport: &http.Transport{}}
 	send := func(session, body string) (*http.Response, string, error) {
@@ -423,5 +425,283 @@ func TestHTTPStatelessStreams(t *testing.T) {
 	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "text/event-stream") ||
 		!strings.Contains(body, `"method":"notifications/progress"`) || !strings.Contains(body, `"id":2,"result"`) {
 		t.Errorf("call with a progress token: %d %s %s", resp.StatusCode, ct, body)
+	}
+}
+
+// rpcBody is a JSON-RPC error response as the HTTP transport writes it.
+type rpcBody struct {
+	ID    json.RawMessage
+	Error struct {
+		Code    int64
+		Message string
+		Data    json.RawMessage
+	}
+}
+
+// checkRPCError checks that resp is an application/json JSON-RPC error with status and code,
+// and returns it.
+func checkRPCError(t *testing.T, what string, resp *http.Response, body string, status int, code int64) rpcBody {
+	t.Helper()
+	var b rpcBody
+	err := json.Unmarshal([]byte(body), &b)
+	if resp.StatusCode != status || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") || err != nil || b.Error.Code != code {
+		t.Errorf("%s: %d %s %q, want %d application/json with code %d", what, resp.StatusCode, resp.Header.Get("Content-Type"), body, status, code)
+	}
+	return b
+}
+
+// TestHTTPErrorsAsJSON checks that what the SDK refuses in text/plain reaches the client as a
+// JSON-RPC error in application/json, with the status of the Streamable HTTP transport: an
+// unknown method called is answered (200, its id) before protocol 2026-07-28 and 404 from then
+// on; invalid messages get 400 and id null.
+func TestHTTPErrorsAsJSON(t *testing.T) {
+	srv := newServer(t)
+	for _, stateless := range []bool{false, true} {
+		ts := httpServer(t, srv, serve.HTTPOptions{Stateless: stateless})
+		h := map[string]string{"Mcp-Protocol-Version": "2025-06-18"}
+		if !stateless {
+			resp, _ := post(t, ts, initialize, nil)
+			h["Mcp-Session-Id"] = resp.Header.Get("Mcp-Session-Id")
+			post(t, ts, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, h)
+		}
+		for _, c := range []struct {
+			name, body string
+			status     int
+			code       int64
+			id         string
+		}{
+			{"unknown method", `{"jsonrpc":"2.0","id":2,"method":"foo/bar"}`, 200, -32601, "2"},
+			{"notification with an id", `{"jsonrpc":"2.0","id":3,"method":"notifications/initialized"}`, 400, -32600, "null"},
+			{"request with id null", `{"jsonrpc":"2.0","id":null,"method":"tools/list"}`, 400, -32600, "null"},
+			{"notification with id null", `{"jsonrpc":"2.0","id":null,"method":"notifications/initialized"}`, 400, -32600, "null"},
+			{"request without params that needs them", `{"jsonrpc":"2.0","id":4,"method":"tools/call"}`, 400, -32600, "null"},
+			{"batch in 2025-06-18", `[{"jsonrpc":"2.0","id":5,"method":"ping"}]`, 400, -32600, "null"},
+		} {
+			resp, body := post(t, ts, c.body, h)
+			b := checkRPCError(t, fmt.Sprintf("stateless %v, %s", stateless, c.name), resp, body, c.status, c.code)
+			if string(b.ID) != c.id {
+				t.Errorf("stateless %v, %s: id %s, want %s", stateless, c.name, b.ID, c.id)
+			}
+		}
+		// A GET that does not accept SSE.
+		req, _ := http.NewRequest(http.MethodGet, ts.URL+serve.MCPPath, nil)
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		want := 400
+		if stateless {
+			want = 405
+		}
+		checkRPCError(t, fmt.Sprintf("stateless %v, GET without Accept", stateless), resp, string(b), want, -32600)
+	}
+	// Protocol 2026-07-28 (stateless only): an unknown method is 404, as SEP-2575 asks.
+	ts := httpServer(t, srv, serve.HTTPOptions{Stateless: true})
+	resp, body := post(t, ts, `{"jsonrpc":"2.0","id":6,"method":"foo/bar","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`,
+		map[string]string{"Mcp-Protocol-Version": "2026-07-28"})
+	checkRPCError(t, "unknown method in 2026-07-28", resp, body, 404, -32601)
+}
+
+// TestHTTPSessionRequired checks that a stateful server refuses a POST without Mcp-Session-Id
+// that does not initialize, with 400 and a JSON-RPC error, and that an unknown session is 404.
+func TestHTTPSessionRequired(t *testing.T) {
+	srv := newServer(t)
+	ts := httpServer(t, srv, serve.HTTPOptions{})
+	h := map[string]string{"Mcp-Protocol-Version": "2025-06-18"}
+	for _, body := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":1,"method":"ping"}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_packages","arguments":{}}}`,
+	} {
+		resp, b := post(t, ts, body, h)
+		if e := checkRPCError(t, body, resp, b, 400, -32600); !strings.Contains(e.Error.Message, "Mcp-Session-Id") {
+			t.Errorf("%s: %q does not say what to send", body, e.Error.Message)
+		}
+	}
+	if resp, b := post(t, ts, initialize, nil); resp.StatusCode != 200 || resp.Header.Get("Mcp-Session-Id") == "" {
+		t.Errorf("initialize without a session: %d %s", resp.StatusCode, b)
+	}
+	h["Mcp-Session-Id"] = "made-up.0123456789abcdef"
+	if resp, _ := post(t, ts, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, h); resp.StatusCode != 404 {
+		t.Errorf("unknown session: %d, want 404", resp.StatusCode)
+	}
+	// A stateless server has no sessions to ask for.
+	ts = httpServer(t, srv, serve.HTTPOptions{Stateless: true})
+	delete(h, "Mcp-Session-Id")
+	if resp, b := post(t, ts, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, h); resp.StatusCode != 200 {
+		t.Errorf("stateless without a session: %d %s", resp.StatusCode, b)
+	}
+}
+
+// TestHTTPProtocolVersion checks the MCP-Protocol-Version header (a version the server does
+// not speak is 400 with -32022 listing those it does), and that a client asking for an
+// unknown newer version negotiates the server's latest of the handshake.
+func TestHTTPProtocolVersion(t *testing.T) {
+	srv := newServer(t)
+	for _, stateless := range []bool{false, true} {
+		ts := httpServer(t, srv, serve.HTTPOptions{Stateless: stateless})
+		for _, v := range []string{"1999-01-01", "2099-01-01", "latest"} {
+			resp, body := post(t, ts, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, map[string]string{"Mcp-Protocol-Version": v})
+			b := checkRPCError(t, fmt.Sprintf("stateless %v, header %s", stateless, v), resp, body, 400, mcp.CodeUnsupportedProtocolVersion)
+			var data struct {
+				Supported []string
+				Requested string
+			}
+			if json.Unmarshal(b.Error.Data, &data); data.Requested != v || !slices.Contains(data.Supported, "2025-11-25") {
+				t.Errorf("stateless %v, header %s: data %s", stateless, v, b.Error.Data)
+			}
+		}
+		// initialize asking for a newer version than any: the server's latest of the handshake.
+		resp, body := post(t, ts, strings.Replace(initialize, "2025-06-18", "2099-01-01", 1), nil)
+		if !strings.Contains(body, `"protocolVersion":"2025-11-25"`) {
+			t.Fatalf("stateless %v, initialize 2099-01-01: %d %s", stateless, resp.StatusCode, body)
+		}
+	}
+}
+
+// TestHTTPSlowBody checks that a body sent slower than HTTPOptions.ReadTimeout gets 408 and
+// its connection closed, and that the deadline is lifted once a body is read: a connection
+// kept alive and an SDK client's session work past it.
+func TestHTTPSlowBody(t *testing.T) {
+	srv := newServer(t)
+	ts := httpServer(t, srv, serve.HTTPOptions{ReadTimeout: 200 * time.Millisecond})
+	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// The headers and the first bytes of a body that never comes whole.
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"",
+		serve.MCPPath, ts.Listener.Addr())
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second)) // not a timing assertion: a bound on a hang
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer to a trickled body: %v", err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestTimeout || errorCode(string(b)) != -32600 || !resp.Close {
+		t.Errorf("trickled body: %d close=%v %s, want 408 and the connection closed", resp.StatusCode, resp.Close, b)
+	}
+	if n, err := conn.Read(make([]byte, 1)); err != io.EOF {
+		t.Errorf("connection still open after 408: read %d %v", n, err)
+	}
+
+	// Past the timeout, a session and its kept-alive connections still work.
+	cs := httpClient(t, ts, "2025-06-18", nil)
+	call(t, cs, serve.ToolListPackages, map[string]any{})
+	time.Sleep(600 * time.Millisecond)
+	call(t, cs, serve.ToolListPackages, map[string]any{})
+}
+
+// TestHTTPSlowHeaders checks that RunHTTP closes a connection whose request headers do not
+// come whole within HTTPOptions.ReadTimeout.
+func TestHTTPSlowHeaders(t *testing.T) {
+	srv := newServer(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- srv.RunHTTP(ctx, ln, serve.HTTPOptions{ReadTimeout: 200 * time.Millisecond, DrainWindow: -1})
+	}()
+	defer func() { cancel(); <-done }()
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: appl", serve.MCPPath, ln.Addr())
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second)) // not a timing assertion: a bound on a hang
+	if n, err := conn.Read(make([]byte, 512)); err != io.EOF {
+		t.Errorf("trickled headers: read %d %v, want the connection closed", n, err)
+	}
+}
+
+// TestHTTPRateLimitAcrossSessions checks that the rate limit is the client address's, whatever
+// sessions it opens.
+func TestHTTPRateLimitAcrossSessions(t *testing.T) {
+	srv := newServer(t)
+	ts := httpServer(t, srv, serve.HTTPOptions{RateLimit: 0.01, RateBurst: 3})
+	var sessions []string
+	for i := range 2 {
+		resp, body := post(t, ts, initialize, nil)
+		if resp.StatusCode != 200 {
+			t.Fatalf("initialize %d: %d %s", i, resp.StatusCode, body)
+		}
+		sessions = append(sessions, resp.Header.Get("Mcp-Session-Id"))
+	}
+	ping := `{"jsonrpc":"2.0","id":2,"method":"ping"}`
+	h := map[string]string{"Mcp-Protocol-Version": "2025-06-18"}
+	h["Mcp-Session-Id"] = sessions[0]
+	if resp, body := post(t, ts, ping, h); resp.StatusCode != 200 {
+		t.Fatalf("the third request, within the burst: %d %s", resp.StatusCode, body)
+	}
+	h["Mcp-Session-Id"] = sessions[1]
+	if resp, _ := post(t, ts, ping, h); resp.StatusCode != 429 {
+		t.Errorf("the fourth request, on another session of the same address: %d, want 429", resp.StatusCode)
+	}
+}
+
+// TestHTTPDrainWindow checks the drain of RunHTTP on SIGTERM (its context cancelled): /healthz
+// turns 503 first while requests on new connections are still answered, then the listener
+// closes and RunHTTP returns.
+func TestHTTPDrainWindow(t *testing.T) {
+	srv := newServer(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.RunHTTP(ctx, ln, serve.HTTPOptions{DrainWindow: 2 * time.Second}) }()
+	base := "http://" + ln.Addr().String()
+	health := func() int {
+		resp, err := (&http.Client{Transport: &http.Transport{DisableKeepAlives: true}}).Get(base + serve.HealthPath)
+		if err != nil {
+			return 0
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if s := health(); s != 200 {
+		t.Fatalf("healthz before the drain: %d", s)
+	}
+	cancel() // what SIGTERM does
+	for health() != 503 {
+		select {
+		case err := <-done:
+			t.Fatalf("RunHTTP returned before /healthz said draining: %v", err)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	// Draining: a client that has not seen it yet is still answered, on a new connection.
+	req, _ := http.NewRequest(http.MethodPost, base+serve.MCPPath, strings.NewReader(initialize))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	resp, err := (&http.Client{Transport: &http.Transport{}}).Do(req)
+	if err != nil {
+		t.Fatalf("request while draining: %v", err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(b), `"id":1,"result"`) || !resp.Close {
+		t.Errorf("request while draining: %d close=%v %s, want an answer and the connection closed", resp.StatusCode, resp.Close, b)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("RunHTTP: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("RunHTTP did not return after the drain")
+	}
+	if s := health(); s != 0 {
+		t.Errorf("still accepting connections after the drain: %d", s)
 	}
 }

@@ -141,7 +141,9 @@ func TestFlagsFirstEveryFlag(t *testing.T) {
 					if len(name) > 1 {
 						argv[3] = "-" + argv[3]
 					}
-					if tv, ok := f.(cli.DocGenerationFlag); ok && tv.TakesValue() {
+					if _, ok := f.(*cli.DurationFlag); ok {
+						argv = append(argv, "1s")
+					} else if tv, ok := f.(cli.DocGenerationFlag); ok && tv.TakesValue() {
 						argv = append(argv, "1")
 					}
 					if err := app.Run(flagsFirst(app, argv)); err != nil {

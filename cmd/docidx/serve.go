@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -35,8 +36,9 @@ check on /healthz. ADDR without a host (":8080", "8080") binds 127.0.0.1; give a
 ("0.0.0.0:8080") to listen elsewhere, with --token and --allowed-host. Sessions are stateful
 unless --stateless (for replicas behind a load balancer); --json-response answers with plain
 JSON instead of SSE streams. Requests from a foreign Host or Origin get 403, without the token
-401, over the rate limit 429, with a body over the limit 413. SIGINT or SIGTERM stops
-accepting requests and answers those in flight before docidx exits.`,
+401, over the rate limit 429, with a body over the limit 413, sent slower than --read-timeout
+408. On SIGINT or SIGTERM, /healthz answers 503 while requests are still served for --drain,
+then docidx stops accepting connections and answers the requests in flight before it exits.`,
 		Flags: []cli.Flag{
 			indexFlag, logLevelFlag,
 			&cli.BoolFlag{Name: "stdio", Usage: "serve MCP over stdin/stdout", EnvVars: []string{"DOCIDX_STDIO"}},
@@ -46,8 +48,11 @@ accepting requests and answers those in flight before docidx exits.`,
 			&cli.StringFlag{Name: "token", Usage: "HTTP: require `TOKEN` as a bearer token on /mcp", EnvVars: []string{"DOCIDX_TOKEN"}},
 			&cli.StringSliceFlag{Name: "allowed-host", Usage: "HTTP: also accept this Host `NAME` (repeatable; needed when clients reach the server by name)", EnvVars: []string{"DOCIDX_ALLOWED_HOSTS"}},
 			&cli.StringSliceFlag{Name: "allowed-origin", Usage: "HTTP: trust this browser `ORIGIN`, e.g. https://app.example (repeatable)", EnvVars: []string{"DOCIDX_ALLOWED_ORIGINS"}},
-			&cli.Float64Flag{Name: "rate-limit", Usage: "HTTP: requests per second per client (session or IP address); 0 turns the limit off", EnvVars: []string{"DOCIDX_RATE_LIMIT"}, Value: serve.DefaultRateLimit},
+			&cli.Float64Flag{Name: "rate-limit", Usage: "HTTP: requests per second per client address, whatever its sessions; 0 turns the limit off", EnvVars: []string{"DOCIDX_RATE_LIMIT"}, Value: serve.DefaultRateLimit},
+			&cli.StringSliceFlag{Name: "trust-proxy", Usage: "HTTP: a reverse proxy's `CIDR` or address (repeatable): requests from it are rate-limited by the rightmost X-Forwarded-For address that is not a trusted proxy", EnvVars: []string{"DOCIDX_TRUST_PROXY"}},
 			&cli.Int64Flag{Name: "max-body", Usage: "HTTP: largest request body in `BYTES`", EnvVars: []string{"DOCIDX_MAX_BODY"}, Value: serve.DefaultMaxBodyBytes},
+			&cli.DurationFlag{Name: "read-timeout", Usage: "HTTP: time to send a request's headers, and then its body; slower clients get 408 and are disconnected", EnvVars: []string{"DOCIDX_READ_TIMEOUT"}, Value: serve.DefaultReadTimeout},
+			&cli.DurationFlag{Name: "drain", Usage: "HTTP: on SIGINT/SIGTERM, keep serving this long while /healthz answers 503, before closing the listener", EnvVars: []string{"DOCIDX_DRAIN"}, Value: serve.DefaultDrainWindow},
 		},
 		Action: runServe,
 	}
@@ -66,6 +71,14 @@ func runServe(c *cli.Context) error {
 		return usagef("serve: --rate-limit must be 0 (off) or positive")
 	case c.Int64("max-body") <= 0:
 		return usagef("serve: --max-body must be positive")
+	case c.Duration("read-timeout") <= 0:
+		return usagef("serve: --read-timeout must be positive, e.g. 10s")
+	case c.Duration("drain") < 0:
+		return usagef("serve: --drain must be 0 (none) or positive, e.g. 5s")
+	}
+	proxies, err := trustedProxies(c.StringSlice("trust-proxy"))
+	if err != nil {
+		return err
 	}
 	log, err := newLogger(c)
 	if err != nil {
@@ -155,12 +168,19 @@ func runServe(c *cli.Context) error {
 	if rateLimit == 0 {
 		rateLimit = -1 // off
 	}
+	drain := c.Duration("drain")
+	if drain == 0 {
+		drain = -1 // none
+	}
 	opts := serve.HTTPOptions{
 		Stateless:      c.Bool("stateless"),
 		JSONResponse:   c.Bool("json-response"),
 		Token:          c.String("token"),
 		MaxBodyBytes:   c.Int64("max-body"),
 		RateLimit:      rateLimit,
+		TrustedProxies: proxies,
+		ReadTimeout:    c.Duration("read-timeout"),
+		DrainWindow:    drain,
 		AllowedHosts:   c.StringSlice("allowed-host"),
 		AllowedOrigins: c.StringSlice("allowed-origin"),
 	}
@@ -205,6 +225,31 @@ func followSnapshots(ctx context.Context, w *index.Watcher, srv *serve.Server, r
 	}, func(err error) {
 		log.Warn("following the snapshot", "err", err)
 	})
+}
+
+// trustedProxies parses the --trust-proxy values: CIDR prefixes or single addresses, a list
+// may be comma-separated (as DOCIDX_TRUST_PROXY gives it).
+func trustedProxies(values []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, v := range values {
+		for _, f := range strings.Split(v, ",") {
+			f = strings.TrimSpace(f)
+			if f == "" {
+				continue
+			}
+			if p, err := netip.ParsePrefix(f); err == nil {
+				out = append(out, p.Masked())
+				continue
+			}
+			a, err := netip.ParseAddr(f)
+			if err != nil {
+				return nil, usagef("serve: --trust-proxy %q is neither an address nor a CIDR prefix (e.g. 10.0.0.0/8 or 192.0.2.10)", f)
+			}
+			a = a.Unmap()
+			out = append(out, netip.PrefixFrom(a, a.BitLen()))
+		}
+	}
+	return out, nil
 }
 
 // listenAddr is the address to listen on for --http ADDR: ADDR itself when it names a host,
