@@ -287,19 +287,19 @@ func (c *stdioConn) accept(f frame) ([]jsonrpc.Message, error) {
 // acceptBatch reads a batch: its requests are passed on, and its answers written together once
 // the last is known.
 func (c *stdioConn) acceptBatch(line []byte) ([]jsonrpc.Message, error) {
-	c.mu.Lock()
-	protocol := c.protocol
-	c.mu.Unlock()
-	if protocol >= batchingDropped {
-		return nil, c.reject(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf(
-			"Invalid Request: JSON-RPC batches are not part of MCP from protocol %s on, and this session uses %s: send one message per line", batchingDropped, protocol))
-	}
 	var items []json.RawMessage
 	if err := json.Unmarshal(line, &items); err != nil { // cannot fail: line is valid JSON
 		return nil, c.reject(nil, jsonrpc.CodeParseError, "Parse error: "+err.Error())
 	}
 	if len(items) == 0 {
 		return nil, c.reject(nil, jsonrpc.CodeInvalidRequest, "Invalid Request: an empty batch")
+	}
+	c.mu.Lock()
+	protocol := c.protocol
+	c.mu.Unlock()
+	if protocol >= batchingDropped {
+		return nil, c.reject(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf(
+			"Invalid Request: JSON-RPC batches are not part of MCP from protocol %s on, and this session uses %s: send one message per line", batchingDropped, protocol))
 	}
 	b := &stdioBatch{}
 	var msgs []jsonrpc.Message
