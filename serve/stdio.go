@@ -186,28 +186,31 @@ func (c *stdioConn) readFrames(incoming chan<- frame) {
 // read to its end but only its first idScanBytes are kept, and size is its length; size is 0
 // otherwise. err is the error that ended the line, if it has no "\n" (io.EOF at the end).
 func readLine(br *bufio.Reader, limit int) (line []byte, size int, err error) {
-	n := 0
+	over := false
 	for {
 		chunk, err := br.ReadSlice('\n')
-		if n+len(chunk) <= limit || len(line) < idScanBytes {
-			keep := chunk
-			if n+len(chunk) > limit {
-				keep = chunk[:min(len(chunk), idScanBytes-len(line))]
-			}
-			line = append(line, keep...)
+		size += len(chunk)
+		body := chunk
+		if err == nil {
+			body = bytes.TrimSuffix(chunk[:len(chunk)-1], []byte("\r")) // the line end
+			size -= len(chunk) - len(body)
 		}
-		n += len(chunk)
+		switch {
+		case over:
+			line = append(line, body[:min(len(body), max(0, idScanBytes-len(line)))]...)
+		case len(line)+len(body) <= limit:
+			line = append(line, body...)
+		default:
+			// Keep only the start, in a buffer of its own, to find the id in.
+			over = true
+			keep := bytes.Clone(line[:min(len(line), idScanBytes)])
+			line = append(keep, body[:min(len(body), idScanBytes-len(keep))]...)
+		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
-		if err == nil {
-			n-- // the "\n"
-			if n <= limit {
-				line = line[:n]
-			}
-		}
-		if n > limit {
-			return line, n, err
+		if over {
+			return line, size, err
 		}
 		if k := len(line); k > 0 && line[k-1] == '\r' {
 			line = line[:k-1]
@@ -362,7 +365,9 @@ func parseMessage(data []byte) (m jsonrpc.Message, id json.RawMessage, _ *badMes
 		return nil, nil, &badMessage{code: jsonrpc.CodeInvalidRequest, msg: "Invalid Request: " + err.Error()}
 	}
 	id = bytes.TrimSpace(w.ID)
-	idOK := validID(id)
+	// An error answering what may be a response carries id null, so that the client cannot
+	// take it for the answer to a request of its own with that id.
+	idOK := w.Method != nil && validID(id)
 	bad := func(format string, args ...any) *badMessage {
 		b := &badMessage{code: jsonrpc.CodeInvalidRequest, msg: "Invalid Request: " + fmt.Sprintf(format, args...)}
 		if idOK {
@@ -375,7 +380,7 @@ func parseMessage(data []byte) (m jsonrpc.Message, id json.RawMessage, _ *badMes
 		return nil, nil, bad(`"jsonrpc" must be "2.0"`)
 	}
 	if w.Method == nil {
-		m, b := parseResponse(w, id, idOK, bad)
+		m, b := parseResponse(w, id, bad)
 		return m, nil, b
 	}
 	var method string
@@ -398,12 +403,12 @@ func parseMessage(data []byte) (m jsonrpc.Message, id json.RawMessage, _ *badMes
 }
 
 // parseResponse reads a message without a method: a response to one of the SDK's requests.
-func parseResponse(w wireMessage, id json.RawMessage, idOK bool, bad func(string, ...any) *badMessage) (jsonrpc.Message, *badMessage) {
+func parseResponse(w wireMessage, id json.RawMessage, bad func(string, ...any) *badMessage) (jsonrpc.Message, *badMessage) {
 	if w.Result == nil && w.Error == nil {
 		return nil, bad(`a request needs "method"; a response, "result" or "error"`)
 	}
 	var v any
-	if !idOK || segjson.Unmarshal(id, &v) != nil {
+	if !validID(id) || segjson.Unmarshal(id, &v) != nil {
 		return nil, nil
 	}
 	if f, ok := v.(float64); ok && (f != float64(int64(f)) || string(id) != strconv.FormatInt(int64(f), 10)) {
@@ -557,7 +562,9 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	}
 	if resp.ID == c.initID {
 		c.initID = jsonrpc.ID{}
-		c.protocol = protocolOf(resp)
+		if resp.Error == nil { // not a second initialize, refused
+			c.protocol = protocolOf(resp)
+		}
 	}
 	if resp.Error != nil {
 		if call.cancelled && call.batch == nil {

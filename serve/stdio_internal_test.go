@@ -1,10 +1,12 @@
 package serve
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"strings"
@@ -95,7 +97,7 @@ func TestStdioConnLines(t *testing.T) {
 		{"id escaped string", `{"jsonrpc":"2.0","id":"\u00e9\"<","method":"ping"}`, `{"jsonrpc":"2.0","id":"\u00e9\"<","result":{}}`},
 		{"method a number", `{"jsonrpc":"2.0","id":1,"method":7}`, `{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"Invalid Request: \"method\" must be a string"}}`},
 		{"params a string", `{"jsonrpc":"2.0","id":1,"method":"ping","params":"x"}`, `{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"Invalid Request: \"params\" must be an object"}}`},
-		{"neither request nor response", `{"jsonrpc":"2.0","id":1}`, `{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"Invalid Request: a request needs \"method\"; a response, \"result\" or \"error\""}}`},
+		{"neither request nor response", `{"jsonrpc":"2.0","id":1}`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: a request needs \"method\"; a response, \"result\" or \"error\""}}`},
 		{"not an object", `7`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: a message is a JSON object"}}`},
 		{"a response", `{"jsonrpc":"2.0","id":1,"result":{}}`, ``},
 		{"a response with a float id", `{"jsonrpc":"2.0","id":1.5,"result":{}}`, ``},
@@ -385,4 +387,53 @@ func depth(data []byte) int {
 		}
 	}
 	return most
+}
+
+// TestReadLine checks line framing at and over the limit, across the reader's buffer.
+func TestReadLine(t *testing.T) {
+	long := strings.Repeat("x", 40)
+	br := bufio.NewReaderSize(strings.NewReader("0123456789\n"+"0123456789\r\n"+"01234567890\n"+long+"\n\nlast"), 16)
+	type got struct {
+		line string
+		size int
+		err  error
+	}
+	var lines []got
+	for {
+		line, size, err := readLine(br, 10)
+		lines = append(lines, got{string(line), size, err})
+		if err != nil {
+			break
+		}
+	}
+	want := []got{{"0123456789", 0, nil}, {"0123456789", 0, nil}, {"01234567890", 11, nil}, {long, 40, nil}, {"", 0, nil}, {"last", 0, io.EOF}}
+	if fmt.Sprint(lines) != fmt.Sprint(want) {
+		t.Errorf("lines %v,\nwant %v", lines, want)
+	}
+}
+
+// TestStdioConnBatchesAfterInitialize: a second initialize, refused, does not change the
+// protocol the session negotiated, nor bring batches back.
+func TestStdioConnBatchesAfterInitialize(t *testing.T) {
+	in := `{"jsonrpc":"2.0","id":1,"method":"initialize"}` + "\n" +
+		`{"jsonrpc":"2.0","id":2,"method":"initialize"}` + "\n" +
+		`[{"jsonrpc":"2.0","id":3,"method":"ping"}]` + "\n"
+	out := &syncBuf{}
+	c := newStdioConn(strings.NewReader(in), out, time.Minute, slog.New(slog.DiscardHandler))
+	ctx := context.Background()
+	for i := 0; ; i++ {
+		m, err := c.Read(ctx)
+		if err != nil {
+			break
+		}
+		r := m.(*jsonrpc.Request)
+		resp := &jsonrpc.Response{ID: r.ID, Result: json.RawMessage(`{"protocolVersion":"2025-06-18"}`)}
+		if i > 0 {
+			resp = &jsonrpc.Response{ID: r.ID, Error: errAlreadyInitialized}
+		}
+		c.Write(ctx, resp)
+	}
+	if got := out.String(); !strings.Contains(got, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: JSON-RPC batches are not part of MCP from protocol 2025-06-18 on, and this session uses 2025-06-18`) {
+		t.Errorf("a batch after a refused second initialize: %s", got)
+	}
 }
