@@ -267,6 +267,9 @@ func hidePaths(msg string) string {
 	return absPath.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := absPath.FindStringSubmatch(m)
 		p := sub[2]
+		if p[0] == '\\' {
+			return m // a run of backslashes and words, not a path: Windows paths start with a drive
+		}
 		if p[0] == '/' {
 			first, _, _ := strings.Cut(p[1:], "/")
 			if fi, err := os.Stat("/" + first); err != nil || !fi.IsDir() {
