@@ -189,6 +189,22 @@ var paramsTypes = map[string]func() any{
 	"logging/setLevel": func() any { return new(mcp.SetLoggingLevelParams) },
 }
 
+// checkParams returns the -32602 error for params of method that the SDK will fail to decode,
+// in protocol terms (as clientError gives it), or nil when they decode or method is not one
+// paramsTypes knows. A transport that cannot reach the SDK's answers to rewrite them (the
+// Streamable HTTP handler writes its own) can call it before passing a request on.
+func checkParams(method string, params json.RawMessage) *jsonrpc.Error {
+	newParams, ok := paramsTypes[method]
+	if !ok || len(params) == 0 || string(params) == "null" {
+		return nil
+	}
+	var te *json.UnmarshalTypeError
+	if err := json.Unmarshal(params, newParams()); !errors.As(err, &te) {
+		return nil
+	}
+	return &jsonrpc.Error{Code: codeInvalidParams, Message: paramsProblem(method, params)}
+}
+
 // paramsProblem says what is wrong with the params of a method call the SDK could not decode,
 // naming the member and the JSON type it wants, never a Go type.
 func paramsProblem(method string, params json.RawMessage) string {
@@ -213,6 +229,9 @@ func paramsProblem(method string, params json.RawMessage) string {
 	got := te.Value
 	if i := strings.IndexByte(got, ' '); i > 0 {
 		got = got[:i] // "number 1e+30"
+	}
+	if got == "bool" {
+		got = "boolean"
 	}
 	return fmt.Sprintf("%s: %s: want %s, got %s", prefix, where, jsonType(te.Type), article(got))
 }

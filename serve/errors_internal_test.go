@@ -52,3 +52,20 @@ func TestClientError(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckParams: params the SDK would fail to decode are found before it sees them.
+func TestCheckParams(t *testing.T) {
+	for _, tc := range []struct{ method, params, want string }{
+		{"resources/read", `{"uri":5}`, "invalid params for resources/read: params.uri: want a string, got a number"},
+		{"resources/read", `{"uri":"docidx://x"}`, ""},
+		{"tools/call", `{"name":"x","arguments":[1]}`, ""},
+		{"tools/call", `{"name":true}`, "invalid params for tools/call: params.name: want a string, got a boolean"},
+		{"x/y", `{"a":1}`, ""},
+		{"ping", `null`, ""},
+	} {
+		e := checkParams(tc.method, json.RawMessage(tc.params))
+		if (e == nil) != (tc.want == "") || e != nil && (e.Code != -32602 || e.Message != tc.want) {
+			t.Errorf("checkParams(%s, %s) = %v, want %q", tc.method, tc.params, e, tc.want)
+		}
+	}
+}
