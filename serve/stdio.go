@@ -540,7 +540,18 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		return err
 	}
 	resp, ok := msg.(*jsonrpc.Response)
-	if !ok {
+	var call *stdioCall
+	if ok {
+		c.mu.Lock()
+		call = c.calls[resp.ID]
+		c.mu.Unlock()
+		if call == nil {
+			// Not a request read here (cannot happen): written as the SDK would, rather than
+			// failing the write, which would end the session.
+			c.log.Error("serve: a response to a request stdin did not carry", "id", resp.ID.Raw())
+		}
+	}
+	if call == nil {
 		c.writeMu.Lock()
 		defer c.writeMu.Unlock()
 		data, err := jsonrpc.EncodeMessage(msg)
@@ -551,11 +562,6 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		return err
 	}
 	c.mu.Lock()
-	call := c.calls[resp.ID]
-	if call == nil {
-		c.mu.Unlock()
-		return fmt.Errorf("serve: a response to request %v, which was not read", resp.ID.Raw())
-	}
 	delete(c.calls, resp.ID)
 	if c.latest[string(call.id)] == resp.ID {
 		delete(c.latest, string(call.id))
