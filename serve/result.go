@@ -42,7 +42,7 @@ func wireToolResult(req mcp.Request, r *mcp.CallToolResult) mcp.Result {
 	if r == nil || r.InputRequests != nil || r.RequestState != "" || r.NeedsInput() {
 		return r
 	}
-	if p := protocolOfRequest(req); p == "" || p >= multiRoundTripVersion {
+	if v := requestProtocol(req); v == "" || v >= multiRoundTripVersion {
 		return r
 	}
 	return toolResultOf(r)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -236,62 +235,6 @@ func checkLifecycle(next mcp.MethodHandler) mcp.MethodHandler {
 
 // logLevels are MCP's log levels, the syslog severities of RFC 5424, from the least severe.
 var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
-
-// newestProtocol is the first MCP revision whose sessions are per request (SEP-2575): a client
-// selects it in each request's _meta, and initialize never negotiates it.
-const newestProtocol = "2026-07-28"
-
-// protocolOfRequest returns the MCP revision req is served under, for behaviour that differs
-// between revisions: the revision a request of the per-request protocol names in its _meta
-// (2026-07-28 on), else the one its session negotiated at initialize; "" when neither is known.
-//
-// The SDK keeps the version the client asked for (InitializeParams.ProtocolVersion, which
-// ServerRequest.ProtocolVersion returns) but answers initialize with the version it negotiates:
-// the client's when the SDK supports it and it is older than 2026-07-28, else the newest
-// supported before 2026-07-28 (go-sdk v1.8.0 mcp/shared.go negotiatedVersion). Behaviour must
-// follow the negotiated one, which this function computes the same way.
-func protocolOfRequest(req mcp.Request) string {
-	if meta := requestMeta(req); meta != nil {
-		if v, ok := meta[mcp.MetaKeyProtocolVersion].(string); ok && v >= newestProtocol {
-			return v
-		}
-	}
-	ss, ok := req.GetSession().(*mcp.ServerSession)
-	if !ok || ss == nil {
-		return ""
-	}
-	p := ss.InitializeParams()
-	if p == nil {
-		return ""
-	}
-	return negotiated(p.ProtocolVersion)
-}
-
-// negotiated returns the protocol version the SDK answers an initialize asking for requested.
-func negotiated(requested string) string {
-	supported := mcp.SupportedProtocolVersions() // newest first
-	if requested < newestProtocol && slices.Contains(supported, requested) {
-		return requested
-	}
-	for _, v := range supported {
-		if v < newestProtocol {
-			return v
-		}
-	}
-	return "2025-11-25"
-}
-
-// requestMeta returns the _meta of req's params, or nil.
-func requestMeta(req mcp.Request) map[string]any {
-	p := req.GetParams()
-	if p == nil {
-		return nil
-	}
-	if v := reflect.ValueOf(p); v.Kind() == reflect.Pointer && v.IsNil() {
-		return nil
-	}
-	return p.GetMeta()
-}
 
 // registerTools is the receiving middleware that registers the tools with the SDK once, before
 // the first tools/list or tools/call goes on. Registering them takes about 2 ms (inferring nine
