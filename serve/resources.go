@@ -114,7 +114,7 @@ func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest)
 		return nil, invalidParams(map[string]any{"missing": []string{"uri"}}, "resources/read needs a uri")
 	}
 	uri := req.Params.URI
-	proto := req.ProtocolVersion()
+	proto := requestProtocol(req)
 	c, err := s.resourceContents(uri)
 	if err != nil {
 		var nf *notFoundError

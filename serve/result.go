@@ -42,11 +42,7 @@ func wireToolResult(req mcp.Request, r *mcp.CallToolResult) mcp.Result {
 	if r == nil || r.InputRequests != nil || r.RequestState != "" || r.NeedsInput() {
 		return r
 	}
-	ss, ok := req.GetSession().(*mcp.ServerSession)
-	if !ok {
-		return r
-	}
-	if p := ss.InitializeParams(); p == nil || p.ProtocolVersion >= multiRoundTripVersion {
+	if v := requestProtocol(req); v == "" || v >= multiRoundTripVersion {
 		return r
 	}
 	return toolResultOf(r)

@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"os"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -95,7 +97,7 @@ func New(r *index.Reader, opts Options) *Server {
 		PageSize:          ResourcePageSize,
 		GetSessionID:      s.newSessionID,
 	})
-	s.mcp.AddReceivingMiddleware(s.guard, s.await, s.registerTools, s.notify, s.answer)
+	s.mcp.AddReceivingMiddleware(s.guard, checkLifecycle, s.await, s.registerTools, s.notify, s.answer)
 	s.addResources()
 	s.addPrompts()
 	return s
@@ -182,7 +184,8 @@ func readsSnapshot(method string) bool {
 }
 
 // guard is the receiving middleware in front of every method: it turns a panic anywhere below it
-// into a -32603 error (logged with its stack), and gives tools/call results their one-pass wire
+// into a -32603 error (logged with its stack), gives errors their protocol form (clientError:
+// JSON-RPC codes, no Go types or host paths), and gives tools/call results their one-pass wire
 // form (see toolResult).
 func (s *Server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (res mcp.Result, err error) {
@@ -193,12 +196,45 @@ func (s *Server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 		}()
 		res, err = next(ctx, method, req)
-		if r, ok := res.(*mcp.CallToolResult); ok && err == nil {
+		if err != nil {
+			return nil, clientError(method, nil, err)
+		}
+		if r, ok := res.(*mcp.CallToolResult); ok {
 			res = wireToolResult(req, r)
 		}
-		return res, err
+		return res, nil
 	}
 }
+
+// checkLifecycle is the receiving middleware that refuses what the SDK would accept or answer
+// with error code 0: a second initialize in a session (-32600, as MCP's lifecycle has one), and
+// logging/setLevel with a level that is none of RFC 5424's eight (-32602 naming them,
+// https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/logging).
+func checkLifecycle(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		switch method {
+		case "initialize":
+			if ss, ok := req.GetSession().(*mcp.ServerSession); ok && ss.InitializeParams() != nil {
+				return nil, errAlreadyInitialized
+			}
+		case "logging/setLevel":
+			//lint:ignore SA1019 logging is deprecated from 2026-07-28 on, still part of every revision docidx serves
+			p, _ := req.GetParams().(*mcp.SetLoggingLevelParams)
+			if p == nil || !slices.Contains(logLevels, string(p.Level)) {
+				var level string
+				if p != nil {
+					level = string(p.Level)
+				}
+				return nil, invalidParams(map[string]any{"level": level, "valid": logLevels},
+					"invalid params for logging/setLevel: level %q is not one of %s", level, strings.Join(logLevels, ", "))
+			}
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// logLevels are MCP's log levels, the syslog severities of RFC 5424, from the least severe.
+var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
 
 // registerTools is the receiving middleware that registers the tools with the SDK once, before
 // the first tools/list or tools/call goes on. Registering them takes about 2 ms (inferring nine

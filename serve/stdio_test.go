@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/docidx/docidx/serve"
 )
 
 // syncBuffer is a bytes.Buffer safe for a writer and a reader in different goroutines.
@@ -150,9 +152,9 @@ func (f failTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return nil, fmt.Errorf("network access is forbidden in serve")
 }
 
-// TestStdioBatch checks JSON-RPC batches as the SDK's stdio connection treats them: before
-// protocol 2025-06-18 a batch's responses go out together as one array, and from 2025-06-18 on a
-// batch ends the session. The client waits for the initialize answer first, as clients do.
+// TestStdioBatch checks JSON-RPC batches: before protocol 2025-06-18 a batch's responses go out
+// together as one array, and from 2025-06-18 on a batch is one -32600 error (and the session
+// goes on). The client waits for the initialize answer first, as clients do.
 func TestStdioBatch(t *testing.T) {
 	srv := newServer(t)
 	run := func(version string) ([]string, error) {
@@ -203,11 +205,11 @@ func TestStdioBatch(t *testing.T) {
 	}
 
 	lines, err = run("2025-06-18")
-	if err == nil || !strings.Contains(err.Error(), "batching is not supported") {
-		t.Errorf("a batch at 2025-06-18: RunStdio = %v, want the SDK's batching error", err)
+	if err != nil {
+		t.Errorf("a batch at 2025-06-18: RunStdio = %v, want the session to go on", err)
 	}
-	if len(lines) != 1 {
-		t.Errorf("a batch at 2025-06-18 was answered: %.300s", strings.Join(lines[1:], "\n"))
+	if len(lines) != 2 || !strings.HasPrefix(lines[1], `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,`) {
+		t.Errorf("a batch at 2025-06-18 was answered %.300s, want one -32600 error", strings.Join(lines[1:], "\n"))
 	}
 }
 
@@ -251,5 +253,179 @@ func TestToolsRegisteredWhenFirstNeeded(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// stdioReplies runs a stdio session over script and returns its answers by the id they carry
+// (raw, as written), each id's answers in the order written.
+func stdioReplies(t *testing.T, script string) map[string][]map[string]json.RawMessage {
+	t.Helper()
+	out := &syncBuffer{}
+	if err := newServer(t).RunStdio(context.Background(), strings.NewReader(script), out); err != nil {
+		t.Fatalf("RunStdio: %v", err)
+	}
+	replies := map[string][]map[string]json.RawMessage{}
+	for line := range strings.Lines(string(out.Bytes())) {
+		var ms []map[string]json.RawMessage
+		if strings.HasPrefix(line, "[") {
+			if err := json.Unmarshal([]byte(line), &ms); err != nil {
+				t.Fatalf("stdout carries a line that is not JSON-RPC: %q", line)
+			}
+		} else {
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(line), &m); err != nil {
+				t.Fatalf("stdout carries a line that is not JSON-RPC: %q", line)
+			}
+			ms = append(ms, m)
+		}
+		for _, m := range ms {
+			if string(m["jsonrpc"]) != `"2.0"` {
+				t.Fatalf("stdout carries a line that is not JSON-RPC: %q", line)
+			}
+			if id, ok := m["id"]; ok {
+				replies[string(id)] = append(replies[string(id)], m)
+			}
+		}
+	}
+	return replies
+}
+
+// replyCode returns the code of a reply's error, or 0 for a result.
+func replyCode(m map[string]json.RawMessage) int64 {
+	var e struct{ Code int64 }
+	json.Unmarshal(m["error"], &e)
+	return e.Code
+}
+
+const stdioInit = `{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"stdio-test","version":"0"}}}` + "\n" +
+	`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n"
+
+// TestStdioBadLines: every malformed line gets its JSON-RPC error and the session goes on: the
+// ping after each is answered (issue 15; the SDK's connection ended the session at the first).
+func TestStdioBadLines(t *testing.T) {
+	bad := []struct {
+		line string
+		id   string // the id of the answer, as written
+		code int64
+	}{
+		{`hello`, `null`, -32700},
+		{"\ufeff" + `{"jsonrpc":"2.0","id":"bom","method":"ping"}`, `"bom"`, 0},
+		{`{"jsonrpc":"1.0","id":"v1","method":"ping"}`, `"v1"`, -32600},
+		{`{"id":"nov","method":"ping"}`, `"nov"`, -32600},
+		{`{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`, `null`, -32600},
+		{`{"jsonrpc":"2.0","id":[1],"method":"ping"}`, `null`, -32600},
+		{`{"jsonrpc":"2.0","id":false,"method":"ping"}`, `null`, -32600},
+		{`{"jsonrpc":"2.0","id":1e400,"method":"ping"}`, `1e400`, 0},
+		{`{"jsonrpc":"2.0","id":"tg","method":"ping"} }`, `null`, -32700},
+		{`{"jsonrpc":"2.0","id":"two1","method":"ping"}{"jsonrpc":"2.0","id":"two2","method":"ping"}`, `null`, -32700},
+		{strings.Repeat(`{"a":`, 10001) + "1" + strings.Repeat("}", 10001), `null`, -32600},
+		{`{"jsonrpc":"2.0","id":"big","method":"tools/call","params":{"name":"search_package_docs","arguments":{"query":"` + strings.Repeat("x ", serve.MaxMessageBytes/2) + `"}}}`, `"big"`, -32600},
+		{`[]`, `null`, -32600},
+		{`[{"jsonrpc":"2.0","id":"b1","method":"ping"}]`, `null`, -32600}, // no batches at 2025-06-18
+		{`{"jsonrpc":"2.0","id":"init2","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"0"}}}`, `"init2"`, -32600},
+		{`{"jsonrpc":"2.0","id":"lvl","method":"logging/setLevel","params":{"level":"boom"}}`, `"lvl"`, -32602},
+	}
+	var script strings.Builder
+	script.WriteString(stdioInit)
+	for i, b := range bad {
+		fmt.Fprintf(&script, "%s\n{\"jsonrpc\":\"2.0\",\"id\":\"ping%d\",\"method\":\"ping\"}\n", b.line, i)
+	}
+	replies := stdioReplies(t, script.String())
+	for i := range bad {
+		if id := fmt.Sprintf(`"ping%d"`, i); len(replies[id]) != 1 || replyCode(replies[id][0]) != 0 {
+			t.Errorf("the ping after line %d (%.60s) was answered %v", i, bad[i].line, replies[id])
+		}
+	}
+	nulls := map[int64]int{}
+	for _, b := range bad {
+		if b.id == "null" {
+			nulls[b.code]++
+			continue
+		}
+		if r := replies[b.id]; len(r) != 1 || replyCode(r[0]) != b.code {
+			t.Errorf("%.60s: answered %v, want one answer with code %d (0: a result)", b.line, r, b.code)
+		}
+	}
+	got := map[int64]int{}
+	for _, r := range replies["null"] {
+		got[replyCode(r)]++
+	}
+	if fmt.Sprint(got) != fmt.Sprint(nulls) {
+		t.Errorf("errors with id null by code: %v, want %v", got, nulls)
+	}
+}
+
+// TestStdioPipelinedThenBad: requests read before a bad line are all answered, and so is the
+// bad line.
+func TestStdioPipelinedThenBad(t *testing.T) {
+	var script strings.Builder
+	script.WriteString(stdioInit)
+	for i := 0; i < 20; i++ {
+		fmt.Fprintf(&script, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"search_package_docs","arguments":{"query":"pool goroutines"}}}`+"\n", i)
+	}
+	script.WriteString("{bad\n")
+	replies := stdioReplies(t, script.String())
+	for i := 0; i < 20; i++ {
+		if r := replies[fmt.Sprint(i)]; len(r) != 1 || replyCode(r[0]) != 0 {
+			t.Errorf("search %d answered %v", i, r)
+		}
+	}
+	if r := replies["null"]; len(r) != 1 || replyCode(r[0]) != -32700 {
+		t.Errorf("the bad line answered %v, want -32700", r)
+	}
+}
+
+// TestStdioIDsVerbatim: ids come back byte for byte as sent, whatever number or string they are.
+func TestStdioIDsVerbatim(t *testing.T) {
+	ids := []string{`123456789012345678901234567890`, `9223372036854775808`, `-9223372036854775809`, `1.5`, `1.0`, `1E2`, `-0`, `"é\u00e9\"x"`, `""`, `7`}
+	var script strings.Builder
+	script.WriteString(stdioInit)
+	for _, id := range ids {
+		fmt.Fprintf(&script, `{"jsonrpc":"2.0","id":%s,"method":"tools/call","params":{"name":"list_packages","arguments":{}}}`+"\n", id)
+	}
+	replies := stdioReplies(t, script.String())
+	for _, id := range ids {
+		if r := replies[id]; len(r) != 1 || replyCode(r[0]) != 0 {
+			t.Errorf("id %s: answered %v, want one result with the id as sent", id, r)
+		}
+	}
+}
+
+// TestStdioErrorsInProtocolTerms: errors name what is wrong in protocol terms, never Go types
+// or host paths, and always with a JSON-RPC code.
+func TestStdioErrorsInProtocolTerms(t *testing.T) {
+	script := `{"jsonrpc":"2.0","id":"early","method":"tools/list"}` + "\n" + stdioInit +
+		`{"jsonrpc":"2.0","id":"uri","method":"resources/read","params":{"uri":5}}` + "\n" +
+		`{"jsonrpc":"2.0","id":"name","method":"tools/call","params":{"name":5}}` + "\n" +
+		`{"jsonrpc":"2.0","id":"prompt","method":"prompts/get","params":{"name":"use_package","arguments":{"package":5}}}` + "\n" +
+		`{"jsonrpc":"2.0","id":"ref","method":"completion/complete","params":{"ref":5}}` + "\n" +
+		`{"jsonrpc":"2.0","id":"cursor","method":"resources/list","params":{"cursor":[1]}}` + "\n"
+	replies := stdioReplies(t, script)
+	for _, tc := range []struct {
+		id   string
+		code int64
+		want string
+	}{
+		{`"early"`, -32600, `\"tools/list\" before initialize`},
+		{`"uri"`, -32602, "params.uri: want a string, got a number"},
+		{`"name"`, -32602, "params.name: want a string, got a number"},
+		{`"prompt"`, -32602, "params.arguments"},
+		{`"ref"`, -32602, "invalid params for completion/complete"},
+		{`"cursor"`, -32602, "params.cursor: want a string, got an array"},
+	} {
+		r := replies[tc.id]
+		if len(r) != 1 {
+			t.Errorf("%s: %d answers", tc.id, len(r))
+			continue
+		}
+		msg := string(r[0]["error"])
+		if replyCode(r[0]) != tc.code || !strings.Contains(msg, tc.want) {
+			t.Errorf("%s: %s, want code %d and %q", tc.id, msg, tc.code, tc.want)
+		}
+		for _, leak := range []string{"mcp.", "Go struct", "Go value", "*mcp", "unmarshaling"} {
+			if strings.Contains(msg, leak) {
+				t.Errorf("%s: %s names Go internals (%q)", tc.id, msg, leak)
+			}
+		}
 	}
 }
