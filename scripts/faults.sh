@@ -478,7 +478,7 @@ check_serve_damaged() {
 
 snapshot_try() { # snapshot_try KIND CMD: one command on its own damaged copy
 	# The copy's path must not name the damaged file: the error has to.
-	local kind=$1 cmd=$2 d=$W/snap/$RANDOM$RANDOM
+	local kind=$1 cmd=$2 d=$W/snap/$BASHPID # $BASHPID: the three tries of a kind run in parallel subshells, which share $RANDOM's seed
 	copy_base "$d"
 	NAMES=$(damage "$d" "$kind") || { record snapshot "$kind/$cmd" wrong "cannot apply the damage"; return; }
 	case $cmd in
