@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -132,6 +133,10 @@ type HTTPHandler struct {
 	token   [sha256.Size]byte
 	limits  *limiters
 
+	nextID      atomic.Uint64     // the last internal request id given (see httpid.go)
+	idsMu       sync.Mutex        // guards inflightIDs
+	inflightIDs map[string]string // session "\x00" client id → internal id, while in flight
+
 	mu       sync.Mutex
 	phase    int           // serving, draining or stopping
 	inflight int           // POSTs being served
@@ -216,7 +221,7 @@ func (s *Server) NewHTTPHandler(opts HTTPOptions) *HTTPHandler {
 	if opts.DrainWindow == 0 {
 		opts.DrainWindow = DefaultDrainWindow
 	}
-	h := &HTTPHandler{s: s, opts: opts, cop: http.NewCrossOriginProtection(), hosts: map[string]bool{}, origins: map[string]bool{}}
+	h := &HTTPHandler{s: s, opts: opts, cop: http.NewCrossOriginProtection(), hosts: map[string]bool{}, origins: map[string]bool{}, inflightIDs: map[string]string{}}
 	for _, host := range opts.AllowedHosts {
 		h.hosts[strings.ToLower(host)] = true
 	}
@@ -351,12 +356,42 @@ func (h *HTTPHandler) serveMCP(w http.ResponseWriter, r *http.Request) {
 				"session required: send the Mcp-Session-Id header that the initialize response gave, or initialize first")
 			return
 		}
+		pb := h.prepareBody(body, rw.session)
+		defer h.forget(pb.keys)
+		if pb.problem != nil && (h.opts.Stateless || h.liveSession(rw.session)) {
+			// Params the SDK cannot decode: it would answer naming Go types, so the answer,
+			// the one stdio gives, is written here. An unknown session is left to the SDK,
+			// whose 404 tells the client to initialize again.
+			writeRPCError(w, http.StatusOK, pb.id, pb.problem)
+			return
+		}
+		if pb.calls != nil {
+			r.Body = io.NopCloser(bytes.NewReader(pb.body))
+			r.ContentLength = int64(len(pb.body))
+			iw := &idWriter{ResponseWriter: w, calls: pb.calls}
+			defer iw.finish()
+			w = iw
+		}
 		if h.jsonMCP != nil && !wantsStream(body) {
 			h.jsonMCP.ServeHTTP(w, r)
 			return
 		}
 	}
 	h.mcp.ServeHTTP(w, r)
+}
+
+// liveSession reports whether a stateful server holds the session id, or id is "" (an
+// initialize, which starts one).
+func (h *HTTPHandler) liveSession(id string) bool {
+	if id == "" {
+		return true
+	}
+	for ss := range h.s.mcp.Sessions() {
+		if ss.ID() == id {
+			return true
+		}
+	}
+	return false
 }
 
 // Headers of the Streamable HTTP transport.
