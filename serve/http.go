@@ -740,7 +740,10 @@ func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, e *jso
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Del("Content-Length")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(struct {
+	// Without HTML escaping, which would respell an id such as "a<b" ("a\u003cb").
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
 		Error   *jsonrpc.Error  `json:"error"`

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"strconv"
 	"testing"
 )
 
@@ -127,5 +128,56 @@ func TestClientAddr(t *testing.T) {
 		if got := h.clientAddr(r); got != c.want {
 			t.Errorf("clientAddr(%s, X-Forwarded-For %q) = %s, want %s", c.remote, c.xff, got, c.want)
 		}
+	}
+}
+
+func TestSDKEchoes(t *testing.T) {
+	for id, want := range map[string]bool{
+		`7`: true, `-7`: true, `0`: true, `9007199254740992`: true, `"abc"`: true, `""`: true, `"a<b>&c"`: true, `"é"`: true, `"a\"b"`: true,
+		`1.5`: false, `1.0`: false, `1E2`: false, `-0`: false, `9007199254740993`: false, `9223372036854775808`: false,
+		`123456789012345678901234567890`: false, `1e400`: false, `"\u0041"`: false, `"\/"`: false, `"docidx.http:1"`: false,
+	} {
+		if got := sdkEchoes([]byte(id)); got != want {
+			t.Errorf("sdkEchoes(%s) = %v, want %v", id, got, want)
+		}
+	}
+}
+
+// TestPrepareBodyCancel checks that a cancellation names the internal id of a request given
+// one while it is in flight in its session, and the client's id once it is answered.
+func TestPrepareBodyCancel(t *testing.T) {
+	h := &HTTPHandler{inflightIDs: map[string]string{}}
+	call := h.prepareBody([]byte(`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`), "S")
+	if len(call.calls) != 1 {
+		t.Fatalf("a call with id 1.5 got no internal id: %s", call.body)
+	}
+	var own string
+	for own = range call.calls {
+	}
+	cancel := []byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1.5,"reason":"r"}}`)
+	requestID := func(body []byte) string {
+		var m struct {
+			Params struct{ RequestID json.RawMessage }
+		}
+		json.Unmarshal(body, &m)
+		return string(m.Params.RequestID)
+	}
+	if got, want := requestID(h.prepareBody(cancel, "S").body), strconv.Quote(own); got != want {
+		t.Errorf("cancellation in flight names %s, want %s", got, want)
+	}
+	if got := requestID(h.prepareBody(cancel, "other").body); got != "1.5" {
+		t.Errorf("cancellation in another session names %s, want 1.5", got)
+	}
+	// A second request with the same id takes the name over; the first ending leaves it.
+	second := h.prepareBody([]byte(`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`), "S")
+	h.forget(call.keys)
+	for own = range second.calls {
+	}
+	if got, want := requestID(h.prepareBody(cancel, "S").body), strconv.Quote(own); got != want {
+		t.Errorf("cancellation after the first ended names %s, want %s", got, want)
+	}
+	h.forget(second.keys)
+	if got := requestID(h.prepareBody(cancel, "S").body); got != "1.5" {
+		t.Errorf("cancellation after both ended names %s, want 1.5", got)
 	}
 }

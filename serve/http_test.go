@@ -788,6 +788,8 @@ func TestHTTPIDsVerbatim(t *testing.T) {
 				// With a progress token the answer comes on an SSE stream unless JSONResponse.
 				{"call with progress", `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"_meta":{"progressToken":"p"},"name":"list_packages","arguments":{}}}`},
 				{"error", `{"jsonrpc":"2.0","id":` + id + `,"method":"resources/read","params":{"uri":"docidx://nowhere/x"}}`},
+				{"unknown method", `{"jsonrpc":"2.0","id":` + id + `,"method":"foo/bar"}`},
+				{"bad params", `{"jsonrpc":"2.0","id":` + id + `,"method":"resources/read","params":{"uri":5}}`},
 			} {
 				resp, body := post(t, ts, req.body, h)
 				rs := responsesIn(t, resp, body)

@@ -39,7 +39,7 @@ type httpCall struct {
 type httpBody struct {
 	body    []byte               // to pass on: the client's, or rewritten
 	calls   map[string]*httpCall // by internal id; nil when none was rewritten
-	keys    []string             // the (session, client id) keys recorded for cancellation
+	keys    map[string]string    // session "\x00" client id → internal id, recorded for cancellation
 	problem *jsonrpc.Error       // checkParams's error for a body that is one request, or nil
 	id      json.RawMessage      // that request's id
 }
@@ -125,11 +125,16 @@ func (h *HTTPHandler) prepareBody(body []byte, session string) httpBody {
 		}
 		out.calls[own] = &httpCall{id: id, method: method, params: w.Params}
 		if session != "" {
+			// The latest request with a client id is the one a cancellation names, as over
+			// stdio; forget leaves it when an earlier one with the same id ends first.
 			key := session + "\x00" + string(id)
 			h.idsMu.Lock()
 			h.inflightIDs[key] = own
 			h.idsMu.Unlock()
-			out.keys = append(out.keys, key)
+			if out.keys == nil {
+				out.keys = make(map[string]string)
+			}
+			out.keys[key] = own
 		}
 	}
 	if !changed {
@@ -163,15 +168,18 @@ func (h *HTTPHandler) cancelled(item, params json.RawMessage, session string) (j
 	return setMember(item, "params", newParams)
 }
 
-// forget releases the cancellation keys of a POST once it is answered.
-func (h *HTTPHandler) forget(keys []string) {
+// forget releases the cancellation keys of a POST once it is answered, but those that a later
+// request with the same client id took over.
+func (h *HTTPHandler) forget(keys map[string]string) {
 	if len(keys) == 0 {
 		return
 	}
 	h.idsMu.Lock()
 	defer h.idsMu.Unlock()
-	for _, k := range keys {
-		delete(h.inflightIDs, k)
+	for k, own := range keys {
+		if h.inflightIDs[k] == own {
+			delete(h.inflightIDs, k)
+		}
 	}
 }
 
