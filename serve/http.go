@@ -52,6 +52,10 @@ import (
 // Every refusal, the SDK's included, is a JSON-RPC error in an application/json body (see
 // rpcErrorWriter), with the HTTP status the Streamable HTTP transport gives it.
 //
+// A request whose params the SDK cannot decode is answered here, as over stdio: -32602 naming
+// the member and the JSON type wanted (checkParams), never a Go type. Request ids come back as
+// the client wrote them, in JSON bodies and SSE events alike (see httpid.go).
+//
 // /healthz answers 200 while serving and 503 while draining. Requests are served concurrently;
 // RunHTTP drains in-flight requests before returning.
 

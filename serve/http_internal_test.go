@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -179,5 +180,45 @@ func TestPrepareBodyCancel(t *testing.T) {
 	h.forget(second.keys)
 	if got := requestID(h.prepareBody(cancel, "S").body); got != "1.5" {
 		t.Errorf("cancellation after both ended names %s, want 1.5", got)
+	}
+}
+
+// TestIDWriterChunks checks that idWriter restores ids in SSE events however the SDK's writes
+// cut them, and leaves other events and messages as they are.
+func TestIDWriterChunks(t *testing.T) {
+	stream := "event: message\nid: s_1\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":\"p\",\"progress\":1}}\n\n" +
+		"event: message\nid: s_2\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"docidx.http:9\",\"result\":{}}\n\n" +
+		"event: message\nid: s_3\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"docidx.http:10\",\"error\":{\"code\":0,\"message\":\"boom\"}}\n\n" +
+		"event: message\nid: s_4\ndata: {\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{}}\n\n"
+	want := strings.NewReplacer(`"docidx.http:9"`, `1.5`,
+		`{"jsonrpc":"2.0","id":"docidx.http:10","error":{"code":0,"message":"boom"}}`,
+		`{"jsonrpc":"2.0","id":"x","error":{"code":-32603,"message":"boom"}}`).Replace(stream)
+	calls := map[string]*httpCall{
+		"docidx.http:9":  {id: json.RawMessage(`1.5`), method: "ping"},
+		"docidx.http:10": {id: json.RawMessage(`"x"`), method: "ping"},
+	}
+	for _, size := range []int{1, 3, 17, len(stream)} {
+		rec := httptest.NewRecorder()
+		rec.Header().Set("Content-Type", "text/event-stream")
+		w := &idWriter{ResponseWriter: rec, calls: calls}
+		for s := stream; s != ""; {
+			n := min(size, len(s))
+			w.Write([]byte(s[:n]))
+			w.Flush()
+			s = s[n:]
+		}
+		w.finish()
+		if got := rec.Body.String(); got != want {
+			t.Errorf("writes of %d bytes:\n%s\nwant\n%s", size, got, want)
+		}
+	}
+	// A JSON batch answer.
+	rec := httptest.NewRecorder()
+	rec.Header().Set("Content-Type", "application/json")
+	w := &idWriter{ResponseWriter: rec, calls: calls}
+	w.Write([]byte(`[{"jsonrpc":"2.0","id":"docidx.http:9","result":{}},{"jsonrpc":"2.0","id":2,"result":{}}]`))
+	w.finish()
+	if got, want := rec.Body.String(), `[{"jsonrpc":"2.0","id":1.5,"result":{}},{"jsonrpc":"2.0","id":2,"result":{}}]`; got != want {
+		t.Errorf("JSON batch: %s, want %s", got, want)
 	}
 }
