@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -50,6 +51,10 @@ import (
 //
 // Every refusal, the SDK's included, is a JSON-RPC error in an application/json body (see
 // rpcErrorWriter), with the HTTP status the Streamable HTTP transport gives it.
+//
+// A request whose params the SDK cannot decode is answered here, as over stdio: -32602 naming
+// the member and the JSON type wanted (checkParams), never a Go type. Request ids come back as
+// the client wrote them, in JSON bodies and SSE events alike (see httpid.go).
 //
 // /healthz answers 200 while serving and 503 while draining. Requests are served concurrently;
 // RunHTTP drains in-flight requests before returning.
@@ -131,6 +136,10 @@ type HTTPHandler struct {
 	origins map[string]bool
 	token   [sha256.Size]byte
 	limits  *limiters
+
+	nextID      atomic.Uint64     // the last internal request id given (see httpid.go)
+	idsMu       sync.Mutex        // guards inflightIDs
+	inflightIDs map[string]string // session "\x00" client id → internal id, while in flight
 
 	mu       sync.Mutex
 	phase    int           // serving, draining or stopping
@@ -216,7 +225,7 @@ func (s *Server) NewHTTPHandler(opts HTTPOptions) *HTTPHandler {
 	if opts.DrainWindow == 0 {
 		opts.DrainWindow = DefaultDrainWindow
 	}
-	h := &HTTPHandler{s: s, opts: opts, cop: http.NewCrossOriginProtection(), hosts: map[string]bool{}, origins: map[string]bool{}}
+	h := &HTTPHandler{s: s, opts: opts, cop: http.NewCrossOriginProtection(), hosts: map[string]bool{}, origins: map[string]bool{}, inflightIDs: map[string]string{}}
 	for _, host := range opts.AllowedHosts {
 		h.hosts[strings.ToLower(host)] = true
 	}
@@ -351,12 +360,42 @@ func (h *HTTPHandler) serveMCP(w http.ResponseWriter, r *http.Request) {
 				"session required: send the Mcp-Session-Id header that the initialize response gave, or initialize first")
 			return
 		}
+		pb := h.prepareBody(body, rw.session)
+		defer h.forget(pb.keys)
+		if pb.problem != nil && (h.opts.Stateless || h.liveSession(rw.session)) {
+			// Params the SDK cannot decode: it would answer naming Go types, so the answer,
+			// the one stdio gives, is written here. An unknown session is left to the SDK,
+			// whose 404 tells the client to initialize again.
+			writeRPCError(w, http.StatusOK, pb.id, pb.problem)
+			return
+		}
+		if pb.calls != nil {
+			r.Body = io.NopCloser(bytes.NewReader(pb.body))
+			r.ContentLength = int64(len(pb.body))
+			iw := &idWriter{ResponseWriter: w, calls: pb.calls}
+			defer iw.finish()
+			w = iw
+		}
 		if h.jsonMCP != nil && !wantsStream(body) {
 			h.jsonMCP.ServeHTTP(w, r)
 			return
 		}
 	}
 	h.mcp.ServeHTTP(w, r)
+}
+
+// liveSession reports whether a stateful server holds the session id, or id is "" (an
+// initialize, which starts one).
+func (h *HTTPHandler) liveSession(id string) bool {
+	if id == "" {
+		return true
+	}
+	for ss := range h.s.mcp.Sessions() {
+		if ss.ID() == id {
+			return true
+		}
+	}
+	return false
 }
 
 // Headers of the Streamable HTTP transport.
@@ -705,7 +744,10 @@ func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, e *jso
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Del("Content-Length")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(struct {
+	// Without HTML escaping, which would respell an id such as "a<b" ("a\u003cb").
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
 		Error   *jsonrpc.Error  `json:"error"`

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -127,5 +129,96 @@ func TestClientAddr(t *testing.T) {
 		if got := h.clientAddr(r); got != c.want {
 			t.Errorf("clientAddr(%s, X-Forwarded-For %q) = %s, want %s", c.remote, c.xff, got, c.want)
 		}
+	}
+}
+
+func TestSDKEchoes(t *testing.T) {
+	for id, want := range map[string]bool{
+		`7`: true, `-7`: true, `0`: true, `9007199254740992`: true, `"abc"`: true, `""`: true, `"a<b>&c"`: true, `"é"`: true, `"a\"b"`: true,
+		`1.5`: false, `1.0`: false, `1E2`: false, `-0`: false, `9007199254740993`: false, `9223372036854775808`: false,
+		`123456789012345678901234567890`: false, `1e400`: false, `"\u0041"`: false, `"\/"`: false, `"docidx.http:1"`: false,
+	} {
+		if got := sdkEchoes([]byte(id)); got != want {
+			t.Errorf("sdkEchoes(%s) = %v, want %v", id, got, want)
+		}
+	}
+}
+
+// TestPrepareBodyCancel checks that a cancellation names the internal id of a request given
+// one while it is in flight in its session, and the client's id once it is answered.
+func TestPrepareBodyCancel(t *testing.T) {
+	h := &HTTPHandler{inflightIDs: map[string]string{}}
+	call := h.prepareBody([]byte(`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`), "S")
+	if len(call.calls) != 1 {
+		t.Fatalf("a call with id 1.5 got no internal id: %s", call.body)
+	}
+	var own string
+	for own = range call.calls {
+	}
+	cancel := []byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1.5,"reason":"r"}}`)
+	requestID := func(body []byte) string {
+		var m struct {
+			Params struct{ RequestID json.RawMessage }
+		}
+		json.Unmarshal(body, &m)
+		return string(m.Params.RequestID)
+	}
+	if got, want := requestID(h.prepareBody(cancel, "S").body), strconv.Quote(own); got != want {
+		t.Errorf("cancellation in flight names %s, want %s", got, want)
+	}
+	if got := requestID(h.prepareBody(cancel, "other").body); got != "1.5" {
+		t.Errorf("cancellation in another session names %s, want 1.5", got)
+	}
+	// A second request with the same id takes the name over; the first ending leaves it.
+	second := h.prepareBody([]byte(`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`), "S")
+	h.forget(call.keys)
+	for own = range second.calls {
+	}
+	if got, want := requestID(h.prepareBody(cancel, "S").body), strconv.Quote(own); got != want {
+		t.Errorf("cancellation after the first ended names %s, want %s", got, want)
+	}
+	h.forget(second.keys)
+	if got := requestID(h.prepareBody(cancel, "S").body); got != "1.5" {
+		t.Errorf("cancellation after both ended names %s, want 1.5", got)
+	}
+}
+
+// TestIDWriterChunks checks that idWriter restores ids in SSE events however the SDK's writes
+// cut them, and leaves other events and messages as they are.
+func TestIDWriterChunks(t *testing.T) {
+	stream := "event: message\nid: s_1\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":\"p\",\"progress\":1}}\n\n" +
+		"event: message\nid: s_2\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"docidx.http:9\",\"result\":{}}\n\n" +
+		"event: message\nid: s_3\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"docidx.http:10\",\"error\":{\"code\":0,\"message\":\"boom\"}}\n\n" +
+		"event: message\nid: s_4\ndata: {\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{}}\n\n"
+	want := strings.NewReplacer(`"docidx.http:9"`, `1.5`,
+		`{"jsonrpc":"2.0","id":"docidx.http:10","error":{"code":0,"message":"boom"}}`,
+		`{"jsonrpc":"2.0","id":"x","error":{"code":-32603,"message":"boom"}}`).Replace(stream)
+	calls := map[string]*httpCall{
+		"docidx.http:9":  {id: json.RawMessage(`1.5`), method: "ping"},
+		"docidx.http:10": {id: json.RawMessage(`"x"`), method: "ping"},
+	}
+	for _, size := range []int{1, 3, 17, len(stream)} {
+		rec := httptest.NewRecorder()
+		rec.Header().Set("Content-Type", "text/event-stream")
+		w := &idWriter{ResponseWriter: rec, calls: calls}
+		for s := stream; s != ""; {
+			n := min(size, len(s))
+			w.Write([]byte(s[:n]))
+			w.Flush()
+			s = s[n:]
+		}
+		w.finish()
+		if got := rec.Body.String(); got != want {
+			t.Errorf("writes of %d bytes:\n%s\nwant\n%s", size, got, want)
+		}
+	}
+	// A JSON batch answer.
+	rec := httptest.NewRecorder()
+	rec.Header().Set("Content-Type", "application/json")
+	w := &idWriter{ResponseWriter: rec, calls: calls}
+	w.Write([]byte(`[{"jsonrpc":"2.0","id":"docidx.http:9","result":{}},{"jsonrpc":"2.0","id":2,"result":{}}]`))
+	w.finish()
+	if got, want := rec.Body.String(), `[{"jsonrpc":"2.0","id":1.5,"result":{}},{"jsonrpc":"2.0","id":2,"result":{}}]`; got != want {
+		t.Errorf("JSON batch: %s, want %s", got, want)
 	}
 }

@@ -705,3 +705,170 @@ func TestHTTPDrainWindow(t *testing.T) {
 		t.Errorf("still accepting connections after the drain: %d", s)
 	}
 }
+
+// httpModes are the Streamable HTTP configurations whose answers come in different bodies:
+// SSE streams (stateful; stateless with a progress token), plain JSON (stateless; JSON
+// response on either side).
+var httpModes = []struct {
+	name string
+	opts serve.HTTPOptions
+}{
+	{"stateful", serve.HTTPOptions{}},
+	{"stateful-json", serve.HTTPOptions{JSONResponse: true}},
+	{"stateless", serve.HTTPOptions{Stateless: true}},
+	{"stateless-json", serve.HTTPOptions{Stateless: true, JSONResponse: true}},
+}
+
+// openSession returns the headers of requests to ts at protocol version: on a stateful server
+// after initializing a session.
+func openSession(t *testing.T, ts *httptest.Server, stateless bool, version string) map[string]string {
+	t.Helper()
+	h := map[string]string{"Mcp-Protocol-Version": version}
+	if stateless {
+		return h
+	}
+	init := strings.Replace(initialize, "2025-06-18", version, 1)
+	resp, body := post(t, ts, init, nil)
+	if resp.StatusCode != 200 || resp.Header.Get("Mcp-Session-Id") == "" {
+		t.Fatalf("initialize: %d %s", resp.StatusCode, body)
+	}
+	h["Mcp-Session-Id"] = resp.Header.Get("Mcp-Session-Id")
+	post(t, ts, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, h)
+	return h
+}
+
+// responsesIn returns the JSON-RPC responses of an answer to a POST, in a JSON body (one or a
+// batch) or in the events of an SSE stream, each as written.
+func responsesIn(t *testing.T, resp *http.Response, body string) []json.RawMessage {
+	t.Helper()
+	var msgs []json.RawMessage
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		for line := range strings.Lines(body) {
+			if data, ok := strings.CutPrefix(line, "data:"); ok {
+				msgs = append(msgs, json.RawMessage(strings.TrimSpace(data)))
+			}
+		}
+	} else if b := strings.TrimSpace(body); strings.HasPrefix(b, "[") {
+		if err := json.Unmarshal([]byte(b), &msgs); err != nil {
+			t.Fatalf("batch answer %q: %v", body, err)
+		}
+	} else {
+		msgs = []json.RawMessage{json.RawMessage(b)}
+	}
+	var out []json.RawMessage
+	for _, m := range msgs {
+		var probe struct {
+			Method *string
+			ID     json.RawMessage
+		}
+		if err := json.Unmarshal(m, &probe); err != nil {
+			t.Fatalf("message %q: %v", m, err)
+		}
+		if probe.Method == nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestHTTPIDsVerbatim checks that request ids come back over HTTP byte for byte as the client
+// wrote them, in JSON bodies and SSE events, stateful and stateless, as they do over stdio:
+// numbers that an int64 or a float64 does not hold, fractions, other spellings of integers,
+// strings with escapes.
+func TestHTTPIDsVerbatim(t *testing.T) {
+	srv := newServer(t)
+	ids := []string{`1.5`, `9223372036854775808`, `123456789012345678901234567890`, `-9223372036854775809`, `9007199254740993`,
+		`1.0`, `1E2`, `-0`, `1e400`, `"\u0041"`, `"a<b>&c"`, `"é\u00e9\"x"`, `""`, `"docidx.http:1"`, `7`, `"plain"`}
+	for _, mode := range httpModes {
+		ts := httpServer(t, srv, mode.opts)
+		h := openSession(t, ts, mode.opts.Stateless, "2025-06-18")
+		for _, id := range ids {
+			for _, req := range []struct{ what, body string }{
+				{"ping", `{"jsonrpc":"2.0","id":` + id + `,"method":"ping"}`},
+				// With a progress token the answer comes on an SSE stream unless JSONResponse.
+				{"call with progress", `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"_meta":{"progressToken":"p"},"name":"list_packages","arguments":{}}}`},
+				{"error", `{"jsonrpc":"2.0","id":` + id + `,"method":"resources/read","params":{"uri":"docidx://nowhere/x"}}`},
+				{"unknown method", `{"jsonrpc":"2.0","id":` + id + `,"method":"foo/bar"}`},
+				{"bad params", `{"jsonrpc":"2.0","id":` + id + `,"method":"resources/read","params":{"uri":5}}`},
+			} {
+				resp, body := post(t, ts, req.body, h)
+				rs := responsesIn(t, resp, body)
+				if resp.StatusCode != 200 || len(rs) != 1 {
+					t.Errorf("%s, %s with id %s: %d %s", mode.name, req.what, id, resp.StatusCode, body)
+					continue
+				}
+				var got struct{ ID json.RawMessage }
+				json.Unmarshal(rs[0], &got)
+				if string(got.ID) != id {
+					t.Errorf("%s, %s with id %s (%s): id %s in %s", mode.name, req.what, id, resp.Header.Get("Content-Type"), got.ID, rs[0])
+				}
+			}
+		}
+	}
+}
+
+// TestHTTPBatchIDs checks ids in a batch (protocol 2025-03-26, the last with batches): each
+// answer carries its request's id as written, and a request whose params the SDK cannot decode
+// is answered in protocol terms in the batch's answer while the others are served.
+func TestHTTPBatchIDs(t *testing.T) {
+	srv := newServer(t)
+	for _, mode := range httpModes {
+		ts := httpServer(t, srv, mode.opts)
+		h := openSession(t, ts, mode.opts.Stateless, "2025-03-26")
+		batch := `[{"jsonrpc":"2.0","id":1.5,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"ping"},` +
+			`{"jsonrpc":"2.0","id":"x","method":"resources/read","params":{"uri":5}},{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"q","progress":1}},` +
+			`{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"tools/call","params":{"name":"list_packages","arguments":{}}}]`
+		resp, body := post(t, ts, batch, h)
+		got := map[string]rpcBody{}
+		for _, r := range responsesIn(t, resp, body) {
+			var b rpcBody
+			json.Unmarshal(r, &b)
+			got[string(b.ID)] = b
+		}
+		for _, id := range []string{`1.5`, `2`, `"x"`, `123456789012345678901234567890`} {
+			if _, ok := got[id]; !ok {
+				t.Errorf("%s: no answer with id %s in %d %s", mode.name, id, resp.StatusCode, body)
+			}
+		}
+		if e := got[`"x"`].Error; e.Code != -32602 || e.Message != "invalid params for resources/read: params.uri: want a string, got a number" {
+			t.Errorf("%s: bad params in a batch answered %d %q", mode.name, e.Code, e.Message)
+		}
+	}
+}
+
+// TestHTTPParamsErrors checks that params the SDK cannot decode are answered over HTTP as over
+// stdio: -32602 naming the member and the JSON type wanted, never a Go type, with the
+// request's id as written.
+func TestHTTPParamsErrors(t *testing.T) {
+	srv := newServer(t)
+	for _, mode := range httpModes {
+		ts := httpServer(t, srv, mode.opts)
+		h := openSession(t, ts, mode.opts.Stateless, "2025-06-18")
+		for _, c := range []struct{ method, params, id, want string }{
+			{"resources/read", `{"uri":5}`, `1.5`, "invalid params for resources/read: params.uri: want a string, got a number"},
+			{"tools/call", `{"name":1}`, `7`, "invalid params for tools/call: params.name: want a string, got a number"},
+			{"tools/call", `{"name":true}`, `"a\u0041"`, "invalid params for tools/call: params.name: want a string, got a boolean"},
+			{"prompts/get", `{"name":"x","arguments":{"a":1}}`, `8`, "invalid params for prompts/get: params.arguments: want a string, got a number"},
+			{"tools/list", `{"cursor":[]}`, `9`, "invalid params for tools/list: params.cursor: want a string, got an array"},
+		} {
+			body := `{"jsonrpc":"2.0","id":` + c.id + `,"method":"` + c.method + `","params":` + c.params + `}`
+			resp, b := post(t, ts, body, h)
+			e := checkRPCError(t, mode.name+" "+body, resp, b, 200, -32602)
+			if e.Error.Message != c.want || string(e.ID) != c.id {
+				t.Errorf("%s %s: id %s %q, want id %s %q", mode.name, body, e.ID, e.Error.Message, c.id, c.want)
+			}
+			for _, leak := range []string{"mcp.", "Go struct", "Go value", "unmarshaling"} {
+				if strings.Contains(b, leak) {
+					t.Errorf("%s %s: %q names %q", mode.name, body, b, leak)
+				}
+			}
+		}
+	}
+	// An unknown session is still 404, whatever the params.
+	ts := httpServer(t, srv, serve.HTTPOptions{})
+	resp, b := post(t, ts, `{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":5}}`,
+		map[string]string{"Mcp-Protocol-Version": "2025-06-18", "Mcp-Session-Id": "made-up.0123456789abcdef"})
+	if resp.StatusCode != 404 {
+		t.Errorf("bad params in an unknown session: %d %s, want 404", resp.StatusCode, b)
+	}
+}
