@@ -72,7 +72,7 @@ fuzz:
 	done
 
 clean:
-	rm -rf bin
+	rm -rf bin build dist
 
 ## conformance: the official MCP conformance suite against `docidx serve --http` (stateful and
 ## --stateless) and the MCP Inspector's --strict schema check over stdio. Installs Node 22 and the
@@ -81,3 +81,27 @@ clean:
 CONFORMANCE_DIR ?= $(or $(TMPDIR),/tmp)/docidx-conformance
 conformance: build
 	CONFORMANCE_DIR=$(CONFORMANCE_DIR) BIN=$(BIN) bash scripts/conformance.sh
+
+## release: the release artifacts in dist/, offline from a clean clone: static binaries for linux,
+## darwin and windows on amd64 and arm64 in archives (tar.gz, zip for windows) with README, LICENSE,
+## the man page and shell completions, and checksums.txt. Nothing is published.
+## goreleaser is pinned in its own module, tools/release/go.mod, not in the main go.mod: its
+## several hundred dependencies would otherwise be in every `make test` and every user's
+## `go install` module graph, for a tool only releases run.
+.PHONY: release release-check completion man
+GORELEASER ?= $(GO) tool -modfile=tools/release/go.mod goreleaser
+release: completion man
+	$(GORELEASER) release --snapshot --clean
+
+## completion: shell completion scripts into build/completions (also in the release archives).
+completion: build
+	mkdir -p build/completions
+	$(BIN) completion bash > build/completions/docidx.bash
+	$(BIN) completion zsh > build/completions/_docidx
+	$(BIN) completion fish > build/completions/docidx.fish
+	$(BIN) completion powershell > build/completions/docidx.ps1
+
+## man: the manual page, build/man/docidx.1 (also in the release archives as man/docidx.1).
+man: build
+	mkdir -p build/man
+	$(BIN) man > build/man/docidx.1
