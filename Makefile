@@ -84,7 +84,9 @@ conformance: build
 
 ## release: the release artifacts in dist/, offline from a clean clone: static binaries for linux,
 ## darwin and windows on amd64 and arm64 in archives (tar.gz, zip for windows) with README, LICENSE,
-## the man page and shell completions, and checksums.txt. Nothing is published.
+## the man page and shell completions, checksums.txt, the Claude Desktop bundle (.mcpb, packed by
+## scripts/mcpb.sh with the official npm CLI) and server.json for the MCP Registry. Nothing is
+## published.
 ## goreleaser is pinned in its own module, tools/release/go.mod, not in the main go.mod: its
 ## several hundred dependencies would otherwise be in every `make test` and every user's
 ## `go install` module graph, for a tool only releases run.
@@ -92,6 +94,7 @@ conformance: build
 GORELEASER ?= $(GO) tool -modfile=tools/release/go.mod goreleaser
 release: completion man
 	$(GORELEASER) release --snapshot --clean
+	bash scripts/mcpb.sh
 
 ## completion: shell completion scripts into build/completions (also in the release archives).
 completion: build
