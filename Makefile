@@ -85,7 +85,8 @@ conformance: build
 ## release: the release artifacts in dist/, offline from a clean clone: static binaries for linux,
 ## darwin and windows on amd64 and arm64 in archives (tar.gz, zip for windows) with README, LICENSE,
 ## the man page and shell completions, checksums.txt, the Claude Desktop bundle (.mcpb, packed by
-## scripts/mcpb.sh with the official npm CLI) and server.json for the MCP Registry. Nothing is
+## scripts/mcpb.sh with the official npm CLI), server.json for the MCP Registry, and the container
+## image as an OCI layout tar (tools/release/ociimage; no daemon, no base image). Nothing is
 ## published.
 ## goreleaser is pinned in its own module, tools/release/go.mod, not in the main go.mod: its
 ## several hundred dependencies would otherwise be in every `make test` and every user's
@@ -95,6 +96,7 @@ GORELEASER ?= $(GO) tool -modfile=tools/release/go.mod goreleaser
 release: completion man
 	$(GORELEASER) release --snapshot --clean
 	bash scripts/mcpb.sh
+	cd tools/release && $(GO) run ./ociimage -dist ../../dist -server ../../packaging/server.json
 
 ## completion: shell completion scripts into build/completions (also in the release archives).
 completion: build
