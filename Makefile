@@ -110,3 +110,9 @@ completion: build
 man: build
 	mkdir -p build/man
 	$(BIN) man > build/man/docidx.1
+
+## release-check: the smoke test of dist/ after `make release` (not in `make test`): the linux
+## archive's version and an offline crawl, the MCPB bundle's entry point under the MCP Inspector,
+## the OCI image's label and entrypoint, server.json against the registry schema.
+release-check:
+	GO=$(GO) bash scripts/release-check.sh
