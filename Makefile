@@ -97,6 +97,7 @@ release: completion man
 	$(GORELEASER) release --snapshot --clean
 	bash scripts/mcpb.sh
 	cd tools/release && $(GO) run ./ociimage -dist ../../dist -server ../../packaging/server.json
+	cd dist && sha256sum docidx_*_oci.tar >> checksums.txt
 
 ## completion: shell completion scripts into build/completions (also in the release archives).
 completion: build
