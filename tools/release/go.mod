@@ -1,3 +1,7 @@
+// The release tools of docidx, in a module of their own: goreleaser (run by `make release` as
+// `go tool -modfile=tools/release/go.mod goreleaser`) and ociimage. Their several hundred
+// dependencies stay out of the main module's go.mod and go.sum, so `make test`, `go install` of
+// docidx and its dependency review never see them.
 module github.com/docidx/docidx/tools/release
 
 go 1.26.1
