@@ -37,6 +37,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/docidx/docidx"
@@ -60,6 +61,10 @@ type Handler struct {
 	log    *slog.Logger
 	pages  map[string]*template.Template
 	static http.Handler
+
+	mu     sync.Mutex
+	listed *index.Reader          // the reader list was made from
+	list   []serve.PackageListing // every indexed package (see packages)
 }
 
 // Options configure a Handler. The zero value is usable.

@@ -223,6 +223,7 @@ func TestPages(t *testing.T) {
 		{v11 + "/doc/docs/retries.md", 200, []string{`<h2 id="retries">`, `href="` + v11 + `/readme#usage"`}},
 		{v11 + "/api", 200, []string{`id="workpool.Pool"`, `id="workpool.Pool.Go"`, `id="workpool.Pool.TryGo"`, `<pre><code>func New(size int) *Pool</code></pre>`,
 			`class="symbol deprecated" id="workpool.Drain"`, `href="` + v11 + `/symbol/workpool.Pool.Go"`}},
+		{v11 + "/api?package=github.com/acme/workpool", 200, []string{`id="workpool.Pool.Go"`, "API of github.com/acme/workpool › github.com/acme/workpool"}},
 		{v11 + "/symbol/workpool.Pool", 200, []string{`<h1>workpool.Pool`, `id="workpool.Pool.Go"`, `id="workpool.Pool.TryGo"`}},
 		{v11 + "/symbol/workpool.Pool.Go", 200, []string{`<h1>workpool.Pool.Go`, "ExamplePool_Go", "p := workpool.New(2)"}},
 		{v11 + "/symbol/workpool.Drain", 200, []string{`class="symbol deprecated"`, `<span class="badge">deprecated</span>`}},
@@ -307,6 +308,7 @@ func TestNotFound(t *testing.T) {
 		{"/golang/github.com/acme/workpool@v1.1.0/doc/docs/retry.md", []string{`href="/golang/github.com/acme/workpool@v1.1.0/doc/docs/retries.md"`}},
 		{"/golang/github.com/acme/workpool@v1.1.0/nonsense", []string{"unknown page"}},
 		{"/golang/github.com/acme/workpool/diff?from=v0.1.0", []string{`id="suggestions"`}},
+		{"/golang/github.com/acme/workpool@v1.1.0/api?package=nope", []string{"no API symbols of package nope"}},
 		{"/gollang/x", []string{`href="/?ecosystem=golang"`}},
 		{"/favicon.ico", []string{"Not found"}},
 	} {
