@@ -137,3 +137,16 @@ func IsNotFound(err error) bool {
 	var te *toolError
 	return errors.As(err, &te)
 }
+
+// Symbols returns the symbols of the package version ref — none when it has none or is not
+// indexed — from the cache that describe and read use (the versions read last), so that the
+// pages of one version do not decode them again each time. Callers must not modify them.
+// Errors are the reader's, as -32603 with the details in the server log.
+func (s *Server) Symbols(ref docidx.Ref) ([]docidx.Symbol, error) {
+	return s.symbolsCached(s.reader(), ref)
+}
+
+// Documents is Symbols for the documents of ref.
+func (s *Server) Documents(ref docidx.Ref) ([]docidx.Document, error) {
+	return s.documentsCached(s.reader(), ref)
+}
