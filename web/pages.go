@@ -67,7 +67,7 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 					d.Packages = append(d.Packages, p)
 				}
 			}
-			return page{Title: "docidx", Data: d}, err
+			return page{Title: "docidx", Home: true, Data: d}, err
 		}
 		if (d.Ecosystem == "" || slices.Contains(d.Ecosystems, d.Ecosystem)) && d.Package+d.Version+d.Kind == "" {
 			h.renderKept(w, "/?ecosystem="+d.Ecosystem, "search", data)
@@ -107,7 +107,7 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 		next.Set("cursor", out.NextCursor)
 		d.More = "/?" + next.Encode()
 	}
-	h.render(w, status, "search", page{Title: d.Q + " — docidx", Query: d.Q, Data: d})
+	h.render(w, status, "search", page{Title: d.Q + " — docidx", Home: true, Data: d})
 }
 
 // queryWords are the lower-cased words of a query, two letters or longer.

@@ -149,7 +149,9 @@ type page struct {
 	Title string
 	// Query fills the search box of the layout.
 	Query string
-	Data  any
+	// Home leaves the layout's search box out: the page has its own.
+	Home bool
+	Data any
 }
 
 // render writes template name with data; a template error is logged and answered 500 before
