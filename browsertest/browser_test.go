@@ -1,0 +1,667 @@
+package browsertest
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// The fixture: the Go module cache of registries/gomod, which holds example.com/hello at v1.0.0
+// (one function, Hi), v1.1.0 (33 symbols, among them NewGreeter) and v1.2.0 (Hi again). A search
+// for "greets" finds its latest version, v1.2.0, whose outline has the symbol hello.Hi.
+const (
+	query       = "greets"
+	pkgPattern  = `^/golang/example\.com/hello@v[0-9.]+$`
+	symbolID    = "hello.Hi"
+	symbolSig   = "func Hi() string"
+	diffPath    = "/golang/example.com/hello/diff?from=v1.0.0&to=v1.1.0"
+	diffAdded   = "NewGreeter"
+	snapshotHas = "example.com/hello"
+)
+
+// stepTimeout bounds each page's actions, so that a missing element fails the step with the
+// selector it waited for instead of hanging until go test's own timeout.
+const stepTimeout = 20 * time.Second
+
+// TestBrowser walks search → package → API outline → symbol → upgrade diff → snapshot in headless
+// Chromium, then the search page again in dark mode on a phone-sized screen, and checks that
+// Content-Security-Policy stops an inline script. Every step that cannot follow a link says so
+// and opens its page directly, so that one broken link still leaves the later pages checked.
+func TestBrowser(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := os.Getenv("DOCIDX_BIN")
+	if bin == "" {
+		bin = filepath.Join(root, "bin", "docidx")
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Fatalf("no docidx binary at %s (%v): run `make browser-test`, which builds it, or set DOCIDX_BIN", bin, err)
+	}
+	chrome := chromiumPath(t)
+	shots := os.Getenv("DOCIDX_SCREENSHOTS")
+	if shots == "" {
+		shots = filepath.Join(root, "dist", "browser-test")
+	}
+	if err := os.RemoveAll(shots); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	work := t.TempDir()
+	env := hermeticEnv(work)
+	index := filepath.Join(work, "index")
+	crawl := exec.Command(bin, "crawl", "--offline", "--quiet", "--index", index,
+		"--go-modcache", filepath.Join(root, "registries", "gomod", "testdata", "mod"))
+	crawl.Env = env
+	if out, err := crawl.CombinedOutput(); err != nil {
+		t.Fatalf("docidx crawl: %v\n%s", err, out)
+	}
+	base := serve(t, bin, env, index)
+	t.Logf("docidx serves %s; screenshots go to %s", base, shots)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome),
+		chromedp.UserDataDir(filepath.Join(work, "chromium")),
+		chromedp.WindowSize(1280, 900),
+		// Nothing but the docidx server resolves, so a page that reaches for a remote font,
+		// script or image fails here as it would on an air-gapped machine.
+		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
+	)
+	if os.Geteuid() == 0 {
+		// Chromium refuses to start as root with its sandbox on (containers, CI).
+		opts = append(opts, chromedp.NoSandbox)
+	}
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	defer acancel()
+	bctx, bcancel := chromedp.NewContext(actx)
+	defer bcancel()
+
+	rec := &recorder{origin: base}
+	if err := chromedp.Listen(bctx, rec.event); err != nil {
+		t.Fatalf("start Chromium %s: %v", chrome, err)
+	}
+	w := &walker{t: t, ctx: bctx, base: base, shots: shots, rec: rec}
+
+	// 1. Search: "/" focuses the box from anywhere on the page, the query is typed and submitted
+	// with Enter, and the results list has hits.
+	w.step("1-search", func(ctx context.Context) error {
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(`input[name="q"]`))); err != nil {
+			return fmt.Errorf("search box input[name=q]: %w", err)
+		}
+		if err := pressSlash(ctx); err != nil {
+			return err
+		}
+		focused, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.activeElement === document.querySelector('input[name="q"]')`))
+		if err != nil {
+			return err
+		}
+		if !focused {
+			w.errorf("pressing / did not focus the search box input[name=q]")
+			if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`input[name="q"]`))); err != nil {
+				return err
+			}
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(query)); err != nil {
+			return err
+		}
+		typed, err := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(`input[name="q"]`)))
+		if err != nil {
+			return err
+		}
+		if typed != query {
+			w.errorf("search box holds %q after typing %q (the / that focused it must not be typed)", typed, query)
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent("\r"), chromedp.WaitVisible(chromedp.CSS(`#results li.hit`))); err != nil {
+			return fmt.Errorf("results #results li.hit after submitting %q: %w", query, err)
+		}
+		loc, err := chromedp.Run(ctx, chromedp.Location())
+		if err != nil {
+			return err
+		}
+		if u, err := url.Parse(loc); err != nil || u.Query().Get("q") != query {
+			w.errorf("submitting the search went to %s, want /?q=%s", loc, query)
+		}
+		return nil
+	})
+
+	// 2. Package overview: the first hit's link to a package version.
+	pkgPath := "/golang/example.com/hello@v1.2.0"
+	w.step("2-package", func(ctx context.Context) error {
+		href, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => {
+			const re = new RegExp(%q);
+			for (const a of document.querySelectorAll('#results li.hit a[href]')) {
+				if (a.origin === location.origin && re.test(a.pathname)) return a.getAttribute('href');
+			}
+			return '';
+		})()`, pkgPattern)))
+		if err != nil {
+			return err
+		}
+		if href == "" {
+			links, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#results li.hit a[href]')].map(a => a.getAttribute('href'))`))
+			w.errorf("no hit in #results links to a package version page (path matching %s); hit links: %q", pkgPattern, links)
+			return w.open(ctx, pkgPath, `#version, #versions`)
+		}
+		if err := w.click(ctx, `#results li.hit a[href="`+cssString(href)+`"]`, `#version, #versions`); err != nil {
+			return err
+		}
+		loc, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname`))
+		if err != nil {
+			return err
+		}
+		pkgPath = strings.TrimSuffix(loc, "/")
+		return nil
+	})
+
+	// 3. API outline: linked from the overview, one element per symbol with its qualified name as id.
+	w.step("3-api", func(ctx context.Context) error {
+		return w.follow(ctx, pkgPath+"/api", `[id="`+cssString(symbolID)+`"]`)
+	})
+
+	// 4. One symbol's page, linked from the outline.
+	w.step("4-symbol", func(ctx context.Context) error {
+		if err := w.follow(ctx, pkgPath+"/symbol/"+symbolID, `body`); err != nil {
+			return err
+		}
+		return w.bodyHas(ctx, symbolSig)
+	})
+
+	// 5. The API difference between two versions: v1.1.0 added NewGreeter.
+	w.step("5-diff", func(ctx context.Context) error {
+		if err := w.open(ctx, diffPath, `body`); err != nil {
+			return err
+		}
+		return w.bodyHas(ctx, diffAdded)
+	})
+
+	// 6. The snapshot page lists what is indexed.
+	w.step("6-snapshot", func(ctx context.Context) error {
+		if err := w.open(ctx, "/snapshot", `body`); err != nil {
+			return err
+		}
+		return w.bodyHas(ctx, snapshotHas)
+	})
+
+	// 7. The results again, on a phone-sized screen with the system set to dark: the page follows
+	// the setting and needs no sideways scrolling.
+	w.step("7-search-dark-phone", func(ctx context.Context) error {
+		light, err := w.background(ctx, "/?q="+url.QueryEscape(query))
+		if err != nil {
+			return err
+		}
+		if err := chromedp.Do(ctx,
+			chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile),
+			chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+				_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+					Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}},
+				})
+				return err
+			}),
+		); err != nil {
+			return err
+		}
+		dark, err := w.background(ctx, "/?q="+url.QueryEscape(query))
+		if err != nil {
+			return err
+		}
+		if dark == light {
+			w.errorf("the page's colours are %s in light and dark mode alike: it does not follow prefers-color-scheme", dark)
+		}
+		overflow, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth - document.documentElement.clientWidth`))
+		if err != nil {
+			return err
+		}
+		if overflow > 0 {
+			w.errorf("on a 390 px wide screen the page is %d px wider than the screen", overflow)
+		}
+		return chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#results li.hit`)))
+	})
+
+	// 8. Content-Security-Policy: a script element with inline code, added to the page as hostile
+	// package content would try, must not run, and the browser must report the violation (which
+	// also shows that this test sees CSP violations at all).
+	t.Run("csp-blocks-inline-script", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(bctx, stepTimeout)
+		defer cancel()
+		rec.take() // problems of the page before belong to step 7
+		ran, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+			const s = document.createElement('script');
+			s.textContent = 'window.docidxInlineRan = true';
+			document.body.appendChild(s);
+			return window.docidxInlineRan === true;
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ran {
+			t.Errorf("an inline script ran: the page has no Content-Security-Policy that forbids inline scripts")
+		}
+		var csp []string
+		for i := 0; i < 50 && len(csp) == 0 && !ran; i++ {
+			for _, p := range rec.take() {
+				if strings.Contains(p, "Content Security Policy") {
+					csp = append(csp, p)
+				} else {
+					t.Errorf("%s", p)
+				}
+			}
+			if len(csp) == 0 {
+				// The violation is reported asynchronously; an evaluation is a round trip that
+				// lets the browser's events in.
+				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`true`)); err != nil {
+					t.Fatal(err)
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+		}
+		if !ran && len(csp) == 0 {
+			t.Errorf("the inline script did not run, but the browser reported no Content-Security-Policy violation")
+		}
+		for _, p := range csp {
+			t.Logf("expected: %s", p)
+		}
+	})
+
+	for _, p := range rec.takeWarnings() {
+		t.Logf("browser warning: %s", p)
+	}
+}
+
+// walker runs the steps of TestBrowser in one tab.
+type walker struct {
+	t     *testing.T
+	ctx   context.Context
+	base  string
+	shots string
+	rec   *recorder
+	cur   *testing.T // the subtest of the step that runs
+}
+
+// step runs fn as a subtest, then fails it with every console error, exception, CSP violation,
+// failed request and request to another host that the page caused, and saves a screenshot of
+// the page as it is (also after a failure, where it shows what was there instead).
+func (w *walker) step(name string, fn func(ctx context.Context) error) {
+	w.t.Run(name, func(t *testing.T) {
+		w.cur = t
+		ctx, cancel := context.WithTimeout(w.ctx, stepTimeout)
+		defer cancel()
+		if err := fn(ctx); err != nil {
+			t.Errorf("%v", err)
+		}
+		// A round trip, so that the events the page sent before it are recorded.
+		_, _ = chromedp.Run(ctx, chromedp.Evaluate[bool](`true`))
+		for _, p := range w.rec.take() {
+			t.Errorf("%s", p)
+		}
+		sctx, scancel := context.WithTimeout(w.ctx, stepTimeout)
+		defer scancel()
+		png, err := chromedp.Run(sctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Errorf("screenshot: %v", err)
+			return
+		}
+		file := filepath.Join(w.shots, name+".png")
+		if err := os.WriteFile(file, png, 0o644); err != nil {
+			t.Errorf("screenshot: %v", err)
+			return
+		}
+		t.Logf("screenshot %s", file)
+	})
+}
+
+// pressSlash presses "/" the way a keyboard does: one keyDown that carries the text, so that a
+// page which handles the key and calls preventDefault types nothing. (chromedp.KeyEvent sends the
+// text in a separate char event, which preventDefault on keydown cannot stop, unlike in a browser
+// driven by a person.)
+func pressSlash(ctx context.Context) error {
+	down := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: "/", Code: "Slash", Text: "/", UnmodifiedText: "/", WindowsVirtualKeyCode: 191, NativeVirtualKeyCode: 191}
+	up := down
+	up.Type, up.Text, up.UnmodifiedText = input.DispatchKeyEventTypeKeyUp, "", ""
+	for _, p := range []input.DispatchKeyEventParams{down, up} {
+		if _, err := chromedp.Call(ctx, input.DispatchKeyEvent, p); err != nil {
+			return fmt.Errorf("press /: %w", err)
+		}
+	}
+	return nil
+}
+
+// errorf fails the running step and lets it go on.
+func (w *walker) errorf(format string, args ...any) {
+	w.cur.Helper()
+	w.cur.Errorf(format, args...)
+}
+
+// open loads path from the server and waits for the element sel.
+func (w *walker) open(ctx context.Context, path, sel string) error {
+	resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(w.base+path))
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	if resp.Status != http.StatusOK {
+		w.errorf("GET %s: status %d, want 200", path, resp.Status)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitReady(chromedp.CSS(sel))); err != nil {
+		return fmt.Errorf("%s: waiting for %s: %w", path, sel, err)
+	}
+	return nil
+}
+
+// follow clicks the current page's link to path (a path on the server, with or without a
+// query), or, when the page has none, reports that and opens path directly.
+func (w *walker) follow(ctx context.Context, path, sel string) error {
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => {
+		const want = %q;
+		for (const a of document.querySelectorAll('a[href]')) {
+			if (a.origin === location.origin && decodeURIComponent(a.pathname + a.search) === want) return a.getAttribute('href');
+		}
+		return '';
+	})()`, path)))
+	if err != nil {
+		return err
+	}
+	if href == "" {
+		from, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname`))
+		w.errorf("%s has no link to %s; opening it directly", from, path)
+		return w.open(ctx, path, sel)
+	}
+	return w.click(ctx, `a[href="`+cssString(href)+`"]`, sel)
+}
+
+// click clicks the first element link matches, waits for the page it loads, and for sel on it.
+func (w *walker) click(ctx context.Context, link, sel string) error {
+	resp, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.CSS(link), chromedp.NodeVisible))
+	if err != nil {
+		return fmt.Errorf("click %s: %w", link, err)
+	}
+	if resp.Status != http.StatusOK {
+		w.errorf("GET %s: status %d, want 200", resp.URL, resp.Status)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitReady(chromedp.CSS(sel))); err != nil {
+		return fmt.Errorf("%s: waiting for %s: %w", resp.URL, sel, err)
+	}
+	return nil
+}
+
+// bodyHas reports an error unless the page's visible text contains s.
+func (w *walker) bodyHas(ctx context.Context, s string) error {
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(text, s) {
+		loc, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname + location.search`))
+		return fmt.Errorf("%s does not show %q; its text begins %q", loc, s, truncate(text, 300))
+	}
+	return nil
+}
+
+// background opens path and returns the computed colours of its body: background (or the root
+// element's when the body's is transparent) and text. The text colour counts too because a page
+// may follow the system with CSS color-scheme alone, which leaves both backgrounds transparent.
+func (w *walker) background(ctx context.Context, path string) (string, error) {
+	if err := w.open(ctx, path, `body`); err != nil {
+		return "", err
+	}
+	return chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const s = getComputedStyle(document.body);
+		const b = s.backgroundColor === 'rgba(0, 0, 0, 0)' ? getComputedStyle(document.documentElement).backgroundColor : s.backgroundColor;
+		return 'background ' + b + ', text ' + s.color;
+	})()`))
+}
+
+// recorder collects what the browser reports about the tab. Listen calls event on the goroutine
+// that reads the browser's messages, so it only appends under a lock.
+type recorder struct {
+	origin   string // scheme://host:port of the docidx server
+	mu       sync.Mutex
+	problems []string
+	warnings []string
+}
+
+func (r *recorder) event(ev any) {
+	var problem, warning string
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		switch ev.Type {
+		case runtime.ConsoleAPICalledTypeError, runtime.ConsoleAPICalledTypeAssert:
+			problem = "console." + string(ev.Type) + ": " + remoteArgs(ev.Args)
+		case runtime.ConsoleAPICalledTypeWarning:
+			warning = "console.warn: " + remoteArgs(ev.Args)
+		}
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		problem = "uncaught exception: " + d.Text
+		if d.Exception != nil && d.Exception.Description != "" {
+			problem += " " + d.Exception.Description
+		}
+		problem += fmt.Sprintf(" (%s:%d:%d)", d.URL, d.LineNumber+1, d.ColumnNumber+1)
+	case *cdplog.EventEntryAdded:
+		// CSP violations, failed loads and deprecations arrive here, not as console calls.
+		e := ev.Entry
+		msg := fmt.Sprintf("browser %s %s: %s", e.Source, e.Level, e.Text)
+		if e.URL != "" {
+			msg += " (" + e.URL + ")"
+		}
+		switch {
+		case e.Source == cdplog.EntrySourceNetwork && strings.HasPrefix(e.Text, "Failed to load resource: the server responded with a status"):
+			// Reported with its resource type by EventResponseReceived below.
+		case e.Level == cdplog.EntryLevelError:
+			problem = msg
+		case e.Level == cdplog.EntryLevelWarning:
+			warning = msg
+		}
+	case *network.EventRequestWillBeSent:
+		if u := ev.Request.URL; !r.local(u) {
+			problem = "request leaves the docidx server: " + string(ev.Type) + " " + u
+		}
+	case *network.EventResponseReceived:
+		if ev.Response.Status >= 400 {
+			problem = fmt.Sprintf("%s %s: status %d", ev.Type, ev.Response.URL, ev.Response.Status)
+		}
+	case *network.EventLoadingFailed:
+		if !ev.Canceled {
+			problem = fmt.Sprintf("%s request failed: %s %s", ev.Type, ev.ErrorText, ev.BlockedReason)
+		}
+	}
+	if problem == "" && warning == "" {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if problem != "" {
+		r.problems = append(r.problems, problem)
+	}
+	if warning != "" {
+		r.warnings = append(r.warnings, warning)
+	}
+}
+
+// local reports whether a request for u stays on the docidx server or inside the browser.
+func (r *recorder) local(u string) bool {
+	for _, p := range []string{"data:", "blob:", "about:"} {
+		if strings.HasPrefix(u, p) {
+			return true
+		}
+	}
+	return u == r.origin || strings.HasPrefix(u, r.origin+"/")
+}
+
+// take returns the problems recorded since the last call and forgets them.
+func (r *recorder) take() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	p := r.problems
+	r.problems = nil
+	return p
+}
+
+// takeWarnings returns the warnings recorded since the last call and forgets them.
+func (r *recorder) takeWarnings() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	w := r.warnings
+	r.warnings = nil
+	return w
+}
+
+func remoteArgs(args []*runtime.RemoteObject) string {
+	var parts []string
+	for _, a := range args {
+		switch {
+		case len(a.Value) > 0:
+			parts = append(parts, string(a.Value))
+		case a.Description != "":
+			parts = append(parts, a.Description)
+		default:
+			parts = append(parts, string(a.Type))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// serve starts `docidx serve --http 127.0.0.1:0` over index, waits until it answers /healthz,
+// and returns its origin (http://127.0.0.1:PORT). The server is stopped with SIGINT when the
+// test ends, and its log is shown if the test failed.
+func serve(t *testing.T, bin string, env []string, index string) string {
+	t.Helper()
+	cmd := exec.Command(bin, "serve", "--http", "127.0.0.1:0", "--index", index, "--log-level", "info", "--drain", "0")
+	cmd.Env = env
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("docidx serve: %v", err)
+	}
+	var (
+		mu  sync.Mutex
+		log strings.Builder
+	)
+	found := make(chan string, 1)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		re := regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+`)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			mu.Lock()
+			log.WriteString(sc.Text() + "\n")
+			mu.Unlock()
+			if m := re.FindString(sc.Text()); m != "" {
+				select {
+				case found <- m:
+				default:
+				}
+			}
+		}
+		_, _ = io.Copy(io.Discard, stderr)
+	}()
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGINT)
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+		_ = cmd.Wait()
+		if t.Failed() {
+			mu.Lock()
+			t.Logf("docidx serve's log:\n%s", log.String())
+			mu.Unlock()
+		}
+	})
+	var base string
+	select {
+	case base = <-found:
+	case <-done:
+		mu.Lock()
+		defer mu.Unlock()
+		t.Fatalf("docidx serve ended before it printed its address:\n%s", log.String())
+	case <-time.After(30 * time.Second):
+		t.Fatal("docidx serve printed no http://127.0.0.1:PORT address in 30s")
+	}
+	for i := 0; ; i++ {
+		resp, err := http.Get(base + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return base
+			}
+		}
+		if i == 100 {
+			t.Fatalf("docidx serve at %s: /healthz did not answer 200: %v", base, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// chromiumPath finds the browser: $DOCIDX_CHROMIUM, else Debian's chromium on $PATH, else the
+// names other systems give it.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("DOCIDX_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Fatal("no Chromium found: install Debian's chromium package (apt-get install -y chromium; " +
+		"`make browser-test` does this) or set DOCIDX_CHROMIUM to a Chrome or Chromium binary")
+	return ""
+}
+
+// hermeticEnv is the environment for docidx: the test's own home and data directories, so that
+// nothing of the user's snapshot or configuration is read, and no proxy or network use.
+func hermeticEnv(work string) []string {
+	home := filepath.Join(work, "home")
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		if k == "HOME" || k == "XDG_DATA_HOME" || k == "XDG_CONFIG_HOME" || k == "XDG_CACHE_HOME" || strings.HasPrefix(k, "DOCIDX_") {
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, "HOME="+home, "XDG_DATA_HOME="+filepath.Join(home, ".local", "share"),
+		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_CACHE_HOME="+filepath.Join(home, ".cache"))
+}
+
+// cssString escapes s for a double-quoted CSS string.
+func cssString(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
