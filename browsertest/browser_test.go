@@ -3,6 +3,7 @@ package browsertest
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -21,22 +22,62 @@ import (
 	"github.com/chromedp/cdproto/input"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
 // The fixture: the Go module cache of registries/gomod, which holds example.com/hello at v1.0.0
-// (one function, Hi), v1.1.0 (33 symbols, among them NewGreeter) and v1.2.0 (Hi again). A search
-// for "greets" finds its latest version, v1.2.0, whose outline has the symbol hello.Hi.
+// (one function, Hi), v1.1.0 (33 symbols, among them the type Greeter and NewGreeter) and v1.2.0
+// (Hi again). A search for "greets" finds its latest version, v1.2.0; the version switcher leads
+// to v1.1.0, whose outline and symbols are the richer ones. The test adds example.com/hostile,
+// whose README and doc comments try to run script.
 const (
+	searchBox   = `form#q input[name="q"]`
 	query       = "greets"
 	pkgPattern  = `^/golang/example\.com/hello@v[0-9.]+$`
-	symbolID    = "hello.Hi"
-	symbolSig   = "func Hi() string"
+	pkgPath     = "/golang/example.com/hello@v1.1.0"
+	symbolID    = "hello.Greeter"
+	symbolSig   = "func (g *Greeter) Greet(name string) string"
 	diffPath    = "/golang/example.com/hello/diff?from=v1.0.0&to=v1.1.0"
 	diffAdded   = "NewGreeter"
 	snapshotHas = "example.com/hello"
+	hostilePath = "/golang/example.com/hostile@v1.0.0"
 )
+
+// hostile is a module whose README and doc comments carry every way in that issue 18 names:
+// script elements, event handler attributes, javascript: links, HTML comments, and remote
+// resources (a badge image, as most READMEs have, and an iframe). Each script would set
+// window.docidxPwned or open a dialog.
+var hostile = map[string]string{
+	"go.mod": "module example.com/hostile\n\ngo 1.21\n",
+	"README.md": `# Hostile
+
+Package hostile tries to run script in the page.
+
+[![build](https://img.shields.io/badge/build-passing-green.svg)](https://example.org/ci)
+
+<script>window.docidxPwned = "script"; alert("script")</script>
+
+<img src="x.png" onerror="window.docidxPwned = 'onerror'">
+
+<a href="javascript:window.docidxPwned='html link'">an HTML link</a> and [a markdown link](javascript:window.docidxPwned='md%20link').
+
+<!-- <script>window.docidxPwned = "comment"</script> -->
+
+<iframe src="https://example.org/frame"></iframe>
+
+<div onmouseover="window.docidxPwned = 'mouse'">hover</div>
+
+<svg><script>window.docidxPwned = "svg"</script></svg>
+`,
+	"hostile.go": `// Package hostile says <script>window.docidxPwned = "doc"</script> in its doc comment.
+package hostile
+
+// Run is <img src=x onerror="window.docidxPwned = 'symbol'"> and [javascript:alert(1)].
+func Run() {}
+`,
+}
 
 // stepTimeout bounds each page's actions, so that a missing element fails the step with the
 // selector it waited for instead of hanging until go test's own timeout.
@@ -73,8 +114,20 @@ func TestBrowser(t *testing.T) {
 	work := t.TempDir()
 	env := hermeticEnv(work)
 	index := filepath.Join(work, "index")
-	crawl := exec.Command(bin, "crawl", "--offline", "--quiet", "--index", index,
-		"--go-modcache", filepath.Join(root, "registries", "gomod", "testdata", "mod"))
+	modcache := filepath.Join(work, "mod")
+	if err := os.CopyFS(modcache, os.DirFS(filepath.Join(root, "registries", "gomod", "testdata", "mod"))); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range hostile {
+		file := filepath.Join(modcache, "example.com", "hostile@v1.0.0", name)
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	crawl := exec.Command(bin, "crawl", "--offline", "--quiet", "--index", index, "--go-modcache", modcache)
 	crawl.Env = env
 	if out, err := crawl.CombinedOutput(); err != nil {
 		t.Fatalf("docidx crawl: %v\n%s", err, out)
@@ -105,31 +158,47 @@ func TestBrowser(t *testing.T) {
 	if err := chromedp.Listen(bctx, rec.event); err != nil {
 		t.Fatalf("start Chromium %s: %v", chrome, err)
 	}
+	// A dialog stops the page until it is answered, and only another goroutine can answer it.
+	dialogs := chromedp.Events(bctx, page.JavascriptDialogOpening)
+	go func() {
+		for ev, err := range dialogs {
+			if err != nil {
+				return
+			}
+			rec.add(fmt.Sprintf("a script opened a %s dialog: %q (%s)", ev.Type, ev.Message, ev.URL))
+			_, _ = chromedp.Call(bctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{})
+		}
+	}()
 	w := &walker{t: t, ctx: bctx, base: base, shots: shots, rec: rec}
 
 	// 1. Search: "/" focuses the box from anywhere on the page, the query is typed and submitted
 	// with Enter, and the results list has hits.
 	w.step("1-search", func(ctx context.Context) error {
-		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(`input[name="q"]`))); err != nil {
-			return fmt.Errorf("search box input[name=q]: %w", err)
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(searchBox))); err != nil {
+			return fmt.Errorf("search box %s: %w", searchBox, err)
+		}
+		// The box may have autofocus; "/" is for when the focus is elsewhere, as after a click
+		// on the page, and in a focused box it is a character to type.
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.activeElement.blur(), true`)); err != nil {
+			return err
 		}
 		if err := pressSlash(ctx); err != nil {
 			return err
 		}
-		focused, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.activeElement === document.querySelector('input[name="q"]')`))
+		focused, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.activeElement === document.querySelector('`+searchBox+`')`))
 		if err != nil {
 			return err
 		}
 		if !focused {
-			w.errorf("pressing / did not focus the search box input[name=q]")
-			if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`input[name="q"]`))); err != nil {
+			w.errorf("pressing / did not focus the search box %s", searchBox)
+			if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(searchBox))); err != nil {
 				return err
 			}
 		}
 		if err := chromedp.Do(ctx, chromedp.KeyEvent(query)); err != nil {
 			return err
 		}
-		typed, err := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(`input[name="q"]`)))
+		typed, err := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(searchBox)))
 		if err != nil {
 			return err
 		}
@@ -150,7 +219,6 @@ func TestBrowser(t *testing.T) {
 	})
 
 	// 2. Package overview: the first hit's link to a package version.
-	pkgPath := "/golang/example.com/hello@v1.2.0"
 	w.step("2-package", func(ctx context.Context) error {
 		href, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => {
 			const re = new RegExp(%q);
@@ -165,51 +233,164 @@ func TestBrowser(t *testing.T) {
 		if href == "" {
 			links, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#results li.hit a[href]')].map(a => a.getAttribute('href'))`))
 			w.errorf("no hit in #results links to a package version page (path matching %s); hit links: %q", pkgPattern, links)
-			return w.open(ctx, pkgPath, `#version, #versions`)
+			return w.open(ctx, "/golang/example.com/hello@v1.2.0", `#version, #versions`)
 		}
-		if err := w.click(ctx, `#results li.hit a[href="`+cssString(href)+`"]`, `#version, #versions`); err != nil {
+		return w.click(ctx, `#results li.hit a[href="`+cssString(href)+`"]`, `#version, #versions`)
+	})
+
+	// 3. The version switcher: a <select id="version"> that loads the version picked, or links
+	// in #versions.
+	w.step("3-version", func(ctx context.Context) error {
+		hasSelect, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('select#version') !== null`))
+		if err != nil {
 			return err
+		}
+		if !hasSelect {
+			return w.follow(ctx, pkgPath, `#version, #versions`)
+		}
+		// Picking an option fires change, as a person's choice does; the page's script submits.
+		pick := chromedp.Evaluate[bool](`(() => {
+			const s = document.querySelector('select#version');
+			s.value = 'v1.1.0';
+			s.dispatchEvent(new Event('change', {bubbles: true}));
+			return s.value === 'v1.1.0';
+		})()`)
+		resp, err := chromedp.RunResponse(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			ok, err := pick(ctx, t)
+			if err == nil && !ok {
+				err = errors.New("select#version has no option v1.1.0")
+			}
+			return err
+		}))
+		if err != nil {
+			return fmt.Errorf("picking v1.1.0 in select#version: %w", err)
+		}
+		if resp.Status != http.StatusOK {
+			w.errorf("GET %s: status %d, want 200", resp.URL, resp.Status)
 		}
 		loc, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname`))
 		if err != nil {
 			return err
 		}
-		pkgPath = strings.TrimSuffix(loc, "/")
+		if loc != pkgPath {
+			w.errorf("picking v1.1.0 in select#version led to %s, want %s", loc, pkgPath)
+			return w.open(ctx, pkgPath, `#version, #versions`)
+		}
 		return nil
 	})
 
-	// 3. API outline: linked from the overview, one element per symbol with its qualified name as id.
-	w.step("3-api", func(ctx context.Context) error {
+	// 4. API outline: linked from the overview, one element per symbol with its qualified name as id.
+	w.step("4-api", func(ctx context.Context) error {
 		return w.follow(ctx, pkgPath+"/api", `[id="`+cssString(symbolID)+`"]`)
 	})
 
-	// 4. One symbol's page, linked from the outline.
-	w.step("4-symbol", func(ctx context.Context) error {
+	// 5. One symbol's page, linked from the outline, with its members.
+	w.step("5-symbol", func(ctx context.Context) error {
 		if err := w.follow(ctx, pkgPath+"/symbol/"+symbolID, `body`); err != nil {
 			return err
 		}
 		return w.bodyHas(ctx, symbolSig)
 	})
 
-	// 5. The API difference between two versions: v1.1.0 added NewGreeter.
-	w.step("5-diff", func(ctx context.Context) error {
-		if err := w.open(ctx, diffPath, `body`); err != nil {
+	// 6. The API difference between two versions: v1.1.0 added NewGreeter. The overview may link
+	// to it; if it does not, the page is opened by its address.
+	w.step("6-diff", func(ctx context.Context) error {
+		if err := w.open(ctx, pkgPath, `body`); err != nil {
+			return err
+		}
+		href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+			for (const a of document.querySelectorAll('a[href]')) {
+				if (a.origin === location.origin && a.pathname.endsWith('/diff')) return a.getAttribute('href');
+			}
+			return '';
+		})()`))
+		if err != nil {
+			return err
+		}
+		if href == "" {
+			w.cur.Logf("%s has no link to a /diff page; opening %s", pkgPath, diffPath)
+			if err := w.open(ctx, diffPath, `body`); err != nil {
+				return err
+			}
+		} else if err := w.click(ctx, `a[href="`+cssString(href)+`"]`, `body`); err != nil {
 			return err
 		}
 		return w.bodyHas(ctx, diffAdded)
 	})
 
-	// 6. The snapshot page lists what is indexed.
-	w.step("6-snapshot", func(ctx context.Context) error {
+	// 7. The snapshot page lists what is indexed.
+	w.step("7-snapshot", func(ctx context.Context) error {
 		if err := w.open(ctx, "/snapshot", `body`); err != nil {
 			return err
 		}
 		return w.bodyHas(ctx, snapshotHas)
 	})
 
-	// 7. The results again, on a phone-sized screen with the system set to dark: the page follows
+	// 8, 9. Hostile package content: the README page and the API outline of example.com/hostile
+	// show its words, run none of its script (no dialog, no window.docidxPwned, and no CSP
+	// violation either, since nothing of it may reach the page as markup) and load nothing remote.
+	for _, p := range []struct{ name, path, text string }{
+		{"8-hostile-readme", hostilePath + "/readme", "tries to run script"},
+		{"9-hostile-api", hostilePath + "/api", "hostile.Run"},
+	} {
+		w.step(p.name, func(ctx context.Context) error {
+			if err := w.open(ctx, p.path, `body`); err != nil {
+				return err
+			}
+			if err := w.bodyHas(ctx, p.text); err != nil {
+				return err
+			}
+			found, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+				const found = [];
+				if (window.docidxPwned !== undefined) found.push('a script ran: window.docidxPwned = ' + window.docidxPwned);
+				for (const a of document.querySelectorAll('a[href]')) {
+					if (a.protocol === 'javascript:') found.push('javascript: link ' + a.outerHTML);
+				}
+				for (const e of document.querySelectorAll('main *')) {
+					for (const at of e.attributes) {
+						if (/^on/i.test(at.name)) found.push('event handler attribute ' + at.name + ' on <' + e.tagName.toLowerCase() + '>');
+					}
+					// The page's own scripts come from /static/; an inline one or any other
+					// can only be package content, as can a frame or plugin.
+					const tag = e.tagName.toUpperCase();
+					const ownScript = tag === 'SCRIPT' && e.src && new URL(e.src).origin === location.origin && new URL(e.src).pathname.startsWith('/static/');
+					if ((tag === 'SCRIPT' && !ownScript) || /^(I?FRAME|OBJECT|EMBED)$/.test(tag)) {
+						found.push('element from package content: ' + e.outerHTML.slice(0, 120));
+					}
+				}
+				return found;
+			})()`))
+			if err != nil {
+				return err
+			}
+			for _, f := range found {
+				w.errorf("%s: %s", p.path, f)
+			}
+			// Hover and click every link of the content, as a curious reader would, without
+			// leaving the page: a javascript: URL would run now.
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+				for (const e of document.querySelectorAll('main *')) e.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
+				for (const a of document.querySelectorAll('main a[href]')) {
+					if (a.protocol === 'javascript:') a.click();
+				}
+				return true;
+			})()`)); err != nil {
+				return err
+			}
+			pwned, err := chromedp.Run(ctx, chromedp.Evaluate[string](`String(window.docidxPwned)`))
+			if err != nil {
+				return err
+			}
+			if pwned != "undefined" {
+				w.errorf("%s: a script of the package ran: window.docidxPwned = %s", p.path, pwned)
+			}
+			return nil
+		})
+	}
+
+	// 10. The results again, on a phone-sized screen with the system set to dark: the page follows
 	// the setting and needs no sideways scrolling.
-	w.step("7-search-dark-phone", func(ctx context.Context) error {
+	w.step("10-search-dark-phone", func(ctx context.Context) error {
 		light, err := w.background(ctx, "/?q="+url.QueryEscape(query))
 		if err != nil {
 			return err
@@ -242,13 +423,13 @@ func TestBrowser(t *testing.T) {
 		return chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#results li.hit`)))
 	})
 
-	// 8. Content-Security-Policy: a script element with inline code, added to the page as hostile
+	// 11. Content-Security-Policy: a script element with inline code, added to the page as hostile
 	// package content would try, must not run, and the browser must report the violation (which
 	// also shows that this test sees CSP violations at all).
 	t.Run("csp-blocks-inline-script", func(t *testing.T) {
 		ctx, cancel := context.WithTimeout(bctx, stepTimeout)
 		defer cancel()
-		rec.take() // problems of the page before belong to step 7
+		rec.take() // problems of the page before belong to step 10
 		ran, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
 			const s = document.createElement('script');
 			s.textContent = 'window.docidxInlineRan = true';
@@ -499,6 +680,13 @@ func (r *recorder) event(ev any) {
 	if warning != "" {
 		r.warnings = append(r.warnings, warning)
 	}
+}
+
+// add records a problem found outside Listen's events.
+func (r *recorder) add(problem string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.problems = append(r.problems, problem)
 }
 
 // local reports whether a request for u stays on the docidx server or inside the browser.

@@ -1,6 +1,7 @@
 // Package browsertest drives headless Chromium through docidx's HTML pages (issue 18, point 5):
-// search, package overview, API outline, one symbol, the upgrade diff between two versions and the
-// snapshot page, over a snapshot crawled offline from the repository's Go module cache fixture. It
+// search, package overview, version switcher, API outline, one symbol, the upgrade diff between two
+// versions, the snapshot page, and the README and outline of a crafted package whose content tries
+// to run script, over a snapshot crawled offline from the repository's Go module cache fixture. It
 // fails on any console error, uncaught exception, Content-Security-Policy violation, failed
 // request or request that leaves the docidx server, and saves one PNG screenshot per page in
 // dist/browser-test/. Run it with `make browser-test`, which builds bin/docidx and installs
