@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"net/url"
@@ -12,6 +13,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -83,10 +86,12 @@ func Run() {}
 // selector it waited for instead of hanging until go test's own timeout.
 const stepTimeout = 20 * time.Second
 
-// TestBrowser walks search → package → API outline → symbol → upgrade diff → snapshot in headless
-// Chromium, then the search page again in dark mode on a phone-sized screen, and checks that
-// Content-Security-Policy stops an inline script. Every step that cannot follow a link says so
-// and opens its page directly, so that one broken link still leaves the later pages checked.
+// TestBrowser walks search → package → version → API outline → symbol → upgrade diff → snapshot
+// in headless Chromium, then a hostile package's README and outline, the search page again in
+// dark mode on a phone-sized screen, checks that Content-Security-Policy stops an inline script,
+// and last that every link to the server those pages showed leads somewhere. Every step that
+// cannot follow a link says so and opens its page directly, so that one broken link still leaves
+// the later pages checked.
 func TestBrowser(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -102,10 +107,12 @@ func TestBrowser(t *testing.T) {
 	chrome := chromiumPath(t)
 	shots := os.Getenv("DOCIDX_SCREENSHOTS")
 	if shots == "" {
+		// Only the default directory is emptied first, so that no screenshot of an earlier run
+		// is taken for this one's; a directory the caller names may hold other files.
 		shots = filepath.Join(root, "dist", "browser-test")
-	}
-	if err := os.RemoveAll(shots); err != nil {
-		t.Fatal(err)
+		if err := os.RemoveAll(shots); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
@@ -169,7 +176,7 @@ func TestBrowser(t *testing.T) {
 			_, _ = chromedp.Call(bctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{})
 		}
 	}()
-	w := &walker{t: t, ctx: bctx, base: base, shots: shots, rec: rec}
+	w := &walker{t: t, ctx: bctx, base: base, shots: shots, rec: rec, links: map[string]string{}}
 
 	// 1. Search: "/" focuses the box from anywhere on the page, the query is typed and submitted
 	// with Enter, and the results list has hits.
@@ -468,9 +475,76 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	// 12. Every link the pages above showed that stays on the server leads to a page, and a link
+	// with a fragment to an element with that id: "every link on those pages works offline".
+	t.Run("links", func(t *testing.T) {
+		if len(w.links) == 0 {
+			t.Fatal("the pages showed no links to check")
+		}
+		bodies := map[string]string{}
+		for _, l := range sortedKeys(w.links) {
+			u, err := url.Parse(l)
+			if err != nil {
+				t.Errorf("link %s on %s: %v", l, w.links[l], err)
+				continue
+			}
+			frag := u.Fragment
+			u.Fragment, u.RawFragment = "", ""
+			page := u.String()
+			body, ok := bodies[page]
+			if !ok {
+				body, err = get(page)
+				if err != nil {
+					t.Errorf("link %s on %s: %v", l, w.links[l], err)
+				}
+				bodies[page] = body
+			}
+			if frag != "" && body != "" && !strings.Contains(body, `id="`+html.EscapeString(frag)+`"`) {
+				t.Errorf("link %s on %s: the page has no element with id %q", l, w.links[l], frag)
+			}
+		}
+		t.Logf("%d links to %d pages checked", len(w.links), len(bodies))
+	})
+
 	for _, p := range rec.takeWarnings() {
 		t.Logf("browser warning: %s", p)
 	}
+}
+
+// get returns the body of a page of the server, waiting as told when the rate limit answers 429.
+func get(u string) (string, error) {
+	for try := 0; ; try++ {
+		resp, err := http.Get(u)
+		if err != nil {
+			return "", err
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return "", err
+		}
+		if resp.StatusCode == http.StatusTooManyRequests && try < 5 {
+			wait, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+			if err != nil || wait < 1 {
+				wait = 1
+			}
+			time.Sleep(time.Duration(wait) * time.Second)
+			continue
+		}
+		if resp.StatusCode != http.StatusOK {
+			return "", fmt.Errorf("status %d", resp.StatusCode)
+		}
+		return string(body), nil
+	}
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // walker runs the steps of TestBrowser in one tab.
@@ -480,7 +554,8 @@ type walker struct {
 	base  string
 	shots string
 	rec   *recorder
-	cur   *testing.T // the subtest of the step that runs
+	cur   *testing.T        // the subtest of the step that runs
+	links map[string]string // each link to the server seen on a page, to the first page it was on
 }
 
 // step runs fn as a subtest, then fails it with every console error, exception, CSP violation,
@@ -494,8 +569,17 @@ func (w *walker) step(name string, fn func(ctx context.Context) error) {
 		if err := fn(ctx); err != nil {
 			t.Errorf("%v", err)
 		}
-		// A round trip, so that the events the page sent before it are recorded.
-		_, _ = chromedp.Run(ctx, chromedp.Evaluate[bool](`true`))
+		// A round trip, so that the events the page sent before it are recorded, which also
+		// collects the page's links to the server for the links check.
+		links, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('a[href]')].filter(a => a.origin === location.origin).map(a => a.href)`))
+		if err == nil {
+			from, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname + location.search`))
+			for _, l := range links {
+				if _, ok := w.links[l]; !ok {
+					w.links[l] = from
+				}
+			}
+		}
 		for _, p := range w.rec.take() {
 			t.Errorf("%s", p)
 		}
@@ -543,6 +627,7 @@ func (w *walker) open(ctx context.Context, path, sel string) error {
 	if err != nil {
 		return fmt.Errorf("open %s: %w", path, err)
 	}
+	w.cur.Logf("opened %s", path)
 	if resp.Status != http.StatusOK {
 		w.errorf("GET %s: status %d, want 200", path, resp.Status)
 	}
@@ -579,6 +664,7 @@ func (w *walker) click(ctx context.Context, link, sel string) error {
 	if err != nil {
 		return fmt.Errorf("click %s: %w", link, err)
 	}
+	w.cur.Logf("clicked %s, got %s", link, strings.TrimPrefix(resp.URL, w.base))
 	if resp.Status != http.StatusOK {
 		w.errorf("GET %s: status %d, want 200", resp.URL, resp.Status)
 	}

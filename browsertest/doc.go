@@ -4,8 +4,9 @@
 // to run script, over a snapshot crawled offline from the repository's Go module cache fixture. It
 // fails on any console error, uncaught exception, Content-Security-Policy violation, failed
 // request or request that leaves the docidx server, and saves one PNG screenshot per page in
-// dist/browser-test/. Run it with `make browser-test`, which builds bin/docidx and installs
-// Debian's chromium when it is missing.
+// dist/browser-test/ (or $DOCIDX_SCREENSHOTS). Run it with `make browser-test`, which builds
+// bin/docidx and installs Debian's chromium when it is missing; DOCIDX_BIN names another docidx
+// binary and DOCIDX_CHROMIUM another Chrome or Chromium.
 //
 // It is a module of its own, not a build-tagged test in the main module, because go mod tidy
 // keeps the requirements of every build tag: chromedp, cdproto, go-json-experiment and gobwas/ws
