@@ -97,6 +97,6 @@ SUDO ?= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 browser-test: build
 	@if [ -z "$$DOCIDX_CHROMIUM" ] && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then \
 	  echo "browser-test: installing Debian's chromium package"; \
-	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	fi
 	cd browsertest && $(GO) vet . && DOCIDX_BIN=$${DOCIDX_BIN:-$(abspath $(BIN))} $(GO) test -count=1 -v .
