@@ -172,7 +172,7 @@ func TestBrowser(t *testing.T) {
 			if err != nil {
 				return
 			}
-			rec.add(fmt.Sprintf("a script opened a %s dialog: %q (%s)", ev.Type, ev.Message, ev.URL))
+			rec.add(fmt.Sprintf("a script opened a dialog (%s): %q (%s)", ev.Type, ev.Message, ev.URL))
 			_, _ = chromedp.Call(bctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{})
 		}
 	}()
