@@ -88,7 +88,8 @@ const stepTimeout = 20 * time.Second
 
 // TestBrowser walks search → package → version → API outline → symbol → upgrade diff → snapshot
 // in headless Chromium, then a hostile package's README and outline, the search page again in
-// dark mode on a phone-sized screen, checks that Content-Security-Policy stops an inline script,
+// dark mode on a phone-sized screen, search and version switcher with JavaScript off, checks
+// that Content-Security-Policy stops an inline script,
 // and last that every link to the server those pages showed leads somewhere. Every step that
 // cannot follow a link says so and opens its page directly, so that one broken link still leaves
 // the later pages checked.
@@ -430,13 +431,70 @@ func TestBrowser(t *testing.T) {
 		return chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#results li.hit`)))
 	})
 
-	// 11. Content-Security-Policy: a script element with inline code, added to the page as hostile
+	// 11. Without JavaScript the pages still work (issue 18: "the pages work without it"): a
+	// search submitted with Enter, and the version switcher with its button.
+	w.step("11-no-script", func(ctx context.Context) error {
+		if err := setScripts(ctx, false); err != nil {
+			return err
+		}
+		defer func() { _ = setScripts(ctx, true) }()
+		if err := w.open(ctx, "/", searchBox); err != nil {
+			return err
+		}
+		// Step 1 saw the page's script focus the box on "/"; now it must not, or this step
+		// would check nothing.
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.activeElement.blur(), true`)); err != nil {
+			return err
+		}
+		if err := pressSlash(ctx); err != nil {
+			return err
+		}
+		if focused, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.activeElement === document.querySelector('`+searchBox+`')`)); err != nil || focused {
+			return fmt.Errorf("the page's script still runs after Emulation.setScriptExecutionDisabled (%v)", err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(searchBox)), chromedp.KeyEvent(query+"\r"),
+			chromedp.WaitVisible(chromedp.CSS(`#results li.hit`))); err != nil {
+			return fmt.Errorf("search without JavaScript: %w", err)
+		}
+		if err := w.open(ctx, "/golang/example.com/hello@v1.2.0", `#version, #versions`); err != nil {
+			return err
+		}
+		hasSelect, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('select#version') !== null`))
+		if err != nil || !hasSelect {
+			return err // links in #versions need no script
+		}
+		button := `select#version`
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+			const s = document.querySelector('select#version');
+			s.value = 'v1.1.0';
+			return s.value === 'v1.1.0' && s.form !== null && s.form.querySelector('button, input[type=submit]') !== null;
+		})()`))
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("without JavaScript, %s is in no form with a submit button, so no other version can be picked", button)
+		}
+		if err := w.click(ctx, `form:has(select#version) button, form:has(select#version) input[type=submit]`, `body`); err != nil {
+			return err
+		}
+		loc, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname`))
+		if err != nil {
+			return err
+		}
+		if loc != pkgPath {
+			return fmt.Errorf("without JavaScript, picking v1.1.0 and pressing the switcher's button led to %s, want %s", loc, pkgPath)
+		}
+		return nil
+	})
+
+	// 12. Content-Security-Policy: a script element with inline code, added to the page as hostile
 	// package content would try, must not run, and the browser must report the violation (which
 	// also shows that this test sees CSP violations at all).
 	t.Run("csp-blocks-inline-script", func(t *testing.T) {
 		ctx, cancel := context.WithTimeout(bctx, stepTimeout)
 		defer cancel()
-		rec.take() // problems of the page before belong to step 10
+		rec.take() // problems of the page before belong to step 11
 		ran, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
 			const s = document.createElement('script');
 			s.textContent = 'window.docidxInlineRan = true';
@@ -475,7 +533,7 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
-	// 12. Every link the pages above showed that stays on the server leads to a page, and a link
+	// 13. Every link the pages above showed that stays on the server leads to a page, and a link
 	// with a fragment to an element with that id: "every link on those pages works offline".
 	t.Run("links", func(t *testing.T) {
 		if len(w.links) == 0 {
@@ -613,6 +671,12 @@ func pressSlash(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// setScripts turns the page's JavaScript on or off, for this tab, from the next page load on.
+func setScripts(ctx context.Context, on bool) error {
+	_, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: !on})
+	return err
 }
 
 // errorf fails the running step and lets it go on.
