@@ -1,11 +1,11 @@
 // Package browsertest drives headless Chromium through docidx's HTML pages (issue 18, point 5):
-// search, package overview, version switcher, API outline, one symbol, the upgrade diff between two
-// versions, the snapshot page, and the README and outline of a crafted package whose content tries
-// to run script, and search and version switching with JavaScript off, over a snapshot crawled
-// offline from the repository's Go module cache fixture. It
-// fails on any console error, uncaught exception, Content-Security-Policy violation, failed
-// request or request that leaves the docidx server, and saves one PNG screenshot per page in
-// dist/browser-test/ (or $DOCIDX_SCREENSHOTS). Run it with `make browser-test`, which builds
+// search, package overview, version switcher, API outline, one symbol, the upgrade diff between
+// two versions, the snapshot page, the README and outline of a crafted package whose content
+// tries to run script, and search and version switching with JavaScript off, over a snapshot
+// crawled offline from the repository's Go module cache fixture. It fails on any console error,
+// uncaught exception, Content-Security-Policy violation, failed request, request that leaves the
+// docidx server or broken link, and saves one PNG screenshot per page in dist/browser-test/ (or
+// $DOCIDX_SCREENSHOTS). Run it with `make browser-test`, which builds
 // bin/docidx and installs Debian's chromium when it is missing; DOCIDX_BIN names another docidx
 // binary and DOCIDX_CHROMIUM another Chrome or Chromium.
 //
