@@ -499,7 +499,7 @@ func (h *Handler) symbol(w http.ResponseWriter, r *http.Request, ref docidx.Ref,
 	md := newMarkdown(ref, "", nil)
 	d := symbolData{Ref: ref, Overview: pagePath(ref, docidx.PageOverview), API: pagePath(ref, docidx.PageAPI)}
 	for _, s := range out.Symbols {
-		d.Symbols = append(d.Symbols, symbolView{SymbolDetail: s, ID: s.QualifiedName, Href: uriPath(s.URI), DocHTML: md.text(s.Doc), Member: s.Parent != "" && len(d.Symbols) > 0})
+		d.Symbols = append(d.Symbols, symbolView{SymbolDetail: s, ID: s.QualifiedName, Href: uriPath(s.URI), DocHTML: md.text(docWithParams(&s)), Member: s.Parent != "" && len(d.Symbols) > 0})
 	}
 	h.render(w, http.StatusOK, "symbol", page{Title: name + " — " + ref.Name + "@" + ref.Version, Data: d})
 }
@@ -586,4 +586,10 @@ func (h *Handler) packages(r *http.Request) ([]serve.PackageListing, error) {
 	defer h.mu.Unlock()
 	h.listed, h.list = rd, list
 	return list, nil
+}
+
+// docWithParams is a symbol's documentation as search indexes and shows it
+// (docidx.Symbol.DocWithParams): its doc, then the parameters and values it does not already say.
+func docWithParams(s *serve.SymbolDetail) string {
+	return (&docidx.Symbol{Doc: s.Doc, Params: s.Params, Values: s.Values}).DocWithParams()
 }
