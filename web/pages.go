@@ -588,8 +588,9 @@ func (h *Handler) packages(r *http.Request) ([]serve.PackageListing, error) {
 	return list, nil
 }
 
-// docWithParams is a symbol's documentation as search indexes and shows it
-// (docidx.Symbol.DocWithParams): its doc, then the parameters and values it does not already say.
+// docWithParams is a symbol's documentation as search shows it (docidx.Symbol.DocWithParams):
+// its doc, then the parameters it does not already document. Its values are left to the page's
+// template, which shows them as code.
 func docWithParams(s *serve.SymbolDetail) string {
-	return (&docidx.Symbol{Doc: s.Doc, Params: s.Params, Values: s.Values}).DocWithParams()
+	return (&docidx.Symbol{Doc: s.Doc, Params: s.Params}).DocWithParams()
 }
