@@ -350,3 +350,29 @@ func TestNamedPackage(t *testing.T) {
 		}
 	}
 }
+
+// A hit's text is stored once, in search.bleve: rank.idx ranks the hits and reads their title,
+// section, text and URI from there.
+func TestRankHoldsNoHitText(t *testing.T) {
+	dir, gen := rankFixture(t)
+	r := open(t, dir)
+	defer r.Close()
+	hits := search(t, r, index.Query{Text: "goroutines"})
+	if len(hits) == 0 {
+		t.Fatal("goroutines: no hits")
+	}
+	data, err := os.ReadFile(filepath.Join(gen, index.RankFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hits {
+		if h.Title == "" || h.URI == "" || h.Snippet == "" {
+			t.Errorf("hit %+v lacks its text", h)
+		}
+		for _, s := range []string{h.URI, h.Snippet} {
+			if strings.Contains(string(data), s) {
+				t.Errorf("%s holds %q of hit %s", index.RankFile, s, h.URI)
+			}
+		}
+	}
+}
