@@ -376,3 +376,28 @@ func TestRankHoldsNoHitText(t *testing.T) {
 		}
 	}
 }
+
+// rank.idx reads its hits' text from search.bleve by document number, so a rank.idx that does
+// not number the documents search.bleve holds (one from another snapshot) is damage, refused
+// at open rather than showing other documents' text.
+func TestRankOfAnotherSnapshot(t *testing.T) {
+	_, gen := rankFixture(t)
+	other := build(t, goModule("v0.7.0"))
+	cur, err := os.ReadFile(filepath.Join(other, "CURRENT"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(other, strings.TrimSpace(string(cur)), index.RankFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(gen, index.RankFile), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := index.Open(gen)
+	if err == nil {
+		r.Close()
+		t.Fatal("Open succeeded with the rank.idx of another snapshot")
+	}
+	checkDamageError(t, err, index.RankFile)
+}

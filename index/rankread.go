@@ -588,8 +588,9 @@ func splitMajor(path string) (string, int) {
 	return path[:i-2], n
 }
 
-// hit reads the record of doc: its Bleve ID and the stored fields hits are made of, as
-// storedFields returns them from Bleve. ok is false when the record is unreadable. The record is
+// hit reads the record of doc in a layout that holds hit records (rankMagicHits,
+// rankMagicRawText): its Bleve ID and the stored fields hits are made of, as storedFields
+// returns them from Bleve. ok is false when the record is unreadable. The record is
 // read into *scratch's storage; the strings returned are copies.
 func (ri *rankIndex) hit(doc uint32, scratch *[]byte) (id string, fields map[string]any, ok bool) {
 	le := binary.LittleEndian
