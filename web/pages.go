@@ -475,6 +475,8 @@ type symbolView struct {
 	DocHTML template.HTML
 	// SignatureHTML is the signature highlighted as the ecosystem's language.
 	SignatureHTML template.HTML
+	// ValuesHTML is Values, one a line, highlighted as the ecosystem's language; "" if none.
+	ValuesHTML template.HTML
 	// ExamplesHTML is the code of each of Examples, highlighted as its language.
 	ExamplesHTML []template.HTML
 	Member       bool
@@ -508,6 +510,9 @@ func (h *Handler) symbol(w http.ResponseWriter, r *http.Request, ref docidx.Ref,
 	for _, s := range out.Symbols {
 		v := symbolView{SymbolDetail: s, ID: s.QualifiedName, Href: uriPath(s.URI), DocHTML: md.text(docWithParams(&s)), Member: s.Parent != "" && len(d.Symbols) > 0,
 			SignatureHTML: h.hl.code(lang, s.Signature)}
+		if len(s.Values) > 0 {
+			v.ValuesHTML = h.hl.code(lang, strings.Join(s.Values, "\n")+"\n")
+		}
 		for _, e := range s.Examples {
 			el := e.Lang
 			if el == "" {
