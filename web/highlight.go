@@ -44,18 +44,31 @@ var ecosystemLanguage = map[docidx.Ecosystem]string{
 }
 
 // lexer returns the chroma lexer of lang, a language name or alias ("go", "ts", "py",
-// "rust", "sh", …), or nil when chroma does not know it.
+// "rust", "sh", …) in any case, or nil when chroma does not know it.
 func lexer(lang string) chroma.Lexer {
-	lang = strings.ToLower(strings.TrimSpace(lang))
-	if lang == "" {
-		return nil
-	}
-	l := lexers.Get(lang)
+	l := lexerNames()[strings.ToLower(strings.TrimSpace(lang))]
 	if l == nil {
 		return nil
 	}
 	return chroma.Coalesce(l)
 }
+
+// lexerNames maps the lower-cased names and aliases of chroma's lexers to them. It stands for
+// lexers.Get, which tries a name it does not know against every lexer's file name patterns,
+// 12 ms each time: a README whose fences name made-up languages would take seconds.
+var lexerNames = sync.OnceValue(func() map[string]chroma.Lexer {
+	m := map[string]chroma.Lexer{}
+	for _, l := range lexers.GlobalLexerRegistry.Lexers {
+		c := l.Config()
+		for _, n := range append([]string{c.Name}, c.Aliases...) {
+			n = strings.ToLower(n)
+			if _, dup := m[n]; !dup && n != "" {
+				m[n] = l
+			}
+		}
+	}
+	return m
+})
 
 // highlighter highlights code, keeping what it highlighted: chroma's lexers are regular
 // expressions tried one after another, some 80 µs for a one-line Go signature, which made the
@@ -97,8 +110,7 @@ type codeWriter interface {
 // tokens is the HTML of code's highlighted tokens, or code escaped when it cannot be
 // highlighted.
 func (h *highlighter) tokens(lang, code string) string {
-	l := lexer(lang)
-	if l == nil || len(code) > maxHighlight {
+	if len(code) > maxHighlight {
 		return html.EscapeString(code)
 	}
 	key := strings.ToLower(lang) + "\x00" + code
@@ -108,15 +120,7 @@ func (h *highlighter) tokens(lang, code string) string {
 	if ok {
 		return out
 	}
-	// Tokenise fails only when a lexer's rules do not compile, before any output; the
-	// formatter fails only when its writer does, and a strings.Builder does not.
-	it, err := l.Tokenise(nil, code)
-	if err != nil {
-		return html.EscapeString(code)
-	}
-	var b strings.Builder
-	_ = codeFormatter.Format(&b, styles.Fallback, plainSpace(it))
-	out = b.String()
+	out = highlightTokens(lang, code)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.done == nil || h.bytes+len(key)+len(out) > highlightCacheBytes {
@@ -125,6 +129,24 @@ func (h *highlighter) tokens(lang, code string) string {
 	h.done[key] = out
 	h.bytes += len(key) + len(out)
 	return out
+}
+
+// highlightTokens is the HTML of code's tokens as lang, or code escaped when chroma does not know
+// lang.
+func highlightTokens(lang, code string) string {
+	l := lexer(lang)
+	if l == nil {
+		return html.EscapeString(code)
+	}
+	// Tokenise fails only when a lexer's rules do not compile, before any output; the
+	// formatter fails only when its writer does, and a strings.Builder does not.
+	it, err := l.Tokenise(nil, code)
+	if err != nil {
+		return html.EscapeString(code)
+	}
+	var b strings.Builder
+	_ = codeFormatter.Format(&b, styles.Fallback, plainSpace(it))
+	return b.String()
 }
 
 // plainSpace makes whitespace tokens plain text, which the formatter writes without a span:
