@@ -13,6 +13,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
@@ -31,6 +32,8 @@ import (
 //   - images become a link to the image with its alt text: the CSP forbids remote images, and
 //     the snapshot holds none.
 //
+// Fenced code blocks are highlighted as the language of their info string (see highlight.go).
+//
 // Headings inside a section are rendered without ids; the section headings, rendered by the
 // document page, carry the anchors docidx uses.
 
@@ -43,8 +46,8 @@ type markdownRenderer struct {
 }
 
 // newMarkdown returns the renderer of markdown in the document at docPath of ref, docs being
-// the version's documents (for relative links).
-func newMarkdown(ref docidx.Ref, docPath string, docs []docidx.Document) *markdownRenderer {
+// the version's documents (for relative links), highlighting code with hl.
+func newMarkdown(hl *highlighter, ref docidx.Ref, docPath string, docs []docidx.Document) *markdownRenderer {
 	m := &markdownRenderer{ref: ref, docPath: docPath, docs: make(map[string]string, len(docs))}
 	for i := range docs {
 		m.docs[strings.ToLower(docs[i].Path)] = docHref(ref, docs, docs[i].Path)
@@ -52,6 +55,8 @@ func newMarkdown(ref docidx.Ref, docPath string, docs []docidx.Document) *markdo
 	m.md = goldmark.New(
 		goldmark.WithExtensions(extension.GFM),
 		goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(linkRewriter{m}, 100))),
+		// Ahead of goldmark's own HTML renderer (priority 1000) for fenced code blocks.
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(codeRenderer{hl}, 100))),
 	)
 	return m
 }

@@ -61,6 +61,7 @@ type Handler struct {
 	log    *slog.Logger
 	pages  map[string]*template.Template
 	static http.Handler
+	hl     *highlighter // keeps highlighted code across pages (see highlight.go)
 
 	mu      sync.Mutex
 	listed  *index.Reader          // the reader list was made from
@@ -82,7 +83,7 @@ func New(s *serve.Server, opts Options) *Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	h := &Handler{s: s, log: log, pages: map[string]*template.Template{}}
+	h := &Handler{s: s, log: log, pages: map[string]*template.Template{}, hl: &highlighter{}}
 	base := template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html"))
 	names, err := fs.Glob(templateFS, "templates/*.html")
 	if err != nil {

@@ -44,7 +44,8 @@ func goModule(version string) *docidx.PackageDocs {
 		{Kind: docidx.KindType, Name: "Pool", Package: modPath, QualifiedName: "workpool.Pool",
 			Signature: "type Pool struct {\n\t// contains filtered or unexported fields\n}", Doc: "A Pool runs submitted tasks on at most Size goroutines.", File: "pool.go", Line: 20},
 		{Kind: docidx.KindFunc, Name: "New", Package: modPath, QualifiedName: "workpool.New",
-			Signature: "func New(size int) *Pool", Doc: "New returns a pool of size goroutines.", File: "pool.go", Line: 30},
+			Signature: "func New(size int) *Pool", Doc: "New returns a pool of size goroutines.", File: "pool.go", Line: 30,
+			Values: []string{"const DefaultSize = 4"}},
 		{Kind: docidx.KindMethod, Name: "Go", Parent: "Pool", Package: modPath, QualifiedName: "workpool.Pool.Go",
 			Signature: "func (p *Pool) Go(task func() error)", Doc: "Go submits task to the pool, blocking while all workers are busy.", File: "pool.go", Line: 50,
 			Examples: []docidx.CodeBlock{{Name: "ExamplePool_Go", Lang: "go", Code: "p := workpool.New(2)\np.Go(work)", Output: "hi"}}},
@@ -85,7 +86,9 @@ const hostile = "Hello <script>alert(1)</script> world.\n\n" +
 	"<javascript:alert(8)>\n\n" +
 	"![pic](https://tracker.invalid/pixel.png) ![local](javascript:alert(9))\n\n" +
 	"<a href=\"javascript:alert(10)\">raw link</a> <svg onload=alert(11)></svg>\n\n" +
-	"[ok](https://example.invalid/page \"title\\\" onmouseover=alert(12)\")\n"
+	"[ok](https://example.invalid/page \"title\\\" onmouseover=alert(12)\")\n\n" +
+	"```ts\nconst x = 1 </code><script>alert(13)</script>\n```\n\n" +
+	"```\"><script>alert(14)</script>\nplain </code><script>alert(15)</script>\n```\n"
 
 func npmPackage() *docidx.PackageDocs {
 	return &docidx.PackageDocs{
@@ -99,7 +102,7 @@ func npmPackage() *docidx.PackageDocs {
 				}},
 		},
 		Symbols: []docidx.Symbol{
-			{Kind: docidx.KindClass, Name: "Evil", Package: npmName, QualifiedName: "Evil", Signature: "export class Evil </pre><script>alert('sig')</script>",
+			{Kind: docidx.KindClass, Name: "Evil", Package: npmName, QualifiedName: "Evil", Signature: "export class Evil </pre><script>alert('sig')</script> </code><script>alert(1)</script>",
 				Doc: "Evil does harm </pre><script>alert('doc')</script> <img src=x onerror=alert('doc2')>."},
 			{Kind: docidx.KindMethod, Name: "run", Parent: "Evil", Package: npmName, QualifiedName: "Evil.run", Signature: "run(): void", Doc: "run runs [it](javascript:alert('member'))."},
 		},
@@ -219,13 +222,16 @@ func TestPages(t *testing.T) {
 			`href="` + v11 + `/readme"`, `href="` + v11 + `/doc/docs/retries.md"`, `href="/golang/github.com/acme/workpool/diff?from=v1.0.0&amp;to=v1.1.0"`,
 			"workpool runs tasks on a bounded pool of goroutines."}},
 		{v11 + "/readme", 200, []string{`<h2 id="workpool">`, `<h3 id="usage">`, `href="` + v11 + `/doc/docs/retries.md#retries"`, `href="#usage"`,
-			`<a href="https://go.dev/doc" rel="noopener noreferrer nofollow">Go</a>`, `href="` + v11 + `/symbol/workpool.Pool.Go"`, "the license", `<pre><code class="language-go">`}},
+			`<a href="https://go.dev/doc" rel="noopener noreferrer nofollow">Go</a>`, `href="` + v11 + `/symbol/workpool.Pool.Go"`, "the license",
+			`<pre class="chroma"><code><span class="nx">p</span> <span class="o">:=</span> <span class="nx">workpool</span><span class="p">.</span><span class="nf">New</span>`}},
 		{v11 + "/doc/docs/retries.md", 200, []string{`<h2 id="retries">`, `href="` + v11 + `/readme#usage"`}},
-		{v11 + "/api", 200, []string{`id="workpool.Pool"`, `id="workpool.Pool.Go"`, `id="workpool.Pool.TryGo"`, `<pre><code>func New(size int) *Pool</code></pre>`,
+		{v11 + "/api", 200, []string{`id="workpool.Pool"`, `id="workpool.Pool.Go"`, `id="workpool.Pool.TryGo"`, `<pre class="chroma"><code><span class="kd">func</span> <span class="nf">New</span><span class="p">(</span><span class="nx">size</span> <span class="kt">int</span><span class="p">)</span> <span class="o">*</span><span class="nx">Pool</span></code></pre>`,
 			`class="symbol deprecated" id="workpool.Drain"`, `href="` + v11 + `/symbol/workpool.Pool.Go"`}},
 		{v11 + "/api?package=github.com/acme/workpool", 200, []string{`id="workpool.Pool.Go"`, "API of github.com/acme/workpool › github.com/acme/workpool"}},
 		{v11 + "/symbol/workpool.Pool", 200, []string{`<h1>workpool.Pool`, `id="workpool.Pool.Go"`, `id="workpool.Pool.TryGo"`}},
-		{v11 + "/symbol/workpool.Pool.Go", 200, []string{`<h1>workpool.Pool.Go`, "ExamplePool_Go", "p := workpool.New(2)"}},
+		{v11 + "/symbol/workpool.New", 200, []string{`<pre class="chroma"><code><span class="kd">const</span> <span class="nx">DefaultSize</span> <span class="p">=</span> <span class="mi">4</span>`}},
+		{v11 + "/symbol/workpool.Pool.Go", 200, []string{`<h1>workpool.Pool.Go`, "ExamplePool_Go", `<span class="nx">p</span> <span class="o">:=</span> <span class="nx">workpool</span>`,
+			`<pre class="chroma"><code><span class="kd">func</span> <span class="p">(</span><span class="nx">p</span> <span class="o">*</span><span class="nx">Pool</span><span class="p">)</span> <span class="nf">Go</span>`}},
 		{v11 + "/symbol/workpool.Drain", 200, []string{`class="symbol deprecated"`, `<span class="badge">deprecated</span>`}},
 		{"/golang/github.com/acme/workpool/diff?from=v1.0.0&to=v1.1.0", 200, []string{`id="removed"`, "workpool.Pool.Shutdown", `id="added"`, "workpool.Pool.TryGo"}},
 		{"/snapshot", 200, []string{"Created", `href="` + v11 + `"`, `href="/golang/github.com/acme/workpool@v1.0.0"`, npmName}},
@@ -371,9 +377,20 @@ func TestHostileContent(t *testing.T) {
 	}
 	// The words are still there, as text.
 	_, body := get(t, ts, base+"/readme")
-	for _, w := range []string{"Hello alert(1) world.", "click data vb JS upper", "&lt;script&gt;alert", `<a href="https://example.invalid/page" title=`, `rel="noopener noreferrer nofollow"`} {
+	for _, w := range []string{"Hello alert(1) world.", "click data vb JS upper", "&lt;script&gt;alert", `<a href="https://example.invalid/page" title=`, `rel="noopener noreferrer nofollow"`,
+		// The ts block highlighted, the block of an unknown language plain.
+		`<span class="p">&lt;/</span><span class="nt">code</span><span class="p">&gt;&lt;</span><span class="nt">script</span>`,
+		`plain &lt;/code&gt;&lt;script&gt;alert(15)&lt;/script&gt;`} {
 		if !strings.Contains(body, w) {
 			t.Errorf("readme lacks %q:\n%s", w, body)
+		}
+	}
+	// Signatures are highlighted, and their markup is text.
+	for _, p := range []string{base + "/api", base + "/symbol/Evil"} {
+		_, body := get(t, ts, p)
+		if !strings.Contains(body, `<pre class="chroma"><code><span class="kr">export</span> <span class="kr">class</span> <span class="nx">Evil</span>`) ||
+			!strings.Contains(body, `<span class="p">&lt;/</span><span class="nt">code</span><span class="p">&gt;&lt;</span><span class="nt">script</span>`) {
+			t.Errorf("GET %s: the signature is not highlighted:\n%s", p, body)
 		}
 	}
 }
