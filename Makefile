@@ -117,3 +117,21 @@ man: build
 ## the OCI image's label and entrypoint, server.json against the registry schema.
 release-check:
 	GO=$(GO) bash scripts/release-check.sh
+## browser-test: headless Chromium through the HTML pages of `docidx serve --http` over a snapshot
+## crawled offline from registries/gomod's fixture: search ("/" focuses the box) → package →
+## version switcher → API outline → symbol → upgrade diff → snapshot, a crafted package whose
+## README and doc comments try to run script, the results in dark mode on a phone screen, search
+## and version switcher with JavaScript off; then every link to the server those pages showed. Fails on any console error, uncaught
+## exception, CSP violation, failed request or request that leaves 127.0.0.1, a broken link, and
+## if CSP lets an inline script run; saves a PNG per page in dist/browser-test/. DOCIDX_BIN=FILE
+## tests another docidx build. Installs Debian's chromium package (apt-get, with sudo unless
+## root) when no Chromium is on PATH and DOCIDX_CHROMIUM is unset. Not part of `make test`:
+## browsertest/ is a module of its own (its doc.go says why), so ./... never builds it.
+.PHONY: browser-test
+SUDO ?= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+browser-test: build
+	@if [ -z "$$DOCIDX_CHROMIUM" ] && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then \
+	  echo "browser-test: installing Debian's chromium package"; \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+	cd browsertest && $(GO) vet . && DOCIDX_BIN=$${DOCIDX_BIN:-$(abspath $(BIN))} $(GO) test -count=1 -v .

@@ -20,7 +20,8 @@ var rules = []struct {
 	noDirect  []string // standard packages it must not import itself (fmt imports os, so only direct use is checked)
 }{
 	{pkg: ".", stdOnly: true},
-	{pkg: "./serve/...", forbidden: []string{"registries", "crawl", "readme"}},
+	{pkg: "./serve/...", forbidden: []string{"registries", "crawl", "readme", "web", "github.com/yuin/goldmark"}},
+	{pkg: "./web/...", forbidden: []string{"registries", "crawl", "readme"}}, // docidx, index, serve, goldmark
 	// Bleve imports expvar, which imports net/http, so index may only not import it itself.
 	{pkg: "./index/...", forbidden: []string{"registries", "crawl", "readme", "serve"}, noDirect: []string{"net/http"}},
 	{pkg: "./readme/...", forbidden: []string{"registries", "crawl", "index", "serve", "net/http"}, noDirect: []string{"os"}},

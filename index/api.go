@@ -13,7 +13,12 @@ import (
 
 // FormatVersion is the snapshot format this docidx writes and the newest it reads. Open refuses a
 // snapshot whose manifest states a larger one, with an error wrapping docidx.ErrFormat.
-const FormatVersion = 1
+//
+// Formats:
+//
+//	1  the first
+//	2  large store.db values compressed (see store.go); format 1 is read as well
+const FormatVersion = 2
 
 // File names inside one snapshot directory (DESIGN.md §3).
 const (

@@ -383,7 +383,7 @@ func TestOpenErrors(t *testing.T) {
 	// A newer format is refused, never misread.
 	mpath := filepath.Join(snap, index.ManifestFile)
 	data, _ := os.ReadFile(mpath)
-	os.WriteFile(mpath, []byte(strings.Replace(string(data), `"format": 1`, `"format": 99`, 1)), 0o644)
+	os.WriteFile(mpath, []byte(strings.Replace(string(data), fmt.Sprintf(`"format": %d`, index.FormatVersion), `"format": 99`, 1)), 0o644)
 	if _, err := index.Open(dir); !errors.Is(err, docidx.ErrFormat) || !strings.Contains(err.Error(), "upgrade docidx") {
 		t.Errorf("newer format: %v", err)
 	}

@@ -15,7 +15,7 @@ package index
 //
 // The file (little-endian; every section starts 8-byte aligned):
 //
-//	header   "DOCIDXR4", then u32 docs, packages, kinds, terms, exact names, term blocks, then
+//	header   "DOCIDXR5", then u32 docs, packages, kinds, terms, exact names, term blocks, then
 //	         the u64 offsets of the sections below in this order
 //	docPkg   u32 per document: its package (an index into packages)
 //	docKind  u8 per document: bit 7 set for symbols, the rest an index into kinds
@@ -28,21 +28,26 @@ package index
 //	dict     the terms, sorted, in blocks of termBlock: per term a uvarint length and bytes, f32
 //	         idf, uvarint offset and uvarint length<<1|dense of its postings in the postings section; the
 //	         first terms are symbol names ("\x01" and a symbol's own name lowercased, idf 0)
-//	hitOffs  u64 per document (+1): offsets of its record in hits
-//	hits     per document its Bleve ID and the stored fields hits are made of (title, section,
-//	         text, URI), each a uvarint length and bytes; the text is in units, one per line,
-//	         as passage.go reads it (snapshots of before passages hold it on one line)
+//	docNums  u32 per document: its document number in search.bleve; empty when document d is
+//	         Bleve's document d, as it is in an index built at once and merged
 //	postings per term or name: (uvarint document gap, u8 impact) pairs in document order; the
 //	         impact is the term's BM25F saturation wtf/(k1+wtf) quantized to 1..255 (idf apart).
 //	         A list of one in 16 documents or more is dense instead (see appendDense): a bitmap
 //	         of u64 words, a u32 rank per 8 words, then the impacts. The dictionary's length of
 //	         a list is shifted left one bit, the low bit set for a dense list.
 //
+// A hit's text (title, section, passage text, URI) is not in the file: it is read from
+// search.bleve's stored fields, the one copy of it in a snapshot, by the document's number
+// there (see rankIndex.storedHit). Layouts before "DOCIDXR5" held a copy of it here: in place
+// of docNums, hitOffs (u64 per document (+1): offsets of its record in hits) and hits (per
+// document its Bleve ID and the stored fields, each a uvarint length and bytes); they are
+// still read, and their own copy is used.
+//
 // A string table is u32 count, u32 offsets (count+1, from the end of the offsets), then bytes.
 //
-// A reader holds the header, docPkg, docKind, pkgs, kinds, exact, blocks and hitOffs in memory
-// (about 4 MB for 300,000 documents) and reads a term block, a postings list or a hit record
-// with one pread each: nothing of the file is mapped, so its pages count toward the page cache,
+// A reader holds the header, docPkg, docKind, pkgs, kinds, exact, blocks and docNums in memory
+// (about 3 MB for 300,000 documents) and reads a term block or a postings list with one pread
+// each: nothing of the file is mapped, so its pages count toward the page cache,
 // not toward the server's memory.
 
 import (
@@ -67,16 +72,25 @@ import (
 // RankFile is the name of the ranking index in a snapshot directory.
 const RankFile = "rank.idx"
 
-// rankMagic starts a rank index. rankMagicRawText is the previous layout, the same but for hit
-// texts spooled as stored in Bleve and for lists that are never dense (the dictionary's lengths
-// are not shifted).
+// rankMagic starts a rank index. rankMagicHits is the previous layout, the same but for a
+// copy of every hit's text (hitOffs and hits in place of docNums); rankMagicRawText the one
+// before, as rankMagicHits but for hit texts spooled as stored in Bleve and for lists that are
+// never dense (the dictionary's lengths are not shifted).
 const (
-	rankMagic        = "DOCIDXR4"
+	rankMagic        = "DOCIDXR5"
+	rankMagicHits    = "DOCIDXR4"
 	rankMagicRawText = "DOCIDXR3"
 )
 
-// writeLegacy makes buildRank write the previous layout (rankMagicRawText), for tests that
-// check it is still read.
+// rankSections is the number of sections of the current layout, rankSectionsHits of the
+// layouts with hit records.
+const (
+	rankSections     = 9
+	rankSectionsHits = 10
+)
+
+// writeLegacy makes buildRank write the oldest layout still read (rankMagicRawText), for tests
+// that check it is still read.
 var writeLegacy = false
 
 // termBlock is how many terms share a dictionary block: one pread of about 2 KB finds a term.
@@ -111,7 +125,9 @@ func buildRank(ctx context.Context, idx bleve.Index, spool *hitSpool, path strin
 	if err := b.exactNames(ctx); err != nil {
 		return err
 	}
-	b.hitRecords()
+	if writeLegacy {
+		b.hitRecords()
+	}
 	return b.write(path)
 }
 
@@ -121,6 +137,7 @@ type rankBuilder struct {
 
 	ords    []uint32 // Bleve's internal document number -> rank.idx document number
 	ids     []string
+	nums    []uint32 // rank.idx document number -> Bleve's, when they differ
 	docPkg  []uint32
 	docKind []uint8
 	pkgs    []string
@@ -135,11 +152,11 @@ type rankBuilder struct {
 	exact      []string
 	exactOffs  []uint64
 	postings   []byte
-	hitOffs    []uint64 // per document (+1), into the hits section
+	hitOffs    []uint64 // per document (+1), into the hits section (legacy layout only)
 }
 
-// hitRecords lays out each document's spooled stored fields in document order; write copies
-// them from the spool.
+// hitRecords lays out each document's spooled stored fields in document order, for the legacy
+// layout; write copies them from the spool.
 func (b *rankBuilder) hitRecords() {
 	b.hitOffs = make([]uint64, 0, len(b.ids)+1)
 	off := uint64(0)
@@ -177,8 +194,21 @@ func (b *rankBuilder) documents(ctx context.Context) error {
 		if n >= uint64(len(b.ords)) {
 			b.ords = slices.Grow(b.ords, int(n+1)-len(b.ords))[:n+1]
 		}
+		if n > math.MaxUint32 {
+			return fmt.Errorf("index: Bleve document number %d does not fit in 32 bits", n)
+		}
 		b.ords[n] = uint32(len(b.ids))
+		b.nums = append(b.nums, uint32(n))
 		b.ids = append(b.ids, ext)
+	}
+	// An index built at once and merged numbers its documents 0, 1, 2 …: the table says nothing
+	// then, and is left out.
+	identity := true
+	for d, n := range b.nums {
+		identity = identity && n == uint32(d)
+	}
+	if identity {
+		b.nums = nil
 	}
 	b.docPkg = make([]uint32, len(b.ids))
 	b.docKind = make([]uint8, len(b.ids))
@@ -522,8 +552,9 @@ func (b *rankBuilder) write(path string) error {
 			w.write([]byte(s))
 		}
 	}
-	const sections = 10
+	sections := rankSections
 	if writeLegacy {
+		sections = rankSectionsHits
 		w.write([]byte(rankMagicRawText))
 	} else {
 		w.write([]byte(rankMagic))
@@ -561,23 +592,31 @@ func (b *rankBuilder) write(path string) error {
 		table(b.blockFirst)
 	})
 	section(func() { w.write(b.dict) })
-	section(func() {
-		for _, o := range b.hitOffs {
-			u64(o)
-		}
-	})
-	section(func() {
-		for _, id := range b.ids {
-			rec, err := b.spool.record(id)
-			if err != nil {
-				w.err = cmp.Or(w.err, err)
-				return
+	if writeLegacy {
+		section(func() {
+			for _, o := range b.hitOffs {
+				u64(o)
 			}
-			w.write(binary.AppendUvarint(nil, uint64(len(id))))
-			w.write([]byte(id))
-			w.write(rec)
-		}
-	})
+		})
+		section(func() {
+			for _, id := range b.ids {
+				rec, err := b.spool.record(id)
+				if err != nil {
+					w.err = cmp.Or(w.err, err)
+					return
+				}
+				w.write(binary.AppendUvarint(nil, uint64(len(id))))
+				w.write([]byte(id))
+				w.write(rec)
+			}
+		})
+	} else {
+		section(func() {
+			for _, n := range b.nums {
+				u32(n)
+			}
+		})
+	}
 	section(func() { w.write(b.postings) })
 	if w.err == nil {
 		w.err = w.w.Flush()
@@ -613,7 +652,8 @@ func (o *offsetWriter) write(p []byte) {
 // hitFields are the stored fields of a hit record, in record order.
 var hitFields = [...]string{fSTitle, fSSection, fSText, fSURI}
 
-// hitSpool keeps the stored fields of documents on disk, by ID, while the index is built.
+// hitSpool notes the names of symbols, by ID, while the index is built; for the legacy layout it
+// keeps the stored fields of documents on disk too.
 type hitSpool struct {
 	f   *os.File
 	w   *bufio.Writer
@@ -632,8 +672,16 @@ func newHitSpool(dir string) (*hitSpool, error) {
 	return &hitSpool{f: f, w: bufio.NewWriterSize(f, 1<<20), at: map[string][2]int64{}, symbols: map[string]string{}}, nil
 }
 
-// add spools the stored fields of document id.
+// add notes the name of document id when it is a symbol's, and spools its stored fields for
+// the legacy layout.
 func (s *hitSpool) add(id string, fields map[string]any) error {
+	if fields[fHit] == string(docidx.HitSymbol) {
+		title, _ := fields[fSTitle].(string) // the qualified name
+		s.symbols[id] = symbolName(title)
+	}
+	if !writeLegacy {
+		return nil
+	}
 	var rec []byte
 	for _, name := range hitFields {
 		v, _ := fields[name].(string) // the text as units, one per line (see passage.go)
@@ -645,10 +693,6 @@ func (s *hitSpool) add(id string, fields map[string]any) error {
 	}
 	s.at[id] = [2]int64{s.end, int64(len(rec))}
 	s.end += int64(len(rec))
-	if fields[fHit] == string(docidx.HitSymbol) {
-		title, _ := fields[fSTitle].(string) // the qualified name
-		s.symbols[id] = symbolName(title)
-	}
 	return nil
 }
 

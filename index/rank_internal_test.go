@@ -2,8 +2,13 @@ package index
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/docidx/docidx"
 )
@@ -196,5 +201,105 @@ func TestIdentifierWords(t *testing.T) {
 		if got := identifierWords(text); !slices.Equal(got, want) {
 			t.Errorf("identifierWords(%q) = %q, want %q", text, got, want)
 		}
+	}
+}
+
+// rank.idx reads its hits' text from search.bleve by document number: when Bleve's numbers are
+// not rank.idx's (a document deleted from an unmerged index leaves a gap), its table of them
+// leads each hit to its own document, never to a neighbour's.
+func TestRankHitsByBleveNumber(t *testing.T) {
+	dir := t.TempDir()
+	im, err := newMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// In memory: scorch then neither persists nor merges, which would close the gap.
+	idx, err := bleve.NewUsing("", im, scorch.Name, scorch.Name, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idx.Close()
+	spool, err := newHitSpool(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer spool.close()
+	p := &docidx.Package{Ecosystem: docidx.Go, Name: "example.com/gap", Version: "v1.0.0", Description: "gaps"}
+	var syms []docidx.Symbol
+	for _, name := range []string{"Alpha", "Beta", "Gamma", "Delta"} {
+		syms = append(syms, docidx.Symbol{Kind: docidx.KindFunc, Name: name, QualifiedName: "gap." + name, Signature: "func " + name + "()", Doc: name + " does one thing."})
+	}
+	b := idx.NewBatch()
+	for _, d := range searchDocs(p, nil, syms) {
+		if err := b.Index(d.id, d.fields); err != nil {
+			t.Fatal(err)
+		}
+		if err := spool.add(d.id, d.fields); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := idx.Batch(b); err != nil {
+		t.Fatal(err)
+	}
+	// Document 0 goes: the others keep their numbers, 1 to 4. (Scorch numbers a batch's
+	// documents in the order their analysis ends.)
+	first, err := idx.Advanced()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr, err := first.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone, err := fr.ExternalID(index.IndexInternalID{0, 0, 0, 0, 0, 0, 0, 0})
+	fr.Close()
+	if err != nil || gone == "" {
+		t.Fatalf("no document 0: %q, %v", gone, err)
+	}
+	if err := idx.Delete(gone); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, RankFile)
+	if err := buildRank(context.Background(), idx, spool, path); err != nil {
+		t.Fatal(err)
+	}
+	ri, err := openRank(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ri.close()
+	if ri.docNums == nil {
+		t.Fatal("no table of Bleve numbers for an index with a gap in them")
+	}
+	adv, err := idx.Advanced()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ir, err := adv.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ir.Close()
+	var got []string
+	for doc := range uint32(ri.docs) {
+		id, fields, err := ri.storedHit(ir, doc, nil)
+		if err != nil {
+			t.Fatalf("document %d: %v", doc, err)
+		}
+		if want := fields[fSURI].(string); id != want {
+			t.Errorf("document %d: ID %s, URI %s", doc, id, want)
+		}
+		got = append(got, fields[fSTitle].(string))
+	}
+	var want []string
+	for _, d := range searchDocs(p, nil, syms) {
+		if d.id != gone {
+			want = append(want, d.fields[fSTitle].(string))
+		}
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("titles %v, want %v", got, want)
 	}
 }

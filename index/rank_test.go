@@ -350,3 +350,54 @@ func TestNamedPackage(t *testing.T) {
 		}
 	}
 }
+
+// A hit's text is stored once, in search.bleve: rank.idx ranks the hits and reads their title,
+// section, text and URI from there.
+func TestRankHoldsNoHitText(t *testing.T) {
+	dir, gen := rankFixture(t)
+	r := open(t, dir)
+	defer r.Close()
+	hits := search(t, r, index.Query{Text: "goroutines"})
+	if len(hits) == 0 {
+		t.Fatal("goroutines: no hits")
+	}
+	data, err := os.ReadFile(filepath.Join(gen, index.RankFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hits {
+		if h.Title == "" || h.URI == "" || h.Snippet == "" {
+			t.Errorf("hit %+v lacks its text", h)
+		}
+		for _, s := range []string{h.URI, h.Snippet} {
+			if strings.Contains(string(data), s) {
+				t.Errorf("%s holds %q of hit %s", index.RankFile, s, h.URI)
+			}
+		}
+	}
+}
+
+// rank.idx reads its hits' text from search.bleve by document number, so a rank.idx that does
+// not number the documents search.bleve holds (one from another snapshot) is damage, refused
+// at open rather than showing other documents' text.
+func TestRankOfAnotherSnapshot(t *testing.T) {
+	_, gen := rankFixture(t)
+	other := build(t, goModule("v0.7.0"))
+	cur, err := os.ReadFile(filepath.Join(other, "CURRENT"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(other, strings.TrimSpace(string(cur)), index.RankFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(gen, index.RankFile), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := index.Open(gen)
+	if err == nil {
+		r.Close()
+		t.Fatal("Open succeeded with the rank.idx of another snapshot")
+	}
+	checkDamageError(t, err, index.RankFile)
+}

@@ -10,10 +10,14 @@ import (
 	"math"
 	"math/bits"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/docidx/docidx"
 )
@@ -33,9 +37,14 @@ type rankIndex struct {
 	exactOffs  []byte // u64 per name (+1), into postings
 	blockOffs  []byte // u64 per block (+1), into dict
 	blockFirst strTable
-	hitOffs    []byte // u64 per document (+1), into hits
-	// Where the sections read on demand start in the file.
-	dictAt, hitOffsAt, hitsAt, postingsAt, size int64
+	// docNums is u32 per document, its number in search.bleve, or empty when the numbers are
+	// the same (see rank.go).
+	docNums []byte
+	// hitOffs is u64 per document (+1), into hits, in the layouts that hold hit records
+	// (rankMagicHits, rankMagicRawText); nil in the current one, whose hits are read from Bleve.
+	hitOffs []byte
+	// Where the sections read on demand start in the file; dictEnd is where the dictionary ends.
+	dictAt, dictEnd, hitsAt, postingsAt, size int64
 
 	// Priors derived once at open: per kind, and per package before the question is known
 	// (priorSuperseded for a Go module whose newer major is indexed).
@@ -110,7 +119,7 @@ func openRank(path string, listed bool) (*rankIndex, error) {
 		return nil, fileError(path, err)
 	}
 	magic := make([]byte, len(rankMagic))
-	if _, err := f.ReadAt(magic, 0); err == nil && string(magic) != rankMagic && string(magic) != rankMagicRawText &&
+	if _, err := f.ReadAt(magic, 0); err == nil && !knownRankMagic(string(magic)) &&
 		string(magic[:len(rankMagic)-1]) == rankMagic[:len(rankMagic)-1] {
 		f.Close()
 		return nil, nil
@@ -157,6 +166,11 @@ func supersededModules(ri *rankIndex) []bool {
 	return out
 }
 
+// knownRankMagic reports whether magic starts a rank index of a layout this docidx reads.
+func knownRankMagic(magic string) bool {
+	return magic == rankMagic || magic == rankMagicHits || magic == rankMagicRawText
+}
+
 // loadRank reads the header and the in-memory sections of f and checks them.
 func loadRank(f *os.File) (ri *rankIndex, err error) {
 	// Every slice below is bounds-checked by Go; a truncated or corrupt file panics inside this
@@ -171,12 +185,20 @@ func loadRank(f *os.File) (ri *rankIndex, err error) {
 		return nil, err
 	}
 	le := binary.LittleEndian
-	const sections = 10
-	head := make([]byte, 32+8*sections)
-	if _, err := f.ReadAt(head, 0); err != nil || string(head[:8]) != rankMagic && string(head[:8]) != rankMagicRawText {
+	magic := make([]byte, len(rankMagic))
+	if _, err := f.ReadAt(magic, 0); err != nil || !knownRankMagic(string(magic)) {
 		return nil, errRankFormat
 	}
-	ri = &rankIndex{f: f, size: fi.Size(), rawText: string(head[:8]) == rankMagicRawText}
+	hits := string(magic) != rankMagic // a layout with hit records
+	sections := rankSections
+	if hits {
+		sections = rankSectionsHits
+	}
+	head := make([]byte, 32+8*sections)
+	if _, err := f.ReadAt(head, 0); err != nil {
+		return nil, errRankFormat
+	}
+	ri = &rankIndex{f: f, size: fi.Size(), rawText: string(magic) == rankMagicRawText}
 	counts := head[8:]
 	ri.docs = int(le.Uint32(counts[0:]))
 	ri.npkgs = int(le.Uint32(counts[4:]))
@@ -184,7 +206,7 @@ func loadRank(f *os.File) (ri *rankIndex, err error) {
 	ri.nterms = int(le.Uint32(counts[12:]))
 	ri.nexact = int(le.Uint32(counts[16:]))
 	ri.nblocks = int(le.Uint32(counts[20:]))
-	var offs [sections + 1]int64
+	offs := make([]int64, sections+1)
 	for i := range sections {
 		offs[i] = int64(le.Uint64(head[32+8*i:]))
 		if offs[i] < int64(len(head)) || offs[i] > ri.size || (i > 0 && offs[i] < offs[i-1]) {
@@ -220,14 +242,29 @@ func loadRank(f *os.File) (ri *rankIndex, err error) {
 	ri.exactOffs = rest[:8*(ri.nexact+1)]
 	ri.blockOffs = sec(5)[:8*(ri.nblocks+1)]
 	ri.blockFirst, _ = table(sec(5)[8*(ri.nblocks+1):])
-	ri.dictAt, ri.hitOffsAt, ri.hitsAt, ri.postingsAt = offs[6], offs[7], offs[8], offs[9]
-	// The records' offsets too (8 bytes a document): a hit then costs one read, not two.
-	ri.hitOffs = make([]byte, offs[8]-offs[7])
-	if _, err := f.ReadAt(ri.hitOffs, offs[7]); err != nil {
+	ri.dictAt, ri.dictEnd, ri.postingsAt = offs[6], offs[7], offs[sections-1]
+	// The section after the dictionary, in memory: the documents' Bleve numbers, or the hit
+	// records' offsets (8 bytes a document: a hit then costs one read, not two).
+	after := make([]byte, offs[8]-offs[7])
+	if _, err := f.ReadAt(after, offs[7]); err != nil {
 		return nil, errRankFormat
 	}
+	if hits {
+		ri.hitOffs, ri.hitsAt = after, offs[8]
+		if len(after) != 8*(ri.docs+1) {
+			return nil, errRankFormat
+		}
+	} else {
+		// The table, if any, is followed by up to 7 bytes of padding.
+		if len(after) != 0 && (len(after) < 4*ri.docs || len(after)-4*ri.docs >= 8) {
+			return nil, errRankFormat
+		}
+		if len(after) != 0 {
+			ri.docNums = after[:4*ri.docs]
+		}
+	}
 	if ri.pkgs.n != ri.npkgs || ri.kinds.n != ri.nkinds || ri.exact.n != ri.nexact || ri.blockFirst.n != ri.nblocks ||
-		ri.nblocks != (ri.nterms+termBlock-1)/termBlock || offs[8]-offs[7] != 8*int64(ri.docs+1) {
+		ri.nblocks != (ri.nterms+termBlock-1)/termBlock {
 		return nil, errRankFormat
 	}
 	for d := range ri.docs {
@@ -299,7 +336,7 @@ func (ri *rankIndex) lookup(term string, scratch *[]byte) (idf float32, list pos
 	}
 	le := binary.LittleEndian
 	lo, hi := int64(le.Uint64(ri.blockOffs[8*blk:])), int64(le.Uint64(ri.blockOffs[8*blk+8:]))
-	b := ri.readScratch(scratch, ri.dictAt, ri.hitOffsAt, lo, hi-lo)
+	b := ri.readScratch(scratch, ri.dictAt, ri.dictEnd, lo, hi-lo)
 	for len(b) > 0 {
 		n, k := binary.Uvarint(b)
 		if k <= 0 || n > uint64(len(b)-k) {
@@ -551,8 +588,9 @@ func splitMajor(path string) (string, int) {
 	return path[:i-2], n
 }
 
-// hit reads the record of doc: its Bleve ID and the stored fields hits are made of, as
-// storedFields returns them from Bleve. ok is false when the record is unreadable. The record is
+// hit reads the record of doc in a layout that holds hit records (rankMagicHits,
+// rankMagicRawText): its Bleve ID and the stored fields hits are made of, as storedFields
+// returns them from Bleve. ok is false when the record is unreadable. The record is
 // read into *scratch's storage; the strings returned are copies.
 func (ri *rankIndex) hit(doc uint32, scratch *[]byte) (id string, fields map[string]any, ok bool) {
 	le := binary.LittleEndian
@@ -582,4 +620,84 @@ func (ri *rankIndex) hit(doc uint32, scratch *[]byte) (id string, fields map[str
 		fields[name] = v
 	}
 	return id, fields, true
+}
+
+// bleveNum returns the number of doc in search.bleve.
+func (ri *rankIndex) bleveNum(doc uint32) uint64 {
+	if ri.docNums == nil {
+		return uint64(doc)
+	}
+	return uint64(binary.LittleEndian.Uint32(ri.docNums[4*doc:]))
+}
+
+// storedHit reads doc's Bleve ID and the stored fields hits are made of, as storedFields
+// returns them, from ir, a reader of search.bleve: from the hit record in rank.idx layouts
+// that hold them (see rank.go), else from Bleve's stored fields by the document's number
+// there. A document Bleve does not have, or whose stored fields cannot be read, is an error
+// wrapping ErrCorrupt: rank.idx and search.bleve disagree.
+func (ri *rankIndex) storedHit(ir index.IndexReader, doc uint32, scratch *[]byte) (string, map[string]any, error) {
+	if ri.hitOffs != nil {
+		id, fields, ok := ri.hit(doc, scratch)
+		if !ok {
+			return "", nil, damaged(ri.f.Name(), "the record of document %d is malformed", doc)
+		}
+		return id, fields, nil
+	}
+	num := ri.bleveNum(doc)
+	id, fields, err := bleveStored(ir, num)
+	bleveDir := filepath.Join(filepath.Dir(ri.f.Name()), SearchDir)
+	if err != nil {
+		return "", nil, damaged(bleveDir, "reading the stored fields of document %d: %v", num, err)
+	}
+	if id == "" {
+		return "", nil, damaged(ri.f.Name(), "its document %d is number %d of %s, which has none", doc, num, bleveDir)
+	}
+	return id, fields, nil
+}
+
+// bleveStored returns the ID and the stored hit fields of document number num of ir, or ""
+// when ir holds no such document.
+func bleveStored(ir index.IndexReader, num uint64) (id string, fields map[string]any, err error) {
+	fields = make(map[string]any, len(hitFields))
+	visit := func(name string, _ byte, value []byte, _ []uint64) bool {
+		switch name {
+		case "_id":
+			id = string(value)
+		case fSTitle, fSSection, fSText, fSURI:
+			fields[name] = string(value)
+		}
+		return true
+	}
+	if is, ok := ir.(*scorch.IndexSnapshot); ok {
+		// The segment holding num, as scorch numbers documents: each segment's after the
+		// documents (deleted ones too) of those before it.
+		base := uint64(0)
+		for _, seg := range is.Segments() {
+			n := seg.Segment().Count()
+			if num < base+n {
+				if seg.Deleted() != nil && seg.Deleted().Contains(uint32(num-base)) {
+					return "", nil, nil
+				}
+				if err := seg.VisitDocument(num-base, visit); err != nil {
+					return "", nil, err
+				}
+				return id, fields, nil
+			}
+			base += n
+		}
+		return "", nil, nil
+	}
+	// Another index type: by ID, through Bleve's interface.
+	iid := make(index.IndexInternalID, 8)
+	binary.BigEndian.PutUint64(iid, num)
+	ext, err := ir.ExternalID(iid)
+	if err != nil || ext == "" {
+		return "", nil, nil
+	}
+	d, err := ir.Document(ext)
+	if err != nil || d == nil {
+		return "", nil, err
+	}
+	d.VisitFields(func(f index.Field) { visit(f.Name(), 0, f.Value(), nil) })
+	return ext, fields, nil
 }

@@ -53,19 +53,45 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	top, total := ri.best(a, bonus, len(lists), pkgPrior, named, window)
 	ranked := ri.diversify(top, named)
 	hits := make(search.DocumentMatchCollection, 0, min(need, len(ranked)))
+	ir, err := r.latestReader()
 	for _, d := range ranked[:min(need, len(ranked))] {
-		id, fields, ok := ri.hit(d.doc, &a.scratch)
-		if !ok {
+		var id string
+		var fields map[string]any
+		if err == nil {
+			id, fields, err = ri.storedHit(ir, d.doc, &a.scratch)
+		}
+		if err != nil {
+			// page reads a hit without ID again, by its rank.idx number, and reports the error.
+			hits = append(hits, &search.DocumentMatch{Score: d.score, IndexInternalID: rankHitID(d.doc)})
 			continue
 		}
-		// Fields carries the stored fields page reads: the hit is built without Bleve.
+		// Fields carries the stored fields page reads.
 		hits = append(hits, &search.DocumentMatch{ID: id, Score: d.score, Fields: fields})
+	}
+	if ir != nil {
+		ir.Close()
 	}
 	idf := make(map[string]float32, len(lists))
 	for _, l := range lists {
 		idf[l.term] = l.idf
 	}
 	return hits, total, idf
+}
+
+// latestReader returns a reader of the latest versions' Bleve index, for the stored fields of
+// the hits rank.idx ranked; the caller closes it.
+func (r *reader) latestReader() (index.IndexReader, error) {
+	adv, err := r.idx.Advanced()
+	if err != nil {
+		return nil, err
+	}
+	return adv.Reader()
+}
+
+// rankHitID is the IndexInternalID of a hit of rank.idx whose stored fields are yet to read:
+// its rank.idx document number, big-endian.
+func rankHitID(doc uint32) index.IndexInternalID {
+	return binary.BigEndian.AppendUint32(nil, doc)
 }
 
 // corrections returns, for each of terms long enough to correct, the term of the latest

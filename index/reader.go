@@ -235,6 +235,17 @@ func openSnapshot(snap string) (*reader, error) {
 	if r.rank, err = openRank(filepath.Join(snap, RankFile), listed); err != nil {
 		return fail(err)
 	}
+	// rank.idx reads its hits' text from search.bleve by document number: the two must hold
+	// the same documents.
+	if r.rank != nil && r.rank.hitOffs == nil {
+		n, err := r.idx.DocCount()
+		if err != nil {
+			return fail(damaged(filepath.Join(snap, SearchDir), "%v", err))
+		}
+		if n != uint64(r.rank.docs) {
+			return fail(damaged(filepath.Join(snap, RankFile), "it ranks %d documents, %s holds %d", r.rank.docs, SearchDir, n))
+		}
+	}
 	return r, nil
 }
 

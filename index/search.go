@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"sort"
@@ -310,14 +311,14 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query,
 	seen := make(map[string]bool, len(page))
 	rank := offset
 	for _, h := range page {
-		fields := h.Fields
+		fields, id := h.Fields, h.ID
 		if fields == nil {
 			var err error
-			if fields, err = r.storedFields(h.ID); err != nil {
+			if id, fields, err = r.storedFields(h); err != nil {
 				return nil, fmt.Errorf("index: search: %w", err)
 			}
 		}
-		hit, text, ok := makeHit(h.ID, fields, h.Score)
+		hit, text, ok := makeHit(id, fields, h.Score)
 		if !ok {
 			continue
 		}
@@ -416,9 +417,31 @@ func packageOfID(id string) string {
 	return rest
 }
 
-// storedFields loads the stored fields that hits are built from, from whichever of the two
-// search indexes holds the document.
-func (r *reader) storedFields(id string) (map[string]any, error) {
+// storedFields loads the ID and the stored fields that hit h is built from: for a hit of Bleve,
+// from whichever of the two search indexes holds the document; for one of rank.idx whose
+// stored fields could not be read when it was ranked (its ID empty, its IndexInternalID its
+// number there, see rankHitID), again, for the error.
+func (r *reader) storedFields(h *search.DocumentMatch) (string, map[string]any, error) {
+	if h.ID == "" && r.rank != nil && len(h.IndexInternalID) == 4 {
+		doc := binary.BigEndian.Uint32(h.IndexInternalID)
+		if int(doc) >= r.rank.docs {
+			return "", nil, fmt.Errorf("rank.idx document %d out of range", doc)
+		}
+		ir, err := r.latestReader()
+		if err != nil {
+			return "", nil, err
+		}
+		defer ir.Close()
+		var scratch []byte
+		return r.rank.storedHit(ir, doc, &scratch)
+	}
+	fields, err := r.bleveFields(h.ID)
+	return h.ID, fields, err
+}
+
+// bleveFields loads the stored fields that hits are built from, by ID, from whichever of the
+// two search indexes holds the document.
+func (r *reader) bleveFields(id string) (map[string]any, error) {
 	doc, err := r.idx.Document(id)
 	if err == nil && doc == nil {
 		doc, err = r.old.Document(id)

@@ -9,19 +9,52 @@ package index
 //	packages  eco\x00name\x00version -> JSON docidx.Package
 //	documents eco\x00name\x00version -> JSON []docidx.Document (README first, then docs, then examples)
 //	symbols   eco\x00name\x00version -> JSON []docidx.Symbol (declaration order)
+//
+// Since format 2 a value of minCompressed bytes or more is stored as one zstd frame (RFC 8878)
+// of its JSON: the documents and symbols of a package version, which hold every hit's text
+// once more (rank.idx and search.bleve rank and show it), are most of a snapshot's bytes, and
+// compress about five times. A value is told apart by its first byte (JSON starts with none of
+// zstd's magic number), so a store of format 1, or one seeded from it, reads as it is.
 //	names     eco\x00name            -> JSON nameEntry (indexed versions, latest, description)
 //
 // Versions are immutable, so a value is written once per crawl of that version and read many
-// times; JSON keeps the store inspectable with any bbolt tool.
+// times; JSON keeps the store inspectable with any bbolt tool (and zstd, for large values).
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
 
-	"github.com/docidx/docidx"
+	"github.com/klauspost/compress/zstd"
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/docidx/docidx"
 )
+
+// minCompressed is the least size of a value's JSON that is stored compressed: below it a
+// frame's header outweighs what it saves.
+const minCompressed = 1 << 10
+
+// maxValueBytes bounds a stored value once decompressed, so that a damaged frame cannot claim
+// more memory than any package's documents take.
+const maxValueBytes = 1 << 30
+
+// zstdMagic starts a zstd frame.
+var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
+
+// The encoder and decoder of stored values; their EncodeAll and DecodeAll may be called
+// concurrently.
+var (
+	valueEncoder = must(zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1)))
+	valueDecoder = must(zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecoderMaxMemory(maxValueBytes)))
+)
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
 
 var (
 	bucketMeta      = []byte("meta")
@@ -84,18 +117,30 @@ func getJSON(b *bolt.Bucket, key []byte, v any) (bool, error) {
 	return true, decodeJSON(key, data, v)
 }
 
-// decodeJSON decodes the value data stored under key, as met in a bucket's iteration.
+// decodeJSON decodes the value data stored under key, as met in a bucket's iteration: JSON,
+// or a zstd frame of it.
 func decodeJSON(key, data []byte, v any) error {
+	if bytes.HasPrefix(data, zstdMagic) {
+		plain, err := valueDecoder.DecodeAll(data, nil)
+		if err != nil {
+			return fmt.Errorf("%w: store.db: decompressing %q: %v", docidx.ErrFormat, key, err)
+		}
+		data = plain
+	}
 	if err := json.Unmarshal(data, v); err != nil {
 		return fmt.Errorf("%w: store.db: decoding %q: %v", docidx.ErrFormat, key, err)
 	}
 	return nil
 }
 
+// putJSON stores v as JSON under key, compressed when it is large (see minCompressed).
 func putJSON(b *bolt.Bucket, key []byte, v any) error {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return err
+	}
+	if len(data) >= minCompressed {
+		data = valueEncoder.EncodeAll(data, make([]byte, 0, len(data)/4))
 	}
 	return b.Put(key, data)
 }

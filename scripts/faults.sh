@@ -280,6 +280,20 @@ def session(port):
 
 def http_case(port, case):
     hs = session(port)
+    if case == "ids-verbatim":
+        for ident in ("1.5", "123456789012345678901234567890", "9223372036854775808", "-0", '"a<b>&c"'):
+            st, h, b = http(port, "POST", "/mcp", ('{"jsonrpc":"2.0","id":%s,"method":"ping"}' % ident).encode(), hs)
+            got = [idtext(m.get("id")) for m in rpc_bodies(h, b)]
+            if got != [ident]: return "wrong: id %s came back as %s" % (ident, got or "nothing")
+        return "ok"
+    if case == "params-leak":
+        st, h, b = http(port, "POST", "/mcp", b'{"jsonrpc":"2.0","id":7,"method":"resources/read","params":{"uri":5}}', hs)
+        text = b.decode("utf-8", "replace")
+        g = GOISH.search(text)
+        if g: return "wrong: Go type in reply: ..." + text[max(0, g.start() - 40):g.end() + 40]
+        if not any(isinstance(m.get("error"), dict) and m["error"].get("code") == -32602 or str(m.get("error", {}).get("code")) == "-32602" for m in rpc_bodies(h, b)):
+            return "wrong: want -32602, got %d %s" % (st, " ".join(text[:100].split()))
+        return "ok"
     bodies = {
         "unknown-method": ('{"jsonrpc":"2.0","id":2,"method":"no/such/method"}', ["-32601"]),
         "notification-with-id": ('{"jsonrpc":"2.0","id":3,"method":"notifications/initialized"}', ["-32600", "-32601"]),
@@ -622,7 +636,7 @@ group_http() {
 	local case v round
 	copy_base "$W/http-snap"
 	if http_start "$W/http-snap"; then
-		for case in unknown-method notification-with-id id-null batch no-session-id; do
+		for case in unknown-method notification-with-id id-null batch no-session-id ids-verbatim params-leak; do
 			try http "$case" py_verdict /dev/null python3 "$W/rpc.py" http "$HTTP_PORT" "$case"
 		done
 		http_stop "$HTTP_PID" "$HTTP_PORT" http "server exit after the tries"

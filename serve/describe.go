@@ -69,19 +69,20 @@ type OutlineEntry struct {
 
 // SymbolDetail is one symbol in full.
 type SymbolDetail struct {
-	Package       string    `json:"package" jsonschema:"import path or module that declares the symbol"`
-	Kind          string    `json:"kind" jsonschema:"func, method, type, const, var, class, interface …"`
-	Name          string    `json:"name" jsonschema:"the symbol's own name"`
-	Parent        string    `json:"parent,omitempty" jsonschema:"for a member (field, method, property, nested constant), the type it belongs to"`
-	QualifiedName string    `json:"qualifiedName" jsonschema:"name unique in the package version, e.g. errgroup.Group.Go"`
-	Signature     string    `json:"signature" jsonschema:"the declaration as written, without body"`
-	Doc           string    `json:"doc,omitempty" jsonschema:"doc comment"`
-	Values        []string  `json:"values,omitempty" jsonschema:"declarations of the package-level constants and variables holding the symbol's default or named by its doc, e.g. const DefaultMaxElapsedTime = 15 * time.Minute"`
-	File          string    `json:"file,omitempty" jsonschema:"slash path of the declaring file inside the package"`
-	Line          int       `json:"line,omitempty" jsonschema:"1-based line of the declaration"`
-	Deprecated    bool      `json:"deprecated,omitempty" jsonschema:"true when the symbol is deprecated"`
-	Examples      []Example `json:"examples,omitempty" jsonschema:"usage examples"`
-	URI           string    `json:"uri" jsonschema:"docidx:// resource URI of the symbol"`
+	Package       string         `json:"package" jsonschema:"import path or module that declares the symbol"`
+	Kind          string         `json:"kind" jsonschema:"func, method, type, const, var, class, interface …"`
+	Name          string         `json:"name" jsonschema:"the symbol's own name"`
+	Parent        string         `json:"parent,omitempty" jsonschema:"for a member (field, method, property, nested constant), the type it belongs to"`
+	QualifiedName string         `json:"qualifiedName" jsonschema:"name unique in the package version, e.g. errgroup.Group.Go"`
+	Signature     string         `json:"signature" jsonschema:"the declaration as written, without body"`
+	Doc           string         `json:"doc,omitempty" jsonschema:"doc comment"`
+	Params        []docidx.Param `json:"params,omitempty" jsonschema:"the parameters the doc documents one by one (name, type, default, doc), when the source documents them apart"`
+	Values        []string       `json:"values,omitempty" jsonschema:"declarations of the package-level constants and variables holding the symbol's default or named by its doc, e.g. const DefaultMaxElapsedTime = 15 * time.Minute"`
+	File          string         `json:"file,omitempty" jsonschema:"slash path of the declaring file inside the package"`
+	Line          int            `json:"line,omitempty" jsonschema:"1-based line of the declaration"`
+	Deprecated    bool           `json:"deprecated,omitempty" jsonschema:"true when the symbol is deprecated"`
+	Examples      []Example      `json:"examples,omitempty" jsonschema:"usage examples"`
+	URI           string         `json:"uri" jsonschema:"docidx:// resource URI of the symbol"`
 }
 
 // Example is one code example of a symbol.
@@ -601,7 +602,7 @@ func renderMember(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
 func symbolDetail(ref docidx.Ref, m *docidx.Symbol) SymbolDetail {
 	d := SymbolDetail{
 		Package: m.Package, Kind: string(m.Kind), Name: m.Name, Parent: m.Parent, QualifiedName: m.QualifiedName,
-		Signature: m.Signature, Doc: m.Doc, Values: m.Values, File: m.File, Line: m.Line, Deprecated: m.Deprecated,
+		Signature: m.Signature, Doc: m.Doc, Params: m.Params, Values: m.Values, File: m.File, Line: m.Line, Deprecated: m.Deprecated,
 		URI: ref.PageURI(docidx.PageSymbolPrefix + m.QualifiedName),
 	}
 	if d.Package == "" {

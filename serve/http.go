@@ -122,6 +122,10 @@ type HTTPOptions struct {
 	// SessionTimeout closes stateful sessions idle this long. Zero means
 	// DefaultSessionTimeout; negative keeps them until the client deletes them.
 	SessionTimeout time.Duration
+	// Pages, when set, serves every path but MCPPath and HealthPath — the HTML browser of
+	// package web — behind the same Host, Origin, token and rate-limit checks as MCPPath (see
+	// servePages). Nil answers those paths 404.
+	Pages http.Handler
 }
 
 // HTTPHandler serves MCP over Streamable HTTP on MCPPath and a health check on HealthPath. It
@@ -271,6 +275,10 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case MCPPath:
 		h.serveMCP(w, r)
 	default:
+		if h.opts.Pages != nil {
+			h.servePages(w, r)
+			return
+		}
 		httpError(w, http.StatusNotFound, codeInvalidRequest, "not found: MCP is served on "+MCPPath)
 	}
 }

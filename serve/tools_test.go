@@ -128,6 +128,14 @@ func checkStrictSchema(t *testing.T, tool, path string, s any) {
 			}
 		}
 		for k, v := range s {
+			if props, ok := v.(map[string]any); ok && k == "properties" {
+				// A properties map names schemas: its keys are property names (a property may be
+				// called "type"), not keywords.
+				for name, p := range props {
+					checkStrictSchema(t, tool, path+"/properties/"+name, p)
+				}
+				continue
+			}
 			checkStrictSchema(t, tool, path+"/"+k, v)
 		}
 	case []any:

@@ -33,6 +33,7 @@ func newApp() *cli.App {
 		Commands: []*cli.Command{
 			crawlCommand(),
 			serveCommand(),
+			browseCommand(),
 			searchCommand(),
 			showCommand(),
 			readCommand(),

@@ -20,6 +20,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/serve"
+	"github.com/docidx/docidx/web"
 )
 
 func serveCommand() *cli.Command {
@@ -59,7 +60,13 @@ then docidx stops accepting connections and answers the requests in flight befor
 }
 
 func runServe(c *cli.Context) error {
-	stdio, addr := c.Bool("stdio"), c.String("http")
+	return serveSnapshot(c, c.Bool("stdio"), c.String("http"), false)
+}
+
+// serveSnapshot serves the snapshot over stdio, or over HTTP on addr — MCP on /mcp and the
+// HTML pages of package web on every other path. With browse it prints the pages' URL and
+// opens a browser on it (docidx browse).
+func serveSnapshot(c *cli.Context, stdio bool, addr string, browse bool) error {
 	switch {
 	case !stdio && addr == "":
 		return usagef("serve: say how to serve: --stdio or --http ADDR")
@@ -183,13 +190,17 @@ func runServe(c *cli.Context) error {
 		DrainWindow:    drain,
 		AllowedHosts:   c.StringSlice("allowed-host"),
 		AllowedOrigins: c.StringSlice("allowed-origin"),
+		Pages:          web.New(srv, web.Options{Logger: log}),
 	}
 	mode := "stateful"
 	if opts.Stateless {
 		mode = "stateless"
 	}
-	fmt.Fprintf(c.App.ErrWriter, "docidx: serving MCP (%s) on http://%s%s, health on %s; snapshot %s\n",
-		mode, ln.Addr(), serve.MCPPath, serve.HealthPath, w.Reader().Dir())
+	fmt.Fprintf(c.App.ErrWriter, "docidx: serving MCP (%s) on http://%s%s, health on %s, pages on http://%s/; snapshot %s\n",
+		mode, ln.Addr(), serve.MCPPath, serve.HealthPath, ln.Addr(), w.Reader().Dir())
+	if browse {
+		openBrowser(c, pagesURL(ln.Addr(), opts.Token), log)
+	}
 	if err := srv.RunHTTP(ctx, ln, opts); err != nil {
 		return failf("serve: %v", err)
 	}
