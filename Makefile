@@ -72,7 +72,7 @@ fuzz:
 	done
 
 clean:
-	rm -rf bin
+	rm -rf bin build dist
 
 ## conformance: the official MCP conformance suite against `docidx serve --http` (stateful and
 ## --stateless) and the MCP Inspector's --strict schema check over stdio. Installs Node 22 and the
@@ -82,6 +82,41 @@ CONFORMANCE_DIR ?= $(or $(TMPDIR),/tmp)/docidx-conformance
 conformance: build
 	CONFORMANCE_DIR=$(CONFORMANCE_DIR) BIN=$(BIN) bash scripts/conformance.sh
 
+## release: the release artifacts in dist/, offline from a clean clone: static binaries for linux,
+## darwin and windows on amd64 and arm64 in archives (tar.gz, zip for windows) with README, LICENSE,
+## the man page and shell completions, checksums.txt, the Claude Desktop bundle (.mcpb, packed by
+## scripts/mcpb.sh with the official npm CLI), server.json for the MCP Registry, and the container
+## image as an OCI layout tar (tools/release/ociimage; no daemon, no base image). Nothing is
+## published.
+## goreleaser is pinned in its own module, tools/release/go.mod, not in the main go.mod: its
+## several hundred dependencies would otherwise be in every `make test` and every user's
+## `go install` module graph, for a tool only releases run.
+.PHONY: release release-check completion man
+GORELEASER ?= $(GO) tool -modfile=tools/release/go.mod goreleaser
+release: completion man
+	$(GORELEASER) release --snapshot --clean
+	bash scripts/mcpb.sh
+	cd tools/release && $(GO) run ./ociimage -dist ../../dist -server ../../packaging/server.json
+	cd dist && sha256sum docidx_*_oci.tar >> checksums.txt
+
+## completion: shell completion scripts into build/completions (also in the release archives).
+completion: build
+	mkdir -p build/completions
+	$(BIN) completion bash > build/completions/docidx.bash
+	$(BIN) completion zsh > build/completions/_docidx
+	$(BIN) completion fish > build/completions/docidx.fish
+	$(BIN) completion powershell > build/completions/docidx.ps1
+
+## man: the manual page, build/man/docidx.1 (also in the release archives as man/docidx.1).
+man: build
+	mkdir -p build/man
+	$(BIN) man > build/man/docidx.1
+
+## release-check: the smoke test of dist/ after `make release` (not in `make test`): the linux
+## archive's version and an offline crawl, the MCPB bundle's entry point under the MCP Inspector,
+## the OCI image's label and entrypoint, server.json against the registry schema.
+release-check:
+	GO=$(GO) bash scripts/release-check.sh
 ## browser-test: headless Chromium through the HTML pages of `docidx serve --http` over a snapshot
 ## crawled offline from registries/gomod's fixture: search ("/" focuses the box) → package →
 ## version switcher → API outline → symbol → upgrade diff → snapshot, a crafted package whose

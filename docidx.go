@@ -17,8 +17,14 @@ import (
 )
 
 // Version is the docidx release, stamped into every snapshot manifest.
-// Release builds override it with -ldflags "-X github.com/docidx/docidx.Version=v1.2.3".
+// Release builds override it with -ldflags "-X github.com/docidx/docidx.Version=v1.2.3"
+// (.goreleaser.yaml does).
 var Version = "v0.1.0-dev"
+
+// Commit is the full git commit hash the binary was built from, or empty for a build that did not
+// set it. Release builds set it with -ldflags "-X github.com/docidx/docidx.Commit=<hash>", so that
+// `docidx version` names the exact source of a binary carried away from its release page.
+var Commit = ""
 
 // Ecosystem names a package ecosystem by its Package URL type
 // (https://github.com/package-url/purl-spec/blob/main/PURL-TYPES.rst).

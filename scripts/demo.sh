@@ -5,7 +5,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-bin/docidx}
-export DOCIDX_INDEX=${DOCIDX_INDEX:-$(mktemp -d)/docidx-demo}
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+# The index docidx uses by default, under the user's data directory (the same rule as
+# defaultIndexDir in cmd/docidx), so the editor configuration printed at the end still works after
+# a reboot; a temporary directory would not. DOCIDX_INDEX overrides it.
+case "$(uname -s)" in
+Darwin) default_index="$HOME/Library/Application Support/docidx" ;;
+MINGW* | MSYS* | CYGWIN*) default_index="${LOCALAPPDATA:-$HOME/AppData/Local}/docidx" ;;
+*) default_index="${XDG_DATA_HOME:-$HOME/.local/share}/docidx" ;;
+esac
+export DOCIDX_INDEX=${DOCIDX_INDEX:-$default_index}
 
 echo "== go mod download: make sure every module in go.mod is in the module cache"
 go mod download
@@ -30,4 +39,20 @@ echo "== docidx serve --stdio: initialize, then tools/call search_package_docs a
 {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"describe_go_package","arguments":{"package":"golang.org/x/sync/errgroup","symbol":"Group.Go"}}}
 JSON
 echo
-echo "== done: point your editor at: $BIN serve --stdio --index $DOCIDX_INDEX"
+cat <<EOF
+== done. The index is in $DOCIDX_INDEX and stays there. To use it from an editor, add this
+   server to its MCP configuration (Claude Desktop: claude_desktop_config.json; Cursor:
+   ~/.cursor/mcp.json; VS Code: .vscode/mcp.json, under "servers" instead of "mcpServers"):
+
+{
+  "mcpServers": {
+    "docidx": {
+      "command": "$BIN",
+      "args": ["serve", "--stdio", "--index", "$DOCIDX_INDEX"]
+    }
+  }
+}
+
+   or for Claude Code: claude mcp add docidx -- "$BIN" serve --stdio --index "$DOCIDX_INDEX"
+   ($BIN is this checkout's build; a release binary or 'go install' on your PATH works the same.)
+EOF

@@ -44,6 +44,8 @@ func newApp() *cli.App {
 			unpackCommand(),
 			pruneCommand(),
 			versionCommand(),
+			completionCommand(),
+			manCommand(),
 		},
 		OnUsageError: usageError,
 		// main prints errors and exits; urfave/cli must not exit on its own.
@@ -175,7 +177,13 @@ func versionCommand() *cli.Command {
 	}
 }
 
+// printVersion writes docidx's version line: the release, the snapshot format it reads and writes,
+// the Go toolchain and platform, and for release builds the commit they were built from.
 func printVersion(w io.Writer) error {
-	_, err := fmt.Fprintf(w, "docidx %s (snapshot format %d, %s %s/%s)\n", docidx.Version, index.FormatVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	commit := ""
+	if docidx.Commit != "" {
+		commit = ", commit " + docidx.Commit
+	}
+	_, err := fmt.Fprintf(w, "docidx %s (snapshot format %d, %s %s/%s%s)\n", docidx.Version, index.FormatVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH, commit)
 	return err
 }

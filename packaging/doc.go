@@ -1,0 +1,11 @@
+// Package packaging holds docidx's release manifests, which `make release` fills in and ships:
+// server.json, the entry for the official MCP Registry (schema 2025-12-11,
+// https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json), and
+// mcpb/manifest.json, the Claude Desktop bundle's manifest (MCPB, github.com/anthropics/mcpb).
+//
+// The package has no code: it exists so that `go test` checks these files against their schemas
+// (testdata/server.schema.json is the registry's own copy of that schema, from
+// github.com/modelcontextprotocol/registry v1.8.9, internal/validators/schemas/2025-12-11.json;
+// testdata/mcpb-manifest-v0.3.schema.json is the MCPB schema from the npm package
+// @anthropic-ai/mcpb 2.1.2).
+package packaging
