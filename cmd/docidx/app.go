@@ -42,6 +42,7 @@ func newApp() *cli.App {
 			packCommand(),
 			unpackCommand(),
 			pruneCommand(),
+			mergeCommand(),
 			versionCommand(),
 		},
 		OnUsageError: usageError,
