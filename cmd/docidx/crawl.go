@@ -172,7 +172,7 @@ func runCrawl(c *cli.Context) error {
 			return failf("--prune: %v; the previous snapshot is unchanged", err)
 		}
 	}
-	if sum.Indexed == 0 && len(pruned) == 0 {
+	if sum.Indexed == 0 && len(pruned) == 0 && !emptyShard(w, shard, sum) {
 		// Nothing to publish: a new generation would copy the old one, make every server
 		// reload and, for a first crawl, publish an empty snapshot.
 		w.Abort()
@@ -202,6 +202,17 @@ func runCrawl(c *cli.Context) error {
 		return failf("%v (the others were indexed)", err)
 	}
 	return nil
+}
+
+// emptyShard reports whether a sharded crawl found nothing in its part, into an index without a
+// snapshot: it writes an empty snapshot all the same, so that the pack and merge steps after
+// every shard's crawl find one (with more shards than package versions, some parts are empty).
+func emptyShard(w *index.Writer, shard crawl.Shard, sum *crawl.Summary) bool {
+	if shard.All() || sum.Failed > 0 {
+		return false
+	}
+	refs, err := w.Refs()
+	return err == nil && len(refs) == 0
 }
 
 // crawlJSON is crawl --json's output: the crawl's summary and what the snapshot holds after it.
