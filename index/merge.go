@@ -117,7 +117,8 @@ const maxConflictsListed = 10
 
 // Merge writes a new generation of the index directory dir holding every package version of
 // its current snapshot (if any) and of each input: an index directory, a snapshot directory, or
-// an archive made by Pack (unpacked into a temporary directory, removed afterwards). The inputs
+// an archive made by Pack (unpacked into a temporary directory, removed afterwards; all inputs
+// are open at once, so archives need their unpacked size in the temporary directory). The inputs
 // are opened as Open opens them, so a snapshot of a format this docidx cannot read is refused
 // with an error wrapping docidx.ErrFormat that names it, and a damaged one with an error wrapping
 // ErrCorrupt. A package version found in several inputs must have the same ContentHash in each
@@ -136,89 +137,92 @@ func Merge(ctx context.Context, dir string, inputs []string) (*MergeSummary, err
 	}
 	defer w.Abort() // no-op after Commit
 	sum := &MergeSummary{}
-	type seen struct {
-		hash  [sha256.Size]byte
-		input int
-	}
-	have := map[string]seen{} // versionKey -> first copy
-	var conflicts []string
-	nConflicts := 0
-
-	// add reads every version of the snapshot r, the i-th input; put says whether versions not
-	// seen yet are written (the index's own snapshot is already in the writer).
-	add := func(r *Reader, i int, put bool) error {
-		in := &sum.Inputs[i]
-		refs, err := r.Refs()
-		if err != nil {
-			return fmt.Errorf("index: merge: %s: %w", in.Path, err)
+	var readers []*Reader
+	defer func() {
+		for _, r := range readers {
+			r.Close()
 		}
-		in.Versions = len(refs)
-		for _, ref := range refs {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			d, err := r.PackageDocs(ref)
-			if err != nil {
-				return fmt.Errorf("index: merge: %s: reading %s: %w", in.Path, ref, err)
-			}
-			h, err := ContentHash(d)
-			if err != nil {
-				return fmt.Errorf("index: merge: %s: %w", in.Path, err)
-			}
-			key := string(versionKey(d.Package.Ref()))
-			if prev, ok := have[key]; ok {
-				if prev.hash == h {
-					in.Identical++
-					continue
-				}
-				nConflicts++
-				if len(conflicts) < maxConflictsListed {
-					conflicts = append(conflicts, fmt.Sprintf("%s: %s has content %x, %s has %x",
-						d.Package.Ref(), sum.Inputs[prev.input].Path, prev.hash[:6], in.Path, h[:6]))
-				}
-				continue
-			}
-			have[key] = seen{hash: h, input: i}
-			if put {
-				if err := w.Put(ctx, d); err != nil {
-					return fmt.Errorf("index: merge: %s: storing %s: %w", in.Path, ref, err)
-				}
-			}
-			in.Added++
-		}
-		for _, s := range r.Manifest().Sources {
-			in.Sources = append(in.Sources, redactedSource(s))
-			w.AddSource(redactedSource(s))
-		}
-		return nil
-	}
+	}()
 
 	// The index's own snapshot, read through a Reader of the generation the writer was seeded
 	// from: the writer holds the index's lock, so no crawl can publish another one meanwhile.
 	hadCurrent := false
 	if cur, err := Open(dir); err == nil {
 		hadCurrent = true
+		readers = append(readers, cur)
 		sum.Inputs = append(sum.Inputs, MergeInput{Path: dir, Current: true, Format: cur.Manifest().Format})
-		err = add(cur, 0, false)
-		cur.Close()
-		if err != nil {
-			return nil, err
-		}
 	} else if !errors.Is(err, docidx.ErrNoSnapshot) {
 		return nil, fmt.Errorf("index: merge: the current snapshot of %s: %w", dir, err)
 	}
-
 	for _, path := range inputs {
 		r, cleanup, err := openInput(path)
 		if err != nil {
 			return nil, err
 		}
+		defer cleanup()
+		readers = append(readers, r)
 		sum.Inputs = append(sum.Inputs, MergeInput{Path: path, Format: r.Manifest().Format})
-		err = add(r, len(sum.Inputs)-1, true)
-		r.Close()
-		cleanup()
+	}
+
+	// Every version of every input, in the store's key order: written in that order, the new
+	// store's pages fill as one crawl's do (the inputs one after the other would interleave
+	// their keys and leave a store a fifth larger), and the copies of one version come together.
+	type entry struct {
+		key   string
+		ref   docidx.Ref
+		input int
+	}
+	var all []entry
+	for i, r := range readers {
+		refs, err := r.Refs()
 		if err != nil {
+			return nil, fmt.Errorf("index: merge: %s: %w", sum.Inputs[i].Path, err)
+		}
+		sum.Inputs[i].Versions = len(refs)
+		for _, ref := range refs {
+			all = append(all, entry{string(versionKey(ref)), ref, i})
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].key < all[j].key }) // inputs in order within a key
+
+	var (
+		conflicts  []string
+		nConflicts int
+		firstHash  [sha256.Size]byte
+		firstIn    = -1
+	)
+	for n, e := range all {
+		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		in := &sum.Inputs[e.input]
+		d, err := readers[e.input].PackageDocs(e.ref)
+		if err != nil {
+			return nil, fmt.Errorf("index: merge: %s: reading %s: %w", in.Path, e.ref, err)
+		}
+		h, err := ContentHash(d)
+		if err != nil {
+			return nil, fmt.Errorf("index: merge: %s: %w", in.Path, err)
+		}
+		if n > 0 && all[n-1].key == e.key { // a later copy of the version firstIn holds
+			if h == firstHash {
+				in.Identical++
+				continue
+			}
+			nConflicts++
+			if len(conflicts) < maxConflictsListed {
+				conflicts = append(conflicts, fmt.Sprintf("%s: %s has content %x, %s has %x",
+					d.Package.Ref(), sum.Inputs[firstIn].Path, firstHash[:6], in.Path, h[:6]))
+			}
+			continue
+		}
+		firstHash, firstIn = h, e.input
+		in.Added++
+		if in.Current || nConflicts > 0 {
+			continue // already in the writer; or nothing will be written
+		}
+		if err := w.Put(ctx, d); err != nil {
+			return nil, fmt.Errorf("index: merge: %s: storing %s: %w", in.Path, e.ref, err)
 		}
 	}
 	if nConflicts > 0 {
@@ -228,6 +232,12 @@ func Merge(ctx context.Context, dir string, inputs []string) (*MergeSummary, err
 		}
 		return nil, fmt.Errorf("%w: %d package versions differ between inputs, nothing merged:\n%s%s\nmerge snapshots crawled from the same sources, or remove one copy first with 'docidx prune --index DIR ECOSYSTEM:NAME@VERSION'",
 			ErrConflict, nConflicts, strings.Join(conflicts, "\n"), more)
+	}
+	for i, r := range readers {
+		for _, s := range r.Manifest().Sources {
+			sum.Inputs[i].Sources = append(sum.Inputs[i].Sources, redactedSource(s))
+			w.AddSource(redactedSource(s))
+		}
 	}
 	added := 0
 	for _, in := range sum.Inputs {
@@ -239,10 +249,7 @@ func Merge(ctx context.Context, dir string, inputs []string) (*MergeSummary, err
 	if added == 0 && hadCurrent {
 		// Nothing new: a generation would only copy the current one, as a crawl that changes
 		// nothing does not write one.
-		if r, err := Open(dir); err == nil {
-			sum.Counts = r.Counts()
-			r.Close()
-		}
+		sum.Counts = readers[0].Counts()
 		sum.Elapsed = time.Since(start)
 		return sum, w.Abort()
 	}
