@@ -161,7 +161,7 @@ func TestMergeFormatRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	newer := strings.Replace(string(data), `"format": 1`, `"format": 99`, 1)
+	newer := strings.Replace(string(data), fmt.Sprintf(`"format": %d`, index.FormatVersion), `"format": 99`, 1)
 	if newer == string(data) {
 		t.Fatalf("no format in %s", data)
 	}
