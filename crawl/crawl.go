@@ -42,6 +42,12 @@ type Options struct {
 	Concurrency int
 	// Refresh fetches package versions again even when the sink already has them.
 	Refresh bool
+	// Shard, when set, keeps only the package versions of one part of the package set (see
+	// Shard.Has): a cached version or an exact spec is kept or left out before anything is
+	// fetched, a range spec once it is resolved. A range spec that does not resolve is reported
+	// by the one shard its package name (without version) falls in, so that an N-way crawl
+	// reports it once. The versions left out are counted in Summary.OtherShards.
+	Shard Shard
 	// Logger receives one line per package, failed or not, at debug level; nil discards.
 	// Failures are the caller's to report, from Summary.Results.
 	Logger *slog.Logger
@@ -85,6 +91,9 @@ type Summary struct {
 	Sections  int           `json:"sections"`
 	Symbols   int           `json:"symbols"`
 	Elapsed   time.Duration `json:"elapsedNs"`
+	// OtherShards counts the package versions (and unresolved specs) left to the other parts of
+	// a sharded crawl (Options.Shard); they are not in Results.
+	OtherShards int `json:"otherShards,omitempty"`
 	// Skipped counts the input files the sources skipped, by reason ("not a regular file",
 	// "too large", "malformed", "unreadable"), when Options.Logger's handler is a SkipCounter.
 	Skipped map[string]int `json:"skipped,omitempty"`
@@ -151,11 +160,14 @@ func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		jobs, err := plan(ctx, opts)
+		jobs, others, err := plan(ctx, opts)
 		planned <- err
 		if err != nil {
 			return
 		}
+		mu.Lock()
+		sum.OtherShards = others
+		mu.Unlock()
 		for _, src := range append(cachesAsRegistries(opts.Caches), opts.Registries...) {
 			if s, ok := src.(fmt.Stringer); ok {
 				guard.AddSource(s.String())
@@ -188,8 +200,13 @@ func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 				break
 			}
 			g.Go(func() error {
-				r, dup := crawlOne(ctx, guard, opts, j, claim)
-				if dup {
+				r, skip := crawlOne(ctx, guard, opts, j, claim)
+				if skip == skipOtherShard {
+					mu.Lock()
+					sum.OtherShards++
+					mu.Unlock()
+				}
+				if skip != keep {
 					return nil
 				}
 				if r.Err != nil {
@@ -294,30 +311,41 @@ func (g *guardedSink) close() {
 	g.mu.Unlock()
 }
 
-// plan turns the options into jobs: one per spec, or one per cached package version.
-func plan(ctx context.Context, opts Options) ([]job, error) {
+// plan turns the options into jobs: one per spec, or one per cached package version. With
+// opts.Shard it leaves out the cached versions and exact specs of other shards, and returns
+// how many it left out.
+func plan(ctx context.Context, opts Options) ([]job, int, error) {
 	var jobs []job
+	others := 0
 	if len(opts.Specs) > 0 {
 		for _, s := range opts.Specs {
+			if s.Exact && !opts.Shard.Has(docidx.Ref{Ecosystem: s.Ecosystem, Name: s.Name, Version: s.Query}) {
+				others++
+				continue
+			}
 			jobs = append(jobs, job{spec: s})
 		}
-		return interleave(jobs), nil
+		return interleave(jobs), others, nil
 	}
 	seen := make(map[docidx.Ref]bool)
 	for _, c := range opts.Caches {
 		refs, err := c.List(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("listing %s: %w", describe(c), err)
+			return nil, 0, fmt.Errorf("listing %s: %w", describe(c), err)
 		}
 		for _, ref := range refs {
 			if seen[ref] {
 				continue
 			}
 			seen[ref] = true
+			if !opts.Shard.Has(ref) {
+				others++
+				continue
+			}
 			jobs = append(jobs, job{ref: ref, src: c, spec: Spec{Ecosystem: ref.Ecosystem, Name: ref.Name, Query: ref.Version, Exact: true}})
 		}
 	}
-	return jobs, nil
+	return jobs, others, nil
 }
 
 // interleave orders jobs round-robin by ecosystem, keeping each ecosystem's own order. Specs come
@@ -348,14 +376,25 @@ func interleave(jobs []job) []job {
 	return out
 }
 
-func crawlOne(ctx context.Context, sink Sink, opts Options, j job, claim func(docidx.Ref) bool) (r Result, dup bool) {
+// skipped says why crawlOne left a job out of the summary, if it did.
+type skipped int
+
+const (
+	keep           skipped = iota // a result for the summary
+	skipDuplicate                 // another job took the same version
+	skipOtherShard                // the version, or the unresolved spec, belongs to another shard
+)
+
+func crawlOne(ctx context.Context, sink Sink, opts Options, j job, claim func(docidx.Ref) bool) (r Result, skip skipped) {
 	start := time.Now()
 	r = Result{Spec: j.spec.String(), Ref: docidx.Ref{Ecosystem: j.spec.Ecosystem, Name: j.spec.Name}}
 	defer func() { r.Elapsed = time.Since(start) }()
-	fail := func(err error) (Result, bool) {
+	fail := func(err error) (Result, skipped) {
 		r.Status, r.Err = Failed, err
-		return r, false
+		return r, keep
 	}
+	// A range spec learns its version only here; plan has already sorted the others.
+	ranged := j.src == nil && !j.spec.Exact
 
 	ref, src := j.ref, j.src
 	// A pinned version the snapshot already has needs no lookup at all, not even a local one.
@@ -369,16 +408,22 @@ func crawlOne(ctx context.Context, sink Sink, opts Options, j job, claim func(do
 		var err error
 		ref, src, err = resolve(ctx, opts, j.spec)
 		if err != nil {
+			if ranged && !opts.Shard.Has(r.Ref) { // r.Ref has no version yet
+				return r, skipOtherShard
+			}
 			return fail(err)
 		}
 	}
+	if ranged && !opts.Shard.Has(ref) {
+		return r, skipOtherShard
+	}
 	r.Ref = ref
 	if !claim(ref) {
-		return r, true
+		return r, skipDuplicate
 	}
 	if !opts.Refresh && sink.Has(ref) {
 		r.Status = Unchanged
-		return r, false
+		return r, keep
 	}
 	if src == nil { // resolved to a version the sink had, but Refresh asks again
 		var err error
@@ -407,7 +452,7 @@ func crawlOne(ctx context.Context, sink Sink, opts Options, j job, claim func(do
 		r.Sections += len(d.Sections)
 	}
 	r.Symbols = len(docs.Symbols)
-	return r, false
+	return r, keep
 }
 
 // resolve finds the exact version a spec names and the source to fetch it from: the first local

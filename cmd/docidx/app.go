@@ -43,6 +43,7 @@ func newApp() *cli.App {
 			packCommand(),
 			unpackCommand(),
 			pruneCommand(),
+			mergeCommand(),
 			versionCommand(),
 			completionCommand(),
 			manCommand(),

@@ -43,6 +43,10 @@ snapshot ends up holding exactly what this crawl named: other versions are dropp
 the snapshot); --prune-on-failure prunes anyway, keeping the versions of packages that
 failed.
 
+--shard K/N crawls only the K-th of N parts of the package set (every SPEC, --from
+entry and cached version), split by a hash of each version's purl: N machines crawl
+one part each, and 'docidx merge' combines their snapshots into one.
+
 Registries come from each ecosystem's own configuration: GOPROXY (environment or
 'go env'), npm's .npmrc files and npm_config_* variables; --goproxy and
 --npm-registry override them.`,
@@ -64,6 +68,7 @@ Registries come from each ecosystem's own configuration: GOPROXY (environment or
 			&cli.StringFlag{Name: "swift-registry", Usage: "Swift package registry `URL` (default: SwiftPM's registries.json)", EnvVars: []string{"DOCIDX_SWIFT_REGISTRY"}},
 			&cli.BoolFlag{Name: "prune", Usage: "afterwards, if nothing failed, drop every package version this crawl did not name", EnvVars: []string{"DOCIDX_PRUNE"}},
 			&cli.BoolFlag{Name: "prune-on-failure", Usage: "with --prune, prune even when some packages failed (kept: versions of the packages that failed)", EnvVars: []string{"DOCIDX_PRUNE_ON_FAILURE"}},
+			&cli.StringFlag{Name: "shard", Usage: "crawl only the K-th of N parts of the package set, split by purl (`K/N`, 1 ≤ K ≤ N); merge the parts with docidx merge", EnvVars: []string{"DOCIDX_SHARD"}},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors", EnvVars: []string{"DOCIDX_QUIET"}},
 		},
 		Action: runCrawl,
@@ -80,6 +85,12 @@ func runCrawl(c *cli.Context) error {
 	log = slog.New(crawl.NewSkipCounter(log.Handler()))
 	if n := c.Int("concurrency"); n < 1 || n > 256 {
 		return usagef("--concurrency %d: want 1 to 256", n)
+	}
+	var shard crawl.Shard
+	if c.String("shard") != "" { // empty, as an unset DOCIDX_SHARD in a job template: no shard
+		if shard, err = crawl.ParseShard(c.String("shard")); err != nil {
+			return usagef("%v", err)
+		}
 	}
 	var specs []crawl.Spec
 	for _, arg := range c.Args().Slice() {
@@ -138,6 +149,7 @@ func runCrawl(c *cli.Context) error {
 		Registries:  srcs.registries,
 		Concurrency: c.Int("concurrency"),
 		Refresh:     c.Bool("refresh"),
+		Shard:       shard,
 		Logger:      log,
 		OnStart:     prog.start,
 		OnResult:    prog.result,
@@ -160,7 +172,7 @@ func runCrawl(c *cli.Context) error {
 			return failf("--prune: %v; the previous snapshot is unchanged", err)
 		}
 	}
-	if sum.Indexed == 0 && len(pruned) == 0 {
+	if sum.Indexed == 0 && len(pruned) == 0 && !emptyShard(w, shard, sum) {
 		// Nothing to publish: a new generation would copy the old one, make every server
 		// reload and, for a first crawl, publish an empty snapshot.
 		w.Abort()
@@ -190,6 +202,17 @@ func runCrawl(c *cli.Context) error {
 		return failf("%v (the others were indexed)", err)
 	}
 	return nil
+}
+
+// emptyShard reports whether a sharded crawl found nothing in its part, into an index without a
+// snapshot: it writes an empty snapshot all the same, so that the pack and merge steps after
+// every shard's crawl find one (with more shards than package versions, some parts are empty).
+func emptyShard(w *index.Writer, shard crawl.Shard, sum *crawl.Summary) bool {
+	if shard.All() || sum.Failed > 0 {
+		return false
+	}
+	refs, err := w.Refs()
+	return err == nil && len(refs) == 0
 }
 
 // crawlJSON is crawl --json's output: the crawl's summary and what the snapshot holds after it.
@@ -250,6 +273,9 @@ func printSummary(w io.Writer, sum *crawl.Summary, retries int64) {
 	fmt.Fprintf(w, "crawled %d packages in %s: %d indexed, %d unchanged, %d failed; %d documents, %d sections, %d symbols; %d retries",
 		len(sum.Results), sum.Elapsed.Round(time.Millisecond), sum.Indexed, sum.Unchanged, sum.Failed,
 		sum.Documents, sum.Sections, sum.Symbols, retries)
+	if sum.OtherShards > 0 {
+		fmt.Fprintf(w, "; %d left to other shards", sum.OtherShards)
+	}
 	if len(sum.Skipped) > 0 {
 		total, parts := 0, []string{}
 		for _, reason := range slices.Sorted(maps.Keys(sum.Skipped)) {
