@@ -284,8 +284,11 @@ func extract(r io.Reader, dst string) (*Manifest, error) {
 			return nil, corrupt("%s is listed in the manifest but missing", name)
 		}
 	}
-	// Read the compressed stream to its end, so that its own checksum is checked too.
-	if _, err := io.Copy(io.Discard, io.LimitReader(zr, 1<<20)); err != nil {
+	// Read the compressed stream to its end, so that its own checksum is checked too. After the
+	// tar's end only zero padding may follow (tar writers pad to their record size), and not
+	// without bound: a damaged block header can turn the padding into an endless run, which must
+	// not pass for the end of a good archive.
+	if err := checkTrailer(zr); err != nil {
 		return nil, corrupt("%v", err)
 	}
 	if err := writeFileSync(filepath.Join(dst, ManifestFile), raw); err != nil {
@@ -295,6 +298,34 @@ func extract(r io.Reader, dst string) (*Manifest, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// maxTrailer is how many bytes of zero padding may follow the end of an archive's tar stream.
+const maxTrailer = 1 << 20
+
+// checkTrailer reads r, the decompressed stream after the tar's end, to EOF: at most maxTrailer
+// bytes, all zero. Reaching EOF makes the decompressor check the stream's own checksum.
+func checkTrailer(r io.Reader) error {
+	buf := make([]byte, 32<<10)
+	n := 0
+	for {
+		k, err := r.Read(buf)
+		for _, b := range buf[:k] {
+			if b != 0 {
+				return errors.New("data after the end of the archive")
+			}
+		}
+		n += k
+		if n > maxTrailer {
+			return fmt.Errorf("more than %d bytes after the end of the archive", maxTrailer)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
 
 // safeName reports whether a manifest file name stays inside the snapshot directory on every
