@@ -99,14 +99,15 @@ type stdioConn struct {
 
 	queue []jsonrpc.Message // the rest of a batch; Read is not called concurrently
 
-	mu       sync.Mutex // guards the fields below: Write runs concurrently with Read
-	next     int64      // the last id given to a request
-	calls    map[jsonrpc.ID]*stdioCall
-	latest   map[string]jsonrpc.ID // a client id (its bytes) → the id of the last request that used it
-	waiting  int                   // calls not cancelled and not yet answered
-	changed  chan struct{}         // closed and replaced whenever waiting drops
-	initID   jsonrpc.ID            // the initialize request, until it is answered
-	protocol string                // the negotiated protocol version, once initialized
+	mu          sync.Mutex // guards the fields below: Write runs concurrently with Read
+	next        int64      // the last id given to a request
+	calls       map[jsonrpc.ID]*stdioCall
+	latest      map[string]jsonrpc.ID // a client id (its bytes) → the id of the last request that used it
+	waiting     int                   // calls not cancelled and not yet answered
+	changed     chan struct{}         // closed and replaced whenever waiting drops
+	initID      jsonrpc.ID            // the initialize request, until it is answered
+	protocol    string                // the negotiated protocol version, from the initialize request on
+	initialized bool                  // an initialize has been answered with a result
 
 	writeMu sync.Mutex // serializes writes
 	buf     []byte     // the message being written, under writeMu
@@ -492,6 +493,18 @@ func (c *stdioConn) admitCall(r *jsonrpc.Request, id json.RawMessage, b *stdioBa
 	}
 	if r.Method == "initialize" {
 		c.initID = own
+		if c.protocol == "" {
+			// The lines after initialize are read before its answer is written: take the version
+			// the SDK will agree to now (negotiated), so that a batch pipelined behind initialize
+			// meets the same rule as one sent after the answer. The answer confirms it, or a
+			// refused initialize clears it.
+			var p struct {
+				ProtocolVersion string `json:"protocolVersion"`
+			}
+			if json.Unmarshal(r.Params, &p) == nil && p.ProtocolVersion != "" {
+				c.protocol = negotiated(p.ProtocolVersion)
+			}
+		}
 	}
 	return r
 }
@@ -568,9 +581,12 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	}
 	if resp.ID == c.initID {
 		c.initID = jsonrpc.ID{}
-		if resp.Error == nil { // not a second initialize, refused
+		if resp.Error == nil {
 			c.protocol = protocolOf(resp)
+		} else if c.protocol != "" && !c.initialized {
+			c.protocol = "" // the first initialize, refused: no version was agreed
 		}
+		c.initialized = c.initialized || resp.Error == nil
 	}
 	if resp.Error != nil {
 		if call.cancelled && call.batch == nil {

@@ -437,3 +437,34 @@ func TestStdioConnBatchesAfterInitialize(t *testing.T) {
 		t.Errorf("a batch after a refused second initialize: %s", got)
 	}
 }
+
+// TestStdioConnBatchPipelinedBehindInitialize checks that a batch read before initialize is
+// answered meets the rule of the version initialize asks for: the client may pipeline it.
+func TestStdioConnBatchPipelinedBehindInitialize(t *testing.T) {
+	for _, tc := range []struct {
+		version string
+		refused bool
+	}{{"2025-06-18", true}, {"2025-11-25", true}, {"2025-03-26", false}} {
+		in := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + tc.version + `"}}` + "\n" +
+			`[{"jsonrpc":"2.0","id":3,"method":"ping"}]` + "\n"
+		out := &syncBuf{}
+		// A short drain: at EOF the unanswered initialize is not waited for long.
+		c := newStdioConn(strings.NewReader(in), out, 50*time.Millisecond, slog.New(slog.DiscardHandler))
+		ctx := context.Background()
+		var reqs []*jsonrpc.Request
+		for {
+			m, err := c.Read(ctx) // both lines read before initialize is answered
+			if err != nil {
+				break
+			}
+			reqs = append(reqs, m.(*jsonrpc.Request))
+		}
+		refused := strings.Contains(out.String(), "batches are not part of MCP")
+		if refused != tc.refused {
+			t.Errorf("initialize %s, then a batch at once: refused %v, want %v (%d requests passed on; out %s)", tc.version, refused, tc.refused, len(reqs), out.String())
+		}
+		for _, r := range reqs {
+			c.Write(ctx, &jsonrpc.Response{ID: r.ID, Result: json.RawMessage(`{}`)})
+		}
+	}
+}
