@@ -58,9 +58,9 @@ type Query struct {
 	Limit     int              // hits per page; 0 means 10, at most 100
 	Offset    int              // hits to skip (paging)
 	// PassageBytes is the size in bytes of the passage (Hit.Snippet) of each of the first three
-	// hits of the results; the hits below get 35% of it, and none less than 120 bytes. 0 means
+	// hits of the results; the hits below get 40% of it, and none less than 120 bytes. 0 means
 	// DefaultPassageBytes (400); values above MaxPassageBytes are lowered to it. A caller fitting
-	// a page of 10 hits into B bytes of passages can pass about B/(3+0.35·7) = B/5.45.
+	// a page of 10 hits into B bytes of passages can pass about B/(3+0.40·7) = B/5.8.
 	PassageBytes int
 }
 

@@ -96,7 +96,7 @@ func TestPassageBudget(t *testing.T) {
 	for _, c := range []struct{ perHit, rank, want int }{
 		{0, 0, DefaultPassageBytes},
 		{0, 2, DefaultPassageBytes},
-		{0, 3, DefaultPassageBytes * 35 / 100},
+		{0, 3, DefaultPassageBytes * 40 / 100},
 		{1000, 0, 1000},
 		{1 << 20, 0, MaxPassageBytes},
 		{100, 5, minPassageBytes},
