@@ -5,7 +5,9 @@
 //
 // The package has no code: it exists so that `go test` checks these files against their schemas
 // (testdata/server.schema.json is the registry's own copy of that schema, from
-// github.com/modelcontextprotocol/registry v1.8.9, internal/validators/schemas/2025-12-11.json;
+// github.com/modelcontextprotocol/registry v1.8.9, internal/validators/schemas/2025-12-11.json,
+// less the npm registry's address among registryBaseUrl's examples: docidx's repository names
+// no registry host, and examples do not validate;
 // testdata/mcpb-manifest-v0.3.schema.json is the MCPB schema from the npm package
 // @anthropic-ai/mcpb 2.1.2).
 package packaging
