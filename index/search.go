@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"sort"
 	"strings"
 	"unicode"
@@ -308,7 +309,8 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query,
 	// one hit per URI (the overloads of a function share one) and one per member inherited or
 	// declared alike on several types (the same name, declaration and text), so such a repeat
 	// must not push the hits after it below topPassageHits.
-	seen := make(map[string]bool, len(page))
+	uris := make(map[string]bool, len(page))
+	twins := make(map[twinKey]bool, len(page))
 	rank := offset
 	for _, h := range page {
 		fields, id := h.Fields, h.ID
@@ -322,22 +324,33 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query,
 		if !ok {
 			continue
 		}
-		twin := ""
-		if hit.Kind == docidx.HitSymbol {
-			twin = hit.Package + "@" + hit.Version + "\x00" + hit.Title[strings.LastIndexAny(hit.Title, ".:")+1:] + "\x00" + hit.Section + "\x00" + text
-		}
 		hit.Snippet = passage(text, pq.forPackage(hit.Package), passageBudget(q.PassageBytes, rank))
-		if !seen[hit.URI] && (twin == "" || !seen[twin]) {
-			rank++
+		repeat := uris[hit.URI]
+		uris[hit.URI] = true
+		if hit.Kind == docidx.HitSymbol {
+			k := twinKey{pkg: hit.Package, version: hit.Version, name: hit.Title[strings.LastIndexAny(hit.Title, ".:")+1:],
+				section: hit.Section, text: maphash.String(twinSeed, text)}
+			repeat = repeat || twins[k]
+			twins[k] = true
 		}
-		seen[hit.URI] = true
-		if twin != "" {
-			seen[twin] = true
+		if !repeat {
+			rank++
 		}
 		out.Hits = append(out.Hits, hit)
 	}
 	return out, nil
 }
+
+// twinKey identifies a symbol hit that callers show once among its twins: a member declared
+// alike on several types of a package version (same name, declaration and stored text, the
+// text by its hash so that a page of hits does not copy up to 8 KiB each).
+type twinKey struct {
+	pkg, version, name, section string
+	text                        uint64
+}
+
+// twinSeed seeds the hashes of twinKey.
+var twinSeed = maphash.MakeSeed()
 
 // wordWeight returns the weight of a question's word in choosing passages: the idf of its term
 // in the rank index (so that "milliseconds" outweighs "value"), at least minWordWeight. A word's

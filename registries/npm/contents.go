@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"path"
 	"strings"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/internal/skip"
 	"github.com/docidx/docidx/registries/npm/internal/dts"
 )
 
@@ -231,4 +233,22 @@ func exampleMarkdown(p, lang string, src []byte) []byte {
 	}
 	b.WriteString(fence + "\n")
 	return []byte(b.String())
+}
+
+// logExtraction logs what reading one package version's contents (c) and API (a) met: limits
+// hit and where the API came from at debug level, each skipped file as registries/internal/skip
+// counts it, and a failed @types package as a warning. Caches and registries log alike.
+func logExtraction(log *slog.Logger, name, version string, c *contents, a *api) {
+	for _, p := range append(c.problems, a.problems...) {
+		log.Debug("npm: "+p, "package", name, "version", version)
+	}
+	for _, err := range c.skipped {
+		skip.File(log, "npm: file skipped", err, "package", name, "version", version)
+	}
+	if a.from != "" {
+		log.Debug("npm: API from "+a.from, "package", name, "version", version, "symbols", len(a.symbols))
+	}
+	if a.typesErr != nil {
+		log.Warn("npm: no API from the @types package", "package", name, "version", version, "err", a.typesErr)
+	}
 }

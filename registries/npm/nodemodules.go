@@ -359,18 +359,7 @@ func (n *NodeModules) Fetch(ctx context.Context, name, version string) (*docidx.
 	lim := contentLimits{maxFile: n.cfg.MaxFile, maxDocs: n.cfg.MaxDocs, maxDocSize: n.cfg.MaxDocSize, maxSymbols: n.cfg.MaxSymbols}
 	c := buildContents(fsys, m.readme(), string(m.ReadmeFilename), lim)
 	a := packageAPI(ctx, fsys, m, name, version, lim, &nmFinder{n: n, dirs: map[string]string{name: in.dir}})
-	for _, p := range append(c.problems, a.problems...) {
-		n.log.Debug("npm: "+p, "package", name, "version", version)
-	}
-	for _, err := range c.skipped {
-		skip.File(n.log, "npm: file skipped", err, "package", name, "version", version)
-	}
-	if a.from != "" {
-		n.log.Debug("npm: API from "+a.from, "package", name, "version", version, "symbols", len(a.symbols))
-	}
-	if a.typesErr != nil {
-		n.log.Warn("npm: no API from the @types package", "package", name, "version", version, "err", a.typesErr)
-	}
+	logExtraction(n.log, name, version, &c, &a)
 	pkg := packageFromManifest(m, m, name, version)
 	pkg.Versions = versions
 	pkg.Source = in.dir

@@ -19,7 +19,6 @@ import (
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
 	"github.com/docidx/docidx/registries/internal/memfs"
-	"github.com/docidx/docidx/registries/internal/skip"
 	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 )
 
@@ -377,18 +376,7 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	lim := contentLimits{maxFile: r.cfg.MaxFile, maxDocs: r.cfg.MaxDocs, maxDocSize: r.cfg.MaxDocSize, maxSymbols: r.cfg.MaxSymbols}
 	c := buildContents(fsys, fallback, fallbackName, lim)
 	a := packageAPI(ctx, fsys, pm, name, version, lim, registryFinder{r})
-	for _, pr := range append(c.problems, a.problems...) {
-		r.log.Debug("npm: "+pr, "package", name, "version", version)
-	}
-	for _, err := range c.skipped {
-		skip.File(r.log, "npm: file skipped", err, "package", name, "version", version)
-	}
-	if a.from != "" {
-		r.log.Debug("npm: API from "+a.from, "package", name, "version", version, "symbols", len(a.symbols))
-	}
-	if a.typesErr != nil {
-		r.log.Warn("npm: no API from the @types package", "package", name, "version", version, "err", a.typesErr)
-	}
+	logExtraction(r.log, name, version, &c, &a)
 
 	pkg := packageFromManifest(m, pm, name, version)
 	pkg.Versions = p.versionList()
