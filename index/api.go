@@ -17,15 +17,20 @@ import (
 // Formats:
 //
 //	1  the first
-//	2  large store.db values compressed (see store.go); format 1 is read as well
-const FormatVersion = 2
+//	2  large store.db values compressed (see store.go)
+//	3  segments: each crawl adds a segment directory (seg-NNNNNN: search.bleve and rank.idx of
+//	   the versions it indexed) and hard-links the segments of the generation before; the
+//	   store's "where" bucket says which segment searches each version; rank.idx layout
+//	   DOCIDXR6 (named sections, document frequencies, per-version term counts, CRC-32C).
+//	   Formats 1 and 2 are refused by Open; a crawl into their index directory rewrites them.
+const FormatVersion = 3
 
-// File names inside one snapshot directory (DESIGN.md §3).
+// File names inside one snapshot directory (DESIGN.md §3). SearchDir and RankFile are inside
+// each segment directory (see Segment).
 const (
 	ManifestFile = "manifest.json"
 	StoreFile    = "store.db"
-	SearchDir    = "search.bleve"     // Bleve index of each package's latest indexed version
-	OldSearchDir = "search-old.bleve" // Bleve index of every older version, searched only by version
+	SearchDir    = "search.bleve" // a segment's Bleve index: its documents and their hits' text
 )
 
 // Manifest is manifest.json: it describes one snapshot and the checksum of each file in it.
@@ -35,7 +40,21 @@ type Manifest struct {
 	Created       time.Time         `json:"created"`
 	Sources       []string          `json:"sources,omitempty"` // registries and local paths crawled
 	Counts        []EcosystemCounts `json:"counts"`
+	Segments      []Segment         `json:"segments"`
 	Files         map[string]string `json:"files"` // slash path relative to the snapshot -> sha256 hex
+}
+
+// Segment describes one immutable segment of a snapshot: a directory of the snapshot holding
+// the Bleve index (SearchDir) and the ranking index (RankFile) of the package versions one crawl
+// or merge indexed. Later generations hard-link it rather than copy it. Versions counts the
+// package versions it holds, Documents their search documents; Live counts those of its
+// versions still searched in it (see the store's where bucket): a segment of few live versions
+// is rewritten by the next merge.
+type Segment struct {
+	Name      string `json:"name"` // "seg-000003"
+	Versions  int    `json:"versions"`
+	Documents int    `json:"documents"`
+	Live      int    `json:"live"`
 }
 
 // EcosystemCounts counts what a snapshot holds of one ecosystem.

@@ -13,7 +13,6 @@ package index
 
 import (
 	"github.com/docidx/docidx"
-	bolt "go.etcd.io/bbolt"
 )
 
 // fieldWeight is one Bleve field of the relevance model: its weight (BM25F's in rank.idx, the
@@ -153,22 +152,4 @@ func supersededNames(names []string) map[string]bool {
 		}
 	}
 	return out
-}
-
-// supersededModules returns the Go modules of the snapshot whose newer major version is indexed
-// too, from the store's package names, loaded on first use.
-func (r *reader) supersededModules() map[string]bool {
-	r.supersededOnce.Do(func() {
-		var names []string
-		r.db.View(func(tx *bolt.Tx) error {
-			return tx.Bucket(bucketNames).ForEach(func(k, _ []byte) error {
-				if eco, name := parseNameKey(k); eco == docidx.Go {
-					names = append(names, name)
-				}
-				return nil
-			})
-		})
-		r.superseded = supersededNames(names)
-	})
-	return r.superseded
 }

@@ -81,25 +81,6 @@ func packageNames(eco docidx.Ecosystem, name string) []string {
 	return out
 }
 
-// namedPackageKeys returns the packages that the words of a question name as their own
-// (rankIndex.namedPackages; of the ecosystems ecos when it is not empty), as "ecosystem\x00name"
-// keys for Bleve's path. Whether a name is a package's own is read from rank.idx: a snapshot
-// without one names none.
-func (r *reader) namedPackageKeys(words string, ecos map[docidx.Ecosystem]bool) map[string]bool {
-	if r.rank == nil {
-		return nil
-	}
-	var scratch []byte
-	var out map[string]bool
-	for _, p := range r.rank.namedPackages(r, questionNames(words), ecos, &scratch) {
-		if out == nil {
-			out = map[string]bool{}
-		}
-		out[string(r.rank.pkgKey(p))] = true
-	}
-	return out
-}
-
 // compoundName reports whether a package name is spelled as no plain word is: with a digit or
 // one of "-", ".", "_", "/", "@" between letters ("node-fetch", "socket.io", "urllib3",
 // "@types/node").

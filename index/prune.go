@@ -52,7 +52,7 @@ func (w *writer) delete(ref docidx.Ref) error {
 		if pkgs.Get(key) == nil {
 			return fmt.Errorf("%w: %s is not indexed", docidx.ErrNotFound, ref)
 		}
-		for _, b := range [][]byte{bucketPackages, bucketDocuments, bucketSymbols} {
+		for _, b := range [][]byte{bucketPackages, bucketDocuments, bucketSymbols, bucketWhere, bucketCounts} {
 			if err := tx.Bucket(b).Delete(key); err != nil {
 				return err
 			}

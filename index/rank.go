@@ -1,61 +1,69 @@
 package index
 
-// rank.go writes the ranking index (rank.idx): an impact index derived from the latest-versions
-// Bleve index at commit, which answers plain searches by adding up precomputed per-term scores
-// in a flat array instead of walking Bleve's searchers. A question of five words over a quarter
-// of a million documents touches some 100,000 postings; Bleve's searchers spend about 100 ns on
-// each, a loop over a byte slice a few.
+// rank.go writes the ranking index (rank.idx) of a segment: an impact index derived from the
+// segment's Bleve index when the segment is built, which answers searches by adding up
+// precomputed per-term scores in a flat array instead of walking Bleve's searchers. A question of
+// five words over a quarter of a million documents touches some 100,000 postings; Bleve's
+// searchers spend about 100 ns on each, a loop over a byte slice a few.
 //
 // Scores follow BM25F (Robertson, Zaragoza and Taylor, "Simple BM25 extension to multiple
 // weighted fields", CIKM 2004): a term's frequency in each field is weighted, normalized by the
-// field's length and summed before one saturation, so a word in a symbol's name counts more than
-// the same word in prose without a document that repeats it in every field running away.
+// field's length against a fixed pivot (fieldWeights) and summed before one saturation. The
+// saturation depends on the document alone, so it is stored per posting as an impact; the idf,
+// which depends on the collection, is computed at query time from the document frequencies of
+// every segment of the snapshot (see rankread.go), so that a snapshot of many segments ranks
+// exactly as one of a single segment (as Lucene's IndexSearcher sums its segments' statistics).
 // Bleve's analysis is the only analysis: terms and their frequencies and field lengths are read
 // back from Bleve's postings, so the two indexes cannot disagree on what a word is.
 //
 // The file (little-endian; every section starts 8-byte aligned):
 //
-//	header   "DOCIDXR5", then u32 docs, packages, kinds, terms, exact names, term blocks, then
-//	         the u64 offsets of the sections below in this order
-//	docPkg   u32 per document: its package (an index into packages)
-//	docKind  u8 per document: bit 7 set for symbols, the rest an index into kinds
-//	pkgs     string table of "ecosystem\x00name" per package
+//	header   "DOCIDXR6", u32 docs, packages, kinds, terms, exact names, term blocks, u32 number
+//	         of sections, then per section its name (8 bytes, NUL-padded), u64 offset and u64
+//	         length: sections are found by name, never by position
+//	docpkg   u32 per document: its package version (an index into pkgs)
+//	dockind  u8 per document: bit 7 set for symbols, the rest an index into kinds
+//	pkgs     string table of "ecosystem\x00name\x00version" per package version
 //	kinds    string table of document kinds ("readme", "func" …)
 //	exact    string table of exact package names (the pkgexact field), sorted; then u64 offsets
 //	         of each name's postings in the postings section (names+1 of them)
 //	blocks   the term dictionary's index: u64 offset of each term block in dict (blocks+1 of
 //	         them), then a string table of each block's first term
-//	dict     the terms, sorted, in blocks of termBlock: per term a uvarint length and bytes, f32
-//	         idf, uvarint offset and uvarint length<<1|dense of its postings in the postings section; the
-//	         first terms are symbol names ("\x01" and a symbol's own name lowercased, idf 0)
-//	docNums  u32 per document: its document number in search.bleve; empty when document d is
-//	         Bleve's document d, as it is in an index built at once and merged
+//	dict     the terms, sorted, in blocks of termBlock: per term a uvarint length and bytes, u32
+//	         document frequency, uvarint offset and uvarint length<<1|dense of its postings in
+//	         the postings section; the first terms are symbol names ("\x01" and a symbol's own
+//	         name lowercased). A term's ordinal is its position in dict.
+//	docnums  u32 per document: its document number in the segment's search.bleve; empty when
+//	         document d is Bleve's document d, as it is in an index built at once and merged
+//	pkgterms per package version, the terms its documents hold and in how many of them: u64
+//	         offsets (packages+1) into the rest of the section, then per package (uvarint
+//	         ordinal gap, uvarint documents) pairs in ordinal order. A snapshot subtracts these
+//	         from the document frequencies when the version is no longer searched as latest.
 //	postings per term or name: (uvarint document gap, u8 impact) pairs in document order; the
-//	         impact is the term's BM25F saturation wtf/(k1+wtf) quantized to 1..255 (idf apart).
-//	         A list of one in 16 documents or more is dense instead (see appendDense): a bitmap
-//	         of u64 words, a u32 rank per 8 words, then the impacts. The dictionary's length of
-//	         a list is shifted left one bit, the low bit set for a dense list.
+//	         impact is the term's BM25F saturation wtf/(k1+wtf) quantized to 1..255. A list of
+//	         one in 16 documents or more is dense instead (see appendDense): a bitmap of u64
+//	         words, a u32 rank per 8 words, then the impacts. The dictionary's length of a list
+//	         is shifted left one bit, the low bit set for a dense list.
+//	crc      the last 4 bytes: CRC-32C (Castagnoli) of everything before, checked at open.
 //
 // A hit's text (title, section, passage text, URI) is not in the file: it is read from
 // search.bleve's stored fields, the one copy of it in a snapshot, by the document's number
-// there (see rankIndex.storedHit). Layouts before "DOCIDXR5" held a copy of it here: in place
-// of docNums, hitOffs (u64 per document (+1): offsets of its record in hits) and hits (per
-// document its Bleve ID and the stored fields, each a uvarint length and bytes); they are
-// still read, and their own copy is used.
+// there (see rankSegment.storedHit).
 //
 // A string table is u32 count, u32 offsets (count+1, from the end of the offsets), then bytes.
 //
-// A reader holds the header, docPkg, docKind, pkgs, kinds, exact, blocks and docNums in memory
-// (about 3 MB for 300,000 documents) and reads a term block or a postings list with one pread
-// each: nothing of the file is mapped, so its pages count toward the page cache,
-// not toward the server's memory.
+// A reader holds the header, docpkg, dockind, pkgs, kinds, exact, blocks, docnums and the
+// pkgterms offsets in memory (about 3 MB for 300,000 documents) and reads a term block or a
+// postings list with one pread each: nothing of the file is mapped, so its pages count toward
+// the page cache, not toward the server's memory.
 
 import (
 	"bufio"
-	"cmp"
 	"context"
 	"encoding/binary"
 	"fmt"
+	"hash/crc32"
+	"io"
 	"math"
 	"math/bits"
 	"os"
@@ -72,26 +80,27 @@ import (
 // RankFile is the name of the ranking index in a snapshot directory.
 const RankFile = "rank.idx"
 
-// rankMagic starts a rank index. rankMagicHits is the previous layout, the same but for a
-// copy of every hit's text (hitOffs and hits in place of docNums); rankMagicRawText the one
-// before, as rankMagicHits but for hit texts spooled as stored in Bleve and for lists that are
-// never dense (the dictionary's lengths are not shifted).
+// rankMagic starts a rank index of the layout above. Files of earlier layouts ("DOCIDXR3" to
+// "DOCIDXR5", with the idf in place of the document frequency and positional sections) belong
+// to snapshots of formats 1 and 2, which Open refuses (see FormatVersion).
+const rankMagic = "DOCIDXR6"
+
+// Section names of rank.idx, in file order.
 const (
-	rankMagic        = "DOCIDXR5"
-	rankMagicHits    = "DOCIDXR4"
-	rankMagicRawText = "DOCIDXR3"
+	secDocPkg   = "docpkg"
+	secDocKind  = "dockind"
+	secPkgs     = "pkgs"
+	secKinds    = "kinds"
+	secExact    = "exact"
+	secBlocks   = "blocks"
+	secDict     = "dict"
+	secDocNums  = "docnums"
+	secPkgTerms = "pkgterms"
+	secPostings = "postings"
 )
 
-// rankSections is the number of sections of the current layout, rankSectionsHits of the
-// layouts with hit records.
-const (
-	rankSections     = 9
-	rankSectionsHits = 10
-)
-
-// writeLegacy makes buildRank write the oldest layout still read (rankMagicRawText), for tests
-// that check it is still read.
-var writeLegacy = false
+// rankSectionNames are the sections a rank index holds, in file order.
+var rankSectionNames = [...]string{secDocPkg, secDocKind, secPkgs, secKinds, secExact, secBlocks, secDict, secDocNums, secPkgTerms, secPostings}
 
 // termBlock is how many terms share a dictionary block: one pread of about 2 KB finds a term.
 const termBlock = 64
@@ -102,8 +111,9 @@ type posting struct {
 	wtf float64
 }
 
-// buildRank writes the ranking index of idx (the latest-versions index, merged) to path.
-func buildRank(ctx context.Context, idx bleve.Index, spool *hitSpool, path string) error {
+// buildRank writes the ranking index of idx (a segment's Bleve index, merged) to path. symbols
+// gives the own name of each symbol document by ID (see symbolName).
+func buildRank(ctx context.Context, idx bleve.Index, symbols map[string]string, path string) error {
 	adv, err := idx.Advanced()
 	if err != nil {
 		return err
@@ -114,7 +124,7 @@ func buildRank(ctx context.Context, idx bleve.Index, spool *hitSpool, path strin
 	}
 	defer ir.Close()
 
-	b := &rankBuilder{ir: ir, spool: spool, pkgOrd: map[string]uint32{}, kindOrd: map[string]uint8{}}
+	b := &rankBuilder{ir: ir, symbols: symbols, pkgOrd: map[string]uint32{}, kindOrd: map[string]uint8{}}
 	if err := b.documents(ctx); err != nil {
 		return err
 	}
@@ -125,15 +135,12 @@ func buildRank(ctx context.Context, idx bleve.Index, spool *hitSpool, path strin
 	if err := b.exactNames(ctx); err != nil {
 		return err
 	}
-	if writeLegacy {
-		b.hitRecords()
-	}
 	return b.write(path)
 }
 
 type rankBuilder struct {
-	ir    index.IndexReader
-	spool *hitSpool
+	ir      index.IndexReader
+	symbols map[string]string // symbol document ID -> its own name lowercased (symbolName)
 
 	ords    []uint32 // Bleve's internal document number -> rank.idx document number
 	ids     []string
@@ -152,19 +159,8 @@ type rankBuilder struct {
 	exact      []string
 	exactOffs  []uint64
 	postings   []byte
-	hitOffs    []uint64 // per document (+1), into the hits section (legacy layout only)
-}
-
-// hitRecords lays out each document's spooled stored fields in document order, for the legacy
-// layout; write copies them from the spool.
-func (b *rankBuilder) hitRecords() {
-	b.hitOffs = make([]uint64, 0, len(b.ids)+1)
-	off := uint64(0)
-	for _, id := range b.ids {
-		b.hitOffs = append(b.hitOffs, off)
-		off += uint64(len(binary.AppendUvarint(nil, uint64(len(id))))+len(id)) + uint64(b.spool.size(id))
-	}
-	b.hitOffs = append(b.hitOffs, off)
+	// pkgTerms holds, per package version, (term ordinal, documents) pairs in ordinal order.
+	pkgTerms [][][2]uint32
 }
 
 // documents numbers every document and records its package and kind, from the keyword fields
@@ -215,11 +211,12 @@ func (b *rankBuilder) documents(ctx context.Context) error {
 	// Package: eco and pkg postings; kind: kind and hit postings.
 	eco := make([]string, len(b.ids))
 	pkg := make([]string, len(b.ids))
+	ver := make([]string, len(b.ids))
 	kind := make([]string, len(b.ids))
 	for _, f := range []struct {
 		field string
 		into  []string
-	}{{fEco, eco}, {fPkg, pkg}, {fKind, kind}} {
+	}{{fEco, eco}, {fPkg, pkg}, {fVersion, ver}, {fKind, kind}} {
 		if err := b.eachPosting(ctx, f.field, func(term string, doc uint32, _ uint64, _ float64) {
 			f.into[doc] = term
 		}); err != nil {
@@ -233,7 +230,7 @@ func (b *rankBuilder) documents(ctx context.Context) error {
 		return err
 	}
 	for i := range b.ids {
-		key := eco[i] + "\x00" + pkg[i]
+		key := eco[i] + "\x00" + pkg[i] + "\x00" + ver[i]
 		p, ok := b.pkgOrd[key]
 		if !ok {
 			p = uint32(len(b.pkgs))
@@ -255,6 +252,7 @@ func (b *rankBuilder) documents(ctx context.Context) error {
 		}
 		b.docKind[i] = k
 	}
+	b.pkgTerms = make([][][2]uint32, len(b.pkgs))
 	return nil
 }
 
@@ -335,8 +333,8 @@ func (b *rankBuilder) terms(ctx context.Context) error {
 			return err
 		}
 	}
-	n := float64(len(b.ids))
 	wtf := make([]float64, len(b.ids)) // per document, zero outside touched
+	perPkg := map[uint32]uint32{}      // documents of each package version holding the term
 	var touched []uint32
 	var list []posting
 	for {
@@ -382,23 +380,28 @@ func (b *rankBuilder) terms(ctx context.Context) error {
 			wtf[doc] = 0
 		}
 		slices.SortFunc(list, func(a, b posting) int { return int(a.doc) - int(b.doc) })
-		df := float64(len(list))
-		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		b.addTerm(term, idf, list, func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) })
+		clear(perPkg)
+		for _, p := range list {
+			perPkg[b.docPkg[p.doc]]++
+		}
+		for p, n := range perPkg {
+			b.pkgTerms[p] = append(b.pkgTerms[p], [2]uint32{uint32(b.nterms), n})
+		}
+		b.addTerm(term, list, func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) })
 	}
 	b.blockOffs = append(b.blockOffs, uint64(len(b.dict)))
 	return nil
 }
 
 // addTerm appends a term, in order, to the dictionary and its postings to the postings section.
-func (b *rankBuilder) addTerm(term string, idf float64, list []posting, impact func(posting) uint8) {
+func (b *rankBuilder) addTerm(term string, list []posting, impact func(posting) uint8) {
 	if b.nterms%termBlock == 0 {
 		b.blockOffs = append(b.blockOffs, uint64(len(b.dict)))
 		b.blockFirst = append(b.blockFirst, term)
 	}
 	b.nterms++
 	start := len(b.postings)
-	dense := !writeLegacy && isDense(len(list), len(b.ids))
+	dense := isDense(len(list), len(b.ids))
 	if dense {
 		b.appendDense(list, impact)
 	} else {
@@ -408,12 +411,9 @@ func (b *rankBuilder) addTerm(term string, idf float64, list []posting, impact f
 	if dense {
 		size |= 1
 	}
-	if writeLegacy {
-		size >>= 1
-	}
 	b.dict = binary.AppendUvarint(b.dict, uint64(len(term)))
 	b.dict = append(b.dict, term...)
-	b.dict = binary.LittleEndian.AppendUint32(b.dict, math.Float32bits(float32(idf)))
+	b.dict = binary.LittleEndian.AppendUint32(b.dict, uint32(len(list)))
 	b.dict = binary.AppendUvarint(b.dict, uint64(start))
 	b.dict = binary.AppendUvarint(b.dict, size)
 }
@@ -459,11 +459,11 @@ func (b *rankBuilder) appendDense(list []posting, impact func(posting) uint8) {
 // sort before every word.
 const symbolNamePrefix = "\x01"
 
-// symbolNames adds an entry per symbol name, from the names the spool noted.
+// symbolNames adds an entry per symbol name, from the names noted while the segment was built.
 func (b *rankBuilder) symbolNames() {
 	byName := map[string][]posting{}
 	for doc, id := range b.ids {
-		if name := b.spool.symbols[id]; name != "" && b.docKind[doc]&0x80 != 0 {
+		if name := b.symbols[id]; name != "" && b.docKind[doc]&0x80 != 0 {
 			byName[name] = append(byName[name], posting{doc: uint32(doc)})
 		}
 	}
@@ -473,7 +473,7 @@ func (b *rankBuilder) symbolNames() {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		b.addTerm(symbolNamePrefix+name, 0, byName[name], func(posting) uint8 { return 255 })
+		b.addTerm(symbolNamePrefix+name, byName[name], func(posting) uint8 { return 255 })
 	}
 }
 
@@ -531,7 +531,8 @@ func (b *rankBuilder) write(path string) error {
 		return fmt.Errorf("index: %w", err)
 	}
 	defer f.Close()
-	w := &offsetWriter{w: bufio.NewWriterSize(f, 1<<20)}
+	crc := crc32.New(castagnoli)
+	w := &offsetWriter{w: bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)}
 	le := binary.LittleEndian
 	align := func() {
 		for w.n%8 != 0 {
@@ -552,77 +553,101 @@ func (b *rankBuilder) write(path string) error {
 			w.write([]byte(s))
 		}
 	}
-	sections := rankSections
-	if writeLegacy {
-		sections = rankSectionsHits
-		w.write([]byte(rankMagicRawText))
-	} else {
-		w.write([]byte(rankMagic))
+	// The section directory is laid out first, with every offset and length, so that the
+	// checksum covers the file as written in one pass.
+	var pkgTerms []byte
+	pkgTermOffs := make([]uint64, 0, len(b.pkgTerms)+1)
+	for _, pairs := range b.pkgTerms {
+		pkgTermOffs = append(pkgTermOffs, uint64(len(pkgTerms)))
+		prev := uint32(0)
+		for _, pr := range pairs {
+			pkgTerms = binary.AppendUvarint(pkgTerms, uint64(pr[0]-prev))
+			pkgTerms = binary.AppendUvarint(pkgTerms, uint64(pr[1]))
+			prev = pr[0]
+		}
 	}
-	for _, v := range []int{len(b.ids), len(b.pkgs), len(b.kinds), b.nterms, len(b.exact), len(b.blockFirst)} {
+	pkgTermOffs = append(pkgTermOffs, uint64(len(pkgTerms)))
+	tableSize := func(ss []string) int {
+		n := 4 + 4*(len(ss)+1)
+		for _, s := range ss {
+			n += len(s)
+		}
+		return n
+	}
+	pad := func(n int) int { return (n + 7) &^ 7 }
+	sizes := map[string]int{
+		secDocPkg:   4 * len(b.docPkg),
+		secDocKind:  len(b.docKind),
+		secPkgs:     tableSize(b.pkgs),
+		secKinds:    tableSize(b.kinds),
+		secExact:    pad(tableSize(b.exact)) + 8*len(b.exactOffs),
+		secBlocks:   8*len(b.blockOffs) + tableSize(b.blockFirst),
+		secDict:     len(b.dict),
+		secDocNums:  4 * len(b.nums),
+		secPkgTerms: 8*len(pkgTermOffs) + len(pkgTerms),
+		secPostings: len(b.postings),
+	}
+	at := pad(len(rankMagic) + 4*7 + len(rankSectionNames)*24)
+	w.write([]byte(rankMagic))
+	for _, v := range []int{len(b.ids), len(b.pkgs), len(b.kinds), b.nterms, len(b.exact), len(b.blockFirst), len(rankSectionNames)} {
 		u32(uint32(v))
 	}
-	offsAt := w.n
-	w.write(make([]byte, 8*sections)) // the sections' offsets, written last
-	var offs []byte
-	section := func(write func()) {
-		align()
-		offs = le.AppendUint64(offs, uint64(w.n))
-		write()
+	for _, name := range rankSectionNames {
+		var n [8]byte
+		copy(n[:], name)
+		w.write(n[:])
+		u64(uint64(at))
+		u64(uint64(sizes[name]))
+		at = pad(at + sizes[name])
 	}
-	section(func() {
+	section := func(name string, write func()) {
+		align()
+		start := w.n
+		write()
+		if w.err == nil && w.n-start != int64(sizes[name]) {
+			w.err = fmt.Errorf("section %s is %d bytes, %d laid out", name, w.n-start, sizes[name])
+		}
+	}
+	section(secDocPkg, func() {
 		for _, p := range b.docPkg {
 			u32(p)
 		}
 	})
-	section(func() { w.write(b.docKind) })
-	section(func() { table(b.pkgs) })
-	section(func() { table(b.kinds) })
-	section(func() {
+	section(secDocKind, func() { w.write(b.docKind) })
+	section(secPkgs, func() { table(b.pkgs) })
+	section(secKinds, func() { table(b.kinds) })
+	section(secExact, func() {
 		table(b.exact)
 		align()
 		for _, o := range b.exactOffs {
 			u64(o)
 		}
 	})
-	section(func() {
+	section(secBlocks, func() {
 		for _, o := range b.blockOffs {
 			u64(o)
 		}
 		table(b.blockFirst)
 	})
-	section(func() { w.write(b.dict) })
-	if writeLegacy {
-		section(func() {
-			for _, o := range b.hitOffs {
-				u64(o)
-			}
-		})
-		section(func() {
-			for _, id := range b.ids {
-				rec, err := b.spool.record(id)
-				if err != nil {
-					w.err = cmp.Or(w.err, err)
-					return
-				}
-				w.write(binary.AppendUvarint(nil, uint64(len(id))))
-				w.write([]byte(id))
-				w.write(rec)
-			}
-		})
-	} else {
-		section(func() {
-			for _, n := range b.nums {
-				u32(n)
-			}
-		})
-	}
-	section(func() { w.write(b.postings) })
+	section(secDict, func() { w.write(b.dict) })
+	section(secDocNums, func() {
+		for _, n := range b.nums {
+			u32(n)
+		}
+	})
+	section(secPkgTerms, func() {
+		for _, o := range pkgTermOffs {
+			u64(o)
+		}
+		w.write(pkgTerms)
+	})
+	section(secPostings, func() { w.write(b.postings) })
+	align()
 	if w.err == nil {
 		w.err = w.w.Flush()
 	}
 	if w.err == nil {
-		_, w.err = f.WriteAt(offs, offsAt)
+		_, w.err = f.Write(le.AppendUint32(nil, crc.Sum32()))
 	}
 	if w.err == nil {
 		w.err = f.Sync()
@@ -632,6 +657,9 @@ func (b *rankBuilder) write(path string) error {
 	}
 	return f.Close()
 }
+
+// castagnoli is the CRC-32C table of rank.idx's checksum.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // offsetWriter writes through w, counting bytes and keeping the first error.
 type offsetWriter struct {
@@ -647,81 +675,4 @@ func (o *offsetWriter) write(p []byte) {
 	n, err := o.w.Write(p)
 	o.n += int64(n)
 	o.err = err
-}
-
-// hitFields are the stored fields of a hit record, in record order.
-var hitFields = [...]string{fSTitle, fSSection, fSText, fSURI}
-
-// hitSpool notes the names of symbols, by ID, while the index is built; for the legacy layout it
-// keeps the stored fields of documents on disk too.
-type hitSpool struct {
-	f   *os.File
-	w   *bufio.Writer
-	end int64               // bytes spooled
-	at  map[string][2]int64 // ID -> offset, length
-	// symbols holds each symbol's own name, lowercased (symbolName), by ID: the rank index lists
-	// symbols by name without reading their records back.
-	symbols map[string]string
-}
-
-func newHitSpool(dir string) (*hitSpool, error) {
-	f, err := os.CreateTemp(dir, "hits-*.tmp")
-	if err != nil {
-		return nil, fmt.Errorf("index: %w", err)
-	}
-	return &hitSpool{f: f, w: bufio.NewWriterSize(f, 1<<20), at: map[string][2]int64{}, symbols: map[string]string{}}, nil
-}
-
-// add notes the name of document id when it is a symbol's, and spools its stored fields for
-// the legacy layout.
-func (s *hitSpool) add(id string, fields map[string]any) error {
-	if fields[fHit] == string(docidx.HitSymbol) {
-		title, _ := fields[fSTitle].(string) // the qualified name
-		s.symbols[id] = symbolName(title)
-	}
-	if !writeLegacy {
-		return nil
-	}
-	var rec []byte
-	for _, name := range hitFields {
-		v, _ := fields[name].(string) // the text as units, one per line (see passage.go)
-		rec = binary.AppendUvarint(rec, uint64(len(v)))
-		rec = append(rec, v...)
-	}
-	if _, err := s.w.Write(rec); err != nil {
-		return fmt.Errorf("index: spooling hits: %w", err)
-	}
-	s.at[id] = [2]int64{s.end, int64(len(rec))}
-	s.end += int64(len(rec))
-	return nil
-}
-
-// size returns the length of id's record.
-func (s *hitSpool) size(id string) int {
-	if at, ok := s.at[id]; ok {
-		return int(at[1])
-	}
-	return len(hitFields)
-}
-
-// record returns the spooled record of id, or an empty record for an ID never spooled.
-func (s *hitSpool) record(id string) ([]byte, error) {
-	if err := s.w.Flush(); err != nil {
-		return nil, fmt.Errorf("index: spooling hits: %w", err)
-	}
-	at, ok := s.at[id]
-	if !ok {
-		return make([]byte, len(hitFields)), nil
-	}
-	rec := make([]byte, at[1])
-	if _, err := s.f.ReadAt(rec, at[0]); err != nil {
-		return nil, fmt.Errorf("index: reading spooled hits: %w", err)
-	}
-	return rec, nil
-}
-
-// close removes the spool.
-func (s *hitSpool) close() {
-	s.f.Close()
-	os.Remove(s.f.Name())
 }

@@ -5,12 +5,17 @@ package index
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
 	"math"
 	"math/bits"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,56 +27,29 @@ import (
 	"github.com/docidx/docidx"
 )
 
-// rankIndex is an opened rank.idx: the small sections in memory, the rest read with pread
-// as searches need them.
-type rankIndex struct {
+// rankSegment is one opened rank.idx, of one segment: the small sections in memory, the rest
+// read with pread as searches need them. Its documents, packages and kinds are numbered locally;
+// rankIndex numbers them over the whole snapshot.
+type rankSegment struct {
 	f *os.File
 
 	docs, npkgs, nkinds, nterms, nexact, nblocks int
 
-	docPkg     []byte // u32 per document
-	docKind    []byte // u8 per document
-	pkgs       strTable
-	kinds      strTable
-	exact      strTable
-	exactOffs  []byte // u64 per name (+1), into postings
-	blockOffs  []byte // u64 per block (+1), into dict
-	blockFirst strTable
+	docPkg      []byte // u32 per document
+	docKind     []byte // u8 per document
+	pkgs        strTable
+	kinds       strTable
+	exact       strTable
+	exactOffs   []byte // u64 per name (+1), into postings
+	blockOffs   []byte // u64 per block (+1), into dict
+	blockFirst  strTable
+	pkgTermOffs []byte // u64 per package version (+1), into the pkgterms pairs
 	// docNums is u32 per document, its number in search.bleve, or empty when the numbers are
 	// the same (see rank.go).
 	docNums []byte
-	// hitOffs is u64 per document (+1), into hits, in the layouts that hold hit records
-	// (rankMagicHits, rankMagicRawText); nil in the current one, whose hits are read from Bleve.
-	hitOffs []byte
-	// Where the sections read on demand start in the file; dictEnd is where the dictionary ends.
-	dictAt, dictEnd, hitsAt, postingsAt, size int64
-
-	// Priors derived once at open: per kind, and per package before the question is known
-	// (priorSuperseded for a Go module whose newer major is indexed).
-	kindPrior    [128]float32
-	pkgPrior     []float32
-	overviewKind int // the kind ordinal of package overviews, -1 when there are none
-	// byName maps each name a question may call a package by (packageNames) to the packages of
-	// that name; made on first use by packagesNamed.
-	namedOnce sync.Once
-	byName    map[string][]uint32
-	// ownName remembers ownWord's verdicts, at most maxOwnNames of them.
-	namedMu sync.Mutex
-	ownName map[string]bool
-	// rawText is set for the previous layout (rankMagicRawText).
-	rawText bool
-
-	// free holds accumulators for reuse, at most maxFreeAccumulators. Not a sync.Pool: an
-	// accumulator is 5 bytes per document (1.5 MB for 300,000), and a pool emptied at every
-	// garbage collection had each search every few allocate and clear one again — which in
-	// turn brought the next collection sooner.
-	mu   sync.Mutex
-	free []*accumulator
+	// Where the sections read on demand are in the file.
+	dictAt, dictEnd, pkgTermsAt, pkgTermsEnd, postingsAt, postingsEnd int64
 }
-
-// maxFreeAccumulators bounds the accumulators kept between searches: as many as searches that
-// commonly run at once.
-const maxFreeAccumulators = 4
 
 // strTable is a string table section: count, offsets, bytes.
 type strTable struct {
@@ -101,30 +79,18 @@ func (t strTable) find(s []byte) int {
 
 var errRankFormat = errors.New("malformed rank index")
 
-// openRank opens path. listed says whether the snapshot's manifest lists rank.idx: a snapshot
-// written before rank.idx existed has none, and a rank index of another layout version (written
-// by another docidx) is not read; both return nil, nil, and searches then go to Bleve, which
-// every snapshot has. A listed file that is missing, unreadable, not a regular file or damaged is
-// an error naming it (wrapping ErrCorrupt when damaged): searching without it would silently rank
-// differently.
-func openRank(path string, listed bool) (*rankIndex, error) {
+// openRankSegment opens path, checking its checksum and the shape of its sections. A file that
+// is missing, unreadable or not a regular file is an error naming it; a damaged one (a checksum
+// that does not match, a section out of bounds, another layout) wraps ErrCorrupt.
+func openRankSegment(path string) (*rankSegment, error) {
 	f, _, err := openRegular(path)
-	if errors.Is(err, os.ErrNotExist) && !listed {
-		return nil, nil
-	}
 	if err != nil {
 		if errors.Is(err, ErrCorrupt) {
 			return nil, err
 		}
 		return nil, fileError(path, err)
 	}
-	magic := make([]byte, len(rankMagic))
-	if _, err := f.ReadAt(magic, 0); err == nil && !knownRankMagic(string(magic)) &&
-		string(magic[:len(rankMagic)-1]) == rankMagic[:len(rankMagic)-1] {
-		f.Close()
-		return nil, nil
-	}
-	ri, err := loadRank(f)
+	seg, err := loadRank(f)
 	if err != nil {
 		f.Close()
 		if errors.Is(err, errRankFormat) {
@@ -132,173 +98,220 @@ func openRank(path string, listed bool) (*rankIndex, error) {
 		}
 		return nil, fileError(path, err)
 	}
-	ri.overviewKind = -1
-	for k := range ri.nkinds {
-		ri.kindPrior[k] = float32(kindPriorOf(string(ri.kinds.at(k))))
-		if string(ri.kinds.at(k)) == "overview" {
-			ri.overviewKind = k
-		}
-	}
-	ri.pkgPrior = make([]float32, ri.npkgs)
-	for p, superseded := range supersededModules(ri) {
-		ri.pkgPrior[p] = 1
-		if superseded {
-			ri.pkgPrior[p] = priorSuperseded
-		}
-	}
-	return ri, nil
+	return seg, nil
 }
 
-// supersededModules marks the Go modules of ri whose newer major version is indexed too (see
-// supersededNames).
-func supersededModules(ri *rankIndex) []bool {
-	names := make([]string, ri.npkgs)
-	for p := range ri.npkgs {
-		if eco, name, _ := bytes.Cut(ri.pkgKey(uint32(p)), []byte{0}); string(eco) == string(docidx.Go) {
-			names[p] = string(name)
-		}
-	}
-	set := supersededNames(names)
-	out := make([]bool, ri.npkgs)
-	for p, name := range names {
-		out[p] = set[name]
-	}
-	return out
-}
-
-// knownRankMagic reports whether magic starts a rank index of a layout this docidx reads.
-func knownRankMagic(magic string) bool {
-	return magic == rankMagic || magic == rankMagicHits || magic == rankMagicRawText
-}
-
-// loadRank reads the header and the in-memory sections of f and checks them.
-func loadRank(f *os.File) (ri *rankIndex, err error) {
-	// Every slice below is bounds-checked by Go; a truncated or corrupt file panics inside this
-	// function at worst, which becomes an error here.
-	defer func() {
-		if recover() != nil {
-			ri, err = nil, errRankFormat
-		}
-	}()
+// loadRank checks f's checksum, then reads its header and in-memory sections and checks them.
+// Every malformed input is an error wrapping errRankFormat; none panics.
+func loadRank(f *os.File) (*rankSegment, error) {
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, err
 	}
+	size := fi.Size()
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", errRankFormat, fmt.Sprintf(format, args...))
+	}
 	le := binary.LittleEndian
-	magic := make([]byte, len(rankMagic))
-	if _, err := f.ReadAt(magic, 0); err != nil || !knownRankMagic(string(magic)) {
-		return nil, errRankFormat
+	const fixed = len(rankMagic) + 4*7
+	if size < int64(fixed)+4 {
+		return nil, bad("%d bytes is too short", size)
 	}
-	hits := string(magic) != rankMagic // a layout with hit records
-	sections := rankSections
-	if hits {
-		sections = rankSectionsHits
+	// The checksum covers the whole file: a flipped bit anywhere is found at open, not as a
+	// wrong score later. Reading 40 MB costs about 10 ms and warms the page cache searches use.
+	crc := crc32.New(castagnoli)
+	if _, err := io.Copy(crc, io.NewSectionReader(f, 0, size-4)); err != nil {
+		return nil, err
 	}
-	head := make([]byte, 32+8*sections)
+	var tail [4]byte
+	if _, err := f.ReadAt(tail[:], size-4); err != nil {
+		return nil, err
+	}
+	if crc.Sum32() != le.Uint32(tail[:]) {
+		return nil, bad("checksum mismatch")
+	}
+	head := make([]byte, fixed)
 	if _, err := f.ReadAt(head, 0); err != nil {
-		return nil, errRankFormat
+		return nil, err
 	}
-	ri = &rankIndex{f: f, size: fi.Size(), rawText: string(magic) == rankMagicRawText}
-	counts := head[8:]
-	ri.docs = int(le.Uint32(counts[0:]))
-	ri.npkgs = int(le.Uint32(counts[4:]))
-	ri.nkinds = int(le.Uint32(counts[8:]))
-	ri.nterms = int(le.Uint32(counts[12:]))
-	ri.nexact = int(le.Uint32(counts[16:]))
-	ri.nblocks = int(le.Uint32(counts[20:]))
-	offs := make([]int64, sections+1)
-	for i := range sections {
-		offs[i] = int64(le.Uint64(head[32+8*i:]))
-		if offs[i] < int64(len(head)) || offs[i] > ri.size || (i > 0 && offs[i] < offs[i-1]) {
-			return nil, errRankFormat
+	if string(head[:len(rankMagic)]) != rankMagic {
+		return nil, bad("not a rank index of layout %s", rankMagic)
+	}
+	counts := head[len(rankMagic):]
+	seg := &rankSegment{f: f}
+	seg.docs = int(le.Uint32(counts[0:]))
+	seg.npkgs = int(le.Uint32(counts[4:]))
+	seg.nkinds = int(le.Uint32(counts[8:]))
+	seg.nterms = int(le.Uint32(counts[12:]))
+	seg.nexact = int(le.Uint32(counts[16:]))
+	seg.nblocks = int(le.Uint32(counts[20:]))
+	nsec := int(le.Uint32(counts[24:]))
+	if nsec > 64 || int64(fixed+24*nsec) > size-4 {
+		return nil, bad("%d sections", nsec)
+	}
+	dir := make([]byte, 24*nsec)
+	if _, err := f.ReadAt(dir, int64(fixed)); err != nil {
+		return nil, err
+	}
+	type span struct{ off, n int64 }
+	secs := map[string]span{}
+	for i := range nsec {
+		e := dir[24*i:]
+		name := string(bytes.TrimRight(e[:8], "\x00"))
+		off, n := int64(le.Uint64(e[8:])), int64(le.Uint64(e[16:]))
+		if off < int64(fixed+24*nsec) || n < 0 || off > size-4 || n > size-4-off {
+			return nil, bad("section %q out of bounds", name)
+		}
+		secs[name] = span{off, n}
+	}
+	for _, name := range rankSectionNames {
+		if _, ok := secs[name]; !ok {
+			return nil, bad("no section %q", name)
 		}
 	}
-	offs[sections] = ri.size
-	// The in-memory sections come first in the file: one read.
-	mem := make([]byte, offs[6]-offs[0])
-	if _, err := f.ReadAt(mem, offs[0]); err != nil {
-		return nil, errRankFormat
+	read := func(name string) ([]byte, error) {
+		sp := secs[name]
+		if sp.n > 1<<31 {
+			return nil, bad("section %q of %d bytes", name, sp.n)
+		}
+		b := make([]byte, sp.n)
+		_, err := f.ReadAt(b, sp.off)
+		return b, err
 	}
-	sec := func(i int) []byte { return mem[offs[i]-offs[0] : offs[i+1]-offs[0]] }
-	table := func(b []byte) (strTable, []byte) {
+	table := func(b []byte) (strTable, []byte, error) {
+		if len(b) < 4 {
+			return strTable{}, nil, bad("short string table")
+		}
 		n := int(le.Uint32(b))
+		if n < 0 || n > len(b)/4 {
+			return strTable{}, nil, bad("string table of %d", n)
+		}
 		offsEnd := 4 + 4*(n+1)
+		if offsEnd > len(b) {
+			return strTable{}, nil, bad("string table of %d", n)
+		}
 		t := strTable{n: n, offs: b[4:offsEnd]}
 		size := int(le.Uint32(t.offs[4*n:]))
+		if size > len(b)-offsEnd {
+			return strTable{}, nil, bad("string table of %d bytes", size)
+		}
 		t.data = b[offsEnd : offsEnd+size]
-		return t, b[offsEnd+size:]
+		prev := uint32(0)
+		for i := 0; i <= n; i++ {
+			o := le.Uint32(t.offs[4*i:])
+			if o < prev || int(o) > size {
+				return strTable{}, nil, bad("string table offsets")
+			}
+			prev = o
+		}
+		return t, b[offsEnd+size:], nil
 	}
-	aligned := func(base, rest []byte) []byte {
-		pos := len(base) - len(rest)
-		return rest[(8-pos%8)%8:]
+	var b []byte
+	if b, err = read(secDocPkg); err != nil {
+		return nil, err
 	}
-	ri.docPkg = sec(0)[:4*ri.docs]
-	ri.docKind = sec(1)[:ri.docs]
-	ri.pkgs, _ = table(sec(2))
-	ri.kinds, _ = table(sec(3))
+	if len(b) != 4*seg.docs {
+		return nil, bad("docpkg of %d bytes for %d documents", len(b), seg.docs)
+	}
+	seg.docPkg = b
+	if b, err = read(secDocKind); err != nil {
+		return nil, err
+	}
+	if len(b) != seg.docs {
+		return nil, bad("dockind of %d bytes for %d documents", len(b), seg.docs)
+	}
+	seg.docKind = b
+	if b, err = read(secPkgs); err != nil {
+		return nil, err
+	}
+	if seg.pkgs, _, err = table(b); err != nil {
+		return nil, err
+	}
+	if b, err = read(secKinds); err != nil {
+		return nil, err
+	}
+	if seg.kinds, _, err = table(b); err != nil {
+		return nil, err
+	}
+	if b, err = read(secExact); err != nil {
+		return nil, err
+	}
 	var rest []byte
-	ri.exact, rest = table(sec(4))
-	rest = aligned(sec(4), rest)
-	ri.exactOffs = rest[:8*(ri.nexact+1)]
-	ri.blockOffs = sec(5)[:8*(ri.nblocks+1)]
-	ri.blockFirst, _ = table(sec(5)[8*(ri.nblocks+1):])
-	ri.dictAt, ri.dictEnd, ri.postingsAt = offs[6], offs[7], offs[sections-1]
-	// The section after the dictionary, in memory: the documents' Bleve numbers, or the hit
-	// records' offsets (8 bytes a document: a hit then costs one read, not two).
-	after := make([]byte, offs[8]-offs[7])
-	if _, err := f.ReadAt(after, offs[7]); err != nil {
-		return nil, errRankFormat
+	if seg.exact, rest, err = table(b); err != nil {
+		return nil, err
 	}
-	if hits {
-		ri.hitOffs, ri.hitsAt = after, offs[8]
-		if len(after) != 8*(ri.docs+1) {
-			return nil, errRankFormat
-		}
-	} else {
-		// The table, if any, is followed by up to 7 bytes of padding.
-		if len(after) != 0 && (len(after) < 4*ri.docs || len(after)-4*ri.docs >= 8) {
-			return nil, errRankFormat
-		}
-		if len(after) != 0 {
-			ri.docNums = after[:4*ri.docs]
+	rest = rest[min(len(rest), (8-(len(b)-len(rest))%8)%8):]
+	if len(rest) != 8*(seg.nexact+1) {
+		return nil, bad("exact names' offsets")
+	}
+	seg.exactOffs = rest
+	if b, err = read(secBlocks); err != nil {
+		return nil, err
+	}
+	if len(b) < 8*(seg.nblocks+1) {
+		return nil, bad("blocks")
+	}
+	seg.blockOffs = b[:8*(seg.nblocks+1)]
+	if seg.blockFirst, _, err = table(b[8*(seg.nblocks+1):]); err != nil {
+		return nil, err
+	}
+	if b, err = read(secDocNums); err != nil {
+		return nil, err
+	}
+	if len(b) != 0 && len(b) != 4*seg.docs {
+		return nil, bad("docnums of %d bytes for %d documents", len(b), seg.docs)
+	}
+	if len(b) != 0 {
+		seg.docNums = b
+	}
+	pt := secs[secPkgTerms]
+	offsLen := int64(8 * (seg.npkgs + 1))
+	if pt.n < offsLen {
+		return nil, bad("pkgterms")
+	}
+	if seg.pkgTermOffs = make([]byte, offsLen); true {
+		if _, err := f.ReadAt(seg.pkgTermOffs, pt.off); err != nil {
+			return nil, err
 		}
 	}
-	if ri.pkgs.n != ri.npkgs || ri.kinds.n != ri.nkinds || ri.exact.n != ri.nexact || ri.blockFirst.n != ri.nblocks ||
-		ri.nblocks != (ri.nterms+termBlock-1)/termBlock {
-		return nil, errRankFormat
+	seg.pkgTermsAt, seg.pkgTermsEnd = pt.off+offsLen, pt.off+pt.n
+	seg.dictAt, seg.dictEnd = secs[secDict].off, secs[secDict].off+secs[secDict].n
+	seg.postingsAt, seg.postingsEnd = secs[secPostings].off, secs[secPostings].off+secs[secPostings].n
+	if seg.pkgs.n != seg.npkgs || seg.kinds.n != seg.nkinds || seg.exact.n != seg.nexact || seg.blockFirst.n != seg.nblocks ||
+		seg.nblocks != (seg.nterms+termBlock-1)/termBlock || seg.nkinds > 127 {
+		return nil, bad("counts disagree with the tables")
 	}
-	for d := range ri.docs {
-		if int(le.Uint32(ri.docPkg[4*d:])) >= ri.npkgs || int(ri.docKind[d]&0x7f) >= ri.nkinds {
-			return nil, errRankFormat
+	for d := range seg.docs {
+		if int(le.Uint32(seg.docPkg[4*d:])) >= seg.npkgs || int(seg.docKind[d]&0x7f) >= seg.nkinds {
+			return nil, bad("document %d out of range", d)
 		}
 	}
-	return ri, nil
+	for i := range seg.nblocks + 1 {
+		if o := int64(le.Uint64(seg.blockOffs[8*i:])); o < 0 || o > seg.dictEnd-seg.dictAt {
+			return nil, bad("block offsets")
+		}
+	}
+	for i := range seg.nexact + 1 {
+		if o := int64(le.Uint64(seg.exactOffs[8*i:])); o < 0 || o > seg.postingsEnd-seg.postingsAt {
+			return nil, bad("exact offsets")
+		}
+	}
+	for i := range seg.npkgs + 1 {
+		if o := int64(le.Uint64(seg.pkgTermOffs[8*i:])); o < 0 || o > seg.pkgTermsEnd-seg.pkgTermsAt {
+			return nil, bad("pkgterms offsets")
+		}
+	}
+	return seg, nil
 }
 
-func (ri *rankIndex) close() error {
-	if ri == nil {
-		return nil
-	}
-	return ri.f.Close()
-}
+func (seg *rankSegment) close() error { return seg.f.Close() }
 
-// readAt reads n bytes at off of the section starting at base and ending at end, or returns
-// nil when they are not all inside it.
-func (ri *rankIndex) readAt(base, end, off, n int64) []byte {
-	return ri.readInto(nil, base, end, off, n)
-}
+// pkgOf returns the package version of local document doc.
+func (seg *rankSegment) pkgOf(doc uint32) uint32 { return binary.LittleEndian.Uint32(seg.docPkg[4*doc:]) }
 
-// readScratch is readInto with *scratch as the storage, kept grown for the next read.
-func (ri *rankIndex) readScratch(scratch *[]byte, base, end, off, n int64) []byte {
-	b := ri.readInto(*scratch, base, end, off, n)
-	if b != nil {
-		*scratch = b[:0]
-	}
-	return b
-}
-
-// readInto is readAt reading into buf's storage when it is large enough.
-func (ri *rankIndex) readInto(buf []byte, base, end, off, n int64) []byte {
+// readInto reads n bytes at off of the section [base, end) into buf's storage when it is large
+// enough, or returns nil when they are not all inside it or cannot be read.
+func (seg *rankSegment) readInto(buf []byte, base, end, off, n int64) []byte {
 	if off < 0 || n < 0 || base+off+n > end {
 		return nil
 	}
@@ -306,15 +319,14 @@ func (ri *rankIndex) readInto(buf []byte, base, end, off, n int64) []byte {
 		buf = make([]byte, n)
 	}
 	buf = buf[:n]
-	if _, err := ri.f.ReadAt(buf, base+off); err != nil {
+	if _, err := seg.f.ReadAt(buf, base+off); err != nil {
 		return nil
 	}
 	return buf
 }
 
 // postingsRef locates a postings list in the postings section: its offset and size in bytes,
-// how many documents it holds (for a list of gaps, estimated as half its bytes), and whether it
-// is dense (see appendDense).
+// how many documents it holds, and whether it is dense (see appendDense).
 type postingsRef struct {
 	off, size int64
 	df        int
@@ -322,22 +334,26 @@ type postingsRef struct {
 }
 
 // read reads the list into buf's storage when it is large enough.
-func (ri *rankIndex) read(p postingsRef, buf []byte) []byte {
-	return ri.readInto(buf, ri.postingsAt, ri.size, p.off, p.size)
+func (seg *rankSegment) read(p postingsRef, buf []byte) []byte {
+	return seg.readInto(buf, seg.postingsAt, seg.postingsEnd, p.off, p.size)
 }
 
-// lookup finds term in the dictionary and returns its idf and where its postings are. The
+// lookup finds term in the dictionary and returns its ordinal and where its postings are. The
 // dictionary block is read into *scratch's storage, which grows as needed.
-func (ri *rankIndex) lookup(term string, scratch *[]byte) (idf float32, list postingsRef, ok bool) {
+func (seg *rankSegment) lookup(term string, scratch *[]byte) (ord uint32, list postingsRef, ok bool) {
 	// The last block whose first term is <= term.
-	blk := sort.Search(ri.nblocks, func(i int) bool { return string(ri.blockFirst.at(i)) > term }) - 1
+	blk := sort.Search(seg.nblocks, func(i int) bool { return string(seg.blockFirst.at(i)) > term }) - 1
 	if blk < 0 {
 		return 0, postingsRef{}, false
 	}
 	le := binary.LittleEndian
-	lo, hi := int64(le.Uint64(ri.blockOffs[8*blk:])), int64(le.Uint64(ri.blockOffs[8*blk+8:]))
-	b := ri.readScratch(scratch, ri.dictAt, ri.dictEnd, lo, hi-lo)
-	for len(b) > 0 {
+	lo, hi := int64(le.Uint64(seg.blockOffs[8*blk:])), int64(le.Uint64(seg.blockOffs[8*blk+8:]))
+	b := seg.readInto(*scratch, seg.dictAt, seg.dictEnd, lo, hi-lo)
+	if b == nil {
+		return 0, postingsRef{}, false
+	}
+	*scratch = b[:0]
+	for i := 0; len(b) > 0; i++ {
 		n, k := binary.Uvarint(b)
 		if k <= 0 || n > uint64(len(b)-k) {
 			return 0, postingsRef{}, false
@@ -347,7 +363,7 @@ func (ri *rankIndex) lookup(term string, scratch *[]byte) (idf float32, list pos
 		if len(b) < 4 {
 			return 0, postingsRef{}, false
 		}
-		idf = math.Float32frombits(le.Uint32(b))
+		df := le.Uint32(b)
 		b = b[4:]
 		off, k1 := binary.Uvarint(b)
 		if k1 <= 0 {
@@ -360,17 +376,10 @@ func (ri *rankIndex) lookup(term string, scratch *[]byte) (idf float32, list pos
 		b = b[k1+k2:]
 		switch c := strings.Compare(string(t), term); {
 		case c == 0:
-			list = postingsRef{off: int64(off)}
-			if ri.rawText { // the previous layout: lengths not shifted, no dense lists
-				list.size, list.df = int64(size), int(size/2)
-			} else {
-				list.size, list.dense = int64(size>>1), size&1 == 1
-				list.df = int(list.size / 2)
-				if list.dense {
-					list.df = int(list.size) - 8*denseWords(ri.docs) - 4*denseRanks(ri.docs)
-				}
-			}
-			return idf, list, list.off >= 0 && list.size >= 0 && list.df >= 0 && ri.postingsAt+list.off+list.size <= ri.size
+			list = postingsRef{off: int64(off), size: int64(size >> 1), dense: size&1 == 1, df: int(df)}
+			ok := list.off >= 0 && list.size >= 0 && list.df >= 0 && list.df <= seg.docs &&
+				seg.postingsAt+list.off+list.size <= seg.postingsEnd
+			return uint32(blk*termBlock + i), list, ok
 		case c > 0:
 			return 0, postingsRef{}, false
 		}
@@ -379,13 +388,297 @@ func (ri *rankIndex) lookup(term string, scratch *[]byte) (idf float32, list pos
 }
 
 // exactPostings returns the postings of exact package name i.
-func (ri *rankIndex) exactPostings(i int) []byte {
+func (seg *rankSegment) exactPostings(i int) []byte {
 	le := binary.LittleEndian
-	lo, hi := le.Uint64(ri.exactOffs[8*i:]), le.Uint64(ri.exactOffs[8*i+8:])
+	lo, hi := le.Uint64(seg.exactOffs[8*i:]), le.Uint64(seg.exactOffs[8*i+8:])
 	if lo > hi {
 		return nil
 	}
-	return ri.readAt(ri.postingsAt, ri.size, int64(lo), int64(hi-lo))
+	return seg.readInto(nil, seg.postingsAt, seg.postingsEnd, int64(lo), int64(hi-lo))
+}
+
+// pkgTerms calls fn with each (term ordinal, documents) pair of package version p, and reports
+// whether its list was well formed.
+func (seg *rankSegment) pkgTerms(p int, fn func(ord, docs uint32)) bool {
+	le := binary.LittleEndian
+	lo, hi := int64(le.Uint64(seg.pkgTermOffs[8*p:])), int64(le.Uint64(seg.pkgTermOffs[8*p+8:]))
+	if lo > hi {
+		return false
+	}
+	b := seg.readInto(nil, seg.pkgTermsAt, seg.pkgTermsEnd, lo, hi-lo)
+	if b == nil {
+		return false
+	}
+	ord := uint64(0)
+	for len(b) > 0 {
+		gap, k := binary.Uvarint(b)
+		if k <= 0 {
+			return false
+		}
+		n, k2 := binary.Uvarint(b[k:])
+		if k2 <= 0 {
+			return false
+		}
+		b = b[k+k2:]
+		if ord += gap; ord >= uint64(seg.nterms) || n > uint64(seg.docs) {
+			return false
+		}
+		fn(uint32(ord), uint32(n))
+	}
+	return true
+}
+
+// bleveNum returns the number of local document doc in the segment's search.bleve.
+func (seg *rankSegment) bleveNum(doc uint32) uint64 {
+	if seg.docNums == nil {
+		return uint64(doc)
+	}
+	return uint64(binary.LittleEndian.Uint32(seg.docNums[4*doc:]))
+}
+
+// storedHit reads local document doc's Bleve ID and the stored fields hits are made of, as
+// storedFields returns them, from ir, a reader of the segment's search.bleve, by the document's
+// number there. A document Bleve does not have, or whose stored fields cannot be read, is an
+// error wrapping ErrCorrupt: rank.idx and search.bleve disagree.
+func (seg *rankSegment) storedHit(ir index.IndexReader, doc uint32) (string, map[string]any, error) {
+	num := seg.bleveNum(doc)
+	id, fields, err := bleveStored(ir, num)
+	bleveDir := filepath.Join(filepath.Dir(seg.f.Name()), SearchDir)
+	if err != nil {
+		return "", nil, damaged(bleveDir, "reading the stored fields of document %d: %v", num, err)
+	}
+	if id == "" {
+		return "", nil, damaged(seg.f.Name(), "its document %d is number %d of %s, which has none", doc, num, bleveDir)
+	}
+	return id, fields, nil
+}
+
+// rankIndex ranks the documents of every segment of a snapshot as one index: documents,
+// package versions and kinds are numbered over all segments (a segment's after those of the
+// segments before it), and a term's idf is computed from the document frequencies of all
+// segments less those of the package versions no longer searched as latest. A package version
+// is searched as latest (live) when it is its package's latest indexed version and its
+// documents are taken from this segment (a version crawled again lives in a newer one).
+type rankIndex struct {
+	segs    []*rankSegment
+	docBase []uint32 // per segment (+1): its first document's number
+	pkgBase []uint32 // per segment (+1): its first package version's number
+
+	docs, npkgs int
+	docPkg      []uint32 // per document: its package version
+	docKind     []uint8  // per document: bit 7 set for symbols, the rest an index into kinds
+	pkgs        []string // per package version: "ecosystem\x00name"
+	versions    []string // per package version: its version
+	kinds       []string
+	// order is each document's place in the order of (package key, version, ID): equal scores
+	// rank by it, so the order of results does not depend on how documents fell into segments.
+	order []uint32
+	// where marks the package versions whose documents are searched in their segment (a
+	// version crawled again is searched in the newer segment only); live those of them that
+	// are their package's latest indexed version, which searches without a version see.
+	where, live []bool
+	// liveDocs is the number of live documents, deadDF per segment the documents of its
+	// package versions that are not live, per term ordinal: both make the idf.
+	liveDocs int
+	deadDF   []map[uint32]uint32
+
+	// Priors derived once at open: per kind, and per package before the question is known
+	// (priorSuperseded for a Go module whose newer major is indexed).
+	kindPrior    [128]float32
+	pkgPrior     []float32
+	overviewKind int // the kind ordinal of package overviews, -1 when there are none
+	// byName maps each name a question may call a package by (packageNames) to the live
+	// package versions of that name; made on first use by packagesNamed.
+	namedOnce sync.Once
+	byName    map[string][]uint32
+	// ownName remembers ownWord's verdicts, at most maxOwnNames of them.
+	namedMu sync.Mutex
+	ownName map[string]bool
+
+	// free holds accumulators for reuse, at most maxFreeAccumulators. Not a sync.Pool: an
+	// accumulator is 5 bytes per document (1.5 MB for 300,000), and a pool emptied at every
+	// garbage collection had each search every few allocate and clear one again — which in
+	// turn brought the next collection sooner.
+	mu   sync.Mutex
+	free []*accumulator
+}
+
+// maxFreeAccumulators bounds the accumulators kept between searches: as many as searches that
+// commonly run at once.
+const maxFreeAccumulators = 4
+
+// newRankIndex numbers segs' documents as one index. searched reports whether the package
+// version (ecosystem, name, version) of segment i is searched there, latest whether that
+// version is its package's latest indexed one. It returns an error wrapping errRankFormat for
+// a malformed pkgterms section.
+func newRankIndex(segs []*rankSegment, searched func(i int, eco docidx.Ecosystem, name, version string) bool, latest func(eco docidx.Ecosystem, name, version string) bool) (*rankIndex, error) {
+	ri := &rankIndex{segs: segs, overviewKind: -1}
+	kindOrd := map[string]uint8{}
+	le := binary.LittleEndian
+	for i, seg := range segs {
+		ri.docBase = append(ri.docBase, uint32(ri.docs))
+		ri.pkgBase = append(ri.pkgBase, uint32(ri.npkgs))
+		if uint64(ri.docs)+uint64(seg.docs) > math.MaxUint32/2 {
+			return nil, fmt.Errorf("%w: more than 2^31 documents", errRankFormat)
+		}
+		ri.docs += seg.docs
+		ri.npkgs += seg.npkgs
+		for p := range seg.npkgs {
+			eco, rest, _ := bytes.Cut(seg.pkgs.at(p), []byte{0})
+			name, version, _ := bytes.Cut(rest, []byte{0})
+			ri.pkgs = append(ri.pkgs, string(eco)+"\x00"+string(name))
+			ri.versions = append(ri.versions, string(version))
+			in := searched(i, docidx.Ecosystem(eco), string(name), string(version))
+			ri.where = append(ri.where, in)
+			ri.live = append(ri.live, in && latest(docidx.Ecosystem(eco), string(name), string(version)))
+		}
+		local := make([]uint8, seg.nkinds)
+		for k := range seg.nkinds {
+			name := string(seg.kinds.at(k))
+			g, ok := kindOrd[name]
+			if !ok {
+				if len(ri.kinds) >= 127 {
+					return nil, fmt.Errorf("%w: more than 127 document kinds", errRankFormat)
+				}
+				g = uint8(len(ri.kinds))
+				kindOrd[name] = g
+				ri.kinds = append(ri.kinds, name)
+			}
+			local[k] = g
+		}
+		base := ri.pkgBase[i]
+		for d := range seg.docs {
+			ri.docPkg = append(ri.docPkg, base+le.Uint32(seg.docPkg[4*d:]))
+			k := seg.docKind[d]
+			ri.docKind = append(ri.docKind, local[k&0x7f]|k&0x80)
+		}
+	}
+	ri.docBase = append(ri.docBase, uint32(ri.docs))
+	ri.pkgBase = append(ri.pkgBase, uint32(ri.npkgs))
+
+	// Live documents, and the frequencies of the terms of the others per segment.
+	ri.deadDF = make([]map[uint32]uint32, len(segs))
+	pkgDocs := make([]uint32, ri.npkgs)
+	for _, p := range ri.docPkg {
+		pkgDocs[p]++
+	}
+	for i, seg := range segs {
+		for p := range seg.npkgs {
+			g := int(ri.pkgBase[i]) + p
+			if ri.live[g] {
+				ri.liveDocs += int(pkgDocs[g])
+				continue
+			}
+			if ri.deadDF[i] == nil {
+				ri.deadDF[i] = map[uint32]uint32{}
+			}
+			dead := ri.deadDF[i]
+			if !seg.pkgTerms(p, func(ord, docs uint32) { dead[ord] += docs }) {
+				return nil, fmt.Errorf("%w: the term list of package version %d", errRankFormat, p)
+			}
+		}
+	}
+
+	// Equal scores rank by (package key, version, ID): documents of a package version are
+	// contiguous in their segment and in ID order there (see rankBuilder.documents).
+	byKey := make([]uint32, ri.npkgs)
+	for p := range byKey {
+		byKey[p] = uint32(p)
+	}
+	slices.SortFunc(byKey, func(a, b uint32) int {
+		return cmp.Or(strings.Compare(ri.pkgs[a], ri.pkgs[b]), strings.Compare(ri.versions[a], ri.versions[b]), cmp.Compare(a, b))
+	})
+	start := make([]uint32, ri.npkgs)
+	n := uint32(0)
+	for _, p := range byKey {
+		start[p] = n
+		n += pkgDocs[p]
+	}
+	ri.order = make([]uint32, ri.docs)
+	for d, p := range ri.docPkg {
+		ri.order[d] = start[p]
+		start[p]++
+	}
+
+	for k, name := range ri.kinds {
+		ri.kindPrior[k] = float32(kindPriorOf(name))
+		if name == "overview" {
+			ri.overviewKind = k
+		}
+	}
+	ri.pkgPrior = make([]float32, ri.npkgs)
+	names := make([]string, ri.npkgs)
+	for p, key := range ri.pkgs {
+		if eco, name, _ := strings.Cut(key, "\x00"); eco == string(docidx.Go) && ri.live[p] {
+			names[p] = name
+		}
+	}
+	superseded := supersededNames(names)
+	for p := range ri.pkgPrior {
+		ri.pkgPrior[p] = 1
+		if superseded[names[p]] {
+			ri.pkgPrior[p] = priorSuperseded
+		}
+	}
+	return ri, nil
+}
+
+func (ri *rankIndex) close() error {
+	if ri == nil {
+		return nil
+	}
+	var err error
+	for _, seg := range ri.segs {
+		if cerr := seg.close(); err == nil {
+			err = cerr
+		}
+	}
+	return err
+}
+
+// segOf returns the segment holding document doc and doc's number there.
+func (ri *rankIndex) segOf(doc uint32) (int, uint32) {
+	i := sort.Search(len(ri.segs), func(i int) bool { return ri.docBase[i+1] > doc })
+	return i, doc - ri.docBase[i]
+}
+
+// idf is BM25's inverse document frequency of a term df of the live documents hold.
+func (ri *rankIndex) idf(df int) float32 {
+	n, d := float64(ri.liveDocs), float64(df)
+	return float32(math.Log(1 + (n-d+0.5)/(d+0.5)))
+}
+
+// termList is a question term found in the dictionaries: its postings in each segment that
+// holds it, how many live documents hold it and its idf.
+type termList struct {
+	term  string
+	parts []termPart
+	df    int // live documents holding the term
+	all   int // documents holding it, live or not: the lists' length
+	idf   float32
+}
+
+// termPart is a term's postings list in one segment.
+type termPart struct {
+	seg  int
+	list postingsRef
+}
+
+// lookup finds term in every segment. ok is false when no segment holds it.
+func (ri *rankIndex) lookup(term string, scratch *[]byte) (l termList, ok bool) {
+	l.term = term
+	for i, seg := range ri.segs {
+		ord, list, found := seg.lookup(term, scratch)
+		if !found {
+			continue
+		}
+		l.parts = append(l.parts, termPart{i, list})
+		l.all += list.df
+		l.df += list.df - int(ri.deadDF[i][ord])
+	}
+	l.df = max(l.df, 0)
+	l.idf = ri.idf(l.df)
+	return l, len(l.parts) > 0
 }
 
 // accumulator holds one search's scores: a dense array per document and the list of documents
@@ -431,13 +724,15 @@ func (ri *rankIndex) release(a *accumulator) {
 	ri.mu.Unlock()
 }
 
-// add adds weight·impact/255 for every posting of list to a, for documents keep accepts
-// (all when keep is nil). With grow false only documents a already holds are updated. It
-// returns false on a malformed list.
-func (ri *rankIndex) add(a *accumulator, list []byte, weight float32, keep func(doc uint32) bool, grow bool) bool {
+// add adds weight·impact/255 for every posting of list, a list of segment seg, to a, for
+// documents keep accepts (all when keep is nil). With grow false only documents a already holds
+// are updated. It returns false on a malformed list.
+func (ri *rankIndex) add(a *accumulator, seg int, list []byte, weight float32, keep func(doc uint32) bool, grow bool) bool {
 	scale := weight / 255
-	matched := a.matched[:ri.docs]
-	score := a.score[:len(matched)]
+	base := ri.docBase[seg]
+	// The segment's part of the arrays: a document's number there is its local number.
+	matched := a.matched[base:ri.docBase[seg+1]]
+	score := a.score[base:ri.docBase[seg+1]]
 	var doc uint32 // the first gap is the first document itself
 	i, n := 0, len(list)
 	for i < n-1 {
@@ -460,10 +755,10 @@ func (ri *rankIndex) add(a *accumulator, list []byte, weight float32, keep func(
 		}
 		m := matched[doc]
 		if m == 0 {
-			if !grow || (keep != nil && !keep(doc)) {
+			if !grow || (keep != nil && !keep(base+doc)) {
 				continue
 			}
-			a.touched = append(a.touched, doc)
+			a.touched = append(a.touched, base+doc)
 		}
 		if m < math.MaxUint8 {
 			matched[doc] = m + 1
@@ -475,18 +770,24 @@ func (ri *rankIndex) add(a *accumulator, list []byte, weight float32, keep func(
 
 // addDense is add for a dense list (see appendDense). Adding only to documents a holds, it
 // tests their bits — a few thousand documents rather than a list of tens of thousands.
-func (ri *rankIndex) addDense(a *accumulator, list []byte, weight float32, keep func(doc uint32) bool, grow bool) bool {
-	nw, nr := denseWords(ri.docs), denseRanks(ri.docs)
+func (ri *rankIndex) addDense(a *accumulator, seg int, list []byte, weight float32, keep func(doc uint32) bool, grow bool) bool {
+	docs := ri.segs[seg].docs
+	nw, nr := denseWords(docs), denseRanks(docs)
 	if len(list) < 8*nw+4*nr {
 		return false
 	}
 	words, ranks, impacts := list[:8*nw], list[8*nw:8*nw+4*nr], list[8*nw+4*nr:]
 	scale := weight / 255
-	matched := a.matched[:ri.docs]
-	score := a.score[:len(matched)]
+	base, end := ri.docBase[seg], ri.docBase[seg+1]
+	matched := a.matched[base:end]
+	score := a.score[base:end]
 	le := binary.LittleEndian
 	if !grow {
-		for _, doc := range a.touched {
+		for _, gdoc := range a.touched {
+			if gdoc < base || gdoc >= end {
+				continue
+			}
+			doc := gdoc - base
 			w := int(doc / 64)
 			word, bit := le.Uint64(words[8*w:]), uint64(1)<<(doc%64)
 			if word&bit == 0 {
@@ -509,13 +810,13 @@ func (ri *rankIndex) addDense(a *accumulator, list []byte, weight float32, keep 
 		}
 		return true
 	}
-	ok := forEachDense(list, ri.docs, func(doc uint32, impact uint8) {
+	ok := forEachDense(list, docs, func(doc uint32, impact uint8) {
 		m := matched[doc]
 		if m == 0 {
-			if keep != nil && !keep(doc) {
+			if keep != nil && !keep(base+doc) {
 				return
 			}
-			a.touched = append(a.touched, doc)
+			a.touched = append(a.touched, base+doc)
 		}
 		if m < math.MaxUint8 {
 			matched[doc] = m + 1
@@ -549,21 +850,14 @@ func forEachDense(list []byte, docs int, fn func(doc uint32, impact uint8)) bool
 	return k == len(impacts)
 }
 
-func (ri *rankIndex) pkgOf(doc uint32) uint32 {
-	return binary.LittleEndian.Uint32(ri.docPkg[4*doc:])
-}
+func (ri *rankIndex) pkgOf(doc uint32) uint32 { return ri.docPkg[doc] }
 
-// pkgKey returns "ecosystem\x00name" of package p.
-func (ri *rankIndex) pkgKey(p uint32) []byte { return ri.pkgs.at(int(p)) }
+// pkgKey returns "ecosystem\x00name" of package version p.
+func (ri *rankIndex) pkgKey(p uint32) string { return ri.pkgs[p] }
 
 func (ri *rankIndex) isSymbol(doc uint32) bool { return ri.docKind[doc]&0x80 != 0 }
 
-func (ri *rankIndex) kindOf(doc uint32) []byte {
-	if k := int(ri.docKind[doc] & 0x7f); k < ri.nkinds {
-		return ri.kinds.at(k)
-	}
-	return nil
-}
+func (ri *rankIndex) kindOf(doc uint32) string { return ri.kinds[ri.docKind[doc]&0x7f] }
 
 // splitMajor splits a Go module path into the path without its major version suffix and that
 // major version: "github.com/go-chi/chi/v5" -> ("github.com/go-chi/chi", 5), "gopkg.in/yaml.v3"
@@ -588,72 +882,8 @@ func splitMajor(path string) (string, int) {
 	return path[:i-2], n
 }
 
-// hit reads the record of doc in a layout that holds hit records (rankMagicHits,
-// rankMagicRawText): its Bleve ID and the stored fields hits are made of, as storedFields
-// returns them from Bleve. ok is false when the record is unreadable. The record is
-// read into *scratch's storage; the strings returned are copies.
-func (ri *rankIndex) hit(doc uint32, scratch *[]byte) (id string, fields map[string]any, ok bool) {
-	le := binary.LittleEndian
-	lo, hi := le.Uint64(ri.hitOffs[8*doc:]), le.Uint64(ri.hitOffs[8*doc+8:])
-	if lo > hi {
-		return "", nil, false
-	}
-	rec := ri.readScratch(scratch, ri.hitsAt, ri.postingsAt, int64(lo), int64(hi-lo))
-	next := func() (string, bool) {
-		n, k := binary.Uvarint(rec)
-		if k <= 0 || n > uint64(len(rec)-k) {
-			return "", false
-		}
-		v := string(rec[k : k+int(n)])
-		rec = rec[k+int(n):]
-		return v, true
-	}
-	if id, ok = next(); !ok {
-		return "", nil, false
-	}
-	fields = make(map[string]any, len(hitFields))
-	for _, name := range hitFields {
-		v, ok := next()
-		if !ok {
-			return "", nil, false
-		}
-		fields[name] = v
-	}
-	return id, fields, true
-}
-
-// bleveNum returns the number of doc in search.bleve.
-func (ri *rankIndex) bleveNum(doc uint32) uint64 {
-	if ri.docNums == nil {
-		return uint64(doc)
-	}
-	return uint64(binary.LittleEndian.Uint32(ri.docNums[4*doc:]))
-}
-
-// storedHit reads doc's Bleve ID and the stored fields hits are made of, as storedFields
-// returns them, from ir, a reader of search.bleve: from the hit record in rank.idx layouts
-// that hold them (see rank.go), else from Bleve's stored fields by the document's number
-// there. A document Bleve does not have, or whose stored fields cannot be read, is an error
-// wrapping ErrCorrupt: rank.idx and search.bleve disagree.
-func (ri *rankIndex) storedHit(ir index.IndexReader, doc uint32, scratch *[]byte) (string, map[string]any, error) {
-	if ri.hitOffs != nil {
-		id, fields, ok := ri.hit(doc, scratch)
-		if !ok {
-			return "", nil, damaged(ri.f.Name(), "the record of document %d is malformed", doc)
-		}
-		return id, fields, nil
-	}
-	num := ri.bleveNum(doc)
-	id, fields, err := bleveStored(ir, num)
-	bleveDir := filepath.Join(filepath.Dir(ri.f.Name()), SearchDir)
-	if err != nil {
-		return "", nil, damaged(bleveDir, "reading the stored fields of document %d: %v", num, err)
-	}
-	if id == "" {
-		return "", nil, damaged(ri.f.Name(), "its document %d is number %d of %s, which has none", doc, num, bleveDir)
-	}
-	return id, fields, nil
-}
+// hitFields are the stored fields a hit is made of.
+var hitFields = [...]string{fSTitle, fSSection, fSText, fSURI}
 
 // bleveStored returns the ID and the stored hit fields of document number num of ir, or ""
 // when ir holds no such document.

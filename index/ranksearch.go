@@ -3,7 +3,6 @@ package index
 // ranksearch.go answers searches of the latest versions from rank.idx.
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/binary"
 	"math"
@@ -53,13 +52,16 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	top, total := ri.best(a, bonus, len(lists), pkgPrior, named, window)
 	ranked := ri.diversify(top, named)
 	hits := make(search.DocumentMatchCollection, 0, min(need, len(ranked)))
-	ir, err := r.latestReader()
-	for _, d := range ranked[:min(need, len(ranked))] {
-		var id string
-		var fields map[string]any
-		if err == nil {
-			id, fields, err = ri.storedHit(ir, d.doc, &a.scratch)
+	readers := make([]index.IndexReader, len(ri.segs))
+	defer func() {
+		for _, ir := range readers {
+			if ir != nil {
+				ir.Close()
+			}
 		}
+	}()
+	for _, d := range ranked[:min(need, len(ranked))] {
+		id, fields, err := r.storedHit(d.doc, readers)
 		if err != nil {
 			// page reads a hit without ID again, by its rank.idx number, and reports the error.
 			hits = append(hits, &search.DocumentMatch{Score: d.score, IndexInternalID: rankHitID(d.doc)})
@@ -68,9 +70,6 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 		// Fields carries the stored fields page reads.
 		hits = append(hits, &search.DocumentMatch{ID: id, Score: d.score, Fields: fields})
 	}
-	if ir != nil {
-		ir.Close()
-	}
 	idf := make(map[string]float32, len(lists))
 	for _, l := range lists {
 		idf[l.term] = l.idf
@@ -78,14 +77,21 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	return hits, total, idf
 }
 
-// latestReader returns a reader of the latest versions' Bleve index, for the stored fields of
-// the hits rank.idx ranked; the caller closes it.
-func (r *reader) latestReader() (index.IndexReader, error) {
-	adv, err := r.idx.Advanced()
-	if err != nil {
-		return nil, err
+// storedHit reads the ID and stored fields of document doc (numbered over the snapshot) from
+// its segment's search.bleve, through readers[segment], opened on first use; the caller closes
+// the readers.
+func (r *reader) storedHit(doc uint32, readers []index.IndexReader) (string, map[string]any, error) {
+	i, local := r.rank.segOf(doc)
+	if readers[i] == nil {
+		adv, err := r.segs[i].idx.Advanced()
+		if err != nil {
+			return "", nil, err
+		}
+		if readers[i], err = adv.Reader(); err != nil {
+			return "", nil, err
+		}
 	}
-	return adv.Reader()
+	return r.rank.segs[i].storedHit(readers[i], local)
 }
 
 // rankHitID is the IndexInternalID of a hit of rank.idx whose stored fields are yet to read:
@@ -98,18 +104,20 @@ func rankHitID(doc uint32) index.IndexInternalID {
 // versions' all or name field within the edit distance fuzzyQuery allows (1 for four to seven
 // letters, 2 for longer) that the most documents hold.
 func (r *reader) corrections(terms []string) []string {
-	adv, err := r.idx.Advanced()
-	if err != nil {
-		return nil
-	}
-	ir, err := adv.Reader()
-	if err != nil {
-		return nil
-	}
-	defer ir.Close()
-	fz, ok := ir.(index.IndexReaderFuzzy)
-	if !ok {
-		return nil
+	var fzs []index.IndexReaderFuzzy
+	for _, seg := range r.segs {
+		adv, err := seg.idx.Advanced()
+		if err != nil {
+			continue
+		}
+		ir, err := adv.Reader()
+		if err != nil {
+			continue
+		}
+		defer ir.Close()
+		if fz, ok := ir.(index.IndexReaderFuzzy); ok {
+			fzs = append(fzs, fz)
+		}
 	}
 	var out []string
 	for _, t := range terms {
@@ -121,18 +129,27 @@ func (r *reader) corrections(terms []string) []string {
 		if n >= 8 {
 			fuzziness = 2
 		}
-		best, bestCount := "", uint64(0)
-		for _, field := range []string{fAll, fName} {
-			d, err := fz.FieldDictFuzzy(field, t, fuzziness, "")
-			if err != nil {
-				continue
-			}
-			for de, err := d.Next(); err == nil && de != nil; de, err = d.Next() {
-				if de.Count > bestCount || de.Count == bestCount && de.Term < best {
-					best, bestCount = de.Term, de.Count
+		// The counts of every segment's dictionary, summed: the most frequent correction over
+		// the snapshot, as one index would find it.
+		counts := map[string]uint64{}
+		for _, fz := range fzs {
+			for _, field := range []string{fAll, fName} {
+				d, err := fz.FieldDictFuzzy(field, t, fuzziness, "")
+				if err != nil {
+					continue
 				}
+				for de, err := d.Next(); err == nil && de != nil; de, err = d.Next() {
+					counts[field+"\x00"+de.Term] += de.Count
+				}
+				d.Close()
 			}
-			d.Close()
+		}
+		best, bestCount := "", uint64(0)
+		for k, c := range counts {
+			_, term, _ := strings.Cut(k, "\x00")
+			if c > bestCount || c == bestCount && term < best {
+				best, bestCount = term, c
+			}
 		}
 		if best != "" {
 			out = append(out, best)
@@ -157,22 +174,15 @@ func (r *reader) questionTerms(text string) []string {
 	return terms
 }
 
-// termList is a question term found in the dictionary.
-type termList struct {
-	term string
-	list postingsRef
-	idf  float32
-}
-
 // termLists looks terms up and returns those found, rarest first.
 func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 	var lists []termList
 	for _, t := range terms {
-		if idf, list, ok := ri.lookup(t, scratch); ok {
-			lists = append(lists, termList{t, list, idf})
+		if l, ok := ri.lookup(t, scratch); ok {
+			lists = append(lists, l)
 		}
 	}
-	slices.SortStableFunc(lists, func(a, b termList) int { return cmp.Compare(a.list.df, b.list.df) })
+	slices.SortStableFunc(lists, func(a, b termList) int { return cmp.Compare(a.df, b.df) })
 	return lists
 }
 
@@ -180,24 +190,53 @@ func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 // documents hold a score a list may add documents; after that the remaining (more common)
 // terms only add to those: a document that holds none of the rarer words is seldom among the
 // best, and not growing the set keeps a question of common words cheap (the "continue" strategy
-// of Moffat and Zobel, "Self-indexing inverted files for fast text retrieval", TOIS 1996). It
-// returns false on an unreadable list.
+// of Moffat and Zobel, "Self-indexing inverted files for fast text retrieval", TOIS 1996). A
+// list adds documents in all its segments or in none, so the documents scored do not depend on
+// how they fell into segments. It returns false on an unreadable list.
 func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep func(uint32) bool) bool {
 	for _, l := range lists {
 		// The rarest list always adds.
-		grow := len(a.touched) == 0 || len(a.touched)+l.list.df <= accumulatorLimit
-		a.buf = ri.read(l.list, a.buf)
-		if a.buf == nil {
+		grow := len(a.touched) == 0 || len(a.touched)+l.df <= accumulatorLimit
+		for _, part := range l.parts {
+			a.buf = ri.segs[part.seg].read(part.list, a.buf)
+			if a.buf == nil {
+				return false
+			}
+			ok := false
+			if part.list.dense {
+				ok = ri.addDense(a, part.seg, a.buf, l.idf, keep, grow)
+			} else {
+				ok = ri.add(a, part.seg, a.buf, l.idf, keep, grow)
+			}
+			if !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// forEach calls fn for every (document, impact) of l's lists, documents numbered over the
+// snapshot, and reports whether the lists were read and well formed.
+func (ri *rankIndex) forEach(l termList, fn func(doc uint32, impact uint8)) bool {
+	for _, part := range l.parts {
+		seg := ri.segs[part.seg]
+		data := seg.read(part.list, nil)
+		if data == nil {
 			return false
 		}
-		ok := false
-		if l.list.dense {
-			ok = ri.addDense(a, a.buf, l.idf, keep, grow)
+		base := ri.docBase[part.seg]
+		in := func(doc uint32, impact uint8) {
+			if int(doc) < seg.docs {
+				fn(base+doc, impact)
+			}
+		}
+		if part.list.dense {
+			if !forEachDense(data, seg.docs, in) {
+				return false
+			}
 		} else {
-			ok = ri.add(a, a.buf, l.idf, keep, grow)
-		}
-		if !ok {
-			return false
+			forEachPosting(data, in)
 		}
 	}
 	return true
@@ -208,30 +247,26 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep func(uint
 // of words, text without its ecosystem names ("useState hook": react.useState). Bonuses do not count as matched terms.
 func (ri *rankIndex) nameBonuses(text, words string, keep func(uint32) bool, scratch *[]byte) map[uint32]float32 {
 	bonus := map[uint32]float32{}
-	add := func(list []byte, b float32) {
-		forEachPosting(list, func(doc uint32, _ uint8) {
-			if doc < uint32(ri.docs) && (keep == nil || keep(doc)) {
-				bonus[doc] = max(bonus[doc], b)
-			}
-		})
+	add := func(doc uint32, b float32) {
+		if keep == nil || keep(doc) {
+			bonus[doc] = max(bonus[doc], b)
+		}
 	}
 	for _, w := range exactCandidates(text) {
-		if i := ri.exact.find([]byte(w)); i >= 0 {
-			add(ri.exactPostings(i), exactBonus)
+		for i, seg := range ri.segs {
+			if e := seg.exact.find([]byte(w)); e >= 0 {
+				base := ri.docBase[i]
+				forEachPosting(seg.exactPostings(e), func(doc uint32, _ uint8) {
+					if int(doc) < seg.docs {
+						add(base+doc, exactBonus)
+					}
+				})
+			}
 		}
 	}
 	for _, name := range identifierWords(words) {
-		if _, list, ok := ri.lookup(symbolNamePrefix+name, scratch); ok {
-			data := ri.read(list, nil)
-			if !list.dense {
-				add(data, symbolBonus)
-				continue
-			}
-			forEachDense(data, ri.docs, func(doc uint32, _ uint8) {
-				if keep == nil || keep(doc) {
-					bonus[doc] = max(bonus[doc], symbolBonus)
-				}
-			})
+		if l, ok := ri.lookup(symbolNamePrefix+name, scratch); ok {
+			ri.forEach(l, func(doc uint32, _ uint8) { add(doc, symbolBonus) })
 		}
 	}
 	return bonus
@@ -297,7 +332,8 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	top := make(scoreHeap, 0, window)
 	for i, s := range scores {
 		if s >= 0 && int(s*scale) >= from {
-			top.offer(scored{a.touched[i], float64(s)}, window)
+			doc := a.touched[i]
+			top.offer(scored{doc, ri.order[doc], float64(s)}, window)
 		}
 	}
 	total := len(a.touched)
@@ -308,7 +344,7 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 		} else {
 			total++ // a named document that holds none of the words
 		}
-		top.offer(scored{doc, float64(s)}, window)
+		top.offer(scored{doc, ri.order[doc], float64(s)}, window)
 	}
 	return top, total
 }
@@ -353,7 +389,7 @@ func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool, namedPkgs []u
 	out := slices.Clone(ri.pkgPrior)
 	if len(ecos) > 0 {
 		for p := range out {
-			if eco, _, _ := bytes.Cut(ri.pkgKey(uint32(p)), []byte{0}); ecos[docidx.Ecosystem(eco)] {
+			if eco, _, _ := strings.Cut(ri.pkgKey(uint32(p)), "\x00"); ecos[docidx.Ecosystem(eco)] {
 				out[p] *= float32(priorNamed)
 			}
 		}
@@ -393,7 +429,7 @@ func (ri *rankIndex) namedPackages(r *reader, names map[string]bool, ecos map[do
 	for w := range names {
 		if ps := ri.packagesNamed(w); len(ps) > 0 && ri.ownWord(r, w, ps, scratch) {
 			for _, p := range ps {
-				if eco, _, _ := bytes.Cut(ri.pkgKey(p), []byte{0}); len(ecos) == 0 || ecos[docidx.Ecosystem(eco)] {
+				if eco, _, _ := strings.Cut(ri.pkgKey(p), "\x00"); len(ecos) == 0 || ecos[docidx.Ecosystem(eco)] {
 					out = append(out, p)
 				}
 			}
@@ -421,7 +457,7 @@ func (ri *rankIndex) ownWord(r *reader, w string, ps []uint32, scratch *[]byte) 
 	case compoundName(w):
 		// "node-fetch", "go-redis", "socket.io", "urllib3": no plain word is spelled so.
 		own = true
-	case len(lists) == 0 || lists[0].list.df == 0:
+	case len(lists) == 0 || lists[0].df == 0:
 		own = false
 	default:
 		in := make(map[uint32]bool, len(ps))
@@ -429,18 +465,12 @@ func (ri *rankIndex) ownWord(r *reader, w string, ps []uint32, scratch *[]byte) 
 			in[p] = true
 		}
 		n := 0
-		count := func(doc uint32, _ uint8) {
-			if doc < uint32(ri.docs) && in[ri.pkgOf(doc)] {
+		ri.forEach(lists[0], func(doc uint32, _ uint8) {
+			if in[ri.pkgOf(doc)] {
 				n++
 			}
-		}
-		data := ri.read(lists[0].list, nil)
-		if lists[0].list.dense {
-			forEachDense(data, ri.docs, count)
-		} else {
-			forEachPosting(data, count)
-		}
-		own = float64(n) >= namedShare*float64(lists[0].list.df)
+		})
+		own = float64(n) >= namedShare*float64(lists[0].df)
 	}
 	ri.namedMu.Lock()
 	if ri.ownName == nil {
@@ -462,8 +492,11 @@ func (ri *rankIndex) packagesNamed(w string) []uint32 {
 	ri.namedOnce.Do(func() {
 		ri.byName = make(map[string][]uint32, ri.npkgs)
 		for p := range ri.npkgs {
-			eco, name, _ := bytes.Cut(ri.pkgKey(uint32(p)), []byte{0})
-			for _, n := range packageNames(docidx.Ecosystem(eco), string(name)) {
+			if !ri.live[p] {
+				continue
+			}
+			eco, name, _ := strings.Cut(ri.pkgKey(uint32(p)), "\x00")
+			for _, n := range packageNames(docidx.Ecosystem(eco), name) {
 				ri.byName[n] = append(ri.byName[n], uint32(p))
 			}
 		}
@@ -522,27 +555,29 @@ func ecosystemsNamed(text string) (map[docidx.Ecosystem]bool, string) {
 	return ecos, strings.Join(rest, " ")
 }
 
-// filter returns the test a document must pass under q's ecosystem, package and kind filters,
-// or nil when q has none.
+// filter returns the test a document must pass under q's ecosystem, package, version and kind
+// filters. Without a version a document must be live (its package's latest version, searched
+// in this segment); with one, of that version and searched in this segment.
 func (ri *rankIndex) filter(q Query) func(doc uint32) bool {
-	if q.Ecosystem == "" && q.Package == "" && q.Kind == "" {
-		return nil
+	version := q.Version
+	if version == "latest" {
+		version = ""
 	}
-	var pkgOK []bool
-	if q.Ecosystem != "" || q.Package != "" {
-		name := q.Package
-		if q.Ecosystem != "" && name != "" {
-			name = docidx.NormalizeName(q.Ecosystem, name)
-		}
-		pkgOK = make([]bool, ri.npkgs)
-		for p := range pkgOK {
-			eco, pkg, _ := bytes.Cut(ri.pkgKey(uint32(p)), []byte{0})
-			pkgOK[p] = (q.Ecosystem == "" || string(eco) == string(q.Ecosystem)) && (name == "" || string(pkg) == name)
-		}
+	name := q.Package
+	if q.Ecosystem != "" && name != "" {
+		name = docidx.NormalizeName(q.Ecosystem, name)
 	}
-	kind := []byte(q.Kind)
+	pkgOK := make([]bool, ri.npkgs)
+	for p := range pkgOK {
+		eco, pkg, _ := strings.Cut(ri.pkgKey(uint32(p)), "\x00")
+		ok := ri.live[p]
+		if version != "" {
+			ok = ri.where[p] && ri.versions[p] == version
+		}
+		pkgOK[p] = ok && (q.Ecosystem == "" || eco == string(q.Ecosystem)) && (name == "" || pkg == name)
+	}
 	return func(doc uint32) bool {
-		if pkgOK != nil && !pkgOK[ri.pkgOf(doc)] {
+		if !pkgOK[ri.pkgOf(doc)] {
 			return false
 		}
 		switch q.Kind {
@@ -553,7 +588,7 @@ func (ri *rankIndex) filter(q Query) func(doc uint32) bool {
 		case string(docidx.HitSection):
 			return !ri.isSymbol(doc)
 		default:
-			return bytes.Equal(ri.kindOf(doc), kind)
+			return ri.kindOf(doc) == q.Kind
 		}
 	}
 }
@@ -576,22 +611,24 @@ func forEachPosting(list []byte, fn func(doc uint32, impact uint8)) {
 	}
 }
 
+// scored is a document with its score and its place in rankIndex.order.
 type scored struct {
 	doc   uint32
+	ord   uint32
 	score float64
 }
 
-// cmpScored orders by score, then by lower document number first, so that results do not
-// depend on the order documents were seen.
+// cmpScored orders by score, then by the documents' order (rankIndex.order) first, so that
+// results depend neither on the order documents were seen nor on the segments they are in.
 func cmpScored(a, b scored) int {
 	switch {
 	case a.score < b.score:
 		return -1
 	case a.score > b.score:
 		return 1
-	case a.doc > b.doc:
+	case a.ord > b.ord:
 		return -1
-	case a.doc < b.doc:
+	case a.ord < b.ord:
 		return 1
 	}
 	return 0

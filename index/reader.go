@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/docidx/docidx"
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
@@ -125,10 +126,9 @@ type reader struct {
 	gen      string // its generation name ("gen-000007"), or "" for a single snapshot directory
 	manifest *Manifest
 	db       *bolt.DB
-	idx      bleve.Index // latest versions
-	old      bleve.Index // older versions
-	all      bleve.Index // both, for searches by version
-	rank     *rankIndex  // the latest versions' ranking index; nil in snapshots written before it
+	segs     []*readerSegment
+	mapping  mapping.IndexMapping // the segments' Bleve mapping, for analyzing questions
+	rank     *rankIndex           // the segments' ranking indexes, as one
 
 	// store is store.db opened once more, to learn its size before each read (see view), and
 	// mapped the files of the search indexes that Bleve maps (see checkMapped). broken holds
@@ -142,9 +142,13 @@ type reader struct {
 
 	namesOnce sync.Once
 	names     []docidx.Ref // every package name, for Suggest; loaded on first use
+}
 
-	supersededOnce sync.Once
-	superseded     map[string]bool // Go modules whose newer major is indexed; see supersededModules
+// readerSegment is one segment of an opened snapshot: its Bleve index, which holds the text of
+// its hits.
+type readerSegment struct {
+	name string // "seg-000003"
+	idx  bleve.Index
 }
 
 // openAttempts bounds how often open starts over when a crawl switched generations (and
@@ -200,21 +204,33 @@ func openSnapshot(snap string) (*reader, error) {
 		return nil, err
 	}
 	r := &reader{dir: snap, manifest: m, db: db, store: store}
+	var rankSegs []*rankSegment
 	fail := func(err error) (*reader, error) {
-		closeBleve(r.idx, filepath.Join(snap, SearchDir))
-		closeBleve(r.old, filepath.Join(snap, OldSearchDir))
+		for _, seg := range r.segs {
+			closeBleve(seg.idx, filepath.Join(snap, seg.name, SearchDir))
+		}
+		for _, rs := range rankSegs {
+			rs.close()
+		}
 		r.closeMapped()
 		db.Close()
 		return nil, err
 	}
-	if r.idx, err = openBleve(filepath.Join(snap, SearchDir)); err != nil {
-		return fail(err)
+	if m.Format < FormatVersion {
+		return fail(fmt.Errorf("%w: %s holds a snapshot of format %d, written by docidx %s; this docidx reads format %d: crawl again into its index directory (the crawl rewrites it from its store) or unpack a newer archive",
+			docidx.ErrFormat, snap, m.Format, m.DocidxVersion, FormatVersion))
 	}
-	if r.old, err = openBleve(filepath.Join(snap, OldSearchDir)); err != nil {
-		return fail(err)
-	}
-	for _, name := range []string{SearchDir, OldSearchDir} {
-		paths, err := filepath.Glob(filepath.Join(snap, name, "store", "*"))
+	for _, si := range m.Segments {
+		dir := filepath.Join(snap, si.Name)
+		if !validSegmentName(si.Name) {
+			return fail(damaged(filepath.Join(snap, ManifestFile), "it lists a segment named %q", si.Name))
+		}
+		idx, err := openBleve(filepath.Join(dir, SearchDir))
+		if err != nil {
+			return fail(err)
+		}
+		r.segs = append(r.segs, &readerSegment{name: si.Name, idx: idx})
+		paths, err := filepath.Glob(filepath.Join(dir, SearchDir, "store", "*"))
 		if err != nil {
 			return fail(err)
 		}
@@ -228,25 +244,68 @@ func openSnapshot(snap string) (*reader, error) {
 			}
 			r.mapped = append(r.mapped, mf)
 		}
+		rs, err := openRankSegment(filepath.Join(dir, RankFile))
+		if err != nil {
+			return fail(err)
+		}
+		rankSegs = append(rankSegs, rs)
+		// rank.idx reads its hits' text from search.bleve by document number: the two must
+		// hold the same documents.
+		n, err := docCount(idx, filepath.Join(dir, SearchDir))
+		if err != nil {
+			return fail(err)
+		}
+		if n != uint64(rs.docs) {
+			return fail(damaged(filepath.Join(dir, RankFile), "it ranks %d documents, %s holds %d", rs.docs, SearchDir, n))
+		}
 	}
-	r.all = bleve.NewIndexAlias(r.idx, r.old)
-	// A snapshot whose manifest lists no rank index was written before rank.idx existed.
-	_, listed := m.Files[RankFile]
-	if r.rank, err = openRank(filepath.Join(snap, RankFile), listed); err != nil {
+	if len(r.segs) > 0 {
+		r.mapping = r.segs[0].idx.Mapping()
+	} else if r.mapping, err = newMapping(); err != nil {
 		return fail(err)
 	}
-	// rank.idx reads its hits' text from search.bleve by document number: the two must hold
-	// the same documents.
-	if r.rank != nil && r.rank.hitOffs == nil {
-		n, err := r.idx.DocCount()
-		if err != nil {
-			return fail(damaged(filepath.Join(snap, SearchDir), "%v", err))
-		}
-		if n != uint64(r.rank.docs) {
-			return fail(damaged(filepath.Join(snap, RankFile), "it ranks %d documents, %s holds %d", r.rank.docs, SearchDir, n))
-		}
+	where, latest, err := r.liveness()
+	if err != nil {
+		return fail(err)
+	}
+	r.rank, err = newRankIndex(rankSegs,
+		func(i int, eco docidx.Ecosystem, name, version string) bool {
+			return where[string(versionKey(docidx.Ref{Ecosystem: eco, Name: name, Version: version}))] == r.segs[i].name
+		},
+		func(eco docidx.Ecosystem, name, version string) bool {
+			return latest[string(nameKey(eco, name))] == version
+		})
+	if err != nil {
+		return fail(damaged(snap, "%v", err))
 	}
 	return r, nil
+}
+
+// liveness reads from the store which segment each package version's documents are searched
+// in (by version key) and each package's latest indexed version (by name key).
+func (r *reader) liveness() (where, latest map[string]string, err error) {
+	where, latest = map[string]string{}, map[string]string{}
+	err = r.view(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketWhere)
+		if b == nil {
+			return damaged(filepath.Join(r.dir, StoreFile), "it has no bucket %q", bucketWhere)
+		}
+		if err := b.ForEach(func(k, v []byte) error {
+			where[string(k)] = string(v)
+			return nil
+		}); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketNames).ForEach(func(k, v []byte) error {
+			var e nameEntry
+			if err := decodeJSON(k, v, &e); err != nil {
+				return err
+			}
+			latest[string(k)] = e.Latest
+			return nil
+		})
+	})
+	return where, latest, err
 }
 
 func (r *reader) close() error {
@@ -256,9 +315,11 @@ func (r *reader) close() error {
 		return ErrClosed
 	}
 	r.closed = true
-	err := closeBleve(r.idx, filepath.Join(r.dir, SearchDir))
-	if oerr := closeBleve(r.old, filepath.Join(r.dir, OldSearchDir)); err == nil {
-		err = oerr
+	var err error
+	for _, seg := range r.segs {
+		if cerr := closeBleve(seg.idx, filepath.Join(r.dir, seg.name, SearchDir)); err == nil {
+			err = cerr
+		}
 	}
 	if rerr := r.rank.close(); err == nil {
 		err = rerr

@@ -6,14 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
 	"github.com/docidx/docidx"
 )
@@ -42,256 +39,11 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	offset := max(q.Offset, 0)
 	window := max(diversifyWindow, offset+limit)
 
-	// A version filter that names the latest version of the package asked for is the rank
-	// index's search under a package filter: the same model, as fast as without a version.
-	if r.rank != nil && q.Version != "" && q.Version != "latest" && r.isLatest(q.Ecosystem, q.Package, q.Version) {
-		q.Version = ""
-	}
-	if r.rank != nil && (q.Version == "" || q.Version == "latest") {
-		if ranked, total, idf := r.rankSearch(text, q, window, offset+limit); total > 0 {
-			return r.page(ranked, total, q, text, idf, offset, limit)
-		}
-		// Nothing matched, even with typos corrected: Bleve's path below may still find some.
-	}
-
-	df, closeDF, err := r.docFreq()
-	if err != nil {
-		return nil, err
-	}
-	defer closeDF()
-	total, _ := r.idx.DocCount()
-	// Small snapshots are fast anyway: below minCommon documents no word counts as common.
-	common := max(uint64(float64(total)*commonShare), minCommon)
-
-	// The words that name an ecosystem say where to look, as in rankSearch.
-	ecos, words := ecosystemsNamed(text)
-	words = withDefaultCue(words)
-	if strings.TrimSpace(words) == "" {
-		words = text
-	}
-
-	// Fields share two analyzers (English, identifiers): analyze text once per analyzer.
-	analyzed := map[string][]string{}
-	termsOf := func(field string) []string {
-		name := r.idx.Mapping().AnalyzerNameForPath(field)
-		t, ok := analyzed[name]
-		if !ok {
-			t = r.terms(field, words)
-			analyzed[name] = t
-		}
-		return t
-	}
-
-	var should []query.Query
-	add := func(qq interface{ SetBoost(float64) }, boost float64) {
-		qq.SetBoost(boost)
-		should = append(should, qq.(query.Query))
-	}
-	// match adds the words of text in field. A word that most documents hold in that field is left
-	// to the all field: walking its postings once more per field costs most of a search and barely
-	// changes the order.
-	match := func(field string, boost float64) {
-		var tqs []query.Query
-		terms := termsOf(field)
-		for _, t := range terms {
-			if field != fAll && df(field, t) > common {
-				continue
-			}
-			tq := bleve.NewTermQuery(t)
-			tq.SetField(field)
-			tqs = append(tqs, tq)
-		}
-		switch {
-		case len(tqs) == len(terms):
-			m := bleve.NewMatchQuery(words)
-			m.SetField(field)
-			add(m, boost)
-		case len(tqs) > 0:
-			add(bleve.NewDisjunctionQuery(tqs...), boost)
-		}
-	}
-	// A name that matches one word of a long question says little: name fields must match at
-	// least half of the question's words.
-	nameMatch := func(field string, boost float64) {
-		terms := termsOf(field)
-		if len(terms) < 3 {
-			match(field, boost)
-			return
-		}
-		var tqs []query.Query
-		for _, t := range terms {
-			tq := bleve.NewTermQuery(t)
-			tq.SetField(field)
-			tqs = append(tqs, tq)
-		}
-		d := bleve.NewDisjunctionQuery(tqs...)
-		d.SetMin(float64((len(terms) + 1) / 2))
-		add(d, boost)
-	}
-	// The fields of the model that Bleve's query scores (see fieldWeights). The all field holds
-	// title, headings, text and names together: its coordination factor (the share of the
-	// question's words a document holds) lifts the page that answers the whole question over
-	// one where a single word sits in a short heading.
-	for _, f := range fieldWeights {
-		switch {
-		case !f.bleve:
-		case f.name == fName || f.name == fPkgName:
-			nameMatch(f.name, f.weight)
-		case f.name == fSignature:
-			if len(termsOf(fSignature)) < 3 {
-				match(f.name, f.weight)
-			}
-		default:
-			match(f.name, f.weight)
-		}
-	}
-	for _, w := range exactCandidates(text) {
-		t := bleve.NewTermQuery(w)
-		t.SetField(fPkgExact)
-		add(t, exactBoost)
-	}
-	if len(should) == 0 {
+	ranked, total, idf := r.rankSearch(text, q, window, offset+limit)
+	if total == 0 {
 		return &Results{Hits: []docidx.Hit{}}, nil
 	}
-	scoring := query.Query(bleve.NewDisjunctionQuery(should...))
-
-	// Filters select without scoring, checked only on the documents the words select.
-	var filters []query.Query
-	filter := func(field, value string) {
-		t := bleve.NewTermQuery(value)
-		t.SetField(field)
-		filters = append(filters, t)
-	}
-	if q.Ecosystem != "" {
-		filter(fEco, string(q.Ecosystem))
-	}
-	if q.Package != "" {
-		name := q.Package
-		if q.Ecosystem != "" {
-			name = docidx.NormalizeName(q.Ecosystem, name)
-		}
-		filter(fPkg, name)
-	}
-	idx := r.idx
-	if q.Version != "" && q.Version != "latest" {
-		filter(fVersion, q.Version)
-		idx = r.all
-	}
-	switch q.Kind {
-	case "":
-	case string(docidx.HitSection), string(docidx.HitSymbol):
-		filter(fHit, q.Kind)
-	default:
-		filter(fKind, q.Kind)
-	}
-
-	withFilters := func(scoring query.Query) query.Query {
-		if len(filters) == 0 {
-			return scoring
-		}
-		b := bleve.NewBooleanQuery()
-		b.AddMust(scoring)
-		if len(filters) == 1 {
-			b.AddFilter(filters[0])
-		} else {
-			b.AddFilter(bleve.NewConjunctionQuery(filters...))
-		}
-		return b
-	}
-	// Rank the first diversifyWindow hits with one package's later hits discounted, so a single
-	// package does not fill the page; fetch stored fields only for the page returned.
-	run := func(q query.Query) (*bleve.SearchResult, error) {
-		req := bleve.NewSearchRequestOptions(withFilters(q), window, 0, false)
-		req.Fields = []string{fKind} // for its prior
-		res, err := idx.SearchInContext(ctx, req)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			return nil, fmt.Errorf("index: search: %w", err)
-		}
-		return res, nil
-	}
-	res, err := run(scoring)
-	if err != nil {
-		return nil, err
-	}
-	// Nothing matched as typed: try the words with one or two typos each ("goroutnie").
-	if res.Total == 0 {
-		if fuzzy := fuzzyQuery(termsOf); fuzzy != nil {
-			if res, err = run(fuzzy); err != nil {
-				return nil, err
-			}
-		}
-	}
-	named := r.namedPackageKeys(words, ecos)
-	r.applyPriors(res.Hits, ecos, named)
-	return r.page(diversify(res.Hits, named), int(res.Total), q, text, nil, offset, limit)
-}
-
-// applyPriors multiplies the scores of Bleve's hits by the priors of the relevance model (as
-// rank.idx's search does): their kind's, their package's (priorSuperseded), and priorNamed for
-// the ecosystems the question names, priorNamedPackage for the packages it names (named, keyed
-// "ecosystem\x00name", see namedPackageKeys), and orders them by the result. A hit of a snapshot whose
-// kind field is not stored takes its kind from its ID (overview, README) or none.
-func (r *reader) applyPriors(hits search.DocumentMatchCollection, ecos map[docidx.Ecosystem]bool, named map[string]bool) {
-	if len(ecos) == len(docidx.Ecosystems) {
-		ecos = nil
-	}
-	superseded := r.supersededModules()
-	for _, h := range hits {
-		kind, _ := h.Fields[fKind].(string)
-		if kind == "" {
-			switch uri, _, _ := strings.Cut(h.ID, "#"); {
-			case strings.HasSuffix(uri, "/"+docidx.PageOverview):
-				kind = "overview"
-			case strings.HasSuffix(uri, "/"+docidx.PageReadme):
-				kind = string(docidx.DocReadme)
-			}
-		}
-		prior := kindPriorOf(kind)
-		pkg := packageOfID(h.ID)
-		eco, name, _ := strings.Cut(pkg, "/")
-		if at := strings.LastIndexByte(name, '@'); at > 0 {
-			name = name[:at]
-		}
-		if eco == string(docidx.Go) && superseded[name] {
-			prior *= priorSuperseded
-		}
-		if ecos[docidx.Ecosystem(eco)] {
-			prior *= priorNamed
-		}
-		if kind != "overview" && named[eco+"\x00"+name] {
-			prior *= priorNamedPackage // as rankIndex.prior: not the overview of a named package
-		}
-		h.Score *= prior
-		h.Fields = nil // page reads the stored fields of the hits it returns
-	}
-	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
-}
-
-// isLatest reports whether version is the latest indexed version of package name in every
-// ecosystem that has it (eco only, when given), and some ecosystem has it.
-func (r *reader) isLatest(eco docidx.Ecosystem, name, version string) bool {
-	if name == "" {
-		return false
-	}
-	ecos := docidx.Ecosystems
-	if eco != "" {
-		ecos = []docidx.Ecosystem{eco}
-	}
-	found := false
-	for _, e := range ecos {
-		ref, err := r.resolve(docidx.Ref{Ecosystem: e, Name: docidx.NormalizeName(e, name)})
-		if errors.Is(err, docidx.ErrNotFound) {
-			continue
-		}
-		if err != nil || ref.Version != version {
-			return false
-		}
-		found = true
-	}
-	return found
+	return r.page(ranked, total, q, text, idf, offset, limit)
 }
 
 // page builds the hits of ranked[offset:offset+limit] from their stored fields: those rank.idx
@@ -367,8 +119,8 @@ func (r *reader) wordWeight(text string, idf map[string]float32) func(word strin
 		idf = map[string]float32{}
 		var scratch []byte
 		for _, t := range r.questionTerms(text) {
-			if v, _, ok := ri.lookup(t, &scratch); ok {
-				idf[t] = v
+			if l, ok := ri.lookup(t, &scratch); ok {
+				idf[t] = l.idf
 			}
 		}
 	}
@@ -390,150 +142,31 @@ func (r *reader) wordWeight(text string, idf map[string]float32) func(word strin
 // holds still tells a passage that has it from one that has not.
 const minWordWeight = 0.3
 
-// diversify re-ranks hits: the k-th hit (from 0) of a package scores score·packageDecay^k,
-// except the hits of the packages the question names (named, see namedPackageKeys). The
-// order is stable for equal scores, so pages cut from the same window agree.
-func diversify(hits search.DocumentMatchCollection, named map[string]bool) search.DocumentMatchCollection {
-	seen := map[string]int{}
-	out := make(search.DocumentMatchCollection, len(hits))
-	copy(out, hits)
-	for _, h := range out {
-		pkg := packageOfID(h.ID)
-		if len(named) > 0 {
-			eco, name, _ := strings.Cut(pkg, "/")
-			if at := strings.LastIndexByte(name, '@'); at > 0 {
-				name = name[:at]
-			}
-			if named[eco+"\x00"+name] {
-				continue // as rankIndex.diversify: the named package's hits keep their scores
-			}
-		}
-		k := seen[pkg]
-		seen[pkg] = k + 1
-		h.Score *= packageDecayPow(k)
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
-	return out
-}
-
-// packageOfID returns the "ecosystem/package@version" part of a document ID (a page URI).
-func packageOfID(id string) string {
-	rest := strings.TrimPrefix(id, docidx.URIScheme+"://")
-	for i := 1; i < len(rest); i++ {
-		if rest[i] == '@' && rest[i-1] != '/' {
-			if j := strings.IndexByte(rest[i:], '/'); j >= 0 {
-				return rest[:i+j]
-			}
-			return rest
-		}
-	}
-	return rest
-}
-
-// storedFields loads the ID and the stored fields that hit h is built from: for a hit of Bleve,
-// from whichever of the two search indexes holds the document; for one of rank.idx whose
-// stored fields could not be read when it was ranked (its ID empty, its IndexInternalID its
-// number there, see rankHitID), again, for the error.
+// storedFields loads the ID and the stored fields of a hit of rank.idx whose stored fields
+// could not be read when it was ranked (its ID empty, its IndexInternalID its number there, see
+// rankHitID), again, for the error.
 func (r *reader) storedFields(h *search.DocumentMatch) (string, map[string]any, error) {
-	if h.ID == "" && r.rank != nil && len(h.IndexInternalID) == 4 {
-		doc := binary.BigEndian.Uint32(h.IndexInternalID)
-		if int(doc) >= r.rank.docs {
-			return "", nil, fmt.Errorf("rank.idx document %d out of range", doc)
-		}
-		ir, err := r.latestReader()
-		if err != nil {
-			return "", nil, err
-		}
-		defer ir.Close()
-		var scratch []byte
-		return r.rank.storedHit(ir, doc, &scratch)
+	if len(h.IndexInternalID) != 4 {
+		return "", nil, fmt.Errorf("hit %q has no stored fields", h.ID)
 	}
-	fields, err := r.bleveFields(h.ID)
-	return h.ID, fields, err
-}
-
-// bleveFields loads the stored fields that hits are built from, by ID, from whichever of the
-// two search indexes holds the document.
-func (r *reader) bleveFields(id string) (map[string]any, error) {
-	doc, err := r.idx.Document(id)
-	if err == nil && doc == nil {
-		doc, err = r.old.Document(id)
+	doc := binary.BigEndian.Uint32(h.IndexInternalID)
+	if int(doc) >= r.rank.docs {
+		return "", nil, fmt.Errorf("rank.idx document %d out of range", doc)
 	}
-	if err != nil || doc == nil {
-		return nil, err
-	}
-	fields := map[string]any{}
-	doc.VisitFields(func(f index.Field) {
-		switch f.Name() {
-		case fSTitle, fSSection, fSText, fSURI:
-			fields[f.Name()] = string(f.Value())
-		}
-	})
-	return fields, nil
-}
-
-// fuzzyQuery returns a query for the words of the question (terms gives them per field) with
-// typos allowed (Levenshtein distance 1 for words of four to seven letters, 2 for longer ones) in
-// the all field and in names, or nil when no word is long enough to correct.
-func fuzzyQuery(terms func(field string) []string) query.Query {
-	var qs []query.Query
-	for _, f := range []struct {
-		field string
-		boost float64
-	}{{fAll, weightOf(fAll)}, {fName, weightOf(fName)}} {
-		for _, t := range terms(f.field) {
-			n := utf8.RuneCountInString(t)
-			if n < 4 {
-				continue
+	readers := make([]index.IndexReader, len(r.segs))
+	defer func() {
+		for _, ir := range readers {
+			if ir != nil {
+				ir.Close()
 			}
-			fq := bleve.NewFuzzyQuery(t)
-			fq.SetField(f.field)
-			fq.SetFuzziness(1)
-			if n >= 8 {
-				fq.SetFuzziness(2)
-			}
-			fq.SetBoost(f.boost)
-			qs = append(qs, fq)
 		}
-	}
-	if len(qs) == 0 {
-		return nil
-	}
-	return bleve.NewDisjunctionQuery(qs...)
-}
-
-// commonShare is the share of the latest versions' documents above which a word counts as
-// common in a field.
-const commonShare = 0.02
-
-// minCommon is the fewest documents that make a word common in a field.
-const minCommon = 1000
-
-// docFreq returns a function counting the documents of the latest-versions index that hold a
-// term in a field, and a function releasing what it holds.
-func (r *reader) docFreq() (func(field, term string) uint64, func(), error) {
-	adv, err := r.idx.Advanced()
-	if err != nil {
-		return nil, nil, err
-	}
-	ir, err := adv.Reader()
-	if err != nil {
-		return nil, nil, err
-	}
-	f := func(field, term string) uint64 {
-		tfr, err := ir.TermFieldReader(context.Background(), []byte(term), field, false, false, false)
-		if err != nil {
-			return 0
-		}
-		defer tfr.Close()
-		return tfr.Count()
-	}
-	return f, func() { ir.Close() }, nil
+	}()
+	return r.storedHit(doc, readers)
 }
 
 // terms returns the distinct terms that field's analyzer makes of text.
 func (r *reader) terms(field, text string) []string {
-	m := r.idx.Mapping()
+	m := r.mapping
 	a := m.AnalyzerNamed(m.AnalyzerNameForPath(field))
 	if a == nil {
 		return nil

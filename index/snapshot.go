@@ -130,8 +130,8 @@ func parseManifest(data []byte, where string) (*Manifest, error) {
 }
 
 // checksums returns the sha256 of every regular file under snap except the manifest, keyed by
-// slash path.
-func checksums(snap string) (map[string]string, error) {
+// slash path. Files in known are not read: their checksums are known's.
+func checksums(snap string, known map[string]string) (map[string]string, error) {
 	sums := map[string]string{}
 	err := filepath.WalkDir(snap, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -143,6 +143,10 @@ func checksums(snap string) (map[string]string, error) {
 		}
 		rel = filepath.ToSlash(rel)
 		if rel == ManifestFile {
+			return nil
+		}
+		if sum, ok := known[rel]; ok {
+			sums[rel] = sum
 			return nil
 		}
 		f, err := os.Open(p)

@@ -62,7 +62,13 @@ var (
 	bucketDocuments = []byte("documents")
 	bucketSymbols   = []byte("symbols")
 	bucketNames     = []byte("names")
-	allBuckets      = [][]byte{bucketMeta, bucketPackages, bucketDocuments, bucketSymbols, bucketNames}
+	// bucketWhere maps each package version's key to the name of the segment its documents
+	// are searched in ("seg-000003"); a version crawled again moves to the newer segment, and
+	// the older segment's copy of it is no longer searched.
+	bucketWhere = []byte("where")
+	// bucketCounts holds each package version's versionCounts, for the manifest.
+	bucketCounts = []byte("counts")
+	allBuckets   = [][]byte{bucketMeta, bucketPackages, bucketDocuments, bucketSymbols, bucketNames, bucketWhere, bucketCounts}
 )
 
 // nameEntry is the value of the names bucket: what list_packages and completion need of one
@@ -81,6 +87,15 @@ func versionKey(ref docidx.Ref) []byte {
 
 func nameKey(eco docidx.Ecosystem, name string) []byte {
 	return []byte(string(eco) + "\x00" + docidx.NormalizeName(eco, name))
+}
+
+// parseVersionKey returns the package version of a version key.
+func parseVersionKey(k []byte) (docidx.Ref, error) {
+	parts := bytes.SplitN(k, []byte{0}, 3)
+	if len(parts) != 3 {
+		return docidx.Ref{}, fmt.Errorf("%w: malformed version key %q", ErrCorrupt, k)
+	}
+	return docidx.Ref{Ecosystem: docidx.Ecosystem(parts[0]), Name: string(parts[1]), Version: string(parts[2])}, nil
 }
 
 func parseNameKey(k []byte) (docidx.Ecosystem, string) {

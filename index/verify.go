@@ -175,35 +175,33 @@ func checkStores(snap string, m *Manifest, v *Verification) (problems []string) 
 	if len(problems) == 0 && v.Versions != want {
 		problems = append(problems, fmt.Sprintf("%s holds %d package versions, the manifest counts %d", StoreFile, v.Versions, want))
 	}
-	latest := -1
-	for _, name := range []string{SearchDir, OldSearchDir} {
-		idx, err := openBleve(filepath.Join(snap, name))
-		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s does not open: %v", name, err))
+	// Every segment's Bleve index and rank index must open and hold the same documents.
+	for _, seg := range m.Segments {
+		if !validSegmentName(seg.Name) {
+			problems = append(problems, fmt.Sprintf("the manifest lists a segment named %q", seg.Name))
 			continue
 		}
-		n, err := docCount(idx, filepath.Join(snap, name))
+		dir := filepath.Join(snap, seg.Name)
+		idx, err := openBleve(filepath.Join(dir, SearchDir))
 		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s: %v", name, err))
+			problems = append(problems, fmt.Sprintf("%s/%s does not open: %v", seg.Name, SearchDir, err))
+			continue
 		}
+		n, err := docCount(idx, filepath.Join(dir, SearchDir))
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s/%s: %v", seg.Name, SearchDir, err))
+		}
+		closeBleve(idx, filepath.Join(dir, SearchDir))
 		v.SearchDocs += n
-		if name == SearchDir {
-			latest = int(n)
+		rs, err := openRankSegment(filepath.Join(dir, RankFile))
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s/%s does not open: %v", seg.Name, RankFile, err))
+			continue
 		}
-		closeBleve(idx, filepath.Join(snap, name))
-	}
-	// The rank index (absent in snapshots written before it) must open and number the latest
-	// versions' documents.
-	_, listed := m.Files[RankFile]
-	ri, err := openRank(filepath.Join(snap, RankFile), listed)
-	switch {
-	case err != nil:
-		problems = append(problems, fmt.Sprintf("%s does not open: %v", RankFile, err))
-	case ri != nil:
-		if latest >= 0 && ri.docs != latest {
-			problems = append(problems, fmt.Sprintf("%s ranks %d documents, %s holds %d", RankFile, ri.docs, SearchDir, latest))
+		if uint64(rs.docs) != n {
+			problems = append(problems, fmt.Sprintf("%s/%s ranks %d documents, %s holds %d", seg.Name, RankFile, rs.docs, SearchDir, n))
 		}
-		ri.close()
+		rs.close()
 	}
 	return problems
 }

@@ -27,9 +27,13 @@ type writer struct {
 	gen  string // generation directory being written
 	lock *os.File
 	db   *bolt.DB
+	// prev is the manifest of the generation the writer was seeded from, nil for none; its
+	// segments are hard-linked into gen, with their checksums.
+	prev *Manifest
 
 	mu      sync.Mutex
 	sources map[string]bool
+	compact bool
 	done    bool
 }
 
@@ -108,6 +112,17 @@ func (w *writer) seed() error {
 		for _, s := range prev.Sources {
 			w.sources[redactedSource(s)] = true
 		}
+		if prev.Format >= 3 {
+			for _, seg := range prev.Segments {
+				if !validSegmentName(seg.Name) {
+					return damaged(filepath.Join(cur, ManifestFile), "it lists a segment named %q", seg.Name)
+				}
+				if err := linkTree(filepath.Join(cur, seg.Name), filepath.Join(w.gen, seg.Name)); err != nil {
+					return fmt.Errorf("index: linking segment %s: %w", seg.Name, err)
+				}
+			}
+			w.prev = prev
+		}
 	}
 	db, err := bolt.Open(storePath, 0o644, &bolt.Options{Timeout: 5 * time.Second, NoFreelistSync: true})
 	if err != nil {
@@ -116,6 +131,12 @@ func (w *writer) seed() error {
 	db.NoSync = true // synced once at Commit
 	w.db = db
 	return db.Update(func(tx *bolt.Tx) error {
+		if w.prev == nil && tx.Bucket(bucketWhere) != nil {
+			// A store of format 1 or 2 has no segments to keep: every version is indexed anew.
+			if err := tx.DeleteBucket(bucketWhere); err != nil {
+				return err
+			}
+		}
 		for _, b := range allBuckets {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
@@ -125,30 +146,77 @@ func (w *writer) seed() error {
 	})
 }
 
-// copyStore copies the current generation's store into the new one through a read-only
-// transaction, so running servers are not disturbed.
-func copyStore(from, to string) (err error) {
-	src, err := openStore(from)
+// copyStore copies the current generation's store into the new one, byte for byte: no crawl
+// writes a published store (the crawl holding the index's lock writes its own copy), and
+// servers only read it. The copy goes through the kernel (copy_file_range on Linux, a reflink
+// where the file system shares extents), so its pages do not pass through this process.
+func copyStore(from, to string) error {
+	src, _, err := openRegular(from)
 	if err != nil {
-		return err
+		return fileError(from, err)
 	}
-	defer guard(&err, from)()
 	defer src.Close()
-	f, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if fi, err := src.Stat(); err == nil {
+		if err := checkBolt(src, fi.Size()); err != nil {
+			return damaged(from, "%v", err)
+		}
+	}
+	dst, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
 	}
-	err = src.View(func(tx *bolt.Tx) error {
-		_, err := tx.WriteTo(f)
-		return err
-	})
-	if cerr := f.Close(); err == nil {
+	_, err = dst.ReadFrom(src)
+	if cerr := dst.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		return fmt.Errorf("index: copying %s: %w", from, err)
 	}
 	return nil
+}
+
+// linkTree recreates the directory tree src at dst with hard links to src's files: a segment
+// is immutable, so generations share its files rather than copy them. Where the file system
+// refuses links, the files are copied.
+func linkTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		to := filepath.Join(dst, rel)
+		switch {
+		case d.IsDir():
+			return os.Mkdir(to, 0o755)
+		case !d.Type().IsRegular():
+			return damaged(p, "not a regular file (%v)", d.Type())
+		}
+		if err := os.Link(p, to); err == nil {
+			return nil
+		}
+		return copyFile(p, to)
+	})
+}
+
+// copyFile copies the regular file from to the new file to.
+func copyFile(from, to string) error {
+	src, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = dst.ReadFrom(src)
+	if cerr := dst.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func (w *writer) check() error {
@@ -196,6 +264,11 @@ func (w *writer) put(ctx context.Context, d *docidx.PackageDocs) error {
 	key := versionKey(p.Ref())
 	return w.db.Update(func(tx *bolt.Tx) error {
 		if err := putJSON(tx.Bucket(bucketPackages), key, p); err != nil {
+			return err
+		}
+		// Not in any segment yet: Commit indexes it in a new one, and the segment that held
+		// an earlier copy no longer searches it.
+		if err := tx.Bucket(bucketWhere).Delete(key); err != nil {
 			return err
 		}
 		if err := putJSON(tx.Bucket(bucketDocuments), key, docs); err != nil {
@@ -275,7 +348,7 @@ func (w *writer) commit(ctx context.Context) (*Manifest, error) {
 }
 
 func (w *writer) publish(ctx context.Context) (*Manifest, error) {
-	counts, err := w.buildSearch(ctx)
+	segs, counts, err := w.buildSegments(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -292,7 +365,7 @@ func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 	if err := syncTree(w.gen); err != nil {
 		return nil, fmt.Errorf("index: syncing %s: %w", w.gen, err)
 	}
-	sums, err := checksums(w.gen)
+	sums, err := checksums(w.gen, w.linkedSums(segs))
 	if err != nil {
 		return nil, fmt.Errorf("index: checksums: %w", err)
 	}
@@ -301,6 +374,7 @@ func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 		DocidxVersion: docidx.Version,
 		Created:       time.Now().UTC().Truncate(time.Second),
 		Counts:        counts,
+		Segments:      segs,
 		Files:         sums,
 	}
 	w.mu.Lock()
@@ -358,151 +432,23 @@ func (w *writer) release() {
 	}
 }
 
-// buildSearch indexes every section and symbol of every package version in the store and counts
-// them. Each package's latest version goes to search.bleve, older versions to search-old.bleve:
-// searches without a version, nearly all of them, then need no filter on "latest", which would
-// cost a pass over most of the index.
-func (w *writer) buildSearch(ctx context.Context) ([]EcosystemCounts, error) {
-	im, err := newMapping()
-	if err != nil {
-		return nil, err
+// linkedSums returns the checksums of the previous generation's files that are in segs, the
+// new generation's segments: their files are the same (hard links of immutable files), so they
+// are not read again.
+func (w *writer) linkedSums(segs []Segment) map[string]string {
+	out := map[string]string{}
+	if w.prev == nil {
+		return out
 	}
-	var idxs [2]bleve.Index // latest, old
-	for i, name := range []string{SearchDir, OldSearchDir} {
-		path := filepath.Join(w.gen, name)
-		if idxs[i], err = bleve.NewUsing(path, im, scorch.Name, scorch.Name, nil); err != nil {
-			for _, idx := range idxs[:i] {
-				idx.Close()
+	for _, seg := range segs {
+		prefix := seg.Name + "/"
+		for path, sum := range w.prev.Files {
+			if strings.HasPrefix(path, prefix) {
+				out[path] = sum
 			}
-			return nil, fmt.Errorf("index: creating %s: %w", path, err)
 		}
 	}
-	// The stored fields of the latest versions' documents go to rank.idx too, in Bleve's
-	// document order, which is known only once the index is merged: spool them until then.
-	spool, err := newHitSpool(w.gen)
-	if err != nil {
-		for _, idx := range idxs {
-			idx.Close()
-		}
-		return nil, err
-	}
-	defer spool.close()
-	counts := map[docidx.Ecosystem]*EcosystemCounts{}
-	batches := [2]*bleve.Batch{idxs[0].NewBatch(), idxs[1].NewBatch()}
-	flush := func(i int) error {
-		if batches[i].Size() == 0 {
-			return nil
-		}
-		if err := idxs[i].Batch(batches[i]); err != nil {
-			return fmt.Errorf("index: %w", err)
-		}
-		batches[i].Reset()
-		return ctx.Err()
-	}
-	err = w.db.View(func(tx *bolt.Tx) error {
-		names := tx.Bucket(bucketNames)
-		docsB, symsB := tx.Bucket(bucketDocuments), tx.Bucket(bucketSymbols)
-		latest := map[string]string{} // name key -> latest version
-		err := names.ForEach(func(k, v []byte) error {
-			var e nameEntry
-			if err := decodeJSON(k, v, &e); err != nil {
-				return err
-			}
-			latest[string(k)] = e.Latest
-			eco, _ := parseNameKey(k)
-			c := counts[eco]
-			if c == nil {
-				c = &EcosystemCounts{Ecosystem: eco}
-				counts[eco] = c
-			}
-			c.Packages++
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		return tx.Bucket(bucketPackages).ForEach(func(k, v []byte) error {
-			var p docidx.Package
-			if err := decodeJSON(k, v, &p); err != nil {
-				return err
-			}
-			var docs []docidx.Document
-			var syms []docidx.Symbol
-			if _, err := getJSON(docsB, k, &docs); err != nil {
-				return err
-			}
-			if _, err := getJSON(symsB, k, &syms); err != nil {
-				return err
-			}
-			which := 1
-			if latest[string(nameKey(p.Ecosystem, p.Name))] == p.Version {
-				which = 0
-			}
-			c := counts[p.Ecosystem]
-			if c == nil {
-				c = &EcosystemCounts{Ecosystem: p.Ecosystem}
-				counts[p.Ecosystem] = c
-			}
-			c.Versions++
-			c.Documents += len(docs)
-			c.Symbols += len(syms)
-			for _, d := range docs {
-				c.Sections += len(d.Sections)
-			}
-			for _, bd := range searchDocs(&p, docs, syms) {
-				if err := batches[which].Index(bd.id, bd.fields); err != nil {
-					return err
-				}
-				if which == 0 {
-					if err := spool.add(bd.id, bd.fields); err != nil {
-						return err
-					}
-				}
-				if batches[which].Size() >= batchSize {
-					if err := flush(which); err != nil {
-						return err
-					}
-				}
-			}
-			return nil
-		})
-	})
-	for i, idx := range idxs {
-		if err == nil {
-			err = flush(i)
-		}
-		if err == nil {
-			err = forceMerge(ctx, idx)
-		}
-		if err == nil && i == 0 {
-			err = buildRank(ctx, idx, spool, filepath.Join(w.gen, RankFile))
-		}
-		if cerr := idx.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("index: closing search index: %w", cerr)
-		}
-	}
-	if err != nil {
-		return nil, err
-	}
-	var out []EcosystemCounts
-	for _, eco := range docidx.Ecosystems {
-		if c := counts[eco]; c != nil {
-			out = append(out, *c)
-			delete(counts, eco)
-		}
-	}
-	var rest []docidx.Ecosystem
-	for eco := range counts {
-		rest = append(rest, eco)
-	}
-	sort.Slice(rest, func(i, j int) bool { return rest[i] < rest[j] })
-	for _, eco := range rest {
-		out = append(out, *counts[eco])
-	}
-	if out == nil {
-		out = []EcosystemCounts{}
-	}
-	return out, nil
+	return out
 }
 
 // forceMerge merges the index into one segment: a snapshot is written once and read many times,

@@ -1,0 +1,408 @@
+package index
+
+// segment.go builds a generation's segments at Commit: one new segment of the package versions
+// the crawl put, and, as the merge policy asks, one segment rewritten from several.
+//
+// A segment is immutable: a directory (seg-NNNNNN) holding the Bleve index (search.bleve) and
+// the ranking index (rank.idx) of the package versions it was built from, every version of them,
+// latest or not. The store's where bucket says which segment searches each version; a version
+// crawled again, or pruned, is no longer searched in its old segment, whose copy stays until a
+// merge rewrites that segment. Which versions a search sees is decided when a snapshot is
+// opened (see newRankIndex), so that a new latest version needs no change to the segment of
+// the one it replaces.
+//
+// The merge policy is logarithmic, as Lucene's LogMergePolicy: a segment's level is the base
+// mergeFactor logarithm of its live documents, and when mergeFactor segments share a level they
+// are merged into one of the next. A snapshot of D documents then holds at most
+// (mergeFactor-1)·log(D) segments, and a document is rewritten about log(D) times over the
+// life of the index, not at every crawl. A segment of which fewer than half the documents are
+// still searched is rewritten with them.
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/docidx/docidx"
+	bolt "go.etcd.io/bbolt"
+)
+
+// segPrefix starts a segment directory's name; six digits follow.
+const segPrefix = "seg-"
+
+// mergeFactor is how many segments of a level are merged into one.
+const mergeFactor = 8
+
+// segName returns the name of segment n.
+func segName(n int) string { return fmt.Sprintf("%s%06d", segPrefix, n) }
+
+// validSegmentName reports whether name is a segment directory's name: a manifest naming
+// anything else ("../x") is damaged.
+func validSegmentName(name string) bool {
+	n, ok := strings.CutPrefix(name, segPrefix)
+	if !ok || len(n) != 6 {
+		return false
+	}
+	_, err := strconv.Atoi(n)
+	return err == nil && !strings.ContainsAny(n, "+-")
+}
+
+// Compact makes Commit merge every segment into one, dropping the copies of package versions
+// that no segment searches any more: the snapshot then ranks and reads as one written at once,
+// and is as small as it can be. See docidx compact.
+func (w *Writer) Compact() {
+	w.w.mu.Lock()
+	w.w.compact = true
+	w.w.mu.Unlock()
+}
+
+// segState is what the writer knows of a segment while it commits.
+type segState struct {
+	Segment
+	versions []string // version keys it holds
+}
+
+// level is the merge level of a segment of docs live documents.
+func level(docs int) int {
+	if docs <= 1 {
+		return 0
+	}
+	return int(math.Log(float64(docs)) / math.Log(mergeFactor))
+}
+
+// buildSegments indexes the versions put since the writer was seeded into a new segment, merges
+// segments as the merge policy says, updates the where bucket and returns the generation's
+// segments and counts.
+func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCounts, error) {
+	where := map[string]string{}
+	var fresh []string
+	err := w.db.View(func(tx *bolt.Tx) error {
+		wb := tx.Bucket(bucketWhere)
+		return tx.Bucket(bucketPackages).ForEach(func(k, _ []byte) error {
+			if seg := wb.Get(k); seg != nil {
+				where[string(k)] = string(seg)
+			} else {
+				fresh = append(fresh, string(k))
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+
+	// The segments linked from the previous generation, with the versions they hold and the
+	// documents of each, from their rank indexes.
+	next := 1
+	var segs []*segState
+	if w.prev != nil {
+		for _, s := range w.prev.Segments {
+			st, err := w.segmentState(s.Name, where)
+			if err != nil {
+				return nil, nil, err
+			}
+			if n, _ := strconv.Atoi(strings.TrimPrefix(s.Name, segPrefix)); n >= next {
+				next = n + 1
+			}
+			segs = append(segs, st)
+		}
+	}
+	add := func(keys []string) error {
+		if len(keys) == 0 {
+			return nil
+		}
+		st, err := w.buildSegment(ctx, segName(next), keys)
+		if err != nil {
+			return err
+		}
+		next++
+		for _, k := range keys {
+			where[k] = st.Name
+		}
+		segs = append(segs, st)
+		return nil
+	}
+	if err := add(fresh); err != nil {
+		return nil, nil, err
+	}
+
+	// Segments no version is searched in any more go; then the merge policy.
+	segs = slices.DeleteFunc(segs, func(st *segState) bool {
+		if st.Live > 0 {
+			return false
+		}
+		os.RemoveAll(filepath.Join(w.gen, st.Name))
+		return true
+	})
+	if merge := w.mergePlan(segs); len(merge) > 0 {
+		var keys []string
+		for _, st := range merge {
+			for _, k := range st.versions {
+				if where[k] == st.Name {
+					keys = append(keys, k)
+				}
+			}
+		}
+		slices.Sort(keys)
+		segs = slices.DeleteFunc(segs, func(st *segState) bool { return slices.Contains(merge, st) })
+		for _, st := range merge {
+			if err := os.RemoveAll(filepath.Join(w.gen, st.Name)); err != nil {
+				return nil, nil, fmt.Errorf("index: %w", err)
+			}
+		}
+		if err := add(keys); err != nil {
+			return nil, nil, err
+		}
+	}
+
+	err = w.db.Update(func(tx *bolt.Tx) error {
+		wb := tx.Bucket(bucketWhere)
+		for k, seg := range where {
+			if string(wb.Get([]byte(k))) != seg {
+				if err := wb.Put([]byte(k), []byte(seg)); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	counts, err := w.counts()
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]Segment, 0, len(segs))
+	for _, st := range segs {
+		out = append(out, st.Segment)
+	}
+	return out, counts, nil
+}
+
+// segmentState reads what segment name holds from its rank index, and how many of its
+// documents are still searched there (where).
+func (w *writer) segmentState(name string, where map[string]string) (*segState, error) {
+	rs, err := openRankSegment(filepath.Join(w.gen, name, RankFile))
+	if err != nil {
+		return nil, err
+	}
+	defer rs.close()
+	st := &segState{Segment: Segment{Name: name, Versions: rs.npkgs, Documents: rs.docs}}
+	docs := make([]int, rs.npkgs)
+	for d := range rs.docs {
+		docs[rs.pkgOf(uint32(d))]++
+	}
+	for p := range rs.npkgs {
+		eco, rest, _ := strings.Cut(string(rs.pkgs.at(p)), "\x00")
+		pkg, version, _ := strings.Cut(rest, "\x00")
+		k := string(versionKey(docidx.Ref{Ecosystem: docidx.Ecosystem(eco), Name: pkg, Version: version}))
+		st.versions = append(st.versions, k)
+		if where[k] == name {
+			st.Live += docs[p]
+		}
+	}
+	return st, nil
+}
+
+// mergePlan returns the segments to merge into one: every segment with Compact (when there is
+// more than one, or one holding documents no longer searched), else the segments of any level
+// that mergeFactor of them share and the segments fewer than half of whose documents are
+// searched.
+func (w *writer) mergePlan(segs []*segState) []*segState {
+	if w.compact {
+		if len(segs) > 1 || len(segs) == 1 && segs[0].Live < segs[0].Documents {
+			return segs
+		}
+		return nil
+	}
+	byLevel := map[int][]*segState{}
+	var out []*segState
+	for _, st := range segs {
+		if 2*st.Live < st.Documents {
+			out = append(out, st)
+			continue
+		}
+		byLevel[level(st.Live)] = append(byLevel[level(st.Live)], st)
+	}
+	for _, group := range byLevel {
+		if len(group) >= mergeFactor {
+			out = append(out, group...)
+		}
+	}
+	// In the generation's order, so that a merge names its inputs alike every time.
+	slices.SortFunc(out, func(a, b *segState) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// buildSegment indexes the package versions keys (version keys, sorted) of the store into the
+// new segment name, and records each version's counts.
+func (w *writer) buildSegment(ctx context.Context, name string, keys []string) (*segState, error) {
+	dir := filepath.Join(w.gen, name)
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	im, err := newMapping()
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, SearchDir)
+	idx, err := bleve.NewUsing(path, im, scorch.Name, scorch.Name, nil)
+	if err != nil {
+		return nil, fmt.Errorf("index: creating %s: %w", path, err)
+	}
+	symbols := map[string]string{}
+	batch := idx.NewBatch()
+	flush := func() error {
+		if batch.Size() == 0 {
+			return nil
+		}
+		if err := idx.Batch(batch); err != nil {
+			return fmt.Errorf("index: %w", err)
+		}
+		batch.Reset()
+		return ctx.Err()
+	}
+	counts := map[string]versionCounts{}
+	err = w.db.View(func(tx *bolt.Tx) error {
+		pkgs, docsB, symsB := tx.Bucket(bucketPackages), tx.Bucket(bucketDocuments), tx.Bucket(bucketSymbols)
+		for _, k := range keys {
+			var p docidx.Package
+			var docs []docidx.Document
+			var syms []docidx.Symbol
+			for _, get := range []struct {
+				b *bolt.Bucket
+				v any
+			}{{pkgs, &p}, {docsB, &docs}, {symsB, &syms}} {
+				if _, err := getJSON(get.b, []byte(k), get.v); err != nil {
+					return err
+				}
+			}
+			c := versionCounts{Documents: len(docs), Symbols: len(syms)}
+			for _, d := range docs {
+				c.Sections += len(d.Sections)
+			}
+			counts[k] = c
+			for _, sd := range searchDocs(&p, docs, syms) {
+				if sd.fields[fHit] == string(docidx.HitSymbol) {
+					title, _ := sd.fields[fSTitle].(string) // the qualified name
+					symbols[sd.id] = symbolName(title)
+				}
+				if err := batch.Index(sd.id, sd.fields); err != nil {
+					return err
+				}
+				if batch.Size() >= batchSize {
+					if err := flush(); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		err = flush()
+	}
+	if err == nil {
+		err = forceMerge(ctx, idx)
+	}
+	if err == nil {
+		err = buildRank(ctx, idx, symbols, filepath.Join(dir, RankFile))
+	}
+	var docs uint64
+	if err == nil {
+		docs, err = idx.DocCount()
+	}
+	if cerr := idx.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("index: closing search index: %w", cerr)
+	}
+	if err != nil {
+		return nil, err
+	}
+	err = w.db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketCounts)
+		for k, c := range counts {
+			if err := putJSON(b, []byte(k), c); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &segState{Segment: Segment{Name: name, Versions: len(keys), Documents: int(docs), Live: int(docs)}, versions: keys}, nil
+}
+
+// versionCounts is the value of the counts bucket: what one package version holds, for the
+// manifest's counts without reading its documents.
+type versionCounts struct {
+	Documents int `json:"d"`
+	Sections  int `json:"s"`
+	Symbols   int `json:"y"`
+}
+
+// counts adds up the counts bucket per ecosystem, in docidx.Ecosystems order.
+func (w *writer) counts() ([]EcosystemCounts, error) {
+	byEco := map[docidx.Ecosystem]*EcosystemCounts{}
+	get := func(eco docidx.Ecosystem) *EcosystemCounts {
+		c := byEco[eco]
+		if c == nil {
+			c = &EcosystemCounts{Ecosystem: eco}
+			byEco[eco] = c
+		}
+		return c
+	}
+	err := w.db.View(func(tx *bolt.Tx) error {
+		if err := tx.Bucket(bucketNames).ForEach(func(k, _ []byte) error {
+			eco, _ := parseNameKey(k)
+			get(eco).Packages++
+			return nil
+		}); err != nil {
+			return err
+		}
+		cb := tx.Bucket(bucketCounts)
+		return tx.Bucket(bucketPackages).ForEach(func(k, _ []byte) error {
+			ref, err := parseVersionKey(k)
+			if err != nil {
+				return err
+			}
+			var vc versionCounts
+			if _, err := getJSON(cb, k, &vc); err != nil {
+				return err
+			}
+			c := get(ref.Ecosystem)
+			c.Versions++
+			c.Documents += vc.Documents
+			c.Sections += vc.Sections
+			c.Symbols += vc.Symbols
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := []EcosystemCounts{}
+	for _, eco := range docidx.Ecosystems {
+		if c := byEco[eco]; c != nil {
+			out = append(out, *c)
+			delete(byEco, eco)
+		}
+	}
+	var rest []docidx.Ecosystem
+	for eco := range byEco {
+		rest = append(rest, eco)
+	}
+	slices.Sort(rest)
+	for _, eco := range rest {
+		out = append(out, *byEco[eco])
+	}
+	return out, nil
+}
