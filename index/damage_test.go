@@ -2,7 +2,6 @@ package index_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -15,37 +14,8 @@ import (
 	"github.com/docidx/docidx/index"
 )
 
-// withoutRank makes the snapshot directory snap one written before rank.idx existed: no
-// rank.idx, and a manifest that lists none. The manifest is replaced, not rewritten in place, so
-// that a hard link to it elsewhere keeps its content.
-func withoutRank(t testing.TB, snap string) {
-	t.Helper()
-	if err := os.Remove(filepath.Join(snap, index.RankFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		t.Fatal(err)
-	}
-	path := filepath.Join(snap, index.ManifestFile)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(data, &m); err != nil {
-		t.Fatal(err)
-	}
-	delete(m["files"].(map[string]any), index.RankFile)
-	if data, err = json.Marshal(m); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Remove(path); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// damageFixture builds a snapshot with something in every file (an older version too, for
-// search-old.bleve) and returns the index directory and its generation directory.
+// damageFixture builds a snapshot with something in every file (an older version too) and
+// returns the index directory and its generation directory.
 func damageFixture(t *testing.T) (dir, gen string) {
 	t.Helper()
 	dir = build(t, goModule("v0.6.0"), goModule("v0.7.0"),
@@ -62,8 +32,8 @@ func damageFixture(t *testing.T) (dir, gen string) {
 // segment of each search index.
 func snapshotFiles(t *testing.T, gen string) []string {
 	t.Helper()
-	files := []string{index.ManifestFile, index.StoreFile, index.RankFile}
-	for _, s := range []string{index.SearchDir, index.OldSearchDir} {
+	files := []string{index.ManifestFile, index.StoreFile, "seg-000001/" + index.RankFile}
+	for _, s := range []string{"seg-000001/" + index.SearchDir} {
 		files = append(files, s, s+"/index_meta.json", s+"/store/root.bolt")
 		zaps, err := filepath.Glob(filepath.Join(gen, s, "store", "*.zap"))
 		if err != nil || len(zaps) == 0 {
@@ -310,22 +280,17 @@ func TestStoreTruncatedWhileOpen(t *testing.T) {
 	checkDamageError(t, err, index.StoreFile)
 }
 
-// A snapshot written before rank.idx existed (its manifest lists none) is searched with Bleve;
-// one whose manifest lists rank.idx but that lost it is damaged, not silently ranked otherwise.
+// A segment that lost its rank.idx is damaged, not silently ranked otherwise.
 func TestMissingRankIndex(t *testing.T) {
 	dir, gen := damageFixture(t)
-	if err := os.Remove(filepath.Join(gen, index.RankFile)); err != nil {
+	if err := os.Remove(filepath.Join(gen, "seg-000001", index.RankFile)); err != nil {
 		t.Fatal(err)
 	}
 	_, err := index.Open(dir)
 	if err == nil {
-		t.Fatal("Open succeeded without the rank.idx the manifest lists")
+		t.Fatal("Open succeeded without a segment's rank.idx")
 	}
 	checkDamageError(t, err, index.RankFile)
-	withoutRank(t, gen)
-	if err := useSnapshot(dir); err != nil {
-		t.Errorf("a snapshot written without rank.idx: %v", err)
-	}
 }
 
 // A committed generation is readable by every user the umask lets read it: Bleve writes 0700
@@ -376,14 +341,14 @@ func TestWatcherKeepsServingOverDamagedGeneration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Truncate(filepath.Join(dir, name, index.RankFile), 10); err != nil {
+	if err := os.Truncate(filepath.Join(dir, name, "seg-000002", index.RankFile), 10); err != nil {
 		t.Fatal(err)
 	}
 	switched, err := w.Check()
 	if switched || err == nil {
 		t.Fatalf("Check switched to a damaged generation (switched %v, err %v)", switched, err)
 	}
-	checkDamageError(t, err, filepath.Join(name, index.RankFile))
+	checkDamageError(t, err, filepath.Join(name, "seg-000002", index.RankFile))
 	r, release := w.Acquire()
 	defer release()
 	if _, err := r.Search(context.Background(), index.Query{Text: "errgroup"}); err != nil {
@@ -397,11 +362,11 @@ func TestWatcherKeepsServingOverDamagedGeneration(t *testing.T) {
 func TestSegmentTruncatedWhileOpen(t *testing.T) {
 	dir, gen := damageFixture(t)
 	r := open(t, dir)
-	q := index.Query{Text: "errgroup", Version: "v0.6.0"} // searched with Bleve, not rank.idx
+	q := index.Query{Text: "errgroup", Version: "v0.6.0"} // the hits' text is read from Bleve
 	if _, err := r.Search(context.Background(), q); err != nil {
 		t.Fatal(err)
 	}
-	zaps, err := filepath.Glob(filepath.Join(gen, index.OldSearchDir, "store", "*.zap"))
+	zaps, err := filepath.Glob(filepath.Join(gen, "seg-000001", index.SearchDir, "store", "*.zap"))
 	if err != nil || len(zaps) == 0 {
 		t.Fatalf("no zap segment (%v)", err)
 	}

@@ -43,7 +43,7 @@ func TestDenseLists(t *testing.T) {
 		}
 	}
 
-	ri := &rankIndex{docs: docs}
+	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
 	newAcc := func() *accumulator {
 		return &accumulator{score: make([]float32, docs), matched: make([]uint8, docs), flags: make([]uint64, docs/64+1)}
 	}
@@ -58,13 +58,13 @@ func TestDenseLists(t *testing.T) {
 	for _, grow := range []bool{true, false} {
 		for _, k := range []func(uint32) bool{nil, keep} {
 			a, b := newAcc(), newAcc()
-			if !ri.add(a, rareB.postings, 1.5, k, true) || !ri.add(b, rareB.postings, 1.5, k, true) {
+			if !ri.add(a, 0, rareB.postings, 1.5, k, true) || !ri.add(b, 0, rareB.postings, 1.5, k, true) {
 				t.Fatal("rare list: malformed")
 			}
-			if !ri.add(a, gaps.postings, 2.5, k, grow) {
+			if !ri.add(a, 0, gaps.postings, 2.5, k, grow) {
 				t.Fatal("gaps: malformed")
 			}
-			if !ri.addDense(b, dense.postings, 2.5, k, grow) {
+			if !ri.addDense(b, 0, dense.postings, 2.5, k, grow) {
 				t.Fatal("dense: malformed")
 			}
 			slices.Sort(a.touched)
@@ -75,7 +75,7 @@ func TestDenseLists(t *testing.T) {
 		}
 	}
 	// Damage is reported, not a panic.
-	if ri.addDense(newAcc(), dense.postings[:100], 1, nil, true) || forEachDense(dense.postings[:len(dense.postings)-1], docs, func(uint32, uint8) {}) {
+	if ri.addDense(newAcc(), 0, dense.postings[:100], 1, nil, true) || forEachDense(dense.postings[:len(dense.postings)-1], docs, func(uint32, uint8) {}) {
 		t.Error("a truncated dense list was accepted")
 	}
 }

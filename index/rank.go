@@ -171,6 +171,11 @@ func (b *rankBuilder) documents(ctx context.Context) error {
 		return err
 	}
 	defer dr.Close()
+	type numbered struct {
+		num uint32
+		id  string
+	}
+	var all []numbered
 	for {
 		id, err := dr.Next()
 		if err != nil {
@@ -187,18 +192,24 @@ func (b *rankBuilder) documents(ctx context.Context) error {
 			return fmt.Errorf("index: unexpected Bleve internal ID %x: want scorch's 8-byte document numbers", []byte(id))
 		}
 		n := binary.BigEndian.Uint64(id)
-		if n >= uint64(len(b.ords)) {
-			b.ords = slices.Grow(b.ords, int(n+1)-len(b.ords))[:n+1]
-		}
 		if n > math.MaxUint32 {
 			return fmt.Errorf("index: Bleve document number %d does not fit in 32 bits", n)
 		}
-		b.ords[n] = uint32(len(b.ids))
-		b.nums = append(b.nums, uint32(n))
-		b.ids = append(b.ids, ext)
+		all = append(all, numbered{uint32(n), ext})
 	}
-	// An index built at once and merged numbers its documents 0, 1, 2 …: the table says nothing
-	// then, and is left out.
+	// Documents are numbered in ID order: a package version's documents are then together and
+	// in the same order in every segment that holds them, which rankIndex.order ranks equal
+	// scores by. (Scorch numbers a batch's documents in the order their analysis ends.)
+	slices.SortFunc(all, func(a, b numbered) int { return strings.Compare(a.id, b.id) })
+	for d, nd := range all {
+		if int(nd.num) >= len(b.ords) {
+			b.ords = slices.Grow(b.ords, int(nd.num)+1-len(b.ords))[:nd.num+1]
+		}
+		b.ords[nd.num] = uint32(d)
+		b.nums = append(b.nums, nd.num)
+		b.ids = append(b.ids, nd.id)
+	}
+	// When ID order is Bleve's order the table says nothing, and is left out.
 	identity := true
 	for d, n := range b.nums {
 		identity = identity && n == uint32(d)

@@ -2,6 +2,10 @@ package index
 
 import (
 	"context"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -14,7 +18,7 @@ import (
 )
 
 // openRankFixture commits docs to a new index and opens it.
-func openRankFixture(t *testing.T, docs ...*docidx.PackageDocs) *Reader {
+func openRankFixture(t testing.TB, docs ...*docidx.PackageDocs) *Reader {
 	t.Helper()
 	dir := t.TempDir()
 	w, err := Create(dir)
@@ -219,11 +223,7 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer idx.Close()
-	spool, err := newHitSpool(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer spool.close()
+	symbols := map[string]string{}
 	p := &docidx.Package{Ecosystem: docidx.Go, Name: "example.com/gap", Version: "v1.0.0", Description: "gaps"}
 	var syms []docidx.Symbol
 	for _, name := range []string{"Alpha", "Beta", "Gamma", "Delta"} {
@@ -234,8 +234,8 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 		if err := b.Index(d.id, d.fields); err != nil {
 			t.Fatal(err)
 		}
-		if err := spool.add(d.id, d.fields); err != nil {
-			t.Fatal(err)
+		if d.fields[fHit] == string(docidx.HitSymbol) {
+			symbols[d.id] = symbolName(d.fields[fSTitle].(string))
 		}
 	}
 	if err := idx.Batch(b); err != nil {
@@ -260,10 +260,10 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, RankFile)
-	if err := buildRank(context.Background(), idx, spool, path); err != nil {
+	if err := buildRank(context.Background(), idx, symbols, path); err != nil {
 		t.Fatal(err)
 	}
-	ri, err := openRank(path, true)
+	ri, err := openRankSegment(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +282,7 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 	defer ir.Close()
 	var got []string
 	for doc := range uint32(ri.docs) {
-		id, fields, err := ri.storedHit(ir, doc, nil)
+		id, fields, err := ri.storedHit(ir, doc)
 		if err != nil {
 			t.Fatalf("document %d: %v", doc, err)
 		}
@@ -302,4 +302,54 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("titles %v, want %v", got, want)
 	}
+}
+
+// FuzzLoadRank opens mutated rank indexes whose checksum is made to match, so that the mutation
+// reaches the parser: every input is a segment that opens and reads without a panic, or an
+// error wrapping errRankFormat. (A mutation the checksum catches never gets this far.)
+func FuzzLoadRank(f *testing.F) {
+	r := openRankFixture(f, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "fuzz", Version: "1.0.0", Description: "fuzzing the rank index"},
+		Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "parse", QualifiedName: "parse", Signature: "parse(s: string): Tree", Doc: "Parses s."}},
+	})
+	good, err := os.ReadFile(r.r.rank.segs[0].f.Name())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(uint32(0), []byte{})
+	for _, off := range []uint32{8, 12, 36, 40, 60, 100, 200, uint32(len(good) / 2)} {
+		f.Add(off, []byte{0xff, 0x00, 0x7f})
+	}
+	path := filepath.Join(f.TempDir(), RankFile)
+	f.Fuzz(func(t *testing.T, off uint32, patch []byte) {
+		data := slices.Clone(good[:len(good)-4])
+		if len(data) > 0 {
+			at := int(off) % len(data)
+			data = append(data[:at], append(slices.Clone(patch), data[min(len(data), at+len(patch)):]...)...)
+		}
+		data = binary.LittleEndian.AppendUint32(data, crc32.Checksum(data, castagnoli))
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		seg, err := openRankSegment(path)
+		if err != nil {
+			if !errors.Is(err, ErrCorrupt) {
+				t.Fatalf("openRankSegment: %v, want ErrCorrupt", err)
+			}
+			return
+		}
+		defer seg.close()
+		var scratch []byte
+		for _, term := range []string{"pars", "fuzz", "\x01parse", "tree", "zzz"} {
+			if _, list, ok := seg.lookup(term, &scratch); ok {
+				seg.read(list, nil)
+			}
+		}
+		for p := range seg.npkgs {
+			seg.pkgTerms(p, func(uint32, uint32) {})
+		}
+		for i := range seg.nexact {
+			seg.exactPostings(i)
+		}
+	})
 }

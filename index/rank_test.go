@@ -15,8 +15,9 @@ import (
 	"github.com/docidx/docidx/index"
 )
 
-// rankFixture builds a snapshot of several packages and returns its generation directory.
-func rankFixture(t *testing.T) (dir, gen string) {
+// rankFixture builds a snapshot of several packages and returns its index directory and the
+// directory of its one segment.
+func rankFixture(t *testing.T) (dir, seg string) {
 	t.Helper()
 	dir = build(t, goModule("v0.7.0"),
 		npmPackage("commander", "12.1.0", "the complete solution for node.js command-line programs"),
@@ -25,11 +26,11 @@ func rankFixture(t *testing.T) (dir, gen string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gen = filepath.Join(dir, string(cur[:len(cur)-1]))
-	if _, err := os.Stat(filepath.Join(gen, index.RankFile)); err != nil {
+	seg = filepath.Join(dir, string(cur[:len(cur)-1]), "seg-000001")
+	if _, err := os.Stat(filepath.Join(seg, index.RankFile)); err != nil {
 		t.Fatalf("commit wrote no %s: %v", index.RankFile, err)
 	}
-	return dir, gen
+	return dir, seg
 }
 
 func ids(hits []docidx.Hit) []string {
@@ -39,50 +40,6 @@ func ids(hits []docidx.Hit) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// The rank index must select the documents Bleve selects, under every filter: it answers the
-// searches of the latest versions, Bleve the others and the snapshots written before it.
-func TestRankSelectsWhatBleveSelects(t *testing.T) {
-	dir, gen := rankFixture(t)
-	queries := []index.Query{
-		{Text: "goroutines"},
-		{Text: "parseAsync"},
-		{Text: "options", Ecosystem: docidx.NPM},
-		{Text: "options", Package: "zod", Ecosystem: docidx.NPM},
-		{Text: "group", Kind: "symbol"},
-		{Text: "group", Kind: "method"},
-		{Text: "install", Kind: "section"},
-		{Text: "zod"},
-	}
-	r := open(t, dir)
-	withRank := make([][]string, len(queries))
-	for i, q := range queries {
-		q.Limit = 100
-		hits := search(t, r, q)
-		if len(hits) == 0 {
-			t.Errorf("%+v: no hits", q)
-		}
-		for _, h := range hits {
-			if (q.Ecosystem != "" && h.Ecosystem != q.Ecosystem) || (q.Package != "" && h.Package != q.Package) ||
-				(q.Kind == "symbol" && h.Kind != docidx.HitSymbol) || (q.Kind == "section" && h.Kind != docidx.HitSection) {
-				t.Errorf("%+v: hit %s passes no filter", q, h.URI)
-			}
-		}
-		withRank[i] = ids(hits)
-	}
-	r.Close()
-
-	// A snapshot written before rank.idx existed: Bleve answers.
-	withoutRank(t, gen)
-	r = open(t, dir)
-	defer r.Close()
-	for i, q := range queries {
-		q.Limit = 100
-		if got := ids(search(t, r, q)); !slices.Equal(got, withRank[i]) {
-			t.Errorf("%+v:\n rank  %v\n bleve %v", q, withRank[i], got)
-		}
-	}
 }
 
 func TestRankRanks(t *testing.T) {
@@ -104,7 +61,7 @@ func TestRankRanks(t *testing.T) {
 			t.Errorf("%q: first hit %v, want %s", c.q.Text, ids(hits[:min(3, len(hits))]), c.want)
 		}
 	}
-	// Typos: nothing matches as typed, so Bleve's fuzzy search answers.
+	// Typos: nothing matches as typed, so the likeliest corrections are searched.
 	if hits := search(t, r, index.Query{Text: "goroutnies"}); len(hits) == 0 {
 		t.Error("goroutnies: no hits")
 	}
@@ -133,33 +90,24 @@ func TestRankCorrupt(t *testing.T) {
 			t.Errorf("%s: %v, want ErrCorrupt naming %s", name, err, path)
 		}
 	}
-	// A rank index of another layout version is left to Bleve, not refused.
-	if err := os.WriteFile(path, append([]byte("DOCIDXR9"), good[8:]...), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := index.Open(dir)
-	if err != nil {
-		t.Fatalf("another rank layout: %v", err)
-	}
-	if hits := search(t, r, index.Query{Text: "goroutines"}); len(hits) == 0 {
-		t.Error("another rank layout: no hits from Bleve")
-	}
-	r.Close()
-	// Damage in the postings is not detected at open; searches must survive it.
-	for i := len(good) - 64; i < len(good); i++ {
+	// Another layout, and a flipped byte anywhere: the checksum finds it at open.
+	bad := [][]byte{append([]byte("DOCIDXR9"), good[8:]...)}
+	for _, i := range []int{9, len(good) / 3, len(good) / 2, len(good) - 70, len(good) - 1} {
 		data := slices.Clone(good)
-		data[i] ^= 0xff
+		data[i] ^= 0x10
+		bad = append(bad, data)
+	}
+	for i, data := range bad {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		r, err := index.Open(dir)
-		if err != nil {
-			continue
+		if err == nil {
+			r.Close()
+			t.Errorf("damage %d: Open succeeded", i)
+		} else if !errors.Is(err, index.ErrCorrupt) || !strings.Contains(err.Error(), path) {
+			t.Errorf("damage %d: %v, want ErrCorrupt naming %s", i, err, path)
 		}
-		for _, q := range []string{"goroutines", "options", "zod"} {
-			r.Search(context.Background(), index.Query{Text: q}) //nolint:errcheck // must not panic
-		}
-		r.Close()
 	}
 }
 
@@ -196,92 +144,6 @@ func TestRankConcurrentSearches(t *testing.T) {
 	wg.Wait()
 }
 
-// A snapshot of the previous rank layout (hit texts not collapsed, no dense lists) is still
-// read, and ranks as the current one does.
-func TestRankPreviousLayout(t *testing.T) {
-	dir, _ := rankFixture(t)
-	index.WriteLegacyRank(t)
-	legacy, _ := rankFixture(t)
-	r, lr := open(t, dir), open(t, legacy)
-	defer r.Close()
-	defer lr.Close()
-	// Two builds number documents differently, which orders equal scores: compare as sets.
-	byURI := func(hits []docidx.Hit) []docidx.Hit {
-		slices.SortFunc(hits, func(a, b docidx.Hit) int { return strings.Compare(a.URI, b.URI) })
-		return hits
-	}
-	for _, q := range []index.Query{{Text: "goroutines"}, {Text: "options"}, {Text: "zod"}, {Text: "parseAsync"}} {
-		want, got := byURI(search(t, r, q)), byURI(search(t, lr, q))
-		if len(want) == 0 || !reflect.DeepEqual(got, want) {
-			t.Errorf("%q: previous layout gives %v, want %v", q.Text, got, want)
-		}
-	}
-}
-
-// The two engines read one relevance model (model.go): on the same questions, under filters
-// and without, rank.idx and Bleve give the same top hits. (Bleve answers searches by version,
-// questions with typos and snapshots without rank.idx; a question must not rank differently
-// because it took the other path.)
-func TestEnginesAgree(t *testing.T) {
-	dir, gen := rankFixture(t)
-	queries := []index.Query{
-		{Text: "zod"},
-		{Text: "run goroutines and return the first error"},
-		{Text: "NewWeighted"},
-		{Text: "SetLimit goroutines"},
-		{Text: "command line programs in node"},
-		{Text: "schema validation"},
-		{Text: "goroutines"},
-		{Text: "options", Ecosystem: docidx.NPM},
-		{Text: "group", Kind: "symbols"},
-		{Text: "install", Kind: "section"},
-		{Text: "weighted semaphore", Package: "golang.org/x/sync"},
-		{Text: "weighted semaphore", Package: "golang.org/x/sync", Version: "v0.7.0"},
-		{Text: "goroutnies"}, // a typo: rank.idx corrects it, Bleve's query is fuzzy
-	}
-	const top = 3
-	topOf := func(r *index.Reader, q index.Query) []string {
-		var out []string
-		for _, h := range search(t, r, q) {
-			if len(out) == top {
-				break
-			}
-			out = append(out, h.URI)
-		}
-		return out
-	}
-	r := open(t, dir)
-	withRank := make([][]string, len(queries))
-	for i, q := range queries {
-		withRank[i] = topOf(r, q)
-		if len(withRank[i]) == 0 {
-			t.Errorf("%+v: no hits", q)
-		}
-	}
-	r.Close()
-	withoutRank(t, gen) // a snapshot written before rank.idx existed
-	r = open(t, dir)
-	defer r.Close()
-	for i, q := range queries {
-		got := topOf(r, q)
-		if len(got) == 0 || len(withRank[i]) == 0 || got[0] != withRank[i][0] {
-			t.Errorf("%+v: first hits differ:\n rank  %v\n bleve %v", q, withRank[i], got)
-			continue
-		}
-		// Below the first, the engines' scores (BM25F against Bleve's tf-idf) may order close
-		// hits differently: all but one of the top hits must be the same.
-		same := 0
-		for _, u := range got {
-			if slices.Contains(withRank[i], u) {
-				same++
-			}
-		}
-		if same < min(len(got), len(withRank[i]))-1 {
-			t.Errorf("%+v: top %d differ:\n rank  %v\n bleve %v", q, top, withRank[i], got)
-		}
-	}
-}
-
 // A search by the latest version of a package is the rank index's search under a package
 // filter: it ranks as the search without a version does.
 func TestLatestVersionRanksAsLatest(t *testing.T) {
@@ -300,10 +162,10 @@ func TestLatestVersionRanksAsLatest(t *testing.T) {
 	}
 }
 
-// The kind filter takes the plurals the CLI's help names, on both engines, and refuses a kind
-// that names nothing rather than finding nothing.
+// The kind filter takes the plurals the CLI's help names, and refuses a kind that names nothing
+// rather than finding nothing.
 func TestSearchKinds(t *testing.T) {
-	dir, gen := rankFixture(t)
+	dir, _ := rankFixture(t)
 	check := func(r *index.Reader, engine string) {
 		for _, c := range []struct{ plural, singular string }{{"sections", "section"}, {"Symbols", "symbol"}, {"methods", "method"}} {
 			want := ids(search(t, r, index.Query{Text: "group install options", Kind: c.singular}))
@@ -317,17 +179,12 @@ func TestSearchKinds(t *testing.T) {
 		}
 	}
 	r := open(t, dir)
-	check(r, "rank.idx")
-	r.Close()
-	withoutRank(t, gen) // a snapshot written before rank.idx existed
-	r = open(t, dir)
 	defer r.Close()
-	check(r, "Bleve")
+	check(r, "rank.idx")
 }
 
 // TestNamedPackage: a question that names a package ranks that package's pages (not its
-// overview) above the same text of another package, in rank.idx and in Bleve's path (a version
-// filter), as one model.
+// overview) above the same text of another package, with a version filter or without.
 func TestNamedPackage(t *testing.T) {
 	dir, _ := rankFixture(t)
 	r := open(t, dir)
@@ -387,14 +244,14 @@ func TestRankOfAnotherSnapshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(filepath.Join(other, strings.TrimSpace(string(cur)), index.RankFile))
+	data, err := os.ReadFile(filepath.Join(other, strings.TrimSpace(string(cur)), "seg-000001", index.RankFile))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(gen, index.RankFile), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := index.Open(gen)
+	r, err := index.Open(filepath.Dir(gen))
 	if err == nil {
 		r.Close()
 		t.Fatal("Open succeeded with the rank.idx of another snapshot")

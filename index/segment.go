@@ -219,7 +219,7 @@ func (w *writer) segmentState(name string, where map[string]string) (*segState, 
 func (w *writer) mergePlan(segs []*segState) []*segState {
 	if w.compact {
 		if len(segs) > 1 || len(segs) == 1 && segs[0].Live < segs[0].Documents {
-			return segs
+			return slices.Clone(segs)
 		}
 		return nil
 	}

@@ -1,0 +1,217 @@
+package index_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
+)
+
+// segmentQueries are searches of every kind: plain, filtered by ecosystem, package, version
+// (latest and older) and kind, by names, and with typos.
+var segmentQueries = []index.Query{
+	{Text: "zod"},
+	{Text: "run goroutines and return the first error"},
+	{Text: "NewWeighted"},
+	{Text: "SetLimit goroutines"},
+	{Text: "command line programs in node"},
+	{Text: "schema validation"},
+	{Text: "goroutines"},
+	{Text: "options", Ecosystem: docidx.NPM},
+	{Text: "group", Kind: "symbols"},
+	{Text: "install", Kind: "section"},
+	{Text: "define options for flags with commander"},
+	{Text: "weighted semaphore", Package: "golang.org/x/sync"},
+	{Text: "weighted semaphore", Package: "golang.org/x/sync", Version: "v0.6.0"},
+	{Text: "options", Package: "zod", Version: "3.22.0", Ecosystem: docidx.NPM},
+	{Text: "goroutnies"},
+	{Text: "install options command", Limit: 20},
+}
+
+// segmentFixture is the package versions the segment tests index, in crawl order: older
+// versions first, as a project's history adds them.
+func segmentFixture() []*docidx.PackageDocs {
+	return []*docidx.PackageDocs{
+		goModule("v0.6.0"),
+		npmPackage("zod", "3.22.0", "TypeScript-first schema validation"),
+		npmPackage("commander", "12.1.0", "the complete solution for node.js command-line programs"),
+		goModule("v0.7.0"),
+		npmPackage("zod", "3.23.8", "TypeScript-first schema validation with static type inference"),
+		npmPackage("yargs", "17.7.2", "yargs the modern, pirate-themed successor to optimist: command line options"),
+	}
+}
+
+// segments returns the names of the segments of dir's current snapshot.
+func segments(t *testing.T, dir string) []string {
+	t.Helper()
+	r := open(t, dir)
+	var out []string
+	for _, s := range r.Manifest().Segments {
+		out = append(out, s.Name)
+	}
+	r.Close()
+	return out
+}
+
+// sameResults checks that every segment query finds the same hits, scores and totals in got's
+// snapshot as in want's.
+func sameResults(t *testing.T, got, want string) {
+	t.Helper()
+	rg, rw := open(t, got), open(t, want)
+	defer rg.Close()
+	defer rw.Close()
+	for _, q := range segmentQueries {
+		g, err := rg.Search(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := rw.Search(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(w.Hits) == 0 {
+			t.Errorf("%+v: no hits", q)
+		}
+		if !reflect.DeepEqual(g, w) {
+			t.Errorf("%+v:\n got  %d %s\n want %d %s", q, g.Total, hitList(g.Hits), w.Total, hitList(w.Hits))
+		}
+	}
+}
+
+func hitList(hits []docidx.Hit) string {
+	var b strings.Builder
+	for _, h := range hits {
+		fmt.Fprintf(&b, "\n   %.4f %s", h.Score, h.URI)
+	}
+	return b.String()
+}
+
+// Ranking across segments equals one index: a snapshot crawled one package version at a time
+// (a segment each) finds the same hits with the same scores as one crawled at once, however
+// versions were crawled again, superseded or pruned in between, and after compaction.
+func TestSegmentsRankAsOne(t *testing.T) {
+	docs := segmentFixture()
+	once := build(t, docs...)
+
+	many := t.TempDir()
+	for _, d := range docs {
+		commit(t, many, d)
+	}
+	if n := len(segments(t, many)); n != len(docs) {
+		t.Fatalf("%d crawls left %d segments, want one each", len(docs), n)
+	}
+	sameResults(t, many, once)
+
+	// A version crawled again is searched in its new segment only.
+	commit(t, many, goModule("v0.6.0"), npmPackage("zod", "3.23.8", "TypeScript-first schema validation with static type inference"))
+	sameResults(t, many, once)
+
+	// Pruning the latest version makes the one before it latest again, in its old segment.
+	w, err := index.Create(many)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Delete(docidx.Ref{Ecosystem: docidx.NPM, Name: "zod", Version: "3.23.8"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	pruned := build(t, append(docs[:4:4], docs[5])...)
+	sameResults(t, many, pruned)
+
+	// Compaction leaves one segment that ranks alike.
+	before := len(segments(t, many))
+	w, err = index.Create(many)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Compact()
+	if _, err := w.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if segs := segments(t, many); len(segs) != 1 || before < 2 {
+		t.Errorf("compaction: %d segments, then %v", before, segs)
+	}
+	sameResults(t, many, pruned)
+}
+
+// A crawl hard-links the segments of the generation before rather than copying them, and
+// writes only the segment of what it added.
+func TestCrawlLinksSegments(t *testing.T) {
+	dir := t.TempDir()
+	commit(t, dir, goModule("v0.7.0"))
+	first := currentGen(t, dir)
+	commit(t, dir, npmPackage("zod", "3.23.8", "schema validation"))
+	second := currentGen(t, dir)
+	a, err := os.Stat(filepath.Join(first, "seg-000001", index.RankFile))
+	if err != nil {
+		// The first generation goes once no reader holds it; its files live on in the second.
+		t.Skipf("the first generation is gone: %v", err)
+	}
+	b, err := os.Stat(filepath.Join(second, "seg-000001", index.RankFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !os.SameFile(a, b) {
+		t.Error("the second generation copied the first one's segment instead of linking it")
+	}
+	if _, err := os.Stat(filepath.Join(second, "seg-000002", index.RankFile)); err != nil {
+		t.Errorf("no segment for the second crawl: %v", err)
+	}
+}
+
+// currentGen returns the directory of dir's current generation.
+func currentGen(t *testing.T, dir string) string {
+	t.Helper()
+	cur, err := os.ReadFile(filepath.Join(dir, "CURRENT"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(dir, strings.TrimSpace(string(cur)))
+}
+
+// The merge policy keeps the number of segments logarithmic: many small crawls merge as they
+// go, and the snapshot still ranks as one crawl of the same versions.
+func TestMergePolicy(t *testing.T) {
+	dir := t.TempDir()
+	var all []*docidx.PackageDocs
+	for i := range 20 {
+		d := npmPackage(fmt.Sprintf("pkg%02d", i), "1.0.0", fmt.Sprintf("package number %d of the merge test: options and commands", i))
+		all = append(all, d)
+		commit(t, dir, d)
+		// At most mergeFactor-1 segments of each level: 7 of one package and 2 of eight.
+		if n := len(segments(t, dir)); n > 9 {
+			t.Fatalf("after %d crawls: %d segments", i+1, n)
+		}
+	}
+	if n := len(segments(t, dir)); n >= len(all)/2 {
+		t.Errorf("%d crawls left %d segments: no merges", len(all), n)
+	}
+	once := build(t, all...)
+	r, ro := open(t, dir), open(t, once)
+	defer r.Close()
+	defer ro.Close()
+	for _, q := range []index.Query{{Text: "options"}, {Text: "package number 7"}, {Text: "pkg13"}} {
+		g, err := r.Search(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := ro.Search(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(w.Hits) == 0 || !reflect.DeepEqual(g, w) {
+			t.Errorf("%q:\n got  %s\n want %s", q.Text, hitList(g.Hits), hitList(w.Hits))
+		}
+	}
+	if got, want := r.Counts(), ro.Counts(); !reflect.DeepEqual(got, want) {
+		t.Errorf("counts %+v, want %+v", got, want)
+	}
+}
