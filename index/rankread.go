@@ -307,7 +307,9 @@ func loadRank(f *os.File) (*rankSegment, error) {
 func (seg *rankSegment) close() error { return seg.f.Close() }
 
 // pkgOf returns the package version of local document doc.
-func (seg *rankSegment) pkgOf(doc uint32) uint32 { return binary.LittleEndian.Uint32(seg.docPkg[4*doc:]) }
+func (seg *rankSegment) pkgOf(doc uint32) uint32 {
+	return binary.LittleEndian.Uint32(seg.docPkg[4*doc:])
+}
 
 // readInto reads n bytes at off of the section [base, end) into buf's storage when it is large
 // enough, or returns nil when they are not all inside it or cannot be read.

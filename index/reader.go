@@ -217,7 +217,7 @@ func openSnapshot(snap string) (*reader, error) {
 		return nil, err
 	}
 	if m.Format < FormatVersion {
-		return fail(fmt.Errorf("%w: %s holds a snapshot of format %d, written by docidx %s; this docidx reads format %d: crawl again into its index directory (the crawl rewrites it from its store) or unpack a newer archive",
+		return fail(fmt.Errorf("%w: %s holds a snapshot of format %d, written by docidx %s; this docidx reads format %d: run 'docidx crawl' into its index directory (with any input: the crawl indexes every version its store holds anew) or unpack an archive packed by this docidx",
 			docidx.ErrFormat, snap, m.Format, m.DocidxVersion, FormatVersion))
 	}
 	for _, si := range m.Segments {
