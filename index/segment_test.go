@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -213,5 +214,36 @@ func TestMergePolicy(t *testing.T) {
 	}
 	if got, want := r.Counts(), ro.Counts(); !reflect.DeepEqual(got, want) {
 		t.Errorf("counts %+v, want %+v", got, want)
+	}
+}
+
+// A snapshot of format 2 (testdata/format2.tar.zst: the Go module cache fixture of
+// registries/gomod, crawled and packed by the docidx of that format) is refused with a message
+// that says to crawl, and a crawl into its directory rewrites it from its store.
+func TestFormat2Snapshot(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "format2.tar.zst"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	dir := filepath.Join(t.TempDir(), "idx")
+	if _, err := index.Install(dir, f); err != nil {
+		t.Fatal(err)
+	}
+	_, err = index.Open(dir)
+	if !errors.Is(err, docidx.ErrFormat) || !strings.Contains(err.Error(), "format 2") || !strings.Contains(err.Error(), "docidx crawl") {
+		t.Fatalf("Open of a format 2 snapshot: %v, want ErrFormat saying to crawl", err)
+	}
+	m := commit(t, dir)
+	if m.Format != index.FormatVersion || len(m.Segments) != 1 {
+		t.Errorf("after a crawl: format %d, segments %+v", m.Format, m.Segments)
+	}
+	want := []index.EcosystemCounts{{Ecosystem: docidx.Go, Packages: 1, Versions: 3, Documents: 5, Sections: 7, Symbols: 57}}
+	if !reflect.DeepEqual(m.Counts, want) {
+		t.Errorf("counts %+v, want those of the format 2 snapshot %+v", m.Counts, want)
+	}
+	r := open(t, dir)
+	if hits := search(t, r, index.Query{Text: "hello"}); len(hits) == 0 {
+		t.Error("no hits in the rewritten snapshot")
 	}
 }
