@@ -185,6 +185,10 @@ func Merge(ctx context.Context, dir string, inputs []string) (*MergeSummary, err
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].key < all[j].key }) // inputs in order within a key
 
+	adopted := make([]map[string]string, len(readers)) // per input: its segment -> the name linked here
+	for i := range adopted {
+		adopted[i] = map[string]string{}
+	}
 	var (
 		conflicts  []string
 		nConflicts int
@@ -221,7 +225,21 @@ func Merge(ctx context.Context, dir string, inputs []string) (*MergeSummary, err
 		if in.Current || nConflicts > 0 {
 			continue // already in the writer; or nothing will be written
 		}
-		if err := w.Put(ctx, d); err != nil {
+		// The version's segment in its input is linked into the generation once, and the
+		// version is searched there: merging indexes nothing again.
+		r := readers[e.input]
+		seg, err := r.r.segmentOf(e.ref)
+		if err != nil {
+			return nil, fmt.Errorf("index: merge: %s: %w", in.Path, err)
+		}
+		name, ok := adopted[e.input][seg]
+		if !ok {
+			if name, err = w.w.adopt(filepath.Join(r.Dir(), seg)); err != nil {
+				return nil, fmt.Errorf("index: merge: %s: %w", in.Path, err)
+			}
+			adopted[e.input][seg] = name
+		}
+		if err := w.w.putAt(ctx, d, name); err != nil {
 			return nil, fmt.Errorf("index: merge: %s: storing %s: %w", in.Path, e.ref, err)
 		}
 	}

@@ -78,6 +78,10 @@ func TestMergeEqualsOneSnapshot(t *testing.T) {
 		t.Errorf("sources: input %v, manifest %v; want [testdata]", sum.Inputs[1].Sources, sum.Manifest.Sources)
 	}
 	merged, one := open(t, dir), open(t, whole)
+	// The inputs' segments are linked, not indexed again; they rank as one.
+	if segs := merged.Manifest().Segments; len(segs) != 2 {
+		t.Errorf("merged segments %+v, want the inputs' two", segs)
+	}
 	if got, want := refStrings(t, merged), refStrings(t, one); !slices.Equal(got, want) {
 		t.Errorf("merged holds %v, want %v", got, want)
 	}

@@ -281,6 +281,19 @@ func openSnapshot(snap string) (*reader, error) {
 	return r, nil
 }
 
+// segmentOf returns the name of the segment that searches package version ref.
+func (r *reader) segmentOf(ref docidx.Ref) (string, error) {
+	var seg string
+	err := r.view(func(tx *bolt.Tx) error {
+		seg = string(tx.Bucket(bucketWhere).Get(versionKey(ref)))
+		return nil
+	})
+	if err == nil && !validSegmentName(seg) {
+		err = damaged(filepath.Join(r.dir, StoreFile), "no segment searches %s", ref)
+	}
+	return seg, err
+}
+
 // liveness reads from the store which segment each package version's documents are searched
 // in (by version key) and each package's latest indexed version (by name key).
 func (r *reader) liveness() (where, latest map[string]string, err error) {

@@ -63,6 +63,43 @@ func (w *Writer) Compact() {
 	w.w.mu.Unlock()
 }
 
+// newSegmentName returns the name of a segment not yet in the generation: the number after
+// the highest of the previous generation's and of those named since.
+func (w *writer) newSegmentName() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.nextSeg == 0 {
+		w.nextSeg = 1
+		if w.prev != nil {
+			for _, s := range w.prev.Segments {
+				if n, _ := strconv.Atoi(strings.TrimPrefix(s.Name, segPrefix)); n >= w.nextSeg {
+					w.nextSeg = n + 1
+				}
+			}
+		}
+	}
+	name := segName(w.nextSeg)
+	w.nextSeg++
+	return name
+}
+
+// adopt links the segment directory src (of another snapshot) into the generation under a new
+// name, which it returns: the versions put with putAt in that name are then searched in it
+// without being indexed again (see Merge).
+func (w *writer) adopt(src string) (string, error) {
+	if err := w.check(); err != nil {
+		return "", err
+	}
+	name := w.newSegmentName()
+	if err := linkTree(src, filepath.Join(w.gen, name)); err != nil {
+		return "", fmt.Errorf("index: adopting segment %s: %w", src, err)
+	}
+	w.mu.Lock()
+	w.adopted = append(w.adopted, name)
+	w.mu.Unlock()
+	return name, nil
+}
+
 // segState is what the writer knows of a segment while it commits.
 type segState struct {
 	Segment
@@ -98,31 +135,30 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 		return nil, nil, err
 	}
 
-	// The segments linked from the previous generation, with the versions they hold and the
-	// documents of each, from their rank indexes.
-	next := 1
+	// The segments linked from the previous generation and adopted from merged snapshots, with
+	// the versions they hold and the documents of each, from their rank indexes.
 	var segs []*segState
+	var names []string
 	if w.prev != nil {
 		for _, s := range w.prev.Segments {
-			st, err := w.segmentState(s.Name, where)
-			if err != nil {
-				return nil, nil, err
-			}
-			if n, _ := strconv.Atoi(strings.TrimPrefix(s.Name, segPrefix)); n >= next {
-				next = n + 1
-			}
-			segs = append(segs, st)
+			names = append(names, s.Name)
 		}
+	}
+	for _, name := range append(names, w.adopted...) {
+		st, err := w.segmentState(name, where)
+		if err != nil {
+			return nil, nil, err
+		}
+		segs = append(segs, st)
 	}
 	add := func(keys []string) error {
 		if len(keys) == 0 {
 			return nil
 		}
-		st, err := w.buildSegment(ctx, segName(next), keys)
+		st, err := w.buildSegment(ctx, w.newSegmentName(), keys)
 		if err != nil {
 			return err
 		}
-		next++
 		for _, k := range keys {
 			where[k] = st.Name
 		}

@@ -34,6 +34,8 @@ type writer struct {
 	mu      sync.Mutex
 	sources map[string]bool
 	compact bool
+	nextSeg int      // the number of the next new segment; 0 until newSegmentName counts
+	adopted []string // segments linked from other snapshots by adopt
 	done    bool
 }
 
@@ -240,7 +242,11 @@ func (w *writer) has(ref docidx.Ref) bool {
 	return found
 }
 
-func (w *writer) put(ctx context.Context, d *docidx.PackageDocs) error {
+func (w *writer) put(ctx context.Context, d *docidx.PackageDocs) error { return w.putAt(ctx, d, "") }
+
+// putAt stores d as searched in segment seg (one adopted from another snapshot), or, for "", in
+// the new segment Commit builds.
+func (w *writer) putAt(ctx context.Context, d *docidx.PackageDocs, seg string) error {
 	if err := w.check(); err != nil {
 		return err
 	}
@@ -268,7 +274,18 @@ func (w *writer) put(ctx context.Context, d *docidx.PackageDocs) error {
 		}
 		// Not in any segment yet: Commit indexes it in a new one, and the segment that held
 		// an earlier copy no longer searches it.
-		if err := tx.Bucket(bucketWhere).Delete(key); err != nil {
+		c := versionCounts{Documents: len(docs), Symbols: len(d.Symbols)}
+		for _, doc := range docs {
+			c.Sections += len(doc.Sections)
+		}
+		if err := putJSON(tx.Bucket(bucketCounts), key, c); err != nil {
+			return err
+		}
+		if seg == "" {
+			if err := tx.Bucket(bucketWhere).Delete(key); err != nil {
+				return err
+			}
+		} else if err := tx.Bucket(bucketWhere).Put(key, []byte(seg)); err != nil {
 			return err
 		}
 		if err := putJSON(tx.Bucket(bucketDocuments), key, docs); err != nil {
