@@ -557,6 +557,10 @@ func newRankIndex(segs []*rankSegment, searched func(i int, eco docidx.Ecosystem
 	}
 	ri.docBase = append(ri.docBase, uint32(ri.docs))
 	ri.pkgBase = append(ri.pkgBase, uint32(ri.npkgs))
+	// The segments' own tables are copied above; searches read the snapshot's.
+	for _, seg := range segs {
+		seg.docPkg, seg.docKind = nil, nil
+	}
 
 	// Live documents, and the frequencies of the terms of the others per segment.
 	ri.deadDF = make([]map[uint32]uint32, len(segs))
