@@ -2,11 +2,9 @@ package index
 
 // model.go is docidx's one relevance model: the weights of the fields a question's words are
 // found in, the priors that stand for what a document is before any word of the question, the
-// bonuses for names spelled exactly and the discount of a package's further hits. Both search
-// paths read this table: rank.idx (rank.go, ranksearch.go) for the latest versions, and Bleve
-// (search.go) for searches by version, questions whose words are not in the index as typed, and
-// snapshots written before rank.idx. TestEnginesAgree (rank_test.go) checks that the two give
-// the same top hits.
+// bonuses for names spelled exactly and the discount of a package's further hits. Every search
+// is ranked by it, from the segments' rank.idx (rank.go, rankread.go, ranksearch.go): with a
+// version or without, and with the words corrected when none is in the index as typed.
 //
 // The values were set on the labelled questions of testdata/relevance and checked for a
 // plateau, not a peak.
@@ -15,15 +13,13 @@ import (
 	"github.com/docidx/docidx"
 )
 
-// fieldWeight is one Bleve field of the relevance model: its weight (BM25F's in rank.idx, the
-// field's query boost in Bleve), for rank.idx its length normalization b and the length (in
-// terms) at which that normalization is neutral, and whether Bleve's query scores it.
+// fieldWeight is one Bleve field of the relevance model: its BM25F weight, its length
+// normalization b and the length (in terms) at which that normalization is neutral.
 type fieldWeight struct {
 	name   string
 	weight float64
 	b      float64
 	pivot  float64
-	bleve  bool
 }
 
 // fieldWeights are the fields whose words rank documents. The all field holds title, headings,
@@ -33,21 +29,14 @@ type fieldWeight struct {
 // field lengths of documentation. The all field is normalized by its length in full (b = 1): a
 // long README section that mentions every word of a question in passing is not a better answer
 // than a short one about it (on the labelled questions b = 1 gives MRR 0.916, 0.75 gives 0.892).
-//
-// Bleve cannot weigh a field's words inside one sum as BM25F does: each field is a clause of a
-// disjunction that multiplies its sum by the share of clauses matched, so a heading, title or
-// name clause doubles or triples the score of every document that matches there too, whatever
-// its weight. Its query therefore scores the fields marked bleve (the all field, which holds the
-// others' words, the package name and short questions' signatures); on the labelled questions
-// that ranks as rank.idx does far more often (MRR 0.875 against rank.idx's 0.930, the same first
-// package on 81 of 95 questions) than scoring every field (0.747, 54 of 95).
+
 var fieldWeights = []fieldWeight{
-	{fAll, 1.0, 1.0, 60, true},
-	{fHeading, 1.5, 0.5, 6, false},
-	{fTitle, 0.5, 0.5, 3, false},
-	{fName, 3.0, 0.5, 6, false},
-	{fPkgName, 3.0, 0.3, 3, true},
-	{fSignature, 1.0, 0.75, 20, true},
+	{fAll, 1.0, 1.0, 60},
+	{fHeading, 1.5, 0.5, 6},
+	{fTitle, 0.5, 0.5, 3},
+	{fName, 3.0, 0.5, 6},
+	{fPkgName, 3.0, 0.3, 3},
+	{fSignature, 1.0, 0.75, 20},
 }
 
 // weightOf returns the weight of field in fieldWeights, or 0 for a field that does not rank.
@@ -91,9 +80,6 @@ const (
 	// exactBonus is added by rank.idx to the overview of a package whose name the question
 	// spells exactly ("zod", "cobra", "github.com/spf13/cobra"): about one rare word's worth.
 	exactBonus float32 = 10.0
-	// exactBoost is the boost of the same match in Bleve's query, where it is one more clause
-	// beside the fields' (whose boosts are their weights): about one rare word's worth there.
-	exactBoost = 2.7
 	// symbolBonus is added by rank.idx to a symbol whose own name the question spells as an
 	// identifier ("useState", "yaml.safe_load", "NewWeighted").
 	symbolBonus float32 = 8.0
@@ -101,7 +87,7 @@ const (
 
 // coordPower shapes the coordination factor (m/n)^coordPower for a document holding m of the
 // question's n terms: the page that answers the whole question beats one that repeats a single
-// word of it. (Bleve's disjunctions apply (m/n) themselves.)
+// word of it.
 const coordPower = 1.0
 
 // diversifyWindow is how many top hits are re-ranked for diversity; packageDecay is the factor

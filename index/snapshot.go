@@ -3,7 +3,7 @@ package index
 // snapshot.go lays out generations on disk:
 //
 //	<dir>/CURRENT        the name of the current generation ("gen-000007\n"), replaced by rename
-//	<dir>/gen-000007/    one complete snapshot: manifest.json, store.db, search.bleve/
+//	<dir>/gen-000007/    one complete snapshot: manifest.json, store.db, seg-NNNNNN/ (segment.go)
 //	<dir>/.lock          held (flock) by the one crawl writing a new generation
 //
 // A generation becomes visible only when CURRENT names it, and CURRENT is switched only after
