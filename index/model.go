@@ -39,16 +39,6 @@ var fieldWeights = []fieldWeight{
 	{fSignature, 1.0, 0.75, 20},
 }
 
-// weightOf returns the weight of field in fieldWeights, or 0 for a field that does not rank.
-func weightOf(field string) float64 {
-	for _, f := range fieldWeights {
-		if f.name == field {
-			return f.weight
-		}
-	}
-	return 0
-}
-
 // rankK1 is BM25's saturation: the weighted frequency at which a term earns half its idf.
 const rankK1 = 1.2
 
