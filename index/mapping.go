@@ -193,13 +193,9 @@ func newMapping() (mapping.IndexMapping, error) {
 	}
 
 	dm := bleve.NewDocumentStaticMapping()
-	for _, name := range []string{fEco, fPkg, fVersion, fHit, fPkgExact} {
+	for _, name := range []string{fEco, fPkg, fVersion, fHit, fKind, fPkgExact} {
 		dm.AddFieldMappingsAt(name, kw())
 	}
-	// The kind is stored too: Bleve's path reads it for the kind's prior (see applyPriors).
-	kind := kw()
-	kind.Store = true
-	dm.AddFieldMappingsAt(fKind, kind)
 	dm.AddFieldMappingsAt(fPkgName, text(identAnalyzerName))
 	dm.AddFieldMappingsAt(fName, text(identAnalyzerName))
 	dm.AddFieldMappingsAt(fSignature, text(identAnalyzerName))
