@@ -330,5 +330,14 @@ func checkSegment(path string) (err error) {
 		}
 		return damaged(path, "%v", err)
 	}
-	return seg.Close()
+	// A footer read from a file cut short is the bytes that end it now: a count of documents
+	// the file cannot hold (each takes bytes of its own) gives it away.
+	fi, err := os.Stat(path)
+	if err == nil && seg.Count() > uint64(fi.Size()) {
+		err = damaged(path, "it claims %d documents in %d bytes", seg.Count(), fi.Size())
+	}
+	if cerr := seg.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
