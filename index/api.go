@@ -129,6 +129,12 @@ func (w *Writer) Commit(ctx context.Context) (*Manifest, error) { return w.w.com
 // Abort drops the generation being written; the current snapshot is untouched.
 func (w *Writer) Abort() error { return w.w.abort() }
 
+// Base returns the manifest of the snapshot the Writer was seeded from (the current one when
+// Create was called), nil when there was none. Its Format can be older than FormatVersion: Open
+// refuses such a snapshot, so a caller that would skip a Commit that adds nothing must commit
+// anyway, to rewrite it in the current format. The caller must not modify it.
+func (w *Writer) Base() *Manifest { return w.w.base }
+
 // Reader reads one snapshot, read-only: bbolt opened ReadOnly with a lock timeout, Bleve opened
 // read-only. Many Readers, in many processes, may share a snapshot. A Reader is safe for
 // concurrent use. A damaged file that a request meets (a store truncated since Open, a search

@@ -30,6 +30,9 @@ type writer struct {
 	// prev is the manifest of the generation the writer was seeded from, nil for none; its
 	// segments are hard-linked into gen, with their checksums.
 	prev *Manifest
+	// base is the manifest of the generation the writer was seeded from, of any format; nil
+	// for none.
+	base *Manifest
 
 	mu      sync.Mutex
 	sources map[string]bool
@@ -111,6 +114,7 @@ func (w *writer) seed() error {
 		if err := copyStore(filepath.Join(cur, StoreFile), storePath); err != nil {
 			return err
 		}
+		w.base = prev
 		for _, s := range prev.Sources {
 			w.sources[redactedSource(s)] = true
 		}

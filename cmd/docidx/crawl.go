@@ -172,7 +172,10 @@ func runCrawl(c *cli.Context) error {
 			return failf("--prune: %v; the previous snapshot is unchanged", err)
 		}
 	}
-	if sum.Indexed == 0 && len(pruned) == 0 && !emptyShard(w, shard, sum) {
+	// A snapshot of an older format cannot be read, and the error that says so tells the
+	// user to crawl again: that crawl must rewrite it even when every package is unchanged.
+	outdated := w.Base() != nil && w.Base().Format < index.FormatVersion
+	if sum.Indexed == 0 && len(pruned) == 0 && !emptyShard(w, shard, sum) && !outdated {
 		// Nothing to publish: a new generation would copy the old one, make every server
 		// reload and, for a first crawl, publish an empty snapshot.
 		w.Abort()
@@ -194,6 +197,9 @@ func runCrawl(c *cli.Context) error {
 				fmt.Fprintf(c.App.ErrWriter, "pruned     %s\n", ref)
 			}
 			printSummary(c.App.ErrWriter, sum, srcs.retries())
+			if outdated {
+				fmt.Fprintf(c.App.ErrWriter, "; snapshot of format %d rewritten in format %d", w.Base().Format, m.Format)
+			}
 			fmt.Fprintf(c.App.ErrWriter, "; snapshot written in %s\n", time.Since(commitStart).Round(time.Millisecond))
 			printHolds(c.App.ErrWriter, m.Counts)
 		}

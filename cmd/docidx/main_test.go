@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
@@ -67,6 +68,24 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 		ts.Check(err)
 		ts.Check(f.Truncate(size))
 		ts.Check(f.Close())
+	},
+	// setformat MANIFEST N rewrites the format a snapshot's manifest.json states, to stand for
+	// a snapshot written by an older or newer docidx.
+	"setformat": func(ts *testscript.TestScript, neg bool, args []string) {
+		if neg || len(args) != 2 {
+			ts.Fatalf("usage: setformat MANIFEST N")
+		}
+		n, err := strconv.Atoi(args[1])
+		ts.Check(err)
+		p := ts.MkAbs(args[0])
+		data, err := os.ReadFile(p)
+		ts.Check(err)
+		var m map[string]any
+		ts.Check(json.Unmarshal(data, &m))
+		m["format"] = n
+		data, err = json.MarshalIndent(m, "", "  ")
+		ts.Check(err)
+		ts.Check(os.WriteFile(p, data, 0o644))
 	},
 }
 
