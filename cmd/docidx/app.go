@@ -44,6 +44,7 @@ func newApp() *cli.App {
 			unpackCommand(),
 			pruneCommand(),
 			mergeCommand(),
+			compactCommand(),
 			versionCommand(),
 			completionCommand(),
 			manCommand(),

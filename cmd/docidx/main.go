@@ -11,6 +11,8 @@
 //	docidx pack   [--index DIR] -o FILE
 //	docidx unpack [--index DIR] FILE
 //	docidx prune  [--index DIR] [--keep-latest N] [--ecosystem E] [--dry-run] [PACKAGE[@VERSION]...]
+//	docidx merge  [--index DIR] SNAPSHOT...
+//	docidx compact [--index DIR]
 //	docidx version
 //
 // Exit status: 0 success, 1 failure (a package failed, nothing found), 2 usage error.
