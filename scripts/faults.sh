@@ -426,34 +426,44 @@ copy_base() { rm -rf "$1" && cp -a "$BASE" "$1"; }
 
 # damage DIR KIND: damages the snapshot in DIR; prints the pattern the error must name.
 damage() {
-	local d=$1 g=$1/$GEN zap
-	zap=$(find "$g/search.bleve/store" -name '*.zap' | head -n1)
+	# The search indexes are in the generation's one segment (the fixture is crawled once).
+	local d=$1 g=$1/$GEN s=$1/$GEN/seg-000001 zap
+	zap=$(find "$s/search.bleve/store" -name '*.zap' | head -n1)
 	case $2 in
 	intact) echo '' ;;
 	store.db-half) truncate -s $(($(stat -c %s "$g/store.db") / 2)) "$g/store.db" && echo 'store\.db' ;;
 	store.db-empty) : >"$g/store.db" && echo 'store\.db' ;;
-	root.bolt-empty) : >"$g/search.bleve/store/root.bolt" && echo 'root\.bolt|search\.bleve' ;;
-	root.bolt-removed) rm "$g/search.bleve/store/root.bolt" && echo 'root\.bolt|search\.bleve' ;;
-	index_meta-garbage) echo 'garbage{' >"$g/search.bleve/index_meta.json" && echo 'index_meta\.json|search\.bleve' ;;
-	search.bleve-removed) rm -rf "$g/search.bleve" && echo 'search\.bleve' ;;
+	root.bolt-empty) : >"$s/search.bleve/store/root.bolt" && echo 'root\.bolt|search\.bleve' ;;
+	root.bolt-removed) rm "$s/search.bleve/store/root.bolt" && echo 'root\.bolt|search\.bleve' ;;
+	index_meta-garbage) echo 'garbage{' >"$s/search.bleve/index_meta.json" && echo 'index_meta\.json|search\.bleve' ;;
+	search.bleve-removed) rm -rf "$s/search.bleve" && echo 'search\.bleve' ;;
 	zap-half) truncate -s $(($(stat -c %s "$zap") / 2)) "$zap" && echo '\.zap|search\.bleve' ;;
-	rank.idx-half) truncate -s $(($(stat -c %s "$g/rank.idx") / 2)) "$g/rank.idx" && echo 'rank\.idx' ;;
-	rank.idx-removed) rm "$g/rank.idx" && echo 'rank\.idx' ;;
-	rank.idx-fifo) rm "$g/rank.idx" && mkfifo "$g/rank.idx" && echo 'rank\.idx' ;;
-	rank.idx-devzero) rm "$g/rank.idx" && ln -s /dev/zero "$g/rank.idx" && echo 'rank\.idx' ;;
+	rank.idx-half) truncate -s $(($(stat -c %s "$s/rank.idx") / 2)) "$s/rank.idx" && echo 'rank\.idx' ;;
+	rank.idx-flip) flip_byte "$s/rank.idx" && echo 'rank\.idx' ;;
+	rank.idx-removed) rm "$s/rank.idx" && echo 'rank\.idx' ;;
+	rank.idx-fifo) rm "$s/rank.idx" && mkfifo "$s/rank.idx" && echo 'rank\.idx' ;;
+	rank.idx-devzero) rm "$s/rank.idx" && ln -s /dev/zero "$s/rank.idx" && echo 'rank\.idx' ;;
+	segment-removed) rm -rf "$s" && echo 'seg-000001' ;;
 	CURRENT-fifo) rm "$d/CURRENT" && mkfifo "$d/CURRENT" && echo 'CURRENT' ;;
 	CURRENT-devzero) rm "$d/CURRENT" && ln -s /dev/zero "$d/CURRENT" && echo 'CURRENT' ;;
 	CURRENT-missing-gen) echo gen-000099 >"$d/CURRENT" && echo 'gen-000099|CURRENT' ;;
 	manifest-missing) rm "$g/manifest.json" && echo 'manifest' ;;
 	store.db-chmod000) chmod 000 "$g/store.db" && echo 'store\.db' ;;
-	root.bolt-chmod000) chmod 000 "$g/search.bleve/store/root.bolt" && echo 'root\.bolt|search\.bleve' ;;
-	rank.idx-chmod000) chmod 000 "$g/rank.idx" && echo 'rank\.idx' ;;
+	root.bolt-chmod000) chmod 000 "$s/search.bleve/store/root.bolt" && echo 'root\.bolt|search\.bleve' ;;
+	rank.idx-chmod000) chmod 000 "$s/rank.idx" && echo 'rank\.idx' ;;
 	*) return 1 ;;
 	esac
 }
+# flip_byte FILE: inverts the byte in the middle of FILE, leaving its size: only a checksum
+# tells.
+flip_byte() {
+	local off=$(($(stat -c %s "$1") / 2)) b
+	b=$(od -An -tu1 -j "$off" -N1 "$1" | tr -d ' ')
+	printf "$(printf '\\%03o' $((255 - b)))" | dd of="$1" bs=1 seek="$off" conv=notrunc status=none
+}
 DAMAGES="intact store.db-half store.db-empty root.bolt-empty root.bolt-removed index_meta-garbage
-search.bleve-removed zap-half rank.idx-half rank.idx-removed rank.idx-fifo rank.idx-devzero
-CURRENT-fifo CURRENT-devzero CURRENT-missing-gen manifest-missing store.db-chmod000
+search.bleve-removed zap-half rank.idx-half rank.idx-flip rank.idx-removed rank.idx-fifo rank.idx-devzero
+segment-removed CURRENT-fifo CURRENT-devzero CURRENT-missing-gen manifest-missing store.db-chmod000
 root.bolt-chmod000 rank.idx-chmod000"
 
 # A damaged snapshot must fail with a non-zero exit and an error naming the file, or give the
