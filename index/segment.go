@@ -100,11 +100,15 @@ func (w *writer) adopt(src string) (string, error) {
 		return "", err
 	}
 	name := w.newSegmentName()
+	st, err := readSegment(src, name)
+	if err != nil {
+		return "", err
+	}
 	if err := linkTree(src, filepath.Join(w.gen, name)); err != nil {
 		return "", fmt.Errorf("index: adopting segment %s: %w", src, err)
 	}
 	w.mu.Lock()
-	w.adopted = append(w.adopted, name)
+	w.linked = append(w.linked, st)
 	w.mu.Unlock()
 	return name, nil
 }
@@ -129,6 +133,7 @@ func segmentParts(keys []string, sizes map[string]int, limit int) [][]string {
 type segState struct {
 	Segment
 	versions []string // version keys it holds
+	docs     []int    // the documents of each of versions
 }
 
 // level is the merge level of a segment of docs live documents.
@@ -160,21 +165,13 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 		return nil, nil, err
 	}
 
-	// The segments linked from the previous generation and adopted from merged snapshots, with
-	// the versions they hold and the documents of each, from their rank indexes.
-	var segs []*segState
-	var names []string
-	if w.prev != nil {
-		for _, s := range w.prev.Segments {
-			names = append(names, s.Name)
-		}
-	}
-	for _, name := range append(names, w.adopted...) {
-		st, err := w.segmentState(name, where)
-		if err != nil {
-			return nil, nil, err
-		}
-		segs = append(segs, st)
+	// The segments linked from the previous generation and adopted from merged snapshots, read
+	// as they were linked.
+	w.mu.Lock()
+	segs := slices.Clone(w.linked)
+	w.mu.Unlock()
+	for _, st := range segs {
+		st.countLive(where)
 	}
 	sizes, err := w.versionDocs()
 	if err != nil {
@@ -253,41 +250,73 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 	return out, counts, nil
 }
 
-// segmentState reads what segment name holds from its rank index, and how many of its
-// documents are still searched there (where).
-func (w *writer) segmentState(name string, where map[string]string) (*segState, error) {
-	rs, err := openRankSegment(filepath.Join(w.gen, name, RankFile))
+// compactable reports whether compaction rewrites seg: every segment but a full one (more than
+// half maxSegmentDocs live documents) holding nothing dead, which it would write again as is.
+func compactable(seg Segment) bool {
+	return seg.Live < seg.Documents || 2*seg.Live <= maxSegmentDocs
+}
+
+// Compacted reports whether a snapshot of segments segs is as compact as Writer.Compact makes
+// it: no segment holds documents no longer searched, and at most one is not full.
+func Compacted(segs []Segment) bool {
+	n := 0
+	for _, seg := range segs {
+		if seg.Live < seg.Documents {
+			return false
+		}
+		if compactable(seg) {
+			n++
+		}
+	}
+	return n <= 1
+}
+
+// readSegment reads what the segment at dir holds from its rank index (checking its checksum):
+// its versions and the documents of each. The segment is named name in the new generation.
+func readSegment(dir, name string) (*segState, error) {
+	rs, err := openRankSegment(filepath.Join(dir, RankFile))
 	if err != nil {
 		return nil, err
 	}
 	defer rs.close()
-	st := &segState{Segment: Segment{Name: name, Versions: rs.npkgs, Documents: rs.docs}}
-	docs := make([]int, rs.npkgs)
+	st := &segState{Segment: Segment{Name: name, Versions: rs.npkgs, Documents: rs.docs}, docs: make([]int, rs.npkgs)}
 	for d := range rs.docs {
-		docs[rs.pkgOf(uint32(d))]++
+		st.docs[rs.pkgOf(uint32(d))]++
 	}
 	for p := range rs.npkgs {
 		eco, rest, _ := strings.Cut(string(rs.pkgs.at(p)), "\x00")
 		pkg, version, _ := strings.Cut(rest, "\x00")
-		k := string(versionKey(docidx.Ref{Ecosystem: docidx.Ecosystem(eco), Name: pkg, Version: version}))
-		st.versions = append(st.versions, k)
-		if where[k] == name {
-			st.Live += docs[p]
-		}
+		st.versions = append(st.versions, string(versionKey(docidx.Ref{Ecosystem: docidx.Ecosystem(eco), Name: pkg, Version: version})))
 	}
 	return st, nil
 }
 
-// mergePlan returns the segments to merge (into as few as maxSegmentDocs allows): every segment
-// with Compact (when there is more than one, or one holding documents no longer searched), else
-// the segments of any level that mergeFactor of them share and the segments fewer than half of
-// whose documents are searched.
+// countLive sets st.Live: the documents of the versions where says st searches.
+func (st *segState) countLive(where map[string]string) {
+	st.Live = 0
+	for i, k := range st.versions {
+		if where[k] == st.Name {
+			st.Live += st.docs[i]
+		}
+	}
+}
+
+// mergePlan returns the segments to merge (into as few as maxSegmentDocs allows): with Compact
+// every segment but the full ones (more than half maxSegmentDocs) that hold nothing dead, unless
+// that is one segment holding nothing dead; else the segments of any level that mergeFactor of
+// them share and the segments fewer than half of whose documents are searched.
 func (w *writer) mergePlan(segs []*segState) []*segState {
 	if w.compact {
-		if len(segs) > 1 || len(segs) == 1 && segs[0].Live < segs[0].Documents {
-			return slices.Clone(segs)
+		var out []*segState
+		for _, st := range segs {
+			if compactable(st.Segment) {
+				out = append(out, st)
+			}
 		}
-		return nil
+		if len(out) == 1 && out[0].Live == out[0].Documents {
+			return nil
+		}
+		return out
 	}
 	byLevel := map[int][]*segState{}
 	var out []*segState

@@ -247,3 +247,19 @@ func TestFormat2Snapshot(t *testing.T) {
 		t.Error("no hits in the rewritten snapshot")
 	}
 }
+
+// A crawl over a snapshot whose segment is damaged stops at Create, naming the file in the
+// current generation and how to crawl from scratch, before anything is built on it.
+func TestCrawlOverDamagedSegment(t *testing.T) {
+	dir := t.TempDir()
+	commit(t, dir, goModule("v0.7.0"))
+	commit(t, dir, npmPackage("zod", "3.23.8", "schema validation"))
+	path := filepath.Join(currentGen(t, dir), "seg-000002", index.RankFile)
+	if err := os.Truncate(path, 100); err != nil {
+		t.Fatal(err)
+	}
+	_, err := index.Create(dir)
+	if !errors.Is(err, index.ErrCorrupt) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "from scratch") {
+		t.Fatalf("Create over a damaged segment: %v, want ErrCorrupt naming %s and how to crawl from scratch", err, path)
+	}
+}

@@ -37,8 +37,8 @@ type writer struct {
 	mu      sync.Mutex
 	sources map[string]bool
 	compact bool
-	nextSeg int      // the number of the next new segment; 0 until newSegmentName counts
-	adopted []string // segments linked from other snapshots by adopt
+	nextSeg int         // the number of the next new segment; 0 until newSegmentName counts
+	linked  []*segState // segments linked from the previous generation and adopted by adopt
 	done    bool
 }
 
@@ -123,9 +123,16 @@ func (w *writer) seed() error {
 				if !validSegmentName(seg.Name) {
 					return damaged(filepath.Join(cur, ManifestFile), "it lists a segment named %q", seg.Name)
 				}
+				// Read in the current generation, so that damage is found and named there,
+				// before anything is built on it.
+				st, err := readSegment(filepath.Join(cur, seg.Name), seg.Name)
+				if err != nil {
+					return err
+				}
 				if err := linkTree(filepath.Join(cur, seg.Name), filepath.Join(w.gen, seg.Name)); err != nil {
 					return fmt.Errorf("index: linking segment %s: %w", seg.Name, err)
 				}
+				w.linked = append(w.linked, st)
 			}
 			w.prev = prev
 		}

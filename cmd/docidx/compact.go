@@ -68,7 +68,7 @@ func runCompact(c *cli.Context) error {
 		return failf("no snapshot in %s yet: nothing to compact", dir)
 	}
 	out := compactJSON{Snapshot: dir, FormatBefore: base.Format, SegmentsBefore: len(base.Segments), Counts: base.Counts}
-	if base.Format == index.FormatVersion && compacted(base.Segments) {
+	if base.Format == index.FormatVersion && index.Compacted(base.Segments) {
 		// A new generation would be a copy of this one, and make every server reload.
 		w.Abort()
 		out.SegmentsAfter = out.SegmentsBefore
@@ -102,10 +102,4 @@ func runCompact(c *cli.Context) error {
 		printHolds(c.App.ErrWriter, m.Counts)
 	}
 	return nil
-}
-
-// compacted reports whether segs is as compact as Compact makes it: at most one segment, all
-// of whose documents are searched.
-func compacted(segs []index.Segment) bool {
-	return len(segs) == 0 || len(segs) == 1 && segs[0].Live == segs[0].Documents
 }
