@@ -27,7 +27,7 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	keep := ri.filter(q)
 	ecos, words := ecosystemsNamed(text)
 	words = withDefaultCue(words)
-	terms := r.questionTerms(words)
+	terms := r.searchTerms(words) // question.go
 	if len(terms) == 0 {
 		// Nothing but the ecosystem's name is left to search ("python", "in Go", "node and
 		// a"): the name is what the question is about. Left to Bleve's path, such a question
@@ -48,9 +48,15 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	if !ri.accumulate(a, lists, keep) {
 		return nil, 0, nil
 	}
+	// The other forms of the question's words (synonyms.go).
+	alts, groups := r.alternatives(words, terms)
+	altFound, ok := ri.accumulateAlternatives(a, alts, groups, lists, keep, &a.scratch)
+	if !ok {
+		return nil, 0, nil
+	}
 	bonus := ri.nameBonuses(text, words, keep, &a.scratch)
 	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, questionNames(words), ecos, &a.scratch))
-	top, total := ri.best(a, bonus, len(lists), pkgPrior, named, window)
+	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	ranked := ri.diversify(top, named)
 	hits := make(search.DocumentMatchCollection, 0, min(need, len(ranked)))
 	ir, err := r.latestReader()

@@ -69,6 +69,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	if strings.TrimSpace(words) == "" {
 		words = text
 	}
+	words = plainWords(words) // as rankSearch's searchTerms
 
 	// Fields share two analyzers (English, identifiers): analyze text once per analyzer.
 	analyzed := map[string][]string{}
@@ -144,6 +145,9 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 		default:
 			match(f.name, f.weight)
 		}
+	}
+	if alt := r.alternativesQuery(words); alt != nil {
+		add(alt, altWeight*weightOf(fAll))
 	}
 	for _, w := range exactCandidates(text) {
 		t := bleve.NewTermQuery(w)

@@ -1,0 +1,334 @@
+package index
+
+// synonyms.go widens a question's words to the other forms documentation writes them in.
+// Identifiers abbreviate the words a question spells out: "what is the largest message a server
+// will receive" is answered by MaxRecvMsgSize, "the connection's context" by conn.Ctx. Each word
+// of the question that has other forms (wordForms) is searched by them too, at altWeight of its
+// weight, and a document that holds a word in any of its forms counts it once in the share of the
+// question's words it holds: MaxRecvMsgSize holds "largest", "message" and "receive".
+
+import (
+	"encoding/binary"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/registry"
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// altWeight is the weight of a word's other form against the word as the question types it: a
+// form is a likely reading, not what was asked. It scores only in documents that lack the word
+// as typed. On testdata/answers, 0.85 to 1.0 found the most facts (0.817 first, 0.850 after one
+// read), 0.8 one fewer, 0.5 two fewer; the labelled relevance set does not move.
+const altWeight = 0.9
+
+// wordForms are groups of words that documentation and code write for one another: an
+// abbreviation common in identifiers and the words it stands for, and a few superlatives that a
+// limit's name spells as max or min. A word may be in several groups ("auth"). Only general
+// words of programming belong here, never a package's own vocabulary.
+var wordForms = [][]string{
+	{"max", "maximum", "largest", "biggest"},
+	{"min", "minimum", "smallest", "fewest"},
+	{"recv", "receive"},
+	{"msg", "message"},
+	{"buf", "buffer"},
+	{"conn", "connection"},
+	{"ctx", "context"},
+	{"cfg", "conf", "config", "configuration"},
+	{"addr", "address"},
+	{"req", "request"},
+	{"resp", "response"},
+	{"err", "error"},
+	{"len", "length"},
+	{"num", "number"},
+	{"cnt", "count"},
+	{"auth", "authentication", "authn"},
+	{"auth", "authorization", "authz"},
+	{"env", "environment"},
+	{"dir", "directory"},
+	{"tmp", "temp", "temporary"},
+	{"str", "string"},
+	{"val", "value"},
+	{"idx", "index"},
+	{"srv", "server"},
+	{"db", "database"},
+	{"opt", "option"},
+	{"param", "parameter"},
+	{"arg", "argument"},
+	{"attr", "attribute"},
+	{"elem", "element"},
+	{"fn", "func", "function"},
+	{"info", "information"},
+	{"repo", "repository"},
+	{"pkg", "package"},
+	{"lib", "library"},
+	{"spec", "specification"},
+	{"impl", "implementation"},
+	{"alloc", "allocation"},
+	{"dst", "dest", "destination"},
+	{"src", "source"},
+	{"prev", "previous"},
+	{"cur", "curr", "current"},
+	{"pos", "position"},
+	{"ptr", "pointer"},
+	{"ref", "reference"},
+	{"async", "asynchronous"},
+	{"sync", "synchronous"},
+	{"util", "utility"},
+	{"stat", "statistic"},
+	{"seq", "sequence"},
+	{"char", "character"},
+	{"img", "image"},
+	{"pwd", "passwd", "password"},
+	{"tx", "txn", "transaction"},
+	{"proto", "protocol"},
+	{"hdr", "header"},
+	{"cert", "certificate"},
+	{"cmd", "command"},
+	{"cap", "capacity"},
+	{"iter", "iterator"},
+	{"obj", "object"},
+	{"var", "variable"},
+	{"dict", "dictionary"},
+	{"regex", "regexp"},
+	{"perm", "permission"},
+	{"dep", "dependency"},
+	{"ms", "msec", "millisecond"},
+	{"ns", "nanosecond"},
+	{"sec", "secs", "second"},
+	{"thresh", "threshold"},
+	{"gc", "garbage"},
+}
+
+// howForms are what "how <word>" asks for, as names and docs word it: "how long will Open
+// wait" is answered by a Timeout, "how big is the pool" by a PoolSize.
+var howForms = map[string][]string{
+	"long":  {"timeout", "duration"},
+	"big":   {"size"},
+	"large": {"size"},
+	"many":  {"count", "number"},
+	"often": {"interval", "frequency"},
+	"much":  {"size", "amount"},
+}
+
+// formIndex maps a term of the all field's analyzer (a stem) to the other words of its groups.
+type formIndex map[string][]string
+
+// forms returns the form index of the all field's analyzer, made on first use. The analyzer is
+// part of the snapshot format (mapping.go), so one index serves every snapshot.
+var forms = sync.OnceValue(func() formIndex {
+	a, err := registry.NewCache().AnalyzerNamed(en.AnalyzerName)
+	if err != nil {
+		panic("index: the English analyzer is not registered: " + err.Error())
+	}
+	return buildForms(func(w string) []string {
+		var out []string
+		for _, tok := range a.Analyze([]byte(w)) {
+			out = append(out, string(tok.Term))
+		}
+		return out
+	})
+})
+
+// buildForms indexes wordForms by the stem that stem gives each word (so that "messages" finds
+// the group of "message"): each stem maps to the words of its groups, its own excepted.
+func buildForms(stem func(string) []string) formIndex {
+	idx := formIndex{}
+	for _, group := range wordForms {
+		for _, w := range group {
+			for _, s := range stem(w) {
+				for _, o := range group {
+					if o != w && !slices.Contains(idx[s], o) {
+						idx[s] = append(idx[s], o)
+					}
+				}
+			}
+		}
+	}
+	return idx
+}
+
+// altTerm is a term that stands for a word of the question in another form: group numbers the
+// question's word, whose own terms are orig.
+type altTerm struct {
+	term  string
+	group int
+}
+
+// alternatives returns the terms of the other forms of the question's words (terms: the
+// question's terms under both analyzers), without the question's own terms. A word's forms are
+// analyzed as the question is, so that each is a term the index may hold.
+func (r *reader) alternatives(words string, terms []string) (alts []altTerm, groups [][]string) {
+	idx := forms()
+	have := map[string]bool{}
+	for _, t := range terms {
+		have[t] = true
+	}
+	fields := strings.FieldsFunc(strings.ToLower(words), notWordRune)
+	for _, t := range r.terms(fAll, words) {
+		others := idx[t]
+		for i := 1; i < len(fields); i++ {
+			if fields[i-1] == "how" {
+				if hs := howForms[fields[i]]; len(hs) > 0 && slices.Contains(r.terms(fAll, fields[i]), t) {
+					others = append(slices.Clip(others), hs...)
+				}
+			}
+		}
+		if len(others) == 0 {
+			continue
+		}
+		g := len(groups)
+		var added bool
+		for _, o := range others {
+			for _, at := range r.questionTerms(o) {
+				if !have[at] {
+					have[at] = true
+					alts = append(alts, altTerm{at, g})
+					added = true
+				}
+			}
+		}
+		if added {
+			groups = append(groups, []string{t})
+		}
+	}
+	return alts, groups
+}
+
+// altList is an alternative term found in the dictionary.
+type altList struct {
+	termList
+	group int
+}
+
+// accumulateAlternatives adds to a the postings of the question's words' other forms (alts,
+// their words' own terms in groups, lists the question's own term lists) at altWeight of their
+// idf, rarest first, growing the documents held as accumulate does. A document counts a word of
+// the question once whichever of its forms it holds: one that holds it as typed, or in an
+// earlier form, only gains the score. It returns how many words were found only in another
+// form (more question words for the coordination factor), and false on an unreadable list.
+func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, groups [][]string, lists []termList, keep func(uint32) bool, scratch *[]byte) (int, bool) {
+	if len(alts) == 0 {
+		return 0, true
+	}
+	var found []altList
+	for _, at := range alts {
+		if idf, list, ok := ri.lookup(at.term, scratch); ok {
+			found = append(found, altList{termList{at.term, list, idf}, at.group})
+		}
+	}
+	if len(found) == 0 {
+		return 0, true
+	}
+	slices.SortStableFunc(found, func(x, y altList) int {
+		if x.group != y.group {
+			return x.group - y.group
+		}
+		return x.list.df - y.list.df
+	})
+	held := make([]uint64, denseWords(ri.docs)) // documents that hold the group's word already
+	extra := 0
+	for i := 0; i < len(found); {
+		g := found[i].group
+		clear(held)
+		mark := func(doc uint32, _ uint8) { held[doc/64] |= 1 << (doc % 64) }
+		origFound := false
+		for _, l := range lists {
+			if !slices.Contains(groups[g], l.term) {
+				continue
+			}
+			origFound = true
+			if !ri.eachPosting(l.list, mark) {
+				return 0, false
+			}
+		}
+		if !origFound {
+			extra++
+		}
+		for ; i < len(found) && found[i].group == g; i++ {
+			l := found[i]
+			grow := len(a.touched) == 0 || len(a.touched)+l.list.df <= accumulatorLimit
+			scale := float32(altWeight) * l.idf / 255
+			ok := ri.eachPosting(l.list, func(doc uint32, impact uint8) {
+				m := a.matched[doc]
+				if m == 0 && (!grow || keep != nil && !keep(doc)) {
+					return
+				}
+				if m == 0 {
+					a.touched = append(a.touched, doc)
+				}
+				if held[doc/64]&(1<<(doc%64)) != 0 {
+					return // the document holds the word already, as typed or in another form
+				}
+				held[doc/64] |= 1 << (doc % 64)
+				if m < math.MaxUint8 {
+					a.matched[doc] = m + 1
+				}
+				a.score[doc] += scale * float32(impact)
+			})
+			if !ok {
+				return 0, false
+			}
+		}
+	}
+	return extra, true
+}
+
+// eachPosting calls fn for every (document, impact) of list and reports whether the list was
+// whole: every document within the index, the encoding complete.
+func (ri *rankIndex) eachPosting(ref postingsRef, fn func(doc uint32, impact uint8)) bool {
+	data := ri.read(ref, nil)
+	if data == nil {
+		return false
+	}
+	if ref.dense {
+		return forEachDense(data, ri.docs, fn)
+	}
+	doc, first := uint32(0), true
+	for len(data) > 0 {
+		gap, n := binary.Uvarint(data)
+		if n <= 0 || n >= len(data) || gap > math.MaxUint32 {
+			return false
+		}
+		if first {
+			doc, first = uint32(gap), false
+		} else {
+			doc += uint32(gap)
+		}
+		if doc >= uint32(ri.docs) {
+			return false
+		}
+		fn(doc, data[n])
+		data = data[n+1:]
+	}
+	return true
+}
+
+// alternativesQuery returns the clause of Bleve's query for the other forms of the question's
+// words, or nil when they have none: each form in the all field, in documents that lack the
+// word as typed, as rankIndex.accumulateAlternatives scores them.
+func (r *reader) alternativesQuery(words string) *query.DisjunctionQuery {
+	terms := r.searchTerms(words)
+	alts, groups := r.alternatives(words, terms)
+	if len(alts) == 0 {
+		return nil
+	}
+	var qs []query.Query
+	for _, at := range alts {
+		b := bleve.NewBooleanQuery()
+		t := bleve.NewTermQuery(at.term)
+		t.SetField(fAll)
+		b.AddMust(t)
+		for _, o := range groups[at.group] {
+			not := bleve.NewTermQuery(o)
+			not.SetField(fAll)
+			b.AddMustNot(not)
+		}
+		qs = append(qs, b)
+	}
+	return bleve.NewDisjunctionQuery(qs...)
+}

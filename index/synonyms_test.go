@@ -1,0 +1,76 @@
+package index_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
+)
+
+// formsModule is a Go module whose answers are named by abbreviations of a question's words
+// (MaxRecvMsgSize for "the largest message received") and by what "how long" asks for
+// (Timeout), beside symbols that hold the question's words as typed but do not answer it.
+func formsModule() *docidx.PackageDocs {
+	const pkg = "example.com/rpc"
+	sym := func(kind docidx.SymbolKind, name, sig, doc string) docidx.Symbol {
+		return docidx.Symbol{Kind: kind, Name: name, Package: pkg, QualifiedName: "rpc." + name, Signature: sig, Doc: doc}
+	}
+	return &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.Go, Name: pkg, Version: "v1.2.0", Description: "Remote procedure calls."},
+		Symbols: []docidx.Symbol{
+			sym(docidx.KindFunc, "MaxRecvMsgSize", "func MaxRecvMsgSize(n int) ServerOption",
+				"MaxRecvMsgSize sets the limit of the server in bytes; 4MB unless set."),
+			sym(docidx.KindFunc, "Broadcast", "func Broadcast(m Message) error",
+				"Broadcast sends a message to every peer of the server."),
+			sym(docidx.KindType, "Envelope", "type Envelope struct{}",
+				"Envelope wraps a message with its headers for the server."),
+			sym(docidx.KindField, "Timeout", "Timeout time.Duration",
+				"Timeout is the time Open waits to obtain the file lock; zero waits forever."),
+			sym(docidx.KindFunc, "Sleep", "func Sleep()",
+				"Sleep waits a long while before the next lock attempt of the file."),
+			sym(docidx.KindFunc, "Flock", "func Flock(f *os.File) error",
+				"Flock takes the file lock of the database; it waits for the lock held by others."),
+		},
+	}
+}
+
+// A question that spells out what an identifier abbreviates finds the identifier, and a "how
+// long" question the timeout, with rank.idx and with Bleve's query alike.
+func TestSearchFindsOtherForms(t *testing.T) {
+	older := formsModule()
+	older.Package.Version = "v1.1.0"
+	dir := build(t, older, formsModule())
+	cases := []struct{ question, want string }{
+		{"what is the largest message the server will receive?", "rpc.MaxRecvMsgSize"},
+		{"how long will Open wait for the file lock?", "rpc.Timeout"},
+	}
+	check := func(engine, version string) {
+		r := open(t, dir)
+		defer r.Close()
+		for _, c := range cases {
+			hits := search(t, r, index.Query{Text: c.question, Version: version})
+			if len(hits) == 0 || hits[0].Title != c.want {
+				t.Errorf("%s: %q: first hits %v, want %s first", engine, c.question, titles(hits), c.want)
+			}
+		}
+	}
+	check("rank.idx", "")
+	check("Bleve", "v1.1.0") // an older version: Bleve's index of every version
+
+	cur, err := os.ReadFile(filepath.Join(dir, "CURRENT"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withoutRank(t, filepath.Join(dir, string(cur[:len(cur)-1])))
+	check("Bleve, latest", "")
+}
+
+func titles(hits []docidx.Hit) []string {
+	var out []string
+	for _, h := range hits {
+		out = append(out, h.Title)
+	}
+	return out
+}
