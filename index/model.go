@@ -117,9 +117,9 @@ const (
 // no limit does (1,000 starts to lose answers) at half the time; but the answer questions of
 // testdata/answers are sentences, whose rarest words are often incidental ("unless", "largest"):
 // at 5,000 they filled the documents held before the words that name the answer (grpc's
-// MaxRecvMsgSize held none of them). 8,000 to 20,000 find the same facts; 10,000 costs a fifth
-// more time per search than 5,000, no limit three times as much.
-const accumulatorLimit = 10000
+// MaxRecvMsgSize held none of them). 8,000 to 20,000 find the same facts; 8,000 costs about a
+// tenth more time per search than 5,000, no limit three times as much.
+const accumulatorLimit = 8000
 
 // kindPriorOf is the standing of a document of a kind before any word of the question: a
 // package's overview, README and package doc say what it is for. Members (fields, constants,

@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/registry"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -120,19 +121,25 @@ type formIndex map[string][]string
 
 // forms returns the form index of the all field's analyzer, made on first use. The analyzer is
 // part of the snapshot format (mapping.go), so one index serves every snapshot.
-var forms = sync.OnceValue(func() formIndex {
+var forms = sync.OnceValue(func() formIndex { return buildForms(englishTerms) })
+
+// englishAnalyzer is the all field's analyzer.
+var englishAnalyzer = sync.OnceValue(func() analysis.Analyzer {
 	a, err := registry.NewCache().AnalyzerNamed(en.AnalyzerName)
 	if err != nil {
 		panic("index: the English analyzer is not registered: " + err.Error())
 	}
-	return buildForms(func(w string) []string {
-		var out []string
-		for _, tok := range a.Analyze([]byte(w)) {
-			out = append(out, string(tok.Term))
-		}
-		return out
-	})
+	return a
 })
+
+// englishTerms returns the terms the all field's analyzer makes of w.
+func englishTerms(w string) []string {
+	var out []string
+	for _, tok := range englishAnalyzer().Analyze([]byte(w)) {
+		out = append(out, string(tok.Term))
+	}
+	return out
+}
 
 // buildForms indexes wordForms by the stem that stem gives each word (so that "messages" finds
 // the group of "message"): each stem maps to the words of its groups, its own excepted.
@@ -164,19 +171,27 @@ type altTerm struct {
 // analyzed as the question is, so that each is a term the index may hold.
 func (r *reader) alternatives(words string, terms []string) (alts []altTerm, groups [][]string) {
 	idx := forms()
+	// What "how <word>" asks for, by the word's term.
+	var how map[string][]string
+	fields := strings.FieldsFunc(strings.ToLower(words), notWordRune)
+	for i := 1; i < len(fields); i++ {
+		if hs := howForms[fields[i]]; fields[i-1] == "how" && len(hs) > 0 {
+			if how == nil {
+				how = map[string][]string{}
+			}
+			for _, t := range englishTerms(fields[i]) {
+				how[t] = hs
+			}
+		}
+	}
 	have := map[string]bool{}
 	for _, t := range terms {
 		have[t] = true
 	}
-	fields := strings.FieldsFunc(strings.ToLower(words), notWordRune)
 	for _, t := range r.terms(fAll, words) {
 		others := idx[t]
-		for i := 1; i < len(fields); i++ {
-			if fields[i-1] == "how" {
-				if hs := howForms[fields[i]]; len(hs) > 0 && slices.Contains(r.terms(fAll, fields[i]), t) {
-					others = append(slices.Clip(others), hs...)
-				}
-			}
+		if hs := how[t]; len(hs) > 0 {
+			others = append(slices.Clip(others), hs...)
 		}
 		if len(others) == 0 {
 			continue
@@ -184,7 +199,7 @@ func (r *reader) alternatives(words string, terms []string) (alts []altTerm, gro
 		g := len(groups)
 		var added bool
 		for _, o := range others {
-			for _, at := range r.questionTerms(o) {
+			for _, at := range formTerms(r, o) {
 				if !have[at] {
 					have[at] = true
 					alts = append(alts, altTerm{at, g})
@@ -197,6 +212,32 @@ func (r *reader) alternatives(words string, terms []string) (alts []altTerm, gro
 		}
 	}
 	return alts, groups
+}
+
+// formTermsCache holds the terms of the words of wordForms and howForms under both analyzers
+// (questionTerms): they are the same for every snapshot, and analyzing them again for every
+// question was a tenth of a search's time.
+var formTermsCache struct {
+	sync.Mutex
+	terms map[string][]string
+}
+
+// formTerms returns questionTerms(w) for a word of wordForms or howForms, remembered.
+func formTerms(r *reader, w string) []string {
+	formTermsCache.Lock()
+	t, ok := formTermsCache.terms[w]
+	formTermsCache.Unlock()
+	if ok {
+		return t
+	}
+	t = r.questionTerms(w)
+	formTermsCache.Lock()
+	if formTermsCache.terms == nil {
+		formTermsCache.terms = map[string][]string{}
+	}
+	formTermsCache.terms[w] = t
+	formTermsCache.Unlock()
+	return t
 }
 
 // altList is an alternative term found in the dictionary.
@@ -217,7 +258,9 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 	}
 	var found []altList
 	for _, at := range alts {
-		if idf, list, ok := ri.lookup(at.term, scratch); ok {
+		// A form that most documents hold (a dense list, see isDense: "config", "error")
+		// says little of the question: it is left out.
+		if idf, list, ok := ri.lookup(at.term, scratch); ok && !list.dense {
 			found = append(found, altList{termList{at.term, list, idf}, at.group})
 		}
 	}
@@ -231,18 +274,18 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 		return x.list.df - y.list.df
 	})
 	held := make([]uint64, denseWords(ri.docs)) // documents that hold the group's word already
+	var buf []byte
 	extra := 0
 	for i := 0; i < len(found); {
 		g := found[i].group
 		clear(held)
-		mark := func(doc uint32, _ uint8) { held[doc/64] |= 1 << (doc % 64) }
 		origFound := false
 		for _, l := range lists {
 			if !slices.Contains(groups[g], l.term) {
 				continue
 			}
 			origFound = true
-			if !ri.eachPosting(l.list, mark) {
+			if buf = ri.read(l.list, buf); buf == nil || !ri.markHeld(held, buf, l.list.dense) {
 				return 0, false
 			}
 		}
@@ -253,24 +296,27 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 			l := found[i]
 			grow := len(a.touched) == 0 || len(a.touched)+l.list.df <= accumulatorLimit
 			scale := float32(altWeight) * l.idf / 255
-			ok := ri.eachPosting(l.list, func(doc uint32, impact uint8) {
-				m := a.matched[doc]
-				if m == 0 && (!grow || keep != nil && !keep(doc)) {
-					return
-				}
-				if m == 0 {
-					a.touched = append(a.touched, doc)
-				}
+			add := func(doc uint32, impact uint8) {
 				if held[doc/64]&(1<<(doc%64)) != 0 {
 					return // the document holds the word already, as typed or in another form
+				}
+				m := a.matched[doc]
+				if m == 0 {
+					if !grow || keep != nil && !keep(doc) {
+						return
+					}
+					a.touched = append(a.touched, doc)
 				}
 				held[doc/64] |= 1 << (doc % 64)
 				if m < math.MaxUint8 {
 					a.matched[doc] = m + 1
 				}
 				a.score[doc] += scale * float32(impact)
-			})
-			if !ok {
+			}
+			if buf = ri.read(l.list, buf); buf == nil {
+				return 0, false
+			}
+			if !ri.eachSparse(buf, add) {
 				return 0, false
 			}
 		}
@@ -278,20 +324,28 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 	return extra, true
 }
 
-// eachPosting calls fn for every (document, impact) of list and reports whether the list was
-// whole: every document within the index, the encoding complete.
-func (ri *rankIndex) eachPosting(ref postingsRef, fn func(doc uint32, impact uint8)) bool {
-	data := ri.read(ref, nil)
-	if data == nil {
+// markHeld sets in held the bits of the documents of an encoded postings list (dense when
+// dense, see appendDense) and reports whether the list was whole.
+func (ri *rankIndex) markHeld(held []uint64, list []byte, dense bool) bool {
+	if !dense {
+		return ri.eachSparse(list, func(doc uint32, _ uint8) { held[doc/64] |= 1 << (doc % 64) })
+	}
+	if len(list) < 8*len(held) {
 		return false
 	}
-	if ref.dense {
-		return forEachDense(data, ri.docs, fn)
+	for w := range held {
+		held[w] |= binary.LittleEndian.Uint64(list[8*w:])
 	}
+	return true
+}
+
+// eachSparse calls fn for every (document, impact) of a postings list that is not dense and
+// reports whether the list was whole: every document within the index, the encoding complete.
+func (ri *rankIndex) eachSparse(list []byte, fn func(doc uint32, impact uint8)) bool {
 	doc, first := uint32(0), true
-	for len(data) > 0 {
-		gap, n := binary.Uvarint(data)
-		if n <= 0 || n >= len(data) || gap > math.MaxUint32 {
+	for len(list) > 0 {
+		gap, n := binary.Uvarint(list)
+		if n <= 0 || n >= len(list) || gap > math.MaxUint32 {
 			return false
 		}
 		if first {
@@ -302,8 +356,8 @@ func (ri *rankIndex) eachPosting(ref postingsRef, fn func(doc uint32, impact uin
 		if doc >= uint32(ri.docs) {
 			return false
 		}
-		fn(doc, data[n])
-		data = data[n+1:]
+		fn(doc, list[n])
+		list = list[n+1:]
 	}
 	return true
 }
