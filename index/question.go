@@ -16,8 +16,12 @@ import (
 // driver's pool" is about the driver, and "don't" says nothing the other words do not.
 func (r *reader) searchTerms(words string) []string {
 	plain := plainWords(words)
-	// The one-letter terms kept: words of one letter, and the letters of words with digits
-	// ("2h", "1d": units).
+	return withoutFragments(r.questionTerms(plain), plain)
+}
+
+// withoutFragments returns terms (of plain, filtered in place) without the one-letter terms that
+// are not words of plain of one letter or letters of a word with digits ("2h", "1d": units).
+func withoutFragments(terms []string, plain string) []string {
 	single := map[string]bool{}
 	for _, f := range strings.FieldsFunc(strings.ToLower(plain), notWordRune) {
 		if utf8.RuneCountInString(f) == 1 || strings.ContainsFunc(f, unicode.IsDigit) {
@@ -26,7 +30,6 @@ func (r *reader) searchTerms(words string) []string {
 			}
 		}
 	}
-	terms := r.questionTerms(plain)
 	out := terms[:0]
 	for _, t := range terms {
 		if utf8.RuneCountInString(t) > 1 || single[t] {

@@ -72,13 +72,18 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	words = plainWords(words) // as rankSearch's searchTerms
 
 	// Fields share two analyzers (English, identifiers): analyze text once per analyzer.
+	// Terms are those of rankSearch's searchTerms: without one-letter fragments ("gRPC": "g");
+	// fragmented says which analyzers made some, whose words a match query would analyze again.
 	analyzed := map[string][]string{}
+	fragmented := map[string]bool{}
 	termsOf := func(field string) []string {
 		name := r.idx.Mapping().AnalyzerNameForPath(field)
 		t, ok := analyzed[name]
 		if !ok {
 			t = r.terms(field, words)
-			analyzed[name] = t
+			n := len(t)
+			t = withoutFragments(t, words)
+			analyzed[name], fragmented[name] = t, len(t) < n
 		}
 		return t
 	}
@@ -103,7 +108,7 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 			tqs = append(tqs, tq)
 		}
 		switch {
-		case len(tqs) == len(terms):
+		case len(tqs) == len(terms) && !fragmented[r.idx.Mapping().AnalyzerNameForPath(field)]:
 			m := bleve.NewMatchQuery(words)
 			m.SetField(field)
 			add(m, boost)

@@ -110,3 +110,30 @@ func TestOtherFormCountsOnce(t *testing.T) {
 	dropRank(t, dir)
 	check("Bleve")
 }
+
+// The one-letter parts of a question's camel-cased word ("g" of "gRPC") are not searched, by
+// either engine: a symbol named G does not answer a question about gRPC.
+func TestNoOneLetterFragments(t *testing.T) {
+	module := func(path, name, doc string) *docidx.PackageDocs {
+		return &docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.Go, Name: path, Version: "v1.0.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: name, Package: path, QualifiedName: "q." + name,
+				Signature: "func " + name + "()", Doc: doc}},
+		}
+	}
+	dir := build(t,
+		module("example.com/alpha", "G", "G returns the server."),
+		module("example.com/bravo", "Serve", "Serve runs gRPC calls."),
+		module("example.com/delta", "Listen", "Listen starts the server."))
+	check := func(engine string) {
+		r := open(t, dir)
+		defer r.Close()
+		hits := search(t, r, index.Query{Text: "gRPC server"})
+		if len(hits) == 0 || hits[0].Title != "q.Serve" {
+			t.Errorf("%s: first hits %v, want q.Serve first", engine, titles(hits))
+		}
+	}
+	check("rank.idx")
+	dropRank(t, dir)
+	check("Bleve")
+}
