@@ -112,14 +112,26 @@ const (
 	packageDecay    = 0.55
 )
 
-// accumulatorLimit is how many documents may hold a score in rank.idx's search before the
-// remaining terms only add to those. On the corpus, 5,000 ranks the labelled questions exactly as
-// no limit does (1,000 starts to lose answers) at half the time; but the answer questions of
-// testdata/answers are sentences, whose rarest words are often incidental ("unless", "largest"):
-// at 5,000 they filled the documents held before the words that name the answer (grpc's
-// MaxRecvMsgSize held none of them). 8,000 to 20,000 find the same facts; 8,000 costs about a
-// tenth more time per search than 5,000, no limit three times as much.
-const accumulatorLimit = 8000
+// accumulatorLimit is how many documents may hold a score in rank.idx's search of a question of
+// up to limitTerms terms before the remaining terms only add to those. On the corpus, 5,000 ranks
+// the labelled questions exactly as no limit does (1,000 starts to lose answers) at half the time.
+//
+// A question written as a sentence has more terms, and its rarest are often incidental
+// ("unless", "largest"): on testdata/answers they filled 5,000 documents before the words that
+// name the answer could add any (grpc's MaxRecvMsgSize held none of them). Each term beyond
+// limitTerms therefore allows limitPerTerm more documents (accumulatorLimitFor): an eleven-term
+// question 9,000. A limit of 8,000 to 20,000 for every question found the same facts, but cost
+// short questions (BenchmarkStdioSearch's) a tenth more time for nothing.
+const (
+	accumulatorLimit = 5000
+	limitTerms       = 6
+	limitPerTerm     = 800
+)
+
+// accumulatorLimitFor returns the accumulator limit of a question of terms terms.
+func accumulatorLimitFor(terms int) int {
+	return accumulatorLimit + max(0, terms-limitTerms)*limitPerTerm
+}
 
 // kindPriorOf is the standing of a document of a kind before any word of the question: a
 // package's overview, README and package doc say what it is for. Members (fields, constants,

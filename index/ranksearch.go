@@ -191,7 +191,7 @@ func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep func(uint32) bool) bool {
 	for _, l := range lists {
 		// The rarest list always adds.
-		grow := len(a.touched) == 0 || len(a.touched)+l.list.df <= accumulatorLimit
+		grow := len(a.touched) == 0 || len(a.touched)+l.list.df <= accumulatorLimitFor(len(lists))
 		a.buf = ri.read(l.list, a.buf)
 		if a.buf == nil {
 			return false

@@ -273,8 +273,13 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 		}
 		return x.list.df - y.list.df
 	})
-	held := make([]uint64, denseWords(ri.docs)) // documents that hold the group's word already
-	var buf []byte
+	// held: the documents that hold the group's word already. The accumulator's buffer is free
+	// again: the question's lists are added.
+	hp := heldBits(denseWords(ri.docs))
+	defer heldPool.Put(hp)
+	held := *hp
+	buf := a.buf
+	defer func() { a.buf = buf }()
 	extra := 0
 	for i := 0; i < len(found); {
 		g := found[i].group
@@ -294,29 +299,9 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 		}
 		for ; i < len(found) && found[i].group == g; i++ {
 			l := found[i]
-			grow := len(a.touched) == 0 || len(a.touched)+l.list.df <= accumulatorLimit
+			grow := len(a.touched) == 0 || len(a.touched)+l.list.df <= accumulatorLimitFor(len(lists))
 			scale := float32(altWeight) * l.idf / 255
-			add := func(doc uint32, impact uint8) {
-				if held[doc/64]&(1<<(doc%64)) != 0 {
-					return // the document holds the word already, as typed or in another form
-				}
-				m := a.matched[doc]
-				if m == 0 {
-					if !grow || keep != nil && !keep(doc) {
-						return
-					}
-					a.touched = append(a.touched, doc)
-				}
-				held[doc/64] |= 1 << (doc % 64)
-				if m < math.MaxUint8 {
-					a.matched[doc] = m + 1
-				}
-				a.score[doc] += scale * float32(impact)
-			}
-			if buf = ri.read(l.list, buf); buf == nil {
-				return 0, false
-			}
-			if !ri.eachSparse(buf, add) {
+			if buf = ri.read(l.list, buf); buf == nil || !ri.addAlternative(a, buf, held, scale, keep, grow) {
 				return 0, false
 			}
 		}
@@ -324,11 +309,46 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 	return extra, true
 }
 
+// heldPool holds the bitmaps of accumulateAlternatives, one bit per document of a rank index:
+// allocating one for each search was a tenth of the time of searching other forms.
+var heldPool sync.Pool
+
+// heldBits returns a bitmap of n words from heldPool, or a new one; its bits are cleared by the
+// caller.
+func heldBits(n int) *[]uint64 {
+	if b, ok := heldPool.Get().(*[]uint64); ok && len(*b) == n {
+		return b
+	}
+	b := make([]uint64, n)
+	return &b
+}
+
 // markHeld sets in held the bits of the documents of an encoded postings list (dense when
 // dense, see appendDense) and reports whether the list was whole.
 func (ri *rankIndex) markHeld(held []uint64, list []byte, dense bool) bool {
 	if !dense {
-		return ri.eachSparse(list, func(doc uint32, _ uint8) { held[doc/64] |= 1 << (doc % 64) })
+		// Decoded here rather than through eachSparse: a function call per document was most
+		// of the cost of searching the other forms.
+		var doc uint32
+		i, n := 0, len(list)
+		for i < n-1 {
+			gap := uint32(list[i])
+			i++
+			if gap >= 0x80 {
+				g, k := binary.Uvarint(list[i-1:])
+				if k <= 0 || g > math.MaxUint32 || i-1+k >= n {
+					return false
+				}
+				gap, i = uint32(g), i-1+k
+			}
+			doc += gap
+			i++ // the impact
+			if doc >= uint32(ri.docs) {
+				return false
+			}
+			held[doc/64] |= 1 << (doc % 64)
+		}
+		return i == n
 	}
 	if len(list) < 8*len(held) {
 		return false
@@ -339,27 +359,49 @@ func (ri *rankIndex) markHeld(held []uint64, list []byte, dense bool) bool {
 	return true
 }
 
-// eachSparse calls fn for every (document, impact) of a postings list that is not dense and
-// reports whether the list was whole: every document within the index, the encoding complete.
-func (ri *rankIndex) eachSparse(list []byte, fn func(doc uint32, impact uint8)) bool {
-	doc, first := uint32(0), true
-	for len(list) > 0 {
-		gap, n := binary.Uvarint(list)
-		if n <= 0 || n >= len(list) || gap > math.MaxUint32 {
+// addAlternative adds a sparse postings list of another form of a question's word to a, each
+// impact scaled by scale, except in the documents of held (which hold the word already, as
+// typed or in another form; those it adds to join them). A document a does not hold yet is added
+// when grow and keep allow, as add does. It reports whether the list was whole.
+func (ri *rankIndex) addAlternative(a *accumulator, list []byte, held []uint64, scale float32, keep func(uint32) bool, grow bool) bool {
+	matched := a.matched[:ri.docs]
+	score := a.score[:len(matched)]
+	var doc uint32 // the first gap is the first document itself
+	i, n := 0, len(list)
+	for i < n-1 {
+		gap := uint32(list[i])
+		i++
+		if gap >= 0x80 {
+			g, k := binary.Uvarint(list[i-1:])
+			if k <= 0 || g > math.MaxUint32 || i-1+k >= n {
+				return false
+			}
+			gap, i = uint32(g), i-1+k
+		}
+		doc += gap
+		impact := list[i]
+		i++
+		if doc >= uint32(len(matched)) {
 			return false
 		}
-		if first {
-			doc, first = uint32(gap), false
-		} else {
-			doc += uint32(gap)
+		w, bit := doc/64, uint64(1)<<(doc%64)
+		if held[w]&bit != 0 {
+			continue
 		}
-		if doc >= uint32(ri.docs) {
-			return false
+		m := matched[doc]
+		if m == 0 {
+			if !grow || keep != nil && !keep(doc) {
+				continue
+			}
+			a.touched = append(a.touched, doc)
 		}
-		fn(doc, list[n])
-		list = list[n+1:]
+		held[w] |= bit
+		if m < math.MaxUint8 {
+			matched[doc] = m + 1
+		}
+		score[doc] += scale * float32(impact)
 	}
-	return true
+	return i == n
 }
 
 // alternativesQuery returns the clause of Bleve's query for the other forms of the question's
