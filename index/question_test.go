@@ -56,3 +56,26 @@ func TestSearchTerms(t *testing.T) {
 		}
 	}
 }
+
+func TestDominant(t *testing.T) {
+	type hit struct {
+		pkg   string
+		score float64
+	}
+	for _, c := range []struct {
+		hits []hit
+		want string // "" for none
+	}{
+		{[]hit{{"a", 10}, {"b", 5}, {"a", 9}}, "a"},
+		{[]hit{{"b", 4}, {"a", 10}, {"b", 5.1}}, ""}, // 10 < 2 x 5.1
+		{[]hit{{"b", 5}, {"a", 10}, {"c", 4}}, "a"},  // b's best was the best before a's
+		{[]hit{{"a", 3}, {"a", 1}}, "a"},             // no other package
+		{[]hit{{"a", 4}, {"b", 1}, {"b", 2.5}}, ""},  // b's second hit counts
+		{nil, ""},
+	} {
+		p, ok := dominant(len(c.hits), func(i int) (string, float64) { return c.hits[i].pkg, c.hits[i].score })
+		if got := map[bool]string{true: p, false: ""}[ok]; got != c.want {
+			t.Errorf("dominant(%v) = %q, want %q", c.hits, got, c.want)
+		}
+	}
+}

@@ -57,6 +57,7 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	bonus := ri.nameBonuses(text, words, keep, &a.scratch)
 	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, questionNames(words), ecos, &a.scratch))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
+	named = ri.dominantPackage(top, named) // model.go
 	ranked := ri.diversify(top, named)
 	hits := make(search.DocumentMatchCollection, 0, min(need, len(ranked)))
 	ir, err := r.latestReader()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"maps"
 	"sort"
 	"strings"
 	"unicode"
@@ -235,6 +236,16 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	}
 	named := r.namedPackageKeys(words, ecos)
 	r.applyPriors(res.Hits, ecos, named)
+	// A dominant package is what the question is about, as in rankSearch (dominantPackage).
+	if key, ok := dominant(len(res.Hits), func(i int) (string, float64) {
+		return packageKey(res.Hits[i].ID), res.Hits[i].Score
+	}); ok && !named[key] {
+		named = maps.Clone(named)
+		if named == nil {
+			named = map[string]bool{}
+		}
+		named[key] = true
+	}
 	return r.page(diversify(res.Hits, named), int(res.Total), q, text, nil, offset, limit)
 }
 
@@ -423,6 +434,15 @@ func diversify(hits search.DocumentMatchCollection, named map[string]bool) searc
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
 	return out
+}
+
+// packageKey returns the "ecosystem\x00name" key (see namedPackageKeys) of a document ID.
+func packageKey(id string) string {
+	eco, name, _ := strings.Cut(packageOfID(id), "/")
+	if at := strings.LastIndexByte(name, '@'); at > 0 {
+		name = name[:at]
+	}
+	return eco + "\x00" + name
 }
 
 // packageOfID returns the "ecosystem/package@version" part of a document ID (a page URI).

@@ -1,8 +1,11 @@
 package index_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/docidx/docidx"
@@ -131,6 +134,38 @@ func TestNoOneLetterFragments(t *testing.T) {
 		hits := search(t, r, index.Query{Text: "gRPC server"})
 		if len(hits) == 0 || hits[0].Title != "q.Serve" {
 			t.Errorf("%s: first hits %v, want q.Serve first", engine, titles(hits))
+		}
+	}
+	check("rank.idx")
+	dropRank(t, dir)
+	check("Bleve")
+}
+
+// When one package's best hit far outscores every other package's, the question is about that
+// package: its further hits are not discounted for diversity below other packages' weak ones.
+func TestDominantPackage(t *testing.T) {
+	module := func(path string, docs ...string) *docidx.PackageDocs {
+		pd := &docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.Go, Name: path, Version: "v1.0.0"}}
+		for i, doc := range docs {
+			name := fmt.Sprintf("F%d", i)
+			pd.Symbols = append(pd.Symbols, docidx.Symbol{Kind: docidx.KindFunc, Name: name, Package: path,
+				QualifiedName: path[strings.LastIndexByte(path, '/')+1:] + "." + name, Signature: "func " + name + "()", Doc: doc})
+		}
+		return pd
+	}
+	dir := build(t,
+		module("example.com/store",
+			"F0 opens the database file and waits for its lock.",
+			"F1 is how long to wait for the database lock.",
+			"F2 waits for the file lock."),
+		module("example.com/other", "F0 waits on a lock."),
+		module("example.com/third", "F0 locks a mutex."))
+	check := func(engine string) {
+		r := open(t, dir)
+		defer r.Close()
+		hits := titles(search(t, r, index.Query{Text: "how long will opening the database wait for the file lock"}))
+		if len(hits) < 3 || !slices.Equal(hits[:3], []string{"store.F0", "store.F1", "store.F2"}) {
+			t.Errorf("%s: hits %v, want store's three first", engine, hits)
 		}
 	}
 	check("rank.idx")
