@@ -4,6 +4,7 @@ package index
 // urllib3 retry on"): the relevance model lifts their documents by priorNamedPackage.
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -75,6 +76,13 @@ func packageNames(eco docidx.Ecosystem, name string) []string {
 				if short, ok := trim(last); ok && len(short) >= 2 {
 					out = append(out, short)
 				}
+			}
+		}
+		// A GitHub organization named for its product names the product's modules:
+		// "prometheus" github.com/prometheus/client_golang and client_model.
+		if rest, ok := strings.CutPrefix(n, "github.com/"); ok {
+			if org, _, ok := strings.Cut(rest, "/"); ok && len(org) >= 3 && !slices.Contains(out, org) {
+				out = append(out, org)
 			}
 		}
 	}

@@ -26,7 +26,7 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	keep := ri.filter(q)
 	ecos, words := ecosystemsNamed(text)
 	words = withDefaultCue(words)
-	terms := r.questionTerms(words)
+	terms := r.searchTerms(words) // question.go
 	if len(terms) == 0 {
 		// Nothing but the ecosystem's name is left to search ("python", "in Go", "node and
 		// a"): the name is what the question is about. Left to Bleve's path, such a question
@@ -47,9 +47,16 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	if !ri.accumulate(a, lists, keep) {
 		return nil, 0, nil
 	}
+	// The other forms of the question's words (synonyms.go).
+	alts, groups := r.alternatives(words, terms)
+	altFound, ok := ri.accumulateAlternatives(a, alts, groups, lists, keep, &a.scratch)
+	if !ok {
+		return nil, 0, nil
+	}
 	bonus := ri.nameBonuses(text, words, keep, &a.scratch)
 	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, questionNames(words), ecos, &a.scratch))
-	top, total := ri.best(a, bonus, len(lists), pkgPrior, named, window)
+	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
+	named = ri.dominantPackage(top, named) // model.go
 	ranked := ri.diversify(top, named)
 	hits := make(search.DocumentMatchCollection, 0, min(need, len(ranked)))
 	readers := make([]index.IndexReader, len(ri.segs))
@@ -196,7 +203,7 @@ func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep func(uint32) bool) bool {
 	for _, l := range lists {
 		// The rarest list always adds.
-		grow := len(a.touched) == 0 || len(a.touched)+l.df <= accumulatorLimit
+		grow := len(a.touched) == 0 || len(a.touched)+l.df <= accumulatorLimitFor(len(lists))
 		for _, part := range l.parts {
 			a.buf = ri.segs[part.seg].read(part.list, a.buf)
 			if a.buf == nil {

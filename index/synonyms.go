@@ -1,0 +1,435 @@
+package index
+
+// synonyms.go widens a question's words to the other forms documentation writes them in.
+// Identifiers abbreviate the words a question spells out: "what is the largest message a server
+// will receive" is answered by MaxRecvMsgSize, "the connection's context" by conn.Ctx. Each word
+// of the question that has other forms (wordForms) is searched by them too, at altWeight of its
+// weight, and a document that holds a word in any of its forms counts it once in the share of the
+// question's words it holds: MaxRecvMsgSize holds "largest", "message" and "receive".
+
+import (
+	"encoding/binary"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/registry"
+)
+
+// altWeight is the weight of a word's other form against the word as the question types it: a
+// form is a likely reading, not what was asked. It scores only in documents that lack the word
+// as typed. On testdata/answers, 0.85 to 1.0 found the most facts (0.817 first, 0.850 after one
+// read), 0.8 one fewer, 0.5 two fewer; the labelled relevance set does not move.
+const altWeight = 0.9
+
+// wordForms are groups of words that documentation and code write for one another: an
+// abbreviation common in identifiers and the words it stands for, and a few superlatives that a
+// limit's name spells as max or min. A word may be in several groups ("auth"). Only general
+// words of programming belong here, never a package's own vocabulary.
+var wordForms = [][]string{
+	{"max", "maximum", "largest", "biggest"},
+	{"min", "minimum", "smallest", "fewest"},
+	{"recv", "receive"},
+	{"msg", "message"},
+	{"buf", "buffer"},
+	{"conn", "connection"},
+	{"ctx", "context"},
+	{"cfg", "conf", "config", "configuration"},
+	{"addr", "address"},
+	{"req", "request"},
+	{"resp", "response"},
+	{"err", "error"},
+	{"len", "length"},
+	{"num", "number"},
+	{"cnt", "count"},
+	{"auth", "authentication", "authn"},
+	{"auth", "authorization", "authz"},
+	{"env", "environment"},
+	{"dir", "directory"},
+	{"tmp", "temp", "temporary"},
+	{"str", "string"},
+	{"val", "value"},
+	{"idx", "index"},
+	{"srv", "server"},
+	{"db", "database"},
+	{"opt", "option"},
+	{"param", "parameter"},
+	{"arg", "argument"},
+	{"attr", "attribute"},
+	{"elem", "element"},
+	{"fn", "func", "function"},
+	{"info", "information"},
+	{"repo", "repository"},
+	{"pkg", "package"},
+	{"lib", "library"},
+	{"spec", "specification"},
+	{"impl", "implementation"},
+	{"alloc", "allocation"},
+	{"dst", "dest", "destination"},
+	{"src", "source"},
+	{"prev", "previous"},
+	{"cur", "curr", "current"},
+	{"pos", "position"},
+	{"ptr", "pointer"},
+	{"ref", "reference"},
+	{"async", "asynchronous"},
+	{"sync", "synchronous"},
+	{"util", "utility"},
+	{"stat", "statistic"},
+	{"seq", "sequence"},
+	{"char", "character"},
+	{"img", "image"},
+	{"pwd", "passwd", "password"},
+	{"tx", "txn", "transaction"},
+	{"proto", "protocol"},
+	{"hdr", "header"},
+	{"cert", "certificate"},
+	{"cmd", "command"},
+	{"cap", "capacity"},
+	{"iter", "iterator"},
+	{"obj", "object"},
+	{"var", "variable"},
+	{"dict", "dictionary"},
+	{"regex", "regexp"},
+	{"perm", "permission"},
+	{"dep", "dependency"},
+	{"ms", "msec", "millisecond"},
+	{"ns", "nanosecond"},
+	{"sec", "secs", "second"},
+	{"thresh", "threshold"},
+	{"gc", "garbage"},
+}
+
+// howForms are what "how <word>" asks for, as names and docs word it: "how long will Open
+// wait" is answered by a Timeout, "how big is the pool" by a PoolSize.
+var howForms = map[string][]string{
+	"long":  {"timeout", "duration"},
+	"big":   {"size"},
+	"large": {"size"},
+	"many":  {"count", "number"},
+	"often": {"interval", "frequency"},
+	"much":  {"size", "amount"},
+}
+
+// formIndex maps a term of the all field's analyzer (a stem) to the other words of its groups.
+type formIndex map[string][]string
+
+// forms returns the form index of the all field's analyzer, made on first use. The analyzer is
+// part of the snapshot format (mapping.go), so one index serves every snapshot.
+var forms = sync.OnceValue(func() formIndex { return buildForms(englishTerms) })
+
+// englishAnalyzer is the all field's analyzer.
+var englishAnalyzer = sync.OnceValue(func() analysis.Analyzer {
+	a, err := registry.NewCache().AnalyzerNamed(en.AnalyzerName)
+	if err != nil {
+		panic("index: the English analyzer is not registered: " + err.Error())
+	}
+	return a
+})
+
+// englishTerms returns the terms the all field's analyzer makes of w.
+func englishTerms(w string) []string {
+	var out []string
+	for _, tok := range englishAnalyzer().Analyze([]byte(w)) {
+		out = append(out, string(tok.Term))
+	}
+	return out
+}
+
+// buildForms indexes wordForms by the stem that stem gives each word (so that "messages" finds
+// the group of "message"): each stem maps to the words of its groups, its own excepted.
+func buildForms(stem func(string) []string) formIndex {
+	idx := formIndex{}
+	for _, group := range wordForms {
+		for _, w := range group {
+			for _, s := range stem(w) {
+				for _, o := range group {
+					if o != w && !slices.Contains(idx[s], o) {
+						idx[s] = append(idx[s], o)
+					}
+				}
+			}
+		}
+	}
+	return idx
+}
+
+// altTerm is a term that stands for a word of the question in another form: group numbers the
+// question's word, whose own terms are orig.
+type altTerm struct {
+	term  string
+	group int
+}
+
+// alternatives returns the terms of the other forms of the question's words (terms: the
+// question's terms under both analyzers), without the question's own terms. A word's forms are
+// analyzed as the question is, so that each is a term the index may hold.
+func (r *reader) alternatives(words string, terms []string) (alts []altTerm, groups [][]string) {
+	idx := forms()
+	// What "how <word>" asks for, by the word's term.
+	var how map[string][]string
+	fields := strings.FieldsFunc(strings.ToLower(words), notWordRune)
+	for i := 1; i < len(fields); i++ {
+		if hs := howForms[fields[i]]; fields[i-1] == "how" && len(hs) > 0 {
+			if how == nil {
+				how = map[string][]string{}
+			}
+			for _, t := range englishTerms(fields[i]) {
+				how[t] = hs
+			}
+		}
+	}
+	have := map[string]bool{}
+	for _, t := range terms {
+		have[t] = true
+	}
+	for _, t := range r.terms(fAll, words) {
+		others := idx[t]
+		if hs := how[t]; len(hs) > 0 {
+			others = append(slices.Clip(others), hs...)
+		}
+		if len(others) == 0 {
+			continue
+		}
+		g := len(groups)
+		var added bool
+		for _, o := range others {
+			for _, at := range formTerms(r, o) {
+				if !have[at] {
+					have[at] = true
+					alts = append(alts, altTerm{at, g})
+					added = true
+				}
+			}
+		}
+		if added {
+			groups = append(groups, []string{t})
+		}
+	}
+	return alts, groups
+}
+
+// formTermsCache holds the terms of the words of wordForms and howForms under both analyzers
+// (questionTerms): they are the same for every snapshot, and analyzing them again for every
+// question was a tenth of a search's time.
+var formTermsCache struct {
+	sync.Mutex
+	terms map[string][]string
+}
+
+// formTerms returns questionTerms(w) for a word of wordForms or howForms, remembered.
+func formTerms(r *reader, w string) []string {
+	formTermsCache.Lock()
+	t, ok := formTermsCache.terms[w]
+	formTermsCache.Unlock()
+	if ok {
+		return t
+	}
+	t = r.questionTerms(w)
+	formTermsCache.Lock()
+	if formTermsCache.terms == nil {
+		formTermsCache.terms = map[string][]string{}
+	}
+	formTermsCache.terms[w] = t
+	formTermsCache.Unlock()
+	return t
+}
+
+// altList is an alternative term found in the dictionary.
+type altList struct {
+	termList
+	group int
+}
+
+// accumulateAlternatives adds to a the postings of the question's words' other forms (alts,
+// their words' own terms in groups, lists the question's own term lists) at altWeight of their
+// idf, rarest first, growing the documents held as accumulate does. A document counts a word of
+// the question once whichever of its forms it holds: one that holds it as typed, or in an
+// earlier form, only gains the score. It returns how many words were found only in another
+// form (more question words for the coordination factor), and false on an unreadable list.
+func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, groups [][]string, lists []termList, keep func(uint32) bool, scratch *[]byte) (int, bool) {
+	if len(alts) == 0 {
+		return 0, true
+	}
+	var found []altList
+	for _, at := range alts {
+		// A form that most documents hold ("config", "error": as many as make a list dense,
+		// see isDense) says little of the question: it is left out.
+		if l, ok := ri.lookup(at.term, scratch); ok && !isDense(l.all, ri.docs) {
+			found = append(found, altList{l, at.group})
+		}
+	}
+	if len(found) == 0 {
+		return 0, true
+	}
+	slices.SortStableFunc(found, func(x, y altList) int {
+		if x.group != y.group {
+			return x.group - y.group
+		}
+		return x.df - y.df
+	})
+	// held: the documents that hold the group's word already. The accumulator's buffer is free
+	// again: the question's lists are added.
+	hp := heldBits(denseWords(ri.docs))
+	defer heldPool.Put(hp)
+	held := *hp
+	buf := a.buf
+	defer func() { a.buf = buf }()
+	extra := 0
+	for i := 0; i < len(found); {
+		g := found[i].group
+		clear(held)
+		origFound := false
+		for _, l := range lists {
+			if !slices.Contains(groups[g], l.term) {
+				continue
+			}
+			origFound = true
+			for _, part := range l.parts {
+				if buf = ri.segs[part.seg].read(part.list, buf); buf == nil || !ri.markHeld(held, part.seg, buf, part.list.dense) {
+					return 0, false
+				}
+			}
+		}
+		if !origFound {
+			extra++
+		}
+		for ; i < len(found) && found[i].group == g; i++ {
+			l := found[i]
+			grow := len(a.touched) == 0 || len(a.touched)+l.df <= accumulatorLimitFor(len(lists))
+			scale := float32(altWeight) * l.idf / 255
+			for _, part := range l.parts {
+				if buf = ri.segs[part.seg].read(part.list, buf); buf == nil {
+					return 0, false
+				}
+				ok := false
+				if part.list.dense {
+					// Dense in this segment (a small one), not in the snapshot: by document.
+					ok = forEachDense(buf, ri.segs[part.seg].docs, func(doc uint32, impact uint8) {
+						ri.addAlternativeDoc(a, ri.docBase[part.seg]+doc, impact, held, scale, keep, grow)
+					})
+				} else {
+					ok = ri.addAlternative(a, part.seg, buf, held, scale, keep, grow)
+				}
+				if !ok {
+					return 0, false
+				}
+			}
+		}
+	}
+	return extra, true
+}
+
+// heldPool holds the bitmaps of accumulateAlternatives, one bit per document of a rank index:
+// allocating one for each search was a tenth of the time of searching other forms.
+var heldPool sync.Pool
+
+// heldBits returns a bitmap of n words from heldPool, or a new one; its bits are cleared by the
+// caller.
+func heldBits(n int) *[]uint64 {
+	if b, ok := heldPool.Get().(*[]uint64); ok && len(*b) == n {
+		return b
+	}
+	b := make([]uint64, n)
+	return &b
+}
+
+// markHeld sets in held (a bit per document of the snapshot) the bits of the documents of an
+// encoded postings list of segment seg (dense when dense, see appendDense) and reports whether
+// the list was whole.
+func (ri *rankIndex) markHeld(held []uint64, seg int, list []byte, dense bool) bool {
+	base, docs := ri.docBase[seg], uint32(ri.segs[seg].docs)
+	if !dense {
+		// Decoded here rather than through forEachPosting: a function call per document was
+		// most of the cost of searching the other forms.
+		var doc uint32
+		i, n := 0, len(list)
+		for i < n-1 {
+			gap := uint32(list[i])
+			i++
+			if gap >= 0x80 {
+				g, k := binary.Uvarint(list[i-1:])
+				if k <= 0 || g > math.MaxUint32 || i-1+k >= n {
+					return false
+				}
+				gap, i = uint32(g), i-1+k
+			}
+			doc += gap
+			i++ // the impact
+			if doc >= docs {
+				return false
+			}
+			d := base + doc
+			held[d/64] |= 1 << (d % 64)
+		}
+		return i == n
+	}
+	nw := denseWords(int(docs))
+	if len(list) < 8*nw {
+		return false
+	}
+	if base%64 == 0 {
+		for w := range nw {
+			held[int(base/64)+w] |= binary.LittleEndian.Uint64(list[8*w:])
+		}
+		return true
+	}
+	return forEachDense(list, int(docs), func(doc uint32, _ uint8) {
+		d := base + doc
+		held[d/64] |= 1 << (d % 64)
+	})
+}
+
+// addAlternative adds a sparse postings list of segment seg of another form of a question's
+// word to a, each impact scaled by scale, except in the documents of held (which hold the word
+// already, as typed or in another form; those it adds to join them). A document a does not
+// hold yet is added when grow and keep allow, as add does. It reports whether the list was
+// whole.
+func (ri *rankIndex) addAlternative(a *accumulator, seg int, list []byte, held []uint64, scale float32, keep func(uint32) bool, grow bool) bool {
+	base, docs := ri.docBase[seg], uint32(ri.segs[seg].docs)
+	var doc uint32 // the first gap is the first document itself
+	i, n := 0, len(list)
+	for i < n-1 {
+		gap := uint32(list[i])
+		i++
+		if gap >= 0x80 {
+			g, k := binary.Uvarint(list[i-1:])
+			if k <= 0 || g > math.MaxUint32 || i-1+k >= n {
+				return false
+			}
+			gap, i = uint32(g), i-1+k
+		}
+		doc += gap
+		impact := list[i]
+		i++
+		if doc >= docs {
+			return false
+		}
+		ri.addAlternativeDoc(a, base+doc, impact, held, scale, keep, grow)
+	}
+	return i == n
+}
+
+// addAlternativeDoc adds one posting (doc numbered over the snapshot) of another form, as
+// addAlternative does.
+func (ri *rankIndex) addAlternativeDoc(a *accumulator, doc uint32, impact uint8, held []uint64, scale float32, keep func(uint32) bool, grow bool) {
+	w, bit := doc/64, uint64(1)<<(doc%64)
+	if held[w]&bit != 0 {
+		return
+	}
+	m := a.matched[doc]
+	if m == 0 {
+		if !grow || keep != nil && !keep(doc) {
+			return
+		}
+		a.touched = append(a.touched, doc)
+	}
+	held[w] |= bit
+	if m < math.MaxUint8 {
+		a.matched[doc] = m + 1
+	}
+	a.score[doc] += scale * float32(impact)
+}
