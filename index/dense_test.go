@@ -54,9 +54,13 @@ func TestDenseLists(t *testing.T) {
 	}
 	rareB := &rankBuilder{ids: make([]string, docs)}
 	rareB.appendPostings(rare, impact)
-	keep := func(doc uint32) bool { return doc%11 != 0 }
+	// Each document its own package, every eleventh filtered out.
+	keep := &docFilter{pkgOK: make([]bool, docs), docPkg: make([]uint32, docs)}
+	for doc := range uint32(docs) {
+		keep.docPkg[doc], keep.pkgOK[doc] = doc, doc%11 != 0
+	}
 	for _, grow := range []bool{true, false} {
-		for _, k := range []func(uint32) bool{nil, keep} {
+		for _, k := range []*docFilter{nil, keep} {
 			a, b := newAcc(), newAcc()
 			if !ri.add(a, 0, rareB.postings, 1.5, k, true) || !ri.add(b, 0, rareB.postings, 1.5, k, true) {
 				t.Fatal("rare list: malformed")

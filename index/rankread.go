@@ -445,12 +445,11 @@ func (seg *rankSegment) bleveNum(doc uint32) uint64 {
 func (seg *rankSegment) storedHit(ir index.IndexReader, doc uint32) (string, map[string]any, error) {
 	num := seg.bleveNum(doc)
 	id, fields, err := bleveStored(ir, num)
-	bleveDir := filepath.Join(filepath.Dir(seg.f.Name()), SearchDir)
 	if err != nil {
-		return "", nil, damaged(bleveDir, "reading the stored fields of document %d: %v", num, err)
+		return "", nil, damaged(filepath.Join(filepath.Dir(seg.f.Name()), SearchDir), "reading the stored fields of document %d: %v", num, err)
 	}
 	if id == "" {
-		return "", nil, damaged(seg.f.Name(), "its document %d is number %d of %s, which has none", doc, num, bleveDir)
+		return "", nil, damaged(seg.f.Name(), "its document %d is number %d of %s, which has none", doc, num, filepath.Join(filepath.Dir(seg.f.Name()), SearchDir))
 	}
 	return id, fields, nil
 }
@@ -733,7 +732,7 @@ func (ri *rankIndex) release(a *accumulator) {
 // add adds weight·impact/255 for every posting of list, a list of segment seg, to a, for
 // documents keep accepts (all when keep is nil). With grow false only documents a already holds
 // are updated. It returns false on a malformed list.
-func (ri *rankIndex) add(a *accumulator, seg int, list []byte, weight float32, keep func(doc uint32) bool, grow bool) bool {
+func (ri *rankIndex) add(a *accumulator, seg int, list []byte, weight float32, keep *docFilter, grow bool) bool {
 	scale := weight / 255
 	base := ri.docBase[seg]
 	// The segment's part of the arrays: a document's number there is its local number.
@@ -761,7 +760,7 @@ func (ri *rankIndex) add(a *accumulator, seg int, list []byte, weight float32, k
 		}
 		m := matched[doc]
 		if m == 0 {
-			if !grow || (keep != nil && !keep(base+doc)) {
+			if !grow || !keep.keep(base+doc) {
 				continue
 			}
 			a.touched = append(a.touched, base+doc)
@@ -776,7 +775,7 @@ func (ri *rankIndex) add(a *accumulator, seg int, list []byte, weight float32, k
 
 // addDense is add for a dense list (see appendDense). Adding only to documents a holds, it
 // tests their bits — a few thousand documents rather than a list of tens of thousands.
-func (ri *rankIndex) addDense(a *accumulator, seg int, list []byte, weight float32, keep func(doc uint32) bool, grow bool) bool {
+func (ri *rankIndex) addDense(a *accumulator, seg int, list []byte, weight float32, keep *docFilter, grow bool) bool {
 	docs := ri.segs[seg].docs
 	nw, nr := denseWords(docs), denseRanks(docs)
 	if len(list) < 8*nw+4*nr {
@@ -819,7 +818,7 @@ func (ri *rankIndex) addDense(a *accumulator, seg int, list []byte, weight float
 	ok := forEachDense(list, docs, func(doc uint32, impact uint8) {
 		m := matched[doc]
 		if m == 0 {
-			if keep != nil && !keep(base+doc) {
+			if !keep.keep(base+doc) {
 				return
 			}
 			a.touched = append(a.touched, base+doc)

@@ -200,7 +200,7 @@ func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 // of Moffat and Zobel, "Self-indexing inverted files for fast text retrieval", TOIS 1996). A
 // list adds documents in all its segments or in none, so the documents scored do not depend on
 // how they fell into segments. It returns false on an unreadable list.
-func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep func(uint32) bool) bool {
+func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilter) bool {
 	for _, l := range lists {
 		// The rarest list always adds.
 		grow := len(a.touched) == 0 || len(a.touched)+l.df <= accumulatorLimitFor(len(lists))
@@ -252,10 +252,10 @@ func (ri *rankIndex) forEach(l termList, fn func(doc uint32, impact uint8)) bool
 // nameBonuses returns what text's names add to documents that keep accepts: exactBonus to the
 // overview of a package text spells exactly, symbolBonus to the symbols named as an identifier
 // of words, text without its ecosystem names ("useState hook": react.useState). Bonuses do not count as matched terms.
-func (ri *rankIndex) nameBonuses(text, words string, keep func(uint32) bool, scratch *[]byte) map[uint32]float32 {
+func (ri *rankIndex) nameBonuses(text, words string, keep *docFilter, scratch *[]byte) map[uint32]float32 {
 	bonus := map[uint32]float32{}
 	add := func(doc uint32, b float32) {
-		if keep == nil || keep(doc) {
+		if keep.keep(doc) {
 			bonus[doc] = max(bonus[doc], b)
 		}
 	}
@@ -562,10 +562,40 @@ func ecosystemsNamed(text string) (map[docidx.Ecosystem]bool, string) {
 	return ecos, strings.Join(rest, " ")
 }
 
+// docFilter is the test a document must pass to be scored, under a query's filters (see
+// rankIndex.filter): a concrete type rather than a func, so that the test inlines into the
+// loops over postings, which call it for every document they add.
+type docFilter struct {
+	pkgOK  []bool   // per package version
+	docPkg []uint32 // rankIndex.docPkg
+	kind   string   // a kind filter, "" for none
+	ri     *rankIndex
+}
+
+// keep reports whether document doc passes f. A nil f passes every document.
+func (f *docFilter) keep(doc uint32) bool {
+	if f == nil {
+		return true
+	}
+	return f.pkgOK[f.docPkg[doc]] && (f.kind == "" || f.keepKind(doc))
+}
+
+// keepKind tests the kind filter.
+func (f *docFilter) keepKind(doc uint32) bool {
+	switch f.kind {
+	case string(docidx.HitSymbol):
+		return f.ri.isSymbol(doc)
+	case string(docidx.HitSection):
+		return !f.ri.isSymbol(doc)
+	}
+	return f.ri.kindOf(doc) == f.kind
+}
+
 // filter returns the test a document must pass under q's ecosystem, package, version and kind
 // filters. Without a version a document must be live (its package's latest version, searched
-// in this segment); with one, of that version and searched in this segment.
-func (ri *rankIndex) filter(q Query) func(doc uint32) bool {
+// in this segment); with one, of that version and searched in this segment. It is nil when
+// every document passes.
+func (ri *rankIndex) filter(q Query) *docFilter {
 	version := q.Version
 	if version == "latest" {
 		version = ""
@@ -575,6 +605,7 @@ func (ri *rankIndex) filter(q Query) func(doc uint32) bool {
 		name = docidx.NormalizeName(q.Ecosystem, name)
 	}
 	pkgOK := make([]bool, ri.npkgs)
+	all := true
 	for p := range pkgOK {
 		eco, pkg, _ := strings.Cut(ri.pkgKey(uint32(p)), "\x00")
 		ok := ri.live[p]
@@ -582,22 +613,12 @@ func (ri *rankIndex) filter(q Query) func(doc uint32) bool {
 			ok = ri.where[p] && ri.versions[p] == version
 		}
 		pkgOK[p] = ok && (q.Ecosystem == "" || eco == string(q.Ecosystem)) && (name == "" || pkg == name)
+		all = all && pkgOK[p]
 	}
-	return func(doc uint32) bool {
-		if !pkgOK[ri.pkgOf(doc)] {
-			return false
-		}
-		switch q.Kind {
-		case "":
-			return true
-		case string(docidx.HitSymbol):
-			return ri.isSymbol(doc)
-		case string(docidx.HitSection):
-			return !ri.isSymbol(doc)
-		default:
-			return ri.kindOf(doc) == q.Kind
-		}
+	if all && q.Kind == "" {
+		return nil
 	}
+	return &docFilter{pkgOK: pkgOK, docPkg: ri.docPkg, kind: q.Kind, ri: ri}
 }
 
 // forEachPosting calls fn for every (document, impact) of an encoded postings list.

@@ -250,7 +250,7 @@ type altList struct {
 // the question once whichever of its forms it holds: one that holds it as typed, or in an
 // earlier form, only gains the score. It returns how many words were found only in another
 // form (more question words for the coordination factor), and false on an unreadable list.
-func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, groups [][]string, lists []termList, keep func(uint32) bool, scratch *[]byte) (int, bool) {
+func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, groups [][]string, lists []termList, keep *docFilter, scratch *[]byte) (int, bool) {
 	if len(alts) == 0 {
 		return 0, true
 	}
@@ -388,7 +388,7 @@ func (ri *rankIndex) markHeld(held []uint64, seg int, list []byte, dense bool) b
 // already, as typed or in another form; those it adds to join them). A document a does not
 // hold yet is added when grow and keep allow, as add does. It reports whether the list was
 // whole.
-func (ri *rankIndex) addAlternative(a *accumulator, seg int, list []byte, held []uint64, scale float32, keep func(uint32) bool, grow bool) bool {
+func (ri *rankIndex) addAlternative(a *accumulator, seg int, list []byte, held []uint64, scale float32, keep *docFilter, grow bool) bool {
 	base, docs := ri.docBase[seg], uint32(ri.segs[seg].docs)
 	var doc uint32 // the first gap is the first document itself
 	i, n := 0, len(list)
@@ -415,14 +415,14 @@ func (ri *rankIndex) addAlternative(a *accumulator, seg int, list []byte, held [
 
 // addAlternativeDoc adds one posting (doc numbered over the snapshot) of another form, as
 // addAlternative does.
-func (ri *rankIndex) addAlternativeDoc(a *accumulator, doc uint32, impact uint8, held []uint64, scale float32, keep func(uint32) bool, grow bool) {
+func (ri *rankIndex) addAlternativeDoc(a *accumulator, doc uint32, impact uint8, held []uint64, scale float32, keep *docFilter, grow bool) {
 	w, bit := doc/64, uint64(1)<<(doc%64)
 	if held[w]&bit != 0 {
 		return
 	}
 	m := a.matched[doc]
 	if m == 0 {
-		if !grow || keep != nil && !keep(doc) {
+		if !grow || !keep.keep(doc) {
 			return
 		}
 		a.touched = append(a.touched, doc)
