@@ -818,7 +818,7 @@ func (ri *rankIndex) addDense(a *accumulator, seg int, list []byte, weight float
 	ok := forEachDense(list, docs, func(doc uint32, impact uint8) {
 		m := matched[doc]
 		if m == 0 {
-			if !keep.keep(base+doc) {
+			if !keep.keep(base + doc) {
 				return
 			}
 			a.touched = append(a.touched, base+doc)
