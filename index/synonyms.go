@@ -21,8 +21,9 @@ import (
 
 // altWeight is the weight of a word's other form against the word as the question types it: a
 // form is a likely reading, not what was asked. It scores only in documents that lack the word
-// as typed. On testdata/answers, 0.85 to 1.0 found the most facts (0.817 first, 0.850 after one
-// read), 0.8 one fewer, 0.5 two fewer; the labelled relevance set does not move.
+// as typed. On testdata/answers (when it was set), 0.85 to 1.0 found the most facts (0.817 in
+// the first answer, 0.850 after one read), 0.8 one fewer, 0.5 two fewer; the labelled relevance
+// sets did not move.
 const altWeight = 0.9
 
 // wordForms are groups of words that documentation and code write for one another: an
@@ -158,7 +159,7 @@ func buildForms(stem func(string) []string) formIndex {
 }
 
 // altTerm is a term that stands for a word of the question in another form: group numbers the
-// question's word, whose own terms are orig.
+// question's word (alternatives returns each group's own terms).
 type altTerm struct {
 	term  string
 	group int
@@ -213,8 +214,8 @@ func (r *reader) alternatives(words string, terms []string) (alts []altTerm, gro
 }
 
 // formTermsCache holds the terms of the words of wordForms and howForms under both analyzers
-// (questionTerms): they are the same for every snapshot, and analyzing them again for every
-// question was a tenth of a search's time.
+// (questionTerms): they are the same for every snapshot, and need not be analyzed again for
+// every question.
 var formTermsCache struct {
 	sync.Mutex
 	terms map[string][]string
@@ -248,7 +249,7 @@ type altList struct {
 // their words' own terms in groups, lists the question's own term lists) at altWeight of their
 // idf, rarest first, growing the documents held as accumulate does. A document counts a word of
 // the question once whichever of its forms it holds: one that holds it as typed, or in an
-// earlier form, only gains the score. It returns how many words were found only in another
+// earlier form, gains nothing from another. It returns how many words were found only in another
 // form (more question words for the coordination factor), and false on an unreadable list.
 func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, groups [][]string, lists []termList, keep *docFilter, scratch *[]byte) (int, bool) {
 	if len(alts) == 0 {
