@@ -193,9 +193,9 @@ func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 	return lists
 }
 
-// accumulate adds the lists' scores into a, rarest first. While fewer than accumulatorLimit
-// documents hold a score a list may add documents; after that the remaining (more common)
-// terms only add to those: a document that holds none of the rarer words is seldom among the
+// accumulate adds the lists' scores into a, rarest first. While fewer than the question's
+// accumulatorLimitFor documents hold a score a list may add documents; after that the remaining
+// (more common) terms only add to those: a document that holds none of the rarer words is seldom among the
 // best, and not growing the set keeps a question of common words cheap (the "continue" strategy
 // of Moffat and Zobel, "Self-indexing inverted files for fast text retrieval", TOIS 1996). A
 // list adds documents in all its segments or in none, so the documents scored do not depend on
