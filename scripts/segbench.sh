@@ -53,6 +53,7 @@
 # for search, the go command. With nothing cached, the previous main's binary takes about 45
 # minutes on 2 cores (each add rebuilds its whole snapshot); the copies take a few seconds.
 set -euo pipefail
+shopt -s inherit_errexit # a failure inside $(...) stops the script too
 
 die() { echo "segbench: $*" >&2; exit 2; }
 log() { echo "segbench: $(date -u +%H:%M:%S) $*" >&2; }
@@ -383,6 +384,66 @@ skipped 4N && SIZES=(N 2N)
 skipped 2N && SIZES=(N)
 for s in "${SIZES[@]}"; do build_snapshot "$s"; done
 
+# search_bench: BenchmarkStdioSearch's p50 and p99 on the N snapshot, or why not.
+search_bench() {
+	command -v go >/dev/null || { echo "n/a (no go command)"; return 0; }
+	log "BenchmarkStdioSearch on the N snapshot ($SEARCH_BENCHTIME)"
+	local at out line p50 p99
+	at=$(date -u +%H:%M)
+	if ! out=$(DOCIDX_BENCH_BIN=$DOCIDX DOCIDX_CORPUS_INDEX=$B/snap-N go test -count=1 -run '^$' \
+		-bench '^BenchmarkStdioSearch$' -benchtime "$SEARCH_BENCHTIME" ./cmd/docidx 2>&1); then
+		echo "$out" >&2
+		echo "failed: BenchmarkStdioSearch (its output is above in the log)"
+		return 0
+	fi
+	line=$(echo "$out" | grep '^BenchmarkStdioSearch' | tail -1)
+	p50=$(echo "$line" | awk '{for (i = 2; i <= NF; i++) if ($i == "p50-ms") print $(i-1)}')
+	p99=$(echo "$line" | awk '{for (i = 2; i <= NF; i++) if ($i == "p99-ms") print $(i-1)}')
+	if [ -z "$p50" ] || [ -z "$p99" ]; then
+		echo "$out" >&2
+		echo "failed: BenchmarkStdioSearch reported no p50-ms or p99-ms"
+		return 0
+	fi
+	echo "p50 $p50 ms, p99 $p99 ms ($SEARCH_BENCHTIME round trips, at $at)"
+}
+
+# merge_bench: crawl the Go module cache as --shard 1/2, 2/2 and whole (cached), time the merge of
+# the halves and compare its stats with the whole; prints the result, or why not.
+merge_bench() {
+	if ! "$DOCIDX" crawl --help 2>&1 | grep -q -- '--shard' || ! "$DOCIDX" merge --help >/dev/null 2>&1; then
+		echo "n/a (this docidx has no crawl --shard or merge)"
+		return 0
+	fi
+	local part dir at mw mr same=no
+	for part in 1 2 all; do
+		dir=$B/go-$part
+		[ "$FRESH" != 1 ] && [ -f "$dir.done" ] && continue
+		rm -rf "$dir" "$dir.done"
+		log "crawling the Go module cache, part $part"
+		local shard=()
+		[ "$part" = all ] || shard=(--shard "$part/2")
+		measure "$dir.m" "$dir.log" "$DOCIDX" crawl --offline --quiet --index "$dir" --go-modcache "$GOMODCACHE_SRC" "${shard[@]}"
+		touch "$dir.done"
+	done
+	rm -rf "$WORK/merged"
+	log "merging the two halves"
+	at=$(date -u +%H:%M)
+	measure "$WORK/merged.m" "$WORK/merged.log" "$DOCIDX" merge --quiet --index "$WORK/merged" "$B/go-1" "$B/go-2"
+	read -r mw mr <"$WORK/merged.m"
+	local eco='import json, sys; print(json.load(sys.stdin)["ecosystems"])'
+	[ "$("$DOCIDX" stats --json --index "$WORK/merged" | python3 -B -c "$eco")" = \
+		"$("$DOCIDX" stats --json --index "$B/go-all" | python3 -B -c "$eco")" ] && same=yes
+	echo "$mw s, $((mr / 1024)) MB peak RSS ($(stats "$WORK/merged" | cut -d' ' -f1) Go versions; stats equal one crawl's: $same; at $at)"
+	rm -rf "$WORK/merged" "$WORK/merged.m"
+}
+
+# Search and merge before the adds, which take longest: a failure there shows early, and is
+# reported in the table rather than stopping the run.
+SEARCH="n/a"
+skipped search || SEARCH=$(search_bench) || SEARCH="failed (see the log above)"
+MERGE="n/a"
+skipped merge || MERGE=$(merge_bench) || MERGE="failed (see the log above)"
+
 declare -A ADD
 ADD_AT=$(date -u +%H:%M)
 for s in "${SIZES[@]}"; do
@@ -391,52 +452,6 @@ for s in "${SIZES[@]}"; do
 		ADD[$s.$n]=$(add_run "$s" "$n")
 	done
 done
-
-SEARCH="n/a"
-if ! skipped search; then
-	if command -v go >/dev/null; then
-		log "BenchmarkStdioSearch on the N snapshot ($SEARCH_BENCHTIME)"
-		SEARCH_AT=$(date -u +%H:%M)
-		out=$(DOCIDX_BENCH_BIN=$DOCIDX DOCIDX_CORPUS_INDEX=$B/snap-N go test -count=1 -run '^$' \
-			-bench '^BenchmarkStdioSearch$' -benchtime "$SEARCH_BENCHTIME" ./cmd/docidx 2>&1) ||
-			{ echo "$out" >&2; die "BenchmarkStdioSearch failed"; }
-		line=$(echo "$out" | grep '^BenchmarkStdioSearch' | tail -1)
-		p50=$(echo "$line" | awk '{for (i = 2; i <= NF; i++) if ($i == "p50-ms") print $(i-1)}')
-		p99=$(echo "$line" | awk '{for (i = 2; i <= NF; i++) if ($i == "p99-ms") print $(i-1)}')
-		[ -n "$p50" ] && [ -n "$p99" ] || { echo "$out" >&2; die "BenchmarkStdioSearch reported no p50-ms/p99-ms"; }
-		SEARCH="p50 $p50 ms, p99 $p99 ms ($SEARCH_BENCHTIME round trips, at $SEARCH_AT)"
-	else
-		SEARCH="n/a (no go command)"
-	fi
-fi
-
-MERGE="n/a"
-if ! skipped merge; then
-	if "$DOCIDX" crawl --help 2>&1 | grep -q -- '--shard' && "$DOCIDX" merge --help >/dev/null 2>&1; then
-		for part in 1 2 all; do
-			dir=$B/go-$part
-			[ "$FRESH" != 1 ] && [ -f "$dir.done" ] && continue
-			rm -rf "$dir" "$dir.done"
-			log "crawling the Go module cache, part $part"
-			shard=()
-			[ "$part" = all ] || shard=(--shard "$part/2")
-			measure "$dir.m" "$dir.log" "$DOCIDX" crawl --offline --quiet --index "$dir" --go-modcache "$GOMODCACHE_SRC" "${shard[@]}"
-			touch "$dir.done"
-		done
-		rm -rf "$WORK/merged"
-		log "merging the two halves"
-		MERGE_AT=$(date -u +%H:%M)
-		measure "$WORK/merged.m" "$WORK/merged.log" "$DOCIDX" merge --quiet --index "$WORK/merged" "$B/go-1" "$B/go-2"
-		read -r mw mr <"$WORK/merged.m"
-		same=no
-		[ "$("$DOCIDX" stats --json --index "$WORK/merged" | python3 -B -c 'import json,sys; print(json.load(sys.stdin)["ecosystems"])')" = \
-			"$("$DOCIDX" stats --json --index "$B/go-all" | python3 -B -c 'import json,sys; print(json.load(sys.stdin)["ecosystems"])')" ] && same=yes
-		MERGE="$mw s, $((mr / 1024)) MB peak RSS ($(stats "$WORK/merged" | cut -d' ' -f1) Go versions; stats equal one crawl's: $same; at $MERGE_AT)"
-		rm -rf "$WORK/merged" "$WORK/merged.m"
-	else
-		MERGE="n/a (this docidx has no crawl --shard or merge)"
-	fi
-fi
 
 # The table.
 ADDS=()
