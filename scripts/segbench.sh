@@ -450,6 +450,7 @@ for s in "${SIZES[@]}"; do
 	for n in $ADD_COUNTS; do
 		log "adding $n versions to the $s snapshot"
 		ADD[$s.$n]=$(add_run "$s" "$n")
+		log "added $n versions to the $s snapshot: ${ADD[$s.$n]} (wall s, peak RSS KB)"
 	done
 done
 
