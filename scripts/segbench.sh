@@ -48,10 +48,10 @@
 # Environment: BIN (default bin/docidx), CORPUS (default $DOCIDX_CORPUS, else /work/corpus; see
 # scripts/corpus.sh), WORK (default $TMPDIR/docidx-segbench), SITE_PACKAGES (default what python3
 # reports; "none" leaves Python out), SEARCH_BENCHTIME (go test -benchtime, default 1000x),
-# FRESH=1, SKIP="2N 4N search merge" (leave parts out), ADD_COUNTS (default "1 10 100": which adds
-# to measure). Needs bash, coreutils, GNU time (/usr/bin/time; apt-get install time), python3 and,
-# for search, the go command. With nothing cached, the previous main's binary takes about 45
-# minutes on 2 cores (each add rebuilds its whole snapshot); the copies take a few seconds.
+# FRESH=1, SKIP="2N 4N adds search merge" (leave parts out), ADD_COUNTS (default "1 10 100":
+# which adds to measure). Needs bash, coreutils, GNU time (/usr/bin/time; apt-get install time),
+# python3 and, for search, the go command. With nothing cached, the previous main's binary takes
+# about 45 minutes on 2 cores (each add rebuilds its whole snapshot); the copies take seconds.
 set -euo pipefail
 shopt -s inherit_errexit # a failure inside $(...) stops the script too
 
@@ -410,7 +410,11 @@ search_bench() {
 # merge_bench: crawl the Go module cache as --shard 1/2, 2/2 and whole (cached), time the merge of
 # the halves and compare its stats with the whole; prints the result, or why not.
 merge_bench() {
-	if ! "$DOCIDX" crawl --help 2>&1 | grep -q -- '--shard' || ! "$DOCIDX" merge --help >/dev/null 2>&1; then
+	# The help text is read whole first: grep -q would stop reading, and with pipefail the SIGPIPE
+	# of docidx would read as "no --shard".
+	local help
+	help=$("$DOCIDX" crawl --help 2>&1 || true)
+	if ! grep -q -- '--shard' <<<"$help" || ! "$DOCIDX" merge --help >/dev/null 2>&1; then
 		echo "n/a (this docidx has no crawl --shard or merge)"
 		return 0
 	fi
@@ -446,6 +450,7 @@ skipped merge || MERGE=$(merge_bench) || MERGE="failed (see the log above)"
 
 declare -A ADD
 ADD_AT=$(date -u +%H:%M)
+skipped adds && ADD_COUNTS=""
 for s in "${SIZES[@]}"; do
 	for n in $ADD_COUNTS; do
 		log "adding $n versions to the $s snapshot"
@@ -457,14 +462,14 @@ done
 # The table.
 ADDS=()
 for s in "${SIZES[@]}"; do for n in $ADD_COUNTS; do ADDS+=("$s $n ${ADD[$s.$n]}"); done; done
-python3 -B - "$B" "$VERSION" "$SHA" "$START" "$ADD_AT" "$SEARCH" "$MERGE" "${ADDS[@]}" <<'PY'
+python3 -B - "$B" "$VERSION" "$SHA" "$START" "$ADD_AT" "$SEARCH" "$MERGE" "${SIZES[*]}" "${ADDS[@]}" <<'PY'
 import sys
-b_dir, version, sha, start, add_at, search, merge, *adds = sys.argv[1:]
+b_dir, version, sha, start, add_at, search, merge, sizes, *adds = sys.argv[1:]
+sizes = sizes.split()
 add = {}
 for a in adds:
     s, n, w, rss = a.split()
     add[(s, int(n))] = (float(w), int(rss))
-sizes = [s for s in ("N", "2N", "4N") if any(k[0] == s for k in add)]
 counts = sorted({k[1] for k in add})
 res = {}
 for s in sizes:
@@ -493,8 +498,9 @@ for n in counts:
     row("add %d: peak RSS MB" % n, lambda s: add[(s, n)][1] / 1024, fmt="{:,.0f}")
 if 1 in counts:
     row("add 1: share of the full crawl's wall time", lambda s: 100 * add[(s, 1)][0] / res[s]["w"], ratio=False, fmt="{:.1f}%")
-print()
-print("Adds measured from %s UTC on cp -a copies of the snapshots." % add_at)
+if counts:
+    print()
+    print("Adds measured from %s UTC on cp -a copies of the snapshots." % add_at)
 print()
 print("| other | value |")
 print("| --- | --- |")
