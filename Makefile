@@ -135,3 +135,15 @@ browser-test: build
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	fi
 	cd browsertest && $(GO) vet . && DOCIDX_BIN=$${DOCIDX_BIN:-$(abspath $(BIN))} $(GO) test -count=1 -v .
+
+## segbench: issue 16's snapshot benchmark through the CLI only (scripts/segbench.sh; not part of
+## `make test`; about 45 minutes on 2 cores with nothing cached): full offline crawl of N, 2N and
+## 4N package versions (the corpus and renamed copies of it), adding 1, 10 and 100 versions to
+## each, snapshot bytes per hit, search p50/p99 and a merge of two --shard halves, as a Markdown
+## table. SEGBENCH_BIN=FILE measures another docidx binary (bin/docidx is built otherwise);
+## snapshots are cached per binary in SEGBENCH_DIR.
+.PHONY: segbench
+SEGBENCH_BIN ?=
+SEGBENCH_DIR ?= $(or $(TMPDIR),/tmp)/docidx-segbench
+segbench: $(if $(SEGBENCH_BIN),,build)
+	BIN=$(or $(SEGBENCH_BIN),$(BIN)) CORPUS=$(CORPUS) WORK=$(SEGBENCH_DIR) bash scripts/segbench.sh
