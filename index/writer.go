@@ -390,10 +390,16 @@ func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 	if err := shareTree(w.gen); err != nil {
 		return nil, fmt.Errorf("index: setting the permissions of %s: %w", w.gen, err)
 	}
-	if err := syncTree(w.gen); err != nil {
+	// The files linked from the generation before were synced when it was written.
+	linked := w.linkedSums(segs)
+	skip := make(map[string]bool, len(linked))
+	for path := range linked {
+		skip[path] = true
+	}
+	if err := syncTree(w.gen, skip); err != nil {
 		return nil, fmt.Errorf("index: syncing %s: %w", w.gen, err)
 	}
-	sums, err := checksums(w.gen, w.linkedSums(segs))
+	sums, err := checksums(w.gen, linked)
 	if err != nil {
 		return nil, fmt.Errorf("index: checksums: %w", err)
 	}
@@ -526,12 +532,18 @@ func shareTree(root string) error {
 			}
 			return err
 		}
+		want := fileMode
 		switch {
 		case d.IsDir():
-			return os.Chmod(p, dirMode)
-		case d.Type().IsRegular():
-			return os.Chmod(p, fileMode)
+			want = dirMode
+		case !d.Type().IsRegular():
+			return nil
 		}
-		return nil
+		// A file linked from the generation before has its mode already: a chmod would
+		// still dirty its inode, for syncTree to write again.
+		if fi, err := d.Info(); err == nil && fi.Mode().Perm() == want {
+			return nil
+		}
+		return os.Chmod(p, want)
 	})
 }
