@@ -98,7 +98,7 @@ func TestRankSearchFilters(t *testing.T) {
 }
 
 // A question whose only word besides stop words names an ecosystem ("python", "in python") is
-// about that ecosystem's name: the rank index answers it, rather than Bleve's path.
+// about that ecosystem's name: it is searched for that name, not for nothing.
 func TestRankEcosystemNameOnly(t *testing.T) {
 	r := openRankFixture(t,
 		&docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.PyPI, Name: "python-dateutil", Version: "2.9.0", Description: "Extensions to the standard Python datetime module"}},

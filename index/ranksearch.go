@@ -29,9 +29,7 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	terms := r.searchTerms(words) // question.go
 	if len(terms) == 0 {
 		// Nothing but the ecosystem's name is left to search ("python", "in Go", "node and
-		// a"): the name is what the question is about. Left to Bleve's path, such a question
-		// walked the postings of words most documents hold through its mapped segments, which
-		// stayed resident: 15 of them added 24 MB to serve's RSS.
+		// a"): the name is what the question is about.
 		terms = r.questionTerms(text)
 	}
 	a := ri.acquire()
