@@ -88,6 +88,7 @@ type statsOutput struct {
 	Snapshot   string                  `json:"snapshot"`  // directory opened
 	SizeBytes  int64                   `json:"sizeBytes"` // on disk
 	Sources    []string                `json:"sources"`
+	Segments   []index.Segment         `json:"segments"` // see docidx compact
 }
 
 func statsCommand() *cli.Command {
@@ -102,7 +103,10 @@ func statsCommand() *cli.Command {
 			}
 			defer r.Close()
 			m := r.Manifest()
-			out := statsOutput{Ecosystems: r.Counts(), Format: m.Format, Docidx: m.DocidxVersion, Created: m.Created, Snapshot: r.Dir(), Sources: m.Sources}
+			out := statsOutput{Ecosystems: r.Counts(), Format: m.Format, Docidx: m.DocidxVersion, Created: m.Created, Snapshot: r.Dir(), Sources: m.Sources, Segments: m.Segments}
+			if out.Segments == nil {
+				out.Segments = []index.Segment{}
+			}
 			if out.Ecosystems == nil {
 				out.Ecosystems = []index.EcosystemCounts{}
 			}
@@ -122,8 +126,17 @@ func statsCommand() *cli.Command {
 				return writeJSON(c.App.Writer, out)
 			}
 			w := c.App.Writer
-			fmt.Fprintf(w, "snapshot  %s\ncreated   %s by docidx %s (format %d)\nsize      %.1f MB\n\n",
+			fmt.Fprintf(w, "snapshot  %s\ncreated   %s by docidx %s (format %d)\nsize      %.1f MB\n",
 				out.Snapshot, out.Created.Local().Format(time.DateTime), out.Docidx, out.Format, float64(out.SizeBytes)/1e6)
+			docs, live := 0, 0
+			for _, seg := range out.Segments {
+				docs, live = docs+seg.Documents, live+seg.Live
+			}
+			fmt.Fprintf(w, "segments  %d, %d search documents, %d of them searched", len(out.Segments), docs, live)
+			if index.Compacted(out.Segments) {
+				fmt.Fprint(w, " (compact)")
+			}
+			fmt.Fprint(w, "\n\n")
 			tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 			fmt.Fprintln(tw, "ecosystem\tpackages\tversions\tdocuments\tsections\tsymbols\t")
 			for _, e := range append(out.Ecosystems, out.Total) {
