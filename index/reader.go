@@ -309,6 +309,21 @@ func (r *reader) liveness() (where, latest map[string]string, err error) {
 		}); err != nil {
 			return err
 		}
+		// Every version is searched in a segment of the snapshot: one that is not would be
+		// silently missing from every search.
+		segs := map[string]bool{}
+		for _, seg := range r.segs {
+			segs[seg.name] = true
+		}
+		if err := tx.Bucket(bucketPackages).ForEach(func(k, _ []byte) error {
+			if seg, ok := where[string(k)]; !ok || !segs[seg] {
+				ref, _ := parseVersionKey(k)
+				return damaged(filepath.Join(r.dir, StoreFile), "%s is searched in segment %q, which the manifest does not list", ref, seg)
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
 		return tx.Bucket(bucketNames).ForEach(func(k, v []byte) error {
 			var e nameEntry
 			if err := decodeJSON(k, v, &e); err != nil {
