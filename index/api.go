@@ -47,9 +47,9 @@ type Manifest struct {
 // Segment describes one immutable segment of a snapshot: a directory of the snapshot holding
 // the Bleve index (SearchDir) and the ranking index (RankFile) of the package versions one crawl
 // or merge indexed. Later generations hard-link it rather than copy it. Versions counts the
-// package versions it holds, Documents their search documents; Live counts those of its
-// versions still searched in it (see the store's where bucket): a segment of few live versions
-// is rewritten by the next merge.
+// package versions it holds and Documents their search documents; Live counts the documents of
+// those versions still searched in it (see the store's where bucket): a segment less than half
+// of whose documents are live is rewritten by the next commit.
 type Segment struct {
 	Name      string `json:"name"` // "seg-000003"
 	Versions  int    `json:"versions"`
