@@ -137,7 +137,10 @@ func (w *writer) seed() error {
 			w.prev = prev
 		}
 	}
-	db, err := bolt.Open(storePath, 0o644, &bolt.Options{Timeout: 5 * time.Second, NoFreelistSync: true})
+	// The freelist is synced: without it, opening the copy for writing walks every page of
+	// the store to rebuild it, which a crawl adding one package paid in time and memory in
+	// proportion to the snapshot (33 MB of 92 at 4N versions).
+	db, err := bolt.Open(storePath, 0o644, &bolt.Options{Timeout: 5 * time.Second})
 	if err != nil {
 		return fmt.Errorf("index: opening %s: %w", storePath, err)
 	}
