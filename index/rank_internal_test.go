@@ -331,6 +331,11 @@ func FuzzLoadRank(f *testing.F) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		if tables, err := openRank(path, true); err == nil {
+			tables.close()
+		} else if !errors.Is(err, ErrCorrupt) {
+			t.Fatalf("openRank(tables only): %v, want ErrCorrupt", err)
+		}
 		seg, err := openRankSegment(path)
 		if err != nil {
 			if !errors.Is(err, ErrCorrupt) {

@@ -44,6 +44,7 @@ type rankSegment struct {
 	blockOffs   []byte // u64 per block (+1), into dict
 	blockFirst  strTable
 	pkgTermOffs []byte // u64 per package version (+1), into the pkgterms pairs
+	pkgDocs     []int  // per package version, its documents: read by openRank(…, true) alone
 	// docNums is u32 per document, its number in search.bleve, or empty when the numbers are
 	// the same (see rank.go).
 	docNums []byte
@@ -82,7 +83,11 @@ var errRankFormat = errors.New("malformed rank index")
 // openRankSegment opens path, checking its checksum and the shape of its sections. A file that
 // is missing, unreadable or not a regular file is an error naming it; a damaged one (a checksum
 // that does not match, a section out of bounds, another layout) wraps ErrCorrupt.
-func openRankSegment(path string) (*rankSegment, error) {
+func openRankSegment(path string) (*rankSegment, error) { return openRank(path, false) }
+
+// openRank is openRankSegment; with tablesOnly it reads only what a writer needs of a segment
+// it links (see loadRank).
+func openRank(path string, tablesOnly bool) (*rankSegment, error) {
 	f, _, err := openRegular(path)
 	if err != nil {
 		if errors.Is(err, ErrCorrupt) {
@@ -90,7 +95,7 @@ func openRankSegment(path string) (*rankSegment, error) {
 		}
 		return nil, fileError(path, err)
 	}
-	seg, err := loadRank(f)
+	seg, err := loadRank(f, tablesOnly)
 	if err != nil {
 		f.Close()
 		if errors.Is(err, errRankFormat) {
@@ -102,8 +107,11 @@ func openRankSegment(path string) (*rankSegment, error) {
 }
 
 // loadRank checks f's checksum, then reads its header and in-memory sections and checks them.
-// Every malformed input is an error wrapping errRankFormat; none panics.
-func loadRank(f *os.File) (*rankSegment, error) {
+// Every malformed input is an error wrapping errRankFormat; none panics. With tablesOnly it reads
+// the package versions' table and counts each one's documents (pkgDocs), and nothing else: a
+// crawl reads that of every segment it links, and memory in proportion to their documents would
+// grow with the snapshot.
+func loadRank(f *os.File, tablesOnly bool) (*rankSegment, error) {
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, err
@@ -207,6 +215,37 @@ func loadRank(f *os.File) (*rankSegment, error) {
 		return t, b[offsEnd+size:], nil
 	}
 	var b []byte
+	if tablesOnly {
+		sp := secs[secDocPkg]
+		if sp.n != 4*int64(seg.docs) {
+			return nil, bad("docpkg of %d bytes for %d documents", sp.n, seg.docs)
+		}
+		seg.pkgDocs = make([]int, seg.npkgs)
+		chunk := make([]byte, 1<<16)
+		for off := int64(0); off < sp.n; off += int64(len(chunk)) {
+			c := chunk[:min(int64(len(chunk)), sp.n-off)]
+			if _, err := f.ReadAt(c, sp.off+off); err != nil {
+				return nil, err
+			}
+			for i := 0; i < len(c); i += 4 {
+				p := le.Uint32(c[i:])
+				if int(p) >= seg.npkgs {
+					return nil, bad("document %d out of range", (off+int64(i))/4)
+				}
+				seg.pkgDocs[p]++
+			}
+		}
+		if b, err = read(secPkgs); err != nil {
+			return nil, err
+		}
+		if seg.pkgs, _, err = table(b); err != nil {
+			return nil, err
+		}
+		if seg.pkgs.n != seg.npkgs {
+			return nil, bad("counts disagree with the tables")
+		}
+		return seg, nil
+	}
 	if b, err = read(secDocPkg); err != nil {
 		return nil, err
 	}
@@ -305,11 +344,6 @@ func loadRank(f *os.File) (*rankSegment, error) {
 }
 
 func (seg *rankSegment) close() error { return seg.f.Close() }
-
-// pkgOf returns the package version of local document doc.
-func (seg *rankSegment) pkgOf(doc uint32) uint32 {
-	return binary.LittleEndian.Uint32(seg.docPkg[4*doc:])
-}
 
 // readInto reads n bytes at off of the section [base, end) into buf's storage when it is large
 // enough, or returns nil when they are not all inside it or cannot be read.

@@ -274,15 +274,12 @@ func Compacted(segs []Segment) bool {
 // readSegment reads what the segment at dir holds from its rank index (checking its checksum):
 // its versions and the documents of each. The segment is named name in the new generation.
 func readSegment(dir, name string) (*segState, error) {
-	rs, err := openRankSegment(filepath.Join(dir, RankFile))
+	rs, err := openRank(filepath.Join(dir, RankFile), true)
 	if err != nil {
 		return nil, err
 	}
 	defer rs.close()
-	st := &segState{Segment: Segment{Name: name, Versions: rs.npkgs, Documents: rs.docs}, docs: make([]int, rs.npkgs)}
-	for d := range rs.docs {
-		st.docs[rs.pkgOf(uint32(d))]++
-	}
+	st := &segState{Segment: Segment{Name: name, Versions: rs.npkgs, Documents: rs.docs}, docs: rs.pkgDocs}
 	for p := range rs.npkgs {
 		eco, rest, _ := strings.Cut(string(rs.pkgs.at(p)), "\x00")
 		pkg, version, _ := strings.Cut(rest, "\x00")
