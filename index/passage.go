@@ -13,6 +13,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -36,8 +37,9 @@ const (
 	// than 0.40 at 4% more bytes).
 	topPassageHits    = 3
 	lowerPassageShare = 0.40
-	// maxPassageWords bounds the distinct words of a question that passages are scored by.
-	maxPassageWords = 32
+	// maxPassageWords bounds the stems a question's passages are scored by: its words, their
+	// identifier parts and their other forms.
+	maxPassageWords = 63
 	// minSplitLine is the shortest line split into sentences: a shorter one is chosen whole.
 	minSplitLine = 160
 )
@@ -56,10 +58,19 @@ func passageBudget(perHit, rank int) int {
 }
 
 // passageQuery is what passages are scored by: the question's words as lowercased stems, matched
-// as prefixes of the text's words, each with a weight.
+// as prefixes of the text's words, each with a weight. A word of the question, its identifier
+// parts ("expiresIn": "expires") and its other forms (synonyms.go's wordForms and howForms:
+// "largest": "max") make one group, which counts once, by the heaviest of its stems that a
+// passage holds: "WebSocket" in a text matches "websocket", "web" and "socket", one word.
 type passageQuery struct {
 	stems   []string
 	weights []float64
+	// group numbers each stem's group; groups[g] is the mask of group g's stems.
+	group  []int
+	groups []uint64
+	// head tells the stems that are words of the question as typed (each the first of its
+	// group), not parts or other forms.
+	head []bool
 	// words are the stems as snippet's first-match search takes them, for cutting within one
 	// long unit.
 	words []string
@@ -83,43 +94,112 @@ var passageStopWords = map[string]bool{
 	"get": false, // kept: a method's name as often as a verb
 }
 
-// newPassageQuery returns the passage query of text: its words and their identifier parts
-// ("expiresIn": "expiresin", "expires", "in"), without stop words and words under three
-// letters. weight, when not nil, gives a word's weight (its rarity); words of pkg (the hit's
-// package name) weigh a fifth, since every part of that package's documentation holds them.
+// newPassageQuery returns the passage query of text: its words, each with its identifier parts
+// ("expiresIn": "expiresin", "expires", "in") and its other forms (at altWeight of its weight),
+// without stop words and words under three letters. weight, when not nil, gives a word's weight
+// (its rarity).
 func newPassageQuery(text string, weight func(word string) float64) *passageQuery {
 	pq := &passageQuery{}
-	seen := map[string]bool{}
-	add := func(w string) {
+	seen := map[string]int{}
+	// add adds word w to group g: as the question's word (head), as its part, or as its other
+	// form, which weighs altWeight of the question's word (its own rarity would say how rare
+	// the form is, not the word asked).
+	add := func(w string, g int, head bool, form float64) {
 		w = strings.ToLower(w)
-		if len(w) < 3 || passageStopWords[w] || len(pq.stems) >= maxPassageWords {
+		if len(w) < 3 || passageStopWords[w] {
 			return
 		}
 		s := lightStem(w)
-		if seen[s] {
-			return
-		}
-		seen[s] = true
 		wt := 1.0
-		if weight != nil {
+		if form > 0 {
+			wt = form
+		} else if weight != nil {
 			wt = weight(w)
 		}
+		if i, ok := seen[s]; ok {
+			// A word typed on its own that was another word's part or form is a group of
+			// its own.
+			if head && !pq.head[i] {
+				pq.groups[pq.group[i]] &^= 1 << i
+				pq.group[i], pq.head[i] = g, true
+				pq.groups[g] |= 1 << i
+				pq.weights[i] = max(pq.weights[i], wt)
+			}
+			return
+		}
+		if len(pq.stems) >= maxPassageWords {
+			return
+		}
+		seen[s] = len(pq.stems)
+		pq.groups[g] |= 1 << len(pq.stems)
 		pq.stems = append(pq.stems, s)
 		pq.weights = append(pq.weights, wt)
 		pq.words = append(pq.words, s)
+		pq.group = append(pq.group, g)
+		pq.head = append(pq.head, head)
 	}
-	for _, tok := range strings.FieldsFunc(text, func(r rune) bool {
+	toks := strings.FieldsFunc(text, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
-	}) {
-		add(tok)
+	})
+	for k, tok := range toks {
+		g := len(pq.groups)
+		pq.groups = append(pq.groups, 0)
+		add(tok, g, true, 0)
 		if parts := splitIdent([]byte(tok)); len(parts) > 1 {
 			for _, p := range parts {
-				add(tok[p[0]:p[1]])
+				add(tok[p[0]:p[1]], g, false, 0)
+			}
+		}
+		if pq.groups[g] == 0 {
+			pq.groups = pq.groups[:g]
+			continue
+		}
+		form := altWeight * pq.weights[bitIndex(pq.groups[g])]
+		for _, o := range passageForms()[lightStem(strings.ToLower(tok))] {
+			add(o, g, false, form)
+		}
+		if k > 0 && strings.EqualFold(toks[k-1], "how") {
+			for _, o := range howForms[strings.ToLower(tok)] {
+				add(o, g, false, form)
 			}
 		}
 	}
 	pq.cue(text)
 	return pq
+}
+
+// passageForms maps the lightStem of each word of wordForms to the other words of its groups.
+var passageForms = sync.OnceValue(func() map[string][]string {
+	idx := map[string][]string{}
+	for _, group := range wordForms {
+		for _, w := range group {
+			s := lightStem(w)
+			for _, o := range group {
+				if o != w && !slices.Contains(idx[s], o) {
+					idx[s] = append(idx[s], o)
+				}
+			}
+		}
+	}
+	return idx
+})
+
+// score returns the weight of the distinct words of mask: each group's heaviest stem in mask,
+// and the number's.
+func (pq *passageQuery) score(mask uint64) float64 {
+	total := 0.0
+	for _, gm := range pq.groups {
+		m := mask & gm
+		best := 0.0
+		for b := m; b != 0; b &= b - 1 {
+			best = max(best, pq.weights[bitIndex(b)])
+		}
+		total += best
+	}
+	if mask&(1<<numberBit) != 0 {
+		total += pq.number
+	}
+	return total
 }
 
 // Answer cues. Most questions about a package's behaviour ask for a default ("… by default?",
@@ -180,13 +260,17 @@ func (pq *passageQuery) cue(text string) {
 	if !asksDefault && !asksNumber {
 		return
 	}
-	mean := 1.0
-	if len(pq.weights) > 0 {
-		mean = 0
-		for _, w := range pq.weights {
+	mean, n := 0.0, 0
+	for i, w := range pq.weights {
+		if pq.head[i] {
 			mean += w
+			n++
 		}
-		mean /= float64(len(pq.weights))
+	}
+	if n > 0 {
+		mean /= float64(n)
+	} else {
+		mean = 1
 	}
 	if asksDefault {
 		i := slices.Index(pq.stems, "default")
@@ -194,6 +278,9 @@ func (pq *passageQuery) cue(text string) {
 		case i >= 0:
 			pq.weights[i] = max(pq.weights[i], mean)
 		case len(pq.stems) < maxPassageWords:
+			pq.groups = append(pq.groups, 1<<len(pq.stems))
+			pq.group = append(pq.group, len(pq.groups)-1)
+			pq.head = append(pq.head, true)
 			pq.stems = append(pq.stems, "default")
 			pq.weights = append(pq.weights, mean)
 			pq.words = append(pq.words, "default")
@@ -267,10 +354,8 @@ func passage(text string, pq *passageQuery, budget int) string {
 				break
 			}
 			if nw := segs[j].mask &^ mask; nw != 0 {
-				for b := nw; b != 0; b &= b - 1 {
-					score += pq.weight(bitIndex(b))
-				}
 				mask |= nw
+				score = pq.score(mask)
 			}
 			hits += segs[j].hits
 			s := score + 0.05*math.Min(hits, score) // repeated words count a little
@@ -357,14 +442,6 @@ func render(text string, segs []segment, lo, hi int) string {
 	return b.String()
 }
 
-// weight returns the weight of bit i of a segment's mask: a question word's, or a number's.
-func (pq *passageQuery) weight(i int) float64 {
-	if i == numberBit {
-		return pq.number
-	}
-	return pq.weights[i]
-}
-
 // bitIndex returns the index of the lowest set bit of b.
 func bitIndex(b uint64) int {
 	n := 0
@@ -448,8 +525,9 @@ func startsSentence(s string) bool {
 }
 
 // markMatches sets each segment's mask and hits from the words of text that start with one of
-// pq's stems: a word starts after a character that is not a letter or digit, or at a capital
-// after a lower-case letter (camelCase). Each stem's first letter is found with
+// pq's stems and are a form of its word (wordEnds), outside URLs: a word starts after a
+// character that is not a letter or digit, or at a capital after a lower-case letter
+// (camelCase). Each stem's first letter is found with
 // strings.IndexByte, in lower and in upper case, rather than testing every byte.
 func markMatches(text string, segs []segment, pq *passageQuery) {
 	if len(segs) == 0 {
@@ -494,6 +572,9 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 				} else if !equalFoldASCII(text[at+1:at+len(stem)], stem[1:]) {
 					continue
 				}
+				if !pq.wordEnds(text, at, at+len(stem), w) || inURL(text, at) {
+					continue
+				}
 				for seg < len(segs) && segs[seg].end <= at {
 					seg++
 				}
@@ -504,6 +585,48 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 			}
 		}
 	}
+}
+
+// wordEnds reports whether the text's word that starts at at with stem w of pq (text[at:end])
+// is a form of that word, not another word that starts alike: the letters that follow in the
+// same word (up to a camelCase boundary) are an ending that lightStem removes ("messages",
+// "configuration" for "configured"), a comparative's ("larger"), or the start of another of the
+// question's words ("maxsize" for "max size"). "expression" is not a form of "express", nor
+// "retrieve" of "retries".
+func (pq *passageQuery) wordEnds(text string, at, end, w int) bool {
+	j := end
+	for j < len(text) && 'a' <= text[j] && text[j] <= 'z' {
+		j++
+	}
+	if j == end {
+		return true
+	}
+	tail := text[end:j]
+	switch tail {
+	case "er", "ers", "est":
+		return true
+	}
+	if lightStem(strings.ToLower(text[at:j])) == pq.stems[w] {
+		return true
+	}
+	for _, s := range pq.stems {
+		if strings.HasPrefix(tail, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// inURL reports whether the word at text[at] is part of a URL ("http://example.com"): the words
+// of a link's address say nothing about what its sentence says.
+func inURL(text string, at int) bool {
+	start := strings.LastIndexAny(text[max(0, at-256):at], " \t\n\"'(<[") + 1 + max(0, at-256)
+	end := at + strings.IndexAny(text[at:min(len(text), at+256)], " \t\n\"')>]")
+	if end < at {
+		end = min(len(text), at+256)
+	}
+	tok := text[start:end]
+	return strings.Contains(tok, "://") || strings.HasPrefix(tok, "www.")
 }
 
 // markNumbers marks the segments that hold a number with numberBit: a digit that starts a word
@@ -540,7 +663,9 @@ func (pq *passageQuery) forPackage(pkg string) *passageQuery {
 	for i, s := range pq.stems {
 		if strings.Contains(pkg, s) {
 			if out == nil {
-				out = &passageQuery{stems: pq.stems, words: pq.words, weights: append([]float64(nil), pq.weights...), number: pq.number}
+				cp := *pq
+				cp.weights = append([]float64(nil), pq.weights...)
+				out = &cp
 			}
 			out.weights[i] /= 5
 		}

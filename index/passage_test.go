@@ -92,6 +92,53 @@ func TestPassageWeights(t *testing.T) {
 	}
 }
 
+// TestPassageWordForms checks that a question's word counts once in a passage whatever form it
+// takes there (as typed, its identifier parts, its other forms), and only in its own forms.
+func TestPassageWordForms(t *testing.T) {
+	for _, c := range []struct {
+		name, text, query string
+		weights           map[string]float64
+		budget            int
+		want, not         string
+	}{
+		{
+			// "WebSocket" matches websocket, web and socket: one word, not three.
+			name: "an identifier's parts count once",
+			text: "- `options.maxPayload` (Number): The maximum allowed message size\n" +
+				"- `options.WebSocket` (Function): Specifies the `WebSocket` class to use\n",
+			query: "how large a message will a WebSocket server accept", budget: 70,
+			weights: map[string]float64{"websocket": 6, "web": 4, "socket": 5, "message": 3, "large": 6},
+			want:    "maxPayload", not: "options.WebSocket",
+		},
+		{
+			// "how large" asks for a size, "largest" for a max (synonyms.go's forms).
+			name: "other forms of a word", text: "A payload may be a string.\nThe max size of each payload.\n",
+			query: "what is the largest payload", budget: 35, want: "max size", not: "string",
+		},
+		{
+			name: "a longer word is another word", text: "Origin may be an expression.\nThe express app mounts the router first.\n",
+			query: "express", budget: 45, want: "express app", not: "expression",
+		},
+		{
+			name: "the words of a URL", text: "\"http://a.io\" is allowed.\nRequests over HTTP are allowed when insecure is set.\n",
+			query: "http allowed", budget: 60, want: "over HTTP", not: "a.io",
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			weight := func(w string) float64 {
+				if v, ok := c.weights[w]; ok {
+					return v
+				}
+				return 1
+			}
+			got := passage(c.text, newPassageQuery(c.query, weight), c.budget)
+			if !strings.Contains(got, c.want) || strings.Contains(got, c.not) {
+				t.Errorf("passage for %q: want %q, not %q:\n%s", c.query, c.want, c.not, got)
+			}
+		})
+	}
+}
+
 func TestPassageBudget(t *testing.T) {
 	for _, c := range []struct{ perHit, rank, want int }{
 		{0, 0, DefaultPassageBytes},
