@@ -138,7 +138,7 @@ func newPassageQuery(text string, weight func(word string) float64) *passageQuer
 		pq.group = append(pq.group, g)
 		pq.head = append(pq.head, head)
 	}
-	toks := strings.FieldsFunc(text, func(r rune) bool {
+	toks := strings.FieldsFunc(plainWords(text), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
 	})
 	for k, tok := range toks {
@@ -332,6 +332,7 @@ func passage(text string, pq *passageQuery, budget int) string {
 		return ""
 	}
 	markMatches(text, segs, pq)
+	pq = pq.inText(segs)
 
 	size := func(i int) int {
 		n := segs[i].end - segs[i].start + 1
@@ -390,6 +391,31 @@ func passage(text string, pq *passageQuery, budget int) string {
 		used += size(lo)
 	}
 	return render(text, segs, lo, hi)
+}
+
+// inText returns pq with each stem's weight, and the number's, scaled by how rare it is among
+// segs (the segments of one text, their masks marked), as BM25 weighs a word by its rarity
+// among documents: a word of the question that most of a text's sentences hold (the subject of
+// its section, "sign" all over jwt.sign's) says little about which of them answers, and the
+// words that few hold choose the passage.
+func (pq *passageQuery) inText(segs []segment) *passageQuery {
+	var held [numberBit + 1]int
+	for _, s := range segs {
+		for b := s.mask; b != 0; b &= b - 1 {
+			held[bitIndex(b)]++
+		}
+	}
+	n := float64(len(segs))
+	rarity := func(k int) float64 {
+		return math.Log(1 + (n-float64(k)+0.5)/(float64(k)+0.5))
+	}
+	cp := *pq
+	cp.weights = make([]float64, len(pq.weights))
+	for i, w := range pq.weights {
+		cp.weights[i] = w * rarity(held[i])
+	}
+	cp.number = pq.number * rarity(held[numberBit])
+	return &cp
 }
 
 // render joins segs[lo:hi+1]: sentences of one line with a space, units on lines of their own,

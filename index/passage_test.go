@@ -1,6 +1,7 @@
 package index
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -136,6 +137,18 @@ func TestPassageWordForms(t *testing.T) {
 				t.Errorf("passage for %q: want %q, not %q:\n%s", c.query, c.want, c.not, got)
 			}
 		})
+	}
+}
+
+// TestPassageRarity checks that a word most of a text's sentences hold (its subject) chooses
+// less than one that few hold, and that a contraction's stem is no word.
+func TestPassageRarity(t *testing.T) {
+	text := "jwt.sign returns the token.\nSign it with a callback.\nalgorithm (default: HS256)\nSign by default.\nSign the payload again.\n"
+	if got := passage(text, newPassageQuery("which algorithm does it sign with by default?", nil), 30); !strings.Contains(got, "HS256") {
+		t.Errorf("the text's own subject outweighed the question's rarer word:\n%s", got)
+	}
+	if pq := newPassageQuery("which algorithm when I don't pick one", nil); slices.Contains(pq.stems, "don") {
+		t.Errorf("\"don't\" gave the stem \"don\": %q", pq.stems)
 	}
 }
 
