@@ -562,6 +562,9 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 	if pq.number > 0 {
 		markNumbers(text, segs, pq.number)
 	}
+	if d := slices.Index(pq.stems, "default"); d >= 0 {
+		markAssignments(text, segs, d, pq.weights[d])
+	}
 	lo, hi := segs[0].start, segs[len(segs)-1].end
 	for w, stem := range pq.stems {
 		first := stem[0]
@@ -671,6 +674,31 @@ func markNumbers(text string, segs []segment, weight float64) {
 			s.mask |= 1 << numberBit
 			s.hits += weight
 			break
+		}
+	}
+}
+
+// markAssignments marks with bit d (the stem "default") the prose segments that give a
+// parameter's default as name=value, the way JSDoc (`[options.leading=false]`), Python
+// signatures and keyword arguments (`override=False`) and option strings write it: an
+// identifier, "=" and a value, without spaces. Code lines are left out: there "=" assigns.
+func markAssignments(text string, segs []segment, d int, weight float64) {
+	for k := range segs {
+		s := &segs[k]
+		if s.code || s.mask&(1<<d) != 0 {
+			continue
+		}
+		for i := s.start + 1; i < s.end-1; i++ {
+			i += max(0, strings.IndexByte(text[i:s.end-1], '='))
+			if text[i] != '=' {
+				break
+			}
+			prev, next := text[i-1], text[i+1]
+			if (isWordByte(prev) || prev == '_' || prev == ']') && next != '=' && next != '>' && next != ' ' && next != '\n' {
+				s.mask |= 1 << d
+				s.hits += weight
+				break
+			}
 		}
 	}
 }

@@ -258,6 +258,15 @@ func TestAnswerCues(t *testing.T) {
 	if !strings.Contains(got, "default value is 'ignore'") {
 		t.Errorf("passage of a default question misses the default:\n%s", got)
 	}
+	// A default written as name=value (JSDoc, Python keyword arguments) states one; an
+	// assignment in code does not.
+	got = passage("Provide options to say whether func is invoked on the leading edge of the wait timeout.\n"+
+		"@param {boolean} [options.leading=false] Specify invoking on the leading edge.\n"+
+		"```js\nvar leading=true // the leading edge\n```\n",
+		newPassageQuery("is debounce called on the leading edge by default?", nil), 80)
+	if !strings.Contains(got, "leading=false") {
+		t.Errorf("passage of a default question misses the name=value default:\n%s", got)
+	}
 	weights = map[string]float64{"message": 2}
 	got = passage("The server accepts text and binary frames.\nA message of more than 104857600 bytes closes its connection.\n",
 		newPassageQuery("how large a message will the server accept?", weight), 64)
