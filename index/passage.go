@@ -314,9 +314,8 @@ type segment struct {
 	start, end int // bytes of the text
 	unit       int // the line or code block it belongs to
 	code       bool
-	fence      string  // for the first line of a code block: its opening fence line
-	mask       uint64  // the query words it holds
-	hits       float64 // weighted count of its matches
+	fence      string // for the first line of a code block: its opening fence line
+	mask       uint64 // the query words it holds
 }
 
 // passage returns the passage of text for pq in at most about budget bytes: the consecutive
@@ -348,7 +347,7 @@ func passage(text string, pq *passageQuery, budget int) string {
 			continue
 		}
 		var mask uint64
-		score, hits, bytes := 0.0, 0.0, 0
+		score, bytes := 0.0, 0
 		for j := i; j < len(segs); j++ {
 			bytes += size(j)
 			if bytes > budget && j > i {
@@ -358,10 +357,10 @@ func passage(text string, pq *passageQuery, budget int) string {
 				mask |= nw
 				score = pq.score(mask)
 			}
-			hits += segs[j].hits
-			s := score + 0.05*math.Min(hits, score) // repeated words count a little
-			if segs[j].mask != 0 && (s > bestScore+1e-9 || (math.Abs(s-bestScore) <= 1e-9 && bytes < bestBytes)) {
-				bestI, bestJ, bestScore, bestBytes = i, j, s, bytes
+			// A word counts once however often the window repeats it: of two windows with
+			// the same words, the shorter, where they stand closer, is the passage.
+			if segs[j].mask != 0 && (score > bestScore+1e-9 || (math.Abs(score-bestScore) <= 1e-9 && bytes < bestBytes)) {
+				bestI, bestJ, bestScore, bestBytes = i, j, score, bytes
 			}
 		}
 	}
@@ -550,7 +549,7 @@ func startsSentence(s string) bool {
 	return unicode.IsUpper(r) || unicode.IsDigit(r) || r == '`' || r == '"' || r == '(' || r == '\''
 }
 
-// markMatches sets each segment's mask and hits from the words of text that start with one of
+// markMatches sets each segment's mask from the words of text that start with one of
 // pq's stems and are a form of its word (wordEnds), outside URLs: a word starts after a
 // character that is not a letter or digit, or at a capital after a lower-case letter
 // (camelCase). Each stem's first letter is found with
@@ -560,10 +559,10 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 		return
 	}
 	if pq.number > 0 {
-		markNumbers(text, segs, pq.number)
+		markNumbers(text, segs)
 	}
 	if d := slices.Index(pq.stems, "default"); d >= 0 {
-		markAssignments(text, segs, d, pq.weights[d])
+		markAssignments(text, segs, d)
 	}
 	lo, hi := segs[0].start, segs[len(segs)-1].end
 	for w, stem := range pq.stems {
@@ -609,7 +608,6 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 				}
 				if seg < len(segs) && segs[seg].start <= at {
 					segs[seg].mask |= 1 << w
-					segs[seg].hits += pq.weights[w]
 				}
 			}
 		}
@@ -660,7 +658,7 @@ func inURL(text string, at int) bool {
 
 // markNumbers marks the segments that hold a number with numberBit: a digit that starts a word
 // ("65000", "100:100", ".005", "4MB"), not one inside an identifier ("HS256", "utf8").
-func markNumbers(text string, segs []segment, weight float64) {
+func markNumbers(text string, segs []segment) {
 	for k := range segs {
 		s := &segs[k]
 		for i := s.start; i < s.end; i++ {
@@ -672,7 +670,6 @@ func markNumbers(text string, segs []segment, weight float64) {
 				continue
 			}
 			s.mask |= 1 << numberBit
-			s.hits += weight
 			break
 		}
 	}
@@ -682,7 +679,7 @@ func markNumbers(text string, segs []segment, weight float64) {
 // parameter's default as name=value, the way JSDoc (`[options.leading=false]`), Python
 // signatures and keyword arguments (`override=False`) and option strings write it: an
 // identifier, "=" and a value, without spaces. Code lines are left out: there "=" assigns.
-func markAssignments(text string, segs []segment, d int, weight float64) {
+func markAssignments(text string, segs []segment, d int) {
 	for k := range segs {
 		s := &segs[k]
 		if s.code || s.mask&(1<<d) != 0 {
@@ -696,7 +693,6 @@ func markAssignments(text string, segs []segment, d int, weight float64) {
 			prev, next := text[i-1], text[i+1]
 			if (isWordByte(prev) || prev == '_' || prev == ']') && next != '=' && next != '>' && next != ' ' && next != '\n' {
 				s.mask |= 1 << d
-				s.hits += weight
 				break
 			}
 		}
@@ -709,20 +705,24 @@ func isWordByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= utf8.RuneSelf
 }
 
-// forPackage returns pq with the words of the package name pkg weighing a fifth: every part of
-// that package's documentation holds them, so they say little about which part answers.
+// forPackage returns pq without the words of the package name pkg (weighing 0): the hit is in
+// that package, so every part of its documentation is about them, and a passage that names the
+// package ("require('jsonwebtoken')") is no more likely to answer. A word is the package's when
+// it is one of the name's words in the same form: "dotenv" of python-dotenv, not "git" of
+// github.com/….
 func (pq *passageQuery) forPackage(pkg string) *passageQuery {
-	pkg = strings.ToLower(pkg)
 	var out *passageQuery
-	for i, s := range pq.stems {
-		if strings.Contains(pkg, s) {
-			if out == nil {
-				cp := *pq
-				cp.weights = append([]float64(nil), pq.weights...)
-				out = &cp
-			}
-			out.weights[i] /= 5
+	for _, tok := range strings.FieldsFunc(strings.ToLower(pkg), notWordRune) {
+		i := slices.Index(pq.stems, lightStem(tok))
+		if i < 0 {
+			continue
 		}
+		if out == nil {
+			cp := *pq
+			cp.weights = append([]float64(nil), pq.weights...)
+			out = &cp
+		}
+		out.weights[i] = 0
 	}
 	if out == nil {
 		return pq

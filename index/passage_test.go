@@ -152,6 +152,44 @@ func TestPassageRarity(t *testing.T) {
 	}
 }
 
+// TestPassagePackageWords checks that the words of the hit's package do not choose its passage
+// (every part of its documentation is about them), and that a word is the package's only in
+// the same form as one of the name's words.
+func TestPassagePackageWords(t *testing.T) {
+	// jwt.sign's section as the real corpus stores it, shortened; weights as rank.idx gives them.
+	text := "When signing with RSA algorithms the minimum modulus length is 2048 except when the allowInsecureKeySizes option is set to true.\n" +
+		"Private keys below this size will be rejected with an error.\n" +
+		"options:\n" +
+		"algorithm (default: HS256)\n" +
+		"expiresIn: expressed in seconds or a string describing a time span vercel/ms.\n" +
+		"mutatePayload: if true, the sign function will modify the payload object directly.\n" +
+		"Generated jwts will include an iat (issued at) claim by default unless noTimestamp is specified.\n" +
+		"Synchronous Sign with default (HMAC SHA256)\n" +
+		"Synchronous Sign with RSA SHA256\n" +
+		"Sign asynchronously\n" +
+		"```js\nvar jwt = require('jsonwebtoken');\nvar token = jwt.sign({ foo: 'bar' }, 'shhhhh');\n```\n" +
+		"```js\n// sign with RSA SHA256\nvar privateKey = fs.readFileSync('private.key');\n" +
+		"var token = jwt.sign({ foo: 'bar' }, privateKey, { algorithm: 'RS256' });\n```\n"
+	weights := map[string]float64{"algorithm": 4.9, "jsonwebtoken": 9.3, "sign": 5.8, "pick": 6.9}
+	weight := func(w string) float64 {
+		if v, ok := weights[w]; ok {
+			return v
+		}
+		return 1
+	}
+	pq := newPassageQuery("which algorithm does jsonwebtoken sign with when I don't pick one?", weight).forPackage("jsonwebtoken")
+	if got := passage(text, pq, 400); !strings.Contains(got, "algorithm (default: HS256)") {
+		t.Errorf("passage misses the default algorithm:\n%s", got)
+	}
+
+	pq = newPassageQuery("git commit with dotenv", nil).forPackage("github.com/theskumar/python-dotenv")
+	for i, s := range pq.stems {
+		if want := map[bool]float64{true: 0, false: 1}[s == "dotenv"]; pq.weights[i] != want {
+			t.Errorf("weight of %q is %v, want %v", s, pq.weights[i], want)
+		}
+	}
+}
+
 func TestPassageBudget(t *testing.T) {
 	for _, c := range []struct{ perHit, rank, want int }{
 		{0, 0, DefaultPassageBytes},
