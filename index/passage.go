@@ -565,8 +565,18 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 		markAssignments(text, segs, d)
 	}
 	lo, hi := segs[0].start, segs[len(segs)-1].end
+	// The stems by first letter, so that the text is scanned once for each letter: other
+	// forms of a word often share its first letter ("max", "maximum").
+	var firsts []byte
+	byFirst := map[byte][]int{}
 	for w, stem := range pq.stems {
-		first := stem[0]
+		if _, ok := byFirst[stem[0]]; !ok {
+			firsts = append(firsts, stem[0])
+		}
+		byFirst[stem[0]] = append(byFirst[stem[0]], w)
+	}
+	for _, first := range firsts {
+		stems := byFirst[first]
 		cases := [2]byte{first, first}
 		if 'a' <= first && first <= 'z' {
 			cases[1] = first - 'a' + 'A'
@@ -584,30 +594,43 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 				i += j
 				at := i
 				i++
-				if at+len(stem) > hi {
-					break
-				}
 				if at > 0 {
 					prev := text[at-1]
 					if isWordByte(prev) && !(c >= 'A' && c <= 'Z' && 'a' <= prev && prev <= 'z') {
 						continue
 					}
 				}
-				if first >= utf8.RuneSelf {
-					if !strings.EqualFold(text[at:at+len(stem)], stem) {
+				url := -1 // whether at is inside a URL, found when a stem matches
+				for _, w := range stems {
+					stem := pq.stems[w]
+					if at+len(stem) > hi {
 						continue
 					}
-				} else if !equalFoldASCII(text[at+1:at+len(stem)], stem[1:]) {
-					continue
-				}
-				if !pq.wordEnds(text, at, at+len(stem), w) || inURL(text, at) {
-					continue
-				}
-				for seg < len(segs) && segs[seg].end <= at {
-					seg++
-				}
-				if seg < len(segs) && segs[seg].start <= at {
-					segs[seg].mask |= 1 << w
+					if first >= utf8.RuneSelf {
+						if !strings.EqualFold(text[at:at+len(stem)], stem) {
+							continue
+						}
+					} else if !equalFoldASCII(text[at+1:at+len(stem)], stem[1:]) {
+						continue
+					}
+					if !pq.wordEnds(text, at, at+len(stem), w) {
+						continue
+					}
+					if url < 0 {
+						url = 0
+						if inURL(text, at) {
+							url = 1
+						}
+					}
+					if url == 1 {
+						break
+					}
+					for seg < len(segs) && segs[seg].end <= at {
+						seg++
+					}
+					if seg < len(segs) && segs[seg].start <= at {
+						segs[seg].mask |= 1 << w
+					}
 				}
 			}
 		}
