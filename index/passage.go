@@ -752,3 +752,41 @@ func (pq *passageQuery) forPackage(pkg string) *passageQuery {
 	}
 	return out
 }
+
+// titleWeight is the share of its weight a question's word keeps in a hit whose title or
+// heading path holds it: the reader sees the title already, and its words are what the whole
+// text is about, so the words it lacks tell its sentences apart. On testdata/answers, 0.5 and
+// 0.2 showed the fact in 92 of the 105 top-10 passages whose text holds it, 1 in 90.
+const titleWeight = 0.5
+
+// forTitle returns pq with the words of title (a hit's title and heading path), and their
+// identifier parts, weighing titleWeight of their weight.
+func (pq *passageQuery) forTitle(title string) *passageQuery {
+	var out *passageQuery
+	scale := func(w string) {
+		i := slices.Index(pq.stems, lightStem(w))
+		if i < 0 || out != nil && out.weights[i] != pq.weights[i] {
+			return
+		}
+		if out == nil {
+			cp := *pq
+			cp.weights = append([]float64(nil), pq.weights...)
+			out = &cp
+		}
+		out.weights[i] *= titleWeight
+	}
+	for _, tok := range strings.FieldsFunc(strings.ToLower(title), notWordRune) {
+		scale(tok)
+	}
+	for _, tok := range strings.FieldsFunc(title, notWordRune) {
+		if parts := splitIdent([]byte(tok)); len(parts) > 1 {
+			for _, p := range parts {
+				scale(strings.ToLower(tok[p[0]:p[1]]))
+			}
+		}
+	}
+	if out == nil {
+		return pq
+	}
+	return out
+}

@@ -190,6 +190,29 @@ func TestPassagePackageWords(t *testing.T) {
 	}
 }
 
+// TestPassageTitleWords checks that the words of a hit's title weigh less: the reader sees them,
+// and the whole text is about them.
+func TestPassageTitleWords(t *testing.T) {
+	text := "Class representing a WebSocket server.\n" +
+		"- `options.maxPayload` (Number): The maximum allowed message size\n"
+	weights := map[string]float64{"websocket": 6, "web": 4, "socket": 5, "server": 4, "message": 3, "large": 6}
+	weight := func(w string) float64 {
+		if v, ok := weights[w]; ok {
+			return v
+		}
+		return 1
+	}
+	pq := newPassageQuery("how large a message will a WebSocket server accept", weight).forTitle("ws.WebSocketServer")
+	if got := passage(text, pq, 70); !strings.Contains(got, "maxPayload") {
+		t.Errorf("the title's words chose the passage:\n%s", got)
+	}
+	for i, s := range pq.stems {
+		if s == "socket" && pq.weights[i] != 2.5 {
+			t.Errorf("weight of the title's part %q is %v, want 2.5 (halved once)", s, pq.weights[i])
+		}
+	}
+}
+
 func TestPassageBudget(t *testing.T) {
 	for _, c := range []struct{ perHit, rank, want int }{
 		{0, 0, DefaultPassageBytes},
