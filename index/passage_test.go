@@ -213,6 +213,27 @@ func TestPassageTitleWords(t *testing.T) {
 	}
 }
 
+// TestPassageExtra checks that a top hit's passage joins, after "…", the sentence elsewhere that
+// holds the question's words its core lacks, and that a lower hit's does not.
+func TestPassageExtra(t *testing.T) {
+	text := "Subclasses of str, int, dict, and list are now serialized.\n" +
+		"This is faster and more similar to the standard library, and it breaks no code that relied on the old behaviour of the serializer.\n" +
+		"The default option set is empty, and options combine with a bitwise or of the flags that the module exports.\n" +
+		"Users with dict objects using non-str keys should specify option=OPT_NON_STR_KEYS.\n" +
+		"indent is replaced by option=OPT_INDENT_2.\n"
+	q := newPassageQuery("can it serialize a dict whose keys are not strings", nil)
+	got := passage(text, q, 300)
+	if !strings.Contains(got, "Subclasses of str") || !strings.Contains(got, "…\nUsers with dict objects using non-str keys") {
+		t.Errorf("passage lacks the core or the sentence with the other words:\n%s", got)
+	}
+	if len(got) > 300+16 {
+		t.Errorf("passage of %d bytes over a budget of 300:\n%s", len(got), got)
+	}
+	if got := passage(text, q, extraPassageBytes-1); strings.Count(got, "…") > 2 {
+		t.Errorf("a lower hit's passage joined a second run:\n%s", got)
+	}
+}
+
 func TestPassageBudget(t *testing.T) {
 	for _, c := range []struct{ perHit, rank, want int }{
 		{0, 0, DefaultPassageBytes},
