@@ -1,6 +1,7 @@
 package index
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -89,6 +90,147 @@ func TestPassageWeights(t *testing.T) {
 	pq := newPassageQuery("jsonwebtoken seconds", nil).forPackage("jsonwebtoken")
 	if got := passage(text, pq, 60); !strings.Contains(got, "seconds count") {
 		t.Errorf("the package's own name outweighed the question's word: %q", got)
+	}
+}
+
+// TestPassageWordForms checks that a question's word counts once in a passage whatever form it
+// takes there (as typed, its identifier parts, its other forms), and only in its own forms.
+func TestPassageWordForms(t *testing.T) {
+	for _, c := range []struct {
+		name, text, query string
+		weights           map[string]float64
+		budget            int
+		want, not         string
+	}{
+		{
+			// "WebSocket" matches websocket, web and socket: one word, not three.
+			name: "an identifier's parts count once",
+			text: "- `options.maxPayload` (Number): The maximum allowed message size\n" +
+				"- `options.WebSocket` (Function): Specifies the `WebSocket` class to use\n",
+			query: "how large a message will a WebSocket server accept", budget: 70,
+			weights: map[string]float64{"websocket": 6, "web": 4, "socket": 5, "message": 3, "large": 6},
+			want:    "maxPayload", not: "options.WebSocket",
+		},
+		{
+			// "how large" asks for a size, "largest" for a max (synonyms.go's forms).
+			name: "other forms of a word", text: "A payload may be a string.\nThe max size of each payload.\n",
+			query: "what is the largest payload", budget: 35, want: "max size", not: "string",
+		},
+		{
+			name: "a longer word is another word", text: "Origin may be an expression.\nThe express app mounts the router first.\n",
+			query: "express", budget: 45, want: "express app", not: "expression",
+		},
+		{
+			name: "the words of a URL", text: "\"http://a.io\" is allowed.\nRequests over HTTP are allowed when insecure is set.\n",
+			query: "http allowed", budget: 60, want: "over HTTP", not: "a.io",
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			weight := func(w string) float64 {
+				if v, ok := c.weights[w]; ok {
+					return v
+				}
+				return 1
+			}
+			got := passage(c.text, newPassageQuery(c.query, weight), c.budget)
+			if !strings.Contains(got, c.want) || strings.Contains(got, c.not) {
+				t.Errorf("passage for %q: want %q, not %q:\n%s", c.query, c.want, c.not, got)
+			}
+		})
+	}
+}
+
+// TestPassageRarity checks that a word most of a text's sentences hold (its subject) chooses
+// less than one that few hold, and that a contraction's stem is no word.
+func TestPassageRarity(t *testing.T) {
+	text := "jwt.sign returns the token.\nSign it with a callback.\nalgorithm (default: HS256)\nSign by default.\nSign the payload again.\n"
+	if got := passage(text, newPassageQuery("which algorithm does it sign with by default?", nil), 30); !strings.Contains(got, "HS256") {
+		t.Errorf("the text's own subject outweighed the question's rarer word:\n%s", got)
+	}
+	if pq := newPassageQuery("which algorithm when I don't pick one", nil); slices.Contains(pq.stems, "don") {
+		t.Errorf("\"don't\" gave the stem \"don\": %q", pq.stems)
+	}
+}
+
+// TestPassagePackageWords checks that the words of the hit's package do not choose its passage
+// (every part of its documentation is about them), and that a word is the package's only in
+// the same form as one of the name's words.
+func TestPassagePackageWords(t *testing.T) {
+	// jwt.sign's section as the real corpus stores it, shortened; weights as rank.idx gives them.
+	text := "When signing with RSA algorithms the minimum modulus length is 2048 except when the allowInsecureKeySizes option is set to true.\n" +
+		"Private keys below this size will be rejected with an error.\n" +
+		"options:\n" +
+		"algorithm (default: HS256)\n" +
+		"expiresIn: expressed in seconds or a string describing a time span vercel/ms.\n" +
+		"mutatePayload: if true, the sign function will modify the payload object directly.\n" +
+		"Generated jwts will include an iat (issued at) claim by default unless noTimestamp is specified.\n" +
+		"Synchronous Sign with default (HMAC SHA256)\n" +
+		"Synchronous Sign with RSA SHA256\n" +
+		"Sign asynchronously\n" +
+		"```js\nvar jwt = require('jsonwebtoken');\nvar token = jwt.sign({ foo: 'bar' }, 'shhhhh');\n```\n" +
+		"```js\n// sign with RSA SHA256\nvar privateKey = fs.readFileSync('private.key');\n" +
+		"var token = jwt.sign({ foo: 'bar' }, privateKey, { algorithm: 'RS256' });\n```\n"
+	weights := map[string]float64{"algorithm": 4.9, "jsonwebtoken": 9.3, "sign": 5.8, "pick": 6.9}
+	weight := func(w string) float64 {
+		if v, ok := weights[w]; ok {
+			return v
+		}
+		return 1
+	}
+	pq := newPassageQuery("which algorithm does jsonwebtoken sign with when I don't pick one?", weight).forPackage("jsonwebtoken")
+	if got := passage(text, pq, 400); !strings.Contains(got, "algorithm (default: HS256)") {
+		t.Errorf("passage misses the default algorithm:\n%s", got)
+	}
+
+	pq = newPassageQuery("git commit with dotenv", nil).forPackage("github.com/theskumar/python-dotenv")
+	for i, s := range pq.stems {
+		if want := map[bool]float64{true: 0, false: 1}[s == "dotenv"]; pq.weights[i] != want {
+			t.Errorf("weight of %q is %v, want %v", s, pq.weights[i], want)
+		}
+	}
+}
+
+// TestPassageTitleWords checks that the words of a hit's title weigh less: the reader sees them,
+// and the whole text is about them.
+func TestPassageTitleWords(t *testing.T) {
+	text := "Class representing a WebSocket server.\n" +
+		"- `options.maxPayload` (Number): The maximum allowed message size\n"
+	weights := map[string]float64{"websocket": 6, "web": 4, "socket": 5, "server": 4, "message": 3, "large": 6}
+	weight := func(w string) float64 {
+		if v, ok := weights[w]; ok {
+			return v
+		}
+		return 1
+	}
+	pq := newPassageQuery("how large a message will a WebSocket server accept", weight).forTitle("ws.WebSocketServer")
+	if got := passage(text, pq, 70); !strings.Contains(got, "maxPayload") {
+		t.Errorf("the title's words chose the passage:\n%s", got)
+	}
+	for i, s := range pq.stems {
+		if s == "socket" && pq.weights[i] != 2.5 {
+			t.Errorf("weight of the title's part %q is %v, want 2.5 (halved once)", s, pq.weights[i])
+		}
+	}
+}
+
+// TestPassageExtra checks that a top hit's passage joins, after "…", the sentence elsewhere that
+// holds the question's words its core lacks, and that a lower hit's does not.
+func TestPassageExtra(t *testing.T) {
+	text := "Subclasses of str, int, dict, and list are now serialized.\n" +
+		"This is faster and more similar to the standard library, and it breaks no code that relied on the old behaviour of the serializer.\n" +
+		"The default option set is empty, and options combine with a bitwise or of the flags that the module exports.\n" +
+		"Users with dict objects using non-str keys should specify option=OPT_NON_STR_KEYS.\n" +
+		"indent is replaced by option=OPT_INDENT_2.\n"
+	q := newPassageQuery("can it serialize a dict whose keys are not strings", nil)
+	got := passage(text, q, 300)
+	if !strings.Contains(got, "Subclasses of str") || !strings.Contains(got, "…\nUsers with dict objects using non-str keys") {
+		t.Errorf("passage lacks the core or the sentence with the other words:\n%s", got)
+	}
+	if len(got) > 300+16 {
+		t.Errorf("passage of %d bytes over a budget of 300:\n%s", len(got), got)
+	}
+	if got := passage(text, q, extraPassageBytes-1); strings.Count(got, "…") > 2 {
+		t.Errorf("a lower hit's passage joined a second run:\n%s", got)
 	}
 }
 
@@ -197,6 +339,15 @@ func TestAnswerCues(t *testing.T) {
 	got := passage(text, newPassageQuery("what happens to requests for dotfiles by default?", weight), 140)
 	if !strings.Contains(got, "default value is 'ignore'") {
 		t.Errorf("passage of a default question misses the default:\n%s", got)
+	}
+	// A default written as name=value (JSDoc, Python keyword arguments) states one; an
+	// assignment in code does not.
+	got = passage("Provide options to say whether func is invoked on the leading edge of the wait timeout.\n"+
+		"@param {boolean} [options.leading=false] Specify invoking on the leading edge.\n"+
+		"```js\nvar leading=true // the leading edge\n```\n",
+		newPassageQuery("is debounce called on the leading edge by default?", nil), 80)
+	if !strings.Contains(got, "leading=false") {
+		t.Errorf("passage of a default question misses the name=value default:\n%s", got)
 	}
 	weights = map[string]float64{"message": 2}
 	got = passage("The server accepts text and binary frames.\nA message of more than 104857600 bytes closes its connection.\n",

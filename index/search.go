@@ -76,7 +76,7 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query,
 		if !ok {
 			continue
 		}
-		hit.Snippet = passage(text, pq.forPackage(hit.Package), passageBudget(q.PassageBytes, rank))
+		hit.Snippet = passage(text, pq.forPackage(hit.Package).forTitle(hit.Title+" "+hit.Section), passageBudget(q.PassageBytes, rank))
 		repeat := uris[hit.URI]
 		uris[hit.URI] = true
 		if hit.Kind == docidx.HitSymbol {
