@@ -620,6 +620,8 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 		markAssignments(text, segs, d)
 	}
 	lo, hi := segs[0].start, segs[len(segs)-1].end
+	// Most texts hold no URL: then no match is inside one.
+	mayURL := strings.Contains(text, "://") || strings.Contains(text, "www.")
 	// The stems by first letter, so that the text is scanned once for each letter: other
 	// forms of a word often share its first letter ("max", "maximum").
 	var firsts []byte
@@ -673,7 +675,7 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 					}
 					if url < 0 {
 						url = 0
-						if inURL(text, at) {
+						if mayURL && inURL(text, at) {
 							url = 1
 						}
 					}
@@ -725,10 +727,19 @@ func (pq *passageQuery) wordEnds(text string, at, end, w int) bool {
 // inURL reports whether the word at text[at] is part of a URL ("http://example.com"): the words
 // of a link's address say nothing about what its sentence says.
 func inURL(text string, at int) bool {
-	start := strings.LastIndexAny(text[max(0, at-256):at], " \t\n\"'(<[") + 1 + max(0, at-256)
-	end := at + strings.IndexAny(text[at:min(len(text), at+256)], " \t\n\"')>]")
-	if end < at {
-		end = min(len(text), at+256)
+	// Byte loops rather than strings.IndexAny, which builds its set of bytes at every call:
+	// this runs for every match of a question's word.
+	start := at
+	for lo := max(0, at-256); start > lo; start-- {
+		if c := text[start-1]; c == ' ' || c == '\t' || c == '\n' || c == '"' || c == '\'' || c == '(' || c == '<' || c == '[' {
+			break
+		}
+	}
+	end := at
+	for hi := min(len(text), at+256); end < hi; end++ {
+		if c := text[end]; c == ' ' || c == '\t' || c == '\n' || c == '"' || c == '\'' || c == ')' || c == '>' || c == ']' {
+			break
+		}
 	}
 	tok := text[start:end]
 	return strings.Contains(tok, "://") || strings.HasPrefix(tok, "www.")
