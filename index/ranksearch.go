@@ -621,19 +621,13 @@ func (ri *rankIndex) filter(q Query) *docFilter {
 
 // forEachPosting calls fn for every (document, impact) of an encoded postings list.
 func forEachPosting(list []byte, fn func(doc uint32, impact uint8)) {
-	doc, first := uint32(0), true
-	for len(list) > 0 {
-		gap, n := binary.Uvarint(list)
-		if n <= 0 || n >= len(list) {
+	var doc uint32
+	var impact uint8
+	for i, ok := 0, true; i < len(list)-1; {
+		if doc, impact, i, ok = nextPosting(list, i, doc); !ok {
 			return
 		}
-		if first {
-			doc, first = uint32(gap), false
-		} else {
-			doc += uint32(gap)
-		}
-		fn(doc, list[n])
-		list = list[n+1:]
+		fn(doc, impact)
 	}
 }
 

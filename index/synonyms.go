@@ -347,26 +347,15 @@ func (ri *rankIndex) markHeld(held []uint64, seg int, list []byte, dense bool) b
 		// Decoded here rather than through forEachPosting: a function call per document was
 		// most of the cost of searching the other forms.
 		var doc uint32
-		i, n := 0, len(list)
-		for i < n-1 {
-			gap := uint32(list[i])
-			i++
-			if gap >= 0x80 {
-				g, k := binary.Uvarint(list[i-1:])
-				if k <= 0 || g > math.MaxUint32 || i-1+k >= n {
-					return false
-				}
-				gap, i = uint32(g), i-1+k
-			}
-			doc += gap
-			i++ // the impact
-			if doc >= docs {
+		i, ok := 0, true
+		for i < len(list)-1 {
+			if doc, _, i, ok = nextPosting(list, i, doc); !ok || doc >= docs {
 				return false
 			}
 			d := base + doc
 			held[d/64] |= 1 << (d % 64)
 		}
-		return i == n
+		return i == len(list)
 	}
 	nw := denseWords(int(docs))
 	if len(list) < 8*nw {
@@ -392,26 +381,15 @@ func (ri *rankIndex) markHeld(held []uint64, seg int, list []byte, dense bool) b
 func (ri *rankIndex) addAlternative(a *accumulator, seg int, list []byte, held []uint64, scale float32, keep *docFilter, grow bool) bool {
 	base, docs := ri.docBase[seg], uint32(ri.segs[seg].docs)
 	var doc uint32 // the first gap is the first document itself
-	i, n := 0, len(list)
-	for i < n-1 {
-		gap := uint32(list[i])
-		i++
-		if gap >= 0x80 {
-			g, k := binary.Uvarint(list[i-1:])
-			if k <= 0 || g > math.MaxUint32 || i-1+k >= n {
-				return false
-			}
-			gap, i = uint32(g), i-1+k
-		}
-		doc += gap
-		impact := list[i]
-		i++
-		if doc >= docs {
+	var impact uint8
+	i, ok := 0, true
+	for i < len(list)-1 {
+		if doc, impact, i, ok = nextPosting(list, i, doc); !ok || doc >= docs {
 			return false
 		}
 		ri.addAlternativeDoc(a, base+doc, impact, held, scale, keep, grow)
 	}
-	return i == n
+	return i == len(list)
 }
 
 // addAlternativeDoc adds one posting (doc numbered over the snapshot) of another form, as
