@@ -58,13 +58,7 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	ranked := ri.diversify(top, named)
 	hits := make(search.DocumentMatchCollection, 0, min(need, len(ranked)))
 	readers := make([]index.IndexReader, len(ri.segs))
-	defer func() {
-		for _, ir := range readers {
-			if ir != nil {
-				ir.Close()
-			}
-		}
-	}()
+	defer closeReaders(readers)
 	for _, d := range ranked[:min(need, len(ranked))] {
 		id, fields, err := r.storedHit(d.doc, readers)
 		if err != nil {
@@ -80,6 +74,15 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 		idf[l.term] = l.idf
 	}
 	return hits, total, idf
+}
+
+// closeReaders closes the readers storedHit opened.
+func closeReaders(readers []index.IndexReader) {
+	for _, ir := range readers {
+		if ir != nil {
+			ir.Close()
+		}
+	}
 }
 
 // storedHit reads the ID and stored fields of document doc (numbered over the snapshot) from

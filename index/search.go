@@ -154,13 +154,7 @@ func (r *reader) storedFields(h *search.DocumentMatch) (string, map[string]any, 
 		return "", nil, fmt.Errorf("rank.idx document %d out of range", doc)
 	}
 	readers := make([]index.IndexReader, len(r.segs))
-	defer func() {
-		for _, ir := range readers {
-			if ir != nil {
-				ir.Close()
-			}
-		}
-	}()
+	defer closeReaders(readers)
 	return r.storedHit(doc, readers)
 }
 
