@@ -233,17 +233,7 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request, ref docidx.Re
 		h.fail(w, err, nil)
 		return
 	}
-	var doc *docidx.Document
-	if docPath == "" {
-		for i := range docs {
-			if docs[i].Kind == docidx.DocReadme {
-				doc = &docs[i]
-				break
-			}
-		}
-	} else {
-		doc = index.FindDocument(docs, docPath)
-	}
+	doc := index.FindDocument(docs, docPath) // "" is the README
 	if doc == nil {
 		// The answer layer's message says what the package has instead.
 		_, _, err := h.s.GetDoc(r.Context(), serve.DocInput{Ecosystem: string(ref.Ecosystem), Package: ref.Name, Version: ref.Version, Path: docPath, MaxTokens: 50})
