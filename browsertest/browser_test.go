@@ -7,13 +7,14 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -540,7 +541,7 @@ func TestBrowser(t *testing.T) {
 			t.Fatal("the pages showed no links to check")
 		}
 		bodies := map[string]string{}
-		for _, l := range sortedKeys(w.links) {
+		for _, l := range slices.Sorted(maps.Keys(w.links)) {
 			u, err := url.Parse(l)
 			if err != nil {
 				t.Errorf("link %s on %s: %v", l, w.links[l], err)
@@ -594,15 +595,6 @@ func get(u string) (string, error) {
 		}
 		return string(body), nil
 	}
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // walker runs the steps of TestBrowser in one tab.

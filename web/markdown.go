@@ -50,7 +50,7 @@ type markdownRenderer struct {
 func newMarkdown(hl *highlighter, ref docidx.Ref, docPath string, docs []docidx.Document) *markdownRenderer {
 	m := &markdownRenderer{ref: ref, docPath: docPath, docs: make(map[string]string, len(docs))}
 	for i := range docs {
-		m.docs[strings.ToLower(docs[i].Path)] = docHref(ref, docs, docs[i].Path)
+		m.docs[strings.ToLower(docs[i].Path)] = docHref(ref, &docs[i])
 	}
 	m.md = goldmark.New(
 		goldmark.WithExtensions(extension.GFM),

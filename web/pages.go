@@ -233,17 +233,7 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request, ref docidx.Re
 		h.fail(w, err, nil)
 		return
 	}
-	var doc *docidx.Document
-	if docPath == "" {
-		for i := range docs {
-			if docs[i].Kind == docidx.DocReadme {
-				doc = &docs[i]
-				break
-			}
-		}
-	} else {
-		doc = index.FindDocument(docs, docPath)
-	}
+	doc := index.FindDocument(docs, docPath) // "" is the README
 	if doc == nil {
 		// The answer layer's message says what the package has instead.
 		_, _, err := h.s.GetDoc(r.Context(), serve.DocInput{Ecosystem: string(ref.Ecosystem), Package: ref.Name, Version: ref.Version, Path: docPath, MaxTokens: 50})
@@ -257,7 +247,7 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request, ref docidx.Re
 		}
 		var sug []link
 		for _, p := range index.Closest(docPath, paths, 5) {
-			sug = append(sug, link{Href: docHref(ref, docs, p), Text: p})
+			sug = append(sug, link{Href: docHref(ref, index.FindDocument(docs, p)), Text: p})
 		}
 		h.notFound(w, msg, sug)
 		return
@@ -280,14 +270,13 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request, ref docidx.Re
 	h.render(w, http.StatusOK, "document", page{Title: title + " — " + ref.Name + "@" + ref.Version, Data: d})
 }
 
-// docHref is the page of the document at p among docs: the readme page for the README.
-func docHref(ref docidx.Ref, docs []docidx.Document, p string) string {
-	for i := range docs {
-		if docs[i].Path == p && docs[i].Kind == docidx.DocReadme {
-			return pagePath(ref, docidx.PageReadme)
-		}
+// docHref is the page of document d of ref: the readme page for the README (the rule of
+// serve's resource URIs).
+func docHref(ref docidx.Ref, d *docidx.Document) string {
+	if d.Kind == docidx.DocReadme {
+		return pagePath(ref, docidx.PageReadme)
 	}
-	return pagePath(ref, docidx.PageDocPrefix+p)
+	return pagePath(ref, docidx.PageDocPrefix+d.Path)
 }
 
 // apiData is the API outline's data.

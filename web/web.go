@@ -155,19 +155,31 @@ type page struct {
 	Data any
 }
 
-// render writes template name with data; a template error is logged and answered 500 before
-// anything is written, since the page is rendered into a buffer first.
+// render writes template name with p, answering status.
 func (h *Handler) render(w http.ResponseWriter, status int, name string, p page) {
-	var b bytes.Buffer
-	if err := h.pages[name].Execute(&b, p); err != nil {
+	if b, ok := h.execute(w, name, p); ok {
+		writePage(w, status, b)
+	}
+}
+
+// execute renders template name with p into a buffer, so that a template error is logged and
+// answered 500 before anything is written; ok is false when it was.
+func (h *Handler) execute(w http.ResponseWriter, name string, p page) (b []byte, ok bool) {
+	var buf bytes.Buffer
+	if err := h.pages[name].Execute(&buf, p); err != nil {
 		h.log.Error("web: render "+name, "error", err)
 		http.Error(w, "internal error rendering the page (see the server log)", http.StatusInternalServerError)
-		return
+		return nil, false
 	}
+	return buf.Bytes(), true
+}
+
+// writePage answers status with the HTML page b.
+func writePage(w http.ResponseWriter, status int, b []byte) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(status)
-	w.Write(b.Bytes())
+	w.Write(b)
 }
 
 // renderKept is render for the pages that list every indexed package — the start page
@@ -189,22 +201,16 @@ func (h *Handler) renderKept(w http.ResponseWriter, key, name string, data func(
 			h.fail(w, err, nil)
 			return
 		}
-		var buf bytes.Buffer
-		if err := h.pages[name].Execute(&buf, p); err != nil {
-			h.log.Error("web: render "+name, "error", err)
-			http.Error(w, "internal error rendering the page (see the server log)", http.StatusInternalServerError)
+		if b, ok = h.execute(w, name, p); !ok {
 			return
 		}
-		b = buf.Bytes()
 		h.mu.Lock()
 		if h.keptFor == rd {
 			h.kept[key] = b
 		}
 		h.mu.Unlock()
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.Write(b)
+	writePage(w, http.StatusOK, b)
 }
 
 // link is one link of a list: a did-you-mean, a version, a document.
