@@ -194,33 +194,42 @@ var paramsTypes = map[string]func() any{
 // paramsTypes knows. A transport that cannot reach the SDK's answers to rewrite them (the
 // Streamable HTTP handler writes its own) can call it before passing a request on.
 func checkParams(method string, params json.RawMessage) *jsonrpc.Error {
+	te := paramsTypeError(method, params)
+	if te == nil {
+		return nil
+	}
+	return &jsonrpc.Error{Code: codeInvalidParams, Message: typeProblem(method, te)}
+}
+
+// paramsTypeError decodes params as the SDK does for method and returns the type mismatch that
+// makes it fail, or nil when they decode, are absent, or method is not one paramsTypes knows.
+func paramsTypeError(method string, params json.RawMessage) *json.UnmarshalTypeError {
 	newParams, ok := paramsTypes[method]
 	if !ok || len(params) == 0 || string(params) == "null" {
 		return nil
 	}
 	var te *json.UnmarshalTypeError
-	if err := json.Unmarshal(params, newParams()); !errors.As(err, &te) {
-		return nil
+	if err := json.Unmarshal(params, newParams()); errors.As(err, &te) {
+		return te
 	}
-	return &jsonrpc.Error{Code: codeInvalidParams, Message: paramsProblem(method, params)}
+	return nil
 }
 
 // paramsProblem says what is wrong with the params of a method call the SDK could not decode,
 // naming the member and the JSON type it wants, never a Go type.
 func paramsProblem(method string, params json.RawMessage) string {
+	return typeProblem(method, paramsTypeError(method, params))
+}
+
+// typeProblem words te, the type mismatch in the params of method, for a client: the member
+// and the JSON type it wants, never a Go type. A nil te gives a message that names no member.
+func typeProblem(method string, te *json.UnmarshalTypeError) string {
 	prefix := "invalid params"
 	if method != "" {
 		prefix = "invalid params for " + method
 	}
-	generic := prefix + ": params do not have the members and types the method takes (see the MCP specification)"
-	newParams, ok := paramsTypes[method]
-	if !ok || len(params) == 0 {
-		return generic
-	}
-	err := json.Unmarshal(params, newParams())
-	var te *json.UnmarshalTypeError
-	if !errors.As(err, &te) {
-		return generic
+	if te == nil {
+		return prefix + ": params do not have the members and types the method takes (see the MCP specification)"
 	}
 	where := "params"
 	if te.Field != "" {

@@ -709,8 +709,7 @@ func checkJSONRPC(body []byte) (int64, string) {
 				if m.Method != nil {
 					return codeInvalidRequest, `invalid request: "id" must not be null: give a request a string or number id, and a notification none`
 				}
-			case c[0] == '"', c[0] == '-', c[0] >= '0' && c[0] <= '9':
-			default:
+			case !validID(c):
 				return codeInvalidRequest, `invalid request: "id" must be a string or a number`
 			}
 		}

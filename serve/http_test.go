@@ -353,14 +353,8 @@ func TestHTTPDrain(t *testing.T) {
 			return next(ctx, method, req)
 		}
 	})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.RunHTTP(ctx, ln, serve.HTTPOptions{DrainWindow: -1}) }()
-	url := "http://" + ln.Addr().String() + serve.MCPPath
+	addr, cancel, done := runHTTP(t, srv, serve.HTTPOptions{DrainWindow: -1})
+	url := "http://" + addr + serve.MCPPath
 	hc := &http.Client{Transport: &http.Transport{}}
 	send := func(session, body string) (*http.Response, string, error) {
 		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
@@ -601,22 +595,14 @@ func TestHTTPSlowBody(t *testing.T) {
 // come whole within HTTPOptions.ReadTimeout.
 func TestHTTPSlowHeaders(t *testing.T) {
 	srv := newServer(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- srv.RunHTTP(ctx, ln, serve.HTTPOptions{ReadTimeout: 200 * time.Millisecond, DrainWindow: -1})
-	}()
+	addr, cancel, done := runHTTP(t, srv, serve.HTTPOptions{ReadTimeout: 200 * time.Millisecond, DrainWindow: -1})
 	defer func() { cancel(); <-done }()
-	conn, err := net.Dial("tcp", ln.Addr().String())
+	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: appl", serve.MCPPath, ln.Addr())
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: appl", serve.MCPPath, addr)
 	conn.SetReadDeadline(time.Now().Add(10 * time.Second)) // not a timing assertion: a bound on a hang
 	if n, err := conn.Read(make([]byte, 512)); err != io.EOF {
 		t.Errorf("trickled headers: read %d %v, want the connection closed", n, err)
@@ -653,14 +639,8 @@ func TestHTTPRateLimitAcrossSessions(t *testing.T) {
 // closes and RunHTTP returns.
 func TestHTTPDrainWindow(t *testing.T) {
 	srv := newServer(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.RunHTTP(ctx, ln, serve.HTTPOptions{DrainWindow: 2 * time.Second}) }()
-	base := "http://" + ln.Addr().String()
+	addr, cancel, done := runHTTP(t, srv, serve.HTTPOptions{DrainWindow: 2 * time.Second})
+	base := "http://" + addr
 	health := func() int {
 		resp, err := (&http.Client{Transport: &http.Transport{DisableKeepAlives: true}}).Get(base + serve.HealthPath)
 		if err != nil {
@@ -704,6 +684,22 @@ func TestHTTPDrainWindow(t *testing.T) {
 	if s := health(); s != 0 {
 		t.Errorf("still accepting connections after the drain: %d", s)
 	}
+}
+
+// runHTTP runs srv.RunHTTP with opts on a new loopback listener, as docidx serve --http does.
+// It returns the listener's address, the cancel that starts the drain (what SIGTERM does) and
+// the channel RunHTTP's result comes on; the test's end cancels, should the test not.
+func runHTTP(t *testing.T, srv *serve.Server, opts serve.HTTPOptions) (addr string, cancel context.CancelFunc, done <-chan error) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	result := make(chan error, 1)
+	go func() { result <- srv.RunHTTP(ctx, ln, opts) }()
+	return ln.Addr().String(), cancel, result
 }
 
 // httpModes are the Streamable HTTP configurations whose answers come in different bodies:
