@@ -550,6 +550,12 @@ func newRankIndex(segs []*rankSegment, searched func(i int, eco docidx.Ecosystem
 	ri := &rankIndex{segs: segs, overviewKind: -1}
 	kindOrd := map[string]uint8{}
 	le := binary.LittleEndian
+	docs := 0
+	for _, seg := range segs {
+		docs += seg.docs
+	}
+	// Sized at once: grown by append, the two tables were a third of the time of an open.
+	ri.docPkg, ri.docKind = make([]uint32, 0, docs), make([]uint8, 0, docs)
 	for i, seg := range segs {
 		ri.docBase = append(ri.docBase, uint32(ri.docs))
 		ri.pkgBase = append(ri.pkgBase, uint32(ri.npkgs))
