@@ -433,15 +433,19 @@ func TestChecks(t *testing.T) {
 	open := newServer(t, serve.HTTPOptions{})
 	req, _ := http.NewRequest(http.MethodGet, open.URL+"/", nil)
 	req.Host = "evil.example:80"
-	if resp, err := client(open).Do(req); err != nil || resp.StatusCode != http.StatusForbidden {
-		t.Errorf("GET / with a foreign Host: %v %v, want 403", resp.StatusCode, err)
+	if resp, err := client(open).Do(req); err != nil {
+		t.Errorf("GET / with a foreign Host: %v", err)
+	} else if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("GET / with a foreign Host: %d, want 403", resp.StatusCode)
 	}
 	if resp, _ := get(t, open, "/", "Origin", "https://evil.example"); resp.StatusCode != http.StatusForbidden {
 		t.Errorf("GET / from a foreign Origin: %d, want 403", resp.StatusCode)
 	}
 	req, _ = http.NewRequest(http.MethodPost, open.URL+"/", strings.NewReader("q=x"))
-	if resp, err := client(open).Do(req); err != nil || resp.StatusCode != http.StatusMethodNotAllowed {
-		t.Errorf("POST /: %v %v, want 405", resp.StatusCode, err)
+	if resp, err := client(open).Do(req); err != nil {
+		t.Errorf("POST /: %v", err)
+	} else if resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("POST /: %d, want 405", resp.StatusCode)
 	}
 
 	// Rate limit.
