@@ -23,7 +23,10 @@ import (
 //	   store's "where" bucket says which segment searches each version; rank.idx layout
 //	   DOCIDXR6 (named sections, document frequencies, per-version term counts, CRC-32C).
 //	   Formats 1 and 2 are refused by Open; a crawl into their index directory rewrites them.
-const FormatVersion = 3
+//	4  each segment holds the documents and symbols of its versions (DocsFile, layout DOCIDXD1,
+//	   see docstore.go); store.db holds the catalog only. Format 3 is refused by Open and
+//	   rewritten by a crawl, as formats 1 and 2.
+const FormatVersion = 4
 
 // File names inside one snapshot directory (DESIGN.md §3). SearchDir and RankFile are inside
 // each segment directory (see Segment).
@@ -45,8 +48,8 @@ type Manifest struct {
 }
 
 // Segment describes one immutable segment of a snapshot: a directory of the snapshot holding
-// the Bleve index (SearchDir) and the ranking index (RankFile) of the package versions one crawl
-// or merge indexed. Later generations hard-link it rather than copy it. Versions counts the
+// the Bleve index (SearchDir), the ranking index (RankFile) and the document store (DocsFile) of
+// the package versions one crawl or merge indexed. Later generations hard-link it rather than copy it. Versions counts the
 // package versions it holds and Documents their search documents; Live counts the documents of
 // those versions still searched in it (see the store's where bucket): a segment less than half
 // of whose documents are live is rewritten by the next commit.

@@ -13,7 +13,7 @@ import (
 )
 
 // fuzzFiles are the snapshot files FuzzOpenSnapshot replaces, by the input's first byte.
-var fuzzFiles = []string{"seg-000001/" + index.RankFile, index.ManifestFile, index.StoreFile, "seg-000001/search.bleve/index_meta.json", "../CURRENT"}
+var fuzzFiles = []string{"seg-000001/" + index.RankFile, index.ManifestFile, index.StoreFile, "seg-000001/search.bleve/index_meta.json", "../CURRENT", "seg-000001/" + index.DocsFile}
 
 // FuzzOpenSnapshot replaces one file of a snapshot with the input and opens and searches the
 // snapshot: whatever the bytes, the result is answers or an error (ErrCorrupt, ErrFormat for a
@@ -66,6 +66,8 @@ func FuzzOpenSnapshot(f *testing.F) {
 			r.Search(context.Background(), q) // an error is fine; a panic or a hang is not
 		}
 		r.Package(goModule("v0.7.0").Package.Ref())
+		r.Documents(goModule("v0.6.0").Package.Ref())
+		r.Symbols(goModule("v0.6.0").Package.Ref())
 		r.List("", "", "", 10)
 	})
 }

@@ -129,6 +129,9 @@ type reader struct {
 	segs     []*readerSegment
 	mapping  mapping.IndexMapping // the segments' Bleve mapping, for analyzing questions
 	rank     *rankIndex           // the segments' ranking indexes, as one
+	// where names the segment that searches each package version, by version key: its
+	// document store holds the version's documents and symbols.
+	where map[string]*readerSegment
 
 	// store is store.db opened once more, to learn its size before each read (see view), and
 	// mapped the files of the search indexes that Bleve maps (see checkMapped). broken holds
@@ -149,6 +152,7 @@ type reader struct {
 type readerSegment struct {
 	name string // "seg-000003"
 	idx  bleve.Index
+	docs *docStore // its documents and symbols
 }
 
 // openAttempts bounds how often open starts over when a crawl switched generations (and
@@ -208,6 +212,9 @@ func openSnapshot(snap string) (*reader, error) {
 	fail := func(err error) (*reader, error) {
 		for _, seg := range r.segs {
 			closeBleve(seg.idx, filepath.Join(snap, seg.name, SearchDir))
+			if seg.docs != nil {
+				seg.docs.close()
+			}
 		}
 		for _, rs := range rankSegs {
 			rs.close()
@@ -229,7 +236,8 @@ func openSnapshot(snap string) (*reader, error) {
 		if err != nil {
 			return fail(err)
 		}
-		r.segs = append(r.segs, &readerSegment{name: si.Name, idx: idx})
+		rseg := &readerSegment{name: si.Name, idx: idx}
+		r.segs = append(r.segs, rseg)
 		paths, err := filepath.Glob(filepath.Join(dir, SearchDir, "store", "*"))
 		if err != nil {
 			return fail(err)
@@ -258,6 +266,12 @@ func openSnapshot(snap string) (*reader, error) {
 		if n != uint64(rs.docs) {
 			return fail(damaged(filepath.Join(dir, RankFile), "it ranks %d documents, %s holds %d", rs.docs, SearchDir, n))
 		}
+		if rseg.docs, err = openDocStore(filepath.Join(dir, DocsFile)); err != nil {
+			return fail(err)
+		}
+		if d := rseg.docs.documents(); d != rs.docs {
+			return fail(damaged(filepath.Join(dir, DocsFile), "it holds versions of %d search documents, %s ranks %d", d, RankFile, rs.docs))
+		}
 	}
 	if len(r.segs) > 0 {
 		r.mapping = r.segs[0].idx.Mapping()
@@ -267,6 +281,14 @@ func openSnapshot(snap string) (*reader, error) {
 	where, latest, err := r.liveness()
 	if err != nil {
 		return fail(err)
+	}
+	bySeg := make(map[string]*readerSegment, len(r.segs))
+	for _, seg := range r.segs {
+		bySeg[seg.name] = seg
+	}
+	r.where = make(map[string]*readerSegment, len(where))
+	for k, name := range where {
+		r.where[k] = bySeg[name] // liveness checked that every version's segment is listed
 	}
 	r.rank, err = newRankIndex(rankSegs,
 		func(i int, eco docidx.Ecosystem, name, version string) bool {
@@ -346,6 +368,9 @@ func (r *reader) close() error {
 	var err error
 	for _, seg := range r.segs {
 		if cerr := closeBleve(seg.idx, filepath.Join(r.dir, seg.name, SearchDir)); err == nil {
+			err = cerr
+		}
+		if cerr := seg.docs.close(); err == nil {
 			err = cerr
 		}
 	}
@@ -433,10 +458,29 @@ func (r *reader) versions(eco docidx.Ecosystem, name string) ([]string, error) {
 
 func (r *reader) documents(ref docidx.Ref) ([]docidx.Document, error) {
 	var docs []docidx.Document
-	if _, err := r.get(bucketDocuments, ref, &docs); err != nil {
+	if err := r.value(ref, docsValue, &docs); err != nil {
 		return nil, err
 	}
 	return docs, nil
+}
+
+// value decodes value which (docsValue or symsValue) of package version ref, resolved, from the
+// document store of the segment that searches it.
+func (r *reader) value(ref docidx.Ref, which int, v any) error {
+	ref, err := r.resolve(ref)
+	if err != nil {
+		return err
+	}
+	key := versionKey(ref)
+	seg := r.where[string(key)]
+	if seg == nil {
+		return fmt.Errorf("%w: %s is not indexed", docidx.ErrNotFound, ref)
+	}
+	found, err := seg.docs.get(string(key), which, v)
+	if err == nil && !found {
+		err = damaged(seg.docs.path, "it does not hold %s, which the store says it searches", ref)
+	}
+	return err
 }
 
 func (r *reader) document(ref docidx.Ref, path string) (*docidx.Document, error) {
@@ -470,7 +514,7 @@ func FindDocument(docs []docidx.Document, path string) *docidx.Document {
 
 func (r *reader) symbols(ref docidx.Ref) ([]docidx.Symbol, error) {
 	var syms []docidx.Symbol
-	if _, err := r.get(bucketSymbols, ref, &syms); err != nil {
+	if err := r.value(ref, symsValue, &syms); err != nil {
 		return nil, err
 	}
 	return syms, nil

@@ -181,7 +181,7 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 	// larger alone): what a build holds in memory is bounded by that, not by the snapshot.
 	add := func(keys []string) error {
 		for _, part := range segmentParts(keys, sizes, maxSegmentDocs) {
-			st, err := w.buildSegment(ctx, w.newSegmentName(), part)
+			st, err := w.buildSegment(ctx, w.newSegmentName(), part, where)
 			if err != nil {
 				return err
 			}
@@ -215,15 +215,18 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 		}
 		slices.Sort(keys)
 		segs = slices.DeleteFunc(segs, func(st *segState) bool { return slices.Contains(merge, st) })
+		// The merged segments' document stores are read as the new ones are written.
+		if err := add(keys); err != nil {
+			return nil, nil, err
+		}
+		w.closeDocStores()
 		for _, st := range merge {
 			if err := os.RemoveAll(filepath.Join(w.gen, st.Name)); err != nil {
 				return nil, nil, fmt.Errorf("index: %w", err)
 			}
 		}
-		if err := add(keys); err != nil {
-			return nil, nil, err
-		}
 	}
+	w.closeDocStores()
 
 	err = w.db.Update(func(tx *bolt.Tx) error {
 		wb := tx.Bucket(bucketWhere)
@@ -271,19 +274,21 @@ func Compacted(segs []Segment) bool {
 	return n <= 1
 }
 
-// readSegment reads what the segment at dir holds from its rank index (checking its checksum):
-// its versions and the documents of each. The segment is named name in the new generation.
+// readSegment reads what the segment at dir holds from the table of its document store
+// (checking the table's checksum, not the whole segment's: that is read at open, and by docidx
+// verify): its versions and the search documents of each. The segment is named name in the new
+// generation.
 func readSegment(dir, name string) (*segState, error) {
-	rs, err := openRank(filepath.Join(dir, RankFile), true)
+	ds, err := openDocStore(filepath.Join(dir, DocsFile))
 	if err != nil {
 		return nil, err
 	}
-	defer rs.close()
-	st := &segState{Segment: Segment{Name: name, Versions: rs.npkgs, Documents: rs.docs}, docs: rs.pkgDocs}
-	for p := range rs.npkgs {
-		eco, rest, _ := strings.Cut(string(rs.pkgs.at(p)), "\x00")
-		pkg, version, _ := strings.Cut(rest, "\x00")
-		st.versions = append(st.versions, string(versionKey(docidx.Ref{Ecosystem: docidx.Ecosystem(eco), Name: pkg, Version: version})))
+	defer ds.close()
+	st := &segState{Segment: Segment{Name: name, Versions: len(ds.keys)}, versions: ds.keys}
+	for _, k := range ds.keys {
+		n := ds.entries[k].searchDocs
+		st.docs = append(st.docs, n)
+		st.Documents += n
 	}
 	return st, nil
 }
@@ -336,12 +341,22 @@ func (w *writer) mergePlan(segs []*segState) []*segState {
 }
 
 // buildSegment indexes the package versions keys (version keys, sorted) of the store into the
-// new segment name, and records each version's counts.
-func (w *writer) buildSegment(ctx context.Context, name string, keys []string) (*segState, error) {
+// new segment name, with their documents and symbols: those the crawl staged, else the copy in
+// the segment where names (one being merged). It records each version's counts.
+func (w *writer) buildSegment(ctx context.Context, name string, keys []string, where map[string]string) (*segState, error) {
 	dir := filepath.Join(w.gen, name)
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
+	dw, err := createDocStore(filepath.Join(dir, DocsFile))
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if dw != nil {
+			dw.abort()
+		}
+	}()
 	im, err := newMapping()
 	if err != nil {
 		return nil, err
@@ -365,25 +380,34 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string) (
 	}
 	counts := map[string]versionCounts{}
 	err = w.db.View(func(tx *bolt.Tx) error {
-		pkgs, docsB, symsB := tx.Bucket(bucketPackages), tx.Bucket(bucketDocuments), tx.Bucket(bucketSymbols)
+		pkgs := tx.Bucket(bucketPackages)
 		for _, k := range keys {
 			var p docidx.Package
+			if _, err := getJSON(pkgs, []byte(k), &p); err != nil {
+				return err
+			}
+			rawDocs, rawSyms, err := w.values(tx, k, where[k])
+			if err != nil {
+				return err
+			}
 			var docs []docidx.Document
 			var syms []docidx.Symbol
-			for _, get := range []struct {
-				b *bolt.Bucket
-				v any
-			}{{pkgs, &p}, {docsB, &docs}, {symsB, &syms}} {
-				if _, err := getJSON(get.b, []byte(k), get.v); err != nil {
-					return err
-				}
+			if err := decodeJSON([]byte(k), rawDocs, &docs); err != nil {
+				return err
+			}
+			if err := decodeJSON([]byte(k), rawSyms, &syms); err != nil {
+				return err
 			}
 			c := versionCounts{Documents: len(docs), Symbols: len(syms)}
 			for _, d := range docs {
 				c.Sections += len(d.Sections)
 			}
 			counts[k] = c
-			for _, sd := range searchDocs(&p, docs, syms) {
+			sds := searchDocs(&p, docs, syms)
+			if err := dw.add(k, rawDocs, rawSyms, len(sds)); err != nil {
+				return err
+			}
+			for _, sd := range sds {
 				if sd.fields[fHit] == string(docidx.HitSymbol) {
 					title, _ := sd.fields[fSTitle].(string) // the qualified name
 					symbols[sd.id] = symbolName(title)
@@ -409,6 +433,10 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string) (
 	if err == nil {
 		err = buildRank(ctx, idx, symbols, filepath.Join(dir, RankFile))
 	}
+	if err == nil {
+		err = dw.close()
+		dw = nil
+	}
 	var docs uint64
 	if err == nil {
 		docs, err = idx.DocCount()
@@ -432,6 +460,52 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string) (
 		return nil, err
 	}
 	return &segState{Segment: Segment{Name: name, Versions: len(keys), Documents: int(docs), Live: int(docs)}, versions: keys}, nil
+}
+
+// values returns the stored documents and symbols values of version key: those the crawl
+// staged in the store (tx), else those of the document store of segment seg.
+func (w *writer) values(tx *bolt.Tx, key, seg string) (docs, syms []byte, err error) {
+	if docs = tx.Bucket(bucketDocuments).Get([]byte(key)); docs != nil {
+		if syms = tx.Bucket(bucketSymbols).Get([]byte(key)); syms == nil {
+			return nil, nil, fmt.Errorf("%w: %s: %s has documents and no symbols", docidx.ErrFormat, StoreFile, keyRef(key))
+		}
+		return docs, syms, nil
+	}
+	if seg == "" {
+		return nil, nil, fmt.Errorf("%w: %s: %s has no documents", docidx.ErrFormat, StoreFile, keyRef(key))
+	}
+	w.mu.Lock()
+	ds := w.stores[seg]
+	w.mu.Unlock()
+	if ds == nil {
+		if ds, err = openDocStore(filepath.Join(w.gen, seg, DocsFile)); err != nil {
+			return nil, nil, err
+		}
+		w.mu.Lock()
+		w.stores[seg] = ds
+		w.mu.Unlock()
+	}
+	for which, out := range []*[]byte{&docs, &syms} {
+		data, found, err := ds.raw(key, which)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !found {
+			return nil, nil, damaged(ds.path, "it does not hold %s, which the store says it searches", keyRef(key))
+		}
+		*out = data
+	}
+	return docs, syms, nil
+}
+
+// closeDocStores closes the document stores values opened.
+func (w *writer) closeDocStores() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for seg, ds := range w.stores {
+		ds.close()
+		delete(w.stores, seg)
+	}
 }
 
 // versionDocs returns the number of search documents of every package version of the store,

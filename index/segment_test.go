@@ -219,49 +219,96 @@ func TestMergePolicy(t *testing.T) {
 	}
 }
 
-// A snapshot of format 2 (testdata/format2.tar.zst: the Go module cache fixture of
-// registries/gomod, crawled and packed by the docidx of that format) is refused with a message
-// that says to crawl, and a crawl into its directory rewrites it from its store.
-func TestFormat2Snapshot(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "format2.tar.zst"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	dir := filepath.Join(t.TempDir(), "idx")
-	if _, err := index.Install(dir, f); err != nil {
-		t.Fatal(err)
-	}
-	_, err = index.Open(dir)
-	if !errors.Is(err, docidx.ErrFormat) || !strings.Contains(err.Error(), "format 2") || !strings.Contains(err.Error(), "docidx crawl") {
-		t.Fatalf("Open of a format 2 snapshot: %v, want ErrFormat saying to crawl", err)
-	}
-	m := commit(t, dir)
-	if m.Format != index.FormatVersion || len(m.Segments) != 1 {
-		t.Errorf("after a crawl: format %d, segments %+v", m.Format, m.Segments)
-	}
-	want := []index.EcosystemCounts{{Ecosystem: docidx.Go, Packages: 1, Versions: 3, Documents: 5, Sections: 7, Symbols: 57}}
-	if !reflect.DeepEqual(m.Counts, want) {
-		t.Errorf("counts %+v, want those of the format 2 snapshot %+v", m.Counts, want)
-	}
-	r := open(t, dir)
-	if hits := search(t, r, index.Query{Text: "hello"}); len(hits) == 0 {
-		t.Error("no hits in the rewritten snapshot")
+// Snapshots of older formats, packed by the docidx that wrote them (format 2 by bdcdf29, format
+// 3 by ac77dfc), unpack, are refused by Open with a message saying to crawl, and a crawl that
+// adds nothing rewrites them in this format with the same counts and searchable documents.
+func TestOlderFormatSnapshots(t *testing.T) {
+	for _, tc := range []struct {
+		format int
+		counts index.EcosystemCounts
+		query  string
+	}{
+		// The Go module cache fixture of registries/gomod.
+		{2, index.EcosystemCounts{Ecosystem: docidx.Go, Packages: 1, Versions: 3, Documents: 5, Sections: 7, Symbols: 57}, "hello"},
+		// goModule at v0.6.0 and v0.7.0, then at v0.8.0: two segments.
+		{3, index.EcosystemCounts{Ecosystem: docidx.Go, Packages: 1, Versions: 3, Documents: 3, Sections: 6, Symbols: 15}, "errgroup"},
+	} {
+		t.Run(fmt.Sprint("format", tc.format), func(t *testing.T) {
+			f, err := os.Open(filepath.Join("testdata", fmt.Sprintf("format%d.tar.zst", tc.format)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			dir := filepath.Join(t.TempDir(), "idx")
+			if _, err := index.Install(dir, f); err != nil {
+				t.Fatal(err)
+			}
+			_, err = index.Open(dir)
+			if !errors.Is(err, docidx.ErrFormat) || !strings.Contains(err.Error(), fmt.Sprint("format ", tc.format)) || !strings.Contains(err.Error(), "docidx crawl") {
+				t.Fatalf("Open of a format %d snapshot: %v, want ErrFormat saying to crawl", tc.format, err)
+			}
+			m := commit(t, dir)
+			if m.Format != index.FormatVersion || len(m.Segments) != 1 {
+				t.Errorf("after a crawl: format %d, segments %+v", m.Format, m.Segments)
+			}
+			if want := []index.EcosystemCounts{tc.counts}; !reflect.DeepEqual(m.Counts, want) {
+				t.Errorf("counts %+v, want those of the format %d snapshot %+v", m.Counts, tc.format, want)
+			}
+			r := open(t, dir)
+			if hits := search(t, r, index.Query{Text: tc.query}); len(hits) == 0 {
+				t.Error("no hits in the rewritten snapshot")
+			}
+			refs, err := r.Refs()
+			if err != nil || len(refs) != tc.counts.Versions {
+				t.Fatalf("Refs: %v, %v", refs, err)
+			}
+			ref := refs[0]
+			docs, err := r.Documents(ref)
+			if err != nil || len(docs) == 0 {
+				t.Errorf("Documents(%s) of the rewritten snapshot: %d, %v", ref, len(docs), err)
+			}
+			if syms, err := r.Symbols(ref); err != nil || len(syms) == 0 {
+				t.Errorf("Symbols(%s) of the rewritten snapshot: %d, %v", ref, len(syms), err)
+			}
+			if _, err := index.Verify(context.Background(), dir, t.TempDir()); err != nil {
+				t.Errorf("verify the rewritten snapshot: %v", err)
+			}
+		})
 	}
 }
 
-// A crawl over a snapshot whose segment is damaged stops at Create, naming the file in the
-// current generation and how to crawl from scratch, before anything is built on it.
+// A crawl over a snapshot whose segment is damaged fails, naming the file in the current
+// generation and how to crawl from scratch, and publishes nothing built on it: at Create when
+// the segment's document store is damaged (its table is read there), at Commit when its ranking
+// index is (checked while the crawl works).
 func TestCrawlOverDamagedSegment(t *testing.T) {
-	dir := t.TempDir()
-	commit(t, dir, goModule("v0.7.0"))
-	commit(t, dir, npmPackage("zod", "3.23.8", "schema validation"))
-	path := filepath.Join(currentGen(t, dir), "seg-000002", index.RankFile)
-	if err := os.Truncate(path, 100); err != nil {
-		t.Fatal(err)
-	}
-	_, err := index.Create(dir)
-	if !errors.Is(err, index.ErrCorrupt) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "from scratch") {
-		t.Fatalf("Create over a damaged segment: %v, want ErrCorrupt naming %s and how to crawl from scratch", err, path)
+	for _, file := range []string{index.DocsFile, index.RankFile} {
+		t.Run(file, func(t *testing.T) {
+			dir := t.TempDir()
+			commit(t, dir, goModule("v0.7.0"))
+			commit(t, dir, npmPackage("zod", "3.23.8", "schema validation"))
+			cur := currentGen(t, dir)
+			path := filepath.Join(cur, "seg-000002", file)
+			fi, err := os.Stat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Truncate(path, fi.Size()-3); err != nil {
+				t.Fatal(err)
+			}
+			w, err := index.Create(dir)
+			if err == nil {
+				if err = w.Put(context.Background(), npmPackage("ws", "8.18.0", "websockets")); err != nil {
+					t.Fatal(err)
+				}
+				_, err = w.Commit(context.Background())
+			}
+			if !errors.Is(err, index.ErrCorrupt) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "from scratch") {
+				t.Fatalf("a crawl over a damaged %s: %v, want ErrCorrupt naming %s and how to crawl from scratch", file, err, path)
+			}
+			if now := currentGen(t, dir); now != cur {
+				t.Errorf("the crawl published %s", now)
+			}
+		})
 	}
 }

@@ -7,15 +7,23 @@ package index
 //
 //	meta      "format" -> decimal FormatVersion
 //	packages  eco\x00name\x00version -> JSON docidx.Package
+//	names     eco\x00name            -> JSON nameEntry (indexed versions, latest, description)
+//	where     eco\x00name\x00version -> the name of the segment that searches it ("seg-000003")
+//	counts    eco\x00name\x00version -> JSON versionCounts
 //	documents eco\x00name\x00version -> JSON []docidx.Document (README first, then docs, then examples)
 //	symbols   eco\x00name\x00version -> JSON []docidx.Symbol (declaration order)
 //
+// Since format 4 the documents and symbols buckets are a crawl's staging area only: Commit
+// writes each version's values into the document store (docs.dat, see docstore.go) of the
+// segment that indexes it, then drops both buckets and compacts the store, so a published
+// store.db is the catalog alone and a crawl's copy of it costs little however large the
+// snapshot. A store of format 3 or before, which holds them for every version, is the staging
+// area of the crawl that rewrites it.
+//
 // Since format 2 a value of minCompressed bytes or more is stored as one zstd frame (RFC 8878)
-// of its JSON: the documents and symbols of a package version, which hold every hit's text
-// once more (rank.idx and search.bleve rank and show it), are most of a snapshot's bytes, and
-// compress about five times. A value is told apart by its first byte (JSON starts with none of
-// zstd's magic number), so a store of format 1, or one seeded from it, reads as it is.
-//	names     eco\x00name            -> JSON nameEntry (indexed versions, latest, description)
+// of its JSON: the documents and symbols of a package version are most of a snapshot's bytes,
+// and compress about five times. A value is told apart by its first byte (JSON starts with none
+// of zstd's magic number).
 //
 // Versions are immutable, so a value is written once per crawl of that version and read many
 // times; JSON keeps the store inspectable with any bbolt tool (and zstd, for large values).
@@ -68,7 +76,10 @@ var (
 	bucketWhere = []byte("where")
 	// bucketCounts holds each package version's versionCounts, for the manifest.
 	bucketCounts = []byte("counts")
-	allBuckets   = [][]byte{bucketMeta, bucketPackages, bucketDocuments, bucketSymbols, bucketNames, bucketWhere, bucketCounts}
+	// catalogBuckets are those of a published store; a crawl adds stagingBuckets while it
+	// writes (see the top of this file).
+	catalogBuckets = [][]byte{bucketMeta, bucketPackages, bucketNames, bucketWhere, bucketCounts}
+	stagingBuckets = [][]byte{bucketDocuments, bucketSymbols}
 )
 
 // nameEntry is the value of the names bucket: what list_packages and completion need of one
@@ -135,29 +146,48 @@ func getJSON(b *bolt.Bucket, key []byte, v any) (bool, error) {
 // decodeJSON decodes the value data stored under key, as met in a bucket's iteration: JSON,
 // or a zstd frame of it.
 func decodeJSON(key, data []byte, v any) error {
-	if bytes.HasPrefix(data, zstdMagic) {
-		plain, err := valueDecoder.DecodeAll(data, nil)
-		if err != nil {
-			return fmt.Errorf("%w: store.db: decompressing %q: %v", docidx.ErrFormat, key, err)
-		}
-		data = plain
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("%w: store.db: decoding %q: %v", docidx.ErrFormat, key, err)
+	if err := decodeValue(key, data, v); err != nil {
+		return fmt.Errorf("%w: %s: %v", docidx.ErrFormat, StoreFile, err)
 	}
 	return nil
 }
 
-// putJSON stores v as JSON under key, compressed when it is large (see minCompressed).
+// decodeValue decodes a value as putJSON encodes it (JSON, or a zstd frame of it), stored under
+// key, into v; its error names the key, not the file.
+func decodeValue(key, data []byte, v any) error {
+	if bytes.HasPrefix(data, zstdMagic) {
+		plain, err := valueDecoder.DecodeAll(data, nil)
+		if err != nil {
+			return fmt.Errorf("decompressing %q: %v", key, err)
+		}
+		data = plain
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("decoding %q: %v", key, err)
+	}
+	return nil
+}
+
+// putJSON stores v as JSON under key, compressed when it is large (see encodeValue).
 func putJSON(b *bolt.Bucket, key []byte, v any) error {
-	data, err := json.Marshal(v)
+	data, err := encodeValue(v)
 	if err != nil {
 		return err
+	}
+	return b.Put(key, data)
+}
+
+// encodeValue returns v as JSON, or as one zstd frame of it when that is minCompressed bytes or
+// more.
+func encodeValue(v any) ([]byte, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
 	}
 	if len(data) >= minCompressed {
 		data = valueEncoder.EncodeAll(data, make([]byte, 0, len(data)/4))
 	}
-	return b.Put(key, data)
+	return data, nil
 }
 
 // docOrder sorts documents: README first, then docs, then examples, each by path.

@@ -151,7 +151,7 @@ func checkStores(snap string, m *Manifest, v *Verification) (problems []string) 
 		for err := range tx.Check() {
 			problems = append(problems, fmt.Sprintf("%s: %v", StoreFile, err))
 		}
-		for _, b := range allBuckets {
+		for _, b := range catalogBuckets {
 			if tx.Bucket(b) == nil {
 				problems = append(problems, fmt.Sprintf("%s has no %s bucket", StoreFile, b))
 			}
@@ -202,6 +202,18 @@ func checkStores(snap string, m *Manifest, v *Verification) (problems []string) 
 			problems = append(problems, fmt.Sprintf("%s/%s ranks %d documents, %s holds %d", seg.Name, RankFile, rs.docs, SearchDir, n))
 		}
 		rs.close()
+		ds, err := openDocStore(filepath.Join(dir, DocsFile))
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s/%s does not open: %v", seg.Name, DocsFile, err))
+			continue
+		}
+		if err := ds.check(); err != nil {
+			problems = append(problems, fmt.Sprintf("%s/%s: %v", seg.Name, DocsFile, err))
+		}
+		if d := ds.documents(); uint64(d) != n {
+			problems = append(problems, fmt.Sprintf("%s/%s holds versions of %d search documents, %s holds %d", seg.Name, DocsFile, d, SearchDir, n))
+		}
+		ds.close()
 	}
 	return problems
 }

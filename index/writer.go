@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,9 +38,12 @@ type writer struct {
 	mu      sync.Mutex
 	sources map[string]bool
 	compact bool
-	nextSeg int         // the number of the next new segment; 0 until newSegmentName counts
-	linked  []*segState // segments linked from the previous generation and adopted by adopt
-	done    bool
+	nextSeg int                  // the number of the next new segment; 0 until newSegmentName counts
+	linked  []*segState          // segments linked from the previous generation and adopted by adopt
+	stores  map[string]*docStore // document stores of segments being merged, by segment name
+	// linkCheck receives the result of checkLinked, once; nil when nothing is being checked.
+	linkCheck chan error
+	done      bool
 }
 
 func create(dir string) (*Writer, error) {
@@ -54,8 +58,9 @@ func create(dir string) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &writer{dir: dir, lock: lock, sources: map[string]bool{}}
+	w := &writer{dir: dir, lock: lock, sources: map[string]bool{}, stores: map[string]*docStore{}}
 	if err := w.init(); err != nil {
+		w.linkedChecked()
 		w.release()
 		if w.gen != "" {
 			os.RemoveAll(w.gen)
@@ -65,11 +70,13 @@ func create(dir string) (*Writer, error) {
 	return &Writer{w: w}, nil
 }
 
-func (w *writer) init() error {
-	err := w.seed()
+func (w *writer) init() error { return w.fromScratch(w.seed()) }
+
+// fromScratch explains err, met reading the current snapshot to build on it: crawling again is
+// the usual remedy for damage, but a crawl starts from the current snapshot, so it says how to
+// start from nothing instead.
+func (w *writer) fromScratch(err error) error {
 	if errors.Is(err, ErrCorrupt) {
-		// Crawling again is the usual remedy for damage, but a crawl starts from the current
-		// snapshot: say how to start from nothing instead.
 		return fmt.Errorf("%w\na crawl adds to the current snapshot, which is damaged: to crawl from scratch, remove %s (the damaged generation goes at the next crawl) or crawl into a new --index directory",
 			err, filepath.Join(w.dir, currentFile))
 	}
@@ -118,13 +125,13 @@ func (w *writer) seed() error {
 		for _, s := range prev.Sources {
 			w.sources[redactedSource(s)] = true
 		}
-		if prev.Format >= 3 {
+		if prev.Format == FormatVersion {
 			for _, seg := range prev.Segments {
 				if !validSegmentName(seg.Name) {
 					return damaged(filepath.Join(cur, ManifestFile), "it lists a segment named %q", seg.Name)
 				}
-				// Read in the current generation, so that damage is found and named there,
-				// before anything is built on it.
+				// Its table is read in the current generation, so that damage to it is
+				// named there, before anything is built on it.
 				st, err := readSegment(filepath.Join(cur, seg.Name), seg.Name)
 				if err != nil {
 					return err
@@ -135,6 +142,7 @@ func (w *writer) seed() error {
 				w.linked = append(w.linked, st)
 			}
 			w.prev = prev
+			w.checkLinked(cur, prev.Segments)
 		}
 	}
 	// The freelist is synced: without it, opening the copy for writing walks every page of
@@ -148,18 +156,50 @@ func (w *writer) seed() error {
 	w.db = db
 	return db.Update(func(tx *bolt.Tx) error {
 		if w.prev == nil && tx.Bucket(bucketWhere) != nil {
-			// A store of format 1 or 2 has no segments to keep: every version is indexed anew.
+			// A store of an older format has no segments to keep: every version is indexed
+			// anew, its documents and symbols read from the store's staging buckets.
 			if err := tx.DeleteBucket(bucketWhere); err != nil {
 				return err
 			}
 		}
-		for _, b := range allBuckets {
+		for _, b := range append(slices.Clone(catalogBuckets), stagingBuckets...) {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
 		}
 		return tx.Bucket(bucketMeta).Put([]byte("format"), []byte(strconv.Itoa(FormatVersion)))
 	})
+}
+
+// checkLinked checks, in the background of the crawl, the checksums of the ranking indexes of
+// segs, the current generation's segments at cur that the new one links: a crawl must not build
+// on damage, which would then be linked into every generation after. Reading them costs time in
+// proportion to the snapshot, but on a core the crawl's own work (fetching, extracting,
+// indexing) leaves free; publish waits for the result (see linkedChecked).
+func (w *writer) checkLinked(cur string, segs []Segment) {
+	done := make(chan error, 1)
+	w.linkCheck = done
+	go func() {
+		for _, seg := range segs {
+			rs, err := openRank(filepath.Join(cur, seg.Name, RankFile), true)
+			if err != nil {
+				done <- err
+				return
+			}
+			rs.close()
+		}
+		done <- nil
+	}()
+}
+
+// linkedChecked waits for checkLinked and returns what it found.
+func (w *writer) linkedChecked() error {
+	if w.linkCheck == nil {
+		return nil
+	}
+	err := <-w.linkCheck
+	w.linkCheck = nil
+	return w.fromScratch(err)
 }
 
 // copyStore copies the current generation's store into the new one, byte for byte: no crawl
@@ -302,15 +342,17 @@ func (w *writer) putAt(ctx context.Context, d *docidx.PackageDocs, seg string) e
 		} else if err := tx.Bucket(bucketWhere).Put(key, []byte(seg)); err != nil {
 			return err
 		}
-		if err := putJSON(tx.Bucket(bucketDocuments), key, docs); err != nil {
-			return err
-		}
-		syms := d.Symbols
-		if syms == nil {
-			syms = []docidx.Symbol{}
-		}
-		if err := putJSON(tx.Bucket(bucketSymbols), key, syms); err != nil {
-			return err
+		if seg == "" { // an adopted segment's document store holds them
+			if err := putJSON(tx.Bucket(bucketDocuments), key, docs); err != nil {
+				return err
+			}
+			syms := d.Symbols
+			if syms == nil {
+				syms = []docidx.Symbol{}
+			}
+			if err := putJSON(tx.Bucket(bucketSymbols), key, syms); err != nil {
+				return err
+			}
 		}
 		names := tx.Bucket(bucketNames)
 		nk := nameKey(p.Ecosystem, p.Name)
@@ -369,6 +411,7 @@ func (w *writer) commit(ctx context.Context) (*Manifest, error) {
 	}
 	m, err := w.publish(ctx)
 	if err != nil {
+		w.closeDocStores()
 		if w.db != nil {
 			w.db.Close()
 		}
@@ -380,16 +423,15 @@ func (w *writer) commit(ctx context.Context) (*Manifest, error) {
 
 func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 	segs, counts, err := w.buildSegments(ctx)
+	if cerr := w.linkedChecked(); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		return nil, err
 	}
-	if err := w.db.Sync(); err != nil {
-		return nil, fmt.Errorf("index: syncing store: %w", err)
+	if err := w.closeStore(); err != nil {
+		return nil, err
 	}
-	if err := w.db.Close(); err != nil {
-		return nil, fmt.Errorf("index: closing store: %w", err)
-	}
-	w.db = nil
 	if err := shareTree(w.gen); err != nil {
 		return nil, fmt.Errorf("index: setting the permissions of %s: %w", w.gen, err)
 	}
@@ -438,6 +480,54 @@ func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 	return m, nil
 }
 
+// closeStore drops the store's staging buckets, whose values the segments' document stores now
+// hold, and closes it, compacted: a published store is the catalog alone (see store.go), which
+// the next crawl copies. Compacting copies the live pages into a new file, in proportion to the
+// catalog, not to what the crawl staged or the snapshot holds.
+func (w *writer) closeStore() error {
+	err := w.db.Update(func(tx *bolt.Tx) error {
+		for _, b := range stagingBuckets {
+			if err := tx.DeleteBucket(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if cerr := w.db.Close(); err == nil {
+		err = cerr
+	}
+	w.db = nil
+	if err != nil {
+		return fmt.Errorf("index: closing store: %w", err)
+	}
+	path := filepath.Join(w.gen, StoreFile)
+	tmp := path + ".compact"
+	src, err := bolt.Open(path, 0o644, &bolt.Options{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("index: opening %s: %w", path, err)
+	}
+	defer src.Close()
+	dst, err := bolt.Open(tmp, 0o644, &bolt.Options{NoSync: true})
+	if err != nil {
+		return fmt.Errorf("index: compacting store: %w", err)
+	}
+	err = bolt.Compact(dst, src, 4<<20)
+	if err == nil {
+		err = dst.Sync()
+	}
+	if cerr := dst.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("index: compacting store: %w", err)
+	}
+	return nil
+}
+
 // writeManifest writes manifest.json into snap.
 func writeManifest(snap string, m *Manifest) error {
 	data, err := marshalManifest(m)
@@ -451,6 +541,7 @@ func (w *writer) abort() error {
 	if err := w.finish(); err != nil {
 		return err
 	}
+	w.linkedChecked() // its goroutine ends before the writer does
 	var err error
 	if w.db != nil {
 		err = w.db.Close()

@@ -31,6 +31,15 @@ func TestMain(m *testing.M) {
 	})
 }
 
+// oldSnapshots is the directory of the archives of older snapshot formats (index/testdata).
+var oldSnapshots = func() string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "index", "testdata"))
+	if err != nil {
+		panic(err)
+	}
+	return dir
+}()
+
 // setupScript gives every script a home of its own and registries that cannot be reached, so
 // nothing a script does can touch the user's index, configuration or the network.
 func setupScript(env *testscript.Env) error {
@@ -46,6 +55,8 @@ func setupScript(env *testscript.Env) error {
 		{"GOFLAGS", "-mod=mod"},
 		{"NPM_CONFIG_REGISTRY", "http://127.0.0.1:9/"},
 		{"NPM_CONFIG_USERCONFIG", filepath.Join(home, ".npmrc")},
+		// Snapshots of older formats, packed by the docidx that wrote them.
+		{"OLD_SNAPSHOTS", oldSnapshots},
 	} {
 		env.Setenv(kv[0], kv[1])
 	}
