@@ -32,7 +32,7 @@ func damageFixture(t *testing.T) (dir, gen string) {
 // segment of each search index.
 func snapshotFiles(t *testing.T, gen string) []string {
 	t.Helper()
-	files := []string{index.ManifestFile, index.StoreFile, "seg-000001/" + index.RankFile}
+	files := []string{index.ManifestFile, index.StoreFile, "seg-000001/" + index.RankFile, "seg-000001/" + index.DocsFile}
 	for _, s := range []string{"seg-000001/" + index.SearchDir} {
 		files = append(files, s, s+"/index_meta.json", s+"/store/root.bolt")
 		zaps, err := filepath.Glob(filepath.Join(gen, s, "store", "*.zap"))
@@ -131,6 +131,37 @@ var damages = []damage{
 		t.Cleanup(func() { os.Chmod(p, 0o755) }) // for t.TempDir's removal
 		return true
 	}},
+}
+
+// A flipped bit in a stored value of docs.dat, which open does not read, is found when the value
+// is: reading that version's documents is an error naming the file, never other text, while
+// searches and the other versions still answer; docidx verify finds it too.
+func TestDocStoreValueFlipped(t *testing.T) {
+	dir, gen := damageFixture(t)
+	path := filepath.Join(gen, "seg-000001", index.DocsFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len("DOCIDXD1")+5] ^= 0x20 // in the first value: the documents of the first version by key
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := open(t, dir)
+	_, err = r.Documents(goModule("v0.6.0").Package.Ref())
+	if !errors.Is(err, index.ErrCorrupt) {
+		t.Fatalf("Documents of the flipped value: %v, want ErrCorrupt", err)
+	}
+	checkDamageError(t, err, index.DocsFile)
+	if _, err := r.Documents(docidx.Ref{Ecosystem: docidx.NPM, Name: "commander", Version: "12.1.0"}); err != nil {
+		t.Errorf("Documents of another version: %v", err)
+	}
+	if hits := search(t, r, index.Query{Text: "commander options"}); len(hits) == 0 {
+		t.Error("no hits")
+	}
+	if _, err := index.Verify(context.Background(), dir, t.TempDir()); !errors.Is(err, index.ErrCorrupt) || !strings.Contains(err.Error(), index.DocsFile) {
+		t.Errorf("verify: %v, want ErrCorrupt naming %s", err, index.DocsFile)
+	}
 }
 
 // useSnapshot opens dir and makes the requests a server makes, returning the first error.
