@@ -52,7 +52,9 @@ func (w *writer) delete(ref docidx.Ref) error {
 		if pkgs.Get(key) == nil {
 			return fmt.Errorf("%w: %s is not indexed", docidx.ErrNotFound, ref)
 		}
-		for _, b := range [][]byte{bucketPackages, bucketDocuments, bucketSymbols, bucketWhere, bucketCounts} {
+		// Its documents and symbols stay where they are (a segment, or the staging store), no
+		// longer read: only the versions of the packages bucket are indexed or searched.
+		for _, b := range [][]byte{bucketPackages, bucketWhere, bucketCounts} {
 			if err := tx.Bucket(b).Delete(key); err != nil {
 				return err
 			}

@@ -379,6 +379,13 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 		return ctx.Err()
 	}
 	counts := map[string]versionCounts{}
+	var stage *bolt.Tx
+	if w.stage != nil {
+		if stage, err = w.stage.Begin(false); err != nil {
+			return nil, fmt.Errorf("index: reading the staging store: %w", err)
+		}
+		defer stage.Rollback()
+	}
 	err = w.db.View(func(tx *bolt.Tx) error {
 		pkgs := tx.Bucket(bucketPackages)
 		for _, k := range keys {
@@ -386,7 +393,7 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 			if _, err := getJSON(pkgs, []byte(k), &p); err != nil {
 				return err
 			}
-			rawDocs, rawSyms, err := w.values(tx, k, where[k])
+			rawDocs, rawSyms, err := w.values(stage, tx, k, where[k])
 			if err != nil {
 				return err
 			}
@@ -463,16 +470,22 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 }
 
 // values returns the stored documents and symbols values of version key: those the crawl
-// staged in the store (tx), else those of the document store of segment seg.
-func (w *writer) values(tx *bolt.Tx, key, seg string) (docs, syms []byte, err error) {
-	if docs = tx.Bucket(bucketDocuments).Get([]byte(key)); docs != nil {
-		if syms = tx.Bucket(bucketSymbols).Get([]byte(key)); syms == nil {
-			return nil, nil, fmt.Errorf("%w: %s: %s has documents and no symbols", docidx.ErrFormat, StoreFile, keyRef(key))
+// staged (stage, a transaction of the staging store, or nil for none), else those of a store of
+// format 3 or older (store), else those of the document store of segment seg.
+func (w *writer) values(stage, store *bolt.Tx, key, seg string) (docs, syms []byte, err error) {
+	for _, tx := range []*bolt.Tx{stage, store} {
+		if tx == nil || tx.Bucket(bucketDocuments) == nil {
+			continue
 		}
-		return docs, syms, nil
+		if docs = tx.Bucket(bucketDocuments).Get([]byte(key)); docs != nil {
+			if syms = tx.Bucket(bucketSymbols).Get([]byte(key)); syms == nil {
+				return nil, nil, fmt.Errorf("%w: %s has documents and no symbols", docidx.ErrFormat, keyRef(key))
+			}
+			return docs, syms, nil
+		}
 	}
 	if seg == "" {
-		return nil, nil, fmt.Errorf("%w: %s: %s has no documents", docidx.ErrFormat, StoreFile, keyRef(key))
+		return nil, nil, fmt.Errorf("%w: %s has no documents", docidx.ErrFormat, keyRef(key))
 	}
 	w.mu.Lock()
 	ds := w.stores[seg]

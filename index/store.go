@@ -13,12 +13,13 @@ package index
 //	documents eco\x00name\x00version -> JSON []docidx.Document (README first, then docs, then examples)
 //	symbols   eco\x00name\x00version -> JSON []docidx.Symbol (declaration order)
 //
-// Since format 4 the documents and symbols buckets are a crawl's staging area only: Commit
-// writes each version's values into the document store (docs.dat, see docstore.go) of the
-// segment that indexes it, then drops both buckets and compacts the store, so a published
-// store.db is the catalog alone and a crawl's copy of it costs little however large the
-// snapshot. A store of format 3 or before, which holds them for every version, is the staging
-// area of the crawl that rewrites it.
+// Since format 4 a published store has no documents and symbols buckets: each version's values
+// are in the document store (docs.dat, see docstore.go) of the segment that indexes it, and
+// store.db is the catalog alone, small enough for a crawl to copy however large the snapshot.
+// A crawl stages the values it puts in those two buckets of a file of its own (staging.db in the
+// generation being written, removed before it is published) until Commit writes them into the
+// new segments. A store of format 3 or older holds them for every version: it is read as the
+// staging area of the crawl that rewrites it, which then drops them and compacts the store.
 //
 // Since format 2 a value of minCompressed bytes or more is stored as one zstd frame (RFC 8878)
 // of its JSON: the documents and symbols of a package version are most of a snapshot's bytes,
@@ -76,8 +77,8 @@ var (
 	bucketWhere = []byte("where")
 	// bucketCounts holds each package version's versionCounts, for the manifest.
 	bucketCounts = []byte("counts")
-	// catalogBuckets are those of a published store; a crawl adds stagingBuckets while it
-	// writes (see the top of this file).
+	// catalogBuckets are those of a published store; stagingBuckets those of a crawl's
+	// staging store, and of a store of format 3 or older (see the top of this file).
 	catalogBuckets = [][]byte{bucketMeta, bucketPackages, bucketNames, bucketWhere, bucketCounts}
 	stagingBuckets = [][]byte{bucketDocuments, bucketSymbols}
 )

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,7 +42,14 @@ type writer struct {
 	stores  map[string]*docStore // document stores of segments being merged, by segment name
 	// linkCheck receives the result of checkLinked, once; nil when nothing is being checked.
 	linkCheck chan error
-	done      bool
+	// stage holds the documents and symbols the crawl put, until Commit writes them into the
+	// new segments' document stores: stagingFile in the generation, opened at the first put
+	// and removed before the generation is published.
+	stage *bolt.DB
+	// legacy is set when the store was seeded from a snapshot of format 3 or older, whose
+	// store holds every version's documents and symbols.
+	legacy bool
+	done   bool
 }
 
 func create(dir string) (*Writer, error) {
@@ -162,7 +168,10 @@ func (w *writer) seed() error {
 				return err
 			}
 		}
-		for _, b := range append(slices.Clone(catalogBuckets), stagingBuckets...) {
+		// A store of format 3 or older holds every version's documents and symbols (see
+		// store.go): the versions' values for the new segments, dropped at Commit.
+		w.legacy = tx.Bucket(bucketDocuments) != nil
+		for _, b := range catalogBuckets {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -322,6 +331,11 @@ func (w *writer) putAt(ctx context.Context, d *docidx.PackageDocs, seg string) e
 		return docs[i].Path < docs[j].Path
 	})
 	key := versionKey(p.Ref())
+	if seg == "" { // an adopted segment's document store holds them
+		if err := w.stageValues(key, docs, d.Symbols); err != nil {
+			return err
+		}
+	}
 	return w.db.Update(func(tx *bolt.Tx) error {
 		if err := putJSON(tx.Bucket(bucketPackages), key, p); err != nil {
 			return err
@@ -341,18 +355,6 @@ func (w *writer) putAt(ctx context.Context, d *docidx.PackageDocs, seg string) e
 			}
 		} else if err := tx.Bucket(bucketWhere).Put(key, []byte(seg)); err != nil {
 			return err
-		}
-		if seg == "" { // an adopted segment's document store holds them
-			if err := putJSON(tx.Bucket(bucketDocuments), key, docs); err != nil {
-				return err
-			}
-			syms := d.Symbols
-			if syms == nil {
-				syms = []docidx.Symbol{}
-			}
-			if err := putJSON(tx.Bucket(bucketSymbols), key, syms); err != nil {
-				return err
-			}
 		}
 		names := tx.Bucket(bucketNames)
 		nk := nameKey(p.Ecosystem, p.Name)
@@ -374,6 +376,62 @@ func (w *writer) putAt(ctx context.Context, d *docidx.PackageDocs, seg string) e
 		}
 		return putJSON(names, nk, e)
 	})
+}
+
+// stagingFile is the name of the file, in a generation being written, that holds the documents
+// and symbols a crawl put until Commit; a published generation has none.
+const stagingFile = "staging.db"
+
+// stageValues stores the documents and symbols of version key in the staging store, opening it
+// at the first call.
+func (w *writer) stageValues(key []byte, docs []docidx.Document, syms []docidx.Symbol) error {
+	if syms == nil {
+		syms = []docidx.Symbol{}
+	}
+	w.mu.Lock()
+	if w.stage == nil {
+		// Not synced: a crawl that does not finish drops the whole generation.
+		db, err := bolt.Open(filepath.Join(w.gen, stagingFile), 0o600, &bolt.Options{Timeout: 5 * time.Second, NoSync: true, NoGrowSync: true, NoFreelistSync: true})
+		if err == nil {
+			err = db.Update(func(tx *bolt.Tx) error {
+				for _, b := range stagingBuckets {
+					if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				db.Close()
+			}
+		}
+		if err != nil {
+			w.mu.Unlock()
+			return fmt.Errorf("index: opening the staging store: %w", err)
+		}
+		w.stage = db
+	}
+	stage := w.stage
+	w.mu.Unlock()
+	return stage.Update(func(tx *bolt.Tx) error {
+		if err := putJSON(tx.Bucket(bucketDocuments), key, docs); err != nil {
+			return err
+		}
+		return putJSON(tx.Bucket(bucketSymbols), key, syms)
+	})
+}
+
+// dropStage closes and removes the staging store, if any.
+func (w *writer) dropStage() error {
+	if w.stage == nil {
+		return nil
+	}
+	err := w.stage.Close()
+	w.stage = nil
+	if rerr := os.Remove(filepath.Join(w.gen, stagingFile)); err == nil {
+		err = rerr
+	}
+	return err
 }
 
 // redactedSource returns a source carried over from the previous generation's manifest without
@@ -412,6 +470,7 @@ func (w *writer) commit(ctx context.Context) (*Manifest, error) {
 	m, err := w.publish(ctx)
 	if err != nil {
 		w.closeDocStores()
+		w.dropStage()
 		if w.db != nil {
 			w.db.Close()
 		}
@@ -480,19 +539,28 @@ func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 	return m, nil
 }
 
-// closeStore drops the store's staging buckets, whose values the segments' document stores now
-// hold, and closes it, compacted: a published store is the catalog alone (see store.go), which
-// the next crawl copies. Compacting copies the live pages into a new file, in proportion to the
-// catalog, not to what the crawl staged or the snapshot holds.
+// closeStore removes the staging store, whose values the segments' document stores now hold,
+// and syncs and closes the store. A store seeded from format 3 or older, which held every
+// version's documents and symbols, drops them and is compacted: a published store is the
+// catalog alone (see store.go), which the next crawl copies.
 func (w *writer) closeStore() error {
-	err := w.db.Update(func(tx *bolt.Tx) error {
-		for _, b := range stagingBuckets {
-			if err := tx.DeleteBucket(b); err != nil {
-				return err
+	if err := w.dropStage(); err != nil {
+		return fmt.Errorf("index: removing the staging store: %w", err)
+	}
+	var err error
+	if w.legacy {
+		err = w.db.Update(func(tx *bolt.Tx) error {
+			for _, b := range stagingBuckets {
+				if err := tx.DeleteBucket(b); err != nil {
+					return err
+				}
 			}
-		}
-		return nil
-	})
+			return nil
+		})
+	}
+	if err == nil {
+		err = w.db.Sync()
+	}
 	if cerr := w.db.Close(); err == nil {
 		err = cerr
 	}
@@ -500,14 +568,21 @@ func (w *writer) closeStore() error {
 	if err != nil {
 		return fmt.Errorf("index: closing store: %w", err)
 	}
-	path := filepath.Join(w.gen, StoreFile)
+	if w.legacy {
+		return compactStore(filepath.Join(w.gen, StoreFile))
+	}
+	return nil
+}
+
+// compactStore rewrites the closed store at path with its live pages only.
+func compactStore(path string) error {
 	tmp := path + ".compact"
 	src, err := bolt.Open(path, 0o644, &bolt.Options{ReadOnly: true})
 	if err != nil {
 		return fmt.Errorf("index: opening %s: %w", path, err)
 	}
 	defer src.Close()
-	dst, err := bolt.Open(tmp, 0o644, &bolt.Options{NoSync: true})
+	dst, err := bolt.Open(tmp, 0o644, &bolt.Options{NoSync: true, NoGrowSync: true})
 	if err != nil {
 		return fmt.Errorf("index: compacting store: %w", err)
 	}
@@ -542,6 +617,7 @@ func (w *writer) abort() error {
 		return err
 	}
 	w.linkedChecked() // its goroutine ends before the writer does
+	w.dropStage()
 	var err error
 	if w.db != nil {
 		err = w.db.Close()
