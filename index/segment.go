@@ -22,6 +22,7 @@ package index
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"os"
@@ -173,13 +174,15 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 	for _, st := range segs {
 		st.countLive(where)
 	}
-	sizes, err := w.versionDocs()
-	if err != nil {
-		return nil, nil, err
-	}
 	// add builds segments of keys, each of at most maxSegmentDocs documents (but for a version
 	// larger alone): what a build holds in memory is bounded by that, not by the snapshot.
+	// moved records the versions it indexed, whose where entries change.
+	moved := map[string]string{}
 	add := func(keys []string) error {
+		sizes, err := w.versionDocs(keys)
+		if err != nil {
+			return err
+		}
 		for _, part := range segmentParts(keys, sizes, maxSegmentDocs) {
 			st, err := w.buildSegment(ctx, w.newSegmentName(), part, where)
 			if err != nil {
@@ -187,6 +190,7 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 			}
 			for _, k := range part {
 				where[k] = st.Name
+				moved[k] = st.Name
 			}
 			segs = append(segs, st)
 		}
@@ -230,11 +234,9 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 
 	err = w.db.Update(func(tx *bolt.Tx) error {
 		wb := tx.Bucket(bucketWhere)
-		for k, seg := range where {
-			if string(wb.Get([]byte(k))) != seg {
-				if err := wb.Put([]byte(k), []byte(seg)); err != nil {
-					return err
-				}
+		for _, k := range sortedKeys(moved) { // in order, as bbolt writes best
+			if err := wb.Put([]byte(k), []byte(moved[k])); err != nil {
+				return err
 			}
 		}
 		return nil
@@ -456,8 +458,8 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	}
 	err = w.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketCounts)
-		for k, c := range counts {
-			if err := putJSON(b, []byte(k), c); err != nil {
+		for _, k := range sortedKeys(counts) {
+			if err := b.Put([]byte(k), counts[k].encode()); err != nil {
 				return err
 			}
 		}
@@ -521,29 +523,64 @@ func (w *writer) closeDocStores() {
 	}
 }
 
-// versionDocs returns the number of search documents of every package version of the store,
-// by version key, from the counts bucket: its sections and symbols and the overview.
-func (w *writer) versionDocs() (map[string]int, error) {
-	out := map[string]int{}
+// versionDocs returns the number of search documents of the package versions keys, by version
+// key, from the counts bucket: its sections and symbols and the overview.
+func (w *writer) versionDocs(keys []string) (map[string]int, error) {
+	out := make(map[string]int, len(keys))
 	err := w.db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketCounts).ForEach(func(k, v []byte) error {
-			var c versionCounts
-			if err := decodeJSON(k, v, &c); err != nil {
-				return err
+		b := tx.Bucket(bucketCounts)
+		for _, k := range keys {
+			if v := b.Get([]byte(k)); v != nil {
+				c, err := decodeCounts([]byte(k), v)
+				if err != nil {
+					return err
+				}
+				out[k] = 1 + c.Sections + c.Symbols
 			}
-			out[string(k)] = 1 + c.Sections + c.Symbols
-			return nil
-		})
+		}
+		return nil
 	})
 	return out, err
 }
 
 // versionCounts is the value of the counts bucket: what one package version holds, for the
-// manifest's counts without reading its documents.
+// manifest's counts without reading its documents. Since format 4 it is stored as three
+// uvarints (documents, sections, symbols): every commit reads all of them, and decoding JSON
+// was most of what a crawl adding one version spent on a large snapshot's catalog. Format 3
+// stored JSON ({"d":…,"s":…,"y":…}), which decodeCounts still reads.
 type versionCounts struct {
 	Documents int `json:"d"`
 	Sections  int `json:"s"`
 	Symbols   int `json:"y"`
+}
+
+// encode returns c as the counts bucket stores it.
+func (c versionCounts) encode() []byte {
+	b := binary.AppendUvarint(nil, uint64(c.Documents))
+	b = binary.AppendUvarint(b, uint64(c.Sections))
+	return binary.AppendUvarint(b, uint64(c.Symbols))
+}
+
+// decodeCounts decodes the counts bucket's value v of key k; a malformed value is an error
+// wrapping docidx.ErrFormat.
+func decodeCounts(k, v []byte) (versionCounts, error) {
+	var c versionCounts
+	if len(v) > 0 && v[0] == '{' {
+		return c, decodeJSON(k, v, &c)
+	}
+	var f [3]uint64
+	rest := v
+	for i := range f {
+		n := 0
+		if f[i], n = binary.Uvarint(rest); n <= 0 || f[i] > math.MaxInt32 {
+			return c, fmt.Errorf("%w: %s: bad counts of %s", docidx.ErrFormat, StoreFile, keyRef(string(k)))
+		}
+		rest = rest[n:]
+	}
+	if len(rest) != 0 {
+		return c, fmt.Errorf("%w: %s: bad counts of %s", docidx.ErrFormat, StoreFile, keyRef(string(k)))
+	}
+	return versionCounts{Documents: int(f[0]), Sections: int(f[1]), Symbols: int(f[2])}, nil
 }
 
 // counts adds up the counts bucket per ecosystem, in docidx.Ecosystems order.
@@ -572,8 +609,10 @@ func (w *writer) counts() ([]EcosystemCounts, error) {
 				return err
 			}
 			var vc versionCounts
-			if _, err := getJSON(cb, k, &vc); err != nil {
-				return err
+			if v := cb.Get(k); v != nil {
+				if vc, err = decodeCounts(k, v); err != nil {
+					return err
+				}
 			}
 			c := get(ref.Ecosystem)
 			c.Versions++

@@ -9,7 +9,7 @@ package index
 //	packages  eco\x00name\x00version -> JSON docidx.Package
 //	names     eco\x00name            -> JSON nameEntry (indexed versions, latest, description)
 //	where     eco\x00name\x00version -> the name of the segment that searches it ("seg-000003")
-//	counts    eco\x00name\x00version -> JSON versionCounts
+//	counts    eco\x00name\x00version -> versionCounts: three uvarints (documents, sections, symbols)
 //	documents eco\x00name\x00version -> JSON []docidx.Document (README first, then docs, then examples)
 //	symbols   eco\x00name\x00version -> JSON []docidx.Symbol (declaration order)
 //

@@ -346,7 +346,7 @@ func (w *writer) putAt(ctx context.Context, d *docidx.PackageDocs, seg string) e
 		for _, doc := range docs {
 			c.Sections += len(doc.Sections)
 		}
-		if err := putJSON(tx.Bucket(bucketCounts), key, c); err != nil {
+		if err := tx.Bucket(bucketCounts).Put(key, c.encode()); err != nil {
 			return err
 		}
 		if seg == "" {
