@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -70,6 +71,10 @@ func toolGolden(t *testing.T, cs *mcp.ClientSession, name, tool string, args map
 			score, _ := r["score"].(float64)
 			if score <= 0 || score > prev {
 				t.Errorf("score %v: want positive and non-increasing", r["score"])
+			}
+			// Reported as the text shows it: two decimals, not float32 noise.
+			if score != math.Round(score*100)/100 {
+				t.Errorf("score %v: want at most two decimals", r["score"])
 			}
 			prev = score
 			r["score"] = 1

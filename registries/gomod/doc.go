@@ -19,9 +19,10 @@
 // interfaces (docidx.KindInterface), while the type keeps a compact signature that lists its
 // members without their comments and tags, cut at a named size. Each exported name of a const or
 // var declaration is a symbol whose signature is its own declaration with its value, an iota
-// entry's computed value in a trailing comment. The module's README, docs/ and examples/
-// become documents (through package readme), and the root package's synopsis, the LICENSE file and
-// go.mod give the package metadata. Module contents are read through io/fs, so a module zip held in
+// entry's computed value in a trailing comment. The module's README, the other markdown files at
+// its root that document its use (FAQ.md, not CONTRIBUTING.md), and the markdown of docs/, doc/,
+// site/, website/ and examples/ become documents (through package readme), and the root
+// package's synopsis, the LICENSE file and go.mod give the package metadata. Module contents are read through io/fs, so a module zip held in
 // memory and an extracted directory go through the same code.
 //
 // Every limit (download size, file size, files per package, symbols and documents per module) is a

@@ -50,8 +50,9 @@ type moduleDocs struct {
 }
 
 // extractModule reads the module rooted at fsys: every package's exported API and examples, the
-// README, docs/ and examples/ documents, the license and the go.mod deprecation. It fails only when
-// the root cannot be read or ctx ends; a bad file or package is logged at debug level and skipped.
+// README and the other root guides (rootGuide), the documents of docs/, doc/, site/, website/ and
+// examples/, the license and the go.mod deprecation. It fails only when the root cannot be read or
+// ctx ends; a bad file or package is logged at debug level and skipped.
 func extractModule(ctx context.Context, fsys fs.FS, modPath string, lim Limits, log *slog.Logger) (*moduleDocs, error) {
 	e := &extractor{ctx: ctx, fsys: fsys, mod: modPath, lim: lim.withDefaults(), log: log}
 	root, err := fs.ReadDir(fsys, ".")
@@ -68,7 +69,7 @@ func extractModule(ctx context.Context, fsys fs.FS, modPath string, lim Limits, 
 			continue
 		}
 		switch de.Name() {
-		case "docs", "doc":
+		case "docs", "doc", "site", "website":
 			e.walkDocs(de.Name(), docidx.DocGuide)
 		case "examples", "example", "_examples":
 			e.walkDocs(de.Name(), docidx.DocExample)
@@ -158,6 +159,13 @@ func (e *extractor) rootFiles(root []fs.DirEntry, out *moduleDocs) {
 			e.addDoc(e.parseDoc(readmeName, docidx.DocReadme, src))
 		}
 	}
+	for _, de := range root {
+		if name := de.Name(); de.Type().IsRegular() && name != readmeName && rootGuide(name) {
+			if src, ok := e.readDocFile(name); ok {
+				e.addDoc(e.parseDoc(name, docidx.DocGuide, src))
+			}
+		}
+	}
 	if licenseName != "" {
 		if src, err := memfs.ReadLimited(e.fsys, licenseName, 16<<20); err == nil {
 			if len(src) > maxLicense {
@@ -166,6 +174,39 @@ func (e *extractor) rootFiles(root []fs.DirEntry, out *moduleDocs) {
 			out.license = license.Detect(string(src))
 		}
 	}
+}
+
+// rootGuide reports whether a markdown file at the module root documents the module for its
+// users (FAQ.md, TROUBLESHOOTING.md, MIGRATION_GUIDE.md, SYNTAX.md): any but a README, which
+// rootFiles reads apart, and the files that are about the project rather than its use: the
+// community health files GitHub recognizes (contributing, code of conduct, security, support,
+// governance, funding), licenses and notices, change logs and release notes, lists of people,
+// instructions for AI coding agents, and the maintainers' own process notes. zap answers "why
+// are some of my logs missing?" in FAQ.md and nowhere else.
+func rootGuide(name string) bool {
+	if !isMarkdown(name) {
+		return false
+	}
+	base := strings.ToLower(strings.TrimSuffix(name, path.Ext(name)))
+	base = strings.NewReplacer("-", "_", " ", "_").Replace(base)
+	for _, meta := range projectFiles {
+		if base == meta || strings.HasPrefix(base, meta+"_") {
+			return false
+		}
+	}
+	return true
+}
+
+// projectFiles are the base names (lowercased, "-" as "_") of root files about a project rather
+// than its use; a name that starts with one and "_" is one too ("release_notes",
+// "readme_zh_cn", "changelog_v1").
+var projectFiles = []string{
+	"readme", "contributing", "code_of_conduct", "conduct", "security", "support", "governance",
+	"funding", "license", "licence", "copying", "notice", "patents", "changelog", "changes",
+	"history", "news", "release", "releases", "releasing", "release_notes", "version_history",
+	"versioning", "authors", "contributors", "maintainers", "owners", "codeowners", "emeritus",
+	"agents", "claude", "gemini", "copilot", "todo", "roadmap", "development", "testing",
+	"building", "hacking", "pull_request_template", "issue_template",
 }
 
 // readmeRankOf ranks README candidates: markdown first, then other text, and -1 … 99 means none.

@@ -175,6 +175,43 @@ func TestExtractDocuments(t *testing.T) {
 	}
 }
 
+// TestExtractRootGuides checks that markdown at the module root that documents the module's use
+// (a FAQ, a migration guide) and markdown under site/ (a Hugo or similar documentation site)
+// become guides, while the files about the project (contributing, change log, code of conduct,
+// agent instructions, a README's translation) do not.
+func TestExtractRootGuides(t *testing.T) {
+	md := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
+	fsys := fstest.MapFS{
+		"go.mod":                      md("module m.example/a\n"),
+		"a.go":                        md("// Package a is a.\npackage a\n"),
+		"README.md":                   md("# A\n\nA does a.\n"),
+		"FAQ.md":                      md("# FAQ\n\n## Why are logs missing?\n\nSampling drops them.\n"),
+		"MIGRATION_GUIDE.md":          md("# Migrating\n\nRename X to Y.\n"),
+		"CONTRIBUTING.md":             md("# Contributing\n\nSend patches.\n"),
+		"CHANGELOG.md":                md("# Changes\n\n## 1.0\n"),
+		"CODE-OF-CONDUCT.md":          md("# Conduct\n\nBe kind.\n"),
+		"AGENTS.md":                   md("# Agents\n\nRun make.\n"),
+		"README_ZH_CN.md":             md("# A\n"),
+		"notes.txt":                   md("not markdown"),
+		"site/content/user_guide.md":  md("# User Guide\n\n## Suggestions\n\nA minimum distance of 2.\n"),
+		"site/content/img/logo.png":   md("png"),
+		"website/docs/intro.markdown": md("# Intro\n\nHello.\n"),
+	}
+	m, err := extractModule(context.Background(), fsys, "m.example/a", Limits{}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range m.documents {
+		got = append(got, string(d.Kind)+":"+d.Path)
+	}
+	want := []string{"readme:README.md", "doc:FAQ.md", "doc:MIGRATION_GUIDE.md",
+		"doc:site/content/user_guide.md", "doc:website/docs/intro.markdown"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("documents = %q, want %q", got, want)
+	}
+}
+
 func TestExtractLimits(t *testing.T) {
 	md, err := extractModule(context.Background(), os.DirFS(helloDir), "example.com/hello",
 		Limits{MaxSymbols: 3, MaxDocuments: 1, MaxFile: 300}, slog.New(slog.DiscardHandler))

@@ -707,3 +707,66 @@ func TestAllDefinitions(t *testing.T) {
 		t.Errorf("symbols = %q, want %q", strings.Join(got, " "), want)
 	}
 }
+
+// TestInheritedAttributes checks that a class's symbols include the class attributes it
+// inherits from bases in the same file (a subclass's exit_code), nearest base first, and not
+// those it assigns itself, methods, private or undocumented instance attributes, or those of
+// bases defined elsewhere.
+func TestInheritedAttributes(t *testing.T) {
+	src := `import enum
+from other import Remote
+
+class ClickException(Exception):
+    exit_code = 1
+    #: Shown before the message.
+    PREFIX = "Error"
+    _hidden = 3
+
+    def __init__(self, message):
+        self.message = message
+
+    def show(self): pass
+
+class UsageError(ClickException):
+    """A usage error."""
+    exit_code = 2
+
+class BadArgumentUsage(UsageError):
+    """Raised if an argument is wrong."""
+
+class Quiet(UsageError, metaclass=type):
+    exit_code = 0
+
+class FromElsewhere(Remote):
+    pass
+
+class _Base:
+    limit: int = 10
+
+class Public(_Base):
+    pass
+`
+	m, _ := scanMap(t, src)
+	for name, want := range map[string]string{
+		"BadArgumentUsage.exit_code": "exit_code = 2",
+		"BadArgumentUsage.PREFIX":    `PREFIX = "Error"`,
+		"UsageError.PREFIX":          `PREFIX = "Error"`,
+		"Quiet.exit_code":            "exit_code = 0",
+		"Public.limit":               "limit: int = 10",
+	} {
+		if s, ok := m[name]; !ok || s.Signature != want {
+			t.Errorf("%s = %+v, want signature %q", name, s, want)
+		}
+	}
+	if d := m["BadArgumentUsage.PREFIX"].Doc; d != "Shown before the message.\n\nInherited from ClickException." {
+		t.Errorf("inherited doc = %q", d)
+	}
+	if d := m["BadArgumentUsage.exit_code"].Doc; d != "Inherited from UsageError." {
+		t.Errorf("inherited doc = %q", d)
+	}
+	for _, name := range []string{"BadArgumentUsage.show", "BadArgumentUsage._hidden", "BadArgumentUsage.message", "FromElsewhere.exit_code"} {
+		if _, ok := m[name]; ok {
+			t.Errorf("%s is a symbol; want none", name)
+		}
+	}
+}

@@ -129,7 +129,10 @@ type Result struct {
 // are not constants. Their Signature is the statement as written ("DEFAULT_BACKOFF_MAX = 120",
 // "name: str = Field(...)"), the value clipped at MaxValue bytes; their Doc comes from "#:"
 // comments above the statement or at its end, a string statement right after it, a
-// description="…" argument, or the class docstring's attributes section ([Attributes]).
+// description="…" argument, or the class docstring's attributes section ([Attributes]). A
+// public class also lists the class attributes it inherits from bases in the same file and does
+// not assign itself (see inherited), after every definition, their Doc ending "Inherited from
+// <base>.".
 //
 // Deprecated is set by a
 // ".. deprecated::" directive or a line starting with "Deprecated" in the docstring, a
@@ -874,6 +877,71 @@ func (s *scanner) literalNames(toks []token) ([]string, bool) {
 // parameter takes those of its __init__'s docstring, and its Doc is both docstrings (or
 // __init__'s alone when the class has none); a class's parameters are completed from
 // __init__'s signature, or without an __init__ from its fields (a dataclass's).
+// maxInherited bounds the attributes one class inherits (see inherited), and maxBaseDepth the
+// chain of bases followed.
+const (
+	maxInherited = 32
+	maxBaseDepth = 8
+)
+
+// inherited returns the public class attributes (constants and fields a class body assigns) that
+// cls inherits from its bases defined in the same file and does not assign itself, nearest base
+// first, as Python's attribute lookup finds them: an exception hierarchy sets exit_code or
+// status_code once in its base, and "UsageError's subclass BadArgumentUsage exits with 2" is
+// then in no symbol of BadArgumentUsage. Methods are not copied: their docs stay with the base.
+// Bases defined elsewhere are not followed; nor are enum bases, whose members are not inherited.
+func (s *scanner) inherited(cls *item) []*item {
+	var out []*item
+	seen := map[string]bool{}
+	visited := map[*item]bool{cls: true}
+	var walk func(c *item, depth int)
+	walk = func(c *item, depth int) {
+		if depth > maxBaseDepth {
+			return
+		}
+		for _, b := range classBases(c.sigs) {
+			base := s.byKey[b]
+			if base == nil || base.kind != docidx.KindClass || base.cls != nil || base.enum || visited[base] {
+				continue
+			}
+			visited[base] = true
+			for _, a := range s.items {
+				if a.cls != base || !a.assign || a.needsDoc || strings.HasPrefix(a.name, "_") ||
+					seen[a.name] || s.byKey[cls.name+"."+a.name] != nil || len(out) >= maxInherited {
+					continue
+				}
+				seen[a.name] = true
+				out = append(out, a)
+			}
+			walk(base, depth+1)
+		}
+	}
+	walk(cls, 1)
+	return out
+}
+
+// classBases returns the plain names among the bases of a class signature ("class
+// BadParameter(UsageError, metaclass=M)": "UsageError"): not keyword arguments, not dotted or
+// subscripted bases.
+func classBases(sigs []string) []string {
+	if len(sigs) == 0 {
+		return nil
+	}
+	sig := sigs[0]
+	open, end := strings.IndexByte(sig, '('), strings.LastIndexByte(sig, ')')
+	if open < 0 || end < open {
+		return nil
+	}
+	var out []string
+	for _, b := range strings.Split(sig[open+1:end], ",") {
+		b = strings.TrimSpace(b)
+		if b != "" && !strings.ContainsAny(b, "=.[]() ") {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
 func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 	if it.assign {
 		doc := it.doc
@@ -1002,6 +1070,27 @@ func (s *scanner) result() Result {
 		sym.Line = it.line
 		sym.Deprecated = it.deprecated || it.cls != nil && it.cls.deprecated && it.name == "__init__"
 		syms = append(syms, sym)
+	}
+	for _, it := range s.items {
+		if it.kind != docidx.KindClass || it.cls != nil || !publicTop(it.name) || it.enum {
+			continue
+		}
+		for _, a := range s.inherited(it) {
+			if len(syms) >= s.opts.MaxSymbols {
+				res.Truncated = true
+				break
+			}
+			doc, _ := s.docParams(a)
+			if doc != "" {
+				doc += "\n\n"
+			}
+			doc += "Inherited from " + a.cls.name + "."
+			syms = append(syms, docidx.Symbol{
+				Kind: a.kind, Name: a.name, Parent: it.name, Package: mod,
+				QualifiedName: qual(it.name, a.name), Signature: strings.Join(a.sigs, "\n"),
+				Doc: doc, File: s.opts.File, Line: a.line,
+			})
+		}
 	}
 	if mod != "" && (s.modDoc != "" || len(syms) > 0) {
 		line := s.modLine
