@@ -10,8 +10,8 @@
 #                 of the whole index directory, which after one crawl into an empty directory holds
 #                 only the current generation) and bytes per hit;
 #   add 1/10/100  wall seconds and peak RSS of a crawl that adds 1, 10 and 100 npm package versions
-#                 the snapshot does not hold yet to a `cp -a` copy of each of the N, 2N and 4N
-#                 snapshots, and the ratio 4N/N;
+#                 the snapshot does not hold yet to a synced `cp -a` copy of each of the N, 2N and
+#                 4N snapshots (the median of ADD_REPS runs), and the ratio 4N/N;
 #   search        p50 and p99 of search_package_docs round trips over `docidx serve --stdio` on the
 #                 N snapshot: BenchmarkStdioSearch (cmd/docidx) with DOCIDX_BENCH_BIN=BIN, so it
 #                 needs the go command and this repository;
@@ -49,7 +49,8 @@
 # scripts/corpus.sh), WORK (default $TMPDIR/docidx-segbench), SITE_PACKAGES (default what python3
 # reports; "none" leaves Python out), SEARCH_BENCHTIME (go test -benchtime, default 1000x),
 # FRESH=1, SKIP="2N 4N adds search merge" (leave parts out), ADD_COUNTS (default "1 10 100":
-# which adds to measure). Needs bash, coreutils, GNU time (/usr/bin/time; apt-get install time),
+# which adds to measure), ADD_REPS (default 5: each add is measured that many times, and the
+# table gives the medians). Needs bash, coreutils, GNU time (/usr/bin/time; apt-get install time),
 # python3 and, for search, the go command. With nothing cached, the previous main's binary takes
 # about 45 minutes on 2 cores (each add rebuilds its whole snapshot); the copies take seconds.
 set -euo pipefail
@@ -69,6 +70,8 @@ cd "$REPO"
 SEARCH_BENCHTIME=${SEARCH_BENCHTIME:-1000x}
 SKIP=" ${SKIP:-} "
 ADD_COUNTS=${ADD_COUNTS:-1 10 100}
+ADD_REPS=${ADD_REPS:-5}
+case $ADD_REPS in '' | *[!0-9]* | 0) echo "segbench: ADD_REPS must be a positive number, not $ADD_REPS" >&2; exit 2 ;; esac
 for n in $ADD_COUNTS; do
 	case $n in 1 | 10 | 100) ;; *) echo "segbench: ADD_COUNTS may hold only 1, 10 and 100, not $n" >&2; exit 2 ;; esac
 done
@@ -362,21 +365,30 @@ build_snapshot() {
 }
 
 # add_run SIZE COUNT: time adding COUNT new npm versions to a copy of the SIZE snapshot; prints
-# "wall rss"; checks that exactly COUNT versions were added.
+# "wall rss" (seconds to the millisecond, KB); checks that exactly COUNT versions were added. The
+# copy is synced before the crawl: its gigabyte of dirty pages would otherwise be written out by
+# the crawl's fsyncs, and charged to it in proportion to the snapshot.
 add_run() {
 	local size=$1 count=$2 run=$WORK/run
 	rm -rf "$run"
 	mkdir -p "$run"
 	cp -a "$B/snap-$size" "$run/snap"
+	sync
+	local t0 t1
+	t0=$(date +%s%N)
 	measure "$run/m" "$run/log" "$DOCIDX" crawl --offline --quiet --index "$run/snap" --node-modules "$C/npm-add/add$count/node_modules"
+	t1=$(date +%s%N)
 	local before after
 	before=$(cut -d' ' -f3 "$B/snap-$size.result")
 	after=$(stats "$run/snap" | cut -d' ' -f1)
 	[ "$after" = $((before + count)) ] ||
 		die "adding $count versions to $size: the snapshot went from $before to $after versions, not $((before + count))"
-	cat "$run/m"
+	echo "$(awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.3f", ns / 1e9 }') $(cut -d' ' -f2 "$run/m")"
 	rm -rf "$run"
 }
+
+# median: the median of the numbers on stdin, one per line.
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 START=$(date -u +'%Y-%m-%d %H:%M')
 SIZES=(N 2N 4N)
@@ -448,23 +460,33 @@ skipped search || SEARCH=$(search_bench) || SEARCH="failed (see the log above)"
 MERGE="n/a"
 skipped merge || MERGE=$(merge_bench) || MERGE="failed (see the log above)"
 
-declare -A ADD
+# Each add is measured ADD_REPS times, the sizes taken in turn within each round, so that the
+# machine's drift over the minutes falls on every size alike; the table gives the medians.
+declare -A ADD ADDW ADDR
 ADD_AT=$(date -u +%H:%M)
 skipped adds && ADD_COUNTS=""
+for ((rep = 1; rep <= ADD_REPS; rep++)); do
+	for n in $ADD_COUNTS; do
+		for s in "${SIZES[@]}"; do
+			m=$(add_run "$s" "$n")
+			log "round $rep: added $n versions to the $s snapshot: $m (wall s, peak RSS KB)"
+			ADDW[$s.$n]+="${m% *}"$'\n'
+			ADDR[$s.$n]+="${m#* }"$'\n'
+		done
+	done
+done
 for s in "${SIZES[@]}"; do
 	for n in $ADD_COUNTS; do
-		log "adding $n versions to the $s snapshot"
-		ADD[$s.$n]=$(add_run "$s" "$n")
-		log "added $n versions to the $s snapshot: ${ADD[$s.$n]} (wall s, peak RSS KB)"
+		ADD[$s.$n]="$(printf '%s' "${ADDW[$s.$n]}" | median) $(printf '%s' "${ADDR[$s.$n]}" | median)"
 	done
 done
 
 # The table.
 ADDS=()
 for s in "${SIZES[@]}"; do for n in $ADD_COUNTS; do ADDS+=("$s $n ${ADD[$s.$n]}"); done; done
-python3 -B - "$B" "$VERSION" "$SHA" "$START" "$ADD_AT" "$SEARCH" "$MERGE" "${SIZES[*]}" "${ADDS[@]}" <<'PY'
+python3 -B - "$B" "$VERSION" "$SHA" "$START" "$ADD_AT" "$ADD_REPS" "$SEARCH" "$MERGE" "${SIZES[*]}" "${ADDS[@]}" <<'PY'
 import sys
-b_dir, version, sha, start, add_at, search, merge, sizes, *adds = sys.argv[1:]
+b_dir, version, sha, start, add_at, add_reps, search, merge, sizes, *adds = sys.argv[1:]
 sizes = sizes.split()
 add = {}
 for a in adds:
@@ -494,13 +516,13 @@ row("full crawl: peak RSS MB", lambda s: res[s]["rss"], fmt="{:,.0f}")
 row("snapshot MB", lambda s: res[s]["b"] / 1e6, fmt="{:,.1f}")
 row("snapshot bytes per hit", lambda s: res[s]["b"] / res[s]["h"], fmt="{:,.0f}")
 for n in counts:
-    row("add %d: wall s" % n, lambda s: add[(s, n)][0], fmt="{:.1f}")
+    row("add %d: wall s" % n, lambda s: add[(s, n)][0], fmt="{:.3f}")
     row("add %d: peak RSS MB" % n, lambda s: add[(s, n)][1] / 1024, fmt="{:,.0f}")
 if 1 in counts:
     row("add 1: share of the full crawl's wall time", lambda s: 100 * add[(s, 1)][0] / res[s]["w"], ratio=False, fmt="{:.1f}%")
 if counts:
     print()
-    print("Adds measured from %s UTC on cp -a copies of the snapshots." % add_at)
+    print("Adds measured from %s UTC on synced cp -a copies of the snapshots: the median of %s runs." % (add_at, add_reps))
 print()
 print("| other | value |")
 print("| --- | --- |")
