@@ -160,6 +160,35 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	}
 }
 
+// A symbol is found by the path its package re-exports it under (Python's jinja2.Environment
+// for jinja2.environment.Environment, its members too) before any case-insensitive match, which
+// would find the module jinja2.environment instead.
+func TestMatchSymbolsReexported(t *testing.T) {
+	syms := []docidx.Symbol{
+		{Kind: docidx.KindPackage, Name: "environment", Package: "jinja2.environment", QualifiedName: "jinja2.environment"},
+		{Kind: docidx.KindType, Name: "Environment", Package: "jinja2.environment", QualifiedName: "jinja2.environment.Environment"},
+		{Kind: docidx.KindMethod, Name: "__init__", Parent: "Environment", Package: "jinja2.environment", QualifiedName: "jinja2.environment.Environment.__init__"},
+		{Kind: docidx.KindType, Name: "Environment", Package: "other.environment", QualifiedName: "other.environment.Environment"},
+	}
+	for name, want := range map[string]string{
+		"jinja2.Environment":                      "jinja2.environment.Environment",
+		"jinja2.Environment.__init__":             "jinja2.environment.Environment.__init__",
+		"jinja2.environment":                      "jinja2.environment",
+		"JINJA2.ENVIRONMENT":                      "jinja2.environment",
+		"jinja2.environment.Environment":          "jinja2.environment.Environment",
+		"other.Environment":                       "other.environment.Environment",
+		"jinja2.environment.Environment.__init__": "jinja2.environment.Environment.__init__",
+	} {
+		got := index.MatchSymbols(syms, name)
+		if len(got) != 1 || got[0].QualifiedName != want {
+			t.Errorf("MatchSymbols(%q) = %+v, want %s", name, got, want)
+		}
+	}
+	if got := index.MatchSymbols(syms, "nope.Environment"); got != nil {
+		t.Errorf("MatchSymbols(nope.Environment) = %+v, want none", got)
+	}
+}
+
 func TestSearch(t *testing.T) {
 	r := open(t, build(t,
 		goModule("v0.9.0", docidx.Symbol{Kind: docidx.KindFunc, Name: "OnlyOld", QualifiedName: "errgroup.OnlyOld", Signature: "func OnlyOld()", Doc: "Only in the old version."}),

@@ -532,8 +532,9 @@ func (r *reader) lookupSymbol(ref docidx.Ref, name string) ([]docidx.Symbol, err
 }
 
 // MatchSymbols returns the symbols of syms that name matches, as LookupSymbol matches them: exactly
-// by QualifiedName, else by Key ("Group.Go"), else by Name ("Go"), case-sensitively first and
-// then case-insensitively. It returns nil when none match.
+// by QualifiedName, else by Key ("Group.Go"), else by Name ("Go"), else by the path it is
+// imported by (see reexported), case-sensitively first and then case-insensitively. It returns
+// nil when none match.
 func MatchSymbols(syms []docidx.Symbol, name string) []docidx.Symbol {
 	keys := []func(*docidx.Symbol) string{
 		func(s *docidx.Symbol) string { return s.QualifiedName },
@@ -552,6 +553,38 @@ func MatchSymbols(syms []docidx.Symbol, name string) []docidx.Symbol {
 			if len(out) > 0 {
 				return out
 			}
+		}
+		if !fold {
+			if out := reexported(syms, name); len(out) > 0 {
+				return out
+			}
+		}
+	}
+	return nil
+}
+
+// reexported returns the symbols of syms that name calls by a package that re-exports them: a
+// module path, then the symbol's Key, where the symbol is declared in that module or one below
+// it. Python packages export their classes from their top module ("jinja2.Environment" is
+// jinja2.environment.Environment, "jinja2.Environment.autoescape" its attribute), as JavaScript
+// packages do from their entry point, and users call them so; the shortest such module wins.
+// It is tried before any case-insensitive match, which would take "jinja2.Environment" for the
+// module jinja2.environment.
+func reexported(syms []docidx.Symbol, name string) []docidx.Symbol {
+	for i := 0; i < len(name); i++ {
+		if name[i] != '.' {
+			continue
+		}
+		mod, key := name[:i], name[i+1:]
+		var out []docidx.Symbol
+		for j := range syms {
+			s := &syms[j]
+			if s.Key() == key && (strings.HasPrefix(s.Package, mod+".") || strings.HasPrefix(s.Package, mod+"/")) {
+				out = append(out, *s)
+			}
+		}
+		if len(out) > 0 {
+			return out
 		}
 	}
 	return nil
