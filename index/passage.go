@@ -800,23 +800,25 @@ func isWordByte(c byte) bool {
 // it is one of the name's words in the same form: "dotenv" of python-dotenv, not "git" of
 // github.com/….
 func (pq *passageQuery) forPackage(pkg string) *passageQuery {
-	var out *passageQuery
-	for _, tok := range strings.FieldsFunc(strings.ToLower(pkg), notWordRune) {
-		i := slices.Index(pq.stems, lightStem(tok))
-		if i < 0 {
-			continue
-		}
-		if out == nil {
-			cp := *pq
-			cp.weights = append([]float64(nil), pq.weights...)
-			out = &cp
-		}
-		out.weights[i] = 0
+	held, ok := pq.namedIn(pkg, false)
+	if !ok {
+		held = pq.namedInWords(pkg, false)
 	}
-	if out == nil {
+	if held == 0 {
 		return pq
 	}
+	out := pq.withWeights()
+	for b := held; b != 0; b &= b - 1 {
+		out.weights[bitIndex(b)] = 0
+	}
 	return out
+}
+
+// withWeights returns a copy of pq with its own weights, for forPackage and forTitle to change.
+func (pq *passageQuery) withWeights() *passageQuery {
+	cp := *pq
+	cp.weights = append([]float64(nil), pq.weights...)
+	return &cp
 }
 
 // titleWeight is the share of its weight a question's word keeps in a hit whose title or
@@ -828,31 +830,139 @@ const titleWeight = 0.5
 // forTitle returns pq with the words of title (a hit's title and heading path), and their
 // identifier parts, weighing titleWeight of their weight.
 func (pq *passageQuery) forTitle(title string) *passageQuery {
-	var out *passageQuery
-	scale := func(w string) {
-		i := slices.Index(pq.stems, lightStem(w))
-		if i < 0 || out != nil && out.weights[i] != pq.weights[i] {
-			return
-		}
-		if out == nil {
-			cp := *pq
-			cp.weights = append([]float64(nil), pq.weights...)
-			out = &cp
-		}
-		out.weights[i] *= titleWeight
+	held, ok := pq.namedIn(title, true)
+	if !ok {
+		held = pq.namedInWords(title, true)
 	}
-	for _, tok := range strings.FieldsFunc(strings.ToLower(title), notWordRune) {
-		scale(tok)
+	if held == 0 {
+		return pq
 	}
-	for _, tok := range strings.FieldsFunc(title, notWordRune) {
-		if parts := splitIdent([]byte(tok)); len(parts) > 1 {
-			for _, p := range parts {
-				scale(strings.ToLower(tok[p[0]:p[1]]))
+	out := pq.withWeights()
+	for b := held; b != 0; b &= b - 1 {
+		out.weights[bitIndex(b)] *= titleWeight
+	}
+	return out
+}
+
+// namedInWords returns the mask of pq's stems that are the lightStem of a lowercased word of
+// name (a run of letters and digits) or, with parts, of an identifier part of one of its words
+// when it has several (splitIdent). namedIn finds the same for an ASCII name without splitting
+// name into words.
+func (pq *passageQuery) namedInWords(name string, parts bool) uint64 {
+	var held uint64
+	mark := func(w string) {
+		if i := slices.Index(pq.stems, lightStem(w)); i >= 0 {
+			held |= 1 << i
+		}
+	}
+	for _, tok := range strings.FieldsFunc(strings.ToLower(name), notWordRune) {
+		mark(tok)
+	}
+	if parts {
+		for _, tok := range strings.FieldsFunc(name, notWordRune) {
+			if ps := splitIdent([]byte(tok)); len(ps) > 1 {
+				for _, p := range ps {
+					mark(strings.ToLower(tok[p[0]:p[1]]))
+				}
 			}
 		}
 	}
-	if out == nil {
-		return pq
+	return held
+}
+
+// namedIn is namedInWords for an ASCII name, and ok false for any other. It runs for every hit
+// with the hit's title and signature, which can be long: rather than split name into words,
+// lowercase and stem each, it looks for each stem in name (the word or part that stems to it
+// starts with it) and checks only the words and parts that start where one occurs.
+func (pq *passageQuery) namedIn(name string, parts bool) (held uint64, ok bool) {
+	if !isASCII(name) {
+		return 0, false
 	}
-	return out
+	for i, stem := range pq.stems {
+		if !isASCII(stem) {
+			continue // the stem of an ASCII word is ASCII
+		}
+		for from := 0; from < len(name); {
+			k := indexFold(name[from:], stem)
+			if k < 0 {
+				break
+			}
+			at := from + k
+			from = at + 1
+			start, end := at, at // the word around at: the stem may hold other characters ("max_age")
+			for start > 0 && isAlnum(name[start-1]) {
+				start--
+			}
+			for end < len(name) && isAlnum(name[end]) {
+				end++
+			}
+			if end-at < len(stem) {
+				continue // no word or part that starts at at holds the whole stem
+			}
+			word := name[start:end]
+			if at == start && stemsTo(word, stem) || parts && partStemsTo(word, at-start, stem) {
+				held |= 1 << i
+				break
+			}
+		}
+	}
+	return held, true
+}
+
+// partStemsTo reports whether word, of ASCII letters and digits, has several identifier parts
+// (splitIdent) and the one that starts at byte at stems to stem (stemsTo). Only a part's start
+// is tested before splitIdent runs: a word's start, or a camelCase, digit or acronym boundary.
+func partStemsTo(word string, at int, stem string) bool {
+	if at > 0 {
+		prev, c := word[at-1], word[at]
+		upper := 'A' <= c && c <= 'Z'
+		boundary := upper && 'a' <= prev && prev <= 'z' ||
+			isDigit(c) != isDigit(prev) ||
+			upper && 'A' <= prev && prev <= 'Z' && at+1 < len(word) && 'a' <= word[at+1] && word[at+1] <= 'z'
+		if !boundary {
+			return false
+		}
+	}
+	ps := splitIdent([]byte(word))
+	if len(ps) < 2 {
+		return false
+	}
+	for _, p := range ps {
+		if p[0] == at && stemsTo(word[p[0]:p[1]], stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// stemsTo reports whether lightStem(strings.ToLower(w)) is stem, for an ASCII w and a
+// lowercased stem, without lowering w: lightStem keeps a prefix of its word.
+func stemsTo(w, stem string) bool {
+	n := len(w)
+	for _, suf := range stemSuffixes {
+		if len(w) >= len(suf) && equalFoldASCII(w[len(w)-len(suf):], suf) && len(w)-len(suf) >= 4 {
+			if suf == "s" && len(w) >= 2 && equalFoldASCII(w[len(w)-2:], "ss") {
+				continue
+			}
+			n = len(w) - len(suf)
+			break
+		}
+	}
+	return n == len(stem) && equalFoldASCII(w[:n], stem)
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// isAlnum reports whether the ASCII byte c is a letter or a digit: what notWordRune does not
+// split at.
+func isAlnum(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || isDigit(c) }
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -354,5 +355,51 @@ func TestAnswerCues(t *testing.T) {
 		newPassageQuery("how large a message will the server accept?", weight), 64)
 	if !strings.Contains(got, "104857600") {
 		t.Errorf("passage of a quantity question misses the number:\n%s", got)
+	}
+}
+
+// TestNamedInMatchesWords checks that namedIn, which looks for a question's stems in an ASCII
+// title, finds the stems namedInWords finds by splitting the title into words and parts: on
+// titles and questions made of words in every case, identifier shape and ending the two treat
+// apart (camelCase, acronyms, digits, repeated parts, suffixes lightStem removes or keeps).
+func TestNamedInMatchesWords(t *testing.T) {
+	pieces := []string{"web", "Web", "WEB", "socket", "Socket", "Sockets", "server", "Servers", "HTTP",
+		"Server", "max", "Max", "MAX", "maxSize", "size", "Sizes", "message", "Messages", "retries",
+		"Retry", "retry", "configured", "Configuration", "class", "Class", "classes", "press", "Express",
+		"express", "expression", "v2", "utf8", "8", "2", "Foo", "foo", "FooFoo", "foofoo", "get", "Get",
+		"target", "address", "ss", "persistent", "PersistentFlags", "flags", "Flag", "IDs", "ID", "id",
+		"x", "_", "-", ".", " ", "(", ")", ", ", "func", "String", "strings", "timeout", "Timeouts",
+		"seconds", "Second", "max_age", "max_size", "MAX_SIZE", "signed_value", "__init__", "_init", "dial", "Dialer", "DialerRetries", "pool", "PoolSize", "poolsize", "io"}
+	questions := []string{
+		"how large a message will a WebSocket server accept",
+		"max size of retries configured",
+		"express class expression foo",
+		"persistent flags get target address",
+		"dialer retries pool size v2 utf8 ids",
+		"timeouts in seconds for the http server",
+		"max_size poolsize foofoo",
+		"older than max_age signed_value",
+		"__init__ _init_ init",
+	}
+	rng := rand.New(rand.NewPCG(14, 1))
+	for _, question := range questions {
+		pq := newPassageQuery(question, nil)
+		for range 4000 {
+			var b strings.Builder
+			for range 1 + rng.IntN(8) {
+				b.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			title := b.String()
+			for _, parts := range []bool{false, true} {
+				got, ok := pq.namedIn(title, parts)
+				if want := pq.namedInWords(title, parts); !ok || got != want {
+					t.Fatalf("question %q, title %q, parts %v: namedIn %b, %v; namedInWords %b (stems %q)",
+						question, title, parts, got, ok, want, pq.stems)
+				}
+			}
+		}
+	}
+	if _, ok := newPassageQuery("größe", nil).namedIn("Größe", true); ok {
+		t.Error("namedIn took a title that is not ASCII")
 	}
 }
