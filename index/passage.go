@@ -334,7 +334,13 @@ func passage(text string, pq *passageQuery, budget int) string {
 	if text == "" {
 		return ""
 	}
-	segs := segments(text)
+	buf := segmentBufs.Get().(*[]segment)
+	segs := appendSegments((*buf)[:0], text)
+	defer func() {
+		clear(segs) // drops the fences' references to text
+		*buf = segs[:0]
+		segmentBufs.Put(buf)
+	}()
 	if len(segs) == 0 {
 		return ""
 	}
@@ -532,10 +538,14 @@ func bitIndex(b uint64) int {
 	return n
 }
 
-// segments splits a stored text into segments: each prose line into sentences, each code line
-// of a fenced block on its own. Blank lines and fence lines make no segment.
-func segments(text string) []segment {
-	segs := make([]segment, 0, 16)
+// segmentBufs holds the segment slices of passage for reuse: a long text has hundreds of
+// segments, and allocating them for every hit was a third of the bytes a search allocated.
+var segmentBufs = sync.Pool{New: func() any { return new([]segment) }}
+
+// appendSegments splits a stored text into segments, appended to segs: each prose line into
+// sentences, each code line of a fenced block on its own. Blank lines and fence lines make no
+// segment.
+func appendSegments(segs []segment, text string) []segment {
 	unit := -1
 	inCode := false
 	fence := ""
