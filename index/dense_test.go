@@ -55,9 +55,11 @@ func TestDenseLists(t *testing.T) {
 	rareB := &rankBuilder{ids: make([]string, docs)}
 	rareB.appendPostings(rare, impact)
 	// Each document its own package, every eleventh filtered out.
-	keep := &docFilter{pkgOK: make([]bool, docs), docPkg: make([]uint32, docs)}
+	keep := &docFilter{docOK: make([]uint64, (docs+63)/64)}
 	for doc := range uint32(docs) {
-		keep.docPkg[doc], keep.pkgOK[doc] = doc, doc%11 != 0
+		if doc%11 != 0 {
+			keep.docOK[doc/64] |= 1 << (doc % 64)
+		}
 	}
 	for _, grow := range []bool{true, false} {
 		for _, k := range []*docFilter{nil, keep} {

@@ -358,3 +358,42 @@ func FuzzLoadRank(f *testing.F) {
 		}
 	})
 }
+
+// TestDocsOf checks the filter table of documents (docsOf) against each document's package
+// version and kind, with each version's documents numbered together (set a word of bits at a
+// time) and not (tested one by one through docPkg).
+func TestDocsOf(t *testing.T) {
+	const docs = 1000
+	kinds := []string{"readme", "func", "type"}
+	for _, together := range []bool{true, false} {
+		ri := &rankIndex{docs: docs, npkgs: 7, kinds: kinds, docPkg: make([]uint32, docs), docKind: make([]uint8, docs)}
+		for doc := range uint32(docs) {
+			p := doc * 7 / docs // runs of 142 or 143 documents
+			if !together {
+				p = doc % 7
+			}
+			ri.docPkg[doc] = p
+			ri.docKind[doc] = uint8(doc % 3)
+			if doc%3 != 0 {
+				ri.docKind[doc] |= 0x80 // func and type are symbols
+			}
+		}
+		if _, ok := ri.pkgDocs(); ok != together {
+			t.Fatalf("together %v: pkgDocs ok %v", together, ok)
+		}
+		pkgOK := []bool{true, false, true, true, false, false, true}
+		for _, kind := range []string{"", "symbol", "section", "func", "type", "readme"} {
+			got := ri.docsOf(pkgOK, kind)
+			f := &docFilter{docOK: got}
+			for doc := range uint32(docs) {
+				k := kinds[ri.docKind[doc]&0x7f]
+				want := pkgOK[ri.docPkg[doc]] && (kind == "" || kind == k ||
+					kind == "symbol" && k != "readme" || kind == "section" && k == "readme")
+				if f.keep(doc) != want {
+					t.Fatalf("together %v, kind %q: document %d (package %d, %s) kept %v, want %v",
+						together, kind, doc, ri.docPkg[doc], k, !want, want)
+				}
+			}
+		}
+	}
+}

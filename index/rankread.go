@@ -530,6 +530,15 @@ type rankIndex struct {
 	namedMu sync.Mutex
 	ownName map[string]bool
 
+	// filters are the filters of searches by no package and no version, by ecosystem and
+	// kind (see filter); nil when every document passes.
+	filterMu sync.Mutex
+	filters  map[filterKey]*docFilter
+	// pkgRanges are the ranges of each package version's documents (see pkgDocs), nil when
+	// they are not numbered together; made on first use.
+	pkgDocsOnce sync.Once
+	pkgRanges   [][2]uint32
+
 	// free holds accumulators for reuse, at most maxFreeAccumulators. Not a sync.Pool: an
 	// accumulator is 5 bytes per document (1.5 MB for 300,000), and a pool emptied at every
 	// garbage collection had each search every few allocate and clear one again — which in

@@ -567,59 +567,153 @@ func ecosystemsNamed(text string) (map[docidx.Ecosystem]bool, string) {
 // rankIndex.filter): a concrete type rather than a func, so that the test inlines into the
 // loops over postings, which call it for every document they add.
 type docFilter struct {
-	pkgOK  []bool   // per package version
-	docPkg []uint32 // rankIndex.docPkg
-	kind   string   // a kind filter, "" for none
-	ri     *rankIndex
+	// docOK has a bit per document that passes the filters: one memory access per test, in a
+	// table 32 times smaller than the package version of each document (docPkg) that it was
+	// tested through before.
+	docOK []uint64
 }
 
 // keep reports whether document doc passes f. A nil f passes every document.
 func (f *docFilter) keep(doc uint32) bool {
-	if f == nil {
-		return true
-	}
-	return f.pkgOK[f.docPkg[doc]] && (f.kind == "" || f.keepKind(doc))
+	return f == nil || f.docOK[doc>>6]>>(doc&63)&1 != 0
 }
 
-// keepKind tests the kind filter.
-func (f *docFilter) keepKind(doc uint32) bool {
-	switch f.kind {
+// keepKind reports whether document doc is of kind, a kind filter.
+func (ri *rankIndex) keepKind(doc uint32, kind string) bool {
+	switch kind {
 	case string(docidx.HitSymbol):
-		return f.ri.isSymbol(doc)
+		return ri.isSymbol(doc)
 	case string(docidx.HitSection):
-		return !f.ri.isSymbol(doc)
+		return !ri.isSymbol(doc)
 	}
-	return f.ri.kindOf(doc) == f.kind
+	return ri.kindOf(doc) == kind
 }
 
 // filter returns the test a document must pass under q's ecosystem, package, version and kind
 // filters. Without a version a document must be live (its package's latest version, searched
 // in this segment); with one, of that version and searched in this segment. It is nil when
 // every document passes.
+//
+// Most searches filter by no package and no version: their filter, which depends on the
+// ecosystem and kind only, is made once and shared.
 func (ri *rankIndex) filter(q Query) *docFilter {
 	version := q.Version
 	if version == "latest" {
 		version = ""
 	}
-	name := q.Package
-	if q.Ecosystem != "" && name != "" {
-		name = docidx.NormalizeName(q.Ecosystem, name)
+	if version != "" || q.Package != "" {
+		return ri.makeFilter(q.Ecosystem, q.Package, version, q.Kind)
+	}
+	key := filterKey{q.Ecosystem, q.Kind}
+	ri.filterMu.Lock()
+	defer ri.filterMu.Unlock()
+	f, ok := ri.filters[key]
+	if !ok {
+		f = ri.makeFilter(q.Ecosystem, "", "", q.Kind)
+		if ri.filters == nil {
+			ri.filters = make(map[filterKey]*docFilter)
+		}
+		if len(ri.filters) < maxCachedFilters {
+			ri.filters[key] = f
+		}
+	}
+	return f
+}
+
+// filterKey is what the filter of a search by no package and no version depends on.
+type filterKey struct {
+	eco  docidx.Ecosystem
+	kind string
+}
+
+// maxCachedFilters bounds the filters a rank index keeps (each a bit per document): the
+// ecosystems and kinds are few, but a Query's are the caller's strings.
+const maxCachedFilters = 32
+
+// makeFilter is filter without its shared filters: the test of the documents of kind in the
+// package versions of eco, named name, of version ("" for the live ones).
+func (ri *rankIndex) makeFilter(eco docidx.Ecosystem, name, version, kind string) *docFilter {
+	if eco != "" && name != "" {
+		name = docidx.NormalizeName(eco, name)
 	}
 	pkgOK := make([]bool, ri.npkgs)
 	all := true
 	for p := range pkgOK {
-		eco, pkg, _ := strings.Cut(ri.pkgKey(uint32(p)), "\x00")
+		e, pkg, _ := strings.Cut(ri.pkgKey(uint32(p)), "\x00")
 		ok := ri.live[p]
 		if version != "" {
 			ok = ri.where[p] && ri.versions[p] == version
 		}
-		pkgOK[p] = ok && (q.Ecosystem == "" || eco == string(q.Ecosystem)) && (name == "" || pkg == name)
+		pkgOK[p] = ok && (eco == "" || e == string(eco)) && (name == "" || pkg == name)
 		all = all && pkgOK[p]
 	}
-	if all && q.Kind == "" {
+	if all && kind == "" {
 		return nil
 	}
-	return &docFilter{pkgOK: pkgOK, docPkg: ri.docPkg, kind: q.Kind, ri: ri}
+	return &docFilter{docOK: ri.docsOf(pkgOK, kind)}
+}
+
+// docsOf returns a bit per document, set for the documents of kind ("" for any) of the package
+// versions pkgOK marks. A package version's documents are numbered together (see pkgDocs), so
+// that without a kind whole words of bits are set at a time, and a search by package tests
+// only that package's documents.
+func (ri *rankIndex) docsOf(pkgOK []bool, kind string) []uint64 {
+	out := make([]uint64, (ri.docs+63)/64)
+	set := func(doc uint32) {
+		if kind == "" || ri.keepKind(doc, kind) {
+			out[doc/64] |= 1 << (doc % 64)
+		}
+	}
+	ranges, ok := ri.pkgDocs()
+	if !ok {
+		for doc, p := range ri.docPkg {
+			if pkgOK[p] {
+				set(uint32(doc))
+			}
+		}
+		return out
+	}
+	for p, in := range pkgOK {
+		if !in {
+			continue
+		}
+		for doc, end := ranges[p][0], ranges[p][1]; doc < end; {
+			if kind == "" && doc%64 == 0 && end-doc >= 64 {
+				out[doc/64] = ^uint64(0)
+				doc += 64
+				continue
+			}
+			set(doc)
+			doc++
+		}
+	}
+	return out
+}
+
+// pkgDocs returns the range [first, end) of the documents of each package version, when each
+// version's documents are numbered consecutively (rankBuilder.documents writes them together,
+// and newRankIndex numbers a segment's documents in its order); ok is false when they are
+// not, and callers go through docPkg instead.
+func (ri *rankIndex) pkgDocs() (ranges [][2]uint32, ok bool) {
+	ri.pkgDocsOnce.Do(func() {
+		ranges := make([][2]uint32, ri.npkgs)
+		seen := make([]bool, ri.npkgs)
+		for doc := 0; doc < len(ri.docPkg); {
+			p := ri.docPkg[doc]
+			if seen[p] {
+				return // a second run of documents of one version
+			}
+			seen[p] = true
+			end := doc + 1
+			for end < len(ri.docPkg) && ri.docPkg[end] == p {
+				end++
+			}
+			ranges[p] = [2]uint32{uint32(doc), uint32(end)}
+			doc = end
+		}
+		ri.pkgRanges = ranges
+	})
+	return ri.pkgRanges, ri.pkgRanges != nil
 }
 
 // forEachPosting calls fn for every (document, impact) of an encoded postings list.
