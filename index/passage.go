@@ -880,17 +880,27 @@ func (pq *passageQuery) namedInWords(name string, parts bool) uint64 {
 	return held
 }
 
-// namedIn is namedInWords for an ASCII name, and ok false for any other. It runs for every hit
-// with the hit's title and signature, which can be long: rather than split name into words,
-// lowercase and stem each, it looks for each stem in name (the word or part that stems to it
-// starts with it) and checks only the words and parts that start where one occurs.
+// namedIn is namedInWords for a name whose letters and digits are ASCII, and ok false for any
+// other; other characters, such as the " › " between headings, only separate words. It runs
+// for every hit with the hit's title and heading path or signature, which can be long: rather
+// than split name into words, lowercase and stem each, it looks for each stem in name (the
+// word or part that stems to it starts with it) and checks only the words and parts that start
+// where one occurs.
 func (pq *passageQuery) namedIn(name string, parts bool) (held uint64, ok bool) {
-	if !isASCII(name) {
-		return 0, false
+	for i := 0; i < len(name); {
+		if name[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(name[i:])
+		if !notWordRune(r) {
+			return 0, false
+		}
+		i += size // its bytes are not ASCII letters or digits: they separate words here too
 	}
 	for i, stem := range pq.stems {
 		if !isASCII(stem) {
-			continue // the stem of an ASCII word is ASCII
+			continue // the stem of a word of ASCII letters and digits is ASCII
 		}
 		for from := 0; from < len(name); {
 			k := indexFold(name[from:], stem)

@@ -358,10 +358,12 @@ func TestAnswerCues(t *testing.T) {
 	}
 }
 
-// TestNamedInMatchesWords checks that namedIn, which looks for a question's stems in an ASCII
-// title, finds the stems namedInWords finds by splitting the title into words and parts: on
-// titles and questions made of words in every case, identifier shape and ending the two treat
-// apart (camelCase, acronyms, digits, repeated parts, suffixes lightStem removes or keeps).
+// TestNamedInMatchesWords checks that namedIn, which looks for a question's stems in a title
+// whose letters and digits are ASCII, finds the stems namedInWords finds by splitting the title
+// into words and parts: on titles and questions made of words in every case, identifier shape
+// and ending the two treat apart (camelCase, acronyms, digits, repeated parts, suffixes
+// lightStem removes or keeps), and separators that are not ASCII. A title with other letters
+// is namedInWords'.
 func TestNamedInMatchesWords(t *testing.T) {
 	pieces := []string{"web", "Web", "WEB", "socket", "Socket", "Sockets", "server", "Servers", "HTTP",
 		"Server", "max", "Max", "MAX", "maxSize", "size", "Sizes", "message", "Messages", "retries",
@@ -369,7 +371,7 @@ func TestNamedInMatchesWords(t *testing.T) {
 		"express", "expression", "v2", "utf8", "8", "2", "Foo", "foo", "FooFoo", "foofoo", "get", "Get",
 		"target", "address", "ss", "persistent", "PersistentFlags", "flags", "Flag", "IDs", "ID", "id",
 		"x", "_", "-", ".", " ", "(", ")", ", ", "func", "String", "strings", "timeout", "Timeouts",
-		"seconds", "Second", "max_age", "max_size", "MAX_SIZE", "signed_value", "__init__", "_init", "dial", "Dialer", "DialerRetries", "pool", "PoolSize", "poolsize", "io"}
+		"seconds", "Second", "max_age", "max_size", "MAX_SIZE", "signed_value", "__init__", "_init", " › ", "—", "\xff", "…", "Ⓐ", "dial", "Dialer", "DialerRetries", "pool", "PoolSize", "poolsize", "io"}
 	questions := []string{
 		"how large a message will a WebSocket server accept",
 		"max size of retries configured",
@@ -399,7 +401,13 @@ func TestNamedInMatchesWords(t *testing.T) {
 			}
 		}
 	}
-	if _, ok := newPassageQuery("größe", nil).namedIn("Größe", true); ok {
-		t.Error("namedIn took a title that is not ASCII")
+	pq := newPassageQuery("größe kelvin", nil)
+	for _, title := range []string{"Größe", "Max Größe", "\u212Aelvin", "Ŀ"} {
+		if _, ok := pq.namedIn(title, true); ok {
+			t.Errorf("namedIn took %q, whose letters are not all ASCII", title)
+		}
+	}
+	if _, ok := pq.namedIn("README › Options — Kelvin…", true); !ok {
+		t.Error("namedIn refused a title whose letters are ASCII")
 	}
 }
