@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -394,6 +395,49 @@ func TestDocsOf(t *testing.T) {
 						together, kind, doc, ri.docPkg[doc], k, !want, want)
 				}
 			}
+		}
+	}
+}
+
+// TestDiversifyBest checks diversify, which selects the best need documents after the package
+// decay, against sorting the whole window again: on windows with equal scores, documents of
+// few and of many packages, and named packages.
+func TestDiversifyBest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 14))
+	for trial := range 300 {
+		npkgs := 1 + rng.IntN(12)
+		docs := 400
+		ri := &rankIndex{npkgs: npkgs, docPkg: make([]uint32, docs)}
+		for d := range ri.docPkg {
+			ri.docPkg[d] = uint32(rng.IntN(npkgs))
+		}
+		var named []bool
+		if trial%3 == 0 {
+			named = make([]bool, npkgs)
+			named[rng.IntN(npkgs)] = true
+		}
+		window := 1 + rng.IntN(120)
+		var top scoreHeap
+		for _, d := range rng.Perm(docs)[:rng.IntN(docs)] {
+			top.offer(scored{doc: uint32(d), ord: uint32(docs - d), score: float64(rng.IntN(20))}, window)
+		}
+		// The reference: the window sorted, decayed, sorted again.
+		want := slices.Clone([]scored(top))
+		slices.SortFunc(want, func(a, b scored) int { return cmpScored(b, a) })
+		seen := make([]int, npkgs)
+		for i := range want {
+			p := ri.docPkg[want[i].doc]
+			if named != nil && named[p] {
+				continue
+			}
+			want[i].score *= packageDecayPow(seen[p])
+			seen[p]++
+		}
+		slices.SortFunc(want, func(a, b scored) int { return cmpScored(b, a) })
+		need := []int{0, 1, 3, 13, 60, 200}[trial%6]
+		want = want[:min(need, len(want))]
+		if got := ri.diversify(top, named, need); !slices.Equal(got, want) {
+			t.Fatalf("trial %d, need %d:\n got %v\nwant %v", trial, need, got, want)
 		}
 	}
 }

@@ -55,11 +55,11 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, questionNames(words), ecos, &a.scratch))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	named = ri.dominantPackage(top, named) // model.go
-	ranked := ri.diversify(top, named)
-	hits := make(search.DocumentMatchCollection, 0, min(need, len(ranked)))
+	ranked := ri.diversify(top, named, need)
+	hits := make(search.DocumentMatchCollection, 0, len(ranked))
 	readers := make([]index.IndexReader, len(ri.segs))
 	defer closeReaders(readers)
-	for _, d := range ranked[:min(need, len(ranked))] {
+	for _, d := range ranked {
 		id, fields, err := r.storedHit(d.doc, readers)
 		if err != nil {
 			// page reads a hit without ID again, by its rank.idx number, and reports the error.
@@ -357,13 +357,13 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	return top, total
 }
 
-// diversify orders the kept documents best first with the k-th document of a package (from 0)
-// scoring score·packageDecay^k, as diversify does for Bleve's hits; the documents of the
-// packages the question names (named, nil for none) keep their scores.
+// diversify returns the best need of the kept documents, best first, with the k-th document of
+// a package (from 0) scoring score·packageDecay^k, as diversify does for Bleve's hits; the
+// documents of the packages the question names (named, nil for none) keep their scores.
 // The heap's storage is reused for the result.
-func (ri *rankIndex) diversify(top scoreHeap, named []bool) []scored {
+func (ri *rankIndex) diversify(top scoreHeap, named []bool, need int) []scored {
+	top.sortBestFirst()
 	out := []scored(top)
-	slices.SortFunc(out, func(a, b scored) int { return cmpScored(b, a) })
 	seen := make([]uint8, ri.npkgs) // hits of each package so far, up to 255
 	for i := range out {
 		p := ri.pkgOf(out[i].doc)
@@ -375,10 +375,39 @@ func (ri *rankIndex) diversify(top scoreHeap, named []bool) []scored {
 		}
 		seen[p] = min(seen[p]+1, math.MaxUint8)
 	}
-	// A sort, not an insertion sort: when a few packages hold most of the window their decayed
-	// documents move far, and moving them one place at a time was 70% of diversify.
-	slices.SortFunc(out, func(a, b scored) int { return cmpScored(b, a) })
-	return out
+	// Only the best need are asked for: they are selected with a heap in out[:need], then
+	// sorted. Sorting the whole window again was half of diversify (cmpScored orders every two
+	// documents, so the result is the same).
+	best := scoreHeap(out[:max(0, min(need, len(out)))])
+	if len(best) == 0 {
+		return best
+	}
+	best.init()
+	for _, d := range out[len(best):] {
+		if cmpScored(d, best[0]) > 0 {
+			best[0] = d
+			best.down(0)
+		}
+	}
+	best.sortBestFirst()
+	return best
+}
+
+// init makes h a heap.
+func (h scoreHeap) init() {
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+}
+
+// sortBestFirst sorts h best first (a heapsort: the weakest goes last, then the next weakest
+// before it …); h need not be a heap.
+func (h scoreHeap) sortBestFirst() {
+	h.init()
+	for n := len(h) - 1; n > 0; n-- {
+		h[0], h[n] = h[n], h[0]
+		h[:n].down(0)
+	}
 }
 
 // packagePriors returns each package's multiplier for a question naming ecos and the packages
