@@ -1,6 +1,8 @@
 package index
 
 import (
+	"bytes"
+	"encoding/binary"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -83,5 +85,51 @@ func TestDenseLists(t *testing.T) {
 	// Damage is reported, not a panic.
 	if ri.addDense(newAcc(), 0, dense.postings[:100], 1, nil, true) || forEachDense(dense.postings[:len(dense.postings)-1], docs, func(uint32, uint8) {}) {
 		t.Error("a truncated dense list was accepted")
+	}
+}
+
+// TestPostingGaps checks that add and addAlternative, which read one-byte gaps themselves,
+// decode gaps of every length as forEachPosting does, and report a list cut inside a gap.
+func TestPostingGaps(t *testing.T) {
+	const docs = 400_000
+	var list []posting
+	doc := uint32(0)
+	for i, gap := range []uint32{5, 1, 127, 128, 129, 1, 16383, 16384, 2, 200_000, 3, 70_000} {
+		doc += gap
+		list = append(list, posting{doc: doc, wtf: float64(1 + i%9)})
+	}
+	impact := func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) }
+	b := &rankBuilder{ids: make([]string, docs)}
+	b.appendPostings(list, impact)
+
+	var walked []posting
+	forEachPosting(b.postings, func(doc uint32, imp uint8) { walked = append(walked, posting{doc: doc, wtf: float64(imp)}) })
+	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
+	newAcc := func() *accumulator {
+		return &accumulator{score: make([]float32, docs), matched: make([]uint8, docs), flags: make([]uint64, docs/64+1)}
+	}
+	added, alt := newAcc(), newAcc()
+	if !ri.add(added, 0, b.postings, 2.5, nil, true) {
+		t.Fatal("add: malformed")
+	}
+	if !ri.addAlternative(alt, 0, b.postings, make([]uint64, docs/64+1), 2.5/255, nil, true) {
+		t.Fatal("addAlternative: malformed")
+	}
+	if len(walked) != len(list) || len(added.touched) != len(list) || len(alt.touched) != len(list) {
+		t.Fatalf("%d postings: forEachPosting walked %d, add touched %d, addAlternative %d",
+			len(list), len(walked), len(added.touched), len(alt.touched))
+	}
+	for i, p := range list {
+		want := 2.5 / 255 * float32(impact(p))
+		if walked[i].doc != p.doc || uint8(walked[i].wtf) != impact(p) ||
+			added.touched[i] != p.doc || added.score[p.doc] != want || alt.touched[i] != p.doc || alt.score[p.doc] != want {
+			t.Fatalf("posting %d (document %d, impact %d): walked %v, add %d %v, addAlternative %d %v", i, p.doc, impact(p),
+				walked[i], added.touched[i], added.score[p.doc], alt.touched[i], alt.score[p.doc])
+		}
+	}
+	// Cut inside the three-byte gap of 200,000: reported, not a panic.
+	cut := bytes.Index(b.postings, binary.AppendUvarint(nil, 200_000)) + 2
+	if ri.add(newAcc(), 0, b.postings[:cut], 1, nil, true) || ri.addAlternative(newAcc(), 0, b.postings[:cut], make([]uint64, docs/64+1), 1, nil, true) {
+		t.Error("a list cut inside a gap was accepted")
 	}
 }
