@@ -410,13 +410,15 @@ func (seg *rankSegment) lookup(term string, scratch *[]byte) (ord uint32, list p
 			return 0, postingsRef{}, false
 		}
 		b = b[k1+k2:]
-		switch c := strings.Compare(string(t), term); {
-		case c == 0:
+		// Comparisons rather than strings.Compare, to which string(t) would be a copy: this
+		// runs for every term of a block read, a hundred times a search.
+		switch {
+		case string(t) == term:
 			list = postingsRef{off: int64(off), size: int64(size >> 1), dense: size&1 == 1, df: int(df)}
 			ok := list.off >= 0 && list.size >= 0 && list.df >= 0 && list.df <= seg.docs &&
 				seg.postingsAt+list.off+list.size <= seg.postingsEnd
 			return uint32(blk*termBlock + i), list, ok
-		case c > 0:
+		case string(t) > term:
 			return 0, postingsRef{}, false
 		}
 	}
