@@ -441,3 +441,35 @@ func TestDiversifyBest(t *testing.T) {
 		}
 	}
 }
+
+// TestBasePriors checks that a document's class prior (basePriors) is its prior with no named
+// package, and that no classes are made when a package's prior is neither 1 nor
+// priorSuperseded.
+func TestBasePriors(t *testing.T) {
+	kinds := []string{"overview", "readme", "func", "field", "doc"}
+	ri := &rankIndex{docs: 500, npkgs: 5, kinds: kinds, overviewKind: 0,
+		docKind: make([]uint8, 500), docPkg: make([]uint32, 500), pkgPrior: []float32{1, priorSuperseded, 1, priorSuperseded, 1}}
+	for k, name := range kinds {
+		ri.kindPrior[k] = float32(kindPriorOf(name))
+	}
+	for doc := range 500 {
+		ri.docKind[doc] = uint8(doc % len(kinds))
+		if doc%len(kinds) >= 2 && doc%len(kinds) <= 3 {
+			ri.docKind[doc] |= 0x80
+		}
+		ri.docPkg[doc] = uint32(doc / 100)
+	}
+	class, classPrior, ok := ri.basePriors()
+	if !ok {
+		t.Fatal("no classes")
+	}
+	for doc := range uint32(500) {
+		if got, want := classPrior[class[doc]], ri.prior(doc, ri.pkgPrior, nil); got != want {
+			t.Fatalf("document %d (%s, package prior %v): class prior %v, want %v", doc, kinds[doc%5], ri.pkgPrior[doc/100], got, want)
+		}
+	}
+	other := &rankIndex{docs: 1, npkgs: 1, docKind: []uint8{0}, docPkg: []uint32{0}, pkgPrior: []float32{0.9}}
+	if _, _, ok := other.basePriors(); ok {
+		t.Error("classes made for a package prior of 0.9")
+	}
+}

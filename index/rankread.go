@@ -536,6 +536,11 @@ type rankIndex struct {
 	// kind (see filter); nil when every document passes.
 	filterMu sync.Mutex
 	filters  map[filterKey]*docFilter
+	// docClass and classPrior give each document's prior under no named package (see
+	// basePriors); made on first use.
+	basePriorsOnce sync.Once
+	docClass       []uint8
+	classPrior     *[256]float32
 	// pkgRanges are the ranges of each package version's documents (see pkgDocs), nil when
 	// they are not numbered together; made on first use.
 	pkgDocsOnce sync.Once

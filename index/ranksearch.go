@@ -309,14 +309,28 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	score, matched := a.score, a.matched
 	scores := a.scores[:0]
 	var top0 float32
-	for _, doc := range a.touched {
-		s := score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
-		if len(bonus) > 0 && a.flagged(doc) {
-			s = -1 // scored below, with its bonus
+	if class, classPrior, ok := ri.basePriors(); ok && named == nil && len(pkgPrior) > 0 && &pkgPrior[0] == &ri.pkgPrior[0] {
+		// The question names no package or ecosystem: each document's prior is its class's.
+		for _, doc := range a.touched {
+			s := score[doc] * coord[matched[doc]] * classPrior[class[doc]]
+			if len(bonus) > 0 && a.flagged(doc) {
+				s = -1 // scored below, with its bonus
+			}
+			scores = append(scores, s)
+			if s > top0 {
+				top0 = s
+			}
 		}
-		scores = append(scores, s)
-		if s > top0 { // not max: the builtin's NaN and signed-zero rules cost a third of this loop
-			top0 = s
+	} else {
+		for _, doc := range a.touched {
+			s := score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
+			if len(bonus) > 0 && a.flagged(doc) {
+				s = -1 // scored below, with its bonus
+			}
+			scores = append(scores, s)
+			if s > top0 { // not max: the builtin's NaN and signed-zero rules cost a third of this loop
+				top0 = s
+			}
 		}
 	}
 	a.scores = scores
@@ -452,6 +466,38 @@ func (ri *rankIndex) prior(doc uint32, pkgPrior []float32, named []bool) float32
 		prior /= float32(priorNamedPackage)
 	}
 	return prior
+}
+
+// basePriors returns, when every package version's prior (pkgPrior) is 1 or priorSuperseded,
+// each document's class, its kind with bit 7 set for a superseded package, and each class's
+// prior: a document's prior when the question names no package or ecosystem, as prior gives
+// it. best then loads one byte per document it scores, not its kind and its package version
+// from two tables, at random places of both. ok is false otherwise. They are made on first
+// use.
+func (ri *rankIndex) basePriors() (class []uint8, classPrior *[256]float32, ok bool) {
+	ri.basePriorsOnce.Do(func() {
+		superseded := float32(priorSuperseded)
+		for _, p := range ri.pkgPrior {
+			if p != 1 && p != superseded {
+				return
+			}
+		}
+		class := make([]uint8, ri.docs)
+		for doc := range class {
+			c := ri.docKind[doc] & 0x7f
+			if ri.pkgPrior[ri.docPkg[doc]] != 1 {
+				c |= 0x80
+			}
+			class[doc] = c
+		}
+		classPrior := new([256]float32)
+		for k := range 128 {
+			classPrior[k] = ri.kindPrior[k] * 1
+			classPrior[k|0x80] = ri.kindPrior[k] * superseded
+		}
+		ri.docClass, ri.classPrior = class, classPrior
+	})
+	return ri.docClass, ri.classPrior, ri.docClass != nil
 }
 
 // namedPackages returns the packages that the words of a question (questionNames) name as
