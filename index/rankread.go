@@ -554,6 +554,9 @@ type rankIndex struct {
 	free []*accumulator
 }
 
+// maxKeptLists bounds the bytes of postings lists an accumulator keeps for the next search.
+const maxKeptLists = 1 << 20
+
 // maxFreeAccumulators bounds the accumulators kept between searches: as many as searches that
 // commonly run at once.
 const maxFreeAccumulators = 4
@@ -750,8 +753,12 @@ type accumulator struct {
 	touched []uint32
 	scores  []float32 // best's scores of touched, by position
 	buf     []byte    // a postings list being added
-	scratch []byte    // a dictionary block or hit record being read
-	flags   []uint64  // a bit per document, set by flag and cleared by unflag
+	// lists are the question's postings lists as accumulate read them, by part, for
+	// accumulateAlternatives to mark the documents that hold a word without reading its lists
+	// again; their storage is reused by the next search.
+	lists   [][]byte
+	scratch []byte   // a dictionary block or hit record being read
+	flags   []uint64 // a bit per document, set by flag and cleared by unflag
 }
 
 func (a *accumulator) flag(doc uint32)   { a.flags[doc/64] |= 1 << (doc % 64) }
@@ -778,6 +785,13 @@ func (ri *rankIndex) release(a *accumulator) {
 		a.matched[d] = 0
 	}
 	a.touched = a.touched[:0]
+	kept := 0
+	for _, l := range a.lists {
+		kept += cap(l)
+	}
+	if kept > maxKeptLists {
+		a.lists = nil // a question of many common words: not kept for the next
+	}
 	ri.mu.Lock()
 	if len(ri.free) < maxFreeAccumulators {
 		ri.free = append(ri.free, a)

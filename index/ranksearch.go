@@ -201,20 +201,28 @@ func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 // of Moffat and Zobel, "Self-indexing inverted files for fast text retrieval", TOIS 1996). A
 // list adds documents in all its segments or in none, so the documents scored do not depend on
 // how they fell into segments. It returns false on an unreadable list.
+// The lists read stay in a.lists, in the order of lists and their parts, for
+// accumulateAlternatives.
 func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilter) bool {
+	k := 0 // the list part read
 	for _, l := range lists {
 		// The rarest list always adds.
 		grow := len(a.touched) == 0 || len(a.touched)+l.df <= accumulatorLimitFor(len(lists))
 		for _, part := range l.parts {
-			a.buf = ri.segs[part.seg].read(part.list, a.buf)
-			if a.buf == nil {
+			if k == len(a.lists) {
+				a.lists = append(a.lists, nil)
+			}
+			buf := ri.segs[part.seg].read(part.list, a.lists[k])
+			if buf == nil {
 				return false
 			}
+			a.lists[k] = buf
+			k++
 			ok := false
 			if part.list.dense {
-				ok = ri.addDense(a, part.seg, a.buf, l.idf, keep, grow)
+				ok = ri.addDense(a, part.seg, buf, l.idf, keep, grow)
 			} else {
-				ok = ri.add(a, part.seg, a.buf, l.idf, keep, grow)
+				ok = ri.add(a, part.seg, buf, l.idf, keep, grow)
 			}
 			if !ok {
 				return false

@@ -246,7 +246,8 @@ type altList struct {
 }
 
 // accumulateAlternatives adds to a the postings of the question's words' other forms (alts,
-// their words' own terms in groups, lists the question's own term lists) at altWeight of their
+// their words' own terms in groups, lists the question's own term lists, which accumulate
+// added and left read in a.lists) at altWeight of their
 // idf, rarest first, growing the documents held as accumulate does. A document counts a word of
 // the question once whichever of its forms it holds: one that holds it as typed, or in an
 // earlier form, gains nothing from another. It returns how many words were found only in another
@@ -284,15 +285,18 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 		g := found[i].group
 		clear(held)
 		origFound := false
+		k := 0 // the list part in a.lists, as accumulate read them
 		for _, l := range lists {
 			if !slices.Contains(groups[g], l.term) {
+				k += len(l.parts)
 				continue
 			}
 			origFound = true
 			for _, part := range l.parts {
-				if buf = ri.segs[part.seg].read(part.list, buf); buf == nil || !ri.markHeld(held, part.seg, buf, part.list.dense) {
+				if !ri.markHeld(held, part.seg, a.lists[k], part.list.dense) {
 					return 0, false
 				}
+				k++
 			}
 		}
 		if !origFound {
