@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
@@ -100,18 +101,26 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 	}
 
 	reportProgress(ctx, fmt.Sprintf("rendering %d hits", len(hits)))
-	// Cut at a hit boundary within the budget; the first hit always goes in.
+	// Cut at a hit boundary within the budget; the first hit always goes in. The hits are
+	// rendered into one buffer, a hit that does not fit cut off again.
 	budget := s.budget(in.MaxTokens)
-	var b strings.Builder
-	b.Grow(min(budget, 512*len(hits))) // a rendered hit is about 470 bytes
+	bp := renderBufs.Get().(*[]byte)
+	defer func() {
+		if cap(*bp) <= maxRenderBuf {
+			renderBufs.Put(bp)
+		}
+	}()
+	b := (*bp)[:0]
 	out.Results = make([]SearchResult, 0, len(hits))
-	for i, h := range hits {
-		entry := renderHit(c.Unit+i+1, &h)
-		if i > 0 && b.Len()+len(entry) > budget {
+	for i := range hits {
+		h := &hits[i]
+		mark := len(b)
+		b = appendHit(b, c.Unit+i+1, h)
+		if i > 0 && len(b) > budget {
+			b = b[:mark]
 			more = true
 			break
 		}
-		b.WriteString(entry)
 		out.Results = append(out.Results, SearchResult{
 			Ecosystem: string(h.Ecosystem), Package: h.Package, Version: h.Version, PURL: h.PURL,
 			Title: h.Title, Section: h.Section, Kind: string(h.Kind), Snippet: h.Snippet, Score: h.Score, URI: h.URI,
@@ -131,9 +140,10 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 	if out.NextCursor != "" {
 		cont = continuation(out.NextCursor)
 	}
-	t.Grow(len(q.Text) + len(scope) + 40 + b.Len() + len(readMore) + len(cont))
+	*bp = b
+	t.Grow(len(q.Text) + len(scope) + 40 + len(b) + len(readMore) + len(cont))
 	fmt.Fprintf(&t, "Results %d–%d for %q (%s):\n\n", c.Unit+1, nextUnit, q.Text, scope)
-	t.WriteString(b.String())
+	t.Write(b)
 	t.WriteString(readMore)
 	t.WriteString(cont)
 	return t.String(), out, nil
@@ -145,7 +155,10 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 // to the page, so pages never repeat a hit of an earlier page.
 func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]docidx.Hit, bool, error) {
 	want := off + limit + 1
-	seen := make(map[string]bool, want)
+	// Keys of the hits' fields themselves, not strings joined from them: three strings a hit,
+	// one of them holding its passage, were a fifth of what serving a search allocated.
+	seen := make(map[hitKey]bool, want)
+	twins := make(map[twinKey]bool, want)
 	hits := make([]docidx.Hit, 0, want)
 	for raw := 0; len(hits) < want; {
 		// Ask for what is still missing plus a little room for duplicates (overloads share a
@@ -157,20 +170,17 @@ func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]d
 			return nil, false, err
 		}
 		for _, h := range res.Hits {
-			version := string(h.Ecosystem) + "\x00" + h.Package + "\x00" + h.Version + "\x00"
-			key := version + h.URI
+			key := hitKey{h.Ecosystem, h.Package, h.Version, h.URI}
 			// The same member declared alike on sibling types (WriteBufferSize of Options,
 			// ClusterOptions, RingOptions …) is one answer: its first hit stands for the others.
-			twin := ""
-			if h.Kind == docidx.HitSymbol && h.Snippet != "" {
-				twin = version + lastSegment(h.Title) + "\x00" + h.Section + "\x00" + h.Snippet
-			}
-			if seen[key] || twin != "" && seen[twin] {
+			isTwin := h.Kind == docidx.HitSymbol && h.Snippet != ""
+			twin := twinKey{h.Ecosystem, h.Package, h.Version, lastSegment(h.Title), h.Section, h.Snippet}
+			if seen[key] || isTwin && twins[twin] {
 				continue
 			}
 			seen[key] = true
-			if twin != "" {
-				seen[twin] = true
+			if isTwin {
+				twins[twin] = true
 			}
 			hits = append(hits, h)
 		}
@@ -195,6 +205,19 @@ func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]d
 	}
 	end := min(off+limit, len(hits))
 	return hits[off:end], len(hits) > end, nil
+}
+
+// hitKey is a hit's page in a package version: search shows one hit per key.
+type hitKey struct {
+	eco                   docidx.Ecosystem
+	pkg, version, pageURI string
+}
+
+// twinKey is a symbol hit's package version, name, declaration and passage: search shows one
+// member declared alike on several types.
+type twinKey struct {
+	eco                                      docidx.Ecosystem
+	pkg, version, name, section, passageText string
 }
 
 // noHits is the tool error for a search that found nothing: an unknown package filter gets the
@@ -252,10 +275,16 @@ func lastSegment(q string) string { return q[strings.LastIndexAny(q, ".:")+1:] }
 // readMore ends every page of search results: how to read a hit in full.
 const readMore = "Read a hit in full: " + ToolRead + " with its uri.\n"
 
-// renderHit renders search hit number n as a markdown list item.
-func renderHit(n int, h *docidx.Hit) string {
+// renderBufs holds the buffers search results are rendered into, for reuse: a page of hits is
+// about 5 KB, built for every search.
+var renderBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxRenderBuf bounds the buffers kept in renderBufs: a page at a large max_tokens is not.
+const maxRenderBuf = 64 << 10
+
+// appendHit appends search hit number n as a markdown list item to b.
+func appendHit(b []byte, n int, h *docidx.Hit) []byte {
 	// Appended piece by piece rather than with fmt: ten of these are in every results page.
-	b := make([]byte, 0, 64+len(h.Title)+len(h.Package)+len(h.Version)+len(h.Section)+len(h.Snippet)+len(h.URI))
 	b = strconv.AppendInt(b, int64(n), 10)
 	b = append(b, ". **"...)
 	b = append(b, h.Title...)
@@ -281,6 +310,5 @@ func renderHit(n int, h *docidx.Hit) string {
 	}
 	b = append(b, "   "...)
 	b = append(b, h.URI...)
-	b = append(b, "\n\n"...)
-	return string(b)
+	return append(b, "\n\n"...)
 }
