@@ -345,7 +345,9 @@ func passage(text string, pq *passageQuery, budget int) string {
 		return ""
 	}
 	markMatches(text, segs, pq)
-	pq = pq.inText(segs)
+	var weights [maxPassageWords]float64
+	inText := pq.inText(segs, weights[:0])
+	pq = &inText
 
 	size := func(i int) int {
 		n := segs[i].end - segs[i].start + 1
@@ -458,7 +460,9 @@ func passage(text string, pq *passageQuery, budget int) string {
 // among documents: a word of the question that most of a text's sentences hold (the subject of
 // its section, "sign" all over jwt.sign's) says little about which of them answers, and the
 // words that few hold choose the passage.
-func (pq *passageQuery) inText(segs []segment) *passageQuery {
+//
+// The weights are appended to buf, whose storage the caller gives: passage's, on its stack.
+func (pq *passageQuery) inText(segs []segment, buf []float64) passageQuery {
 	var held [numberBit + 1]int
 	for _, s := range segs {
 		for b := s.mask; b != 0; b &= b - 1 {
@@ -470,12 +474,12 @@ func (pq *passageQuery) inText(segs []segment) *passageQuery {
 		return math.Log(1 + (n-float64(k)+0.5)/(float64(k)+0.5))
 	}
 	cp := *pq
-	cp.weights = make([]float64, len(pq.weights))
+	cp.weights = buf[:0]
 	for i, w := range pq.weights {
-		cp.weights[i] = w * rarity(held[i])
+		cp.weights = append(cp.weights, w*rarity(held[i]))
 	}
 	cp.number = pq.number * rarity(held[numberBit])
-	return &cp
+	return cp
 }
 
 // render joins segs[lo:hi+1]: sentences of one line with a space, units on lines of their own,
