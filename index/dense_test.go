@@ -133,3 +133,57 @@ func TestPostingGaps(t *testing.T) {
 		t.Error("a list cut inside a gap was accepted")
 	}
 }
+
+// TestAddAlternative checks that addAlternative, which adds a posting itself, adds what
+// addAlternativeDoc adds for each posting: with documents held, filtered out, or not yet
+// scored while the accumulator may not grow.
+func TestAddAlternative(t *testing.T) {
+	const docs = 5000
+	rng := rand.New(rand.NewPCG(14, 3))
+	var list, rare []posting
+	for doc := range uint32(docs) {
+		if rng.IntN(4) == 0 {
+			list = append(list, posting{doc: doc, wtf: float64(1 + rng.IntN(9))})
+		}
+		if doc%7 == 3 {
+			rare = append(rare, posting{doc: doc, wtf: 2})
+		}
+	}
+	impact := func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) }
+	b, rb := &rankBuilder{ids: make([]string, docs)}, &rankBuilder{ids: make([]string, docs)}
+	b.appendPostings(list, impact)
+	rb.appendPostings(rare, impact)
+	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
+	keep := &docFilter{docOK: make([]uint64, (docs+63)/64)}
+	for doc := range uint32(docs) {
+		if doc%11 != 0 {
+			keep.docOK[doc/64] |= 1 << (doc % 64)
+		}
+	}
+	for _, grow := range []bool{true, false} {
+		for _, k := range []*docFilter{nil, keep} {
+			var accs [2]*accumulator
+			var helds [2][]uint64
+			for j := range accs {
+				accs[j] = &accumulator{score: make([]float32, docs), matched: make([]uint8, docs)}
+				if !ri.add(accs[j], 0, rb.postings, 1.5, k, true) {
+					t.Fatal("rare list: malformed")
+				}
+				helds[j] = make([]uint64, docs/64+1)
+				for doc := 0; doc < docs; doc += 5 {
+					helds[j][doc/64] |= 1 << (doc % 64)
+				}
+			}
+			if !ri.addAlternative(accs[0], 0, b.postings, helds[0], 0.01, k, grow) {
+				t.Fatal("addAlternative: malformed")
+			}
+			forEachPosting(b.postings, func(doc uint32, imp uint8) {
+				ri.addAlternativeDoc(accs[1], doc, imp, helds[1], 0.01, k, grow)
+			})
+			if !slices.Equal(accs[0].touched, accs[1].touched) || !slices.Equal(accs[0].matched, accs[1].matched) ||
+				!slices.Equal(accs[0].score, accs[1].score) || !slices.Equal(helds[0], helds[1]) {
+				t.Errorf("grow %v, keep %v: addAlternative adds otherwise than addAlternativeDoc", grow, k != nil)
+			}
+		}
+	}
+}

@@ -396,7 +396,25 @@ func (ri *rankIndex) addAlternative(a *accumulator, seg int, list []byte, held [
 		if doc >= docs {
 			return false
 		}
-		ri.addAlternativeDoc(a, base+doc, impact, held, scale, keep, grow)
+		// addAlternativeDoc, written out: it does not inline, and this runs for every posting
+		// of the other forms.
+		gdoc := base + doc
+		w, bit := gdoc/64, uint64(1)<<(gdoc%64)
+		if held[w]&bit != 0 {
+			continue
+		}
+		m := a.matched[gdoc]
+		if m == 0 {
+			if !grow || !keep.keep(gdoc) {
+				continue
+			}
+			a.touched = append(a.touched, gdoc)
+		}
+		held[w] |= bit
+		if m < math.MaxUint8 {
+			a.matched[gdoc] = m + 1
+		}
+		a.score[gdoc] += scale * float32(impact)
 	}
 	return i == len(list)
 }
