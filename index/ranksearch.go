@@ -360,8 +360,10 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 		}
 	}
 	top := make(scoreHeap, 0, window)
+	// int(s·scale) >= from, for a whole from and s·scale >= 0, without a conversion per score.
+	least := float32(from)
 	for i, s := range scores {
-		if s >= 0 && int(s*scale) >= from {
+		if s >= 0 && s*scale >= least {
 			doc := a.touched[i]
 			top.offer(scored{doc, ri.order[doc], float64(s)}, window)
 		}
