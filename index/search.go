@@ -19,16 +19,48 @@ import (
 const MaxLimit = 100
 
 func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
+	res, ps, err := r.searchDeferred(ctx, q)
+	if err != nil || ps == nil {
+		return res, err
+	}
+	for i := range res.Hits {
+		res.Hits[i].Snippet = ps.at(i)
+	}
+	return res, nil
+}
+
+// SearchDeferred runs q as Search does, but leaves each hit's Snippet empty: passage(i) returns
+// the passage of res.Hits[i], the one Search would give it, chosen when asked. A caller that
+// shows fewer hits than it asks for (one more to know whether more follow, a few more in case
+// some repeat a hit) chooses only the passages it shows; choosing them was a fifth of a search.
+// passage may be called after other searches, but not concurrently with itself.
+func (r *Reader) SearchDeferred(ctx context.Context, q Query) (res *Results, passage func(i int) string, err error) {
+	defer guard(&err, r.r.dir)()
+	if err := r.r.checkMapped(); err != nil {
+		return nil, nil, err
+	}
+	res, ps, err := r.r.searchDeferred(ctx, q)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ps == nil {
+		return res, func(int) string { return "" }, nil
+	}
+	return res, ps.at, nil
+}
+
+// searchDeferred is search with the hits' passages left to choose (nil when there are no hits).
+func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passages, error) {
 	text := strings.TrimSpace(q.Text)
 	if text == "" {
-		return nil, errors.New("index: empty query: say what to search for")
+		return nil, nil, errors.New("index: empty query: say what to search for")
 	}
 	if len(text) > 1000 {
 		text = clip(text, 1000)
 	}
 	kind, err := normalizeKind(q.Kind)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	q.Kind = kind
 	limit := q.Limit
@@ -41,22 +73,22 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 
 	ranked, total, idf := r.rankSearch(text, q, window, offset+limit)
 	if total == 0 {
-		return &Results{Hits: []docidx.Hit{}}, nil
+		return &Results{Hits: []docidx.Hit{}}, nil, nil
 	}
 	return r.page(ranked, total, q, text, idf, offset, limit)
 }
 
 // page builds the hits of ranked[offset:offset+limit] from their stored fields: those rank.idx
-// gave in Fields, else Bleve's. Each hit carries its passage for q (see passage.go), the first
-// topPassageHits of the results a longer one; idf holds the idf of the question's terms when
-// the rank index ranked them.
-func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query, text string, idf map[string]float32, offset, limit int) (*Results, error) {
+// gave in Fields, else Bleve's. Each hit's passage for q (see passage.go), the first
+// topPassageHits of the results a longer one, is left to choose from ps; idf holds the idf of
+// the question's terms when the rank index ranked them.
+func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query, text string, idf map[string]float32, offset, limit int) (_ *Results, ps *passages, _ error) {
 	out := &Results{Total: total, Hits: make([]docidx.Hit, 0, limit)}
 	if offset >= len(ranked) {
-		return out, nil
+		return out, nil, nil
 	}
 	page := ranked[offset:min(offset+limit, len(ranked))]
-	pq := newPassageQuery(text, r.wordWeight(text, idf))
+	ps = &passages{pq: newPassageQuery(text, r.wordWeight(text, idf))}
 	// A hit's passage budget goes by its rank among the page's distinct answers. Callers show
 	// one hit per URI (the overloads of a function share one) and one per member inherited or
 	// declared alike on several types (the same name, declaration and text), so such a repeat
@@ -69,14 +101,15 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query,
 		if fields == nil {
 			var err error
 			if id, fields, err = r.storedFields(h); err != nil {
-				return nil, fmt.Errorf("index: search: %w", err)
+				return nil, nil, fmt.Errorf("index: search: %w", err)
 			}
 		}
 		hit, text, ok := makeHit(id, fields, h.Score)
 		if !ok {
 			continue
 		}
-		hit.Snippet = passage(text, pq.forPackage(hit.Package).forTitle(hit.Title+" "+hit.Section), passageBudget(q.PassageBytes, rank))
+		ps.hits = append(ps.hits, deferredPassage{text: text, budget: passageBudget(q.PassageBytes, rank),
+			pkg: hit.Package, title: hit.Title, section: hit.Section})
 		repeat := uris[hit.URI]
 		uris[hit.URI] = true
 		if hit.Kind == docidx.HitSymbol {
@@ -90,7 +123,27 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query,
 		}
 		out.Hits = append(out.Hits, hit)
 	}
-	return out, nil
+	return out, ps, nil
+}
+
+// passages are the passages of a page of hits, chosen when asked (see Reader.SearchDeferred).
+type passages struct {
+	pq   *passageQuery
+	hits []deferredPassage // by hit
+}
+
+// deferredPassage is what a hit's passage is chosen from: its stored text, its budget, and the
+// package, title and section whose words weigh less (see forPackage and forTitle).
+type deferredPassage struct {
+	text                string
+	budget              int
+	pkg, title, section string
+}
+
+// at returns the passage of hit i.
+func (ps *passages) at(i int) string {
+	h := ps.hits[i]
+	return passage(h.text, ps.pq.forPackage(h.pkg).forTitle(h.title+" "+h.section), h.budget)
 }
 
 // twinKey identifies a symbol hit that callers show once among its twins: a member declared

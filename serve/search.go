@@ -152,37 +152,44 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 // search returns the deduplicated hits [off, off+limit) of q — at most one per package version
 // and URI, and one per member declared alike on several types (same name, declaration and
 // passage), the best-ranked kept — and whether more follow. Deduplication runs over every hit up
-// to the page, so pages never repeat a hit of an earlier page.
+// to the page, so pages never repeat a hit of an earlier page. A hit's passage is chosen only
+// when it is shown or needed to tell a member's twins apart (index.Reader.SearchDeferred): not
+// for the hit after the page, which only says that more follow, nor for the hits asked for in
+// case some repeat.
 func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]docidx.Hit, bool, error) {
 	want := off + limit + 1
 	// Keys of the hits' fields themselves, not strings joined from them: three strings a hit,
 	// one of them holding its passage, were a fifth of what serving a search allocated.
 	seen := make(map[hitKey]bool, want)
-	twins := make(map[twinKey]bool, want)
-	hits := make([]docidx.Hit, 0, want)
+	members := make(map[memberHit][]*foundHit)
+	hits := make([]*foundHit, 0, want)
 	for raw := 0; len(hits) < want; {
 		// Ask for what is still missing plus a little room for duplicates (overloads share a
 		// URI), in pages of at most rawSearchPage; the loop asks again if that was not enough.
 		need := want - len(hits)
 		q.Offset, q.Limit = raw, min(rawSearchPage, need+2)
-		res, err := s.reader().Search(ctx, q)
+		res, passage, err := s.reader().SearchDeferred(ctx, q)
 		if err != nil {
 			return nil, false, err
 		}
-		for _, h := range res.Hits {
+		for i, h := range res.Hits {
 			key := hitKey{h.Ecosystem, h.Package, h.Version, h.URI}
-			// The same member declared alike on sibling types (WriteBufferSize of Options,
-			// ClusterOptions, RingOptions …) is one answer: its first hit stands for the others.
-			isTwin := h.Kind == docidx.HitSymbol && h.Snippet != ""
-			twin := twinKey{h.Ecosystem, h.Package, h.Version, lastSegment(h.Title), h.Section, h.Snippet}
-			if seen[key] || isTwin && twins[twin] {
+			if seen[key] {
 				continue
 			}
-			seen[key] = true
-			if isTwin {
-				twins[twin] = true
+			f := &foundHit{Hit: h, passage: passage, i: i}
+			if h.Kind == docidx.HitSymbol {
+				// The same member declared alike on sibling types (WriteBufferSize of Options,
+				// ClusterOptions, RingOptions …) is one answer: its first hit stands for the
+				// others. A twin has the same name, declaration and passage, not empty.
+				m := memberHit{h.Ecosystem, h.Package, h.Version, lastSegment(h.Title), h.Section}
+				if twin := f.isTwin(members[m]); twin {
+					continue
+				}
+				members[m] = append(members[m], f)
 			}
-			hits = append(hits, h)
+			seen[key] = true
+			hits = append(hits, f)
 		}
 		raw += len(res.Hits)
 		if len(res.Hits) == 0 || raw >= res.Total || raw >= maxSearchDepth*4 {
@@ -204,7 +211,46 @@ func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]d
 		return nil, false, nil
 	}
 	end := min(off+limit, len(hits))
-	return hits[off:end], len(hits) > end, nil
+	page := make([]docidx.Hit, 0, end-off)
+	for _, f := range hits[off:end] {
+		f.snippet()
+		page = append(page, f.Hit)
+	}
+	return page, len(hits) > end, nil
+}
+
+// foundHit is a hit of search whose passage (Snippet) is chosen when first needed.
+type foundHit struct {
+	docidx.Hit
+	passage func(i int) string // of the search that found it
+	i       int                // its number in that search's hits
+	chosen  bool               // Snippet is its passage
+}
+
+// snippet returns f's passage, chosen on the first call.
+func (f *foundHit) snippet() string {
+	if !f.chosen {
+		f.Snippet, f.chosen = f.passage(f.i), true
+	}
+	return f.Snippet
+}
+
+// isTwin reports whether f, a symbol hit, is the twin of one of others, the hits kept of the
+// same member (memberHit): its passage is not empty and one of theirs is the same.
+func (f *foundHit) isTwin(others []*foundHit) bool {
+	if len(others) == 0 {
+		return false
+	}
+	p := f.snippet()
+	if p == "" {
+		return false
+	}
+	for _, o := range others {
+		if o.snippet() == p {
+			return true
+		}
+	}
+	return false
 }
 
 // hitKey is a hit's page in a package version: search shows one hit per key.
@@ -213,11 +259,11 @@ type hitKey struct {
 	pkg, version, pageURI string
 }
 
-// twinKey is a symbol hit's package version, name, declaration and passage: search shows one
-// member declared alike on several types.
-type twinKey struct {
-	eco                                      docidx.Ecosystem
-	pkg, version, name, section, passageText string
+// memberHit is a symbol hit's package version, name and declaration: search shows one member
+// declared alike, with the same passage, on several types.
+type memberHit struct {
+	eco                         docidx.Ecosystem
+	pkg, version, name, section string
 }
 
 // noHits is the tool error for a search that found nothing: an unknown package filter gets the
