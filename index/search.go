@@ -33,7 +33,8 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 // the passage of res.Hits[i], the one Search would give it, chosen when asked. A caller that
 // shows fewer hits than it asks for (one more to know whether more follow, a few more in case
 // some repeat a hit) chooses only the passages it shows; choosing them was a fifth of a search.
-// passage may be called after other searches, but not concurrently with itself.
+// passage works on copies of the hits' stored text: it may be called from any goroutine, and
+// after the Reader is closed.
 func (r *Reader) SearchDeferred(ctx context.Context, q Query) (res *Results, passage func(i int) string, err error) {
 	defer guard(&err, r.r.dir)()
 	if err := r.r.checkMapped(); err != nil {
