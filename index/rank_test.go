@@ -295,4 +295,21 @@ func TestSearchDeferred(t *testing.T) {
 	if _, _, err := r.SearchDeferred(context.Background(), index.Query{Text: " "}); err == nil {
 		t.Error("an empty question was searched")
 	}
+	// Passages are chosen from copies: after Close too, from other goroutines.
+	q := index.Query{Text: "run goroutines and return the first error"}
+	want := search(t, r, q)
+	res, passage, err := r.SearchDeferred(context.Background(), q)
+	if err != nil || len(res.Hits) == 0 {
+		t.Fatalf("%v, %d hits", err, len(res.Hits))
+	}
+	r.Close()
+	var wg sync.WaitGroup
+	for i := range res.Hits {
+		wg.Go(func() {
+			if got := passage(i); got != want[i].Snippet {
+				t.Errorf("after Close, hit %d: passage %q, want %q", i, got, want[i].Snippet)
+			}
+		})
+	}
+	wg.Wait()
 }
