@@ -56,10 +56,10 @@ func TestRankSymbolName(t *testing.T) {
 		},
 	})
 	hits, _, _ := r.r.rankSearch("useState hook", Query{}, 100, 10)
-	if len(hits) == 0 || hits[0].ID != "docidx://npm/@types/react@19.0.0/symbol/react.useState" {
+	if len(hits) == 0 || hits[0].rec.id != "docidx://npm/@types/react@19.0.0/symbol/react.useState" {
 		var ids []string
 		for _, h := range hits {
-			ids = append(ids, h.ID)
+			ids = append(ids, h.rec.id)
 		}
 		t.Errorf("useState hook: %v, want react.useState first", ids)
 	}
@@ -90,7 +90,7 @@ func TestRankSearchFilters(t *testing.T) {
 		hits, total, _ := r.r.rankSearch("worker pool", c.q, 100, 100)
 		var got []string
 		for _, h := range hits {
-			got = append(got, h.ID)
+			got = append(got, h.rec.id)
 		}
 		if total != len(c.want) || !sameSet(got, c.want) {
 			t.Errorf("%+v: got %v (total %d), want %v", c.q, got, total, c.want)
@@ -107,7 +107,7 @@ func TestRankEcosystemNameOnly(t *testing.T) {
 	)
 	for _, text := range []string{"python", "in python", "python and a"} {
 		hits, total, _ := r.r.rankSearch(text, Query{}, 100, 10)
-		if total == 0 || len(hits) == 0 || hits[0].ID != "docidx://pypi/python-dateutil@2.9.0/overview" {
+		if total == 0 || len(hits) == 0 || hits[0].rec.id != "docidx://pypi/python-dateutil@2.9.0/overview" {
 			t.Errorf("%q: %d hits (total %d), want python-dateutil's overview first", text, len(hits), total)
 		}
 	}
@@ -283,14 +283,14 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 	defer ir.Close()
 	var got []string
 	for doc := range uint32(ri.docs) {
-		id, fields, err := ri.storedHit(ir, doc)
-		if err != nil {
+		var rec hitRecord
+		if _, err := ri.storedHit(ir, doc, &rec, nil); err != nil {
 			t.Fatalf("document %d: %v", doc, err)
 		}
-		if want := fields[fSURI].(string); id != want {
-			t.Errorf("document %d: ID %s, URI %s", doc, id, want)
+		if rec.id != rec.uri {
+			t.Errorf("document %d: ID %s, URI %s", doc, rec.id, rec.uri)
 		}
-		got = append(got, fields[fSTitle].(string))
+		got = append(got, rec.title)
 	}
 	var want []string
 	for _, d := range searchDocs(p, nil, syms) {

@@ -474,20 +474,20 @@ func (seg *rankSegment) bleveNum(doc uint32) uint64 {
 	return uint64(binary.LittleEndian.Uint32(seg.docNums[4*doc:]))
 }
 
-// storedHit reads local document doc's Bleve ID and the stored fields hits are made of, as
-// storedFields returns them, from ir, a reader of the segment's search.bleve, by the document's
-// number there. A document Bleve does not have, or whose stored fields cannot be read, is an
-// error wrapping ErrCorrupt: rank.idx and search.bleve disagree.
-func (seg *rankSegment) storedHit(ir index.IndexReader, doc uint32) (string, map[string]any, error) {
+// storedHit reads local document doc's Bleve ID and the stored fields hits are made of from ir,
+// a reader of the segment's search.bleve, by the document's number there, into rec; buf is
+// scratch storage, returned for reuse. A document Bleve does not have, or whose stored fields
+// cannot be read, is an error wrapping ErrCorrupt: rank.idx and search.bleve disagree.
+func (seg *rankSegment) storedHit(ir index.IndexReader, doc uint32, rec *hitRecord, buf []byte) ([]byte, error) {
 	num := seg.bleveNum(doc)
-	id, fields, err := bleveStored(ir, num)
+	buf, err := bleveStored(ir, num, rec, buf)
 	if err != nil {
-		return "", nil, damaged(filepath.Join(filepath.Dir(seg.f.Name()), SearchDir), "reading the stored fields of document %d: %v", num, err)
+		return buf, damaged(filepath.Join(filepath.Dir(seg.f.Name()), SearchDir), "reading the stored fields of document %d: %v", num, err)
 	}
-	if id == "" {
-		return "", nil, damaged(seg.f.Name(), "its document %d is number %d of %s, which has none", doc, num, filepath.Join(filepath.Dir(seg.f.Name()), SearchDir))
+	if rec.id == "" {
+		return buf, damaged(seg.f.Name(), "its document %d is number %d of %s, which has none", doc, num, filepath.Join(filepath.Dir(seg.f.Name()), SearchDir))
 	}
-	return id, fields, nil
+	return buf, nil
 }
 
 // rankIndex ranks the documents of every segment of a snapshot as one index: documents,
@@ -757,6 +757,7 @@ type accumulator struct {
 	// accumulateAlternatives to mark the documents that hold a word without reading its lists
 	// again; their storage is reused by the next search.
 	lists   [][]byte
+	stored  []byte   // the stored fields of a hit being read (bleveStored)
 	scratch []byte   // a dictionary block or hit record being read
 	flags   []uint64 // a bit per document, set by flag and cleared by unflag
 }
@@ -791,6 +792,9 @@ func (ri *rankIndex) release(a *accumulator) {
 	}
 	if kept > maxKeptLists {
 		a.lists = nil // a question of many common words: not kept for the next
+	}
+	if cap(a.stored) > maxKeptLists {
+		a.stored = nil
 	}
 	ri.mu.Lock()
 	if len(ri.free) < maxFreeAccumulators {
@@ -973,22 +977,46 @@ func splitMajor(path string) (string, int) {
 	return path[:i-2], n
 }
 
-// hitFields are the stored fields a hit is made of.
-var hitFields = [...]string{fSTitle, fSSection, fSText, fSURI}
+// hitRecord is what a hit is made of: its document's Bleve ID (its page URI, with "#n" for
+// sections) and the stored fields fSTitle, fSSection, fSText and fSURI.
+type hitRecord struct {
+	id, title, section, text, uri string
+}
 
-// bleveStored returns the ID and the stored hit fields of document number num of ir, or ""
-// when ir holds no such document.
-func bleveStored(ir index.IndexReader, num uint64) (id string, fields map[string]any, err error) {
-	fields = make(map[string]any, len(hitFields))
+// bleveStored reads into rec the ID and the stored hit fields of document number num of ir, or
+// leaves rec.id "" when ir holds no such document. The values are copied into one string, by
+// way of buf (scratch storage, returned for reuse): a string and an interface value for each
+// field of each hit were a third of what a served search allocated.
+func bleveStored(ir index.IndexReader, num uint64, rec *hitRecord, buf []byte) ([]byte, error) {
+	*rec = hitRecord{}
+	var spans [5][2]int // of the ID and each field in buf; {-1, -1} for none
+	for i := range spans {
+		spans[i] = [2]int{-1, -1}
+	}
+	buf = buf[:0]
 	visit := func(name string, _ byte, value []byte, _ []uint64) bool {
+		f := -1
 		switch name {
 		case "_id":
-			id = string(value)
-		case fSTitle, fSSection, fSText, fSURI:
-			fields[name] = string(value)
+			f = 0
+		case fSTitle:
+			f = 1
+		case fSSection:
+			f = 2
+		case fSText:
+			f = 3
+		case fSURI:
+			f = 4
+		}
+		if f >= 0 {
+			// A field given twice keeps its last value, as a map of them would.
+			start := len(buf)
+			buf = append(buf, value...)
+			spans[f] = [2]int{start, len(buf)}
 		}
 		return true
 	}
+	found := false
 	if is, ok := ir.(*scorch.IndexSnapshot); ok {
 		// The segment holding num, as scorch numbers documents: each segment's after the
 		// documents (deleted ones too) of those before it.
@@ -997,28 +1025,44 @@ func bleveStored(ir index.IndexReader, num uint64) (id string, fields map[string
 			n := seg.Segment().Count()
 			if num < base+n {
 				if seg.Deleted() != nil && seg.Deleted().Contains(uint32(num-base)) {
-					return "", nil, nil
+					return buf, nil
 				}
 				if err := seg.VisitDocument(num-base, visit); err != nil {
-					return "", nil, err
+					return buf, err
 				}
-				return id, fields, nil
+				found = true
+				break
 			}
 			base += n
 		}
-		return "", nil, nil
+	} else {
+		// Another index type: by ID, through Bleve's interface.
+		iid := make(index.IndexInternalID, 8)
+		binary.BigEndian.PutUint64(iid, num)
+		ext, err := ir.ExternalID(iid)
+		if err != nil || ext == "" {
+			return buf, nil
+		}
+		d, err := ir.Document(ext)
+		if err != nil || d == nil {
+			return buf, err
+		}
+		d.VisitFields(func(f index.Field) { visit(f.Name(), 0, f.Value(), nil) })
+		start := len(buf)
+		buf = append(buf, ext...)
+		spans[0] = [2]int{start, len(buf)}
+		found = true
 	}
-	// Another index type: by ID, through Bleve's interface.
-	iid := make(index.IndexInternalID, 8)
-	binary.BigEndian.PutUint64(iid, num)
-	ext, err := ir.ExternalID(iid)
-	if err != nil || ext == "" {
-		return "", nil, nil
+	if !found {
+		return buf, nil
 	}
-	d, err := ir.Document(ext)
-	if err != nil || d == nil {
-		return "", nil, err
+	all := string(buf)
+	field := func(f int) string {
+		if spans[f][0] < 0 {
+			return ""
+		}
+		return all[spans[f][0]:spans[f][1]]
 	}
-	d.VisitFields(func(f index.Field) { visit(f.Name(), 0, f.Value(), nil) })
-	return ext, fields, nil
+	*rec = hitRecord{id: field(0), title: field(1), section: field(2), text: field(3), uri: field(4)}
+	return buf, nil
 }

@@ -4,14 +4,12 @@ package index
 
 import (
 	"cmp"
-	"encoding/binary"
 	"math"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/docidx/docidx"
@@ -21,7 +19,7 @@ import (
 // first need of the best window of them, re-ranked for diversity, how many documents matched,
 // and the idf of each question term found (for choosing passages). A total of 0 means no word
 // of text is in the index, as typed or corrected.
-func (r *reader) rankSearch(text string, q Query, window, need int) (search.DocumentMatchCollection, int, map[string]float32) {
+func (r *reader) rankSearch(text string, q Query, window, need int) ([]rankHit, int, map[string]float32) {
 	ri := r.rank
 	keep := ri.filter(q)
 	ecos, words := ecosystemsNamed(text)
@@ -56,24 +54,32 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	named = ri.dominantPackage(top, named) // model.go
 	ranked := ri.diversify(top, named, need)
-	hits := make(search.DocumentMatchCollection, 0, len(ranked))
+	hits := make([]rankHit, len(ranked))
 	readers := make([]index.IndexReader, len(ri.segs))
 	defer closeReaders(readers)
-	for _, d := range ranked {
-		id, fields, err := r.storedHit(d.doc, readers)
-		if err != nil {
-			// page reads a hit without ID again, by its rank.idx number, and reports the error.
-			hits = append(hits, &search.DocumentMatch{Score: d.score, IndexInternalID: rankHitID(d.doc)})
-			continue
+	buf := a.stored
+	defer func() { a.stored = buf }()
+	for i, d := range ranked {
+		hits[i].doc, hits[i].score = d.doc, d.score
+		var err error
+		// A hit whose fields cannot be read keeps an empty ID: page reads it again, by its
+		// rank.idx number, and reports the error.
+		if buf, err = r.storedHit(d.doc, readers, &hits[i].rec, buf); err != nil {
+			hits[i].rec = hitRecord{}
 		}
-		// Fields carries the stored fields page reads.
-		hits = append(hits, &search.DocumentMatch{ID: id, Score: d.score, Fields: fields})
 	}
 	idf := make(map[string]float32, len(lists))
 	for _, l := range lists {
 		idf[l.term] = l.idf
 	}
 	return hits, total, idf
+}
+
+// rankHit is a hit of rankSearch: its rank.idx document, its score and what it is made of.
+type rankHit struct {
+	doc   uint32
+	score float64
+	rec   hitRecord // its id "" when the stored fields could not be read
 }
 
 // closeReaders closes the readers storedHit opened.
@@ -85,27 +91,21 @@ func closeReaders(readers []index.IndexReader) {
 	}
 }
 
-// storedHit reads the ID and stored fields of document doc (numbered over the snapshot) from
-// its segment's search.bleve, through readers[segment], opened on first use; the caller closes
-// the readers.
-func (r *reader) storedHit(doc uint32, readers []index.IndexReader) (string, map[string]any, error) {
+// storedHit reads the ID and stored fields of document doc (numbered over the snapshot) into
+// rec, from its segment's search.bleve, through readers[segment], opened on first use; the
+// caller closes the readers. buf is scratch storage, returned for reuse.
+func (r *reader) storedHit(doc uint32, readers []index.IndexReader, rec *hitRecord, buf []byte) ([]byte, error) {
 	i, local := r.rank.segOf(doc)
 	if readers[i] == nil {
 		adv, err := r.segs[i].idx.Advanced()
 		if err != nil {
-			return "", nil, err
+			return buf, err
 		}
 		if readers[i], err = adv.Reader(); err != nil {
-			return "", nil, err
+			return buf, err
 		}
 	}
-	return r.rank.segs[i].storedHit(readers[i], local)
-}
-
-// rankHitID is the IndexInternalID of a hit of rank.idx whose stored fields are yet to read:
-// its rank.idx document number, big-endian.
-func rankHitID(doc uint32) index.IndexInternalID {
-	return binary.BigEndian.AppendUint32(nil, doc)
+	return r.rank.segs[i].storedHit(readers[i], local, rec, buf)
 }
 
 // corrections returns, for each of terms long enough to correct, the term of the latest

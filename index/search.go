@@ -2,7 +2,6 @@ package index
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -10,7 +9,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
 	"github.com/docidx/docidx"
 )
@@ -79,11 +77,10 @@ func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passag
 	return r.page(ranked, total, q, text, idf, offset, limit)
 }
 
-// page builds the hits of ranked[offset:offset+limit] from their stored fields: those rank.idx
-// gave in Fields, else Bleve's. Each hit's passage for q (see passage.go), the first
+// page builds the hits of ranked[offset:offset+limit] from their stored fields. Each hit's passage for q (see passage.go), the first
 // topPassageHits of the results a longer one, is left to choose from ps; idf holds the idf of
 // the question's terms when the rank index ranked them.
-func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query, text string, idf map[string]float32, offset, limit int) (_ *Results, ps *passages, _ error) {
+func (r *reader) page(ranked []rankHit, total int, q Query, text string, idf map[string]float32, offset, limit int) (_ *Results, ps *passages, _ error) {
 	out := &Results{Total: total, Hits: make([]docidx.Hit, 0, limit)}
 	if offset >= len(ranked) {
 		return out, nil, nil
@@ -97,15 +94,14 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query,
 	uris := make(map[string]bool, len(page))
 	twins := make(map[twinKey]bool, len(page))
 	rank := offset
-	for _, h := range page {
-		fields, id := h.Fields, h.ID
-		if fields == nil {
-			var err error
-			if id, fields, err = r.storedFields(h); err != nil {
+	for i := range page {
+		h := &page[i]
+		if h.rec.id == "" {
+			if err := r.storedFields(h); err != nil {
 				return nil, nil, fmt.Errorf("index: search: %w", err)
 			}
 		}
-		hit, text, ok := makeHit(id, fields, h.Score)
+		hit, text, ok := makeHit(&h.rec, h.score)
 		if !ok {
 			continue
 		}
@@ -196,20 +192,16 @@ func (r *reader) wordWeight(text string, idf map[string]float32) func(word strin
 // holds still tells a passage that has it from one that has not.
 const minWordWeight = 0.3
 
-// storedFields loads the ID and the stored fields of a hit of rank.idx whose stored fields
-// could not be read when it was ranked (its ID empty, its IndexInternalID its number there, see
-// rankHitID), again, for the error.
-func (r *reader) storedFields(h *search.DocumentMatch) (string, map[string]any, error) {
-	if len(h.IndexInternalID) != 4 {
-		return "", nil, fmt.Errorf("hit %q has no stored fields", h.ID)
-	}
-	doc := binary.BigEndian.Uint32(h.IndexInternalID)
-	if int(doc) >= r.rank.docs {
-		return "", nil, fmt.Errorf("rank.idx document %d out of range", doc)
+// storedFields reads the ID and the stored fields of a hit of rank.idx that could not be read
+// when it was ranked again, for the error.
+func (r *reader) storedFields(h *rankHit) error {
+	if int(h.doc) >= r.rank.docs {
+		return fmt.Errorf("rank.idx document %d out of range", h.doc)
 	}
 	readers := make([]index.IndexReader, len(r.segs))
 	defer closeReaders(readers)
-	return r.storedHit(doc, readers)
+	_, err := r.storedHit(h.doc, readers, &h.rec, nil)
+	return err
 }
 
 // terms returns the distinct terms that field's analyzer makes of text.
@@ -230,10 +222,10 @@ func (r *reader) terms(field, text string) []string {
 	return out
 }
 
-// makeHit builds a Hit without its passage from a Bleve document's ID (its page URI, with "#n"
-// for sections) and stored fields, and returns the stored text its passage is chosen from.
-func makeHit(id string, fields map[string]any, score float64) (hit docidx.Hit, text string, ok bool) {
-	uri := id
+// makeHit builds a Hit without its passage from a document's hitRecord, and returns the stored
+// text its passage is chosen from.
+func makeHit(rec *hitRecord, score float64) (hit docidx.Hit, text string, ok bool) {
+	uri := rec.id
 	if i := strings.LastIndexByte(uri, '#'); i >= 0 {
 		uri = uri[:i]
 	}
@@ -241,7 +233,6 @@ func makeHit(id string, fields map[string]any, score float64) (hit docidx.Hit, t
 	if err != nil {
 		return docidx.Hit{}, "", false
 	}
-	str := func(f string) string { s, _ := fields[f].(string); return s }
 	kind := docidx.HitSection
 	if strings.HasPrefix(page, docidx.PageSymbolPrefix) {
 		kind = docidx.HitSymbol
@@ -251,12 +242,12 @@ func makeHit(id string, fields map[string]any, score float64) (hit docidx.Hit, t
 		Package:   ref.Name,
 		Version:   ref.Version,
 		PURL:      ref.PURL(),
-		Title:     str(fSTitle),
-		Section:   str(fSSection),
+		Title:     rec.title,
+		Section:   rec.section,
 		Kind:      kind,
 		Score:     score,
-		URI:       str(fSURI),
-	}, str(fSText), true
+		URI:       rec.uri,
+	}, rec.text, true
 }
 
 // exactCandidates returns the lowercased forms of text that could be a package name typed
