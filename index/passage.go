@@ -806,16 +806,50 @@ func isWordByte(c byte) bool {
 // it is one of the name's words in the same form: "dotenv" of python-dotenv, not "git" of
 // github.com/….
 func (pq *passageQuery) forPackage(pkg string) *passageQuery {
-	held, ok := pq.namedIn(pkg, false)
-	if !ok {
-		held = pq.namedInWords(pkg, false)
-	}
+	held := pq.packageWords(pkg)
 	if held == 0 {
 		return pq
 	}
 	out := pq.withWeights()
 	for b := held; b != 0; b &= b - 1 {
 		out.weights[bitIndex(b)] = 0
+	}
+	return out
+}
+
+// packageWords returns the mask of pq's stems that are words of the package name pkg (see
+// forPackage).
+func (pq *passageQuery) packageWords(pkg string) uint64 {
+	held, ok := pq.namedIn(pkg, false)
+	if !ok {
+		held = pq.namedInWords(pkg, false)
+	}
+	return held
+}
+
+// forHit is pq.forPackage(pkg).forTitle(title + " " + section) made at once, with its weights in
+// buf's storage: page's passages take it for every hit, and the two copies of the query, the
+// title joined to the section, were a tenth of what choosing them allocated.
+func (pq *passageQuery) forHit(pkg, title, section string, buf []float64) passageQuery {
+	zero := pq.packageWords(pkg)
+	// No word runs across the space forTitle's title would join them with: the words of the
+	// two are those of each.
+	half, ok := pq.namedIn(title, true)
+	if more, ok2 := pq.namedIn(section, true); ok && ok2 {
+		half |= more
+	} else {
+		half = pq.namedInWords(title+" "+section, true)
+	}
+	out := *pq
+	if zero|half == 0 {
+		return out
+	}
+	out.weights = append(buf[:0], pq.weights...)
+	for b := zero; b != 0; b &= b - 1 {
+		out.weights[bitIndex(b)] = 0
+	}
+	for b := half; b != 0; b &= b - 1 {
+		out.weights[bitIndex(b)] *= titleWeight
 	}
 	return out
 }

@@ -561,3 +561,30 @@ func wordEndsByLower(pq *passageQuery, text string, at, end, w int) bool {
 	}
 	return false
 }
+
+// TestForHit checks that forHit weighs a question's words as forPackage and then forTitle of
+// the title and section joined do, on generated titles and sections, some with letters that
+// are not ASCII.
+func TestForHit(t *testing.T) {
+	words := []string{"web", "Socket", "ws", "server", "Größe", "max", "maxSize", "pool", "PoolSize", "redis", "go-redis",
+		"options", "Options", "timeout", " › ", ".", "_", "(", " ", "é", "retries"}
+	gen := func(rng *rand.Rand, n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(words[rng.IntN(len(words))])
+		}
+		return b.String()
+	}
+	rng := rand.New(rand.NewPCG(14, 4))
+	for _, question := range []string{"how large a message will a WebSocket server accept", "redis pool size max retries", "größe timeout options"} {
+		pq := newPassageQuery(question, func(w string) float64 { return float64(len(w)) })
+		for range 2000 {
+			pkg, title, section := gen(rng, rng.IntN(3)), gen(rng, 1+rng.IntN(4)), gen(rng, rng.IntN(8))
+			want := pq.forPackage(pkg).forTitle(title + " " + section)
+			got := pq.forHit(pkg, title, section, nil)
+			if !slices.Equal(got.weights, want.weights) {
+				t.Fatalf("question %q, package %q, title %q, section %q:\n got %v\nwant %v", question, pkg, title, section, got.weights, want.weights)
+			}
+		}
+	}
+}

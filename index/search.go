@@ -139,8 +139,10 @@ type deferredPassage struct {
 
 // at returns the passage of hit i.
 func (ps *passages) at(i int) string {
-	h := ps.hits[i]
-	return passage(h.text, ps.pq.forPackage(h.pkg).forTitle(h.title+" "+h.section), h.budget)
+	h := &ps.hits[i]
+	var weights [maxPassageWords]float64
+	pq := ps.pq.forHit(h.pkg, h.title, h.section, weights[:0])
+	return passage(h.text, &pq, h.budget)
 }
 
 // twinKey identifies a symbol hit that callers show once among its twins: a member declared
