@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -471,5 +472,41 @@ func TestBasePriors(t *testing.T) {
 	other := &rankIndex{docs: 1, npkgs: 1, docKind: []uint8{0}, docPkg: []uint32{0}, pkgPrior: []float32{0.9}}
 	if _, _, ok := other.basePriors(); ok {
 		t.Error("classes made for a package prior of 0.9")
+	}
+}
+
+// TestLookupRemembered checks that a rank index remembers the lookup of a term, found or not,
+// and answers it again the same, but not a lookup whose dictionary block could not be read.
+func TestLookupRemembered(t *testing.T) {
+	r := openRankFixture(t, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/pool", Version: "v1.0.0", Description: "worker pool"},
+		Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "NewPool", Package: "example.com/pool", QualifiedName: "pool.NewPool", Doc: "NewPool starts a worker pool."}},
+	})
+	ri := r.r.rank
+	var scratch []byte
+	first, ok := ri.lookup("pool", &scratch)
+	if !ok {
+		t.Fatal("pool not found")
+	}
+	if _, ok := ri.lookup("zzzabsent", &scratch); ok {
+		t.Fatal("zzzabsent found")
+	}
+	if _, known := ri.terms["pool"]; !known {
+		t.Error("the lookup of pool is not remembered")
+	}
+	if _, known := ri.terms["zzzabsent"]; !known {
+		t.Error("the lookup of an absent term is not remembered")
+	}
+	again, ok := ri.lookup("pool", &scratch)
+	if !ok || !reflect.DeepEqual(again, first) {
+		t.Errorf("pool again: %+v, %v; first %+v", again, ok, first)
+	}
+	// A block that cannot be read: not found, and not remembered.
+	ri.segs[0].f.Close()
+	if _, ok := ri.lookup("worker", &scratch); ok {
+		t.Error("worker found in a closed file")
+	}
+	if _, known := ri.terms["worker"]; known {
+		t.Error("a lookup that could not read its block is remembered")
 	}
 }

@@ -377,37 +377,44 @@ func (seg *rankSegment) read(p postingsRef, buf []byte) []byte {
 // lookup finds term in the dictionary and returns its ordinal and where its postings are. The
 // dictionary block is read into *scratch's storage, which grows as needed.
 func (seg *rankSegment) lookup(term string, scratch *[]byte) (ord uint32, list postingsRef, ok bool) {
+	ord, list, ok, _ = seg.find(term, scratch)
+	return ord, list, ok
+}
+
+// find is lookup that also reports whether its answer is sure: false when the block could not
+// be read or is malformed, and ok is false whether or not the segment holds term.
+func (seg *rankSegment) find(term string, scratch *[]byte) (ord uint32, list postingsRef, ok, sure bool) {
 	// The last block whose first term is <= term.
 	blk := sort.Search(seg.nblocks, func(i int) bool { return string(seg.blockFirst.at(i)) > term }) - 1
 	if blk < 0 {
-		return 0, postingsRef{}, false
+		return 0, postingsRef{}, false, true
 	}
 	le := binary.LittleEndian
 	lo, hi := int64(le.Uint64(seg.blockOffs[8*blk:])), int64(le.Uint64(seg.blockOffs[8*blk+8:]))
 	b := seg.readInto(*scratch, seg.dictAt, seg.dictEnd, lo, hi-lo)
 	if b == nil {
-		return 0, postingsRef{}, false
+		return 0, postingsRef{}, false, false
 	}
 	*scratch = b[:0]
 	for i := 0; len(b) > 0; i++ {
 		n, k := binary.Uvarint(b)
 		if k <= 0 || n > uint64(len(b)-k) {
-			return 0, postingsRef{}, false
+			return 0, postingsRef{}, false, false
 		}
 		t := b[k : k+int(n)]
 		b = b[k+int(n):]
 		if len(b) < 4 {
-			return 0, postingsRef{}, false
+			return 0, postingsRef{}, false, false
 		}
 		df := le.Uint32(b)
 		b = b[4:]
 		off, k1 := binary.Uvarint(b)
 		if k1 <= 0 {
-			return 0, postingsRef{}, false
+			return 0, postingsRef{}, false, false
 		}
 		size, k2 := binary.Uvarint(b[k1:])
 		if k2 <= 0 {
-			return 0, postingsRef{}, false
+			return 0, postingsRef{}, false, false
 		}
 		b = b[k1+k2:]
 		// Comparisons rather than strings.Compare, to which string(t) would be a copy: this
@@ -417,12 +424,12 @@ func (seg *rankSegment) lookup(term string, scratch *[]byte) (ord uint32, list p
 			list = postingsRef{off: int64(off), size: int64(size >> 1), dense: size&1 == 1, df: int(df)}
 			ok := list.off >= 0 && list.size >= 0 && list.df >= 0 && list.df <= seg.docs &&
 				seg.postingsAt+list.off+list.size <= seg.postingsEnd
-			return uint32(blk*termBlock + i), list, ok
+			return uint32(blk*termBlock + i), list, ok, ok
 		case string(t) > term:
-			return 0, postingsRef{}, false
+			return 0, postingsRef{}, false, true
 		}
 	}
-	return 0, postingsRef{}, false
+	return 0, postingsRef{}, false, true
 }
 
 // exactPostings returns the postings of exact package name i.
@@ -531,6 +538,13 @@ type rankIndex struct {
 	// ownName remembers ownWord's verdicts, at most maxOwnNames of them.
 	namedMu sync.Mutex
 	ownName map[string]bool
+
+	// terms remembers the lookups of the terms searches asked for, found or not: the lists'
+	// places and frequencies are a property of the snapshot, and finding a term reads a
+	// dictionary block from each segment (a third of the reads of rank.idx a search made on
+	// a snapshot of three segments). At most maxKnownTerms.
+	termsMu sync.Mutex
+	terms   map[string]termList
 
 	// filters are the filters of searches by no package and no version, by ecosystem and
 	// kind (see filter); nil when every document passes.
@@ -728,11 +742,20 @@ type termPart struct {
 	list postingsRef
 }
 
-// lookup finds term in every segment. ok is false when no segment holds it.
+// lookup finds term in every segment. ok is false when no segment holds it. Callers must not
+// change l.parts: the answer is remembered (see terms).
 func (ri *rankIndex) lookup(term string, scratch *[]byte) (l termList, ok bool) {
-	l.term = term
+	ri.termsMu.Lock()
+	l, known := ri.terms[term]
+	ri.termsMu.Unlock()
+	if known {
+		return l, len(l.parts) > 0
+	}
+	l = termList{term: term}
+	sure := true
 	for i, seg := range ri.segs {
-		ord, list, found := seg.lookup(term, scratch)
+		ord, list, found, s := seg.find(term, scratch)
+		sure = sure && s
 		if !found {
 			continue
 		}
@@ -742,8 +765,22 @@ func (ri *rankIndex) lookup(term string, scratch *[]byte) (l termList, ok bool) 
 	}
 	l.df = max(l.df, 0)
 	l.idf = ri.idf(l.df)
+	if sure {
+		ri.termsMu.Lock()
+		if len(ri.terms) >= maxKnownTerms {
+			clear(ri.terms) // a new vocabulary: the old one is read again as needed
+		}
+		if ri.terms == nil {
+			ri.terms = make(map[string]termList)
+		}
+		ri.terms[term] = l
+		ri.termsMu.Unlock()
+	}
 	return l, len(l.parts) > 0
 }
+
+// maxKnownTerms bounds the terms a rank index remembers the lookup of.
+const maxKnownTerms = 8192
 
 // accumulator holds one search's scores: a dense array per document and the list of documents
 // touched, so that resetting costs what the search touched, not the whole array.
