@@ -134,9 +134,9 @@ func TestPostingGaps(t *testing.T) {
 	}
 }
 
-// TestAddAlternative checks that addAlternative, which adds a posting itself, adds what
-// addAlternativeDoc adds for each posting: with documents held, filtered out, or not yet
-// scored while the accumulator may not grow.
+// TestAddAlternative checks that addAlternative and addAlternativeDense, which add a posting
+// themselves, add what addAlternativeDoc adds for each posting of the list as gaps and dense:
+// with documents held, filtered out, or not yet scored while the accumulator may not grow.
 func TestAddAlternative(t *testing.T) {
 	const docs = 5000
 	rng := rand.New(rand.NewPCG(14, 3))
@@ -150,9 +150,10 @@ func TestAddAlternative(t *testing.T) {
 		}
 	}
 	impact := func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) }
-	b, rb := &rankBuilder{ids: make([]string, docs)}, &rankBuilder{ids: make([]string, docs)}
+	b, rb, db := &rankBuilder{ids: make([]string, docs)}, &rankBuilder{ids: make([]string, docs)}, &rankBuilder{ids: make([]string, docs)}
 	b.appendPostings(list, impact)
 	rb.appendPostings(rare, impact)
+	db.appendDense(list, impact)
 	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
 	keep := &docFilter{docOK: make([]uint64, (docs+63)/64)}
 	for doc := range uint32(docs) {
@@ -162,8 +163,8 @@ func TestAddAlternative(t *testing.T) {
 	}
 	for _, grow := range []bool{true, false} {
 		for _, k := range []*docFilter{nil, keep} {
-			var accs [2]*accumulator
-			var helds [2][]uint64
+			var accs [3]*accumulator
+			var helds [3][]uint64
 			for j := range accs {
 				accs[j] = &accumulator{score: make([]float32, docs), matched: make([]uint8, docs)}
 				if !ri.add(accs[j], 0, rb.postings, 1.5, k, true) {
@@ -180,9 +181,14 @@ func TestAddAlternative(t *testing.T) {
 			forEachPosting(b.postings, func(doc uint32, imp uint8) {
 				ri.addAlternativeDoc(accs[1], doc, imp, helds[1], 0.01, k, grow)
 			})
-			if !slices.Equal(accs[0].touched, accs[1].touched) || !slices.Equal(accs[0].matched, accs[1].matched) ||
-				!slices.Equal(accs[0].score, accs[1].score) || !slices.Equal(helds[0], helds[1]) {
-				t.Errorf("grow %v, keep %v: addAlternative adds otherwise than addAlternativeDoc", grow, k != nil)
+			if !ri.addAlternativeDense(accs[2], 0, db.postings, helds[2], 0.01, k, grow) {
+				t.Fatal("addAlternativeDense: malformed")
+			}
+			for j, name := range map[int]string{0: "addAlternative", 2: "addAlternativeDense"} {
+				if !slices.Equal(accs[j].touched, accs[1].touched) || !slices.Equal(accs[j].matched, accs[1].matched) ||
+					!slices.Equal(accs[j].score, accs[1].score) || !slices.Equal(helds[j], helds[1]) {
+					t.Errorf("grow %v, keep %v: %s adds otherwise than addAlternativeDoc", grow, k != nil, name)
+				}
 			}
 		}
 	}

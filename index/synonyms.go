@@ -10,6 +10,7 @@ package index
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -313,9 +314,7 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 				ok := false
 				if part.list.dense {
 					// Dense in this segment (a small one), not in the snapshot: by document.
-					ok = forEachDense(buf, ri.segs[part.seg].docs, func(doc uint32, impact uint8) {
-						ri.addAlternativeDoc(a, ri.docBase[part.seg]+doc, impact, held, scale, keep, grow)
-					})
+					ok = ri.addAlternativeDense(a, part.seg, buf, held, scale, keep, grow)
 				} else {
 					ok = ri.addAlternative(a, part.seg, buf, held, scale, keep, grow)
 				}
@@ -417,6 +416,50 @@ func (ri *rankIndex) addAlternative(a *accumulator, seg int, list []byte, held [
 		a.score[gdoc] += scale * float32(impact)
 	}
 	return i == len(list)
+}
+
+// addAlternativeDense is addAlternative for a dense list (see appendDense) of segment seg: the
+// walk of forEachDense, each posting added as addAlternativeDoc adds it, written out rather than
+// called for each (on a snapshot of several segments, a small one holds many lists dense).
+func (ri *rankIndex) addAlternativeDense(a *accumulator, seg int, list []byte, held []uint64, scale float32, keep *docFilter, grow bool) bool {
+	docs := ri.segs[seg].docs
+	nw, nr := denseWords(docs), denseRanks(docs)
+	if len(list) < 8*nw+4*nr {
+		return false
+	}
+	words, impacts := list[:8*nw], list[8*nw+4*nr:]
+	base := ri.docBase[seg]
+	k := 0
+	for w := range nw {
+		word := binary.LittleEndian.Uint64(words[8*w:])
+		for word != 0 {
+			doc := uint32(w*64 + bits.TrailingZeros64(word))
+			word &= word - 1
+			if k >= len(impacts) || int(doc) >= docs {
+				return false
+			}
+			impact := impacts[k]
+			k++
+			gdoc := base + doc
+			hw, bit := gdoc/64, uint64(1)<<(gdoc%64)
+			if held[hw]&bit != 0 {
+				continue
+			}
+			m := a.matched[gdoc]
+			if m == 0 {
+				if !grow || !keep.keep(gdoc) {
+					continue
+				}
+				a.touched = append(a.touched, gdoc)
+			}
+			held[hw] |= bit
+			if m < math.MaxUint8 {
+				a.matched[gdoc] = m + 1
+			}
+			a.score[gdoc] += scale * float32(impact)
+		}
+	}
+	return k == len(impacts)
 }
 
 // addAlternativeDoc adds one posting (doc numbered over the snapshot) of another form, as
