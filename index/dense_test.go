@@ -1,6 +1,8 @@
 package index
 
 import (
+	"bytes"
+	"encoding/binary"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -55,9 +57,11 @@ func TestDenseLists(t *testing.T) {
 	rareB := &rankBuilder{ids: make([]string, docs)}
 	rareB.appendPostings(rare, impact)
 	// Each document its own package, every eleventh filtered out.
-	keep := &docFilter{pkgOK: make([]bool, docs), docPkg: make([]uint32, docs)}
+	keep := &docFilter{docOK: make([]uint64, (docs+63)/64)}
 	for doc := range uint32(docs) {
-		keep.docPkg[doc], keep.pkgOK[doc] = doc, doc%11 != 0
+		if doc%11 != 0 {
+			keep.docOK[doc/64] |= 1 << (doc % 64)
+		}
 	}
 	for _, grow := range []bool{true, false} {
 		for _, k := range []*docFilter{nil, keep} {
@@ -81,5 +85,111 @@ func TestDenseLists(t *testing.T) {
 	// Damage is reported, not a panic.
 	if ri.addDense(newAcc(), 0, dense.postings[:100], 1, nil, true) || forEachDense(dense.postings[:len(dense.postings)-1], docs, func(uint32, uint8) {}) {
 		t.Error("a truncated dense list was accepted")
+	}
+}
+
+// TestPostingGaps checks that add and addAlternative, which read one-byte gaps themselves,
+// decode gaps of every length as forEachPosting does, and report a list cut inside a gap.
+func TestPostingGaps(t *testing.T) {
+	const docs = 400_000
+	var list []posting
+	doc := uint32(0)
+	for i, gap := range []uint32{5, 1, 127, 128, 129, 1, 16383, 16384, 2, 200_000, 3, 70_000} {
+		doc += gap
+		list = append(list, posting{doc: doc, wtf: float64(1 + i%9)})
+	}
+	impact := func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) }
+	b := &rankBuilder{ids: make([]string, docs)}
+	b.appendPostings(list, impact)
+
+	var walked []posting
+	forEachPosting(b.postings, func(doc uint32, imp uint8) { walked = append(walked, posting{doc: doc, wtf: float64(imp)}) })
+	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
+	newAcc := func() *accumulator {
+		return &accumulator{score: make([]float32, docs), matched: make([]uint8, docs), flags: make([]uint64, docs/64+1)}
+	}
+	added, alt := newAcc(), newAcc()
+	if !ri.add(added, 0, b.postings, 2.5, nil, true) {
+		t.Fatal("add: malformed")
+	}
+	if !ri.addAlternative(alt, 0, b.postings, make([]uint64, docs/64+1), 2.5/255, nil, true) {
+		t.Fatal("addAlternative: malformed")
+	}
+	if len(walked) != len(list) || len(added.touched) != len(list) || len(alt.touched) != len(list) {
+		t.Fatalf("%d postings: forEachPosting walked %d, add touched %d, addAlternative %d",
+			len(list), len(walked), len(added.touched), len(alt.touched))
+	}
+	for i, p := range list {
+		want := 2.5 / 255 * float32(impact(p))
+		if walked[i].doc != p.doc || uint8(walked[i].wtf) != impact(p) ||
+			added.touched[i] != p.doc || added.score[p.doc] != want || alt.touched[i] != p.doc || alt.score[p.doc] != want {
+			t.Fatalf("posting %d (document %d, impact %d): walked %v, add %d %v, addAlternative %d %v", i, p.doc, impact(p),
+				walked[i], added.touched[i], added.score[p.doc], alt.touched[i], alt.score[p.doc])
+		}
+	}
+	// Cut inside the three-byte gap of 200,000: reported, not a panic.
+	cut := bytes.Index(b.postings, binary.AppendUvarint(nil, 200_000)) + 2
+	if ri.add(newAcc(), 0, b.postings[:cut], 1, nil, true) || ri.addAlternative(newAcc(), 0, b.postings[:cut], make([]uint64, docs/64+1), 1, nil, true) {
+		t.Error("a list cut inside a gap was accepted")
+	}
+}
+
+// TestAddAlternative checks that addAlternative and addAlternativeDense, which add a posting
+// themselves, add what addAlternativeDoc adds for each posting of the list as gaps and dense:
+// with documents held, filtered out, or not yet scored while the accumulator may not grow.
+func TestAddAlternative(t *testing.T) {
+	const docs = 5000
+	rng := rand.New(rand.NewPCG(14, 3))
+	var list, rare []posting
+	for doc := range uint32(docs) {
+		if rng.IntN(4) == 0 {
+			list = append(list, posting{doc: doc, wtf: float64(1 + rng.IntN(9))})
+		}
+		if doc%7 == 3 {
+			rare = append(rare, posting{doc: doc, wtf: 2})
+		}
+	}
+	impact := func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) }
+	b, rb, db := &rankBuilder{ids: make([]string, docs)}, &rankBuilder{ids: make([]string, docs)}, &rankBuilder{ids: make([]string, docs)}
+	b.appendPostings(list, impact)
+	rb.appendPostings(rare, impact)
+	db.appendDense(list, impact)
+	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
+	keep := &docFilter{docOK: make([]uint64, (docs+63)/64)}
+	for doc := range uint32(docs) {
+		if doc%11 != 0 {
+			keep.docOK[doc/64] |= 1 << (doc % 64)
+		}
+	}
+	for _, grow := range []bool{true, false} {
+		for _, k := range []*docFilter{nil, keep} {
+			var accs [3]*accumulator
+			var helds [3][]uint64
+			for j := range accs {
+				accs[j] = &accumulator{score: make([]float32, docs), matched: make([]uint8, docs)}
+				if !ri.add(accs[j], 0, rb.postings, 1.5, k, true) {
+					t.Fatal("rare list: malformed")
+				}
+				helds[j] = make([]uint64, docs/64+1)
+				for doc := 0; doc < docs; doc += 5 {
+					helds[j][doc/64] |= 1 << (doc % 64)
+				}
+			}
+			if !ri.addAlternative(accs[0], 0, b.postings, helds[0], 0.01, k, grow) {
+				t.Fatal("addAlternative: malformed")
+			}
+			forEachPosting(b.postings, func(doc uint32, imp uint8) {
+				ri.addAlternativeDoc(accs[1], doc, imp, helds[1], 0.01, k, grow)
+			})
+			if !ri.addAlternativeDense(accs[2], 0, db.postings, helds[2], 0.01, k, grow) {
+				t.Fatal("addAlternativeDense: malformed")
+			}
+			for j, name := range map[int]string{0: "addAlternative", 2: "addAlternativeDense"} {
+				if !slices.Equal(accs[j].touched, accs[1].touched) || !slices.Equal(accs[j].matched, accs[1].matched) ||
+					!slices.Equal(accs[j].score, accs[1].score) || !slices.Equal(helds[j], helds[1]) {
+					t.Errorf("grow %v, keep %v: %s adds otherwise than addAlternativeDoc", grow, k != nil, name)
+				}
+			}
+		}
 	}
 }

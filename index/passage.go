@@ -334,12 +334,20 @@ func passage(text string, pq *passageQuery, budget int) string {
 	if text == "" {
 		return ""
 	}
-	segs := segments(text)
+	buf := segmentBufs.Get().(*[]segment)
+	segs := appendSegments((*buf)[:0], text)
+	defer func() {
+		clear(segs) // drops the fences' references to text
+		*buf = segs[:0]
+		segmentBufs.Put(buf)
+	}()
 	if len(segs) == 0 {
 		return ""
 	}
 	markMatches(text, segs, pq)
-	pq = pq.inText(segs)
+	var weights [maxPassageWords]float64
+	inText := pq.inText(segs, weights[:0])
+	pq = &inText
 
 	size := func(i int) int {
 		n := segs[i].end - segs[i].start + 1
@@ -452,7 +460,9 @@ func passage(text string, pq *passageQuery, budget int) string {
 // among documents: a word of the question that most of a text's sentences hold (the subject of
 // its section, "sign" all over jwt.sign's) says little about which of them answers, and the
 // words that few hold choose the passage.
-func (pq *passageQuery) inText(segs []segment) *passageQuery {
+//
+// The weights are appended to buf, whose storage the caller gives: passage's, on its stack.
+func (pq *passageQuery) inText(segs []segment, buf []float64) passageQuery {
 	var held [numberBit + 1]int
 	for _, s := range segs {
 		for b := s.mask; b != 0; b &= b - 1 {
@@ -464,12 +474,12 @@ func (pq *passageQuery) inText(segs []segment) *passageQuery {
 		return math.Log(1 + (n-float64(k)+0.5)/(float64(k)+0.5))
 	}
 	cp := *pq
-	cp.weights = make([]float64, len(pq.weights))
+	cp.weights = buf[:0]
 	for i, w := range pq.weights {
-		cp.weights[i] = w * rarity(held[i])
+		cp.weights = append(cp.weights, w*rarity(held[i]))
 	}
 	cp.number = pq.number * rarity(held[numberBit])
-	return &cp
+	return cp
 }
 
 // render joins segs[lo:hi+1]: sentences of one line with a space, units on lines of their own,
@@ -532,10 +542,14 @@ func bitIndex(b uint64) int {
 	return n
 }
 
-// segments splits a stored text into segments: each prose line into sentences, each code line
-// of a fenced block on its own. Blank lines and fence lines make no segment.
-func segments(text string) []segment {
-	segs := make([]segment, 0, 16)
+// segmentBufs holds the segment slices of passage for reuse: a long text has hundreds of
+// segments, and allocating them for every hit was a third of the bytes a search allocated.
+var segmentBufs = sync.Pool{New: func() any { return new([]segment) }}
+
+// appendSegments splits a stored text into segments, appended to segs: each prose line into
+// sentences, each code line of a fenced block on its own. Blank lines and fence lines make no
+// segment.
+func appendSegments(segs []segment, text string) []segment {
 	unit := -1
 	inCode := false
 	fence := ""
@@ -607,8 +621,9 @@ func startsSentence(s string) bool {
 // markMatches sets each segment's mask from the words of text that start with one of
 // pq's stems and are a form of its word (wordEnds), outside URLs: a word starts after a
 // character that is not a letter or digit, or at a capital after a lower-case letter
-// (camelCase). Each stem's first letter is found with
-// strings.IndexByte, in lower and in upper case, rather than testing every byte.
+// (camelCase). The text is scanned once, each byte looked up in a table of the stems that
+// start with it in either case: one pass with strings.IndexByte for each first letter and
+// case was 14% of a search.
 func markMatches(text string, segs []segment, pq *passageQuery) {
 	if len(segs) == 0 {
 		return
@@ -622,73 +637,59 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 	lo, hi := segs[0].start, segs[len(segs)-1].end
 	// Most texts hold no URL: then no match is inside one.
 	mayURL := strings.Contains(text, "://") || strings.Contains(text, "www.")
-	// The stems by first letter, so that the text is scanned once for each letter: other
-	// forms of a word often share its first letter ("max", "maximum").
-	var firsts []byte
-	byFirst := map[byte][]int{}
+	// starts[c] holds the stems whose first byte is c, in lower or upper case.
+	var starts [256]uint64
 	for w, stem := range pq.stems {
-		if _, ok := byFirst[stem[0]]; !ok {
-			firsts = append(firsts, stem[0])
-		}
-		byFirst[stem[0]] = append(byFirst[stem[0]], w)
-	}
-	for _, first := range firsts {
-		stems := byFirst[first]
-		cases := [2]byte{first, first}
+		first := stem[0]
+		starts[first] |= 1 << w
 		if 'a' <= first && first <= 'z' {
-			cases[1] = first - 'a' + 'A'
+			starts[first-'a'+'A'] |= 1 << w
 		}
-		for k, c := range cases {
-			if k == 1 && c == cases[0] {
+	}
+	seg := 0
+	for at := lo; at < hi; at++ {
+		c := text[at]
+		cands := starts[c]
+		if cands == 0 {
+			continue
+		}
+		if at > 0 {
+			prev := text[at-1]
+			if isWordByte(prev) && !(c >= 'A' && c <= 'Z' && 'a' <= prev && prev <= 'z') {
+				continue
+			}
+		}
+		url := -1 // whether at is inside a URL, found when a stem matches
+		for b := cands; b != 0; b &= b - 1 {
+			w := bitIndex(b)
+			stem := pq.stems[w]
+			if at+len(stem) > hi {
+				continue
+			}
+			if c >= utf8.RuneSelf {
+				if !strings.EqualFold(text[at:at+len(stem)], stem) {
+					continue
+				}
+			} else if !equalFoldASCII(text[at+1:at+len(stem)], stem[1:]) {
+				continue
+			}
+			if !pq.wordEnds(text, at, at+len(stem), w) {
+				continue
+			}
+			if url < 0 {
+				url = 0
+				if mayURL && inURL(text, at) {
+					url = 1
+				}
+			}
+			if url == 1 {
 				break
 			}
-			seg := 0
-			for i := lo; i < hi; {
-				j := strings.IndexByte(text[i:hi], c)
-				if j < 0 {
-					break
-				}
-				i += j
-				at := i
-				i++
-				if at > 0 {
-					prev := text[at-1]
-					if isWordByte(prev) && !(c >= 'A' && c <= 'Z' && 'a' <= prev && prev <= 'z') {
-						continue
-					}
-				}
-				url := -1 // whether at is inside a URL, found when a stem matches
-				for _, w := range stems {
-					stem := pq.stems[w]
-					if at+len(stem) > hi {
-						continue
-					}
-					if first >= utf8.RuneSelf {
-						if !strings.EqualFold(text[at:at+len(stem)], stem) {
-							continue
-						}
-					} else if !equalFoldASCII(text[at+1:at+len(stem)], stem[1:]) {
-						continue
-					}
-					if !pq.wordEnds(text, at, at+len(stem), w) {
-						continue
-					}
-					if url < 0 {
-						url = 0
-						if mayURL && inURL(text, at) {
-							url = 1
-						}
-					}
-					if url == 1 {
-						break
-					}
-					for seg < len(segs) && segs[seg].end <= at {
-						seg++
-					}
-					if seg < len(segs) && segs[seg].start <= at {
-						segs[seg].mask |= 1 << w
-					}
-				}
+			for seg < len(segs) && segs[seg].end <= at {
+				seg++
+			}
+			if seg < len(segs) && segs[seg].start <= at {
+				segs[seg].mask |= 1 << w
 			}
 		}
 	}
@@ -713,7 +714,12 @@ func (pq *passageQuery) wordEnds(text string, at, end, w int) bool {
 	case "er", "ers", "est":
 		return true
 	}
-	if lightStem(strings.ToLower(text[at:j])) == pq.stems[w] {
+	if stem := pq.stems[w]; isASCII(stem) {
+		// text[at:end] matched the stem, so it is ASCII too: stemsTo, which does not copy.
+		if stemsTo(text[at:j], stem) {
+			return true
+		}
+	} else if lightStem(strings.ToLower(text[at:j])) == stem {
 		return true
 	}
 	for _, s := range pq.stems {
@@ -800,23 +806,59 @@ func isWordByte(c byte) bool {
 // it is one of the name's words in the same form: "dotenv" of python-dotenv, not "git" of
 // github.com/….
 func (pq *passageQuery) forPackage(pkg string) *passageQuery {
-	var out *passageQuery
-	for _, tok := range strings.FieldsFunc(strings.ToLower(pkg), notWordRune) {
-		i := slices.Index(pq.stems, lightStem(tok))
-		if i < 0 {
-			continue
-		}
-		if out == nil {
-			cp := *pq
-			cp.weights = append([]float64(nil), pq.weights...)
-			out = &cp
-		}
-		out.weights[i] = 0
-	}
-	if out == nil {
+	held := pq.packageWords(pkg)
+	if held == 0 {
 		return pq
 	}
+	out := pq.withWeights()
+	for b := held; b != 0; b &= b - 1 {
+		out.weights[bitIndex(b)] = 0
+	}
 	return out
+}
+
+// packageWords returns the mask of pq's stems that are words of the package name pkg (see
+// forPackage).
+func (pq *passageQuery) packageWords(pkg string) uint64 {
+	held, ok := pq.namedIn(pkg, false)
+	if !ok {
+		held = pq.namedInWords(pkg, false)
+	}
+	return held
+}
+
+// forHit is pq.forPackage(pkg).forTitle(title + " " + section) made at once, with its weights in
+// buf's storage: page's passages take it for every hit, and the two copies of the query, the
+// title joined to the section, were a tenth of what choosing them allocated.
+func (pq *passageQuery) forHit(pkg, title, section string, buf []float64) passageQuery {
+	zero := pq.packageWords(pkg)
+	// No word runs across the space forTitle's title would join them with: the words of the
+	// two are those of each.
+	half, ok := pq.namedIn(title, true)
+	if more, ok2 := pq.namedIn(section, true); ok && ok2 {
+		half |= more
+	} else {
+		half = pq.namedInWords(title+" "+section, true)
+	}
+	out := *pq
+	if zero|half == 0 {
+		return out
+	}
+	out.weights = append(buf[:0], pq.weights...)
+	for b := zero; b != 0; b &= b - 1 {
+		out.weights[bitIndex(b)] = 0
+	}
+	for b := half; b != 0; b &= b - 1 {
+		out.weights[bitIndex(b)] *= titleWeight
+	}
+	return out
+}
+
+// withWeights returns a copy of pq with its own weights, for forPackage and forTitle to change.
+func (pq *passageQuery) withWeights() *passageQuery {
+	cp := *pq
+	cp.weights = append([]float64(nil), pq.weights...)
+	return &cp
 }
 
 // titleWeight is the share of its weight a question's word keeps in a hit whose title or
@@ -828,31 +870,149 @@ const titleWeight = 0.5
 // forTitle returns pq with the words of title (a hit's title and heading path), and their
 // identifier parts, weighing titleWeight of their weight.
 func (pq *passageQuery) forTitle(title string) *passageQuery {
-	var out *passageQuery
-	scale := func(w string) {
-		i := slices.Index(pq.stems, lightStem(w))
-		if i < 0 || out != nil && out.weights[i] != pq.weights[i] {
-			return
-		}
-		if out == nil {
-			cp := *pq
-			cp.weights = append([]float64(nil), pq.weights...)
-			out = &cp
-		}
-		out.weights[i] *= titleWeight
+	held, ok := pq.namedIn(title, true)
+	if !ok {
+		held = pq.namedInWords(title, true)
 	}
-	for _, tok := range strings.FieldsFunc(strings.ToLower(title), notWordRune) {
-		scale(tok)
+	if held == 0 {
+		return pq
 	}
-	for _, tok := range strings.FieldsFunc(title, notWordRune) {
-		if parts := splitIdent([]byte(tok)); len(parts) > 1 {
-			for _, p := range parts {
-				scale(strings.ToLower(tok[p[0]:p[1]]))
+	out := pq.withWeights()
+	for b := held; b != 0; b &= b - 1 {
+		out.weights[bitIndex(b)] *= titleWeight
+	}
+	return out
+}
+
+// namedInWords returns the mask of pq's stems that are the lightStem of a lowercased word of
+// name (a run of letters and digits) or, with parts, of an identifier part of one of its words
+// when it has several (splitIdent). namedIn finds the same for an ASCII name without splitting
+// name into words.
+func (pq *passageQuery) namedInWords(name string, parts bool) uint64 {
+	var held uint64
+	mark := func(w string) {
+		if i := slices.Index(pq.stems, lightStem(w)); i >= 0 {
+			held |= 1 << i
+		}
+	}
+	for _, tok := range strings.FieldsFunc(strings.ToLower(name), notWordRune) {
+		mark(tok)
+	}
+	if parts {
+		for _, tok := range strings.FieldsFunc(name, notWordRune) {
+			if ps := splitIdent([]byte(tok)); len(ps) > 1 {
+				for _, p := range ps {
+					mark(strings.ToLower(tok[p[0]:p[1]]))
+				}
 			}
 		}
 	}
-	if out == nil {
-		return pq
+	return held
+}
+
+// namedIn is namedInWords for a name whose letters and digits are ASCII, and ok false for any
+// other; other characters, such as the " › " between headings, only separate words. It runs
+// for every hit with the hit's title and heading path or signature, which can be long: rather
+// than split name into words, lowercase and stem each, it looks for each stem in name (the
+// word or part that stems to it starts with it) and checks only the words and parts that start
+// where one occurs.
+func (pq *passageQuery) namedIn(name string, parts bool) (held uint64, ok bool) {
+	for i := 0; i < len(name); {
+		if name[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(name[i:])
+		if !notWordRune(r) {
+			return 0, false
+		}
+		i += size // its bytes are not ASCII letters or digits: they separate words here too
 	}
-	return out
+	for i, stem := range pq.stems {
+		if !isASCII(stem) {
+			continue // the stem of a word of ASCII letters and digits is ASCII
+		}
+		for from := 0; from < len(name); {
+			k := indexFold(name[from:], stem)
+			if k < 0 {
+				break
+			}
+			at := from + k
+			from = at + 1
+			start, end := at, at // the word around at: the stem may hold other characters ("max_age")
+			for start > 0 && isAlnum(name[start-1]) {
+				start--
+			}
+			for end < len(name) && isAlnum(name[end]) {
+				end++
+			}
+			if end-at < len(stem) {
+				continue // no word or part that starts at at holds the whole stem
+			}
+			word := name[start:end]
+			if at == start && stemsTo(word, stem) || parts && partStemsTo(word, at-start, stem) {
+				held |= 1 << i
+				break
+			}
+		}
+	}
+	return held, true
+}
+
+// partStemsTo reports whether word, of ASCII letters and digits, has several identifier parts
+// (splitIdent) and the one that starts at byte at stems to stem (stemsTo). Only a part's start
+// is tested before splitIdent runs: a word's start, or a camelCase, digit or acronym boundary.
+func partStemsTo(word string, at int, stem string) bool {
+	if at > 0 {
+		prev, c := word[at-1], word[at]
+		upper := 'A' <= c && c <= 'Z'
+		boundary := upper && 'a' <= prev && prev <= 'z' ||
+			isDigit(c) != isDigit(prev) ||
+			upper && 'A' <= prev && prev <= 'Z' && at+1 < len(word) && 'a' <= word[at+1] && word[at+1] <= 'z'
+		if !boundary {
+			return false
+		}
+	}
+	ps := splitIdent([]byte(word))
+	if len(ps) < 2 {
+		return false
+	}
+	for _, p := range ps {
+		if p[0] == at && stemsTo(word[p[0]:p[1]], stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// stemsTo reports whether lightStem(strings.ToLower(w)) is stem, for an ASCII w and a
+// lowercased stem, without lowering w: lightStem keeps a prefix of its word.
+func stemsTo(w, stem string) bool {
+	n := len(w)
+	for _, suf := range stemSuffixes {
+		if len(w) >= len(suf) && equalFoldASCII(w[len(w)-len(suf):], suf) && len(w)-len(suf) >= 4 {
+			if suf == "s" && len(w) >= 2 && equalFoldASCII(w[len(w)-2:], "ss") {
+				continue
+			}
+			n = len(w) - len(suf)
+			break
+		}
+	}
+	return n == len(stem) && equalFoldASCII(w[:n], stem)
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// isAlnum reports whether the ASCII byte c is a letter or a digit: what notWordRune does not
+// split at.
+func isAlnum(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || isDigit(c) }
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -354,5 +355,236 @@ func TestAnswerCues(t *testing.T) {
 		newPassageQuery("how large a message will the server accept?", weight), 64)
 	if !strings.Contains(got, "104857600") {
 		t.Errorf("passage of a quantity question misses the number:\n%s", got)
+	}
+}
+
+// TestNamedInMatchesWords checks that namedIn, which looks for a question's stems in a title
+// whose letters and digits are ASCII, finds the stems namedInWords finds by splitting the title
+// into words and parts: on titles and questions made of words in every case, identifier shape
+// and ending the two treat apart (camelCase, acronyms, digits, repeated parts, suffixes
+// lightStem removes or keeps), and separators that are not ASCII. A title with other letters
+// is namedInWords'.
+func TestNamedInMatchesWords(t *testing.T) {
+	pieces := []string{"web", "Web", "WEB", "socket", "Socket", "Sockets", "server", "Servers", "HTTP",
+		"Server", "max", "Max", "MAX", "maxSize", "size", "Sizes", "message", "Messages", "retries",
+		"Retry", "retry", "configured", "Configuration", "class", "Class", "classes", "press", "Express",
+		"express", "expression", "v2", "utf8", "8", "2", "Foo", "foo", "FooFoo", "foofoo", "get", "Get",
+		"target", "address", "ss", "persistent", "PersistentFlags", "flags", "Flag", "IDs", "ID", "id",
+		"x", "_", "-", ".", " ", "(", ")", ", ", "func", "String", "strings", "timeout", "Timeouts",
+		"seconds", "Second", "max_age", "max_size", "MAX_SIZE", "signed_value", "__init__", "_init", " › ", "—", "\xff", "…", "Ⓐ", "dial", "Dialer", "DialerRetries", "pool", "PoolSize", "poolsize", "io"}
+	questions := []string{
+		"how large a message will a WebSocket server accept",
+		"max size of retries configured",
+		"express class expression foo",
+		"persistent flags get target address",
+		"dialer retries pool size v2 utf8 ids",
+		"timeouts in seconds for the http server",
+		"max_size poolsize foofoo",
+		"older than max_age signed_value",
+		"__init__ _init_ init",
+	}
+	rng := rand.New(rand.NewPCG(14, 1))
+	for _, question := range questions {
+		pq := newPassageQuery(question, nil)
+		for range 4000 {
+			var b strings.Builder
+			for range 1 + rng.IntN(8) {
+				b.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			title := b.String()
+			for _, parts := range []bool{false, true} {
+				got, ok := pq.namedIn(title, parts)
+				if want := pq.namedInWords(title, parts); !ok || got != want {
+					t.Fatalf("question %q, title %q, parts %v: namedIn %b, %v; namedInWords %b (stems %q)",
+						question, title, parts, got, ok, want, pq.stems)
+				}
+			}
+		}
+	}
+	pq := newPassageQuery("größe kelvin", nil)
+	for _, title := range []string{"Größe", "Max Größe", "\u212Aelvin", "Ŀ"} {
+		if _, ok := pq.namedIn(title, true); ok {
+			t.Errorf("namedIn took %q, whose letters are not all ASCII", title)
+		}
+	}
+	if _, ok := pq.namedIn("README › Options — Kelvin…", true); !ok {
+		t.Error("namedIn refused a title whose letters are ASCII")
+	}
+}
+
+// TestMarkMatchesOnePass checks markMatches, which scans a text once and tells words' ends
+// with stemsTo, against scanning it once per first letter and case of the question's stems
+// and lowercasing words (markMatchesByLetter, as it was): the same segments hold the same
+// words, on generated texts with camelCase, URLs, code, digits, endings and characters that
+// are not ASCII.
+func TestMarkMatchesOnePass(t *testing.T) {
+	pieces := []string{"Web", "socket", "Sockets", "server", "HTTPServer", "max", "Max", "maxSize", "size", "message",
+		"retries", "Retry", "configured", "express", "expression", "timeout", "Timeouts", "seconds", "default",
+		"Größe", "größer", "ßize", "é", "Retries", "RETRIES", "retrieve", "Configuration", "SECONDS", "Messages", "largest", "sizes", "Class", "classes", "ss", "http://example.com/max/size", "www.socket.io", "`maxPayload`", "_max",
+		"1", "42", "v2", " ", " ", " ", ". ", ", ", "\n", "\n```js\n", "\n```\n", "(", ")", "=", "option=max"}
+	questions := []string{
+		"how large a message will a WebSocket server accept",
+		"max size of retries configured by default",
+		"express timeout in seconds",
+		"größe der nachricht",
+		"how many sockets max_size default",
+	}
+	rng := rand.New(rand.NewPCG(14, 2))
+	for _, question := range questions {
+		pq := newPassageQuery(question, nil)
+		for range 2000 {
+			var b strings.Builder
+			for range 1 + rng.IntN(60) {
+				b.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			text := b.String()
+			segs := appendSegments(nil, text)
+			want := slices.Clone(segs)
+			markMatches(text, segs, pq)
+			markMatchesByLetter(text, want, pq)
+			if !slices.Equal(segs, want) {
+				t.Fatalf("question %q, text %q:\n got %v\nwant %v", question, text, segs, want)
+			}
+		}
+	}
+}
+
+// markMatchesByLetter is markMatches as it was before it scanned a text once: a pass with
+// strings.IndexByte for each first letter and case of the stems, and words' ends told by
+// wordEndsByLower.
+func markMatchesByLetter(text string, segs []segment, pq *passageQuery) {
+	if len(segs) == 0 {
+		return
+	}
+	if pq.number > 0 {
+		markNumbers(text, segs)
+	}
+	if d := slices.Index(pq.stems, "default"); d >= 0 {
+		markAssignments(text, segs, d)
+	}
+	lo, hi := segs[0].start, segs[len(segs)-1].end
+	// Most texts hold no URL: then no match is inside one.
+	mayURL := strings.Contains(text, "://") || strings.Contains(text, "www.")
+	// The stems by first letter, so that the text is scanned once for each letter: other
+	// forms of a word often share its first letter ("max", "maximum").
+	var firsts []byte
+	byFirst := map[byte][]int{}
+	for w, stem := range pq.stems {
+		if _, ok := byFirst[stem[0]]; !ok {
+			firsts = append(firsts, stem[0])
+		}
+		byFirst[stem[0]] = append(byFirst[stem[0]], w)
+	}
+	for _, first := range firsts {
+		stems := byFirst[first]
+		cases := [2]byte{first, first}
+		if 'a' <= first && first <= 'z' {
+			cases[1] = first - 'a' + 'A'
+		}
+		for k, c := range cases {
+			if k == 1 && c == cases[0] {
+				break
+			}
+			seg := 0
+			for i := lo; i < hi; {
+				j := strings.IndexByte(text[i:hi], c)
+				if j < 0 {
+					break
+				}
+				i += j
+				at := i
+				i++
+				if at > 0 {
+					prev := text[at-1]
+					if isWordByte(prev) && !(c >= 'A' && c <= 'Z' && 'a' <= prev && prev <= 'z') {
+						continue
+					}
+				}
+				url := -1 // whether at is inside a URL, found when a stem matches
+				for _, w := range stems {
+					stem := pq.stems[w]
+					if at+len(stem) > hi {
+						continue
+					}
+					if first >= utf8.RuneSelf {
+						if !strings.EqualFold(text[at:at+len(stem)], stem) {
+							continue
+						}
+					} else if !equalFoldASCII(text[at+1:at+len(stem)], stem[1:]) {
+						continue
+					}
+					if !wordEndsByLower(pq, text, at, at+len(stem), w) {
+						continue
+					}
+					if url < 0 {
+						url = 0
+						if mayURL && inURL(text, at) {
+							url = 1
+						}
+					}
+					if url == 1 {
+						break
+					}
+					for seg < len(segs) && segs[seg].end <= at {
+						seg++
+					}
+					if seg < len(segs) && segs[seg].start <= at {
+						segs[seg].mask |= 1 << w
+					}
+				}
+			}
+		}
+	}
+}
+
+// wordEndsByLower is wordEnds as it was before stemsTo: the word lowercased and stemmed.
+func wordEndsByLower(pq *passageQuery, text string, at, end, w int) bool {
+	j := end
+	for j < len(text) && 'a' <= text[j] && text[j] <= 'z' {
+		j++
+	}
+	if j == end {
+		return true
+	}
+	tail := text[end:j]
+	switch tail {
+	case "er", "ers", "est":
+		return true
+	}
+	if lightStem(strings.ToLower(text[at:j])) == pq.stems[w] {
+		return true
+	}
+	for _, s := range pq.stems {
+		if strings.HasPrefix(tail, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestForHit checks that forHit weighs a question's words as forPackage and then forTitle of
+// the title and section joined do, on generated titles and sections, some with letters that
+// are not ASCII.
+func TestForHit(t *testing.T) {
+	words := []string{"web", "Socket", "ws", "server", "Größe", "max", "maxSize", "pool", "PoolSize", "redis", "go-redis",
+		"options", "Options", "timeout", " › ", ".", "_", "(", " ", "é", "retries"}
+	gen := func(rng *rand.Rand, n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(words[rng.IntN(len(words))])
+		}
+		return b.String()
+	}
+	rng := rand.New(rand.NewPCG(14, 4))
+	for _, question := range []string{"how large a message will a WebSocket server accept", "redis pool size max retries", "größe timeout options"} {
+		pq := newPassageQuery(question, func(w string) float64 { return float64(len(w)) })
+		for range 2000 {
+			pkg, title, section := gen(rng, rng.IntN(3)), gen(rng, 1+rng.IntN(4)), gen(rng, rng.IntN(8))
+			want := pq.forPackage(pkg).forTitle(title + " " + section)
+			got := pq.forHit(pkg, title, section, nil)
+			if !slices.Equal(got.weights, want.weights) {
+				t.Fatalf("question %q, package %q, title %q, section %q:\n got %v\nwant %v", question, pkg, title, section, got.weights, want.weights)
+			}
+		}
 	}
 }

@@ -5,8 +5,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -55,10 +57,10 @@ func TestRankSymbolName(t *testing.T) {
 		},
 	})
 	hits, _, _ := r.r.rankSearch("useState hook", Query{}, 100, 10)
-	if len(hits) == 0 || hits[0].ID != "docidx://npm/@types/react@19.0.0/symbol/react.useState" {
+	if len(hits) == 0 || hits[0].rec.id != "docidx://npm/@types/react@19.0.0/symbol/react.useState" {
 		var ids []string
 		for _, h := range hits {
-			ids = append(ids, h.ID)
+			ids = append(ids, h.rec.id)
 		}
 		t.Errorf("useState hook: %v, want react.useState first", ids)
 	}
@@ -89,7 +91,7 @@ func TestRankSearchFilters(t *testing.T) {
 		hits, total, _ := r.r.rankSearch("worker pool", c.q, 100, 100)
 		var got []string
 		for _, h := range hits {
-			got = append(got, h.ID)
+			got = append(got, h.rec.id)
 		}
 		if total != len(c.want) || !sameSet(got, c.want) {
 			t.Errorf("%+v: got %v (total %d), want %v", c.q, got, total, c.want)
@@ -106,7 +108,7 @@ func TestRankEcosystemNameOnly(t *testing.T) {
 	)
 	for _, text := range []string{"python", "in python", "python and a"} {
 		hits, total, _ := r.r.rankSearch(text, Query{}, 100, 10)
-		if total == 0 || len(hits) == 0 || hits[0].ID != "docidx://pypi/python-dateutil@2.9.0/overview" {
+		if total == 0 || len(hits) == 0 || hits[0].rec.id != "docidx://pypi/python-dateutil@2.9.0/overview" {
 			t.Errorf("%q: %d hits (total %d), want python-dateutil's overview first", text, len(hits), total)
 		}
 	}
@@ -282,14 +284,14 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 	defer ir.Close()
 	var got []string
 	for doc := range uint32(ri.docs) {
-		id, fields, err := ri.storedHit(ir, doc)
-		if err != nil {
+		var rec hitRecord
+		if _, err := ri.storedHit(ir, doc, &rec, nil); err != nil {
 			t.Fatalf("document %d: %v", doc, err)
 		}
-		if want := fields[fSURI].(string); id != want {
-			t.Errorf("document %d: ID %s, URI %s", doc, id, want)
+		if rec.id != rec.uri {
+			t.Errorf("document %d: ID %s, URI %s", doc, rec.id, rec.uri)
 		}
-		got = append(got, fields[fSTitle].(string))
+		got = append(got, rec.title)
 	}
 	var want []string
 	for _, d := range searchDocs(p, nil, syms) {
@@ -357,4 +359,154 @@ func FuzzLoadRank(f *testing.F) {
 			seg.exactPostings(i)
 		}
 	})
+}
+
+// TestDocsOf checks the filter table of documents (docsOf) against each document's package
+// version and kind, with each version's documents numbered together (set a word of bits at a
+// time) and not (tested one by one through docPkg).
+func TestDocsOf(t *testing.T) {
+	const docs = 1000
+	kinds := []string{"readme", "func", "type"}
+	for _, together := range []bool{true, false} {
+		ri := &rankIndex{docs: docs, npkgs: 7, kinds: kinds, docPkg: make([]uint32, docs), docKind: make([]uint8, docs)}
+		for doc := range uint32(docs) {
+			p := doc * 7 / docs // runs of 142 or 143 documents
+			if !together {
+				p = doc % 7
+			}
+			ri.docPkg[doc] = p
+			ri.docKind[doc] = uint8(doc % 3)
+			if doc%3 != 0 {
+				ri.docKind[doc] |= 0x80 // func and type are symbols
+			}
+		}
+		if _, ok := ri.pkgDocs(); ok != together {
+			t.Fatalf("together %v: pkgDocs ok %v", together, ok)
+		}
+		pkgOK := []bool{true, false, true, true, false, false, true}
+		for _, kind := range []string{"", "symbol", "section", "func", "type", "readme"} {
+			got := ri.docsOf(pkgOK, kind)
+			f := &docFilter{docOK: got}
+			for doc := range uint32(docs) {
+				k := kinds[ri.docKind[doc]&0x7f]
+				want := pkgOK[ri.docPkg[doc]] && (kind == "" || kind == k ||
+					kind == "symbol" && k != "readme" || kind == "section" && k == "readme")
+				if f.keep(doc) != want {
+					t.Fatalf("together %v, kind %q: document %d (package %d, %s) kept %v, want %v",
+						together, kind, doc, ri.docPkg[doc], k, !want, want)
+				}
+			}
+		}
+	}
+}
+
+// TestDiversifyBest checks diversify, which selects the best need documents after the package
+// decay, against sorting the whole window again: on windows with equal scores, documents of
+// few and of many packages, and named packages.
+func TestDiversifyBest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 14))
+	for trial := range 300 {
+		npkgs := 1 + rng.IntN(12)
+		docs := 400
+		ri := &rankIndex{npkgs: npkgs, docPkg: make([]uint32, docs)}
+		for d := range ri.docPkg {
+			ri.docPkg[d] = uint32(rng.IntN(npkgs))
+		}
+		var named []bool
+		if trial%3 == 0 {
+			named = make([]bool, npkgs)
+			named[rng.IntN(npkgs)] = true
+		}
+		window := 1 + rng.IntN(120)
+		var top scoreHeap
+		for _, d := range rng.Perm(docs)[:rng.IntN(docs)] {
+			top.offer(scored{doc: uint32(d), ord: uint32(docs - d), score: float64(rng.IntN(20))}, window)
+		}
+		// The reference: the window sorted, decayed, sorted again.
+		want := slices.Clone([]scored(top))
+		slices.SortFunc(want, func(a, b scored) int { return cmpScored(b, a) })
+		seen := make([]int, npkgs)
+		for i := range want {
+			p := ri.docPkg[want[i].doc]
+			if named != nil && named[p] {
+				continue
+			}
+			want[i].score *= packageDecayPow(seen[p])
+			seen[p]++
+		}
+		slices.SortFunc(want, func(a, b scored) int { return cmpScored(b, a) })
+		need := []int{0, 1, 3, 13, 60, 200}[trial%6]
+		want = want[:min(need, len(want))]
+		if got := ri.diversify(top, named, need); !slices.Equal(got, want) {
+			t.Fatalf("trial %d, need %d:\n got %v\nwant %v", trial, need, got, want)
+		}
+	}
+}
+
+// TestBasePriors checks that a document's class prior (basePriors) is its prior with no named
+// package, and that no classes are made when a package's prior is neither 1 nor
+// priorSuperseded.
+func TestBasePriors(t *testing.T) {
+	kinds := []string{"overview", "readme", "func", "field", "doc"}
+	ri := &rankIndex{docs: 500, npkgs: 5, kinds: kinds, overviewKind: 0,
+		docKind: make([]uint8, 500), docPkg: make([]uint32, 500), pkgPrior: []float32{1, priorSuperseded, 1, priorSuperseded, 1}}
+	for k, name := range kinds {
+		ri.kindPrior[k] = float32(kindPriorOf(name))
+	}
+	for doc := range 500 {
+		ri.docKind[doc] = uint8(doc % len(kinds))
+		if doc%len(kinds) >= 2 && doc%len(kinds) <= 3 {
+			ri.docKind[doc] |= 0x80
+		}
+		ri.docPkg[doc] = uint32(doc / 100)
+	}
+	class, classPrior, ok := ri.basePriors()
+	if !ok {
+		t.Fatal("no classes")
+	}
+	for doc := range uint32(500) {
+		if got, want := classPrior[class[doc]], ri.prior(doc, ri.pkgPrior, nil); got != want {
+			t.Fatalf("document %d (%s, package prior %v): class prior %v, want %v", doc, kinds[doc%5], ri.pkgPrior[doc/100], got, want)
+		}
+	}
+	other := &rankIndex{docs: 1, npkgs: 1, docKind: []uint8{0}, docPkg: []uint32{0}, pkgPrior: []float32{0.9}}
+	if _, _, ok := other.basePriors(); ok {
+		t.Error("classes made for a package prior of 0.9")
+	}
+}
+
+// TestLookupRemembered checks that a rank index remembers the lookup of a term, found or not,
+// and answers it again the same, but not a lookup whose dictionary block could not be read.
+func TestLookupRemembered(t *testing.T) {
+	r := openRankFixture(t, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/pool", Version: "v1.0.0", Description: "worker pool"},
+		Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "NewPool", Package: "example.com/pool", QualifiedName: "pool.NewPool", Doc: "NewPool starts a worker pool."}},
+	})
+	ri := r.r.rank
+	var scratch []byte
+	first, ok := ri.lookup("pool", &scratch)
+	if !ok {
+		t.Fatal("pool not found")
+	}
+	if _, ok := ri.lookup("zzzabsent", &scratch); ok {
+		t.Fatal("zzzabsent found")
+	}
+	if _, known := ri.terms["pool"]; !known {
+		t.Error("the lookup of pool is not remembered")
+	}
+	if _, known := ri.terms["zzzabsent"]; !known {
+		t.Error("the lookup of an absent term is not remembered")
+	}
+	again, ok := ri.lookup("pool", &scratch)
+	if !ok || !reflect.DeepEqual(again, first) {
+		t.Errorf("pool again: %+v, %v; first %+v", again, ok, first)
+	}
+	// A block that cannot be read: not found, and not remembered.
+	ri.segs[0].f.Close()
+	if _, ok := ri.lookup("worker", &scratch); ok {
+		t.Error("worker found in a closed file")
+	}
+	if _, known := ri.terms["worker"]; known {
+		t.Error("a lookup that could not read its block is remembered")
+	}
 }

@@ -258,3 +258,58 @@ func TestRankOfAnotherSnapshot(t *testing.T) {
 	}
 	checkDamageError(t, err, index.RankFile)
 }
+
+// TestSearchDeferred checks that SearchDeferred finds the hits Search finds, and that the
+// passage it chooses for each, asked for in any order, is the one Search gives it.
+func TestSearchDeferred(t *testing.T) {
+	dir, _ := rankFixture(t)
+	r := open(t, dir)
+	defer r.Close()
+	for _, q := range []index.Query{
+		{Text: "run goroutines and return the first error"},
+		{Text: "limit concurrent goroutines", Limit: 13},
+		{Text: "command line programs in node", Offset: 2, Limit: 5},
+		{Text: "schema validation", PassageBytes: 150},
+		{Text: "goroutines", Kind: "symbol", Ecosystem: docidx.Go},
+		{Text: "nothing matches xyzzyplugh"},
+	} {
+		want := search(t, r, q)
+		res, passage, err := r.SearchDeferred(context.Background(), q)
+		if err != nil {
+			t.Fatalf("%+v: %v", q, err)
+		}
+		if len(res.Hits) != len(want) {
+			t.Fatalf("%+v: %d hits, Search %d", q, len(res.Hits), len(want))
+		}
+		for i := len(res.Hits) - 1; i >= 0; i-- {
+			h := res.Hits[i]
+			if h.Snippet != "" {
+				t.Errorf("%+v: hit %d has a passage before it is asked for", q, i)
+			}
+			h.Snippet = passage(i)
+			if !reflect.DeepEqual(h, want[i]) {
+				t.Errorf("%+v: hit %d:\n got %+v\nwant %+v", q, i, h, want[i])
+			}
+		}
+	}
+	if _, _, err := r.SearchDeferred(context.Background(), index.Query{Text: " "}); err == nil {
+		t.Error("an empty question was searched")
+	}
+	// Passages are chosen from copies: after Close too, from other goroutines.
+	q := index.Query{Text: "run goroutines and return the first error"}
+	want := search(t, r, q)
+	res, passage, err := r.SearchDeferred(context.Background(), q)
+	if err != nil || len(res.Hits) == 0 {
+		t.Fatalf("%v, %d hits", err, len(res.Hits))
+	}
+	r.Close()
+	var wg sync.WaitGroup
+	for i := range res.Hits {
+		wg.Go(func() {
+			if got := passage(i); got != want[i].Snippet {
+				t.Errorf("after Close, hit %d: passage %q, want %q", i, got, want[i].Snippet)
+			}
+		})
+	}
+	wg.Wait()
+}

@@ -377,50 +377,59 @@ func (seg *rankSegment) read(p postingsRef, buf []byte) []byte {
 // lookup finds term in the dictionary and returns its ordinal and where its postings are. The
 // dictionary block is read into *scratch's storage, which grows as needed.
 func (seg *rankSegment) lookup(term string, scratch *[]byte) (ord uint32, list postingsRef, ok bool) {
+	ord, list, ok, _ = seg.find(term, scratch)
+	return ord, list, ok
+}
+
+// find is lookup that also reports whether its answer is sure: false when the block could not
+// be read or is malformed, and ok is false whether or not the segment holds term.
+func (seg *rankSegment) find(term string, scratch *[]byte) (ord uint32, list postingsRef, ok, sure bool) {
 	// The last block whose first term is <= term.
 	blk := sort.Search(seg.nblocks, func(i int) bool { return string(seg.blockFirst.at(i)) > term }) - 1
 	if blk < 0 {
-		return 0, postingsRef{}, false
+		return 0, postingsRef{}, false, true
 	}
 	le := binary.LittleEndian
 	lo, hi := int64(le.Uint64(seg.blockOffs[8*blk:])), int64(le.Uint64(seg.blockOffs[8*blk+8:]))
 	b := seg.readInto(*scratch, seg.dictAt, seg.dictEnd, lo, hi-lo)
 	if b == nil {
-		return 0, postingsRef{}, false
+		return 0, postingsRef{}, false, false
 	}
 	*scratch = b[:0]
 	for i := 0; len(b) > 0; i++ {
 		n, k := binary.Uvarint(b)
 		if k <= 0 || n > uint64(len(b)-k) {
-			return 0, postingsRef{}, false
+			return 0, postingsRef{}, false, false
 		}
 		t := b[k : k+int(n)]
 		b = b[k+int(n):]
 		if len(b) < 4 {
-			return 0, postingsRef{}, false
+			return 0, postingsRef{}, false, false
 		}
 		df := le.Uint32(b)
 		b = b[4:]
 		off, k1 := binary.Uvarint(b)
 		if k1 <= 0 {
-			return 0, postingsRef{}, false
+			return 0, postingsRef{}, false, false
 		}
 		size, k2 := binary.Uvarint(b[k1:])
 		if k2 <= 0 {
-			return 0, postingsRef{}, false
+			return 0, postingsRef{}, false, false
 		}
 		b = b[k1+k2:]
-		switch c := strings.Compare(string(t), term); {
-		case c == 0:
+		// Comparisons rather than strings.Compare, to which string(t) would be a copy: this
+		// runs for every term of a block read, a hundred times a search.
+		switch {
+		case string(t) == term:
 			list = postingsRef{off: int64(off), size: int64(size >> 1), dense: size&1 == 1, df: int(df)}
 			ok := list.off >= 0 && list.size >= 0 && list.df >= 0 && list.df <= seg.docs &&
 				seg.postingsAt+list.off+list.size <= seg.postingsEnd
-			return uint32(blk*termBlock + i), list, ok
-		case c > 0:
-			return 0, postingsRef{}, false
+			return uint32(blk*termBlock + i), list, ok, ok
+		case string(t) > term:
+			return 0, postingsRef{}, false, true
 		}
 	}
-	return 0, postingsRef{}, false
+	return 0, postingsRef{}, false, true
 }
 
 // exactPostings returns the postings of exact package name i.
@@ -472,20 +481,20 @@ func (seg *rankSegment) bleveNum(doc uint32) uint64 {
 	return uint64(binary.LittleEndian.Uint32(seg.docNums[4*doc:]))
 }
 
-// storedHit reads local document doc's Bleve ID and the stored fields hits are made of, as
-// storedFields returns them, from ir, a reader of the segment's search.bleve, by the document's
-// number there. A document Bleve does not have, or whose stored fields cannot be read, is an
-// error wrapping ErrCorrupt: rank.idx and search.bleve disagree.
-func (seg *rankSegment) storedHit(ir index.IndexReader, doc uint32) (string, map[string]any, error) {
+// storedHit reads local document doc's Bleve ID and the stored fields hits are made of from ir,
+// a reader of the segment's search.bleve, by the document's number there, into rec; buf is
+// scratch storage, returned for reuse. A document Bleve does not have, or whose stored fields
+// cannot be read, is an error wrapping ErrCorrupt: rank.idx and search.bleve disagree.
+func (seg *rankSegment) storedHit(ir index.IndexReader, doc uint32, rec *hitRecord, buf []byte) ([]byte, error) {
 	num := seg.bleveNum(doc)
-	id, fields, err := bleveStored(ir, num)
+	buf, err := bleveStored(ir, num, rec, buf)
 	if err != nil {
-		return "", nil, damaged(filepath.Join(filepath.Dir(seg.f.Name()), SearchDir), "reading the stored fields of document %d: %v", num, err)
+		return buf, damaged(filepath.Join(filepath.Dir(seg.f.Name()), SearchDir), "reading the stored fields of document %d: %v", num, err)
 	}
-	if id == "" {
-		return "", nil, damaged(seg.f.Name(), "its document %d is number %d of %s, which has none", doc, num, filepath.Join(filepath.Dir(seg.f.Name()), SearchDir))
+	if rec.id == "" {
+		return buf, damaged(seg.f.Name(), "its document %d is number %d of %s, which has none", doc, num, filepath.Join(filepath.Dir(seg.f.Name()), SearchDir))
 	}
-	return id, fields, nil
+	return buf, nil
 }
 
 // rankIndex ranks the documents of every segment of a snapshot as one index: documents,
@@ -530,6 +539,27 @@ type rankIndex struct {
 	namedMu sync.Mutex
 	ownName map[string]bool
 
+	// terms remembers the lookups of the terms searches asked for, found or not: the lists'
+	// places and frequencies are a property of the snapshot, and finding a term reads a
+	// dictionary block from each segment (a third of the reads of rank.idx a search made on
+	// a snapshot of three segments). At most maxKnownTerms.
+	termsMu sync.Mutex
+	terms   map[string]termList
+
+	// filters are the filters of searches by no package and no version, by ecosystem and
+	// kind (see filter); nil when every document passes.
+	filterMu sync.Mutex
+	filters  map[filterKey]*docFilter
+	// docClass and classPrior give each document's prior under no named package (see
+	// basePriors); made on first use.
+	basePriorsOnce sync.Once
+	docClass       []uint8
+	classPrior     *[256]float32
+	// pkgRanges are the ranges of each package version's documents (see pkgDocs), nil when
+	// they are not numbered together; made on first use.
+	pkgDocsOnce sync.Once
+	pkgRanges   [][2]uint32
+
 	// free holds accumulators for reuse, at most maxFreeAccumulators. Not a sync.Pool: an
 	// accumulator is 5 bytes per document (1.5 MB for 300,000), and a pool emptied at every
 	// garbage collection had each search every few allocate and clear one again — which in
@@ -537,6 +567,9 @@ type rankIndex struct {
 	mu   sync.Mutex
 	free []*accumulator
 }
+
+// maxKeptLists bounds the bytes of postings lists an accumulator keeps for the next search.
+const maxKeptLists = 1 << 20
 
 // maxFreeAccumulators bounds the accumulators kept between searches: as many as searches that
 // commonly run at once.
@@ -709,11 +742,20 @@ type termPart struct {
 	list postingsRef
 }
 
-// lookup finds term in every segment. ok is false when no segment holds it.
+// lookup finds term in every segment. ok is false when no segment holds it. Callers must not
+// change l.parts: the answer is remembered (see terms).
 func (ri *rankIndex) lookup(term string, scratch *[]byte) (l termList, ok bool) {
-	l.term = term
+	ri.termsMu.Lock()
+	l, known := ri.terms[term]
+	ri.termsMu.Unlock()
+	if known {
+		return l, len(l.parts) > 0
+	}
+	l = termList{term: term}
+	sure := true
 	for i, seg := range ri.segs {
-		ord, list, found := seg.lookup(term, scratch)
+		ord, list, found, s := seg.find(term, scratch)
+		sure = sure && s
 		if !found {
 			continue
 		}
@@ -723,8 +765,22 @@ func (ri *rankIndex) lookup(term string, scratch *[]byte) (l termList, ok bool) 
 	}
 	l.df = max(l.df, 0)
 	l.idf = ri.idf(l.df)
+	if sure {
+		ri.termsMu.Lock()
+		if len(ri.terms) >= maxKnownTerms {
+			clear(ri.terms) // a new vocabulary: the old one is read again as needed
+		}
+		if ri.terms == nil {
+			ri.terms = make(map[string]termList)
+		}
+		ri.terms[term] = l
+		ri.termsMu.Unlock()
+	}
 	return l, len(l.parts) > 0
 }
+
+// maxKnownTerms bounds the terms a rank index remembers the lookup of.
+const maxKnownTerms = 8192
 
 // accumulator holds one search's scores: a dense array per document and the list of documents
 // touched, so that resetting costs what the search touched, not the whole array.
@@ -734,8 +790,13 @@ type accumulator struct {
 	touched []uint32
 	scores  []float32 // best's scores of touched, by position
 	buf     []byte    // a postings list being added
-	scratch []byte    // a dictionary block or hit record being read
-	flags   []uint64  // a bit per document, set by flag and cleared by unflag
+	// lists are the question's postings lists as accumulate read them, by part, for
+	// accumulateAlternatives to mark the documents that hold a word without reading its lists
+	// again; their storage is reused by the next search.
+	lists   [][]byte
+	stored  []byte   // the stored fields of a hit being read (bleveStored)
+	scratch []byte   // a dictionary block or hit record being read
+	flags   []uint64 // a bit per document, set by flag and cleared by unflag
 }
 
 func (a *accumulator) flag(doc uint32)   { a.flags[doc/64] |= 1 << (doc % 64) }
@@ -762,6 +823,16 @@ func (ri *rankIndex) release(a *accumulator) {
 		a.matched[d] = 0
 	}
 	a.touched = a.touched[:0]
+	kept := 0
+	for _, l := range a.lists {
+		kept += cap(l)
+	}
+	if kept > maxKeptLists {
+		a.lists = nil // a question of many common words: not kept for the next
+	}
+	if cap(a.stored) > maxKeptLists {
+		a.stored = nil
+	}
 	ri.mu.Lock()
 	if len(ri.free) < maxFreeAccumulators {
 		ri.free = append(ri.free, a)
@@ -776,16 +847,21 @@ func (ri *rankIndex) release(a *accumulator) {
 // BenchmarkCorpusSearch (p50 0.241 ms, against 0.246–0.249 ms with the decoding written out in
 // each loop).
 func nextPosting(list []byte, i int, doc uint32) (next uint32, impact uint8, j int, ok bool) {
-	gap := uint32(list[i])
-	i++
-	if gap >= 0x80 {
-		g, k := binary.Uvarint(list[i-1:])
-		if k <= 0 || g > math.MaxUint32 || i-1+k >= len(list) {
-			return 0, 0, 0, false
-		}
-		gap, i = uint32(g), i-1+k
+	if gap := list[i]; gap < 0x80 {
+		return doc + uint32(gap), list[i+1], i + 2, true
 	}
-	return doc + gap, list[i], i + 1, true
+	return nextPostingLong(list, i, doc)
+}
+
+// nextPostingLong is nextPosting for a gap of more than one byte. nextPosting does not inline
+// (a call costs most of the inliner's budget), so the loops that run for most postings of a
+// search, add's and addAlternative's, read a one-byte gap themselves and call this for the rest.
+func nextPostingLong(list []byte, i int, doc uint32) (next uint32, impact uint8, j int, ok bool) {
+	g, k := binary.Uvarint(list[i:])
+	if k <= 0 || g > math.MaxUint32 || i+k >= len(list) {
+		return 0, 0, 0, false
+	}
+	return doc + uint32(g), list[i+k], i + k + 1, true
 }
 
 // add adds weight·impact/255 for every posting of list, a list of segment seg, to a, for
@@ -801,7 +877,9 @@ func (ri *rankIndex) add(a *accumulator, seg int, list []byte, weight float32, k
 	var impact uint8
 	i, ok := 0, true
 	for i < len(list)-1 {
-		if doc, impact, i, ok = nextPosting(list, i, doc); !ok {
+		if gap := list[i]; gap < 0x80 { // nextPosting, inlined
+			doc, impact, i = doc+uint32(gap), list[i+1], i+2
+		} else if doc, impact, i, ok = nextPostingLong(list, i, doc); !ok {
 			return false
 		}
 		if doc >= uint32(len(matched)) {
@@ -936,22 +1014,46 @@ func splitMajor(path string) (string, int) {
 	return path[:i-2], n
 }
 
-// hitFields are the stored fields a hit is made of.
-var hitFields = [...]string{fSTitle, fSSection, fSText, fSURI}
+// hitRecord is what a hit is made of: its document's Bleve ID (its page URI, with "#n" for
+// sections) and the stored fields fSTitle, fSSection, fSText and fSURI.
+type hitRecord struct {
+	id, title, section, text, uri string
+}
 
-// bleveStored returns the ID and the stored hit fields of document number num of ir, or ""
-// when ir holds no such document.
-func bleveStored(ir index.IndexReader, num uint64) (id string, fields map[string]any, err error) {
-	fields = make(map[string]any, len(hitFields))
+// bleveStored reads into rec the ID and the stored hit fields of document number num of ir, or
+// leaves rec.id "" when ir holds no such document. The values are copied into one string, by
+// way of buf (scratch storage, returned for reuse): a string and an interface value for each
+// field of each hit were a third of what a served search allocated.
+func bleveStored(ir index.IndexReader, num uint64, rec *hitRecord, buf []byte) ([]byte, error) {
+	*rec = hitRecord{}
+	var spans [5][2]int // of the ID and each field in buf; {-1, -1} for none
+	for i := range spans {
+		spans[i] = [2]int{-1, -1}
+	}
+	buf = buf[:0]
 	visit := func(name string, _ byte, value []byte, _ []uint64) bool {
+		f := -1
 		switch name {
 		case "_id":
-			id = string(value)
-		case fSTitle, fSSection, fSText, fSURI:
-			fields[name] = string(value)
+			f = 0
+		case fSTitle:
+			f = 1
+		case fSSection:
+			f = 2
+		case fSText:
+			f = 3
+		case fSURI:
+			f = 4
+		}
+		if f >= 0 {
+			// A field given twice keeps its last value, as a map of them would.
+			start := len(buf)
+			buf = append(buf, value...)
+			spans[f] = [2]int{start, len(buf)}
 		}
 		return true
 	}
+	found := false
 	if is, ok := ir.(*scorch.IndexSnapshot); ok {
 		// The segment holding num, as scorch numbers documents: each segment's after the
 		// documents (deleted ones too) of those before it.
@@ -960,28 +1062,44 @@ func bleveStored(ir index.IndexReader, num uint64) (id string, fields map[string
 			n := seg.Segment().Count()
 			if num < base+n {
 				if seg.Deleted() != nil && seg.Deleted().Contains(uint32(num-base)) {
-					return "", nil, nil
+					return buf, nil
 				}
 				if err := seg.VisitDocument(num-base, visit); err != nil {
-					return "", nil, err
+					return buf, err
 				}
-				return id, fields, nil
+				found = true
+				break
 			}
 			base += n
 		}
-		return "", nil, nil
+	} else {
+		// Another index type: by ID, through Bleve's interface.
+		iid := make(index.IndexInternalID, 8)
+		binary.BigEndian.PutUint64(iid, num)
+		ext, err := ir.ExternalID(iid)
+		if err != nil || ext == "" {
+			return buf, nil
+		}
+		d, err := ir.Document(ext)
+		if err != nil || d == nil {
+			return buf, err
+		}
+		d.VisitFields(func(f index.Field) { visit(f.Name(), 0, f.Value(), nil) })
+		start := len(buf)
+		buf = append(buf, ext...)
+		spans[0] = [2]int{start, len(buf)}
+		found = true
 	}
-	// Another index type: by ID, through Bleve's interface.
-	iid := make(index.IndexInternalID, 8)
-	binary.BigEndian.PutUint64(iid, num)
-	ext, err := ir.ExternalID(iid)
-	if err != nil || ext == "" {
-		return "", nil, nil
+	if !found {
+		return buf, nil
 	}
-	d, err := ir.Document(ext)
-	if err != nil || d == nil {
-		return "", nil, err
+	all := string(buf)
+	field := func(f int) string {
+		if spans[f][0] < 0 {
+			return ""
+		}
+		return all[spans[f][0]:spans[f][1]]
 	}
-	d.VisitFields(func(f index.Field) { visit(f.Name(), 0, f.Value(), nil) })
-	return ext, fields, nil
+	*rec = hitRecord{id: field(0), title: field(1), section: field(2), text: field(3), uri: field(4)}
+	return buf, nil
 }

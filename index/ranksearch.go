@@ -4,14 +4,12 @@ package index
 
 import (
 	"cmp"
-	"encoding/binary"
 	"math"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/docidx/docidx"
@@ -21,7 +19,7 @@ import (
 // first need of the best window of them, re-ranked for diversity, how many documents matched,
 // and the idf of each question term found (for choosing passages). A total of 0 means no word
 // of text is in the index, as typed or corrected.
-func (r *reader) rankSearch(text string, q Query, window, need int) (search.DocumentMatchCollection, int, map[string]float32) {
+func (r *reader) rankSearch(text string, q Query, window, need int) ([]rankHit, int, map[string]float32) {
 	ri := r.rank
 	keep := ri.filter(q)
 	ecos, words := ecosystemsNamed(text)
@@ -55,25 +53,33 @@ func (r *reader) rankSearch(text string, q Query, window, need int) (search.Docu
 	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, questionNames(words), ecos, &a.scratch))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	named = ri.dominantPackage(top, named) // model.go
-	ranked := ri.diversify(top, named)
-	hits := make(search.DocumentMatchCollection, 0, min(need, len(ranked)))
+	ranked := ri.diversify(top, named, need)
+	hits := make([]rankHit, len(ranked))
 	readers := make([]index.IndexReader, len(ri.segs))
 	defer closeReaders(readers)
-	for _, d := range ranked[:min(need, len(ranked))] {
-		id, fields, err := r.storedHit(d.doc, readers)
-		if err != nil {
-			// page reads a hit without ID again, by its rank.idx number, and reports the error.
-			hits = append(hits, &search.DocumentMatch{Score: d.score, IndexInternalID: rankHitID(d.doc)})
-			continue
+	buf := a.stored
+	defer func() { a.stored = buf }()
+	for i, d := range ranked {
+		hits[i].doc, hits[i].score = d.doc, d.score
+		var err error
+		// A hit whose fields cannot be read keeps an empty ID: page reads it again, by its
+		// rank.idx number, and reports the error.
+		if buf, err = r.storedHit(d.doc, readers, &hits[i].rec, buf); err != nil {
+			hits[i].rec = hitRecord{}
 		}
-		// Fields carries the stored fields page reads.
-		hits = append(hits, &search.DocumentMatch{ID: id, Score: d.score, Fields: fields})
 	}
 	idf := make(map[string]float32, len(lists))
 	for _, l := range lists {
 		idf[l.term] = l.idf
 	}
 	return hits, total, idf
+}
+
+// rankHit is a hit of rankSearch: its rank.idx document, its score and what it is made of.
+type rankHit struct {
+	doc   uint32
+	score float64
+	rec   hitRecord // its id "" when the stored fields could not be read
 }
 
 // closeReaders closes the readers storedHit opened.
@@ -85,27 +91,21 @@ func closeReaders(readers []index.IndexReader) {
 	}
 }
 
-// storedHit reads the ID and stored fields of document doc (numbered over the snapshot) from
-// its segment's search.bleve, through readers[segment], opened on first use; the caller closes
-// the readers.
-func (r *reader) storedHit(doc uint32, readers []index.IndexReader) (string, map[string]any, error) {
+// storedHit reads the ID and stored fields of document doc (numbered over the snapshot) into
+// rec, from its segment's search.bleve, through readers[segment], opened on first use; the
+// caller closes the readers. buf is scratch storage, returned for reuse.
+func (r *reader) storedHit(doc uint32, readers []index.IndexReader, rec *hitRecord, buf []byte) ([]byte, error) {
 	i, local := r.rank.segOf(doc)
 	if readers[i] == nil {
 		adv, err := r.segs[i].idx.Advanced()
 		if err != nil {
-			return "", nil, err
+			return buf, err
 		}
 		if readers[i], err = adv.Reader(); err != nil {
-			return "", nil, err
+			return buf, err
 		}
 	}
-	return r.rank.segs[i].storedHit(readers[i], local)
-}
-
-// rankHitID is the IndexInternalID of a hit of rank.idx whose stored fields are yet to read:
-// its rank.idx document number, big-endian.
-func rankHitID(doc uint32) index.IndexInternalID {
-	return binary.BigEndian.AppendUint32(nil, doc)
+	return r.rank.segs[i].storedHit(readers[i], local, rec, buf)
 }
 
 // corrections returns, for each of terms long enough to correct, the term of the latest
@@ -201,20 +201,28 @@ func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 // of Moffat and Zobel, "Self-indexing inverted files for fast text retrieval", TOIS 1996). A
 // list adds documents in all its segments or in none, so the documents scored do not depend on
 // how they fell into segments. It returns false on an unreadable list.
+// The lists read stay in a.lists, in the order of lists and their parts, for
+// accumulateAlternatives.
 func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilter) bool {
+	k := 0 // the list part read
 	for _, l := range lists {
 		// The rarest list always adds.
 		grow := len(a.touched) == 0 || len(a.touched)+l.df <= accumulatorLimitFor(len(lists))
 		for _, part := range l.parts {
-			a.buf = ri.segs[part.seg].read(part.list, a.buf)
-			if a.buf == nil {
+			if k == len(a.lists) {
+				a.lists = append(a.lists, nil)
+			}
+			buf := ri.segs[part.seg].read(part.list, a.lists[k])
+			if buf == nil {
 				return false
 			}
+			a.lists[k] = buf
+			k++
 			ok := false
 			if part.list.dense {
-				ok = ri.addDense(a, part.seg, a.buf, l.idf, keep, grow)
+				ok = ri.addDense(a, part.seg, buf, l.idf, keep, grow)
 			} else {
-				ok = ri.add(a, part.seg, a.buf, l.idf, keep, grow)
+				ok = ri.add(a, part.seg, buf, l.idf, keep, grow)
 			}
 			if !ok {
 				return false
@@ -309,14 +317,28 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	score, matched := a.score, a.matched
 	scores := a.scores[:0]
 	var top0 float32
-	for _, doc := range a.touched {
-		s := score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
-		if len(bonus) > 0 && a.flagged(doc) {
-			s = -1 // scored below, with its bonus
+	if class, classPrior, ok := ri.basePriors(); ok && named == nil && len(pkgPrior) > 0 && &pkgPrior[0] == &ri.pkgPrior[0] {
+		// The question names no package or ecosystem: each document's prior is its class's.
+		for _, doc := range a.touched {
+			s := score[doc] * coord[matched[doc]] * classPrior[class[doc]]
+			if len(bonus) > 0 && a.flagged(doc) {
+				s = -1 // scored below, with its bonus
+			}
+			scores = append(scores, s)
+			if s > top0 {
+				top0 = s
+			}
 		}
-		scores = append(scores, s)
-		if s > top0 { // not max: the builtin's NaN and signed-zero rules cost a third of this loop
-			top0 = s
+	} else {
+		for _, doc := range a.touched {
+			s := score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
+			if len(bonus) > 0 && a.flagged(doc) {
+				s = -1 // scored below, with its bonus
+			}
+			scores = append(scores, s)
+			if s > top0 { // not max: the builtin's NaN and signed-zero rules cost a third of this loop
+				top0 = s
+			}
 		}
 	}
 	a.scores = scores
@@ -338,8 +360,10 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 		}
 	}
 	top := make(scoreHeap, 0, window)
+	// int(s·scale) >= from, for a whole from and s·scale >= 0, without a conversion per score.
+	least := float32(from)
 	for i, s := range scores {
-		if s >= 0 && int(s*scale) >= from {
+		if s >= 0 && s*scale >= least {
 			doc := a.touched[i]
 			top.offer(scored{doc, ri.order[doc], float64(s)}, window)
 		}
@@ -357,13 +381,13 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	return top, total
 }
 
-// diversify orders the kept documents best first with the k-th document of a package (from 0)
-// scoring score·packageDecay^k, as diversify does for Bleve's hits; the documents of the
-// packages the question names (named, nil for none) keep their scores.
+// diversify returns the best need of the kept documents, best first, with the k-th document of
+// a package (from 0) scoring score·packageDecay^k, as diversify does for Bleve's hits; the
+// documents of the packages the question names (named, nil for none) keep their scores.
 // The heap's storage is reused for the result.
-func (ri *rankIndex) diversify(top scoreHeap, named []bool) []scored {
+func (ri *rankIndex) diversify(top scoreHeap, named []bool, need int) []scored {
+	top.sortBestFirst()
 	out := []scored(top)
-	slices.SortFunc(out, func(a, b scored) int { return cmpScored(b, a) })
 	seen := make([]uint8, ri.npkgs) // hits of each package so far, up to 255
 	for i := range out {
 		p := ri.pkgOf(out[i].doc)
@@ -375,10 +399,39 @@ func (ri *rankIndex) diversify(top scoreHeap, named []bool) []scored {
 		}
 		seen[p] = min(seen[p]+1, math.MaxUint8)
 	}
-	// A sort, not an insertion sort: when a few packages hold most of the window their decayed
-	// documents move far, and moving them one place at a time was 70% of diversify.
-	slices.SortFunc(out, func(a, b scored) int { return cmpScored(b, a) })
-	return out
+	// Only the best need are asked for: they are selected with a heap in out[:need], then
+	// sorted. Sorting the whole window again was half of diversify (cmpScored orders every two
+	// documents, so the result is the same).
+	best := scoreHeap(out[:max(0, min(need, len(out)))])
+	if len(best) == 0 {
+		return best
+	}
+	best.init()
+	for _, d := range out[len(best):] {
+		if cmpScored(d, best[0]) > 0 {
+			best[0] = d
+			best.down(0)
+		}
+	}
+	best.sortBestFirst()
+	return best
+}
+
+// init makes h a heap.
+func (h scoreHeap) init() {
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+}
+
+// sortBestFirst sorts h best first (a heapsort: the weakest goes last, then the next weakest
+// before it …); h need not be a heap.
+func (h scoreHeap) sortBestFirst() {
+	h.init()
+	for n := len(h) - 1; n > 0; n-- {
+		h[0], h[n] = h[n], h[0]
+		h[:n].down(0)
+	}
 }
 
 // packagePriors returns each package's multiplier for a question naming ecos and the packages
@@ -423,6 +476,38 @@ func (ri *rankIndex) prior(doc uint32, pkgPrior []float32, named []bool) float32
 		prior /= float32(priorNamedPackage)
 	}
 	return prior
+}
+
+// basePriors returns, when every package version's prior (pkgPrior) is 1 or priorSuperseded,
+// each document's class, its kind with bit 7 set for a superseded package, and each class's
+// prior: a document's prior when the question names no package or ecosystem, as prior gives
+// it. best then loads one byte per document it scores, not its kind and its package version
+// from two tables, at random places of both. ok is false otherwise. They are made on first
+// use.
+func (ri *rankIndex) basePriors() (class []uint8, classPrior *[256]float32, ok bool) {
+	ri.basePriorsOnce.Do(func() {
+		superseded := float32(priorSuperseded)
+		for _, p := range ri.pkgPrior {
+			if p != 1 && p != superseded {
+				return
+			}
+		}
+		class := make([]uint8, ri.docs)
+		for doc := range class {
+			c := ri.docKind[doc] & 0x7f
+			if ri.pkgPrior[ri.docPkg[doc]] != 1 {
+				c |= 0x80
+			}
+			class[doc] = c
+		}
+		classPrior := new([256]float32)
+		for k := range 128 {
+			classPrior[k] = ri.kindPrior[k] * 1
+			classPrior[k|0x80] = ri.kindPrior[k] * superseded
+		}
+		ri.docClass, ri.classPrior = class, classPrior
+	})
+	return ri.docClass, ri.classPrior, ri.docClass != nil
 }
 
 // namedPackages returns the packages that the words of a question (questionNames) name as
@@ -567,59 +652,153 @@ func ecosystemsNamed(text string) (map[docidx.Ecosystem]bool, string) {
 // rankIndex.filter): a concrete type rather than a func, so that the test inlines into the
 // loops over postings, which call it for every document they add.
 type docFilter struct {
-	pkgOK  []bool   // per package version
-	docPkg []uint32 // rankIndex.docPkg
-	kind   string   // a kind filter, "" for none
-	ri     *rankIndex
+	// docOK has a bit per document that passes the filters: one memory access per test, in a
+	// table 32 times smaller than the package version of each document (docPkg) that it was
+	// tested through before.
+	docOK []uint64
 }
 
 // keep reports whether document doc passes f. A nil f passes every document.
 func (f *docFilter) keep(doc uint32) bool {
-	if f == nil {
-		return true
-	}
-	return f.pkgOK[f.docPkg[doc]] && (f.kind == "" || f.keepKind(doc))
+	return f == nil || f.docOK[doc>>6]>>(doc&63)&1 != 0
 }
 
-// keepKind tests the kind filter.
-func (f *docFilter) keepKind(doc uint32) bool {
-	switch f.kind {
+// keepKind reports whether document doc is of kind, a kind filter.
+func (ri *rankIndex) keepKind(doc uint32, kind string) bool {
+	switch kind {
 	case string(docidx.HitSymbol):
-		return f.ri.isSymbol(doc)
+		return ri.isSymbol(doc)
 	case string(docidx.HitSection):
-		return !f.ri.isSymbol(doc)
+		return !ri.isSymbol(doc)
 	}
-	return f.ri.kindOf(doc) == f.kind
+	return ri.kindOf(doc) == kind
 }
 
 // filter returns the test a document must pass under q's ecosystem, package, version and kind
 // filters. Without a version a document must be live (its package's latest version, searched
 // in this segment); with one, of that version and searched in this segment. It is nil when
 // every document passes.
+//
+// Most searches filter by no package and no version: their filter, which depends on the
+// ecosystem and kind only, is made once and shared.
 func (ri *rankIndex) filter(q Query) *docFilter {
 	version := q.Version
 	if version == "latest" {
 		version = ""
 	}
-	name := q.Package
-	if q.Ecosystem != "" && name != "" {
-		name = docidx.NormalizeName(q.Ecosystem, name)
+	if version != "" || q.Package != "" {
+		return ri.makeFilter(q.Ecosystem, q.Package, version, q.Kind)
+	}
+	key := filterKey{q.Ecosystem, q.Kind}
+	ri.filterMu.Lock()
+	defer ri.filterMu.Unlock()
+	f, ok := ri.filters[key]
+	if !ok {
+		f = ri.makeFilter(q.Ecosystem, "", "", q.Kind)
+		if ri.filters == nil {
+			ri.filters = make(map[filterKey]*docFilter)
+		}
+		if len(ri.filters) < maxCachedFilters {
+			ri.filters[key] = f
+		}
+	}
+	return f
+}
+
+// filterKey is what the filter of a search by no package and no version depends on.
+type filterKey struct {
+	eco  docidx.Ecosystem
+	kind string
+}
+
+// maxCachedFilters bounds the filters a rank index keeps (each a bit per document): the
+// ecosystems and kinds are few, but a Query's are the caller's strings.
+const maxCachedFilters = 32
+
+// makeFilter is filter without its shared filters: the test of the documents of kind in the
+// package versions of eco, named name, of version ("" for the live ones).
+func (ri *rankIndex) makeFilter(eco docidx.Ecosystem, name, version, kind string) *docFilter {
+	if eco != "" && name != "" {
+		name = docidx.NormalizeName(eco, name)
 	}
 	pkgOK := make([]bool, ri.npkgs)
 	all := true
 	for p := range pkgOK {
-		eco, pkg, _ := strings.Cut(ri.pkgKey(uint32(p)), "\x00")
+		e, pkg, _ := strings.Cut(ri.pkgKey(uint32(p)), "\x00")
 		ok := ri.live[p]
 		if version != "" {
 			ok = ri.where[p] && ri.versions[p] == version
 		}
-		pkgOK[p] = ok && (q.Ecosystem == "" || eco == string(q.Ecosystem)) && (name == "" || pkg == name)
+		pkgOK[p] = ok && (eco == "" || e == string(eco)) && (name == "" || pkg == name)
 		all = all && pkgOK[p]
 	}
-	if all && q.Kind == "" {
+	if all && kind == "" {
 		return nil
 	}
-	return &docFilter{pkgOK: pkgOK, docPkg: ri.docPkg, kind: q.Kind, ri: ri}
+	return &docFilter{docOK: ri.docsOf(pkgOK, kind)}
+}
+
+// docsOf returns a bit per document, set for the documents of kind ("" for any) of the package
+// versions pkgOK marks. A package version's documents are numbered together (see pkgDocs), so
+// that without a kind whole words of bits are set at a time, and a search by package tests
+// only that package's documents.
+func (ri *rankIndex) docsOf(pkgOK []bool, kind string) []uint64 {
+	out := make([]uint64, (ri.docs+63)/64)
+	set := func(doc uint32) {
+		if kind == "" || ri.keepKind(doc, kind) {
+			out[doc/64] |= 1 << (doc % 64)
+		}
+	}
+	ranges, ok := ri.pkgDocs()
+	if !ok {
+		for doc, p := range ri.docPkg {
+			if pkgOK[p] {
+				set(uint32(doc))
+			}
+		}
+		return out
+	}
+	for p, in := range pkgOK {
+		if !in {
+			continue
+		}
+		for doc, end := ranges[p][0], ranges[p][1]; doc < end; {
+			if kind == "" && doc%64 == 0 && end-doc >= 64 {
+				out[doc/64] = ^uint64(0)
+				doc += 64
+				continue
+			}
+			set(doc)
+			doc++
+		}
+	}
+	return out
+}
+
+// pkgDocs returns the range [first, end) of the documents of each package version, when each
+// version's documents are numbered consecutively (rankBuilder.documents writes them together,
+// and newRankIndex numbers a segment's documents in its order); ok is false when they are
+// not, and callers go through docPkg instead.
+func (ri *rankIndex) pkgDocs() (ranges [][2]uint32, ok bool) {
+	ri.pkgDocsOnce.Do(func() {
+		ranges := make([][2]uint32, ri.npkgs)
+		seen := make([]bool, ri.npkgs)
+		for doc := 0; doc < len(ri.docPkg); {
+			p := ri.docPkg[doc]
+			if seen[p] {
+				return // a second run of documents of one version
+			}
+			seen[p] = true
+			end := doc + 1
+			for end < len(ri.docPkg) && ri.docPkg[end] == p {
+				end++
+			}
+			ranges[p] = [2]uint32{uint32(doc), uint32(end)}
+			doc = end
+		}
+		ri.pkgRanges = ranges
+	})
+	return ri.pkgRanges, ri.pkgRanges != nil
 }
 
 // forEachPosting calls fn for every (document, impact) of an encoded postings list.

@@ -2,7 +2,6 @@ package index
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -10,7 +9,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
 	"github.com/docidx/docidx"
 )
@@ -19,16 +17,49 @@ import (
 const MaxLimit = 100
 
 func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
+	res, ps, err := r.searchDeferred(ctx, q)
+	if err != nil || ps == nil {
+		return res, err
+	}
+	for i := range res.Hits {
+		res.Hits[i].Snippet = ps.at(i)
+	}
+	return res, nil
+}
+
+// SearchDeferred runs q as Search does, but leaves each hit's Snippet empty: passage(i) returns
+// the passage of res.Hits[i], the one Search would give it, chosen when asked. A caller that
+// shows fewer hits than it asks for (one more to know whether more follow, a few more in case
+// some repeat a hit) chooses only the passages it shows; choosing them was a fifth of a search.
+// passage works on copies of the hits' stored text: it may be called from any goroutine, and
+// after the Reader is closed.
+func (r *Reader) SearchDeferred(ctx context.Context, q Query) (res *Results, passage func(i int) string, err error) {
+	defer guard(&err, r.r.dir)()
+	if err := r.r.checkMapped(); err != nil {
+		return nil, nil, err
+	}
+	res, ps, err := r.r.searchDeferred(ctx, q)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ps == nil {
+		return res, func(int) string { return "" }, nil
+	}
+	return res, ps.at, nil
+}
+
+// searchDeferred is search with the hits' passages left to choose (nil when there are no hits).
+func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passages, error) {
 	text := strings.TrimSpace(q.Text)
 	if text == "" {
-		return nil, errors.New("index: empty query: say what to search for")
+		return nil, nil, errors.New("index: empty query: say what to search for")
 	}
 	if len(text) > 1000 {
 		text = clip(text, 1000)
 	}
 	kind, err := normalizeKind(q.Kind)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	q.Kind = kind
 	limit := q.Limit
@@ -41,22 +72,21 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 
 	ranked, total, idf := r.rankSearch(text, q, window, offset+limit)
 	if total == 0 {
-		return &Results{Hits: []docidx.Hit{}}, nil
+		return &Results{Hits: []docidx.Hit{}}, nil, nil
 	}
 	return r.page(ranked, total, q, text, idf, offset, limit)
 }
 
-// page builds the hits of ranked[offset:offset+limit] from their stored fields: those rank.idx
-// gave in Fields, else Bleve's. Each hit carries its passage for q (see passage.go), the first
-// topPassageHits of the results a longer one; idf holds the idf of the question's terms when
-// the rank index ranked them.
-func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query, text string, idf map[string]float32, offset, limit int) (*Results, error) {
+// page builds the hits of ranked[offset:offset+limit] from their stored fields. Each hit's passage for q (see passage.go), the first
+// topPassageHits of the results a longer one, is left to choose from ps; idf holds the idf of
+// the question's terms when the rank index ranked them.
+func (r *reader) page(ranked []rankHit, total int, q Query, text string, idf map[string]float32, offset, limit int) (_ *Results, ps *passages, _ error) {
 	out := &Results{Total: total, Hits: make([]docidx.Hit, 0, limit)}
 	if offset >= len(ranked) {
-		return out, nil
+		return out, nil, nil
 	}
 	page := ranked[offset:min(offset+limit, len(ranked))]
-	pq := newPassageQuery(text, r.wordWeight(text, idf))
+	ps = &passages{pq: newPassageQuery(text, r.wordWeight(text, idf))}
 	// A hit's passage budget goes by its rank among the page's distinct answers. Callers show
 	// one hit per URI (the overloads of a function share one) and one per member inherited or
 	// declared alike on several types (the same name, declaration and text), so such a repeat
@@ -64,19 +94,19 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query,
 	uris := make(map[string]bool, len(page))
 	twins := make(map[twinKey]bool, len(page))
 	rank := offset
-	for _, h := range page {
-		fields, id := h.Fields, h.ID
-		if fields == nil {
-			var err error
-			if id, fields, err = r.storedFields(h); err != nil {
-				return nil, fmt.Errorf("index: search: %w", err)
+	for i := range page {
+		h := &page[i]
+		if h.rec.id == "" {
+			if err := r.storedFields(h); err != nil {
+				return nil, nil, fmt.Errorf("index: search: %w", err)
 			}
 		}
-		hit, text, ok := makeHit(id, fields, h.Score)
+		hit, text, ok := makeHit(&h.rec, h.score)
 		if !ok {
 			continue
 		}
-		hit.Snippet = passage(text, pq.forPackage(hit.Package).forTitle(hit.Title+" "+hit.Section), passageBudget(q.PassageBytes, rank))
+		ps.hits = append(ps.hits, deferredPassage{text: text, budget: passageBudget(q.PassageBytes, rank),
+			pkg: hit.Package, title: hit.Title, section: hit.Section})
 		repeat := uris[hit.URI]
 		uris[hit.URI] = true
 		if hit.Kind == docidx.HitSymbol {
@@ -90,7 +120,29 @@ func (r *reader) page(ranked search.DocumentMatchCollection, total int, q Query,
 		}
 		out.Hits = append(out.Hits, hit)
 	}
-	return out, nil
+	return out, ps, nil
+}
+
+// passages are the passages of a page of hits, chosen when asked (see Reader.SearchDeferred).
+type passages struct {
+	pq   *passageQuery
+	hits []deferredPassage // by hit
+}
+
+// deferredPassage is what a hit's passage is chosen from: its stored text, its budget, and the
+// package, title and section whose words weigh less (see forPackage and forTitle).
+type deferredPassage struct {
+	text                string
+	budget              int
+	pkg, title, section string
+}
+
+// at returns the passage of hit i.
+func (ps *passages) at(i int) string {
+	h := &ps.hits[i]
+	var weights [maxPassageWords]float64
+	pq := ps.pq.forHit(h.pkg, h.title, h.section, weights[:0])
+	return passage(h.text, &pq, h.budget)
 }
 
 // twinKey identifies a symbol hit that callers show once among its twins: a member declared
@@ -142,20 +194,16 @@ func (r *reader) wordWeight(text string, idf map[string]float32) func(word strin
 // holds still tells a passage that has it from one that has not.
 const minWordWeight = 0.3
 
-// storedFields loads the ID and the stored fields of a hit of rank.idx whose stored fields
-// could not be read when it was ranked (its ID empty, its IndexInternalID its number there, see
-// rankHitID), again, for the error.
-func (r *reader) storedFields(h *search.DocumentMatch) (string, map[string]any, error) {
-	if len(h.IndexInternalID) != 4 {
-		return "", nil, fmt.Errorf("hit %q has no stored fields", h.ID)
-	}
-	doc := binary.BigEndian.Uint32(h.IndexInternalID)
-	if int(doc) >= r.rank.docs {
-		return "", nil, fmt.Errorf("rank.idx document %d out of range", doc)
+// storedFields reads the ID and the stored fields of a hit of rank.idx that could not be read
+// when it was ranked again, for the error.
+func (r *reader) storedFields(h *rankHit) error {
+	if int(h.doc) >= r.rank.docs {
+		return fmt.Errorf("rank.idx document %d out of range", h.doc)
 	}
 	readers := make([]index.IndexReader, len(r.segs))
 	defer closeReaders(readers)
-	return r.storedHit(doc, readers)
+	_, err := r.storedHit(h.doc, readers, &h.rec, nil)
+	return err
 }
 
 // terms returns the distinct terms that field's analyzer makes of text.
@@ -176,10 +224,10 @@ func (r *reader) terms(field, text string) []string {
 	return out
 }
 
-// makeHit builds a Hit without its passage from a Bleve document's ID (its page URI, with "#n"
-// for sections) and stored fields, and returns the stored text its passage is chosen from.
-func makeHit(id string, fields map[string]any, score float64) (hit docidx.Hit, text string, ok bool) {
-	uri := id
+// makeHit builds a Hit without its passage from a document's hitRecord, and returns the stored
+// text its passage is chosen from.
+func makeHit(rec *hitRecord, score float64) (hit docidx.Hit, text string, ok bool) {
+	uri := rec.id
 	if i := strings.LastIndexByte(uri, '#'); i >= 0 {
 		uri = uri[:i]
 	}
@@ -187,7 +235,6 @@ func makeHit(id string, fields map[string]any, score float64) (hit docidx.Hit, t
 	if err != nil {
 		return docidx.Hit{}, "", false
 	}
-	str := func(f string) string { s, _ := fields[f].(string); return s }
 	kind := docidx.HitSection
 	if strings.HasPrefix(page, docidx.PageSymbolPrefix) {
 		kind = docidx.HitSymbol
@@ -197,12 +244,12 @@ func makeHit(id string, fields map[string]any, score float64) (hit docidx.Hit, t
 		Package:   ref.Name,
 		Version:   ref.Version,
 		PURL:      ref.PURL(),
-		Title:     str(fSTitle),
-		Section:   str(fSSection),
+		Title:     rec.title,
+		Section:   rec.section,
 		Kind:      kind,
 		Score:     score,
-		URI:       str(fSURI),
-	}, str(fSText), true
+		URI:       rec.uri,
+	}, rec.text, true
 }
 
 // exactCandidates returns the lowercased forms of text that could be a package name typed

@@ -10,6 +10,7 @@ package index
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -246,7 +247,8 @@ type altList struct {
 }
 
 // accumulateAlternatives adds to a the postings of the question's words' other forms (alts,
-// their words' own terms in groups, lists the question's own term lists) at altWeight of their
+// their words' own terms in groups, lists the question's own term lists, which accumulate
+// added and left read in a.lists) at altWeight of their
 // idf, rarest first, growing the documents held as accumulate does. A document counts a word of
 // the question once whichever of its forms it holds: one that holds it as typed, or in an
 // earlier form, gains nothing from another. It returns how many words were found only in another
@@ -284,15 +286,18 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 		g := found[i].group
 		clear(held)
 		origFound := false
+		k := 0 // the list part in a.lists, as accumulate read them
 		for _, l := range lists {
 			if !slices.Contains(groups[g], l.term) {
+				k += len(l.parts)
 				continue
 			}
 			origFound = true
 			for _, part := range l.parts {
-				if buf = ri.segs[part.seg].read(part.list, buf); buf == nil || !ri.markHeld(held, part.seg, buf, part.list.dense) {
+				if !ri.markHeld(held, part.seg, a.lists[k], part.list.dense) {
 					return 0, false
 				}
+				k++
 			}
 		}
 		if !origFound {
@@ -309,9 +314,7 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 				ok := false
 				if part.list.dense {
 					// Dense in this segment (a small one), not in the snapshot: by document.
-					ok = forEachDense(buf, ri.segs[part.seg].docs, func(doc uint32, impact uint8) {
-						ri.addAlternativeDoc(a, ri.docBase[part.seg]+doc, impact, held, scale, keep, grow)
-					})
+					ok = ri.addAlternativeDense(a, part.seg, buf, held, scale, keep, grow)
 				} else {
 					ok = ri.addAlternative(a, part.seg, buf, held, scale, keep, grow)
 				}
@@ -384,12 +387,79 @@ func (ri *rankIndex) addAlternative(a *accumulator, seg int, list []byte, held [
 	var impact uint8
 	i, ok := 0, true
 	for i < len(list)-1 {
-		if doc, impact, i, ok = nextPosting(list, i, doc); !ok || doc >= docs {
+		if gap := list[i]; gap < 0x80 { // nextPosting, inlined
+			doc, impact, i = doc+uint32(gap), list[i+1], i+2
+		} else if doc, impact, i, ok = nextPostingLong(list, i, doc); !ok {
 			return false
 		}
-		ri.addAlternativeDoc(a, base+doc, impact, held, scale, keep, grow)
+		if doc >= docs {
+			return false
+		}
+		// addAlternativeDoc, written out: it does not inline, and this runs for every posting
+		// of the other forms.
+		gdoc := base + doc
+		w, bit := gdoc/64, uint64(1)<<(gdoc%64)
+		if held[w]&bit != 0 {
+			continue
+		}
+		m := a.matched[gdoc]
+		if m == 0 {
+			if !grow || !keep.keep(gdoc) {
+				continue
+			}
+			a.touched = append(a.touched, gdoc)
+		}
+		held[w] |= bit
+		if m < math.MaxUint8 {
+			a.matched[gdoc] = m + 1
+		}
+		a.score[gdoc] += scale * float32(impact)
 	}
 	return i == len(list)
+}
+
+// addAlternativeDense is addAlternative for a dense list (see appendDense) of segment seg: the
+// walk of forEachDense, each posting added as addAlternativeDoc adds it, written out rather than
+// called for each (on a snapshot of several segments, a small one holds many lists dense).
+func (ri *rankIndex) addAlternativeDense(a *accumulator, seg int, list []byte, held []uint64, scale float32, keep *docFilter, grow bool) bool {
+	docs := ri.segs[seg].docs
+	nw, nr := denseWords(docs), denseRanks(docs)
+	if len(list) < 8*nw+4*nr {
+		return false
+	}
+	words, impacts := list[:8*nw], list[8*nw+4*nr:]
+	base := ri.docBase[seg]
+	k := 0
+	for w := range nw {
+		word := binary.LittleEndian.Uint64(words[8*w:])
+		for word != 0 {
+			doc := uint32(w*64 + bits.TrailingZeros64(word))
+			word &= word - 1
+			if k >= len(impacts) || int(doc) >= docs {
+				return false
+			}
+			impact := impacts[k]
+			k++
+			gdoc := base + doc
+			hw, bit := gdoc/64, uint64(1)<<(gdoc%64)
+			if held[hw]&bit != 0 {
+				continue
+			}
+			m := a.matched[gdoc]
+			if m == 0 {
+				if !grow || !keep.keep(gdoc) {
+					continue
+				}
+				a.touched = append(a.touched, gdoc)
+			}
+			held[hw] |= bit
+			if m < math.MaxUint8 {
+				a.matched[gdoc] = m + 1
+			}
+			a.score[gdoc] += scale * float32(impact)
+		}
+	}
+	return k == len(impacts)
 }
 
 // addAlternativeDoc adds one posting (doc numbered over the snapshot) of another form, as

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
@@ -106,18 +107,26 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 	}
 
 	reportProgress(ctx, fmt.Sprintf("rendering %d hits", len(hits)))
-	// Cut at a hit boundary within the budget; the first hit always goes in.
+	// Cut at a hit boundary within the budget; the first hit always goes in. The hits are
+	// rendered into one buffer, a hit that does not fit cut off again.
 	budget := s.budget(in.MaxTokens)
-	var b strings.Builder
-	b.Grow(min(budget, 512*len(hits))) // a rendered hit is about 470 bytes
+	bp := renderBufs.Get().(*[]byte)
+	defer func() {
+		if cap(*bp) <= maxRenderBuf {
+			renderBufs.Put(bp)
+		}
+	}()
+	b := (*bp)[:0]
 	out.Results = make([]SearchResult, 0, len(hits))
-	for i, h := range hits {
-		entry := renderHit(c.Unit+i+1, &h)
-		if i > 0 && b.Len()+len(entry) > budget {
+	for i := range hits {
+		h := &hits[i]
+		mark := len(b)
+		b = appendHit(b, c.Unit+i+1, h)
+		if i > 0 && len(b) > budget {
+			b = b[:mark]
 			more = true
 			break
 		}
-		b.WriteString(entry)
 		out.Results = append(out.Results, SearchResult{
 			Ecosystem: string(h.Ecosystem), Package: h.Package, Version: h.Version, PURL: h.PURL,
 			Title: h.Title, Section: h.Section, Kind: string(h.Kind), Snippet: h.Snippet, Score: reportedScore(h.Score), URI: h.URI,
@@ -137,9 +146,10 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 	if out.NextCursor != "" {
 		cont = continuation(out.NextCursor)
 	}
-	t.Grow(len(q.Text) + len(scope) + 40 + b.Len() + len(readMore) + len(cont))
+	*bp = b
+	t.Grow(len(q.Text) + len(scope) + 40 + len(b) + len(readMore) + len(cont))
 	fmt.Fprintf(&t, "Results %d–%d for %q (%s):\n\n", c.Unit+1, nextUnit, q.Text, scope)
-	t.WriteString(b.String())
+	t.Write(b)
 	t.WriteString(readMore)
 	t.WriteString(cont)
 	return t.String(), out, nil
@@ -148,37 +158,44 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 // search returns the deduplicated hits [off, off+limit) of q — at most one per package version
 // and URI, and one per member declared alike on several types (same name, declaration and
 // passage), the best-ranked kept — and whether more follow. Deduplication runs over every hit up
-// to the page, so pages never repeat a hit of an earlier page.
+// to the page, so pages never repeat a hit of an earlier page. A hit's passage is chosen only
+// when it is shown or needed to tell a member's twins apart (index.Reader.SearchDeferred): not
+// for the hit after the page, which only says that more follow, nor for the hits asked for in
+// case some repeat.
 func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]docidx.Hit, bool, error) {
 	want := off + limit + 1
-	seen := make(map[string]bool, want)
-	hits := make([]docidx.Hit, 0, want)
+	// Keys of the hits' fields themselves, not strings joined from them: three strings a hit,
+	// one of them holding its passage, were a fifth of what serving a search allocated.
+	seen := make(map[hitKey]bool, want)
+	members := make(map[memberHit][]*foundHit)
+	hits := make([]*foundHit, 0, want)
 	for raw := 0; len(hits) < want; {
 		// Ask for what is still missing plus a little room for duplicates (overloads share a
 		// URI), in pages of at most rawSearchPage; the loop asks again if that was not enough.
 		need := want - len(hits)
 		q.Offset, q.Limit = raw, min(rawSearchPage, need+2)
-		res, err := s.reader().Search(ctx, q)
+		res, passage, err := s.reader().SearchDeferred(ctx, q)
 		if err != nil {
 			return nil, false, err
 		}
-		for _, h := range res.Hits {
-			version := string(h.Ecosystem) + "\x00" + h.Package + "\x00" + h.Version + "\x00"
-			key := version + h.URI
-			// The same member declared alike on sibling types (WriteBufferSize of Options,
-			// ClusterOptions, RingOptions …) is one answer: its first hit stands for the others.
-			twin := ""
-			if h.Kind == docidx.HitSymbol && h.Snippet != "" {
-				twin = version + lastSegment(h.Title) + "\x00" + h.Section + "\x00" + h.Snippet
-			}
-			if seen[key] || twin != "" && seen[twin] {
+		for i, h := range res.Hits {
+			key := hitKey{h.Ecosystem, h.Package, h.Version, h.URI}
+			if seen[key] {
 				continue
 			}
-			seen[key] = true
-			if twin != "" {
-				seen[twin] = true
+			f := &foundHit{Hit: h, passage: passage, i: i}
+			if h.Kind == docidx.HitSymbol {
+				// The same member declared alike on sibling types (WriteBufferSize of Options,
+				// ClusterOptions, RingOptions …) is one answer: its first hit stands for the
+				// others. A twin has the same name, declaration and passage, not empty.
+				m := memberHit{h.Ecosystem, h.Package, h.Version, lastSegment(h.Title), h.Section}
+				if twin := f.isTwin(members[m]); twin {
+					continue
+				}
+				members[m] = append(members[m], f)
 			}
-			hits = append(hits, h)
+			seen[key] = true
+			hits = append(hits, f)
 		}
 		raw += len(res.Hits)
 		if len(res.Hits) == 0 || raw >= res.Total || raw >= maxSearchDepth*4 {
@@ -200,7 +217,59 @@ func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]d
 		return nil, false, nil
 	}
 	end := min(off+limit, len(hits))
-	return hits[off:end], len(hits) > end, nil
+	page := make([]docidx.Hit, 0, end-off)
+	for _, f := range hits[off:end] {
+		f.snippet()
+		page = append(page, f.Hit)
+	}
+	return page, len(hits) > end, nil
+}
+
+// foundHit is a hit of search whose passage (Snippet) is chosen when first needed.
+type foundHit struct {
+	docidx.Hit
+	passage func(i int) string // of the search that found it
+	i       int                // its number in that search's hits
+	chosen  bool               // Snippet is its passage
+}
+
+// snippet returns f's passage, chosen on the first call.
+func (f *foundHit) snippet() string {
+	if !f.chosen {
+		f.Snippet, f.chosen = f.passage(f.i), true
+	}
+	return f.Snippet
+}
+
+// isTwin reports whether f, a symbol hit, is the twin of one of others, the hits kept of the
+// same member (memberHit): its passage is not empty and one of theirs is the same.
+func (f *foundHit) isTwin(others []*foundHit) bool {
+	if len(others) == 0 {
+		return false
+	}
+	p := f.snippet()
+	if p == "" {
+		return false
+	}
+	for _, o := range others {
+		if o.snippet() == p {
+			return true
+		}
+	}
+	return false
+}
+
+// hitKey is a hit's page in a package version: search shows one hit per key.
+type hitKey struct {
+	eco                   docidx.Ecosystem
+	pkg, version, pageURI string
+}
+
+// memberHit is a symbol hit's package version, name and declaration: search shows one member
+// declared alike, with the same passage, on several types.
+type memberHit struct {
+	eco                         docidx.Ecosystem
+	pkg, version, name, section string
 }
 
 // noHits is the tool error for a search that found nothing: an unknown package filter gets the
@@ -258,10 +327,16 @@ func lastSegment(q string) string { return q[strings.LastIndexAny(q, ".:")+1:] }
 // readMore ends every page of search results: how to read a hit in full.
 const readMore = "Read a hit in full: " + ToolRead + " with its uri.\n"
 
-// renderHit renders search hit number n as a markdown list item.
-func renderHit(n int, h *docidx.Hit) string {
+// renderBufs holds the buffers search results are rendered into, for reuse: a page of hits is
+// about 5 KB, built for every search.
+var renderBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxRenderBuf bounds the buffers kept in renderBufs: a page at a large max_tokens is not.
+const maxRenderBuf = 64 << 10
+
+// appendHit appends search hit number n as a markdown list item to b.
+func appendHit(b []byte, n int, h *docidx.Hit) []byte {
 	// Appended piece by piece rather than with fmt: ten of these are in every results page.
-	b := make([]byte, 0, 64+len(h.Title)+len(h.Package)+len(h.Version)+len(h.Section)+len(h.Snippet)+len(h.URI))
 	b = strconv.AppendInt(b, int64(n), 10)
 	b = append(b, ". **"...)
 	b = append(b, h.Title...)
@@ -287,6 +362,5 @@ func renderHit(n int, h *docidx.Hit) string {
 	}
 	b = append(b, "   "...)
 	b = append(b, h.URI...)
-	b = append(b, "\n\n"...)
-	return string(b)
+	return append(b, "\n\n"...)
 }

@@ -385,9 +385,14 @@ func TestPagingRoundTrip(t *testing.T) {
 		}
 		// A tight budget cuts at a hit boundary and continues.
 		var tight serve.SearchOutput
-		structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "pool task router", "limit": 50, "max_tokens": 50}), &tight)
+		res := call(t, cs, serve.ToolSearch, map[string]any{"query": "pool task router", "limit": 50, "max_tokens": 50})
+		structured(t, res, &tight)
 		if len(tight.Results) == 0 || len(tight.Results) >= len(all.Results) || tight.NextCursor == "" {
 			t.Errorf("max_tokens 50: %d results, cursor %q; want a cut with a cursor", len(tight.Results), tight.NextCursor)
+		}
+		// The text shows the hits of the structured results, and nothing of the hit cut.
+		if text := resultText(res); strings.Count(text, "\n   docidx://") != len(tight.Results) {
+			t.Errorf("max_tokens 50: %d results, text of %d hits:\n%s", len(tight.Results), strings.Count(text, "\n   docidx://"), text)
 		}
 	})
 }
