@@ -659,6 +659,57 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 		}
 		x.emit(c, childParent, qname+".", depth+1, onPath, false, container)
 	}
+	// A factory's API is that of what it makes: yargs' default export is a function returning
+	// a YargsInstance, whose methods (yargs(argv).option(…)) are what its users call.
+	if c := x.instanceClass(v, 0); c != nil && !onPath[c] {
+		onPath[c] = true
+		defer delete(onPath, c)
+		for _, cm := range x.members(resolved{v: c, binds: bindsOf(c)}, 0) {
+			if cm.static || cm.name == "constructor" {
+				continue
+			}
+			x.emit(cm, childParent, qname+".", depth+1, onPath, false, vClass)
+		}
+	}
+}
+
+// instanceClass returns the class of the instance function fn returns, when its body says so
+// plainly, at its own level: "return new C(…)", or "return c" after "c = new C(…)"; else nil.
+func (x *extractor) instanceClass(fn *value, hops int) *value {
+	if fn.kind != vFunc || fn.headEnd <= 0 {
+		return nil
+	}
+	f := fn.file
+	open := fn.headEnd + 1
+	if f.tok(open).text != "{" {
+		return nil
+	}
+	end := f.closeOf(open)
+	depth := f.tok(open).depth + 1
+	made := map[string]string{} // a local name -> the class of the instance assigned to it
+	cls := ""
+	for k := open + 1; k < end; k++ {
+		t := f.toks[k]
+		if t.kind == tIdent && f.tok(k+1).text == "=" && f.tok(k+2).text == "new" && f.tok(k+3).kind == tIdent {
+			made[t.text] = f.tok(k + 3).text
+		}
+		if t.text != "return" || t.depth != depth {
+			continue
+		}
+		switch next := f.tok(k + 1); {
+		case next.text == "new" && f.tok(k+2).kind == tIdent:
+			cls = f.tok(k + 2).text
+		case next.kind == tIdent && made[next.text] != "":
+			cls = made[next.text]
+		}
+	}
+	if cls == "" {
+		return nil
+	}
+	if c := x.resolve(&value{kind: vRef, file: f, ref: cls}, hops).v; c.kind == vClass {
+		return c
+	}
+	return nil
 }
 
 // kindOf chooses the symbol kind of member m whose value resolved to v.

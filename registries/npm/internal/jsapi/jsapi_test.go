@@ -164,7 +164,10 @@ func TestFacts(t *testing.T) {
 			"utils.helper":  {kind: docidx.KindFunc, parent: "utils"},
 			"esm-kit":       {kind: docidx.KindFunc, sig: "function main ()"},
 			"create":        {kind: docidx.KindFunc, sig: "(args = [], cwd = shim.cwd()) =>", doc: "Made by a factory."},
-		}, []string{"Parser.#secret", "wrong"}},
+			// What the factory's function makes: its instance methods, not its static ones.
+			"create.option": {kind: docidx.KindMethod, parent: "create", sig: "option (key, opt)", doc: "Add an option."},
+			"create.help":   {kind: docidx.KindMethod, parent: "create"},
+		}, []string{"Parser.#secret", "wrong", "create.make", "create._hidden", "create.constructor"}},
 		{"cjs-object", map[string]want{
 			"trim":     {kind: docidx.KindFunc, sig: "const trim = (s) =>", doc: "Trim a string."},
 			"pad":      {kind: docidx.KindFunc, sig: "function pad (s, n = 2)"},
