@@ -305,15 +305,11 @@ func openSnapshot(snap string) (*reader, error) {
 
 // segmentOf returns the name of the segment that searches package version ref.
 func (r *reader) segmentOf(ref docidx.Ref) (string, error) {
-	var seg string
-	err := r.view(func(tx *bolt.Tx) error {
-		seg = string(tx.Bucket(bucketWhere).Get(versionKey(ref)))
-		return nil
-	})
-	if err == nil && !validSegmentName(seg) {
-		err = damaged(filepath.Join(r.dir, StoreFile), "no segment searches %s", ref)
+	seg := r.where[string(versionKey(ref))]
+	if seg == nil {
+		return "", fmt.Errorf("%w: %s is not indexed", docidx.ErrNotFound, ref)
 	}
-	return seg, err
+	return seg.name, nil
 }
 
 // liveness reads from the store which segment each package version's documents are searched

@@ -223,14 +223,13 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 		if err := add(keys); err != nil {
 			return nil, nil, err
 		}
-		w.closeDocStores()
+		w.closeDocStores() // only merged segments' stores are opened; closed before removal
 		for _, st := range merge {
 			if err := os.RemoveAll(filepath.Join(w.gen, st.Name)); err != nil {
 				return nil, nil, fmt.Errorf("index: %w", err)
 			}
 		}
 	}
-	w.closeDocStores()
 
 	err = w.db.Update(func(tx *bolt.Tx) error {
 		wb := tx.Bucket(bucketWhere)
@@ -380,6 +379,8 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 		batch.Reset()
 		return ctx.Err()
 	}
+	// A store of format 3 or older may lack counts (formats 1 and 2), or hold them as JSON: they
+	// are written again from the values. Any other version's counts were written by its put.
 	counts := map[string]versionCounts{}
 	var stage *bolt.Tx
 	if w.stage != nil {
@@ -407,11 +408,9 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 			if err := decodeJSON([]byte(k), rawSyms, &syms); err != nil {
 				return err
 			}
-			c := versionCounts{Documents: len(docs), Symbols: len(syms)}
-			for _, d := range docs {
-				c.Sections += len(d.Sections)
+			if w.legacy {
+				counts[k] = countsOf(docs, len(syms))
 			}
-			counts[k] = c
 			sds := searchDocs(&p, docs, syms)
 			if err := dw.add(k, rawDocs, rawSyms, len(sds)); err != nil {
 				return err
@@ -552,6 +551,15 @@ type versionCounts struct {
 	Documents int `json:"d"`
 	Sections  int `json:"s"`
 	Symbols   int `json:"y"`
+}
+
+// countsOf returns the counts of a version of documents docs and nsyms symbols.
+func countsOf(docs []docidx.Document, nsyms int) versionCounts {
+	c := versionCounts{Documents: len(docs), Symbols: nsyms}
+	for _, d := range docs {
+		c.Sections += len(d.Sections)
+	}
+	return c
 }
 
 // encode returns c as the counts bucket stores it.

@@ -340,15 +340,11 @@ func (w *writer) putAt(ctx context.Context, d *docidx.PackageDocs, seg string) e
 		if err := putJSON(tx.Bucket(bucketPackages), key, p); err != nil {
 			return err
 		}
-		// Not in any segment yet: Commit indexes it in a new one, and the segment that held
-		// an earlier copy no longer searches it.
-		c := versionCounts{Documents: len(docs), Symbols: len(d.Symbols)}
-		for _, doc := range docs {
-			c.Sections += len(doc.Sections)
-		}
-		if err := tx.Bucket(bucketCounts).Put(key, c.encode()); err != nil {
+		if err := tx.Bucket(bucketCounts).Put(key, countsOf(docs, len(d.Symbols)).encode()); err != nil {
 			return err
 		}
+		// Not in any segment yet: Commit indexes it in a new one, and the segment that held
+		// an earlier copy no longer searches it.
 		if seg == "" {
 			if err := tx.Bucket(bucketWhere).Delete(key); err != nil {
 				return err
