@@ -452,6 +452,9 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	if cerr := idx.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("index: closing search index: %w", cerr)
 	}
+	if err == nil {
+		err = removeDeadZapFiles(path)
+	}
 	if err != nil {
 		return nil, err
 	}
