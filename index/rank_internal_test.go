@@ -333,10 +333,10 @@ func FuzzLoadRank(f *testing.F) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if tables, err := openRank(path, true); err == nil {
-			tables.close()
+		if shape, err := openRank(path, true); err == nil {
+			shape.close()
 		} else if !errors.Is(err, ErrCorrupt) {
-			t.Fatalf("openRank(tables only): %v, want ErrCorrupt", err)
+			t.Fatalf("openRank(shape only): %v, want ErrCorrupt", err)
 		}
 		seg, err := openRankSegment(path)
 		if err != nil {

@@ -44,7 +44,6 @@ type rankSegment struct {
 	blockOffs   []byte // u64 per block (+1), into dict
 	blockFirst  strTable
 	pkgTermOffs []byte // u64 per package version (+1), into the pkgterms pairs
-	pkgDocs     []int  // per package version, its documents: read by openRank(…, true) alone
 	// docNums is u32 per document, its number in search.bleve, or empty when the numbers are
 	// the same (see rank.go).
 	docNums []byte
@@ -85,9 +84,8 @@ var errRankFormat = errors.New("malformed rank index")
 // that does not match, a section out of bounds, another layout) wraps ErrCorrupt.
 func openRankSegment(path string) (*rankSegment, error) { return openRank(path, false) }
 
-// openRank is openRankSegment; with tablesOnly it reads only what a writer needs of a segment
-// it links (see loadRank).
-func openRank(path string, tablesOnly bool) (*rankSegment, error) {
+// openRank is openRankSegment; with shapeOnly it checks only the file's shape (see loadRank).
+func openRank(path string, shapeOnly bool) (*rankSegment, error) {
 	f, _, err := openRegular(path)
 	if err != nil {
 		if errors.Is(err, ErrCorrupt) {
@@ -95,7 +93,7 @@ func openRank(path string, tablesOnly bool) (*rankSegment, error) {
 		}
 		return nil, fileError(path, err)
 	}
-	seg, err := loadRank(f, tablesOnly)
+	seg, err := loadRank(f, shapeOnly)
 	if err != nil {
 		f.Close()
 		if errors.Is(err, errRankFormat) {
@@ -107,11 +105,14 @@ func openRank(path string, tablesOnly bool) (*rankSegment, error) {
 }
 
 // loadRank checks f's checksum, then reads its header and in-memory sections and checks them.
-// Every malformed input is an error wrapping errRankFormat; none panics. With tablesOnly it reads
-// the package versions' table and counts each one's documents (pkgDocs), and nothing else: a
-// crawl reads that of every segment it links, and memory in proportion to their documents would
-// grow with the snapshot.
-func loadRank(f *os.File, tablesOnly bool) (*rankSegment, error) {
+// Every malformed input is an error wrapping errRankFormat; none panics. With shapeOnly it
+// checks the header and the section directory only, and that the sections end where the
+// checksum starts, without reading the rest: a crawl checks so much of every segment it links
+// and does not read, in time that does not grow with the segment (as Lucene's IndexWriter
+// checks a segment's footer, and its whole checksum only when a merge reads it). A file cut
+// short or grown is found so; a flipped bit is found by Open, which checks the checksum, and by
+// docidx verify and docidx compact.
+func loadRank(f *os.File, shapeOnly bool) (*rankSegment, error) {
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, err
@@ -127,16 +128,18 @@ func loadRank(f *os.File, tablesOnly bool) (*rankSegment, error) {
 	}
 	// The checksum covers the whole file: a flipped bit anywhere is found at open, not as a
 	// wrong score later. Reading 40 MB costs about 10 ms and warms the page cache searches use.
-	crc := crc32.New(castagnoli)
-	if _, err := io.CopyBuffer(crc, io.NewSectionReader(f, 0, size-4), make([]byte, 1<<20)); err != nil {
-		return nil, err
-	}
-	var tail [4]byte
-	if _, err := f.ReadAt(tail[:], size-4); err != nil {
-		return nil, err
-	}
-	if crc.Sum32() != le.Uint32(tail[:]) {
-		return nil, bad("checksum mismatch")
+	if !shapeOnly {
+		crc := crc32.New(castagnoli)
+		if _, err := io.CopyBuffer(crc, io.NewSectionReader(f, 0, size-4), make([]byte, 1<<20)); err != nil {
+			return nil, err
+		}
+		var tail [4]byte
+		if _, err := f.ReadAt(tail[:], size-4); err != nil {
+			return nil, err
+		}
+		if crc.Sum32() != le.Uint32(tail[:]) {
+			return nil, bad("checksum mismatch")
+		}
 	}
 	head := make([]byte, fixed)
 	if _, err := f.ReadAt(head, 0); err != nil {
@@ -163,6 +166,7 @@ func loadRank(f *os.File, tablesOnly bool) (*rankSegment, error) {
 	}
 	type span struct{ off, n int64 }
 	secs := map[string]span{}
+	var end int64 // where the last section ends
 	for i := range nsec {
 		e := dir[24*i:]
 		name := string(bytes.TrimRight(e[:8], "\x00"))
@@ -171,6 +175,10 @@ func loadRank(f *os.File, tablesOnly bool) (*rankSegment, error) {
 			return nil, bad("section %q out of bounds", name)
 		}
 		secs[name] = span{off, n}
+		end = max(end, off+n)
+	}
+	if pad8 := (end + 7) &^ 7; pad8+4 != size {
+		return nil, bad("sections end at %d, the file at %d", pad8+4, size)
 	}
 	for _, name := range rankSectionNames {
 		if _, ok := secs[name]; !ok {
@@ -214,38 +222,10 @@ func loadRank(f *os.File, tablesOnly bool) (*rankSegment, error) {
 		}
 		return t, b[offsEnd+size:], nil
 	}
-	var b []byte
-	if tablesOnly {
-		sp := secs[secDocPkg]
-		if sp.n != 4*int64(seg.docs) {
-			return nil, bad("docpkg of %d bytes for %d documents", sp.n, seg.docs)
-		}
-		seg.pkgDocs = make([]int, seg.npkgs)
-		chunk := make([]byte, 1<<16)
-		for off := int64(0); off < sp.n; off += int64(len(chunk)) {
-			c := chunk[:min(int64(len(chunk)), sp.n-off)]
-			if _, err := f.ReadAt(c, sp.off+off); err != nil {
-				return nil, err
-			}
-			for i := 0; i < len(c); i += 4 {
-				p := le.Uint32(c[i:])
-				if int(p) >= seg.npkgs {
-					return nil, bad("document %d out of range", (off+int64(i))/4)
-				}
-				seg.pkgDocs[p]++
-			}
-		}
-		if b, err = read(secPkgs); err != nil {
-			return nil, err
-		}
-		if seg.pkgs, _, err = table(b); err != nil {
-			return nil, err
-		}
-		if seg.pkgs.n != seg.npkgs {
-			return nil, bad("counts disagree with the tables")
-		}
+	if shapeOnly {
 		return seg, nil
 	}
+	var b []byte
 	if b, err = read(secDocPkg); err != nil {
 		return nil, err
 	}

@@ -234,7 +234,7 @@ func openSnapshot(snap string) (*reader, error) {
 		}
 		idx, err := openBleve(filepath.Join(dir, SearchDir))
 		if err != nil {
-			return fail(err)
+			return fail(rebuildable(err))
 		}
 		rseg := &readerSegment{name: si.Name, idx: idx}
 		r.segs = append(r.segs, rseg)
@@ -254,7 +254,7 @@ func openSnapshot(snap string) (*reader, error) {
 		}
 		rs, err := openRankSegment(filepath.Join(dir, RankFile))
 		if err != nil {
-			return fail(err)
+			return fail(rebuildable(err))
 		}
 		rankSegs = append(rankSegs, rs)
 		// rank.idx reads its hits' text from search.bleve by document number: the two must
@@ -264,7 +264,7 @@ func openSnapshot(snap string) (*reader, error) {
 			return fail(err)
 		}
 		if n != uint64(rs.docs) {
-			return fail(damaged(filepath.Join(dir, RankFile), "it ranks %d documents, %s holds %d", rs.docs, SearchDir, n))
+			return fail(rebuildable(damaged(filepath.Join(dir, RankFile), "it ranks %d documents, %s holds %d", rs.docs, SearchDir, n)))
 		}
 		if rseg.docs, err = openDocStore(filepath.Join(dir, DocsFile)); err != nil {
 			return fail(err)
@@ -301,6 +301,17 @@ func openSnapshot(snap string) (*reader, error) {
 		return fail(damaged(snap, "%v", err))
 	}
 	return r, nil
+}
+
+// rebuildable adds to err, damage found in a segment's search index or ranking index, that
+// docidx compact mends it: a crawl checks only the shape of the segments it keeps (see
+// readSegment), so crawling again would keep the damage, while compact checks every segment and
+// rewrites a damaged one from its documents (see Writer.Compact).
+func rebuildable(err error) error {
+	if !errors.Is(err, ErrCorrupt) {
+		return err
+	}
+	return fmt.Errorf("%w\nthe segment's documents can rebuild it: run 'docidx compact' on its index directory", err)
 }
 
 // segmentOf returns the name of the segment that searches package version ref.

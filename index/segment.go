@@ -67,10 +67,40 @@ func validSegmentName(name string) bool {
 // Compact makes Commit merge every segment into one, dropping the copies of package versions
 // that no segment searches any more: the snapshot then ranks and reads as one written at once,
 // and is as small as it can be. See docidx compact.
-func (w *Writer) Compact() {
+//
+// It first checks every segment the new generation would keep in full, as Open and Verify do (a
+// crawl checks only their shape, see readSegment): a segment whose search index or ranking index
+// is damaged is rewritten from its documents, whatever its size. That mends a snapshot whose
+// derived files went bad without crawling it from scratch; damaged documents are an error of
+// Commit. It returns whether Commit has anything to write (false for a snapshot of the current
+// format that is compact already and undamaged), and what it found of each damaged segment (an
+// error wrapping ErrCorrupt naming the file).
+func (w *Writer) Compact() (changed bool, damaged []error) {
 	w.w.mu.Lock()
+	defer w.w.mu.Unlock()
 	w.w.compact = true
-	w.w.mu.Unlock()
+	for _, st := range w.w.linked {
+		if err := checkSearchFiles(filepath.Join(w.w.gen, st.Name)); err != nil {
+			st.damaged = true
+			damaged = append(damaged, err)
+		}
+	}
+	b := w.w.base
+	return b == nil || b.Format != FormatVersion || len(damaged) > 0 || !Compacted(b.Segments), damaged
+}
+
+// checkSearchFiles checks the search index and the ranking index of the segment at dir in full,
+// as Open does: every zap segment opens, and rank.idx's checksum matches.
+func checkSearchFiles(dir string) error {
+	if err := checkBleve(filepath.Join(dir, SearchDir)); err != nil {
+		return err
+	}
+	rs, err := openRankSegment(filepath.Join(dir, RankFile))
+	if err != nil {
+		return err
+	}
+	rs.close()
+	return nil
 }
 
 // newSegmentName returns the name of a segment not yet in the generation: the number after
@@ -135,6 +165,7 @@ type segState struct {
 	Segment
 	versions []string // version keys it holds
 	docs     []int    // the documents of each of versions
+	damaged  bool     // its search or ranking index failed Compact's check: it is rewritten
 }
 
 // level is the merge level of a segment of docs live documents.
@@ -278,13 +309,22 @@ func Compacted(segs []Segment) bool {
 // readSegment reads what the segment at dir holds from the table of its document store
 // (checking the table's checksum, not the whole segment's: that is read at open, and by docidx
 // verify): its versions and the search documents of each. The segment is named name in the new
-// generation.
+// generation. It checks the shape of the segment's ranking index too (see loadRank): a crawl
+// reads this much of every segment it keeps, in time that does not grow with the segment.
 func readSegment(dir, name string) (*segState, error) {
 	ds, err := openDocStore(filepath.Join(dir, DocsFile))
 	if err != nil {
 		return nil, err
 	}
 	defer ds.close()
+	rs, err := openRank(filepath.Join(dir, RankFile), true)
+	if err != nil {
+		return nil, err
+	}
+	rs.close()
+	if d := ds.documents(); d != rs.docs {
+		return nil, damaged(filepath.Join(dir, DocsFile), "it holds versions of %d search documents, %s ranks %d", d, RankFile, rs.docs)
+	}
 	st := &segState{Segment: Segment{Name: name, Versions: len(ds.keys)}, versions: ds.keys}
 	for _, k := range ds.keys {
 		n := ds.entries[k].searchDocs
@@ -312,11 +352,11 @@ func (w *writer) mergePlan(segs []*segState) []*segState {
 	if w.compact {
 		var out []*segState
 		for _, st := range segs {
-			if compactable(st.Segment) {
+			if compactable(st.Segment) || st.damaged {
 				out = append(out, st)
 			}
 		}
-		if len(out) == 1 && out[0].Live == out[0].Documents {
+		if len(out) == 1 && out[0].Live == out[0].Documents && !out[0].damaged {
 			return nil
 		}
 		return out

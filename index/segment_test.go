@@ -312,3 +312,45 @@ func TestCrawlOverDamagedSegment(t *testing.T) {
 		})
 	}
 }
+
+// A crawl checks only the shape of the segments it keeps, so a flipped bit inside a kept
+// segment's ranking index is found by Open, whose error says that compact mends it; compact
+// checks every segment in full and rewrites the damaged one from its documents, after which
+// the snapshot ranks as one never damaged.
+func TestCompactRepairsSegment(t *testing.T) {
+	docs := segmentFixture()
+	dir := t.TempDir()
+	for _, d := range docs[:3] {
+		commit(t, dir, d)
+	}
+	path := filepath.Join(currentGen(t, dir), "seg-000002", index.RankFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 0x40
+	// The file is a link shared by the generations: it is damaged in place.
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	commit(t, dir, docs[3])
+	_, err = index.Open(dir)
+	if !errors.Is(err, index.ErrCorrupt) || !strings.Contains(err.Error(), index.RankFile) || !strings.Contains(err.Error(), "docidx compact") {
+		t.Fatalf("Open over a flipped bit in %s: %v, want ErrCorrupt naming it and docidx compact", index.RankFile, err)
+	}
+	w, err := index.Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed, damaged := w.Compact()
+	if !changed || len(damaged) != 1 || !errors.Is(damaged[0], index.ErrCorrupt) || !strings.Contains(damaged[0].Error(), "seg-000002") {
+		t.Fatalf("Compact: changed %v, damaged %v; want one damaged segment, seg-000002", changed, damaged)
+	}
+	if _, err := w.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	sameResults(t, dir, build(t, docs[:4]...))
+	if v, err := index.Verify(context.Background(), dir, t.TempDir()); err != nil {
+		t.Fatalf("verify after compact: %v (%+v)", err, v)
+	}
+}

@@ -40,8 +40,6 @@ type writer struct {
 	nextSeg int                  // the number of the next new segment; 0 until newSegmentName counts
 	linked  []*segState          // segments linked from the previous generation and adopted by adopt
 	stores  map[string]*docStore // document stores of segments being merged, by segment name
-	// linkCheck receives the result of checkLinked, once; nil when nothing is being checked.
-	linkCheck chan error
 	// stage holds the documents and symbols the crawl put, until Commit writes them into the
 	// new segments' document stores: stagingFile in the generation, opened at the first put
 	// and removed before the generation is published.
@@ -66,7 +64,6 @@ func create(dir string) (*Writer, error) {
 	}
 	w := &writer{dir: dir, lock: lock, sources: map[string]bool{}, stores: map[string]*docStore{}}
 	if err := w.init(); err != nil {
-		w.linkedChecked()
 		w.release()
 		if w.gen != "" {
 			os.RemoveAll(w.gen)
@@ -136,7 +133,7 @@ func (w *writer) seed() error {
 				if !validSegmentName(seg.Name) {
 					return damaged(filepath.Join(cur, ManifestFile), "it lists a segment named %q", seg.Name)
 				}
-				// Its table is read in the current generation, so that damage to it is
+				// Its tables are read in the current generation, so that damage to them is
 				// named there, before anything is built on it.
 				st, err := readSegment(filepath.Join(cur, seg.Name), seg.Name)
 				if err != nil {
@@ -148,7 +145,6 @@ func (w *writer) seed() error {
 				w.linked = append(w.linked, st)
 			}
 			w.prev = prev
-			w.checkLinked(cur, prev.Segments)
 		}
 	}
 	// The freelist is synced: without it, opening the copy for writing walks every page of
@@ -178,37 +174,6 @@ func (w *writer) seed() error {
 		}
 		return tx.Bucket(bucketMeta).Put([]byte("format"), []byte(strconv.Itoa(FormatVersion)))
 	})
-}
-
-// checkLinked checks, in the background of the crawl, the checksums of the ranking indexes of
-// segs, the current generation's segments at cur that the new one links: a crawl must not build
-// on damage, which would then be linked into every generation after. Reading them costs time in
-// proportion to the snapshot, but on a core the crawl's own work (fetching, extracting,
-// indexing) leaves free; publish waits for the result (see linkedChecked).
-func (w *writer) checkLinked(cur string, segs []Segment) {
-	done := make(chan error, 1)
-	w.linkCheck = done
-	go func() {
-		for _, seg := range segs {
-			rs, err := openRank(filepath.Join(cur, seg.Name, RankFile), true)
-			if err != nil {
-				done <- err
-				return
-			}
-			rs.close()
-		}
-		done <- nil
-	}()
-}
-
-// linkedChecked waits for checkLinked and returns what it found.
-func (w *writer) linkedChecked() error {
-	if w.linkCheck == nil {
-		return nil
-	}
-	err := <-w.linkCheck
-	w.linkCheck = nil
-	return w.fromScratch(err)
 }
 
 // copyStore copies the current generation's store into the new one, byte for byte: no crawl
@@ -478,9 +443,6 @@ func (w *writer) commit(ctx context.Context) (*Manifest, error) {
 
 func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 	segs, counts, err := w.buildSegments(ctx)
-	if cerr := w.linkedChecked(); err == nil {
-		err = cerr
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -612,7 +574,6 @@ func (w *writer) abort() error {
 	if err := w.finish(); err != nil {
 		return err
 	}
-	w.linkedChecked() // its goroutine ends before the writer does
 	w.dropStage()
 	var err error
 	if w.db != nil {

@@ -23,7 +23,9 @@ small crawls or prunes, or before 'docidx pack' of a snapshot that will be serve
 long time: the new generation holds one segment (or, past 131,072 documents, as few as
 that segment size allows) without the copies of versions no longer searched, so it is as
 small and as quick to open and search as it can be. Search results
-do not change. It rewrites every package version's search indexes, which takes about as
+do not change. It also checks every segment in full, as 'docidx verify' does, and
+rewrites any whose search or ranking index is damaged from the documents the segment
+keeps, which mends such damage without a crawl from scratch. It rewrites every package version's search indexes, which takes about as
 long as a first crawl of them (no registry is asked). A snapshot of an older format is
 rewritten in the current one.`,
 		Flags: []cli.Flag{
@@ -68,7 +70,8 @@ func runCompact(c *cli.Context) error {
 		return failf("no snapshot in %s yet: nothing to compact", dir)
 	}
 	out := compactJSON{Snapshot: dir, FormatBefore: base.Format, SegmentsBefore: len(base.Segments), Counts: base.Counts}
-	if base.Format == index.FormatVersion && index.Compacted(base.Segments) {
+	changed, damaged := w.Compact()
+	if !changed {
 		// A new generation would be a copy of this one, and make every server reload.
 		w.Abort()
 		out.SegmentsAfter = out.SegmentsBefore
@@ -81,7 +84,11 @@ func runCompact(c *cli.Context) error {
 		}
 		return nil
 	}
-	w.Compact()
+	for _, err := range damaged {
+		if !c.Bool("quiet") {
+			fmt.Fprintf(c.App.ErrWriter, "rewriting a damaged segment from its documents: %v\n", err)
+		}
+	}
 	m, err := w.Commit(c.Context)
 	switch {
 	case errors.Is(err, index.ErrCorrupt), errors.Is(err, docidx.ErrTooLarge):
