@@ -6,6 +6,9 @@ package index
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/docidx/docidx"
@@ -26,7 +29,17 @@ import (
 //	4  each segment holds the documents and symbols of its versions (DocsFile, layout DOCIDXD1,
 //	   see docstore.go); store.db holds the catalog only. Format 3 is refused by Open and
 //	   rewritten by a crawl, as formats 1 and 2.
-const FormatVersion = 4
+//	5  the segments a crawl writes are kept beside the generations, in the index directory, and
+//	   shared by every generation that lists them (Manifest.SegmentDir ".."): a generation is
+//	   its manifest and its store.db, and a crawl writes its new segments and nothing of the
+//	   others. A single snapshot (an archive, also as unpacked) holds its segments itself
+//	   (SegmentDir ""). Format 4 is read as such a snapshot; a crawl into its index directory
+//	   moves its segments beside the generations.
+const FormatVersion = 5
+
+// oldestReadFormat is the oldest snapshot format Open reads; older ones are refused with an
+// error wrapping docidx.ErrFormat, and a crawl rewrites them.
+const oldestReadFormat = 4
 
 // File names inside one snapshot directory (DESIGN.md §3). SearchDir and RankFile are inside
 // each segment directory (see Segment).
@@ -44,12 +57,31 @@ type Manifest struct {
 	Sources       []string          `json:"sources,omitempty"` // registries and local paths crawled
 	Counts        []EcosystemCounts `json:"counts"`
 	Segments      []Segment         `json:"segments"`
-	Files         map[string]string `json:"files"` // slash path relative to the snapshot -> sha256 hex
+	// SegmentDir is the directory holding the segments, relative to the snapshot's directory:
+	// "" for the snapshot's own (a single snapshot, or a generation of format 4 or older),
+	// ".." for the index directory holding the generation (see FormatVersion 5).
+	SegmentDir string            `json:"segmentDir,omitempty"`
+	Files      map[string]string `json:"files"` // slash path -> sha256 hex; a segment's files under SegmentDir, the others under the snapshot
 }
 
-// Segment describes one immutable segment of a snapshot: a directory of the snapshot holding
-// the Bleve index (SearchDir), the ranking index (RankFile) and the document store (DocsFile) of
-// the package versions one crawl or merge indexed. Later generations hard-link it rather than copy it. Versions counts the
+// segmentPath returns the directory of segment name of the snapshot at snap.
+func (m *Manifest) segmentPath(snap, name string) string {
+	return filepath.Join(snap, m.SegmentDir, name)
+}
+
+// filePath returns the path of the file name (a slash path of Files) of the snapshot at snap: a
+// path whose first element names a segment is in SegmentDir.
+func (m *Manifest) filePath(snap, name string) string {
+	if first, _, ok := strings.Cut(name, "/"); ok && validSegmentName(first) {
+		return filepath.Join(snap, m.SegmentDir, filepath.FromSlash(name))
+	}
+	return filepath.Join(snap, filepath.FromSlash(name))
+}
+
+// Segment describes one immutable segment of a snapshot: a directory (in Manifest.SegmentDir)
+// holding the Bleve index (SearchDir), the ranking index (RankFile) and the document store
+// (DocsFile) of the package versions one crawl or merge indexed. Later generations list it
+// rather than copy it. Versions counts the
 // package versions it holds and Documents their search documents; Live counts the documents of
 // those versions still searched in it (see the store's where bucket): a segment less than half
 // of whose documents are live is rewritten by the next commit.
@@ -161,6 +193,20 @@ func (r *Reader) Close() error { return r.r.close() }
 
 // Dir returns the snapshot directory actually opened.
 func (r *Reader) Dir() string { return r.r.dir }
+
+// Size returns the bytes of the snapshot's files: its manifest and every file the manifest
+// lists, its segments' included wherever they are kept (see Manifest.SegmentDir). A file that
+// cannot be read counts 0 bytes.
+func (r *Reader) Size() int64 {
+	m := r.r.manifest
+	var n int64
+	for _, name := range append(sortedFiles(m), ManifestFile) {
+		if fi, err := os.Stat(m.filePath(r.r.dir, name)); err == nil {
+			n += fi.Size()
+		}
+	}
+	return n
+}
 
 // Manifest returns the snapshot's manifest.
 func (r *Reader) Manifest() *Manifest { return r.r.manifest }

@@ -88,6 +88,14 @@ func Pack(out io.Writer, dir string, c Compression) (*Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
+	if m.SegmentDir != "" {
+		// An archive is a single snapshot, which holds its segments itself.
+		one := *m
+		one.SegmentDir = ""
+		if raw, err = marshalManifest(&one); err != nil {
+			return nil, err
+		}
+	}
 	var zw io.WriteCloser
 	switch c {
 	case Gzip:
@@ -111,7 +119,7 @@ func Pack(out io.Writer, dir string, c Compression) (*Manifest, error) {
 		return nil, err
 	}
 	for _, name := range sortedFiles(m) {
-		if err := packFile(tw, snap, name, m.Files[name], hdr); err != nil {
+		if err := packFile(tw, m.filePath(snap, name), name, m.Files[name], hdr); err != nil {
 			return nil, err
 		}
 	}
@@ -124,11 +132,12 @@ func Pack(out io.Writer, dir string, c Compression) (*Manifest, error) {
 	return m, nil
 }
 
-func packFile(tw *tar.Writer, snap, name, sum string, hdr func(string, int64) *tar.Header) error {
-	f, err := os.Open(filepath.Join(snap, filepath.FromSlash(name)))
+// packFile writes the snapshot file name, at path, to tw, checking that its sha256 is sum.
+func packFile(tw *tar.Writer, path, name, sum string, hdr func(string, int64) *tar.Header) error {
+	f, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%w: %s: %s is missing", ErrCorrupt, snap, name)
+			return fmt.Errorf("%w: %s is missing", ErrCorrupt, path)
 		}
 		return err
 	}
@@ -145,7 +154,7 @@ func packFile(tw *tar.Writer, snap, name, sum string, hdr func(string, int64) *t
 		return fmt.Errorf("index: packing %s: %w", name, err)
 	}
 	if got := hex.EncodeToString(h.Sum(nil)); got != sum {
-		return fmt.Errorf("%w: %s: %s has sha256 %s, the manifest says %s: crawl again or unpack a good archive", ErrCorrupt, snap, name, got, sum)
+		return fmt.Errorf("%w: %s has sha256 %s, the manifest says %s: crawl again or unpack a good archive", ErrCorrupt, path, got, sum)
 	}
 	return nil
 }

@@ -202,8 +202,8 @@ func TestFlippedByte(t *testing.T) {
 	if _, err := index.Pack(io.Discard, src, index.Zstd); !errors.Is(err, index.ErrCorrupt) {
 		t.Errorf("packing a corrupt snapshot: %v", err)
 	}
-	os.WriteFile(filepath.Join(snap, "seg-000001", "search.bleve", "extra"), nil, 0o644)
-	os.Remove(filepath.Join(snap, "seg-000001", "search.bleve", "index_meta.json"))
+	os.WriteFile(filepath.Join(src, "seg-000001", "search.bleve", "extra"), nil, 0o644)
+	os.Remove(filepath.Join(src, "seg-000001", "search.bleve", "index_meta.json"))
 	if _, err := index.Verify(context.Background(), src, ""); err == nil ||
 		!strings.Contains(err.Error(), "seg-000001/search.bleve/extra is not listed") || !strings.Contains(err.Error(), "index_meta.json is missing") {
 		t.Errorf("extra and missing files: %v", err)

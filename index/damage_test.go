@@ -27,15 +27,19 @@ func damageFixture(t *testing.T) (dir, gen string) {
 	return dir, filepath.Join(dir, name)
 }
 
-// snapshotFiles returns the files and directories of the snapshot gen that a damage test breaks
-// in turn, as slash paths relative to gen: each file the snapshot's readers open, and one zap
-// segment of each search index.
-func snapshotFiles(t *testing.T, gen string) []string {
+// snapshotFiles returns the files and directories of the current snapshot of the index
+// directory dir that a damage test breaks in turn, as slash paths relative to dir: each file the
+// snapshot's readers open, and one zap segment of each search index.
+func snapshotFiles(t *testing.T, dir string) []string {
 	t.Helper()
-	files := []string{index.ManifestFile, index.StoreFile, "seg-000001/" + index.RankFile, "seg-000001/" + index.DocsFile}
+	name, err := index.Current(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []string{name + "/" + index.ManifestFile, name + "/" + index.StoreFile, "seg-000001/" + index.RankFile, "seg-000001/" + index.DocsFile}
 	for _, s := range []string{"seg-000001/" + index.SearchDir} {
 		files = append(files, s, s+"/index_meta.json", s+"/store/root.bolt")
-		zaps, err := filepath.Glob(filepath.Join(gen, s, "store", "*.zap"))
+		zaps, err := filepath.Glob(filepath.Join(dir, s, "store", "*.zap"))
 		if err != nil || len(zaps) == 0 {
 			t.Fatalf("%s has no zap segment (%v)", s, err)
 		}
@@ -137,8 +141,8 @@ var damages = []damage{
 // is: reading that version's documents is an error naming the file, never other text, while
 // searches and the other versions still answer; docidx verify finds it too.
 func TestDocStoreValueFlipped(t *testing.T) {
-	dir, gen := damageFixture(t)
-	path := filepath.Join(gen, "seg-000001", index.DocsFile)
+	dir, _ := damageFixture(t)
+	path := filepath.Join(dir, "seg-000001", index.DocsFile)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -212,12 +216,12 @@ func withinSafetyNet(t *testing.T, f func() error) error {
 // what to do — at Open or at the request that meets it — never a crash, a hang or a different
 // answer.
 func TestDamagedSnapshot(t *testing.T) {
-	_, gen := damageFixture(t)
-	for _, file := range snapshotFiles(t, gen) {
+	dir, _ := damageFixture(t)
+	for _, file := range snapshotFiles(t, dir) {
 		for _, d := range damages {
 			t.Run(file+"/"+d.name, func(t *testing.T) {
-				dir, gen := damageFixture(t)
-				path := filepath.Join(gen, filepath.FromSlash(file))
+				dir, _ := damageFixture(t)
+				path := filepath.Join(dir, filepath.FromSlash(file))
 				fi, err := os.Stat(path)
 				if err != nil {
 					t.Fatal(err)
@@ -313,8 +317,8 @@ func TestStoreTruncatedWhileOpen(t *testing.T) {
 
 // A segment that lost its rank.idx is damaged, not silently ranked otherwise.
 func TestMissingRankIndex(t *testing.T) {
-	dir, gen := damageFixture(t)
-	if err := os.Remove(filepath.Join(gen, "seg-000001", index.RankFile)); err != nil {
+	dir, _ := damageFixture(t)
+	if err := os.Remove(filepath.Join(dir, "seg-000001", index.RankFile)); err != nil {
 		t.Fatal(err)
 	}
 	_, err := index.Open(dir)
@@ -327,7 +331,7 @@ func TestMissingRankIndex(t *testing.T) {
 // A committed generation is readable by every user the umask lets read it: Bleve writes 0700
 // directories and 0600 files.
 func TestSnapshotModesFollowUmask(t *testing.T) {
-	_, gen := damageFixture(t)
+	dir, gen := damageFixture(t)
 	// What this process's umask gives a new file and directory.
 	probe := t.TempDir()
 	if err := os.Mkdir(filepath.Join(probe, "d"), 0o777); err != nil {
@@ -338,24 +342,27 @@ func TestSnapshotModesFollowUmask(t *testing.T) {
 	}
 	dfi, _ := os.Stat(filepath.Join(probe, "d"))
 	ffi, _ := os.Stat(filepath.Join(probe, "f"))
-	filepath.WalkDir(gen, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			t.Fatal(err)
-		}
-		fi, err := os.Lstat(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := ffi.Mode().Perm()
-		if d.IsDir() {
-			want = dfi.Mode().Perm()
-		}
-		if fi.Mode().Perm() != want {
-			rel, _ := filepath.Rel(gen, p)
-			t.Errorf("%s: mode %v, want %v", rel, fi.Mode().Perm(), want)
-		}
-		return nil
-	})
+	segs, _ := filepath.Glob(filepath.Join(dir, "seg-*"))
+	for _, root := range append(segs, gen) {
+		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				t.Fatal(err)
+			}
+			fi, err := os.Lstat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := ffi.Mode().Perm()
+			if d.IsDir() {
+				want = dfi.Mode().Perm()
+			}
+			if fi.Mode().Perm() != want {
+				rel, _ := filepath.Rel(dir, p)
+				t.Errorf("%s: mode %v, want %v", rel, fi.Mode().Perm(), want)
+			}
+			return nil
+		})
+	}
 }
 
 // A server follows new generations with a Watcher: one published damaged is refused with an
@@ -372,14 +379,14 @@ func TestWatcherKeepsServingOverDamagedGeneration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Truncate(filepath.Join(dir, name, "seg-000002", index.RankFile), 10); err != nil {
+	if err := os.Truncate(filepath.Join(dir, "seg-000002", index.RankFile), 10); err != nil {
 		t.Fatal(err)
 	}
 	switched, err := w.Check()
 	if switched || err == nil {
-		t.Fatalf("Check switched to a damaged generation (switched %v, err %v)", switched, err)
+		t.Fatalf("Check switched to %s, damaged (switched %v, err %v)", name, switched, err)
 	}
-	checkDamageError(t, err, filepath.Join(name, "seg-000002", index.RankFile))
+	checkDamageError(t, err, filepath.Join("seg-000002", index.RankFile))
 	r, release := w.Acquire()
 	defer release()
 	if _, err := r.Search(context.Background(), index.Query{Text: "errgroup"}); err != nil {
@@ -391,13 +398,13 @@ func TestWatcherKeepsServingOverDamagedGeneration(t *testing.T) {
 // goroutines of Bleve's where a fault cannot be recovered. The search gets an error naming the
 // file; the process lives.
 func TestSegmentTruncatedWhileOpen(t *testing.T) {
-	dir, gen := damageFixture(t)
+	dir, _ := damageFixture(t)
 	r := open(t, dir)
 	q := index.Query{Text: "errgroup", Version: "v0.6.0"} // the hits' text is read from Bleve
 	if _, err := r.Search(context.Background(), q); err != nil {
 		t.Fatal(err)
 	}
-	zaps, err := filepath.Glob(filepath.Join(gen, "seg-000001", index.SearchDir, "store", "*.zap"))
+	zaps, err := filepath.Glob(filepath.Join(dir, "seg-000001", index.SearchDir, "store", "*.zap"))
 	if err != nil || len(zaps) == 0 {
 		t.Fatalf("no zap segment (%v)", err)
 	}
@@ -408,6 +415,6 @@ func TestSegmentTruncatedWhileOpen(t *testing.T) {
 	if err == nil {
 		t.Fatal("Search read a segment emptied under it without an error")
 	}
-	rel, _ := filepath.Rel(gen, zaps[0])
+	rel, _ := filepath.Rel(dir, zaps[0])
 	checkDamageError(t, err, rel)
 }

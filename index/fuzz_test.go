@@ -13,7 +13,8 @@ import (
 )
 
 // fuzzFiles are the snapshot files FuzzOpenSnapshot replaces, by the input's first byte.
-var fuzzFiles = []string{"seg-000001/" + index.RankFile, index.ManifestFile, index.StoreFile, "seg-000001/search.bleve/index_meta.json", "../CURRENT", "seg-000001/" + index.DocsFile}
+// Paths are relative to the generation: its segments are beside it.
+var fuzzFiles = []string{"../seg-000001/" + index.RankFile, index.ManifestFile, index.StoreFile, "../seg-000001/search.bleve/index_meta.json", "../CURRENT", "../seg-000001/" + index.DocsFile}
 
 // FuzzOpenSnapshot replaces one file of a snapshot with the input and opens and searches the
 // snapshot: whatever the bytes, the result is answers or an error (ErrCorrupt, ErrFormat for a

@@ -234,7 +234,7 @@ func Merge(ctx context.Context, dir string, inputs []string) (*MergeSummary, err
 		}
 		name, ok := adopted[e.input][seg]
 		if !ok {
-			if name, err = w.w.adopt(filepath.Join(r.Dir(), seg)); err != nil {
+			if name, err = w.w.adopt(r.r.manifest.segmentPath(r.r.dir, seg)); err != nil {
 				return nil, fmt.Errorf("index: merge: %s: %w", in.Path, err)
 			}
 			adopted[e.input][seg] = name

@@ -151,6 +151,7 @@ type reader struct {
 // its hits.
 type readerSegment struct {
 	name string // "seg-000003"
+	dir  string // its directory
 	idx  bleve.Index
 	docs *docStore // its documents and symbols
 }
@@ -211,7 +212,7 @@ func openSnapshot(snap string) (*reader, error) {
 	var rankSegs []*rankSegment
 	fail := func(err error) (*reader, error) {
 		for _, seg := range r.segs {
-			closeBleve(seg.idx, filepath.Join(snap, seg.name, SearchDir))
+			closeBleve(seg.idx, filepath.Join(seg.dir, SearchDir))
 			if seg.docs != nil {
 				seg.docs.close()
 			}
@@ -223,20 +224,20 @@ func openSnapshot(snap string) (*reader, error) {
 		db.Close()
 		return nil, err
 	}
-	if m.Format < FormatVersion {
-		return fail(fmt.Errorf("%w: %s holds a snapshot of format %d, written by docidx %s; this docidx reads format %d: run 'docidx crawl' into its index directory (with any input: the crawl indexes every version its store holds anew) or unpack an archive packed by this docidx",
-			docidx.ErrFormat, snap, m.Format, m.DocidxVersion, FormatVersion))
+	if m.Format < oldestReadFormat {
+		return fail(fmt.Errorf("%w: %s holds a snapshot of format %d, written by docidx %s; this docidx reads formats %d to %d: run 'docidx crawl' into its index directory (with any input: the crawl indexes every version its store holds anew) or unpack an archive packed by this docidx",
+			docidx.ErrFormat, snap, m.Format, m.DocidxVersion, oldestReadFormat, FormatVersion))
 	}
 	for _, si := range m.Segments {
-		dir := filepath.Join(snap, si.Name)
 		if !validSegmentName(si.Name) {
 			return fail(damaged(filepath.Join(snap, ManifestFile), "it lists a segment named %q", si.Name))
 		}
+		dir := m.segmentPath(snap, si.Name)
 		idx, err := openBleve(filepath.Join(dir, SearchDir))
 		if err != nil {
 			return fail(rebuildable(err))
 		}
-		rseg := &readerSegment{name: si.Name, idx: idx}
+		rseg := &readerSegment{name: si.Name, dir: dir, idx: idx}
 		r.segs = append(r.segs, rseg)
 		paths, err := filepath.Glob(filepath.Join(dir, SearchDir, "store", "*"))
 		if err != nil {
@@ -374,7 +375,7 @@ func (r *reader) close() error {
 	r.closed = true
 	var err error
 	for _, seg := range r.segs {
-		if cerr := closeBleve(seg.idx, filepath.Join(r.dir, seg.name, SearchDir)); err == nil {
+		if cerr := closeBleve(seg.idx, filepath.Join(seg.dir, SearchDir)); err == nil {
 			err = cerr
 		}
 		if cerr := seg.docs.close(); err == nil {

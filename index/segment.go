@@ -23,7 +23,9 @@ package index
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -80,9 +82,11 @@ func (w *Writer) Compact() (changed bool, damaged []error) {
 	defer w.w.mu.Unlock()
 	w.w.compact = true
 	for _, st := range w.w.linked {
-		if err := checkSearchFiles(filepath.Join(w.w.gen, st.Name)); err != nil {
-			st.damaged = true
-			damaged = append(damaged, err)
+		if st.damage == nil {
+			st.damage = checkSearchFiles(filepath.Join(w.w.dir, st.Name))
+		}
+		if st.damage != nil {
+			damaged = append(damaged, st.damage)
 		}
 	}
 	b := w.w.base
@@ -103,28 +107,27 @@ func checkSearchFiles(dir string) error {
 	return nil
 }
 
-// newSegmentName returns the name of a segment not yet in the generation: the number after
-// the highest of the previous generation's and of those named since.
+// segNumber returns the number of segment name, or 0 for a name that is not a segment's.
+func segNumber(name string) int {
+	if !validSegmentName(name) {
+		return 0
+	}
+	n, _ := strconv.Atoi(strings.TrimPrefix(name, segPrefix))
+	return n
+}
+
+// newSegmentName returns the name of a segment not yet beside the generations: the number after
+// the highest there when the writer was created and of those named since.
 func (w *writer) newSegmentName() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.nextSeg == 0 {
-		w.nextSeg = 1
-		if w.prev != nil {
-			for _, s := range w.prev.Segments {
-				if n, _ := strconv.Atoi(strings.TrimPrefix(s.Name, segPrefix)); n >= w.nextSeg {
-					w.nextSeg = n + 1
-				}
-			}
-		}
-	}
 	name := segName(w.nextSeg)
 	w.nextSeg++
 	return name
 }
 
-// adopt links the segment directory src (of another snapshot) into the generation under a new
-// name, which it returns: the versions put with putAt in that name are then searched in it
+// adopt links the segment directory src (of another snapshot) beside the generations under a
+// new name, which it returns: the versions put with putAt in that name are then searched in it
 // without being indexed again (see Merge).
 func (w *writer) adopt(src string) (string, error) {
 	if err := w.check(); err != nil {
@@ -135,7 +138,14 @@ func (w *writer) adopt(src string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := linkTree(src, filepath.Join(w.gen, name)); err != nil {
+	dst := filepath.Join(w.dir, name)
+	if _, err := os.Lstat(dst); !errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("index: adopting segment %s: %s is there already", src, dst)
+	}
+	w.mu.Lock()
+	w.built = append(w.built, name)
+	w.mu.Unlock()
+	if err := linkTree(src, dst); err != nil {
 		return "", fmt.Errorf("index: adopting segment %s: %w", src, err)
 	}
 	w.mu.Lock()
@@ -165,7 +175,9 @@ type segState struct {
 	Segment
 	versions []string // version keys it holds
 	docs     []int    // the documents of each of versions
-	damaged  bool     // its search or ranking index failed Compact's check: it is rewritten
+	// damage is what was found wrong with its search or ranking index (see readSegment and
+	// Writer.Compact), nil for nothing: the segment is rewritten from its documents.
+	damage error
 }
 
 // level is the merge level of a segment of docs live documents.
@@ -231,14 +243,9 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 		return nil, nil, err
 	}
 
-	// Segments no version is searched in any more go; then the merge policy.
-	segs = slices.DeleteFunc(segs, func(st *segState) bool {
-		if st.Live > 0 {
-			return false
-		}
-		os.RemoveAll(filepath.Join(w.gen, st.Name))
-		return true
-	})
+	// Segments no version is searched in any more go (their directories once no generation
+	// lists them, see removeUnused); then the merge policy.
+	segs = slices.DeleteFunc(segs, func(st *segState) bool { return st.Live == 0 })
 	if merge := w.mergePlan(segs); len(merge) > 0 {
 		var keys []string
 		for _, st := range merge {
@@ -254,12 +261,7 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 		if err := add(keys); err != nil {
 			return nil, nil, err
 		}
-		w.closeDocStores() // only merged segments' stores are opened; closed before removal
-		for _, st := range merge {
-			if err := os.RemoveAll(filepath.Join(w.gen, st.Name)); err != nil {
-				return nil, nil, fmt.Errorf("index: %w", err)
-			}
-		}
+		w.closeDocStores() // only merged segments' stores are opened
 	}
 
 	err = w.db.Update(func(tx *bolt.Tx) error {
@@ -309,27 +311,34 @@ func Compacted(segs []Segment) bool {
 // readSegment reads what the segment at dir holds from the table of its document store
 // (checking the table's checksum, not the whole segment's: that is read at open, and by docidx
 // verify): its versions and the search documents of each. The segment is named name in the new
-// generation. It checks the shape of the segment's ranking index too (see loadRank): a crawl
-// reads this much of every segment it keeps, in time that does not grow with the segment.
+// generation. It checks the shape of the segment's ranking index too (see loadRank), in time
+// that does not grow with the segment: one found damaged is marked so, and the commit rewrites
+// the segment from its documents. Damage to the document store's table is an error: what the
+// segment holds is lost.
 func readSegment(dir, name string) (*segState, error) {
 	ds, err := openDocStore(filepath.Join(dir, DocsFile))
 	if err != nil {
 		return nil, err
 	}
 	defer ds.close()
-	rs, err := openRank(filepath.Join(dir, RankFile), true)
-	if err != nil {
-		return nil, err
-	}
-	rs.close()
-	if d := ds.documents(); d != rs.docs {
-		return nil, damaged(filepath.Join(dir, DocsFile), "it holds versions of %d search documents, %s ranks %d", d, RankFile, rs.docs)
-	}
 	st := &segState{Segment: Segment{Name: name, Versions: len(ds.keys)}, versions: ds.keys}
 	for _, k := range ds.keys {
 		n := ds.entries[k].searchDocs
 		st.docs = append(st.docs, n)
 		st.Documents += n
+	}
+	path := filepath.Join(dir, RankFile)
+	rs, err := openRank(path, true)
+	switch {
+	case errors.Is(err, ErrCorrupt):
+		st.damage = err
+	case err != nil:
+		return nil, err
+	default:
+		rs.close()
+		if rs.docs != st.Documents {
+			st.damage = damaged(path, "it ranks %d documents, %s holds versions of %d", rs.docs, DocsFile, st.Documents)
+		}
 	}
 	return st, nil
 }
@@ -347,16 +356,17 @@ func (st *segState) countLive(where map[string]string) {
 // mergePlan returns the segments to merge (into as few as maxSegmentDocs allows): with Compact
 // every segment but the full ones (more than half maxSegmentDocs) that hold nothing dead, unless
 // that is one segment holding nothing dead; else the segments of any level that mergeFactor of
-// them share and the segments fewer than half of whose documents are searched.
+// them share and the segments fewer than half of whose documents are searched. Segments found
+// damaged are always rewritten.
 func (w *writer) mergePlan(segs []*segState) []*segState {
 	if w.compact {
 		var out []*segState
 		for _, st := range segs {
-			if compactable(st.Segment) || st.damaged {
+			if compactable(st.Segment) || st.damage != nil {
 				out = append(out, st)
 			}
 		}
-		if len(out) == 1 && out[0].Live == out[0].Documents && !out[0].damaged {
+		if len(out) == 1 && out[0].Live == out[0].Documents && out[0].damage == nil {
 			return nil
 		}
 		return out
@@ -365,7 +375,7 @@ func (w *writer) mergePlan(segs []*segState) []*segState {
 	var out []*segState
 	for _, st := range segs {
 		switch {
-		case 2*st.Live < st.Documents:
+		case 2*st.Live < st.Documents, st.damage != nil:
 			out = append(out, st)
 		case 2*st.Live <= maxSegmentDocs:
 			byLevel[level(st.Live)] = append(byLevel[level(st.Live)], st)
@@ -385,10 +395,13 @@ func (w *writer) mergePlan(segs []*segState) []*segState {
 // new segment name, with their documents and symbols: those the crawl staged, else the copy in
 // the segment where names (one being merged). It records each version's counts.
 func (w *writer) buildSegment(ctx context.Context, name string, keys []string, where map[string]string) (*segState, error) {
-	dir := filepath.Join(w.gen, name)
+	dir := filepath.Join(w.dir, name)
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
+	w.mu.Lock()
+	w.built = append(w.built, name)
+	w.mu.Unlock()
 	dw, err := createDocStore(filepath.Join(dir, DocsFile))
 	if err != nil {
 		return nil, err
@@ -535,7 +548,7 @@ func (w *writer) values(stage, store *bolt.Tx, key, seg string) (docs, syms []by
 	ds := w.stores[seg]
 	w.mu.Unlock()
 	if ds == nil {
-		if ds, err = openDocStore(filepath.Join(w.gen, seg, DocsFile)); err != nil {
+		if ds, err = openDocStore(filepath.Join(w.dir, seg, DocsFile)); err != nil {
 			return nil, nil, err
 		}
 		w.mu.Lock()

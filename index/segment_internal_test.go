@@ -63,7 +63,7 @@ func TestRemoveDeadZapFiles(t *testing.T) {
 		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "zod", Version: "3.23.8"},
 		Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "parse", QualifiedName: "zod.parse", Doc: "Parse input."}},
 	})
-	dir := filepath.Join(r.Dir(), "seg-000001", SearchDir)
+	dir := filepath.Join(r.r.where[string(versionKey(docidx.Ref{Ecosystem: docidx.NPM, Name: "zod", Version: "3.23.8"}))].dir, SearchDir)
 	r.Close()
 	live, err := liveZapFiles(dir)
 	if err != nil || len(live) == 0 { // a file may be listed by more than one snapshot

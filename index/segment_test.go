@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -143,30 +144,71 @@ func TestSegmentsRankAsOne(t *testing.T) {
 	sameResults(t, many, pruned)
 }
 
-// A crawl hard-links the segments of the generation before rather than copying them, and
-// writes only the segment of what it added.
-func TestCrawlLinksSegments(t *testing.T) {
+// A crawl writes its new segment beside the generations and keeps the others where they are:
+// a generation is its manifest and store. A segment goes once no generation left lists it.
+func TestCrawlKeepsSegments(t *testing.T) {
 	dir := t.TempDir()
 	commit(t, dir, goModule("v0.7.0"))
 	first := currentGen(t, dir)
+	before, err := os.Stat(filepath.Join(dir, "seg-000001", index.RankFile))
+	if err != nil {
+		t.Fatal(err)
+	}
 	// A reader holds the first generation, which the second crawl would remove otherwise.
 	r := open(t, dir)
-	defer r.Close()
 	commit(t, dir, npmPackage("zod", "3.23.8", "schema validation"))
 	second := currentGen(t, dir)
-	a, err := os.Stat(filepath.Join(first, "seg-000001", index.RankFile))
+	after, err := os.Stat(filepath.Join(dir, "seg-000001", index.RankFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.Stat(filepath.Join(second, "seg-000001", index.RankFile))
-	if err != nil {
-		t.Fatal(err)
+	if !os.SameFile(before, after) || !after.ModTime().Equal(before.ModTime()) {
+		t.Error("the second crawl wrote the first one's segment again")
 	}
-	if !os.SameFile(a, b) {
-		t.Error("the second generation copied the first one's segment instead of linking it")
-	}
-	if _, err := os.Stat(filepath.Join(second, "seg-000002", index.RankFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "seg-000002", index.RankFile)); err != nil {
 		t.Errorf("no segment for the second crawl: %v", err)
+	}
+	for _, gen := range []string{first, second} {
+		entries, err := os.ReadDir(gen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		if want := []string{index.ManifestFile, index.StoreFile}; !slices.Equal(names, want) {
+			t.Errorf("%s holds %v, want %v", filepath.Base(gen), names, want)
+		}
+	}
+
+	// Compaction merges both segments into a third; the first generation, read, keeps
+	// seg-000001 until its reader closes.
+	w, err := index.Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Compact()
+	if _, err := w.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	exist := func(name string) bool {
+		_, err := os.Stat(filepath.Join(dir, name))
+		return err == nil
+	}
+	if got := segments(t, dir); !slices.Equal(got, []string{"seg-000003"}) {
+		t.Fatalf("compacted into %v", got)
+	}
+	if !exist("seg-000001") || exist("seg-000002") {
+		t.Errorf("after compaction, with the first generation read: seg-000001 %v (want true), seg-000002 %v (want false)", exist("seg-000001"), exist("seg-000002"))
+	}
+	r.Close()
+	commit(t, dir, npmPackage("ws", "8.18.0", "websockets"))
+	if exist("seg-000001") || exist(filepath.Base(first)) {
+		t.Errorf("the first generation and its segment stayed after its reader closed")
+	}
+	if v, err := index.Verify(context.Background(), dir, t.TempDir()); err != nil {
+		t.Fatalf("verify: %v (%+v)", err, v)
 	}
 }
 
@@ -232,6 +274,9 @@ func TestOlderFormatSnapshots(t *testing.T) {
 		{2, index.EcosystemCounts{Ecosystem: docidx.Go, Packages: 1, Versions: 3, Documents: 5, Sections: 7, Symbols: 57}, "hello"},
 		// goModule at v0.6.0 and v0.7.0, then at v0.8.0: two segments.
 		{3, index.EcosystemCounts{Ecosystem: docidx.Go, Packages: 1, Versions: 3, Documents: 3, Sections: 6, Symbols: 15}, "errgroup"},
+		// The same, its segments in the generation: read as it is, and moved beside the
+		// generations by a crawl.
+		{4, index.EcosystemCounts{Ecosystem: docidx.Go, Packages: 1, Versions: 3, Documents: 3, Sections: 6, Symbols: 15}, "errgroup"},
 	} {
 		t.Run(fmt.Sprint("format", tc.format), func(t *testing.T) {
 			f, err := os.Open(filepath.Join("testdata", fmt.Sprintf("format%d.tar.zst", tc.format)))
@@ -243,20 +288,36 @@ func TestOlderFormatSnapshots(t *testing.T) {
 			if _, err := index.Install(dir, f); err != nil {
 				t.Fatal(err)
 			}
-			_, err = index.Open(dir)
-			if !errors.Is(err, docidx.ErrFormat) || !strings.Contains(err.Error(), fmt.Sprint("format ", tc.format)) || !strings.Contains(err.Error(), "docidx crawl") {
+			var before []docidx.Hit
+			if r, err := index.Open(dir); tc.format >= 4 && err == nil {
+				before = search(t, r, index.Query{Text: tc.query})
+				r.Close()
+			} else if tc.format >= 4 || !errors.Is(err, docidx.ErrFormat) || !strings.Contains(err.Error(), fmt.Sprint("format ", tc.format)) || !strings.Contains(err.Error(), "docidx crawl") {
 				t.Fatalf("Open of a format %d snapshot: %v, want ErrFormat saying to crawl", tc.format, err)
 			}
 			m := commit(t, dir)
-			if m.Format != index.FormatVersion || len(m.Segments) != 1 {
-				t.Errorf("after a crawl: format %d, segments %+v", m.Format, m.Segments)
+			segs := 1 // every version indexed anew
+			if tc.format >= 4 {
+				segs = 2 // the segments moved as they are
+			}
+			if m.Format != index.FormatVersion || len(m.Segments) != segs || m.SegmentDir != ".." {
+				t.Errorf("after a crawl: format %d, segments %+v in %q", m.Format, m.Segments, m.SegmentDir)
+			}
+			for _, seg := range m.Segments {
+				if _, err := os.Stat(filepath.Join(dir, seg.Name, index.RankFile)); err != nil {
+					t.Errorf("segment %s is not beside the generations: %v", seg.Name, err)
+				}
 			}
 			if want := []index.EcosystemCounts{tc.counts}; !reflect.DeepEqual(m.Counts, want) {
 				t.Errorf("counts %+v, want those of the format %d snapshot %+v", m.Counts, tc.format, want)
 			}
 			r := open(t, dir)
-			if hits := search(t, r, index.Query{Text: tc.query}); len(hits) == 0 {
+			hits := search(t, r, index.Query{Text: tc.query})
+			if len(hits) == 0 {
 				t.Error("no hits in the rewritten snapshot")
+			}
+			if before != nil && !reflect.DeepEqual(hits, before) {
+				t.Errorf("hits before the crawl:%s\nafter:%s", hitList(before), hitList(hits))
 			}
 			refs, err := r.Refs()
 			if err != nil || len(refs) != tc.counts.Versions {
@@ -277,18 +338,18 @@ func TestOlderFormatSnapshots(t *testing.T) {
 	}
 }
 
-// A crawl over a snapshot whose segment is damaged fails, naming the file in the current
-// generation and how to crawl from scratch, and publishes nothing built on it: at Create when
-// the segment's document store is damaged (its table is read there), at Commit when its ranking
-// index is (checked while the crawl works).
+// A crawl reads the table of each segment it keeps and checks the shape of its ranking index.
+// A damaged table stops it before it publishes, saying how to crawl from scratch: the versions
+// it lists are lost. A ranking index cut short is rewritten from the segment's documents.
 func TestCrawlOverDamagedSegment(t *testing.T) {
 	for _, file := range []string{index.DocsFile, index.RankFile} {
 		t.Run(file, func(t *testing.T) {
+			docs := segmentFixture()
 			dir := t.TempDir()
-			commit(t, dir, goModule("v0.7.0"))
-			commit(t, dir, npmPackage("zod", "3.23.8", "schema validation"))
+			commit(t, dir, docs[:3]...)
+			commit(t, dir, docs[3:5]...)
 			cur := currentGen(t, dir)
-			path := filepath.Join(cur, "seg-000002", file)
+			path := filepath.Join(dir, "seg-000002", file)
 			fi, err := os.Stat(path)
 			if err != nil {
 				t.Fatal(err)
@@ -298,10 +359,20 @@ func TestCrawlOverDamagedSegment(t *testing.T) {
 			}
 			w, err := index.Create(dir)
 			if err == nil {
-				if err = w.Put(context.Background(), npmPackage("ws", "8.18.0", "websockets")); err != nil {
+				if err = w.Put(context.Background(), docs[5]); err != nil {
 					t.Fatal(err)
 				}
 				_, err = w.Commit(context.Background())
+			}
+			if file == index.RankFile {
+				if err != nil {
+					t.Fatalf("a crawl over a %s cut short: %v", file, err)
+				}
+				if segs := segments(t, dir); slices.Contains(segs, "seg-000002") {
+					t.Errorf("the damaged segment is still searched: %v", segs)
+				}
+				sameResults(t, dir, build(t, docs...))
+				return
 			}
 			if !errors.Is(err, index.ErrCorrupt) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "from scratch") {
 				t.Fatalf("a crawl over a damaged %s: %v, want ErrCorrupt naming %s and how to crawl from scratch", file, err, path)
@@ -323,13 +394,12 @@ func TestCompactRepairsSegment(t *testing.T) {
 	for _, d := range docs[:3] {
 		commit(t, dir, d)
 	}
-	path := filepath.Join(currentGen(t, dir), "seg-000002", index.RankFile)
+	path := filepath.Join(dir, "seg-000002", index.RankFile)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	data[len(data)/2] ^= 0x40
-	// The file is a link shared by the generations: it is damaged in place.
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -3,12 +3,16 @@ package index
 // snapshot.go lays out generations on disk:
 //
 //	<dir>/CURRENT        the name of the current generation ("gen-000007\n"), replaced by rename
-//	<dir>/gen-000007/    one complete snapshot: manifest.json, store.db, seg-NNNNNN/ (segment.go)
+//	<dir>/gen-000007/    one snapshot: manifest.json and store.db
+//	<dir>/seg-000012/    a segment (segment.go), shared by the generations whose manifests list it
 //	<dir>/.lock          held (flock) by the one crawl writing a new generation
 //
 // A generation becomes visible only when CURRENT names it, and CURRENT is switched only after
-// every file of the generation is written and synced, so a crash at any moment leaves the previous
-// generation current and whole.
+// every file of the generation and of the segments it adds is written and synced, so a crash at
+// any moment leaves the previous generation current and whole. A segment is removed once no
+// generation left lists it (see removeUnused), as Lucene's IndexFileDeleter removes the files
+// no commit point references. A generation unpacked from an archive (Install), or written by a
+// docidx of format 4, holds its segments itself (Manifest.SegmentDir).
 
 import (
 	"crypto/sha256"
@@ -126,12 +130,18 @@ func parseManifest(data []byte, where string) (*Manifest, error) {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return nil, damaged(filepath.Join(where, ManifestFile), "%v", err)
 	}
+	switch {
+	case m.SegmentDir != "" && m.SegmentDir != "..":
+		return nil, damaged(filepath.Join(where, ManifestFile), "its segment directory is %q, not \"\" or \"..\"", m.SegmentDir)
+	case m.SegmentDir != "" && m.Format < 5:
+		return nil, damaged(filepath.Join(where, ManifestFile), "format %d keeps its segments in the snapshot, it says in %q", m.Format, m.SegmentDir)
+	}
 	return &m, nil
 }
 
 // checksums returns the sha256 of every regular file under snap except the manifest, keyed by
-// slash path. Files in known are not read: their checksums are known's.
-func checksums(snap string, known map[string]string) (map[string]string, error) {
+// slash path.
+func checksums(snap string) (map[string]string, error) {
 	sums := map[string]string{}
 	err := filepath.WalkDir(snap, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -143,10 +153,6 @@ func checksums(snap string, known map[string]string) (map[string]string, error) 
 		}
 		rel = filepath.ToSlash(rel)
 		if rel == ManifestFile {
-			return nil
-		}
-		if sum, ok := known[rel]; ok {
-			sums[rel] = sum
 			return nil
 		}
 		f, err := os.Open(p)
@@ -227,8 +233,9 @@ func marshalManifest(m *Manifest) ([]byte, error) {
 // removeUnused removes every generation under the index directory dir except keep (the current
 // one, or -1 when there is none): those newer than keep are debris of crawls that did not
 // finish, and older ones go as soon as no Reader holds them (see lockUnused). A generation that a
-// server still reads is left for a later crawl to remove. The caller holds the crawl lock.
-// Errors are ignored: what cannot be removed now is tried again at the next crawl.
+// server still reads is left for a later crawl to remove. Then it removes the segments beside
+// the generations that no generation left lists (see removeUnlisted). The caller holds the
+// crawl lock. Errors are ignored: what cannot be removed now is tried again at the next crawl.
 func removeUnused(dir string, keep int) {
 	gens, err := generations(dir)
 	if err != nil {
@@ -257,6 +264,39 @@ func removeUnused(dir string, keep int) {
 				os.RemoveAll(p)
 				release()
 			}
+		}
+	}
+	removeUnlisted(dir)
+}
+
+// removeUnlisted removes the segment directories in the index directory dir that no generation
+// there lists: merged away, no longer searched, or written by a crawl that did not finish. It
+// removes nothing when a generation's manifest cannot be read, which might list any of them.
+// The caller holds the crawl lock, so no crawl is writing a segment meanwhile.
+func removeUnlisted(dir string) {
+	gens, err := generations(dir)
+	if err != nil {
+		return
+	}
+	listed := map[string]bool{}
+	for _, g := range gens {
+		m, err := readManifest(filepath.Join(dir, genName(g)))
+		if err != nil {
+			return
+		}
+		if m.SegmentDir == ".." {
+			for _, seg := range m.Segments {
+				listed[seg.Name] = true
+			}
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if validSegmentName(e.Name()) && !listed[e.Name()] {
+			os.RemoveAll(filepath.Join(dir, e.Name()))
 		}
 	}
 }

@@ -86,7 +86,7 @@ func verifyDir(ctx context.Context, snap string) (*Verification, error) {
 			problems = append(problems, fmt.Sprintf("manifest lists the unsafe file name %q", name))
 			continue
 		}
-		n, sum, err := hashFile(filepath.Join(snap, filepath.FromSlash(name)))
+		n, sum, err := hashFile(m.filePath(snap, name))
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			problems = append(problems, name+" is missing")
@@ -102,16 +102,27 @@ func verifyDir(ctx context.Context, snap string) (*Verification, error) {
 			v.Bytes += n
 		}
 	}
-	filepath.WalkDir(snap, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+	// Files in the snapshot, and in its segments kept beside it, that the manifest does not list.
+	unlisted := func(root, prefix string) {
+		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return nil
+			}
+			rel, _ := filepath.Rel(root, p)
+			if rel = prefix + filepath.ToSlash(rel); rel != ManifestFile && m.Files[rel] == "" {
+				problems = append(problems, rel+" is not listed in the manifest")
+			}
 			return nil
+		})
+	}
+	unlisted(snap, "")
+	if m.SegmentDir != "" {
+		for _, seg := range m.Segments {
+			if validSegmentName(seg.Name) {
+				unlisted(m.segmentPath(snap, seg.Name), seg.Name+"/")
+			}
 		}
-		rel, _ := filepath.Rel(snap, p)
-		if rel = filepath.ToSlash(rel); rel != ManifestFile && m.Files[rel] == "" {
-			problems = append(problems, rel+" is not listed in the manifest")
-		}
-		return nil
-	})
+	}
 	if len(problems) == 0 {
 		// Only a snapshot whose bytes are right is opened: a damaged store could crash bbolt.
 		problems = append(problems, checkStores(snap, m, v)...)
@@ -181,7 +192,7 @@ func checkStores(snap string, m *Manifest, v *Verification) (problems []string) 
 			problems = append(problems, fmt.Sprintf("the manifest lists a segment named %q", seg.Name))
 			continue
 		}
-		dir := filepath.Join(snap, seg.Name)
+		dir := m.segmentPath(snap, seg.Name)
 		idx, err := openBleve(filepath.Join(dir, SearchDir))
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s/%s does not open: %v", seg.Name, SearchDir, err))

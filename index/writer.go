@@ -37,9 +37,17 @@ type writer struct {
 	mu      sync.Mutex
 	sources map[string]bool
 	compact bool
-	nextSeg int                  // the number of the next new segment; 0 until newSegmentName counts
-	linked  []*segState          // segments linked from the previous generation and adopted by adopt
-	stores  map[string]*docStore // document stores of segments being merged, by segment name
+	nextSeg int         // the number of the next new segment
+	linked  []*segState // segments kept from the previous generation and adopted by adopt
+	// built names the segment directories this writer made beside the generations (built, or
+	// linked by adopt): removed if it does not commit, synced and hashed if it does.
+	built []string
+	// renamed maps the segments of a previous generation that held them itself to the names
+	// they were adopted under (see keepSegments).
+	renamed map[string]string
+	// sums are the known checksums of the kept and adopted segments' files, by manifest path.
+	sums   map[string]string
+	stores map[string]*docStore // document stores of segments being merged, by segment name
 	// stage holds the documents and symbols the crawl put, until Commit writes them into the
 	// new segments' document stores: stagingFile in the generation, opened at the first put
 	// and removed before the generation is published.
@@ -62,12 +70,14 @@ func create(dir string) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &writer{dir: dir, lock: lock, sources: map[string]bool{}, stores: map[string]*docStore{}}
+	w := &writer{dir: dir, lock: lock, nextSeg: 1, sources: map[string]bool{}, stores: map[string]*docStore{},
+		renamed: map[string]string{}, sums: map[string]string{}}
 	if err := w.init(); err != nil {
-		w.release()
-		if w.gen != "" {
-			os.RemoveAll(w.gen)
+		if w.db != nil {
+			w.db.Close()
 		}
+		w.removeNew()
+		w.release()
 		return nil, err
 	}
 	return &Writer{w: w}, nil
@@ -115,6 +125,16 @@ func (w *writer) seed() error {
 	// Generations left by crawls that did not finish (we hold the lock, so no one is writing
 	// them) and old ones no server reads any more.
 	removeUnused(w.dir, curN)
+	// New segments are numbered after every segment beside the generations.
+	entries, err := os.ReadDir(w.dir)
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	for _, e := range entries {
+		if n := segNumber(e.Name()); n >= w.nextSeg {
+			w.nextSeg = n + 1
+		}
+	}
 	w.gen = filepath.Join(w.dir, genName(next))
 	if err := os.Mkdir(w.gen, 0o755); err != nil {
 		return fmt.Errorf("index: %w", err)
@@ -128,23 +148,11 @@ func (w *writer) seed() error {
 		for _, s := range prev.Sources {
 			w.sources[redactedSource(s)] = true
 		}
-		if prev.Format == FormatVersion {
-			for _, seg := range prev.Segments {
-				if !validSegmentName(seg.Name) {
-					return damaged(filepath.Join(cur, ManifestFile), "it lists a segment named %q", seg.Name)
-				}
-				// Its tables are read in the current generation, so that damage to them is
-				// named there, before anything is built on it.
-				st, err := readSegment(filepath.Join(cur, seg.Name), seg.Name)
-				if err != nil {
-					return err
-				}
-				if err := linkTree(filepath.Join(cur, seg.Name), filepath.Join(w.gen, seg.Name)); err != nil {
-					return fmt.Errorf("index: linking segment %s: %w", seg.Name, err)
-				}
-				w.linked = append(w.linked, st)
-			}
+		if prev.Format >= oldestReadFormat {
 			w.prev = prev
+			if err := w.keepSegments(cur, prev); err != nil {
+				return err
+			}
 		}
 	}
 	// The freelist is synced: without it, opening the copy for writing walks every page of
@@ -164,6 +172,9 @@ func (w *writer) seed() error {
 				return err
 			}
 		}
+		if err := renameWhere(tx.Bucket(bucketWhere), w.renamed); err != nil {
+			return err
+		}
 		// A store of format 3 or older holds every version's documents and symbols (see
 		// store.go): the versions' values for the new segments, dropped at Commit.
 		w.legacy = tx.Bucket(bucketDocuments) != nil
@@ -174,6 +185,67 @@ func (w *writer) seed() error {
 		}
 		return tx.Bucket(bucketMeta).Put([]byte("format"), []byte(strconv.Itoa(FormatVersion)))
 	})
+}
+
+// keepSegments makes the segments of prev, the manifest of the current generation at cur, the
+// segments the new generation starts from. Segments beside the generations (format 5) are kept
+// where they are: only their tables are read, and the shape of their ranking index checked (see
+// readSegment), so that damage to them is named before anything is built on them. The segments
+// of a snapshot that holds them itself (format 4, or unpacked from an archive) are linked beside
+// the generations once, under names no segment there has.
+func (w *writer) keepSegments(cur string, prev *Manifest) error {
+	for _, seg := range prev.Segments {
+		if !validSegmentName(seg.Name) {
+			return damaged(filepath.Join(cur, ManifestFile), "it lists a segment named %q", seg.Name)
+		}
+		src := prev.segmentPath(cur, seg.Name)
+		if prev.SegmentDir == "" {
+			name, err := w.adopt(src)
+			if err != nil {
+				return err
+			}
+			w.renamed[seg.Name] = name
+			w.moveSums(prev.Files, seg.Name, name)
+			continue
+		}
+		st, err := readSegment(src, seg.Name)
+		if err != nil {
+			return err
+		}
+		w.linked = append(w.linked, st)
+		w.moveSums(prev.Files, seg.Name, seg.Name)
+	}
+	return nil
+}
+
+// moveSums records the checksums, among files (a manifest's), of the files of segment from as
+// those of segment to: the same files, kept or linked.
+func (w *writer) moveSums(files map[string]string, from, to string) {
+	for path, sum := range files {
+		if rest, ok := strings.CutPrefix(path, from+"/"); ok {
+			w.sums[to+"/"+rest] = sum
+		}
+	}
+}
+
+// renameWhere changes the segment names of the where bucket b as renamed says (old -> new).
+func renameWhere(b *bolt.Bucket, renamed map[string]string) error {
+	if len(renamed) == 0 || b == nil {
+		return nil
+	}
+	var keys, vals [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		if to, ok := renamed[string(v)]; ok {
+			keys, vals = append(keys, k), append(vals, []byte(to))
+		}
+		return nil
+	})
+	for i := range keys {
+		if err == nil {
+			err = b.Put(keys[i], vals[i])
+		}
+	}
+	return err
 }
 
 // copyStore copies the current generation's store into the new one, byte for byte: no crawl
@@ -435,10 +507,24 @@ func (w *writer) commit(ctx context.Context) (*Manifest, error) {
 		if w.db != nil {
 			w.db.Close()
 		}
-		os.RemoveAll(w.gen)
+		w.removeNew()
 	}
 	w.release()
 	return m, err
+}
+
+// removeNew removes what the writer made: its generation and the segments it built or adopted.
+func (w *writer) removeNew() error {
+	var err error
+	if w.gen != "" {
+		err = os.RemoveAll(w.gen)
+	}
+	for _, name := range w.built {
+		if rerr := os.RemoveAll(filepath.Join(w.dir, name)); err == nil {
+			err = rerr
+		}
+	}
+	return err
 }
 
 func (w *writer) publish(ctx context.Context) (*Manifest, error) {
@@ -449,21 +535,51 @@ func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 	if err := w.closeStore(); err != nil {
 		return nil, err
 	}
-	if err := shareTree(w.gen); err != nil {
-		return nil, fmt.Errorf("index: setting the permissions of %s: %w", w.gen, err)
+	// The generation's files and the segments this writer made are shared, synced and hashed;
+	// the segments it kept were when they were written.
+	made := map[string]bool{}
+	for _, name := range w.built {
+		made[name] = true
 	}
-	// The files linked from the generation before were synced when it was written.
-	linked := w.linkedSums(segs)
-	skip := make(map[string]bool, len(linked))
-	for path := range linked {
-		skip[path] = true
+	dirs := []string{w.gen}
+	for _, seg := range segs {
+		if made[seg.Name] {
+			dirs = append(dirs, filepath.Join(w.dir, seg.Name))
+		}
 	}
-	if err := syncTree(w.gen, skip); err != nil {
-		return nil, fmt.Errorf("index: syncing %s: %w", w.gen, err)
+	for _, dir := range dirs {
+		if err := shareTree(dir); err != nil {
+			return nil, fmt.Errorf("index: setting the permissions of %s: %w", dir, err)
+		}
+		if err := syncTree(dir, nil); err != nil {
+			return nil, fmt.Errorf("index: syncing %s: %w", dir, err)
+		}
 	}
-	sums, err := checksums(w.gen, linked)
+	sums, err := checksums(w.gen)
 	if err != nil {
 		return nil, fmt.Errorf("index: checksums: %w", err)
+	}
+	listed := map[string]bool{}
+	for _, seg := range segs {
+		listed[seg.Name] = true
+	}
+	known := map[string]bool{} // segments whose files' checksums the writer knows
+	for path, sum := range w.sums {
+		if seg, _, _ := strings.Cut(path, "/"); listed[seg] {
+			sums[path], known[seg] = sum, true
+		}
+	}
+	for _, seg := range segs {
+		if known[seg.Name] {
+			continue
+		}
+		segSums, err := checksums(filepath.Join(w.dir, seg.Name))
+		if err != nil {
+			return nil, fmt.Errorf("index: checksums: %w", err)
+		}
+		for path, sum := range segSums {
+			sums[seg.Name+"/"+path] = sum
+		}
 	}
 	m := &Manifest{
 		Format:        FormatVersion,
@@ -471,6 +587,7 @@ func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 		Created:       time.Now().UTC().Truncate(time.Second),
 		Counts:        counts,
 		Segments:      segs,
+		SegmentDir:    "..",
 		Files:         sums,
 	}
 	w.mu.Lock()
@@ -579,7 +696,7 @@ func (w *writer) abort() error {
 	if w.db != nil {
 		err = w.db.Close()
 	}
-	if rmErr := os.RemoveAll(w.gen); err == nil {
+	if rmErr := w.removeNew(); err == nil {
 		err = rmErr
 	}
 	w.release()
@@ -591,25 +708,6 @@ func (w *writer) release() {
 		unlockDir(w.lock)
 		w.lock = nil
 	}
-}
-
-// linkedSums returns the checksums of the previous generation's files that are in segs, the
-// new generation's segments: their files are the same (hard links of immutable files), so they
-// are not read again.
-func (w *writer) linkedSums(segs []Segment) map[string]string {
-	out := map[string]string{}
-	if w.prev == nil {
-		return out
-	}
-	for _, seg := range segs {
-		prefix := seg.Name + "/"
-		for path, sum := range w.prev.Files {
-			if strings.HasPrefix(path, prefix) {
-				out[path] = sum
-			}
-		}
-	}
-	return out
 }
 
 // forceMerge merges the index into one segment: a snapshot is written once and read many times,

@@ -172,8 +172,8 @@ func runCrawl(c *cli.Context) error {
 			return failf("--prune: %v; the previous snapshot is unchanged", err)
 		}
 	}
-	// A snapshot of an older format cannot be read, and the error that says so tells the
-	// user to crawl again: that crawl must rewrite it even when every package is unchanged.
+	// A snapshot of an older format is rewritten in the current one even when every package is
+	// unchanged: Open refuses the oldest ones with an error that says to crawl again.
 	outdated := w.Base() != nil && w.Base().Format < index.FormatVersion
 	if sum.Indexed == 0 && len(pruned) == 0 && !emptyShard(w, shard, sum) && !outdated {
 		// Nothing to publish: a new generation would copy the old one, make every server

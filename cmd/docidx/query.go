@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -121,7 +119,7 @@ func statsCommand() *cli.Command {
 				out.Total.Sections += e.Sections
 				out.Total.Symbols += e.Symbols
 			}
-			out.SizeBytes = dirSize(r.Dir())
+			out.SizeBytes = r.Size()
 			if c.Bool("json") {
 				return writeJSON(c.App.Writer, out)
 			}
@@ -145,17 +143,4 @@ func statsCommand() *cli.Command {
 			return tw.Flush()
 		},
 	}
-}
-
-func dirSize(dir string) int64 {
-	var n int64
-	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			if info, err := d.Info(); err == nil {
-				n += info.Size()
-			}
-		}
-		return nil
-	})
-	return n
 }

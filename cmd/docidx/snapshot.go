@@ -75,7 +75,7 @@ func runPack(c *cli.Context) error {
 	}
 	var snapBytes int64
 	if r, err := index.Open(dir); err == nil {
-		snapBytes = dirSize(r.Dir())
+		snapBytes = r.Size()
 		r.Close()
 	}
 	name := "zstd"
