@@ -52,6 +52,9 @@ func (w *writer) delete(ref docidx.Ref) error {
 		if pkgs.Get(key) == nil {
 			return fmt.Errorf("%w: %s is not indexed", docidx.ErrNotFound, ref)
 		}
+		if err := w.remember(tx, key, nameKey(ref.Ecosystem, ref.Name)); err != nil {
+			return err
+		}
 		// Its documents and symbols stay where they are (a segment, or the staging store), no
 		// longer read: only the versions of the packages bucket are indexed or searched.
 		for _, b := range [][]byte{bucketPackages, bucketWhere, bucketCounts} {

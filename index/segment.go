@@ -192,30 +192,24 @@ func level(docs int) int {
 // segments as the merge policy says, updates the where bucket and returns the generation's
 // segments and counts.
 func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCounts, error) {
-	where := map[string]string{}
-	var fresh []string
-	err := w.db.View(func(tx *bolt.Tx) error {
-		wb := tx.Bucket(bucketWhere)
-		return tx.Bucket(bucketPackages).ForEach(func(k, _ []byte) error {
-			if seg := wb.Get(k); seg != nil {
-				where[string(k)] = string(seg)
-			} else {
-				fresh = append(fresh, string(k))
-			}
-			return nil
-		})
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-
-	// The segments linked from the previous generation and adopted from merged snapshots, read
+	// The segments kept from the previous generation and adopted from merged snapshots, read
 	// as they were linked.
 	w.mu.Lock()
 	segs := slices.Clone(w.linked)
 	w.mu.Unlock()
-	for _, st := range segs {
-		st.countLive(where)
+	// where holds the segment of the versions whose segment the commit reads or sets: those it
+	// indexes and those of the segments it merges; all of them when no previous generation is
+	// built on (see scanWhere), which indexes every version anew.
+	where := map[string]string{}
+	var fresh []string
+	var err error
+	if w.prev == nil {
+		fresh, err = w.scanWhere(where, segs)
+	} else {
+		fresh, err = w.changedLive(segs)
+	}
+	if err != nil {
+		return nil, nil, err
 	}
 	// add builds segments of keys, each of at most maxSegmentDocs documents (but for a version
 	// larger alone): what a build holds in memory is bounded by that, not by the snapshot.
@@ -248,12 +242,24 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 	segs = slices.DeleteFunc(segs, func(st *segState) bool { return st.Live == 0 })
 	if merge := w.mergePlan(segs); len(merge) > 0 {
 		var keys []string
-		for _, st := range merge {
-			for _, k := range st.versions {
-				if where[k] == st.Name {
-					keys = append(keys, k)
+		err := w.db.View(func(tx *bolt.Tx) error {
+			wb := tx.Bucket(bucketWhere)
+			for _, st := range merge {
+				for _, k := range st.versions {
+					seg, ok := where[k] // the versions indexed above are not in the bucket yet
+					if !ok {
+						seg = string(wb.Get([]byte(k)))
+					}
+					if seg == st.Name {
+						keys = append(keys, k)
+						where[k] = seg
+					}
 				}
 			}
+			return nil
+		})
+		if err != nil {
+			return nil, nil, err
 		}
 		slices.Sort(keys)
 		segs = slices.DeleteFunc(segs, func(st *segState) bool { return slices.Contains(merge, st) })
@@ -276,7 +282,12 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 	if err != nil {
 		return nil, nil, err
 	}
-	counts, err := w.counts()
+	var counts []EcosystemCounts
+	if w.prev == nil {
+		counts, err = w.counts()
+	} else {
+		counts, err = w.changedCounts(w.prev.Counts)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -351,6 +362,78 @@ func (st *segState) countLive(where map[string]string) {
 			st.Live += st.docs[i]
 		}
 	}
+}
+
+// scanWhere reads the segment of every version into where, sets the live documents of segs
+// from it, and returns the versions no segment searches (in key order): the commit indexes them.
+// It reads the whole catalog, which a commit with no previous generation to build on does
+// anyway, indexing every version.
+func (w *writer) scanWhere(where map[string]string, segs []*segState) (fresh []string, err error) {
+	err = w.db.View(func(tx *bolt.Tx) error {
+		wb := tx.Bucket(bucketWhere)
+		return tx.Bucket(bucketPackages).ForEach(func(k, _ []byte) error {
+			if seg := wb.Get(k); seg != nil {
+				where[string(k)] = string(seg)
+			} else {
+				fresh = append(fresh, string(k))
+			}
+			return nil
+		})
+	})
+	for _, st := range segs {
+		st.countLive(where)
+	}
+	return fresh, err
+}
+
+// changedLive returns the versions the crawl put that no segment searches yet (in key order),
+// and sets the live documents of segs from the changes the writer remembered (see remember),
+// in time that grows with the changes and not with the snapshot: a segment kept from the
+// previous generation has the live documents its manifest says, less those of the versions
+// the crawl put again or deleted; an adopted segment those of the versions put in it.
+func (w *writer) changedLive(segs []*segState) (fresh []string, err error) {
+	byName := make(map[string]*segState, len(segs))
+	for _, st := range segs {
+		byName[st.Name] = st
+	}
+	live := make(map[string]int, len(w.prev.Segments))
+	for _, seg := range w.prev.Segments {
+		live[seg.Name] = seg.Live
+	}
+	for name := range w.renamed {
+		delete(live, name) // adopted under another name, below
+	}
+	lost := map[string]int{} // documents no longer searched, by segment
+	for k, t := range w.touched {
+		if st := byName[t.seg]; st != nil && t.seg != "" {
+			if i, ok := slices.BinarySearch(st.versions, k); ok {
+				lost[t.seg] += st.docs[i]
+			}
+		}
+	}
+	err = w.db.View(func(tx *bolt.Tx) error {
+		pkgs, wb := tx.Bucket(bucketPackages), tx.Bucket(bucketWhere)
+		for k := range w.touched {
+			if pkgs.Get([]byte(k)) != nil && wb.Get([]byte(k)) == nil {
+				fresh = append(fresh, k)
+			}
+		}
+		for _, st := range segs {
+			if n, ok := live[st.Name]; ok {
+				st.Live = n - lost[st.Name]
+				continue
+			}
+			st.Live = 0
+			for i, k := range st.versions {
+				if string(wb.Get([]byte(k))) == st.Name {
+					st.Live += st.docs[i]
+				}
+			}
+		}
+		return nil
+	})
+	slices.Sort(fresh)
+	return fresh, err
 }
 
 // mergePlan returns the segments to merge (into as few as maxSegmentDocs allows): with Compact
@@ -648,7 +731,16 @@ func decodeCounts(k, v []byte) (versionCounts, error) {
 }
 
 // counts adds up the counts bucket per ecosystem, in docidx.Ecosystems order.
-func (w *writer) counts() ([]EcosystemCounts, error) {
+func (w *writer) counts() (counts []EcosystemCounts, err error) {
+	err = w.db.View(func(tx *bolt.Tx) error {
+		counts, err = catalogCounts(tx)
+		return err
+	})
+	return counts, err
+}
+
+// catalogCounts counts what the catalog read in tx holds, by ecosystem.
+func catalogCounts(tx *bolt.Tx) ([]EcosystemCounts, error) {
 	byEco := map[docidx.Ecosystem]*EcosystemCounts{}
 	get := func(eco docidx.Ecosystem) *EcosystemCounts {
 		c := byEco[eco]
@@ -658,37 +750,42 @@ func (w *writer) counts() ([]EcosystemCounts, error) {
 		}
 		return c
 	}
-	err := w.db.View(func(tx *bolt.Tx) error {
-		if err := tx.Bucket(bucketNames).ForEach(func(k, _ []byte) error {
-			eco, _ := parseNameKey(k)
-			get(eco).Packages++
-			return nil
-		}); err != nil {
-			return err
-		}
-		cb := tx.Bucket(bucketCounts)
-		return tx.Bucket(bucketPackages).ForEach(func(k, _ []byte) error {
-			ref, err := parseVersionKey(k)
-			if err != nil {
-				return err
-			}
-			var vc versionCounts
-			if v := cb.Get(k); v != nil {
-				if vc, err = decodeCounts(k, v); err != nil {
-					return err
-				}
-			}
-			c := get(ref.Ecosystem)
-			c.Versions++
-			c.Documents += vc.Documents
-			c.Sections += vc.Sections
-			c.Symbols += vc.Symbols
-			return nil
-		})
+	err := tx.Bucket(bucketNames).ForEach(func(k, _ []byte) error {
+		eco, _ := parseNameKey(k)
+		get(eco).Packages++
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	cb := tx.Bucket(bucketCounts)
+	err = tx.Bucket(bucketPackages).ForEach(func(k, _ []byte) error {
+		ref, err := parseVersionKey(k)
+		if err != nil {
+			return err
+		}
+		var vc versionCounts
+		if v := cb.Get(k); v != nil {
+			if vc, err = decodeCounts(k, v); err != nil {
+				return err
+			}
+		}
+		c := get(ref.Ecosystem)
+		c.Versions++
+		c.Documents += vc.Documents
+		c.Sections += vc.Sections
+		c.Symbols += vc.Symbols
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return orderedCounts(byEco), nil
+}
+
+// orderedCounts returns the counts of byEco in the order of docidx.Ecosystems, others after in
+// name order. It changes byEco.
+func orderedCounts(byEco map[docidx.Ecosystem]*EcosystemCounts) []EcosystemCounts {
 	out := []EcosystemCounts{}
 	for _, eco := range docidx.Ecosystems {
 		if c := byEco[eco]; c != nil {
@@ -704,5 +801,68 @@ func (w *writer) counts() ([]EcosystemCounts, error) {
 	for _, eco := range rest {
 		out = append(out, *byEco[eco])
 	}
-	return out, nil
+	return out
+}
+
+// changedCounts returns prev, the counts of the generation the writer was seeded from, changed
+// by what the writer changed (see remember): what counts computes from the whole catalog, in
+// time that grows with the changes. An ecosystem left with no package goes.
+func (w *writer) changedCounts(prev []EcosystemCounts) ([]EcosystemCounts, error) {
+	byEco := map[docidx.Ecosystem]*EcosystemCounts{}
+	for _, c := range prev {
+		byEco[c.Ecosystem] = &c
+	}
+	get := func(eco docidx.Ecosystem) *EcosystemCounts {
+		c := byEco[eco]
+		if c == nil {
+			c = &EcosystemCounts{Ecosystem: eco}
+			byEco[eco] = c
+		}
+		return c
+	}
+	err := w.db.View(func(tx *bolt.Tx) error {
+		pkgs, cb, names := tx.Bucket(bucketPackages), tx.Bucket(bucketCounts), tx.Bucket(bucketNames)
+		for k, t := range w.touched {
+			ref, err := parseVersionKey([]byte(k))
+			if err != nil {
+				return err
+			}
+			c := get(ref.Ecosystem)
+			if t.existed {
+				c.Versions--
+				c.Documents -= t.counts.Documents
+				c.Sections -= t.counts.Sections
+				c.Symbols -= t.counts.Symbols
+			}
+			if pkgs.Get([]byte(k)) == nil {
+				continue
+			}
+			var vc versionCounts
+			if v := cb.Get([]byte(k)); v != nil {
+				if vc, err = decodeCounts([]byte(k), v); err != nil {
+					return err
+				}
+			}
+			c.Versions++
+			c.Documents += vc.Documents
+			c.Sections += vc.Sections
+			c.Symbols += vc.Symbols
+		}
+		for nk, existed := range w.names {
+			eco, _ := parseNameKey([]byte(nk))
+			switch now := names.Get([]byte(nk)) != nil; {
+			case now && !existed:
+				get(eco).Packages++
+			case !now && existed:
+				get(eco).Packages--
+			}
+		}
+		return nil
+	})
+	for eco, c := range byEco {
+		if c.Packages == 0 && c.Versions == 0 {
+			delete(byEco, eco)
+		}
+	}
+	return orderedCounts(byEco), err
 }

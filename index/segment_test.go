@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -422,5 +423,55 @@ func TestCompactRepairsSegment(t *testing.T) {
 	sameResults(t, dir, build(t, docs[:4]...))
 	if v, err := index.Verify(context.Background(), dir, t.TempDir()); err != nil {
 		t.Fatalf("verify after compact: %v (%+v)", err, v)
+	}
+}
+
+// A commit derives the counts and each segment's live documents from what it changed, not from
+// the whole catalog; docidx verify counts them anew. Through puts of new versions, puts of
+// versions again, deletions of versions and of whole packages, merges and compaction, the two
+// agree after every commit.
+func TestChangedCountsMatchRecount(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(7, 16))
+	pkg := func(i, v int) *docidx.PackageDocs {
+		d := npmPackage(fmt.Sprintf("p%d", i), fmt.Sprintf("1.%d.0", v), fmt.Sprintf("package %d, its version %d: options", i, v))
+		for j := range rng.IntN(3) {
+			d.Symbols = append(d.Symbols, docidx.Symbol{Kind: docidx.KindFunc, Name: fmt.Sprintf("f%d", j), QualifiedName: fmt.Sprintf("p%d.f%d", i, j)})
+		}
+		return d
+	}
+	have := map[docidx.Ref]bool{}
+	for round := range 30 {
+		w, err := index.Create(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 1 + rng.IntN(4) {
+			d := pkg(rng.IntN(6), rng.IntN(3))
+			if err := w.Put(context.Background(), d); err != nil {
+				t.Fatal(err)
+			}
+			have[d.Package.Ref()] = true
+		}
+		for ref := range have {
+			if rng.IntN(6) == 0 {
+				if err := w.Delete(ref); err != nil {
+					t.Fatal(err)
+				}
+				delete(have, ref)
+			}
+		}
+		if round%10 == 9 {
+			w.Compact()
+		}
+		if _, err := w.Commit(context.Background()); err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		if _, err := index.Verify(context.Background(), dir, t.TempDir()); err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+	}
+	if r := open(t, dir); r.Counts()[0].Versions != len(have) {
+		t.Errorf("counts %+v, %d versions put and not deleted", r.Counts(), len(have))
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -153,6 +154,7 @@ func hashFile(p string) (int64, string, error) {
 
 // checkStores opens store.db and both Bleve indexes read-only and checks them.
 func checkStores(snap string, m *Manifest, v *Verification) (problems []string) {
+	searched := map[string][]string{} // the versions each segment searches, by segment name
 	db, err := openStore(filepath.Join(snap, StoreFile))
 	if err != nil {
 		return []string{fmt.Sprintf("%s does not open: %v", StoreFile, err)}
@@ -174,7 +176,19 @@ func checkStores(snap string, m *Manifest, v *Verification) (problems []string) 
 			problems = append(problems, fmt.Sprintf("%s records format %q, the manifest %d", StoreFile, tx.Bucket(bucketMeta).Get([]byte("format")), m.Format))
 		}
 		v.Versions = tx.Bucket(bucketPackages).Stats().KeyN
-		return nil
+		// A commit updates the counts and the segments' live documents from what it changed
+		// (see changedCounts): here they are counted anew from the catalog.
+		counts, err := catalogCounts(tx)
+		if err != nil {
+			return err
+		}
+		if !reflect.DeepEqual(counts, m.Counts) && !(len(counts) == 0 && len(m.Counts) == 0) {
+			problems = append(problems, fmt.Sprintf("%s holds the counts %+v, the manifest says %+v", StoreFile, counts, m.Counts))
+		}
+		return tx.Bucket(bucketWhere).ForEach(func(k, seg []byte) error {
+			searched[string(seg)] = append(searched[string(seg)], string(k))
+			return nil
+		})
 	})
 	if err != nil {
 		problems = append(problems, fmt.Sprintf("%s: %v", StoreFile, err))
@@ -223,6 +237,17 @@ func checkStores(snap string, m *Manifest, v *Verification) (problems []string) 
 		}
 		if d := ds.documents(); uint64(d) != n {
 			problems = append(problems, fmt.Sprintf("%s/%s holds versions of %d search documents, %s holds %d", seg.Name, DocsFile, d, SearchDir, n))
+		}
+		live := 0
+		for _, k := range searched[seg.Name] {
+			if e, ok := ds.entries[k]; ok {
+				live += e.searchDocs
+			} else {
+				problems = append(problems, fmt.Sprintf("%s/%s does not hold %s, which %s says it searches", seg.Name, DocsFile, keyRef(k), StoreFile))
+			}
+		}
+		if live != seg.Live {
+			problems = append(problems, fmt.Sprintf("%s searches %d documents, the manifest says %d", seg.Name, live, seg.Live))
 		}
 		ds.close()
 	}

@@ -46,8 +46,13 @@ type writer struct {
 	// they were adopted under (see keepSegments).
 	renamed map[string]string
 	// sums are the known checksums of the kept and adopted segments' files, by manifest path.
-	sums   map[string]string
-	stores map[string]*docStore // document stores of segments being merged, by segment name
+	sums map[string]string
+	// touched holds, by version key, what the catalog said of each version before the writer
+	// first changed it, and names, by name key, whether the package was there: Commit derives
+	// the segments' live documents and the counts from them (see remember).
+	touched map[string]touch
+	names   map[string]bool
+	stores  map[string]*docStore // document stores of segments being merged, by segment name
 	// stage holds the documents and symbols the crawl put, until Commit writes them into the
 	// new segments' document stores: stagingFile in the generation, opened at the first put
 	// and removed before the generation is published.
@@ -71,7 +76,7 @@ func create(dir string) (*Writer, error) {
 		return nil, err
 	}
 	w := &writer{dir: dir, lock: lock, nextSeg: 1, sources: map[string]bool{}, stores: map[string]*docStore{},
-		renamed: map[string]string{}, sums: map[string]string{}}
+		renamed: map[string]string{}, sums: map[string]string{}, touched: map[string]touch{}, names: map[string]bool{}}
 	if err := w.init(); err != nil {
 		if w.db != nil {
 			w.db.Close()
@@ -248,6 +253,40 @@ func renameWhere(b *bolt.Bucket, renamed map[string]string) error {
 	return err
 }
 
+// touch is what the catalog said of a package version before a writer first changed it.
+type touch struct {
+	existed bool          // it was in the packages bucket
+	seg     string        // the segment that searched it, "" for none
+	counts  versionCounts // its counts, when it existed
+}
+
+// remember records what the catalog in tx says of version key and package name key nk, the
+// first time the writer changes them (tx is the transaction that will): Commit then updates
+// the segments' live documents and the counts from the changes alone, in time that grows with
+// them and not with the snapshot (see changedLive and changedCounts).
+func (w *writer) remember(tx *bolt.Tx, key, nk []byte) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if _, ok := w.touched[string(key)]; !ok {
+		t := touch{seg: string(tx.Bucket(bucketWhere).Get(key))}
+		if tx.Bucket(bucketPackages).Get(key) != nil {
+			t.existed = true
+			if v := tx.Bucket(bucketCounts).Get(key); v != nil {
+				c, err := decodeCounts(key, v)
+				if err != nil {
+					return err
+				}
+				t.counts = c
+			}
+		}
+		w.touched[string(key)] = t
+	}
+	if _, ok := w.names[string(nk)]; !ok {
+		w.names[string(nk)] = tx.Bucket(bucketNames).Get(nk) != nil
+	}
+	return nil
+}
+
 // copyStore copies the current generation's store into the new one, byte for byte: no crawl
 // writes a published store (the crawl holding the index's lock writes its own copy), and
 // servers only read it. The copy goes through the kernel (copy_file_range on Linux, a reflink
@@ -374,6 +413,9 @@ func (w *writer) putAt(ctx context.Context, d *docidx.PackageDocs, seg string) e
 		}
 	}
 	return w.db.Update(func(tx *bolt.Tx) error {
+		if err := w.remember(tx, key, nameKey(p.Ecosystem, p.Name)); err != nil {
+			return err
+		}
 		if err := putJSON(tx.Bucket(bucketPackages), key, p); err != nil {
 			return err
 		}
