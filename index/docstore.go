@@ -72,7 +72,20 @@ type docStore struct {
 
 // openDocStore opens the docs.dat at path and reads its table, checking the table's checksum.
 // Damage is an error wrapping ErrCorrupt that names the file; a permission problem says so.
-func openDocStore(path string) (*docStore, error) {
+func openDocStore(path string) (*docStore, error) { return openDocs(path, false) }
+
+// checkDocsShape checks the docs.dat at path as openDocStore does, but for its table, of which
+// it checks only the place: in time that does not grow with the segment.
+func checkDocsShape(path string) error {
+	ds, err := openDocs(path, true)
+	if err != nil {
+		return err
+	}
+	return ds.close()
+}
+
+// openDocs is openDocStore; with shapeOnly it reads the magic numbers and the trailer only.
+func openDocs(path string, shapeOnly bool) (*docStore, error) {
 	f, fi, err := openRegular(path)
 	if err != nil {
 		if errors.Is(err, ErrCorrupt) {
@@ -81,7 +94,11 @@ func openDocStore(path string) (*docStore, error) {
 		return nil, fileError(path, err)
 	}
 	ds := &docStore{path: path, f: f, size: fi.Size()}
-	if err := ds.load(); err != nil {
+	load := ds.load
+	if shapeOnly {
+		load = func() error { _, _, _, err := ds.trailer(); return err }
+	}
+	if err := load(); err != nil {
 		f.Close()
 		if errors.Is(err, errDocsFormat) {
 			return nil, damaged(path, "%v", err)
@@ -91,31 +108,45 @@ func openDocStore(path string) (*docStore, error) {
 	return ds, nil
 }
 
-// load reads and checks the trailer and the table. Every malformed input is an error wrapping
-// errDocsFormat; none panics.
-func (ds *docStore) load() error {
+// trailer reads and checks the magic numbers and the trailer: the table's offset, length and
+// checksum. Malformed input is an error wrapping errDocsFormat.
+func (ds *docStore) trailer() (off, n uint64, sum uint32, err error) {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", errDocsFormat, fmt.Sprintf(format, args...))
 	}
 	le := binary.LittleEndian
 	if ds.size < int64(len(docsMagic)+docsTrailer) {
-		return bad("%d bytes is too short", ds.size)
+		return 0, 0, 0, bad("%d bytes is too short", ds.size)
 	}
 	head := make([]byte, len(docsMagic))
 	if _, err := ds.f.ReadAt(head, 0); err != nil {
-		return err
+		return 0, 0, 0, err
 	}
 	tail := make([]byte, docsTrailer)
 	if _, err := ds.f.ReadAt(tail, ds.size-int64(docsTrailer)); err != nil {
-		return err
+		return 0, 0, 0, err
 	}
 	if string(head) != docsMagic || string(tail[16:]) != docsMagic {
-		return bad("not a document store of layout %s", docsMagic)
+		return 0, 0, 0, bad("not a document store of layout %s", docsMagic)
 	}
-	off, n, sum := le.Uint64(tail), uint64(le.Uint32(tail[8:])), le.Uint32(tail[12:])
+	off, n, sum = le.Uint64(tail), uint64(le.Uint32(tail[8:])), le.Uint32(tail[12:])
 	end := uint64(ds.size) - uint64(docsTrailer)
 	if n > maxDocsTable || off < uint64(len(docsMagic)) || off > end || n != end-off {
-		return bad("its trailer places the table at %d+%d in %d bytes", off, n, ds.size)
+		return 0, 0, 0, bad("its trailer places the table at %d+%d in %d bytes", off, n, ds.size)
+	}
+	return off, n, sum, nil
+}
+
+// load reads and checks the trailer and the table. Every malformed input is an error wrapping
+// errDocsFormat; none panics.
+func (ds *docStore) load() error {
+	le := binary.LittleEndian
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", errDocsFormat, fmt.Sprintf(format, args...))
+	}
+	off, n, sum, err := ds.trailer()
+	if err != nil {
+		return err
 	}
 	table := make([]byte, n)
 	if _, err := ds.f.ReadAt(table, int64(off)); err != nil {

@@ -173,7 +173,8 @@ func segmentParts(keys []string, sizes map[string]int, limit int) [][]string {
 // segState is what the writer knows of a segment while it commits.
 type segState struct {
 	Segment
-	versions []string // version keys it holds
+	dir      string   // its directory
+	versions []string // version keys it holds, in order; nil until load reads them
 	docs     []int    // the documents of each of versions
 	// damage is what was found wrong with its search or ranking index (see readSegment and
 	// Writer.Compact), nil for nothing: the segment is rewritten from its documents.
@@ -245,6 +246,9 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 		err := w.db.View(func(tx *bolt.Tx) error {
 			wb := tx.Bucket(bucketWhere)
 			for _, st := range merge {
+				if err := st.load(); err != nil {
+					return err
+				}
 				for _, k := range st.versions {
 					seg, ok := where[k] // the versions indexed above are not in the bucket yet
 					if !ok {
@@ -322,36 +326,74 @@ func Compacted(segs []Segment) bool {
 // readSegment reads what the segment at dir holds from the table of its document store
 // (checking the table's checksum, not the whole segment's: that is read at open, and by docidx
 // verify): its versions and the search documents of each. The segment is named name in the new
-// generation. It checks the shape of the segment's ranking index too (see loadRank), in time
-// that does not grow with the segment: one found damaged is marked so, and the commit rewrites
-// the segment from its documents. Damage to the document store's table is an error: what the
-// segment holds is lost.
+// generation. Damage to the table is an error: what the segment holds is lost. See keepSegment
+// for the check of its ranking index.
 func readSegment(dir, name string) (*segState, error) {
-	ds, err := openDocStore(filepath.Join(dir, DocsFile))
-	if err != nil {
+	st := &segState{Segment: Segment{Name: name}, dir: dir}
+	if err := st.load(); err != nil {
 		return nil, err
 	}
-	defer ds.close()
-	st := &segState{Segment: Segment{Name: name, Versions: len(ds.keys)}, versions: ds.keys}
-	for _, k := range ds.keys {
-		n := ds.entries[k].searchDocs
-		st.docs = append(st.docs, n)
+	st.Versions = len(st.versions)
+	for _, n := range st.docs {
 		st.Documents += n
 	}
-	path := filepath.Join(dir, RankFile)
+	st.checkRank()
+	return st, nil
+}
+
+// keepSegment returns the segment seg, at dir, of the generation a writer was seeded from, as
+// that generation's manifest describes it, having checked only the shape of its document store
+// and ranking index, in time that does not grow with the segment (as Lucene's IndexWriter reads
+// a segment's info and checks a file's checksum when a merge reads it): its table is read when
+// the commit needs it (see load). A document store out of shape is an error; a ranking index is
+// marked damaged, and the commit rewrites the segment from its documents.
+func keepSegment(dir string, seg Segment) (*segState, error) {
+	st := &segState{Segment: seg, dir: dir}
+	if err := checkDocsShape(filepath.Join(dir, DocsFile)); err != nil {
+		return nil, err
+	}
+	st.checkRank()
+	return st, nil
+}
+
+// checkRank checks the shape of the segment's ranking index (see loadRank) and that it ranks
+// as many documents as the segment holds, and records what is wrong in st.damage.
+func (st *segState) checkRank() {
+	path := filepath.Join(st.dir, RankFile)
 	rs, err := openRank(path, true)
 	switch {
-	case errors.Is(err, ErrCorrupt):
-		st.damage = err
 	case err != nil:
-		return nil, err
+		st.damage = err
+	case rs.docs != st.Documents:
+		rs.close()
+		st.damage = damaged(path, "it ranks %d documents, %s holds versions of %d", rs.docs, DocsFile, st.Documents)
 	default:
 		rs.close()
-		if rs.docs != st.Documents {
-			st.damage = damaged(path, "it ranks %d documents, %s holds versions of %d", rs.docs, DocsFile, st.Documents)
-		}
 	}
-	return st, nil
+}
+
+// load reads the segment's versions and their search documents from its document store's
+// table, once. The table must agree with the segment's description.
+func (st *segState) load() error {
+	if st.versions != nil {
+		return nil
+	}
+	path := filepath.Join(st.dir, DocsFile)
+	ds, err := openDocStore(path)
+	if err != nil {
+		return err
+	}
+	defer ds.close()
+	versions, docs, total := make([]string, 0, len(ds.keys)), make([]int, 0, len(ds.keys)), 0
+	for _, k := range ds.keys {
+		n := ds.entries[k].searchDocs
+		versions, docs, total = append(versions, k), append(docs, n), total+n
+	}
+	if st.Versions != 0 && (len(versions) != st.Versions || total != st.Documents) {
+		return damaged(path, "it holds %d versions of %d documents, the manifest says %d of %d", len(versions), total, st.Versions, st.Documents)
+	}
+	st.versions, st.docs = versions, docs
+	return nil
 }
 
 // countLive sets st.Live: the documents of the versions where says st searches.
@@ -406,6 +448,9 @@ func (w *writer) changedLive(segs []*segState) (fresh []string, err error) {
 	lost := map[string]int{} // documents no longer searched, by segment
 	for k, t := range w.touched {
 		if st := byName[t.seg]; st != nil && t.seg != "" {
+			if err := st.load(); err != nil {
+				return nil, err
+			}
 			if i, ok := slices.BinarySearch(st.versions, k); ok {
 				lost[t.seg] += st.docs[i]
 			}

@@ -194,8 +194,8 @@ func (w *writer) seed() error {
 
 // keepSegments makes the segments of prev, the manifest of the current generation at cur, the
 // segments the new generation starts from. Segments beside the generations (format 5) are kept
-// where they are: only their tables are read, and the shape of their ranking index checked (see
-// readSegment), so that damage to them is named before anything is built on them. The segments
+// where they are, their shape checked (see keepSegment), so that damage to it is named before
+// anything is built on them. The segments
 // of a snapshot that holds them itself (format 4, or unpacked from an archive) are linked beside
 // the generations once, under names no segment there has.
 func (w *writer) keepSegments(cur string, prev *Manifest) error {
@@ -213,7 +213,7 @@ func (w *writer) keepSegments(cur string, prev *Manifest) error {
 			w.moveSums(prev.Files, seg.Name, name)
 			continue
 		}
-		st, err := readSegment(src, seg.Name)
+		st, err := keepSegment(src, seg)
 		if err != nil {
 			return err
 		}
