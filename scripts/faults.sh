@@ -426,8 +426,8 @@ copy_base() { rm -rf "$1" && cp -a "$BASE" "$1"; }
 
 # damage DIR KIND: damages the snapshot in DIR; prints the pattern the error must name.
 damage() {
-	# The search indexes are in the generation's one segment (the fixture is crawled once).
-	local d=$1 g=$1/$GEN s=$1/$GEN/seg-000001 zap
+	# The search indexes are in the one segment beside the generation (the fixture is crawled once).
+	local d=$1 g=$1/$GEN s=$1/seg-000001 zap
 	zap=$(find "$s/search.bleve/store" -name '*.zap' | head -n1)
 	case $2 in
 	intact) echo '' ;;

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -171,10 +172,51 @@ func TestCrawlSurvivesKill9(t *testing.T) {
 			t.Fatalf("kill %d: %d generations on disk: %v", i, len(g), g)
 		}
 	}
+	// The segments killed crawls left half written go at the next crawl: every segment beside
+	// the generations is then one a generation lists.
+	if out, err := docidxCmd(t, crawlArgs...).CombinedOutput(); err != nil {
+		t.Fatalf("crawl: %v\n%s", err, out)
+	}
+	server.Close()
+	if out, err := docidxCmd(t, crawlArgs...).CombinedOutput(); err != nil {
+		t.Fatalf("crawl: %v\n%s", err, out)
+	}
+	if unlisted := unlistedSegments(t, idx); len(unlisted) > 0 {
+		t.Errorf("segments no generation lists after a complete crawl: %v", unlisted)
+	}
 	t.Logf("%d kills: %d before the switch (previous snapshot kept), %d after it (new snapshot complete)", iterations, before, after)
 	if iterations >= 20 && (before == 0 || after == 0) {
 		t.Errorf("kills never landed on one side of the switch (%d before, %d after): the test proves less than it claims", before, after)
 	}
+}
+
+// unlistedSegments returns the segment directories of the index directory idx that no
+// generation's manifest lists.
+func unlistedSegments(t *testing.T, idx string) []string {
+	t.Helper()
+	listed := map[string]bool{}
+	gens, _ := filepath.Glob(filepath.Join(idx, "gen-*", index.ManifestFile))
+	for _, path := range gens {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m index.Manifest
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatal(err)
+		}
+		for _, seg := range m.Segments {
+			listed[seg.Name] = true
+		}
+	}
+	segs, _ := filepath.Glob(filepath.Join(idx, "seg-*"))
+	var out []string
+	for _, seg := range segs {
+		if !listed[filepath.Base(seg)] {
+			out = append(out, filepath.Base(seg))
+		}
+	}
+	return out
 }
 
 // versions counts the package versions of the current snapshot in idx.
@@ -266,6 +308,9 @@ func TestCrawlBesideRunningServe(t *testing.T) {
 	g, _ = filepath.Glob(filepath.Join(idx, "gen-*"))
 	if len(g) != 1 {
 		t.Errorf("after the server exited: generations %v, want only the current one", g)
+	}
+	if unlisted := unlistedSegments(t, idx); len(unlisted) > 0 {
+		t.Errorf("after the server exited: segments no generation lists: %v", unlisted)
 	}
 }
 
