@@ -5,19 +5,20 @@
 // On disk an index directory holds
 //
 //	CURRENT         the name of the current generation ("gen-000007\n"), replaced by rename
-//	gen-000007/     one complete snapshot: manifest.json, store.db and its segments, seg-NNNNNN/
-//	                each (search.bleve/ and rank.idx, its ranking index, see rank.go and
-//	                segment.go), hard-linked from the generation before
+//	gen-000007/     one snapshot: manifest.json, which lists its segments, and store.db
+//	seg-000012/     a segment (search.bleve/, rank.idx, its ranking index, and docs.dat, its
+//	                documents; see rank.go, docstore.go and segment.go), shared by every
+//	                generation that lists it
 //	.lock           flock'ed by the one crawl (Writer) or unpack (Install) writing a generation
 //
 // Writers: Create seeds a new generation from the current one (read-only, so running servers are
-// never blocked): a copy of its store and links to its segments. Put and Delete change it, Commit
-// builds a segment of what was put and merges segments as the merge policy says, syncs every file,
-// writes the manifest with a sha256 per file and only then renames CURRENT: a crash or kill -9 at
-// any moment leaves the previous generation current and whole. Old generations are removed by the
-// next Commit, Create or Install as soon as no Reader holds them: each Reader keeps a shared flock
-// on its generation's store.db, and a writer removes only generations whose store it can lock
-// exclusively.
+// never blocked): a copy of its store and its list of segments. Put and Delete change it, Commit
+// builds a segment of what was put and merges segments as the merge policy says, syncs what it
+// wrote, writes the manifest with a sha256 per file and only then renames CURRENT: a crash or
+// kill -9 at any moment leaves the previous generation current and whole. Old generations are
+// removed by the next Commit, Create or Install as soon as no Reader holds them: each Reader keeps
+// a shared flock on its generation's store.db, and a writer removes only generations whose store
+// it can lock exclusively; then the segments no generation left lists.
 //
 // Every search is ranked from the segments' rank.idx, BM25F impact indexes derived from their
 // search.bleve at commit, read as one index (rankread.go), by one relevance model (model.go):

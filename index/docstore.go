@@ -3,7 +3,7 @@ package index
 // docstore.go reads and writes a segment's document store, docs.dat: the documents and symbols
 // of every package version the segment holds, as the store.db of format 3 and before held them
 // for the whole snapshot. Kept in the segment, they are written once, when the segment is, and
-// hard-linked with it into later generations: a crawl adding one package version writes that
+// kept with it by later generations: a crawl adding one package version writes that
 // version's values only, and store.db keeps the catalog (packages, names, where each version is
 // searched), small enough to copy at every crawl.
 //

@@ -3,9 +3,9 @@ package index
 // segment.go builds a generation's segments at Commit: one new segment of the package versions
 // the crawl put, and, as the merge policy asks, one segment rewritten from several.
 //
-// A segment is immutable: a directory (seg-NNNNNN) holding the Bleve index (search.bleve) and
-// the ranking index (rank.idx) of the package versions it was built from, every version of them,
-// latest or not. The store's where bucket says which segment searches each version; a version
+// A segment is immutable: a directory (seg-NNNNNN, beside the generations) holding the Bleve
+// index (search.bleve), the ranking index (rank.idx) and the document store (docs.dat) of the
+// package versions it was built from, every version of them, latest or not. The store's where bucket says which segment searches each version; a version
 // crawled again, or pruned, is no longer searched in its old segment, whose copy stays until a
 // merge rewrites that segment. Which versions a search sees is decided when a snapshot is
 // opened (see newRankIndex), so that a new latest version needs no change to the segment of

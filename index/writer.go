@@ -27,8 +27,8 @@ type writer struct {
 	gen  string // generation directory being written
 	lock *os.File
 	db   *bolt.DB
-	// prev is the manifest of the generation the writer was seeded from, nil for none; its
-	// segments are hard-linked into gen, with their checksums.
+	// prev is the manifest of the generation the writer was seeded from when it is of a format
+	// whose segments the new generation keeps (4 or later), nil otherwise.
 	prev *Manifest
 	// base is the manifest of the generation the writer was seeded from, of any format; nil
 	// for none.
@@ -195,9 +195,9 @@ func (w *writer) seed() error {
 // keepSegments makes the segments of prev, the manifest of the current generation at cur, the
 // segments the new generation starts from. Segments beside the generations (format 5) are kept
 // where they are, their shape checked (see keepSegment), so that damage to it is named before
-// anything is built on them. The segments
-// of a snapshot that holds them itself (format 4, or unpacked from an archive) are linked beside
-// the generations once, under names no segment there has.
+// anything is built on them. The segments of a snapshot that holds them itself (format 4, or
+// unpacked from an archive) are linked beside the generations once, under names no segment
+// there has.
 func (w *writer) keepSegments(cur string, prev *Manifest) error {
 	for _, seg := range prev.Segments {
 		if !validSegmentName(seg.Name) {
@@ -806,8 +806,8 @@ func shareTree(root string) error {
 		case !d.Type().IsRegular():
 			return nil
 		}
-		// A file linked from the generation before has its mode already: a chmod would
-		// still dirty its inode, for syncTree to write again.
+		// A file linked from another snapshot has its mode already: a chmod would still
+		// dirty its inode, for syncTree to write again.
 		if fi, err := d.Info(); err == nil && fi.Mode().Perm() == want {
 			return nil
 		}
