@@ -5,11 +5,11 @@ package index
 //
 // A segment is immutable: a directory (seg-NNNNNN, beside the generations) holding the Bleve
 // index (search.bleve), the ranking index (rank.idx) and the document store (docs.dat) of the
-// package versions it was built from, every version of them, latest or not. The store's where bucket says which segment searches each version; a version
-// crawled again, or pruned, is no longer searched in its old segment, whose copy stays until a
-// merge rewrites that segment. Which versions a search sees is decided when a snapshot is
-// opened (see newRankIndex), so that a new latest version needs no change to the segment of
-// the one it replaces.
+// package versions it was built from, every version of them, latest or not. The store's where
+// bucket says which segment searches each version; a version crawled again, or pruned, is no
+// longer searched in its old segment, whose copy stays until a merge rewrites that segment.
+// Which versions a search sees is decided when a snapshot is opened (see newRankIndex), so that
+// a new latest version needs no change to the segment of the one it replaces.
 //
 // The merge policy is logarithmic, as Lucene's LogMergePolicy: a segment's level is the base
 // mergeFactor logarithm of its live documents, and when mergeFactor segments share a level they
@@ -71,7 +71,7 @@ func validSegmentName(name string) bool {
 // and is as small as it can be. See docidx compact.
 //
 // It first checks every segment the new generation would keep in full, as Open and Verify do (a
-// crawl checks only their shape, see readSegment): a segment whose search index or ranking index
+// crawl checks only their shape, see keepSegment): a segment whose search index or ranking index
 // is damaged is rewritten from its documents, whatever its size. That mends a snapshot whose
 // derived files went bad without crawling it from scratch; damaged documents are an error of
 // Commit. It returns whether Commit has anything to write (false for a snapshot of the current
