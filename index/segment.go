@@ -784,20 +784,34 @@ func (w *writer) counts() (counts []EcosystemCounts, err error) {
 	return counts, err
 }
 
+// ecoCounts adds up counts by ecosystem.
+type ecoCounts map[docidx.Ecosystem]*EcosystemCounts
+
+// of returns the counts of eco, zero at first.
+func (e ecoCounts) of(eco docidx.Ecosystem) *EcosystemCounts {
+	c := e[eco]
+	if c == nil {
+		c = &EcosystemCounts{Ecosystem: eco}
+		e[eco] = c
+	}
+	return c
+}
+
+// addVersion adds a version of counts vc to eco's counts, or with sign -1 takes it away.
+func (e ecoCounts) addVersion(eco docidx.Ecosystem, vc versionCounts, sign int) {
+	c := e.of(eco)
+	c.Versions += sign
+	c.Documents += sign * vc.Documents
+	c.Sections += sign * vc.Sections
+	c.Symbols += sign * vc.Symbols
+}
+
 // catalogCounts counts what the catalog read in tx holds, by ecosystem.
 func catalogCounts(tx *bolt.Tx) ([]EcosystemCounts, error) {
-	byEco := map[docidx.Ecosystem]*EcosystemCounts{}
-	get := func(eco docidx.Ecosystem) *EcosystemCounts {
-		c := byEco[eco]
-		if c == nil {
-			c = &EcosystemCounts{Ecosystem: eco}
-			byEco[eco] = c
-		}
-		return c
-	}
+	byEco := ecoCounts{}
 	err := tx.Bucket(bucketNames).ForEach(func(k, _ []byte) error {
 		eco, _ := parseNameKey(k)
-		get(eco).Packages++
+		byEco.of(eco).Packages++
 		return nil
 	})
 	if err != nil {
@@ -815,11 +829,7 @@ func catalogCounts(tx *bolt.Tx) ([]EcosystemCounts, error) {
 				return err
 			}
 		}
-		c := get(ref.Ecosystem)
-		c.Versions++
-		c.Documents += vc.Documents
-		c.Sections += vc.Sections
-		c.Symbols += vc.Symbols
+		byEco.addVersion(ref.Ecosystem, vc, 1)
 		return nil
 	})
 	if err != nil {
@@ -830,7 +840,7 @@ func catalogCounts(tx *bolt.Tx) ([]EcosystemCounts, error) {
 
 // orderedCounts returns the counts of byEco in the order of docidx.Ecosystems, others after in
 // name order. It changes byEco.
-func orderedCounts(byEco map[docidx.Ecosystem]*EcosystemCounts) []EcosystemCounts {
+func orderedCounts(byEco ecoCounts) []EcosystemCounts {
 	out := []EcosystemCounts{}
 	for _, eco := range docidx.Ecosystems {
 		if c := byEco[eco]; c != nil {
@@ -853,17 +863,9 @@ func orderedCounts(byEco map[docidx.Ecosystem]*EcosystemCounts) []EcosystemCount
 // by what the writer changed (see remember): what counts computes from the whole catalog, in
 // time that grows with the changes. An ecosystem left with no package goes.
 func (w *writer) changedCounts(prev []EcosystemCounts) ([]EcosystemCounts, error) {
-	byEco := map[docidx.Ecosystem]*EcosystemCounts{}
+	byEco := ecoCounts{}
 	for _, c := range prev {
 		byEco[c.Ecosystem] = &c
-	}
-	get := func(eco docidx.Ecosystem) *EcosystemCounts {
-		c := byEco[eco]
-		if c == nil {
-			c = &EcosystemCounts{Ecosystem: eco}
-			byEco[eco] = c
-		}
-		return c
 	}
 	err := w.db.View(func(tx *bolt.Tx) error {
 		pkgs, cb, names := tx.Bucket(bucketPackages), tx.Bucket(bucketCounts), tx.Bucket(bucketNames)
@@ -872,12 +874,8 @@ func (w *writer) changedCounts(prev []EcosystemCounts) ([]EcosystemCounts, error
 			if err != nil {
 				return err
 			}
-			c := get(ref.Ecosystem)
 			if t.existed {
-				c.Versions--
-				c.Documents -= t.counts.Documents
-				c.Sections -= t.counts.Sections
-				c.Symbols -= t.counts.Symbols
+				byEco.addVersion(ref.Ecosystem, t.counts, -1)
 			}
 			if pkgs.Get([]byte(k)) == nil {
 				continue
@@ -888,18 +886,15 @@ func (w *writer) changedCounts(prev []EcosystemCounts) ([]EcosystemCounts, error
 					return err
 				}
 			}
-			c.Versions++
-			c.Documents += vc.Documents
-			c.Sections += vc.Sections
-			c.Symbols += vc.Symbols
+			byEco.addVersion(ref.Ecosystem, vc, 1)
 		}
 		for nk, existed := range w.names {
 			eco, _ := parseNameKey([]byte(nk))
 			switch now := names.Get([]byte(nk)) != nil; {
 			case now && !existed:
-				get(eco).Packages++
+				byEco.of(eco).Packages++
 			case !now && existed:
-				get(eco).Packages--
+				byEco.of(eco).Packages--
 			}
 		}
 		return nil
