@@ -56,13 +56,7 @@ func TestDenseLists(t *testing.T) {
 	}
 	rareB := &rankBuilder{ids: make([]string, docs)}
 	rareB.appendPostings(rare, impact)
-	// Each document its own package, every eleventh filtered out.
-	keep := &docFilter{docOK: make([]uint64, (docs+63)/64)}
-	for doc := range uint32(docs) {
-		if doc%11 != 0 {
-			keep.docOK[doc/64] |= 1 << (doc % 64)
-		}
-	}
+	keep := everyEleventhOut(docs)
 	for _, grow := range []bool{true, false} {
 		for _, k := range []*docFilter{nil, keep} {
 			a, b := newAcc(), newAcc()
@@ -134,9 +128,9 @@ func TestPostingGaps(t *testing.T) {
 	}
 }
 
-// TestAddAlternative checks that addAlternative and addAlternativeDense, which add a posting
-// themselves, add what addAlternativeDoc adds for each posting of the list as gaps and dense:
-// with documents held, filtered out, or not yet scored while the accumulator may not grow.
+// TestAddAlternative checks that addAlternative and addAlternativeDense decode every posting of
+// the list, as gaps and dense, and add it as addAlternativeDoc adds it: with documents held,
+// filtered out, or not yet scored while the accumulator may not grow.
 func TestAddAlternative(t *testing.T) {
 	const docs = 5000
 	rng := rand.New(rand.NewPCG(14, 3))
@@ -155,12 +149,7 @@ func TestAddAlternative(t *testing.T) {
 	rb.appendPostings(rare, impact)
 	db.appendDense(list, impact)
 	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
-	keep := &docFilter{docOK: make([]uint64, (docs+63)/64)}
-	for doc := range uint32(docs) {
-		if doc%11 != 0 {
-			keep.docOK[doc/64] |= 1 << (doc % 64)
-		}
-	}
+	keep := everyEleventhOut(docs)
 	for _, grow := range []bool{true, false} {
 		for _, k := range []*docFilter{nil, keep} {
 			var accs [3]*accumulator
@@ -192,4 +181,15 @@ func TestAddAlternative(t *testing.T) {
 			}
 		}
 	}
+}
+
+// everyEleventhOut returns a filter of docs documents that keeps all but every eleventh.
+func everyEleventhOut(docs uint32) *docFilter {
+	keep := &docFilter{docOK: make([]uint64, (docs+63)/64)}
+	for doc := range docs {
+		if doc%11 != 0 {
+			keep.docOK[doc/64] |= 1 << (doc % 64)
+		}
+	}
+	return keep
 }

@@ -387,11 +387,7 @@ func TestNamedInMatchesWords(t *testing.T) {
 	for _, question := range questions {
 		pq := newPassageQuery(question, nil)
 		for range 4000 {
-			var b strings.Builder
-			for range 1 + rng.IntN(8) {
-				b.WriteString(pieces[rng.IntN(len(pieces))])
-			}
-			title := b.String()
+			title := randomText(rng, pieces, 8)
 			for _, parts := range []bool{false, true} {
 				got, ok := pq.namedIn(title, parts)
 				if want := pq.namedInWords(title, parts); !ok || got != want {
@@ -433,11 +429,7 @@ func TestMarkMatchesOnePass(t *testing.T) {
 	for _, question := range questions {
 		pq := newPassageQuery(question, nil)
 		for range 2000 {
-			var b strings.Builder
-			for range 1 + rng.IntN(60) {
-				b.WriteString(pieces[rng.IntN(len(pieces))])
-			}
-			text := b.String()
+			text := randomText(rng, pieces, 60)
 			segs := appendSegments(nil, text)
 			want := slices.Clone(segs)
 			markMatches(text, segs, pq)
@@ -587,4 +579,13 @@ func TestForHit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomText joins 1 to most pieces drawn at random.
+func randomText(rng *rand.Rand, pieces []string, most int) string {
+	var b strings.Builder
+	for range 1 + rng.IntN(most) {
+		b.WriteString(pieces[rng.IntN(len(pieces))])
+	}
+	return b.String()
 }
