@@ -800,25 +800,11 @@ func isWordByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= utf8.RuneSelf
 }
 
-// forPackage returns pq without the words of the package name pkg (weighing 0): the hit is in
-// that package, so every part of its documentation is about them, and a passage that names the
-// package ("require('jsonwebtoken')") is no more likely to answer. A word is the package's when
-// it is one of the name's words in the same form: "dotenv" of python-dotenv, not "git" of
-// github.com/….
-func (pq *passageQuery) forPackage(pkg string) *passageQuery {
-	held := pq.packageWords(pkg)
-	if held == 0 {
-		return pq
-	}
-	out := pq.withWeights()
-	for b := held; b != 0; b &= b - 1 {
-		out.weights[bitIndex(b)] = 0
-	}
-	return out
-}
-
-// packageWords returns the mask of pq's stems that are words of the package name pkg (see
-// forPackage).
+// packageWords returns the mask of pq's stems that are words of the package name pkg: the hit
+// is in that package, so every part of its documentation is about them, and a passage that
+// names the package ("require('jsonwebtoken')") is no more likely to answer. A word is the
+// package's when it is one of the name's words in the same form: "dotenv" of python-dotenv,
+// not "git" of github.com/….
 func (pq *passageQuery) packageWords(pkg string) uint64 {
 	held, ok := pq.namedIn(pkg, false)
 	if !ok {
@@ -827,13 +813,15 @@ func (pq *passageQuery) packageWords(pkg string) uint64 {
 	return held
 }
 
-// forHit is pq.forPackage(pkg).forTitle(title + " " + section) made at once, with its weights in
-// buf's storage: page's passages take it for every hit, and the two copies of the query, the
-// title joined to the section, were a tenth of what choosing them allocated.
+// forHit returns pq for a hit of package pkg, titled title under the heading path section, with
+// its weights in buf's storage: the package's words (see packageWords) weigh nothing, and the
+// words of the title and section, and their identifier parts, titleWeight of their weight.
+// page's passages take it for every hit: making it at once, rather than as two copies of the
+// query and the title joined to the section, saved a tenth of what choosing them allocated.
 func (pq *passageQuery) forHit(pkg, title, section string, buf []float64) passageQuery {
 	zero := pq.packageWords(pkg)
-	// No word runs across the space forTitle's title would join them with: the words of the
-	// two are those of each.
+	// No word runs across the space that joins title and section: the words of the two are
+	// those of each.
 	half, ok := pq.namedIn(title, true)
 	if more, ok2 := pq.namedIn(section, true); ok && ok2 {
 		half |= more
@@ -854,35 +842,11 @@ func (pq *passageQuery) forHit(pkg, title, section string, buf []float64) passag
 	return out
 }
 
-// withWeights returns a copy of pq with its own weights, for forPackage and forTitle to change.
-func (pq *passageQuery) withWeights() *passageQuery {
-	cp := *pq
-	cp.weights = append([]float64(nil), pq.weights...)
-	return &cp
-}
-
 // titleWeight is the share of its weight a question's word keeps in a hit whose title or
 // heading path holds it: the reader sees the title already, and its words are what the whole
 // text is about, so the words it lacks tell its sentences apart. On testdata/answers, 0.5 and
 // 0.2 showed the fact in 92 of the 105 top-10 passages whose text holds it, 1 in 90.
 const titleWeight = 0.5
-
-// forTitle returns pq with the words of title (a hit's title and heading path), and their
-// identifier parts, weighing titleWeight of their weight.
-func (pq *passageQuery) forTitle(title string) *passageQuery {
-	held, ok := pq.namedIn(title, true)
-	if !ok {
-		held = pq.namedInWords(title, true)
-	}
-	if held == 0 {
-		return pq
-	}
-	out := pq.withWeights()
-	for b := held; b != 0; b &= b - 1 {
-		out.weights[bitIndex(b)] *= titleWeight
-	}
-	return out
-}
 
 // namedInWords returns the mask of pq's stems that are the lightStem of a lowercased word of
 // name (a run of letters and digits) or, with parts, of an identifier part of one of its words

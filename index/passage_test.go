@@ -88,8 +88,8 @@ func TestPassage(t *testing.T) {
 
 func TestPassageWeights(t *testing.T) {
 	text := "Install jsonwebtoken with npm install jsonwebtoken and require jsonwebtoken.\nA numeric value is interpreted as a seconds count."
-	pq := newPassageQuery("jsonwebtoken seconds", nil).forPackage("jsonwebtoken")
-	if got := passage(text, pq, 60); !strings.Contains(got, "seconds count") {
+	pq := newPassageQuery("jsonwebtoken seconds", nil).forHit("jsonwebtoken", "", "", nil)
+	if got := passage(text, &pq, 60); !strings.Contains(got, "seconds count") {
 		t.Errorf("the package's own name outweighed the question's word: %q", got)
 	}
 }
@@ -178,12 +178,12 @@ func TestPassagePackageWords(t *testing.T) {
 		}
 		return 1
 	}
-	pq := newPassageQuery("which algorithm does jsonwebtoken sign with when I don't pick one?", weight).forPackage("jsonwebtoken")
-	if got := passage(text, pq, 400); !strings.Contains(got, "algorithm (default: HS256)") {
+	pq := newPassageQuery("which algorithm does jsonwebtoken sign with when I don't pick one?", weight).forHit("jsonwebtoken", "", "", nil)
+	if got := passage(text, &pq, 400); !strings.Contains(got, "algorithm (default: HS256)") {
 		t.Errorf("passage misses the default algorithm:\n%s", got)
 	}
 
-	pq = newPassageQuery("git commit with dotenv", nil).forPackage("github.com/theskumar/python-dotenv")
+	pq = newPassageQuery("git commit with dotenv", nil).forHit("github.com/theskumar/python-dotenv", "", "", nil)
 	for i, s := range pq.stems {
 		if want := map[bool]float64{true: 0, false: 1}[s == "dotenv"]; pq.weights[i] != want {
 			t.Errorf("weight of %q is %v, want %v", s, pq.weights[i], want)
@@ -203,8 +203,8 @@ func TestPassageTitleWords(t *testing.T) {
 		}
 		return 1
 	}
-	pq := newPassageQuery("how large a message will a WebSocket server accept", weight).forTitle("ws.WebSocketServer")
-	if got := passage(text, pq, 70); !strings.Contains(got, "maxPayload") {
+	pq := newPassageQuery("how large a message will a WebSocket server accept", weight).forHit("", "ws.WebSocketServer", "", nil)
+	if got := passage(text, &pq, 70); !strings.Contains(got, "maxPayload") {
 		t.Errorf("the title's words chose the passage:\n%s", got)
 	}
 	for i, s := range pq.stems {
@@ -555,8 +555,8 @@ func wordEndsByLower(pq *passageQuery, text string, at, end, w int) bool {
 }
 
 // TestForHit checks that forHit weighs a question's words as forPackage and then forTitle of
-// the title and section joined do, on generated titles and sections, some with letters that
-// are not ASCII.
+// the title and section joined do (two copies of the query, as passages were chosen before
+// forHit), on generated titles and sections, some with letters that are not ASCII.
 func TestForHit(t *testing.T) {
 	words := []string{"web", "Socket", "ws", "server", "Größe", "max", "maxSize", "pool", "PoolSize", "redis", "go-redis",
 		"options", "Options", "timeout", " › ", ".", "_", "(", " ", "é", "retries"}
@@ -588,4 +588,45 @@ func randomText(rng *rand.Rand, pieces []string, most int) string {
 		b.WriteString(pieces[rng.IntN(len(pieces))])
 	}
 	return b.String()
+}
+
+// forPackage returns pq without the words of the package name pkg (weighing 0): the hit is in
+// that package, so every part of its documentation is about them, and a passage that names the
+// package ("require('jsonwebtoken')") is no more likely to answer. A word is the package's when
+// it is one of the name's words in the same form: "dotenv" of python-dotenv, not "git" of
+// github.com/….
+func (pq *passageQuery) forPackage(pkg string) *passageQuery {
+	held := pq.packageWords(pkg)
+	if held == 0 {
+		return pq
+	}
+	out := pq.withWeights()
+	for b := held; b != 0; b &= b - 1 {
+		out.weights[bitIndex(b)] = 0
+	}
+	return out
+}
+
+// withWeights returns a copy of pq with its own weights, for forPackage and forTitle to change.
+func (pq *passageQuery) withWeights() *passageQuery {
+	cp := *pq
+	cp.weights = append([]float64(nil), pq.weights...)
+	return &cp
+}
+
+// forTitle returns pq with the words of title (a hit's title and heading path), and their
+// identifier parts, weighing titleWeight of their weight.
+func (pq *passageQuery) forTitle(title string) *passageQuery {
+	held, ok := pq.namedIn(title, true)
+	if !ok {
+		held = pq.namedInWords(title, true)
+	}
+	if held == 0 {
+		return pq
+	}
+	out := pq.withWeights()
+	for b := held; b != 0; b &= b - 1 {
+		out.weights[bitIndex(b)] *= titleWeight
+	}
+	return out
 }

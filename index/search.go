@@ -130,7 +130,7 @@ type passages struct {
 }
 
 // deferredPassage is what a hit's passage is chosen from: its stored text, its budget, and the
-// package, title and section whose words weigh less (see forPackage and forTitle).
+// package, title and section whose words weigh less (see forHit).
 type deferredPassage struct {
 	text                string
 	budget              int

@@ -210,7 +210,6 @@ func (w *writer) keepSegments(cur string, prev *Manifest) error {
 				return err
 			}
 			w.renamed[seg.Name] = name
-			w.moveSums(prev.Files, seg.Name, name)
 			continue
 		}
 		st, err := keepSegment(src, seg)
@@ -218,19 +217,18 @@ func (w *writer) keepSegments(cur string, prev *Manifest) error {
 			return err
 		}
 		w.linked = append(w.linked, st)
-		w.moveSums(prev.Files, seg.Name, seg.Name)
 	}
-	return nil
-}
-
-// moveSums records the checksums, among files (a manifest's), of the files of segment from as
-// those of segment to: the same files, kept or linked.
-func (w *writer) moveSums(files map[string]string, from, to string) {
-	for path, sum := range files {
-		if rest, ok := strings.CutPrefix(path, from+"/"); ok {
-			w.sums[to+"/"+rest] = sum
+	// The segments' files are the same, kept or linked: so are their checksums.
+	for path, sum := range prev.Files {
+		seg, rest, ok := strings.Cut(path, "/")
+		if to, renamed := w.renamed[seg]; renamed {
+			seg = to
+		}
+		if ok && validSegmentName(seg) {
+			w.sums[seg+"/"+rest] = sum
 		}
 	}
+	return nil
 }
 
 // renameWhere changes the segment names of the where bucket b as renamed says (old -> new).
