@@ -348,7 +348,7 @@ func FuzzLoadRank(f *testing.F) {
 		defer seg.close()
 		var scratch []byte
 		for _, term := range []string{"pars", "fuzz", "\x01parse", "tree", "zzz"} {
-			if _, list, ok := seg.lookup(term, &scratch); ok {
+			if _, list, ok, _ := seg.find(term, &scratch); ok {
 				seg.read(list, nil)
 			}
 		}

@@ -354,15 +354,10 @@ func (seg *rankSegment) read(p postingsRef, buf []byte) []byte {
 	return seg.readInto(buf, seg.postingsAt, seg.postingsEnd, p.off, p.size)
 }
 
-// lookup finds term in the dictionary and returns its ordinal and where its postings are. The
-// dictionary block is read into *scratch's storage, which grows as needed.
-func (seg *rankSegment) lookup(term string, scratch *[]byte) (ord uint32, list postingsRef, ok bool) {
-	ord, list, ok, _ = seg.find(term, scratch)
-	return ord, list, ok
-}
-
-// find is lookup that also reports whether its answer is sure: false when the block could not
-// be read or is malformed, and ok is false whether or not the segment holds term.
+// find finds term in the dictionary and returns its ordinal and where its postings are, and
+// whether its answer is sure: false when the block could not be read or is malformed, and ok is
+// false whether or not the segment holds term. The dictionary block is read into *scratch's
+// storage, which grows as needed.
 func (seg *rankSegment) find(term string, scratch *[]byte) (ord uint32, list postingsRef, ok, sure bool) {
 	// The last block whose first term is <= term.
 	blk := sort.Search(seg.nblocks, func(i int) bool { return string(seg.blockFirst.at(i)) > term }) - 1
