@@ -306,7 +306,7 @@ func openSnapshot(snap string) (*reader, error) {
 
 // rebuildable adds to err, damage found in a segment's search index or ranking index, that
 // docidx compact mends it: a crawl checks only the shape of the segments it keeps (see
-// readSegment), so crawling again would keep the damage, while compact checks every segment and
+// keepSegment), so crawling again would keep the damage, while compact checks every segment and
 // rewrites a damaged one from its documents (see Writer.Compact).
 func rebuildable(err error) error {
 	if !errors.Is(err, ErrCorrupt) {
