@@ -303,7 +303,7 @@ func extract(r io.Reader, dst string) (*Manifest, error) {
 	if err := writeFileSync(filepath.Join(dst, ManifestFile), raw); err != nil {
 		return nil, err
 	}
-	if err := syncTree(dst, nil); err != nil {
+	if err := syncTree(dst); err != nil {
 		return nil, err
 	}
 	return m, nil

@@ -194,15 +194,11 @@ func writeFileSync(path string, data []byte) error {
 	return syncDir(filepath.Dir(path))
 }
 
-// syncTree fsyncs every file and directory under root but the files skip names (by slash path
-// relative to root).
-func syncTree(root string, skip map[string]bool) error {
+// syncTree fsyncs every file and directory under root.
+func syncTree(root string) error {
 	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
-		}
-		if rel, err := filepath.Rel(root, p); err == nil && !d.IsDir() && skip[filepath.ToSlash(rel)] {
-			return nil
 		}
 		f, err := os.Open(p)
 		if err != nil {

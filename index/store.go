@@ -169,26 +169,17 @@ func decodeValue(key, data []byte, v any) error {
 	return nil
 }
 
-// putJSON stores v as JSON under key, compressed when it is large (see encodeValue).
+// putJSON stores v as JSON under key, as one zstd frame of it when that is minCompressed bytes
+// or more.
 func putJSON(b *bolt.Bucket, key []byte, v any) error {
-	data, err := encodeValue(v)
-	if err != nil {
-		return err
-	}
-	return b.Put(key, data)
-}
-
-// encodeValue returns v as JSON, or as one zstd frame of it when that is minCompressed bytes or
-// more.
-func encodeValue(v any) ([]byte, error) {
 	data, err := json.Marshal(v)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if len(data) >= minCompressed {
 		data = valueEncoder.EncodeAll(data, make([]byte, 0, len(data)/4))
 	}
-	return data, nil
+	return b.Put(key, data)
 }
 
 // docOrder sorts documents: README first, then docs, then examples, each by path.

@@ -45,8 +45,9 @@ type writer struct {
 	// renamed maps the segments of a previous generation that held them itself to the names
 	// they were adopted under (see keepSegments).
 	renamed map[string]string
-	// sums are the known checksums of the kept and adopted segments' files, by manifest path.
-	sums map[string]string
+	// sums are the known checksums of the files of the segments kept and of those linked from
+	// a previous generation, by segment name and then slash path in the segment.
+	sums map[string]map[string]string
 	// touched holds, by version key, what the catalog said of each version before the writer
 	// first changed it, and names, by name key, whether the package was there: Commit derives
 	// the segments' live documents and the counts from them (see remember).
@@ -76,7 +77,7 @@ func create(dir string) (*Writer, error) {
 		return nil, err
 	}
 	w := &writer{dir: dir, lock: lock, nextSeg: 1, sources: map[string]bool{}, stores: map[string]*docStore{},
-		renamed: map[string]string{}, sums: map[string]string{}, touched: map[string]touch{}, names: map[string]bool{}}
+		renamed: map[string]string{}, sums: map[string]map[string]string{}, touched: map[string]touch{}, names: map[string]bool{}}
 	if err := w.init(); err != nil {
 		if w.db != nil {
 			w.db.Close()
@@ -225,7 +226,10 @@ func (w *writer) keepSegments(cur string, prev *Manifest) error {
 			seg = to
 		}
 		if ok && validSegmentName(seg) {
-			w.sums[seg+"/"+rest] = sum
+			if w.sums[seg] == nil {
+				w.sums[seg] = map[string]string{}
+			}
+			w.sums[seg][rest] = sum
 		}
 	}
 	return nil
@@ -553,6 +557,18 @@ func (w *writer) commit(ctx context.Context) (*Manifest, error) {
 	return m, err
 }
 
+// shareAndSync makes the files under dir readable as the umask allows (see shareTree) and syncs
+// them.
+func shareAndSync(dir string) error {
+	if err := shareTree(dir); err != nil {
+		return fmt.Errorf("index: setting the permissions of %s: %w", dir, err)
+	}
+	if err := syncTree(dir); err != nil {
+		return fmt.Errorf("index: syncing %s: %w", dir, err)
+	}
+	return nil
+}
+
 // removeNew removes what the writer made: its generation and the segments it built or adopted.
 func (w *writer) removeNew() error {
 	var err error
@@ -575,47 +591,32 @@ func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 	if err := w.closeStore(); err != nil {
 		return nil, err
 	}
-	// The generation's files and the segments this writer made are shared, synced and hashed;
-	// the segments it kept were when they were written.
+	// The generation's files and the segments this writer made are shared and synced; the
+	// segments it kept were when they were written. Files are hashed but for those of segments
+	// whose checksums the writer knows, kept or linked.
 	made := map[string]bool{}
 	for _, name := range w.built {
 		made[name] = true
 	}
-	dirs := []string{w.gen}
-	for _, seg := range segs {
-		if made[seg.Name] {
-			dirs = append(dirs, filepath.Join(w.dir, seg.Name))
-		}
-	}
-	for _, dir := range dirs {
-		if err := shareTree(dir); err != nil {
-			return nil, fmt.Errorf("index: setting the permissions of %s: %w", dir, err)
-		}
-		if err := syncTree(dir, nil); err != nil {
-			return nil, fmt.Errorf("index: syncing %s: %w", dir, err)
-		}
+	if err := shareAndSync(w.gen); err != nil {
+		return nil, err
 	}
 	sums, err := checksums(w.gen)
 	if err != nil {
 		return nil, fmt.Errorf("index: checksums: %w", err)
 	}
-	listed := map[string]bool{}
 	for _, seg := range segs {
-		listed[seg.Name] = true
-	}
-	known := map[string]bool{} // segments whose files' checksums the writer knows
-	for path, sum := range w.sums {
-		if seg, _, _ := strings.Cut(path, "/"); listed[seg] {
-			sums[path], known[seg] = sum, true
+		dir := filepath.Join(w.dir, seg.Name)
+		if made[seg.Name] {
+			if err := shareAndSync(dir); err != nil {
+				return nil, err
+			}
 		}
-	}
-	for _, seg := range segs {
-		if known[seg.Name] {
-			continue
-		}
-		segSums, err := checksums(filepath.Join(w.dir, seg.Name))
-		if err != nil {
-			return nil, fmt.Errorf("index: checksums: %w", err)
+		segSums := w.sums[seg.Name]
+		if segSums == nil {
+			if segSums, err = checksums(dir); err != nil {
+				return nil, fmt.Errorf("index: checksums: %w", err)
+			}
 		}
 		for path, sum := range segSums {
 			sums[seg.Name+"/"+path] = sum
