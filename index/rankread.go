@@ -829,8 +829,8 @@ func nextPosting(list []byte, i int, doc uint32) (next uint32, impact uint8, j i
 }
 
 // nextPostingLong is nextPosting for a gap of more than one byte. nextPosting does not inline
-// (a call costs most of the inliner's budget), so the loop that runs for most postings of a
-// search, add's, reads a one-byte gap itself and calls this for the rest.
+// (a call costs most of the inliner's budget), so the loops that run for most postings of a
+// search, add's and addAlternative's, read a one-byte gap themselves and call this for the rest.
 func nextPostingLong(list []byte, i int, doc uint32) (next uint32, impact uint8, j int, ok bool) {
 	g, k := binary.Uvarint(list[i:])
 	if k <= 0 || g > math.MaxUint32 || i+k >= len(list) {

@@ -386,7 +386,12 @@ func (ri *rankIndex) addAlternative(a *accumulator, seg int, list []byte, held [
 	var impact uint8
 	i, ok := 0, true
 	for i < len(list)-1 {
-		if doc, impact, i, ok = nextPosting(list, i, doc); !ok || doc >= docs {
+		if gap := list[i]; gap < 0x80 { // nextPosting, inlined
+			doc, impact, i = doc+uint32(gap), list[i+1], i+2
+		} else if doc, impact, i, ok = nextPostingLong(list, i, doc); !ok {
+			return false
+		}
+		if doc >= docs {
 			return false
 		}
 		ri.addAlternativeDoc(a, base+doc, impact, held, scale, keep, grow)
