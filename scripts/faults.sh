@@ -12,7 +12,9 @@
 # Groups: snapshot (damaged files of a snapshot), stdio (malformed JSON-RPC over serve --stdio),
 # http (serve --http: error shapes, sessions, a trickled body, SIGTERM with requests in flight),
 # crawl (prune after a failed spec, FIFOs, SIGTERM, flag parsing, no-op crawls) and leaks (Go type
-# names and host paths in what clients see).
+# names and host paths in what clients see). Further groups live one to a file in scripts/faults.d:
+# NAME.sh defines group_NAME and may use every helper defined here; they run after these five, in
+# the order of their file names.
 #
 # Offline and hermetic: every snapshot is crawled here with --offline from the repository's own
 # test fixtures (registries/gomod/testdata/mod, registries/npm/testdata/node_modules); servers
@@ -785,23 +787,31 @@ group_leaks() {
 # ---------------------------------------------------------------------------------------------
 
 report() {
-	awk -F'\t' '
+	awk -F'\t' -v order_list="$ALL_GROUPS" '
 	$3 == "skip" { next }
 	{ g[$1]; n[$1]++; c[$1, $3]++; N++; C[$3]++ }
 	END {
 		printf "%-9s %6s %6s %6s %6s %6s %6s\n", "group", "tries", "ok", "crash", "hang", "lost", "wrong"
-		split("snapshot stdio http crawl leaks", order, " ")
-		for (i = 1; i <= 5; i++) { k = order[i]; if (!(k in g)) continue
+		n_order = split(order_list, order, " ")
+		for (i = 1; i <= n_order; i++) { k = order[i]; if (!(k in g)) continue
 			printf "%-9s %6d %6d %6d %6d %6d %6d\n", k, n[k], c[k, "ok"], c[k, "crash"], c[k, "hang"], c[k, "lost"], c[k, "wrong"] }
 		printf "%-9s %6d %6d %6d %6d %6d %6d\n", "total", N, C["ok"], C["crash"], C["hang"], C["lost"], C["wrong"]
 		exit (N == C["ok"]) ? 0 : 1
 	}' "$RESULTS"
 }
 
+ALL_GROUPS="snapshot stdio http crawl leaks"
+for f in "$REPO"/scripts/faults.d/*.sh; do
+	[ -e "$f" ] || continue
+	# shellcheck source=/dev/null
+	. "$f"
+	ALL_GROUPS="$ALL_GROUPS $(basename "$f" .sh)"
+done
+
 echo "faults: $("$BIN" version 2>&1 | head -n1) (scratch $W, ${TRY_TIMEOUT}s per try)"
 crawl_base
 case " ${ONLY:-http} " in *" http "*) trickle_start ;; esac
-for group in ${ONLY:-snapshot stdio http crawl leaks}; do
+for group in ${ONLY:-$ALL_GROUPS}; do
 	echo "== $group"
 	"group_$group"
 done
