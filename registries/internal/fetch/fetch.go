@@ -175,7 +175,8 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 		case <-t.C:
 		}
 	}
-	if retryable(lastErr) && !errors.Is(lastErr, docidx.ErrRetryable) {
+	// When ctx ended the attempt, the failure is ctx's (its deadline), not the registry's.
+	if ctx.Err() == nil && retryable(lastErr) && !errors.Is(lastErr, docidx.ErrRetryable) {
 		lastErr = fmt.Errorf("%w: %w", docidx.ErrRetryable, lastErr)
 	}
 	return nil, lastErr
