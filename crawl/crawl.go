@@ -419,7 +419,7 @@ func crawlOne(ctx context.Context, sink Sink, opts Options, j job, claim func(do
 	ranged := j.src == nil && !j.spec.Exact
 	// fetchCtx bounds what this package version does over the network. Storing it is local and
 	// gets ctx: a package fetched in time is not lost to the deadline while it is written.
-	fetchCtx, cancel := context.WithTimeoutCause(ctx, opts.packageTimeout(), errPackageTimeout)
+	fetchCtx, cancel := context.WithTimeoutCause(ctx, opts.packageTimeout(), packageDeadline{})
 	defer cancel()
 
 	ref, src := j.ref, j.src
@@ -519,9 +519,13 @@ func resolve(ctx context.Context, opts Options, s Spec) (docidx.Ref, docidx.Regi
 	return ref, nil, fmt.Errorf("%s: no %s registry or local cache configured", s, s.Ecosystem)
 }
 
-// errPackageTimeout is the cause of a package's network context when Options.PackageTimeout
-// ends it, telling it apart from the crawl's own context ending.
-var errPackageTimeout = errors.New("package timeout")
+// packageDeadline is the cause of a package's network context when Options.PackageTimeout ends
+// it, telling it apart from the crawl's own context ending. It is a context.DeadlineExceeded.
+// net/http reports a request's context's cause, so its text ends the errors of such requests.
+type packageDeadline struct{}
+
+func (packageDeadline) Error() string { return "package deadline exceeded" }
+func (packageDeadline) Unwrap() error { return context.DeadlineExceeded }
 
 func (o Options) packageTimeout() time.Duration {
 	if o.PackageTimeout > 0 {
@@ -531,10 +535,10 @@ func (o Options) packageTimeout() time.Duration {
 }
 
 // timedOut returns err as it is, unless the package's deadline ended it (ctx is the package's
-// network context, made with errPackageTimeout as its cause): then an error that names src,
+// network context, made with packageDeadline as its cause): then an error that names src,
 // says how long it had and what to do, and wraps err.
 func timedOut(ctx context.Context, src docidx.Registry, timeout time.Duration, err error) error {
-	if !errors.Is(context.Cause(ctx), errPackageTimeout) {
+	if !errors.Is(context.Cause(ctx), packageDeadline{}) {
 		return err
 	}
 	// describe names src without credentials: each registry's String redacts its URL.

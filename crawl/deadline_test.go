@@ -14,8 +14,8 @@ import (
 )
 
 // stallingRegistry is a registry that never answers: Resolve (for the names in stallResolve)
-// and Fetch wait until their context ends and return its error, as fetch.Client does when a
-// registry trickles a body or asks to retry much later.
+// and Fetch wait until their context ends and return its cause, as net/http does when a
+// registry trickles a body or never answers.
 type stallingRegistry struct {
 	fakeSource
 	stallResolve map[string]bool
@@ -24,14 +24,14 @@ type stallingRegistry struct {
 func (s *stallingRegistry) Resolve(ctx context.Context, name, query string) (string, error) {
 	if s.stallResolve[name] {
 		<-ctx.Done()
-		return "", fmt.Errorf("GET %s/%s: %w", s.name, name, ctx.Err())
+		return "", fmt.Errorf("GET %s/%s: %w", s.name, name, context.Cause(ctx))
 	}
 	return s.fakeSource.Resolve(ctx, name, query)
 }
 
 func (s *stallingRegistry) Fetch(ctx context.Context, name, version string) (*docidx.PackageDocs, error) {
 	<-ctx.Done()
-	return nil, fmt.Errorf("GET %s/%s/-/%s.tgz: reading body: %w", s.name, name, version, ctx.Err())
+	return nil, fmt.Errorf("GET %s/%s/-/%s.tgz: reading body: %w", s.name, name, version, context.Cause(ctx))
 }
 
 // A registry that stalls fails each of its packages at the package deadline, with an error that
