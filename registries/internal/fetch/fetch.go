@@ -143,7 +143,9 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 	var lastErr error
 	for attempt := 0; ; attempt++ {
 		if err := c.limiter(u.Host).Wait(ctx); err != nil {
-			return nil, err
+			// "rate: Wait(n=1) would exceed context deadline" alone names neither the
+			// request nor the reason.
+			return nil, fmt.Errorf("GET %s: waiting for the per-host rate limit: %w", redact(r.URL), err)
 		}
 		resp, wait, err := c.once(ctx, r)
 		if err == nil {
