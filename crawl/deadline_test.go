@@ -100,3 +100,36 @@ func TestCrawlOneCancelIsNotPackageTimeout(t *testing.T) {
 		}
 	})
 }
+
+// Each lane runs its jobs in the order they were added, at most limit at once, whatever the
+// other lanes do; a lane that is blocked does not hold up another.
+func TestLanes(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var mu sync.Mutex
+		var ran []string
+		release := make(chan struct{})
+		l := &lanes{limit: 1}
+		for _, name := range []string{"a", "b", "c"} {
+			l.add(docidx.NPM, func() error {
+				<-release // the npm lane is stuck until the Go lane is done
+				mu.Lock()
+				ran = append(ran, "npm:"+name)
+				mu.Unlock()
+				return nil
+			})
+			l.add(docidx.Go, func() error {
+				mu.Lock()
+				ran = append(ran, "go:"+name)
+				if name == "c" {
+					close(release)
+				}
+				mu.Unlock()
+				return nil
+			})
+		}
+		l.run(context.Background())
+		if got, want := fmt.Sprint(ran), "[go:a go:b go:c npm:a npm:b npm:c]"; got != want {
+			t.Errorf("ran %s, want %s", got, want)
+		}
+	})
+}
