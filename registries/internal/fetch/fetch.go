@@ -263,17 +263,17 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // the attempt with an error wrapping errTooSlow if fewer than MinRate bytes per second arrived in
 // that window. Read the body through the returned reader and call stop once it is read.
 func (c *Client) watchRate(body io.Reader, cut context.CancelCauseFunc) (_ io.Reader, stop func()) {
-	rate, window := c.MinRate, c.RateWindow
-	if rate == 0 {
-		rate = DefaultMinRate
+	minRate, window := c.MinRate, c.RateWindow
+	if minRate == 0 {
+		minRate = DefaultMinRate
 	}
 	if window <= 0 {
 		window = DefaultRateWindow
 	}
-	if rate < 0 {
+	if minRate < 0 {
 		return body, func() {}
 	}
-	want := int64(float64(rate) * window.Seconds())
+	want := int64(float64(minRate) * window.Seconds())
 	cr := &countingReader{r: body}
 	done := make(chan struct{})
 	go func() {
@@ -285,7 +285,7 @@ func (c *Client) watchRate(body io.Reader, cut context.CancelCauseFunc) (_ io.Re
 				return
 			case <-t.C:
 				if got := cr.n.Swap(0); got < want {
-					cut(fmt.Errorf("%w: %d bytes in %v, under the minimum of %d bytes/s", errTooSlow, got, window, rate))
+					cut(fmt.Errorf("%w: %d bytes in %v, under the minimum of %d bytes/s", errTooSlow, got, window, minRate))
 					return
 				}
 			}
@@ -344,7 +344,8 @@ func retryAfter(v string) time.Duration {
 		return 0
 	}
 	var d time.Duration
-	if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
+	// Beyond int64, ParseInt fails with ErrRange and returns its largest value: a long wait still.
+	if secs, err := strconv.ParseInt(v, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) {
 		d = time.Duration(min(secs, int64(maxRetryAfter/time.Second))) * time.Second
 	} else if t, err := http.ParseTime(v); err == nil {
 		d = min(time.Until(t), maxRetryAfter)

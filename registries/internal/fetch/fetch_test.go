@@ -148,6 +148,9 @@ func TestRetryAfterParse(t *testing.T) {
 	if d := retryAfter("1000000000000000"); d != maxRetryAfter {
 		t.Errorf("retryAfter(10^15) = %v, want %v", d, maxRetryAfter)
 	}
+	if d := retryAfter("100000000000000000000000"); d != maxRetryAfter {
+		t.Errorf("retryAfter(10^23) = %v, want %v", d, maxRetryAfter)
+	}
 	if d := retryAfter(time.Now().Add(2 * time.Second).UTC().Format(http.TimeFormat)); d <= 0 || d > 3*time.Second {
 		t.Errorf("retryAfter(date) = %v", d)
 	}
