@@ -26,8 +26,13 @@ type Sink interface {
 	AddSource(source string)
 }
 
-// DefaultConcurrency is the number of package versions fetched and extracted at once.
+// DefaultConcurrency is the number of package versions of one ecosystem fetched and extracted at
+// once.
 const DefaultConcurrency = 8
+
+// DefaultPackageTimeout bounds what one package version does over the network: resolving its
+// version, and fetching it with every retry and wait the registry asks for.
+const DefaultPackageTimeout = 2 * time.Minute
 
 // Options configures Run.
 type Options struct {
@@ -38,8 +43,14 @@ type Options struct {
 	Caches []docidx.Cache
 	// Registries are remote sources, at most one per ecosystem is used. Empty with --offline.
 	Registries []docidx.Registry
-	// Concurrency bounds the package versions in flight; 0 means DefaultConcurrency.
+	// Concurrency bounds the package versions in flight per ecosystem; 0 means
+	// DefaultConcurrency. Each ecosystem's packages are crawled in their own lane, so that one
+	// whose registry stalls does not hold up the others'.
 	Concurrency int
+	// PackageTimeout bounds resolving and fetching one package version; 0 means
+	// DefaultPackageTimeout. A package that runs out of time fails, naming its registry, and
+	// the crawl goes on.
+	PackageTimeout time.Duration
 	// Refresh fetches package versions again even when the sink already has them.
 	Refresh bool
 	// Shard, when set, keeps only the package versions of one part of the package set (see
@@ -193,13 +204,9 @@ func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 		mu.Lock()
 		sum.Results = make([]Result, 0, len(jobs))
 		mu.Unlock()
-		g := new(errgroup.Group)
-		g.SetLimit(n)
+		lanes := &lanes{limit: n}
 		for _, j := range jobs {
-			if ctx.Err() != nil {
-				break
-			}
-			g.Go(func() error {
+			lanes.add(j.spec.Ecosystem, func() error {
 				r, skip := crawlOne(ctx, guard, opts, j, claim)
 				if skip == skipOtherShard {
 					mu.Lock()
@@ -241,7 +248,7 @@ func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 				return nil
 			})
 		}
-		g.Wait()
+		lanes.run(ctx)
 	}()
 
 	abandon := func() (*Summary, error) {
@@ -325,7 +332,7 @@ func plan(ctx context.Context, opts Options) ([]job, int, error) {
 			}
 			jobs = append(jobs, job{spec: s})
 		}
-		return interleave(jobs), others, nil
+		return jobs, others, nil
 	}
 	seen := make(map[docidx.Ref]bool)
 	for _, c := range opts.Caches {
@@ -348,32 +355,47 @@ func plan(ctx context.Context, opts Options) ([]job, int, error) {
 	return jobs, others, nil
 }
 
-// interleave orders jobs round-robin by ecosystem, keeping each ecosystem's own order. Specs come
-// ecosystem by ecosystem (go.mod, then package-lock.json), and each ecosystem's registry is its
-// own host with its own rate limit: in the given order the second registry would sit idle until
-// the first one's queue drained (a crawl of 100 Go modules and 100 npm packages through
-// registries with 50 ms latency: 30.5 s in order, 19.3 s interleaved).
-func interleave(jobs []job) []job {
-	var ecos []docidx.Ecosystem
-	by := map[docidx.Ecosystem][]job{}
-	for _, j := range jobs {
-		if by[j.spec.Ecosystem] == nil {
-			ecos = append(ecos, j.spec.Ecosystem)
-		}
-		by[j.spec.Ecosystem] = append(by[j.spec.Ecosystem], j)
+// lanes runs jobs in one lane per ecosystem, at most limit at once in each. The ecosystems read
+// different registries, each with its own rate limit: in one shared pool a registry that stalls
+// would soon fill every worker with packages waiting out their PackageTimeout, and the other
+// ecosystems' packages would wait behind them. Lanes also keep every registry busy whatever the
+// order of the specs (go.mod's, then package-lock.json's), which the shared pool needed the
+// specs interleaved by ecosystem for.
+type lanes struct {
+	limit int
+	order []docidx.Ecosystem
+	jobs  map[docidx.Ecosystem][]func() error
+}
+
+// add queues f in eco's lane.
+func (l *lanes) add(eco docidx.Ecosystem, f func() error) {
+	if l.jobs == nil {
+		l.jobs = make(map[docidx.Ecosystem][]func() error)
 	}
-	if len(ecos) < 2 {
-		return jobs
+	if _, ok := l.jobs[eco]; !ok {
+		l.order = append(l.order, eco)
 	}
-	out := make([]job, 0, len(jobs))
-	for i := 0; len(out) < len(jobs); i++ {
-		for _, eco := range ecos {
-			if q := by[eco]; i < len(q) {
-				out = append(out, q[i])
+	l.jobs[eco] = append(l.jobs[eco], f)
+}
+
+// run runs every lane's jobs, each lane in the order they were added, and returns when all have
+// returned. Once ctx is done no more jobs start.
+func (l *lanes) run(ctx context.Context) {
+	var wg sync.WaitGroup
+	for _, eco := range l.order {
+		wg.Go(func() {
+			g := new(errgroup.Group)
+			g.SetLimit(l.limit)
+			for _, f := range l.jobs[eco] {
+				if ctx.Err() != nil {
+					break
+				}
+				g.Go(f)
 			}
-		}
+			g.Wait()
+		})
 	}
-	return out
+	wg.Wait()
 }
 
 // skipped says why crawlOne left a job out of the summary, if it did.
@@ -395,6 +417,10 @@ func crawlOne(ctx context.Context, sink Sink, opts Options, j job, claim func(do
 	}
 	// A range spec learns its version only here; plan has already sorted the others.
 	ranged := j.src == nil && !j.spec.Exact
+	// fetchCtx bounds what this package version does over the network. Storing it is local and
+	// gets ctx: a package fetched in time is not lost to the deadline while it is written.
+	fetchCtx, cancel := context.WithTimeoutCause(ctx, opts.packageTimeout(), packageDeadline{})
+	defer cancel()
 
 	ref, src := j.ref, j.src
 	// A pinned version the snapshot already has needs no lookup at all, not even a local one.
@@ -406,7 +432,7 @@ func crawlOne(ctx context.Context, sink Sink, opts Options, j job, claim func(do
 	}
 	if ref.Version == "" {
 		var err error
-		ref, src, err = resolve(ctx, opts, j.spec)
+		ref, src, err = resolve(fetchCtx, opts, j.spec)
 		if err != nil {
 			if ranged && !opts.Shard.Has(r.Ref) { // r.Ref has no version yet
 				return r, skipOtherShard
@@ -427,13 +453,13 @@ func crawlOne(ctx context.Context, sink Sink, opts Options, j job, claim func(do
 	}
 	if src == nil { // resolved to a version the sink had, but Refresh asks again
 		var err error
-		if ref, src, err = resolve(ctx, opts, Spec{Ecosystem: ref.Ecosystem, Name: ref.Name, Query: ref.Version, Exact: true}); err != nil {
+		if ref, src, err = resolve(fetchCtx, opts, Spec{Ecosystem: ref.Ecosystem, Name: ref.Name, Query: ref.Version, Exact: true}); err != nil {
 			return fail(err)
 		}
 	}
-	docs, err := src.Fetch(ctx, ref.Name, ref.Version)
+	docs, err := src.Fetch(fetchCtx, ref.Name, ref.Version)
 	if err != nil {
-		return fail(fmt.Errorf("%s: %w", ref, err))
+		return fail(fmt.Errorf("%s: %w", ref, timedOut(fetchCtx, src, opts.packageTimeout(), err)))
 	}
 	if docs.Package.CrawledAt.IsZero() {
 		docs.Package.CrawledAt = time.Now().UTC()
@@ -479,7 +505,7 @@ func resolve(ctx context.Context, opts Options, s Spec) (docidx.Ref, docidx.Regi
 		}
 		v, err := reg.Resolve(ctx, s.Name, s.Query)
 		if err != nil {
-			return ref, nil, fmt.Errorf("%s: %w", s, err)
+			return ref, nil, fmt.Errorf("%s: %w", s, timedOut(ctx, reg, opts.packageTimeout(), err))
 		}
 		ref.Version = v
 		return ref, reg, nil
@@ -491,6 +517,32 @@ func resolve(ctx context.Context, opts Options, s Spec) (docidx.Ref, docidx.Regi
 		return ref, nil, fmt.Errorf("%s: %w in the local caches given, and registries are off (--offline)", s, docidx.ErrNotFound)
 	}
 	return ref, nil, fmt.Errorf("%s: no %s registry or local cache configured", s, s.Ecosystem)
+}
+
+// packageDeadline is the cause of a package's network context when Options.PackageTimeout ends
+// it, telling it apart from the crawl's own context ending. It is a context.DeadlineExceeded.
+// net/http reports a request's context's cause, so its text ends the errors of such requests.
+type packageDeadline struct{}
+
+func (packageDeadline) Error() string { return "package deadline exceeded" }
+func (packageDeadline) Unwrap() error { return context.DeadlineExceeded }
+
+func (o Options) packageTimeout() time.Duration {
+	if o.PackageTimeout > 0 {
+		return o.PackageTimeout
+	}
+	return DefaultPackageTimeout
+}
+
+// timedOut returns err as it is, unless the package's deadline ended it (ctx is the package's
+// network context, made with packageDeadline as its cause): then an error that names src,
+// says how long it had and what to do, and wraps err.
+func timedOut(ctx context.Context, src docidx.Registry, timeout time.Duration, err error) error {
+	if !errors.Is(context.Cause(ctx), packageDeadline{}) {
+		return err
+	}
+	// describe names src without credentials: each registry's String redacts its URL.
+	return fmt.Errorf("%s did not answer within %v; raise --package-timeout or check the registry: %w", describe(src), timeout, err)
 }
 
 func cachesAsRegistries(cs []docidx.Cache) []docidx.Registry {

@@ -3,6 +3,10 @@
 // then the registries it is given, fetches and extracts them concurrently, and hands the results to
 // a Sink (the snapshot writer).
 //
+// Each ecosystem's packages are crawled in their own lane of Options.Concurrency workers, and each
+// package version's resolve and fetch run under Options.PackageTimeout: a registry that stalls
+// fails its own packages, with an error naming it, while the other ecosystems' packages go on.
+//
 // Lockfiles (ParseLockfile, ReadLockfile, ParseLockfileFS) give exact versions: go.mod,
 // package-lock.json, pnpm-lock.yaml, yarn.lock, requirements files, poetry.lock, uv.lock,
 // Cargo.lock and Package.resolved; entries that name no registry version are reported as Skipped.

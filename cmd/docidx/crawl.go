@@ -57,7 +57,8 @@ Registries come from each ecosystem's own configuration: GOPROXY (environment or
 			&cli.StringSliceFlag{Name: "node-modules", Usage: "read npm packages from node_modules `DIR`; repeatable", EnvVars: []string{"DOCIDX_NODE_MODULES"}},
 			&cli.BoolFlag{Name: "offline", Usage: "local caches only: any network access is an error", EnvVars: []string{"DOCIDX_OFFLINE"}},
 			&cli.BoolFlag{Name: "refresh", Usage: "fetch package versions again even if already indexed", EnvVars: []string{"DOCIDX_REFRESH"}},
-			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: crawl.DefaultConcurrency, Usage: "package versions fetched at once", EnvVars: []string{"DOCIDX_CONCURRENCY"}},
+			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: crawl.DefaultConcurrency, Usage: "package versions fetched at once, per ecosystem", EnvVars: []string{"DOCIDX_CONCURRENCY"}},
+			&cli.DurationFlag{Name: "package-timeout", Value: crawl.DefaultPackageTimeout, Usage: "give up on a package version whose registry has not answered in `DURATION` (resolve and fetch, retries included); the others go on", EnvVars: []string{"DOCIDX_PACKAGE_TIMEOUT"}},
 			&cli.StringFlag{Name: "goproxy", Usage: "Go module proxy `LIST` (default: GOPROXY from the environment or go env)", EnvVars: []string{"DOCIDX_GOPROXY"}},
 			&cli.StringFlag{Name: "npm-registry", Usage: "npm registry `URL` (default: from .npmrc / npm config)", EnvVars: []string{"DOCIDX_NPM_REGISTRY"}},
 			&cli.StringSliceFlag{Name: "site-packages", Usage: "read Python distributions from site-packages `DIR` (dist-info, egg-info); repeatable", EnvVars: []string{"DOCIDX_SITE_PACKAGES"}},
@@ -85,6 +86,9 @@ func runCrawl(c *cli.Context) error {
 	log = slog.New(crawl.NewSkipCounter(log.Handler()))
 	if n := c.Int("concurrency"); n < 1 || n > 256 {
 		return usagef("--concurrency %d: want 1 to 256", n)
+	}
+	if d := c.Duration("package-timeout"); d <= 0 {
+		return usagef("--package-timeout %v: want a duration above 0, such as 30s or 5m", d)
 	}
 	var shard crawl.Shard
 	if c.String("shard") != "" { // empty, as an unset DOCIDX_SHARD in a job template: no shard
@@ -144,15 +148,16 @@ func runCrawl(c *cli.Context) error {
 	quiet, asJSON := c.Bool("quiet"), c.Bool("json")
 	prog := newProgress(c.App.ErrWriter, quiet || asJSON)
 	sum, err := crawl.Run(c.Context, w, crawl.Options{
-		Specs:       specs,
-		Caches:      srcs.caches,
-		Registries:  srcs.registries,
-		Concurrency: c.Int("concurrency"),
-		Refresh:     c.Bool("refresh"),
-		Shard:       shard,
-		Logger:      log,
-		OnStart:     prog.start,
-		OnResult:    prog.result,
+		Specs:          specs,
+		Caches:         srcs.caches,
+		Registries:     srcs.registries,
+		Concurrency:    c.Int("concurrency"),
+		PackageTimeout: c.Duration("package-timeout"),
+		Refresh:        c.Bool("refresh"),
+		Shard:          shard,
+		Logger:         log,
+		OnStart:        prog.start,
+		OnResult:       prog.result,
 	})
 	prog.finish()
 	warnSkipped(log, sum)

@@ -1,6 +1,8 @@
 // Package fetch is the HTTP client every registry uses: GET with a deadline, a per-host rate limit,
 // retries with exponential backoff and jitter that honour Retry-After, one mapping from HTTP status
-// to docidx's sentinel errors, and size limits on every body.
+// to docidx's sentinel errors, size limits on every body and a minimum rate at which a body must
+// arrive. It never waits past its context's deadline: a wait for a retry that would end after the
+// deadline fails at once instead.
 //
 // It imports only the root package, x/time/rate and the standard library.
 package fetch
@@ -33,6 +35,11 @@ const (
 	DefaultRate       = 20               // requests per second per host
 	DefaultBurst      = 20
 	DefaultMaxBody    = 64 << 20 // bytes, when a request gives no limit
+	// DefaultMinRate is the rate, in bytes per second averaged over each RateWindow, below which
+	// a body is cut off: a registry that trickles a body byte by byte fails in a window, not
+	// when the deadline ends it. 1 KiB/s is far below any working link.
+	DefaultMinRate    = 1 << 10
+	DefaultRateWindow = 10 * time.Second
 )
 
 // UserAgent is sent with every request unless the caller sets its own.
@@ -46,6 +53,8 @@ type Client struct {
 	MinBackoff time.Duration // first backoff; doubled per attempt, with jitter
 	MaxBackoff time.Duration // cap on one wait, Retry-After included
 	Timeout    time.Duration // per attempt
+	MinRate    int64         // bytes per second a body must average over each RateWindow; 0 means DefaultMinRate, negative means no minimum
+	RateWindow time.Duration // 0 means DefaultRateWindow
 	Rate       rate.Limit    // requests per second per host; 0 means DefaultRate
 	Burst      int
 
@@ -112,10 +121,13 @@ func retryableStatus(code int) bool {
 	return code == http.StatusTooManyRequests || code == http.StatusRequestTimeout || code >= 500
 }
 
-// Get fetches r.URL, retrying transient failures (network errors, 408, 429, 5xx, a body cut short)
-// with exponential backoff and jitter, waiting as long as a Retry-After header asks (capped at
-// MaxBackoff). Errors wrap docidx.ErrNotFound (404, 410), docidx.ErrRetryable (still transient after
-// the retries), docidx.ErrTooLarge (body over the limit), docidx.ErrOffline, or ctx's error.
+// Get fetches r.URL, retrying transient failures (network errors, 408, 429, 5xx, a body cut short
+// or arriving slower than MinRate) with exponential backoff and jitter, waiting as long as a
+// Retry-After header asks (capped at MaxBackoff). It never waits past ctx's deadline: when a
+// Retry-After or a backoff would end after it, Get gives up at once with the last error and the
+// wait in its message. Errors wrap docidx.ErrNotFound (404, 410), docidx.ErrRetryable (still
+// transient after the retries), docidx.ErrTooLarge (body over the limit), docidx.ErrOffline, or
+// ctx's error.
 func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 	retries := c.Retries
 	if retries == 0 {
@@ -131,7 +143,9 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 	var lastErr error
 	for attempt := 0; ; attempt++ {
 		if err := c.limiter(u.Host).Wait(ctx); err != nil {
-			return nil, err
+			// "rate: Wait(n=1) would exceed context deadline" alone names neither the
+			// request nor the reason.
+			return nil, fmt.Errorf("GET %s: waiting for the per-host rate limit: %w", redact(r.URL), err)
 		}
 		resp, wait, err := c.once(ctx, r)
 		if err == nil {
@@ -141,10 +155,20 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 		if !retryable(err) || attempt >= retries || ctx.Err() != nil {
 			break
 		}
-		c.retries.Add(1)
-		if wait <= 0 {
+		asked := wait > 0 // the server's Retry-After, not capped
+		if !asked {
 			wait = c.backoff(attempt)
 		}
+		if deadline, ok := ctx.Deadline(); ok && wait >= time.Until(deadline) {
+			// The retry could not even start before the deadline: say so now rather than
+			// sleep until the deadline and report only that it passed.
+			if asked {
+				return nil, fmt.Errorf("%w; registry asked to retry after %v, later than the deadline allows; giving up", lastErr, wait)
+			}
+			return nil, fmt.Errorf("%w; the next retry, in %v, would start after the deadline; giving up", lastErr, wait.Round(time.Millisecond))
+		}
+		wait = min(wait, c.maxBackoff())
+		c.retries.Add(1)
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
@@ -153,13 +177,14 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 		case <-t.C:
 		}
 	}
-	if retryable(lastErr) && !errors.Is(lastErr, docidx.ErrRetryable) {
+	// When ctx ended the attempt, the failure is ctx's (its deadline), not the registry's.
+	if ctx.Err() == nil && retryable(lastErr) && !errors.Is(lastErr, docidx.ErrRetryable) {
 		lastErr = fmt.Errorf("%w: %w", docidx.ErrRetryable, lastErr)
 	}
 	return nil, lastErr
 }
 
-// once makes one attempt; wait is the server's Retry-After, if any.
+// once makes one attempt; wait is the server's Retry-After, if any, not capped.
 func (c *Client) once(ctx context.Context, r Request) (_ *Response, wait time.Duration, _ error) {
 	timeout := c.Timeout
 	if timeout <= 0 {
@@ -167,6 +192,8 @@ func (c *Client) once(ctx context.Context, r Request) (_ *Response, wait time.Du
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	ctx, cut := context.WithCancelCause(ctx) // cut by watchRate when the body comes too slowly
+	defer cut(nil)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.URL, nil)
 	if err != nil {
 		return nil, 0, fmt.Errorf("GET %s: %w", redact(r.URL), err)
@@ -189,7 +216,7 @@ func (c *Client) once(ctx context.Context, r Request) (_ *Response, wait time.Du
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-		return nil, retryAfter(resp.Header.Get("Retry-After"), c.maxBackoff()), &StatusError{URL: r.URL, Status: resp.StatusCode}
+		return nil, retryAfter(resp.Header.Get("Retry-After")), &StatusError{URL: r.URL, Status: resp.StatusCode}
 	}
 	limit := r.MaxBody
 	if limit <= 0 {
@@ -198,9 +225,14 @@ func (c *Client) once(ctx context.Context, r Request) (_ *Response, wait time.Du
 	if resp.ContentLength > limit {
 		return nil, 0, fmt.Errorf("GET %s: body of %d bytes: %w (limit %d bytes)", redact(r.URL), resp.ContentLength, docidx.ErrTooLarge, limit)
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	rd, stop := c.watchRate(resp.Body, cut)
+	body, err := io.ReadAll(io.LimitReader(rd, limit+1))
+	stop()
 	c.bytes.Add(int64(len(body)))
 	if err != nil {
+		if slow := context.Cause(ctx); errors.Is(slow, errTooSlow) {
+			err = slow
+		}
 		return nil, 0, fmt.Errorf("GET %s: reading body: %w", redact(r.URL), err)
 	}
 	if int64(len(body)) > limit {
@@ -212,11 +244,61 @@ func (c *Client) once(ctx context.Context, r Request) (_ *Response, wait time.Du
 	return &Response{Body: body, Header: resp.Header, URL: resp.Request.URL.String()}, 0, nil
 }
 
+// errTooSlow is the cause of an attempt cut by watchRate.
+var errTooSlow = errors.New("body arriving too slowly")
+
+// countingReader counts the bytes read through it, for watchRate.
+type countingReader struct {
+	r io.Reader
+	n atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// watchRate returns body wrapped to count the bytes read and, at the end of each RateWindow, cuts
+// the attempt with an error wrapping errTooSlow if fewer than MinRate bytes per second arrived in
+// that window. Read the body through the returned reader and call stop once it is read.
+func (c *Client) watchRate(body io.Reader, cut context.CancelCauseFunc) (_ io.Reader, stop func()) {
+	minRate, window := c.MinRate, c.RateWindow
+	if minRate == 0 {
+		minRate = DefaultMinRate
+	}
+	if window <= 0 {
+		window = DefaultRateWindow
+	}
+	if minRate < 0 {
+		return body, func() {}
+	}
+	want := int64(float64(minRate) * window.Seconds())
+	cr := &countingReader{r: body}
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(window)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				if got := cr.n.Swap(0); got < want {
+					cut(fmt.Errorf("%w: %d bytes in %v, under the minimum of %d bytes/s", errTooSlow, got, window, minRate))
+					return
+				}
+			}
+		}
+	}()
+	return cr, func() { close(done) }
+}
+
 func retryable(err error) bool {
 	if err == nil || errors.Is(err, docidx.ErrOffline) || errors.Is(err, context.Canceled) {
 		return false
 	}
-	if errors.Is(err, docidx.ErrRetryable) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.Is(err, docidx.ErrRetryable) || errors.Is(err, errTooSlow) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, context.DeadlineExceeded) {
 		return true
 	}
 	var ne net.Error
@@ -251,18 +333,24 @@ func (c *Client) backoff(attempt int) time.Duration {
 	return d/2 + rand.N(d/2+1)
 }
 
-// retryAfter parses a Retry-After value (delay-seconds or an HTTP date, RFC 9110 §10.2.3), capped.
-func retryAfter(v string, limit time.Duration) time.Duration {
+// maxRetryAfter bounds a parsed Retry-After so that a huge delay-seconds cannot overflow a
+// time.Duration (about 292 years) into a short or negative wait.
+const maxRetryAfter = 100 * 365 * 24 * time.Hour
+
+// retryAfter parses a Retry-After value (delay-seconds or an HTTP date, RFC 9110 §10.2.3) into a
+// wait of 0 to maxRetryAfter; 0 when it is absent or malformed.
+func retryAfter(v string) time.Duration {
 	if v == "" {
 		return 0
 	}
 	var d time.Duration
-	if secs, err := strconv.Atoi(v); err == nil {
-		d = time.Duration(secs) * time.Second
+	// Beyond int64, ParseInt fails with ErrRange and returns its largest value: a long wait still.
+	if secs, err := strconv.ParseInt(v, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+		d = time.Duration(min(secs, int64(maxRetryAfter/time.Second))) * time.Second
 	} else if t, err := http.ParseTime(v); err == nil {
-		d = time.Until(t)
+		d = min(time.Until(t), maxRetryAfter)
 	}
-	return min(max(d, 0), limit)
+	return max(d, 0)
 }
 
 func (c *Client) limiter(host string) *rate.Limiter {

@@ -138,16 +138,146 @@ func TestOffline(t *testing.T) {
 }
 
 func TestRetryAfterParse(t *testing.T) {
-	if d := retryAfter("3", time.Minute); d != 3*time.Second {
+	if d := retryAfter("3"); d != 3*time.Second {
 		t.Errorf("retryAfter(3) = %v", d)
 	}
-	if d := retryAfter("3600", time.Second); d != time.Second {
-		t.Errorf("retryAfter capped = %v", d)
+	if d := retryAfter("999999"); d != 999999*time.Second {
+		t.Errorf("retryAfter(999999) = %v", d)
 	}
-	if d := retryAfter(time.Now().Add(2*time.Second).UTC().Format(http.TimeFormat), time.Minute); d <= 0 || d > 3*time.Second {
+	// 10^15 seconds overflows a time.Duration; it must stay a long wait, not wrap around.
+	if d := retryAfter("1000000000000000"); d != maxRetryAfter {
+		t.Errorf("retryAfter(10^15) = %v, want %v", d, maxRetryAfter)
+	}
+	if d := retryAfter("100000000000000000000000"); d != maxRetryAfter {
+		t.Errorf("retryAfter(10^23) = %v, want %v", d, maxRetryAfter)
+	}
+	if d := retryAfter(time.Now().Add(2 * time.Second).UTC().Format(http.TimeFormat)); d <= 0 || d > 3*time.Second {
 		t.Errorf("retryAfter(date) = %v", d)
 	}
-	if d := retryAfter("garbage", time.Minute); d != 0 {
+	if d := retryAfter("garbage"); d != 0 {
 		t.Errorf("retryAfter(garbage) = %v", d)
+	}
+	if d := retryAfter("-5"); d != 0 {
+		t.Errorf("retryAfter(-5) = %v", d)
+	}
+}
+
+// A Retry-After that ends after the deadline fails at once, with the wait in the error, instead
+// of retrying early (the wait is capped at MaxBackoff) until the retries run out.
+func TestGetRetryAfterPastDeadline(t *testing.T) {
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		w.Header().Set("Retry-After", "999999")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, err := fastClient(srv.Client()).Get(ctx, Request{URL: srv.URL + "/x"})
+	if err == nil || !strings.Contains(err.Error(), "registry asked to retry after 277h46m39s") || !strings.Contains(err.Error(), "giving up") {
+		t.Errorf("err = %v, want the Retry-After and giving up", err)
+	}
+	if !errors.Is(err, docidx.ErrRetryable) {
+		t.Errorf("err = %v, want ErrRetryable", err)
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("%d requests, want 1", n)
+	}
+}
+
+// A backoff that would end after the deadline is not slept: Get gives up at once with the last
+// error, not with "context deadline exceeded" once the deadline has passed.
+func TestGetBackoffPastDeadline(t *testing.T) {
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	c := fastClient(srv.Client())
+	c.MinBackoff, c.MaxBackoff = time.Hour, time.Hour
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, err := c.Get(ctx, Request{URL: srv.URL + "/x"})
+	if err == nil || !strings.Contains(err.Error(), "503 Service Unavailable") || !strings.Contains(err.Error(), "would start after the deadline; giving up") {
+		t.Errorf("err = %v, want the 503 and giving up", err)
+	}
+	if errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
+		t.Errorf("err = %v: Get waited for the deadline", err)
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("%d requests, want 1", n)
+	}
+}
+
+// Retries stop at the deadline however many are allowed.
+func TestGetRetriesStopAtDeadline(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	c := fastClient(srv.Client())
+	c.Retries = 1 << 30
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	_, err := c.Get(ctx, Request{URL: srv.URL + "/x"})
+	if !errors.Is(err, docidx.ErrRetryable) && !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("err = %v, want a retryable failure or the deadline", err)
+	}
+}
+
+// trickle answers 200 with a body of a promised 1000 bytes sent one byte every gap, until the
+// request ends.
+func trickle(gap time.Duration) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "1000")
+		for range 1000 {
+			w.Write([]byte("x"))
+			w.(http.Flusher).Flush()
+			select {
+			case <-r.Context().Done():
+				return
+			case <-time.After(gap):
+			}
+		}
+	}
+}
+
+// A body trickled slower than the deadline allows is cut by the deadline.
+func TestGetTrickleCutAtDeadline(t *testing.T) {
+	srv := httptest.NewServer(trickle(10 * time.Millisecond))
+	defer srv.Close()
+	c := fastClient(srv.Client())
+	c.MinRate = -1 // only the deadline cuts it
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	_, err := c.Get(ctx, Request{URL: srv.URL + "/x"})
+	if !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, docidx.ErrRetryable) {
+		t.Errorf("err = %v, want context.DeadlineExceeded, not a registry failure", err)
+	}
+}
+
+// A body arriving under MinRate is cut at the end of a RateWindow, without any deadline, and the
+// error says why; the attempt is retried like any other transient failure.
+func TestGetTooSlow(t *testing.T) {
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		trickle(50*time.Millisecond)(w, r)
+	}))
+	defer srv.Close()
+	c := fastClient(srv.Client())
+	c.Retries = 1
+	c.MinRate, c.RateWindow = 1000, 100*time.Millisecond // 100 bytes per window; ~2 arrive
+	_, err := c.Get(context.Background(), Request{URL: srv.URL + "/x"})
+	if !errors.Is(err, errTooSlow) || !errors.Is(err, docidx.ErrRetryable) {
+		t.Fatalf("err = %v, want errTooSlow and ErrRetryable", err)
+	}
+	if !strings.Contains(err.Error(), "under the minimum of 1000 bytes/s") {
+		t.Errorf("err = %v, want the minimum rate in it", err)
+	}
+	if n := calls.Load(); n != 2 {
+		t.Errorf("%d requests, want 2 (one retry)", n)
 	}
 }
