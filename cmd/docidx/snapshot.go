@@ -306,7 +306,7 @@ func runPrune(c *cli.Context) error {
 		verb = "would prune"
 	}
 	for _, ref := range pruned {
-		fmt.Fprintf(c.App.Writer, "%s  %s\n", verb, ref)
+		writeText(c.App.Writer, fmt.Sprintf("%s  %s\n", verb, ref))
 	}
 	switch {
 	case len(pruned) == 0:

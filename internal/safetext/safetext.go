@@ -62,21 +62,31 @@ func forPeople(r rune) bool { return !control(r) && !invisible(r) }
 // forClients reports whether r may be sent to an AI client as it is.
 func forClients(r rune) bool { return !control(r) }
 
+// IndexUnsafe returns the index in s of the first control or invisible character (see the
+// package comment) or byte that is not UTF-8, or -1 when s may be shown to people as it is. A
+// CR of a CRLF line end counts.
+func IndexUnsafe(s string) int { return firstBad(s, forPeople) }
+
+// IndexControl returns the index in s of the first control (see the package comment) or byte
+// that is not UTF-8, or -1 when s may be sent to an AI client as it is. A CR of a CRLF line
+// end counts.
+func IndexControl(s string) int { return firstBad(s, forClients) }
+
 // Text returns s with every control and invisible character (see the package comment) written
 // as its escape, and CRLF line ends as LF: text a person can read on a terminal or a page,
 // which no character of it can drive or reorder. Text returns s itself when nothing is to be
 // escaped.
-func Text(s string) string { return clean(s, forPeople) }
+func Text(s string) string { return clean(s, IndexUnsafe(s), forPeople) }
 
 // Controls returns s with every control (see the package comment) written as its escape, and
 // CRLF line ends as LF; bidi, zero-width and tag characters are kept. It is the rule for text
 // sent to an AI client over MCP: no C0 or C1 control but tab and newline. Controls returns s
 // itself when nothing is to be escaped.
-func Controls(s string) string { return clean(s, forClients) }
+func Controls(s string) string { return clean(s, IndexControl(s), forClients) }
 
-// clean writes each rune of s that ok refuses, and each byte that is not UTF-8, as its escape.
-func clean(s string, ok func(rune) bool) string {
-	i := firstBad(s, ok)
+// clean writes each rune of s from i on that ok refuses, and each byte that is not UTF-8, as
+// its escape; s[:i] is left as it is.
+func clean(s string, i int, ok func(rune) bool) string {
 	if i < 0 {
 		return s
 	}

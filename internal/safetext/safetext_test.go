@@ -61,7 +61,7 @@ func TestJSON(t *testing.T) {
 		if err := json.Unmarshal(got, &back); err != nil || back["k"] != tt.in {
 			t.Errorf("%s: JSON(%s) = %s, decodes to %q (%v), want %q", tt.name, data, got, back["k"], err, tt.in)
 		}
-		if i := firstBad(got, forPeople); i >= 0 {
+		if i := IndexUnsafe(string(got)); i >= 0 {
 			t.Errorf("%s: JSON(%s) = %s, which holds %q", tt.name, data, got, got[i:])
 		}
 
@@ -107,10 +107,10 @@ func FuzzText(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		text, ctrls := Text(s), Controls(s)
-		if i := firstBad(text, forPeople); i >= 0 {
+		if i := IndexUnsafe(text); i >= 0 {
 			t.Fatalf("Text(%q) = %q, which holds %q", s, text, text[i:])
 		}
-		if i := firstBad(ctrls, forClients); i >= 0 {
+		if i := IndexControl(ctrls); i >= 0 {
 			t.Fatalf("Controls(%q) = %q, which holds %q", s, ctrls, ctrls[i:])
 		}
 		if strings.Count(text, "\n") != strings.Count(s, "\n") || strings.Count(ctrls, "\n") != strings.Count(s, "\n") {
@@ -122,7 +122,7 @@ func FuzzText(f *testing.F) {
 		if err := json.Unmarshal(safe, &back); err != nil || utf8.ValidString(s) && back != s {
 			t.Fatalf("JSON(%s) = %s, decodes to %q (%v)", data, safe, back, err)
 		}
-		if i := firstBad(safe, forPeople); i >= 0 {
+		if i := IndexUnsafe(string(safe)); i >= 0 {
 			t.Fatalf("JSON(%s) = %s, which holds %q", data, safe, safe[i:])
 		}
 		clean, err := JSONControls(data)
@@ -130,7 +130,7 @@ func FuzzText(f *testing.F) {
 			t.Fatalf("JSONControls(%s): %v", data, err)
 		}
 		back = ""
-		if err := json.Unmarshal(clean, &back); err != nil || firstBad(back, forClients) >= 0 {
+		if err := json.Unmarshal(clean, &back); err != nil || IndexControl(back) >= 0 {
 			t.Fatalf("JSONControls(%s) = %s, decodes to %q (%v)", data, clean, back, err)
 		}
 	})
