@@ -3,8 +3,11 @@
 package safetexttest
 
 import (
+	"context"
 	"fmt"
 
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/internal/safetext"
 )
 
@@ -24,7 +27,7 @@ const HostileName = "Wid\u202eget\u200b\u2066"
 // safetext.Text would have escaped, or nil.
 func CheckPeople(what, text string) error {
 	if i := safetext.IndexUnsafe(text); i >= 0 {
-		return fmt.Errorf("%s holds %q at byte %d: ...%q...", what, []rune(text[i:])[0], i, text[max(0, i-40):min(len(text), i+40)])
+		return fmt.Errorf("%s holds %q at byte %d, in %q", what, []rune(text[i:])[0], i, text[max(0, i-40):min(len(text), i+40)])
 	}
 	return nil
 }
@@ -33,7 +36,62 @@ func CheckPeople(what, text string) error {
 // character other than tab and newline, or nil.
 func CheckClients(what, text string) error {
 	if i := safetext.IndexControl(text); i >= 0 {
-		return fmt.Errorf("%s holds %q at byte %d: ...%q...", what, []rune(text[i:])[0], i, text[max(0, i-40):min(len(text), i+40)])
+		return fmt.Errorf("%s holds %q at byte %d, in %q", what, []rune(text[i:])[0], i, text[max(0, i-40):min(len(text), i+40)])
 	}
 	return nil
+}
+
+// Package returns the documentation of version (HostileVersions holds both) of an npm package,
+// HostilePackage, that carries Hostile (or HostileName) in every field package content reaches:
+// metadata, README title, headings, anchors, text and code, a guide's path, symbol names,
+// signatures, doc comments and examples.
+func Package(version string) *docidx.PackageDocs {
+	h, n := Hostile, HostileName
+	syms := []docidx.Symbol{
+		{Kind: docidx.KindClass, Name: n, QualifiedName: n, Package: HostilePackage, Signature: "export class " + n + " // " + h, Doc: "The class " + h,
+			Examples: []docidx.CodeBlock{{Name: "example " + h, Lang: "js", Code: "new " + n + "() // " + h, Output: h}}},
+		{Kind: docidx.KindMethod, Name: "run" + n, Parent: n, QualifiedName: n + ".run" + n, Package: HostilePackage, Signature: "run" + n + "(): void", Doc: "run " + h},
+		{Kind: docidx.KindFunc, Name: "greet", QualifiedName: "greet", Package: HostilePackage, Signature: "export function greet(name: string): string", Doc: "Greets with " + h},
+	}
+	if version == HostileVersions[1] {
+		syms = append(syms, docidx.Symbol{Kind: docidx.KindFunc, Name: "added" + n, QualifiedName: "added" + n, Package: HostilePackage, Signature: "export function added" + n + "(): void", Doc: "Added " + h})
+	}
+	return &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: HostilePackage, Version: version, Versions: HostileVersions,
+			Description: "hostile description " + h, License: "MIT\x1b]0;pwned\a", Homepage: "http://127.0.0.1:9/\u202e",
+			Keywords: []string{"key" + n}, Deprecated: "deprecated " + h},
+		Documents: []docidx.Document{
+			{Path: "README.md", Kind: docidx.DocReadme, Title: "hostile " + h, Summary: "The README says " + h,
+				Sections: []docidx.Section{
+					{Heading: []string{"hostile " + h}, Anchor: "hostile", Text: "The README says " + h, Plain: "The README says label"},
+					{Heading: []string{"hostile " + h, "Usage " + h}, Anchor: "usage" + n, Text: "Use it:\n\n```js\ncode(\"" + h + "\")\n```\n", Plain: "Use it label"},
+				}},
+			{Path: "docs/guide" + n + ".md", Kind: docidx.DocGuide, Title: "Guide " + h,
+				Sections: []docidx.Section{{Heading: []string{"Guide " + h}, Anchor: "guide", Text: "The guide says " + h, Plain: "The guide says label"}}},
+		},
+		Symbols: syms,
+	}
+}
+
+// HostilePackage is the name of the npm package Package returns.
+const HostilePackage = "hostile"
+
+// HostileVersions are the versions of HostilePackage, oldest first; the second has a version
+// string that is hostile too.
+var HostileVersions = []string{"1.0.0", "2.0.0-\u202e\x1b[2J"}
+
+// WriteSnapshot writes a snapshot holding both versions of HostilePackage into dir, which must
+// not exist or be empty.
+func WriteSnapshot(ctx context.Context, dir string) error {
+	w, err := index.Create(dir)
+	if err != nil {
+		return err
+	}
+	for _, v := range HostileVersions {
+		if err := w.Put(ctx, Package(v)); err != nil {
+			return err
+		}
+	}
+	_, err = w.Commit(ctx)
+	return err
 }
