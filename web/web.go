@@ -8,6 +8,8 @@
 // resource, and a Content-Security-Policy that forbids inline scripts. Markdown from package
 // content is rendered with goldmark without raw HTML, and its links either stay inside the
 // snapshot or are plain external links (see markdown.go).
+// Control, bidi, zero-width and tag characters of package content are shown as their escapes
+// (internal/safetext), in text and attributes alike (see execute).
 //
 // Routes:
 //
