@@ -144,7 +144,8 @@ func statsCommand() *cli.Command {
 			if c.Bool("json") {
 				return writeJSON(c.App.Writer, out)
 			}
-			w := c.App.Writer
+			// The manifest (docidx version, sources) of an unpacked archive is someone else's text.
+			w := new(strings.Builder)
 			fmt.Fprintf(w, "snapshot  %s\ncreated   %s by docidx %s (format %d)\nsize      %.1f MB\n",
 				out.Snapshot, out.Created.Local().Format(time.DateTime), out.Docidx, out.Format, float64(out.SizeBytes)/1e6)
 			docs, live := 0, 0
@@ -161,7 +162,8 @@ func statsCommand() *cli.Command {
 			for _, e := range append(out.Ecosystems, out.Total) {
 				fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t\n", e.Ecosystem, e.Packages, e.Versions, e.Documents, e.Sections, e.Symbols)
 			}
-			return tw.Flush()
+			tw.Flush()
+			return writeText(c.App.Writer, w.String())
 		},
 	}
 }
