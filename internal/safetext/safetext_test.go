@@ -135,3 +135,55 @@ func FuzzText(f *testing.F) {
 		}
 	})
 }
+
+// FuzzJSONControls checks JSONControls on whole JSON documents: valid JSON stays valid, and
+// decodes to the same value with Controls applied to every string (keys included).
+func FuzzJSONControls(f *testing.F) {
+	for _, s := range []string{`{"a":"\u001b[2J","b":["\r\n",1,null,{"\u009b":"x\u202e"}]}`, `"\\u001b"`, `[true,"\b\f\t"]`, "\"\u0085\x7f\""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var want any
+		if json.Unmarshal(data, &want) != nil {
+			return
+		}
+		clean, err := JSONControls(data)
+		if err != nil {
+			t.Fatalf("JSONControls(%s): %v", data, err)
+		}
+		var got any
+		if err := json.Unmarshal(clean, &got); err != nil {
+			t.Fatalf("JSONControls(%s) = %s, not JSON: %v", data, clean, err)
+		}
+		if a, b := mustMarshal(t, controlsAll(want)), mustMarshal(t, got); a != b {
+			t.Fatalf("JSONControls(%s) = %s, want %s", data, b, a)
+		}
+	})
+}
+
+// controlsAll is v, a decoded JSON value, with Controls applied to every string.
+func controlsAll(v any) any {
+	switch v := v.(type) {
+	case string:
+		return Controls(v)
+	case []any:
+		for i, e := range v {
+			v[i] = controlsAll(e)
+		}
+	case map[string]any:
+		m := map[string]any{}
+		for k, e := range v {
+			m[Controls(k)] = controlsAll(e)
+		}
+		return m
+	}
+	return v
+}
+
+func mustMarshal(t *testing.T, v any) string {
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
