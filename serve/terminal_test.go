@@ -1,5 +1,7 @@
 package serve_test
 
+//lint:file-ignore SA1019 logging is deprecated from 2026-07-28 on, still part of every revision docidx serves
+
 import (
 	"context"
 	"encoding/json"
@@ -75,7 +77,15 @@ func TestHostileContentMCP(t *testing.T) {
 	ctx := context.Background()
 	for _, version := range testVersions {
 		t.Run(version, func(t *testing.T) {
-			cs := connectWith(t, srv, nil, version, nil)
+			var n notifications
+			cs := connectWith(t, srv, n.options(), version, nil)
+			// Progress and log messages too: they name package versions and quote errors.
+			meta := mcp.Meta{"progressToken": "p"}
+			if version >= "2026-07-28" {
+				meta[mcp.MetaKeyLogLevel] = "debug"
+			} else if err := cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
+				t.Fatal(err)
+			}
 			var seen strings.Builder
 			see := func(what string, v any) { seen.WriteString(checkStrings(t, what, v)) }
 			for _, c := range []struct {
@@ -85,13 +95,14 @@ func TestHostileContentMCP(t *testing.T) {
 				{serve.ToolSearch, map[string]any{"query": "label"}},
 				{serve.ToolSearch, map[string]any{"query": "greets", "kind": "symbols"}},
 				{serve.ToolDescribeNPM, map[string]any{"package": "hostile"}},
+				{serve.ToolDescribeNPM, map[string]any{"package": "hostile", "version": v2}},
 				{serve.ToolDescribeNPM, map[string]any{"package": "hostile", "symbol": name}},
 				{serve.ToolGetDoc, map[string]any{"ecosystem": "npm", "package": "hostile"}},
 				{serve.ToolGetDoc, map[string]any{"ecosystem": "npm", "package": "hostile", "path": "docs/guide" + name + ".md"}},
 				{serve.ToolRead, map[string]any{"uri": docidx.PageURI(docidx.NPM, "hostile", v2, docidx.PageAPI)}},
 				{serve.ToolListPackages, map[string]any{}},
 			} {
-				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Meta: meta, Name: c.tool, Arguments: c.args})
 				if err != nil {
 					t.Errorf("%s %v: %v", c.tool, c.args, err)
 					continue
@@ -106,7 +117,7 @@ func TestHostileContentMCP(t *testing.T) {
 				{serve.ToolDescribeNPM, map[string]any{"package": "hostile", "symbol": "Wid"}},
 				{serve.ToolRead, map[string]any{"uri": docidx.PageURI(docidx.NPM, "hostile", v2, docidx.PageReadme) + "#nosuch"}},
 			} {
-				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Meta: meta, Name: c.tool, Arguments: c.args})
 				if err == nil {
 					see(fmt.Sprint(c.tool, c.args), res)
 				} else {
@@ -150,6 +161,18 @@ func TestHostileContentMCP(t *testing.T) {
 				}
 				see("completion/complete "+arg.name, res)
 			}
+			n.wait(t, "the log message of a failed describe", func() bool {
+				for _, l := range n.logs {
+					if d, _ := l.Data.(map[string]any); d != nil && d["isError"] == true && strings.Contains(fmt.Sprint(d["error"]), "did you mean") {
+						return true
+					}
+				}
+				return false
+			})
+			n.mu.Lock()
+			see("notifications/message", n.logs)
+			see("notifications/progress", n.progress)
+			n.mu.Unlock()
 			all := seen.String()
 			for _, want := range []string{`ED\x1b[2J`, `OSC52\x1b]52;c;cHduZWQ=\a`, `C1CSI\u009b2J`, "RLO\u202eevil", `2.0.0-` + "\u202e" + `\x1b[2J`, "The guide says label"} {
 				if !strings.Contains(all, want) {
