@@ -187,8 +187,10 @@ func readsSnapshot(method string) bool {
 
 // guard is the receiving middleware in front of every method: it turns a panic anywhere below it
 // into a -32603 error (logged with its stack), gives errors their protocol form (clientError:
-// JSON-RPC codes, no Go types or host paths), and gives tools/call results their one-pass wire
-// form (see toolResult).
+// JSON-RPC codes, no Go types or host paths, no control characters), gives tools/call results
+// their one-pass wire form (see toolResult), and takes the control characters out of every
+// answer from the snapshot (withoutControls). The CLI and the pages call the answer methods
+// below this middleware and escape for people at their own edges.
 func (s *Server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (res mcp.Result, err error) {
 		defer func() {
