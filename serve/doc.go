@@ -24,6 +24,10 @@
 // results carry structuredContent matching each tool's outputSchema, plus a compact markdown
 // rendering of the same data as text content.
 //
+// No answer carries a C0 or C1 control character but tab and newline, whatever a package wrote:
+// the results of the methods that read the snapshot, and error messages, are cleaned by
+// internal/safetext's rule for AI clients (see guard); printable Unicode, bidi included, stays.
+//
 // serve reads a snapshot through *index.Reader only and never writes it. It imports docidx, index,
 // the SDK, golang.org/x/time/rate and the standard library — never registries, crawl or readme —
 // so serving can never reach a package registry or the network (deps_test.go enforces the import

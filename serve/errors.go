@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/safetext"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -140,7 +141,15 @@ func clientError(method string, params json.RawMessage, err error) *jsonrpc.Erro
 	case in.Code == 0:
 		out.Code = codeInternalError
 	}
-	out.Message = hidePaths(out.Message)
+	// A message may quote package content (a did-you-mean names symbols and anchors).
+	out.Message = safetext.Controls(hidePaths(out.Message))
+	if len(out.Data) > 0 {
+		if data, err := safetext.JSONControls(out.Data); err == nil {
+			out.Data = data
+		} else {
+			out.Data = nil // not JSON: the SDK would not send it either
+		}
+	}
 	return out
 }
 

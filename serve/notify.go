@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/docidx/docidx/internal/safetext"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -57,7 +58,8 @@ func (p *progress) step(ctx context.Context, message string, total float64) {
 	p.n++
 	n := p.n
 	p.mu.Unlock()
-	params := &mcp.ProgressNotificationParams{ProgressToken: p.token, Progress: n, Message: message}
+	// A message may name a package version, which is package content (see safetext).
+	params := &mcp.ProgressNotificationParams{ProgressToken: p.token, Progress: n, Message: safetext.Controls(message)}
 	if total > 0 {
 		params.Total = n
 	}
@@ -119,6 +121,9 @@ func logRequest(ctx context.Context, method string, req mcp.Request, res mcp.Res
 	if err != nil {
 		l.IsError, l.Error, level = true, clip(err.Error(), 500), "warning"
 	}
+	// An error may quote package content, and the client chose the name and URI: the log holds
+	// no control but tab and newline either (see safetext).
+	l.Name, l.URI, l.Error = safetext.Controls(l.Name), safetext.Controls(l.URI), safetext.Controls(l.Error)
 	logToClient(ctx, req, level, l)
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
+	"github.com/docidx/docidx/internal/safetext"
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -185,8 +187,10 @@ func readsSnapshot(method string) bool {
 
 // guard is the receiving middleware in front of every method: it turns a panic anywhere below it
 // into a -32603 error (logged with its stack), gives errors their protocol form (clientError:
-// JSON-RPC codes, no Go types or host paths), and gives tools/call results their one-pass wire
-// form (see toolResult).
+// JSON-RPC codes, no Go types or host paths, no control characters), gives tools/call results
+// their one-pass wire form (see toolResult), and takes the control characters out of every
+// answer from the snapshot (withoutControls). The CLI and the pages call the answer methods
+// below this middleware and escape for people at their own edges.
 func (s *Server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (res mcp.Result, err error) {
 		defer func() {
@@ -202,8 +206,43 @@ func (s *Server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 		if r, ok := res.(*mcp.CallToolResult); ok {
 			res = wireToolResult(req, r)
 		}
+		if readsSnapshot(method) {
+			if res, err = withoutControls(res); err != nil {
+				s.log.Error("serve: cleaning a result", "method", method, "error", err)
+				return nil, &jsonrpc.Error{Code: codeInternalError, Message: "internal error (see the server log)"}
+			}
+		}
 		return res, nil
 	}
+}
+
+// withoutControls returns res, or a copy of it of the same type, in which no string holds a C0
+// or C1 control but tab and newline: the rule for text sent to an AI client
+// (safetext.JSONControls). Only the results of the methods that read the snapshot can carry
+// package content (readsSnapshot). Bidi, zero-width and tag characters are printable Unicode
+// to a client and stay; the CLI and the pages escape them for people.
+//
+// res is marshaled once to look; when it holds a control it is decoded again from the cleaned
+// JSON into a value of its own type, so that the SDK still sees the type it knows (it marks
+// results of newer protocol revisions by their type).
+func withoutControls(res mcp.Result) (mcp.Result, error) {
+	t := reflect.TypeOf(res)
+	if res == nil || t.Kind() != reflect.Pointer {
+		return res, nil
+	}
+	data, err := json.Marshal(res)
+	if err != nil {
+		return nil, err
+	}
+	clean, err := safetext.JSONControls(data)
+	if err != nil || len(data) > 0 && &clean[0] == &data[0] { // nothing to clean
+		return res, err
+	}
+	v := reflect.New(t.Elem())
+	if err := json.Unmarshal(clean, v.Interface()); err != nil {
+		return nil, err
+	}
+	return v.Interface().(mcp.Result), nil
 }
 
 // checkLifecycle is the receiving middleware that refuses what the SDK would accept or answer

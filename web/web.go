@@ -8,6 +8,8 @@
 // resource, and a Content-Security-Policy that forbids inline scripts. Markdown from package
 // content is rendered with goldmark without raw HTML, and its links either stay inside the
 // snapshot or are plain external links (see markdown.go).
+// Control, bidi, zero-width and tag characters of package content are shown as their escapes
+// (internal/safetext), in text and attributes alike (see execute).
 //
 // Routes:
 //
@@ -42,6 +44,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
+	"github.com/docidx/docidx/internal/safetext"
 	"github.com/docidx/docidx/serve"
 )
 
@@ -164,6 +167,11 @@ func (h *Handler) render(w http.ResponseWriter, status int, name string, p page)
 
 // execute renders template name with p into a buffer, so that a template error is logged and
 // answered 500 before anything is written; ok is false when it was.
+//
+// The page is text for people: every control, bidi, zero-width or tag character that package
+// content brought into it, in text or in an attribute, is written as its escape (\x1b,
+// \u202e; safetext.Text), which is ASCII without HTML meaning and so safe in any context of the
+// page. The templates hold none of these characters themselves.
 func (h *Handler) execute(w http.ResponseWriter, name string, p page) (b []byte, ok bool) {
 	var buf bytes.Buffer
 	if err := h.pages[name].Execute(&buf, p); err != nil {
@@ -171,7 +179,10 @@ func (h *Handler) execute(w http.ResponseWriter, name string, p page) (b []byte,
 		http.Error(w, "internal error rendering the page (see the server log)", http.StatusInternalServerError)
 		return nil, false
 	}
-	return buf.Bytes(), true
+	if safetext.IndexUnsafe(buf.String()) < 0 {
+		return buf.Bytes(), true
+	}
+	return []byte(safetext.Text(buf.String())), true
 }
 
 // writePage answers status with the HTML page b.
@@ -240,7 +251,7 @@ func (h *Handler) fail(w http.ResponseWriter, err error, suggest []link) {
 		h.render(w, http.StatusBadRequest, "notfound", page{Title: "Bad request", Data: notFoundData{Heading: "Bad request", Message: err.Error()}})
 	default:
 		h.log.Error("web: answer", "error", err)
-		http.Error(w, "internal error: "+err.Error(), http.StatusInternalServerError)
+		http.Error(w, "internal error: "+safetext.Text(err.Error()), http.StatusInternalServerError)
 	}
 }
 

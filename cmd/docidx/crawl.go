@@ -199,7 +199,7 @@ func runCrawl(c *cli.Context) error {
 		printFailures(c.App.ErrWriter, sum)
 		if !quiet {
 			for _, ref := range pruned {
-				fmt.Fprintf(c.App.ErrWriter, "pruned     %s\n", ref)
+				writeText(c.App.ErrWriter, fmt.Sprintf("pruned     %s\n", ref))
 			}
 			printSummary(c.App.ErrWriter, sum, srcs.retries())
 			if outdated {
@@ -273,7 +273,7 @@ func finishNoop(c *cli.Context, dir string, sum *crawl.Summary, retries int64, q
 func printFailures(w io.Writer, sum *crawl.Summary) {
 	for _, r := range sum.Results {
 		if r.Status == crawl.Failed {
-			fmt.Fprintf(w, "failed     %s\n", r.Error)
+			writeText(w, fmt.Sprintf("failed     %s\n", r.Error)) // a registry's words
 		}
 	}
 }

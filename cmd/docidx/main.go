@@ -23,11 +23,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/docidx/docidx/internal/safetext"
 )
 
 func main() { os.Exit(run()) }
@@ -36,21 +39,23 @@ func main() { os.Exit(run()) }
 func run() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return exitCode(newApp().RunContext(ctx, rewriteArgs(os.Args)))
+	return exitCode(os.Stderr, newApp().RunContext(ctx, rewriteArgs(os.Args)))
 }
 
-// exitCode maps an error from the app to the process exit status, printing it to stderr.
-func exitCode(err error) int {
+// exitCode maps an error from the app to the process exit status, printing it to stderr. An
+// error may quote package content (a did-you-mean names symbols, a registry's answer), so it
+// is printed as text for people (safetext.Text).
+func exitCode(stderr io.Writer, err error) int {
 	if err == nil {
 		return 0
 	}
 	var ec cli.ExitCoder
 	if errors.As(err, &ec) {
 		if msg := err.Error(); msg != "" {
-			fmt.Fprintln(os.Stderr, "docidx:", msg)
+			fmt.Fprintln(stderr, "docidx:", safetext.Text(msg))
 		}
 		return ec.ExitCode()
 	}
-	fmt.Fprintln(os.Stderr, "docidx:", err)
+	fmt.Fprintln(stderr, "docidx:", safetext.Text(err.Error()))
 	return 1
 }

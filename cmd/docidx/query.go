@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,12 +13,30 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
+	"github.com/docidx/docidx/internal/safetext"
 )
 
+// writeJSON writes v as indented JSON, with every character of package content that could
+// drive a terminal or reorder text written as a \uXXXX escape (safetext.JSON): the output
+// decodes to the same value, and is safe on a terminal or in a pager too.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(safetext.JSON(buf.Bytes()))
+	return err
+}
+
+// writeText writes text for people: package content with every control, bidi, zero-width and
+// tag character shown as its escape (safetext.Text), whether w is a terminal or not. Output that
+// is piped is read by people too (through less -R, or cat of a saved file), so it is escaped
+// always; --json is the lossless form for programs.
+func writeText(w io.Writer, text string) error {
+	_, err := io.WriteString(w, safetext.Text(text))
+	return err
 }
 
 func oneLine(s string, max int) string {
@@ -67,11 +86,13 @@ func listCommand() *cli.Command {
 					Packages []index.Listing `json:"packages"`
 				}{all})
 			}
-			tw := tabwriter.NewWriter(c.App.Writer, 0, 4, 2, ' ', 0)
+			var buf strings.Builder
+			tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
 			for _, l := range all {
 				fmt.Fprintf(tw, "%s\t%s\t%s\n", l.Ecosystem, l.Name, strings.Join(l.Versions, " "))
 			}
-			return tw.Flush()
+			tw.Flush()
+			return writeText(c.App.Writer, buf.String())
 		},
 	}
 }
@@ -123,7 +144,8 @@ func statsCommand() *cli.Command {
 			if c.Bool("json") {
 				return writeJSON(c.App.Writer, out)
 			}
-			w := c.App.Writer
+			// The manifest (docidx version, sources) of an unpacked archive is someone else's text.
+			w := new(strings.Builder)
 			fmt.Fprintf(w, "snapshot  %s\ncreated   %s by docidx %s (format %d)\nsize      %.1f MB\n",
 				out.Snapshot, out.Created.Local().Format(time.DateTime), out.Docidx, out.Format, float64(out.SizeBytes)/1e6)
 			docs, live := 0, 0
@@ -140,7 +162,8 @@ func statsCommand() *cli.Command {
 			for _, e := range append(out.Ecosystems, out.Total) {
 				fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t\n", e.Ecosystem, e.Packages, e.Versions, e.Documents, e.Sections, e.Symbols)
 			}
-			return tw.Flush()
+			tw.Flush()
+			return writeText(c.App.Writer, w.String())
 		},
 	}
 }

@@ -6,7 +6,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"log/slog"
 	"strings"
 
@@ -37,7 +36,8 @@ func answerer(c *cli.Context) (*serve.Server, func(), error) {
 }
 
 // printAnswer prints an answer method's result: its structured content with --json, else its
-// text. A usage error (bad arguments) exits 2, anything else that failed 1.
+// text, both safe on a terminal (writeJSON, writeText). A usage error (bad arguments) exits 2,
+// anything else that failed 1.
 func printAnswer[Out any](c *cli.Context, text string, out Out, err error) error {
 	if err != nil {
 		if serve.IsUsageError(err) {
@@ -48,8 +48,7 @@ func printAnswer[Out any](c *cli.Context, text string, out Out, err error) error
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, out)
 	}
-	_, err = io.WriteString(c.App.Writer, text)
-	return err
+	return writeText(c.App.Writer, text)
 }
 
 func searchCommand() *cli.Command {

@@ -206,9 +206,9 @@ Exit status 1 and the list of problems when anything is wrong.`,
 			if v.Archive != "" {
 				what = v.Archive
 			}
-			fmt.Fprintf(c.App.Writer, "ok  %s: snapshot format %d by docidx %s; %d files (%.1f MB) match their checksums; store.db: %d package versions; search: %d documents\n",
-				what, v.Manifest.Format, v.Manifest.DocidxVersion, v.Files, float64(v.Bytes)/1e6, v.Versions, v.SearchDocs)
-			return nil
+			// The manifest of an archive is someone else's text.
+			return writeText(c.App.Writer, fmt.Sprintf("ok  %s: snapshot format %d by docidx %s; %d files (%.1f MB) match their checksums; store.db: %d package versions; search: %d documents\n",
+				what, v.Manifest.Format, v.Manifest.DocidxVersion, v.Files, float64(v.Bytes)/1e6, v.Versions, v.SearchDocs))
 		},
 	}
 }
@@ -306,7 +306,7 @@ func runPrune(c *cli.Context) error {
 		verb = "would prune"
 	}
 	for _, ref := range pruned {
-		fmt.Fprintf(c.App.Writer, "%s  %s\n", verb, ref)
+		writeText(c.App.Writer, fmt.Sprintf("%s  %s\n", verb, ref))
 	}
 	switch {
 	case len(pruned) == 0:
