@@ -22,8 +22,11 @@
 // A carriage return just before a newline is a CRLF line end, harmless, and is dropped.
 //
 // Text for people (Text, and JSON for the --json output people page through) has neither class;
-// text for an AI client (Controls) has no controls but keeps the invisibles, which are printable
-// Unicode to a program. A character that is taken out is shown as its Go escape (the escapes of
+// text for an AI client (Controls) has no controls and no tag characters, but keeps the other
+// invisibles, which are printable Unicode to a program. Tag characters are the exception because
+// they are deprecated, render as nothing, and spell out ASCII: text hidden in them reads as plain
+// instructions to a language model that no person reviewing the page can see ("ASCII
+// smuggling"), and no real documentation needs them. A character that is taken out is shown as its Go escape (the escapes of
 // strconv.Quote, https://go.dev/ref/spec#Rune_literals): \x1b, \r, \u009b, \u202e, \U000e0041;
 // a byte that is not UTF-8 as \xNN. Everything else is left as it is, so the text stays readable.
 //
@@ -50,7 +53,7 @@ func invisible(r rune) bool {
 	case r < 0x61c:
 		return false
 	case r == 0x61c, r >= 0x200b && r <= 0x200f, r >= 0x2028 && r <= 0x202e, r >= 0x2060 && r <= 0x2064,
-		r >= 0x2066 && r <= 0x2069, r == 0xfeff, r >= 0xe0000 && r <= 0xe007f:
+		r >= 0x2066 && r <= 0x2069, r == 0xfeff, tag(r):
 		return true
 	}
 	return false
@@ -60,14 +63,18 @@ func invisible(r rune) bool {
 func forPeople(r rune) bool { return !control(r) && !invisible(r) }
 
 // forClients reports whether r may be sent to an AI client as it is.
-func forClients(r rune) bool { return !control(r) }
+func forClients(r rune) bool { return !control(r) && !tag(r) }
+
+// tag reports whether r is a Unicode tag character (U+E0000–U+E007F).
+func tag(r rune) bool { return r >= 0xe0000 && r <= 0xe007f }
 
 // IndexUnsafe returns the index in s of the first control or invisible character (see the
 // package comment) or byte that is not UTF-8, or -1 when s may be shown to people as it is. A
 // CR of a CRLF line end counts.
 func IndexUnsafe(s string) int { return firstBad(s, forPeople) }
 
-// IndexControl returns the index in s of the first control (see the package comment) or byte
+// IndexControl returns the index in s of the first control or tag character (see the package
+// comment) or byte
 // that is not UTF-8, or -1 when s may be sent to an AI client as it is. A CR of a CRLF line
 // end counts.
 func IndexControl(s string) int { return firstBad(s, forClients) }
@@ -78,9 +85,10 @@ func IndexControl(s string) int { return firstBad(s, forClients) }
 // escaped.
 func Text(s string) string { return clean(s, IndexUnsafe(s), forPeople) }
 
-// Controls returns s with every control (see the package comment) written as its escape, and
-// CRLF line ends as LF; bidi, zero-width and tag characters are kept. It is the rule for text
-// sent to an AI client over MCP: no C0 or C1 control but tab and newline. Controls returns s
+// Controls returns s with every control and tag character (see the package comment) written as
+// its escape, and CRLF line ends as LF; bidi and zero-width characters are kept. It is the rule
+// for text sent to an AI client over MCP: no C0 or C1 control but tab and newline, and no text
+// hidden in tag characters. Controls returns s
 // itself when nothing is to be escaped.
 func Controls(s string) string { return clean(s, IndexControl(s), forClients) }
 
@@ -245,15 +253,18 @@ func JSONControls(data []byte) ([]byte, error) {
 // errNotJSON is returned by JSONControls for data that is not valid JSON.
 var errNotJSON = errors.New("safetext: not valid JSON")
 
-// mayHoldControl reports whether JSON data may hold a string with a control: an escape other
-// than \t, \n, \", \\, \/ and \u of a character from U+0020 on, or a raw DEL or C1 character.
-// It may be wrong only towards true (an escaped backslash followed by "u00").
+// mayHoldControl reports whether JSON data may hold a string with a control or tag character: an
+// escape other than \t, \n, \", \\, \/ and \u of a character from U+0020 on, a raw DEL or C1
+// character, or a tag character raw (F3 A0 8x) or as its surrogate pair (\udb40). It may be
+// wrong only towards true (an escaped backslash followed by "u00" or "udb40").
 func mayHoldControl(data []byte) bool {
 	for i := 0; i < len(data); i++ {
 		switch c := data[i]; {
 		case c == 0x7f:
 			return true
 		case c == 0xc2 && i+1 < len(data) && data[i+1] >= 0x80 && data[i+1] <= 0x9f:
+			return true
+		case c == 0xf3 && i+2 < len(data) && data[i+1] == 0xa0 && data[i+2] <= 0x81:
 			return true
 		case c == '\\' && i+1 < len(data):
 			i++
@@ -262,6 +273,9 @@ func mayHoldControl(data []byte) bool {
 				return true
 			case 'u':
 				if bytes.HasPrefix(data[i+1:], []byte("00")) && i+3 < len(data) && (data[i+3] <= '1' || data[i+3] == '7' || data[i+3] == '8' || data[i+3] == '9') {
+					return true
+				}
+				if len(data) >= i+5 && strings.EqualFold(string(data[i+1:i+5]), "db40") {
 					return true
 				}
 			}

@@ -32,7 +32,7 @@ var tests = []struct {
 	{"isolates", "\u2066a\u2067b\u2068c\u2069", `\u2066a\u2067b\u2068c\u2069`, "\u2066a\u2067b\u2068c\u2069"},
 	{"zero width", "pass\u200bword\u200c\u200d\u2060\u2064\ufeff", `pass\u200bword\u200c\u200d\u2060\u2064\ufeff`, "pass\u200bword\u200c\u200d\u2060\u2064\ufeff"},
 	{"line separators", "a\u2028b\u2029", `a\u2028b\u2029`, "a\u2028b\u2029"},
-	{"tag characters", "ok\U000E0041\U000E007F", `ok\U000e0041\U000e007f`, "ok\U000E0041\U000E007F"},
+	{"tag characters", "ok\U000E0041\U000E007F", `ok\U000e0041\U000e007f`, `ok\U000e0041\U000e007f`},
 	{"neighbours kept", "\u2065\u202f\u0660\u00a0\ue000", "\u2065\u202f\u0660\u00a0\ue000", "\u2065\u202f\u0660\u00a0\ue000"},
 }
 

@@ -33,7 +33,7 @@ func CheckPeople(what, text string) error {
 }
 
 // CheckClients returns an error naming where text that an AI client is sent holds a control
-// character other than tab and newline, or nil.
+// character other than tab and newline, or a tag character, or nil.
 func CheckClients(what, text string) error {
 	if i := safetext.IndexControl(text); i >= 0 {
 		return fmt.Errorf("%s holds %q at byte %d, in %q", what, []rune(text[i:])[0], i, text[max(0, i-40):min(len(text), i+40)])
