@@ -18,7 +18,7 @@ const MaxAllowedSigners = 16 << 20
 // ErrNotAllowed is returned by AllowedSigners.Find when no line of the allowed signers lets the
 // key sign: it is not listed, its validity has not begun or has ended, or the line's namespaces
 // leave out the one asked for.
-var ErrNotAllowed = errors.New("sshsig: key not allowed to sign")
+var ErrNotAllowed = errors.New("key not allowed to sign")
 
 // AllowedSigner is one line of an allowed-signers file:
 //

@@ -34,7 +34,7 @@ const MaxSignatureSize = 64 << 10
 
 // ErrBadSignature is returned when a signature does not verify: the message is not the one
 // signed, or the signature's namespace is not the one asked for.
-var ErrBadSignature = errors.New("sshsig: signature does not verify")
+var ErrBadSignature = errors.New("signature does not verify")
 
 const (
 	magic      = "SSHSIG"
@@ -77,7 +77,7 @@ func newHash(alg string) (hash.Hash, error) {
 	case "sha256":
 		return sha256.New(), nil
 	}
-	return nil, fmt.Errorf("sshsig: unsupported hash algorithm %q (want sha256 or sha512)", alg)
+	return nil, fmt.Errorf("unsupported hash algorithm %q (want sha256 or sha512)", alg)
 }
 
 // toSign returns the bytes a key signs for message under namespace with the hash alg.
@@ -87,7 +87,7 @@ func toSign(message io.Reader, namespace, alg string) ([]byte, error) {
 		return nil, err
 	}
 	if _, err := io.Copy(h, message); err != nil {
-		return nil, fmt.Errorf("sshsig: reading the message: %w", err)
+		return nil, fmt.Errorf("reading the message: %w", err)
 	}
 	return append([]byte(magic), ssh.Marshal(signedData{Namespace: namespace, HashAlgorithm: alg, Hash: h.Sum(nil)})...), nil
 }
@@ -98,7 +98,7 @@ func toSign(message io.Reader, namespace, alg string) ([]byte, error) {
 // ECDSA keys with their own algorithm.
 func Sign(signer ssh.Signer, r io.Reader, namespace string) ([]byte, error) {
 	if namespace == "" {
-		return nil, errors.New("sshsig: a signature needs a namespace")
+		return nil, errors.New("a signature needs a namespace")
 	}
 	data, err := toSign(r, namespace, "sha512")
 	if err != nil {
@@ -110,17 +110,17 @@ func Sign(signer ssh.Signer, r io.Reader, namespace string) ([]byte, error) {
 	case ssh.KeyAlgoRSA:
 		as, ok := signer.(ssh.AlgorithmSigner)
 		if !ok {
-			return nil, errors.New("sshsig: this RSA signer cannot sign with rsa-sha2-512")
+			return nil, errors.New("this RSA signer cannot sign with rsa-sha2-512")
 		}
 		sig, err = as.SignWithAlgorithm(rand.Reader, data, ssh.KeyAlgoRSASHA512)
 	case ssh.KeyAlgoED25519, ssh.KeyAlgoECDSA256, ssh.KeyAlgoECDSA384, ssh.KeyAlgoECDSA521,
 		ssh.KeyAlgoSKED25519, ssh.KeyAlgoSKECDSA256:
 		sig, err = signer.Sign(rand.Reader, data)
 	default:
-		return nil, fmt.Errorf("sshsig: cannot sign with a %s key: use an ed25519, ecdsa or rsa key", pub.Type())
+		return nil, fmt.Errorf("cannot sign with a %s key: use an ed25519, ecdsa or rsa key", pub.Type())
 	}
 	if err != nil {
-		return nil, fmt.Errorf("sshsig: signing: %w", err)
+		return nil, fmt.Errorf("signing: %w", err)
 	}
 	wire := append([]byte(magic), ssh.Marshal(blob{
 		Version:       version,
@@ -150,48 +150,48 @@ func armor(wire []byte) []byte {
 // made with an SSH certificate is refused.
 func Parse(armored []byte) (*Signature, error) {
 	if len(armored) > MaxSignatureSize {
-		return nil, fmt.Errorf("sshsig: signature of %d bytes (limit %d): not an SSH signature", len(armored), MaxSignatureSize)
+		return nil, fmt.Errorf("signature of %d bytes (limit %d): not an SSH signature", len(armored), MaxSignatureSize)
 	}
 	text := strings.TrimSpace(string(armored))
 	body, ok := strings.CutPrefix(text, armorBegin)
 	if !ok {
-		return nil, errors.New("sshsig: not an SSH signature (no " + armorBegin + " line)")
+		return nil, errors.New("not an SSH signature (no " + armorBegin + " line)")
 	}
 	body, ok = strings.CutSuffix(body, armorEnd)
 	if !ok {
-		return nil, errors.New("sshsig: SSH signature without its " + armorEnd + " line")
+		return nil, errors.New("SSH signature without its " + armorEnd + " line")
 	}
 	wire, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(body), ""))
 	if err != nil {
-		return nil, fmt.Errorf("sshsig: SSH signature: bad base64: %v", err)
+		return nil, fmt.Errorf("SSH signature: bad base64: %v", err)
 	}
 	rest, ok := bytes.CutPrefix(wire, []byte(magic))
 	if !ok {
-		return nil, errors.New("sshsig: SSH signature without the SSHSIG preamble")
+		return nil, errors.New("SSH signature without the SSHSIG preamble")
 	}
 	var b blob
 	if err := ssh.Unmarshal(rest, &b); err != nil {
-		return nil, fmt.Errorf("sshsig: malformed SSH signature: %v", err)
+		return nil, fmt.Errorf("malformed SSH signature: %v", err)
 	}
 	if b.Version != version {
-		return nil, fmt.Errorf("sshsig: SSH signature version %d (this docidx reads version %d)", b.Version, version)
+		return nil, fmt.Errorf("SSH signature version %d (this docidx reads version %d)", b.Version, version)
 	}
 	if _, err := newHash(b.HashAlgorithm); err != nil {
 		return nil, err
 	}
 	pub, err := ssh.ParsePublicKey(b.PublicKey)
 	if err != nil {
-		return nil, fmt.Errorf("sshsig: the signature's public key: %v", err)
+		return nil, fmt.Errorf("the signature's public key: %v", err)
 	}
 	if _, ok := pub.(*ssh.Certificate); ok {
-		return nil, fmt.Errorf("sshsig: signed with an SSH certificate (%s), which docidx does not verify: sign with the plain key and list it in the allowed signers", pub.Type())
+		return nil, fmt.Errorf("signed with an SSH certificate (%s), which docidx does not verify: sign with the plain key and list it in the allowed signers", pub.Type())
 	}
 	sig := new(ssh.Signature)
 	if err := ssh.Unmarshal(b.Signature, sig); err != nil {
-		return nil, fmt.Errorf("sshsig: malformed signature: %v", err)
+		return nil, fmt.Errorf("malformed signature: %v", err)
 	}
 	if pub.Type() == ssh.KeyAlgoRSA && sig.Format != ssh.KeyAlgoRSASHA256 && sig.Format != ssh.KeyAlgoRSASHA512 {
-		return nil, fmt.Errorf("sshsig: RSA signature with %s (SHA-1); only rsa-sha2-256 and rsa-sha2-512 are accepted", sig.Format)
+		return nil, fmt.Errorf("RSA signature with %s (SHA-1); only rsa-sha2-256 and rsa-sha2-512 are accepted", sig.Format)
 	}
 	return &Signature{PublicKey: pub, Namespace: b.Namespace, HashAlgorithm: b.HashAlgorithm, sig: sig}, nil
 }
