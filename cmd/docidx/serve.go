@@ -95,12 +95,17 @@ func serveSnapshot(c *cli.Context, stdio bool, addr string, browse bool) error {
 	if err != nil {
 		return err
 	}
-	if err := checkServedSignature(c, log); err != nil {
+	signer, err := checkServedSignature(c, log)
+	if err != nil {
 		return err
 	}
 	dir, err := resolveIndex(c) // an archive is unpacked here, on its first use
 	if err != nil {
 		return err
+	}
+	// The unpacked directory is named by the sha256 of the bytes unpacked: the ones verified.
+	if signer != nil && filepath.Base(dir) != signer.ArchiveSHA256 {
+		return failf("serve: %s changed between the check of its signature and its unpacking: run serve again once nothing writes to it", c.String("index"))
 	}
 	// A missing snapshot is reported before serving; opening it (the store, two Bleve indexes,
 	// the rank index: a few milliseconds) overlaps with answering initialize.
@@ -284,21 +289,22 @@ func listenAddr(addr string) string {
 }
 
 // checkServedSignature checks, when serve was given --allowed-signers (or --require-signed),
-// that --index is an archive with a good signature by a trusted key. An index directory is
-// refused: it keeps no signature, and crawls write to it.
-func checkServedSignature(c *cli.Context, log *slog.Logger) error {
+// that --index is an archive with a good signature by a trusted key, and returns who signed it
+// (nil when no check was asked for). An index directory is refused: it keeps no signature, and
+// crawls write to it.
+func checkServedSignature(c *cli.Context, log *slog.Logger) (*signedBy, error) {
 	allowed, err := allowedSigners(c)
 	if err != nil || allowed == "" {
-		return err
+		return nil, err
 	}
 	path := c.String("index")
 	if !index.IsArchive(path) {
-		return failf("serve --require-signed: %s is not an archive: an index directory keeps no signature, and crawls write to it\nserve the signed archive itself: docidx serve --index ARCHIVE --require-signed --allowed-signers %s (with ARCHIVE.sig beside it)", path, allowed)
+		return nil, failf("serve --require-signed: %s is not an archive: an index directory keeps no signature, and crawls write to it\nserve the signed archive itself: docidx serve --index ARCHIVE --require-signed --allowed-signers %s (with ARCHIVE.sig beside it)", path, allowed)
 	}
 	s, err := checkArchiveFile(path, allowed)
 	if err != nil {
-		return failf("serve: %v", err)
+		return nil, failf("serve: %v", err)
 	}
 	log.Info("archive signature verified", "archive", path, "principals", s.Principals, "key", s.Fingerprint, "allowedSignersLine", s.Line)
-	return nil
+	return s, nil
 }

@@ -5,6 +5,8 @@ package main
 // allowed-signers file as git and ssh-keygen read it. See internal/sshsig.
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -32,6 +34,9 @@ type signedBy struct {
 	KeyType     string `json:"keyType"`     // e.g. ssh-ed25519
 	Fingerprint string `json:"fingerprint"` // SHA256:… as ssh-keygen -l prints it
 	Line        int    `json:"line"`        // of the allowed-signers file
+	// ArchiveSHA256 is the hex sha256 of the archive bytes the signature was checked over:
+	// what an archive's cache directory is named by (index.UnpackCached).
+	ArchiveSHA256 string `json:"archiveSha256"`
 }
 
 func (s *signedBy) String() string {
@@ -85,7 +90,8 @@ func checkArchiveSignature(path string, archive io.Reader, allowedPath string) (
 	if err != nil {
 		return nil, err
 	}
-	s, err := sshsig.Check(armored, archive, signatureNamespace, signers, time.Now())
+	digest := sha256.New()
+	s, err := sshsig.Check(armored, io.TeeReader(archive, digest), signatureNamespace, signers, time.Now())
 	switch {
 	case errors.Is(err, sshsig.ErrBadSignature):
 		return nil, fmt.Errorf("%s: %v\nthe archive was changed after it was signed, or the signature is of something else: nothing was used from it; get the archive and its signature again from their source", sigPath, err)
@@ -94,7 +100,8 @@ func checkArchiveSignature(path string, archive io.Reader, allowedPath string) (
 	case err != nil:
 		return nil, fmt.Errorf("%s: %v", sigPath, err)
 	}
-	return &signedBy{Principals: s.Principals, KeyType: s.Key.Type(), Fingerprint: ssh.FingerprintSHA256(s.Key), Line: s.Line}, nil
+	return &signedBy{Principals: s.Principals, KeyType: s.Key.Type(), Fingerprint: ssh.FingerprintSHA256(s.Key), Line: s.Line,
+		ArchiveSHA256: hex.EncodeToString(digest.Sum(nil))}, nil
 }
 
 // readSignature reads a signature file, refusing one larger than any SSH signature.
