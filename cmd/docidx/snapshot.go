@@ -261,7 +261,11 @@ key that FILE trusts now; verify says who signed it.`,
 				return failf("verify: %v", err)
 			}
 			var signer *signedBy
-			if allowed := c.String("allowed-signers"); allowed != "" {
+			allowed := c.String("allowed-signers")
+			if _, err := os.Stat(signaturePath(path)); err == nil && allowed == "" && index.IsArchive(path) {
+				fmt.Fprintf(c.App.ErrWriter, "note: %s is not checked: give --allowed-signers FILE to check who signed %s\n", signaturePath(path), path)
+			}
+			if allowed != "" {
 				if !index.IsArchive(path) {
 					return failf("verify --allowed-signers: %s is not an archive; signatures are of archives (docidx pack --sign), an index directory keeps none: verify the archive it was unpacked from", path)
 				}
