@@ -360,3 +360,54 @@ func TestLoadSignerPassphrase(t *testing.T) {
 		t.Errorf("a public key without an agent: err = %v", err)
 	}
 }
+
+// TestAllowedSignersAgreeWithSSHKeygen: for each allowed-signers line, Check accepts a
+// signature exactly when `ssh-keygen -Y verify` does.
+func TestAllowedSignersAgreeWithSSHKeygen(t *testing.T) {
+	sshKeygen(t)
+	dir := t.TempDir()
+	key := newKey(t, dir, "ed25519", "")
+	pub := pubLine(t, key)
+	msgPath := filepath.Join(dir, "msg")
+	if err := os.WriteFile(msgPath, message, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run(t, nil, "-Y", "sign", "-f", key, "-n", ns, msgPath); err != nil {
+		t.Fatal(err)
+	}
+	sig, err := os.ReadFile(msgPath + ".sig")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		"alice " + pub,
+		`alice namespaces="docidx" ` + pub,
+		`alice NAMESPACES="docidx" ` + pub,
+		`alice namespaces="git,doc*" ` + pub,
+		`alice namespaces="*,!docidx" ` + pub,
+		`alice namespaces="git" ` + pub,
+		`alice valid-before="20200101" ` + pub,
+		`alice valid-before="29990101Z" ` + pub,
+		`alice valid-after="29990101" ` + pub,
+		`alice valid-after="20200101Z",valid-before="29990101000000Z" ` + pub,
+		`alice cert-authority ` + pub,
+		`alice cert-authority,namespaces="docidx" ` + pub,
+		`alice verify-required ` + pub,
+		`alice namespaces=docidx ` + pub,
+		`"alice" ` + pub,
+		"alice " + pub + " with a comment",
+		"# alice " + pub,
+	} {
+		path := allowed(t, dir, line)
+		_, theirs := run(t, message, "-Y", "verify", "-f", path, "-I", "alice", "-n", ns, "-s", msgPath+".sig")
+		var ours error
+		if signers, err := ParseAllowedSigners(strings.NewReader(line)); err != nil {
+			ours = err
+		} else {
+			_, ours = Check(sig, bytes.NewReader(message), ns, signers, time.Now())
+		}
+		if (ours == nil) != (theirs == nil) {
+			t.Errorf("%s\n  docidx: %v\n  ssh-keygen: %v", line, ours, theirs)
+		}
+	}
+}
