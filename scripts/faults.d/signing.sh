@@ -79,7 +79,8 @@ group_signing() {
 	echo "gitonly@example.com namespaces=\"git,file\" $(cat "$d/ed25519.pub")" >"$d/gitonly"
 	echo "ca@example.com cert-authority $(cat "$d/ed25519.pub")" >"$d/ca_only"
 	echo "x@example.com verify-required $(cat "$d/ed25519.pub")" >"$d/bad_option"
-	fp=$(ssh-keygen -l -f "$d/ed25519.pub" | awk '{print $2}')
+	# The key's fingerprint as an extended regular expression (SHA256:… may hold + and /).
+	fp=$(ssh-keygen -l -f "$d/ed25519.pub" | awk '{print $2}' | sed 's/[+.]/\\&/g')
 
 	# Archives: unsigned (packed by the binary under test), and copies signed by ssh-keygen.
 	"$BIN" pack --index "$BASE" -o "$d/plain.tar.zst" 2>/dev/null
