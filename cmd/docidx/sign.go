@@ -104,8 +104,16 @@ func checkArchiveSignature(path string, archive io.Reader, allowedPath string) (
 		ArchiveSHA256: hex.EncodeToString(digest.Sum(nil))}, nil
 }
 
-// readSignature reads a signature file, refusing one larger than any SSH signature.
+// readSignature reads a signature file, refusing one larger than any SSH signature, and
+// anything but a regular file (a FIFO beside an archive would block the open).
 func readSignature(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s): not a signature", path, fi.Mode().Type())
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

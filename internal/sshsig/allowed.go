@@ -1,7 +1,6 @@
 package sshsig
 
 import (
-	"bufio"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -46,30 +45,23 @@ type AllowedSigners []AllowedSigner
 // option, a duplicate one, a certificate in place of a key, or a line that does not parse is an
 // error naming the line.
 func ParseAllowedSigners(r io.Reader) (AllowedSigners, error) {
-	sc := bufio.NewScanner(io.LimitReader(r, MaxAllowedSigners+1))
-	sc.Buffer(make([]byte, 0, 4096), MaxAllowedSigners+1)
+	data, err := io.ReadAll(io.LimitReader(r, MaxAllowedSigners+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxAllowedSigners {
+		return nil, fmt.Errorf("allowed signers over %d bytes: not an allowed-signers file", MaxAllowedSigners)
+	}
 	var out AllowedSigners
-	n, size := 0, 0
-	for sc.Scan() {
-		n++
-		size += len(sc.Bytes()) + 1
-		if size > MaxAllowedSigners+1 {
-			return nil, fmt.Errorf("allowed signers over %d bytes: not an allowed-signers file", MaxAllowedSigners)
-		}
-		s, err := parseLine(sc.Text())
+	for n, line := range strings.Split(string(data), "\n") {
+		s, err := parseLine(line)
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %v", n, err)
+			return nil, fmt.Errorf("line %d: %v", n+1, err)
 		}
 		if s != nil {
-			s.Line = n
+			s.Line = n + 1
 			out = append(out, *s)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("allowed signers over %d bytes: not an allowed-signers file", MaxAllowedSigners)
-		}
-		return nil, err
 	}
 	return out, nil
 }

@@ -24,7 +24,8 @@ var ErrPassphrase = errors.New("the private key is protected by a passphrase")
 // (KEY.pub, as git's user.signingKey names it), is looked up by its public key in the ssh-agent
 // listening on the Unix socket agentSocket (the value of SSH_AUTH_SOCK; "" for none), which then
 // signs. LoadSigner never asks for a passphrase: without an agent holding the key, it returns an
-// error wrapping ErrPassphrase that says to run ssh-add.
+// error wrapping ErrPassphrase that says to run ssh-add. The function it returns releases the
+// signer (it closes the connection to the agent); call it once signing is done.
 func LoadSigner(path, agentSocket string) (ssh.Signer, func(), error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -100,6 +100,8 @@ group_signing() {
 	cp "$d/signed.tar.zst.sig" "$d/tampered.tar.zst.sig"
 	cp "$d/plain.tar.zst" "$d/garbage.tar.zst"
 	head -c 3000 /dev/urandom >"$d/garbage.tar.zst.sig"
+	cp "$d/plain.tar.zst" "$d/fifo.tar.zst"
+	mkfifo "$d/fifo.tar.zst.sig"
 	cp "$d/plain.tar.zst" "$d/huge.tar.zst"
 	truncate -s 1G "$d/huge.tar.zst.sig"
 	{ init_line; echo "$INITIALIZED"; search_line 2; } >"$d/session"
@@ -151,6 +153,7 @@ namespaces-without-docidx signed.tar.zst gitonly may sign only namespaces
 unsigned plain.tar.zst allowed_signers not signed
 garbage-signature garbage.tar.zst allowed_signers not an SSH signature
 1GB-signature huge.tar.zst allowed_signers not an SSH signature
+fifo-signature fifo.tar.zst allowed_signers not a regular file
 cert-authority-only signed.tar.zst ca_only cert-authority lines were not considered
 unsupported-option signed.tar.zst bad_option line 1: unsupported option
 allowed-signers-devzero signed.tar.zst /dev/zero allowed-signers file
