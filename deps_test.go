@@ -27,6 +27,8 @@ var rules = []struct {
 	{pkg: "./readme/...", forbidden: []string{"registries", "crawl", "index", "serve", "net/http"}, noDirect: []string{"os"}},
 	{pkg: "./crawl/...", forbidden: []string{"registries", "index", "serve"}},
 	{pkg: "./registries/...", forbidden: []string{"crawl", "index", "serve"}},
+	// Signatures: x/crypto/ssh and the standard library, nothing of docidx, no network client.
+	{pkg: "./internal/sshsig/...", forbidden: []string{"registries", "crawl", "index", "serve", "web", "readme", "net/http"}},
 }
 
 func TestImportRules(t *testing.T) {

@@ -29,6 +29,8 @@
 // Readers: Open opens the generation CURRENT names (or a single snapshot directory); Watcher
 // follows new generations for a long-running server (see Current, Reader.Stale). Archives: Pack,
 // Extract, Install, UnpackCached, OpenArchive; Verify checks checksums and opens both stores.
+// An archive's origin (its SSH signature, ARCHIVE.sig) is checked by the commands, with
+// internal/sshsig, over the archive's bytes before they reach this package.
 //
 // index imports docidx, bbolt, Bleve and klauspost/compress (zstd); never net/http, registries,
 // crawl, readme or serve.

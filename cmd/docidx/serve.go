@@ -39,8 +39,12 @@ unless --stateless (for replicas behind a load balancer); --json-response answer
 JSON instead of SSE streams. Requests from a foreign Host or Origin get 403, without the token
 401, over the rate limit 429, with a body over the limit 413, sent slower than --read-timeout
 408. On SIGINT or SIGTERM, /healthz answers 503 while requests are still served for --drain,
-then docidx stops accepting connections and answers the requests in flight before it exits.`,
-		Flags: []cli.Flag{
+then docidx stops accepting connections and answers the requests in flight before it exits.
+
+With --require-signed --allowed-signers FILE, --index must be an archive whose signature
+(ARCHIVE.sig, see 'docidx pack --sign') verifies, at every start, by a key that FILE trusts;
+an unsigned or untrusted archive, or an index directory, is refused.`,
+		Flags: append([]cli.Flag{
 			indexFlag, logLevelFlag,
 			&cli.BoolFlag{Name: "stdio", Usage: "serve MCP over stdin/stdout", EnvVars: []string{"DOCIDX_STDIO"}},
 			&cli.StringFlag{Name: "http", Usage: "serve MCP over Streamable HTTP on `ADDR` (host:port; no host means 127.0.0.1)", EnvVars: []string{"DOCIDX_HTTP"}},
@@ -54,7 +58,7 @@ then docidx stops accepting connections and answers the requests in flight befor
 			&cli.Int64Flag{Name: "max-body", Usage: "HTTP: largest request body in `BYTES`", EnvVars: []string{"DOCIDX_MAX_BODY"}, Value: serve.DefaultMaxBodyBytes},
 			&cli.DurationFlag{Name: "read-timeout", Usage: "HTTP: time to send a request's headers, and then its body; slower clients get 408 and are disconnected", EnvVars: []string{"DOCIDX_READ_TIMEOUT"}, Value: serve.DefaultReadTimeout},
 			&cli.DurationFlag{Name: "drain", Usage: "HTTP: on SIGINT/SIGTERM, keep serving this long while /healthz answers 503, before closing the listener", EnvVars: []string{"DOCIDX_DRAIN"}, Value: serve.DefaultDrainWindow},
-		},
+		}, signingFlags("DOCIDX_")...),
 		Action: runServe,
 	}
 }
@@ -91,9 +95,17 @@ func serveSnapshot(c *cli.Context, stdio bool, addr string, browse bool) error {
 	if err != nil {
 		return err
 	}
+	signer, err := checkServedSignature(c, log)
+	if err != nil {
+		return err
+	}
 	dir, err := resolveIndex(c) // an archive is unpacked here, on its first use
 	if err != nil {
 		return err
+	}
+	// The unpacked directory is named by the sha256 of the bytes unpacked: the ones verified.
+	if signer != nil && filepath.Base(dir) != signer.ArchiveSHA256 {
+		return failf("serve: %s changed between the check of its signature and its unpacking: run serve again once nothing writes to it", c.String("index"))
 	}
 	// A missing snapshot is reported before serving; opening it (the store, two Bleve indexes,
 	// the rank index: a few milliseconds) overlaps with answering initialize.
@@ -274,4 +286,25 @@ func listenAddr(addr string) string {
 		return addr
 	}
 	return net.JoinHostPort("127.0.0.1", port)
+}
+
+// checkServedSignature checks, when serve was given --allowed-signers (or --require-signed),
+// that --index is an archive with a good signature by a trusted key, and returns who signed it
+// (nil when no check was asked for). An index directory is refused: it keeps no signature, and
+// crawls write to it.
+func checkServedSignature(c *cli.Context, log *slog.Logger) (*signedBy, error) {
+	allowed, err := allowedSigners(c)
+	if err != nil || allowed == "" {
+		return nil, err
+	}
+	path := c.String("index")
+	if !index.IsArchive(path) {
+		return nil, failf("serve --require-signed: %s is not an archive: an index directory keeps no signature, and crawls write to it\nserve the signed archive itself: docidx serve --index ARCHIVE --require-signed --allowed-signers %s (with ARCHIVE.sig beside it)", path, allowed)
+	}
+	s, err := checkArchiveFile(path, allowed)
+	if err != nil {
+		return nil, failf("serve: %v", err)
+	}
+	log.Info("archive signature verified", "archive", path, "principals", s.Principals, "key", s.Fingerprint, "allowedSignersLine", s.Line)
+	return s, nil
 }

@@ -5,15 +5,18 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
+	"golang.org/x/crypto/ssh"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/crawl"
 	"github.com/docidx/docidx/index"
+	"github.com/docidx/docidx/internal/sshsig"
 )
 
 func packCommand() *cli.Command {
@@ -23,10 +26,15 @@ func packCommand() *cli.Command {
 		Description: `The archive is a tar stream, zstd-compressed (gzip when FILE ends in .gz or .tgz),
 with manifest.json first: format version, docidx version, sources, counts and the sha256 of
 every file. Packing the same snapshot twice gives the same bytes. Serve it directly with
-'docidx serve --index FILE', or install it with 'docidx unpack FILE'.`,
+'docidx serve --index FILE', or install it with 'docidx unpack FILE'.
+
+With --sign KEY, FILE.sig holds an SSH signature of FILE (namespace "docidx"), which
+'docidx verify --allowed-signers', 'unpack --allowed-signers', 'serve --require-signed' and
+'ssh-keygen -Y verify -n docidx' check.`,
 		Flags: []cli.Flag{
 			indexFlag, jsonFlag,
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the archive to `FILE` (- for stdout); required", EnvVars: []string{"DOCIDX_PACK_OUTPUT"}},
+			&cli.StringFlag{Name: "sign", Usage: "sign the archive with the SSH private `KEY` (e.g. ~/.ssh/id_ed25519; a passphrase-protected key or KEY.pub through ssh-agent) into FILE.sig, as 'ssh-keygen -Y sign -n docidx' would"},
 		},
 		Action: runPack,
 	}
@@ -41,6 +49,18 @@ func runPack(c *cli.Context) error {
 		return usagef("pack: say where to write the archive: -o FILE (e.g. -o docidx.tar.zst)")
 	}
 	comp := index.CompressionFor(out)
+	var signer ssh.Signer
+	if key := c.String("sign"); key != "" {
+		if out == "-" {
+			return usagef("pack --sign writes FILE.sig beside the archive: give -o FILE, not -o -")
+		}
+		s, done, err := sshsig.LoadSigner(key, os.Getenv("SSH_AUTH_SOCK"))
+		if err != nil {
+			return failf("pack --sign: %v", err)
+		}
+		defer done()
+		signer = s
+	}
 	if out == "-" {
 		if _, err := index.Pack(c.App.Writer, dir, comp); err != nil {
 			return packError(dir, err)
@@ -66,8 +86,22 @@ func runPack(c *cli.Context) error {
 	if err != nil {
 		return packError(dir, err)
 	}
+	var sig []byte
+	if signer != nil {
+		if sig, err = signFile(tmp.Name(), signer); err != nil {
+			return failf("pack --sign: %v", err)
+		}
+	}
 	if err := os.Rename(tmp.Name(), out); err != nil {
 		return failf("pack: %v", err)
+	}
+	// The signature of the archive this one replaces would no longer verify.
+	if signer == nil {
+		if err := os.Remove(signaturePath(out)); err == nil {
+			fmt.Fprintf(c.App.ErrWriter, "removed %s: it signed the archive this pack replaced\n", signaturePath(out))
+		}
+	} else if err := writeFileAtomic(signaturePath(out), sig); err != nil {
+		return failf("pack --sign: writing the signature: %v", err)
 	}
 	fi, err := os.Stat(out)
 	if err != nil {
@@ -83,6 +117,10 @@ func runPack(c *cli.Context) error {
 		name = "gzip"
 	}
 	if c.Bool("json") {
+		var sigFile, signedWith string
+		if signer != nil {
+			sigFile, signedWith = signaturePath(out), ssh.FingerprintSHA256(signer.PublicKey())
+		}
 		return writeJSON(c.App.Writer, struct {
 			Archive       string `json:"archive"`
 			Compression   string `json:"compression"`
@@ -90,10 +128,15 @@ func runPack(c *cli.Context) error {
 			SnapshotBytes int64  `json:"snapshotBytes"`
 			Files         int    `json:"files"`
 			Format        int    `json:"format"`
-		}{out, name, fi.Size(), snapBytes, len(m.Files) + 1, m.Format})
+			Signature     string `json:"signature,omitempty"`
+			SignedWith    string `json:"signedWith,omitempty"` // the key's SHA256 fingerprint
+		}{out, name, fi.Size(), snapBytes, len(m.Files) + 1, m.Format, sigFile, signedWith})
 	}
 	fmt.Fprintf(c.App.ErrWriter, "packed %d files (%.1f MB) into %s (%.1f MB, %s, snapshot format %d)\n",
 		len(m.Files)+1, float64(snapBytes)/1e6, out, float64(fi.Size())/1e6, name, m.Format)
+	if signer != nil {
+		fmt.Fprintf(c.App.ErrWriter, "signed it into %s with %s key %s\n", signaturePath(out), signer.PublicKey().Type(), ssh.FingerprintSHA256(signer.PublicKey()))
+	}
 	return nil
 }
 
@@ -114,11 +157,19 @@ func unpackCommand() *cli.Command {
 		ArgsUsage: "FILE",
 		Description: `Every file is checked against the manifest's checksum while it is extracted; a damaged
 archive, or one from a newer docidx, is refused and the current snapshot stays as it was.
-Running servers switch to the new snapshot at their next check.`,
-		Flags: []cli.Flag{indexFlag, jsonFlag},
+Running servers switch to the new snapshot at their next check.
+
+With --allowed-signers FILE, the archive is installed only if FILE.sig beside it is a good SSH
+signature (namespace "docidx") by a key that FILE trusts; the check is made here, as the
+archive enters the index, and is not recorded: see 'docidx serve --require-signed'.`,
+		Flags: append([]cli.Flag{indexFlag, jsonFlag}, signingFlags("")...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usagef("unpack: give one archive FILE, e.g. docidx unpack docidx.tar.zst")
+			}
+			allowed, err := allowedSigners(c)
+			if err != nil {
+				return err
 			}
 			path, dir := c.Args().First(), c.String("index")
 			f, err := os.Open(path)
@@ -126,6 +177,16 @@ Running servers switch to the new snapshot at their next check.`,
 				return failf("unpack: %v", err)
 			}
 			defer f.Close()
+			var signer *signedBy
+			if allowed != "" {
+				// The same open file is checked, then unpacked.
+				if signer, err = checkArchiveSignature(path, f, allowed); err != nil {
+					return failf("unpack: %v", err)
+				}
+				if _, err := f.Seek(0, io.SeekStart); err != nil {
+					return failf("unpack: %v", err)
+				}
+			}
 			m, err := index.Install(dir, f)
 			if err != nil {
 				return archiveError("unpack", path, err)
@@ -136,9 +197,13 @@ Running servers switch to the new snapshot at their next check.`,
 					Index      string                  `json:"index"`
 					Generation string                  `json:"generation"`
 					Counts     []index.EcosystemCounts `json:"counts"`
-				}{dir, gen, m.Counts})
+					Signature  *signedBy               `json:"signature,omitempty"`
+				}{dir, gen, m.Counts, signer})
 			}
 			fmt.Fprintf(c.App.ErrWriter, "unpacked %s into %s (%s): %s\n", path, dir, gen, countsLine(m.Counts))
+			if signer != nil {
+				fmt.Fprintf(c.App.ErrWriter, "%s: %s\n", path, signer)
+			}
 			return nil
 		},
 	}
@@ -176,8 +241,14 @@ func verifyCommand() *cli.Command {
 		Description: `Checks the current snapshot of --index (or the archive or directory given) against its
 manifest: every file's sha256, no file missing or unlisted; then opens the bbolt store
 (with bbolt's page-level consistency check) and both search indexes read-only.
-Exit status 1 and the list of problems when anything is wrong.`,
-		Flags: []cli.Flag{indexFlag, jsonFlag},
+Exit status 1 and the list of problems when anything is wrong.
+
+With --allowed-signers FILE, an archive must also carry a good SSH signature in ARCHIVE.sig
+(namespace "docidx", as 'docidx pack --sign' or 'ssh-keygen -Y sign -n docidx' writes it) by a
+key that FILE trusts now; verify says who signed it.`,
+		Flags: []cli.Flag{indexFlag, jsonFlag,
+			&cli.StringFlag{Name: "allowed-signers", Usage: "also check the archive's SSH signature (ARCHIVE.sig) against the keys in this `FILE` (git's and ssh-keygen's allowed-signers format)"},
+		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 1 {
 				return usagef("verify: give at most one ARCHIVE or DIR")
@@ -189,36 +260,60 @@ Exit status 1 and the list of problems when anything is wrong.`,
 			if _, err := os.Stat(path); err != nil {
 				return failf("verify: %v", err)
 			}
+			var signer *signedBy
+			allowed := c.String("allowed-signers")
+			if _, err := os.Stat(signaturePath(path)); err == nil && allowed == "" && index.IsArchive(path) {
+				fmt.Fprintf(c.App.ErrWriter, "note: %s is not checked: give --allowed-signers FILE to check who signed %s\n", signaturePath(path), path)
+			}
+			if allowed != "" {
+				if !index.IsArchive(path) {
+					return failf("verify --allowed-signers: %s is not an archive; signatures are of archives (docidx pack --sign), an index directory keeps none: verify the archive it was unpacked from", path)
+				}
+				s, err := checkArchiveFile(path, allowed)
+				if err != nil {
+					if c.Bool("json") {
+						writeJSON(c.App.Writer, verifyOutput(nil, nil, err))
+					}
+					return failf("verify: %v", err)
+				}
+				signer = s
+			}
 			v, err := index.Verify(c.Context, path, "")
 			if err != nil {
 				if errors.Is(err, docidx.ErrNoSnapshot) {
 					return failf("no snapshot in %s yet: run 'docidx crawl --index %s SPEC…' first", path, path)
 				}
 				if c.Bool("json") && v != nil {
-					writeJSON(c.App.Writer, verifyOutput(v, err))
+					writeJSON(c.App.Writer, verifyOutput(v, signer, err))
 				}
 				return archiveError("verify", path, err)
 			}
 			if c.Bool("json") {
-				return writeJSON(c.App.Writer, verifyOutput(v, nil))
+				return writeJSON(c.App.Writer, verifyOutput(v, signer, nil))
 			}
 			what := v.Snapshot
 			if v.Archive != "" {
 				what = v.Archive
 			}
-			// The manifest of an archive is someone else's text.
-			return writeText(c.App.Writer, fmt.Sprintf("ok  %s: snapshot format %d by docidx %s; %d files (%.1f MB) match their checksums; store.db: %d package versions; search: %d documents\n",
-				what, v.Manifest.Format, v.Manifest.DocidxVersion, v.Files, float64(v.Bytes)/1e6, v.Versions, v.SearchDocs))
+			// The manifest of an archive, and the principals of an allowed-signers line, are
+			// someone else's text.
+			out := fmt.Sprintf("ok  %s: snapshot format %d by docidx %s; %d files (%.1f MB) match their checksums; store.db: %d package versions; search: %d documents\n",
+				what, v.Manifest.Format, v.Manifest.DocidxVersion, v.Files, float64(v.Bytes)/1e6, v.Versions, v.SearchDocs)
+			if signer != nil {
+				out += fmt.Sprintf("ok  %s: %s\n", what, signer)
+			}
+			return writeText(c.App.Writer, out)
 		},
 	}
 }
 
-func verifyOutput(v *index.Verification, err error) any {
+func verifyOutput(v *index.Verification, signer *signedBy, err error) any {
 	out := struct {
 		OK bool `json:"ok"`
 		*index.Verification
-		Error string `json:"error,omitempty"`
-	}{OK: err == nil, Verification: v}
+		Signature *signedBy `json:"signature,omitempty"`
+		Error     string    `json:"error,omitempty"`
+	}{OK: err == nil, Verification: v, Signature: signer}
 	if err != nil {
 		out.Error = err.Error()
 	}
