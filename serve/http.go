@@ -673,9 +673,13 @@ func (h *HTTPHandler) checkBody(w http.ResponseWriter, r *http.Request) ([]byte,
 }
 
 // checkJSONRPC returns 0 when body is a JSON-RPC 2.0 message or a non-empty batch of them,
-// else the JSON-RPC error code (-32700 not JSON, -32600 not a valid message) and why.
+// else the JSON-RPC error code (-32700 not JSON, -32600 not a valid message or nested deeper
+// than maxNesting) and why.
 func checkJSONRPC(body []byte) (int64, string) {
 	body = bytes.TrimSpace(body)
+	if nesting(body) > maxNesting { // json.Valid refuses it too, though it may be JSON
+		return codeInvalidRequest, "invalid request: " + tooDeep
+	}
 	if !json.Valid(body) {
 		return codeParseError, "parse error: the request body is not JSON"
 	}
