@@ -25,6 +25,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/docidx/docidx"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/time/rate"
@@ -324,11 +325,11 @@ const (
 
 func (h *HTTPHandler) serveMCP(w http.ResponseWriter, r *http.Request) {
 	if !h.hostOK(r) {
-		httpError(w, http.StatusForbidden, codeInvalidRequest, fmt.Sprintf("forbidden: Host %q is not this server's", r.Host))
+		httpError(w, http.StatusForbidden, codeInvalidRequest, fmt.Sprintf("forbidden: Host %s is not this server's", docidx.Quote(r.Host)))
 		return
 	}
 	if !h.originOK(r) {
-		httpError(w, http.StatusForbidden, codeInvalidRequest, fmt.Sprintf("forbidden: cross-origin request from %q", r.Header.Get("Origin")))
+		httpError(w, http.StatusForbidden, codeInvalidRequest, fmt.Sprintf("forbidden: cross-origin request from %s", docidx.Quote(r.Header.Get("Origin"))))
 		return
 	}
 	if h.opts.Token != "" && !h.authorized(r) {
@@ -437,7 +438,7 @@ func (h *HTTPHandler) checkVersion(w http.ResponseWriter, r *http.Request) bool 
 	}
 	data, _ := json.Marshal(map[string]any{"supported": supported, "requested": v})
 	writeRPCError(w, http.StatusBadRequest, nil, &jsonrpc.Error{Code: codeUnsupportedVersion,
-		Message: fmt.Sprintf("unsupported protocol version %q in the %s header: this server speaks %s", v, versionHeader, strings.Join(supported, ", ")),
+		Message: fmt.Sprintf("unsupported protocol version %s in the %s header: this server speaks %s", docidx.Quote(v), versionHeader, strings.Join(supported, ", ")),
 		Data:    data})
 	return false
 }

@@ -34,11 +34,11 @@ func (h *HTTPHandler) servePages(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !h.hostOK(r) {
-		http.Error(w, fmt.Sprintf("forbidden: Host %q is not this server's (docidx serve --allowed-host)", r.Host), http.StatusForbidden)
+		http.Error(w, fmt.Sprintf("forbidden: Host %s is not this server's (docidx serve --allowed-host)", docidx.Quote(r.Host)), http.StatusForbidden)
 		return
 	}
 	if !h.originOK(r) {
-		http.Error(w, fmt.Sprintf("forbidden: cross-origin request from %q", r.Header.Get("Origin")), http.StatusForbidden)
+		http.Error(w, fmt.Sprintf("forbidden: cross-origin request from %s", docidx.Quote(r.Header.Get("Origin"))), http.StatusForbidden)
 		return
 	}
 	if h.limits != nil {

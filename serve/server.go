@@ -226,7 +226,7 @@ func checkLifecycle(next mcp.MethodHandler) mcp.MethodHandler {
 					level = string(p.Level)
 				}
 				return nil, invalidParams(map[string]any{"level": level, "valid": logLevels},
-					"invalid params for logging/setLevel: level %q is not one of %s", level, strings.Join(logLevels, ", "))
+					"invalid params for logging/setLevel: level %s is not one of %s", docidx.Quote(level), strings.Join(logLevels, ", "))
 			}
 		}
 		return next(ctx, method, req)
