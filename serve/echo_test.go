@@ -1,5 +1,7 @@
 package serve_test
 
+//lint:file-ignore SA1019 logging is deprecated from 2026-07-28 on, still part of every revision docidx serves
+
 import (
 	"context"
 	"encoding/json"
@@ -16,8 +18,12 @@ import (
 // A megabyte a client sends is named in the error it gets, never echoed whole: every answer to
 // a request carrying one stays under a few kilobytes, however often the message names it.
 func TestLongInputIsNotEchoed(t *testing.T) {
-	cs := connect(t, newServer(t), nil)
+	var n notifications
+	cs := connectWith(t, newServer(t), n.options(), "2025-06-18", nil)
 	ctx := context.Background()
+	if err := cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
+		t.Fatal(err)
+	}
 	x := strings.Repeat("x", 1<<20)
 	const most = 8 << 10 // bytes of error a request may get back
 
@@ -67,6 +73,21 @@ func TestLongInputIsNotEchoed(t *testing.T) {
 	_, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: x})
 	if n := answerSize(nil, err); err == nil || n > most {
 		t.Errorf("prompts/get of a 1 MB name: err = %.200v (%d bytes)", err, n)
+	}
+	// The log message after each request names the URI or tool too. A ping goes after the
+	// last one, so that every notification sent before it has been handled.
+	if err := cs.Ping(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	longest := 0
+	for _, l := range n.logs {
+		b, _ := json.Marshal(l.Data)
+		longest = max(longest, len(b))
+	}
+	if len(n.logs) == 0 || longest > most {
+		t.Errorf("%d log messages, the longest of %d bytes", len(n.logs), longest)
 	}
 }
 
