@@ -56,7 +56,7 @@ func ParseEcosystem(s string) (Ecosystem, error) {
 	if e, ok := ecosystemAliases[strings.ToLower(strings.TrimSpace(s))]; ok {
 		return e, nil
 	}
-	return "", fmt.Errorf("%w: unknown ecosystem %q (want one of golang, npm, pypi, cargo, swift)", ErrBadSpec, s)
+	return "", fmt.Errorf("%w: unknown ecosystem %s (want one of golang, npm, pypi, cargo, swift)", ErrBadSpec, Quote(s))
 }
 
 // Ref names one package version, or with an empty Version a package.

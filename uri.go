@@ -59,7 +59,7 @@ func escapePath(p string) string {
 // may be "latest". It returns an error wrapping ErrBadURI when uri is not of that shape.
 func ParsePageURI(uri string) (ref Ref, page string, err error) {
 	bad := func(why string) (Ref, string, error) {
-		return Ref{}, "", fmt.Errorf("%w: %q: %s (want docidx://ECOSYSTEM/PACKAGE@VERSION/PAGE)", ErrBadURI, uri, why)
+		return Ref{}, "", fmt.Errorf("%w: %s: %s (want docidx://ECOSYSTEM/PACKAGE@VERSION/PAGE)", ErrBadURI, Quote(uri), why)
 	}
 	rest, ok := strings.CutPrefix(uri, URIScheme+"://")
 	if !ok {

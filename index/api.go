@@ -144,8 +144,14 @@ type Writer struct {
 
 // Create starts a new snapshot generation under dir (created if missing), seeded with the
 // package versions of the current snapshot there, if any. Nothing is visible to readers until
-// Commit. It returns an error wrapping docidx.ErrFormat if dir holds a snapshot of a newer format.
-func Create(dir string) (*Writer, error) { return create(dir) }
+// Commit. It returns an error wrapping docidx.ErrFormat if dir holds a snapshot of a newer format,
+// and a *BusyError while another docidx command writes to dir. Create writes for a crawl; other
+// commands that write a generation call CreateFor.
+func Create(dir string) (*Writer, error) { return create(dir, "crawl") }
+
+// CreateFor is Create for the docidx command named command ("compact", "prune", ...): the
+// writer lock records it, so that a command started meanwhile says which one it waits for.
+func CreateFor(dir, command string) (*Writer, error) { return create(dir, command) }
 
 // Has reports whether the package version ref is already in the generation being written.
 func (w *Writer) Has(ref docidx.Ref) bool { return w.w.has(ref) }

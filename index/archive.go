@@ -371,7 +371,7 @@ func extractFile(tr io.Reader, dst, name string, size int64, sum string) error {
 // Install unpacks the archive read from r into the index directory dir (created if missing) as
 // a new generation and makes it current in one atomic step, as Commit does: running servers
 // switch to it at their next check, and the generation they leave is removed once none reads it.
-// It takes the crawl lock, so it fails while a crawl writes to dir. A damaged archive leaves the
+// It takes the writer lock, so it fails with a *BusyError while another command writes to dir. A damaged archive leaves the
 // current snapshot untouched.
 func Install(dir string, r io.Reader) (*Manifest, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -381,7 +381,7 @@ func Install(dir string, r io.Reader) (*Manifest, error) {
 		return nil, fmt.Errorf("%w: %s is a single snapshot (it holds %s), not an index directory: unpack into another directory",
 			docidx.ErrFormat, dir, ManifestFile)
 	}
-	lock, err := lockDir(dir)
+	lock, err := lockDir(dir, "unpack")
 	if err != nil {
 		return nil, err
 	}

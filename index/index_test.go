@@ -329,7 +329,8 @@ func TestGenerations(t *testing.T) {
 	if !w.Has(docidx.Ref{Ecosystem: docidx.Go, Name: "golang.org/x/sync", Version: "v0.9.0"}) {
 		t.Error("new generation is not seeded with the current one")
 	}
-	if _, err := index.Create(dir); err == nil || !strings.Contains(err.Error(), "another docidx crawl") {
+	var busy *index.BusyError
+	if _, err := index.Create(dir); !errors.As(err, &busy) || busy.Command != "crawl" || !strings.Contains(err.Error(), "another docidx crawl (pid") {
 		t.Errorf("second concurrent crawl: err = %v", err)
 	}
 	var wg sync.WaitGroup

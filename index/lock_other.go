@@ -12,12 +12,14 @@ import (
 // old generation, so it keeps the one before the current and removes only older ones.
 const canTellUnused = false
 
-// lockDir creates the lock file; platforms without flock get no mutual exclusion between crawls.
-func lockDir(dir string) (*os.File, error) {
+// lockDir creates the lock file and records command in it; platforms without flock get no
+// mutual exclusion between writers.
+func lockDir(dir, command string) (*os.File, error) {
 	f, err := os.OpenFile(filepath.Join(dir, lockFile), os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
+	writeHolder(f, command)
 	return f, nil
 }
 

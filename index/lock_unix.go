@@ -13,20 +13,25 @@ import (
 // canTellUnused is true where lockUnused can tell a snapshot no reader holds from one in use.
 const canTellUnused = true
 
-// lockDir takes the crawl lock of an index directory without waiting: one crawl writes a
-// generation at a time. Readers never take it.
-func lockDir(dir string) (*os.File, error) {
+// lockDir takes the writer lock of an index directory without waiting, for the docidx command
+// named command (crawl, compact, unpack ...), and records that command in the lock file: one
+// command writes a generation at a time. Readers never take it. It returns an error wrapping
+// ErrBusy, naming the holder, when another process holds the lock.
+func lockDir(dir, command string) (*os.File, error) {
 	f, err := os.OpenFile(filepath.Join(dir, lockFile), os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, fmt.Errorf("index: another docidx crawl is writing to %s: wait for it to finish", dir)
+			err := busyError(f, dir)
+			f.Close()
+			return nil, err
 		}
+		f.Close()
 		return nil, fmt.Errorf("index: locking %s: %w", dir, err)
 	}
+	writeHolder(f, command)
 	return f, nil
 }
 

@@ -131,7 +131,7 @@ func Merge(ctx context.Context, dir string, inputs []string) (*MergeSummary, err
 	if IsArchive(dir) {
 		return nil, fmt.Errorf("index: merge: %s is an archive; merge into an index directory (unpack the archive, or give it as an input)", dir)
 	}
-	w, err := Create(dir)
+	w, err := CreateFor(dir, "merge")
 	if err != nil {
 		return nil, err
 	}

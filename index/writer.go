@@ -64,7 +64,7 @@ type writer struct {
 	done   bool
 }
 
-func create(dir string) (*Writer, error) {
+func create(dir, command string) (*Writer, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("index: creating %s: %w", dir, err)
 	}
@@ -72,7 +72,7 @@ func create(dir string) (*Writer, error) {
 		return nil, fmt.Errorf("%w: %s is a single snapshot (it holds %s), not an index directory: crawl into another directory",
 			docidx.ErrFormat, dir, ManifestFile)
 	}
-	lock, err := lockDir(dir)
+	lock, err := lockDir(dir, command)
 	if err != nil {
 		return nil, err
 	}

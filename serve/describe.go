@@ -492,7 +492,7 @@ func (s *Server) symbolDetails(ref docidx.Ref, focus, name string) ([]SymbolDeta
 				names = append(names, syms[i].Key())
 			}
 		}
-		msg := fmt.Sprintf("symbol %q not found in %s@%s", name, ref.Name, ref.Version)
+		msg := fmt.Sprintf("symbol %s not found in %s@%s", docidx.Quote(name), ref.Name, ref.Version)
 		if close := closest(name, names, 5); len(close) > 0 {
 			msg += "; did you mean: " + strings.Join(close, ", ") + "?"
 		} else {

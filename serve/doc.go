@@ -13,6 +13,8 @@
 //   - prompts.go: use_package, explain_symbol, upgrade_package (an API diff of two versions);
 //   - complete.go: completion/complete for prompt arguments and template variables;
 //   - notify.go: progress notifications and notifications/message logging;
+//   - generations.go: a reload (SetReader) releases the snapshot it leaves when the last request
+//     that may read it ends, and the SDK's notification warnings come once per reload;
 //   - stdio.go: the stdio transport, with its guard against go-sdk issue #1061 (requests read
 //     before stdin closed are answered before exit);
 //   - http.go: Streamable HTTP with Host, Origin, token, rate and size checks, /healthz and a

@@ -64,6 +64,7 @@ func (s *Server) readerError(what string, err error, notFound func() error) erro
 // unknownPackage is the tool error for a package the snapshot does not hold: it suggests close
 // indexed names and says how to crawl the package.
 func (s *Server) unknownPackage(eco docidx.Ecosystem, name, version string) error {
+	name, version = docidx.Clip(name), docidx.Clip(version) // as the client sent them
 	what := name
 	if version != "" {
 		what = name + "@" + version
@@ -119,7 +120,8 @@ func crawlPrefix(eco docidx.Ecosystem) string {
 //   - gives the SDK's errors without a JSON-RPC code (code 0) one: -32600 for a request before
 //     initialize and for a second initialize, -32603 otherwise;
 //   - cuts absolute file paths down to their last element, so that no host path leaves the
-//     server.
+//     server;
+//   - cuts a message longer than maxErrorMessage bytes.
 //
 // The result is a new *jsonrpc.Error; err is not changed.
 func clientError(method string, params json.RawMessage, err error) *jsonrpc.Error {
@@ -141,8 +143,9 @@ func clientError(method string, params json.RawMessage, err error) *jsonrpc.Erro
 	case in.Code == 0:
 		out.Code = codeInternalError
 	}
-	// A message may quote package content (a did-you-mean names symbols and anchors).
-	out.Message = safetext.Controls(hidePaths(out.Message))
+	// A message may quote package content (a did-you-mean names symbols and anchors) and what a
+	// client sent (clipped, so a 1 MB URI is not echoed back whole).
+	out.Message = safetext.Controls(docidx.ClipTo(hidePaths(out.Message), maxErrorMessage))
 	if len(out.Data) > 0 {
 		if data, err := safetext.JSONControls(out.Data); err == nil {
 			out.Data = data
@@ -152,6 +155,11 @@ func clientError(method string, params json.RawMessage, err error) *jsonrpc.Erro
 	}
 	return out
 }
+
+// maxErrorMessage bounds the message of an error sent to a client, in bytes. docidx's own
+// messages quote what a client sent through docidx.Quote; the SDK's quote it whole ("unknown
+// tool %q"), and this keeps them from echoing a megabyte back.
+const maxErrorMessage = 4096
 
 // codeOf is the JSON-RPC code the SDK sends for err: that of the *jsonrpc.Error it wraps, or 0.
 func codeOf(err error) int64 {
@@ -175,7 +183,7 @@ var errAlreadyInitialized = &jsonrpc.Error{
 func notInitialized(method string) *jsonrpc.Error {
 	return &jsonrpc.Error{
 		Code:    jsonrpc.CodeInvalidRequest,
-		Message: fmt.Sprintf("Invalid Request: %q before initialize; send initialize first and wait for its answer", method),
+		Message: fmt.Sprintf("Invalid Request: %s before initialize; send initialize first and wait for its answer", docidx.Quote(method)),
 	}
 }
 

@@ -155,7 +155,7 @@ func (s *Server) findDocument(ref docidx.Ref, path string) (*docidx.Document, er
 	}
 	what := "has no README"
 	if !readme {
-		what = fmt.Sprintf("has no document %q", path)
+		what = "has no document " + docidx.Quote(path)
 	}
 	msg := fmt.Sprintf("%s@%s %s", ref.Name, ref.Version, what)
 	if len(docs) == 0 {

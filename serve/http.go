@@ -25,6 +25,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/docidx/docidx"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/time/rate"
@@ -324,11 +325,11 @@ const (
 
 func (h *HTTPHandler) serveMCP(w http.ResponseWriter, r *http.Request) {
 	if !h.hostOK(r) {
-		httpError(w, http.StatusForbidden, codeInvalidRequest, fmt.Sprintf("forbidden: Host %q is not this server's", r.Host))
+		httpError(w, http.StatusForbidden, codeInvalidRequest, fmt.Sprintf("forbidden: Host %s is not this server's", docidx.Quote(r.Host)))
 		return
 	}
 	if !h.originOK(r) {
-		httpError(w, http.StatusForbidden, codeInvalidRequest, fmt.Sprintf("forbidden: cross-origin request from %q", r.Header.Get("Origin")))
+		httpError(w, http.StatusForbidden, codeInvalidRequest, fmt.Sprintf("forbidden: cross-origin request from %s", docidx.Quote(r.Header.Get("Origin"))))
 		return
 	}
 	if h.opts.Token != "" && !h.authorized(r) {
@@ -437,7 +438,7 @@ func (h *HTTPHandler) checkVersion(w http.ResponseWriter, r *http.Request) bool 
 	}
 	data, _ := json.Marshal(map[string]any{"supported": supported, "requested": v})
 	writeRPCError(w, http.StatusBadRequest, nil, &jsonrpc.Error{Code: codeUnsupportedVersion,
-		Message: fmt.Sprintf("unsupported protocol version %q in the %s header: this server speaks %s", v, versionHeader, strings.Join(supported, ", ")),
+		Message: fmt.Sprintf("unsupported protocol version %s in the %s header: this server speaks %s", docidx.Quote(v), versionHeader, strings.Join(supported, ", ")),
 		Data:    data})
 	return false
 }
@@ -673,9 +674,13 @@ func (h *HTTPHandler) checkBody(w http.ResponseWriter, r *http.Request) ([]byte,
 }
 
 // checkJSONRPC returns 0 when body is a JSON-RPC 2.0 message or a non-empty batch of them,
-// else the JSON-RPC error code (-32700 not JSON, -32600 not a valid message) and why.
+// else the JSON-RPC error code (-32700 not JSON, -32600 not a valid message or nested deeper
+// than maxNesting) and why.
 func checkJSONRPC(body []byte) (int64, string) {
 	body = bytes.TrimSpace(body)
+	if nesting(body) > maxNesting { // json.Valid refuses it too, though it may be JSON
+		return codeInvalidRequest, "invalid request: " + tooDeep
+	}
 	if !json.Valid(body) {
 		return codeParseError, "parse error: the request body is not JSON"
 	}

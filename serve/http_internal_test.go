@@ -40,6 +40,12 @@ func TestCheckJSONRPC(t *testing.T) {
 			t.Errorf("checkJSONRPC(%s) = %d %q, want %d", c.body, code, msg, c.code)
 		}
 	}
+	// Valid JSON nested too deep to decode is not called "not JSON": the error says what is wrong.
+	deep := `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + `}}`
+	code, msg := checkJSONRPC([]byte(deep))
+	if want := "invalid request: arrays and objects nested more than 10000 deep; the limit is 10000 levels"; code != codeInvalidRequest || msg != want {
+		t.Errorf("checkJSONRPC(nested 100000 deep) = %d %q, want %d %q", code, msg, codeInvalidRequest, want)
+	}
 }
 
 // FuzzCheckJSONRPC checks that any body is either accepted as JSON-RPC, and then valid JSON, or

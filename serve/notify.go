@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/safetext"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -102,11 +103,11 @@ func logRequest(ctx context.Context, method string, req mcp.Request, res mcp.Res
 	if p := req.GetParams(); !isNilParams(p) {
 		switch p := p.(type) {
 		case *mcp.CallToolParamsRaw:
-			l.Name, level = p.Name, "info"
+			l.Name, level = docidx.Clip(p.Name), "info"
 		case *mcp.GetPromptParams:
-			l.Name, level = p.Name, "info"
+			l.Name, level = docidx.Clip(p.Name), "info"
 		case *mcp.ReadResourceParams:
-			l.URI, level = p.URI, "info"
+			l.URI, level = docidx.Clip(p.URI), "info"
 		}
 	}
 	if r, ok := res.(*mcp.CallToolResult); ok && r != nil && r.IsError {

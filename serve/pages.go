@@ -34,11 +34,11 @@ func (h *HTTPHandler) servePages(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !h.hostOK(r) {
-		http.Error(w, fmt.Sprintf("forbidden: Host %q is not this server's (docidx serve --allowed-host)", r.Host), http.StatusForbidden)
+		http.Error(w, fmt.Sprintf("forbidden: Host %s is not this server's (docidx serve --allowed-host)", docidx.Quote(r.Host)), http.StatusForbidden)
 		return
 	}
 	if !h.originOK(r) {
-		http.Error(w, fmt.Sprintf("forbidden: cross-origin request from %q", r.Header.Get("Origin")), http.StatusForbidden)
+		http.Error(w, fmt.Sprintf("forbidden: cross-origin request from %s", docidx.Quote(r.Header.Get("Origin"))), http.StatusForbidden)
 		return
 	}
 	if h.limits != nil {
@@ -71,6 +71,7 @@ func (h *HTTPHandler) servePages(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	defer h.s.gens.begin()() // a page reads the snapshot: a reload waits for it (see generations)
 	h.opts.Pages.ServeHTTP(w, r)
 }
 
@@ -81,8 +82,9 @@ func (h *HTTPHandler) tokenOK(tok string) bool {
 }
 
 // Reader returns the snapshot reader being served (SetReader replaces it), waiting for the
-// first one if New had none; nil once Unavailable said none will come. The reader stays open
-// for the requests that use it well beyond one page's time (see cmd/docidx's reloadGrace).
+// first one if New had none; nil once Unavailable said none will come. Within an MCP request or
+// a page request served by HTTPHandler, the reader stays open until the request ends (see
+// generations); other callers must not hold it across a SetReader.
 func (s *Server) Reader() *index.Reader { return s.reader() }
 
 // APIDiff is the difference between the APIs of two versions of a package, symbols matched by

@@ -170,7 +170,7 @@ func (s *Server) explainSymbolPrompt(ctx context.Context, args map[string]string
 			return nil, s.internalError("look up symbol", err)
 		}
 		_, _, err := s.symbolDetails(ref, "", name) // the did-you-mean message
-		msg := fmt.Sprintf("symbol %q not found in %s@%s", name, ref.Name, ref.Version)
+		msg := fmt.Sprintf("symbol %s not found in %s@%s", docidx.Quote(name), ref.Name, ref.Version)
 		var te *toolError
 		if errors.As(err, &te) {
 			msg = te.msg

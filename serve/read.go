@@ -105,9 +105,9 @@ func (s *Server) Read(ctx context.Context, in ReadInput) (string, ReadOutput, er
 		if err != nil {
 			return "", out, err
 		}
-		cut := sectionOf(doc, anchor)
-		if anchor != "" && cut == doc {
-			return "", out, s.unknownAnchor(ref, doc, anchor)
+		cut, err := sectionOf(ref, doc, anchor)
+		if err != nil {
+			return "", out, err
 		}
 		out.Kind, out.Title = "document", doc.Title
 		if anchor != "" {
@@ -163,22 +163,4 @@ func (s *Server) Read(ctx context.Context, in ReadInput) (string, ReadOutput, er
 		t.WriteString(continuation(out.NextCursor))
 	}
 	return t.String(), out, nil
-}
-
-// unknownAnchor is the tool error for a section anchor that a document does not have: it lists
-// the anchors closest to the one asked for.
-func (s *Server) unknownAnchor(ref docidx.Ref, d *docidx.Document, anchor string) error {
-	var anchors []string
-	for i := range d.Sections {
-		if a := d.Sections[i].Anchor; a != "" {
-			anchors = append(anchors, a)
-		}
-	}
-	msg := fmt.Sprintf("%s@%s %s has no section #%s", ref.Name, ref.Version, d.Path, anchor)
-	if close := closest(anchor, anchors, 5); len(close) > 0 {
-		msg += "; did you mean: #" + strings.Join(close, ", #") + "?"
-	} else {
-		msg += "; read the document without #anchor"
-	}
-	return toolErrorf("%s", msg)
 }

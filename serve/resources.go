@@ -8,6 +8,7 @@ import (
 	"math"
 	"mime"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -104,7 +105,7 @@ func resourceNotFound(protocol, uri, why string) error {
 	if protocol >= protocolSEP2164 {
 		code = codeInvalidParams
 	}
-	data, _ := json.Marshal(map[string]string{"uri": uri, "reason": why})
+	data, _ := json.Marshal(map[string]string{"uri": docidx.Clip(uri), "reason": why})
 	return &jsonrpc.Error{Code: code, Message: "Resource not found: " + why, Data: data}
 }
 
@@ -187,7 +188,11 @@ func (s *Server) resourceContents(uri string) (*mcp.ResourceContents, error) {
 			return nil, err
 		}
 		if d := index.FindDocument(docs, "readme"); d != nil {
-			return &mcp.ResourceContents{URI: uri, MIMEType: mimeMarkdown, Text: capText(renderDocument(sectionOf(d, anchor)), uri)}, nil
+			cut, err := sectionOf(ref, d, anchor)
+			if err != nil {
+				return nil, notFoundf("%s", err.Error())
+			}
+			return &mcp.ResourceContents{URI: uri, MIMEType: mimeMarkdown, Text: capText(renderDocument(cut), uri)}, nil
 		}
 		return nil, notFoundf("%s@%s has no README", ref.Name, ref.Version)
 	case strings.HasPrefix(page, docidx.PageDocPrefix):
@@ -198,9 +203,13 @@ func (s *Server) resourceContents(uri string) (*mcp.ResourceContents, error) {
 		}
 		d := index.FindDocument(docs, p)
 		if d == nil {
-			return nil, notFoundf("%s@%s has no document %q", ref.Name, ref.Version, p)
+			return nil, notFoundf("%s@%s has no document %s", ref.Name, ref.Version, docidx.Quote(p))
 		}
-		c := documentContents(sectionOf(d, anchor))
+		cut, err := sectionOf(ref, d, anchor)
+		if err != nil {
+			return nil, notFoundf("%s", err.Error())
+		}
+		c := documentContents(cut)
 		c.URI = uri
 		if c.Text != "" {
 			c.Text = capText(c.Text, uri)
@@ -214,7 +223,7 @@ func (s *Server) resourceContents(uri string) (*mcp.ResourceContents, error) {
 		}
 		matches := index.MatchSymbols(syms, name)
 		if len(matches) == 0 {
-			return nil, notFoundf("%s@%s has no symbol %q", ref.Name, ref.Version, name)
+			return nil, notFoundf("%s@%s has no symbol %s", ref.Name, ref.Version, docidx.Quote(name))
 		}
 		// The symbols and their members, as describe and read_package_doc give them.
 		_, units, err := s.symbolDetails(ref, "", name)
@@ -234,11 +243,14 @@ func capText(text, uri string) string {
 	return text[:n] + fmt.Sprintf("\n---\nCut at %d of %d bytes: %s is too long to read at once; use the describe or get_package_doc tools, which page with a cursor.\n", n, len(text), uri)
 }
 
-// sectionOf returns d cut to the section whose anchor is anchor and the subsections under it,
-// or d itself when anchor is empty or names no section.
-func sectionOf(d *docidx.Document, anchor string) *docidx.Document {
+// sectionOf returns d, a document of the package version ref, cut to the section whose anchor is
+// anchor and the subsections under it, or d itself when anchor is empty. It is the one answer to
+// "docidx://…/readme#anchor" for resources/read and read_package_doc alike: an anchor that names
+// no section of d is a tool error (for resources/read, resource not found) that names the
+// anchors d has, the closest first, at most maxAnchorsNamed of them.
+func sectionOf(ref docidx.Ref, d *docidx.Document, anchor string) (*docidx.Document, error) {
 	if anchor == "" {
-		return d
+		return d, nil
 	}
 	for i, sec := range d.Sections {
 		if sec.Anchor != anchor {
@@ -250,9 +262,50 @@ func sectionOf(d *docidx.Document, anchor string) *docidx.Document {
 		}
 		cut := *d
 		cut.Sections = d.Sections[i:j]
-		return &cut
+		return &cut, nil
 	}
-	return d
+	return nil, unknownAnchor(ref, d, anchor)
+}
+
+// maxAnchorsNamed is how many of a document's anchors the error for an unknown anchor names.
+const maxAnchorsNamed = 10
+
+// unknownAnchor is the tool error for a section anchor that document d of ref does not have: it
+// names the anchors d has, at most maxAnchorsNamed, the closest to the one asked for first.
+func unknownAnchor(ref docidx.Ref, d *docidx.Document, anchor string) error {
+	var anchors []string
+	for i := range d.Sections {
+		if a := d.Sections[i].Anchor; a != "" {
+			anchors = append(anchors, a)
+		}
+	}
+	msg := fmt.Sprintf("%s@%s %s has no section %s", ref.Name, ref.Version, d.Path, docidx.Quote("#"+anchor))
+	if len(anchors) == 0 {
+		return toolErrorf("%s; it has no sections with anchors: read it without #anchor", msg)
+	}
+	near := closest(anchor, anchors, 5)
+	if len(near) > 0 {
+		msg += "; did you mean: #" + strings.Join(near, ", #") + "?"
+	}
+	var others []string
+	for _, a := range anchors {
+		if !slices.Contains(near, a) {
+			others = append(others, a)
+		}
+	}
+	if len(others) > 0 {
+		list := others[:min(len(others), maxAnchorsNamed-len(near))]
+		text := "#" + strings.Join(list, ", #")
+		if more := len(others) - len(list); more > 0 {
+			text += fmt.Sprintf(" and %d more", more)
+		}
+		if len(near) > 0 {
+			msg += " Its other anchors: " + text
+		} else {
+			msg += "; its anchors: " + text
+		}
+	}
+	return toolErrorf("%s. Read it without #anchor for the whole document.", msg)
 }
 
 // renderDocument returns a document as markdown, its sections in order under their headings:

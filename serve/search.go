@@ -148,7 +148,7 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 	}
 	*bp = b
 	t.Grow(len(q.Text) + len(scope) + 40 + len(b) + len(readMore) + len(cont))
-	fmt.Fprintf(&t, "Results %d–%d for %q (%s):\n\n", c.Unit+1, nextUnit, q.Text, scope)
+	fmt.Fprintf(&t, "Results %d–%d for %s (%s):\n\n", c.Unit+1, nextUnit, docidx.Quote(q.Text), scope)
 	t.Write(b)
 	t.WriteString(readMore)
 	t.WriteString(cont)
@@ -302,7 +302,7 @@ func (s *Server) noHits(q index.Query) error {
 			filters = append(filters, f.name+"="+f.v)
 		}
 	}
-	msg := fmt.Sprintf("no results for %q", q.Text)
+	msg := "no results for " + docidx.Quote(q.Text)
 	if len(filters) > 0 {
 		msg += " with " + strings.Join(filters, ", ") + "; try without some filters"
 	} else {

@@ -44,6 +44,8 @@ type Server struct {
 	opts      Options
 	log       *slog.Logger
 	rd        atomic.Pointer[index.Reader]
+	gens      generations  // rd's generations with the requests that may read them
+	sdkLog    *onceHandler // the SDK's logger, which warns once per reload (see SetReader)
 	mcp       *mcp.Server
 	symbols   versionCache[docidx.Symbol]   // the symbols of the package versions read last
 	documents versionCache[docidx.Document] // and their documents (resources.go)
@@ -74,7 +76,8 @@ func New(r *index.Reader, opts Options) *Server {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
-	s := &Server{opts: opts, log: log, ready: make(chan struct{})}
+	s := &Server{opts: opts, log: log, ready: make(chan struct{}), sdkLog: newOnceHandler(log.Handler())}
+	s.gens.cur = &generation{r: r}
 	s.symbols.budget, s.symbols.size = symbolCacheSize, func(syms []docidx.Symbol) int { return len(syms) }
 	s.documents.budget, s.documents.size = documentCacheSize, documentText
 	if r != nil {
@@ -84,7 +87,7 @@ func New(r *index.Reader, opts Options) *Server {
 	rand.Read(s.sessionKey[:]) // never fails (crypto/rand)
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "docidx", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
-		Logger:       log,
+		Logger:       slog.New(s.sdkLog),
 		// The tool and prompt sets never change while serving; the resources do when the
 		// snapshot is replaced (SetReader).
 		Capabilities: &mcp.ServerCapabilities{
@@ -99,25 +102,30 @@ func New(r *index.Reader, opts Options) *Server {
 		PageSize:          ResourcePageSize,
 		GetSessionID:      s.newSessionID,
 	})
-	s.mcp.AddReceivingMiddleware(s.guard, checkLifecycle, s.await, s.registerTools, s.notify, s.answer)
+	s.mcp.AddReceivingMiddleware(s.guard, s.pin, checkLifecycle, s.await, s.registerTools, s.notify, s.answer)
 	s.addResources()
 	s.addPrompts()
 	return s
 }
 
 // SetReader makes the server answer from r from now on — a new snapshot generation — and tells
-// connected clients that the resource list changed. The previous reader is returned, for the
-// caller to close once the requests using it are done.
-func (s *Server) SetReader(r *index.Reader) *index.Reader {
+// connected clients that the resource list changed. release (which may be nil) is called once r
+// has been replaced by a later SetReader and the last request that may read r has ended: the
+// caller closes r then. The reader given to New is never released: its caller closes it.
+func (s *Server) SetReader(r *index.Reader, release func()) {
+	// rd first: a request that begins from now on is counted against r's generation or an
+	// older one, so none reads a generation released under it.
 	old := s.rd.Swap(r)
+	s.gens.replace(r, release)
 	if old == nil {
 		// The first reader of a server made without one: nothing was listed from another.
 		s.readyOnce.Do(func() { close(s.ready) })
-		return nil
+		return
 	}
-	// Re-adding a template is how the SDK sends notifications/resources/list_changed.
+	// Re-adding a template is how the SDK sends notifications/resources/list_changed; a session
+	// that cannot take it is logged once per reload, not once per session.
+	s.sdkLog.reset()
 	s.addResources()
-	return old
 }
 
 // Unavailable tells a server made without a reader that none will come: its snapshot could not
@@ -265,7 +273,7 @@ func checkLifecycle(next mcp.MethodHandler) mcp.MethodHandler {
 					level = string(p.Level)
 				}
 				return nil, invalidParams(map[string]any{"level": level, "valid": logLevels},
-					"invalid params for logging/setLevel: level %q is not one of %s", level, strings.Join(logLevels, ", "))
+					"invalid params for logging/setLevel: level %s is not one of %s", docidx.Quote(level), strings.Join(logLevels, ", "))
 			}
 		}
 		return next(ctx, method, req)

@@ -266,8 +266,7 @@ func (c *stdioConn) accept(f frame) ([]jsonrpc.Message, error) {
 	case len(line) == 0:
 		return nil, nil
 	case nesting(line) > maxNesting:
-		return nil, c.reject(idIn(line[:min(len(line), idScanBytes)]), jsonrpc.CodeInvalidRequest,
-			fmt.Sprintf("Invalid Request: arrays and objects nested more than %d deep", maxNesting))
+		return nil, c.reject(idIn(line[:min(len(line), idScanBytes)]), jsonrpc.CodeInvalidRequest, "Invalid Request: "+tooDeep)
 	}
 	if !json.Valid(line) {
 		return nil, c.reject(nil, jsonrpc.CodeParseError, "Parse error: "+syntaxProblem(line))
@@ -714,6 +713,10 @@ func (c *stdioConn) Close() error {
 
 // SessionID implements mcp.Connection: stdio sessions have none.
 func (c *stdioConn) SessionID() string { return "" }
+
+// tooDeep says what is wrong with a message that nests deeper than maxNesting: it may be valid
+// JSON, but encoding/json, and so the SDK, refuses to decode it.
+var tooDeep = fmt.Sprintf("arrays and objects nested more than %d deep; the limit is %d levels", maxNesting, maxNesting)
 
 // nesting returns how deeply the JSON text data nests arrays and objects, counting brackets
 // outside strings. Lines with fewer brackets than maxNesting are not scanned.

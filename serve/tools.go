@@ -148,7 +148,7 @@ func parseEcosystem(s string, required bool) (docidx.Ecosystem, error) {
 	}
 	eco, err := docidx.ParseEcosystem(s)
 	if err != nil {
-		return "", invalidParams(map[string]string{"argument": "ecosystem"}, "unknown ecosystem %q; want %s", s, ecosystemDoc)
+		return "", invalidParams(map[string]string{"argument": "ecosystem"}, "unknown ecosystem %s; want %s", docidx.Quote(s), ecosystemDoc)
 	}
 	return eco, nil
 }

@@ -60,7 +60,7 @@ func runCompact(c *cli.Context) error {
 		return failf("no snapshot in %s yet: nothing to compact", dir)
 	}
 	start := time.Now()
-	w, err := index.Create(dir)
+	w, err := index.CreateFor(dir, "compact")
 	if err != nil {
 		return failf("%v", err)
 	}

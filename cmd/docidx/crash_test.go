@@ -295,8 +295,8 @@ func TestCrawlBesideRunningServe(t *testing.T) {
 	}
 	g, _ := filepath.Glob(filepath.Join(idx, "gen-*"))
 	t.Logf("generations with the server running: %v (it opened %s)", g, served)
-	// The server may hold two generations besides the current one: the one it reads and, for
-	// reloadGrace after a switch, the one it switched from.
+	// The server may hold two generations besides the current one: the one it reads and, while
+	// it switches (or until the last request that began on it ends), the one it switched from.
 	if len(g) > 3 {
 		t.Errorf("with the server running: generations %v; only the server's may remain beside the current one", g)
 	}

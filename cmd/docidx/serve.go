@@ -135,8 +135,8 @@ func serveSnapshot(c *cli.Context, stdio bool, addr string, browse bool) error {
 			return
 		}
 		r, release := w.Acquire()
-		srv.SetReader(r)
-		go followSnapshots(ctx, w, srv, release, log)
+		srv.SetReader(r, release)
+		go followSnapshots(ctx, w, srv, log)
 		if stdio && os.Getenv("GOMAXPROCS") == "" {
 			oneProcessor()
 		}
@@ -219,10 +219,6 @@ func serveSnapshot(c *cli.Context, stdio bool, addr string, browse bool) error {
 	return nil
 }
 
-// reloadGrace is how long a replaced snapshot stays open for requests that started on it; every
-// request finishes in far less.
-const reloadGrace = time.Minute
-
 // oneProcessor runs the rest of a stdio session on one processor (GOMAXPROCS 1), once start-up,
 // which uses both cores of a laptop to open the snapshot while it answers initialize, is done.
 // A stdio server has one client, whose requests mostly come one at a time. With more than one
@@ -235,16 +231,14 @@ func oneProcessor() { runtime.GOMAXPROCS(1) }
 
 // followSnapshots switches srv to each new generation that a crawl publishes in the index
 // directory, between requests and without restart; SetReader tells clients the resource list
-// changed. The server's hold on the replaced snapshot is released after reloadGrace, and the
-// watcher closes it once no request uses it, so the next crawl can remove its files.
-func followSnapshots(ctx context.Context, w *index.Watcher, srv *serve.Server, release func(), log *slog.Logger) {
-	// Run calls back from this goroutine only, so release needs no lock.
+// changed. srv releases its hold on the replaced snapshot when the last request that may read
+// it ends, and the watcher then closes it, so that its files, and the disk space of an unpacked
+// one, are freed at once.
+func followSnapshots(ctx context.Context, w *index.Watcher, srv *serve.Server, log *slog.Logger) {
 	w.Run(ctx, time.Second, func(*index.Reader) {
-		r, rel := w.Acquire()
-		srv.SetReader(r)
+		r, release := w.Acquire()
+		srv.SetReader(r, release)
 		log.Info("switched to a new snapshot", "snapshot", r.Dir())
-		time.AfterFunc(reloadGrace, release)
-		release = rel
 	}, func(err error) {
 		log.Warn("following the snapshot", "err", err)
 	})

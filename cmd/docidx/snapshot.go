@@ -367,7 +367,7 @@ func runPrune(c *cli.Context) error {
 	if _, err := index.Current(dir); errors.Is(err, docidx.ErrNoSnapshot) {
 		return failf("no snapshot in %s yet: nothing to prune", dir)
 	}
-	w, err := index.Create(dir)
+	w, err := index.CreateFor(dir, "prune")
 	if err != nil {
 		return failf("%v", err)
 	}

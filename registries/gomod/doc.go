@@ -28,7 +28,9 @@
 // Every limit (download size, file size, files per package, symbols and documents per module) is a
 // named constant; exceeding a download or archive limit returns an error wrapping
 // docidx.ErrTooLarge, and an archive path that escapes the module root returns one wrapping
-// docidx.ErrUnsafePath.
+// docidx.ErrUnsafePath. A module whose go.mod declares another module path than the one asked
+// for is refused with ErrModulePath, as the go command refuses it, whether it comes from a proxy
+// or the module cache.
 //
 // Import rule (DESIGN.md §1): gomod may import the root package docidx, readme,
 // registries/internal/fetch, golang.org/x/mod and the standard library; never crawl, index or serve.

@@ -49,11 +49,37 @@ type moduleDocs struct {
 	deprecated string // the go.mod "// Deprecated:" message
 }
 
+// ErrModulePath is returned when the go.mod at a module's root declares another module path than
+// the one the module was fetched or listed under: the go command refuses such a module ("module
+// declares its path as … but was required as …"), and docidx does not index one module's
+// documentation under another's name.
+var ErrModulePath = errors.New("go.mod declares another module path")
+
+// checkModulePath returns an error wrapping ErrModulePath when the go.mod at the root of fsys
+// declares a module path other than modPath. A module without go.mod, or whose go.mod names no
+// module, passes: the go command synthesizes "module <path>" for it.
+func checkModulePath(fsys fs.FS, modPath string) error {
+	src, err := memfs.ReadLimited(fsys, "go.mod", MaxGoMod)
+	if err != nil {
+		return nil // none, or unreadable: extraction reads what it can
+	}
+	declared := modfile.ModulePath(src)
+	if declared == "" || declared == modPath {
+		return nil
+	}
+	return fmt.Errorf("%w: its go.mod says module %s, not %s; the go command refuses this module too (if %s is the module meant, crawl it by that path)",
+		ErrModulePath, docidx.Quote(declared), modPath, docidx.Quote(declared))
+}
+
 // extractModule reads the module rooted at fsys: every package's exported API and examples, the
 // README and the other root guides (rootGuide), the documents of docs/, doc/, site/, website/ and
-// examples/, the license and the go.mod deprecation. It fails only when the root cannot be read or
-// ctx ends; a bad file or package is logged at debug level and skipped.
+// examples/, the license and the go.mod deprecation. It fails when the root cannot be read, when
+// go.mod declares another module path (ErrModulePath) or when ctx ends; a bad file or package is
+// logged at debug level and skipped.
 func extractModule(ctx context.Context, fsys fs.FS, modPath string, lim Limits, log *slog.Logger) (*moduleDocs, error) {
+	if err := checkModulePath(fsys, modPath); err != nil {
+		return nil, err
+	}
 	e := &extractor{ctx: ctx, fsys: fsys, mod: modPath, lim: lim.withDefaults(), log: log}
 	root, err := fs.ReadDir(fsys, ".")
 	if err != nil {

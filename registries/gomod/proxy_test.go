@@ -411,3 +411,48 @@ func TestProxyRetriesTruncated(t *testing.T) {
 		t.Errorf("%d zip requests, want 2", n)
 	}
 }
+
+// A module zip whose go.mod declares another module path is refused, as the go command refuses
+// it, rather than indexed under the path asked for; one whose go.mod agrees, or that has none,
+// is indexed.
+func TestProxyModulePathMismatch(t *testing.T) {
+	var mods []*gomodtest.Module
+	for _, c := range []struct{ path, gomod string }{
+		{"example.com/wanted", "module example.com/other\n"},
+		{"example.com/agrees", "module example.com/agrees\n"},
+		{"example.com/nogomod", ""},
+		{"example.com/nomodule", "go 1.22\n"},
+	} {
+		files := map[string][]byte{"p.go": []byte("// Package p is a package.\npackage p\n\n// F is a function.\nfunc F() {}\n")}
+		if c.gomod != "" {
+			files["go.mod"] = []byte(c.gomod)
+		}
+		m, err := gomodtest.NewModule(c.path, "v1.0.0", files)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mods = append(mods, m)
+	}
+	p := newProxy(t, gomodtest.NewServer(t, mods...).URL)
+	ctx := context.Background()
+
+	_, err := p.Fetch(ctx, "example.com/wanted", "v1.0.0")
+	if !errors.Is(err, gomod.ErrModulePath) {
+		t.Fatalf("Fetch of a zip whose go.mod names another module: err = %v, want ErrModulePath", err)
+	}
+	for _, s := range []string{"example.com/wanted@v1.0.0", `module "example.com/other", not example.com/wanted`, "go command refuses"} {
+		if !strings.Contains(err.Error(), s) {
+			t.Errorf("error %q lacks %q", err, s)
+		}
+	}
+	for _, name := range []string{"example.com/agrees", "example.com/nogomod", "example.com/nomodule"} {
+		docs, err := p.Fetch(ctx, name, "v1.0.0")
+		if err != nil {
+			t.Errorf("Fetch %s: %v", name, err)
+			continue
+		}
+		if docs.Package.Name != name || len(docs.Symbols) == 0 {
+			t.Errorf("Fetch %s: package %q with %d symbols", name, docs.Package.Name, len(docs.Symbols))
+		}
+	}
+}
