@@ -16,6 +16,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/docidx/docidx/registries/gomod/gomodtest"
+	"github.com/docidx/docidx/registries/npm/npmtest"
 )
 
 // secretWord is the password or token of every registry configured by the tests below; no
@@ -329,5 +332,42 @@ func TestRedirectCredentials(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCredentialsStayOutOfSnapshots crawls, through the docidx command, from a Go module proxy
+// and an npm registry whose URLs and tokens carry credentials, and checks that the crawl
+// succeeds and that neither its output nor any file of the snapshot it wrote (the manifest
+// records each registry as a source) holds them.
+func TestCredentialsStayOutOfSnapshots(t *testing.T) {
+	proxy := gomodtest.NewServerFromDir(t, "../../registries/gomod/testdata/mod")
+	registry := npmtest.NewServer(t, "../../registries/npm/testdata/registry")
+	registry.RequireToken("@acme", secretWord)
+	withUser := func(u string) string { return strings.Replace(u, "http://", "http://alice:"+secretWord+"@", 1) }
+	npmHost := strings.Trim(strings.TrimPrefix(registry.URL, "http://"), "/")
+	cr := crawlRun{
+		files: map[string]string{"proj/.npmrc": "registry=" + withUser(registry.URL) + "\n//" + npmHost + "/:_authToken=" + secretWord + "\n"},
+		args:  []string{"--goproxy", withUser(strings.TrimSuffix(proxy.URL, "/")) + "/", "go:example.com/hello", "npm:widget@^1.0.0", "npm:@acme/tools"},
+	}
+	dir, stdout, stderr := cr.run(t)
+	if !strings.Contains(stderr, "3 indexed") {
+		t.Fatalf("the crawl did not index its three packages:\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+	if strings.Contains(stdout+stderr, secretWord) {
+		t.Errorf("the credential was printed:\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+	if files := leaks(t, dir, secretWord); len(files) > 0 {
+		t.Errorf("the credential was written to %s", strings.Join(files, ", "))
+	}
+	manifests, _ := filepath.Glob(filepath.Join(dir, "index", "gen-*", "manifest.json"))
+	if len(manifests) == 0 {
+		t.Fatal("the crawl wrote no manifest")
+	}
+	data, err := os.ReadFile(manifests[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), npmHost) {
+		t.Errorf("the manifest does not record the npm registry as a source:\n%s", data)
 	}
 }

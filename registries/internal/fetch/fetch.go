@@ -1,8 +1,10 @@
 // Package fetch is the HTTP client every registry uses: GET with a deadline, a per-host rate limit,
 // retries with exponential backoff and jitter that honour Retry-After, one mapping from HTTP status
-// to docidx's sentinel errors, and size limits on every body.
+// to docidx's sentinel errors, and size limits on every body. Its redirect policy holds docidx's
+// rule for credentials: they go only to the origin (scheme, host and port) they were configured
+// for, on every hop. URLs in its errors pass through internal/redact.
 //
-// It imports only the root package, x/time/rate and the standard library.
+// It imports only the root package, internal/redact, x/time/rate and the standard library.
 package fetch
 
 import (
