@@ -21,7 +21,10 @@ import (
 // host is not a host name or address (a password holding '/', '?', '#' or '@' throws any parser
 // off), the host becomes "<invalid host>" and the path is dropped. URL never returns bytes of the
 // user information, whatever s holds.
-func URL(s string) string {
+func URL(s string) string { return redact(s, false) }
+
+// redact is URL; keepFragment keeps a fragment without '@' in it (a git revision, "#egg=name").
+func redact(s string, keepFragment bool) string {
 	s = strings.TrimSpace(s)
 	scheme, rest := splitScheme(s)
 	host, path, ok := authority(rest)
@@ -29,13 +32,51 @@ func URL(s string) string {
 		// The delimiters were inside the user information: everything up to the last '@' is
 		// user information, whatever it holds.
 		if at := strings.LastIndexByte(rest, '@'); at >= 0 {
-			host, path, ok = authority(rest[at+1:])
+			rest = rest[at+1:]
+			host, path, ok = authority(rest)
 		}
 	}
 	if !ok {
-		host, path = "<invalid host>", ""
+		return scheme + "<invalid host>"
 	}
-	return scheme + host + path
+	fragment := ""
+	if i := strings.IndexByte(rest, '#'); keepFragment && i >= 0 && !strings.Contains(rest[i:], "@") {
+		fragment = rest[i:]
+	}
+	return scheme + host + path + fragment
+}
+
+// Text returns s with each whitespace-separated word that holds credentials passed through URL:
+// a word with "://" in it (from its scheme on), or one with a ':' before an '@'
+// ("user:password@host"). Unlike URL it keeps a fragment without '@' (a git revision, pip's
+// "#egg=name"). Quotes, brackets and punctuation around a word stay; other words,
+// "git@host:owner/repo.git" among them, are left as they are. Text is for text that quotes a
+// file's entries (a requirement line, a lockfile's source), where URLs sit among other words.
+func Text(s string) string {
+	words := strings.Fields(s)
+	changed := false
+	for i, w := range words {
+		core := strings.TrimLeft(w, "\"'(<[")
+		lead := w[:len(w)-len(core)]
+		core = strings.TrimRight(core, "\"'),;:>]")
+		trail := w[len(lead)+len(core):]
+		if j := strings.Index(core, "://"); j > 0 {
+			// The URL starts at its scheme: "name@git+https://…" keeps "name@".
+			k := j
+			for k > 0 && validScheme(core[k-1:j]) {
+				k--
+			}
+			words[i] = lead + core[:k] + redact(core[k:], true) + trail
+			changed = true
+		} else if at := strings.LastIndexByte(core, '@'); at > 0 && strings.Contains(core[:at], ":") {
+			words[i] = lead + redact(core, true) + trail
+			changed = true
+		}
+	}
+	if !changed {
+		return s
+	}
+	return strings.Join(words, " ")
 }
 
 // splitScheme splits s after "scheme://" or a leading "//". A string without either, such as
@@ -67,8 +108,10 @@ func validScheme(s string) bool {
 
 // authority reads "[userinfo@]host[:port][/path][?query][#fragment]" the way RFC 3986 does and
 // returns host[:port] and the path cut at its first ':'. ok is false when the host is not a
-// host name or address, or when the path holds an '@' that is not a path segment's first byte
-// (as in "https://user/pass@host/"): both mean the user information held a delimiter.
+// host name or address, or when it has a port and the path holds an '@' that is not a path
+// segment's first byte ("https://user:123/456@host/"): both mean the user information held a
+// delimiter. A path's '@' after a host without a port is the path's own, as in pip's
+// "git+https://host/repo.git@v1.0".
 func authority(rest string) (host, path string, ok bool) {
 	if i := strings.IndexAny(rest, "?#"); i >= 0 {
 		rest = rest[:i]
@@ -83,7 +126,7 @@ func authority(rest string) (host, path string, ok bool) {
 	if !validHost(host) {
 		return "", "", false
 	}
-	for i := 1; i < len(path); i++ {
+	for i := 1; i < len(path) && strings.Contains(host, ":"); i++ {
 		if path[i] == '@' && path[i-1] != '/' {
 			return "", "", false
 		}

@@ -24,7 +24,8 @@ func TestURL(t *testing.T) {
 		{"https://alice:s3?cret@host/x", "https://host/x"},
 		{"https://alice:s3#cret@host/x", "https://host/x"},
 		{"https://alice:s3@cret@host/x", "https://host/x"},
-		{"https://alice/s3cret@host/", "https://host/"},
+		{"https://alice:123/s3cret@host/", "https://host/"},
+		{"git+https://host/o/r.git@v1.0", "git+https://host/o/r.git@v1.0"},
 		{"https://alice:ab/@s3cret@host", "https://host"},
 		{"https://[::1]:8080/x", "https://[::1]:8080/x"},
 		{"https://host/example.com/m/@v/list", "https://host/example.com/m/@v/list"},
@@ -44,6 +45,29 @@ func TestURL(t *testing.T) {
 		}
 		if strings.Contains(got, secret) || strings.Contains(got, "cret") {
 			t.Errorf("URL(%q) = %q, which holds the secret", tc.in, got)
+		}
+	}
+}
+
+func TestText(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"-e git+https://alice:s3cret@127.0.0.1:1/o/r.git#egg=r", "-e git+https://127.0.0.1:1/o/r.git#egg=r"},
+		{"rand 0.8.5: git dependency git+https://u:s3cret@host/r?tag=0.8.5#53e5753", "rand 0.8.5: git dependency git+https://host/r#53e5753"},
+		{"git+https://alice:123#s3cret@host/r", "git+https://alice:123"},
+		{"mypkg @ https://alice:s3cret@host/x.whl", "mypkg @ https://host/x.whl"},
+		{`"x": "git+https://s3cret@host/o/r.git"`, `"x": "git+https://host/o/r.git"`},
+		{"git dependency (alice:s3cret@host/r),", "git dependency (host/r),"},
+		{"pin at git@github.example:o/r.git", "pin at git@github.example:o/r.git"},
+		{"left-pad@https://u:s3cret@host/left-pad-1.3.0.tgz: tarball", "left-pad@https://host/left-pad-1.3.0.tgz: tarball"},
+		{"black @ git+https://host/psf/black.git@24.10.0", "black @ git+https://host/psf/black.git@24.10.0"},
+		{"requests==2.32.3  --hash=sha256:abc", "requests==2.32.3  --hash=sha256:abc"},
+	} {
+		got := Text(tc.in)
+		if got != tc.want {
+			t.Errorf("Text(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if strings.Contains(got, secret) {
+			t.Errorf("Text(%q) = %q, which holds the secret", tc.in, got)
 		}
 	}
 }
