@@ -309,6 +309,9 @@ type lockState struct {
 }
 
 func (st *lockState) add(file string, eco docidx.Ecosystem, name, version string) {
+	if eco == docidx.Swift {
+		name = swiftName(name)
+	}
 	st.lf.Specs = append(st.lf.Specs, Spec{
 		Ecosystem: eco, Name: name, Query: version, Exact: true,
 		Origin: path.Base(strings.ReplaceAll(file, `\`, "/")),
