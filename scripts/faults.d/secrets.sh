@@ -1,4 +1,5 @@
-# secrets: issue 25 points 1 and 2. No credential from a registry URL or token reaches stdout,
+# secrets: issue 25 points 1 and 2. No credential from a registry URL or token (or from a Swift
+# repository URL or a requirements.txt line given to crawl) reaches stdout,
 # stderr (at debug level) or any file of the index, whatever the URL's shape and wherever it is
 # configured (flag, environment variable, configuration file), in all five ecosystems; and after a
 # redirect to another port no credential is sent, while a redirect within the registry's own
@@ -161,6 +162,15 @@ group_secrets() {
 	echo "machine 127.0.0.1 login alice password $SECRET" >"$SD/home/.netrc"
 	secrets_crawl -- --swift-registry "$reg" swift:mona.LinkedList@1.0.0
 	try secrets swift-netrc check_no_secret /dev/null "${SECRETS_CMD[@]}"
+
+	# Credentials in what a crawl is asked for: a Swift repository URL, requirements.txt lines.
+	secrets_setup spec-swift-repository-url
+	secrets_crawl -- --swift-registry "$reg" "swift:https://alice:$SECRET@$host/o/r.git@1.0.0"
+	try secrets spec-swift-repository-url check_no_secret /dev/null "${SECRETS_CMD[@]}"
+	secrets_setup from-requirements-vcs
+	printf -- '-e git+https://alice:%s@%s/o/r.git#egg=r\nmypkg @ https://alice:%s@%s/x.whl\nrequests==1.0\n' "$SECRET" "$host" "$SECRET" "$host" >"$SD/proj/requirements.txt"
+	secrets_crawl -- --pypi-index "$reg" --from requirements.txt
+	try secrets from-requirements-vcs check_no_secret /dev/null "${SECRETS_CMD[@]}"
 
 	# Point 2: a registry that redirects within its origin, then to another port.
 	secrets_server away "$W/secrets.away.log"
