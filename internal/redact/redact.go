@@ -2,7 +2,8 @@
 // comes from a flag, an environment variable or a configuration file, and may carry a user name
 // and password, a token in its query, or an npm credential key (//host/:_authToken=…); it may
 // also be malformed in ways that make net/url quote it back in its errors. URL and Parse are the
-// only ways docidx turns such a string into text or into a *url.URL.
+// only ways docidx turns such a string into text or into a *url.URL; Text does the same for the
+// URLs among other words (a lockfile entry docidx quotes).
 //
 // It imports the standard library only, so every package (registries, crawl, index, cmd) can use it.
 package redact
@@ -63,8 +64,11 @@ func Text(s string) string {
 		if j := strings.Index(core, "://"); j > 0 {
 			// The URL starts at its scheme: "name@git+https://…" keeps "name@".
 			k := j
-			for k > 0 && validScheme(core[k-1:j]) {
+			for k > 0 && (isAlnum(rune(core[k-1])) || strings.IndexByte("+-.", core[k-1]) >= 0) {
 				k--
+			}
+			for k < j && !validScheme(core[k:j]) { // a scheme starts with a letter
+				k++
 			}
 			words[i] = lead + core[:k] + redact(core[k:], true) + trail
 			changed = true
