@@ -171,8 +171,8 @@ func (c *Client) once(ctx context.Context, r Request, u *url.URL) (_ *Response, 
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	// A copy of u, since a redirect policy may set the user information of the request's URL.
-	req := (&http.Request{Method: http.MethodGet, URL: new(*u), Host: u.Host, Header: http.Header{}}).WithContext(ctx)
+	// Built from u rather than r.URL: http.NewRequest's error would quote the URL.
+	req := (&http.Request{Method: http.MethodGet, URL: u, Host: u.Host, Header: http.Header{}}).WithContext(ctx)
 	for k, vs := range r.Header {
 		req.Header[k] = vs
 	}
