@@ -130,6 +130,9 @@ var urlSources = []struct {
 	{"go GOPROXY", func(u string) crawlRun {
 		return crawlRun{env: []string{"GOPROXY=" + u}, args: []string{"go:example.com/x@v1.0.0"}}
 	}},
+	{"go env file", func(u string) crawlRun {
+		return crawlRun{files: map[string]string{"home/.config/go/env": "GOPROXY=" + u + "\n"}, args: []string{"go:example.com/x@v1.0.0"}}
+	}},
 	{"npm --npm-registry", func(u string) crawlRun {
 		return crawlRun{args: []string{"--npm-registry", u, "npm:leftpad@1.0.0"}}
 	}},

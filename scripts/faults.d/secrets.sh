@@ -90,6 +90,7 @@ secrets_source() {
 	case $1 in
 	go-flag) secrets_crawl GOPROXY=off -- --goproxy "$2" go:example.com/x@v1.0.0 ;;
 	go-env) secrets_crawl GOPROXY="$2" -- go:example.com/x@v1.0.0 ;;
+	go-env-file) mkdir -p "$SD/home/.config/go" && echo "GOPROXY=$2" >"$SD/home/.config/go/env" && secrets_crawl -- go:example.com/x@v1.0.0 ;;
 	npm-flag) secrets_crawl -- --npm-registry "$2" npm:leftpad@1.0.0 ;;
 	npm-env) secrets_crawl npm_config_registry="$2" -- npm:leftpad@1.0.0 ;;
 	npmrc-registry) echo "registry=$2" >"$SD/proj/.npmrc" && secrets_crawl -- npm:leftpad@1.0.0 ;;
@@ -130,7 +131,7 @@ group_secrets() {
 
 	# Point 1: URL shapes × sources, against a registry that has nothing, so the crawl fails and
 	# says where it looked.
-	for src in go-flag go-env npm-flag npm-env npmrc-registry npmrc-scope pypi-flag pypi-env pip.conf \
+	for src in go-flag go-env go-env-file npm-flag npm-env npmrc-registry npmrc-scope pypi-flag pypi-env pip.conf \
 		cargo-flag cargo-config cargo-config-sparse swift-flag registries.json; do
 		for shape in userinfo bad-escape no-scheme slash-in-password query-token; do
 			case $shape in
