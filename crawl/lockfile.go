@@ -17,6 +17,7 @@ import (
 	"golang.org/x/mod/module"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/redact"
 )
 
 // MaxLockfile is the largest manifest or lockfile ParseLockfile reads, in bytes; a requirements
@@ -308,6 +309,9 @@ type lockState struct {
 }
 
 func (st *lockState) add(file string, eco docidx.Ecosystem, name, version string) {
+	if eco == docidx.Swift {
+		name = swiftName(name)
+	}
 	st.lf.Specs = append(st.lf.Specs, Spec{
 		Ecosystem: eco, Name: name, Query: version, Exact: true,
 		Origin: path.Base(strings.ReplaceAll(file, `\`, "/")),
@@ -315,6 +319,9 @@ func (st *lockState) add(file string, eco docidx.Ecosystem, name, version string
 }
 
 func (st *lockState) skip(file string, line int, entry, reason string) {
+	// Entries and reasons quote URLs from the file (git+https://user:token@host/…): the skips are
+	// printed and logged, so their credentials are dropped here.
+	entry, reason = redact.Text(entry), redact.Text(reason)
 	st.lf.Skipped = append(st.lf.Skipped, Skipped{File: file, Line: line, Entry: entry, Reason: reason})
 }
 

@@ -683,7 +683,7 @@ func TestLockfileSkippedGoNPM(t *testing.T) {
 	tests := map[string][]string{
 		"go.mod": {"testdata/go.mod:9: example.com/local v0.0.0: replaced by local directory ../local"},
 		"package-lock.json": {
-			"testdata/package-lock.json: node_modules/from-git: not a registry version: git+ssh://git@example.com/x.git#abc",
+			"testdata/package-lock.json: node_modules/from-git: not a registry version: git+ssh://example.com/x.git#abc",
 			"testdata/package-lock.json: node_modules/linked: link to a workspace package or local folder",
 		},
 	}
@@ -698,6 +698,31 @@ func TestLockfileSkippedGoNPM(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: skipped\n %q\nwant %q", file, got, want)
+		}
+	}
+}
+
+// TestSkippedDropsCredentials checks that an entry docidx does not crawl is reported without the
+// credentials its URL carries: skips are printed and logged.
+func TestSkippedDropsCredentials(t *testing.T) {
+	dir := t.TempDir()
+	req := filepath.Join(dir, "requirements.txt")
+	content := "-e git+https://alice:s3cretXYZ@127.0.0.1:1/o/r.git#egg=r\n" +
+		"mypkg @ https://alice:s3cretXYZ@127.0.0.1:1/x.whl\n" +
+		"git+https://s3cretXYZ@127.0.0.1:1/o/r2.git\n"
+	if err := os.WriteFile(req, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lf, err := ReadLockfile(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lf.Skipped) != 3 {
+		t.Fatalf("skipped %v, want the three lines", lf.Skipped)
+	}
+	for _, s := range lf.Skipped {
+		if strings.Contains(s.String(), "s3cretXYZ") {
+			t.Errorf("skip %q holds the credential", s)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/redact"
 )
 
 // Spec asks for one package: an ecosystem, a name and a version query.
@@ -86,6 +87,7 @@ func ParseSpec(s string) (Spec, error) {
 				return Spec{}, badSpec(s, "empty version after @")
 			}
 		}
+		spec.Name = swiftName(spec.Name)
 	default:
 		// The version follows the last "@" that does not open the name (npm scopes do).
 		if i := strings.LastIndexByte(rest, '@'); i > 0 {
@@ -115,7 +117,19 @@ func ParseSpec(s string) (Spec, error) {
 	return spec, nil
 }
 
+// swiftName returns a Swift package name without the credentials an http(s) repository URL may
+// carry (https://user:token@host/owner/repo.git): the name is printed, recorded and sent to the
+// registry's /identifiers, and SwiftPM's package identity drops them too. An ssh URL keeps its
+// user ("ssh://git@host/…"), which names no secret.
+func swiftName(name string) string {
+	if strings.HasPrefix(name, "https://") || strings.HasPrefix(name, "http://") {
+		return redact.Text(name)
+	}
+	return name
+}
+
 func badSpec(s, why string) error {
+	s = redact.Text(s)
 	return fmt.Errorf("%w %q: %s; use ECOSYSTEM:NAME[@VERSION] (go:github.com/spf13/cobra@v1.8.0, npm:express@^4, pypi:requests==2.32.3) or a purl (pkg:npm/zod@3.23.8)", docidx.ErrBadSpec, s, why)
 }
 

@@ -29,6 +29,9 @@ func TestParseSpec(t *testing.T) {
 		{"pkg:npm/%40types/node@20.1.0", Spec{Ecosystem: docidx.NPM, Name: "@types/node", Query: "20.1.0", Exact: true}},
 		{"pkg:golang/github.com/google/uuid@v1.6.0?type=module", Spec{Ecosystem: docidx.Go, Name: "github.com/google/uuid", Query: "v1.6.0", Exact: true}},
 		{"pkg:npm/zod", Spec{Ecosystem: docidx.NPM, Name: "zod"}},
+		// A repository URL's credentials are not part of the package.
+		{"swift:https://alice:s3cret@host.example/o/r.git@1.0.0", Spec{Ecosystem: docidx.Swift, Name: "https://host.example/o/r.git", Query: "1.0.0"}},
+		{"swift:https://s3cret@host.example/o/r.git", Spec{Ecosystem: docidx.Swift, Name: "https://host.example/o/r.git"}},
 
 		// pypi: PEP 503 names, extras dropped, == and === pin.
 		{"pypi:Flask==3.1.3", Spec{Ecosystem: docidx.PyPI, Name: "flask", Query: "3.1.3", Exact: true}},

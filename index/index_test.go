@@ -487,9 +487,9 @@ func TestPassageBudgetSkipsTwins(t *testing.T) {
 	}
 }
 
-// TestCarriedSourcesRedacted checks that the absolute paths an older crawl recorded as sources
-// are not carried into the next generation's manifest: they name the crawling machine's
-// directories.
+// TestCarriedSourcesRedacted checks that the absolute paths and credentials an older crawl
+// recorded as sources are not carried into the next generation's manifest: they name the
+// crawling machine's directories and a registry's password.
 func TestCarriedSourcesRedacted(t *testing.T) {
 	dir := t.TempDir()
 	w, err := index.Create(dir)
@@ -501,11 +501,12 @@ func TestCarriedSourcesRedacted(t *testing.T) {
 	}
 	w.AddSource("/home/alice/go/pkg/mod")
 	w.AddSource("go module cache")
+	w.AddSource("GOPROXY=https://alice:s3cret@127.0.0.1:1/,direct")
 	if _, err := w.Commit(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	m := commit(t, dir, goModule("v0.2.0"))
-	want := []string{"go module cache", "local directory mod", "testdata"}
+	want := []string{"GOPROXY=https://127.0.0.1:1/,direct", "go module cache", "local directory mod", "testdata"}
 	if !slices.Equal(m.Sources, want) {
 		t.Errorf("sources %q, want %q", m.Sources, want)
 	}

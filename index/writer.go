@@ -16,6 +16,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/redact"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -511,15 +512,17 @@ func (w *writer) dropStage() error {
 	return err
 }
 
-// redactedSource returns a source carried over from the previous generation's manifest without
-// the crawling machine's directories: snapshots written before crawl recorded local caches by
-// label ("go module cache") recorded their absolute paths, which every client of a shipped
-// snapshot would read in docidx://snapshot. An absolute path keeps its last element only.
+// redactedSource returns a source carried over from the previous generation's manifest (or
+// from a merged snapshot's) without the crawling machine's directories or credentials: snapshots
+// written before crawl recorded local caches by label ("go module cache") recorded their absolute
+// paths, which every client of a shipped snapshot would read in docidx://snapshot, and a registry
+// URL with credentials that an older docidx failed to redact must not travel on. An absolute path
+// keeps its last element only; URLs lose their user information and query (see redact.Text).
 func redactedSource(s string) string {
 	if filepath.IsAbs(s) {
 		return "local directory " + filepath.Base(s)
 	}
-	return s
+	return redact.Text(s)
 }
 
 func (w *writer) addSource(s string) {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
@@ -13,6 +12,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -268,9 +268,9 @@ func (s *Source) URL() string { return strings.TrimPrefix(s.Index, "sparse+") }
 // String describes the source without credentials.
 func (s *Source) String() string {
 	if s.Replaced != "" {
-		return fmt.Sprintf("%s (replaced by %s) %s", s.Registry, s.Replaced, redactURL(s.Index))
+		return fmt.Sprintf("%s (replaced by %s) %s", s.Registry, s.Replaced, redact.URL(s.Index))
 	}
-	return s.Registry + " " + redactURL(s.Index)
+	return s.Registry + " " + redact.URL(s.Index)
 }
 
 // GoString is String, so that %#v never prints credentials.
@@ -332,7 +332,7 @@ func (c *Config) Source(registry string) (*Source, error) {
 	case src["directory"].value != "":
 		return nil, fmt.Errorf("cargo: %w: %s is replaced by source %q, a directory of vendored crates at %s (set in %s); docidx reads sparse registries only: crawl extracted crates with --cargo-home or pass --cargo-index", ErrUnsupportedSource, registry, name, src["directory"].value, where(src["directory"]))
 	case src["git"].value != "":
-		return nil, fmt.Errorf("cargo: %w: %s is replaced by source %q, the git repository %s (set in %s); docidx reads sparse registries only: pass --cargo-index", ErrUnsupportedSource, registry, name, redactURL(src["git"].value), where(src["git"]))
+		return nil, fmt.Errorf("cargo: %w: %s is replaced by source %q, the git repository %s (set in %s); docidx reads sparse registries only: pass --cargo-index", ErrUnsupportedSource, registry, name, redact.URL(src["git"].value), where(src["git"]))
 	}
 	if idx := c.registryValue(name, "index"); idx.value != "" {
 		return c.finish(s, idx, name)
@@ -344,7 +344,7 @@ func (c *Config) Source(registry string) (*Source, error) {
 func (c *Config) finish(s *Source, idx setting, name string) (*Source, error) {
 	norm, err := normalizeSparse(idx.value, false)
 	if err != nil {
-		return nil, fmt.Errorf("cargo: %s: index %s (set in %s): %w", s.Registry, redactURL(idx.value), where(idx), err)
+		return nil, fmt.Errorf("cargo: %s: index %s (set in %s): %w", s.Registry, redact.URL(idx.value), where(idx), err)
 	}
 	s.Index, s.From = norm, where(idx)
 	s.token = c.tokenFor(name, norm)
@@ -462,7 +462,7 @@ func (c *Config) Files() []string { return append([]string(nil), c.files...) }
 func (c Config) String() string {
 	var b strings.Builder
 	if s, err := c.Source(CratesIO); err == nil {
-		fmt.Fprintf(&b, "crates-io=%s", redactURL(s.Index))
+		fmt.Fprintf(&b, "crates-io=%s", redact.URL(s.Index))
 		if s.Replaced != "" {
 			fmt.Fprintf(&b, " (replaced by %s)", s.Replaced)
 		}
@@ -470,7 +470,7 @@ func (c Config) String() string {
 		b.WriteString("crates-io=unsupported")
 	}
 	for _, n := range c.Registries() {
-		fmt.Fprintf(&b, " %s=%s", n, redactURL(c.registryValue(n, "index").value))
+		fmt.Fprintf(&b, " %s=%s", n, redact.URL(c.registryValue(n, "index").value))
 	}
 	if len(c.files) > 0 {
 		fmt.Fprintf(&b, " files=%s", strings.Join(c.files, ","))
@@ -519,30 +519,18 @@ func normalizeSparse(raw string, plainIsSparse bool) (string, error) {
 	rest, sparse := strings.CutPrefix(s, "sparse+")
 	if !sparse {
 		if strings.HasPrefix(s, "registry+") || strings.HasPrefix(s, "git+") || strings.HasPrefix(s, "git://") || strings.HasPrefix(s, "ssh://") || strings.HasPrefix(s, "file://") || !plainIsSparse {
-			return "", fmt.Errorf("%w: %s is a git index; docidx reads sparse indexes only (sparse+https://…)", ErrUnsupportedSource, redactURL(s))
+			return "", fmt.Errorf("%w: %s is a git index; docidx reads sparse indexes only (sparse+https://…)", ErrUnsupportedSource, redact.URL(s))
 		}
 	}
-	u, err := url.Parse(rest)
-	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return "", fmt.Errorf("%w: sparse index %q is not an http(s) URL", docidx.ErrBadSpec, redactURL(s))
+	u, err := redact.Parse(rest)
+	if err != nil {
+		return "", fmt.Errorf("%w: sparse index %w", docidx.ErrBadSpec, err)
+	}
+	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return "", fmt.Errorf("%w: sparse index %q is not an http(s) URL", docidx.ErrBadSpec, redact.URL(s))
 	}
 	if !strings.HasSuffix(rest, "/") {
 		rest += "/"
 	}
 	return "sparse+" + rest, nil
-}
-
-// redactURL drops userinfo and the query from a URL (credentials never reach logs or snapshots).
-func redactURL(s string) string {
-	prefix := ""
-	if p, rest, ok := strings.Cut(s, "+"); ok && !strings.Contains(p, "/") && !strings.Contains(p, ":") {
-		prefix, s = p+"+", rest
-	}
-	u, err := url.Parse(s)
-	if err != nil || u.Scheme == "" {
-		return prefix + s
-	}
-	u.User = nil
-	u.RawQuery = ""
-	return prefix + u.String()
 }

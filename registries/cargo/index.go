@@ -11,6 +11,7 @@ import (
 	"github.com/Masterminds/semver/v3"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/redact"
 )
 
 // maxNameLength is the longest crate name crates.io accepts.
@@ -153,7 +154,7 @@ func downloadURL(dl string, e *IndexEntry) (string, error) {
 	).Replace(dl)
 	p, err := url.Parse(u)
 	if err != nil || (p.Scheme != "https" && p.Scheme != "http") || p.Host == "" {
-		return "", fmt.Errorf("the index's config.json gives dl %q, which does not make an http(s) URL", redactURL(dl))
+		return "", fmt.Errorf("the index's config.json gives dl %q, which does not make an http(s) URL", redact.URL(dl))
 	}
 	return u, nil
 }

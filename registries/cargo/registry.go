@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
 	"github.com/docidx/docidx/registries/internal/memfs"
@@ -147,14 +148,14 @@ func (r *Registry) indexConfig(ctx context.Context) (*indexConfig, bool, error) 
 	}
 	var c indexConfig
 	if err := json.Unmarshal(resp.Body, &c); err != nil {
-		return nil, false, fmt.Errorf("cargo: %s: config.json is not valid JSON: %w", redactURL(r.src.Index), err)
+		return nil, false, fmt.Errorf("cargo: %s: config.json is not valid JSON: %w", redact.URL(r.src.Index), err)
 	}
 	if strings.TrimSpace(c.DL) == "" {
-		return nil, false, fmt.Errorf("cargo: %s: config.json gives no dl (download URL)", redactURL(r.src.Index))
+		return nil, false, fmt.Errorf("cargo: %s: config.json gives no dl (download URL)", redact.URL(r.src.Index))
 	}
 	auth := c.AuthRequired || needAuth
 	if auth && !r.src.HasToken() {
-		return nil, false, fmt.Errorf("cargo: %s requires authentication (auth-required in config.json) and no token is configured: set CARGO_REGISTRIES_%s_TOKEN or add it to $CARGO_HOME/credentials.toml", redactURL(r.src.Index), envName(r.tokenRegistry()))
+		return nil, false, fmt.Errorf("cargo: %s requires authentication (auth-required in config.json) and no token is configured: set CARGO_REGISTRIES_%s_TOKEN or add it to $CARGO_HOME/credentials.toml", redact.URL(r.src.Index), envName(r.tokenRegistry()))
 	}
 	r.mu.Lock()
 	r.config, r.authReq = &c, auth
@@ -247,14 +248,14 @@ func (r *Registry) loadIndexFile(ctx context.Context, name string) ([]IndexEntry
 		r.log.Debug("cargo: index lines skipped", "crate", name, "lines", skipped)
 	}
 	if len(entries) == 0 {
-		return nil, "", fmt.Errorf("cargo: crate %s: its index file %s holds no usable version: %w", name, redactURL(u), docidx.ErrNotFound)
+		return nil, "", fmt.Errorf("cargo: crate %s: its index file %s holds no usable version: %w", name, redact.URL(u), docidx.ErrNotFound)
 	}
 	return entries, u, nil
 }
 
 // httpError turns a fetch error into one that says what to do.
 func (r *Registry) httpError(name, version string, err error) error {
-	idx := redactURL(r.src.Index)
+	idx := redact.URL(r.src.Index)
 	what := name
 	if version != "" {
 		what += "@" + version
@@ -352,7 +353,7 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 		return nil, r.httpError(e.Name, e.Vers, err)
 	}
 	if err := verifyChecksum(resp.Body, e.Cksum); err != nil {
-		return nil, fmt.Errorf("cargo: %s@%s: %s: %w", e.Name, e.Vers, redactURL(dl), err)
+		return nil, fmt.Errorf("cargo: %s@%s: %s: %w", e.Name, e.Vers, redact.URL(dl), err)
 	}
 	files, skipped, err := untarCrate(resp.Body, e.Name+"-"+e.Vers, keepCrateFile, untarpkg.Limits{
 		Unpacked: r.lim.MaxUnpacked, Entry: r.lim.MaxEntry, File: r.lim.MaxFile, Kept: maxKept,
@@ -384,10 +385,10 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	}
 	docidx.SortVersions(Ecosystem, pkg.Versions)
 	if e.Yanked {
-		pkg.Deprecated = "this version was yanked from " + redactURL(r.src.Index)
+		pkg.Deprecated = "this version was yanked from " + redact.URL(r.src.Index)
 	}
 	pkg.Published = e.published()
-	pkg.Source = redactURL(r.src.Index)
+	pkg.Source = redact.URL(r.src.Index)
 	pkg.CrawledAt = r.now().UTC()
 	return &docidx.PackageDocs{Package: pkg, Documents: c.docs, Symbols: c.symbols}, nil
 }

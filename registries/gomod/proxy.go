@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
-	"net/url"
 	"os"
 	"os/exec"
 	"path"
@@ -19,6 +18,7 @@ import (
 	"golang.org/x/mod/semver"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
@@ -151,9 +151,9 @@ func parseProxyList(s string) ([]proxyEntry, error) {
 		if strings.ContainsAny(raw, ".:/") && !strings.Contains(raw, ":/") && !filepath.IsAbs(raw) && !path.IsAbs(raw) {
 			raw = "https://" + raw
 		}
-		u, err := url.Parse(raw)
+		u, err := redact.Parse(raw)
 		if err != nil {
-			return nil, fmt.Errorf("gomod: GOPROXY entry %q: %w", redactURL(raw), err)
+			return nil, fmt.Errorf("gomod: GOPROXY entry %w; fix GOPROXY (or --goproxy)", err)
 		}
 		e := proxyEntry{url: strings.TrimSuffix(raw, "/"), fallBackOnError: fallBack}
 		switch u.Scheme {
@@ -161,7 +161,7 @@ func parseProxyList(s string) ([]proxyEntry, error) {
 		case "file":
 			e.dir = filepath.FromSlash(u.Path)
 		default:
-			return nil, fmt.Errorf("gomod: GOPROXY entry %q: want an http, https or file URL, \"direct\" or \"off\"", redactURL(raw))
+			return nil, fmt.Errorf("gomod: GOPROXY entry %q: want an http, https or file URL, \"direct\" or \"off\"", redact.URL(raw))
 		}
 		list = append(list, e)
 	}
@@ -246,7 +246,7 @@ func (p *Proxy) String() string {
 				b.WriteByte(',')
 			}
 		}
-		b.WriteString(redactURL(e.url))
+		b.WriteString(redact.URL(e.url))
 	}
 	return b.String()
 }
@@ -451,7 +451,7 @@ func (p *Proxy) fetch(ctx context.Context, name, version string) (*docidx.Packag
 		}
 		p.log.Debug("gomod: no version list", "module", name, "err", err)
 	}
-	return packageDocs(name, version, versions, inf.Time, redactURL(base), md), nil
+	return packageDocs(name, version, versions, inf.Time, redact.URL(base), md), nil
 }
 
 // get fetches rel (a path below the proxy base URL) for module name through the GOPROXY list,
@@ -490,7 +490,7 @@ func (p *Proxy) get(ctx context.Context, name, rel string, limit int64) ([]byte,
 		if !notFound && !e.fallBackOnError {
 			break
 		}
-		p.log.Debug("gomod: trying the next GOPROXY entry", "module", name, "proxy", redactURL(e.url), "err", err)
+		p.log.Debug("gomod: trying the next GOPROXY entry", "module", name, "proxy", redact.URL(e.url), "err", err)
 	}
 	return nil, "", bestErr
 }
@@ -523,17 +523,6 @@ func escapePath(name string) (string, error) {
 		return "", fmt.Errorf("%w: %v", docidx.ErrBadSpec, err)
 	}
 	return esc, nil
-}
-
-// redactURL drops userinfo and query from a URL (credentials never reach logs or snapshots).
-func redactURL(s string) string {
-	u, err := url.Parse(s)
-	if err != nil || u.Scheme == "" {
-		return s
-	}
-	u.User = nil
-	u.RawQuery = ""
-	return u.String()
 }
 
 // packageDocs assembles the record of one module version.

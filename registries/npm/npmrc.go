@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -540,12 +541,12 @@ func homeDir(env map[string]string) string {
 // normalizeRegistry checks that s is an absolute http(s) URL and makes it end in "/".
 func normalizeRegistry(s string) (string, error) {
 	s = strings.TrimSpace(s)
-	u, err := url.Parse(s)
+	u, err := redact.Parse(s)
 	if err != nil {
-		return "", fmt.Errorf("bad registry URL %q", redactURL(s))
+		return "", fmt.Errorf("bad registry URL: %w", err)
 	}
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", fmt.Errorf("bad registry URL %q: want http(s)://host/path", redactURL(s))
+		return "", fmt.Errorf("bad registry URL %q: want http(s)://host/path", redact.URL(s))
 	}
 	u.RawQuery, u.Fragment = "", ""
 	out := u.String()
@@ -553,17 +554,6 @@ func normalizeRegistry(s string) (string, error) {
 		out += "/"
 	}
 	return out, nil
-}
-
-// redactURL drops userinfo and query from a URL for messages.
-func redactURL(s string) string {
-	u, err := url.Parse(s)
-	if err != nil {
-		return "<bad URL>"
-	}
-	u.User = nil
-	u.RawQuery = ""
-	return u.String()
 }
 
 // nerfDart returns npm's credential key for a registry URL: "//host[:port]/path/", the URL
@@ -630,14 +620,14 @@ func (c *Config) HasAuth() bool { return c != nil && len(c.auth) > 0 }
 // String describes the configuration without credentials.
 func (c Config) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "registry=%s (from %s)", redactURL(c.Registry), c.RegistrySource)
+	fmt.Fprintf(&b, "registry=%s (from %s)", redact.URL(c.Registry), c.RegistrySource)
 	scopes := make([]string, 0, len(c.Scopes))
 	for s := range c.Scopes {
 		scopes = append(scopes, s)
 	}
 	sort.Strings(scopes)
 	for _, s := range scopes {
-		fmt.Fprintf(&b, " %s:registry=%s", s, redactURL(c.Scopes[s]))
+		fmt.Fprintf(&b, " %s:registry=%s", s, redact.URL(c.Scopes[s]))
 	}
 	prefixes := make([]string, 0, len(c.auth))
 	for p := range c.auth {

@@ -16,6 +16,7 @@ import (
 	"github.com/Masterminds/semver/v3"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
 	"github.com/docidx/docidx/registries/internal/memfs"
@@ -171,7 +172,7 @@ func (r *Registry) loadPackument(ctx context.Context, name, u string) (*packumen
 		// A field of an unexpected type (a version that is not an object …) leaves the rest decoded.
 		var te *json.UnmarshalTypeError
 		if !errors.As(err, &te) {
-			return nil, fmt.Errorf("npm: packument of %s from %s is not valid JSON: %w", name, redactURL(u), err)
+			return nil, fmt.Errorf("npm: packument of %s from %s is not valid JSON: %w", name, redact.URL(u), err)
 		}
 	}
 	for v, m := range p.Versions {
@@ -181,15 +182,15 @@ func (r *Registry) loadPackument(ctx context.Context, name, u string) (*packumen
 	}
 	if len(p.Versions) == 0 {
 		// An unpublished package keeps a packument with time.unpublished and no versions.
-		return nil, fmt.Errorf("npm: package %s has no published versions in %s: %w", name, redactURL(r.cfg.Config.RegistryFor(name)), docidx.ErrNotFound)
+		return nil, fmt.Errorf("npm: package %s has no published versions in %s: %w", name, redact.URL(r.cfg.Config.RegistryFor(name)), docidx.ErrNotFound)
 	}
-	p.url = redactURL(u)
+	p.url = redact.URL(u)
 	return &p, nil
 }
 
 // httpError turns a fetch error into one that says what to do.
 func (r *Registry) httpError(name, version string, err error) error {
-	reg := redactURL(r.cfg.Config.RegistryFor(name))
+	reg := redact.URL(r.cfg.Config.RegistryFor(name))
 	what := name
 	if version != "" {
 		what += "@" + version
@@ -352,7 +353,7 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	m, ok := p.Versions[version]
 	if !ok {
 		return nil, fmt.Errorf("npm: %s has no version %s in %s (resolve a range or tag first): %w",
-			name, version, redactURL(r.cfg.Config.RegistryFor(name)), docidx.ErrNotFound)
+			name, version, redact.URL(r.cfg.Config.RegistryFor(name)), docidx.ErrNotFound)
 	}
 	files, err := r.tarball(ctx, name, version, m)
 	if err != nil {
@@ -410,7 +411,7 @@ func (r *Registry) tarball(ctx context.Context, name, version string, m *manifes
 	}
 	if err := verifyIntegrity(resp.Body, string(d.Integrity), string(d.Shasum)); err != nil {
 		if !errors.Is(err, errNoDigest) {
-			return nil, fmt.Errorf("npm: %s@%s: tarball %s: %w", name, version, redactURL(tarURL), err)
+			return nil, fmt.Errorf("npm: %s@%s: tarball %s: %w", name, version, redact.URL(tarURL), err)
 		}
 		r.log.Warn("npm: tarball has no integrity or shasum; not verified", "package", name, "version", version)
 	}

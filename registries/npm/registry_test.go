@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 )
@@ -83,7 +84,7 @@ func TestResolve(t *testing.T) {
 		}
 	}
 	if _, err := r.Resolve(ctx, "no-such-package", ""); !errors.Is(err, docidx.ErrNotFound) ||
-		!strings.Contains(err.Error(), "npm: package no-such-package not found in "+redactURL(r.cfg.Config.Registry)) {
+		!strings.Contains(err.Error(), "npm: package no-such-package not found in "+redact.URL(r.cfg.Config.Registry)) {
 		t.Errorf("unknown package: %v", err)
 	}
 	for _, bad := range []string{"", "UPPER CASE", "../etc", "@scope", "@/x", "a/b", ".hidden", "_under", "@s/a/b", strings.Repeat("x", 215)} {

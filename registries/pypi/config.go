@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -69,9 +70,12 @@ func NewConfig(indexURL string) (*Config, error) {
 }
 
 func (c *Config) setIndex(raw string) error {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("pypi: index URL %q is not an http(s) URL", redactURL(raw))
+	u, err := redact.Parse(strings.TrimSpace(raw))
+	if err != nil {
+		return fmt.Errorf("pypi: index URL %w", err)
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("pypi: index URL %q is not an http(s) URL", redact.URL(raw))
 	}
 	u.RawQuery, u.Fragment = "", ""
 	p := strings.TrimRight(u.Path, "/")
@@ -262,20 +266,9 @@ func envMap(env []string) map[string]string {
 	return m
 }
 
-// redactURL drops userinfo and the query from u, for messages and Package.Source.
-func redactURL(u string) string {
-	p, err := url.Parse(u)
-	if err != nil {
-		return "<bad URL>"
-	}
-	p.User = nil
-	p.RawQuery = ""
-	return p.String()
-}
-
 // String returns the index URL without credentials and where it came from.
 func (c Config) String() string {
-	return fmt.Sprintf("pypi index %s (from %s)", redactURL(c.IndexURL), c.Source)
+	return fmt.Sprintf("pypi index %s (from %s)", redact.URL(c.IndexURL), c.Source)
 }
 
 // GoString is String, so %#v never shows credentials either.

@@ -475,15 +475,16 @@ func parseAttrs(s string) map[string]string {
 	return attrs
 }
 
-// resolveURL resolves ref against base. A URL on the index's own host gets the index's
-// credentials when it carries none, so private indexes whose file links are absolute still work.
+// resolveURL resolves ref against base. A URL on the index's own origin (scheme, host and port)
+// gets the index's credentials when it carries none, so private indexes whose file links are
+// absolute still work; a link that downgrades to http gets none.
 func resolveURL(base *url.URL, ref string) string {
 	r, err := url.Parse(strings.TrimSpace(ref))
 	if err != nil {
 		return ref
 	}
 	u := base.ResolveReference(r)
-	if u.User == nil && base.User != nil && strings.EqualFold(u.Host, base.Host) {
+	if u.User == nil && base.User != nil && strings.EqualFold(u.Scheme, base.Scheme) && strings.EqualFold(u.Host, base.Host) {
 		u.User = base.User
 	}
 	return u.String()

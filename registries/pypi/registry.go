@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
 )
@@ -113,7 +114,7 @@ func (r *Registry) Ecosystem() docidx.Ecosystem { return Ecosystem }
 
 // String names the registry for logs and the snapshot manifest: "pypi index URL", without
 // credentials.
-func (r *Registry) String() string { return "pypi index " + redactURL(r.cfg.Config.IndexURL) }
+func (r *Registry) String() string { return "pypi index " + redact.URL(r.cfg.Config.IndexURL) }
 
 // Retries returns how many HTTP attempts the registry client has retried so far, for the crawl
 // summary.
@@ -177,7 +178,7 @@ func (r *Registry) httpError(name, version string, err error) error {
 	if version != "" {
 		what += " " + version
 	}
-	index := redactURL(r.cfg.Config.IndexURL)
+	index := redact.URL(r.cfg.Config.IndexURL)
 	var se *fetch.StatusError
 	switch {
 	case errors.Is(err, docidx.ErrNotFound):
@@ -208,9 +209,9 @@ func (r *Registry) loadJSON(ctx context.Context, name, norm, u string) (*project
 	base, _ := url.Parse(resp.URL)
 	p, err := parseJSONProject(body, base, norm)
 	if err != nil {
-		return nil, fmt.Errorf("pypi: %s: the JSON API document %s is not valid JSON: %w", name, redactURL(u), err)
+		return nil, fmt.Errorf("pypi: %s: the JSON API document %s is not valid JSON: %w", name, redact.URL(u), err)
 	}
-	p.source = redactURL(u)
+	p.source = redact.URL(u)
 	return p, nil
 }
 
@@ -226,15 +227,15 @@ func (r *Registry) loadSimple(ctx context.Context, name, norm string) (*project,
 	switch mt := mediaType(resp.Header); {
 	case mt == simpleJSONType || mt == "application/json" || mt == "" && len(body) > 0 && body[0] == '{':
 		if p, err = parseSimpleJSON(body, base, norm); err != nil {
-			return nil, fmt.Errorf("pypi: %s: the simple API page %s is not valid JSON: %w", name, redactURL(u), err)
+			return nil, fmt.Errorf("pypi: %s: the simple API page %s is not valid JSON: %w", name, redact.URL(u), err)
 		}
 	default:
 		p = parseSimpleHTML(body, base, norm)
 	}
 	if len(p.releases) == 0 {
-		return nil, fmt.Errorf("pypi: %s has no releases in %s: %w", name, redactURL(r.cfg.Config.IndexURL), docidx.ErrNotFound)
+		return nil, fmt.Errorf("pypi: %s has no releases in %s: %w", name, redact.URL(r.cfg.Config.IndexURL), docidx.ErrNotFound)
 	}
-	p.source = redactURL(u)
+	p.source = redact.URL(u)
 	return p, nil
 }
 
@@ -334,7 +335,7 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	}
 	v, ok := p.findRelease(version)
 	if !ok {
-		return nil, fmt.Errorf("pypi: %s has no release %s in %s (resolve a specifier first): %w", name, version, redactURL(r.cfg.Config.IndexURL), docidx.ErrNotFound)
+		return nil, fmt.Errorf("pypi: %s has no release %s in %s (resolve a specifier first): %w", name, version, redact.URL(r.cfg.Config.IndexURL), docidx.ErrNotFound)
 	}
 	files := p.releases[v]
 

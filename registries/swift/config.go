@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -355,14 +356,14 @@ func basic(login, password string) string {
 // String describes the configuration without credentials.
 func (c Config) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "[default]=%s", orNone(redactURL(c.Default)))
+	fmt.Fprintf(&b, "[default]=%s", orNone(redact.URL(c.Default)))
 	scopes := make([]string, 0, len(c.Scopes))
 	for s := range c.Scopes {
 		scopes = append(scopes, s)
 	}
 	sort.Strings(scopes)
 	for _, s := range scopes {
-		fmt.Fprintf(&b, " %s=%s", s, redactURL(c.Scopes[s]))
+		fmt.Fprintf(&b, " %s=%s", s, redact.URL(c.Scopes[s]))
 	}
 	if len(c.auth.credentialFrom) > 0 {
 		fmt.Fprintf(&b, " credentials from %s", strings.Join(c.auth.credentialFrom, ", "))
@@ -387,26 +388,15 @@ func orNone(s string) string {
 // fragment. SE-0292 asks for https; http is accepted for local mirrors and tests.
 func normalizeRegistry(s string) (string, error) {
 	s = strings.TrimSpace(s)
-	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", fmt.Errorf("bad registry URL %q: want https://host[/path]", redactURL(s))
+	u, err := redact.Parse(s)
+	if err != nil {
+		return "", fmt.Errorf("bad registry URL: %w", err)
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("bad registry URL %q: want https://host[/path]", redact.URL(s))
 	}
 	u.RawQuery, u.Fragment = "", ""
 	return strings.TrimRight(u.String(), "/"), nil
-}
-
-// redactURL drops userinfo and query from a URL for messages and records.
-func redactURL(s string) string {
-	u, err := url.Parse(s)
-	if err != nil {
-		return "<bad URL>"
-	}
-	if u.Scheme == "" {
-		return s
-	}
-	u.User = nil
-	u.RawQuery = ""
-	return u.String()
 }
 
 // readSmallFile reads a configuration file of at most limit bytes (see memfs.ReadOpenLimited).

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
 )
@@ -118,7 +119,7 @@ func (r *Registry) Ecosystem() docidx.Ecosystem { return Ecosystem }
 // String names the registry for logs and the snapshot manifest: "swift registry URL", the
 // [default] (else first scoped) registry without credentials.
 func (r *Registry) String() string {
-	return "swift registry " + redactURL(r.cfg.Config.Registries()[0])
+	return "swift registry " + redact.URL(r.cfg.Config.Registries()[0])
 }
 
 // Retries returns how many HTTP attempts the registry client has retried so far (429, 5xx,
@@ -138,10 +139,10 @@ func (r *Registry) get(ctx context.Context, u, accept string, limit int64) (*fet
 	}
 	if strings.HasPrefix(u, "https:") && strings.HasPrefix(resp.URL, "http:") {
 		// SE-0292 §4.4.2: a client must not follow a redirect that downgrades to plain HTTP.
-		return nil, fmt.Errorf("GET %s: redirected to insecure %s; refusing the downgrade", redactURL(u), redactURL(resp.URL))
+		return nil, fmt.Errorf("GET %s: redirected to insecure %s; refusing the downgrade", redact.URL(u), redact.URL(resp.URL))
 	}
 	if v := strings.TrimSpace(resp.Header.Get("Content-Version")); v != "" && v != "1" {
-		return nil, fmt.Errorf("GET %s: the registry answered with API version %s; docidx speaks version 1", redactURL(u), v)
+		return nil, fmt.Errorf("GET %s: the registry answered with API version %s; docidx speaks version 1", redact.URL(u), v)
 	}
 	return resp, nil
 }
@@ -151,13 +152,13 @@ func (r *Registry) httpError(what, reg string, err error) error {
 	var se *fetch.StatusError
 	switch {
 	case errors.Is(err, docidx.ErrNotFound):
-		return fmt.Errorf("%s not found in %s: %w", what, redactURL(reg), err)
+		return fmt.Errorf("%s not found in %s: %w", what, redact.URL(reg), err)
 	case errors.As(err, &se) && (se.Status == http.StatusUnauthorized || se.Status == http.StatusForbidden):
-		host := reg
+		host := redact.URL(reg)
 		if u, perr := url.Parse(reg); perr == nil {
 			host = u.Host
 		}
-		return fmt.Errorf("%s: %s refused access (add a `machine %s` entry to ~/.netrc or set SWIFTPM_REGISTRY_TOKEN): %w", what, redactURL(reg), host, err)
+		return fmt.Errorf("%s: %s refused access (add a `machine %s` entry to ~/.netrc or set SWIFTPM_REGISTRY_TOKEN): %w", what, redact.URL(reg), host, err)
 	}
 	return fmt.Errorf("%s: %w", what, err)
 }
@@ -198,13 +199,13 @@ func (r *Registry) Identifiers(ctx context.Context, repoURL string) ([]string, e
 			continue
 		}
 		if err != nil {
-			return nil, r.httpError("swift: identifiers for "+redactURL(repoURL), reg, err)
+			return nil, r.httpError("swift: identifiers for "+redact.URL(repoURL), reg, err)
 		}
 		var reply struct {
 			Identifiers []string `json:"identifiers"`
 		}
 		if err := json.Unmarshal(resp.Body, &reply); err != nil {
-			return nil, fmt.Errorf("swift: identifiers for %s from %s: not valid JSON: %w", redactURL(repoURL), redactURL(reg), err)
+			return nil, fmt.Errorf("swift: identifiers for %s from %s: not valid JSON: %w", redact.URL(repoURL), redact.URL(reg), err)
 		}
 		var ids []string
 		for _, id := range reply.Identifiers {
@@ -221,7 +222,7 @@ func (r *Registry) Identifiers(ctx context.Context, repoURL string) ([]string, e
 			return ids, nil
 		}
 	}
-	return nil, fmt.Errorf("swift: no registry maps the repository %s to a package identifier: %w", redactURL(repoURL), docidx.ErrNotFound)
+	return nil, fmt.Errorf("swift: no registry maps the repository %s to a package identifier: %w", redact.URL(repoURL), docidx.ErrNotFound)
 }
 
 // releaseList returns the (cached) releases of scope.name.
@@ -257,7 +258,7 @@ func (r *Registry) loadReleases(ctx context.Context, scope, name string) (*relea
 		return nil, fmt.Errorf("swift: %s: %w", id, err)
 	}
 	u := base + "/" + url.PathEscape(scope) + "/" + url.PathEscape(name)
-	rl := &releaseList{id: id, base: base, available: map[string]string{}, problems: map[string]string{}, source: redactURL(u)}
+	rl := &releaseList{id: id, base: base, available: map[string]string{}, problems: map[string]string{}, source: redact.URL(u)}
 	seen := map[string]bool{}
 	for page := 0; u != "" && page < maxReleasePages && !seen[u]; page++ {
 		seen[u] = true
@@ -269,7 +270,7 @@ func (r *Registry) loadReleases(ctx context.Context, scope, name string) (*relea
 			Releases map[string]json.RawMessage `json:"releases"`
 		}
 		if err := json.Unmarshal(resp.Body, &doc); err != nil {
-			return nil, fmt.Errorf("swift: releases of %s from %s are not valid JSON: %w", id, redactURL(u), err)
+			return nil, fmt.Errorf("swift: releases of %s from %s are not valid JSON: %w", id, redact.URL(u), err)
 		}
 		for v, raw := range doc.Releases {
 			v = strings.TrimSpace(v)
@@ -301,7 +302,7 @@ func (r *Registry) loadReleases(ctx context.Context, scope, name string) (*relea
 		u = next
 	}
 	if len(rl.available) == 0 && len(rl.problems) == 0 {
-		return nil, fmt.Errorf("swift: package %s has no releases in %s: %w", id, redactURL(base), docidx.ErrNotFound)
+		return nil, fmt.Errorf("swift: package %s has no releases in %s: %w", id, redact.URL(base), docidx.ErrNotFound)
 	}
 	return rl, nil
 }
@@ -458,7 +459,7 @@ func (r *Registry) fetch(ctx context.Context, name, version string) (*docidx.Pac
 	if err := json.Unmarshal(resp.Body, &info); err != nil {
 		var te *json.UnmarshalTypeError
 		if !errors.As(err, &te) { // a field of an unexpected type leaves the rest decoded
-			return nil, fmt.Errorf("release metadata from %s is not valid JSON: %w", redactURL(relURL), err)
+			return nil, fmt.Errorf("release metadata from %s is not valid JSON: %w", redact.URL(relURL), err)
 		}
 	}
 	zipURL, err := archiveURL(relURL)
@@ -470,7 +471,7 @@ func (r *Registry) fetch(ctx context.Context, name, version string) (*docidx.Pac
 		return nil, r.httpError("source archive of "+rl.id+" "+version, rl.base, err)
 	}
 	if err := verifyChecksum(zresp.Body, info.archiveChecksum(), zresp.Header.Get("Digest")); err != nil {
-		return nil, fmt.Errorf("%s: %w", redactURL(zipURL), err)
+		return nil, fmt.Errorf("%s: %w", redact.URL(zipURL), err)
 	}
 	fsys, err := openArchive(zresp.Body, archiveLimits{maxArchive: r.cfg.MaxArchive, maxEntry: r.cfg.MaxEntry})
 	if err != nil {
@@ -502,9 +503,9 @@ func (r *Registry) fetch(ctx context.Context, name, version string) (*docidx.Pac
 // archiveURL returns the source archive URL of a release URL: its path with ".zip" appended
 // (Registry.md §4.4).
 func archiveURL(relURL string) (string, error) {
-	u, err := url.Parse(relURL)
+	u, err := redact.Parse(relURL)
 	if err != nil {
-		return "", fmt.Errorf("bad release URL %q: %w", redactURL(relURL), err)
+		return "", fmt.Errorf("bad release URL: %w", err)
 	}
 	u.Path = strings.TrimSuffix(u.Path, "/") + ".zip"
 	u.RawPath = ""
@@ -537,7 +538,7 @@ func (r *Registry) Manifest(ctx context.Context, name, version string) ([]byte, 
 func pickRepository(urls []string, canonical string) string {
 	for _, u := range urls {
 		if strings.HasPrefix(u, "https://") {
-			return redactURL(strings.TrimSpace(u))
+			return redact.URL(strings.TrimSpace(u))
 		}
 	}
 	for _, u := range urls {
@@ -545,7 +546,7 @@ func pickRepository(urls []string, canonical string) string {
 			return b
 		}
 	}
-	return redactURL(canonical)
+	return redact.URL(canonical)
 }
 
 // browsable turns a repository location into an https URL when it can: https and http URLs as
@@ -555,7 +556,7 @@ func browsable(loc string) string {
 	loc = strings.TrimSpace(loc)
 	switch {
 	case strings.HasPrefix(loc, "https://"), strings.HasPrefix(loc, "http://"):
-		return redactURL(loc)
+		return redact.URL(loc)
 	case strings.HasPrefix(loc, "ssh://"):
 		u, err := url.Parse(loc)
 		if err != nil || u.Hostname() == "" {

@@ -2,9 +2,11 @@
 // retries with exponential backoff and jitter that honour Retry-After, one mapping from HTTP status
 // to docidx's sentinel errors, size limits on every body and a minimum rate at which a body must
 // arrive. It never waits past its context's deadline: a wait for a retry that would end after the
-// deadline fails at once instead.
+// deadline fails at once instead. Its redirect policy holds docidx's rule for credentials: they go
+// only to the origin (scheme, host and port) they were configured for, on every hop. URLs in its
+// errors pass through internal/redact.
 //
-// It imports only the root package, x/time/rate and the standard library.
+// It imports only the root package, internal/redact, x/time/rate and the standard library.
 package fetch
 
 import (
@@ -17,6 +19,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -24,6 +27,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/redact"
 )
 
 // Defaults for a Client's zero fields.
@@ -103,7 +107,7 @@ type StatusError struct {
 }
 
 func (e *StatusError) Error() string {
-	return fmt.Sprintf("GET %s: %d %s", redact(e.URL), e.Status, http.StatusText(e.Status))
+	return fmt.Sprintf("GET %s: %d %s", redact.URL(e.URL), e.Status, http.StatusText(e.Status))
 }
 
 // Unwrap maps 404 and 410 to docidx.ErrNotFound and 429 and 5xx to docidx.ErrRetryable.
@@ -136,18 +140,18 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 	if retries < 0 {
 		retries = 0
 	}
-	u, err := url.Parse(r.URL)
+	u, err := redact.Parse(r.URL)
 	if err != nil {
-		return nil, fmt.Errorf("GET %s: %w", redact(r.URL), err)
+		return nil, fmt.Errorf("GET: %w", err)
 	}
 	var lastErr error
 	for attempt := 0; ; attempt++ {
 		if err := c.limiter(u.Host).Wait(ctx); err != nil {
 			// "rate: Wait(n=1) would exceed context deadline" alone names neither the
 			// request nor the reason.
-			return nil, fmt.Errorf("GET %s: waiting for the per-host rate limit: %w", redact(r.URL), err)
+			return nil, fmt.Errorf("GET %s: waiting for the per-host rate limit: %w", redact.URL(r.URL), err)
 		}
-		resp, wait, err := c.once(ctx, r)
+		resp, wait, err := c.once(ctx, r, u)
 		if err == nil {
 			return resp, nil
 		}
@@ -184,8 +188,9 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 	return nil, lastErr
 }
 
-// once makes one attempt; wait is the server's Retry-After, if any, not capped.
-func (c *Client) once(ctx context.Context, r Request) (_ *Response, wait time.Duration, _ error) {
+// once makes one attempt at r, whose URL parses as u; wait is the server's Retry-After, if any,
+// not capped.
+func (c *Client) once(ctx context.Context, r Request, u *url.URL) (_ *Response, wait time.Duration, _ error) {
 	timeout := c.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -194,24 +199,24 @@ func (c *Client) once(ctx context.Context, r Request) (_ *Response, wait time.Du
 	defer cancel()
 	ctx, cut := context.WithCancelCause(ctx) // cut by watchRate when the body comes too slowly
 	defer cut(nil)
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.URL, nil)
-	if err != nil {
-		return nil, 0, fmt.Errorf("GET %s: %w", redact(r.URL), err)
-	}
+	// Built from u rather than r.URL: http.NewRequest's error would quote the URL.
+	req := (&http.Request{Method: http.MethodGet, URL: u, Host: u.Host, Header: http.Header{}}).WithContext(ctx)
 	for k, vs := range r.Header {
 		req.Header[k] = vs
 	}
 	if req.Header.Get("User-Agent") == "" {
 		req.Header.Set("User-Agent", UserAgent)
 	}
-	resp, err := c.HTTP.Do(req)
+	hc := *c.HTTP
+	hc.CheckRedirect = credentialsStayHome(c.HTTP.CheckRedirect)
+	resp, err := hc.Do(req)
 	if err != nil {
 		// *url.Error repeats the URL, query and all; keep only the cause.
 		var ue *url.Error
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		return nil, 0, fmt.Errorf("GET %s: %w", redact(r.URL), err)
+		return nil, 0, fmt.Errorf("GET %s: %w", redact.URL(r.URL), err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
@@ -223,7 +228,7 @@ func (c *Client) once(ctx context.Context, r Request) (_ *Response, wait time.Du
 		limit = DefaultMaxBody
 	}
 	if resp.ContentLength > limit {
-		return nil, 0, fmt.Errorf("GET %s: body of %d bytes: %w (limit %d bytes)", redact(r.URL), resp.ContentLength, docidx.ErrTooLarge, limit)
+		return nil, 0, fmt.Errorf("GET %s: body of %d bytes: %w (limit %d bytes)", redact.URL(r.URL), resp.ContentLength, docidx.ErrTooLarge, limit)
 	}
 	rd, stop := c.watchRate(resp.Body, cut)
 	body, err := io.ReadAll(io.LimitReader(rd, limit+1))
@@ -233,13 +238,13 @@ func (c *Client) once(ctx context.Context, r Request) (_ *Response, wait time.Du
 		if slow := context.Cause(ctx); errors.Is(slow, errTooSlow) {
 			err = slow
 		}
-		return nil, 0, fmt.Errorf("GET %s: reading body: %w", redact(r.URL), err)
+		return nil, 0, fmt.Errorf("GET %s: reading body: %w", redact.URL(r.URL), err)
 	}
 	if int64(len(body)) > limit {
-		return nil, 0, fmt.Errorf("GET %s: %w (limit %d bytes)", redact(r.URL), docidx.ErrTooLarge, limit)
+		return nil, 0, fmt.Errorf("GET %s: %w (limit %d bytes)", redact.URL(r.URL), docidx.ErrTooLarge, limit)
 	}
 	if resp.ContentLength >= 0 && int64(len(body)) < resp.ContentLength {
-		return nil, 0, fmt.Errorf("GET %s: %w", redact(r.URL), io.ErrUnexpectedEOF)
+		return nil, 0, fmt.Errorf("GET %s: %w", redact.URL(r.URL), io.ErrUnexpectedEOF)
 	}
 	return &Response{Body: body, Header: resp.Header, URL: resp.Request.URL.String()}, 0, nil
 }
@@ -374,17 +379,6 @@ func (c *Client) limiter(host string) *rate.Limiter {
 	return l
 }
 
-// redact drops userinfo and the query from u for messages, so credentials never reach a log.
-func redact(u string) string {
-	p, err := url.Parse(u)
-	if err != nil {
-		return "<bad URL>"
-	}
-	p.User = nil
-	p.RawQuery = ""
-	return p.String()
-}
-
 // Offline is an http.RoundTripper that refuses every request with docidx.ErrOffline. Crawls with
 // --offline give registries an http.Client over it, so any network attempt is an error.
 type Offline struct{}
@@ -392,4 +386,59 @@ type Offline struct{}
 // RoundTrip implements http.RoundTripper.
 func (Offline) RoundTrip(req *http.Request) (*http.Response, error) {
 	return nil, fmt.Errorf("%w (--offline)", docidx.ErrOffline)
+}
+
+// maxRedirects is how many redirects a request follows when its http.Client sets no policy of
+// its own (net/http's default).
+const maxRedirects = 10
+
+// credentialsStayHome returns the redirect policy of every request a Client makes; it holds
+// docidx's rule that a credential goes only to the origin (scheme, host and port, RFC 6454) it
+// was configured for, on every hop. A hop to another origin than the first request's carries no
+// Authorization, Cookie or Referer header and no user information, whatever net/http would keep
+// (it keeps them when only the port differs, or for a subdomain). A hop within the first
+// request's origin keeps them, and gets the first request's user information when its URL has
+// none, so a registry that redirects to an absolute URL of its own still sees its credentials.
+// Then next, the http.Client's own policy, decides; nil means net/http's default of at most
+// maxRedirects redirects.
+func credentialsStayHome(next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
+	return func(req *http.Request, via []*http.Request) error {
+		first := via[0].URL
+		if sameOrigin(req.URL, first) {
+			if req.URL.User == nil {
+				req.URL.User = first.User
+			}
+		} else {
+			req.URL.User = nil
+			for _, h := range []string{"Authorization", "Cookie", "Referer"} {
+				req.Header.Del(h)
+			}
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= maxRedirects {
+			return fmt.Errorf("stopped after %d redirects", maxRedirects)
+		}
+		return nil
+	}
+}
+
+// sameOrigin reports whether a and b have the same scheme, host and port, a missing port
+// standing for the scheme's default.
+func sameOrigin(a, b *url.URL) bool {
+	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Hostname(), b.Hostname()) && port(a) == port(b)
+}
+
+func port(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return p
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "http":
+		return "80"
+	case "https":
+		return "443"
+	}
+	return ""
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -279,5 +280,91 @@ func TestGetTooSlow(t *testing.T) {
 	}
 	if n := calls.Load(); n != 2 {
 		t.Errorf("%d requests, want 2 (one retry)", n)
+	}
+}
+
+// TestRedirectCredentials holds the rule that credentials go only to the origin they were
+// configured for, on every hop: a redirect to another port drops the Authorization header, the
+// user information and the Referer, and a redirect within the origin keeps them.
+func TestRedirectCredentials(t *testing.T) {
+	type seen struct{ auth, referer string }
+	record := func(ch chan<- seen) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			ch <- seen{r.Header.Get("Authorization"), r.Header.Get("Referer")}
+			w.Write([]byte("ok"))
+		}
+	}
+	other := make(chan seen, 1)
+	elsewhere := httptest.NewServer(record(other))
+	defer elsewhere.Close()
+	home := make(chan seen, 1)
+	mux := http.NewServeMux()
+	mux.Handle("/final", record(home))
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	mux.HandleFunc("/away", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, elsewhere.URL+"/final", http.StatusFound)
+	})
+	mux.HandleFunc("/home-absolute", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, srv.URL+"/final", http.StatusFound)
+	})
+	mux.HandleFunc("/home-relative", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/final", http.StatusFound)
+	})
+	mux.HandleFunc("/home-then-away", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/away", http.StatusFound)
+	})
+	withUser := strings.Replace(srv.URL, "http://", "http://alice:s3cret@", 1)
+	const basic = "Basic YWxpY2U6czNjcmV0" // alice:s3cret
+	for _, tc := range []struct {
+		name   string
+		url    string
+		header string
+		want   <-chan seen
+		auth   string
+	}{
+		{"header to another port", srv.URL + "/away", "Bearer T", other, ""},
+		{"userinfo to another port", withUser + "/away", "", other, ""},
+		{"header, two hops, to another port", srv.URL + "/home-then-away", "Bearer T", other, ""},
+		{"header within the origin", srv.URL + "/home-absolute", "Bearer T", home, "Bearer T"},
+		{"userinfo within the origin, absolute", withUser + "/home-absolute", "", home, basic},
+		{"userinfo within the origin, relative", withUser + "/home-relative", "", home, basic},
+	} {
+		h := http.Header{}
+		if tc.header != "" {
+			h.Set("Authorization", tc.header)
+		}
+		if _, err := fastClient(nil).Get(context.Background(), Request{URL: tc.url + "?token=s3cret", Header: h}); err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		got := <-tc.want
+		if got.auth != tc.auth {
+			t.Errorf("%s: the last hop got Authorization %q, want %q", tc.name, got.auth, tc.auth)
+		}
+		if tc.want == other && got.referer != "" {
+			t.Errorf("%s: the other origin got Referer %q", tc.name, got.referer)
+		}
+	}
+}
+
+func TestSameOrigin(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"http://127.0.0.1:1/a", "http://127.0.0.1:1/b", true},
+		{"http://h/a", "http://H:80/b", true},
+		{"https://h/a", "https://h:443/b", true},
+		{"http://h:1/", "http://h:2/", false},
+		{"http://h/", "https://h/", false},
+		{"https://h:443/", "http://h:443/", false},
+		{"http://h/", "http://sub.h/", false},
+	} {
+		a, _ := url.Parse(tc.a)
+		b, _ := url.Parse(tc.b)
+		if got := sameOrigin(a, b); got != tc.want {
+			t.Errorf("sameOrigin(%s, %s) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
 	}
 }
