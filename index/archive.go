@@ -193,6 +193,11 @@ func decompress(r io.Reader) (io.Reader, func(), error) {
 // IsArchive reports whether path is a regular file that starts like an archive (zstd or gzip),
 // rather than a directory.
 func IsArchive(path string) bool {
+	// Stat before opening: opening a FIFO waits for a writer, and one that was already read
+	// whole (an unpack that failed) would never get one.
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return false

@@ -374,3 +374,16 @@ func TestArchiveTrailingData(t *testing.T) {
 		t.Errorf("archive with trailing data: %v, want ErrCorrupt", err)
 	}
 }
+
+// TestIsArchiveFIFO checks that IsArchive does not open a FIFO: an unpack that read its archive
+// from a FIFO and failed asks IsArchive how to word its error, and no writer is left to end the
+// open (it hung for ever).
+func TestIsArchiveFIFO(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "a.tar.zst")
+	if err := mkfifo(p); err != nil {
+		t.Skip(err)
+	}
+	if index.IsArchive(p) {
+		t.Errorf("IsArchive(FIFO) = true, want false")
+	}
+}

@@ -211,10 +211,11 @@ archive enters the index, and is not recorded: see 'docidx serve --require-signe
 
 // archiveError explains a failure to read an archive, or for verify a snapshot directory.
 func archiveError(verb, path string, err error) error {
+	// path is an index directory or an archive: a file, a FIFO or a device it was read from.
 	switch {
 	case errors.Is(err, docidx.ErrFormat):
 		return failf("%s: %v", verb, err)
-	case !index.IsArchive(path) && errors.Is(err, index.ErrCorrupt):
+	case isDir(path) && errors.Is(err, index.ErrCorrupt):
 		return failf("%s: %v\nthe snapshot in %s is damaged: crawl again, or 'docidx unpack' a good archive", verb, err, path)
 	case errors.Is(err, index.ErrCorrupt), errors.Is(err, docidx.ErrTooLarge):
 		return failf("%s: %v\n%s is damaged or not a docidx archive: nothing was used from it; pack it again", verb, err, path)
