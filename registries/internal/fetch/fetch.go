@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -22,6 +23,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/budget"
 )
 
 // Defaults for a Client's zero fields.
@@ -114,9 +116,93 @@ func retryableStatus(code int) bool {
 
 // Get fetches r.URL, retrying transient failures (network errors, 408, 429, 5xx, a body cut short)
 // with exponential backoff and jitter, waiting as long as a Retry-After header asks (capped at
-// MaxBackoff). Errors wrap docidx.ErrNotFound (404, 410), docidx.ErrRetryable (still transient after
-// the retries), docidx.ErrTooLarge (body over the limit), docidx.ErrOffline, or ctx's error.
+// MaxBackoff). The body is held in memory: when ctx carries a budget.Work (the crawl's memory
+// budget), Get reserves the body's bytes in it before reading them, and they stay reserved until
+// the work is done. Errors wrap docidx.ErrNotFound (404, 410), docidx.ErrRetryable (still
+// transient after the retries), docidx.ErrTooLarge (body over the limit), docidx.ErrOffline, or
+// ctx's error.
 func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
+	var out *Response
+	err := c.do(ctx, r, func(resp *http.Response, body io.Reader) error {
+		b, err := readAll(ctx, body, resp.ContentLength)
+		if err != nil {
+			return err
+		}
+		out = &Response{Body: b, Header: resp.Header, URL: resp.Request.URL.String()}
+		return nil
+	})
+	return out, err
+}
+
+// Stream fetches r.URL as Get does but hands the body to read as it arrives instead of holding
+// it: read sees at most r.MaxBody bytes (reading more fails with docidx.ErrTooLarge) and the
+// response's header. Failures before the body starts are retried as Get retries them; when read
+// returns a retryable error (the body was cut short, a read timed out), the resource is fetched
+// again and read called again from the start. Stream reserves nothing in ctx's budget: read
+// holds what it decides to, and reserves it. Errors are Get's, or what read returns.
+func (c *Client) Stream(ctx context.Context, r Request, read func(body io.Reader, header http.Header) error) error {
+	return c.do(ctx, r, func(resp *http.Response, body io.Reader) error {
+		return read(body, resp.Header)
+	})
+}
+
+// readChunk is how many bytes Get reserves at a time in a budget when the body's length is
+// not known in advance.
+const readChunk = 1 << 20
+
+// readAll reads body, whose length is n bytes (-1 when unknown), reserving its bytes in ctx's
+// budget before it holds them; on failure it gives the reservation back.
+func readAll(ctx context.Context, body io.Reader, n int64) (b []byte, err error) {
+	work := budget.FromContext(ctx)
+	var reserved int64
+	defer func() {
+		if err != nil {
+			work.Release(reserved)
+		}
+	}()
+	if n >= 0 {
+		if err := work.Reserve(ctx, n); err != nil {
+			return nil, err
+		}
+		reserved = n
+		return readInto(make([]byte, 0, n+1), body) // +1: room to see a body longer than announced
+	}
+	for {
+		if err := work.Reserve(ctx, readChunk); err != nil {
+			return nil, err
+		}
+		reserved += readChunk
+		before := len(b)
+		b, err = readInto(slices.Grow(b, readChunk), io.LimitReader(body, readChunk))
+		if err != nil || len(b)-before < readChunk {
+			work.Release(reserved - int64(len(b)))
+			reserved = int64(len(b))
+			return b, err
+		}
+	}
+}
+
+// readInto appends r's bytes to b, up to its end.
+func readInto(b []byte, r io.Reader) ([]byte, error) {
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = slices.Grow(b, 512)
+		}
+	}
+}
+
+// do makes the request, retrying as Get documents, and calls consume with each successful
+// response and its body, limited to r.MaxBody and counted in the Client's stats. A retryable
+// error from consume makes one more attempt.
+func (c *Client) do(ctx context.Context, r Request, consume func(resp *http.Response, body io.Reader) error) error {
 	retries := c.Retries
 	if retries == 0 {
 		retries = DefaultRetries
@@ -126,16 +212,16 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 	}
 	u, err := url.Parse(r.URL)
 	if err != nil {
-		return nil, fmt.Errorf("GET %s: %w", redact(r.URL), err)
+		return fmt.Errorf("GET %s: %w", redact(r.URL), err)
 	}
 	var lastErr error
 	for attempt := 0; ; attempt++ {
 		if err := c.limiter(u.Host).Wait(ctx); err != nil {
-			return nil, err
+			return err
 		}
-		resp, wait, err := c.once(ctx, r)
+		wait, err := c.once(ctx, r, consume)
 		if err == nil {
-			return resp, nil
+			return nil
 		}
 		lastErr = err
 		if !retryable(err) || attempt >= retries || ctx.Err() != nil {
@@ -149,18 +235,18 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return nil, ctx.Err()
+			return ctx.Err()
 		case <-t.C:
 		}
 	}
 	if retryable(lastErr) && !errors.Is(lastErr, docidx.ErrRetryable) {
 		lastErr = fmt.Errorf("%w: %w", docidx.ErrRetryable, lastErr)
 	}
-	return nil, lastErr
+	return lastErr
 }
 
 // once makes one attempt; wait is the server's Retry-After, if any.
-func (c *Client) once(ctx context.Context, r Request) (_ *Response, wait time.Duration, _ error) {
+func (c *Client) once(ctx context.Context, r Request, consume func(resp *http.Response, body io.Reader) error) (wait time.Duration, _ error) {
 	timeout := c.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -169,7 +255,7 @@ func (c *Client) once(ctx context.Context, r Request) (_ *Response, wait time.Du
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.URL, nil)
 	if err != nil {
-		return nil, 0, fmt.Errorf("GET %s: %w", redact(r.URL), err)
+		return 0, fmt.Errorf("GET %s: %w", redact(r.URL), err)
 	}
 	for k, vs := range r.Header {
 		req.Header[k] = vs
@@ -184,36 +270,90 @@ func (c *Client) once(ctx context.Context, r Request) (_ *Response, wait time.Du
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		return nil, 0, fmt.Errorf("GET %s: %w", redact(r.URL), err)
+		return 0, fmt.Errorf("GET %s: %w", redact(r.URL), err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-		return nil, retryAfter(resp.Header.Get("Retry-After"), c.maxBackoff()), &StatusError{URL: r.URL, Status: resp.StatusCode}
+		return retryAfter(resp.Header.Get("Retry-After"), c.maxBackoff()), &StatusError{URL: r.URL, Status: resp.StatusCode}
 	}
 	limit := r.MaxBody
 	if limit <= 0 {
 		limit = DefaultMaxBody
 	}
 	if resp.ContentLength > limit {
-		return nil, 0, fmt.Errorf("GET %s: body of %d bytes: %w (limit %d bytes)", redact(r.URL), resp.ContentLength, docidx.ErrTooLarge, limit)
+		return 0, fmt.Errorf("GET %s: body of %d bytes: %w (limit %d bytes)", redact(r.URL), resp.ContentLength, docidx.ErrTooLarge, limit)
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
-	c.bytes.Add(int64(len(body)))
-	if err != nil {
-		return nil, 0, fmt.Errorf("GET %s: reading body: %w", redact(r.URL), err)
+	body := &bodyReader{r: resp.Body, left: limit, want: resp.ContentLength, stats: &c.bytes}
+	err = consume(resp, body)
+	if err == nil {
+		// What consume left unread still counts against the limit and must arrive whole.
+		_, err = io.Copy(io.Discard, body)
 	}
-	if int64(len(body)) > limit {
-		return nil, 0, fmt.Errorf("GET %s: %w (limit %d bytes)", redact(r.URL), docidx.ErrTooLarge, limit)
+	var be *bodyError
+	switch {
+	case err == nil:
+		return 0, nil
+	case errors.Is(err, errOverLimit):
+		return 0, fmt.Errorf("GET %s: %w (limit %d bytes)", redact(r.URL), docidx.ErrTooLarge, limit)
+	case errors.As(err, &be):
+		return 0, fmt.Errorf("GET %s: reading body: %w", redact(r.URL), be.err)
 	}
-	if resp.ContentLength >= 0 && int64(len(body)) < resp.ContentLength {
-		return nil, 0, fmt.Errorf("GET %s: %w", redact(r.URL), io.ErrUnexpectedEOF)
+	// What consume made of a whole body (not JSON, say) is not fixed by fetching it again.
+	return 0, &consumeError{err}
+}
+
+// errOverLimit is a body longer than its limit.
+var errOverLimit = errors.New("response body over its size limit")
+
+// bodyError is a failure of the response body itself (a connection reset, a body cut short, one
+// over its limit), as opposed to what a consumer made of the bytes.
+type bodyError struct{ err error }
+
+func (e *bodyError) Error() string { return e.err.Error() }
+func (e *bodyError) Unwrap() error { return e.err }
+
+// consumeError is an error a consumer returned about a body that arrived whole; it is never
+// retried.
+type consumeError struct{ err error }
+
+func (e *consumeError) Error() string { return e.err.Error() }
+func (e *consumeError) Unwrap() error { return e.err }
+
+// bodyReader reads a response body: at most left bytes (one more fails with errOverLimit), each
+// counted in stats; a body that ends before its Content-Length (want, -1 when unknown) fails
+// with io.ErrUnexpectedEOF. Its errors are *bodyError.
+type bodyReader struct {
+	r     io.Reader
+	left  int64
+	want  int64
+	got   int64
+	stats *atomic.Int64
+}
+
+func (b *bodyReader) Read(p []byte) (int, error) {
+	if int64(len(p)) > b.left+1 {
+		p = p[:b.left+1]
 	}
-	return &Response{Body: body, Header: resp.Header, URL: resp.Request.URL.String()}, 0, nil
+	n, err := b.r.Read(p)
+	b.got += int64(n)
+	b.stats.Add(int64(n))
+	if int64(n) > b.left {
+		return 0, &bodyError{errOverLimit}
+	}
+	b.left -= int64(n)
+	switch {
+	case err == io.EOF && b.want >= 0 && b.got < b.want:
+		return n, &bodyError{io.ErrUnexpectedEOF}
+	case err != nil && err != io.EOF:
+		return n, &bodyError{err}
+	}
+	return n, err
 }
 
 func retryable(err error) bool {
-	if err == nil || errors.Is(err, docidx.ErrOffline) || errors.Is(err, context.Canceled) {
+	var ce *consumeError
+	if err == nil || errors.Is(err, docidx.ErrOffline) || errors.Is(err, context.Canceled) || errors.As(err, &ce) {
 		return false
 	}
 	if errors.Is(err, docidx.ErrRetryable) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, context.DeadlineExceeded) {
