@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/budget"
 )
 
 // Sink receives crawled package versions. index.Writer satisfies it; crawl declares it so that it
@@ -29,6 +30,9 @@ type Sink interface {
 // DefaultConcurrency is the number of package versions fetched and extracted at once.
 const DefaultConcurrency = 8
 
+// DefaultMaxMemory is the memory budget of a crawl, in bytes (1 GiB); see Options.MaxMemory.
+const DefaultMaxMemory = 1 << 30
+
 // Options configures Run.
 type Options struct {
 	// Specs lists the packages to crawl. When empty, every package version in Caches is crawled.
@@ -42,6 +46,13 @@ type Options struct {
 	Concurrency int
 	// Refresh fetches package versions again even when the sink already has them.
 	Refresh bool
+	// MaxMemory is the crawl's memory budget in bytes; 0 means DefaultMaxMemory. Half of it is
+	// shared by the package versions in flight: each reserves the bytes it is about to hold
+	// (a tarball, a zip, a decode buffer) and waits while the others hold the rest, and one
+	// larger than that half runs alone. The other half is left to the garbage collector's
+	// headroom and to the sink; the caller may also give the Go runtime the whole budget as its
+	// memory limit (runtime/debug.SetMemoryLimit), as docidx crawl does.
+	MaxMemory int64
 	// Shard, when set, keeps only the package versions of one part of the package set (see
 	// Shard.Has): a cached version or an exact spec is kept or left out before anything is
 	// fetched, a range spec once it is resolved. A range spec that does not resolve is reported
@@ -193,6 +204,11 @@ func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 		mu.Lock()
 		sum.Results = make([]Result, 0, len(jobs))
 		mu.Unlock()
+		maxMemory := opts.MaxMemory
+		if maxMemory <= 0 {
+			maxMemory = DefaultMaxMemory
+		}
+		mem := budget.New(max(maxMemory/2, 1))
 		g := new(errgroup.Group)
 		g.SetLimit(n)
 		for _, j := range jobs {
@@ -200,7 +216,9 @@ func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 				break
 			}
 			g.Go(func() error {
-				r, skip := crawlOne(ctx, guard, opts, j, claim)
+				work := mem.Start()
+				r, skip := crawlOne(budget.NewContext(ctx, work), guard, opts, j, claim)
+				work.Done()
 				if skip == skipOtherShard {
 					mu.Lock()
 					sum.OtherShards++

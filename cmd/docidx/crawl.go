@@ -8,7 +8,9 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -49,7 +51,11 @@ one part each, and 'docidx merge' combines their snapshots into one.
 
 Registries come from each ecosystem's own configuration: GOPROXY (environment or
 'go env'), npm's .npmrc files and npm_config_* variables; --goproxy and
---npm-registry override them.`,
+--npm-registry override them.
+
+--max-memory bounds the crawl's memory (default 1GiB): packages wait for room
+before they hold a large download, so their number in flight shrinks as their size
+grows, and one larger than the budget runs alone.`,
 		Flags: []cli.Flag{
 			indexFlag, logLevelFlag, jsonFlag,
 			&cli.StringSliceFlag{Name: "from", Usage: "read exact versions from `FILE` (go.mod, package-lock.json); repeatable", EnvVars: []string{"DOCIDX_FROM"}},
@@ -58,6 +64,7 @@ Registries come from each ecosystem's own configuration: GOPROXY (environment or
 			&cli.BoolFlag{Name: "offline", Usage: "local caches only: any network access is an error", EnvVars: []string{"DOCIDX_OFFLINE"}},
 			&cli.BoolFlag{Name: "refresh", Usage: "fetch package versions again even if already indexed", EnvVars: []string{"DOCIDX_REFRESH"}},
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: crawl.DefaultConcurrency, Usage: "package versions fetched at once", EnvVars: []string{"DOCIDX_CONCURRENCY"}},
+			&cli.StringFlag{Name: "max-memory", Value: "1GiB", Usage: "memory budget of the crawl (`SIZE` in bytes, or with KiB, MiB, GiB)", EnvVars: []string{"DOCIDX_MAX_MEMORY"}},
 			&cli.StringFlag{Name: "goproxy", Usage: "Go module proxy `LIST` (default: GOPROXY from the environment or go env)", EnvVars: []string{"DOCIDX_GOPROXY"}},
 			&cli.StringFlag{Name: "npm-registry", Usage: "npm registry `URL` (default: from .npmrc / npm config)", EnvVars: []string{"DOCIDX_NPM_REGISTRY"}},
 			&cli.StringSliceFlag{Name: "site-packages", Usage: "read Python distributions from site-packages `DIR` (dist-info, egg-info); repeatable", EnvVars: []string{"DOCIDX_SITE_PACKAGES"}},
@@ -86,6 +93,12 @@ func runCrawl(c *cli.Context) error {
 	if n := c.Int("concurrency"); n < 1 || n > 256 {
 		return usagef("--concurrency %d: want 1 to 256", n)
 	}
+	maxMemory, err := parseByteSize(c.String("max-memory"))
+	if err != nil || maxMemory < minMaxMemory {
+		return usagef("--max-memory %q: want a size of at least 64MiB, such as 512MiB or 2GiB", c.String("max-memory"))
+	}
+	// The Go runtime collects harder as the heap nears the budget; a lower GOMEMLIMIT stays.
+	debug.SetMemoryLimit(min(debug.SetMemoryLimit(-1), maxMemory))
 	var shard crawl.Shard
 	if c.String("shard") != "" { // empty, as an unset DOCIDX_SHARD in a job template: no shard
 		if shard, err = crawl.ParseShard(c.String("shard")); err != nil {
@@ -148,6 +161,7 @@ func runCrawl(c *cli.Context) error {
 		Caches:      srcs.caches,
 		Registries:  srcs.registries,
 		Concurrency: c.Int("concurrency"),
+		MaxMemory:   maxMemory,
 		Refresh:     c.Bool("refresh"),
 		Shard:       shard,
 		Logger:      log,
@@ -380,4 +394,25 @@ func (p *progress) finish() {
 	if p.bar != nil {
 		p.bar.Finish()
 	}
+}
+
+// minMaxMemory is the smallest --max-memory accepted, in bytes.
+const minMaxMemory = 64 << 20
+
+// parseByteSize reads a size such as "1073741824", "512MiB" or "2GiB" (also "K", "KB", "M",
+// "MB", "G", "GB": every unit is a power of 1024), in bytes.
+func parseByteSize(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	num := strings.TrimRightFunc(s, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' })
+	unit := strings.ToLower(strings.TrimSpace(s[len(num):]))
+	shift := map[string]uint{"": 0, "b": 0, "k": 10, "kb": 10, "kib": 10, "m": 20, "mb": 20, "mib": 20, "g": 30, "gb": 30, "gib": 30}
+	sh, ok := shift[unit]
+	if !ok {
+		return 0, fmt.Errorf("unknown unit %q", unit)
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if err != nil || n < 0 || n > (1<<62)>>sh {
+		return 0, fmt.Errorf("%q is not a size", s)
+	}
+	return n << sh, nil
 }
