@@ -727,19 +727,22 @@ func TestInlineLiteralMaxMembers(t *testing.T) {
 }
 
 // TestTokenBound: the files one extraction parses hold at most maxTokens tokens in all; a file
-// that would pass the bound is not scanned, and says why, while the files before it still count.
+// that would pass the bound is not scanned, nor any after it, and says why, while the files
+// before it still count.
 func TestTokenBound(t *testing.T) {
 	dense := func(s string) string { return strings.Repeat(s, maxTokens*6/10/2) } // 60% of the bound
 	fsys := fstest.MapFS{
-		"index.d.ts": {Data: []byte("export declare const first: number;\nexport * from './b';\n" + dense("x;"))},
+		"index.d.ts": {Data: []byte("export declare const first: number;\nexport * from './b';\nexport * from './c';\n" + dense("x;"))},
 		"b.d.ts":     {Data: []byte("export declare const second: number;\n" + dense("y;"))},
+		"c.d.ts":     {Data: []byte("export declare const third: number;\n")},
 	}
 	res := Extract(fsys, []string{"index.d.ts"}, Options{})
 	var names []string
 	for _, s := range res.Symbols {
 		names = append(names, s.Name)
 	}
-	if strings.Join(names, " ") != "first" || !res.Truncated || len(res.Problems) != 1 || !strings.Contains(res.Problems[0], ErrTooManyTokens.Error()) {
-		t.Errorf("symbols %v, truncated %v, problems %q; want first alone, truncated, b.d.ts not scanned for its tokens", names, res.Truncated, res.Problems)
+	if strings.Join(names, " ") != "first" || !res.Truncated || len(res.Problems) != 2 ||
+		!strings.Contains(res.Problems[0], ErrTooManyTokens.Error()) || !strings.Contains(res.Problems[1], ErrTooManyTokens.Error()) {
+		t.Errorf("symbols %v, truncated %v, problems %q; want first alone, truncated, b.d.ts and c.d.ts not scanned for the tokens", names, res.Truncated, res.Problems)
 	}
 }

@@ -272,17 +272,22 @@ func (x *extractor) full() bool {
 // maxTokens bounds the tokens of all the files one Extract parses: each token costs 56 bytes
 // (twice that while the slice grows), and dense declarations ("declare const a: T;" repeated)
 // have one token per 4 bytes, so DefaultMaxFiles files of DefaultMaxFileSize could hold
-// gigabytes; this bound keeps one extraction near 100 MB.
+// gigabytes; this bound keeps one extraction near 100 MB. A file that would pass it is not
+// scanned, nor any after it.
 const maxTokens = 1 << 19
 
 // ErrTooManyTokens is returned (wrapped, in Result.Problems) for a declaration file not scanned
-// because its tokens would pass the bound on all the files of one extraction.
+// because its tokens would pass the bound on all the files of one extraction, or a file's
+// before it did.
 var ErrTooManyTokens = fmt.Errorf("declaration files too large to scan: more than %d tokens in all", maxTokens)
 
 // parse parses src (see parseFile) within what is left of the extraction's token bound.
 func (x *extractor) parse(src []byte) (*block, []string, error) {
 	b, refs, n, err := parseFile(src, maxTokens-x.tokens)
 	x.tokens += n
+	if err != nil {
+		x.tokens = maxTokens // no later file is parsed either: each would fill the bound again
+	}
 	return b, refs, err
 }
 

@@ -16,6 +16,7 @@ package dts
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 )
 
@@ -112,6 +113,9 @@ func tokenize(src []byte, limit int) (toks []token, refs []string, ok bool) {
 		}
 		if len(toks) == limit {
 			return nil, nil, false
+		}
+		if len(toks) == cap(toks) { // double, but never past limit
+			toks = slices.Grow(toks, min(len(toks), limit-len(toks)))
 		}
 		if lx.i >= len(src) {
 			toks = append(toks, token{kind: tEOF, line: lx.line, nl: true, gap: true})

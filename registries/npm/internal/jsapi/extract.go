@@ -24,12 +24,13 @@ const (
 	// (twice that while the slice grows), and dense code (minified "a=1;b=2;…") has one token
 	// per 2 bytes, so DefaultMaxFiles files of DefaultMaxFileSize could hold gigabytes; this
 	// bound keeps one extraction near 100 MB. A file whose tokens would
-	// pass the bound is not read (ErrTooManyTokens in Result.Problems, Truncated set).
+	// pass the bound is not read, nor any after it (ErrTooManyTokens in Result.Problems,
+	// Truncated set).
 	maxTokens = 1 << 19
 )
 
 // ErrTooManyTokens is returned (wrapped, in Result.Problems) for a file not read because its
-// tokens would pass the bound on all the files of one extraction.
+// tokens would pass the bound on all the files of one extraction, or a file's before it did.
 var ErrTooManyTokens = errors.New("javascript too large to scan: too many tokens")
 
 // ErrFileTooLarge is returned (wrapped, in Result.Problems) for a file over Options.MaxFileSize.
@@ -138,6 +139,7 @@ func (x *extractor) load(p string) *jsFile {
 	}
 	toks, ok := tokenize(src, maxTokens-x.tokens)
 	if !ok {
+		x.tokens = maxTokens // no later file is read either: each would fill the bound again
 		x.res.Truncated = true
 		x.problem(p, fmt.Sprintf("not read: %v (more than %d in all files)", ErrTooManyTokens, maxTokens))
 		x.files[p] = nil

@@ -2,6 +2,7 @@ package jsapi
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 )
 
@@ -114,6 +115,9 @@ func tokenize(src []byte, limit int) ([]token, bool) {
 		}
 		if len(toks) == limit {
 			return nil, false
+		}
+		if len(toks) == cap(toks) { // double, but never past limit
+			toks = slices.Grow(toks, min(len(toks), limit-len(toks)))
 		}
 		if i >= len(src) {
 			toks = append(toks, token{kind: tEOF, start: len(src), end: len(src), line: line, depth: depth, nl: nl, gap: gap})
