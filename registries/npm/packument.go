@@ -38,6 +38,19 @@ type packument struct {
 	sorted []string // Versions' keys, oldest first
 }
 
+// footprint estimates the bytes p holds: its versions' names, each in a map entry and a slice,
+// and the version objects kept, by the size of their fields.
+func (p *packument) footprint() int64 {
+	var n int64
+	for v, m := range p.Versions {
+		n += 2*int64(len(v)) + 64
+		if m != nil {
+			n += int64(len(m.Readme) + len(m.Description) + len(m.Exports) + len(m.TypesVersions) + len(m.Dist) + 512)
+		}
+	}
+	return n + int64(len(p.Readme)+len(p.Description))
+}
+
 // pick accepts versions a query may select.
 type pick func(c *candidate) bool
 

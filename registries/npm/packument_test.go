@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/budget"
 	"github.com/docidx/docidx/registries/internal/fetch"
 )
 
@@ -205,5 +206,39 @@ func TestManifestRefetchesWhatWasNotKept(t *testing.T) {
 			t.Errorf("tags first %v: %d packument requests, want %d", tagsFirst, hits.Load(), want)
 		}
 		srv.Close()
+	}
+}
+
+// Fetch keeps in the crawl's budget what it holds after it returns: the packument's list of
+// versions and the files kept from the tarball, not the tarball itself.
+func TestFetchReservesWhatItHolds(t *testing.T) {
+	r, _ := newTestRegistry(t, nil)
+	work := budget.New(1 << 30).Start()
+	ctx := budget.NewContext(context.Background(), work)
+	v, err := r.Resolve(ctx, "widget", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	afterResolve := work.Held()
+	p, err := r.packument(ctx, "widget", selection{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if afterResolve != p.footprint() {
+		t.Errorf("after Resolve %d bytes reserved, want the packument's footprint %d", afterResolve, p.footprint())
+	}
+	files, err := r.tarball(context.Background(), "widget", v, p.Versions[v])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept int64
+	for _, b := range files {
+		kept += int64(len(b))
+	}
+	if _, err := r.Fetch(ctx, "widget", v); err != nil {
+		t.Fatal(err)
+	}
+	if got := work.Held() - afterResolve; got != kept {
+		t.Errorf("Fetch reserved %d bytes, want the %d bytes of the files kept from the tarball", got, kept)
 	}
 }

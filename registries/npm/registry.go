@@ -208,6 +208,10 @@ func (r *Registry) loadPackument(ctx context.Context, name, u string, sel select
 	default:
 		return nil, r.httpError(name, "", err)
 	}
+	// The decoder's buffer is gone; what stays is the packument's list of versions.
+	if err := budget.FromContext(ctx).Reserve(ctx, p.footprint()); err != nil {
+		return nil, err
+	}
 	if len(p.Versions) == 0 {
 		// An unpublished package keeps a packument with time.unpublished and no versions.
 		return nil, fmt.Errorf("npm: package %s has no published versions in %s: %w", name, redactURL(r.cfg.Config.RegistryFor(name)), docidx.ErrNotFound)
@@ -436,6 +440,17 @@ func (r *Registry) tarball(ctx context.Context, name, version string, m *manifes
 	for _, s := range skipped {
 		r.log.Debug("npm: tarball file skipped (size limit)", "package", name, "version", version, "file", s)
 	}
+	// In the crawl's budget, the files kept take the place of the tarball they came from: they
+	// stay in memory while they are extracted, the tarball does not.
+	work := budget.FromContext(ctx)
+	var kept int64
+	for _, b := range files {
+		kept += int64(len(b))
+	}
+	if err := work.Reserve(ctx, kept); err != nil {
+		return nil, err
+	}
+	work.Release(int64(len(resp.Body)))
 	return files, nil
 }
 
