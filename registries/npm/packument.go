@@ -18,6 +18,13 @@ import (
 // packument with docidx.ErrTooLarge after at most this many bytes were read into memory.
 const DefaultMaxPackumentValue = 16 << 20
 
+// Bounds on what a packument keeps of each version, so that its names and times cannot hold
+// more than a few hundred bytes per version whatever the registry sends: longer ones are skipped.
+const (
+	maxVersionLen = 256 // bytes of a version name (semver allows any length; npm's are short)
+	maxTimeLen    = 64  // bytes of a publish time (RFC 3339: "2006-01-02T15:04:05.000Z")
+)
+
 // packument is what docidx keeps of a full packument
 // (https://github.com/npm/registry/blob/main/docs/REGISTRY-API.md#getpackage): every version's
 // name and whether it is deprecated, the dist-tags, the top-level readme and description, and
@@ -273,8 +280,8 @@ func (d *packumentDecoder) versions() error {
 			return err
 		}
 		var probe versionProbe
-		if json.Unmarshal(d.raw, &probe) != nil || !bool(probe.Version) && !bool(probe.Dist) {
-			return nil // null, or not an object
+		if len(v) > maxVersionLen || json.Unmarshal(d.raw, &probe) != nil || !bool(probe.Version) && !bool(probe.Dist) {
+			return nil // not a version name; null, or not an object
 		}
 		c := candidate{version: v, deprecated: bool(probe.Deprecated)}
 		if c.deprecated {
@@ -309,14 +316,16 @@ func (d *packumentDecoder) versions() error {
 func (d *packumentDecoder) times() error {
 	d.timeFirst = !d.seen
 	return d.object(func(v string) error {
-		if d.seen && d.p.Versions[v] == nil {
+		if d.seen && d.p.Versions[v] == nil || len(v) > maxVersionLen {
 			return d.skip()
 		}
 		var t flexString
 		if err := d.value(&t); err != nil {
 			return err
 		}
-		d.p.Time[v] = t
+		if len(t) <= maxTimeLen {
+			d.p.Time[v] = t
+		}
 		return nil
 	})
 }

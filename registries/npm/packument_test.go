@@ -242,3 +242,20 @@ func TestFetchReservesWhatItHolds(t *testing.T) {
 		t.Errorf("Fetch reserved %d bytes, want the %d bytes of the files kept from the tarball", got, kept)
 	}
 }
+
+// A version name or publish time longer than any real one is skipped, however the members come.
+func TestDecodePackumentSkipsOverlongNames(t *testing.T) {
+	long := strings.Repeat("1", maxVersionLen+1)
+	for _, body := range []string{
+		`{"dist-tags":{"latest":"1.0.0"},"versions":{"1.0.0":{"version":"1.0.0"},"` + long + `":{"version":"x"}},"time":{"1.0.0":"2024-01-01T00:00:00Z","` + long + `":"2024-01-01T00:00:00Z"}}`,
+		`{"time":{"1.0.0":"` + strings.Repeat("2", maxTimeLen+1) + `","` + long + `":"2024-01-01T00:00:00Z"},"dist-tags":{"latest":"1.0.0"},"versions":{"1.0.0":{"version":"1.0.0"},"` + long + `":{"version":"x"}}}`,
+	} {
+		p, err := decodePackument(strings.NewReader(body), querySelection(""), DefaultMaxPackumentValue)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Versions) != 1 || p.Versions["1.0.0"] == nil || len(p.Time) > 1 {
+			t.Errorf("versions %d (1.0.0 kept: %v), times %d; want the one real version and at most its time", len(p.Versions), p.Versions["1.0.0"] != nil, len(p.Time))
+		}
+	}
+}
