@@ -173,7 +173,7 @@ func readAll(ctx context.Context, body io.Reader, n int64) (b []byte, err error)
 		}
 		reserved += readChunk
 		before := len(b)
-		b, err = readInto(slices.Grow(b, readChunk), io.LimitReader(body, readChunk))
+		b, err = readInto(slices.Grow(b, readChunk+1), io.LimitReader(body, readChunk)) // +1: room to see the end
 		if err != nil || len(b)-before < readChunk {
 			work.Release(reserved - int64(len(b)))
 			reserved = int64(len(b))
@@ -201,7 +201,7 @@ func readInto(b []byte, r io.Reader) ([]byte, error) {
 
 // do makes the request, retrying as Get documents, and calls consume with each successful
 // response and its body, limited to r.MaxBody and counted in the Client's stats. A retryable
-// error from consume makes one more attempt.
+// error from consume (the body's own: cut short, timed out) counts as a failed attempt.
 func (c *Client) do(ctx context.Context, r Request, consume func(resp *http.Response, body io.Reader) error) error {
 	retries := c.Retries
 	if retries == 0 {
