@@ -279,6 +279,14 @@ func (d *packumentDecoder) versions() error {
 		if err := d.skip(); err != nil {
 			return err
 		}
+		// A name given twice keeps its last value, as json.Unmarshal would.
+		delete(d.p.Versions, v)
+		delete(d.p.Deprecated, v)
+		for i := range d.best {
+			if d.best[i].version == v {
+				d.best[i].version = ""
+			}
+		}
 		var probe versionProbe
 		if len(v) > maxVersionLen || json.Unmarshal(d.raw, &probe) != nil || !bool(probe.Version) && !bool(probe.Dist) {
 			return nil // not a version name; null, or not an object

@@ -259,3 +259,51 @@ func TestDecodePackumentSkipsOverlongNames(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecodePackument checks the streaming decoder against json.Unmarshal of the whole document
+// (what docidx did before): on any document both read, the same versions, deprecations,
+// dist-tags and readme, and for every query, a kept version object equal to the whole one.
+func FuzzDecodePackument(f *testing.F) {
+	f.Add(`{"dist-tags":{"latest":"1.0.0"},"versions":{"1.0.0":{"version":"1.0.0","description":"d"},"0.9.0":{"version":"0.9.0","deprecated":"old"}},"time":{"1.0.0":"2024-01-01T00:00:00Z"},"readme":"# r"}`, "^0.9.0")
+	f.Add(`{"versions":{"2.0.0-rc.1":{"dist":{}},"1.0.0":null,"1.1.0":"x","1.2.0":{"version":5,"dist":{"tarball":"t"}}},"dist-tags":{"latest":"1.2.0","next":"2.0.0-rc.1"}}`, "next")
+	f.Add(`{"time":{"1.0.0":"2024"},"versions":{"1.0.0":{"version":"1.0.0","deprecated":true}},"readme":7}`, "1.x")
+	f.Add(`[]`, "")
+	f.Add(`{"versions":{"1.0.0":{"version":"1.0.0","description":"a","deprecated":"x"},"2.0.0":{"version":"2.0.0"},"1.0.0":{"version":"1.0.0","description":"b"},"2.0.0":null}}`, "")
+	f.Fuzz(func(t *testing.T, body, query string) {
+		var whole struct {
+			DistTags map[string]flexString `json:"dist-tags"`
+			Versions map[string]*manifest  `json:"versions"`
+			Readme   flexString            `json:"readme"`
+		}
+		if err := json.Unmarshal([]byte(body), &whole); err != nil {
+			return // the oracle cannot say; the decoder must only not panic
+		}
+		p, err := decodePackument(strings.NewReader(body), querySelection(query), DefaultMaxPackumentValue)
+		if err != nil {
+			t.Fatalf("decodePackument failed where json.Unmarshal did not: %v", err)
+		}
+		for v, m := range whole.Versions {
+			if m == nil || m.Version == "" && len(m.Dist) == 0 || len(v) > maxVersionLen {
+				delete(whole.Versions, v)
+			}
+		}
+		if len(p.Versions) != len(whole.Versions) {
+			t.Fatalf("%d versions, want %d", len(p.Versions), len(whole.Versions))
+		}
+		for v, m := range whole.Versions {
+			got, ok := p.Versions[v]
+			if !ok {
+				t.Fatalf("version %q missing", v)
+			}
+			if p.Deprecated[v] != (m.deprecated() != "") {
+				t.Errorf("version %q deprecated = %v, want %q", v, p.Deprecated[v], m.deprecated())
+			}
+			if got != nil && fmt.Sprintf("%+v", *got) != fmt.Sprintf("%+v", *m) {
+				t.Errorf("version %q kept as %+v, want %+v", v, *got, *m)
+			}
+		}
+		if fmt.Sprint(p.DistTags) != fmt.Sprint(whole.DistTags) || p.Readme != whole.Readme {
+			t.Errorf("dist-tags %v, readme %q; want %v, %q", p.DistTags, p.Readme, whole.DistTags, whole.Readme)
+		}
+	})
+}
