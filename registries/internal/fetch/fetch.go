@@ -1,8 +1,9 @@
 // Package fetch is the HTTP client every registry uses: GET with a deadline, a per-host rate limit,
 // retries with exponential backoff and jitter that honour Retry-After, one mapping from HTTP status
-// to docidx's sentinel errors, and size limits on every body.
+// to docidx's sentinel errors, and size limits on every body; bodies held in memory are reserved
+// in the crawl's memory budget (internal/budget) that the context carries.
 //
-// It imports only the root package, x/time/rate and the standard library.
+// It imports only the root package, internal/budget, x/time/rate and the standard library.
 package fetch
 
 import (
