@@ -50,13 +50,17 @@ type packument struct {
 func (p *packument) footprint() int64 {
 	var n int64
 	for v, m := range p.Versions {
-		n += 2*int64(len(v)) + 64
+		n += versionFootprint(v)
 		if m != nil {
 			n += int64(len(m.Readme) + len(m.Description) + len(m.Exports) + len(m.TypesVersions) + len(m.Dist) + 512)
 		}
 	}
 	return n + int64(len(p.Readme)+len(p.Description))
 }
+
+// versionFootprint estimates the bytes a packument holds for a version named v: its name, a map
+// entry and a slice entry.
+func versionFootprint(v string) int64 { return int64(len(v)) + 64 }
 
 // pick accepts versions a query may select.
 type pick func(c *candidate) bool
@@ -140,17 +144,29 @@ func (v *valueReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// maxPackumentVersions bounds the versions of one packument (a million: the largest real ones
+// list a few hundred thousand); a packument with more fails with docidx.ErrTooLarge.
+const maxPackumentVersions = 1 << 20
+
+// reserveStep is how many bytes of versions' names decodePackument reports at a time.
+const reserveStep = 1 << 20
+
 // decodePackument reads a full packument from body, keeping the version objects sel names.
 // A member of an unexpected type (a version that is not an object, a readme that is not a
-// string) reads as absent. It fails when body is not a JSON object, and with an error wrapping
-// docidx.ErrTooLarge when one value is over maxValue bytes; an error of body itself is
-// returned wrapped.
-func decodePackument(body io.Reader, sel selection, maxValue int64) (*packument, error) {
+// string) reads as absent. As what it keeps grows, it calls reserve, when not nil, with the
+// bytes added (a step at a time; in all, the result's footprint), and stops with reserve's
+// error. It fails when body is not a JSON object, and with an error wrapping
+// docidx.ErrTooLarge when one value is over maxValue bytes or the versions are more than
+// maxPackumentVersions; an error of body itself is returned wrapped.
+func decodePackument(body io.Reader, sel selection, maxValue int64, reserve func(bytes int64) error) (*packument, error) {
+	if reserve == nil {
+		reserve = func(int64) error { return nil }
+	}
 	lr := &valueReader{r: body, limit: maxValue}
 	lr.reset()
 	dec := json.NewDecoder(lr)
 	p := &packument{Versions: map[string]*manifest{}, Deprecated: map[string]bool{}, Time: map[string]flexString{}}
-	d := packumentDecoder{dec: dec, lr: lr, p: p, sel: sel, best: make([]best, len(sel.picks))}
+	d := packumentDecoder{dec: dec, lr: lr, p: p, sel: sel, best: make([]best, len(sel.picks)), reserve: reserve}
 	err := d.object(func(key string) error {
 		switch key {
 		case "versions":
@@ -186,6 +202,9 @@ func decodePackument(body io.Reader, sel selection, maxValue int64) (*packument,
 		p.sorted = append(p.sorted, v)
 	}
 	docidx.SortVersions(docidx.NPM, p.sorted)
+	if err := reserve(p.footprint() - d.reserved); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -199,6 +218,9 @@ type packumentDecoder struct {
 	raw       json.RawMessage // one version object; its storage is reused
 	seen      bool            // "versions" was read
 	timeFirst bool            // "time" came before "versions": it was kept whole
+	reserve   func(bytes int64) error
+	reserved  int64 // bytes reported to reserve so far
+	pending   int64 // bytes of versions' names not yet reported
 }
 
 // object calls member with each key of the JSON object that comes next, which must read the
@@ -290,6 +312,16 @@ func (d *packumentDecoder) versions() error {
 		var probe versionProbe
 		if len(v) > maxVersionLen || json.Unmarshal(d.raw, &probe) != nil || !bool(probe.Version) && !bool(probe.Dist) {
 			return nil // not a version name; null, or not an object
+		}
+		if len(d.p.Versions) == maxPackumentVersions {
+			return fmt.Errorf("%w: more than %d versions", docidx.ErrTooLarge, maxPackumentVersions)
+		}
+		if d.pending += versionFootprint(v); d.pending >= reserveStep {
+			if err := d.reserve(d.pending); err != nil {
+				return err
+			}
+			d.reserved += d.pending
+			d.pending = 0
 		}
 		c := candidate{version: v, deprecated: bool(probe.Deprecated)}
 		if c.deprecated {

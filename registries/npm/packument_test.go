@@ -79,7 +79,7 @@ func TestDecodePackumentAllocatesPerVersion(t *testing.T) {
 		err error
 	)
 	total, kept := allocated(func() {
-		p, err = decodePackument(bytes.NewReader(body), querySelection("^1.0.0"), DefaultMaxPackumentValue)
+		p, err = decodePackument(bytes.NewReader(body), querySelection("^1.0.0"), DefaultMaxPackumentValue, nil)
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +125,7 @@ func TestDecodePackumentAllocatesPerVersion(t *testing.T) {
 func TestQuerySelectionKeepsResolved(t *testing.T) {
 	body := bigPackument(300, true)
 	for _, q := range []string{"", "latest", "1.0.3", "v1.0.4", "=1.0.5", "^1.0.0", "<1.0.100", "1.0.7 || 1.0.14", ">=1.0.299"} {
-		p, err := decodePackument(bytes.NewReader(body), querySelection(q), DefaultMaxPackumentValue)
+		p, err := decodePackument(bytes.NewReader(body), querySelection(q), DefaultMaxPackumentValue, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +147,7 @@ func TestQuerySelectionKeepsResolved(t *testing.T) {
 func TestDecodePackumentValueLimit(t *testing.T) {
 	huge := `{"versions":{"1.0.0":{"version":"1.0.0","readme":"` + strings.Repeat("x", 1<<20) + `"}}}`
 	r := &countingReader{r: strings.NewReader(huge)}
-	_, err := decodePackument(r, querySelection("latest"), 64<<10)
+	_, err := decodePackument(r, querySelection("latest"), 64<<10, nil)
 	if !errors.Is(err, docidx.ErrTooLarge) {
 		t.Fatalf("err = %v, want ErrTooLarge", err)
 	}
@@ -250,7 +250,7 @@ func TestDecodePackumentSkipsOverlongNames(t *testing.T) {
 		`{"dist-tags":{"latest":"1.0.0"},"versions":{"1.0.0":{"version":"1.0.0"},"` + long + `":{"version":"x"}},"time":{"1.0.0":"2024-01-01T00:00:00Z","` + long + `":"2024-01-01T00:00:00Z"}}`,
 		`{"time":{"1.0.0":"` + strings.Repeat("2", maxTimeLen+1) + `","` + long + `":"2024-01-01T00:00:00Z"},"dist-tags":{"latest":"1.0.0"},"versions":{"1.0.0":{"version":"1.0.0"},"` + long + `":{"version":"x"}}}`,
 	} {
-		p, err := decodePackument(strings.NewReader(body), querySelection(""), DefaultMaxPackumentValue)
+		p, err := decodePackument(strings.NewReader(body), querySelection(""), DefaultMaxPackumentValue, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -278,7 +278,7 @@ func FuzzDecodePackument(f *testing.F) {
 		if err := json.Unmarshal([]byte(body), &whole); err != nil {
 			return // the oracle cannot say; the decoder must only not panic
 		}
-		p, err := decodePackument(strings.NewReader(body), querySelection(query), DefaultMaxPackumentValue)
+		p, err := decodePackument(strings.NewReader(body), querySelection(query), DefaultMaxPackumentValue, nil)
 		if err != nil {
 			t.Fatalf("decodePackument failed where json.Unmarshal did not: %v", err)
 		}
@@ -306,4 +306,45 @@ func FuzzDecodePackument(f *testing.F) {
 			t.Errorf("dist-tags %v, readme %q; want %v, %q", p.DistTags, p.Readme, whole.DistTags, whole.Readme)
 		}
 	})
+}
+
+// The decoder reports what it keeps as it grows, a step at a time, and stops when the budget
+// says no.
+func TestDecodePackumentReserves(t *testing.T) {
+	body := bigPackument(20000, true)
+	var calls int
+	var total int64
+	p, err := decodePackument(bytes.NewReader(body), querySelection(""), DefaultMaxPackumentValue, func(n int64) error {
+		calls++
+		total += n
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls < 2 || total != p.footprint() {
+		t.Errorf("%d reservations of %d bytes in all; want several, adding up to the footprint %d", calls, total, p.footprint())
+	}
+	stop := errors.New("no room")
+	if _, err := decodePackument(bytes.NewReader(body), querySelection(""), DefaultMaxPackumentValue, func(int64) error { return stop }); !errors.Is(err, stop) {
+		t.Errorf("err = %v, want the reservation's error", err)
+	}
+}
+
+func TestDecodePackumentMaxVersions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decodes a million versions")
+	}
+	var b bytes.Buffer
+	b.WriteString(`{"versions":{`)
+	for i := range maxPackumentVersions + 1 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"%d":{"dist":0}`, i)
+	}
+	b.WriteString(`}}`)
+	if _, err := decodePackument(&b, querySelection(""), DefaultMaxPackumentValue, nil); !errors.Is(err, docidx.ErrTooLarge) {
+		t.Errorf("err = %v, want ErrTooLarge", err)
+	}
 }

@@ -28,8 +28,12 @@ import (
 // Ecosystem is the purl type this package serves.
 const Ecosystem = docidx.NPM
 
-// packumentCacheSize is how many packuments a Registry keeps between Resolve and Fetch.
-const packumentCacheSize = 16
+// Bounds on the packuments a Registry keeps between Resolve and Fetch: how many, and their
+// footprints in all (a packument of 100,000 versions holds about 7 MB), but for the newest.
+const (
+	packumentCacheSize   = 16
+	packumentCacheWeight = 64 << 20
+)
 
 // RegistryConfig configures NewRegistry. Only Config is required.
 type RegistryConfig struct {
@@ -97,7 +101,9 @@ func NewRegistry(cfg RegistryConfig) (*Registry, error) {
 	def(&cfg.MaxEntry, DefaultMaxEntry)
 	def(&cfg.MaxFile, DefaultMaxFile)
 	def(&cfg.MaxDocSize, DefaultMaxDocSize)
-	return &Registry{cfg: cfg, client: cfg.Client, log: cfg.Logger, cache: loadcache.Cache[*packument]{Size: packumentCacheSize}}, nil
+	return &Registry{cfg: cfg, client: cfg.Client, log: cfg.Logger, cache: loadcache.Cache[*packument]{
+		Size: packumentCacheSize, Weight: (*packument).footprint, MaxWeight: packumentCacheWeight,
+	}}, nil
 }
 
 // Ecosystem returns docidx.NPM.
@@ -194,23 +200,19 @@ func (r *Registry) loadPackument(ctx context.Context, name, u string, sel select
 			return err
 		}
 		defer work.Release(cost)
-		p, decodeErr = decodePackument(body, sel, r.cfg.MaxPackumentValue)
+		p, decodeErr = decodePackument(body, sel, r.cfg.MaxPackumentValue, func(n int64) error { return work.Reserve(ctx, n) })
 		return decodeErr
 	})
 	switch {
 	case err == nil:
-	case decodeErr != nil && errors.Is(err, decodeErr): // not the body's failure but its content's
+	case decodeErr != nil && errors.Is(err, decodeErr) && ctx.Err() == nil: // not the body's failure but its content's
 		what := "is not valid JSON"
 		if errors.Is(decodeErr, docidx.ErrTooLarge) {
-			what = "holds a value over its size limit"
+			what = "is too large to read"
 		}
 		return nil, fmt.Errorf("npm: packument of %s from %s %s: %w", name, redactURL(u), what, decodeErr)
 	default:
 		return nil, r.httpError(name, "", err)
-	}
-	// The decoder's buffer is gone; what stays is the packument's list of versions.
-	if err := budget.FromContext(ctx).Reserve(ctx, p.footprint()); err != nil {
-		return nil, err
 	}
 	if len(p.Versions) == 0 {
 		// An unpublished package keeps a packument with time.unpublished and no versions.
