@@ -1,7 +1,6 @@
 // Package fetch is the HTTP client every registry uses: GET with a deadline, a per-host rate limit,
 // retries with exponential backoff and jitter that honour Retry-After, one mapping from HTTP status
-// to docidx's sentinel errors, and size limits on every body; bodies held in memory are reserved
-// in the crawl's memory budget (internal/budget) that the context carries.
+// to docidx's sentinel errors, and size limits on every body.
 //
 // It imports only the root package, internal/budget, x/time/rate and the standard library.
 package fetch
@@ -81,9 +80,13 @@ type Request struct {
 	URL     string
 	Header  http.Header // extra headers (Accept, Authorization …)
 	MaxBody int64       // bytes; a larger body fails with docidx.ErrTooLarge; 0 means DefaultMaxBody
+
+	stream func(body io.Reader, header http.Header) error // set by Stream: the body goes to it, not into Response
 }
 
-// Response is a fetched body.
+// Response is a fetched body, held in memory. When the request's context carries a budget.Work
+// (the crawl's memory budget), Get reserved the body's bytes in it before reading them; they stay
+// reserved until the work is done.
 type Response struct {
 	Body   []byte
 	Header http.Header
@@ -117,22 +120,127 @@ func retryableStatus(code int) bool {
 
 // Get fetches r.URL, retrying transient failures (network errors, 408, 429, 5xx, a body cut short)
 // with exponential backoff and jitter, waiting as long as a Retry-After header asks (capped at
-// MaxBackoff). The body is held in memory: when ctx carries a budget.Work (the crawl's memory
-// budget), Get reserves the body's bytes in it before reading them, and they stay reserved until
-// the work is done. Errors wrap docidx.ErrNotFound (404, 410), docidx.ErrRetryable (still
-// transient after the retries), docidx.ErrTooLarge (body over the limit), docidx.ErrOffline, or
-// ctx's error.
+// MaxBackoff). Errors wrap docidx.ErrNotFound (404, 410), docidx.ErrRetryable (still transient after
+// the retries), docidx.ErrTooLarge (body over the limit), docidx.ErrOffline, or ctx's error.
 func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
-	var out *Response
-	err := c.do(ctx, r, func(resp *http.Response, body io.Reader) error {
-		b, err := readAll(ctx, body, resp.ContentLength)
-		if err != nil {
-			return err
+	retries := c.Retries
+	if retries == 0 {
+		retries = DefaultRetries
+	}
+	if retries < 0 {
+		retries = 0
+	}
+	u, err := url.Parse(r.URL)
+	if err != nil {
+		return nil, fmt.Errorf("GET %s: %w", redact(r.URL), err)
+	}
+	var lastErr error
+	for attempt := 0; ; attempt++ {
+		if err := c.limiter(u.Host).Wait(ctx); err != nil {
+			return nil, err
 		}
-		out = &Response{Body: b, Header: resp.Header, URL: resp.Request.URL.String()}
-		return nil
-	})
-	return out, err
+		resp, wait, err := c.once(ctx, r)
+		if err == nil {
+			return resp, nil
+		}
+		lastErr = err
+		if !retryable(err) || attempt >= retries || ctx.Err() != nil {
+			break
+		}
+		c.retries.Add(1)
+		if wait <= 0 {
+			wait = c.backoff(attempt)
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		case <-t.C:
+		}
+	}
+	if retryable(lastErr) && !errors.Is(lastErr, docidx.ErrRetryable) {
+		lastErr = fmt.Errorf("%w: %w", docidx.ErrRetryable, lastErr)
+	}
+	return nil, lastErr
+}
+
+// once makes one attempt; wait is the server's Retry-After, if any.
+func (c *Client) once(ctx context.Context, r Request) (_ *Response, wait time.Duration, _ error) {
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.URL, nil)
+	if err != nil {
+		return nil, 0, fmt.Errorf("GET %s: %w", redact(r.URL), err)
+	}
+	for k, vs := range r.Header {
+		req.Header[k] = vs
+	}
+	if req.Header.Get("User-Agent") == "" {
+		req.Header.Set("User-Agent", UserAgent)
+	}
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		// *url.Error repeats the URL, query and all; keep only the cause.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return nil, 0, fmt.Errorf("GET %s: %w", redact(r.URL), err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+		return nil, retryAfter(resp.Header.Get("Retry-After"), c.maxBackoff()), &StatusError{URL: r.URL, Status: resp.StatusCode}
+	}
+	limit := r.MaxBody
+	if limit <= 0 {
+		limit = DefaultMaxBody
+	}
+	if resp.ContentLength > limit {
+		return nil, 0, fmt.Errorf("GET %s: body of %d bytes: %w (limit %d bytes)", redact(r.URL), resp.ContentLength, docidx.ErrTooLarge, limit)
+	}
+	out, err := c.readBody(ctx, r, resp, resp.Body, limit)
+	return out, 0, err
+}
+
+// readBody reads the body of resp (a success), through body, for once: to r.stream when it is
+// set, else into a Response, its bytes reserved in ctx's budget first. It reads at most limit
+// bytes, counts them in the Client's stats, and fails with io.ErrUnexpectedEOF when the body ends
+// before its Content-Length.
+func (c *Client) readBody(ctx context.Context, r Request, resp *http.Response, body io.Reader, limit int64) (*Response, error) {
+	br := &bodyReader{r: body, left: limit, want: resp.ContentLength, stats: &c.bytes}
+	var (
+		out *Response
+		err error
+	)
+	if r.stream != nil {
+		if err = r.stream(br, resp.Header); err == nil {
+			// What the reader left unread still counts against the limit and must arrive whole.
+			_, err = io.Copy(io.Discard, br)
+		}
+	} else {
+		var b []byte
+		if b, err = readAll(ctx, br, resp.ContentLength); err == nil {
+			out = &Response{Body: b, Header: resp.Header, URL: resp.Request.URL.String()}
+		}
+	}
+	var be *bodyError
+	switch {
+	case err == nil:
+		return out, nil
+	case errors.Is(err, errOverLimit):
+		return nil, fmt.Errorf("GET %s: %w (limit %d bytes)", redact(r.URL), docidx.ErrTooLarge, limit)
+	case errors.As(err, &be):
+		return nil, fmt.Errorf("GET %s: reading body: %w", redact(r.URL), be.err)
+	case errors.Is(err, ctx.Err()):
+		return nil, err
+	}
+	return nil, &consumeError{err}
 }
 
 // Stream fetches r.URL as Get does but hands the body to read as it arrives instead of holding
@@ -142,9 +250,9 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 // again and read called again from the start. Stream reserves nothing in ctx's budget: read
 // holds what it decides to, and reserves it. Errors are Get's, or what read returns.
 func (c *Client) Stream(ctx context.Context, r Request, read func(body io.Reader, header http.Header) error) error {
-	return c.do(ctx, r, func(resp *http.Response, body io.Reader) error {
-		return read(body, resp.Header)
-	})
+	r.stream = read
+	_, err := c.Get(ctx, r)
+	return err
 }
 
 // readChunk is how many bytes Get reserves at a time in a budget when the body's length is
@@ -200,110 +308,6 @@ func readInto(b []byte, r io.Reader) ([]byte, error) {
 	}
 }
 
-// do makes the request, retrying as Get documents, and calls consume with each successful
-// response and its body, limited to r.MaxBody and counted in the Client's stats. A retryable
-// error from consume (the body's own: cut short, timed out) counts as a failed attempt.
-func (c *Client) do(ctx context.Context, r Request, consume func(resp *http.Response, body io.Reader) error) error {
-	retries := c.Retries
-	if retries == 0 {
-		retries = DefaultRetries
-	}
-	if retries < 0 {
-		retries = 0
-	}
-	u, err := url.Parse(r.URL)
-	if err != nil {
-		return fmt.Errorf("GET %s: %w", redact(r.URL), err)
-	}
-	var lastErr error
-	for attempt := 0; ; attempt++ {
-		if err := c.limiter(u.Host).Wait(ctx); err != nil {
-			return err
-		}
-		wait, err := c.once(ctx, r, consume)
-		if err == nil {
-			return nil
-		}
-		lastErr = err
-		if !retryable(err) || attempt >= retries || ctx.Err() != nil {
-			break
-		}
-		c.retries.Add(1)
-		if wait <= 0 {
-			wait = c.backoff(attempt)
-		}
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return ctx.Err()
-		case <-t.C:
-		}
-	}
-	if retryable(lastErr) && !errors.Is(lastErr, docidx.ErrRetryable) {
-		lastErr = fmt.Errorf("%w: %w", docidx.ErrRetryable, lastErr)
-	}
-	return lastErr
-}
-
-// once makes one attempt; wait is the server's Retry-After, if any.
-func (c *Client) once(ctx context.Context, r Request, consume func(resp *http.Response, body io.Reader) error) (wait time.Duration, _ error) {
-	timeout := c.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.URL, nil)
-	if err != nil {
-		return 0, fmt.Errorf("GET %s: %w", redact(r.URL), err)
-	}
-	for k, vs := range r.Header {
-		req.Header[k] = vs
-	}
-	if req.Header.Get("User-Agent") == "" {
-		req.Header.Set("User-Agent", UserAgent)
-	}
-	resp, err := c.HTTP.Do(req)
-	if err != nil {
-		// *url.Error repeats the URL, query and all; keep only the cause.
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			err = ue.Err
-		}
-		return 0, fmt.Errorf("GET %s: %w", redact(r.URL), err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-		return retryAfter(resp.Header.Get("Retry-After"), c.maxBackoff()), &StatusError{URL: r.URL, Status: resp.StatusCode}
-	}
-	limit := r.MaxBody
-	if limit <= 0 {
-		limit = DefaultMaxBody
-	}
-	if resp.ContentLength > limit {
-		return 0, fmt.Errorf("GET %s: body of %d bytes: %w (limit %d bytes)", redact(r.URL), resp.ContentLength, docidx.ErrTooLarge, limit)
-	}
-	body := &bodyReader{r: resp.Body, left: limit, want: resp.ContentLength, stats: &c.bytes}
-	err = consume(resp, body)
-	if err == nil {
-		// What consume left unread still counts against the limit and must arrive whole.
-		_, err = io.Copy(io.Discard, body)
-	}
-	var be *bodyError
-	switch {
-	case err == nil:
-		return 0, nil
-	case errors.Is(err, errOverLimit):
-		return 0, fmt.Errorf("GET %s: %w (limit %d bytes)", redact(r.URL), docidx.ErrTooLarge, limit)
-	case errors.As(err, &be):
-		return 0, fmt.Errorf("GET %s: reading body: %w", redact(r.URL), be.err)
-	}
-	// What consume made of a whole body (not JSON, say) is not fixed by fetching it again.
-	return 0, &consumeError{err}
-}
-
 // errOverLimit is a body longer than its limit.
 var errOverLimit = errors.New("response body over its size limit")
 
@@ -353,8 +357,10 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 }
 
 func retryable(err error) bool {
-	var ce *consumeError
-	if err == nil || errors.Is(err, docidx.ErrOffline) || errors.Is(err, context.Canceled) || errors.As(err, &ce) {
+	if errors.As(err, new(*consumeError)) {
+		return false // a whole body that its reader could not use is no better the next time
+	}
+	if err == nil || errors.Is(err, docidx.ErrOffline) || errors.Is(err, context.Canceled) {
 		return false
 	}
 	if errors.Is(err, docidx.ErrRetryable) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, context.DeadlineExceeded) {
