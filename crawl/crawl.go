@@ -30,9 +30,6 @@ type Sink interface {
 // DefaultConcurrency is the number of package versions fetched and extracted at once.
 const DefaultConcurrency = 8
 
-// DefaultMaxMemory is the memory budget of a crawl, in bytes (1 GiB); see Options.MaxMemory.
-const DefaultMaxMemory = 1 << 30
-
 // Options configures Run.
 type Options struct {
 	// Specs lists the packages to crawl. When empty, every package version in Caches is crawled.
@@ -204,11 +201,7 @@ func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 		mu.Lock()
 		sum.Results = make([]Result, 0, len(jobs))
 		mu.Unlock()
-		maxMemory := opts.MaxMemory
-		if maxMemory <= 0 {
-			maxMemory = DefaultMaxMemory
-		}
-		mem := budget.New(max(maxMemory/2, 1))
+		mem := memoryBudget(opts)
 		g := new(errgroup.Group)
 		g.SetLimit(n)
 		for _, j := range jobs {
