@@ -64,7 +64,6 @@ grows, and one larger than the budget runs alone.`,
 			&cli.BoolFlag{Name: "offline", Usage: "local caches only: any network access is an error", EnvVars: []string{"DOCIDX_OFFLINE"}},
 			&cli.BoolFlag{Name: "refresh", Usage: "fetch package versions again even if already indexed", EnvVars: []string{"DOCIDX_REFRESH"}},
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: crawl.DefaultConcurrency, Usage: "package versions fetched at once", EnvVars: []string{"DOCIDX_CONCURRENCY"}},
-			&cli.StringFlag{Name: "max-memory", Value: "1GiB", Usage: "memory budget of the crawl (`SIZE` in bytes, or with KiB, MiB, GiB)", EnvVars: []string{"DOCIDX_MAX_MEMORY"}},
 			&cli.StringFlag{Name: "goproxy", Usage: "Go module proxy `LIST` (default: GOPROXY from the environment or go env)", EnvVars: []string{"DOCIDX_GOPROXY"}},
 			&cli.StringFlag{Name: "npm-registry", Usage: "npm registry `URL` (default: from .npmrc / npm config)", EnvVars: []string{"DOCIDX_NPM_REGISTRY"}},
 			&cli.StringSliceFlag{Name: "site-packages", Usage: "read Python distributions from site-packages `DIR` (dist-info, egg-info); repeatable", EnvVars: []string{"DOCIDX_SITE_PACKAGES"}},
@@ -73,6 +72,7 @@ grows, and one larger than the budget runs alone.`,
 			&cli.StringFlag{Name: "pypi-index", Usage: "Python package index `URL` (default: PIP_INDEX_URL / pip.conf, else PyPI)", EnvVars: []string{"DOCIDX_PYPI_INDEX"}},
 			&cli.StringFlag{Name: "cargo-index", Usage: "crates index `URL` (default: cargo's configuration, else crates.io)", EnvVars: []string{"DOCIDX_CARGO_INDEX"}},
 			&cli.StringFlag{Name: "swift-registry", Usage: "Swift package registry `URL` (default: SwiftPM's registries.json)", EnvVars: []string{"DOCIDX_SWIFT_REGISTRY"}},
+			&cli.StringFlag{Name: "max-memory", Value: "1GiB", Usage: "memory budget of the crawl (`SIZE` in bytes, or with KiB, MiB, GiB)", EnvVars: []string{"DOCIDX_MAX_MEMORY"}},
 			&cli.BoolFlag{Name: "prune", Usage: "afterwards, if nothing failed, drop every package version this crawl did not name", EnvVars: []string{"DOCIDX_PRUNE"}},
 			&cli.BoolFlag{Name: "prune-on-failure", Usage: "with --prune, prune even when some packages failed (kept: versions of the packages that failed)", EnvVars: []string{"DOCIDX_PRUNE_ON_FAILURE"}},
 			&cli.StringFlag{Name: "shard", Usage: "crawl only the K-th of N parts of the package set, split by purl (`K/N`, 1 ≤ K ≤ N); merge the parts with docidx merge", EnvVars: []string{"DOCIDX_SHARD"}},
@@ -93,18 +93,18 @@ func runCrawl(c *cli.Context) error {
 	if n := c.Int("concurrency"); n < 1 || n > 256 {
 		return usagef("--concurrency %d: want 1 to 256", n)
 	}
-	maxMemory, err := parseByteSize(c.String("max-memory"))
-	if err != nil || maxMemory < minMaxMemory {
-		return usagef("--max-memory %q: want a size of at least 64MiB, such as 512MiB or 2GiB", c.String("max-memory"))
-	}
-	// The Go runtime collects harder as the heap nears the budget; a lower GOMEMLIMIT stays.
-	debug.SetMemoryLimit(min(debug.SetMemoryLimit(-1), maxMemory))
 	var shard crawl.Shard
 	if c.String("shard") != "" { // empty, as an unset DOCIDX_SHARD in a job template: no shard
 		if shard, err = crawl.ParseShard(c.String("shard")); err != nil {
 			return usagef("%v", err)
 		}
 	}
+	maxMemory, err := parseByteSize(c.String("max-memory"))
+	if err != nil || maxMemory < minMaxMemory {
+		return usagef("--max-memory %q: want a size of at least 64MiB, such as 512MiB or 2GiB", c.String("max-memory"))
+	}
+	// The Go runtime collects harder as the heap nears the budget; a lower GOMEMLIMIT stays.
+	debug.SetMemoryLimit(min(debug.SetMemoryLimit(-1), maxMemory))
 	var specs []crawl.Spec
 	for _, arg := range c.Args().Slice() {
 		s, err := crawl.ParseSpec(arg)

@@ -30,8 +30,8 @@ const (
 // name and whether it is deprecated, the dist-tags, the top-level readme and description, and
 // the version objects and publish times of only the few versions a selection keeps. A popular
 // package's packument holds thousands of versions, a hostile one any number, each with
-// dependencies, scripts and more: decodePackument reads it as a stream and never holds more
-// than one of them at once.
+// dependencies, scripts and more: decodePackument reads it as a stream and holds one of them at
+// a time, besides the few it keeps.
 type packument struct {
 	DistTags       map[string]flexString
 	Versions       map[string]*manifest // every version; nil for those whose object was not kept
