@@ -17,7 +17,14 @@ func CompareVersions(eco Ecosystem, a, b string) int {
 	if a == b {
 		return 0
 	}
-	va, vb := parseVersion(eco, a), parseVersion(eco, b)
+	return compareParsed(a, b, parseVersion(eco, a), parseVersion(eco, b))
+}
+
+// compareParsed is CompareVersions of a and b, parsed as va and vb.
+func compareParsed(a, b string, va, vb parsedVersion) int {
+	if a == b {
+		return 0
+	}
 	if va.ok != vb.ok {
 		if va.ok {
 			return 1
@@ -49,7 +56,18 @@ func CompareVersions(eco Ecosystem, a, b string) int {
 
 // SortVersions sorts versions of ecosystem eco from oldest to newest with CompareVersions.
 func SortVersions(eco Ecosystem, versions []string) {
-	sort.SliceStable(versions, func(i, j int) bool { return CompareVersions(eco, versions[i], versions[j]) < 0 })
+	type item struct {
+		s string
+		v parsedVersion
+	}
+	items := make([]item, len(versions))
+	for i, s := range versions {
+		items[i] = item{s, parseVersion(eco, s)} // once each, not once per comparison
+	}
+	sort.SliceStable(items, func(i, j int) bool { return compareParsed(items[i].s, items[j].s, items[i].v, items[j].v) < 0 })
+	for i, it := range items {
+		versions[i] = it.s
+	}
 }
 
 // IsPrerelease reports whether version has a pre-release part ("1.0.0-rc.1", "2.0b1", "1.0.dev3").
@@ -102,8 +120,10 @@ func parseVersion(eco Ecosystem, s string) parsedVersion {
 	if rel == "" {
 		return v
 	}
-	for _, part := range strings.Split(rel, ".") {
+	v.release = make([]int, 0, strings.Count(rel, ".")+1)
+	for part := range strings.SplitSeq(rel, ".") {
 		if part == "" {
+			v.release = nil
 			return v
 		}
 		n := 0

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/budget"
 )
 
 // Sink receives crawled package versions. index.Writer satisfies it; crawl declares it so that it
@@ -53,6 +54,13 @@ type Options struct {
 	PackageTimeout time.Duration
 	// Refresh fetches package versions again even when the sink already has them.
 	Refresh bool
+	// MaxMemory is the crawl's memory budget in bytes; 0 means DefaultMaxMemory. Half of it is
+	// shared by the package versions in flight: each reserves the bytes it is about to hold
+	// (a tarball, a zip, a decode buffer) and waits while the others hold the rest, and one
+	// larger than that half runs alone. The other half is left to the garbage collector's
+	// headroom and to the sink; the caller may also give the Go runtime the whole budget as its
+	// memory limit (runtime/debug.SetMemoryLimit), as docidx crawl does.
+	MaxMemory int64
 	// Shard, when set, keeps only the package versions of one part of the package set (see
 	// Shard.Has): a cached version or an exact spec is kept or left out before anything is
 	// fetched, a range spec once it is resolved. A range spec that does not resolve is reported
@@ -204,10 +212,13 @@ func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 		mu.Lock()
 		sum.Results = make([]Result, 0, len(jobs))
 		mu.Unlock()
+		mem := memoryBudget(opts)
 		lanes := &lanes{limit: n}
 		for _, j := range jobs {
 			lanes.add(j.spec.Ecosystem, func() error {
-				r, skip := crawlOne(ctx, guard, opts, j, claim)
+				work := mem.Start()
+				r, skip := crawlOne(budget.NewContext(ctx, work), guard, opts, j, claim)
+				work.Done()
 				if skip == skipOtherShard {
 					mu.Lock()
 					sum.OtherShards++

@@ -11,8 +11,9 @@
 // package-lock.json, pnpm-lock.yaml, yarn.lock, requirements files, poetry.lock, uv.lock,
 // Cargo.lock and Package.resolved; entries that name no registry version are reported as Skipped.
 //
-// crawl imports the root package docidx, readme, golang.org/x libraries and the TOML and YAML
-// parsers its lockfiles need (github.com/BurntSushi/toml, go.yaml.in/yaml/v3) only. It receives
+// crawl imports the root package docidx, internal/budget (the crawl's memory budget), readme,
+// golang.org/x libraries and the TOML and YAML parsers its lockfiles need
+// (github.com/BurntSushi/toml, go.yaml.in/yaml/v3) only. It receives
 // its registries as []docidx.Registry and writes through its own Sink interface, so it never
 // imports registries/, index/ or serve/; cmd/docidx wires the concrete types together.
 package crawl

@@ -8,7 +8,9 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -49,7 +51,11 @@ one part each, and 'docidx merge' combines their snapshots into one.
 
 Registries come from each ecosystem's own configuration: GOPROXY (environment or
 'go env'), npm's .npmrc files and npm_config_* variables; --goproxy and
---npm-registry override them.`,
+--npm-registry override them.
+
+--max-memory bounds the crawl's memory (default 1GiB): packages wait for room
+before they hold a large download, so their number in flight shrinks as their size
+grows, and one larger than the budget runs alone.`,
 		Flags: []cli.Flag{
 			indexFlag, logLevelFlag, jsonFlag,
 			&cli.StringSliceFlag{Name: "from", Usage: "read exact versions from `FILE` (go.mod, package-lock.json); repeatable", EnvVars: []string{"DOCIDX_FROM"}},
@@ -67,6 +73,7 @@ Registries come from each ecosystem's own configuration: GOPROXY (environment or
 			&cli.StringFlag{Name: "pypi-index", Usage: "Python package index `URL` (default: PIP_INDEX_URL / pip.conf, else PyPI)", EnvVars: []string{"DOCIDX_PYPI_INDEX"}},
 			&cli.StringFlag{Name: "cargo-index", Usage: "crates index `URL` (default: cargo's configuration, else crates.io)", EnvVars: []string{"DOCIDX_CARGO_INDEX"}},
 			&cli.StringFlag{Name: "swift-registry", Usage: "Swift package registry `URL` (default: SwiftPM's registries.json)", EnvVars: []string{"DOCIDX_SWIFT_REGISTRY"}},
+			&cli.StringFlag{Name: "max-memory", Value: "1GiB", Usage: "memory budget of the crawl (`SIZE` in bytes, or with KiB, MiB, GiB)", EnvVars: []string{"DOCIDX_MAX_MEMORY"}},
 			&cli.BoolFlag{Name: "prune", Usage: "afterwards, if nothing failed, drop every package version this crawl did not name", EnvVars: []string{"DOCIDX_PRUNE"}},
 			&cli.BoolFlag{Name: "prune-on-failure", Usage: "with --prune, prune even when some packages failed (kept: versions of the packages that failed)", EnvVars: []string{"DOCIDX_PRUNE_ON_FAILURE"}},
 			&cli.StringFlag{Name: "shard", Usage: "crawl only the K-th of N parts of the package set, split by purl (`K/N`, 1 ≤ K ≤ N); merge the parts with docidx merge", EnvVars: []string{"DOCIDX_SHARD"}},
@@ -96,6 +103,12 @@ func runCrawl(c *cli.Context) error {
 			return usagef("%v", err)
 		}
 	}
+	maxMemory, err := parseByteSize(c.String("max-memory"))
+	if err != nil || maxMemory < minMaxMemory {
+		return usagef("--max-memory %q: want a size of at least 64MiB, such as 512MiB or 2GiB", c.String("max-memory"))
+	}
+	// The Go runtime collects harder as the heap nears the budget; a lower GOMEMLIMIT stays.
+	debug.SetMemoryLimit(min(debug.SetMemoryLimit(-1), maxMemory))
 	var specs []crawl.Spec
 	for _, arg := range c.Args().Slice() {
 		s, err := crawl.ParseSpec(arg)
@@ -153,6 +166,7 @@ func runCrawl(c *cli.Context) error {
 		Registries:     srcs.registries,
 		Concurrency:    c.Int("concurrency"),
 		PackageTimeout: c.Duration("package-timeout"),
+		MaxMemory:      maxMemory,
 		Refresh:        c.Bool("refresh"),
 		Shard:          shard,
 		Logger:         log,
@@ -385,4 +399,25 @@ func (p *progress) finish() {
 	if p.bar != nil {
 		p.bar.Finish()
 	}
+}
+
+// minMaxMemory is the smallest --max-memory accepted, in bytes.
+const minMaxMemory = 64 << 20
+
+// parseByteSize reads a size such as "1073741824", "512MiB" or "2GiB" (also "K", "KB", "M",
+// "MB", "G", "GB": every unit is a power of 1024), in bytes.
+func parseByteSize(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	num := strings.TrimRightFunc(s, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' })
+	unit := strings.ToLower(strings.TrimSpace(s[len(num):]))
+	shift := map[string]uint{"": 0, "b": 0, "k": 10, "kb": 10, "kib": 10, "m": 20, "mb": 20, "mib": 20, "g": 30, "gb": 30, "gib": 30}
+	sh, ok := shift[unit]
+	if !ok {
+		return 0, fmt.Errorf("unknown unit %q", unit)
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if err != nil || n < 0 || n > (1<<62)>>sh {
+		return 0, fmt.Errorf("%q is not a size", s)
+	}
+	return n << sh, nil
 }

@@ -2,13 +2,15 @@ package npm
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -16,6 +18,7 @@ import (
 	"github.com/Masterminds/semver/v3"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/budget"
 	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
@@ -26,8 +29,12 @@ import (
 // Ecosystem is the purl type this package serves.
 const Ecosystem = docidx.NPM
 
-// packumentCacheSize is how many packuments a Registry keeps between Resolve and Fetch.
-const packumentCacheSize = 16
+// Bounds on the packuments a Registry keeps between Resolve and Fetch: how many, and their
+// footprints in all (a packument of 100,000 versions holds about 7 MB), but for the newest.
+const (
+	packumentCacheSize   = 16
+	packumentCacheWeight = 64 << 20
+)
 
 // RegistryConfig configures NewRegistry. Only Config is required.
 type RegistryConfig struct {
@@ -40,13 +47,16 @@ type RegistryConfig struct {
 	Logger *slog.Logger
 	// Limits in bytes (counts for MaxDocs and MaxSymbols); zero means the Default* constant.
 	MaxPackument int64 // one packument document
-	MaxTarball   int64 // one compressed tarball; a larger one fails with docidx.ErrTooLarge
-	MaxUnpacked  int64 // one tarball's entries decompressed; ErrTooLarge
-	MaxEntry     int64 // one tarball entry decompressed; ErrTooLarge
-	MaxFile      int64 // one README or declaration file; larger ones are skipped
-	MaxDocs      int   // docs/ and examples/ documents per version
-	MaxDocSize   int64 // one docs/ or examples/ file; larger ones are skipped
-	MaxSymbols   int   // API symbols per version
+	// MaxPackumentValue bounds one value of a packument: a version object, the readme (see
+	// DefaultMaxPackumentValue); ErrTooLarge.
+	MaxPackumentValue int64
+	MaxTarball        int64 // one compressed tarball; a larger one fails with docidx.ErrTooLarge
+	MaxUnpacked       int64 // one tarball's entries decompressed; ErrTooLarge
+	MaxEntry          int64 // one tarball entry decompressed; ErrTooLarge
+	MaxFile           int64 // one README or declaration file; larger ones are skipped
+	MaxDocs           int   // docs/ and examples/ documents per version
+	MaxDocSize        int64 // one docs/ or examples/ file; larger ones are skipped
+	MaxSymbols        int   // API symbols per version
 	// Now returns the crawl time; nil means time.Now.
 	Now func() time.Time
 }
@@ -86,31 +96,19 @@ func NewRegistry(cfg RegistryConfig) (*Registry, error) {
 		}
 	}
 	def(&cfg.MaxPackument, DefaultMaxPackument)
+	def(&cfg.MaxPackumentValue, DefaultMaxPackumentValue)
 	def(&cfg.MaxTarball, DefaultMaxTarball)
 	def(&cfg.MaxUnpacked, DefaultMaxUnpacked)
 	def(&cfg.MaxEntry, DefaultMaxEntry)
 	def(&cfg.MaxFile, DefaultMaxFile)
 	def(&cfg.MaxDocSize, DefaultMaxDocSize)
-	return &Registry{cfg: cfg, client: cfg.Client, log: cfg.Logger, cache: loadcache.Cache[*packument]{Size: packumentCacheSize}}, nil
+	return &Registry{cfg: cfg, client: cfg.Client, log: cfg.Logger, cache: loadcache.Cache[*packument]{
+		Size: packumentCacheSize, Weight: (*packument).footprint, MaxWeight: packumentCacheWeight,
+	}}, nil
 }
 
 // Ecosystem returns docidx.NPM.
 func (r *Registry) Ecosystem() docidx.Ecosystem { return Ecosystem }
-
-// packument is the part of a full packument docidx reads. Version objects decode into manifest,
-// which keeps only the fields docidx uses: a popular package's packument holds thousands of
-// versions, each with dependencies, scripts and more.
-type packument struct {
-	Name           flexString            `json:"name"`
-	DistTags       map[string]flexString `json:"dist-tags"`
-	Versions       map[string]*manifest  `json:"versions"`
-	Time           map[string]flexString `json:"time"`
-	Readme         flexString            `json:"readme"`
-	ReadmeFilename flexString            `json:"readmeFilename"`
-	Description    flexString            `json:"description"`
-
-	url string // where it was fetched, for messages and Package.Source
-}
 
 // ValidName reports whether name is an npm package name docidx can request: "name" or
 // "@scope/name", at most 214 bytes, without whitespace, control characters, "..", or a leading
@@ -146,46 +144,83 @@ func (r *Registry) packumentURL(name string) string {
 	return reg + url.PathEscape(name)
 }
 
-// packument fetches (or returns the cached) full packument of name.
-func (r *Registry) packument(ctx context.Context, name string) (*packument, error) {
+// packument fetches (or returns the cached) full packument of name, keeping the version objects
+// sel names (a cached packument keeps what its first caller's selection named).
+func (r *Registry) packument(ctx context.Context, name string, sel selection) (*packument, error) {
 	if !ValidName(name) {
 		return nil, fmt.Errorf("npm: %w: %q is not a valid npm package name", docidx.ErrBadSpec, name)
 	}
 	u := r.packumentURL(name)
 	// Failures are not cached: the next call retries.
-	return r.cache.Get(ctx, u, func() (*packument, error) { return r.loadPackument(ctx, name, u) })
+	return r.cache.Get(ctx, u, func() (*packument, error) { return r.loadPackument(ctx, name, u, sel) })
 }
 
-func (r *Registry) loadPackument(ctx context.Context, name, u string) (*packument, error) {
+// manifest returns the version object of version in p, fetching the packument again when p did
+// not keep it. Errors are Fetch's.
+func (r *Registry) manifest(ctx context.Context, p *packument, name, version string) (*manifest, error) {
+	m, ok := p.Versions[version]
+	if !ok {
+		return nil, fmt.Errorf("npm: %s has no version %s in %s (resolve a range or tag first): %w",
+			name, version, redact.URL(r.cfg.Config.RegistryFor(name)), docidx.ErrNotFound)
+	}
+	if m != nil {
+		return m, nil
+	}
+	again, err := r.loadPackument(ctx, name, r.packumentURL(name), selection{versions: []string{version}})
+	if err != nil {
+		return nil, err
+	}
+	if m = again.Versions[version]; m == nil {
+		return nil, fmt.Errorf("npm: %s: version %s vanished from %s between two reads of its packument: %w",
+			name, version, redact.URL(r.cfg.Config.RegistryFor(name)), docidx.ErrNotFound)
+	}
+	return m, nil
+}
+
+// loadPackument streams the packument at u, keeping the version objects sel names. While it
+// decodes, it reserves in ctx's memory budget what the decoder may hold: twice the largest
+// value allowed, or the whole document when that is smaller.
+func (r *Registry) loadPackument(ctx context.Context, name, u string, sel selection) (*packument, error) {
 	h := http.Header{}
 	// The full document: the abbreviated one lacks readme, description, repository and time.
 	h.Set("Accept", "application/json")
 	if auth := r.cfg.Config.AuthFor(u); auth != "" {
 		h.Set("Authorization", auth)
 	}
-	resp, err := r.client.Get(ctx, fetch.Request{URL: u, Header: h, MaxBody: r.cfg.MaxPackument})
-	if err != nil {
+	var (
+		p         *packument
+		decodeErr error
+	)
+	err := r.client.Stream(ctx, fetch.Request{URL: u, Header: h, MaxBody: r.cfg.MaxPackument}, func(body io.Reader, header http.Header) error {
+		cost := 2 * r.cfg.MaxPackumentValue
+		if n, err := strconv.ParseInt(header.Get("Content-Length"), 10, 64); err == nil && n >= 0 {
+			cost = min(cost, n)
+		}
+		work := budget.FromContext(ctx)
+		if err := work.Reserve(ctx, cost); err != nil {
+			return err
+		}
+		defer work.Release(cost)
+		p, decodeErr = decodePackument(body, sel, r.cfg.MaxPackumentValue, func(n int64) error { return work.Reserve(ctx, n) })
+		return decodeErr
+	})
+	switch {
+	case err == nil:
+	case decodeErr != nil && errors.Is(err, decodeErr) && ctx.Err() == nil: // not the body's failure but its content's
+		what := "is not valid JSON"
+		if errors.Is(decodeErr, docidx.ErrTooLarge) {
+			what = "is too large to read"
+		}
+		return nil, fmt.Errorf("npm: packument of %s from %s %s: %w", name, redact.URL(u), what, decodeErr)
+	default:
 		return nil, r.httpError(name, "", err)
-	}
-	var p packument
-	if err := json.Unmarshal(resp.Body, &p); err != nil {
-		// A field of an unexpected type (a version that is not an object …) leaves the rest decoded.
-		var te *json.UnmarshalTypeError
-		if !errors.As(err, &te) {
-			return nil, fmt.Errorf("npm: packument of %s from %s is not valid JSON: %w", name, redact.URL(u), err)
-		}
-	}
-	for v, m := range p.Versions {
-		if m == nil || m.Version == "" && len(m.Dist) == 0 { // null, or not an object
-			delete(p.Versions, v)
-		}
 	}
 	if len(p.Versions) == 0 {
 		// An unpublished package keeps a packument with time.unpublished and no versions.
 		return nil, fmt.Errorf("npm: package %s has no published versions in %s: %w", name, redact.URL(r.cfg.Config.RegistryFor(name)), docidx.ErrNotFound)
 	}
 	p.url = redact.URL(u)
-	return &p, nil
+	return p, nil
 }
 
 // httpError turns a fetch error into one that says what to do.
@@ -215,7 +250,7 @@ func (r *Registry) httpError(name, version string, err error) error {
 // Errors wrap docidx.ErrNotFound (no such package, tag or matching version), docidx.ErrBadSpec
 // (an invalid name or range), or the registry's failure.
 func (r *Registry) Resolve(ctx context.Context, name, query string) (string, error) {
-	p, err := r.packument(ctx, name)
+	p, err := r.packument(ctx, name, querySelection(query))
 	if err != nil {
 		return "", err
 	}
@@ -269,7 +304,7 @@ func (p *packument) resolve(name, query string) (string, error) {
 		return latest, nil
 	}
 	versions := p.versionList()
-	if v := highest(versions, func(v string) bool { return match(v) && p.deprecated(v) == "" }, false); v != "" {
+	if v := highest(versions, func(v string) bool { return match(v) && !p.Deprecated[v] }, false); v != "" {
 		return v, nil
 	}
 	if v := highest(versions, match, false); v != "" {
@@ -302,15 +337,8 @@ func (p *packument) tagList() string {
 	return strings.Join(tags, ", ")
 }
 
-// versionList returns the version keys, oldest first.
-func (p *packument) versionList() []string {
-	vs := make([]string, 0, len(p.Versions))
-	for v := range p.Versions {
-		vs = append(vs, v)
-	}
-	docidx.SortVersions(docidx.NPM, vs)
-	return vs
-}
+// versionList returns the version keys, oldest first, in a slice of the caller's own.
+func (p *packument) versionList() []string { return slices.Clone(p.sorted) }
 
 // highest returns the newest of versions (sorted oldest first) for which ok holds; with
 // stableFirst, a release beats any prerelease.
@@ -330,14 +358,6 @@ func highest(versions []string, ok func(string) bool, stableFirst bool) string {
 	return ""
 }
 
-// deprecated returns version v's deprecation message.
-func (p *packument) deprecated(v string) string {
-	if m, ok := p.Versions[v]; ok {
-		return m.deprecated()
-	}
-	return ""
-}
-
 // Fetch downloads name@version and extracts its metadata, README (the tarball's, else the
 // packument's), docs/, examples/ and the API declared in its .d.ts files.
 //
@@ -346,14 +366,13 @@ func (p *packument) deprecated(v string) string {
 // docidx.ErrUnsafePath (a tarball entry that is absolute or climbs out with ".."),
 // docidx.ErrOffline, or the registry's failure.
 func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.PackageDocs, error) {
-	p, err := r.packument(ctx, name)
+	p, err := r.packument(ctx, name, selection{versions: []string{version}})
 	if err != nil {
 		return nil, err
 	}
-	m, ok := p.Versions[version]
-	if !ok {
-		return nil, fmt.Errorf("npm: %s has no version %s in %s (resolve a range or tag first): %w",
-			name, version, redact.URL(r.cfg.Config.RegistryFor(name)), docidx.ErrNotFound)
+	m, err := r.manifest(ctx, p, name, version)
+	if err != nil {
+		return nil, err
 	}
 	files, err := r.tarball(ctx, name, version, m)
 	if err != nil {
@@ -424,6 +443,17 @@ func (r *Registry) tarball(ctx context.Context, name, version string, m *manifes
 	for _, s := range skipped {
 		r.log.Debug("npm: tarball file skipped (size limit)", "package", name, "version", version, "file", s)
 	}
+	// In the crawl's budget, the files kept take the place of the tarball they came from: they
+	// stay in memory while they are extracted, the tarball does not.
+	work := budget.FromContext(ctx)
+	var kept int64
+	for _, b := range files {
+		kept += int64(len(b))
+	}
+	if err := work.Reserve(ctx, kept); err != nil {
+		return nil, err
+	}
+	work.Release(int64(len(resp.Body)))
 	return files, nil
 }
 

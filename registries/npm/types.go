@@ -217,7 +217,7 @@ type registryFinder struct{ r *Registry }
 // typesVersion picks. A package without an @types package gives nil, nil.
 func (f registryFinder) typesFor(ctx context.Context, name, version string) (*otherPackage, error) {
 	tn := typesPackageName(name)
-	p, err := f.r.packument(ctx, tn)
+	p, err := f.r.packument(ctx, tn, selection{picks: typesPicks(version)})
 	if errors.Is(err, docidx.ErrNotFound) {
 		return nil, nil
 	}
@@ -228,12 +228,15 @@ func (f registryFinder) typesFor(ctx context.Context, name, version string) (*ot
 	if v == "" {
 		return nil, nil
 	}
-	files, err := f.r.tarball(ctx, tn, v, p.Versions[v])
+	m, err := f.r.manifest(ctx, p, tn, v)
+	if err != nil {
+		return nil, err
+	}
+	files, err := f.r.tarball(ctx, tn, v, m)
 	if err != nil {
 		return nil, err
 	}
 	fsys := memfs.New(files)
-	m := p.Versions[v]
 	if b, ok := files["package.json"]; ok {
 		if tm, err := parseManifest(trimBOM(b)); err == nil {
 			m = tm
@@ -250,20 +253,30 @@ func (registryFinder) dependency(context.Context, string, string) *otherPackage 
 // the highest release with the same major.minor, else the highest with the same major, else "".
 // versions are sorted oldest first; prereleases are picked only when no release matches.
 func typesVersion(versions []string, version string) string {
-	want, err := semver.NewVersion(version)
-	if err != nil {
-		return ""
-	}
-	for _, release := range []bool{true, false} {
-		for _, sameMinor := range []bool{true, false} {
-			if v := highest(versions, func(v string) bool {
-				sv, err := semver.NewVersion(v)
-				return err == nil && sv.Major() == want.Major() && (!sameMinor || sv.Minor() == want.Minor()) &&
-					(!release || sv.Prerelease() == "")
-			}, false); v != "" {
-				return v
-			}
+	for _, ok := range typesPicks(version) {
+		if v := highest(versions, func(v string) bool { return ok(&candidate{version: v}) }, false); v != "" {
+			return v
 		}
 	}
 	return ""
+}
+
+// typesPicks returns typesVersion's choices for version, best first: releases with its
+// major.minor, releases with its major, then any version with its major.minor, its major.
+func typesPicks(version string) []pick {
+	want, err := semver.NewVersion(version)
+	if err != nil {
+		return nil
+	}
+	var picks []pick
+	for _, release := range []bool{true, false} {
+		for _, sameMinor := range []bool{true, false} {
+			picks = append(picks, func(c *candidate) bool {
+				sv := c.semver()
+				return sv != nil && sv.Major() == want.Major() && (!sameMinor || sv.Minor() == want.Minor()) &&
+					(!release || sv.Prerelease() == "")
+			})
+		}
+	}
+	return picks
 }

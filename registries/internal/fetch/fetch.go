@@ -6,7 +6,8 @@
 // only to the origin (scheme, host and port) they were configured for, on every hop. URLs in its
 // errors pass through internal/redact.
 //
-// It imports only the root package, internal/redact, x/time/rate and the standard library.
+// It imports only the root package, internal/budget, internal/redact, x/time/rate and the
+// standard library.
 package fetch
 
 import (
@@ -18,6 +19,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,6 +29,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/budget"
 	"github.com/docidx/docidx/internal/redact"
 )
 
@@ -91,9 +94,13 @@ type Request struct {
 	URL     string
 	Header  http.Header // extra headers (Accept, Authorization …)
 	MaxBody int64       // bytes; a larger body fails with docidx.ErrTooLarge; 0 means DefaultMaxBody
+
+	stream func(body io.Reader, header http.Header) error // set by Stream: the body goes to it, not into Response
 }
 
-// Response is a fetched body.
+// Response is a fetched body, held in memory. When the request's context carries a budget.Work
+// (the crawl's memory budget), Get reserved the body's bytes in it before reading them; they stay
+// reserved until the work is done.
 type Response struct {
 	Body   []byte
 	Header http.Header
@@ -231,22 +238,162 @@ func (c *Client) once(ctx context.Context, r Request, u *url.URL) (_ *Response, 
 		return nil, 0, fmt.Errorf("GET %s: body of %d bytes: %w (limit %d bytes)", redact.URL(r.URL), resp.ContentLength, docidx.ErrTooLarge, limit)
 	}
 	rd, stop := c.watchRate(resp.Body, cut)
-	body, err := io.ReadAll(io.LimitReader(rd, limit+1))
+	out, err := c.readBody(ctx, r, resp, rd, limit)
 	stop()
-	c.bytes.Add(int64(len(body)))
 	if err != nil {
 		if slow := context.Cause(ctx); errors.Is(slow, errTooSlow) {
-			err = slow
+			err = fmt.Errorf("GET %s: reading body: %w", redact.URL(r.URL), slow)
 		}
-		return nil, 0, fmt.Errorf("GET %s: reading body: %w", redact.URL(r.URL), err)
 	}
-	if int64(len(body)) > limit {
-		return nil, 0, fmt.Errorf("GET %s: %w (limit %d bytes)", redact.URL(r.URL), docidx.ErrTooLarge, limit)
+	return out, 0, err
+}
+
+// readBody reads the body of resp (a success), through body, for once: to r.stream when it is
+// set, else into a Response, its bytes reserved in ctx's budget first. It reads at most limit
+// bytes, counts them in the Client's stats, and fails with io.ErrUnexpectedEOF when the body ends
+// before its Content-Length.
+func (c *Client) readBody(ctx context.Context, r Request, resp *http.Response, body io.Reader, limit int64) (*Response, error) {
+	br := &bodyReader{r: body, left: limit, want: resp.ContentLength, stats: &c.bytes}
+	var (
+		out *Response
+		err error
+	)
+	if r.stream != nil {
+		if err = r.stream(br, resp.Header); err == nil {
+			// What the reader left unread still counts against the limit and must arrive whole.
+			_, err = io.Copy(io.Discard, br)
+		}
+	} else {
+		var b []byte
+		if b, err = readAll(ctx, br, resp.ContentLength); err == nil {
+			out = &Response{Body: b, Header: resp.Header, URL: resp.Request.URL.String()}
+		}
 	}
-	if resp.ContentLength >= 0 && int64(len(body)) < resp.ContentLength {
-		return nil, 0, fmt.Errorf("GET %s: %w", redact.URL(r.URL), io.ErrUnexpectedEOF)
+	var be *bodyError
+	switch {
+	case err == nil:
+		return out, nil
+	case errors.Is(err, errOverLimit):
+		return nil, fmt.Errorf("GET %s: %w (limit %d bytes)", redact.URL(r.URL), docidx.ErrTooLarge, limit)
+	case errors.As(err, &be):
+		return nil, fmt.Errorf("GET %s: reading body: %w", redact.URL(r.URL), be.err)
+	case errors.Is(err, ctx.Err()):
+		return nil, err
 	}
-	return &Response{Body: body, Header: resp.Header, URL: resp.Request.URL.String()}, 0, nil
+	return nil, &consumeError{err}
+}
+
+// Stream fetches r.URL as Get does but hands the body to read as it arrives instead of holding
+// it: read sees at most r.MaxBody bytes (reading more fails with docidx.ErrTooLarge) and the
+// response's header. Failures before the body starts are retried as Get retries them; when read
+// returns a retryable error (the body was cut short, a read timed out), the resource is fetched
+// again and read called again from the start. Stream reserves nothing in ctx's budget: read
+// holds what it decides to, and reserves it. Errors are Get's, or what read returns.
+func (c *Client) Stream(ctx context.Context, r Request, read func(body io.Reader, header http.Header) error) error {
+	r.stream = read
+	_, err := c.Get(ctx, r)
+	return err
+}
+
+// readChunk is how many bytes Get reserves at a time in a budget when the body's length is
+// not known in advance.
+const readChunk = 1 << 20
+
+// readAll reads body, whose length is n bytes (-1 when unknown), reserving its bytes in ctx's
+// budget before it holds them; on failure it gives the reservation back.
+func readAll(ctx context.Context, body io.Reader, n int64) (b []byte, err error) {
+	work := budget.FromContext(ctx)
+	var reserved int64
+	defer func() {
+		if err != nil {
+			work.Release(reserved)
+		}
+	}()
+	if n >= 0 {
+		if err := work.Reserve(ctx, n); err != nil {
+			return nil, err
+		}
+		reserved = n
+		return readInto(make([]byte, 0, n+1), body) // +1: room to see a body longer than announced
+	}
+	for {
+		if err := work.Reserve(ctx, readChunk); err != nil {
+			return nil, err
+		}
+		reserved += readChunk
+		before := len(b)
+		b, err = readInto(slices.Grow(b, readChunk+1), io.LimitReader(body, readChunk)) // +1: room to see the end
+		if err != nil || len(b)-before < readChunk {
+			work.Release(reserved - int64(len(b)))
+			reserved = int64(len(b))
+			return b, err
+		}
+	}
+}
+
+// readInto appends r's bytes to b, up to its end.
+func readInto(b []byte, r io.Reader) ([]byte, error) {
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = slices.Grow(b, 512)
+		}
+	}
+}
+
+// errOverLimit is a body longer than its limit.
+var errOverLimit = errors.New("response body over its size limit")
+
+// bodyError is a failure of the response body itself (a connection reset, a body cut short, one
+// over its limit), as opposed to what a consumer made of the bytes.
+type bodyError struct{ err error }
+
+func (e *bodyError) Error() string { return e.err.Error() }
+func (e *bodyError) Unwrap() error { return e.err }
+
+// consumeError is an error a consumer returned about a body that arrived whole; it is never
+// retried.
+type consumeError struct{ err error }
+
+func (e *consumeError) Error() string { return e.err.Error() }
+func (e *consumeError) Unwrap() error { return e.err }
+
+// bodyReader reads a response body: at most left bytes (one more fails with errOverLimit), each
+// counted in stats; a body that ends before its Content-Length (want, -1 when unknown) fails
+// with io.ErrUnexpectedEOF. Its errors are *bodyError.
+type bodyReader struct {
+	r     io.Reader
+	left  int64
+	want  int64
+	got   int64
+	stats *atomic.Int64
+}
+
+func (b *bodyReader) Read(p []byte) (int, error) {
+	if int64(len(p)) > b.left+1 {
+		p = p[:b.left+1]
+	}
+	n, err := b.r.Read(p)
+	b.got += int64(n)
+	b.stats.Add(int64(n))
+	if int64(n) > b.left {
+		return 0, &bodyError{errOverLimit}
+	}
+	b.left -= int64(n)
+	switch {
+	case err == io.EOF && b.want >= 0 && b.got < b.want:
+		return n, &bodyError{io.ErrUnexpectedEOF}
+	case err != nil && err != io.EOF:
+		return n, &bodyError{err}
+	}
+	return n, err
 }
 
 // errTooSlow is the cause of an attempt cut by watchRate.
@@ -300,6 +447,9 @@ func (c *Client) watchRate(body io.Reader, cut context.CancelCauseFunc) (_ io.Re
 }
 
 func retryable(err error) bool {
+	if errors.As(err, new(*consumeError)) {
+		return false // a whole body that its reader could not use is no better the next time
+	}
 	if err == nil || errors.Is(err, docidx.ErrOffline) || errors.Is(err, context.Canceled) {
 		return false
 	}

@@ -3,15 +3,18 @@ package fetch
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/budget"
 )
 
 func fastClient(hc *http.Client) *Client {
@@ -366,5 +369,101 @@ func TestSameOrigin(t *testing.T) {
 		if got := sameOrigin(a, b); got != tc.want {
 			t.Errorf("sameOrigin(%s, %s) = %v, want %v", tc.a, tc.b, got, tc.want)
 		}
+	}
+}
+
+// Stream retries a failure before the body and a body cut short, calling read afresh each time;
+// what read makes of a whole body is not retried.
+func TestStream(t *testing.T) {
+	const body = `{"name":"x"}`
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch calls.Add(1) {
+		case 1:
+			w.WriteHeader(http.StatusServiceUnavailable)
+		case 2: // announces the whole body, sends half
+			w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+			io.WriteString(w, body[:len(body)/2])
+		default:
+			io.WriteString(w, body)
+		}
+	}))
+	defer srv.Close()
+	c := fastClient(srv.Client())
+	var reads []string
+	err := c.Stream(context.Background(), Request{URL: srv.URL}, func(r io.Reader, _ http.Header) error {
+		b, err := io.ReadAll(r)
+		reads = append(reads, string(b))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != 3 || len(reads) != 2 || reads[1] != body {
+		t.Errorf("%d requests, reads %q; want 3 requests and the whole body on the second read", calls.Load(), reads)
+	}
+	if got := c.Stats().Bytes; got != int64(len(body)+len(body)/2) {
+		t.Errorf("Stats().Bytes = %d, want %d", got, len(body)+len(body)/2)
+	}
+
+	calls.Store(2)
+	bad := errors.New("not what I wanted")
+	err = c.Stream(context.Background(), Request{URL: srv.URL}, func(io.Reader, http.Header) error { return bad })
+	if !errors.Is(err, bad) || calls.Load() != 3 {
+		t.Errorf("read failing: err = %v after %d requests, want %v after 1", err, calls.Load()-2, bad)
+	}
+}
+
+// A body over MaxBody fails with ErrTooLarge once read has seen MaxBody bytes, even when its
+// length was not announced.
+func TestStreamTooLarge(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.(http.Flusher).Flush() // chunked: no Content-Length
+		for range 64 {
+			io.WriteString(w, strings.Repeat("x", 1024))
+		}
+	}))
+	defer srv.Close()
+	seen := 0
+	err := fastClient(srv.Client()).Stream(context.Background(), Request{URL: srv.URL, MaxBody: 4096}, func(r io.Reader, _ http.Header) error {
+		n, err := io.Copy(io.Discard, r)
+		seen = int(n)
+		return err
+	})
+	if !errors.Is(err, docidx.ErrTooLarge) || seen > 4096 {
+		t.Errorf("err = %v after reading %d bytes, want ErrTooLarge after at most 4096", err, seen)
+	}
+}
+
+// Get reserves its body in the context's budget, and gives the reservation back on failure.
+func TestGetReservesBody(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/chunked" {
+			w.(http.Flusher).Flush()
+		}
+		if r.URL.Path == "/short" {
+			w.Header().Set("Content-Length", "3000")
+		}
+		io.WriteString(w, strings.Repeat("x", 2000))
+	}))
+	defer srv.Close()
+	c := fastClient(srv.Client())
+	c.Retries = -1
+	for _, path := range []string{"/known", "/chunked", "/short"} {
+		work := budget.New(1 << 30).Start()
+		_, err := c.Get(budget.NewContext(context.Background(), work), Request{URL: srv.URL + path})
+		want := int64(2000)
+		if path == "/short" {
+			want = 0
+			if !errors.Is(err, io.ErrUnexpectedEOF) {
+				t.Errorf("%s: err = %v, want io.ErrUnexpectedEOF", path, err)
+			}
+		} else if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if got := work.Held(); got != want {
+			t.Errorf("%s: %d bytes reserved, want %d", path, got, want)
+		}
+		work.Done()
 	}
 }

@@ -1,7 +1,8 @@
 // Package loadcache memoizes what a registry loads per name (packuments, project pages, index
 // files, release lists): callers asking for one key at once share one load, failures are
 // forgotten so that the next call retries (unless Keep says otherwise), and at most Size entries
-// are kept, the oldest dropped first. It imports only the standard library.
+// (and, with Weight, at most MaxWeight of them) are kept, the oldest dropped first. It imports
+// only the standard library.
 package loadcache
 
 import (
@@ -15,16 +16,23 @@ import (
 type Cache[V any] struct {
 	Size int              // entries kept at most
 	Keep func(error) bool // reports failures to keep like values (cargo's not-found); nil keeps none
+	// Weight, if set, gives a loaded value's weight (its bytes in memory, say): the oldest
+	// entries are dropped while the entries' weights add up to more than MaxWeight, but for
+	// the newest, which is kept whatever its weight.
+	Weight    func(V) int64
+	MaxWeight int64
 
 	mu      sync.Mutex
 	entries map[string]*entry[V]
 	order   []string // keys, oldest first
+	weight  int64    // of the entries held
 }
 
 type entry[V any] struct {
-	done chan struct{}
-	v    V
-	err  error
+	done   chan struct{}
+	v      V
+	err    error
+	weight int64
 }
 
 // Get returns the value for key, calling load unless it is cached or being loaded. A caller
@@ -60,7 +68,12 @@ func (c *Cache[V]) Get(ctx context.Context, key string, load func() (V, error)) 
 			c.order = slices.Delete(c.order, i, i+1)
 		}
 	}
-	for len(c.order) > c.Size {
+	if c.Weight != nil && c.entries[key] == e && e.err == nil {
+		e.weight = c.Weight(e.v)
+		c.weight += e.weight
+	}
+	for len(c.order) > c.Size || c.weight > c.MaxWeight && len(c.order) > 1 {
+		c.weight -= c.entries[c.order[0]].weight
 		delete(c.entries, c.order[0])
 		c.order = c.order[1:]
 	}

@@ -51,3 +51,35 @@ func TestCache(t *testing.T) {
 		t.Errorf("y: %v, want the kept failure", err)
 	}
 }
+
+// With Weight, the oldest entries go while the weights add up to more than MaxWeight, and the
+// newest stays whatever its weight.
+func TestCacheWeight(t *testing.T) {
+	c := Cache[int]{Size: 10, Weight: func(v int) int64 { return int64(v) }, MaxWeight: 100}
+	ctx := context.Background()
+	loads := 0
+	get := func(key string, v int) {
+		t.Helper()
+		if got, err := c.Get(ctx, key, func() (int, error) { loads++; return v, nil }); err != nil || got != v {
+			t.Fatalf("Get(%s) = %d, %v", key, got, err)
+		}
+	}
+	get("a", 40)
+	get("b", 40)
+	get("c", 40) // 120 > 100: a goes
+	if c.Len() != 2 {
+		t.Errorf("%d entries after 120 of weight, want 2", c.Len())
+	}
+	get("b", 40)
+	if loads != 3 {
+		t.Errorf("b was loaded again (%d loads)", loads)
+	}
+	get("huge", 1000) // alone over MaxWeight: kept, the others go
+	if c.Len() != 1 {
+		t.Errorf("%d entries after one of weight 1000, want it alone", c.Len())
+	}
+	get("huge", 1000)
+	if loads != 4 {
+		t.Errorf("the newest entry was dropped although it is the only one (%d loads)", loads)
+	}
+}

@@ -725,3 +725,24 @@ func TestInlineLiteralMaxMembers(t *testing.T) {
 		t.Errorf("MaxMembers: %d symbols, problems %v", len(res.Symbols), res.Problems)
 	}
 }
+
+// TestTokenBound: the files one extraction parses hold at most maxTokens tokens in all; a file
+// that would pass the bound is not scanned, nor any after it, and says why, while the files
+// before it still count.
+func TestTokenBound(t *testing.T) {
+	dense := func(s string) string { return strings.Repeat(s, maxTokens*6/10/2) } // 60% of the bound
+	fsys := fstest.MapFS{
+		"index.d.ts": {Data: []byte("export declare const first: number;\nexport * from './b';\nexport * from './c';\n" + dense("x;"))},
+		"b.d.ts":     {Data: []byte("export declare const second: number;\n" + dense("y;"))},
+		"c.d.ts":     {Data: []byte("export declare const third: number;\n")},
+	}
+	res := Extract(fsys, []string{"index.d.ts"}, Options{})
+	var names []string
+	for _, s := range res.Symbols {
+		names = append(names, s.Name)
+	}
+	if strings.Join(names, " ") != "first" || !res.Truncated || len(res.Problems) != 2 ||
+		!strings.Contains(res.Problems[0], ErrTooManyTokens.Error()) || !strings.Contains(res.Problems[1], ErrTooManyTokens.Error()) {
+		t.Errorf("symbols %v, truncated %v, problems %q; want first alone, truncated, b.d.ts and c.d.ts not scanned for the tokens", names, res.Truncated, res.Problems)
+	}
+}

@@ -171,8 +171,13 @@ func Extract(fsys fs.FS, entries []string, opts Options) Result {
 			x.problem(shown, err.Error())
 			continue
 		}
+		b, refs, err := x.parse(src)
+		if err != nil {
+			x.res.Truncated = true
+			x.problem(shown, "not scanned: "+err.Error())
+			continue
+		}
 		x.res.Files = append(x.res.Files, shown)
-		b, refs := parseFile(src)
 		if key := it.org.name + "\x00" + it.file; x.blocks[key] == nil {
 			x.blocks[key] = b
 		}
@@ -246,6 +251,7 @@ type extractor struct {
 	others     map[string]*origin // bare specifier -> package found through External; nil if none
 	blocks     map[string]*block  // origin name + "\x00" + file -> its parsed top-level block
 	extraFiles int                // files parsed only to find base types
+	tokens     int                // tokens of the files parsed so far
 	heirs      []heir             // classes and interfaces with extends or implements clauses
 }
 
@@ -261,6 +267,28 @@ func (x *extractor) full() bool {
 		return true
 	}
 	return false
+}
+
+// maxTokens bounds the tokens of all the files one Extract parses: each token costs 56 bytes
+// (twice that while the slice grows), and dense declarations ("declare const a: T;" repeated)
+// have one token per 4 bytes, so DefaultMaxFiles files of DefaultMaxFileSize could hold
+// gigabytes; this bound keeps one extraction near 100 MB. A file that would pass it is not
+// scanned, nor any after it.
+const maxTokens = 1 << 19
+
+// ErrTooManyTokens is returned (wrapped, in Result.Problems) for a declaration file not scanned
+// because its tokens would pass the bound on all the files of one extraction, or a file's
+// before it did.
+var ErrTooManyTokens = fmt.Errorf("declaration files too large to scan: more than %d tokens in all", maxTokens)
+
+// parse parses src (see parseFile) within what is left of the extraction's token bound.
+func (x *extractor) parse(src []byte) (*block, []string, error) {
+	b, refs, n, err := parseFile(src, maxTokens-x.tokens)
+	x.tokens += n
+	if err != nil {
+		x.tokens = maxTokens // no later file is parsed either: each would fill the bound again
+	}
+	return b, refs, err
 }
 
 // errTooBig marks a declaration file over MaxFileSize.

@@ -227,7 +227,11 @@ func (x *extractor) parsed(org *origin, file string) *block {
 		x.blocks[key] = nil
 		return nil
 	}
-	b, _ := parseFile(src)
+	b, _, err := x.parse(src)
+	if err != nil {
+		x.res.Truncated = true
+		x.problem(org.filePrefix+file, "not scanned: "+err.Error())
+	}
 	x.blocks[key] = b
 	return b
 }

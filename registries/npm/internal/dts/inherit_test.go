@@ -167,7 +167,7 @@ func TestHeritage(t *testing.T) {
 		{"class A extends mixin(B) implements I, J<K> {}", []string{"I", "J"}},
 		{"class A<T extends { x: Y }> extends B {}", []string{"B"}},
 	} {
-		toks, _ := tokenize([]byte(tc.src))
+		toks, _, _ := tokenize([]byte(tc.src), len(tc.src)+1)
 		if got := heritage(toks); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("heritage(%q) = %q, want %q", tc.src, got, tc.want)
 		}
@@ -188,7 +188,7 @@ func TestImportBindings(t *testing.T) {
 		{`import "side-effect";`, nil},
 		{`import { a } from`, nil},
 	} {
-		toks, _ := tokenize([]byte(tc.src))
+		toks, _, _ := tokenize([]byte(tc.src), len(tc.src)+1)
 		if got := importBindings(toks); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("importBindings(%q) = %v, want %v", tc.src, got, tc.want)
 		}

@@ -55,11 +55,16 @@ type parser struct {
 	literal int // inline object-literal types being read by members
 }
 
-// parseFile parses src into its top-level block and the /// <reference path> targets.
-func parseFile(src []byte) (*block, []string) {
-	toks, refs := tokenize(src)
+// parseFile parses src into its top-level block and the /// <reference path> targets, and
+// returns the number of its tokens. When src holds more than maxTokens tokens, it returns an
+// error wrapping ErrTooManyTokens.
+func parseFile(src []byte, maxTokens int) (*block, []string, int, error) {
+	toks, refs, ok := tokenize(src, maxTokens)
+	if !ok {
+		return nil, nil, 0, ErrTooManyTokens
+	}
 	ps := &parser{toks: toks}
-	return ps.parseBlock(false), refs
+	return ps.parseBlock(false), refs, len(toks), nil
 }
 
 func (ps *parser) tok() token { return ps.toks[ps.p] }

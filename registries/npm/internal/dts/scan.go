@@ -14,7 +14,11 @@
 // It imports docidx and the standard library only.
 package dts
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
 
 type tokKind uint8
 
@@ -49,10 +53,12 @@ type lexer struct {
 }
 
 // tokenize returns the tokens of src and the reference-path directives it holds. The last token
-// is always tEOF.
-func tokenize(src []byte) ([]token, []string) {
+// is always tEOF. The tokens' text shares one copy of src. When src holds more than limit tokens
+// (tEOF included), tokenize stops there and returns ok false.
+func tokenize(src []byte, limit int) (toks []token, refs []string, ok bool) {
 	lx := &lexer{src: src, line: 1}
-	toks := make([]token, 0, len(src)/6+1)
+	toks = make([]token, 0, min(len(src)/6+1, limit))
+	text := string(src)
 	var doc string
 	nl, gap := false, false
 	for {
@@ -92,29 +98,35 @@ func tokenize(src []byte) ([]token, []string) {
 				} else {
 					lx.i += 2 + end + 2
 				}
-				text := src[start:lx.i]
-				lx.line += bytes.Count(text, []byte("\n"))
-				if bytes.Contains(text, []byte("\n")) {
+				comment := text[start:lx.i]
+				if n := strings.Count(comment, "\n"); n > 0 {
+					lx.line += n
 					nl = true
 				}
-				if len(text) >= 5 && text[2] == '*' && text[3] != '/' {
-					doc = string(text)
+				if len(comment) >= 5 && comment[2] == '*' && comment[3] != '/' {
+					doc = comment
 				}
 				gap = true
 				continue
 			}
 			break
 		}
+		if len(toks) == limit {
+			return nil, nil, false
+		}
+		if len(toks) == cap(toks) { // double, but never past limit
+			toks = slices.Grow(toks, min(len(toks), limit-len(toks)))
+		}
 		if lx.i >= len(src) {
 			toks = append(toks, token{kind: tEOF, line: lx.line, nl: true, gap: true})
-			return toks, lx.refs
+			return toks, lx.refs, true
 		}
 		start, line := lx.i, lx.line
 		kind := lx.next()
 		if lx.i <= start { // never stall
 			lx.i = start + 1
 		}
-		toks = append(toks, token{kind: kind, text: string(src[start:lx.i]), line: line, nl: nl, gap: gap, doc: doc})
+		toks = append(toks, token{kind: kind, text: text[start:lx.i], line: line, nl: nl, gap: gap, doc: doc})
 		doc = ""
 		nl, gap = false, false
 	}

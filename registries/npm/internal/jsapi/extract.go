@@ -20,7 +20,18 @@ const (
 	DefaultMaxDepth    = 8       // require/import hops from an entry point
 	maxMemberDepth     = 3       // levels of members below an exported name (express.application.listen)
 	maxResolve         = 16      // steps resolving one value through bindings, requires and calls
+	// maxTokens bounds the tokens of all the files one Extract reads: each token costs 80 bytes
+	// (twice that while the slice grows), and dense code (minified "a=1;b=2;…") has one token
+	// per 2 bytes, so DefaultMaxFiles files of DefaultMaxFileSize could hold gigabytes; this
+	// bound keeps one extraction near 100 MB. A file whose tokens would
+	// pass the bound is not read, nor any after it (ErrTooManyTokens in Result.Problems,
+	// Truncated set).
+	maxTokens = 1 << 19
 )
+
+// ErrTooManyTokens is returned (wrapped, in Result.Problems) for a file not read because its
+// tokens would pass the bound on all the files of one extraction, or a file's before it did.
+var ErrTooManyTokens = errors.New("javascript too large to scan: too many tokens")
 
 // ErrFileTooLarge is returned (wrapped, in Result.Problems) for a file over Options.MaxFileSize.
 var ErrFileTooLarge = errors.New("javascript file too large")
@@ -95,11 +106,12 @@ func Extract(fsys fs.FS, entries []string, opts Options) Result {
 }
 
 type extractor struct {
-	fsys  fs.FS
-	opts  Options
-	res   Result
-	files map[string]*jsFile // path -> parsed file; nil when unreadable
-	index map[string]bool    // qualified names emitted
+	fsys   fs.FS
+	opts   Options
+	res    Result
+	files  map[string]*jsFile // path -> parsed file; nil when unreadable
+	index  map[string]bool    // qualified names emitted
+	tokens int                // tokens of the files read so far
 }
 
 func (x *extractor) problem(file, msg string) {
@@ -125,8 +137,17 @@ func (x *extractor) load(p string) *jsFile {
 		x.files[p] = nil
 		return nil
 	}
+	toks, ok := tokenize(src, maxTokens-x.tokens)
+	if !ok {
+		x.tokens = maxTokens // no later file is read either: each would fill the bound again
+		x.res.Truncated = true
+		x.problem(p, fmt.Sprintf("not read: %v (more than %d in all files)", ErrTooManyTokens, maxTokens))
+		x.files[p] = nil
+		return nil
+	}
+	x.tokens += len(toks)
 	x.res.Files = append(x.res.Files, p)
-	f := parseFile(p, src)
+	f := parseFile(p, toks)
 	x.files[p] = f
 	return f
 }

@@ -26,7 +26,7 @@ func FuzzExtract(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		toks := tokenize(src)
+		toks, _ := tokenize(src, len(src)+1)
 		if len(toks) == 0 || toks[len(toks)-1].kind != tEOF {
 			t.Fatal("no tEOF token")
 		}

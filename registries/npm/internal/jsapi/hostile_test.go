@@ -31,3 +31,24 @@ func TestHostileInput(t *testing.T) {
 		})
 	}
 }
+
+// TestTokenBound: the files one extraction scans hold at most maxTokens tokens in all; a file
+// that would pass the bound is not read, nor any after it, and says why, while the files before
+// it still count.
+func TestTokenBound(t *testing.T) {
+	dense := func(s string) string { return strings.Repeat(s, maxTokens*6/10/2) } // 60% of the bound
+	fsys := fstest.MapFS{
+		"index.js": {Data: []byte("export const first = 1;\nexport * from \"./b.js\";\nexport * from \"./c.js\";\n" + dense("x;"))},
+		"b.js":     {Data: []byte("export const second = 2;\n" + dense("y;"))},
+		"c.js":     {Data: []byte("export const third = 3;\n")},
+	}
+	res := Extract(fsys, []string{"index.js"}, Options{Package: "p", ExportName: "p"})
+	var names []string
+	for _, s := range res.Symbols {
+		names = append(names, s.Name)
+	}
+	if strings.Join(names, " ") != "first" || !res.Truncated || len(res.Problems) != 2 ||
+		!strings.Contains(res.Problems[0], ErrTooManyTokens.Error()) || !strings.Contains(res.Problems[1], ErrTooManyTokens.Error()) {
+		t.Errorf("symbols %v, truncated %v, problems %q; want first alone, truncated, b.js and c.js not read for the tokens", names, res.Truncated, res.Problems)
+	}
+}

@@ -80,11 +80,11 @@ type jsFile struct {
 // maxSig bounds the bytes of a rendered signature.
 const maxSig = 400
 
-// parseFile scans src (the file at path p) for declarations, assignments and exports.
-func parseFile(p string, src []byte) *jsFile {
-	f := &jsFile{path: p, toks: tokenize(src), decls: map[string]*value{}, props: map[string][]*member{}}
+// parseFile scans toks, the tokens of the file at path p, for declarations, assignments and exports.
+func parseFile(p string, toks []token) *jsFile {
+	f := &jsFile{path: p, toks: toks, decls: map[string]*value{}, props: map[string][]*member{}}
 	f.match = brackets(f.toks)
-	toks := f.toks
+	toks = f.toks
 	for i := 0; i < len(toks)-1; i++ {
 		t := toks[i]
 		if t.kind != tIdent {

@@ -1,6 +1,10 @@
 package jsapi
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
 
 type tokKind uint8
 
@@ -38,11 +42,13 @@ var regexAfter = map[string]bool{
 	"yield": true, "await": true,
 }
 
-// tokenize returns the tokens of src; the last token is always tEOF. It never fails: bytes it
-// cannot read as a token become one-byte punctuation, and an unterminated string, comment or
-// template ends at the end of its line or of the input.
-func tokenize(src []byte) []token {
-	toks := make([]token, 0, len(src)/5+1)
+// tokenize returns the tokens of src; the last token is always tEOF. Bytes it cannot read as a
+// token become one-byte punctuation, and an unterminated string, comment or template ends at the
+// end of its line or of the input. The tokens' text shares one copy of src. When src holds more
+// than limit tokens (tEOF included), tokenize stops there and returns nil, false.
+func tokenize(src []byte, limit int) ([]token, bool) {
+	toks := make([]token, 0, min(len(src)/5+1, limit))
+	text := string(src)
 	i, line, depth := 0, 1, 0
 	var doc string
 	nl, gap := false, false
@@ -94,22 +100,28 @@ func tokenize(src []byte) []token {
 				} else {
 					i += 2 + end + 2
 				}
-				text := src[start:i]
-				if n := bytes.Count(text, []byte("\n")); n > 0 {
+				comment := text[start:i]
+				if n := strings.Count(comment, "\n"); n > 0 {
 					line += n
 					nl = true
 				}
-				if bytes.HasPrefix(text, []byte("/**")) && len(text) > 4 {
-					doc = string(text)
+				if strings.HasPrefix(comment, "/**") && len(comment) > 4 {
+					doc = comment
 				}
 				gap = true
 				continue
 			}
 			break
 		}
+		if len(toks) == limit {
+			return nil, false
+		}
+		if len(toks) == cap(toks) { // double, but never past limit
+			toks = slices.Grow(toks, min(len(toks), limit-len(toks)))
+		}
 		if i >= len(src) {
 			toks = append(toks, token{kind: tEOF, start: len(src), end: len(src), line: line, depth: depth, nl: nl, gap: gap})
-			return toks
+			return toks, true
 		}
 		t := token{start: i, line: line, depth: depth, nl: nl, gap: gap, doc: doc}
 		doc, nl, gap = "", false, false
@@ -173,7 +185,7 @@ func tokenize(src []byte) []token {
 			}
 		}
 		t.end = i
-		t.text = string(src[t.start:i])
+		t.text = text[t.start:i]
 		toks = append(toks, t)
 	}
 }
