@@ -399,21 +399,57 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 // errTooSlow is the cause of an attempt cut by watchRate.
 var errTooSlow = errors.New("body arriving too slowly")
 
-// countingReader counts the bytes read through it, for watchRate.
-type countingReader struct {
+// rateReader counts the bytes read through it and the time spent inside its Read calls: the
+// time spent waiting for the server. Time the body's reader spends elsewhere — waiting for the
+// crawl's memory budget, decoding — is not the server's, and does not count.
+type rateReader struct {
 	r io.Reader
-	n atomic.Int64
+
+	mu     sync.Mutex
+	n      int64         // bytes read in the current window
+	waited time.Duration // time in Read calls that ended, in the current window
+	since  time.Time     // start of the Read in progress; zero when none
 }
 
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n.Add(int64(n))
+func (rr *rateReader) Read(p []byte) (int, error) {
+	rr.mu.Lock()
+	rr.since = time.Now()
+	rr.mu.Unlock()
+	n, err := rr.r.Read(p)
+	rr.mu.Lock()
+	rr.waited += time.Since(rr.since)
+	rr.since = time.Time{}
+	rr.n += int64(n)
+	rr.mu.Unlock()
 	return n, err
 }
 
-// watchRate returns body wrapped to count the bytes read and, at the end of each RateWindow, cuts
-// the attempt with an error wrapping errTooSlow if fewer than MinRate bytes per second arrived in
-// that window. Read the body through the returned reader and call stop once it is read.
+// endWindow reports, once the time waited for the server in the current window has reached
+// window, the bytes that arrived in it, and starts the next window; ok is false while less has
+// been waited.
+func (rr *rateReader) endWindow(window time.Duration) (got int64, ok bool) {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	now := time.Now()
+	waited := rr.waited
+	if !rr.since.IsZero() {
+		waited += now.Sub(rr.since)
+	}
+	if waited < window {
+		return 0, false
+	}
+	got = rr.n
+	rr.n, rr.waited = 0, 0
+	if !rr.since.IsZero() {
+		rr.since = now
+	}
+	return got, true
+}
+
+// watchRate returns body wrapped to count the bytes read and, each time docidx has waited
+// RateWindow for the server (time in the body's Read calls, see rateReader), cuts the attempt
+// with an error wrapping errTooSlow if fewer than MinRate bytes per second arrived in that
+// window. Read the body through the returned reader and call stop once it is read.
 func (c *Client) watchRate(body io.Reader, cut context.CancelCauseFunc) (_ io.Reader, stop func()) {
 	minRate, window := c.MinRate, c.RateWindow
 	if minRate == 0 {
@@ -426,24 +462,25 @@ func (c *Client) watchRate(body io.Reader, cut context.CancelCauseFunc) (_ io.Re
 		return body, func() {}
 	}
 	want := int64(float64(minRate) * window.Seconds())
-	cr := &countingReader{r: body}
+	rr := &rateReader{r: body}
 	done := make(chan struct{})
 	go func() {
-		t := time.NewTicker(window)
+		// A window ends at most a quarter of a window late.
+		t := time.NewTicker(window / 4)
 		defer t.Stop()
 		for {
 			select {
 			case <-done:
 				return
 			case <-t.C:
-				if got := cr.n.Swap(0); got < want {
+				if got, ok := rr.endWindow(window); ok && got < want {
 					cut(fmt.Errorf("%w: %d bytes in %v, under the minimum of %d bytes/s", errTooSlow, got, window, minRate))
 					return
 				}
 			}
 		}
 	}()
-	return cr, func() { close(done) }
+	return rr, func() { close(done) }
 }
 
 func retryable(err error) bool {

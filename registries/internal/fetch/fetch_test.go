@@ -467,3 +467,31 @@ func TestGetReservesBody(t *testing.T) {
 		work.Done()
 	}
 }
+
+// TestSlowReaderIsNotSlowServer checks that the minimum rate measures the server, not the body's
+// reader: a reader that waits several windows before it reads (for the crawl's memory budget,
+// say) gets the whole body of a server that sends it at once, in one request.
+func TestSlowReaderIsNotSlowServer(t *testing.T) {
+	body := strings.Repeat("x", 64<<10)
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		io.WriteString(w, body)
+	}))
+	defer srv.Close()
+	c := fastClient(srv.Client())
+	c.MinRate, c.RateWindow = 1000, 20*time.Millisecond
+	var got string
+	err := c.Stream(context.Background(), Request{URL: srv.URL}, func(r io.Reader, _ http.Header) error {
+		time.Sleep(10 * c.RateWindow) // busy elsewhere: no Read in progress
+		b, err := io.ReadAll(r)
+		got = string(b)
+		return err
+	})
+	if err != nil || got != body {
+		t.Fatalf("Stream: %v, %d bytes; want the whole body of %d bytes", err, len(got), len(body))
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("%d requests, want 1", n)
+	}
+}
