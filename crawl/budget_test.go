@@ -2,6 +2,7 @@ package crawl
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -93,4 +94,55 @@ func TestBudgetRunsOversizeAlone(t *testing.T) {
 	if len(src.overlap) > 0 {
 		t.Errorf("the oversize package held its share together with others: %v", src.overlap)
 	}
+}
+
+// orderedSource is a sizedSource whose Fetch of "late" starts only once "hog" holds its share.
+type orderedSource struct {
+	*sizedSource
+	hogHolds chan struct{}
+}
+
+func (s orderedSource) Fetch(ctx context.Context, name, version string) (*docidx.PackageDocs, error) {
+	if name == "late" {
+		<-s.hogHolds
+	}
+	return s.sizedSource.Fetch(ctx, name, version)
+}
+
+// A package whose deadline passes while it waits for memory that the packages in flight hold
+// says so, rather than blaming its registry.
+func TestBudgetWaitPastDeadline(t *testing.T) {
+	src := orderedSource{newSizedSource(map[string]int64{"hog": 200, "late": 50}), make(chan struct{})}
+	lateDone := make(chan struct{})
+	src.arrived = func(name string) {
+		if name == "hog" {
+			close(src.hogHolds)
+			<-lateDone // hold the whole budget until late has given up
+		}
+	}
+	sum, err := Run(context.Background(), &fakeSink{}, Options{
+		Specs:      mustSpecs(t, "npm:hog", "npm:late"),
+		Registries: []docidx.Registry{src}, MaxMemory: 400, PackageTimeout: 50 * time.Millisecond,
+		OnResult: func(r Result) {
+			if strings.HasPrefix(r.Spec, "npm:late") {
+				close(lateDone)
+			}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range sum.Results {
+		if !strings.HasPrefix(r.Spec, "npm:late") {
+			continue
+		}
+		if r.Err == nil {
+			t.Fatal("late was indexed; want it to run out of time waiting for memory")
+		}
+		if !strings.Contains(r.Err.Error(), "waited for memory held by the packages in flight; raise --package-timeout or --max-memory") || strings.Contains(r.Err.Error(), "did not answer") {
+			t.Errorf("late: %v, want the deadline blamed on the memory budget, not the registry", r.Err)
+		}
+		return
+	}
+	t.Fatalf("no result for late: %+v", sum.Results)
 }

@@ -552,6 +552,9 @@ func timedOut(ctx context.Context, src docidx.Registry, timeout time.Duration, e
 	if !errors.Is(context.Cause(ctx), packageDeadline{}) {
 		return err
 	}
+	if errors.As(err, new(*budget.WaitError)) {
+		return fmt.Errorf("the package's deadline of %v passed while it waited for memory held by the packages in flight; raise --package-timeout or --max-memory: %w", timeout, err)
+	}
 	// describe names src without credentials: each registry's String redacts its URL.
 	return fmt.Errorf("%s did not answer within %v; raise --package-timeout or check the registry: %w", describe(src), timeout, err)
 }

@@ -12,6 +12,7 @@ package budget
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -47,7 +48,7 @@ type Work struct {
 // would exceed the whole budget is capped at the budget: that Work then waits for every other
 // to finish and runs alone. When the room is not there at once, w gives back what it holds
 // while it waits for the larger share, so that two growing Works never wait on each other.
-// Reserve returns ctx's error when ctx ends first; w then holds nothing.
+// Reserve returns a *WaitError wrapping ctx's error when ctx ends first; w then holds nothing.
 func (w *Work) Reserve(ctx context.Context, n int64) error {
 	if w == nil || n <= 0 {
 		return nil
@@ -66,11 +67,34 @@ func (w *Work) Reserve(ctx context.Context, n int64) error {
 	w.b.sem.Release(held)
 	w.held.Store(0)
 	if err := w.b.sem.Acquire(ctx, want); err != nil {
-		return err
+		return &WaitError{Bytes: want, Budget: w.b.size, Err: err}
 	}
 	w.held.Store(want)
 	return nil
 }
+
+// WaitError is returned by Reserve when its context ended while it waited for room in the
+// budget: the package was held up by the others in flight, not by its registry.
+type WaitError struct {
+	Bytes  int64 // the share waited for, in bytes
+	Budget int64 // the budget's size, in bytes
+	Err    error // the context's error
+}
+
+func (e *WaitError) Error() string {
+	return fmt.Sprintf("waited for %s of the crawl's %s memory budget: %v", size(e.Bytes), size(e.Budget), e.Err)
+}
+
+// size formats n bytes for a message: in MiB from 1 MiB on.
+func size(n int64) string {
+	if n < 1<<20 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	return fmt.Sprintf("%d MiB", n>>20)
+}
+
+// Unwrap returns the context's error.
+func (e *WaitError) Unwrap() error { return e.Err }
 
 // Release gives back n of the bytes w holds (all of them when it holds fewer): a reservation for
 // something that was not kept after all.

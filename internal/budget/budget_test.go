@@ -2,6 +2,7 @@ package budget
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -153,8 +154,9 @@ func TestReserveCanceled(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := w.Reserve(ctx, 5); err != context.Canceled {
-		t.Errorf("Reserve with a canceled context = %v, want context.Canceled", err)
+	var we *WaitError
+	if err := w.Reserve(ctx, 5); !errors.Is(err, context.Canceled) || !errors.As(err, &we) || we.Bytes != 5 || we.Budget != 10 {
+		t.Errorf("Reserve with a canceled context = %v, want a WaitError for 5 of 10 bytes wrapping context.Canceled", err)
 	}
 	if w.Held() != 0 {
 		t.Errorf("a canceled Reserve left %d bytes held", w.Held())
