@@ -12,25 +12,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/docidx/docidx"
-	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/internal/safetext/safetexttest"
 	"github.com/docidx/docidx/serve"
 )
-
-// hostileSnapshot opens a snapshot of the two versions of safetexttest's hostile package.
-func hostileSnapshot(t *testing.T) *index.Reader {
-	t.Helper()
-	dir := t.TempDir()
-	if err := safetexttest.WriteSnapshot(context.Background(), dir); err != nil {
-		t.Fatal(err)
-	}
-	r, err := index.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { r.Close() })
-	return r
-}
 
 // checkStrings fails t for every string in the JSON form of v that holds a control an AI client
 // must not be sent, and returns the strings joined, for the caller to look for what must stay.
@@ -72,7 +56,7 @@ func checkStrings(t *testing.T, what string, v any) string {
 // control but tab and newline from a hostile package, under each protocol revision; the
 // controls are shown as escapes and printable Unicode (a bidi override) is kept.
 func TestHostileContentMCP(t *testing.T) {
-	srv := serve.New(hostileSnapshot(t), serve.Options{Version: "v0.0.0-test", Logger: testLogger(t)})
+	srv := serve.New(safetexttest.Snapshot(t), serve.Options{Version: "v0.0.0-test", Logger: testLogger(t)})
 	name, v2 := safetexttest.HostileName, safetexttest.HostileVersions[1]
 	ctx := context.Background()
 	for _, version := range testVersions {

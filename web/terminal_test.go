@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"context"
 	"log/slog"
 	"net/http/httptest"
 	"net/url"
@@ -9,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
-	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/internal/safetext/safetexttest"
 	"github.com/docidx/docidx/serve"
 	"github.com/docidx/docidx/web"
@@ -20,15 +18,7 @@ import (
 // its suggestions — holds a control, bidi, zero-width or tag character from a package that
 // carries them in every field; each is shown as its escape, and the words stay.
 func TestHostileCharacters(t *testing.T) {
-	dir := t.TempDir()
-	if err := safetexttest.WriteSnapshot(context.Background(), dir); err != nil {
-		t.Fatal(err)
-	}
-	r, err := index.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { r.Close() })
+	r := safetexttest.Snapshot(t)
 	log := slog.New(slog.DiscardHandler)
 	s := serve.New(r, serve.Options{Version: "v0.0.0-test", Logger: log})
 	ts := httptest.NewServer(s.NewHTTPHandler(serve.HTTPOptions{Pages: web.New(s, web.Options{Logger: log}), RateLimit: -1}))

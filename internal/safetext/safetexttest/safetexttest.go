@@ -5,6 +5,7 @@ package safetexttest
 import (
 	"context"
 	"fmt"
+	"testing"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
@@ -79,6 +80,22 @@ const HostilePackage = "hostile"
 // HostileVersions are the versions of HostilePackage, oldest first; the second has a version
 // string that is hostile too.
 var HostileVersions = []string{"1.0.0", "2.0.0-\u202e\x1b[2J"}
+
+// Snapshot writes a snapshot holding both versions of HostilePackage into a temporary
+// directory of t and returns it open; it is closed when t ends.
+func Snapshot(t testing.TB) *index.Reader {
+	t.Helper()
+	dir := t.TempDir()
+	if err := WriteSnapshot(context.Background(), dir); err != nil {
+		t.Fatal(err)
+	}
+	r, err := index.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
 
 // WriteSnapshot writes a snapshot holding both versions of HostilePackage into dir, which must
 // not exist or be empty.
