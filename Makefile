@@ -40,12 +40,14 @@ bench:
 relevance:
 	DOCIDX_CORPUS=$(CORPUS) DOCIDX_RELEVANCE=1 $(GO) test -count=1 -run TestRelevance -v ./cmd/docidx | grep -E 'MRR|miss|ok|FAIL'
 
-## answers: the questions of testdata/answers over the corpus: whether each fact is in the first
-## search_package_docs answer and after one read call, answer sizes, and npm API coverage.
+## answers: the question sets over the corpus, testdata/answers and the dev half of
+## testdata/heldout (DOCIDX_ANSWERS_SETS="answers dev test" picks; run test only to report):
+## whether each fact is anywhere in the first search_package_docs answer, in hit 1, in its first
+## 2 KB and after one read call, bytes before the fact, answer sizes; and npm API coverage.
 ## DOCIDX_CORPUS_INDEX=DIR measures a snapshot crawled before instead of crawling the corpus.
 ## (`make bench` reports the same totals as BenchmarkAnswers and BenchmarkNPMCoverage metrics.)
 answers:
-	DOCIDX_CORPUS=$(CORPUS) DOCIDX_ANSWERS=1 $(GO) test -count=1 -run 'TestAnswerSources|TestAnswers|TestNPMCoverage' -v ./cmd/docidx \
+	DOCIDX_CORPUS=$(CORPUS) DOCIDX_ANSWERS=1 DOCIDX_ANSWERS_SETS="$(DOCIDX_ANSWERS_SETS)" $(GO) test -count=1 -run 'TestAnswerSources|TestAnswers|TestNPMCoverage' -v ./cmd/docidx \
 	  | grep -E 'answers(_npm)?_test.go|^(--- FAIL|FAIL|ok)' | sed -E 's/^ *answers(_npm)?_test.go:[0-9]+: //'
 
 ## e2e: crawl real packages from the configured registries and local caches (needs network).

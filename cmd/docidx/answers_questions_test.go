@@ -1,8 +1,13 @@
 package main
 
-// The questions of the answer-in-results benchmark (testdata/answers/questions.json) and the
-// checks that keep them honest: the set's shape (always, hermetic) and each question's regular
-// expression against the package file it was taken from (when the corpus is present).
+// The questions of the answer-in-results benchmark and the checks that keep them honest: each
+// set's shape (always, hermetic) and each question's regular expression against the package file
+// it was taken from (when the corpus is present). There are two sets:
+//
+//   - testdata/answers/questions.json (issue 14): 60 questions, tuned on for a year;
+//   - testdata/heldout/questions.json (issue 26): written from the packages' files by people who
+//     never saw the ranking code, split once at random into a dev half, to tune on, and a test
+//     half, run only to report.
 
 import (
 	"context"
@@ -18,10 +23,10 @@ import (
 	"github.com/docidx/docidx/registries/pypi"
 )
 
-// answerQuestion is one question of testdata/answers/questions.json.
+// answerQuestion is one question of a question set.
 type answerQuestion struct {
 	ID        string `json:"id"`
-	Ecosystem string `json:"ecosystem"` // purl type: golang, npm or pypi
+	Ecosystem string `json:"ecosystem"` // purl type: golang, npm or pypi (cargo and swift in heldout)
 	Package   string `json:"package"`   // module path, npm name or Python distribution name
 	Version   string `json:"version"`   // the corpus's version the fact was taken from
 	Question  string `json:"question"`  // in a user's words
@@ -35,12 +40,21 @@ type answerQuestion struct {
 	// Also lists, as "path:line" like Source, the package's other files that word the same fact
 	// in other words, each matched by one of Regex's alternatives.
 	Also []string `json:"also,omitempty"`
+	// Kind says what answers the question: "api" (a doc comment, docstring or signature) or
+	// "prose" (a README or guide). Held-out questions only.
+	Kind string `json:"kind,omitempty"`
+	// Split is the held-out half the question belongs to: "dev" (tune on it) or "test" (run
+	// only to report). Held-out questions only.
+	Split string `json:"split,omitempty"`
 
 	re *regexp.Regexp
 }
 
-// answersFile is the question set, relative to this package's directory.
-const answersFile = "../../testdata/answers/questions.json"
+// The question sets, relative to this package's directory.
+const (
+	answersFile = "../../testdata/answers/questions.json"
+	heldoutFile = "../../testdata/heldout/questions.json"
+)
 
 // The shape the question set keeps: this many questions per ecosystem, at most
 // maxAnswerPerPackage per package.
@@ -52,8 +66,36 @@ const (
 	sourceSlack = 3
 )
 
-// answerQuestions reads and compiles the question set, failing tb when it is malformed.
+// The held-out set's shape (issue 26): at least this many questions over this many packages,
+// at most maxHeldoutPerPackage per package, and each kind between minKindShare and 1-minKindShare
+// of the questions.
+const (
+	heldoutQuestionsMin  = 200
+	heldoutPackagesMin   = 120
+	maxHeldoutPerPackage = 3
+	minKindShare         = 0.35
+)
+
+// answerQuestions reads and compiles testdata/answers, failing tb when it is malformed.
 func answerQuestions(tb testing.TB) []answerQuestion {
+	tb.Helper()
+	return readQuestions(tb, answersFile)
+}
+
+// heldoutQuestions reads and compiles the held-out questions of split ("dev" or "test").
+func heldoutQuestions(tb testing.TB, split string) []answerQuestion {
+	tb.Helper()
+	var out []answerQuestion
+	for _, q := range readQuestions(tb, heldoutFile) {
+		if q.Split == split {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// readQuestions reads and compiles the question set in file, failing tb when it is malformed.
+func readQuestions(tb testing.TB, answersFile string) []answerQuestion {
 	tb.Helper()
 	data, err := os.ReadFile(answersFile)
 	if err != nil {
@@ -145,6 +187,80 @@ func TestAnswerQuestionsShape(t *testing.T) {
 	}
 }
 
+// TestHeldoutQuestionsShape checks the held-out set's shape without the corpus: unique ids (in
+// both sets), every field present, a kind and a split, no package of testdata/answers, at least
+// heldoutQuestionsMin questions over heldoutPackagesMin packages, at most maxHeldoutPerPackage a
+// package, and both kinds well represented.
+func TestHeldoutQuestionsShape(t *testing.T) {
+	old := map[string]bool{}
+	ids := map[string]bool{}
+	for _, q := range answerQuestions(t) {
+		old[q.Ecosystem+":"+q.Package] = true
+		ids[q.ID] = true
+	}
+	qs := readQuestions(t, heldoutFile)
+	perPkg := map[string]int{}
+	kinds := map[string]int{}
+	splits := map[string]int{}
+	for _, q := range qs {
+		if ids[q.ID] {
+			t.Errorf("id %s used twice", q.ID)
+		}
+		ids[q.ID] = true
+		for name, v := range map[string]string{"id": q.ID, "ecosystem": q.Ecosystem, "package": q.Package,
+			"version": q.Version, "question": q.Question, "answer": q.Answer, "regex": q.Regex, "source": q.Source} {
+			if strings.TrimSpace(v) == "" {
+				t.Errorf("%s: %s is empty", q.ID, name)
+			}
+		}
+		for _, s := range append([]string{q.Source}, q.Also...) {
+			if _, _, err := splitSource(s); err != nil {
+				t.Errorf("%s: %v", q.ID, err)
+			}
+		}
+		if q.re.MatchString(q.Question) {
+			t.Errorf("%s: the question holds its own answer (%s matches %q)", q.ID, q.Regex, q.Question)
+		}
+		if old[q.Ecosystem+":"+q.Package] {
+			t.Errorf("%s: %s %s is in testdata/answers too", q.ID, q.Ecosystem, q.Package)
+		}
+		switch q.Kind {
+		case "api", "prose":
+		default:
+			t.Errorf("%s: kind %q, want api or prose", q.ID, q.Kind)
+		}
+		switch q.Split {
+		case "dev", "test":
+		default:
+			t.Errorf("%s: split %q, want dev or test", q.ID, q.Split)
+		}
+		switch q.Ecosystem {
+		case "golang", "npm", "pypi", "cargo", "swift":
+		default:
+			t.Errorf("%s: ecosystem %q is not one of golang, npm, pypi, cargo, swift", q.ID, q.Ecosystem)
+		}
+		perPkg[q.Ecosystem+":"+q.Package]++
+		kinds[q.Kind]++
+		splits[q.Split]++
+	}
+	if len(qs) < heldoutQuestionsMin || len(perPkg) < heldoutPackagesMin {
+		t.Errorf("%d questions over %d packages, want at least %d over %d", len(qs), len(perPkg), heldoutQuestionsMin, heldoutPackagesMin)
+	}
+	for pkg, n := range perPkg {
+		if n > maxHeldoutPerPackage {
+			t.Errorf("%s: %d questions, want at most %d", pkg, n, maxHeldoutPerPackage)
+		}
+	}
+	for _, k := range []string{"api", "prose"} {
+		if share := float64(kinds[k]) / float64(len(qs)); share < minKindShare {
+			t.Errorf("%d %s questions of %d (%.2f), want at least %.2f", kinds[k], k, len(qs), share, minKindShare)
+		}
+	}
+	if splits["dev"] == 0 || splits["test"] == 0 {
+		t.Errorf("splits %v: want both halves", splits)
+	}
+}
+
 // TestAnswerSources checks every question's regular expression against the file its source
 // names, and each file its also names, in the corpus: the fact must be worded there, at that
 // line. It skips without the corpus
@@ -162,7 +278,7 @@ func TestAnswerSources(t *testing.T) {
 	if !isDir(roots.gomodcache) || !isDir(roots.nodeModules) {
 		t.Skipf("no corpus in %s (run scripts/corpus.sh)", dir)
 	}
-	for _, q := range answerQuestions(t) {
+	for _, q := range append(answerQuestions(t), readQuestions(t, heldoutFile)...) {
 		t.Run(q.ID, func(t *testing.T) {
 			for _, source := range append([]string{q.Source}, q.Also...) {
 				file, err := roots.file(q, source)
@@ -208,6 +324,8 @@ func (r answerRoots) file(q answerQuestion, source string) (string, error) {
 		for _, sp := range r.sitePackages {
 			candidates = append(candidates, filepath.Join(sp, rel))
 		}
+	default: // cargo and swift questions come from registries' test fixtures, not the corpus
+		return "", fmt.Errorf("the corpus holds no %s packages", q.Ecosystem)
 	}
 	for _, c := range candidates {
 		if _, err := os.Stat(c); err == nil {
@@ -261,20 +379,53 @@ var commentPrefix = regexp.MustCompile(`^[ \t]*(//+|/\*\*?|\*+/?|#:?)?[ \t]?`)
 
 // factLines returns the line spans (first and last line, 1-based) of every match of re in text,
 // as written and with each line's comment prefix removed (so that a sentence wrapped over a Go,
-// JSDoc or Python comment matches as it reads).
+// JSDoc or Python comment matches as it reads), each also with inline markup removed
+// (stripMarkup), as the benchmark matches answers.
 func factLines(re *regexp.Regexp, text string) [][2]int {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		lines[i] = commentPrefix.ReplaceAllString(l, "")
 	}
+	uncommented := strings.Join(lines, "\n")
 	var spans [][2]int
-	for _, t := range []string{text, strings.Join(lines, "\n")} {
+	for _, t := range []string{text, uncommented, stripMarkup(text), stripMarkup(uncommented)} {
 		for _, m := range re.FindAllStringIndex(t, -1) {
 			first := strings.Count(t[:m[0]], "\n") + 1
 			spans = append(spans, [2]int{first, first + strings.Count(t[m[0]:m[1]], "\n")})
 		}
 	}
 	return spans
+}
+
+// stripMarkup removes inline markup from s so that a fact matches however a page marks it up:
+// every backtick and asterisk, and each run of underscores at the edge of a word (emphasis, and
+// the dunders of __html__), not one inside a word (snake_case). Lines are kept.
+func stripMarkup(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '`', '*':
+			continue
+		case '_':
+			j := i
+			for j < len(s) && s[j] == '_' {
+				j++
+			}
+			if i > 0 && j < len(s) && wordByte(s[i-1]) && wordByte(s[j]) {
+				b.WriteString(s[i:j]) // inside a word
+			}
+			i = j - 1
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// wordByte reports whether c is a letter or a digit, or part of a non-ASCII rune.
+func wordByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
 // near reports whether one of spans lies within sourceSlack lines of line.
