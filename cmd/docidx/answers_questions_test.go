@@ -150,24 +150,7 @@ func TestAnswerQuestionsShape(t *testing.T) {
 	perEco := map[string]int{}
 	perPkg := map[string]int{}
 	for _, q := range qs {
-		if ids[q.ID] {
-			t.Errorf("id %s used twice", q.ID)
-		}
-		ids[q.ID] = true
-		for name, v := range map[string]string{"id": q.ID, "ecosystem": q.Ecosystem, "package": q.Package,
-			"version": q.Version, "question": q.Question, "answer": q.Answer, "regex": q.Regex, "source": q.Source} {
-			if strings.TrimSpace(v) == "" {
-				t.Errorf("%s: %s is empty", q.ID, name)
-			}
-		}
-		for _, s := range append([]string{q.Source}, q.Also...) {
-			if _, _, err := splitSource(s); err != nil {
-				t.Errorf("%s: %v", q.ID, err)
-			}
-		}
-		if q.re.MatchString(q.Question) {
-			t.Errorf("%s: the question holds its own answer (%s matches %q)", q.ID, q.Regex, q.Question)
-		}
+		checkQuestion(t, q, ids)
 		perEco[q.Ecosystem]++
 		perPkg[q.Ecosystem+":"+q.Package]++
 	}
@@ -187,6 +170,30 @@ func TestAnswerQuestionsShape(t *testing.T) {
 	}
 }
 
+// checkQuestion fails t when q's id is in ids (which it then joins), a field is empty, a source
+// is not path:line, or the question holds its own answer.
+func checkQuestion(t *testing.T, q answerQuestion, ids map[string]bool) {
+	t.Helper()
+	if ids[q.ID] {
+		t.Errorf("id %s used twice", q.ID)
+	}
+	ids[q.ID] = true
+	for name, v := range map[string]string{"id": q.ID, "ecosystem": q.Ecosystem, "package": q.Package,
+		"version": q.Version, "question": q.Question, "answer": q.Answer, "regex": q.Regex, "source": q.Source} {
+		if strings.TrimSpace(v) == "" {
+			t.Errorf("%s: %s is empty", q.ID, name)
+		}
+	}
+	for _, s := range append([]string{q.Source}, q.Also...) {
+		if _, _, err := splitSource(s); err != nil {
+			t.Errorf("%s: %v", q.ID, err)
+		}
+	}
+	if q.re.MatchString(q.Question) {
+		t.Errorf("%s: the question holds its own answer (%s matches %q)", q.ID, q.Regex, q.Question)
+	}
+}
+
 // TestHeldoutQuestionsShape checks the held-out set's shape without the corpus: unique ids (in
 // both sets), every field present, a kind and a split, no package of testdata/answers, at least
 // heldoutQuestionsMin questions over heldoutPackagesMin packages, at most maxHeldoutPerPackage a
@@ -203,24 +210,7 @@ func TestHeldoutQuestionsShape(t *testing.T) {
 	kinds := map[string]int{}
 	splits := map[string]int{}
 	for _, q := range qs {
-		if ids[q.ID] {
-			t.Errorf("id %s used twice", q.ID)
-		}
-		ids[q.ID] = true
-		for name, v := range map[string]string{"id": q.ID, "ecosystem": q.Ecosystem, "package": q.Package,
-			"version": q.Version, "question": q.Question, "answer": q.Answer, "regex": q.Regex, "source": q.Source} {
-			if strings.TrimSpace(v) == "" {
-				t.Errorf("%s: %s is empty", q.ID, name)
-			}
-		}
-		for _, s := range append([]string{q.Source}, q.Also...) {
-			if _, _, err := splitSource(s); err != nil {
-				t.Errorf("%s: %v", q.ID, err)
-			}
-		}
-		if q.re.MatchString(q.Question) {
-			t.Errorf("%s: the question holds its own answer (%s matches %q)", q.ID, q.Regex, q.Question)
-		}
+		checkQuestion(t, q, ids)
 		if old[q.Ecosystem+":"+q.Package] {
 			t.Errorf("%s: %s %s is in testdata/answers too", q.ID, q.Ecosystem, q.Package)
 		}
