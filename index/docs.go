@@ -222,7 +222,8 @@ func clip(s string, n int) string {
 // bytes: the whole declaration with its white space collapsed (parameters spread over lines, a
 // constant's value); for a longer one, or one with comments between its lines, declared in a block ("const (", "var ("), the block's
 // line that declares name, after the block's keyword; else its first line when that is a whole
-// declaration ("type Options struct {"), else its opening cut at a word with "…". clipped
+// declaration ("type Options struct {"), else its opening cut after its last whole parameter
+// (else at a word, never after "=") with "…". clipped
 // reports whether part of the declaration is left out.
 func compactSignature(sig, name string, n int) (line string, clipped bool) {
 	one := CollapseSpace(sig)
@@ -252,8 +253,13 @@ func compactSignature(sig, name string, n int) (line string, clipped bool) {
 		}
 	}
 	cut := clip(one, n)
-	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
-		cut = cut[:i]
+	switch i, j := strings.LastIndex(cut, ", "), strings.LastIndexByte(cut, ' '); {
+	case i > n/2:
+		// After whole parameters: a cut at any space can end on "explain: bool =", a name
+		// whose default it hides.
+		cut = cut[:i+1]
+	case j > n/2:
+		cut = strings.TrimRight(cut[:j], " =:")
 	}
 	return cut + " …", true
 }

@@ -73,6 +73,12 @@ func TestCompactSignature(t *testing.T) {
 		{"type Options struct {\n" + strings.Repeat("\tField int\n", 40) + "}", "Options", "type Options struct { … }", true},
 		{"type Pool struct {\n\t// contains filtered or unexported fields\n}", "Pool", "type Pool struct { … }", true},
 		{"def __init__(self, " + strings.Repeat("arg: int = 1, ", 30) + ")", "__init__", "", true},
+		// Cut after whole parameters, never between a name and its default.
+		{"def from_bytes(sequences: bytes | bytearray, steps: int = 5, chunk_size: int = 512, threshold: float = 0.2, " +
+			"cp_isolation: list[str] | None = None, cp_exclusion: list[str] | None = None, preemptive_behaviour: bool = True, " +
+			"explain: bool = False, language_threshold: float = 0.1, enable_fallback: bool = True) -> CharsetMatches", "from_bytes",
+			"def from_bytes(sequences: bytes | bytearray, steps: int = 5, chunk_size: int = 512, threshold: float = 0.2, " +
+				"cp_isolation: list[str] | None = None, cp_exclusion: list[str] | None = None, preemptive_behaviour: bool = True, …", true},
 	} {
 		got, clipped := compactSignature(c.sig, c.name, maxSectionSignature)
 		if c.want != "" && got != c.want || clipped != c.clipped || len(got) > maxSectionSignature+4 {
