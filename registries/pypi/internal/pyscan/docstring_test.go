@@ -194,11 +194,6 @@ class Bare:
 			{Name: "total", Type: "int", Default: "10", Doc: "Total number of retries to allow."},
 			{Name: "backoff_max", Type: "float", Default: "DEFAULT_BACKOFF_MAX", Doc: "The maximum backoff time."},
 		},
-		// The constructor's parameters, documented in the class docstring.
-		"Retry.__init__": {
-			{Name: "total", Type: "int", Default: "10", Doc: "Total number of retries to allow."},
-			{Name: "backoff_max", Type: "float", Default: "DEFAULT_BACKOFF_MAX", Doc: "The maximum backoff time."},
-		},
 		"Client": {
 			{Name: "base_url", Type: "str", Default: `"/"`, Doc: "Prefix of every request."},
 			{Name: "retries", Type: "int", Default: "3", Doc: "How often to try again."},
@@ -207,8 +202,7 @@ class Bare:
 			{Name: "base_url", Type: "str", Default: `"/"`, Doc: "Prefix of every request."},
 			{Name: "retries", Type: "int", Default: "3", Doc: "How often to try again."},
 		},
-		"Bare":          nil,
-		"Bare.__init__": nil,
+		"Bare": nil,
 	} {
 		if got := m[q].Params; !reflect.DeepEqual(got, want) {
 			t.Errorf("%s params =\n%s\nwant\n%s", q, fmtParams(got), fmtParams(want))

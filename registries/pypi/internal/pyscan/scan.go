@@ -873,8 +873,7 @@ func (s *scanner) literalNames(toks []token) ([]string, bool) {
 }
 
 // docParams returns an item's Doc (its docstring cut at MaxDoc) and Params (the parameters the
-// docstring documents, completed from the signature). An __init__ whose docstring documents no
-// parameter takes those its class's docstring documents. A class whose docstring documents no
+// docstring documents, completed from the signature). A class whose docstring documents no
 // parameter takes those of its __init__'s docstring, and its Doc is both docstrings (or
 // __init__'s alone when the class has none); a class's parameters are completed from
 // __init__'s signature, or without an __init__ from its fields (a dataclass's).
@@ -954,11 +953,6 @@ func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 	doc := it.doc
 	params := Params(doc)
 	sig := it.params
-	if len(params) == 0 && it.name == "__init__" && it.cls != nil {
-		// The constructor's parameters documented in the class docstring, as Sphinx's
-		// autoclass reads them (autoclass_content): pexpect's spawn, requests' Session.
-		params = Params(it.cls.doc)
-	}
 	if it.kind == docidx.KindClass {
 		init := s.byKey[it.name+".__init__"]
 		switch {
