@@ -87,6 +87,27 @@ func TestCompactSignature(t *testing.T) {
 	}
 }
 
+func TestParamLines(t *testing.T) {
+	long := "def prompt(text: str, default: t.Any | None = None, hide_input: bool = False, confirmation_prompt: bool | str = False, " +
+		"type: ParamType[t.Any] | t.Any | None = None, value_proc: t.Callable[[str], t.Any] | None = None, prompt_suffix: str = \": \", " +
+		"show_default: bool = True) -> t.Any"
+	want := "def prompt(\n    text: str,\n    default: t.Any | None = None,\n    hide_input: bool = False,\n" +
+		"    confirmation_prompt: bool | str = False,\n    type: ParamType[t.Any] | t.Any | None = None,\n" +
+		"    value_proc: t.Callable[[str], t.Any] | None = None,\n    prompt_suffix: str = \": \",\n    show_default: bool = True,\n) -> t.Any"
+	goMethod := "func (c *Client) Do(ctx context.Context, " + strings.Repeat("argument string, ", 14) + "last map[string]int) (int, error)"
+	for _, c := range []struct{ sig, want string }{
+		{long, want},
+		{"def short(a: int = 1)", "def short(a: int = 1)"},
+		{"type T struct {\n" + strings.Repeat("\tF int\n", 40) + "}", "type T struct {\n" + strings.Repeat("\tF int\n", 40) + "}"},
+		{goMethod, "func (c *Client) Do(\n    ctx context.Context,\n" + strings.Repeat("    argument string,\n", 14) + "    last map[string]int,\n) (int, error)"},
+		{"def broken(" + strings.Repeat("a, ", 100) + "))", "def broken(" + strings.Repeat("a, ", 100) + "))"},
+	} {
+		if got := paramLines(c.sig); got != c.want {
+			t.Errorf("paramLines(%.40q…) =\n%s\nwant\n%s", c.sig, got, c.want)
+		}
+	}
+}
+
 func TestNormalizeKind(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"", ""}, {"section", "section"}, {"sections", "section"}, {"Symbols", "symbol"},
