@@ -222,7 +222,8 @@ func clip(s string, n int) string {
 // bytes: the whole declaration with its white space collapsed (parameters spread over lines, a
 // constant's value); for a longer one, or one with comments between its lines, declared in a block ("const (", "var ("), the block's
 // line that declares name, after the block's keyword; else its first line when that is a whole
-// declaration ("type Options struct {"), else its opening cut at a word with "…". clipped
+// declaration ("type Options struct {"), else its opening cut after its last whole parameter
+// (else at a word, never after "=") with "…". clipped
 // reports whether part of the declaration is left out.
 func compactSignature(sig, name string, n int) (line string, clipped bool) {
 	one := CollapseSpace(sig)
@@ -252,8 +253,13 @@ func compactSignature(sig, name string, n int) (line string, clipped bool) {
 		}
 	}
 	cut := clip(one, n)
-	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
-		cut = cut[:i]
+	switch i, j := strings.LastIndex(cut, ", "), strings.LastIndexByte(cut, ' '); {
+	case i > n/2:
+		// After whole parameters: a cut at any space can end on "explain: bool =", a name
+		// whose default it hides.
+		cut = cut[:i+1]
+	case j > n/2:
+		cut = strings.TrimRight(cut[:j], " =:")
 	}
 	return cut + " …", true
 }
@@ -275,11 +281,80 @@ func storeSymbol(s *docidx.Symbol, fullDoc string) string {
 		return doc
 	}
 	var b strings.Builder
-	addCode(&b, "", s.Signature, maxStoreSignature)
+	addCode(&b, "", paramLines(s.Signature), maxStoreSignature)
 	if doc != "" {
 		b.WriteByte('\n')
 		b.WriteString(doc)
 	}
+	return b.String()
+}
+
+// paramLines returns a one-line signature longer than maxSectionSignature with its parameters
+// one a line, as gofmt and Black lay out a long one:
+//
+//	def prompt(
+//	    text: str,
+//	    default: t.Any | None = None,
+//	) -> t.Any
+//
+// so that a passage, which keeps a code block's lines whole, shows a parameter with its default
+// rather than a line cut after "=". The parameters are those of the parenthesized list with the
+// most parameters (not a Go method's receiver), split at its own commas, not at those inside
+// brackets or quotes. Any other signature is returned as it is.
+func paramLines(sig string) string {
+	if len(sig) <= maxSectionSignature || strings.ContainsRune(sig, '\n') {
+		return sig
+	}
+	var (
+		depth                 int
+		quote                 byte
+		open, bestOpen        = -1, -1
+		bestClose, bestCommas = -1, 0
+		commas                []int // top-level commas of the list being read
+		best                  []int
+	)
+	for i := 0; i < len(sig); i++ {
+		c := sig[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			if depth == 0 && c == '(' {
+				open, commas = i, commas[:0]
+			}
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+			if depth == 0 && c == ')' && open >= 0 && (len(commas) > bestCommas || len(commas) == bestCommas && i-open > bestClose-bestOpen) {
+				bestOpen, bestClose, bestCommas = open, i, len(commas)
+				best = append(best[:0], commas...)
+			}
+			if depth < 0 {
+				return sig // unbalanced: not a signature this can lay out
+			}
+		case c == ',' && depth == 1 && open >= 0:
+			commas = append(commas, i)
+		}
+	}
+	if bestOpen < 0 || len(best) == 0 {
+		return sig
+	}
+	var b strings.Builder
+	b.WriteString(sig[:bestOpen+1])
+	from := bestOpen + 1
+	for _, end := range append(best, bestClose) {
+		if p := strings.TrimSpace(sig[from:end]); p != "" {
+			b.WriteString("\n    " + p + ",")
+		}
+		from = end + 1
+	}
+	b.WriteString("\n" + sig[bestClose:])
 	return b.String()
 }
 

@@ -73,10 +73,37 @@ func TestCompactSignature(t *testing.T) {
 		{"type Options struct {\n" + strings.Repeat("\tField int\n", 40) + "}", "Options", "type Options struct { … }", true},
 		{"type Pool struct {\n\t// contains filtered or unexported fields\n}", "Pool", "type Pool struct { … }", true},
 		{"def __init__(self, " + strings.Repeat("arg: int = 1, ", 30) + ")", "__init__", "", true},
+		// Cut after whole parameters, never between a name and its default.
+		{"def from_bytes(sequences: bytes | bytearray, steps: int = 5, chunk_size: int = 512, threshold: float = 0.2, " +
+			"cp_isolation: list[str] | None = None, cp_exclusion: list[str] | None = None, preemptive_behaviour: bool = True, " +
+			"explain: bool = False, language_threshold: float = 0.1, enable_fallback: bool = True) -> CharsetMatches", "from_bytes",
+			"def from_bytes(sequences: bytes | bytearray, steps: int = 5, chunk_size: int = 512, threshold: float = 0.2, " +
+				"cp_isolation: list[str] | None = None, cp_exclusion: list[str] | None = None, preemptive_behaviour: bool = True, …", true},
 	} {
 		got, clipped := compactSignature(c.sig, c.name, maxSectionSignature)
 		if c.want != "" && got != c.want || clipped != c.clipped || len(got) > maxSectionSignature+4 {
 			t.Errorf("compactSignature(%.40q, %q) = %q, %v; want %q, %v", c.sig, c.name, got, clipped, c.want, c.clipped)
+		}
+	}
+}
+
+func TestParamLines(t *testing.T) {
+	long := "def prompt(text: str, default: t.Any | None = None, hide_input: bool = False, confirmation_prompt: bool | str = False, " +
+		"type: ParamType[t.Any] | t.Any | None = None, value_proc: t.Callable[[str], t.Any] | None = None, prompt_suffix: str = \": \", " +
+		"show_default: bool = True) -> t.Any"
+	want := "def prompt(\n    text: str,\n    default: t.Any | None = None,\n    hide_input: bool = False,\n" +
+		"    confirmation_prompt: bool | str = False,\n    type: ParamType[t.Any] | t.Any | None = None,\n" +
+		"    value_proc: t.Callable[[str], t.Any] | None = None,\n    prompt_suffix: str = \": \",\n    show_default: bool = True,\n) -> t.Any"
+	goMethod := "func (c *Client) Do(ctx context.Context, " + strings.Repeat("argument string, ", 14) + "last map[string]int) (int, error)"
+	for _, c := range []struct{ sig, want string }{
+		{long, want},
+		{"def short(a: int = 1)", "def short(a: int = 1)"},
+		{"type T struct {\n" + strings.Repeat("\tF int\n", 40) + "}", "type T struct {\n" + strings.Repeat("\tF int\n", 40) + "}"},
+		{goMethod, "func (c *Client) Do(\n    ctx context.Context,\n" + strings.Repeat("    argument string,\n", 14) + "    last map[string]int,\n) (int, error)"},
+		{"def broken(" + strings.Repeat("a, ", 100) + "))", "def broken(" + strings.Repeat("a, ", 100) + "))"},
+	} {
+		if got := paramLines(c.sig); got != c.want {
+			t.Errorf("paramLines(%.40q…) =\n%s\nwant\n%s", c.sig, got, c.want)
 		}
 	}
 }

@@ -431,12 +431,36 @@ func TestSummaryFunc(t *testing.T) {
 	}
 }
 
+func TestPackageTitle(t *testing.T) {
+	for _, tc := range []struct{ path, src, want string }{
+		{"README.md", "# Axios\n## Table of contents\n", "Axios"},
+		{"README.md", "## Table of contents\n- [Install](#install)\n## Install\nnpm i axios\n", "axios"},
+		{"readme.markdown", "", "axios"},
+		{"README.md", "## Installing\nx\n", "axios"},
+	} {
+		d := readme.Parse(tc.path, docidx.DocReadme, []byte(tc.src))
+		if got := readme.PackageTitle(d, "axios"); got != tc.want {
+			t.Errorf("PackageTitle(%q) = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+	plain := docidx.Document{Path: "README.txt", Kind: docidx.DocReadme, Title: "README.txt"}
+	if got := readme.PackageTitle(plain, "axios"); got != "axios" {
+		t.Errorf("PackageTitle of a plain README titled by its file name = %q, want the package name", got)
+	}
+}
+
 func TestTitle(t *testing.T) {
 	for _, tc := range []struct{ name, path, src, want string }{
 		{"first H1", "README.md", "## Intro\nx\n# Real\ny\n# Other\n", "Real"},
 		{"setext H1", "README.md", "Name\n====\n", "Name"},
 		{"HTML h1", "README.md", "<h1 align=\"center\">\n  <img src=\"x.png\"><br>Fancy &amp; Co\n</h1>\n\n## Usage\nx\n", "Fancy & Co"},
-		{"first heading", "README.md", "## Usage\nx\n", "Usage"},
+		// A heading of another level names a section, not the document (axios' README starts
+		// with "## Table of contents", chi's level-1 heading is its logo).
+		{"no H1", "README.md", "## Table of contents\n- [Install](#install)\n## Install\nx\n", "README"},
+		{"first heading is not the title", "docs/guide.md", "## Usage\nx\n", "guide"},
+		{"logo H1", "README.md", "# <img alt=\"chi\" src=\"chi.svg\" width=\"220\" />\n\n## Install\nx\n", "chi"},
+		{"markdown logo H1", "README.md", "# ![pino](pino.png)\n\n## Install\nx\n", "pino"},
+		{"HTML h1 logo", "README.md", "<h1><img src=\"x.png\" alt='Fancy &amp; Co'></h1>\n\n## Usage\nx\n", "Fancy & Co"},
 		{"file name", "docs/getting-started.md", "no headings\n", "getting-started"},
 		{"empty", "README.markdown", "", "README"},
 	} {

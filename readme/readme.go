@@ -2,6 +2,7 @@ package readme
 
 import (
 	"bytes"
+	"cmp"
 	"path"
 	"strings"
 	"unicode"
@@ -47,15 +48,19 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 // or table row. Section.Code lists its fenced and indented code blocks, with Lang the first word
 // of the info string, lowercased. Sections left with no text are omitted.
 //
-// Title is the text of the first level-1 heading, else of an HTML <h1> before the first heading,
-// else of the first heading, else the file name without extension. Summary is the document's
+// Title is the text of the first level-1 heading (its images' alt text when it shows only a
+// logo), else of an HTML <h1> before the first heading, else the file name without extension
+// (a registry titles such a README by its package, see PackageTitle). A heading of another level
+// is never the title: it names a section ("Table of contents", "Install"), not the document.
+// A YAML front matter title comes first. Summary is the document's
 // opening description cut by Summary: the first real paragraph (not badges, images, a line of
 // links, an install command or a note/warning callout; a quoted paragraph counts) of the opening
 // sections — the lead section, the first section and the first level-1 section, each with the
 // chain of subsections right below it — else of an introductory section among the first few ("About",
 // "Overview", "What is x?" …), never of a how-to or dropped one; failing that, the first HTML
-// <p> of prose there (a centered tagline), else the first HTML <h2>…<h6>, else the part of the title after a dash or a name
-// and colon ("semver -- The semantic versioner for npm", "iconv-lite: Pure JS character …").
+// <p> of prose there (a centered tagline), else the first HTML <h2>…<h6>, else the part of the title (or of the first
+// heading) after a dash or a name and colon ("semver -- The semantic versioner for npm",
+// "iconv-lite: Pure JS character …").
 //
 // Parse reads at most MaxInput bytes of src, returns at most MaxSections sections, never panics
 // and is deterministic. A UTF-8 byte order mark is ignored.
@@ -79,7 +84,8 @@ func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
 		}
 		return len(out.Sections) < MaxSections
 	})
-	out.Title = ps.title(doc, p)
+	title, firstHeading := ps.title(doc, p)
+	out.Title = title
 	if fmTitle != "" {
 		out.Title = fmTitle
 	}
@@ -91,7 +97,7 @@ func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
 		out.Summary = ps.htmlSubtitle
 	}
 	if out.Summary == "" {
-		out.Summary = titleTagline(out.Title)
+		out.Summary = cmp.Or(titleTagline(out.Title), titleTagline(firstHeading))
 	}
 	return out
 }
@@ -338,25 +344,26 @@ func headingText(h *ast.Heading, src []byte) string {
 	return collapse(b.String())
 }
 
-// title picks the document title; see Parse.
-func (ps *parser) title(doc ast.Node, p string) string {
+// title picks the document title (see Parse) and returns the text of the first heading that
+// has some, whatever its level.
+func (ps *parser) title(doc ast.Node, p string) (title, first string) {
 	var (
-		first string // the text of the first heading that has some
-		html  string // the text of an HTML <h1> before the first heading
-		lead  = true // no heading seen yet
+		html string // the text of an HTML <h1> before the first heading
+		lead = true // no heading seen yet
 	)
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		switch n := n.(type) {
 		case *ast.Heading:
 			lead = false
-			if n.Level == 1 || first == "" {
-				t := headingText(n, ps.src)
-				if n.Level == 1 && t != "" {
-					return t
-				}
-				if first == "" {
-					first = t
-				}
+			if n.Level != 1 && first != "" {
+				continue
+			}
+			t := headingText(n, ps.src)
+			if n.Level == 1 && t != "" {
+				return t, cmp.Or(first, t)
+			}
+			if first == "" {
+				first = t
 			}
 		case *ast.HTMLBlock:
 			if !lead || html != "" {
@@ -368,17 +375,26 @@ func (ps *parser) title(doc ast.Node, p string) string {
 				if j := strings.Index(strings.ToLower(s), "</h1"); j >= 0 {
 					s = s[:j]
 				}
-				html = htmlText(s)
+				html = cmp.Or(htmlText(s), htmlImageAlt(s))
 			}
 		}
 	}
 	if html != "" {
-		return html
+		return html, first
 	}
-	if first != "" {
-		return first
+	return strings.TrimSuffix(path.Base(p), path.Ext(p)), first
+}
+
+// PackageTitle returns the title a package's README d is shown under: its own title (see Parse),
+// else name, the package's name. A README has no title of its own when Parse left Title empty or
+// when it was read as plain text and is titled by its file name ("README", "README.txt").
+func PackageTitle(d docidx.Document, name string) string {
+	base := path.Base(d.Path)
+	if d.Title == "" || strings.EqualFold(d.Title, base) || strings.EqualFold(d.Title, strings.TrimSuffix(base, path.Ext(base))) ||
+		strings.EqualFold(d.Title, "readme") {
+		return name
 	}
-	return strings.TrimSuffix(path.Base(p), path.Ext(p))
+	return d.Title
 }
 
 // section builds the output section from a kept raw section. top says whether the section is

@@ -2,6 +2,7 @@ package readme
 
 import (
 	"html"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -62,13 +63,37 @@ func imageAlt(b *strings.Builder, n ast.Node, src []byte, depth int) {
 		return
 	}
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if img, ok := c.(*ast.Image); ok {
-			inlineText(b, img, src, true, depth+1)
+		switch c := c.(type) {
+		case *ast.Image:
+			inlineText(b, c, src, true, depth+1)
+			b.WriteByte(' ')
+			continue
+		case *ast.RawHTML:
+			var raw strings.Builder
+			for i := 0; i < c.Segments.Len(); i++ {
+				seg := c.Segments.At(i)
+				raw.Write(seg.Value(src))
+			}
+			b.WriteString(htmlImageAlt(raw.String()))
 			b.WriteByte(' ')
 			continue
 		}
 		imageAlt(b, c, src, depth+1)
 	}
+}
+
+// imgAltRE finds the alt attribute of an HTML <img> tag.
+var imgAltRE = regexp.MustCompile(`(?i)<img\b[^>]*?\balt\s*=\s*(?:"([^"]*)"|'([^']*)')`)
+
+// htmlImageAlt returns the alt texts of the <img> tags of an HTML fragment, space-separated,
+// character references resolved: what a logo shown as a heading (chi's "# <img alt="chi" …>")
+// says in words.
+func htmlImageAlt(s string) string {
+	var alts []string
+	for _, m := range imgAltRE.FindAllStringSubmatch(s, 8) {
+		alts = append(alts, m[1]+m[2])
+	}
+	return collapse(html.UnescapeString(strings.Join(alts, " ")))
 }
 
 // unescape writes markdown text v to b with backslash escapes and HTML character references

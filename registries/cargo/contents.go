@@ -98,7 +98,9 @@ func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
 		if p == ".." || strings.HasPrefix(p, "../") || !fs.ValidPath(p) {
 			c.problems = append(c.problems, fmt.Sprintf("readme %q is outside the package", readmePath))
 		} else if src, err := memfs.ReadLimited(fsys, p, lim.MaxFile); err == nil {
-			c.docs = append(c.docs, readme.Parse(p, docidx.DocReadme, trimBOM(src)))
+			d := readme.Parse(p, docidx.DocReadme, trimBOM(src))
+			d.Title = readme.PackageTitle(d, name)
+			c.docs = append(c.docs, d)
 			readmePath = p
 		} else {
 			c.skipped = append(c.skipped, err)

@@ -61,8 +61,25 @@ func TestCorpusModCache(t *testing.T) {
 		if r.Name == "github.com/redis/go-redis/v9" {
 			checkRedisOptions(t, docs)
 		}
+		if r.Name == "github.com/go-chi/chi/v5" {
+			checkReadmeTitle(t, docs, "chi") // its level-1 heading is its logo, alt="chi"
+		}
 	}
 	t.Logf("%d module versions, %d symbols in %v", len(refs), symbols, time.Since(start))
+}
+
+// checkReadmeTitle checks that a module's README is titled want, not by a section heading.
+func checkReadmeTitle(t *testing.T, docs *docidx.PackageDocs, want string) {
+	t.Helper()
+	for _, d := range docs.Documents {
+		if d.Kind == docidx.DocReadme {
+			if d.Title != want {
+				t.Errorf("%s: README title %q, want %q", docs.Package.Name, d.Title, want)
+			}
+			return
+		}
+	}
+	t.Errorf("%s: no README", docs.Package.Name)
 }
 
 func checkErrgroupGo(t *testing.T, docs *docidx.PackageDocs) {

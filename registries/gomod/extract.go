@@ -182,7 +182,9 @@ func (e *extractor) rootFiles(root []fs.DirEntry, out *moduleDocs) {
 	}
 	if readmeName != "" {
 		if src, ok := e.readDocFile(readmeName); ok {
-			e.addDoc(e.parseDoc(readmeName, docidx.DocReadme, src))
+			d := e.parseDoc(readmeName, docidx.DocReadme, src)
+			d.Title = readme.PackageTitle(d, e.mod)
+			e.addDoc(d)
 		}
 	}
 	for _, de := range root {

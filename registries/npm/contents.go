@@ -145,7 +145,8 @@ type contents struct {
 
 // buildContents reads a package's README, docs/ and examples/ from fsys (its API is packageAPI's).
 // When fsys holds no README, fallbackReadme (the registry's copy) is used under fallbackName.
-func buildContents(fsys fs.FS, fallbackReadme, fallbackName string, lim contentLimits) contents {
+// A README without a title of its own is titled by pkgName (readme.PackageTitle).
+func buildContents(fsys fs.FS, pkgName, fallbackReadme, fallbackName string, lim contentLimits) contents {
 	lim = lim.withDefaults()
 	var c contents
 
@@ -162,6 +163,10 @@ func buildContents(fsys fs.FS, fallbackReadme, fallbackName string, lim contentL
 			fallbackName = "README.md"
 		}
 		c.docs = append(c.docs, readme.Parse(fallbackName, docidx.DocReadme, []byte(fallbackReadme)))
+	}
+
+	if len(c.docs) > 0 {
+		c.docs[0].Title = readme.PackageTitle(c.docs[0], pkgName)
 	}
 
 	// docs/ and examples/.

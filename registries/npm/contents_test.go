@@ -279,7 +279,7 @@ func TestBuildContentsLimits(t *testing.T) {
 	for i := range 5 {
 		fsys[fmt.Sprintf("docs/d%d.md", i)] = &fstest.MapFile{Data: []byte("# d\n")}
 	}
-	c := buildContents(fsys, "", "", contentLimits{maxDocs: 3, maxDocSize: 100})
+	c := buildContents(fsys, "pkg", "", "", contentLimits{maxDocs: 3, maxDocSize: 100})
 	var paths []string
 	for _, d := range c.docs {
 		paths = append(paths, d.Path)
@@ -290,7 +290,7 @@ func TestBuildContentsLimits(t *testing.T) {
 	if len(c.problems) < 2 {
 		t.Errorf("problems %v, want the big file and the document cap", c.problems)
 	}
-	c = buildContents(fsys, "", "", contentLimits{})
+	c = buildContents(fsys, "pkg", "", "", contentLimits{})
 	for _, d := range c.docs {
 		if d.Path == "examples/a.js" && !strings.Contains(allText(d), "````js") {
 			t.Errorf("example fence does not outgrow the code's backticks: %q", allText(d))
@@ -319,7 +319,7 @@ func FuzzUntar(f *testing.F) {
 			t.Fatalf("kept %d bytes", kept)
 		}
 		m := memfs.New(files)
-		buildContents(m, "", "", contentLimits{})
+		buildContents(m, "pkg", "", "", contentLimits{})
 		packageAPI(context.Background(), m, &manifest{}, "p", "1.0.0", contentLimits{}, nil)
 	})
 }

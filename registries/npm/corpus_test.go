@@ -53,6 +53,13 @@ func TestCorpusNodeModules(t *testing.T) {
 		if len(pd.Symbols) > 0 {
 			withAPI++
 		}
+		// A README without a level-1 heading is titled by its package, never by its first
+		// section ("Table of contents" in axios' and express').
+		if want, ok := map[string]string{"axios": "axios", "express": "express"}[r.Name]; ok {
+			if len(pd.Documents) == 0 || pd.Documents[0].Kind != docidx.DocReadme || pd.Documents[0].Title != want {
+				t.Errorf("%s: want a README titled %q first", r.Name, want)
+			}
+		}
 		m := map[string]docidx.Symbol{}
 		for _, s := range pd.Symbols {
 			m[s.QualifiedName] = s

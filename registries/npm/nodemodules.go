@@ -357,7 +357,7 @@ func (n *NodeModules) Fetch(ctx context.Context, name, version string) (*docidx.
 	}
 	fsys := os.DirFS(in.dir)
 	lim := contentLimits{maxFile: n.cfg.MaxFile, maxDocs: n.cfg.MaxDocs, maxDocSize: n.cfg.MaxDocSize, maxSymbols: n.cfg.MaxSymbols}
-	c := buildContents(fsys, m.readme(), string(m.ReadmeFilename), lim)
+	c := buildContents(fsys, name, m.readme(), string(m.ReadmeFilename), lim)
 	a := packageAPI(ctx, fsys, m, name, version, lim, &nmFinder{n: n, dirs: map[string]string{name: in.dir}})
 	logExtraction(n.log, name, version, &c, &a)
 	pkg := packageFromManifest(m, m, name, version)

@@ -394,7 +394,7 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 		fallback, fallbackName = (&manifest{Readme: p.Readme}).readme(), string(p.ReadmeFilename)
 	}
 	lim := contentLimits{maxFile: r.cfg.MaxFile, maxDocs: r.cfg.MaxDocs, maxDocSize: r.cfg.MaxDocSize, maxSymbols: r.cfg.MaxSymbols}
-	c := buildContents(fsys, fallback, fallbackName, lim)
+	c := buildContents(fsys, name, fallback, fallbackName, lim)
 	a := packageAPI(ctx, fsys, pm, name, version, lim, registryFinder{r})
 	logExtraction(r.log, name, version, &c, &a)
 

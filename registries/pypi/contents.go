@@ -628,9 +628,7 @@ func descriptionDocument(m *Metadata) (docidx.Document, bool) {
 	default:
 		d = plainDocument("README.txt", docidx.DocReadme, m.Description)
 	}
-	if d.Title == "" || strings.EqualFold(d.Title, "readme") {
-		d.Title = m.Name
-	}
+	d.Title = readme.PackageTitle(d, m.Name)
 	return d, true
 }
 

@@ -376,6 +376,20 @@ func TestRealSitePackages(t *testing.T) {
 			t.Errorf("flask = %+v, %d documents", pd.Package, len(pd.Documents))
 		}
 	}
+	// Every ":param" field of a docstring is a parameter with its text: blinker's weak too.
+	if pd := byName["blinker"]; pd != nil {
+		s := symbolMap(pd)["blinker.base.Signal.connect"]
+		var names []string
+		for _, p := range s.Params {
+			names = append(names, p.Name)
+			if p.Name == "weak" && (p.Default != "True" || !strings.Contains(p.Doc, "set to False")) {
+				t.Errorf("blinker Signal.connect's weak = %+v", p)
+			}
+		}
+		if strings.Join(names, " ") != "receiver sender weak" {
+			t.Errorf("blinker Signal.connect params %q, want receiver sender weak", names)
+		}
+	}
 	if pd := byName["pyyaml"]; pd != nil {
 		m := symbolMap(pd)
 		for _, q := range []string{"yaml.safe_load", "yaml.dump", "yaml.YAMLObject"} {

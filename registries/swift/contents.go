@@ -275,6 +275,7 @@ func (e *extractor) rootFiles(root []fs.DirEntry) {
 	if readmeName != "" {
 		if src, ok := e.read(readmeName); ok {
 			d := parseDoc(readmeName, docidx.DocReadme, src, e.log)
+			d.Title = readme.PackageTitle(d, e.pkg)
 			e.out.summary = d.Summary
 			e.addDoc(d)
 		}

@@ -12,7 +12,11 @@
 //   - ECMAScript modules: export function/class/const/let/var, export default, export { a as b },
 //     export … from, export * (as ns) from;
 //   - members: class bodies (methods, getters, static members, fields), Foo.prototype.bar = …,
-//     object literal properties and functions assigned onto an exported object (app.listen = …).
+//     object literal properties and functions assigned onto an exported object (app.listen = …),
+//     and properties defined on it with Object.defineProperty, Object.defineProperties or a
+//     function of the file that passes its parameters to Object.defineProperty (express's
+//     defineGetter(req, 'ip', function ip() {…})): a getter that computes its value is an
+//     accessor property documented by the JSDoc above the definition.
 //
 // Relative require() and import specifiers are followed to other files of the package, resolved
 // the way Node.js resolves files (exact, .js, .cjs, .mjs, /index.js), within the limits of Options.

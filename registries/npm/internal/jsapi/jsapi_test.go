@@ -3,6 +3,8 @@ package jsapi
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -139,7 +141,14 @@ func TestFacts(t *testing.T) {
 			"express.application.set":    {kind: docidx.KindMethod, doc: "Returns: {Server} for chaining"},
 			"express.request.get":        {kind: docidx.KindMethod, parent: "express.request", doc: "Return request header."},
 			"express.json":               {kind: docidx.KindFunc, sig: "function json (options)"},
-		}, []string{"express.application.init"}},
+			// Properties defined through a helper that calls Object.defineProperty, through
+			// Object.defineProperty itself and through Object.defineProperties, with their JSDoc.
+			"express.request.protocol":      {kind: docidx.KindProperty, parent: "express.request", sig: "get protocol()", doc: `Return the protocol string "http" or "https"`},
+			"express.request.secure":        {kind: docidx.KindProperty, doc: "Short-hand for"},
+			"express.request.route":         {kind: docidx.KindProperty, sig: "get route()", doc: "computed once"},
+			"express.request.maxHeaderSize": {kind: docidx.KindProperty, sig: "16384", doc: "Maximum header size in bytes."},
+			"express.request.remote":        {kind: docidx.KindProperty, sig: "get remote()", doc: "remote address"},
+		}, []string{"express.application.init", "express.request.noise"}},
 		{"umd", map[string]want{
 			"lodash":                         {kind: docidx.KindFunc, sig: "function lodash(value)"},
 			"lodash.chunk":                   {kind: docidx.KindFunc, parent: "lodash", sig: "function chunk(array, size, guard)", doc: "Since: 3.0.0"},
@@ -224,5 +233,48 @@ func TestFacts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCorpusExpressProperties extracts the real express of the corpus (scripts/corpus.sh; only
+// when DOCIDX_CORPUS is set): the request properties lib/request.js defines through its
+// defineGetter helper are members of express.request, with their JSDoc.
+func TestCorpusExpressProperties(t *testing.T) {
+	root := os.Getenv("DOCIDX_CORPUS")
+	if root == "" {
+		t.Skip("DOCIDX_CORPUS not set (scripts/corpus.sh builds the corpus)")
+	}
+	fsys := os.DirFS(filepath.Join(root, "npmproject", "node_modules", "express"))
+	data, err := fs.ReadFile(fsys, "package.json")
+	if err != nil {
+		t.Skipf("no express in the corpus: %v", err)
+	}
+	var m struct {
+		Main    string          `json:"main"`
+		Exports json.RawMessage `json:"exports"`
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	res := Extract(fsys, Entries(fsys, m.Exports, m.Main), Options{Package: "express", ExportName: "express"})
+	got := map[string]docidx.Symbol{}
+	for _, s := range res.Symbols {
+		got[s.QualifiedName] = s
+	}
+	for q, doc := range map[string]string{
+		"express.request.protocol": `"X-Forwarded-Proto" header field will be trusted`,
+		"express.request.ip":       `"trust proxy"`,
+		"express.request.secure":   "req.protocol === 'https'",
+		"express.request.hostname": "Parse the",
+	} {
+		s, ok := got[q]
+		switch {
+		case !ok:
+			t.Errorf("%s missing", q)
+		case s.Kind != docidx.KindProperty || s.Parent != "express.request":
+			t.Errorf("%s: kind %s parent %q, want a property of express.request", q, s.Kind, s.Parent)
+		case !strings.Contains(s.Doc, doc):
+			t.Errorf("%s: doc %q, want it to hold %q", q, s.Doc, doc)
+		}
 	}
 }

@@ -75,6 +75,7 @@ type jsFile struct {
 	nsVal      *value  // the namespace value standing for the file's exports, made once
 	ends       []int32 // exprEnd results + 1 per token index, 0 when not known yet
 	chainUntil int     // index of the value of the last assignment chain read
+	calls      []int   // statements helper(obj, "name", value): indexes of the helper's name (see noteDefineCall)
 }
 
 // maxSig bounds the bytes of a rendered signature.
@@ -124,6 +125,9 @@ func parseFile(p string, toks []token) *jsFile {
 			if f.tok(i+1).text == "." && f.tok(i+2).text == "defineProperty" && f.tok(i+3).text == "(" {
 				f.parseDefineProperty(i + 3)
 			}
+			if f.tok(i+1).text == "." && f.tok(i+2).text == "defineProperties" && f.tok(i+3).text == "(" {
+				f.parseDefineProperties(i + 3)
+			}
 			// Rollup's and esbuild's re-export of a whole module:
 			// Object.keys(x).forEach(function (k) { … Object.defineProperty(exports, k, …) })
 			if f.tok(i+1).text == "." && f.tok(i+2).text == "keys" && f.tok(i+3).text == "(" && f.tok(i+4).kind == tIdent &&
@@ -150,8 +154,13 @@ func parseFile(p string, toks []token) *jsFile {
 		if prev.text == "=" && i < f.chainUntil {
 			continue // a later target of a chain already read from its first target
 		}
+		if f.tok(i+1).text == "(" {
+			f.noteDefineCall(i)
+			continue
+		}
 		f.parseAssignment(i, nil)
 	}
+	f.applyDefineCalls()
 	return f
 }
 
@@ -810,15 +819,43 @@ func (f *jsFile) memberPath(i int) (path string, end int, ok bool) {
 	}
 }
 
-// parseDefineProperty reads Object.defineProperty(exports, "x", { value: v | get: function () { return v } })
-// with toks[open] its "(".
+// parseDefineProperty reads Object.defineProperty(obj, "x", descriptor) with toks[open] its
+// "(": a property of obj (see defineProp), documented by the JSDoc above the statement.
 func (f *jsFile) parseDefineProperty(open int) {
-	close := f.closeOf(open)
 	target, end, ok := f.memberPath(open + 1)
 	if !ok || f.tok(end+1).text != "," || f.tok(end+2).kind != tString || f.tok(end+3).text != "," || f.tok(end+4).text != "{" {
 		return
 	}
-	name := unquote(f.tok(end + 2).text)
+	f.defineProp(target, unquote(f.tok(end+2).text), end+4, f.tok(open-3).doc, f.tok(open).line)
+}
+
+// parseDefineProperties reads Object.defineProperties(obj, { x: descriptor, … }) with
+// toks[open] its "(": each key a property of obj, documented by the JSDoc above the key.
+func (f *jsFile) parseDefineProperties(open int) {
+	target, end, ok := f.memberPath(open + 1)
+	if !ok || f.tok(end+1).text != "," || f.tok(end+2).text != "{" {
+		return
+	}
+	obj := end + 2
+	close := f.closeOf(obj)
+	for k, n := obj+1, 0; k < close && n < maxMembers; k, n = f.nextItem(k, close), n+1 {
+		if name, ok := propName(f.tok(k)); ok && f.tok(k+1).text == ":" && f.tok(k+2).text == "{" {
+			f.defineProp(target, name, k+2, f.tok(k).doc, f.tok(k).line)
+		}
+	}
+}
+
+// defineProp records property name of the object at path target, defined by the property
+// descriptor whose "{" is toks[desc] (https://tc39.es/ecma262/#sec-object.defineproperty):
+//
+//   - { value: v } gives the property the value v;
+//   - { get: function () { return a.b } }, a getter that only returns a path not through
+//     "this", re-exports that path (TypeScript's and Babel's CommonJS output);
+//   - any other getter makes an accessor property, a member with no value the scanner follows
+//     (express's req.protocol, computed from the request).
+//
+// Object.defineProperty(module, "exports", …) sets the module's value instead.
+func (f *jsFile) defineProp(target, name string, desc int, doc string, line int) {
 	if name == "__esModule" {
 		return
 	}
@@ -828,39 +865,164 @@ func (f *jsFile) parseDefineProperty(open int) {
 	if target == "module" && name == "exports" {
 		target, name = "", ""
 	}
-	obj := f.parseObject(end+4, f.closeOf(end+4))
+	close := f.closeOf(desc)
 	var v *value
-	for _, m := range obj {
+	accessor := false
+	for _, m := range f.parseObject(desc, close) {
 		switch m.name {
 		case "value":
 			v = m.val
 		case "get":
-			// get: function () { return x.y; } — take the returned path.
-			for k := end + 4; k < close; k++ {
-				if f.tok(k).text == "return" {
-					if p, pend, ok := f.memberPath(k + 1); ok && f.tok(pend+1).text != "(" {
-						v = &value{kind: vRef, file: f, ref: p, line: f.tok(k).line, sig: f.render(k+1, pend)}
-					} else {
-						v, _ = f.parseValue(k+1, k+1)
-					}
-					break
-				}
-			}
+			v = f.getterPath(desc, close)
+			accessor = v == nil
 		}
+	}
+	if accessor && name != "" {
+		v = &value{kind: vUnknown, file: f, line: line, sig: "get " + name + "()"}
 	}
 	if v == nil {
 		return
 	}
 	if v.headEnd > 0 {
-		v.sig = f.render(end+4, v.headEnd)
+		v.sig = f.render(desc, v.headEnd)
 	}
-	if name == "" { // Object.defineProperty(module, "exports", …)
+	if name == "" {
 		if f.main == nil {
-			f.main, f.mainAt = v, f.tok(open).depth
+			f.main, f.mainAt = v, f.tok(desc).depth
 		}
 		return
 	}
-	f.addProp(target, &member{name: name, val: v, doc: f.tok(open - 3).doc, sig: v.sig, line: f.tok(open).line})
+	f.addProp(target, &member{name: name, val: v, doc: doc, sig: v.sig, line: line, field: accessor})
+}
+
+// getterPath returns what the getter of the descriptor between toks[desc] and toks[close]
+// re-exports when its body is one return statement (get: function () { return m.x; }): the
+// returned path, or the returned value (a require). It returns nil for a getter that computes
+// its value: one whose return is not the body's first statement or goes through "this".
+func (f *jsFile) getterPath(desc, close int) *value {
+	for k := desc; k < close; k++ {
+		if f.tok(k).text != "return" {
+			continue
+		}
+		if f.tok(k-1).text != "{" || f.tok(k+1).text == "this" {
+			return nil
+		}
+		if p, pend, ok := f.memberPath(k + 1); ok && f.tok(pend+1).text != "(" {
+			return &value{kind: vRef, file: f, ref: p, line: f.tok(k).line, sig: f.render(k+1, pend)}
+		}
+		v, _ := f.parseValue(k+1, k+1)
+		return v
+	}
+	return nil
+}
+
+// noteDefineCall records the statement at toks[i] when it is a call helper(obj, "name", x) of a
+// plain function name: a candidate for a helper that defines a property (express's
+// defineGetter(req, 'ip', function ip() {…})), decided once the whole file is read, since a
+// function declaration may follow its calls (see applyDefineCalls).
+func (f *jsFile) noteDefineCall(i int) {
+	if f.tok(i).kind != tIdent || reserved[f.tok(i).text] || len(f.calls) >= maxProps {
+		return
+	}
+	_, end, ok := f.memberPath(i + 2)
+	if ok && f.tok(end+1).text == "," && f.tok(end+2).kind == tString && f.tok(end+3).text == "," {
+		f.calls = append(f.calls, i)
+	}
+}
+
+// applyDefineCalls turns the calls noteDefineCall recorded into properties, for those whose
+// helper is a function of this file that passes its first two parameters to
+// Object.defineProperty as the object and the name, and its third as the descriptor's get (an
+// accessor property) or value (the property's value). The JSDoc above the call documents it.
+func (f *jsFile) applyDefineCalls() {
+	roles := map[*value]string{}
+	for _, i := range f.calls {
+		fn := f.decls[f.tok(i).text]
+		if fn == nil || fn.kind != vFunc {
+			continue
+		}
+		role, ok := roles[fn]
+		if !ok {
+			role = f.definerRole(fn)
+			roles[fn] = role
+		}
+		if role == "" {
+			continue
+		}
+		target, end, _ := f.memberPath(i + 2)
+		name := unquote(f.tok(end + 2).text)
+		if target == "module.exports" {
+			target = "exports"
+		}
+		if name == "__esModule" || target == "module" {
+			continue
+		}
+		line := f.tok(i).line
+		m := &member{name: name, doc: f.tok(i).doc, line: line}
+		if role == "get" {
+			m.val = &value{kind: vUnknown, file: f, line: line, sig: "get " + name + "()"}
+			m.field = true
+		} else {
+			m.val, _ = f.parseValue(end+4, i)
+		}
+		m.sig = m.val.sig
+		// In source order among the members assigned while the file was read.
+		ms := f.props[target]
+		at := len(ms)
+		for at > 0 && ms[at-1].line > line {
+			at--
+		}
+		if len(ms) < maxProps {
+			f.props[target] = append(ms[:at], append([]*member{m}, ms[at:]...)...)
+		}
+	}
+}
+
+// definerRole says how function fn defines a property with its first three parameters
+// (obj, name, x): "get" when its body calls Object.defineProperty(obj, name, { … get: x … }),
+// "value" for { … value: x … }, else "".
+func (f *jsFile) definerRole(fn *value) string {
+	k := fn.at + 1
+	if f.tok(k).text == "*" {
+		k++
+	}
+	if f.tok(k).kind == tIdent && f.tok(k).text != "(" {
+		k++
+	}
+	if fn.at <= 0 || f.tok(k).text != "(" || f.tok(fn.headEnd+1).text != "{" {
+		return ""
+	}
+	var params []string
+	for p, end := k, f.closeOf(k); p < end && len(params) < 3; p += 2 {
+		if f.tok(p+1).kind != tIdent || f.tok(p+2).text != "," && f.tok(p+2).text != ")" {
+			break
+		}
+		params = append(params, f.tok(p+1).text)
+	}
+	if len(params) < 3 {
+		return ""
+	}
+	body := fn.headEnd + 1
+	for k, end := body+1, f.closeOf(body); k < end; k++ {
+		if f.tok(k).text != "Object" || f.tok(k+1).text != "." || f.tok(k+2).text != "defineProperty" || f.tok(k+3).text != "(" ||
+			f.tok(k+4).text != params[0] || f.tok(k+5).text != "," || f.tok(k+6).text != params[1] || f.tok(k+7).text != "," ||
+			f.tok(k+8).text != "{" {
+			continue
+		}
+		desc := k + 8
+		for _, m := range f.parseObject(desc, f.closeOf(desc)) {
+			if m.val == nil || m.val.kind != vRef || m.val.ref != params[2] {
+				continue
+			}
+			switch m.name {
+			case "get":
+				return "get"
+			case "value":
+				return "value"
+			}
+		}
+	}
+	return ""
 }
 
 // parseExport reads an ECMAScript export declaration at toks[i].
