@@ -113,7 +113,7 @@ type Query struct {
 	Offset    int              // hits to skip (paging)
 	// PassageBytes is the size in bytes of the passage (Hit.Snippet) of the first hit of the
 	// results. Hits 2 and 3 get half of it; hits 1 to 3 show a stored text of up to 1.92 times it
-	// whole. The hits below are pointers, one sentence of about 120 bytes, but for those whose
+	// whole. The hits below are pointers, one sentence of about 200 bytes, but for those whose
 	// passage at half of PassageBytes holds a word of the question that no passage above
 	// them holds. No passage is cut inside a sentence shorter than twice its budget. 0 means
 	// DefaultPassageBytes (800); values above MaxPassageBytes are lowered to it. passage.go's

@@ -24,8 +24,8 @@ import (
 // words of the question that no passage above them shows (see passages.choose). Measured on
 // the dev half of testdata/heldout (181 questions over the corpus) against the 400-byte
 // passages of the first three hits and 160-byte ones below before: the fact anywhere in the
-// answer for 56.4% of the questions (48.1% before), in hit 1 for 36.5% (30.4%), in its first
-// 2 KB for 49.2% (44.8%), at 5.1 KB of text per answer (4.2 KB).
+// answer for 57.5% of the questions (48.1% before), in hit 1 for 36.5% (30.4%), in its first
+// 2 KB for 49.2% (44.8%), at 5.4 KB of text per answer (4.2 KB).
 const (
 	// DefaultPassageBytes is hit 1's passage budget when Query.PassageBytes is 0: the
 	// sentences, list items and code around the question's words in a long section or symbol,
@@ -48,10 +48,12 @@ const (
 	wholeHitShare = 1.92
 	// lowerPassageShare is the share of hit 1's budget of a hit below topPassageHits whose
 	// passage holds words of the question the passages above it lack; the others get
-	// pointerPassageBytes, one sentence. 0.5 found the fact anywhere for 56.4% of the dev
-	// questions, 0.3 for 55.8% at 170 bytes less per answer.
+	// pointerPassageBytes, one sentence (up to twice that when the sentence is longer). 0.5
+	// found the fact anywhere for 56.4% of the dev questions, 0.3 for 55.8% at 170 bytes less
+	// per answer. A pointer of 200 bytes found it for 57.5%, of 120 or 160 for 56.4% at 270
+	// and 90 bytes less per answer.
 	lowerPassageShare   = 0.5
-	pointerPassageBytes = minPassageBytes
+	pointerPassageBytes = 200
 	// extraPassageBytes is the smallest budget whose passage may join a second run of
 	// segments to its core (see passage): not a pointer's, whose budget holds one fact at best.
 	// On testdata/answers, extra runs in every passage showed the fact in 94 of the 105 top-10

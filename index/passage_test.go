@@ -693,9 +693,9 @@ func TestPassageContinues(t *testing.T) {
 // a hit below the first topPassageHits is a pointer of one sentence unless its passage holds a
 // word of the question the passages above lack, whatever order the passages are asked in.
 func TestPassagesByRank(t *testing.T) {
-	pool := "The pool hands out connections to every caller that asks for one of them.\n" +
-		"The pool grows on demand when all of its connections are in use by callers.\n" +
-		"The pool shrinks again when its connections stay idle for longer than a minute.\n"
+	pool := "The pool hands out connections to every caller that asks for one of them, first the idle ones and then new ones.\n" +
+		"The pool grows on demand when all of its connections are in use by callers, up to the limit its options set for it.\n" +
+		"The pool shrinks again when its connections stay idle for longer than a minute, down to the least number it keeps.\n"
 	short := strings.Repeat("The pool size bounds the connections a client keeps open to each host it talks to.\n", 12)
 	texts := []string{
 		short, // hit 1: about 1 KB, over its passage budget but short: whole
