@@ -469,16 +469,34 @@ func passage(text string, pq *passageQuery, budget int) string {
 			used += size(*hi)
 		}
 	}
+	// back grows the range starting at *lo with the segments before it, down to minLo, while
+	// they fit in the budget: a code block's lines only all of them, since a passage that
+	// starts inside a block shows its end without what it is.
+	back := func(lo *int, minLo int) {
+		for *lo-1 >= minLo {
+			from, n := *lo-1, size(*lo-1)
+			if segs[from].code && segs[from].fence == "" {
+				for from > minLo && segs[from-1].unit == segs[*lo-1].unit {
+					from--
+					n += size(from)
+				}
+				if segs[from].fence == "" && from > 0 && segs[from-1].unit == segs[*lo-1].unit {
+					return // the block starts before minLo
+				}
+			}
+			if used+n > budget {
+				return
+			}
+			*lo, used = from, used+n
+		}
+	}
 	if extra < 0 {
 		for hi+1 < len(segs) && used+size(hi+1) <= budget {
 			hi++
 			used += size(hi)
 		}
 		finish(&hi, len(segs)-1)
-		for lo > 0 && used+size(lo-1) <= budget {
-			lo--
-			used += size(lo)
-		}
+		back(&lo, 0)
 		return render(text, segs, lo, hi)
 	}
 	used += size(extra) + 4
@@ -490,10 +508,7 @@ func passage(text string, pq *passageQuery, budget int) string {
 			*hi++
 			used += size(*hi)
 		}
-		for *lo-1 >= minLo && used+size(*lo-1) <= budget {
-			*lo--
-			used += size(*lo)
-		}
+		back(lo, minLo)
 	}
 	if extra > hi {
 		grow(&lo, &hi, 0, elo-1)

@@ -652,7 +652,8 @@ func TestPassageWholeSentence(t *testing.T) {
 
 // TestPassageContinues checks that a passage takes what completes its last segment beyond its
 // budget: the rest of a code block, the example a sentence ending in ":" introduces, a "For
-// example" sentence; and not another sentence.
+// example" sentence; and not another sentence; and that it takes the code block before it
+// whole or not at all.
 func TestPassageContinues(t *testing.T) {
 	for _, c := range []struct {
 		name, text, query string
@@ -673,6 +674,16 @@ func TestPassageContinues(t *testing.T) {
 			name:  "a For example sentence",
 			text:  "Filler about other things entirely.\nSet retries to bound the attempts made.\nFor example, 3.\nMore filler text here.",
 			query: "retries bound attempts", budget: 45, want: "For example, 3.", not: "More filler",
+		},
+		{
+			name:  "the end of a code block before is left out",
+			text:  "Intro.\n```js\nconst a = x;\nconst b = y;\nconst c = z;\n```\nThe retry count bounds the attempts made by the client.\n",
+			query: "retry count attempts", budget: 75, want: "The retry count", not: "const c",
+		},
+		{
+			name:  "a code block before is taken whole",
+			text:  "Intro.\n```js\nconst a = x;\nconst b = y;\nconst c = z;\n```\nThe retry count bounds the attempts made by the client.\n",
+			query: "retry count attempts", budget: 120, want: "```js\nconst a = x;\nconst b = y;\nconst c = z;\n```\nThe retry count",
 		},
 		{
 			name:  "not another sentence",
