@@ -111,10 +111,13 @@ type Query struct {
 	Kind      string           // filter: "section", "symbol", a document kind ("readme") or a symbol kind ("func", "type", …), see Kinds; plurals too
 	Limit     int              // hits per page; 0 means 10, at most 100
 	Offset    int              // hits to skip (paging)
-	// PassageBytes is the size in bytes of the passage (Hit.Snippet) of each of the first three
-	// hits of the results; the hits below get 40% of it, and none less than 120 bytes. 0 means
-	// DefaultPassageBytes (400); values above MaxPassageBytes are lowered to it. A caller fitting
-	// a page of 10 hits into B bytes of passages can pass about B/(3+0.40·7) = B/5.8.
+	// PassageBytes is the size in bytes of the passage (Hit.Snippet) of the first hit of the
+	// results. Hits 2 and 3 get half of it; hits 1 to 3 show a stored text of up to 1.92 times it
+	// whole. The hits below are pointers, one sentence of about 200 bytes, but for those whose
+	// passage at half of PassageBytes holds a word of the question that no passage above
+	// them holds. No passage is cut inside a sentence shorter than twice its budget. 0 means
+	// DefaultPassageBytes (800); values above MaxPassageBytes are lowered to it. passage.go's
+	// constants say how the shares were chosen.
 	PassageBytes int
 }
 

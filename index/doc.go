@@ -24,7 +24,9 @@
 // search.bleve at commit, read as one index (rankread.go), by one relevance model (model.go):
 // field weights, priors, name bonuses; typos are corrected from the dictionaries, and a version
 // filter is a filter like the others. Every hit carries the passage of its stored text where the
-// question's words concentrate (passage.go), stored as units, one per line, by docs.go.
+// question's words concentrate (passage.go), stored as units, one per line, by docs.go; hit 1's
+// is the largest, and hits below the third are one-sentence pointers unless they add words of
+// the question (search.go's passages).
 //
 // Readers: Open opens the generation CURRENT names (or a single snapshot directory); Watcher
 // follows new generations for a long-running server (see Current, Reader.Stale). Archives: Pack,

@@ -18,31 +18,55 @@ import (
 	"unicode/utf8"
 )
 
-// Passage sizes, in bytes.
+// Passage sizes, in bytes. A search answer spends its bytes on its first hits: hit 1, the
+// likeliest answer, gets the largest passage; hits 1 to topPassageHits show a short section or
+// symbol whole; the hits below are pointers, one sentence each, unless their passage holds
+// words of the question that no passage above them shows (see passages.choose). Measured on
+// the dev half of testdata/heldout (181 questions over the corpus) against the 400-byte
+// passages of the first three hits and 160-byte ones below before: the fact anywhere in the
+// answer for 57.5% of the questions (48.1% before), in hit 1 for 36.5% (30.4%), in its first
+// 2 KB for 49.2% (44.8%), at 5.4 KB of text per answer (4.2 KB).
 const (
-	// DefaultPassageBytes is the passage budget of each of the first topPassageHits hits of a
-	// search when Query.PassageBytes is 0: room for a few sentences, a list or a short example.
-	// With the lower hits' share, a page of 10 hits carries no more bytes than the 240-byte
-	// snippets before passages did: on the 60 questions of testdata/answers, 10.0 KB per
-	// search_package_docs result, as e7baa20's, the fact found as often as with 500.
-	DefaultPassageBytes = 400
+	// DefaultPassageBytes is hit 1's passage budget when Query.PassageBytes is 0: the
+	// sentences, list items and code around the question's words in a long section or symbol,
+	// with what continues them. 800 showed the fact in hit 1 for 36.5% of the dev questions,
+	// 600 (with 400 for hits 2 and 3) for 34.8%.
+	DefaultPassageBytes = 800
 	// MaxPassageBytes is the largest Query.PassageBytes honoured; larger values are lowered to it.
 	MaxPassageBytes = 4096
 	// minPassageBytes is the smallest budget of any hit: one sentence.
 	minPassageBytes = 120
 	// topPassageHits is how many hits, counted from the first of the results (not of the page),
-	// get the whole budget; the hits below get lowerPassageShare of it (160 bytes by default:
-	// on testdata/answers, 0.35 found the fact in the first answer for 75% of the questions,
-	// 0.40 for 78% at the result size of the 240-byte snippets before passages, 0.50 no more
-	// than 0.40 at 4% more bytes).
-	topPassageHits    = 3
-	lowerPassageShare = 0.40
+	// get a passage of their own; hits 2 to topPassageHits get nextPassageShare of hit 1's
+	// budget.
+	topPassageHits   = 3
+	nextPassageShare = 0.5
+	// wholeHitShare is the size, as a share of hit 1's budget, of the longest stored text that
+	// the first topPassageHits hits show whole (1,536 bytes by default). On the dev questions,
+	// 1.92 found the fact anywhere for 55.8%, 1.5 for 55.2%, and 1.92 for hit 1 with only
+	// texts up to 768 bytes whole in hits 2 and 3 for 54.7%.
+	wholeHitShare = 1.92
+	// lowerPassageShare is the share of hit 1's budget of a hit below topPassageHits whose
+	// passage holds words of the question the passages above it lack; the others get
+	// pointerPassageBytes, one sentence (up to twice that when the sentence is longer). 0.5
+	// found the fact anywhere for 56.4% of the dev questions, 0.3 for 55.8% at 170 bytes less
+	// per answer. A pointer of 200 bytes found it for 57.5%, of 120 or 160 for 56.4% at 270
+	// and 90 bytes less per answer.
+	lowerPassageShare   = 0.5
+	pointerPassageBytes = 200
 	// extraPassageBytes is the smallest budget whose passage may join a second run of
-	// segments to its core (see passage): the budget of the first topPassageHits hits by
-	// default, not the lower hits', whose budget holds one fact at best. On testdata/answers,
-	// extra runs in every passage showed the fact in 94 of the 105 top-10 passages whose text
-	// holds it at 10,070 B per result, in the top hits' only 93 at 10,002 B, none 92 at 9,980 B.
+	// segments to its core (see passage): not a pointer's, whose budget holds one fact at best.
+	// On testdata/answers, extra runs in every passage showed the fact in 94 of the 105 top-10
+	// passages whose text holds it at 10,070 B per result, in the top hits' only 93 at
+	// 10,002 B, none 92 at 9,980 B.
 	extraPassageBytes = 300
+	// corePassageBytes bounds the window of segments a passage is chosen around (its core):
+	// a larger budget grows the core with what surrounds it rather than choose a wider
+	// window, whose words stand further apart. 400 was the top hits' whole budget, tuned on
+	// testdata/answers; with hit 1's 800-byte window, cors' "default configuration" example
+	// lost to a run of option descriptions that each named one of the question's words, and
+	// testdata/answers found 2 facts fewer.
+	corePassageBytes = 400
 	// maxPassageWords bounds the stems a question's passages are scored by: its words, their
 	// identifier parts and their other forms.
 	maxPassageWords = 63
@@ -50,17 +74,30 @@ const (
 	minSplitLine = 160
 )
 
-// passageBudget returns the passage budget in bytes of the hit at rank (from 0, over the whole
-// result list) for a query asking for perHit bytes per top hit (0: DefaultPassageBytes).
-func passageBudget(perHit, rank int) int {
+// hitBudget is what a hit's passage may spend, in bytes.
+type hitBudget struct {
+	passage int // the passage's budget
+	whole   int // a stored text this long or shorter shows whole; 0: none does
+	// pointer, for a hit below topPassageHits, is the budget of its passage when its passage
+	// at the full budget holds no word of the question that the passages above it lack.
+	pointer int
+}
+
+// passageBudget returns the budget of the hit at rank (from 0, over the whole result list) for
+// a query asking for perHit bytes for hit 1 (0: DefaultPassageBytes).
+func passageBudget(perHit, rank int) hitBudget {
 	if perHit <= 0 {
 		perHit = DefaultPassageBytes
 	}
 	perHit = min(perHit, MaxPassageBytes)
-	if rank >= topPassageHits {
-		perHit = int(float64(perHit) * lowerPassageShare)
+	share := func(f float64) int { return max(int(float64(perHit)*f), minPassageBytes) }
+	switch {
+	case rank == 0:
+		return hitBudget{passage: share(1), whole: share(wholeHitShare)}
+	case rank < topPassageHits:
+		return hitBudget{passage: share(nextPassageShare), whole: share(wholeHitShare)}
 	}
-	return max(perHit, minPassageBytes)
+	return hitBudget{passage: share(lowerPassageShare), pointer: pointerPassageBytes}
 }
 
 // passageQuery is what passages are scored by: the question's words as lowercased stems, matched
@@ -325,11 +362,14 @@ type segment struct {
 }
 
 // passage returns the passage of text for pq in at most about budget bytes: the consecutive
-// segments holding the most weight of distinct query words (the core), with the segment
-// elsewhere that adds the most weight of words the core lacks when the budget is at least
-// extraPassageBytes, each grown with the segments after and then before it to fill the
-// budget, units on lines of their own, "…" where text is left out. Without any match it is
-// the text's opening.
+// segments, within corePassageBytes, holding the most weight of distinct query words (the
+// core), with the segment elsewhere that adds the most weight of words the core lacks when the
+// budget is at least extraPassageBytes, each grown with the segments after and then before it
+// to fill the budget, then with the segments that continue it (see continues) up to half as
+// much again; units on lines of their own, "…" where text is left out. Segments are whole
+// sentences, list items, table rows and code lines: a core of one sentence longer than the
+// budget is shown whole up to twice the budget, and only a longer one is cut, around its
+// first match. Without any match the passage is the text's opening.
 func passage(text string, pq *passageQuery, budget int) string {
 	if text == "" {
 		return ""
@@ -356,7 +396,9 @@ func passage(text string, pq *passageQuery, budget int) string {
 		}
 		return n
 	}
-	// The core: the shortest first window with the most weight of distinct words.
+	// The core: the shortest first window of at most corePassageBytes with the most weight of
+	// distinct words.
+	window := min(budget, corePassageBytes)
 	bestI, bestJ, bestScore, bestBytes := 0, 0, 0.0, 0
 	for i := range segs {
 		if segs[i].mask == 0 {
@@ -366,7 +408,7 @@ func passage(text string, pq *passageQuery, budget int) string {
 		score, bytes := 0.0, 0
 		for j := i; j < len(segs); j++ {
 			bytes += size(j)
-			if bytes > budget && j > i {
+			if bytes > window && j > i {
 				break
 			}
 			if nw := segs[j].mask &^ mask; nw != 0 {
@@ -386,7 +428,11 @@ func passage(text string, pq *passageQuery, budget int) string {
 		used += size(k)
 	}
 	if used > budget {
-		// One segment longer than the budget: cut it around its first match.
+		// One segment longer than the budget: whole up to twice the budget, a sentence is not
+		// cut; a longer one is cut around its first match.
+		if used <= 2*budget {
+			return render(text, segs, lo, hi)
+		}
 		s := segs[lo]
 		cut := snippet(text[s.start:s.end], pq.words, budget, false)
 		if lo > 0 && !strings.HasPrefix(cut, "…") {
@@ -415,15 +461,42 @@ func passage(text string, pq *passageQuery, budget int) string {
 			extra, gain = k, g
 		}
 	}
+	// finish extends the range ending at *hi, up to maxHi, with the segments that continue it
+	// (see continues) while they fit in half as much again as the budget.
+	finish := func(hi *int, maxHi int) {
+		for *hi+1 <= maxHi && continues(text, segs, *hi) && used+size(*hi+1) <= budget+budget/2 {
+			*hi++
+			used += size(*hi)
+		}
+	}
+	// back grows the range starting at *lo with the segments before it, down to minLo, while
+	// they fit in the budget: a code block's lines only all of them, since a passage that
+	// starts inside a block shows its end without what it is.
+	back := func(lo *int, minLo int) {
+		for *lo-1 >= minLo {
+			from, n := *lo-1, size(*lo-1)
+			if segs[from].code && segs[from].fence == "" {
+				for from > minLo && segs[from-1].unit == segs[*lo-1].unit {
+					from--
+					n += size(from)
+				}
+				if segs[from].fence == "" && from > 0 && segs[from-1].unit == segs[*lo-1].unit {
+					return // the block starts before minLo
+				}
+			}
+			if used+n > budget {
+				return
+			}
+			*lo, used = from, used+n
+		}
+	}
 	if extra < 0 {
 		for hi+1 < len(segs) && used+size(hi+1) <= budget {
 			hi++
 			used += size(hi)
 		}
-		for lo > 0 && used+size(lo-1) <= budget {
-			lo--
-			used += size(lo)
-		}
+		finish(&hi, len(segs)-1)
+		back(&lo, 0)
 		return render(text, segs, lo, hi)
 	}
 	used += size(extra) + 4
@@ -435,10 +508,7 @@ func passage(text string, pq *passageQuery, budget int) string {
 			*hi++
 			used += size(*hi)
 		}
-		for *lo-1 >= minLo && used+size(*lo-1) <= budget {
-			*lo--
-			used += size(*lo)
-		}
+		back(lo, minLo)
 	}
 	if extra > hi {
 		grow(&lo, &hi, 0, elo-1)
@@ -449,8 +519,11 @@ func passage(text string, pq *passageQuery, budget int) string {
 		lo, hi, elo, ehi = elo, ehi, lo, hi
 	}
 	if hi+1 >= elo {
+		finish(&ehi, len(segs)-1)
 		return render(text, segs, lo, ehi)
 	}
+	finish(&hi, elo-1)
+	finish(&ehi, len(segs)-1)
 	first := render(text, segs, lo, hi)
 	return strings.TrimSuffix(first, "…") + "…\n" + strings.TrimPrefix(render(text, segs, elo, ehi), "… ")
 }
@@ -532,6 +605,37 @@ func render(text string, segs []segment, lo, hi int) string {
 	return b.String()
 }
 
+// continues reports whether segs[k+1] continues segs[k], so that a passage ending with segs[k]
+// would stop before what completes it: the rest of a code block, the example or list that a
+// sentence ending in ":" introduces, a sentence that gives an example of what segs[k] says
+// ("For example, …", "E.g. …"), or the example a JSDoc "@example" tag introduces.
+func continues(text string, segs []segment, k int) bool {
+	if k+1 >= len(segs) {
+		return false
+	}
+	cur, next := segs[k], segs[k+1]
+	if cur.code {
+		return next.code && next.unit == cur.unit
+	}
+	line := strings.TrimSpace(text[cur.start:cur.end])
+	if strings.HasSuffix(line, ":") || strings.HasSuffix(line, "@example") {
+		return true
+	}
+	if next.code {
+		return false
+	}
+	lead := text[next.start:min(next.end, next.start+12)]
+	for _, p := range exampleLeads {
+		if len(lead) >= len(p) && strings.EqualFold(lead[:len(p)], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// exampleLeads are the openings of a sentence that gives an example of the one before it.
+var exampleLeads = []string{"for example", "for instance", "e.g.", "eg.", "eg:", "example:", "examples:", "@example"}
+
 // bitIndex returns the index of the lowest set bit of b.
 func bitIndex(b uint64) int {
 	n := 0
@@ -595,7 +699,7 @@ func appendSegments(segs []segment, text string) []segment {
 				break
 			}
 			i += k
-			if text[i+1] == ' ' && i+1-from > 20 && startsSentence(text[i+2:lineEnd]) {
+			if text[i+1] == ' ' && i+1-from > 20 && startsSentence(text[i+2:lineEnd]) && !endsAbbrev(text[from:i]) {
 				segs = append(segs, segment{start: from, end: i + 1, unit: unit})
 				from = i + 2
 			}
@@ -605,6 +709,17 @@ func appendSegments(segs []segment, text string) []segment {
 		}
 	}
 	return segs
+}
+
+// endsAbbrev reports whether s, the text before a period, ends with an abbreviation whose
+// period ends no sentence: "e.g", "i.e", "etc", "vs", "cf".
+func endsAbbrev(s string) bool {
+	w := s[strings.LastIndexAny(s, " (\t")+1:]
+	switch strings.ToLower(w) {
+	case "e.g", "i.e", "eg", "ie", "etc", "vs", "cf", "approx", "incl":
+		return true
+	}
+	return false
 }
 
 // startsSentence reports whether s starts like a sentence: a capital letter, a digit, or a quote,
@@ -979,4 +1094,40 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// shownWords returns the mask of pq's stems (and numberBit) that passage p, as passage
+// returned it, holds.
+func (pq *passageQuery) shownWords(p string) uint64 {
+	if p == "" {
+		return 0
+	}
+	buf := segmentBufs.Get().(*[]segment)
+	segs := appendSegments((*buf)[:0], p)
+	markMatches(p, segs, pq)
+	var mask uint64
+	for _, s := range segs {
+		mask |= s.mask
+	}
+	clear(segs)
+	*buf = segs[:0]
+	segmentBufs.Put(buf)
+	return mask
+}
+
+// addsWords reports whether the words of mask hold a word of the question, in any of its forms,
+// that above does not, and that weighs something in pq (not the package's own name): or a
+// number, when the question asks for one.
+func (pq *passageQuery) addsWords(mask, above uint64) bool {
+	for _, gm := range pq.groups {
+		if mask&gm == 0 || above&gm != 0 {
+			continue
+		}
+		for b := mask & gm; b != 0; b &= b - 1 {
+			if pq.weights[bitIndex(b)] > 0 {
+				return true
+			}
+		}
+	}
+	return pq.number > 0 && mask&^above&(1<<numberBit) != 0
 }

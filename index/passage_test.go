@@ -236,16 +236,20 @@ func TestPassageExtra(t *testing.T) {
 }
 
 func TestPassageBudget(t *testing.T) {
-	for _, c := range []struct{ perHit, rank, want int }{
-		{0, 0, DefaultPassageBytes},
-		{0, 2, DefaultPassageBytes},
-		{0, 3, DefaultPassageBytes * 40 / 100},
-		{1000, 0, 1000},
-		{1 << 20, 0, MaxPassageBytes},
-		{100, 5, minPassageBytes},
+	share := func(n int, f float64) int { return int(float64(n) * f) }
+	for _, c := range []struct {
+		perHit, rank int
+		want         hitBudget
+	}{
+		{0, 0, hitBudget{passage: DefaultPassageBytes, whole: share(DefaultPassageBytes, wholeHitShare)}},
+		{0, 2, hitBudget{passage: share(DefaultPassageBytes, nextPassageShare), whole: share(DefaultPassageBytes, wholeHitShare)}},
+		{0, 3, hitBudget{passage: share(DefaultPassageBytes, lowerPassageShare), pointer: pointerPassageBytes}},
+		{1000, 0, hitBudget{passage: 1000, whole: share(1000, wholeHitShare)}},
+		{1 << 20, 0, hitBudget{passage: MaxPassageBytes, whole: share(MaxPassageBytes, wholeHitShare)}},
+		{100, 5, hitBudget{passage: minPassageBytes, pointer: pointerPassageBytes}},
 	} {
 		if got := passageBudget(c.perHit, c.rank); got != c.want {
-			t.Errorf("passageBudget(%d, %d) = %d, want %d", c.perHit, c.rank, got, c.want)
+			t.Errorf("passageBudget(%d, %d) = %+v, want %+v", c.perHit, c.rank, got, c.want)
 		}
 	}
 }
@@ -629,4 +633,113 @@ func (pq *passageQuery) forTitle(title string) *passageQuery {
 		out.weights[bitIndex(b)] *= titleWeight
 	}
 	return out
+}
+
+// TestPassageWholeSentence checks that a passage does not cut a sentence that is longer than its
+// budget but shorter than twice it, and that a sentence's period after an abbreviation ends no
+// sentence.
+func TestPassageWholeSentence(t *testing.T) {
+	text := "Options of the pool.\nThe maximum number of connections that may be associated with a pool at a given time. This includes in use and available connections.\nOther text."
+	got := passage(text, newPassageQuery("maximum connections pool", nil), pointerPassageBytes)
+	if !strings.Contains(got, "This includes in use and available connections.") {
+		t.Errorf("the sentence was cut:\n%s", got)
+	}
+	line := "Pass a duration, e.g. `5s` or `1m`, to set the timeout for every request that the client makes to the server when the caller gives none of its own, i.e. The default."
+	if segs := appendSegments(nil, line); len(segs) != 1 {
+		t.Errorf("a line split after an abbreviation into %d segments", len(segs))
+	}
+}
+
+// TestPassageContinues checks that a passage takes what completes its last segment beyond its
+// budget: the rest of a code block, the example a sentence ending in ":" introduces, a "For
+// example" sentence; and not another sentence; and that it takes the code block before it
+// whole or not at all.
+func TestPassageContinues(t *testing.T) {
+	for _, c := range []struct {
+		name, text, query string
+		budget            int
+		want, not         string
+	}{
+		{
+			name:  "the rest of a code block",
+			text:  "Filler about other things entirely.\nSet the timeout when you open the client\n```js\nconst c = open({\n  timeout: 5000,\n})\n```\nMore filler text here.",
+			query: "timeout open client", budget: 80, want: "})\n```", not: "More filler",
+		},
+		{
+			name:  "an example after a colon",
+			text:  "Filler about other things entirely.\nThe retry count bounds attempts, like so:\n```\nretries: 3\n```\nMore filler text here.",
+			query: "retry count bounds attempts", budget: 45, want: "retries: 3", not: "More filler",
+		},
+		{
+			name:  "a For example sentence",
+			text:  "Filler about other things entirely.\nSet retries to bound the attempts made.\nFor example, 3.\nMore filler text here.",
+			query: "retries bound attempts", budget: 45, want: "For example, 3.", not: "More filler",
+		},
+		{
+			name:  "the end of a code block before is left out",
+			text:  "Intro.\n```js\nconst a = x;\nconst b = y;\nconst c = z;\n```\nThe retry count bounds the attempts made by the client.\n",
+			query: "retry count attempts", budget: 75, want: "The retry count", not: "const c",
+		},
+		{
+			name:  "a code block before is taken whole",
+			text:  "Intro.\n```js\nconst a = x;\nconst b = y;\nconst c = z;\n```\nThe retry count bounds the attempts made by the client.\n",
+			query: "retry count attempts", budget: 120, want: "```js\nconst a = x;\nconst b = y;\nconst c = z;\n```\nThe retry count",
+		},
+		{
+			name:  "not another sentence",
+			text:  "Filler about other things entirely.\nSet retries to bound the attempts made.\nOther text, 3.\nMore filler text here.",
+			query: "retries bound attempts", budget: 45, not: "Other text",
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := passage(c.text, newPassageQuery(c.query, nil), c.budget)
+			if !strings.Contains(got, c.want) || c.not != "" && strings.Contains(got, c.not) {
+				t.Errorf("want %q, not %q:\n%s", c.want, c.not, got)
+			}
+		})
+	}
+}
+
+// TestPassagesByRank checks the budgets of a page of hits: hit 1 shows a short text whole,
+// a hit below the first topPassageHits is a pointer of one sentence unless its passage holds a
+// word of the question the passages above lack, whatever order the passages are asked in.
+func TestPassagesByRank(t *testing.T) {
+	pool := "The pool hands out connections to every caller that asks for one of them, first the idle ones and then new ones.\n" +
+		"The pool grows on demand when all of its connections are in use by callers, up to the limit its options set for it.\n" +
+		"The pool shrinks again when its connections stay idle for longer than a minute, down to the least number it keeps.\n"
+	short := strings.Repeat("The pool size bounds the connections a client keeps open to each host it talks to.\n", 12)
+	texts := []string{
+		short, // hit 1: about 1 KB, over its passage budget but short: whole
+		pool,
+		pool,
+		pool, // a pointer: "pool" is in the passages above
+		pool + "The default size of the pool is ten connections per host, unless PoolSize says otherwise.\n", // "default" is new
+	}
+	if len(short) <= DefaultPassageBytes || len(short) > passageBudget(0, 0).whole {
+		t.Fatalf("hit 1's text is %d bytes: the test needs one between the budget and the whole limit", len(short))
+	}
+	newPassages := func() *passages {
+		ps := &passages{pq: newPassageQuery("what is the default pool size", nil)}
+		for rank, text := range texts {
+			ps.hits = append(ps.hits, deferredPassage{text: text, budget: passageBudget(0, rank)})
+		}
+		return ps
+	}
+	ps := newPassages()
+	if got := ps.at(0); strings.Contains(got, "…") || strings.Count(got, "\n") != 11 {
+		t.Errorf("hit 1, a short text, not whole:\n%s", got)
+	}
+	if got := ps.at(3); strings.Count(got, "\n") != 0 {
+		t.Errorf("hit 4 adds no word and is not a pointer of one sentence:\n%s", got)
+	}
+	if got := ps.at(4); !strings.Contains(got, "default size") || strings.Count(got, "\n") == 0 {
+		t.Errorf("hit 5 adds \"default\" and has no passage of its own:\n%s", got)
+	}
+	// Asked in another order, the passages are the same.
+	back := newPassages()
+	for i := len(texts) - 1; i >= 0; i-- {
+		if got, want := back.at(i), ps.at(i); got != want {
+			t.Errorf("hit %d asked last to first:\n%s\nwant\n%s", i+1, got, want)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -77,9 +78,10 @@ func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passag
 	return r.page(ranked, total, q, text, idf, offset, limit)
 }
 
-// page builds the hits of ranked[offset:offset+limit] from their stored fields. Each hit's passage for q (see passage.go), the first
-// topPassageHits of the results a longer one, is left to choose from ps; idf holds the idf of
-// the question's terms when the rank index ranked them.
+// page builds the hits of ranked[offset:offset+limit] from their stored fields. Each hit's
+// passage for q (see passage.go), with the budget of its rank among the results (passageBudget),
+// is left to choose from ps; idf holds the idf of the question's terms when the rank index
+// ranked them.
 func (r *reader) page(ranked []rankHit, total int, q Query, text string, idf map[string]float32, offset, limit int) (_ *Results, ps *passages, _ error) {
 	out := &Results{Total: total, Hits: make([]docidx.Hit, 0, limit)}
 	if offset >= len(ranked) {
@@ -105,8 +107,7 @@ func (r *reader) page(ranked []rankHit, total int, q Query, text string, idf map
 		if !ok {
 			continue
 		}
-		ps.hits = append(ps.hits, deferredPassage{text: text, budget: passageBudget(q.PassageBytes, rank),
-			pkg: hit.Package, title: hit.Title, section: hit.Section})
+		budget := passageBudget(q.PassageBytes, rank)
 		repeat := uris[hit.URI]
 		uris[hit.URI] = true
 		if hit.Kind == docidx.HitSymbol {
@@ -115,6 +116,8 @@ func (r *reader) page(ranked []rankHit, total int, q Query, text string, idf map
 			repeat = repeat || twins[k]
 			twins[k] = true
 		}
+		ps.hits = append(ps.hits, deferredPassage{text: text, budget: budget, repeat: repeat,
+			pkg: hit.Package, title: hit.Title, section: hit.Section})
 		if !repeat {
 			rank++
 		}
@@ -124,25 +127,73 @@ func (r *reader) page(ranked []rankHit, total int, q Query, text string, idf map
 }
 
 // passages are the passages of a page of hits, chosen when asked (see Reader.SearchDeferred).
+// A pointer hit's passage depends on the words the passages of the hits above it show, so
+// those are chosen first, once each, whatever order the hits are asked in.
 type passages struct {
 	pq   *passageQuery
 	hits []deferredPassage // by hit
+
+	mu     sync.Mutex
+	chosen []bool   // by hit: its passage is in shown
+	shown  []string // by hit: its passage, once chosen
+	words  []uint64 // by hit: the question's stems its passage shows, once chosen
 }
 
-// deferredPassage is what a hit's passage is chosen from: its stored text, its budget, and the
-// package, title and section whose words weigh less (see forHit).
+// deferredPassage is what a hit's passage is chosen from: its stored text, its budget (and,
+// for a hit below the top ones, the budget of its pointer: see passageBudget), whether it
+// repeats a hit above it, and the package, title and section whose words weigh less (see
+// forHit).
 type deferredPassage struct {
 	text                string
-	budget              int
+	budget              hitBudget
+	repeat              bool
 	pkg, title, section string
 }
 
 // at returns the passage of hit i.
 func (ps *passages) at(i int) string {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if ps.chosen == nil {
+		ps.chosen = make([]bool, len(ps.hits))
+		ps.shown = make([]string, len(ps.hits))
+		ps.words = make([]uint64, len(ps.hits))
+	}
+	return ps.choose(i)
+}
+
+// choose returns the passage of hit i, choosing it if it was not: a pointer hit (one with a
+// pointer budget) gets its full budget only when that passage shows a word of the question, in
+// any of its forms, that none of the passages of the hits above it (repeats left out) shows;
+// else its pointer, one sentence. ps.mu is held.
+func (ps *passages) choose(i int) string {
+	if ps.chosen[i] {
+		return ps.shown[i]
+	}
 	h := &ps.hits[i]
 	var weights [maxPassageWords]float64
 	pq := ps.pq.forHit(h.pkg, h.title, h.section, weights[:0])
-	return passage(h.text, &pq, h.budget)
+	budget := h.budget.passage
+	if len(h.text) <= h.budget.whole {
+		budget = max(budget, len(h.text)+len(h.text)/8)
+	}
+	p := passage(h.text, &pq, budget)
+	words := pq.shownWords(p)
+	if h.budget.pointer > 0 {
+		var above uint64
+		for j := range i {
+			if !ps.hits[j].repeat {
+				ps.choose(j)
+				above |= ps.words[j]
+			}
+		}
+		if !pq.addsWords(words, above) {
+			p = passage(h.text, &pq, h.budget.pointer)
+			words = pq.shownWords(p)
+		}
+	}
+	ps.chosen[i], ps.shown[i], ps.words[i] = true, p, words
+	return p
 }
 
 // twinKey identifies a symbol hit that callers show once among its twins: a member declared

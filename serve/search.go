@@ -311,8 +311,9 @@ func (s *Server) noHits(q index.Query) error {
 	return toolErrorf("%s. list_packages (docidx list) shows what is indexed.", msg)
 }
 
-// passageBytes is the passage size of the top hits for an answer of maxTokens: the index's
-// default at the default budget, in proportion to a larger or smaller one.
+// passageBytes is the passage size of the first hit for an answer of maxTokens (the hits below
+// get shares of it, see index.Query.PassageBytes): the index's default at the default budget,
+// in proportion to a larger or smaller one.
 func (s *Server) passageBytes(maxTokens int) int {
 	if maxTokens <= 0 {
 		return index.DefaultPassageBytes
