@@ -22,7 +22,7 @@ type SearchInput struct {
 	Query     string `json:"query" jsonschema:"words to look for in READMEs, docs and API symbols, e.g. 'wait for goroutines errgroup' or 'express router middleware'"`
 	Ecosystem string `json:"ecosystem,omitempty" jsonschema:"only this ecosystem: golang, npm, pypi, cargo or swift (aliases go, node, python, rust, crates accepted)"`
 	Package   string `json:"package,omitempty" jsonschema:"only this package: exact Go module path or npm/PyPI/crate name"`
-	Version   string `json:"version,omitempty" jsonschema:"only this exact version of the package(s); without it only the latest indexed version of each package is searched"`
+	Version   string `json:"version,omitempty" jsonschema:"only this version: exact (4.29.1), or with package partial (4) or a range (^4, ~4.2), the newest indexed match; without it only the latest indexed version of each package is searched"`
 	Kind      string `json:"kind,omitempty" jsonschema:"only hits of this kind: section (prose), symbol (any API item), or a symbol kind such as func, method, type, class, interface"`
 	Limit     int    `json:"limit,omitempty" jsonschema:"results per page, 1 to 50 (default 10)"`
 	Cursor    string `json:"cursor,omitempty" jsonschema:"nextCursor from the previous page of the same search, to continue it"`
@@ -284,8 +284,10 @@ func (s *Server) noHits(q index.Query) error {
 		for _, eco := range ecos {
 			if vs, err := s.reader().Versions(eco, q.Package); err == nil && len(vs) > 0 {
 				known = true
-				if q.Version != "" && !contains(vs, q.Version) {
-					return s.unknownPackage(eco, q.Package, q.Version)
+				if q.Version != "" {
+					if _, err := s.reader().Resolve(docidx.Ref{Ecosystem: eco, Name: q.Package, Version: q.Version}); err != nil {
+						return s.unknownPackage(eco, q.Package, q.Version)
+					}
 				}
 			}
 		}

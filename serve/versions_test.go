@@ -1,0 +1,77 @@
+package serve_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/docidx/docidx/serve"
+)
+
+// TestVersionRanges passes versions as people write them to every tool that takes one: each
+// reads the newest indexed version that matches (the fixture indexes workpool v1.0.0 and v1.1.0).
+func TestVersionRanges(t *testing.T) {
+	cs := connect(t, newServer(t), nil)
+	const mod = "github.com/acme/workpool"
+	for _, tc := range []struct{ version, want string }{
+		{"v1", "v1.1.0"}, {"1", "v1.1.0"}, {"^1", "v1.1.0"}, {"1.x", "v1.1.0"}, {"v1.0", "v1.0.0"},
+		{"~1.0", "v1.0.0"}, {">=1 <1.1", "v1.0.0"}, {"1.0.0", "v1.0.0"}, {"latest", "v1.1.0"},
+	} {
+		var d serve.DescribeOutput
+		structured(t, call(t, cs, serve.ToolDescribeGo, map[string]any{"package": mod, "version": tc.version}), &d)
+		if d.Version != tc.want {
+			t.Errorf("describe version %q: got %s, want %s", tc.version, d.Version, tc.want)
+		}
+		var g serve.DocOutput
+		structured(t, call(t, cs, serve.ToolGetDoc, map[string]any{"ecosystem": "golang", "package": mod, "version": tc.version, "path": "README.md"}), &g)
+		if g.Version != tc.want {
+			t.Errorf("get_package_doc version %q: got %s, want %s", tc.version, g.Version, tc.want)
+		}
+		var s serve.SearchOutput
+		structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "retry policy", "package": mod, "version": tc.version}), &s)
+		if len(s.Results) == 0 {
+			t.Errorf("search version %q: no hits", tc.version)
+		}
+		for _, h := range s.Results {
+			if h.Version != tc.want {
+				t.Errorf("search version %q: a hit of %s, want only %s", tc.version, h.Version, tc.want)
+			}
+		}
+		var r serve.ReadOutput
+		structured(t, call(t, cs, serve.ToolRead, map[string]any{"uri": "docidx://golang/" + mod + "@" + tc.version + "/overview"}), &r)
+		if r.Version != tc.want {
+			t.Errorf("read @%s: got %s, want %s", tc.version, r.Version, tc.want)
+		}
+	}
+
+	// A range that matches nothing names the indexed versions.
+	for _, args := range []map[string]any{
+		{"package": mod, "version": "^2"},
+		{"package": mod, "version": "v9"},
+	} {
+		res := call(t, cs, serve.ToolDescribeGo, args)
+		if text := resultText(res); !res.IsError || !strings.Contains(text, "v1.0.0, v1.1.0") {
+			t.Errorf("describe %v: want a tool error naming the indexed versions, got %s", args, text)
+		}
+		res = call(t, cs, serve.ToolSearch, map[string]any{"query": "retry", "package": mod, "version": args["version"]})
+		if text := resultText(res); !res.IsError || !strings.Contains(text, "v1.0.0, v1.1.0") {
+			t.Errorf("search %v: want a tool error naming the indexed versions, got %s", args, text)
+		}
+	}
+}
+
+// TestReadWithoutVersion reads URIs that leave out @VERSION: they read the latest indexed version.
+func TestReadWithoutVersion(t *testing.T) {
+	cs := connect(t, newServer(t), nil)
+	for _, tc := range []struct{ uri, version, want string }{
+		{"docidx://npm/@acme/router/readme#middleware", "2.0.0", "router.use(fn)"},
+		{"docidx://golang/github.com/acme/workpool/symbol/workpool.Pool.TryGo", "v1.1.0", "TryGo submits task"},
+		{"docidx://golang/github.com/acme/workpool", "v1.1.0", "Bounded goroutine pools"},
+	} {
+		res := call(t, cs, serve.ToolRead, map[string]any{"uri": tc.uri})
+		var out serve.ReadOutput
+		structured(t, res, &out)
+		if out.Version != tc.version || !strings.Contains(resultText(res), tc.want) {
+			t.Errorf("read %s: version %s, want %s with %q:\n%s", tc.uri, out.Version, tc.version, tc.want, resultText(res))
+		}
+	}
+}
