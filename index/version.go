@@ -385,3 +385,55 @@ func (p partialVersion) bump(i int) string {
 	}
 	return fmt.Sprintf("%d.%d.%d-0", q[0], q[1], q[2])
 }
+
+// FindPackages returns the indexed packages (Version empty) that a bare name, written without
+// its ecosystem, names, in ecosystem eco or in all when eco is empty: the packages named
+// exactly name (PyPI names compared as docidx.NormalizeName does), else the Go modules whose
+// last path element is name, a major version suffix ("/v5", ".v3") and case ignored, so
+// "goldmark" finds github.com/yuin/goldmark and "pgx" github.com/jackc/pgx/v5. The result is in
+// ecosystem then name order; more than one means name is ambiguous, none that it names nothing.
+func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.Ref, err error) {
+	defer guard(&err, r.r.dir)()
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil, nil
+	}
+	r.r.loadNames()
+	var exact, last []docidx.Ref
+	for _, ref := range r.r.names {
+		if eco != "" && ref.Ecosystem != eco {
+			continue
+		}
+		switch {
+		case ref.Name == docidx.NormalizeName(ref.Ecosystem, name):
+			exact = append(exact, ref)
+		case ref.Ecosystem == docidx.Go && strings.EqualFold(modulePathBase(ref.Name), name):
+			last = append(last, ref)
+		}
+	}
+	if len(exact) == 0 {
+		exact = last
+	}
+	docidx.SortRefs(exact)
+	return exact, nil
+}
+
+// modulePathBase is the last element of a Go module path without its major version suffix:
+// "pgx" of "github.com/jackc/pgx/v5", "yaml" of "gopkg.in/yaml.v3".
+func modulePathBase(path string) string {
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		if isMajor(path[i+1:]) && i > 0 {
+			path = path[:i]
+		}
+	}
+	path = path[strings.LastIndexByte(path, '/')+1:]
+	if i := strings.LastIndex(path, ".v"); i > 0 && strings.Trim(path[i+2:], "0123456789") == "" && i+2 < len(path) {
+		path = path[:i]
+	}
+	return path
+}
+
+// isMajor reports whether elem is a Go major version suffix element: "v2", "v10".
+func isMajor(elem string) bool {
+	return len(elem) > 1 && elem[0] == 'v' && strings.Trim(elem[1:], "0123456789") == ""
+}

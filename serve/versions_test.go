@@ -75,3 +75,17 @@ func TestReadWithoutVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestBareName passes a Go module's last path element where the whole path is wanted.
+func TestBareName(t *testing.T) {
+	cs := connect(t, newServer(t), nil)
+	var d serve.DescribeOutput
+	structured(t, call(t, cs, serve.ToolDescribeGo, map[string]any{"package": "workpool", "version": "1.0"}), &d)
+	if d.Package != "github.com/acme/workpool" || d.Version != "v1.0.0" {
+		t.Errorf("describe workpool@1.0: got %s@%s", d.Package, d.Version)
+	}
+	res := call(t, cs, serve.ToolDescribeGo, map[string]any{"package": "nosuchpool"})
+	if !res.IsError || !strings.Contains(resultText(res), "not indexed") {
+		t.Errorf("describe nosuchpool: want a not-indexed tool error, got %s", resultText(res))
+	}
+}

@@ -91,14 +91,14 @@ func showCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "show",
 		Usage:     "show a package's metadata, README summary and API outline, one symbol with its members, or what a docidx:// URI names",
-		ArgsUsage: "ECOSYSTEM:PACKAGE[@VERSION] [SYMBOL] | URI",
+		ArgsUsage: "[ECOSYSTEM:]PACKAGE[@VERSION] [SYMBOL] | URI",
 		Flags:     []cli.Flag{indexFlag, jsonFlag, maxTokensFlag, cursorFlag},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 1 && strings.HasPrefix(c.Args().First(), docidx.URIScheme+"://") {
 				return read(c, c.Args().First())
 			}
 			if c.NArg() < 1 || c.NArg() > 2 {
-				return usagef("show: want ECOSYSTEM:PACKAGE[@VERSION] [SYMBOL] or a docidx:// URI, e.g. docidx show go:golang.org/x/sync/errgroup Group.Go")
+				return usagef("show: want [ECOSYSTEM:]PACKAGE[@VERSION] [SYMBOL] or a docidx:// URI, e.g. docidx show go:golang.org/x/sync/errgroup Group.Go or docidx show zod@^3")
 			}
 			ref, err := parseRef(c.Args().First())
 			if err != nil {
@@ -109,6 +109,13 @@ func showCommand() *cli.Command {
 				return err
 			}
 			defer done()
+			if ref.Ecosystem == "" { // a bare name: "goldmark", "zod@^3"
+				found, err := srv.FindPackage("", ref.Name)
+				if err != nil {
+					return printAnswer(c, "", serve.DescribeOutput{}, err)
+				}
+				ref.Ecosystem, ref.Name = found.Ecosystem, found.Name
+			}
 			text, out, err := srv.Describe(c.Context, ref.Ecosystem, serve.DescribeInput{
 				Package: ref.Name, Version: ref.Version, Symbol: c.Args().Get(1), MaxTokens: showTokens(c), Cursor: c.String("cursor"),
 			})
@@ -150,15 +157,20 @@ func showTokens(c *cli.Context) int {
 	return showAllTokens
 }
 
-// parseRef parses ECOSYSTEM:PACKAGE[@VERSION] (for PyPI also NAME==VERSION).
+// parseRef parses [ECOSYSTEM:]PACKAGE[@VERSION] (for PyPI also NAME==VERSION). Without an
+// ecosystem the Ref's Ecosystem is empty: a bare name for serve.Server.FindPackage.
 func parseRef(s string) (docidx.Ref, error) {
-	ecoStr, rest, ok := strings.Cut(s, ":")
-	if !ok || rest == "" {
-		return docidx.Ref{}, fmt.Errorf("%q: want ECOSYSTEM:PACKAGE[@VERSION]", s)
+	var eco docidx.Ecosystem
+	rest := s
+	if ecoStr, r, ok := strings.Cut(s, ":"); ok {
+		var err error
+		if eco, err = docidx.ParseEcosystem(ecoStr); err != nil {
+			return docidx.Ref{}, err
+		}
+		rest = r
 	}
-	eco, err := docidx.ParseEcosystem(ecoStr)
-	if err != nil {
-		return docidx.Ref{}, err
+	if rest == "" {
+		return docidx.Ref{}, fmt.Errorf("%q: want [ECOSYSTEM:]PACKAGE[@VERSION]", s)
 	}
 	ref := docidx.Ref{Ecosystem: eco, Name: rest}
 	if i := strings.LastIndexByte(rest, '@'); i > 0 {
