@@ -89,3 +89,45 @@ func TestBareName(t *testing.T) {
 		t.Errorf("describe nosuchpool: want a not-indexed tool error, got %s", resultText(res))
 	}
 }
+
+// TestReadSectionBounded reads a README section with its subsections without max_tokens: the
+// server's default budget (set small here) bounds it, the cursor continues it to its end, and
+// no page cuts a word (the fixture has a line longer than the budget).
+func TestReadSectionBounded(t *testing.T) {
+	const defaultTokens = 60
+	srv := serve.New(snapshot(t), serve.Options{Version: "v0.0.0-test", Logger: testLogger(t), DefaultMaxTokens: defaultTokens})
+	cs := connect(t, srv, nil)
+	uri := "docidx://npm/@acme/router/readme#routing" // without a version too
+	whole := resultText(call(t, cs, serve.ToolRead, map[string]any{"uri": uri, "max_tokens": 100_000}))
+	_, whole, _ = strings.Cut(whole, "-->\n\n")
+	var got strings.Builder
+	cursor := ""
+	pages := 0
+	for ; pages < 50; pages++ {
+		args := map[string]any{"uri": uri}
+		if cursor != "" {
+			args["cursor"] = cursor
+		}
+		res := call(t, cs, serve.ToolRead, args)
+		var out serve.ReadOutput
+		structured(t, res, &out)
+		_, body, _ := strings.Cut(resultText(res), "-->\n\n")
+		body, _, _ = strings.Cut(body, "\n---\nMore follows")
+		if len(body) > defaultTokens*4 {
+			t.Errorf("page %d: %d bytes, over the default budget of %d", pages, len(body), defaultTokens*4)
+		}
+		if out.NextCursor != "" && !strings.HasSuffix(body, "\n") && !strings.HasSuffix(body, " ") {
+			t.Errorf("page %d ends inside a word: %q", pages, body)
+		}
+		got.WriteString(body)
+		if cursor = out.NextCursor; cursor == "" {
+			break
+		}
+	}
+	if pages == 0 {
+		t.Errorf("the section came in one page; want it bounded by the default budget")
+	}
+	if strings.TrimSpace(got.String()) != strings.TrimSpace(whole) {
+		t.Errorf("pages joined:\n%s\nwant:\n%s", got.String(), whole)
+	}
+}

@@ -16,12 +16,12 @@ import (
 )
 
 var (
-	maxTokensFlag = &cli.IntFlag{Name: "max-tokens", Usage: "answer budget in tokens (about 4 bytes each); what is beyond it continues with --cursor (default: search 4000, show and read everything)"}
+	maxTokensFlag = &cli.IntFlag{Name: "max-tokens", Usage: "answer budget in tokens (about 4 bytes each); what is beyond it continues with --cursor (default: search and read 4000, show everything)"}
 	cursorFlag    = &cli.StringFlag{Name: "cursor", Usage: "continue an answer that was cut: the cursor it ended with"}
 )
 
-// showAllTokens is the budget of show and read when --max-tokens is not given: the largest the
-// tools accept, so a terminal gets a whole outline or document at once.
+// showAllTokens is the budget of show when --max-tokens is not given: the largest the tools
+// accept, so a terminal gets a whole outline at once.
 const showAllTokens = 100_000
 
 // answerer opens the snapshot and returns the server whose answer methods the command calls,
@@ -145,11 +145,13 @@ func read(c *cli.Context, uri string) error {
 		return err
 	}
 	defer done()
-	text, out, err := srv.Read(c.Context, serve.ReadInput{URI: uri, MaxTokens: showTokens(c), Cursor: c.String("cursor")})
+	// A read is bounded like a search (serve.DefaultMaxTokens): a README section with its
+	// subsections can be most of a long README. The rest continues with --cursor.
+	text, out, err := srv.Read(c.Context, serve.ReadInput{URI: uri, MaxTokens: c.Int("max-tokens"), Cursor: c.String("cursor")})
 	return printAnswer(c, text, out, err)
 }
 
-// showTokens is the budget of show and read: --max-tokens, else everything.
+// showTokens is the budget of show (of a package or symbol): --max-tokens, else everything.
 func showTokens(c *cli.Context) int {
 	if n := c.Int("max-tokens"); n > 0 {
 		return n
