@@ -1,10 +1,12 @@
 package serve_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/docidx/docidx/serve"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestVersionRanges passes versions as people write them to every tool that takes one: each
@@ -129,5 +131,24 @@ func TestReadSectionBounded(t *testing.T) {
 	}
 	if strings.TrimSpace(got.String()) != strings.TrimSpace(whole) {
 		t.Errorf("pages joined:\n%s\nwant:\n%s", got.String(), whole)
+	}
+}
+
+// TestResourceWithoutVersion reads resources whose URIs leave out @VERSION or give a range.
+func TestResourceWithoutVersion(t *testing.T) {
+	cs := connect(t, newServer(t), nil)
+	for _, tc := range []struct{ uri, want string }{
+		{"docidx://npm/@acme/router/readme", "router.use(fn)"},
+		{"docidx://golang/github.com/acme/workpool@v1.0/overview", "v1.0.0"},
+		{"docidx://golang/github.com/acme/workpool/overview", "v1.1.0"},
+	} {
+		res, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: tc.uri})
+		if err != nil {
+			t.Errorf("read resource %s: %v", tc.uri, err)
+			continue
+		}
+		if len(res.Contents) == 0 || !strings.Contains(res.Contents[0].Text, tc.want) {
+			t.Errorf("read resource %s: want %q in %+v", tc.uri, tc.want, res.Contents)
+		}
 	}
 }
