@@ -26,6 +26,11 @@
 // filter is a filter like the others. Every hit carries the passage of its stored text where the
 // question's words concentrate (passage.go), stored as units, one per line, by docs.go.
 //
+// Versions: every read takes a version as people write it — exact, "latest", a partial version
+// or a range ("4", "^4", "~4.2", ">=4 <5", "~=4.2") — and ResolveVersion, through Reader.Resolve,
+// is the one place that picks the newest indexed match (version.go); FindPackages finds what a
+// bare name ("goldmark") names.
+//
 // Readers: Open opens the generation CURRENT names (or a single snapshot directory); Watcher
 // follows new generations for a long-running server (see Current, Reader.Stale). Archives: Pack,
 // Extract, Install, UnpackCached, OpenArchive; Verify checks checksums and opens both stores.
