@@ -26,7 +26,7 @@ DEFAULTS = {
     "b": 2,
 }
 """The defaults."""
-HUGE = [` + strings.Repeat(`"item", `, 400) + `]
+HUGE = [` + strings.Repeat(`"item", `, 40) + `]
 T = TypeVar("T")
 lowercase_var = 1
 _PRIVATE = 2

@@ -33,11 +33,11 @@ const (
 	// MaxDoc is the longest Symbol.Doc kept, in bytes: a longer docstring is cut at a paragraph
 	// boundary and ends with "…" (see boundDoc). Parameters are parsed from the whole docstring.
 	MaxDoc = 8 << 10
-	// MaxValue is the longest value of a constant or field kept in its Signature, in bytes, so
-	// that a read shows a default whole (a pydantic model_config of 40 settings); a longer
-	// expression is cut after one of its items or arguments (see cutValue). It is below
-	// MaxSignature, which bounds the rendered expression that cutValue cuts.
-	MaxValue = 1536
+	// MaxValue is the longest value of a constant or field kept in its Signature, in bytes; a
+	// longer expression is cut after one of its items or arguments (see cutValue), never inside
+	// one. It is below MaxSignature, which bounds the rendered expression that cutValue cuts.
+	// (Kept small: the signature's words are searched, and a larger bound moved rankings.)
+	MaxValue = 120
 	// maxRawDoc bounds the cleaned docstring kept for parsing parameters, in bytes.
 	maxRawDoc = 64 << 10
 	// maxSignatureLines bounds the signature lines (overloads, conditional definitions) merged
