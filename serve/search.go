@@ -75,6 +75,19 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 	}
 	q := index.Query{Text: text, Ecosystem: eco, Package: strings.TrimSpace(in.Package), Version: version, Kind: kind,
 		PassageBytes: s.passageBytes(in.MaxTokens)}
+	if q.Package != "" { // a bare name ("goldmark") filters by the package it names
+		refs, err := s.reader().FindPackages(eco, q.Package)
+		if err != nil {
+			return "", out, s.internalError("find package", err)
+		}
+		exact := len(refs) > 0 && refs[0].Name == docidx.NormalizeName(refs[0].Ecosystem, q.Package)
+		switch {
+		case len(refs) == 1:
+			q.Package = refs[0].Name
+		case len(refs) > 1 && !exact:
+			return "", out, ambiguousName(q.Package, refs)
+		}
+	}
 	hash := requestHash(ToolSearch, q.Text, string(q.Ecosystem), q.Package, q.Version, q.Kind)
 	c, err := decodeCursor(in.Cursor, ToolSearch, hash)
 	if err != nil {

@@ -152,3 +152,18 @@ func TestResourceWithoutVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchBareName filters a search by a Go module's last path element.
+func TestSearchBareName(t *testing.T) {
+	cs := connect(t, newServer(t), nil)
+	var s serve.SearchOutput
+	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "retry policy", "package": "workpool", "version": "1.0"}), &s)
+	if len(s.Results) == 0 {
+		t.Fatal("no hits")
+	}
+	for _, h := range s.Results {
+		if h.Package != "github.com/acme/workpool" || h.Version != "v1.0.0" {
+			t.Errorf("a hit of %s@%s, want only github.com/acme/workpool@v1.0.0", h.Package, h.Version)
+		}
+	}
+}
