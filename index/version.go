@@ -6,6 +6,7 @@ package index
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/docidx/docidx"
@@ -99,17 +100,10 @@ type comparatorSet struct {
 	preRelease []string
 }
 
+// matches reports whether version v of ecosystem eco satisfies every comparator of s.
 func (s comparatorSet) matches(eco docidx.Ecosystem, v string) bool {
-	if docidx.IsPrerelease(eco, v) {
-		ok := false
-		for _, p := range s.preRelease {
-			if sameRelease(eco, p, v) {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
+	if docidx.IsPrerelease(eco, v) && !slices.ContainsFunc(s.preRelease, func(p string) bool { return sameRelease(eco, p, v) }) {
+		return false
 	}
 	for _, c := range s.cmps {
 		d := docidx.CompareVersions(eco, v, c.version)
