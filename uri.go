@@ -3,6 +3,7 @@ package docidx
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -56,10 +57,16 @@ func escapePath(p string) string {
 }
 
 // ParsePageURI splits a page URI made by PageURI into its package version and page. The version
-// may be "latest". It returns an error wrapping ErrBadURI when uri is not of that shape.
+// may be "latest", a partial version or a range ("4", "^4"), which readers resolve, or left out
+// with its "@": "docidx://npm/zod/readme" is "docidx://npm/zod@latest/readme". Without "@", the
+// page is the last segment when it is "readme", "api" or "overview", or starts at the first
+// "doc/" or "symbol/" segment after the package's first; else the whole path is the package and
+// the page is the overview. A package whose path ends in such a segment (a Go module
+// "example.com/x/api") needs its "@latest" written. It returns an error wrapping ErrBadURI when
+// uri is not of that shape.
 func ParsePageURI(uri string) (ref Ref, page string, err error) {
 	bad := func(why string) (Ref, string, error) {
-		return Ref{}, "", fmt.Errorf("%w: %s: %s (want docidx://ECOSYSTEM/PACKAGE@VERSION/PAGE)", ErrBadURI, Quote(uri), why)
+		return Ref{}, "", fmt.Errorf("%w: %s: %s (want docidx://ECOSYSTEM/PACKAGE[@VERSION]/PAGE)", ErrBadURI, Quote(uri), why)
 	}
 	rest, ok := strings.CutPrefix(uri, URIScheme+"://")
 	if !ok {
@@ -81,14 +88,18 @@ func ParsePageURI(uri string) (ref Ref, page string, err error) {
 			break
 		}
 	}
+	var nameStr, verStr, pageStr string
 	if at < 0 {
-		return bad("no @VERSION")
+		nameStr, pageStr = splitUnversioned(rest)
+		verStr = "latest"
+	} else {
+		nameStr = rest[:at]
+		verStr, pageStr, _ = strings.Cut(rest[at+1:], "/")
 	}
-	name, err := url.PathUnescape(rest[:at])
-	if err != nil || name == "" {
+	name, err := url.PathUnescape(nameStr)
+	if err != nil || name == "" || at < 0 && slices.Contains(strings.Split(nameStr, "/"), "") {
 		return bad("bad package name")
 	}
-	verStr, pageStr, _ := strings.Cut(rest[at+1:], "/")
 	version, err := url.PathUnescape(verStr)
 	if err != nil || version == "" {
 		return bad("bad version")
@@ -108,4 +119,22 @@ func ParsePageURI(uri string) (ref Ref, page string, err error) {
 		return bad("unknown page " + page)
 	}
 	return Ref{Ecosystem: eco, Name: name, Version: version}, page, nil
+}
+
+// splitUnversioned splits "PACKAGE/PAGE" of a URI without a version, as ParsePageURI says.
+func splitUnversioned(rest string) (name, page string) {
+	rest = strings.TrimSuffix(rest, "/")
+	segs := strings.Split(rest, "/")
+	for i := 1; i < len(segs)-1; i++ {
+		if segs[i]+"/" == PageDocPrefix || segs[i]+"/" == PageSymbolPrefix {
+			return strings.Join(segs[:i], "/"), strings.Join(segs[i:], "/")
+		}
+	}
+	if n := len(segs); n > 1 {
+		switch segs[n-1] {
+		case PageReadme, PageAPI, PageOverview:
+			return strings.Join(segs[:n-1], "/"), segs[n-1]
+		}
+	}
+	return rest, ""
 }

@@ -86,9 +86,33 @@ func TestPageURIRoundTrip(t *testing.T) {
 			t.Errorf("ParsePageURI(%q) = %v, %q; want %v, %q", uri, ref, page, tt.ref, tt.page)
 		}
 	}
-	for _, bad := range []string{"", "docidx://", "docidx://npm/zod", "http://npm/zod@1/readme", "docidx://nope/x@1/readme", "docidx://npm/zod@1/bogus"} {
+	for _, bad := range []string{"", "docidx://", "docidx://npm", "http://npm/zod@1/readme", "docidx://nope/x@1/readme", "docidx://npm/zod@1/bogus"} {
 		if _, _, err := ParsePageURI(bad); err == nil {
 			t.Errorf("ParsePageURI(%q) = nil error, want one", bad)
+		}
+	}
+}
+
+func TestParsePageURIWithoutVersion(t *testing.T) {
+	tests := []struct {
+		uri  string
+		ref  Ref
+		page string
+	}{
+		{"docidx://npm/zod/readme", Ref{NPM, "zod", "latest"}, PageReadme},
+		{"docidx://npm/zod", Ref{NPM, "zod", "latest"}, PageOverview},
+		{"docidx://npm/zod/", Ref{NPM, "zod", "latest"}, PageOverview},
+		{"docidx://npm/@types/node/api", Ref{NPM, "@types/node", "latest"}, PageAPI},
+		{"docidx://golang/golang.org/x/sync/symbol/errgroup.Group.Go", Ref{Go, "golang.org/x/sync", "latest"}, "symbol/errgroup.Group.Go"},
+		{"docidx://golang/github.com/yuin/goldmark/doc/docs/a%20b.md", Ref{Go, "github.com/yuin/goldmark", "latest"}, "doc/docs/a b.md"},
+		{"docidx://golang/github.com/yuin/goldmark", Ref{Go, "github.com/yuin/goldmark", "latest"}, PageOverview},
+		{"docidx://pypi/pydantic-settings/overview", Ref{PyPI, "pydantic-settings", "latest"}, PageOverview},
+		{"docidx://npm/zod@^4/readme", Ref{NPM, "zod", "^4"}, PageReadme},
+	}
+	for _, tt := range tests {
+		ref, page, err := ParsePageURI(tt.uri)
+		if err != nil || ref != tt.ref || page != tt.page {
+			t.Errorf("ParsePageURI(%q) = %v, %q, %v; want %v, %q", tt.uri, ref, page, err, tt.ref, tt.page)
 		}
 	}
 }
@@ -96,6 +120,7 @@ func TestPageURIRoundTrip(t *testing.T) {
 func FuzzParsePageURI(f *testing.F) {
 	f.Add("docidx://npm/@types/node@20.1.0/readme")
 	f.Add("docidx://golang/golang.org/x/sync@v0.10.0/symbol/errgroup.Group.Go")
+	f.Add("docidx://npm/@types/node/symbol/x")
 	f.Fuzz(func(t *testing.T, uri string) {
 		ref, page, err := ParsePageURI(uri)
 		if err != nil {

@@ -107,7 +107,7 @@ type Query struct {
 	Text      string           // the user's words; required
 	Ecosystem docidx.Ecosystem // filter
 	Package   string           // filter: exact package name
-	Version   string           // filter: exact version; when empty only each package's latest indexed version is searched
+	Version   string           // filter: exact version, or with Package a range (see ResolveVersion); when empty only each package's latest indexed version is searched
 	Kind      string           // filter: "section", "symbol", a document kind ("readme") or a symbol kind ("func", "type", …), see Kinds; plurals too
 	Limit     int              // hits per page; 0 means 10, at most 100
 	Offset    int              // hits to skip (paging)
@@ -231,10 +231,21 @@ func (r *Reader) Search(ctx context.Context, q Query) (res *Results, err error) 
 }
 
 // Package returns the metadata of a package version. An empty or "latest" ref.Version means the
-// newest indexed version. It returns an error wrapping docidx.ErrNotFound when absent.
+// newest indexed version, and a partial version or range ("4", "^4", "~4.2", ">=4 <5") the
+// newest indexed version it selects (see ResolveVersion); so for Documents, Document, Symbols
+// and LookupSymbol. It returns an error wrapping docidx.ErrNotFound when absent.
 func (r *Reader) Package(ref docidx.Ref) (p *docidx.Package, err error) {
 	defer guard(&err, r.r.dir)()
 	return r.r.pkg(ref)
+}
+
+// Resolve returns ref with the indexed version its Version selects, as Package reads it: the
+// latest for "" or "latest", the version itself when indexed, else the newest match of a range
+// (see ResolveVersion). It returns an error wrapping docidx.ErrNotFound, naming the indexed
+// versions, when the package is not indexed or no indexed version matches.
+func (r *Reader) Resolve(ref docidx.Ref) (resolved docidx.Ref, err error) {
+	defer guard(&err, r.r.dir)()
+	return r.r.resolve(ref)
 }
 
 // Versions returns the indexed versions of a package, oldest first, or an error wrapping

@@ -28,6 +28,11 @@
 // is the largest, and hits below the third are one-sentence pointers unless they add words of
 // the question (search.go's passages).
 //
+// Versions: every read takes a version as people write it — exact, "latest", a partial version
+// or a range ("4", "^4", "~4.2", ">=4 <5", "~=4.2") — and ResolveVersion, through Reader.Resolve,
+// is the one place that picks the newest indexed match (version.go); FindPackages finds what a
+// bare name ("goldmark") names.
+//
 // Readers: Open opens the generation CURRENT names (or a single snapshot directory); Watcher
 // follows new generations for a long-running server (see Current, Reader.Stale). Archives: Pack,
 // Extract, Install, UnpackCached, OpenArchive; Verify checks checksums and opens both stores.

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -414,16 +415,29 @@ func (r *reader) entry(eco docidx.Ecosystem, name string) (*nameEntry, error) {
 	return &e, nil
 }
 
-// resolve fills in the latest indexed version when ref.Version is empty or "latest".
+// resolve fills in the version ref.Version selects among the indexed versions of its package:
+// the latest for "" or "latest", the newest match of a range or partial version (see
+// ResolveVersion). A version that is neither indexed nor a range is not found.
 func (r *reader) resolve(ref docidx.Ref) (docidx.Ref, error) {
-	if ref.Version != "" && ref.Version != "latest" {
-		return ref, nil
-	}
 	e, err := r.entry(ref.Ecosystem, ref.Name)
 	if err != nil {
 		return ref, err
 	}
-	ref.Version = e.Latest
+	if ref.Version == "" || ref.Version == "latest" {
+		ref.Version = e.Latest
+		return ref, nil
+	}
+	if slices.Contains(e.Versions, ref.Version) {
+		return ref, nil
+	}
+	v, err := ResolveVersion(ref.Ecosystem, e.Versions, ref.Version)
+	if errors.Is(err, docidx.ErrBadSpec) {
+		return ref, fmt.Errorf("%w: %s is not indexed; indexed: %s", docidx.ErrNotFound, ref, strings.Join(e.Versions, ", "))
+	}
+	if err != nil {
+		return ref, fmt.Errorf("%s:%s: %w", ref.Ecosystem, ref.Name, err)
+	}
+	ref.Version = v
 	return ref, nil
 }
 

@@ -63,6 +63,7 @@ func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passag
 		return nil, nil, err
 	}
 	q.Kind = kind
+	q.Version = r.searchVersion(q)
 	limit := q.Limit
 	if limit <= 0 {
 		limit = 10
@@ -536,4 +537,23 @@ func equalFoldASCII(s, w string) bool {
 		}
 	}
 	return true
+}
+
+// searchVersion is the exact version q searches: with a package, the indexed version its Version
+// selects (see ResolveVersion) in the first ecosystem that has one; else Version as given, which
+// then matches no package when it is not an exact version.
+func (r *reader) searchVersion(q Query) string {
+	if q.Package == "" || q.Version == "" || q.Version == "latest" {
+		return q.Version
+	}
+	ecos := docidx.Ecosystems
+	if q.Ecosystem != "" {
+		ecos = []docidx.Ecosystem{q.Ecosystem}
+	}
+	for _, eco := range ecos {
+		if ref, err := r.resolve(docidx.Ref{Ecosystem: eco, Name: q.Package, Version: q.Version}); err == nil {
+			return ref.Version
+		}
+	}
+	return q.Version
 }

@@ -8,7 +8,8 @@ import (
 // Token budget (DESIGN.md §6): every tool answer is bounded by max_tokens, counted as bytes/4,
 // cut at a unit boundary — a section, an outline entry, a symbol, a search hit — and continued
 // with a cursor. Only a single unit larger than the whole budget is cut inside, at a line
-// boundary (or, for one overlong line, at a character boundary).
+// boundary (or, for one overlong line, after a sentence, an item of a value or a word; see
+// lineCut).
 
 // DefaultMaxTokens is the max_tokens used when neither the call nor Options give one.
 const DefaultMaxTokens = 4000
@@ -102,8 +103,11 @@ func cutPage(units unitList, p pos, budget int) (text string, first, end int, ne
 }
 
 // lineCut returns how many bytes of s to put on a page with room bytes left: up to the last
-// newline that fits, else (one overlong line) up to the last character boundary that fits,
-// and at least one character.
+// newline that fits (a line, list item or table row ends there); for one overlong line, up to
+// the last sentence end that fits, else the last ", " or "; " (between the items or arguments of
+// a value), else the last space, so that no word or value is cut, provided the page is then at
+// least half full; else up to the last character boundary that fits. It returns at least one
+// character.
 func lineCut(s string, room int) int {
 	if room >= len(s) {
 		return len(s)
@@ -111,6 +115,17 @@ func lineCut(s string, room int) int {
 	room = max(room, 0)
 	if i := strings.LastIndexByte(s[:room], '\n'); i >= 0 {
 		return i + 1
+	}
+	for _, seps := range [][]string{{". ", "! ", "? "}, {", ", "; "}, {" "}} {
+		best := -1
+		for _, sep := range seps {
+			if i := strings.LastIndex(s[:room], sep); i >= 0 && i+len(sep) > best {
+				best = i + len(sep)
+			}
+		}
+		if best > room/2 {
+			return best
+		}
 	}
 	n := room
 	for n > 0 && !utf8.RuneStart(s[n]) {

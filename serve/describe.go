@@ -17,7 +17,7 @@ import (
 // DescribeInput is the arguments of describe_go_package and describe_npm_package.
 type DescribeInput struct {
 	Package   string `json:"package" jsonschema:"package name; for Go a module path or the import path of a package inside an indexed module (the outline then covers that package only); 'name@version' is accepted"`
-	Version   string `json:"version,omitempty" jsonschema:"exact indexed version; default the latest indexed version"`
+	Version   string `json:"version,omitempty" jsonschema:"version: exact (4.29.1), partial (4, 4.2) or a range (^4, ~4.2, >=4 <5), the newest indexed match; default the latest indexed version"`
 	Symbol    string `json:"symbol,omitempty" jsonschema:"one API symbol to describe in full instead of the outline, e.g. 'Group.Go', 'errgroup.Group.Go' or 'Router'"`
 	MaxTokens int    `json:"max_tokens,omitempty" jsonschema:"answer budget in tokens (about 4 bytes each); the rest continues with nextCursor"`
 	Cursor    string `json:"cursor,omitempty" jsonschema:"nextCursor from the previous page of the same description, to continue it"`

@@ -77,6 +77,8 @@ func (s *Server) unknownPackage(eco docidx.Ecosystem, name, version string) erro
 	}
 	if version != "" {
 		if vs, err := s.reader().Versions(eco, name); err == nil && len(vs) > 0 {
+			b.Reset()
+			fmt.Fprintf(&b, "no indexed version of %s (%s) matches %s", name, eco, version)
 			fmt.Fprintf(&b, "; indexed versions: %s", strings.Join(vs, ", "))
 			fmt.Fprintf(&b, ". To add it, run: docidx crawl %s:%s@%s", crawlPrefix(eco), name, version)
 			return &toolError{msg: b.String()}

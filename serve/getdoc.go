@@ -16,7 +16,7 @@ import (
 type DocInput struct {
 	Ecosystem string `json:"ecosystem" jsonschema:"ecosystem: golang, npm, pypi, cargo or swift (aliases go, node, python, rust, crates accepted)"`
 	Package   string `json:"package" jsonschema:"package name or Go module path; 'name@version' is accepted"`
-	Version   string `json:"version,omitempty" jsonschema:"exact indexed version; default the latest indexed version"`
+	Version   string `json:"version,omitempty" jsonschema:"version: exact (4.29.1), partial (4, 4.2) or a range (^4, ~4.2, >=4 <5), the newest indexed match; default the latest indexed version"`
 	Path      string `json:"path,omitempty" jsonschema:"document to read: default the README; else a path listed by describe_*_package, e.g. docs/guide.md or examples/basic.md"`
 	MaxTokens int    `json:"max_tokens,omitempty" jsonschema:"answer budget in tokens (about 4 bytes each); the rest continues with nextCursor"`
 	Cursor    string `json:"cursor,omitempty" jsonschema:"nextCursor from the previous page of the same document, to continue it"`
@@ -25,7 +25,7 @@ type DocInput struct {
 // NPMDocInput is the arguments of get_npm_package_doc: DocInput without the ecosystem.
 type NPMDocInput struct {
 	Package   string `json:"package" jsonschema:"npm package name, e.g. express or @types/node; 'name@version' is accepted"`
-	Version   string `json:"version,omitempty" jsonschema:"exact indexed version; default the latest indexed version"`
+	Version   string `json:"version,omitempty" jsonschema:"version: exact (4.29.1), partial (4, 4.2) or a range (^4, ~4.2, >=4 <5), the newest indexed match; default the latest indexed version"`
 	Path      string `json:"path,omitempty" jsonschema:"document to read: default the README; else a path listed by describe_npm_package, e.g. docs/guide.md"`
 	MaxTokens int    `json:"max_tokens,omitempty" jsonschema:"answer budget in tokens (about 4 bytes each); the rest continues with nextCursor"`
 	Cursor    string `json:"cursor,omitempty" jsonschema:"nextCursor from the previous page of the same document, to continue it"`

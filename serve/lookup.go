@@ -14,7 +14,9 @@ import (
 
 // resolvePackage finds the package version a describe or get_*_doc call names. For Go, name may
 // be an import path inside an indexed module: the longest indexed module path that is a prefix
-// of name (at a slash) wins, and focus is then name. Unknown packages are tool errors.
+// of name (at a slash) wins, and focus is then name. A name that is no indexed package's may be a
+// bare one ("goldmark"), which names the one package FindPackage finds; an ambiguous bare name
+// and an unknown package are tool errors. version may be a range (see index.ResolveVersion).
 func (s *Server) resolvePackage(eco docidx.Ecosystem, name, version string) (pkg *docidx.Package, focus string, err error) {
 	r := s.reader()
 	if eco == docidx.Go {
@@ -38,11 +40,53 @@ func (s *Server) resolvePackage(eco docidx.Ecosystem, name, version string) (pkg
 			p = p[:i]
 		}
 	}
+	if _, err := r.Versions(eco, name); errors.Is(err, docidx.ErrNotFound) {
+		// A bare name ("goldmark" for github.com/yuin/goldmark) names the one package it finds.
+		refs, err := r.FindPackages(eco, name)
+		if err != nil {
+			return nil, "", s.internalError("find package", err)
+		}
+		switch {
+		case len(refs) == 1:
+			name = refs[0].Name
+		case len(refs) > 1:
+			return nil, "", ambiguousName(name, refs)
+		}
+	}
 	pkg, err = r.Package(docidx.Ref{Ecosystem: eco, Name: name, Version: version})
 	if err != nil {
 		return nil, "", s.readerError("read package", err, func() error { return s.unknownPackage(eco, name, version) })
 	}
 	return pkg, focus, nil
+}
+
+// FindPackage returns the one indexed package (Version empty) that name names in ecosystem eco,
+// or in any ecosystem when eco is empty: the package of that name, else the Go module whose last
+// path element it is (see index.Reader.FindPackages). It returns a tool error that lists the
+// candidates when name is ambiguous, and the did-you-mean of an unknown package when it names
+// nothing.
+func (s *Server) FindPackage(eco docidx.Ecosystem, name string) (docidx.Ref, error) {
+	refs, err := s.reader().FindPackages(eco, name)
+	if err != nil {
+		return docidx.Ref{}, s.internalError("find package", err)
+	}
+	switch len(refs) {
+	case 0:
+		return docidx.Ref{}, s.unknownPackage(eco, name, "")
+	case 1:
+		return refs[0], nil
+	}
+	return docidx.Ref{}, ambiguousName(name, refs)
+}
+
+// ambiguousName is the tool error for a bare name that names more than one package, refs.
+func ambiguousName(name string, refs []docidx.Ref) error {
+	names := make([]string, len(refs))
+	for i, ref := range refs {
+		names[i] = crawlPrefix(ref.Ecosystem) + ":" + ref.Name
+	}
+	return toolErrorf("%s names %d packages: %s; give the whole name with its ecosystem, e.g. %s",
+		docidx.Quote(docidx.Clip(name)), len(refs), strings.Join(names, ", "), names[0])
 }
 
 // unknownImportPath is the tool error for a Go import path inside an indexed module that names

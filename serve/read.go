@@ -26,7 +26,7 @@ type ReadOutput struct {
 	Kind       string       `json:"kind" jsonschema:"what it names: section, document, symbol, overview, api or snapshot"`
 	Ecosystem  string       `json:"ecosystem,omitempty" jsonschema:"purl type of the package"`
 	Package    string       `json:"package,omitempty" jsonschema:"package name or Go module path"`
-	Version    string       `json:"version,omitempty" jsonschema:"the version read (a 'latest' URI is resolved to it)"`
+	Version    string       `json:"version,omitempty" jsonschema:"the version read (a URI without a version, with latest or with a range is resolved to it)"`
 	Title      string       `json:"title,omitempty" jsonschema:"document title, or the symbol's qualified name"`
 	Sections   []SectionRef `json:"sections,omitempty" jsonschema:"the document sections that start on this page"`
 	Symbols    []string     `json:"symbols,omitempty" jsonschema:"qualified names of the symbols and members that start on this page"`

@@ -146,7 +146,7 @@ func TestReadPaged(t *testing.T) {
 
 func TestReadErrors(t *testing.T) {
 	cs := connect(t, newServer(t), nil)
-	for _, uri := range []string{"", "https://example.invalid/x", "docidx://nope/x@1/readme", "docidx://npm/x"} {
+	for _, uri := range []string{"", "https://example.invalid/x", "docidx://nope/x@1/readme", "docidx://npm/x@1/bogus"} {
 		if e := callErr(t, cs, serve.ToolRead, map[string]any{"uri": uri}); e.Code != -32602 {
 			t.Errorf("uri %q: code %d, want -32602", uri, e.Code)
 		}

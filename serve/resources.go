@@ -30,7 +30,9 @@ import (
 //	docidx://{ecosystem}/{package}@{version}/doc/{path}  one docs/ or examples/ file
 //	docidx://{ecosystem}/{package}@{version}/symbol/{qualified name}
 //
-// The version may be "latest". resources/list is answered from the store by a receiving
+// The version may be "latest", a partial version or a range ("4", "^4", see
+// index.ResolveVersion), or left out with its "@" ("docidx://npm/zod/readme" reads the latest;
+// see docidx.ParsePageURI). resources/list is answered from the store by a receiving
 // middleware (listResources): the SDK pages only resources registered in memory, and
 // registering one per page would make start-up time and memory grow with the snapshot. The
 // templates are registered with the SDK, which lists them; resources/read is answered by the

@@ -22,7 +22,7 @@ type SearchInput struct {
 	Query     string `json:"query" jsonschema:"words to look for in READMEs, docs and API symbols, e.g. 'wait for goroutines errgroup' or 'express router middleware'"`
 	Ecosystem string `json:"ecosystem,omitempty" jsonschema:"only this ecosystem: golang, npm, pypi, cargo or swift (aliases go, node, python, rust, crates accepted)"`
 	Package   string `json:"package,omitempty" jsonschema:"only this package: exact Go module path or npm/PyPI/crate name"`
-	Version   string `json:"version,omitempty" jsonschema:"only this exact version of the package(s); without it only the latest indexed version of each package is searched"`
+	Version   string `json:"version,omitempty" jsonschema:"only this version: exact (4.29.1), or with package partial (4) or a range (^4, ~4.2), the newest indexed match; without it only the latest indexed version of each package is searched"`
 	Kind      string `json:"kind,omitempty" jsonschema:"only hits of this kind: section (prose), symbol (any API item), or a symbol kind such as func, method, type, class, interface"`
 	Limit     int    `json:"limit,omitempty" jsonschema:"results per page, 1 to 50 (default 10)"`
 	Cursor    string `json:"cursor,omitempty" jsonschema:"nextCursor from the previous page of the same search, to continue it"`
@@ -75,6 +75,19 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 	}
 	q := index.Query{Text: text, Ecosystem: eco, Package: strings.TrimSpace(in.Package), Version: version, Kind: kind,
 		PassageBytes: s.passageBytes(in.MaxTokens)}
+	if q.Package != "" { // a bare name ("goldmark") filters by the package it names
+		refs, err := s.reader().FindPackages(eco, q.Package)
+		if err != nil {
+			return "", out, s.internalError("find package", err)
+		}
+		exact := len(refs) > 0 && refs[0].Name == docidx.NormalizeName(refs[0].Ecosystem, q.Package)
+		switch {
+		case len(refs) == 1:
+			q.Package = refs[0].Name
+		case len(refs) > 1 && !exact:
+			return "", out, ambiguousName(q.Package, refs)
+		}
+	}
 	hash := requestHash(ToolSearch, q.Text, string(q.Ecosystem), q.Package, q.Version, q.Kind)
 	c, err := decodeCursor(in.Cursor, ToolSearch, hash)
 	if err != nil {
@@ -284,8 +297,10 @@ func (s *Server) noHits(q index.Query) error {
 		for _, eco := range ecos {
 			if vs, err := s.reader().Versions(eco, q.Package); err == nil && len(vs) > 0 {
 				known = true
-				if q.Version != "" && !contains(vs, q.Version) {
-					return s.unknownPackage(eco, q.Package, q.Version)
+				if q.Version != "" {
+					if _, err := s.reader().Resolve(docidx.Ref{Ecosystem: eco, Name: q.Package, Version: q.Version}); err != nil {
+						return s.unknownPackage(eco, q.Package, q.Version)
+					}
 				}
 			}
 		}

@@ -305,13 +305,10 @@ func (h *Handler) packagePage(w http.ResponseWriter, r *http.Request) {
 		h.notFound(w, "no page "+r.URL.Path+": "+strings.TrimPrefix(err.Error(), "docidx: "), nil)
 		return
 	}
-	if ref.Version == "latest" {
-		vs, _ := h.reader().Versions(ref.Ecosystem, ref.Name)
-		if len(vs) > 0 {
-			ref.Version = vs[len(vs)-1]
-			http.Redirect(w, r, pagePath(ref, pg)+queryOf(r), http.StatusFound)
-			return
-		}
+	// "latest", a partial version or a range ("4", "^4") redirects to the version it selects.
+	if exact, err := h.reader().Resolve(ref); err == nil && exact.Version != ref.Version {
+		http.Redirect(w, r, pagePath(exact, pg)+queryOf(r), http.StatusFound)
+		return
 	}
 	switch {
 	case pg == docidx.PageOverview:
@@ -346,8 +343,9 @@ func queryOf(r *http.Request) string {
 	return "?" + r.URL.RawQuery
 }
 
-// unversioned serves /{eco}/{name}/diff and redirects /{eco}/{name} (with ?version=V, the
-// version switcher's form) to a version's overview.
+// unversioned serves /{eco}/{name}/diff, redirects /{eco}/{name} (with ?version=V, the version
+// switcher's form, which may be a range) to a version's overview, and /{eco}/{name}/{page} to
+// the page of the latest version.
 func (h *Handler) unversioned(w http.ResponseWriter, r *http.Request, eco docidx.Ecosystem, rest string) {
 	name, err := url.PathUnescape(strings.TrimSuffix(rest, "/"))
 	if err != nil || name == "" {
@@ -367,12 +365,22 @@ func (h *Handler) unversioned(w http.ResponseWriter, r *http.Request, eco docidx
 		return
 	}
 	if len(vs) == 0 {
+		// A page without a version ("/npm/zod/readme") is the page of the latest version.
+		if ref, pg, err := docidx.ParsePageURI(docidx.URIScheme + "://" + string(eco) + "/" + rest); err == nil && pg != docidx.PageOverview {
+			if exact, err := rd.Resolve(ref); err == nil {
+				http.Redirect(w, r, pagePath(exact, pg)+queryOf(r), http.StatusFound)
+				return
+			}
+		}
 		h.notFound(w, "package "+name+" is not in the snapshot ("+string(eco)+")", h.packageSuggestions(eco, name))
 		return
 	}
 	version := vs[len(vs)-1]
 	if v := r.URL.Query().Get("version"); v != "" {
-		version = v
+		version = v // not indexed: the version's page says so and lists the indexed ones
+		if exact, err := rd.Resolve(docidx.Ref{Ecosystem: eco, Name: name, Version: v}); err == nil {
+			version = exact.Version
+		}
 	}
 	http.Redirect(w, r, pagePath(docidx.Ref{Ecosystem: eco, Name: name, Version: version}, docidx.PageOverview), http.StatusFound)
 }

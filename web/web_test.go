@@ -292,8 +292,14 @@ func TestRedirects(t *testing.T) {
 		{"/golang/github.com/acme/workpool", "/golang/github.com/acme/workpool@v1.1.0"},
 		{"/golang/github.com/acme/workpool?version=v1.0.0", "/golang/github.com/acme/workpool@v1.0.0"},
 		{"/golang/github.com/acme/workpool@latest/api", "/golang/github.com/acme/workpool@v1.1.0/api"},
+		{"/golang/github.com/acme/workpool@v1/api", "/golang/github.com/acme/workpool@v1.1.0/api"},
+		{"/golang/github.com/acme/workpool@%5E1.0/readme", "/golang/github.com/acme/workpool@v1.1.0/readme"},
+		{"/golang/github.com/acme/workpool@~1.0/readme", "/golang/github.com/acme/workpool@v1.0.0/readme"},
+		{"/golang/github.com/acme/workpool?version=1.x", "/golang/github.com/acme/workpool@v1.1.0"},
 		{"/go/github.com/acme/workpool@v1.0.0/readme", "/golang/github.com/acme/workpool@v1.0.0/readme"},
 		{"/npm/@evil/pkg", "/npm/@evil/pkg@1.0.0"},
+		{"/npm/@evil/pkg/readme", "/npm/@evil/pkg@1.0.0/readme"},
+		{"/golang/github.com/acme/workpool/symbol/workpool.Pool", "/golang/github.com/acme/workpool@v1.1.0/symbol/workpool.Pool"},
 	} {
 		resp, _ := get(t, ts, tc.path)
 		if resp.StatusCode/100 != 3 || resp.Header.Get("Location") != tc.location {

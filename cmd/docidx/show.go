@@ -16,12 +16,12 @@ import (
 )
 
 var (
-	maxTokensFlag = &cli.IntFlag{Name: "max-tokens", Usage: "answer budget in tokens (about 4 bytes each); what is beyond it continues with --cursor (default: search 4000, show and read everything)"}
+	maxTokensFlag = &cli.IntFlag{Name: "max-tokens", Usage: "answer budget in tokens (about 4 bytes each); what is beyond it continues with --cursor (default: search and read 4000, show everything)"}
 	cursorFlag    = &cli.StringFlag{Name: "cursor", Usage: "continue an answer that was cut: the cursor it ended with"}
 )
 
-// showAllTokens is the budget of show and read when --max-tokens is not given: the largest the
-// tools accept, so a terminal gets a whole outline or document at once.
+// showAllTokens is the budget of show when --max-tokens is not given: the largest the tools
+// accept, so a terminal gets a whole outline at once.
 const showAllTokens = 100_000
 
 // answerer opens the snapshot and returns the server whose answer methods the command calls,
@@ -60,7 +60,7 @@ func searchCommand() *cli.Command {
 			indexFlag, jsonFlag,
 			&cli.StringFlag{Name: "ecosystem", Aliases: []string{"e"}, Usage: "only this ecosystem (golang, npm, pypi, cargo, swift)"},
 			&cli.StringFlag{Name: "package", Aliases: []string{"p"}, Usage: "only this package"},
-			&cli.StringFlag{Name: "version", Usage: "only this version (default: each package's latest)"},
+			&cli.StringFlag{Name: "version", Usage: "only this version: exact, or with --package the newest indexed match of 4, v4, 4.x, ^4, ~4.2, >=4 <5 (default: each package's latest)"},
 			&cli.StringFlag{Name: "kind", Usage: "only sections, symbols, or one symbol kind (func, type, field, …)"},
 			&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 10, Usage: "hits to show (1-50)"},
 			maxTokensFlag, cursorFlag,
@@ -91,14 +91,14 @@ func showCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "show",
 		Usage:     "show a package's metadata, README summary and API outline, one symbol with its members, or what a docidx:// URI names",
-		ArgsUsage: "ECOSYSTEM:PACKAGE[@VERSION] [SYMBOL] | URI",
+		ArgsUsage: "[ECOSYSTEM:]PACKAGE[@VERSION] [SYMBOL] | URI",
 		Flags:     []cli.Flag{indexFlag, jsonFlag, maxTokensFlag, cursorFlag},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 1 && strings.HasPrefix(c.Args().First(), docidx.URIScheme+"://") {
 				return read(c, c.Args().First())
 			}
 			if c.NArg() < 1 || c.NArg() > 2 {
-				return usagef("show: want ECOSYSTEM:PACKAGE[@VERSION] [SYMBOL] or a docidx:// URI, e.g. docidx show go:golang.org/x/sync/errgroup Group.Go")
+				return usagef("show: want [ECOSYSTEM:]PACKAGE[@VERSION] [SYMBOL] or a docidx:// URI, e.g. docidx show go:golang.org/x/sync/errgroup Group.Go or docidx show zod@^3")
 			}
 			ref, err := parseRef(c.Args().First())
 			if err != nil {
@@ -109,6 +109,13 @@ func showCommand() *cli.Command {
 				return err
 			}
 			defer done()
+			if ref.Ecosystem == "" { // a bare name: "goldmark", "zod@^3"
+				found, err := srv.FindPackage("", ref.Name)
+				if err != nil {
+					return printAnswer(c, "", serve.DescribeOutput{}, err)
+				}
+				ref.Ecosystem, ref.Name = found.Ecosystem, found.Name
+			}
 			text, out, err := srv.Describe(c.Context, ref.Ecosystem, serve.DescribeInput{
 				Package: ref.Name, Version: ref.Version, Symbol: c.Args().Get(1), MaxTokens: showTokens(c), Cursor: c.String("cursor"),
 			})
@@ -138,11 +145,13 @@ func read(c *cli.Context, uri string) error {
 		return err
 	}
 	defer done()
-	text, out, err := srv.Read(c.Context, serve.ReadInput{URI: uri, MaxTokens: showTokens(c), Cursor: c.String("cursor")})
+	// A read is bounded like a search (serve.DefaultMaxTokens): a README section with its
+	// subsections can be most of a long README. The rest continues with --cursor.
+	text, out, err := srv.Read(c.Context, serve.ReadInput{URI: uri, MaxTokens: c.Int("max-tokens"), Cursor: c.String("cursor")})
 	return printAnswer(c, text, out, err)
 }
 
-// showTokens is the budget of show and read: --max-tokens, else everything.
+// showTokens is the budget of show (of a package or symbol): --max-tokens, else everything.
 func showTokens(c *cli.Context) int {
 	if n := c.Int("max-tokens"); n > 0 {
 		return n
@@ -150,15 +159,20 @@ func showTokens(c *cli.Context) int {
 	return showAllTokens
 }
 
-// parseRef parses ECOSYSTEM:PACKAGE[@VERSION] (for PyPI also NAME==VERSION).
+// parseRef parses [ECOSYSTEM:]PACKAGE[@VERSION] (for PyPI also NAME==VERSION). Without an
+// ecosystem the Ref's Ecosystem is empty: a bare name for serve.Server.FindPackage.
 func parseRef(s string) (docidx.Ref, error) {
-	ecoStr, rest, ok := strings.Cut(s, ":")
-	if !ok || rest == "" {
-		return docidx.Ref{}, fmt.Errorf("%q: want ECOSYSTEM:PACKAGE[@VERSION]", s)
+	var eco docidx.Ecosystem
+	rest := s
+	if ecoStr, r, ok := strings.Cut(s, ":"); ok {
+		var err error
+		if eco, err = docidx.ParseEcosystem(ecoStr); err != nil {
+			return docidx.Ref{}, err
+		}
+		rest = r
 	}
-	eco, err := docidx.ParseEcosystem(ecoStr)
-	if err != nil {
-		return docidx.Ref{}, err
+	if rest == "" {
+		return docidx.Ref{}, fmt.Errorf("%q: want [ECOSYSTEM:]PACKAGE[@VERSION]", s)
 	}
 	ref := docidx.Ref{Ecosystem: eco, Name: rest}
 	if i := strings.LastIndexByte(rest, '@'); i > 0 {

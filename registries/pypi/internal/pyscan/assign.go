@@ -33,7 +33,7 @@ var typeFactories = map[string]bool{
 // UPPER_CASE or Final name is a constant, a member of an Enum class is a constant, and any other
 // name is a field (KindField): class attributes, dataclass, attrs and pydantic fields,
 // TypedDict keys and NamedTuple fields alike. Type variables (TypeVar, ParamSpec, NewType …) are
-// skipped. The Signature is the statement as written with the value clipped at MaxValue bytes;
+// skipped. The Signature is the statement as written with the value cut at MaxValue bytes;
 // the Doc comes from "#:" comments right above the statement or after it on its line
 // (https://www.sphinx-doc.org/en/master/usage/extensions/autodoc.html#directive-autoattribute),
 // from a string statement right after it (which the caller attaches), or from a
@@ -86,7 +86,7 @@ func (s *scanner) assignment(toks []token, cls *item) *item {
 }
 
 // setValue sets the signature of an assigned item: "name[: annotation][ = value]", the value
-// clipped at MaxValue bytes.
+// cut at MaxValue bytes after an item or argument (cutValue).
 func (s *scanner) setValue(it *item, annotation, value []token) {
 	sig := it.name
 	if len(annotation) > 0 {
@@ -94,7 +94,7 @@ func (s *scanner) setValue(it *item, annotation, value []token) {
 		sig += ": " + it.annotation
 	}
 	if len(value) > 0 {
-		it.value = cut(s.render(value), MaxValue)
+		it.value = cutValue(s.render(value), MaxValue)
 		sig += " = " + it.value
 		it.hasValue = true
 	}
@@ -136,7 +136,8 @@ func (s *scanner) instanceAttribute(toks []token, init *item) *item {
 	case !it.assign || it.cls != cls:
 		return nil
 	case !it.hasValue && len(value) > 0:
-		it.sigs = []string{cut(it.sigs[0]+" = "+cut(s.render(value), MaxValue), MaxSignature)}
+		head := it.sigs[0] + " = "
+		it.sigs = []string{head + cutValue(s.render(value), max(min(MaxValue, MaxSignature-len(head)), 0))}
 		it.hasValue = true
 	}
 	if it.doc == "" {

@@ -138,8 +138,8 @@ class Outer:
 			t.Errorf("unexpected symbol %s", q)
 		}
 	}
-	if s := m["HUGE"].Signature; !strings.HasPrefix(s, `HUGE = ["item", "item",`) || !strings.HasSuffix(s, "…") || len(s) > len("HUGE = ")+MaxValue {
-		t.Errorf("HUGE = %q, want its value clipped at %d bytes", s, MaxValue)
+	if s := m["HUGE"].Signature; !strings.HasPrefix(s, `HUGE = ["item", "item",`) || !strings.HasSuffix(s, `"item", …]`) || len(s) > len("HUGE = ")+MaxValue {
+		t.Errorf("HUGE = %q, want its value cut after an item within %d bytes", s, MaxValue)
 	}
 	if s := m["Retry.DEFAULT_BACKOFF_MAX"]; s.Parent != "Retry" || s.QualifiedName != "m.Retry.DEFAULT_BACKOFF_MAX" || s.Line != 37 {
 		t.Errorf("Retry.DEFAULT_BACKOFF_MAX = %+v", s)
@@ -319,5 +319,26 @@ class C:
 	}
 	if s := m["C.documented"]; s.Signature != "documented: int = 0" || s.Doc != "Documented in __init__." {
 		t.Errorf("C.documented = %+v", s)
+	}
+}
+
+// TestCutValue cuts a long value after an item or argument, never inside one, and closes what
+// it leaves open.
+func TestCutValue(t *testing.T) {
+	for _, tc := range []struct {
+		s     string
+		limit int
+		want  string
+	}{
+		{"Config(a=1, b='x', c=[1, 2])", 100, "Config(a=1, b='x', c=[1, 2])"},
+		{"Config(a=1, b='x', c=[1, 2])", 24, "Config(a=1, b='x', …)"},
+		{"Config(extra='forbid', env_prefix='a, b, c, d')", 40, "Config(extra='forbid', …)"},
+		{`{"A": {"x": 1, "y": 2}, "B": 3}`, 22, `{"A": {"x": 1, …}}`},
+		{`"` + strings.Repeat("long string ", 20) + `"`, 30, `"long string long string lo…`},
+	} {
+		got := cutValue(tc.s, tc.limit)
+		if got != tc.want || len(got) > tc.limit {
+			t.Errorf("cutValue(%q, %d) = %q, want %q", tc.s, tc.limit, got, tc.want)
+		}
 	}
 }

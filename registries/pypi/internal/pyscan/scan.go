@@ -34,7 +34,9 @@ const (
 	// boundary and ends with "…" (see boundDoc). Parameters are parsed from the whole docstring.
 	MaxDoc = 8 << 10
 	// MaxValue is the longest value of a constant or field kept in its Signature, in bytes; a
-	// longer expression is clipped with "…".
+	// longer expression is cut after one of its items or arguments (see cutValue), never inside
+	// one. It is below MaxSignature, which bounds the rendered expression that cutValue cuts.
+	// (Kept small: the signature's words are searched, and a larger bound moved rankings.)
 	MaxValue = 120
 	// maxRawDoc bounds the cleaned docstring kept for parsing parameters, in bytes.
 	maxRawDoc = 64 << 10
@@ -513,6 +515,51 @@ func cut(s string, limit int) string {
 		i--
 	}
 	return s[:i] + ellipsis
+}
+
+// cutValue shortens the rendered expression s to at most limit bytes without cutting a value:
+// after the last item or argument that fits (a "," outside strings), then " …" and the
+// brackets still open, so "Config(a=1, b='x', c=[1, 2])" cut at 24 bytes becomes
+// "Config(a=1, b='x', …)". An expression with no such place is cut as cut does.
+func cutValue(s string, limit int) string {
+	if len(s) <= limit {
+		return s
+	}
+	var open []byte // closers of the brackets open at i
+	best, bestOpen := -1, ""
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '(':
+			open = append(open, ')')
+		case c == '[':
+			open = append(open, ']')
+		case c == '{':
+			open = append(open, '}')
+		case (c == ')' || c == ']' || c == '}') && len(open) > 0:
+			open = open[:len(open)-1]
+		case c == ',':
+			closers := string(open)
+			if i+1+len(" …")+len(closers) > limit {
+				i = len(s) // later items do not fit either
+				break
+			}
+			best, bestOpen = i+1, closers
+		}
+	}
+	if best < 0 {
+		return cut(s, limit)
+	}
+	return s[:best] + " …" + bestOpen
 }
 
 func isOpener(src []byte, t token) bool {
