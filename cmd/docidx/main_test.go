@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -109,17 +110,39 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 func TestScripts(t *testing.T) {
 	proxy := gomodtest.NewServerFromDir(t, "../../registries/gomod/testdata/mod")
 	registry := npmtest.NewServer(t, "../../registries/npm/testdata/registry")
-	// hang is a registry that never answers: scripts crawl from it and interrupt the crawl.
-	hit := make(chan struct{})
-	var hitOnce sync.Once
+	// hang is a registry that never answers: scripts crawl from it and interrupt the crawl. Each
+	// script gets its own path on it ($HANGING_REGISTRY), so that waithang in one script waits
+	// for its own crawl's request, not for another script's that ran in parallel.
+	var mu sync.Mutex
+	hits := map[string]chan struct{}{}
+	hitFor := func(script string) chan struct{} {
+		mu.Lock()
+		defer mu.Unlock()
+		c, ok := hits[script]
+		if !ok {
+			c = make(chan struct{})
+			hits[script] = c
+		}
+		return c
+	}
 	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hitOnce.Do(func() { close(hit) })
+		script, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+		c := hitFor(script)
+		mu.Lock()
+		select {
+		case <-c:
+		default:
+			close(c)
+		}
+		mu.Unlock()
 		<-r.Context().Done()
 	}))
 	t.Cleanup(hang.Close)
 	cmds := maps.Clone(scriptCmds)
-	// waithang waits until the hanging registry has been asked something.
-	cmds["waithang"] = func(ts *testscript.TestScript, neg bool, args []string) { <-hit }
+	// waithang waits until the hanging registry has been asked something by this script.
+	cmds["waithang"] = func(ts *testscript.TestScript, neg bool, args []string) {
+		<-hitFor(filepath.Base(ts.Getenv("WORK")))
+	}
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
@@ -127,7 +150,7 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("FAKE_GOPROXY", proxy.URL)
 			env.Setenv("FAKE_NPM_REGISTRY", registry.URL)
-			env.Setenv("HANGING_REGISTRY", hang.URL)
+			env.Setenv("HANGING_REGISTRY", hang.URL+"/"+filepath.Base(env.WorkDir))
 			return setupScript(env)
 		},
 	})
