@@ -171,7 +171,7 @@ var urlSources = []struct {
 	}},
 }
 
-// cargoMirror is a .cargo/config.toml that replaces crates.io with a registry at index.
+// cargoMirror is a .cargo/config.toml that replaces cargo's default source (crates-io) with a registry at index.
 func cargoMirror(index string) string {
 	return fmt.Sprintf("[source.crates-io]\nreplace-with = \"mirror\"\n\n[registries.mirror]\nindex = %q\n", index)
 }
