@@ -334,6 +334,7 @@ func TestCutValue(t *testing.T) {
 		{"Config(a=1, b='x', c=[1, 2])", 24, "Config(a=1, b='x', …)"},
 		{"Config(extra='forbid', env_prefix='a, b, c, d')", 40, "Config(extra='forbid', …)"},
 		{`{"A": {"x": 1, "y": 2}, "B": 3}`, 22, `{"A": {"x": 1, …}}`},
+		{"f(a, [1, 2, 3, 4, 5, 6, 7, 8])", 20, "f(a, [1, 2, 3, …])"},
 		{`"` + strings.Repeat("long string ", 20) + `"`, 30, `"long string long string lo…`},
 	} {
 		got := cutValue(tc.s, tc.limit)

@@ -548,12 +548,15 @@ func cutValue(s string, limit int) string {
 		case (c == ')' || c == ']' || c == '}') && len(open) > 0:
 			open = open[:len(open)-1]
 		case c == ',':
-			closers := string(open)
+			closers := make([]byte, len(open)) // innermost first
+			for k, cl := range open {
+				closers[len(open)-1-k] = cl
+			}
 			if i+1+len(" …")+len(closers) > limit {
 				i = len(s) // later items do not fit either
 				break
 			}
-			best, bestOpen = i+1, closers
+			best, bestOpen = i+1, string(closers)
 		}
 	}
 	if best < 0 {
