@@ -441,18 +441,30 @@ func (r *reader) resolve(ref docidx.Ref) (docidx.Ref, error) {
 	return ref, nil
 }
 
-// get decodes the value of a resolved package version in bucket b.
+// exactVersion reports whether v names one version as it is written rather than asking
+// resolve for one ("" and "latest" ask for the latest).
+func exactVersion(v string) bool { return v != "" && v != "latest" }
+
+// get decodes the value in bucket of package version ref, resolved.
+// An indexed exact version is read at once; only a miss, "latest" or a range is resolved first.
 func (r *reader) get(bucket []byte, ref docidx.Ref, v any) (docidx.Ref, error) {
+	read := func(ref docidx.Ref) (found bool, err error) {
+		err = r.view(func(tx *bolt.Tx) error {
+			found, err = getJSON(tx.Bucket(bucket), versionKey(ref), v)
+			return err
+		})
+		return found, err
+	}
+	if exactVersion(ref.Version) {
+		if found, err := read(ref); err != nil || found {
+			return ref, err
+		}
+	}
 	ref, err := r.resolve(ref)
 	if err != nil {
 		return ref, err
 	}
-	var found bool
-	err = r.view(func(tx *bolt.Tx) error {
-		var err error
-		found, err = getJSON(tx.Bucket(bucket), versionKey(ref), v)
-		return err
-	})
+	found, err := read(ref)
 	if err != nil {
 		return ref, err
 	}
@@ -488,13 +500,19 @@ func (r *reader) documents(ref docidx.Ref) ([]docidx.Document, error) {
 
 // value decodes value which (docsValue or symsValue) of package version ref, resolved, from the
 // document store of the segment that searches it.
+// An indexed exact version is found in the where map at once; only a miss, "latest" or a range
+// is resolved first.
 func (r *reader) value(ref docidx.Ref, which int, v any) error {
-	ref, err := r.resolve(ref)
-	if err != nil {
-		return err
-	}
 	key := versionKey(ref)
 	seg := r.where[string(key)]
+	if seg == nil || !exactVersion(ref.Version) {
+		var err error
+		if ref, err = r.resolve(ref); err != nil {
+			return err
+		}
+		key = versionKey(ref)
+		seg = r.where[string(key)]
+	}
 	if seg == nil {
 		return fmt.Errorf("%w: %s is not indexed", docidx.ErrNotFound, ref)
 	}
