@@ -678,10 +678,12 @@ func (h *HTTPHandler) checkBody(w http.ResponseWriter, r *http.Request) ([]byte,
 // than maxNesting) and why.
 func checkJSONRPC(body []byte) (int64, string) {
 	body = bytes.TrimSpace(body)
-	if nesting(body) > maxNesting { // json.Valid refuses it too, though it may be JSON
-		return codeInvalidRequest, "invalid request: " + tooDeep
-	}
 	if !json.Valid(body) {
+		// json.Valid refuses a body nested deeper than maxNesting too, though it may be JSON;
+		// only then is the nesting counted, to say so.
+		if nesting(body) > maxNesting {
+			return codeInvalidRequest, "invalid request: " + tooDeep
+		}
 		return codeParseError, "parse error: the request body is not JSON"
 	}
 	msgs := []json.RawMessage{body}
