@@ -86,7 +86,7 @@ func ambiguousName(name string, refs []docidx.Ref) error {
 		names[i] = crawlPrefix(ref.Ecosystem) + ":" + ref.Name
 	}
 	return toolErrorf("%s names %d packages: %s; give the whole name with its ecosystem, e.g. %s",
-		docidx.Quote(docidx.Clip(name)), len(refs), strings.Join(names, ", "), names[0])
+		docidx.Quote(name), len(refs), strings.Join(names, ", "), names[0])
 }
 
 // unknownImportPath is the tool error for a Go import path inside an indexed module that names
