@@ -37,6 +37,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -113,7 +114,7 @@ func clean(s string, i int, ok func(rune) bool) string {
 		case ok(r):
 			b.WriteString(s[i : i+n])
 		default:
-			b.WriteString(Escape(r))
+			b.WriteString(escape(r))
 		}
 		i += n
 	}
@@ -142,33 +143,11 @@ func firstBad[T string | []byte](s T, ok func(rune) bool) int {
 
 const hex = "0123456789abcdef"
 
-// Escape returns r as a Go escape: \a, \b, \f, \r, \v by name, other runes below U+0080 as
-// \xNN, the others as \uNNNN or \UNNNNNNNN (lower-case hexadecimal, as strconv.Quote writes them).
-func Escape(r rune) string {
-	switch r {
-	case '\a':
-		return `\a`
-	case '\b':
-		return `\b`
-	case '\f':
-		return `\f`
-	case '\r':
-		return `\r`
-	case '\v':
-		return `\v`
-	}
-	var buf []byte
-	switch {
-	case r < 0x80:
-		buf = append(buf, `\x`...)
-		return string(appendHex(buf, r, 2))
-	case r < 0x10000:
-		buf = append(buf, `\u`...)
-		return string(appendHex(buf, r, 4))
-	default:
-		buf = append(buf, `\U`...)
-		return string(appendHex(buf, r, 8))
-	}
+// escape returns r, a control or invisible character, as its Go escape without the quotes:
+// strconv.QuoteRune writes every such rune escaped, as none is printable (strconv.IsPrint).
+func escape(r rune) string {
+	q := strconv.QuoteRune(r)
+	return q[1 : len(q)-1]
 }
 
 // appendHex appends the n lowest hexadecimal digits of r.

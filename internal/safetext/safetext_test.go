@@ -2,7 +2,6 @@ package safetext
 
 import (
 	"encoding/json"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -89,15 +88,6 @@ func TestJSONControlsUnchanged(t *testing.T) {
 	}
 	if _, err := JSONControls([]byte(`{"a":"\u001b`)); err == nil {
 		t.Errorf("JSONControls of broken JSON: no error")
-	}
-}
-
-func TestEscapeIsQuote(t *testing.T) {
-	for _, r := range []rune{0, 7, 8, 0xb, 0x1b, 0x7f, 0x9b, 0x202e, 0xfeff, 0xe0041} {
-		want := strings.Trim(strconv.QuoteRune(r), "'")
-		if got := Escape(r); got != want {
-			t.Errorf("Escape(%U) = %s, want %s as strconv.QuoteRune writes it", r, got, want)
-		}
 	}
 }
 
