@@ -30,9 +30,6 @@ func New(size int64) *Budget {
 	return &Budget{size: size, sem: semaphore.NewWeighted(size)}
 }
 
-// Size returns the budget in bytes.
-func (b *Budget) Size() int64 { return b.size }
-
 // Start returns a new Work holding nothing.
 func (b *Budget) Start() *Work { return &Work{b: b} }
 
