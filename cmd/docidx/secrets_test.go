@@ -204,6 +204,10 @@ func TestCredentialsStayOut(t *testing.T) {
 				if strings.Contains(stdout+stderr, secretWord) {
 					t.Errorf("the credential was printed:\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
 				}
+				// The crawl read this source: its error names the registry it was given.
+				if !strings.Contains(stderr, host) {
+					t.Errorf("stderr does not name the registry %s, so the source may have been ignored:\n%s", host, stderr)
+				}
 				if files := leaks(t, dir, secretWord); len(files) > 0 {
 					t.Errorf("the credential was written to %s", strings.Join(files, ", "))
 				}
@@ -232,6 +236,10 @@ func TestTokensStayOut(t *testing.T) {
 			dir, stdout, stderr := tc.run.run(t)
 			if strings.Contains(stdout+stderr, secretWord) {
 				t.Errorf("the token was printed:\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
+			}
+			// The crawl asked this registry: its error names it.
+			if !strings.Contains(stderr, host) {
+				t.Errorf("stderr does not name the registry %s, so it may not have been asked:\n%s", host, stderr)
 			}
 			if files := leaks(t, dir, secretWord); len(files) > 0 {
 				t.Errorf("the token was written to %s", strings.Join(files, ", "))
