@@ -215,22 +215,6 @@ func TestGetBackoffPastDeadline(t *testing.T) {
 	}
 }
 
-// Retries stop at the deadline however many are allowed.
-func TestGetRetriesStopAtDeadline(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.WriteHeader(http.StatusServiceUnavailable)
-	}))
-	defer srv.Close()
-	c := fastClient(srv.Client())
-	c.Retries = 1 << 30
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-	defer cancel()
-	_, err := c.Get(ctx, Request{URL: srv.URL + "/x"})
-	if !errors.Is(err, docidx.ErrRetryable) && !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("err = %v, want a retryable failure or the deadline", err)
-	}
-}
-
 // trickle answers 200 with a body of a promised 1000 bytes sent one byte every gap, until the
 // request ends.
 func trickle(gap time.Duration) http.HandlerFunc {
