@@ -394,12 +394,18 @@ func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.
 	}
 	r.r.loadNames()
 	var exact, last []docidx.Ref
+	normal := map[docidx.Ecosystem]string{} // name as each ecosystem normalizes it, made once
 	for _, ref := range r.r.names {
 		if eco != "" && ref.Ecosystem != eco {
 			continue
 		}
+		n, ok := normal[ref.Ecosystem]
+		if !ok {
+			n = docidx.NormalizeName(ref.Ecosystem, name)
+			normal[ref.Ecosystem] = n
+		}
 		switch {
-		case ref.Name == docidx.NormalizeName(ref.Ecosystem, name):
+		case ref.Name == n:
 			exact = append(exact, ref)
 		case ref.Ecosystem == docidx.Go && strings.EqualFold(modulePathBase(ref.Name), name):
 			last = append(last, ref)
@@ -412,22 +418,9 @@ func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.
 	return exact, nil
 }
 
-// modulePathBase is the last element of a Go module path without its major version suffix:
-// "pgx" of "github.com/jackc/pgx/v5", "yaml" of "gopkg.in/yaml.v3".
+// modulePathBase is the last element of a Go module path without its major version suffix
+// (splitMajor): "pgx" of "github.com/jackc/pgx/v5", "yaml" of "gopkg.in/yaml.v3".
 func modulePathBase(path string) string {
-	if i := strings.LastIndexByte(path, '/'); i >= 0 {
-		if isMajor(path[i+1:]) && i > 0 {
-			path = path[:i]
-		}
-	}
-	path = path[strings.LastIndexByte(path, '/')+1:]
-	if i := strings.LastIndex(path, ".v"); i > 0 && strings.Trim(path[i+2:], "0123456789") == "" && i+2 < len(path) {
-		path = path[:i]
-	}
-	return path
-}
-
-// isMajor reports whether elem is a Go major version suffix element: "v2", "v10".
-func isMajor(elem string) bool {
-	return len(elem) > 1 && elem[0] == 'v' && strings.Trim(elem[1:], "0123456789") == ""
+	base, _ := splitMajor(path)
+	return base[strings.LastIndexByte(base, '/')+1:]
 }
