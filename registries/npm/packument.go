@@ -43,11 +43,15 @@ type packument struct {
 
 	url    string   // where it was fetched, for messages and Package.Source
 	sorted []string // Versions' keys, oldest first
+	size   int64    // measure() once decoded: what the budget and the cache count it as
 }
 
-// footprint estimates the bytes p holds: its versions' names, each in a map entry and a slice,
+// footprint returns the bytes p holds, as measured when it was decoded (p is not changed after).
+func (p *packument) footprint() int64 { return p.size }
+
+// measure estimates the bytes p holds: its versions' names, each in a map entry and a slice,
 // and the version objects kept, by the size of their fields.
-func (p *packument) footprint() int64 {
+func (p *packument) measure() int64 {
 	var n int64
 	for v, m := range p.Versions {
 		n += versionFootprint(v)
@@ -202,7 +206,8 @@ func decodePackument(body io.Reader, sel selection, maxValue int64, reserve func
 		p.sorted = append(p.sorted, v)
 	}
 	docidx.SortVersions(docidx.NPM, p.sorted)
-	if err := reserve(p.footprint() - d.reserved); err != nil {
+	p.size = p.measure()
+	if err := reserve(p.size - d.reserved); err != nil {
 		return nil, err
 	}
 	return p, nil
