@@ -235,18 +235,20 @@ func TestPassageExtra(t *testing.T) {
 	}
 }
 
+// TestPassageBudget pins the budgets of the defaults, written out: hit 1 800 bytes and whole up
+// to 1,536; hits 2 and 3 half that; lower hits 400 bytes when they add words, else a 200-byte
+// pointer; the floor of one sentence, 120 bytes.
 func TestPassageBudget(t *testing.T) {
-	share := func(n int, f float64) int { return int(float64(n) * f) }
 	for _, c := range []struct {
 		perHit, rank int
 		want         hitBudget
 	}{
-		{0, 0, hitBudget{passage: DefaultPassageBytes, whole: share(DefaultPassageBytes, wholeHitShare)}},
-		{0, 2, hitBudget{passage: share(DefaultPassageBytes, nextPassageShare), whole: share(DefaultPassageBytes, wholeHitShare)}},
-		{0, 3, hitBudget{passage: share(DefaultPassageBytes, lowerPassageShare), pointer: pointerPassageBytes}},
-		{1000, 0, hitBudget{passage: 1000, whole: share(1000, wholeHitShare)}},
-		{1 << 20, 0, hitBudget{passage: MaxPassageBytes, whole: share(MaxPassageBytes, wholeHitShare)}},
-		{100, 5, hitBudget{passage: minPassageBytes, pointer: pointerPassageBytes}},
+		{0, 0, hitBudget{passage: 800, whole: 1536}},
+		{0, 2, hitBudget{passage: 400, whole: 1536}},
+		{0, 3, hitBudget{passage: 400, pointer: 200}},
+		{1000, 0, hitBudget{passage: 1000, whole: 1920}},
+		{1 << 20, 0, hitBudget{passage: 4096, whole: 7864}},
+		{100, 5, hitBudget{passage: 120, pointer: 200}},
 	} {
 		if got := passageBudget(c.perHit, c.rank); got != c.want {
 			t.Errorf("passageBudget(%d, %d) = %+v, want %+v", c.perHit, c.rank, got, c.want)
