@@ -55,15 +55,23 @@ type moduleDocs struct {
 // documentation under another's name.
 var ErrModulePath = errors.New("go.mod declares another module path")
 
-// checkModulePath returns an error wrapping ErrModulePath when the go.mod at the root of fsys
-// declares a module path other than modPath. A module without go.mod, or whose go.mod names no
-// module, passes: the go command synthesizes "module <path>" for it.
-func checkModulePath(fsys fs.FS, modPath string) error {
+// readGoMod reads the go.mod at the root of fsys once, for the module path it declares and its
+// deprecation notice; a module without one, or with one that cannot be read, gives "" and "".
+func readGoMod(fsys fs.FS) (path, deprecated string) {
 	src, err := memfs.ReadLimited(fsys, "go.mod", MaxGoMod)
 	if err != nil {
-		return nil // none, or unreadable: extraction reads what it can
+		return "", "" // none, or unreadable: extraction reads what it can
 	}
-	declared := modfile.ModulePath(src)
+	if f, err := modfile.ParseLax("go.mod", src, nil); err == nil && f.Module != nil {
+		deprecated = f.Module.Deprecated
+	}
+	return modfile.ModulePath(src), deprecated
+}
+
+// checkModulePath returns an error wrapping ErrModulePath when declared, the module path of the
+// go.mod at the module's root, is another than modPath. A module without go.mod, or whose go.mod
+// names no module, passes: the go command synthesizes "module <path>" for it.
+func checkModulePath(declared, modPath string) error {
 	if declared == "" || declared == modPath {
 		return nil
 	}
@@ -77,7 +85,8 @@ func checkModulePath(fsys fs.FS, modPath string) error {
 // go.mod declares another module path (ErrModulePath) or when ctx ends; a bad file or package is
 // logged at debug level and skipped.
 func extractModule(ctx context.Context, fsys fs.FS, modPath string, lim Limits, log *slog.Logger) (*moduleDocs, error) {
-	if err := checkModulePath(fsys, modPath); err != nil {
+	declared, deprecated := readGoMod(fsys)
+	if err := checkModulePath(declared, modPath); err != nil {
 		return nil, err
 	}
 	e := &extractor{ctx: ctx, fsys: fsys, mod: modPath, lim: lim.withDefaults(), log: log}
@@ -85,7 +94,7 @@ func extractModule(ctx context.Context, fsys fs.FS, modPath string, lim Limits, 
 	if err != nil {
 		return nil, fmt.Errorf("reading module root: %w", err)
 	}
-	out := &moduleDocs{}
+	out := &moduleDocs{deprecated: deprecated}
 	e.rootFiles(root, out)
 	if err := e.walk(".", root); err != nil {
 		return nil, err
@@ -171,13 +180,6 @@ func (e *extractor) rootFiles(root []fs.DirEntry, out *moduleDocs) {
 		}
 		if r := licenseRankOf(name); r < licenseRank {
 			licenseName, licenseRank = name, r
-		}
-		if name == "go.mod" {
-			if src, err := memfs.ReadLimited(e.fsys, name, MaxGoMod); err == nil {
-				if f, err := modfile.ParseLax(name, src, nil); err == nil && f.Module != nil {
-					out.deprecated = f.Module.Deprecated
-				}
-			}
 		}
 	}
 	if readmeName != "" {
