@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"go/doc"
 	"log/slog"
@@ -312,4 +313,23 @@ func FuzzExtract(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestGoModReadOnce checks what extraction takes from go.mod, which it reads once: the module
+// path it declares (another than the one asked for is refused) and its deprecation notice.
+func TestGoModReadOnce(t *testing.T) {
+	fsys := fstest.MapFS{
+		"go.mod": {Data: []byte("// Deprecated: use example.com/x/v2 instead.\nmodule example.com/x\n\ngo 1.21\n")},
+		"x.go":   {Data: []byte("// Package x does x.\npackage x\n\n// F does f.\nfunc F() {}\n")},
+	}
+	md, err := extractModule(context.Background(), fsys, "example.com/x", Limits{}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "use example.com/x/v2 instead."; md.deprecated != want {
+		t.Errorf("deprecated = %q, want %q", md.deprecated, want)
+	}
+	if _, err := extractModule(context.Background(), fsys, "example.com/y", Limits{}, slog.New(slog.DiscardHandler)); !errors.Is(err, ErrModulePath) {
+		t.Errorf("extracting example.com/x as example.com/y: %v, want ErrModulePath", err)
+	}
 }
