@@ -43,7 +43,7 @@ func ResolveVersion(eco docidx.Ecosystem, versions []string, query string) (stri
 		return "", fmt.Errorf("%w: no version is indexed", docidx.ErrNotFound)
 	}
 	if query == "" || strings.EqualFold(query, "latest") {
-		return newest(eco, versions, func(v string) bool { return !docidx.IsPrerelease(eco, v) }, true), nil
+		return latestVersion(eco, versions), nil
 	}
 	for _, v := range versions {
 		if v == query || strings.TrimPrefix(v, "v") == strings.TrimPrefix(query, "v") {
@@ -62,7 +62,7 @@ func ResolveVersion(eco docidx.Ecosystem, versions []string, query string) (stri
 		}
 		return false
 	}
-	if v := newest(eco, versions, match, false); v != "" {
+	if v := newest(eco, versions, match); v != "" {
 		return v, nil
 	}
 	sorted := append([]string(nil), versions...)
@@ -70,20 +70,13 @@ func ResolveVersion(eco docidx.Ecosystem, versions []string, query string) (stri
 	return "", fmt.Errorf("%w: no indexed version matches %s; indexed: %s", docidx.ErrNotFound, docidx.Quote(query), strings.Join(sorted, ", "))
 }
 
-// newest is the newest of versions that ok accepts, "" when none does. With anyFallback, it is
-// the newest version of all when ok accepts none.
-func newest(eco docidx.Ecosystem, versions []string, ok func(string) bool, anyFallback bool) string {
-	best, fallback := "", ""
+// newest is the newest of versions that ok accepts, "" when none does.
+func newest(eco docidx.Ecosystem, versions []string, ok func(string) bool) string {
+	best := ""
 	for _, v := range versions {
-		if fallback == "" || docidx.CompareVersions(eco, v, fallback) > 0 {
-			fallback = v
-		}
 		if ok(v) && (best == "" || docidx.CompareVersions(eco, v, best) > 0) {
 			best = v
 		}
-	}
-	if best == "" && anyFallback {
-		return fallback
 	}
 	return best
 }
