@@ -1,6 +1,7 @@
 package jsapi
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -973,7 +974,7 @@ func (f *jsFile) applyDefineCalls() {
 			at--
 		}
 		if len(ms) < maxProps {
-			f.props[target] = append(ms[:at], append([]*member{m}, ms[at:]...)...)
+			f.props[target] = slices.Insert(ms, at, m)
 		}
 	}
 }
