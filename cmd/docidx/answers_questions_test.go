@@ -470,10 +470,10 @@ func TestCompileFact(t *testing.T) {
 	}
 	for text, want := range map[string]bool{
 		"// limits goroutines.\n// Defaults to unlimited.": true, // the source
-		"limits goroutines. Defaults to unlimited.":         true, // a passage
-		"limits goroutines.\nDefaults to unlimited.":        true,
-		"LIMITS GOROUTINES. DEFAULTS TO UNLIMITED":          true,
-		"limits goroutines. Defaults to ten.":               false,
+		"limits goroutines. Defaults to unlimited.":        true, // a passage
+		"limits goroutines.\nDefaults to unlimited.":       true,
+		"LIMITS GOROUTINES. DEFAULTS TO UNLIMITED":         true,
+		"limits goroutines. Defaults to ten.":              false,
 	} {
 		if got := re.MatchString(text); got != want {
 			t.Errorf("compileFact(…).MatchString(%q) = %v, want %v", text, got, want)
