@@ -379,6 +379,10 @@ type Hit struct {
 	Snippet string  `json:"snippet"`
 	Score   float64 `json:"score"`
 	URI     string  `json:"uri"` // resource URI to read the whole page
+	// Also holds the qualified names of the hits this one stands for: the same member on other
+	// types, or other overloads, with the same passage (a method inherited by ten classes is one
+	// hit). Empty for most hits.
+	Also []string `json:"also,omitempty"`
 }
 
 // Registry is one source of package documentation for one ecosystem: a remote registry or a local

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"github.com/docidx/docidx"
 )
 
 func TestCutPage(t *testing.T) {
@@ -204,5 +206,35 @@ func TestClosest(t *testing.T) {
 	}
 	if got := closest("zzzzzzzz", names, 3); len(got) != 0 {
 		t.Errorf("closest(zzzzzzzz) = %v, want none", got)
+	}
+}
+
+// TestTwinOf: the same member on two types is one answer when its passage is the same and
+// either its declaration is too or the passage is not empty.
+func TestTwinOf(t *testing.T) {
+	hit := func(title, section, passage string) *foundHit {
+		return &foundHit{Hit: docidx.Hit{Title: title, Section: section, Kind: docidx.HitSymbol}, passage: func(int) string { return passage }}
+	}
+	for _, tc := range []struct {
+		name       string
+		kept, next *foundHit
+		twin       bool
+	}{
+		{"documented, other receiver", hit("pool.Pool.WithMax", "func (p *Pool) WithMax(n int) *Pool", "WithMax limits the pool."),
+			hit("pool.ErrorPool.WithMax", "func (p *ErrorPool) WithMax(n int) *ErrorPool", "WithMax limits the pool."), true},
+		{"undocumented, same declaration", hit("ZodString.safeParse", "method safeParse(data: unknown)", ""),
+			hit("ZodNumber.safeParse", "method safeParse(data: unknown)", ""), true},
+		{"undocumented overloads", hit("Buffer.write", "method write(s: string)", ""),
+			hit("Buffer.write", "method write(b: Uint8Array)", ""), false},
+		{"other passage", hit("a.Options.Timeout", "field Timeout int", "Timeout in seconds."),
+			hit("b.Options.Timeout", "field Timeout int", "Timeout in milliseconds."), false},
+	} {
+		got := tc.next.twinOf([]*foundHit{tc.kept})
+		if (got != nil) != tc.twin {
+			t.Errorf("%s: twin %v, want %v", tc.name, got != nil, tc.twin)
+		}
+	}
+	if hit("x.A.F", "", "doc").twinOf(nil) != nil {
+		t.Error("twin of no hit")
 	}
 }

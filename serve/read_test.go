@@ -165,18 +165,26 @@ func TestReadErrors(t *testing.T) {
 }
 
 // TestSearchTwins: a member declared alike on two types (retry.Policy.Attempts and
-// retry.Limits.Attempts: same name, declaration and doc) is one hit.
+// retry.Limits.Attempts: same name, declaration and doc) is one hit, which names the other.
 func TestSearchTwins(t *testing.T) {
 	cs := connect(t, newServer(t), nil)
 	var out serve.SearchOutput
-	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "how many times a task runs at most", "package": modPath}), &out)
-	n := 0
+	res := call(t, cs, serve.ToolSearch, map[string]any{"query": "how many times a task runs at most", "package": modPath})
+	structured(t, res, &out)
+	var kept []serve.SearchResult
 	for _, h := range out.Results {
 		if strings.HasSuffix(h.Title, ".Attempts") {
-			n++
+			kept = append(kept, h)
 		}
 	}
-	if n != 1 {
-		t.Errorf("%d Attempts hits, want 1: %+v", n, out.Results)
+	if len(kept) != 1 {
+		t.Fatalf("%d Attempts hits, want 1: %+v", len(kept), out.Results)
+	}
+	other := map[string]string{"retry.Policy.Attempts": "retry.Limits.Attempts", "retry.Limits.Attempts": "retry.Policy.Attempts"}[kept[0].Title]
+	if len(kept[0].Also) != 1 || kept[0].Also[0] != other {
+		t.Errorf("%s: also %q, want [%s]", kept[0].Title, kept[0].Also, other)
+	}
+	if want := "   also: " + other + "\n"; !strings.Contains(resultText(res), want) {
+		t.Errorf("text lacks %q:\n%s", want, resultText(res))
 	}
 }

@@ -37,16 +37,17 @@ type SearchOutput struct {
 
 // SearchResult is one search hit: a document section or an API symbol of one package version.
 type SearchResult struct {
-	Ecosystem string  `json:"ecosystem" jsonschema:"purl type of the package: golang, npm, pypi, cargo or swift"`
-	Package   string  `json:"package" jsonschema:"package name or Go module path"`
-	Version   string  `json:"version" jsonschema:"package version the hit is in"`
-	PURL      string  `json:"purl" jsonschema:"Package URL of the package version"`
-	Title     string  `json:"title" jsonschema:"document title, or the symbol's qualified name"`
-	Section   string  `json:"section" jsonschema:"heading path of the section joined with ' › ', or the symbol's kind and signature"`
-	Kind      string  `json:"kind" jsonschema:"section or symbol"`
-	Snippet   string  `json:"snippet" jsonschema:"the passage of the hit that answers the query: the sentences, list items or code where its words concentrate; a symbol's signature first"`
-	Score     float64 `json:"score" jsonschema:"relevance, higher is better; comparable within one search only"`
-	URI       string  `json:"uri" jsonschema:"docidx:// resource URI of the page to read more"`
+	Ecosystem string   `json:"ecosystem" jsonschema:"purl type of the package: golang, npm, pypi, cargo or swift"`
+	Package   string   `json:"package" jsonschema:"package name or Go module path"`
+	Version   string   `json:"version" jsonschema:"package version the hit is in"`
+	PURL      string   `json:"purl" jsonschema:"Package URL of the package version"`
+	Title     string   `json:"title" jsonschema:"document title, or the symbol's qualified name"`
+	Section   string   `json:"section" jsonschema:"heading path of the section joined with ' › ', or the symbol's kind and signature"`
+	Kind      string   `json:"kind" jsonschema:"section or symbol"`
+	Snippet   string   `json:"snippet" jsonschema:"the passage of the hit that answers the query: the sentences, list items or code where its words concentrate; a symbol's signature first"`
+	Score     float64  `json:"score" jsonschema:"relevance, higher is better; comparable within one search only"`
+	URI       string   `json:"uri" jsonschema:"docidx:// resource URI of the page to read more"`
+	Also      []string `json:"also,omitempty" jsonschema:"qualified names of the same member on other types or overloads, with the same passage, that this hit stands for"`
 }
 
 // reportedScore returns a hit's score to two decimals, as the text of a result shows it. Scores
@@ -143,6 +144,7 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 		out.Results = append(out.Results, SearchResult{
 			Ecosystem: string(h.Ecosystem), Package: h.Package, Version: h.Version, PURL: h.PURL,
 			Title: h.Title, Section: h.Section, Kind: string(h.Kind), Snippet: h.Snippet, Score: reportedScore(h.Score), URI: h.URI,
+			Also: h.Also,
 		})
 	}
 	nextUnit := c.Unit + len(out.Results)
@@ -198,11 +200,12 @@ func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]d
 			}
 			f := &foundHit{Hit: h, passage: passage, i: i}
 			if h.Kind == docidx.HitSymbol {
-				// The same member declared alike on sibling types (WriteBufferSize of Options,
-				// ClusterOptions, RingOptions …) is one answer: its first hit stands for the
-				// others. A twin has the same name, declaration and passage, not empty.
-				m := memberHit{h.Ecosystem, h.Package, h.Version, lastSegment(h.Title), h.Section}
-				if twin := f.isTwin(members[m]); twin {
+				// The same member on sibling types (WriteBufferSize of Options, ClusterOptions,
+				// RingOptions …; safeParse of ZodString, ZodNumber …) is one answer: its first
+				// hit stands for the others and names them (Also).
+				m := memberHit{h.Ecosystem, h.Package, h.Version, lastSegment(h.Title)}
+				if twin := f.twinOf(members[m]); twin != nil {
+					twin.Also = append(twin.Also, h.Title)
 					continue
 				}
 				members[m] = append(members[m], f)
@@ -254,22 +257,21 @@ func (f *foundHit) snippet() string {
 	return f.Snippet
 }
 
-// isTwin reports whether f, a symbol hit, is the twin of one of others, the hits kept of the
-// same member (memberHit): its passage is not empty and one of theirs is the same.
-func (f *foundHit) isTwin(others []*foundHit) bool {
+// twinOf returns the hit of others, the hits kept of the same member (memberHit), that f is the
+// twin of, or nil: one with the same passage, and either the same declaration or a passage that
+// is not empty. Two undocumented overloads with different parameters are two answers; one
+// documented method on two types, or one undocumented declaration on two, is one.
+func (f *foundHit) twinOf(others []*foundHit) *foundHit {
 	if len(others) == 0 {
-		return false
+		return nil
 	}
 	p := f.snippet()
-	if p == "" {
-		return false
-	}
 	for _, o := range others {
-		if o.snippet() == p {
-			return true
+		if o.snippet() == p && (p != "" || o.Section == f.Section) {
+			return o
 		}
 	}
-	return false
+	return nil
 }
 
 // hitKey is a hit's page in a package version: search shows one hit per key.
@@ -278,11 +280,11 @@ type hitKey struct {
 	pkg, version, pageURI string
 }
 
-// memberHit is a symbol hit's package version, name and declaration: search shows one member
-// declared alike, with the same passage, on several types.
+// memberHit is a symbol hit's package version and own name: search shows one member declared
+// alike, with the same passage, on several types (see twinOf).
 type memberHit struct {
-	eco                         docidx.Ecosystem
-	pkg, version, name, section string
+	eco                docidx.Ecosystem
+	pkg, version, name string
 }
 
 // noHits is the tool error for a search that found nothing: an unknown package filter gets the
@@ -350,6 +352,27 @@ var renderBufs = sync.Pool{New: func() any { return new([]byte) }}
 // maxRenderBuf bounds the buffers kept in renderBufs: a page at a large max_tokens is not.
 const maxRenderBuf = 64 << 10
 
+// maxAlsoNames is how many of the hits a hit stands for (docidx.Hit.Also) its text names; the
+// structured result names them all.
+const maxAlsoNames = 4
+
+// appendAlso appends the line that names the hits a hit stands for: "   also: A, B and 7 more".
+func appendAlso(b []byte, also []string) []byte {
+	b = append(b, "   also: "...)
+	for i, name := range also[:min(len(also), maxAlsoNames)] {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, name...)
+	}
+	if n := len(also) - maxAlsoNames; n > 0 {
+		b = append(b, " and "...)
+		b = strconv.AppendInt(b, int64(n), 10)
+		b = append(b, " more"...)
+	}
+	return append(b, '\n')
+}
+
 // appendHit appends search hit number n as a markdown list item to b.
 func appendHit(b []byte, n int, h *docidx.Hit) []byte {
 	// Appended piece by piece rather than with fmt: ten of these are in every results page.
@@ -369,6 +392,9 @@ func appendHit(b []byte, n int, h *docidx.Hit) []byte {
 		b = append(b, "   "...)
 		b = append(b, clip(index.CollapseSpace(h.Section), 300)...)
 		b = append(b, '\n')
+	}
+	if len(h.Also) > 0 {
+		b = appendAlso(b, h.Also)
 	}
 	// The passage, quoted line by line: its list items, table rows and code keep their lines.
 	for line := range strings.Lines(h.Snippet) {

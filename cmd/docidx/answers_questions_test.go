@@ -115,13 +115,25 @@ func readQuestions(tb testing.TB, answersFile string) []answerQuestion {
 	}
 	for i := range set.Questions {
 		q := &set.Questions[i]
-		re, err := regexp.Compile("(?i)" + q.Regex)
+		re, err := compileFact(q.Regex)
 		if err != nil {
 			tb.Fatalf("%s: question %s: %v", answersFile, q.ID, err)
 		}
 		q.re = re
 	}
 	return set.Questions
+}
+
+// commentBreak is how a regex written against a source file steps over a line break inside a
+// doc comment: `\s*//\s*` between the words of a Go comment wrapped over two lines.
+const commentBreak = `\s*//\s*`
+
+// compileFact compiles a question's Regex, case-insensitively, with each commentBreak made to
+// match a plain line break as well: the facts are sentences of doc comments, which every docs
+// tool (docidx's passages, go doc, an editor's hover) shows without their comment markers, while
+// the regexes were checked against the source files that have them (TestAnswerSources).
+func compileFact(expr string) (*regexp.Regexp, error) {
+	return regexp.Compile("(?i)" + strings.ReplaceAll(expr, commentBreak, `\s*(?://\s*)?`))
 }
 
 // splitSource splits a "path:line" source (Source or one of Also) into its path and line.
@@ -448,5 +460,23 @@ func TestFactLines(t *testing.T) {
 				t.Errorf("near(factLines(%s), %d) = %v, want %v (spans %v)", tt.re, tt.line, got, tt.want, factLines(re, tt.text))
 			}
 		})
+	}
+}
+
+func TestCompileFact(t *testing.T) {
+	re, err := compileFact(`limits\s+goroutines\.\s*//\s*Defaults\s+to\s+unlimited`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]bool{
+		"// limits goroutines.\n// Defaults to unlimited.": true, // the source
+		"limits goroutines. Defaults to unlimited.":        true, // a passage
+		"limits goroutines.\nDefaults to unlimited.":       true,
+		"LIMITS GOROUTINES. DEFAULTS TO UNLIMITED":         true,
+		"limits goroutines. Defaults to ten.":              false,
+	} {
+		if got := re.MatchString(text); got != want {
+			t.Errorf("compileFact(…).MatchString(%q) = %v, want %v", text, got, want)
+		}
 	}
 }

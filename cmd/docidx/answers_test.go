@@ -41,14 +41,16 @@ const (
 	answerReadMethod = "resources/read" // the fallback when the server has no answerReadTool
 )
 
-// The goals of issue 14: the share of questions whose fact is in the first answer, and after one
-// read call; and the mean size of a search result they must not exceed, in bytes: "no larger than
-// today's (~9 KB at the default max_tokens)", which is the whole result as JSON (text content plus
-// structured content). On main at e7baa20 this set measured 10,012 B whole, 4,252 B of text.
+// The goals a set of answers must meet: issue 14's shares of questions whose fact is in the first
+// answer and after one read call, and issue 26's mean answer (the text an assistant reads) of at
+// most 6 KB at the default budget. Issue 14 also held the whole result as JSON (text plus its
+// structured copy, ~2.3 times the text) to "no larger than today's (~9 KB)", 10,012 B on main at
+// e7baa20 with 4,252 B of text; issue 26 gives hit 1 the largest share of a larger answer, so the
+// text's own bound replaced it. The whole result is still reported.
 const (
 	goalFoundFirst  = 0.80
 	goalFoundRead   = 0.95
-	goalResultBytes = 10 * 1024
+	goalAnswerBytes = 6 * 1024
 )
 
 // answerFirstBytes is the head of an answer that issue 26 measures separately: what an assistant
@@ -343,7 +345,7 @@ func answerSets(tb testing.TB) map[string][]answerQuestion {
 }
 
 // TestAnswers runs the question sets over the corpus and prints each one's per-question table and
-// totals; it fails when testdata/answers' totals miss issue 14's goals. `make answers` runs it;
+// totals; it fails when testdata/answers' totals miss their goals (issues 14 and 26). `make answers` runs it;
 // it skips without DOCIDX_ANSWERS=1 and a corpus. Questions about ecosystems the corpus does not
 // hold (cargo and swift, from fixtures) are counted and left out.
 func TestAnswers(t *testing.T) {
@@ -381,9 +383,9 @@ func TestAnswers(t *testing.T) {
 			continue
 		}
 		tot := run.totals()
-		if tot.FoundFirst < goalFoundFirst || tot.FoundRead < goalFoundRead || tot.ResultBytes > goalResultBytes {
-			t.Errorf("found-first %.3f, found-read %.3f, mean result %.0f B: the goal is at least %.2f and %.2f within %d B",
-				tot.FoundFirst, tot.FoundRead, tot.ResultBytes, goalFoundFirst, goalFoundRead, goalResultBytes)
+		if tot.FoundFirst < goalFoundFirst || tot.FoundRead < goalFoundRead || tot.AnswerBytes > goalAnswerBytes {
+			t.Errorf("found-first %.3f, found-read %.3f, mean answer %.0f B: the goal is at least %.2f and %.2f within %d B",
+				tot.FoundFirst, tot.FoundRead, tot.AnswerBytes, goalFoundFirst, goalFoundRead, goalAnswerBytes)
 		}
 	}
 }
