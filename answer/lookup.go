@@ -1,4 +1,4 @@
-package serve
+package answer
 
 // lookup.go resolves what a tool call names — a package, a Go import path inside a module, a
 // symbol — and says "did you mean" when it names nothing indexed.
@@ -17,14 +17,14 @@ import (
 // of name (at a slash) wins, and focus is then name. A name that is no indexed package's may be a
 // bare one ("goldmark"), which names the one package FindPackage finds; an ambiguous bare name
 // and an unknown package are tool errors. version may be a range (see index.ResolveVersion).
-func (s *Server) resolvePackage(eco docidx.Ecosystem, name, version string) (pkg *docidx.Package, focus string, err error) {
+func (s *Service) resolvePackage(eco docidx.Ecosystem, name, version string) (pkg *docidx.Package, focus string, err error) {
 	r := s.reader()
 	if eco == docidx.Go {
 		name = strings.TrimSuffix(name, "/")
 		for p := name; p != ""; {
 			vs, err := r.Versions(eco, p)
 			if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-				return nil, "", s.internalError("read versions", err)
+				return nil, "", internalError("read versions", err)
 			}
 			if len(vs) > 0 {
 				if p != name {
@@ -44,7 +44,7 @@ func (s *Server) resolvePackage(eco docidx.Ecosystem, name, version string) (pkg
 		// A bare name ("goldmark" for github.com/yuin/goldmark) names the one package it finds.
 		refs, err := r.FindPackages(eco, name)
 		if err != nil {
-			return nil, "", s.internalError("find package", err)
+			return nil, "", internalError("find package", err)
 		}
 		switch {
 		case len(refs) == 1:
@@ -55,7 +55,7 @@ func (s *Server) resolvePackage(eco docidx.Ecosystem, name, version string) (pkg
 	}
 	pkg, err = r.Package(docidx.Ref{Ecosystem: eco, Name: name, Version: version})
 	if err != nil {
-		return nil, "", s.readerError("read package", err, func() error { return s.unknownPackage(eco, name, version) })
+		return nil, "", readerError("read package", err, func() error { return s.unknownPackage(eco, name, version) })
 	}
 	return pkg, focus, nil
 }
@@ -65,10 +65,10 @@ func (s *Server) resolvePackage(eco docidx.Ecosystem, name, version string) (pkg
 // path element it is (see index.Reader.FindPackages). It returns a tool error that lists the
 // candidates when name is ambiguous, and the did-you-mean of an unknown package when it names
 // nothing.
-func (s *Server) FindPackage(eco docidx.Ecosystem, name string) (docidx.Ref, error) {
+func (s *Service) FindPackage(eco docidx.Ecosystem, name string) (docidx.Ref, error) {
 	refs, err := s.reader().FindPackages(eco, name)
 	if err != nil {
-		return docidx.Ref{}, s.internalError("find package", err)
+		return docidx.Ref{}, internalError("find package", err)
 	}
 	switch len(refs) {
 	case 0:
@@ -85,13 +85,13 @@ func ambiguousName(name string, refs []docidx.Ref) error {
 	for i, ref := range refs {
 		names[i] = crawlPrefix(ref.Ecosystem) + ":" + ref.Name
 	}
-	return toolErrorf("%s names %d packages: %s; give the whole name with its ecosystem, e.g. %s",
+	return notFoundf("%s names %d packages: %s; give the whole name with its ecosystem, e.g. %s",
 		docidx.Quote(name), len(refs), strings.Join(names, ", "), names[0])
 }
 
 // unknownImportPath is the tool error for a Go import path inside an indexed module that names
 // no package of it.
-func (s *Server) unknownImportPath(pkg *docidx.Package, path string, syms []docidx.Symbol) error {
+func (s *Service) unknownImportPath(pkg *docidx.Package, path string, syms []docidx.Symbol) error {
 	seen := make(map[string]bool)
 	var pkgs []string
 	for i := range syms {
@@ -105,8 +105,59 @@ func (s *Server) unknownImportPath(pkg *docidx.Package, path string, syms []doci
 	if close := closest(path, pkgs, 5); len(close) > 0 {
 		msg += "; did you mean: " + strings.Join(close, ", ") + "?"
 	}
-	return toolErrorf("%s", msg)
+	return notFoundf("%s", msg)
 }
 
 // closest is index.Closest: one did-you-mean for packages, symbols, import paths and anchors.
 func closest(want string, names []string, n int) []string { return index.Closest(want, names, n) }
+
+// unknownPackage is the tool error for a package the snapshot does not hold: it suggests close
+// indexed names and says how to crawl the package.
+func (s *Service) unknownPackage(eco docidx.Ecosystem, name, version string) error {
+	name, version = docidx.Clip(name), docidx.Clip(version) // as the client sent them
+	what := name
+	if version != "" {
+		what = name + "@" + version
+	}
+	var b strings.Builder
+	if eco == "" {
+		fmt.Fprintf(&b, "package %s is not indexed", what)
+	} else {
+		fmt.Fprintf(&b, "package %s (%s) is not indexed", what, eco)
+	}
+	if version != "" {
+		if vs, err := s.reader().Versions(eco, name); err == nil && len(vs) > 0 {
+			b.Reset()
+			fmt.Fprintf(&b, "no indexed version of %s (%s) matches %s", name, eco, version)
+			fmt.Fprintf(&b, "; indexed versions: %s", strings.Join(vs, ", "))
+			fmt.Fprintf(&b, ". To add it, run: docidx crawl %s:%s@%s", crawlPrefix(eco), name, version)
+			return &failure{msg: b.String(), kind: docidx.ErrNotFound}
+		}
+	}
+	var names []string
+	for _, ref := range s.reader().Suggest(eco, name, 5) {
+		names = append(names, ref.Name)
+	}
+	if len(names) > 0 {
+		fmt.Fprintf(&b, "; did you mean: %s?", strings.Join(names, ", "))
+	} else {
+		b.WriteByte('.')
+	}
+	spec := crawlPrefix(eco) + ":" + name
+	if version != "" {
+		spec += "@" + version
+	}
+	fmt.Fprintf(&b, " To add it, run: docidx crawl %s", spec)
+	return &failure{msg: b.String(), kind: docidx.ErrNotFound}
+}
+
+// crawlPrefix is the spec prefix docidx crawl accepts for eco ("go:", "npm:", …).
+func crawlPrefix(eco docidx.Ecosystem) string {
+	switch eco {
+	case docidx.Go:
+		return "go"
+	case "":
+		return "ECOSYSTEM"
+	}
+	return string(eco)
+}
