@@ -100,7 +100,7 @@ func documentText(docs []docidx.Document) int {
 // Symbols returns the symbols of the package version ref — none when it has none or is not
 // indexed — from the cache that describe and read use (the versions read last), so that the
 // pages of one version do not decode them again each time. Callers must not modify them.
-// Errors are the reader's, as -32603 with the details in the server log.
+// A failure to read them is an *InternalError.
 func (s *Service) Symbols(ref docidx.Ref) ([]docidx.Symbol, error) {
 	return s.symbolsCached(s.reader(), ref)
 }

@@ -1,6 +1,6 @@
 package answer
 
-// describe.go is describe_<ecosystem>_package: metadata, README summary and an API outline, or
+// describe.go is Describe (MCP's describe_<ecosystem>_package): metadata, README summary and an API outline, or
 // one symbol with its members.
 
 import (
@@ -469,7 +469,7 @@ func ReadmeSummary(d *docidx.Document) string {
 }
 
 // symbolDetails returns the symbols of ref matching name (those of focus first, when set), each
-// rendered in full as one unit. No match is a tool error with did-you-mean over symbol names.
+// rendered in full as one unit. No match is a not-found error with did-you-mean over symbol names.
 func (s *Service) symbolDetails(ref docidx.Ref, focus, name string) ([]SymbolDetail, []string, error) {
 	// From the symbol cache: describing one symbol after another of a package reads and decodes
 	// its symbols once, not for every call (zap's are a few thousand).

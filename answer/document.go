@@ -14,7 +14,7 @@ import (
 // sectionOf returns d, a document of the package version ref, cut to the section whose anchor is
 // anchor and the subsections under it, or d itself when anchor is empty. It is the one answer to
 // "docidx://…/readme#anchor" for resources/read and read_package_doc alike: an anchor that names
-// no section of d is a tool error (for resources/read, resource not found) that names the
+// no section of d is a not-found error (for resources/read, resource not found) that names the
 // anchors d has, the closest first, at most maxAnchorsNamed of them.
 func sectionOf(ref docidx.Ref, d *docidx.Document, anchor string) (*docidx.Document, error) {
 	if anchor == "" {
@@ -38,7 +38,7 @@ func sectionOf(ref docidx.Ref, d *docidx.Document, anchor string) (*docidx.Docum
 // maxAnchorsNamed is how many of a document's anchors the error for an unknown anchor names.
 const maxAnchorsNamed = 10
 
-// unknownAnchor is the tool error for a section anchor that document d of ref does not have: it
+// unknownAnchor is the not-found error for a section anchor that document d of ref does not have: it
 // names the anchors d has, at most maxAnchorsNamed, the closest to the one asked for first.
 func unknownAnchor(ref docidx.Ref, d *docidx.Document, anchor string) error {
 	var anchors []string

@@ -1,7 +1,7 @@
 package answer
 
-// getdoc.go is get_package_doc and get_npm_package_doc: one README, docs/ or examples/ file,
-// paged by section.
+// getdoc.go is GetDoc and GetNPMDoc (MCP's get_package_doc and get_npm_package_doc): one
+// README, docs/ or examples/ file, paged by section.
 
 import (
 	"context"
@@ -139,7 +139,7 @@ func (s *Service) getDoc(tool string, in DocInput) (string, DocOutput, error) {
 
 // findDocument returns the document of ref at path: the README when path is empty or "README",
 // else the document with that path (exactly, then ignoring case, then by unique suffix). A
-// missing document is a tool error listing the paths there are.
+// missing document is a not-found error listing the paths there are.
 func (s *Service) findDocument(ref docidx.Ref, path string) (*docidx.Document, error) {
 	path = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(path), "./"), "/")
 	readme := path == "" || strings.EqualFold(path, "readme")

@@ -141,9 +141,9 @@ func TestFirstSentence(t *testing.T) {
 	}
 }
 
-// FirstSentenceFields is the first implementation of FirstSentence, kept as the reference the
+// firstSentenceFields is the first implementation of FirstSentence, kept as the reference the
 // one-pass version is held to.
-func FirstSentenceFields(doc string) string {
+func firstSentenceFields(doc string) string {
 	doc = strings.TrimSpace(doc)
 	if i := strings.Index(doc, "\n\n"); i >= 0 {
 		doc = doc[:i]
@@ -170,7 +170,7 @@ func FuzzFirstSentence(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, doc string) {
-		if got, want := FirstSentence(doc), FirstSentenceFields(doc); got != want {
+		if got, want := FirstSentence(doc), firstSentenceFields(doc); got != want {
 			t.Errorf("FirstSentence(%q) = %q, want %q", doc, got, want)
 		}
 	})

@@ -1,6 +1,6 @@
 package answer
 
-// list.go is list_packages: the indexed packages and their versions, paged.
+// list.go is List (MCP's list_packages): the indexed packages and their versions, paged.
 
 import (
 	"context"

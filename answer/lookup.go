@@ -1,6 +1,6 @@
 package answer
 
-// lookup.go resolves what a tool call names — a package, a Go import path inside a module, a
+// lookup.go resolves what a request names — a package, a Go import path inside a module, a
 // symbol — and says "did you mean" when it names nothing indexed.
 
 import (
@@ -16,7 +16,7 @@ import (
 // be an import path inside an indexed module: the longest indexed module path that is a prefix
 // of name (at a slash) wins, and focus is then name. A name that is no indexed package's may be a
 // bare one ("goldmark"), which names the one package FindPackage finds; an ambiguous bare name
-// and an unknown package are tool errors. version may be a range (see index.ResolveVersion).
+// and an unknown package are not-found errors. version may be a range (see index.ResolveVersion).
 func (s *Service) resolvePackage(eco docidx.Ecosystem, name, version string) (pkg *docidx.Package, focus string, err error) {
 	r := s.reader()
 	if eco == docidx.Go {
@@ -62,7 +62,7 @@ func (s *Service) resolvePackage(eco docidx.Ecosystem, name, version string) (pk
 
 // FindPackage returns the one indexed package (Version empty) that name names in ecosystem eco,
 // or in any ecosystem when eco is empty: the package of that name, else the Go module whose last
-// path element it is (see index.Reader.FindPackages). It returns a tool error that lists the
+// path element it is (see index.Reader.FindPackages). It returns a not-found error that lists the
 // candidates when name is ambiguous, and the did-you-mean of an unknown package when it names
 // nothing.
 func (s *Service) FindPackage(eco docidx.Ecosystem, name string) (docidx.Ref, error) {
@@ -79,7 +79,7 @@ func (s *Service) FindPackage(eco docidx.Ecosystem, name string) (docidx.Ref, er
 	return docidx.Ref{}, ambiguousName(name, refs)
 }
 
-// ambiguousName is the tool error for a bare name that names more than one package, refs.
+// ambiguousName is the not-found error for a bare name that names more than one package, refs.
 func ambiguousName(name string, refs []docidx.Ref) error {
 	names := make([]string, len(refs))
 	for i, ref := range refs {
@@ -89,7 +89,7 @@ func ambiguousName(name string, refs []docidx.Ref) error {
 		docidx.Quote(name), len(refs), strings.Join(names, ", "), names[0])
 }
 
-// unknownImportPath is the tool error for a Go import path inside an indexed module that names
+// unknownImportPath is the not-found error for a Go import path inside an indexed module that names
 // no package of it.
 func (s *Service) unknownImportPath(pkg *docidx.Package, path string, syms []docidx.Symbol) error {
 	seen := make(map[string]bool)
@@ -111,7 +111,7 @@ func (s *Service) unknownImportPath(pkg *docidx.Package, path string, syms []doc
 // closest is index.Closest: one did-you-mean for packages, symbols, import paths and anchors.
 func closest(want string, names []string, n int) []string { return index.Closest(want, names, n) }
 
-// unknownPackage is the tool error for a package the snapshot does not hold: it suggests close
+// unknownPackage is the not-found error for a package the snapshot does not hold: it suggests close
 // indexed names and says how to crawl the package.
 func (s *Service) unknownPackage(eco docidx.Ecosystem, name, version string) error {
 	name, version = docidx.Clip(name), docidx.Clip(version) // as the client sent them

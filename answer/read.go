@@ -1,8 +1,8 @@
 package answer
 
-// read.go is read_package_doc: any URI that search, describe or get_package_doc hands out, read
-// in full and paged within max_tokens. Most clients never let a model call resources/read, so
-// this tool is how a model with only tools reads what a search hit points at.
+// read.go is Read (MCP's read_package_doc): any URI that search, describe or get_package_doc
+// hands out, read in full and paged within max_tokens. Most clients never let a model call
+// resources/read, so this tool is how a model with only tools reads what a search hit points at.
 
 import (
 	"context"
@@ -36,8 +36,8 @@ type ReadOutput struct {
 // Read answers read_package_doc: the page of in.URI that in.Cursor names, within in.MaxTokens.
 // A section URI (with "#anchor") reads that section and its subsections; a symbol URI the symbol
 // in full and then its members one by one; overview and api the package's description and API
-// outline. A URI that names nothing indexed is a tool error that says what is there instead
-// (the did-you-mean of describe and get_package_doc); a malformed URI or cursor is -32602.
+// outline. A URI that names nothing indexed is a not-found error that says what is there instead
+// (the did-you-mean of Describe and GetDoc); a malformed URI or cursor is an *ArgumentError.
 func (s *Service) Read(ctx context.Context, in ReadInput) (string, ReadOutput, error) {
 	uri := strings.TrimSpace(in.URI)
 	out := ReadOutput{URI: uri}

@@ -9,7 +9,7 @@ import (
 	"github.com/docidx/docidx"
 )
 
-// Markdown renderings shared by the tools. Text content is for people and models; it mirrors the
+// Markdown renderings shared by the answers. Text content is for people and models; it mirrors the
 // structured content, compactly.
 
 // maxSynopsis bounds a first sentence in an outline, in bytes.

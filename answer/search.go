@@ -1,6 +1,6 @@
 package answer
 
-// search.go is search_package_docs: ranked hits with the passage that answers, deduplicated per
+// search.go is Search (MCP's search_package_docs): ranked hits with the passage that answers, deduplicated per
 // section and paged within max_tokens.
 
 import (
@@ -287,7 +287,7 @@ type memberHit struct {
 	pkg, version, name, section string
 }
 
-// noHits is the tool error for a search that found nothing: an unknown package filter gets the
+// noHits is the not-found error for a search that found nothing: an unknown package filter gets the
 // did-you-mean of unknownPackage, anything else advice on widening the search.
 func (s *Service) noHits(q index.Query) error {
 	if q.Package != "" {

@@ -68,6 +68,7 @@ type ArgumentError struct {
 	msg      string
 }
 
+// Error says what is wrong with the argument and what it accepts.
 func (e *ArgumentError) Error() string { return e.msg }
 
 // Unwrap returns docidx.ErrUsage.
@@ -90,6 +91,7 @@ type InternalError struct {
 	Err  error
 }
 
+// Error says what was being done and why it failed.
 func (e *InternalError) Error() string { return e.What + ": " + e.Err.Error() }
 
 // Unwrap returns Err.

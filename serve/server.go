@@ -196,8 +196,8 @@ func readsSnapshot(method string) bool {
 // into a -32603 error (logged with its stack), gives errors their protocol form (clientError:
 // JSON-RPC codes, no Go types or host paths, no control characters), gives tools/call results
 // their one-pass wire form (see toolResult), and takes the control characters out of every
-// answer from the snapshot (withoutControls). The CLI and the pages call the answer methods
-// below this middleware and escape for people at their own edges.
+// answer from the snapshot (withoutControls). The CLI and the pages ask package answer
+// without this middleware and escape for people at their own edges.
 func (s *Server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (res mcp.Result, err error) {
 		defer func() {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"html"
@@ -85,7 +86,7 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 		Version: d.Version, Kind: d.Kind, Limit: searchLimit, Cursor: q.Get("cursor"), MaxTokens: pageTokens})
 	switch {
 	case err == nil:
-	case errors.Is(err, docidx.ErrNotFound):
+	case errors.Is(err, docidx.ErrNotFound), errors.Is(err, context.DeadlineExceeded): // no hits, or none in time
 		d.Message = err.Error()
 	case errors.Is(err, docidx.ErrUsage):
 		d.Message, status = err.Error(), http.StatusBadRequest
@@ -271,7 +272,7 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request, ref docidx.Re
 }
 
 // docHref is the page of document d of ref: the readme page for the README (the rule of
-// serve's resource URIs).
+// the docidx:// page URIs).
 func docHref(ref docidx.Ref, d *docidx.Document) string {
 	if d.Kind == docidx.DocReadme {
 		return pagePath(ref, docidx.PageReadme)
@@ -367,7 +368,7 @@ func (h *Handler) api(w http.ResponseWriter, r *http.Request, ref docidx.Ref) {
 		return apiSymbol{Symbol: s, Href: pagePath(ref, docidx.PageSymbolPrefix+s.QualifiedName), Synopsis: answer.FirstSentence(s.Doc), lang: ecosystemLanguage[ref.Ecosystem]}
 	}
 	// Members go under their type: the symbol of the same declaring package whose Key is their
-	// Parent (as serve's outline does).
+	// Parent (as answer's outline does).
 	types := map[string]int{} // package + "\x00" + key → index in its group's Symbols
 	for i := range syms {
 		s := &syms[i]
