@@ -15,14 +15,16 @@ const module = "github.com/docidx/docidx"
 // rules maps a package pattern to module packages it must never depend on, directly or not.
 var rules = []struct {
 	pkg       string
-	forbidden []string // module-relative prefixes, or "net/http"
+	forbidden []string // module-relative prefixes, standard packages ("net/http"), or other modules with all their packages
 	stdOnly   bool     // nothing outside the standard library
 	noDirect  []string // standard packages it must not import itself (fmt imports os, so only direct use is checked)
 }{
 	{pkg: ".", stdOnly: true},
 	{pkg: "./internal/redact", stdOnly: true}, // every package may import it
 	{pkg: "./serve/...", forbidden: []string{"registries", "crawl", "readme", "web", "github.com/yuin/goldmark"}},
-	{pkg: "./web/...", forbidden: []string{"registries", "crawl", "readme"}}, // docidx, index, serve, goldmark
+	// The answer layer: docidx and index, no transport — no MCP SDK, no HTML, no registry.
+	{pkg: "./answer/...", forbidden: []string{"registries", "crawl", "readme", "serve", "web", "github.com/modelcontextprotocol/go-sdk"}},
+	{pkg: "./web/...", forbidden: []string{"registries", "crawl", "readme", "serve"}}, // docidx, index, answer, goldmark
 	// Bleve imports expvar, which imports net/http, so index may only not import it itself.
 	{pkg: "./index/...", forbidden: []string{"registries", "crawl", "readme", "serve"}, noDirect: []string{"net/http"}},
 	{pkg: "./readme/...", forbidden: []string{"registries", "crawl", "index", "serve", "net/http"}, noDirect: []string{"os"}},
@@ -51,8 +53,11 @@ func TestImportRules(t *testing.T) {
 			}
 			for _, f := range r.forbidden {
 				bad := path == f
-				if !strings.Contains(f, "/") {
+				switch first, _, _ := strings.Cut(f, "/"); {
+				case !strings.Contains(f, "/"): // a directory of this module
 					bad = bad || path == module+"/"+f || strings.HasPrefix(path, module+"/"+f+"/")
+				case strings.Contains(first, "."): // another module: all its packages
+					bad = bad || strings.HasPrefix(path, f+"/")
 				}
 				if bad {
 					t.Errorf("%s depends on %s, which DESIGN.md §1 forbids", r.pkg, path)

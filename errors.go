@@ -43,3 +43,8 @@ var (
 	// that was still failing when the retries ran out.
 	ErrRetryable = errors.New("temporary registry failure")
 )
+
+// ErrUsage is returned for a request whose arguments no snapshot could answer: an empty query,
+// an unknown ecosystem or symbol kind, a malformed URI, a cursor that is not the one the
+// previous page gave. The wrapping error names the argument and what it accepts.
+var ErrUsage = errors.New("invalid arguments")

@@ -1,45 +1,68 @@
 package serve
 
-// answer.go is docidx's one answer layer. Every question the snapshot answers — search, describe,
-// read, get a document, list — is one exported method of Server that returns the answer twice:
-// as the markdown text a model or a person reads, and as structured content. The MCP tools wrap
-// these methods (toolAnswer) and the CLI calls the same ones, so the two can never disagree.
+// answer.go is serve's edge to package answer, docidx's one answer layer: the Service every
+// tool, resource and prompt asks, the words its answers use (MCP tool and argument names), and
+// the one place where its errors get their protocol form (wireError).
 
 import (
-	"context"
+	"errors"
 
 	"github.com/docidx/docidx"
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/docidx/docidx/answer"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Describe answers describe_<ecosystem>_package for eco: metadata, README summary and the API
-// outline of in.Package, or with in.Symbol that symbol and its members in full, paged within
-// in.MaxTokens. Errors are as SearchDocs's.
-func (s *Server) Describe(ctx context.Context, eco docidx.Ecosystem, in DescribeInput) (string, DescribeOutput, error) {
-	return s.describe(ctx, describeToolFor(eco), eco, in)
+// Answers returns the answer Service the server's tools ask: it answers from the snapshot the
+// server serves now (see SetReader), in MCP's words. The HTML pages (package web) use it too.
+func (s *Server) Answers() *answer.Service { return s.answers }
+
+// mcpWords are the words answers use over MCP: the tools and arguments a model calls next.
+var mcpWords = answer.Words{
+	Read:           ToolRead + " with its uri",
+	ReadDocument:   ToolGetDoc + " path=…",
+	DescribeSymbol: "describe one with symbol=…",
+	Outline:        "describe the package without symbol to see its API outline",
+	API:            "describe it for its API instead",
+	List:           ToolListPackages + " (docidx list)",
+	PassURI:        "pass a uri exactly as " + ToolSearch + " or describe_* returned it",
+	Cursor:         "cursor",
+	NextCursor:     "the nextCursor of the previous page",
+	Continue:       "call again with cursor",
 }
 
-// GetDoc answers get_package_doc: one document of a package version (its README by default),
-// paged by section within in.MaxTokens. Errors are as SearchDocs's.
-func (s *Server) GetDoc(ctx context.Context, in DocInput) (string, DocOutput, error) {
-	return s.getDoc(ctx, ToolGetDoc, in)
+// wireError turns an error of the answer layer into what a tool handler returns: an
+// *answer.ArgumentError becomes JSON-RPC -32602 with the argument in its data, an
+// *answer.InternalError -32603 that says what failed without its cause (file paths, store
+// internals), which goes to the server log; any other error (not found, no hits, a search that
+// timed out) stays as it is, for the SDK to send as a tool result with isError set.
+func (s *Server) wireError(err error) error {
+	var arg *answer.ArgumentError
+	var internal *answer.InternalError
+	switch {
+	case errors.As(err, &internal):
+		return s.internalError(internal.What, internal.Err)
+	case errors.As(err, &arg) && arg.Missing:
+		return invalidParams(map[string]any{"missing": []string{arg.Argument}}, "%s", arg.Error())
+	case errors.As(err, &arg):
+		return invalidParams(map[string]string{"argument": arg.Argument}, "%s", arg.Error())
+	}
+	return err
 }
 
-// IsUsageError reports whether err, returned by one of the answer methods, is about the
-// arguments (JSON-RPC -32602: a bad ecosystem, an empty query, an invalid cursor) rather than
-// about what the snapshot holds.
-func IsUsageError(err error) bool {
-	e, ok := err.(*jsonrpc.Error)
-	return ok && e.Code == codeInvalidParams
+// isNotFound reports whether err, from the answer layer, says the snapshot does not hold what
+// was asked (its message says what it holds instead), rather than that the request was bad or
+// the snapshot could not be read.
+func isNotFound(err error) bool {
+	var internal *answer.InternalError
+	return errors.Is(err, docidx.ErrNotFound) && !errors.As(err, &internal)
 }
 
 // toolAnswer turns an answer method's results into a tool handler's: the text as the result's
-// one text block, the structured content as it is, errors as they are (the SDK makes a tool
-// error an isError result and passes a *jsonrpc.Error through).
-func toolAnswer[Out any](text string, out Out, err error) (*mcp.CallToolResult, Out, error) {
+// one text block, the structured content as it is, errors as wireError gives them (the SDK
+// makes a tool error an isError result and passes a *jsonrpc.Error through).
+func toolAnswer[Out any](s *Server, text string, out Out, err error) (*mcp.CallToolResult, Out, error) {
 	if err != nil {
-		return nil, out, err
+		return nil, out, s.wireError(err)
 	}
 	return textResult(text), out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/answer"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -90,7 +91,7 @@ func (s *Server) completeArgument(name, prefix string, args map[string]string) (
 		return out, total
 	}
 	// The rest need the package.
-	pkgName, _ := splitVersion(args["package"], "")
+	pkgName, _ := answer.SplitVersion(args["package"], "")
 	if pkgName == "" {
 		return nil, 0
 	}
@@ -133,7 +134,7 @@ func (s *Server) completeArgument(name, prefix string, args map[string]string) (
 		}
 		var out []string
 		if name == "path" {
-			docs, err := s.documentsCached(r, ref)
+			docs, err := s.answers.Documents(ref)
 			if err != nil {
 				return nil, 0
 			}

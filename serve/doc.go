@@ -1,12 +1,14 @@
 // Package serve exposes a docidx snapshot to AI clients as a read-only Model Context Protocol
 // server, built on the official Go SDK (github.com/modelcontextprotocol/go-sdk).
 //
-// It owns the MCP surface of DESIGN.md §6, one file per concern:
+// It owns the MCP surface of DESIGN.md §6 — the protocol edge, not the answers: what a tool,
+// resource or prompt says is composed by package answer (Server.Answers), in MCP's words
+// (mcpWords), and answer.go maps its errors to JSON-RPC in one place (wireError). One file per
+// concern:
 //
 //   - tools.go: the tools (search_package_docs, describe_<ecosystem>_package for Go, npm, PyPI,
-//     crates and Swift, get_package_doc, get_npm_package_doc, list_packages), with schema.go
-//     (strict-client JSON Schemas), budget.go (max_tokens, cut at unit boundaries) and
-//     cursor.go (opaque paging cursors bound to the request that issued them);
+//     crates and Swift, get_package_doc, get_npm_package_doc, read_package_doc, list_packages),
+//     with schema.go (strict-client JSON Schemas);
 //   - resources.go: one docidx:// resource per page of every package version, the snapshot
 //     resource, the resource templates; resources/list and resources/read are answered from the
 //     store by a receiving middleware, so start-up cost does not grow with the snapshot;
@@ -30,8 +32,8 @@
 // the results of the methods that read the snapshot, and error messages, are cleaned by
 // internal/safetext's rule for AI clients (see guard); printable Unicode, bidi included, stays.
 //
-// serve reads a snapshot through *index.Reader only and never writes it. It imports docidx, index,
-// the SDK, golang.org/x/time/rate and the standard library — never registries, crawl or readme —
+// serve reads a snapshot through *index.Reader only and never writes it. It imports docidx, answer,
+// index, the SDK, golang.org/x/time/rate and the standard library — never registries, crawl or readme —
 // so serving can never reach a package registry or the network (deps_test.go enforces the import
 // rule; serve's tests fail on any HTTP request not sent to their own loopback servers).
 package serve

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/serve"
 )
@@ -52,7 +53,7 @@ func Example() {
 		var resp struct {
 			ID     int
 			Result struct {
-				StructuredContent serve.DescribeOutput
+				StructuredContent answer.DescribeOutput
 			}
 		}
 		json.Unmarshal(sc.Bytes(), &resp)

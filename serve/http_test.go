@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/serve"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -80,7 +81,7 @@ func TestHTTPModes(t *testing.T) {
 			t.Run(mode.name+"/"+v, func(t *testing.T) {
 				cs := httpClient(t, ts, v, nil)
 				ctx := context.Background()
-				var out serve.DescribeOutput
+				var out answer.DescribeOutput
 				structured(t, call(t, cs, serve.ToolDescribeGo, map[string]any{"package": modPath}), &out)
 				if out.Version != "v1.1.0" {
 					t.Errorf("describe: %+v", out)

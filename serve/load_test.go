@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/serve"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -56,7 +57,7 @@ func BenchmarkHTTPLoad(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var list serve.ListOutput
+	var list answer.ListOutput
 	structured(b, call(b, cs, serve.ToolListPackages, map[string]any{"limit": 20}), &list)
 	cs.Close()
 	if len(list.Packages) == 0 {
@@ -72,7 +73,7 @@ func BenchmarkHTTPLoad(b *testing.B) {
 			return err
 		}
 	}
-	pkg := func(i int) serve.PackageListing { return list.Packages[i%len(list.Packages)] }
+	pkg := func(i int) answer.PackageListing { return list.Packages[i%len(list.Packages)] }
 	queries := []string{"error handling", "context deadline", "parse", "pool goroutines", "middleware router", "retry backoff"}
 	ops := []op{
 		tool(serve.ToolSearch, func(i int) map[string]any { return map[string]any{"query": queries[i%len(queries)], "limit": 5} }),

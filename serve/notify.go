@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/internal/safetext"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -114,13 +115,13 @@ func logRequest(ctx context.Context, method string, req mcp.Request, res mcp.Res
 		l.IsError, level = true, "warning"
 		for _, c := range r.Content {
 			if tc, ok := c.(*mcp.TextContent); ok {
-				l.Error = clip(tc.Text, 500)
+				l.Error = answer.Clip(tc.Text, 500)
 				break
 			}
 		}
 	}
 	if err != nil {
-		l.IsError, l.Error, level = true, clip(err.Error(), 500), "warning"
+		l.IsError, l.Error, level = true, answer.Clip(err.Error(), 500), "warning"
 	}
 	// An error may quote package content, and the client chose the name and URI: the log holds
 	// no control but tab and newline either (see safetext).

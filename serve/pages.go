@@ -1,13 +1,13 @@
 package serve
 
 // pages.go is what the HTML browser (package web) needs from serve and cannot rebuild without
-// duplicating it: the HTTP checks of /mcp applied to its pages, the snapshot reader being
-// served, and the API difference the upgrade_package prompt embeds.
+// duplicating it: the HTTP checks of /mcp applied to its pages, and the snapshot generation a
+// page reads kept open until it is answered. The pages themselves ask the answer Service of
+// Server.Answers.
 
 import (
 	"crypto/sha256"
 	"crypto/subtle"
-	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
-	"github.com/docidx/docidx/index"
 )
 
 // PageTokenCookie is the cookie that carries the token of a server started with one
@@ -79,76 +78,4 @@ func (h *HTTPHandler) servePages(w http.ResponseWriter, r *http.Request) {
 func (h *HTTPHandler) tokenOK(tok string) bool {
 	got := sha256.Sum256([]byte(tok))
 	return subtle.ConstantTimeCompare(got[:], h.token[:]) == 1
-}
-
-// Reader returns the snapshot reader being served (SetReader replaces it), waiting for the
-// first one if New had none; nil once Unavailable said none will come. Within an MCP request or
-// a page request served by HTTPHandler, the reader stays open until the request ends (see
-// generations); other callers must not hold it across a SetReader.
-func (s *Server) Reader() *index.Reader { return s.reader() }
-
-// APIDiff is the difference between the APIs of two versions of a package, symbols matched by
-// qualified name (package clauses left out): what the upgrade_package prompt embeds.
-type APIDiff struct {
-	From, To *docidx.Package
-	Added    []*docidx.Symbol // in To only, by qualified name
-	Removed  []*docidx.Symbol // in From only, by qualified name
-	Changed  []SymbolChange   // in both, with another signature, kind or deprecation
-}
-
-// SymbolChange is one symbol whose signature, kind or deprecation differs between two
-// versions.
-type SymbolChange struct{ Old, New *docidx.Symbol }
-
-// DiffVersions compares the APIs of versions from and to of package name; to "" or "latest"
-// means the latest indexed version. An unknown package or version is a tool error whose message
-// says what is indexed instead (as describe's).
-func (s *Server) DiffVersions(eco docidx.Ecosystem, name, from, to string) (*APIDiff, error) {
-	if to == "latest" {
-		to = ""
-	}
-	a, _, err := s.resolvePackage(eco, name, from)
-	if err != nil {
-		return nil, err
-	}
-	b, _, err := s.resolvePackage(eco, a.Name, to)
-	if err != nil {
-		return nil, err
-	}
-	r := s.reader()
-	sa, err := r.Symbols(a.Ref())
-	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-		return nil, s.internalError("read symbols", err)
-	}
-	sb, err := r.Symbols(b.Ref())
-	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-		return nil, s.internalError("read symbols", err)
-	}
-	d := diffAPI(sa, sb)
-	out := &APIDiff{From: a, To: b, Added: d.Added, Removed: d.Removed}
-	for _, c := range d.Changed {
-		out.Changed = append(out.Changed, SymbolChange(c))
-	}
-	return out, nil
-}
-
-// IsNotFound reports whether err, returned by one of the answer methods, is about what the
-// snapshot holds — an unknown package, version, document, symbol or anchor, or a search without
-// hits — rather than about the arguments or the server. Its message says what is there instead.
-func IsNotFound(err error) bool {
-	var te *toolError
-	return errors.As(err, &te)
-}
-
-// Symbols returns the symbols of the package version ref — none when it has none or is not
-// indexed — from the cache that describe and read use (the versions read last), so that the
-// pages of one version do not decode them again each time. Callers must not modify them.
-// Errors are the reader's, as -32603 with the details in the server log.
-func (s *Server) Symbols(ref docidx.Ref) ([]docidx.Symbol, error) {
-	return s.symbolsCached(s.reader(), ref)
-}
-
-// Documents is Symbols for the documents of ref.
-func (s *Server) Documents(ref docidx.Ref) ([]docidx.Document, error) {
-	return s.documentsCached(s.reader(), ref)
 }

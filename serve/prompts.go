@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/answer"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -90,18 +90,12 @@ func (s *Server) addPrompts() {
 // promptPackage resolves the ecosystem, package and version arguments of a prompt. An unknown
 // package is -32602 with the did-you-mean of the tools.
 func (s *Server) promptPackage(args map[string]string, versionArg string) (*docidx.Package, error) {
-	eco, err := parseEcosystem(args["ecosystem"], true)
+	pkg, err := s.answers.ResolvePackage(args["ecosystem"], args["package"], args[versionArg])
 	if err != nil {
-		return nil, err
-	}
-	name, version := splitVersion(args["package"], args[versionArg])
-	pkg, _, err := s.resolvePackage(eco, name, version)
-	if err != nil {
-		var te *toolError
-		if errors.As(err, &te) {
-			return nil, invalidParams(map[string]string{"argument": "package"}, "%s", te.msg)
+		if isNotFound(err) {
+			return nil, invalidParams(map[string]string{"argument": "package"}, "%s", err.Error())
 		}
-		return nil, err
+		return nil, s.wireError(err)
 	}
 	return pkg, nil
 }
@@ -111,14 +105,13 @@ func (s *Server) promptPackage(args map[string]string, versionArg string) (*doci
 func (s *Server) embed(uri string) (*mcp.PromptMessage, error) {
 	c, err := s.resourceContents(uri)
 	if err != nil {
-		var nf *notFoundError
-		if errors.As(err, &nf) {
-			return nil, invalidParams(map[string]string{"uri": uri}, "%s", nf.why)
+		if isNotFound(err) {
+			return nil, invalidParams(map[string]string{"uri": uri}, "%s", err.Error())
 		}
-		return nil, err
+		return nil, s.wireError(err)
 	}
-	if budget := s.budget(0); len(c.Text) > budget {
-		n := lineCut(c.Text, budget)
+	if budget := s.answers.Budget(0); len(c.Text) > budget {
+		n := answer.LineCut(c.Text, budget)
 		c.Text = c.Text[:n] + fmt.Sprintf("\n---\n(cut at %d of %d bytes; read %s for the rest)\n", n, len(c.Text), uri)
 	}
 	return &mcp.PromptMessage{Role: "user", Content: &mcp.EmbeddedResource{Resource: c}}, nil
@@ -169,11 +162,11 @@ func (s *Server) explainSymbolPrompt(ctx context.Context, args map[string]string
 		if !errors.Is(err, docidx.ErrNotFound) {
 			return nil, s.internalError("look up symbol", err)
 		}
-		_, _, err := s.symbolDetails(ref, "", name) // the did-you-mean message
+		// The did-you-mean message of describe.
+		_, _, err := s.answers.Describe(ctx, ref.Ecosystem, answer.DescribeInput{Package: ref.Name, Version: ref.Version, Symbol: name})
 		msg := fmt.Sprintf("symbol %s not found in %s@%s", docidx.Quote(name), ref.Name, ref.Version)
-		var te *toolError
-		if errors.As(err, &te) {
-			msg = te.msg
+		if isNotFound(err) {
+			msg = err.Error()
 		}
 		return nil, invalidParams(map[string]string{"argument": "symbol"}, "%s", msg)
 	}
@@ -204,19 +197,13 @@ func (s *Server) upgradePackagePrompt(ctx context.Context, args map[string]strin
 		return nil, err
 	}
 	reportProgress(ctx, fmt.Sprintf("comparing the API of %s %s and %s", from.Name, from.Version, to.Version))
-	r := s.reader()
-	a, err := r.Symbols(from.Ref())
-	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-		return nil, s.internalError("read symbols", err)
+	d, err := s.answers.Diff(from.Ecosystem, from.Name, from.Version, to.Version)
+	if err != nil {
+		return nil, s.wireError(err)
 	}
-	b, err := r.Symbols(to.Ref())
-	if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-		return nil, s.internalError("read symbols", err)
-	}
-	d := diffAPI(a, b)
-	diff := renderDiff(from, to, d)
-	if budget := s.budget(0) * 2; len(diff) > budget {
-		n := lineCut(diff, budget)
+	diff := d.Markdown()
+	if budget := s.answers.Budget(0) * 2; len(diff) > budget {
+		n := answer.LineCut(diff, budget)
 		diff = diff[:n] + fmt.Sprintf("\n(cut at %d of %d bytes; compare %s with %s for the rest)\n", n, len(diff),
 			from.Ref().PageURI(docidx.PageAPI), to.Ref().PageURI(docidx.PageAPI))
 	}
@@ -230,106 +217,6 @@ func (s *Server) upgradePackagePrompt(ctx context.Context, args map[string]strin
 				from.Ecosystem, from.Name, from.Version, to.Version, diff)),
 		},
 	}, nil
-}
-
-// apiDiff is the difference between the APIs of two versions, symbols matched by qualified name.
-type apiDiff struct {
-	Added, Removed []*docidx.Symbol
-	Changed        []symbolChange
-}
-
-// symbolChange is one symbol whose signature or deprecation differs between two versions.
-type symbolChange struct{ Old, New *docidx.Symbol }
-
-// diffAPI compares the symbols of two versions (package clauses excluded), each list in
-// qualified-name order.
-func diffAPI(from, to []docidx.Symbol) apiDiff {
-	index := func(syms []docidx.Symbol) map[string]*docidx.Symbol {
-		m := make(map[string]*docidx.Symbol, len(syms))
-		for i := range syms {
-			if syms[i].Kind != docidx.KindPackage {
-				m[syms[i].QualifiedName] = &syms[i]
-			}
-		}
-		return m
-	}
-	a, b := index(from), index(to)
-	var d apiDiff
-	for name, old := range a {
-		switch nu, ok := b[name]; {
-		case !ok:
-			d.Removed = append(d.Removed, old)
-		case strings.TrimSpace(old.Signature) != strings.TrimSpace(nu.Signature) || old.Deprecated != nu.Deprecated || old.Kind != nu.Kind:
-			d.Changed = append(d.Changed, symbolChange{old, nu})
-		}
-	}
-	for name, nu := range b {
-		if _, ok := a[name]; !ok {
-			d.Added = append(d.Added, nu)
-		}
-	}
-	byName := func(l []*docidx.Symbol) {
-		sort.Slice(l, func(i, j int) bool { return l[i].QualifiedName < l[j].QualifiedName })
-	}
-	byName(d.Added)
-	byName(d.Removed)
-	sort.Slice(d.Changed, func(i, j int) bool { return d.Changed[i].New.QualifiedName < d.Changed[j].New.QualifiedName })
-	return d
-}
-
-// renderDiff renders an API difference as markdown.
-func renderDiff(from, to *docidx.Package, d apiDiff) string {
-	lang := codeLang(from.Ecosystem)
-	var b strings.Builder
-	fmt.Fprintf(&b, "## API changes in %s from %s to %s\n\n", from.Name, from.Version, to.Version)
-	if len(d.Added)+len(d.Removed)+len(d.Changed) == 0 {
-		b.WriteString("No API differences: the same symbols with the same signatures.\n")
-		return b.String()
-	}
-	if len(d.Removed) > 0 {
-		fmt.Fprintf(&b, "### Removed (%d)\n\n", len(d.Removed))
-		for _, s := range d.Removed {
-			fmt.Fprintf(&b, "- %s %s\n", s.Kind, inlineCode(compactSignature(orName(s))))
-		}
-		b.WriteByte('\n')
-	}
-	if len(d.Changed) > 0 {
-		fmt.Fprintf(&b, "### Changed (%d)\n\n", len(d.Changed))
-		for _, c := range d.Changed {
-			fmt.Fprintf(&b, "%s (%s)", c.New.QualifiedName, c.New.Kind)
-			switch {
-			case c.New.Deprecated && !c.Old.Deprecated:
-				b.WriteString(" — now deprecated")
-			case c.Old.Deprecated && !c.New.Deprecated:
-				b.WriteString(" — no longer deprecated")
-			}
-			b.WriteString(":\n\n")
-			if strings.TrimSpace(c.Old.Signature) != strings.TrimSpace(c.New.Signature) {
-				b.WriteString(fence(lang, "// "+from.Version+"\n"+strings.TrimSpace(orName(c.Old))+"\n// "+to.Version+"\n"+strings.TrimSpace(orName(c.New))))
-				b.WriteByte('\n')
-			}
-		}
-	}
-	if len(d.Added) > 0 {
-		fmt.Fprintf(&b, "### Added (%d)\n\n", len(d.Added))
-		for _, s := range d.Added {
-			fmt.Fprintf(&b, "- %s %s", s.Kind, inlineCode(compactSignature(orName(s))))
-			if syn := firstSentence(s.Doc); syn != "" {
-				fmt.Fprintf(&b, " — %s", syn)
-			}
-			b.WriteByte('\n')
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
-// orName is a symbol's signature, or its qualified name when it has none.
-func orName(s *docidx.Symbol) string {
-	if strings.TrimSpace(s.Signature) == "" {
-		return s.QualifiedName
-	}
-	return s.Signature
 }
 
 // describeToolFor is the describe tool of an ecosystem.

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/serve"
 )
 
@@ -11,7 +12,7 @@ import (
 // each read names the hit's package version and holds every word of its passage, and more.
 func TestReadSearchHit(t *testing.T) {
 	cs := connect(t, newServer(t), nil)
-	var found serve.SearchOutput
+	var found answer.SearchOutput
 	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "middleware route handler"}), &found)
 	if len(found.Results) == 0 {
 		t.Fatal("no hits")
@@ -21,7 +22,7 @@ func TestReadSearchHit(t *testing.T) {
 		if res.IsError {
 			t.Fatalf("read %s: %s", h.URI, resultText(res))
 		}
-		var out serve.ReadOutput
+		var out answer.ReadOutput
 		structured(t, res, &out)
 		if out.URI != h.URI || out.Package != h.Package || out.Version != h.Version {
 			t.Errorf("read %s: got %+v", h.URI, out)
@@ -81,7 +82,7 @@ func TestRead(t *testing.T) {
 			if res.IsError {
 				t.Fatalf("tool error: %s", text)
 			}
-			var out serve.ReadOutput
+			var out answer.ReadOutput
 			structured(t, res, &out)
 			if out.Kind != tc.kind {
 				t.Errorf("kind %q, want %q", out.Kind, tc.kind)
@@ -121,7 +122,7 @@ func TestReadPaged(t *testing.T) {
 			args["cursor"] = cursor
 		}
 		res := call(t, cs, serve.ToolRead, args)
-		var out serve.ReadOutput
+		var out answer.ReadOutput
 		structured(t, res, &out)
 		text := resultText(res)
 		_, body, _ := strings.Cut(text, "-->\n\n")
@@ -168,10 +169,10 @@ func TestReadErrors(t *testing.T) {
 // retry.Limits.Attempts: same name, declaration and doc) is one hit, which names the other.
 func TestSearchTwins(t *testing.T) {
 	cs := connect(t, newServer(t), nil)
-	var out serve.SearchOutput
+	var out answer.SearchOutput
 	res := call(t, cs, serve.ToolSearch, map[string]any{"query": "how many times a task runs at most", "package": modPath})
 	structured(t, res, &out)
-	var kept []serve.SearchResult
+	var kept []answer.SearchResult
 	for _, h := range out.Results {
 		if strings.HasSuffix(h.Title, ".Attempts") {
 			kept = append(kept, h)

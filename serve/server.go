@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/internal/safetext"
 	"github.com/google/jsonschema-go/jsonschema"
@@ -34,7 +35,7 @@ type Options struct {
 	// over stdio. Nil means warnings and errors as text on stderr.
 	Logger *slog.Logger
 	// DefaultMaxTokens is the answer budget of a tool call that gives no max_tokens, in tokens
-	// (counted as bytes/4). Zero means DefaultMaxTokens (4000).
+	// (counted as bytes/4). Zero means answer.DefaultMaxTokens (4000).
 	DefaultMaxTokens int
 }
 
@@ -47,12 +48,11 @@ type Server struct {
 	gens      generations  // rd's generations with the requests that may read them
 	sdkLog    *onceHandler // the SDK's logger, which warns once per reload (see SetReader)
 	mcp       *mcp.Server
-	symbols   versionCache[docidx.Symbol]   // the symbols of the package versions read last
-	documents versionCache[docidx.Document] // and their documents (resources.go)
-	ready     chan struct{}                 // closed once rd holds a reader, or openErr says none will come
-	readyOnce sync.Once                     // closes ready
-	openErr   error                         // why no reader will come (Unavailable); read after ready is closed
-	tools     sync.Once                     // registers the tools with mcp (registerTools)
+	answers   *answer.Service // what the tools, resources and prompts answer with, from rd
+	ready     chan struct{}   // closed once rd holds a reader, or openErr says none will come
+	readyOnce sync.Once       // closes ready
+	openErr   error           // why no reader will come (Unavailable); read after ready is closed
+	tools     sync.Once       // registers the tools with mcp (registerTools)
 
 	// sessionKey signs the Streamable HTTP session IDs this server issues (see issuedSession).
 	sessionKey [32]byte
@@ -70,7 +70,7 @@ func New(r *index.Reader, opts Options) *Server {
 		opts.Version = docidx.Version
 	}
 	if opts.DefaultMaxTokens <= 0 {
-		opts.DefaultMaxTokens = DefaultMaxTokens
+		opts.DefaultMaxTokens = answer.DefaultMaxTokens
 	}
 	log := opts.Logger
 	if log == nil {
@@ -78,8 +78,7 @@ func New(r *index.Reader, opts Options) *Server {
 	}
 	s := &Server{opts: opts, log: log, ready: make(chan struct{}), sdkLog: newOnceHandler(log.Handler())}
 	s.gens.cur = &generation{r: r}
-	s.symbols.budget, s.symbols.size = symbolCacheSize, func(syms []docidx.Symbol) int { return len(syms) }
-	s.documents.budget, s.documents.size = documentCacheSize, documentText
+	s.answers = answer.New(s.reader, answer.Options{DefaultMaxTokens: opts.DefaultMaxTokens, Words: mcpWords, Progress: reportProgress})
 	if r != nil {
 		s.rd.Store(r)
 		s.readyOnce.Do(func() { close(s.ready) })
@@ -197,8 +196,8 @@ func readsSnapshot(method string) bool {
 // into a -32603 error (logged with its stack), gives errors their protocol form (clientError:
 // JSON-RPC codes, no Go types or host paths, no control characters), gives tools/call results
 // their one-pass wire form (see toolResult), and takes the control characters out of every
-// answer from the snapshot (withoutControls). The CLI and the pages call the answer methods
-// below this middleware and escape for people at their own edges.
+// answer from the snapshot (withoutControls). The CLI and the pages ask package answer
+// without this middleware and escape for people at their own edges.
 func (s *Server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (res mcp.Result, err error) {
 		defer func() {

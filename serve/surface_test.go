@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/serve"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -184,7 +185,7 @@ func TestResourceContents(t *testing.T) {
 	}
 	// The snapshot resource says what is indexed and when.
 	snap := read(docidx.SnapshotURI)
-	var info serve.SnapshotInfo
+	var info answer.SnapshotInfo
 	if err := json.Unmarshal([]byte(snap.Text), &info); err != nil || snap.MIMEType != "application/json" {
 		t.Fatalf("snapshot: %s %v", snap.Text, err)
 	}
@@ -307,7 +308,7 @@ func TestResourcePaging(t *testing.T) {
 	if string(ja) != string(jb) {
 		t.Error("the same cursor gave different pages")
 	}
-	var search serve.SearchOutput
+	var search answer.SearchOutput
 	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "thing", "limit": 1}), &search)
 	for _, c := range []string{"garbage", "eyJ2IjoxfQ", search.NextCursor, strings.Repeat("A", 5000)} {
 		_, err := cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: c})
@@ -668,7 +669,7 @@ func TestDescribeEveryEcosystem(t *testing.T) {
 		if c.symbol != "" {
 			args["symbol"] = c.symbol
 		}
-		var out serve.DescribeOutput
+		var out answer.DescribeOutput
 		res := call(t, cs, c.tool, args)
 		structured(t, res, &out)
 		if !strings.Contains(resultText(res), c.want) || out.Package != c.pkg {
@@ -719,18 +720,18 @@ func TestMaxTokensEveryTool(t *testing.T) {
 			t.Errorf("%s with max_tokens 50: %d bytes:\n%s", tool.Name, len(body), text)
 		}
 	}
-	var page serve.ListOutput
+	var page answer.ListOutput
 	structured(t, call(t, cs, serve.ToolListPackages, map[string]any{"max_tokens": 50}), &page)
 	if len(page.Packages) == 0 || len(page.Packages) >= 5 || page.NextCursor == "" {
 		t.Errorf("list_packages max_tokens 50: %d packages, cursor %q", len(page.Packages), page.NextCursor)
 	}
-	var all []serve.PackageListing
+	var all []answer.PackageListing
 	for cursor, i := "", 0; i < 20; i++ {
 		a := map[string]any{"max_tokens": 50}
 		if cursor != "" {
 			a["cursor"] = cursor
 		}
-		var p serve.ListOutput
+		var p answer.ListOutput
 		structured(t, call(t, cs, serve.ToolListPackages, a), &p)
 		all = append(all, p.Packages...)
 		if cursor = p.NextCursor; cursor == "" {

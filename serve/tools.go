@@ -3,10 +3,9 @@ package serve
 import (
 	"context"
 	"slices"
-	"strings"
-	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/index"
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -26,17 +25,6 @@ const (
 	ToolRead           = "read_package_doc" // reads any docidx:// URI the other tools return
 )
 
-// Limits of the tools' arguments and work.
-const (
-	searchTimeout      = 10 * time.Second // deadline of one search_package_docs call
-	defaultSearchLimit = 10
-	maxSearchLimit     = 50
-	maxSearchDepth     = 500 // deduplicated results reachable by paging one query
-	rawSearchPage      = 100 // most hits fetched per index.Reader.Search call while deduplicating
-	defaultListLimit   = 50
-	maxListLimit       = 200
-)
-
 // describeTools are the describe_<ecosystem>_package tools: one per ecosystem, the same handler
 // over any ecosystem the snapshot holds. A new ecosystem's tool is one line here.
 var describeTools = []struct {
@@ -50,8 +38,6 @@ var describeTools = []struct {
 	{ToolDescribeSwift, "Describe a Swift package", "Swift package", docidx.Swift},
 }
 
-const ecosystemDoc = "ecosystem: golang, npm, pypi, cargo or swift (aliases go, node, python, rust, crates accepted)"
-
 // addTools registers every tool.
 func (s *Server) addTools() {
 	addTool(s, &mcp.Tool{
@@ -63,11 +49,12 @@ func (s *Server) addTools() {
 			"read a hit in full with read_package_doc, page with nextCursor.",
 	}, func(in *jsonschema.Schema) {
 		nonEmpty(in, "query")
-		intRange(in, "limit", 1, maxSearchLimit, defaultSearchLimit)
-		intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
+		intRange(in, "limit", 1, answer.MaxSearchLimit, answer.DefaultSearchLimit)
+		intRange(in, "max_tokens", answer.MinMaxTokens, answer.MaxMaxTokens, s.opts.DefaultMaxTokens)
 		enum(in, "kind", append(slices.Clone(index.Kinds), "sections", "symbols", "")...)
-	}, func(ctx context.Context, req *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, SearchOutput, error) {
-		return toolAnswer(s.SearchDocs(ctx, in))
+	}, func(ctx context.Context, req *mcp.CallToolRequest, in answer.SearchInput) (*mcp.CallToolResult, answer.SearchOutput, error) {
+		text, out, err := s.answers.Search(ctx, in)
+		return toolAnswer(s, text, out, err)
 	})
 
 	for _, d := range describeTools {
@@ -80,9 +67,10 @@ func (s *Server) addTools() {
 				"then its members (fields, methods, properties), each with its own doc. Unknown packages get did-you-mean suggestions.",
 		}, func(in *jsonschema.Schema) {
 			nonEmpty(in, "package")
-			intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
-		}, func(ctx context.Context, req *mcp.CallToolRequest, in DescribeInput) (*mcp.CallToolResult, DescribeOutput, error) {
-			return toolAnswer(s.describe(ctx, d.name, d.eco, in))
+			intRange(in, "max_tokens", answer.MinMaxTokens, answer.MaxMaxTokens, s.opts.DefaultMaxTokens)
+		}, func(ctx context.Context, req *mcp.CallToolRequest, in answer.DescribeInput) (*mcp.CallToolResult, answer.DescribeOutput, error) {
+			text, out, err := s.answers.Describe(ctx, d.eco, in)
+			return toolAnswer(s, text, out, err)
 		})
 	}
 
@@ -93,9 +81,10 @@ func (s *Server) addTools() {
 			"with its section headings; page long documents with nextCursor.",
 	}, func(in *jsonschema.Schema) {
 		nonEmpty(in, "ecosystem", "package")
-		intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
-	}, func(ctx context.Context, req *mcp.CallToolRequest, in DocInput) (*mcp.CallToolResult, DocOutput, error) {
-		return toolAnswer(s.getDoc(ctx, ToolGetDoc, in))
+		intRange(in, "max_tokens", answer.MinMaxTokens, answer.MaxMaxTokens, s.opts.DefaultMaxTokens)
+	}, func(ctx context.Context, req *mcp.CallToolRequest, in answer.DocInput) (*mcp.CallToolResult, answer.DocOutput, error) {
+		text, out, err := s.answers.GetDoc(ctx, in)
+		return toolAnswer(s, text, out, err)
 	})
 	addTool(s, &mcp.Tool{
 		Name:        ToolGetNPMDoc,
@@ -103,12 +92,10 @@ func (s *Server) addTools() {
 		Description: "Return an npm package's filtered README (the default), or one file of its docs/ or examples/, as markdown; the same as get_package_doc with ecosystem npm.",
 	}, func(in *jsonschema.Schema) {
 		nonEmpty(in, "package")
-		intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
-	}, func(ctx context.Context, req *mcp.CallToolRequest, in NPMDocInput) (*mcp.CallToolResult, DocOutput, error) {
-		return toolAnswer(s.getDoc(ctx, ToolGetNPMDoc, DocInput{
-			Ecosystem: string(docidx.NPM), Package: in.Package, Version: in.Version, Path: in.Path,
-			MaxTokens: in.MaxTokens, Cursor: in.Cursor,
-		}))
+		intRange(in, "max_tokens", answer.MinMaxTokens, answer.MaxMaxTokens, s.opts.DefaultMaxTokens)
+	}, func(ctx context.Context, req *mcp.CallToolRequest, in answer.NPMDocInput) (*mcp.CallToolResult, answer.DocOutput, error) {
+		text, out, err := s.answers.GetNPMDoc(ctx, in)
+		return toolAnswer(s, text, out, err)
 	})
 
 	addTool(s, &mcp.Tool{
@@ -119,9 +106,10 @@ func (s *Server) addTools() {
 			"(…/symbol/redis.Options), a package overview or API outline (…/api). Pages with nextCursor.",
 	}, func(in *jsonschema.Schema) {
 		nonEmpty(in, "uri")
-		intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
-	}, func(ctx context.Context, req *mcp.CallToolRequest, in ReadInput) (*mcp.CallToolResult, ReadOutput, error) {
-		return toolAnswer(s.Read(ctx, in))
+		intRange(in, "max_tokens", answer.MinMaxTokens, answer.MaxMaxTokens, s.opts.DefaultMaxTokens)
+	}, func(ctx context.Context, req *mcp.CallToolRequest, in answer.ReadInput) (*mcp.CallToolResult, answer.ReadOutput, error) {
+		text, out, err := s.answers.Read(ctx, in)
+		return toolAnswer(s, text, out, err)
 	})
 
 	addTool(s, &mcp.Tool{
@@ -129,43 +117,12 @@ func (s *Server) addTools() {
 		Title:       "List indexed packages",
 		Description: "List the packages in the snapshot with their indexed versions, by ecosystem and name prefix, paged with nextCursor.",
 	}, func(in *jsonschema.Schema) {
-		intRange(in, "limit", 1, maxListLimit, defaultListLimit)
-		intRange(in, "max_tokens", minMaxTokens, maxMaxTokens, s.opts.DefaultMaxTokens)
-	}, func(ctx context.Context, req *mcp.CallToolRequest, in ListInput) (*mcp.CallToolResult, ListOutput, error) {
-		return toolAnswer(s.ListPackages(ctx, in))
+		intRange(in, "limit", 1, answer.MaxListLimit, answer.DefaultListLimit)
+		intRange(in, "max_tokens", answer.MinMaxTokens, answer.MaxMaxTokens, s.opts.DefaultMaxTokens)
+	}, func(ctx context.Context, req *mcp.CallToolRequest, in answer.ListInput) (*mcp.CallToolResult, answer.ListOutput, error) {
+		text, out, err := s.answers.List(ctx, in)
+		return toolAnswer(s, text, out, err)
 	})
-}
-
-// parseEcosystem parses an ecosystem argument; empty is allowed unless required. A bad value
-// is -32602.
-func parseEcosystem(s string, required bool) (docidx.Ecosystem, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		if required {
-			return "", invalidParams(map[string]any{"missing": []string{"ecosystem"}}, "ecosystem is required: "+ecosystemDoc)
-		}
-		return "", nil
-	}
-	eco, err := docidx.ParseEcosystem(s)
-	if err != nil {
-		return "", invalidParams(map[string]string{"argument": "ecosystem"}, "unknown ecosystem %s; want %s", docidx.Quote(s), ecosystemDoc)
-	}
-	return eco, nil
-}
-
-// splitVersion splits "name@version" (npm scopes keep their leading "@") when version is empty,
-// and maps the version "latest" to "".
-func splitVersion(name, version string) (string, string) {
-	name, version = strings.TrimSpace(name), strings.TrimSpace(version)
-	if version == "" {
-		if i := strings.LastIndexByte(name, '@'); i > 0 {
-			name, version = name[:i], name[i+1:]
-		}
-	}
-	if strings.EqualFold(version, "latest") {
-		version = ""
-	}
-	return name, version
 }
 
 // textResult is a tool result whose content is one markdown text block.

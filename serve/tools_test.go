@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/serve"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -244,12 +245,12 @@ func TestBadArguments(t *testing.T) {
 func TestBadCursor(t *testing.T) {
 	cs := connect(t, newServer(t), nil)
 	// A real cursor of another request.
-	var page serve.SearchOutput
+	var page answer.SearchOutput
 	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "pool", "limit": 1}), &page)
 	if page.NextCursor == "" {
 		t.Fatal("search for pool with limit 1 gave no nextCursor")
 	}
-	var doc serve.DocOutput
+	var doc answer.DocOutput
 	structured(t, call(t, cs, serve.ToolGetNPMDoc, map[string]any{"package": npmName, "max_tokens": 50}), &doc)
 	if doc.NextCursor == "" {
 		t.Fatal("small max_tokens gave no nextCursor")
@@ -287,7 +288,7 @@ func TestPagingRoundTrip(t *testing.T) {
 			{"package": npmName},
 			{"package": npmName, "version": "2.0.0", "path": "README.md"},
 		} {
-			var full serve.DocOutput
+			var full answer.DocOutput
 			structured(t, call(t, cs, serve.ToolGetNPMDoc, merge(args, map[string]any{"max_tokens": 100000})), &full)
 			if full.NextCursor != "" || !strings.Contains(full.Text, longLine) || !strings.Contains(full.Text, "## Middleware") {
 				t.Fatalf("full document: cursor %q, text:\n%s", full.NextCursor, full.Text)
@@ -295,7 +296,7 @@ func TestPagingRoundTrip(t *testing.T) {
 			var joined strings.Builder
 			pages, cursor := 0, ""
 			for {
-				var p serve.DocOutput
+				var p answer.DocOutput
 				a := merge(args, map[string]any{"max_tokens": 50})
 				if cursor != "" {
 					a["cursor"] = cursor
@@ -324,16 +325,16 @@ func TestPagingRoundTrip(t *testing.T) {
 	})
 
 	t.Run("outline", func(t *testing.T) {
-		var full serve.DescribeOutput
+		var full answer.DescribeOutput
 		structured(t, call(t, cs, serve.ToolDescribeGo, map[string]any{"package": modPath, "max_tokens": 100000}), &full)
-		var entries []serve.OutlineEntry
+		var entries []answer.OutlineEntry
 		cursor, pages := "", 0
 		for {
 			a := map[string]any{"package": modPath, "max_tokens": 50}
 			if cursor != "" {
 				a["cursor"] = cursor
 			}
-			var p serve.DescribeOutput
+			var p answer.DescribeOutput
 			structured(t, call(t, cs, serve.ToolDescribeGo, a), &p)
 			pages++
 			if pages > 1 && (p.Readme != "" || len(p.Documents) > 0) {
@@ -353,19 +354,19 @@ func TestPagingRoundTrip(t *testing.T) {
 	})
 
 	t.Run("search", func(t *testing.T) {
-		var all serve.SearchOutput
+		var all answer.SearchOutput
 		structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "pool task router", "limit": 50}), &all)
 		if len(all.Results) < 4 {
 			t.Fatalf("only %d results", len(all.Results))
 		}
-		var got []serve.SearchResult
+		var got []answer.SearchResult
 		cursor := ""
 		for i := 0; i < 100; i++ {
 			a := map[string]any{"query": "pool task router", "limit": 3}
 			if cursor != "" {
 				a["cursor"] = cursor
 			}
-			var p serve.SearchOutput
+			var p answer.SearchOutput
 			structured(t, call(t, cs, serve.ToolSearch, a), &p)
 			got = append(got, p.Results...)
 			if cursor = p.NextCursor; cursor == "" {
@@ -384,7 +385,7 @@ func TestPagingRoundTrip(t *testing.T) {
 			t.Errorf("paging gave %d results, one page %d", len(got), len(all.Results))
 		}
 		// A tight budget cuts at a hit boundary and continues.
-		var tight serve.SearchOutput
+		var tight answer.SearchOutput
 		res := call(t, cs, serve.ToolSearch, map[string]any{"query": "pool task router", "limit": 50, "max_tokens": 50})
 		structured(t, res, &tight)
 		if len(tight.Results) == 0 || len(tight.Results) >= len(all.Results) || tight.NextCursor == "" {
@@ -400,7 +401,7 @@ func TestPagingRoundTrip(t *testing.T) {
 // TestLatestVersusVersion checks that search covers latest versions unless a version is given.
 func TestLatestVersusVersion(t *testing.T) {
 	cs := connect(t, newServer(t), nil)
-	var latest serve.SearchOutput
+	var latest answer.SearchOutput
 	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "pool", "ecosystem": "golang"}), &latest)
 	for _, r := range latest.Results {
 		if r.Version != "v1.1.0" {
@@ -409,7 +410,7 @@ func TestLatestVersusVersion(t *testing.T) {
 	}
 	res := call(t, cs, serve.ToolSearch, map[string]any{"query": "Shutdown"})
 	if !res.IsError {
-		var out serve.SearchOutput
+		var out answer.SearchOutput
 		structured(t, res, &out)
 		for _, r := range out.Results {
 			if r.Version == "v1.0.0" {
@@ -417,13 +418,13 @@ func TestLatestVersusVersion(t *testing.T) {
 			}
 		}
 	}
-	var old serve.SearchOutput
+	var old answer.SearchOutput
 	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "Shutdown", "package": modPath, "version": "v1.0.0"}), &old)
 	if len(old.Results) == 0 || old.Results[0].Version != "v1.0.0" || !strings.Contains(old.Results[0].Title, "Shutdown") {
 		t.Errorf("version filter: %+v, want Pool.Shutdown of v1.0.0 first", old.Results)
 	}
 	// describe follows the same rule.
-	var d serve.DescribeOutput
+	var d answer.DescribeOutput
 	structured(t, call(t, cs, serve.ToolDescribeGo, map[string]any{"package": modPath + "@v1.0.0"}), &d)
 	if d.Version != "v1.0.0" || d.Latest != "v1.1.0" || strings.Join(d.Versions, ",") != "v1.0.0,v1.1.0" {
 		t.Errorf("describe @v1.0.0: version %s latest %s versions %v", d.Version, d.Latest, d.Versions)
@@ -489,7 +490,7 @@ func TestProtocolVersions(t *testing.T) {
 	for _, v := range mcp.SupportedProtocolVersions() {
 		t.Run(v, func(t *testing.T) {
 			cs := connect(t, srv, &mcp.ClientSessionOptions{ProtocolVersion: v})
-			var out serve.SearchOutput
+			var out answer.SearchOutput
 			structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "pool"}), &out)
 			if len(out.Results) == 0 {
 				t.Error("no results")

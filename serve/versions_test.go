@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/serve"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -18,17 +19,17 @@ func TestVersionRanges(t *testing.T) {
 		{"v1", "v1.1.0"}, {"1", "v1.1.0"}, {"^1", "v1.1.0"}, {"1.x", "v1.1.0"}, {"v1.0", "v1.0.0"},
 		{"~1.0", "v1.0.0"}, {">=1 <1.1", "v1.0.0"}, {"1.0.0", "v1.0.0"}, {"latest", "v1.1.0"},
 	} {
-		var d serve.DescribeOutput
+		var d answer.DescribeOutput
 		structured(t, call(t, cs, serve.ToolDescribeGo, map[string]any{"package": mod, "version": tc.version}), &d)
 		if d.Version != tc.want {
 			t.Errorf("describe version %q: got %s, want %s", tc.version, d.Version, tc.want)
 		}
-		var g serve.DocOutput
+		var g answer.DocOutput
 		structured(t, call(t, cs, serve.ToolGetDoc, map[string]any{"ecosystem": "golang", "package": mod, "version": tc.version, "path": "README.md"}), &g)
 		if g.Version != tc.want {
 			t.Errorf("get_package_doc version %q: got %s, want %s", tc.version, g.Version, tc.want)
 		}
-		var s serve.SearchOutput
+		var s answer.SearchOutput
 		structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "retry policy", "package": mod, "version": tc.version}), &s)
 		if len(s.Results) == 0 {
 			t.Errorf("search version %q: no hits", tc.version)
@@ -38,7 +39,7 @@ func TestVersionRanges(t *testing.T) {
 				t.Errorf("search version %q: a hit of %s, want only %s", tc.version, h.Version, tc.want)
 			}
 		}
-		var r serve.ReadOutput
+		var r answer.ReadOutput
 		structured(t, call(t, cs, serve.ToolRead, map[string]any{"uri": "docidx://golang/" + mod + "@" + tc.version + "/overview"}), &r)
 		if r.Version != tc.want {
 			t.Errorf("read @%s: got %s, want %s", tc.version, r.Version, tc.want)
@@ -70,7 +71,7 @@ func TestReadWithoutVersion(t *testing.T) {
 		{"docidx://golang/github.com/acme/workpool", "v1.1.0", "Bounded goroutine pools"},
 	} {
 		res := call(t, cs, serve.ToolRead, map[string]any{"uri": tc.uri})
-		var out serve.ReadOutput
+		var out answer.ReadOutput
 		structured(t, res, &out)
 		if out.Version != tc.version || !strings.Contains(resultText(res), tc.want) {
 			t.Errorf("read %s: version %s, want %s with %q:\n%s", tc.uri, out.Version, tc.version, tc.want, resultText(res))
@@ -81,7 +82,7 @@ func TestReadWithoutVersion(t *testing.T) {
 // TestBareName passes a Go module's last path element where the whole path is wanted.
 func TestBareName(t *testing.T) {
 	cs := connect(t, newServer(t), nil)
-	var d serve.DescribeOutput
+	var d answer.DescribeOutput
 	structured(t, call(t, cs, serve.ToolDescribeGo, map[string]any{"package": "workpool", "version": "1.0"}), &d)
 	if d.Package != "github.com/acme/workpool" || d.Version != "v1.0.0" {
 		t.Errorf("describe workpool@1.0: got %s@%s", d.Package, d.Version)
@@ -111,7 +112,7 @@ func TestReadSectionBounded(t *testing.T) {
 			args["cursor"] = cursor
 		}
 		res := call(t, cs, serve.ToolRead, args)
-		var out serve.ReadOutput
+		var out answer.ReadOutput
 		structured(t, res, &out)
 		_, body, _ := strings.Cut(resultText(res), "-->\n\n")
 		body, _, _ = strings.Cut(body, "\n---\nMore follows")
@@ -156,7 +157,7 @@ func TestResourceWithoutVersion(t *testing.T) {
 // TestSearchBareName filters a search by a Go module's last path element.
 func TestSearchBareName(t *testing.T) {
 	cs := connect(t, newServer(t), nil)
-	var s serve.SearchOutput
+	var s answer.SearchOutput
 	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "retry policy", "package": "workpool", "version": "1.0"}), &s)
 	if len(s.Results) == 0 {
 		t.Fatal("no hits")

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"html"
@@ -12,8 +13,8 @@ import (
 	"unicode"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/index"
-	"github.com/docidx/docidx/serve"
 )
 
 // searchLimit is the number of hits on one page of results.
@@ -31,12 +32,12 @@ type searchData struct {
 	Results                              []hit
 	Message                              string // no hits, or a bad filter
 	More                                 string // link to the next page of results
-	Packages                             []serve.PackageListing
+	Packages                             []answer.PackageListing
 }
 
 // hit is one search result as the page shows it.
 type hit struct {
-	serve.SearchResult
+	answer.SearchResult
 	Href     string
 	Overview string
 	Passage  []segment
@@ -81,13 +82,13 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 		h.render(w, status, "search", p)
 		return
 	}
-	_, out, err := h.s.SearchDocs(r.Context(), serve.SearchInput{Query: d.Q, Ecosystem: d.Ecosystem, Package: d.Package,
+	_, out, err := h.s.Search(r.Context(), answer.SearchInput{Query: d.Q, Ecosystem: d.Ecosystem, Package: d.Package,
 		Version: d.Version, Kind: d.Kind, Limit: searchLimit, Cursor: q.Get("cursor"), MaxTokens: pageTokens})
 	switch {
 	case err == nil:
-	case serve.IsNotFound(err):
+	case errors.Is(err, docidx.ErrNotFound), errors.Is(err, context.DeadlineExceeded): // no hits, or none in time
 		d.Message = err.Error()
-	case serve.IsUsageError(err):
+	case errors.Is(err, docidx.ErrUsage):
 		d.Message, status = err.Error(), http.StatusBadRequest
 	default:
 		h.fail(w, err, nil)
@@ -167,7 +168,7 @@ func matches(tok string, words []string) bool {
 
 // overviewData is the package overview's data.
 type overviewData struct {
-	serve.DescribeOutput
+	answer.DescribeOutput
 	Base      string // /{eco}/{name}
 	Readme    string
 	API       string
@@ -180,7 +181,7 @@ type overviewData struct {
 // outlineGroup is the outline entries of one declaring package.
 type outlineGroup struct {
 	Package string
-	Entries []serve.OutlineEntry
+	Entries []answer.OutlineEntry
 }
 
 func (h *Handler) overview(w http.ResponseWriter, r *http.Request, ref docidx.Ref) {
@@ -189,7 +190,7 @@ func (h *Handler) overview(w http.ResponseWriter, r *http.Request, ref docidx.Re
 	}
 	// The answer's first page, as a model gets it: the metadata, README summary and documents,
 	// and the start of the outline; the API page has the rest.
-	_, out, err := h.s.Describe(r.Context(), ref.Ecosystem, serve.DescribeInput{Package: ref.Name, Version: ref.Version})
+	_, out, err := h.s.Describe(r.Context(), ref.Ecosystem, answer.DescribeInput{Package: ref.Name, Version: ref.Version})
 	if err != nil {
 		h.fail(w, err, h.versionSuggestions(ref, docidx.PageOverview))
 		return
@@ -236,7 +237,7 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request, ref docidx.Re
 	doc := index.FindDocument(docs, docPath) // "" is the README
 	if doc == nil {
 		// The answer layer's message says what the package has instead.
-		_, _, err := h.s.GetDoc(r.Context(), serve.DocInput{Ecosystem: string(ref.Ecosystem), Package: ref.Name, Version: ref.Version, Path: docPath, MaxTokens: 50})
+		_, _, err := h.s.GetDoc(r.Context(), answer.DocInput{Ecosystem: string(ref.Ecosystem), Package: ref.Name, Version: ref.Version, Path: docPath, MaxTokens: 50})
 		msg := "no such document"
 		if err != nil {
 			msg = err.Error()
@@ -271,7 +272,7 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request, ref docidx.Re
 }
 
 // docHref is the page of document d of ref: the readme page for the README (the rule of
-// serve's resource URIs).
+// the docidx:// page URIs).
 func docHref(ref docidx.Ref, d *docidx.Document) string {
 	if d.Kind == docidx.DocReadme {
 		return pagePath(ref, docidx.PageReadme)
@@ -364,10 +365,10 @@ func (h *Handler) api(w http.ResponseWriter, r *http.Request, ref docidx.Ref) {
 		return &d.Packages[i]
 	}
 	entry := func(s *docidx.Symbol) apiSymbol {
-		return apiSymbol{Symbol: s, Href: pagePath(ref, docidx.PageSymbolPrefix+s.QualifiedName), Synopsis: synopsis(s.Doc), lang: ecosystemLanguage[ref.Ecosystem]}
+		return apiSymbol{Symbol: s, Href: pagePath(ref, docidx.PageSymbolPrefix+s.QualifiedName), Synopsis: answer.FirstSentence(s.Doc), lang: ecosystemLanguage[ref.Ecosystem]}
 	}
 	// Members go under their type: the symbol of the same declaring package whose Key is their
-	// Parent (as serve's outline does).
+	// Parent (as answer's outline does).
 	types := map[string]int{} // package + "\x00" + key → index in its group's Symbols
 	for i := range syms {
 		s := &syms[i]
@@ -434,20 +435,6 @@ func (s *apiSymbol) writeHTML(b *strings.Builder, hl *highlighter) {
 	b.WriteString("</div>\n")
 }
 
-// synopsis is the first sentence of a doc comment, on one line.
-func synopsis(doc string) string {
-	doc = strings.Join(strings.Fields(doc), " ")
-	for i := 0; i+1 < len(doc); i++ {
-		if doc[i] == '.' && doc[i+1] == ' ' && i > 2 && !strings.HasSuffix(doc[:i], "e.g") && !strings.HasSuffix(doc[:i], "i.e") {
-			return doc[:i+1]
-		}
-	}
-	if len(doc) > 200 {
-		return doc[:strings.LastIndexByte(doc[:200], ' ')+1] + "…"
-	}
-	return doc
-}
-
 // symbolData is one symbol's page data.
 type symbolData struct {
 	Ref      docidx.Ref
@@ -458,7 +445,7 @@ type symbolData struct {
 
 // symbolView is a symbol or member on the symbol page.
 type symbolView struct {
-	serve.SymbolDetail
+	answer.SymbolDetail
 	ID      string
 	Href    string
 	DocHTML template.HTML
@@ -475,10 +462,10 @@ func (h *Handler) symbol(w http.ResponseWriter, r *http.Request, ref docidx.Ref,
 	if h.lookup(w, ref, docidx.PageAPI) == nil {
 		return
 	}
-	_, out, err := h.s.Describe(r.Context(), ref.Ecosystem, serve.DescribeInput{Package: ref.Name, Version: ref.Version, Symbol: name, MaxTokens: pageTokens})
+	_, out, err := h.s.Describe(r.Context(), ref.Ecosystem, answer.DescribeInput{Package: ref.Name, Version: ref.Version, Symbol: name, MaxTokens: pageTokens})
 	if err != nil {
 		var sug []link
-		if serve.IsNotFound(err) {
+		if errors.Is(err, docidx.ErrNotFound) {
 			syms, _ := h.s.Symbols(ref)
 			var names []string
 			for i := range syms {
@@ -516,7 +503,7 @@ func (h *Handler) symbol(w http.ResponseWriter, r *http.Request, ref docidx.Ref,
 
 // diffData is the API difference page's data.
 type diffData struct {
-	*serve.APIDiff
+	*answer.APIDiff
 	Base     string
 	Versions []string
 	FromHref string
@@ -537,7 +524,7 @@ func (h *Handler) diff(w http.ResponseWriter, r *http.Request, eco docidx.Ecosys
 			from = vs[len(vs)-2]
 		}
 	}
-	d, err := h.s.DiffVersions(eco, name, from, to)
+	d, err := h.s.Diff(eco, name, from, to)
 	if err != nil {
 		var sug []link
 		for _, v := range vs {
@@ -554,7 +541,7 @@ func (h *Handler) diff(w http.ResponseWriter, r *http.Request, eco docidx.Ecosys
 // snapshotData is the snapshot page's data.
 type snapshotData struct {
 	Manifest *index.Manifest
-	Packages []serve.PackageListing
+	Packages []answer.PackageListing
 }
 
 func (h *Handler) snapshot(w http.ResponseWriter, r *http.Request) {
@@ -568,7 +555,7 @@ func (h *Handler) snapshot(w http.ResponseWriter, r *http.Request) {
 // packages lists every indexed package, from ListPackages. The list is kept until the snapshot
 // is replaced: it is the same for every request on one reader, and listing hundreds of
 // packages page by page took most of the snapshot page's time (10 ms of 11 on the corpus).
-func (h *Handler) packages(r *http.Request) ([]serve.PackageListing, error) {
+func (h *Handler) packages(r *http.Request) ([]answer.PackageListing, error) {
 	rd := h.reader()
 	h.mu.Lock()
 	if h.listed == rd {
@@ -576,12 +563,12 @@ func (h *Handler) packages(r *http.Request) ([]serve.PackageListing, error) {
 		return h.list, nil
 	}
 	h.mu.Unlock()
-	var list []serve.PackageListing
-	in := serve.ListInput{Limit: 200, MaxTokens: pageTokens}
+	var list []answer.PackageListing
+	in := answer.ListInput{Limit: 200, MaxTokens: pageTokens}
 	for {
-		_, out, err := h.s.ListPackages(r.Context(), in)
+		_, out, err := h.s.List(r.Context(), in)
 		if err != nil {
-			if serve.IsNotFound(err) {
+			if errors.Is(err, docidx.ErrNotFound) {
 				break
 			}
 			return nil, err
@@ -601,6 +588,6 @@ func (h *Handler) packages(r *http.Request) ([]serve.PackageListing, error) {
 // docWithParams is a symbol's documentation as search shows it (docidx.Symbol.DocWithParams):
 // its doc, then the parameters it does not already document. Its values are left to the page's
 // template, which shows them as code.
-func docWithParams(s *serve.SymbolDetail) string {
+func docWithParams(s *answer.SymbolDetail) string {
 	return (&docidx.Symbol{Doc: s.Doc, Params: s.Params}).DocWithParams()
 }

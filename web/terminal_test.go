@@ -21,7 +21,7 @@ func TestHostileCharacters(t *testing.T) {
 	r := safetexttest.Snapshot(t)
 	log := slog.New(slog.DiscardHandler)
 	s := serve.New(r, serve.Options{Version: "v0.0.0-test", Logger: log})
-	ts := httptest.NewServer(s.NewHTTPHandler(serve.HTTPOptions{Pages: web.New(s, web.Options{Logger: log}), RateLimit: -1}))
+	ts := httptest.NewServer(s.NewHTTPHandler(serve.HTTPOptions{Pages: web.New(s.Answers(), web.Options{Logger: log}), RateLimit: -1}))
 	t.Cleanup(ts.Close)
 
 	name, v1, v2 := safetexttest.HostileName, safetexttest.HostileVersions[0], safetexttest.HostileVersions[1]

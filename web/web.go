@@ -2,8 +2,10 @@
 // serve answers from, at the same paths as the docidx:// URIs (docidx://npm/zod@3.23.8/readme
 // is /npm/zod@3.23.8/readme), so that a link an assistant gives is a link a person opens.
 //
-// The pages are built from serve's answer layer (serve.Server's SearchDocs, Describe, ListPackages,
-// DiffVersions) and from the index reader it serves, so the HTML, the CLI and MCP never disagree.
+// The pages are built from package answer, docidx's answer layer (answer.Service's Search,
+// Describe, List, Diff, its outlines' synopses) and from the index reader it answers from, so the
+// HTML, the CLI and MCP never disagree. web does not import serve (deps_test.go): cmd/docidx
+// hands New the Service of the server it mounts the pages on, which follows its reloads.
 // They are html/template pages with embedded static files: no JavaScript build, no remote
 // resource, and a Content-Security-Policy that forbids inline scripts. Markdown from package
 // content is rendered with goldmark without raw HTML, and its links either stay inside the
@@ -43,9 +45,9 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/internal/safetext"
-	"github.com/docidx/docidx/serve"
 )
 
 //go:embed templates/*.html
@@ -60,17 +62,17 @@ const CSP = "default-src 'none'; style-src 'self'; script-src 'self'; img-src 's
 
 // Handler serves the pages. It is safe for concurrent use.
 type Handler struct {
-	s      *serve.Server
+	s      *answer.Service
 	log    *slog.Logger
 	pages  map[string]*template.Template
 	static http.Handler
 	hl     *highlighter // keeps highlighted code across pages (see highlight.go)
 
 	mu      sync.Mutex
-	listed  *index.Reader          // the reader list was made from
-	list    []serve.PackageListing // every indexed package (see packages)
-	keptFor *index.Reader          // the reader kept was rendered from
-	kept    map[string][]byte      // pages by key (see renderKept)
+	listed  *index.Reader           // the reader list was made from
+	list    []answer.PackageListing // every indexed package (see packages)
+	keptFor *index.Reader           // the reader kept was rendered from
+	kept    map[string][]byte       // pages by key (see renderKept)
 }
 
 // Options configure a Handler. The zero value is usable.
@@ -79,9 +81,10 @@ type Options struct {
 	Logger *slog.Logger
 }
 
-// New returns the Handler of the pages of s. It panics if the embedded templates do not parse,
+// New returns the Handler of the pages answered by s, which follows the snapshot being served
+// (see answer.New). It panics if the embedded templates do not parse,
 // which is a programming error caught by any test.
-func New(s *serve.Server, opts Options) *Handler {
+func New(s *answer.Service, opts Options) *Handler {
 	log := opts.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -245,9 +248,9 @@ func (h *Handler) notFound(w http.ResponseWriter, msg string, suggest []link) {
 // suggest), 400 for bad arguments, 500 otherwise (logged).
 func (h *Handler) fail(w http.ResponseWriter, err error, suggest []link) {
 	switch {
-	case serve.IsNotFound(err):
+	case errors.Is(err, docidx.ErrNotFound):
 		h.notFound(w, err.Error(), suggest)
-	case serve.IsUsageError(err):
+	case errors.Is(err, docidx.ErrUsage):
 		h.render(w, http.StatusBadRequest, "notfound", page{Title: "Bad request", Data: notFoundData{Heading: "Bad request", Message: err.Error()}})
 	default:
 		h.log.Error("web: answer", "error", err)

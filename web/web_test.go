@@ -169,7 +169,7 @@ func newServer(t testing.TB, opts serve.HTTPOptions) *httptest.Server {
 	t.Helper()
 	log := slog.New(slog.DiscardHandler)
 	s := serve.New(snapshot(t), serve.Options{Version: "v0.0.0-test", Logger: log})
-	opts.Pages = web.New(s, web.Options{Logger: log})
+	opts.Pages = web.New(s.Answers(), web.Options{Logger: log})
 	if opts.RateLimit == 0 {
 		opts.RateLimit = -1
 	}
@@ -467,7 +467,7 @@ func TestChecks(t *testing.T) {
 func BenchmarkPages(b *testing.B) {
 	log := slog.New(slog.DiscardHandler)
 	s := serve.New(snapshot(b), serve.Options{Version: "v0.0.0-test", Logger: log})
-	h := s.NewHTTPHandler(serve.HTTPOptions{RateLimit: -1, Pages: web.New(s, web.Options{Logger: log})})
+	h := s.NewHTTPHandler(serve.HTTPOptions{RateLimit: -1, Pages: web.New(s.Answers(), web.Options{Logger: log})})
 	const v11 = "/golang/github.com/acme/workpool@v1.1.0"
 	for _, pc := range []struct{ name, path string }{
 		{"search", "/?q=" + url.QueryEscape("bounded pool goroutines")},

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/internal/safetext"
 )
@@ -64,50 +65,37 @@ func listCommand() *cli.Command {
 					return usagef("--ecosystem: %v", err)
 				}
 			}
-			r, err := openIndex(c)
+			srv, done, err := answerer(c)
 			if err != nil {
 				return err
 			}
-			defer r.Close()
-			all := []index.Listing{}
-			for cursor := ""; ; {
-				page, next, err := r.List(eco, c.String("prefix"), cursor, 1000)
+			defer done()
+			// Every package: the answer's pages, at their largest, one after the other.
+			all := []answer.PackageListing{}
+			in := answer.ListInput{Ecosystem: string(eco), Prefix: c.String("prefix"), Limit: answer.MaxListLimit, MaxTokens: answer.MaxMaxTokens}
+			for {
+				_, out, err := srv.List(c.Context, in)
 				if err != nil {
 					return failf("list: %v", err)
 				}
-				all = append(all, page...)
-				if next == "" {
+				all = append(all, out.Packages...)
+				if out.NextCursor == "" {
 					break
 				}
-				cursor = next
+				in.Cursor = out.NextCursor
 			}
 			if c.Bool("json") {
-				return writeJSON(c.App.Writer, struct {
-					Packages []index.Listing `json:"packages"`
-				}{all})
+				return writeJSON(c.App.Writer, answer.ListOutput{Packages: all})
 			}
 			var buf strings.Builder
 			tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
 			for _, l := range all {
-				fmt.Fprintf(tw, "%s\t%s\t%s\n", l.Ecosystem, l.Name, strings.Join(l.Versions, " "))
+				fmt.Fprintf(tw, "%s\t%s\t%s\n", l.Ecosystem, l.Package, strings.Join(l.Versions, " "))
 			}
 			tw.Flush()
 			return writeText(c.App.Writer, buf.String())
 		},
 	}
-}
-
-// statsOutput is the stable shape of `docidx stats --json`.
-type statsOutput struct {
-	Ecosystems []index.EcosystemCounts `json:"ecosystems"`
-	Total      index.EcosystemCounts   `json:"total"`
-	Format     int                     `json:"format"`
-	Docidx     string                  `json:"docidxVersion"`
-	Created    time.Time               `json:"created"`
-	Snapshot   string                  `json:"snapshot"`  // directory opened
-	SizeBytes  int64                   `json:"sizeBytes"` // on disk
-	Sources    []string                `json:"sources"`
-	Segments   []index.Segment         `json:"segments"` // see docidx compact
 }
 
 func statsCommand() *cli.Command {
@@ -116,31 +104,12 @@ func statsCommand() *cli.Command {
 		Usage: "count what the snapshot holds",
 		Flags: []cli.Flag{indexFlag, jsonFlag},
 		Action: func(c *cli.Context) error {
-			r, err := openIndex(c)
+			srv, done, err := answerer(c)
 			if err != nil {
 				return err
 			}
-			defer r.Close()
-			m := r.Manifest()
-			out := statsOutput{Ecosystems: r.Counts(), Format: m.Format, Docidx: m.DocidxVersion, Created: m.Created, Snapshot: r.Dir(), Sources: m.Sources, Segments: m.Segments}
-			if out.Segments == nil {
-				out.Segments = []index.Segment{}
-			}
-			if out.Ecosystems == nil {
-				out.Ecosystems = []index.EcosystemCounts{}
-			}
-			if out.Sources == nil {
-				out.Sources = []string{}
-			}
-			out.Total.Ecosystem = "all"
-			for _, e := range out.Ecosystems {
-				out.Total.Packages += e.Packages
-				out.Total.Versions += e.Versions
-				out.Total.Documents += e.Documents
-				out.Total.Sections += e.Sections
-				out.Total.Symbols += e.Symbols
-			}
-			out.SizeBytes = r.Size()
+			defer done()
+			out := srv.Stats()
 			if c.Bool("json") {
 				return writeJSON(c.App.Writer, out)
 			}

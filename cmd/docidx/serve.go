@@ -202,7 +202,7 @@ func serveSnapshot(c *cli.Context, stdio bool, addr string, browse bool) error {
 		DrainWindow:    drain,
 		AllowedHosts:   c.StringSlice("allowed-host"),
 		AllowedOrigins: c.StringSlice("allowed-origin"),
-		Pages:          web.New(srv, web.Options{Logger: log}),
+		Pages:          web.New(srv.Answers(), web.Options{Logger: log}),
 	}
 	mode := "stateful"
 	if opts.Stateless {

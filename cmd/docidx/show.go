@@ -1,18 +1,20 @@
 package main
 
 // show.go holds the commands that ask the snapshot a question — search, show and read. They call
-// serve's answer methods, the same ones the MCP tools call, and print the same markdown (or with
-// --json the same structured content), so the CLI and an assistant always get the same answer.
+// package answer, as the MCP tools do, and print the same markdown (or with --json the same
+// structured content) in the CLI's words (cliWords), so the CLI and an assistant always get the
+// same answer.
 
 import (
+	"errors"
 	"fmt"
-	"log/slog"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/docidx/docidx"
-	"github.com/docidx/docidx/serve"
+	"github.com/docidx/docidx/answer"
+	"github.com/docidx/docidx/index"
 )
 
 var (
@@ -24,15 +26,40 @@ var (
 // accept, so a terminal gets a whole outline at once.
 const showAllTokens = 100_000
 
-// answerer opens the snapshot and returns the server whose answer methods the command calls,
-// and a function that closes the snapshot.
-func answerer(c *cli.Context) (*serve.Server, func(), error) {
+// cliWords are the words of the CLI's answers: its commands and flags where MCP's name tools
+// and arguments.
+var cliWords = answer.Words{
+	Read:           "docidx read URI",
+	ReadDocument:   "docidx read URI/doc/PATH",
+	DescribeSymbol: "show one with docidx show PACKAGE SYMBOL",
+	Outline:        "docidx show PACKAGE without SYMBOL shows its API outline",
+	API:            "docidx show PACKAGE shows its API instead",
+	List:           "docidx list",
+	PassURI:        "pass a URI exactly as docidx search or docidx show printed it",
+	Cursor:         "--cursor",
+	NextCursor:     "the cursor the previous answer ended with",
+	Continue:       "run the same command again with --cursor",
+	Names: map[string]string{
+		answer.IssuerSearch: "docidx search", answer.IssuerRead: "docidx read", answer.IssuerList: "docidx list",
+		answer.IssuerDescribe(docidx.Go): "docidx show", answer.IssuerDescribe(docidx.NPM): "docidx show",
+		answer.IssuerDescribe(docidx.PyPI): "docidx show", answer.IssuerDescribe(docidx.Cargo): "docidx show",
+		answer.IssuerDescribe(docidx.Swift): "docidx show",
+	},
+}
+
+// answerer opens the snapshot and returns the answer Service the command asks, and a function
+// that closes the snapshot.
+func answerer(c *cli.Context) (*answer.Service, func(), error) {
 	r, err := openIndex(c)
 	if err != nil {
 		return nil, nil, err
 	}
-	srv := serve.New(r, serve.Options{Logger: slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn}))})
-	return srv, func() { r.Close() }, nil
+	return answerService(r), func() { r.Close() }, nil
+}
+
+// answerService is the answer Service over r in the CLI's words.
+func answerService(r *index.Reader) *answer.Service {
+	return answer.New(func() *index.Reader { return r }, answer.Options{Words: cliWords})
 }
 
 // printAnswer prints an answer method's result: its structured content with --json, else its
@@ -40,7 +67,7 @@ func answerer(c *cli.Context) (*serve.Server, func(), error) {
 // anything else that failed 1.
 func printAnswer[Out any](c *cli.Context, text string, out Out, err error) error {
 	if err != nil {
-		if serve.IsUsageError(err) {
+		if errors.Is(err, docidx.ErrUsage) {
 			return usagef("%s: %v", c.Command.Name, err)
 		}
 		return failf("%v", err)
@@ -78,7 +105,7 @@ func searchCommand() *cli.Command {
 				return err
 			}
 			defer done()
-			text, out, err := srv.SearchDocs(c.Context, serve.SearchInput{
+			text, out, err := srv.Search(c.Context, answer.SearchInput{
 				Query: text, Ecosystem: c.String("ecosystem"), Package: c.String("package"), Version: c.String("version"),
 				Kind: c.String("kind"), Limit: c.Int("limit"), MaxTokens: c.Int("max-tokens"), Cursor: c.String("cursor"),
 			})
@@ -112,11 +139,11 @@ func showCommand() *cli.Command {
 			if ref.Ecosystem == "" { // a bare name: "goldmark", "zod@^3"
 				found, err := srv.FindPackage("", ref.Name)
 				if err != nil {
-					return printAnswer(c, "", serve.DescribeOutput{}, err)
+					return printAnswer(c, "", answer.DescribeOutput{}, err)
 				}
 				ref.Ecosystem, ref.Name = found.Ecosystem, found.Name
 			}
-			text, out, err := srv.Describe(c.Context, ref.Ecosystem, serve.DescribeInput{
+			text, out, err := srv.Describe(c.Context, ref.Ecosystem, answer.DescribeInput{
 				Package: ref.Name, Version: ref.Version, Symbol: c.Args().Get(1), MaxTokens: showTokens(c), Cursor: c.String("cursor"),
 			})
 			return printAnswer(c, text, out, err)
@@ -145,9 +172,9 @@ func read(c *cli.Context, uri string) error {
 		return err
 	}
 	defer done()
-	// A read is bounded like a search (serve.DefaultMaxTokens): a README section with its
+	// A read is bounded like a search (answer.DefaultMaxTokens): a README section with its
 	// subsections can be most of a long README. The rest continues with --cursor.
-	text, out, err := srv.Read(c.Context, serve.ReadInput{URI: uri, MaxTokens: c.Int("max-tokens"), Cursor: c.String("cursor")})
+	text, out, err := srv.Read(c.Context, answer.ReadInput{URI: uri, MaxTokens: c.Int("max-tokens"), Cursor: c.String("cursor")})
 	return printAnswer(c, text, out, err)
 }
 
@@ -160,7 +187,7 @@ func showTokens(c *cli.Context) int {
 }
 
 // parseRef parses [ECOSYSTEM:]PACKAGE[@VERSION] (for PyPI also NAME==VERSION). Without an
-// ecosystem the Ref's Ecosystem is empty: a bare name for serve.Server.FindPackage.
+// ecosystem the Ref's Ecosystem is empty: a bare name for answer.Service.FindPackage.
 func parseRef(s string) (docidx.Ref, error) {
 	var eco docidx.Ecosystem
 	rest := s

@@ -1,34 +1,35 @@
-package serve
+package answer
 
 import (
 	"strings"
 	"unicode/utf8"
 )
 
-// Token budget (DESIGN.md §6): every tool answer is bounded by max_tokens, counted as bytes/4,
+// Token budget (DESIGN.md §6): every answer is bounded by max_tokens, counted as bytes/4,
 // cut at a unit boundary — a section, an outline entry, a symbol, a search hit — and continued
 // with a cursor. Only a single unit larger than the whole budget is cut inside, at a line
 // boundary (or, for one overlong line, after a sentence, an item of a value or a word; see
-// lineCut).
+// LineCut).
 
 // DefaultMaxTokens is the max_tokens used when neither the call nor Options give one.
 const DefaultMaxTokens = 4000
 
-// Bounds of the max_tokens argument, in tokens.
+// Bounds of the max_tokens argument, in tokens: a smaller or larger one is taken as these.
 const (
-	minMaxTokens = 50
-	maxMaxTokens = 100_000
+	MinMaxTokens = 50
+	MaxMaxTokens = 100_000
 )
 
 // bytesPerToken is the rough size of one token used to turn max_tokens into bytes.
 const bytesPerToken = 4
 
-// budget returns the page size in bytes for a call's max_tokens argument.
-func (s *Server) budget(maxTokens int) int {
+// Budget returns the page size in bytes for a request's max_tokens argument: the default of
+// Options when it is 0 or less, bounded by MinMaxTokens and MaxMaxTokens, times 4 bytes.
+func (s *Service) Budget(maxTokens int) int {
 	if maxTokens <= 0 {
 		maxTokens = s.opts.DefaultMaxTokens
 	}
-	maxTokens = min(max(maxTokens, minMaxTokens), maxMaxTokens)
+	maxTokens = min(max(maxTokens, MinMaxTokens), MaxMaxTokens)
 	return maxTokens * bytesPerToken
 }
 
@@ -88,7 +89,7 @@ func cutPage(units unitList, p pos, budget int) (text string, first, end int, ne
 		if b.Len() > 0 {
 			break // stop at the unit boundary; the next page starts with this unit
 		}
-		cut := lineCut(rest, room)
+		cut := LineCut(rest, room)
 		b.WriteString(rest[:cut])
 		if off += cut; off == len(unit) { // one character wider than the budget was the rest
 			u, off = u+1, 0
@@ -102,13 +103,13 @@ func cutPage(units unitList, p pos, budget int) (text string, first, end int, ne
 	return b.String(), first, end, pos{u, off}, u < n
 }
 
-// lineCut returns how many bytes of s to put on a page with room bytes left: up to the last
+// LineCut returns how many bytes of s to put on a page with room bytes left: up to the last
 // newline that fits (a line, list item or table row ends there); for one overlong line, up to
 // the last sentence end that fits, else the last ", " or "; " (between the items or arguments of
 // a value), else the last space, so that no word or value is cut, provided the page is then at
 // least half full; else up to the last character boundary that fits. It returns at least one
 // character.
-func lineCut(s string, room int) int {
+func LineCut(s string, room int) int {
 	if room >= len(s) {
 		return len(s)
 	}

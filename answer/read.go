@@ -1,8 +1,8 @@
-package serve
+package answer
 
-// read.go is read_package_doc: any URI that search, describe or get_package_doc hands out, read
-// in full and paged within max_tokens. Most clients never let a model call resources/read, so
-// this tool is how a model with only tools reads what a search hit points at.
+// read.go is Read (MCP's read_package_doc): any URI that search, describe or get_package_doc
+// hands out, read in full and paged within max_tokens. Most clients never let a model call
+// resources/read, so this tool is how a model with only tools reads what a search hit points at.
 
 import (
 	"context"
@@ -36,13 +36,13 @@ type ReadOutput struct {
 // Read answers read_package_doc: the page of in.URI that in.Cursor names, within in.MaxTokens.
 // A section URI (with "#anchor") reads that section and its subsections; a symbol URI the symbol
 // in full and then its members one by one; overview and api the package's description and API
-// outline. A URI that names nothing indexed is a tool error that says what is there instead
-// (the did-you-mean of describe and get_package_doc); a malformed URI or cursor is -32602.
-func (s *Server) Read(ctx context.Context, in ReadInput) (string, ReadOutput, error) {
+// outline. A URI that names nothing indexed is a not-found error that says what is there instead
+// (the did-you-mean of Describe and GetDoc); a malformed URI or cursor is an *ArgumentError.
+func (s *Service) Read(ctx context.Context, in ReadInput) (string, ReadOutput, error) {
 	uri := strings.TrimSpace(in.URI)
 	out := ReadOutput{URI: uri}
 	if uri == "" {
-		return "", out, invalidParams(map[string]any{"missing": []string{"uri"}}, "uri is empty")
+		return "", out, missingArgument("uri", "uri is empty")
 	}
 	if uri == docidx.SnapshotURI {
 		out.Kind = "snapshot"
@@ -55,8 +55,7 @@ func (s *Server) Read(ctx context.Context, in ReadInput) (string, ReadOutput, er
 	base, anchor, _ := strings.Cut(uri, "#")
 	ref, page, err := docidx.ParsePageURI(base)
 	if err != nil {
-		return "", out, invalidParams(map[string]string{"argument": "uri"},
-			"%v; pass a uri exactly as search_package_docs or describe_* returned it", err)
+		return "", out, badArgument("uri", "%v; %s", err, s.opts.Words.PassURI)
 	}
 	version := ref.Version
 	if version == "latest" {
@@ -68,8 +67,8 @@ func (s *Server) Read(ctx context.Context, in ReadInput) (string, ReadOutput, er
 	}
 	ref = pkg.Ref()
 	out.Ecosystem, out.Package, out.Version = string(ref.Ecosystem), ref.Name, ref.Version
-	hash := requestHash(ToolRead, uri, ref.Version)
-	c, err := decodeCursor(in.Cursor, ToolRead, hash)
+	hash := RequestHash(IssuerRead, uri, ref.Version)
+	c, err := s.DecodeCursor(in.Cursor, IssuerRead, hash)
 	if err != nil {
 		return "", out, err
 	}
@@ -117,7 +116,7 @@ func (s *Server) Read(ctx context.Context, in ReadInput) (string, ReadOutput, er
 		for i := range cut.Sections {
 			texts[i] = renderSection(&cut.Sections[i])
 		}
-		if dc := documentContents(doc); dc.Blob != nil {
+		if dc := DocumentContents(doc); dc.Blob != nil {
 			texts = textUnits{fmt.Sprintf("(binary file: %s, %d bytes; read the resource %s for its content)\n", dc.MIMEType, len(dc.Blob), base)}
 		}
 		units = texts
@@ -144,9 +143,9 @@ func (s *Server) Read(ctx context.Context, in ReadInput) (string, ReadOutput, er
 
 	p := pos{c.Unit, c.Byte}
 	if !validPos(units, p) {
-		return "", out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
+		return "", out, s.badCursor("out of range")
 	}
-	text, first, end, next, more := cutPage(units, p, s.budget(in.MaxTokens))
+	text, first, end, next, more := cutPage(units, p, s.Budget(in.MaxTokens))
 	if p.off > 0 {
 		first++ // the unit a continued page starts inside was listed with the page before
 	}
@@ -159,8 +158,8 @@ func (s *Server) Read(ctx context.Context, in ReadInput) (string, ReadOutput, er
 	t.WriteString(" -->\n\n")
 	t.WriteString(text)
 	if more {
-		out.NextCursor = cursor{Tool: ToolRead, Hash: hash, Unit: next.unit, Byte: next.off}.encode()
-		t.WriteString(continuation(out.NextCursor))
+		out.NextCursor = Cursor{Tool: IssuerRead, Hash: hash, Unit: next.unit, Byte: next.off}.Encode()
+		t.WriteString(s.opts.Words.continuation(out.NextCursor))
 	}
 	return t.String(), out, nil
 }

@@ -1,12 +1,10 @@
-package serve
+package answer
 
 import (
 	"errors"
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
 	"github.com/docidx/docidx"
 )
@@ -87,38 +85,40 @@ func FuzzCutPage(f *testing.F) {
 }
 
 func TestCursorRoundTrip(t *testing.T) {
-	h := requestHash(ToolSearch, "q", "golang")
-	c := cursor{Tool: ToolSearch, Hash: h, Unit: 7, Byte: 3}
-	got, err := decodeCursor(c.encode(), ToolSearch, h)
+	s := New(nil, Options{})
+	h := RequestHash(IssuerSearch, "q", "golang")
+	c := Cursor{Tool: IssuerSearch, Hash: h, Unit: 7, Byte: 3}
+	got, err := s.DecodeCursor(c.Encode(), IssuerSearch, h)
 	if err != nil || got.Unit != 7 || got.Byte != 3 {
 		t.Fatalf("round trip: %+v, %v", got, err)
 	}
 	for _, bad := range []struct{ s, tool, hash string }{
-		{c.encode(), ToolSearch, requestHash(ToolSearch, "q", "npm")},
-		{c.encode(), ToolGetDoc, h},
-		{"!!!", ToolSearch, h},
-		{"e30", ToolSearch, h}, // {}
-		{cursor{Tool: ToolSearch, Hash: h, Unit: -1}.encode(), ToolSearch, h},
+		{c.Encode(), IssuerSearch, RequestHash(IssuerSearch, "q", "npm")},
+		{c.Encode(), IssuerGetDoc, h},
+		{"!!!", IssuerSearch, h},
+		{"e30", IssuerSearch, h}, // {}
+		{Cursor{Tool: IssuerSearch, Hash: h, Unit: -1}.Encode(), IssuerSearch, h},
 	} {
-		_, err := decodeCursor(bad.s, bad.tool, bad.hash)
-		var werr *jsonrpc.Error
-		if !errors.As(err, &werr) || werr.Code != jsonrpc.CodeInvalidParams {
-			t.Errorf("decodeCursor(%q): %v, want -32602", bad.s, err)
+		_, err := s.DecodeCursor(bad.s, bad.tool, bad.hash)
+		var aerr *ArgumentError
+		if !errors.As(err, &aerr) || aerr.Argument != "cursor" || !errors.Is(err, docidx.ErrUsage) {
+			t.Errorf("DecodeCursor(%q): %v, want an *ArgumentError for the cursor", bad.s, err)
 		}
 	}
-	if requestHash("t", "ab", "c") == requestHash("t", "a", "bc") {
+	if RequestHash("t", "ab", "c") == RequestHash("t", "a", "bc") {
 		t.Error("requestHash does not separate its arguments")
 	}
 }
 
 func FuzzDecodeCursor(f *testing.F) {
-	h := requestHash(ToolSearch, "q")
-	f.Add(cursor{Tool: ToolSearch, Hash: h, Unit: 3}.encode())
+	svc := New(nil, Options{})
+	h := RequestHash(IssuerSearch, "q")
+	f.Add(Cursor{Tool: IssuerSearch, Hash: h, Unit: 3}.Encode())
 	f.Add("")
 	f.Add("eyJ2IjoxfQ")
 	f.Fuzz(func(t *testing.T, s string) {
-		c, err := decodeCursor(s, ToolSearch, h)
-		if err == nil && s != "" && (c.Hash != h || c.Tool != ToolSearch || c.Unit < 0 || c.Byte < 0) {
+		c, err := svc.DecodeCursor(s, IssuerSearch, h)
+		if err == nil && s != "" && (c.Hash != h || c.Tool != IssuerSearch || c.Unit < 0 || c.Byte < 0) {
 			t.Fatalf("accepted %q as %+v", s, c)
 		}
 	})
@@ -135,13 +135,13 @@ func TestFirstSentence(t *testing.T) {
 		"Does it ask? Yes.":                          "Does it ask?",
 		"Wraps io.Reader and returns io.EOF at end.": "Wraps io.Reader and returns io.EOF at end.",
 	} {
-		if got := firstSentence(in); got != want {
-			t.Errorf("firstSentence(%q) = %q, want %q", in, got, want)
+		if got := FirstSentence(in); got != want {
+			t.Errorf("FirstSentence(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
 
-// firstSentenceFields is the first implementation of firstSentence, kept as the reference the
+// firstSentenceFields is the first implementation of FirstSentence, kept as the reference the
 // one-pass version is held to.
 func firstSentenceFields(doc string) string {
 	doc = strings.TrimSpace(doc)
@@ -156,7 +156,7 @@ func firstSentenceFields(doc string) string {
 			break
 		}
 	}
-	return clip(doc, maxSynopsis)
+	return Clip(doc, maxSynopsis)
 }
 
 func FuzzFirstSentence(f *testing.F) {
@@ -170,16 +170,16 @@ func FuzzFirstSentence(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, doc string) {
-		if got, want := firstSentence(doc), firstSentenceFields(doc); got != want {
-			t.Errorf("firstSentence(%q) = %q, want %q", doc, got, want)
+		if got, want := FirstSentence(doc), firstSentenceFields(doc); got != want {
+			t.Errorf("FirstSentence(%q) = %q, want %q", doc, got, want)
 		}
 	})
 }
 
 func TestFirstSentenceBounded(t *testing.T) {
-	got := firstSentence(strings.Repeat("word ", 100))
+	got := FirstSentence(strings.Repeat("word ", 100))
 	if len(got) > maxSynopsis || !strings.HasSuffix(got, "word…") {
-		t.Errorf("firstSentence of 500 bytes = %q (%d bytes)", got, len(got))
+		t.Errorf("FirstSentence of 500 bytes = %q (%d bytes)", got, len(got))
 	}
 }
 
@@ -190,8 +190,8 @@ func TestCompactSignature(t *testing.T) {
 		"export interface O {\n  strict?: bool;\n}": "export interface O { … }",
 		"const (\n\tA = 1\n\tB = 2\n)":              "const ( …",
 	} {
-		if got := compactSignature(in); got != want {
-			t.Errorf("compactSignature(%q) = %q, want %q", in, got, want)
+		if got := CompactSignature(in); got != want {
+			t.Errorf("CompactSignature(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

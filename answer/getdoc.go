@@ -1,7 +1,7 @@
-package serve
+package answer
 
-// getdoc.go is get_package_doc and get_npm_package_doc: one README, docs/ or examples/ file,
-// paged by section.
+// getdoc.go is GetDoc and GetNPMDoc (MCP's get_package_doc and get_npm_package_doc): one
+// README, docs/ or examples/ file, paged by section.
 
 import (
 	"context"
@@ -51,15 +51,30 @@ type SectionRef struct {
 	Anchor  string `json:"anchor,omitempty" jsonschema:"GitHub-style anchor of the heading"`
 }
 
-func (s *Server) getDoc(ctx context.Context, tool string, in DocInput) (string, DocOutput, error) {
+// GetDoc answers get_package_doc: one document of a package version (its README by default),
+// paged by section within in.MaxTokens. Errors are as Search's.
+func (s *Service) GetDoc(ctx context.Context, in DocInput) (string, DocOutput, error) {
+	return s.getDoc(IssuerGetDoc, in)
+}
+
+// GetNPMDoc answers get_npm_package_doc: GetDoc for an npm package, its cursors its own.
+func (s *Service) GetNPMDoc(ctx context.Context, in NPMDocInput) (string, DocOutput, error) {
+	return s.getDoc(IssuerGetNPMDoc, DocInput{
+		Ecosystem: string(docidx.NPM), Package: in.Package, Version: in.Version, Path: in.Path,
+		MaxTokens: in.MaxTokens, Cursor: in.Cursor,
+	})
+}
+
+// getDoc is GetDoc with the cursor issuer tool.
+func (s *Service) getDoc(tool string, in DocInput) (string, DocOutput, error) {
 	var out DocOutput
 	eco, err := parseEcosystem(in.Ecosystem, true)
 	if err != nil {
 		return "", out, err
 	}
-	name, version := splitVersion(in.Package, in.Version)
+	name, version := SplitVersion(in.Package, in.Version)
 	if name == "" {
-		return "", out, invalidParams(map[string]any{"missing": []string{"package"}}, "package is empty")
+		return "", out, missingArgument("package", "package is empty")
 	}
 	pkg, _, err := s.resolvePackage(eco, name, version)
 	if err != nil {
@@ -70,8 +85,8 @@ func (s *Server) getDoc(ctx context.Context, tool string, in DocInput) (string, 
 	if err != nil {
 		return "", out, err
 	}
-	hash := requestHash(tool, string(eco), pkg.Name, pkg.Version, doc.Path)
-	c, err := decodeCursor(in.Cursor, tool, hash)
+	hash := RequestHash(tool, string(eco), pkg.Name, pkg.Version, doc.Path)
+	c, err := s.DecodeCursor(in.Cursor, tool, hash)
 	if err != nil {
 		return "", out, err
 	}
@@ -79,16 +94,16 @@ func (s *Server) getDoc(ctx context.Context, tool string, in DocInput) (string, 
 	for i := range doc.Sections {
 		units[i] = renderSection(&doc.Sections[i])
 	}
-	if dc := documentContents(doc); dc.Blob != nil {
+	if dc := DocumentContents(doc); dc.Blob != nil {
 		// Binary files are for resources/read, which can carry bytes.
 		units = []string{fmt.Sprintf("(binary file: %s, %d bytes; read the resource %s for its content)\n",
 			dc.MIMEType, len(dc.Blob), ref.PageURI(documentPage(doc)))}
 	}
 	p := pos{c.Unit, c.Byte}
 	if !validPos(textUnits(units), p) {
-		return "", out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
+		return "", out, s.badCursor("out of range")
 	}
-	text, first, end, next, more := cutPage(textUnits(units), p, s.budget(in.MaxTokens))
+	text, first, end, next, more := cutPage(textUnits(units), p, s.Budget(in.MaxTokens))
 	page := docidx.PageDocPrefix + doc.Path
 	if doc.Kind == docidx.DocReadme {
 		page = docidx.PageReadme
@@ -116,16 +131,16 @@ func (s *Server) getDoc(ctx context.Context, tool string, in DocInput) (string, 
 	}
 	t.WriteString(text)
 	if more {
-		out.NextCursor = cursor{Tool: tool, Hash: hash, Unit: next.unit, Byte: next.off}.encode()
-		t.WriteString(continuation(out.NextCursor))
+		out.NextCursor = Cursor{Tool: tool, Hash: hash, Unit: next.unit, Byte: next.off}.Encode()
+		t.WriteString(s.opts.Words.continuation(out.NextCursor))
 	}
 	return t.String(), out, nil
 }
 
 // findDocument returns the document of ref at path: the README when path is empty or "README",
 // else the document with that path (exactly, then ignoring case, then by unique suffix). A
-// missing document is a tool error listing the paths there are.
-func (s *Server) findDocument(ref docidx.Ref, path string) (*docidx.Document, error) {
+// missing document is a not-found error listing the paths there are.
+func (s *Service) findDocument(ref docidx.Ref, path string) (*docidx.Document, error) {
 	path = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(path), "./"), "/")
 	readme := path == "" || strings.EqualFold(path, "readme")
 	docs, err := s.documentsCached(s.reader(), ref)
@@ -159,11 +174,11 @@ func (s *Server) findDocument(ref docidx.Ref, path string) (*docidx.Document, er
 	}
 	msg := fmt.Sprintf("%s@%s %s", ref.Name, ref.Version, what)
 	if len(docs) == 0 {
-		return nil, toolErrorf("%s; it has no documents at all (describe it for its API instead)", msg)
+		return nil, notFoundf("%s; it has no documents at all (%s)", msg, s.opts.Words.API)
 	}
 	paths := make([]string, len(docs))
 	for i := range docs {
 		paths[i] = docs[i].Path
 	}
-	return nil, toolErrorf("%s; available documents: %s", msg, strings.Join(paths, ", "))
+	return nil, notFoundf("%s; available documents: %s", msg, strings.Join(paths, ", "))
 }

@@ -1,4 +1,4 @@
-package serve
+package answer
 
 import (
 	"strings"
@@ -22,8 +22,8 @@ func TestLineCut(t *testing.T) {
 		{"é", 1, "é"}, // at least one character
 		{"short", 10, "short"},
 	} {
-		if got := tc.s[:lineCut(tc.s, tc.room)]; got != tc.want {
-			t.Errorf("lineCut(%q, %d) keeps %q, want %q", tc.s, tc.room, got, tc.want)
+		if got := tc.s[:LineCut(tc.s, tc.room)]; got != tc.want {
+			t.Errorf("LineCut(%q, %d) keeps %q, want %q", tc.s, tc.room, got, tc.want)
 		}
 	}
 }

@@ -1,6 +1,6 @@
-package serve
+package answer
 
-// search.go is search_package_docs: ranked hits with the passage that answers, deduplicated per
+// search.go is Search (MCP's search_package_docs): ranked hits with the passage that answers, deduplicated per
 // section and paged within max_tokens.
 
 import (
@@ -55,15 +55,16 @@ type SearchResult struct {
 // and cost a result of ten hits some 140 bytes. Hits are ordered before the rounding.
 func reportedScore(s float64) float64 { return math.Round(s*100) / 100 }
 
-// SearchDocs answers search_package_docs: the hits of in.Query, best first, each with the passage
+// Search answers search_package_docs: the hits of in.Query, best first, each with the passage
 // that answers it, cut at a hit boundary within in.MaxTokens. It returns the markdown text, the
-// structured results, and an error: a *jsonrpc.Error with code -32602 for bad arguments (see
-// IsUsageError), or an error whose message says what to try when nothing is found.
-func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, SearchOutput, error) {
+// structured results, and an error: an *ArgumentError (docidx.ErrUsage) for bad arguments, an
+// *InternalError when the snapshot cannot be read, else an error wrapping docidx.ErrNotFound (or
+// context.DeadlineExceeded) whose message says what to try.
+func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOutput, error) {
 	var out SearchOutput
 	text := strings.TrimSpace(in.Query)
 	if text == "" {
-		return "", out, invalidParams(map[string]any{"missing": []string{"query"}}, "query is empty")
+		return "", out, missingArgument("query", "query is empty")
 	}
 	eco, err := parseEcosystem(in.Ecosystem, false)
 	if err != nil {
@@ -79,7 +80,7 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 	if q.Package != "" { // a bare name ("goldmark") filters by the package it names
 		refs, err := s.reader().FindPackages(eco, q.Package)
 		if err != nil {
-			return "", out, s.internalError("find package", err)
+			return "", out, internalError("find package", err)
 		}
 		exact := len(refs) > 0 && refs[0].Name == docidx.NormalizeName(refs[0].Ecosystem, q.Package)
 		switch {
@@ -89,41 +90,41 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 			return "", out, ambiguousName(q.Package, refs)
 		}
 	}
-	hash := requestHash(ToolSearch, q.Text, string(q.Ecosystem), q.Package, q.Version, q.Kind)
-	c, err := decodeCursor(in.Cursor, ToolSearch, hash)
+	hash := RequestHash(IssuerSearch, q.Text, string(q.Ecosystem), q.Package, q.Version, q.Kind)
+	c, err := s.DecodeCursor(in.Cursor, IssuerSearch, hash)
 	if err != nil {
 		return "", out, err
 	}
 	if c.Byte != 0 || c.Unit > maxSearchDepth {
-		return "", out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
+		return "", out, s.badCursor("out of range")
 	}
 	limit := in.Limit
 	if limit <= 0 {
-		limit = defaultSearchLimit
+		limit = DefaultSearchLimit
 	}
-	limit = min(limit, maxSearchLimit)
+	limit = min(limit, MaxSearchLimit)
 
 	ctx, cancel := context.WithTimeout(ctx, searchTimeout)
 	defer cancel()
-	reportProgress(ctx, "searching")
+	s.progress(ctx, "searching")
 	hits, more, err := s.search(ctx, q, c.Unit, limit)
 	if err != nil {
 		if ctx.Err() != nil && errors.Is(err, context.DeadlineExceeded) {
-			return "", out, toolErrorf("search timed out after %s; use fewer words or add filters (ecosystem, package)", searchTimeout)
+			return "", out, notFoundf("search timed out after %s; use fewer words or add filters (ecosystem, package)", searchTimeout)
 		}
 		if errors.Is(err, index.ErrUnknownKind) {
-			return "", out, invalidParams(map[string]string{"argument": "kind"}, "%v", strings.TrimPrefix(err.Error(), "index: "))
+			return "", out, badArgument("kind", "%v", strings.TrimPrefix(err.Error(), "index: "))
 		}
-		return "", out, s.internalError("search failed", err)
+		return "", out, internalError("search failed", err)
 	}
 	if len(hits) == 0 && c.Unit == 0 {
 		return "", out, s.noHits(q)
 	}
 
-	reportProgress(ctx, fmt.Sprintf("rendering %d hits", len(hits)))
+	s.progress(ctx, fmt.Sprintf("rendering %d hits", len(hits)))
 	// Cut at a hit boundary within the budget; the first hit always goes in. The hits are
 	// rendered into one buffer, a hit that does not fit cut off again.
-	budget := s.budget(in.MaxTokens)
+	budget := s.Budget(in.MaxTokens)
 	bp := renderBufs.Get().(*[]byte)
 	defer func() {
 		if cap(*bp) <= maxRenderBuf {
@@ -149,7 +150,7 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 	}
 	nextUnit := c.Unit + len(out.Results)
 	if more && nextUnit < maxSearchDepth {
-		out.NextCursor = cursor{Tool: ToolSearch, Hash: hash, Unit: nextUnit}.encode()
+		out.NextCursor = Cursor{Tool: IssuerSearch, Hash: hash, Unit: nextUnit}.Encode()
 	}
 
 	var t strings.Builder
@@ -159,9 +160,10 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 	}
 	var cont string
 	if out.NextCursor != "" {
-		cont = continuation(out.NextCursor)
+		cont = s.opts.Words.continuation(out.NextCursor)
 	}
 	*bp = b
+	readMore := "Read a hit in full: " + s.opts.Words.Read + ".\n" // how to read a hit in full ends every page
 	t.Grow(len(q.Text) + len(scope) + 40 + len(b) + len(readMore) + len(cont))
 	fmt.Fprintf(&t, "Results %d–%d for %s (%s):\n\n", c.Unit+1, nextUnit, docidx.Quote(q.Text), scope)
 	t.Write(b)
@@ -177,7 +179,7 @@ func (s *Server) SearchDocs(ctx context.Context, in SearchInput) (string, Search
 // when it is shown or needed to tell a member's twins apart (index.Reader.SearchDeferred): not
 // for the hit after the page, which only says that more follow, nor for the hits asked for in
 // case some repeat.
-func (s *Server) search(ctx context.Context, q index.Query, off, limit int) ([]docidx.Hit, bool, error) {
+func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]docidx.Hit, bool, error) {
 	want := off + limit + 1
 	// Keys of the hits' fields themselves, not strings joined from them: three strings a hit,
 	// one of them holding its passage, were a fifth of what serving a search allocated.
@@ -287,9 +289,9 @@ type memberHit struct {
 	pkg, version, name string
 }
 
-// noHits is the tool error for a search that found nothing: an unknown package filter gets the
+// noHits is the not-found error for a search that found nothing: an unknown package filter gets the
 // did-you-mean of unknownPackage, anything else advice on widening the search.
-func (s *Server) noHits(q index.Query) error {
+func (s *Service) noHits(q index.Query) error {
 	if q.Package != "" {
 		ecos := docidx.Ecosystems
 		if q.Ecosystem != "" {
@@ -325,13 +327,13 @@ func (s *Server) noHits(q index.Query) error {
 	} else {
 		msg += "; try other or fewer words"
 	}
-	return toolErrorf("%s. list_packages (docidx list) shows what is indexed.", msg)
+	return notFoundf("%s. %s shows what is indexed.", msg, s.opts.Words.List)
 }
 
 // passageBytes is the passage size of the first hit for an answer of maxTokens (the hits below
 // get shares of it, see index.Query.PassageBytes): the index's default at the default budget,
 // in proportion to a larger or smaller one.
-func (s *Server) passageBytes(maxTokens int) int {
+func (s *Service) passageBytes(maxTokens int) int {
 	if maxTokens <= 0 {
 		return index.DefaultPassageBytes
 	}
@@ -341,9 +343,6 @@ func (s *Server) passageBytes(maxTokens int) int {
 // lastSegment returns the last dot- or colon-separated part of a qualified name: a symbol's own
 // name ("PoolSize" of "redis.Options.PoolSize", "port" of "netconf::Config::port").
 func lastSegment(q string) string { return q[strings.LastIndexAny(q, ".:")+1:] }
-
-// readMore ends every page of search results: how to read a hit in full.
-const readMore = "Read a hit in full: " + ToolRead + " with its uri.\n"
 
 // renderBufs holds the buffers search results are rendered into, for reuse: a page of hits is
 // about 5 KB, built for every search.
@@ -390,7 +389,7 @@ func appendHit(b []byte, n int, h *docidx.Hit) []byte {
 	b = append(b, ")\n"...)
 	if h.Section != "" {
 		b = append(b, "   "...)
-		b = append(b, clip(index.CollapseSpace(h.Section), 300)...)
+		b = append(b, Clip(index.CollapseSpace(h.Section), 300)...)
 		b = append(b, '\n')
 	}
 	if len(h.Also) > 0 {

@@ -1,6 +1,6 @@
-package serve
+package answer
 
-// describe.go is describe_<ecosystem>_package: metadata, README summary and an API outline, or
+// describe.go is Describe (MCP's describe_<ecosystem>_package): metadata, README summary and an API outline, or
 // one symbol with its members.
 
 import (
@@ -93,11 +93,15 @@ type Example struct {
 	Output string `json:"output,omitempty" jsonschema:"expected output, when stated"`
 }
 
-func (s *Server) describe(ctx context.Context, tool string, eco docidx.Ecosystem, in DescribeInput) (string, DescribeOutput, error) {
+// Describe answers describe_<ecosystem>_package for eco: metadata, README summary and the API
+// outline of in.Package, or with in.Symbol that symbol and its members in full, paged within
+// in.MaxTokens. Errors are as Search's.
+func (s *Service) Describe(ctx context.Context, eco docidx.Ecosystem, in DescribeInput) (string, DescribeOutput, error) {
 	var out DescribeOutput
-	name, version := splitVersion(in.Package, in.Version)
+	tool := IssuerDescribe(eco)
+	name, version := SplitVersion(in.Package, in.Version)
 	if name == "" {
-		return "", out, invalidParams(map[string]any{"missing": []string{"package"}}, "package is empty")
+		return "", out, missingArgument("package", "package is empty")
 	}
 	pkg, focus, err := s.resolvePackage(eco, name, version)
 	if err != nil {
@@ -108,8 +112,8 @@ func (s *Server) describe(ctx context.Context, tool string, eco docidx.Ecosystem
 		return "", out, err
 	}
 	symbol := strings.TrimSpace(in.Symbol)
-	hash := requestHash(tool, string(eco), pkg.Name, pkg.Version, focus, symbol)
-	c, err := decodeCursor(in.Cursor, tool, hash)
+	hash := RequestHash(tool, string(eco), pkg.Name, pkg.Version, focus, symbol)
+	c, err := s.DecodeCursor(in.Cursor, tool, hash)
 	if err != nil {
 		return "", out, err
 	}
@@ -118,12 +122,12 @@ func (s *Server) describe(ctx context.Context, tool string, eco docidx.Ecosystem
 	var outline *outlineUnits  // the units when no symbol is asked for
 	var details []SymbolDetail // details[i] belongs to units[i]
 	if symbol != "" {
-		reportProgress(ctx, "looking up "+symbol)
+		s.progress(ctx, "looking up "+symbol)
 		var texts []string
 		details, texts, err = s.symbolDetails(ref, focus, symbol)
 		units = textUnits(texts)
 	} else {
-		reportProgress(ctx, "outlining the API of "+ref.String())
+		s.progress(ctx, "outlining the API of "+ref.String())
 		outline, err = s.outline(pkg, focus, &out)
 		units = outline
 	}
@@ -132,9 +136,9 @@ func (s *Server) describe(ctx context.Context, tool string, eco docidx.Ecosystem
 	}
 	p := pos{c.Unit, c.Byte}
 	if !validPos(units, p) {
-		return "", out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: out of range")
+		return "", out, s.badCursor("out of range")
 	}
-	text, first, end, next, more := cutPage(units, p, s.budget(in.MaxTokens))
+	text, first, end, next, more := cutPage(units, p, s.Budget(in.MaxTokens))
 	// Structured content lists the units that start on this page, so that following the cursors
 	// yields each outline entry, symbol and the header exactly once.
 	if p.off > 0 {
@@ -154,19 +158,19 @@ func (s *Server) describe(ctx context.Context, tool string, eco docidx.Ecosystem
 	}
 	t.WriteString(text)
 	if more {
-		out.NextCursor = cursor{Tool: tool, Hash: hash, Unit: next.unit, Byte: next.off}.encode()
-		t.WriteString(continuation(out.NextCursor))
+		out.NextCursor = Cursor{Tool: tool, Hash: hash, Unit: next.unit, Byte: next.off}.Encode()
+		t.WriteString(s.opts.Words.continuation(out.NextCursor))
 	}
 	return t.String(), out, nil
 }
 
 // describeBase returns the metadata part of a description of pkg (focused on the Go package
 // focus, when set): what every page of describe_*_package and the overview resource carry.
-func (s *Server) describeBase(pkg *docidx.Package, focus string) (DescribeOutput, error) {
+func (s *Service) describeBase(pkg *docidx.Package, focus string) (DescribeOutput, error) {
 	ref := pkg.Ref()
 	versions, err := s.reader().Versions(pkg.Ecosystem, pkg.Name)
 	if err != nil {
-		return DescribeOutput{}, s.internalError("read versions", err)
+		return DescribeOutput{}, internalError("read versions", err)
 	}
 	out := DescribeOutput{
 		Ecosystem: string(pkg.Ecosystem), Package: pkg.Name, ImportPath: focus, Version: pkg.Version,
@@ -204,7 +208,7 @@ var kindHeading = map[int]string{
 // outline entry, and fills out's Readme and Documents. Entries are grouped by declaring package
 // (focus only, when set) and kind, in declaration order within a group; each group's first unit
 // carries the group headings, so any page reads on its own.
-func (s *Server) outline(pkg *docidx.Package, focus string, out *DescribeOutput) (*outlineUnits, error) {
+func (s *Service) outline(pkg *docidx.Package, focus string, out *DescribeOutput) (*outlineUnits, error) {
 	ref := pkg.Ref()
 	r := s.reader()
 	syms, err := s.symbolsCached(r, ref)
@@ -219,7 +223,7 @@ func (s *Server) outline(pkg *docidx.Package, focus string, out *DescribeOutput)
 }
 
 // outlineOf is outline over symbols and documents already read.
-func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutput, syms []docidx.Symbol, docs []docidx.Document) (*outlineUnits, error) {
+func (s *Service) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutput, syms []docidx.Symbol, docs []docidx.Document) (*outlineUnits, error) {
 	ref := pkg.Ref()
 
 	pkgOf := func(sym *docidx.Symbol) string {
@@ -245,7 +249,7 @@ func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutpu
 			continue
 		}
 		if sym.Kind == docidx.KindPackage {
-			synopsis[p] = firstSentence(sym.Doc)
+			synopsis[p] = FirstSentence(sym.Doc)
 			if _, ok := byPkg[p]; !ok {
 				pkgs = append(pkgs, p)
 				byPkg[p] = nil
@@ -287,7 +291,7 @@ func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutpu
 	for i := range docs {
 		d := &docs[i]
 		if d.Kind == docidx.DocReadme && out.Readme == "" {
-			out.Readme = readmeSummary(d)
+			out.Readme = ReadmeSummary(d)
 		}
 		page := docidx.PageDocPrefix + d.Path
 		if d.Kind == docidx.DocReadme {
@@ -299,7 +303,7 @@ func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutpu
 		fmt.Fprintf(&h, "## README\n\n%s\n\n", out.Readme)
 	}
 	if len(out.Documents) > 0 {
-		h.WriteString("Documents (read with get_package_doc path=…): ")
+		fmt.Fprintf(&h, "Documents (read with %s): ", s.opts.Words.ReadDocument)
 		for i, d := range out.Documents {
 			if i > 0 {
 				h.WriteString(", ")
@@ -315,7 +319,7 @@ func (s *Server) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutpu
 	if nsyms == 0 {
 		h.WriteString("No API symbols are indexed for this version.\n")
 	} else {
-		fmt.Fprintf(&h, "## API (%d symbols; describe one with symbol=…)\n\n", nsyms)
+		fmt.Fprintf(&h, "## API (%d symbols; %s)\n\n", nsyms, s.opts.Words.DescribeSymbol)
 	}
 
 	o := &outlineUnits{header: h.String(), ref: ref, members: members}
@@ -395,8 +399,8 @@ func (o *outlineUnits) render(i int) {
 	it := &o.items[i]
 	sym := it.sym
 	e := OutlineEntry{
-		Package: it.pkg, Kind: string(sym.Kind), Name: sym.QualifiedName, Signature: compactSignature(sym.Signature),
-		Synopsis: firstSentence(sym.Doc), Deprecated: sym.Deprecated,
+		Package: it.pkg, Kind: string(sym.Kind), Name: sym.QualifiedName, Signature: CompactSignature(sym.Signature),
+		Synopsis: FirstSentence(sym.Doc), Deprecated: sym.Deprecated,
 		URI: o.ref.PageURI(docidx.PageSymbolPrefix + sym.QualifiedName),
 	}
 	if e.Signature == "" {
@@ -450,23 +454,23 @@ func sortByKind(syms []*docidx.Symbol) {
 	copy(syms, sorted)
 }
 
-// readmeSummary is the plain-text summary of a README: its Summary, else the start of its first
+// ReadmeSummary is the plain-text summary of a README: its Summary, else the start of its first
 // section with text.
-func readmeSummary(d *docidx.Document) string {
+func ReadmeSummary(d *docidx.Document) string {
 	if sum := strings.TrimSpace(d.Summary); sum != "" {
-		return clip(index.CollapseSpace(sum), 1000)
+		return Clip(index.CollapseSpace(sum), 1000)
 	}
 	for _, sec := range d.Sections {
 		if t := strings.TrimSpace(sec.Plain); t != "" {
-			return clip(index.CollapseSpace(t), 500)
+			return Clip(index.CollapseSpace(t), 500)
 		}
 	}
 	return ""
 }
 
 // symbolDetails returns the symbols of ref matching name (those of focus first, when set), each
-// rendered in full as one unit. No match is a tool error with did-you-mean over symbol names.
-func (s *Server) symbolDetails(ref docidx.Ref, focus, name string) ([]SymbolDetail, []string, error) {
+// rendered in full as one unit. No match is a not-found error with did-you-mean over symbol names.
+func (s *Service) symbolDetails(ref docidx.Ref, focus, name string) ([]SymbolDetail, []string, error) {
 	// From the symbol cache: describing one symbol after another of a package reads and decodes
 	// its symbols once, not for every call (zap's are a few thousand).
 	syms, err := s.symbolsCached(s.reader(), ref)
@@ -496,9 +500,9 @@ func (s *Server) symbolDetails(ref docidx.Ref, focus, name string) ([]SymbolDeta
 		if close := closest(name, names, 5); len(close) > 0 {
 			msg += "; did you mean: " + strings.Join(close, ", ") + "?"
 		} else {
-			msg += "; describe the package without symbol to see its API outline"
+			msg += "; " + s.opts.Words.Outline
 		}
-		return nil, nil, toolErrorf("%s", msg)
+		return nil, nil, notFoundf("%s", msg)
 	}
 	details := make([]SymbolDetail, 0, len(matches))
 	units := make([]string, 0, len(matches))

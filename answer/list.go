@@ -1,6 +1,6 @@
-package serve
+package answer
 
-// list.go is list_packages: the indexed packages and their versions, paged.
+// list.go is List (MCP's list_packages): the indexed packages and their versions, paged.
 
 import (
 	"context"
@@ -35,38 +35,38 @@ type PackageListing struct {
 	Description string   `json:"description,omitempty" jsonschema:"one-line description of the latest version"`
 }
 
-// ListPackages answers list_packages: the indexed packages with their versions, by ecosystem and
-// name prefix, in name order, paged within in.MaxTokens and in.Limit. Errors are as SearchDocs's.
-func (s *Server) ListPackages(ctx context.Context, in ListInput) (string, ListOutput, error) {
+// List answers list_packages: the indexed packages with their versions, by ecosystem and name
+// prefix, in name order, paged within in.MaxTokens and in.Limit. Errors are as Search's.
+func (s *Service) List(ctx context.Context, in ListInput) (string, ListOutput, error) {
 	out := ListOutput{Packages: []PackageListing{}}
 	eco, err := parseEcosystem(in.Ecosystem, false)
 	if err != nil {
 		return "", out, err
 	}
 	prefix := strings.TrimSpace(in.Prefix)
-	hash := requestHash(ToolListPackages, string(eco), prefix)
-	c, err := decodeCursor(in.Cursor, ToolListPackages, hash)
+	hash := RequestHash(IssuerList, string(eco), prefix)
+	c, err := s.DecodeCursor(in.Cursor, IssuerList, hash)
 	if err != nil {
 		return "", out, err
 	}
 	if in.Cursor != "" && c.Next == "" {
-		return "", out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: not a list_packages cursor")
+		return "", out, s.badCursor("not a %s cursor", s.opts.Words.name(IssuerList))
 	}
 	limit := in.Limit
 	if limit <= 0 {
-		limit = defaultListLimit
+		limit = DefaultListLimit
 	}
-	limit = min(limit, maxListLimit)
+	limit = min(limit, MaxListLimit)
 	page, next, err := s.reader().List(eco, prefix, c.Next, limit)
 	if err != nil {
 		if errors.Is(err, index.ErrBadCursor) {
-			return "", out, invalidParams(map[string]string{"argument": "cursor"}, "invalid cursor: not issued by this snapshot; omit cursor to start over")
+			return "", out, s.badCursor("not issued by this snapshot; omit %s to start over", s.opts.Words.Cursor)
 		}
-		return "", out, s.internalError("list packages", err)
+		return "", out, internalError("list packages", err)
 	}
 	// Cut at a package boundary within the budget; the first package always goes in. The
 	// index's cursor for a shorter page comes from listing that many again.
-	budget := s.budget(in.MaxTokens)
+	budget := s.Budget(in.MaxTokens)
 	var t strings.Builder
 	for i, l := range page {
 		vs := l.Versions
@@ -79,12 +79,12 @@ func (s *Server) ListPackages(ctx context.Context, in ListInput) (string, ListOu
 			fmt.Fprintf(&e, " (versions %s)", strings.Join(vs, ", "))
 		}
 		if l.Description != "" {
-			fmt.Fprintf(&e, " — %s", clip(index.CollapseSpace(l.Description), 200))
+			fmt.Fprintf(&e, " — %s", Clip(index.CollapseSpace(l.Description), 200))
 		}
 		e.WriteByte('\n')
 		if i > 0 && t.Len()+e.Len() > budget {
 			if _, next, err = s.reader().List(eco, prefix, c.Next, i); err != nil {
-				return "", out, s.internalError("list packages", err)
+				return "", out, internalError("list packages", err)
 			}
 			page = page[:i]
 			break
@@ -104,8 +104,8 @@ func (s *Server) ListPackages(ctx context.Context, in ListInput) (string, ListOu
 		t.WriteString(".\n")
 	}
 	if next != "" {
-		out.NextCursor = cursor{Tool: ToolListPackages, Hash: hash, Next: next}.encode()
-		t.WriteString(continuation(out.NextCursor))
+		out.NextCursor = Cursor{Tool: IssuerList, Hash: hash, Next: next}.Encode()
+		t.WriteString(s.opts.Words.continuation(out.NextCursor))
 	}
 	return t.String(), out, nil
 }

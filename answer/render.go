@@ -1,8 +1,7 @@
-package serve
+package answer
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -10,19 +9,19 @@ import (
 	"github.com/docidx/docidx"
 )
 
-// Markdown renderings shared by the tools. Text content is for people and models; it mirrors the
+// Markdown renderings shared by the answers. Text content is for people and models; it mirrors the
 // structured content, compactly.
 
 // maxSynopsis bounds a first sentence in an outline, in bytes.
 const maxSynopsis = 200
 
-// firstSentence returns the first sentence of a doc comment as one line: up to the first period
+// FirstSentence returns the first sentence of a doc comment as one line: up to the first period
 // followed by a space or the end, or the first blank line, at most maxSynopsis bytes.
 //
 // It runs once per symbol of an outline (thousands for a large package), so it makes one pass:
 // white space is collapsed as it is met, and the pass stops at the sentence's end, or once more
 // than maxSynopsis bytes are kept, since clip then cuts whatever follows.
-func firstSentence(doc string) string {
+func FirstSentence(doc string) string {
 	doc = strings.TrimSpace(doc)
 	if i := strings.Index(doc, "\n\n"); i >= 0 {
 		doc = doc[:i]
@@ -58,7 +57,7 @@ func firstSentence(doc string) string {
 		}
 		i += size
 	}
-	return clip(string(b), maxSynopsis)
+	return Clip(string(b), maxSynopsis)
 }
 
 // asciiSpace marks the ASCII bytes unicode.IsSpace accepts.
@@ -74,8 +73,8 @@ func isAbbrevEnd(s string) bool {
 	return false
 }
 
-// clip shortens s to at most n bytes on a word or character boundary, adding "…".
-func clip(s string, n int) string {
+// Clip shortens s to at most n bytes on a word or character boundary, adding "…".
+func Clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
@@ -91,9 +90,9 @@ func clip(s string, n int) string {
 
 func isBoundary(s string, i int) bool { return i >= len(s) || s[i] < 0x80 || s[i] >= 0xC0 }
 
-// compactSignature returns a declaration on one line: its first line, with " …" when the
+// CompactSignature returns a declaration on one line: its first line, with " …" when the
 // declaration goes on (a struct's fields, an interface's methods).
-func compactSignature(sig string) string {
+func CompactSignature(sig string) string {
 	sig = strings.TrimSpace(sig)
 	line, rest, more := strings.Cut(sig, "\n")
 	line = strings.TrimRight(line, " \t")
@@ -103,7 +102,7 @@ func compactSignature(sig string) string {
 			line += " }"
 		}
 	}
-	return clip(line, 300)
+	return Clip(line, 300)
 }
 
 // headingPath joins a section's heading path the way search hits do.
@@ -163,9 +162,4 @@ func codeLang(eco docidx.Ecosystem) string {
 		return "swift"
 	}
 	return ""
-}
-
-// continuation is the line that ends a text page when more follows.
-func continuation(next string) string {
-	return fmt.Sprintf("\n---\nMore follows: call again with cursor %q.\n", next)
 }

@@ -1,0 +1,207 @@
+package answer_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/answer"
+	"github.com/docidx/docidx/index"
+)
+
+// snapshot writes a snapshot of pkgs into a new directory and opens it; the test closes it.
+func snapshot(t *testing.T, pkgs ...*docidx.PackageDocs) *index.Reader {
+	t.Helper()
+	dir := t.TempDir()
+	w, err := index.Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pkgs {
+		if err := w.Put(context.Background(), p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := w.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	r, err := index.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+// module is a Go module with a README, a guide and a few documented symbols.
+func module(name string) *docidx.PackageDocs {
+	return &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.Go, Name: name, Version: "v1.0.0", Description: "Greetings for people."},
+		Documents: []docidx.Document{
+			{Path: "README.md", Kind: docidx.DocReadme, Title: "hello", Sections: []docidx.Section{
+				{Heading: []string{"hello"}, Anchor: "hello", Text: "Greetings for people, by name.", Plain: "Greetings for people, by name."},
+				{Heading: []string{"hello", "Usage"}, Anchor: "usage", Text: "Call Greet with a name to get a greeting.", Plain: "Call Greet with a name to get a greeting."},
+			}},
+			{Path: "docs/guide.md", Kind: docidx.DocGuide, Title: "Guide", Sections: []docidx.Section{
+				{Heading: []string{"Guide"}, Anchor: "guide", Text: "A greeting names the person greeted.", Plain: "A greeting names the person greeted."},
+			}},
+		},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindPackage, Name: "hello", Package: name, QualifiedName: name, Signature: "package hello", Doc: "Package hello greets people."},
+			{Kind: docidx.KindFunc, Name: "Greet", Package: name, QualifiedName: "hello.Greet", Signature: "func Greet(name string) string", Doc: "Greet returns a greeting for name."},
+			{Kind: docidx.KindFunc, Name: "Farewell", Package: name, QualifiedName: "hello.Farewell", Signature: "func Farewell(name string) string", Doc: "Farewell returns a greeting for name when they leave."},
+		},
+	}
+}
+
+// words are Words whose every phrase is marked, to be found in answers.
+var words = answer.Words{
+	Read: "READ-WORD", ReadDocument: "DOCUMENT-WORD", DescribeSymbol: "SYMBOL-WORD", Outline: "OUTLINE-WORD",
+	API: "API-WORD", List: "LIST-WORD", PassURI: "URI-WORD", Cursor: "CURSOR-WORD", NextCursor: "NEXT-WORD",
+	Continue: "CONTINUE-WORD",
+}
+
+func service(r *index.Reader) *answer.Service {
+	return answer.New(func() *index.Reader { return r }, answer.Options{Words: words})
+}
+
+// TestErrors holds the error contract: bad arguments are *ArgumentError wrapping
+// docidx.ErrUsage and naming the argument, what the snapshot does not hold wraps
+// docidx.ErrNotFound, and a snapshot that cannot be read is an *InternalError.
+func TestErrors(t *testing.T) {
+	const mod = "example.com/hello"
+	s := service(snapshot(t, module(mod)))
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name     string
+		err      error
+		want     error
+		argument string // for docidx.ErrUsage
+		missing  bool
+	}{
+		{"empty query", third(s.Search(ctx, answer.SearchInput{Query: " "})), docidx.ErrUsage, "query", true},
+		{"bad ecosystem", third(s.Search(ctx, answer.SearchInput{Query: "greet", Ecosystem: "cobol"})), docidx.ErrUsage, "ecosystem", false},
+		{"bad cursor", third(s.Search(ctx, answer.SearchInput{Query: "greet", Cursor: "bogus"})), docidx.ErrUsage, "cursor", false},
+		{"bad kind", third(s.Search(ctx, answer.SearchInput{Query: "greet", Kind: "sonnet"})), docidx.ErrUsage, "kind", false},
+		{"bad uri", third(s.Read(ctx, answer.ReadInput{URI: "not-a-uri"})), docidx.ErrUsage, "uri", false},
+		{"no package", third(s.Describe(ctx, docidx.Go, answer.DescribeInput{})), docidx.ErrUsage, "package", true},
+		{"no ecosystem", third(s.GetDoc(ctx, answer.DocInput{Package: mod})), docidx.ErrUsage, "ecosystem", true},
+		{"no hits", third(s.Search(ctx, answer.SearchInput{Query: "zebra xylophone"})), docidx.ErrNotFound, "", false},
+		{"unknown package", third(s.Describe(ctx, docidx.Go, answer.DescribeInput{Package: "example.com/nope"})), docidx.ErrNotFound, "", false},
+		{"unknown version", third(s.Describe(ctx, docidx.Go, answer.DescribeInput{Package: mod, Version: "v9"})), docidx.ErrNotFound, "", false},
+		{"unknown symbol", third(s.Describe(ctx, docidx.Go, answer.DescribeInput{Package: mod, Symbol: "Qqqqqqqq"})), docidx.ErrNotFound, "", false},
+		{"unknown document", third(s.GetDoc(ctx, answer.DocInput{Ecosystem: "go", Package: mod, Path: "docs/nope.md"})), docidx.ErrNotFound, "", false},
+		{"unknown anchor", third(s.Read(ctx, answer.ReadInput{URI: "docidx://golang/" + mod + "@v1.0.0/readme#nope"})), docidx.ErrNotFound, "", false},
+		{"unknown page", second(s.Page("docidx://golang/" + mod + "@v1.0.0/symbol/Nope")), docidx.ErrNotFound, "", false},
+		{"unknown diff", second(s.Diff(docidx.Go, mod, "v0.1.0", "")), docidx.ErrNotFound, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if !errors.Is(tc.err, tc.want) {
+				t.Fatalf("error %v, want one wrapping %v", tc.err, tc.want)
+			}
+			var arg *answer.ArgumentError
+			if isArg := errors.As(tc.err, &arg); isArg != (tc.want == docidx.ErrUsage) {
+				t.Fatalf("error %v: *ArgumentError %v, want %v", tc.err, isArg, !isArg)
+			}
+			if arg != nil && (arg.Argument != tc.argument || arg.Missing != tc.missing) {
+				t.Errorf("argument %q missing %v, want %q %v", arg.Argument, arg.Missing, tc.argument, tc.missing)
+			}
+			var internal *answer.InternalError
+			if errors.As(tc.err, &internal) {
+				t.Errorf("error %v is an *InternalError", tc.err)
+			}
+		})
+	}
+
+	// A reader that cannot be read (here: closed) is the server's fault, not a missing package.
+	r := snapshot(t, module(mod))
+	closed := service(r)
+	r.Close()
+	_, _, err := closed.Describe(ctx, docidx.Go, answer.DescribeInput{Package: mod})
+	var internal *answer.InternalError
+	if !errors.As(err, &internal) || errors.Is(err, docidx.ErrUsage) {
+		t.Errorf("describe over a closed reader: %v, want an *InternalError", err)
+	}
+}
+
+func second[T any](_ T, err error) error        { return err }
+func third[T, U any](_ T, _ U, err error) error { return err }
+
+// TestWords holds that the words of what to do next are the caller's: every phrase of Words
+// comes into the answers that need it, and nothing else names a tool or argument.
+func TestWords(t *testing.T) {
+	const mod = "example.com/hello"
+	s := service(snapshot(t, module(mod)))
+	ctx := context.Background()
+	var texts []string
+	add := func(text string, _ any, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, text)
+	}
+	addErr := func(_ string, _ any, err error) {
+		t.Helper()
+		if err == nil {
+			t.Fatal("no error")
+		}
+		texts = append(texts, err.Error())
+	}
+	text, out, err := s.Search(ctx, answer.SearchInput{Query: "greeting name", MaxTokens: answer.MinMaxTokens})
+	add(text, out, err)
+	if out.NextCursor == "" {
+		t.Fatal("a search at the smallest budget is not cut")
+	}
+	addErr(s.Search(ctx, answer.SearchInput{Query: "greeting name", Cursor: "bogus"}))
+	addErr(s.Search(ctx, answer.SearchInput{Query: "zebra xylophone"}))
+	add(s.Describe(ctx, docidx.Go, answer.DescribeInput{Package: mod}))
+	addErr(s.Describe(ctx, docidx.Go, answer.DescribeInput{Package: mod, Symbol: "Qqqqqqqqqq"}))
+	addErr(s.Read(ctx, answer.ReadInput{URI: "not-a-uri"}))
+	all := strings.Join(texts, "\n")
+	for _, w := range []string{words.Read, words.ReadDocument, words.DescribeSymbol, words.Outline, words.List,
+		words.PassURI, words.Cursor, words.NextCursor, words.Continue} {
+		if !strings.Contains(all, w) {
+			t.Errorf("no answer says %s:\n%s", w, all)
+		}
+	}
+	for _, tool := range []string{"read_package_doc", "get_package_doc", "list_packages", "search_package_docs", "symbol=", "nextCursor"} {
+		if strings.Contains(all, tool) {
+			t.Errorf("an answer names %s, not in its Words:\n%s", tool, all)
+		}
+	}
+}
+
+// TestFollowsReader holds that a Service answers from the reader its function returns at each
+// request: a reload (another reader) is followed without a new Service.
+func TestFollowsReader(t *testing.T) {
+	var cur atomic.Pointer[index.Reader]
+	cur.Store(snapshot(t, module("example.com/hello")))
+	s := answer.New(cur.Load, answer.Options{Words: words})
+	names := func() []string {
+		_, out, err := s.List(context.Background(), answer.ListInput{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, p := range out.Packages {
+			names = append(names, p.Package)
+		}
+		return names
+	}
+	if got := names(); len(got) != 1 || got[0] != "example.com/hello" {
+		t.Fatalf("first snapshot lists %v", got)
+	}
+	cur.Store(snapshot(t, module("example.com/hello"), module("example.com/later")))
+	if got := names(); len(got) != 2 || got[1] != "example.com/later" {
+		t.Fatalf("after the reload the Service lists %v, want the new snapshot's two packages", got)
+	}
+	// Cached documents of the old reader are not served for the new one.
+	_, _, err := s.GetDoc(context.Background(), answer.DocInput{Ecosystem: "go", Package: "example.com/later"})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

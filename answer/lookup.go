@@ -1,0 +1,163 @@
+package answer
+
+// lookup.go resolves what a request names — a package, a Go import path inside a module, a
+// symbol — and says "did you mean" when it names nothing indexed.
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
+)
+
+// resolvePackage finds the package version a describe or get_*_doc call names. For Go, name may
+// be an import path inside an indexed module: the longest indexed module path that is a prefix
+// of name (at a slash) wins, and focus is then name. A name that is no indexed package's may be a
+// bare one ("goldmark"), which names the one package FindPackage finds; an ambiguous bare name
+// and an unknown package are not-found errors. version may be a range (see index.ResolveVersion).
+func (s *Service) resolvePackage(eco docidx.Ecosystem, name, version string) (pkg *docidx.Package, focus string, err error) {
+	r := s.reader()
+	if eco == docidx.Go {
+		name = strings.TrimSuffix(name, "/")
+		for p := name; p != ""; {
+			vs, err := r.Versions(eco, p)
+			if err != nil && !errors.Is(err, docidx.ErrNotFound) {
+				return nil, "", internalError("read versions", err)
+			}
+			if len(vs) > 0 {
+				if p != name {
+					focus = name
+				}
+				name = p
+				break
+			}
+			i := strings.LastIndexByte(p, '/')
+			if i < 0 {
+				break
+			}
+			p = p[:i]
+		}
+	}
+	if _, err := r.Versions(eco, name); errors.Is(err, docidx.ErrNotFound) {
+		// A bare name ("goldmark" for github.com/yuin/goldmark) names the one package it finds.
+		refs, err := r.FindPackages(eco, name)
+		if err != nil {
+			return nil, "", internalError("find package", err)
+		}
+		switch {
+		case len(refs) == 1:
+			name = refs[0].Name
+		case len(refs) > 1:
+			return nil, "", ambiguousName(name, refs)
+		}
+	}
+	pkg, err = r.Package(docidx.Ref{Ecosystem: eco, Name: name, Version: version})
+	if err != nil {
+		return nil, "", readerError("read package", err, func() error { return s.unknownPackage(eco, name, version) })
+	}
+	return pkg, focus, nil
+}
+
+// FindPackage returns the one indexed package (Version empty) that name names in ecosystem eco,
+// or in any ecosystem when eco is empty: the package of that name, else the Go module whose last
+// path element it is (see index.Reader.FindPackages). It returns a not-found error that lists the
+// candidates when name is ambiguous, and the did-you-mean of an unknown package when it names
+// nothing.
+func (s *Service) FindPackage(eco docidx.Ecosystem, name string) (docidx.Ref, error) {
+	refs, err := s.reader().FindPackages(eco, name)
+	if err != nil {
+		return docidx.Ref{}, internalError("find package", err)
+	}
+	switch len(refs) {
+	case 0:
+		return docidx.Ref{}, s.unknownPackage(eco, name, "")
+	case 1:
+		return refs[0], nil
+	}
+	return docidx.Ref{}, ambiguousName(name, refs)
+}
+
+// ambiguousName is the not-found error for a bare name that names more than one package, refs.
+func ambiguousName(name string, refs []docidx.Ref) error {
+	names := make([]string, len(refs))
+	for i, ref := range refs {
+		names[i] = crawlPrefix(ref.Ecosystem) + ":" + ref.Name
+	}
+	return notFoundf("%s names %d packages: %s; give the whole name with its ecosystem, e.g. %s",
+		docidx.Quote(name), len(refs), strings.Join(names, ", "), names[0])
+}
+
+// unknownImportPath is the not-found error for a Go import path inside an indexed module that names
+// no package of it.
+func (s *Service) unknownImportPath(pkg *docidx.Package, path string, syms []docidx.Symbol) error {
+	seen := make(map[string]bool)
+	var pkgs []string
+	for i := range syms {
+		p := syms[i].Package
+		if p != "" && !seen[p] {
+			seen[p] = true
+			pkgs = append(pkgs, p)
+		}
+	}
+	msg := fmt.Sprintf("module %s@%s has no package %s", pkg.Name, pkg.Version, path)
+	if close := closest(path, pkgs, 5); len(close) > 0 {
+		msg += "; did you mean: " + strings.Join(close, ", ") + "?"
+	}
+	return notFoundf("%s", msg)
+}
+
+// closest is index.Closest: one did-you-mean for packages, symbols, import paths and anchors.
+func closest(want string, names []string, n int) []string { return index.Closest(want, names, n) }
+
+// unknownPackage is the not-found error for a package the snapshot does not hold: it suggests close
+// indexed names and says how to crawl the package.
+func (s *Service) unknownPackage(eco docidx.Ecosystem, name, version string) error {
+	name, version = docidx.Clip(name), docidx.Clip(version) // as the client sent them
+	what := name
+	if version != "" {
+		what = name + "@" + version
+	}
+	var b strings.Builder
+	if eco == "" {
+		fmt.Fprintf(&b, "package %s is not indexed", what)
+	} else {
+		fmt.Fprintf(&b, "package %s (%s) is not indexed", what, eco)
+	}
+	if version != "" {
+		if vs, err := s.reader().Versions(eco, name); err == nil && len(vs) > 0 {
+			b.Reset()
+			fmt.Fprintf(&b, "no indexed version of %s (%s) matches %s", name, eco, version)
+			fmt.Fprintf(&b, "; indexed versions: %s", strings.Join(vs, ", "))
+			fmt.Fprintf(&b, ". To add it, run: docidx crawl %s:%s@%s", crawlPrefix(eco), name, version)
+			return &failure{msg: b.String(), kind: docidx.ErrNotFound}
+		}
+	}
+	var names []string
+	for _, ref := range s.reader().Suggest(eco, name, 5) {
+		names = append(names, ref.Name)
+	}
+	if len(names) > 0 {
+		fmt.Fprintf(&b, "; did you mean: %s?", strings.Join(names, ", "))
+	} else {
+		b.WriteByte('.')
+	}
+	spec := crawlPrefix(eco) + ":" + name
+	if version != "" {
+		spec += "@" + version
+	}
+	fmt.Fprintf(&b, " To add it, run: docidx crawl %s", spec)
+	return &failure{msg: b.String(), kind: docidx.ErrNotFound}
+}
+
+// crawlPrefix is the spec prefix docidx crawl accepts for eco ("go:", "npm:", …).
+func crawlPrefix(eco docidx.Ecosystem) string {
+	switch eco {
+	case docidx.Go:
+		return "go"
+	case "":
+		return "ECOSYSTEM"
+	}
+	return string(eco)
+}
