@@ -354,46 +354,22 @@ func (h *Handler) api(w http.ResponseWriter, r *http.Request, ref docidx.Ref) {
 		return
 	}
 	md := newMarkdown(h.hl, ref, "", nil)
-	byPkg := map[string]int{}
-	group := func(p string) *apiPackage {
-		i, ok := byPkg[p]
-		if !ok {
-			i = len(d.Packages)
-			byPkg[p] = i
-			d.Packages = append(d.Packages, apiPackage{Name: p})
+	lang := ecosystemLanguage[ref.Ecosystem]
+	var entries func([]answer.APIEntry) []apiSymbol
+	entries = func(es []answer.APIEntry) []apiSymbol {
+		var out []apiSymbol
+		for _, e := range es {
+			out = append(out, apiSymbol{Symbol: e.Symbol, Href: pagePath(ref, docidx.PageSymbolPrefix+e.Symbol.QualifiedName),
+				Synopsis: e.Synopsis, Members: entries(e.Members), lang: lang})
 		}
-		return &d.Packages[i]
+		return out
 	}
-	entry := func(s *docidx.Symbol) apiSymbol {
-		return apiSymbol{Symbol: s, Href: pagePath(ref, docidx.PageSymbolPrefix+s.QualifiedName), Synopsis: answer.FirstSentence(s.Doc), lang: ecosystemLanguage[ref.Ecosystem]}
-	}
-	// Members go under their type: the symbol of the same declaring package whose Key is their
-	// Parent (as answer's outline does).
-	types := map[string]int{} // package + "\x00" + key → index in its group's Symbols
-	for i := range syms {
-		s := &syms[i]
-		if s.Kind == docidx.KindPackage {
-			g := group(s.Package)
-			g.Doc = md.text(s.Doc)
-			continue
+	for _, g := range answer.GroupAPI(syms) { // members under their type, as answer groups them
+		p := apiPackage{Name: g.Package, Symbols: entries(g.Symbols)}
+		if g.Doc != nil {
+			p.Doc = md.text(g.Doc.Doc)
 		}
-		if s.Parent == "" {
-			g := group(s.Package)
-			types[s.Package+"\x00"+s.Key()] = len(g.Symbols)
-			g.Symbols = append(g.Symbols, entry(s))
-		}
-	}
-	for i := range syms {
-		s := &syms[i]
-		if s.Kind == docidx.KindPackage || s.Parent == "" {
-			continue
-		}
-		g := group(s.Package)
-		if j, ok := types[s.Package+"\x00"+s.Parent]; ok {
-			g.Symbols[j].Members = append(g.Symbols[j].Members, entry(s))
-			continue
-		}
-		g.Symbols = append(g.Symbols, entry(s)) // a member of a type not indexed
+		d.Packages = append(d.Packages, p)
 	}
 	for i := range d.Packages {
 		var b strings.Builder

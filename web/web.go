@@ -3,7 +3,7 @@
 // is /npm/zod@3.23.8/readme), so that a link an assistant gives is a link a person opens.
 //
 // The pages are built from package answer, docidx's answer layer (answer.Service's Search,
-// Describe, List, Diff, its outlines' synopses) and from the index reader it answers from, so the
+// Describe, List, Diff, GroupAPI for the API page) and from the index reader it answers from, so the
 // HTML, the CLI and MCP never disagree. web does not import serve (deps_test.go): cmd/docidx
 // hands New the Service of the server it mounts the pages on, which follows its reloads.
 // They are html/template pages with embedded static files: no JavaScript build, no remote
