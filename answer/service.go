@@ -48,6 +48,14 @@ func New(current func() *index.Reader, opts Options) *Service {
 	}
 }
 
+// WithWords returns a Service that answers as s does, from the same reader and caches, in the
+// words w: for a second caller of one server's answers (the web pages beside MCP).
+func (s *Service) WithWords(w Words) *Service {
+	c := *s
+	c.opts.Words = w
+	return &c
+}
+
 // Reader returns the snapshot reader the Service answers from now.
 func (s *Service) Reader() *index.Reader { return s.current() }
 

@@ -75,6 +75,25 @@ type Handler struct {
 	kept    map[string][]byte       // pages by key (see renderKept)
 }
 
+// pageWords are the words of the answers the pages show (an error's advice, mostly): pages and
+// links where MCP names tools and the CLI commands.
+var pageWords = answer.Words{
+	Read:           "open its page",
+	ReadDocument:   "open the document from the package's page",
+	DescribeSymbol: "open one from the API page",
+	Outline:        "the package's API page lists its symbols",
+	API:            "its API page lists its symbols instead",
+	List:           "the snapshot page (/snapshot)",
+	PassURI:        "follow a link of a search result or package page",
+	Cursor:         "the next page link",
+	NextCursor:     "the next page link of the previous page",
+	Continue:       "follow the next page link",
+	Names: map[string]string{
+		answer.IssuerSearch: "search", answer.IssuerRead: "a page", answer.IssuerList: "the snapshot page",
+		answer.IssuerGetDoc: "a document page",
+	},
+}
+
 // Options configure a Handler. The zero value is usable.
 type Options struct {
 	// Logger receives errors that are the server's fault (a damaged snapshot). Nil discards.
@@ -89,7 +108,7 @@ func New(s *answer.Service, opts Options) *Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	h := &Handler{s: s, log: log, pages: map[string]*template.Template{}, hl: &highlighter{}}
+	h := &Handler{s: s.WithWords(pageWords), log: log, pages: map[string]*template.Template{}, hl: &highlighter{}}
 	base := template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html"))
 	names, err := fs.Glob(templateFS, "templates/*.html")
 	if err != nil {

@@ -337,6 +337,12 @@ func TestNotFound(t *testing.T) {
 				t.Errorf("GET %s: body lacks %q\n%s", tc.path, w, body)
 			}
 		}
+		// A page speaks of pages and links, not of MCP's tools or the CLI's commands.
+		for _, w := range []string{"_package", "read_package_doc", "docidx read", "docidx show", "symbol="} {
+			if strings.Contains(body, w) {
+				t.Errorf("GET %s: body says %q\n%s", tc.path, w, body)
+			}
+		}
 	}
 }
 
@@ -488,5 +494,20 @@ func BenchmarkPages(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestPageWords: advice an answer gives (a search that finds nothing) names pages, not MCP's
+// tools or the CLI's commands.
+func TestPageWords(t *testing.T) {
+	ts := newServer(t, serve.HTTPOptions{})
+	_, body := get(t, ts, "/?q=qqqxyzzy&package=github.com/acme/workpool")
+	if !strings.Contains(body, "/snapshot") {
+		t.Errorf("no-hits page lacks the snapshot page's name:\n%s", body)
+	}
+	for _, w := range []string{"list_packages", "docidx list"} {
+		if strings.Contains(body, w) {
+			t.Errorf("no-hits page says %q:\n%s", w, body)
+		}
 	}
 }
