@@ -120,6 +120,9 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		f[fName] = names
 		f[fSignature] = clip(s.Signature, maxCode)
 		doc := s.DocWithParams()
+		if strings.TrimSpace(doc) == "" {
+			f[fUndoc] = undocumented
+		}
 		f[fAll] = allText(names, identWords(names), clip(doc, maxBody))
 		f[fHeading] = s.Package
 		f[fSTitle] = s.QualifiedName
@@ -130,6 +133,9 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 	}
 	return out
 }
+
+// undocumented is the fUndoc value of a symbol without a doc comment.
+const undocumented = "1"
 
 // allText joins the parts of the all field, which decides which documents a query selects.
 func allText(parts ...string) string { return strings.Join(parts, "\n") }

@@ -41,6 +41,7 @@ const (
 	fName      = "name"      // ident: symbol name and qualified name
 	fSignature = "signature" // ident: symbol signature
 	fAll       = "all"       // en: title, headings, text and names split into words; selects documents
+	fUndoc     = "undoc"     // keyword: "1" for a symbol without a doc comment, absent otherwise
 	// Stored only, to build hits without reading store.db.
 	fSTitle   = "s_title"
 	fSSection = "s_section"
@@ -193,7 +194,7 @@ func newMapping() (mapping.IndexMapping, error) {
 	}
 
 	dm := bleve.NewDocumentStaticMapping()
-	for _, name := range []string{fEco, fPkg, fVersion, fHit, fKind, fPkgExact} {
+	for _, name := range []string{fEco, fPkg, fVersion, fHit, fKind, fPkgExact, fUndoc} {
 		dm.AddFieldMappingsAt(name, kw())
 	}
 	dm.AddFieldMappingsAt(fPkgName, text(identAnalyzerName))

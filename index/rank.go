@@ -33,6 +33,9 @@ package index
 //	         document frequency, uvarint offset and uvarint length<<1|dense of its postings in
 //	         the postings section; the first terms are symbol names ("\x01" and a symbol's own
 //	         name lowercased). A term's ordinal is its position in dict.
+//	docflags a bitmap of u64 words, bit d%64 of word d/64 set when document d is a symbol
+//	         without a doc comment (the undoc field). Optional: a file without it (written
+//	         before it existed) has every document documented.
 //	docnums  u32 per document: its document number in the segment's search.bleve; empty when
 //	         document d is Bleve's document d, as it is in an index built at once and merged
 //	pkgterms per package version, the terms its documents hold and in how many of them: u64
@@ -95,12 +98,16 @@ const (
 	secBlocks   = "blocks"
 	secDict     = "dict"
 	secDocNums  = "docnums"
+	secDocFlags = "docflags"
 	secPkgTerms = "pkgterms"
 	secPostings = "postings"
 )
 
 // rankSectionNames are the sections a rank index holds, in file order.
-var rankSectionNames = [...]string{secDocPkg, secDocKind, secPkgs, secKinds, secExact, secBlocks, secDict, secDocNums, secPkgTerms, secPostings}
+var rankSectionNames = [...]string{secDocPkg, secDocKind, secPkgs, secKinds, secExact, secBlocks, secDict, secDocNums, secPkgTerms, secPostings, secDocFlags}
+
+// optionalSections are the sections a rank index may lack, written since a later version.
+var optionalSections = map[string]bool{secDocFlags: true}
 
 // termBlock is how many terms share a dictionary block: one pread of about 2 KB finds a term.
 const termBlock = 64
@@ -147,6 +154,7 @@ type rankBuilder struct {
 	nums    []uint32 // rank.idx document number -> Bleve's, when they differ
 	docPkg  []uint32
 	docKind []uint8
+	undoc   []uint64 // the docflags bitmap
 	pkgs    []string
 	pkgOrd  map[string]uint32
 	kinds   []string
@@ -233,6 +241,12 @@ func (b *rankBuilder) documents(ctx context.Context) error {
 		}); err != nil {
 			return err
 		}
+	}
+	b.undoc = make([]uint64, (len(b.ids)+63)/64)
+	if err := b.walk(ctx, undocumented, fUndoc, func(doc uint32, _ uint64, _ float64) {
+		b.undoc[doc/64] |= 1 << (doc % 64)
+	}); err != nil {
+		return err
 	}
 	symbol := make([]bool, len(b.ids))
 	if err := b.walk(ctx, string(docidx.HitSymbol), fHit, func(doc uint32, _ uint64, _ float64) {
@@ -597,6 +611,7 @@ func (b *rankBuilder) write(path string) error {
 		secDocNums:  4 * len(b.nums),
 		secPkgTerms: 8*len(pkgTermOffs) + len(pkgTerms),
 		secPostings: len(b.postings),
+		secDocFlags: 8 * len(b.undoc),
 	}
 	at := pad(len(rankMagic) + 4*7 + len(rankSectionNames)*24)
 	w.write([]byte(rankMagic))
@@ -653,6 +668,11 @@ func (b *rankBuilder) write(path string) error {
 		w.write(pkgTerms)
 	})
 	section(secPostings, func() { w.write(b.postings) })
+	section(secDocFlags, func() {
+		for _, word := range b.undoc {
+			u64(word)
+		}
+	})
 	align()
 	if w.err == nil {
 		w.err = w.w.Flush()

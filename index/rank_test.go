@@ -305,3 +305,33 @@ func TestSearchDeferred(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestUndocumentedRanksBelow: for a question in words, a symbol without a doc comment ranks
+// below a documented one that holds the same words; a question that spells its name still
+// finds it first, in whichever segment it is (rank.idx's docflags, numbered over the snapshot).
+func TestUndocumentedRanksBelow(t *testing.T) {
+	pkg := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "flagpole", Version: "1.0.0", Description: "flags"},
+		Symbols: []docidx.Symbol{
+			// Named with every word of the question, so it would rank first on its name.
+			{Kind: docidx.KindMethod, Name: "parseStrictOptions", Parent: "Parser", QualifiedName: "Parser.parseStrictOptions", Signature: "parseStrictOptions(): void"},
+			{Kind: docidx.KindMethod, Name: "configure", Parent: "Parser", QualifiedName: "Parser.configure", Signature: "configure(o: Options): void",
+				Doc: "Configure the parser. In strict mode, it will parse options it knows and reject the others with an error that names them, so that a typo never passes unseen."},
+		},
+	}
+	// In a second segment, so that its documents are numbered after the first's.
+	dir := build(t, npmPackage("commander", "12.1.0", "the complete solution for node.js command-line programs"))
+	commit(t, dir, pkg)
+	r := open(t, dir)
+	defer r.Close()
+	if n := len(r.Manifest().Segments); n != 2 {
+		t.Fatalf("%d segments, want 2", n)
+	}
+	hits := search(t, r, index.Query{Text: "how do I parse strict options"})
+	if len(hits) < 2 || hits[0].Title != "Parser.configure" {
+		t.Errorf("prose question: hits %v, want Parser.configure first", ids(hits))
+	}
+	if hits := search(t, r, index.Query{Text: "parseStrictOptions"}); len(hits) == 0 || hits[0].Title != "Parser.parseStrictOptions" {
+		t.Errorf("its name: hits %v, want Parser.parseStrictOptions first", ids(hits))
+	}
+}

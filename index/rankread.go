@@ -37,6 +37,7 @@ type rankSegment struct {
 
 	docPkg      []byte // u32 per document
 	docKind     []byte // u8 per document
+	docFlags    []byte // the docflags bitmap, nil in a file without it
 	pkgs        strTable
 	kinds       strTable
 	exact       strTable
@@ -181,7 +182,7 @@ func loadRank(f *os.File, shapeOnly bool) (*rankSegment, error) {
 		return nil, bad("sections end at %d, the file at %d", pad8+4, size)
 	}
 	for _, name := range rankSectionNames {
-		if _, ok := secs[name]; !ok {
+		if _, ok := secs[name]; !ok && !optionalSections[name] {
 			return nil, bad("no section %q", name)
 		}
 	}
@@ -240,6 +241,15 @@ func loadRank(f *os.File, shapeOnly bool) (*rankSegment, error) {
 		return nil, bad("dockind of %d bytes for %d documents", len(b), seg.docs)
 	}
 	seg.docKind = b
+	if _, ok := secs[secDocFlags]; ok {
+		if b, err = read(secDocFlags); err != nil {
+			return nil, err
+		}
+		if len(b) != 8*((seg.docs+63)/64) {
+			return nil, bad("docflags of %d bytes for %d documents", len(b), seg.docs)
+		}
+		seg.docFlags = b
+	}
 	if b, err = read(secPkgs); err != nil {
 		return nil, err
 	}
@@ -486,6 +496,7 @@ type rankIndex struct {
 	docs, npkgs int
 	docPkg      []uint32 // per document: its package version
 	docKind     []uint8  // per document: bit 7 set for symbols, the rest an index into kinds
+	undoc       []uint64 // a bit per document: a symbol without a doc comment (docflags)
 	pkgs        []string // per package version: "ecosystem\x00name"
 	versions    []string // per package version: its version
 	kinds       []string
@@ -595,6 +606,19 @@ func newRankIndex(segs []*rankSegment, searched func(i int, eco docidx.Ecosystem
 			}
 			local[k] = g
 		}
+		if seg.docFlags != nil {
+			if ri.undoc == nil {
+				ri.undoc = make([]uint64, (docs+63)/64)
+			}
+			at := ri.docBase[i]
+			for w := range len(seg.docFlags) / 8 {
+				for word := le.Uint64(seg.docFlags[8*w:]); word != 0; word &= word - 1 {
+					if d := uint32(64*w + bits.TrailingZeros64(word)); int(d) < seg.docs {
+						ri.undoc[(at+d)/64] |= 1 << ((at + d) % 64)
+					}
+				}
+			}
+		}
 		base := ri.pkgBase[i]
 		for d := range seg.docs {
 			ri.docPkg = append(ri.docPkg, base+le.Uint32(seg.docPkg[4*d:]))
@@ -606,7 +630,7 @@ func newRankIndex(segs []*rankSegment, searched func(i int, eco docidx.Ecosystem
 	ri.pkgBase = append(ri.pkgBase, uint32(ri.npkgs))
 	// The segments' own tables are copied above; searches read the snapshot's.
 	for _, seg := range segs {
-		seg.docPkg, seg.docKind = nil, nil
+		seg.docPkg, seg.docKind, seg.docFlags = nil, nil, nil
 	}
 
 	// Live documents, and the frequencies of the terms of the others per segment.
@@ -963,6 +987,12 @@ func (ri *rankIndex) pkgOf(doc uint32) uint32 { return ri.docPkg[doc] }
 func (ri *rankIndex) pkgKey(p uint32) string { return ri.pkgs[p] }
 
 func (ri *rankIndex) isSymbol(doc uint32) bool { return ri.docKind[doc]&0x80 != 0 }
+
+// undocumented reports whether doc is a symbol without a doc comment (false in a snapshot
+// written before rank.idx said so).
+func (ri *rankIndex) undocumented(doc uint32) bool {
+	return ri.undoc != nil && ri.undoc[doc/64]&(1<<(doc%64)) != 0
+}
 
 func (ri *rankIndex) kindOf(doc uint32) string { return ri.kinds[ri.docKind[doc]&0x7f] }
 

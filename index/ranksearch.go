@@ -290,7 +290,9 @@ func (ri *rankIndex) nameBonuses(text, words string, keep *docFilter, scratch *[
 
 // best returns the window best documents of a, with their final scores, and how many documents
 // matched. A document's score is its BM25F sum times the coordination factor of the found
-// question terms it holds, its kind's prior and its package's prior, plus its bonus.
+// question terms it holds, its kind's prior and its package's prior (and priorUndocumented for a
+// symbol without a doc comment), plus its bonus; a document with a bonus, a symbol the question
+// spells, takes no priorUndocumented.
 func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, pkgPrior []float32, named []bool, window int) (scoreHeap, int) {
 	// By matched count: a document holds at most the found terms (add caps the count at 255).
 	var coord [256]float32
@@ -321,6 +323,9 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 		// The question names no package or ecosystem: each document's prior is its class's.
 		for _, doc := range a.touched {
 			s := score[doc] * coord[matched[doc]] * classPrior[class[doc]]
+			if ri.undocumented(doc) {
+				s *= priorUndocumented
+			}
 			if len(bonus) > 0 && a.flagged(doc) {
 				s = -1 // scored below, with its bonus
 			}
@@ -332,6 +337,9 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	} else {
 		for _, doc := range a.touched {
 			s := score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
+			if ri.undocumented(doc) {
+				s *= priorUndocumented
+			}
 			if len(bonus) > 0 && a.flagged(doc) {
 				s = -1 // scored below, with its bonus
 			}
