@@ -132,9 +132,24 @@ const commentBreak = `\s*//\s*`
 // match a plain line break as well: the facts are sentences of doc comments, which every docs
 // tool (docidx's passages, go doc, an editor's hover) shows without their comment markers, while
 // the regexes were checked against the source files that have them (TestAnswerSources).
+//
+// A reStructuredText role before a word (":func:`re.search`", ":pep:`440`", written
+// ":func:re\.search" once the backticks are stripped) is inline markup too, which docs views
+// render as the word alone or, for :pep: and :rfc:, as "PEP 440": both forms match.
 func compileFact(expr string) (*regexp.Regexp, error) {
-	return regexp.Compile("(?i)" + strings.ReplaceAll(expr, commentBreak, `\s*(?://\s*)?`))
+	expr = strings.ReplaceAll(expr, commentBreak, `\s*(?://\s*)?`)
+	expr = numberedRole.ReplaceAllString(expr, `${1}(?::${2}:|${2}\s+)`)
+	expr = role.ReplaceAllString(expr, `${1}(?::${2}:)?`)
+	return regexp.Compile("(?i)" + expr)
 }
+
+// numberedRole and role find a reStructuredText role in a fact's regex: after a space or a
+// quantifier of one (\s+, \s*), before what it marks up. numberedRole's render with their
+// name ("PEP 440"), role's without.
+var (
+	numberedRole = regexp.MustCompile(`([ +*]):(pep|rfc):`)
+	role         = regexp.MustCompile(`([ +*]):([a-z]+):`)
+)
 
 // splitSource splits a "path:line" source (Source or one of Also) into its path and line.
 func splitSource(source string) (path string, line int, err error) {
@@ -477,6 +492,24 @@ func TestCompileFact(t *testing.T) {
 	} {
 		if got := re.MatchString(text); got != want {
 			t.Errorf("compileFact(…).MatchString(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+func TestCompileFactRoles(t *testing.T) {
+	for expr, texts := range map[string]map[string]bool{
+		`from\s+:pep:440\s+and`:                           {"from :pep:440 and": true, "from PEP 440 and": true, "from 440 and": false},
+		`raise\s+:exc:pygments\.util\.ClassNotFound\s+if`: {"raise :exc:pygments.util.ClassNotFound if": true, "raise pygments.util.ClassNotFound if": true},
+		`to\s+":memory:"\s+opens`:                         {`to ":memory:" opens`: true, `to "" opens`: false},
+	} {
+		re, err := compileFact(expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for text, want := range texts {
+			if got := re.MatchString(text); got != want {
+				t.Errorf("compileFact(%q).MatchString(%q) = %v, want %v", expr, text, got, want)
+			}
 		}
 	}
 }
