@@ -103,6 +103,9 @@ func (ps *paramSet) add(p docidx.Param) {
 	if p.Name == "" || !validParamName(p.Name) {
 		return
 	}
+	if p.Default == "" {
+		p.Default = docDefault(p.Doc)
+	}
 	if ps.index == nil {
 		ps.index = map[string]int{}
 	}
@@ -157,7 +160,7 @@ func validParamName(n string) bool {
 }
 
 func isIdentifier(s string) bool {
-	if s == "" {
+	if s == "" || s == "True" || s == "False" || s == "None" {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
@@ -257,7 +260,9 @@ func (ps *paramSet) rest(lines []string, sec sections) {
 // googleEntryRE matches "name (type): text", "name: text" or "*args: text".
 var googleEntryRE = regexp.MustCompile(`^(\*{0,2}[A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(([^)]*)\))?\s*:(?:\s+(.*))?$`)
 
-// google reads Google-style sections.
+// google reads Google-style sections. A "Default: x" line at the indentation of the entries
+// (docker's "platform (str): The platform …" then "Default: “None“") belongs to the entry
+// above it: it continues that entry's description and sets its Default.
 func (ps *paramSet) google(lines []string, sec sections) {
 	for i := 0; i < len(lines); i++ {
 		t := strings.TrimSpace(lines[i])
@@ -266,6 +271,7 @@ func (ps *paramSet) google(lines []string, sec sections) {
 			continue
 		}
 		entries, end := body(lines, i, indentOf(lines[i]))
+		var found []docidx.Param
 		for k := 0; k < len(entries); k++ {
 			if entries[k] == "" || indentOf(entries[k]) > 0 {
 				continue
@@ -275,23 +281,42 @@ func (ps *paramSet) google(lines []string, sec sections) {
 				continue
 			}
 			rest, next := body(entries, k, 0)
-			ps.add(docidx.Param{Name: m[1], Type: m[2], Doc: joinDoc(m[3], rest)})
 			k = next - 1
+			doc := joinDoc(m[3], rest)
+			if n := strings.ToLower(m[1]); (n == "default" || n == "defaults") && m[2] == "" && len(found) > 0 {
+				prev := &found[len(found)-1]
+				prev.Doc = joinDoc(prev.Doc, []string{m[1] + ": " + doc})
+				if prev.Default == "" {
+					prev.Default = literalAt(doc)
+				}
+				continue
+			}
+			found = append(found, docidx.Param{Name: m[1], Type: m[2], Doc: doc})
+		}
+		for _, p := range found {
+			ps.add(p)
 		}
 		i = end - 1
 	}
 }
 
-// isUnderline reports whether l is a NumPy heading underline: three or more dashes.
+// isUnderline reports whether l underlines a heading: three or more of one reStructuredText
+// adornment character (https://docutils.sourceforge.io/docs/ref/rst/restructuredtext.html#sections).
+// NumPy style uses dashes; some projects (SymPy) underline "Examples" with "=", which must end a
+// Parameters section as a dashed heading does.
 func isUnderline(l string) bool {
 	l = strings.TrimSpace(l)
-	return len(l) >= 3 && strings.Trim(l, "-") == ""
+	return len(l) >= 3 && strings.ContainsRune(adornments, rune(l[0])) && strings.Trim(l, l[:1]) == ""
 }
 
+// adornments are the characters of a heading underline that isUnderline accepts.
+const adornments = "-=~^+#*"
+
 // numpyDefaultRE finds a default in a NumPy type: "int, default 10", "str, default='a'",
-// "bool, default: True"; numpyParenDefaultRE one in parentheses: "int, optional (default = 5)".
+// "bool, default: True", "bool, default is False"; numpyParenDefaultRE one in parentheses:
+// "int, optional (default = 5)".
 var (
-	numpyDefaultRE      = regexp.MustCompile(`(?:,\s*|\s+|^)default(?:\s*[=:]\s*|\s+)(.+)$`)
+	numpyDefaultRE      = regexp.MustCompile(`(?:,\s*|\s+|^)default(?:\s*[=:]\s*|\s+is\s+|\s+)(.+)$`)
 	numpyParenDefaultRE = regexp.MustCompile(`\s*\(default(?:\s*[=:]\s*|\s+)(.+)\)$`)
 )
 
@@ -455,10 +480,69 @@ func fillParams(params []docidx.Param, sig []sigParam) {
 		if p.Type == "" {
 			p.Type = sp.typ
 		}
-		if p.Default == "" {
+		if sp.def != stubDefault && (p.Default == "" || isLiteral(sp.def)) {
 			p.Default = sp.def
 		}
 	}
+}
+
+// withSignatureDefaults returns params followed by the parameters of the signature sig that
+// params does not document and whose default tells something: a literal ([isLiteral]) or a
+// constant's name (DEFAULT_TIMEOUT, which the distribution's constants may spell out). So
+// "timeout=30" is a parameter of its function even when the docstring only says "the
+// timeout", and its "default 30" is in the text a question about the default is matched
+// against. self, cls, *args, **kwargs and private parameters ("_wrapper") are left out, as are
+// None and stub defaults, which tell nothing.
+func withSignatureDefaults(params []docidx.Param, sig []sigParam) []docidx.Param {
+	documented := make(map[string]bool, len(params))
+	for _, p := range params {
+		documented[strings.TrimLeft(p.Name, "*")] = true
+	}
+	for _, sp := range sig {
+		if strings.HasPrefix(sp.name, "*") || strings.HasPrefix(sp.name, "_") || documented[sp.name] ||
+			sp.name == "self" || sp.name == "cls" || !tellingDefault(sp.def) {
+			continue
+		}
+		documented[sp.name] = true
+		params = append(params, docidx.Param{Name: sp.name, Type: sp.typ, Default: sp.def})
+	}
+	return params
+}
+
+// tellingDefault reports whether a default as written says a value: a literal, or a name whose
+// last part is UPPER_CASE ("DEFAULT_TIMEOUT", "socket._GLOBAL_DEFAULT_TIMEOUT").
+func tellingDefault(def string) bool {
+	if isLiteral(def) {
+		return true
+	}
+	last := def[strings.LastIndexByte(def, '.')+1:]
+	return validParamName(def) && !strings.HasPrefix(def, "*") && isUpperName(strings.TrimLeft(last, "_"))
+}
+
+// isLiteral reports whether a default as written is a number, a string (not an f-string),
+// True or False: a value that says itself, which a description's "defaults to …" never
+// overrides. None and names (sentinels, constants) do not: "timeout=None" documented as
+// "Defaults to 30" defaults to 30.
+func isLiteral(v string) bool {
+	switch {
+	case v == "True" || v == "False":
+		return true
+	case v == "":
+		return false
+	case numberRE.MatchString(v) && numberRE.FindString(v) == v:
+		return true
+	}
+	i := strings.IndexAny(v, `'"`)
+	if i < 0 || i > 2 || strings.ContainsAny(v[:i], "fFtT") {
+		return false
+	}
+	for _, c := range v[:i] {
+		if !strings.ContainsRune("rRbBuU", c) {
+			return false
+		}
+	}
+	q := v[i]
+	return len(v) >= i+2 && v[len(v)-1] == q
 }
 
 // boundDoc cuts a cleaned docstring to at most limit bytes: at the last paragraph break (a
@@ -480,4 +564,60 @@ func boundDoc(clean string, limit int) string {
 		return head[:i] + "\n" + ellipsis
 	}
 	return head + ellipsis
+}
+
+// defaultPhraseRE finds where a description states its default: "Default: “None“",
+// "Defaults to 30.", "(default: *30*)", "the default is 'utf-8'", "default value is 5".
+var defaultPhraseRE = regexp.MustCompile(`(?i)\bdefault(?:s|\s+value)?(?:\s+(?:is|to|of|value\s+is))?\s*[:=]?\s*`)
+
+// numberRE matches a Python number literal at the start of a string: "30", "-1", "0.5",
+// "1e-3", "0x1F", "10_000".
+var numberRE = regexp.MustCompile(`^-?(?:0[xXoObB][0-9a-fA-F_]+|[0-9][0-9_]*(?:\.[0-9_]+)?(?:[eE][-+]?[0-9]+)?)\b`)
+
+// maxDocDefault bounds a default read from a description, in bytes.
+const maxDocDefault = 64
+
+// docDefault returns the default a parameter's description states, as written in it without
+// its inline markup: the value after "default:", "defaults to", "default is" and the like when
+// that value is a literal (a number, a quoted string, True, False or None) or a name marked as
+// code (“DEFAULT_TIMEOUT“, *30*). "Defaults to the system locale" states none: "".
+func docDefault(doc string) string {
+	for _, m := range defaultPhraseRE.FindAllStringIndex(doc, 4) {
+		if v := literalAt(doc[m[1]:]); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// literalAt returns the literal at the start of s (see docDefault), or "".
+func literalAt(s string) string {
+	for _, mark := range []string{"``", "**", "`", "*"} {
+		if rest, ok := strings.CutPrefix(s, mark); ok {
+			v, _, closed := strings.Cut(rest, mark)
+			if !closed || v == "" || len(v) > maxDocDefault || strings.ContainsAny(v, "\n`*") {
+				return ""
+			}
+			return strings.TrimSpace(v)
+		}
+	}
+	if s == "" {
+		return ""
+	}
+	switch q := s[0]; {
+	case q == '\'' || q == '"':
+		if end := strings.IndexByte(s[1:], q); end >= 0 && end+2 <= maxDocDefault && !strings.Contains(s[:end+2], "\n") {
+			return s[:end+2]
+		}
+		return ""
+	}
+	if n := numberRE.FindString(s); n != "" {
+		return n
+	}
+	for _, w := range []string{"True", "False", "None"} {
+		if rest, ok := strings.CutPrefix(s, w); ok && (rest == "" || !isIdentStart(rest[0]) && !isDigit(rest[0])) {
+			return w
+		}
+	}
+	return ""
 }

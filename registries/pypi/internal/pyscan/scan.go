@@ -109,8 +109,9 @@ type Result struct {
 // __init__ and __call__. Property setters and deleters are folded into their property. A name
 // defined more than once (typing.overload stubs, if/else variants) is one symbol whose Signature
 // holds one line per distinct definition; when overloads exist, the implementation's own line is
-// left out and its docstring used. Nested classes, functions inside functions and lambdas are not
-// API.
+// left out and its docstring used, and the overloads' stub defaults ("= ...") show the
+// implementation's values ([FillDefaults]). Nested classes, functions inside functions and
+// lambdas are not API.
 //
 // Signature is the definition as written, without its body and its decorators, with line breaks,
 // comments and a trailing comma of a multi-line parameter list removed
@@ -922,11 +923,6 @@ func (s *scanner) literalNames(toks []token) ([]string, bool) {
 	return names, true
 }
 
-// docParams returns an item's Doc (its docstring cut at MaxDoc) and Params (the parameters the
-// docstring documents, completed from the signature). A class whose docstring documents no
-// parameter takes those of its __init__'s docstring, and its Doc is both docstrings (or
-// __init__'s alone when the class has none); a class's parameters are completed from
-// __init__'s signature, or without an __init__ from its fields (a dataclass's).
 // maxInherited bounds the attributes one class inherits (see inherited), and maxBaseDepth the
 // chain of bases followed.
 const (
@@ -992,6 +988,13 @@ func classBases(sigs []string) []string {
 	return out
 }
 
+// docParams returns an item's Doc (its docstring cut at MaxDoc) and Params: the parameters the
+// docstring documents, completed from the signature, then, for a documented item, the
+// parameters of the signature it does not document that have a telling default
+// ([withSignatureDefaults]). A class whose docstring documents no parameter takes those of its
+// __init__'s docstring, and its Doc is both docstrings (or __init__'s alone when the class has
+// none); a class's parameters are completed from __init__'s signature, or without an __init__
+// from its fields (a dataclass's): the class symbol carries its constructor's parameters.
 func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 	if it.assign {
 		doc := it.doc
@@ -1003,11 +1006,13 @@ func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 	doc := it.doc
 	params := Params(doc)
 	sig := it.params
+	prose := []string{it.doc}
 	if it.kind == docidx.KindClass {
 		init := s.byKey[it.name+".__init__"]
 		switch {
 		case init != nil:
 			sig = init.params
+			prose = append(prose, init.doc)
 			if len(params) == 0 && init.doc != "" {
 				if ip := Params(init.doc); len(ip) > 0 || doc == "" {
 					params = ip
@@ -1022,6 +1027,10 @@ func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 		}
 	}
 	fillParams(params, sig)
+	if doc != "" {
+		params = withSignatureDefaults(params, sig)
+		proseDocs(params, prose...)
+	}
 	return boundDoc(doc, MaxDoc), params
 }
 
@@ -1115,6 +1124,9 @@ func (s *scanner) result() Result {
 		sym.Name = it.name
 		sym.Package = mod
 		sym.Signature = strings.Join(sigs, "\n")
+		if len(it.overloads) > 0 {
+			sym.Signature = FillDefaults(sym.Signature, strings.Join(it.sigs, "\n"))
+		}
 		sym.Doc, sym.Params = s.docParams(it)
 		sym.File = s.opts.File
 		sym.Line = it.line
