@@ -178,9 +178,10 @@ func chooseModules(paths []string, prefix string) (files []apiFile, vendored []s
 }
 
 // withDocs gives the symbols of a .pyi stub that have no doc the docstrings of the same names
-// in the .py source beside it (f.docs), with their parameters' documentation: the stub is the
-// declared API, the source is where its author documented it (attrs ships both). A source that
-// cannot be read or scanned leaves the stub's symbols as they are.
+// in the .py source beside it (f.docs), with their parameters' documentation, and the stub
+// defaults ("= ...") of their signatures the source's values ([pyscan.FillDefaults]): the stub
+// is the declared API, the source is where its author documented and implemented it (attrs
+// ships both). A source that cannot be read or scanned leaves the stub's symbols as they are.
 func withDocs(syms []docidx.Symbol, f apiFile, read readFunc, lim Limits) []docidx.Symbol {
 	src, err := read(f.docs, lim.MaxFile)
 	if err != nil {
@@ -197,7 +198,11 @@ func withDocs(syms []docidx.Symbol, f apiFile, read readFunc, lim Limits) []doci
 	for i := range syms {
 		s := &syms[i]
 		d, ok := docs[s.QualifiedName]
-		if !ok || s.Doc != "" {
+		if !ok {
+			continue
+		}
+		s.Signature = pyscan.FillDefaults(s.Signature, d.Signature)
+		if s.Doc != "" {
 			continue
 		}
 		s.Doc = d.Doc
