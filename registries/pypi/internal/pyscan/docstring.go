@@ -34,6 +34,10 @@ const (
 //     description indented below; "default 10" or "default=10" in the type part becomes
 //     Default.
 //
+// A description that states its default ("Defaults to ``30``.", "(default: *30*)", a Google
+// "Default: None" line under the entry) gives Default too when the value is a literal or
+// inline code ([docDefault]).
+//
 // Params are returned in the order the docstring documents them, one per name; a name
 // documented twice keeps its first description (":type" fields only set the type). Names lose
 // the reStructuredText escapes of "\*args". Doc is the description's lines dedented and joined
