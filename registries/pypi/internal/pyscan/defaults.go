@@ -144,9 +144,9 @@ func splitParam(part string) (name, def string) {
 const maxProseDoc = 400
 
 // proseDocs gives each parameter of params without a description the first sentence of docs
-// (docstrings cleaned as inspect.cleandoc does) that names it: as inline code (“timeout“,
+// (docstrings cleaned as inspect.cleandoc does) that names it: as inline code (double backquotes,
 // `timeout`, *timeout*) or, for a name with an underscore, as a word (ignore_sighup). Many
-// docstrings describe their parameters in prose ("When the keyword argument “timeout“ is
+// docstrings describe their parameters in prose ("When the keyword argument timeout is
 // specified as a number, (default: *30*), then TIMEOUT will be raised after …", pexpect's
 // spawn); the sentence is the parameter's description. Code blocks and doctests are not
 // searched. A description so found also gives the default it states when the parameter has

@@ -34,7 +34,7 @@ const (
 //     description indented below; "default 10" or "default=10" in the type part becomes
 //     Default.
 //
-// A description that states its default ("Defaults to ``30``.", "(default: *30*)", a Google
+// A description that states its default ("Defaults to 30.", "(default: *30*)", a Google
 // "Default: None" line under the entry) gives Default too when the value is a literal or
 // inline code ([docDefault]).
 //
@@ -265,7 +265,7 @@ func (ps *paramSet) rest(lines []string, sec sections) {
 var googleEntryRE = regexp.MustCompile(`^(\*{0,2}[A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(([^)]*)\))?\s*:(?:\s+(.*))?$`)
 
 // google reads Google-style sections. A "Default: x" line at the indentation of the entries
-// (docker's "platform (str): The platform …" then "Default: “None“") belongs to the entry
+// (docker's "platform (str): The platform …" then "Default: None") belongs to the entry
 // above it: it continues that entry's description and sets its Default.
 func (ps *paramSet) google(lines []string, sec sections) {
 	for i := 0; i < len(lines); i++ {
@@ -570,7 +570,7 @@ func boundDoc(clean string, limit int) string {
 	return head + ellipsis
 }
 
-// defaultPhraseRE finds where a description states its default: "Default: “None“",
+// defaultPhraseRE finds where a description states its default: "Default: None",
 // "Defaults to 30.", "(default: *30*)", "the default is 'utf-8'", "default value is 5".
 var defaultPhraseRE = regexp.MustCompile(`(?i)\bdefault(?:s|\s+value)?(?:\s+(?:is|to|of|value\s+is))?\s*[:=]?\s*`)
 
@@ -584,7 +584,7 @@ const maxDocDefault = 64
 // docDefault returns the default a parameter's description states, as written in it without
 // its inline markup: the value after "default:", "defaults to", "default is" and the like when
 // that value is a literal (a number, a quoted string, True, False or None) or a name marked as
-// code (“DEFAULT_TIMEOUT“, *30*). "Defaults to the system locale" states none: "".
+// code (DEFAULT_TIMEOUT in backquotes, *30*). "Defaults to the system locale" states none: "".
 func docDefault(doc string) string {
 	for _, m := range defaultPhraseRE.FindAllStringIndex(doc, 4) {
 		if v := literalAt(doc[m[1]:]); v != "" {
