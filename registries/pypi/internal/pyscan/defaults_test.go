@@ -2,6 +2,7 @@ package pyscan
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/docidx/docidx"
@@ -133,4 +134,19 @@ def run(timeout=None, mode="r", level=0):
 	if got := m["run"].Params; !reflect.DeepEqual(got, want) {
 		t.Errorf("run params =\n%s\nwant\n%s", fmtParams(got), fmtParams(want))
 	}
+}
+
+func FuzzFillDefaults(f *testing.F) {
+	f.Add("def f(a: int = ..., *, b=...) -> X", "def f(a=1, *, b='x')")
+	f.Add(`def f(a: Literal["(", ")"] = ...)`, `def f(a="),(")`)
+	f.Add("def f(a=...\ndef f(b: int = ...)", "def f(a=(1, 2), b=[)")
+	f.Fuzz(func(t *testing.T, sig, source string) {
+		got := FillDefaults(sig, source)
+		if !strings.Contains(sig, stubDefault) && got != sig {
+			t.Fatalf("FillDefaults(%q, %q) = %q: a signature without stub defaults changed", sig, source, got)
+		}
+		if strings.Count(got, "\n") != strings.Count(sig, "\n") {
+			t.Fatalf("FillDefaults(%q, %q) = %q: lines added or lost", sig, source, got)
+		}
+	})
 }
