@@ -351,12 +351,14 @@ func (ps *paramSet) numpy(lines []string, sec sections) {
 			}
 			rest, end := body(lines, j, ind)
 			var def string
-			if m := numpyParenDefaultRE.FindStringSubmatchIndex(typ); m != nil {
-				def = strings.TrimSpace(typ[m[2]:m[3]])
+			if m := numpyParenDefaultRE.FindStringSubmatchIndex(typ); m != nil && balanced(typ[m[2]:m[3]]) {
+				def = unmark(typ[m[2]:m[3]])
 				typ = strings.TrimSpace(typ[:m[0]])
 			} else if m := numpyDefaultRE.FindStringSubmatchIndex(typ); m != nil {
-				def = strings.TrimSpace(typ[m[2]:m[3]])
+				def = unmark(typ[m[2]:m[3]])
 				typ = strings.TrimRight(strings.TrimSpace(typ[:m[0]]), ",")
+			} else {
+				def = docDefault(typ) // "(default None) sort key(s)"
 			}
 			doc := strings.TrimSpace(strings.Join(rest, "\n"))
 			for _, n := range strings.Split(names, ",") {
@@ -571,8 +573,10 @@ func boundDoc(clean string, limit int) string {
 }
 
 // defaultPhraseRE finds where a description states its default: "Default: None",
-// "Defaults to 30.", "(default: *30*)", "the default is 'utf-8'", "default value is 5".
-var defaultPhraseRE = regexp.MustCompile(`(?i)\bdefault(?:s|\s+value)?(?:\s+(?:is|to|of|value\s+is))?\s*[:=]?\s*`)
+// "Defaults to 30.", "(default: *30*)", "(default 30)", "the default is 'utf-8'", "default value
+// is 5", "default=5". The verb needs its "to": "also defaults content_type to json" states
+// the default of another thing.
+var defaultPhraseRE = regexp.MustCompile(`(?i)(?:\bdefaults\s+to|\bdefault(?:\s+value)?(?:\s+is|\s*[:=])|\(default\s*[:=]?)\s*`)
 
 // numberRE matches a Python number literal at the start of a string: "30", "-1", "0.5",
 // "1e-3", "0x1F", "10_000".
@@ -592,6 +596,34 @@ func docDefault(doc string) string {
 		}
 	}
 	return ""
+}
+
+// balanced reports whether the parentheses of s pair up: "Symbol('a')" does, "None) sort
+// key(s" (a parenthesized default followed by more type) does not.
+func balanced(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// unmark returns v trimmed, without the inline markup around it ("``None``", "*30*").
+func unmark(v string) string {
+	v = strings.TrimSpace(v)
+	for _, mark := range []string{"``", "**", "`", "*"} {
+		if len(v) > 2*len(mark) && strings.HasPrefix(v, mark) && strings.HasSuffix(v, mark) {
+			return strings.TrimSpace(v[len(mark) : len(v)-len(mark)])
+		}
+	}
+	return v
 }
 
 // literalAt returns the literal at the start of s (see docDefault), or "".

@@ -93,6 +93,10 @@ method : string, optional (default = 'dijkstra')
     The algorithm to use.
 x1, x2 : int, default 0
     Coordinates.
+start : node, optional (default ` + "`None`" + `)
+    Where to start.
+keys : (default None) sort key(s)
+    How to sort.
 flag
     A flag without a type.
 
@@ -106,6 +110,8 @@ path : list
 				{Name: "method", Type: "string, optional", Default: "'dijkstra'", Doc: "The algorithm to use."},
 				{Name: "x1", Type: "int", Default: "0", Doc: "Coordinates."},
 				{Name: "x2", Type: "int", Default: "0", Doc: "Coordinates."},
+				{Name: "start", Type: "node, optional", Default: "None", Doc: "Where to start."},
+				{Name: "keys", Type: "(default None) sort key(s)", Default: "None", Doc: "How to sort."},
 				{Name: "flag", Doc: "A flag without a type."},
 			},
 		},
@@ -169,7 +175,9 @@ Returns:
 :param level: Default value is -1.
 :param verify: Whether to verify; defaults to True.
 :param locale: Defaults to the system locale.
-:param default: If given, default is returned when nothing matches.`,
+:param default: If given, default is returned when nothing matches.
+:param json: Serialized as JSON; also defaults ` + "``content_type``" + ` to JSON.
+:param size: The size (default 10).`,
 			want: []docidx.Param{
 				{Name: "timeout", Default: "30", Doc: "When specified as a number, (default: *30*), TIMEOUT is raised."},
 				{Name: "encoding", Default: "'utf-8'", Doc: "Defaults to ``'utf-8'``."},
@@ -178,6 +186,8 @@ Returns:
 				{Name: "verify", Default: "True", Doc: "Whether to verify; defaults to True."},
 				{Name: "locale", Doc: "Defaults to the system locale."},
 				{Name: "default", Doc: "If given, default is returned when nothing matches."},
+				{Name: "json", Doc: "Serialized as JSON; also defaults ``content_type`` to JSON."},
+				{Name: "size", Default: "10", Doc: "The size (default 10)."},
 			},
 		},
 		{name: "no parameters", doc: "Just prose.\n\nArgs are explained elsewhere: see below.", want: nil},
