@@ -615,7 +615,7 @@ func balanced(s string) bool {
 	return depth == 0
 }
 
-// unmark returns v trimmed, without the inline markup around it ("``None``", "*30*").
+// unmark returns v trimmed, without the inline markup around it (backquotes, "*30*").
 func unmark(v string) string {
 	v = strings.TrimSpace(v)
 	for _, mark := range []string{"``", "**", "`", "*"} {
