@@ -235,3 +235,14 @@ func wordIndex(s, name string) int {
 		off = i + 1
 	}
 }
+
+// firstSentence returns the first sentence of a docstring's first paragraph, on one line, cut
+// at maxProseDoc bytes.
+func firstSentence(doc string) string {
+	para, _, _ := strings.Cut(strings.TrimSpace(doc), "\n\n")
+	para = strings.Join(strings.Fields(para), " ")
+	if i := strings.Index(para, ". "); i >= 0 {
+		para = para[:i+1]
+	}
+	return cut(para, maxProseDoc)
+}

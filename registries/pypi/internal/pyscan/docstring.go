@@ -374,6 +374,7 @@ func (ps *paramSet) numpy(lines []string, sec sections) {
 // annotation and its default value.
 type sigParam struct {
 	name, typ, def string
+	doc            string // a field's own description, for the parameters of a generated __init__
 }
 
 // signatureParams reads the parameters of a def header (toks from "def" or "async" to before
@@ -510,7 +511,7 @@ func withSignatureDefaults(params []docidx.Param, sig []sigParam) []docidx.Param
 			continue
 		}
 		documented[sp.name] = true
-		params = append(params, docidx.Param{Name: sp.name, Type: sp.typ, Default: sp.def})
+		params = append(params, docidx.Param{Name: sp.name, Type: sp.typ, Default: sp.def, Doc: sp.doc})
 	}
 	return params
 }

@@ -186,8 +186,9 @@ type item struct {
 	// there is one), for the defaults and types of documented parameters.
 	params         []sigParam
 	paramsOverload bool
-	// enum is set for a class with an Enum or Flag base, whose assigned names are its members.
-	enum bool
+	// enum is set for a class with an Enum or Flag base, whose assigned names are its members;
+	// fieldInit for a class whose __init__ is generated from its fields ([scanner.generatesInit]).
+	enum, fieldInit bool
 	// assign marks a constant, field or variable made by an assignment; onlyInAll marks a
 	// module-level variable that is API only when __all__ lists it.
 	assign    bool
@@ -383,7 +384,9 @@ func (s *scanner) definition(toks []token, ind int, owner *block, decos []decora
 		// A nested class is not API; its body is skipped.
 	case isClass:
 		it = s.add(docidx.KindClass, name, nil, s.render(toks[:colon]), decos, toks[i].line)
-		it.enum = it.enum || s.enumBases(toks[i+2:colon])
+		bases := s.baseNames(toks[i+2 : colon])
+		it.enum = it.enum || enumBases(bases)
+		it.fieldInit = it.fieldInit || fieldInitClass(decos, bases)
 	default:
 		var cls *item
 		if owner.kind == bClass {
@@ -1022,7 +1025,7 @@ func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 					doc += init.doc
 				}
 			}
-		case len(params) > 0:
+		case len(params) > 0 || s.generatesInit(it, 0):
 			sig = s.fieldParams(it)
 		}
 	}
@@ -1035,16 +1038,72 @@ func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 }
 
 // fieldParams returns the fields declared in the body of class cls as the parameters of the
-// __init__ a dataclass, attrs class, pydantic model or NamedTuple generates: each field's
-// annotation and value.
+// __init__ a dataclass, attrs class, pydantic model or NamedTuple generates: the annotated
+// fields (not ClassVar) and those whose value is a field specifier (attr.ib(), field(),
+// Field()), each with its annotation, its default (the value, or the default a field specifier
+// gives: [fieldDefault]) and the first sentence of its doc.
 func (s *scanner) fieldParams(cls *item) []sigParam {
 	var out []sigParam
 	for _, f := range s.items {
-		if f.cls == cls && f.assign && !f.needsDoc {
-			out = append(out, sigParam{name: f.name, typ: f.annotation, def: f.value})
+		if f.cls != cls || f.kind != docidx.KindField || f.needsDoc {
+			continue
 		}
+		def, specifier := fieldDefault(f.value)
+		if (f.annotation == "" || strings.Contains(f.annotation, "ClassVar")) && !specifier {
+			continue
+		}
+		doc := f.doc
+		if doc == "" {
+			doc = s.attributeDoc(cls, f.name)
+		}
+		out = append(out, sigParam{name: f.name, typ: f.annotation, def: def, doc: firstSentence(doc)})
 	}
 	return out
+}
+
+// fieldSpecifiers are the calls that declare a field with its options
+// (https://peps.python.org/pep-0681/#field-specifiers): dataclasses.field, attr.ib and
+// attr.attrib, attrs.field, pydantic.Field.
+var fieldSpecifiers = map[string]bool{"field": true, "ib": true, "attrib": true, "Field": true}
+
+// fieldDefault returns the default of a field whose value as written is value: the value
+// itself, or for a field specifier call (specifier true) its default= argument or first
+// positional argument ("Field(30, description=…)" is 30), "" when it has none (a
+// default_factory, or pydantic's required "Field(...)").
+func fieldDefault(value string) (def string, specifier bool) {
+	open := strings.IndexByte(value, '(')
+	if open <= 0 || !fieldSpecifiers[lastDotted(strings.TrimSpace(value[:open]))] {
+		return value, false
+	}
+	for k, part := range paramParts(value) {
+		name, d := splitParam(part)
+		switch {
+		case d != "" && name == "default":
+			return d, true
+		case d == "" && k == 0:
+			return strings.TrimSpace(part), true
+		}
+	}
+	return "", true
+}
+
+// generatesInit reports whether class cls gets an __init__ made from its fields: decorated
+// with @dataclass, @attr.s, @attrs.define (and its frozen and mutable forms), or based on
+// pydantic's BaseModel or BaseSettings, typing.NamedTuple, or a class of the same file that
+// is one of those.
+func (s *scanner) generatesInit(cls *item, depth int) bool {
+	if cls.fieldInit {
+		return true
+	}
+	if depth > maxBaseDepth {
+		return false
+	}
+	for _, b := range classBases(cls.sigs) {
+		if base := s.byKey[b]; base != nil && base != cls && base.kind == docidx.KindClass && base.cls == nil && s.generatesInit(base, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // attributeDoc returns the description the docstring of class cls gives attribute name in its
