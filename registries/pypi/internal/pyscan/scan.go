@@ -121,7 +121,12 @@ type Result struct {
 // documents no parameter gets its __init__'s docstring appended when that one does (a class
 // without a docstring shows __init__'s). Params are the parameters the docstring documents
 // ([Params]), their types and defaults completed from the signature (a class's from its
-// __init__, or from its fields when it has none, as a dataclass).
+// __init__, or from its fields when it has none, as a dataclass), then, for a documented
+// definition, the parameters it does not document whose default is a literal or a constant,
+// described by the sentence of the docstring that names them when there is one
+// (withSignatureDefaults, proseDocs). A class without __init__ whose __init__ is generated
+// from its fields (dataclass, attrs, pydantic, NamedTuple) takes those fields as its
+// parameters.
 //
 // Assignments that bind one name are API too. At module level an UPPER_CASE name or one
 // annotated Final is a constant (KindConst); another name is a variable (KindVar) only when
