@@ -539,17 +539,12 @@ func isLiteral(v string) bool {
 	case numberRE.MatchString(v) && numberRE.FindString(v) == v:
 		return true
 	}
+	// A string: an optional r, b or u prefix (f and t strings are computed), then quotes.
 	i := strings.IndexAny(v, `'"`)
-	if i < 0 || i > 2 || strings.ContainsAny(v[:i], "fFtT") {
+	if i < 0 || i > 2 || strings.Trim(v[:i], "rRbBuU") != "" {
 		return false
 	}
-	for _, c := range v[:i] {
-		if !strings.ContainsRune("rRbBuU", c) {
-			return false
-		}
-	}
-	q := v[i]
-	return len(v) >= i+2 && v[len(v)-1] == q
+	return len(v) >= i+2 && v[len(v)-1] == v[i]
 }
 
 // boundDoc cuts a cleaned docstring to at most limit bytes: at the last paragraph break (a
