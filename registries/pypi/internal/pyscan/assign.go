@@ -86,8 +86,12 @@ func (s *scanner) assignment(toks []token, cls *item) *item {
 }
 
 // setValue sets the signature of an assigned item: "name[: annotation][ = value]", the value
-// cut at MaxValue bytes after an item or argument (cutValue).
+// cut at MaxValue bytes after an item or argument (cutValue). In a .pyi stub a value of "..."
+// only says the name is assigned, not what to: "msg: str = ..." is "msg: str".
 func (s *scanner) setValue(it *item, annotation, value []token) {
+	if len(value) == 1 && s.isOp(value[0], stubDefault) && strings.HasSuffix(s.opts.File, ".pyi") {
+		value = nil
+	}
 	sig := it.name
 	if len(annotation) > 0 {
 		it.annotation = s.render(annotation)

@@ -184,6 +184,23 @@ class Response:
 			t.Errorf("%s = %q, want %q", q, s.Signature, sig)
 		}
 	}
+
+	// In a stub "= ..." only says a value exists; in source, Ellipsis is the value.
+	src := []byte("class FrozenError:\n    msg: str = ...\n    LIMIT: int = ...\nMISSING = ...\n")
+	for file, want := range map[string][]string{
+		"m.pyi": {"m.FrozenError.msg msg: str", "m.FrozenError.LIMIT LIMIT: int", "m.MISSING MISSING"},
+		"m.py":  {"m.FrozenError.msg msg: str = ...", "m.FrozenError.LIMIT LIMIT: int = ...", "m.MISSING MISSING = ..."},
+	} {
+		var got []string
+		for _, s := range Scan(src, Options{Module: "m", File: file}).Symbols {
+			if s.Kind != docidx.KindClass && s.Kind != docidx.KindPackage {
+				got = append(got, s.QualifiedName+" "+s.Signature)
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %q, want %q", file, got, want)
+		}
+	}
 }
 
 // TestAttributeSections checks that fields without a docstring of their own take the
