@@ -181,9 +181,11 @@ func chooseModules(paths []string, prefix string) (files []apiFile, vendored []s
 // in the .py source beside it (f.docs), with their parameters' documentation, and the stub
 // defaults ("= ...") of their signatures the source's values ([pyscan.FillDefaults]): the stub
 // is the declared API, the source is where its author documented and implemented it (attrs
-// ships both). A source that cannot be read or scanned leaves the stub's symbols as they are.
-func withDocs(syms []docidx.Symbol, f apiFile, read readFunc, lim Limits) []docidx.Symbol {
-	src, err := read(f.docs, lim.MaxFile)
+// ships both). A name the source imports from a private module of the distribution is looked
+// up there, as reexports does (attr/__init__.py imports attrib from attr._make). A source that
+// cannot be read or scanned leaves the stub's symbols as they are.
+func withDocs(syms []docidx.Symbol, f apiFile, rx *reexporter) []docidx.Symbol {
+	src, err := rx.read(f.docs, rx.lim.MaxFile)
 	if err != nil {
 		return syms
 	}
@@ -191,9 +193,15 @@ func withDocs(syms []docidx.Symbol, f apiFile, read readFunc, lim Limits) []doci
 		src = []byte(strings.ToValidUTF8(string(src), "\uFFFD"))
 	}
 	docs := map[string]*docidx.Symbol{}
-	out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.docs, MaxSymbols: lim.MaxSymbols})
-	for i := range out.Symbols {
-		docs[out.Symbols[i].QualifiedName] = &out.Symbols[i]
+	out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.docs, MaxSymbols: rx.lim.MaxSymbols})
+	found := out.Symbols
+	if !out.Truncated {
+		found = append(found[:len(found):len(found)], rx.reexports(apiFile{module: f.module, path: f.docs, file: f.docs}, out)...)
+	}
+	for i := range found {
+		if _, seen := docs[found[i].QualifiedName]; !seen {
+			docs[found[i].QualifiedName] = &found[i]
+		}
 	}
 	for i := range syms {
 		s := &syms[i]
@@ -261,7 +269,7 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 		out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.file, MaxSymbols: lim.MaxSymbols - len(res.symbols) + 1})
 		syms := out.Symbols
 		if f.docs != "" {
-			syms = withDocs(syms, f, read, lim)
+			syms = withDocs(syms, f, rx)
 		}
 		if !out.Truncated && len(private) > 0 {
 			if re := rx.reexports(f, out); len(re) > 0 {
