@@ -178,11 +178,14 @@ func chooseModules(paths []string, prefix string) (files []apiFile, vendored []s
 }
 
 // withDocs gives the symbols of a .pyi stub that have no doc the docstrings of the same names
-// in the .py source beside it (f.docs), with their parameters' documentation: the stub is the
-// declared API, the source is where its author documented it (attrs ships both). A source that
+// in the .py source beside it (f.docs), with their parameters' documentation, and the stub
+// defaults ("= ...") of their signatures the source's values ([pyscan.FillDefaults]): the stub
+// is the declared API, the source is where its author documented and implemented it (attrs
+// ships both). A name the source imports from a private module of the distribution is looked
+// up there, as reexports does (attr/__init__.py imports attrib from attr._make). A source that
 // cannot be read or scanned leaves the stub's symbols as they are.
-func withDocs(syms []docidx.Symbol, f apiFile, read readFunc, lim Limits) []docidx.Symbol {
-	src, err := read(f.docs, lim.MaxFile)
+func withDocs(syms []docidx.Symbol, f apiFile, rx *reexporter) []docidx.Symbol {
+	src, err := rx.read(f.docs, rx.lim.MaxFile)
 	if err != nil {
 		return syms
 	}
@@ -190,14 +193,24 @@ func withDocs(syms []docidx.Symbol, f apiFile, read readFunc, lim Limits) []doci
 		src = []byte(strings.ToValidUTF8(string(src), "\uFFFD"))
 	}
 	docs := map[string]*docidx.Symbol{}
-	out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.docs, MaxSymbols: lim.MaxSymbols})
-	for i := range out.Symbols {
-		docs[out.Symbols[i].QualifiedName] = &out.Symbols[i]
+	out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.docs, MaxSymbols: rx.lim.MaxSymbols})
+	found := out.Symbols
+	if !out.Truncated {
+		found = append(found[:len(found):len(found)], rx.reexports(apiFile{module: f.module, path: f.docs, file: f.docs}, out)...)
+	}
+	for i := range found {
+		if _, seen := docs[found[i].QualifiedName]; !seen {
+			docs[found[i].QualifiedName] = &found[i]
+		}
 	}
 	for i := range syms {
 		s := &syms[i]
 		d, ok := docs[s.QualifiedName]
-		if !ok || s.Doc != "" {
+		if !ok {
+			continue
+		}
+		s.Signature = pyscan.FillDefaults(s.Signature, d.Signature)
+		if s.Doc != "" {
 			continue
 		}
 		s.Doc = d.Doc
@@ -256,7 +269,7 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 		out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.file, MaxSymbols: lim.MaxSymbols - len(res.symbols) + 1})
 		syms := out.Symbols
 		if f.docs != "" {
-			syms = withDocs(syms, f, read, lim)
+			syms = withDocs(syms, f, rx)
 		}
 		if !out.Truncated && len(private) > 0 {
 			if re := rx.reexports(f, out); len(re) > 0 {

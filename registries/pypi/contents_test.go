@@ -103,6 +103,36 @@ func TestStubTakesSourceDocs(t *testing.T) {
 	}
 }
 
+// TestStubTakesReexportedSourceDocs: a stub symbol whose source beside it imports the name from
+// a private module (attr/__init__.py's "from ._make import attrib") takes the docstring and the
+// defaults of the private definition.
+func TestStubTakesReexportedSourceDocs(t *testing.T) {
+	srcs := map[string]string{
+		"pkg/__init__.pyi": "def attrib(default: Any = ..., repr: bool = ..., kw_only: bool = ...) -> Any: ...\n",
+		"pkg/__init__.py":  "from ._make import attrib\n",
+		"pkg/_make.py": "def attrib(default=NOTHING, repr=True, kw_only=False):\n" +
+			"    \"\"\"Create a new field.\n\n    :param repr: Include this attribute in the repr.\n    \"\"\"\n",
+	}
+	read := func(p string, _ int64) ([]byte, error) { return []byte(srcs[p]), nil }
+	files, _ := chooseModules([]string{"pkg/__init__.pyi", "pkg/__init__.py", "pkg/_make.py"}, "")
+	var got *docidx.Symbol
+	syms := extractAPI(files, read, Limits{}.withDefaults()).symbols
+	for i := range syms {
+		if syms[i].QualifiedName == "pkg.attrib" {
+			got = &syms[i]
+		}
+	}
+	if got == nil {
+		t.Fatalf("no pkg.attrib among %+v", syms)
+	}
+	if want := "def attrib(default: Any = NOTHING, repr: bool = True, kw_only: bool = False) -> Any"; got.Signature != want || got.File != "pkg/__init__.pyi" {
+		t.Errorf("signature %q in %s, want %q in the stub", got.Signature, got.File, want)
+	}
+	if got.Doc != "Create a new field.\n\n:param repr: Include this attribute in the repr." {
+		t.Errorf("doc %q, want the private definition's", got.Doc)
+	}
+}
+
 func TestConstantDefaults(t *testing.T) {
 	shared := []docidx.Param{{Name: "pool_connections", Default: "DEFAULT_POOLSIZE"}, {Name: "x", Default: "AMBIGUOUS"}, {Name: "y", Default: "None"}}
 	syms := []docidx.Symbol{

@@ -23,11 +23,14 @@
 //     module-level functions, classes and constants, and the methods, properties, fields and
 //     constants of classes (Retry.DEFAULT_BACKOFF_MAX = 120), with signatures and values as
 //     written and whole docstrings (bounded) whose reST, Google and NumPy parameter sections
-//     become Symbol.Params; names a public module imports from a private module of the same
-//     distribution ("from ._core import open_nursery" in trio/__init__.py) are followed to their
-//     definitions and documented as the public module's (trio.open_nursery); code vendored from
-//     other projects (_vendor/, vendored/, third_party/, bundled typeshed and *-stubs) is left
-//     out;
+//     become Symbol.Params, with each parameter's default from the docstring ("Defaults to 30",
+//     "Default: x") or the signature, and the undocumented parameters whose default is a
+//     literal or a constant (a class carries its __init__'s); an overload's or a stub's
+//     "= ..." shows the implementation's value; names a public module imports from a private
+//     module of the same distribution ("from ._core import open_nursery" in trio/__init__.py)
+//     are followed to their definitions and documented as the public module's
+//     (trio.open_nursery); code vendored from other projects (_vendor/, vendored/, third_party/,
+//     bundled typeshed and *-stubs) is left out;
 //   - the README: the long description by its content type — markdown through readme.Parse,
 //     reStructuredText (the default when no type is given) through internal/rst, plain text as
 //     one section — and, from sdists, markdown and reStructuredText files under docs/ and

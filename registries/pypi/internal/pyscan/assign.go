@@ -86,8 +86,12 @@ func (s *scanner) assignment(toks []token, cls *item) *item {
 }
 
 // setValue sets the signature of an assigned item: "name[: annotation][ = value]", the value
-// cut at MaxValue bytes after an item or argument (cutValue).
+// cut at MaxValue bytes after an item or argument (cutValue). In a .pyi stub a value of "..."
+// only says the name is assigned, not what to: "msg: str = ..." is "msg: str".
 func (s *scanner) setValue(it *item, annotation, value []token) {
+	if len(value) == 1 && s.isOp(value[0], stubDefault) && strings.HasSuffix(s.opts.File, ".pyi") {
+		value = nil
+	}
 	sig := it.name
 	if len(annotation) > 0 {
 		it.annotation = s.render(annotation)
@@ -305,12 +309,13 @@ func stringRun(toks []token) []token {
 	return toks[:n]
 }
 
-// enumBases reports whether a class header's bases (the tokens after the class name) include
-// an Enum or Flag class: Enum, IntEnum, StrEnum, enum.Flag, IntFlag, a name ending in "Enum".
-func (s *scanner) enumBases(toks []token) bool {
+// baseNames returns the last names of the bases in a class header's parentheses (the tokens
+// after the class name): "(enum.IntEnum, metaclass=M)" gives "IntEnum" and "metaclass".
+func (s *scanner) baseNames(toks []token) []string {
 	if len(toks) == 0 || !s.isOp(toks[0], "(") {
-		return false
+		return nil
 	}
+	var out []string
 	depth := 0
 	for i, t := range toks {
 		if t.kind == tOp {
@@ -325,8 +330,39 @@ func (s *scanner) enumBases(toks []token) bool {
 		if depth != 1 || t.kind != tName || i > 0 && s.isOp(toks[i-1], ".") {
 			continue
 		}
-		n := lastDotted(s.dottedName(toks[i:]))
+		out = append(out, lastDotted(s.dottedName(toks[i:])))
+	}
+	return out
+}
+
+// enumBases reports whether a class's bases (baseNames) include an Enum or a Flag.
+func enumBases(bases []string) bool {
+	for _, n := range bases {
 		if strings.HasSuffix(n, "Enum") || n == "Flag" || n == "IntFlag" {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldInitClass reports whether a class with these decorators and bases (baseNames) gets an
+// __init__ generated from its fields: @dataclass (dataclasses, pydantic), @attr.s,
+// @attr.attrs, @attrs.define/frozen/mutable (https://peps.python.org/pep-0681/), or a base
+// BaseModel, BaseSettings or NamedTuple.
+func fieldInitClass(decos []decorator, bases []string) bool {
+	for _, d := range decos {
+		switch lastDotted(d.name) {
+		case "dataclass", "define", "frozen", "mutable":
+			return true
+		case "s", "attrs":
+			if strings.Contains(d.name, ".") {
+				return true
+			}
+		}
+	}
+	for _, n := range bases {
+		switch n {
+		case "BaseModel", "BaseSettings", "NamedTuple":
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package pyscan
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -183,6 +184,23 @@ class Response:
 			t.Errorf("%s = %q, want %q", q, s.Signature, sig)
 		}
 	}
+
+	// In a stub "= ..." only says a value exists; in source, Ellipsis is the value.
+	src := []byte("class FrozenError:\n    msg: str = ...\n    LIMIT: int = ...\nMISSING = ...\n")
+	for file, want := range map[string][]string{
+		"m.pyi": {"m.FrozenError.msg msg: str", "m.FrozenError.LIMIT LIMIT: int", "m.MISSING MISSING"},
+		"m.py":  {"m.FrozenError.msg msg: str = ...", "m.FrozenError.LIMIT LIMIT: int = ...", "m.MISSING MISSING = ..."},
+	} {
+		var got []string
+		for _, s := range Scan(src, Options{Module: "m", File: file}).Symbols {
+			if s.Kind != docidx.KindClass && s.Kind != docidx.KindPackage {
+				got = append(got, s.QualifiedName+" "+s.Signature)
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %q, want %q", file, got, want)
+		}
+	}
 }
 
 // TestAttributeSections checks that fields without a docstring of their own take the
@@ -233,8 +251,65 @@ class Rest:
 			t.Errorf("%s doc = %q, want %q", q, got, doc)
 		}
 	}
-	if p := m["Google"].Params; p != nil {
-		t.Errorf("Google params = %+v, want none (attributes are not parameters)", p)
+	// A dataclass's fields are its generated __init__'s parameters; a plain class's attributes
+	// are not parameters.
+	want := []docidx.Param{
+		{Name: "likes_spam", Type: "bool", Default: "False", Doc: "A boolean indicating if we like SPAM or not."},
+		{Name: "eggs", Type: "int", Default: "0", Doc: "An integer count of the eggs we have laid."},
+		{Name: "own", Type: "int", Default: "1", Doc: "Its own doc wins."},
+	}
+	if p := m["Google"].Params; !reflect.DeepEqual(p, want) {
+		t.Errorf("Google params =\n%s\nwant\n%s", fmtParams(p), fmtParams(want))
+	}
+	for _, q := range []string{"Numpy", "Rest"} {
+		if p := m[q].Params; p != nil {
+			t.Errorf("%s params = %+v, want none (attributes of a plain class are not parameters)", q, p)
+		}
+	}
+}
+
+// TestGeneratedInitParams checks that a class whose __init__ is generated from its fields
+// carries them as parameters: dataclasses, attrs classes (annotated or with attr.ib), pydantic
+// models and their subclasses in the same file; a field specifier's default is the default,
+// and ClassVars, constants and fields without a telling default are left out.
+func TestGeneratedInitParams(t *testing.T) {
+	m, _ := scanMap(t, `
+@attr.s
+class Old:
+    """Old style."""
+    retries = attr.ib(default=3)
+    name = attr.ib()
+
+class Settings(pydantic.BaseModel):
+    """Settings."""
+    timeout: float = Field(30.0, description="Seconds.")
+    host: str = Field(default="localhost")
+    token: str = Field(...)
+    tags: list[str] = Field(default_factory=list)
+    registry: ClassVar[dict] = {}
+    LIMIT = 10
+
+class Local(Settings):
+    """More settings."""
+    port: int = 8080
+    """The port to listen on. Use 0 for any."""
+
+class Plain:
+    """Not generated."""
+    size: int = 5
+`)
+	for q, want := range map[string][]docidx.Param{
+		"Old": {{Name: "retries", Default: "3"}},
+		"Settings": {
+			{Name: "timeout", Type: "float", Default: "30.0", Doc: "Seconds."},
+			{Name: "host", Type: "str", Default: `"localhost"`},
+		},
+		"Local": {{Name: "port", Type: "int", Default: "8080", Doc: "The port to listen on."}},
+		"Plain": nil,
+	} {
+		if got := m[q].Params; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s params =\n%s\nwant\n%s", q, fmtParams(got), fmtParams(want))
+		}
 	}
 }
 

@@ -34,6 +34,10 @@ const (
 //     description indented below; "default 10" or "default=10" in the type part becomes
 //     Default.
 //
+// A description that states its default ("Defaults to 30.", "(default: *30*)", a Google
+// "Default: None" line under the entry) gives Default too when the value is a literal or
+// inline code ([docDefault]).
+//
 // Params are returned in the order the docstring documents them, one per name; a name
 // documented twice keeps its first description (":type" fields only set the type). Names lose
 // the reStructuredText escapes of "\*args". Doc is the description's lines dedented and joined
@@ -103,6 +107,9 @@ func (ps *paramSet) add(p docidx.Param) {
 	if p.Name == "" || !validParamName(p.Name) {
 		return
 	}
+	if p.Default == "" {
+		p.Default = docDefault(p.Doc)
+	}
 	if ps.index == nil {
 		ps.index = map[string]int{}
 	}
@@ -157,7 +164,7 @@ func validParamName(n string) bool {
 }
 
 func isIdentifier(s string) bool {
-	if s == "" {
+	if s == "" || s == "True" || s == "False" || s == "None" {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
@@ -257,7 +264,9 @@ func (ps *paramSet) rest(lines []string, sec sections) {
 // googleEntryRE matches "name (type): text", "name: text" or "*args: text".
 var googleEntryRE = regexp.MustCompile(`^(\*{0,2}[A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(([^)]*)\))?\s*:(?:\s+(.*))?$`)
 
-// google reads Google-style sections.
+// google reads Google-style sections. A "Default: x" line at the indentation of the entries
+// (docker's "platform (str): The platform …" then "Default: None") belongs to the entry
+// above it: it continues that entry's description and sets its Default.
 func (ps *paramSet) google(lines []string, sec sections) {
 	for i := 0; i < len(lines); i++ {
 		t := strings.TrimSpace(lines[i])
@@ -266,6 +275,7 @@ func (ps *paramSet) google(lines []string, sec sections) {
 			continue
 		}
 		entries, end := body(lines, i, indentOf(lines[i]))
+		var found []docidx.Param
 		for k := 0; k < len(entries); k++ {
 			if entries[k] == "" || indentOf(entries[k]) > 0 {
 				continue
@@ -275,23 +285,42 @@ func (ps *paramSet) google(lines []string, sec sections) {
 				continue
 			}
 			rest, next := body(entries, k, 0)
-			ps.add(docidx.Param{Name: m[1], Type: m[2], Doc: joinDoc(m[3], rest)})
 			k = next - 1
+			doc := joinDoc(m[3], rest)
+			if n := strings.ToLower(m[1]); (n == "default" || n == "defaults") && m[2] == "" && len(found) > 0 {
+				prev := &found[len(found)-1]
+				prev.Doc = joinDoc(prev.Doc, []string{m[1] + ": " + doc})
+				if prev.Default == "" {
+					prev.Default = literalAt(doc)
+				}
+				continue
+			}
+			found = append(found, docidx.Param{Name: m[1], Type: m[2], Doc: doc})
+		}
+		for _, p := range found {
+			ps.add(p)
 		}
 		i = end - 1
 	}
 }
 
-// isUnderline reports whether l is a NumPy heading underline: three or more dashes.
+// isUnderline reports whether l underlines a heading: three or more of one reStructuredText
+// adornment character (https://docutils.sourceforge.io/docs/ref/rst/restructuredtext.html#sections).
+// NumPy style uses dashes; some projects (SymPy) underline "Examples" with "=", which must end a
+// Parameters section as a dashed heading does.
 func isUnderline(l string) bool {
 	l = strings.TrimSpace(l)
-	return len(l) >= 3 && strings.Trim(l, "-") == ""
+	return len(l) >= 3 && strings.ContainsRune(adornments, rune(l[0])) && strings.Trim(l, l[:1]) == ""
 }
 
+// adornments are the characters of a heading underline that isUnderline accepts.
+const adornments = "-=~^+#*"
+
 // numpyDefaultRE finds a default in a NumPy type: "int, default 10", "str, default='a'",
-// "bool, default: True"; numpyParenDefaultRE one in parentheses: "int, optional (default = 5)".
+// "bool, default: True", "bool, default is False"; numpyParenDefaultRE one in parentheses:
+// "int, optional (default = 5)".
 var (
-	numpyDefaultRE      = regexp.MustCompile(`(?:,\s*|\s+|^)default(?:\s*[=:]\s*|\s+)(.+)$`)
+	numpyDefaultRE      = regexp.MustCompile(`(?:,\s*|\s+|^)default(?:\s*[=:]\s*|\s+is\s+|\s+)(.+)$`)
 	numpyParenDefaultRE = regexp.MustCompile(`\s*\(default(?:\s*[=:]\s*|\s+)(.+)\)$`)
 )
 
@@ -322,12 +351,14 @@ func (ps *paramSet) numpy(lines []string, sec sections) {
 			}
 			rest, end := body(lines, j, ind)
 			var def string
-			if m := numpyParenDefaultRE.FindStringSubmatchIndex(typ); m != nil {
-				def = strings.TrimSpace(typ[m[2]:m[3]])
+			if m := numpyParenDefaultRE.FindStringSubmatchIndex(typ); m != nil && balanced(typ[m[2]:m[3]]) {
+				def = unmark(typ[m[2]:m[3]])
 				typ = strings.TrimSpace(typ[:m[0]])
 			} else if m := numpyDefaultRE.FindStringSubmatchIndex(typ); m != nil {
-				def = strings.TrimSpace(typ[m[2]:m[3]])
+				def = unmark(typ[m[2]:m[3]])
 				typ = strings.TrimRight(strings.TrimSpace(typ[:m[0]]), ",")
+			} else {
+				def = docDefault(typ) // "(default None) sort key(s)"
 			}
 			doc := strings.TrimSpace(strings.Join(rest, "\n"))
 			for _, n := range strings.Split(names, ",") {
@@ -343,6 +374,7 @@ func (ps *paramSet) numpy(lines []string, sec sections) {
 // annotation and its default value.
 type sigParam struct {
 	name, typ, def string
+	doc            string // a field's own description, for the parameters of a generated __init__
 }
 
 // signatureParams reads the parameters of a def header (toks from "def" or "async" to before
@@ -455,10 +487,64 @@ func fillParams(params []docidx.Param, sig []sigParam) {
 		if p.Type == "" {
 			p.Type = sp.typ
 		}
-		if p.Default == "" {
+		if sp.def != stubDefault && (p.Default == "" || isLiteral(sp.def)) {
 			p.Default = sp.def
 		}
 	}
+}
+
+// withSignatureDefaults returns params followed by the parameters of the signature sig that
+// params does not document and whose default tells something: a literal ([isLiteral]) or a
+// constant's name (DEFAULT_TIMEOUT, which the distribution's constants may spell out). So
+// "timeout=30" is a parameter of its function even when the docstring only says "the
+// timeout", and its "default 30" is in the text a question about the default is matched
+// against. self, cls, *args, **kwargs and private parameters ("_wrapper") are left out, as are
+// None and stub defaults, which tell nothing.
+func withSignatureDefaults(params []docidx.Param, sig []sigParam) []docidx.Param {
+	documented := make(map[string]bool, len(params))
+	for _, p := range params {
+		documented[strings.TrimLeft(p.Name, "*")] = true
+	}
+	for _, sp := range sig {
+		if strings.HasPrefix(sp.name, "*") || strings.HasPrefix(sp.name, "_") || documented[sp.name] ||
+			sp.name == "self" || sp.name == "cls" || !tellingDefault(sp.def) {
+			continue
+		}
+		documented[sp.name] = true
+		params = append(params, docidx.Param{Name: sp.name, Type: sp.typ, Default: sp.def, Doc: sp.doc})
+	}
+	return params
+}
+
+// tellingDefault reports whether a default as written says a value: a literal, or a name whose
+// last part is UPPER_CASE ("DEFAULT_TIMEOUT", "socket._GLOBAL_DEFAULT_TIMEOUT").
+func tellingDefault(def string) bool {
+	if isLiteral(def) {
+		return true
+	}
+	last := def[strings.LastIndexByte(def, '.')+1:]
+	return validParamName(def) && !strings.HasPrefix(def, "*") && isUpperName(strings.TrimLeft(last, "_"))
+}
+
+// isLiteral reports whether a default as written is a number, a string (not an f-string),
+// True or False: a value that says itself, which a description's "defaults to …" never
+// overrides. None and names (sentinels, constants) do not: "timeout=None" documented as
+// "Defaults to 30" defaults to 30.
+func isLiteral(v string) bool {
+	switch {
+	case v == "True" || v == "False":
+		return true
+	case v == "":
+		return false
+	case numberRE.MatchString(v) && numberRE.FindString(v) == v:
+		return true
+	}
+	// A string: an optional r, b or u prefix (f and t strings are computed), then quotes.
+	i := strings.IndexAny(v, `'"`)
+	if i < 0 || i > 2 || strings.Trim(v[:i], "rRbBuU") != "" {
+		return false
+	}
+	return len(v) >= i+2 && v[len(v)-1] == v[i]
 }
 
 // boundDoc cuts a cleaned docstring to at most limit bytes: at the last paragraph break (a
@@ -480,4 +566,90 @@ func boundDoc(clean string, limit int) string {
 		return head[:i] + "\n" + ellipsis
 	}
 	return head + ellipsis
+}
+
+// defaultPhraseRE finds where a description states its default: "Default: None",
+// "Defaults to 30.", "(default: *30*)", "(default 30)", "the default is 'utf-8'", "default value
+// is 5", "default=5". The verb needs its "to": "also defaults content_type to json" states
+// the default of another thing.
+var defaultPhraseRE = regexp.MustCompile(`(?i)(?:\bdefaults\s+to|\bdefault(?:\s+value)?(?:\s+is|\s*[:=])|\(default\s*[:=]?)\s*`)
+
+// numberRE matches a Python number literal at the start of a string: "30", "-1", "0.5",
+// "1e-3", "0x1F", "10_000".
+var numberRE = regexp.MustCompile(`^-?(?:0[xXoObB][0-9a-fA-F_]+|[0-9][0-9_]*(?:\.[0-9_]+)?(?:[eE][-+]?[0-9]+)?)\b`)
+
+// maxDocDefault bounds a default read from a description, in bytes.
+const maxDocDefault = 64
+
+// docDefault returns the default a parameter's description states, as written in it without
+// its inline markup: the value after "default:", "defaults to", "default is" and the like when
+// that value is a literal (a number, a quoted string, True, False or None) or a name marked as
+// code (DEFAULT_TIMEOUT in backquotes, *30*). "Defaults to the system locale" states none: "".
+func docDefault(doc string) string {
+	for _, m := range defaultPhraseRE.FindAllStringIndex(doc, 4) {
+		if v := literalAt(doc[m[1]:]); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// balanced reports whether the parentheses of s pair up: "Symbol('a')" does, "None) sort
+// key(s" (a parenthesized default followed by more type) does not.
+func balanced(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// unmark returns v trimmed, without the inline markup around it (backquotes, "*30*").
+func unmark(v string) string {
+	v = strings.TrimSpace(v)
+	for _, mark := range []string{"``", "**", "`", "*"} {
+		if len(v) > 2*len(mark) && strings.HasPrefix(v, mark) && strings.HasSuffix(v, mark) {
+			return strings.TrimSpace(v[len(mark) : len(v)-len(mark)])
+		}
+	}
+	return v
+}
+
+// literalAt returns the literal at the start of s (see docDefault), or "".
+func literalAt(s string) string {
+	for _, mark := range []string{"``", "**", "`", "*"} {
+		if rest, ok := strings.CutPrefix(s, mark); ok {
+			v, _, closed := strings.Cut(rest, mark)
+			if !closed || v == "" || len(v) > maxDocDefault || strings.ContainsAny(v, "\n`*") {
+				return ""
+			}
+			return strings.TrimSpace(v)
+		}
+	}
+	if s == "" {
+		return ""
+	}
+	switch q := s[0]; {
+	case q == '\'' || q == '"':
+		if end := strings.IndexByte(s[1:], q); end >= 0 && end+2 <= maxDocDefault && !strings.Contains(s[:end+2], "\n") {
+			return s[:end+2]
+		}
+		return ""
+	}
+	if n := numberRE.FindString(s); n != "" {
+		return n
+	}
+	for _, w := range []string{"True", "False", "None"} {
+		if rest, ok := strings.CutPrefix(s, w); ok && (rest == "" || !isIdentStart(rest[0]) && !isDigit(rest[0])) {
+			return w
+		}
+	}
+	return ""
 }

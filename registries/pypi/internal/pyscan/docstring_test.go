@@ -93,6 +93,10 @@ method : string, optional (default = 'dijkstra')
     The algorithm to use.
 x1, x2 : int, default 0
     Coordinates.
+start : node, optional (default ` + "`None`" + `)
+    Where to start.
+keys : (default None) sort key(s)
+    How to sort.
 flag
     A flag without a type.
 
@@ -106,6 +110,8 @@ path : list
 				{Name: "method", Type: "string, optional", Default: "'dijkstra'", Doc: "The algorithm to use."},
 				{Name: "x1", Type: "int", Default: "0", Doc: "Coordinates."},
 				{Name: "x2", Type: "int", Default: "0", Doc: "Coordinates."},
+				{Name: "start", Type: "node, optional", Default: "None", Doc: "Where to start."},
+				{Name: "keys", Type: "(default None) sort key(s)", Default: "None", Doc: "How to sort."},
 				{Name: "flag", Doc: "A flag without a type."},
 			},
 		},
@@ -120,6 +126,68 @@ mode : str, default: "r"
 			want: []docidx.Param{
 				{Name: "copy", Type: "bool", Default: "True", Doc: "Copy first."},
 				{Name: "mode", Type: "str", Default: `"r"`, Doc: "Open mode."},
+			},
+		},
+		{
+			name: "numpy section ended by a heading underlined with =",
+			doc: `Apply a hinge.
+
+Parameters
+----------
+loc : Sympifyable
+    Location of the hinge.
+
+Returns
+=======
+Symbol
+    The unknown jump.
+
+Examples
+========
+>>> E = Symbol('E')
+True`,
+			want: []docidx.Param{{Name: "loc", Type: "Sympifyable", Doc: "Location of the hinge."}},
+		},
+		{
+			name: "google Default line belongs to the entry above",
+			doc: `Pull the image digest.
+
+Args:
+    platform (str): The platform to pull the image for.
+    Default: ` + "`None`" + `
+    tag (str): The tag.
+    Default: ` + "``'latest'``" + `
+
+Returns:
+    (Image): A reference to the pulled image.`,
+			want: []docidx.Param{
+				{Name: "platform", Type: "str", Default: "None", Doc: "The platform to pull the image for.\nDefault: `None`"},
+				{Name: "tag", Type: "str", Default: "'latest'", Doc: "The tag.\nDefault: ``'latest'``"},
+			},
+		},
+		{
+			name: "defaults stated in descriptions",
+			doc: `Spawn it.
+
+:param timeout: When specified as a number, (default: *30*), TIMEOUT is raised.
+:param encoding: Defaults to ` + "``'utf-8'``" + `.
+:param retries: The default is 3 tries.
+:param level: Default value is -1.
+:param verify: Whether to verify; defaults to True.
+:param locale: Defaults to the system locale.
+:param default: If given, default is returned when nothing matches.
+:param json: Serialized as JSON; also defaults ` + "``content_type``" + ` to JSON.
+:param size: The size (default 10).`,
+			want: []docidx.Param{
+				{Name: "timeout", Default: "30", Doc: "When specified as a number, (default: *30*), TIMEOUT is raised."},
+				{Name: "encoding", Default: "'utf-8'", Doc: "Defaults to ``'utf-8'``."},
+				{Name: "retries", Default: "3", Doc: "The default is 3 tries."},
+				{Name: "level", Default: "-1", Doc: "Default value is -1."},
+				{Name: "verify", Default: "True", Doc: "Whether to verify; defaults to True."},
+				{Name: "locale", Doc: "Defaults to the system locale."},
+				{Name: "default", Doc: "If given, default is returned when nothing matches."},
+				{Name: "json", Doc: "Serialized as JSON; also defaults ``content_type`` to JSON."},
+				{Name: "size", Default: "10", Doc: "The size (default 10)."},
 			},
 		},
 		{name: "no parameters", doc: "Just prose.\n\nArgs are explained elsewhere: see below.", want: nil},
@@ -202,7 +270,7 @@ class Bare:
 			{Name: "base_url", Type: "str", Default: `"/"`, Doc: "Prefix of every request."},
 			{Name: "retries", Type: "int", Default: "3", Doc: "How often to try again."},
 		},
-		"Bare": nil,
+		"Bare": {{Name: "x", Default: "1"}},
 	} {
 		if got := m[q].Params; !reflect.DeepEqual(got, want) {
 			t.Errorf("%s params =\n%s\nwant\n%s", q, fmtParams(got), fmtParams(want))

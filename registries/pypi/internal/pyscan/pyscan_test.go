@@ -193,7 +193,7 @@ func TestRealSpotChecks(t *testing.T) {
 	}
 
 	nx := read("networkx/generic.py", "networkx.algorithms.shortest_paths.generic")
-	if s := nx["networkx.algorithms.shortest_paths.generic.shortest_path"]; len(s.Params) != 5 || s.Params[4].Name != "method" || s.Params[4].Default != "'dijkstra'" || s.Params[4].Type != "string, optional" {
+	if s := nx["networkx.algorithms.shortest_paths.generic.shortest_path"]; len(s.Params) != 5 || s.Params[4].Name != "method" || s.Params[4].Default != `"dijkstra"` || s.Params[4].Type != "string, optional" {
 		t.Errorf("shortest_path params = %+v", s.Params)
 	}
 

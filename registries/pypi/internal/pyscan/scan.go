@@ -109,8 +109,9 @@ type Result struct {
 // __init__ and __call__. Property setters and deleters are folded into their property. A name
 // defined more than once (typing.overload stubs, if/else variants) is one symbol whose Signature
 // holds one line per distinct definition; when overloads exist, the implementation's own line is
-// left out and its docstring used. Nested classes, functions inside functions and lambdas are not
-// API.
+// left out and its docstring used, and the overloads' stub defaults ("= ...") show the
+// implementation's values ([FillDefaults]). Nested classes, functions inside functions and
+// lambdas are not API.
 //
 // Signature is the definition as written, without its body and its decorators, with line breaks,
 // comments and a trailing comma of a multi-line parameter list removed
@@ -120,7 +121,12 @@ type Result struct {
 // documents no parameter gets its __init__'s docstring appended when that one does (a class
 // without a docstring shows __init__'s). Params are the parameters the docstring documents
 // ([Params]), their types and defaults completed from the signature (a class's from its
-// __init__, or from its fields when it has none, as a dataclass).
+// __init__, or from its fields when it has none, as a dataclass), then, for a documented
+// definition, the parameters it does not document whose default is a literal or a constant,
+// described by the sentence of the docstring that names them when there is one
+// (withSignatureDefaults, proseDocs). A class without __init__ whose __init__ is generated
+// from its fields (dataclass, attrs, pydantic, NamedTuple) takes those fields as its
+// parameters.
 //
 // Assignments that bind one name are API too. At module level an UPPER_CASE name or one
 // annotated Final is a constant (KindConst); another name is a variable (KindVar) only when
@@ -185,8 +191,9 @@ type item struct {
 	// there is one), for the defaults and types of documented parameters.
 	params         []sigParam
 	paramsOverload bool
-	// enum is set for a class with an Enum or Flag base, whose assigned names are its members.
-	enum bool
+	// enum is set for a class with an Enum or Flag base, whose assigned names are its members;
+	// fieldInit for a class whose __init__ is generated from its fields ([scanner.generatesInit]).
+	enum, fieldInit bool
 	// assign marks a constant, field or variable made by an assignment; onlyInAll marks a
 	// module-level variable that is API only when __all__ lists it.
 	assign    bool
@@ -382,7 +389,9 @@ func (s *scanner) definition(toks []token, ind int, owner *block, decos []decora
 		// A nested class is not API; its body is skipped.
 	case isClass:
 		it = s.add(docidx.KindClass, name, nil, s.render(toks[:colon]), decos, toks[i].line)
-		it.enum = it.enum || s.enumBases(toks[i+2:colon])
+		bases := s.baseNames(toks[i+2 : colon])
+		it.enum = it.enum || enumBases(bases)
+		it.fieldInit = it.fieldInit || fieldInitClass(decos, bases)
 	default:
 		var cls *item
 		if owner.kind == bClass {
@@ -922,11 +931,6 @@ func (s *scanner) literalNames(toks []token) ([]string, bool) {
 	return names, true
 }
 
-// docParams returns an item's Doc (its docstring cut at MaxDoc) and Params (the parameters the
-// docstring documents, completed from the signature). A class whose docstring documents no
-// parameter takes those of its __init__'s docstring, and its Doc is both docstrings (or
-// __init__'s alone when the class has none); a class's parameters are completed from
-// __init__'s signature, or without an __init__ from its fields (a dataclass's).
 // maxInherited bounds the attributes one class inherits (see inherited), and maxBaseDepth the
 // chain of bases followed.
 const (
@@ -992,6 +996,13 @@ func classBases(sigs []string) []string {
 	return out
 }
 
+// docParams returns an item's Doc (its docstring cut at MaxDoc) and Params: the parameters the
+// docstring documents, completed from the signature, then, for a documented item, the
+// parameters of the signature it does not document that have a telling default
+// ([withSignatureDefaults]). A class whose docstring documents no parameter takes those of its
+// __init__'s docstring, and its Doc is both docstrings (or __init__'s alone when the class has
+// none); a class's parameters are completed from __init__'s signature, or without an __init__
+// from its fields (a dataclass's): the class symbol carries its constructor's parameters.
 func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 	if it.assign {
 		doc := it.doc
@@ -1003,11 +1014,13 @@ func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 	doc := it.doc
 	params := Params(doc)
 	sig := it.params
+	prose := []string{it.doc}
 	if it.kind == docidx.KindClass {
 		init := s.byKey[it.name+".__init__"]
 		switch {
 		case init != nil:
 			sig = init.params
+			prose = append(prose, init.doc)
 			if len(params) == 0 && init.doc != "" {
 				if ip := Params(init.doc); len(ip) > 0 || doc == "" {
 					params = ip
@@ -1017,25 +1030,85 @@ func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 					doc += init.doc
 				}
 			}
-		case len(params) > 0:
+		case len(params) > 0 || s.generatesInit(it, 0):
 			sig = s.fieldParams(it)
 		}
 	}
 	fillParams(params, sig)
+	if doc != "" {
+		params = withSignatureDefaults(params, sig)
+		proseDocs(params, prose...)
+	}
 	return boundDoc(doc, MaxDoc), params
 }
 
 // fieldParams returns the fields declared in the body of class cls as the parameters of the
-// __init__ a dataclass, attrs class, pydantic model or NamedTuple generates: each field's
-// annotation and value.
+// __init__ a dataclass, attrs class, pydantic model or NamedTuple generates: the annotated
+// fields (not ClassVar) and those whose value is a field specifier (attr.ib(), field(),
+// Field()), each with its annotation, its default (the value, or the default a field specifier
+// gives: [fieldDefault]) and the first sentence of its doc.
 func (s *scanner) fieldParams(cls *item) []sigParam {
 	var out []sigParam
 	for _, f := range s.items {
-		if f.cls == cls && f.assign && !f.needsDoc {
-			out = append(out, sigParam{name: f.name, typ: f.annotation, def: f.value})
+		if f.cls != cls || f.kind != docidx.KindField || f.needsDoc {
+			continue
 		}
+		def, specifier := fieldDefault(f.value)
+		if (f.annotation == "" || strings.Contains(f.annotation, "ClassVar")) && !specifier {
+			continue
+		}
+		doc := f.doc
+		if doc == "" {
+			doc = s.attributeDoc(cls, f.name)
+		}
+		out = append(out, sigParam{name: f.name, typ: f.annotation, def: def, doc: firstSentence(doc)})
 	}
 	return out
+}
+
+// fieldSpecifiers are the calls that declare a field with its options
+// (https://peps.python.org/pep-0681/#field-specifiers): dataclasses.field, attr.ib and
+// attr.attrib, attrs.field, pydantic.Field.
+var fieldSpecifiers = map[string]bool{"field": true, "ib": true, "attrib": true, "Field": true}
+
+// fieldDefault returns the default of a field whose value as written is value: the value
+// itself, or for a field specifier call (specifier true) its default= argument or first
+// positional argument ("Field(30, description=…)" is 30), "" when it has none (a
+// default_factory, or pydantic's required "Field(...)").
+func fieldDefault(value string) (def string, specifier bool) {
+	open := strings.IndexByte(value, '(')
+	if open <= 0 || !fieldSpecifiers[lastDotted(strings.TrimSpace(value[:open]))] {
+		return value, false
+	}
+	for k, part := range paramParts(value) {
+		name, d := splitParam(part)
+		switch {
+		case d != "" && name == "default":
+			return d, true
+		case d == "" && k == 0:
+			return strings.TrimSpace(part), true
+		}
+	}
+	return "", true
+}
+
+// generatesInit reports whether class cls gets an __init__ made from its fields: decorated
+// with @dataclass, @attr.s, @attrs.define (and its frozen and mutable forms), or based on
+// pydantic's BaseModel or BaseSettings, typing.NamedTuple, or a class of the same file that
+// is one of those.
+func (s *scanner) generatesInit(cls *item, depth int) bool {
+	if cls.fieldInit {
+		return true
+	}
+	if depth > maxBaseDepth {
+		return false
+	}
+	for _, b := range classBases(cls.sigs) {
+		if base := s.byKey[b]; base != nil && base != cls && base.kind == docidx.KindClass && base.cls == nil && s.generatesInit(base, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // attributeDoc returns the description the docstring of class cls gives attribute name in its
@@ -1115,6 +1188,9 @@ func (s *scanner) result() Result {
 		sym.Name = it.name
 		sym.Package = mod
 		sym.Signature = strings.Join(sigs, "\n")
+		if len(it.overloads) > 0 {
+			sym.Signature = FillDefaults(sym.Signature, strings.Join(it.sigs, "\n"))
+		}
 		sym.Doc, sym.Params = s.docParams(it)
 		sym.File = s.opts.File
 		sym.Line = it.line

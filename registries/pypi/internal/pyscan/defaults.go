@@ -1,0 +1,248 @@
+package pyscan
+
+import (
+	"strings"
+
+	"github.com/docidx/docidx"
+)
+
+// stubDefault is the default a typing.overload or a .pyi stub writes for a parameter that has
+// one without saying which: "timeout: float = ...".
+const stubDefault = "..."
+
+// FillDefaults returns sig, a definition's signature lines, with each stub default ("= ...")
+// replaced by the default the same parameter has in source, the signature lines of the
+// definition that implements it (an overloaded function's implementation, or the .py module
+// beside a .pyi stub), when source gives one that is not itself a stub default and fits in
+// MaxValue bytes. A parameter source does not know keeps its "= ...": it has a default, and
+// dropping the "= ..." would make it look required.
+func FillDefaults(sig, source string) string {
+	if !strings.Contains(sig, stubDefault) || source == "" {
+		return sig
+	}
+	defaults := map[string]string{}
+	for _, line := range strings.Split(source, "\n") {
+		for _, part := range paramParts(line) {
+			name, def := splitParam(part)
+			if _, seen := defaults[name]; name != "" && def != "" && def != stubDefault && !seen {
+				defaults[name] = def
+			}
+		}
+	}
+	if len(defaults) == 0 {
+		return sig
+	}
+	lines := strings.Split(sig, "\n")
+	for i, line := range lines {
+		var b strings.Builder
+		last := 0
+		for _, part := range paramPartRanges(line) {
+			name, def := splitParam(line[part[0]:part[1]])
+			v, ok := defaults[name]
+			if def != stubDefault || !ok || len(v) > MaxValue {
+				continue
+			}
+			end := part[0] + strings.LastIndex(line[part[0]:part[1]], stubDefault)
+			b.WriteString(line[last:end])
+			b.WriteString(v)
+			last = end + len(stubDefault)
+		}
+		if last > 0 {
+			b.WriteString(line[last:])
+			lines[i] = b.String()
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// paramParts returns the parameters of one rendered signature line (see paramPartRanges).
+func paramParts(line string) []string {
+	ranges := paramPartRanges(line)
+	out := make([]string, len(ranges))
+	for i, r := range ranges {
+		out[i] = line[r[0]:r[1]]
+	}
+	return out
+}
+
+// paramPartRanges returns the byte ranges of the parameters of one rendered signature line
+// ("def f(a, b: int = 1, *, c=...) -> X"): the text inside its first parenthesis, split at the
+// commas outside brackets and string literals. A line without a parameter list has none.
+func paramPartRanges(line string) [][2]int {
+	open := strings.IndexByte(line, '(')
+	if open < 0 {
+		return nil
+	}
+	var out [][2]int
+	depth, start := 0, open+1
+	var quote byte
+	for i := open + 1; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			if depth == 0 {
+				if start < i {
+					out = append(out, [2]int{start, i})
+				}
+				return out
+			}
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, [2]int{start, i})
+			start = i + 1
+		}
+	}
+	return nil // unbalanced: no parameter list to trust
+}
+
+// splitParam returns the name (without stars) and the default of one rendered parameter
+// ("*, timeout: float = 30" has none: "*" is not a parameter; "timeout: float = 30" is
+// "timeout", "30"). The default is the text after the first "=" outside brackets and strings.
+func splitParam(part string) (name, def string) {
+	part = strings.TrimSpace(part)
+	n := strings.TrimLeft(part, "*")
+	end := 0
+	for end < len(n) && (isIdentStart(n[end]) || end > 0 && isDigit(n[end])) {
+		end++
+	}
+	name = n[:end]
+	depth := 0
+	var quote byte
+	for i := end; i < len(n); i++ {
+		c := n[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case c == '=' && depth == 0:
+			return name, strings.TrimSpace(n[i+1:])
+		}
+	}
+	return name, ""
+}
+
+// maxProseDoc bounds the description proseDocs takes from a sentence, in bytes.
+const maxProseDoc = 400
+
+// proseDocs gives each parameter of params without a description the first sentence of docs
+// (docstrings cleaned as inspect.cleandoc does) that names it: as inline code (double backquotes,
+// `timeout`, *timeout*) or, for a name with an underscore, as a word (ignore_sighup). Many
+// docstrings describe their parameters in prose ("When the keyword argument timeout is
+// specified as a number, (default: *30*), then TIMEOUT will be raised after …", pexpect's
+// spawn); the sentence is the parameter's description. Code blocks and doctests are not
+// searched. A description so found also gives the default it states when the parameter has
+// none ([docDefault]).
+func proseDocs(params []docidx.Param, docs ...string) {
+	var paras []string
+	for i := range params {
+		p := &params[i]
+		if p.Doc != "" || strings.HasPrefix(p.Name, "*") {
+			continue
+		}
+		if paras == nil {
+			paras = proseParagraphs(docs)
+		}
+		for _, para := range paras {
+			if s := sentenceNaming(para, p.Name); s != "" {
+				p.Doc = s
+				if p.Default == "" {
+					p.Default = docDefault(s)
+				}
+				break
+			}
+		}
+	}
+}
+
+// proseParagraphs returns the paragraphs of docs, each joined into one line, leaving out
+// indented blocks (literal blocks, directive bodies), doctests and field lists.
+func proseParagraphs(docs []string) []string {
+	var out []string
+	for _, doc := range docs {
+		for _, para := range strings.Split(doc, "\n\n") {
+			para = strings.Trim(para, "\n")
+			if para == "" || para[0] == ' ' || strings.HasPrefix(para, ">>>") || strings.HasPrefix(para, ":") || strings.HasPrefix(para, "..") {
+				continue
+			}
+			out = append(out, strings.Join(strings.Fields(para), " "))
+		}
+	}
+	return out
+}
+
+// sentenceNaming returns the sentence of para that names name (see proseDocs), cut at
+// maxProseDoc bytes, or "".
+func sentenceNaming(para, name string) string {
+	at := -1
+	for _, mark := range []string{"``", "`", "*"} {
+		if i := strings.Index(para, mark+name+mark); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	if strings.Contains(name, "_") {
+		if i := wordIndex(para, name); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return ""
+	}
+	start := 0
+	if i := strings.LastIndex(para[:at], ". "); i >= 0 {
+		start = i + 2
+	}
+	end := len(para)
+	if i := strings.Index(para[at:], ". "); i >= 0 {
+		end = at + i + 1
+	}
+	return cut(para[start:end], maxProseDoc)
+}
+
+// wordIndex returns the index of name in s as a whole word (not inside a longer identifier
+// or dotted name), or -1.
+func wordIndex(s, name string) int {
+	for off := 0; ; {
+		i := strings.Index(s[off:], name)
+		if i < 0 {
+			return -1
+		}
+		i += off
+		end := i + len(name)
+		before := i == 0 || !isIdentStart(s[i-1]) && !isDigit(s[i-1]) && s[i-1] != '.'
+		after := end == len(s) || !isIdentStart(s[end]) && !isDigit(s[end])
+		if before && after {
+			return i
+		}
+		off = i + 1
+	}
+}
+
+// firstSentence returns the first sentence of a docstring's first paragraph, on one line, cut
+// at maxProseDoc bytes.
+func firstSentence(doc string) string {
+	para, _, _ := strings.Cut(strings.TrimSpace(doc), "\n\n")
+	para = strings.Join(strings.Fields(para), " ")
+	if i := strings.Index(para, ". "); i >= 0 {
+		para = para[:i+1]
+	}
+	return cut(para, maxProseDoc)
+}
