@@ -101,7 +101,6 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		}
 	}
 
-	members := membersByType(syms)
 	seen := map[string]int{}
 	for _, s := range syms {
 		uri := ref.PageURI(docidx.PageSymbolPrefix + s.QualifiedName)
@@ -129,9 +128,6 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		f[fSTitle] = s.QualifiedName
 		f[fSSection] = symbolSection(&s)
 		f[fSText] = storeSymbol(&s, doc)
-		if ms := members[s.Package+"\x00"+s.Key()]; len(ms) > 0 && holdsMembers(s.Kind) {
-			f[fSText] = withMembers(f[fSText].(string), ms)
-		}
 		f[fSURI] = uri
 		out = append(out, searchDoc{id: id, fields: f})
 	}
@@ -140,63 +136,6 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 
 // undocumented is the fUndoc value of a symbol without a doc comment.
 const undocumented = "1"
-
-// Bounds of the member lines a type's stored text ends with (withMembers), in bytes.
-const (
-	maxStoreMembers = 3 << 10 // all of them
-	maxStoreMember  = 320     // one member's doc
-)
-
-// membersByType returns the documented members of each type among syms (the symbols whose
-// Parent is its Key in the same declaring package), by package + "\x00" + key, in declaration
-// order.
-func membersByType(syms []docidx.Symbol) map[string][]*docidx.Symbol {
-	out := map[string][]*docidx.Symbol{}
-	for i := range syms {
-		if m := &syms[i]; m.Parent != "" && strings.TrimSpace(m.Doc) != "" {
-			k := m.Package + "\x00" + m.Parent
-			out[k] = append(out[k], m)
-		}
-	}
-	return out
-}
-
-// holdsMembers reports whether a symbol of kind k is a type whose members a read of it lists:
-// a struct, class, interface or type.
-func holdsMembers(k docidx.SymbolKind) bool {
-	switch k {
-	case docidx.KindType, docidx.KindStruct, docidx.KindClass, docidx.KindInterface:
-		return true
-	}
-	return false
-}
-
-// withMembers returns a type's stored text followed by one list item per documented member,
-// "- Name: its doc", each cut at a sentence within maxStoreMember, all within
-// maxStoreMembers: a type's hit can then show, as its passage, the field or method line that
-// holds the answer (pretty.Options' "Width … Default is 80"), as a read of the type shows its
-// members. The lines are stored, not indexed: the members rank as hits of their own.
-func withMembers(text string, ms []*docidx.Symbol) string {
-	var b strings.Builder
-	b.WriteString(text)
-	n := 0
-	for _, m := range ms {
-		doc := storeDoc(m.Doc, maxStoreMember)
-		if doc == "" {
-			continue
-		}
-		line := "- " + m.Name + ": " + CollapseSpace(doc)
-		if n+len(line)+1 > maxStoreMembers {
-			break
-		}
-		if b.Len() > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(line)
-		n += len(line) + 1
-	}
-	return b.String()
-}
 
 // allText joins the parts of the all field, which decides which documents a query selects.
 func allText(parts ...string) string { return strings.Join(parts, "\n") }

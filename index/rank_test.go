@@ -335,31 +335,3 @@ func TestUndocumentedRanksBelow(t *testing.T) {
 		t.Errorf("its name: hits %v, want Parser.parseStrictOptions first", ids(hits))
 	}
 }
-
-// TestTypePassageShowsMember: a type's hit can show, as its passage, the line of its member
-// whose doc answers, as a read of the type lists its members.
-func TestTypePassageShowsMember(t *testing.T) {
-	mod := &docidx.PackageDocs{
-		Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/pretty", Version: "v1.0.0"},
-		Symbols: []docidx.Symbol{
-			{Kind: docidx.KindStruct, Name: "Options", Package: "example.com/pretty", QualifiedName: "pretty.Options",
-				Signature: "type Options struct { … }", Doc: "Options are the pretty printer's options."},
-			{Kind: docidx.KindField, Name: "Width", Parent: "Options", Package: "example.com/pretty", QualifiedName: "pretty.Options.Width",
-				Signature: "Width int", Doc: "Width is the column width of a single-line array. Default is 80."},
-			{Kind: docidx.KindField, Name: "Indent", Parent: "Options", Package: "example.com/pretty", QualifiedName: "pretty.Options.Indent",
-				Signature: "Indent string", Doc: "Indent is the nested indentation. Default is two spaces."},
-		},
-	}
-	r := open(t, build(t, mod))
-	defer r.Close()
-	for _, h := range search(t, r, index.Query{Text: "pretty options single-line array width"}) {
-		if h.Title != "pretty.Options" {
-			continue
-		}
-		if !strings.Contains(h.Snippet, "- Width: Width is the column width of a single-line array. Default is 80.") {
-			t.Errorf("pretty.Options passage %q lacks its Width line", h.Snippet)
-		}
-		return
-	}
-	t.Error("no pretty.Options hit")
-}
