@@ -335,3 +335,19 @@ func TestUndocumentedRanksBelow(t *testing.T) {
 		t.Errorf("its name: hits %v, want Parser.parseStrictOptions first", ids(hits))
 	}
 }
+
+// TestSpelledDocumentedFirst: of two symbols a question spells, the documented one ranks first.
+func TestSpelledDocumentedFirst(t *testing.T) {
+	pkg := func(name, doc string) *docidx.PackageDocs {
+		return &docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.NPM, Name: name, Version: "1.0.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "useThing", QualifiedName: "useThing", Signature: "function useThing(): void", Doc: doc}},
+		}
+	}
+	// The undocumented one first, so that ties would favour it.
+	r := open(t, build(t, pkg("aaa-jsx", ""), pkg("zzz-react", "Returns the current thing.")))
+	defer r.Close()
+	if hits := search(t, r, index.Query{Text: "useThing hook"}); len(hits) < 2 || hits[0].Package != "zzz-react" {
+		t.Errorf("hits %v, want zzz-react's documented useThing first", ids(hits))
+	}
+}

@@ -291,8 +291,8 @@ func (ri *rankIndex) nameBonuses(text, words string, keep *docFilter, scratch *[
 // best returns the window best documents of a, with their final scores, and how many documents
 // matched. A document's score is its BM25F sum times the coordination factor of the found
 // question terms it holds, its kind's prior and its package's prior (and priorUndocumented for a
-// symbol without a doc comment), plus its bonus; a document with a bonus, a symbol the question
-// spells, takes no priorUndocumented.
+// symbol without a doc comment), plus its bonus, which priorUndocumented does not lower: a symbol
+// the question spells still ranks with it.
 func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, pkgPrior []float32, named []bool, window int) (scoreHeap, int) {
 	// By matched count: a document holds at most the found terms (add caps the count at 255).
 	var coord [256]float32
@@ -380,7 +380,11 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	for doc, b := range bonus {
 		s := b
 		if matched[doc] > 0 {
-			s += score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
+			add := score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
+			if ri.undocumented(doc) {
+				add *= priorUndocumented // of two symbols the question spells, the documented first
+			}
+			s += add
 		} else {
 			total++ // a named document that holds none of the words
 		}

@@ -13,6 +13,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -342,4 +344,46 @@ func FuzzTypesEntries(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSubpathExports: the symbols that only a subpath export declares join the package's API
+// under the subpath's import specifier; those the main entry has already are not repeated.
+func TestSubpathExports(t *testing.T) {
+	fsys := fstest.MapFS{
+		"package.json": {Data: []byte(`{"name":"kit","exports":{
+			".":{"types":"./dist/index.d.ts","default":"./dist/index.js"},
+			"./query":{"import":{"types":"./dist/query/index.d.mts"},"default":"./dist/query/index.js"},
+			"./react":"./dist/react/index.js",
+			"./package.json":"./package.json",
+			"./locale/*":"./dist/locale/*.js",
+			"./styles.css":"./dist/styles.css"}}`)},
+		"dist/index.d.ts":        {Data: []byte("/** Makes a store. */\nexport declare function configureStore(): void;\n")},
+		"dist/query/index.d.mts": {Data: []byte("export { configureStore } from '../index';\n/** Defines an API. */\nexport declare function createApi(): void;\n")},
+		"dist/react/index.d.ts":  {Data: []byte("/** A hook. */\nexport declare function useQuery(): void;\n")},
+		"dist/locale/en.d.ts":    {Data: []byte("export declare const en: string;\n")},
+		"dist/styles.css":        {Data: []byte("a{}")},
+		"dist/query/index.js":    {},
+		"dist/react/index.js":    {},
+		"dist/index.js":          {},
+	}
+	m, err := parseManifest(fsys["package.json"].Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	subs := subpathTypesEntries(fsys, m)
+	if want := []subpathTypes{{"query", "dist/query/index.d.mts"}, {"react", "dist/react/index.d.ts"}}; !slices.Equal(subs, want) {
+		t.Errorf("subpaths %v, want %v", subs, want)
+	}
+	a := packageAPI(context.Background(), fsys, m, "kit", "1.0.0", contentLimits{}, nil)
+	got := map[string]string{}
+	for _, s := range a.symbols {
+		if _, dup := got[s.QualifiedName]; dup {
+			t.Errorf("%s listed twice", s.QualifiedName)
+		}
+		got[s.QualifiedName] = s.Package
+	}
+	want := map[string]string{"configureStore": "kit", "createApi": "kit/query", "useQuery": "kit/react"}
+	if !maps.Equal(got, want) {
+		t.Errorf("symbols by package %v, want %v (problems %v)", got, want, a.problems)
+	}
 }

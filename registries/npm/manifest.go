@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/Masterminds/semver/v3"
@@ -291,6 +292,59 @@ func typesEntries(fsys fs.FS, m *manifest) []string {
 		}
 		if len(out) > 0 {
 			break // the first entry that exists wins
+		}
+	}
+	return out
+}
+
+// subpathTypes is the declaration entry point of one subpath export of a package: "query" for
+// exports["./query"], imported as "@reduxjs/toolkit/query".
+type subpathTypes struct {
+	sub   string
+	entry string
+}
+
+// maxSubpaths bounds the subpath exports whose declarations a package's API takes.
+const maxSubpaths = 64
+
+// subpathTypesEntries returns the declaration entry point of each subpath export of a package
+// (exports["./x"], https://nodejs.org/api/packages.html#subpath-exports) that fsys holds, in
+// subpath order, at most maxSubpaths: the target of its "types" condition, else a .d.ts beside
+// one of its JavaScript targets, as for exports["."] (typesEntries). Patterns ("./*"),
+// package.json and targets that are not code (".json", ".css") have none.
+func subpathTypesEntries(fsys fs.FS, m *manifest) []subpathTypes {
+	var exports map[string]any
+	if len(m.Exports) == 0 || json.Unmarshal(m.Exports, &exports) != nil {
+		return nil
+	}
+	keys := make([]string, 0, len(exports))
+	for k := range exports {
+		if strings.HasPrefix(k, "./") && k != "./package.json" && !strings.Contains(k, "*") && path.Ext(k) != ".json" && path.Ext(k) != ".css" {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	var out []subpathTypes
+	for _, k := range keys {
+		if len(out) == maxSubpaths {
+			break
+		}
+		var typesT, jsT []string
+		jsapi.WalkExports(exports[k], conditionOrder, func(t string, types bool) {
+			if types {
+				typesT = append(typesT, t)
+			} else {
+				jsT = append(jsT, t)
+			}
+		})
+	find:
+		for _, t := range append(typesT, jsT...) {
+			for _, p := range declarationCandidates(t) {
+				if st, err := fs.Stat(fsys, p); err == nil && st.Mode().IsRegular() {
+					out = append(out, subpathTypes{sub: strings.TrimPrefix(path.Clean(k), "./"), entry: p})
+					break find
+				}
+			}
 		}
 	}
 	return out

@@ -71,7 +71,8 @@ type api struct {
 func packageAPI(ctx context.Context, fsys fs.FS, m *manifest, name, version string, lim contentLimits, find packageFinder) api {
 	lim = lim.withDefaults()
 	if entries := typesEntries(fsys, m); len(entries) > 0 {
-		return extractAPI(ctx, fsys, entries, name, name, "", lim, find)
+		a := extractAPI(ctx, fsys, entries, name, name, "", lim, find)
+		return withSubpaths(ctx, a, fsys, m, name, lim, find)
 	}
 	if find != nil && typesPackageName(name) != "" {
 		tp, err := find.typesFor(ctx, name, version)
@@ -90,6 +91,44 @@ func packageAPI(ctx context.Context, fsys fs.FS, m *manifest, name, version stri
 		}
 	}
 	return jsAPI(fsys, m, name, lim)
+}
+
+// withSubpaths adds to a, the API of package name's main entry point, the symbols that only its
+// subpath exports declare ("@reduxjs/toolkit/query"'s createApi and its options), with Package
+// set to the subpath's import specifier. A symbol the main entry already has, by qualified
+// name, is not added again, nor one an earlier subpath added; all count against the package's
+// symbol limit.
+func withSubpaths(ctx context.Context, a api, fsys fs.FS, m *manifest, name string, lim contentLimits, find packageFinder) api {
+	subs := subpathTypesEntries(fsys, m)
+	if len(subs) == 0 {
+		return a
+	}
+	have := make(map[string]bool, len(a.symbols))
+	for i := range a.symbols {
+		have[a.symbols[i].QualifiedName] = true
+	}
+	for _, sp := range subs {
+		left := lim.maxSymbols - len(a.symbols)
+		if left <= 0 {
+			a.problems = append(a.problems, fmt.Sprintf("API truncated at %d symbols: subpath exports from %q on left out", len(a.symbols), "./"+sp.sub))
+			break
+		}
+		sl := lim
+		sl.maxSymbols = left
+		s := extractAPI(ctx, fsys, []string{sp.entry}, name, name, "", sl, find)
+		a.problems = append(a.problems, s.problems...)
+		for _, sym := range s.symbols {
+			if have[sym.QualifiedName] {
+				continue
+			}
+			have[sym.QualifiedName] = true
+			if sym.Package == name {
+				sym.Package = name + "/" + sp.sub
+			}
+			a.symbols = append(a.symbols, sym)
+		}
+	}
+	return a
 }
 
 // withJSDocs gives the symbols of a package's DefinitelyTyped declarations what the JSDoc of its
