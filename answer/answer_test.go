@@ -205,3 +205,32 @@ func TestFollowsReader(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestVersionInQuestion: a question that names an older indexed version of a package ("cache 4",
+// "cache@4", "cache v4.1") is searched in that version; one that names the latest, or no
+// version, searches the latest versions of every package.
+func TestVersionInQuestion(t *testing.T) {
+	cache := func(version, doc string) *docidx.PackageDocs {
+		return &docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.NPM, Name: "cache", Version: version},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "prune", QualifiedName: "prune", Signature: "function prune(): void", Doc: doc}},
+		}
+	}
+	s := service(snapshot(t, cache("4.1.0", "Prunes stale entries; in 4, nothing is pruned in the background."), cache("5.0.0", "Prunes stale entries now.")))
+	for q, want := range map[string]string{
+		"does cache 4 prune stale entries?":           "4.1.0",
+		"does cache@4 prune stale entries":            "4.1.0",
+		"in cache v4.1, how do I prune stale entries": "4.1.0",
+		"does cache 5 prune stale entries?":           "5.0.0",
+		"does cache prune stale entries? 4 times":     "5.0.0",
+		"how do I prune stale entries":                "5.0.0",
+	} {
+		_, out, err := s.Search(context.Background(), answer.SearchInput{Query: q})
+		if err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		if len(out.Results) == 0 || out.Results[0].Version != want {
+			t.Errorf("%q: results %+v, want version %s first", q, out.Results, want)
+		}
+	}
+}

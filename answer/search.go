@@ -90,6 +90,15 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 			return "", out, ambiguousName(q.Package, refs)
 		}
 	}
+	named := false // the version searched is the one the question names
+	if q.Package == "" && q.Version == "" {
+		// "with lru-cache 5 and maxAge set, …": the question names an indexed version older
+		// than the latest, which is what it is about.
+		if ref, ok := s.versionInQuestion(eco, text); ok {
+			q.Ecosystem, q.Package, q.Version = ref.Ecosystem, ref.Name, ref.Version
+			named = true
+		}
+	}
 	hash := RequestHash(IssuerSearch, q.Text, string(q.Ecosystem), q.Package, q.Version, q.Kind)
 	c, err := s.DecodeCursor(in.Cursor, IssuerSearch, hash)
 	if err != nil {
@@ -155,7 +164,10 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 
 	var t strings.Builder
 	scope := "latest versions"
-	if q.Version != "" {
+	switch {
+	case named:
+		scope = q.Package + "@" + q.Version + ", the version the question names"
+	case q.Version != "":
 		scope = "version " + q.Version
 	}
 	var cont string
@@ -404,4 +416,55 @@ func appendHit(b []byte, n int, h *docidx.Hit) []byte {
 	b = append(b, "   "...)
 	b = append(b, h.URI...)
 	return append(b, "\n\n"...)
+}
+
+// versionInQuestion returns the package version a question names when it is not the latest
+// indexed one: a package's exact name followed by a version ("lru-cache 5", "lru-cache v5.1",
+// "lru-cache@5"), which selects the newest indexed version it matches (index.ResolveVersion's
+// rules). ok is false when the question names none, or names the latest (then every package is
+// searched as usual), or the name is ambiguous across ecosystems.
+func (s *Service) versionInQuestion(eco docidx.Ecosystem, text string) (ref docidx.Ref, ok bool) {
+	words := strings.Fields(text)
+	for i, w := range words {
+		name, version := strings.TrimRight(strings.TrimLeft(w, "(\"'`"), ",.;:?!)\"'`"), ""
+		if at := strings.LastIndexByte(name, '@'); at > 0 {
+			name, version = name[:at], name[at+1:]
+		} else if i+1 < len(words) {
+			version = strings.TrimRight(words[i+1], ",.;:?!)\"'`")
+		}
+		if !versionWord(version) {
+			continue
+		}
+		refs, err := s.reader().FindPackages(eco, name)
+		if err != nil || len(refs) != 1 || refs[0].Name != docidx.NormalizeName(refs[0].Ecosystem, name) {
+			continue
+		}
+		versions, err := s.reader().Versions(refs[0].Ecosystem, refs[0].Name)
+		if err != nil || len(versions) < 2 {
+			continue
+		}
+		named, err := index.ResolveVersion(refs[0].Ecosystem, versions, version)
+		latest, err2 := index.ResolveVersion(refs[0].Ecosystem, versions, "")
+		if err != nil || err2 != nil || named == latest {
+			continue
+		}
+		return docidx.Ref{Ecosystem: refs[0].Ecosystem, Name: refs[0].Name, Version: named}, true
+	}
+	return docidx.Ref{}, false
+}
+
+// versionWord reports whether w is written as a version: digits, with a "v" before them and up
+// to two more dot-separated parts ("5", "v5", "4.2", "v1.2.3").
+func versionWord(w string) bool {
+	w = strings.TrimPrefix(strings.TrimPrefix(w, "v"), "V")
+	parts := strings.Split(w, ".")
+	if len(parts) > 3 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || strings.TrimFunc(p, func(r rune) bool { return r >= '0' && r <= '9' }) != "" {
+			return false
+		}
+	}
+	return true
 }
