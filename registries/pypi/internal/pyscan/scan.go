@@ -98,6 +98,10 @@ type Result struct {
 	HasAll bool
 	// Imports are the names bound by module-level from-imports, in source order.
 	Imports []Import
+	// Aliases are the public module-level assignments of a name to a dotted name the file does
+	// not define, whose symbols (variables or constants in Symbols) a caller that reads the
+	// other modules can document as their targets with [Aliased].
+	Aliases []Alias
 	// Truncated says MaxSymbols cut the result.
 	Truncated bool
 }
@@ -931,22 +935,73 @@ func (s *scanner) literalNames(toks []token) ([]string, bool) {
 	return names, true
 }
 
-// maxInherited bounds the attributes one class inherits (see inherited), and maxBaseDepth the
-// chain of bases followed.
+// maxInherited bounds the attributes one class inherits, maxInheritedMethods the methods and
+// properties (see inherited), and maxBaseDepth the chain of bases followed. A class in a deep
+// same-file hierarchy lists the nearest base's members first, so the bound keeps the ones its
+// own documentation is most likely to be read with; 32 methods is more than most bases in real
+// site-packages define publicly, and keeps a framework base with hundreds of methods from being
+// copied whole into each of its subclasses.
 const (
-	maxInherited = 32
-	maxBaseDepth = 8
+	maxInherited        = 32
+	maxInheritedMethods = 32
+	maxBaseDepth        = 8
 )
 
-// inherited returns the public class attributes (constants and fields a class body assigns) that
-// cls inherits from its bases defined in the same file and does not assign itself, nearest base
-// first, as Python's attribute lookup finds them: an exception hierarchy sets exit_code or
-// status_code once in its base, and "UsageError's subclass BadArgumentUsage exits with 2" is
-// then in no symbol of BadArgumentUsage. Methods are not copied: their docs stay with the base.
-// Bases defined elsewhere are not followed; nor are enum bases, whose members are not inherited.
+// inherited returns the public members that cls inherits from its bases defined in the same file
+// and does not define itself, nearest base first (depth first, as Python's method resolution
+// order finds them for single inheritance): class attributes (constants and fields a class body
+// assigns), at most maxInherited, and methods and properties, at most maxInheritedMethods, as
+// pdoc and Sphinx autodoc's :inherited-members: list them. An exception hierarchy sets
+// exit_code once in its base, and "UsageError's subclass BadArgumentUsage exits with 2" is
+// then in no symbol of BadArgumentUsage; setuptools' public PackageFinder gets its find, and
+// find's docstring, from its private base _Finder. Private bases count; bases defined
+// elsewhere are not followed, nor are enum bases, whose members are not inherited. Names
+// starting with "_" (__init__ included) are not inherited.
 func (s *scanner) inherited(cls *item) []*item {
 	var out []*item
+	attrs, methods := 0, 0
 	seen := map[string]bool{}
+	s.walkBases(cls, func(base *item) {
+		for _, a := range s.items {
+			if a.cls != base || seen[a.name] {
+				continue
+			}
+			seen[a.name] = true // a nearer base's member hides a farther one's, kept or not
+			if a.needsDoc || strings.HasPrefix(a.name, "_") || s.byKey[cls.name+"."+a.name] != nil {
+				continue
+			}
+			switch {
+			case a.assign && attrs < maxInherited:
+				attrs++
+			case !a.assign && methods < maxInheritedMethods:
+				methods++
+			default:
+				continue
+			}
+			out = append(out, a)
+		}
+	})
+	return out
+}
+
+// member returns the method or property name that class cls defines or inherits from a base in
+// the same file (see inherited), or nil.
+func (s *scanner) member(cls *item, name string) *item {
+	if m := s.byKey[cls.name+"."+name]; m != nil {
+		return m
+	}
+	var found *item
+	s.walkBases(cls, func(base *item) {
+		if found == nil {
+			found = s.byKey[base.name+"."+name]
+		}
+	})
+	return found
+}
+
+// walkBases calls visit for each class that cls derives from and that is defined in the same
+// file, not an enum, depth first, each once, at most maxBaseDepth levels up.
+func (s *scanner) walkBases(cls *item, visit func(base *item)) {
 	visited := map[*item]bool{cls: true}
 	var walk func(c *item, depth int)
 	walk = func(c *item, depth int) {
@@ -959,19 +1014,11 @@ func (s *scanner) inherited(cls *item) []*item {
 				continue
 			}
 			visited[base] = true
-			for _, a := range s.items {
-				if a.cls != base || !a.assign || a.needsDoc || strings.HasPrefix(a.name, "_") ||
-					seen[a.name] || s.byKey[cls.name+"."+a.name] != nil || len(out) >= maxInherited {
-					continue
-				}
-				seen[a.name] = true
-				out = append(out, a)
-			}
+			visit(base)
 			walk(base, depth+1)
 		}
 	}
 	walk(cls, 1)
-	return out
 }
 
 // classBases returns the plain names among the bases of a class signature ("class
@@ -1130,6 +1177,108 @@ func (s *scanner) attributeDoc(cls *item, name string) string {
 	return docs[name]
 }
 
+// signature returns the signature lines of a definition: its overloads when it has any, their
+// stub defaults filled from the implementation ([FillDefaults]), else its definitions.
+func (s *scanner) signature(it *item) string {
+	if len(it.overloads) > 0 {
+		return FillDefaults(strings.Join(it.overloads, "\n"), strings.Join(it.sigs, "\n"))
+	}
+	return strings.Join(it.sigs, "\n")
+}
+
+// definitionSymbol returns the symbol of item it as its own class (or module) defines it, for
+// copying into an inheriting class or an alias: kind, name, signature, doc, parameters, file
+// and line, and whether it is deprecated.
+func (s *scanner) definitionSymbol(it *item) docidx.Symbol {
+	sym := docidx.Symbol{Kind: it.kind, Name: it.name, Signature: s.signature(it), File: s.opts.File, Line: it.line, Deprecated: it.deprecated}
+	sym.Doc, sym.Params = s.docParams(it)
+	return sym
+}
+
+// aliasTarget returns the function, method or property that assignment it binds another name
+// to, when the file defines it: at module level "name = func" or "name = Class.method" (the
+// method defined in Class or inherited from a base in the file, see member), in a class body
+// "name = method" (of the class or a base) or "name = Class.method". It returns nil for any
+// other item, and for a target that is itself an assignment.
+func (s *scanner) aliasTarget(it *item) *item {
+	if !it.assign || it.annotation != "" || it.needsDoc || !isDottedName(it.value) {
+		return nil
+	}
+	var target *item
+	first, rest, dotted := strings.Cut(it.value, ".")
+	switch {
+	case !dotted && it.cls != nil:
+		target = s.member(it.cls, first)
+	case !dotted:
+		target = s.byKey[first]
+	case !strings.Contains(rest, "."):
+		if cls := s.byKey[first]; cls != nil && cls.kind == docidx.KindClass && cls.cls == nil {
+			target = s.member(cls, rest)
+		}
+	}
+	if target == nil || target == it || target.assign {
+		return nil
+	}
+	switch target.kind {
+	case docidx.KindFunc, docidx.KindMethod, docidx.KindProperty:
+		return target
+	}
+	return nil
+}
+
+// isDottedName reports whether v is a name or a dotted name ("find", "PackageFinder.find").
+func isDottedName(v string) bool {
+	if v == "" {
+		return false
+	}
+	for _, part := range strings.Split(v, ".") {
+		if part == "" || keywords[part] {
+			return false
+		}
+		for i, r := range part {
+			if !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9' || r >= 0x80) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Alias is a module-level assignment of one name to a dotted name that the file does not define
+// ("find_packages = PackageFinder.find", PackageFinder imported from another module), for the
+// caller to resolve across modules and document with [Aliased].
+type Alias struct {
+	// QualifiedName is the alias's symbol in Result.Symbols, e.g. "setuptools.find_packages".
+	QualifiedName string
+	// Target is the assigned name as written, e.g. "PackageFinder.find".
+	Target string
+}
+
+// Aliased returns sym, the symbol of an assignment that binds another name to target (the
+// assigned value as written, "PackageFinder.find"), documented as the function, method or
+// property def is: a function at module level (a method or property in a class body, as def
+// is), its Signature the assignment then def's signature lines, def's parameters, and def's doc
+// followed by "Alias of <target>.".
+func Aliased(sym, def docidx.Symbol, target string) docidx.Symbol {
+	switch {
+	case sym.Parent == "":
+		sym.Kind = docidx.KindFunc
+	case def.Kind == docidx.KindProperty:
+		sym.Kind = docidx.KindProperty
+	default:
+		sym.Kind = docidx.KindMethod
+	}
+	sym.Signature = cut(sym.Signature+"\n"+def.Signature, MaxSignature)
+	sym.Doc = def.Doc
+	if sym.Doc != "" {
+		sym.Doc += "\n\n"
+	}
+	sym.Doc += "Alias of " + target + "."
+	sym.Params = def.Params
+	sym.Deprecated = sym.Deprecated || def.Deprecated
+	return sym
+}
+
 // result applies the public filter and builds the symbols.
 func (s *scanner) result() Result {
 	res := Result{HasAll: s.hasAll && !s.allDynamic, Imports: s.imports}
@@ -1161,8 +1310,9 @@ func (s *scanner) result() Result {
 	var syms []docidx.Symbol
 	for _, it := range s.items {
 		var sym docidx.Symbol
+		target := s.aliasTarget(it)
 		if it.cls == nil {
-			if !publicTop(it.name) || it.onlyInAll && !inAll[it.name] {
+			if !publicTop(it.name) || it.onlyInAll && target == nil && !inAll[it.name] {
 				continue
 			}
 			sym.QualifiedName = qual(it.name)
@@ -1180,21 +1330,22 @@ func (s *scanner) result() Result {
 			res.Truncated = true
 			break
 		}
-		sigs := it.sigs
-		if len(it.overloads) > 0 {
-			sigs = it.overloads
-		}
 		sym.Kind = it.kind
 		sym.Name = it.name
 		sym.Package = mod
-		sym.Signature = strings.Join(sigs, "\n")
-		if len(it.overloads) > 0 {
-			sym.Signature = FillDefaults(sym.Signature, strings.Join(it.sigs, "\n"))
-		}
+		sym.Signature = s.signature(it)
 		sym.Doc, sym.Params = s.docParams(it)
 		sym.File = s.opts.File
 		sym.Line = it.line
 		sym.Deprecated = it.deprecated || it.cls != nil && it.cls.deprecated && it.name == "__init__"
+		switch {
+		case target != nil:
+			sym = Aliased(sym, s.definitionSymbol(target), it.value)
+		case it.cls == nil && it.assign && it.annotation == "" && isDottedName(it.value):
+			if first, _, _ := strings.Cut(it.value, "."); s.byKey[first] == nil {
+				res.Aliases = append(res.Aliases, Alias{QualifiedName: sym.QualifiedName, Target: it.value})
+			}
+		}
 		syms = append(syms, sym)
 	}
 	for _, it := range s.items {
@@ -1206,16 +1357,16 @@ func (s *scanner) result() Result {
 				res.Truncated = true
 				break
 			}
-			doc, _ := s.docParams(a)
-			if doc != "" {
-				doc += "\n\n"
+			sym := s.definitionSymbol(a)
+			sym.Parent, sym.Package, sym.QualifiedName = it.name, mod, qual(it.name, a.name)
+			if target := s.aliasTarget(a); target != nil {
+				sym = Aliased(sym, s.definitionSymbol(target), a.value)
 			}
-			doc += "Inherited from " + a.cls.name + "."
-			syms = append(syms, docidx.Symbol{
-				Kind: a.kind, Name: a.name, Parent: it.name, Package: mod,
-				QualifiedName: qual(it.name, a.name), Signature: strings.Join(a.sigs, "\n"),
-				Doc: doc, File: s.opts.File, Line: a.line,
-			})
+			if sym.Doc != "" {
+				sym.Doc += "\n\n"
+			}
+			sym.Doc += "Inherited from " + a.cls.name + "."
+			syms = append(syms, sym)
 		}
 	}
 	if mod != "" && (s.modDoc != "" || len(syms) > 0) {
