@@ -18,7 +18,7 @@ import (
 // signature lines and its doc, indented.
 func render(res Result) string {
 	var b strings.Builder
-	for _, s := range res.Symbols {
+	for _, s := range append(res.Symbols[:len(res.Symbols):len(res.Symbols)], res.Inherited...) {
 		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)
 		if s.Parent != "" {
 			fmt.Fprintf(&b, " parent=%s", s.Parent)
@@ -77,7 +77,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			res := Scan(src, Options{Module: tc.module, File: tc.file})
-			checkUnique(t, res.Symbols)
+			checkUnique(t, append(res.Symbols, res.Inherited...))
 			got := render(res)
 			goldenPath := filepath.Join("testdata", "golden", tc.name+".golden")
 			golden.Check(t, goldenPath, []byte(got))
@@ -102,9 +102,10 @@ func checkUnique(t *testing.T, syms []docidx.Symbol) {
 func scanMap(t *testing.T, src string) (map[string]docidx.Symbol, Result) {
 	t.Helper()
 	res := Scan([]byte(src), Options{Module: "m", File: "m.py"})
-	checkUnique(t, res.Symbols)
+	all := append(res.Symbols[:len(res.Symbols):len(res.Symbols)], res.Inherited...)
+	checkUnique(t, all)
 	m := map[string]docidx.Symbol{}
-	for _, s := range res.Symbols {
+	for _, s := range all {
 		m[strings.TrimPrefix(s.QualifiedName, "m.")] = s
 	}
 	return m, res

@@ -98,6 +98,12 @@ type Result struct {
 	HasAll bool
 	// Imports are the names bound by module-level from-imports, in source order.
 	Imports []Import
+	// Inherited are the members public classes inherit from bases in the same file, each
+	// with its Parent the inheriting class and its Doc ending "Inherited from <base>.", after
+	// the class's own (see Scan). They are kept apart from Symbols so that a caller with a
+	// budget across files keeps every file's own definitions before any inherited copy.
+	// MaxSymbols bounds Symbols and Inherited together.
+	Inherited []docidx.Symbol
 	// Aliases are the public module-level assignments of a name to a dotted name the file does
 	// not define, whose symbols (variables or constants in Symbols) a caller that reads the
 	// other modules can document as their targets with [Aliased].
@@ -141,10 +147,15 @@ type Result struct {
 // are not constants. Their Signature is the statement as written ("DEFAULT_BACKOFF_MAX = 120",
 // "name: str = Field(...)"), the value clipped at MaxValue bytes; their Doc comes from "#:"
 // comments above the statement or at its end, a string statement right after it, a
-// description="…" argument, or the class docstring's attributes section ([Attributes]). A
-// public class also lists the class attributes it inherits from bases in the same file and does
-// not assign itself (see inherited), after every definition, their Doc ending "Inherited from
-// <base>.".
+// description="…" argument, or the class docstring's attributes section ([Attributes]). An
+// assignment of another name to a function, method or property the file defines ("runtime =
+// runtime_checkable", "find = PackageFinder.find", "fetch = get" in a class body) is that
+// definition under the new name ([Aliased]): a function at module level, public by its name
+// like a def; one to a name the file imports is reported in Result.Aliases.
+//
+// A public class also has the public class attributes, methods and properties it inherits from
+// bases in the same file and does not define itself, private bases included (see inherited), in
+// Result.Inherited, their Doc ending "Inherited from <base>.".
 //
 // Deprecated is set by a
 // ".. deprecated::" directive or a line starting with "Deprecated" in the docstring, a
@@ -963,11 +974,11 @@ func (s *scanner) inherited(cls *item) []*item {
 	seen := map[string]bool{}
 	s.walkBases(cls, func(base *item) {
 		for _, a := range s.items {
-			if a.cls != base || seen[a.name] {
+			if a.cls != base || a.needsDoc || seen[a.name] {
 				continue
 			}
 			seen[a.name] = true // a nearer base's member hides a farther one's, kept or not
-			if a.needsDoc || strings.HasPrefix(a.name, "_") || s.byKey[cls.name+"."+a.name] != nil {
+			if strings.HasPrefix(a.name, "_") || s.byKey[cls.name+"."+a.name] != nil {
 				continue
 			}
 			switch {
@@ -1348,12 +1359,13 @@ func (s *scanner) result() Result {
 		}
 		syms = append(syms, sym)
 	}
+	var inh []docidx.Symbol
 	for _, it := range s.items {
 		if it.kind != docidx.KindClass || it.cls != nil || !publicTop(it.name) || it.enum {
 			continue
 		}
 		for _, a := range s.inherited(it) {
-			if len(syms) >= s.opts.MaxSymbols {
+			if len(syms)+len(inh) >= s.opts.MaxSymbols {
 				res.Truncated = true
 				break
 			}
@@ -1366,7 +1378,7 @@ func (s *scanner) result() Result {
 				sym.Doc += "\n\n"
 			}
 			sym.Doc += "Inherited from " + a.cls.name + "."
-			syms = append(syms, sym)
+			inh = append(inh, sym)
 		}
 	}
 	if mod != "" && (s.modDoc != "" || len(syms) > 0) {
@@ -1385,12 +1397,18 @@ func (s *scanner) result() Result {
 			Line:          line,
 			Deprecated:    s.modDeprecated,
 		}
-		if len(syms) >= s.opts.MaxSymbols {
+		switch {
+		case len(syms)+len(inh) < s.opts.MaxSymbols:
+		case len(inh) > 0:
+			inh = inh[:len(inh)-1]
+			res.Truncated = true
+		default:
 			syms = syms[:len(syms)-1]
 			res.Truncated = true
 		}
 		syms = append([]docidx.Symbol{m}, syms...)
 	}
+	res.Inherited = inh
 	res.Symbols = syms
 	return res
 }
