@@ -774,10 +774,10 @@ class Public(_Base):
 }
 
 // TestInheritedMethods checks that a public class lists the public methods, classmethods,
-// staticmethods and properties it inherits from bases in the same file, private bases
-// included, each with its base's signature, doc and parameters and "Inherited from <base>.",
-// except those it or a nearer base overrides, private and dunder ones, and those of bases
-// defined elsewhere.
+// staticmethods and properties it inherits from private bases in the same file, each with its
+// base's signature, doc and parameters and "Inherited from <base>.", except those it or a
+// nearer base overrides, private and dunder ones, those of a public base (its own symbols), and
+// those of bases defined elsewhere.
 func TestInheritedMethods(t *testing.T) {
 	src := `from other import Remote
 
@@ -811,8 +811,11 @@ class _Finder:
 class PackageFinder(_Finder):
     """Find packages."""
 
-    def walk(self):
-        """Walk packages only."""
+    def walk(self, depth=2):
+        """Walk packages only. Namespace packages are skipped.
+
+        :param depth: how deep to go.
+        """
 
 class Namespaced(PackageFinder):
     pass
@@ -820,7 +823,12 @@ class Namespaced(PackageFinder):
 class FromElsewhere(Remote):
     pass
 `
-	m, _ := scanMap(t, src)
+	m, res := scanMap(t, src)
+	for _, sym := range res.Symbols {
+		if strings.HasSuffix(sym.Doc, "Inherited from _Finder.") {
+			t.Errorf("%s is among Symbols; want it in Inherited", sym.QualifiedName)
+		}
+	}
 	for name, want := range map[string]struct {
 		kind     docidx.SymbolKind
 		sig, doc string
@@ -829,8 +837,7 @@ class FromElsewhere(Remote):
 			"Return the packages found within where.\n\n:param exclude: names to leave out; 'foo.*' excludes the subpackages of foo.\n\nInherited from _Finder."},
 		"PackageFinder.pattern": {docidx.KindMethod, "@staticmethod def pattern(p)", "Compile p.\n\nInherited from _Finder."},
 		"PackageFinder.root":    {docidx.KindProperty, "def root(self)", "The directory searched.\n\nInherited from _Finder."},
-		"PackageFinder.walk":    {docidx.KindMethod, "def walk(self)", "Walk packages only."},
-		"Namespaced.walk":       {docidx.KindMethod, "def walk(self)", "Walk packages only.\n\nInherited from PackageFinder."},
+		"PackageFinder.walk":    {docidx.KindMethod, "def walk(self, depth=2)", "Walk packages only. Namespace packages are skipped.\n\n:param depth: how deep to go."},
 		"Namespaced.find": {docidx.KindMethod, "@classmethod def find(cls, where='.', exclude=())",
 			"Return the packages found within where.\n\n:param exclude: names to leave out; 'foo.*' excludes the subpackages of foo.\n\nInherited from _Finder."},
 	} {
@@ -845,10 +852,25 @@ class FromElsewhere(Remote):
 	if l := m["PackageFinder.find"].Line; l != 7 {
 		t.Errorf("inherited line = %d, want 7 (the base's def)", l)
 	}
-	for _, name := range []string{"PackageFinder._find_iter", "PackageFinder.__init__", "_Finder.find", "FromElsewhere.find"} {
+	// Namespaced.walk is PackageFinder's, a public class whose walk is a symbol; it hides
+	// _Finder's walk too.
+	for _, name := range []string{"PackageFinder._find_iter", "PackageFinder.__init__", "_Finder.find", "FromElsewhere.find", "Namespaced.walk"} {
 		if _, ok := m[name]; ok {
 			t.Errorf("%s is a symbol; want none", name)
 		}
+	}
+
+	// In a private module (a public module re-exports its classes), every base's methods are
+	// inherited: none of them is a symbol of its own.
+	res = Scan([]byte(src), Options{Module: "m", File: "m.py", AllDefinitions: true})
+	found := false
+	for _, sym := range res.Inherited {
+		if sym.QualifiedName == "m.Namespaced.walk" {
+			found = sym.Doc == "Walk packages only. Namespace packages are skipped.\n\n:param depth: how deep to go.\n\nInherited from PackageFinder."
+		}
+	}
+	if !found {
+		t.Errorf("with AllDefinitions, Namespaced.walk is not PackageFinder's: %+v", res.Inherited)
 	}
 }
 
@@ -857,12 +879,12 @@ class FromElsewhere(Remote):
 // when the bound leaves it out.
 func TestInheritedBound(t *testing.T) {
 	var b strings.Builder
-	b.WriteString("class Far:\n    def m0(self):\n        \"Far's m0.\"\n    def extra(self): pass\n")
-	b.WriteString("class Near(Far):\n")
+	b.WriteString("class _Far:\n    def m0(self):\n        \"Far's m0.\"\n    def extra(self): pass\n")
+	b.WriteString("class _Near(_Far):\n")
 	for i := range maxInheritedMethods + 5 {
 		fmt.Fprintf(&b, "    def m%d(self): pass\n", i)
 	}
-	b.WriteString("class Leaf(Near):\n    pass\n")
+	b.WriteString("class Leaf(_Near):\n    pass\n")
 	m, _ := scanMap(t, b.String())
 	n := 0
 	for _, s := range m {
@@ -873,7 +895,7 @@ func TestInheritedBound(t *testing.T) {
 	if n != maxInheritedMethods {
 		t.Errorf("Leaf has %d inherited members, want %d", n, maxInheritedMethods)
 	}
-	if d := m["Leaf.m0"].Doc; d != "Inherited from Near." {
+	if d := m["Leaf.m0"].Doc; d != "Inherited from _Near." {
 		t.Errorf("Leaf.m0 doc = %q, want Near's", d)
 	}
 	if _, ok := m["Leaf.extra"]; ok {
