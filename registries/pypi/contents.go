@@ -278,6 +278,9 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 			inh = withDocs(inh, f, rx)
 		}
 		inherited = append(inherited, inh...)
+		if len(private) > 0 {
+			inherited = append(inherited, rx.inheritedAcross(f, out)...)
+		}
 		if !out.Truncated && len(private) > 0 {
 			if re := rx.reexports(f, out); len(re) > 0 {
 				if len(syms) == 0 {
@@ -325,6 +328,105 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 	res.problems = append(res.problems, rx.problems...)
 	constantDefaults(res.symbols)
 	return res
+}
+
+// inheritedAcross returns the members the public classes of public module f (scanned as out)
+// inherit from classes that private modules of the distribution define, as pyscan lists those
+// inherited from bases in the same file: a class whose base is imported ("from ._base import
+// Base") gets the base's public methods, properties and class attributes it does not define or
+// already inherit, with the base's signature and doc ending "Inherited from <base>.", File and
+// Line the base's. The bases of the imported class in its own file count too (the private scan
+// lists them as inherited). Bounds are pyscan's: MaxInherited attributes and
+// MaxInheritedMethods methods per class, counting those inherited within the file.
+func (rx *reexporter) inheritedAcross(f apiFile, out pyscan.Result) []docidx.Symbol {
+	var syms []docidx.Symbol
+	for _, cls := range out.Symbols {
+		if cls.Kind != docidx.KindClass || cls.Parent != "" {
+			continue
+		}
+		var bases []moduleName
+		for _, b := range pyscan.Bases(cls.Signature) {
+			for _, im := range out.Imports {
+				if im.Name == "*" || im.As != b {
+					continue
+				}
+				if mod, ok := relativeModule(f, im); ok {
+					if _, private := rx.private[mod]; private {
+						bases = append(bases, moduleName{mod, im.Name, b})
+					}
+				}
+				break
+			}
+		}
+		if len(bases) == 0 {
+			continue
+		}
+		has := map[string]bool{}
+		attrs, methods := 0, 0
+		for _, m := range out.Symbols {
+			if m.Parent == cls.Name {
+				has[m.Name] = true
+			}
+		}
+		for _, m := range out.Inherited {
+			if m.Parent == cls.Name {
+				has[m.Name] = true
+				attrs, methods = countMember(m, attrs, methods)
+			}
+		}
+		for _, b := range bases {
+			found := rx.lookup(b.module, b.name, 0, map[string]bool{})
+			if len(found) == 0 || found[0].Kind != docidx.KindClass {
+				continue
+			}
+			for _, m := range found[1:] {
+				if has[m.Name] || strings.HasPrefix(m.Name, "_") {
+					continue
+				}
+				has[m.Name] = true // a nearer base's member hides a farther one's
+				a, n := countMember(m, attrs, methods)
+				if a > pyscan.MaxInherited || n > pyscan.MaxInheritedMethods {
+					continue
+				}
+				attrs, methods = a, n
+				m.Parent, m.Package = cls.Name, f.module
+				m.QualifiedName = f.module + "." + cls.Name + "." + m.Name
+				if inheritedNote(m.Doc) == "" {
+					if m.Doc != "" {
+						m.Doc += "\n\n"
+					}
+					m.Doc += "Inherited from " + b.as + "."
+				}
+				syms = append(syms, m)
+			}
+		}
+	}
+	return syms
+}
+
+// moduleName is a name module defines, imported as as.
+type moduleName struct {
+	module, name, as string
+}
+
+// inheritedNote returns the last paragraph of doc when it is pyscan's "Inherited from <base>."
+// note, else "".
+func inheritedNote(doc string) string {
+	last := doc[strings.LastIndex(doc, "\n\n")+1:]
+	last = strings.TrimPrefix(last, "\n")
+	if strings.HasPrefix(last, "Inherited from ") && !strings.Contains(last, "\n") {
+		return last
+	}
+	return ""
+}
+
+// countMember adds member m to the attributes or the methods a class inherits.
+func countMember(m docidx.Symbol, attrs, methods int) (int, int) {
+	switch m.Kind {
+	case docidx.KindMethod, docidx.KindProperty, docidx.KindFunc:
+		return attrs, methods + 1
+	}
+	return attrs + 1, methods
 }
 
 // plainSymbol returns s with the reStructuredText inline markup of its Doc converted to

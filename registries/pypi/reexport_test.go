@@ -96,7 +96,9 @@ func TestRelativeModule(t *testing.T) {
 // aliases of what other modules define: a classmethod a public class inherits from its private
 // base in another public module, a method a private module's class inherits, a private
 // module's function, and a function of a public submodule. An alias whose target is missing
-// or not a function stays a variable or constant.
+// or not a function stays a variable or constant. Its public classes based on private
+// modules' classes inherit their members, the base's bases' included, unless they override
+// them.
 func TestAliases(t *testing.T) {
 	sp, err := NewSitePackages(filepath.Join("testdata", "alias"), SitePackagesConfig{})
 	if err != nil {
@@ -118,11 +120,15 @@ func TestAliases(t *testing.T) {
 			"Return the packages found within where.\n\n'exclude' is a sequence of names to leave out: 'foo.*' excludes\nall subpackages of 'foo' (but not 'foo' itself).\n\nInherited from _Finder.\n\nAlias of PackageFinder.find."},
 		"finder.discovery.PackageFinder.find": {docidx.KindMethod, "@classmethod def find(cls, where='.', exclude=())",
 			"Return the packages found within where.\n\n'exclude' is a sequence of names to leave out: 'foo.*' excludes\nall subpackages of 'foo' (but not 'foo' itself).\n\nInherited from _Finder."},
-		"finder.walk":     {docidx.KindFunc, "walk = _Walker.walk\ndef walk(self, depth=3)", "Walk the tree down to *depth* levels.\n\nInherited from _Base.\n\nAlias of _Walker.walk."},
-		"finder.scan_all": {docidx.KindFunc, "scan_all = scan\ndef scan(path)", "Scan one path.\n\nAlias of scan."},
-		"finder.helper":   {docidx.KindFunc, "helper = helpers.helper\ndef helper(x=1)", "Help with `x`.\n\nAlias of helpers.helper."},
-		"finder.missing":  {docidx.KindVar, "missing = PackageFinder.nothing", ""},
-		"finder.LIMIT":    {docidx.KindConst, "LIMIT = helpers.LIMIT", ""},
+		"finder.walk":                         {docidx.KindFunc, "walk = _Walker.walk\ndef walk(self, depth=3)", "Walk the tree down to *depth* levels.\n\nInherited from _Base.\n\nAlias of _Walker.walk."},
+		"finder.scan_all":                     {docidx.KindFunc, "scan_all = scan\ndef scan(path)", "Scan one path.\n\nAlias of scan."},
+		"finder.helper":                       {docidx.KindFunc, "helper = helpers.helper\ndef helper(x=1)", "Help with `x`.\n\nAlias of helpers.helper."},
+		"finder.missing":                      {docidx.KindVar, "missing = PackageFinder.nothing", ""},
+		"finder.walkers.DeepWalker.walk":      {docidx.KindMethod, "def walk(self, depth=3)", "Walk the tree down to *depth* levels.\n\nInherited from _Base."},
+		"finder.walkers.DeepWalker.MAX_DEPTH": {docidx.KindConst, "MAX_DEPTH = 10", "The deepest walk.\n\nInherited from _Base."},
+		"finder.walkers.FastWalker.MAX_DEPTH": {docidx.KindConst, "MAX_DEPTH = 10", "The deepest walk.\n\nInherited from _Base."},
+		"finder.walkers.FastWalker.walk":      {docidx.KindMethod, "def walk(self)", "Walk the top level only."},
+		"finder.LIMIT":                        {docidx.KindConst, "LIMIT = helpers.LIMIT", ""},
 	} {
 		if s, ok := m[name]; !ok || s.Kind != want.kind || s.Signature != want.sig || s.Doc != want.doc {
 			t.Errorf("%s = %+v\nwant %s %q doc %q", name, s, want.kind, want.sig, want.doc)
@@ -133,9 +139,9 @@ func TestAliases(t *testing.T) {
 	}
 }
 
-// TestInheritedLast checks that inherited members count last against MaxSymbols: with one
-// symbol too few, the distribution loses PackageFinder's inherited find, not a definition of
-// the module scanned after it.
+// TestInheritedLast checks that inherited members count last against MaxSymbols: with as many
+// symbols too few as there are inherited members, the distribution loses those, not the
+// definitions of the modules scanned after them (helpers.py after discovery.py).
 func TestInheritedLast(t *testing.T) {
 	fetch := func(max int) map[string]bool {
 		sp, err := NewSitePackages(filepath.Join("testdata", "alias"), SitePackagesConfig{Limits: Limits{MaxSymbols: max}})
@@ -152,14 +158,23 @@ func TestInheritedLast(t *testing.T) {
 		}
 		return names
 	}
-	all := fetch(0)
-	if !all["finder.discovery.PackageFinder.find"] || !all["finder.helpers.helper"] {
-		t.Fatalf("symbols %v lack PackageFinder.find or helpers.helper", all)
+	inherited := map[string]bool{
+		"finder.discovery.PackageFinder.find": true,
+		"finder.walkers.DeepWalker.MAX_DEPTH": true,
+		"finder.walkers.DeepWalker.walk":      true,
+		"finder.walkers.FastWalker.MAX_DEPTH": true,
 	}
-	cut := fetch(len(all) - 1)
+	all := fetch(0)
+	for n := range inherited {
+		if !all[n] {
+			t.Fatalf("symbols %v lack %s", all, n)
+		}
+	}
+	max := len(all) - len(inherited)
+	cut := fetch(max)
 	for n := range all {
-		if cut[n] != (n != "finder.discovery.PackageFinder.find") {
-			t.Errorf("with %d symbols, %s kept = %v", len(all)-1, n, cut[n])
+		if cut[n] == inherited[n] {
+			t.Errorf("with %d symbols, %s kept = %v", max, n, cut[n])
 		}
 	}
 }

@@ -874,14 +874,14 @@ class FromElsewhere(Remote):
 	}
 }
 
-// TestInheritedBound checks that a class inherits at most maxInheritedMethods methods, the
+// TestInheritedBound checks that a class inherits at most MaxInheritedMethods methods, the
 // nearest base's first, and that a member the nearer base defines hides the farther one's even
 // when the bound leaves it out.
 func TestInheritedBound(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("class _Far:\n    def m0(self):\n        \"Far's m0.\"\n    def extra(self): pass\n")
 	b.WriteString("class _Near(_Far):\n")
-	for i := range maxInheritedMethods + 5 {
+	for i := range MaxInheritedMethods + 5 {
 		fmt.Fprintf(&b, "    def m%d(self): pass\n", i)
 	}
 	b.WriteString("class Leaf(_Near):\n    pass\n")
@@ -892,8 +892,8 @@ func TestInheritedBound(t *testing.T) {
 			n++
 		}
 	}
-	if n != maxInheritedMethods {
-		t.Errorf("Leaf has %d inherited members, want %d", n, maxInheritedMethods)
+	if n != MaxInheritedMethods {
+		t.Errorf("Leaf has %d inherited members, want %d", n, MaxInheritedMethods)
 	}
 	if d := m["Leaf.m0"].Doc; d != "Inherited from _Near." {
 		t.Errorf("Leaf.m0 doc = %q, want Near's", d)

@@ -948,24 +948,27 @@ func (s *scanner) literalNames(toks []token) ([]string, bool) {
 	return names, true
 }
 
-// maxInherited bounds the attributes one class inherits, maxInheritedMethods the methods and
-// properties (see inherited), and maxBaseDepth the chain of bases followed. The nearest base's
-// members come first, so a bound keeps those most likely read with the class. 32 methods keeps
-// a framework base with hundreds of methods from being copied whole into each subclass, and no
-// class of the 98 distributions of the site-packages corpus reaches it (pytest.File inherits
-// 19 from private bases, the most).
+// Bounds of inheritance (see inherited). The nearest base's members come first, so a bound
+// keeps those most likely read with the class. A caller that adds members inherited across
+// files keeps the same bounds.
 const (
-	maxInherited        = 32
-	maxInheritedMethods = 32
-	maxBaseDepth        = 8
+	// MaxInherited is the most class attributes one class inherits.
+	MaxInherited = 32
+	// MaxInheritedMethods is the most methods and properties one class inherits: it keeps a
+	// framework base with hundreds of methods from being copied whole into each subclass, and
+	// no class of the 98 distributions of the site-packages corpus reaches it (pytest.File
+	// inherits 19 from private bases, the most).
+	MaxInheritedMethods = 32
+	// maxBaseDepth bounds the chain of bases followed.
+	maxBaseDepth = 8
 )
 
 // inherited returns the public members that cls inherits from its bases defined in the same file
 // and does not define itself, nearest base first (depth first, as Python's method resolution
 // order finds them for single inheritance): class attributes (constants and fields a class body
-// assigns), at most maxInherited, and the methods and properties of bases whose own methods
+// assigns), at most MaxInherited, and the methods and properties of bases whose own methods
 // are not symbols (documented(base) false: a private base, or any base in a private module),
-// at most maxInheritedMethods. An exception hierarchy sets exit_code once in its base, and
+// at most MaxInheritedMethods. An exception hierarchy sets exit_code once in its base, and
 // "UsageError's subclass BadArgumentUsage exits with 2" is then in no symbol of
 // BadArgumentUsage; setuptools' public PackageFinder gets its find, and find's docstring, from
 // its private base _Finder, which docidx keeps no symbol of. A public base's methods are its
@@ -988,9 +991,9 @@ func (s *scanner) inherited(cls *item, documented func(base *item) bool) []*item
 				continue
 			}
 			switch {
-			case a.assign && attrs < maxInherited:
+			case a.assign && attrs < MaxInherited:
 				attrs++
-			case !a.assign && methods < maxInheritedMethods && !documented(base):
+			case !a.assign && methods < MaxInheritedMethods && !documented(base):
 				methods++
 			default:
 				continue
@@ -1036,6 +1039,14 @@ func (s *scanner) walkBases(cls *item, visit func(base *item)) {
 		}
 	}
 	walk(cls, 1)
+}
+
+// Bases returns the plain names among the bases of a class Signature as Scan renders it
+// ("class BadParameter(UsageError, metaclass=M)": "UsageError"): not keyword arguments,
+// dotted or subscripted bases.
+func Bases(signature string) []string {
+	first, _, _ := strings.Cut(signature, "\n")
+	return classBases([]string{first})
 }
 
 // classBases returns the plain names among the bases of a class signature ("class

@@ -1,4 +1,7 @@
 class _Base:
+    #: The deepest walk.
+    MAX_DEPTH = 10
+
     def walk(self, depth=3):
         """Walk the tree down to *depth* levels."""
 
