@@ -237,8 +237,8 @@ const maxReexportDepth = 8
 // bytes each, at most lim.MaxSymbols symbols, qualified names unique across modules. Names a
 // public module re-exports from a private module of the distribution are documented as the
 // public module's (see reexports). The members classes inherit from bases in their file
-// (pyscan.Result.Inherited) come after every module's own symbols, so that copies never
-// crowd a definition out of the budget. Module-level aliases of imported functions and
+// (pyscan.Result.Inherited) or in private modules (inheritedAcross) come after every module's
+// own symbols, so that copies never crowd a definition out of the budget. Module-level aliases of imported functions and
 // methods ("find_packages = PackageFinder.find") are documented as their targets
 // (resolveAliases). Docstrings are converted from reStructuredText inline markup to markdown.
 func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
