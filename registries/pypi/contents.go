@@ -194,7 +194,7 @@ func withDocs(syms []docidx.Symbol, f apiFile, rx *reexporter) []docidx.Symbol {
 	}
 	docs := map[string]*docidx.Symbol{}
 	out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.docs, MaxSymbols: rx.lim.MaxSymbols})
-	found := out.Symbols
+	found := append(out.Symbols[:len(out.Symbols):len(out.Symbols)], out.Inherited...)
 	if !out.Truncated {
 		found = append(found[:len(found):len(found)], rx.reexports(apiFile{module: f.module, path: f.docs, file: f.docs}, out)...)
 	}
@@ -236,8 +236,11 @@ const maxReexportDepth = 8
 // extractAPI scans the chosen public modules: at most lim.MaxFiles files of at most lim.MaxFile
 // bytes each, at most lim.MaxSymbols symbols, qualified names unique across modules. Names a
 // public module re-exports from a private module of the distribution are documented as the
-// public module's (see reexports). Docstrings are converted from reStructuredText inline markup
-// to markdown.
+// public module's (see reexports). The members classes inherit from bases in their file
+// (pyscan.Result.Inherited) or in private modules (inheritedAcross) come after every module's
+// own symbols, so that copies never crowd a definition out of the budget. Module-level aliases of imported functions and
+// methods ("find_packages = PackageFinder.find") are documented as their targets
+// (resolveAliases). Docstrings are converted from reStructuredText inline markup to markdown.
 func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 	var res apiResult
 	var public []apiFile
@@ -251,6 +254,8 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 	}
 	rx := &reexporter{private: private, scans: map[string]*privateScan{}, read: read, lim: lim}
 	seen := map[string]bool{}
+	var aliases []moduleAlias
+	var inherited []docidx.Symbol // members classes inherit, kept after every module's own
 	for i, f := range public {
 		if i >= lim.MaxFiles {
 			res.truncated = true
@@ -267,9 +272,14 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 		}
 		res.modules++
 		out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.file, MaxSymbols: lim.MaxSymbols - len(res.symbols) + 1})
-		syms := out.Symbols
+		syms, inh := out.Symbols, out.Inherited
 		if f.docs != "" {
 			syms = withDocs(syms, f, rx)
+			inh = withDocs(inh, f, rx)
+		}
+		inherited = append(inherited, inh...)
+		if len(private) > 0 {
+			inherited = append(inherited, rx.inheritedAcross(f, out)...)
 		}
 		if !out.Truncated && len(private) > 0 {
 			if re := rx.reexports(f, out); len(re) > 0 {
@@ -288,13 +298,12 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 				break
 			}
 			seen[s.QualifiedName] = true
-			if s.Doc != "" && strings.ContainsAny(s.Doc, "`*|_:\\") {
-				s.Doc, _ = rst.Inline(s.Doc)
+			res.symbols = append(res.symbols, plainSymbol(s))
+		}
+		for _, a := range out.Aliases {
+			if target, ok := aliasTarget(f, out.Imports, a.Target); ok {
+				aliases = append(aliases, moduleAlias{Alias: a, target: target})
 			}
-			if len(s.Params) > 0 {
-				s.Params = plainParams(s.Params)
-			}
-			res.symbols = append(res.symbols, s)
 		}
 		if res.truncated || out.Truncated && len(res.symbols) >= lim.MaxSymbols {
 			res.truncated = true
@@ -302,9 +311,226 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 			break
 		}
 	}
+	for _, s := range inherited {
+		if len(res.symbols) >= lim.MaxSymbols {
+			if !res.truncated {
+				res.problems = append(res.problems, fmt.Sprintf("API truncated at %d symbols: inherited members left out", lim.MaxSymbols))
+			}
+			res.truncated = true
+			break
+		}
+		if !seen[s.QualifiedName] {
+			seen[s.QualifiedName] = true
+			res.symbols = append(res.symbols, plainSymbol(s))
+		}
+	}
+	rx.resolveAliases(res.symbols, aliases)
 	res.problems = append(res.problems, rx.problems...)
 	constantDefaults(res.symbols)
 	return res
+}
+
+// inheritedAcross returns the members the public classes of public module f (scanned as out)
+// inherit from classes that private modules of the distribution define, as pyscan lists those
+// inherited from bases in the same file: a class whose base is imported ("from ._base import
+// Base") gets the base's public methods, properties and class attributes it does not define or
+// already inherit, with the base's signature and doc ending "Inherited from <base>.", File and
+// Line the base's. The bases of the imported class in its own file count too (the private scan
+// lists them as inherited). Bounds are pyscan's: MaxInherited attributes and
+// MaxInheritedMethods methods per class, counting those inherited within the file.
+func (rx *reexporter) inheritedAcross(f apiFile, out pyscan.Result) []docidx.Symbol {
+	var syms []docidx.Symbol
+	for _, cls := range out.Symbols {
+		if cls.Kind != docidx.KindClass || cls.Parent != "" {
+			continue
+		}
+		var bases []moduleName
+		for _, b := range pyscan.Bases(cls.Signature) {
+			for _, im := range out.Imports {
+				if im.Name == "*" || im.As != b {
+					continue
+				}
+				if mod, ok := relativeModule(f, im); ok {
+					if _, private := rx.private[mod]; private {
+						bases = append(bases, moduleName{mod, im.Name, b})
+					}
+				}
+				break
+			}
+		}
+		if len(bases) == 0 {
+			continue
+		}
+		has := map[string]bool{}
+		attrs, methods := 0, 0
+		for _, m := range out.Symbols {
+			if m.Parent == cls.Name {
+				has[m.Name] = true
+			}
+		}
+		for _, m := range out.Inherited {
+			if m.Parent == cls.Name {
+				has[m.Name] = true
+				attrs, methods = countMember(m, attrs, methods)
+			}
+		}
+		for _, b := range bases {
+			found := rx.lookup(b.module, b.name, 0, map[string]bool{})
+			if len(found) == 0 || found[0].Kind != docidx.KindClass {
+				continue
+			}
+			for _, m := range found[1:] {
+				if has[m.Name] || strings.HasPrefix(m.Name, "_") {
+					continue
+				}
+				has[m.Name] = true // a nearer base's member hides a farther one's
+				a, n := countMember(m, attrs, methods)
+				if a > pyscan.MaxInherited || n > pyscan.MaxInheritedMethods {
+					continue
+				}
+				attrs, methods = a, n
+				m.Parent, m.Package = cls.Name, f.module
+				m.QualifiedName = f.module + "." + cls.Name + "." + m.Name
+				if inheritedNote(m.Doc) == "" {
+					if m.Doc != "" {
+						m.Doc += "\n\n"
+					}
+					m.Doc += "Inherited from " + b.as + "."
+				}
+				syms = append(syms, m)
+			}
+		}
+	}
+	return syms
+}
+
+// moduleName is a name module defines, imported as as.
+type moduleName struct {
+	module, name, as string
+}
+
+// inheritedNote returns the last paragraph of doc when it is pyscan's "Inherited from <base>."
+// note, else "".
+func inheritedNote(doc string) string {
+	last := doc[strings.LastIndex(doc, "\n\n")+1:]
+	last = strings.TrimPrefix(last, "\n")
+	if strings.HasPrefix(last, "Inherited from ") && !strings.Contains(last, "\n") {
+		return last
+	}
+	return ""
+}
+
+// countMember adds member m to the attributes or the methods a class inherits.
+func countMember(m docidx.Symbol, attrs, methods int) (int, int) {
+	switch m.Kind {
+	case docidx.KindMethod, docidx.KindProperty, docidx.KindFunc:
+		return attrs, methods + 1
+	}
+	return attrs + 1, methods
+}
+
+// plainSymbol returns s with the reStructuredText inline markup of its Doc converted to
+// markdown and that of its Params removed ([plainParams]).
+func plainSymbol(s docidx.Symbol) docidx.Symbol {
+	if s.Doc != "" && strings.ContainsAny(s.Doc, "`*|_:\\") {
+		s.Doc, _ = rst.Inline(s.Doc)
+	}
+	if len(s.Params) > 0 {
+		s.Params = plainParams(s.Params)
+	}
+	return s
+}
+
+// moduleAlias is an alias a public module assigns to a name it imports
+// ("find_packages = PackageFinder.find"), with the absolute dotted name of its target
+// ("setuptools.discovery.PackageFinder.find").
+type moduleAlias struct {
+	pyscan.Alias
+	target string
+}
+
+// aliasTarget returns the absolute dotted name that target, assigned in module f, names when its
+// first part is bound by one of f's from-imports: "PackageFinder.find" in setuptools/__init__.py,
+// which has "from setuptools.discovery import PackageFinder", is
+// "setuptools.discovery.PackageFinder.find". ok is false for any other target.
+func aliasTarget(f apiFile, imports []pyscan.Import, target string) (string, bool) {
+	first, rest, _ := strings.Cut(target, ".")
+	for _, im := range imports {
+		if im.Name == "*" || im.As != first {
+			continue
+		}
+		mod, ok := relativeModule(f, im)
+		if !ok {
+			return "", false
+		}
+		abs := mod + "." + im.Name
+		if rest != "" {
+			abs += "." + rest
+		}
+		return abs, true
+	}
+	return "", false
+}
+
+// resolveAliases documents each alias among syms as the function, method or property its
+// target names ([pyscan.Aliased]): a symbol of syms (a public module's, or one it re-exports),
+// else a function of a private module of the distribution or a method of a class there,
+// inherited ones included. An alias whose target is found nowhere, or is not a function,
+// method or property, stays the variable it was.
+func (rx *reexporter) resolveAliases(syms []docidx.Symbol, aliases []moduleAlias) {
+	if len(aliases) == 0 {
+		return
+	}
+	index := make(map[string]int, len(syms))
+	for i, s := range syms {
+		if _, dup := index[s.QualifiedName]; !dup {
+			index[s.QualifiedName] = i
+		}
+	}
+	for _, a := range aliases {
+		i, ok := index[a.QualifiedName]
+		if !ok {
+			continue
+		}
+		var def docidx.Symbol
+		if j, ok := index[a.target]; ok {
+			def = syms[j]
+		} else if def, ok = rx.privateDefinition(a.target); !ok {
+			continue
+		} else {
+			def = plainSymbol(def)
+		}
+		switch def.Kind {
+		case docidx.KindFunc, docidx.KindMethod, docidx.KindProperty:
+			syms[i] = pyscan.Aliased(syms[i], def, a.Alias.Target)
+		}
+	}
+}
+
+// privateDefinition returns the symbol that dotted name names in a private module of the
+// distribution: "pkg._impl.func" is func of pkg._impl, "pkg._impl.Thing.method" the method of
+// Thing there (found through the private modules' own imports as reexports finds them).
+func (rx *reexporter) privateDefinition(name string) (docidx.Symbol, bool) {
+	parts := strings.Split(name, ".")
+	for k := len(parts) - 1; k >= len(parts)-2 && k >= 1; k-- {
+		mod := strings.Join(parts[:k], ".")
+		if _, ok := rx.private[mod]; !ok {
+			continue
+		}
+		found := rx.lookup(mod, parts[k], 0, map[string]bool{})
+		if len(found) == 0 {
+			continue
+		}
+		if k == len(parts)-1 {
+			return found[0], true
+		}
+		for _, m := range found[1:] {
+			if m.Name == parts[k+1] {
+				return m, true
+			}
+		}
+	}
+	return docidx.Symbol{}, false
 }
 
 // constantDefaults spells out the parameter defaults that name a constant of the distribution:
@@ -553,6 +779,11 @@ func (rx *reexporter) lookup(mod, name string, depth int, visited map[string]boo
 	}
 	if len(found) > 0 {
 		for _, s := range sc.res.Symbols {
+			if s.Parent == name {
+				found = append(found, s)
+			}
+		}
+		for _, s := range sc.res.Inherited {
 			if s.Parent == name {
 				found = append(found, s)
 			}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/pypi/internal/pyscan"
 )
 
@@ -87,6 +88,93 @@ func TestRelativeModule(t *testing.T) {
 		got, ok := relativeModule(apiFile{module: tc.module, path: tc.path}, pyscan.Import{Level: tc.level, Module: tc.from})
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("%s: from %s%s = %q, %v; want %q, %v", tc.path, strings.Repeat(".", tc.level), tc.from, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestAliases reads testdata/alias, a distribution whose public functions are module-level
+// aliases of what other modules define: a classmethod a public class inherits from its private
+// base in another public module, a method a private module's class inherits, a private
+// module's function, and a function of a public submodule. An alias whose target is missing
+// or not a function stays a variable or constant. Its public classes based on private
+// modules' classes inherit their members, the base's bases' included, unless they override
+// them.
+func TestAliases(t *testing.T) {
+	sp, err := NewSitePackages(filepath.Join("testdata", "alias"), SitePackagesConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd, err := sp.Fetch(context.Background(), "finder", "2.0.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]docidx.Symbol{}
+	for _, s := range pd.Symbols {
+		m[s.QualifiedName] = s
+	}
+	for name, want := range map[string]struct {
+		kind     docidx.SymbolKind
+		sig, doc string
+	}{
+		"finder.find_packages": {docidx.KindFunc, "find_packages = PackageFinder.find\n@classmethod def find(cls, where='.', exclude=())",
+			"Return the packages found within where.\n\n'exclude' is a sequence of names to leave out: 'foo.*' excludes\nall subpackages of 'foo' (but not 'foo' itself).\n\nInherited from _Finder.\n\nAlias of PackageFinder.find."},
+		"finder.discovery.PackageFinder.find": {docidx.KindMethod, "@classmethod def find(cls, where='.', exclude=())",
+			"Return the packages found within where.\n\n'exclude' is a sequence of names to leave out: 'foo.*' excludes\nall subpackages of 'foo' (but not 'foo' itself).\n\nInherited from _Finder."},
+		"finder.walk":                         {docidx.KindFunc, "walk = _Walker.walk\ndef walk(self, depth=3)", "Walk the tree down to *depth* levels.\n\nInherited from _Base.\n\nAlias of _Walker.walk."},
+		"finder.scan_all":                     {docidx.KindFunc, "scan_all = scan\ndef scan(path)", "Scan one path.\n\nAlias of scan."},
+		"finder.helper":                       {docidx.KindFunc, "helper = helpers.helper\ndef helper(x=1)", "Help with `x`.\n\nAlias of helpers.helper."},
+		"finder.missing":                      {docidx.KindVar, "missing = PackageFinder.nothing", ""},
+		"finder.walkers.DeepWalker.walk":      {docidx.KindMethod, "def walk(self, depth=3)", "Walk the tree down to *depth* levels.\n\nInherited from _Base."},
+		"finder.walkers.DeepWalker.MAX_DEPTH": {docidx.KindConst, "MAX_DEPTH = 10", "The deepest walk.\n\nInherited from _Base."},
+		"finder.walkers.FastWalker.MAX_DEPTH": {docidx.KindConst, "MAX_DEPTH = 10", "The deepest walk.\n\nInherited from _Base."},
+		"finder.walkers.FastWalker.walk":      {docidx.KindMethod, "def walk(self)", "Walk the top level only."},
+		"finder.LIMIT":                        {docidx.KindConst, "LIMIT = helpers.LIMIT", ""},
+	} {
+		if s, ok := m[name]; !ok || s.Kind != want.kind || s.Signature != want.sig || s.Doc != want.doc {
+			t.Errorf("%s = %+v\nwant %s %q doc %q", name, s, want.kind, want.sig, want.doc)
+		}
+	}
+	if p := m["finder.helper"].Params; len(p) != 1 || p[0].Name != "x" || p[0].Default != "1" || p[0].Doc != "Help with x." {
+		t.Errorf("finder.helper params = %+v, want helper's x=1, in plain text", p)
+	}
+}
+
+// TestInheritedLast checks that inherited members count last against MaxSymbols: with as many
+// symbols too few as there are inherited members, the distribution loses those, not the
+// definitions of the modules scanned after them (helpers.py after discovery.py).
+func TestInheritedLast(t *testing.T) {
+	fetch := func(max int) map[string]bool {
+		sp, err := NewSitePackages(filepath.Join("testdata", "alias"), SitePackagesConfig{Limits: Limits{MaxSymbols: max}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pd, err := sp.Fetch(context.Background(), "finder", "2.0.0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := map[string]bool{}
+		for _, s := range pd.Symbols {
+			names[s.QualifiedName] = true
+		}
+		return names
+	}
+	inherited := map[string]bool{
+		"finder.discovery.PackageFinder.find": true,
+		"finder.walkers.DeepWalker.MAX_DEPTH": true,
+		"finder.walkers.DeepWalker.walk":      true,
+		"finder.walkers.FastWalker.MAX_DEPTH": true,
+	}
+	all := fetch(0)
+	for n := range inherited {
+		if !all[n] {
+			t.Fatalf("symbols %v lack %s", all, n)
+		}
+	}
+	max := len(all) - len(inherited)
+	cut := fetch(max)
+	for n := range all {
+		if cut[n] == inherited[n] {
+			t.Errorf("with %d symbols, %s kept = %v", max, n, cut[n])
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +18,7 @@ import (
 // signature lines and its doc, indented.
 func render(res Result) string {
 	var b strings.Builder
-	for _, s := range res.Symbols {
+	for _, s := range append(res.Symbols[:len(res.Symbols):len(res.Symbols)], res.Inherited...) {
 		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)
 		if s.Parent != "" {
 			fmt.Fprintf(&b, " parent=%s", s.Parent)
@@ -76,7 +77,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			res := Scan(src, Options{Module: tc.module, File: tc.file})
-			checkUnique(t, res.Symbols)
+			checkUnique(t, append(res.Symbols, res.Inherited...))
 			got := render(res)
 			goldenPath := filepath.Join("testdata", "golden", tc.name+".golden")
 			golden.Check(t, goldenPath, []byte(got))
@@ -101,9 +102,10 @@ func checkUnique(t *testing.T, syms []docidx.Symbol) {
 func scanMap(t *testing.T, src string) (map[string]docidx.Symbol, Result) {
 	t.Helper()
 	res := Scan([]byte(src), Options{Module: "m", File: "m.py"})
-	checkUnique(t, res.Symbols)
+	all := append(res.Symbols[:len(res.Symbols):len(res.Symbols)], res.Inherited...)
+	checkUnique(t, all)
 	m := map[string]docidx.Symbol{}
-	for _, s := range res.Symbols {
+	for _, s := range all {
 		m[strings.TrimPrefix(s.QualifiedName, "m.")] = s
 	}
 	return m, res
@@ -710,8 +712,8 @@ func TestAllDefinitions(t *testing.T) {
 
 // TestInheritedAttributes checks that a class's symbols include the class attributes it
 // inherits from bases in the same file (a subclass's exit_code), nearest base first, and not
-// those it assigns itself, methods, private or undocumented instance attributes, or those of
-// bases defined elsewhere.
+// those it assigns itself, private or undocumented instance attributes, or those of bases
+// defined elsewhere.
 func TestInheritedAttributes(t *testing.T) {
 	src := `import enum
 from other import Remote
@@ -764,9 +766,214 @@ class Public(_Base):
 	if d := m["BadArgumentUsage.exit_code"].Doc; d != "Inherited from UsageError." {
 		t.Errorf("inherited doc = %q", d)
 	}
-	for _, name := range []string{"BadArgumentUsage.show", "BadArgumentUsage._hidden", "BadArgumentUsage.message", "FromElsewhere.exit_code"} {
+	for _, name := range []string{"BadArgumentUsage._hidden", "BadArgumentUsage.message", "FromElsewhere.exit_code"} {
 		if _, ok := m[name]; ok {
 			t.Errorf("%s is a symbol; want none", name)
 		}
+	}
+}
+
+// TestInheritedMethods checks that a public class lists the public methods, classmethods,
+// staticmethods and properties it inherits from private bases in the same file, each with its
+// base's signature, doc and parameters and "Inherited from <base>.", except those it or a
+// nearer base overrides, private and dunder ones, those of a public base (its own symbols), and
+// those of bases defined elsewhere.
+func TestInheritedMethods(t *testing.T) {
+	src := `from other import Remote
+
+class _Finder:
+    """Base class for finders."""
+
+    @classmethod
+    def find(cls, where='.', exclude=()):
+        """Return the packages found within where.
+
+        :param exclude: names to leave out; 'foo.*' excludes the subpackages of foo.
+        """
+
+    @staticmethod
+    def pattern(p):
+        """Compile p."""
+
+    @property
+    def root(self):
+        """The directory searched."""
+
+    def walk(self):
+        """Walk the tree."""
+
+    def _find_iter(self):
+        """Private."""
+
+    def __init__(self, x):
+        """Make a finder."""
+
+class PackageFinder(_Finder):
+    """Find packages."""
+
+    def walk(self, depth=2):
+        """Walk packages only. Namespace packages are skipped.
+
+        :param depth: how deep to go.
+        """
+
+class Namespaced(PackageFinder):
+    pass
+
+class FromElsewhere(Remote):
+    pass
+`
+	m, res := scanMap(t, src)
+	for _, sym := range res.Symbols {
+		if strings.HasSuffix(sym.Doc, "Inherited from _Finder.") {
+			t.Errorf("%s is among Symbols; want it in Inherited", sym.QualifiedName)
+		}
+	}
+	for name, want := range map[string]struct {
+		kind     docidx.SymbolKind
+		sig, doc string
+	}{
+		"PackageFinder.find": {docidx.KindMethod, "@classmethod def find(cls, where='.', exclude=())",
+			"Return the packages found within where.\n\n:param exclude: names to leave out; 'foo.*' excludes the subpackages of foo.\n\nInherited from _Finder."},
+		"PackageFinder.pattern": {docidx.KindMethod, "@staticmethod def pattern(p)", "Compile p.\n\nInherited from _Finder."},
+		"PackageFinder.root":    {docidx.KindProperty, "def root(self)", "The directory searched.\n\nInherited from _Finder."},
+		"PackageFinder.walk":    {docidx.KindMethod, "def walk(self, depth=2)", "Walk packages only. Namespace packages are skipped.\n\n:param depth: how deep to go."},
+		"Namespaced.find": {docidx.KindMethod, "@classmethod def find(cls, where='.', exclude=())",
+			"Return the packages found within where.\n\n:param exclude: names to leave out; 'foo.*' excludes the subpackages of foo.\n\nInherited from _Finder."},
+	} {
+		s, ok := m[name]
+		if !ok || s.Kind != want.kind || s.Signature != want.sig || s.Doc != want.doc || s.Parent != name[:strings.IndexByte(name, '.')] {
+			t.Errorf("%s = %+v, want %s %q doc %q", name, s, want.kind, want.sig, want.doc)
+		}
+	}
+	if p := m["PackageFinder.find"].Params; len(p) != 2 || p[0].Name != "exclude" || p[0].Default != "()" || p[1].Name != "where" || p[1].Default != "'.'" {
+		t.Errorf("inherited params = %+v, want exclude=() and where='.'", p)
+	}
+	if l := m["PackageFinder.find"].Line; l != 7 {
+		t.Errorf("inherited line = %d, want 7 (the base's def)", l)
+	}
+	// Namespaced.walk is PackageFinder's, a public class whose walk is a symbol; it hides
+	// _Finder's walk too.
+	for _, name := range []string{"PackageFinder._find_iter", "PackageFinder.__init__", "_Finder.find", "FromElsewhere.find", "Namespaced.walk"} {
+		if _, ok := m[name]; ok {
+			t.Errorf("%s is a symbol; want none", name)
+		}
+	}
+
+	// In a private module (a public module re-exports its classes), every base's methods are
+	// inherited: none of them is a symbol of its own.
+	res = Scan([]byte(src), Options{Module: "m", File: "m.py", AllDefinitions: true})
+	found := false
+	for _, sym := range res.Inherited {
+		if sym.QualifiedName == "m.Namespaced.walk" {
+			found = sym.Doc == "Walk packages only. Namespace packages are skipped.\n\n:param depth: how deep to go.\n\nInherited from PackageFinder."
+		}
+	}
+	if !found {
+		t.Errorf("with AllDefinitions, Namespaced.walk is not PackageFinder's: %+v", res.Inherited)
+	}
+}
+
+// TestInheritedBound checks that a class inherits at most MaxInheritedMethods methods, the
+// nearest base's first, and that a member the nearer base defines hides the farther one's even
+// when the bound leaves it out.
+func TestInheritedBound(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("class _Far:\n    def m0(self):\n        \"Far's m0.\"\n    def extra(self): pass\n")
+	b.WriteString("class _Near(_Far):\n")
+	for i := range MaxInheritedMethods + 5 {
+		fmt.Fprintf(&b, "    def m%d(self): pass\n", i)
+	}
+	b.WriteString("class Leaf(_Near):\n    pass\n")
+	m, _ := scanMap(t, b.String())
+	n := 0
+	for _, s := range m {
+		if s.Parent == "Leaf" {
+			n++
+		}
+	}
+	if n != MaxInheritedMethods {
+		t.Errorf("Leaf has %d inherited members, want %d", n, MaxInheritedMethods)
+	}
+	if d := m["Leaf.m0"].Doc; d != "Inherited from _Near." {
+		t.Errorf("Leaf.m0 doc = %q, want Near's", d)
+	}
+	if _, ok := m["Leaf.extra"]; ok {
+		t.Error("Leaf.extra is a symbol past the bound")
+	}
+}
+
+// TestAliases checks that an assignment binding another name to a function or method defined
+// in the file is documented as that function: "name = func", "name = Class.method" (the
+// method inherited from a private base too), and in a class body "name = method"; and that an
+// assignment to a name the file imports is reported in Result.Aliases for the caller.
+func TestAliases(t *testing.T) {
+	src := `from .discovery import PackageFinder as PF
+from . import helpers
+
+__all__ = ["PackageFinder", "find_packages", "find", "compat_get", "version", "DEFAULT"]
+
+class _Finder:
+    @classmethod
+    def find(cls, where='.'):
+        """Return the packages found within where."""
+
+class PackageFinder(_Finder):
+    """Find packages."""
+
+    def get(self, key: str, default=None):
+        """Return key's value."""
+
+    fetch = get
+    get_all = get_many
+
+find = PackageFinder.find
+compat_get = PackageFinder.get
+find_packages = PF.find
+version = helpers.version
+DEFAULT = 3
+value = DEFAULT
+
+def _private(x=1):
+    """A private helper."""
+
+public_name = _private
+`
+	m, res := scanMap(t, src)
+	for name, want := range map[string]struct {
+		kind     docidx.SymbolKind
+		sig, doc string
+	}{
+		"find":                  {docidx.KindFunc, "find = PackageFinder.find\n@classmethod def find(cls, where='.')", "Return the packages found within where.\n\nAlias of PackageFinder.find."},
+		"compat_get":            {docidx.KindFunc, "compat_get = PackageFinder.get\ndef get(self, key: str, default=None)", "Return key's value.\n\nAlias of PackageFinder.get."},
+		"PackageFinder.fetch":   {docidx.KindMethod, "fetch = get\ndef get(self, key: str, default=None)", "Return key's value.\n\nAlias of get."},
+		"find_packages":         {docidx.KindVar, "find_packages = PF.find", ""},
+		"DEFAULT":               {docidx.KindConst, "DEFAULT = 3", ""},
+		"PackageFinder.get_all": {docidx.KindField, "get_all = get_many", ""},
+	} {
+		if s, ok := m[name]; !ok || s.Kind != want.kind || s.Signature != want.sig || s.Doc != want.doc {
+			t.Errorf("%s = %+v, want %s %q doc %q", name, s, want.kind, want.sig, want.doc)
+		}
+	}
+	if p := m["compat_get"].Params; len(p) != 0 {
+		t.Errorf("compat_get params = %+v, want none (the doc documents none, no default is telling)", p)
+	}
+	for _, name := range []string{"value", "public_name"} {
+		if _, ok := m[name]; ok {
+			t.Errorf("%s is a symbol; want none (not in __all__)", name)
+		}
+	}
+	want := []Alias{{QualifiedName: "m.find_packages", Target: "PF.find"}, {QualifiedName: "m.version", Target: "helpers.version"}}
+	if !reflect.DeepEqual(res.Aliases, want) {
+		t.Errorf("Aliases = %+v, want %+v", res.Aliases, want)
+	}
+
+	// Without __all__, an alias of a function is public by its name, as the function would be.
+	m, _ = scanMap(t, "def _impl(a=1):\n    \"Do it.\"\n\ndo = _impl\n_hidden = _impl\n")
+	if s, ok := m["do"]; !ok || s.Kind != docidx.KindFunc || s.Doc != "Do it.\n\nAlias of _impl." {
+		t.Errorf("do = %+v, want the function _impl", s)
+	}
+	if _, ok := m["_hidden"]; ok {
+		t.Error("_hidden is a symbol")
 	}
 }
