@@ -74,33 +74,23 @@ func paramPartRanges(line string) [][2]int {
 		return nil
 	}
 	var out [][2]int
-	depth, start := 0, open+1
-	var quote byte
-	for i := open + 1; i < len(line); i++ {
-		c := line[i]
+	start, closed := open+1, false
+	codeBytes(line, open+1, func(i int, c byte, depth int) bool {
 		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
+		case depth == 0 && (c == ')' || c == ']' || c == '}'):
+			if start < i {
+				out = append(out, [2]int{start, i})
 			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			if depth == 0 {
-				if start < i {
-					out = append(out, [2]int{start, i})
-				}
-				return out
-			}
-			depth--
-		case c == ',' && depth == 0:
+			closed = true
+			return false
+		case depth == 0 && c == ',':
 			out = append(out, [2]int{start, i})
 			start = i + 1
 		}
+		return true
+	})
+	if closed {
+		return out
 	}
 	return nil // unbalanced: no parameter list to trust
 }
@@ -116,28 +106,14 @@ func splitParam(part string) (name, def string) {
 		end++
 	}
 	name = n[:end]
-	depth := 0
-	var quote byte
-	for i := end; i < len(n); i++ {
-		c := n[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			depth--
-		case c == '=' && depth == 0:
-			return name, strings.TrimSpace(n[i+1:])
+	codeBytes(n, end, func(i int, c byte, depth int) bool {
+		if c == '=' && depth == 0 {
+			def = strings.TrimSpace(n[i+1:])
+			return false
 		}
-	}
-	return name, ""
+		return true
+	})
+	return name, def
 }
 
 // maxProseDoc bounds the description proseDocs takes from a sentence, in bytes.

@@ -530,6 +530,39 @@ func (s *scanner) render(toks []token) string {
 	return cut(out, MaxSignature)
 }
 
+// codeBytes calls fn with each byte c of the Python expression s from index from on that is
+// outside its string literals ('…' and "…", backslash escapes skipped), its index i and the
+// bracket depth before it: an opening bracket ( [ { adds one after it, a closing one takes one
+// away, not below zero. fn returns false to stop.
+func codeBytes(s string, from int, fn func(i int, c byte, depth int) bool) {
+	depth := 0
+	var quote byte
+	for i := from; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+			continue
+		case c == '\'' || c == '"':
+			quote = c
+			continue
+		}
+		if !fn(i, c, depth) {
+			return
+		}
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth = max(depth-1, 0)
+		}
+	}
+}
+
 // cut shortens s to at most limit bytes at a rune boundary, ending it with "…".
 func cut(s string, limit int) string {
 	if len(s) <= limit {
@@ -553,38 +586,30 @@ func cutValue(s string, limit int) string {
 	}
 	var open []byte // closers of the brackets open at i
 	best, bestOpen := -1, ""
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '(':
+	codeBytes(s, 0, func(i int, c byte, _ int) bool {
+		switch c {
+		case '(':
 			open = append(open, ')')
-		case c == '[':
+		case '[':
 			open = append(open, ']')
-		case c == '{':
+		case '{':
 			open = append(open, '}')
-		case (c == ')' || c == ']' || c == '}') && len(open) > 0:
-			open = open[:len(open)-1]
-		case c == ',':
+		case ')', ']', '}':
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		case ',':
 			closers := make([]byte, len(open)) // innermost first
 			for k, cl := range open {
 				closers[len(open)-1-k] = cl
 			}
 			if i+1+len(" …")+len(closers) > limit {
-				i = len(s) // later items do not fit either
-				break
+				return false // later items do not fit either
 			}
 			best, bestOpen = i+1, string(closers)
 		}
-	}
+		return true
+	})
 	if best < 0 {
 		return cut(s, limit)
 	}
