@@ -42,6 +42,34 @@ func questionNames(text string) map[string]bool {
 	return out
 }
 
+// packageNouns are the words by which a question calls the word before them a package: "the
+// debug module", "the ws library", "the tqdm package".
+var packageNouns = map[string]bool{
+	"module": true, "modules": true, "package": true, "packages": true, "library": true,
+	"libraries": true, "lib": true, "crate": true, "crates": true, "dependency": true,
+}
+
+// calledPackages returns the words of text (lowercased, as questionNames has them) that it calls
+// packages: those a packageNoun follows ("how do I stop the debug module from …"). Such a word
+// names its package even when it is a common word of documentation (see ownWord): the question
+// says what it is.
+func calledPackages(text string) map[string]bool {
+	var out map[string]bool
+	fields := strings.Fields(strings.ToLower(text))
+	for i := 0; i+1 < len(fields); i++ {
+		if !packageNouns[strings.TrimRight(fields[i+1], ",.;:?!)'\"`")] {
+			continue
+		}
+		for w := range questionNames(fields[i]) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[w] = true
+		}
+	}
+	return out
+}
+
 // packageNames returns the names a question may call the package eco/name by: its name as its
 // ecosystem compares it, lowercased, and for a Go module also its last path element without a
 // major version suffix, the name Go code imports it by ("go-redis" for

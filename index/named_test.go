@@ -64,3 +64,24 @@ func TestCompoundName(t *testing.T) {
 		}
 	}
 }
+
+func TestCalledPackages(t *testing.T) {
+	for text, want := range map[string][]string{
+		"how do I stop the debug module from printing the date?": {"debug"},
+		"Is the ws library's maxPayload in bytes?":               nil, // "library's" is not a noun of its own
+		"which chalk package version, and the glob lib, please":  {"chalk", "glob"},
+		"limit the number of concurrent goroutines":              nil,
+		"module debug":                                           nil,
+	} {
+		got := calledPackages(text)
+		if len(got) != len(want) {
+			t.Errorf("%q: %v, want %v", text, got, want)
+			continue
+		}
+		for _, w := range want {
+			if !got[w] {
+				t.Errorf("%q: %v, want %v", text, got, want)
+			}
+		}
+	}
+}

@@ -50,7 +50,7 @@ func (r *reader) rankSearch(text string, q Query, window, need int) ([]rankHit, 
 		return nil, 0, nil
 	}
 	bonus := ri.nameBonuses(text, words, keep, &a.scratch)
-	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, questionNames(words), ecos, &a.scratch))
+	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, questionNames(words), calledPackages(words), ecos, &a.scratch))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	named = ri.dominantPackage(top, named) // model.go
 	ranked := ri.diversify(top, named, need)
@@ -527,12 +527,13 @@ func (ri *rankIndex) basePriors() (class []uint8, classPrior *[256]float32, ok b
 // or a word whose rarest term is mostly that package's (namedShare of the latest versions'
 // documents that hold it are the package's). A package name that is also a common word of
 // documentation ("router", "yaml", "uuid", "decorator") is then a word of the question, not its
-// subject. When the question names ecosystems (ecos), only their packages are named: in "the
+// subject, unless the question calls it a package (called, see calledPackages). When the
+// question names ecosystems (ecos), only their packages are named: in "the
 // MongoDB Go driver", "MongoDB" does not name npm's mongodb. The result is sorted.
-func (ri *rankIndex) namedPackages(r *reader, names map[string]bool, ecos map[docidx.Ecosystem]bool, scratch *[]byte) []uint32 {
+func (ri *rankIndex) namedPackages(r *reader, names, called map[string]bool, ecos map[docidx.Ecosystem]bool, scratch *[]byte) []uint32 {
 	var out []uint32
 	for w := range names {
-		if ps := ri.packagesNamed(w); len(ps) > 0 && ri.ownWord(r, w, ps, scratch) {
+		if ps := ri.packagesNamed(w); len(ps) > 0 && (called[w] || ri.ownWord(r, w, ps, scratch)) {
 			for _, p := range ps {
 				if eco, _, _ := strings.Cut(ri.pkgKey(p), "\x00"); len(ecos) == 0 || ecos[docidx.Ecosystem(eco)] {
 					out = append(out, p)
