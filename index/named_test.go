@@ -71,7 +71,7 @@ func TestCalledPackages(t *testing.T) {
 		"Is the ws library's maxPayload in bytes?":               nil, // "library's" is not a noun of its own
 		"which chalk package version, and the glob lib, please":  {"chalk", "glob"},
 		"limit the number of concurrent goroutines":              nil,
-		"module debug":                                           nil,
+		"module debug": nil,
 	} {
 		got := calledPackages(text)
 		if len(got) != len(want) {
