@@ -607,6 +607,9 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 	if rawDoc == "" {
 		rawDoc = v.doc
 	}
+	if rawDoc == "" {
+		rawDoc = v.file.namedDoc(m.name) // a comment that names what it documents
+	}
 	d := parseJSDoc(rawDoc)
 	if d.private && depth > 0 {
 		// Members marked private are left out; a name the module exports itself is its API

@@ -278,3 +278,42 @@ func TestCorpusExpressProperties(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedDoc: a JSDoc comment whose @name says what it documents documents that declaration
+// even where another statement stands between them (async's bundle).
+func TestNamedDoc(t *testing.T) {
+	fsys := fstest.MapFS{
+		"package.json": {Data: []byte(`{"name":"flow","main":"index.js"}`)},
+		"index.js": {Data: []byte(`/**
+ * Attempts to get a successful response from task no more than times times.
+ *
+ * @name retry
+ * @static
+ * @param {Object|number} [opts = {times: 5, interval: 0}] - times: the number of attempts. The default is 5.
+ * @param {Function} task - the task to retry
+ */
+const DEFAULT_TIMES = 5;
+const DEFAULT_INTERVAL = 0;
+
+function retry(opts, task) {}
+
+/** Runs in series. */
+function series(tasks) {}
+
+function other() {}
+
+module.exports = { retry, series, other };
+`)},
+	}
+	res := extractPackage(t, fsys, Options{})
+	docs := map[string]string{}
+	for _, s := range res.Symbols {
+		docs[s.QualifiedName] = s.Doc
+	}
+	if !strings.Contains(docs["retry"], "no more than times times") || !strings.Contains(docs["retry"], "The default is 5") {
+		t.Errorf("retry's doc %q, want its @name comment's", docs["retry"])
+	}
+	if docs["series"] != "Runs in series." || docs["other"] != "" {
+		t.Errorf("series %q, other %q: a comment of their own or none", docs["series"], docs["other"])
+	}
+}

@@ -73,10 +73,44 @@ type jsFile struct {
 	named      []*member            // export function/class/const, export { … }
 	stars      []star
 	esm        bool
-	nsVal      *value  // the namespace value standing for the file's exports, made once
-	ends       []int32 // exprEnd results + 1 per token index, 0 when not known yet
-	chainUntil int     // index of the value of the last assignment chain read
-	calls      []int   // statements helper(obj, "name", value): indexes of the helper's name (see noteDefineCall)
+	nsVal      *value            // the namespace value standing for the file's exports, made once
+	ends       []int32           // exprEnd results + 1 per token index, 0 when not known yet
+	chainUntil int               // index of the value of the last assignment chain read
+	calls      []int             // statements helper(obj, "name", value): indexes of the helper's name (see noteDefineCall)
+	nameDocs   map[string]string // JSDoc comments by their @name (see namedDoc), made once
+}
+
+// namedDoc returns the JSDoc comment of f whose @name tag is name (https://jsdoc.app/tags-name.html),
+// raw, or "". Such a comment says what it documents wherever it stands: async's bundle puts
+// retry's before `const DEFAULT_TIMES = 5;`, two statements above `function retry`.
+func (f *jsFile) namedDoc(name string) string {
+	if f.nameDocs == nil {
+		f.nameDocs = map[string]string{}
+		for _, t := range f.toks {
+			if t.doc == "" {
+				continue
+			}
+			if n := jsdocName(t.doc); n != "" {
+				if _, dup := f.nameDocs[n]; !dup {
+					f.nameDocs[n] = t.doc
+				}
+			}
+		}
+	}
+	return f.nameDocs[name]
+}
+
+// jsdocName returns the name of a raw JSDoc comment's @name tag, or "".
+func jsdocName(raw string) string {
+	i := strings.Index(raw, "@name")
+	if i < 0 || i+5 < len(raw) && raw[i+5] != ' ' && raw[i+5] != '\t' {
+		return ""
+	}
+	fields := strings.Fields(raw[i+5:])
+	if len(fields) == 0 || strings.HasPrefix(fields[0], "*") {
+		return ""
+	}
+	return strings.TrimSuffix(fields[0], "*/")
 }
 
 // maxSig bounds the bytes of a rendered signature.
