@@ -27,7 +27,7 @@ DEFAULTS = {
     "b": 2,
 }
 """The defaults."""
-HUGE = [` + strings.Repeat(`"item", `, 40) + `]
+HUGE = [` + strings.Repeat(`"item", `, 300) + `]
 T = TypeVar("T")
 lowercase_var = 1
 _PRIVATE = 2

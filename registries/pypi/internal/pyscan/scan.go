@@ -36,8 +36,10 @@ const (
 	// MaxValue is the longest value of a constant or field kept in its Signature, in bytes; a
 	// longer expression is cut after one of its items or arguments (see cutValue), never inside
 	// one. It is below MaxSignature, which bounds the rendered expression that cutValue cuts.
-	// (Kept small: the signature's words are searched, and a larger bound moved rankings.)
-	MaxValue = 120
+	// It holds a settings class's whole default (pydantic-settings' model_config, 998 bytes;
+	// flask's default_config): a read of the symbol shows the value a question asks for. At 120
+	// bytes those were cut; the answer sets and labelled rankings are the same at both.
+	MaxValue = 1024
 	// maxRawDoc bounds the cleaned docstring kept for parsing parameters, in bytes.
 	maxRawDoc = 64 << 10
 	// maxSignatureLines bounds the signature lines (overloads, conditional definitions) merged
