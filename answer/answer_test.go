@@ -234,3 +234,34 @@ func TestVersionInQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestReadQuery: a read with a query returns the passage of the page that holds its words, and
+// says how much of the page that is; a page without them says so; a cursor is refused.
+func TestReadQuery(t *testing.T) {
+	mod := module("example.com/hello")
+	long := strings.Repeat("Greetings are made of words and are printed on a line of their own. ", 40)
+	mod.Documents[0].Sections = append(mod.Documents[0].Sections, docidx.Section{
+		Heading: []string{"hello", "Options"}, Anchor: "options",
+		Text:  long + "The Shout option prints the greeting in capitals; it is off by default. " + long,
+		Plain: long + "The Shout option prints the greeting in capitals; it is off by default. " + long,
+	})
+	s := service(snapshot(t, mod))
+	ctx := context.Background()
+	uri := "docidx://golang/example.com/hello@v1.0.0/readme#options"
+	text, out, err := s.Read(ctx, answer.ReadInput{URI: uri, Query: "print in capital letters"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "The Shout option prints the greeting in capitals; it is off by default.") || len(text) > 2000 {
+		t.Errorf("passage (%d bytes):\n%s", len(text), text)
+	}
+	if out.Kind != "section" || out.URI != uri || !strings.Contains(text, "READ-WORD, without a query") {
+		t.Errorf("out %+v, text %q", out, text)
+	}
+	if text, _, err := s.Read(ctx, answer.ReadInput{URI: uri, Query: "zebra"}); err != nil || !strings.Contains(text, "holds none of the words") {
+		t.Errorf("no such words: %q, %v", text, err)
+	}
+	if _, _, err := s.Read(ctx, answer.ReadInput{URI: uri, Query: "shout", Cursor: "x"}); !errors.Is(err, docidx.ErrUsage) {
+		t.Errorf("query with cursor: %v, want a usage error", err)
+	}
+}

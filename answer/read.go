@@ -17,7 +17,12 @@ type ReadInput struct {
 	URI       string `json:"uri" jsonschema:"a docidx:// URI as search_package_docs or describe_* return it: a README or docs section (…/readme#anchor, …/doc/docs/guide.md#anchor), a whole document, a symbol with its members (…/symbol/redis.Options), a package overview or its API outline (…/api), or docidx://snapshot"`
 	MaxTokens int    `json:"max_tokens,omitempty" jsonschema:"answer budget in tokens (about 4 bytes each); the rest continues with nextCursor"`
 	Cursor    string `json:"cursor,omitempty" jsonschema:"nextCursor from the previous page of the same URI, to continue it"`
+	Query     string `json:"query,omitempty" jsonschema:"words to look for: only the passages of the page that hold them are returned (about 1,200 bytes, or max_tokens), not the whole page"`
 }
+
+// queryReadBytes is the budget of a read with a query when max_tokens does not set one: a hit's
+// passage and a half, enough for the sentences around the answer.
+const queryReadBytes = 1200
 
 // ReadOutput is the structured result of read_package_doc: what the URI named and where this
 // page of it is. The page's text is the tool result's text content.
@@ -141,6 +146,13 @@ func (s *Service) Read(ctx context.Context, in ReadInput) (string, ReadOutput, e
 		}
 	}
 
+	if q := strings.TrimSpace(in.Query); q != "" {
+		if in.Cursor != "" {
+			return "", out, badArgument("cursor", "a read with a query is one page: leave out %s", s.opts.Words.Cursor)
+		}
+		onPage(0, units.Len())
+		return s.readPassages(out, q, units, in.MaxTokens)
+	}
 	p := pos{c.Unit, c.Byte}
 	if !validPos(units, p) {
 		return "", out, s.badCursor("out of range")
@@ -161,5 +173,32 @@ func (s *Service) Read(ctx context.Context, in ReadInput) (string, ReadOutput, e
 		out.NextCursor = Cursor{Tool: IssuerRead, Hash: hash, Unit: next.unit, Byte: next.off}.Encode()
 		t.WriteString(s.opts.Words.continuation(out.NextCursor))
 	}
+	return t.String(), out, nil
+}
+
+// readPassages is Read with a query: the passage of the whole page (units joined) that answers
+// q, within queryReadBytes or the budget of maxTokens when it is set, and a line saying how much
+// of the page that is and how to read it all.
+func (s *Service) readPassages(out ReadOutput, q string, units unitList, maxTokens int) (string, ReadOutput, error) {
+	var page strings.Builder
+	for i := range units.Len() {
+		page.WriteString(units.At(i))
+	}
+	budget := queryReadBytes
+	if maxTokens > 0 {
+		budget = s.Budget(maxTokens)
+	}
+	p, err := s.reader().Passage(page.String(), q, budget)
+	if err != nil {
+		return "", out, internalError("read", err)
+	}
+	var t strings.Builder
+	fmt.Fprintf(&t, "<!-- %s, the passages for %s -->\n\n", out.URI, docidx.Quote(q))
+	if p == "" {
+		fmt.Fprintf(&t, "The page (%d bytes) holds none of the words of %s. To read all of it: %s, without a query.\n", page.Len(), docidx.Quote(q), s.opts.Words.Read)
+		return t.String(), out, nil
+	}
+	t.WriteString(strings.TrimRight(p, "\n"))
+	fmt.Fprintf(&t, "\n\n---\n%d of the page's %d bytes. To read all of it: %s, without a query.\n", len(p), page.Len(), s.opts.Words.Read)
 	return t.String(), out, nil
 }

@@ -49,6 +49,32 @@ func (r *Reader) SearchDeferred(ctx context.Context, q Query) (res *Results, pas
 	return res, ps.at, nil
 }
 
+// Passage returns the passage of text that answers query within about budget bytes, chosen as
+// a search hit's is (passage.go): whole sentences, list items, table rows and code blocks where
+// the query's words, weighed by their rarity in the snapshot, stand closest, and the sentences
+// elsewhere that add words the first lacks. It is "" when text holds none of query's words. It
+// is for reading one page for a question (answer's Read with a query).
+func (r *Reader) Passage(text, query string, budget int) (p string, err error) {
+	defer guard(&err, r.r.dir)()
+	pq := newPassageQuery(query, r.r.wordWeight(query, nil))
+	if pq.score(^uint64(0)) == 0 {
+		return "", nil
+	}
+	// As a doc comment is stored (storeDoc): paragraphs wrapped over lines joined into one, so
+	// that a passage starts at a sentence, not at a line break inside one.
+	text = storeDoc(text, len(text)+1)
+	segs := appendSegments(nil, text)
+	markMatches(text, segs, pq)
+	var held uint64
+	for _, s := range segs {
+		held |= s.mask
+	}
+	if held&^(1<<numberBit) == 0 {
+		return "", nil
+	}
+	return passage(text, pq, budget), nil
+}
+
 // searchDeferred is search with the hits' passages left to choose (nil when there are no hits).
 func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passages, error) {
 	text := strings.TrimSpace(q.Text)

@@ -103,7 +103,8 @@ func (s *Server) addTools() {
 		Title: "Read a search hit, symbol or document in full",
 		Description: "Read any docidx:// URI that search_package_docs or describe_* returned: a README or docs section with its " +
 			"subsections (…/readme#anchor), a whole document, a symbol with its signature, doc and members " +
-			"(…/symbol/redis.Options), a package overview or API outline (…/api). Pages with nextCursor.",
+			"(…/symbol/redis.Options), a package overview or API outline (…/api). Pages with nextCursor. " +
+			"With query, only the passages of the page that hold its words (about 1,200 bytes): the answer in a long section without reading all of it.",
 	}, func(in *jsonschema.Schema) {
 		nonEmpty(in, "uri")
 		intRange(in, "max_tokens", answer.MinMaxTokens, answer.MaxMaxTokens, s.opts.DefaultMaxTokens)

@@ -156,7 +156,8 @@ func readCommand() *cli.Command {
 		Name:      "read",
 		Usage:     "read what a docidx:// URI from search or show names: a section with its subsections, a symbol with its members, a document",
 		ArgsUsage: "URI",
-		Flags:     []cli.Flag{indexFlag, jsonFlag, maxTokensFlag, cursorFlag},
+		Flags: []cli.Flag{indexFlag, jsonFlag, maxTokensFlag, cursorFlag, &cli.StringFlag{Name: "query", Aliases: []string{"q"},
+			Usage: "only the passages of the page that hold these words (about 1,200 bytes, or --max-tokens), not the whole page"}},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usagef("read: want one URI, e.g. docidx read docidx://npm/express@4.21.2/readme#routing")
@@ -174,7 +175,7 @@ func read(c *cli.Context, uri string) error {
 	defer done()
 	// A read is bounded like a search (answer.DefaultMaxTokens): a README section with its
 	// subsections can be most of a long README. The rest continues with --cursor.
-	text, out, err := srv.Read(c.Context, answer.ReadInput{URI: uri, MaxTokens: c.Int("max-tokens"), Cursor: c.String("cursor")})
+	text, out, err := srv.Read(c.Context, answer.ReadInput{URI: uri, MaxTokens: c.Int("max-tokens"), Cursor: c.String("cursor"), Query: c.String("query")})
 	return printAnswer(c, text, out, err)
 }
 
