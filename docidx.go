@@ -237,7 +237,9 @@ type Symbol struct {
 }
 
 // DocWithParams returns Doc followed by the parameters of Params that Doc does not already
-// document, one markdown list item each: "- `name` (type, default `x`): doc", and then Values,
+// document, one markdown list item each: "- `name` (type, default `x`): doc", under
+// "Parameters:" when they are all of Params and "More on the parameters:" when Doc documents
+// the others, and then Values,
 // one list item each. A docstring keeps its Args section in Doc, so its parameters are not
 // repeated unless their default says what the doc does not ("DEFAULT_POOLSIZE = 10"); JSDoc's
 // @param tags are parsed out of Doc, so they are listed. It is what search indexes and shows of
@@ -287,7 +289,12 @@ func (s *Symbol) docWithParams() string {
 	if b.Len() > 0 {
 		b.WriteString("\n\n")
 	}
-	b.WriteString("Parameters:\n")
+	// A list of some of the parameters says so: the others are documented above.
+	if len(todo) == len(s.Params) {
+		b.WriteString("Parameters:\n")
+	} else {
+		b.WriteString("More on the parameters:\n")
+	}
 	for _, p := range todo {
 		b.WriteString("- `")
 		b.WriteString(p.Name)

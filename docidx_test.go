@@ -35,6 +35,10 @@ func TestDocWithParams(t *testing.T) {
 		{"docstring params not repeated", docidx.Symbol{Doc: "Retry.\n\n:param int total:\n    Total number of ``retries`` to allow. Defaults to 10.", Params: []docidx.Param{
 			{Name: "total", Type: "int", Default: "10", Doc: "Total number of retries to allow. Defaults to 10."}}},
 			"Retry.\n\n:param int total:\n    Total number of ``retries`` to allow. Defaults to 10."},
+		{"some listed: the list says so", docidx.Symbol{Doc: "Connect.\n\n:param weak: Track the receiver with a weakref.\n:param sender: Any object or ANY.", Params: []docidx.Param{
+			{Name: "sender", Default: `ANY = Symbol("ANY")`, Doc: "Any object or ANY."},
+			{Name: "weak", Type: "bool", Default: "True", Doc: "Track the receiver with a weakref."}}},
+			"Connect.\n\n:param weak: Track the receiver with a weakref.\n:param sender: Any object or ANY.\n\nMore on the parameters:\n- `sender` (default `ANY = Symbol(\"ANY\")`): Any object or ANY.\n"},
 	} {
 		if got := tc.sym.DocWithParams(); got != tc.want {
 			t.Errorf("%s: DocWithParams() = %q, want %q", tc.name, got, tc.want)
