@@ -105,6 +105,9 @@ func npmPackage() *docidx.PackageDocs {
 			{Kind: docidx.KindClass, Name: "Evil", Package: npmName, QualifiedName: "Evil", Signature: "export class Evil </pre><script>alert('sig')</script> </code><script>alert(1)</script>",
 				Doc: "Evil does harm </pre><script>alert('doc')</script> <img src=x onerror=alert('doc2')>."},
 			{Kind: docidx.KindMethod, Name: "run", Parent: "Evil", Package: npmName, QualifiedName: "Evil.run", Signature: "run(): void", Doc: "run runs [it](javascript:alert('member'))."},
+			// The same member on a second class: one search hit that names the other.
+			{Kind: docidx.KindClass, Name: "Twin", Package: npmName, QualifiedName: "Twin", Signature: "export class Twin", Doc: "Twin is Evil's twin."},
+			{Kind: docidx.KindMethod, Name: "run", Parent: "Twin", Package: npmName, QualifiedName: "Twin.run", Signature: "run(): void", Doc: "run runs [it](javascript:alert('member'))."},
 		},
 	}
 }
@@ -509,5 +512,14 @@ func TestPageWords(t *testing.T) {
 		if strings.Contains(body, w) {
 			t.Errorf("no-hits page says %q:\n%s", w, body)
 		}
+	}
+}
+
+// TestSearchAlso: a hit that stands for the same member on other types names them.
+func TestSearchAlso(t *testing.T) {
+	ts := newServer(t, serve.HTTPOptions{})
+	_, body := get(t, ts, "/?q=run+runs&ecosystem=npm")
+	if !strings.Contains(body, `<p class="note also">also: Twin.run</p>`) && !strings.Contains(body, `<p class="note also">also: Evil.run</p>`) {
+		t.Errorf("search page does not name the twin:\n%s", body)
 	}
 }
