@@ -238,9 +238,10 @@ const maxReexportDepth = 8
 // public module re-exports from a private module of the distribution are documented as the
 // public module's (see reexports). The members classes inherit from bases in their file
 // (pyscan.Result.Inherited) or in private modules (inheritedAcross) come after every module's
-// own symbols, so that copies never crowd a definition out of the budget. Module-level aliases of imported functions and
-// methods ("find_packages = PackageFinder.find") are documented as their targets
-// (resolveAliases). Docstrings are converted from reStructuredText inline markup to markdown.
+// own symbols, so that copies never crowd a definition out of the budget. Module-level
+// aliases of imported functions and methods ("find_packages = PackageFinder.find") are
+// documented as their targets (resolveAliases). Docstrings are converted from
+// reStructuredText inline markup to markdown.
 func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 	var res apiResult
 	var public []apiFile
