@@ -351,3 +351,30 @@ func TestSpelledDocumentedFirst(t *testing.T) {
 		t.Errorf("hits %v, want zzz-react's documented useThing first", ids(hits))
 	}
 }
+
+// TestWithinPackageWithoutName: among the pages of the package a question names, the words of
+// its name do not rank the pages that repeat it (install instructions) above the one that
+// answers.
+func TestWithinPackageWithoutName(t *testing.T) {
+	pkg := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "fancy-cache", Version: "1.0.0", Description: "A cache."},
+		Documents: []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme, Title: "fancy-cache", Sections: []docidx.Section{
+			{Heading: []string{"fancy-cache", "Install"}, Anchor: "install",
+				Plain: "Install fancy-cache with npm install fancy-cache, then import fancy-cache: const cache = require('fancy-cache'). fancy-cache entries expire."},
+		}}},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindField, Name: "ttl", Parent: "Options", QualifiedName: "Options.ttl", Signature: "ttl?: number",
+				Doc: "How long entries live, in milliseconds, before they expire. 0 keeps them forever."},
+		},
+	}
+	r := open(t, build(t, pkg, npmPackage("commander", "12.1.0", "the complete solution for node.js command-line programs")))
+	defer r.Close()
+	hits := search(t, r, index.Query{Text: "how long do fancy-cache entries live before they expire"})
+	if len(hits) == 0 || hits[0].Title != "Options.ttl" {
+		var titles []string
+		for _, h := range hits {
+			titles = append(titles, h.Title+" "+h.Section)
+		}
+		t.Errorf("hits %q, want Options.ttl first", titles)
+	}
+}

@@ -52,6 +52,7 @@ func (r *reader) rankSearch(text string, q Query, window, need int) ([]rankHit, 
 	bonus := ri.nameBonuses(text, words, keep, &a.scratch)
 	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, questionNames(words), calledPackages(words), ecos, &a.scratch))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
+	ri.withinPackage(r, a, top, lists, words)
 	named = ri.dominantPackage(top, named) // model.go
 	ranked := ri.diversify(top, named, need)
 	hits := make([]rankHit, len(ranked))
@@ -945,4 +946,79 @@ func isCamel(w string) bool {
 		lower = unicode.IsLower(r)
 	}
 	return false
+}
+
+// withinPackage orders the best package's documents among top (the window best documents, their
+// final scores) without the words that name the package: those say which package the question
+// is about, and they chose it, but among its own pages they lift the ones that repeat its name
+// (an install section, the package doc) over the one that answers. Each of its documents keeps
+// the share of its score that the question's other words gave it, scaled so that the package's
+// best score is what it was: the package ranks against the others as before.
+func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lists []termList, words string) {
+	if len(top) == 0 {
+		return
+	}
+	best := 0
+	for i := range top {
+		if cmpScored(top[i], top[best]) > 0 {
+			best = i
+		}
+	}
+	pkg := ri.pkgOf(top[best].doc)
+	eco, name, _ := strings.Cut(ri.pkgKey(pkg), "\x00")
+	own := map[string]bool{}
+	for _, n := range packageNames(docidx.Ecosystem(eco), name) {
+		own[n] = true
+	}
+	var naming []string
+	for _, f := range strings.Fields(words) {
+		for w := range questionNames(f) {
+			if own[w] {
+				naming = append(naming, f)
+				break
+			}
+		}
+	}
+	if len(naming) == 0 {
+		return
+	}
+	nameTerms := map[string]bool{}
+	for _, t := range r.searchTerms(strings.Join(naming, " ")) {
+		nameTerms[t] = true
+	}
+	in := map[uint32]int{} // document -> its index in top, for the package's documents
+	for i := range top {
+		if ri.pkgOf(top[i].doc) == pkg {
+			in[top[i].doc] = i
+		}
+	}
+	named := make(map[uint32]float32, len(in))
+	for _, l := range lists {
+		// A list most documents hold ("go" of go.yaml.in) weighs little and is long to walk.
+		if !nameTerms[l.term] || isDense(l.all, ri.docs) {
+			continue
+		}
+		ri.forEach(l, func(doc uint32, impact uint8) {
+			if _, ok := in[doc]; ok {
+				named[doc] += l.idf * float32(impact) / 255
+			}
+		})
+	}
+	if len(named) == 0 {
+		return
+	}
+	var oldMax, newMax float64
+	for doc, i := range in {
+		oldMax = max(oldMax, top[i].score)
+		if raw := float64(a.score[doc]); raw > 0 {
+			top[i].score *= max(0, raw-float64(named[doc])) / raw
+		}
+		newMax = max(newMax, top[i].score)
+	}
+	if newMax <= 0 {
+		return
+	}
+	for _, i := range in {
+		top[i].score *= oldMax / newMax
+	}
 }
