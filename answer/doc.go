@@ -9,7 +9,8 @@
 // (argument schemas, JSON-RPC, transports); web, the HTML pages; and cmd/docidx, the CLI's search,
 // show, read, list and stats. So the three never disagree. Answers say what to do next in the
 // caller's words (Words): MCP tool and argument names for serve ("read_package_doc with its
-// uri", "cursor"), commands and flags for the CLI ("docidx read URI", "--cursor").
+// uri", "cursor"), commands and flags for the CLI ("docidx read URI", "--cursor"), pages and
+// links for web, which answers through a copy of serve's Service in its own words (WithWords).
 //
 // A Service answers from the *index.Reader a function returns, asked anew at every request
 // (New). That is how it follows a snapshot reload: serve swaps its reader (SetReader) and the
