@@ -50,9 +50,10 @@ func (r *reader) rankSearch(text string, q Query, window, need int) ([]rankHit, 
 		return nil, 0, nil
 	}
 	bonus := ri.nameBonuses(text, words, keep, &a.scratch)
-	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, questionNames(words), calledPackages(words), ecos, &a.scratch))
+	names := questionNames(words)
+	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, names, calledPackages(words), ecos, &a.scratch))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
-	ri.withinPackage(r, a, top, lists, words)
+	ri.withinPackage(r, a, top, lists, words, names)
 	named = ri.dominantPackage(top, named) // model.go
 	ranked := ri.diversify(top, named, need)
 	hits := make([]rankHit, len(ranked))
@@ -953,8 +954,9 @@ func isCamel(w string) bool {
 // is about, and they chose it, but among its own pages they lift the ones that repeat its name
 // (an install section, the package doc) over the one that answers. Each of its documents keeps
 // the share of its score that the question's other words gave it, scaled so that the package's
-// best score is what it was: the package ranks against the others as before.
-func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lists []termList, words string) {
+// best score is what it was: the package ranks against the others as before. names are
+// questionNames(words).
+func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lists []termList, words string, names map[string]bool) {
 	if len(top) == 0 {
 		return
 	}
@@ -966,21 +968,19 @@ func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lis
 	}
 	pkg := ri.pkgOf(top[best].doc)
 	eco, name, _ := strings.Cut(ri.pkgKey(pkg), "\x00")
-	own := map[string]bool{}
-	for _, n := range packageNames(docidx.Ecosystem(eco), name) {
-		own[n] = true
+	own := packageNames(docidx.Ecosystem(eco), name)
+	// Most questions do not name the best package: those are done without looking at each word.
+	if !slices.ContainsFunc(own, func(n string) bool { return names[n] }) {
+		return
 	}
 	var naming []string
 	for _, f := range strings.Fields(words) {
 		for w := range questionNames(f) {
-			if own[w] {
+			if slices.Contains(own, w) {
 				naming = append(naming, f)
 				break
 			}
 		}
-	}
-	if len(naming) == 0 {
-		return
 	}
 	nameTerms := map[string]bool{}
 	for _, t := range r.searchTerms(strings.Join(naming, " ")) {
