@@ -569,7 +569,7 @@ func equalFoldASCII(s, w string) bool {
 // selects (see ResolveVersion) in the first ecosystem that has one; else Version as given, which
 // then matches no package when it is not an exact version.
 func (r *reader) searchVersion(q Query) string {
-	if q.Package == "" || q.Version == "" || q.Version == "latest" {
+	if q.Package == "" || !exactVersion(q.Version) {
 		return q.Version
 	}
 	ecos := docidx.Ecosystems
