@@ -63,13 +63,7 @@ func (r *Reader) Passage(text, query string, budget int) (p string, err error) {
 	// As a doc comment is stored (storeDoc): paragraphs wrapped over lines joined into one, so
 	// that a passage starts at a sentence, not at a line break inside one.
 	text = storeDoc(text, len(text)+1)
-	segs := appendSegments(nil, text)
-	markMatches(text, segs, pq)
-	var held uint64
-	for _, s := range segs {
-		held |= s.mask
-	}
-	if held&^(1<<numberBit) == 0 {
+	if pq.shownWords(text)&^(1<<numberBit) == 0 {
 		return "", nil
 	}
 	return passage(text, pq, budget), nil
