@@ -195,11 +195,28 @@ func TestFollowsReader(t *testing.T) {
 	if got := names(); len(got) != 1 || got[0] != "example.com/hello" {
 		t.Fatalf("first snapshot lists %v", got)
 	}
-	cur.Store(snapshot(t, module("example.com/hello"), module("example.com/later")))
+	hello := docidx.Ref{Ecosystem: docidx.Go, Name: "example.com/hello", Version: "v1.0.0"}
+	opening := func() string {
+		docs, err := s.Documents(hello)
+		if err != nil || len(docs) == 0 || len(docs[0].Sections) == 0 {
+			t.Fatalf("documents of %s: %v, %v", hello, docs, err)
+		}
+		return docs[0].Sections[0].Plain
+	}
+	if got := opening(); got != "Greetings for people, by name." {
+		t.Fatalf("first snapshot's README opens %q", got)
+	}
+	rewritten := module("example.com/hello")
+	rewritten.Documents[0].Sections[0].Text = "Greetings, rewritten."
+	rewritten.Documents[0].Sections[0].Plain = "Greetings, rewritten."
+	cur.Store(snapshot(t, rewritten, module("example.com/later")))
 	if got := names(); len(got) != 2 || got[1] != "example.com/later" {
 		t.Fatalf("after the reload the Service lists %v, want the new snapshot's two packages", got)
 	}
 	// Cached documents of the old reader are not served for the new one.
+	if got := opening(); got != "Greetings, rewritten." {
+		t.Errorf("after the reload the README opens %q, the old snapshot's cached text", got)
+	}
 	_, _, err := s.GetDoc(context.Background(), answer.DocInput{Ecosystem: "go", Package: "example.com/later"})
 	if err != nil {
 		t.Fatal(err)

@@ -15,8 +15,8 @@ const canTellUnused = true
 
 // lockDir takes the writer lock of an index directory without waiting, for the docidx command
 // named command (crawl, compact, unpack ...), and records that command in the lock file: one
-// command writes a generation at a time. Readers never take it. It returns an error wrapping
-// ErrBusy, naming the holder, when another process holds the lock.
+// command writes a generation at a time. Readers never take it. It returns a *BusyError,
+// naming the holder, when another process holds the lock.
 func lockDir(dir, command string) (*os.File, error) {
 	f, err := os.OpenFile(filepath.Join(dir, lockFile), os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {

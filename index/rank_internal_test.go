@@ -460,6 +460,10 @@ func TestBasePriors(t *testing.T) {
 		}
 		ri.docPkg[doc] = uint32(doc / 100)
 	}
+	ri.undoc = make([]uint64, (500+63)/64)
+	for doc := 0; doc < 500; doc += 7 { // symbols without a doc comment, of every kind
+		ri.undoc[doc/64] |= 1 << (doc % 64)
+	}
 	class, classPrior, ok := ri.basePriors()
 	if !ok {
 		t.Fatal("no classes")

@@ -50,9 +50,10 @@ func (r *reader) rankSearch(text string, q Query, window, need int) ([]rankHit, 
 		return nil, 0, nil
 	}
 	bonus := ri.nameBonuses(text, words, keep, &a.scratch)
-	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, questionNames(words), calledPackages(words), ecos, &a.scratch))
+	names := questionNames(words)
+	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, names, calledPackages(words), ecos, &a.scratch))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
-	ri.withinPackage(r, a, top, lists, words)
+	ri.withinPackage(r, a, top, lists, words, names)
 	named = ri.dominantPackage(top, named) // model.go
 	ranked := ri.diversify(top, named, need)
 	hits := make([]rankHit, len(ranked))
@@ -291,9 +292,9 @@ func (ri *rankIndex) nameBonuses(text, words string, keep *docFilter, scratch *[
 
 // best returns the window best documents of a, with their final scores, and how many documents
 // matched. A document's score is its BM25F sum times the coordination factor of the found
-// question terms it holds, its kind's prior and its package's prior (and priorUndocumented for a
-// symbol without a doc comment), plus its bonus, which priorUndocumented does not lower: a symbol
-// the question spells still ranks with it.
+// question terms it holds and its prior (prior: its kind's, its package's and priorUndocumented
+// for a symbol without a doc comment), plus its bonus, which priorUndocumented does not lower: a
+// symbol the question spells still ranks with it.
 func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, pkgPrior []float32, named []bool, window int) (scoreHeap, int) {
 	// By matched count: a document holds at most the found terms (add caps the count at 255).
 	var coord [256]float32
@@ -324,9 +325,6 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 		// The question names no package or ecosystem: each document's prior is its class's.
 		for _, doc := range a.touched {
 			s := score[doc] * coord[matched[doc]] * classPrior[class[doc]]
-			if ri.undocumented(doc) {
-				s *= priorUndocumented
-			}
 			if len(bonus) > 0 && a.flagged(doc) {
 				s = -1 // scored below, with its bonus
 			}
@@ -338,9 +336,6 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	} else {
 		for _, doc := range a.touched {
 			s := score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
-			if ri.undocumented(doc) {
-				s *= priorUndocumented
-			}
 			if len(bonus) > 0 && a.flagged(doc) {
 				s = -1 // scored below, with its bonus
 			}
@@ -381,11 +376,8 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	for doc, b := range bonus {
 		s := b
 		if matched[doc] > 0 {
-			add := score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
-			if ri.undocumented(doc) {
-				add *= priorUndocumented // of two symbols the question spells, the documented first
-			}
-			s += add
+			// prior lowers an undocumented symbol: of two the question spells, the documented first.
+			s += score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
 		} else {
 			total++ // a named document that holds none of the words
 		}
@@ -481,22 +473,27 @@ func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool, namedPkgs []u
 // prior is the product of a document's kind prior and its package's (pkgPrior), except that the
 // overview of a package the question names (named) does not take priorNamedPackage: a
 // question that names a package asks something of it, which its overview does not answer, and
-// a question that names it in passing ("a lightweight http router") is not about it.
+// a question that names it in passing ("a lightweight http router") is not about it; and times
+// priorUndocumented for a symbol without a doc comment.
 func (ri *rankIndex) prior(doc uint32, pkgPrior []float32, named []bool) float32 {
 	k, p := ri.docKind[doc]&0x7f, ri.pkgOf(doc)
 	prior := ri.kindPrior[k] * pkgPrior[p]
 	if named != nil && named[p] && int(k) == ri.overviewKind {
 		prior /= float32(priorNamedPackage)
 	}
+	if ri.undocumented(doc) {
+		prior *= priorUndocumented
+	}
 	return prior
 }
 
 // basePriors returns, when every package version's prior (pkgPrior) is 1 or priorSuperseded,
-// each document's class, its kind with bit 7 set for a superseded package, and each class's
-// prior: a document's prior when the question names no package or ecosystem, as prior gives
-// it. best then loads one byte per document it scores, not its kind and its package version
-// from two tables, at random places of both. ok is false otherwise. They are made on first
-// use.
+// each document's class and each class's prior: a document's prior when the question names no
+// package or ecosystem, as prior gives it. A class is one of the combinations of a kind, a
+// superseded package and an undocumented symbol that the documents hold. best then loads one
+// byte per document it scores, not its kind, its package version and its flags from three
+// tables, at random places of each. ok is false otherwise, or when the documents hold more
+// than 256 combinations. They are made on first use.
 func (ri *rankIndex) basePriors() (class []uint8, classPrior *[256]float32, ok bool) {
 	ri.basePriorsOnce.Do(func() {
 		superseded := float32(priorSuperseded)
@@ -505,18 +502,28 @@ func (ri *rankIndex) basePriors() (class []uint8, classPrior *[256]float32, ok b
 				return
 			}
 		}
+		// By combination, kind | superseded<<7 | undocumented<<8: its class, plus one.
+		var classOf [512]uint16
 		class := make([]uint8, ri.docs)
+		classPrior := new([256]float32)
+		n := 0
 		for doc := range class {
-			c := ri.docKind[doc] & 0x7f
+			c := uint16(ri.docKind[doc] & 0x7f)
 			if ri.pkgPrior[ri.docPkg[doc]] != 1 {
 				c |= 0x80
 			}
-			class[doc] = c
-		}
-		classPrior := new([256]float32)
-		for k := range 128 {
-			classPrior[k] = ri.kindPrior[k] * 1
-			classPrior[k|0x80] = ri.kindPrior[k] * superseded
+			if ri.undocumented(uint32(doc)) {
+				c |= 0x100
+			}
+			if classOf[c] == 0 {
+				if n == len(classPrior) {
+					return
+				}
+				classPrior[n] = ri.prior(uint32(doc), ri.pkgPrior, nil)
+				n++
+				classOf[c] = uint16(n)
+			}
+			class[doc] = uint8(classOf[c] - 1)
 		}
 		ri.docClass, ri.classPrior = class, classPrior
 	})
@@ -953,8 +960,9 @@ func isCamel(w string) bool {
 // is about, and they chose it, but among its own pages they lift the ones that repeat its name
 // (an install section, the package doc) over the one that answers. Each of its documents keeps
 // the share of its score that the question's other words gave it, scaled so that the package's
-// best score is what it was: the package ranks against the others as before.
-func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lists []termList, words string) {
+// best score is what it was: the package ranks against the others as before. names are
+// questionNames(words).
+func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lists []termList, words string, names map[string]bool) {
 	if len(top) == 0 {
 		return
 	}
@@ -966,21 +974,19 @@ func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lis
 	}
 	pkg := ri.pkgOf(top[best].doc)
 	eco, name, _ := strings.Cut(ri.pkgKey(pkg), "\x00")
-	own := map[string]bool{}
-	for _, n := range packageNames(docidx.Ecosystem(eco), name) {
-		own[n] = true
+	own := packageNames(docidx.Ecosystem(eco), name)
+	// Most questions do not name the best package: those are done without looking at each word.
+	if !slices.ContainsFunc(own, func(n string) bool { return names[n] }) {
+		return
 	}
 	var naming []string
 	for _, f := range strings.Fields(words) {
 		for w := range questionNames(f) {
-			if own[w] {
+			if slices.Contains(own, w) {
 				naming = append(naming, f)
 				break
 			}
 		}
-	}
-	if len(naming) == 0 {
-		return
 	}
 	nameTerms := map[string]bool{}
 	for _, t := range r.searchTerms(strings.Join(naming, " ")) {

@@ -63,13 +63,7 @@ func (r *Reader) Passage(text, query string, budget int) (p string, err error) {
 	// As a doc comment is stored (storeDoc): paragraphs wrapped over lines joined into one, so
 	// that a passage starts at a sentence, not at a line break inside one.
 	text = storeDoc(text, len(text)+1)
-	segs := appendSegments(nil, text)
-	markMatches(text, segs, pq)
-	var held uint64
-	for _, s := range segs {
-		held |= s.mask
-	}
-	if held&^(1<<numberBit) == 0 {
+	if pq.shownWords(text)&^(1<<numberBit) == 0 {
 		return "", nil
 	}
 	return passage(text, pq, budget), nil
@@ -569,7 +563,7 @@ func equalFoldASCII(s, w string) bool {
 // selects (see ResolveVersion) in the first ecosystem that has one; else Version as given, which
 // then matches no package when it is not an exact version.
 func (r *reader) searchVersion(q Query) string {
-	if q.Package == "" || q.Version == "" || q.Version == "latest" {
+	if q.Package == "" || !exactVersion(q.Version) {
 		return q.Version
 	}
 	ecos := docidx.Ecosystems
