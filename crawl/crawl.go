@@ -213,9 +213,9 @@ func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 		sum.Results = make([]Result, 0, len(jobs))
 		mu.Unlock()
 		mem := memoryBudget(opts)
-		lanes := &lanes{limit: n}
+		pool := &lanes{limit: n}
 		for _, j := range jobs {
-			lanes.add(j.spec.Ecosystem, func() error {
+			pool.add(j.spec.Ecosystem, func() error {
 				work := mem.Start()
 				r, skip := crawlOne(budget.NewContext(ctx, work), guard, opts, j, claim)
 				work.Done()
@@ -259,7 +259,7 @@ func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 				return nil
 			})
 		}
-		lanes.run(ctx)
+		pool.run(ctx)
 	}()
 
 	abandon := func() (*Summary, error) {

@@ -503,11 +503,4 @@ func (r *Registry) Retries() int64 { return r.client.Stats().Retries }
 
 // String names the registry for logs and the snapshot manifest: "npm registry URL", the default
 // registry URL without credentials.
-func (r *Registry) String() string {
-	u, err := url.Parse(r.cfg.Config.Registry)
-	if err != nil {
-		return "npm registry"
-	}
-	u.User = nil
-	return "npm registry " + u.String()
-}
+func (r *Registry) String() string { return "npm registry " + redact.URL(r.cfg.Config.Registry) }

@@ -400,6 +400,18 @@ func TestNewRegistryNeedsConfig(t *testing.T) {
 	}
 }
 
+// TestRegistryStringDropsCredentials checks that the name crawl prints for a registry (and
+// quotes when it times out) holds neither the user information nor the query of its URL.
+func TestRegistryStringDropsCredentials(t *testing.T) {
+	r, err := NewRegistry(RegistryConfig{Config: &Config{Registry: "https://alice:s3cretXYZ@127.0.0.1:1/npm/?token=s3cretXYZ"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := r.String(), "npm registry https://127.0.0.1:1/npm/"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+}
+
 // TestNoRegistryHostInRepo guards the rule that the public registry's host is never written into
 // docidx: registry URLs come from npm's configuration.
 func TestNoRegistryHostInRepo(t *testing.T) {

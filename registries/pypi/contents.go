@@ -183,11 +183,13 @@ func chooseModules(paths []string, prefix string) (files []apiFile, vendored []s
 // is the declared API, the source is where its author documented and implemented it (attrs
 // ships both). A name the source imports from a private module of the distribution is looked
 // up there, as reexports does (attr/__init__.py imports attrib from attr._make). A source that
-// cannot be read or scanned leaves the stub's symbols as they are.
-func withDocs(syms []docidx.Symbol, f apiFile, rx *reexporter) []docidx.Symbol {
+// cannot be read or scanned leaves the stub's symbols as they are. It changes the symbols of
+// each of lists in place (a stub's own and those its classes inherit), reading and scanning the
+// source once for all of them.
+func withDocs(f apiFile, rx *reexporter, lists ...[]docidx.Symbol) {
 	src, err := rx.read(f.docs, rx.lim.MaxFile)
 	if err != nil {
-		return syms
+		return
 	}
 	if !utf8.Valid(src) {
 		src = []byte(strings.ToValidUTF8(string(src), "\uFFFD"))
@@ -203,22 +205,23 @@ func withDocs(syms []docidx.Symbol, f apiFile, rx *reexporter) []docidx.Symbol {
 			docs[found[i].QualifiedName] = &found[i]
 		}
 	}
-	for i := range syms {
-		s := &syms[i]
-		d, ok := docs[s.QualifiedName]
-		if !ok {
-			continue
-		}
-		s.Signature = pyscan.FillDefaults(s.Signature, d.Signature)
-		if s.Doc != "" {
-			continue
-		}
-		s.Doc = d.Doc
-		if len(s.Params) == 0 {
-			s.Params = d.Params
+	for _, syms := range lists {
+		for i := range syms {
+			s := &syms[i]
+			d, ok := docs[s.QualifiedName]
+			if !ok {
+				continue
+			}
+			s.Signature = pyscan.FillDefaults(s.Signature, d.Signature)
+			if s.Doc != "" {
+				continue
+			}
+			s.Doc = d.Doc
+			if len(s.Params) == 0 {
+				s.Params = d.Params
+			}
 		}
 	}
-	return syms
 }
 
 // apiResult is what extractAPI found.
@@ -275,8 +278,7 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 		out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.file, MaxSymbols: lim.MaxSymbols - len(res.symbols) + 1})
 		syms, inh := out.Symbols, out.Inherited
 		if f.docs != "" {
-			syms = withDocs(syms, f, rx)
-			inh = withDocs(inh, f, rx)
+			withDocs(f, rx, syms, inh)
 		}
 		inherited = append(inherited, inh...)
 		if len(private) > 0 {

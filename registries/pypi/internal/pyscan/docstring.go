@@ -536,7 +536,7 @@ func isLiteral(v string) bool {
 		return true
 	case v == "":
 		return false
-	case numberRE.MatchString(v) && numberRE.FindString(v) == v:
+	case numberRE.FindString(v) == v: // v is not "": a match is the whole of it
 		return true
 	}
 	// A string: an optional r, b or u prefix (f and t strings are computed), then quotes.
