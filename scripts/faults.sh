@@ -123,6 +123,8 @@ try() {
 }
 
 first_line() { grep -m1 -v '^[[:space:]]*$' "$1" | cut -c1-140; }
+# wait_port PORT: waits up to 5 s for a server started in the background to accept on PORT.
+wait_port() { for _ in $(seq 50); do (: </dev/tcp/127.0.0.1/"$1") 2>/dev/null && return; sleep 0.1; done; }
 
 # The JSON-RPC checks, in python because they must see ids exactly as written (1.5, 2^63, ...).
 cat >"$W/rpc.py" <<'PY'

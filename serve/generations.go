@@ -13,16 +13,14 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/docidx/docidx/index"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// generation is one reader the server served, with the requests that began while it was
-// current.
+// generation is one reader the server served (Server.rd holds the current one), with the
+// requests that began while it was current.
 type generation struct {
-	r        *index.Reader // nil for the time before the first reader
-	release  func()        // called once no request can read r any more; may be nil
-	requests int           // requests that began while this generation was current, still running
+	release  func() // called once no request can read the reader any more; may be nil
+	requests int    // requests that began while this generation was current, still running
 }
 
 // generations is the server's current generation and the replaced ones not yet released,
@@ -52,12 +50,12 @@ func (g *generations) begin() (end func()) {
 	}
 }
 
-// replace makes r, with its release function, the current generation, and releases the one it
-// replaces once no running request can read that one.
-func (g *generations) replace(r *index.Reader, release func()) {
+// replace starts a new current generation, for a reader released by release, and releases the
+// one it replaces once no running request can read that one.
+func (g *generations) replace(release func()) {
 	g.mu.Lock()
 	g.retired = append(g.retired, g.cur)
-	g.cur = &generation{r: r, release: release}
+	g.cur = &generation{release: release}
 	done := g.sweep()
 	g.mu.Unlock()
 	releaseAll(done)

@@ -77,7 +77,7 @@ func New(r *index.Reader, opts Options) *Server {
 		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	s := &Server{opts: opts, log: log, ready: make(chan struct{}), sdkLog: newOnceHandler(log.Handler())}
-	s.gens.cur = &generation{r: r}
+	s.gens.cur = &generation{}
 	s.answers = answer.New(s.reader, answer.Options{DefaultMaxTokens: opts.DefaultMaxTokens, Words: mcpWords, Progress: reportProgress})
 	if r != nil {
 		s.rd.Store(r)
@@ -115,7 +115,7 @@ func (s *Server) SetReader(r *index.Reader, release func()) {
 	// rd first: a request that begins from now on is counted against r's generation or an
 	// older one, so none reads a generation released under it.
 	old := s.rd.Swap(r)
-	s.gens.replace(r, release)
+	s.gens.replace(release)
 	if old == nil {
 		// The first reader of a server made without one: nothing was listed from another.
 		s.readyOnce.Do(func() { close(s.ready) })

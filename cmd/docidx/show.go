@@ -39,12 +39,17 @@ var cliWords = answer.Words{
 	Cursor:         "--cursor",
 	NextCursor:     "the cursor the previous answer ended with",
 	Continue:       "run the same command again with --cursor",
-	Names: map[string]string{
-		answer.IssuerSearch: "docidx search", answer.IssuerRead: "docidx read", answer.IssuerList: "docidx list",
-		answer.IssuerDescribe(docidx.Go): "docidx show", answer.IssuerDescribe(docidx.NPM): "docidx show",
-		answer.IssuerDescribe(docidx.PyPI): "docidx show", answer.IssuerDescribe(docidx.Cargo): "docidx show",
-		answer.IssuerDescribe(docidx.Swift): "docidx show",
-	},
+	Names:          cliIssuerNames(),
+}
+
+// cliIssuerNames names the CLI command of each cursor issuer: docidx show for the describe of
+// every ecosystem.
+func cliIssuerNames() map[string]string {
+	names := map[string]string{answer.IssuerSearch: "docidx search", answer.IssuerRead: "docidx read", answer.IssuerList: "docidx list"}
+	for _, eco := range docidx.Ecosystems {
+		names[answer.IssuerDescribe(eco)] = "docidx show"
+	}
+	return names
 }
 
 // answerer opens the snapshot and returns the answer Service the command asks, and a function

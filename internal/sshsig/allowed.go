@@ -206,7 +206,7 @@ func (s *AllowedSigner) parseOptions(opts string) error {
 				}
 				s.Namespaces = value
 			case "valid-after", "valid-before":
-				t, err := ParseTime(value)
+				t, err := parseTime(value)
 				if err != nil {
 					return fmt.Errorf("option %s: %v", name, err)
 				}
@@ -256,9 +256,9 @@ func unquote(text string) (value, rest string, err error) {
 	return "", "", errors.New("the value's quote is not closed")
 }
 
-// ParseTime parses a time of the valid-after and valid-before options: YYYYMMDD,
+// parseTime parses a time of the valid-after and valid-before options: YYYYMMDD,
 // YYYYMMDDHHMM or YYYYMMDDHHMMSS, in UTC when it ends in Z (or z), else in the local time zone.
-func ParseTime(s string) (time.Time, error) {
+func parseTime(s string) (time.Time, error) {
 	loc := time.Local
 	if t, ok := strings.CutSuffix(s, "Z"); ok {
 		s, loc = t, time.UTC
@@ -299,7 +299,7 @@ func (a AllowedSigners) Find(key ssh.PublicKey, namespace string, at time.Time) 
 			why = fmt.Sprintf("the key of %s (line %d) is not valid before %s", s.Principals, s.Line, s.ValidAfter.Format(time.RFC3339))
 		case !s.ValidBefore.IsZero() && at.After(s.ValidBefore):
 			why = fmt.Sprintf("the key of %s (line %d) expired at %s", s.Principals, s.Line, s.ValidBefore.Format(time.RFC3339))
-		case s.Namespaces != "" && !MatchPatternList(namespace, s.Namespaces):
+		case s.Namespaces != "" && !matchPatternList(namespace, s.Namespaces):
 			why = fmt.Sprintf("the key of %s (line %d) may sign only namespaces %q, not %q", s.Principals, s.Line, s.Namespaces, namespace)
 		default:
 			return s, nil
@@ -315,10 +315,10 @@ func (a AllowedSigners) Find(key ssh.PublicKey, namespace string, at time.Time) 
 	return nil, fmt.Errorf("%w: %s", ErrNotAllowed, why)
 }
 
-// MatchPatternList reports whether s matches the comma-separated pattern list, as OpenSSH's
+// matchPatternList reports whether s matches the comma-separated pattern list, as OpenSSH's
 // match_pattern_list does: at least one pattern matches and no negated one (!pattern) does.
 // Patterns use * (any run of characters) and ? (one character); matching is case-sensitive.
-func MatchPatternList(s, list string) bool {
+func matchPatternList(s, list string) bool {
 	matched := false
 	for _, p := range strings.Split(list, ",") {
 		if neg, ok := strings.CutPrefix(p, "!"); ok {

@@ -92,12 +92,12 @@ func TestParseAllowedSigners(t *testing.T) {
 }
 
 func TestParseTimeLocal(t *testing.T) {
-	got, err := ParseTime("202601021504")
+	got, err := parseTime("202601021504")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := time.Date(2026, 1, 2, 15, 4, 0, 0, time.Local); !got.Equal(want) {
-		t.Errorf("ParseTime = %v, want %v (local time, as ssh-keygen reads a time without Z)", got, want)
+		t.Errorf("parseTime = %v, want %v (local time, as ssh-keygen reads a time without Z)", got, want)
 	}
 }
 
@@ -118,8 +118,8 @@ func TestMatchPatternList(t *testing.T) {
 		{"", "*", true},
 		{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaab", "*a*a*a*a*a*a*a*a*a*a*c", false},
 	} {
-		if got := MatchPatternList(tc.s, tc.list); got != tc.want {
-			t.Errorf("MatchPatternList(%q, %q) = %v, want %v", tc.s, tc.list, got, tc.want)
+		if got := matchPatternList(tc.s, tc.list); got != tc.want {
+			t.Errorf("matchPatternList(%q, %q) = %v, want %v", tc.s, tc.list, got, tc.want)
 		}
 	}
 }

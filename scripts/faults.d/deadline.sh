@@ -99,7 +99,7 @@ group_deadline() {
 		python3 "$W/slowreg.py" "$mode" "$port" &
 		pid=$!
 		BG_PIDS+=("$pid")
-		for _ in $(seq 50); do (: </dev/tcp/127.0.0.1/"$port") 2>/dev/null && break; sleep 0.1; done
+		wait_port "$port"
 		case $mode in
 		retry-after) WANT="registry asked to retry after 277h46m39s" ;;
 		*) WANT="npm registry http://127.0.0.1:$port/ did not answer within 5s; raise --package-timeout" ;;

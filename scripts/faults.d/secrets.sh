@@ -40,10 +40,7 @@ secrets_server() {
 	PORT=$(rpc port)
 	python3 "$W/secrets_registry.py" "$1" "$PORT" "$2" "${3:-}" >/dev/null 2>&1 &
 	BG_PIDS+=("$!")
-	for _ in $(seq 50); do
-		python3 -c 'import socket,sys; socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=1)' "$PORT" 2>/dev/null && break
-		sleep 0.1
-	done
+	wait_port "$PORT"
 }
 
 # secrets_setup NAME: a fresh run directory (home, project, index) in SD.

@@ -169,7 +169,7 @@ group_small() {
 	python3 -m http.server --bind 127.0.0.1 --directory "$W/small-proxy" "$proxy_port" >/dev/null 2>&1 &
 	proxy_pid=$!
 	BG_PIDS+=("$proxy_pid")
-	for i in $(seq 50); do python3 -c 'import socket,sys; socket.create_connection(("127.0.0.1", int(sys.argv[1])), 1)' "$proxy_port" 2>/dev/null && break; sleep 0.1; done
+	wait_port "$proxy_port"
 	SMALL_DIR=$W/small-gomod
 	try small gomod-module-path check_module_path /dev/null "$BIN" crawl --index "$SMALL_DIR" --quiet --goproxy "http://127.0.0.1:$proxy_port/" go:example.com/wanted@v1.0.0
 	kill "$proxy_pid" 2>/dev/null

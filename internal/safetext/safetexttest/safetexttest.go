@@ -26,20 +26,19 @@ const HostileName = "Wid\u202eget\u200b\u2066"
 
 // CheckPeople returns an error naming where text that people are shown holds a character
 // safetext.Text would have escaped, or nil.
-func CheckPeople(what, text string) error {
-	if i := safetext.IndexUnsafe(text); i >= 0 {
-		return fmt.Errorf("%s holds %q at byte %d, in %q", what, []rune(text[i:])[0], i, text[max(0, i-40):min(len(text), i+40)])
-	}
-	return nil
-}
+func CheckPeople(what, text string) error { return found(what, text, safetext.IndexUnsafe(text)) }
 
 // CheckClients returns an error naming where text that an AI client is sent holds a control
 // character other than tab and newline, or a tag character, or nil.
-func CheckClients(what, text string) error {
-	if i := safetext.IndexControl(text); i >= 0 {
-		return fmt.Errorf("%s holds %q at byte %d, in %q", what, []rune(text[i:])[0], i, text[max(0, i-40):min(len(text), i+40)])
+func CheckClients(what, text string) error { return found(what, text, safetext.IndexControl(text)) }
+
+// found is the error of CheckPeople and CheckClients for the character at byte i of text (nil
+// when i < 0): the character and 40 bytes either side of it.
+func found(what, text string, i int) error {
+	if i < 0 {
+		return nil
 	}
-	return nil
+	return fmt.Errorf("%s holds %q at byte %d, in %q", what, []rune(text[i:])[0], i, text[max(0, i-40):min(len(text), i+40)])
 }
 
 // Package returns the documentation of version (HostileVersions holds both) of an npm package,
