@@ -229,12 +229,17 @@ func (s *Server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 // package content (readsSnapshot). Bidi, zero-width and tag characters are printable Unicode
 // to a client and stay; the CLI and the pages escape them for people.
 //
-// res is marshaled once to look; when it holds a control it is decoded again from the cleaned
-// JSON into a value of its own type, so that the SDK still sees the type it knows (it marks
-// results of newer protocol revisions by their type).
+// The strings of res are looked at where they are (mayHoldControls), not in a marshaled copy:
+// a search page's result is some 12 KB of JSON, which the SDK marshals again to send it. Only
+// when one holds a control, or res holds JSON already encoded, is res marshaled, cleaned and
+// decoded again into a value of its own type, so that the SDK still sees the type it knows (it
+// marks results of newer protocol revisions by their type).
 func withoutControls(res mcp.Result) (mcp.Result, error) {
 	t := reflect.TypeOf(res)
 	if res == nil || t.Kind() != reflect.Pointer {
+		return res, nil
+	}
+	if !mayHoldControls(reflect.ValueOf(res), 0) {
 		return res, nil
 	}
 	data, err := json.Marshal(res)
@@ -251,6 +256,49 @@ func withoutControls(res mcp.Result) (mcp.Result, error) {
 	}
 	return v.Interface().(mcp.Result), nil
 }
+
+// mayHoldControls reports whether v may hold a string that withoutControls must clean: one in
+// which safetext.IndexControl finds a control or tag character, as a string, a map key or a
+// field, exported or not, at any depth. Bytes ([]byte, json.RawMessage: JSON encoded already,
+// whose escapes a scan of its runes would not see), and values nested deeper than
+// maxControlDepth, may: withoutControls then marshals res and looks at the JSON.
+func mayHoldControls(v reflect.Value, depth int) bool {
+	if depth > maxControlDepth {
+		return true
+	}
+	switch v.Kind() {
+	case reflect.String:
+		return safetext.IndexControl(v.String()) >= 0
+	case reflect.Pointer, reflect.Interface:
+		return !v.IsNil() && mayHoldControls(v.Elem(), depth+1)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if mayHoldControls(v.Field(i), depth+1) {
+				return true
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return v.Len() > 0
+		}
+		for i := range v.Len() {
+			if mayHoldControls(v.Index(i), depth+1) {
+				return true
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			if mayHoldControls(it.Key(), depth+1) || mayHoldControls(it.Value(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxControlDepth bounds how deep mayHoldControls looks before it leaves the question to the
+// marshaled JSON: results are a few levels deep; a cycle would not end.
+const maxControlDepth = 32
 
 // checkLifecycle is the receiving middleware that refuses what the SDK would accept or answer
 // with error code 0: a second initialize in a session (-32600, as MCP's lifecycle has one), and
