@@ -325,7 +325,13 @@ func TestRedirectCredentials(t *testing.T) {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
 		}
-		got := <-tc.want
+		var got seen
+		select {
+		case got = <-tc.want:
+		case <-time.After(10 * time.Second):
+			t.Errorf("%s: the last hop did not reach the server it should have", tc.name)
+			continue
+		}
 		if got.auth != tc.auth {
 			t.Errorf("%s: the last hop got Authorization %q, want %q", tc.name, got.auth, tc.auth)
 		}

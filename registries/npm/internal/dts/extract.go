@@ -276,9 +276,9 @@ func (x *extractor) full() bool {
 // scanned, nor any after it.
 const maxTokens = 1 << 19
 
-// ErrTooManyTokens is returned (wrapped, in Result.Problems) for a declaration file not scanned
-// because its tokens would pass the bound on all the files of one extraction, or a file's
-// before it did.
+// ErrTooManyTokens is the reason, quoted in Result.Problems, why a declaration file was not
+// scanned: its tokens would pass the bound on all the files of one extraction, or a file's
+// before it did. Extract reports it as text, not as an error to test with errors.Is.
 var ErrTooManyTokens = fmt.Errorf("declaration files too large to scan: more than %d tokens in all", maxTokens)
 
 // parse parses src (see parseFile) within what is left of the extraction's token bound.

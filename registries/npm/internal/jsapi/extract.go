@@ -29,8 +29,9 @@ const (
 	maxTokens = 1 << 19
 )
 
-// ErrTooManyTokens is returned (wrapped, in Result.Problems) for a file not read because its
+// ErrTooManyTokens is the reason, quoted in Result.Problems, why a file was not read: its
 // tokens would pass the bound on all the files of one extraction, or a file's before it did.
+// Extract reports it as text, not as an error to test with errors.Is.
 var ErrTooManyTokens = errors.New("javascript too large to scan: too many tokens")
 
 // ErrFileTooLarge is returned (wrapped, in Result.Problems) for a file over Options.MaxFileSize.
