@@ -16,10 +16,12 @@ const (
 	maxBody = 16 << 10 // indexed prose of one section or doc comment
 	maxCode = 4 << 10  // indexed code of one section
 	// maxStoreSection and maxStoreDoc bound the stored text passages are chosen from (see
-	// passage.go): a section's prose and code, a symbol's doc comment. Most sections and docs
-	// are shorter; the bound keeps a long API reference from weighing on every snapshot.
-	maxStoreSection = 8 << 10
-	maxStoreDoc     = 3 << 10
+	// passage.go): a section's prose and code, a symbol's doc comment. They equal maxBody, so
+	// that a hit found by words of its text can show them: at 3 KiB for a doc, pygments'
+	// HtmlFormatter was found by its `noclasses` option but its passage could not reach it.
+	// Most sections and docs are shorter; the corpus snapshot grew by 0.15%.
+	maxStoreSection = maxBody
+	maxStoreDoc     = maxBody
 	// maxStoreSignature bounds the stored whole signature of a symbol whose hit shows it cut.
 	maxStoreSignature = 1 << 10
 	// maxStoreLine bounds one stored line of metadata (a package's description).
