@@ -117,6 +117,9 @@ type passageQuery struct {
 	// words are the stems as snippet's first-match search takes them, for cutting within one
 	// long unit.
 	words []string
+	// titled has bit g when group g's word, in one of its forms, is a word of the hit's title,
+	// heading path or package (forHit): a pair of two such words only repeats the title.
+	titled uint64
 	// number is the weight of a number in a passage (see asksQuantity), 0 when the question
 	// does not ask for one; it scores as one more distinct word, bit numberBit of a mask.
 	number float64
@@ -245,6 +248,35 @@ func (pq *passageQuery) score(mask uint64) float64 {
 	return total
 }
 
+// pairScore returns the weight of the question's word pairs of pairs (bit g: groups g and g+1
+// side by side in the text): pairWeight of the lighter word's weight each, but nothing for a
+// pair of the title's words (titled).
+func (pq *passageQuery) pairScore(pairs uint64) float64 {
+	total := 0.0
+	for b := pairs; b != 0; b &= b - 1 {
+		g := bitIndex(b)
+		if g+1 >= len(pq.groups) || pq.titled&(1<<g) != 0 && pq.titled&(1<<(g+1)) != 0 {
+			continue
+		}
+		total += pairWeight * min(pq.groupWeight(g), pq.groupWeight(g+1))
+	}
+	return total
+}
+
+// groupWeight returns the weight of group g's heaviest stem.
+func (pq *passageQuery) groupWeight(g int) float64 {
+	best := 0.0
+	for b := pq.groups[g] &^ (1 << numberBit); b != 0; b &= b - 1 {
+		best = max(best, pq.weights[bitIndex(b)])
+	}
+	return best
+}
+
+// pairWeight is the share of its lighter word's weight that two consecutive words of the
+// question add to a passage that holds them side by side ("inline styles" for "inline style
+// attributes"), as proximity models of retrieval credit a phrase over its words scattered.
+const pairWeight = 0.5
+
 // Answer cues. Most questions about a package's behaviour ask for a default ("… by default?",
 // "unless I change it") or a quantity ("how long …", "the largest message …"), and the sentence
 // that answers says "default" or gives a number where the sentences around it only repeat the
@@ -359,6 +391,7 @@ type segment struct {
 	code       bool
 	fence      string // for the first line of a code block: its opening fence line
 	mask       uint64 // the query words it holds
+	pairs      uint64 // bit g: it holds words of groups g and g+1 side by side (markMatches)
 }
 
 // passage returns the passage of text for pq in at most about budget bytes: the consecutive
@@ -404,16 +437,17 @@ func passage(text string, pq *passageQuery, budget int) string {
 		if segs[i].mask == 0 {
 			continue
 		}
-		var mask uint64
+		var mask, pairs uint64
 		score, bytes := 0.0, 0
 		for j := i; j < len(segs); j++ {
 			bytes += size(j)
 			if bytes > window && j > i {
 				break
 			}
-			if nw := segs[j].mask &^ mask; nw != 0 {
+			if nw, np := segs[j].mask&^mask, segs[j].pairs&^pairs; nw != 0 || np != 0 {
 				mask |= nw
-				score = pq.score(mask)
+				pairs |= np
+				score = pq.score(mask) + pq.pairScore(pairs)
 			}
 			// A word counts once however often the window repeats it: of two windows with
 			// the same words, the shorter, where they stand closer, is the passage.
@@ -426,6 +460,13 @@ func passage(text string, pq *passageQuery, budget int) string {
 	used := 0
 	for k := lo; k <= hi; k++ {
 		used += size(k)
+	}
+	// A core that opens with a sentence that points back ("This depth can be overridden …")
+	// begins with the sentence it points to, before it grows: qs's "By default, … qs will
+	// only parse up to 5 children deep." is what "This" names.
+	for lo > 0 && used <= budget && !segs[lo].code && !segs[lo-1].code && pointsBack(text[segs[lo].start:segs[lo].end]) && used+size(lo-1) <= budget {
+		lo--
+		used += size(lo)
 	}
 	if used > budget {
 		// One segment longer than the budget: whole up to twice the budget, a sentence is not
@@ -447,17 +488,18 @@ func passage(text string, pq *passageQuery, budget int) string {
 	// "…", before the core's neighbours do: orjson's "Subclasses of str, int, dict, and list
 	// are now serialized." … "Users with dict objects using non-str keys should specify
 	// option=orjson.OPT_NON_STR_KEYS."
-	var mask uint64
+	var mask, pairs uint64
 	for k := lo; k <= hi; k++ {
 		mask |= segs[k].mask
+		pairs |= segs[k].pairs
 	}
 	extra, gain := -1, 0.0
-	base := pq.score(mask)
+	base := pq.score(mask) + pq.pairScore(pairs)
 	for k := range segs {
 		if budget < extraPassageBytes || k >= lo-1 && k <= hi+1 || segs[k].mask&^mask == 0 || used+size(k)+4 > budget {
 			continue
 		}
-		if g := pq.score(mask|segs[k].mask) - base; g > gain+1e-9 {
+		if g := pq.score(mask|segs[k].mask) + pq.pairScore(pairs|segs[k].pairs) - base; g > gain+1e-9 {
 			extra, gain = k, g
 		}
 	}
@@ -733,6 +775,26 @@ func startsSentence(s string) bool {
 	return unicode.IsUpper(r) || unicode.IsDigit(r) || r == '`' || r == '"' || r == '(' || r == '\''
 }
 
+// pointsBack reports whether sentence s opens with a word that refers to the sentence before
+// it: a demonstrative or personal pronoun ("This means …", "It defaults to …") or a connective
+// that continues it ("Otherwise, …", "However, …").
+func pointsBack(s string) bool {
+	s = strings.TrimLeft(s, " \t*_>-")
+	end := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+	if end < 0 {
+		end = len(s)
+	}
+	return backWords[s[:end]]
+}
+
+// backWords are the words that, opening a sentence, refer to the one before it.
+var backWords = map[string]bool{
+	"This": true, "These": true, "That": true, "Those": true, "It": true, "Its": true,
+	"They": true, "Their": true, "Such": true, "Otherwise": true, "However": true,
+	"Instead": true, "Thus": true, "Therefore": true, "Hence": true, "Likewise": true,
+	"Similarly": true, "Conversely": true,
+}
+
 // markMatches sets each segment's mask from the words of text that start with one of
 // pq's stems and are a form of its word (wordEnds), outside URLs: a word starts after a
 // character that is not a letter or digit, or at a capital after a lower-case letter
@@ -762,6 +824,10 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 		}
 	}
 	seg := 0
+	// The groups of the last matched word, where it ends and its segment: a match of the next
+	// group that follows it across nothing but a separator makes a pair.
+	var prevGroups uint64
+	prevEnd, prevSeg := -1, -1
 	for at := lo; at < hi; at++ {
 		c := text[at]
 		cands := starts[c]
@@ -805,9 +871,36 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 			}
 			if seg < len(segs) && segs[seg].start <= at {
 				segs[seg].mask |= 1 << w
+				g := pq.group[w]
+				if g > 0 && prevSeg == seg && prevGroups&(1<<(g-1)) != 0 && adjacent(text, prevEnd, at) {
+					segs[seg].pairs |= 1 << (g - 1)
+				}
+				end := at + len(pq.stems[w])
+				for end < hi && 'a' <= text[end] && text[end] <= 'z' {
+					end++
+				}
+				if end != prevEnd || seg != prevSeg {
+					prevGroups = 0
+				}
+				prevGroups |= 1 << g
+				prevEnd, prevSeg = end, seg
 			}
 		}
 	}
+}
+
+// adjacent reports whether text[end:at] separates two words of one phrase: nothing (the parts
+// of a camelCase identifier), or at most two spaces, hyphens, underscores or slashes.
+func adjacent(text string, end, at int) bool {
+	if end < 0 || at < end || at-end > 2 {
+		return false
+	}
+	for _, c := range []byte(text[end:at]) {
+		if c != ' ' && c != '-' && c != '_' && c != '/' {
+			return false
+		}
+	}
+	return true
 }
 
 // wordEnds reports whether the text's word that starts at at with stem w of pq (text[at:end])
@@ -953,6 +1046,11 @@ func (pq *passageQuery) forHit(pkg, title, section string, buf []float64) passag
 	}
 	for b := half; b != 0; b &= b - 1 {
 		out.weights[bitIndex(b)] *= titleWeight
+	}
+	for g, gm := range pq.groups {
+		if gm&(zero|half) != 0 {
+			out.titled |= 1 << g
+		}
 	}
 	return out
 }

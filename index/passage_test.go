@@ -440,6 +440,9 @@ func TestMarkMatchesOnePass(t *testing.T) {
 			want := slices.Clone(segs)
 			markMatches(text, segs, pq)
 			markMatchesByLetter(text, want, pq)
+			for i := range segs {
+				segs[i].pairs = 0 // markMatchesByLetter finds words, not pairs: TestPassagePairs
+			}
 			if !slices.Equal(segs, want) {
 				t.Fatalf("question %q, text %q:\n got %v\nwant %v", question, text, segs, want)
 			}
@@ -742,6 +745,63 @@ func TestPassagesByRank(t *testing.T) {
 	for i := len(texts) - 1; i >= 0; i-- {
 		if got, want := back.at(i), ps.at(i); got != want {
 			t.Errorf("hit %d asked last to first:\n%s\nwant\n%s", i+1, got, want)
+		}
+	}
+}
+
+// TestPassagePairs checks that two consecutive words of the question side by side in a sentence
+// ("inline styles", "CSS classes", "inlineStyle") choose it over a sentence that holds as many
+// of the question's words apart, and that words with anything but a separator between them, or
+// in the other order, or both of the title, make no pair.
+func TestPassagePairs(t *testing.T) {
+	pq := newPassageQuery("inline style instead", nil)
+	text := "Inline, the style is set instead.\n" +
+		"The formatter then uses inline styles instead, always.\n"
+	if got := passage(text, pq, 40); !strings.Contains(got, "inline styles") {
+		t.Errorf("passage shows %q, not the sentence with the question's pairs", got)
+	}
+	pq = newPassageQuery("emit inline style attributes instead of CSS class names", nil)
+	for _, c := range []struct {
+		text string
+		want uint64
+	}{
+		{"inline styles", 1 << 1},
+		{"inlineStyle", 1 << 1},
+		{"inline-style", 1 << 1},
+		{"inline, style", 0},
+		{"inline the style", 0},
+		{"style inline", 0},
+		{"CSS class names", 1<<5 | 1<<6},
+	} {
+		segs := appendSegments(nil, c.text)
+		markMatches(c.text, segs, pq)
+		if segs[0].pairs != c.want {
+			t.Errorf("%q: pairs %b, want %b (groups of %q: %v)", c.text, segs[0].pairs, c.want, pq.stems, pq.group)
+		}
+	}
+	titled := pq.forHit("", "InlineStyle", "", nil)
+	if got := titled.pairScore(1 << 1); got != 0 {
+		t.Errorf("a pair of the title's words scores %v, want 0", got)
+	}
+	if got := titled.pairScore(1 << 5); got == 0 {
+		t.Error("a pair of words not in the title scores 0")
+	}
+}
+
+// TestPassagePointsBack checks that a passage whose best sentence points back ("This depth …")
+// begins with the sentence it points to, before it grows with the ones after.
+func TestPassagePointsBack(t *testing.T) {
+	text := "By default, qs parses objects up to 5 children deep.\n" +
+		"This depth can be overridden with the depth option.\n" +
+		"Depth 0 turns off nesting.\n"
+	pq := newPassageQuery("can this depth be overridden", nil)
+	if got := passage(text, pq, 110); !strings.HasPrefix(got, "By default") {
+		t.Errorf("passage %q does not begin with the sentence \"This\" names", got)
+	}
+	for s, want := range map[string]bool{"This means": true, "It defaults to 3.": true, "> However, no.": true,
+		"Thistle grows.": false, "Setting it": false, "": false} {
+		if pointsBack(s) != want {
+			t.Errorf("pointsBack(%q) = %v", s, !want)
 		}
 	}
 }
