@@ -386,9 +386,11 @@ type Hit struct {
 	Snippet string  `json:"snippet"`
 	Score   float64 `json:"score"`
 	URI     string  `json:"uri"` // resource URI to read the whole page
-	// Also holds the qualified names of the hits this one stands for: the same member on other
+	// Also holds the hits this one stands for: the qualified names of the same member on other
 	// types, or other overloads, with the same passage (a method inherited by ten classes is one
-	// hit). Empty for most hits.
+	// hit), and the qualified names (symbols) or URIs (pages) of the hits of the same package
+	// version whose passage repeats this one's (a README option copied into a typings file's
+	// doc comment). Empty for most hits.
 	Also []string `json:"also,omitempty"`
 }
 

@@ -282,3 +282,39 @@ func TestReadQuery(t *testing.T) {
 		t.Errorf("query with cursor: %v, want a usage error", err)
 	}
 }
+
+// TestRepeatedPassage checks that a hit whose passage repeats a better hit's of the same package
+// version (a README option copied into a symbol's doc comment) is named by that hit (also)
+// rather than shown again, and that one differing in a word with a digit, the answer, is not.
+func TestRepeatedPassage(t *testing.T) {
+	mod := module("example.com/hello")
+	const option = "Shout prints the greeting in capitals, so that people far away hear it."
+	mod.Documents[0].Sections = append(mod.Documents[0].Sections, docidx.Section{
+		Heading: []string{"hello", "Options", "Shout"}, Anchor: "shout", Text: option, Plain: option})
+	mod.Symbols = append(mod.Symbols,
+		docidx.Symbol{Kind: docidx.KindField, Name: "Shout", Package: "example.com/hello", QualifiedName: "hello.Options.Shout",
+			Signature: "Shout bool", Doc: option},
+		docidx.Symbol{Kind: docidx.KindField, Name: "Volume", Package: "example.com/hello", QualifiedName: "hello.Options.Volume",
+			Signature: "Volume int", Doc: "Volume prints the greeting in capitals, so that people far away hear it, at 11."},
+	)
+	s := service(snapshot(t, mod))
+	text, out, err := s.Search(context.Background(), answer.SearchInput{Query: "shout greeting in capitals far away"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shout *answer.SearchResult
+	for i, h := range out.Results {
+		if h.Title == "hello.Options.Shout" || h.URI == "docidx://golang/example.com/hello@v1.0.0/readme#shout" {
+			if shout != nil {
+				t.Fatalf("the option and its field are two hits:\n%s", text)
+			}
+			shout = &out.Results[i]
+		}
+	}
+	if shout == nil || len(shout.Also) != 1 || !strings.Contains(text, "also: ") {
+		t.Fatalf("the hit that stands for the repeat does not name it: %+v\n%s", shout, text)
+	}
+	if !strings.Contains(text, "hello.Options.Volume") {
+		t.Errorf("a passage that adds \"11\" was taken for a repeat:\n%s", text)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
@@ -47,7 +48,7 @@ type SearchResult struct {
 	Snippet   string   `json:"snippet" jsonschema:"the passage of the hit that answers the query: the sentences, list items or code where its words concentrate; a symbol's signature first"`
 	Score     float64  `json:"score" jsonschema:"relevance, higher is better; comparable within one search only"`
 	URI       string   `json:"uri" jsonschema:"docidx:// resource URI of the page to read more"`
-	Also      []string `json:"also,omitempty" jsonschema:"qualified names of the same member on other types or overloads, with the same passage, that this hit stands for"`
+	Also      []string `json:"also,omitempty" jsonschema:"the hits this one stands for: qualified names of the same member on other types or overloads with the same passage, and names (symbols) or URIs (pages) of the package version's hits whose passage repeats this one's"`
 }
 
 // reportedScore returns a hit's score to two decimals, as the text of a result shows it. Scores
@@ -185,8 +186,9 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 }
 
 // search returns the deduplicated hits [off, off+limit) of q — at most one per package version
-// and URI, and one per member declared alike on several types (same name, declaration and
-// passage), the best-ranked kept — and whether more follow. Deduplication runs over every hit up
+// and URI, one per member declared alike on several types (same name, declaration and passage),
+// and none whose passage repeats a kept hit's of its package version (repeatOf), the
+// best-ranked kept — and whether more follow. Deduplication runs over every hit up
 // to the page, so pages never repeat a hit of an earlier page. A hit's passage is chosen only
 // when it is shown or needed to tell a member's twins apart (index.Reader.SearchDeferred): not
 // for the hit after the page, which only says that more follow, nor for the hits asked for in
@@ -197,6 +199,7 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 	// one of them holding its passage, were a fifth of what serving a search allocated.
 	seen := make(map[hitKey]bool, want)
 	members := make(map[memberHit][]*foundHit)
+	kept := make(map[string][]*foundHit)
 	hits := make([]*foundHit, 0, want)
 	for raw := 0; len(hits) < want; {
 		// Ask for what is still missing plus a little room for duplicates (overloads share a
@@ -224,6 +227,19 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 				}
 				members[m] = append(members[m], f)
 			}
+			// A page whose passage repeats what a kept hit of the same package version shows
+			// (a README section copied into a typings file's JSDoc, a docstring rendered again
+			// in the docs) is that hit's answer again: it names it instead.
+			if o := f.repeatOf(kept[h.Package+"@"+h.Version]); o != nil {
+				name := h.Title
+				if h.Kind != docidx.HitSymbol {
+					name = h.URI
+				}
+				o.Also = append(o.Also, name)
+				seen[key] = true
+				continue
+			}
+			kept[h.Package+"@"+h.Version] = append(kept[h.Package+"@"+h.Version], f)
 			seen[key] = true
 			hits = append(hits, f)
 		}
@@ -261,6 +277,10 @@ type foundHit struct {
 	passage func(i int) string // of the search that found it
 	i       int                // its number in that search's hits
 	chosen  bool               // Snippet is its passage
+	// Its passage's words, trigrams and word set, once repeatOf needed them.
+	words []string
+	grams map[[3]string]bool
+	vocab map[string]bool
 }
 
 // snippet returns f's passage, chosen on the first call.
@@ -286,6 +306,78 @@ func (f *foundHit) twinOf(others []*foundHit) *foundHit {
 		}
 	}
 	return nil
+}
+
+// repeatOf returns the hit of others whose passage repeats f's, or nil: one that holds at least
+// repeatShare of f's word trigrams and every word of f's but at most repeatNewWords, none of
+// them with a digit. "If this is not set, gRPC uses the default limit." and "… the default
+// 4MB." differ in the one word that answers, so neither repeats the other.
+func (f *foundHit) repeatOf(others []*foundHit) *foundHit {
+	if len(others) == 0 {
+		return nil
+	}
+	words := passageWords(f.snippet())
+	if len(words) < minRepeatWords {
+		return nil
+	}
+	for _, o := range others {
+		if o.words == nil {
+			o.words = passageWords(o.snippet())
+			o.grams = make(map[[3]string]bool, len(o.words))
+			for i := 0; i+2 < len(o.words); i++ {
+				o.grams[[3]string{o.words[i], o.words[i+1], o.words[i+2]}] = true
+			}
+			o.vocab = make(map[string]bool, len(o.words))
+			for _, w := range o.words {
+				o.vocab[w] = true
+			}
+		}
+		held, grams, fresh := 0, 0, 0
+		for i, w := range words {
+			if !o.vocab[w] {
+				if fresh++; fresh > repeatNewWords || strings.ContainsAny(w, "0123456789") {
+					break
+				}
+			}
+			if i+2 < len(words) {
+				grams++
+				if o.grams[[3]string{w, words[i+1], words[i+2]}] {
+					held++
+				}
+			}
+		}
+		if fresh <= repeatNewWords && float64(held) >= repeatShare*float64(grams) {
+			if !hasDigitOutside(words, o.vocab) {
+				return o
+			}
+		}
+	}
+	return nil
+}
+
+// hasDigitOutside reports whether a word of words with a digit is not in vocab.
+func hasDigitOutside(words []string, vocab map[string]bool) bool {
+	for _, w := range words {
+		if !vocab[w] && strings.ContainsAny(w, "0123456789") {
+			return true
+		}
+	}
+	return false
+}
+
+// Repeated passages (repeatOf): the share of a passage's word trigrams, and the number of its
+// words, another passage must hold and may lack; passages of fewer words are never repeats.
+const (
+	repeatShare    = 0.9
+	repeatNewWords = 2
+	minRepeatWords = 6
+)
+
+// passageWords returns the words of s, lowercased.
+func passageWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
 }
 
 // hitKey is a hit's page in a package version: search shows one hit per key.
