@@ -8,11 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
+	"unicode/utf8"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
@@ -202,8 +203,9 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 	kept := make(map[string][]*foundHit)
 	hits := make([]*foundHit, 0, want)
 	for raw := 0; len(hits) < want; {
-		// Ask for what is still missing plus a little room for duplicates (overloads share a
-		// URI), in pages of at most rawSearchPage; the loop asks again if that was not enough.
+		// Ask for what is still missing plus room for duplicates (overloads share a URI, about
+		// one hit in twenty repeats another's passage), in pages of at most rawSearchPage; the
+		// loop asks again, ranking the question again, if that was not enough.
 		need := want - len(hits)
 		q.Offset, q.Limit = raw, min(rawSearchPage, need+2)
 		res, passage, err := s.reader().SearchDeferred(ctx, q)
@@ -226,6 +228,12 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 					continue
 				}
 				members[m] = append(members[m], f)
+			}
+			if len(hits) == want-1 {
+				// The hit after the page only says that more follow: its passage is not
+				// chosen.
+				hits = append(hits, f)
+				break
 			}
 			// A page whose passage repeats what a kept hit of the same package version shows
 			// (a README section copied into a typings file's JSDoc, a docstring rendered again
@@ -277,10 +285,11 @@ type foundHit struct {
 	passage func(i int) string // of the search that found it
 	i       int                // its number in that search's hits
 	chosen  bool               // Snippet is its passage
-	// Its passage's words, trigrams and word set, once repeatOf needed them.
-	words []string
-	grams map[[3]string]bool
-	vocab map[string]bool
+	// Its passage's word hashes, in order and in a Bloom filter, and its word and trigram
+	// hashes sorted, once repeatOf needed them.
+	hashes       []uint64
+	bloom        wordBloom
+	vocab, grams []uint64
 }
 
 // snippet returns f's passage, chosen on the first call.
@@ -316,53 +325,52 @@ func (f *foundHit) repeatOf(others []*foundHit) *foundHit {
 	if len(others) == 0 {
 		return nil
 	}
-	words := passageWords(f.snippet())
+	words := appendWordHashes(nil, f.snippet())
 	if len(words) < minRepeatWords {
 		return nil
 	}
 	for _, o := range others {
-		if o.words == nil {
-			o.words = passageWords(o.snippet())
-			o.grams = make(map[[3]string]bool, len(o.words))
-			for i := 0; i+2 < len(o.words); i++ {
-				o.grams[[3]string{o.words[i], o.words[i+1], o.words[i+2]}] = true
-			}
-			o.vocab = make(map[string]bool, len(o.words))
-			for _, w := range o.words {
-				o.vocab[w] = true
+		if o.hashes == nil {
+			o.hashes = appendWordHashes(make([]uint64, 0, 64), o.snippet())
+			for _, w := range o.hashes {
+				o.bloom.add(w &^ digitBit)
 			}
 		}
-		held, grams, fresh := 0, 0, 0
+		// Most pairs of passages differ in their first few words: a Bloom filter of the other's
+		// words tells so without sorting them.
+		fresh := 0
+		for _, w := range words {
+			if !o.bloom.has(w&^digitBit) && w&digitBit == 0 {
+				if fresh++; fresh > repeatNewWords {
+					break
+				}
+			}
+		}
+		if fresh > repeatNewWords {
+			continue
+		}
+		if o.vocab == nil {
+			o.vocab, o.grams = passageShape(o.hashes)
+		}
+		held := 0
+		fresh = 0
 		for i, w := range words {
-			if !o.vocab[w] {
-				if fresh++; fresh > repeatNewWords || strings.ContainsAny(w, "0123456789") {
+			if _, ok := slices.BinarySearch(o.vocab, w&^digitBit); !ok {
+				if fresh++; fresh > repeatNewWords || w&digitBit != 0 {
 					break
 				}
 			}
 			if i+2 < len(words) {
-				grams++
-				if o.grams[[3]string{w, words[i+1], words[i+2]}] {
+				if _, ok := slices.BinarySearch(o.grams, trigram(words[i:i+3])); ok {
 					held++
 				}
 			}
 		}
-		if fresh <= repeatNewWords && float64(held) >= repeatShare*float64(grams) {
-			if !hasDigitOutside(words, o.vocab) {
-				return o
-			}
+		if fresh <= repeatNewWords && !newDigits(words, o.vocab) && float64(held) >= repeatShare*float64(len(words)-2) {
+			return o
 		}
 	}
 	return nil
-}
-
-// hasDigitOutside reports whether a word of words with a digit is not in vocab.
-func hasDigitOutside(words []string, vocab map[string]bool) bool {
-	for _, w := range words {
-		if !vocab[w] && strings.ContainsAny(w, "0123456789") {
-			return true
-		}
-	}
-	return false
 }
 
 // Repeated passages (repeatOf): the share of a passage's word trigrams, and the number of its
@@ -373,11 +381,85 @@ const (
 	minRepeatWords = 6
 )
 
-// passageWords returns the words of s, lowercased.
-func passageWords(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
+// digitBit marks the hash of a word that holds a digit (appendWordHashes).
+const digitBit = 1 << 63
+
+// appendWordHashes appends to hs a hash of each word of s, a run of letters and digits
+// compared without case (ASCII), with digitBit set when it holds a digit.
+func appendWordHashes(hs []uint64, s string) []uint64 {
+	const offset, prime = 14695981039346656037, 1099511628211 // FNV-1a
+	h, digit, in := uint64(offset), false, false
+	for i := 0; i <= len(s); i++ {
+		var c byte
+		if i < len(s) {
+			c = s[i]
+		}
+		word := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= utf8.RuneSelf
+		if word {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			h = (h ^ uint64(c)) * prime
+			digit = digit || '0' <= c && c <= '9'
+			in = true
+			continue
+		}
+		if in {
+			h &^= digitBit
+			if digit {
+				h |= digitBit
+			}
+			hs = append(hs, h)
+		}
+		h, digit, in = offset, false, false
+	}
+	return hs
+}
+
+// trigram returns one hash of three word hashes.
+func trigram(w []uint64) uint64 {
+	return (w[0]&^digitBit)*31*31 + (w[1]&^digitBit)*31 + w[2]&^digitBit
+}
+
+// passageShape returns the sorted word hashes (digitBit cleared) and trigram hashes of the
+// words of a passage (appendWordHashes), each once.
+func passageShape(hashes []uint64) (vocab, grams []uint64) {
+	words := slices.Clone(hashes)
+	grams = make([]uint64, 0, max(len(words)-2, 0))
+	for i := 0; i+2 < len(words); i++ {
+		grams = append(grams, trigram(words[i:i+3]))
+	}
+	for i := range words {
+		words[i] &^= digitBit
+	}
+	slices.Sort(words)
+	slices.Sort(grams)
+	return slices.Compact(words), slices.Compact(grams)
+}
+
+// wordBloom is a Bloom filter of 256 bits over word hashes, two bits a word.
+type wordBloom [4]uint64
+
+func (b *wordBloom) add(h uint64) {
+	b[h>>6&3] |= 1 << (h & 63)
+	b[h>>14&3] |= 1 << (h >> 8 & 63)
+}
+
+func (b *wordBloom) has(h uint64) bool {
+	return b[h>>6&3]&(1<<(h&63)) != 0 && b[h>>14&3]&(1<<(h>>8&63)) != 0
+}
+
+// newDigits reports whether a word of words with a digit is not in vocab.
+func newDigits(words, vocab []uint64) bool {
+	for _, w := range words {
+		if w&digitBit == 0 {
+			continue
+		}
+		if _, ok := slices.BinarySearch(vocab, w&^digitBit); !ok {
+			return true
+		}
+	}
+	return false
 }
 
 // hitKey is a hit's page in a package version: search shows one hit per key.
