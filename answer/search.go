@@ -203,9 +203,10 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 	kept := make(map[string][]*foundHit)
 	hits := make([]*foundHit, 0, want)
 	for raw := 0; len(hits) < want; {
-		// Ask for what is still missing plus room for duplicates (overloads share a URI, about
-		// one hit in twenty repeats another's passage), in pages of at most rawSearchPage; the
-		// loop asks again, ranking the question again, if that was not enough.
+		// Ask for what is still missing plus a little room for duplicates (overloads share a
+		// URI; about one hit in forty repeats another's passage), in pages of at most
+		// rawSearchPage; the loop asks again, ranking the question again, if that was not
+		// enough.
 		need := want - len(hits)
 		q.Offset, q.Limit = raw, min(rawSearchPage, need+2)
 		res, passage, err := s.reader().SearchDeferred(ctx, q)
