@@ -18,6 +18,10 @@
 #                      `npm install --ignore-scripts` of NPM_PACKAGES below
 #                      (a real `--from package-lock.json` input, 300+ packages
 #                      with nested and scoped ones).
+#   cargohome/         a cargo home whose registry/src holds the cargo test fixtures
+#                      (registries/cargo/testdata), as cargo extracts crates.
+#   swiftproject/      a SwiftPM project whose .build holds the Swift test fixtures
+#                      (registries/swift/testdata/packages) as checkouts.
 #   NOTES.txt          the requested top-level modules/packages with the exact
 #                      versions that were installed (for relevance tests).
 #   *.done             stamps: a part whose stamp matches its package list is
@@ -194,8 +198,51 @@ EOF
   log "npm: done in $((SECONDS - t0))s"
 }
 
+# ---------------------------------------------------------------- fixtures part
+# The corpus has no crates or Swift packages of its own yet: the held-out questions about
+# cargo and Swift (testdata/heldout) are about the registries' test fixtures, laid out here the
+# way cargo and SwiftPM leave them on disk, so that a crawl reads them with --cargo-home and
+# --swift-checkouts like any other cache.
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+CARGO_FIXTURES=(
+  "$REPO/registries/cargo/testdata/real/flatbuffers-25.2.10.crate"
+  "$REPO/registries/cargo/testdata/real/flexbuffers-25.2.10.crate"
+  "$REPO/registries/cargo/testdata/crates/ferris-json/1.1.0"
+)
+SWIFT_FIXTURES=(swift-argument-kit swift-deque)
+build_fixtures() {
+  local t0=$SECONDS src=$DIR/cargohome/registry/src/fixtures build=$DIR/swiftproject/.build
+  rm -rf "$DIR/cargohome" "$DIR/swiftproject"
+  mkdir -p "$src" "$build/checkouts"
+  local f
+  for f in "${CARGO_FIXTURES[@]}"; do
+    if [[ $f == *.crate ]]; then
+      tar -xzf "$f" -C "$src" # a .crate holds <name>-<version>/
+    else
+      cp -R "$f" "$src/$(basename "$(dirname "$f")")-$(basename "$f")"
+    fi
+  done
+  # SwiftPM's .build: each package checked out at a tag, listed in workspace-state.json.
+  local deps="" sep="" name
+  for name in "${SWIFT_FIXTURES[@]}"; do
+    cp -R "$REPO/registries/swift/testdata/packages/$name" "$build/checkouts/$name"
+    deps+="$sep{\"basedOn\": null, \"subpath\": \"$name\",
+      \"packageRef\": {\"identity\": \"$name\", \"kind\": \"remoteSourceControl\", \"location\": \"https://example.test/fixtures/$name.git\", \"name\": \"$name\"},
+      \"state\": {\"name\": \"sourceControlCheckout\", \"checkoutState\": {\"version\": \"1.0.0\", \"revision\": \"0000000000000000000000000000000000000001\"}}}"
+    sep=", "
+  done
+  printf '{"version": 6, "object": {"artifacts": [], "dependencies": [%s]}}\n' "$deps" >"$build/workspace-state.json"
+  stamp_set fixtures "${CARGO_FIXTURES[@]##*/}" "${SWIFT_FIXTURES[@]}"
+  log "fixtures: done in $((SECONDS - t0))s"
+}
+
 if stamp_ok go "${GO_MODULES[@]}"; then log "go: up to date, skipped"; else build_go; fi
 if stamp_ok npm "${NPM_PACKAGES[@]}"; then log "npm: up to date, skipped"; else build_npm; fi
+if stamp_ok fixtures "${CARGO_FIXTURES[@]##*/}" "${SWIFT_FIXTURES[@]}"; then
+  log "fixtures: up to date, skipped"
+else
+  build_fixtures
+fi
 
 # ---------------------------------------------------------------- NOTES.txt
 write_notes() {
@@ -246,6 +293,8 @@ npm: packages requested           ${#NPM_PACKAGES[@]}${NPM_FAILED:+ (failed: ${N
 npm: packages in lockfile         $npkgs  (scoped: $nscoped, nested: $nnested)
 npm: package.json files           $npkgjson
 npm: node_modules size            $(sz "$DIR/npmproject/node_modules")
+cargo: fixture crates             $(find "$DIR/cargohome/registry/src" -mindepth 3 -maxdepth 3 -name Cargo.toml | wc -l)  (cargohome/)
+swift: fixture packages           ${#SWIFT_FIXTURES[@]}  (swiftproject/.build)
 total size                        $(sz "$DIR")
 elapsed                           ${SECONDS}s
 EOF

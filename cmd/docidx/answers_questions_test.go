@@ -291,6 +291,8 @@ func TestAnswerSources(t *testing.T) {
 		gomodcache:   filepath.Join(dir, "gomodcache"),
 		nodeModules:  filepath.Join(dir, "npmproject", "node_modules"),
 		sitePackages: sitePackagesDirs(),
+		cargoHome:    filepath.Join(dir, "cargohome"),
+		swiftProject: filepath.Join(dir, "swiftproject"),
 	}
 	if !isDir(roots.gomodcache) || !isDir(roots.nodeModules) {
 		t.Skipf("no corpus in %s (run scripts/corpus.sh)", dir)
@@ -319,6 +321,8 @@ func TestAnswerSources(t *testing.T) {
 type answerRoots struct {
 	gomodcache, nodeModules string
 	sitePackages            []string
+	// cargoHome and swiftProject hold the cargo and Swift test fixtures (scripts/corpus.sh).
+	cargoHome, swiftProject string
 }
 
 // file returns the path in the corpus of source, q's Source or one of its Also, or an error when
@@ -341,8 +345,15 @@ func (r answerRoots) file(q answerQuestion, source string) (string, error) {
 		for _, sp := range r.sitePackages {
 			candidates = append(candidates, filepath.Join(sp, rel))
 		}
-	default: // cargo and swift questions come from registries' test fixtures, not the corpus
-		return "", fmt.Errorf("the corpus holds no %s packages", q.Ecosystem)
+	case "cargo":
+		// registry/src/<index>/<name>-<version>/, whatever the index directory is named.
+		candidates, _ = filepath.Glob(filepath.Join(r.cargoHome, "registry", "src", "*", q.Package+"-"+q.Version, rel))
+	case "swift":
+		// The fixtures are checked out under their identity; their questions' version is
+		// "fixture".
+		candidates = []string{filepath.Join(r.swiftProject, ".build", "checkouts", q.Package, rel)}
+	default:
+		return "", fmt.Errorf("unknown ecosystem %q", q.Ecosystem)
 	}
 	for _, c := range candidates {
 		if _, err := os.Stat(c); err == nil {

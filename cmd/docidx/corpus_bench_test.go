@@ -18,9 +18,11 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/crawl"
 	"github.com/docidx/docidx/index"
+	"github.com/docidx/docidx/registries/cargo"
 	"github.com/docidx/docidx/registries/gomod"
 	"github.com/docidx/docidx/registries/npm"
 	"github.com/docidx/docidx/registries/pypi"
+	"github.com/docidx/docidx/registries/swift"
 	"github.com/docidx/docidx/serve"
 )
 
@@ -38,8 +40,9 @@ var corpusQueries = []string{
 	"read a yaml config file",
 }
 
-// corpusCaches opens the corpus's local caches (and this machine's Python site-packages when
-// DOCIDX_SITE_PACKAGES names it), or skips b.
+// corpusCaches opens the corpus's local caches (and this machine's Python site-packages, those
+// DOCIDX_SITE_PACKAGES names or else python3's; and the cargo and Swift fixtures when the corpus
+// lays them out), or skips b.
 func corpusCaches(b testing.TB) []docidx.Cache {
 	dir := os.Getenv("DOCIDX_CORPUS")
 	if dir == "" {
@@ -69,6 +72,21 @@ func corpusCaches(b testing.TB) []docidx.Cache {
 		if sp, err := pypi.NewSitePackages(dir, pypi.SitePackagesConfig{}); err == nil {
 			caches = append(caches, sp)
 		}
+	}
+	// The cargo and Swift test fixtures, laid out by scripts/corpus.sh since issue 26.
+	if home := filepath.Join(dir, "cargohome"); isDir(home) {
+		c, err := cargo.NewCache(home, cargo.CacheConfig{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		caches = append(caches, c)
+	}
+	if project := filepath.Join(dir, "swiftproject"); isDir(project) {
+		c, err := swift.NewCheckouts(project, swift.CheckoutsConfig{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		caches = append(caches, c)
 	}
 	return caches
 }
