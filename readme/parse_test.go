@@ -461,6 +461,9 @@ func TestTitle(t *testing.T) {
 		{"logo H1", "README.md", "# <img alt=\"chi\" src=\"chi.svg\" width=\"220\" />\n\n## Install\nx\n", "chi"},
 		{"markdown logo H1", "README.md", "# ![pino](pino.png)\n\n## Install\nx\n", "pino"},
 		{"HTML h1 logo", "README.md", "<h1><img src=\"x.png\" alt='Fancy &amp; Co'></h1>\n\n## Usage\nx\n", "Fancy & Co"},
+		// keyv's logo <h1> comes before its first level-1 heading, "# Features": the logo
+		// titles the README.
+		{"HTML h1 before an H1", "README.md", "<h1 align=\"center\"><img src=\"k.svg\" alt=\"keyv\"></h1>\n\n> Simple storage\n\n# Features\nx\n", "keyv"},
 		{"file name", "docs/getting-started.md", "no headings\n", "getting-started"},
 		{"empty", "README.markdown", "", "README"},
 	} {

@@ -48,8 +48,9 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 // or table row. Section.Code lists its fenced and indented code blocks, with Lang the first word
 // of the info string, lowercased. Sections left with no text are omitted.
 //
-// Title is the text of the first level-1 heading (its images' alt text when it shows only a
-// logo), else of an HTML <h1> before the first heading, else the file name without extension
+// Title is the text of an HTML <h1> before the first heading (or its image's alt text), else of
+// the first level-1 heading (its images' alt text when it shows only a logo), else the file
+// name without extension
 // (a registry titles such a README by its package, see PackageTitle). A heading of another level
 // is never the title: it names a section ("Table of contents", "Install"), not the document.
 // A YAML front matter title comes first. Summary is the document's
@@ -355,6 +356,11 @@ func (ps *parser) title(doc ast.Node, p string) (title, first string) {
 		switch n := n.(type) {
 		case *ast.Heading:
 			lead = false
+			if html != "" {
+				// An HTML <h1> before any heading titles the document (keyv's logo, whose
+				// alt text is "keyv", before its "# Features").
+				return html, cmp.Or(first, headingText(n, ps.src))
+			}
 			if n.Level != 1 && first != "" {
 				continue
 			}
