@@ -147,7 +147,11 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 	for i := range hits {
 		h := &hits[i]
 		mark := len(b)
-		b = appendHit(b, c.Unit+i+1, h)
+		var prev *docidx.Hit
+		if i > 0 {
+			prev = &hits[i-1]
+		}
+		b = appendHit(b, c.Unit+i+1, h, prev)
 		if i > 0 && len(b) > budget {
 			b = b[:mark]
 			more = true
@@ -559,21 +563,23 @@ func appendAlso(b []byte, also []string) []byte {
 	return append(b, '\n')
 }
 
-// appendHit appends search hit number n as a markdown list item to b.
-func appendHit(b []byte, n int, h *docidx.Hit) []byte {
+// appendHit appends search hit number n as a markdown list item to b: its title, its package
+// version unless it is prev's (the hit listed before it, or nil), its heading path or signature,
+// the hits it stands for, its passage and its URI. Its kind and score are in the structured
+// result only: the URI says what it is, and a score compares nothing a reader sees.
+func appendHit(b []byte, n int, h, prev *docidx.Hit) []byte {
 	// Appended piece by piece rather than with fmt: ten of these are in every results page.
 	b = strconv.AppendInt(b, int64(n), 10)
 	b = append(b, ". **"...)
 	b = append(b, h.Title...)
-	b = append(b, "** — "...)
-	b = append(b, h.Package...)
-	b = append(b, '@')
-	b = append(b, h.Version...)
-	b = append(b, " ("...)
-	b = append(b, h.Kind...)
-	b = append(b, ", score "...)
-	b = strconv.AppendFloat(b, h.Score, 'f', 2, 64)
-	b = append(b, ")\n"...)
+	b = append(b, "**"...)
+	if prev == nil || prev.Ecosystem != h.Ecosystem || prev.Package != h.Package || prev.Version != h.Version {
+		b = append(b, " — "...)
+		b = append(b, h.Package...)
+		b = append(b, '@')
+		b = append(b, h.Version...)
+	}
+	b = append(b, '\n')
 	if h.Section != "" {
 		b = append(b, "   "...)
 		b = append(b, Clip(index.CollapseSpace(h.Section), 300)...)
