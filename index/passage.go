@@ -461,10 +461,15 @@ func passage(text string, pq *passageQuery, budget int) string {
 	for k := lo; k <= hi; k++ {
 		used += size(k)
 	}
-	// A core that opens with a sentence that points back ("This depth can be overridden …")
-	// begins with the sentence it points to, before it grows: qs's "By default, … qs will
-	// only parse up to 5 children deep." is what "This" names.
-	for lo > 0 && used <= budget && !segs[lo].code && !segs[lo-1].code && pointsBack(text[segs[lo].start:segs[lo].end]) && used+size(lo-1) <= budget {
+	// A core that opens with what the segment before it introduces begins with that segment,
+	// before it grows: the sentence a "This …" points to (qs's "By default, … qs will only
+	// parse up to 5 children deep." before "This means …" before "This depth can be
+	// overridden …"), the line that ends in ":" before an example, and the lead-in a list's
+	// first item completes (typing_inspect's "So it will return `False` if" before "- `tp` is
+	// a `TypeVar` bound …", which alone says the opposite).
+	// What a segment needs to be read right may take the passage up to twice its budget, as
+	// one long sentence may.
+	for lo > 0 && used <= budget && introduced(text, segs, lo) && used+size(lo-1) <= 2*budget {
 		lo--
 		used += size(lo)
 	}
@@ -773,6 +778,37 @@ func startsSentence(s string) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(s)
 	return unicode.IsUpper(r) || unicode.IsDigit(r) || r == '`' || r == '"' || r == '(' || r == '\''
+}
+
+// introduced reports whether segs[k] needs segs[k-1] before it to be read right: a prose
+// segment that points back (pointsBack), a code block that a line ending in ":" introduces,
+// and the first item of a list whose lead-in is a sentence it completes ("So it will return
+// `False` if"). A list after a whole sentence ("… one of the following functions:") reads
+// without it.
+func introduced(text string, segs []segment, k int) bool {
+	cur, prev := segs[k], segs[k-1]
+	if prev.code {
+		return false
+	}
+	p := strings.TrimSpace(text[prev.start:prev.end])
+	if cur.code {
+		return cur.fence != "" && strings.HasSuffix(p, ":")
+	}
+	s := text[cur.start:cur.end]
+	return pointsBack(s) || listItem(s) && !listItem(p) && prev.unit != cur.unit && !strings.ContainsAny(p[len(p)-1:], ".:!?;")
+}
+
+// listItem reports whether s opens with a list marker: "- ", "* ", "• ", "1. " or "1) ".
+func listItem(s string) bool {
+	s = strings.TrimLeft(s, " \t")
+	if strings.HasPrefix(s, "- ") || strings.HasPrefix(s, "* ") || strings.HasPrefix(s, "• ") {
+		return true
+	}
+	i := 0
+	for i < len(s) && i < 3 && isDigit(s[i]) {
+		i++
+	}
+	return i > 0 && i+1 < len(s) && (s[i] == '.' || s[i] == ')') && s[i+1] == ' '
 }
 
 // pointsBack reports whether sentence s opens with a word that refers to the sentence before

@@ -805,3 +805,19 @@ func TestPassagePointsBack(t *testing.T) {
 		}
 	}
 }
+
+// TestPassageListLeadIn checks that a passage whose best segment is a list's first item begins
+// with the lead-in the item completes ("… it will return False if" / "- tp is a TypeVar bound"),
+// even past its budget, but not with a whole sentence that only announces the list.
+func TestPassageListLeadIn(t *testing.T) {
+	text := storeDoc("Test if the type is optional.\n\nSo it will return `False` if\n - `tp` is a `TypeVar` bound to an optional type\n - `tp` is a nested `Union`\n", 1<<10)
+	pq := newPassageQuery("typevar bound optional", nil)
+	if got := passage(text, pq, 60); !strings.Contains(got, "return `False` if\n- `tp` is a `TypeVar` bound") {
+		t.Errorf("passage %q lacks the lead-in of its list item", got)
+	}
+	text = storeDoc("Build one of these:\n\n- `vector` starts a vector at the root\n- `map` starts a map\n", 1<<10)
+	pq = newPassageQuery("vector root", nil)
+	if got := passage(text, pq, 40); strings.Contains(got, "Build one") {
+		t.Errorf("passage %q took a whole sentence's lead-in past its budget", got)
+	}
+}
