@@ -178,6 +178,10 @@ type CodeBlock struct {
 	Name   string `json:"name,omitempty"` // an example's name, e.g. Go's "ExampleGroup_Go"
 	Code   string `json:"code"`
 	Output string `json:"output,omitempty"` // expected output, when the source states it
+	// At places the block among its section's Plain lines: 1 + the number of lines before it,
+	// or 0 when its place is unknown (after them all). README sections set it, so that a
+	// passage shows "… do the following:" with the example it introduces.
+	At int `json:"at,omitempty"`
 }
 
 // SymbolKind is the kind of an API item.

@@ -367,19 +367,32 @@ func paramLines(sig string) string {
 }
 
 // storeSection returns the stored text of a section (see passage.go for its form): each line of
-// its plain text (a paragraph, list item or table row) as a unit, then its code blocks fenced,
-// in at most n bytes. Plain text rather than the markdown: no link targets, emphasis or HTML
-// take a passage's bytes, and its words are the words the all field indexed; code follows the
-// prose so that an example holding a question's identifiers can still be the passage.
+// its plain text (a paragraph, list item or table row) as a unit and its code blocks fenced, in
+// their order in the section (CodeBlock.At; a block without a place after the lines), in at
+// most n bytes. Plain text rather than the markdown: no link targets, emphasis or HTML take a
+// passage's bytes, and its words are the words the all field indexed. In order, a sentence
+// that introduces an example ("… do the following:") is followed by it, and a passage shows the
+// two together (continues).
 func storeSection(s *docidx.Section, n int) string {
 	var b strings.Builder
-	for line := range strings.SplitSeq(s.Plain, "\n") {
-		if !addUnit(&b, CollapseSpace(line), n) {
+	next := 0 // the next code block
+	code := func(before int) bool {
+		for ; next < len(s.Code) && s.Code[next].At > 0 && s.Code[next].At <= before; next++ {
+			if !addCode(&b, s.Code[next].Lang, s.Code[next].Code, n) {
+				return false
+			}
+		}
+		return true
+	}
+	line := 0
+	for text := range strings.SplitSeq(s.Plain, "\n") {
+		line++
+		if !code(line) || !addUnit(&b, CollapseSpace(text), n) {
 			return b.String()
 		}
 	}
-	for _, c := range s.Code {
-		if !addCode(&b, c.Lang, c.Code, n) {
+	for ; next < len(s.Code); next++ {
+		if !addCode(&b, s.Code[next].Lang, s.Code[next].Code, n) {
 			break
 		}
 	}

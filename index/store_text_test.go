@@ -58,6 +58,17 @@ func TestStoreSection(t *testing.T) {
 	if got := storeSection(s, 60); len(got) > 60 {
 		t.Errorf("storeSection over its bound: %d bytes: %q", len(got), got)
 	}
+	// Code blocks with a place (CodeBlock.At) stand where the section had them: after the
+	// sentence that introduces them, before the next line; one without a place comes last.
+	s = &docidx.Section{
+		Plain: "Start it:\nThen stop it:\nDone.",
+		Code: []docidx.CodeBlock{{Code: "start()", At: 2}, {Code: "stop()", At: 3}, {Code: "x()"},
+			{Code: "end()", At: 9}},
+	}
+	want = "Start it:\n```\nstart()\n```\nThen stop it:\n```\nstop()\n```\nDone.\n```\nx()\n```\n```\nend()\n```"
+	if got := storeSection(s, maxStoreSection); got != want {
+		t.Errorf("storeSection in order:\n got %q\nwant %q", got, want)
+	}
 }
 
 func TestCompactSignature(t *testing.T) {

@@ -271,15 +271,17 @@ func TestCodeBlocks(t *testing.T) {
 	if len(doc.Sections) != 1 {
 		t.Fatalf("got %d sections, want 1", len(doc.Sections))
 	}
+	// At: the first six come before any line of the section's Plain text, the last two after
+	// its one line ("item").
 	want := []docidx.CodeBlock{
-		{Lang: "go", Code: "fmt.Println(1)"},
-		{Lang: "python", Code: "print(1)"},
-		{Lang: "rust", Code: "let x = 1;"},
-		{Lang: "js", Code: "console.log(1)"},
-		{Code: "plain fence"},
-		{Code: "indented\n  more"},
-		{Lang: "sh", Code: "npm i x"},
-		{Lang: "json", Code: "{}"},
+		{Lang: "go", Code: "fmt.Println(1)", At: 1},
+		{Lang: "python", Code: "print(1)", At: 1},
+		{Lang: "rust", Code: "let x = 1;", At: 1},
+		{Lang: "js", Code: "console.log(1)", At: 1},
+		{Code: "plain fence", At: 1},
+		{Code: "indented\n  more", At: 1},
+		{Lang: "sh", Code: "npm i x", At: 2},
+		{Lang: "json", Code: "{}", At: 2},
 	}
 	if got := doc.Sections[0].Code; !reflect.DeepEqual(got, want) {
 		t.Errorf("code =\n%#v\nwant\n%#v", got, want)

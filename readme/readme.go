@@ -922,7 +922,7 @@ func (w *writer) addCode(lang string, lines *text.Segments) {
 	if strings.TrimSpace(code) == "" {
 		return
 	}
-	w.code = append(w.code, docidx.CodeBlock{Lang: lang, Code: code})
+	w.code = append(w.code, docidx.CodeBlock{Lang: lang, Code: code, At: len(w.lines) + 1})
 }
 
 // inlineRefs records the reference links and images under n.
