@@ -3,6 +3,7 @@ package answer_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -316,5 +317,30 @@ func TestRepeatedPassage(t *testing.T) {
 	}
 	if !strings.Contains(text, "hello.Options.Volume") {
 		t.Errorf("a passage that adds \"11\" was taken for a repeat:\n%s", text)
+	}
+}
+
+// TestSmallBudgetFewHits checks that a small max_tokens with few hits keeps hit 1's passage at
+// the default size when the page fits (two hits in 500 tokens), and shrinks it when it does not
+// (ten hits in 500 tokens).
+func TestSmallBudgetFewHits(t *testing.T) {
+	mod := module("example.com/hello")
+	var long strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&long, "Shout option sentence number %d says the greeting is printed in capitals. ", i)
+	}
+	mod.Documents[0].Sections = append(mod.Documents[0].Sections, docidx.Section{
+		Heading: []string{"hello", "Options"}, Anchor: "options", Text: long.String(), Plain: long.String()})
+	s := service(snapshot(t, mod))
+	passage := func(limit int) int {
+		_, out, err := s.Search(context.Background(), answer.SearchInput{Query: "shout capitals", MaxTokens: 500, Limit: limit})
+		if err != nil || len(out.Results) == 0 {
+			t.Fatalf("limit %d: %v, %d hits", limit, err, len(out.Results))
+		}
+		return len(out.Results[0].Snippet)
+	}
+	few, many := passage(2), passage(10)
+	if few < 600 || many >= few {
+		t.Errorf("hit 1's passage in 500 tokens: %d bytes with 2 hits (want about %d), %d with 10", few, index.DefaultPassageBytes, many)
 	}
 }

@@ -77,8 +77,13 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 	if version == "latest" {
 		version = ""
 	}
+	limit := in.Limit
+	if limit <= 0 {
+		limit = DefaultSearchLimit
+	}
+	limit = min(limit, MaxSearchLimit)
 	q := index.Query{Text: text, Ecosystem: eco, Package: strings.TrimSpace(in.Package), Version: version, Kind: kind,
-		PassageBytes: s.passageBytes(in.MaxTokens)}
+		PassageBytes: s.passageBytes(in.MaxTokens, limit)}
 	if q.Package != "" { // a bare name ("goldmark") filters by the package it names
 		refs, err := s.reader().FindPackages(eco, q.Package)
 		if err != nil {
@@ -109,12 +114,6 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 	if c.Byte != 0 || c.Unit > maxSearchDepth {
 		return "", out, s.badCursor("out of range")
 	}
-	limit := in.Limit
-	if limit <= 0 {
-		limit = DefaultSearchLimit
-	}
-	limit = min(limit, MaxSearchLimit)
-
 	ctx, cancel := context.WithTimeout(ctx, searchTimeout)
 	defer cancel()
 	s.progress(ctx, "searching")
@@ -521,15 +520,30 @@ func (s *Service) noHits(q index.Query) error {
 	return notFoundf("%s. %s shows what is indexed.", msg, s.opts.Words.List)
 }
 
-// passageBytes is the passage size of the first hit for an answer of maxTokens (the hits below
-// get shares of it, see index.Query.PassageBytes): the index's default at the default budget,
-// in proportion to a larger or smaller one.
-func (s *Service) passageBytes(maxTokens int) int {
-	if maxTokens <= 0 {
+// passageBytes is the passage size of the first hit for an answer of maxTokens and limit hits
+// (the hits below get shares of it, see index.Query.PassageBytes): the index's default at the
+// default budget, in proportion to a larger one; for a smaller one, the default while a page of
+// limit hits at the default passages fits it, else the share of the default that does. An
+// assistant asking for two hits in 500 tokens (2,000 bytes) got 120-byte passages, one
+// sentence, cut before the one that answered, and read the page again to see it.
+func (s *Service) passageBytes(maxTokens, limit int) int {
+	if maxTokens <= 0 || maxTokens == s.opts.DefaultMaxTokens {
 		return index.DefaultPassageBytes
 	}
-	return min(max(index.DefaultPassageBytes*maxTokens/s.opts.DefaultMaxTokens, 120), index.MaxPassageBytes)
+	if maxTokens > s.opts.DefaultMaxTokens {
+		return min(index.DefaultPassageBytes*maxTokens/s.opts.DefaultMaxTokens, index.MaxPassageBytes)
+	}
+	budget := s.Budget(maxTokens)
+	need := index.PageBytes(index.DefaultPassageBytes, limit) + limit*hitLinesBytes
+	if budget >= need {
+		return index.DefaultPassageBytes
+	}
+	return max(index.DefaultPassageBytes*budget/need, 120)
 }
+
+// hitLinesBytes is about what a search hit's text takes besides its passage: its title, heading
+// path or signature and URI lines (2.1 KB of the dev questions' 5.2 KB answers of ten hits).
+const hitLinesBytes = 210
 
 // lastSegment returns the last dot- or colon-separated part of a qualified name: a symbol's own
 // name ("PoolSize" of "redis.Options.PoolSize", "port" of "netconf::Config::port").

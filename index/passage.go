@@ -100,6 +100,22 @@ func passageBudget(perHit, rank int) hitBudget {
 	return hitBudget{passage: share(lowerPassageShare), pointer: pointerPassageBytes}
 }
 
+// PageBytes returns about how many bytes of passages a page of limit hits holds when hit 1's
+// budget is perHit (0: DefaultPassageBytes): the budgets of its hits, a pointer's for the hits
+// below topPassageHits (most show one sentence).
+func PageBytes(perHit, limit int) int {
+	n := 0
+	for rank := range limit {
+		b := passageBudget(perHit, rank)
+		if b.pointer > 0 {
+			n += b.pointer
+		} else {
+			n += b.passage
+		}
+	}
+	return n
+}
+
 // passageQuery is what passages are scored by: the question's words as lowercased stems, matched
 // as prefixes of the text's words, each with a weight. A word of the question, its identifier
 // parts ("expiresIn": "expires") and its other forms (synonyms.go's wordForms and howForms:
