@@ -344,3 +344,14 @@ func TestSmallBudgetFewHits(t *testing.T) {
 		t.Errorf("hit 1's passage in 500 tokens: %d bytes with 2 hits (want about %d), %d with 10", few, index.DefaultPassageBytes, many)
 	}
 }
+
+// TestNoHitsInPackage checks that a search of one package that finds nothing says what the
+// snapshot holds of it, so that its reader knows when to stop asking in other words.
+func TestNoHitsInPackage(t *testing.T) {
+	s := service(snapshot(t, module("example.com/hello")))
+	_, _, err := s.Search(context.Background(), answer.SearchInput{Query: "zebra", Package: "example.com/hello"})
+	want := `example.com/hello@v1.0.0 has 2 documents (README.md, docs/guide.md; 3 sections) and 3 API symbols in the snapshot, none with these words`
+	if !errors.Is(err, docidx.ErrNotFound) || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want it to say %q", err, want)
+	}
+}

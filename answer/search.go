@@ -512,12 +512,71 @@ func (s *Service) noHits(q index.Query) error {
 		}
 	}
 	msg := "no results for " + docidx.Quote(q.Text)
+	if held := s.packageHolds(q); held != "" {
+		// An assistant that finds nothing in a package searches it again and again in other
+		// words; what the snapshot holds of it tells when the answer cannot be there.
+		return notFoundf("%s. %s, none with these words: what its docs do not say is not indexed. Try other words, or search without the package.", msg, held)
+	}
 	if len(filters) > 0 {
 		msg += " with " + strings.Join(filters, ", ") + "; try without some filters"
 	} else {
 		msg += "; try other or fewer words"
 	}
 	return notFoundf("%s. %s shows what is indexed.", msg, s.opts.Words.List)
+}
+
+// packageHolds returns a sentence saying what the snapshot holds of the one package version q
+// searched ("pip@23.2.1 has 1 document (README.rst; 1 section) and 2 API symbols in the
+// snapshot"), or "" when q names none, or a name of several ecosystems, or one not indexed.
+func (s *Service) packageHolds(q index.Query) string {
+	if q.Package == "" {
+		return ""
+	}
+	eco := q.Ecosystem
+	if eco == "" {
+		refs, err := s.reader().FindPackages("", q.Package)
+		if err != nil || len(refs) != 1 {
+			return ""
+		}
+		eco = refs[0].Ecosystem
+	}
+	ref, err := s.reader().Resolve(docidx.Ref{Ecosystem: eco, Name: q.Package, Version: q.Version})
+	if err != nil {
+		return ""
+	}
+	docs, err := s.reader().Documents(ref)
+	if err != nil {
+		return ""
+	}
+	syms, err := s.reader().Symbols(ref)
+	if err != nil {
+		return ""
+	}
+	sections := 0
+	var paths []string
+	for _, d := range docs {
+		sections += len(d.Sections)
+		if len(paths) < 3 {
+			paths = append(paths, d.Path)
+		}
+	}
+	docsPart := plural(len(docs), "document")
+	if len(docs) > 0 {
+		list := strings.Join(paths, ", ")
+		if len(docs) > len(paths) {
+			list += ", …"
+		}
+		docsPart += " (" + list + "; " + plural(sections, "section") + ")"
+	}
+	return ref.Name + "@" + ref.Version + " has " + docsPart + " and " + plural(len(syms), "API symbol") + " in the snapshot"
+}
+
+// plural returns n and noun, with an "s" unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // passageBytes is the passage size of the first hit for an answer of maxTokens and limit hits
