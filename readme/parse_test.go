@@ -466,6 +466,12 @@ func TestTitle(t *testing.T) {
 		// keyv's logo <h1> comes before its first level-1 heading, "# Features": the logo
 		// titles the README.
 		{"HTML h1 before an H1", "README.md", "<h1 align=\"center\"><img src=\"k.svg\" alt=\"keyv\"></h1>\n\n> Simple storage\n\n# Features\nx\n", "keyv"},
+		// cobra's README opens with a logo and "Cobra is a library for …", then "# Overview":
+		// a heading after the opening prose names a section.
+		{"H1 after prose", "README.md", "<div><img alt=\"logo\" src=\"x.png\"></div>\n\nCobra is a library for CLIs.\n\n# Overview\nx\n## More\ny\n", "README"},
+		{"H1 after badges", "README.md", "[![ci](https://x/badge.svg)](https://x)\n\n# Name\nx\n## Install\ny\n", "Name"},
+		// A document that uses level 1 for every section.
+		{"all headings H1", "README.md", "# Installation\n> npm i x\n# Summary\nTypes.\n# Details\nMore.\n", "README"},
 		{"file name", "docs/getting-started.md", "no headings\n", "getting-started"},
 		{"empty", "README.markdown", "", "README"},
 	} {

@@ -49,7 +49,8 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 // of the info string, lowercased. Sections left with no text are omitted.
 //
 // Title is the text of an HTML <h1> before the first heading (or its image's alt text), else of
-// the first level-1 heading (its images' alt text when it shows only a logo), else the file
+// the first level-1 heading (its images' alt text when it shows only a logo) unless prose comes
+// before it or every heading is of level 1 (then the headings name sections), else the file
 // name without extension
 // (a registry titles such a README by its package, see PackageTitle). A heading of another level
 // is never the title: it names a section ("Table of contents", "Install"), not the document.
@@ -349,11 +350,31 @@ func headingText(h *ast.Heading, src []byte) string {
 // has some, whatever its level.
 func (ps *parser) title(doc ast.Node, p string) (title, first string) {
 	var (
-		html string // the text of an HTML <h1> before the first heading
-		lead = true // no heading seen yet
+		html  string // the text of an HTML <h1> before the first heading
+		lead  = true // no heading seen yet
+		prose bool   // a paragraph of prose came before the first heading
 	)
+	// A document whose headings are all of level 1 uses that level for its sections
+	// ("# Installation", "# Summary", "# Details"): none titles it.
+	h1, deeper := 0, false
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			if h.Level == 1 {
+				h1++
+			} else {
+				deeper = true
+			}
+		}
+	}
+	sectionsH1 := h1 > 1 && !deeper
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		switch n := n.(type) {
+		case *ast.Paragraph, *ast.Blockquote:
+			if lead && !prose {
+				var outside strings.Builder
+				inlineText(&outside, n, ps.src, false, 0)
+				prose = hasProse(outside.String())
+			}
 		case *ast.Heading:
 			lead = false
 			if html != "" {
@@ -365,7 +386,9 @@ func (ps *parser) title(doc ast.Node, p string) (title, first string) {
 				continue
 			}
 			t := headingText(n, ps.src)
-			if n.Level == 1 && t != "" {
+			// A heading after the document's opening prose names a section ("Cobra is a
+			// library for …", then "# Overview").
+			if n.Level == 1 && t != "" && !prose && !sectionsH1 {
 				return t, cmp.Or(first, t)
 			}
 			if first == "" {

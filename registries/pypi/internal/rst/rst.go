@@ -44,7 +44,8 @@ const maxDepth = 12
 // plain text without code, one line per paragraph, list item or table row, and Section.Code its
 // literal, doctest and code-directive blocks. Sections with no text are omitted.
 //
-// Title is the first title of the top level, else the file name without extension; Summary is
+// Title is the first title of the top level when it is the first title and no paragraph comes
+// before it, else the file name without extension; Summary is
 // the first paragraph of prose (badge-only paragraphs and directives skipped) cut by
 // readme.Summary. Parse reads at most readme.MaxInput bytes and returns at most
 // readme.MaxSections sections.
@@ -190,6 +191,10 @@ func (d *document) split(ls []line) {
 		}
 	}
 	prevBlank := true
+	// prose: a paragraph came before the first title (not a directive, its options, a
+	// substitution or a comment), so no title names the document: pytest's README opens with
+	// its logo, badges and "The pytest framework makes it easy …", then "Features".
+	prose, titled := false, false
 	for i := 0; i < len(ls); {
 		if text, style, n := titleAt(ls, i, prevBlank); n > 0 {
 			flush()
@@ -205,9 +210,10 @@ func (d *document) split(ls []line) {
 			}
 			p := append(append([]string(nil), stack...), plain)
 			stack = p
-			if lvl == 1 && d.title == "" {
+			if lvl == 1 && !titled && !prose {
 				d.title = plain
 			}
+			titled = true
 			cur = rawSection{path: p}
 			i += n
 			prevBlank = true
@@ -218,6 +224,9 @@ func (d *document) split(ls []line) {
 		if l.text != "" && adornment(l) != 0 && len(l.text) >= 4 && prevBlank && (i+1 >= len(ls) || ls[i+1].text == "") {
 			i++
 			continue
+		}
+		if !titled && l.indent == 0 && l.text != "" && !strings.HasPrefix(l.text, "..") && !strings.HasPrefix(l.text, "|") && !strings.HasPrefix(l.text, ":") {
+			prose = true
 		}
 		cur.lines = append(cur.lines, l)
 		prevBlank = l.text == ""

@@ -151,7 +151,9 @@ Above was a transition.
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("sections:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if d.Title != "Project" || d.Summary != "Lead paragraph before any title." {
+	// A paragraph before the first title: as docutils, no title names the document (pytest's
+	// "The pytest framework makes it easy …" before "Features").
+	if d.Title != "README" || d.Summary != "Lead paragraph before any title." {
 		t.Errorf("title/summary = %q / %q", d.Title, d.Summary)
 	}
 	last := d.Sections[len(d.Sections)-1]
@@ -445,4 +447,16 @@ func timingError(t testing.TB, format string, args ...any) {
 		return
 	}
 	t.Logf("not enforced (set DOCIDX_TIMING_TESTS=1): "+format, args...)
+}
+
+// TestTitleAfterBadges checks that images, their options, substitutions and comments before the
+// first title leave it the document's title, and that a paragraph does not.
+func TestTitleAfterBadges(t *testing.T) {
+	badges := ".. image:: https://example.test/logo.svg\n   :target: https://example.test\n\n|ci| |coverage|\n\n.. comment\n\n"
+	if d := Parse("README.rst", docidx.DocReadme, []byte(badges+"Project\n=======\n\nText.\n")); d.Title != "Project" {
+		t.Errorf("title after badges = %q, want Project", d.Title)
+	}
+	if d := Parse("README.rst", docidx.DocReadme, []byte(badges+"The project makes it easy.\n\nFeatures\n--------\n\nMany.\n")); d.Title != "README" {
+		t.Errorf("title after a paragraph = %q, want the file name", d.Title)
+	}
 }
