@@ -194,9 +194,9 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 // and none whose passage repeats a kept hit's of its package version (repeatOf), the
 // best-ranked kept — and whether more follow. Deduplication runs over every hit up
 // to the page, so pages never repeat a hit of an earlier page. A hit's passage is chosen only
-// when it is shown or needed to tell a member's twins apart (index.Reader.SearchDeferred): not
-// for the hit after the page, which only says that more follow, nor for the hits asked for in
-// case some repeat.
+// when it is shown or needed to tell a member's twins apart or a repeat from a kept hit of its
+// package version (index.Reader.SearchDeferred): not for the hit after the page, which only says
+// that more follow, nor for the hits asked for in case some repeat.
 func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]docidx.Hit, bool, error) {
 	want := off + limit + 1
 	// Keys of the hits' fields themselves, not strings joined from them: three strings a hit,

@@ -811,7 +811,8 @@ func introduced(text string, segs []segment, k int) bool {
 		return cur.fence != "" && strings.HasSuffix(p, ":")
 	}
 	s := text[cur.start:cur.end]
-	return pointsBack(s) || listItem(s) && !listItem(p) && prev.unit != cur.unit && !strings.ContainsAny(p[len(p)-1:], ".:!?;")
+	whole := p == "" || strings.ContainsAny(p[len(p)-1:], ".:!?;") // the lead-in ends a sentence
+	return pointsBack(s) || listItem(s) && !listItem(p) && prev.unit != cur.unit && !whole
 }
 
 // listItem reports whether s opens with a list marker: "- ", "* ", "• ", "1. " or "1) ".
