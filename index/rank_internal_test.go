@@ -203,6 +203,9 @@ func TestIdentifierWords(t *testing.T) {
 		"uuid":                      {"uuid"},
 		"acme_ring::Ring::push":     {"push"},
 		"(readFileSync) in node.js": {"readfilesync"},
+		// Only beside an identifier, and not one letter: "I" named every symbol called I.
+		"If I call limit.clearQueue(), do the tasks that are already in flight get aborted?": {"clearqueue"},
+		"Use Router HandleFunc": {"handlefunc", "router"},
 	} {
 		if got := identifierWords(text); !slices.Equal(got, want) {
 			t.Errorf("identifierWords(%q) = %q, want %q", text, got, want)

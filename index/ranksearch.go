@@ -918,26 +918,30 @@ func packageDecayPow(k int) float64 { return decayPows[min(k, len(decayPows)-1)]
 
 // identifierWords returns the lowercased identifiers of text that name symbols: words written as
 // identifiers (camelCase, snake_case, or qualified, of which the last part) and the capitalized
-// words beside them, or the one word of a one-word question.
+// words of two letters or more right beside one ("HandleFunc Methods"; not the "I" of "If I
+// call limit.clearQueue()", which named every symbol called I), or the one word of a one-word
+// question.
 func identifierWords(text string) []string {
 	words := strings.Fields(text)
-	var out, capitalized []string
-	for _, w := range words {
+	var out []string
+	ident := make([]bool, len(words))
+	trimmed := make([]string, len(words))
+	for k, w := range words {
 		w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
 		if i := strings.LastIndexAny(w, ".:/"); i >= 0 {
 			w = w[i+1:]
 		}
-		switch {
-		case w == "":
-		case len(words) == 1 || strings.ContainsRune(w, '_') || isCamel(w):
+		trimmed[k] = w
+		if w != "" && (len(words) == 1 || strings.ContainsRune(w, '_') || isCamel(w)) {
 			out = append(out, strings.ToLower(w))
-		case unicode.IsUpper([]rune(w)[0]):
-			capitalized = append(capitalized, strings.ToLower(w))
+			ident[k] = true
 		}
 	}
-	// Beside an identifier, a capitalized word is one too ("HandleFunc Methods").
-	if len(out) > 0 {
-		out = append(out, capitalized...)
+	for k, w := range trimmed {
+		beside := k > 0 && ident[k-1] || k+1 < len(words) && ident[k+1]
+		if !ident[k] && beside && utf8.RuneCountInString(w) > 1 && unicode.IsUpper([]rune(w)[0]) {
+			out = append(out, strings.ToLower(w))
+		}
 	}
 	return out
 }
