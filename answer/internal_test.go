@@ -213,7 +213,7 @@ func TestClosest(t *testing.T) {
 // either its declaration is too or the passage is not empty.
 func TestTwinOf(t *testing.T) {
 	hit := func(title, section, passage string) *foundHit {
-		return &foundHit{Hit: docidx.Hit{Title: title, Section: section, Kind: docidx.HitSymbol}, passage: func(int) string { return passage }}
+		return &foundHit{Hit: docidx.Hit{Title: title, Section: section, Kind: docidx.HitSymbol, Snippet: passage}, chosen: true}
 	}
 	for _, tc := range []struct {
 		name       string

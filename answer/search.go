@@ -212,7 +212,7 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 		// enough.
 		need := want - len(hits)
 		q.Offset, q.Limit = raw, min(rawSearchPage, need+2)
-		res, passage, err := s.reader().SearchDeferred(ctx, q)
+		res, passages, err := s.reader().SearchDeferred(ctx, q)
 		if err != nil {
 			return nil, false, err
 		}
@@ -221,7 +221,7 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 			if seen[key] {
 				continue
 			}
-			f := &foundHit{Hit: h, passage: passage, i: i}
+			f := &foundHit{Hit: h, passages: passages, i: i}
 			if h.Kind == docidx.HitSymbol {
 				// The same member on sibling types (WriteBufferSize of Options, ClusterOptions,
 				// RingOptions …; safeParse of ZodString, ZodNumber …) is one answer: its first
@@ -229,6 +229,7 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 				m := memberHit{h.Ecosystem, h.Package, h.Version, lastSegment(h.Title)}
 				if twin := f.twinOf(members[m]); twin != nil {
 					twin.Also = append(twin.Also, h.Title)
+					passages.Skip(i)
 					continue
 				}
 				members[m] = append(members[m], f)
@@ -248,6 +249,7 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 					name = h.URI
 				}
 				o.Also = append(o.Also, name)
+				passages.Skip(i)
 				seen[key] = true
 				continue
 			}
@@ -286,9 +288,9 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 // foundHit is a hit of search whose passage (Snippet) is chosen when first needed.
 type foundHit struct {
 	docidx.Hit
-	passage func(i int) string // of the search that found it
-	i       int                // its number in that search's hits
-	chosen  bool               // Snippet is its passage
+	passages *index.Passages // of the search that found it
+	i        int             // its number in that search's hits
+	chosen   bool            // Snippet is its passage
 	// Its passage's word hashes, in order and in a Bloom filter, and its word and trigram
 	// hashes sorted, once repeatOf needed them.
 	hashes       []uint64
@@ -299,7 +301,7 @@ type foundHit struct {
 // snippet returns f's passage, chosen on the first call.
 func (f *foundHit) snippet() string {
 	if !f.chosen {
-		f.Snippet, f.chosen = f.passage(f.i), true
+		f.Snippet, f.chosen = f.passages.At(f.i), true
 	}
 	return f.Snippet
 }

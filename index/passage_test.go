@@ -725,8 +725,8 @@ func TestPassagesByRank(t *testing.T) {
 	}
 	newPassages := func() *passages {
 		ps := &passages{pq: newPassageQuery("what is the default pool size", nil)}
-		for rank, text := range texts {
-			ps.hits = append(ps.hits, deferredPassage{text: text, budget: passageBudget(0, rank)})
+		for _, text := range texts {
+			ps.hits = append(ps.hits, deferredPassage{text: text})
 		}
 		return ps
 	}
@@ -746,6 +746,13 @@ func TestPassagesByRank(t *testing.T) {
 		if got, want := back.at(i), ps.at(i); got != want {
 			t.Errorf("hit %d asked last to first:\n%s\nwant\n%s", i+1, got, want)
 		}
+	}
+	// A hit its caller leaves out (Passages.Skip) gives its place to the hits after it: hit 4,
+	// a pointer in fourth place, is third and shows a passage of its own.
+	skipped := newPassages()
+	(&Passages{p: skipped}).Skip(1)
+	if got := skipped.at(3); strings.Count(got, "\n") == 0 {
+		t.Errorf("hit 4 after a skipped hit 2 is still a pointer:\n%s", got)
 	}
 }
 

@@ -266,7 +266,7 @@ func TestSearchDeferred(t *testing.T) {
 		{Text: "nothing matches xyzzyplugh"},
 	} {
 		want := search(t, r, q)
-		res, passage, err := r.SearchDeferred(context.Background(), q)
+		res, ps, err := r.SearchDeferred(context.Background(), q)
 		if err != nil {
 			t.Fatalf("%+v: %v", q, err)
 		}
@@ -278,7 +278,7 @@ func TestSearchDeferred(t *testing.T) {
 			if h.Snippet != "" {
 				t.Errorf("%+v: hit %d has a passage before it is asked for", q, i)
 			}
-			h.Snippet = passage(i)
+			h.Snippet = ps.At(i)
 			if !reflect.DeepEqual(h, want[i]) {
 				t.Errorf("%+v: hit %d:\n got %+v\nwant %+v", q, i, h, want[i])
 			}
@@ -290,7 +290,7 @@ func TestSearchDeferred(t *testing.T) {
 	// Passages are chosen from copies: after Close too, from other goroutines.
 	q := index.Query{Text: "run goroutines and return the first error"}
 	want := search(t, r, q)
-	res, passage, err := r.SearchDeferred(context.Background(), q)
+	res, ps, err := r.SearchDeferred(context.Background(), q)
 	if err != nil || len(res.Hits) == 0 {
 		t.Fatalf("%v, %d hits", err, len(res.Hits))
 	}
@@ -298,7 +298,7 @@ func TestSearchDeferred(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range res.Hits {
 		wg.Go(func() {
-			if got := passage(i); got != want[i].Snippet {
+			if got := ps.At(i); got != want[i].Snippet {
 				t.Errorf("after Close, hit %d: passage %q, want %q", i, got, want[i].Snippet)
 			}
 		})

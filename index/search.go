@@ -28,25 +28,48 @@ func (r *reader) search(ctx context.Context, q Query) (*Results, error) {
 	return res, nil
 }
 
-// SearchDeferred runs q as Search does, but leaves each hit's Snippet empty: passage(i) returns
+// SearchDeferred runs q as Search does, but leaves each hit's Snippet empty: ps.At(i) returns
 // the passage of res.Hits[i], the one Search would give it, chosen when asked. A caller that
 // shows fewer hits than it asks for (one more to know whether more follow, a few more in case
 // some repeat a hit) chooses only the passages it shows; choosing them was a fifth of a search.
-// passage works on copies of the hits' stored text: it may be called from any goroutine, and
-// after the Reader is closed.
-func (r *Reader) SearchDeferred(ctx context.Context, q Query) (res *Results, passage func(i int) string, err error) {
+// A caller that leaves a hit out (ps.Skip) gives the hits after it the budgets of their places
+// among the hits it shows. ps works on copies of the hits' stored text: it may be used from any
+// goroutine, and after the Reader is closed.
+func (r *Reader) SearchDeferred(ctx context.Context, q Query) (res *Results, ps *Passages, err error) {
 	defer guard(&err, r.r.dir)()
 	if err := r.r.checkMapped(); err != nil {
 		return nil, nil, err
 	}
-	res, ps, err := r.r.searchDeferred(ctx, q)
+	res, p, err := r.r.searchDeferred(ctx, q)
 	if err != nil {
 		return nil, nil, err
 	}
-	if ps == nil {
-		return res, func(int) string { return "" }, nil
+	return res, &Passages{p: p}, nil
+}
+
+// Passages are the passages of a page of hits that SearchDeferred left to choose.
+type Passages struct {
+	p *passages // nil when the page has no hits
+}
+
+// At returns the passage of hit i, choosing it on the first call.
+func (ps *Passages) At(i int) string {
+	if ps.p == nil {
+		return ""
 	}
-	return res, ps.at, nil
+	return ps.p.at(i)
+}
+
+// Skip tells that hit i is not shown (it repeats a hit above it): the hits after it take its
+// place in the passage budgets (passageBudget), and its words no longer count as shown above
+// them. Call it before the passages of the hits after i are chosen.
+func (ps *Passages) Skip(i int) {
+	if ps.p == nil {
+		return
+	}
+	ps.p.mu.Lock()
+	defer ps.p.mu.Unlock()
+	ps.p.hits[i].repeat = true
 }
 
 // Passage returns the passage of text that answers query within about budget bytes, chosen as
@@ -109,14 +132,13 @@ func (r *reader) page(ranked []rankHit, total int, q Query, text string, idf map
 		return out, nil, nil
 	}
 	page := ranked[offset:min(offset+limit, len(ranked))]
-	ps = &passages{pq: newPassageQuery(text, r.wordWeight(text, idf))}
-	// A hit's passage budget goes by its rank among the page's distinct answers. Callers show
-	// one hit per URI (the overloads of a function share one) and one per member inherited or
-	// declared alike on several types (the same name, declaration and text), so such a repeat
-	// must not push the hits after it below topPassageHits.
+	ps = &passages{pq: newPassageQuery(text, r.wordWeight(text, idf)), perHit: q.PassageBytes, offset: offset}
+	// A hit's passage budget goes by its rank among the page's distinct answers (see choose).
+	// Callers show one hit per URI (the overloads of a function share one) and one per member
+	// inherited or declared alike on several types (the same name, declaration and text), so
+	// such a repeat must not push the hits after it below topPassageHits.
 	uris := make(map[string]bool, len(page))
 	twins := make(map[twinKey]bool, len(page))
-	rank := offset
 	for i := range page {
 		h := &page[i]
 		if h.rec.id == "" {
@@ -128,7 +150,6 @@ func (r *reader) page(ranked []rankHit, total int, q Query, text string, idf map
 		if !ok {
 			continue
 		}
-		budget := passageBudget(q.PassageBytes, rank)
 		repeat := uris[hit.URI]
 		uris[hit.URI] = true
 		if hit.Kind == docidx.HitSymbol {
@@ -137,11 +158,8 @@ func (r *reader) page(ranked []rankHit, total int, q Query, text string, idf map
 			repeat = repeat || twins[k]
 			twins[k] = true
 		}
-		ps.hits = append(ps.hits, deferredPassage{text: text, budget: budget, repeat: repeat,
+		ps.hits = append(ps.hits, deferredPassage{text: text, repeat: repeat,
 			pkg: hit.Package, title: hit.Title, section: hit.Section})
-		if !repeat {
-			rank++
-		}
 		out.Hits = append(out.Hits, hit)
 	}
 	return out, ps, nil
@@ -151,8 +169,10 @@ func (r *reader) page(ranked []rankHit, total int, q Query, text string, idf map
 // A pointer hit's passage depends on the words the passages of the hits above it show, so
 // those are chosen first, once each, whatever order the hits are asked in.
 type passages struct {
-	pq   *passageQuery
-	hits []deferredPassage // by hit
+	pq     *passageQuery
+	perHit int               // hit 1's budget (Query.PassageBytes)
+	offset int               // the rank of the page's first hit among the results
+	hits   []deferredPassage // by hit
 
 	mu     sync.Mutex
 	chosen []bool   // by hit: its passage is in shown
@@ -160,13 +180,11 @@ type passages struct {
 	words  []uint64 // by hit: the question's stems its passage shows, once chosen
 }
 
-// deferredPassage is what a hit's passage is chosen from: its stored text, its budget (and,
-// for a hit below the top ones, the budget of its pointer: see passageBudget), whether it
-// repeats a hit above it, and the package, title and section whose words weigh less (see
-// forHit).
+// deferredPassage is what a hit's passage is chosen from: its stored text, whether it repeats a
+// hit above it (or its caller leaves it out: Passages.Skip), and the package, title and section
+// whose words weigh less (see forHit).
 type deferredPassage struct {
 	text                string
-	budget              hitBudget
 	repeat              bool
 	pkg, title, section string
 }
@@ -194,13 +212,20 @@ func (ps *passages) choose(i int) string {
 	h := &ps.hits[i]
 	var weights [maxPassageWords]float64
 	pq := ps.pq.forHit(h.pkg, h.title, h.section, weights[:0])
-	budget := h.budget.passage
-	if len(h.text) <= h.budget.whole {
+	rank := ps.offset
+	for j := range i {
+		if !ps.hits[j].repeat {
+			rank++
+		}
+	}
+	hb := passageBudget(ps.perHit, rank)
+	budget := hb.passage
+	if len(h.text) <= hb.whole {
 		budget = max(budget, len(h.text)+len(h.text)/8)
 	}
 	p := passage(h.text, &pq, budget)
 	words := pq.shownWords(p)
-	if h.budget.pointer > 0 {
+	if hb.pointer > 0 {
 		var above uint64
 		for j := range i {
 			if !ps.hits[j].repeat {
@@ -209,7 +234,7 @@ func (ps *passages) choose(i int) string {
 			}
 		}
 		if !pq.addsWords(words, above) {
-			p = passage(h.text, &pq, h.budget.pointer)
+			p = passage(h.text, &pq, hb.pointer)
 			words = pq.shownWords(p)
 		}
 	}
