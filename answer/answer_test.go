@@ -355,3 +355,32 @@ func TestNoHitsInPackage(t *testing.T) {
 		t.Errorf("err = %v, want it to say %q", err, want)
 	}
 }
+
+// TestUndocumentedMembers checks that the undocumented members of one type are one hit that
+// names the others, while documented members stay hits of their own.
+func TestUndocumentedMembers(t *testing.T) {
+	mod := module("example.com/hello")
+	mod.Symbols = append(mod.Symbols, docidx.Symbol{Kind: docidx.KindType, Name: "Greeter", Package: "example.com/hello",
+		QualifiedName: "hello.Greeter", Signature: "type Greeter struct{}", Doc: "Greeter greets."})
+	for _, m := range []string{"Open", "Close", "Stat", "Sync"} {
+		mod.Symbols = append(mod.Symbols, docidx.Symbol{Kind: docidx.KindMethod, Name: m, Package: "example.com/hello",
+			QualifiedName: "hello.Greeter." + m, Signature: "func (g *Greeter) " + m + "() error"})
+	}
+	mod.Symbols = append(mod.Symbols, docidx.Symbol{Kind: docidx.KindMethod, Name: "Wave", Package: "example.com/hello",
+		QualifiedName: "hello.Greeter.Wave", Signature: "func (g *Greeter) Wave() error", Doc: "Wave waves at the Greeter's people."})
+	s := service(snapshot(t, mod))
+	_, out, err := s.Search(context.Background(), answer.SearchInput{Query: "Greeter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare, named := 0, 0
+	for _, r := range out.Results {
+		if strings.HasPrefix(r.Title, "hello.Greeter.") && r.Snippet == "" {
+			bare++
+			named += len(r.Also)
+		}
+	}
+	if bare != 1 || named != 3 {
+		t.Errorf("%d undocumented member hits naming %d others, want 1 naming 3: %+v", bare, named, out.Results)
+	}
+}

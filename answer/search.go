@@ -191,9 +191,9 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 
 // search returns the deduplicated hits [off, off+limit) of q — at most one per package version
 // and URI, one per member declared alike on several types (same name, declaration and passage),
-// and none whose passage repeats a kept hit's of its package version (repeatOf), the
-// best-ranked kept — and whether more follow. Deduplication runs over every hit up
-// to the page, so pages never repeat a hit of an earlier page. A hit's passage is chosen only
+// none whose passage repeats a kept hit's of its package version (repeatOf), and one per type of
+// its undocumented members, the best-ranked kept — and whether more follow. Deduplication runs
+// over every hit up to the page, so pages never repeat a hit of an earlier page. A hit's passage is chosen only
 // when it is shown or needed to tell a member's twins apart or a repeat from a kept hit of its
 // package version (index.Reader.SearchDeferred): not for the hit after the page, which only says
 // that more follow, nor for the hits asked for in case some repeat.
@@ -204,6 +204,7 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 	seen := make(map[hitKey]bool, want)
 	members := make(map[memberHit][]*foundHit)
 	kept := make(map[string][]*foundHit)
+	bare := make(map[string]*foundHit) // by package version and parent: an undocumented member shown
 	hits := make([]*foundHit, 0, want)
 	for raw := 0; len(hits) < want; {
 		// Ask for what is still missing plus a little room for duplicates (overloads share a
@@ -252,6 +253,19 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 				passages.Skip(i)
 				seen[key] = true
 				continue
+			}
+			// Undocumented members of one type (afero's CacheOnReadFs.Name, .Remove, .Create …
+			// for a question that spells the type) are one hit: none has a passage to tell it
+			// from the others.
+			if h.Kind == docidx.HitSymbol && f.snippet() == "" {
+				k := h.Package + "@" + h.Version + " " + parentName(h.Title)
+				if o := bare[k]; o != nil {
+					o.Also = append(o.Also, h.Title)
+					passages.Skip(i)
+					seen[key] = true
+					continue
+				}
+				bare[k] = f
 			}
 			kept[h.Package+"@"+h.Version] = append(kept[h.Package+"@"+h.Version], f)
 			seen[key] = true
@@ -605,6 +619,16 @@ func (s *Service) passageBytes(maxTokens, limit int) int {
 // hitLinesBytes is about what a search hit's text takes besides its passage: its title, heading
 // path or signature and URI lines (2.1 KB of the dev questions' 5.2 KB answers of ten hits).
 const hitLinesBytes = 210
+
+// parentName returns a qualified name without its last dot- or colon-separated part: the type
+// of a member ("afero.CacheOnReadFs" of "afero.CacheOnReadFs.Name"), "" for a name of one part.
+func parentName(q string) string {
+	i := strings.LastIndexAny(q, ".:")
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimRight(q[:i], ".:")
+}
 
 // lastSegment returns the last dot- or colon-separated part of a qualified name: a symbol's own
 // name ("PoolSize" of "redis.Options.PoolSize", "port" of "netconf::Config::port").
