@@ -41,6 +41,25 @@ type hit struct {
 	Href     string
 	Overview string
 	Passage  []segment
+	Others   []link // the hits it stands for (Also), each linked to its page
+}
+
+// alsoLinks links the hits a result stands for (SearchResult.Also) to their pages: a page's URI
+// by its page path within the package version, a symbol's qualified name by its symbol page.
+func alsoLinks(ref docidx.Ref, also []string) []link {
+	links := make([]link, 0, len(also))
+	for _, a := range also {
+		if strings.HasPrefix(a, docidx.URIScheme+"://") {
+			text := a
+			if _, after, ok := strings.Cut(a, "@"+ref.Version+"/"); ok {
+				text = after
+			}
+			links = append(links, link{Href: uriPath(a), Text: text})
+			continue
+		}
+		links = append(links, link{Href: pagePath(ref, docidx.PageSymbolPrefix+a), Text: a})
+	}
+	return links
 }
 
 // segment is a piece of a passage, marked when it is one of the query's words.
@@ -98,7 +117,7 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 	for _, res := range out.Results {
 		ref := docidx.Ref{Ecosystem: docidx.Ecosystem(res.Ecosystem), Name: res.Package, Version: res.Version}
 		d.Results = append(d.Results, hit{SearchResult: res, Href: uriPath(res.URI), Overview: pagePath(ref, docidx.PageOverview),
-			Passage: highlight(res.Snippet, words)})
+			Passage: highlight(res.Snippet, words), Others: alsoLinks(ref, res.Also)})
 	}
 	if out.NextCursor != "" {
 		next := url.Values{}

@@ -136,8 +136,6 @@ var funcs = template.FuncMap{
 	"sym": func(p *docidx.Package, name string) string { return pagePath(p.Ref(), docidx.PageSymbolPrefix+name) },
 	// uri is the page of a docidx:// URI.
 	"uri": uriPath,
-	// join joins strings with a separator (a hit's Also).
-	"join": strings.Join,
 	"date": func(t time.Time) string {
 		if t.IsZero() {
 			return ""

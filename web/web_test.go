@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -515,11 +516,13 @@ func TestPageWords(t *testing.T) {
 	}
 }
 
-// TestSearchAlso: a hit that stands for the same member on other types names them.
+// TestSearchAlso: a hit that stands for the same member on other types names them, each linked
+// to its page.
 func TestSearchAlso(t *testing.T) {
 	ts := newServer(t, serve.HTTPOptions{})
 	_, body := get(t, ts, "/?q=run+runs&ecosystem=npm")
-	if !strings.Contains(body, `<p class="note also">also: Twin.run</p>`) && !strings.Contains(body, `<p class="note also">also: Evil.run</p>`) {
-		t.Errorf("search page does not name the twin:\n%s", body)
+	twin := `<p class="note also">also: <a href="/npm/@evil/pkg@1.0.0/symbol/%s.run">%s.run</a></p>`
+	if !strings.Contains(body, fmt.Sprintf(twin, "Twin", "Twin")) && !strings.Contains(body, fmt.Sprintf(twin, "Evil", "Evil")) {
+		t.Errorf("search page does not link the twin:\n%s", body)
 	}
 }
