@@ -294,7 +294,7 @@ func (x *extractor) inherited(d *decl, lex *lexical, depth int, seen map[*decl]b
 	for _, base := range d.bases {
 		var group []inheritedMember
 		for _, t := range x.lookupType(base, lex) {
-			if seen[t.d] {
+			if seen[t.d] || d.kind == docidx.KindType && !hiddenShape(t) {
 				continue
 			}
 			seen[t.d] = true
@@ -321,6 +321,21 @@ func (x *extractor) inherited(d *decl, lex *lexical, depth int, seen map[*decl]b
 		}
 	}
 	return out
+}
+
+// hiddenShape reports whether t, a type an alias names whole (aliasBases), is an interface or an
+// object type that its file does not export: its members are reachable only through the alias.
+// An exported type, or a class, keeps its members to itself.
+func hiddenShape(t typeDecl) bool {
+	if t.d.kind != docidx.KindInterface && t.d.kind != docidx.KindType || t.d.exported || !t.lex.b.exportDecls {
+		return false
+	}
+	for _, e := range t.lex.b.exportNames {
+		if e.local == t.d.name {
+			return false
+		}
+	}
+	return true
 }
 
 // lookupType finds the declarations of a type name written in lex ("Base", "ns.Base",

@@ -117,6 +117,20 @@ func TestInherited(t *testing.T) {
 		opts:   Options{MaxInherited: 2},
 		want:   []string{"field C.a2 parent=C pkg=pkg index.d.ts:1", "-- problem: index.d.ts: B: inherited members left out: more than 2 in all"},
 		absent: []string{"B.a1"},
+	}, {
+		// @babel/parser: `type ParserOptions = Partial<Options>`, Options not exported.
+		name: "alias of a hidden interface",
+		files: map[string]string{"index.d.ts": "interface Options {\n  /** Defaults to \"script\". */\n  sourceType?: string;\n}\n" +
+			"type ParserOptions = Partial<Options>;\ntype Both = Readonly<Options> & Hidden2;\ninterface Hidden2 { h: 1 }\n" +
+			"export interface Shown { s: 1 }\ntype OfShown = Shown;\ndeclare class K { k(): void }\ntype OfClass = K;\n" +
+			"type Union = Options | Shown;\n" +
+			"export { ParserOptions, Both, Shown, OfShown, OfClass, Union };\n"},
+		want: []string{
+			"field ParserOptions.sourceType parent=ParserOptions pkg=pkg index.d.ts:3\n\tsourceType?: string\n\t# Defaults to \"script\".",
+			"field Both.sourceType parent=Both pkg=pkg index.d.ts:3",
+			"field Both.h parent=Both pkg=pkg index.d.ts:7",
+		},
+		absent: []string{"OfShown.s", "OfClass.k", "Union.sourceType"},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := fstest.MapFS{}

@@ -366,7 +366,65 @@ func (ps *parser) objectType(d *decl, sigStart int) {
 		}
 	}
 	ps.p = at
-	d.sig = ps.join(sigStart, ps.skipDecl(false))
+	end := ps.skipDecl(false)
+	d.sig = ps.join(sigStart, end)
+	if ps.toks[at].text == "=" && ps.toks[at].kind == tPunct {
+		d.bases = aliasBases(ps.toks[at+1 : end])
+	}
+}
+
+// aliasBases returns the types whose members an alias has when it names them whole: `X`,
+// `Partial<X>`, `Readonly<X>`, `Required<X>`, or an intersection of these (`A & Partial<B>`),
+// each X a name or a qualified one ("ns.X"); nil for any other alias (a union, a mapped or
+// conditional type, an object literal in an intersection). @babel/parser exports
+// `type ParserOptions = Partial<Options>`, and Options, which it does not export, holds
+// every option with its doc.
+func aliasBases(toks []token) []string {
+	if n := len(toks); n > 0 && toks[n-1].kind == tPunct && toks[n-1].text == ";" {
+		toks = toks[:n-1]
+	}
+	var out []string
+	for len(toks) > 0 {
+		wrapped := false
+		if len(toks) > 2 && toks[0].kind == tIdent && toks[1].kind == tPunct && toks[1].text == "<" {
+			switch toks[0].text {
+			case "Partial", "Readonly", "Required":
+				wrapped, toks = true, toks[2:]
+			default:
+				return nil
+			}
+		}
+		name, i := "", 0
+		for i < len(toks) && toks[i].kind == tIdent {
+			name += toks[i].text
+			i++
+			if i+1 < len(toks) && toks[i].kind == tPunct && toks[i].text == "." && toks[i+1].kind == tIdent {
+				name += "."
+				i++
+				continue
+			}
+			break
+		}
+		if name == "" {
+			return nil
+		}
+		toks = toks[i:]
+		if wrapped {
+			if len(toks) == 0 || toks[0].kind != tPunct || toks[0].text != ">" {
+				return nil
+			}
+			toks = toks[1:]
+		}
+		out = append(out, name)
+		if len(toks) == 0 {
+			return out
+		}
+		if toks[0].kind != tPunct || toks[0].text != "&" {
+			return nil
+		}
+		toks = toks[1:]
+	}
+	return nil
 }
 
 // nested parses a "{ … }" body whose "{" was consumed, bounding the nesting depth.
