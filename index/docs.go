@@ -446,9 +446,15 @@ func storeDoc(doc string, n int) string {
 				return b.String()
 			}
 			lang := strings.TrimSpace(strings.TrimLeft(t, "`"))
+			// The block's lines lose the indentation of its fence (a block in a list item).
+			fence := indentOf(l)
 			var code strings.Builder
 			for i++; i < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[i]), "```"); i++ {
-				code.WriteString(lines[i])
+				line := lines[i]
+				for col := 0; col < fence && line != "" && (line[0] == ' ' || line[0] == '\t'); line = line[1:] {
+					col += indentOf(line[:1])
+				}
+				code.WriteString(line)
 				code.WriteByte('\n')
 			}
 			if !addCode(&b, lang, code.String(), n) {
@@ -456,8 +462,10 @@ func storeDoc(doc string, n int) string {
 			}
 			prevColon = false
 			continue
-		case indentOf(l) >= base+4 && para.Len() == 0 && !prevColon:
+		case indentOf(l) >= base+4 && para.Len() == 0 && !prevColon && !listMarked(t):
 			// An indented block after a blank line: code (Go doc comments, rST literal blocks).
+			// One that opens with a list marker is a list, as Go's doc comments have it
+			// (go.dev/doc/comment) and a docstring's nested list under "Can be one of:" is.
 			var code strings.Builder
 			for ; i < len(lines) && (strings.TrimSpace(lines[i]) == "" || indentOf(lines[i]) >= base+4); i++ {
 				code.WriteString(lines[i])
@@ -488,6 +496,20 @@ func storeDoc(doc string, n int) string {
 	}
 	flush()
 	return b.String()
+}
+
+// listMarked reports whether a trimmed line opens a list item: "- ", "* ", "+ ", "• ", or a
+// number followed by ". " or ") ".
+func listMarked(t string) bool {
+	switch {
+	case strings.HasPrefix(t, "- "), strings.HasPrefix(t, "* "), strings.HasPrefix(t, "+ "), strings.HasPrefix(t, "• "):
+		return true
+	}
+	i := 0
+	for i < len(t) && i < 3 && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && t[i+1] == ' '
 }
 
 // startsUnit reports whether a trimmed line of a doc comment starts a unit of its own: a list

@@ -160,3 +160,20 @@ func FuzzStoreDoc(f *testing.F) {
 		passage(got, newPassageQuery(doc, nil), minPassageBytes)
 	})
 }
+
+// TestStoreDocNestedList checks that an indented list after a blank line (a docstring's "Can be
+// one of:" list, a Go doc comment's list) is prose, one unit an item, and that a fenced block
+// inside an item loses the item's indentation.
+func TestStoreDocNestedList(t *testing.T) {
+	doc := "Inspect it.\n\nIndented code stays code:\n\n    x := 1\n\nArgs:\n    mode: What to do. Can be one of:\n\n        - `'skip'`: Do not parse (the default):\n          ```pycon\n          >>> f(x)\n          ```\n\n        - `'eager'`: Parse.\n"
+	got := storeDoc(doc, 1<<10)
+	for _, want := range []string{"\n- `'skip'`: Do not parse (the default):\n```pycon\n>>> f(x)\n```\n", "\n- `'eager'`: Parse.", "```\n    x := 1\n```"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("storeDoc lacks %q:\n%s", want, got)
+		}
+	}
+	goDoc := "Modes:\n\n  - Fast skips checks.\n  - Full runs them.\n"
+	if got := storeDoc(goDoc, 1<<10); strings.Contains(got, "```") {
+		t.Errorf("a Go doc comment's list became code:\n%s", got)
+	}
+}
