@@ -432,11 +432,45 @@ func countMember(m docidx.Symbol, attrs, methods int) (int, int) {
 	return attrs + 1, methods
 }
 
+// inlineOutsideFences converts the reStructuredText inline markup of doc (rst.Inline) except
+// inside the markdown fenced code blocks of a docstring written in markdown (mkdocstrings'
+// "```pycon" examples): reST takes a fence's backquotes for an inline literal and mangles it.
+func inlineOutsideFences(doc string) string {
+	if !strings.Contains(doc, "```") {
+		md, _ := rst.Inline(doc)
+		return md
+	}
+	var b, prose strings.Builder
+	flush := func() {
+		if prose.Len() > 0 {
+			md, _ := rst.Inline(prose.String())
+			b.WriteString(md)
+			prose.Reset()
+		}
+	}
+	in := false
+	for line := range strings.SplitAfterSeq(doc, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			flush()
+			in = !in
+			b.WriteString(line)
+			continue
+		}
+		if in {
+			b.WriteString(line)
+		} else {
+			prose.WriteString(line)
+		}
+	}
+	flush()
+	return b.String()
+}
+
 // plainSymbol returns s with the reStructuredText inline markup of its Doc converted to
 // markdown and that of its Params removed ([plainParams]).
 func plainSymbol(s docidx.Symbol) docidx.Symbol {
 	if s.Doc != "" && strings.ContainsAny(s.Doc, "`*|_:\\") {
-		s.Doc, _ = rst.Inline(s.Doc)
+		s.Doc = inlineOutsideFences(s.Doc)
 	}
 	if len(s.Params) > 0 {
 		s.Params = plainParams(s.Params)

@@ -151,3 +151,14 @@ func TestConstantDefaults(t *testing.T) {
 		t.Error("constantDefaults changed a shared Params slice")
 	}
 }
+
+// TestInlineOutsideFences: a symbol's reST inline markup is converted in its docstring's prose
+// but not inside its markdown fenced blocks, whose backquotes reST takes for inline literals.
+func TestInlineOutsideFences(t *testing.T) {
+	// Without the fences kept apart, reST read each fence as the edge of an inline literal.
+	doc := "Use ``skip`` or :func:`eager`:\n\n- `'skip'`: the default:\n  ```pycon\n  >>> f(``x``)\n  ```\n\nThen ``done``.\n"
+	want := "Use `skip` or `eager`:\n\n- `'skip'`: the default:\n  ```pycon\n  >>> f(``x``)\n  ```\n\nThen `done`.\n"
+	if got := plainSymbol(docidx.Symbol{Doc: doc}).Doc; got != want {
+		t.Errorf("plainSymbol's doc:\n got %q\nwant %q", got, want)
+	}
+}
