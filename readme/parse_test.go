@@ -472,6 +472,9 @@ func TestTitle(t *testing.T) {
 		{"H1 after badges", "README.md", "[![ci](https://x/badge.svg)](https://x)\n\n# Name\nx\n## Install\ny\n", "Name"},
 		// A document that uses level 1 for every section.
 		{"all headings H1", "README.md", "# Installation\n> npm i x\n# Summary\nTypes.\n# Details\nMore.\n", "README"},
+		// MkDocs, Pandoc and Doxygen heading attributes are markup, not words of the title.
+		{"heading attributes", "docs/go.md", "# Use in Go {#flatbuffers_guide_use_go}\nx\n", "Use in Go"},
+		{"braces that are words", "README.md", "# {}\nx\n", "{}"},
 		{"file name", "docs/getting-started.md", "no headings\n", "getting-started"},
 		{"empty", "README.markdown", "", "README"},
 	} {

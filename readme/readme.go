@@ -338,12 +338,26 @@ func (ps *parser) split(doc ast.Node, emit func(rs *rawSection, index int) bool)
 func headingText(h *ast.Heading, src []byte) string {
 	var b strings.Builder
 	inlineText(&b, h, src, true, 0)
-	if t := collapse(b.String()); t != "" {
+	if t := withoutAttributes(collapse(b.String())); t != "" {
 		return t
 	}
 	b.Reset()
 	imageAlt(&b, h, src, 0)
 	return collapse(b.String())
+}
+
+// withoutAttributes returns heading text t without the attribute list that MkDocs, Pandoc and
+// Doxygen let a heading end with ("Use in Go {#flatbuffers_guide_use_go}", "Setup {.tabs}"):
+// markup, not words of the heading. A heading that is nothing but braces keeps them.
+func withoutAttributes(t string) string {
+	if !strings.HasSuffix(t, "}") {
+		return t
+	}
+	i := strings.LastIndex(t, "{")
+	if i <= 0 || i+1 >= len(t) || !strings.ContainsRune("#.", rune(t[i+1])) || strings.ContainsAny(t[i+1:len(t)-1], "{}") {
+		return t
+	}
+	return strings.TrimRight(t[:i], " ")
 }
 
 // title picks the document title (see Parse) and returns the text of the first heading that
