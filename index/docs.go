@@ -483,7 +483,7 @@ func storeDoc(doc string, n int) string {
 		} else if ind < entry {
 			entry = -1
 		}
-		if para.Len() > 0 && (prevColon || ind == entry || startsUnit(t)) {
+		if para.Len() > 0 && (prevColon || ind == entry && entry > base || startsUnit(t)) {
 			if !flush() {
 				return b.String()
 			}

@@ -177,3 +177,20 @@ func TestStoreDocNestedList(t *testing.T) {
 		t.Errorf("a Go doc comment's list became code:\n%s", got)
 	}
 }
+
+// TestStoreDocListAtBase checks that after a list a lead-in introduced at the doc's own
+// indentation ("In practice this means:"), the paragraphs that follow still join their lines,
+// while the entries of an indented list after "Args:" stay units of their own.
+func TestStoreDocListAtBase(t *testing.T) {
+	doc := "The bound is generational. In practice this means:\n- total retention is bounded\n- unused results are dropped,\n  in one batch\n\nMust be a positive integer. There is no cost to the memoized function\nwhen this option is not passed.\n"
+	got := storeDoc(doc, 1<<10)
+	for _, want := range []string{"\n- unused results are dropped, in one batch\n", "\nMust be a positive integer. There is no cost to the memoized function when this option is not passed."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("storeDoc lacks %q:\n%s", want, got)
+		}
+	}
+	args := "Do it.\n\nArgs:\n    a: The first\n        of two.\n    b: The second.\n"
+	if got := storeDoc(args, 1<<10); !strings.Contains(got, "\na: The first of two.\nb: The second.") {
+		t.Errorf("Args entries:\n%s", got)
+	}
+}
