@@ -9,7 +9,8 @@ import (
 // markdown and to plain text: double-backquoted literals and code-like roles (:func:`f`,
 // :class:`~a.B`) become code spans, `title <url>`_ hyperlinks become [title](url), **strong**
 // and *emphasis* stay as they are in markdown, references (name_, `name`_, footnotes [1]_) keep
-// only their text, and substitutions (|name|) are dropped. Plain text has no markup at all. Line
+// only their text, and substitutions (|name|) are replaced by their definition's text (none for
+// an image) or, undefined, by their name. Plain text has no markup at all. Line
 // breaks are kept.
 func Inline(s string) (markdown, plain string) {
 	in := &inliner{s: s}
@@ -234,6 +235,11 @@ func (in *inliner) convert() (string, string) {
 				if r, ok := in.subs[name]; ok {
 					in.md.WriteString(r.md)
 					in.pl.WriteString(r.plain)
+				} else {
+					// A substitution defined elsewhere (Sphinx's rst_prolog, a docstring's
+					// |jedi|) keeps its name: dropping it drops a word of the sentence.
+					in.md.WriteString(name)
+					in.pl.WriteString(name)
 				}
 				i = end + 1
 				if n := in.refSuffix(i); n > 0 {

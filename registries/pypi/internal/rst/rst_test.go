@@ -332,6 +332,8 @@ func TestReadmeFilter(t *testing.T) {
 func TestInline(t *testing.T) {
 	for _, tc := range []struct{ in, md, plain string }{
 		{"``x = 1``", "`x = 1`", "x = 1"},
+		// An undefined substitution (jedi's docstrings use |jedi|) keeps its name.
+		{"One feature of |jedi| is this.", "One feature of jedi is this.", "One feature of jedi is this."},
 		{"``a`b``", "`` a`b ``", "a`b"},
 		{":meth:`Flask.route`", "`Flask.route`", "Flask.route"},
 		{":py:class:`~flask.app.Flask`", "`Flask`", "Flask"},
