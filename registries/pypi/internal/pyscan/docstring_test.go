@@ -364,3 +364,18 @@ class OnlyInit:
 		t.Errorf("OnlyInit doc = %q, want __init__'s", d)
 	}
 }
+
+// TestCleandoc checks cleandoc against Python's inspect.cleandoc: the common indentation of the
+// lines after the first goes, and with none (a module docstring at the left edge) every line
+// keeps its own, so an indented code block stays indented.
+func TestCleandoc(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Summary.\n\n    Body.\n\n        code()\n    ", "Summary.\n\nBody.\n\n    code()"},
+		{"Tagged JSON\n\n.. code-block:: python\n\n    class T:\n        key = 1\n", "Tagged JSON\n\n.. code-block:: python\n\n    class T:\n        key = 1"},
+		{"  Lead.\n  \n  Next.", "Lead.\n\nNext."},
+	} {
+		if got := cleandoc(tc.in); got != tc.want {
+			t.Errorf("cleandoc(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

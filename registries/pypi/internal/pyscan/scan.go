@@ -750,10 +750,13 @@ func cleandoc(doc string) string {
 	}
 	lines[0] = strings.TrimLeft(lines[0], " ")
 	for i := 1; i < len(lines); i++ {
-		if margin > 0 && len(lines[i]) >= margin {
-			lines[i] = lines[i][margin:]
+		// A line shorter than the margin is white space (the margin is the least indentation
+		// of a line with text). With a margin of 0 (a module docstring at the file's left
+		// edge) every line keeps its indentation: its code blocks stay code.
+		if len(lines[i]) >= max(margin, 0) {
+			lines[i] = lines[i][max(margin, 0):]
 		} else {
-			lines[i] = strings.TrimLeft(lines[i], " ")
+			lines[i] = ""
 		}
 		lines[i] = strings.TrimRight(lines[i], " ")
 	}
