@@ -466,9 +466,80 @@ func inlineOutsideFences(doc string) string {
 	return b.String()
 }
 
+// withoutSphinxMarkup removes from a docstring the reStructuredText block markup that only tells
+// Sphinx what to do: autodoc and index directives with their option lines (".. autoclass:: X",
+// ":members:"), the line of a code directive (".. code-block:: python"; the indented block after
+// it stays a code block), and a section title's underline ("Tagged JSON" over "~~~~~~"). An
+// admonition (".. note::") keeps its words as "Note:".
+func withoutSphinxMarkup(doc string) string {
+	lines := strings.Split(doc, "\n")
+	out := lines[:0]
+	options := false // the lines after a dropped directive are its options
+	fenced := false  // inside a markdown fenced block, left as it is
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "```") {
+			fenced = !fenced
+		}
+		if fenced || strings.HasPrefix(t, "```") {
+			out = append(out, l)
+			continue
+		}
+		if options && strings.HasPrefix(t, ":") {
+			continue
+		}
+		options = false
+		if name, arg, ok := sphinxDirective(t); ok {
+			switch {
+			case name == "note" || name == "warning" || name == "tip" || name == "important" || name == "caution" || name == "attention" || name == "danger" || name == "hint" || name == "seealso":
+				label := strings.ToUpper(name[:1]) + name[1:] + ":"
+				if name == "seealso" {
+					label = "See also:"
+				}
+				out = append(out, strings.TrimSuffix(l, t)+strings.TrimSpace(label+" "+arg))
+			case strings.HasPrefix(name, "auto") || name == "currentmodule" || name == "module" || name == "toctree" || name == "index" || name == "highlight" || name == "code-block" || name == "code" || name == "sourcecode":
+				options = true
+			default:
+				out = append(out, l)
+			}
+			continue
+		}
+		if i > 0 && adornment(t) && len(t) >= 3 && strings.TrimSpace(lines[i-1]) != "" && !adornment(strings.TrimSpace(lines[i-1])) {
+			continue // a section title's underline
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// sphinxDirective parses a trimmed line ".. name:: argument".
+func sphinxDirective(t string) (name, arg string, ok bool) {
+	rest, found := strings.CutPrefix(t, ".. ")
+	if !found {
+		return "", "", false
+	}
+	name, arg, found = strings.Cut(rest, "::")
+	if !found || name == "" || strings.ContainsAny(name, " \t") {
+		return "", "", false
+	}
+	return strings.ToLower(name), strings.TrimSpace(arg), true
+}
+
+// adornment reports whether t is a reStructuredText section adornment: one punctuation
+// character repeated (not a backquote: a line of them is a markdown fence).
+func adornment(t string) bool {
+	if t == "" || !strings.ContainsRune("=-~^\"'#*+_.:", rune(t[0])) {
+		return false
+	}
+	return strings.Count(t, t[:1]) == len(t)
+}
+
 // plainSymbol returns s with the reStructuredText inline markup of its Doc converted to
 // markdown and that of its Params removed ([plainParams]).
 func plainSymbol(s docidx.Symbol) docidx.Symbol {
+	if strings.Contains(s.Doc, "..") || strings.Contains(s.Doc, "\n") {
+		s.Doc = withoutSphinxMarkup(s.Doc)
+	}
 	if s.Doc != "" && strings.ContainsAny(s.Doc, "`*|_:\\") {
 		s.Doc = inlineOutsideFences(s.Doc)
 	}

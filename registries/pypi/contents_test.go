@@ -162,3 +162,13 @@ func TestInlineOutsideFences(t *testing.T) {
 		t.Errorf("plainSymbol's doc:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestWithoutSphinxMarkup: what only instructs Sphinx leaves a docstring (autodoc directives and
+// their options, a code directive's line, a title's underline); a note keeps its words.
+func TestWithoutSphinxMarkup(t *testing.T) {
+	doc := "Tagged JSON\n~~~~~~~~~~~\n\nA compact representation.\n\n.. autoclass:: TaggedJSONSerializer\n    :members:\n\n.. code-block:: python\n\n    class T:\n        key = 1\n\n.. note:: Keys are sorted.\n\n.. versionadded:: 2.0\n"
+	want := "Tagged JSON\n\nA compact representation.\n\n\n\n    class T:\n        key = 1\n\nNote: Keys are sorted.\n\n.. versionadded:: 2.0\n"
+	if got := withoutSphinxMarkup(doc); got != want {
+		t.Errorf("withoutSphinxMarkup:\n got %q\nwant %q", got, want)
+	}
+}
