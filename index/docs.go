@@ -506,7 +506,7 @@ func listMarked(t string) bool {
 		return true
 	}
 	i := 0
-	for i < len(t) && i < 3 && t[i] >= '0' && t[i] <= '9' {
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
 		i++
 	}
 	return i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && t[i+1] == ' '
@@ -515,17 +515,8 @@ func listMarked(t string) bool {
 // startsUnit reports whether a trimmed line of a doc comment starts a unit of its own: a list
 // item, a JSDoc or rST tag, or a parameter entry ("name: …", "name (type): …").
 func startsUnit(t string) bool {
-	switch {
-	case strings.HasPrefix(t, "- "), strings.HasPrefix(t, "* "), strings.HasPrefix(t, "+ "),
-		strings.HasPrefix(t, "• "), strings.HasPrefix(t, "@"), strings.HasPrefix(t, ":"),
-		strings.HasPrefix(t, "|"), strings.HasPrefix(t, ">>>"):
-		return true
-	}
-	i := 0
-	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-		i++
-	}
-	return i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && t[i+1] == ' '
+	return listMarked(t) || strings.HasPrefix(t, "@") || strings.HasPrefix(t, ":") ||
+		strings.HasPrefix(t, "|") || strings.HasPrefix(t, ">>>")
 }
 
 // indentOf returns the width of a line's leading white space, a tab counting four.

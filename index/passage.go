@@ -812,20 +812,8 @@ func introduced(text string, segs []segment, k int) bool {
 	}
 	s := text[cur.start:cur.end]
 	whole := p == "" || strings.ContainsAny(p[len(p)-1:], ".:!?;") // the lead-in ends a sentence
-	return pointsBack(s) || listItem(s) && !listItem(p) && prev.unit != cur.unit && !whole
-}
-
-// listItem reports whether s opens with a list marker: "- ", "* ", "• ", "1. " or "1) ".
-func listItem(s string) bool {
-	s = strings.TrimLeft(s, " \t")
-	if strings.HasPrefix(s, "- ") || strings.HasPrefix(s, "* ") || strings.HasPrefix(s, "• ") {
-		return true
-	}
-	i := 0
-	for i < len(s) && i < 3 && isDigit(s[i]) {
-		i++
-	}
-	return i > 0 && i+1 < len(s) && (s[i] == '.' || s[i] == ')') && s[i+1] == ' '
+	item := listMarked(strings.TrimLeft(s, " \t"))
+	return pointsBack(s) || item && !listMarked(p) && prev.unit != cur.unit && !whole
 }
 
 // pointsBack reports whether sentence s opens with a word that refers to the sentence before
