@@ -290,7 +290,7 @@ func TestAnswerSources(t *testing.T) {
 	roots := answerRoots{
 		gomodcache:   filepath.Join(dir, "gomodcache"),
 		nodeModules:  filepath.Join(dir, "npmproject", "node_modules"),
-		sitePackages: sitePackagesDirs(),
+		sitePackages: corpusSitePackages(dir),
 		cargoHome:    filepath.Join(dir, "cargohome"),
 		swiftProject: filepath.Join(dir, "swiftproject"),
 	}
@@ -363,14 +363,18 @@ func (r answerRoots) file(q answerQuestion, source string) (string, error) {
 	return "", fmt.Errorf("corpus holds no %s %s@%s (%s)", q.Ecosystem, q.Package, q.Version, source)
 }
 
-// sitePackagesDirs returns DOCIDX_SITE_PACKAGES, else what python3 reports, the way
-// corpusCaches finds this machine's Python.
-func sitePackagesDirs() []string {
+// corpusSitePackages returns the site-packages directories a corpus crawl reads: this machine's
+// Python (DOCIDX_SITE_PACKAGES, else what python3 reports) and the corpus's virtualenv
+// (DIR/pyenv, scripts/corpus.sh), when it exists.
+func corpusSitePackages(dir string) []string {
+	var dirs []string
 	if sp := os.Getenv("DOCIDX_SITE_PACKAGES"); sp != "" {
-		return filepath.SplitList(sp)
+		dirs = filepath.SplitList(sp)
+	} else {
+		dirs, _ = pypi.DefaultSitePackagesDirs(context.Background(), "python3")
 	}
-	dirs, _ := pypi.DefaultSitePackagesDirs(context.Background(), "python3")
-	return dirs
+	venv, _ := filepath.Glob(filepath.Join(dir, "pyenv", "lib", "python3*", "site-packages"))
+	return append(dirs, venv...)
 }
 
 // escapeModulePath escapes a module path for the module cache's directory names: each upper-case

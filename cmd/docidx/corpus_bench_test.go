@@ -61,19 +61,13 @@ func corpusCaches(b testing.TB) []docidx.Cache {
 		b.Fatal(err)
 	}
 	caches := []docidx.Cache{mc, nmc}
-	// This machine's Python: DOCIDX_SITE_PACKAGES, else what python3 reports.
-	var sites []string
-	if sp := os.Getenv("DOCIDX_SITE_PACKAGES"); sp != "" {
-		sites = filepath.SplitList(sp)
-	} else if dirs, err := pypi.DefaultSitePackagesDirs(context.Background(), "python3"); err == nil {
-		sites = dirs
-	}
-	for _, dir := range sites {
+	for _, dir := range corpusSitePackages(dir) {
 		if sp, err := pypi.NewSitePackages(dir, pypi.SitePackagesConfig{}); err == nil {
 			caches = append(caches, sp)
 		}
 	}
-	// The cargo and Swift test fixtures, laid out by scripts/corpus.sh since issue 26.
+	// The corpus's cargo home: the crates cargo fetched and the cargo test fixtures; and the
+	// Swift test fixtures (scripts/corpus.sh).
 	if home := filepath.Join(dir, "cargohome"); isDir(home) {
 		c, err := cargo.NewCache(home, cargo.CacheConfig{})
 		if err != nil {
