@@ -951,7 +951,7 @@ func (x *extractor) doc(frags []docFrag, file string) string {
 	for len(out) > 0 && out[len(out)-1] == "" {
 		out = out[:len(out)-1]
 	}
-	text := strings.Join(out, "\n")
+	text := visible(strings.Join(out, "\n"))
 	if len(text) > maxDoc {
 		cut := maxDoc
 		for cut > 0 && text[cut]&0xC0 == 0x80 {
