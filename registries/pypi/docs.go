@@ -41,7 +41,7 @@ var skipDocStems = map[string]bool{
 	"changelog": true, "changes": true, "history": true, "news": true, "release_notes": true,
 	"releasenotes": true, "releases": true, "license": true, "licence": true, "copying": true,
 	"authors": true, "contributors": true, "contributing": true, "code_of_conduct": true,
-	"conduct": true, "sponsors": true, "backers": true, "funding": true,
+	"conduct": true, "sponsors": true, "backers": true, "funding": true, "change_log": true,
 }
 
 // isDocCandidate reports whether an sdist entry p (a slash path below its top directory) may be
@@ -191,7 +191,8 @@ func sphinxTxt(conf []byte) bool {
 // docKind returns the kind of document p (a slash path below the sdist's root) is in trees, or
 // false when it is none: a page of a guide tree (a .txt only where tree.txt, never a
 // requirements or constraints list), markdown, reStructuredText or a Python source of an example
-// tree; never under a directory named build (Sphinx's output) nor a page of skipDocStems.
+// tree; never under a directory named build (Sphinx's output), nor a page named in skipDocStems
+// or under a directory so named (Python-Markdown's docs/change_log/).
 func docKind(p string, trees []docTree) (docidx.DocKind, bool) {
 	for _, t := range trees {
 		rest, ok := strings.CutPrefix(p, t.dir+"/")
@@ -206,6 +207,13 @@ func docKind(p string, trees []docTree) (docidx.DocKind, bool) {
 		stem := strings.ReplaceAll(strings.TrimSuffix(base, ext), "-", "_")
 		if skipDocStems[stem] {
 			return "", false
+		}
+		if dirs := strings.Split(rest, "/"); len(dirs) > 1 {
+			for _, d := range dirs[:len(dirs)-1] {
+				if skipDocStems[strings.ReplaceAll(strings.ToLower(d), "-", "_")] {
+					return "", false
+				}
+			}
 		}
 		switch {
 		case ext == ".txt":

@@ -26,6 +26,7 @@ var sphinxSdist = map[string]string{
 	"docs/topics/legacy.txt":  "Legacy greetings\n================\n\nOld style *greetings* still work.\n",
 	"docs/requirements.txt":   "sphinx>=7\n",
 	"docs/changelog.rst":      "Changelog\n=========\n\n1.0\n---\n\n- greet added.\n",
+	"docs/change_log/v1.md":   "# Release 1.0\n\ngreet added.\n",
 	"docs/_build/html/x.txt":  "Built\n=====\n\nbuild output\n",
 	"docs/_static/custom.md":  "# Static\n\nnot a page\n",
 	"docs/build/text/y.txt":   "Built\n=====\n\nbuild output\n",
