@@ -87,3 +87,20 @@ func TestCrateDocument(t *testing.T) {
 		})
 	}
 }
+
+// FuzzRustdocMarkdown checks that rewriting untrusted crate docs never panics, keeps every line
+// outside Rust code, and never adds a line.
+func FuzzRustdocMarkdown(f *testing.F) {
+	for _, s := range []string{"```\n# x\ny\n```", "~~~ignore\n## a\n", "````\n```\n# b\n````", "   ```\n#\n", "``` `a` ```\n# h"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		out := rustdocMarkdown(doc)
+		if n, m := strings.Count(doc, "\n"), strings.Count(out, "\n"); m > n {
+			t.Errorf("%d lines became %d", n, m)
+		}
+		if !strings.Contains(doc, "```") && !strings.Contains(doc, "~~~") && out != doc {
+			t.Errorf("no fence, yet changed: %q -> %q", doc, out)
+		}
+	})
+}

@@ -180,3 +180,17 @@ func TestSphinxTxt(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDocsConfig checks that untrusted mkdocs.yml and conf.py never panic the readers, and that
+// a docs_dir found stays inside the sdist.
+func FuzzDocsConfig(f *testing.F) {
+	for _, s := range []string{"docs_dir: site\n", "docs_dir: '../x'\n", "source_suffix = ['.txt'", "source_suffix\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		_ = sphinxTxt([]byte(src))
+		if d := mkdocsDocsDir([]byte(src)); d != "" && (strings.HasPrefix(d, "/") || d == ".." || strings.HasPrefix(d, "../")) {
+			t.Errorf("docs_dir %q leaves the sdist", d)
+		}
+	})
+}
