@@ -141,7 +141,7 @@ type DocKind string
 // Document kinds.
 const (
 	DocReadme  DocKind = "readme"  // the package's README, filtered to what helps a user
-	DocGuide   DocKind = "doc"     // a file under docs/ (or doc/)
+	DocGuide   DocKind = "doc"     // a file under docs/ (or doc/), or a crate's crate-level documentation
 	DocExample DocKind = "example" // a file under examples/ (or example/)
 )
 

@@ -103,8 +103,15 @@ func TestCacheFetch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fmt.Sprint(remote.Symbols) != fmt.Sprint(pd.Symbols) || len(remote.Documents) != len(pd.Documents) {
+	if fmt.Sprint(remote.Symbols) != fmt.Sprint(pd.Symbols) || fmt.Sprint(remote.Documents) != fmt.Sprint(pd.Documents) {
 		t.Errorf("local and remote extraction differ: %d/%d symbols, %d/%d documents", len(pd.Symbols), len(remote.Symbols), len(pd.Documents), len(remote.Documents))
+	}
+	var paths []string
+	for _, d := range pd.Documents {
+		paths = append(paths, d.Path)
+	}
+	if want := []string{"README.md", "src/lib.rs", "docs/parsing.md", "examples/README.md", "examples/pretty.rs"}; !slices.Equal(paths, want) {
+		t.Errorf("documents from the cargo home = %v, want %v", paths, want)
 	}
 
 	pd, err = c.Fetch(ctx, "QUUX", "")
@@ -182,7 +189,7 @@ tz = "0.1"
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(local.Symbols) != 60 || len(local.Documents) != 4 {
+	if len(local.Symbols) != 60 || len(local.Documents) != 5 {
 		t.Errorf("from cargo's extraction: %d symbols, %d documents", len(local.Symbols), len(local.Documents))
 	}
 }

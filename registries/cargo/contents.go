@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/docidx/docidx"
@@ -68,8 +69,9 @@ type contents struct {
 	skipped  []error  // files skipped: too large, not regular (see registries/internal/skip)
 }
 
-// buildContents reads a crate version's Cargo.toml, README, docs/, examples/ and Rust API from
-// fsys (a .crate's files or an extracted directory). name is the crate's name, used when
+// buildContents reads a crate version's Cargo.toml, README, docs/, examples/, crate-level
+// documentation (see crateDocument; after the README) and Rust API from fsys (a .crate's files
+// or an extracted directory). name is the crate's name, used when
 // Cargo.toml does not give one. It fails only when Cargo.toml is missing or unreadable.
 func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
 	data, err := memfs.ReadLimited(fsys, "Cargo.toml", maxManifest)
@@ -85,6 +87,7 @@ func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
 	// README: the manifest's path, `readme = false` for none, else cargo's auto-detection
 	// (https://doc.rust-lang.org/cargo/reference/manifest.html#the-readme-field).
 	readmePath := man.readme
+	var readmeSrc []byte
 	if !man.readmeSet {
 		for _, cand := range []string{"README.md", "README.txt", "README"} {
 			if st, err := fs.Stat(fsys, cand); err == nil && st.Mode().IsRegular() {
@@ -98,7 +101,8 @@ func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
 		if p == ".." || strings.HasPrefix(p, "../") || !fs.ValidPath(p) {
 			c.problems = append(c.problems, fmt.Sprintf("readme %q is outside the package", readmePath))
 		} else if src, err := memfs.ReadLimited(fsys, p, lim.MaxFile); err == nil {
-			d := readme.Parse(p, docidx.DocReadme, trimBOM(src))
+			readmeSrc = trimBOM(src)
+			d := readme.Parse(p, docidx.DocReadme, readmeSrc)
 			d.Title = readme.PackageTitle(d, name)
 			c.docs = append(c.docs, d)
 			readmePath = p
@@ -174,6 +178,13 @@ func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
 		})
 		c.symbols = res.Symbols
 		c.problems = append(c.problems, res.Problems...)
+		if d, ok := crateDocument(res, man.crateName(name), root, readmePath, readmeSrc); ok {
+			at := min(len(c.docs), 1)
+			if len(c.docs) > 0 && c.docs[0].Kind != docidx.DocReadme {
+				at = 0
+			}
+			c.docs = slices.Insert(c.docs, at, d)
+		}
 		if res.Truncated {
 			c.problems = append(c.problems, fmt.Sprintf("API truncated at %d symbols / %d files", len(res.Symbols), len(res.Files)))
 		}
@@ -214,4 +225,40 @@ func trimBOM(b []byte) []byte {
 		return b[3:]
 	}
 	return b
+}
+
+// minCrateDoc is the fewest bytes of crate-level documentation without a heading that becomes a
+// document of its own: a line or two is the crate symbol's doc, and a second copy as a document
+// would only repeat it in search.
+const minCrateDoc = 1 << 10
+
+// crateDocument returns the crate-level documentation of res (the crate root's //! docs, as
+// rustdoc's front page shows them) as a guide document at the crate root's path, titled "Crate
+// NAME" as rustdoc titles it (its text is already as rustdoc shows it: rustapi hides doctest
+// set-up lines and link reference definitions). ok is
+// false when it would repeat what is indexed already: empty, short and without a heading (the
+// crate symbol's doc holds it), or the README brought in with include_str! or copied.
+func crateDocument(res rustapi.Result, crate, root, readmePath string, readmeSrc []byte) (docidx.Document, bool) {
+	doc := strings.TrimSpace(res.CrateDoc)
+	if doc == "" {
+		return docidx.Document{}, false
+	}
+	for _, inc := range res.CrateDocIncludes {
+		if readmePath != "" && inc == readmePath {
+			return docidx.Document{}, false
+		}
+	}
+	if readmeSrc != nil && strings.Join(strings.Fields(doc), " ") == strings.Join(strings.Fields(string(readmeSrc)), " ") {
+		return docidx.Document{}, false
+	}
+	d := readme.Parse(root, docidx.DocGuide, []byte(doc))
+	hasHeading := false
+	for _, s := range d.Sections {
+		hasHeading = hasHeading || len(s.Heading) > 0
+	}
+	if len(d.Sections) == 0 || !hasHeading && len(doc) < minCrateDoc {
+		return docidx.Document{}, false
+	}
+	d.Title = "Crate " + crate
+	return d, true
 }

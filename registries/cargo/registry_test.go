@@ -152,13 +152,18 @@ func TestFetch(t *testing.T) {
 		"docs/parsing.md":    docidx.DocGuide,
 		"examples/README.md": docidx.DocExample,
 		"examples/pretty.rs": docidx.DocExample,
+		"src/lib.rs":         docidx.DocGuide,
 	} {
 		if d, ok := docs[path]; !ok || d.Kind != kind {
 			t.Errorf("document %s: %+v, want kind %s", path, d.Kind, kind)
 		}
 	}
-	if len(pd.Documents) != 4 {
-		t.Errorf("%d documents, want 4", len(pd.Documents))
+	if len(pd.Documents) != 5 {
+		t.Errorf("%d documents, want 5", len(pd.Documents))
+	}
+	if d := docs["src/lib.rs"]; pd.Documents[1].Path != "src/lib.rs" || d.Title != "Crate ferris_json" || len(d.Sections) != 1 ||
+		d.Sections[0].Code[0].Lang != "rust" || !strings.Contains(d.Sections[0].Plain, "A small JSON [Value] type") {
+		t.Errorf("crate-level docs (second, after the README) = %+v", d)
 	}
 	readme := allText(docs["README.md"])
 	if !strings.Contains(readme, "ferris-json = \"1.1\"") || strings.Contains(readme, "Pull requests are welcome") || strings.Contains(readme, "img.shields.io") {

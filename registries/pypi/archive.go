@@ -15,6 +15,7 @@ import (
 	"hash"
 	"io"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/docidx/docidx"
@@ -27,6 +28,29 @@ type archive struct {
 	metadata []byte            // *.dist-info/METADATA (wheel) or PKG-INFO (sdist); nil when absent
 	files    map[string][]byte // kept files by slash path: wheel paths as installed, sdist paths below the top directory
 	skipped  []string          // candidates left out by MaxFile or DefaultMaxKept
+}
+
+// paths returns the slash paths of the kept files, sorted.
+func (a *archive) paths() []string {
+	paths := make([]string, 0, len(a.files))
+	for p := range a.files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return paths
+}
+
+// read is the archive's readFunc: a kept file by slash path, failing with an error wrapping
+// docidx.ErrTooLarge when it is over limit bytes.
+func (a *archive) read(p string, limit int64) ([]byte, error) {
+	b, ok := a.files[p]
+	if !ok {
+		return nil, fmt.Errorf("%s: not in the archive", p)
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: %w: %d bytes (limit %d)", p, docidx.ErrTooLarge, len(b), limit)
+	}
+	return b, nil
 }
 
 // errNoDigest is returned by verifyDigest when the index gave no usable hash.
@@ -150,7 +174,7 @@ func wheelKeep(p string) (string, bool, bool) {
 }
 
 // sdistKeep maps an sdist entry (below its top directory) to what is kept: the root PKG-INFO,
-// Python files, documents under docs/ and examples/, and a root README.
+// Python files, a root README, and what documents are read from (see sdistDocsKeep).
 func sdistKeep(p string) (string, bool, bool) {
 	if p == "PKG-INFO" {
 		return p, true, true
@@ -158,19 +182,36 @@ func sdistKeep(p string) (string, bool, bool) {
 	if isSource(p) {
 		return p, false, true
 	}
-	if _, ok := isDocPath(p); ok {
-		return p, false, true
-	}
 	if !strings.Contains(p, "/") && strings.HasPrefix(strings.ToLower(p), "readme") {
 		return p, false, true
 	}
-	return "", false, false
+	return sdistDocsKeep(p)
+}
+
+// sdistDocsKeep maps an sdist entry (below its top directory) to what is kept when only its
+// documents are wanted: document candidates (isDocCandidate) and a root mkdocs.yml.
+func sdistDocsKeep(p string) (string, bool, bool) {
+	return p, false, isDocCandidate(p) || isMkdocsConfig(p)
 }
 
 // readArchive reads a wheel (.whl) or sdist (.tar.gz, .tgz, .tar.bz2, .tar, .zip) held in memory,
 // under lim. Entries with unsafe names fail it with docidx.ErrUnsafePath; an entry or the whole
 // archive over its limit fails it with docidx.ErrTooLarge; links and special files are ignored.
 func readArchive(filename string, data []byte, lim Limits) (*archive, error) {
+	return readArchiveKeep(filename, data, lim, sdistKeep)
+}
+
+// readSdistDocs reads an sdist as readArchive does, keeping only what its documents are read
+// from (sdistDocsKeep): the sdist fetched for its docs/ when the API comes from a wheel.
+func readSdistDocs(filename string, data []byte, lim Limits) (*archive, error) {
+	if sdistExt(strings.ToLower(filename)) == "" {
+		return nil, fmt.Errorf("%s: not an sdist docidx can read", filename)
+	}
+	return readArchiveKeep(filename, data, lim, sdistDocsKeep)
+}
+
+// readArchiveKeep reads a wheel, or an sdist keeping what sdist says.
+func readArchiveKeep(filename string, data []byte, lim Limits, sdist func(string) (string, bool, bool)) (*archive, error) {
 	lower := strings.ToLower(filename)
 	ar := &archiveReader{lim: lim, out: &archive{files: map[string][]byte{}}}
 	switch {
@@ -180,11 +221,11 @@ func readArchive(filename string, data []byte, lim Limits) (*archive, error) {
 		return ar.out, ar.readZip(data, false)
 	case strings.HasSuffix(lower, ".zip"):
 		ar.out.kind = "sdist"
-		ar.keep = sdistKeep
+		ar.keep = sdist
 		return ar.out, ar.readZip(data, true)
 	case sdistExt(lower) != "":
 		ar.out.kind = "sdist"
-		ar.keep = sdistKeep
+		ar.keep = sdist
 		return ar.out, ar.readTar(data)
 	}
 	return nil, fmt.Errorf("%s: not a wheel or sdist docidx can read", filename)

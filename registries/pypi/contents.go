@@ -1,7 +1,6 @@
 package pypi
 
 import (
-	"errors"
 	"fmt"
 	"path"
 	"slices"
@@ -1010,13 +1009,20 @@ func plainDocument(p string, kind docidx.DocKind, text string) docidx.Document {
 	return d
 }
 
-// documentFile parses a file under docs/ or examples/ by its extension: markdown, reStructuredText,
-// plain text, or (for examples) a Python source shown as a code block. ok is false for other files.
+// documentFile parses a file under docs/ or examples/ by its extension: markdown, reStructuredText
+// (a guide's .txt too: the Sphinx projects that render .txt files write them in
+// reStructuredText, see sphinxSuffixes), or (for examples) a Python source shown as a code block.
+// ok is false for other files.
 func documentFile(p string, kind docidx.DocKind, src []byte) (docidx.Document, bool) {
 	switch strings.ToLower(path.Ext(p)) {
 	case ".md", ".markdown", ".mdown", ".mkd":
 		return readme.Parse(p, kind, src), true
 	case ".rst", ".rest":
+		return rst.Parse(p, kind, src), true
+	case ".txt":
+		if kind != docidx.DocGuide {
+			return docidx.Document{}, false
+		}
 		return rst.Parse(p, kind, src), true
 	case ".py":
 		if kind != docidx.DocExample {
@@ -1030,25 +1036,6 @@ func documentFile(p string, kind docidx.DocKind, src []byte) (docidx.Document, b
 		return readme.Parse(p, kind, []byte(md)), true
 	}
 	return docidx.Document{}, false
-}
-
-// isDocPath reports whether p (relative to an sdist's root) is a document docidx reads, and which
-// kind: markdown or reStructuredText under docs/ or doc/, and those or Python sources under
-// examples/ or example/.
-func isDocPath(p string) (docidx.DocKind, bool) {
-	first, rest, ok := strings.Cut(p, "/")
-	if !ok || rest == "" || strings.Contains("/"+rest, "/_") || strings.Contains("/"+rest, "/.") {
-		return "", false
-	}
-	ext := strings.ToLower(path.Ext(p))
-	doc := ext == ".md" || ext == ".markdown" || ext == ".rst"
-	switch strings.ToLower(first) {
-	case "docs", "doc":
-		return docidx.DocGuide, doc
-	case "examples", "example":
-		return docidx.DocExample, doc || ext == ".py"
-	}
-	return "", false
 }
 
 // packageFromMetadata fills a Package from core metadata; name is the normalized name.
@@ -1069,43 +1056,4 @@ func packageFromMetadata(m *Metadata, name, version string) docidx.Package {
 		}
 	}
 	return p
-}
-
-// docsResult is the documents of a distribution version.
-type docsResult struct {
-	docs     []docidx.Document
-	problems []string
-}
-
-// readDocs reads docs/ and examples/ documents among paths (slash paths under root), at most
-// lim.MaxDocs of them.
-func readDocs(paths []string, root string, read readFunc, lim Limits) docsResult {
-	var res docsResult
-	sorted := append([]string(nil), paths...)
-	sort.Strings(sorted)
-	for _, p := range sorted {
-		rel, ok := strings.CutPrefix(p, root)
-		if !ok {
-			continue
-		}
-		kind, ok := isDocPath(rel)
-		if !ok {
-			continue
-		}
-		if len(res.docs) >= lim.MaxDocs {
-			res.problems = append(res.problems, fmt.Sprintf("more than %d documents; the rest skipped", lim.MaxDocs))
-			break
-		}
-		src, err := read(p, lim.MaxFile)
-		if err != nil {
-			if errors.Is(err, docidx.ErrTooLarge) {
-				res.problems = append(res.problems, err.Error())
-			}
-			continue
-		}
-		if d, ok := documentFile(rel, kind, src); ok && len(d.Sections) > 0 {
-			res.docs = append(res.docs, d)
-		}
-	}
-	return res
 }

@@ -36,8 +36,11 @@
 //     bundled typeshed and *-stubs) is left out;
 //   - the README: the long description by its content type — markdown through readme.Parse,
 //     reStructuredText (the default when no type is given) through internal/rst, plain text as
-//     one section — and, from sdists, markdown and reStructuredText files under docs/ and
-//     examples/.
+//     one section;
+//   - documents from the release's sdist (docs.go): Sphinx and MkDocs pages under docs/, doc/ or
+//     mkdocs.yml's docs_dir, and examples/ — the sdist downloaded for them alone, up to
+//     [DefaultMaxDocsSdist] bytes, when the API comes from a wheel. Installed distributions
+//     ([SitePackages]) were installed from wheels and have no docs tree.
 //
 // Every limit is a named constant ([DefaultMaxDownload], [DefaultMaxFile] …) overridable through
 // [Limits]; exceeding a download or archive limit returns an error wrapping docidx.ErrTooLarge,

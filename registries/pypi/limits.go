@@ -26,6 +26,11 @@ const (
 	// DefaultMaxDocs is the most docs/ and examples/ documents kept for one distribution version
 	// (read from sdists only; wheels and installed distributions carry none).
 	DefaultMaxDocs = 200
+	// DefaultMaxDocsSdist is the largest sdist downloaded for its documents alone, in bytes
+	// (16 MiB), when the API comes from a wheel: the sdist is the only file of a release that
+	// holds docs/ and examples/. Sdists of pure-Python projects with a documentation tree weigh
+	// 0.1 to 2 MiB; those over the limit are mostly C, C++ or Fortran sources and test data.
+	DefaultMaxDocsSdist = 16 << 20
 	// DefaultMaxKept is the most bytes of files kept in memory from one archive.
 	DefaultMaxKept = 64 << 20
 
@@ -43,6 +48,9 @@ type Limits struct {
 	MaxFiles    int   // source files per distribution version; 0 means DefaultMaxFiles
 	MaxSymbols  int   // symbols per distribution version; 0 means DefaultMaxSymbols
 	MaxDocs     int   // docs/ and examples/ documents per version; 0 means DefaultMaxDocs
+	// MaxDocsSdist is the most bytes of an sdist downloaded for its documents alone, when the API
+	// comes from a wheel; 0 means DefaultMaxDocsSdist, a negative value never downloads one.
+	MaxDocsSdist int64
 }
 
 func (l Limits) withDefaults() Limits {
@@ -64,5 +72,8 @@ func (l Limits) withDefaults() Limits {
 	def(&l.MaxFiles, DefaultMaxFiles)
 	def(&l.MaxSymbols, DefaultMaxSymbols)
 	def(&l.MaxDocs, DefaultMaxDocs)
+	if l.MaxDocsSdist == 0 {
+		l.MaxDocsSdist = DefaultMaxDocsSdist
+	}
 	return l
 }

@@ -76,7 +76,11 @@ type RegistryConfig struct {
 //     private packages, tests and code vendored from other projects are not API; a literal
 //     __all__ is honoured; what a public module re-exports from a private module of the
 //     distribution is documented under the public module's name);
-//   - from an sdist, the markdown and reStructuredText files under docs/ and examples/.
+//   - from the release's sdist, its documentation and examples (see readDocs): the pages of
+//     docs/ or doc/ (Sphinx reStructuredText or markdown; MkDocs' docs_dir), and markdown,
+//     reStructuredText and Python files under examples/. When the API comes from a wheel, the
+//     sdist is downloaded too, for its documents alone, when it is no larger than
+//     Limits.MaxDocsSdist (see Registry.sdistDocs).
 type Registry struct {
 	cfg    RegistryConfig
 	lim    Limits
@@ -396,6 +400,11 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	}
 	if arch != nil {
 		r.extractArchive(pd, arch, name, v, len(pd.Documents) == 0)
+		if arch.kind == "wheel" {
+			if err := r.sdistDocs(ctx, pd, files, name, v); err != nil {
+				return nil, err
+			}
+		}
 	}
 
 	pkg := packageFromMetadata(meta, p.name, v)
@@ -444,21 +453,7 @@ func releaseYanked(p *project, v string, files []*distFile) (string, bool) {
 // extractArchive adds an archive's API and, for an sdist, its documents (and its README when
 // the metadata has no description) to pd.
 func (r *Registry) extractArchive(pd *docidx.PackageDocs, arch *archive, name, version string, needReadme bool) {
-	paths := make([]string, 0, len(arch.files))
-	for p := range arch.files {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	read := func(p string, limit int64) ([]byte, error) {
-		b, ok := arch.files[p]
-		if !ok {
-			return nil, fmt.Errorf("%s: not in the archive", p)
-		}
-		if int64(len(b)) > limit {
-			return nil, fmt.Errorf("%s: %w: %d bytes (limit %d)", p, docidx.ErrTooLarge, len(b), limit)
-		}
-		return b, nil
-	}
+	paths, read := arch.paths(), arch.read
 	var files []apiFile
 	var vendored []string
 	if arch.kind == "wheel" {
@@ -493,11 +488,83 @@ func (r *Registry) extractArchive(pd *docidx.PackageDocs, arch *archive, name, v
 			}
 		}
 	}
-	docs := readDocs(paths, "", read, r.lim)
+	r.addDocs(pd, arch, name, version)
+}
+
+// addDocs adds the documents of sdist arch (see readDocs) to pd.
+func (r *Registry) addDocs(pd *docidx.PackageDocs, arch *archive, name, version string) {
+	docs := readDocs(arch.paths(), arch.read, r.lim)
 	pd.Documents = append(pd.Documents, docs.docs...)
 	for _, pr := range docs.problems {
 		r.log.Debug("pypi: "+pr, "project", name, "version", version)
 	}
+}
+
+// docsSdist returns the sdist of a release to read documents from: a non-yanked one (any
+// when all are yanked), .tar.gz before other formats, then the smallest; nil when the release
+// has none.
+func docsSdist(files []*distFile) *distFile {
+	var best *distFile
+	rank := func(f *distFile) (int, int64) {
+		r := 0
+		if f.yanked {
+			r += 2
+		}
+		if !strings.HasSuffix(strings.ToLower(f.filename), ".tar.gz") {
+			r++
+		}
+		size := f.size
+		if size < 0 {
+			size = 1 << 62
+		}
+		return r, size
+	}
+	for _, f := range files {
+		if f.kind() != "sdist" {
+			continue
+		}
+		if best == nil {
+			best = f
+			continue
+		}
+		r, s := rank(f)
+		br, bs := rank(best)
+		if r < br || r == br && (s < bs || s == bs && f.filename < best.filename) {
+			best = f
+		}
+	}
+	return best
+}
+
+// sdistDocs adds to pd the documents of the release's sdist (see readDocs) when the API came
+// from a wheel, which holds none: the sdist is downloaded when the index advertises it at no
+// more than Limits.MaxDocsSdist bytes (or does not give its size and it turns out no larger),
+// checked against the index's digest and read for its documentation files only. A failure to
+// download or read it is logged and costs the release its docs only, unless ctx is done.
+func (r *Registry) sdistDocs(ctx context.Context, pd *docidx.PackageDocs, files []*distFile, name, version string) error {
+	limit := r.lim.MaxDocsSdist
+	f := docsSdist(files)
+	if f == nil || limit < 0 {
+		return nil
+	}
+	if f.size > limit {
+		r.log.Info("pypi: sdist larger than the limit for docs; its docs/ not read", "project", name, "version", version,
+			"file", f.filename, "bytes", f.size, "limit", limit)
+		return nil
+	}
+	data, err := r.download(ctx, name, version, f, limit)
+	if err == nil {
+		var arch *archive
+		if arch, err = readSdistDocs(f.filename, data, r.lim); err == nil {
+			r.addDocs(pd, arch, name, version)
+			return nil
+		}
+	}
+	if ctx.Err() != nil {
+		return fmt.Errorf("pypi: %s %s: %s: %w", name, version, f.filename, ctx.Err())
+	}
+	r.log.Warn("pypi: no docs from the sdist", "project", name, "version", version, "file", f.filename, "err", err)
+	return nil
 }
 
 // download fetches a distribution file and checks its digest.

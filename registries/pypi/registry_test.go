@@ -211,8 +211,8 @@ func TestFetchWheel(t *testing.T) {
 	if fmt.Sprint(pd.Package) != fmt.Sprint(want) {
 		t.Errorf("Package =\n%+v\nwant\n%+v", pd.Package, want)
 	}
-	if len(pd.Documents) != 1 {
-		t.Fatalf("documents = %+v, want the README only (a wheel has no docs/)", pd.Documents)
+	if len(pd.Documents) != 4 {
+		t.Fatalf("documents = %+v, want the README and the sdist's docs/ and examples/", pd.Documents)
 	}
 	readme := pd.Documents[0]
 	if readme.Path != "README.md" || readme.Kind != docidx.DocReadme || readme.Title != "Demo Widgets" || readme.Summary != "Demo Widgets builds widgets for docidx tests." {
@@ -229,8 +229,14 @@ func TestFetchWheel(t *testing.T) {
 			files = append(files, req.Path)
 		}
 	}
-	if strings.Join(files, ",") != "/files/Demo_Widgets-1.1.0-py3-none-any.whl" {
-		t.Errorf("downloads = %v, want the pure wheel only", files)
+	if strings.Join(files, ",") != "/files/Demo_Widgets-1.1.0-py3-none-any.whl,/files/Demo_Widgets-1.1.0.tar.gz" {
+		t.Errorf("downloads = %v, want the pure wheel, then the sdist for its docs", files)
+	}
+	docs := docMap(pd)
+	for p, kind := range map[string]docidx.DocKind{"docs/guide.md": docidx.DocGuide, "docs/api.rst": docidx.DocGuide, "examples/basic.py": docidx.DocExample} {
+		if d, ok := docs[p]; !ok || d.Kind != kind {
+			t.Errorf("document %s = %+v, want kind %s from the sdist", p, d, kind)
+		}
 	}
 }
 
@@ -348,8 +354,8 @@ func TestMirrorWithoutJSONAPI(t *testing.T) {
 			if pd.Package.Source != srv.SimpleURL()+"demo-widgets/" || pd.Package.License != "MIT" || pd.Package.Published.IsZero() != html {
 				t.Errorf("package = %+v", pd.Package)
 			}
-			if len(pd.Documents) != 1 || pd.Documents[0].Title != "Demo Widgets" {
-				t.Errorf("documents = %+v", pd.Documents)
+			if len(pd.Documents) != 4 || pd.Documents[0].Title != "Demo Widgets" {
+				t.Errorf("documents = %+v, want the README and the sdist's three", pd.Documents)
 			}
 			if _, err := r.Resolve(ctx, "oldstyle", ""); err != nil {
 				t.Fatal(err)
@@ -361,7 +367,7 @@ func TestMirrorWithoutJSONAPI(t *testing.T) {
 					t.Errorf("simple API request without the PEP 691 Accept header: %+v", req)
 				}
 			}
-			want := "/pypi/demo-widgets/json /simple/demo-widgets/ /files/Demo_Widgets-1.1.0-py3-none-any.whl /simple/oldstyle/"
+			want := "/pypi/demo-widgets/json /simple/demo-widgets/ /files/Demo_Widgets-1.1.0-py3-none-any.whl /files/Demo_Widgets-1.1.0.tar.gz /simple/oldstyle/"
 			if strings.Join(paths, " ") != want {
 				t.Errorf("requests = %v\nwant %s (the JSON API is not asked again)", paths, want)
 			}

@@ -51,6 +51,9 @@ type SitePackagesConfig struct {
 // normalized ("PyYAML" is listed and fetched as "pyyaml"); the same name and version installed
 // twice (a dist-info and a leftover egg-info) is listed once, the dist-info preferred.
 //
+// An installed distribution has no docs/ or examples/ (a wheel carries none), so its documents
+// are its README alone; the Registry reads those of the same version from its sdist.
+//
 // SitePackages never touches the network and is safe for concurrent use. The directory is scanned
 // once, on first use.
 type SitePackages struct {

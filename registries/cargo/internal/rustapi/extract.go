@@ -17,12 +17,15 @@ const (
 	DefaultMaxFileSize = 1 << 20 // bytes of one source file; larger files are skipped
 	DefaultMaxSymbols  = 20000   // symbols per crate
 	maxDoc             = 16 << 10
-	maxInclude         = 256 << 10 // bytes of a file named by #[doc = include_str!(…)]
-	maxResolveSteps    = 200000    // name lookups per crate while resolving re-exports
-	maxResolveDepth    = 16        // re-export hops followed from one `pub use`
-	maxModuleDepth     = 32        // file modules nested in one another
-	maxOverloads       = 16        // signature lines merged into one symbol
-	maxExports         = 50000     // names one glob re-export may bring
+	// MaxCrateDoc is the most bytes of Result.CrateDoc: the crate-level documentation is the
+	// crate's front page, often a guide longer than a symbol's doc may be.
+	MaxCrateDoc     = 512 << 10
+	maxInclude      = 256 << 10 // bytes of a file named by #[doc = include_str!(…)]
+	maxResolveSteps = 200000    // name lookups per crate while resolving re-exports
+	maxResolveDepth = 16        // re-export hops followed from one `pub use`
+	maxModuleDepth  = 32        // file modules nested in one another
+	maxOverloads    = 16        // signature lines merged into one symbol
+	maxExports      = 50000     // names one glob re-export may bring
 )
 
 // Options configures Extract.
@@ -47,6 +50,14 @@ type Result struct {
 	Files     []string        // source files read, in visiting order
 	Truncated bool            // a limit stopped the extraction early
 	Problems  []string        // files that could not be read or were skipped, with the reason
+	// CrateDoc is the crate-level documentation (the crate root's //! and /*! */ comments and
+	// #![doc = …] attributes, include_str! files read) as rustdoc shows it on the crate's front
+	// page, markdown, cut at MaxCrateDoc bytes; the crate symbol's Doc is its first 16 KiB.
+	CrateDoc string
+	// CrateDocIncludes are the slash paths (relative to the crate's root directory) of the files
+	// the crate-level documentation includes with #![doc = include_str!(…)], in order: often the
+	// README.
+	CrateDocIncludes []string
 }
 
 // Extract reads the crate whose root file is opts.Root inside fsys and returns its public API.
@@ -98,6 +109,15 @@ func Extract(fsys fs.FS, opts Options) Result {
 	x.root = &module{name: opts.Crate, file: opts.Root, dir: path.Dir(opts.Root), vis: visPub, line: 1}
 	x.load(x.root, root, opts.Root, false, 0)
 	x.emit()
+	x.res.CrateDoc = x.docLimit(x.root.docs, x.root.file, MaxCrateDoc)
+	for _, f := range x.root.docs {
+		if f.include == "" {
+			continue
+		}
+		if p, ok := cleanJoin(path.Dir(x.root.file), f.include); ok {
+			x.res.CrateDocIncludes = append(x.res.CrateDocIncludes, p)
+		}
+	}
 	return x.res
 }
 
@@ -880,11 +900,16 @@ func disambiguator(k docidx.SymbolKind) string {
 	return string(k)
 }
 
-// doc turns doc fragments into text the way rustdoc does (unindent_doc_fragments): /** */ blocks
+// doc turns doc fragments into text, cut at 16 KiB, the way rustdoc does (unindent_doc_fragments): /** */ blocks
 // lose a leading "*" column, include_str! files are read (relative to file), and the indentation
 // all lines share goes, where a #[doc] string's lines count one column deeper when it is mixed
 // with doc comments (whose text starts after "///", usually with a space).
 func (x *extractor) doc(frags []docFrag, file string) string {
+	return x.docLimit(frags, file, maxDoc)
+}
+
+// docLimit is doc cut at limit bytes (at a character boundary, marked with " …").
+func (x *extractor) docLimit(frags []docFrag, file string, limit int) string {
 	if len(frags) == 0 {
 		return ""
 	}
@@ -952,8 +977,8 @@ func (x *extractor) doc(frags []docFrag, file string) string {
 		out = out[:len(out)-1]
 	}
 	text := visible(strings.Join(out, "\n"))
-	if len(text) > maxDoc {
-		cut := maxDoc
+	if len(text) > limit {
+		cut := limit
 		for cut > 0 && text[cut]&0xC0 == 0x80 {
 			cut--
 		}

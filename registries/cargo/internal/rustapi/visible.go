@@ -33,7 +33,7 @@ func visible(text string) string {
 		if fence == "" {
 			if marker, info, ok := openFence(t, indent); ok {
 				fence, rust = marker, isRustInfo(info)
-				if rust && info != "" {
+				if rust {
 					l = l[:indent] + marker + "rust"
 				}
 				out = append(out, l)

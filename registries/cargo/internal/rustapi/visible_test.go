@@ -1,12 +1,15 @@
 package rustapi
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestVisible(t *testing.T) {
 	for _, c := range []struct{ name, in, want string }{
 		{"hidden lines of a Rust block",
 			"Make a client.\n\n```\n# use reqwest::Error;\n#\n# async fn run() -> Result<(), Error> {\nlet c = reqwest::Client::new();\n## not hidden\n#![allow(unused)]\n# Ok(())\n# }\n```",
-			"Make a client.\n\n```\nlet c = reqwest::Client::new();\n# not hidden\n#![allow(unused)]\n```"},
+			"Make a client.\n\n```rust\nlet c = reqwest::Client::new();\n# not hidden\n#![allow(unused)]\n```"},
 		{"attributes make a Rust block, shown as rust",
 			"```no_run,edition2021\n# fn main() {}\nx();\n```", "```rust\nx();\n```"},
 		{"other languages keep their lines",
@@ -19,10 +22,31 @@ func TestVisible(t *testing.T) {
 		{"definitions inside code are code",
 			"```text\n[x]: y\n```", "```text\n[x]: y\n```"},
 		{"a longer fence is closed only by a fence as long",
-			"````\n```\n# hidden\n````\n# shown", "````\n```\n````\n# shown"},
+			"````\n```\n# hidden\n````\n# shown", "````rust\n```\n````\n# shown"},
+		{"tildes close only tildes", "~~~~\n# hidden\n```\n# still inside\n~~~~\n# Heading", "~~~~rust\n```\n~~~~\n# Heading"},
+		{"an indented fence is code, not a fence", "    ```\n    # indented code\n", "    ```\n    # indented code\n"},
+		{"a backtick info string with a backtick is not a fence", "``` `x` ```\n# Heading", "``` `x` ```\n# Heading"},
+		{"doctest attributes with a target", "```ignore-wasm32 should_panic\n# hidden\nx\n```", "```rust\nx\n```"},
 	} {
 		if got := visible(c.in); got != c.want {
 			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
 		}
 	}
+}
+
+// FuzzVisible checks that rewriting untrusted crate docs never panics and never adds a line, and
+// that a text without a fence or a link reference definition is left as it is.
+func FuzzVisible(f *testing.F) {
+	for _, s := range []string{"```\n# x\ny\n```", "~~~ignore\n## a\n", "````\n```\n# b\n````", "   ```\n#\n", "``` `a` ```\n# h", "[a]: b\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		out := visible(doc)
+		if n, m := strings.Count(doc, "\n"), strings.Count(out, "\n"); m > n {
+			t.Errorf("%d lines became %d", n, m)
+		}
+		if !strings.Contains(doc, "```") && !strings.Contains(doc, "~~~") && !strings.Contains(doc, "]:") && out != doc {
+			t.Errorf("no fence, yet changed: %q -> %q", doc, out)
+		}
+	})
 }

@@ -1,0 +1,72 @@
+package cargo
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/memfs"
+)
+
+// crateFiles is a crate whose src/lib.rs carries crate-level docs and includes a guide.
+func crateFiles(lib string, extra map[string]string) map[string][]byte {
+	files := map[string][]byte{
+		"Cargo.toml": []byte("[package]\nname = \"guided\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+		"README.md":  []byte("# guided\n\nGuides things.\n"),
+		"src/lib.rs": []byte(lib),
+	}
+	for p, s := range extra {
+		files[p] = []byte(s)
+	}
+	return files
+}
+
+func TestCrateDocument(t *testing.T) {
+	long := "//! " + strings.Repeat("Guided guides the guidance of guides. ", 40) + "\n"
+	for _, tc := range []struct {
+		name  string
+		files map[string][]byte
+		want  bool
+	}{
+		{"headings", crateFiles("//! Guides.\n//!\n//! # Getting started\n//!\n//! ```\n//! # use guided::go;\n//! go();\n//! ```\npub fn go() {}\n", nil), true},
+		{"long prose", crateFiles(long+"pub fn go() {}\n", nil), true},
+		{"one line", crateFiles("//! Guides things.\npub fn go() {}\n", nil), false},
+		{"none", crateFiles("pub fn go() {}\n", nil), false},
+		{"README included", crateFiles("#![doc = include_str!(\"../README.md\")]\npub fn go() {}\n", nil), false},
+		{"README copied", crateFiles("//! # guided\n//!\n//! Guides things.\npub fn go() {}\n", nil), false},
+		{"another file included", crateFiles("#![doc = include_str!(\"../docs/intro.md\")]\npub fn go() {}\n",
+			map[string]string{"docs/intro.md": "# Intro\n\nHow guided guides.\n"}), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := buildContents(memfs.New(tc.files), "guided", Limits{}.withDefaults())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var paths []string
+			var crate docidx.Document
+			for _, d := range c.docs {
+				paths = append(paths, d.Path)
+				if d.Path == "src/lib.rs" {
+					crate = d
+				}
+			}
+			if got := slices.Contains(paths, "src/lib.rs"); got != tc.want {
+				t.Fatalf("documents %v: crate docs indexed = %v, want %v", paths, got, tc.want)
+			}
+			if !tc.want {
+				return
+			}
+			if paths[0] != "README.md" || paths[1] != "src/lib.rs" || crate.Kind != docidx.DocGuide || crate.Title != "Crate guided" {
+				t.Errorf("documents %v; crate docs = %+v", paths, crate)
+			}
+			for _, s := range crate.Sections {
+				for _, cb := range s.Code {
+					if cb.Lang != "rust" || strings.Contains(cb.Code, "use guided::go") {
+						t.Errorf("code block %+v: want rust with the hidden line gone", cb)
+					}
+				}
+			}
+		})
+	}
+}
