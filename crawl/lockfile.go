@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/mod/modfile"
@@ -316,6 +317,23 @@ func (st *lockState) add(file string, eco docidx.Ecosystem, name, version string
 		Ecosystem: eco, Name: name, Query: version, Exact: true,
 		Origin: path.Base(strings.ReplaceAll(file, `\`, "/")),
 	})
+}
+
+// addRequirement adds a Python requirement: an exact spec when a clause pins one version, else a
+// range spec with the specifier set as its query. line is its 1-based line, 0 when unknown.
+func (st *lockState) addRequirement(file string, line int, r pyRequirement) {
+	s := Spec{
+		Ecosystem: docidx.PyPI, Name: r.name, Query: r.specifier,
+		Origin:      path.Base(strings.ReplaceAll(file, `\`, "/")),
+		Requirement: true, Extras: joinExtras(r.extras), Marker: r.marker,
+	}
+	if r.pinned != "" {
+		s.Query, s.Exact = r.pinned, true
+	}
+	if line > 0 {
+		s.Origin += ":" + strconv.Itoa(line)
+	}
+	st.lf.Specs = append(st.lf.Specs, s)
 }
 
 func (st *lockState) skip(file string, line int, entry, reason string) {
