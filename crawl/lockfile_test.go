@@ -24,6 +24,9 @@ var lockfileCases = []struct{ dir, file string }{
 	{"requirements", "requirements.txt"},
 	{"poetry", "poetry.lock"},
 	{"uv", "uv.lock"},
+	{"pyproject", "pyproject.toml"},
+	{"pyproject-dynamic", "pyproject.toml"},
+	{"cargo-manifest", "Cargo.toml"},
 	{"cargo-v1", "Cargo.lock"},
 	{"cargo-v3", "Cargo.lock"},
 	{"cargo-v4", "Cargo.lock"},
@@ -614,7 +617,8 @@ func lockfileSeeds(f *testing.F, base string) {
 }
 
 // fuzzLockfile parses data as the lockfile base and checks that it neither panics nor returns
-// empty or non-exact specs, and that every error is a *LockfileError.
+// empty specs or non-exact ones where a lockfile pins versions (a requirement may be any version;
+// a Cargo.toml names requirements), and that every error is a *LockfileError.
 func fuzzLockfile(t *testing.T, base string, data []byte) {
 	lf, err := parseLockfile(base, data, nil)
 	if err != nil {
@@ -625,7 +629,8 @@ func fuzzLockfile(t *testing.T, base string, data []byte) {
 		return
 	}
 	for _, s := range lf.Specs {
-		if s.Name == "" || s.Query == "" || !s.Exact || s.Ecosystem == "" {
+		manifest := s.Requirement || base == "Cargo.toml"
+		if s.Name == "" || s.Ecosystem == "" || !manifest && (s.Query == "" || !s.Exact) || base == "Cargo.toml" && s.Query == "" {
 			t.Fatalf("%s: bad spec %+v", base, s)
 		}
 	}
@@ -677,6 +682,17 @@ func FuzzUVLock(f *testing.F) {
 func FuzzCargoLock(f *testing.F) {
 	lockfileSeeds(f, "Cargo.lock")
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzLockfile(t, "Cargo.lock", data) })
+}
+
+func FuzzPyproject(f *testing.F) {
+	lockfileSeeds(f, "pyproject.toml")
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzLockfile(t, "pyproject.toml", data) })
+}
+
+func FuzzCargoManifest(f *testing.F) {
+	lockfileSeeds(f, "Cargo.toml")
+	f.Add([]byte("[workspace.dependencies]\na = { workspace = true }\n[package]\n[dependencies]\na = { workspace = true }\n"))
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzLockfile(t, "Cargo.toml", data) })
 }
 
 func FuzzPackageResolved(f *testing.F) {
