@@ -38,6 +38,13 @@ const DefaultPackageTimeout = 2 * time.Minute
 // Options configures Run.
 type Options struct {
 	// Specs lists the packages to crawl. When empty, every package version in Caches is crawled.
+	//
+	// Requirement specs (from a requirements file or pyproject.toml) of an ecosystem for which a
+	// cache implements Installed resolve against those caches only, to the installed version,
+	// and bring the installed versions they require, transitively, with markers evaluated for
+	// the caches' interpreter and extras followed as asked. A requirement that no installed
+	// version satisfies fails, with an error saying what is installed and what to do; it never
+	// falls back to a registry, whose newest release may not be what the project runs.
 	Specs []Spec
 	// Caches are local sources (module cache, node_modules …). A spec is taken from a cache
 	// when one holds a matching version, before any registry is asked.
@@ -135,6 +142,7 @@ type job struct {
 	spec Spec
 	ref  docidx.Ref
 	src  docidx.Registry // set for refs listed from a cache
+	err  error           // set when planning already failed the spec: it is reported as is
 }
 
 // Run crawls the packages opts names into sink: it resolves each spec (local caches first, then
@@ -179,7 +187,7 @@ func Run(ctx context.Context, sink Sink, opts Options) (*Summary, error) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		jobs, others, err := plan(ctx, opts)
+		jobs, others, err := plan(ctx, opts, log)
 		planned <- err
 		if err != nil {
 			return
@@ -331,17 +339,35 @@ func (g *guardedSink) close() {
 
 // plan turns the options into jobs: one per spec, or one per cached package version. With
 // opts.Shard it leaves out the cached versions and exact specs of other shards, and returns
-// how many it left out.
-func plan(ctx context.Context, opts Options) ([]job, int, error) {
+// how many it left out. Requirement specs of an ecosystem with an Installed cache become the
+// jobs of their closure over the installed versions (see closure).
+func plan(ctx context.Context, opts Options, log *slog.Logger) ([]job, int, error) {
 	var jobs []job
 	others := 0
 	if len(opts.Specs) > 0 {
+		installed := installedCaches(opts.Caches)
+		reqs := map[docidx.Ecosystem][]Spec{}
+		var ecos []docidx.Ecosystem
 		for _, s := range opts.Specs {
+			if s.Requirement && len(installed[s.Ecosystem]) > 0 {
+				if len(reqs[s.Ecosystem]) == 0 {
+					ecos = append(ecos, s.Ecosystem)
+				}
+				reqs[s.Ecosystem] = append(reqs[s.Ecosystem], s)
+				continue
+			}
 			if s.Exact && !opts.Shard.Has(docidx.Ref{Ecosystem: s.Ecosystem, Name: s.Name, Version: s.Query}) {
 				others++
 				continue
 			}
 			jobs = append(jobs, job{spec: s})
+		}
+		for _, eco := range ecos {
+			js, n, err := closure(ctx, opts, log, installed[eco], reqs[eco])
+			if err != nil {
+				return nil, 0, err
+			}
+			jobs, others = append(jobs, js...), others+n
 		}
 		return jobs, others, nil
 	}
@@ -425,6 +451,9 @@ func crawlOne(ctx context.Context, sink Sink, opts Options, j job, claim func(do
 	fail := func(err error) (Result, skipped) {
 		r.Status, r.Err = Failed, err
 		return r, keep
+	}
+	if j.err != nil {
+		return fail(j.err)
 	}
 	// A range spec learns its version only here; plan has already sorted the others.
 	ranged := j.src == nil && !j.spec.Exact

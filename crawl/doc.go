@@ -8,8 +8,11 @@
 // fails its own packages, with an error naming it, while the other ecosystems' packages go on.
 //
 // Lockfiles (ParseLockfile, ReadLockfile, ParseLockfileFS) give exact versions: go.mod,
-// package-lock.json, pnpm-lock.yaml, yarn.lock, requirements files, poetry.lock, uv.lock,
-// Cargo.lock and Package.resolved; entries that name no registry version are reported as Skipped.
+// package-lock.json, pnpm-lock.yaml, yarn.lock, poetry.lock, uv.lock, Cargo.lock and
+// Package.resolved. Requirements files and pyproject.toml give Python requirements (Spec.Requirement),
+// which a crawl with a site-packages (an Installed cache) resolves to the installed versions and
+// walks through what they require; Cargo.toml gives version requirements, resolved to the newest
+// compatible release. Entries that name no registry version are reported as Skipped.
 //
 // crawl imports the root package docidx, internal/budget (the crawl's memory budget), readme,
 // golang.org/x libraries and the TOML and YAML parsers its lockfiles need

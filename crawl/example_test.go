@@ -30,9 +30,9 @@ gunicorn>=22
 		fmt.Println("skipped", s)
 	}
 	// Output:
-	// pypi:click@8.4.0 from base.txt
-	// pypi:flask@3.1.3 from requirements.txt
-	// skipped app/requirements.txt:4: gunicorn>=22: not pinned with ==
+	// pypi:click@8.4.0 from base.txt:1
+	// pypi:flask@3.1.3 from requirements.txt:2
+	// pypi:gunicorn@>=22 from requirements.txt:4
 	// skipped app/requirements.txt:5: -e ./libs/acme: editable requirement (a local project or VCS checkout)
 }
 

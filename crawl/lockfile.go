@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/mod/modfile"
@@ -44,8 +45,8 @@ var ErrIncludeLimit = errors.New("too many requirements includes")
 var LockfileNames = []string{
 	"go.mod",
 	"package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "yarn.lock",
-	"requirements*.txt", "*requirements.txt", "requirements*.lock", "poetry.lock", "uv.lock",
-	"Cargo.lock",
+	"requirements*.txt", "*requirements.txt", "requirements*.lock", "pyproject.toml", "poetry.lock", "uv.lock",
+	"Cargo.lock", "Cargo.toml",
 	"Package.resolved",
 }
 
@@ -59,11 +60,14 @@ const (
 	FormatPoetryLock      = "poetry.lock"
 	FormatUVLock          = "uv.lock"
 	FormatCargoLock       = "Cargo.lock"
+	FormatPyproject       = "pyproject.toml"
+	FormatCargoManifest   = "Cargo.toml"
 	FormatPackageResolved = "Package.resolved"
 )
 
-// Lockfile is what one manifest or lockfile pins: the exact package versions a project uses, and
-// the entries that name no registry version and so cannot be crawled.
+// Lockfile is what one manifest or lockfile names: the package versions a project uses (exact in
+// a lockfile, requirements in a requirements file, pyproject.toml or Cargo.toml), and the entries
+// that name no registry version and so cannot be crawled.
 type Lockfile struct {
 	// Format is one of the Format* constants.
 	Format string
@@ -71,8 +75,11 @@ type Lockfile struct {
 	// "4" for Cargo.lock, "1" or the berry metadata version ("8") for yarn.lock, "3" for
 	// Package.resolved; empty otherwise.
 	Version string
-	// Specs are the exact package versions, sorted by ecosystem, name and version without
-	// duplicates; each has Exact set and Origin set to the base name of the file that lists it.
+	// Specs are the package versions, sorted by ecosystem, name and version without duplicates,
+	// each with Origin set to the base name of the file that lists it (and the line, when
+	// known, for requirements). A lockfile's specs have Exact set. A requirements file's and a
+	// pyproject.toml's are Requirement specs, exact only when pinned with "=="; a Cargo.toml's
+	// are version requirements (Query "1.0" meaning "^1.0").
 	Specs []Spec
 	// Skipped lists, in file order, the entries that were not turned into specs: local paths,
 	// workspace members, git and URL dependencies, editable installs, unpinned requirements.
@@ -285,6 +292,10 @@ func lockfileFormat(name string) (string, error) {
 		return FormatUVLock, nil
 	case "Cargo.lock":
 		return FormatCargoLock, nil
+	case "pyproject.toml":
+		return FormatPyproject, nil
+	case "Cargo.toml":
+		return FormatCargoManifest, nil
 	case "Package.resolved":
 		return FormatPackageResolved, nil
 	}
@@ -316,6 +327,23 @@ func (st *lockState) add(file string, eco docidx.Ecosystem, name, version string
 		Ecosystem: eco, Name: name, Query: version, Exact: true,
 		Origin: path.Base(strings.ReplaceAll(file, `\`, "/")),
 	})
+}
+
+// addRequirement adds a Python requirement: an exact spec when a clause pins one version, else a
+// range spec with the specifier set as its query. line is its 1-based line, 0 when unknown.
+func (st *lockState) addRequirement(file string, line int, r pyRequirement) {
+	s := Spec{
+		Ecosystem: docidx.PyPI, Name: r.name, Query: r.specifier,
+		Origin:      path.Base(strings.ReplaceAll(file, `\`, "/")),
+		Requirement: true, Extras: joinExtras(r.extras), Marker: r.marker,
+	}
+	if r.pinned != "" {
+		s.Query, s.Exact = r.pinned, true
+	}
+	if line > 0 {
+		s.Origin += ":" + strconv.Itoa(line)
+	}
+	st.lf.Specs = append(st.lf.Specs, s)
 }
 
 func (st *lockState) skip(file string, line int, entry, reason string) {
@@ -352,6 +380,10 @@ func parseLockfile(name string, data []byte, src lockSource) (*Lockfile, error) 
 		err = parseUVLock(st, name, data)
 	case FormatCargoLock:
 		err = parseCargoLock(st, name, data)
+	case FormatPyproject:
+		err = parsePyproject(st, name, data)
+	case FormatCargoManifest:
+		err = parseCargoManifest(st, name, data)
 	case FormatPackageResolved:
 		err = parsePackageResolved(st, name, data)
 	}

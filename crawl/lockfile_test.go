@@ -24,6 +24,9 @@ var lockfileCases = []struct{ dir, file string }{
 	{"requirements", "requirements.txt"},
 	{"poetry", "poetry.lock"},
 	{"uv", "uv.lock"},
+	{"pyproject", "pyproject.toml"},
+	{"pyproject-dynamic", "pyproject.toml"},
+	{"cargo-manifest", "Cargo.toml"},
 	{"cargo-v1", "Cargo.lock"},
 	{"cargo-v3", "Cargo.lock"},
 	{"cargo-v4", "Cargo.lock"},
@@ -50,6 +53,15 @@ func render(lf *Lockfile) string {
 		exact := ""
 		if !s.Exact {
 			exact = " NOT EXACT"
+		}
+		if s.Requirement {
+			exact += " requirement"
+		}
+		if s.Extras != "" {
+			exact += " extras=" + s.Extras
+		}
+		if s.Marker != "" {
+			exact += " marker: " + s.Marker
 		}
 		fmt.Fprintf(&b, "  %s (%s)%s\n", s, s.Origin, exact)
 	}
@@ -141,8 +153,8 @@ func TestLockfileSpecs(t *testing.T) {
 		{"requirements", "requirements.txt", docidx.PyPI,
 			[]string{"flask@3.1.0", "itsdangerous@2.2.0", "jinja2@3.1.4", "markupsafe@2.1.5", "markupsafe@3.0.2",
 				"torch@2.5.1+cpu", "typing-extensions@4.12.2", "zope-interface@7.1.1", "requests@2.32.3", "structlog@24.4.0", "ruff@0.8.1", "pywin32@308"},
-			[]string{"gunicorn", "uvicorn", "django", "werkzeug-git", "black", "httpx", "acme-plugin", "urllib3<3"},
-			[]string{"gunicorn>=22.0", "uvicorn[standard]", "django==4.2.*", "-e ./libs/acme-core", "black @ git+https://github.com/psf/black.git@24.10.0", "-c constraints.txt", "-r ../base.txt"}},
+			[]string{"werkzeug-git", "black", "httpx", "acme-plugin", "urllib3<3"},
+			[]string{"-e ./libs/acme-core", "black @ git+https://github.com/psf/black.git@24.10.0", "-c constraints.txt", "-r ../base.txt"}},
 		{"poetry", "poetry.lock", docidx.PyPI,
 			[]string{"certifi@2025.1.31", "acme-sdk@4.2.0", "pyyaml@6.0.2", "typing-extensions@4.12.2"},
 			[]string{"black", "acme-shared", "pendulum"},
@@ -191,7 +203,8 @@ func TestLockfileSpecs(t *testing.T) {
 		got := map[string]bool{}
 		names := map[string]bool{}
 		for _, s := range lf.Specs {
-			if s.Ecosystem != tt.eco || !s.Exact || s.Query == "" {
+			// A requirements file's ranges are range specs (see TestRequirementRanges).
+			if s.Ecosystem != tt.eco || (!s.Exact || s.Query == "") && !s.Requirement {
 				t.Errorf("%s: spec %+v: want an exact %s spec", tt.dir, s, tt.eco)
 			}
 			got[s.Name+"@"+s.Query] = true
@@ -260,55 +273,84 @@ func TestLockfileNames(t *testing.T) {
 
 func TestParseRequirement(t *testing.T) {
 	tests := []struct {
-		in, name, version, skip string
+		in        string
+		name      string // "" when skipped
+		specifier string
+		pinned    string
+		extras    string
+		marker    string
+		skip      string
 	}{
-		{"requests==2.32.3", "requests", "2.32.3", ""},
-		{"Requests == 2.32.3", "requests", "2.32.3", ""},
-		{"zope.interface==7.1.1", "zope-interface", "7.1.1", ""},
-		{"Foo__Bar-.baz==1.0", "foo-bar-baz", "1.0", ""},
-		{"flask[async, dotenv]==3.1.0", "flask", "3.1.0", ""},
-		{"flask [async]==3.1.0", "flask", "3.1.0", ""},
-		{`flask==3.1.0; python_version >= "3.9" and sys_platform != "win32"`, "flask", "3.1.0", ""},
-		{`flask==3.1.0 ;python_version>="3.9"`, "flask", "3.1.0", ""},
-		{"itsdangerous===2.2.0", "itsdangerous", "2.2.0", ""},
-		{"weird===1.0-custom", "weird", "1.0-custom", ""},
-		{"torch==2.5.1+cu121", "torch", "2.5.1+cu121", ""},
-		{"epoch==1!2.0", "epoch", "1!2.0", ""},
-		{"pinned>=1.0,==1.2.3", "pinned", "1.2.3", ""},
-		{"old (==1.0)", "old", "1.0", ""},
-		{"django==4.2.*", "", "", "not pinned with =="},
-		{"django>=4.2,<5", "", "", "not pinned with =="},
-		{"django~=4.2", "", "", "not pinned with =="},
-		{"django!=4.2", "", "", "not pinned with =="},
-		{"django", "", "", "not pinned with =="},
-		{"uvicorn[standard]", "", "", "not pinned with =="},
-		{`uvicorn; python_version > "3"`, "", "", "not pinned with =="},
-		{"pkg @ https://example.com/pkg-1.0.tar.gz", "", "", "direct URL reference"},
-		{"pkg@https://example.com/pkg-1.0.tar.gz", "", "", "direct URL reference"},
-		{"black @ git+https://github.com/psf/black.git@24.10.0", "", "", "VCS requirement"},
-		{"git+https://github.com/psf/black.git@24.10.0#egg=black", "", "", "VCS requirement"},
-		{"hg+https://hg.example.com/repo#egg=x", "", "", "VCS requirement"},
-		{"https://files.example.com/attrs-24.2.0.tar.gz", "", "", "URL requirement"},
-		{"file:///tmp/x-1.0.whl", "", "", "URL requirement"},
-		{"./vendor/x-1.0-py3-none-any.whl", "", "", "local or remote archive"},
-		{"x-1.0-py3-none-any.whl", "", "", "local or remote archive"},
-		{"foo-1.0.tar.gz", "", "", "local or remote archive"},
-		{"./libs/acme", "", "", "local path"},
-		{"../acme", "", "", "local path"},
-		{"libs/acme", "", "", "local path"},
-		{`C:\src\acme`, "", "", "local path"},
-		{"pkg==${PKG_VERSION}", "", "", "uses environment variables, which docidx does not expand"},
+		{"requests==2.32.3", "requests", "==2.32.3", "2.32.3", "", "", ""},
+		{"Requests == 2.32.3", "requests", "==2.32.3", "2.32.3", "", "", ""},
+		{"zope.interface==7.1.1", "zope-interface", "==7.1.1", "7.1.1", "", "", ""},
+		{"Foo__Bar-.baz==1.0", "foo-bar-baz", "==1.0", "1.0", "", "", ""},
+		{"flask[async, dotenv]==3.1.0", "flask", "==3.1.0", "3.1.0", "async,dotenv", "", ""},
+		{"flask [Async]==3.1.0", "flask", "==3.1.0", "3.1.0", "async", "", ""},
+		{`flask==3.1.0; python_version >= "3.9" and sys_platform != "win32"`, "flask", "==3.1.0", "3.1.0", "", `python_version >= "3.9" and sys_platform != "win32"`, ""},
+		{`flask==3.1.0 ;python_version>="3.9"`, "flask", "==3.1.0", "3.1.0", "", `python_version>="3.9"`, ""},
+		{"itsdangerous===2.2.0", "itsdangerous", "===2.2.0", "2.2.0", "", "", ""},
+		{"weird===1.0-custom", "weird", "===1.0-custom", "1.0-custom", "", "", ""},
+		{"torch==2.5.1+cu121", "torch", "==2.5.1+cu121", "2.5.1+cu121", "", "", ""},
+		{"epoch==1!2.0", "epoch", "==1!2.0", "1!2.0", "", "", ""},
+		{"pinned>=1.0,==1.2.3", "pinned", ">=1.0,==1.2.3", "1.2.3", "", "", ""},
+		{"old (==1.0)", "old", "==1.0", "1.0", "", "", ""},
+		// Ranges are kept as specifier sets (issue 27: they used to be skipped).
+		{"django==4.2.*", "django", "==4.2.*", "", "", "", ""},
+		{"django >= 4.2, < 5", "django", ">=4.2,<5", "", "", "", ""},
+		{"django~=4.2", "django", "~=4.2", "", "", "", ""},
+		{"django!=4.2", "django", "!=4.2", "", "", "", ""},
+		{"jsonschema>=4.0", "jsonschema", ">=4.0", "", "", "", ""},
+		{"django", "django", "", "", "", "", ""},
+		{"uvicorn[standard]", "uvicorn", "", "", "standard", "", ""},
+		{`uvicorn; python_version > "3"`, "uvicorn", "", "", "", `python_version > "3"`, ""},
+		{`Werkzeug (>=3.1.0) ; extra == "async"`, "werkzeug", ">=3.1.0", "", "", `extra == "async"`, ""},
+		{"pkg @ https://example.com/pkg-1.0.tar.gz", "", "", "", "", "", "direct URL reference"},
+		{"pkg@https://example.com/pkg-1.0.tar.gz", "", "", "", "", "", "direct URL reference"},
+		{"black @ git+https://github.com/psf/black.git@24.10.0", "", "", "", "", "", "VCS requirement"},
+		{"git+https://github.com/psf/black.git@24.10.0#egg=black", "", "", "", "", "", "VCS requirement"},
+		{"hg+https://hg.example.com/repo#egg=x", "", "", "", "", "", "VCS requirement"},
+		{"https://files.example.com/attrs-24.2.0.tar.gz", "", "", "", "", "", "URL requirement"},
+		{"file:///tmp/x-1.0.whl", "", "", "", "", "", "URL requirement"},
+		{"./vendor/x-1.0-py3-none-any.whl", "", "", "", "", "", "local or remote archive"},
+		{"x-1.0-py3-none-any.whl", "", "", "", "", "", "local or remote archive"},
+		{"foo-1.0.tar.gz", "", "", "", "", "", "local or remote archive"},
+		{"./libs/acme", "", "", "", "", "", "local path"},
+		{"../acme", "", "", "", "", "", "local path"},
+		{"libs/acme", "", "", "", "", "", "local path"},
+		{`C:\src\acme`, "", "", "", "", "", "local path"},
+		{"pkg==${PKG_VERSION}", "", "", "", "", "", "uses environment variables, which docidx does not expand"},
 	}
 	for _, tt := range tests {
-		name, version, skip, err := parseRequirement(tt.in)
-		if err != nil || name != tt.name || version != tt.version || skip != tt.skip {
-			t.Errorf("parseRequirement(%q) = %q, %q, %q, %v; want %q, %q, %q", tt.in, name, version, skip, err, tt.name, tt.version, tt.skip)
+		r, err := parseRequirement(tt.in)
+		if err != nil || r.name != tt.name || r.specifier != tt.specifier || r.pinned != tt.pinned || joinExtras(r.extras) != tt.extras || r.marker != tt.marker || r.skip != tt.skip {
+			t.Errorf("parseRequirement(%q) = %+v, %v; want %q %q %q [%s] ;%s skip %q", tt.in, r, err, tt.name, tt.specifier, tt.pinned, tt.extras, tt.marker, tt.skip)
 		}
 	}
 	for _, bad := range []string{"flask==", "flask[async==1.0", "flask = 1.0", "flask==1.0 2.0", "flask (==1.0", "flask==1.0,", "flask[bad extra]==1"} {
-		if _, _, _, err := parseRequirement(bad); err == nil {
+		if _, err := parseRequirement(bad); err == nil {
 			t.Errorf("parseRequirement(%q): no error", bad)
 		}
+	}
+}
+
+// TestRequirementRanges checks that a requirements file's ranges and unpinned names become range
+// specs marked as requirements, with their extras and markers, where they used to be skipped
+// as "not pinned with ==" (issue 27).
+func TestRequirementRanges(t *testing.T) {
+	data := "jsonschema>=4.0\nflask[Dotenv,async]\nDjango ~= 4.2 ; python_version >= \"3.10\"\nrequests==2.32.3\n"
+	lf, err := ParseLockfileFS(fstest.MapFS{"requirements.txt": {Data: []byte(data)}}, "requirements.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Spec{
+		{Ecosystem: docidx.PyPI, Name: "django", Query: "~=4.2", Origin: "requirements.txt:3", Requirement: true, Marker: `python_version >= "3.10"`},
+		{Ecosystem: docidx.PyPI, Name: "flask", Origin: "requirements.txt:2", Requirement: true, Extras: "async,dotenv"},
+		{Ecosystem: docidx.PyPI, Name: "jsonschema", Query: ">=4.0", Origin: "requirements.txt:1", Requirement: true},
+		{Ecosystem: docidx.PyPI, Name: "requests", Query: "2.32.3", Exact: true, Origin: "requirements.txt:4", Requirement: true},
+	}
+	if !slices.Equal(lf.Specs, want) || len(lf.Skipped) != 0 {
+		t.Errorf("specs = %+v, skipped %v\nwant %+v", lf.Specs, lf.Skipped, want)
 	}
 }
 
@@ -355,7 +397,7 @@ func TestRequirementsIncludes(t *testing.T) {
 	for _, s := range lf.Specs {
 		specs = append(specs, s.String()+" "+s.Origin)
 	}
-	wantSpecs := []string{"pypi:a@1 a.txt", "pypi:b@1 b.txt", "pypi:c@1 c.txt", "pypi:common@1 common.txt", "pypi:z@1 requirements.txt"}
+	wantSpecs := []string{"pypi:a@1 a.txt:1", "pypi:b@1 b.txt:1", "pypi:c@1 c.txt:1", "pypi:common@1 common.txt:1", "pypi:z@1 requirements.txt:4"}
 	if !slices.Equal(specs, wantSpecs) {
 		t.Errorf("specs = %q, want %q", specs, wantSpecs)
 	}
@@ -575,7 +617,8 @@ func lockfileSeeds(f *testing.F, base string) {
 }
 
 // fuzzLockfile parses data as the lockfile base and checks that it neither panics nor returns
-// empty or non-exact specs, and that every error is a *LockfileError.
+// empty specs or non-exact ones where a lockfile pins versions (a requirement may be any version;
+// a Cargo.toml names requirements), and that every error is a *LockfileError.
 func fuzzLockfile(t *testing.T, base string, data []byte) {
 	lf, err := parseLockfile(base, data, nil)
 	if err != nil {
@@ -586,7 +629,8 @@ func fuzzLockfile(t *testing.T, base string, data []byte) {
 		return
 	}
 	for _, s := range lf.Specs {
-		if s.Name == "" || s.Query == "" || !s.Exact || s.Ecosystem == "" {
+		manifest := s.Requirement || base == "Cargo.toml"
+		if s.Name == "" || s.Ecosystem == "" || !manifest && (s.Query == "" || !s.Exact) || base == "Cargo.toml" && s.Query == "" {
 			t.Fatalf("%s: bad spec %+v", base, s)
 		}
 	}
@@ -638,6 +682,17 @@ func FuzzUVLock(f *testing.F) {
 func FuzzCargoLock(f *testing.F) {
 	lockfileSeeds(f, "Cargo.lock")
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzLockfile(t, "Cargo.lock", data) })
+}
+
+func FuzzPyproject(f *testing.F) {
+	lockfileSeeds(f, "pyproject.toml")
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzLockfile(t, "pyproject.toml", data) })
+}
+
+func FuzzCargoManifest(f *testing.F) {
+	lockfileSeeds(f, "Cargo.toml")
+	f.Add([]byte("[workspace.dependencies]\na = { workspace = true }\n[package]\n[dependencies]\na = { workspace = true }\n"))
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzLockfile(t, "Cargo.toml", data) })
 }
 
 func FuzzPackageResolved(f *testing.F) {

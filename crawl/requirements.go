@@ -7,16 +7,18 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-
-	"github.com/docidx/docidx"
 )
 
 // This file reads pip requirements files, in the format of
 // https://pip.pypa.io/en/stable/reference/requirements-file-format/: one requirement (PEP 508) or
 // option per logical line, "\" continuing a line, "#" starting a comment at the start of a line or
-// after whitespace. Only requirements pinned to one version ("name==1.2.3", "name===1.2.3") are
-// crawled; environment markers are ignored (a package pinned for another platform or Python is
-// still one the project uses), and so are per-requirement options such as --hash.
+// after whitespace. Every requirement that names a distribution on an index becomes a spec:
+// "name==1.2.3" (or "===") an exact one, any other PEP 440 specifier set ("name>=4.0",
+// "name~=2.2", "name") a range. Each is marked a Requirement, with its extras and its
+// environment marker, so that a crawl with a site-packages resolves it against the installed
+// distributions and follows what they require (see Options and Installed); without one, a range
+// resolves against the index and the marker is ignored (a package pinned for another platform or
+// Python is still one the project uses). Per-requirement options such as --hash are ignored.
 
 // parseRequirementsRoot reads the requirements file given to ParseLockfile*, and its includes.
 func parseRequirementsRoot(st *lockState, name string, data []byte) error {
@@ -187,15 +189,15 @@ func parseRequirements(st *lockState, file string, data []byte, chain []string) 
 			continue
 		}
 		req := splitReqArgs(l.text)
-		name, version, why, err := parseRequirement(req)
+		r, err := parseRequirement(req)
 		if err != nil {
 			return lockErr(file, l.n, "requirement %q: %v", req, err)
 		}
-		if why != "" {
-			st.skip(file, l.n, req, why)
+		if r.skip != "" {
+			st.skip(file, l.n, req, r.skip)
 			continue
 		}
-		st.add(file, docidx.PyPI, name, version)
+		st.addRequirement(file, l.n, r)
 	}
 	return nil
 }
@@ -273,18 +275,30 @@ var (
 // errNoVersion is a requirement specifier without a version after its operator.
 var errNoVersion = errors.New("missing version")
 
+// pyRequirement is one PEP 508 requirement as a requirements file, pyproject.toml or a
+// distribution's Requires-Dist writes it.
+type pyRequirement struct {
+	name      string   // PEP 503-normalized
+	specifier string   // the PEP 440 specifier set as written, spaces and parentheses removed; "" for any version
+	pinned    string   // the version an "==" (without wildcard) or "===" clause pins, else ""
+	extras    []string // PEP 685-normalized
+	marker    string   // the environment marker after ";", "" for none
+	skip      string   // why it names no index distribution (a URL, a path …); the rest is empty then
+}
+
 // parseRequirement reads one PEP 508 requirement (https://peps.python.org/pep-0508/). It returns
-// the PEP 503-normalized name and the pinned version, or why the requirement is skipped, or an
-// error for a requirement pip would refuse too.
-func parseRequirement(s string) (name, version, skip string, err error) {
+// the requirement, or one with skip set for a requirement that names no distribution on an index,
+// or an error for a requirement pip would refuse too.
+func parseRequirement(s string) (pyRequirement, error) {
+	skip := func(why string) (pyRequirement, error) { return pyRequirement{skip: why}, nil }
 	lower := strings.ToLower(s)
 	for _, p := range vcsPrefixes {
 		if strings.HasPrefix(lower, p) {
-			return "", "", "VCS requirement", nil
+			return skip("VCS requirement")
 		}
 	}
 	if strings.Contains(s, "${") {
-		return "", "", "uses environment variables, which docidx does not expand", nil
+		return skip("uses environment variables, which docidx does not expand")
 	}
 	beforeMarker := strings.TrimSpace(strings.SplitN(lower, ";", 2)[0])
 	archive := false
@@ -295,44 +309,48 @@ func parseRequirement(s string) (name, version, skip string, err error) {
 	rest := strings.TrimLeft(s[len(m):], " \t")
 	switch {
 	case urlScheme.MatchString(s):
-		return "", "", "URL requirement", nil
+		return skip("URL requirement")
 	case archive && !strings.ContainsAny(beforeMarker, "=<>!~@"):
-		return "", "", "local or remote archive", nil
+		return skip("local or remote archive")
 	case m == "" || strings.HasPrefix(rest, "/") || strings.HasPrefix(rest, `\`) || strings.HasPrefix(rest, ":"):
-		return "", "", "local path", nil
+		return skip("local path")
 	}
+	var r pyRequirement
 	if strings.HasPrefix(rest, "[") {
 		end := strings.IndexByte(rest, ']')
 		if end < 0 {
-			return "", "", "", errors.New("unclosed [ in extras")
+			return r, errors.New("unclosed [ in extras")
 		}
 		for _, x := range strings.Split(rest[1:end], ",") {
 			if x = strings.TrimSpace(x); x != "" && pypiName.FindString(x) != x {
-				return "", "", "", fmt.Errorf("bad extra %q", x)
+				return r, fmt.Errorf("bad extra %q", x)
+			} else if x != "" {
+				r.extras = append(r.extras, NormalizePyPIName(x))
 			}
 		}
 		rest = strings.TrimLeft(rest[end+1:], " \t")
 	}
-	name = NormalizePyPIName(m)
+	r.name = NormalizePyPIName(m)
 	if strings.HasPrefix(rest, "@") {
 		if u := strings.TrimSpace(rest[1:]); hasAnyPrefix(strings.ToLower(u), vcsPrefixes) {
-			return "", "", "VCS requirement", nil
+			return skip("VCS requirement")
 		}
-		return "", "", "direct URL reference", nil
+		return skip("direct URL reference")
 	}
 	if i := strings.IndexByte(rest, ';'); i >= 0 {
-		rest = rest[:i] // environment markers: see the file comment
+		rest, r.marker = rest[:i], strings.TrimSpace(rest[i+1:])
 	}
 	rest = strings.TrimSpace(rest)
 	if strings.HasPrefix(rest, "(") {
 		if !strings.HasSuffix(rest, ")") {
-			return "", "", "", errors.New("unclosed ( around the version specifier")
+			return r, errors.New("unclosed ( around the version specifier")
 		}
 		rest = strings.TrimSpace(rest[1 : len(rest)-1])
 	}
 	if rest == "" {
-		return "", "", "not pinned with ==", nil
+		return r, nil
 	}
+	var clauses []string
 	for _, clause := range strings.Split(rest, ",") {
 		clause = strings.TrimSpace(clause)
 		op := ""
@@ -343,27 +361,26 @@ func parseRequirement(s string) (name, version, skip string, err error) {
 			}
 		}
 		if op == "" {
-			return "", "", "", fmt.Errorf("%q is not a version specifier (==, >=, ~= …)", clause)
+			return r, fmt.Errorf("%q is not a version specifier (==, >=, ~= …)", clause)
 		}
 		v := strings.TrimSpace(clause[len(op):])
 		switch {
 		case v == "":
-			return "", "", "", fmt.Errorf("%w after %s", errNoVersion, op)
+			return r, fmt.Errorf("%w after %s", errNoVersion, op)
 		case op == "===":
 			if strings.ContainsAny(v, " \t") {
-				return "", "", "", fmt.Errorf("bad version %q", v)
+				return r, fmt.Errorf("bad version %q", v)
 			}
-			version = v
+			r.pinned = v
 		case !pep440Chars.MatchString(v):
-			return "", "", "", fmt.Errorf("bad version %q", v)
-		case op == "==" && !strings.Contains(v, "*") && version == "":
-			version = v
+			return r, fmt.Errorf("bad version %q", v)
+		case op == "==" && !strings.Contains(v, "*") && r.pinned == "":
+			r.pinned = v
 		}
+		clauses = append(clauses, op+v)
 	}
-	if version == "" {
-		return "", "", "not pinned with ==", nil
-	}
-	return name, version, "", nil
+	r.specifier = strings.Join(clauses, ",")
+	return r, nil
 }
 
 func hasAnyPrefix(s string, prefixes []string) bool {

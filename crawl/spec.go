@@ -21,8 +21,24 @@ type Spec struct {
 	Query string
 	// Exact is set when Query is an exact version pinned by a lockfile or a purl.
 	Exact bool
-	// Origin says where the spec came from (the command line, or "package-lock.json"), for messages.
+	// Origin says where the spec came from (the command line, "package-lock.json", or a
+	// requirement's file and line, "requirements.txt:3"), for messages.
 	Origin string
+	// Requirement is set on the Python specs of a requirements file or a pyproject.toml: what the
+	// project asks for rather than what a lockfile pins. With a local cache that implements
+	// Installed (a site-packages), such a spec resolves against that cache only, to the version
+	// installed there, and brings the installed distributions it requires, transitively; see
+	// Options.Specs. Query is then a PEP 440 specifier set (">=4.0", "~=2.2,!=2.2.1", "" for any)
+	// unless Exact.
+	Requirement bool
+	// Extras are the extras a requirement asks for ("flask[async,dotenv]"), PEP 685-normalized,
+	// sorted and joined with ",": they select which of its conditional dependencies are
+	// followed. A string keeps Spec comparable.
+	Extras string
+	// Marker is a requirement's PEP 508 environment marker ('sys_platform == "win32"'), "" for
+	// none: with an Installed cache a requirement whose marker does not hold for its interpreter
+	// is not crawled.
+	Marker string
 }
 
 // String returns "ecosystem:name@query".

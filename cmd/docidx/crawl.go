@@ -37,8 +37,14 @@ func crawlCommand() *cli.Command {
 		Usage:     "pull package docs from registries and local caches into the snapshot",
 		ArgsUsage: "[SPEC...]  (go:MODULE[@VERSION], npm:NAME[@RANGE], or a purl such as pkg:npm/zod@3.23.8)",
 		Description: `Each SPEC names one package; without a version the latest release is crawled.
---from reads exact versions from go.mod or package-lock.json. With local caches and no
-SPEC or --from, every package version in those caches is crawled. A package version
+--from reads the versions a project uses from its lockfile (go.mod, package-lock.json,
+Cargo.lock …). A requirements file or pyproject.toml names requirements instead: with
+--site-packages each resolves to the version installed there and brings the installed
+distributions it requires (markers evaluated for that interpreter), and one not
+installed or not satisfied fails; without it, a range resolves to the index's newest
+matching release. A Cargo.toml's requirements resolve to the newest semver-compatible
+version. With local caches and no SPEC or --from, every package version in those
+caches is crawled. A package version
 already in the snapshot is not fetched again unless --refresh. With --prune the
 snapshot ends up holding exactly what this crawl named: other versions are dropped.
 --prune acts only after a crawl in which nothing failed (a mistyped spec must not empty
@@ -58,7 +64,7 @@ before they hold a large download, so their number in flight shrinks as their si
 grows, and one larger than the budget runs alone.`,
 		Flags: []cli.Flag{
 			indexFlag, logLevelFlag, jsonFlag,
-			&cli.StringSliceFlag{Name: "from", Usage: "read exact versions from `FILE` (go.mod, package-lock.json); repeatable", EnvVars: []string{"DOCIDX_FROM"}},
+			&cli.StringSliceFlag{Name: "from", Usage: "read the versions a project uses from `FILE` (go.mod, package-lock.json, requirements.txt, pyproject.toml, Cargo.toml …); repeatable", EnvVars: []string{"DOCIDX_FROM"}},
 			&cli.StringFlag{Name: "go-modcache", Usage: "read Go modules from the module cache `DIR` (alone: go env GOMODCACHE)", EnvVars: []string{"DOCIDX_GO_MODCACHE"}},
 			&cli.StringSliceFlag{Name: "node-modules", Usage: "read npm packages from node_modules `DIR`; repeatable", EnvVars: []string{"DOCIDX_NODE_MODULES"}},
 			&cli.BoolFlag{Name: "offline", Usage: "local caches only: any network access is an error", EnvVars: []string{"DOCIDX_OFFLINE"}},
@@ -142,6 +148,11 @@ func runCrawl(c *cli.Context) error {
 		if projectDir == "" {
 			projectDir = filepath.Dir(f)
 		}
+	}
+	if len(specs) == 0 && len(c.StringSlice("from")) > 0 {
+		// Without specs a crawl reads every version in the local caches: a --from whose every
+		// entry was skipped must not turn into a crawl of the whole site-packages.
+		return failf("--from: no entry of %s names a registry package; nothing crawled (the entries not crawled are listed above)", strings.Join(c.StringSlice("from"), ", "))
 	}
 	srcs, err := buildSources(c, log, projectDir, specs)
 	if err != nil {

@@ -15,8 +15,10 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/docidx/docidx/registries/cargo/cargotest"
 	"github.com/docidx/docidx/registries/gomod/gomodtest"
 	"github.com/docidx/docidx/registries/npm/npmtest"
+	"github.com/docidx/docidx/registries/pypi/pypitest"
 )
 
 // TestMain lets the test binary run as the docidx command inside testscripts.
@@ -105,11 +107,19 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 // then the files they use). Registries are never reached: scripts use local caches and
 // --offline, or fake registries that the test harness starts.
 //
-// Scripts that crawl remotely point GOPROXY at $FAKE_GOPROXY and the npm registry at
-// $FAKE_NPM_REGISTRY: fake registries (gomodtest, npmtest) serving the registries' own fixtures.
+// Scripts that crawl remotely point GOPROXY at $FAKE_GOPROXY, the npm registry at
+// $FAKE_NPM_REGISTRY, the Python index at $FAKE_PYPI_INDEX and the crates index at
+// $FAKE_CARGO_INDEX: fake registries (gomodtest, npmtest, pypitest, cargotest) serving the
+// registries' own fixtures.
 func TestScripts(t *testing.T) {
 	proxy := gomodtest.NewServerFromDir(t, "../../registries/gomod/testdata/mod")
 	registry := npmtest.NewServer(t, "../../registries/npm/testdata/registry")
+	// A Python index and a crates registry for scripts that resolve ranges remotely; one release
+	// of each is yanked, which resolving a range must pass over (PEP 592, cargo's resolver).
+	pyIndex := pypitest.NewServer(t, "../../registries/pypi/testdata/index")
+	pyIndex.Yank("Demo_Widgets", "1.1.0", "broken wheel")
+	crates := cargotest.NewServer(t, "../../registries/cargo/testdata/crates")
+	crates.Yank("ferris-json", "1.2.0", true)
 	// hang is a registry that never answers: scripts crawl from it and interrupt the crawl. Each
 	// script gets its own path on it ($HANGING_REGISTRY), so that waithang in one script waits
 	// for its own crawl's request, not for another script's that ran in parallel.
@@ -150,6 +160,8 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("FAKE_GOPROXY", proxy.URL)
 			env.Setenv("FAKE_NPM_REGISTRY", registry.URL)
+			env.Setenv("FAKE_PYPI_INDEX", pyIndex.SimpleURL())
+			env.Setenv("FAKE_CARGO_INDEX", crates.Index())
 			env.Setenv("HANGING_REGISTRY", hang.URL+"/"+filepath.Base(env.WorkDir))
 			return setupScript(env)
 		},

@@ -18,6 +18,9 @@ import (
 	"github.com/docidx/docidx/registries/swift"
 )
 
+// A site-packages knows what its distributions require: requirement specs walk it.
+var _ crawl.Installed = (*pypi.SitePackages)(nil)
+
 // sources are the local caches and remote registries one crawl reads.
 type sources struct {
 	caches     []docidx.Cache

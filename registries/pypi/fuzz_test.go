@@ -121,3 +121,21 @@ func FuzzParsePipConf(f *testing.F) {
 }
 
 var discard = slog.New(slog.DiscardHandler)
+
+// FuzzEvalMarker checks that any marker (from a distribution's Requires-Dist, untrusted) parses
+// or fails with ErrBadMarker, and that an unknown result never claims to hold.
+func FuzzEvalMarker(f *testing.F) {
+	for _, m := range []string{`python_version < "3.10"`, `extra == "async" and (os_name == 'nt' or sys_platform in "linux")`, `platform_release >= "6"`, `((`, `"a" not in extra`} {
+		f.Add(m)
+	}
+	env := Environment{"python_version": "3.11", "sys_platform": "linux", "os_name": "posix"}
+	f.Fuzz(func(t *testing.T, marker string) {
+		holds, known, err := EvalMarker(marker, env, []string{"async"})
+		if err != nil && !errors.Is(err, ErrBadMarker) {
+			t.Fatalf("EvalMarker(%q): %v", marker, err)
+		}
+		if holds && !known {
+			t.Fatalf("EvalMarker(%q) holds but is unknown", marker)
+		}
+	})
+}

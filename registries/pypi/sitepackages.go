@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -33,6 +34,9 @@ type SitePackagesConfig struct {
 	Limits Limits
 	// Now returns the crawl time; nil means time.Now.
 	Now func() time.Time
+	// Environment is the marker environment of the interpreter the directory belongs to, used by
+	// EvalMarker and Requires; nil means SitePackagesEnvironment(dir).
+	Environment Environment
 }
 
 // SitePackages reads the distributions installed in one site-packages (or Debian dist-packages)
@@ -83,7 +87,8 @@ type installedDist struct {
 	name     string // as its metadata spells it
 	version  string
 	form     distForm
-	infoPath string // the .dist-info or .egg-info entry, relative to the directory
+	infoPath string   // the .dist-info or .egg-info entry, relative to the directory
+	requires []string // Requires-Dist, or an egg-info's requires.txt as PEP 508 requirements
 }
 
 // NewSitePackages returns a SitePackages over dir. It returns an error when dir is not a directory.
@@ -104,6 +109,9 @@ func NewSitePackages(dir string, cfg SitePackagesConfig) (*SitePackages, error) 
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Environment == nil {
+		cfg.Environment = SitePackagesEnvironment(abs)
 	}
 	return &SitePackages{dir: abs, cfg: cfg, lim: cfg.Limits.withDefaults(), log: cfg.Logger}, nil
 }
@@ -194,7 +202,70 @@ func (s *SitePackages) readEntry(e fs.DirEntry) (*installedDist, error) {
 	if name == "" || version == "" {
 		return nil, fmt.Errorf("%s: no name or version", meta)
 	}
-	return &installedDist{name: name, version: version, form: form, infoPath: n}, nil
+	requires := m.RequiresDist
+	if form == eggInfoDir && len(requires) == 0 {
+		if b, err := readLimitedFile(filepath.Join(s.dir, n, "requires.txt"), MaxMetadata); err == nil {
+			requires = parseRequiresTxt(b)
+		}
+	}
+	return &installedDist{name: name, version: version, form: form, infoPath: n, requires: requires}, nil
+}
+
+// parseRequiresTxt turns setuptools' requires.txt (requirements, then sections "[extra]",
+// "[:marker]" or "[extra:marker]" for the conditional ones) into PEP 508 requirements with
+// markers, as importlib.metadata's requires() does.
+func parseRequiresTxt(b []byte) []string {
+	var out []string
+	cond := ""
+	for _, l := range lines(b) {
+		if strings.HasPrefix(l, "#") {
+			continue
+		}
+		if strings.HasPrefix(l, "[") && strings.HasSuffix(l, "]") {
+			extra, marker, _ := strings.Cut(l[1:len(l)-1], ":")
+			extra, marker = strings.TrimSpace(extra), strings.TrimSpace(marker)
+			var parts []string
+			if marker != "" {
+				parts = append(parts, "("+marker+")")
+			}
+			if extra != "" {
+				parts = append(parts, fmt.Sprintf("extra == %q", extra))
+			}
+			cond = strings.Join(parts, " and ")
+			continue
+		}
+		if cond != "" {
+			l += "; " + cond
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// Environment returns the marker environment the distributions' requirements are evaluated in
+// (SitePackagesConfig.Environment).
+func (s *SitePackages) Environment() Environment { return s.cfg.Environment }
+
+// EvalMarker evaluates a PEP 508 environment marker for the interpreter the directory belongs
+// to, with extras asked for; see the package function EvalMarker.
+func (s *SitePackages) EvalMarker(marker string, extras []string) (holds, known bool, err error) {
+	return EvalMarker(marker, s.cfg.Environment, extras)
+}
+
+// Requires returns the requirements the installed distribution name@version declares, as PEP 508
+// strings with their markers, in the order its metadata lists them: the Requires-Dist fields of
+// its METADATA or PKG-INFO, or an egg-info's requires.txt (sections turned into markers). It does
+// not evaluate the markers (EvalMarker does). Errors wrap docidx.ErrNotFound when the version is
+// not installed.
+func (s *SitePackages) Requires(ctx context.Context, name, version string) ([]string, error) {
+	if err := s.load(); err != nil {
+		return nil, err
+	}
+	d, _ := s.find(name, version)
+	if d == nil {
+		return nil, fmt.Errorf("pypi: %s %s is not installed in %s: %w", name, version, s.dir, docidx.ErrNotFound)
+	}
+	return slices.Clone(d.requires), ctx.Err()
 }
 
 // splitInfoName splits "name-version[-pyX.Y[-platform]].dist-info" or ".egg-info" into name and

@@ -47,6 +47,9 @@ type Installed struct {
 	// InstalledFiles writes installed-files.txt in an egg-info directory (paths relative to it,
 	// as pip wrote them for legacy installs).
 	InstalledFiles bool
+	// RequiresTxt, when set, is written as an egg-info directory's requires.txt (setuptools'
+	// requirements with "[extra]" and "[:marker]" sections).
+	RequiresTxt string
 }
 
 // SitePackages writes dists under dir as installers lay them out, plus the noise a real
@@ -124,6 +127,9 @@ func writeDist(tb testing.TB, dir string, d Installed) {
 			sources.WriteString(p + "\n")
 		}
 		writeFile(tb, filepath.Join(dir, info, "SOURCES.txt"), sources.String())
+		if d.RequiresTxt != "" {
+			writeFile(tb, filepath.Join(dir, info, "requires.txt"), d.RequiresTxt)
+		}
 		if d.InstalledFiles {
 			var list strings.Builder
 			for _, p := range files {
