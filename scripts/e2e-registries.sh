@@ -39,6 +39,7 @@ fail() { echo "e2e-registries: FAIL: $*" >&2; failures+=("$*"); }
 skip() { echo "e2e-registries: SKIP: $*" >&2; skipped+=("$*"); }
 ok() { echo "e2e-registries: ok: $*"; passed+=("$*"); }
 have() { command -v "$1" >/dev/null 2>&1; }
+for t in jq python3; do have "$t" || { echo "e2e-registries: needs $t on PATH" >&2; exit 1; }; done
 
 # norm prints eco:name@version lines in one form, sorted and unique: PyPI names PEP 503
 # normalized (docidx names PyPI projects so; the tools print them as published).
@@ -71,10 +72,13 @@ hit() {
 }
 # probe NAME CMD... runs a tool's own registry lookup under the probe timeout.
 probe() {
-  local name=$1
+  local name=$1 rc=0 why
   shift
-  if timeout "$PROBE_TIMEOUT" "$@" >"$WORK/probe-$name.log" 2>&1; then return 0; fi
-  skip "$name: the registry did not answer within ${PROBE_TIMEOUT}s ($*): $(tail -n 1 "$WORK/probe-$name.log")"
+  timeout "$PROBE_TIMEOUT" "$@" >"$WORK/probe-$name.log" 2>&1 || rc=$?
+  [ $rc = 0 ] && return 0
+  why="no answer within ${PROBE_TIMEOUT}s"
+  [ $rc = 124 ] || why=$(grep -v '^[[:space:]]*$' "$WORK/probe-$name.log" | tail -n 1)
+  skip "$name: the registry is unreachable, so everything that needs it is skipped ('$*': $why)"
   return 1
 }
 
