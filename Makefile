@@ -5,7 +5,7 @@ BIN       ?= bin/docidx
 CORPUS    ?= $(or $(DOCIDX_CORPUS),/work/corpus)
 BENCHTIME ?= 1s
 
-.PHONY: all build test lint fmt-check vet staticcheck unit bench relevance answers e2e faults demo fuzz clean
+.PHONY: all build test lint fmt-check vet staticcheck unit bench relevance answers e2e e2e-registries faults demo fuzz clean
 
 all: build
 
@@ -53,6 +53,15 @@ answers:
 ## e2e: crawl real packages from the configured registries and local caches (needs network).
 e2e: build
 	DOCIDX_CORPUS=$(CORPUS) BIN=$(BIN) bash scripts/e2e.sh
+
+## e2e-registries: crawl from the real registries as this machine configures them (needs network;
+## an ecosystem whose registry does not answer is skipped, saying so): PyPI through the JSON API
+## and the PEP 691 simple API (wheels, sdists), crates.io's sparse index, the Go proxy, npm; then
+## lockfiles made by uv, poetry, pip-compile, cargo, npm, pnpm, yarn and go mod tidy (installed
+## into a temp dir; E2E_TOOLS=DIR keeps them), each checked to parse to the versions its tool
+## resolved, and a search hit from each.
+e2e-registries: build
+	BIN=$(BIN) bash scripts/e2e-registries.sh
 
 ## faults: issue 15's fault benchmark, offline: damaged snapshots, malformed JSON-RPC over stdio and
 ## HTTP, crawl faults, leaks; prints tries/ok/crash/hang/lost/wrong per group, fails if any try did.

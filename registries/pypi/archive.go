@@ -328,13 +328,36 @@ func (ar *archiveReader) readTar(data []byte) error {
 
 // sdistModules picks the module files of an sdist: everything under src/ when the project uses
 // the src layout, else the top-level packages (directories with an __init__.py or __init__.pyi)
-// and top-level modules. It returns the paths relative to the import root and that root's prefix.
+// and top-level modules. An sdist with no top-level package but packages one directory down
+// (setuptools' package_dir, PyYAML's lib/yaml/__init__.py) has that directory as its import
+// root; directories of tests, docs, examples and build tooling never are, and of several
+// candidates the first by name is. It returns the paths relative to the import root and that
+// root's prefix.
 func sdistModules(paths []string) (rel []string, prefix string) {
 	for _, p := range paths {
 		if strings.HasPrefix(p, "src/") && isSource(p) {
 			prefix = "src/"
 			break
 		}
+	}
+	packages := map[string]bool{}
+	nested := "" // the first directory holding a package one level down
+	for _, p := range paths {
+		parts := strings.Split(p, "/")
+		if last := parts[len(parts)-1]; last != "__init__.py" && last != "__init__.pyi" {
+			continue
+		}
+		switch len(parts) {
+		case 2:
+			packages[parts[0]] = true
+		case 3:
+			if !notImportRoot[strings.ToLower(parts[0])] && (nested == "" || parts[0] < nested) {
+				nested = parts[0]
+			}
+		}
+	}
+	if prefix == "" && len(packages) == 0 && nested != "" {
+		prefix = nested + "/"
 	}
 	if prefix != "" {
 		for _, p := range paths {
@@ -344,12 +367,6 @@ func sdistModules(paths []string) (rel []string, prefix string) {
 		}
 		return rel, prefix
 	}
-	packages := map[string]bool{}
-	for _, p := range paths {
-		if dir, file, ok := strings.Cut(p, "/"); ok && (file == "__init__.py" || file == "__init__.pyi") {
-			packages[dir] = true
-		}
-	}
 	for _, p := range paths {
 		first, _, nested := strings.Cut(p, "/")
 		if !nested && isSource(p) || nested && packages[first] {
@@ -357,4 +374,12 @@ func sdistModules(paths []string) (rel []string, prefix string) {
 		}
 	}
 	return rel, ""
+}
+
+// notImportRoot names the top-level directories of an sdist that hold packages which are not
+// the distribution's (lowercase).
+var notImportRoot = map[string]bool{
+	"test": true, "tests": true, "testing": true, "doc": true, "docs": true, "example": true,
+	"examples": true, "bench": true, "benchmarks": true, "scripts": true, "tools": true,
+	"packaging": true, "build": true, "ci": true,
 }

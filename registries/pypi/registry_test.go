@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -556,6 +558,38 @@ func TestFileVersion(t *testing.T) {
 	} {
 		if got, _ := fileVersion(tc.norm, tc.file); got != tc.want {
 			t.Errorf("fileVersion(%s, %s) = %q, want %q", tc.norm, tc.file, got, tc.want)
+		}
+	}
+}
+
+// TestFetchSdistPackageDir reads an sdist whose packages sit under lib/ (setuptools'
+// package_dir), laid out as PyYAML 6.0.2's, the file PyPI's smallest for that release: its API
+// is lib/yaml's, without the tests, examples and build scripts beside it.
+func TestFetchSdistPackageDir(t *testing.T) {
+	r, srv := newTestRegistry(t, nil)
+	srv.AddRelease("PyYAML", "6.0.2", "Summary: YAML parser and emitter for Python\n", nil, map[string]string{
+		"setup.py":                           "def build():\n    pass\n",
+		"lib/yaml/__init__.py":               "from .loader import *\n\ndef safe_load(stream):\n    \"\"\"Parse the first YAML document in a stream.\"\"\"\n",
+		"lib/yaml/loader.py":                 "class SafeLoader:\n    \"\"\"Loads only plain data.\"\"\"\n",
+		"lib/_yaml/__init__.py":              "def _compat():\n    pass\n",
+		"tests/legacy_tests/test_all.py":     "def test_all():\n    pass\n",
+		"tests/lib/helpers/__init__.py":      "def helper():\n    pass\n",
+		"examples/yaml-highlight/yaml_hl.py": "class YAMLHighlight:\n    pass\n",
+		"packaging/build/smoketest.py":       "def smoke():\n    pass\n",
+	})
+	pd, err := r.Fetch(context.Background(), "pyyaml", "6.0.2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms := symbolMap(pd)
+	for _, q := range []string{"yaml", "yaml.safe_load", "yaml.loader.SafeLoader"} {
+		if _, ok := syms[q]; !ok {
+			t.Errorf("symbol %s missing; have %v", q, slices.Sorted(maps.Keys(syms)))
+		}
+	}
+	for q := range syms {
+		if !strings.HasPrefix(q, "yaml") {
+			t.Errorf("symbol %s is not yaml's API", q)
 		}
 	}
 }

@@ -48,6 +48,29 @@ type Server struct {
 	token    string
 	dl       string
 	requests []Request
+	recorded map[string]recorded // by request path
+}
+
+type recorded struct {
+	contentType string
+	body        []byte
+}
+
+// RecordedHost is the placeholder that stands for a registry's host in recorded responses:
+// "https://" + RecordedHost is replaced with the Server's URL when Record serves them.
+const RecordedHost = "registry.example.test"
+
+// Record makes the Server answer GET path (exact, e.g. "/index/it/oa/itoa") with body and
+// contentType before anything it builds itself: a response recorded from a real registry, with
+// every "https://registry.example.test" in body replaced by s.URL, so that a recorded
+// config.json's dl leads back here. Faults and the token do not apply to recorded responses.
+func (s *Server) Record(path, contentType string, body []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.recorded == nil {
+		s.recorded = map[string]recorded{}
+	}
+	s.recorded[path] = recorded{contentType, []byte(strings.ReplaceAll(string(body), "https://"+RecordedHost, s.URL))}
 }
 
 type served struct {
@@ -185,9 +208,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.requests = append(s.requests, Request{Path: r.URL.RequestURI(), Authorization: r.Header.Get("Authorization")})
 	token := s.token
+	rec, isRecorded := s.recorded[r.URL.Path]
 	s.mu.Unlock()
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if isRecorded {
+		w.Header().Set("Content-Type", rec.contentType)
+		w.Header().Set("Content-Length", strconv.Itoa(len(rec.body)))
+		w.Write(rec.body)
 		return
 	}
 	if token != "" && r.Header.Get("Authorization") != token {
@@ -262,7 +292,9 @@ func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request, rel string) 
 	w.Write(body)
 }
 
-// indexFile renders a crate's index file: one JSON line per version, in publish order.
+// indexFile renders a crate's index file: one JSON line per version, in publish order, with the
+// fields of a real index's lines (testdata/real/index of registries/cargo); no "v", which marks
+// the version 2 schema of entries with features2, which these never have.
 func (s *Server) indexFile(name string) ([]byte, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -278,7 +310,7 @@ func (s *Server) indexFile(name string) ([]byte, bool) {
 		}
 		line, err := json.Marshal(map[string]any{
 			"name": v.crate.Name, "vers": v.crate.Version, "deps": []any{}, "cksum": sum,
-			"features": map[string]any{}, "yanked": v.crate.Yanked, "pubtime": v.pubtime.Format(time.RFC3339), "v": 2,
+			"features": map[string]any{}, "yanked": v.crate.Yanked, "pubtime": v.pubtime.Format(time.RFC3339),
 		})
 		if err != nil {
 			panic(err)

@@ -18,7 +18,9 @@
 //
 // into a pure-Python wheel "<dist>-<version>-py3-none-any.whl" and an sdist
 // "<name>-<version>.tar.gz" each, with sha256 and md5 digests computed from the built files.
-// JSON API file URLs are absolute, simple API ones relative, as on PyPI and many mirrors. Faults
+// JSON API file URLs are absolute, simple API ones relative, as on PyPI and many mirrors; the
+// fields of each document and file, and the media types, are those of the index's recorded
+// answers in registries/pypi/testdata/real, which Record serves as they were sent. Faults
 // (404, 500, 429, a truncated body, a wrong digest, 401), yanked releases, hand-made files, a
 // mirror without the JSON API and HTML-only simple pages are set per test.
 //
@@ -98,6 +100,29 @@ type Server struct {
 	noJSON     bool
 	htmlSimple bool
 	requests   []Request
+	recorded   map[string]recorded // by request path
+}
+
+type recorded struct {
+	contentType string
+	body        []byte
+}
+
+// RecordedHost is the placeholder that stands for the index's host in recorded responses:
+// "https://" + RecordedHost is replaced with the Server's URL when Record serves them.
+const RecordedHost = "registry.example.test"
+
+// Record makes the Server answer GET path (exact, e.g. "/pypi/six/json") with body and
+// contentType, whatever the Accept header, before anything it builds itself: a response recorded
+// from a real index, with every "https://registry.example.test" in body replaced by s.URL so its
+// absolute file URLs lead back here. Faults do not apply to recorded responses.
+func (s *Server) Record(path, contentType string, body []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.recorded == nil {
+		s.recorded = map[string]recorded{}
+	}
+	s.recorded[path] = recorded{contentType, bytes.ReplaceAll(body, []byte("https://"+RecordedHost), []byte(s.URL))}
 }
 
 type project struct {
@@ -359,9 +384,16 @@ func (s *Server) FileURL(filename string) string { return s.URL + "/files/" + fi
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.requests = append(s.requests, Request{Path: r.URL.Path, Accept: r.Header.Get("Accept")})
+	rec, isRecorded := s.recorded[r.URL.Path]
 	s.mu.Unlock()
 	if r.Method != http.MethodGet {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if isRecorded {
+		w.Header().Set("Content-Type", rec.contentType)
+		w.Header().Set("Content-Length", strconv.Itoa(len(rec.body)))
+		w.Write(rec.body)
 		return
 	}
 	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
@@ -570,23 +602,42 @@ func (s *Server) metadataSHA(f *File) string {
 	return sha
 }
 
+// jsonFile renders a file as the JSON API's file object, with every field PyPI sends.
 func (s *Server) jsonFile(r *release, f *File) map[string]any {
 	_, md := digests(f.Data)
-	kind := "sdist"
+	b2 := blake2bPlaceholder(f.Data)
+	kind, pyVersion := "sdist", "source"
 	if strings.HasSuffix(f.Filename, ".whl") {
-		kind = "bdist_wheel"
+		kind, pyVersion = "bdist_wheel", "py3"
+	}
+	var coreMetadata any = false
+	if f.Metadata != nil {
+		coreMetadata = map[string]string{"sha256": s.metadataSHA(f)}
 	}
 	o := map[string]any{
 		"filename": f.Filename, "url": s.FileURL(f.Filename), "packagetype": kind, "size": len(f.Data),
-		"digests": map[string]string{"sha256": s.advertisedSHA(f), "md5": md},
-		"yanked":  f.Yanked != "", "yanked_reason": nil,
-		"upload_time_iso_8601": r.uploaded.Format(time.RFC3339), "requires_python": nil,
+		"digests":    map[string]string{"sha256": s.advertisedSHA(f), "md5": md, "blake2b_256": b2},
+		"md5_digest": md,
+		"yanked":     f.Yanked != "", "yanked_reason": nil,
+		"upload_time": r.uploaded.Format("2006-01-02T15:04:05"), "upload_time_iso_8601": r.uploaded.Format("2006-01-02T15:04:05.000000Z"),
+		"requires_python": nil, "python_version": pyVersion, "comment_text": "", "has_sig": false, "downloads": -1,
+		"core-metadata": coreMetadata,
 	}
 	if f.Yanked != "" {
 		o["yanked_reason"] = f.Yanked
 	}
 	return o
 }
+
+// blake2bPlaceholder stands in for a file's BLAKE2b-256 digest, which docidx never checks: a
+// sha256 in the same hex form, so the field has PyPI's shape without importing x/crypto.
+func blake2bPlaceholder(data []byte) string {
+	sum := sha256.Sum256(append([]byte("blake2b"), data...))
+	return hex.EncodeToString(sum[:])
+}
+
+// ownership is the JSON API's ownership object of a project without an organization.
+var ownership = map[string]any{"organization": nil, "roles": []any{}}
 
 func (s *Server) serveJSON(w http.ResponseWriter, r *http.Request, name, version string) {
 	s.mu.Lock()
@@ -623,13 +674,13 @@ func (s *Server) serveJSON(w http.ResponseWriter, r *http.Request, name, version
 		for _, f := range latest.files {
 			urls = append(urls, s.jsonFile(latest, f))
 		}
-		doc = map[string]any{"info": info(latest), "releases": rel, "urls": urls, "last_serial": 1}
+		doc = map[string]any{"info": info(latest), "releases": rel, "urls": urls, "last_serial": 1, "vulnerabilities": []any{}, "ownership": ownership}
 	} else if rr := p.releases[version]; rr != nil {
 		urls := []any{}
 		for _, f := range rr.files {
 			urls = append(urls, s.jsonFile(rr, f))
 		}
-		doc = map[string]any{"info": info(rr), "urls": urls, "last_serial": 1}
+		doc = map[string]any{"info": info(rr), "urls": urls, "last_serial": 1, "vulnerabilities": []any{}, "ownership": ownership}
 	}
 	s.mu.Unlock()
 	if doc == nil {
@@ -670,7 +721,8 @@ func (s *Server) serveSimple(w http.ResponseWriter, r *http.Request, name string
 				o := map[string]any{
 					"filename": f.Filename, "url": "../../files/" + f.Filename,
 					"hashes": map[string]string{"sha256": s.advertisedSHA(f)}, "size": len(f.Data),
-					"upload-time": rr.uploaded.Format(time.RFC3339), "yanked": false,
+					"upload-time": rr.uploaded.Format("2006-01-02T15:04:05.000000Z"), "yanked": false,
+					"requires-python": nil,
 				}
 				if f.Yanked != "" {
 					o["yanked"] = f.Yanked
@@ -683,7 +735,7 @@ func (s *Server) serveSimple(w http.ResponseWriter, r *http.Request, name string
 				files = append(files, o)
 			}
 		}
-		body, _ = json.Marshal(map[string]any{"meta": map[string]string{"api-version": "1.1"}, "name": norm, "versions": versions, "files": files})
+		body, _ = json.Marshal(map[string]any{"meta": map[string]string{"api-version": "1.1", "_last-serial": "1"}, "name": norm, "versions": versions, "files": files})
 	} else {
 		var b strings.Builder
 		b.WriteString("<!DOCTYPE html>\n<html><head><meta name=\"pypi:repository-version\" content=\"1.1\"><title>Links for " + html.EscapeString(norm) + "</title></head><body>\n")
