@@ -104,7 +104,8 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 	}
 
 	seen := map[string]int{}
-	for _, s := range syms {
+	mentions := siblingMentions(syms)
+	for i, s := range syms {
 		uri := ref.PageURI(docidx.PageSymbolPrefix + s.QualifiedName)
 		id := uri
 		if n := seen[uri]; n > 0 {
@@ -126,6 +127,9 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 			f[fUndoc] = undocumented
 		}
 		f[fAll] = allText(names, identWords(names), clip(doc, maxBody))
+		if m := mentions[i]; m != "" {
+			f[fMention] = m
+		}
 		f[fHeading] = s.Package
 		f[fSTitle] = s.QualifiedName
 		f[fSSection] = symbolSection(&s)

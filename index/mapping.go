@@ -42,6 +42,7 @@ const (
 	fSignature = "signature" // ident: symbol signature
 	fAll       = "all"       // en: title, headings, text and names split into words; selects documents
 	fUndoc     = "undoc"     // keyword: "1" for a symbol without a doc comment, absent otherwise
+	fMention   = "mention"   // en: what sibling members' docs say of a member (siblingMentions)
 	// Stored only, to build hits without reading store.db.
 	fSTitle   = "s_title"
 	fSSection = "s_section"
@@ -203,6 +204,7 @@ func newMapping() (mapping.IndexMapping, error) {
 	dm.AddFieldMappingsAt(fTitle, text(en.AnalyzerName))
 	dm.AddFieldMappingsAt(fHeading, text(en.AnalyzerName))
 	dm.AddFieldMappingsAt(fAll, text(en.AnalyzerName))
+	dm.AddFieldMappingsAt(fMention, text(en.AnalyzerName))
 	for _, name := range []string{fSTitle, fSSection, fSText, fSURI} {
 		dm.AddFieldMappingsAt(name, stored())
 	}

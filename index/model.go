@@ -39,7 +39,12 @@ var fieldWeights = []fieldWeight{
 	{fName, 3.0, 0.5, 6},
 	{fPkgName, 3.0, 0.3, 3},
 	{fSignature, 1.0, 0.75, 20},
+	{fMention, mentionWeight, 0.5, 12},
 }
+
+// mentionWeight is the weight of what sibling members say of a member (siblingMentions), as
+// anchor text weighs in web search: below the member's own doc.
+const mentionWeight = 0.5
 
 // rankK1 is BM25's saturation: the weighted frequency at which a term earns half its idf.
 const rankK1 = 1.2

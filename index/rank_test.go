@@ -378,3 +378,33 @@ func TestWithinPackageWithoutName(t *testing.T) {
 		t.Errorf("hits %q, want Options.ttl first", titles)
 	}
 }
+
+// TestSiblingMentions: a member is found by the words its siblings' docs use for it (anchor
+// text), and the words a sibling says of it rank it, not only the sibling.
+func TestSiblingMentions(t *testing.T) {
+	pkg := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.PyPI, Name: "wsgikit", Version: "1.0.0", Description: "WSGI toolkit"},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindClass, Name: "Request", QualifiedName: "wsgikit.Request", Package: "wsgikit", Signature: "class Request"},
+			{Kind: docidx.KindProperty, Name: "args", Parent: "Request", QualifiedName: "wsgikit.Request.args", Package: "wsgikit",
+				Signature: "def args(self) -> MultiDict", Doc: "The parsed URL parameters (the part in the URL after the question mark)."},
+			{Kind: docidx.KindField, Name: "query_string", Parent: "Request", QualifiedName: "wsgikit.Request.query_string", Package: "wsgikit",
+				Doc: "The part of the URL after the \"?\". This is the raw value, use `args` for the parsed values."},
+			{Kind: docidx.KindField, Name: "headers", Parent: "Request", QualifiedName: "wsgikit.Request.headers", Package: "wsgikit",
+				Doc: "The headers received with the request."},
+		},
+	}
+	r := open(t, build(t, pkg))
+	defer r.Close()
+	// Only query_string's doc says "raw" and "value", and it says them of args.
+	hits := search(t, r, index.Query{Text: "raw value"})
+	rank := 0
+	for i, h := range hits {
+		if h.Title == "wsgikit.Request.args" {
+			rank = i + 1
+		}
+	}
+	if rank == 0 || rank > 2 {
+		t.Errorf("hits %v: want wsgikit.Request.args in the first two, by what query_string says of it", ids(hits))
+	}
+}
