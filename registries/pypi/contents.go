@@ -239,12 +239,14 @@ const maxReexportDepth = 8
 // bytes each, at most lim.MaxSymbols symbols, qualified names unique across modules. Names a
 // public module re-exports from a private module of the distribution are documented as the
 // public module's (see reexports). The members classes inherit from bases in their file
-// (pyscan.Result.Inherited) or in private modules (inheritedAcross) come after every module's
-// own symbols, so that copies never crowd a definition out of the budget. Module-level
+// (pyscan.Result.Inherited), in private modules or, with site (a distribution read from a
+// site-packages directory; nil otherwise), in other installed distributions (inheritedAcross)
+// come after every module's own symbols, so that copies never crowd a definition out of the
+// budget. Module-level
 // aliases of imported functions and methods ("find_packages = PackageFinder.find") are
 // documented as their targets (resolveAliases). Docstrings are converted from
 // reStructuredText inline markup to markdown.
-func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
+func extractAPI(files []apiFile, read readFunc, lim Limits, site *siteModules) apiResult {
 	var res apiResult
 	var public []apiFile
 	private := map[string]apiFile{}
@@ -255,7 +257,7 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 			public = append(public, f)
 		}
 	}
-	rx := &reexporter{private: private, scans: map[string]*privateScan{}, read: read, lim: lim}
+	rx := &reexporter{private: private, scans: map[string]*privateScan{}, read: read, lim: lim, site: site}
 	seen := map[string]bool{}
 	var aliases []moduleAlias
 	var inherited []docidx.Symbol // members classes inherit, kept after every module's own
@@ -280,7 +282,7 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 			withDocs(f, rx, syms, inh)
 		}
 		inherited = append(inherited, inh...)
-		if len(private) > 0 {
+		if len(private) > 0 || site != nil {
 			inherited = append(inherited, rx.inheritedAcross(f, out)...)
 		}
 		if !out.Truncated && len(private) > 0 {
@@ -338,8 +340,22 @@ func extractAPI(files []apiFile, read readFunc, lim Limits) apiResult {
 // Base") gets the base's public methods, properties and class attributes it does not define or
 // already inherit, with the base's signature and doc ending "Inherited from <base>.", File and
 // Line the base's. The bases of the imported class in its own file count too (the private scan
-// lists them as inherited). Bounds are pyscan's: MaxInherited attributes and
-// MaxInheritedMethods methods per class, counting those inherited within the file.
+// lists them as inherited).
+//
+// With rx.site (a distribution read from a site-packages directory), a base imported from a
+// module that is not the distribution's ("from werkzeug.wrappers import Request as
+// RequestBase", or "routing.Router" after "from starlette import routing") is looked up among
+// the other distributions installed there (siteModules.members): the class gets the members
+// the base defines, inherits in its file, and inherits from its own bases in other modules,
+// nearest first, each Doc ending "Inherited from <qualified name>." of the class that defines
+// it ("Inherited from werkzeug.sansio.request.Request."), File and Line its definition (a path
+// relative to the directory, like the distribution's own). A public base of another
+// distribution is copied although it documents its methods itself: that distribution is
+// another package, and a reader of this one looks for them here (Flask's docs list what
+// flask.Request inherits from Werkzeug).
+//
+// Bounds are pyscan's: MaxInherited attributes and MaxInheritedMethods methods per class,
+// counting those inherited within the file.
 func (rx *reexporter) inheritedAcross(f apiFile, out pyscan.Result) []docidx.Symbol {
 	var syms []docidx.Symbol
 	for _, cls := range out.Symbols {
@@ -347,17 +363,15 @@ func (rx *reexporter) inheritedAcross(f apiFile, out pyscan.Result) []docidx.Sym
 			continue
 		}
 		var bases []moduleName
-		for _, b := range pyscan.Bases(cls.Signature) {
-			for _, im := range out.Imports {
-				if im.Name == "*" || im.As != b {
-					continue
-				}
-				if mod, ok := relativeModule(f, im); ok {
-					if _, private := rx.private[mod]; private {
-						bases = append(bases, moduleName{mod, im.Name, b})
-					}
-				}
-				break
+		for _, b := range classBases(cls.Signature) {
+			mod, name, ok := importedName(f, out.Imports, b)
+			if !ok {
+				continue
+			}
+			_, private := rx.private[mod]
+			switch {
+			case private && !strings.Contains(b, "."), !private && rx.site != nil:
+				bases = append(bases, moduleName{mod, name, b})
 			}
 		}
 		if len(bases) == 0 {
@@ -377,11 +391,17 @@ func (rx *reexporter) inheritedAcross(f apiFile, out pyscan.Result) []docidx.Sym
 			}
 		}
 		for _, b := range bases {
-			found := rx.lookup(b.module, b.name, 0, map[string]bool{})
-			if len(found) == 0 || found[0].Kind != docidx.KindClass {
-				continue
+			var found []docidx.Symbol
+			if _, private := rx.private[b.module]; private {
+				found = rx.lookup(b.module, b.name, 0, map[string]bool{})
+				if len(found) == 0 || found[0].Kind != docidx.KindClass {
+					continue
+				}
+				found = found[1:]
+			} else {
+				found = rx.site.members(b.module, b.name)
 			}
-			for _, m := range found[1:] {
+			for _, m := range found {
 				if has[m.Name] || strings.HasPrefix(m.Name, "_") {
 					continue
 				}
@@ -708,6 +728,9 @@ type reexporter struct {
 	read     readFunc
 	lim      Limits
 	problems []string
+	// site finds the bases defined by other distributions of a site-packages directory; nil
+	// for a distribution read from a registry.
+	site *siteModules
 }
 
 // reexports returns the symbols public module f (scanned as out) re-exports from private

@@ -85,7 +85,7 @@ func TestStubTakesSourceDocs(t *testing.T) {
 			t.Fatalf("%q: chose %+v", order, files)
 		}
 		docs := map[string]string{}
-		for _, s := range extractAPI(files, read, Limits{}.withDefaults()).symbols {
+		for _, s := range extractAPI(files, read, Limits{}.withDefaults(), nil).symbols {
 			docs[s.QualifiedName] = s.Doc
 		}
 		want := map[string]string{
@@ -116,7 +116,7 @@ func TestStubTakesReexportedSourceDocs(t *testing.T) {
 	read := func(p string, _ int64) ([]byte, error) { return []byte(srcs[p]), nil }
 	files, _ := chooseModules([]string{"pkg/__init__.pyi", "pkg/__init__.py", "pkg/_make.py"}, "")
 	var got *docidx.Symbol
-	syms := extractAPI(files, read, Limits{}.withDefaults()).symbols
+	syms := extractAPI(files, read, Limits{}.withDefaults(), nil).symbols
 	for i := range syms {
 		if syms[i].QualifiedName == "pkg.attrib" {
 			got = &syms[i]

@@ -31,7 +31,9 @@
 //     are followed to their definitions and documented as the public module's
 //     (trio.open_nursery); a public class lists the class attributes it inherits from bases in
 //     its file, and the methods and attributes it inherits from private bases there or in
-//     private modules (at most 32 of each, kept after every module's own symbols); an alias of a function or method ("find_packages =
+//     private modules (at most 32 of each, kept after every module's own symbols) or, read
+//     from a site-packages directory, from a base another installed distribution defines
+//     (flask.Request lists what it inherits from werkzeug; see siteModules); an alias of a function or method ("find_packages =
 //     PackageFinder.find", PackageFinder imported) is documented as its target; code vendored from other projects (_vendor/, vendored/, third_party/,
 //     bundled typeshed and *-stubs) is left out;
 //   - the README: the long description by its content type — markdown through readme.Parse,

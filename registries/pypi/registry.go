@@ -465,7 +465,7 @@ func (r *Registry) extractArchive(pd *docidx.PackageDocs, arch *archive, name, v
 	if len(vendored) > 0 {
 		r.log.Debug("pypi: vendored code is not the package's API; skipped", "project", name, "version", version, "dirs", vendored)
 	}
-	api := extractAPI(files, read, r.lim)
+	api := extractAPI(files, read, r.lim, nil) // no other distribution is on disk
 	pd.Symbols = api.symbols
 	for _, pr := range api.problems {
 		r.log.Debug("pypi: "+pr, "project", name, "version", version)

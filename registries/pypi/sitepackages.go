@@ -393,7 +393,7 @@ func (s *SitePackages) Fetch(ctx context.Context, name, version string) (*docidx
 	if len(vendored) > 0 {
 		s.log.Debug("pypi: vendored code is not the package's API; skipped", "package", name, "version", version, "dirs", vendored)
 	}
-	api := extractAPI(chosen, read, s.lim)
+	api := extractAPI(chosen, read, s.lim, newSiteModules(read, files, s.lim))
 	for _, p := range api.problems {
 		s.log.Debug("pypi: "+p, "package", name, "version", version)
 	}
