@@ -24,8 +24,8 @@ var codeSpan = regexp.MustCompile("`([^`\n]{1,80})`|\\[([A-Za-z_][\\w.:]{0,80})\
 // search (Craswell, Hawking and Robertson, "Effective site finding using link anchor
 // information", SIGIR 2001), they connect a member to the words its neighbours use for it when
 // its own doc uses others: werkzeug's Request.args says "URL parameters", its sibling
-// query_string says "use args for the parsed values". A member gets at most maxMentions
-// sentences, in the order of syms.
+// query_string says "use args for the parsed values". A sibling's doc speaks of a member once
+// (its first mention), and a member gets at most maxMentions sentences, in the order of syms.
 func siblingMentions(syms []docidx.Symbol) map[int]string {
 	type key struct{ pkg, parent, name string }
 	members := map[key]int{}
@@ -43,6 +43,7 @@ func siblingMentions(syms []docidx.Symbol) map[int]string {
 		if s.Parent == "" || s.Doc == "" {
 			continue
 		}
+		said := map[int]bool{} // the members s's doc has spoken of: once each
 		for _, m := range codeSpan.FindAllStringSubmatchIndex(s.Doc, -1) {
 			lo, hi := m[2], m[3]
 			if lo < 0 {
@@ -50,9 +51,10 @@ func siblingMentions(syms []docidx.Symbol) map[int]string {
 			}
 			name := mentionedName(s.Doc[lo:hi], s.Parent)
 			j, ok := members[key{s.Package, s.Parent, name}]
-			if !ok || j == i || count[j] >= maxMentions {
+			if !ok || j == i || said[j] || count[j] >= maxMentions {
 				continue
 			}
+			said[j] = true
 			count[j]++
 			out[j] += identWords(s.Name) + "\n" + sentenceAround(s.Doc, m[0], m[1]) + "\n"
 		}

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/docidx/docidx"
@@ -20,7 +21,7 @@ func TestMentionedName(t *testing.T) {
 func TestSiblingMentionsLimits(t *testing.T) {
 	syms := []docidx.Symbol{{Name: "target", Parent: "T", Package: "p"}}
 	for i := 0; i < maxMentions+3; i++ {
-		syms = append(syms, docidx.Symbol{Name: "m" + string(rune('a'+i)), Parent: "T", Package: "p", Doc: "Prefer `target`, which is faster."})
+		syms = append(syms, docidx.Symbol{Name: "m" + string(rune('a'+i)), Parent: "T", Package: "p", Doc: "Prefer `target`, which is faster. Then `target` again."})
 	}
 	// A member of another type, or of another package, with the same name is not mentioned.
 	syms = append(syms, docidx.Symbol{Name: "other", Parent: "U", Package: "p", Doc: "Like `target`."},
@@ -42,4 +43,17 @@ func countLines(s string) int {
 		}
 	}
 	return n
+}
+
+// TestSiblingMentionsOncePerSibling: a doc that names a member many times does not crowd out the
+// other siblings that name it (werkzeug's values names args three times before query_string).
+func TestSiblingMentionsOncePerSibling(t *testing.T) {
+	syms := []docidx.Symbol{
+		{Name: "args", Parent: "Request", Package: "p"},
+		{Name: "values", Parent: "Request", Package: "p", Doc: "Combines `args` and `form`. For GET, only `args`. Really, `args`; and `args` again, `args`."},
+		{Name: "query_string", Parent: "Request", Package: "p", Doc: "The raw value, use `args` for the parsed values."},
+	}
+	if got := siblingMentions(syms)[0]; !strings.Contains(got, "raw value") {
+		t.Errorf("args's mentions lack query_string's sentence:\n%s", got)
+	}
 }
