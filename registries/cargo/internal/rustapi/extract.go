@@ -274,7 +274,7 @@ func (x *extractor) load(m *module, f *file, fileName string, inline bool, depth
 			if it.attrs.macroExport {
 				x.macros = append(x.macros, &decl{it: it, mod: x.root, file: fileName})
 			}
-		case kOther, kExternBlock:
+		case kOther, kExternBlock, kMacroItems:
 		default:
 			m.items = append(m.items, &decl{it: it, mod: m, file: fileName})
 		}

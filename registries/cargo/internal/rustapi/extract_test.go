@@ -442,7 +442,8 @@ macro_rules! __hidden { () => {} }
 pub fn myvec() {}
 bitflags::bitflags! { pub struct Flags: u32 { const A = 1; } }
 `)
-	want := []string{"package c", "macro c::myvec!", "func c::myvec"}
+	// bitflags! declares the struct it is given, which rustdoc lists (see TestMacroItems).
+	want := []string{"package c", "macro c::myvec!", "func c::myvec", "struct c::Flags"}
 	if got := names(res); !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
@@ -639,5 +640,49 @@ impl Getter { pub fn len(&self) -> usize { self.len } }
 	// The enclosing types keep their compact signatures.
 	if s := syms["c::Config"]; s.Signature != "pub struct Config { pub port: u16, pub r#host: String, /* private fields */ }" {
 		t.Errorf("struct signature %q", s.Signature)
+	}
+}
+
+// TestMacroItems: items written inside an item-level macro invocation, the way crates gate
+// groups of items behind a macro_rules of their own (tokio's cfg_net!, reqwest's if_hyper!,
+// hyper's cfg_feature!) or cfg_if!, are the enclosing module's items, and lazy_static!'s
+// "static ref" is a static; a test-only invocation's items are not.
+func TestMacroItems(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+macro_rules! cfg_net { ($($item:item)*) => { $( #[cfg(feature = "net")] $item )* } }
+cfg_net! {
+    /// Networking.
+    pub mod net;
+    pub use crate::inner::Listener;
+}
+cfg_feature! {
+    #![feature = "client"]
+    pub fn connect() {}
+}
+cfg_if::cfg_if! {
+    if #[cfg(unix)] {
+        pub fn on_unix() {}
+    } else {
+        pub fn elsewhere() {}
+    }
+}
+#[cfg(test)]
+cfg_net! { pub fn test_only() {} }
+lazy_static! { pub static ref LAZY: u8 = 1; }
+mod inner { pub struct Listener; }
+`, "src/net.rs", "pub fn dial() {}\n")
+	got := names(res)
+	for _, want := range []string{"package c::net", "func c::net::dial", "struct c::Listener", "func c::connect", "func c::on_unix", "func c::elsewhere", "var c::LAZY"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %q in %q", want, got)
+		}
+	}
+	for _, s := range got {
+		if strings.Contains(s, "test_only") || strings.Contains(s, "ref") {
+			t.Errorf("%q should not be extracted", s)
+		}
+	}
+	if s := bySymbol(res)["c::net"]; s.Doc != "Networking." {
+		t.Errorf("c::net doc %q", s.Doc)
 	}
 }

@@ -8,11 +8,12 @@ import (
 
 // Parser limits that keep hostile input cheap.
 const (
-	maxNesting   = 64      // inline modules, impls and traits inside one another
-	maxSignature = 2 << 10 // bytes of one rendered signature; longer ones are cut with " …"
-	maxFields    = 40      // struct fields or enum variants rendered in a signature
-	maxArms      = 16      // macro_rules arms rendered in a signature
-	maxInitValue = 80      // bytes of a const or static initializer shown in its signature
+	maxNesting    = 64      // inline modules, impls and traits inside one another
+	maxSignature  = 2 << 10 // bytes of one rendered signature; longer ones are cut with " …"
+	maxFields     = 40      // struct fields or enum variants rendered in a signature
+	maxArms       = 16      // macro_rules arms rendered in a signature
+	maxMacroDepth = 8       // item-level macro invocations nested in one another, read as items
+	maxInitValue  = 80      // bytes of a const or static initializer shown in its signature
 )
 
 type itemKind uint8
@@ -32,6 +33,10 @@ const (
 	kImpl
 	kMacro
 	kExternBlock
+	// kMacroItems is an item-level macro invocation with braces whose body parses as items
+	// (tokio's cfg_net! { pub mod net; }, cfg_if! { if #[cfg(x)] { pub use a::B; } }): its items,
+	// in body, belong to the enclosing module like an extern block's.
+	kMacroItems
 	kField   // a pub field of a struct or union (in the item's body)
 	kVariant // a variant of an enum (in the item's body)
 )
@@ -198,8 +203,8 @@ func (p *parser) items(start, end, depth int, inner *attrs) []*item {
 		if it == nil {
 			continue
 		}
-		if it.kind == kExternBlock {
-			// Foreign items belong to the enclosing module.
+		if it.kind == kExternBlock || it.kind == kMacroItems {
+			// Foreign items, and the items of a macro invocation, belong to the enclosing module.
 			for _, b := range it.body {
 				if !b.attrs.testOnly {
 					b.attrs.testOnly = it.attrs.testOnly
@@ -304,8 +309,8 @@ func (p *parser) item(i, end, depth int) (*item, int) {
 	case "static":
 		it.kind = kStatic
 		j := i
-		if p.ident(j+1, "mut") {
-			j++
+		if p.ident(j+1, "mut") || p.ident(j+1, "ref") {
+			j++ // "static ref" is lazy_static!'s, whose item is a static of that name
 		}
 		return p.valueItem(it, start, j, end, true)
 	case "mod":
@@ -322,7 +327,55 @@ func (p *parser) item(i, end, depth int) (*item, int) {
 			return p.macroItem(it, i, end)
 		}
 	}
+	if start == i {
+		// A macro invocation, its path perhaps qualified (cfg_if::cfg_if!).
+		j, name := i, kw.text
+		for p.punct(j+1, "::") && p.isIdent(j+2) {
+			j += 2
+			name = p.toks[j].text
+		}
+		if p.punct(j+1, "!") && p.punct(j+2, "{") {
+			return p.macroItems(it, name, j+2, end, depth)
+		}
+	}
 	return nil, p.skipStatement(i, end)
+}
+
+// macroItems reads an item-level macro invocation "name! { … }" whose braces open at lb as the
+// items its body holds, as the many crates that gate groups of items behind a macro_rules of
+// their own (cfg_rt! { pub mod runtime; }, if_hyper! { pub use … }) write them: a macro whose
+// body are items passes them through, perhaps under a cfg, and docidx keeps items under every
+// cfg. cfg_if!'s "if #[cfg(…)] { … } else { … }" contributes the items of every branch. A
+// body that is no items (lazy_static!'s "static ref", a DSL) gives none that are public, or
+// only what does parse as an item.
+func (p *parser) macroItems(it *item, name string, lb, end, depth int) (*item, int) {
+	c := min(p.close(lb), end)
+	next := c + 1
+	if p.punct(next, ";") {
+		next++
+	}
+	if depth >= maxMacroDepth {
+		return nil, next
+	}
+	it.kind = kMacroItems
+	var inner attrs
+	if name == "cfg_if" {
+		for i := lb + 1; i < c; i++ {
+			if p.punct(i, "{") {
+				e := min(p.close(i), c)
+				it.body = append(it.body, p.items(i+1, e, depth+1, &inner)...)
+				i = e
+			} else if p.punct(i, "[") || p.punct(i, "(") {
+				i = min(p.close(i), c)
+			}
+		}
+	} else {
+		it.body = p.items(lb+1, c, depth+1, &inner)
+	}
+	if inner.testOnly {
+		it.attrs.testOnly = true
+	}
+	return it, next
 }
 
 // visibility reads a visibility at i: pub, pub(crate), pub(super), pub(self), pub(in path) or the
