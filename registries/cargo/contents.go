@@ -71,7 +71,10 @@ type contents struct {
 // buildContents reads a crate version's Cargo.toml, README, docs/, examples/ and Rust API from
 // fsys (a .crate's files or an extracted directory). name is the crate's name, used when
 // Cargo.toml does not give one. It fails only when Cargo.toml is missing or unreadable.
-func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
+//
+// extern, when not nil, gives the public API of a dependency a `pub use` re-exports
+// (rustapi.Options.Extern), from the dependencies man lists.
+func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifest) func(string) []docidx.Symbol) (*contents, error) {
 	data, err := memfs.ReadLimited(fsys, "Cargo.toml", maxManifest)
 	if err != nil {
 		return nil, fmt.Errorf("reading Cargo.toml: %w", err)
@@ -164,10 +167,15 @@ func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
 	}
 	root = path.Clean(strings.ReplaceAll(root, `\`, "/"))
 	if st, err := fs.Stat(fsys, root); err == nil && st.Mode().IsRegular() && fs.ValidPath(root) {
+		var ext func(string) []docidx.Symbol
+		if extern != nil {
+			ext = extern(man)
+		}
 		res := rustapi.Extract(fsys, rustapi.Options{
 			Crate:       man.crateName(name),
 			Root:        root,
 			Edition:     man.edition,
+			Extern:      ext,
 			MaxFiles:    lim.MaxFiles,
 			MaxFileSize: lim.MaxFile,
 			MaxSymbols:  lim.MaxSymbols,

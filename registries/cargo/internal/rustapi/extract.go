@@ -35,6 +35,15 @@ type Options struct {
 	// Edition is the crate's Rust edition ("2015", "2018", "2021", "2024"), which decides how
 	// `use` paths resolve; "" means 2015, Cargo's default.
 	Edition string
+	// Extern, when set, gives the public API of another crate that a `pub use` names (its name
+	// as Rust paths spell it, "clap_builder"), as Extract lists it for that crate: symbols whose
+	// QualifiedName starts with that name; nil when it is not known. A `pub use` into another
+	// crate from a public module then lists what it names under the re-exporting path, the way
+	// rustdoc inlines it: `pub use clap_builder::*` in clap lists clap_builder's items as
+	// clap::Arg …, `pub use futures_util::stream` in futures lists futures::stream and what is
+	// in it. Symbols keep their File and Line (Extern's caller says which crate's they are).
+	// Without Extern, paths into other crates give nothing.
+	Extern func(crate string) []docidx.Symbol
 	// Limits; zero means the Default* constant.
 	MaxFiles    int
 	MaxFileSize int64
@@ -111,7 +120,8 @@ type extractor struct {
 	steps       int // name lookups so far
 
 	entries []*entry
-	count   int // symbols in entries, members included
+	count   int         // symbols in entries, members included
+	externs []externUse // pub uses into other crates, from public modules
 	byDecl  map[*decl]*entry
 	macros  []*decl
 
@@ -163,6 +173,12 @@ type useDecl struct {
 type entity struct {
 	d *decl
 	m *module
+}
+
+// externUse is a `pub use` into another crate from the public module at path.
+type externUse struct {
+	path []string
+	u    usePath
 }
 
 // entry is one public item (or module) and the members listed after it.
@@ -569,6 +585,9 @@ func (x *extractor) emit() {
 					found = append(found, named{name, e})
 				}
 			}
+			if len(found) == 0 && x.opts.Extern != nil {
+				x.externs = append(x.externs, externUse{path: j.path, u: u.u})
+			}
 			for _, n := range found {
 				switch {
 				case n.e.m != nil:
@@ -581,6 +600,86 @@ func (x *extractor) emit() {
 	}
 	x.methods()
 	x.flatten()
+	x.inlineExterns()
+}
+
+// inlineExterns lists what the `pub use`s into other crates name, under the paths that re-export
+// them (see Options.Extern), after the crate's own items: a name already listed keeps its
+// symbol. A glob brings everything under the module it names; a single name brings the item
+// (a macro too) or module of that path and everything under it, renamed by "as".
+func (x *extractor) inlineExterns() {
+	have := map[string]bool{}
+	for _, s := range x.res.Symbols {
+		have[s.QualifiedName] = true
+	}
+	apis := map[string][]docidx.Symbol{}
+	for _, eu := range x.externs {
+		segs := eu.u.segs
+		if len(segs) > 0 && segs[0] == "::" {
+			segs = segs[1:]
+		}
+		if len(segs) == 0 {
+			continue
+		}
+		switch segs[0] {
+		case "crate", "$crate", "self", "super":
+			continue
+		}
+		api, ok := apis[segs[0]]
+		if !ok {
+			api = x.opts.Extern(segs[0])
+			apis[segs[0]] = api
+		}
+		from := strings.Join(segs, "::")
+		to := strings.Join(eu.path, "::")
+		if !eu.u.glob {
+			name := useName(eu.u)
+			if name == "" || name == "_" {
+				continue
+			}
+			to += "::" + name
+		}
+		for _, s := range api {
+			// "field@a::B::x", "fn@…": the disambiguated path stays disambiguated.
+			at, qn := "", s.QualifiedName
+			if i := strings.Index(qn, "@"); i >= 0 && !strings.Contains(qn[:i], ":") {
+				at, qn = qn[:i+1], qn[i+1:]
+			}
+			s.QualifiedName = qn
+			var rest string
+			switch {
+			case strings.HasPrefix(s.QualifiedName, from+"::"):
+				rest = s.QualifiedName[len(from):]
+			case !eu.u.glob && (s.QualifiedName == from || s.QualifiedName == from+"!"):
+				rest = s.QualifiedName[len(from):]
+				if s.Kind != docidx.KindPackage {
+					s.Name = useName(eu.u)
+				}
+			default:
+				continue
+			}
+			q := at + to + rest
+			if have[q] {
+				continue
+			}
+			if len(x.res.Symbols) >= x.opts.MaxSymbols {
+				x.res.Truncated = true
+				return
+			}
+			have[q] = true
+			s.QualifiedName = q
+			if s.Package == from || strings.HasPrefix(s.Package, from+"::") {
+				s.Package = to + s.Package[len(from):]
+			} else if !eu.u.glob {
+				s.Package = strings.Join(eu.path, "::")
+			}
+			if s.Kind == docidx.KindPackage {
+				s.Name = q[strings.LastIndex(q, ":")+1:]
+				s.Signature = "pub mod " + s.Name
+			}
+			x.res.Symbols = append(x.res.Symbols, s)
+		}
+	}
 }
 
 func (x *extractor) full() bool {

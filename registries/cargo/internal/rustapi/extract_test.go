@@ -686,3 +686,57 @@ mod inner { pub struct Listener; }
 		t.Errorf("c::net doc %q", s.Doc)
 	}
 }
+
+// TestExternReexports: a `pub use` into another crate lists what it names under the
+// re-exporting path, as rustdoc inlines it: a glob everything under the module it names, a
+// single name its item (with members) or module, renamed by "as"; the crate's own items win.
+func TestExternReexports(t *testing.T) {
+	dep := extract(t, Options{Crate: "dep"}, "src/lib.rs", `
+/// An argument.
+pub struct Arg { pub name: String }
+impl Arg { /// Makes one.
+pub fn new() -> Self { Arg { name: String::new() } } }
+pub mod stream { /// A stream.
+pub trait Stream { fn next(&mut self); } }
+/// Says it.
+#[macro_export]
+macro_rules! say { () => {} }
+pub fn own() {}
+`)
+	asked := map[string]int{}
+	res := extract(t, Options{Extern: func(name string) []docidx.Symbol {
+		asked[name]++
+		if name == "dep" {
+			return dep.Symbols
+		}
+		return nil
+	}}, "src/lib.rs", `
+pub use dep::*;
+pub use dep::stream as streams;
+pub use dep::say;
+pub use nowhere::Thing;
+pub mod facade { pub use dep::Arg as Argument; }
+/// Mine.
+pub fn own() {}
+`)
+	got := names(res)
+	for _, want := range []string{"struct c::Arg", "method c::Arg::new", "field c::Arg::name", "package c::stream", "trait c::stream::Stream",
+		"package c::streams", "trait c::streams::Stream", "macro c::say!", "struct c::facade::Argument", "method c::facade::Argument::new"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %q in %q", want, got)
+		}
+	}
+	syms := bySymbol(res)
+	if s := syms["c::own"]; s.Doc != "Mine." {
+		t.Errorf("c::own is not the crate's own: %+v", s)
+	}
+	if s := syms["c::Arg"]; s.Doc != "An argument." || s.Package != "c" {
+		t.Errorf("c::Arg = %+v", s)
+	}
+	if s := syms["c::facade::Argument"]; s.Name != "Argument" || s.Package != "c::facade" {
+		t.Errorf("c::facade::Argument = %+v", s)
+	}
+	if asked["dep"] != 1 || asked["nowhere"] != 1 {
+		t.Errorf("Extern asked %v, want each crate once", asked)
+	}
+}
