@@ -120,8 +120,10 @@ type extractor struct {
 	steps       int // name lookups so far
 
 	entries []*entry
-	count   int         // symbols in entries, members included
-	externs []externUse // pub uses into other crates, from public modules
+	count   int                // symbols in entries, members included
+	externs []externUse        // pub uses into other crates, from public modules
+	noArgs  map[string][]*item // see parser.noArgs
+	expands int                // kMacroCall expansions so far
 	byDecl  map[*decl]*entry
 	macros  []*decl
 
@@ -246,7 +248,10 @@ func (x *extractor) file(name string) (*file, bool) {
 	}
 	x.seenFile[name] = true
 	x.res.Files = append(x.res.Files, name)
-	return parseFile(string(data)), true
+	if x.noArgs == nil {
+		x.noArgs = map[string][]*item{}
+	}
+	return parseFile(string(data), x.noArgs), true
 }
 
 // exists reports whether name is a regular file of fsys.
@@ -289,6 +294,11 @@ func (x *extractor) load(m *module, f *file, fileName string, inline bool, depth
 		case kMacro:
 			if it.attrs.macroExport {
 				x.macros = append(x.macros, &decl{it: it, mod: x.root, file: fileName})
+			}
+		case kMacroCall:
+			if body, ok := x.noArgs[it.name]; ok && x.expands < maxNoArgMacros && depth < maxModuleDepth {
+				x.expands++
+				x.load(m, &file{items: body}, fileName, inline, depth+1)
 			}
 		case kOther, kExternBlock, kMacroItems:
 		default:

@@ -740,3 +740,30 @@ pub fn own() {}
 		t.Errorf("Extern asked %v, want each crate once", asked)
 	}
 }
+
+// TestMacroNoArgs: an invocation "name!();" of a macro_rules of the crate whose rule "()"
+// holds items (serde's crate_root!()) brings those items, whether the macro is defined in the
+// same file or in a #[macro_use] module's (serde_core's); other macros' invocations do not.
+func TestMacroNoArgs(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+#[macro_use]
+mod other_file;
+other_root!();
+macro_rules! crate_root {
+    () => {
+        /// Deserialization.
+        pub mod de { pub trait Deserialize {} }
+        pub use self::de::Deserialize;
+    };
+    ($x:ident) => { pub fn $x() {} };
+}
+crate_root!();
+other!();
+`, "src/other_file.rs", "macro_rules! other_root { () => { /// From the other file.\npub struct Other; } }\n")
+	got := names(res)
+	for _, want := range []string{"package c::de", "trait c::Deserialize", "struct c::Other"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %q in %q", want, got)
+		}
+	}
+}

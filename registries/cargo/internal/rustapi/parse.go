@@ -8,12 +8,13 @@ import (
 
 // Parser limits that keep hostile input cheap.
 const (
-	maxNesting    = 64      // inline modules, impls and traits inside one another
-	maxSignature  = 2 << 10 // bytes of one rendered signature; longer ones are cut with " …"
-	maxFields     = 40      // struct fields or enum variants rendered in a signature
-	maxArms       = 16      // macro_rules arms rendered in a signature
-	maxMacroDepth = 8       // item-level macro invocations nested in one another, read as items
-	maxInitValue  = 80      // bytes of a const or static initializer shown in its signature
+	maxNesting     = 64      // inline modules, impls and traits inside one another
+	maxSignature   = 2 << 10 // bytes of one rendered signature; longer ones are cut with " …"
+	maxFields      = 40      // struct fields or enum variants rendered in a signature
+	maxArms        = 16      // macro_rules arms rendered in a signature
+	maxMacroDepth  = 8       // item-level macro invocations nested in one another, read as items
+	maxNoArgMacros = 256     // macro_rules with a "() => { items }" rule remembered per crate, and their expansions
+	maxInitValue   = 80      // bytes of a const or static initializer shown in its signature
 )
 
 type itemKind uint8
@@ -37,6 +38,9 @@ const (
 	// (tokio's cfg_net! { pub mod net; }, cfg_if! { if #[cfg(x)] { pub use a::B; } }): its items,
 	// in body, belong to the enclosing module like an extern block's.
 	kMacroItems
+	// kMacroCall is an invocation "name!();" of a macro_rules not defined yet when its file
+	// was parsed: the loader expands it (parser.noArgs).
+	kMacroCall
 	kField   // a pub field of a struct or union (in the item's body)
 	kVariant // a variant of an enum (in the item's body)
 )
@@ -105,11 +109,17 @@ type file struct {
 type parser struct {
 	toks  []token
 	match []int // for each bracket token, the index of its partner
+	// noArgs are the items of the rules with an empty matcher, "() => { … }", of the
+	// macro_rules the crate defined so far, by name, shared by the files of a crate: an
+	// invocation "name!();" expands to them (serde's crate_root!()). One defined in a file
+	// read later (a #[macro_use] mod) is expanded when the module is loaded (kMacroCall).
+	noArgs map[string][]*item
 }
 
-// parseFile tokenizes and parses src.
-func parseFile(src string) *file {
-	p := &parser{toks: tokenize(src)}
+// parseFile tokenizes and parses src. noArgs, when not nil, is shared by the files of a crate
+// (see parser.noArgs).
+func parseFile(src string, noArgs map[string][]*item) *file {
+	p := &parser{toks: tokenize(src), noArgs: noArgs}
 	p.match = matchBrackets(p.toks)
 	f := &file{}
 	f.items = p.items(0, len(p.toks)-1, 0, &f.inner)
@@ -336,6 +346,22 @@ func (p *parser) item(i, end, depth int) (*item, int) {
 		}
 		if p.punct(j+1, "!") && p.punct(j+2, "{") {
 			return p.macroItems(it, name, j+2, end, depth)
+		}
+		if j == i && p.punct(j+1, "!") && p.punct(j+2, "(") && p.close(j+2) == j+3 {
+			// "name!();": a macro_rules with a "() => { items }" rule expands to those items,
+			// now when it is defined already, else when the module is loaded.
+			next := j + 4
+			if p.punct(next, ";") {
+				next++
+			}
+			it.name = name
+			if body, ok := p.noArgs[name]; ok {
+				it.kind = kMacroItems
+				it.body = body
+			} else {
+				it.kind = kMacroCall
+			}
+			return it, next
 		}
 	}
 	return nil, p.skipStatement(i, end)
@@ -1040,11 +1066,17 @@ func (p *parser) macroItem(it *item, i, end int) (*item, int) {
 			b.WriteString("\n    " + p.render(k, mc+1) + " => { ... };")
 		}
 		arms++
+		empty := mc == k+1
 		k = mc + 1
 		if p.punct(k, "=>") {
 			k++
 			if p.punct(k, "(") || p.punct(k, "[") || p.punct(k, "{") {
-				k = min(p.close(k), c) + 1
+				bc := min(p.close(k), c)
+				if empty && p.noArgs != nil && p.noArgs[it.name] == nil && len(p.noArgs) < maxNoArgMacros {
+					var inner attrs
+					p.noArgs[it.name] = p.items(k+1, bc, 1, &inner)
+				}
+				k = bc + 1
 			}
 		}
 	}
