@@ -9,14 +9,16 @@ with "_", none that is no identifier (Django's 0001_initial migrations) and none
 "conftest" or "migrations" (test suites and their configuration, Django's migrations), each
 imported here; a module that fails to import is listed in
 "failed" and contributes nothing. A module's public names are its __all__ when it has one, else
-its non-underscore names that it defines itself (a class or function whose __module__ is that
-module, or a name bound by a top-level assignment in its source) and, in a package's __init__,
-also the classes and functions it imports from inside the same top-level package (re-exports).
+its non-underscore names, bound by its source (not made at run time), that it defines itself
+(a class or function whose __module__ is that module or that a def or class statement of its
+source defines, or a name bound by a top-level assignment in its source), those it re-exports
+explicitly ("from x import a as a", PEP 484's convention) and, in a package's __init__, also
+the classes and functions it imports from inside the same top-level package (re-exports).
 Submodules are modules, not items.
 
 Each item is one object: a class or function counts once however many public paths expose it,
 keyed by its definition (__module__ + "." + __qualname__); any other value counts once per
-public path. An item has: "paths" (the public module.name paths, sorted), "def" (the definition
+object (a number, string, tuple or None: once per public path). An item has: "paths" (the public module.name paths, sorted), "def" (the definition
 path, classes and functions only), "kind" (class, function, value), "doc" (it has a docstring of
 its own: __doc__ set in its own __dict__ for a class, not the "Name(field, …)" that dataclasses and
 namedtuples make up, __doc__ for a function; values have none),
@@ -66,7 +68,7 @@ def public_module(name):
                    for p in name.split("."))
 
 
-def assigned_names(mod):
+def assigned_names(mod, reexports=True):
     try:
         src = inspect.getsource(mod)
         tree = ast.parse(src)
@@ -74,6 +76,12 @@ def assigned_names(mod):
         return set()
     out = set()
     for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and reexports:
+            # "from x import a as a": an explicit re-export (PEP 484's convention).
+            for a in node.names:
+                if a.asname is not None and a.asname == a.name:
+                    out.add(a.name)
+            continue
         targets = []
         if isinstance(node, ast.Assign):
             targets = node.targets
@@ -84,6 +92,45 @@ def assigned_names(mod):
                 if isinstance(n, ast.Name):
                     out.add(n.id)
     return out
+
+
+def bound_names(mod):
+    """Every name the module's source binds at module level (def, class, assignment, import, also
+    inside if/try blocks), and those of them bound by def and class statements; (None, None)
+    when there is no source to read."""
+    try:
+        tree = ast.parse(inspect.getsource(mod))
+    except Exception:
+        return None, None
+    out, defs = set(), set()
+
+    def visit(body):
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                out.add(node.name)
+                defs.add(node.name)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                for a in node.names:
+                    out.add((a.asname or a.name).split(".")[0])
+            elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for t in targets:
+                    for n in ast.walk(t):
+                        if isinstance(n, ast.Name):
+                            out.add(n.id)
+            elif isinstance(node, ast.If):
+                visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                visit(node.body)
+                visit(node.orelse)
+                visit(node.finalbody)
+                for h in node.handlers:
+                    visit(h.body)
+            elif isinstance(node, (ast.With, ast.For)):
+                visit(node.body)
+    visit(tree.body)
+    return out, defs
 
 
 def params_of(obj):
@@ -118,10 +165,10 @@ _assigned = {}
 
 
 def assigned_in(name):
-    """The names a module's source binds at top level, cached."""
+    """The names a module's source assigns at top level (imports left out), cached."""
     if name not in _assigned:
         mod = sys.modules.get(name)
-        _assigned[name] = assigned_names(mod) if mod is not None else set()
+        _assigned[name] = assigned_names(mod, False) if mod is not None else set()
     return _assigned[name]
 
 
@@ -190,13 +237,19 @@ def main():
                 cands = []
         else:
             assigned = assigned_names(mod)
+            bound, defs = bound_names(mod)
             cands = []
             for n, obj in list(vars(mod).items()):
                 if n.startswith("_") or safe(inspect.ismodule, obj, True):
                     continue
+                if bound is not None and n not in bound:
+                    continue  # made at run time (globals()[name] = …), not written in the source
                 if safe(is_routine_or_class, obj, False):
                     m = safe(lambda o: o.__module__, obj, None) or ""
-                    if m == name or (is_pkg and (m == top or m.startswith(top + "."))):
+                    # defs: a class whose __module__ was set elsewhere (pandas' @set_module("pandas"))
+                    # is still defined here.
+                    if m == name or (is_pkg and (m == top or m.startswith(top + "."))) or n in assigned or \
+                            (defs is not None and n in defs):
                         cands.append(n)
                 elif n in assigned:
                     cands.append(n)
@@ -222,6 +275,8 @@ def main():
                     items[key] = it
             else:
                 key = path
+                if not isinstance(obj, (int, float, complex, str, bytes, bool, type(None), tuple, frozenset)):
+                    key = "object:%d" % id(obj)  # one object exposed at several paths (numpy.add, numpy.matlib.add)
                 it = items.get(key)
                 if it is None:
                     it = {"paths": [], "kind": "value", "doc": False}
