@@ -402,6 +402,27 @@ export = main;
 	}
 }
 
+// TestTSExtensionSpecifiers: declaration files that name their siblings by the TypeScript
+// source's extension (date-fns' index.d.ts: export * from "./add.ts") re-export the
+// declaration files beside them, as the compiler resolves them.
+func TestTSExtensionSpecifiers(t *testing.T) {
+	files := map[string]string{
+		"index.d.ts": "export * from \"./add.ts\";\nexport * from \"./sub.mts\";\nexport * from \"./comp.tsx\";\n",
+		"add.d.ts":   "/** Adds. */\nexport declare function add(a: number): number;\n",
+		"sub.d.mts":  "export declare function sub(): void;\n",
+		"comp.d.ts":  "export declare const Comp: 1;\n",
+	}
+	m := extractSrc(t, files, "index.d.ts")
+	for _, q := range []string{"add", "sub", "Comp"} {
+		if _, ok := m[q]; !ok {
+			t.Errorf("%s missing", q)
+		}
+	}
+	if s := m["add"]; s.Doc != "Adds." {
+		t.Errorf("add doc %q", s.Doc)
+	}
+}
+
 func TestAmbientModules(t *testing.T) {
 	src := `declare module "node:fs" {
     /** Reads. */
