@@ -767,3 +767,21 @@ func TestTokenBound(t *testing.T) {
 		t.Errorf("symbols %v, truncated %v, problems %q; want first alone, truncated, b.d.ts and c.d.ts not scanned for the tokens", names, res.Truncated, res.Problems)
 	}
 }
+
+// TestManyModules: a package of one declaration file per function (date-fns ships some 250,
+// each re-exported by index.d.ts) is read whole with the default limits.
+func TestManyModules(t *testing.T) {
+	files := map[string]string{}
+	var index strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&index, "export * from \"./f%d.js\";\n", i)
+		files[fmt.Sprintf("f%d.d.ts", i)] = fmt.Sprintf("export declare function f%d(): void;\n", i)
+	}
+	files["index.d.ts"] = index.String()
+	m := extractSrc(t, files, "index.d.ts")
+	for i := range 400 {
+		if _, ok := m[fmt.Sprintf("f%d", i)]; !ok {
+			t.Fatalf("f%d missing of 400", i)
+		}
+	}
+}
