@@ -15,6 +15,7 @@ import (
 	"github.com/Masterminds/semver/v3"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/cargo/internal/rustapi"
 	"github.com/docidx/docidx/registries/internal/skip"
 )
 
@@ -50,7 +51,7 @@ type Cache struct {
 	scanErr error
 
 	apiMu sync.Mutex
-	apis  map[string][]docidx.Symbol // a dependency's directory -> its public API (externAPI)
+	apis  map[string]rustapi.ExternAPI // a dependency's directory -> its public API (externAPI)
 }
 
 // Bounds of the dependencies read for re-exports (externAPI).
@@ -65,11 +66,11 @@ const (
 // directory name ("clap_builder-4.6.7/src/builder/arg.rs"), its own re-exports of further
 // crates inlined too up to maxExternDepth. A dependency not in the cache gives nil: its
 // re-exports stay unlisted. Extracted APIs are kept for other crates that depend on them.
-func (c *Cache) externAPI(man *manifest, depth int) func(string) []docidx.Symbol {
-	return func(crate string) []docidx.Symbol {
+func (c *Cache) externAPI(man *manifest, depth int) func(string) rustapi.ExternAPI {
+	return func(crate string) rustapi.ExternAPI {
 		dep, ok := man.deps[crate]
 		if !ok || depth >= maxExternDepth {
-			return nil
+			return rustapi.ExternAPI{}
 		}
 		req := dep.req
 		if req != "" && !strings.ContainsAny(req[:1], "=<>~^*") {
@@ -78,21 +79,24 @@ func (c *Cache) externAPI(man *manifest, depth int) func(string) []docidx.Symbol
 		lc, err := c.find(dep.pkg, req)
 		if err != nil {
 			if lc, err = c.find(dep.pkg, ""); err != nil {
-				return nil
+				return rustapi.ExternAPI{}
 			}
 		}
 		api := c.crateAPI(lc, depth+1)
-		if len(api) == 0 || api[0].QualifiedName == crate {
+		if len(api.Symbols) == 0 || api.Symbols[0].QualifiedName == crate {
 			return api
 		}
 		// A renamed dependency (renamed = { package = "facade-core" }): its paths start with
 		// the name this crate gives it.
-		own := api[0].QualifiedName // the crate root comes first
-		out := make([]docidx.Symbol, len(api))
-		for i, s := range api {
+		own := api.Symbols[0].QualifiedName // the crate root comes first
+		out := rustapi.ExternAPI{Symbols: make([]docidx.Symbol, len(api.Symbols)), Aliases: map[string]string{}}
+		for i, s := range api.Symbols {
 			s.QualifiedName = renameCrate(s.QualifiedName, own, crate)
 			s.Package = renameCrate(s.Package, own, crate)
-			out[i] = s
+			out.Symbols[i] = s
+		}
+		for a, q := range api.Aliases {
+			out.Aliases[renameCrate(a, own, crate)] = renameCrate(q, own, crate)
 		}
 		return out
 	}
@@ -114,7 +118,7 @@ func renameCrate(p, from, to string) string {
 var crateDirFile = regexp.MustCompile(`^[A-Za-z0-9_.-]+-[0-9]+\.[0-9]+\.[0-9]+[^/]*/`)
 
 // crateAPI extracts the public API of lc for externAPI, once per Cache.
-func (c *Cache) crateAPI(lc *localCrate, depth int) []docidx.Symbol {
+func (c *Cache) crateAPI(lc *localCrate, depth int) rustapi.ExternAPI {
 	c.apiMu.Lock()
 	api, ok := c.apis[lc.dir]
 	c.apiMu.Unlock()
@@ -123,26 +127,26 @@ func (c *Cache) crateAPI(lc *localCrate, depth int) []docidx.Symbol {
 	}
 	root, err := os.OpenRoot(lc.dir)
 	if err != nil {
-		return nil
+		return rustapi.ExternAPI{}
 	}
 	defer root.Close()
-	cont, err := buildContents(root.FS(), lc.name, c.lim, func(man *manifest) func(string) []docidx.Symbol {
+	cont, err := buildContents(root.FS(), lc.name, c.lim, func(man *manifest) func(string) rustapi.ExternAPI {
 		return c.externAPI(man, depth)
 	})
 	if err != nil {
-		return nil
+		return rustapi.ExternAPI{}
 	}
-	api = cont.symbols
+	api = rustapi.ExternAPI{Symbols: cont.symbols, Aliases: cont.aliases}
 	prefix := filepath.Base(lc.dir) + "/"
-	for i := range api {
+	for i := range api.Symbols {
 		// Symbols inlined from the crate's own dependencies are already under theirs.
-		if api[i].File != "" && !crateDirFile.MatchString(api[i].File) {
-			api[i].File = prefix + api[i].File
+		if f := api.Symbols[i].File; f != "" && !crateDirFile.MatchString(f) {
+			api.Symbols[i].File = prefix + f
 		}
 	}
 	c.apiMu.Lock()
 	if c.apis == nil {
-		c.apis = map[string][]docidx.Symbol{}
+		c.apis = map[string]rustapi.ExternAPI{}
 	}
 	if len(c.apis) < maxExternAPIs {
 		c.apis[lc.dir] = api
@@ -380,7 +384,7 @@ func (c *Cache) Fetch(ctx context.Context, name, version string) (*docidx.Packag
 		return nil, fmt.Errorf("cargo: %s@%s: %w", lc.name, lc.version, err)
 	}
 	defer root.Close()
-	cont, err := buildContents(root.FS(), lc.name, c.lim, func(man *manifest) func(string) []docidx.Symbol {
+	cont, err := buildContents(root.FS(), lc.name, c.lim, func(man *manifest) func(string) rustapi.ExternAPI {
 		return c.externAPI(man, 0)
 	})
 	if err != nil {

@@ -64,8 +64,9 @@ type contents struct {
 	man      *manifest
 	docs     []docidx.Document
 	symbols  []docidx.Symbol
-	problems []string // limits hit
-	skipped  []error  // files skipped: too large, not regular (see registries/internal/skip)
+	aliases  map[string]string // other public paths of symbols (rustapi.Result.Aliases)
+	problems []string          // limits hit
+	skipped  []error           // files skipped: too large, not regular (see registries/internal/skip)
 }
 
 // buildContents reads a crate version's Cargo.toml, README, docs/, examples/ and Rust API from
@@ -74,7 +75,7 @@ type contents struct {
 //
 // extern, when not nil, gives the public API of a dependency a `pub use` re-exports
 // (rustapi.Options.Extern), from the dependencies man lists.
-func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifest) func(string) []docidx.Symbol) (*contents, error) {
+func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifest) func(string) rustapi.ExternAPI) (*contents, error) {
 	data, err := memfs.ReadLimited(fsys, "Cargo.toml", maxManifest)
 	if err != nil {
 		return nil, fmt.Errorf("reading Cargo.toml: %w", err)
@@ -167,7 +168,7 @@ func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifes
 	}
 	root = path.Clean(strings.ReplaceAll(root, `\`, "/"))
 	if st, err := fs.Stat(fsys, root); err == nil && st.Mode().IsRegular() && fs.ValidPath(root) {
-		var ext func(string) []docidx.Symbol
+		var ext func(string) rustapi.ExternAPI
 		if extern != nil {
 			ext = extern(man)
 		}
@@ -180,7 +181,7 @@ func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifes
 			MaxFileSize: lim.MaxFile,
 			MaxSymbols:  lim.MaxSymbols,
 		})
-		c.symbols = res.Symbols
+		c.symbols, c.aliases = res.Symbols, res.Aliases
 		c.problems = append(c.problems, res.Problems...)
 		if res.Truncated {
 			c.problems = append(c.problems, fmt.Sprintf("API truncated at %d symbols / %d files", len(res.Symbols), len(res.Files)))

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/docidx/docidx"
@@ -23,6 +24,7 @@ const (
 	maxModuleDepth     = 32        // file modules nested in one another
 	maxOverloads       = 16        // signature lines merged into one symbol
 	maxExports         = 50000     // names one glob re-export may bring
+	maxAliases         = 50000     // other public paths recorded in Result.Aliases
 )
 
 // Options configures Extract.
@@ -43,19 +45,30 @@ type Options struct {
 	// clap::Arg …, `pub use futures_util::stream` in futures lists futures::stream and what is
 	// in it. Symbols keep their File and Line (Extern's caller says which crate's they are).
 	// Without Extern, paths into other crates give nothing.
-	Extern func(crate string) []docidx.Symbol
+	Extern func(crate string) ExternAPI
 	// Limits; zero means the Default* constant.
 	MaxFiles    int
 	MaxFileSize int64
 	MaxSymbols  int
 }
 
+// ExternAPI is another crate's public API as Options.Extern gives it: Extract's Symbols and
+// Aliases of that crate.
+type ExternAPI struct {
+	Symbols []docidx.Symbol
+	Aliases map[string]string
+}
+
 // Result is what Extract found.
 type Result struct {
-	Symbols   []docidx.Symbol // crate root first; each type or trait followed by its members
-	Files     []string        // source files read, in visiting order
-	Truncated bool            // a limit stopped the extraction early
-	Problems  []string        // files that could not be read or were skipped, with the reason
+	Symbols []docidx.Symbol // crate root first; each type or trait followed by its members
+	// Aliases are the other public paths of listed items and modules, each to the
+	// QualifiedName it is listed under ("http::header::HeaderMap" -> "http::HeaderMap"): the
+	// re-exports that Extract, listing each item once, does not list.
+	Aliases   map[string]string
+	Files     []string // source files read, in visiting order
+	Truncated bool     // a limit stopped the extraction early
+	Problems  []string // files that could not be read or were skipped, with the reason
 }
 
 // Extract reads the crate whose root file is opts.Root inside fsys and returns its public API.
@@ -120,12 +133,16 @@ type extractor struct {
 	steps       int // name lookups so far
 
 	entries []*entry
-	count   int                // symbols in entries, members included
-	externs []externUse        // pub uses into other crates, from public modules
-	noArgs  map[string][]*item // see parser.noArgs
-	expands int                // kMacroCall expansions so far
-	byDecl  map[*decl]*entry
-	macros  []*decl
+	count   int         // symbols in entries, members included
+	externs []externUse // pub uses into other crates, from public modules
+	// Other public paths of listed items and modules, for Result.Aliases.
+	itemAliases []itemAlias
+	modAliases  [][2]string // path, the module's listed path
+	listedAs    map[*entry]string
+	noArgs      map[string][]*item // see parser.noArgs
+	expands     int                // kMacroCall expansions so far
+	byDecl      map[*decl]*entry
+	macros      []*decl
 
 	// Memoized name resolution: each (module, name) is looked up once; a lookup that meets
 	// itself again (glob imports in a cycle) sees nothing on the second visit.
@@ -552,12 +569,21 @@ func (x *extractor) emit() {
 	}
 	queue := []job{{x.root, []string{x.opts.Crate}}}
 	seenMod := map[*module]bool{x.root: true}
+	modPath := map[*module]string{x.root: x.opts.Crate}
 	enqueue := func(m *module, p []string, name string) {
-		if seenMod[m] || m.hidden {
+		if m.hidden {
+			return
+		}
+		if seenMod[m] {
+			if at, ok := modPath[m]; ok && len(x.modAliases) < maxAliases {
+				x.modAliases = append(x.modAliases, [2]string{strings.Join(p, "::") + "::" + name, at})
+			}
 			return
 		}
 		seenMod[m] = true
-		queue = append(queue, job{m, append(append([]string(nil), p...), name)})
+		path := append(append([]string(nil), p...), name)
+		modPath[m] = strings.Join(path, "::")
+		queue = append(queue, job{m, path})
 	}
 	for head := 0; head < len(queue) && !x.full(); head++ {
 		j := queue[head]
@@ -610,19 +636,48 @@ func (x *extractor) emit() {
 	}
 	x.methods()
 	x.flatten()
+	for _, a := range x.modAliases {
+		x.alias(a[0], a[1])
+	}
+	for _, a := range x.itemAliases {
+		if q, ok := x.listedAs[a.e]; ok {
+			x.alias(a.path, q)
+		}
+	}
 	x.inlineExterns()
+}
+
+// alias records another public path of what is listed as q.
+func (x *extractor) alias(path, q string) {
+	if path == q {
+		return
+	}
+	if x.res.Aliases == nil {
+		x.res.Aliases = map[string]string{}
+	}
+	if _, ok := x.res.Aliases[path]; !ok {
+		x.res.Aliases[path] = q
+	}
+}
+
+// itemAlias is another public path of the item listed as e.
+type itemAlias struct {
+	path string
+	e    *entry
 }
 
 // inlineExterns lists what the `pub use`s into other crates name, under the paths that re-export
 // them (see Options.Extern), after the crate's own items: a name already listed keeps its
 // symbol. A glob brings everything under the module it names; a single name brings the item
-// (a macro too) or module of that path and everything under it, renamed by "as".
+// (a macro too) or module of that path and everything under it, renamed by "as". What the
+// other crate lists at a shorter path and re-exports under the named one (http lists
+// http::HeaderMap and re-exports it as http::header::HeaderMap) comes through its Aliases.
 func (x *extractor) inlineExterns() {
 	have := map[string]bool{}
 	for _, s := range x.res.Symbols {
 		have[s.QualifiedName] = true
 	}
-	apis := map[string][]docidx.Symbol{}
+	apis := map[string]ExternAPI{}
 	for _, eu := range x.externs {
 		segs := eu.u.segs
 		if len(segs) > 0 && segs[0] == "::" {
@@ -649,47 +704,71 @@ func (x *extractor) inlineExterns() {
 			}
 			to += "::" + name
 		}
-		for _, s := range api {
-			// "field@a::B::x", "fn@…": the disambiguated path stays disambiguated.
-			at, qn := "", s.QualifiedName
-			if i := strings.Index(qn, "@"); i >= 0 && !strings.Contains(qn[:i], ":") {
-				at, qn = qn[:i+1], qn[i+1:]
+		if !x.place(api.Symbols, from, to, !eu.u.glob, have) {
+			return
+		}
+		// Re-exports inside the other crate, under the path named, of what it lists elsewhere.
+		aliases := make([]string, 0, len(api.Aliases))
+		for a := range api.Aliases {
+			if a == from && !eu.u.glob || strings.HasPrefix(a, from+"::") {
+				aliases = append(aliases, a)
 			}
-			s.QualifiedName = qn
-			var rest string
-			switch {
-			case strings.HasPrefix(s.QualifiedName, from+"::"):
-				rest = s.QualifiedName[len(from):]
-			case !eu.u.glob && (s.QualifiedName == from || s.QualifiedName == from+"!"):
-				rest = s.QualifiedName[len(from):]
-				if s.Kind != docidx.KindPackage {
-					s.Name = useName(eu.u)
-				}
-			default:
-				continue
-			}
-			q := at + to + rest
-			if have[q] {
-				continue
-			}
-			if len(x.res.Symbols) >= x.opts.MaxSymbols {
-				x.res.Truncated = true
+		}
+		sort.Strings(aliases)
+		for _, a := range aliases {
+			q := api.Aliases[a]
+			if !x.place(api.Symbols, strings.TrimSuffix(q, "!"), to+strings.TrimSuffix(a[len(from):], "!"), true, have) {
 				return
 			}
-			have[q] = true
-			s.QualifiedName = q
-			if s.Package == from || strings.HasPrefix(s.Package, from+"::") {
-				s.Package = to + s.Package[len(from):]
-			} else if !eu.u.glob {
-				s.Package = strings.Join(eu.path, "::")
-			}
-			if s.Kind == docidx.KindPackage {
-				s.Name = q[strings.LastIndex(q, ":")+1:]
-				s.Signature = "pub mod " + s.Name
-			}
-			x.res.Symbols = append(x.res.Symbols, s)
 		}
 	}
+}
+
+// place appends the symbols of api at path from (when self) and under it, moved to path to,
+// skipping paths have holds; false means the symbol limit was reached.
+func (x *extractor) place(api []docidx.Symbol, from, to string, self bool, have map[string]bool) bool {
+	parentPath := to[:max(strings.LastIndex(to, "::"), 0)]
+	for _, s := range api {
+		// "field@a::B::x", "fn@…": the disambiguated path stays disambiguated.
+		at, qn := "", s.QualifiedName
+		if i := strings.Index(qn, "@"); i >= 0 && !strings.Contains(qn[:i], ":") {
+			at, qn = qn[:i+1], qn[i+1:]
+		}
+		var rest string
+		switch {
+		case strings.HasPrefix(qn, from+"::"):
+			rest = qn[len(from):]
+		case self && (qn == from || qn == from+"!"):
+			rest = qn[len(from):]
+			if s.Kind != docidx.KindPackage {
+				s.Name = to[strings.LastIndex(to, ":")+1:]
+			}
+		default:
+			continue
+		}
+		q := at + to + rest
+		if have[q] {
+			continue
+		}
+		if len(x.res.Symbols) >= x.opts.MaxSymbols {
+			x.res.Truncated = true
+			return false
+		}
+		have[q] = true
+		s.QualifiedName = q
+		switch {
+		case s.Package == from || strings.HasPrefix(s.Package, from+"::"):
+			s.Package = to + s.Package[len(from):]
+		case self:
+			s.Package = parentPath // the item named, and its members
+		}
+		if s.Kind == docidx.KindPackage {
+			s.Name = q[strings.LastIndex(q, ":")+1:]
+			s.Signature = "pub mod " + s.Name
+		}
+		x.res.Symbols = append(x.res.Symbols, s)
+	}
+	return true
 }
 
 func (x *extractor) full() bool {
@@ -733,6 +812,13 @@ func (x *extractor) add(d *decl, p []string, name string) {
 			// First seen under a renamed re-export (pub use a::Foo as Bar): the declared name,
 			// at any public path, is what users look the item up by.
 			x.rename(e, d, p)
+		}
+		if len(x.itemAliases) < maxAliases {
+			alias := strings.Join(p, "::") + "::" + name
+			if d.it.kind == kMacro {
+				alias += "!"
+			}
+			x.itemAliases = append(x.itemAliases, itemAlias{alias, e})
 		}
 		return
 	}
@@ -926,11 +1012,13 @@ func (x *extractor) flatten() {
 		x.res.Symbols = append(x.res.Symbols, s)
 		return q
 	}
+	x.listedAs = map[*entry]string{}
 	for _, e := range x.entries {
 		parentQ := add(e.sym)
 		if parentQ == "" {
 			continue
 		}
+		x.listedAs[e] = parentQ
 		for _, m := range e.members {
 			m.QualifiedName = parentQ + "::" + m.Name
 			if m.Kind == docidx.KindField && hasNonField(e.members, m.Name) {

@@ -702,26 +702,34 @@ pub trait Stream { fn next(&mut self); } }
 #[macro_export]
 macro_rules! say { () => {} }
 pub fn own() {}
+pub mod header { mod map { /// A map.
+pub struct HeaderMap; impl HeaderMap { pub fn new() -> Self { HeaderMap } } } pub use self::map::HeaderMap; }
+pub use header::HeaderMap;
 `)
+	if q := dep.Aliases["dep::header::HeaderMap"]; q != "dep::HeaderMap" {
+		t.Errorf("dep's alias dep::header::HeaderMap = %q, want dep::HeaderMap", q)
+	}
 	asked := map[string]int{}
-	res := extract(t, Options{Extern: func(name string) []docidx.Symbol {
+	res := extract(t, Options{Extern: func(name string) ExternAPI {
 		asked[name]++
 		if name == "dep" {
-			return dep.Symbols
+			return ExternAPI{Symbols: dep.Symbols, Aliases: dep.Aliases}
 		}
-		return nil
+		return ExternAPI{}
 	}}, "src/lib.rs", `
 pub use dep::*;
 pub use dep::stream as streams;
 pub use dep::say;
 pub use nowhere::Thing;
 pub mod facade { pub use dep::Arg as Argument; }
+pub mod headers { pub use dep::header; }
 /// Mine.
 pub fn own() {}
 `)
 	got := names(res)
 	for _, want := range []string{"struct c::Arg", "method c::Arg::new", "field c::Arg::name", "package c::stream", "trait c::stream::Stream",
-		"package c::streams", "trait c::streams::Stream", "macro c::say!", "struct c::facade::Argument", "method c::facade::Argument::new"} {
+		"package c::streams", "trait c::streams::Stream", "macro c::say!", "struct c::facade::Argument", "method c::facade::Argument::new",
+		"package c::headers::header", "struct c::headers::header::HeaderMap", "method c::headers::header::HeaderMap::new"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("no %q in %q", want, got)
 		}
@@ -735,6 +743,9 @@ pub fn own() {}
 	}
 	if s := syms["c::facade::Argument"]; s.Name != "Argument" || s.Package != "c::facade" {
 		t.Errorf("c::facade::Argument = %+v", s)
+	}
+	if s := syms["c::headers::header::HeaderMap"]; s.Doc != "A map." || s.Package != "c::headers::header" || s.Name != "HeaderMap" {
+		t.Errorf("c::headers::header::HeaderMap = %+v", s)
 	}
 	if asked["dep"] != 1 || asked["nowhere"] != 1 {
 		t.Errorf("Extern asked %v, want each crate once", asked)
