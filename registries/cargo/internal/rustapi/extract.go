@@ -139,8 +139,10 @@ type extractor struct {
 	itemAliases []itemAlias
 	modAliases  [][2]string // path, the module's listed path
 	listedAs    map[*entry]string
-	noArgs      map[string][]*item // see parser.noArgs
-	expands     int                // kMacroCall expansions so far
+	noArgs      map[string][]*item     // see parser.noArgs
+	rules       map[string][]macroRule // see parser.rules
+	expanded    int                    // see parser.expanded
+	expands     int                    // kMacroCall expansions so far
 	byDecl      map[*decl]*entry
 	macros      []*decl
 
@@ -267,8 +269,9 @@ func (x *extractor) file(name string) (*file, bool) {
 	x.res.Files = append(x.res.Files, name)
 	if x.noArgs == nil {
 		x.noArgs = map[string][]*item{}
+		x.rules = map[string][]macroRule{}
 	}
-	return parseFile(string(data), x.noArgs), true
+	return parseFile(string(data), x.noArgs, x.rules, &x.expanded), true
 }
 
 // exists reports whether name is a regular file of fsys.

@@ -778,3 +778,84 @@ other!();
 		}
 	}
 }
+
+// TestMacroExpansion: an item-level invocation of a macro_rules of the crate expands through
+// the first rule that matches, fragments and repetitions substituted, doc comments passed as
+// #[doc] attributes, invocations in the output expanded too (serde's primitive_deserializer!,
+// axum's top_level_handler_fn!, futures' delegate_all!).
+func TestMacroExpansion(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+macro_rules! primitive {
+    ($ty:ty, $doc:tt, $name:ident, $method:ident $($cast:tt)*) => {
+        #[doc = "A deserializer holding"]
+        #[doc = $doc]
+        pub struct $name<E> { value: $ty, marker: PhantomData<E> }
+        impl<E> $name<E> {
+            /// Makes one.
+            pub fn new(value: $ty) -> Self { $name { value, marker: PhantomData } }
+        }
+    };
+}
+primitive!(bool, "a bool.", BoolDeserializer, visit_bool);
+primitive!(u8, "a u8.", U8Deserializer, visit_u8 as u64);
+
+macro_rules! handler {
+    ($name:ident, GET) => { handler!(/// Routes GET requests.
+        $name, GET, get); };
+    ($(#[$m:meta])+ $name:ident, $method:ident, $lower:ident) => {
+        $(#[$m])+
+        pub fn $name() {}
+    };
+}
+handler!(get, GET);
+
+macro_rules! delegate {
+    ($(#[$attr:meta])* $name:ident<$($arg:ident),*>($t:ty) $(where $($bound:tt)*)*) => {
+        $(#[$attr])*
+        pub struct $name<$($arg),*> { inner: $t }
+        impl<$($arg),*> $name<$($arg),*> where $($($bound)*)* { pub fn inner(&self) {} }
+    };
+}
+delegate!(/// Joins two.
+    Join<A, B>(Inner<A, B>) where A: Send);
+not_a_macro_of_this_crate!(Missing);
+`)
+	got := names(res)
+	for _, want := range []string{"struct c::BoolDeserializer", "method c::BoolDeserializer::new", "struct c::U8Deserializer", "func c::get", "struct c::Join"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %q in %q", want, got)
+		}
+	}
+	syms := bySymbol(res)
+	if s := syms["c::U8Deserializer"]; s.Doc != "A deserializer holding\na u8." {
+		t.Errorf("c::U8Deserializer doc %q", s.Doc)
+	}
+	if s := syms["c::get"]; s.Doc != "Routes GET requests." {
+		t.Errorf("c::get doc %q", s.Doc)
+	}
+	if s := syms["c::Join"]; s.Doc != "Joins two." || !strings.Contains(s.Signature, "Join<A, B>") {
+		t.Errorf("c::Join = %+v", s)
+	}
+}
+
+// TestMacroExpansionBounded: a macro that expands to many invocations of itself stops at the
+// crate's expansion budget instead of growing without end.
+func TestMacroExpansionBounded(t *testing.T) {
+	done := make(chan Result, 1)
+	go func() {
+		done <- extract(t, Options{}, "src/lib.rs", `
+macro_rules! boom {
+    ($x:ident) => { boom!(a); boom!(b); boom!(c); boom!(d); boom!(e); boom!(f); boom!(g); boom!(h); pub fn $x() {} };
+}
+boom!(start);
+`)
+	}()
+	select {
+	case res := <-done:
+		if !slices.Contains(names(res), "func c::a") {
+			t.Errorf("no c::a in %q", names(res))
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("expansion did not stop")
+	}
+}

@@ -114,12 +114,19 @@ type parser struct {
 	// invocation "name!();" expands to them (serde's crate_root!()). One defined in a file
 	// read later (a #[macro_use] mod) is expanded when the module is loaded (kMacroCall).
 	noArgs map[string][]*item
+	// rules are the rules of the macro_rules the crate defined so far, by name, shared by the
+	// files of a crate: an item-level invocation expands through them (expand.go).
+	rules map[string][]macroRule
+	// expDepth counts the macro expansions whose output this parser reads.
+	expDepth int
+	// expanded counts the tokens all expansions of the crate produced (maxCrateExpansion).
+	expanded *int
 }
 
 // parseFile tokenizes and parses src. noArgs, when not nil, is shared by the files of a crate
 // (see parser.noArgs).
-func parseFile(src string, noArgs map[string][]*item) *file {
-	p := &parser{toks: tokenize(src), noArgs: noArgs}
+func parseFile(src string, noArgs map[string][]*item, rules map[string][]macroRule, expanded *int) *file {
+	p := &parser{toks: tokenize(src), noArgs: noArgs, rules: rules, expanded: expanded}
 	p.match = matchBrackets(p.toks)
 	f := &file{}
 	f.items = p.items(0, len(p.toks)-1, 0, &f.inner)
@@ -344,6 +351,13 @@ func (p *parser) item(i, end, depth int) (*item, int) {
 			j += 2
 			name = p.toks[j].text
 		}
+		if j == i && p.punct(j+1, "!") && (p.punct(j+2, "(") || p.punct(j+2, "[") || p.punct(j+2, "{")) && p.close(j+2) > j+3 {
+			if out, next, ok := p.expand(name, j+2, end, depth); ok {
+				it.kind = kMacroItems
+				it.body = out
+				return it, next
+			}
+		}
 		if p.punct(j+1, "!") && p.punct(j+2, "{") {
 			return p.macroItems(it, name, j+2, end, depth)
 		}
@@ -365,6 +379,45 @@ func (p *parser) item(i, end, depth int) (*item, int) {
 		}
 	}
 	return nil, p.skipStatement(i, end)
+}
+
+// expand expands the invocation of macro_rules name whose arguments open at lb through the
+// first of its rules that matches (see expand.go) and parses the result as items; ok is false
+// when name is no macro_rules of the crate or none of its rules matches.
+func (p *parser) expand(name string, lb, end, depth int) ([]*item, int, bool) {
+	rules := p.rules[name]
+	if len(rules) == 0 || p.expDepth >= maxExpandDepth || depth >= maxMacroDepth || p.expanded == nil || *p.expanded >= maxCrateExpansion {
+		return nil, 0, false
+	}
+	c := min(p.close(lb), end)
+	next := c + 1
+	if p.punct(next, ";") {
+		next++
+	}
+	in := desugarDocs(p.toks[lb+1 : c])
+	line := p.toks[lb].line
+	for _, r := range rules {
+		binds, ok := matchRule(r, in)
+		if !ok {
+			continue
+		}
+		out, ok := transcribe(r.body, binds, -1)
+		if !ok {
+			return nil, 0, false
+		}
+		*p.expanded += len(out)
+		toks := make([]token, 0, len(out)+1)
+		for _, t := range out {
+			t.line = line // the items are where the invocation is
+			toks = append(toks, t)
+		}
+		toks = append(toks, token{kind: tEOF, line: line})
+		sub := &parser{toks: toks, noArgs: p.noArgs, rules: p.rules, expDepth: p.expDepth + 1, expanded: p.expanded}
+		sub.match = matchBrackets(sub.toks)
+		var inner attrs
+		return sub.items(0, len(toks)-1, depth+1, &inner), next, true
+	}
+	return nil, 0, false
 }
 
 // macroItems reads an item-level macro invocation "name! { … }" whose braces open at lb as the
@@ -1067,11 +1120,15 @@ func (p *parser) macroItem(it *item, i, end int) (*item, int) {
 		}
 		arms++
 		empty := mc == k+1
+		matcher := p.toks[k+1 : mc]
 		k = mc + 1
 		if p.punct(k, "=>") {
 			k++
 			if p.punct(k, "(") || p.punct(k, "[") || p.punct(k, "{") {
 				bc := min(p.close(k), c)
+				if p.rules != nil && (p.rules[it.name] != nil || len(p.rules) < maxMacroRules) && len(p.rules[it.name]) < maxArms*4 {
+					p.rules[it.name] = append(p.rules[it.name], macroRule{matcher: matcher, body: p.toks[k+1 : bc]})
+				}
 				if empty && p.noArgs != nil && p.noArgs[it.name] == nil && len(p.noArgs) < maxNoArgMacros {
 					var inner attrs
 					p.noArgs[it.name] = p.items(k+1, bc, 1, &inner)
