@@ -9,8 +9,8 @@ package rustapi
 // (https://doc.rust-lang.org/reference/macros-by-example.html): literal tokens and delimited
 // groups, fragments ($x:ident, tt, literal, lifetime, block; ty, expr, path, pat, meta, vis,
 // item, stmt taken as the token trees up to the matcher's next literal token), repetitions
-// $( … ) sep? *|+|? (nested ones are matched, but only a repetition one level deep is
-// transcribed: a nested one is left out of the output), $crate. A rule it cannot follow does not match; an invocation no rule matches
+// $( … ) sep? *|+|? (two levels deep; deeper ones are matched and left out of the output),
+// $crate. A rule it cannot follow does not match; an invocation no rule matches
 // brings nothing.
 
 import "strings"
@@ -30,13 +30,14 @@ const (
 	maxCrateExpansion = 1 << 22
 )
 
-// frag is what a fragment variable bound: its tokens, or for a variable inside a repetition,
-// one list of tokens per repetition.
+// frag is what a fragment variable bound: its tokens (depth 0), one list of tokens per
+// repetition (depth 1), or per repetition of a repetition (depth 2). Deeper variables are
+// matched, not transcribed.
 type frag struct {
-	toks []token
-	reps [][]token
-	rep  bool
-	deep bool // bound inside nested repetitions: matched, not transcribed
+	depth int
+	toks  []token
+	reps  [][]token
+	reps2 [][][]token
 }
 
 // desugarDocs rewrites /// and /** */ comments as the #[doc = "…"] attributes they are, which
@@ -81,6 +82,39 @@ type matcher struct {
 	mm, im   []int
 	binds    map[string]*frag
 	repDepth int
+	outer    int // the iteration of the repetition one level deep being matched
+}
+
+// bound is how much a variable had bound, to undo a failed repetition attempt.
+type bound struct {
+	reps  int
+	reps2 []int
+}
+
+func (mt *matcher) snapshot() map[string]bound {
+	s := make(map[string]bound, len(mt.binds))
+	for n, f := range mt.binds {
+		b := bound{reps: len(f.reps)}
+		for _, r := range f.reps2 {
+			b.reps2 = append(b.reps2, len(r))
+		}
+		s[n] = b
+	}
+	return s
+}
+
+func (mt *matcher) restore(s map[string]bound) {
+	for n, f := range mt.binds {
+		b, ok := s[n]
+		if !ok {
+			delete(mt.binds, n)
+			continue
+		}
+		f.reps, f.reps2 = f.reps[:b.reps], f.reps2[:len(b.reps2)]
+		for i, l := range b.reps2 {
+			f.reps2[i] = f.reps2[i][:l]
+		}
+	}
 }
 
 // matchRule binds the rule's variables to the input's tokens; ok is false when it does not match.
@@ -133,8 +167,13 @@ func (mt *matcher) seq(ma, mb, ia, ib int) (int, bool) {
 					}
 					j++
 				}
+				snap := mt.snapshot()
+				if mt.repDepth == 1 {
+					mt.outer = n
+				}
 				end, ok := mt.seq(open+1, close, j, ib)
 				if !ok || end == j && close > open+1 {
+					mt.restore(snap)
 					break
 				}
 				i = end
@@ -242,34 +281,47 @@ func (mt *matcher) fragment(kind string, next, mb, i, ib int) (int, bool) {
 }
 
 func (mt *matcher) bind(name string, toks []token) {
-	if mt.repDepth == 0 {
-		mt.binds[name] = &frag{toks: toks}
-		return
-	}
 	f := mt.binds[name]
 	if f == nil {
-		f = &frag{rep: true, deep: mt.repDepth > 1}
+		f = &frag{depth: mt.repDepth}
 		mt.binds[name] = f
 	}
-	if !f.deep {
+	switch mt.repDepth {
+	case 0:
+		f.toks = toks
+	case 1:
 		f.reps = append(f.reps, toks)
+	case 2:
+		for len(f.reps2) <= mt.outer {
+			f.reps2 = append(f.reps2, nil)
+		}
+		f.reps2[mt.outer] = append(f.reps2[mt.outer], toks)
 	}
 }
 
-// closeReps makes sure every variable of a repetition that matched n times has a list.
+// closeReps makes sure every variable of a repetition, matched or not, is known at its depth.
 func (mt *matcher) closeReps(ma, mb, n int) {
+	depth := mt.repDepth + 1
 	for k := ma; k+1 < mb; k++ {
 		if isPunct(mt.m[k], "$") && mt.m[k+1].kind == tIdent {
-			if f := mt.binds[mt.m[k+1].text]; f == nil {
-				mt.binds[mt.m[k+1].text] = &frag{rep: true, deep: mt.repDepth > 0}
+			if mt.binds[mt.m[k+1].text] == nil {
+				mt.binds[mt.m[k+1].text] = &frag{depth: depth}
+			}
+		}
+	}
+	for _, f := range mt.binds {
+		if f.depth == 2 && depth == 1 {
+			for len(f.reps2) < n {
+				f.reps2 = append(f.reps2, nil)
 			}
 		}
 	}
 }
 
-// transcribe writes a rule's transcriber with its variables replaced; ok is false when it uses
-// what the matcher did not bind as it is used, or grows past maxExpandTokens.
-func transcribe(body []token, binds map[string]*frag, rep int) ([]token, bool) {
+// transcribe writes a rule's transcriber with its variables replaced; idx are the iterations
+// of the repetitions being written. ok is false when it uses what the matcher did not bind as
+// it is used, or grows past maxExpandTokens.
+func transcribe(body []token, binds map[string]*frag, idx []int) ([]token, bool) {
 	m := matchBrackets(body)
 	var out []token
 	for k := 0; k < len(body); {
@@ -291,14 +343,11 @@ func transcribe(body []token, binds map[string]*frag, rep int) ([]token, bool) {
 				k += 2
 				continue
 			}
-			switch {
-			case !f.rep:
-				out = append(out, f.toks...)
-			case rep >= 0 && rep < len(f.reps):
-				out = append(out, f.reps[rep]...)
-			default:
+			toks, ok := f.at(idx)
+			if !ok {
 				return nil, false
 			}
+			out = append(out, toks...)
 			k += 2
 		case isPunct(n, "("):
 			close := m[k+1]
@@ -313,28 +362,29 @@ func transcribe(body []token, binds map[string]*frag, rep int) ([]token, bool) {
 				k++
 			}
 			k++ // the operator
-			// A repetition inside a repetition, or over variables bound inside nested ones,
-			// is left out: what item macros generate that way are trait impls and bounds.
+			// The repetition runs as many times as its variables one level deeper matched; one
+			// over deeper variables than are followed is left out.
 			times := -1
 			for j := 0; j+1 < len(inner); j++ {
-				if isPunct(inner[j], "$") && inner[j+1].kind == tIdent {
-					if f, ok := binds[inner[j+1].text]; ok && f.rep {
-						if f.deep {
-							times = -1
-							break
-						}
-						times = max(times, len(f.reps))
-					}
+				if !isPunct(inner[j], "$") || inner[j+1].kind != tIdent {
+					continue
 				}
-			}
-			if rep >= 0 {
-				times = -1
+				f, ok := binds[inner[j+1].text]
+				if !ok || f.depth != len(idx)+1 {
+					continue // bound outside this repetition, or counted by one inside it
+				}
+				c, ok := f.count(idx)
+				if !ok {
+					times = -1
+					break
+				}
+				times = max(times, c)
 			}
 			for r := 0; r < times; r++ {
 				if r > 0 && sep != nil {
 					out = append(out, *sep)
 				}
-				part, ok := transcribe(inner, binds, r)
+				part, ok := transcribe(inner, binds, append(idx[:len(idx):len(idx)], r))
 				if !ok {
 					return nil, false
 				}
@@ -349,4 +399,30 @@ func transcribe(body []token, binds map[string]*frag, rep int) ([]token, bool) {
 		}
 	}
 	return out, true
+}
+
+// at returns what f bound at the repetition iterations idx.
+func (f *frag) at(idx []int) ([]token, bool) {
+	switch {
+	case f.depth == 0:
+		return f.toks, true
+	case f.depth == 1 && len(idx) >= 1 && idx[0] < len(f.reps):
+		return f.reps[idx[0]], true
+	case f.depth == 2 && len(idx) >= 2 && idx[0] < len(f.reps2) && idx[1] < len(f.reps2[idx[0]]):
+		return f.reps2[idx[0]][idx[1]], true
+	}
+	return nil, false
+}
+
+// count returns how many times f matched one level below the iterations idx.
+func (f *frag) count(idx []int) (int, bool) {
+	switch {
+	case f.depth == 1 && len(idx) == 0:
+		return len(f.reps), true
+	case f.depth == 2 && len(idx) == 1 && idx[0] < len(f.reps2):
+		return len(f.reps2[idx[0]]), true
+	case f.depth == 2 && len(idx) == 1:
+		return 0, true
+	}
+	return 0, false
 }

@@ -819,9 +819,26 @@ macro_rules! delegate {
 delegate!(/// Joins two.
     Join<A, B>(Inner<A, B>) where A: Send);
 not_a_macro_of_this_crate!(Missing);
+
+macro_rules! consts {
+    ($($(#[$docs:meta])* ($konst:ident, $upcase:ident, $bytes:literal);)+) => {
+        $(
+            $(#[$docs])*
+            pub const $upcase: Name = Name::$konst;
+        )+
+    };
+}
+consts! {
+    /// Advertises content types.
+    ///
+    /// More.
+    (Accept, ACCEPT, b"accept");
+    (Age, AGE, b"age");
+}
 `)
 	got := names(res)
-	for _, want := range []string{"struct c::BoolDeserializer", "method c::BoolDeserializer::new", "struct c::U8Deserializer", "func c::get", "struct c::Join"} {
+	for _, want := range []string{"struct c::BoolDeserializer", "method c::BoolDeserializer::new", "struct c::U8Deserializer", "func c::get", "struct c::Join",
+		"const c::ACCEPT", "const c::AGE"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("no %q in %q", want, got)
 		}
@@ -835,6 +852,9 @@ not_a_macro_of_this_crate!(Missing);
 	}
 	if s := syms["c::Join"]; s.Doc != "Joins two." || !strings.Contains(s.Signature, "Join<A, B>") {
 		t.Errorf("c::Join = %+v", s)
+	}
+	if s, age := syms["c::ACCEPT"], syms["c::AGE"]; s.Doc != "Advertises content types.\n\nMore." || age.Doc != "" {
+		t.Errorf("c::ACCEPT doc %q, c::AGE doc %q", s.Doc, age.Doc)
 	}
 }
 

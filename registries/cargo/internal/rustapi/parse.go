@@ -401,7 +401,7 @@ func (p *parser) expand(name string, lb, end, depth int) ([]*item, int, bool) {
 		if !ok {
 			continue
 		}
-		out, ok := transcribe(r.body, binds, -1)
+		out, ok := transcribe(r.body, binds, nil)
 		if !ok {
 			return nil, 0, false
 		}
