@@ -44,7 +44,8 @@ package main
 //   - cargo: the item's path (crate::module::Name, the lib name of the crate) against
 //     QualifiedName without a macro's "!"; else, as rustdoc lists a re-exported item once at
 //     its defining public module, the one top-level symbol of the same name (macro or not
-//     alike) wherever it is; members as Path::member under wherever their item was found.
+//     alike) wherever it is, or of several the one in a module of the same name;
+//     members as Path::member under wherever their item was found.
 //
 // A found item counts "with docs" when the reference documents it and the matched symbol has
 // non-empty docs. Items the reference does not document are not in the docs share.
@@ -612,6 +613,14 @@ func matchRecall(ref docidx.Ref, list *refList, syms []docidx.Symbol) recallRow 
 					if (s.Kind == docidx.KindMacro) == (it.Kind == "macro") {
 						alike = append(alike, s)
 					}
+				}
+				if len(alike) > 1 {
+					// The same name in several modules: the one in a module named alike
+					// (futures::prelude::stream::AbortHandle is futures::stream::AbortHandle).
+					parent := rustLast(strings.TrimSuffix(it.Paths[0], "::"+rustLast(it.Paths[0])))
+					alike = slices.DeleteFunc(alike, func(s *docidx.Symbol) bool {
+						return rustLast(strings.TrimSuffix(strings.TrimSuffix(s.QualifiedName, "!"), "::"+rustLast(s.QualifiedName))) != parent
+					})
 				}
 				if len(alike) == 1 {
 					sym = alike[0]
