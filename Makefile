@@ -50,6 +50,26 @@ answers:
 	DOCIDX_CORPUS=$(CORPUS) DOCIDX_ANSWERS=1 DOCIDX_ANSWERS_SETS="$(DOCIDX_ANSWERS_SETS)" $(GO) test -count=1 -run 'TestAnswerSources|TestAnswers|TestNPMCoverage' -v ./cmd/docidx \
 	  | grep -E 'answers(_npm)?_test.go|^(--- FAIL|FAIL|ok)' | sed -E 's/^ *answers(_npm)?_test.go:[0-9]+: //'
 
+## api-recall: issue 27's API completeness benchmark over the corpus: for each requested package
+## version (NOTES.txt), the public items the ecosystem's own tool lists (rustdoc's all.html from
+## `cargo doc --no-deps`, the Python interpreter's view of each public module, `go doc -all`,
+## the TypeScript compiler API over the package's types) against docidx's symbols: found, with
+## docs, and per ecosystem extra columns, as Markdown per-package tables in
+## $(APIRECALL_OUT). References are cached in $(APIRECALL_CACHE) by version (the first run
+## documents the crates, minutes on 2 cores); TypeScript 5 is installed there with npm once.
+## DOCIDX_CORPUS_INDEX=DIR measures a snapshot crawled before; DOCIDX_APIRECALL_ECOSYSTEMS="cargo
+## pypi" and DOCIDX_APIRECALL_PACKAGES="serde flask" narrow it; DOCIDX_APIRECALL_MIN=0.95 fails
+## an ecosystem below that share. Not part of `make test`.
+.PHONY: api-recall
+APIRECALL_CACHE ?= $(or $(DOCIDX_APIRECALL_CACHE),$(or $(TMPDIR),/tmp)/docidx-apirecall)
+APIRECALL_OUT ?= $(or $(DOCIDX_APIRECALL_OUT),$(CURDIR)/dist/api-recall.md)
+api-recall:
+	@test -f $(APIRECALL_CACHE)/typescript/node_modules/typescript/lib/typescript.js || \
+	  (mkdir -p $(APIRECALL_CACHE)/typescript && cd $(APIRECALL_CACHE)/typescript && npm install --no-audit --no-fund --silent typescript@5)
+	DOCIDX_CORPUS=$(CORPUS) DOCIDX_APIRECALL=1 DOCIDX_APIRECALL_CACHE=$(APIRECALL_CACHE) DOCIDX_APIRECALL_OUT=$(APIRECALL_OUT) \
+	  $(GO) test -count=1 -timeout 90m -run 'TestAPIRecall$$' ./cmd/docidx
+	@cat $(APIRECALL_OUT)
+
 ## e2e: crawl real packages from the configured registries and local caches (needs network).
 e2e: build
 	DOCIDX_CORPUS=$(CORPUS) BIN=$(BIN) bash scripts/e2e.sh

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ import (
 	"github.com/Masterminds/semver/v3"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/cargo/internal/rustapi"
 	"github.com/docidx/docidx/registries/internal/skip"
 )
 
@@ -47,6 +49,110 @@ type Cache struct {
 	once    sync.Once
 	crates  map[string][]localCrate // lowercased name -> versions, oldest first
 	scanErr error
+
+	apiMu sync.Mutex
+	apis  map[string]rustapi.ExternAPI // a dependency's directory -> its public API (externAPI)
+}
+
+// Bounds of the dependencies read for re-exports (externAPI).
+const (
+	maxExternDepth = 3   // crates followed from the one fetched: clap -> clap_builder -> …
+	maxExternAPIs  = 128 // dependency APIs a Cache keeps
+)
+
+// externAPI is rustapi.Options.Extern for a crate of the cache with manifest man: the public API
+// of the dependency its Rust paths name crate, read from the version of it in the cache that
+// man's requirement selects (else the newest there), each symbol's File under that crate's
+// directory name ("clap_builder-4.6.7/src/builder/arg.rs"), its own re-exports of further
+// crates inlined too up to maxExternDepth. A dependency not in the cache gives nil: its
+// re-exports stay unlisted. Extracted APIs are kept for other crates that depend on them.
+func (c *Cache) externAPI(man *manifest, depth int) func(string) rustapi.ExternAPI {
+	return func(crate string) rustapi.ExternAPI {
+		dep, ok := man.deps[crate]
+		if !ok || depth >= maxExternDepth {
+			return rustapi.ExternAPI{}
+		}
+		req := dep.req
+		if req != "" && !strings.ContainsAny(req[:1], "=<>~^*") {
+			req = "^" + req // a bare version in Cargo.toml is a caret requirement
+		}
+		lc, err := c.find(dep.pkg, req)
+		if err != nil {
+			if lc, err = c.find(dep.pkg, ""); err != nil {
+				return rustapi.ExternAPI{}
+			}
+		}
+		api := c.crateAPI(lc, depth+1)
+		if len(api.Symbols) == 0 || api.Symbols[0].QualifiedName == crate {
+			return api
+		}
+		// A renamed dependency (renamed = { package = "facade-core" }): its paths start with
+		// the name this crate gives it.
+		own := api.Symbols[0].QualifiedName // the crate root comes first
+		out := rustapi.ExternAPI{Symbols: make([]docidx.Symbol, len(api.Symbols)), Aliases: map[string]string{}}
+		for i, s := range api.Symbols {
+			s.QualifiedName = renameCrate(s.QualifiedName, own, crate)
+			s.Package = renameCrate(s.Package, own, crate)
+			out.Symbols[i] = s
+		}
+		for a, q := range api.Aliases {
+			out.Aliases[renameCrate(a, own, crate)] = renameCrate(q, own, crate)
+		}
+		return out
+	}
+}
+
+// renameCrate replaces the crate name from that starts path p ("field@" kept) with to.
+func renameCrate(p, from, to string) string {
+	at := ""
+	if i := strings.Index(p, "@"); i >= 0 && !strings.Contains(p[:i], ":") {
+		at, p = p[:i+1], p[i+1:]
+	}
+	if p == from || strings.HasPrefix(p, from+"::") {
+		p = to + p[len(from):]
+	}
+	return at + p
+}
+
+// crateDirFile matches a File under a crate's directory name, as crateAPI writes it.
+var crateDirFile = regexp.MustCompile(`^[A-Za-z0-9_.-]+-[0-9]+\.[0-9]+\.[0-9]+[^/]*/`)
+
+// crateAPI extracts the public API of lc for externAPI, once per Cache.
+func (c *Cache) crateAPI(lc *localCrate, depth int) rustapi.ExternAPI {
+	c.apiMu.Lock()
+	api, ok := c.apis[lc.dir]
+	c.apiMu.Unlock()
+	if ok {
+		return api
+	}
+	root, err := os.OpenRoot(lc.dir)
+	if err != nil {
+		return rustapi.ExternAPI{}
+	}
+	defer root.Close()
+	cont, err := buildContents(root.FS(), lc.name, c.lim, func(man *manifest) func(string) rustapi.ExternAPI {
+		return c.externAPI(man, depth)
+	})
+	if err != nil {
+		return rustapi.ExternAPI{}
+	}
+	api = rustapi.ExternAPI{Symbols: cont.symbols, Aliases: cont.aliases}
+	prefix := filepath.Base(lc.dir) + "/"
+	for i := range api.Symbols {
+		// Symbols inlined from the crate's own dependencies are already under theirs.
+		if f := api.Symbols[i].File; f != "" && !crateDirFile.MatchString(f) {
+			api.Symbols[i].File = prefix + f
+		}
+	}
+	c.apiMu.Lock()
+	if c.apis == nil {
+		c.apis = map[string]rustapi.ExternAPI{}
+	}
+	if len(c.apis) < maxExternAPIs {
+		c.apis[lc.dir] = api
+	}
+	c.apiMu.Unlock()
+	return api
 }
 
 // localCrate is one extracted crate version.
@@ -278,7 +384,9 @@ func (c *Cache) Fetch(ctx context.Context, name, version string) (*docidx.Packag
 		return nil, fmt.Errorf("cargo: %s@%s: %w", lc.name, lc.version, err)
 	}
 	defer root.Close()
-	cont, err := buildContents(root.FS(), lc.name, c.lim)
+	cont, err := buildContents(root.FS(), lc.name, c.lim, func(man *manifest) func(string) rustapi.ExternAPI {
+		return c.externAPI(man, 0)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("cargo: %s@%s (%s): %w", lc.name, lc.version, lc.dir, err)
 	}

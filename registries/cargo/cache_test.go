@@ -234,3 +234,51 @@ func TestCacheStaysInsideCrate(t *testing.T) {
 		t.Errorf("symbols %+v", pd.Symbols)
 	}
 }
+
+// TestCacheExternReexports: a crate that re-exports its dependencies (a facade, as clap is of
+// clap_builder) lists their items under its own paths, from the versions in the cache that its
+// Cargo.toml selects, following the dependency's own re-exports one crate further.
+func TestCacheExternReexports(t *testing.T) {
+	home := t.TempDir()
+	add := func(c cargotest.Crate) { cargotest.AddToCargoHome(t, home, cargotest.IndexDir, c) }
+	add(cargotest.Crate{Name: "facade", Version: "1.0.0", Files: map[string]string{
+		"Cargo.toml": "[package]\nname = \"facade\"\nversion = \"1.0.0\"\nedition = \"2021\"\n[dependencies]\nfacade-builder = \"=2.0.0\"\nrenamed = { package = \"facade-core\", version = \"1\" }\n",
+		"src/lib.rs": "pub use facade_builder::*;\npub mod core { pub use renamed::Core; }\n"}})
+	for _, v := range []string{"2.0.0", "2.1.0"} {
+		add(cargotest.Crate{Name: "facade-builder", Version: v, Files: map[string]string{
+			"Cargo.toml": "[package]\nname = \"facade-builder\"\nversion = \"" + v + "\"\nedition = \"2021\"\n[dependencies]\nfacade-core = \"1.0\"\n",
+			"src/lib.rs": "/// An argument.\npub struct Arg;\nimpl Arg { pub fn new() -> Self { Arg } }\npub use facade_core::Core;\n" +
+				map[string]string{"2.0.0": "", "2.1.0": "pub fn only_in_newer() {}\n"}[v]}})
+	}
+	add(cargotest.Crate{Name: "facade-core", Version: "1.2.0", Files: map[string]string{
+		"Cargo.toml": "[package]\nname = \"facade-core\"\nversion = \"1.2.0\"\n",
+		"src/lib.rs": "/// The core.\npub struct Core;\n"}})
+	c, err := NewCache(home, CacheConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd, err := c.Fetch(context.Background(), "facade", "1.0.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]docidx.Symbol{}
+	for _, s := range pd.Symbols {
+		got[s.QualifiedName] = s
+	}
+	for q, file := range map[string]string{
+		"facade::Arg":        "facade-builder-2.0.0/src/lib.rs",
+		"facade::Arg::new":   "facade-builder-2.0.0/src/lib.rs",
+		"facade::Core":       "facade-core-1.2.0/src/lib.rs",
+		"facade::core::Core": "facade-core-1.2.0/src/lib.rs",
+	} {
+		if s, ok := got[q]; !ok || s.File != file {
+			t.Errorf("%s: %+v, want it from %s", q, s, file)
+		}
+	}
+	if s := got["facade::Arg"]; s.Doc != "An argument." {
+		t.Errorf("facade::Arg doc %q", s.Doc)
+	}
+	if _, ok := got["facade::only_in_newer"]; ok {
+		t.Error("facade::only_in_newer is from a version Cargo.toml does not select")
+	}
+}

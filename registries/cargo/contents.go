@@ -65,15 +65,19 @@ type contents struct {
 	man      *manifest
 	docs     []docidx.Document
 	symbols  []docidx.Symbol
-	problems []string // limits hit
-	skipped  []error  // files skipped: too large, not regular (see registries/internal/skip)
+	aliases  map[string]string // other public paths of symbols (rustapi.Result.Aliases)
+	problems []string          // limits hit
+	skipped  []error           // files skipped: too large, not regular (see registries/internal/skip)
 }
 
 // buildContents reads a crate version's Cargo.toml, README, docs/, examples/, crate-level
 // documentation (see crateDocument; after the README) and Rust API from fsys (a .crate's files
 // or an extracted directory). name is the crate's name, used when
 // Cargo.toml does not give one. It fails only when Cargo.toml is missing or unreadable.
-func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
+//
+// extern, when not nil, gives the public API of a dependency a `pub use` re-exports
+// (rustapi.Options.Extern), from the dependencies man lists.
+func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifest) func(string) rustapi.ExternAPI) (*contents, error) {
 	data, err := memfs.ReadLimited(fsys, "Cargo.toml", maxManifest)
 	if err != nil {
 		return nil, fmt.Errorf("reading Cargo.toml: %w", err)
@@ -168,15 +172,20 @@ func buildContents(fsys fs.FS, name string, lim Limits) (*contents, error) {
 	}
 	root = path.Clean(strings.ReplaceAll(root, `\`, "/"))
 	if st, err := fs.Stat(fsys, root); err == nil && st.Mode().IsRegular() && fs.ValidPath(root) {
+		var ext func(string) rustapi.ExternAPI
+		if extern != nil {
+			ext = extern(man)
+		}
 		res := rustapi.Extract(fsys, rustapi.Options{
 			Crate:       man.crateName(name),
 			Root:        root,
 			Edition:     man.edition,
+			Extern:      ext,
 			MaxFiles:    lim.MaxFiles,
 			MaxFileSize: lim.MaxFile,
 			MaxSymbols:  lim.MaxSymbols,
 		})
-		c.symbols = res.Symbols
+		c.symbols, c.aliases = res.Symbols, res.Aliases
 		c.problems = append(c.problems, res.Problems...)
 		if d, ok := crateDocument(res, man.crateName(name), root, readmePath, readmeSrc); ok {
 			at := min(len(c.docs), 1)

@@ -39,7 +39,7 @@ func TestCrateDocument(t *testing.T) {
 			map[string]string{"docs/intro.md": "# Intro\n\nHow guided guides.\n"}), true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := buildContents(memfs.New(tc.files), "guided", Limits{}.withDefaults())
+			c, err := buildContents(memfs.New(tc.files), "guided", Limits{}.withDefaults(), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -126,7 +126,7 @@ func FuzzUntarCrate(f *testing.F) {
 				t.Fatalf("unsafe path kept: %q", p)
 			}
 		}
-		_, _ = buildContents(memfs.New(files), "x", Limits{}.withDefaults())
+		_, _ = buildContents(memfs.New(files), "x", Limits{}.withDefaults(), nil)
 	})
 }
 
@@ -193,7 +193,7 @@ func TestContentsReadmeRules(t *testing.T) {
 			"doc/x.markdown", "# x", "docs/.hidden/y.md", "# y", "docs/img.png", "png"), []string{"doc/x.markdown", "examples/a.rs", "examples/sub/b.md"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := buildContents(tc.fsys, "x", lim)
+			c, err := buildContents(tc.fsys, "x", lim, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -206,11 +206,11 @@ func TestContentsReadmeRules(t *testing.T) {
 			}
 		})
 	}
-	c, err := buildContents(files("", "docs/a.md", "# a", "docs/b.md", "# b", "docs/c.md", "# c"), "x", Limits{MaxDocuments: 2}.withDefaults())
+	c, err := buildContents(files("", "docs/a.md", "# a", "docs/b.md", "# b", "docs/c.md", "# c"), "x", Limits{MaxDocuments: 2}.withDefaults(), nil)
 	if err != nil || len(c.docs) != 2 || len(c.problems) != 1 {
 		t.Errorf("MaxDocuments: %d docs, problems %q, %v", len(c.docs), c.problems, err)
 	}
-	if _, err := buildContents(fstest.MapFS{}, "x", lim); err == nil {
+	if _, err := buildContents(fstest.MapFS{}, "x", lim, nil); err == nil {
 		t.Error("no Cargo.toml: no error")
 	}
 }

@@ -21,6 +21,16 @@ type manifest struct {
 	readmeSet                     bool   // readme given (a path, true or false); false means auto-detect
 	libName, libPath              string // [lib] name and path; empty when not given
 	deprecated                    bool   // [badges] maintenance status = "deprecated"
+	// deps are the crate's dependencies by the name Rust paths give them ("-" as "_", or the
+	// key of a renamed one): [dependencies] and each [target.*.dependencies].
+	deps map[string]dependency
+}
+
+// dependency is one entry of a [dependencies] table
+// (https://doc.rust-lang.org/cargo/reference/specifying-dependencies.html).
+type dependency struct {
+	pkg string // the package depended on: the key, or `package` of a renamed dependency
+	req string // its version requirement, "" when it gives none (a path or git dependency)
 }
 
 // parseManifest reads a Cargo.toml. Fields of an unexpected type (a table where a string belongs,
@@ -69,6 +79,35 @@ func parseManifest(data []byte) (*manifest, error) {
 	}
 	if lib, ok := raw["lib"].(map[string]any); ok {
 		m.libName, m.libPath = str(lib, "name"), str(lib, "path")
+	}
+	tables := []any{raw["dependencies"]}
+	if targets, ok := raw["target"].(map[string]any); ok {
+		for _, t := range targets {
+			if t, ok := t.(map[string]any); ok {
+				tables = append(tables, t["dependencies"])
+			}
+		}
+	}
+	for _, t := range tables {
+		deps, _ := t.(map[string]any)
+		for key, v := range deps {
+			d := dependency{pkg: key}
+			switch v := v.(type) {
+			case string:
+				d.req = strings.TrimSpace(v)
+			case map[string]any:
+				d.req = str(v, "version")
+				if p := str(v, "package"); p != "" {
+					d.pkg = p
+				}
+			}
+			if m.deps == nil {
+				m.deps = map[string]dependency{}
+			}
+			if _, ok := m.deps[strings.ReplaceAll(key, "-", "_")]; !ok {
+				m.deps[strings.ReplaceAll(key, "-", "_")] = d
+			}
+		}
 	}
 	if badges, ok := raw["badges"].(map[string]any); ok {
 		if mt, ok := badges["maintenance"].(map[string]any); ok && str(mt, "status") == "deprecated" {

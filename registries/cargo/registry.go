@@ -364,7 +364,7 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	for _, s := range skipped {
 		r.log.Debug("cargo: .crate file skipped (size limit)", "crate", e.Name, "version", e.Vers, "file", s)
 	}
-	c, err := buildContents(memfs.New(files), e.Name, r.lim)
+	c, err := buildContents(memfs.New(files), e.Name, r.lim, nil)
 	if err != nil {
 		return nil, fmt.Errorf("cargo: %s@%s: %w", e.Name, e.Vers, err)
 	}

@@ -882,6 +882,10 @@ func (rx *reexporter) scan(mod string) *privateScan {
 		src = []byte(strings.ToValidUTF8(string(src), "\uFFFD"))
 	}
 	sc := &privateScan{file: f, res: pyscan.Scan(src, pyscan.Options{Module: mod, File: f.file, MaxSymbols: rx.lim.MaxSymbols, AllDefinitions: true})}
+	if f.docs != "" {
+		// A private stub (numpy/_core/shape_base.pyi) documents nothing; its source does.
+		withDocs(f, rx, sc.res.Symbols, sc.res.Inherited)
+	}
 	rx.scans[mod] = sc
 	return sc
 }

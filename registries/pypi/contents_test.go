@@ -2,6 +2,7 @@ package pypi
 
 import (
 	"reflect"
+	"sort"
 	"testing"
 
 	"github.com/docidx/docidx"
@@ -130,6 +131,38 @@ func TestStubTakesReexportedSourceDocs(t *testing.T) {
 	}
 	if got.Doc != "Create a new field.\n\n:param repr: Include this attribute in the repr." {
 		t.Errorf("doc %q, want the private definition's", got.Doc)
+	}
+}
+
+// TestPrivateStubTakesSourceDocs: a public module that re-exports a name from a private module
+// whose stub sits beside its source (numpy/__init__.pyi imports atleast_1d from
+// numpy/_core/shape_base.pyi, documented in shape_base.py) takes the source's docstring.
+func TestPrivateStubTakesSourceDocs(t *testing.T) {
+	srcs := map[string]string{
+		"pkg/__init__.pyi":      "from pkg._core.shape import atleast_1d as atleast_1d\n",
+		"pkg/_core/__init__.py": "",
+		"pkg/_core/shape.pyi":   "def atleast_1d(*arys: Any) -> Any: ...\n",
+		"pkg/_core/shape.py":    "def atleast_1d(*arys):\n    \"\"\"Convert inputs to arrays with at least one dimension.\"\"\"\n",
+	}
+	read := func(p string, _ int64) ([]byte, error) { return []byte(srcs[p]), nil }
+	var paths []string
+	for p := range srcs {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	files, _ := chooseModules(paths, "")
+	syms := extractAPI(files, read, Limits{}.withDefaults(), nil).symbols
+	var got *docidx.Symbol
+	for i := range syms {
+		if syms[i].QualifiedName == "pkg.atleast_1d" {
+			got = &syms[i]
+		}
+	}
+	if got == nil {
+		t.Fatalf("no pkg.atleast_1d among %+v", syms)
+	}
+	if got.Doc != "Convert inputs to arrays with at least one dimension." || got.Signature != "def atleast_1d(*arys: Any) -> Any" {
+		t.Errorf("pkg.atleast_1d = %q, doc %q; want the stub's signature and the source's doc", got.Signature, got.Doc)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/docidx/docidx"
@@ -26,6 +27,7 @@ const (
 	maxModuleDepth  = 32        // file modules nested in one another
 	maxOverloads    = 16        // signature lines merged into one symbol
 	maxExports      = 50000     // names one glob re-export may bring
+	maxAliases      = 50000     // other public paths recorded in Result.Aliases
 )
 
 // Options configures Extract.
@@ -38,18 +40,38 @@ type Options struct {
 	// Edition is the crate's Rust edition ("2015", "2018", "2021", "2024"), which decides how
 	// `use` paths resolve; "" means 2015, Cargo's default.
 	Edition string
+	// Extern, when set, gives the public API of another crate that a `pub use` names (its name
+	// as Rust paths spell it, "clap_builder"), as Extract lists it for that crate: symbols whose
+	// QualifiedName starts with that name; nil when it is not known. A `pub use` into another
+	// crate from a public module then lists what it names under the re-exporting path, the way
+	// rustdoc inlines it: `pub use clap_builder::*` in clap lists clap_builder's items as
+	// clap::Arg …, `pub use futures_util::stream` in futures lists futures::stream and what is
+	// in it. Symbols keep their File and Line (Extern's caller says which crate's they are).
+	// Without Extern, paths into other crates give nothing.
+	Extern func(crate string) ExternAPI
 	// Limits; zero means the Default* constant.
 	MaxFiles    int
 	MaxFileSize int64
 	MaxSymbols  int
 }
 
+// ExternAPI is another crate's public API as Options.Extern gives it: Extract's Symbols and
+// Aliases of that crate.
+type ExternAPI struct {
+	Symbols []docidx.Symbol
+	Aliases map[string]string
+}
+
 // Result is what Extract found.
 type Result struct {
-	Symbols   []docidx.Symbol // crate root first; each type or trait followed by its members
-	Files     []string        // source files read, in visiting order
-	Truncated bool            // a limit stopped the extraction early
-	Problems  []string        // files that could not be read or were skipped, with the reason
+	Symbols []docidx.Symbol // crate root first; each type or trait followed by its members
+	// Aliases are the other public paths of listed items and modules, each to the
+	// QualifiedName it is listed under ("http::header::HeaderMap" -> "http::HeaderMap"): the
+	// re-exports that Extract, listing each item once, does not list.
+	Aliases   map[string]string
+	Files     []string // source files read, in visiting order
+	Truncated bool     // a limit stopped the extraction early
+	Problems  []string // files that could not be read or were skipped, with the reason
 	// CrateDoc is the crate-level documentation (the crate root's //! and /*! */ comments and
 	// #![doc = …] attributes, include_str! files read) as rustdoc shows it on the crate's front
 	// page, markdown, cut at MaxCrateDoc bytes; the crate symbol's Doc is its first 16 KiB.
@@ -69,7 +91,10 @@ type Result struct {
 // shortest public path, except that a path keeping the item's declared name wins over a renamed
 // re-export (pub use a::Foo as Bar) of it. Items and modules marked #[doc(hidden)] or #[cfg(test)] (or any cfg that
 // needs test) are left out; items under other cfgs are all kept, so platform and feature variants
-// of one item merge into one symbol with one signature line each.
+// of one item merge into one symbol with one signature line each. Items written inside
+// item-level macro invocations count as written there: a braced invocation's body is read as
+// items (cfg_rt! { … }, cfg_if!), and an invocation of a macro_rules of the crate is expanded
+// (expand.go). Re-exports of other crates are listed through Options.Extern.
 //
 // Symbols: the crate and each public module (KindPackage, doc from //! and #![doc]); fn (KindFunc);
 // struct and union (KindStruct, the signature listing pub fields) followed by each pub named
@@ -131,9 +156,18 @@ type extractor struct {
 	steps       int // name lookups so far
 
 	entries []*entry
-	count   int // symbols in entries, members included
-	byDecl  map[*decl]*entry
-	macros  []*decl
+	count   int         // symbols in entries, members included
+	externs []externUse // pub uses into other crates, from public modules
+	// Other public paths of listed items and modules, for Result.Aliases.
+	itemAliases []itemAlias
+	modAliases  [][2]string // path, the module's listed path
+	listedAs    map[*entry]string
+	noArgs      map[string][]*item     // see parser.noArgs
+	rules       map[string][]macroRule // see parser.rules
+	expanded    int                    // see parser.expanded
+	expands     int                    // kMacroCall expansions so far
+	byDecl      map[*decl]*entry
+	macros      []*decl
 
 	// Memoized name resolution: each (module, name) is looked up once; a lookup that meets
 	// itself again (glob imports in a cycle) sees nothing on the second visit.
@@ -183,6 +217,12 @@ type useDecl struct {
 type entity struct {
 	d *decl
 	m *module
+}
+
+// externUse is a `pub use` into another crate from the public module at path.
+type externUse struct {
+	path []string
+	u    usePath
 }
 
 // entry is one public item (or module) and the members listed after it.
@@ -250,7 +290,11 @@ func (x *extractor) file(name string) (*file, bool) {
 	}
 	x.seenFile[name] = true
 	x.res.Files = append(x.res.Files, name)
-	return parseFile(string(data)), true
+	if x.noArgs == nil {
+		x.noArgs = map[string][]*item{}
+		x.rules = map[string][]macroRule{}
+	}
+	return parseFile(string(data), x.noArgs, x.rules, &x.expanded), true
 }
 
 // exists reports whether name is a regular file of fsys.
@@ -294,7 +338,12 @@ func (x *extractor) load(m *module, f *file, fileName string, inline bool, depth
 			if it.attrs.macroExport {
 				x.macros = append(x.macros, &decl{it: it, mod: x.root, file: fileName})
 			}
-		case kOther, kExternBlock:
+		case kMacroCall:
+			if body, ok := x.noArgs[it.name]; ok && x.expands < maxNoArgMacros && depth < maxModuleDepth {
+				x.expands++
+				x.load(m, &file{items: body}, fileName, inline, depth+1)
+			}
+		case kOther, kExternBlock, kMacroItems:
 		default:
 			m.items = append(m.items, &decl{it: it, mod: m, file: fileName})
 		}
@@ -546,12 +595,21 @@ func (x *extractor) emit() {
 	}
 	queue := []job{{x.root, []string{x.opts.Crate}}}
 	seenMod := map[*module]bool{x.root: true}
+	modPath := map[*module]string{x.root: x.opts.Crate}
 	enqueue := func(m *module, p []string, name string) {
-		if seenMod[m] || m.hidden {
+		if m.hidden {
+			return
+		}
+		if seenMod[m] {
+			if at, ok := modPath[m]; ok && len(x.modAliases) < maxAliases {
+				x.modAliases = append(x.modAliases, [2]string{strings.Join(p, "::") + "::" + name, at})
+			}
 			return
 		}
 		seenMod[m] = true
-		queue = append(queue, job{m, append(append([]string(nil), p...), name)})
+		path := append(append([]string(nil), p...), name)
+		modPath[m] = strings.Join(path, "::")
+		queue = append(queue, job{m, path})
 	}
 	for head := 0; head < len(queue) && !x.full(); head++ {
 		j := queue[head]
@@ -589,6 +647,9 @@ func (x *extractor) emit() {
 					found = append(found, named{name, e})
 				}
 			}
+			if len(found) == 0 && x.opts.Extern != nil {
+				x.externs = append(x.externs, externUse{path: j.path, u: u.u})
+			}
 			for _, n := range found {
 				switch {
 				case n.e.m != nil:
@@ -601,6 +662,139 @@ func (x *extractor) emit() {
 	}
 	x.methods()
 	x.flatten()
+	for _, a := range x.modAliases {
+		x.alias(a[0], a[1])
+	}
+	for _, a := range x.itemAliases {
+		if q, ok := x.listedAs[a.e]; ok {
+			x.alias(a.path, q)
+		}
+	}
+	x.inlineExterns()
+}
+
+// alias records another public path of what is listed as q.
+func (x *extractor) alias(path, q string) {
+	if path == q {
+		return
+	}
+	if x.res.Aliases == nil {
+		x.res.Aliases = map[string]string{}
+	}
+	if _, ok := x.res.Aliases[path]; !ok {
+		x.res.Aliases[path] = q
+	}
+}
+
+// itemAlias is another public path of the item listed as e.
+type itemAlias struct {
+	path string
+	e    *entry
+}
+
+// inlineExterns lists what the `pub use`s into other crates name, under the paths that re-export
+// them (see Options.Extern), after the crate's own items: a name already listed keeps its
+// symbol. A glob brings everything under the module it names; a single name brings the item
+// (a macro too) or module of that path and everything under it, renamed by "as". What the
+// other crate lists at a shorter path and re-exports under the named one (http lists
+// http::HeaderMap and re-exports it as http::header::HeaderMap) comes through its Aliases.
+func (x *extractor) inlineExterns() {
+	have := map[string]bool{}
+	for _, s := range x.res.Symbols {
+		have[s.QualifiedName] = true
+	}
+	apis := map[string]ExternAPI{}
+	for _, eu := range x.externs {
+		segs := eu.u.segs
+		if len(segs) > 0 && segs[0] == "::" {
+			segs = segs[1:]
+		}
+		if len(segs) == 0 {
+			continue
+		}
+		switch segs[0] {
+		case "crate", "$crate", "self", "super":
+			continue
+		}
+		api, ok := apis[segs[0]]
+		if !ok {
+			api = x.opts.Extern(segs[0])
+			apis[segs[0]] = api
+		}
+		from := strings.Join(segs, "::")
+		to := strings.Join(eu.path, "::")
+		if !eu.u.glob {
+			name := useName(eu.u)
+			if name == "" || name == "_" {
+				continue
+			}
+			to += "::" + name
+		}
+		if !x.place(api.Symbols, from, to, !eu.u.glob, have) {
+			return
+		}
+		// Re-exports inside the other crate, under the path named, of what it lists elsewhere.
+		aliases := make([]string, 0, len(api.Aliases))
+		for a := range api.Aliases {
+			if a == from && !eu.u.glob || strings.HasPrefix(a, from+"::") {
+				aliases = append(aliases, a)
+			}
+		}
+		sort.Strings(aliases)
+		for _, a := range aliases {
+			q := api.Aliases[a]
+			if !x.place(api.Symbols, strings.TrimSuffix(q, "!"), to+strings.TrimSuffix(a[len(from):], "!"), true, have) {
+				return
+			}
+		}
+	}
+}
+
+// place appends the symbols of api at path from (when self) and under it, moved to path to,
+// skipping paths have holds; false means the symbol limit was reached.
+func (x *extractor) place(api []docidx.Symbol, from, to string, self bool, have map[string]bool) bool {
+	parentPath := to[:max(strings.LastIndex(to, "::"), 0)]
+	for _, s := range api {
+		// "field@a::B::x", "fn@…": the disambiguated path stays disambiguated.
+		at, qn := "", s.QualifiedName
+		if i := strings.Index(qn, "@"); i >= 0 && !strings.Contains(qn[:i], ":") {
+			at, qn = qn[:i+1], qn[i+1:]
+		}
+		var rest string
+		switch {
+		case strings.HasPrefix(qn, from+"::"):
+			rest = qn[len(from):]
+		case self && (qn == from || qn == from+"!"):
+			rest = qn[len(from):]
+			if s.Kind != docidx.KindPackage {
+				s.Name = to[strings.LastIndex(to, ":")+1:]
+			}
+		default:
+			continue
+		}
+		q := at + to + rest
+		if have[q] {
+			continue
+		}
+		if len(x.res.Symbols) >= x.opts.MaxSymbols {
+			x.res.Truncated = true
+			return false
+		}
+		have[q] = true
+		s.QualifiedName = q
+		switch {
+		case s.Package == from || strings.HasPrefix(s.Package, from+"::"):
+			s.Package = to + s.Package[len(from):]
+		case self:
+			s.Package = parentPath // the item named, and its members
+		}
+		if s.Kind == docidx.KindPackage {
+			s.Name = q[strings.LastIndex(q, ":")+1:]
+			s.Signature = "pub mod " + s.Name
+		}
+		x.res.Symbols = append(x.res.Symbols, s)
+	}
+	return true
 }
 
 func (x *extractor) full() bool {
@@ -644,6 +838,13 @@ func (x *extractor) add(d *decl, p []string, name string) {
 			// First seen under a renamed re-export (pub use a::Foo as Bar): the declared name,
 			// at any public path, is what users look the item up by.
 			x.rename(e, d, p)
+		}
+		if len(x.itemAliases) < maxAliases {
+			alias := strings.Join(p, "::") + "::" + name
+			if d.it.kind == kMacro {
+				alias += "!"
+			}
+			x.itemAliases = append(x.itemAliases, itemAlias{alias, e})
 		}
 		return
 	}
@@ -837,11 +1038,13 @@ func (x *extractor) flatten() {
 		x.res.Symbols = append(x.res.Symbols, s)
 		return q
 	}
+	x.listedAs = map[*entry]string{}
 	for _, e := range x.entries {
 		parentQ := add(e.sym)
 		if parentQ == "" {
 			continue
 		}
+		x.listedAs[e] = parentQ
 		for _, m := range e.members {
 			m.QualifiedName = parentQ + "::" + m.Name
 			if m.Kind == docidx.KindField && hasNonField(e.members, m.Name) {

@@ -442,7 +442,8 @@ macro_rules! __hidden { () => {} }
 pub fn myvec() {}
 bitflags::bitflags! { pub struct Flags: u32 { const A = 1; } }
 `)
-	want := []string{"package c", "macro c::myvec!", "func c::myvec"}
+	// bitflags! declares the struct it is given, which rustdoc lists (see TestMacroItems).
+	want := []string{"package c", "macro c::myvec!", "func c::myvec", "struct c::Flags"}
 	if got := names(res); !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
@@ -639,5 +640,242 @@ impl Getter { pub fn len(&self) -> usize { self.len } }
 	// The enclosing types keep their compact signatures.
 	if s := syms["c::Config"]; s.Signature != "pub struct Config { pub port: u16, pub r#host: String, /* private fields */ }" {
 		t.Errorf("struct signature %q", s.Signature)
+	}
+}
+
+// TestMacroItems: items written inside an item-level macro invocation, the way crates gate
+// groups of items behind a macro_rules of their own (tokio's cfg_net!, reqwest's if_hyper!,
+// hyper's cfg_feature!) or cfg_if!, are the enclosing module's items, and lazy_static!'s
+// "static ref" is a static; a test-only invocation's items are not.
+func TestMacroItems(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+macro_rules! cfg_net { ($($item:item)*) => { $( #[cfg(feature = "net")] $item )* } }
+cfg_net! {
+    /// Networking.
+    pub mod net;
+    pub use crate::inner::Listener;
+}
+cfg_feature! {
+    #![feature = "client"]
+    pub fn connect() {}
+}
+cfg_if::cfg_if! {
+    if #[cfg(unix)] {
+        pub fn on_unix() {}
+    } else {
+        pub fn elsewhere() {}
+    }
+}
+#[cfg(test)]
+cfg_net! { pub fn test_only() {} }
+lazy_static! { pub static ref LAZY: u8 = 1; }
+mod inner { pub struct Listener; }
+`, "src/net.rs", "pub fn dial() {}\n")
+	got := names(res)
+	for _, want := range []string{"package c::net", "func c::net::dial", "struct c::Listener", "func c::connect", "func c::on_unix", "func c::elsewhere", "var c::LAZY"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %q in %q", want, got)
+		}
+	}
+	for _, s := range got {
+		if strings.Contains(s, "test_only") || strings.Contains(s, "ref") {
+			t.Errorf("%q should not be extracted", s)
+		}
+	}
+	if s := bySymbol(res)["c::net"]; s.Doc != "Networking." {
+		t.Errorf("c::net doc %q", s.Doc)
+	}
+}
+
+// TestExternReexports: a `pub use` into another crate lists what it names under the
+// re-exporting path, as rustdoc inlines it: a glob everything under the module it names, a
+// single name its item (with members) or module, renamed by "as"; the crate's own items win.
+func TestExternReexports(t *testing.T) {
+	dep := extract(t, Options{Crate: "dep"}, "src/lib.rs", `
+/// An argument.
+pub struct Arg { pub name: String }
+impl Arg { /// Makes one.
+pub fn new() -> Self { Arg { name: String::new() } } }
+pub mod stream { /// A stream.
+pub trait Stream { fn next(&mut self); } }
+/// Says it.
+#[macro_export]
+macro_rules! say { () => {} }
+pub fn own() {}
+pub mod header { mod map { /// A map.
+pub struct HeaderMap; impl HeaderMap { pub fn new() -> Self { HeaderMap } } } pub use self::map::HeaderMap; }
+pub use header::HeaderMap;
+`)
+	if q := dep.Aliases["dep::header::HeaderMap"]; q != "dep::HeaderMap" {
+		t.Errorf("dep's alias dep::header::HeaderMap = %q, want dep::HeaderMap", q)
+	}
+	asked := map[string]int{}
+	res := extract(t, Options{Extern: func(name string) ExternAPI {
+		asked[name]++
+		if name == "dep" {
+			return ExternAPI{Symbols: dep.Symbols, Aliases: dep.Aliases}
+		}
+		return ExternAPI{}
+	}}, "src/lib.rs", `
+pub use dep::*;
+pub use dep::stream as streams;
+pub use dep::say;
+pub use nowhere::Thing;
+pub mod facade { pub use dep::Arg as Argument; }
+pub mod headers { pub use dep::header; }
+/// Mine.
+pub fn own() {}
+`)
+	got := names(res)
+	for _, want := range []string{"struct c::Arg", "method c::Arg::new", "field c::Arg::name", "package c::stream", "trait c::stream::Stream",
+		"package c::streams", "trait c::streams::Stream", "macro c::say!", "struct c::facade::Argument", "method c::facade::Argument::new",
+		"package c::headers::header", "struct c::headers::header::HeaderMap", "method c::headers::header::HeaderMap::new"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %q in %q", want, got)
+		}
+	}
+	syms := bySymbol(res)
+	if s := syms["c::own"]; s.Doc != "Mine." {
+		t.Errorf("c::own is not the crate's own: %+v", s)
+	}
+	if s := syms["c::Arg"]; s.Doc != "An argument." || s.Package != "c" {
+		t.Errorf("c::Arg = %+v", s)
+	}
+	if s := syms["c::facade::Argument"]; s.Name != "Argument" || s.Package != "c::facade" {
+		t.Errorf("c::facade::Argument = %+v", s)
+	}
+	if s := syms["c::headers::header::HeaderMap"]; s.Doc != "A map." || s.Package != "c::headers::header" || s.Name != "HeaderMap" {
+		t.Errorf("c::headers::header::HeaderMap = %+v", s)
+	}
+	if asked["dep"] != 1 || asked["nowhere"] != 1 {
+		t.Errorf("Extern asked %v, want each crate once", asked)
+	}
+}
+
+// TestMacroNoArgs: an invocation "name!();" of a macro_rules of the crate whose rule "()"
+// holds items (serde's crate_root!()) brings those items, whether the macro is defined in the
+// same file or in a #[macro_use] module's (serde_core's); other macros' invocations do not.
+func TestMacroNoArgs(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+#[macro_use]
+mod other_file;
+other_root!();
+macro_rules! crate_root {
+    () => {
+        /// Deserialization.
+        pub mod de { pub trait Deserialize {} }
+        pub use self::de::Deserialize;
+    };
+    ($x:ident) => { pub fn $x() {} };
+}
+crate_root!();
+other!();
+`, "src/other_file.rs", "macro_rules! other_root { () => { /// From the other file.\npub struct Other; } }\n")
+	got := names(res)
+	for _, want := range []string{"package c::de", "trait c::Deserialize", "struct c::Other"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %q in %q", want, got)
+		}
+	}
+}
+
+// TestMacroExpansion: an item-level invocation of a macro_rules of the crate expands through
+// the first rule that matches, fragments and repetitions substituted, doc comments passed as
+// #[doc] attributes, invocations in the output expanded too (serde's primitive_deserializer!,
+// axum's top_level_handler_fn!, futures' delegate_all!).
+func TestMacroExpansion(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+macro_rules! primitive {
+    ($ty:ty, $doc:tt, $name:ident, $method:ident $($cast:tt)*) => {
+        #[doc = "A deserializer holding"]
+        #[doc = $doc]
+        pub struct $name<E> { value: $ty, marker: PhantomData<E> }
+        impl<E> $name<E> {
+            /// Makes one.
+            pub fn new(value: $ty) -> Self { $name { value, marker: PhantomData } }
+        }
+    };
+}
+primitive!(bool, "a bool.", BoolDeserializer, visit_bool);
+primitive!(u8, "a u8.", U8Deserializer, visit_u8 as u64);
+
+macro_rules! handler {
+    ($name:ident, GET) => { handler!(/// Routes GET requests.
+        $name, GET, get); };
+    ($(#[$m:meta])+ $name:ident, $method:ident, $lower:ident) => {
+        $(#[$m])+
+        pub fn $name() {}
+    };
+}
+handler!(get, GET);
+
+macro_rules! delegate {
+    ($(#[$attr:meta])* $name:ident<$($arg:ident),*>($t:ty) $(where $($bound:tt)*)*) => {
+        $(#[$attr])*
+        pub struct $name<$($arg),*> { inner: $t }
+        impl<$($arg),*> $name<$($arg),*> where $($($bound)*)* { pub fn inner(&self) {} }
+    };
+}
+delegate!(/// Joins two.
+    Join<A, B>(Inner<A, B>) where A: Send);
+not_a_macro_of_this_crate!(Missing);
+
+macro_rules! consts {
+    ($($(#[$docs:meta])* ($konst:ident, $upcase:ident, $bytes:literal);)+) => {
+        $(
+            $(#[$docs])*
+            pub const $upcase: Name = Name::$konst;
+        )+
+    };
+}
+consts! {
+    /// Advertises content types.
+    ///
+    /// More.
+    (Accept, ACCEPT, b"accept");
+    (Age, AGE, b"age");
+}
+`)
+	got := names(res)
+	for _, want := range []string{"struct c::BoolDeserializer", "method c::BoolDeserializer::new", "struct c::U8Deserializer", "func c::get", "struct c::Join",
+		"const c::ACCEPT", "const c::AGE"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %q in %q", want, got)
+		}
+	}
+	syms := bySymbol(res)
+	if s := syms["c::U8Deserializer"]; s.Doc != "A deserializer holding\na u8." {
+		t.Errorf("c::U8Deserializer doc %q", s.Doc)
+	}
+	if s := syms["c::get"]; s.Doc != "Routes GET requests." {
+		t.Errorf("c::get doc %q", s.Doc)
+	}
+	if s := syms["c::Join"]; s.Doc != "Joins two." || !strings.Contains(s.Signature, "Join<A, B>") {
+		t.Errorf("c::Join = %+v", s)
+	}
+	if s, age := syms["c::ACCEPT"], syms["c::AGE"]; s.Doc != "Advertises content types.\n\nMore." || age.Doc != "" {
+		t.Errorf("c::ACCEPT doc %q, c::AGE doc %q", s.Doc, age.Doc)
+	}
+}
+
+// TestMacroExpansionBounded: a macro that expands to many invocations of itself stops at the
+// crate's expansion budget instead of growing without end.
+func TestMacroExpansionBounded(t *testing.T) {
+	done := make(chan Result, 1)
+	go func() {
+		done <- extract(t, Options{}, "src/lib.rs", `
+macro_rules! boom {
+    ($x:ident) => { boom!(a); boom!(b); boom!(c); boom!(d); boom!(e); boom!(f); boom!(g); boom!(h); pub fn $x() {} };
+}
+boom!(start);
+`)
+	}()
+	select {
+	case res := <-done:
+		if !slices.Contains(names(res), "func c::a") {
+			t.Errorf("no c::a in %q", names(res))
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("expansion did not stop")
 	}
 }

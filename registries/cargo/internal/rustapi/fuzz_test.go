@@ -30,6 +30,7 @@ func FuzzExtract(f *testing.F) {
 		"#[path = \"m.rs\"] pub mod x; #![doc = include_str!(\"m.rs\")]",
 		"macro_rules! m { ($($t:tt)*) => { $($t)* } } #[macro_export] macro_rules! n [() => ()];",
 		"pub mod a { pub use super::b::*; } pub mod b { pub use super::a::*; } pub use a::*;",
+		"macro_rules! g { ($(#[$m:meta])* $n:ident<$($a:ident),*>($t:ty) $(where $($b:tt)*)*) => { $(#[$m])* pub struct $n<$($a),*>($t); g!(x<>(u8)); }; () => { pub fn e() {} } } g!(/// d\n S<A, B>(Vec<A>) where A: B); g!(); cfg_x! { pub mod m; }",
 		"pub(in crate::x) fn f() {} pub (crate) struct S(pub (u8), crate u8);",
 		"extern \"C\" { pub fn f(); } unsafe extern { pub safe fn g(); }",
 		strings.Repeat("pub mod a {", 200) + strings.Repeat("}", 10),

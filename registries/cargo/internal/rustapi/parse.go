@@ -8,11 +8,13 @@ import (
 
 // Parser limits that keep hostile input cheap.
 const (
-	maxNesting   = 64      // inline modules, impls and traits inside one another
-	maxSignature = 2 << 10 // bytes of one rendered signature; longer ones are cut with " …"
-	maxFields    = 40      // struct fields or enum variants rendered in a signature
-	maxArms      = 16      // macro_rules arms rendered in a signature
-	maxInitValue = 80      // bytes of a const or static initializer shown in its signature
+	maxNesting     = 64      // inline modules, impls and traits inside one another
+	maxSignature   = 2 << 10 // bytes of one rendered signature; longer ones are cut with " …"
+	maxFields      = 40      // struct fields or enum variants rendered in a signature
+	maxArms        = 16      // macro_rules arms rendered in a signature
+	maxMacroDepth  = 8       // item-level macro invocations nested in one another, read as items
+	maxNoArgMacros = 256     // macro_rules with a "() => { items }" rule remembered per crate, and their expansions
+	maxInitValue   = 80      // bytes of a const or static initializer shown in its signature
 )
 
 type itemKind uint8
@@ -32,6 +34,13 @@ const (
 	kImpl
 	kMacro
 	kExternBlock
+	// kMacroItems is an item-level macro invocation with braces whose body parses as items
+	// (tokio's cfg_net! { pub mod net; }, cfg_if! { if #[cfg(x)] { pub use a::B; } }): its items,
+	// in body, belong to the enclosing module like an extern block's.
+	kMacroItems
+	// kMacroCall is an invocation "name!();" of a macro_rules not defined yet when its file
+	// was parsed: the loader expands it (parser.noArgs).
+	kMacroCall
 	kField   // a pub field of a struct or union (in the item's body)
 	kVariant // a variant of an enum (in the item's body)
 )
@@ -100,11 +109,24 @@ type file struct {
 type parser struct {
 	toks  []token
 	match []int // for each bracket token, the index of its partner
+	// noArgs are the items of the rules with an empty matcher, "() => { … }", of the
+	// macro_rules the crate defined so far, by name, shared by the files of a crate: an
+	// invocation "name!();" expands to them (serde's crate_root!()). One defined in a file
+	// read later (a #[macro_use] mod) is expanded when the module is loaded (kMacroCall).
+	noArgs map[string][]*item
+	// rules are the rules of the macro_rules the crate defined so far, by name, shared by the
+	// files of a crate: an item-level invocation expands through them (expand.go).
+	rules map[string][]macroRule
+	// expDepth counts the macro expansions whose output this parser reads.
+	expDepth int
+	// expanded counts the tokens all expansions of the crate produced (maxCrateExpansion).
+	expanded *int
 }
 
-// parseFile tokenizes and parses src.
-func parseFile(src string) *file {
-	p := &parser{toks: tokenize(src)}
+// parseFile tokenizes and parses src. noArgs, when not nil, is shared by the files of a crate
+// (see parser.noArgs).
+func parseFile(src string, noArgs map[string][]*item, rules map[string][]macroRule, expanded *int) *file {
+	p := &parser{toks: tokenize(src), noArgs: noArgs, rules: rules, expanded: expanded}
 	p.match = matchBrackets(p.toks)
 	f := &file{}
 	f.items = p.items(0, len(p.toks)-1, 0, &f.inner)
@@ -198,8 +220,8 @@ func (p *parser) items(start, end, depth int, inner *attrs) []*item {
 		if it == nil {
 			continue
 		}
-		if it.kind == kExternBlock {
-			// Foreign items belong to the enclosing module.
+		if it.kind == kExternBlock || it.kind == kMacroItems {
+			// Foreign items, and the items of a macro invocation, belong to the enclosing module.
 			for _, b := range it.body {
 				if !b.attrs.testOnly {
 					b.attrs.testOnly = it.attrs.testOnly
@@ -304,8 +326,8 @@ func (p *parser) item(i, end, depth int) (*item, int) {
 	case "static":
 		it.kind = kStatic
 		j := i
-		if p.ident(j+1, "mut") {
-			j++
+		if p.ident(j+1, "mut") || p.ident(j+1, "ref") {
+			j++ // "static ref" is lazy_static!'s, whose item is a static of that name
 		}
 		return p.valueItem(it, start, j, end, true)
 	case "mod":
@@ -322,7 +344,117 @@ func (p *parser) item(i, end, depth int) (*item, int) {
 			return p.macroItem(it, i, end)
 		}
 	}
+	if start == i {
+		// A macro invocation, its path perhaps qualified (cfg_if::cfg_if!).
+		j, name := i, kw.text
+		for p.punct(j+1, "::") && p.isIdent(j+2) {
+			j += 2
+			name = p.toks[j].text
+		}
+		if j == i && p.punct(j+1, "!") && (p.punct(j+2, "(") || p.punct(j+2, "[") || p.punct(j+2, "{")) && p.close(j+2) > j+3 {
+			if out, next, ok := p.expand(name, j+2, end, depth); ok {
+				it.kind = kMacroItems
+				it.body = out
+				return it, next
+			}
+		}
+		if p.punct(j+1, "!") && p.punct(j+2, "{") {
+			return p.macroItems(it, name, j+2, end, depth)
+		}
+		if j == i && p.punct(j+1, "!") && p.punct(j+2, "(") && p.close(j+2) == j+3 {
+			// "name!();": a macro_rules with a "() => { items }" rule expands to those items,
+			// now when it is defined already, else when the module is loaded.
+			next := j + 4
+			if p.punct(next, ";") {
+				next++
+			}
+			it.name = name
+			if body, ok := p.noArgs[name]; ok {
+				it.kind = kMacroItems
+				it.body = body
+			} else {
+				it.kind = kMacroCall
+			}
+			return it, next
+		}
+	}
 	return nil, p.skipStatement(i, end)
+}
+
+// expand expands the invocation of macro_rules name whose arguments open at lb through the
+// first of its rules that matches (see expand.go) and parses the result as items; ok is false
+// when name is no macro_rules of the crate or none of its rules matches.
+func (p *parser) expand(name string, lb, end, depth int) ([]*item, int, bool) {
+	rules := p.rules[name]
+	if len(rules) == 0 || p.expDepth >= maxExpandDepth || depth >= maxMacroDepth || p.expanded == nil || *p.expanded >= maxCrateExpansion {
+		return nil, 0, false
+	}
+	c := min(p.close(lb), end)
+	next := c + 1
+	if p.punct(next, ";") {
+		next++
+	}
+	in := desugarDocs(p.toks[lb+1 : c])
+	line := p.toks[lb].line
+	for _, r := range rules {
+		binds, ok := matchRule(r, in)
+		if !ok {
+			continue
+		}
+		out, ok := transcribe(r.body, binds, nil)
+		if !ok {
+			return nil, 0, false
+		}
+		*p.expanded += len(out)
+		toks := make([]token, 0, len(out)+1)
+		for _, t := range out {
+			t.line = line // the items are where the invocation is
+			toks = append(toks, t)
+		}
+		toks = append(toks, token{kind: tEOF, line: line})
+		sub := &parser{toks: toks, noArgs: p.noArgs, rules: p.rules, expDepth: p.expDepth + 1, expanded: p.expanded}
+		sub.match = matchBrackets(sub.toks)
+		var inner attrs
+		return sub.items(0, len(toks)-1, depth+1, &inner), next, true
+	}
+	return nil, 0, false
+}
+
+// macroItems reads an item-level macro invocation "name! { … }" whose braces open at lb as the
+// items its body holds, as the many crates that gate groups of items behind a macro_rules of
+// their own (cfg_rt! { pub mod runtime; }, if_hyper! { pub use … }) write them: a macro whose
+// body are items passes them through, perhaps under a cfg, and docidx keeps items under every
+// cfg. cfg_if!'s "if #[cfg(…)] { … } else { … }" contributes the items of every branch. A
+// body that is no items (lazy_static!'s "static ref", a DSL) gives none that are public, or
+// only what does parse as an item.
+func (p *parser) macroItems(it *item, name string, lb, end, depth int) (*item, int) {
+	c := min(p.close(lb), end)
+	next := c + 1
+	if p.punct(next, ";") {
+		next++
+	}
+	if depth >= maxMacroDepth {
+		return nil, next
+	}
+	it.kind = kMacroItems
+	var inner attrs
+	if name == "cfg_if" {
+		for i := lb + 1; i < c; i++ {
+			if p.punct(i, "{") {
+				e := min(p.close(i), c)
+				it.body = append(it.body, p.items(i+1, e, depth+1, &inner)...)
+				i = e
+			} else if p.punct(i, "[") || p.punct(i, "(") {
+				i = min(p.close(i), c)
+			}
+		}
+	} else {
+		it.body = p.items(lb+1, c, depth+1, &inner)
+	}
+	if inner.testOnly {
+		it.attrs.testOnly = true
+	}
+	return it, next
 }
 
 // visibility reads a visibility at i: pub, pub(crate), pub(super), pub(self), pub(in path) or the
@@ -987,11 +1119,21 @@ func (p *parser) macroItem(it *item, i, end int) (*item, int) {
 			b.WriteString("\n    " + p.render(k, mc+1) + " => { ... };")
 		}
 		arms++
+		empty := mc == k+1
+		matcher := p.toks[k+1 : mc]
 		k = mc + 1
 		if p.punct(k, "=>") {
 			k++
 			if p.punct(k, "(") || p.punct(k, "[") || p.punct(k, "{") {
-				k = min(p.close(k), c) + 1
+				bc := min(p.close(k), c)
+				if p.rules != nil && (p.rules[it.name] != nil || len(p.rules) < maxMacroRules) && len(p.rules[it.name]) < maxArms*4 {
+					p.rules[it.name] = append(p.rules[it.name], macroRule{matcher: matcher, body: p.toks[k+1 : bc]})
+				}
+				if empty && p.noArgs != nil && p.noArgs[it.name] == nil && len(p.noArgs) < maxNoArgMacros {
+					var inner attrs
+					p.noArgs[it.name] = p.items(k+1, bc, 1, &inner)
+				}
+				k = bc + 1
 			}
 		}
 	}

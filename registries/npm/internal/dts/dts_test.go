@@ -402,6 +402,27 @@ export = main;
 	}
 }
 
+// TestTSExtensionSpecifiers: declaration files that name their siblings by the TypeScript
+// source's extension (date-fns' index.d.ts: export * from "./add.ts") re-export the
+// declaration files beside them, as the compiler resolves them.
+func TestTSExtensionSpecifiers(t *testing.T) {
+	files := map[string]string{
+		"index.d.ts": "export * from \"./add.ts\";\nexport * from \"./sub.mts\";\nexport * from \"./comp.tsx\";\n",
+		"add.d.ts":   "/** Adds. */\nexport declare function add(a: number): number;\n",
+		"sub.d.mts":  "export declare function sub(): void;\n",
+		"comp.d.ts":  "export declare const Comp: 1;\n",
+	}
+	m := extractSrc(t, files, "index.d.ts")
+	for _, q := range []string{"add", "sub", "Comp"} {
+		if _, ok := m[q]; !ok {
+			t.Errorf("%s missing", q)
+		}
+	}
+	if s := m["add"]; s.Doc != "Adds." {
+		t.Errorf("add doc %q", s.Doc)
+	}
+}
+
 func TestAmbientModules(t *testing.T) {
 	src := `declare module "node:fs" {
     /** Reads. */
@@ -744,5 +765,23 @@ func TestTokenBound(t *testing.T) {
 	if strings.Join(names, " ") != "first" || !res.Truncated || len(res.Problems) != 2 ||
 		!strings.Contains(res.Problems[0], ErrTooManyTokens.Error()) || !strings.Contains(res.Problems[1], ErrTooManyTokens.Error()) {
 		t.Errorf("symbols %v, truncated %v, problems %q; want first alone, truncated, b.d.ts and c.d.ts not scanned for the tokens", names, res.Truncated, res.Problems)
+	}
+}
+
+// TestManyModules: a package of one declaration file per function (date-fns ships some 250,
+// each re-exported by index.d.ts) is read whole with the default limits.
+func TestManyModules(t *testing.T) {
+	files := map[string]string{}
+	var index strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&index, "export * from \"./f%d.js\";\n", i)
+		files[fmt.Sprintf("f%d.d.ts", i)] = fmt.Sprintf("export declare function f%d(): void;\n", i)
+	}
+	files["index.d.ts"] = index.String()
+	m := extractSrc(t, files, "index.d.ts")
+	for i := range 400 {
+		if _, ok := m[fmt.Sprintf("f%d", i)]; !ok {
+			t.Fatalf("f%d missing of 400", i)
+		}
 	}
 }

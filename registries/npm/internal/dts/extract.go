@@ -14,7 +14,7 @@ import (
 // Default limits for Options' zero fields.
 const (
 	DefaultMaxSymbols  = 20000   // symbols per package version
-	DefaultMaxFiles    = 200     // declaration files scanned per package version
+	DefaultMaxFiles    = 1000    // declaration files scanned per package version (maxTokens bounds their memory)
 	DefaultMaxFileSize = 2 << 20 // bytes of one declaration file; larger files are skipped
 	DefaultMaxDepth    = 16      // re-export / import / reference hops from an entry point
 	// DefaultMaxMembers bounds the members (fields, methods, call and construct signatures) kept
@@ -79,7 +79,8 @@ type Result struct {
 // Files are followed breadth-first through relative `export * from`, `export * as ns from`
 // (whose symbols are qualified "ns.X"), `export { … } from`, `import … from`, `import x =
 // require()` and `/// <reference path>`; specifiers ending in .js/.mjs/.cjs map to .d.ts/.d.mts/
-// .d.cts, extensionless ones also try /index.d.ts. Paths that leave fsys's root are not followed.
+// .d.cts, and so do those ending in .ts/.mts/.cts when no such source is there, extensionless
+// ones also try /index.d.ts. Paths that leave fsys's root are not followed.
 // Re-exports of other packages (bare specifiers) are followed through Options.External, at most
 // MaxPackages of them.
 //
@@ -326,8 +327,15 @@ func resolve(fsys fs.FS, dir, spec string, bare bool) (string, bool) {
 	}
 	var cands []string
 	switch {
-	case hasAnySuffix(joined, ".d.ts", ".d.mts", ".d.cts", ".ts", ".mts", ".cts", ".tsx"):
+	case hasAnySuffix(joined, ".d.ts", ".d.mts", ".d.cts"):
 		cands = []string{joined}
+	case hasAnySuffix(joined, ".ts", ".mts", ".cts", ".tsx"):
+		// A TypeScript source's own extension (allowImportingTsExtensions; date-fns' index.d.ts
+		// says export * from "./add.ts"): its declaration file beside it, as the compiler
+		// resolves it.
+		ext := path.Ext(joined)
+		decl := strings.TrimSuffix(joined, ext) + ".d" + strings.TrimSuffix(ext, "x")
+		cands = []string{joined, decl}
 	case strings.HasSuffix(joined, ".js") || strings.HasSuffix(joined, ".jsx"):
 		base := strings.TrimSuffix(strings.TrimSuffix(joined, ".js"), ".jsx")
 		cands = []string{base + ".d.ts", base + ".ts", base + ".tsx"}

@@ -85,6 +85,59 @@ func (s *scanner) assignment(toks []token, cls *item) *item {
 	return it
 }
 
+// unpacking records the UPPER_CASE names a module-level tuple assignment binds, as constants
+// ("(MSG_OK, MSG_FAIL) = range(2)", "A, B = 1, 2", paramiko's message numbers): the names before
+// the "=" outside brackets, each a constant whose signature is the whole statement (cut at
+// MaxSignature). Names that are not UPPER_CASE, a target that is not only names, and a name
+// defined before are left alone.
+func (s *scanner) unpacking(toks []token) {
+	eq, depth := -1, 0
+	for i, t := range toks {
+		if t.kind != tOp {
+			continue
+		}
+		switch s.src[t.start] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		}
+		if depth == 0 && s.is(t, "=") {
+			eq = i
+			break
+		}
+	}
+	if eq <= 0 || eq == len(toks)-1 {
+		return
+	}
+	var names []token
+	for _, t := range toks[:eq] {
+		switch {
+		case t.kind == tName && !keywords[s.text(t)]:
+			names = append(names, t)
+		case t.kind == tOp && (s.is(t, ",") || s.is(t, "(") || s.is(t, ")") || s.is(t, "[") || s.is(t, "]")):
+		default:
+			return // an attribute, a subscript, a starred name …
+		}
+	}
+	if len(names) < 2 {
+		return
+	}
+	sig := cut(s.render(toks[:eq])+" = "+cutValue(s.render(toks[eq+1:]), MaxValue), MaxSignature)
+	for _, t := range names {
+		name := s.text(t)
+		if !isUpperName(name) {
+			continue
+		}
+		if _, ok := s.byKey[name]; ok {
+			continue
+		}
+		it := &item{kind: docidx.KindConst, name: name, line: t.line, assign: true, sigs: []string{sig}}
+		s.byKey[name] = it
+		s.items = append(s.items, it)
+	}
+}
+
 // setValue sets the signature of an assigned item: "name[: annotation][ = value]", the value
 // cut at MaxValue bytes after an item or argument (cutValue). In a .pyi stub a value of "..."
 // only says the name is assigned, not what to: "msg: str = ..." is "msg: str".

@@ -418,3 +418,33 @@ func TestCutValue(t *testing.T) {
 		}
 	}
 }
+
+// TestUnpackedConstants: the UPPER_CASE names of a module-level tuple assignment are constants
+// (paramiko's "(MSG_OK, MSG_FAIL) = range(2)"); lower-case ones, attributes and subscripts are
+// not, and a name defined before keeps its definition.
+func TestUnpackedConstants(t *testing.T) {
+	src := `FIRST = 0
+(
+    MSG_OK,
+    MSG_FAIL,
+) = range(50, 52)
+AA, BB = 1, 2
+FIRST, SECOND = 9, 10
+lower, UPPER_TOO = 3, 4
+obj.attr, OTHER = 5, 6
+`
+	res := Scan([]byte(src), Options{Module: "m", File: "m.py"})
+	got := map[string]string{}
+	for _, s := range res.Symbols {
+		if s.Kind == docidx.KindConst {
+			got[s.Name] = s.Signature
+		}
+	}
+	want := map[string]string{
+		"FIRST": "FIRST = 0", "MSG_OK": "(MSG_OK, MSG_FAIL) = range(50, 52)", "MSG_FAIL": "(MSG_OK, MSG_FAIL) = range(50, 52)",
+		"AA": "AA, BB = 1, 2", "BB": "AA, BB = 1, 2", "SECOND": "FIRST, SECOND = 9, 10", "UPPER_TOO": "lower, UPPER_TOO = 3, 4",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("constants %q\nwant %q", got, want)
+	}
+}

@@ -337,6 +337,9 @@ func (s *scanner) run() {
 		}
 		if owner.kind == bModule || owner.kind == bClass && owner.owner != nil {
 			top.assigned = s.assignment(toks, owner.owner)
+			if top.assigned == nil && owner.kind == bModule {
+				s.unpacking(toks)
+			}
 		}
 		if s.isOp(toks[len(toks)-1], ":") {
 			pending = &block{kind: bOther, header: ind}
