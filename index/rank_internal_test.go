@@ -206,6 +206,12 @@ func TestIdentifierWords(t *testing.T) {
 		// Only beside an identifier, and not one letter: "I" named every symbol called I.
 		"If I call limit.clearQueue(), do the tasks that are already in flight get aborted?": {"clearqueue"},
 		"Use Router HandleFunc": {"handlefunc", "router"},
+		// A member spelled with its owner's path, or called.
+		"IndexMap::remove scrambles the order":    {"remove"},
+		"does Request.args hold the form too":     {"args"},
+		"what does np.round() do with halves":     {"round"},
+		"edit README.md and package.json, e.g. x": nil,
+		"in node.js or socket.io":                 nil,
 	} {
 		if got := identifierWords(text); !slices.Equal(got, want) {
 			t.Errorf("identifierWords(%q) = %q, want %q", text, got, want)

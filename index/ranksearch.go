@@ -927,12 +927,15 @@ func identifierWords(text string) []string {
 	ident := make([]bool, len(words))
 	trimmed := make([]string, len(words))
 	for k, w := range words {
+		call := strings.Contains(w, "()")
 		w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+		member := false
 		if i := strings.LastIndexAny(w, ".:/"); i >= 0 {
+			member = qualifiedMember(w, i)
 			w = w[i+1:]
 		}
 		trimmed[k] = w
-		if w != "" && (len(words) == 1 || strings.ContainsRune(w, '_') || isCamel(w)) {
+		if w != "" && (len(words) == 1 || strings.ContainsRune(w, '_') || isCamel(w) || member || call && len(w) > 2) {
 			out = append(out, strings.ToLower(w))
 			ident[k] = true
 		}
@@ -944,6 +947,28 @@ func identifierWords(text string) []string {
 		}
 	}
 	return out
+}
+
+// qualifiedMember reports whether w, whose last separator is at i, spells a member by its
+// owner's path the way code does: Rust's "IndexMap::remove", or a type's member "Request.args"
+// (an owner that starts upper-case, a member of three letters or more, so that "README.md" and
+// "e.g" are not).
+func qualifiedMember(w string, i int) bool {
+	last := w[i+1:]
+	if last == "" || !unicode.IsLetter([]rune(last)[0]) {
+		return false
+	}
+	if i > 0 && w[i] == ':' && w[i-1] == ':' {
+		return true
+	}
+	if w[i] != '.' || len(last) < 3 {
+		return false
+	}
+	owner := w[:i]
+	if j := strings.LastIndexAny(owner, ".:/"); j >= 0 {
+		owner = owner[j+1:]
+	}
+	return owner != "" && unicode.IsUpper([]rune(owner)[0]) && strings.ContainsFunc(owner, unicode.IsLower)
 }
 
 // isCamel reports whether w has an upper-case letter after a lower-case one ("useState",
