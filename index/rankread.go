@@ -735,6 +735,17 @@ type termList struct {
 	idf   float32
 }
 
+// anyDense reports whether one of l's parts is a dense list (a term in a large share of its
+// segment's documents).
+func (l termList) anyDense() bool {
+	for _, p := range l.parts {
+		if p.list.dense {
+			return true
+		}
+	}
+	return false
+}
+
 // termPart is a term's postings list in one segment.
 type termPart struct {
 	seg  int
@@ -796,6 +807,9 @@ type accumulator struct {
 	stored  []byte   // the stored fields of a hit being read (bleveStored)
 	scratch []byte   // a dictionary block or hit record being read
 	flags   []uint64 // a bit per document, set by flag and cleared by unflag
+	// growAt is the least impact at which add and addDense, growing, add a document a holds no
+	// score for (see admitFloor); 0 adds every one.
+	growAt int
 }
 
 func (a *accumulator) flag(doc uint32)   { a.flags[doc/64] |= 1 << (doc % 64) }
@@ -865,7 +879,7 @@ func nextPostingLong(list []byte, i int, doc uint32) (next uint32, impact uint8,
 
 // add adds weight·impact/255 for every posting of list, a list of segment seg, to a, for
 // documents keep accepts (all when keep is nil). With grow false only documents a already holds
-// are updated. It returns false on a malformed list.
+// are updated; with grow true, also those of impact a.growAt or more. It returns false on a malformed list.
 func (ri *rankIndex) add(a *accumulator, seg int, list []byte, weight float32, keep *docFilter, grow bool) bool {
 	scale := weight / 255
 	base := ri.docBase[seg]
@@ -886,7 +900,7 @@ func (ri *rankIndex) add(a *accumulator, seg int, list []byte, weight float32, k
 		}
 		m := matched[doc]
 		if m == 0 {
-			if !grow || !keep.keep(base+doc) {
+			if !grow || int(impact) < a.growAt || !keep.keep(base+doc) {
 				continue
 			}
 			a.touched = append(a.touched, base+doc)
@@ -944,7 +958,7 @@ func (ri *rankIndex) addDense(a *accumulator, seg int, list []byte, weight float
 	ok := forEachDense(list, docs, func(doc uint32, impact uint8) {
 		m := matched[doc]
 		if m == 0 {
-			if !keep.keep(base + doc) {
+			if int(impact) < a.growAt || !keep.keep(base+doc) {
 				return
 			}
 			a.touched = append(a.touched, base+doc)

@@ -200,16 +200,21 @@ func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 // accumulatorLimitFor documents hold a score a list may add documents; after that the remaining
 // (more common) terms only add to those: a document that holds none of the rarer words is seldom among the
 // best, and not growing the set keeps a question of common words cheap (the "continue" strategy
-// of Moffat and Zobel, "Self-indexing inverted files for fast text retrieval", TOIS 1996). A
-// list adds documents in all its segments or in none, so the documents scored do not depend on
-// how they fell into segments. It returns false on an unreadable list.
-// The lists read stay in a.lists, in the order of lists and their parts, for
-// accumulateAlternatives.
+// of Moffat and Zobel, "Self-indexing inverted files for fast text retrieval", TOIS 1996). A list
+// too long for the room left fills it with its documents of the highest impact (admitFloor), as
+// impact-ordered evaluation admits the postings that can matter most (Anh and Moffat, "Pruned
+// query evaluation using pre-computed impacts", SIGIR 2006): without it, the rarest word of a
+// question took every place, and "get a value from JSON by path without unmarshalling" scored
+// only documents that say "unmarshal", none of them gjson's README. A list adds documents in all
+// its segments or in none, so the documents scored do not depend on how they fell into segments.
+// It returns false on an unreadable list. The lists read stay in a.lists, in the order of lists
+// and their parts, for accumulateAlternatives.
 func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilter) bool {
+	defer func() { a.growAt = 0 }()
+	limit := accumulatorLimitFor(len(lists))
 	k := 0 // the list part read
 	for _, l := range lists {
-		// The rarest list always adds.
-		grow := len(a.touched) == 0 || len(a.touched)+l.df <= accumulatorLimitFor(len(lists))
+		first := k
 		for _, part := range l.parts {
 			if k == len(a.lists) {
 				a.lists = append(a.lists, nil)
@@ -220,7 +225,17 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 			}
 			a.lists[k] = buf
 			k++
-			ok := false
+		}
+		// The rarest list always adds.
+		grow := len(a.touched) == 0 || len(a.touched)+l.df <= limit
+		a.growAt = 0
+		if !grow && len(a.touched) < limit && !l.anyDense() {
+			a.growAt = ri.admitFloor(a, l, a.lists[first:k], keep, limit-len(a.touched))
+			grow = a.growAt <= math.MaxUint8
+		}
+		for j, part := range l.parts {
+			buf := a.lists[first+j]
+			var ok bool
 			if part.list.dense {
 				ok = ri.addDense(a, part.seg, buf, l.idf, keep, grow)
 			} else {
@@ -232,6 +247,38 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 		}
 	}
 	return true
+}
+
+// admitFloor returns the least impact at which l's documents that a holds no score for yet (and
+// keep accepts) number at most room, over all its parts (bufs, as read; sparse lists, see
+// anyDense): the floor above which the list adds documents. It returns math.MaxUint8+1 when its highest impact alone has more than
+// room.
+func (ri *rankIndex) admitFloor(a *accumulator, l termList, bufs [][]byte, keep *docFilter, room int) int {
+	var hist [math.MaxUint8 + 1]int
+	for j, part := range l.parts {
+		base := ri.docBase[part.seg]
+		matched := a.matched[base:ri.docBase[part.seg+1]]
+		list := bufs[j]
+		var doc uint32
+		var impact uint8
+		for i, ok := 0, true; i < len(list)-1; { // nextPosting, inlined as in add
+			if gap := list[i]; gap < 0x80 {
+				doc, impact, i = doc+uint32(gap), list[i+1], i+2
+			} else if doc, impact, i, ok = nextPostingLong(list, i, doc); !ok {
+				break
+			}
+			if int(doc) < len(matched) && matched[doc] == 0 && keep.keep(base+doc) {
+				hist[impact]++
+			}
+		}
+	}
+	n := 0
+	for impact := math.MaxUint8; impact >= 0; impact-- {
+		if n += hist[impact]; n > room {
+			return impact + 1
+		}
+	}
+	return 0
 }
 
 // forEach calls fn for every (document, impact) of l's lists, documents numbered over the

@@ -1,0 +1,53 @@
+package index
+
+import (
+	"testing"
+)
+
+// TestAdmitFloor: a list longer than the room left in the accumulator adds its documents of the
+// highest impact, at most room of them, and still adds to every document already held.
+func TestAdmitFloor(t *testing.T) {
+	const docs = 3000
+	impact := func(p posting) uint8 { return uint8(p.wtf) }
+	var list []posting
+	for doc := uint32(0); doc < docs; doc += 3 { // 1,000 documents, impacts 0..249
+		list = append(list, posting{doc: doc, wtf: float64(doc % 250)})
+	}
+	b := &rankBuilder{ids: make([]string, docs)}
+	b.appendPostings(list, impact)
+	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
+	a := &accumulator{score: make([]float32, docs), matched: make([]uint8, docs), flags: make([]uint64, docs/64+1)}
+	// Documents the rarer words brought: 0, 3, 6 (impacts 0, 3, 6 in the list) and 1 (not in it).
+	for _, d := range []uint32{0, 1, 3, 6} {
+		a.matched[d] = 1
+		a.touched = append(a.touched, d)
+	}
+	l := termList{parts: []termPart{{seg: 0}}, df: len(list)}
+	const room = 40
+	a.growAt = ri.admitFloor(a, l, [][]byte{b.postings}, nil, room)
+	if a.growAt < 1 || a.growAt > 255 {
+		t.Fatalf("floor %d", a.growAt)
+	}
+	if !ri.add(a, 0, b.postings, 1, nil, true) {
+		t.Fatal("add: malformed list")
+	}
+	added := len(a.touched) - 4
+	if added == 0 || added > room {
+		t.Errorf("%d documents added, want 1 to %d", added, room)
+	}
+	for _, d := range a.touched[4:] {
+		if int(d%250) < a.growAt {
+			t.Errorf("document %d of impact %d added below the floor %d", d, d%250, a.growAt)
+		}
+	}
+	for _, d := range []uint32{3, 6} {
+		if a.matched[d] != 2 {
+			t.Errorf("held document %d: matched %d, want 2 (a held document is always added to)", d, a.matched[d])
+		}
+	}
+	// Room for none: the floor is above the list's highest impact, 249.
+	a2 := &accumulator{score: make([]float32, docs), matched: make([]uint8, docs), flags: make([]uint64, docs/64+1)}
+	if f := ri.admitFloor(a2, l, [][]byte{b.postings}, nil, 0); f <= 249 {
+		t.Errorf("room 0: floor %d admits a document", f)
+	}
+}
