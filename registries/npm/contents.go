@@ -10,6 +10,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
+	"github.com/docidx/docidx/registries/internal/docpath"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/internal/skip"
 	"github.com/docidx/docidx/registries/npm/internal/dts"
@@ -101,9 +102,9 @@ func keepTarballFile(p string) bool {
 	switch {
 	case isDeclaration(p):
 		return true
-	case firstComponentFold(p, guideDirs...):
+	case docpath.FirstComponentFold(p, guideDirs...):
 		return markdownExt(p)
-	case firstComponentFold(p, exampleDirs...):
+	case docpath.FirstComponentFold(p, exampleDirs...):
 		return markdownExt(p) || exampleLang(p) != ""
 	}
 	return false
@@ -177,7 +178,7 @@ func buildContents(fsys fs.FS, pkgName, fallbackReadme, fallbackName string, lim
 		kind docidx.DocKind
 	}{{guideDirs, docidx.DocGuide}, {exampleDirs, docidx.DocExample}} {
 		for _, e := range roots {
-			if !e.IsDir() || !firstComponentFold(e.Name(), group.dirs...) {
+			if !e.IsDir() || !docpath.FirstComponentFold(e.Name(), group.dirs...) {
 				continue
 			}
 			_ = fs.WalkDir(fsys, e.Name(), func(p string, d fs.DirEntry, err error) error {

@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/docidx/docidx/registries/internal/docpath"
 	"github.com/docidx/docidx/registries/npm/internal/jsapi"
 )
 
@@ -43,5 +44,5 @@ func keepTarballScript(p string) bool {
 	if strings.Contains("/"+p+"/", "/node_modules/") || strings.HasSuffix(p, ".min.js") {
 		return false
 	}
-	return !firstComponentFold(p, "test", "tests", "__tests__", "spec", "benchmark", "benchmarks", "coverage")
+	return !docpath.FirstComponentFold(p, "test", "tests", "__tests__", "spec", "benchmark", "benchmarks", "coverage")
 }

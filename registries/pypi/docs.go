@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/docpath"
 )
 
 // The documents of an sdist: its documentation tree (docs/ or doc/, Sphinx or MkDocs) and its
@@ -60,7 +61,7 @@ func isDocCandidate(p string) bool {
 	case docExts[ext]:
 		return true
 	case ext == ".py":
-		return firstComponentFold(p, exampleDirs...) || path.Base(p) == "conf.py"
+		return docpath.FirstComponentFold(p, exampleDirs...) || path.Base(p) == "conf.py"
 	}
 	return false
 }
@@ -69,17 +70,6 @@ func isDocCandidate(p string) bool {
 func isMkdocsConfig(p string) bool {
 	for _, n := range mkdocsFiles {
 		if p == n {
-			return true
-		}
-	}
-	return false
-}
-
-// firstComponentFold reports whether p's first path element is one of dirs, ignoring case.
-func firstComponentFold(p string, dirs ...string) bool {
-	first, _, _ := strings.Cut(p, "/")
-	for _, d := range dirs {
-		if strings.EqualFold(first, d) {
 			return true
 		}
 	}
@@ -109,9 +99,9 @@ func docTrees(paths []string, read readFunc) []docTree {
 					}
 				}
 			}
-		case firstComponentFold(p, guideDirs...):
+		case docpath.FirstComponentFold(p, guideDirs...):
 			dirs[first] = docidx.DocGuide
-		case firstComponentFold(p, exampleDirs...):
+		case docpath.FirstComponentFold(p, exampleDirs...):
 			dirs[first] = docidx.DocExample
 		}
 	}
@@ -157,7 +147,7 @@ func mkdocsDocsDir(src []byte) string {
 		d := path.Clean(strings.ReplaceAll(v, `\`, "/"))
 		if v == "" || d == "." || d == ".." || strings.HasPrefix(d, "../") || path.IsAbs(d) ||
 			strings.HasPrefix(d, "_") || strings.HasPrefix(d, ".") || strings.Contains(d, "/_") || strings.Contains(d, "/.") ||
-			firstComponentFold(d, guideDirs...) && !strings.Contains(d, "/") {
+			docpath.FirstComponentFold(d, guideDirs...) && !strings.Contains(d, "/") {
 			return ""
 		}
 		return d
