@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/docidx/docidx/registries/internal/recorded"
 )
 
 // Fault is a failure the Server injects.
@@ -48,29 +50,19 @@ type Server struct {
 	token    string
 	dl       string
 	requests []Request
-	recorded map[string]recorded // by request path
-}
-
-type recorded struct {
-	contentType string
-	body        []byte
+	recorded recorded.Responses
 }
 
 // RecordedHost is the placeholder that stands for a registry's host in recorded responses:
 // "https://" + RecordedHost is replaced with the Server's URL when Record serves them.
-const RecordedHost = "registry.example.test"
+const RecordedHost = recorded.Host
 
 // Record makes the Server answer GET path (exact, e.g. "/index/it/oa/itoa") with body and
 // contentType before anything it builds itself: a response recorded from a real registry, with
 // every "https://registry.example.test" in body replaced by s.URL, so that a recorded
 // config.json's dl leads back here. Faults and the token do not apply to recorded responses.
 func (s *Server) Record(path, contentType string, body []byte) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.recorded == nil {
-		s.recorded = map[string]recorded{}
-	}
-	s.recorded[path] = recorded{contentType, []byte(strings.ReplaceAll(string(body), "https://"+RecordedHost, s.URL))}
+	s.recorded.Record(path, contentType, body, s.URL)
 }
 
 type served struct {
@@ -208,16 +200,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.requests = append(s.requests, Request{Path: r.URL.RequestURI(), Authorization: r.Header.Get("Authorization")})
 	token := s.token
-	rec, isRecorded := s.recorded[r.URL.Path]
 	s.mu.Unlock()
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	if isRecorded {
-		w.Header().Set("Content-Type", rec.contentType)
-		w.Header().Set("Content-Length", strconv.Itoa(len(rec.body)))
-		w.Write(rec.body)
+	if s.recorded.Serve(w, r) {
 		return
 	}
 	if token != "" && r.Header.Get("Authorization") != token {

@@ -53,6 +53,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/docidx/docidx/registries/internal/recorded"
 )
 
 // Fault is a failure the Server injects.
@@ -100,29 +102,19 @@ type Server struct {
 	noJSON     bool
 	htmlSimple bool
 	requests   []Request
-	recorded   map[string]recorded // by request path
-}
-
-type recorded struct {
-	contentType string
-	body        []byte
+	recorded   recorded.Responses
 }
 
 // RecordedHost is the placeholder that stands for the index's host in recorded responses:
 // "https://" + RecordedHost is replaced with the Server's URL when Record serves them.
-const RecordedHost = "registry.example.test"
+const RecordedHost = recorded.Host
 
 // Record makes the Server answer GET path (exact, e.g. "/pypi/six/json") with body and
 // contentType, whatever the Accept header, before anything it builds itself: a response recorded
 // from a real index, with every "https://registry.example.test" in body replaced by s.URL so its
 // absolute file URLs lead back here. Faults do not apply to recorded responses.
 func (s *Server) Record(path, contentType string, body []byte) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.recorded == nil {
-		s.recorded = map[string]recorded{}
-	}
-	s.recorded[path] = recorded{contentType, bytes.ReplaceAll(body, []byte("https://"+RecordedHost), []byte(s.URL))}
+	s.recorded.Record(path, contentType, body, s.URL)
 }
 
 type project struct {
@@ -384,16 +376,12 @@ func (s *Server) FileURL(filename string) string { return s.URL + "/files/" + fi
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.requests = append(s.requests, Request{Path: r.URL.Path, Accept: r.Header.Get("Accept")})
-	rec, isRecorded := s.recorded[r.URL.Path]
 	s.mu.Unlock()
 	if r.Method != http.MethodGet {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	if isRecorded {
-		w.Header().Set("Content-Type", rec.contentType)
-		w.Header().Set("Content-Length", strconv.Itoa(len(rec.body)))
-		w.Write(rec.body)
+	if s.recorded.Serve(w, r) {
 		return
 	}
 	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
