@@ -73,8 +73,12 @@ func importName(p string) (name string, public, ok bool) {
 		return "", false, false
 	}
 	public = true
+	// A "test" package is a test suite when its modules are tests (test_*.py, *_test.py); else
+	// it is an API for writing tests, as django.test is.
+	last := parts[len(parts)-1]
+	testModule := strings.HasPrefix(last, "test_") || strings.HasSuffix(last, "_test")
 	for _, part := range parts {
-		if !isIdentifier(part) || part == "tests" || part == "test" || part == "conftest" {
+		if !isIdentifier(part) || part == "tests" || part == "test" && testModule || part == "conftest" {
 			return "", false, false
 		}
 		if strings.HasPrefix(part, "_") {

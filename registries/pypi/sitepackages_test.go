@@ -301,7 +301,9 @@ func TestModuleName(t *testing.T) {
 	for p, want := range map[string]string{
 		"flask/app.py": "flask.app", "yaml/__init__.py": "yaml", "six.py": "six", "attr/__init__.pyi": "attr",
 		"requests-stubs/api.pyi": "requests.api", "pkg/sub/__init__.py": "pkg.sub",
-		"pkg/_private.py": "", "_pytest/main.py": "", "pkg/_impl/x.py": "", "pkg/tests/test_x.py": "", "pkg/test/x.py": "",
+		"pkg/_private.py": "", "_pytest/main.py": "", "pkg/_impl/x.py": "", "pkg/tests/test_x.py": "", "pkg/test/test_x.py": "", "pkg/test/x_test.py": "",
+		// A test package whose modules are not tests is an API for writing tests (django.test).
+		"django/test/__init__.py": "django.test", "django/test/client.py": "django.test.client",
 		"pkg/__main__.py": "", "setup.py": "", "pkg/setup.py": "pkg.setup", "conftest.py": "", "pkg/conftest.py": "",
 		"my-pkg/x.py": "", "2to3/x.py": "", "pkg/x.pyc": "", "pkg/data.json": "", "__init__.py": "",
 	} {
