@@ -61,6 +61,9 @@ func calledPackages(text string) map[string]bool {
 			continue
 		}
 		for w := range questionNames(fields[i]) {
+			if _, eco := ecosystemWords[w]; eco {
+				continue // "the npm package", "a python library"
+			}
 			if out == nil {
 				out = map[string]bool{}
 			}

@@ -72,6 +72,9 @@ func TestCalledPackages(t *testing.T) {
 		"which chalk package version, and the glob lib, please":  {"chalk", "glob"},
 		"limit the number of concurrent goroutines":              nil,
 		"module debug": nil,
+		// An ecosystem's word before a noun says where to look, not which package.
+		"is there an npm package or a python library for this": nil,
+		"strip trace calls with the log crate?":                {"log"},
 	} {
 		got := calledPackages(text)
 		if len(got) != len(want) {

@@ -3,6 +3,7 @@ package index_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -406,5 +407,29 @@ func TestSiblingMentions(t *testing.T) {
 	}
 	if rank == 0 || rank > 2 {
 		t.Errorf("hits %v: want wsgikit.Request.args in the first two, by what query_string says of it", ids(hits))
+	}
+}
+
+// TestCalledPackageWithEcosystemNoun: "the log crate" calls log a package although "crate" also
+// names the ecosystem, so log's pages come before another crate's that say more of the words.
+func TestCalledPackageWithEcosystemNoun(t *testing.T) {
+	crate := func(name, doc string) *docidx.PackageDocs {
+		return &docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.Cargo, Name: name, Version: "1.0.0", Description: name},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "filters", QualifiedName: name + "::filters", Package: name, Doc: doc}},
+		}
+	}
+	// Many documents say "log", so that the word alone does not name the crate.
+	var others []*docidx.PackageDocs
+	for i := range 100 {
+		others = append(others, crate(fmt.Sprintf("logger%d", i), "Write a log line for every request, and log errors to the log file."))
+	}
+	others = append(others,
+		crate("log", "Debug and trace calls can be disabled at compile time in release builds."),
+		crate("tracing", "Debug and trace calls can be stripped out of release builds at compile time."))
+	r := open(t, build(t, others...))
+	hits := search(t, r, index.Query{Text: "can I strip debug and trace calls out of release builds with the log crate?"})
+	if len(hits) == 0 || hits[0].Package != "log" {
+		t.Errorf("hits %v (first: %q), want the log crate's first", ids(hits), hits[0].Package)
 	}
 }

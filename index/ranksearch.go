@@ -51,7 +51,9 @@ func (r *reader) rankSearch(text string, q Query, window, need int) ([]rankHit, 
 	}
 	bonus := ri.nameBonuses(text, words, keep, &a.scratch)
 	names := questionNames(words)
-	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, names, calledPackages(words), ecos, &a.scratch))
+	// A package is called so before the ecosystem's words go: "the log crate" calls log a package
+	// and names Rust's packages, both.
+	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, names, calledPackages(text), ecos, &a.scratch))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	ri.withinPackage(r, a, top, lists, words, names)
 	named = ri.dominantPackage(top, named) // model.go
