@@ -162,7 +162,7 @@ func TestFetch(t *testing.T) {
 		t.Errorf("%d documents, want 5", len(pd.Documents))
 	}
 	if d := docs["src/lib.rs"]; pd.Documents[1].Path != "src/lib.rs" || d.Title != "Crate ferris_json" || len(d.Sections) != 1 ||
-		d.Sections[0].Code[0].Lang != "rust" || !strings.Contains(d.Sections[0].Plain, "A small JSON [Value] type") {
+		d.Sections[0].Code[0].Lang != "rust" || !strings.Contains(d.Sections[0].Plain, "A small JSON Value type") {
 		t.Errorf("crate-level docs (second, after the README) = %+v", d)
 	}
 	readme := allText(docs["README.md"])

@@ -17,6 +17,10 @@ import (
 //   - A link reference definition ("[name]: target" on a line of its own, after a blank line or
 //     another definition) is dropped: Markdown shows nothing of it (CommonMark 0.31, 4.7), and
 //     rustdoc resolves intra-doc targets ("[Foo]: crate::Foo") into the link it applies.
+//   - A link shows its text, as a reader sees it (plainLinks): "[the runtime][Runtime]",
+//     "[the runtime](crate::runtime)" and the intra-doc "[`Runtime`]" read "the runtime" and
+//     "`Runtime`". A link to a URL ("[RFC 9110](https://…)") is kept whole: its address says
+//     where to read on.
 //
 // Fences follow CommonMark 0.31, 4.5: three or more backticks or tildes, indented at most three
 // spaces, closed by a fence of the same character at least as long. Indented code blocks are
@@ -43,7 +47,7 @@ func visible(text string) string {
 			if prevBlank && indent < 4 && linkDef.MatchString(t) {
 				continue // prevBlank stays: a definition may follow a definition
 			}
-			out = append(out, l)
+			out = append(out, plainLinks(l))
 			prevBlank = strings.TrimSpace(l) == ""
 			continue
 		}
@@ -104,4 +108,88 @@ func isRustInfo(info string) bool {
 		}
 	}
 	return true
+}
+
+// plainLinks returns line with its links as their text (see visible), code spans left as they
+// are.
+func plainLinks(line string) string {
+	if !strings.Contains(line, "[") {
+		return line
+	}
+	var b strings.Builder
+	for i := 0; i < len(line); {
+		switch line[i] {
+		case '`':
+			end := codeSpanEnd(line, i)
+			b.WriteString(line[i:end])
+			i = end
+			continue
+		case '[':
+			if text, end, ok := linkAt(line, i); ok {
+				b.WriteString(text)
+				i = end
+				continue
+			}
+		}
+		b.WriteByte(line[i])
+		i++
+	}
+	return b.String()
+}
+
+// codeSpanEnd returns where the code span that opens at line[i] (a run of backticks) ends: after
+// its closing run of as many backticks, or the end of line when it has none.
+func codeSpanEnd(line string, i int) int {
+	n := len(line[i:]) - len(strings.TrimLeft(line[i:], "`"))
+	fence := line[i : i+n]
+	for j := i + n; j < len(line); {
+		k := strings.Index(line[j:], fence)
+		if k < 0 {
+			break
+		}
+		k += j
+		m := len(line[k:]) - len(strings.TrimLeft(line[k:], "`"))
+		if m == n {
+			return k + n
+		}
+		j = k + m
+	}
+	return len(line)
+}
+
+// linkAt reads the link whose text opens at line[i] ("["): a full or collapsed reference link
+// ("[text][label]", "[text][]"), an inline link to a path ("[text](crate::x)"), or a shortcut
+// link whose text is one code span ("[`Foo`]"). It returns the link's text and where the link
+// ends; ok is false for anything else, a link to a URL included.
+func linkAt(line string, i int) (text string, end int, ok bool) {
+	k := i + 1
+	for k < len(line) && line[k] != ']' {
+		switch line[k] {
+		case '[':
+			return "", 0, false
+		case '`':
+			k = codeSpanEnd(line, k)
+			continue
+		}
+		k++
+	}
+	if k >= len(line) || k == i+1 {
+		return "", 0, false
+	}
+	text = line[i+1 : k]
+	rest := line[k+1:]
+	switch {
+	case strings.HasPrefix(rest, "["):
+		if m := strings.IndexByte(rest, ']'); m > 0 {
+			return text, k + 1 + m + 1, true
+		}
+	case strings.HasPrefix(rest, "("):
+		m := strings.IndexByte(rest, ')')
+		if m > 0 && !strings.Contains(rest[:m], "://") && !strings.ContainsAny(rest[1:m], " \t") {
+			return text, k + 1 + m + 1, true
+		}
+	case len(text) > 2 && text[0] == '`' && codeSpanEnd(text, 0) == len(text):
+		return text, k + 1, true
+	}
+	return "", 0, false
 }
