@@ -211,6 +211,7 @@ type useDecl struct {
 	u      usePath
 	vis    visibility
 	hidden bool
+	inline bool // #[doc(inline)]
 }
 
 // entity is what a path names: an item or a module.
@@ -221,8 +222,9 @@ type entity struct {
 
 // externUse is a `pub use` into another crate from the public module at path.
 type externUse struct {
-	path []string
-	u    usePath
+	path   []string
+	u      usePath
+	inline bool // #[doc(inline)]
 }
 
 // entry is one public item (or module) and the members listed after it.
@@ -330,7 +332,7 @@ func (x *extractor) load(m *module, f *file, fileName string, inline bool, depth
 			x.loadChild(m, it, fileName, inline, depth)
 		case kUse:
 			for _, u := range it.uses {
-				m.uses = append(m.uses, useDecl{u: u, vis: it.vis, hidden: it.attrs.hidden})
+				m.uses = append(m.uses, useDecl{u: u, vis: it.vis, hidden: it.attrs.hidden, inline: it.attrs.inline})
 			}
 		case kImpl:
 			m.impls = append(m.impls, it)
@@ -648,7 +650,7 @@ func (x *extractor) emit() {
 				}
 			}
 			if len(found) == 0 && x.opts.Extern != nil {
-				x.externs = append(x.externs, externUse{path: j.path, u: u.u})
+				x.externs = append(x.externs, externUse{path: j.path, u: u.u, inline: u.inline})
 			}
 			for _, n := range found {
 				switch {
@@ -714,6 +716,12 @@ func (x *extractor) inlineExterns() {
 		}
 		switch segs[0] {
 		case "crate", "$crate", "self", "super":
+			continue
+		}
+		if len(segs) == 1 && !eu.u.glob && !eu.inline {
+			// "pub use digest;": rustdoc lists a re-exported crate root as a re-export and
+			// inlines it only when asked to (#[doc(inline)]; rust-lang/rust#55804), so its
+			// items stay the other crate's, indexed once, under their own paths.
 			continue
 		}
 		api, ok := apis[segs[0]]

@@ -752,6 +752,30 @@ pub fn own() {}
 	}
 }
 
+// TestExternCrateRoot: "pub use dep;" re-exports a crate's root, which rustdoc lists as a
+// re-export and does not inline (rust-lang/rust#55804): its items stay dep's. With
+// #[doc(inline)] they are inlined.
+func TestExternCrateRoot(t *testing.T) {
+	dep := extract(t, Options{Crate: "dep"}, "src/lib.rs", `
+/// A digest.
+pub trait Digest { fn update(&mut self); }
+`)
+	extern := func(name string) ExternAPI {
+		if name == "dep" {
+			return ExternAPI{Symbols: dep.Symbols, Aliases: dep.Aliases}
+		}
+		return ExternAPI{}
+	}
+	plain := names(extract(t, Options{Extern: extern}, "src/lib.rs", "pub use dep;\npub use dep::Digest;\n"))
+	if slices.Contains(plain, "trait c::dep::Digest") || !slices.Contains(plain, "trait c::Digest") {
+		t.Errorf("pub use dep; pub use dep::Digest: %q, want c::Digest and no c::dep::Digest", plain)
+	}
+	inlined := names(extract(t, Options{Extern: extern}, "src/lib.rs", "#[doc(inline)]\npub use dep;\n"))
+	if !slices.Contains(inlined, "trait c::dep::Digest") {
+		t.Errorf("#[doc(inline)] pub use dep: %q, want c::dep::Digest", inlined)
+	}
+}
+
 // TestMacroNoArgs: an invocation "name!();" of a macro_rules of the crate whose rule "()"
 // holds items (serde's crate_root!()) brings those items, whether the macro is defined in the
 // same file or in a #[macro_use] module's (serde_core's); other macros' invocations do not.

@@ -67,6 +67,7 @@ type attrs struct {
 	docs        []docFrag
 	testOnly    bool   // #[cfg(test)], or a cfg that needs test
 	hidden      bool   // #[doc(hidden)]
+	inline      bool   // #[doc(inline)]
 	deprecated  bool   // #[deprecated], with or without a note
 	macroExport bool   // #[macro_export]
 	path        string // #[path = "…"] of a module
@@ -494,8 +495,13 @@ func (p *parser) attr(a, b int, at *attrs) {
 		case p.punct(a+1, "("):
 			c := min(p.close(a+1), b)
 			for j := a + 2; j < c; j++ {
-				if p.ident(j, "hidden") && (p.punct(j-1, "(") || p.punct(j-1, ",")) {
-					at.hidden = true
+				if p.punct(j-1, "(") || p.punct(j-1, ",") {
+					switch {
+					case p.ident(j, "hidden"):
+						at.hidden = true
+					case p.ident(j, "inline"):
+						at.inline = true
+					}
 				}
 			}
 		}
