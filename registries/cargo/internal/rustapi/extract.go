@@ -487,6 +487,59 @@ func (x *extractor) resolve(from *module, segs []string, usePath bool, depth int
 	return x.lookup(cur, segs[len(segs)-1], depth+1)
 }
 
+// externPath returns the path in another crate that segs, a use path in module from that names
+// nothing of this crate, leads to through this crate's own modules and use bindings: in
+// parking_lot, "self::condvar::WaitTimeoutResult" where condvar has "pub use
+// lock_api::WaitTimeoutResult" leads to lock_api::WaitTimeoutResult, and
+// "self::lock_api::Mutex" after "pub use ::lock_api" to lock_api::Mutex. A path that starts with
+// a name that is neither a module nor a binding of this crate names another crate already. ok is
+// false when segs leads nowhere.
+func (x *extractor) externPath(from *module, segs []string, depth int) ([]string, bool) {
+	if len(segs) == 0 || depth > maxResolveDepth || !x.budget() {
+		return nil, false
+	}
+	cur, i := from, 0
+	switch segs[0] {
+	case "crate", "$crate":
+		cur, i = x.root, 1
+	case "self":
+		i = 1
+	case "super":
+		for i < len(segs) && segs[i] == "super" {
+			if cur.parent != nil {
+				cur = cur.parent
+			}
+			i++
+		}
+	case "::":
+		return segs[1:], len(segs) > 1
+	default:
+		if x.edition2015 {
+			cur = x.root
+		}
+	}
+	for ; i < len(segs); i++ {
+		if i < len(segs)-1 {
+			if c := cur.child(segs[i]); c != nil {
+				cur = c
+				continue
+			}
+		}
+		for _, u := range cur.uses {
+			if u.u.glob || useName(u.u) != segs[i] || len(u.u.segs) == 0 || len(x.resolve(cur, u.u.segs, true, depth+1)) > 0 {
+				continue
+			}
+			rest := append(append([]string(nil), u.u.segs...), segs[i+1:]...)
+			return x.externPath(cur, rest, depth+1)
+		}
+		if i == 0 && segs[0] != "self" && len(segs) > 1 && len(x.lookup(cur, segs[0], depth+1)) == 0 {
+			return segs, true // another crate's name
+		}
+		return nil, false
+	}
+	return nil, false
+}
+
 // lookup returns what name names inside module m: its items, child modules and use bindings, then
 // what its glob imports bring when nothing else matched.
 func (x *extractor) lookup(m *module, name string, depth int) []entity {
@@ -650,7 +703,14 @@ func (x *extractor) emit() {
 				}
 			}
 			if len(found) == 0 && x.opts.Extern != nil {
-				x.externs = append(x.externs, externUse{path: j.path, u: u.u, inline: u.inline})
+				eu := externUse{path: j.path, u: u.u, inline: u.inline}
+				if p, ok := x.externPath(j.m, u.u.segs, 0); ok {
+					eu.u.segs = p
+					if !u.u.glob {
+						eu.u.alias = useName(u.u)
+					}
+				}
+				x.externs = append(x.externs, eu)
 			}
 			for _, n := range found {
 				switch {

@@ -776,6 +776,38 @@ pub trait Digest { fn update(&mut self); }
 	}
 }
 
+// TestExternThroughPrivateModule: a re-export of a private module's re-export of another crate's
+// item, and a path through a re-exported crate root, reach the item (parking_lot's
+// "pub use self::condvar::WaitTimeoutResult" with "pub use lock_api::WaitTimeoutResult" in
+// condvar, and "pub use ::lock_api; pub use self::lock_api::Mutex").
+func TestExternThroughPrivateModule(t *testing.T) {
+	dep := extract(t, Options{Crate: "dep"}, "src/lib.rs", `
+/// Waited.
+pub struct WaitResult;
+/// A lock.
+pub struct Mutex;
+`)
+	got := names(extract(t, Options{Extern: func(name string) ExternAPI {
+		if name == "dep" {
+			return ExternAPI{Symbols: dep.Symbols, Aliases: dep.Aliases}
+		}
+		return ExternAPI{}
+	}}, "src/lib.rs", `
+mod condvar { pub use dep::WaitResult; }
+pub use self::condvar::WaitResult;
+pub use ::dep;
+pub use self::dep::Mutex;
+`))
+	for _, want := range []string{"struct c::WaitResult", "struct c::Mutex"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %q in %q", want, got)
+		}
+	}
+	if slices.Contains(got, "struct c::dep::Mutex") {
+		t.Errorf("the re-exported crate root was inlined: %q", got)
+	}
+}
+
 // TestMacroNoArgs: an invocation "name!();" of a macro_rules of the crate whose rule "()"
 // holds items (serde's crate_root!()) brings those items, whether the macro is defined in the
 // same file or in a #[macro_use] module's (serde_core's); other macros' invocations do not.
