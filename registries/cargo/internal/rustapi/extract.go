@@ -437,15 +437,12 @@ func (x *extractor) budget() bool {
 	return x.steps < maxResolveSteps
 }
 
-// resolve returns what a path names from module from: an item, a module, or several (one name can
-// be a type and a function). usePath selects `use` semantics (2015: from the crate root). Paths
-// into other crates give nothing.
-func (x *extractor) resolve(from *module, segs []string, usePath bool, depth int) []entity {
-	if len(segs) == 0 || depth > maxResolveDepth || !x.budget() {
-		return nil
-	}
-	cur := from
-	i := 0
+// pathStart returns the module a path from module from starts in and the index of its first
+// segment to look up there, after "crate", "self" and "super"; extern reports a path that
+// starts with "::" into another crate (in edition 2015, "::" is the crate root). usePath selects
+// `use` semantics (2015: from the crate root).
+func (x *extractor) pathStart(from *module, segs []string, usePath bool) (cur *module, i int, extern bool) {
+	cur = from
 	switch segs[0] {
 	case "crate", "$crate":
 		cur, i = x.root, 1
@@ -460,13 +457,27 @@ func (x *extractor) resolve(from *module, segs []string, usePath bool, depth int
 		}
 	case "::":
 		if !x.edition2015 {
-			return nil // an extern crate
+			return cur, 0, true
 		}
 		cur, i = x.root, 1
 	default:
 		if usePath && x.edition2015 {
 			cur = x.root
 		}
+	}
+	return cur, i, false
+}
+
+// resolve returns what a path names from module from: an item, a module, or several (one name can
+// be a type and a function). usePath selects `use` semantics (2015: from the crate root). Paths
+// into other crates give nothing.
+func (x *extractor) resolve(from *module, segs []string, usePath bool, depth int) []entity {
+	if len(segs) == 0 || depth > maxResolveDepth || !x.budget() {
+		return nil
+	}
+	cur, i, extern := x.pathStart(from, segs, usePath)
+	if extern {
+		return nil
 	}
 	if i == len(segs) {
 		return []entity{{m: cur}}
@@ -498,25 +509,9 @@ func (x *extractor) externPath(from *module, segs []string, depth int) ([]string
 	if len(segs) == 0 || depth > maxResolveDepth || !x.budget() {
 		return nil, false
 	}
-	cur, i := from, 0
-	switch segs[0] {
-	case "crate", "$crate":
-		cur, i = x.root, 1
-	case "self":
-		i = 1
-	case "super":
-		for i < len(segs) && segs[i] == "super" {
-			if cur.parent != nil {
-				cur = cur.parent
-			}
-			i++
-		}
-	case "::":
+	cur, i, extern := x.pathStart(from, segs, true)
+	if extern {
 		return segs[1:], len(segs) > 1
-	default:
-		if x.edition2015 {
-			cur = x.root
-		}
 	}
 	for ; i < len(segs); i++ {
 		if i < len(segs)-1 {
