@@ -2,6 +2,7 @@ package crawl
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -536,19 +537,20 @@ func validNPMVersion(v string) bool {
 	return v != "" && v[0] >= '0' && v[0] <= '9' && !strings.ContainsAny(v, ":/ ")
 }
 
-// dedupe sorts specs by ecosystem, name and version, keeping the first of equal ones (the sort
-// is stable, so that is the first listed).
+// dedupe sorts specs by ecosystem, name, version, extras and marker, keeping the first of equal
+// ones (the sort is stable, so that is the first listed): "uvicorn" and "uvicorn[standard]", or
+// one requirement under two markers, are different requirements.
 func dedupe(specs []Spec) []Spec {
 	slices.SortStableFunc(specs, func(a, b Spec) int {
-		if c := strings.Compare(string(a.Ecosystem), string(b.Ecosystem)); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.Name, b.Name); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Query, b.Query)
+		return cmp.Or(
+			strings.Compare(string(a.Ecosystem), string(b.Ecosystem)),
+			strings.Compare(a.Name, b.Name),
+			strings.Compare(a.Query, b.Query),
+			strings.Compare(a.Extras, b.Extras),
+			strings.Compare(a.Marker, b.Marker),
+		)
 	})
 	return slices.CompactFunc(specs, func(a, b Spec) bool {
-		return a.Ecosystem == b.Ecosystem && a.Name == b.Name && a.Query == b.Query
+		return a.Ecosystem == b.Ecosystem && a.Name == b.Name && a.Query == b.Query && a.Extras == b.Extras && a.Marker == b.Marker
 	})
 }

@@ -781,3 +781,19 @@ func TestSkippedDropsCredentials(t *testing.T) {
 		}
 	}
 }
+
+// TestRequirementsKeepExtrasAndMarkers: one distribution required with and without an extra, or
+// under two markers, stays two requirements; only true repeats collapse.
+func TestRequirementsKeepExtrasAndMarkers(t *testing.T) {
+	specs, err := ParseLockfile("requirements.txt", []byte("uvicorn\nuvicorn[standard]\nfoo>=1 ; sys_platform == \"win32\"\nfoo>=1 ; sys_platform == \"linux\"\nuvicorn\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range specs {
+		got = append(got, s.Name+"["+s.Extras+"]"+s.Query+";"+s.Marker)
+	}
+	if len(specs) != 4 {
+		t.Errorf("%d specs, want 4 (uvicorn, uvicorn[standard], foo for win32, foo for linux): %q", len(specs), got)
+	}
+}
