@@ -51,7 +51,7 @@ type Cache struct {
 	scanErr error
 
 	apiMu sync.Mutex
-	apis  map[string]rustapi.ExternAPI // a dependency's directory -> its public API (externAPI)
+	apis  map[apiKey]rustapi.ExternAPI // a dependency's public API (externAPI), by directory and depth
 }
 
 // Bounds of the dependencies read for re-exports (externAPI).
@@ -117,10 +117,18 @@ func renameCrate(p, from, to string) string {
 // crateDirFile matches a File under a crate's directory name, as crateAPI writes it.
 var crateDirFile = regexp.MustCompile(`^[A-Za-z0-9_.-]+-[0-9]+\.[0-9]+\.[0-9]+[^/]*/`)
 
-// crateAPI extracts the public API of lc for externAPI, once per Cache.
+// apiKey is a dependency's directory and the depth at which it was extracted: a crate reached
+// deeper lists fewer of its own dependencies' re-exports (maxExternDepth), so its API is kept
+// apart from the same crate's reached nearer, and a crawl's results do not depend on its order.
+type apiKey struct {
+	dir   string
+	depth int
+}
+
+// crateAPI extracts the public API of lc for externAPI, once per Cache and depth.
 func (c *Cache) crateAPI(lc *localCrate, depth int) rustapi.ExternAPI {
 	c.apiMu.Lock()
-	api, ok := c.apis[lc.dir]
+	api, ok := c.apis[apiKey{lc.dir, depth}]
 	c.apiMu.Unlock()
 	if ok {
 		return api
@@ -146,10 +154,10 @@ func (c *Cache) crateAPI(lc *localCrate, depth int) rustapi.ExternAPI {
 	}
 	c.apiMu.Lock()
 	if c.apis == nil {
-		c.apis = map[string]rustapi.ExternAPI{}
+		c.apis = map[apiKey]rustapi.ExternAPI{}
 	}
 	if len(c.apis) < maxExternAPIs {
-		c.apis[lc.dir] = api
+		c.apis[apiKey{lc.dir, depth}] = api
 	}
 	c.apiMu.Unlock()
 	return api

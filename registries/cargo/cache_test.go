@@ -282,3 +282,45 @@ func TestCacheExternReexports(t *testing.T) {
 		t.Error("facade::only_in_newer is from a version Cargo.toml does not select")
 	}
 }
+
+// TestCacheExternOrder: a dependency's API does not depend on which crate of the crawl reached
+// it first. In a chain a -> b -> c -> d -> e of glob re-exports, c lists e's E whether it is
+// fetched first or after a, which reaches c two crates deeper.
+func TestCacheExternOrder(t *testing.T) {
+	home := t.TempDir()
+	chain := []string{"a", "b", "c", "d", "e"}
+	for i, name := range chain {
+		toml := "[package]\nname = \"" + name + "\"\nversion = \"1.0.0\"\nedition = \"2021\"\n"
+		lib := "/// The " + name + " type.\npub struct " + strings.ToUpper(name) + ";\n"
+		if i+1 < len(chain) {
+			toml += "[dependencies]\n" + chain[i+1] + " = \"1\"\n"
+			lib += "pub use " + chain[i+1] + "::*;\n"
+		}
+		cargotest.AddToCargoHome(t, home, cargotest.IndexDir, cargotest.Crate{Name: name, Version: "1.0.0", Files: map[string]string{"Cargo.toml": toml, "src/lib.rs": lib}})
+	}
+	lists := func(fetchFirst ...string) bool {
+		c, err := NewCache(home, CacheConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range append(fetchFirst, "c") {
+			pd, err := c.Fetch(context.Background(), name, "1.0.0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if name != "c" {
+				continue
+			}
+			for _, s := range pd.Symbols {
+				if s.QualifiedName == "c::E" {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	alone, afterA := lists(), lists("a")
+	if alone != afterA {
+		t.Errorf("c lists c::E: %v fetched alone, %v after a", alone, afterA)
+	}
+}
