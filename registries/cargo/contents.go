@@ -11,6 +11,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
 	"github.com/docidx/docidx/registries/cargo/internal/rustapi"
+	"github.com/docidx/docidx/registries/internal/docpath"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -31,17 +32,6 @@ func markdownExt(p string) bool {
 	return false
 }
 
-// firstComponent reports whether p's first path component is one of dirs, ignoring case.
-func firstComponent(p string, dirs ...string) bool {
-	first, _, _ := strings.Cut(p, "/")
-	for _, d := range dirs {
-		if strings.EqualFold(first, d) {
-			return true
-		}
-	}
-	return false
-}
-
 // keepCrateFile says which .crate entries docidx reads, and the size limit for the file (0 means
 // the default): Cargo.toml, README files at the root, markdown anywhere (a readme field or an
 // include_str! may name one), and Rust sources outside tests/, benches/ and the like.
@@ -55,7 +45,7 @@ func keepCrateFile(p string) (bool, int64) {
 	case markdownExt(p):
 		return true, 0
 	case strings.HasSuffix(p, ".rs"):
-		return !firstComponent(p, skipDirs...), 0
+		return !docpath.FirstComponentFold(p, skipDirs...), 0
 	}
 	return false, 0
 }
@@ -123,7 +113,7 @@ func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifes
 		kind docidx.DocKind
 	}{{guideDirs, docidx.DocGuide}, {exampleDirs, docidx.DocExample}} {
 		for _, e := range roots {
-			if !e.IsDir() || !firstComponent(e.Name(), group.dirs...) {
+			if !e.IsDir() || !docpath.FirstComponentFold(e.Name(), group.dirs...) {
 				continue
 			}
 			_ = fs.WalkDir(fsys, e.Name(), func(p string, d fs.DirEntry, err error) error {

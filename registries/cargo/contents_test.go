@@ -70,3 +70,20 @@ func TestCrateDocument(t *testing.T) {
 		})
 	}
 }
+
+// TestManifestTargetOrder: a dependency listed in two target tables resolves to the same one on
+// every read (the first target table by name), not to whichever map order gives.
+func TestManifestTargetOrder(t *testing.T) {
+	data := []byte("[package]\nname = \"x\"\nversion = \"1.0.0\"\n" +
+		"[target.'cfg(windows)'.dependencies]\ndep = \"2\"\n[target.'cfg(unix)'.dependencies]\ndep = \"1\"\n" +
+		"[target.'cfg(wasm)'.dependencies]\ndep = \"3\"\n")
+	for range 20 {
+		m, err := parseManifest(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.deps["dep"].req; got != "1" {
+			t.Fatalf("dep requirement %q, want the cfg(unix) table's 1", got)
+		}
+	}
+}

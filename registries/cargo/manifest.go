@@ -2,6 +2,8 @@ package cargo
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -82,8 +84,8 @@ func parseManifest(data []byte) (*manifest, error) {
 	}
 	tables := []any{raw["dependencies"]}
 	if targets, ok := raw["target"].(map[string]any); ok {
-		for _, t := range targets {
-			if t, ok := t.(map[string]any); ok {
+		for _, name := range slices.Sorted(maps.Keys(targets)) { // the first listing wins: in a stable order
+			if t, ok := targets[name].(map[string]any); ok {
 				tables = append(tables, t["dependencies"])
 			}
 		}
