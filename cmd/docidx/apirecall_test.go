@@ -681,7 +681,10 @@ func matchRecall(ref docidx.Ref, list *refList, syms []docidx.Symbol) recallRow 
 // rustLast is the last segment of a Rust path, without a macro's "!".
 func rustLast(p string) string {
 	p = strings.TrimSuffix(p, "!")
-	return p[strings.LastIndex(p, "::")+2:]
+	if i := strings.LastIndex(p, "::"); i >= 0 {
+		p = p[i+2:]
+	}
+	return p
 }
 
 // hasParams reports whether every name of params occurs in sym's signature, or for a class in

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -46,8 +47,8 @@ func TestRelevance(t *testing.T) {
 
 	mrr, recall5 := relevance(t, cs, "queries.json")
 	// The goals of the relevance issue: a change that ranks worse fails `make relevance`.
-	if mrr < minMRR || recall5 < minRecall5 {
-		t.Errorf("MRR %.3f, Recall@5 %.3f: want at least %.2f and %.2f", mrr, recall5, minMRR, minRecall5)
+	if floor := minMRRFor(os.Getenv("DOCIDX_CORPUS")); mrr < floor || recall5 < minRecall5 {
+		t.Errorf("MRR %.3f, Recall@5 %.3f: want at least %.2f and %.2f", mrr, recall5, floor, minRecall5)
 	}
 	// Questions written by someone who did not see the ranking, never tuned on: reported only,
 	// as a check that changes help in general and not just on the set above.
@@ -117,15 +118,24 @@ func labelled(tb testing.TB, file string) []labelledQuery {
 	return set.Queries
 }
 
-// The floors TestRelevance holds ranking to. MRR was held to 0.92 over a corpus of Go, npm and
-// this machine's Python (0.938 there). Issue 27's corpus adds a virtualenv of 108 distributions
-// and 271 crates, which compete for the labelled questions that name no language: the same
-// ranking reads 0.901 on it (PyPI's bcrypt before bcryptjs for "hash passwords with bcrypt",
-// the regex crate's date example for "format and add days to dates"). The floor follows the
-// corpus, not the ranking.
+// The floors TestRelevance holds ranking to: Recall@5, and MRR (minMRRFor).
 const (
-	minMRR     = 0.89
-	minRecall5 = 0.98
+	minMRR      = 0.92 // over a corpus of Go, npm and this machine's Python (0.938 there)
+	minMRRGrown = 0.89 // over issue 27's corpus, with Python and Rust of their own
+	minRecall5  = 0.98
 )
+
+// minMRRFor returns the MRR floor for the corpus in dir. Issue 27's corpus adds a virtualenv of
+// 108 distributions (pyenv/) and 271 crates (cargoproject/), which compete for the labelled
+// questions that name no language: the same ranking reads 0.901 on it (PyPI's bcrypt before
+// bcryptjs for "hash passwords with bcrypt", the regex crate's date example for "format and add
+// days to dates"). The floor follows the corpus, not the ranking: over the smaller one it stays
+// 0.92.
+func minMRRFor(dir string) float64 {
+	if isDir(filepath.Join(dir, "pyenv")) || isDir(filepath.Join(dir, "cargoproject")) {
+		return minMRRGrown
+	}
+	return minMRR
+}
 
 func first(s []string, n int) []string { return s[:min(n, len(s))] }
