@@ -374,9 +374,13 @@ func (f *foundHit) repeatOf(others []*foundHit) *foundHit {
 		}
 		held := 0
 		fresh = 0
+		digit := false // a new word with a digit: the answer, never a repeat
 		for i, w := range words {
 			if _, ok := slices.BinarySearch(o.vocab, w&^digitBit); !ok {
-				if fresh++; fresh > repeatNewWords || w&digitBit != 0 {
+				if digit = w&digitBit != 0; digit {
+					break
+				}
+				if fresh++; fresh > repeatNewWords {
 					break
 				}
 			}
@@ -386,7 +390,7 @@ func (f *foundHit) repeatOf(others []*foundHit) *foundHit {
 				}
 			}
 		}
-		if fresh <= repeatNewWords && !newDigits(words, o.vocab) && float64(held) >= repeatShare*float64(len(words)-2) {
+		if !digit && fresh <= repeatNewWords && float64(held) >= repeatShare*float64(len(words)-2) {
 			return o
 		}
 	}
@@ -467,19 +471,6 @@ func (b *wordBloom) add(h uint64) {
 
 func (b *wordBloom) has(h uint64) bool {
 	return b[h>>6&3]&(1<<(h&63)) != 0 && b[h>>14&3]&(1<<(h>>8&63)) != 0
-}
-
-// newDigits reports whether a word of words with a digit is not in vocab.
-func newDigits(words, vocab []uint64) bool {
-	for _, w := range words {
-		if w&digitBit == 0 {
-			continue
-		}
-		if _, ok := slices.BinarySearch(vocab, w&^digitBit); !ok {
-			return true
-		}
-	}
-	return false
 }
 
 // hitKey is a hit's page in a package version: search shows one hit per key.
