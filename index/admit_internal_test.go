@@ -24,20 +24,32 @@ func TestAdmitFloor(t *testing.T) {
 	}
 	l := termList{parts: []termPart{{seg: 0}}, df: len(list)}
 	const room = 40
-	a.growAt = ri.admitFloor(a, l, [][]byte{b.postings}, nil, room)
-	if a.growAt < 1 || a.growAt > 255 {
-		t.Fatalf("floor %d", a.growAt)
+	floor := ri.admitFloor(a, l, [][]byte{b.postings}, nil, room)
+	if floor < 1 || floor > 255 {
+		t.Fatalf("floor %d", floor)
 	}
-	if !ri.add(a, 0, b.postings, 1, nil, true) {
+	if !ri.add(a, 0, b.postings, 1, nil, floor) {
 		t.Fatal("add: malformed list")
 	}
 	added := len(a.touched) - 4
-	if added == 0 || added > room {
-		t.Errorf("%d documents added, want 1 to %d", added, room)
+	// The least floor that leaves at most room: the unheld documents at or above it number at
+	// most room, and those at or above one below it more.
+	above := func(floor int) int {
+		n := 0
+		for _, p := range list {
+			if p.doc%3 == 0 && p.doc > 6 && int(p.wtf) >= floor {
+				n++
+			}
+		}
+		return n
+	}
+	if added != above(floor) || added > room || above(floor-1) <= room {
+		t.Errorf("floor %d added %d documents (%d at or above it, %d at or above %d), want the least floor leaving at most %d",
+			floor, added, above(floor), above(floor-1), floor-1, room)
 	}
 	for _, d := range a.touched[4:] {
-		if int(d%250) < a.growAt {
-			t.Errorf("document %d of impact %d added below the floor %d", d, d%250, a.growAt)
+		if int(d%250) < floor {
+			t.Errorf("document %d of impact %d added below the floor %d", d, d%250, floor)
 		}
 	}
 	for _, d := range []uint32{3, 6} {

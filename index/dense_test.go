@@ -60,10 +60,10 @@ func TestDenseLists(t *testing.T) {
 	for _, grow := range []bool{true, false} {
 		for _, k := range []*docFilter{nil, keep} {
 			a, b := newAcc(), newAcc()
-			if !ri.add(a, 0, rareB.postings, 1.5, k, true) || !ri.add(b, 0, rareB.postings, 1.5, k, true) {
+			if !ri.add(a, 0, rareB.postings, 1.5, k, growAll) || !ri.add(b, 0, rareB.postings, 1.5, k, growAll) {
 				t.Fatal("rare list: malformed")
 			}
-			if !ri.add(a, 0, gaps.postings, 2.5, k, grow) {
+			if !ri.add(a, 0, gaps.postings, 2.5, k, growth(grow)) {
 				t.Fatal("gaps: malformed")
 			}
 			if !ri.addDense(b, 0, dense.postings, 2.5, k, grow) {
@@ -103,7 +103,7 @@ func TestPostingGaps(t *testing.T) {
 		return &accumulator{score: make([]float32, docs), matched: make([]uint8, docs), flags: make([]uint64, docs/64+1)}
 	}
 	added, alt := newAcc(), newAcc()
-	if !ri.add(added, 0, b.postings, 2.5, nil, true) {
+	if !ri.add(added, 0, b.postings, 2.5, nil, growAll) {
 		t.Fatal("add: malformed")
 	}
 	if !ri.addAlternative(alt, 0, b.postings, make([]uint64, docs/64+1), 2.5/255, nil, true) {
@@ -123,7 +123,7 @@ func TestPostingGaps(t *testing.T) {
 	}
 	// Cut inside the three-byte gap of 200,000: reported, not a panic.
 	cut := bytes.Index(b.postings, binary.AppendUvarint(nil, 200_000)) + 2
-	if ri.add(newAcc(), 0, b.postings[:cut], 1, nil, true) || ri.addAlternative(newAcc(), 0, b.postings[:cut], make([]uint64, docs/64+1), 1, nil, true) {
+	if ri.add(newAcc(), 0, b.postings[:cut], 1, nil, growAll) || ri.addAlternative(newAcc(), 0, b.postings[:cut], make([]uint64, docs/64+1), 1, nil, true) {
 		t.Error("a list cut inside a gap was accepted")
 	}
 }
@@ -156,7 +156,7 @@ func TestAddAlternative(t *testing.T) {
 			var helds [3][]uint64
 			for j := range accs {
 				accs[j] = &accumulator{score: make([]float32, docs), matched: make([]uint8, docs)}
-				if !ri.add(accs[j], 0, rb.postings, 1.5, k, true) {
+				if !ri.add(accs[j], 0, rb.postings, 1.5, k, growAll) {
 					t.Fatal("rare list: malformed")
 				}
 				helds[j] = make([]uint64, docs/64+1)
@@ -192,4 +192,12 @@ func everyEleventhOut(docs uint32) *docFilter {
 		}
 	}
 	return keep
+}
+
+// growth is add's growAt for a list that grows the accumulator or does not.
+func growth(grow bool) int {
+	if grow {
+		return growAll
+	}
+	return growNone
 }

@@ -807,10 +807,14 @@ type accumulator struct {
 	stored  []byte   // the stored fields of a hit being read (bleveStored)
 	scratch []byte   // a dictionary block or hit record being read
 	flags   []uint64 // a bit per document, set by flag and cleared by unflag
-	// growAt is the least impact at which add and addDense, growing, add a document a holds no
-	// score for (see admitFloor); 0 adds every one.
-	growAt int
 }
+
+// Values of add's growAt: the least impact at which a posting adds a document the accumulator
+// holds no score for (see admitFloor).
+const (
+	growAll  = 0                 // every document
+	growNone = math.MaxUint8 + 1 // none: only documents already held are added to
+)
 
 func (a *accumulator) flag(doc uint32)   { a.flags[doc/64] |= 1 << (doc % 64) }
 func (a *accumulator) unflag(doc uint32) { a.flags[doc/64] &^= 1 << (doc % 64) }
@@ -878,9 +882,10 @@ func nextPostingLong(list []byte, i int, doc uint32) (next uint32, impact uint8,
 }
 
 // add adds weight·impact/255 for every posting of list, a list of segment seg, to a, for
-// documents keep accepts (all when keep is nil). With grow false only documents a already holds
-// are updated; with grow true, also those of impact a.growAt or more. It returns false on a malformed list.
-func (ri *rankIndex) add(a *accumulator, seg int, list []byte, weight float32, keep *docFilter, grow bool) bool {
+// documents keep accepts (all when keep is nil): to the documents a holds, and to the others of
+// impact growAt or more (growAll, growNone, or a floor from admitFloor). It returns false on a
+// malformed list.
+func (ri *rankIndex) add(a *accumulator, seg int, list []byte, weight float32, keep *docFilter, growAt int) bool {
 	scale := weight / 255
 	base := ri.docBase[seg]
 	// The segment's part of the arrays: a document's number there is its local number.
@@ -900,7 +905,7 @@ func (ri *rankIndex) add(a *accumulator, seg int, list []byte, weight float32, k
 		}
 		m := matched[doc]
 		if m == 0 {
-			if !grow || int(impact) < a.growAt || !keep.keep(base+doc) {
+			if int(impact) < growAt || !keep.keep(base+doc) {
 				continue
 			}
 			a.touched = append(a.touched, base+doc)
@@ -958,7 +963,7 @@ func (ri *rankIndex) addDense(a *accumulator, seg int, list []byte, weight float
 	ok := forEachDense(list, docs, func(doc uint32, impact uint8) {
 		m := matched[doc]
 		if m == 0 {
-			if int(impact) < a.growAt || !keep.keep(base+doc) {
+			if !keep.keep(base + doc) {
 				return
 			}
 			a.touched = append(a.touched, base+doc)

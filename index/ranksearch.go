@@ -212,7 +212,6 @@ func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 // It returns false on an unreadable list. The lists read stay in a.lists, in the order of lists
 // and their parts, for accumulateAlternatives.
 func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilter) bool {
-	defer func() { a.growAt = 0 }()
 	limit := accumulatorLimitFor(len(lists))
 	k := 0 // the list part read
 	for _, l := range lists {
@@ -229,19 +228,20 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 			k++
 		}
 		// The rarest list always adds.
-		grow := len(a.touched) == 0 || len(a.touched)+l.df <= limit
-		a.growAt = 0
-		if !grow && len(a.touched) < limit && !l.anyDense() {
-			a.growAt = ri.admitFloor(a, l, a.lists[first:k], keep, limit-len(a.touched))
-			grow = a.growAt <= math.MaxUint8
+		growAt := growNone
+		switch {
+		case len(a.touched) == 0 || len(a.touched)+l.df <= limit:
+			growAt = growAll
+		case len(a.touched) < limit && !l.anyDense():
+			growAt = ri.admitFloor(a, l, a.lists[first:k], keep, limit-len(a.touched))
 		}
 		for j, part := range l.parts {
 			buf := a.lists[first+j]
 			var ok bool
 			if part.list.dense {
-				ok = ri.addDense(a, part.seg, buf, l.idf, keep, grow)
+				ok = ri.addDense(a, part.seg, buf, l.idf, keep, growAt == growAll)
 			} else {
-				ok = ri.add(a, part.seg, buf, l.idf, keep, grow)
+				ok = ri.add(a, part.seg, buf, l.idf, keep, growAt)
 			}
 			if !ok {
 				return false
@@ -253,8 +253,8 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 
 // admitFloor returns the least impact at which l's documents that a holds no score for yet (and
 // keep accepts) number at most room, over all its parts (bufs, as read; sparse lists, see
-// anyDense): the floor above which the list adds documents. It returns math.MaxUint8+1 when its highest impact alone has more than
-// room.
+// anyDense): the floor above which the list adds documents (add's growAt). It returns growNone
+// when its highest impact alone has more than room.
 func (ri *rankIndex) admitFloor(a *accumulator, l termList, bufs [][]byte, keep *docFilter, room int) int {
 	var hist [math.MaxUint8 + 1]int
 	for j, part := range l.parts {
