@@ -90,7 +90,7 @@ func closure(ctx context.Context, opts Options, log *slog.Logger, caches []insta
 				continue
 			case known && !holds:
 				log.Log(ctx, levelFor(w), "crawl: requirement not crawled: its marker does not hold for "+describe(caches[0].src),
-					"requirement", s.String(), "marker", s.Marker, "from", originOf(w))
+					"requirement", s.String(), "marker", s.Marker, "from", s.Origin)
 				continue
 			case !known:
 				optional = true
@@ -99,7 +99,7 @@ func closure(ctx context.Context, opts Options, log *slog.Logger, caches []insta
 		ref, src, err := resolveInstalled(ctx, caches, s)
 		if err != nil {
 			if errors.Is(err, docidx.ErrNotFound) && optional {
-				log.Debug("crawl: requirement not installed, and its marker cannot be decided: not crawled", "requirement", s.String(), "marker", s.Marker, "from", originOf(w))
+				log.Debug("crawl: requirement not installed, and its marker cannot be decided: not crawled", "requirement", s.String(), "marker", s.Marker, "from", s.Origin)
 				continue
 			}
 			if failed[s.Name] {
@@ -137,13 +137,7 @@ func closure(ctx context.Context, opts Options, log *slog.Logger, caches []insta
 				log.Debug("crawl: requirement not followed", "requirement", d, "of", parent, "err", err, "why", r.skip)
 				continue
 			}
-			queue = append(queue, wanted{
-				spec: Spec{
-					Ecosystem: s.Ecosystem, Name: r.name, Query: r.specifier, Requirement: true,
-					Extras: joinExtras(r.extras), Marker: r.marker, Origin: "required by " + parent,
-				},
-				parent: parent, pextra: splitExtras(s.Extras),
-			})
+			queue = append(queue, wanted{spec: r.spec("required by " + parent), parent: parent, pextra: splitExtras(s.Extras)})
 		}
 	}
 	return jobs, others, nil
@@ -156,13 +150,6 @@ func levelFor(w wanted) slog.Level {
 		return slog.LevelInfo
 	}
 	return slog.LevelDebug
-}
-
-func originOf(w wanted) string {
-	if w.parent != "" {
-		return "required by " + w.parent
-	}
-	return w.spec.Origin
 }
 
 // joinExtras returns extras sorted, without duplicates, joined with "," (Spec.Extras).
@@ -214,24 +201,24 @@ func requirementError(ctx context.Context, caches []installedCache, w wanted, er
 			}
 		}
 	}
-	var what, todo string
+	todo := fmt.Sprintf("install the project's requirements there (pip install -r %s)", originFile(s.Origin))
+	if w.parent != "" {
+		todo = "repair that environment (pip install " + strings.Fields(w.parent)[0] + ", then pip check)"
+	}
+	var what string
 	switch {
 	case installed != "" && w.parent == "":
 		what = fmt.Sprintf("%s has %s %s, which does not satisfy %s", where, s.Name, installed, asked)
-		todo = fmt.Sprintf("install the project's requirements there (pip install -r %s)", originFile(s.Origin))
 	case installed != "":
 		what = fmt.Sprintf("%s has %s %s, but %s requires %s", where, s.Name, installed, w.parent, asked)
-		todo = "repair that environment (pip install " + strings.Fields(w.parent)[0] + ", then pip check)"
 	case w.parent == "":
 		what = fmt.Sprintf("%s is not installed in %s", s.Name, where)
-		todo = fmt.Sprintf("install the project's requirements there (pip install -r %s)", originFile(s.Origin))
 	default:
 		what = fmt.Sprintf("%s is not installed in %s, though %s requires it", s.Name, where, w.parent)
-		todo = "repair that environment (pip install " + strings.Fields(w.parent)[0] + ", then pip check)"
 	}
 	// Only a site-packages implements Installed today, hence the words of pip and docidx crawl.
 	return fmt.Errorf("%s (%s): %s; %s, or crawl without --site-packages to take the newest matching release from the index: %w",
-		s, originOf(w), what, todo, err)
+		s, s.Origin, what, todo, err)
 }
 
 // originFile returns the file of an origin "requirements.txt:3".

@@ -160,7 +160,10 @@ func TestRunRequirementsUnsatisfied(t *testing.T) {
 // TestRunRequirementsWithoutSitePackages: without an Installed cache a requirement's range is
 // resolved by the registry, as before, and nothing is walked.
 func TestRunRequirementsWithoutSitePackages(t *testing.T) {
-	reg := &fakeInstalled{fakeSource: &fakeSource{eco: docidx.PyPI, name: "pypi index", versions: map[string][]string{"jsonschema": {"4.23.0"}}}}
+	// The index also knows what jsonschema requires; a registry crawl still takes only what the
+	// file names (the index's resolver, not docidx, would pick the rest).
+	reg := &fakeInstalled{fakeSource: &fakeSource{eco: docidx.PyPI, name: "pypi index", versions: map[string][]string{"jsonschema": {"4.23.0"}, "attrs": {"23.1.0"}}},
+		requires: map[string][]string{"jsonschema@4.23.0": {"attrs>=22"}}}
 	sink := &fakeSink{}
 	sum, err := Run(context.Background(), sink, Options{Specs: requirementSpecs(t, "jsonschema>=4.0\n"), Registries: []docidx.Registry{reg}})
 	if err != nil || sum.Failed != 0 {

@@ -2,6 +2,7 @@ package crawl
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -91,7 +92,7 @@ func parseCargoManifest(st *lockState, name string, data []byte) error {
 	}
 	lines := strings.Split(string(data), "\n")
 	add := func(table string, deps map[string]any) {
-		for _, key := range sortedKeys(deps) {
+		for _, key := range slices.Sorted(maps.Keys(deps)) {
 			line := keyLine(lines, key)
 			entry := table + "." + key
 			req, crate, why := cargoRequirement(key, deps[key], wsDeps)
@@ -101,11 +102,8 @@ func parseCargoManifest(st *lockState, name string, data []byte) error {
 			}
 			st.lf.Specs = append(st.lf.Specs, Spec{
 				Ecosystem: docidx.Cargo, Name: crate, Query: caretDefault(req),
-				Origin: fmt.Sprintf("%s:%d", baseName(name), line),
+				Origin: originAt(name, line),
 			})
-			if line == 0 {
-				st.lf.Specs[len(st.lf.Specs)-1].Origin = baseName(name)
-			}
 		}
 	}
 	for _, t := range cargoDepTables {
@@ -113,7 +111,7 @@ func parseCargoManifest(st *lockState, name string, data []byte) error {
 		add(t, deps)
 	}
 	if targets, ok := raw["target"].(map[string]any); ok {
-		for _, cfg := range sortedKeys(targets) {
+		for _, cfg := range slices.Sorted(maps.Keys(targets)) {
 			tt, _ := targets[cfg].(map[string]any)
 			for _, t := range cargoDepTables {
 				deps, _ := tt[t].(map[string]any)
@@ -194,15 +192,6 @@ func firstNonNil(vs ...any) any {
 	return nil
 }
 
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 // keyLine returns the 1-based line where key is first defined as "key =" or "key.", or as a
 // table header "[….key]", 0 when not found.
 func keyLine(lines []string, key string) int {
@@ -222,9 +211,4 @@ func keyLine(lines []string, key string) int {
 		}
 	}
 	return 0
-}
-
-func baseName(file string) string {
-	file = strings.ReplaceAll(file, `\`, "/")
-	return file[strings.LastIndexByte(file, '/')+1:]
 }

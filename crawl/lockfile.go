@@ -326,25 +326,37 @@ func (st *lockState) add(file string, eco docidx.Ecosystem, name, version string
 	}
 	st.lf.Specs = append(st.lf.Specs, Spec{
 		Ecosystem: eco, Name: name, Query: version, Exact: true,
-		Origin: path.Base(strings.ReplaceAll(file, `\`, "/")),
+		Origin: originAt(file, 0),
 	})
+}
+
+// originAt returns a Spec's Origin for line of file: its base name, with ":line" when line is
+// known (above 0).
+func originAt(file string, line int) string {
+	o := path.Base(strings.ReplaceAll(file, `\`, "/"))
+	if line > 0 {
+		o += ":" + strconv.Itoa(line)
+	}
+	return o
 }
 
 // addRequirement adds a Python requirement: an exact spec when a clause pins one version, else a
 // range spec with the specifier set as its query. line is its 1-based line, 0 when unknown.
 func (st *lockState) addRequirement(file string, line int, r pyRequirement) {
+	st.lf.Specs = append(st.lf.Specs, r.spec(originAt(file, line)))
+}
+
+// spec returns the Spec of requirement r, from origin: exact when a clause pins one version,
+// else a range with the specifier set as its query.
+func (r pyRequirement) spec(origin string) Spec {
 	s := Spec{
-		Ecosystem: docidx.PyPI, Name: r.name, Query: r.specifier,
-		Origin:      path.Base(strings.ReplaceAll(file, `\`, "/")),
+		Ecosystem: docidx.PyPI, Name: r.name, Query: r.specifier, Origin: origin,
 		Requirement: true, Extras: joinExtras(r.extras), Marker: r.marker,
 	}
 	if r.pinned != "" {
 		s.Query, s.Exact = r.pinned, true
 	}
-	if line > 0 {
-		s.Origin += ":" + strconv.Itoa(line)
-	}
-	st.lf.Specs = append(st.lf.Specs, s)
+	return s
 }
 
 func (st *lockState) skip(file string, line int, entry, reason string) {

@@ -242,10 +242,6 @@ func parseRequiresTxt(b []byte) []string {
 	return out
 }
 
-// Environment returns the marker environment the distributions' requirements are evaluated in
-// (SitePackagesConfig.Environment).
-func (s *SitePackages) Environment() Environment { return s.cfg.Environment }
-
 // EvalMarker evaluates a PEP 508 environment marker for the interpreter the directory belongs
 // to, with extras asked for; see the package function EvalMarker.
 func (s *SitePackages) EvalMarker(marker string, extras []string) (holds, known bool, err error) {
