@@ -138,13 +138,15 @@ func (c *Cache) crateAPI(lc *localCrate, depth int) rustapi.ExternAPI {
 		return rustapi.ExternAPI{}
 	}
 	defer root.Close()
-	cont, err := buildContents(root.FS(), lc.name, c.lim, func(man *manifest) func(string) rustapi.ExternAPI {
-		return c.externAPI(man, depth)
-	})
+	// The API alone: a dependency's README and docs are read when it is fetched for itself.
+	man, err := readManifest(root.FS())
 	if err != nil {
 		return rustapi.ExternAPI{}
 	}
-	api = rustapi.ExternAPI{Symbols: cont.symbols, Aliases: cont.aliases}
+	res, _, _ := libraryAPI(root.FS(), man, lc.name, c.lim, func(man *manifest) func(string) rustapi.ExternAPI {
+		return c.externAPI(man, depth)
+	})
+	api = rustapi.ExternAPI{Symbols: res.Symbols, Aliases: res.Aliases}
 	prefix := filepath.Base(lc.dir) + "/"
 	for i := range api.Symbols {
 		// Symbols inlined from the crate's own dependencies are already under theirs.

@@ -68,11 +68,7 @@ type contents struct {
 // extern, when not nil, gives the public API of a dependency a `pub use` re-exports
 // (rustapi.Options.Extern), from the dependencies man lists.
 func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifest) func(string) rustapi.ExternAPI) (*contents, error) {
-	data, err := memfs.ReadLimited(fsys, "Cargo.toml", maxManifest)
-	if err != nil {
-		return nil, fmt.Errorf("reading Cargo.toml: %w", err)
-	}
-	man, err := parseManifest(data)
+	man, err := readManifest(fsys)
 	if err != nil {
 		return nil, err
 	}
@@ -156,25 +152,7 @@ func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifes
 	}
 
 	// The library's public API.
-	root := man.libPath
-	if root == "" {
-		root = "src/lib.rs"
-	}
-	root = path.Clean(strings.ReplaceAll(root, `\`, "/"))
-	if st, err := fs.Stat(fsys, root); err == nil && st.Mode().IsRegular() && fs.ValidPath(root) {
-		var ext func(string) rustapi.ExternAPI
-		if extern != nil {
-			ext = extern(man)
-		}
-		res := rustapi.Extract(fsys, rustapi.Options{
-			Crate:       man.crateName(name),
-			Root:        root,
-			Edition:     man.edition,
-			Extern:      ext,
-			MaxFiles:    lim.MaxFiles,
-			MaxFileSize: lim.MaxFile,
-			MaxSymbols:  lim.MaxSymbols,
-		})
+	if res, root, ok := libraryAPI(fsys, man, name, lim, extern); ok {
 		c.symbols, c.aliases = res.Symbols, res.Aliases
 		c.problems = append(c.problems, res.Problems...)
 		if d, ok := crateDocument(res, man.crateName(name), root, readmePath, readmeSrc); ok {
@@ -189,6 +167,42 @@ func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifes
 		}
 	}
 	return c, nil
+}
+
+// readManifest reads and parses the crate's Cargo.toml.
+func readManifest(fsys fs.FS) (*manifest, error) {
+	data, err := memfs.ReadLimited(fsys, "Cargo.toml", maxManifest)
+	if err != nil {
+		return nil, fmt.Errorf("reading Cargo.toml: %w", err)
+	}
+	return parseManifest(data)
+}
+
+// libraryAPI extracts the public API of the crate's library (its lib path, else src/lib.rs),
+// the dependencies it re-exports read through extern when not nil, and returns the library's
+// root file; ok is false for a crate without a library.
+func libraryAPI(fsys fs.FS, man *manifest, name string, lim Limits, extern func(man *manifest) func(string) rustapi.ExternAPI) (res rustapi.Result, root string, ok bool) {
+	root = man.libPath
+	if root == "" {
+		root = "src/lib.rs"
+	}
+	root = path.Clean(strings.ReplaceAll(root, `\`, "/"))
+	if st, err := fs.Stat(fsys, root); err != nil || !st.Mode().IsRegular() || !fs.ValidPath(root) {
+		return rustapi.Result{}, root, false
+	}
+	var ext func(string) rustapi.ExternAPI
+	if extern != nil {
+		ext = extern(man)
+	}
+	return rustapi.Extract(fsys, rustapi.Options{
+		Crate:       man.crateName(name),
+		Root:        root,
+		Edition:     man.edition,
+		Extern:      ext,
+		MaxFiles:    lim.MaxFiles,
+		MaxFileSize: lim.MaxFile,
+		MaxSymbols:  lim.MaxSymbols,
+	}), root, true
 }
 
 // exampleMarkdown wraps an example program as markdown: its //! doc (if any) as prose under its
