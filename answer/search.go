@@ -203,8 +203,8 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 	// one of them holding its passage, were a fifth of what serving a search allocated.
 	seen := make(map[hitKey]bool, want)
 	members := make(map[memberHit][]*foundHit)
-	kept := make(map[string][]*foundHit)
-	bare := make(map[string]*foundHit) // by package version and parent: an undocumented member shown
+	kept := make(map[versionKey][]*foundHit)
+	bare := make(map[memberHit]*foundHit) // by package version and parent: an undocumented member shown
 	hits := make([]*foundHit, 0, want)
 	for raw := 0; len(hits) < want; {
 		// Ask for what is still missing plus a little room for duplicates (overloads share a
@@ -244,7 +244,8 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 			// A page whose passage repeats what a kept hit of the same package version shows
 			// (a README section copied into a typings file's JSDoc, a docstring rendered again
 			// in the docs) is that hit's answer again: it names it instead.
-			if o := f.repeatOf(kept[h.Package+"@"+h.Version]); o != nil {
+			version := versionKey{h.Ecosystem, h.Package, h.Version}
+			if o := f.repeatOf(kept[version]); o != nil {
 				name := h.Title
 				if h.Kind != docidx.HitSymbol {
 					name = h.URI
@@ -258,7 +259,7 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 			// for a question that spells the type) are one hit: none has a passage to tell it
 			// from the others.
 			if h.Kind == docidx.HitSymbol && f.snippet() == "" {
-				k := h.Package + "@" + h.Version + " " + parentName(h.Title)
+				k := memberHit{h.Ecosystem, h.Package, h.Version, parentName(h.Title)}
 				if o := bare[k]; o != nil {
 					o.Also = append(o.Also, h.Title)
 					passages.Skip(i)
@@ -267,7 +268,7 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 				}
 				bare[k] = f
 			}
-			kept[h.Package+"@"+h.Version] = append(kept[h.Package+"@"+h.Version], f)
+			kept[version] = append(kept[version], f)
 			seen[key] = true
 			hits = append(hits, f)
 		}
@@ -479,8 +480,16 @@ type hitKey struct {
 	pkg, version, pageURI string
 }
 
-// memberHit is a symbol hit's package version and own name: search shows one member declared
-// alike, with the same passage, on several types (see twinOf).
+// versionKey is a hit's package version: search names a hit whose passage repeats another's of
+// the same version (repeatOf) in that hit's also.
+type versionKey struct {
+	eco          docidx.Ecosystem
+	pkg, version string
+}
+
+// memberHit is a symbol hit's package version and a name: its own name, for search to show one
+// member declared alike, with the same passage, on several types (see twinOf); or its parent's,
+// to show the undocumented members of one type as one hit.
 type memberHit struct {
 	eco                docidx.Ecosystem
 	pkg, version, name string
