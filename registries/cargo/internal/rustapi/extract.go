@@ -133,8 +133,10 @@ func Extract(fsys fs.FS, opts Options) Result {
 	}
 	x.root = &module{name: opts.Crate, file: opts.Root, dir: path.Dir(opts.Root), vis: visPub, line: 1}
 	x.load(x.root, root, opts.Root, false, 0)
-	x.emit()
+	// The crate-level docs are read once (their include_str! files too): the crate symbol's doc
+	// is their first maxDoc bytes.
 	x.res.CrateDoc = x.docLimit(x.root.docs, x.root.file, MaxCrateDoc)
+	x.emit()
 	for _, f := range x.root.docs {
 		if f.include == "" {
 			continue
@@ -870,9 +872,11 @@ func (x *extractor) full() bool {
 
 // moduleEntry lists module m at its public path p.
 func (x *extractor) moduleEntry(m *module, p []string) {
-	sig := "pub mod " + p[len(p)-1]
+	sig, doc := "pub mod "+p[len(p)-1], ""
 	if m == x.root {
-		sig = "crate " + x.opts.Crate
+		sig, doc = "crate "+x.opts.Crate, cutDoc(x.res.CrateDoc, maxDoc)
+	} else {
+		doc = x.doc(m.docs, m.file)
 	}
 	x.count++
 	x.entries = append(x.entries, &entry{sym: docidx.Symbol{
@@ -881,7 +885,7 @@ func (x *extractor) moduleEntry(m *module, p []string) {
 		Package:       strings.Join(p, "::"),
 		QualifiedName: strings.Join(p, "::"),
 		Signature:     sig,
-		Doc:           x.doc(m.docs, m.file),
+		Doc:           doc,
 		File:          m.file,
 		Line:          max(m.line, 1),
 		Deprecated:    m.deprecated,
@@ -1242,15 +1246,19 @@ func (x *extractor) docLimit(frags []docFrag, file string, limit int) string {
 	for len(out) > 0 && out[len(out)-1] == "" {
 		out = out[:len(out)-1]
 	}
-	text := visible(strings.Join(out, "\n"))
-	if len(text) > limit {
-		cut := limit
-		for cut > 0 && text[cut]&0xC0 == 0x80 {
-			cut--
-		}
-		text = text[:cut] + " …"
+	return cutDoc(visible(strings.Join(out, "\n")), limit)
+}
+
+// cutDoc returns text cut at limit bytes, at a character boundary, marked with " …" when cut.
+func cutDoc(text string, limit int) string {
+	if len(text) <= limit {
+		return text
 	}
-	return text
+	cut := limit
+	for cut > 0 && text[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return text[:cut] + " …"
 }
 
 // beautifyBlock drops a block comment's blank first and last lines and, when every line after

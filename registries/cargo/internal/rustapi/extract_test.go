@@ -833,6 +833,11 @@ other!();
 			t.Errorf("no %q in %q", want, got)
 		}
 	}
+	// The ($x:ident) rule needs an argument, and other!() names no macro of the crate: neither
+	// brings an item.
+	if len(got) != 4 {
+		t.Errorf("%d symbols %q, want the crate and the three above", len(got), got)
+	}
 }
 
 // TestMacroExpansion: an item-level invocation of a macro_rules of the crate expands through
