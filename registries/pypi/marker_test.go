@@ -3,6 +3,7 @@ package pypi
 import (
 	"context"
 	"errors"
+	"github.com/docidx/docidx"
 	"os"
 	"path/filepath"
 	"slices"
@@ -127,7 +128,7 @@ func TestSitePackagesRequires(t *testing.T) {
 	if holds, known, err := sp.EvalMarker(`python_version < "3"`, nil); holds || !known || err != nil {
 		t.Errorf("EvalMarker with the configured environment = %v, %v, %v", holds, known, err)
 	}
-	if _, err := sp.Requires(ctx, "flask", "9.9"); err == nil {
-		t.Error("Requires of a version not installed: no error")
+	if _, err := sp.Requires(ctx, "flask", "9.9"); !errors.Is(err, docidx.ErrNotFound) {
+		t.Errorf("Requires of a version not installed: %v, want docidx.ErrNotFound", err)
 	}
 }
