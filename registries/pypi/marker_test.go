@@ -3,12 +3,12 @@ package pypi
 import (
 	"context"
 	"errors"
-	"github.com/docidx/docidx"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
 )
 
