@@ -356,6 +356,11 @@ func TestNoHitsInPackage(t *testing.T) {
 	if !errors.Is(err, docidx.ErrNotFound) || !strings.Contains(err.Error(), want) {
 		t.Errorf("err = %v, want it to say %q", err, want)
 	}
+	// A kind filter may be what found nothing: the answer names the filters instead.
+	_, _, err = s.Search(context.Background(), answer.SearchInput{Query: "greeting", Package: "example.com/hello", Kind: "const"})
+	if err == nil || strings.Contains(err.Error(), "none with these words") || !strings.Contains(err.Error(), "kind=const") {
+		t.Errorf("with a kind filter: err = %v, want it to name the filters, not say the words are missing", err)
+	}
 }
 
 // TestUndocumentedMembers checks that the undocumented members of one type are one hit that

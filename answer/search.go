@@ -528,10 +528,13 @@ func (s *Service) noHits(q index.Query) error {
 		}
 	}
 	msg := "no results for " + docidx.Quote(q.Text)
-	if held := s.packageHolds(q); held != "" {
-		// An assistant that finds nothing in a package searches it again and again in other
-		// words; what the snapshot holds of it tells when the answer cannot be there.
-		return notFoundf("%s. %s, none with these words: what its docs do not say is not indexed. Try other words, or search without the package.", msg, held)
+	// An assistant that finds nothing in a package searches it again and again in other words;
+	// what the snapshot holds of it tells when the answer cannot be there. With a kind filter,
+	// the kind may be what left nothing: the filters say so below.
+	if q.Kind == "" {
+		if held := s.packageHolds(q); held != "" {
+			return notFoundf("%s. %s, none with these words: what its docs do not say is not indexed. Try other words, or search without the package.", msg, held)
+		}
 	}
 	if len(filters) > 0 {
 		msg += " with " + strings.Join(filters, ", ") + "; try without some filters"
