@@ -8,13 +8,12 @@ import (
 // highest impact, at most room of them, and still adds to every document already held.
 func TestAdmitFloor(t *testing.T) {
 	const docs = 3000
-	impact := func(p posting) uint8 { return uint8(p.wtf) }
 	var list []posting
 	for doc := uint32(0); doc < docs; doc += 3 { // 1,000 documents, impacts 0..249
-		list = append(list, posting{doc: doc, wtf: float64(doc % 250)})
+		list = append(list, posting{doc: doc, impact: uint8(doc % 250)})
 	}
 	b := &rankBuilder{ids: make([]string, docs)}
-	b.appendPostings(list, impact)
+	b.appendPostings(list)
 	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
 	a := &accumulator{score: make([]float32, docs), matched: make([]uint8, docs), flags: make([]uint64, docs/64+1)}
 	// Documents the rarer words brought: 0, 3, 6 (impacts 0, 3, 6 in the list) and 1 (not in it).
@@ -37,7 +36,7 @@ func TestAdmitFloor(t *testing.T) {
 	above := func(floor int) int {
 		n := 0
 		for _, p := range list {
-			if p.doc%3 == 0 && p.doc > 6 && int(p.wtf) >= floor {
+			if p.doc%3 == 0 && p.doc > 6 && int(p.impact) >= floor {
 				n++
 			}
 		}

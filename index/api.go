@@ -35,7 +35,11 @@ import (
 //	   others. A single snapshot (an archive, also as unpacked) holds its segments itself
 //	   (SegmentDir ""). Format 4 is read as such a snapshot; a crawl into its index directory
 //	   moves its segments beside the generations.
-const FormatVersion = 5
+//	6  a segment's words are analysed once, into its rank.idx, which also holds the spelling
+//	   dictionaries (sections fuzzall and fuzzname); search.bleve holds the stored fields only.
+//	   Segments of format 5 are read as they are (their spelling dictionaries from
+//	   search.bleve) and rewritten when a merge or docidx compact reads them.
+const FormatVersion = 6
 
 // oldestReadFormat is the oldest snapshot format Open reads; older ones are refused with an
 // error wrapping docidx.ErrFormat, and a crawl rewrites them.

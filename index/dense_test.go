@@ -17,31 +17,31 @@ func TestDenseLists(t *testing.T) {
 	var list []posting
 	for doc := range uint32(docs) {
 		if rng.IntN(5) == 0 || doc == 0 || doc == docs-1 {
-			list = append(list, posting{doc: doc, wtf: float64(1 + rng.IntN(9))})
+			wtf := float64(1 + rng.IntN(9))
+			list = append(list, posting{doc: doc, impact: quantize(wtf / (rankK1 + wtf))})
 		}
 	}
-	impact := func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) }
 	if !isDense(len(list), docs) {
 		t.Fatalf("%d of %d documents: not dense", len(list), docs)
 	}
 	gaps := &rankBuilder{ids: make([]string, docs)}
-	gaps.appendPostings(list, impact)
+	gaps.appendPostings(list)
 	dense := &rankBuilder{ids: make([]string, docs)}
-	dense.appendDense(list, impact)
+	dense.appendDense(list)
 	if want := 8*denseWords(docs) + 4*denseRanks(docs) + len(list); len(dense.postings) != want {
 		t.Fatalf("dense list of %d bytes, want %d", len(dense.postings), want)
 	}
 
 	var walked []posting
-	if !forEachDense(dense.postings, docs, func(doc uint32, imp uint8) { walked = append(walked, posting{doc: doc, wtf: float64(imp)}) }) {
+	if !forEachDense(dense.postings, docs, func(doc uint32, imp uint8) { walked = append(walked, posting{doc: doc, impact: imp}) }) {
 		t.Fatal("forEachDense: malformed")
 	}
 	if len(walked) != len(list) {
 		t.Fatalf("forEachDense walked %d documents, want %d", len(walked), len(list))
 	}
 	for i, p := range list {
-		if walked[i].doc != p.doc || uint8(walked[i].wtf) != impact(p) {
-			t.Fatalf("posting %d: %v, want doc %d impact %d", i, walked[i], p.doc, impact(p))
+		if walked[i] != p {
+			t.Fatalf("posting %d: %v, want doc %d impact %d", i, walked[i], p.doc, p.impact)
 		}
 	}
 
@@ -52,10 +52,10 @@ func TestDenseLists(t *testing.T) {
 	// A rarer list first, then this one: growing, and adding only to what is held.
 	var rare []posting
 	for doc := uint32(3); doc < docs; doc += 7 {
-		rare = append(rare, posting{doc: doc, wtf: 2})
+		rare = append(rare, posting{doc: doc, impact: quantize(2 / (rankK1 + 2))})
 	}
 	rareB := &rankBuilder{ids: make([]string, docs)}
-	rareB.appendPostings(rare, impact)
+	rareB.appendPostings(rare)
 	keep := everyEleventhOut(docs)
 	for _, grow := range []bool{true, false} {
 		for _, k := range []*docFilter{nil, keep} {
@@ -90,14 +90,14 @@ func TestPostingGaps(t *testing.T) {
 	doc := uint32(0)
 	for i, gap := range []uint32{5, 1, 127, 128, 129, 1, 16383, 16384, 2, 200_000, 3, 70_000} {
 		doc += gap
-		list = append(list, posting{doc: doc, wtf: float64(1 + i%9)})
+		wtf := float64(1 + i%9)
+		list = append(list, posting{doc: doc, impact: quantize(wtf / (rankK1 + wtf))})
 	}
-	impact := func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) }
 	b := &rankBuilder{ids: make([]string, docs)}
-	b.appendPostings(list, impact)
+	b.appendPostings(list)
 
 	var walked []posting
-	forEachPosting(b.postings, func(doc uint32, imp uint8) { walked = append(walked, posting{doc: doc, wtf: float64(imp)}) })
+	forEachPosting(b.postings, func(doc uint32, imp uint8) { walked = append(walked, posting{doc: doc, impact: imp}) })
 	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
 	newAcc := func() *accumulator {
 		return &accumulator{score: make([]float32, docs), matched: make([]uint8, docs), flags: make([]uint64, docs/64+1)}
@@ -114,10 +114,10 @@ func TestPostingGaps(t *testing.T) {
 			len(list), len(walked), len(added.touched), len(alt.touched))
 	}
 	for i, p := range list {
-		want := 2.5 / 255 * float32(impact(p))
-		if walked[i].doc != p.doc || uint8(walked[i].wtf) != impact(p) ||
+		want := 2.5 / 255 * float32(p.impact)
+		if walked[i] != p ||
 			added.touched[i] != p.doc || added.score[p.doc] != want || alt.touched[i] != p.doc || alt.score[p.doc] != want {
-			t.Fatalf("posting %d (document %d, impact %d): walked %v, add %d %v, addAlternative %d %v", i, p.doc, impact(p),
+			t.Fatalf("posting %d (document %d, impact %d): walked %v, add %d %v, addAlternative %d %v", i, p.doc, p.impact,
 				walked[i], added.touched[i], added.score[p.doc], alt.touched[i], alt.score[p.doc])
 		}
 	}
@@ -137,17 +137,17 @@ func TestAddAlternative(t *testing.T) {
 	var list, rare []posting
 	for doc := range uint32(docs) {
 		if rng.IntN(4) == 0 {
-			list = append(list, posting{doc: doc, wtf: float64(1 + rng.IntN(9))})
+			wtf := float64(1 + rng.IntN(9))
+			list = append(list, posting{doc: doc, impact: quantize(wtf / (rankK1 + wtf))})
 		}
 		if doc%7 == 3 {
-			rare = append(rare, posting{doc: doc, wtf: 2})
+			rare = append(rare, posting{doc: doc, impact: quantize(2 / (rankK1 + 2))})
 		}
 	}
-	impact := func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) }
 	b, rb, db := &rankBuilder{ids: make([]string, docs)}, &rankBuilder{ids: make([]string, docs)}, &rankBuilder{ids: make([]string, docs)}
-	b.appendPostings(list, impact)
-	rb.appendPostings(rare, impact)
-	db.appendDense(list, impact)
+	b.appendPostings(list)
+	rb.appendPostings(rare)
+	db.appendDense(list)
 	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
 	keep := everyEleventhOut(docs)
 	for _, grow := range []bool{true, false} {

@@ -20,8 +20,8 @@
 // a shared flock on its generation's store.db, and a writer removes only generations whose store
 // it can lock exclusively; then the segments no generation left lists.
 //
-// Every search is ranked from the segments' rank.idx, BM25F impact indexes derived from their
-// search.bleve at commit, read as one index (rankread.go), by one relevance model (model.go):
+// Every search is ranked from the segments' rank.idx, BM25F impact indexes built at commit from
+// the documents' words (search.bleve holds their stored fields), read as one index (rankread.go), by one relevance model (model.go):
 // field weights, priors, name bonuses; typos are corrected from the dictionaries, and a version
 // filter is a filter like the others. Every hit carries the passage of its stored text where the
 // question's words concentrate (passage.go), stored as units, one per line, by docs.go; hit 1's

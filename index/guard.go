@@ -324,36 +324,6 @@ func liveZapFiles(dir string) ([]string, error) {
 	return segs, err
 }
 
-// removeDeadZapFiles removes the zap files of the closed scorch index dir that its root.bolt
-// no longer lists. Scorch removes the inputs of its merges in the background and may not have
-// when the index is closed: a segment written just after a force merge kept them, some 18 MB of
-// 100 on the real corpus, as the luck of timing had it.
-func removeDeadZapFiles(dir string) error {
-	live, err := liveZapFiles(dir)
-	if err != nil {
-		return err
-	}
-	keep := map[string]bool{}
-	for _, s := range live {
-		keep[filepath.Base(filepath.FromSlash(s))] = true
-	}
-	if len(keep) == 0 {
-		return nil // nothing listed: nothing is known dead
-	}
-	paths, err := filepath.Glob(filepath.Join(dir, "store", "*.zap"))
-	if err != nil {
-		return err
-	}
-	for _, p := range paths {
-		if !keep[filepath.Base(p)] {
-			if err := os.Remove(p); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
 // checkSegment opens the zap segment path and closes it again; a panic in zapx (it slices the
 // file by the offsets in its footer) becomes an error naming the file.
 func checkSegment(path string) (err error) {

@@ -186,6 +186,9 @@ func newMapping() (mapping.IndexMapping, error) {
 	}
 	stored := func() *mapping.FieldMapping {
 		f := bleve.NewTextFieldMapping()
+		// Bleve analyses a field whether or not it indexes it: the keyword analyzer makes one
+		// token of the value, at no cost.
+		f.Analyzer = keyword.Name
 		f.Index = false
 		f.Store = true
 		f.IncludeInAll = false
@@ -208,6 +211,9 @@ func newMapping() (mapping.IndexMapping, error) {
 	for _, name := range []string{fSTitle, fSSection, fSText, fSURI} {
 		dm.AddFieldMappingsAt(name, stored())
 	}
+	// Bleve's composite _all field would hold nothing (no field is included in it) yet cost an
+	// analysis of every document: fAll is docidx's own.
+	dm.AddSubDocumentMapping("_all", bleve.NewDocumentDisabledMapping())
 	im.DefaultMapping = dm
 	im.DefaultField = fAll
 	return im, nil

@@ -13,8 +13,8 @@ package index
 // which depends on the collection, is computed at query time from the document frequencies of
 // every segment of the snapshot (see rankread.go), so that a snapshot of many segments ranks
 // exactly as one of a single segment (as Lucene's IndexSearcher sums its segments' statistics).
-// Bleve's analysis is the only analysis: terms and their frequencies and field lengths are read
-// back from Bleve's postings, so the two indexes cannot disagree on what a word is.
+// The words are those of Bleve's analyzers, run once per field as the segment is built
+// (rankbuild.go); search.bleve keeps only the stored fields the hits are read from.
 //
 // The file (little-endian; every section starts 8-byte aligned):
 //
@@ -47,6 +47,10 @@ package index
 //	         one in 16 documents or more is dense instead (see appendDense): a bitmap of u64
 //	         words, a u32 rank per 8 words, then the impacts. The dictionary's length of a list
 //	         is shifted left one bit, the low bit set for a dense list.
+//	fuzzall, fuzzname  the spelling dictionaries: the words of the all and name fields, each
+//	         with the number of documents holding it there, as a vellum FST (the format of
+//	         Bleve's own dictionaries), which spelling corrections search with a Levenshtein
+//	         automaton. Optional: without them (format 5) the corrections read search.bleve's.
 //	crc      the last 4 bytes: CRC-32C (Castagnoli) of everything before, checked at open.
 //
 // A hit's text (title, section, passage text, URI) is not in the file: it is read from
@@ -62,7 +66,6 @@ package index
 
 import (
 	"bufio"
-	"context"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -70,14 +73,7 @@ import (
 	"math"
 	"math/bits"
 	"os"
-	"slices"
-	"sort"
 	"strings"
-
-	"github.com/blevesearch/bleve/v2"
-	index "github.com/blevesearch/bleve_index_api"
-
-	"github.com/docidx/docidx"
 )
 
 // RankFile is the name of the ranking index in a snapshot directory.
@@ -101,64 +97,35 @@ const (
 	secDocFlags = "docflags"
 	secPkgTerms = "pkgterms"
 	secPostings = "postings"
+	secFuzzAll  = "fuzzall"
+	secFuzzName = "fuzzname"
 )
 
 // rankSectionNames are the sections a rank index holds, in file order.
-var rankSectionNames = [...]string{secDocPkg, secDocKind, secPkgs, secKinds, secExact, secBlocks, secDict, secDocNums, secPkgTerms, secPostings, secDocFlags}
+var rankSectionNames = [...]string{secDocPkg, secDocKind, secPkgs, secKinds, secExact, secBlocks, secDict, secDocNums, secPkgTerms, secPostings, secDocFlags, secFuzzAll, secFuzzName}
 
-// optionalSections are the sections a rank index may lack, written since a later version.
-var optionalSections = map[string]bool{secDocFlags: true}
+// optionalSections are the sections a rank index may lack, written since a later version: the
+// spelling dictionaries since format 6, before which they were read from search.bleve.
+var optionalSections = map[string]bool{secDocFlags: true, secFuzzAll: true, secFuzzName: true}
 
 // termBlock is how many terms share a dictionary block: one pread of about 2 KB finds a term.
 const termBlock = 64
 
-// posting is one document holding a term, with its weighted frequency.
+// posting is one document holding a term, with its impact: the term's BM25F saturation there,
+// quantized (see quantize); 255 in lists that rank nothing (symbol and exact names).
 type posting struct {
-	doc uint32
-	wtf float64
-}
-
-// buildRank writes the ranking index of idx (a segment's Bleve index, merged) to path. symbols
-// gives the own name of each symbol document by ID (see symbolName).
-func buildRank(ctx context.Context, idx bleve.Index, symbols map[string]string, path string) error {
-	adv, err := idx.Advanced()
-	if err != nil {
-		return err
-	}
-	ir, err := adv.Reader()
-	if err != nil {
-		return err
-	}
-	defer ir.Close()
-
-	b := &rankBuilder{ir: ir, symbols: symbols, pkgOrd: map[string]uint32{}, kindOrd: map[string]uint8{}}
-	if err := b.documents(ctx); err != nil {
-		return err
-	}
-	b.symbolNames() // before the words: "\x01…" sorts first
-	if err := b.terms(ctx); err != nil {
-		return err
-	}
-	if err := b.exactNames(ctx); err != nil {
-		return err
-	}
-	return b.write(path)
+	doc    uint32
+	impact uint8
 }
 
 type rankBuilder struct {
-	ir      index.IndexReader
-	symbols map[string]string // symbol document ID -> its own name lowercased (symbolName)
-
-	ords    []uint32 // Bleve's internal document number -> rank.idx document number
-	ids     []string
+	ids     []string // rank.idx document number -> its ID
 	nums    []uint32 // rank.idx document number -> Bleve's, when they differ
 	docPkg  []uint32
 	docKind []uint8
 	undoc   []uint64 // the docflags bitmap
 	pkgs    []string
-	pkgOrd  map[string]uint32
 	kinds   []string
-	kindOrd map[string]uint8
 
 	nterms     int
 	dict       []byte   // term blocks
@@ -169,257 +136,12 @@ type rankBuilder struct {
 	postings   []byte
 	// pkgTerms holds, per package version, (term ordinal, documents) pairs in ordinal order.
 	pkgTerms [][][2]uint32
-}
-
-// documents numbers every document and records its package and kind, from the keyword fields
-// every document has (hit, kind, eco, pkg).
-func (b *rankBuilder) documents(ctx context.Context) error {
-	dr, err := b.ir.DocIDReaderAll()
-	if err != nil {
-		return err
-	}
-	defer dr.Close()
-	type numbered struct {
-		num uint32
-		id  string
-	}
-	var all []numbered
-	for {
-		id, err := dr.Next()
-		if err != nil {
-			return err
-		}
-		if id == nil {
-			break
-		}
-		ext, err := b.ir.ExternalID(id)
-		if err != nil {
-			return err
-		}
-		if len(id) != 8 {
-			return fmt.Errorf("index: unexpected Bleve internal ID %x: want scorch's 8-byte document numbers", []byte(id))
-		}
-		n := binary.BigEndian.Uint64(id)
-		if n > math.MaxUint32 {
-			return fmt.Errorf("index: Bleve document number %d does not fit in 32 bits", n)
-		}
-		all = append(all, numbered{uint32(n), ext})
-	}
-	// Documents are numbered in ID order: a package version's documents are then together and
-	// in the same order in every segment that holds them, which rankIndex.order ranks equal
-	// scores by. (Scorch numbers a batch's documents in the order their analysis ends.)
-	slices.SortFunc(all, func(a, b numbered) int { return strings.Compare(a.id, b.id) })
-	for d, nd := range all {
-		if int(nd.num) >= len(b.ords) {
-			b.ords = slices.Grow(b.ords, int(nd.num)+1-len(b.ords))[:nd.num+1]
-		}
-		b.ords[nd.num] = uint32(d)
-		b.nums = append(b.nums, nd.num)
-		b.ids = append(b.ids, nd.id)
-	}
-	// When ID order is Bleve's order the table says nothing, and is left out.
-	identity := true
-	for d, n := range b.nums {
-		identity = identity && n == uint32(d)
-	}
-	if identity {
-		b.nums = nil
-	}
-	b.docPkg = make([]uint32, len(b.ids))
-	b.docKind = make([]uint8, len(b.ids))
-	// Package: eco and pkg postings; kind: kind and hit postings.
-	eco := make([]string, len(b.ids))
-	pkg := make([]string, len(b.ids))
-	ver := make([]string, len(b.ids))
-	kind := make([]string, len(b.ids))
-	for _, f := range []struct {
-		field string
-		into  []string
-	}{{fEco, eco}, {fPkg, pkg}, {fVersion, ver}, {fKind, kind}} {
-		if err := b.eachPosting(ctx, f.field, func(term string, doc uint32, _ uint64, _ float64) {
-			f.into[doc] = term
-		}); err != nil {
-			return err
-		}
-	}
-	b.undoc = make([]uint64, (len(b.ids)+63)/64)
-	if err := b.walk(ctx, undocumented, fUndoc, func(doc uint32, _ uint64, _ float64) {
-		b.undoc[doc/64] |= 1 << (doc % 64)
-	}); err != nil {
-		return err
-	}
-	symbol := make([]bool, len(b.ids))
-	if err := b.walk(ctx, string(docidx.HitSymbol), fHit, func(doc uint32, _ uint64, _ float64) {
-		symbol[doc] = true
-	}); err != nil {
-		return err
-	}
-	for i := range b.ids {
-		key := eco[i] + "\x00" + pkg[i] + "\x00" + ver[i]
-		p, ok := b.pkgOrd[key]
-		if !ok {
-			p = uint32(len(b.pkgs))
-			b.pkgOrd[key] = p
-			b.pkgs = append(b.pkgs, key)
-		}
-		b.docPkg[i] = p
-		k, ok := b.kindOrd[kind[i]]
-		if !ok {
-			if len(b.kinds) >= 127 {
-				return fmt.Errorf("index: more than 127 document kinds")
-			}
-			k = uint8(len(b.kinds))
-			b.kindOrd[kind[i]] = k
-			b.kinds = append(b.kinds, kind[i])
-		}
-		if symbol[i] {
-			k |= 0x80
-		}
-		b.docKind[i] = k
-	}
-	b.pkgTerms = make([][][2]uint32, len(b.pkgs))
-	return nil
-}
-
-// ord returns the document number of a Bleve internal ID (scorch's big-endian 8-byte number,
-// checked for every document in documents).
-func (b *rankBuilder) ord(id index.IndexInternalID) uint32 {
-	return b.ords[binary.BigEndian.Uint64(id)]
-}
-
-// eachPosting calls fn for every posting of every term of field, in term order.
-func (b *rankBuilder) eachPosting(ctx context.Context, field string, fn func(term string, doc uint32, freq uint64, norm float64)) error {
-	dict, err := b.ir.FieldDict(field)
-	if err != nil {
-		return err
-	}
-	defer dict.Close()
-	for {
-		de, err := dict.Next()
-		if err != nil {
-			return err
-		}
-		if de == nil {
-			return nil
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if err := b.walk(ctx, de.Term, field, func(doc uint32, freq uint64, norm float64) {
-			fn(de.Term, doc, freq, norm)
-		}); err != nil {
-			return err
-		}
-	}
-}
-
-// walk calls fn for every document holding term in field, with the term's frequency there
-// and the field's norm (1/sqrt(length)).
-func (b *rankBuilder) walk(ctx context.Context, term, field string, fn func(doc uint32, freq uint64, norm float64)) error {
-	tfr, err := b.ir.TermFieldReader(ctx, []byte(term), field, true, true, false)
-	if err != nil {
-		return err
-	}
-	defer tfr.Close()
-	var tfd index.TermFieldDoc
-	for {
-		d, err := tfr.Next(tfd.Reset())
-		if err != nil {
-			return err
-		}
-		if d == nil {
-			return nil
-		}
-		fn(b.ord(d.ID), d.Freq, d.Norm)
-	}
-}
-
-// terms merges the rank fields' dictionaries term by term and writes each term's postings.
-func (b *rankBuilder) terms(ctx context.Context) error {
-	type cursor struct {
-		f    fieldWeight
-		dict index.FieldDict
-		cur  *index.DictEntry
-	}
-	var cs []*cursor
-	defer func() {
-		for _, c := range cs {
-			c.dict.Close()
-		}
-	}()
-	for _, f := range fieldWeights {
-		d, err := b.ir.FieldDict(f.name)
-		if err != nil {
-			return err
-		}
-		c := &cursor{f: f, dict: d}
-		cs = append(cs, c)
-		if c.cur, err = d.Next(); err != nil {
-			return err
-		}
-	}
-	wtf := make([]float64, len(b.ids)) // per document, zero outside touched
-	perPkg := map[uint32]uint32{}      // documents of each package version holding the term
-	var touched []uint32
-	var list []posting
-	for {
-		// The smallest current term of all fields.
-		term, found := "", false
-		for _, c := range cs {
-			if c.cur != nil && (!found || c.cur.Term < term) {
-				term, found = c.cur.Term, true
-			}
-		}
-		if !found {
-			break
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		touched = touched[:0]
-		for _, c := range cs {
-			if c.cur == nil || c.cur.Term != term {
-				continue
-			}
-			err := b.walk(ctx, term, c.f.name, func(doc uint32, freq uint64, fieldNorm float64) {
-				length := 1.0
-				if fieldNorm > 0 {
-					length = 1 / (fieldNorm * fieldNorm)
-				}
-				norm := 1 - c.f.b + c.f.b*length/c.f.pivot
-				if wtf[doc] == 0 {
-					touched = append(touched, doc)
-				}
-				wtf[doc] += c.f.weight * float64(freq) / norm
-			})
-			if err != nil {
-				return err
-			}
-			if c.cur, err = c.dict.Next(); err != nil {
-				return err
-			}
-		}
-		list = list[:0]
-		for _, doc := range touched {
-			list = append(list, posting{doc, wtf[doc]})
-			wtf[doc] = 0
-		}
-		slices.SortFunc(list, func(a, b posting) int { return int(a.doc) - int(b.doc) })
-		clear(perPkg)
-		for _, p := range list {
-			perPkg[b.docPkg[p.doc]]++
-		}
-		for p, n := range perPkg {
-			b.pkgTerms[p] = append(b.pkgTerms[p], [2]uint32{uint32(b.nterms), n})
-		}
-		b.addTerm(term, list, func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) })
-	}
-	b.blockOffs = append(b.blockOffs, uint64(len(b.dict)))
-	return nil
+	// fuzzy holds the spelling dictionaries of fuzzyFields, as vellum FSTs.
+	fuzzy [len(fuzzyFields)][]byte
 }
 
 // addTerm appends a term, in order, to the dictionary and its postings to the postings section.
-func (b *rankBuilder) addTerm(term string, list []posting, impact func(posting) uint8) {
+func (b *rankBuilder) addTerm(term string, list []posting) {
 	if b.nterms%termBlock == 0 {
 		b.blockOffs = append(b.blockOffs, uint64(len(b.dict)))
 		b.blockFirst = append(b.blockFirst, term)
@@ -428,9 +150,9 @@ func (b *rankBuilder) addTerm(term string, list []posting, impact func(posting) 
 	start := len(b.postings)
 	dense := isDense(len(list), len(b.ids))
 	if dense {
-		b.appendDense(list, impact)
+		b.appendDense(list)
 	} else {
-		b.appendPostings(list, impact)
+		b.appendPostings(list)
 	}
 	size := uint64(len(b.postings)-start) << 1
 	if dense {
@@ -458,7 +180,7 @@ const denseRankWords = 8
 // documents before each run of denseRankWords words, and the impacts in document order. A
 // search that only adds to documents it already holds then tests their bits, rather than
 // reading the whole list.
-func (b *rankBuilder) appendDense(list []posting, impact func(posting) uint8) {
+func (b *rankBuilder) appendDense(list []posting) {
 	words := make([]uint64, denseWords(len(b.ids)))
 	for _, p := range list {
 		words[p.doc/64] |= 1 << (p.doc % 64)
@@ -475,7 +197,7 @@ func (b *rankBuilder) appendDense(list []posting, impact func(posting) uint8) {
 		}
 	}
 	for _, p := range list {
-		b.postings = append(b.postings, impact(p))
+		b.postings = append(b.postings, p.impact)
 	}
 }
 
@@ -483,24 +205,6 @@ func (b *rankBuilder) appendDense(list []posting, impact func(posting) uint8) {
 // name lowercased ("\x01usestate" for react.useState), listing the symbols of that name. They
 // sort before every word.
 const symbolNamePrefix = "\x01"
-
-// symbolNames adds an entry per symbol name, from the names noted while the segment was built.
-func (b *rankBuilder) symbolNames() {
-	byName := map[string][]posting{}
-	for doc, id := range b.ids {
-		if name := b.symbols[id]; name != "" && b.docKind[doc]&0x80 != 0 {
-			byName[name] = append(byName[name], posting{doc: uint32(doc)})
-		}
-	}
-	names := make([]string, 0, len(byName))
-	for name := range byName {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		b.addTerm(symbolNamePrefix+name, byName[name], func(posting) uint8 { return 255 })
-	}
-}
 
 // symbolName returns the lowercased last part of a qualified name: "usestate" for
 // "react.useState", "push" for "acme_ring::Ring::push".
@@ -513,7 +217,7 @@ func symbolName(qualified string) string {
 func quantize(s float64) uint8 { return uint8(max(1, min(255, math.Round(s*255)))) }
 
 // appendPostings encodes list (in document order) into the postings section.
-func (b *rankBuilder) appendPostings(list []posting, impact func(posting) uint8) {
+func (b *rankBuilder) appendPostings(list []posting) {
 	prev := uint32(0)
 	for i, p := range list {
 		gap := p.doc - prev
@@ -521,32 +225,9 @@ func (b *rankBuilder) appendPostings(list []posting, impact func(posting) uint8)
 			gap = p.doc
 		}
 		b.postings = binary.AppendUvarint(b.postings, uint64(gap))
-		b.postings = append(b.postings, impact(p))
+		b.postings = append(b.postings, p.impact)
 		prev = p.doc
 	}
-}
-
-// exactNames records which documents (the overviews) carry each exact package name.
-func (b *rankBuilder) exactNames(ctx context.Context) error {
-	byName := map[string][]posting{}
-	err := b.eachPosting(ctx, fPkgExact, func(term string, doc uint32, _ uint64, _ float64) {
-		byName[term] = append(byName[term], posting{doc: doc})
-	})
-	if err != nil {
-		return err
-	}
-	for name := range byName {
-		b.exact = append(b.exact, name)
-	}
-	sort.Strings(b.exact)
-	for _, name := range b.exact {
-		list := byName[name]
-		slices.SortFunc(list, func(a, b posting) int { return int(a.doc) - int(b.doc) })
-		b.exactOffs = append(b.exactOffs, uint64(len(b.postings)))
-		b.appendPostings(list, func(posting) uint8 { return 255 })
-	}
-	b.exactOffs = append(b.exactOffs, uint64(len(b.postings)))
-	return nil
 }
 
 // write writes the file and syncs it.
@@ -612,6 +293,8 @@ func (b *rankBuilder) write(path string) error {
 		secPkgTerms: 8*len(pkgTermOffs) + len(pkgTerms),
 		secPostings: len(b.postings),
 		secDocFlags: 8 * len(b.undoc),
+		secFuzzAll:  len(b.fuzzy[0]),
+		secFuzzName: len(b.fuzzy[1]),
 	}
 	at := pad(len(rankMagic) + 4*7 + len(rankSectionNames)*24)
 	w.write([]byte(rankMagic))
@@ -673,6 +356,8 @@ func (b *rankBuilder) write(path string) error {
 			u64(word)
 		}
 	})
+	section(secFuzzAll, func() { w.write(b.fuzzy[0]) })
+	section(secFuzzName, func() { w.write(b.fuzzy[1]) })
 	align()
 	if w.err == nil {
 		w.err = w.w.Flush()

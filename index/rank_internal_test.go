@@ -234,7 +234,6 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer idx.Close()
-	symbols := map[string]string{}
 	p := &docidx.Package{Ecosystem: docidx.Go, Name: "example.com/gap", Version: "v1.0.0", Description: "gaps"}
 	var syms []docidx.Symbol
 	for _, name := range []string{"Alpha", "Beta", "Gamma", "Delta"} {
@@ -242,11 +241,8 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 	}
 	b := idx.NewBatch()
 	for _, d := range searchDocs(p, nil, syms) {
-		if err := b.Index(d.id, d.fields); err != nil {
+		if err := b.Index(d.id, storedFields(d.fields)); err != nil {
 			t.Fatal(err)
-		}
-		if d.fields[fHit] == string(docidx.HitSymbol) {
-			symbols[d.id] = symbolName(d.fields[fSTitle].(string))
 		}
 	}
 	if err := idx.Batch(b); err != nil {
@@ -270,8 +266,28 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 	if err := idx.Delete(gone); err != nil {
 		t.Fatal(err)
 	}
+	acc, err := newRankAcc(im)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sds := searchDocs(p, nil, syms)
+	for i := range sds {
+		if sds[i].id != gone {
+			if err := acc.add(&sds[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	nums, err := bleveNumbers(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := acc.build(nums)
+	if err != nil {
+		t.Fatal(err)
+	}
 	path := filepath.Join(dir, RankFile)
-	if err := buildRank(context.Background(), idx, symbols, path); err != nil {
+	if err := rb.write(path); err != nil {
 		t.Fatal(err)
 	}
 	ri, err := openRankSegment(path)

@@ -23,6 +23,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	index "github.com/blevesearch/bleve_index_api"
+	"github.com/blevesearch/vellum"
 
 	"github.com/docidx/docidx"
 )
@@ -50,6 +51,49 @@ type rankSegment struct {
 	docNums []byte
 	// Where the sections read on demand are in the file.
 	dictAt, dictEnd, pkgTermsAt, pkgTermsEnd, postingsAt, postingsEnd int64
+	// fuzzyAt and fuzzyLen locate the spelling dictionaries (fuzzySections); a length of -1
+	// marks a file written before them (format 5), whose dictionaries are search.bleve's.
+	fuzzyAt, fuzzyLen [len(fuzzySections)]int64
+	fuzzyOnce         [len(fuzzySections)]sync.Once
+	fuzzyFST          [len(fuzzySections)]*vellum.FST
+	fuzzyErr          [len(fuzzySections)]error
+}
+
+// hasFuzzy reports whether the file holds its own spelling dictionaries.
+func (seg *rankSegment) hasFuzzy() bool { return seg.fuzzyLen[0] >= 0 }
+
+// fuzzy returns spelling dictionary i (of fuzzySections), read on first use: a term's value is
+// the number of the segment's documents holding it in that field. A dictionary that does not
+// load is an error naming the file.
+func (seg *rankSegment) fuzzy(i int) (*vellum.FST, error) {
+	seg.fuzzyOnce[i].Do(func() {
+		if seg.fuzzyLen[i] > 1<<31 {
+			seg.fuzzyErr[i] = damaged(seg.f.Name(), "section %s of %d bytes", fuzzySections[i], seg.fuzzyLen[i])
+			return
+		}
+		b := make([]byte, seg.fuzzyLen[i])
+		if _, err := seg.f.ReadAt(b, seg.fuzzyAt[i]); err != nil {
+			seg.fuzzyErr[i] = fileError(seg.f.Name(), err)
+			return
+		}
+		fst, err := loadFST(b)
+		if err != nil {
+			seg.fuzzyErr[i] = damaged(seg.f.Name(), "section %s: %v", fuzzySections[i], err)
+			return
+		}
+		seg.fuzzyFST[i] = fst
+	})
+	return seg.fuzzyFST[i], seg.fuzzyErr[i]
+}
+
+// loadFST loads a vellum FST from b, a panic on malformed bytes becoming an error.
+func loadFST(b []byte) (fst *vellum.FST, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			fst, err = nil, fmt.Errorf("malformed: %v", p)
+		}
+	}()
+	return vellum.Load(b)
 }
 
 // strTable is a string table section: count, offsets, bytes.
@@ -306,6 +350,15 @@ func loadRank(f *os.File, shapeOnly bool) (*rankSegment, error) {
 	seg.pkgTermsAt, seg.pkgTermsEnd = pt.off+offsLen, pt.off+pt.n
 	seg.dictAt, seg.dictEnd = secs[secDict].off, secs[secDict].off+secs[secDict].n
 	seg.postingsAt, seg.postingsEnd = secs[secPostings].off, secs[secPostings].off+secs[secPostings].n
+	for i, name := range fuzzySections {
+		seg.fuzzyAt[i], seg.fuzzyLen[i] = -1, -1
+		if sp, ok := secs[name]; ok {
+			seg.fuzzyAt[i], seg.fuzzyLen[i] = sp.off, sp.n
+		}
+	}
+	if (seg.fuzzyLen[0] < 0) != (seg.fuzzyLen[1] < 0) {
+		return nil, bad("one spelling dictionary of two")
+	}
 	if seg.pkgs.n != seg.npkgs || seg.kinds.n != seg.nkinds || seg.exact.n != seg.nexact || seg.blockFirst.n != seg.nblocks ||
 		seg.nblocks != (seg.nterms+termBlock-1)/termBlock || seg.nkinds > 127 {
 		return nil, bad("counts disagree with the tables")

@@ -7,10 +7,13 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	index "github.com/blevesearch/bleve_index_api"
+	"github.com/blevesearch/vellum"
+	lev "github.com/blevesearch/vellum/levenshtein"
 
 	"github.com/docidx/docidx"
 )
@@ -116,8 +119,15 @@ func (r *reader) storedHit(doc uint32, readers []index.IndexReader, rec *hitReco
 // versions' all or name field within the edit distance fuzzyQuery allows (1 for four to seven
 // letters, 2 for longer) that the most documents hold.
 func (r *reader) corrections(terms []string) []string {
+	// Segments written since format 6 hold their dictionaries in rank.idx; older ones are
+	// read from search.bleve.
 	var fzs []index.IndexReaderFuzzy
-	for _, seg := range r.segs {
+	var own []*rankSegment
+	for i, seg := range r.segs {
+		if rs := r.rank.segs[i]; rs.hasFuzzy() {
+			own = append(own, rs)
+			continue
+		}
 		adv, err := seg.idx.Advanced()
 		if err != nil {
 			continue
@@ -145,7 +155,7 @@ func (r *reader) corrections(terms []string) []string {
 		// the snapshot, as one index would find it.
 		counts := map[string]uint64{}
 		for _, fz := range fzs {
-			for _, field := range []string{fAll, fName} {
+			for _, field := range fuzzyFields {
 				d, err := fz.FieldDictFuzzy(field, t, fuzziness, "")
 				if err != nil {
 					continue
@@ -154,6 +164,24 @@ func (r *reader) corrections(terms []string) []string {
 					counts[field+"\x00"+de.Term] += de.Count
 				}
 				d.Close()
+			}
+		}
+		if len(own) > 0 {
+			if a, err := levenshteinDFA(t, fuzziness); err == nil {
+				for _, rs := range own {
+					for i, field := range fuzzyFields {
+						fst, err := rs.fuzzy(i)
+						if err != nil {
+							continue
+						}
+						it, err := fst.Search(a, nil, nil)
+						for err == nil {
+							term, n := it.Current()
+							counts[field+"\x00"+string(term)] += n
+							err = it.Next()
+						}
+					}
+				}
 			}
 		}
 		best, bestCount := "", uint64(0)
@@ -168,6 +196,30 @@ func (r *reader) corrections(terms []string) []string {
 		}
 	}
 	return out
+}
+
+// levenshteinBuilders build the automata of terms within edit distance 1 and 2, counting a
+// transposition as one edit, as Bleve's fuzzy dictionaries do; they are made on first use (each
+// takes some milliseconds to build).
+var levenshteinBuilders = sync.OnceValues(func() ([2]*lev.LevenshteinAutomatonBuilder, error) {
+	var lbs [2]*lev.LevenshteinAutomatonBuilder
+	for i := range lbs {
+		lb, err := lev.NewLevenshteinAutomatonBuilder(uint8(i+1), true)
+		if err != nil {
+			return lbs, err
+		}
+		lbs[i] = lb
+	}
+	return lbs, nil
+})
+
+// levenshteinDFA returns the automaton of the terms within fuzziness (1 or 2) edits of term.
+func levenshteinDFA(term string, fuzziness int) (vellum.Automaton, error) {
+	lbs, err := levenshteinBuilders()
+	if err != nil {
+		return nil, err
+	}
+	return lbs[fuzziness-1].BuildDfa(term, uint8(fuzziness))
 }
 
 // questionTerms returns the distinct terms of text under both analyzers: prose words and

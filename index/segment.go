@@ -17,8 +17,9 @@ package index
 // life of the index, not at every crawl. As Lucene's maxMergedSegmentMB, a segment holds at
 // most maxSegmentDocs documents, and one of more than half that many is not merged by level: a
 // snapshot of D documents holds about D/maxSegmentDocs full segments and at most
-// (mergeFactor-1)·log(maxSegmentDocs) smaller ones, and no build holds more than one segment in
-// memory. A segment of which fewer than half the documents are still searched is rewritten.
+// (mergeFactor-1)·log(maxSegmentDocs) smaller ones. A crawl's new versions are built into as
+// many segments at once as there are cores (see partLimit), so a build holds at most that many
+// segments' ranking indexes and one Bleve batch each in memory. A segment of which fewer than half the documents are still searched is rewritten.
 
 import (
 	"context"
@@ -29,14 +30,15 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/docidx/docidx"
 	bolt "go.etcd.io/bbolt"
+	"golang.org/x/sync/errgroup"
 )
 
 // segPrefix starts a segment directory's name; six digits follow.
@@ -170,6 +172,22 @@ func segmentParts(keys []string, sizes map[string]int, limit int) [][]string {
 	return out
 }
 
+// minPartDocs is the fewest documents partLimit gives a segment of its own: below that, a
+// segment's build is too short for a second core to gain much, and its ranking index adds a
+// segment to every search.
+const minPartDocs = batchSize
+
+// partLimit returns the most documents a segment of a crawl's new versions holds, for docs
+// documents built on cores cores: as many segments as maxSegmentDocs asks for, rounded up to a
+// multiple of cores so that every core builds one, but none of fewer than minPartDocs. Versions
+// are never split, so segmentParts may cut a few more.
+func partLimit(docs, cores int) int {
+	cores = max(1, cores)
+	n := (docs + maxSegmentDocs - 1) / maxSegmentDocs
+	n = (n + cores - 1) / cores * cores
+	return min(maxSegmentDocs, max(minPartDocs, (docs+n-1)/max(1, n)))
+}
+
 // segState is what the writer knows of a segment while it commits.
 type segState struct {
 	Segment
@@ -212,21 +230,41 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 	if err != nil {
 		return nil, nil, err
 	}
-	// add builds segments of keys, each of at most maxSegmentDocs documents (but for a version
-	// larger alone): what a build holds in memory is bounded by that, not by the snapshot.
-	// moved records the versions it indexed, whose where entries change.
+	// add builds segments of keys, each of at most limit documents (but for a version larger
+	// alone), as many at once as there are cores: what a build holds in memory is bounded by
+	// that, not by the snapshot. moved records the versions it indexed, whose where entries
+	// change.
 	moved := map[string]string{}
-	add := func(keys []string) error {
+	add := func(keys []string, limit func(docs int) int) error {
 		sizes, err := w.versionDocs(keys)
 		if err != nil {
 			return err
 		}
-		for _, part := range segmentParts(keys, sizes, maxSegmentDocs) {
-			st, err := w.buildSegment(ctx, w.newSegmentName(), part, where)
-			if err != nil {
+		docs := 0
+		for _, k := range keys {
+			docs += sizes[k]
+		}
+		parts := segmentParts(keys, sizes, limit(docs))
+		// Names are taken in key order, so that the manifest lists the segments in the order
+		// of the versions they hold, whichever build ends first.
+		built := make([]*segState, len(parts))
+		names := make([]string, len(parts))
+		for i := range parts {
+			names[i] = w.newSegmentName()
+		}
+		g, gctx := errgroup.WithContext(ctx)
+		g.SetLimit(runtime.GOMAXPROCS(0))
+		for i, part := range parts {
+			g.Go(func() (err error) {
+				built[i], err = w.buildSegment(gctx, names[i], part, where)
 				return err
-			}
-			for _, k := range part {
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return err
+		}
+		for i, st := range built {
+			for _, k := range parts[i] {
 				where[k] = st.Name
 				moved[k] = st.Name
 			}
@@ -234,7 +272,9 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 		}
 		return nil
 	}
-	if err := add(fresh); err != nil {
+	freshLimit := func(docs int) int { return partLimit(docs, runtime.GOMAXPROCS(0)) }
+	mergedLimit := func(int) int { return maxSegmentDocs }
+	if err := add(fresh, freshLimit); err != nil {
 		return nil, nil, err
 	}
 
@@ -268,7 +308,7 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 		slices.Sort(keys)
 		segs = slices.DeleteFunc(segs, func(st *segState) bool { return slices.Contains(merge, st) })
 		// The merged segments' document stores are read as the new ones are written.
-		if err := add(keys); err != nil {
+		if err := add(keys, mergedLimit); err != nil {
 			return nil, nil, err
 		}
 		w.closeDocStores() // only merged segments' stores are opened
@@ -544,21 +584,20 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 		return nil, err
 	}
 	path := filepath.Join(dir, SearchDir)
-	idx, err := bleve.NewUsing(path, im, scorch.Name, scorch.Name, nil)
+	// Bleve's offline builder writes a batch at a time to a zap file of its own (in dir, so
+	// that the last rename stays on one file system) and merges them all once at Close: no
+	// background merging rewrites documents while the segment grows.
+	build, err := bleve.NewBuilder(path, im, map[string]any{
+		"buildPathPrefix": dir,
+		"batchSize":       batchSize,
+		"mergeMax":        builderMergeMax,
+	})
 	if err != nil {
 		return nil, fmt.Errorf("index: creating %s: %w", path, err)
 	}
-	symbols := map[string]string{}
-	batch := idx.NewBatch()
-	flush := func() error {
-		if batch.Size() == 0 {
-			return nil
-		}
-		if err := idx.Batch(batch); err != nil {
-			return fmt.Errorf("index: %w", err)
-		}
-		batch.Reset()
-		return ctx.Err()
+	acc, err := newRankAcc(im)
+	if err != nil {
+		return nil, err
 	}
 	// A store of format 3 or older may lack counts (formats 1 and 2), or hold them as JSON: they
 	// are written again from the values. Any other version's counts were written by its put.
@@ -596,31 +635,43 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 			if err := dw.add(k, rawDocs, rawSyms, len(sds)); err != nil {
 				return err
 			}
-			for _, sd := range sds {
-				if sd.fields[fHit] == string(docidx.HitSymbol) {
-					title, _ := sd.fields[fSTitle].(string) // the qualified name
-					symbols[sd.id] = symbolName(title)
-				}
-				if err := batch.Index(sd.id, sd.fields); err != nil {
+			for i := range sds {
+				if err := acc.add(&sds[i]); err != nil {
 					return err
 				}
-				if batch.Size() >= batchSize {
-					if err := flush(); err != nil {
-						return err
-					}
+				if err := build.Index(sds[i].id, storedFields(sds[i].fields)); err != nil {
+					return fmt.Errorf("index: %w", err)
 				}
+			}
+			if err := ctx.Err(); err != nil {
+				return err
 			}
 		}
 		return nil
 	})
 	if err == nil {
-		err = flush()
+		// Close merges the batches' files into one and writes the index's root; after an
+		// error the half-built files go with the segment's directory (see removeNew).
+		if err = build.Close(); err != nil {
+			err = fmt.Errorf("index: writing %s: %w", path, err)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	idx, err := bleve.OpenUsing(path, map[string]any{"read_only": true})
+	if err != nil {
+		return nil, fmt.Errorf("index: opening %s: %w", path, err)
+	}
+	// The ranking index numbers documents as it likes; it maps them to the search index's
+	// numbers, which Bleve gives in the order the builder merged its files.
+	nums, err := bleveNumbers(idx)
+	var rb *rankBuilder
+	if err == nil {
+		rb, err = acc.build(nums)
 	}
 	if err == nil {
-		err = forceMerge(ctx, idx)
-	}
-	if err == nil {
-		err = buildRank(ctx, idx, symbols, filepath.Join(dir, RankFile))
+		err = rb.write(filepath.Join(dir, RankFile))
 	}
 	if err == nil {
 		err = dw.close()
@@ -632,9 +683,6 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	}
 	if cerr := idx.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("index: closing search index: %w", cerr)
-	}
-	if err == nil {
-		err = removeDeadZapFiles(path)
 	}
 	if err != nil {
 		return nil, err

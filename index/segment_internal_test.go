@@ -2,8 +2,6 @@ package index
 
 import (
 	"errors"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -53,37 +51,5 @@ func TestVersionWithoutSegment(t *testing.T) {
 	_, err = Open(filepath.Dir(r.Dir()))
 	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), `npm:lost@1.0.0 is searched in segment "seg-000009"`) {
 		t.Fatalf("Open: %v, want ErrCorrupt naming the version and segment", err)
-	}
-}
-
-// A zap file that the segment's root.bolt does not list (a merge input scorch had not yet
-// removed when the index was closed) is removed; the listed ones stay, and the index opens.
-func TestRemoveDeadZapFiles(t *testing.T) {
-	r := openRankFixture(t, &docidx.PackageDocs{
-		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "zod", Version: "3.23.8"},
-		Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "parse", QualifiedName: "zod.parse", Doc: "Parse input."}},
-	})
-	dir := filepath.Join(r.r.where[string(versionKey(docidx.Ref{Ecosystem: docidx.NPM, Name: "zod", Version: "3.23.8"}))].dir, SearchDir)
-	r.Close()
-	live, err := liveZapFiles(dir)
-	if err != nil || len(live) == 0 { // a file may be listed by more than one snapshot
-		t.Fatalf("liveZapFiles: %v, %v", live, err)
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "store", live[0]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dead := filepath.Join(dir, "store", "ffffffffffff.zap")
-	if err := os.WriteFile(dead, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := removeDeadZapFiles(dir); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(dead); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("the unlisted zap file is still there: %v", err)
-	}
-	if err := checkBleve(dir); err != nil {
-		t.Errorf("the index after the removal: %v", err)
 	}
 }

@@ -1,0 +1,368 @@
+package index
+
+// rankbuild.go builds a segment's ranking index from its search documents as they are put, with
+// Bleve's analyzers but not through a Bleve index: each field is analysed once, here, and
+// search.bleve keeps only the stored fields (see storedFields). Terms, frequencies and field
+// lengths are what Bleve's postings would hold (a field's length is its number of tokens, its
+// norm 1/sqrt(length) rounded to float32, as zapx stores it), so the scores are those of a rank
+// index derived from a Bleve index of the same documents.
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/vellum"
+
+	"github.com/docidx/docidx"
+)
+
+// termAcc is what a segment's build knows of one term: its postings so far, in the order
+// documents were added, as (uvarint document gap, u8 impact) pairs, and how many documents
+// hold it in the fields typos are corrected from (see fuzzyFields).
+type termAcc struct {
+	postings []byte
+	last     uint32 // the document of the last posting
+	df       uint32
+	fuzzy    [len(fuzzyFields)]uint32
+}
+
+// fuzzyFields are the fields whose dictionaries spelling corrections come from (reader's
+// corrections), each with the number of documents holding each term, written to rank.idx as
+// finite state transducers (vellum, as Bleve's own dictionaries).
+var fuzzyFields = [...]string{fAll, fName}
+
+// fuzzySections are the rank.idx sections of fuzzyFields' dictionaries, in the same order.
+var fuzzySections = [...]string{secFuzzAll, secFuzzName}
+
+// rankAcc accumulates a segment's ranking index, one search document at a time.
+type rankAcc struct {
+	analyzers []analysis.Analyzer // per field of fieldWeights
+	ids       []string            // per document added, its ID
+	docPkg    []uint32
+	docKind   []uint8
+	undoc     []uint64
+	symName   map[uint32]string // symbol document -> its own name lowercased (symbolName)
+	pkgs      []string
+	pkgOrd    map[string]uint32
+	kinds     []string
+	kindOrd   map[string]uint8
+	terms     map[string]*termAcc
+	exact     map[string][]uint32
+
+	wtf   map[string]float64 // per document, scratch
+	freqs map[string]int     // per field, scratch
+	order []string           // the terms of wtf, in first-seen order, scratch
+}
+
+// newRankAcc returns an empty accumulator analysing with im's analyzers.
+func newRankAcc(im mapping.IndexMapping) (*rankAcc, error) {
+	a := &rankAcc{
+		analyzers: make([]analysis.Analyzer, len(fieldWeights)),
+		symName:   map[uint32]string{},
+		pkgOrd:    map[string]uint32{},
+		kindOrd:   map[string]uint8{},
+		terms:     map[string]*termAcc{},
+		exact:     map[string][]uint32{},
+		wtf:       map[string]float64{},
+		freqs:     map[string]int{},
+	}
+	for i, f := range fieldWeights {
+		if a.analyzers[i] = im.AnalyzerNamed(im.AnalyzerNameForPath(f.name)); a.analyzers[i] == nil {
+			return nil, fmt.Errorf("index: no analyzer for field %s", f.name)
+		}
+	}
+	return a, nil
+}
+
+// add adds a search document as the next document of the segment. Documents may come in any
+// order; finish numbers them in ID order.
+func (a *rankAcc) add(sd *searchDoc) error {
+	if len(a.ids) >= math.MaxUint32 {
+		return fmt.Errorf("index: more than %d documents in a segment", uint32(math.MaxUint32))
+	}
+	doc := uint32(len(a.ids))
+	a.ids = append(a.ids, sd.id)
+	str := func(name string) string { s, _ := sd.fields[name].(string); return s }
+
+	key := str(fEco) + "\x00" + str(fPkg) + "\x00" + str(fVersion)
+	p, ok := a.pkgOrd[key]
+	if !ok {
+		p = uint32(len(a.pkgs))
+		a.pkgOrd[key] = p
+		a.pkgs = append(a.pkgs, key)
+	}
+	a.docPkg = append(a.docPkg, p)
+	kind := str(fKind)
+	k, ok := a.kindOrd[kind]
+	if !ok {
+		if len(a.kinds) >= 127 {
+			return fmt.Errorf("index: more than 127 document kinds")
+		}
+		k = uint8(len(a.kinds))
+		a.kindOrd[kind] = k
+		a.kinds = append(a.kinds, kind)
+	}
+	if str(fHit) == string(docidx.HitSymbol) {
+		k |= 0x80
+		if name := symbolName(str(fSTitle)); name != "" { // the qualified name
+			a.symName[doc] = name
+		}
+	}
+	a.docKind = append(a.docKind, k)
+	if int(doc/64) >= len(a.undoc) {
+		a.undoc = append(a.undoc, 0)
+	}
+	if str(fUndoc) == undocumented {
+		a.undoc[doc/64] |= 1 << (doc % 64)
+	}
+	if names, ok := sd.fields[fPkgExact].([]string); ok {
+		for i, n := range names {
+			if !slices.Contains(names[:i], n) {
+				a.exact[n] = append(a.exact[n], doc)
+			}
+		}
+	}
+
+	// BM25F: each field's frequency of a term, weighted and normalized by the field's length,
+	// summed over the fields in fieldWeights' order (the order of the sum is part of the score).
+	clear(a.wtf)
+	a.order = a.order[:0]
+	for i, f := range fieldWeights {
+		text := str(f.name)
+		if text == "" {
+			continue
+		}
+		tokens := a.analyzers[i].Analyze([]byte(text))
+		if len(tokens) == 0 {
+			continue
+		}
+		clear(a.freqs)
+		for _, tok := range tokens {
+			a.freqs[string(tok.Term)]++
+		}
+		fieldNorm := float64(float32(1.0 / math.Sqrt(float64(len(tokens)))))
+		length := 1 / (fieldNorm * fieldNorm)
+		norm := 1 - f.b + f.b*length/f.pivot
+		fuzzy := slices.Index(fuzzyFields[:], f.name)
+		for term, freq := range a.freqs {
+			t := a.terms[term]
+			if t == nil {
+				t = &termAcc{}
+				a.terms[term] = t
+			}
+			if fuzzy >= 0 {
+				t.fuzzy[fuzzy]++
+			}
+			if _, seen := a.wtf[term]; !seen {
+				a.order = append(a.order, term)
+			}
+			a.wtf[term] += f.weight * float64(freq) / norm
+		}
+	}
+	for _, term := range a.order {
+		t := a.terms[term]
+		gap := doc - t.last
+		if t.df == 0 {
+			gap = doc
+		}
+		w := a.wtf[term]
+		t.postings = binary.AppendUvarint(t.postings, uint64(gap))
+		t.postings = append(t.postings, quantize(w/(rankK1+w)))
+		t.last = doc
+		t.df++
+	}
+	return nil
+}
+
+// build numbers the documents in ID order — a package version's documents are then together
+// and in the same order in every segment that holds them, which rankIndex.order ranks equal
+// scores by — and returns the rank builder that writes them. bleveNums maps each document ID to
+// its number in the segment's search.bleve.
+func (a *rankAcc) build(bleveNums map[string]uint32) (*rankBuilder, error) {
+	n := len(a.ids)
+	byID := make([]uint32, n) // final number -> the number add gave
+	for i := range byID {
+		byID[i] = uint32(i)
+	}
+	slices.SortFunc(byID, func(x, y uint32) int { return strings.Compare(a.ids[x], a.ids[y]) })
+	ord := make([]uint32, n) // the number add gave -> final number
+	identity := true
+	for final, added := range byID {
+		ord[added] = uint32(final)
+		identity = identity && added == uint32(final)
+	}
+	b := &rankBuilder{pkgs: a.pkgs, kinds: a.kinds, ids: make([]string, n)}
+	b.docPkg = make([]uint32, n)
+	b.docKind = make([]uint8, n)
+	b.undoc = make([]uint64, (n+63)/64)
+	for added, final := range ord {
+		b.ids[final] = a.ids[added]
+		b.docPkg[final] = a.docPkg[added]
+		b.docKind[final] = a.docKind[added]
+		if a.undoc[added/64]&(1<<(added%64)) != 0 {
+			b.undoc[final/64] |= 1 << (final % 64)
+		}
+	}
+	b.nums = make([]uint32, n)
+	numsIdentity := true
+	for d, id := range b.ids {
+		num, ok := bleveNums[id]
+		if !ok {
+			return nil, fmt.Errorf("index: document %s is not in the search index", id)
+		}
+		b.nums[d] = num
+		numsIdentity = numsIdentity && num == uint32(d)
+	}
+	if len(bleveNums) != n {
+		return nil, fmt.Errorf("index: the search index holds %d documents, the ranking index %d", len(bleveNums), n)
+	}
+	if numsIdentity {
+		b.nums = nil // the table says nothing
+	}
+	b.pkgTerms = make([][][2]uint32, len(b.pkgs))
+
+	// The symbol names' entries, then the words: "\x01…" sorts first.
+	byName := map[string][]posting{}
+	for added, name := range a.symName {
+		byName[name] = append(byName[name], posting{doc: ord[added], impact: 255})
+	}
+	names := make([]string, 0, len(byName))
+	for name := range byName {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		list := byName[name]
+		slices.SortFunc(list, func(x, y posting) int { return int(x.doc) - int(y.doc) })
+		b.addTerm(symbolNamePrefix+name, list)
+	}
+
+	terms := make([]string, 0, len(a.terms))
+	for term := range a.terms {
+		terms = append(terms, term)
+	}
+	sort.Strings(terms)
+	var list []posting
+	perPkg := map[uint32]uint32{}
+	for _, term := range terms {
+		t := a.terms[term]
+		list = list[:0]
+		doc := uint32(0)
+		for i, buf := 0, t.postings; i < len(buf); {
+			gap, k := binary.Uvarint(buf[i:])
+			doc += uint32(gap)
+			list = append(list, posting{doc: ord[doc], impact: buf[i+k]})
+			i += k + 1
+		}
+		if !identity {
+			slices.SortFunc(list, func(x, y posting) int { return int(x.doc) - int(y.doc) })
+		}
+		clear(perPkg)
+		for _, p := range list {
+			perPkg[b.docPkg[p.doc]]++
+		}
+		for p, n := range perPkg {
+			b.pkgTerms[p] = append(b.pkgTerms[p], [2]uint32{uint32(b.nterms), n})
+		}
+		b.addTerm(term, list)
+		t.postings = nil // what is written is held once
+	}
+	b.blockOffs = append(b.blockOffs, uint64(len(b.dict)))
+
+	for name := range a.exact {
+		b.exact = append(b.exact, name)
+	}
+	sort.Strings(b.exact)
+	for _, name := range b.exact {
+		docs := a.exact[name]
+		list = list[:0]
+		for _, d := range docs {
+			list = append(list, posting{doc: ord[d], impact: 255})
+		}
+		slices.SortFunc(list, func(x, y posting) int { return int(x.doc) - int(y.doc) })
+		b.exactOffs = append(b.exactOffs, uint64(len(b.postings)))
+		b.appendPostings(list)
+	}
+	b.exactOffs = append(b.exactOffs, uint64(len(b.postings)))
+
+	for i := range fuzzyFields {
+		var buf bytes.Buffer
+		fst, err := vellum.New(&buf, nil)
+		if err != nil {
+			return nil, err
+		}
+		for _, term := range terms {
+			if n := a.terms[term].fuzzy[i]; n > 0 {
+				if err := fst.Insert([]byte(term), uint64(n)); err != nil {
+					return nil, fmt.Errorf("index: spelling dictionary: %w", err)
+				}
+			}
+		}
+		if err := fst.Close(); err != nil {
+			return nil, fmt.Errorf("index: spelling dictionary: %w", err)
+		}
+		b.fuzzy[i] = buf.Bytes()
+	}
+	return b, nil
+}
+
+// bleveNumbers returns the number in idx (a segment's search.bleve, of one zap segment) of each
+// document, by ID.
+func bleveNumbers(idx bleve.Index) (map[string]uint32, error) {
+	adv, err := idx.Advanced()
+	if err != nil {
+		return nil, err
+	}
+	ir, err := adv.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer ir.Close()
+	dr, err := ir.DocIDReaderAll()
+	if err != nil {
+		return nil, err
+	}
+	defer dr.Close()
+	nums := map[string]uint32{}
+	for {
+		id, err := dr.Next()
+		if err != nil {
+			return nil, err
+		}
+		if id == nil {
+			return nums, nil
+		}
+		if len(id) != 8 {
+			return nil, fmt.Errorf("index: unexpected Bleve internal ID %x: want scorch's 8-byte document numbers", []byte(id))
+		}
+		n := binary.BigEndian.Uint64(id)
+		if n > math.MaxUint32 {
+			return nil, fmt.Errorf("index: Bleve document number %d does not fit in 32 bits", n)
+		}
+		ext, err := ir.ExternalID(id)
+		if err != nil {
+			return nil, err
+		}
+		nums[ext] = uint32(n)
+	}
+}
+
+// storedFields returns the fields of a search document that search.bleve holds: only the
+// stored ones, which hits are read from. Every other field is analysed once, by rankAcc.
+func storedFields(fields map[string]any) map[string]any {
+	out := make(map[string]any, 4)
+	for _, name := range [...]string{fSTitle, fSSection, fSText, fSURI} {
+		if v, ok := fields[name]; ok {
+			out[name] = v
+		}
+	}
+	return out
+}
