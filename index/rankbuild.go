@@ -28,10 +28,19 @@ import (
 // documents were added, as (uvarint document gap, u8 impact) pairs, and how many documents
 // hold it in the fields typos are corrected from (see fuzzyFields).
 type termAcc struct {
+	term     string
 	postings []byte
 	last     uint32 // the document of the last posting
 	df       uint32
 	fuzzy    [len(fuzzyFields)]uint32
+
+	// What the document being added holds of the term: its weighted frequency (BM25F) over
+	// the fields so far, and its frequency in the field being read; valid while docStamp and
+	// fieldStamp are rankAcc.stamp (and fieldIndex the field's).
+	docStamp, fieldStamp uint64
+	fieldIndex           int
+	freq                 int
+	wtf                  float64
 }
 
 // fuzzyFields are the fields whose dictionaries spelling corrections come from (reader's
@@ -57,9 +66,9 @@ type rankAcc struct {
 	terms     map[string]*termAcc
 	exact     map[string][]uint32
 
-	wtf   map[string]float64 // per document, scratch
-	freqs map[string]int     // per field, scratch
-	order []string           // the terms of wtf, in first-seen order, scratch
+	stamp uint64     // the number of documents added, marking their terms in termAcc
+	order []*termAcc // the terms of the document being added, in first-seen order
+	field []*termAcc // the terms of the field being read, in first-seen order
 }
 
 // newRankAcc returns an empty accumulator analysing with im's analyzers.
@@ -71,8 +80,6 @@ func newRankAcc(im mapping.IndexMapping) (*rankAcc, error) {
 		kindOrd:   map[string]uint8{},
 		terms:     map[string]*termAcc{},
 		exact:     map[string][]uint32{},
-		wtf:       map[string]float64{},
-		freqs:     map[string]int{},
 	}
 	for i, f := range fieldWeights {
 		if a.analyzers[i] = im.AnalyzerNamed(im.AnalyzerNameForPath(f.name)); a.analyzers[i] == nil {
@@ -133,7 +140,7 @@ func (a *rankAcc) add(sd *searchDoc) error {
 
 	// BM25F: each field's frequency of a term, weighted and normalized by the field's length,
 	// summed over the fields in fieldWeights' order (the order of the sum is part of the score).
-	clear(a.wtf)
+	a.stamp++ // marks what this document's fields touched; never 0
 	a.order = a.order[:0]
 	for i, f := range fieldWeights {
 		text := str(f.name)
@@ -144,38 +151,41 @@ func (a *rankAcc) add(sd *searchDoc) error {
 		if len(tokens) == 0 {
 			continue
 		}
-		clear(a.freqs)
+		a.field = a.field[:0]
 		for _, tok := range tokens {
-			a.freqs[string(tok.Term)]++
+			t := a.terms[string(tok.Term)]
+			if t == nil {
+				t = &termAcc{term: string(tok.Term)}
+				a.terms[t.term] = t
+			}
+			if t.fieldStamp != a.stamp || t.fieldIndex != i {
+				t.fieldStamp, t.fieldIndex, t.freq = a.stamp, i, 0
+				a.field = append(a.field, t)
+			}
+			t.freq++
 		}
 		fieldNorm := float64(float32(1.0 / math.Sqrt(float64(len(tokens)))))
 		length := 1 / (fieldNorm * fieldNorm)
 		norm := 1 - f.b + f.b*length/f.pivot
 		fuzzy := slices.Index(fuzzyFields[:], f.name)
-		for term, freq := range a.freqs {
-			t := a.terms[term]
-			if t == nil {
-				t = &termAcc{}
-				a.terms[term] = t
-			}
+		for _, t := range a.field {
 			if fuzzy >= 0 {
 				t.fuzzy[fuzzy]++
 			}
-			if _, seen := a.wtf[term]; !seen {
-				a.order = append(a.order, term)
+			if t.docStamp != a.stamp {
+				t.docStamp, t.wtf = a.stamp, 0
+				a.order = append(a.order, t)
 			}
-			a.wtf[term] += f.weight * float64(freq) / norm
+			t.wtf += f.weight * float64(t.freq) / norm
 		}
 	}
-	for _, term := range a.order {
-		t := a.terms[term]
+	for _, t := range a.order {
 		gap := doc - t.last
 		if t.df == 0 {
 			gap = doc
 		}
-		w := a.wtf[term]
 		t.postings = binary.AppendUvarint(t.postings, uint64(gap))
-		t.postings = append(t.postings, quantize(w/(rankK1+w)))
+		t.postings = append(t.postings, quantize(t.wtf/(rankK1+t.wtf)))
 		t.last = doc
 		t.df++
 	}
