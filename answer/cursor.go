@@ -14,7 +14,7 @@ import (
 // request that issued it with a hash of that request's defining arguments (the query and its
 // filters, the package and document …), so a cursor replayed against another request is refused
 // with an *ArgumentError instead of silently paging something else. Clients must treat it as
-// opaque. serve's resources/list pages with it too, through Pass and Ver.
+// opaque. ListPages (MCP's resources/list) pages with it too, through Ver and Snapshot.
 type Cursor struct {
 	V    int    `json:"v"`            // cursorVersion
 	Tool string `json:"t"`            // issuer: the answer that issued it (the Issuer constants)
@@ -22,8 +22,10 @@ type Cursor struct {
 	Unit int    `json:"u,omitempty"`  // index of the first unit (hit, section, outline entry) of the next page
 	Byte int    `json:"b,omitempty"`  // byte offset inside that unit, when one unit spans pages
 	Next string `json:"n,omitempty"`  // an inner cursor (index.Reader.List's), carried through
-	Pass int    `json:"p,omitempty"`  // resources/list: 0 lists package pages, 1 symbol pages
-	Ver  int    `json:"vi,omitempty"` // resources/list: index of the version in the package's versions
+	Ver  int    `json:"vi,omitempty"` // ListPages: index of the version in the package's versions
+	// Snapshot names the snapshot the page was read from (snapshotID), for a listing whose
+	// positions mean nothing in another snapshot (ListPages); empty for the others.
+	Snapshot string `json:"s,omitempty"`
 }
 
 // cursorVersion is bumped when the cursor encoding changes; older cursors are then refused.
@@ -79,7 +81,7 @@ func (s *Service) DecodeCursor(raw, issuer, hash string) (Cursor, error) {
 		return bad("issued by " + w.name(c.Tool) + ", not " + w.name(issuer))
 	case c.Hash != hash:
 		return bad("issued for a different request (query, filters, package or path changed)")
-	case c.Unit < 0 || c.Byte < 0 || c.Ver < 0 || c.Pass < 0 || c.Pass > 1:
+	case c.Unit < 0 || c.Byte < 0 || c.Ver < 0:
 		return bad("out of range")
 	}
 	return c, nil

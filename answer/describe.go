@@ -534,20 +534,8 @@ func membersOf(syms []docidx.Symbol, sym *docidx.Symbol) []*docidx.Symbol {
 	return out
 }
 
-// memberIndex maps memberKey of each type in syms to its members, as membersOf finds them one by
-// one: for listing many symbols with what reading each returns.
-func memberIndex(syms []docidx.Symbol) map[string][]*docidx.Symbol {
-	idx := make(map[string][]*docidx.Symbol)
-	for i := range syms {
-		if m := &syms[i]; m.Parent != "" {
-			k := m.Package + "\x00" + m.Parent
-			idx[k] = append(idx[k], m)
-		}
-	}
-	return idx
-}
-
-// memberKey is the key of memberIndex under which sym's members are.
+// memberKey is the key under which sym's members are found: its package and its key, as a
+// member's Package and Parent give them.
 func memberKey(sym *docidx.Symbol) string { return sym.Package + "\x00" + sym.Key() }
 
 func isMemberOf(m, sym *docidx.Symbol) bool {

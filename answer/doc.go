@@ -1,7 +1,8 @@
 // Package answer is docidx's one answer layer: every question the snapshot answers — search,
 // describe a package or symbol, read a URI, get a document, list packages, count what is
-// indexed, compare two versions' APIs, give a whole page — is one method of Service, and each
-// answer comes as markdown text for a model or a person and as structured content. Its input and
+// indexed, compare two versions' APIs, give a whole page, list the pages to pick from — is one
+// method of Service, and each answer comes as markdown text for a model or a person and as
+// structured content (ListPages, for resources/list, as structured content only). Its input and
 // output types (SearchInput, SearchOutput, DescribeOutput, PackageListing, APIDiff …) are the
 // shapes of the MCP tools' arguments and results.
 //

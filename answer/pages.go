@@ -147,24 +147,13 @@ type VersionPages struct {
 	Documents []docidx.Document
 	Symbols   []docidx.Symbol
 	Manifest  *index.Manifest // of the snapshot read
-
-	members map[string][]*docidx.Symbol // memberIndex of Symbols, made by SymbolSize
 }
 
-// VersionPages reads the pages of one package version, as much as want says (LoadSymbols,
-// LoadOverview, LoadAll). Errors are as Page's.
+// VersionPages reads the pages of one package version, as much as want says (LoadOverview,
+// LoadAll). Errors are as Page's.
 func (s *Service) VersionPages(pkg *docidx.Package, want Load) (*VersionPages, error) {
 	ref := pkg.Ref()
 	r := s.reader()
-	if want == LoadSymbols {
-		syms, err := s.symbolsCached(r, ref)
-		if err != nil {
-			return nil, err
-		}
-		vs, _ := r.Versions(pkg.Ecosystem, pkg.Name)
-		latest := len(vs) == 0 || vs[len(vs)-1] == pkg.Version
-		return &VersionPages{Package: pkg, Latest: latest, Symbols: syms, Manifest: r.Manifest()}, nil
-	}
 	base, err := s.describeBase(pkg, "")
 	if err != nil {
 		return nil, err
@@ -225,24 +214,6 @@ type Load int
 
 // What VersionPages reads and renders.
 const (
-	LoadSymbols  Load = iota // the symbols only: the symbol pass of resources/list
-	LoadOverview             // and the overview
+	LoadOverview Load = iota // the documents, the symbols and the overview
 	LoadAll                  // and the API outline
 )
-
-// SymbolSize is the size in bytes of what reading the page of v.Symbols[i] returns: the symbol
-// in full, then its members.
-func (v *VersionPages) SymbolSize(i int) int {
-	if v.members == nil {
-		v.members = memberIndex(v.Symbols)
-	}
-	ref := v.Package.Ref()
-	sym := &v.Symbols[i]
-	_, text := renderSymbol(ref, sym)
-	size := len(text)
-	for _, m := range v.members[memberKey(sym)] {
-		_, t := renderMember(ref, m)
-		size += len(t)
-	}
-	return size
-}

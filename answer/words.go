@@ -50,6 +50,7 @@ const (
 	IssuerList      = "list_packages"
 	IssuerGetDoc    = "get_package_doc"
 	IssuerGetNPMDoc = "get_npm_package_doc"
+	IssuerPages     = "resources/list" // ListPages
 )
 
 // IssuerDescribe is the cursor issuer of Describe for ecosystem eco:

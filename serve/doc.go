@@ -10,8 +10,9 @@
 //     crates and Swift, get_package_doc, get_npm_package_doc, read_package_doc, list_packages),
 //     with schema.go (strict-client JSON Schemas);
 //   - resources.go: one docidx:// resource per page of every package version, the snapshot
-//     resource, the resource templates; resources/list and resources/read are answered from the
-//     store by a receiving middleware, so start-up cost does not grow with the snapshot;
+//     resource, the resource templates; resources/list (each version's overview, README, API
+//     outline and documents, not its symbols) and resources/read are answered from the store by
+//     a receiving middleware, so start-up cost does not grow with the snapshot;
 //   - prompts.go: use_package, explain_symbol, upgrade_package (an API diff of two versions);
 //   - complete.go: completion/complete for prompt arguments and template variables;
 //   - notify.go: progress notifications and notifications/message logging;

@@ -117,21 +117,45 @@ func TestResources(t *testing.T) {
 					t.Errorf("read %s: want exactly one of text and blob", r.URI)
 				}
 			}
-			// Pages of every kind, of every package version, are there.
+			// Pages of every kind but symbols, of every package version, are there.
 			for _, uri := range []string{
 				"docidx://golang/github.com/acme/workpool@v1.0.0/overview",
 				"docidx://golang/github.com/acme/workpool@v1.1.0/readme",
 				"docidx://golang/github.com/acme/workpool@v1.1.0/api",
 				"docidx://golang/github.com/acme/workpool@v1.1.0/doc/docs/retries.md",
-				"docidx://golang/github.com/acme/workpool@v1.1.0/symbol/workpool.Pool.TryGo",
-				"docidx://golang/github.com/acme/workpool@v1.0.0/symbol/workpool.Pool.Shutdown",
 				"docidx://npm/@acme/router@2.0.0/doc/docs/diagram.png",
-				"docidx://pypi/acme-tomlkit@1.2.0/symbol/tomlkit.loads",
 				"docidx://cargo/acme_ring@0.3.1/api",
 				"docidx://swift/acme.swift-kit@1.0.0/readme",
 			} {
 				if !seen[uri] {
 					t.Errorf("%s not listed", uri)
+				}
+			}
+			// A few per version: the overview, README, API outline and documents, no symbol.
+			perVersion := map[string]int{}
+			for _, r := range list[1:] {
+				ref, page, err := docidx.ParsePageURI(r.URI)
+				if err != nil || strings.HasPrefix(page, docidx.PageSymbolPrefix) {
+					t.Errorf("listed %s: %q %v", r.URI, page, err)
+				}
+				perVersion[ref.String()]++
+			}
+			if len(perVersion) != 6 {
+				t.Errorf("pages of %d versions listed, want 6: %v", len(perVersion), perVersion)
+			}
+			for v, n := range perVersion {
+				if n > 6 {
+					t.Errorf("%s: %d pages listed", v, n)
+				}
+			}
+			// Symbols are read by their URI, which the package-symbol template and completion make.
+			for _, uri := range []string{
+				"docidx://golang/github.com/acme/workpool@v1.1.0/symbol/workpool.Pool.TryGo",
+				"docidx://golang/github.com/acme/workpool@v1.0.0/symbol/workpool.Pool.Shutdown",
+				"docidx://pypi/acme-tomlkit@1.2.0/symbol/tomlkit.loads",
+			} {
+				if _, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri}); err != nil {
+					t.Errorf("read %s: %v", uri, err)
 				}
 			}
 		})
@@ -236,31 +260,52 @@ func TestResourceNotFound(t *testing.T) {
 	}
 }
 
-// TestResourcePaging walks resources/list over a snapshot of several pages: no resource lost or
-// repeated, the same cursor gives the same page, bad cursors are -32602.
-func TestResourcePaging(t *testing.T) {
-	dir := t.TempDir()
+// putModules writes a generation of dir holding the modules names (every third with a README,
+// every other one with symbols) and returns the pages resources/list should list for them,
+// in index order.
+func putModules(t *testing.T, dir string, names ...string) []string {
+	t.Helper()
 	w, err := index.Create(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var wantURIs []string
-	for p := range 7 {
-		name := fmt.Sprintf("example.com/m%d", p)
+	var uris []string
+	for p, name := range names {
 		pd := &docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.Go, Name: name, Version: "v1.0.0", Description: "module " + name}}
-		for i := range 40 * p {
-			pd.Symbols = append(pd.Symbols, docidx.Symbol{Kind: docidx.KindFunc, Name: fmt.Sprintf("F%03d", i), Package: name,
-				QualifiedName: fmt.Sprintf("m%d.F%03d", p, i), Signature: fmt.Sprintf("func F%03d()", i), Doc: "F does a thing."})
+		ref := pd.Package.Ref()
+		uris = append(uris, ref.PageURI(docidx.PageOverview))
+		if p%3 == 0 {
+			pd.Documents = []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme, Title: name, Summary: "It does a thing.",
+				Sections: []docidx.Section{{Text: "It does a thing.", Plain: "It does a thing."}}}}
+			uris = append(uris, ref.PageURI(docidx.PageReadme))
+		}
+		if p%2 == 0 {
+			for i := range 3 {
+				pd.Symbols = append(pd.Symbols, docidx.Symbol{Kind: docidx.KindFunc, Name: fmt.Sprintf("F%d", i), Package: name,
+					QualifiedName: fmt.Sprintf("m.F%d", i), Signature: fmt.Sprintf("func F%d()", i), Doc: "F does a thing."})
+			}
+			uris = append(uris, ref.PageURI(docidx.PageAPI))
 		}
 		if err := w.Put(context.Background(), pd); err != nil {
 			t.Fatal(err)
 		}
-		ref := pd.Package.Ref()
-		wantURIs = append(wantURIs, ref.PageURI("overview"), ref.PageURI("api"))
 	}
 	if _, err := w.Commit(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	return uris
+}
+
+// TestResourcePaging walks resources/list over a snapshot of several pages: the pages of each
+// version in index order, none lost or repeated and no symbol; the same cursor gives the same
+// page, on any server of the same snapshot; bad cursors are -32602.
+func TestResourcePaging(t *testing.T) {
+	dir := t.TempDir()
+	var names []string
+	for p := range 150 {
+		names = append(names, fmt.Sprintf("example.com/m%03d", p))
+	}
+	wantURIs := append([]string{docidx.SnapshotURI}, putModules(t, dir, names...)...)
 	r, err := index.Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -271,27 +316,15 @@ func TestResourcePaging(t *testing.T) {
 		t.Run(v, func(t *testing.T) {
 			cs := connectWith(t, srv, nil, v, nil)
 			list, pages := allResources(t, cs)
-			wantCount := 1 + 7*2 + 40*(0+1+2+3+4+5+6)
-			if len(list) != wantCount || pages != (wantCount+serve.ResourcePageSize-1)/serve.ResourcePageSize {
-				t.Errorf("%d resources in %d pages, want %d", len(list), pages, wantCount)
-			}
 			var got []string
-			seen := map[string]bool{}
 			for _, res := range list {
-				if seen[res.URI] {
-					t.Errorf("%s repeated", res.URI)
-				}
-				seen[res.URI] = true
-				if !strings.Contains(res.URI, "/symbol/") && res.URI != docidx.SnapshotURI {
-					got = append(got, res.URI)
-				}
+				got = append(got, res.URI)
 			}
-			// Package pages come first, in index order, then the symbols.
-			if strings.Join(got, " ") != strings.Join(wantURIs, " ") {
-				t.Errorf("package pages %v, want %v", got, wantURIs)
+			if !slices.Equal(got, wantURIs) {
+				t.Errorf("listed %d resources:\n%s\nwant %d:\n%s", len(got), strings.Join(got, "\n"), len(wantURIs), strings.Join(wantURIs, "\n"))
 			}
-			if strings.Contains(list[len(wantURIs)].URI, "/symbol/") {
-				t.Errorf("a symbol before the package pages end: %s", list[len(wantURIs)].URI)
+			if want := (len(wantURIs) + serve.ResourcePageSize - 1) / serve.ResourcePageSize; pages != want || pages < 3 {
+				t.Errorf("%d pages, want %d", pages, want)
 			}
 		})
 	}
@@ -308,6 +341,18 @@ func TestResourcePaging(t *testing.T) {
 	if string(ja) != string(jb) {
 		t.Error("the same cursor gave different pages")
 	}
+	// A replica serving the same snapshot continues the listing (stateless HTTP behind a load
+	// balancer).
+	r2, err := index.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r2.Close()
+	replica := connectWith(t, serve.New(r2, serve.Options{Logger: testLogger(t)}), nil, "2025-06-18", nil)
+	c, err := replica.ListResources(ctx, &mcp.ListResourcesParams{Cursor: first.NextCursor})
+	if jc, _ := json.Marshal(c); err != nil || string(jc) != string(ja) {
+		t.Error("a replica of the same snapshot gave another page for the cursor")
+	}
 	var search answer.SearchOutput
 	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "thing", "limit": 1}), &search)
 	for _, c := range []string{"garbage", "eyJ2IjoxfQ", search.NextCursor, strings.Repeat("A", 5000)} {
@@ -319,6 +364,61 @@ func TestResourcePaging(t *testing.T) {
 		if werr := wireErr(t, err); werr.Code != jsonrpc.CodeInvalidParams {
 			t.Errorf("cursor %q: code %d, want -32602", c, werr.Code)
 		}
+	}
+}
+
+// TestResourcePagingReload lists resources across a hot reload: a cursor read from the replaced
+// snapshot is refused with -32602 saying to list again (MCP: "invalid cursors SHOULD result in
+// an error with code -32602"), never continued into the new snapshot, where its position would
+// skip or repeat pages; listing again from the start gives the new snapshot's pages.
+func TestResourcePagingReload(t *testing.T) {
+	dir := t.TempDir()
+	var names []string
+	for p := range 100 {
+		names = append(names, fmt.Sprintf("example.com/m%03d", p))
+	}
+	putModules(t, dir, names...)
+	r, err := index.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	srv := serve.New(r, serve.Options{Logger: testLogger(t)})
+	cs := connectWith(t, srv, nil, "2025-11-25", nil)
+	ctx := context.Background()
+	before, _ := allResources(t, cs)
+	first, err := cs.ListResources(ctx, nil)
+	if err != nil || first.NextCursor == "" {
+		t.Fatalf("first page: %v, next %q", err, first.NextCursor)
+	}
+
+	// A crawl publishes a generation with one module more, early in the index order.
+	want := putModules(t, dir, "example.com/m000a")
+	r2, err := index.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r2.Close()
+	srv.SetReader(r2, nil)
+
+	_, err = cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: first.NextCursor})
+	if err == nil {
+		t.Fatal("a cursor of the replaced snapshot continued the listing")
+	}
+	werr := wireErr(t, err)
+	if werr.Code != jsonrpc.CodeInvalidParams || !strings.Contains(werr.Message, "snapshot changed") || !strings.Contains(werr.Message, "omit cursor") {
+		t.Errorf("stale cursor: %d %q", werr.Code, werr.Message)
+	}
+	list, _ := allResources(t, cs)
+	seen := map[string]bool{}
+	for _, res := range list {
+		if seen[res.URI] {
+			t.Errorf("%s listed twice", res.URI)
+		}
+		seen[res.URI] = true
+	}
+	if len(list) != len(before)+len(want) || !seen[want[0]] {
+		t.Errorf("after the reload %d resources, want %d with %s", len(list), len(before)+len(want), want[0])
 	}
 }
 
