@@ -201,3 +201,43 @@ func growth(grow bool) int {
 	}
 	return growNone
 }
+
+// TestMarkHeldUnaligned checks that markHeld sets the bits of a dense list's documents in a
+// segment that starts inside a word of the snapshot's bitmap (as it sets those of the same list
+// written as gaps), touches no other bit, and refuses a list with bits past its segment's last
+// document or impacts that do not match its bits.
+func TestMarkHeldUnaligned(t *testing.T) {
+	const first, docs = 1000, 4100 // a segment of 4,100 documents after one of 1,000: at bit 40 of word 15
+	rng := rand.New(rand.NewPCG(28, 5))
+	var list []posting
+	for doc := range uint32(docs) {
+		if rng.IntN(3) == 0 || doc == 0 || doc == docs-1 {
+			list = append(list, posting{doc: doc, wtf: float64(1 + rng.IntN(9))})
+		}
+	}
+	impact := func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) }
+	dense, gaps := &rankBuilder{ids: make([]string, docs)}, &rankBuilder{ids: make([]string, docs)}
+	dense.appendDense(list, impact)
+	gaps.appendPostings(list, impact)
+	ri := &rankIndex{docs: first + docs + 30, segs: []*rankSegment{{docs: first}, {docs: docs}, {docs: 30}}, docBase: []uint32{0, first, first + docs, first + docs + 30}}
+	n := denseWords(ri.docs)
+	want, got := make([]uint64, n), make([]uint64, n)
+	if !ri.markHeld(want, 1, gaps.postings, false) {
+		t.Fatal("gaps: malformed")
+	}
+	if !ri.markHeld(got, 1, dense.postings, true) {
+		t.Fatal("dense: malformed")
+	}
+	if !slices.Equal(got, want) {
+		t.Fatal("the dense list marks other bits than the gaps")
+	}
+	// A bit past the segment's last document, and a list one impact short: refused.
+	past := append(slices.Clone(dense.postings), 1) // its impact
+	past[8*(denseWords(docs)-1)+7] |= 0x80
+	if ri.markHeld(make([]uint64, n), 1, past, true) {
+		t.Error("a dense list with a document past its segment was accepted")
+	}
+	if ri.markHeld(make([]uint64, n), 1, dense.postings[:len(dense.postings)-1], true) {
+		t.Error("a dense list one impact short was accepted")
+	}
+}
