@@ -536,11 +536,10 @@ type rankIndex struct {
 	// kind (see filter); nil when every document passes.
 	filterMu sync.Mutex
 	filters  map[filterKey]*docFilter
-	// docClass and classPrior give each document's prior under no named package (see
-	// basePriors); made on first use.
-	basePriorsOnce sync.Once
-	docClass       []uint8
-	classPrior     *[256]float32
+	// classes sort the documents by what decides their prior (see priorClasses); made on
+	// first use.
+	classesOnce sync.Once
+	classes     *priorClasses
 	// pkgRanges are the ranges of each package version's documents (see pkgDocs), nil when
 	// they are not numbered together; made on first use.
 	pkgDocsOnce sync.Once
@@ -806,7 +805,7 @@ type accumulator struct {
 	lists   [][]byte
 	stored  []byte   // the stored fields of a hit being read (bleveStored)
 	scratch []byte   // a dictionary block or hit record being read
-	flags   []uint64 // a bit per document, set by flag and cleared by unflag
+	flags   []uint64 // a bit per document, set by flag and cleared by unflag (see best)
 }
 
 // Values of add's growAt: the least impact at which a posting adds a document the accumulator
@@ -820,6 +819,31 @@ func (a *accumulator) flag(doc uint32)   { a.flags[doc/64] |= 1 << (doc % 64) }
 func (a *accumulator) unflag(doc uint32) { a.flags[doc/64] &^= 1 << (doc % 64) }
 func (a *accumulator) flagged(doc uint32) bool {
 	return a.flags[doc/64]&(1<<(doc%64)) != 0
+}
+
+// flagRange flags the documents [first, end); unflagRange clears their flags.
+func (a *accumulator) flagRange(first, end uint32) {
+	for doc := first; doc < end; {
+		if doc%64 == 0 && end-doc >= 64 {
+			a.flags[doc/64] = ^uint64(0)
+			doc += 64
+			continue
+		}
+		a.flag(doc)
+		doc++
+	}
+}
+
+func (a *accumulator) unflagRange(first, end uint32) {
+	for doc := first; doc < end; {
+		if doc%64 == 0 && end-doc >= 64 {
+			a.flags[doc/64] = 0
+			doc += 64
+			continue
+		}
+		a.unflag(doc)
+		doc++
+	}
 }
 
 func (ri *rankIndex) acquire() *accumulator {

@@ -354,11 +354,19 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 		}
 		coord[m] = float32(math.Pow(float64(m)/float64(found), coordPower))
 	}
-	// Documents with a bonus are scored after the others; the flags say which they are.
+	// Documents with a bonus are scored after the others, and those of the packages the
+	// question names by prior itself; the flags say which they are.
+	table, namedRanges, ok := ri.queryPriors(pkgPrior, named)
+	for _, r := range namedRanges {
+		a.flagRange(r[0], r[1])
+	}
 	for doc := range bonus {
 		a.flag(doc)
 	}
 	defer func() {
+		for _, r := range namedRanges {
+			a.unflagRange(r[0], r[1])
+		}
 		for doc := range bonus {
 			a.unflag(doc)
 		}
@@ -370,26 +378,41 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	score, matched := a.score, a.matched
 	scores := a.scores[:0]
 	var top0 float32
-	if class, classPrior, ok := ri.basePriors(); ok && named == nil && len(pkgPrior) > 0 && &pkgPrior[0] == &ri.pkgPrior[0] {
-		// The question names no package or ecosystem: each document's prior is its class's.
+	switch {
+	case ok && len(bonus) == 0 && len(namedRanges) == 0:
+		// Each document's prior is its class's.
+		class := ri.classes.class
 		for _, doc := range a.touched {
-			s := score[doc] * coord[matched[doc]] * classPrior[class[doc]]
-			if len(bonus) > 0 && a.flagged(doc) {
+			s := score[doc] * coord[matched[doc]] * table[class[doc]]
+			scores = append(scores, s)
+			if s > top0 { // not max: the builtin's NaN and signed-zero rules cost a third of this loop
+				top0 = s
+			}
+		}
+	case ok:
+		class := ri.classes.class
+		for _, doc := range a.touched {
+			var s float32
+			if !a.flagged(doc) {
+				s = score[doc] * coord[matched[doc]] * table[class[doc]]
+			} else if _, b := bonus[doc]; b {
 				s = -1 // scored below, with its bonus
+			} else { // a document of a package the question names
+				s = score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
 			}
 			scores = append(scores, s)
 			if s > top0 {
 				top0 = s
 			}
 		}
-	} else {
+	default:
 		for _, doc := range a.touched {
 			s := score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
 			if len(bonus) > 0 && a.flagged(doc) {
 				s = -1 // scored below, with its bonus
 			}
 			scores = append(scores, s)
-			if s > top0 { // not max: the builtin's NaN and signed-zero rules cost a third of this loop
+			if s > top0 {
 				top0 = s
 			}
 		}
@@ -525,58 +548,127 @@ func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool, namedPkgs []u
 // a question that names it in passing ("a lightweight http router") is not about it; and times
 // priorUndocumented for a symbol without a doc comment.
 func (ri *rankIndex) prior(doc uint32, pkgPrior []float32, named []bool) float32 {
-	k, p := ri.docKind[doc]&0x7f, ri.pkgOf(doc)
-	prior := ri.kindPrior[k] * pkgPrior[p]
-	if named != nil && named[p] && int(k) == ri.overviewKind {
+	p := ri.pkgOf(doc)
+	return ri.priorOf(ri.docKind[doc]&0x7f, pkgPrior[p], named != nil && named[p], ri.undocumented(doc))
+}
+
+// priorOf is prior for a document of kind k in a package version of prior pkgPrior, named by
+// the question or not, undocumented or not: the one computation of a prior, so that a class's
+// (queryPriors) is the same float32 as each of its documents'.
+func (ri *rankIndex) priorOf(k uint8, pkgPrior float32, named, undocumented bool) float32 {
+	prior := ri.kindPrior[k] * pkgPrior
+	if named && int(k) == ri.overviewKind {
 		prior /= float32(priorNamedPackage)
 	}
-	if ri.undocumented(doc) {
+	if undocumented {
 		prior *= priorUndocumented
 	}
 	return prior
 }
 
-// basePriors returns, when every package version's prior (pkgPrior) is 1 or priorSuperseded,
-// each document's class and each class's prior: a document's prior when the question names no
-// package or ecosystem, as prior gives it. A class is one of the combinations of a kind, a
-// superseded package and an undocumented symbol that the documents hold. best then loads one
-// byte per document it scores, not its kind, its package version and its flags from three
-// tables, at random places of each. ok is false otherwise, or when the documents hold more
-// than 256 combinations. They are made on first use.
-func (ri *rankIndex) basePriors() (class []uint8, classPrior *[256]float32, ok bool) {
-	ri.basePriorsOnce.Do(func() {
-		superseded := float32(priorSuperseded)
-		for _, p := range ri.pkgPrior {
-			if p != 1 && p != superseded {
-				return
-			}
+// priorClasses sorts the documents into the classes that decide their prior for any question
+// but those of the packages it names: a class is a combination of a kind, an undocumented
+// symbol or not, and a group of package versions, those of one ecosystem and one prior before
+// the question (ri.pkgPrior). packagePriors changes a package version's prior by its ecosystem
+// and by whether the question names it, so the versions of a group the question does not name
+// share their prior.
+type priorClasses struct {
+	class []uint8 // per document
+	// per class, its kind, its group and whether its documents are undocumented symbols
+	kind   []uint8
+	group  []uint8
+	undoc  []bool
+	groups [][]uint32 // per group, its package versions
+}
+
+// priorClasses returns the documents' classes, made on first use; ok is false when the
+// documents make more than 256 classes or the package versions more than 256 groups.
+func (ri *rankIndex) priorClasses() (pc *priorClasses, ok bool) {
+	ri.classesOnce.Do(func() {
+		type groupKey struct {
+			eco   string
+			prior float32
 		}
-		// By combination, kind | superseded<<7 | undocumented<<8: its class, plus one.
-		var classOf [512]uint16
-		class := make([]uint8, ri.docs)
-		classPrior := new([256]float32)
-		n := 0
-		for doc := range class {
-			c := uint16(ri.docKind[doc] & 0x7f)
-			if ri.pkgPrior[ri.docPkg[doc]] != 1 {
-				c |= 0x80
-			}
-			if ri.undocumented(uint32(doc)) {
-				c |= 0x100
-			}
-			if classOf[c] == 0 {
-				if n == len(classPrior) {
+		groupOf := map[groupKey]int{}
+		pkgGroup := make([]uint8, ri.npkgs)
+		var groups [][]uint32
+		for p := range ri.npkgs {
+			eco, _, _ := strings.Cut(ri.pkgKey(uint32(p)), "\x00")
+			k := groupKey{eco, ri.pkgPrior[p]}
+			g, seen := groupOf[k]
+			if !seen {
+				if len(groups) == 256 {
 					return
 				}
-				classPrior[n] = ri.prior(uint32(doc), ri.pkgPrior, nil)
-				n++
-				classOf[c] = uint16(n)
+				g = len(groups)
+				groupOf[k] = g
+				groups = append(groups, nil)
 			}
-			class[doc] = uint8(classOf[c] - 1)
+			groups[g] = append(groups[g], uint32(p))
+			pkgGroup[p] = uint8(g)
 		}
-		ri.docClass, ri.classPrior = class, classPrior
+		// By combination, kind | undocumented<<7 | group<<8: its class, plus one.
+		classOf := make(map[uint32]uint8)
+		pc := &priorClasses{class: make([]uint8, ri.docs), groups: groups}
+		for doc := range pc.class {
+			k, g, u := ri.docKind[doc]&0x7f, pkgGroup[ri.docPkg[doc]], ri.undocumented(uint32(doc))
+			c := uint32(k) | uint32(g)<<8
+			if u {
+				c |= 0x80
+			}
+			n, seen := classOf[c]
+			if !seen {
+				if len(pc.kind) == 256 {
+					return
+				}
+				n = uint8(len(pc.kind))
+				classOf[c] = n
+				pc.kind, pc.group, pc.undoc = append(pc.kind, k), append(pc.group, g), append(pc.undoc, u)
+			}
+			pc.class[doc] = n
+		}
+		ri.classes = pc
 	})
-	return ri.docClass, ri.classPrior, ri.docClass != nil
+	return ri.classes, ri.classes != nil
+}
+
+// queryPriors returns each class's prior (priorClasses) for a question that gives the package
+// versions the priors pkgPrior and names those of named (nil for none), and the ranges of the
+// documents of the versions it names, whose priors are not their class's (see prior). ok is
+// false when the documents have no classes, or the named versions' documents are not numbered
+// together (pkgDocs); callers then take each document's prior.
+func (ri *rankIndex) queryPriors(pkgPrior []float32, named []bool) (table *[256]float32, namedRanges [][2]uint32, ok bool) {
+	pc, ok := ri.priorClasses()
+	if !ok {
+		return nil, nil, false
+	}
+	if named != nil {
+		ranges, ok := ri.pkgDocs()
+		if !ok {
+			return nil, nil, false
+		}
+		for p, n := range named {
+			if n && ranges[p][0] < ranges[p][1] {
+				namedRanges = append(namedRanges, ranges[p])
+			}
+		}
+	}
+	// Each group's prior, from a version of it the question does not name (a group of named
+	// versions only has no document scored by its class).
+	var groupPrior [256]float32
+	for g, pkgs := range pc.groups {
+		for _, p := range pkgs {
+			if named == nil || !named[p] {
+				groupPrior[g] = pkgPrior[p]
+				break
+			}
+		}
+	}
+	table = new([256]float32)
+	for c, k := range pc.kind {
+		table[c] = ri.priorOf(k, groupPrior[pc.group[c]], false, pc.undoc[c])
+	}
+	return table, namedRanges, true
 }
 
 // namedPackages returns the packages that the words of a question (questionNames) name as
