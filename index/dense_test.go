@@ -241,3 +241,51 @@ func TestMarkHeldUnaligned(t *testing.T) {
 		t.Error("a dense list one impact short was accepted")
 	}
 }
+
+// TestForEachIn checks that forEachIn walks the postings of a term's parts, sparse and dense,
+// in [lo, hi) of the snapshot's documents, in forEach's order, for ranges inside, across and
+// outside the segments.
+func TestForEachIn(t *testing.T) {
+	sizes := []int{1500, 3000, 700}
+	rng := rand.New(rand.NewPCG(28, 6))
+	impact := func(p posting) uint8 { return quantize(p.wtf / (rankK1 + p.wtf)) }
+	ri := &rankIndex{docBase: []uint32{0}}
+	var l termList
+	var bufs [][]byte
+	var all []posting // every posting, numbered over the snapshot, in forEach's order
+	for i, docs := range sizes {
+		ri.segs = append(ri.segs, &rankSegment{docs: docs})
+		ri.docBase = append(ri.docBase, ri.docBase[i]+uint32(docs))
+		var list []posting
+		for doc := range uint32(docs) {
+			if rng.IntN(4) == 0 {
+				list = append(list, posting{doc: doc, wtf: float64(1 + rng.IntN(9))})
+			}
+		}
+		b := &rankBuilder{ids: make([]string, docs)}
+		dense := i == 1
+		if dense {
+			b.appendDense(list, impact)
+		} else {
+			b.appendPostings(list, impact)
+		}
+		l.parts = append(l.parts, termPart{seg: i, list: postingsRef{size: int64(len(b.postings)), df: len(list), dense: dense}})
+		bufs = append(bufs, b.postings)
+		for _, p := range list {
+			all = append(all, posting{doc: ri.docBase[i] + p.doc, wtf: float64(impact(p))})
+		}
+	}
+	ri.docs = int(ri.docBase[len(sizes)])
+	for _, r := range [][2]uint32{{0, 1}, {0, uint32(ri.docs)}, {100, 200}, {1400, 1600}, {1000, 5000}, {4600, 5200}, {5200, 6000}, {3000, 3000}} {
+		var want, got []posting
+		for _, p := range all {
+			if p.doc >= r[0] && p.doc < r[1] {
+				want = append(want, p)
+			}
+		}
+		ri.forEachIn(l, bufs, r[0], r[1], func(doc uint32, imp uint8) { got = append(got, posting{doc: doc, wtf: float64(imp)}) })
+		if !slices.Equal(got, want) {
+			t.Errorf("[%d, %d): %d postings, want %d", r[0], r[1], len(got), len(want))
+		}
+	}
+}

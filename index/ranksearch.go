@@ -1131,7 +1131,7 @@ func isCamel(w string) bool {
 // (an install section, the package doc) over the one that answers. Each of its documents keeps
 // the share of its score that the question's other words gave it, scaled so that the package's
 // best score is what it was: the package ranks against the others as before. names are
-// questionNames(words).
+// questionNames(words); lists are the question's, as accumulate read them into a.lists.
 func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lists []termList, words string, names map[string]bool) {
 	if len(top) == 0 {
 		return
@@ -1163,18 +1163,23 @@ func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lis
 		nameTerms[t] = true
 	}
 	in := map[uint32]int{} // document -> its index in top, for the package's documents
+	lo, hi := uint32(math.MaxUint32), uint32(0)
 	for i := range top {
-		if ri.pkgOf(top[i].doc) == pkg {
-			in[top[i].doc] = i
+		if doc := top[i].doc; ri.pkgOf(doc) == pkg {
+			in[doc] = i
+			lo, hi = min(lo, doc), max(hi, doc+1)
 		}
 	}
 	named := make(map[uint32]float32, len(in))
+	k := 0 // the list part in a.lists, as accumulate read them
 	for _, l := range lists {
+		parts := a.lists[k : k+len(l.parts)]
+		k += len(l.parts)
 		// A list most documents hold ("go" of go.yaml.in) weighs little and is long to walk.
 		if !nameTerms[l.term] || isDense(l.all, ri.docs) {
 			continue
 		}
-		ri.forEach(l, func(doc uint32, impact uint8) {
+		ri.forEachIn(l, parts, lo, hi, func(doc uint32, impact uint8) {
 			if _, ok := in[doc]; ok {
 				named[doc] += l.idf * float32(impact) / 255
 			}
