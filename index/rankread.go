@@ -803,13 +803,14 @@ type accumulator struct {
 	// accumulateAlternatives to mark the documents that hold a word without reading its lists
 	// again; their storage is reused by the next search.
 	lists   [][]byte
+	cands   []uint64 // postings of documents not held, waiting for admit's floor
 	stored  []byte   // the stored fields of a hit being read (bleveStored)
 	scratch []byte   // a dictionary block or hit record being read
 	flags   []uint64 // a bit per document, set by flag and cleared by unflag (see best)
 }
 
 // Values of add's growAt: the least impact at which a posting adds a document the accumulator
-// holds no score for (see admitFloor).
+// holds no score for.
 const (
 	growAll  = 0                 // every document
 	growNone = math.MaxUint8 + 1 // none: only documents already held are added to
@@ -874,6 +875,9 @@ func (ri *rankIndex) release(a *accumulator) {
 	if cap(a.stored) > maxKeptLists {
 		a.stored = nil
 	}
+	if 8*cap(a.cands) > maxKeptLists {
+		a.cands = nil
+	}
 	ri.mu.Lock()
 	if len(ri.free) < maxFreeAccumulators {
 		ri.free = append(ri.free, a)
@@ -907,7 +911,7 @@ func nextPostingLong(list []byte, i int, doc uint32) (next uint32, impact uint8,
 
 // add adds weight·impact/255 for every posting of list, a list of segment seg, to a, for
 // documents keep accepts (all when keep is nil): to the documents a holds, and to the others of
-// impact growAt or more (growAll, growNone, or a floor from admitFloor). It returns false on a
+// impact growAt or more (growAll or growNone). It returns false on a
 // malformed list.
 func (ri *rankIndex) add(a *accumulator, seg int, list []byte, weight float32, keep *docFilter, growAt int) bool {
 	scale := weight / 255

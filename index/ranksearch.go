@@ -203,7 +203,7 @@ func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 // (more common) terms only add to those: a document that holds none of the rarer words is seldom among the
 // best, and not growing the set keeps a question of common words cheap (the "continue" strategy
 // of Moffat and Zobel, "Self-indexing inverted files for fast text retrieval", TOIS 1996). A list
-// too long for the room left fills it with its documents of the highest impact (admitFloor), as
+// too long for the room left fills it with its documents of the highest impact (admit), as
 // impact-ordered evaluation admits the postings that can matter most (Anh and Moffat, "Pruned
 // query evaluation using pre-computed impacts", SIGIR 2006): without it, the rarest word of a
 // question took every place, and "get a value from JSON by path without unmarshalling" scored
@@ -233,7 +233,10 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 		case len(a.touched) == 0 || len(a.touched)+l.df <= limit:
 			growAt = growAll
 		case len(a.touched) < limit && !l.anyDense():
-			growAt = ri.admitFloor(a, l, a.lists[first:k], keep, limit-len(a.touched))
+			if !ri.admit(a, l, a.lists[first:k], keep, limit-len(a.touched)) {
+				return false
+			}
+			continue
 		}
 		for j, part := range l.parts {
 			buf := a.lists[first+j]
@@ -251,36 +254,68 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 	return true
 }
 
-// admitFloor returns the least impact at which l's documents that a holds no score for yet (and
-// keep accepts) number at most room, over all its parts (bufs, as read; sparse lists, see
-// anyDense): the floor above which the list adds documents (add's growAt). It returns growNone
-// when its highest impact alone has more than room.
-func (ri *rankIndex) admitFloor(a *accumulator, l termList, bufs [][]byte, keep *docFilter, room int) int {
+// admit adds l, a list too long for the room left in a (sparse in every part, see anyDense;
+// bufs are its parts as read), as accumulate's floor asks: to every document a holds, as add
+// does, and to those it does not hold yet (and keep accepts) of the highest impacts, at most
+// room of them. Those are the ones of impact floor or more, floor the least impact at which
+// they number at most room over all its parts (none when its highest impact alone has more).
+// It reads the lists once: the postings of the documents not held wait in a.cands until the
+// floor is known, and then are added in list order, as add would have added them. It returns
+// false on a malformed list.
+func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docFilter, room int) bool {
 	var hist [math.MaxUint8 + 1]int
+	scale := l.idf / 255
+	cands := a.cands[:0] // document<<8 | impact
 	for j, part := range l.parts {
-		base := ri.docBase[part.seg]
-		matched := a.matched[base:ri.docBase[part.seg+1]]
+		base, end := ri.docBase[part.seg], ri.docBase[part.seg+1]
+		matched, score := a.matched[base:end], a.score[base:end]
 		list := bufs[j]
 		var doc uint32
 		var impact uint8
-		for i, ok := 0, true; i < len(list)-1; { // nextPosting, inlined as in add
-			if gap := list[i]; gap < 0x80 {
+		i, ok := 0, true
+		for i < len(list)-1 {
+			if gap := list[i]; gap < 0x80 { // nextPosting, inlined as in add
 				doc, impact, i = doc+uint32(gap), list[i+1], i+2
 			} else if doc, impact, i, ok = nextPostingLong(list, i, doc); !ok {
-				break
+				return false
 			}
-			if int(doc) < len(matched) && matched[doc] == 0 && keep.keep(base+doc) {
-				hist[impact]++
+			if doc >= uint32(len(matched)) {
+				return false
 			}
+			m := matched[doc]
+			if m == 0 {
+				if keep.keep(base + doc) {
+					hist[impact]++
+					cands = append(cands, uint64(base+doc)<<8|uint64(impact))
+				}
+				continue
+			}
+			if m < math.MaxUint8 {
+				matched[doc] = m + 1
+			}
+			score[doc] += scale * float32(impact)
+		}
+		if i != len(list) {
+			return false
 		}
 	}
-	n := 0
+	a.cands = cands
+	floor, n := 0, 0
 	for impact := math.MaxUint8; impact >= 0; impact-- {
 		if n += hist[impact]; n > room {
-			return impact + 1
+			floor = impact + 1
+			break
 		}
 	}
-	return 0
+	for _, c := range cands {
+		if impact := uint8(c); int(impact) >= floor {
+			doc := uint32(c >> 8)
+			a.touched = append(a.touched, doc)
+			a.matched[doc] = 1
+			a.score[doc] += scale * float32(impact)
+		}
+	}
+	return true
 }
 
 // forEach calls fn for every (document, impact) of l's lists, documents numbered over the
