@@ -545,6 +545,9 @@ type rankIndex struct {
 	pkgDocsOnce sync.Once
 	pkgRanges   [][2]uint32
 
+	// lists keeps the postings lists searches read last (see postings).
+	lists listCache
+
 	// free holds accumulators for reuse, at most maxFreeAccumulators. Not a sync.Pool: an
 	// accumulator is 5 bytes per document (1.5 MB for 300,000), and a pool emptied at every
 	// garbage collection had each search every few allocate and clear one again — which in
@@ -566,6 +569,7 @@ const maxFreeAccumulators = 4
 // a malformed pkgterms section.
 func newRankIndex(segs []*rankSegment, searched func(i int, eco docidx.Ecosystem, name, version string) bool, latest func(eco docidx.Ecosystem, name, version string) bool) (*rankIndex, error) {
 	ri := &rankIndex{segs: segs, overviewKind: -1}
+	ri.lists.budget = postingsCacheBytes
 	kindOrd := map[string]uint8{}
 	le := binary.LittleEndian
 	docs := 0
@@ -800,9 +804,11 @@ type accumulator struct {
 	scores  []float32 // best's scores of touched, by position
 	buf     []byte    // a postings list being added
 	// lists are the question's postings lists as accumulate read them, by part, for
-	// accumulateAlternatives to mark the documents that hold a word without reading its lists
-	// again; their storage is reused by the next search.
+	// accumulateAlternatives and withinPackage to walk without reading them again: the rank
+	// index's (see postings), or own's storage for lists too large to keep, which is reused
+	// by the next search.
 	lists   [][]byte
+	own     [][]byte
 	cands   []uint64 // postings of documents not held, waiting for admit's floor
 	stored  []byte   // the stored fields of a hit being read (bleveStored)
 	scratch []byte   // a dictionary block or hit record being read
@@ -865,12 +871,13 @@ func (ri *rankIndex) release(a *accumulator) {
 		a.matched[d] = 0
 	}
 	a.touched = a.touched[:0]
+	clear(a.lists) // not to hold lists the rank index drops
 	kept := 0
-	for _, l := range a.lists {
+	for _, l := range a.own {
 		kept += cap(l)
 	}
 	if kept > maxKeptLists {
-		a.lists = nil // a question of many common words: not kept for the next
+		a.lists, a.own = nil, nil // a question of many common words: not kept for the next
 	}
 	if cap(a.stored) > maxKeptLists {
 		a.stored = nil

@@ -218,13 +218,11 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 		first := k
 		for _, part := range l.parts {
 			if k == len(a.lists) {
-				a.lists = append(a.lists, nil)
+				a.lists, a.own = append(a.lists, nil), append(a.own, nil)
 			}
-			buf := ri.segs[part.seg].read(part.list, a.lists[k])
-			if buf == nil {
+			if a.lists[k] = ri.postings(part, &a.own[k]); a.lists[k] == nil {
 				return false
 			}
-			a.lists[k] = buf
 			k++
 		}
 		// The rarest list always adds.
@@ -321,9 +319,10 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 // forEach calls fn for every (document, impact) of l's lists, documents numbered over the
 // snapshot, and reports whether the lists were read and well formed.
 func (ri *rankIndex) forEach(l termList, fn func(doc uint32, impact uint8)) bool {
+	var buf []byte
 	for _, part := range l.parts {
 		seg := ri.segs[part.seg]
-		data := seg.read(part.list, nil)
+		data := ri.postings(part, &buf)
 		if data == nil {
 			return false
 		}

@@ -308,15 +308,16 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 			grow := len(a.touched) == 0 || len(a.touched)+l.df <= accumulatorLimitFor(len(lists))
 			scale := float32(altWeight) * l.idf / 255
 			for _, part := range l.parts {
-				if buf = ri.segs[part.seg].read(part.list, buf); buf == nil {
+				list := ri.postings(part, &buf)
+				if list == nil {
 					return 0, false
 				}
 				ok := false
 				if part.list.dense {
 					// Dense in this segment (a small one), not in the snapshot: by document.
-					ok = ri.addAlternativeDense(a, part.seg, buf, held, scale, keep, grow)
+					ok = ri.addAlternativeDense(a, part.seg, list, held, scale, keep, grow)
 				} else {
-					ok = ri.addAlternative(a, part.seg, buf, held, scale, keep, grow)
+					ok = ri.addAlternative(a, part.seg, list, held, scale, keep, grow)
 				}
 				if !ok {
 					return 0, false
