@@ -201,3 +201,94 @@ func growth(grow bool) int {
 	}
 	return growNone
 }
+
+// TestMarkHeldUnaligned checks that markHeld sets the bits of a dense list's documents in a
+// segment that starts inside a word of the snapshot's bitmap (as it sets those of the same list
+// written as gaps), touches no other bit, and refuses a list with bits past its segment's last
+// document or impacts that do not match its bits.
+func TestMarkHeldUnaligned(t *testing.T) {
+	const first, docs = 1000, 4100 // a segment of 4,100 documents after one of 1,000: at bit 40 of word 15
+	rng := rand.New(rand.NewPCG(28, 5))
+	var list []posting
+	for doc := range uint32(docs) {
+		if rng.IntN(3) == 0 || doc == 0 || doc == docs-1 {
+			list = append(list, wtfPosting(doc, float64(1+rng.IntN(9))))
+		}
+	}
+	dense, gaps := &rankBuilder{ids: make([]string, docs)}, &rankBuilder{ids: make([]string, docs)}
+	dense.appendDense(list)
+	gaps.appendPostings(list)
+	ri := &rankIndex{docs: first + docs + 30, segs: []*rankSegment{{docs: first}, {docs: docs}, {docs: 30}}, docBase: []uint32{0, first, first + docs, first + docs + 30}}
+	n := denseWords(ri.docs)
+	want, got := make([]uint64, n), make([]uint64, n)
+	if !ri.markHeld(want, 1, gaps.postings, false) {
+		t.Fatal("gaps: malformed")
+	}
+	if !ri.markHeld(got, 1, dense.postings, true) {
+		t.Fatal("dense: malformed")
+	}
+	if !slices.Equal(got, want) {
+		t.Fatal("the dense list marks other bits than the gaps")
+	}
+	// A bit past the segment's last document, and a list one impact short: refused.
+	past := append(slices.Clone(dense.postings), 1) // its impact
+	past[8*(denseWords(docs)-1)+7] |= 0x80
+	if ri.markHeld(make([]uint64, n), 1, past, true) {
+		t.Error("a dense list with a document past its segment was accepted")
+	}
+	if ri.markHeld(make([]uint64, n), 1, dense.postings[:len(dense.postings)-1], true) {
+		t.Error("a dense list one impact short was accepted")
+	}
+}
+
+// TestForEachIn checks that forEachIn walks the postings of a term's parts, sparse and dense,
+// in [lo, hi) of the snapshot's documents, in forEach's order, for ranges inside, across and
+// outside the segments.
+func TestForEachIn(t *testing.T) {
+	sizes := []int{1500, 3000, 700}
+	rng := rand.New(rand.NewPCG(28, 6))
+	ri := &rankIndex{docBase: []uint32{0}}
+	var l termList
+	var bufs [][]byte
+	var all []posting // every posting, numbered over the snapshot, in forEach's order
+	for i, docs := range sizes {
+		ri.segs = append(ri.segs, &rankSegment{docs: docs})
+		ri.docBase = append(ri.docBase, ri.docBase[i]+uint32(docs))
+		var list []posting
+		for doc := range uint32(docs) {
+			if rng.IntN(4) == 0 {
+				list = append(list, wtfPosting(doc, float64(1+rng.IntN(9))))
+			}
+		}
+		b := &rankBuilder{ids: make([]string, docs)}
+		dense := i == 1
+		if dense {
+			b.appendDense(list)
+		} else {
+			b.appendPostings(list)
+		}
+		l.parts = append(l.parts, termPart{seg: i, list: postingsRef{size: int64(len(b.postings)), df: len(list), dense: dense}})
+		bufs = append(bufs, b.postings)
+		for _, p := range list {
+			all = append(all, posting{doc: ri.docBase[i] + p.doc, impact: p.impact})
+		}
+	}
+	ri.docs = int(ri.docBase[len(sizes)])
+	for _, r := range [][2]uint32{{0, 1}, {0, uint32(ri.docs)}, {100, 200}, {1400, 1600}, {1000, 5000}, {4600, 5200}, {5200, 6000}, {3000, 3000}} {
+		var want, got []posting
+		for _, p := range all {
+			if p.doc >= r[0] && p.doc < r[1] {
+				want = append(want, p)
+			}
+		}
+		ri.forEachIn(l, bufs, r[0], r[1], func(doc uint32, imp uint8) { got = append(got, posting{doc: doc, impact: imp}) })
+		if !slices.Equal(got, want) {
+			t.Errorf("[%d, %d): %d postings, want %d", r[0], r[1], len(got), len(want))
+		}
+	}
+}
+
+// wtfPosting returns the posting of doc for a term of weighted frequency wtf there.
+func wtfPosting(doc uint32, wtf float64) posting {
+	return posting{doc: doc, impact: quantize(wtf / (rankK1 + wtf))}
+}

@@ -420,24 +420,60 @@ type segment struct {
 // budget is shown whole up to twice the budget, and only a longer one is cut, around its
 // first match. Without any match the passage is the text's opening.
 func passage(text string, pq *passageQuery, budget int) string {
-	if text == "" {
-		return ""
-	}
-	buf := segmentBufs.Get().(*[]segment)
-	segs := appendSegments((*buf)[:0], text)
-	defer func() {
-		clear(segs) // drops the fences' references to text
-		*buf = segs[:0]
-		segmentBufs.Put(buf)
-	}()
-	if len(segs) == 0 {
-		return ""
-	}
-	markMatches(text, segs, pq)
-	var weights [maxPassageWords]float64
-	inText := pq.inText(segs, weights[:0])
-	pq = &inText
+	var pt passageText
+	pt.init(text, pq)
+	defer pt.release()
+	return pt.passage(budget)
+}
 
+// passageText is a stored text ready to choose passages of for one passage query: its
+// segments, their matches marked, and the query weighed by the text (inText). A pointer hit
+// chooses two passages of one text (see passages.choose), which split it and scanned it for
+// the question's words twice.
+type passageText struct {
+	text    string
+	segs    []segment
+	buf     *[]segment // segs' storage, from segmentBufs
+	pq      passageQuery
+	weights [maxPassageWords]float64 // pq's weights
+}
+
+// init makes pt ready to choose passages of text for pq; release gives its storage back.
+func (pt *passageText) init(text string, pq *passageQuery) {
+	pt.text = text
+	if text == "" {
+		return
+	}
+	pt.buf = segmentBufs.Get().(*[]segment)
+	pt.segs = appendSegments((*pt.buf)[:0], text)
+	if len(pt.segs) == 0 {
+		return
+	}
+	markMatches(text, pt.segs, pq)
+	pt.pq = pq.inText(pt.segs, pt.weights[:0])
+}
+
+func (pt *passageText) release() {
+	if pt.buf == nil {
+		return
+	}
+	clear(pt.segs) // drops the fences' references to text
+	*pt.buf = pt.segs[:0]
+	segmentBufs.Put(pt.buf)
+	pt.buf, pt.segs = nil, nil
+}
+
+// passage returns the passage of pt's text in at most about budget bytes (see passage).
+func (pt *passageText) passage(budget int) string {
+	if len(pt.segs) == 0 {
+		return ""
+	}
+	return choosePassage(pt.text, pt.segs, &pt.pq, budget)
+}
+
+// choosePassage is passage over the segments of text, their matches marked, for pq weighed by
+// the text (inText). It does not change segs.
+func choosePassage(text string, segs []segment, pq *passageQuery, budget int) string {
 	size := func(i int) int {
 		n := segs[i].end - segs[i].start + 1
 		if segs[i].fence != "" {

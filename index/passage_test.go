@@ -273,6 +273,8 @@ func FuzzPassage(f *testing.F) {
 	f.Add(jwtSign, "expiresIn seconds", 200)
 	f.Add("```\nx\n", "x", 10)
 	f.Add("a. B. c\n\n```go\n```\n", "b", 1)
+	f.Add(strings.Repeat(jwtSign+"\n", 4), "jsonwebtoken expiresIn seconds or milliseconds", 120)
+	f.Add("The default is 5.\n- item one\n- item two holds the word\n\n```\ncode word\n```\nThis is the word again.", "word default", 40)
 	f.Fuzz(func(t *testing.T, text, query string, budget int) {
 		if !utf8.ValidString(text) || !utf8.ValidString(query) {
 			return
@@ -284,6 +286,16 @@ func FuzzPassage(f *testing.F) {
 		}
 		if len(got) > budget+len(text)/8+64 && len(got) > len(text)+64 {
 			t.Errorf("passage of %d bytes for a budget of %d", len(got), budget)
+		}
+		// Passages chosen one after another from one reading of the text, as a pointer hit
+		// chooses its two, are those of a reading each.
+		var pt passageText
+		pt.init(text, newPassageQuery(query, nil))
+		defer pt.release()
+		for _, b := range []int{budget, minPassageBytes, 2 * budget, budget} {
+			if got, want := pt.passage(b), passage(text, newPassageQuery(query, nil), b); got != want {
+				t.Errorf("budget %d, one reading of the text: %q, want %q", b, got, want)
+			}
 		}
 	})
 }

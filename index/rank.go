@@ -62,7 +62,8 @@ package index
 // A reader holds the header, docpkg, dockind, pkgs, kinds, exact, blocks, docnums and the
 // pkgterms offsets in memory (about 3 MB for 300,000 documents) and reads a term block or a
 // postings list with one pread each: nothing of the file is mapped, so its pages count toward
-// the page cache, not toward the server's memory.
+// the page cache, not toward the server's memory. The postings lists read last are kept, up to
+// postingsCacheBytes (listcache.go): questions share their common words.
 
 import (
 	"bufio"

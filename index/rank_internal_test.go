@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
@@ -468,39 +469,88 @@ func TestDiversifyBest(t *testing.T) {
 	}
 }
 
-// TestBasePriors checks that a document's class prior (basePriors) is its prior with no named
-// package, and that no classes are made when a package's prior is neither 1 nor
-// priorSuperseded.
-func TestBasePriors(t *testing.T) {
+// TestQueryPriors checks queryPriors against prior: for questions naming random ecosystems and
+// package versions (through packagePriors), every document outside the named versions' ranges
+// has its class's prior, to the bit, and the ranges hold exactly the named versions' documents.
+func TestQueryPriors(t *testing.T) {
 	kinds := []string{"overview", "readme", "func", "field", "doc"}
-	ri := &rankIndex{docs: 500, npkgs: 5, kinds: kinds, overviewKind: 0,
-		docKind: make([]uint8, 500), docPkg: make([]uint32, 500), pkgPrior: []float32{1, priorSuperseded, 1, priorSuperseded, 1}}
+	ecos := []docidx.Ecosystem{docidx.Go, docidx.NPM, docidx.PyPI}
+	const docs, npkgs = 600, 12
+	ri := &rankIndex{docs: docs, npkgs: npkgs, kinds: kinds, overviewKind: 0,
+		docKind: make([]uint8, docs), docPkg: make([]uint32, docs), pkgPrior: make([]float32, npkgs)}
 	for k, name := range kinds {
 		ri.kindPrior[k] = float32(kindPriorOf(name))
 	}
-	for doc := range 500 {
+	for p := range npkgs {
+		ri.pkgs = append(ri.pkgs, string(ecos[p%len(ecos)])+"\x00pkg"+strconv.Itoa(p))
+		ri.pkgPrior[p] = 1
+		if p%4 == 1 {
+			ri.pkgPrior[p] = priorSuperseded
+		}
+	}
+	for doc := range docs {
 		ri.docKind[doc] = uint8(doc % len(kinds))
 		if doc%len(kinds) >= 2 && doc%len(kinds) <= 3 {
 			ri.docKind[doc] |= 0x80
 		}
-		ri.docPkg[doc] = uint32(doc / 100)
+		ri.docPkg[doc] = uint32(doc / (docs / npkgs))
 	}
-	ri.undoc = make([]uint64, (500+63)/64)
-	for doc := 0; doc < 500; doc += 7 { // symbols without a doc comment, of every kind
+	ri.undoc = make([]uint64, (docs+63)/64)
+	for doc := 0; doc < docs; doc += 7 { // symbols without a doc comment, of every kind
 		ri.undoc[doc/64] |= 1 << (doc % 64)
 	}
-	class, classPrior, ok := ri.basePriors()
-	if !ok {
-		t.Fatal("no classes")
-	}
-	for doc := range uint32(500) {
-		if got, want := classPrior[class[doc]], ri.prior(doc, ri.pkgPrior, nil); got != want {
-			t.Fatalf("document %d (%s, package prior %v): class prior %v, want %v", doc, kinds[doc%5], ri.pkgPrior[doc/100], got, want)
+	rng := rand.New(rand.NewPCG(28, 4))
+	for trial := range 200 {
+		named := map[docidx.Ecosystem]bool{}
+		for _, e := range ecos {
+			if rng.IntN(3) == 0 {
+				named[e] = true
+			}
+		}
+		var namedPkgs []uint32
+		for p := range uint32(npkgs) {
+			if rng.IntN(5) == 0 {
+				namedPkgs = append(namedPkgs, p)
+			}
+		}
+		pkgPrior, namedPkg := ri.packagePriors(named, namedPkgs)
+		table, ranges, ok := ri.queryPriors(pkgPrior, namedPkg)
+		if !ok {
+			t.Fatal("no classes")
+		}
+		inRange := func(doc uint32) bool {
+			return slices.ContainsFunc(ranges, func(r [2]uint32) bool { return r[0] <= doc && doc < r[1] })
+		}
+		for doc := range uint32(docs) {
+			p := ri.docPkg[doc]
+			if got := inRange(doc); got != slices.Contains(namedPkgs, p) {
+				t.Fatalf("trial %d: document %d of package %d in the named ranges %v: %v", trial, doc, p, ranges, got)
+			}
+			if inRange(doc) {
+				continue
+			}
+			if got, want := table[ri.classes.class[doc]], ri.prior(doc, pkgPrior, namedPkg); got != want {
+				t.Fatalf("trial %d: document %d (%s, package %d, prior %v): class prior %v, want %v", trial, doc, kinds[doc%5], p, pkgPrior[p], got, want)
+			}
 		}
 	}
-	other := &rankIndex{docs: 1, npkgs: 1, docKind: []uint8{0}, docPkg: []uint32{0}, pkgPrior: []float32{0.9}}
-	if _, _, ok := other.basePriors(); ok {
-		t.Error("classes made for a package prior of 0.9")
+}
+
+// TestPriorClassesBounded checks that no classes are made when the package versions fall into
+// more than 256 groups of an ecosystem and a prior.
+func TestPriorClassesBounded(t *testing.T) {
+	const npkgs = 300
+	ri := &rankIndex{docs: npkgs, npkgs: npkgs, docKind: make([]uint8, npkgs), docPkg: make([]uint32, npkgs), pkgPrior: make([]float32, npkgs)}
+	for p := range npkgs {
+		ri.pkgs = append(ri.pkgs, "golang\x00m"+strconv.Itoa(p))
+		ri.pkgPrior[p] = 1 + float32(p)/1000
+		ri.docPkg[p] = uint32(p)
+	}
+	if _, ok := ri.priorClasses(); ok {
+		t.Error("classes made for 300 groups")
+	}
+	if _, _, ok := ri.queryPriors(ri.pkgPrior, nil); ok {
+		t.Error("query priors made for 300 groups")
 	}
 }
 

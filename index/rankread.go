@@ -589,15 +589,17 @@ type rankIndex struct {
 	// kind (see filter); nil when every document passes.
 	filterMu sync.Mutex
 	filters  map[filterKey]*docFilter
-	// docClass and classPrior give each document's prior under no named package (see
-	// basePriors); made on first use.
-	basePriorsOnce sync.Once
-	docClass       []uint8
-	classPrior     *[256]float32
+	// classes sort the documents by what decides their prior (see priorClasses); made on
+	// first use.
+	classesOnce sync.Once
+	classes     *priorClasses
 	// pkgRanges are the ranges of each package version's documents (see pkgDocs), nil when
 	// they are not numbered together; made on first use.
 	pkgDocsOnce sync.Once
 	pkgRanges   [][2]uint32
+
+	// lists keeps the postings lists searches read last (see postings).
+	lists listCache
 
 	// free holds accumulators for reuse, at most maxFreeAccumulators. Not a sync.Pool: an
 	// accumulator is 5 bytes per document (1.5 MB for 300,000), and a pool emptied at every
@@ -620,6 +622,7 @@ const maxFreeAccumulators = 4
 // a malformed pkgterms section.
 func newRankIndex(segs []*rankSegment, searched func(i int, eco docidx.Ecosystem, name, version string) bool, latest func(eco docidx.Ecosystem, name, version string) bool) (*rankIndex, error) {
 	ri := &rankIndex{segs: segs, overviewKind: -1}
+	ri.lists.budget = postingsCacheBytes
 	kindOrd := map[string]uint8{}
 	le := binary.LittleEndian
 	docs := 0
@@ -854,16 +857,19 @@ type accumulator struct {
 	scores  []float32 // best's scores of touched, by position
 	buf     []byte    // a postings list being added
 	// lists are the question's postings lists as accumulate read them, by part, for
-	// accumulateAlternatives to mark the documents that hold a word without reading its lists
-	// again; their storage is reused by the next search.
+	// accumulateAlternatives and withinPackage to walk without reading them again: the rank
+	// index's (see postings), or own's storage for lists too large to keep, which is reused
+	// by the next search.
 	lists   [][]byte
+	own     [][]byte
+	cands   []uint64 // postings of documents not held, waiting for admit's floor
 	stored  []byte   // the stored fields of a hit being read (bleveStored)
 	scratch []byte   // a dictionary block or hit record being read
-	flags   []uint64 // a bit per document, set by flag and cleared by unflag
+	flags   []uint64 // a bit per document, set by flag and cleared by unflag (see best)
 }
 
 // Values of add's growAt: the least impact at which a posting adds a document the accumulator
-// holds no score for (see admitFloor).
+// holds no score for.
 const (
 	growAll  = 0                 // every document
 	growNone = math.MaxUint8 + 1 // none: only documents already held are added to
@@ -873,6 +879,31 @@ func (a *accumulator) flag(doc uint32)   { a.flags[doc/64] |= 1 << (doc % 64) }
 func (a *accumulator) unflag(doc uint32) { a.flags[doc/64] &^= 1 << (doc % 64) }
 func (a *accumulator) flagged(doc uint32) bool {
 	return a.flags[doc/64]&(1<<(doc%64)) != 0
+}
+
+// flagRange flags the documents [first, end); unflagRange clears their flags.
+func (a *accumulator) flagRange(first, end uint32) {
+	for doc := first; doc < end; {
+		if doc%64 == 0 && end-doc >= 64 {
+			a.flags[doc/64] = ^uint64(0)
+			doc += 64
+			continue
+		}
+		a.flag(doc)
+		doc++
+	}
+}
+
+func (a *accumulator) unflagRange(first, end uint32) {
+	for doc := first; doc < end; {
+		if doc%64 == 0 && end-doc >= 64 {
+			a.flags[doc/64] = 0
+			doc += 64
+			continue
+		}
+		a.unflag(doc)
+		doc++
+	}
 }
 
 func (ri *rankIndex) acquire() *accumulator {
@@ -893,15 +924,19 @@ func (ri *rankIndex) release(a *accumulator) {
 		a.matched[d] = 0
 	}
 	a.touched = a.touched[:0]
+	clear(a.lists) // not to hold lists the rank index drops
 	kept := 0
-	for _, l := range a.lists {
+	for _, l := range a.own {
 		kept += cap(l)
 	}
 	if kept > maxKeptLists {
-		a.lists = nil // a question of many common words: not kept for the next
+		a.lists, a.own = nil, nil // a question of many common words: not kept for the next
 	}
 	if cap(a.stored) > maxKeptLists {
 		a.stored = nil
+	}
+	if 8*cap(a.cands) > maxKeptLists {
+		a.cands = nil
 	}
 	ri.mu.Lock()
 	if len(ri.free) < maxFreeAccumulators {
@@ -936,7 +971,7 @@ func nextPostingLong(list []byte, i int, doc uint32) (next uint32, impact uint8,
 
 // add adds weight·impact/255 for every posting of list, a list of segment seg, to a, for
 // documents keep accepts (all when keep is nil): to the documents a holds, and to the others of
-// impact growAt or more (growAll, growNone, or a floor from admitFloor). It returns false on a
+// impact growAt or more (growAll or growNone). It returns false on a
 // malformed list.
 func (ri *rankIndex) add(a *accumulator, seg int, list []byte, weight float32, keep *docFilter, growAt int) bool {
 	scale := weight / 255
@@ -1027,6 +1062,37 @@ func (ri *rankIndex) addDense(a *accumulator, seg int, list []byte, weight float
 		score[doc] += scale * float32(impact)
 	})
 	return ok
+}
+
+// forEachIn calls fn for the (document, impact) pairs of l's lists, as read into bufs (one per
+// part, well formed), whose documents, numbered over the snapshot, are in [lo, hi): in the order
+// of forEach, without reading the lists again, and without decoding a sparse list past hi.
+func (ri *rankIndex) forEachIn(l termList, bufs [][]byte, lo, hi uint32, fn func(doc uint32, impact uint8)) {
+	for j, part := range l.parts {
+		base, end := ri.docBase[part.seg], ri.docBase[part.seg+1]
+		if end <= lo || base >= hi {
+			continue
+		}
+		docs := uint32(ri.segs[part.seg].docs)
+		in := func(doc uint32, impact uint8) {
+			if d := base + doc; doc < docs && d >= lo && d < hi {
+				fn(d, impact)
+			}
+		}
+		list := bufs[j]
+		if part.list.dense {
+			forEachDense(list, ri.segs[part.seg].docs, in)
+			continue
+		}
+		var doc uint32
+		var impact uint8
+		for i, ok := 0, true; i < len(list)-1 && base+doc < hi; {
+			if doc, impact, i, ok = nextPosting(list, i, doc); !ok {
+				break
+			}
+			in(doc, impact)
+		}
+	}
 }
 
 // forEachDense calls fn for every (document, impact) of a dense list of a rank index of docs

@@ -255,7 +255,7 @@ func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 // (more common) terms only add to those: a document that holds none of the rarer words is seldom among the
 // best, and not growing the set keeps a question of common words cheap (the "continue" strategy
 // of Moffat and Zobel, "Self-indexing inverted files for fast text retrieval", TOIS 1996). A list
-// too long for the room left fills it with its documents of the highest impact (admitFloor), as
+// too long for the room left fills it with its documents of the highest impact (admit), as
 // impact-ordered evaluation admits the postings that can matter most (Anh and Moffat, "Pruned
 // query evaluation using pre-computed impacts", SIGIR 2006): without it, the rarest word of a
 // question took every place, and "get a value from JSON by path without unmarshalling" scored
@@ -270,13 +270,11 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 		first := k
 		for _, part := range l.parts {
 			if k == len(a.lists) {
-				a.lists = append(a.lists, nil)
+				a.lists, a.own = append(a.lists, nil), append(a.own, nil)
 			}
-			buf := ri.segs[part.seg].read(part.list, a.lists[k])
-			if buf == nil {
+			if a.lists[k] = ri.postings(part, &a.own[k]); a.lists[k] == nil {
 				return false
 			}
-			a.lists[k] = buf
 			k++
 		}
 		// The rarest list always adds.
@@ -285,7 +283,10 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 		case len(a.touched) == 0 || len(a.touched)+l.df <= limit:
 			growAt = growAll
 		case len(a.touched) < limit && !l.anyDense():
-			growAt = ri.admitFloor(a, l, a.lists[first:k], keep, limit-len(a.touched))
+			if !ri.admit(a, l, a.lists[first:k], keep, limit-len(a.touched)) {
+				return false
+			}
+			continue
 		}
 		for j, part := range l.parts {
 			buf := a.lists[first+j]
@@ -303,44 +304,77 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 	return true
 }
 
-// admitFloor returns the least impact at which l's documents that a holds no score for yet (and
-// keep accepts) number at most room, over all its parts (bufs, as read; sparse lists, see
-// anyDense): the floor above which the list adds documents (add's growAt). It returns growNone
-// when its highest impact alone has more than room.
-func (ri *rankIndex) admitFloor(a *accumulator, l termList, bufs [][]byte, keep *docFilter, room int) int {
+// admit adds l, a list too long for the room left in a (sparse in every part, see anyDense;
+// bufs are its parts as read), as accumulate's floor asks: to every document a holds, as add
+// does, and to those it does not hold yet (and keep accepts) of the highest impacts, at most
+// room of them. Those are the ones of impact floor or more, floor the least impact at which
+// they number at most room over all its parts (none when its highest impact alone has more).
+// It reads the lists once: the postings of the documents not held wait in a.cands until the
+// floor is known, and then are added in list order, as add would have added them. It returns
+// false on a malformed list.
+func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docFilter, room int) bool {
 	var hist [math.MaxUint8 + 1]int
+	scale := l.idf / 255
+	cands := a.cands[:0] // document<<8 | impact
 	for j, part := range l.parts {
-		base := ri.docBase[part.seg]
-		matched := a.matched[base:ri.docBase[part.seg+1]]
+		base, end := ri.docBase[part.seg], ri.docBase[part.seg+1]
+		matched, score := a.matched[base:end], a.score[base:end]
 		list := bufs[j]
 		var doc uint32
 		var impact uint8
-		for i, ok := 0, true; i < len(list)-1; { // nextPosting, inlined as in add
-			if gap := list[i]; gap < 0x80 {
+		i, ok := 0, true
+		for i < len(list)-1 {
+			if gap := list[i]; gap < 0x80 { // nextPosting, inlined as in add
 				doc, impact, i = doc+uint32(gap), list[i+1], i+2
 			} else if doc, impact, i, ok = nextPostingLong(list, i, doc); !ok {
-				break
+				return false
 			}
-			if int(doc) < len(matched) && matched[doc] == 0 && keep.keep(base+doc) {
-				hist[impact]++
+			if doc >= uint32(len(matched)) {
+				return false
 			}
+			m := matched[doc]
+			if m == 0 {
+				if keep.keep(base + doc) {
+					hist[impact]++
+					cands = append(cands, uint64(base+doc)<<8|uint64(impact))
+				}
+				continue
+			}
+			if m < math.MaxUint8 {
+				matched[doc] = m + 1
+			}
+			score[doc] += scale * float32(impact)
+		}
+		if i != len(list) {
+			return false
 		}
 	}
-	n := 0
+	a.cands = cands
+	floor, n := 0, 0
 	for impact := math.MaxUint8; impact >= 0; impact-- {
 		if n += hist[impact]; n > room {
-			return impact + 1
+			floor = impact + 1
+			break
 		}
 	}
-	return 0
+	for _, c := range cands {
+		if impact := uint8(c); int(impact) >= floor {
+			doc := uint32(c >> 8)
+			a.touched = append(a.touched, doc)
+			a.matched[doc] = 1
+			a.score[doc] += scale * float32(impact)
+		}
+	}
+	return true
 }
 
 // forEach calls fn for every (document, impact) of l's lists, documents numbered over the
 // snapshot, and reports whether the lists were read and well formed.
 func (ri *rankIndex) forEach(l termList, fn func(doc uint32, impact uint8)) bool {
+	var buf []byte
 	for _, part := range l.parts {
 		seg := ri.segs[part.seg]
-		data := seg.read(part.list, nil)
+		data := ri.postings(part, &buf)
 		if data == nil {
 			return false
 		}
@@ -406,11 +440,19 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 		}
 		coord[m] = float32(math.Pow(float64(m)/float64(found), coordPower))
 	}
-	// Documents with a bonus are scored after the others; the flags say which they are.
+	// Documents with a bonus are scored after the others, and those of the packages the
+	// question names by prior itself; the flags say which they are.
+	table, namedRanges, ok := ri.queryPriors(pkgPrior, named)
+	for _, r := range namedRanges {
+		a.flagRange(r[0], r[1])
+	}
 	for doc := range bonus {
 		a.flag(doc)
 	}
 	defer func() {
+		for _, r := range namedRanges {
+			a.unflagRange(r[0], r[1])
+		}
 		for doc := range bonus {
 			a.unflag(doc)
 		}
@@ -422,26 +464,41 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	score, matched := a.score, a.matched
 	scores := a.scores[:0]
 	var top0 float32
-	if class, classPrior, ok := ri.basePriors(); ok && named == nil && len(pkgPrior) > 0 && &pkgPrior[0] == &ri.pkgPrior[0] {
-		// The question names no package or ecosystem: each document's prior is its class's.
+	switch {
+	case ok && len(bonus) == 0 && len(namedRanges) == 0:
+		// Each document's prior is its class's.
+		class := ri.classes.class
 		for _, doc := range a.touched {
-			s := score[doc] * coord[matched[doc]] * classPrior[class[doc]]
-			if len(bonus) > 0 && a.flagged(doc) {
+			s := score[doc] * coord[matched[doc]] * table[class[doc]]
+			scores = append(scores, s)
+			if s > top0 { // not max: the builtin's NaN and signed-zero rules cost a third of this loop
+				top0 = s
+			}
+		}
+	case ok:
+		class := ri.classes.class
+		for _, doc := range a.touched {
+			var s float32
+			if !a.flagged(doc) {
+				s = score[doc] * coord[matched[doc]] * table[class[doc]]
+			} else if _, b := bonus[doc]; b {
 				s = -1 // scored below, with its bonus
+			} else { // a document of a package the question names
+				s = score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
 			}
 			scores = append(scores, s)
 			if s > top0 {
 				top0 = s
 			}
 		}
-	} else {
+	default:
 		for _, doc := range a.touched {
 			s := score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
 			if len(bonus) > 0 && a.flagged(doc) {
 				s = -1 // scored below, with its bonus
 			}
 			scores = append(scores, s)
-			if s > top0 { // not max: the builtin's NaN and signed-zero rules cost a third of this loop
+			if s > top0 {
 				top0 = s
 			}
 		}
@@ -577,58 +634,127 @@ func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool, namedPkgs []u
 // a question that names it in passing ("a lightweight http router") is not about it; and times
 // priorUndocumented for a symbol without a doc comment.
 func (ri *rankIndex) prior(doc uint32, pkgPrior []float32, named []bool) float32 {
-	k, p := ri.docKind[doc]&0x7f, ri.pkgOf(doc)
-	prior := ri.kindPrior[k] * pkgPrior[p]
-	if named != nil && named[p] && int(k) == ri.overviewKind {
+	p := ri.pkgOf(doc)
+	return ri.priorOf(ri.docKind[doc]&0x7f, pkgPrior[p], named != nil && named[p], ri.undocumented(doc))
+}
+
+// priorOf is prior for a document of kind k in a package version of prior pkgPrior, named by
+// the question or not, undocumented or not: the one computation of a prior, so that a class's
+// (queryPriors) is the same float32 as each of its documents'.
+func (ri *rankIndex) priorOf(k uint8, pkgPrior float32, named, undocumented bool) float32 {
+	prior := ri.kindPrior[k] * pkgPrior
+	if named && int(k) == ri.overviewKind {
 		prior /= float32(priorNamedPackage)
 	}
-	if ri.undocumented(doc) {
+	if undocumented {
 		prior *= priorUndocumented
 	}
 	return prior
 }
 
-// basePriors returns, when every package version's prior (pkgPrior) is 1 or priorSuperseded,
-// each document's class and each class's prior: a document's prior when the question names no
-// package or ecosystem, as prior gives it. A class is one of the combinations of a kind, a
-// superseded package and an undocumented symbol that the documents hold. best then loads one
-// byte per document it scores, not its kind, its package version and its flags from three
-// tables, at random places of each. ok is false otherwise, or when the documents hold more
-// than 256 combinations. They are made on first use.
-func (ri *rankIndex) basePriors() (class []uint8, classPrior *[256]float32, ok bool) {
-	ri.basePriorsOnce.Do(func() {
-		superseded := float32(priorSuperseded)
-		for _, p := range ri.pkgPrior {
-			if p != 1 && p != superseded {
-				return
-			}
+// priorClasses sorts the documents into the classes that decide their prior for any question
+// but those of the packages it names: a class is a combination of a kind, an undocumented
+// symbol or not, and a group of package versions, those of one ecosystem and one prior before
+// the question (ri.pkgPrior). packagePriors changes a package version's prior by its ecosystem
+// and by whether the question names it, so the versions of a group the question does not name
+// share their prior.
+type priorClasses struct {
+	class []uint8 // per document
+	// per class, its kind, its group and whether its documents are undocumented symbols
+	kind   []uint8
+	group  []uint8
+	undoc  []bool
+	groups [][]uint32 // per group, its package versions
+}
+
+// priorClasses returns the documents' classes, made on first use; ok is false when the
+// documents make more than 256 classes or the package versions more than 256 groups.
+func (ri *rankIndex) priorClasses() (pc *priorClasses, ok bool) {
+	ri.classesOnce.Do(func() {
+		type groupKey struct {
+			eco   string
+			prior float32
 		}
-		// By combination, kind | superseded<<7 | undocumented<<8: its class, plus one.
-		var classOf [512]uint16
-		class := make([]uint8, ri.docs)
-		classPrior := new([256]float32)
-		n := 0
-		for doc := range class {
-			c := uint16(ri.docKind[doc] & 0x7f)
-			if ri.pkgPrior[ri.docPkg[doc]] != 1 {
-				c |= 0x80
-			}
-			if ri.undocumented(uint32(doc)) {
-				c |= 0x100
-			}
-			if classOf[c] == 0 {
-				if n == len(classPrior) {
+		groupOf := map[groupKey]int{}
+		pkgGroup := make([]uint8, ri.npkgs)
+		var groups [][]uint32
+		for p := range ri.npkgs {
+			eco, _, _ := strings.Cut(ri.pkgKey(uint32(p)), "\x00")
+			k := groupKey{eco, ri.pkgPrior[p]}
+			g, seen := groupOf[k]
+			if !seen {
+				if len(groups) == 256 {
 					return
 				}
-				classPrior[n] = ri.prior(uint32(doc), ri.pkgPrior, nil)
-				n++
-				classOf[c] = uint16(n)
+				g = len(groups)
+				groupOf[k] = g
+				groups = append(groups, nil)
 			}
-			class[doc] = uint8(classOf[c] - 1)
+			groups[g] = append(groups[g], uint32(p))
+			pkgGroup[p] = uint8(g)
 		}
-		ri.docClass, ri.classPrior = class, classPrior
+		// By combination, kind | undocumented<<7 | group<<8: its class, plus one.
+		classOf := make(map[uint32]uint8)
+		pc := &priorClasses{class: make([]uint8, ri.docs), groups: groups}
+		for doc := range pc.class {
+			k, g, u := ri.docKind[doc]&0x7f, pkgGroup[ri.docPkg[doc]], ri.undocumented(uint32(doc))
+			c := uint32(k) | uint32(g)<<8
+			if u {
+				c |= 0x80
+			}
+			n, seen := classOf[c]
+			if !seen {
+				if len(pc.kind) == 256 {
+					return
+				}
+				n = uint8(len(pc.kind))
+				classOf[c] = n
+				pc.kind, pc.group, pc.undoc = append(pc.kind, k), append(pc.group, g), append(pc.undoc, u)
+			}
+			pc.class[doc] = n
+		}
+		ri.classes = pc
 	})
-	return ri.docClass, ri.classPrior, ri.docClass != nil
+	return ri.classes, ri.classes != nil
+}
+
+// queryPriors returns each class's prior (priorClasses) for a question that gives the package
+// versions the priors pkgPrior and names those of named (nil for none), and the ranges of the
+// documents of the versions it names, whose priors are not their class's (see prior). ok is
+// false when the documents have no classes, or the named versions' documents are not numbered
+// together (pkgDocs); callers then take each document's prior.
+func (ri *rankIndex) queryPriors(pkgPrior []float32, named []bool) (table *[256]float32, namedRanges [][2]uint32, ok bool) {
+	pc, ok := ri.priorClasses()
+	if !ok {
+		return nil, nil, false
+	}
+	if named != nil {
+		ranges, ok := ri.pkgDocs()
+		if !ok {
+			return nil, nil, false
+		}
+		for p, n := range named {
+			if n && ranges[p][0] < ranges[p][1] {
+				namedRanges = append(namedRanges, ranges[p])
+			}
+		}
+	}
+	// Each group's prior, from a version of it the question does not name (a group of named
+	// versions only has no document scored by its class).
+	var groupPrior [256]float32
+	for g, pkgs := range pc.groups {
+		for _, p := range pkgs {
+			if named == nil || !named[p] {
+				groupPrior[g] = pkgPrior[p]
+				break
+			}
+		}
+	}
+	table = new([256]float32)
+	for c, k := range pc.kind {
+		table[c] = ri.priorOf(k, groupPrior[pc.group[c]], false, pc.undoc[c])
+	}
+	return table, namedRanges, true
 }
 
 // namedPackages returns the packages that the words of a question (questionNames) name as
@@ -1091,7 +1217,7 @@ func isCamel(w string) bool {
 // (an install section, the package doc) over the one that answers. Each of its documents keeps
 // the share of its score that the question's other words gave it, scaled so that the package's
 // best score is what it was: the package ranks against the others as before. names are
-// questionNames(words).
+// questionNames(words); lists are the question's, as accumulate read them into a.lists.
 func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lists []termList, words string, names map[string]bool) {
 	if len(top) == 0 {
 		return
@@ -1123,18 +1249,23 @@ func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lis
 		nameTerms[t] = true
 	}
 	in := map[uint32]int{} // document -> its index in top, for the package's documents
+	lo, hi := uint32(math.MaxUint32), uint32(0)
 	for i := range top {
-		if ri.pkgOf(top[i].doc) == pkg {
-			in[top[i].doc] = i
+		if doc := top[i].doc; ri.pkgOf(doc) == pkg {
+			in[doc] = i
+			lo, hi = min(lo, doc), max(hi, doc+1)
 		}
 	}
 	named := make(map[uint32]float32, len(in))
+	k := 0 // the list part in a.lists, as accumulate read them
 	for _, l := range lists {
+		parts := a.lists[k : k+len(l.parts)]
+		k += len(l.parts)
 		// A list most documents hold ("go" of go.yaml.in) weighs little and is long to walk.
 		if !nameTerms[l.term] || isDense(l.all, ri.docs) {
 			continue
 		}
-		ri.forEach(l, func(doc uint32, impact uint8) {
+		ri.forEachIn(l, parts, lo, hi, func(doc uint32, impact uint8) {
 			if _, ok := in[doc]; ok {
 				named[doc] += l.idf * float32(impact) / 255
 			}

@@ -223,7 +223,10 @@ func (ps *passages) choose(i int) string {
 	if len(h.text) <= hb.whole {
 		budget = max(budget, len(h.text)+len(h.text)/8)
 	}
-	p := passage(h.text, &pq, budget)
+	var pt passageText // both passages of a pointer hit are chosen from one reading of its text
+	pt.init(h.text, &pq)
+	defer pt.release()
+	p := pt.passage(budget)
 	words := pq.shownWords(p)
 	if hb.pointer > 0 {
 		var above uint64
@@ -234,7 +237,7 @@ func (ps *passages) choose(i int) string {
 			}
 		}
 		if !pq.addsWords(words, above) {
-			p = passage(h.text, &pq, hb.pointer)
+			p = pt.passage(hb.pointer)
 			words = pq.shownWords(p)
 		}
 	}

@@ -10,6 +10,7 @@ package index
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -307,15 +308,16 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 			grow := len(a.touched) == 0 || len(a.touched)+l.df <= accumulatorLimitFor(len(lists))
 			scale := float32(altWeight) * l.idf / 255
 			for _, part := range l.parts {
-				if buf = ri.segs[part.seg].read(part.list, buf); buf == nil {
+				list := ri.postings(part, &buf)
+				if list == nil {
 					return 0, false
 				}
 				ok := false
 				if part.list.dense {
 					// Dense in this segment (a small one), not in the snapshot: by document.
-					ok = ri.addAlternativeDense(a, part.seg, buf, held, scale, keep, grow)
+					ok = ri.addAlternativeDense(a, part.seg, list, held, scale, keep, grow)
 				} else {
-					ok = ri.addAlternative(a, part.seg, buf, held, scale, keep, grow)
+					ok = ri.addAlternative(a, part.seg, list, held, scale, keep, grow)
 				}
 				if !ok {
 					return 0, false
@@ -359,20 +361,28 @@ func (ri *rankIndex) markHeld(held []uint64, seg int, list []byte, dense bool) b
 		}
 		return i == len(list)
 	}
-	nw := denseWords(int(docs))
-	if len(list) < 8*nw {
+	nw, nr := denseWords(int(docs)), denseRanks(int(docs))
+	if len(list) < 8*nw+4*nr {
 		return false
 	}
-	if base%64 == 0 {
-		for w := range nw {
-			held[int(base/64)+w] |= binary.LittleEndian.Uint64(list[8*w:])
-		}
-		return true
+	// Word by word, each shifted to the segment's first document (documents 0 to 63 of a
+	// segment that starts at 100 are bits 36 to 63 of word 1 and 0 to 35 of word 2), rather
+	// than bit by bit: a list whose bits past the segment's last document are clear and whose
+	// impacts are one per bit, as forEachDense checks.
+	if rest := docs % 64; rest != 0 && nw > 0 && binary.LittleEndian.Uint64(list[8*(nw-1):])>>rest != 0 {
+		return false
 	}
-	return forEachDense(list, int(docs), func(doc uint32, _ uint8) {
-		d := base + doc
-		held[d/64] |= 1 << (d % 64)
-	})
+	at, shift := int(base/64), base%64
+	n := 0
+	for w := range nw {
+		word := binary.LittleEndian.Uint64(list[8*w:])
+		n += bits.OnesCount64(word)
+		held[at+w] |= word << shift
+		if shift != 0 && word>>(64-shift) != 0 {
+			held[at+w+1] |= word >> (64 - shift)
+		}
+	}
+	return n == len(list)-8*nw-4*nr
 }
 
 // addAlternative adds a sparse postings list of segment seg of another form of a question's

@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/crawl"
 	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/registries/cargo"
@@ -185,6 +187,34 @@ func BenchmarkCorpusSearchTool(b *testing.B) {
 			Arguments: map[string]any{"query": corpusQueries[i%len(corpusQueries)], "limit": 10}})
 		if err != nil || res.IsError {
 			b.Fatal(err, res)
+		}
+		lat = append(lat, time.Since(t))
+	}
+	reportPercentiles(b, lat)
+}
+
+// BenchmarkCorpusAnswerSearch measures the answer a search_package_docs call computes
+// (answer.Service.Search: ranking, passages, deduplication, the markdown text) for the
+// held-out dev questions, one after another, in process: without JSON-RPC, pipes or the
+// SDK, which BenchmarkStdioSearchVaried counts. It reports p50-ms and p99-ms; for a CPU
+// profile of what a search spends its time on:
+//
+//	DOCIDX_CORPUS_INDEX=/tmp/snap go test -run '^$' -bench CorpusAnswerSearch -cpuprofile cpu.out ./cmd/docidx
+func BenchmarkCorpusAnswerSearch(b *testing.B) {
+	r, err := index.Open(corpusSnapshot(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	answers := serve.New(r, serve.Options{Version: docidx.Version}).Answers()
+	questions := heldoutQuestions(b, "dev")
+	ctx := context.Background()
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := range b.N {
+		t := time.Now()
+		if _, _, err := answers.Search(ctx, answer.SearchInput{Query: questions[i%len(questions)].Question}); err != nil && !errors.Is(err, docidx.ErrNotFound) {
+			b.Fatal(err)
 		}
 		lat = append(lat, time.Since(t))
 	}
