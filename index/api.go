@@ -94,6 +94,10 @@ type Segment struct {
 	Versions  int    `json:"versions"`
 	Documents int    `json:"documents"`
 	Live      int    `json:"live"`
+	// Format is the snapshot format the segment's files were written in, as its rank.idx
+	// shows: FormatVersion, or 5 for one without its own spelling dictionaries (written by
+	// formats 3 to 5; 0 in their manifests), which compaction rewrites.
+	Format int `json:"format,omitempty"`
 }
 
 // EcosystemCounts counts what a snapshot holds of one ecosystem.

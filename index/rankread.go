@@ -62,6 +62,15 @@ type rankSegment struct {
 // hasFuzzy reports whether the file holds its own spelling dictionaries.
 func (seg *rankSegment) hasFuzzy() bool { return seg.fuzzyLen[0] >= 0 }
 
+// format returns the snapshot format the file was written in: FormatVersion when it holds its
+// own spelling dictionaries, else 5 (formats 3 to 5 wrote the same layout).
+func (seg *rankSegment) format() int {
+	if seg.hasFuzzy() {
+		return FormatVersion
+	}
+	return 5
+}
+
 // fuzzy returns spelling dictionary i (of fuzzySections), read on first use: a term's value is
 // the number of the segment's documents holding it in that field. A dictionary that does not
 // load is an error naming the file.
@@ -267,6 +276,15 @@ func loadRank(f *os.File, shapeOnly bool) (*rankSegment, error) {
 		}
 		return t, b[offsEnd+size:], nil
 	}
+	for i, name := range fuzzySections {
+		seg.fuzzyAt[i], seg.fuzzyLen[i] = -1, -1
+		if sp, ok := secs[name]; ok {
+			seg.fuzzyAt[i], seg.fuzzyLen[i] = sp.off, sp.n
+		}
+	}
+	if (seg.fuzzyLen[0] < 0) != (seg.fuzzyLen[1] < 0) {
+		return nil, bad("one spelling dictionary of two")
+	}
 	if shapeOnly {
 		return seg, nil
 	}
@@ -350,15 +368,6 @@ func loadRank(f *os.File, shapeOnly bool) (*rankSegment, error) {
 	seg.pkgTermsAt, seg.pkgTermsEnd = pt.off+offsLen, pt.off+pt.n
 	seg.dictAt, seg.dictEnd = secs[secDict].off, secs[secDict].off+secs[secDict].n
 	seg.postingsAt, seg.postingsEnd = secs[secPostings].off, secs[secPostings].off+secs[secPostings].n
-	for i, name := range fuzzySections {
-		seg.fuzzyAt[i], seg.fuzzyLen[i] = -1, -1
-		if sp, ok := secs[name]; ok {
-			seg.fuzzyAt[i], seg.fuzzyLen[i] = sp.off, sp.n
-		}
-	}
-	if (seg.fuzzyLen[0] < 0) != (seg.fuzzyLen[1] < 0) {
-		return nil, bad("one spelling dictionary of two")
-	}
 	if seg.pkgs.n != seg.npkgs || seg.kinds.n != seg.nkinds || seg.exact.n != seg.nexact || seg.blockFirst.n != seg.nblocks ||
 		seg.nblocks != (seg.nterms+termBlock-1)/termBlock || seg.nkinds > 127 {
 		return nil, bad("counts disagree with the tables")

@@ -343,17 +343,19 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 }
 
 // compactable reports whether compaction rewrites seg: every segment but a full one (more than
-// half maxSegmentDocs live documents) holding nothing dead, which it would write again as is.
+// half maxSegmentDocs live documents) of the current format holding nothing dead, which it would
+// write again as is.
 func compactable(seg Segment) bool {
-	return seg.Live < seg.Documents || 2*seg.Live <= maxSegmentDocs
+	return seg.Live < seg.Documents || 2*seg.Live <= maxSegmentDocs || seg.Format < FormatVersion
 }
 
 // Compacted reports whether a snapshot of segments segs is as compact as Writer.Compact makes
-// it: no segment holds documents no longer searched, and at most one is not full.
+// it: no segment holds documents no longer searched or is of an older format, and at most one
+// is not full.
 func Compacted(segs []Segment) bool {
 	n := 0
 	for _, seg := range segs {
-		if seg.Live < seg.Documents {
+		if seg.Live < seg.Documents || seg.Format < FormatVersion {
 			return false
 		}
 		if compactable(seg) {
@@ -397,7 +399,8 @@ func keepSegment(dir string, seg Segment) (*segState, error) {
 }
 
 // checkRank checks the shape of the segment's ranking index (see loadRank) and that it ranks
-// as many documents as the segment holds, and records what is wrong in st.damage.
+// as many documents as the segment holds, and records what is wrong in st.damage; else it
+// records the format the file shows.
 func (st *segState) checkRank() {
 	path := filepath.Join(st.dir, RankFile)
 	rs, err := openRank(path, true)
@@ -408,6 +411,7 @@ func (st *segState) checkRank() {
 		rs.close()
 		st.damage = damaged(path, "it ranks %d documents, %s holds versions of %d", rs.docs, DocsFile, st.Documents)
 	default:
+		st.Format = rs.format()
 		rs.close()
 	}
 }
@@ -699,7 +703,7 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	if err != nil {
 		return nil, err
 	}
-	return &segState{Segment: Segment{Name: name, Versions: len(keys), Documents: int(docs), Live: int(docs)}, versions: keys}, nil
+	return &segState{Segment: Segment{Name: name, Versions: len(keys), Documents: int(docs), Live: int(docs), Format: FormatVersion}, versions: keys}, nil
 }
 
 // values returns the stored documents and symbols values of version key: those the crawl

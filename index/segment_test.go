@@ -263,8 +263,10 @@ func TestMergePolicy(t *testing.T) {
 }
 
 // Snapshots of older formats, packed by the docidx that wrote them (format 2 by bdcdf29, format
-// 3 by ac77dfc), unpack, are refused by Open with a message saying to crawl, and a crawl that
-// adds nothing rewrites them in this format with the same counts and searchable documents.
+// 3 by ac77dfc, format 5 by f398373), unpack, are refused by Open with a message saying to
+// crawl (formats 2 and 3), and a crawl that adds nothing rewrites them in this format with the
+// same counts and searchable documents. Format 5's query has a typo: its segment's spelling
+// dictionaries are search.bleve's, and compaction rewrites it with its own (format 6).
 func TestOlderFormatSnapshots(t *testing.T) {
 	for _, tc := range []struct {
 		format int
@@ -278,6 +280,9 @@ func TestOlderFormatSnapshots(t *testing.T) {
 		// The same, its segments in the generation: read as it is, and moved beside the
 		// generations by a crawl.
 		{4, index.EcosystemCounts{Ecosystem: docidx.Go, Packages: 1, Versions: 3, Documents: 3, Sections: 6, Symbols: 15}, "errgroup"},
+		// golang.org/x/sync v0.25.0 from the corpus's module cache: one segment beside the
+		// generation.
+		{5, index.EcosystemCounts{Ecosystem: docidx.Go, Packages: 1, Versions: 1, Documents: 1, Sections: 1, Symbols: 24}, "errgrop waitgroup"},
 	} {
 		t.Run(fmt.Sprint("format", tc.format), func(t *testing.T) {
 			f, err := os.Open(filepath.Join("testdata", fmt.Sprintf("format%d.tar.zst", tc.format)))
@@ -298,7 +303,7 @@ func TestOlderFormatSnapshots(t *testing.T) {
 			}
 			m := commit(t, dir)
 			segs := 1 // every version indexed anew
-			if tc.format >= 4 {
+			if tc.format == 4 {
 				segs = 2 // the segments moved as they are
 			}
 			if m.Format != index.FormatVersion || len(m.Segments) != segs || m.SegmentDir != ".." {
@@ -334,6 +339,22 @@ func TestOlderFormatSnapshots(t *testing.T) {
 			}
 			if _, err := index.Verify(context.Background(), dir, t.TempDir()); err != nil {
 				t.Errorf("verify the rewritten snapshot: %v", err)
+			}
+			if tc.format < 5 {
+				return
+			}
+			w, err := index.Create(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if changed, damaged := w.Compact(); !changed || damaged != nil {
+				t.Fatalf("Compact of a format %d segment: changed %v, damaged %v", tc.format, changed, damaged)
+			}
+			if _, err := w.Commit(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if compacted := search(t, open(t, dir), index.Query{Text: tc.query}); !reflect.DeepEqual(compacted, before) {
+				t.Errorf("hits before compaction:%s\nafter:%s", hitList(before), hitList(compacted))
 			}
 		})
 	}
