@@ -221,6 +221,9 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 		if err != nil {
 			return err
 		}
+		for _, n := range sizes {
+			w.progress.addTotal(n)
+		}
 		for _, part := range segmentParts(keys, sizes, maxSegmentDocs) {
 			st, err := w.buildSegment(ctx, w.newSegmentName(), part, where)
 			if err != nil {
@@ -530,6 +533,7 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	w.mu.Lock()
 	w.built = append(w.built, name)
 	w.mu.Unlock()
+	w.progress.report(StepIndex, name, 0)
 	dw, err := createDocStore(filepath.Join(dir, DocsFile))
 	if err != nil {
 		return nil, err
@@ -550,14 +554,19 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	}
 	symbols := map[string]string{}
 	batch := idx.NewBatch()
+	// unflushed counts the documents of the versions in batch as versionDocs does (empty
+	// sections included), for the progress report after the batch is written.
+	unflushed := 0
 	flush := func() error {
-		if batch.Size() == 0 {
+		if batch.Size() == 0 { // unflushed is 0: a version's documents are counted as it starts
 			return nil
 		}
 		if err := idx.Batch(batch); err != nil {
 			return fmt.Errorf("index: %w", err)
 		}
 		batch.Reset()
+		w.progress.report(StepIndex, name, unflushed)
+		unflushed = 0
 		return ctx.Err()
 	}
 	// A store of format 3 or older may lack counts (formats 1 and 2), or hold them as JSON: they
@@ -589,9 +598,11 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 			if err := decodeJSON([]byte(k), rawSyms, &syms); err != nil {
 				return err
 			}
+			vc := countsOf(docs, len(syms))
 			if w.legacy {
-				counts[k] = countsOf(docs, len(syms))
+				counts[k] = vc
 			}
+			unflushed += 1 + vc.Sections + vc.Symbols
 			sds := searchDocs(&p, docs, syms)
 			if err := dw.add(k, rawDocs, rawSyms, len(sds)); err != nil {
 				return err
@@ -617,9 +628,11 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 		err = flush()
 	}
 	if err == nil {
+		w.progress.report(StepMerge, name, 0)
 		err = forceMerge(ctx, idx)
 	}
 	if err == nil {
+		w.progress.report(StepRank, name, 0)
 		err = buildRank(ctx, idx, symbols, filepath.Join(dir, RankFile))
 	}
 	if err == nil {
