@@ -18,7 +18,9 @@
 // kill -9 at any moment leaves the previous generation current and whole. Old generations are
 // removed by the next Commit, Create or Install as soon as no Reader holds them: each Reader keeps
 // a shared flock on its generation's store.db, and a writer removes only generations whose store
-// it can lock exclusively; then the segments no generation left lists.
+// it can lock exclusively; then the segments no generation left lists. Writer.SetProgress has
+// Commit report the search documents it has indexed of its total and the steps it goes through
+// (progress.go).
 //
 // Every search is ranked from the segments' rank.idx, BM25F impact indexes built at commit from
 // the documents' words (search.bleve holds their stored fields), read as one index (rankread.go), by one relevance model (model.go):

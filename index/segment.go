@@ -244,6 +244,7 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 		for _, k := range keys {
 			docs += sizes[k]
 		}
+		w.progress.addTotal(docs)
 		parts := segmentParts(keys, sizes, limit(docs))
 		// Names are taken in key order, so that the manifest lists the segments in the order
 		// of the versions they hold, whichever build ends first.
@@ -574,6 +575,7 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	w.mu.Lock()
 	w.built = append(w.built, name)
 	w.mu.Unlock()
+	w.progress.report(StepIndex, name, 0)
 	dw, err := createDocStore(filepath.Join(dir, DocsFile))
 	if err != nil {
 		return nil, err
@@ -632,8 +634,9 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 			if err := decodeJSON([]byte(k), rawSyms, &syms); err != nil {
 				return err
 			}
+			vc := countsOf(docs, len(syms))
 			if w.legacy {
-				counts[k] = countsOf(docs, len(syms))
+				counts[k] = vc
 			}
 			sds := searchDocs(&p, docs, syms)
 			if err := dw.add(k, rawDocs, rawSyms, len(sds)); err != nil {
@@ -647,6 +650,8 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 					return fmt.Errorf("index: %w", err)
 				}
 			}
+			// Counted as versionDocs counts them (empty sections too), as the total was.
+			w.progress.report(StepIndex, name, 1+vc.Sections+vc.Symbols)
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -656,6 +661,7 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	if err == nil {
 		// Close merges the batches' files into one and writes the index's root; after an
 		// error the half-built files go with the segment's directory (see removeNew).
+		w.progress.report(StepMerge, name, 0)
 		if err = build.Close(); err != nil {
 			err = fmt.Errorf("index: writing %s: %w", path, err)
 		}
@@ -669,6 +675,7 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	}
 	// The ranking index numbers documents as it likes; it maps them to the search index's
 	// numbers, which Bleve gives in the order the builder merged its files.
+	w.progress.report(StepRank, name, 0)
 	nums, err := bleveNumbers(idx)
 	var rb *rankBuilder
 	if err == nil {

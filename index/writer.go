@@ -68,6 +68,8 @@ type writer struct {
 	// store holds every version's documents and symbols.
 	legacy bool
 	done   bool
+	// progress receives Commit's reports (see Writer.SetProgress); nil for none.
+	progress *progressCounter
 }
 
 func create(dir, command string) (*Writer, error) {
@@ -596,6 +598,7 @@ func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.progress.report(StepPublish, "", 0)
 	if err := w.closeStore(); err != nil {
 		return nil, err
 	}

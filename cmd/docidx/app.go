@@ -118,12 +118,15 @@ func defaultIndexDir() string {
 }
 
 // newLogger returns a text logger on stderr at the level the flag names.
-func newLogger(c *cli.Context) (*slog.Logger, error) {
+func newLogger(c *cli.Context) (*slog.Logger, error) { return newLoggerTo(c, c.App.ErrWriter) }
+
+// newLoggerTo returns a text logger on w at the level the flag names. Each record is one Write.
+func newLoggerTo(c *cli.Context, w io.Writer) (*slog.Logger, error) {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(c.String("log-level"))); err != nil {
 		return nil, usagef("--log-level %q: want debug, info, warn or error", c.String("log-level"))
 	}
-	return slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: level})), nil
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level})), nil
 }
 
 // resolveIndex returns the directory to open for the --index flag: the flag's value, or for a

@@ -6,18 +6,14 @@ import (
 	"io"
 	"log/slog"
 	"maps"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
-	"golang.org/x/term"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/crawl"
@@ -61,7 +57,13 @@ Registries come from each ecosystem's own configuration: GOPROXY (environment or
 
 --max-memory bounds the crawl's memory (default 1GiB): packages wait for room
 before they hold a large download, so their number in flight shrinks as their size
-grows, and one larger than the budget runs alone.`,
+grows, and one larger than the budget runs alone.
+
+On a terminal one line on stderr shows the crawl's progress through its phases:
+fetch+extract (package versions done), the index write (search documents indexed,
+time left, then each segment's merging and ranking index), publishing. It shows
+nothing with --quiet or --json or when stderr is not a terminal; --progress bar
+draws it anyway, --progress json writes the same events as JSON lines on stderr.`,
 		Flags: []cli.Flag{
 			indexFlag, logLevelFlag, jsonFlag,
 			&cli.StringSliceFlag{Name: "from", Usage: "read the versions a project uses from `FILE` (go.mod, package-lock.json, requirements.txt, pyproject.toml, Cargo.toml …); repeatable", EnvVars: []string{"DOCIDX_FROM"}},
@@ -84,13 +86,21 @@ grows, and one larger than the budget runs alone.`,
 			&cli.BoolFlag{Name: "prune-on-failure", Usage: "with --prune, prune even when some packages failed (kept: versions of the packages that failed)", EnvVars: []string{"DOCIDX_PRUNE_ON_FAILURE"}},
 			&cli.StringFlag{Name: "shard", Usage: "crawl only the K-th of N parts of the package set, split by purl (`K/N`, 1 ≤ K ≤ N); merge the parts with docidx merge", EnvVars: []string{"DOCIDX_SHARD"}},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors", EnvVars: []string{"DOCIDX_QUIET"}},
+			progressFlag,
 		},
 		Action: runCrawl,
 	}
 }
 
 func runCrawl(c *cli.Context) error {
-	log, err := newLogger(c)
+	quiet, asJSON := c.Bool("quiet"), c.Bool("json")
+	prog, err := newCrawlProgress(c.String("progress"), c.App.ErrWriter, quiet, asJSON)
+	if err != nil {
+		return err
+	}
+	defer prog.finish()
+	// The log goes through the progress display, which writes a line above its bar.
+	log, err := newLoggerTo(c, prog)
 	if err != nil {
 		return err
 	}
@@ -162,15 +172,15 @@ func runCrawl(c *cli.Context) error {
 		return usagef("crawl: nothing to crawl: give SPECs, --from FILE, or a local cache (--go-modcache, --node-modules, --site-packages, --cargo-home, --swift-checkouts)")
 	}
 
+	prog.opening()
 	dir := c.String("index")
 	w, err := index.Create(dir)
 	if err != nil {
+		prog.finish()
 		return failf("%v", err)
 	}
 	defer w.Abort() // no-op after Commit
 
-	quiet, asJSON := c.Bool("quiet"), c.Bool("json")
-	prog := newProgress(c.App.ErrWriter, quiet || asJSON)
 	sum, err := crawl.Run(c.Context, w, crawl.Options{
 		Specs:          specs,
 		Caches:         srcs.caches,
@@ -181,10 +191,10 @@ func runCrawl(c *cli.Context) error {
 		Refresh:        c.Bool("refresh"),
 		Shard:          shard,
 		Logger:         log,
-		OnStart:        prog.start,
-		OnResult:       prog.result,
+		OnStart:        prog.listed,
+		OnResult:       prog.fetched,
 	})
-	prog.finish()
+	prog.crawled()
 	warnSkipped(log, sum)
 	if err != nil {
 		return failf("crawl interrupted (%v); the previous snapshot is unchanged", err)
@@ -209,10 +219,14 @@ func runCrawl(c *cli.Context) error {
 		// Nothing to publish: a new generation would copy the old one, make every server
 		// reload and, for a first crawl, publish an empty snapshot.
 		w.Abort()
+		prog.finish()
 		return finishNoop(c, dir, sum, srcs.retries(), quiet, asJSON)
 	}
 	commitStart := time.Now()
+	prog.writing()
+	w.SetProgress(prog.write)
 	m, err := w.Commit(c.Context)
+	prog.finish()
 	if err != nil {
 		return failf("writing snapshot: %v; the previous snapshot is unchanged", err)
 	}
@@ -360,55 +374,6 @@ func printHolds(w io.Writer, counts []index.EcosystemCounts) {
 	}
 	if len(parts) > 0 {
 		fmt.Fprintf(w, "snapshot now holds: %s\n", strings.Join(parts, ", "))
-	}
-}
-
-// progress shows a bar on a terminal and nothing otherwise (failures are logged as they happen).
-type progress struct {
-	mu  sync.Mutex
-	w   io.Writer
-	off bool
-	bar *progressbar.ProgressBar
-}
-
-func newProgress(w io.Writer, off bool) *progress {
-	if f, ok := w.(*os.File); !ok || !term.IsTerminal(int(f.Fd())) {
-		off = true
-	}
-	return &progress{w: w, off: off}
-}
-
-func (p *progress) start(total int) {
-	if p.off {
-		return
-	}
-	p.mu.Lock() // an interrupted crawl may call finish while start runs
-	defer p.mu.Unlock()
-	p.bar = progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(p.w),
-		progressbar.OptionSetDescription("crawling"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionThrottle(100*time.Millisecond),
-	)
-}
-
-func (p *progress) result(r crawl.Result) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.bar == nil {
-		return
-	}
-	p.bar.Describe(oneLine(r.Ref.String(), 40))
-	p.bar.Add(1)
-}
-
-func (p *progress) finish() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.bar != nil {
-		p.bar.Finish()
 	}
 }
 
