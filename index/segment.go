@@ -18,7 +18,7 @@ package index
 // most maxSegmentDocs documents, and one of more than half that many is not merged by level: a
 // snapshot of D documents holds about D/maxSegmentDocs full segments and at most
 // (mergeFactor-1)·log(maxSegmentDocs) smaller ones. A crawl's new versions are built into as
-// many segments at once as there are cores (see partLimit), so a build holds at most that many
+// many segments at once as there are cores (see partCount), so a build holds at most that many
 // segments' ranking indexes and one Bleve batch each in memory. A segment of which fewer than half the documents are still searched is rewritten.
 
 import (
@@ -172,20 +172,47 @@ func segmentParts(keys []string, sizes map[string]int, limit int) [][]string {
 	return out
 }
 
-// minPartDocs is the fewest documents partLimit gives a segment of its own: below that, a
-// segment's build is too short for a second core to gain much, and its ranking index adds a
+// minPartDocs is about the fewest documents partCount gives a segment of its own: below that,
+// a segment's build is too short for a second core to gain much, and its ranking index adds a
 // segment to every search.
 const minPartDocs = batchSize
 
-// partLimit returns the most documents a segment of a crawl's new versions holds, for docs
-// documents built on cores cores: as many segments as maxSegmentDocs asks for, rounded up to a
-// multiple of cores so that every core builds one, but none of fewer than minPartDocs. Versions
-// are never split, so segmentParts may cut a few more.
-func partLimit(docs, cores int) int {
+// partCount returns how many segments a crawl's new versions of docs documents are built into
+// on cores cores: as many as maxSegmentDocs asks for, rounded up to a multiple of cores so that
+// every core builds one at a time, but none of fewer than about minPartDocs.
+func partCount(docs, cores int) int {
 	cores = max(1, cores)
 	n := (docs + maxSegmentDocs - 1) / maxSegmentDocs
 	n = (n + cores - 1) / cores * cores
-	return min(maxSegmentDocs, max(minPartDocs, (docs+n-1)/max(1, n)))
+	return max(1, min(n, docs/minPartDocs))
+}
+
+// balancedParts cuts keys, in order, into at most n runs of about equal documents by sizes,
+// each cut after the key that reaches the next n-th of the documents, and then each run into
+// runs of at most maxSegmentDocs (see segmentParts): runs built at once end at about the same
+// time.
+func balancedParts(keys []string, sizes map[string]int, n int) [][]string {
+	total := 0
+	for _, k := range keys {
+		total += sizes[k]
+	}
+	var runs [][]string
+	start, cum := 0, 0
+	for i, k := range keys {
+		cum += sizes[k]
+		if len(runs) < n-1 && cum*n >= (len(runs)+1)*total {
+			runs = append(runs, keys[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(keys) {
+		runs = append(runs, keys[start:])
+	}
+	var out [][]string
+	for _, run := range runs {
+		out = append(out, segmentParts(run, sizes, maxSegmentDocs)...)
+	}
+	return out
 }
 
 // segState is what the writer knows of a segment while it commits.
@@ -235,7 +262,7 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 	// that, not by the snapshot. moved records the versions it indexed, whose where entries
 	// change.
 	moved := map[string]string{}
-	add := func(keys []string, limit func(docs int) int) error {
+	add := func(keys []string, cut func(keys []string, sizes map[string]int, docs int) [][]string) error {
 		sizes, err := w.versionDocs(keys)
 		if err != nil {
 			return err
@@ -245,7 +272,7 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 			docs += sizes[k]
 		}
 		w.progress.addTotal(docs)
-		parts := segmentParts(keys, sizes, limit(docs))
+		parts := cut(keys, sizes, docs)
 		// Names are taken in key order, so that the manifest lists the segments in the order
 		// of the versions they hold, whichever build ends first.
 		built := make([]*segState, len(parts))
@@ -273,9 +300,14 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 		}
 		return nil
 	}
-	freshLimit := func(docs int) int { return partLimit(docs, runtime.GOMAXPROCS(0)) }
-	mergedLimit := func(int) int { return maxSegmentDocs }
-	if err := add(fresh, freshLimit); err != nil {
+	// A crawl's new versions are cut for the cores; a merge's, as the merge policy decides.
+	forCores := func(keys []string, sizes map[string]int, docs int) [][]string {
+		return balancedParts(keys, sizes, partCount(docs, runtime.GOMAXPROCS(0)))
+	}
+	merged := func(keys []string, sizes map[string]int, _ int) [][]string {
+		return segmentParts(keys, sizes, maxSegmentDocs)
+	}
+	if err := add(fresh, forCores); err != nil {
 		return nil, nil, err
 	}
 
@@ -309,7 +341,7 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 		slices.Sort(keys)
 		segs = slices.DeleteFunc(segs, func(st *segState) bool { return slices.Contains(merge, st) })
 		// The merged segments' document stores are read as the new ones are written.
-		if err := add(keys, mergedLimit); err != nil {
+		if err := add(keys, merged); err != nil {
 			return nil, nil, err
 		}
 		w.closeDocStores() // only merged segments' stores are opened

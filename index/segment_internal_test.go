@@ -53,3 +53,35 @@ func TestVersionWithoutSegment(t *testing.T) {
 		t.Fatalf("Open: %v, want ErrCorrupt naming the version and segment", err)
 	}
 }
+
+// A crawl's new versions are cut into about equal runs, one per core at least, none over
+// maxSegmentDocs and none much under minPartDocs.
+func TestBalancedParts(t *testing.T) {
+	sizes := map[string]int{"a": 40, "b": 50, "c": 30, "d": 20, "e": 60}
+	keys := []string{"a", "b", "c", "d", "e"}
+	for _, c := range []struct {
+		n    int
+		want [][]string
+	}{
+		{1, [][]string{{"a", "b", "c", "d", "e"}}},
+		{2, [][]string{{"a", "b", "c"}, {"d", "e"}}},
+		{3, [][]string{{"a", "b"}, {"c", "d"}, {"e"}}},
+		{9, [][]string{{"a"}, {"b"}, {"c"}, {"d"}, {"e"}}},
+	} {
+		if got := balancedParts(keys, sizes, c.n); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("balancedParts(%d) = %v, want %v", c.n, got, c.want)
+		}
+	}
+	// A run over maxSegmentDocs is cut again.
+	big := map[string]int{"a": maxSegmentDocs, "b": maxSegmentDocs / 2, "c": maxSegmentDocs / 2}
+	if got, want := balancedParts([]string{"a", "b", "c"}, big, 1), [][]string{{"a"}, {"b", "c"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("balancedParts over maxSegmentDocs = %v, want %v", got, want)
+	}
+	for _, c := range []struct{ docs, cores, want int }{
+		{0, 2, 1}, {100, 2, 1}, {2 * minPartDocs, 2, 2}, {97_000, 2, 2}, {598_000, 2, 6}, {598_000, 1, 5}, {598_000, 4, 8}, {3 * minPartDocs, 8, 3},
+	} {
+		if got := partCount(c.docs, c.cores); got != c.want {
+			t.Errorf("partCount(%d, %d) = %d, want %d", c.docs, c.cores, got, c.want)
+		}
+	}
+}
