@@ -28,20 +28,23 @@ import (
 // documents were added, as (uvarint document gap, u8 impact) pairs, and how many documents
 // hold it in the fields typos are corrected from (see fuzzyFields).
 type termAcc struct {
-	term     string
 	postings []byte
+	wtf      float64
 	last     uint32 // the document of the last posting
 	df       uint32
 	fuzzy    [len(fuzzyFields)]uint32
 
-	// What the document being added holds of the term: its weighted frequency (BM25F) over
-	// the fields so far, and its frequency in the field being read; valid while docStamp and
-	// fieldStamp are rankAcc.stamp (and fieldIndex the field's).
-	docStamp, fieldStamp uint64
-	fieldIndex           int
-	freq                 int
-	wtf                  float64
+	// What the document being added holds of the term: its weighted frequency (BM25F, wtf)
+	// over the fields so far, and its frequency in the field being read; valid while docStamp
+	// and fieldStamp are rankAcc.stamp (and fieldIndex the field's). 64 bytes in all: a
+	// segment's build holds one per distinct word of its documents.
+	docStamp, fieldStamp uint32
+	freq                 uint32
+	fieldIndex           uint8
 }
+
+// termSlab is how many term accumulators a build allocates at once.
+const termSlab = 4096
 
 // fuzzyFields are the fields whose dictionaries spelling corrections come from (reader's
 // corrections), each with the number of documents holding each term, written to rank.idx as
@@ -66,7 +69,8 @@ type rankAcc struct {
 	terms     map[string]*termAcc
 	exact     map[string][]uint32
 
-	stamp uint64     // the number of documents added, marking their terms in termAcc
+	slab  []termAcc  // term accumulators not yet used
+	stamp uint32     // the number of documents added, marking their terms in termAcc
 	order []*termAcc // the terms of the document being added, in first-seen order
 	field []*termAcc // the terms of the field being read, in first-seen order
 }
@@ -155,11 +159,14 @@ func (a *rankAcc) add(sd *searchDoc) error {
 		for _, tok := range tokens {
 			t := a.terms[string(tok.Term)]
 			if t == nil {
-				t = &termAcc{term: string(tok.Term)}
-				a.terms[t.term] = t
+				if len(a.slab) == 0 {
+					a.slab = make([]termAcc, termSlab)
+				}
+				t, a.slab = &a.slab[0], a.slab[1:]
+				a.terms[string(tok.Term)] = t
 			}
-			if t.fieldStamp != a.stamp || t.fieldIndex != i {
-				t.fieldStamp, t.fieldIndex, t.freq = a.stamp, i, 0
+			if t.fieldStamp != a.stamp || t.fieldIndex != uint8(i) {
+				t.fieldStamp, t.fieldIndex, t.freq = a.stamp, uint8(i), 0
 				a.field = append(a.field, t)
 			}
 			t.freq++
