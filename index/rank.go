@@ -47,7 +47,8 @@ package index
 //	         one in 16 documents or more is dense instead (see appendDense): a bitmap of u64
 //	         words, a u32 rank per 8 words, then the impacts. The dictionary's length of a list
 //	         is shifted left one bit, the low bit set for a dense list.
-//	crc      the last 4 bytes: CRC-32C (Castagnoli) of everything before, checked at open.
+//	crc      the last 4 bytes: CRC-32C (Castagnoli) of everything before, checked before the
+//	         first search of a Reader reads the file (Open checks the layout above only).
 //
 // A hit's text (title, section, passage text, URI) is not in the file: it is read from
 // search.bleve's stored fields, the one copy of it in a snapshot, by the document's number
