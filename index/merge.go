@@ -122,9 +122,9 @@ const maxConflictsListed = 10
 // are opened as Open opens them and checked as a first search checks them (Reader.Prepare: the
 // checksum of every rank.idx, every search index), the current snapshot too, so a snapshot of a
 // format this docidx cannot read is refused with an error wrapping docidx.ErrFormat that names
-// it, and a damaged one with an error wrapping ErrCorrupt. A package version found in several inputs must have the same ContentHash in each
-// (the first copy is kept); otherwise Merge fails with an error wrapping ErrConflict that lists
-// the versions and inputs. The inputs' manifest sources are recorded in the new manifest. The
+// it, and a damaged one with an error wrapping ErrCorrupt. A package version found in several
+// inputs must have the same ContentHash in each (the first copy is kept); otherwise Merge fails
+// with an error wrapping ErrConflict that lists the versions and inputs. The inputs' manifest sources are recorded in the new manifest. The
 // generation is written through Create and published by Commit: on any error the current
 // snapshot stays as it was.
 func Merge(ctx context.Context, dir string, inputs []string) (*MergeSummary, error) {

@@ -730,19 +730,6 @@ func newRankIndex(segs []*rankSegment, searched func(i int, eco docidx.Ecosystem
 	return ri, nil
 }
 
-func (ri *rankIndex) close() error {
-	if ri == nil {
-		return nil
-	}
-	var err error
-	for _, seg := range ri.segs {
-		if cerr := seg.close(); err == nil {
-			err = cerr
-		}
-	}
-	return err
-}
-
 // segOf returns the segment holding document doc and doc's number there.
 func (ri *rankIndex) segOf(doc uint32) (int, uint32) {
 	i := sort.Search(len(ri.segs), func(i int) bool { return ri.docBase[i+1] > doc })

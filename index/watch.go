@@ -84,8 +84,8 @@ type counted struct {
 }
 
 // Watch opens the current snapshot of dir (see Open) and returns a Watcher over it. Like Open it
-// leaves loading the snapshot's ranking indexes to the first search: call the Reader's Prepare
-// in the background to have that done before (see Reader.Prepare).
+// leaves opening what searches read to the first search: call the Reader's Prepare in the
+// background to have that done before (see Reader.Prepare).
 func Watch(dir string) (*Watcher, error) {
 	r, err := Open(dir)
 	if err != nil {
