@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -165,6 +166,85 @@ func TestDocStoreValueFlipped(t *testing.T) {
 	}
 	if _, err := index.Verify(context.Background(), dir, t.TempDir()); !errors.Is(err, index.ErrCorrupt) || !strings.Contains(err.Error(), index.DocsFile) {
 		t.Errorf("verify: %v, want ErrCorrupt naming %s", err, index.DocsFile)
+	}
+}
+
+// Open reads no file whole and opens no search index: damage that only the checksum of a
+// segment's rank.idx shows, or inside a zap segment of its search index, leaves Open and the
+// reads of the catalog and the documents as they are, and is the error of every search (and of
+// Prepare), naming the file.
+func TestOpenLeavesSearchFilesToSearches(t *testing.T) {
+	for _, d := range []struct {
+		name   string
+		file   func(t *testing.T, dir string) string
+		damage func(path string) error
+	}{
+		{"rank.idx flipped", func(t *testing.T, dir string) string {
+			return filepath.Join(dir, "seg-000001", index.RankFile)
+		}, func(path string) error {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			data[len(data)/2] ^= 0x01
+			return os.WriteFile(path, data, 0o644)
+		}},
+		{"zap truncated", func(t *testing.T, dir string) string {
+			zaps, err := filepath.Glob(filepath.Join(dir, "seg-000001", index.SearchDir, "store", "*.zap"))
+			if err != nil || len(zaps) == 0 {
+				t.Fatalf("no zap segment (%v)", err)
+			}
+			return zaps[0]
+		}, func(path string) error {
+			fi, err := os.Stat(path)
+			if err != nil {
+				return err
+			}
+			return os.Truncate(path, fi.Size()/2)
+		}},
+	} {
+		t.Run(d.name, func(t *testing.T) {
+			dir, _ := damageFixture(t)
+			ref := goModule("v0.7.0").Package.Ref()
+			intact := open(t, dir)
+			wantPkg, err := intact.Package(ref)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantDocs, err := intact.Documents(ref)
+			if err != nil {
+				t.Fatal(err)
+			}
+			intact.Close()
+			path := d.file(t, dir)
+			if err := d.damage(path); err != nil {
+				t.Fatal(err)
+			}
+			r, err := index.Open(dir)
+			if err != nil {
+				t.Fatalf("Open: %v", err)
+			}
+			defer r.Close()
+			if p, err := r.Package(ref); err != nil || !reflect.DeepEqual(p, wantPkg) {
+				t.Errorf("Package: %+v, %v; want %+v", p, err, wantPkg)
+			}
+			if docs, err := r.Documents(ref); err != nil || !reflect.DeepEqual(docs, wantDocs) {
+				t.Errorf("Documents: %d, %v; want %d", len(docs), err, len(wantDocs))
+			}
+			rel, _ := filepath.Rel(dir, path)
+			for i := range 2 {
+				_, err := r.Search(context.Background(), index.Query{Text: "errgroup goroutines"})
+				if err == nil {
+					t.Fatalf("search %d: no error", i+1)
+				}
+				checkDamageError(t, err, rel)
+			}
+			err = r.Prepare()
+			if err == nil {
+				t.Fatal("Prepare: no error")
+			}
+			checkDamageError(t, err, rel)
+		})
 	}
 }
 
@@ -366,31 +446,50 @@ func TestSnapshotModesFollowUmask(t *testing.T) {
 }
 
 // A server follows new generations with a Watcher: one published damaged is refused with an
-// error naming the file, and the generation being served goes on answering.
+// error naming the file, and the generation being served goes on answering. That holds for
+// damage that only rank.idx's checksum shows too, which Open leaves to the first search: Check
+// prepares a generation before it switches to it.
 func TestWatcherKeepsServingOverDamagedGeneration(t *testing.T) {
-	dir, _ := damageFixture(t)
-	w, err := index.Watch(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	commit(t, dir, npmPackage("zod", "3.23.8", "TypeScript-first schema validation"))
-	name, err := index.Current(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Truncate(filepath.Join(dir, "seg-000002", index.RankFile), 10); err != nil {
-		t.Fatal(err)
-	}
-	switched, err := w.Check()
-	if switched || err == nil {
-		t.Fatalf("Check switched to %s, damaged (switched %v, err %v)", name, switched, err)
-	}
-	checkDamageError(t, err, filepath.Join("seg-000002", index.RankFile))
-	r, release := w.Acquire()
-	defer release()
-	if _, err := r.Search(context.Background(), index.Query{Text: "errgroup"}); err != nil {
-		t.Errorf("the generation served before: %v", err)
+	for _, d := range []struct {
+		name   string
+		damage func(path string) error
+	}{
+		{"truncated", func(path string) error { return os.Truncate(path, 10) }},
+		{"a flipped bit", func(path string) error {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			data[len(data)/2] ^= 0x08
+			return os.WriteFile(path, data, 0o644)
+		}},
+	} {
+		t.Run(d.name, func(t *testing.T) {
+			dir, _ := damageFixture(t)
+			w, err := index.Watch(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Close()
+			commit(t, dir, npmPackage("zod", "3.23.8", "TypeScript-first schema validation"))
+			name, err := index.Current(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := d.damage(filepath.Join(dir, "seg-000002", index.RankFile)); err != nil {
+				t.Fatal(err)
+			}
+			switched, err := w.Check()
+			if switched || err == nil {
+				t.Fatalf("Check switched to %s, damaged (switched %v, err %v)", name, switched, err)
+			}
+			checkDamageError(t, err, filepath.Join("seg-000002", index.RankFile))
+			r, release := w.Acquire()
+			defer release()
+			if _, err := r.Search(context.Background(), index.Query{Text: "errgroup"}); err != nil {
+				t.Errorf("the generation served before: %v", err)
+			}
+		})
 	}
 }
 

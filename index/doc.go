@@ -35,8 +35,11 @@
 // is the one place that picks the newest indexed match (version.go); FindPackages finds what a
 // bare name ("goldmark") names.
 //
-// Readers: Open opens the generation CURRENT names (or a single snapshot directory); Watcher
-// follows new generations for a long-running server (see Current, Reader.Stale). Archives: Pack,
+// Readers: Open opens the generation CURRENT names (or a single snapshot directory), reading no
+// file whole: the catalog, the document stores' tables and the shape of each rank.idx; the first
+// search (or Reader.Prepare) opens the Bleve indexes and loads each rank.idx, checking its
+// checksum. Watcher follows new generations for a long-running server (see Current,
+// Reader.Stale), preparing each before it serves it. Archives: Pack,
 // Extract, Install, UnpackCached, OpenArchive; Verify checks checksums and opens both stores.
 // An archive's origin (its SSH signature, ARCHIVE.sig) is checked by the commands, with
 // internal/sshsig, over the archive's bytes before they reach this package.

@@ -18,10 +18,11 @@ package index
 //	trailer  uint64 table offset, uint32 table length, uint32 CRC-32C of the table, magic
 //
 // The table is small (about 60 bytes per version) and its checksum is checked at open; each
-// value's checksum is checked when it is read. Reading the whole file at every open, as rank.idx
-// is read, would cost a serve's start-up time in proportion to the snapshot's text, which no
-// search reads: searches rank with rank.idx and show text from search.bleve, and only reading a
-// document or a symbol in full reads this file. `docidx verify` reads every value.
+// value's checksum is checked when it is read. Reading the whole file at every open would cost a
+// serve's start-up time in proportion to the snapshot's text, which no search reads: searches
+// rank with rank.idx (read whole by a Reader's first search, see reader.ranked) and show text
+// from search.bleve, and only reading a document or a symbol in full reads this file. `docidx
+// verify` reads every value.
 
 import (
 	"bufio"

@@ -119,11 +119,12 @@ const maxConflictsListed = 10
 // its current snapshot (if any) and of each input: an index directory, a snapshot directory, or
 // an archive made by Pack (unpacked into a temporary directory, removed afterwards; all inputs
 // are open at once, so archives need their unpacked size in the temporary directory). The inputs
-// are opened as Open opens them, so a snapshot of a format this docidx cannot read is refused
-// with an error wrapping docidx.ErrFormat that names it, and a damaged one with an error wrapping
-// ErrCorrupt. A package version found in several inputs must have the same ContentHash in each
-// (the first copy is kept); otherwise Merge fails with an error wrapping ErrConflict that lists
-// the versions and inputs. The inputs' manifest sources are recorded in the new manifest. The
+// are opened as Open opens them and checked as a first search checks them (Reader.Prepare: the
+// checksum of every rank.idx, every search index), the current snapshot too, so a snapshot of a
+// format this docidx cannot read is refused with an error wrapping docidx.ErrFormat that names
+// it, and a damaged one with an error wrapping ErrCorrupt. A package version found in several
+// inputs must have the same ContentHash in each (the first copy is kept); otherwise Merge fails
+// with an error wrapping ErrConflict that lists the versions and inputs. The inputs' manifest sources are recorded in the new manifest. The
 // generation is written through Create and published by Commit: on any error the current
 // snapshot stays as it was.
 func Merge(ctx context.Context, dir string, inputs []string) (*MergeSummary, error) {
@@ -151,6 +152,9 @@ func Merge(ctx context.Context, dir string, inputs []string) (*MergeSummary, err
 		hadCurrent = true
 		readers = append(readers, cur)
 		sum.Inputs = append(sum.Inputs, MergeInput{Path: dir, Current: true, Format: cur.Manifest().Format})
+		if err := cur.Prepare(); err != nil {
+			return nil, fmt.Errorf("index: merge: the current snapshot of %s: %w", dir, err)
+		}
 	} else if !errors.Is(err, docidx.ErrNoSnapshot) {
 		return nil, fmt.Errorf("index: merge: the current snapshot of %s: %w", dir, err)
 	}
@@ -281,7 +285,8 @@ func Merge(ctx context.Context, dir string, inputs []string) (*MergeSummary, err
 }
 
 // openInput opens one input of Merge: a directory as Open does, an archive unpacked into a
-// temporary directory that cleanup removes. Errors name the input.
+// temporary directory that cleanup removes; either is then prepared (see Reader.Prepare), which
+// checks the segments Merge adopts. Errors name the input.
 func openInput(path string) (r *Reader, cleanup func(), err error) {
 	cleanup = func() {}
 	dir := path
@@ -309,6 +314,11 @@ func openInput(path string) (r *Reader, cleanup func(), err error) {
 		return nil, nil, fmt.Errorf("index: merge: %s is neither a snapshot directory, an index directory nor an archive made by 'docidx pack'", path)
 	}
 	r, err = Open(dir)
+	if err == nil {
+		if err = r.Prepare(); err != nil {
+			r.Close()
+		}
+	}
 	if err != nil {
 		cleanup()
 		if errors.Is(err, docidx.ErrNoSnapshot) {

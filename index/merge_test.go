@@ -215,3 +215,28 @@ func TestContentHashIgnoresCrawl(t *testing.T) {
 		t.Error("a different license hashes the same")
 	}
 }
+
+// Merge adopts the segments of its inputs as they are: an input whose rank.idx has a flipped bit,
+// which only its checksum shows (and which Open leaves to the first search), is refused with an
+// error naming the file, and nothing is published.
+func TestMergeRefusesDamagedInput(t *testing.T) {
+	in := build(t, goModule("v0.7.0"))
+	path := filepath.Join(in, "seg-000001", index.RankFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 0x02
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := build(t, npmPackage("yargs", "17.7.2", "yargs the modern, pirate-themed successor to optimist"))
+	before := currentGeneration(t, dir)
+	_, err = index.Merge(context.Background(), dir, []string{in})
+	if !errors.Is(err, index.ErrCorrupt) || !strings.Contains(err.Error(), path) {
+		t.Fatalf("Merge of a damaged input: %v, want ErrCorrupt naming %s", err, path)
+	}
+	if now := currentGeneration(t, dir); now != before {
+		t.Errorf("Merge published %s", now)
+	}
+}

@@ -51,7 +51,8 @@ package index
 //	         with the number of documents holding it there, as a vellum FST (the format of
 //	         Bleve's own dictionaries), which spelling corrections search with a Levenshtein
 //	         automaton. Optional: without them (format 5) the corrections read search.bleve's.
-//	crc      the last 4 bytes: CRC-32C (Castagnoli) of everything before, checked at open.
+//	crc      the last 4 bytes: CRC-32C (Castagnoli) of everything before, checked before the
+//	         first search of a Reader reads the file (Open checks the layout above only).
 //
 // A hit's text (title, section, passage text, URI) is not in the file: it is read from
 // search.bleve's stored fields, the one copy of it in a snapshot, by the document's number

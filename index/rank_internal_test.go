@@ -41,8 +41,8 @@ func openRankFixture(t testing.TB, docs ...*docidx.PackageDocs) *Reader {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	if r.r.rank == nil {
-		t.Fatal("no rank index")
+	if _, err := r.r.ranked(); err != nil {
+		t.Fatalf("no rank index: %v", err)
 	}
 	return r
 }
@@ -57,7 +57,7 @@ func TestRankSymbolName(t *testing.T) {
 			{Kind: docidx.KindType, Name: "Dispatch", QualifiedName: "react.Dispatch", Signature: "type Dispatch<A> = (value: A) => void", Doc: "A function that can be used to update the state of a useState or useReducer hook."},
 		},
 	})
-	hits, _, _ := r.r.rankSearch("useState hook", Query{}, 100, 10)
+	hits, _, _ := r.r.rankSearch(r.r.rank, "useState hook", Query{}, 100, 10)
 	if len(hits) == 0 || hits[0].rec.id != "docidx://npm/@types/react@19.0.0/symbol/react.useState" {
 		var ids []string
 		for _, h := range hits {
@@ -89,7 +89,7 @@ func TestRankSearchFilters(t *testing.T) {
 		{Query{Kind: "readme"}, []string{"docidx://npm/pool@1.0.0/readme#0"}},
 		{Query{Kind: "class"}, nil},
 	} {
-		hits, total, _ := r.r.rankSearch("worker pool", c.q, 100, 100)
+		hits, total, _ := r.r.rankSearch(r.r.rank, "worker pool", c.q, 100, 100)
 		var got []string
 		for _, h := range hits {
 			got = append(got, h.rec.id)
@@ -108,7 +108,7 @@ func TestRankEcosystemNameOnly(t *testing.T) {
 		&docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.NPM, Name: "dayjs", Version: "1.11.0", Description: "2KB immutable date time library"}},
 	)
 	for _, text := range []string{"python", "in python", "python and a"} {
-		hits, total, _ := r.r.rankSearch(text, Query{}, 100, 10)
+		hits, total, _ := r.r.rankSearch(r.r.rank, text, Query{}, 100, 10)
 		if total == 0 || len(hits) == 0 || hits[0].rec.id != "docidx://pypi/python-dateutil@2.9.0/overview" {
 			t.Errorf("%q: %d hits (total %d), want python-dateutil's overview first", text, len(hits), total)
 		}

@@ -87,7 +87,9 @@ func TestRankCorrupt(t *testing.T) {
 			t.Errorf("%s: %v, want ErrCorrupt naming %s", name, err, path)
 		}
 	}
-	// Another layout, and a flipped byte anywhere: the checksum finds it at open.
+	// Another layout, and a flipped byte anywhere: Open finds those in the file's shape (its
+	// header, section directory and size), the checksum the others before a search reads the
+	// file. Every search then fails naming the file, and so does Prepare.
 	bad := [][]byte{append([]byte("DOCIDXR9"), good[8:]...)}
 	for _, i := range []int{9, len(good) / 3, len(good) / 2, len(good) - 70, len(good) - 1} {
 		data := slices.Clone(good)
@@ -100,8 +102,21 @@ func TestRankCorrupt(t *testing.T) {
 		}
 		r, err := index.Open(dir)
 		if err == nil {
+			uses := map[string]func() error{
+				"Search": func() error {
+					_, err := r.Search(context.Background(), index.Query{Text: "goroutines"})
+					return err
+				},
+				"Passage":  func() error { _, err := r.Passage("Goroutines and channels.", "goroutines", 100); return err },
+				"Prepare":  r.Prepare,
+				"Search 2": func() error { _, err := r.Search(context.Background(), index.Query{Text: "zod"}); return err },
+			}
+			for _, use := range []string{"Search", "Passage", "Prepare", "Search 2"} {
+				if err := uses[use](); !errors.Is(err, index.ErrCorrupt) || !strings.Contains(err.Error(), path) {
+					t.Errorf("damage %d: Open succeeded, then %s: %v, want ErrCorrupt naming %s", i, use, err, path)
+				}
+			}
 			r.Close()
-			t.Errorf("damage %d: Open succeeded", i)
 		} else if !errors.Is(err, index.ErrCorrupt) || !strings.Contains(err.Error(), path) {
 			t.Errorf("damage %d: %v, want ErrCorrupt naming %s", i, err, path)
 		}

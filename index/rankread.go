@@ -30,11 +30,16 @@ import (
 
 // rankSegment is one opened rank.idx, of one segment: the small sections in memory, the rest
 // read with pread as searches need them. Its documents, packages and kinds are numbered locally;
-// rankIndex numbers them over the whole snapshot.
+// rankIndex numbers them over the whole snapshot. It is opened in two steps (see openRank): its
+// shape — header, section directory, size — and then, by load, its checksum and the sections
+// held in memory.
 type rankSegment struct {
 	f *os.File
 
 	docs, npkgs, nkinds, nterms, nexact, nblocks int
+
+	size int64               // the file's size in bytes, as its shape was checked
+	secs map[string]rankSpan // the sections by name, as the directory places them
 
 	docPkg      []byte // u32 per document
 	docKind     []byte // u8 per document
@@ -105,6 +110,9 @@ func loadFST(b []byte) (fst *vellum.FST, err error) {
 	return vellum.Load(b)
 }
 
+// rankSpan is where a section of rank.idx is: its offset and length in bytes.
+type rankSpan struct{ off, n int64 }
+
 // strTable is a string table section: count, offsets, bytes.
 type strTable struct {
 	n    int
@@ -133,12 +141,20 @@ func (t strTable) find(s []byte) int {
 
 var errRankFormat = errors.New("malformed rank index")
 
-// openRankSegment opens path, checking its checksum and the shape of its sections. A file that
-// is missing, unreadable or not a regular file is an error naming it; a damaged one (a checksum
-// that does not match, a section out of bounds, another layout) wraps ErrCorrupt.
+// openRankSegment opens path and loads it whole (see openRank): its checksum is checked and the
+// sections a reader holds in memory are read and checked. A file that is missing, unreadable or
+// not a regular file is an error naming it; a damaged one (a checksum that does not match, a
+// section out of bounds, another layout) wraps ErrCorrupt.
 func openRankSegment(path string) (*rankSegment, error) { return openRank(path, false) }
 
-// openRank is openRankSegment; with shapeOnly it checks only the file's shape (see loadRank).
+// openRank opens path and checks its shape (see readRankShape), in time that does not grow with
+// the file; unless shapeOnly it then loads it (see load). Errors are openRankSegment's.
+//
+// Shape only is what Open and a crawl check of every segment (as Lucene checks a file's header
+// and footer when it opens a segment, CodecUtil.retrieveChecksum, and its whole checksum only
+// when a merge or CheckIndex reads it): a file cut short, grown, of another layout or with a
+// section out of bounds is found so. A flipped bit is found by load — before the first search
+// of a Reader reads the file (see reader.ranked), by docidx verify, and by docidx compact.
 func openRank(path string, shapeOnly bool) (*rankSegment, error) {
 	f, _, err := openRegular(path)
 	if err != nil {
@@ -147,53 +163,46 @@ func openRank(path string, shapeOnly bool) (*rankSegment, error) {
 		}
 		return nil, fileError(path, err)
 	}
-	seg, err := loadRank(f, shapeOnly)
+	seg, err := readRankShape(f)
+	if err == nil && !shapeOnly {
+		err = seg.load()
+	}
 	if err != nil {
 		f.Close()
-		if errors.Is(err, errRankFormat) {
-			return nil, damaged(path, "%v", err)
-		}
-		return nil, fileError(path, err)
+		return nil, rankError(path, err)
 	}
 	return seg, nil
 }
 
-// loadRank checks f's checksum, then reads its header and in-memory sections and checks them.
-// Every malformed input is an error wrapping errRankFormat; none panics. With shapeOnly it
-// checks the header and the section directory only, and that the sections end where the
-// checksum starts, without reading the rest: a crawl checks so much of every segment it links
-// and does not read, in time that does not grow with the segment (as Lucene's IndexWriter
-// checks a segment's footer, and its whole checksum only when a merge reads it). A file cut
-// short or grown is found so; a flipped bit is found by Open, which checks the checksum, and by
-// docidx verify and docidx compact.
-func loadRank(f *os.File, shapeOnly bool) (*rankSegment, error) {
+// rankError names path in err, met reading its shape or loading it: malformed content is
+// damage (ErrCorrupt), anything else as fileError says.
+func rankError(path string, err error) error {
+	if errors.Is(err, errRankFormat) {
+		return damaged(path, "%v", err)
+	}
+	return fileError(path, err)
+}
+
+// rankFormatError is an error wrapping errRankFormat.
+func rankFormatError(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", errRankFormat, fmt.Sprintf(format, args...))
+}
+
+// readRankShape reads f's header and section directory and checks that every section lies in
+// the file, that every section a reader needs is there and that the sections end where the
+// checksum starts: a few hundred bytes read, whatever the file's size. Every malformed input is
+// an error wrapping errRankFormat; none panics.
+func readRankShape(f *os.File) (*rankSegment, error) {
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, err
 	}
 	size := fi.Size()
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", errRankFormat, fmt.Sprintf(format, args...))
-	}
+	bad := rankFormatError
 	le := binary.LittleEndian
 	const fixed = len(rankMagic) + 4*7
 	if size < int64(fixed)+4 {
 		return nil, bad("%d bytes is too short", size)
-	}
-	// The checksum covers the whole file: a flipped bit anywhere is found at open, not as a
-	// wrong score later. Reading 40 MB costs about 10 ms and warms the page cache searches use.
-	if !shapeOnly {
-		crc := crc32.New(castagnoli)
-		if _, err := io.CopyBuffer(crc, io.NewSectionReader(f, 0, size-4), make([]byte, 1<<20)); err != nil {
-			return nil, err
-		}
-		var tail [4]byte
-		if _, err := f.ReadAt(tail[:], size-4); err != nil {
-			return nil, err
-		}
-		if crc.Sum32() != le.Uint32(tail[:]) {
-			return nil, bad("checksum mismatch")
-		}
 	}
 	head := make([]byte, fixed)
 	if _, err := f.ReadAt(head, 0); err != nil {
@@ -203,7 +212,7 @@ func loadRank(f *os.File, shapeOnly bool) (*rankSegment, error) {
 		return nil, bad("not a rank index of layout %s", rankMagic)
 	}
 	counts := head[len(rankMagic):]
-	seg := &rankSegment{f: f}
+	seg := &rankSegment{f: f, size: size}
 	seg.docs = int(le.Uint32(counts[0:]))
 	seg.npkgs = int(le.Uint32(counts[4:]))
 	seg.nkinds = int(le.Uint32(counts[8:]))
@@ -218,8 +227,7 @@ func loadRank(f *os.File, shapeOnly bool) (*rankSegment, error) {
 	if _, err := f.ReadAt(dir, int64(fixed)); err != nil {
 		return nil, err
 	}
-	type span struct{ off, n int64 }
-	secs := map[string]span{}
+	seg.secs = map[string]rankSpan{}
 	var end int64 // where the last section ends
 	for i := range nsec {
 		e := dir[24*i:]
@@ -228,17 +236,50 @@ func loadRank(f *os.File, shapeOnly bool) (*rankSegment, error) {
 		if off < int64(fixed+24*nsec) || n < 0 || off > size-4 || n > size-4-off {
 			return nil, bad("section %q out of bounds", name)
 		}
-		secs[name] = span{off, n}
+		seg.secs[name] = rankSpan{off, n}
 		end = max(end, off+n)
 	}
 	if pad8 := (end + 7) &^ 7; pad8+4 != size {
 		return nil, bad("sections end at %d, the file at %d", pad8+4, size)
 	}
 	for _, name := range rankSectionNames {
-		if _, ok := secs[name]; !ok && !optionalSections[name] {
+		if _, ok := seg.secs[name]; !ok && !optionalSections[name] {
 			return nil, bad("no section %q", name)
 		}
 	}
+	for i, name := range fuzzySections {
+		seg.fuzzyAt[i], seg.fuzzyLen[i] = -1, -1
+		if sp, ok := seg.secs[name]; ok {
+			seg.fuzzyAt[i], seg.fuzzyLen[i] = sp.off, sp.n
+		}
+	}
+	if (seg.fuzzyLen[0] < 0) != (seg.fuzzyLen[1] < 0) {
+		return nil, bad("one spelling dictionary of two")
+	}
+	return seg, nil
+}
+
+// load checks the checksum of the segment, whose shape readRankShape checked, over the whole
+// file, then reads the sections a reader holds in memory and checks them: a flipped bit anywhere
+// is found here, not as a wrong score later. Reading 16 MB costs a few milliseconds and warms
+// the page cache that searches use. Every malformed input is an error wrapping errRankFormat;
+// none panics.
+func (seg *rankSegment) load() error {
+	f, size := seg.f, seg.size
+	bad := rankFormatError
+	le := binary.LittleEndian
+	crc := crc32.New(castagnoli)
+	if _, err := io.CopyBuffer(crc, io.NewSectionReader(f, 0, size-4), make([]byte, 1<<20)); err != nil {
+		return err
+	}
+	var tail [4]byte
+	if _, err := f.ReadAt(tail[:], size-4); err != nil {
+		return err
+	}
+	if crc.Sum32() != le.Uint32(tail[:]) {
+		return bad("checksum mismatch")
+	}
+	secs := seg.secs
 	read := func(name string) ([]byte, error) {
 		sp := secs[name]
 		if sp.n > 1<<31 {
@@ -276,81 +317,70 @@ func loadRank(f *os.File, shapeOnly bool) (*rankSegment, error) {
 		}
 		return t, b[offsEnd+size:], nil
 	}
-	for i, name := range fuzzySections {
-		seg.fuzzyAt[i], seg.fuzzyLen[i] = -1, -1
-		if sp, ok := secs[name]; ok {
-			seg.fuzzyAt[i], seg.fuzzyLen[i] = sp.off, sp.n
-		}
-	}
-	if (seg.fuzzyLen[0] < 0) != (seg.fuzzyLen[1] < 0) {
-		return nil, bad("one spelling dictionary of two")
-	}
-	if shapeOnly {
-		return seg, nil
-	}
 	var b []byte
+	var err error
 	if b, err = read(secDocPkg); err != nil {
-		return nil, err
+		return err
 	}
 	if len(b) != 4*seg.docs {
-		return nil, bad("docpkg of %d bytes for %d documents", len(b), seg.docs)
+		return bad("docpkg of %d bytes for %d documents", len(b), seg.docs)
 	}
 	seg.docPkg = b
 	if b, err = read(secDocKind); err != nil {
-		return nil, err
+		return err
 	}
 	if len(b) != seg.docs {
-		return nil, bad("dockind of %d bytes for %d documents", len(b), seg.docs)
+		return bad("dockind of %d bytes for %d documents", len(b), seg.docs)
 	}
 	seg.docKind = b
 	if _, ok := secs[secDocFlags]; ok {
 		if b, err = read(secDocFlags); err != nil {
-			return nil, err
+			return err
 		}
 		if len(b) != 8*((seg.docs+63)/64) {
-			return nil, bad("docflags of %d bytes for %d documents", len(b), seg.docs)
+			return bad("docflags of %d bytes for %d documents", len(b), seg.docs)
 		}
 		seg.docFlags = b
 	}
 	if b, err = read(secPkgs); err != nil {
-		return nil, err
+		return err
 	}
 	if seg.pkgs, _, err = table(b); err != nil {
-		return nil, err
+		return err
 	}
 	if b, err = read(secKinds); err != nil {
-		return nil, err
+		return err
 	}
 	if seg.kinds, _, err = table(b); err != nil {
-		return nil, err
+		return err
 	}
 	if b, err = read(secExact); err != nil {
-		return nil, err
+		return err
 	}
 	var rest []byte
 	if seg.exact, rest, err = table(b); err != nil {
-		return nil, err
+		return err
 	}
 	rest = rest[min(len(rest), (8-(len(b)-len(rest))%8)%8):]
 	if len(rest) != 8*(seg.nexact+1) {
-		return nil, bad("exact names' offsets")
+		return bad("exact names' offsets")
 	}
 	seg.exactOffs = rest
 	if b, err = read(secBlocks); err != nil {
-		return nil, err
+		return err
 	}
 	if len(b) < 8*(seg.nblocks+1) {
-		return nil, bad("blocks")
+		return bad("blocks")
 	}
 	seg.blockOffs = b[:8*(seg.nblocks+1)]
 	if seg.blockFirst, _, err = table(b[8*(seg.nblocks+1):]); err != nil {
-		return nil, err
+		return err
 	}
 	if b, err = read(secDocNums); err != nil {
-		return nil, err
+		return err
 	}
 	if len(b) != 0 && len(b) != 4*seg.docs {
-		return nil, bad("docnums of %d bytes for %d documents", len(b), seg.docs)
+		return bad("docnums of %d bytes for %d documents", len(b), seg.docs)
 	}
 	if len(b) != 0 {
 		seg.docNums = b
@@ -358,11 +388,11 @@ func loadRank(f *os.File, shapeOnly bool) (*rankSegment, error) {
 	pt := secs[secPkgTerms]
 	offsLen := int64(8 * (seg.npkgs + 1))
 	if pt.n < offsLen {
-		return nil, bad("pkgterms")
+		return bad("pkgterms")
 	}
 	if seg.pkgTermOffs = make([]byte, offsLen); true {
 		if _, err := f.ReadAt(seg.pkgTermOffs, pt.off); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	seg.pkgTermsAt, seg.pkgTermsEnd = pt.off+offsLen, pt.off+pt.n
@@ -370,29 +400,29 @@ func loadRank(f *os.File, shapeOnly bool) (*rankSegment, error) {
 	seg.postingsAt, seg.postingsEnd = secs[secPostings].off, secs[secPostings].off+secs[secPostings].n
 	if seg.pkgs.n != seg.npkgs || seg.kinds.n != seg.nkinds || seg.exact.n != seg.nexact || seg.blockFirst.n != seg.nblocks ||
 		seg.nblocks != (seg.nterms+termBlock-1)/termBlock || seg.nkinds > 127 {
-		return nil, bad("counts disagree with the tables")
+		return bad("counts disagree with the tables")
 	}
 	for d := range seg.docs {
 		if int(le.Uint32(seg.docPkg[4*d:])) >= seg.npkgs || int(seg.docKind[d]&0x7f) >= seg.nkinds {
-			return nil, bad("document %d out of range", d)
+			return bad("document %d out of range", d)
 		}
 	}
 	for i := range seg.nblocks + 1 {
 		if o := int64(le.Uint64(seg.blockOffs[8*i:])); o < 0 || o > seg.dictEnd-seg.dictAt {
-			return nil, bad("block offsets")
+			return bad("block offsets")
 		}
 	}
 	for i := range seg.nexact + 1 {
 		if o := int64(le.Uint64(seg.exactOffs[8*i:])); o < 0 || o > seg.postingsEnd-seg.postingsAt {
-			return nil, bad("exact offsets")
+			return bad("exact offsets")
 		}
 	}
 	for i := range seg.npkgs + 1 {
 		if o := int64(le.Uint64(seg.pkgTermOffs[8*i:])); o < 0 || o > seg.pkgTermsEnd-seg.pkgTermsAt {
-			return nil, bad("pkgterms offsets")
+			return bad("pkgterms offsets")
 		}
 	}
-	return seg, nil
+	return nil
 }
 
 func (seg *rankSegment) close() error { return seg.f.Close() }
@@ -763,19 +793,6 @@ func newRankIndex(segs []*rankSegment, searched func(i int, eco docidx.Ecosystem
 		}
 	}
 	return ri, nil
-}
-
-func (ri *rankIndex) close() error {
-	if ri == nil {
-		return nil
-	}
-	var err error
-	for _, seg := range ri.segs {
-		if cerr := seg.close(); err == nil {
-			err = cerr
-		}
-	}
-	return err
 }
 
 // segOf returns the segment holding document doc and doc's number there.

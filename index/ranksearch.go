@@ -21,9 +21,8 @@ import (
 // rankSearch ranks the latest versions' documents for text under q's filters and returns the
 // first need of the best window of them, re-ranked for diversity, how many documents matched,
 // and the idf of each question term found (for choosing passages). A total of 0 means no word
-// of text is in the index, as typed or corrected.
-func (r *reader) rankSearch(text string, q Query, window, need int) ([]rankHit, int, map[string]float32) {
-	ri := r.rank
+// of text is in the index, as typed or corrected. ri is r's rank index (see ranked).
+func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need int) ([]rankHit, int, map[string]float32) {
 	keep := ri.filter(q)
 	ecos, words := ecosystemsNamed(text)
 	words = withDefaultCue(words)
@@ -71,7 +70,7 @@ func (r *reader) rankSearch(text string, q Query, window, need int) ([]rankHit, 
 		var err error
 		// A hit whose fields cannot be read keeps an empty ID: page reads it again, by its
 		// rank.idx number, and reports the error.
-		if buf, err = r.storedHit(d.doc, readers, &hits[i].rec, buf); err != nil {
+		if buf, err = r.storedHit(ri, d.doc, readers, &hits[i].rec, buf); err != nil {
 			hits[i].rec = hitRecord{}
 		}
 	}
@@ -100,9 +99,9 @@ func closeReaders(readers []index.IndexReader) {
 
 // storedHit reads the ID and stored fields of document doc (numbered over the snapshot) into
 // rec, from its segment's search.bleve, through readers[segment], opened on first use; the
-// caller closes the readers. buf is scratch storage, returned for reuse.
-func (r *reader) storedHit(doc uint32, readers []index.IndexReader, rec *hitRecord, buf []byte) ([]byte, error) {
-	i, local := r.rank.segOf(doc)
+// caller closes the readers. buf is scratch storage, returned for reuse. ri is r's rank index.
+func (r *reader) storedHit(ri *rankIndex, doc uint32, readers []index.IndexReader, rec *hitRecord, buf []byte) ([]byte, error) {
+	i, local := ri.segOf(doc)
 	if readers[i] == nil {
 		adv, err := r.segs[i].idx.Advanced()
 		if err != nil {
@@ -112,7 +111,7 @@ func (r *reader) storedHit(doc uint32, readers []index.IndexReader, rec *hitReco
 			return buf, err
 		}
 	}
-	return r.rank.segs[i].storedHit(readers[i], local, rec, buf)
+	return ri.segs[i].storedHit(readers[i], local, rec, buf)
 }
 
 // corrections returns, for each of terms long enough to correct, the term of the latest

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -128,15 +129,22 @@ type reader struct {
 	manifest *Manifest
 	db       *bolt.DB
 	segs     []*readerSegment
-	mapping  mapping.IndexMapping // the segments' Bleve mapping, for analyzing questions
-	rank     *rankIndex           // the segments' ranking indexes, as one
+	mapping  mapping.IndexMapping // the segments' Bleve mapping, for analyzing questions; set with rank
 	// where names the segment that searches each package version, by version key: its
 	// document store holds the version's documents and symbols.
 	where map[string]*readerSegment
 
+	// rankSegs are the segments' ranking indexes, in the order of segs, opened with their shape
+	// checked. What searches read — the segments' Bleve indexes, rank.idx loaded, read as one
+	// (rank) — is opened on first use (see ranked), or rankErr says why not.
+	rankSegs []*rankSegment
+	rankOnce sync.Once
+	rank     *rankIndex
+	rankErr  error
+
 	// store is store.db opened once more, to learn its size before each read (see view), and
-	// mapped the files of the search indexes that Bleve maps (see checkMapped). broken holds
-	// the error of a fault met reading the store, after which it is not read again.
+	// mapped the files of the search indexes that Bleve maps (see checkMapped), set with rank.
+	// broken holds the error of a fault met reading the store, after which it is not read again.
 	store  mappedFile
 	mapped []mappedFile
 	broken atomic.Value
@@ -149,12 +157,12 @@ type reader struct {
 }
 
 // readerSegment is one segment of an opened snapshot: its Bleve index, which holds the text of
-// its hits.
+// its hits, and its document store.
 type readerSegment struct {
-	name string // "seg-000003"
-	dir  string // its directory
-	idx  bleve.Index
-	docs *docStore // its documents and symbols
+	name string      // "seg-000003"
+	dir  string      // its directory
+	idx  bleve.Index // opened by the first search (see reader.ranked), nil until then
+	docs *docStore   // its documents and symbols
 }
 
 // openAttempts bounds how often open starts over when a crawl switched generations (and
@@ -210,7 +218,6 @@ func openSnapshot(snap string) (*reader, error) {
 		return nil, err
 	}
 	r := &reader{dir: snap, manifest: m, db: db, store: store}
-	var rankSegs []*rankSegment
 	fail := func(err error) (*reader, error) {
 		for _, seg := range r.segs {
 			closeBleve(seg.idx, filepath.Join(seg.dir, SearchDir))
@@ -218,7 +225,7 @@ func openSnapshot(snap string) (*reader, error) {
 				seg.docs.close()
 			}
 		}
-		for _, rs := range rankSegs {
+		for _, rs := range r.rankSegs {
 			rs.close()
 		}
 		r.closeMapped()
@@ -234,53 +241,24 @@ func openSnapshot(snap string) (*reader, error) {
 			return fail(damaged(filepath.Join(snap, ManifestFile), "it lists a segment named %q", si.Name))
 		}
 		dir := m.segmentPath(snap, si.Name)
-		idx, err := openBleve(filepath.Join(dir, SearchDir))
-		if err != nil {
-			return fail(rebuildable(err))
-		}
-		rseg := &readerSegment{name: si.Name, dir: dir, idx: idx}
+		rseg := &readerSegment{name: si.Name, dir: dir}
 		r.segs = append(r.segs, rseg)
-		paths, err := filepath.Glob(filepath.Join(dir, SearchDir, "store", "*"))
-		if err != nil {
-			return fail(err)
-		}
-		for _, p := range paths {
-			if filepath.Ext(p) != ".zap" && filepath.Base(p) != "root.bolt" {
-				continue
-			}
-			mf, err := openMapped(p)
-			if err != nil {
-				return fail(err)
-			}
-			r.mapped = append(r.mapped, mf)
-		}
-		rs, err := openRankSegment(filepath.Join(dir, RankFile))
+		// Of its search and ranking indexes, which only searches read, the shape of rank.idx
+		// only: the first search opens and checks the rest (see ranked).
+		rs, err := openRank(filepath.Join(dir, RankFile), true)
 		if err != nil {
 			return fail(rebuildable(err))
 		}
-		rankSegs = append(rankSegs, rs)
-		// rank.idx reads its hits' text from search.bleve by document number: the two must
-		// hold the same documents.
-		n, err := docCount(idx, filepath.Join(dir, SearchDir))
-		if err != nil {
-			return fail(err)
-		}
-		if n != uint64(rs.docs) {
-			return fail(rebuildable(damaged(filepath.Join(dir, RankFile), "it ranks %d documents, %s holds %d", rs.docs, SearchDir, n)))
-		}
+		r.rankSegs = append(r.rankSegs, rs)
 		if rseg.docs, err = openDocStore(filepath.Join(dir, DocsFile)); err != nil {
 			return fail(err)
 		}
+		// The table of docs.dat is checked against its checksum, rank.idx's header is not yet.
 		if d := rseg.docs.documents(); d != rs.docs {
-			return fail(damaged(filepath.Join(dir, DocsFile), "it holds versions of %d search documents, %s ranks %d", d, RankFile, rs.docs))
+			return fail(rebuildable(damaged(rs.f.Name(), "it ranks %d documents, %s holds versions of %d", rs.docs, DocsFile, d)))
 		}
 	}
-	if len(r.segs) > 0 {
-		r.mapping = r.segs[0].idx.Mapping()
-	} else if r.mapping, err = newMapping(); err != nil {
-		return fail(err)
-	}
-	where, latest, err := r.liveness()
+	where, err := r.liveness()
 	if err != nil {
 		return fail(err)
 	}
@@ -292,17 +270,105 @@ func openSnapshot(snap string) (*reader, error) {
 	for k, name := range where {
 		r.where[k] = bySeg[name] // liveness checked that every version's segment is listed
 	}
-	r.rank, err = newRankIndex(rankSegs,
+	return r, nil
+}
+
+// ranked returns the segments' ranking indexes loaded and read as one, opening on the first
+// call what searches read: each segment's Bleve index (checked first, see openBleve) and its
+// rank.idx, whose checksum is checked over the whole file before its tables are read (see
+// rankSegment.load), segments in parallel; then the ranking indexes are numbered over the
+// snapshot (newRankIndex). Open leaves this to the first search, or to Reader.Prepare, so that
+// opening a snapshot reads no file whole and starts no Bleve index. Damage found is an error
+// wrapping ErrCorrupt naming the file, returned to every search: what it ranks or shows would be
+// wrong or missing.
+func (r *reader) ranked() (*rankIndex, error) {
+	r.rankOnce.Do(func() {
+		defer guard(&r.rankErr, r.dir)()
+		r.rank, r.rankErr = r.openSearch()
+	})
+	return r.rank, r.rankErr
+}
+
+// openSearch is ranked's work, done once.
+func (r *reader) openSearch() (*rankIndex, error) {
+	mapped := make([][]mappedFile, len(r.segs))
+	errs := make([]error, len(r.segs))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0)) // each load reads with a 1 MB buffer
+	for i, seg := range r.segs {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			mapped[i], errs[i] = seg.openSearch(r.rankSegs[i])
+		})
+	}
+	wg.Wait()
+	for _, m := range mapped {
+		r.mapped = append(r.mapped, m...) // closed with r
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	var err error
+	if len(r.segs) > 0 {
+		r.mapping = r.segs[0].idx.Mapping()
+	} else if r.mapping, err = newMapping(); err != nil {
+		return nil, err
+	}
+	latest, err := r.latestVersions()
+	if err != nil {
+		return nil, err
+	}
+	ri, err := newRankIndex(r.rankSegs,
 		func(i int, eco docidx.Ecosystem, name, version string) bool {
-			return where[string(versionKey(docidx.Ref{Ecosystem: eco, Name: name, Version: version}))] == r.segs[i].name
+			return r.where[string(versionKey(docidx.Ref{Ecosystem: eco, Name: name, Version: version}))] == r.segs[i]
 		},
 		func(eco docidx.Ecosystem, name, version string) bool {
 			return latest[string(nameKey(eco, name))] == version
 		})
 	if err != nil {
-		return fail(damaged(snap, "%v", err))
+		return nil, damaged(r.dir, "%v", err)
 	}
-	return r, nil
+	return ri, nil
+}
+
+// openSearch opens the segment's Bleve index and loads rs, its ranking index, checking that the
+// two hold the same documents. It returns the files of the Bleve index that Bleve maps (see
+// checkMapped), opened so far.
+func (seg *readerSegment) openSearch(rs *rankSegment) (mapped []mappedFile, err error) {
+	path := filepath.Join(seg.dir, SearchDir)
+	if seg.idx, err = openBleve(path); err != nil {
+		return nil, rebuildable(err)
+	}
+	paths, err := filepath.Glob(filepath.Join(path, "store", "*"))
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range paths {
+		if filepath.Ext(p) != ".zap" && filepath.Base(p) != "root.bolt" {
+			continue
+		}
+		mf, err := openMapped(p)
+		if err != nil {
+			return mapped, err
+		}
+		mapped = append(mapped, mf)
+	}
+	// rank.idx reads its hits' text from search.bleve by document number: the two must hold the
+	// same documents.
+	n, err := docCount(seg.idx, path)
+	if err != nil {
+		return mapped, err
+	}
+	if n != uint64(rs.docs) {
+		return mapped, rebuildable(damaged(rs.f.Name(), "it ranks %d documents, %s holds %d", rs.docs, SearchDir, n))
+	}
+	if err := rs.load(); err != nil {
+		return mapped, rebuildable(rankError(rs.f.Name(), err))
+	}
+	return mapped, nil
 }
 
 // rebuildable adds to err, damage found in a segment's search index or ranking index, that
@@ -326,9 +392,9 @@ func (r *reader) segmentOf(ref docidx.Ref) (string, error) {
 }
 
 // liveness reads from the store which segment each package version's documents are searched
-// in (by version key) and each package's latest indexed version (by name key).
-func (r *reader) liveness() (where, latest map[string]string, err error) {
-	where, latest = map[string]string{}, map[string]string{}
+// in (by version key).
+func (r *reader) liveness() (where map[string]string, err error) {
+	where = map[string]string{}
 	err = r.view(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketWhere)
 		if b == nil {
@@ -346,15 +412,21 @@ func (r *reader) liveness() (where, latest map[string]string, err error) {
 		for _, seg := range r.segs {
 			segs[seg.name] = true
 		}
-		if err := tx.Bucket(bucketPackages).ForEach(func(k, _ []byte) error {
+		return tx.Bucket(bucketPackages).ForEach(func(k, _ []byte) error {
 			if seg, ok := where[string(k)]; !ok || !segs[seg] {
 				ref, _ := parseVersionKey(k)
 				return damaged(filepath.Join(r.dir, StoreFile), "%s is searched in segment %q, which the manifest does not list", ref, seg)
 			}
 			return nil
-		}); err != nil {
-			return err
-		}
+		})
+	})
+	return where, err
+}
+
+// latestVersions reads from the store each package's latest indexed version, by name key.
+func (r *reader) latestVersions() (latest map[string]string, err error) {
+	latest = map[string]string{}
+	err = r.view(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketNames).ForEach(func(k, v []byte) error {
 			var e nameEntry
 			if err := decodeJSON(k, v, &e); err != nil {
@@ -364,7 +436,7 @@ func (r *reader) liveness() (where, latest map[string]string, err error) {
 			return nil
 		})
 	})
-	return where, latest, err
+	return latest, err
 }
 
 func (r *reader) close() error {
@@ -374,6 +446,8 @@ func (r *reader) close() error {
 		return ErrClosed
 	}
 	r.closed = true
+	// An opening of what searches read (ranked) under way ends first; none starts after.
+	r.rankOnce.Do(func() { r.rankErr = ErrClosed })
 	var err error
 	for _, seg := range r.segs {
 		if cerr := closeBleve(seg.idx, filepath.Join(seg.dir, SearchDir)); err == nil {
@@ -383,8 +457,10 @@ func (r *reader) close() error {
 			err = cerr
 		}
 	}
-	if rerr := r.rank.close(); err == nil {
-		err = rerr
+	for _, rs := range r.rankSegs {
+		if rerr := rs.close(); err == nil {
+			err = rerr
+		}
 	}
 	r.closeMapped()
 	// After a fault bbolt may hold its locks: its Close would wait for ever. The mapping and
@@ -768,10 +844,13 @@ func (m mappedFile) check() error {
 	return nil
 }
 
-// checkMapped checks, before a search, that no file Bleve maps shrank since Open. A file
-// truncated during the search can still fault; this catches the usual case, a file damaged
-// between requests, for the cost of a few fstat calls.
+// checkMapped opens what searches read (see ranked) and checks, before a search, that no file
+// Bleve maps shrank since. A file truncated during the search can still fault; this catches the
+// usual case, a file damaged between requests, for the cost of a few fstat calls.
 func (r *reader) checkMapped() error {
+	if _, err := r.ranked(); err != nil {
+		return err
+	}
 	for _, m := range r.mapped {
 		if err := m.check(); err != nil {
 			return err

@@ -79,7 +79,11 @@ func (ps *Passages) Skip(i int) {
 // is for reading one page for a question (answer's Read with a query).
 func (r *Reader) Passage(text, query string, budget int) (p string, err error) {
 	defer guard(&err, r.r.dir)()
-	pq := newPassageQuery(query, r.r.wordWeight(query, nil))
+	ri, err := r.r.ranked()
+	if err != nil {
+		return "", err
+	}
+	pq := newPassageQuery(query, r.r.wordWeight(ri, query, nil))
 	if pq.score(^uint64(0)) == 0 {
 		return "", nil
 	}
@@ -115,24 +119,28 @@ func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passag
 	offset := max(q.Offset, 0)
 	window := max(diversifyWindow, offset+limit)
 
-	ranked, total, idf := r.rankSearch(text, q, window, offset+limit)
+	ri, err := r.ranked()
+	if err != nil {
+		return nil, nil, err
+	}
+	ranked, total, idf := r.rankSearch(ri, text, q, window, offset+limit)
 	if total == 0 {
 		return &Results{Hits: []docidx.Hit{}}, nil, nil
 	}
-	return r.page(ranked, total, q, text, idf, offset, limit)
+	return r.page(ri, ranked, total, q, text, idf, offset, limit)
 }
 
 // page builds the hits of ranked[offset:offset+limit] from their stored fields. Each hit's
 // passage for q (see passage.go), with the budget of its rank among the results (passageBudget),
-// is left to choose from ps; idf holds the idf of the question's terms when the rank index
+// is left to choose from ps; idf holds the idf of the question's terms when the rank index, ri,
 // ranked them.
-func (r *reader) page(ranked []rankHit, total int, q Query, text string, idf map[string]float32, offset, limit int) (_ *Results, ps *passages, _ error) {
+func (r *reader) page(ri *rankIndex, ranked []rankHit, total int, q Query, text string, idf map[string]float32, offset, limit int) (_ *Results, ps *passages, _ error) {
 	out := &Results{Total: total, Hits: make([]docidx.Hit, 0, limit)}
 	if offset >= len(ranked) {
 		return out, nil, nil
 	}
 	page := ranked[offset:min(offset+limit, len(ranked))]
-	ps = &passages{pq: newPassageQuery(text, r.wordWeight(text, idf)), perHit: q.PassageBytes, offset: offset}
+	ps = &passages{pq: newPassageQuery(text, r.wordWeight(ri, text, idf)), perHit: q.PassageBytes, offset: offset}
 	// A hit's passage budget goes by its rank among the page's distinct answers (see choose).
 	// Callers show one hit per URI (the overloads of a function share one) and one per member
 	// inherited or declared alike on several types (the same name, declaration and text), so
@@ -142,7 +150,7 @@ func (r *reader) page(ranked []rankHit, total int, q Query, text string, idf map
 	for i := range page {
 		h := &page[i]
 		if h.rec.id == "" {
-			if err := r.storedFields(h); err != nil {
+			if err := r.storedFields(ri, h); err != nil {
 				return nil, nil, fmt.Errorf("index: search: %w", err)
 			}
 		}
@@ -261,13 +269,9 @@ var twinSeed = maphash.MakeSeed()
 // term is the longest of the question's terms it starts with (the analyzers' stems are
 // prefixes of their words but for a few endings: those words weigh 1, as every word does
 // without a rank index). idf holds the question's terms as rank.idx found them; nil, they are
-// looked up.
-func (r *reader) wordWeight(text string, idf map[string]float32) func(word string) float64 {
+// looked up in ri, r's rank index.
+func (r *reader) wordWeight(ri *rankIndex, text string, idf map[string]float32) func(word string) float64 {
 	if idf == nil {
-		ri := r.rank
-		if ri == nil {
-			return nil
-		}
 		idf = map[string]float32{}
 		var scratch []byte
 		for _, t := range r.questionTerms(text) {
@@ -295,14 +299,14 @@ func (r *reader) wordWeight(text string, idf map[string]float32) func(word strin
 const minWordWeight = 0.3
 
 // storedFields reads the ID and the stored fields of a hit of rank.idx that could not be read
-// when it was ranked again, for the error.
-func (r *reader) storedFields(h *rankHit) error {
-	if int(h.doc) >= r.rank.docs {
+// when it was ranked again, for the error. ri is r's rank index.
+func (r *reader) storedFields(ri *rankIndex, h *rankHit) error {
+	if int(h.doc) >= ri.docs {
 		return fmt.Errorf("rank.idx document %d out of range", h.doc)
 	}
 	readers := make([]index.IndexReader, len(r.segs))
 	defer closeReaders(readers)
-	_, err := r.storedHit(h.doc, readers, &h.rec, nil)
+	_, err := r.storedHit(ri, h.doc, readers, &h.rec, nil)
 	return err
 }
 

@@ -72,8 +72,8 @@ func validSegmentName(name string) bool {
 // that no segment searches any more: the snapshot then ranks and reads as one written at once,
 // and is as small as it can be. See docidx compact.
 //
-// It first checks every segment the new generation would keep in full, as Open and Verify do (a
-// crawl checks only their shape, see keepSegment): a segment whose search index or ranking index
+// It first checks every segment the new generation would keep in full, as a Reader's first search
+// (see Reader.Prepare) and Verify do (a crawl checks only their shape, see keepSegment): a segment whose search index or ranking index
 // is damaged is rewritten from its documents, whatever its size. That mends a snapshot whose
 // derived files went bad without crawling it from scratch; damaged documents are an error of
 // Commit. It returns whether Commit has anything to write (false for a snapshot of the current
@@ -96,7 +96,7 @@ func (w *Writer) Compact() (changed bool, damaged []error) {
 }
 
 // checkSearchFiles checks the search index and the ranking index of the segment at dir in full,
-// as Open does: every zap segment opens, and rank.idx's checksum matches.
+// as a Reader's first search does: every zap segment opens, and rank.idx's checksum matches.
 func checkSearchFiles(dir string) error {
 	if err := checkBleve(filepath.Join(dir, SearchDir)); err != nil {
 		return err
@@ -399,8 +399,8 @@ func Compacted(segs []Segment) bool {
 }
 
 // readSegment reads what the segment at dir holds from the table of its document store
-// (checking the table's checksum, not the whole segment's: that is read at open, and by docidx
-// verify): its versions and the search documents of each. The segment is named name in the new
+// (checking the table's checksum, not the whole segment's: that is read by a Reader's first
+// search, by Merge and by docidx verify): its versions and the search documents of each. The segment is named name in the new
 // generation. Damage to the table is an error: what the segment holds is lost. See keepSegment
 // for the check of its ranking index.
 func readSegment(dir, name string) (*segState, error) {

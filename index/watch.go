@@ -83,7 +83,9 @@ type counted struct {
 	retired bool
 }
 
-// Watch opens the current snapshot of dir (see Open) and returns a Watcher over it.
+// Watch opens the current snapshot of dir (see Open) and returns a Watcher over it. Like Open it
+// leaves opening what searches read to the first search: call the Reader's Prepare in the
+// background to have that done before (see Reader.Prepare).
 func Watch(dir string) (*Watcher, error) {
 	r, err := Open(dir)
 	if err != nil {
@@ -123,8 +125,10 @@ func (w *Watcher) Reader() *Reader {
 }
 
 // Check switches to the generation CURRENT names if it is not the one being served, and reports
-// whether it switched. When nothing changed it costs one read of CURRENT. When the new
-// generation cannot be opened it keeps serving the old one and returns the error.
+// whether it switched. When nothing changed it costs one read of CURRENT. The new generation is
+// opened and prepared (see Reader.Prepare) before the switch, so that no search waits for it;
+// when that fails, its rank.idx checksum included, Check keeps serving the old one and returns
+// the error.
 func (w *Watcher) Check() (bool, error) {
 	w.mu.Lock()
 	if w.closed {
@@ -137,6 +141,11 @@ func (w *Watcher) Check() (bool, error) {
 		return false, nil
 	}
 	r, err := Open(w.dir)
+	if err == nil {
+		if err = r.Prepare(); err != nil {
+			r.Close()
+		}
+	}
 	if err != nil {
 		return false, fmt.Errorf("index: switching to the new snapshot in %s: %w", w.dir, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/internal/safetext"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -36,9 +37,15 @@ func invalidParams(data any, format string, args ...any) error {
 }
 
 // internalError returns a JSON-RPC -32603 error that says what failed without leaking the cause
-// (file paths, store internals); the cause goes to the server log.
+// (file paths, store internals); the cause goes to the server log. A damaged file of the snapshot
+// (an error wrapping index.ErrCorrupt, such as a rank.idx whose checksum a search finds wrong) is
+// told as the CLI tells it: which file and what to do, its path cut to the file's name by
+// clientError.
 func (s *Server) internalError(what string, err error) error {
 	s.log.Error("serve: "+what, "error", err)
+	if errors.Is(err, index.ErrCorrupt) {
+		return &jsonrpc.Error{Code: codeInternalError, Message: what + ": " + err.Error()}
+	}
 	return &jsonrpc.Error{Code: codeInternalError, Message: what + ": internal error (see the server log)"}
 }
 

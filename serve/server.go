@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -53,6 +54,7 @@ type Server struct {
 	readyOnce sync.Once       // closes ready
 	openErr   error           // why no reader will come (Unavailable); read after ready is closed
 	tools     sync.Once       // registers the tools with mcp (registerTools)
+	prepared  atomic.Bool     // set once the first reader's preparation started (prepare)
 
 	// sessionKey signs the Streamable HTTP session IDs this server issues (see issuedSession).
 	sessionKey [32]byte
@@ -101,7 +103,7 @@ func New(r *index.Reader, opts Options) *Server {
 		PageSize:          ResourcePageSize,
 		GetSessionID:      s.newSessionID,
 	})
-	s.mcp.AddReceivingMiddleware(s.guard, s.pin, checkLifecycle, s.await, s.registerTools, s.notify, s.answer)
+	s.mcp.AddReceivingMiddleware(s.guard, s.pin, checkLifecycle, s.prepare, s.await, s.registerTools, s.notify, s.answer)
 	s.addResources()
 	s.addPrompts()
 	return s
@@ -329,6 +331,32 @@ func checkLifecycle(next mcp.MethodHandler) mcp.MethodHandler {
 
 // logLevels are MCP's log levels, the syslog severities of RFC 5424, from the least severe.
 var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
+
+// prepare is the receiving middleware that prepares the snapshot served for searches (see
+// index.Reader.Prepare: its Bleve indexes opened, every rank.idx read whole to check its
+// checksum) in the background, once, at the first message after the one that opens a session
+// (initialize, or server/discover in the revisions without initialization), so that a search
+// does not wait for it. index.Open leaves that to the first search, and a server started by an
+// editor answers initialize while it opens the snapshot: prepared then too, on two busy cores,
+// the answer to initialize came 9 ms later (37 ms against 28). A reader that a reload brings
+// (SetReader) is prepared by whoever opened it, or by its first search; a damaged file is logged
+// here, and is the error of every search, naming it.
+func (s *Server) prepare(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if method != "initialize" && method != "server/discover" && !s.prepared.Swap(true) {
+			go func() {
+				r := s.reader()
+				if r == nil {
+					return // the snapshot could not be opened: requests say why
+				}
+				if err := r.Prepare(); err != nil && !errors.Is(err, index.ErrClosed) {
+					s.log.Warn("serve: the snapshot is damaged: searches will fail", "err", err)
+				}
+			}()
+		}
+		return next(ctx, method, req)
+	}
+}
 
 // registerTools is the receiving middleware that registers the tools with the SDK once, before
 // the first tools/list or tools/call goes on. Registering them takes about 2 ms (inferring nine

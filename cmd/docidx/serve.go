@@ -107,8 +107,9 @@ func serveSnapshot(c *cli.Context, stdio bool, addr string, browse bool) error {
 	if signer != nil && filepath.Base(dir) != signer.ArchiveSHA256 {
 		return failf("serve: %s changed between the check of its signature and its unpacking: run serve again once nothing writes to it", c.String("index"))
 	}
-	// A missing snapshot is reported before serving; opening it (the store, two Bleve indexes,
-	// the rank index: a few milliseconds) overlaps with answering initialize.
+	// A missing snapshot is reported before serving; opening it (the catalog and the shape of
+	// the segments' files, about 2 ms) overlaps with answering initialize. The server prepares it
+	// for searches once the client has initialized (see serve.Server).
 	snap, err := index.Current(dir)
 	if err != nil {
 		return openError(dir, err)
