@@ -38,6 +38,11 @@ type Options struct {
 	// DefaultMaxTokens is the answer budget of a tool call that gives no max_tokens, in tokens
 	// (counted as bytes/4). Zero means answer.DefaultMaxTokens (4000).
 	DefaultMaxTokens int
+	// OnSession, when not nil, is called once, in a goroutine of its own, at the first message
+	// after the one that opens a session (initialize, or server/discover): the client has that
+	// answer by then. A server made without a reader may open its snapshot from it (and call
+	// SetReader or Unavailable), so that opening does not slow the answer an editor waits for.
+	OnSession func()
 }
 
 // Server is docidx's MCP server over one snapshot. It is safe for concurrent use, and one Server
@@ -54,7 +59,7 @@ type Server struct {
 	readyOnce sync.Once       // closes ready
 	openErr   error           // why no reader will come (Unavailable); read after ready is closed
 	tools     sync.Once       // registers the tools with mcp (registerTools)
-	prepared  atomic.Bool     // set once the first reader's preparation started (prepare)
+	prepared  atomic.Bool     // set at the first message after a session's first (prepare)
 
 	// sessionKey signs the Streamable HTTP session IDs this server issues (see issuedSession).
 	sessionKey [32]byte
@@ -332,11 +337,11 @@ func checkLifecycle(next mcp.MethodHandler) mcp.MethodHandler {
 // logLevels are MCP's log levels, the syslog severities of RFC 5424, from the least severe.
 var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
 
-// prepare is the receiving middleware that prepares the snapshot served for searches (see
-// index.Reader.Prepare: its Bleve indexes opened, every rank.idx read whole to check its
-// checksum) in the background, once, at the first message after the one that opens a session
-// (initialize, or server/discover in the revisions without initialization), so that a search
-// does not wait for it. index.Open leaves that to the first search, and a server started by an
+// prepare is the receiving middleware that, once, at the first message after the one that opens
+// a session (initialize, or server/discover in the revisions without initialization), calls
+// Options.OnSession and prepares the snapshot served for searches (see index.Reader.Prepare: its
+// Bleve indexes opened, every rank.idx read whole to check its checksum), in the background, so
+// that a search does not wait for it. index.Open leaves that to the first search, and a server started by an
 // editor answers initialize while it opens the snapshot: prepared then too, on two busy cores,
 // the answer to initialize came 9 ms later (37 ms against 28). A reader that a reload brings
 // (SetReader) is prepared by whoever opened it, or by its first search; a damaged file is logged
@@ -344,6 +349,9 @@ var logLevels = []string{"debug", "info", "notice", "warning", "error", "critica
 func (s *Server) prepare(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		if method != "initialize" && method != "server/discover" && !s.prepared.Swap(true) {
+			if s.opts.OnSession != nil {
+				go s.opts.OnSession()
+			}
 			go func() {
 				r := s.reader()
 				if r == nil {
