@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -506,5 +507,45 @@ func TestChangedCountsMatchRecount(t *testing.T) {
 	}
 	if versions != len(have) {
 		t.Errorf("counts %+v, %d versions put and not deleted", r.Counts(), len(have))
+	}
+}
+
+// A crawl of more documents than a core's share is built into one segment per core at once
+// (under the race detector in make test), and ranks exactly as the same documents compacted
+// into one segment.
+func TestParallelSegments(t *testing.T) {
+	if testing.Short() {
+		t.Skip("indexes 16,790 documents")
+	}
+	cores := runtime.GOMAXPROCS(0)
+	if cores < 2 {
+		t.Skip("one core: segments are built one at a time")
+	}
+	dir := t.TempDir()
+	docs := synthetic(230) // 73 search documents each: above twice a part's least
+	m := commit(t, dir, docs...)
+	if len(m.Segments) != 2 {
+		t.Fatalf("%d segments for %d documents on %d cores, want 2: %+v", len(m.Segments), 230*73, cores, m.Segments)
+	}
+	queries := []string{"http server middleware", "parse flag", "retry backoff timer", "json encode stream", "w1234x"}
+	before := map[string][]docidx.Hit{}
+	r := open(t, dir)
+	for _, q := range queries {
+		before[q] = search(t, r, index.Query{Text: q})
+	}
+	r.Close()
+	w, err := index.Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Compact()
+	if m, err = w.Commit(context.Background()); err != nil || len(m.Segments) != 1 {
+		t.Fatalf("compact: %v, %+v", err, m)
+	}
+	r = open(t, dir)
+	for _, q := range queries {
+		if got := search(t, r, index.Query{Text: q}); len(got) == 0 || !reflect.DeepEqual(got, before[q]) {
+			t.Errorf("%q in two segments:%s\nin one:%s", q, hitList(before[q]), hitList(got))
+		}
 	}
 }
