@@ -706,9 +706,17 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 		return nil, fmt.Errorf("index: opening %s: %w", path, err)
 	}
 	// The ranking index numbers documents as it likes; it maps them to the search index's
-	// numbers, which Bleve gives in the order the builder merged its files.
+	// numbers, which Bleve gives in the order the builder merged its files. The search index
+	// is closed before the ranking index is built: its mapped file is not held meanwhile.
 	w.progress.report(StepRank, name, 0)
 	nums, err := bleveNumbers(idx)
+	var docs uint64
+	if err == nil {
+		docs, err = idx.DocCount()
+	}
+	if cerr := idx.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("index: closing search index: %w", cerr)
+	}
 	var rb *rankBuilder
 	if err == nil {
 		rb, err = acc.build(nums)
@@ -719,13 +727,6 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	if err == nil {
 		err = dw.close()
 		dw = nil
-	}
-	var docs uint64
-	if err == nil {
-		docs, err = idx.DocCount()
-	}
-	if cerr := idx.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("index: closing search index: %w", cerr)
 	}
 	if err != nil {
 		return nil, err
