@@ -94,7 +94,7 @@ func newRankAcc(im mapping.IndexMapping) (*rankAcc, error) {
 }
 
 // add adds a search document as the next document of the segment. Documents may come in any
-// order; finish numbers them in ID order.
+// order; build numbers them in ID order.
 func (a *rankAcc) add(sd *searchDoc) error {
 	if len(a.ids) >= math.MaxUint32 {
 		return fmt.Errorf("index: more than %d documents in a segment", uint32(math.MaxUint32))
