@@ -50,6 +50,9 @@ const (
 	fSURI     = "s_uri"
 )
 
+// storedOnly are the fields search.bleve stores and does not index: a hit's text.
+var storedOnly = [...]string{fSTitle, fSSection, fSText, fSURI}
+
 func init() {
 	if err := registry.RegisterTokenFilter(identFilterName, func(map[string]any, *registry.Cache) (analysis.TokenFilter, error) {
 		return identSplitter{}, nil
@@ -208,7 +211,7 @@ func newMapping() (mapping.IndexMapping, error) {
 	dm.AddFieldMappingsAt(fHeading, text(en.AnalyzerName))
 	dm.AddFieldMappingsAt(fAll, text(en.AnalyzerName))
 	dm.AddFieldMappingsAt(fMention, text(en.AnalyzerName))
-	for _, name := range []string{fSTitle, fSSection, fSText, fSURI} {
+	for _, name := range storedOnly {
 		dm.AddFieldMappingsAt(name, stored())
 	}
 	// Bleve's composite _all field would hold nothing (no field is included in it) yet cost an

@@ -375,8 +375,8 @@ func bleveNumbers(idx bleve.Index) (map[string]uint32, error) {
 // storedFields returns the fields of a search document that search.bleve holds: only the
 // stored ones, which hits are read from. Every other field is analysed once, by rankAcc.
 func storedFields(fields map[string]any) map[string]any {
-	out := make(map[string]any, 4)
-	for _, name := range [...]string{fSTitle, fSSection, fSText, fSURI} {
+	out := make(map[string]any, len(storedOnly))
+	for _, name := range storedOnly {
 		if v, ok := fields[name]; ok {
 			out[name] = v
 		}

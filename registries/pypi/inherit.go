@@ -195,21 +195,12 @@ func (m *siteModules) members(mod, name string) []docidx.Symbol {
 // "routing.Router" with "from starlette import routing" is Router of starlette.routing. ok is
 // false for a name no from-import binds.
 func importedName(f apiFile, imports []pyscan.Import, base string) (mod, name string, ok bool) {
-	first, rest, dotted := strings.Cut(base, ".")
-	for _, im := range imports {
-		if im.Name == "*" || im.As != first {
-			continue
-		}
-		target, ok := relativeModule(f, im)
-		if !ok {
-			return "", "", false
-		}
-		if dotted {
-			return target + "." + im.Name, rest, true
-		}
-		return target, im.Name, true
+	abs, ok := aliasTarget(f, imports, base)
+	if !ok {
+		return "", "", false
 	}
-	return "", "", false
+	i := strings.LastIndexByte(abs, '.')
+	return abs[:i], abs[i+1:], true
 }
 
 // classBases returns the bases of a class Signature as Scan renders it that are a plain name or
