@@ -1,6 +1,9 @@
 package web
 
 import (
+	"archive/zip"
+	"bytes"
+	_ "embed"
 	"html"
 	"html/template"
 	"io"
@@ -9,7 +12,6 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/docidx/docidx"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/renderer"
@@ -23,6 +25,7 @@ import (
 // the tokens is written here and has no value from the package in it.
 
 //go:generate go run ./internal/gencss -o static/chroma.css
+//go:generate go run ./internal/genlexers -o lexers.zip
 
 // maxHighlight is the most bytes of code highlighted at once: chroma's lexers are regular
 // expressions, and a megabyte-long generated listing in a README would hold a page for
@@ -58,12 +61,13 @@ func lexer(lang string) chroma.Lexer {
 	return chroma.Coalesce(l)
 }
 
-// lexerNames maps the lower-cased names and aliases of chroma's lexers to them. It stands for
-// lexers.Get, which tries a name it does not know against every lexer's file name patterns,
-// 12 ms each time: a README whose fences name made-up languages would take seconds.
+// lexerNames maps the lower-cased names and aliases of chroma's lexers to them, made on first
+// use. It stands for lexers.Get, which tries a name it does not know against every lexer's file
+// name patterns, 12 ms each time: a README whose fences name made-up languages would take
+// seconds.
 var lexerNames = sync.OnceValue(func() map[string]chroma.Lexer {
 	m := map[string]chroma.Lexer{}
-	for _, l := range lexers.GlobalLexerRegistry.Lexers {
+	for _, l := range lexerRegistry().Lexers {
 		c := l.Config()
 		for _, n := range append([]string{c.Name}, c.Aliases...) {
 			n = strings.ToLower(n)
@@ -74,6 +78,69 @@ var lexerNames = sync.OnceValue(func() map[string]chroma.Lexer {
 	}
 	return m
 })
+
+// lexersZip holds chroma's lexers as XML, one file each, in the order of chroma's registry:
+// those that chroma serialises, written by internal/genlexers. docidx does not import chroma's
+// lexers package, whose initializer parses the configuration of every lexer when a program
+// starts — 5 ms, a third of the time from the start of an editor's serve --stdio to its answer
+// to initialize, for pages that serve may never show. chroma's fix (alecthomas/chroma#1356) is
+// not in a release yet.
+//
+//go:embed lexers.zip
+var lexersZip []byte
+
+// lexerRegistry is chroma's registry of lexers made from lexersZip, on first use: as chroma's
+// own but for the lexers that do not serialise (its delegating and remapping lexers, markdown,
+// HTTP, Haxe, Raku, reStructuredText, Caddyfile: code in those languages is shown plain; see
+// notSerialisable in the tests). A lexer that
+// lexes part of its text with another (HTML's scripts as JavaScript) finds it here. A lexer
+// that does not load is left out, as one chroma does not know.
+var lexerRegistry = sync.OnceValue(func() *chroma.LexerRegistry {
+	reg := chroma.NewLexerRegistry()
+	zr, err := zip.NewReader(bytes.NewReader(lexersZip), int64(len(lexersZip)))
+	if err != nil {
+		return reg
+	}
+	for _, f := range zr.File {
+		if l, err := chroma.NewXMLLexer(zr, f.Name); err == nil {
+			reg.Register(l)
+		}
+	}
+	if goLexer, ok := reg.Get("Go").(*chroma.RegexLexer); ok {
+		if tmpl := reg.Get("Go Text Template"); tmpl != nil {
+			reg.Register(goRawStrings(goLexer, tmpl)) // in Go's place
+		}
+	}
+	return reg
+})
+
+// goRawString is the pattern of the Go lexer's rule for raw strings (see goRawStrings).
+const goRawString = "(`)([^`]*)(`)"
+
+// goRawStrings returns the Go lexer goLexer as chroma has it: its raw strings lexed as a Go
+// text template (tmpl) whose text is a string. That rule's lexer is Go code, which does not
+// serialise: internal/genlexers writes it as a plain use of tmpl, and it is put back here.
+func goRawStrings(goLexer *chroma.RegexLexer, tmpl chroma.Lexer) chroma.Lexer {
+	cfg := *goLexer.Config()
+	return chroma.MustNewLexer(&cfg, func() chroma.Rules {
+		rules, err := goLexer.Rules()
+		if err != nil {
+			return nil // the lexer fails to tokenise, and its code is shown plain
+		}
+		out := chroma.Rules{}
+		for state, rs := range rules {
+			out[state] = append([]chroma.Rule(nil), rs...)
+			for i, r := range rs {
+				if r.Pattern == goRawString {
+					out[state][i].Type = chroma.ByGroups(chroma.LiteralString,
+						chroma.UsingLexer(chroma.TypeRemappingLexer(tmpl, chroma.TypeMapping{{From: chroma.Other, To: chroma.LiteralString}})),
+						chroma.LiteralString)
+				}
+			}
+		}
+		return out
+	})
+}
 
 // highlighter highlights code, keeping what it highlighted: chroma's lexers are regular
 // expressions tried one after another, some 80 µs for a one-line Go signature, which made the
