@@ -1,6 +1,6 @@
 package docidx_test
 
-// This test states docidx's import policy (DESIGN.md §1), the way the standard library's
+// This test states docidx's import policy (docs/ARCHITECTURE.md §1), the way the standard library's
 // go/build/deps_test.go does: each package may depend only on what its rule allows, so that
 // serving can never reach a registry and the root package stays dependency-free.
 
@@ -65,7 +65,7 @@ func TestImportRules(t *testing.T) {
 					bad = bad || strings.HasPrefix(path, f+"/")
 				}
 				if bad {
-					t.Errorf("%s depends on %s, which DESIGN.md §1 forbids", r.pkg, path)
+					t.Errorf("%s depends on %s, which docs/ARCHITECTURE.md §1 forbids", r.pkg, path)
 				}
 			}
 		}
@@ -81,7 +81,7 @@ func TestImportRules(t *testing.T) {
 			for _, imp := range strings.Fields(imports) {
 				for _, f := range r.noDirect {
 					if imp == f {
-						t.Errorf("%s imports %s, which DESIGN.md §1 forbids", pkg, imp)
+						t.Errorf("%s imports %s, which docs/ARCHITECTURE.md §1 forbids", pkg, imp)
 					}
 				}
 			}

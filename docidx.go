@@ -3,7 +3,7 @@
 //
 // The root package imports the standard library only. Concrete registries live under registries/,
 // the crawl pipeline under crawl/, the snapshot under index/ and the MCP server under serve/;
-// see DESIGN.md §1 for the import rules, which deps_test.go enforces.
+// see docs/ARCHITECTURE.md §1 for the import rules, which deps_test.go enforces.
 package docidx
 
 import (

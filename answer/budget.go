@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// Token budget (DESIGN.md §6): every answer is bounded by max_tokens, counted as bytes/4,
+// Token budget (docs/ARCHITECTURE.md §6): every answer is bounded by max_tokens, counted as bytes/4,
 // cut at a unit boundary — a section, an outline entry, a symbol, a search hit — and continued
 // with a cursor. Only a single unit larger than the whole budget is cut inside, at a line
 // boundary (or, for one overlong line, after a sentence, an item of a value or a word; see

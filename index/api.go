@@ -1,7 +1,7 @@
 package index
 
-// This file fixes the API that crawl (through its own Sink interface), serve and cmd/docidx use.
-// Bodies that say "not implemented" are being filled in; signatures change only by agreement.
+// This file holds the API that crawl (through its own Sink interface), answer, serve, web and
+// cmd/docidx use: the file names, the manifest, and the writer's and reader's entry points.
 
 import (
 	"context"
@@ -45,7 +45,7 @@ const FormatVersion = 6
 // error wrapping docidx.ErrFormat, and a crawl rewrites them.
 const oldestReadFormat = 4
 
-// File names inside one snapshot directory (DESIGN.md §3). SearchDir and RankFile are inside
+// File names inside one snapshot directory (docs/ARCHITECTURE.md §3). SearchDir and RankFile are inside
 // each segment directory (see Segment).
 const (
 	ManifestFile = "manifest.json"

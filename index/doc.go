@@ -1,4 +1,4 @@
-// Package index owns the snapshot (DESIGN.md §3): it writes generations of a bbolt store plus
+// Package index owns the snapshot (docs/ARCHITECTURE.md §3): it writes generations of a bbolt store plus
 // Bleve full-text indexes, publishes them atomically, reads them read-only, searches them, and
 // moves them in one archive.
 //

@@ -153,7 +153,7 @@ func dedupeRanges(s []byte, parts [][2]int) [][2]int {
 	return out
 }
 
-// newMapping returns the index mapping of DESIGN.md §4: keyword filters, English prose,
+// newMapping returns the index mapping of docs/ARCHITECTURE.md §4: keyword filters, English prose,
 // identifier names.
 func newMapping() (mapping.IndexMapping, error) {
 	im := bleve.NewIndexMapping()

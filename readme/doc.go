@@ -13,7 +13,7 @@
 // goldmark's parser is slower than linear (thousands of delimiters in one paragraph, block quotes
 // nested thousands deep) are defused first, so a hostile README costs about as much as any other.
 //
-// Import rule (DESIGN.md §1, enforced by deps_test.go): readme imports docidx, goldmark and the
+// Import rule (docs/ARCHITECTURE.md §1, enforced by deps_test.go): readme imports docidx, goldmark and the
 // standard library only — never os or net/http, and no other docidx package. It works on bytes
 // that its callers (registries, crawl) have already read.
 package readme

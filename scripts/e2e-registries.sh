@@ -14,7 +14,7 @@
 #
 # No registry host is written here. Endpoints come from each tool's configuration: docidx reads
 # GOPROXY, .npmrc, PIP_INDEX_URL/pip.conf and cargo's config itself, falling back to PyPI's and
-# crates.io's public defaults (DESIGN.md §5); the tools do the same. The simple API run goes
+# crates.io's public defaults (docs/ARCHITECTURE.md §5); the tools do the same. The simple API run goes
 # through a local relay (scripts/e2e-registries.d/relay.py) that forwards only the simple API of
 # pip's index, so docidx sees what a mirror without the JSON API serves.
 #

@@ -1,7 +1,7 @@
 // Package serve exposes a docidx snapshot to AI clients as a read-only Model Context Protocol
 // server, built on the official Go SDK (github.com/modelcontextprotocol/go-sdk).
 //
-// It owns the MCP surface of DESIGN.md §6 — the protocol edge, not the answers: what a tool,
+// It owns the MCP surface of docs/ARCHITECTURE.md §6 — the protocol edge, not the answers: what a tool,
 // resource or prompt says is composed by package answer (Server.Answers), in MCP's words
 // (mcpWords), and answer.go maps its errors to JSON-RPC in one place (wireError). One file per
 // concern:

@@ -32,7 +32,7 @@ import (
 )
 
 // Streamable HTTP (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http)
-// on /mcp, through the SDK's StreamableHTTPHandler, behind the checks DESIGN.md §6 asks for, in
+// on /mcp, through the SDK's StreamableHTTPHandler, behind the checks docs/ARCHITECTURE.md §6 asks for, in
 // this order:
 //
 //  1. Host: a request that reached a loopback address must name a loopback host (or one of

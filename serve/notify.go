@@ -12,13 +12,13 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// DESIGN.md §6 asks for notifications/message logging, which protocol 2026-07-28 deprecates
+// docidx sends notifications/message logging (docs/ARCHITECTURE.md §6), which protocol 2026-07-28 deprecates
 // (SEP-2577) but keeps working for at least twelve months and every older revision has: the
 // SDK's logging API is used knowingly.
 //
 //lint:file-ignore SA1019 logging is deprecated from 2026-07-28 on, still part of every revision docidx serves
 
-// Notifications to the client (DESIGN.md §6): progress for the requests that carry a progress
+// Notifications to the client (docs/ARCHITECTURE.md §6): progress for the requests that carry a progress
 // token, and log messages (notifications/message) at or above the level the client set with
 // logging/setLevel (or, from protocol 2026-07-28 on, sent in the request's _meta). Both are
 // sent in the context of the request, so over Streamable HTTP they travel on that request's

@@ -11,7 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Prompt names (DESIGN.md §6).
+// Prompt names (docs/ARCHITECTURE.md §6).
 const (
 	PromptUsePackage     = "use_package"
 	PromptExplainSymbol  = "explain_symbol"

@@ -11,7 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Resources (DESIGN.md §6). Every page of every package version in the snapshot is a resource
+// Resources (docs/ARCHITECTURE.md §6). Every page of every package version in the snapshot is a resource
 // with a docidx:// URI (docidx.PageURI):
 //
 //	docidx://snapshot                                   what is indexed and when (JSON)

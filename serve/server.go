@@ -448,7 +448,7 @@ func (s *Server) answer(next mcp.MethodHandler) mcp.MethodHandler {
 
 // checkArguments validates the raw arguments of a call to the tool named name against its input
 // schema and returns them as a JSON object, or a -32602 error: the SDK itself would report bad
-// arguments as a tool result with isError, while DESIGN.md §6 wants a JSON-RPC error.
+// arguments as a tool result with isError, while docidx answers them with a JSON-RPC error (docs/ARCHITECTURE.md §6).
 func checkArguments(name string, schema *jsonschema.Resolved, raw json.RawMessage) (map[string]any, error) {
 	var args any = map[string]any{}
 	if len(raw) > 0 && string(raw) != "null" {

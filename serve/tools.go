@@ -11,7 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Tool names (DESIGN.md §6). They keep those of the original package-docs server.
+// Tool names (docs/ARCHITECTURE.md §6). They keep those of the original package-docs server.
 const (
 	ToolSearch         = "search_package_docs"
 	ToolDescribeGo     = "describe_go_package"

@@ -17,7 +17,7 @@ import (
 )
 
 // DefaultIndex is crates.io's sparse index, used for the crates-io registry when cargo's
-// configuration does not replace it (DESIGN.md allows this public default for crates).
+// configuration does not replace it (docs/ARCHITECTURE.md §5 allows this public default for crates).
 const DefaultIndex = "sparse+https://index.crates.io/"
 
 // CratesIO is the name cargo gives the default registry.

@@ -32,7 +32,7 @@
 // for is refused with ErrModulePath, as the go command refuses it, whether it comes from a proxy
 // or the module cache.
 //
-// Import rule (DESIGN.md §1): gomod may import the root package docidx, readme,
+// Import rule (docs/ARCHITECTURE.md §1): gomod may import the root package docidx, readme,
 // registries/internal/fetch, golang.org/x/mod and the standard library; never crawl, index or serve.
 // Package gomodtest fakes a module proxy and lays out module caches for tests.
 package gomod

@@ -10,7 +10,7 @@ import (
 	"github.com/docidx/docidx"
 )
 
-// Members of a type are symbols of their own (DESIGN.md §4), so that a question about one field of
+// Members of a type are symbols of their own (docs/ARCHITECTURE.md §4), so that a question about one field of
 // a large options struct is answered by that field and its doc comment, not by the whole struct:
 //
 //   - an exported field of a struct type is a docidx.KindField named by the field, or for an

@@ -17,7 +17,7 @@ import (
 
 // DefaultIndexURL is the index used when neither a flag, PIP_INDEX_URL nor a pip.conf names one:
 // the public Python Package Index, whose simple API is at /simple/ and JSON API at /pypi/
-// (DESIGN.md §5 allows PyPI's public default).
+// (docs/ARCHITECTURE.md §5 allows PyPI's public default).
 const DefaultIndexURL = "https://pypi.org/simple/"
 
 // MaxPipConf is the largest pip.conf file LoadConfig reads, in bytes; larger files are an error.

@@ -49,7 +49,7 @@
 // an archive entry that escapes its root one wrapping docidx.ErrUnsafePath, and a digest mismatch
 // one wrapping docidx.ErrIntegrity.
 //
-// Import rule (DESIGN.md §1): pypi imports docidx, readme, registries/internal/fetch and the
+// Import rule (docs/ARCHITECTURE.md §1): pypi imports docidx, readme, registries/internal/fetch and the
 // standard library; never crawl, index or serve. Package pypitest fakes an index and lays out
 // site-packages directories for tests.
 package pypi

@@ -31,7 +31,7 @@
 // docidx.ErrTooLarge, an archive path that escapes the package root returns one wrapping
 // docidx.ErrUnsafePath, and a checksum mismatch one wrapping docidx.ErrIntegrity.
 //
-// Import rule (DESIGN.md §1): swift may import the root package docidx, readme,
+// Import rule (docs/ARCHITECTURE.md §1): swift may import the root package docidx, readme,
 // registries/internal/fetch, github.com/Masterminds/semver/v3 and the standard library; never
 // crawl, index or serve. Package swifttest fakes a registry and lays out .build directories for
 // tests.
