@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"maps"
@@ -41,10 +42,51 @@ var jsonDocuments = []struct {
 	{"crawl", docschema.For[crawlJSON]},
 	{"pack", docschema.For[packJSON]},
 	{"unpack", docschema.For[unpackJSON]},
-	{"verify", docschema.For[verifyJSON]},
+	{"verify", verifySchema},
 	{"prune", docschema.For[pruneJSON]},
 	{"merge", docschema.For[mergeJSON]},
 	{"compact", docschema.For[compactJSON]},
+}
+
+// verifySchema is docschema.For of verifyJSON, but with only schemaVersion and ok required:
+// when the signature check fails before the snapshot is checked, the document is schemaVersion,
+// ok (false) and error, without index.Verification's fields, which jsonschema-go, seeing them
+// promoted from the embedded pointer, would make required.
+func verifySchema() (*jsonschema.Schema, error) {
+	s, err := docschema.For[verifyJSON]()
+	if err != nil {
+		return nil, err
+	}
+	s.Required = []string{docschema.VersionField, "ok"}
+	return s, nil
+}
+
+// TestVerifyFailureDocument checks that verify's --json document for a check that failed before
+// the snapshot was read (a bad signature) is valid under the published schema.
+func TestVerifyFailureDocument(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(schemaDir, "verify.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s jsonschema.Schema
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	resolved, err := s.Resolve(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := writeJSON(&buf, verifyOutput(nil, nil, errors.New("docidx.tar.zst.sig: no signature"))); err != nil {
+		t.Fatal(err)
+	}
+	var doc any
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := resolved.Validate(doc); err != nil {
+		t.Errorf("%s: %v", buf.Bytes(), err)
+	}
 }
 
 var (
