@@ -5,7 +5,7 @@ BIN       ?= bin/docidx
 CORPUS    ?= $(or $(DOCIDX_CORPUS),/work/corpus)
 BENCHTIME ?= 1s
 
-.PHONY: all build test lint fmt-check vet staticcheck unit bench relevance answers e2e e2e-registries faults demo fuzz clean
+.PHONY: all build test lint fmt-check vet staticcheck unit schemas bench relevance answers e2e e2e-registries faults demo fuzz clean
 
 all: build
 
@@ -30,6 +30,13 @@ staticcheck:
 
 unit:
 	$(GO) test -race -count=1 $(PKGS)
+
+## schemas: rewrite schemas/*.schema.json, the JSON Schemas of the --json documents and of the MCP
+## tools' structured content, from their Go types, and the shape goldens of every --json command
+## (cmd/docidx/testdata/golden). A change that breaks consumers fails unless docidx.SchemaVersion
+## was raised; docs/json-changelog.md says what each version changed.
+schemas:
+	$(GO) test -count=1 -run 'TestSchemas|TestJSONDocuments' ./cmd/docidx -update
 
 ## bench: Go benchmarks (search latency, resource reads, start-up, crawl throughput).
 ## With a real corpus in $(CORPUS) (scripts/corpus.sh builds it) the real-input benchmarks run too.

@@ -36,6 +36,8 @@ var rules = []struct {
 	{pkg: "./crawl/...", forbidden: []string{"registries", "index", "serve"}},
 	{pkg: "./registries/...", forbidden: []string{"crawl", "index", "serve"}},
 	// Signatures: x/crypto/ssh and the standard library, nothing of docidx, no network client.
+	// The schemas of the JSON documents: from the Go types, with the SDK's schema library only.
+	{pkg: "./internal/docschema", forbidden: []string{"registries", "crawl", "readme", "index", "answer", "serve", "web", "cmd", "github.com/modelcontextprotocol/go-sdk"}},
 	{pkg: "./internal/sshsig/...", forbidden: []string{"registries", "crawl", "index", "serve", "web", "readme", "net/http"}},
 }
 

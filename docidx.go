@@ -26,6 +26,15 @@ var Version = "v0.1.0-dev"
 // `docidx version` names the exact source of a binary carried away from its release page.
 var Commit = ""
 
+// SchemaVersion is the version of the shapes of docidx's JSON documents: the output of every
+// --json command and the structured content of every MCP tool, each of which carries it as its
+// "schemaVersion" field. One number for all of them: a consumer checks one number, and a bump of
+// it for one document costs the others nothing. It is raised when a document changes in a way
+// that breaks a consumer (a field renamed, removed, or given another type or meaning); a field
+// added is not a break and keeps it. docs/json-changelog.md records each version, and the
+// schemas/ directory holds the JSON Schema of each document at this version.
+const SchemaVersion = 1
+
 // Ecosystem names a package ecosystem by its Package URL type
 // (https://github.com/package-url/purl-spec/blob/main/PURL-TYPES.rst).
 type Ecosystem string

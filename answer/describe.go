@@ -26,25 +26,26 @@ type DescribeInput struct {
 // DescribeOutput is the structured result of the describe_* tools: metadata always, the README
 // summary and documents on the first page, then either outline entries or full symbols.
 type DescribeOutput struct {
-	Ecosystem   string         `json:"ecosystem" jsonschema:"purl type of the package"`
-	Package     string         `json:"package" jsonschema:"package name or Go module path"`
-	ImportPath  string         `json:"importPath,omitempty" jsonschema:"Go: the package inside the module that the outline is focused on"`
-	Version     string         `json:"version" jsonschema:"version described"`
-	Latest      string         `json:"latest" jsonschema:"newest indexed version"`
-	Versions    []string       `json:"versions" jsonschema:"indexed versions, oldest first"`
-	PURL        string         `json:"purl" jsonschema:"Package URL of the version described"`
-	Description string         `json:"description,omitempty" jsonschema:"the package's own description"`
-	License     string         `json:"license,omitempty" jsonschema:"SPDX license expression"`
-	Homepage    string         `json:"homepage,omitempty" jsonschema:"homepage URL"`
-	Repository  string         `json:"repository,omitempty" jsonschema:"source repository URL"`
-	Published   string         `json:"published,omitempty" jsonschema:"release time of the version, RFC 3339"`
-	Deprecated  string         `json:"deprecated,omitempty" jsonschema:"deprecation message, when the version is deprecated"`
-	URI         string         `json:"uri" jsonschema:"docidx:// resource URI of the version's overview page"`
-	Readme      string         `json:"readme,omitempty" jsonschema:"summary of the README, plain text (first page only)"`
-	Documents   []DocumentRef  `json:"documents,omitempty" jsonschema:"documents readable with get_package_doc (first page only)"`
-	Outline     []OutlineEntry `json:"outline,omitempty" jsonschema:"API outline entries on this page, grouped by package then kind"`
-	Symbols     []SymbolDetail `json:"symbols,omitempty" jsonschema:"the symbols matching the symbol argument, in full"`
-	NextCursor  string         `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
+	SchemaVersion int            `json:"schemaVersion" jsonschema:"version of this document's shape (docs/json-changelog.md); raised when a field is renamed, removed or changes type"`
+	Ecosystem     string         `json:"ecosystem" jsonschema:"purl type of the package"`
+	Package       string         `json:"package" jsonschema:"package name or Go module path"`
+	ImportPath    string         `json:"importPath,omitempty" jsonschema:"Go: the package inside the module that the outline is focused on"`
+	Version       string         `json:"version" jsonschema:"version described"`
+	Latest        string         `json:"latest" jsonschema:"newest indexed version"`
+	Versions      []string       `json:"versions" jsonschema:"indexed versions, oldest first"`
+	PURL          string         `json:"purl" jsonschema:"Package URL of the version described"`
+	Description   string         `json:"description,omitempty" jsonschema:"the package's own description"`
+	License       string         `json:"license,omitempty" jsonschema:"SPDX license expression"`
+	Homepage      string         `json:"homepage,omitempty" jsonschema:"homepage URL"`
+	Repository    string         `json:"repository,omitempty" jsonschema:"source repository URL"`
+	Published     string         `json:"published,omitempty" jsonschema:"release time of the version, RFC 3339"`
+	Deprecated    string         `json:"deprecated,omitempty" jsonschema:"deprecation message, when the version is deprecated"`
+	URI           string         `json:"uri" jsonschema:"docidx:// resource URI of the version's overview page"`
+	Readme        string         `json:"readme,omitempty" jsonschema:"summary of the README, plain text (first page only)"`
+	Documents     []DocumentRef  `json:"documents,omitempty" jsonschema:"documents readable with get_package_doc (first page only)"`
+	Outline       []OutlineEntry `json:"outline,omitempty" jsonschema:"API outline entries on this page, grouped by package then kind"`
+	Symbols       []SymbolDetail `json:"symbols,omitempty" jsonschema:"the symbols matching the symbol argument, in full"`
+	NextCursor    string         `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
 }
 
 // DocumentRef names one document of a package version.
@@ -173,7 +174,8 @@ func (s *Service) describeBase(pkg *docidx.Package, focus string) (DescribeOutpu
 		return DescribeOutput{}, internalError("read versions", err)
 	}
 	out := DescribeOutput{
-		Ecosystem: string(pkg.Ecosystem), Package: pkg.Name, ImportPath: focus, Version: pkg.Version,
+		SchemaVersion: docidx.SchemaVersion,
+		Ecosystem:     string(pkg.Ecosystem), Package: pkg.Name, ImportPath: focus, Version: pkg.Version,
 		Versions: versions, PURL: ref.PURL(), Description: pkg.Description, License: pkg.License,
 		Homepage: pkg.Homepage, Repository: pkg.Repository, Deprecated: pkg.Deprecated,
 		URI: ref.PageURI(docidx.PageOverview),

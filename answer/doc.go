@@ -4,7 +4,11 @@
 // method of Service, and each answer comes as markdown text for a model or a person and as
 // structured content (ListPages, for resources/list, as structured content only). Its input and
 // output types (SearchInput, SearchOutput, DescribeOutput, PackageListing, APIDiff …) are the
-// shapes of the MCP tools' arguments and results.
+// shapes of the MCP tools' arguments and results, and of the CLI's --json. The tools' output
+// types (SearchOutput, DescribeOutput, ReadOutput, DocOutput, ListOutput) and Stats carry
+// SchemaVersion, set to docidx.SchemaVersion by the method that answers; their JSON Schemas are
+// published in the repository's schemas/ directory and docs/json-changelog.md records each
+// change of shape: rename or remove a json field only with a raise of docidx.SchemaVersion.
 //
 // Who calls it: serve, the MCP server, whose tools, resources and prompts are thin adapters
 // (argument schemas, JSON-RPC, transports); web, the HTML pages; and cmd/docidx, the CLI's search,

@@ -34,15 +34,16 @@ type NPMDocInput struct {
 // DocOutput is the structured result of get_package_doc and get_npm_package_doc: one page of a
 // document. The text of successive pages, concatenated, is the whole document.
 type DocOutput struct {
-	Ecosystem  string       `json:"ecosystem" jsonschema:"purl type of the package"`
-	Package    string       `json:"package" jsonschema:"package name or Go module path"`
-	Version    string       `json:"version" jsonschema:"version the document belongs to"`
-	Path       string       `json:"path" jsonschema:"document path inside the package"`
-	Title      string       `json:"title" jsonschema:"document title"`
-	URI        string       `json:"uri" jsonschema:"docidx:// resource URI of the document"`
-	Sections   []SectionRef `json:"sections" jsonschema:"the sections on this page, in order"`
-	Text       string       `json:"text" jsonschema:"this page of the document as markdown, each section under its heading"`
-	NextCursor string       `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
+	SchemaVersion int          `json:"schemaVersion" jsonschema:"version of this document's shape (docs/json-changelog.md); raised when a field is renamed, removed or changes type"`
+	Ecosystem     string       `json:"ecosystem" jsonschema:"purl type of the package"`
+	Package       string       `json:"package" jsonschema:"package name or Go module path"`
+	Version       string       `json:"version" jsonschema:"version the document belongs to"`
+	Path          string       `json:"path" jsonschema:"document path inside the package"`
+	Title         string       `json:"title" jsonschema:"document title"`
+	URI           string       `json:"uri" jsonschema:"docidx:// resource URI of the document"`
+	Sections      []SectionRef `json:"sections" jsonschema:"the sections on this page, in order"`
+	Text          string       `json:"text" jsonschema:"this page of the document as markdown, each section under its heading"`
+	NextCursor    string       `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
 }
 
 // SectionRef names one section of a document.
@@ -113,7 +114,8 @@ func (s *Service) getDoc(tool string, in DocInput) (string, DocOutput, error) {
 		title = doc.Path
 	}
 	out = DocOutput{
-		Ecosystem: string(eco), Package: pkg.Name, Version: pkg.Version, Path: doc.Path, Title: title,
+		SchemaVersion: docidx.SchemaVersion,
+		Ecosystem:     string(eco), Package: pkg.Name, Version: pkg.Version, Path: doc.Path, Title: title,
 		URI: ref.PageURI(page), Sections: []SectionRef{}, Text: text,
 	}
 	for i := first; i < end; i++ {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
 )
 
@@ -22,8 +23,9 @@ type ListInput struct {
 
 // ListOutput is the structured result of list_packages.
 type ListOutput struct {
-	Packages   []PackageListing `json:"packages" jsonschema:"packages in (ecosystem, name) order"`
-	NextCursor string           `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
+	SchemaVersion int              `json:"schemaVersion" jsonschema:"version of this document's shape (docs/json-changelog.md); raised when a field is renamed, removed or changes type"`
+	Packages      []PackageListing `json:"packages" jsonschema:"packages in (ecosystem, name) order"`
+	NextCursor    string           `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
 }
 
 // PackageListing is one indexed package and its versions.
@@ -38,7 +40,7 @@ type PackageListing struct {
 // List answers list_packages: the indexed packages with their versions, by ecosystem and name
 // prefix, in name order, paged within in.MaxTokens and in.Limit. Errors are as Search's.
 func (s *Service) List(ctx context.Context, in ListInput) (string, ListOutput, error) {
-	out := ListOutput{Packages: []PackageListing{}}
+	out := ListOutput{SchemaVersion: docidx.SchemaVersion, Packages: []PackageListing{}}
 	eco, err := parseEcosystem(in.Ecosystem, false)
 	if err != nil {
 		return "", out, err

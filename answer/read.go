@@ -27,15 +27,16 @@ const queryReadBytes = 1200
 // ReadOutput is the structured result of read_package_doc: what the URI named and where this
 // page of it is. The page's text is the tool result's text content.
 type ReadOutput struct {
-	URI        string       `json:"uri" jsonschema:"the URI read"`
-	Kind       string       `json:"kind" jsonschema:"what it names: section, document, symbol, overview, api or snapshot"`
-	Ecosystem  string       `json:"ecosystem,omitempty" jsonschema:"purl type of the package"`
-	Package    string       `json:"package,omitempty" jsonschema:"package name or Go module path"`
-	Version    string       `json:"version,omitempty" jsonschema:"the version read (a URI without a version, with latest or with a range is resolved to it)"`
-	Title      string       `json:"title,omitempty" jsonschema:"document title, or the symbol's qualified name"`
-	Sections   []SectionRef `json:"sections,omitempty" jsonschema:"the document sections that start on this page"`
-	Symbols    []string     `json:"symbols,omitempty" jsonschema:"qualified names of the symbols and members that start on this page"`
-	NextCursor string       `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
+	SchemaVersion int          `json:"schemaVersion" jsonschema:"version of this document's shape (docs/json-changelog.md); raised when a field is renamed, removed or changes type"`
+	URI           string       `json:"uri" jsonschema:"the URI read"`
+	Kind          string       `json:"kind" jsonschema:"what it names: section, document, symbol, overview, api or snapshot"`
+	Ecosystem     string       `json:"ecosystem,omitempty" jsonschema:"purl type of the package"`
+	Package       string       `json:"package,omitempty" jsonschema:"package name or Go module path"`
+	Version       string       `json:"version,omitempty" jsonschema:"the version read (a URI without a version, with latest or with a range is resolved to it)"`
+	Title         string       `json:"title,omitempty" jsonschema:"document title, or the symbol's qualified name"`
+	Sections      []SectionRef `json:"sections,omitempty" jsonschema:"the document sections that start on this page"`
+	Symbols       []string     `json:"symbols,omitempty" jsonschema:"qualified names of the symbols and members that start on this page"`
+	NextCursor    string       `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
 }
 
 // Read answers read_package_doc: the page of in.URI that in.Cursor names, within in.MaxTokens.
@@ -45,7 +46,7 @@ type ReadOutput struct {
 // (the did-you-mean of Describe and GetDoc); a malformed URI or cursor is an *ArgumentError.
 func (s *Service) Read(ctx context.Context, in ReadInput) (string, ReadOutput, error) {
 	uri := strings.TrimSpace(in.URI)
-	out := ReadOutput{URI: uri}
+	out := ReadOutput{SchemaVersion: docidx.SchemaVersion, URI: uri}
 	if uri == "" {
 		return "", out, missingArgument("uri", "uri is empty")
 	}

@@ -33,8 +33,9 @@ type SearchInput struct {
 
 // SearchOutput is the structured result of search_package_docs.
 type SearchOutput struct {
-	Results    []SearchResult `json:"results" jsonschema:"hits, best first, at most one per package version and resource URI"`
-	NextCursor string         `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
+	SchemaVersion int            `json:"schemaVersion" jsonschema:"version of this document's shape (docs/json-changelog.md); raised when a field is renamed, removed or changes type"`
+	Results       []SearchResult `json:"results" jsonschema:"hits, best first, at most one per package version and resource URI"`
+	NextCursor    string         `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
 }
 
 // SearchResult is one search hit: a document section or an API symbol of one package version.
@@ -63,7 +64,7 @@ func reportedScore(s float64) float64 { return math.Round(s*100) / 100 }
 // *InternalError when the snapshot cannot be read, else an error wrapping docidx.ErrNotFound (or
 // context.DeadlineExceeded) whose message says what to try.
 func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOutput, error) {
-	var out SearchOutput
+	out := SearchOutput{SchemaVersion: docidx.SchemaVersion}
 	text := strings.TrimSpace(in.Query)
 	if text == "" {
 		return "", out, missingArgument("query", "query is empty")

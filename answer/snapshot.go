@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
 )
 
@@ -72,15 +73,16 @@ func total(counts []index.EcosystemCounts) index.EcosystemCounts {
 
 // Stats is what docidx stats tells of a snapshot, in the stable shape of its --json.
 type Stats struct {
-	Ecosystems []index.EcosystemCounts `json:"ecosystems"`
-	Total      index.EcosystemCounts   `json:"total"` // Ecosystem "all"
-	Format     int                     `json:"format"`
-	Docidx     string                  `json:"docidxVersion"`
-	Created    time.Time               `json:"created"`
-	Snapshot   string                  `json:"snapshot"`  // directory opened
-	SizeBytes  int64                   `json:"sizeBytes"` // on disk
-	Sources    []string                `json:"sources"`
-	Segments   []index.Segment         `json:"segments"` // see docidx compact
+	SchemaVersion int                     `json:"schemaVersion" jsonschema:"version of this document's shape (docs/json-changelog.md); raised when a field is renamed, removed or changes type"`
+	Ecosystems    []index.EcosystemCounts `json:"ecosystems"`
+	Total         index.EcosystemCounts   `json:"total"` // Ecosystem "all"
+	Format        int                     `json:"format"`
+	Docidx        string                  `json:"docidxVersion"`
+	Created       time.Time               `json:"created"`
+	Snapshot      string                  `json:"snapshot"`  // directory opened
+	SizeBytes     int64                   `json:"sizeBytes"` // on disk
+	Sources       []string                `json:"sources"`
+	Segments      []index.Segment         `json:"segments"` // see docidx compact
 }
 
 // Stats counts what the snapshot holds, per ecosystem and in all, with its manifest's format,
@@ -88,7 +90,7 @@ type Stats struct {
 func (s *Service) Stats() Stats {
 	r := s.reader()
 	m := r.Manifest()
-	out := Stats{Ecosystems: r.Counts(), Format: m.Format, Docidx: m.DocidxVersion, Created: m.Created, Snapshot: r.Dir(), Sources: m.Sources, Segments: m.Segments}
+	out := Stats{SchemaVersion: docidx.SchemaVersion, Ecosystems: r.Counts(), Format: m.Format, Docidx: m.DocidxVersion, Created: m.Created, Snapshot: r.Dir(), Sources: m.Sources, Segments: m.Segments}
 	if out.Segments == nil {
 		out.Segments = []index.Segment{}
 	}

@@ -27,7 +27,9 @@
 // (https://modelcontextprotocol.io/specification), behaving as each says where they differ (an
 // unknown resource is -32002 up to 2025-11-25 and -32602 from 2026-07-28 on, SEP-2164). Tool
 // results carry structuredContent matching each tool's outputSchema, plus a compact markdown
-// rendering of the same data as text content.
+// rendering of the same data as text content. The output schemas are internal/docschema's, the
+// files published in the repository's schemas/ directory (the CLI's --json prints the same
+// documents), and every structuredContent carries schemaVersion (docs/json-changelog.md).
 //
 // No answer carries a C0 or C1 control character but tab and newline, whatever a package wrote:
 // the results of the methods that read the snapshot, and error messages, are cleaned by

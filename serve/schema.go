@@ -5,38 +5,32 @@ import (
 	"fmt"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/docidx/docidx/internal/docschema"
 )
 
-// schemaFor infers the JSON Schema (draft 2020-12) of T with jsonschema-go, the SDK's schema
-// library, then makes it acceptable to strict clients: jsonschema-go describes every slice and
-// pointer as nullable ("type": ["null", "array"]), which some validators (the MCP Inspector's
-// --strict mode among them) reject. serve never emits null for those fields — its slices are
-// non-nil or omitted — so the "null" alternative is dropped everywhere in the tree.
+// schemaFor infers the JSON Schema (draft 2020-12) of a tool's arguments In with jsonschema-go,
+// the SDK's schema library, then makes it acceptable to strict clients: jsonschema-go describes
+// every slice and pointer as nullable ("type": ["null", "array"]), which some validators (the MCP
+// Inspector's --strict mode among them) reject (docschema.DropNull). Output schemas are
+// docschema.For's, the same as the files in the repository's schemas/ directory.
 func schemaFor[T any]() *jsonschema.Schema {
 	s, err := jsonschema.For[T](nil)
 	if err != nil {
 		panic(fmt.Sprintf("serve: schema for %T: %v", *new(T), err))
 	}
-	dropNull(s)
+	docschema.DropNull(s)
 	return s
 }
 
-// dropNull replaces {"type": ["null", X]} by {"type": X} in s and every schema below it.
-func dropNull(s *jsonschema.Schema) {
-	if s == nil {
-		return
+// outputSchemaFor is docschema.For of a tool's output Out, panicking if Out is not a document
+// (a struct with schemaVersion): a programming error every test catches.
+func outputSchemaFor[T any]() *jsonschema.Schema {
+	s, err := docschema.For[T]()
+	if err != nil {
+		panic("serve: output schema: " + err.Error())
 	}
-	if len(s.Types) == 2 && s.Types[0] == "null" {
-		s.Type, s.Types = s.Types[1], nil
-	}
-	for _, p := range s.Properties {
-		dropNull(p)
-	}
-	dropNull(s.Items)
-	dropNull(s.AdditionalProperties)
-	for _, d := range s.Defs {
-		dropNull(d)
-	}
+	return s
 }
 
 // prop returns the property name of an object schema, panicking if it is missing: tool schemas

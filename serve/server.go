@@ -477,7 +477,8 @@ func checkArguments(name string, schema *jsonschema.Resolved, raw json.RawMessag
 }
 
 // addTool registers a typed tool: input and output schemas inferred from In and Out (with
-// strict-client fixes, see schemaFor), tuned by tune, read-only annotations, and the argument
+// strict-client fixes, see schemaFor; the output schema is the published one, see
+// outputSchemaFor), tuned by tune, read-only annotations, and the argument
 // check (checkArguments).
 func addTool[In, Out any](s *Server, t *mcp.Tool, tune func(in *jsonschema.Schema), h mcp.ToolHandlerFor[In, Out]) {
 	in := schemaFor[In]()
@@ -497,7 +498,7 @@ func addTool[In, Out any](s *Server, t *mcp.Tool, tune func(in *jsonschema.Schem
 	if testing.Testing() {
 		resolved()
 	}
-	out := schemaFor[Out]()
+	out := outputSchemaFor[Out]()
 	t.InputSchema = in
 	t.OutputSchema = out
 	no := false

@@ -39,6 +39,7 @@ rewritten in the current one.`,
 // compactJSON is compact's --json output. SegmentsBefore is 0 for a snapshot of a format
 // before segments (FormatBefore < 3).
 type compactJSON struct {
+	SchemaVersion  int                     `json:"schemaVersion"` // docidx.SchemaVersion (docs/json-changelog.md)
 	Snapshot       string                  `json:"snapshot"`
 	Changed        bool                    `json:"changed"` // false: already compact, no generation written
 	FormatBefore   int                     `json:"formatBefore"`
@@ -69,7 +70,7 @@ func runCompact(c *cli.Context) error {
 	if base == nil { // the snapshot went between Current and Create
 		return failf("no snapshot in %s yet: nothing to compact", dir)
 	}
-	out := compactJSON{Snapshot: dir, FormatBefore: base.Format, SegmentsBefore: len(base.Segments), Counts: base.Counts}
+	out := compactJSON{SchemaVersion: docidx.SchemaVersion, Snapshot: dir, FormatBefore: base.Format, SegmentsBefore: len(base.Segments), Counts: base.Counts}
 	changed, damaged := w.Compact()
 	if !changed {
 		// A new generation would be a copy of this one, and make every server reload.

@@ -231,7 +231,7 @@ func runCrawl(c *cli.Context) error {
 		return failf("writing snapshot: %v; the previous snapshot is unchanged", err)
 	}
 	if asJSON {
-		if err := writeJSON(c.App.Writer, crawlJSON{sum, dir, true, m.Counts, srcs.retries(), pruned}); err != nil {
+		if err := writeJSON(c.App.Writer, crawlJSON{SchemaVersion: docidx.SchemaVersion, Summary: sum, Snapshot: dir, Changed: true, Counts: m.Counts, Retries: srcs.retries(), Pruned: pruned}); err != nil {
 			return err
 		}
 	} else {
@@ -267,6 +267,7 @@ func emptyShard(w *index.Writer, shard crawl.Shard, sum *crawl.Summary) bool {
 
 // crawlJSON is crawl --json's output: the crawl's summary and what the snapshot holds after it.
 type crawlJSON struct {
+	SchemaVersion int `json:"schemaVersion"` // docidx.SchemaVersion (docs/json-changelog.md)
 	*crawl.Summary
 	Snapshot string                  `json:"snapshot"`
 	Changed  bool                    `json:"changed"` // false: nothing indexed or pruned, no generation written
@@ -284,7 +285,7 @@ func finishNoop(c *cli.Context, dir string, sum *crawl.Summary, retries int64, q
 		r.Close()
 	}
 	if asJSON {
-		if err := writeJSON(c.App.Writer, crawlJSON{sum, dir, false, counts, retries, nil}); err != nil {
+		if err := writeJSON(c.App.Writer, crawlJSON{SchemaVersion: docidx.SchemaVersion, Summary: sum, Snapshot: dir, Counts: counts, Retries: retries}); err != nil {
 			return err
 		}
 	} else {

@@ -56,15 +56,19 @@ func runMerge(c *cli.Context) error {
 		return failf("merge: %s; the index in %s is unchanged", msg, dir)
 	}
 	if c.Bool("json") {
-		return writeJSON(c.App.Writer, struct {
-			*index.MergeSummary
-			Snapshot string `json:"snapshot"`
-		}{sum, dir})
+		return writeJSON(c.App.Writer, mergeJSON{SchemaVersion: docidx.SchemaVersion, MergeSummary: sum, Snapshot: dir})
 	}
 	if !c.Bool("quiet") {
 		printMerge(c.App.ErrWriter, sum)
 	}
 	return nil
+}
+
+// mergeJSON is merge's --json output: what each input brought, and the index merged into.
+type mergeJSON struct {
+	SchemaVersion int `json:"schemaVersion"` // docidx.SchemaVersion (docs/json-changelog.md)
+	*index.MergeSummary
+	Snapshot string `json:"snapshot"`
 }
 
 // printMerge prints one line per input (versions it held, added, identical to an earlier

@@ -85,7 +85,7 @@ func listCommand() *cli.Command {
 				in.Cursor = out.NextCursor
 			}
 			if c.Bool("json") {
-				return writeJSON(c.App.Writer, answer.ListOutput{Packages: all})
+				return writeJSON(c.App.Writer, answer.ListOutput{SchemaVersion: docidx.SchemaVersion, Packages: all})
 			}
 			var buf strings.Builder
 			tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)

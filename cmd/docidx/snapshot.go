@@ -121,16 +121,7 @@ func runPack(c *cli.Context) error {
 		if signer != nil {
 			sigFile, signedWith = signaturePath(out), ssh.FingerprintSHA256(signer.PublicKey())
 		}
-		return writeJSON(c.App.Writer, struct {
-			Archive       string `json:"archive"`
-			Compression   string `json:"compression"`
-			ArchiveBytes  int64  `json:"archiveBytes"`
-			SnapshotBytes int64  `json:"snapshotBytes"`
-			Files         int    `json:"files"`
-			Format        int    `json:"format"`
-			Signature     string `json:"signature,omitempty"`
-			SignedWith    string `json:"signedWith,omitempty"` // the key's SHA256 fingerprint
-		}{out, name, fi.Size(), snapBytes, len(m.Files) + 1, m.Format, sigFile, signedWith})
+		return writeJSON(c.App.Writer, packJSON{docidx.SchemaVersion, out, name, fi.Size(), snapBytes, len(m.Files) + 1, m.Format, sigFile, signedWith})
 	}
 	fmt.Fprintf(c.App.ErrWriter, "packed %d files (%.1f MB) into %s (%.1f MB, %s, snapshot format %d)\n",
 		len(m.Files)+1, float64(snapBytes)/1e6, out, float64(fi.Size())/1e6, name, m.Format)
@@ -138,6 +129,19 @@ func runPack(c *cli.Context) error {
 		fmt.Fprintf(c.App.ErrWriter, "signed it into %s with %s key %s\n", signaturePath(out), signer.PublicKey().Type(), ssh.FingerprintSHA256(signer.PublicKey()))
 	}
 	return nil
+}
+
+// packJSON is pack's --json output: the archive written, its sizes in bytes, and its signature.
+type packJSON struct {
+	SchemaVersion int    `json:"schemaVersion"` // docidx.SchemaVersion (docs/json-changelog.md)
+	Archive       string `json:"archive"`
+	Compression   string `json:"compression"` // zstd or gzip
+	ArchiveBytes  int64  `json:"archiveBytes"`
+	SnapshotBytes int64  `json:"snapshotBytes"`
+	Files         int    `json:"files"`
+	Format        int    `json:"format"`
+	Signature     string `json:"signature,omitempty"`  // the signature file, FILE.sig
+	SignedWith    string `json:"signedWith,omitempty"` // the key's SHA256 fingerprint
 }
 
 func packError(dir string, err error) error {
@@ -193,12 +197,7 @@ archive enters the index, and is not recorded: see 'docidx serve --require-signe
 			}
 			gen, _ := index.Current(dir)
 			if c.Bool("json") {
-				return writeJSON(c.App.Writer, struct {
-					Index      string                  `json:"index"`
-					Generation string                  `json:"generation"`
-					Counts     []index.EcosystemCounts `json:"counts"`
-					Signature  *signedBy               `json:"signature,omitempty"`
-				}{dir, gen, m.Counts, signer})
+				return writeJSON(c.App.Writer, unpackJSON{docidx.SchemaVersion, dir, gen, m.Counts, signer})
 			}
 			fmt.Fprintf(c.App.ErrWriter, "unpacked %s into %s (%s): %s\n", path, dir, gen, countsLine(m.Counts))
 			if signer != nil {
@@ -207,6 +206,16 @@ archive enters the index, and is not recorded: see 'docidx serve --require-signe
 			return nil
 		},
 	}
+}
+
+// unpackJSON is unpack's --json output: the index and generation the archive was installed as,
+// what it holds, and who signed it (with --allowed-signers).
+type unpackJSON struct {
+	SchemaVersion int                     `json:"schemaVersion"` // docidx.SchemaVersion (docs/json-changelog.md)
+	Index         string                  `json:"index"`
+	Generation    string                  `json:"generation"`
+	Counts        []index.EcosystemCounts `json:"counts"`
+	Signature     *signedBy               `json:"signature,omitempty"`
 }
 
 // archiveError explains a failure to read an archive, or for verify a snapshot directory.
@@ -308,13 +317,20 @@ key that FILE trusts now; verify says who signed it.`,
 	}
 }
 
-func verifyOutput(v *index.Verification, signer *signedBy, err error) any {
-	out := struct {
-		OK bool `json:"ok"`
-		*index.Verification
-		Signature *signedBy `json:"signature,omitempty"`
-		Error     string    `json:"error,omitempty"`
-	}{OK: err == nil, Verification: v, Signature: signer}
+// verifyJSON is verify's --json output, also when the check failed (ok false, error): what
+// was checked (index.Verification, absent when the signature check failed first) and who
+// signed the archive.
+type verifyJSON struct {
+	SchemaVersion int  `json:"schemaVersion"` // docidx.SchemaVersion (docs/json-changelog.md)
+	OK            bool `json:"ok"`
+	*index.Verification
+	Signature *signedBy `json:"signature,omitempty"`
+	Error     string    `json:"error,omitempty"`
+}
+
+// verifyOutput is verify's --json output for a check that found v, signer and err.
+func verifyOutput(v *index.Verification, signer *signedBy, err error) verifyJSON {
+	out := verifyJSON{SchemaVersion: docidx.SchemaVersion, OK: err == nil, Verification: v, Signature: signer}
 	if err != nil {
 		out.Error = err.Error()
 	}
@@ -387,11 +403,7 @@ func runPrune(c *cli.Context) error {
 		pruned = []docidx.Ref{}
 	}
 	if c.Bool("json") {
-		out := struct {
-			Pruned []docidx.Ref            `json:"pruned"`
-			DryRun bool                    `json:"dryRun"`
-			Counts []index.EcosystemCounts `json:"counts,omitempty"`
-		}{Pruned: pruned, DryRun: opts.DryRun}
+		out := pruneJSON{SchemaVersion: docidx.SchemaVersion, Pruned: pruned, DryRun: opts.DryRun}
 		if m != nil {
 			out.Counts = m.Counts
 		}
@@ -413,6 +425,15 @@ func runPrune(c *cli.Context) error {
 		fmt.Fprintf(c.App.ErrWriter, "%s %d package versions\n", verb, len(pruned))
 	}
 	return nil
+}
+
+// pruneJSON is prune's --json output: the package versions removed (or with --dry-run that would
+// be), and what the snapshot holds after it (absent when nothing was written).
+type pruneJSON struct {
+	SchemaVersion int                     `json:"schemaVersion"` // docidx.SchemaVersion (docs/json-changelog.md)
+	Pruned        []docidx.Ref            `json:"pruned"`
+	DryRun        bool                    `json:"dryRun"`
+	Counts        []index.EcosystemCounts `json:"counts,omitempty"`
 }
 
 // pruneUnnamed removes from w every package version that the crawl sum did not name (indexed
