@@ -321,7 +321,7 @@ func (s *Service) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutp
 	if nsyms == 0 {
 		h.WriteString("No API symbols are indexed for this version.\n")
 	} else {
-		fmt.Fprintf(&h, "## API (%d symbols; %s)\n\n", nsyms, s.opts.Words.DescribeSymbol)
+		fmt.Fprintf(&h, "## API (%s; %s)\n\n", plural(nsyms, "symbol"), s.opts.Words.DescribeSymbol)
 	}
 
 	o := &outlineUnits{header: h.String(), ref: ref, members: members}

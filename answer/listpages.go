@@ -204,7 +204,7 @@ func (v *VersionPages) Entries() []PageEntry {
 		uri := ref.PageURI(docidx.PageAPI)
 		out = append(out, PageEntry{
 			Kind: PageKindAPI, URI: uri, Name: at + " API", Title: pkg.Name + " " + pkg.Version + " API",
-			Description: fmt.Sprintf("API outline of %s %s: %d symbols", pkg.Name, pkg.Version, nsyms),
+			Description: fmt.Sprintf("API outline of %s %s: %s", pkg.Name, pkg.Version, plural(nsyms, "symbol")),
 			MIMEType:    MIMEMarkdown, Size: len(capText(v.API, uri)),
 		})
 	}

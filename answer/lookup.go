@@ -111,8 +111,8 @@ func (s *Service) unknownImportPath(pkg *docidx.Package, path string, syms []doc
 // closest is index.Closest: one did-you-mean for packages, symbols, import paths and anchors.
 func closest(want string, names []string, n int) []string { return index.Closest(want, names, n) }
 
-// unknownPackage is the not-found error for a package the snapshot does not hold: it suggests close
-// indexed names and says how to crawl the package.
+// unknownPackage is the not-found error for a package the snapshot does not hold: it suggests the
+// closest indexed names first, best first, and then how to crawl the package as it was named.
 func (s *Service) unknownPackage(eco docidx.Ecosystem, name, version string) error {
 	name, version = docidx.Clip(name), docidx.Clip(version) // as the client sent them
 	what := name
@@ -138,16 +138,23 @@ func (s *Service) unknownPackage(eco docidx.Ecosystem, name, version string) err
 	for _, ref := range s.reader().Suggest(eco, name, 5) {
 		names = append(names, ref.Name)
 	}
-	if len(names) > 0 {
-		fmt.Fprintf(&b, "; did you mean: %s?", strings.Join(names, ", "))
-	} else {
-		b.WriteByte('.')
-	}
 	spec := crawlPrefix(eco) + ":" + name
 	if version != "" {
 		spec += "@" + version
 	}
-	fmt.Fprintf(&b, " To add it, run: docidx crawl %s", spec)
+	if len(names) > 0 {
+		// A close indexed name is most likely what was meant: it comes first, and crawling the
+		// name as typed is offered only as the other reading.
+		fmt.Fprintf(&b, "; did you mean: %s? ", strings.Join(names, ", "))
+		if len(names) == 1 {
+			b.WriteString("It is indexed.")
+		} else {
+			b.WriteString("They are indexed.")
+		}
+		fmt.Fprintf(&b, " If %s is the package you want, add it with: docidx crawl %s", name, spec)
+	} else {
+		fmt.Fprintf(&b, ". To add it, run: docidx crawl %s", spec)
+	}
 	return &failure{msg: b.String(), kind: docidx.ErrNotFound}
 }
 

@@ -182,7 +182,7 @@ func (s *Service) VersionPages(pkg *docidx.Package, want Load) (*VersionPages, e
 		}
 	}
 	if nsyms > 0 {
-		fmt.Fprintf(&o, "API: %d symbols, outlined in %s\n", nsyms, ref.PageURI(docidx.PageAPI))
+		fmt.Fprintf(&o, "API: %s, outlined in %s\n", plural(nsyms, "symbol"), ref.PageURI(docidx.PageAPI))
 	} else {
 		o.WriteString("No API symbols are indexed for this version.\n")
 	}

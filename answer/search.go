@@ -25,7 +25,7 @@ type SearchInput struct {
 	Ecosystem string `json:"ecosystem,omitempty" jsonschema:"only this ecosystem: golang, npm, pypi, cargo or swift (aliases go, node, python, rust, crates accepted)"`
 	Package   string `json:"package,omitempty" jsonschema:"only this package: exact Go module path or npm/PyPI/crate name"`
 	Version   string `json:"version,omitempty" jsonschema:"only this version: exact (4.29.1), or with package partial (4) or a range (^4, ~4.2), the newest indexed match; without it only the latest indexed version of each package is searched"`
-	Kind      string `json:"kind,omitempty" jsonschema:"only hits of this kind: section (prose), symbol (any API item), or a symbol kind such as func, method, type, class, interface"`
+	Kind      string `json:"kind,omitempty" jsonschema:"only hits of this kind: section (prose), symbol (any API item), a document kind (overview, readme, doc, example) or a symbol kind (package, func, method, type, const, var, class, interface, struct, enum, trait, macro, protocol, property, field); long names (function, constant, variable, module, attribute), plurals and any letter case are accepted"`
 	Limit     int    `json:"limit,omitempty" jsonschema:"results per page, 1 to 50 (default 10)"`
 	Cursor    string `json:"cursor,omitempty" jsonschema:"nextCursor from the previous page of the same search, to continue it"`
 	MaxTokens int    `json:"max_tokens,omitempty" jsonschema:"answer budget in tokens (about 4 bytes each); results beyond it continue with nextCursor"`
@@ -73,7 +73,10 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 	if err != nil {
 		return "", out, err
 	}
-	kind := strings.ToLower(strings.TrimSpace(in.Kind))
+	kind, err := index.NormalizeKind(in.Kind) // "function" is func, as on every front end
+	if err != nil {
+		return "", out, badArgument("kind", "%v", strings.TrimPrefix(err.Error(), "index: "))
+	}
 	version := strings.TrimSpace(in.Version)
 	if version == "latest" {
 		version = ""

@@ -185,7 +185,7 @@ func TestSearchKinds(t *testing.T) {
 				t.Errorf("%s: kind %q: %v, %q gives %v", engine, c.plural, got, c.singular, want)
 			}
 		}
-		_, err := r.Search(context.Background(), index.Query{Text: "group", Kind: "functions"})
+		_, err := r.Search(context.Background(), index.Query{Text: "group", Kind: "functionz"})
 		if !errors.Is(err, index.ErrUnknownKind) || !strings.Contains(err.Error(), "section, symbol") {
 			t.Errorf("%s: unknown kind: %v, want ErrUnknownKind listing the kinds", engine, err)
 		}

@@ -105,7 +105,7 @@ func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passag
 	if len(text) > 1000 {
 		text = clip(text, 1000)
 	}
-	kind, err := normalizeKind(q.Kind)
+	kind, err := NormalizeKind(q.Kind)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -124,16 +124,18 @@ func TestNormalizeKind(t *testing.T) {
 		{"", ""}, {"section", "section"}, {"sections", "section"}, {"Symbols", "symbol"},
 		{"func", "func"}, {"funcs", "func"}, {"classes", "class"}, {"properties", "property"},
 		{"readme", "readme"}, {"examples", "example"}, {" method ", "method"},
+		{"function", "func"}, {"Functions", "func"}, {"FUNCTION", "func"}, {"constant", "const"},
+		{"variables", "var"}, {"module", "package"}, {"attributes", "field"}, {"Guides", "doc"},
 	} {
-		got, err := normalizeKind(c.in)
+		got, err := NormalizeKind(c.in)
 		if err != nil || got != c.want {
-			t.Errorf("normalizeKind(%q) = %q, %v; want %q", c.in, got, err, c.want)
+			t.Errorf("NormalizeKind(%q) = %q, %v; want %q", c.in, got, err, c.want)
 		}
 	}
-	for _, bad := range []string{"sectionz", "functions", "x"} {
-		_, err := normalizeKind(bad)
-		if !errors.Is(err, ErrUnknownKind) || !strings.Contains(err.Error(), "symbol, overview") {
-			t.Errorf("normalizeKind(%q): %v, want ErrUnknownKind listing the kinds", bad, err)
+	for _, bad := range []string{"sectionz", "functionz", "x"} {
+		_, err := NormalizeKind(bad)
+		if !errors.Is(err, ErrUnknownKind) || !strings.Contains(err.Error(), "symbol, overview") || !strings.Contains(err.Error(), "function, fn, constant") {
+			t.Errorf("NormalizeKind(%q): %v, want ErrUnknownKind listing the kinds", bad, err)
 		}
 	}
 }

@@ -34,7 +34,9 @@ func (r *reader) suggest(eco docidx.Ecosystem, name string, n int) []docidx.Ref 
 // every lookup (package names through Reader.Suggest, symbol names, import paths, section
 // anchors). Names are compared ignoring case, whole and by their last segment after "/" or ".":
 // equal first, then prefixes, then substrings, then names within a few typos (an edit distance of
-// about a third of the name). It returns nil when nothing is close; duplicates count once.
+// about a third of the last segment, or a fifth of the whole name), fewer typos first and, at
+// equal typos, a whole name before a last segment (express before @types/express). It returns
+// nil when nothing is close; duplicates count once.
 func Closest(want string, names []string, n int) []string {
 	want = strings.ToLower(strings.TrimSpace(want))
 	if want == "" || n <= 0 {
@@ -90,13 +92,16 @@ func nameDistance(want, have string) (int, bool) {
 	case len(want) >= 3 && strings.Contains(have, want):
 		return 10 + len(have) - len(want), true
 	}
-	if d := levenshtein(want, last); d <= max(1, min(len(want), len(last))/3) {
-		return 20 + d, true
-	}
+	// Typos: fewer edits first, and at equal edits the whole name before a last segment, so
+	// "exprss" is express before @types/express.
+	score := 0
 	if d := levenshtein(want, have); d <= max(1, len(have)/5) {
-		return 20 + d, true
+		score = 20 + 2*d
 	}
-	return 0, false
+	if d := levenshtein(want, last); d <= max(1, min(len(want), len(last))/3) && (score == 0 || 21+2*d < score) {
+		score = 21 + 2*d
+	}
+	return score, score > 0
 }
 
 // levenshtein returns the optimal-string-alignment edit distance between a and b, in bytes:

@@ -945,9 +945,9 @@ func (s *Server) sessionMAC(id string) string {
 // RunHTTP serves MCP over Streamable HTTP on ln until ctx is done, then drains, so that the
 // requests clients already sent are answered: for HTTPOptions.DrainWindow /healthz answers 503
 // (load balancers stop sending) while requests are still served, with keep-alive off; then the
-// listener is closed, new POSTs on open connections get 503, the POSTs in flight are answered —
-// waiting at most DrainTimeout — the sessions are closed (which ends SSE streams) and RunHTTP
-// returns nil. Serving errors are returned as they are.
+// listener is closed, connections that have not sent a request are closed, new POSTs on open
+// connections get 503, the POSTs in flight are answered — waiting at most DrainTimeout — the
+// sessions are closed (which ends SSE streams) and RunHTTP returns nil. Serving errors are returned as they are.
 func (s *Server) RunHTTP(ctx context.Context, ln net.Listener, opts HTTPOptions) error {
 	h := s.NewHTTPHandler(opts)
 	srv := &http.Server{
@@ -958,6 +958,12 @@ func (s *Server) RunHTTP(ctx context.Context, ln net.Listener, opts HTTPOptions)
 		// Requests outlive a cancelled ctx: the drain below ends them.
 		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
+	// Shutdown waits 5 s for a connection that has not sent a byte (a browser opens spare ones
+	// ahead of use) before it counts it idle: such a connection has nothing to answer, so the
+	// drain closes it when it starts closing the listener.
+	fresh := &freshConns{conns: map[net.Conn]bool{}}
+	srv.ConnState = fresh.track
+	srv.RegisterOnShutdown(fresh.close)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -970,6 +976,37 @@ func (s *Server) RunHTTP(ctx context.Context, ln net.Listener, opts HTTPOptions)
 		return err
 	}
 	return nil
+}
+
+// freshConns are the connections of an http.Server that have not sent a byte of a request yet
+// (http.StateNew).
+type freshConns struct {
+	mu    sync.Mutex
+	conns map[net.Conn]bool
+}
+
+// track is the server's ConnState hook.
+func (f *freshConns) track(c net.Conn, state http.ConnState) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if state == http.StateNew {
+		f.conns[c] = true
+	} else {
+		delete(f.conns, c)
+	}
+}
+
+// close closes the connections that have not sent a byte; the server's hook then sees them closed.
+func (f *freshConns) close() {
+	f.mu.Lock()
+	conns := make([]net.Conn, 0, len(f.conns))
+	for c := range f.conns {
+		conns = append(conns, c)
+	}
+	f.mu.Unlock()
+	for _, c := range conns {
+		c.Close()
+	}
 }
 
 // drainHTTP stops srv, which serves h, the way RunHTTP says, and closes the sessions that

@@ -53,15 +53,6 @@ func intRange(s *jsonschema.Schema, name string, lo, hi, def int) {
 	}
 }
 
-// enum restricts a string property to values.
-func enum(s *jsonschema.Schema, name string, values ...string) {
-	p := prop(s, name)
-	p.Enum = nil
-	for _, v := range values {
-		p.Enum = append(p.Enum, v)
-	}
-}
-
 // nonEmpty requires a string property to have at least one character.
 func nonEmpty(s *jsonschema.Schema, names ...string) {
 	one := 1

@@ -2,11 +2,9 @@ package serve
 
 import (
 	"context"
-	"slices"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/answer"
-	"github.com/docidx/docidx/index"
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -51,7 +49,9 @@ func (s *Server) addTools() {
 		nonEmpty(in, "query")
 		intRange(in, "limit", 1, answer.MaxSearchLimit, answer.DefaultSearchLimit)
 		intRange(in, "max_tokens", answer.MinMaxTokens, answer.MaxMaxTokens, s.opts.DefaultMaxTokens)
-		enum(in, "kind", append(slices.Clone(index.Kinds), "sections", "symbols", "")...)
+		// No enum for kind: the answer layer reads it as every front end does
+		// (index.NormalizeKind: any case, plurals, "function" for func) and refuses an
+		// unknown one with the accepted values.
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in answer.SearchInput) (*mcp.CallToolResult, answer.SearchOutput, error) {
 		text, out, err := s.answers.Search(ctx, in)
 		return toolAnswer(s, text, out, err)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -198,6 +199,34 @@ func TestUnknownPackage(t *testing.T) {
 				t.Errorf("%s %v: %q does not say %q", c.tool, c.args, text, w)
 			}
 		}
+	}
+}
+
+// TestSearchKindNames checks that the search tool reads a kind as the CLI's --kind does: a long
+// name, a plural or another letter case finds what the kind's own name finds.
+func TestSearchKindNames(t *testing.T) {
+	cs := connect(t, newServer(t), nil)
+	var want answer.SearchOutput
+	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "submit task", "ecosystem": "go", "kind": "method"}), &want)
+	if len(want.Results) == 0 {
+		t.Fatal("kind method: no hits")
+	}
+	for _, kind := range []string{"Method", "methods", "METHODS"} {
+		var got answer.SearchOutput
+		structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "submit task", "ecosystem": "go", "kind": kind}), &got)
+		if !reflect.DeepEqual(got.Results, want.Results) {
+			t.Errorf("kind %q: %v, want the hits of kind method", kind, got.Results)
+		}
+	}
+	var funcs, functions answer.SearchOutput
+	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "pool", "kind": "func"}), &funcs)
+	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "pool", "kind": "Function"}), &functions)
+	if len(funcs.Results) == 0 || !reflect.DeepEqual(functions.Results, funcs.Results) {
+		t.Errorf("kind Function: %v, want the hits of kind func %v", functions.Results, funcs.Results)
+	}
+	werr := callErr(t, cs, serve.ToolSearch, map[string]any{"query": "pool", "kind": "functionz"})
+	if werr.Code != jsonrpc.CodeInvalidParams || !strings.Contains(werr.Message, "func, method") || !strings.Contains(werr.Message, "function") {
+		t.Errorf("kind functionz: %d %s, want -32602 listing the kinds", werr.Code, werr.Message)
 	}
 }
 

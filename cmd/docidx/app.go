@@ -8,8 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
 
 	"github.com/urfave/cli/v2"
+	"golang.org/x/mod/module"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
@@ -21,13 +25,20 @@ const (
 	exitUsage   = 2 // bad flags or arguments
 )
 
+// versionFlag is the app's --version: urfave/cli's, without its -v alias, which a command's
+// flags would be mistaken for (flagsFirst moves a flag no command defines to the app).
+var versionFlag = &cli.BoolFlag{Name: "version", Usage: "print docidx's version, as docidx version does", DisableDefaultText: true}
+
 func newApp() *cli.App {
+	// urfave/cli reads its version flag and printer from package variables; docidx sets them to
+	// its own, the same on every call.
+	cli.VersionFlag = versionFlag
+	cli.VersionPrinter = func(c *cli.Context) { printVersion(c.App.Writer) }
 	app := &cli.App{
 		Name:                 "docidx",
 		Usage:                "offline package documentation for AI coding assistants",
 		Version:              docidx.Version,
 		EnableBashCompletion: true,
-		HideVersion:          true,
 		Writer:               os.Stdout,
 		ErrWriter:            os.Stderr,
 		Commands: []*cli.Command{
@@ -52,9 +63,17 @@ func newApp() *cli.App {
 		OnUsageError: usageError,
 		// main prints errors and exits; urfave/cli must not exit on its own.
 		ExitErrHandler: func(*cli.Context, error) {},
+		// docidx alone shows the help; docidx NAME, where NAME is no command, is a usage error.
+		Action: func(c *cli.Context) error {
+			if c.Args().Present() {
+				return unknownCommand(c, c.Args().First())
+			}
+			return cli.ShowAppHelp(c)
+		},
+		// docidx help NAME: urfave/cli's help command calls this and then returns no error,
+		// so the usage error's exit status is set here.
 		CommandNotFound: func(c *cli.Context, name string) {
-			fmt.Fprintf(c.App.ErrWriter, "docidx: unknown command %q; run 'docidx help'\n", name)
-			os.Exit(exitUsage)
+			os.Exit(exitCode(c.App.ErrWriter, unknownCommand(c, name)))
 		},
 	}
 	for _, cmd := range app.Commands {
@@ -63,8 +82,71 @@ func newApp() *cli.App {
 	return app
 }
 
+// usageError is the error of a command line whose flags do not parse. An unknown flag is named
+// as it is written (--indx) with the closest flags of its command as a did-you-mean; the error
+// ends by naming the help of the command the flag was given to (c.Command.HelpName: "docidx
+// search", or "docidx" itself).
 func usageError(c *cli.Context, err error, _ bool) error {
-	return cli.Exit(fmt.Sprintf("%v\nrun 'docidx %s --help' for usage", err, c.Command.Name), exitUsage)
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		var names []string
+		for _, f := range c.Command.VisibleFlags() {
+			names = append(names, f.Names()...)
+		}
+		if cli.HelpFlag != nil && !slices.Contains(names, "help") {
+			names = append(names, cli.HelpFlag.Names()...)
+		}
+		msg = "unknown flag " + dashed(name) + didYouMean(name, names, dashed)
+	}
+	return cli.Exit(fmt.Sprintf("%s\nrun '%s --help' for usage", msg, c.Command.HelpName), exitUsage)
+}
+
+// unknownCommand is the usage error for a command name that names no command of the app, with
+// the commands closest to it as a did-you-mean.
+func unknownCommand(c *cli.Context, name string) error {
+	return usagef("unknown command %q%s\nrun 'docidx help' for the list of commands", name, didYouMean(name, commandNames(c.App.VisibleCommands()), nil))
+}
+
+// dashed writes a flag name as it is typed: -q for one letter, --index for more.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// commandNames lists the names and aliases of cmds.
+func commandNames(cmds []*cli.Command) []string {
+	var names []string
+	for _, c := range cmds {
+		names = append(names, c.Names()...)
+	}
+	return names
+}
+
+// didYouMean is "; did you mean X or Y?" naming the (at most three) of names closest to want by
+// index.Closest, docidx's one did-you-mean, each written by show (nil: as it is), or "" when
+// none is close. urfave/cli's own suggestion (App.Suggest, Jaro-Winkler) names the best-scored
+// name however far it is, so "docidx xyz" would be asked whether it meant some command.
+func didYouMean(want string, names []string, show func(string) string) string {
+	close := index.Closest(want, names, 3)
+	if len(close) == 0 {
+		return ""
+	}
+	if show != nil {
+		for i, n := range close {
+			close[i] = show(n)
+		}
+	}
+	return "; did you mean " + orList(close) + "?"
+}
+
+// orList joins words as "a", "a or b", "a, b or c".
+func orList(words []string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // usagef reports a usage error (exit status 2).
@@ -175,20 +257,57 @@ func openError(dir string, err error) error {
 func versionCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "version",
-		Usage: "print docidx's version and snapshot format",
+		Usage: "print docidx's version, snapshot format and commit",
 		Action: func(c *cli.Context) error {
 			return printVersion(c.App.Writer)
 		},
 	}
 }
 
-// printVersion writes docidx's version line: the release, the snapshot format it reads and writes,
-// the Go toolchain and platform, and for release builds the commit they were built from.
+// printVersion writes docidx's version line, which docidx version and docidx --version print:
+// the release, the snapshot format it reads and writes, the Go toolchain and platform, and the
+// commit it was built from (see buildCommit):
+//
+//	docidx v1.2.3 (snapshot format 6, go1.26.8 linux/amd64, commit 0123…cdef)
 func printVersion(w io.Writer) error {
-	commit := ""
-	if docidx.Commit != "" {
-		commit = ", commit " + docidx.Commit
-	}
-	_, err := fmt.Fprintf(w, "docidx %s (snapshot format %d, %s %s/%s%s)\n", docidx.Version, index.FormatVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH, commit)
+	info, _ := debug.ReadBuildInfo()
+	_, err := fmt.Fprintf(w, "docidx %s (snapshot format %d, %s %s/%s, commit %s)\n", docidx.Version, index.FormatVersion,
+		runtime.Version(), runtime.GOOS, runtime.GOARCH, buildCommit(docidx.Commit, info))
 	return err
+}
+
+// buildCommit returns the commit a binary was built from: commit (docidx.Commit, which release
+// builds set with -ldflags) when set; else the vcs.revision that go build records in info for a
+// build inside a git checkout, with "-dirty" when its vcs.modified says the tree had changes
+// not committed; else, for go install of a module version, the revision a pseudo-version
+// (v0.0.0-20261129120000-0123456789ab) carries; else "unknown" (go run, go test, -buildvcs=false).
+// info may be nil.
+func buildCommit(commit string, info *debug.BuildInfo) string {
+	if commit != "" {
+		return commit
+	}
+	if info == nil {
+		return "unknown"
+	}
+	rev, modified := "", false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	switch {
+	case rev != "" && modified:
+		return rev + "-dirty"
+	case rev != "":
+		return rev
+	}
+	if v := info.Main.Version; module.IsPseudoVersion(v) {
+		if r, err := module.PseudoVersionRev(v); err == nil {
+			return r
+		}
+	}
+	return "unknown"
 }

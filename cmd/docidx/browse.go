@@ -14,10 +14,11 @@ import (
 
 // browseCommand is `docidx browse`: serve --http on a free loopback port, for a person.
 func browseCommand() *cli.Command {
-	// The HTTP flags of serve, but not those that choose the transport or suit replicas.
+	// The HTTP flags of serve, but not those that choose the transport or suit replicas behind
+	// a load balancer: browse stops at once on Ctrl-C, with no drain window (see serveSnapshot).
 	var flags []cli.Flag
 	for _, f := range serveCommand().Flags {
-		if !slices.Contains([]string{"stdio", "http", "stateless", "json-response"}, f.Names()[0]) {
+		if !slices.Contains([]string{"stdio", "http", "stateless", "json-response", "drain"}, f.Names()[0]) {
 			flags = append(flags, f)
 		}
 	}
@@ -29,7 +30,8 @@ func browseCommand() *cli.Command {
 		UsageText: "docidx browse [--index DIR|ARCHIVE] [--addr 127.0.0.1:0]",
 		Description: "Serves the HTML pages of serve --http (search, package overviews, READMEs and docs, API outlines,\n" +
 			"symbols, API differences between versions) on a loopback port, prints their URL and opens a browser\n" +
-			"when one is there (xdg-open, open or rundll32). MCP is served on /mcp too. Ctrl-C stops it.",
+			"when one is there (xdg-open, open or rundll32). MCP is served on /mcp too. Ctrl-C stops it at once:\n" +
+			"unlike serve --http, it keeps no drain window for load balancers.",
 		Flags:  flags,
 		Action: func(c *cli.Context) error { return serveSnapshot(c, false, c.String("addr"), true) },
 	}

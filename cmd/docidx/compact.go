@@ -81,7 +81,7 @@ func runCompact(c *cli.Context) error {
 			return writeJSON(c.App.Writer, out)
 		}
 		if !c.Bool("quiet") {
-			fmt.Fprintf(c.App.ErrWriter, "the snapshot is already compact (%d segment): no generation written\n", out.SegmentsBefore)
+			fmt.Fprintf(c.App.ErrWriter, "the snapshot is already compact (%s): no generation written\n", count(out.SegmentsBefore, "segment", "segments"))
 		}
 		return nil
 	}
@@ -102,7 +102,7 @@ func runCompact(c *cli.Context) error {
 		return writeJSON(c.App.Writer, out)
 	}
 	if !c.Bool("quiet") {
-		before := fmt.Sprintf("%d segments", out.SegmentsBefore)
+		before := count(out.SegmentsBefore, "segment", "segments")
 		if out.FormatBefore < 3 {
 			before = fmt.Sprintf("the snapshot of format %d", out.FormatBefore)
 		}

@@ -31,7 +31,7 @@ func crawlCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "crawl",
 		Usage:     "pull package docs from registries and local caches into the snapshot",
-		ArgsUsage: "[SPEC...]  (go:MODULE[@VERSION], npm:NAME[@RANGE], or a purl such as pkg:npm/zod@3.23.8)",
+		ArgsUsage: "[SPEC...]\n\n   SPEC is go:MODULE[@VERSION], npm:NAME[@RANGE], pypi:NAME[==VERSION], cargo:CRATE[@REQ],\n   swift:SCOPE.NAME[@VERSION] (or swift:REPOSITORY-URL[@VERSION]), or a purl such as pkg:npm/zod@3.23.8",
 		Description: `Each SPEC names one package; without a version the latest release is crawled.
 --from reads the versions a project uses from its lockfile (go.mod, package-lock.json,
 Cargo.lock …). A requirements file or pyproject.toml names requirements instead: with
@@ -52,8 +52,9 @@ entry and cached version), split by a hash of each version's purl: N machines cr
 one part each, and 'docidx merge' combines their snapshots into one.
 
 Registries come from each ecosystem's own configuration: GOPROXY (environment or
-'go env'), npm's .npmrc files and npm_config_* variables; --goproxy and
---npm-registry override them.
+'go env'), npm's .npmrc files and npm_config_* variables, pip's PIP_INDEX_URL and
+pip.conf, cargo's configuration, SwiftPM's registries.json; --goproxy, --npm-registry,
+--pypi-index, --cargo-index and --swift-registry override them.
 
 --max-memory bounds the crawl's memory (default 1GiB): packages wait for room
 before they hold a large download, so their number in flight shrinks as their size
@@ -66,7 +67,7 @@ nothing with --quiet or --json or when stderr is not a terminal; --progress bar
 draws it anyway, --progress json writes the same events as JSON lines on stderr.`,
 		Flags: []cli.Flag{
 			indexFlag, logLevelFlag, jsonFlag,
-			&cli.StringSliceFlag{Name: "from", Usage: "read the versions a project uses from `FILE` (go.mod, package-lock.json, requirements.txt, pyproject.toml, Cargo.toml …); repeatable", EnvVars: []string{"DOCIDX_FROM"}},
+			&cli.StringSliceFlag{Name: "from", Usage: "read the versions a project uses from `FILE`, a lockfile or manifest: " + lockfileNames() + "; repeatable", EnvVars: []string{"DOCIDX_FROM"}},
 			&cli.StringFlag{Name: "go-modcache", Usage: "read Go modules from the module cache `DIR` (alone: go env GOMODCACHE)", EnvVars: []string{"DOCIDX_GO_MODCACHE"}},
 			&cli.StringSliceFlag{Name: "node-modules", Usage: "read npm packages from node_modules `DIR`; repeatable", EnvVars: []string{"DOCIDX_NODE_MODULES"}},
 			&cli.BoolFlag{Name: "offline", Usage: "local caches only: any network access is an error", EnvVars: []string{"DOCIDX_OFFLINE"}},
@@ -90,6 +91,12 @@ draws it anyway, --progress json writes the same events as JSON lines on stderr.
 		},
 		Action: runCrawl,
 	}
+}
+
+// lockfileNames lists the files --from reads, from crawl's own list (crawl.LockfileNames), so the
+// help cannot drift from what crawl reads.
+func lockfileNames() string {
+	return strings.Join(crawl.LockfileNames, ", ") + ", or any .txt file in a directory named requirements"
 }
 
 func runCrawl(c *cli.Context) error {
@@ -152,7 +159,7 @@ func runCrawl(c *cli.Context) error {
 			log.Log(c.Context, level, "--from: not crawled", "file", f, "entry", s.String())
 		}
 		if n := len(lf.Skipped); n > maxListed {
-			log.Warn(fmt.Sprintf("--from: %d more entries not crawled (--log-level info lists them)", n-maxListed), "file", f)
+			log.Warn(fmt.Sprintf("--from: %s more not crawled (--log-level info lists them)", count(n-maxListed, "entry", "entries")), "file", f)
 		}
 		specs = append(specs, lf.Specs...)
 		if projectDir == "" {
@@ -206,7 +213,7 @@ func runCrawl(c *cli.Context) error {
 	if c.Bool("prune") && sum.Failed > 0 && !c.Bool("prune-on-failure") {
 		// A failed spec names nothing, so pruning now would drop what it was meant to keep:
 		// a mistyped module path would empty the snapshot.
-		log.Warn(fmt.Sprintf("--prune: nothing pruned because %d of %d packages failed; fix them, or add --prune-on-failure to prune anyway", sum.Failed, len(sum.Results)))
+		log.Warn(fmt.Sprintf("--prune: nothing pruned because %d of %s failed; fix them, or add --prune-on-failure to prune anyway", sum.Failed, count(len(sum.Results), "package", "packages")))
 	} else if c.Bool("prune") {
 		if pruned, err = pruneUnnamed(w, sum); err != nil {
 			return failf("--prune: %v; the previous snapshot is unchanged", err)
@@ -321,9 +328,10 @@ func printFailures(w io.Writer, sum *crawl.Summary) {
 // printSummary prints the crawl's summary line, without its end: the caller says what became of
 // the snapshot.
 func printSummary(w io.Writer, sum *crawl.Summary, retries int64) {
-	fmt.Fprintf(w, "crawled %d packages in %s: %d indexed, %d unchanged, %d failed; %d documents, %d sections, %d symbols; %d retries",
-		len(sum.Results), sum.Elapsed.Round(time.Millisecond), sum.Indexed, sum.Unchanged, sum.Failed,
-		sum.Documents, sum.Sections, sum.Symbols, retries)
+	fmt.Fprintf(w, "crawled %s in %s: %d indexed, %d unchanged, %d failed; %s, %s, %s; %s",
+		count(len(sum.Results), "package", "packages"), sum.Elapsed.Round(time.Millisecond), sum.Indexed, sum.Unchanged, sum.Failed,
+		count(sum.Documents, "document", "documents"), count(sum.Sections, "section", "sections"), count(sum.Symbols, "symbol", "symbols"),
+		count(retries, "retry", "retries"))
 	if sum.OtherShards > 0 {
 		fmt.Fprintf(w, "; %d left to other shards", sum.OtherShards)
 	}
@@ -333,15 +341,18 @@ func printSummary(w io.Writer, sum *crawl.Summary, retries int64) {
 			total += sum.Skipped[reason]
 			parts = append(parts, fmt.Sprintf("%d %s", sum.Skipped[reason], reason))
 		}
-		fmt.Fprintf(w, "; %s skipped (%s)", files(total), strings.Join(parts, ", "))
+		fmt.Fprintf(w, "; %s skipped (%s)", count(total, "file", "files"), strings.Join(parts, ", "))
 	}
 }
 
-func files(n int) string {
+// count is n with the noun that fits it: count(1, "package", "packages") is "1 package", any
+// other n takes many ("0 packages", "2 packages"). Every count the CLI prints in words goes
+// through it.
+func count[N int | int64 | uint64](n N, one, many string) string {
 	if n == 1 {
-		return "1 file"
+		return "1 " + one
 	}
-	return fmt.Sprintf("%d files", n)
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // skipHints says, per skip reason, what was skipped and why.
@@ -360,7 +371,7 @@ func warnSkipped(log *slog.Logger, sum *crawl.Summary) {
 		return
 	}
 	for _, reason := range slices.Sorted(maps.Keys(sum.Skipped)) {
-		msg := fmt.Sprintf("crawl: %s skipped: %s", files(sum.Skipped[reason]), reason)
+		msg := fmt.Sprintf("crawl: %s skipped: %s", count(sum.Skipped[reason], "file", "files"), reason)
 		if h := skipHints[reason]; h != "" {
 			msg += " (" + h + ")"
 		}
@@ -371,7 +382,7 @@ func warnSkipped(log *slog.Logger, sum *crawl.Summary) {
 func printHolds(w io.Writer, counts []index.EcosystemCounts) {
 	var parts []string
 	for _, e := range counts {
-		parts = append(parts, fmt.Sprintf("%s %d packages/%d versions", e.Ecosystem, e.Packages, e.Versions))
+		parts = append(parts, fmt.Sprintf("%s %s/%s", e.Ecosystem, count(e.Packages, "package", "packages"), count(e.Versions, "version", "versions")))
 	}
 	if len(parts) > 0 {
 		fmt.Fprintf(w, "snapshot now holds: %s\n", strings.Join(parts, ", "))

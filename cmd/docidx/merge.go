@@ -76,12 +76,12 @@ type mergeJSON struct {
 func printMerge(w io.Writer, sum *index.MergeSummary) {
 	for _, in := range sum.Inputs {
 		if in.Current {
-			fmt.Fprintf(w, "current    %s: %d versions\n", in.Path, in.Versions)
+			fmt.Fprintf(w, "current    %s: %s\n", in.Path, count(in.Versions, "version", "versions"))
 			continue
 		}
-		fmt.Fprintf(w, "input      %s: %d versions, %d added, %d identical to an earlier copy\n", in.Path, in.Versions, in.Added, in.Identical)
+		fmt.Fprintf(w, "input      %s: %s, %d added, %d identical to an earlier copy\n", in.Path, count(in.Versions, "version", "versions"), in.Added, in.Identical)
 	}
-	fmt.Fprintf(w, "merged %d inputs in %s: %d versions", len(sum.Inputs), sum.Elapsed.Round(time.Millisecond), sum.Versions)
+	fmt.Fprintf(w, "merged %s in %s: %s", count(len(sum.Inputs), "input", "inputs"), sum.Elapsed.Round(time.Millisecond), count(sum.Versions, "version", "versions"))
 	if sum.Changed {
 		fmt.Fprintf(w, "; new generation written\n")
 	} else {

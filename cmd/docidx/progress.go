@@ -296,7 +296,7 @@ func (p *barProgress) write(wp index.WriteProgress) {
 	if p.done >= p.total {
 		// Every document known is indexed; the last steps have no count.
 		if p.done > 0 {
-			desc += fmt.Sprintf(" (%d search documents indexed)", p.done)
+			desc += " (" + count(p.done, "search document", "search documents") + " indexed)"
 		}
 		p.spinner(desc)
 		return

@@ -52,6 +52,9 @@ func listCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "list",
 		Usage: "list indexed packages and their versions",
+		Description: "Lists every package the snapshot holds, or those of one --ecosystem and whose names\n" +
+			"start with --prefix. When none does, it says so on stderr and exits 1, as search does when\n" +
+			"nothing is found (with --json it prints an empty list first).",
 		Flags: []cli.Flag{
 			indexFlag, jsonFlag,
 			&cli.StringFlag{Name: "ecosystem", Aliases: []string{"e"}, Usage: "only this ecosystem"},
@@ -85,7 +88,15 @@ func listCommand() *cli.Command {
 				in.Cursor = out.NextCursor
 			}
 			if c.Bool("json") {
-				return writeJSON(c.App.Writer, answer.ListOutput{SchemaVersion: docidx.SchemaVersion, Packages: all})
+				if err := writeJSON(c.App.Writer, answer.ListOutput{SchemaVersion: docidx.SchemaVersion, Packages: all}); err != nil {
+					return err
+				}
+			}
+			if len(all) == 0 {
+				return noPackages(c.String("index"), c.IsSet("index"), eco, c.String("prefix"))
+			}
+			if c.Bool("json") {
+				return nil
 			}
 			var buf strings.Builder
 			tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
@@ -96,6 +107,38 @@ func listCommand() *cli.Command {
 			return writeText(c.App.Writer, buf.String())
 		},
 	}
+}
+
+// noPackages is list's failure when no package in the snapshot at dir is of ecosystem eco (any
+// when empty) with a name starting with prefix: it says so, and how to crawl some (into dir,
+// named when the user named it).
+func noPackages(dir string, named bool, eco docidx.Ecosystem, prefix string) error {
+	what := "packages"
+	if eco != "" {
+		what = string(eco) + " packages"
+	}
+	if prefix != "" {
+		what += " whose names start with " + docidx.Quote(prefix)
+	}
+	crawl := "docidx crawl "
+	if named {
+		crawl += "--index " + dir + " "
+	}
+	switch eco {
+	case docidx.Go:
+		crawl += "go:MODULE, or from a module cache with --go-modcache"
+	case docidx.NPM:
+		crawl += "npm:NAME, or from node_modules with --node-modules DIR"
+	case docidx.PyPI:
+		crawl += "pypi:NAME, or from site-packages with --site-packages DIR"
+	case docidx.Cargo:
+		crawl += "cargo:CRATE, or from a cargo home with --cargo-home DIR"
+	case docidx.Swift:
+		crawl += "swift:SCOPE.NAME, or from a SwiftPM project with --swift-checkouts DIR"
+	default:
+		crawl += "SPEC…"
+	}
+	return failf("no %s in the snapshot at %s; crawl some with %s", what, dir, crawl)
 }
 
 func statsCommand() *cli.Command {
@@ -121,7 +164,7 @@ func statsCommand() *cli.Command {
 			for _, seg := range out.Segments {
 				docs, live = docs+seg.Documents, live+seg.Live
 			}
-			fmt.Fprintf(w, "segments  %d, %d search documents, %d of them searched", len(out.Segments), docs, live)
+			fmt.Fprintf(w, "segments  %d, %s, %d of them searched", len(out.Segments), count(docs, "search document", "search documents"), live)
 			if index.Compacted(out.Segments) {
 				fmt.Fprint(w, " (compact)")
 			}

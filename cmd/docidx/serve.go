@@ -206,9 +206,11 @@ func serveSnapshot(c *cli.Context, stdio bool, addr string, browse bool) error {
 	if rateLimit == 0 {
 		rateLimit = -1 // off
 	}
-	drain := c.Duration("drain")
-	if drain == 0 {
-		drain = -1 // none
+	// The drain window is for load balancers in front of serve --http; a person's Ctrl-C on
+	// browse, which has no --drain, ends it without one.
+	drain := time.Duration(-1) // none
+	if d := c.Duration("drain"); !browse && d > 0 {
+		drain = d
 	}
 	opts := serve.HTTPOptions{
 		Stateless:      c.Bool("stateless"),

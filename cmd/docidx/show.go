@@ -8,6 +8,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -17,10 +18,15 @@ import (
 	"github.com/docidx/docidx/index"
 )
 
-var (
-	maxTokensFlag = &cli.IntFlag{Name: "max-tokens", Usage: "answer budget in tokens (about 4 bytes each); what is beyond it continues with --cursor (default: search and read 4000, show everything)"}
-	cursorFlag    = &cli.StringFlag{Name: "cursor", Usage: "continue an answer that was cut: the cursor it ended with"}
-)
+var cursorFlag = &cli.StringFlag{Name: "cursor", Usage: "continue an answer that was cut: the cursor it ended with"}
+
+// maxTokensFlag is the --max-tokens of a command whose budget without it is def, as its help
+// says it once: "(default: 4000)". The flag's value stays 0 when not given, which the answer
+// layer reads as its default.
+func maxTokensFlag(def string) *cli.IntFlag {
+	return &cli.IntFlag{Name: "max-tokens", DefaultText: def,
+		Usage: "answer budget in tokens (about 4 bytes each); what is beyond it continues with --cursor"}
+}
 
 // showAllTokens is the budget of show when --max-tokens is not given: the largest the tools
 // accept, so a terminal gets a whole outline at once.
@@ -93,9 +99,9 @@ func searchCommand() *cli.Command {
 			&cli.StringFlag{Name: "ecosystem", Aliases: []string{"e"}, Usage: "only this ecosystem (golang, npm, pypi, cargo, swift)"},
 			&cli.StringFlag{Name: "package", Aliases: []string{"p"}, Usage: "only this package"},
 			&cli.StringFlag{Name: "version", Usage: "only this version: exact, or with --package the newest indexed match of 4, v4, 4.x, ^4, ~4.2, >=4 <5 (default: each package's latest)"},
-			&cli.StringFlag{Name: "kind", Usage: "only sections, symbols, or one symbol kind (func, type, field, …)"},
+			&cli.StringFlag{Name: "kind", Usage: "only sections, symbols, or one document or symbol kind (readme, func, method, type, class, field, …; also by long name, function, constant, module …, plural, any case)"},
 			&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 10, Usage: "hits to show (1-50)"},
-			maxTokensFlag, cursorFlag,
+			maxTokensFlag(strconv.Itoa(answer.DefaultMaxTokens)), cursorFlag,
 		},
 		Action: func(c *cli.Context) error {
 			text := strings.TrimSpace(strings.Join(c.Args().Slice(), " "))
@@ -124,7 +130,7 @@ func showCommand() *cli.Command {
 		Name:      "show",
 		Usage:     "show a package's metadata, README summary and API outline, one symbol with its members, or what a docidx:// URI names",
 		ArgsUsage: "[ECOSYSTEM:]PACKAGE[@VERSION] [SYMBOL] | URI",
-		Flags:     []cli.Flag{indexFlag, jsonFlag, maxTokensFlag, cursorFlag},
+		Flags:     []cli.Flag{indexFlag, jsonFlag, maxTokensFlag("everything"), cursorFlag},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 1 && strings.HasPrefix(c.Args().First(), docidx.URIScheme+"://") {
 				return read(c, c.Args().First())
@@ -161,7 +167,7 @@ func readCommand() *cli.Command {
 		Name:      "read",
 		Usage:     "read what a docidx:// URI from search or show names: a section with its subsections, a symbol with its members, a document",
 		ArgsUsage: "URI",
-		Flags: []cli.Flag{indexFlag, jsonFlag, maxTokensFlag, cursorFlag, &cli.StringFlag{Name: "query", Aliases: []string{"q"},
+		Flags: []cli.Flag{indexFlag, jsonFlag, maxTokensFlag(strconv.Itoa(answer.DefaultMaxTokens)), cursorFlag, &cli.StringFlag{Name: "query", Aliases: []string{"q"},
 			Usage: "only the passages of the page that hold these words (about 1,200 bytes, or --max-tokens), not the whole page"}},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {

@@ -123,8 +123,8 @@ func runPack(c *cli.Context) error {
 		}
 		return writeJSON(c.App.Writer, packJSON{docidx.SchemaVersion, out, name, fi.Size(), snapBytes, len(m.Files) + 1, m.Format, sigFile, signedWith})
 	}
-	fmt.Fprintf(c.App.ErrWriter, "packed %d files (%.1f MB) into %s (%.1f MB, %s, snapshot format %d)\n",
-		len(m.Files)+1, float64(snapBytes)/1e6, out, float64(fi.Size())/1e6, name, m.Format)
+	fmt.Fprintf(c.App.ErrWriter, "packed %s (%.1f MB) into %s (%.1f MB, %s, snapshot format %d)\n",
+		count(len(m.Files)+1, "file", "files"), float64(snapBytes)/1e6, out, float64(fi.Size())/1e6, name, m.Format)
 	if signer != nil {
 		fmt.Fprintf(c.App.ErrWriter, "signed it into %s with %s key %s\n", signaturePath(out), signer.PublicKey().Type(), ssh.FingerprintSHA256(signer.PublicKey()))
 	}
@@ -235,7 +235,7 @@ func archiveError(verb, path string, err error) error {
 func countsLine(counts []index.EcosystemCounts) string {
 	var parts []string
 	for _, e := range counts {
-		parts = append(parts, fmt.Sprintf("%s %d packages/%d versions", e.Ecosystem, e.Packages, e.Versions))
+		parts = append(parts, fmt.Sprintf("%s %s/%s", e.Ecosystem, count(e.Packages, "package", "packages"), count(e.Versions, "version", "versions")))
 	}
 	if len(parts) == 0 {
 		return "empty"
@@ -307,8 +307,13 @@ key that FILE trusts now; verify says who signed it.`,
 			}
 			// The manifest of an archive, and the principals of an allowed-signers line, are
 			// someone else's text.
-			out := fmt.Sprintf("ok  %s: snapshot format %d by docidx %s; %d files (%.1f MB) match their checksums; store.db: %d package versions; search: %d documents\n",
-				what, v.Manifest.Format, v.Manifest.DocidxVersion, v.Files, float64(v.Bytes)/1e6, v.Versions, v.SearchDocs)
+			match := "match their checksums"
+			if v.Files == 1 {
+				match = "matches its checksum"
+			}
+			out := fmt.Sprintf("ok  %s: snapshot format %d by docidx %s; %s (%.1f MB) %s; store.db: %s; search: %s\n",
+				what, v.Manifest.Format, v.Manifest.DocidxVersion, count(v.Files, "file", "files"), float64(v.Bytes)/1e6, match,
+				count(v.Versions, "package version", "package versions"), count(v.SearchDocs, "document", "documents"))
 			if signer != nil {
 				out += fmt.Sprintf("ok  %s: %s\n", what, signer)
 			}
@@ -420,9 +425,9 @@ func runPrune(c *cli.Context) error {
 	case len(pruned) == 0:
 		fmt.Fprintln(c.App.ErrWriter, "nothing to prune; the snapshot is unchanged")
 	case m != nil:
-		fmt.Fprintf(c.App.ErrWriter, "%s %d package versions; snapshot now holds: %s\n", verb, len(pruned), countsLine(m.Counts))
+		fmt.Fprintf(c.App.ErrWriter, "%s %s; snapshot now holds: %s\n", verb, count(len(pruned), "package version", "package versions"), countsLine(m.Counts))
 	default:
-		fmt.Fprintf(c.App.ErrWriter, "%s %d package versions\n", verb, len(pruned))
+		fmt.Fprintf(c.App.ErrWriter, "%s %s\n", verb, count(len(pruned), "package version", "package versions"))
 	}
 	return nil
 }
