@@ -35,6 +35,8 @@ var rules = []struct {
 	{pkg: "./readme/...", forbidden: []string{"registries", "crawl", "index", "serve", "net/http"}, noDirect: []string{"os"}},
 	{pkg: "./crawl/...", forbidden: []string{"registries", "index", "serve"}},
 	{pkg: "./registries/...", forbidden: []string{"crawl", "index", "serve"}},
+	// Package URLs: the purl project's library, the root package and the standard library.
+	{pkg: "./internal/purl", forbidden: []string{"registries", "crawl", "index", "serve", "web", "readme", "internal/budget", "net/http"}},
 	// Signatures: x/crypto/ssh and the standard library, nothing of docidx, no network client.
 	{pkg: "./internal/sshsig/...", forbidden: []string{"registries", "crawl", "index", "serve", "web", "readme", "net/http"}},
 }

@@ -14,7 +14,8 @@
 // walks through what they require; Cargo.toml gives version requirements, resolved to the newest
 // compatible release. Entries that name no registry version are reported as Skipped.
 //
-// crawl imports the root package docidx, internal/budget (the crawl's memory budget), readme,
+// crawl imports the root package docidx, internal/budget (the crawl's memory budget), internal/purl
+// (Package URLs), readme,
 // golang.org/x libraries and the TOML and YAML parsers its lockfiles need
 // (github.com/BurntSushi/toml, go.yaml.in/yaml/v3) only. It receives
 // its registries as []docidx.Registry and writes through its own Sink interface, so it never

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/docidx/docidx/internal/purl"
 	"github.com/docidx/docidx/registries/cargo"
 )
 
@@ -64,7 +65,7 @@ func ExampleCache() {
 	ctx := context.Background()
 	refs, _ := c.List(ctx)
 	for _, r := range refs {
-		fmt.Println(r.PURL())
+		fmt.Println(purl.Format(r))
 	}
 	docs, _ := c.Fetch(ctx, "greet", "")
 	for _, s := range docs.Symbols {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/docidx/docidx/internal/purl"
 	"github.com/docidx/docidx/registries/npm"
 )
 
@@ -49,7 +50,7 @@ func ExampleNodeModules() {
 	ctx := context.Background()
 	refs, _ := nm.List(ctx)
 	for _, r := range refs {
-		fmt.Println(r.PURL())
+		fmt.Println(purl.Format(r))
 	}
 	v, _ := nm.Resolve(ctx, "@demo/greet", "^1")
 	docs, _ := nm.Fetch(ctx, "@demo/greet", v)
