@@ -28,7 +28,7 @@ registry = "sparse+https://mirror.example.test/crates-io/"
 index = "sparse+https://cargo.acme.example.test/index/"
 `), 0o644)
 
-	cfg, err := cargo.LoadConfigOptions(cargo.ConfigOptions{
+	cfg, err := cargo.LoadConfig(cargo.ConfigOptions{
 		ProjectDir: project,
 		CargoHome:  filepath.Join(project, "no-cargo-home"),
 		Env:        []string{"CARGO_REGISTRIES_ACME_TOKEN=s3cret"},

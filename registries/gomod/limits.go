@@ -34,8 +34,10 @@ const (
 	maxMemberDepth    = 3        // levels of anonymous struct types whose fields become members
 )
 
-// Limits bounds what extracting one module version may cost. A zero field means its default.
+// Limits bounds what fetching and extracting one module version may cost; a ModCache, which
+// reads extracted modules, uses all but MaxZip. A zero field means its default.
 type Limits struct {
+	MaxZip          int64 // bytes of a module zip, and of its files uncompressed; 0 means DefaultMaxZip
 	MaxFile         int64 // bytes per source or documentation file; 0 means DefaultMaxFile
 	MaxPackageFiles int   // .go files per package directory; 0 means DefaultMaxPackageFiles
 	MaxPackages     int   // package directories per module; 0 means DefaultMaxPackages
@@ -44,6 +46,9 @@ type Limits struct {
 }
 
 func (l Limits) withDefaults() Limits {
+	if l.MaxZip <= 0 {
+		l.MaxZip = DefaultMaxZip
+	}
 	if l.MaxFile <= 0 {
 		l.MaxFile = DefaultMaxFile
 	}

@@ -56,7 +56,7 @@ func DefaultModCacheDir(ctx context.Context) (string, error) {
 	if d := os.Getenv("GOMODCACHE"); d != "" {
 		return d, nil
 	}
-	if vals, err := goEnv(ctx, "GOMODCACHE"); err == nil && vals[0] != "" {
+	if vals, err := goEnv(ctx, "", nil, "GOMODCACHE"); err == nil && vals[0] != "" {
 		return vals[0], nil
 	}
 	if gp := os.Getenv("GOPATH"); gp != "" {

@@ -22,7 +22,7 @@ registry=https://mirror.example.test/npm/
 //npm.acme.example.test/repo/:_authToken=${ACME_TOKEN}
 `), 0o644)
 
-	cfg, err := npm.LoadConfig(dir, []string{"HOME=" + dir, "ACME_TOKEN=t0k3n"})
+	cfg, err := npm.LoadConfig(npm.ConfigOptions{ProjectDir: dir, Env: []string{"HOME=" + dir, "ACME_TOKEN=t0k3n"}})
 	if err != nil {
 		fmt.Println(err)
 		return

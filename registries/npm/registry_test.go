@@ -282,7 +282,7 @@ func TestScopedRegistryWithToken(t *testing.T) {
 	writeFile(t, filepath.Join(dir, ".npmrc"), fmt.Sprintf("registry=http://unused.example.test/\n@acme:registry=%s\n//%s/:_authToken=${ACME_TOKEN}\n", srv.URL, u.Host))
 
 	load := func(env ...string) *Registry {
-		cfg, err := LoadConfig(dir, append(env, "HOME="+t.TempDir()))
+		cfg, err := LoadConfig(ConfigOptions{ProjectDir: dir, Env: append(env, "HOME="+t.TempDir())})
 		if err != nil {
 			t.Fatal(err)
 		}
