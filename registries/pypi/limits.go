@@ -23,9 +23,9 @@ const (
 	DefaultMaxFiles = 2000
 	// DefaultMaxSymbols is the most API symbols kept for one distribution version.
 	DefaultMaxSymbols = 20000
-	// DefaultMaxDocs is the most docs/ and examples/ documents kept for one distribution version
+	// DefaultMaxDocuments is the most docs/ and examples/ documents kept for one distribution version
 	// (read from sdists only; wheels and installed distributions carry none).
-	DefaultMaxDocs = 200
+	DefaultMaxDocuments = 200
 	// DefaultMaxDocsSdist is the largest sdist downloaded for its documents alone, in bytes
 	// (16 MiB), when the API comes from a wheel: the sdist is the only file of a release that
 	// holds docs/ and examples/. Sdists of pure-Python projects with a documentation tree weigh
@@ -40,14 +40,14 @@ const (
 
 // Limits bounds what reading one distribution version may cost. A zero field means its default.
 type Limits struct {
-	MaxProject  int64 // bytes of a JSON project document or simple API page; 0 means DefaultMaxProject
-	MaxDownload int64 // bytes of one wheel or sdist; 0 means DefaultMaxDownload
-	MaxUnpacked int64 // decompressed bytes of one archive; 0 means DefaultMaxUnpacked
-	MaxEntry    int64 // decompressed bytes of one archive entry; 0 means DefaultMaxEntry
-	MaxFile     int64 // bytes of one source or documentation file; 0 means DefaultMaxFile
-	MaxFiles    int   // source files per distribution version; 0 means DefaultMaxFiles
-	MaxSymbols  int   // symbols per distribution version; 0 means DefaultMaxSymbols
-	MaxDocs     int   // docs/ and examples/ documents per version; 0 means DefaultMaxDocs
+	MaxProject   int64 // bytes of a JSON project document or simple API page; 0 means DefaultMaxProject
+	MaxDownload  int64 // bytes of one wheel or sdist; 0 means DefaultMaxDownload
+	MaxUnpacked  int64 // decompressed bytes of one archive; 0 means DefaultMaxUnpacked
+	MaxEntry     int64 // decompressed bytes of one archive entry; 0 means DefaultMaxEntry
+	MaxFile      int64 // bytes of one source or documentation file; 0 means DefaultMaxFile
+	MaxFiles     int   // source files per distribution version; 0 means DefaultMaxFiles
+	MaxSymbols   int   // symbols per distribution version; 0 means DefaultMaxSymbols
+	MaxDocuments int   // docs/ and examples/ documents per version; 0 means DefaultMaxDocuments
 	// MaxDocsSdist is the most bytes of an sdist downloaded for its documents alone, when the API
 	// comes from a wheel; 0 means DefaultMaxDocsSdist, a negative value never downloads one.
 	MaxDocsSdist int64
@@ -71,7 +71,7 @@ func (l Limits) withDefaults() Limits {
 	def64(&l.MaxFile, DefaultMaxFile)
 	def(&l.MaxFiles, DefaultMaxFiles)
 	def(&l.MaxSymbols, DefaultMaxSymbols)
-	def(&l.MaxDocs, DefaultMaxDocs)
+	def(&l.MaxDocuments, DefaultMaxDocuments)
 	if l.MaxDocsSdist == 0 {
 		l.MaxDocsSdist = DefaultMaxDocsSdist
 	}

@@ -36,8 +36,12 @@ const (
 	maxReleasePages = 100      // pages of a paginated releases list followed
 )
 
-// Limits bounds what extracting one package version may cost. A zero field means its default.
+// Limits bounds what fetching and extracting one package version may cost; Checkouts, which
+// reads checked-out packages, uses all but MaxArchive and MaxEntry. A zero field means its
+// default.
 type Limits struct {
+	MaxArchive   int64 // bytes of a source archive, and of its entries uncompressed; 0 means DefaultMaxArchive
+	MaxEntry     int64 // bytes of one archive entry uncompressed; 0 means DefaultMaxEntry
 	MaxFile      int64 // bytes per source or documentation file; 0 means DefaultMaxFile
 	MaxFiles     int   // Swift source files per package version; 0 means DefaultMaxFiles
 	MaxSymbols   int   // symbols per package version; 0 means DefaultMaxSymbols
@@ -45,6 +49,12 @@ type Limits struct {
 }
 
 func (l Limits) withDefaults() Limits {
+	if l.MaxArchive <= 0 {
+		l.MaxArchive = DefaultMaxArchive
+	}
+	if l.MaxEntry <= 0 {
+		l.MaxEntry = DefaultMaxEntry
+	}
 	if l.MaxFile <= 0 {
 		l.MaxFile = DefaultMaxFile
 	}
