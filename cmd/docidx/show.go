@@ -15,6 +15,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/index"
+	"github.com/docidx/docidx/internal/purl"
 )
 
 var (
@@ -123,7 +124,7 @@ func showCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "show",
 		Usage:     "show a package's metadata, README summary and API outline, one symbol with its members, or what a docidx:// URI names",
-		ArgsUsage: "[ECOSYSTEM:]PACKAGE[@VERSION] [SYMBOL] | URI",
+		ArgsUsage: "[ECOSYSTEM:]PACKAGE[@VERSION] [SYMBOL] | PURL [SYMBOL] | URI",
 		Flags:     []cli.Flag{indexFlag, jsonFlag, maxTokensFlag, cursorFlag},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 1 && strings.HasPrefix(c.Args().First(), docidx.URIScheme+"://") {
@@ -192,9 +193,17 @@ func showTokens(c *cli.Context) int {
 	return showAllTokens
 }
 
-// parseRef parses [ECOSYSTEM:]PACKAGE[@VERSION] (for PyPI also NAME==VERSION). Without an
-// ecosystem the Ref's Ecosystem is empty: a bare name for answer.Service.FindPackage.
+// parseRef parses [ECOSYSTEM:]PACKAGE[@VERSION] (for PyPI also NAME==VERSION) or a Package URL
+// (pkg:npm/zod@3.23.8, as search results show them). Without an ecosystem the Ref's Ecosystem
+// is empty: a bare name for answer.Service.FindPackage.
 func parseRef(s string) (docidx.Ref, error) {
+	if len(s) >= 4 && strings.EqualFold(s[:4], "pkg:") {
+		ref, err := purl.Parse(s)
+		if err != nil {
+			return docidx.Ref{}, fmt.Errorf("%s: %v", docidx.Quote(s), err)
+		}
+		return ref, nil
+	}
 	var eco docidx.Ecosystem
 	rest := s
 	if ecoStr, r, ok := strings.Cut(s, ":"); ok {
