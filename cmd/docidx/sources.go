@@ -54,7 +54,7 @@ func buildSources(c *cli.Context, log *slog.Logger, projectDir string, specs []c
 		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 			return nil, failf("--go-modcache: no Go module cache at %s; name an existing directory, or give --go-modcache alone for the one 'go env GOMODCACHE' names", dir)
 		}
-		mc, err := gomod.NewModCache(dir)
+		mc, err := gomod.NewModCache(dir, gomod.ModCacheConfig{Logger: log})
 		if err != nil {
 			return nil, failf("--go-modcache %s: %v", dir, err)
 		}

@@ -41,7 +41,7 @@ func ExampleModCache() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	c, err := gomod.NewModCache(dir)
+	c, err := gomod.NewModCache(dir, gomod.ModCacheConfig{})
 	if err != nil {
 		log.Fatal(err)
 	}
