@@ -1,5 +1,7 @@
 package gomod
 
+import "github.com/docidx/docidx/registries/internal/limit"
+
 // Size and count limits. Download and archive limits fail the module version with an error wrapping
 // docidx.ErrTooLarge; the per-file and per-module limits below skip what is over them and log it, so
 // one huge generated file does not cost a module its documentation.
@@ -46,23 +48,11 @@ type Limits struct {
 }
 
 func (l Limits) withDefaults() Limits {
-	if l.MaxZip <= 0 {
-		l.MaxZip = DefaultMaxZip
-	}
-	if l.MaxFile <= 0 {
-		l.MaxFile = DefaultMaxFile
-	}
-	if l.MaxPackageFiles <= 0 {
-		l.MaxPackageFiles = DefaultMaxPackageFiles
-	}
-	if l.MaxPackages <= 0 {
-		l.MaxPackages = DefaultMaxPackages
-	}
-	if l.MaxSymbols <= 0 {
-		l.MaxSymbols = DefaultMaxSymbols
-	}
-	if l.MaxDocuments <= 0 {
-		l.MaxDocuments = DefaultMaxDocuments
-	}
+	limit.Default(&l.MaxZip, DefaultMaxZip)
+	limit.Default(&l.MaxFile, DefaultMaxFile)
+	limit.Default(&l.MaxPackageFiles, DefaultMaxPackageFiles)
+	limit.Default(&l.MaxPackages, DefaultMaxPackages)
+	limit.Default(&l.MaxSymbols, DefaultMaxSymbols)
+	limit.Default(&l.MaxDocuments, DefaultMaxDocuments)
 	return l
 }

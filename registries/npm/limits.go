@@ -1,6 +1,9 @@
 package npm
 
-import "github.com/docidx/docidx/registries/npm/internal/dts"
+import (
+	"github.com/docidx/docidx/registries/internal/limit"
+	"github.com/docidx/docidx/registries/npm/internal/dts"
+)
 
 // Limits bounds what reading one package version may cost. A zero field means its Default*
 // constant. Download and archive limits fail the version with an error wrapping
@@ -20,24 +23,14 @@ type Limits struct {
 }
 
 func (l Limits) withDefaults() Limits {
-	def64 := func(v *int64, d int64) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def := func(v *int, d int) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def64(&l.MaxPackument, DefaultMaxPackument)
-	def64(&l.MaxPackumentValue, DefaultMaxPackumentValue)
-	def64(&l.MaxTarball, DefaultMaxTarball)
-	def64(&l.MaxUnpacked, DefaultMaxUnpacked)
-	def64(&l.MaxEntry, DefaultMaxEntry)
-	def64(&l.MaxFile, DefaultMaxFile)
-	def(&l.MaxDocuments, DefaultMaxDocuments)
-	def64(&l.MaxDocumentSize, DefaultMaxDocumentSize)
-	def(&l.MaxSymbols, dts.DefaultMaxSymbols)
+	limit.Default(&l.MaxPackument, DefaultMaxPackument)
+	limit.Default(&l.MaxPackumentValue, DefaultMaxPackumentValue)
+	limit.Default(&l.MaxTarball, DefaultMaxTarball)
+	limit.Default(&l.MaxUnpacked, DefaultMaxUnpacked)
+	limit.Default(&l.MaxEntry, DefaultMaxEntry)
+	limit.Default(&l.MaxFile, DefaultMaxFile)
+	limit.Default(&l.MaxDocuments, DefaultMaxDocuments)
+	limit.Default(&l.MaxDocumentSize, DefaultMaxDocumentSize)
+	limit.Default(&l.MaxSymbols, dts.DefaultMaxSymbols)
 	return l
 }

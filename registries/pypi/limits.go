@@ -1,5 +1,7 @@
 package pypi
 
+import "github.com/docidx/docidx/registries/internal/limit"
+
 // Size and count limits. Download and archive limits fail the distribution version with an error
 // wrapping docidx.ErrTooLarge; per-file and per-distribution limits skip what is over them and log
 // it, so one huge generated module does not cost a distribution its documentation.
@@ -54,24 +56,14 @@ type Limits struct {
 }
 
 func (l Limits) withDefaults() Limits {
-	def64 := func(v *int64, d int64) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def := func(v *int, d int) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def64(&l.MaxProject, DefaultMaxProject)
-	def64(&l.MaxDownload, DefaultMaxDownload)
-	def64(&l.MaxUnpacked, DefaultMaxUnpacked)
-	def64(&l.MaxEntry, DefaultMaxEntry)
-	def64(&l.MaxFile, DefaultMaxFile)
-	def(&l.MaxFiles, DefaultMaxFiles)
-	def(&l.MaxSymbols, DefaultMaxSymbols)
-	def(&l.MaxDocuments, DefaultMaxDocuments)
+	limit.Default(&l.MaxProject, DefaultMaxProject)
+	limit.Default(&l.MaxDownload, DefaultMaxDownload)
+	limit.Default(&l.MaxUnpacked, DefaultMaxUnpacked)
+	limit.Default(&l.MaxEntry, DefaultMaxEntry)
+	limit.Default(&l.MaxFile, DefaultMaxFile)
+	limit.Default(&l.MaxFiles, DefaultMaxFiles)
+	limit.Default(&l.MaxSymbols, DefaultMaxSymbols)
+	limit.Default(&l.MaxDocuments, DefaultMaxDocuments)
 	if l.MaxDocsSdist == 0 {
 		l.MaxDocsSdist = DefaultMaxDocsSdist
 	}

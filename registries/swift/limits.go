@@ -1,5 +1,7 @@
 package swift
 
+import "github.com/docidx/docidx/registries/internal/limit"
+
 // Size and count limits. Download and archive limits fail the package version with an error
 // wrapping docidx.ErrTooLarge; the per-file and per-package limits below skip what is over them
 // and log it, so one huge generated file does not cost a package its documentation.
@@ -49,23 +51,11 @@ type Limits struct {
 }
 
 func (l Limits) withDefaults() Limits {
-	if l.MaxArchive <= 0 {
-		l.MaxArchive = DefaultMaxArchive
-	}
-	if l.MaxEntry <= 0 {
-		l.MaxEntry = DefaultMaxEntry
-	}
-	if l.MaxFile <= 0 {
-		l.MaxFile = DefaultMaxFile
-	}
-	if l.MaxFiles <= 0 {
-		l.MaxFiles = DefaultMaxFiles
-	}
-	if l.MaxSymbols <= 0 {
-		l.MaxSymbols = DefaultMaxSymbols
-	}
-	if l.MaxDocuments <= 0 {
-		l.MaxDocuments = DefaultMaxDocuments
-	}
+	limit.Default(&l.MaxArchive, DefaultMaxArchive)
+	limit.Default(&l.MaxEntry, DefaultMaxEntry)
+	limit.Default(&l.MaxFile, DefaultMaxFile)
+	limit.Default(&l.MaxFiles, DefaultMaxFiles)
+	limit.Default(&l.MaxSymbols, DefaultMaxSymbols)
+	limit.Default(&l.MaxDocuments, DefaultMaxDocuments)
 	return l
 }
