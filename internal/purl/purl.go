@@ -60,7 +60,7 @@ func Format(r docidx.Ref) string {
 // are checked by the purl spec's rules and otherwise ignored: docidx crawls a whole package
 // version from its configured registry. A pypi name is lowercased with "_" as "-" (the pypi
 // type's rule; PEP 503's is the caller's); a swift namespace whose first segment is a host name
-// (holds a ".") becomes an https repository URL ("pkg:swift/github.com/apple/swift-nio" ->
+// (holds a "." and no "@") becomes an https repository URL ("pkg:swift/github.com/apple/swift-nio" ->
 // "https://github.com/apple/swift-nio"), the way a Package.resolved pin names it.
 //
 // It returns an error for a string without the pkg: scheme, a type docidx does not crawl, an
@@ -93,7 +93,8 @@ func Parse(s string) (docidx.Ref, error) {
 	ref := docidx.Ref{Ecosystem: eco, Name: p.Name, Version: p.Version}
 	if p.Namespace != "" {
 		ref.Name = p.Namespace + "/" + p.Name
-		if first, _, _ := strings.Cut(p.Namespace, "/"); eco == docidx.Swift && strings.Contains(first, ".") {
+		// A host has a "." and no "@" (git@github.com:apple is an ssh location, kept as written).
+		if first, _, _ := strings.Cut(p.Namespace, "/"); eco == docidx.Swift && strings.Contains(first, ".") && !strings.Contains(first, "@") {
 			ref.Name = swiftURLScheme + ref.Name
 		}
 	}

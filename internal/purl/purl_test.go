@@ -23,6 +23,8 @@ func TestFormat(t *testing.T) {
 		{docidx.Ref{Ecosystem: docidx.Swift, Name: "https://github.com/apple/swift-nio", Version: "2.65.0"}, "pkg:swift/github.com/apple/swift-nio@2.65.0"},
 		{docidx.Ref{Ecosystem: docidx.Swift, Name: "mona.LinkedList", Version: "1.1.0"}, "pkg:swift/mona.LinkedList@1.1.0"},
 		{docidx.Ref{Ecosystem: docidx.Swift, Name: "linkedlist", Version: "1.1.0"}, "pkg:swift/linkedlist@1.1.0"},
+		// An ssh location keeps its user: it is no https URL.
+		{docidx.Ref{Ecosystem: docidx.Swift, Name: "git@github.com:apple/swift-nio.git"}, "pkg:swift/git%40github.com:apple/swift-nio.git"},
 	}
 	for _, tt := range tests {
 		if got := Format(tt.ref); got != tt.want {
