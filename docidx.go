@@ -9,7 +9,6 @@ package docidx
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"sort"
 	"strings"
 	"time"
@@ -82,47 +81,6 @@ func (r Ref) String() string {
 	}
 	return string(r.Ecosystem) + ":" + r.Name + "@" + r.Version
 }
-
-// PURL returns the Package URL of r, e.g. "pkg:npm/%40types/node@20.1.0" or
-// "pkg:golang/github.com/spf13/cobra@v1.8.0", following the purl spec: the npm scope's "@" is
-// percent-encoded, path segments are escaped one by one, and a Go module path keeps its slashes
-// as namespace/name separators.
-func (r Ref) PURL() string {
-	if purlPlain(r.Name, true) && purlPlain(r.Version, false) { // most names: nothing to escape
-		p := "pkg:" + string(r.Ecosystem) + "/" + r.Name
-		if r.Version != "" {
-			p += "@" + r.Version
-		}
-		return p
-	}
-	segs := strings.Split(r.Name, "/")
-	for i, s := range segs {
-		segs[i] = purlEscape(s)
-	}
-	p := "pkg:" + string(r.Ecosystem) + "/" + strings.Join(segs, "/")
-	if r.Version != "" {
-		p += "@" + purlEscape(r.Version)
-	}
-	return p
-}
-
-var purlReplacer = strings.NewReplacer("+", "%2B", "@", "%40")
-
-// purlPlain reports whether s has only bytes that PURL leaves as they are: unreserved URI
-// characters (RFC 3986 §2.3), and slashes between name segments when slashes is set.
-func purlPlain(s string, slashes bool) bool {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '.', c == '_', c == '~':
-		case c == '/' && slashes:
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-func purlEscape(s string) string { return purlReplacer.Replace(url.PathEscape(s)) }
 
 // Package is the metadata of one package version.
 type Package struct {

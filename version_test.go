@@ -49,23 +49,6 @@ func TestSortVersions(t *testing.T) {
 	}
 }
 
-func TestPURL(t *testing.T) {
-	tests := []struct {
-		ref  Ref
-		want string
-	}{
-		{Ref{NPM, "@types/node", "20.1.0"}, "pkg:npm/%40types/node@20.1.0"},
-		{Ref{Go, "github.com/spf13/cobra", "v1.8.0"}, "pkg:golang/github.com/spf13/cobra@v1.8.0"},
-		{Ref{Go, "example.com/m", "v2.0.0+incompatible"}, "pkg:golang/example.com/m@v2.0.0%2Bincompatible"},
-		{Ref{PyPI, "requests", ""}, "pkg:pypi/requests"},
-	}
-	for _, tt := range tests {
-		if got := tt.ref.PURL(); got != tt.want {
-			t.Errorf("%v.PURL() = %q, want %q", tt.ref, got, tt.want)
-		}
-	}
-}
-
 func TestPageURIRoundTrip(t *testing.T) {
 	tests := []struct {
 		ref  Ref

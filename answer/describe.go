@@ -12,6 +12,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
+	"github.com/docidx/docidx/internal/purl"
 )
 
 // DescribeInput is the arguments of describe_go_package and describe_npm_package.
@@ -176,7 +177,7 @@ func (s *Service) describeBase(pkg *docidx.Package, focus string) (DescribeOutpu
 	out := DescribeOutput{
 		SchemaVersion: docidx.SchemaVersion,
 		Ecosystem:     string(pkg.Ecosystem), Package: pkg.Name, ImportPath: focus, Version: pkg.Version,
-		Versions: versions, PURL: ref.PURL(), Description: pkg.Description, License: pkg.License,
+		Versions: versions, PURL: purl.Format(ref), Description: pkg.Description, License: pkg.License,
 		Homepage: pkg.Homepage, Repository: pkg.Repository, Deprecated: pkg.Deprecated,
 		URI: ref.PageURI(docidx.PageOverview),
 	}

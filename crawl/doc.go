@@ -15,7 +15,8 @@
 // compatible release. Entries that name no registry version are reported as Skipped.
 //
 // crawl imports the root package docidx, internal/budget (the crawl's memory budget),
-// internal/redact (credentials out of the specs and lockfile entries it reports),
+// internal/purl (Package URLs), internal/redact (credentials out of the specs and lockfile
+// entries it reports),
 // golang.org/x libraries and the TOML and YAML parsers its lockfiles need
 // (github.com/BurntSushi/toml, go.yaml.in/yaml/v3) only. It receives
 // its registries as []docidx.Registry and writes through its own Sink interface, so it never

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/purl"
 )
 
 // Shard selects the K-th of N parts of a crawl's package set (1 ≤ K ≤ N). The zero Shard
@@ -63,7 +64,7 @@ func (s Shard) String() string {
 func (s Shard) All() bool { return s.N <= 1 }
 
 // Has reports whether the package version ref falls in s: the first 8 bytes of the SHA-256 of
-// its purl (docidx.Ref.PURL, with the name normalized), read as a big-endian integer, modulo N,
+// its purl (purl.Format, with the name normalized), read as a big-endian integer, modulo N,
 // equal K-1. SHA-256 rather than Go's map hash or hash/maphash, whose seeds differ between
 // processes: every machine of a sharded crawl must compute the same parts.
 func (s Shard) Has(ref docidx.Ref) bool {
@@ -77,6 +78,6 @@ func (s Shard) Has(ref docidx.Ref) bool {
 // split into n parts; see Shard.Has. n must be at least 1.
 func ShardOf(ref docidx.Ref, n int) int {
 	ref.Name = docidx.NormalizeName(ref.Ecosystem, ref.Name)
-	sum := sha256.Sum256([]byte(ref.PURL()))
+	sum := sha256.Sum256([]byte(purl.Format(ref)))
 	return int(binary.BigEndian.Uint64(sum[:8])%uint64(n)) + 1
 }

@@ -40,6 +40,8 @@ func TestShardOfStable(t *testing.T) {
 		// Names as their ecosystem compares them: pypi:Flask is pypi:flask.
 		{docidx.Ref{Ecosystem: docidx.PyPI, Name: "Flask", Version: "3.0.0"}, 1, 3},
 		{docidx.Ref{Ecosystem: docidx.PyPI, Name: "flask", Version: "3.0.0"}, 1, 3},
+		// pkg:swift/github.com/apple/swift-nio@2.65.0
+		{docidx.Ref{Ecosystem: docidx.Swift, Name: "https://github.com/apple/swift-nio", Version: "2.65.0"}, 2, 4},
 	} {
 		if got := ShardOf(tc.ref, 2); got != tc.of2 {
 			t.Errorf("ShardOf(%s, 2) = %d, want %d", tc.ref, got, tc.of2)

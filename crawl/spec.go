@@ -2,10 +2,10 @@ package crawl
 
 import (
 	"fmt"
-	"net/url"
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/purl"
 	"github.com/docidx/docidx/internal/redact"
 )
 
@@ -149,52 +149,16 @@ func badSpec(s, why string) error {
 	return fmt.Errorf("%w %q: %s; use ECOSYSTEM:NAME[@VERSION] (go:github.com/spf13/cobra@v1.8.0, npm:express@^4, pypi:requests==2.32.3) or a purl (pkg:npm/zod@3.23.8)", docidx.ErrBadSpec, s, why)
 }
 
-// parsePURL parses pkg:type/namespace/name@version?qualifiers#subpath; qualifiers and subpath are
-// ignored.
+// parsePURL parses a Package URL (see package purl) into an exact spec, or without a version the
+// latest release; a Python name is PEP 503-normalized.
 func parsePURL(s string) (Spec, error) {
-	rest := strings.TrimPrefix(s, "pkg:")
-	rest = strings.TrimLeft(rest, "/")
-	if i := strings.IndexAny(rest, "?#"); i >= 0 {
-		rest = rest[:i]
-	}
-	typ, path, ok := strings.Cut(rest, "/")
-	if !ok || path == "" {
-		return Spec{}, badSpec(s, "purl without a name")
-	}
-	eco, err := docidx.ParseEcosystem(typ)
+	ref, err := purl.Parse(s)
 	if err != nil {
-		return Spec{}, badSpec(s, fmt.Sprintf("unknown purl type %q", typ))
+		return Spec{}, badSpec(s, err.Error())
 	}
-	spec := Spec{Ecosystem: eco, Origin: "command line"}
-	if i := strings.LastIndexByte(path, '@'); i > 0 {
-		v, err := url.PathUnescape(path[i+1:])
-		if err != nil || v == "" {
-			return Spec{}, badSpec(s, "bad purl version")
-		}
-		spec.Query, spec.Exact = v, true
-		path = path[:i]
-	}
-	segs := strings.Split(path, "/")
-	for i, seg := range segs {
-		u, err := url.PathUnescape(seg)
-		if err != nil || u == "" {
-			return Spec{}, badSpec(s, "bad purl name")
-		}
-		segs[i] = u
-	}
-	spec.Name = strings.Join(segs, "/")
-	switch eco {
-	case docidx.PyPI:
-		// https://github.com/package-url/purl-spec/blob/main/types-doc/pypi-definition.md
+	spec := Spec{Ecosystem: ref.Ecosystem, Name: ref.Name, Query: ref.Version, Exact: ref.Version != "", Origin: "command line"}
+	if spec.Ecosystem == docidx.PyPI {
 		spec.Name = NormalizePyPIName(spec.Name)
-	case docidx.Swift:
-		// pkg:swift/github.com/apple/swift-nio@2.65.0: the namespace is the repository's host and
-		// owner (https://github.com/package-url/purl-spec/blob/main/types-doc/swift-definition.md),
-		// so the package is the repository at https://github.com/apple/swift-nio, the way a
-		// Package.resolved source-control pin names it.
-		if len(segs) > 1 && strings.Contains(segs[0], ".") {
-			spec.Name = "https://" + spec.Name
-		}
 	}
 	return spec, nil
 }

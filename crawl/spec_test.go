@@ -29,6 +29,9 @@ func TestParseSpec(t *testing.T) {
 		{"pkg:npm/%40types/node@20.1.0", Spec{Ecosystem: docidx.NPM, Name: "@types/node", Query: "20.1.0", Exact: true}},
 		{"pkg:golang/github.com/google/uuid@v1.6.0?type=module", Spec{Ecosystem: docidx.Go, Name: "github.com/google/uuid", Query: "v1.6.0", Exact: true}},
 		{"pkg:npm/zod", Spec{Ecosystem: docidx.NPM, Name: "zod"}},
+		// Through the purl library: unencoded scopes, qualifiers and subpaths; Go keeps its case.
+		{"pkg:npm/@types/node@20.1.0?arch=x64#index.d.ts", Spec{Ecosystem: docidx.NPM, Name: "@types/node", Query: "20.1.0", Exact: true}},
+		{"pkg:golang/github.com/BurntSushi/toml@v1.4.0#internal", Spec{Ecosystem: docidx.Go, Name: "github.com/BurntSushi/toml", Query: "v1.4.0", Exact: true}},
 		// A repository URL's credentials are not part of the package.
 		{"swift:https://alice:s3cret@host.example/o/r.git@1.0.0", Spec{Ecosystem: docidx.Swift, Name: "https://host.example/o/r.git", Query: "1.0.0"}},
 		{"swift:https://s3cret@host.example/o/r.git", Spec{Ecosystem: docidx.Swift, Name: "https://host.example/o/r.git"}},
@@ -73,7 +76,8 @@ func TestParseSpec(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"", "express", "npm:", "nope:x", "npm:express@", "pkg:npm", "pkg:nope/x@1", "npm:a b",
-		"pypi:requests==", "pypi:==1.0", "pypi:requests[socks", "pypi:-bad-==1", "swift:https://github.com/apple/swift-nio.git@"} {
+		"pypi:requests==", "pypi:==1.0", "pypi:requests[socks", "pypi:-bad-==1", "swift:https://github.com/apple/swift-nio.git@",
+		"pkg:npm/x@", "pkg:npm/x?a=1&a=2", "pkg:npm/x#a/../b", "pkg:npm/%zz"} {
 		if _, err := ParseSpec(bad); !errors.Is(err, docidx.ErrBadSpec) {
 			t.Errorf("ParseSpec(%q) err = %v, want ErrBadSpec", bad, err)
 		}

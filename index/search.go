@@ -12,6 +12,7 @@ import (
 
 	index "github.com/blevesearch/bleve_index_api"
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/internal/purl"
 )
 
 // MaxLimit is the largest page of hits Search returns.
@@ -347,7 +348,7 @@ func makeHit(rec *hitRecord, score float64) (hit docidx.Hit, text string, ok boo
 		Ecosystem: ref.Ecosystem,
 		Package:   ref.Name,
 		Version:   ref.Version,
-		PURL:      ref.PURL(),
+		PURL:      purl.Format(ref),
 		Title:     rec.title,
 		Section:   rec.section,
 		Kind:      kind,

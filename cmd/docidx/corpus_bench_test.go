@@ -54,7 +54,7 @@ func corpusCaches(b testing.TB) []docidx.Cache {
 	if !isDir(gm) || !isDir(nm) {
 		b.Skipf("no corpus in %s (run scripts/corpus.sh)", dir)
 	}
-	mc, err := gomod.NewModCache(gm)
+	mc, err := gomod.NewModCache(gm, gomod.ModCacheConfig{})
 	if err != nil {
 		b.Fatal(err)
 	}

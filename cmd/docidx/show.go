@@ -16,6 +16,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/answer"
 	"github.com/docidx/docidx/index"
+	"github.com/docidx/docidx/internal/purl"
 )
 
 var cursorFlag = &cli.StringFlag{Name: "cursor", Usage: "continue an answer that was cut: the cursor it ended with"}
@@ -129,7 +130,7 @@ func showCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "show",
 		Usage:     "show a package's metadata, README summary and API outline, one symbol with its members, or what a docidx:// URI names",
-		ArgsUsage: "[ECOSYSTEM:]PACKAGE[@VERSION] [SYMBOL] | URI",
+		ArgsUsage: "[ECOSYSTEM:]PACKAGE[@VERSION] [SYMBOL] | PURL [SYMBOL] | URI",
 		Flags:     []cli.Flag{indexFlag, jsonFlag, maxTokensFlag("everything"), cursorFlag},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 1 && strings.HasPrefix(c.Args().First(), docidx.URIScheme+"://") {
@@ -198,9 +199,17 @@ func showTokens(c *cli.Context) int {
 	return showAllTokens
 }
 
-// parseRef parses [ECOSYSTEM:]PACKAGE[@VERSION] (for PyPI also NAME==VERSION). Without an
-// ecosystem the Ref's Ecosystem is empty: a bare name for answer.Service.FindPackage.
+// parseRef parses [ECOSYSTEM:]PACKAGE[@VERSION] (for PyPI also NAME==VERSION) or a Package URL
+// (pkg:npm/zod@3.23.8, as search results show them). Without an ecosystem the Ref's Ecosystem
+// is empty: a bare name for answer.Service.FindPackage.
 func parseRef(s string) (docidx.Ref, error) {
+	if len(s) >= 4 && strings.EqualFold(s[:4], "pkg:") {
+		ref, err := purl.Parse(s)
+		if err != nil {
+			return docidx.Ref{}, fmt.Errorf("%s: %v", docidx.Quote(s), err)
+		}
+		return ref, nil
+	}
 	var eco docidx.Ecosystem
 	rest := s
 	if ecoStr, r, ok := strings.Cut(s, ":"); ok {

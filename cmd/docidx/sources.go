@@ -54,7 +54,7 @@ func buildSources(c *cli.Context, log *slog.Logger, projectDir string, specs []c
 		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 			return nil, failf("--go-modcache: no Go module cache at %s; name an existing directory, or give --go-modcache alone for the one 'go env GOMODCACHE' names", dir)
 		}
-		mc, err := gomod.NewModCache(dir)
+		mc, err := gomod.NewModCache(dir, gomod.ModCacheConfig{Logger: log})
 		if err != nil {
 			return nil, failf("--go-modcache %s: %v", dir, err)
 		}
@@ -102,14 +102,18 @@ func buildSources(c *cli.Context, log *slog.Logger, projectDir string, specs []c
 		wants[sp.Ecosystem] = true
 	}
 	if wants[docidx.Go] {
-		p, err := gomod.ProxyFromEnv(c.Context, gomod.ProxyConfig{GOPROXY: c.String("goproxy"), Logger: log})
+		cfg, err := gomod.LoadConfig(gomod.ConfigOptions{GOPROXY: c.String("goproxy")})
+		if err != nil {
+			return nil, failf("Go module proxy: %v", err)
+		}
+		p, err := gomod.NewProxy(gomod.ProxyConfig{Config: cfg, Logger: log})
 		if err != nil {
 			return nil, failf("Go module proxy: %v", err)
 		}
 		s.registries = append(s.registries, p)
 	}
 	if wants[docidx.NPM] {
-		cfg, err := npm.LoadConfigOptions(npm.ConfigOptions{ProjectDir: dir, Registry: c.String("npm-registry")})
+		cfg, err := npm.LoadConfig(npm.ConfigOptions{ProjectDir: dir, Registry: c.String("npm-registry")})
 		if err != nil {
 			return nil, failf("npm registry: %v", err)
 		}
@@ -131,7 +135,7 @@ func buildSources(c *cli.Context, log *slog.Logger, projectDir string, specs []c
 		s.registries = append(s.registries, r)
 	}
 	if wants[docidx.Cargo] {
-		cfg, err := cargo.LoadConfigOptions(cargo.ConfigOptions{ProjectDir: dir, Index: c.String("cargo-index")})
+		cfg, err := cargo.LoadConfig(cargo.ConfigOptions{ProjectDir: dir, Index: c.String("cargo-index")})
 		if err != nil {
 			return nil, failf("cargo registry: %v", err)
 		}

@@ -29,7 +29,7 @@ const CratesIO = "crates-io"
 // already extracted with --cargo-home, or name a sparse index with --cargo-index.
 var ErrUnsupportedSource = errors.New("unsupported cargo source")
 
-// ConfigOptions says where LoadConfigOptions looks for cargo configuration.
+// ConfigOptions says where LoadConfig looks for cargo configuration.
 type ConfigOptions struct {
 	// ProjectDir is where the search for .cargo/config.toml files starts, going up to the root
 	// of the file system, as cargo does from its working directory; "" skips project files.
@@ -83,18 +83,12 @@ func NewConfig(index string) (*Config, error) {
 	return &Config{override: norm, env: map[string]string{}}, nil
 }
 
-// LoadConfig reads cargo configuration for a project in projectDir, with env (os.Environ form;
-// nil means os.Environ()) giving CARGO_HOME, HOME and the CARGO_* variables.
-func LoadConfig(projectDir string, env []string) (*Config, error) {
-	return LoadConfigOptions(ConfigOptions{ProjectDir: projectDir, Env: env})
-}
-
-// LoadConfigOptions reads cargo configuration the way cargo does: .cargo/config.toml (or the
+// LoadConfig reads cargo configuration the way cargo does: .cargo/config.toml (or the
 // older extension-less .cargo/config, which wins when both exist) in ProjectDir and every parent
 // directory, then $CARGO_HOME/config.toml, the deeper directory winning per key; then
 // $CARGO_HOME/credentials.toml (or credentials) for tokens; the environment overrides files.
 // Files that do not exist are skipped; a file that is not valid TOML is an error naming it.
-func LoadConfigOptions(opts ConfigOptions) (*Config, error) {
+func LoadConfig(opts ConfigOptions) (*Config, error) {
 	envList := opts.Env
 	if envList == nil {
 		envList = os.Environ()

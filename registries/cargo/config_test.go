@@ -12,7 +12,7 @@ import (
 
 func loadTestConfig(t *testing.T, project, home string, env ...string) *Config {
 	t.Helper()
-	cfg, err := LoadConfigOptions(ConfigOptions{ProjectDir: project, CargoHome: home, Env: env})
+	cfg, err := LoadConfig(ConfigOptions{ProjectDir: project, CargoHome: home, Env: env})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestConfigUnsupportedAndBroken(t *testing.T) {
 	}
 	project := t.TempDir()
 	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), "[source.crates-io\n")
-	if _, err := LoadConfigOptions(ConfigOptions{ProjectDir: project, CargoHome: t.TempDir(), Env: []string{}}); err == nil || !strings.Contains(err.Error(), "config.toml is not valid TOML") {
+	if _, err := LoadConfig(ConfigOptions{ProjectDir: project, CargoHome: t.TempDir(), Env: []string{}}); err == nil || !strings.Contains(err.Error(), "config.toml is not valid TOML") {
 		t.Errorf("broken file: %v", err)
 	}
 }
@@ -186,7 +186,7 @@ func TestConfigUnsupportedAndBroken(t *testing.T) {
 func TestConfigOverride(t *testing.T) {
 	project := t.TempDir()
 	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), "[source.crates-io]\nreplace-with = \"v\"\n[source.v]\ndirectory = \"vendor\"\n")
-	cfg, err := LoadConfigOptions(ConfigOptions{ProjectDir: project, CargoHome: t.TempDir(), Env: []string{}, Index: "https://mirror.example.test/crates"})
+	cfg, err := LoadConfig(ConfigOptions{ProjectDir: project, CargoHome: t.TempDir(), Env: []string{}, Index: "https://mirror.example.test/crates"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/docidx/docidx/internal/purl"
 	"github.com/docidx/docidx/registries/cargo"
 )
 
@@ -27,7 +28,7 @@ registry = "sparse+https://mirror.example.test/crates-io/"
 index = "sparse+https://cargo.acme.example.test/index/"
 `), 0o644)
 
-	cfg, err := cargo.LoadConfigOptions(cargo.ConfigOptions{
+	cfg, err := cargo.LoadConfig(cargo.ConfigOptions{
 		ProjectDir: project,
 		CargoHome:  filepath.Join(project, "no-cargo-home"),
 		Env:        []string{"CARGO_REGISTRIES_ACME_TOKEN=s3cret"},
@@ -64,7 +65,7 @@ func ExampleCache() {
 	ctx := context.Background()
 	refs, _ := c.List(ctx)
 	for _, r := range refs {
-		fmt.Println(r.PURL())
+		fmt.Println(purl.Format(r))
 	}
 	docs, _ := c.Fetch(ctx, "greet", "")
 	for _, s := range docs.Symbols {

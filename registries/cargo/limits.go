@@ -1,6 +1,9 @@
 package cargo
 
-import "github.com/docidx/docidx/registries/cargo/internal/rustapi"
+import (
+	"github.com/docidx/docidx/registries/cargo/internal/rustapi"
+	"github.com/docidx/docidx/registries/internal/limit"
+)
 
 // Size and count limits. Download and archive limits fail the crate version with an error wrapping
 // docidx.ErrTooLarge; the per-file and per-crate limits below skip what is over them and log it, so
@@ -47,23 +50,13 @@ type Limits struct {
 }
 
 func (l Limits) withDefaults() Limits {
-	def64 := func(v *int64, d int64) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def := func(v *int, d int) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def64(&l.MaxCrate, DefaultMaxCrate)
-	def64(&l.MaxUnpacked, DefaultMaxUnpacked)
-	def64(&l.MaxEntry, DefaultMaxEntry)
-	def64(&l.MaxFile, DefaultMaxFile)
-	def(&l.MaxFiles, DefaultMaxFiles)
-	def(&l.MaxSymbols, DefaultMaxSymbols)
-	def(&l.MaxDocuments, DefaultMaxDocuments)
-	def64(&l.MaxIndexFile, DefaultMaxIndexFile)
+	limit.Default(&l.MaxCrate, DefaultMaxCrate)
+	limit.Default(&l.MaxUnpacked, DefaultMaxUnpacked)
+	limit.Default(&l.MaxEntry, DefaultMaxEntry)
+	limit.Default(&l.MaxFile, DefaultMaxFile)
+	limit.Default(&l.MaxFiles, DefaultMaxFiles)
+	limit.Default(&l.MaxSymbols, DefaultMaxSymbols)
+	limit.Default(&l.MaxDocuments, DefaultMaxDocuments)
+	limit.Default(&l.MaxIndexFile, DefaultMaxIndexFile)
 	return l
 }

@@ -389,7 +389,7 @@ index = %q
 `, srv.Index(), srv.Index()))
 	ctx := context.Background()
 	load := func(env ...string) *Registry {
-		cfg, err := LoadConfigOptions(ConfigOptions{ProjectDir: project, CargoHome: home, Env: append(env, "HOME="+home)})
+		cfg, err := LoadConfig(ConfigOptions{ProjectDir: project, CargoHome: home, Env: append(env, "HOME="+home)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -438,7 +438,7 @@ replace-with = "vendored-sources"
 [source.vendored-sources]
 directory = "vendor"
 `)
-	cfg, err := LoadConfigOptions(ConfigOptions{ProjectDir: project, CargoHome: t.TempDir(), Env: []string{}})
+	cfg, err := LoadConfig(ConfigOptions{ProjectDir: project, CargoHome: t.TempDir(), Env: []string{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func corpusModCache(tb testing.TB) (*gomod.ModCache, []docidx.Ref) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		tb.Skipf("no module cache corpus at %s (build it with scripts/corpus.sh)", dir)
 	}
-	c, err := gomod.NewModCache(dir)
+	c, err := gomod.NewModCache(dir, gomod.ModCacheConfig{})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func BenchmarkModCacheFetchParallel(b *testing.B) {
 // BenchmarkModCacheFetchTestdata is the hermetic variant over the testdata modules.
 func BenchmarkModCacheFetchTestdata(b *testing.B) {
 	dir := gomodtest.WriteModCacheFromDir(b, testdataMods)
-	c, err := gomod.NewModCache(dir)
+	c, err := gomod.NewModCache(dir, gomod.ModCacheConfig{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,7 +6,8 @@
 // @v/<version>.mod, @v/<version>.zip and @latest, with module paths and versions case-encoded
 // (module.EscapePath). GOPROXY list semantics, GOPRIVATE and GONOPROXY follow cmd/go
 // (https://go.dev/ref/mod#environment-variables). The proxy base URL always comes from the user's
-// configuration (GOPROXY in the environment, `go env GOPROXY`, or a flag); this package names none.
+// configuration (GOPROXY in the environment, `go env GOPROXY`, or a flag, which [LoadConfig] reads
+// into a [Config]); this package names none.
 //
 // Extraction works the way pkgsite does, without building and without the go tool: every package
 // directory of the module is parsed with go/parser, files are chosen with go/build's build-constraint

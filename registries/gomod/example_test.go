@@ -11,13 +11,15 @@ import (
 )
 
 // A crawl takes GOPROXY from the flag when given, else from the environment or go env.
-func ExampleProxyFromEnv() {
+func ExampleLoadConfig() {
 	ctx := context.Background()
-	p, err := gomod.ProxyFromEnv(ctx, gomod.ProxyConfig{
+	cfg, err := gomod.LoadConfig(gomod.ConfigOptions{
 		GOPROXY: "", // --goproxy; empty means $GOPROXY, then `go env GOPROXY`
-		Client:  fetch.New(nil),
-		Logger:  slog.Default(),
 	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	p, err := gomod.NewProxy(gomod.ProxyConfig{Config: cfg, Client: fetch.New(nil), Logger: slog.Default()})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -39,7 +41,7 @@ func ExampleModCache() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	c, err := gomod.NewModCache(dir)
+	c, err := gomod.NewModCache(dir, gomod.ModCacheConfig{})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -26,6 +26,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
+	"github.com/docidx/docidx/registries/internal/docpath"
 	"github.com/docidx/docidx/registries/internal/license"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/internal/skip"
@@ -168,20 +169,7 @@ type pkgInfo struct {
 
 // rootFiles reads the README, LICENSE and go.mod at the module root.
 func (e *extractor) rootFiles(root []fs.DirEntry, out *moduleDocs) {
-	var readmeName, licenseName string
-	readmeRank, licenseRank := 99, 99
-	for _, de := range root {
-		if !de.Type().IsRegular() {
-			continue
-		}
-		name := de.Name()
-		if r := readmeRankOf(name); r < readmeRank {
-			readmeName, readmeRank = name, r
-		}
-		if r := licenseRankOf(name); r < licenseRank {
-			licenseName, licenseRank = name, r
-		}
-	}
+	readmeName, licenseName := docpath.RootFiles(root)
 	if readmeName != "" {
 		if src, ok := e.readDocFile(readmeName); ok {
 			d := e.parseDoc(readmeName, docidx.DocReadme, src)
@@ -237,35 +225,6 @@ var projectFiles = []string{
 	"versioning", "authors", "contributors", "maintainers", "owners", "codeowners", "emeritus",
 	"agents", "claude", "gemini", "copilot", "todo", "roadmap", "development", "testing",
 	"building", "hacking", "pull_request_template", "issue_template",
-}
-
-// readmeRankOf ranks README candidates: markdown first, then other text, and -1 … 99 means none.
-func readmeRankOf(name string) int {
-	ext := path.Ext(name)
-	if !strings.EqualFold(strings.TrimSuffix(name, ext), "README") {
-		return 99
-	}
-	switch strings.ToLower(ext) {
-	case ".md", ".markdown":
-		return 0
-	case "", ".txt", ".rst", ".adoc", ".org":
-		return 1
-	}
-	return 99
-}
-
-func licenseRankOf(name string) int {
-	base := strings.ToUpper(strings.TrimSuffix(name, path.Ext(name)))
-	switch base {
-	case "LICENSE", "LICENCE":
-		return 0
-	case "COPYING", "UNLICENSE":
-		return 1
-	}
-	if strings.HasPrefix(base, "LICENSE") || strings.HasPrefix(base, "LICENCE") {
-		return 2
-	}
-	return 99
 }
 
 // isMarkdown reports whether name is a markdown file by its extension.

@@ -1,5 +1,7 @@
 package gomod
 
+import "github.com/docidx/docidx/registries/internal/limit"
+
 // Size and count limits. Download and archive limits fail the module version with an error wrapping
 // docidx.ErrTooLarge; the per-file and per-module limits below skip what is over them and log it, so
 // one huge generated file does not cost a module its documentation.
@@ -34,8 +36,10 @@ const (
 	maxMemberDepth    = 3        // levels of anonymous struct types whose fields become members
 )
 
-// Limits bounds what extracting one module version may cost. A zero field means its default.
+// Limits bounds what fetching and extracting one module version may cost; a ModCache, which
+// reads extracted modules, uses all but MaxZip. A zero field means its default.
 type Limits struct {
+	MaxZip          int64 // bytes of a module zip, and of its files uncompressed; 0 means DefaultMaxZip
 	MaxFile         int64 // bytes per source or documentation file; 0 means DefaultMaxFile
 	MaxPackageFiles int   // .go files per package directory; 0 means DefaultMaxPackageFiles
 	MaxPackages     int   // package directories per module; 0 means DefaultMaxPackages
@@ -44,20 +48,11 @@ type Limits struct {
 }
 
 func (l Limits) withDefaults() Limits {
-	if l.MaxFile <= 0 {
-		l.MaxFile = DefaultMaxFile
-	}
-	if l.MaxPackageFiles <= 0 {
-		l.MaxPackageFiles = DefaultMaxPackageFiles
-	}
-	if l.MaxPackages <= 0 {
-		l.MaxPackages = DefaultMaxPackages
-	}
-	if l.MaxSymbols <= 0 {
-		l.MaxSymbols = DefaultMaxSymbols
-	}
-	if l.MaxDocuments <= 0 {
-		l.MaxDocuments = DefaultMaxDocuments
-	}
+	limit.Default(&l.MaxZip, DefaultMaxZip)
+	limit.Default(&l.MaxFile, DefaultMaxFile)
+	limit.Default(&l.MaxPackageFiles, DefaultMaxPackageFiles)
+	limit.Default(&l.MaxPackages, DefaultMaxPackages)
+	limit.Default(&l.MaxSymbols, DefaultMaxSymbols)
+	limit.Default(&l.MaxDocuments, DefaultMaxDocuments)
 	return l
 }

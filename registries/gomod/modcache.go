@@ -23,19 +23,24 @@ import (
 // ModCache is a docidx.Cache over a Go module cache (GOMODCACHE,
 // https://go.dev/ref/mod#module-cache): extracted module trees at <dir>/<escaped path>@<escaped
 // version>/ and download metadata at <dir>/cache/download/<escaped path>/@v/<version>.info. It
-// never touches the network and never writes. A ModCache is safe for concurrent use once its
-// fields are set.
+// never touches the network and never writes. A ModCache is safe for concurrent use.
 type ModCache struct {
 	dir string
+	log *slog.Logger
+	lim Limits
+}
+
+// ModCacheConfig configures NewModCache. The zero value is ready to use.
+type ModCacheConfig struct {
 	// Logger receives skipped files at debug level and dropped content at warn level; nil discards.
 	Logger *slog.Logger
-	// Limits bounds the extraction of each module version.
+	// Limits bounds the extraction of each module version (MaxZip does not apply).
 	Limits Limits
 }
 
 // NewModCache returns a ModCache over the module cache directory dir. It fails when dir is not a
 // readable directory.
-func NewModCache(dir string) (*ModCache, error) {
+func NewModCache(dir string, cfg ModCacheConfig) (*ModCache, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("gomod: module cache %s: %w", dir, err)
@@ -47,7 +52,11 @@ func NewModCache(dir string) (*ModCache, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("gomod: module cache %s is not a directory", abs)
 	}
-	return &ModCache{dir: abs}, nil
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &ModCache{dir: abs, log: log, lim: cfg.Limits}, nil
 }
 
 // DefaultModCacheDir returns the module cache the go command uses: $GOMODCACHE, else
@@ -56,7 +65,7 @@ func DefaultModCacheDir(ctx context.Context) (string, error) {
 	if d := os.Getenv("GOMODCACHE"); d != "" {
 		return d, nil
 	}
-	if vals, err := goEnv(ctx, "GOMODCACHE"); err == nil && vals[0] != "" {
+	if vals, err := goEnv(ctx, "", nil, "GOMODCACHE"); err == nil && vals[0] != "" {
 		return vals[0], nil
 	}
 	if gp := os.Getenv("GOPATH"); gp != "" {
@@ -78,13 +87,6 @@ func (c *ModCache) Ecosystem() docidx.Ecosystem { return Ecosystem }
 // String returns the cache directory, for logs and snapshot manifests.
 func (c *ModCache) String() string { return c.dir }
 
-func (c *ModCache) logger() *slog.Logger {
-	if c.Logger == nil {
-		return slog.New(slog.DiscardHandler)
-	}
-	return c.Logger
-}
-
 // List returns every extracted module version in the cache, sorted by module path then semantic
 // version. It walks the directory tree down to the <path>@<version> directories, never into them
 // nor into cache/, and skips directories whose names do not decode to a valid module path and
@@ -102,7 +104,7 @@ func (c *ModCache) List(ctx context.Context) ([]docidx.Ref, error) {
 			if rel == "" {
 				return fmt.Errorf("gomod: module cache: %w", err)
 			}
-			c.logger().Debug("gomod: skipping module cache directory", "dir", rel, "err", err)
+			c.log.Debug("gomod: skipping module cache directory", "dir", rel, "err", err)
 			return nil
 		}
 		for _, de := range entries {
@@ -252,7 +254,7 @@ func (c *ModCache) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, wrap(fmt.Errorf("not in module cache %s: %w", c.dir, docidx.ErrNotFound))
 	}
-	md, err := extractModule(ctx, os.DirFS(dir), name, c.Limits, c.logger())
+	md, err := extractModule(ctx, os.DirFS(dir), name, c.lim, c.log)
 	if err != nil {
 		return nil, wrap(err)
 	}

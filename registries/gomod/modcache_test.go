@@ -17,7 +17,7 @@ import (
 func newModCache(t *testing.T) (*gomod.ModCache, string) {
 	t.Helper()
 	dir := gomodtest.WriteModCacheFromDir(t, testdataMods)
-	c, err := gomod.NewModCache(dir)
+	c, err := gomod.NewModCache(dir, gomod.ModCacheConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestModCacheResolve(t *testing.T) {
 }
 
 func TestNewModCacheErrors(t *testing.T) {
-	if _, err := gomod.NewModCache(filepath.Join(t.TempDir(), "missing")); err == nil {
+	if _, err := gomod.NewModCache(filepath.Join(t.TempDir(), "missing"), gomod.ModCacheConfig{}); err == nil {
 		t.Error("NewModCache of a missing directory succeeded")
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"strings"
@@ -43,32 +42,19 @@ var (
 	ErrPrivate = errors.New("module is private (matches GONOPROXY/GOPRIVATE), so it is not fetched through a proxy; run `go mod download` and crawl the module cache (--go-modcache) instead")
 )
 
-// ProxyConfig configures a Proxy. GOPROXY is required; the zero value of every other field means
-// its default.
+// ProxyConfig configures NewProxy. Only Config is required.
 type ProxyConfig struct {
-	// GOPROXY is the proxy list in the GOPROXY environment variable's syntax
-	// (https://go.dev/ref/mod#goproxy-protocol): URLs (https, http or file) separated by ","
-	// (try the next entry only when this one answers 404 or 410) or "|" (try the next entry after
-	// any error), optionally ending in "direct" (fails with ErrDirect) or "off" (fails with an
-	// error wrapping docidx.ErrOffline). A URL without a scheme gets https://, as in cmd/go.
-	GOPROXY string
-	// GOPRIVATE and GONOPROXY are comma-separated glob patterns of module path prefixes
-	// (module.MatchPrefixPatterns). Modules matching GONOPROXY, which defaults to GOPRIVATE when
-	// empty, fail with ErrPrivate.
-	GOPRIVATE string
-	GONOPROXY string
+	// Config gives the proxy list and the private module patterns (see LoadConfig).
+	Config *Config
 	// Client makes every HTTP request (retries, rate limit, timeouts); nil means
 	// fetch.New(http.DefaultClient).
 	Client *fetch.Client
 	// Logger receives fall-backs and skipped files at debug level and dropped content at warn
 	// level; nil discards.
 	Logger *slog.Logger
-	// MaxZip is the largest module zip, and the largest total uncompressed size of its files, in
-	// bytes; 0 means DefaultMaxZip (500 MiB, as cmd/go). Larger modules fail with an error
-	// wrapping docidx.ErrTooLarge.
-	MaxZip int64
-	// Limits bounds the extraction of each module version (file size, files per package,
-	// symbols, documents).
+	// Limits bounds each module version: the zip's size (larger modules fail with an error
+	// wrapping docidx.ErrTooLarge) and its extraction (file size, files per package, symbols,
+	// documents).
 	Limits Limits
 }
 
@@ -81,7 +67,6 @@ type Proxy struct {
 	noproxy string
 	client  *fetch.Client
 	log     *slog.Logger
-	maxZip  int64
 	lim     Limits
 }
 
@@ -92,33 +77,33 @@ type proxyEntry struct {
 	fallBackOnError bool   // the separator after it is "|"
 }
 
-// NewProxy returns a Proxy for cfg. It fails when cfg.GOPROXY is empty, has no entries (","), or
-// holds an entry that is not a URL, "direct" or "off". A list that is only "direct" or "off" is
-// accepted; lookups through it fail with ErrDirect or docidx.ErrOffline.
+// NewProxy returns a Proxy for cfg. It fails when cfg.Config is nil, or its GOPROXY is empty,
+// has no entries (","), or holds an entry that is not a URL, "direct" or "off". A list that is
+// only "direct" or "off" is accepted; lookups through it fail with ErrDirect or
+// docidx.ErrOffline.
 func NewProxy(cfg ProxyConfig) (*Proxy, error) {
-	list, err := parseProxyList(cfg.GOPROXY)
+	if cfg.Config == nil {
+		return nil, errors.New("gomod: NewProxy needs a Config with a GOPROXY (see LoadConfig)")
+	}
+	list, err := parseProxyList(cfg.Config.GOPROXY)
 	if err != nil {
 		return nil, err
 	}
 	p := &Proxy{
 		proxies: list,
-		noproxy: cfg.GONOPROXY,
+		noproxy: cfg.Config.GONOPROXY,
 		client:  cfg.Client,
 		log:     cfg.Logger,
-		maxZip:  cfg.MaxZip,
 		lim:     cfg.Limits.withDefaults(),
 	}
 	if p.noproxy == "" {
-		p.noproxy = cfg.GOPRIVATE
+		p.noproxy = cfg.Config.GOPRIVATE
 	}
 	if p.client == nil {
 		p.client = fetch.New(nil)
 	}
 	if p.log == nil {
 		p.log = slog.New(slog.DiscardHandler)
-	}
-	if p.maxZip <= 0 {
-		p.maxZip = DefaultMaxZip
 	}
 	return p, nil
 }
@@ -169,66 +154,6 @@ func parseProxyList(s string) ([]proxyEntry, error) {
 		return nil, fmt.Errorf("gomod: GOPROXY %q lists no proxy; set GOPROXY (or --goproxy) to a module proxy URL", s)
 	}
 	return list, nil
-}
-
-// ProxyFromEnv returns a Proxy for cfg with its empty GOPROXY, GOPRIVATE and GONOPROXY fields
-// filled from the environment, or when a variable is unset there, from `go env` (which also
-// reads the go env file). It fails when no GOPROXY can be found: when the go tool is not installed
-// and $GOPROXY is unset, pass the proxy explicitly (--goproxy).
-func ProxyFromEnv(ctx context.Context, cfg ProxyConfig) (*Proxy, error) {
-	need := map[string]*string{"GOPROXY": &cfg.GOPROXY, "GOPRIVATE": &cfg.GOPRIVATE, "GONOPROXY": &cfg.GONOPROXY}
-	var ask []string
-	for _, name := range []string{"GOPROXY", "GOPRIVATE", "GONOPROXY"} {
-		if *need[name] != "" {
-			continue
-		}
-		if v := os.Getenv(name); v != "" {
-			*need[name] = v
-			continue
-		}
-		ask = append(ask, name)
-	}
-	if len(ask) > 0 {
-		vals, err := goEnv(ctx, ask...)
-		switch {
-		case err == nil:
-			for i, name := range ask {
-				*need[name] = vals[i]
-			}
-		case cfg.GOPROXY == "":
-			return nil, fmt.Errorf("gomod: GOPROXY is not set and %w; set GOPROXY or pass --goproxy", err)
-		}
-	}
-	return NewProxy(cfg)
-}
-
-// goEnv runs `go env NAME...` and returns one value per name.
-func goEnv(ctx context.Context, names ...string) ([]string, error) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		return nil, errors.New("the go command is not installed")
-	}
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, goTool, append([]string{"env"}, names...)...)
-	cmd.Dir = os.TempDir() // outside any module, so no go.work or go.mod is consulted
-	cmd.Env = append(os.Environ(), "GOFLAGS=")
-	out, err := cmd.Output()
-	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) && len(ee.Stderr) > 0 {
-			return nil, fmt.Errorf("go env: %v: %s", err, strings.TrimSpace(string(ee.Stderr)))
-		}
-		return nil, fmt.Errorf("go env: %w", err)
-	}
-	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
-	vals := make([]string, len(names))
-	for i := range names {
-		if i < len(lines) {
-			vals[i] = strings.TrimSpace(lines[i])
-		}
-	}
-	return vals, nil
 }
 
 // Ecosystem returns docidx.Go.
@@ -432,11 +357,11 @@ func (p *Proxy) fetch(ctx context.Context, name, version string) (*docidx.Packag
 	if err != nil {
 		return nil, fmt.Errorf("%w: version %q: %v", docidx.ErrBadSpec, version, err)
 	}
-	data, base, err := p.get(ctx, name, esc+"/@v/"+escVer+".zip", p.maxZip)
+	data, base, err := p.get(ctx, name, esc+"/@v/"+escVer+".zip", p.lim.MaxZip)
 	if err != nil {
 		return nil, err
 	}
-	fsys, err := openZip(data, name, version, p.maxZip)
+	fsys, err := openZip(data, name, version, p.lim.MaxZip)
 	if err != nil {
 		return nil, err
 	}

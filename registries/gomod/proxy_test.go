@@ -25,7 +25,7 @@ func noRetry() *fetch.Client {
 
 func newProxy(t *testing.T, goproxy string) *gomod.Proxy {
 	t.Helper()
-	p, err := gomod.NewProxy(gomod.ProxyConfig{GOPROXY: goproxy, Client: noRetry()})
+	p, err := gomod.NewProxy(gomod.ProxyConfig{Config: &gomod.Config{GOPROXY: goproxy}, Client: noRetry()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestProxyList(t *testing.T) {
 		slow.Inject(gomodtest.Fault{Delay: 5 * time.Second})
 		c := noRetry()
 		c.Timeout = 100 * time.Millisecond
-		p, err := gomod.NewProxy(gomod.ProxyConfig{GOPROXY: slow.URL + "|" + good.URL, Client: c})
+		p, err := gomod.NewProxy(gomod.ProxyConfig{Config: &gomod.Config{GOPROXY: slow.URL + "|" + good.URL}, Client: c})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -282,11 +282,11 @@ func TestProxyList(t *testing.T) {
 
 func TestParseGOPROXY(t *testing.T) {
 	for _, bad := range []string{"", ",", " | ", "ftp://x.example", "nonsense"} {
-		if _, err := gomod.NewProxy(gomod.ProxyConfig{GOPROXY: bad}); err == nil {
+		if _, err := gomod.NewProxy(gomod.ProxyConfig{Config: &gomod.Config{GOPROXY: bad}}); err == nil {
 			t.Errorf("NewProxy(GOPROXY=%q) succeeded, want an error", bad)
 		}
 	}
-	p, err := gomod.NewProxy(gomod.ProxyConfig{GOPROXY: "https://user:secret@a.example/,b.example|direct"})
+	p, err := gomod.NewProxy(gomod.ProxyConfig{Config: &gomod.Config{GOPROXY: "https://user:secret@a.example/,b.example|direct"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,12 +297,12 @@ func TestParseGOPROXY(t *testing.T) {
 
 func TestProxyPrivate(t *testing.T) {
 	srv := gomodtest.NewServerFromDir(t, testdataMods)
-	for _, cfg := range []gomod.ProxyConfig{
+	for _, cfg := range []gomod.Config{
 		{GOPRIVATE: "example.com/hel*"},
 		{GOPRIVATE: "*.org", GONOPROXY: "example.com"},
 	} {
-		cfg.GOPROXY, cfg.Client = srv.URL, noRetry()
-		p, err := gomod.NewProxy(cfg)
+		cfg.GOPROXY = srv.URL
+		p, err := gomod.NewProxy(gomod.ProxyConfig{Config: &cfg, Client: noRetry()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -312,7 +312,7 @@ func TestProxyPrivate(t *testing.T) {
 		}
 	}
 	// GONOPROXY set explicitly overrides GOPRIVATE.
-	p, err := gomod.NewProxy(gomod.ProxyConfig{GOPROXY: srv.URL, GOPRIVATE: "example.com", GONOPROXY: "none", Client: noRetry()})
+	p, err := gomod.NewProxy(gomod.ProxyConfig{Config: &gomod.Config{GOPROXY: srv.URL, GOPRIVATE: "example.com", GONOPROXY: "none"}, Client: noRetry()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,29 +321,29 @@ func TestProxyPrivate(t *testing.T) {
 	}
 }
 
-func TestProxyFromEnv(t *testing.T) {
-	t.Setenv("GOPROXY", "https://env.example")
-	t.Setenv("GOPRIVATE", "")
-	t.Setenv("GONOPROXY", "")
-	p, err := gomod.ProxyFromEnv(context.Background(), gomod.ProxyConfig{})
+func TestLoadConfig(t *testing.T) {
+	env := []string{"GOPROXY=https://env.example", "GOPRIVATE=", "GOFLAGS=-mod=mod"}
+	cfg, err := gomod.LoadConfig(gomod.ConfigOptions{Env: env})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := p.String(); got != "GOPROXY=https://env.example" {
-		t.Errorf("from environment: %s", got)
+	if cfg.GOPROXY != "https://env.example" {
+		t.Errorf("from environment: GOPROXY=%s", cfg.GOPROXY)
 	}
-	p, err = gomod.ProxyFromEnv(context.Background(), gomod.ProxyConfig{GOPROXY: "https://flag.example"})
+	cfg, err = gomod.LoadConfig(gomod.ConfigOptions{Env: env, GOPROXY: "https://flag.example"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := p.String(); got != "GOPROXY=https://flag.example" {
-		t.Errorf("explicit: %s", got)
+	if cfg.GOPROXY != "https://flag.example" {
+		t.Errorf("explicit: GOPROXY=%s", cfg.GOPROXY)
 	}
-	t.Setenv("GOPROXY", "")
-	t.Setenv("PATH", t.TempDir()) // no go command
-	_, err = gomod.ProxyFromEnv(context.Background(), gomod.ProxyConfig{})
+	noGo := filepath.Join(t.TempDir(), "go") // no go command
+	_, err = gomod.LoadConfig(gomod.ConfigOptions{Env: []string{}, Go: noGo})
 	if err == nil || !strings.Contains(err.Error(), "--goproxy") {
 		t.Errorf("without GOPROXY or go: err = %v, want advice to pass --goproxy", err)
+	}
+	if _, err := gomod.LoadConfig(gomod.ConfigOptions{Env: []string{"GOPROXY=ftp://x.example"}, Go: "-"}); err == nil {
+		t.Error("GOPROXY=ftp://x.example: no error")
 	}
 }
 
@@ -352,7 +352,7 @@ func TestProxyZipLimits(t *testing.T) {
 	srv := gomodtest.NewServerFromDir(t, testdataMods)
 
 	t.Run("too large", func(t *testing.T) {
-		p, err := gomod.NewProxy(gomod.ProxyConfig{GOPROXY: srv.URL, Client: noRetry(), MaxZip: 512})
+		p, err := gomod.NewProxy(gomod.ProxyConfig{Config: &gomod.Config{GOPROXY: srv.URL}, Client: noRetry(), Limits: gomod.Limits{MaxZip: 512}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -364,7 +364,7 @@ func TestProxyZipLimits(t *testing.T) {
 		big := strings.Repeat("a", 64<<10) // compresses to far below the limit
 		srv.Add(&gomodtest.Module{Path: "example.com/bomb", Version: "v1.0.0", Time: gomodtest.BaseTime,
 			Zip: gomodtest.RawZip(map[string]string{"example.com/bomb@v1.0.0/a.txt": big, "example.com/bomb@v1.0.0/b.txt": big})})
-		p, err := gomod.NewProxy(gomod.ProxyConfig{GOPROXY: srv.URL, Client: noRetry(), MaxZip: 100 << 10})
+		p, err := gomod.NewProxy(gomod.ProxyConfig{Config: &gomod.Config{GOPROXY: srv.URL}, Client: noRetry(), Limits: gomod.Limits{MaxZip: 100 << 10}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -394,7 +394,7 @@ func TestProxyRetriesTruncated(t *testing.T) {
 	srv := gomodtest.NewServerFromDir(t, testdataMods)
 	srv.Inject(gomodtest.Fault{Path: ".zip", Truncate: true, Times: 1})
 	c := &fetch.Client{HTTP: http.DefaultClient, Retries: 2, MinBackoff: time.Millisecond, MaxBackoff: 10 * time.Millisecond}
-	p, err := gomod.NewProxy(gomod.ProxyConfig{GOPROXY: srv.URL, Client: c})
+	p, err := gomod.NewProxy(gomod.ProxyConfig{Config: &gomod.Config{GOPROXY: srv.URL}, Client: c})
 	if err != nil {
 		t.Fatal(err)
 	}

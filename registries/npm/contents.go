@@ -13,32 +13,7 @@ import (
 	"github.com/docidx/docidx/registries/internal/docpath"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/internal/skip"
-	"github.com/docidx/docidx/registries/npm/internal/dts"
 )
-
-// contentLimits bounds what is read from one package's files.
-type contentLimits struct {
-	maxFile    int64 // README and declaration files
-	maxDocs    int   // docs/ and examples/ documents
-	maxDocSize int64 // one docs/ or examples/ file
-	maxSymbols int
-}
-
-func (l contentLimits) withDefaults() contentLimits {
-	if l.maxFile <= 0 {
-		l.maxFile = DefaultMaxFile
-	}
-	if l.maxDocs <= 0 {
-		l.maxDocs = DefaultMaxDocs
-	}
-	if l.maxDocSize <= 0 {
-		l.maxDocSize = DefaultMaxDocSize
-	}
-	if l.maxSymbols <= 0 {
-		l.maxSymbols = dts.DefaultMaxSymbols
-	}
-	return l
-}
 
 var (
 	guideDirs   = []string{"docs", "doc"}
@@ -147,13 +122,13 @@ type contents struct {
 // buildContents reads a package's README, docs/ and examples/ from fsys (its API is packageAPI's).
 // When fsys holds no README, fallbackReadme (the registry's copy) is used under fallbackName.
 // A README without a title of its own is titled by pkgName (readme.PackageTitle).
-func buildContents(fsys fs.FS, pkgName, fallbackReadme, fallbackName string, lim contentLimits) contents {
+func buildContents(fsys fs.FS, pkgName, fallbackReadme, fallbackName string, lim Limits) contents {
 	lim = lim.withDefaults()
 	var c contents
 
 	// README.
 	if name := findReadme(fsys); name != "" {
-		if src, err := memfs.ReadLimited(fsys, name, lim.maxFile); err == nil {
+		if src, err := memfs.ReadLimited(fsys, name, lim.MaxFile); err == nil {
 			c.docs = append(c.docs, readme.Parse(name, docidx.DocReadme, trimBOM(src)))
 		} else {
 			c.skipped = append(c.skipped, err)
@@ -191,8 +166,8 @@ func buildContents(fsys fs.FS, pkgName, fallbackReadme, fallbackName string, lim
 					}
 					return nil
 				}
-				if ndocs >= lim.maxDocs {
-					c.problems = append(c.problems, fmt.Sprintf("%s: more than %d documents, rest skipped", e.Name(), lim.maxDocs))
+				if ndocs >= lim.MaxDocuments {
+					c.problems = append(c.problems, fmt.Sprintf("%s: more than %d documents, rest skipped", e.Name(), lim.MaxDocuments))
 					return fs.SkipAll
 				}
 				lang := ""
@@ -204,7 +179,7 @@ func buildContents(fsys fs.FS, pkgName, fallbackReadme, fallbackName string, lim
 						return nil
 					}
 				}
-				src, err := memfs.ReadLimited(fsys, p, lim.maxDocSize)
+				src, err := memfs.ReadLimited(fsys, p, lim.MaxDocumentSize)
 				if err != nil {
 					if errors.Is(err, docidx.ErrTooLarge) || errors.Is(err, memfs.ErrNotRegular) {
 						c.skipped = append(c.skipped, err)

@@ -281,7 +281,7 @@ func TestBuildContentsLimits(t *testing.T) {
 	for i := range 5 {
 		fsys[fmt.Sprintf("docs/d%d.md", i)] = &fstest.MapFile{Data: []byte("# d\n")}
 	}
-	c := buildContents(fsys, "pkg", "", "", contentLimits{maxDocs: 3, maxDocSize: 100})
+	c := buildContents(fsys, "pkg", "", "", Limits{MaxDocuments: 3, MaxDocumentSize: 100})
 	var paths []string
 	for _, d := range c.docs {
 		paths = append(paths, d.Path)
@@ -292,7 +292,7 @@ func TestBuildContentsLimits(t *testing.T) {
 	if len(c.problems) < 2 {
 		t.Errorf("problems %v, want the big file and the document cap", c.problems)
 	}
-	c = buildContents(fsys, "pkg", "", "", contentLimits{})
+	c = buildContents(fsys, "pkg", "", "", Limits{})
 	for _, d := range c.docs {
 		if d.Path == "examples/a.js" && !strings.Contains(allText(d), "````js") {
 			t.Errorf("example fence does not outgrow the code's backticks: %q", allText(d))
@@ -321,8 +321,8 @@ func FuzzUntar(f *testing.F) {
 			t.Fatalf("kept %d bytes", kept)
 		}
 		m := memfs.New(files)
-		buildContents(m, "pkg", "", "", contentLimits{})
-		packageAPI(context.Background(), m, &manifest{}, "p", "1.0.0", contentLimits{}, nil)
+		buildContents(m, "pkg", "", "", Limits{})
+		packageAPI(context.Background(), m, &manifest{}, "p", "1.0.0", Limits{}, nil)
 	})
 }
 
@@ -374,7 +374,7 @@ func TestSubpathExports(t *testing.T) {
 	if want := []subpathTypes{{"query", "dist/query/index.d.mts"}, {"react", "dist/react/index.d.ts"}}; !slices.Equal(subs, want) {
 		t.Errorf("subpaths %v, want %v", subs, want)
 	}
-	a := packageAPI(context.Background(), fsys, m, "kit", "1.0.0", contentLimits{}, nil)
+	a := packageAPI(context.Background(), fsys, m, "kit", "1.0.0", Limits{}, nil)
 	got := map[string]string{}
 	for _, s := range a.symbols {
 		if _, dup := got[s.QualifiedName]; dup {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/docidx/docidx/internal/purl"
 	"github.com/docidx/docidx/registries/npm"
 )
 
@@ -21,7 +22,7 @@ registry=https://mirror.example.test/npm/
 //npm.acme.example.test/repo/:_authToken=${ACME_TOKEN}
 `), 0o644)
 
-	cfg, err := npm.LoadConfig(dir, []string{"HOME=" + dir, "ACME_TOKEN=t0k3n"})
+	cfg, err := npm.LoadConfig(npm.ConfigOptions{ProjectDir: dir, Env: []string{"HOME=" + dir, "ACME_TOKEN=t0k3n"}})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -49,7 +50,7 @@ func ExampleNodeModules() {
 	ctx := context.Background()
 	refs, _ := nm.List(ctx)
 	for _, r := range refs {
-		fmt.Println(r.PURL())
+		fmt.Println(purl.Format(r))
 	}
 	v, _ := nm.Resolve(ctx, "@demo/greet", "^1")
 	docs, _ := nm.Fetch(ctx, "@demo/greet", v)

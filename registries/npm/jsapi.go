@@ -13,7 +13,7 @@ import (
 // jsAPI returns the API of a package from its JavaScript entry point (package.json "exports",
 // "main", index.js) and its JSDoc: the last source packageAPI tries, for packages whose API no
 // declaration file gave. A package without an entry point has none.
-func jsAPI(fsys fs.FS, m *manifest, pkgName string, lim contentLimits) api {
+func jsAPI(fsys fs.FS, m *manifest, pkgName string, lim Limits) api {
 	entries := jsapi.Entries(fsys, m.Exports, string(m.Main))
 	if len(entries) == 0 {
 		return api{}
@@ -22,8 +22,8 @@ func jsAPI(fsys fs.FS, m *manifest, pkgName string, lim contentLimits) api {
 		Package:     pkgName,
 		ExportName:  exportName(pkgName),
 		Exports:     m.Exports,
-		MaxSymbols:  lim.maxSymbols,
-		MaxFileSize: lim.maxFile,
+		MaxSymbols:  lim.MaxSymbols,
+		MaxFileSize: lim.MaxFile,
 	})
 	a := api{symbols: res.Symbols, problems: res.Problems}
 	if res.Truncated {

@@ -41,7 +41,7 @@ func TestJSAPIFallback(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := packageAPI(context.Background(), memfs.New(files), m, "greet", "1.0.0", contentLimits{}, nil)
+			c := packageAPI(context.Background(), memfs.New(files), m, "greet", "1.0.0", Limits{}, nil)
 			got := map[string]string{}
 			for _, s := range c.symbols {
 				got[s.QualifiedName] = s.Signature

@@ -30,11 +30,9 @@ type NodeModulesConfig struct {
 	Logger *slog.Logger
 	// MaxNesting bounds nested node_modules levels; 0 means DefaultMaxNesting.
 	MaxNesting int
-	// Limits, as in RegistryConfig; zero means the Default* constant.
-	MaxFile    int64
-	MaxDocs    int
-	MaxDocSize int64
-	MaxSymbols int
+	// Limits bounds what is read from each package's files (its fields about packuments and
+	// tarballs do not apply).
+	Limits Limits
 	// Now returns the crawl time; nil means time.Now.
 	Now func() time.Time
 }
@@ -356,7 +354,7 @@ func (n *NodeModules) Fetch(ctx context.Context, name, version string) (*docidx.
 		return nil, fmt.Errorf("npm: %s@%s: %w", name, version, err)
 	}
 	fsys := os.DirFS(in.dir)
-	lim := contentLimits{maxFile: n.cfg.MaxFile, maxDocs: n.cfg.MaxDocs, maxDocSize: n.cfg.MaxDocSize, maxSymbols: n.cfg.MaxSymbols}
+	lim := n.cfg.Limits
 	c := buildContents(fsys, name, m.readme(), string(m.ReadmeFilename), lim)
 	a := packageAPI(ctx, fsys, m, name, version, lim, &nmFinder{n: n, dirs: map[string]string{name: in.dir}})
 	logExtraction(n.log, name, version, &c, &a)

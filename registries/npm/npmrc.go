@@ -31,7 +31,7 @@ const MaxNPMRC = 1 << 20
 // npmConfigTimeout bounds the `npm config get registry` fallback.
 const npmConfigTimeout = 15 * time.Second
 
-// ConfigOptions says where LoadConfigOptions looks for npm configuration.
+// ConfigOptions says where LoadConfig looks for npm configuration.
 type ConfigOptions struct {
 	// ProjectDir holds the project .npmrc (next to package.json); "" skips the project file.
 	ProjectDir string
@@ -101,13 +101,7 @@ func NewConfig(registry string) (*Config, error) {
 	return &Config{Registry: reg, RegistrySource: "argument", Scopes: map[string]string{}, auth: map[string]*credential{}}, nil
 }
 
-// LoadConfig reads npm configuration for a project in projectDir from env (os.Environ form; nil
-// means the process environment). It is LoadConfigOptions with just those two set.
-func LoadConfig(projectDir string, env []string) (*Config, error) {
-	return LoadConfigOptions(ConfigOptions{ProjectDir: projectDir, Env: env})
-}
-
-// LoadConfigOptions reads npm configuration the way npm does
+// LoadConfig reads npm configuration the way npm does
 // (https://docs.npmjs.com/cli/configuring-npm/npmrc, https://docs.npmjs.com/cli/using-npm/config),
 // highest precedence first:
 //
@@ -125,10 +119,10 @@ func LoadConfig(projectDir string, env []string) (*Config, error) {
 // every other key are ignored. Values expand ${VAR} (left as written when VAR is unset) and
 // ${VAR?} (empty when unset) from the environment.
 //
-// When no source names a registry, LoadConfigOptions runs `npm config get registry`; when that
+// When no source names a registry, LoadConfig runs `npm config get registry`; when that
 // fails it returns an error wrapping ErrNoRegistry. A malformed registry URL or an unreadable
 // .npmrc (other than a missing one) is an error that names the file.
-func LoadConfigOptions(opts ConfigOptions) (*Config, error) {
+func LoadConfig(opts ConfigOptions) (*Config, error) {
 	env := opts.Env
 	if env == nil {
 		env = os.Environ()

@@ -118,7 +118,7 @@ func TestLoadConfigPrecedence(t *testing.T) {
 		"npm_config_@e:registry=https://e.example.test",
 	}
 
-	cfg, err := LoadConfig(proj, env)
+	cfg, err := LoadConfig(ConfigOptions{ProjectDir: proj, Env: env})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,14 +156,14 @@ func TestLoadConfigPrecedence(t *testing.T) {
 
 	// Environment beats files; the flag beats the environment.
 	env2 := append(env, "NPM_CONFIG_REGISTRY=https://env.example.test")
-	cfg, err = LoadConfig(proj, env2)
+	cfg, err = LoadConfig(ConfigOptions{ProjectDir: proj, Env: env2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cfg.Registry != "https://env.example.test/" || cfg.RegistrySource != "NPM_CONFIG_REGISTRY" {
 		t.Errorf("env: Registry = %q from %q", cfg.Registry, cfg.RegistrySource)
 	}
-	cfg, err = LoadConfigOptions(ConfigOptions{ProjectDir: proj, Env: env2, Registry: "http://flag.example.test:4873"})
+	cfg, err = LoadConfig(ConfigOptions{ProjectDir: proj, Env: env2, Registry: "http://flag.example.test:4873"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestLoadConfigPrecedence(t *testing.T) {
 	// NPM_CONFIG_USERCONFIG moves the user file.
 	other := filepath.Join(t.TempDir(), "rc")
 	writeFile(t, other, "@u:registry=https://moved.example.test/\n")
-	cfg, err = LoadConfig("", append(env, "NPM_CONFIG_USERCONFIG="+other))
+	cfg, err = LoadConfig(ConfigOptions{Env: append(env, "NPM_CONFIG_USERCONFIG="+other)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestAuthForLongestPrefix(t *testing.T) {
 		"//half.example.test/:username=only-user",
 		"//other.example.test/x/:_authToken=other",
 	}, "\n"))
-	cfg, err := LoadConfig(dir, []string{"HOME=" + t.TempDir()})
+	cfg, err := LoadConfig(ConfigOptions{ProjectDir: dir, Env: []string{"HOME=" + t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +228,7 @@ func TestAuthForLongestPrefix(t *testing.T) {
 func TestLegacyAuthAppliesToDefaultRegistry(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, ".npmrc"), "registry=https://r.example.test/npm/\n_authToken=legacy\n")
-	cfg, err := LoadConfig(dir, []string{"HOME=" + t.TempDir()})
+	cfg, err := LoadConfig(ConfigOptions{ProjectDir: dir, Env: []string{"HOME=" + t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func TestLegacyAuthAppliesToDefaultRegistry(t *testing.T) {
 func TestConfigNeverPrintsCredentials(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, ".npmrc"), "registry=https://user:pw@r.example.test/\n//r.example.test/:_authToken=SECRET-TOKEN\n")
-	cfg, err := LoadConfig(dir, []string{"HOME=" + t.TempDir()})
+	cfg, err := LoadConfig(ConfigOptions{ProjectDir: dir, Env: []string{"HOME=" + t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +278,7 @@ func TestLoadConfigNPMFallback(t *testing.T) {
 	}
 	env := []string{"HOME=" + t.TempDir()}
 
-	cfg, err := LoadConfigOptions(ConfigOptions{Env: env, NPM: good})
+	cfg, err := LoadConfig(ConfigOptions{Env: env, NPM: good})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +287,7 @@ func TestLoadConfigNPMFallback(t *testing.T) {
 	}
 
 	for _, npmBin := range []string{bad, "-", filepath.Join(bin, "missing")} {
-		_, err = LoadConfigOptions(ConfigOptions{Env: env, NPM: npmBin})
+		_, err = LoadConfig(ConfigOptions{Env: env, NPM: npmBin})
 		if !errors.Is(err, ErrNoRegistry) {
 			t.Errorf("NPM=%s: err = %v, want ErrNoRegistry", npmBin, err)
 		}
@@ -300,7 +300,7 @@ func TestLoadConfigNPMFallback(t *testing.T) {
 func TestLoadConfigErrors(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, ".npmrc"), "registry=ftp://r.example.test/\n")
-	_, err := LoadConfig(dir, []string{"HOME=" + t.TempDir()})
+	_, err := LoadConfig(ConfigOptions{ProjectDir: dir, Env: []string{"HOME=" + t.TempDir()}})
 	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, ".npmrc")) {
 		t.Errorf("bad registry URL: err = %v, want the file named", err)
 	}

@@ -45,18 +45,8 @@ type RegistryConfig struct {
 	// Logger receives warnings (a tarball without digest, files skipped); nil discards them.
 	// Credentials are never logged.
 	Logger *slog.Logger
-	// Limits in bytes (counts for MaxDocs and MaxSymbols); zero means the Default* constant.
-	MaxPackument int64 // one packument document
-	// MaxPackumentValue bounds one value of a packument: a version object, the readme (see
-	// DefaultMaxPackumentValue); ErrTooLarge.
-	MaxPackumentValue int64
-	MaxTarball        int64 // one compressed tarball; a larger one fails with docidx.ErrTooLarge
-	MaxUnpacked       int64 // one tarball's entries decompressed; ErrTooLarge
-	MaxEntry          int64 // one tarball entry decompressed; ErrTooLarge
-	MaxFile           int64 // one README or declaration file; larger ones are skipped
-	MaxDocs           int   // docs/ and examples/ documents per version
-	MaxDocSize        int64 // one docs/ or examples/ file; larger ones are skipped
-	MaxSymbols        int   // API symbols per version
+	// Limits bounds each package version: its packument, tarball and files.
+	Limits Limits
 	// Now returns the crawl time; nil means time.Now.
 	Now func() time.Time
 }
@@ -90,18 +80,7 @@ func NewRegistry(cfg RegistryConfig) (*Registry, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	def := func(v *int64, d int64) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def(&cfg.MaxPackument, DefaultMaxPackument)
-	def(&cfg.MaxPackumentValue, DefaultMaxPackumentValue)
-	def(&cfg.MaxTarball, DefaultMaxTarball)
-	def(&cfg.MaxUnpacked, DefaultMaxUnpacked)
-	def(&cfg.MaxEntry, DefaultMaxEntry)
-	def(&cfg.MaxFile, DefaultMaxFile)
-	def(&cfg.MaxDocSize, DefaultMaxDocSize)
+	cfg.Limits = cfg.Limits.withDefaults()
 	return &Registry{cfg: cfg, client: cfg.Client, log: cfg.Logger, cache: loadcache.Cache[*packument]{
 		Size: packumentCacheSize, Weight: (*packument).footprint, MaxWeight: packumentCacheWeight,
 	}}, nil
@@ -191,8 +170,8 @@ func (r *Registry) loadPackument(ctx context.Context, name, u string, sel select
 		p         *packument
 		decodeErr error
 	)
-	err := r.client.Stream(ctx, fetch.Request{URL: u, Header: h, MaxBody: r.cfg.MaxPackument}, func(body io.Reader, header http.Header) error {
-		cost := 2 * r.cfg.MaxPackumentValue
+	err := r.client.Stream(ctx, fetch.Request{URL: u, Header: h, MaxBody: r.cfg.Limits.MaxPackument}, func(body io.Reader, header http.Header) error {
+		cost := 2 * r.cfg.Limits.MaxPackumentValue
 		if n, err := strconv.ParseInt(header.Get("Content-Length"), 10, 64); err == nil && n >= 0 {
 			cost = min(cost, n)
 		}
@@ -201,7 +180,7 @@ func (r *Registry) loadPackument(ctx context.Context, name, u string, sel select
 			return err
 		}
 		defer work.Release(cost)
-		p, decodeErr = decodePackument(body, sel, r.cfg.MaxPackumentValue, func(n int64) error { return work.Reserve(ctx, n) })
+		p, decodeErr = decodePackument(body, sel, r.cfg.Limits.MaxPackumentValue, func(n int64) error { return work.Reserve(ctx, n) })
 		return decodeErr
 	})
 	switch {
@@ -393,7 +372,7 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 		// The top-level readme belongs to the latest version (and is cut at 64 KiB).
 		fallback, fallbackName = (&manifest{Readme: p.Readme}).readme(), string(p.ReadmeFilename)
 	}
-	lim := contentLimits{maxFile: r.cfg.MaxFile, maxDocs: r.cfg.MaxDocs, maxDocSize: r.cfg.MaxDocSize, maxSymbols: r.cfg.MaxSymbols}
+	lim := r.cfg.Limits
 	c := buildContents(fsys, name, fallback, fallbackName, lim)
 	a := packageAPI(ctx, fsys, pm, name, version, lim, registryFinder{r})
 	logExtraction(r.log, name, version, &c, &a)
@@ -424,7 +403,7 @@ func (r *Registry) tarball(ctx context.Context, name, version string, m *manifes
 	if auth := r.cfg.Config.AuthFor(tarURL); auth != "" {
 		h.Set("Authorization", auth)
 	}
-	resp, err := r.client.Get(ctx, fetch.Request{URL: tarURL, Header: h, MaxBody: r.cfg.MaxTarball})
+	resp, err := r.client.Get(ctx, fetch.Request{URL: tarURL, Header: h, MaxBody: r.cfg.Limits.MaxTarball})
 	if err != nil {
 		return nil, r.httpError(name, version, err)
 	}
@@ -435,7 +414,7 @@ func (r *Registry) tarball(ctx context.Context, name, version string, m *manifes
 		r.log.Warn("npm: tarball has no integrity or shasum; not verified", "package", name, "version", version)
 	}
 	files, skipped, err := untar(resp.Body, func(p string) bool { return keepTarballFile(p) || keepTarballScript(p) }, untarpkg.Limits{
-		Unpacked: r.cfg.MaxUnpacked, Entry: r.cfg.MaxEntry, File: r.cfg.MaxFile, Kept: DefaultMaxKept,
+		Unpacked: r.cfg.Limits.MaxUnpacked, Entry: r.cfg.Limits.MaxEntry, File: r.cfg.Limits.MaxFile, Kept: DefaultMaxKept,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("npm: %s@%s: %w", name, version, err)

@@ -282,7 +282,7 @@ func TestScopedRegistryWithToken(t *testing.T) {
 	writeFile(t, filepath.Join(dir, ".npmrc"), fmt.Sprintf("registry=http://unused.example.test/\n@acme:registry=%s\n//%s/:_authToken=${ACME_TOKEN}\n", srv.URL, u.Host))
 
 	load := func(env ...string) *Registry {
-		cfg, err := LoadConfig(dir, append(env, "HOME="+t.TempDir()))
+		cfg, err := LoadConfig(ConfigOptions{ProjectDir: dir, Env: append(env, "HOME="+t.TempDir())})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -338,10 +338,10 @@ func TestFetchFaults(t *testing.T) {
 		{"tarball 404", func(s *npmtest.Server) { s.Fail("widget", "1.1.0", npmtest.FaultNotFound) }, nil, "widget", docidx.ErrNotFound},
 		{"tarball truncated", func(s *npmtest.Server) { s.Fail("widget", "1.1.0", npmtest.FaultTruncated) }, nil, "widget", docidx.ErrRetryable},
 		{"wrong integrity", func(s *npmtest.Server) { s.Fail("widget", "1.1.0", npmtest.FaultBadIntegrity) }, nil, "widget", docidx.ErrIntegrity},
-		{"oversized tarball", nil, func(c *RegistryConfig) { c.MaxTarball = 200 }, "widget", docidx.ErrTooLarge},
-		{"oversized packument", nil, func(c *RegistryConfig) { c.MaxPackument = 200 }, "widget", docidx.ErrTooLarge},
-		{"unpacks too large", nil, func(c *RegistryConfig) { c.MaxUnpacked = 1000 }, "widget", docidx.ErrTooLarge},
-		{"entry too large", nil, func(c *RegistryConfig) { c.MaxEntry = 100 }, "widget", docidx.ErrTooLarge},
+		{"oversized tarball", nil, func(c *RegistryConfig) { c.Limits.MaxTarball = 200 }, "widget", docidx.ErrTooLarge},
+		{"oversized packument", nil, func(c *RegistryConfig) { c.Limits.MaxPackument = 200 }, "widget", docidx.ErrTooLarge},
+		{"unpacks too large", nil, func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, "widget", docidx.ErrTooLarge},
+		{"entry too large", nil, func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, "widget", docidx.ErrTooLarge},
 		{"tarball with ..", func(s *npmtest.Server) {
 			s.AddTarball("evil", "1.1.0", nil, npmtest.TarballEntries([]npmtest.Entry{
 				{Name: "package/package.json", Body: `{"name":"evil","version":"1.1.0"}`},

@@ -17,17 +17,16 @@ import (
 	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 )
 
-// Default limits for tarballs and the files read from them; RegistryConfig and
-// NodeModulesConfig fields override them.
+// Default limits for tarballs and the files read from them; the fields of Limits override them.
 const (
-	DefaultMaxPackument = 128 << 20 // bytes of one packument document
-	DefaultMaxTarball   = 100 << 20 // bytes of one compressed tarball
-	DefaultMaxUnpacked  = 512 << 20 // bytes of all entries of one tarball, decompressed
-	DefaultMaxEntry     = 256 << 20 // bytes of one tarball entry, decompressed
-	DefaultMaxFile      = 2 << 20   // bytes of one README, doc or declaration file read; larger ones are skipped
-	DefaultMaxDocs      = 200       // docs/ and examples/ documents per package version
-	DefaultMaxDocSize   = 1 << 20   // bytes of one docs/ or examples/ file; larger ones are skipped
-	DefaultMaxKept      = 64 << 20  // bytes of all files kept in memory from one tarball
+	DefaultMaxPackument    = 128 << 20 // bytes of one packument document
+	DefaultMaxTarball      = 100 << 20 // bytes of one compressed tarball
+	DefaultMaxUnpacked     = 512 << 20 // bytes of all entries of one tarball, decompressed
+	DefaultMaxEntry        = 256 << 20 // bytes of one tarball entry, decompressed
+	DefaultMaxFile         = 2 << 20   // bytes of one README, doc or declaration file read; larger ones are skipped
+	DefaultMaxDocuments    = 200       // docs/ and examples/ documents per package version
+	DefaultMaxDocumentSize = 1 << 20   // bytes of one docs/ or examples/ file; larger ones are skipped
+	DefaultMaxKept         = 64 << 20  // bytes of all files kept in memory from one tarball
 )
 
 // errNoDigest is returned by verifyIntegrity when the registry gave neither an integrity string

@@ -68,7 +68,7 @@ type api struct {
 //
 // find may be nil (no @types, no cross-package re-exports). The @types package itself is also
 // indexed as its own package, as any package is.
-func packageAPI(ctx context.Context, fsys fs.FS, m *manifest, name, version string, lim contentLimits, find packageFinder) api {
+func packageAPI(ctx context.Context, fsys fs.FS, m *manifest, name, version string, lim Limits, find packageFinder) api {
 	lim = lim.withDefaults()
 	if entries := typesEntries(fsys, m); len(entries) > 0 {
 		a := extractAPI(ctx, fsys, entries, name, name, "", lim, find)
@@ -98,7 +98,7 @@ func packageAPI(ctx context.Context, fsys fs.FS, m *manifest, name, version stri
 // set to the subpath's import specifier. A symbol the main entry already has, by qualified
 // name, is not added again, nor one an earlier subpath added; all count against the package's
 // symbol limit.
-func withSubpaths(ctx context.Context, a api, fsys fs.FS, m *manifest, name string, lim contentLimits, find packageFinder) api {
+func withSubpaths(ctx context.Context, a api, fsys fs.FS, m *manifest, name string, lim Limits, find packageFinder) api {
 	subs := subpathTypesEntries(fsys, m)
 	if len(subs) == 0 {
 		return a
@@ -108,13 +108,13 @@ func withSubpaths(ctx context.Context, a api, fsys fs.FS, m *manifest, name stri
 		have[a.symbols[i].QualifiedName] = true
 	}
 	for _, sp := range subs {
-		left := lim.maxSymbols - len(a.symbols)
+		left := lim.MaxSymbols - len(a.symbols)
 		if left <= 0 {
 			a.problems = append(a.problems, fmt.Sprintf("API truncated at %d symbols: subpath exports from %q on left out", len(a.symbols), "./"+sp.sub))
 			break
 		}
 		sl := lim
-		sl.maxSymbols = left
+		sl.MaxSymbols = left
 		s := extractAPI(ctx, fsys, []string{sp.entry}, name, name, "", sl, find)
 		a.problems = append(a.problems, s.problems...)
 		for _, sym := range s.symbols {
@@ -164,13 +164,13 @@ func withJSDocs(types, js []docidx.Symbol) []docidx.Symbol {
 
 // extractAPI runs the declaration extractor over entries of fsys, the files of package owner
 // (name itself or its @types package), following re-exports of other packages through find.
-func extractAPI(ctx context.Context, fsys fs.FS, entries []string, name, owner, filePrefix string, lim contentLimits, find packageFinder) api {
+func extractAPI(ctx context.Context, fsys fs.FS, entries []string, name, owner, filePrefix string, lim Limits, find packageFinder) api {
 	opts := dts.Options{
 		Package:     name,
 		ExportName:  exportName(name),
 		FilePrefix:  filePrefix,
-		MaxSymbols:  lim.maxSymbols,
-		MaxFileSize: lim.maxFile,
+		MaxSymbols:  lim.MaxSymbols,
+		MaxFileSize: lim.MaxFile,
 	}
 	if find != nil {
 		opts.External = func(from, spec string) (dts.Package, bool) {

@@ -284,7 +284,7 @@ func TestTypesFromScopedRegistry(t *testing.T) {
 	types := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, ".npmrc"), fmt.Sprintf("registry=%s\n@types:registry=%s\n", main.URL, types.URL))
-	cfg, err := LoadConfig(dir, []string{"HOME=" + t.TempDir()})
+	cfg, err := LoadConfig(ConfigOptions{ProjectDir: dir, Env: []string{"HOME=" + t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)
 	}

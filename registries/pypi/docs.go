@@ -225,7 +225,7 @@ type docsResult struct {
 }
 
 // readDocs reads the documents of an sdist among paths (slash paths below its top directory),
-// in path order, at most lim.MaxDocs of them; see docTrees and docKind for which. A page that
+// in path order, at most lim.MaxDocuments of them; see docTrees and docKind for which. A page that
 // holds nothing but markup for Sphinx (an autodoc stub of automodule and autoclass directives, a
 // toctree-only index) has no sections and is left out: the API it would render is indexed from
 // the sources.
@@ -242,8 +242,8 @@ func readDocs(paths []string, read readFunc, lim Limits) docsResult {
 		if !ok {
 			continue
 		}
-		if len(res.docs) >= lim.MaxDocs {
-			res.problems = append(res.problems, fmt.Sprintf("more than %d documents; the rest skipped", lim.MaxDocs))
+		if len(res.docs) >= lim.MaxDocuments {
+			res.problems = append(res.problems, fmt.Sprintf("more than %d documents; the rest skipped", lim.MaxDocuments))
 			break
 		}
 		src, err := read(p, lim.MaxFile)

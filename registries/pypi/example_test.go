@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/docidx/docidx/internal/purl"
 	"github.com/docidx/docidx/registries/pypi"
 )
 
@@ -19,7 +20,7 @@ func ExampleSitePackages() {
 	ctx := context.Background()
 	refs, _ := sp.List(ctx)
 	for _, r := range refs {
-		fmt.Println(r.PURL())
+		fmt.Println(purl.Format(r))
 	}
 	v, _ := sp.Resolve(ctx, "Greet", ">=1,<2")
 	docs, _ := sp.Fetch(ctx, "Greet", v)

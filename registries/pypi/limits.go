@@ -1,5 +1,7 @@
 package pypi
 
+import "github.com/docidx/docidx/registries/internal/limit"
+
 // Size and count limits. Download and archive limits fail the distribution version with an error
 // wrapping docidx.ErrTooLarge; per-file and per-distribution limits skip what is over them and log
 // it, so one huge generated module does not cost a distribution its documentation.
@@ -23,9 +25,9 @@ const (
 	DefaultMaxFiles = 2000
 	// DefaultMaxSymbols is the most API symbols kept for one distribution version.
 	DefaultMaxSymbols = 20000
-	// DefaultMaxDocs is the most docs/ and examples/ documents kept for one distribution version
+	// DefaultMaxDocuments is the most docs/ and examples/ documents kept for one distribution version
 	// (read from sdists only; wheels and installed distributions carry none).
-	DefaultMaxDocs = 200
+	DefaultMaxDocuments = 200
 	// DefaultMaxDocsSdist is the largest sdist downloaded for its documents alone, in bytes
 	// (16 MiB), when the API comes from a wheel: the sdist is the only file of a release that
 	// holds docs/ and examples/. Sdists of pure-Python projects with a documentation tree weigh
@@ -40,38 +42,28 @@ const (
 
 // Limits bounds what reading one distribution version may cost. A zero field means its default.
 type Limits struct {
-	MaxProject  int64 // bytes of a JSON project document or simple API page; 0 means DefaultMaxProject
-	MaxDownload int64 // bytes of one wheel or sdist; 0 means DefaultMaxDownload
-	MaxUnpacked int64 // decompressed bytes of one archive; 0 means DefaultMaxUnpacked
-	MaxEntry    int64 // decompressed bytes of one archive entry; 0 means DefaultMaxEntry
-	MaxFile     int64 // bytes of one source or documentation file; 0 means DefaultMaxFile
-	MaxFiles    int   // source files per distribution version; 0 means DefaultMaxFiles
-	MaxSymbols  int   // symbols per distribution version; 0 means DefaultMaxSymbols
-	MaxDocs     int   // docs/ and examples/ documents per version; 0 means DefaultMaxDocs
+	MaxProject   int64 // bytes of a JSON project document or simple API page; 0 means DefaultMaxProject
+	MaxDownload  int64 // bytes of one wheel or sdist; 0 means DefaultMaxDownload
+	MaxUnpacked  int64 // decompressed bytes of one archive; 0 means DefaultMaxUnpacked
+	MaxEntry     int64 // decompressed bytes of one archive entry; 0 means DefaultMaxEntry
+	MaxFile      int64 // bytes of one source or documentation file; 0 means DefaultMaxFile
+	MaxFiles     int   // source files per distribution version; 0 means DefaultMaxFiles
+	MaxSymbols   int   // symbols per distribution version; 0 means DefaultMaxSymbols
+	MaxDocuments int   // docs/ and examples/ documents per version; 0 means DefaultMaxDocuments
 	// MaxDocsSdist is the most bytes of an sdist downloaded for its documents alone, when the API
 	// comes from a wheel; 0 means DefaultMaxDocsSdist, a negative value never downloads one.
 	MaxDocsSdist int64
 }
 
 func (l Limits) withDefaults() Limits {
-	def64 := func(v *int64, d int64) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def := func(v *int, d int) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def64(&l.MaxProject, DefaultMaxProject)
-	def64(&l.MaxDownload, DefaultMaxDownload)
-	def64(&l.MaxUnpacked, DefaultMaxUnpacked)
-	def64(&l.MaxEntry, DefaultMaxEntry)
-	def64(&l.MaxFile, DefaultMaxFile)
-	def(&l.MaxFiles, DefaultMaxFiles)
-	def(&l.MaxSymbols, DefaultMaxSymbols)
-	def(&l.MaxDocs, DefaultMaxDocs)
+	limit.Default(&l.MaxProject, DefaultMaxProject)
+	limit.Default(&l.MaxDownload, DefaultMaxDownload)
+	limit.Default(&l.MaxUnpacked, DefaultMaxUnpacked)
+	limit.Default(&l.MaxEntry, DefaultMaxEntry)
+	limit.Default(&l.MaxFile, DefaultMaxFile)
+	limit.Default(&l.MaxFiles, DefaultMaxFiles)
+	limit.Default(&l.MaxSymbols, DefaultMaxSymbols)
+	limit.Default(&l.MaxDocuments, DefaultMaxDocuments)
 	if l.MaxDocsSdist == 0 {
 		l.MaxDocsSdist = DefaultMaxDocsSdist
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
+	"github.com/docidx/docidx/registries/internal/docpath"
 	"github.com/docidx/docidx/registries/internal/license"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/internal/skip"
@@ -140,35 +141,6 @@ func isMarkdown(name string) bool {
 	return false
 }
 
-// readmeRank ranks README candidates: markdown first, then other text; 99 means not a README.
-func readmeRank(name string) int {
-	ext := path.Ext(name)
-	if !strings.EqualFold(strings.TrimSuffix(name, ext), "README") {
-		return 99
-	}
-	switch strings.ToLower(ext) {
-	case ".md", ".markdown":
-		return 0
-	case "", ".txt", ".rst":
-		return 1
-	}
-	return 99
-}
-
-func licenseRank(name string) int {
-	base := strings.ToUpper(strings.TrimSuffix(name, path.Ext(name)))
-	switch base {
-	case "LICENSE", "LICENCE":
-		return 0
-	case "COPYING", "UNLICENSE":
-		return 1
-	}
-	if strings.HasPrefix(base, "LICENSE") || strings.HasPrefix(base, "LICENCE") {
-		return 2
-	}
-	return 99
-}
-
 // extractor walks one package's files.
 type extractor struct {
 	ctx   context.Context
@@ -251,21 +223,10 @@ func extractPackage(ctx context.Context, fsys fs.FS, pkg string, lim Limits, log
 
 // rootFiles reads Package.swift, the README and the LICENSE at the package root.
 func (e *extractor) rootFiles(root []fs.DirEntry) {
-	var readmeName, licenseName string
-	readmeBest, licenseBest := 99, 99
+	readmeName, licenseName := docpath.RootFiles(root)
 	for _, de := range root {
-		if !de.Type().IsRegular() {
-			continue
-		}
-		name := de.Name()
-		if r := readmeRank(name); r < readmeBest {
-			readmeName, readmeBest = name, r
-		}
-		if r := licenseRank(name); r < licenseBest {
-			licenseName, licenseBest = name, r
-		}
-		if name == "Package.swift" {
-			if src, err := memfs.ReadLimited(e.fsys, name, maxManifest); err == nil {
+		if de.Name() == "Package.swift" && de.Type().IsRegular() {
+			if src, err := memfs.ReadLimited(e.fsys, de.Name(), maxManifest); err == nil {
 				e.out.manifest = swiftsrc.ReadManifest(src)
 			} else {
 				e.log.Debug("swift: skipping manifest", "package", e.pkg, "err", err)

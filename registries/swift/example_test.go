@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/docidx/docidx/internal/purl"
 	"github.com/docidx/docidx/registries/swift"
 	"github.com/docidx/docidx/registries/swift/swifttest"
 )
@@ -70,7 +71,7 @@ public struct LinkedList<Element> {
 	ctx := context.Background()
 	refs, _ := c.List(ctx)
 	for _, r := range refs {
-		fmt.Println(r.PURL())
+		fmt.Println(purl.Format(r))
 	}
 	v, _ := c.Resolve(ctx, "https://github.com/mona/LinkedList", "1.0.0..<2.0.0")
 	docs, _ := c.Fetch(ctx, "linkedlist", v)

@@ -1,5 +1,7 @@
 package swift
 
+import "github.com/docidx/docidx/registries/internal/limit"
+
 // Size and count limits. Download and archive limits fail the package version with an error
 // wrapping docidx.ErrTooLarge; the per-file and per-package limits below skip what is over them
 // and log it, so one huge generated file does not cost a package its documentation.
@@ -36,8 +38,12 @@ const (
 	maxReleasePages = 100      // pages of a paginated releases list followed
 )
 
-// Limits bounds what extracting one package version may cost. A zero field means its default.
+// Limits bounds what fetching and extracting one package version may cost; Checkouts, which
+// reads checked-out packages, uses all but MaxArchive and MaxEntry. A zero field means its
+// default.
 type Limits struct {
+	MaxArchive   int64 // bytes of a source archive, and of its entries uncompressed; 0 means DefaultMaxArchive
+	MaxEntry     int64 // bytes of one archive entry uncompressed; 0 means DefaultMaxEntry
 	MaxFile      int64 // bytes per source or documentation file; 0 means DefaultMaxFile
 	MaxFiles     int   // Swift source files per package version; 0 means DefaultMaxFiles
 	MaxSymbols   int   // symbols per package version; 0 means DefaultMaxSymbols
@@ -45,17 +51,11 @@ type Limits struct {
 }
 
 func (l Limits) withDefaults() Limits {
-	if l.MaxFile <= 0 {
-		l.MaxFile = DefaultMaxFile
-	}
-	if l.MaxFiles <= 0 {
-		l.MaxFiles = DefaultMaxFiles
-	}
-	if l.MaxSymbols <= 0 {
-		l.MaxSymbols = DefaultMaxSymbols
-	}
-	if l.MaxDocuments <= 0 {
-		l.MaxDocuments = DefaultMaxDocuments
-	}
+	limit.Default(&l.MaxArchive, DefaultMaxArchive)
+	limit.Default(&l.MaxEntry, DefaultMaxEntry)
+	limit.Default(&l.MaxFile, DefaultMaxFile)
+	limit.Default(&l.MaxFiles, DefaultMaxFiles)
+	limit.Default(&l.MaxSymbols, DefaultMaxSymbols)
+	limit.Default(&l.MaxDocuments, DefaultMaxDocuments)
 	return l
 }

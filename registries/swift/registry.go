@@ -47,13 +47,9 @@ type RegistryConfig struct {
 	// Logger receives skipped files at debug level and dropped content at warn level; nil
 	// discards. Credentials are never logged.
 	Logger *slog.Logger
-	// MaxArchive is the largest source archive, and the largest total uncompressed size of its
-	// entries, in bytes; 0 means DefaultMaxArchive. Larger archives fail with an error wrapping
-	// docidx.ErrTooLarge.
-	MaxArchive int64
-	// MaxEntry is the largest archive entry uncompressed, in bytes; 0 means DefaultMaxEntry.
-	MaxEntry int64
-	// Limits bounds the extraction of each package version (file size, files, symbols, documents).
+	// Limits bounds each package version: its source archive (larger archives fail with an
+	// error wrapping docidx.ErrTooLarge) and its extraction (file size, files, symbols,
+	// documents).
 	Limits Limits
 	// Now returns the crawl time; nil means time.Now.
 	Now func() time.Time
@@ -104,12 +100,7 @@ func NewRegistry(cfg RegistryConfig) (*Registry, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.MaxArchive <= 0 {
-		cfg.MaxArchive = DefaultMaxArchive
-	}
-	if cfg.MaxEntry <= 0 {
-		cfg.MaxEntry = DefaultMaxEntry
-	}
+	cfg.Limits = cfg.Limits.withDefaults()
 	return &Registry{cfg: cfg, client: cfg.Client, log: cfg.Logger, releases: loadcache.Cache[*releaseList]{Size: releasesCacheSize}, ids: map[string]string{}}, nil
 }
 
@@ -466,14 +457,14 @@ func (r *Registry) fetch(ctx context.Context, name, version string) (*docidx.Pac
 	if err != nil {
 		return nil, err
 	}
-	zresp, err := r.get(ctx, zipURL, MediaZip, r.cfg.MaxArchive)
+	zresp, err := r.get(ctx, zipURL, MediaZip, r.cfg.Limits.MaxArchive)
 	if err != nil {
 		return nil, r.httpError("source archive of "+rl.id+" "+version, rl.base, err)
 	}
 	if err := verifyChecksum(zresp.Body, info.archiveChecksum(), zresp.Header.Get("Digest")); err != nil {
 		return nil, fmt.Errorf("%s: %w", redact.URL(zipURL), err)
 	}
-	fsys, err := openArchive(zresp.Body, archiveLimits{maxArchive: r.cfg.MaxArchive, maxEntry: r.cfg.MaxEntry})
+	fsys, err := openArchive(zresp.Body, archiveLimits{maxArchive: r.cfg.Limits.MaxArchive, maxEntry: r.cfg.Limits.MaxEntry})
 	if err != nil {
 		return nil, err
 	}

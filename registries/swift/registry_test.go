@@ -343,13 +343,13 @@ func TestRegistryFaults(t *testing.T) {
 		}
 	})
 	t.Run("oversized archive", func(t *testing.T) {
-		r, _ := newTestRegistry(t, func(rc *RegistryConfig) { rc.MaxArchive = 4 << 10 })
+		r, _ := newTestRegistry(t, func(rc *RegistryConfig) { rc.Limits.MaxArchive = 4 << 10 })
 		if _, err := r.Fetch(ctx, kitID, "1.3.0"); !errors.Is(err, docidx.ErrTooLarge) {
 			t.Errorf("err = %v, want ErrTooLarge", err)
 		}
 	})
 	t.Run("oversized entry", func(t *testing.T) {
-		r, srv := newTestRegistry(t, func(rc *RegistryConfig) { rc.MaxEntry = 1 << 10 })
+		r, srv := newTestRegistry(t, func(rc *RegistryConfig) { rc.Limits.MaxEntry = 1 << 10 })
 		srv.Publish(swifttest.Release{ID: "mona.Big", Version: "1.0.0", Files: map[string]string{"Package.swift": "", "data.bin": strings.Repeat("x", 4<<10)}})
 		if _, err := r.Fetch(ctx, "mona.big", "1.0.0"); !errors.Is(err, docidx.ErrTooLarge) {
 			t.Errorf("err = %v, want ErrTooLarge", err)

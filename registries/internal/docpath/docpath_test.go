@@ -1,6 +1,10 @@
 package docpath
 
-import "testing"
+import (
+	"io/fs"
+	"testing"
+	"testing/fstest"
+)
 
 func TestFirstComponentFold(t *testing.T) {
 	for p, want := range map[string]bool{
@@ -9,6 +13,32 @@ func TestFirstComponentFold(t *testing.T) {
 	} {
 		if got := FirstComponentFold(p, "docs", "examples"); got != want {
 			t.Errorf("FirstComponentFold(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+func TestRootFiles(t *testing.T) {
+	for _, tc := range []struct {
+		files           []string
+		readme, license string
+	}{
+		{[]string{"README", "README.md", "LICENSE-MIT", "LICENSE.txt"}, "README.md", "LICENSE.txt"},
+		{[]string{"readme.rst", "COPYING", "LICENSE_APACHE"}, "readme.rst", "COPYING"},
+		{[]string{"README.adoc", "README.html", "UNLICENSE"}, "README.adoc", "UNLICENSE"},
+		{[]string{"Readme.markdown", "README.txt", "licence"}, "Readme.markdown", "licence"},
+		{[]string{"README.html", "READMEFIRST.md", "LICENSES/x", "NOTICE"}, "", ""},
+		{[]string{"README.md/x", "README.txt"}, "README.txt", ""}, // a directory is no README
+	} {
+		fsys := fstest.MapFS{}
+		for _, f := range tc.files {
+			fsys[f] = &fstest.MapFile{}
+		}
+		root, err := fs.ReadDir(fsys, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if readme, license := RootFiles(root); readme != tc.readme || license != tc.license {
+			t.Errorf("RootFiles(%q) = %q, %q; want %q, %q", tc.files, readme, license, tc.readme, tc.license)
 		}
 	}
 }

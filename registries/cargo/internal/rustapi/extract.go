@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/extracted"
 )
 
 // Default limits for Options' zero fields.
@@ -62,16 +63,14 @@ type ExternAPI struct {
 	Aliases map[string]string
 }
 
-// Result is what Extract found.
+// Result is what Extract found: the symbols, crate root first and each type or trait followed
+// by its members, the source files read, and what rustdoc shows besides.
 type Result struct {
-	Symbols []docidx.Symbol // crate root first; each type or trait followed by its members
+	extracted.Result
 	// Aliases are the other public paths of listed items and modules, each to the
 	// QualifiedName it is listed under ("http::header::HeaderMap" -> "http::HeaderMap"): the
 	// re-exports that Extract, listing each item once, does not list.
-	Aliases   map[string]string
-	Files     []string // source files read, in visiting order
-	Truncated bool     // a limit stopped the extraction early
-	Problems  []string // files that could not be read or were skipped, with the reason
+	Aliases map[string]string
 	// CrateDoc is the crate-level documentation (the crate root's //! and /*! */ comments and
 	// #![doc = …] attributes, include_str! files read) as rustdoc shows it on the crate's front
 	// page, markdown, cut at MaxCrateDoc bytes; the crate symbol's Doc is its first 16 KiB.
@@ -235,12 +234,6 @@ type entry struct {
 	members []docidx.Symbol
 }
 
-func (x *extractor) problem(file, msg string) {
-	if len(x.res.Problems) < 100 {
-		x.res.Problems = append(x.res.Problems, file+": "+msg)
-	}
-}
-
 // errTooBig marks a source file over MaxFileSize.
 var errTooBig = errors.New("source file too large")
 
@@ -279,17 +272,17 @@ func (x *extractor) read(name string, limit int64) ([]byte, error) {
 // file reads and parses one source file, at most once and within the limits.
 func (x *extractor) file(name string) (*file, bool) {
 	if x.seenFile[name] {
-		x.problem(name, "already loaded as another module")
+		x.res.Problem(name, "already loaded as another module")
 		return nil, false
 	}
 	if len(x.res.Files) >= x.opts.MaxFiles {
 		x.res.Truncated = true
-		x.problem(name, fmt.Sprintf("not read: more than %d source files", x.opts.MaxFiles))
+		x.res.Problem(name, fmt.Sprintf("not read: more than %d source files", x.opts.MaxFiles))
 		return nil, false
 	}
 	data, err := x.read(name, x.opts.MaxFileSize)
 	if err != nil {
-		x.problem(name, err.Error())
+		x.res.Problem(name, err.Error())
 		return nil, false
 	}
 	x.seenFile[name] = true
@@ -372,7 +365,7 @@ func (x *extractor) loadChild(m *module, it *item, fileName string, inline bool,
 		return
 	}
 	if depth >= maxModuleDepth {
-		x.problem(fileName, "module "+it.name+" nested too deep; not read")
+		x.res.Problem(fileName, "module "+it.name+" nested too deep; not read")
 		return
 	}
 	var candidates []string
@@ -383,7 +376,7 @@ func (x *extractor) loadChild(m *module, it *item, fileName string, inline bool,
 		}
 		p, ok := cleanJoin(base, it.attrs.path)
 		if !ok {
-			x.problem(fileName, fmt.Sprintf("module %s: #[path = %q] leaves the crate", it.name, it.attrs.path))
+			x.res.Problem(fileName, fmt.Sprintf("module %s: #[path = %q] leaves the crate", it.name, it.attrs.path))
 			return
 		}
 		candidates = []string{p}
@@ -407,7 +400,7 @@ func (x *extractor) loadChild(m *module, it *item, fileName string, inline bool,
 		m.children = append(m.children, c)
 		return
 	}
-	x.problem(fileName, fmt.Sprintf("module %s: none of %s found", it.name, strings.Join(candidates, ", ")))
+	x.res.Problem(fileName, fmt.Sprintf("module %s: none of %s found", it.name, strings.Join(candidates, ", ")))
 }
 
 func (m *module) child(name string) *module {
@@ -434,7 +427,7 @@ func useName(u usePath) string {
 func (x *extractor) budget() bool {
 	x.steps++
 	if x.steps == maxResolveSteps {
-		x.problem(x.opts.Root, "re-export resolution stopped: too many lookups")
+		x.res.Problem(x.opts.Root, "re-export resolution stopped: too many lookups")
 	}
 	return x.steps < maxResolveSteps
 }

@@ -11,11 +11,12 @@ import (
 	"github.com/docidx/docidx"
 
 	"github.com/docidx/docidx/internal/golden"
+	"github.com/docidx/docidx/registries/internal/extracted"
 )
 
 // render prints symbols in the golden-file format: one header line per symbol, then its
 // signature lines and the first line of its doc, indented.
-func render(res Result) string {
+func render(res extracted.Result) string {
 	var b strings.Builder
 	for _, s := range res.Symbols {
 		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)

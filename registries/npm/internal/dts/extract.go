@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/extracted"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -65,14 +66,6 @@ type Options struct {
 	MaxInherited int
 }
 
-// Result is what Extract found.
-type Result struct {
-	Symbols   []docidx.Symbol // in file then source order; QualifiedName is unique but for overloads, which share it
-	Files     []string        // declaration files scanned, in visiting order
-	Truncated bool            // a limit stopped the scan early
-	Problems  []string        // files that could not be read or were skipped, with the reason
-}
-
 // Extract scans the declaration files reachable from entries (slash paths inside fsys, usually
 // the package's "types" entry point) and returns their exported declarations.
 //
@@ -113,7 +106,7 @@ type Result struct {
 // no members of their own (`interface Application extends core.Application {}`), then in source
 // order. Enum members are KindConst, namespaces and ambient modules KindPackage. JSDoc @param
 // tags fill Symbol.Params and @deprecated sets Deprecated.
-func Extract(fsys fs.FS, entries []string, opts Options) Result {
+func Extract(fsys fs.FS, entries []string, opts Options) extracted.Result {
 	x := &extractor{opts: opts, index: map[string]int{}, more: map[string][]int{}, others: map[string]*origin{}, blocks: map[string]*block{}}
 	if x.opts.MaxSymbols <= 0 {
 		x.opts.MaxSymbols = DefaultMaxSymbols
@@ -164,18 +157,18 @@ func Extract(fsys fs.FS, entries []string, opts Options) Result {
 		shown := it.org.filePrefix + it.file
 		if len(x.res.Files) >= x.opts.MaxFiles {
 			x.res.Truncated = true
-			x.problem(shown, fmt.Sprintf("not scanned: more than %d declaration files", x.opts.MaxFiles))
+			x.res.Problem(shown, fmt.Sprintf("not scanned: more than %d declaration files", x.opts.MaxFiles))
 			break
 		}
 		src, err := x.read(it.org.fsys, it.file)
 		if err != nil {
-			x.problem(shown, err.Error())
+			x.res.Problem(shown, err.Error())
 			continue
 		}
 		b, refs, err := x.parse(src)
 		if err != nil {
 			x.res.Truncated = true
-			x.problem(shown, "not scanned: "+err.Error())
+			x.res.Problem(shown, "not scanned: "+err.Error())
 			continue
 		}
 		x.res.Files = append(x.res.Files, shown)
@@ -245,7 +238,7 @@ func isBare(spec string) bool {
 
 type extractor struct {
 	opts  Options
-	res   Result
+	res   extracted.Result
 	index map[string]int   // qualified name -> index in res.Symbols of its first symbol
 	more  map[string][]int // qualified name -> indexes of its later symbols (overloads)
 
@@ -254,12 +247,6 @@ type extractor struct {
 	extraFiles int                // files parsed only to find base types
 	tokens     int                // tokens of the files parsed so far
 	heirs      []heir             // classes and interfaces with extends or implements clauses
-}
-
-func (x *extractor) problem(file, msg string) {
-	if len(x.res.Problems) < 100 {
-		x.res.Problems = append(x.res.Problems, file+": "+msg)
-	}
 }
 
 func (x *extractor) full() bool {
@@ -277,7 +264,7 @@ func (x *extractor) full() bool {
 // scanned, nor any after it.
 const maxTokens = 1 << 19
 
-// ErrTooManyTokens is the reason, quoted in Result.Problems, why a declaration file was not
+// ErrTooManyTokens is the reason, quoted in extracted.Result.Problems, why a declaration file was not
 // scanned: its tokens would pass the bound on all the files of one extraction, or a file's
 // before it did. Extract reports it as text, not as an error to test with errors.Is.
 var ErrTooManyTokens = fmt.Errorf("declaration files too large to scan: more than %d tokens in all", maxTokens)
@@ -465,7 +452,7 @@ func (x *extractor) emitMembers(d *decl, name string, sc scope) {
 	ms := sc.child(name)
 	members := d.members
 	if len(members) > x.opts.MaxMembers {
-		x.problem(sc.file, fmt.Sprintf("%s%s: %d members, only the first %d kept", sc.prefix, name, len(members), x.opts.MaxMembers))
+		x.res.Problem(sc.file, fmt.Sprintf("%s%s: %d members, only the first %d kept", sc.prefix, name, len(members), x.opts.MaxMembers))
 		members = members[:x.opts.MaxMembers]
 	}
 	for _, m := range members {

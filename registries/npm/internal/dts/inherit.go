@@ -198,7 +198,7 @@ func (x *extractor) external(org *origin, spec, shown, what string) *origin {
 		return o
 	}
 	if len(x.others) >= x.opts.MaxPackages {
-		x.problem(shown, fmt.Sprintf("%s of %q not followed: more than %d other packages", what, spec, x.opts.MaxPackages))
+		x.res.Problem(shown, fmt.Sprintf("%s of %q not followed: more than %d other packages", what, spec, x.opts.MaxPackages))
 		return nil
 	}
 	ext, found := x.opts.External(org.name, spec)
@@ -230,7 +230,7 @@ func (x *extractor) parsed(org *origin, file string) *block {
 	b, _, err := x.parse(src)
 	if err != nil {
 		x.res.Truncated = true
-		x.problem(org.filePrefix+file, "not scanned: "+err.Error())
+		x.res.Problem(org.filePrefix+file, "not scanned: "+err.Error())
 	}
 	x.blocks[key] = b
 	return b
@@ -260,11 +260,11 @@ func (x *extractor) inherit() {
 				continue // declared by the type itself, or by another declaration of it
 			}
 			if added >= x.opts.MaxInherited {
-				x.problem(h.sc.file, fmt.Sprintf("%s: inherited members left out: more than %d in all", h.sc.parent, x.opts.MaxInherited))
+				x.res.Problem(h.sc.file, fmt.Sprintf("%s: inherited members left out: more than %d in all", h.sc.parent, x.opts.MaxInherited))
 				return
 			}
 			if count[h.sc.parent] >= x.opts.MaxMembers {
-				x.problem(h.sc.file, fmt.Sprintf("%s: inherited members over %d members left out", h.sc.parent, x.opts.MaxMembers))
+				x.res.Problem(h.sc.file, fmt.Sprintf("%s: inherited members over %d members left out", h.sc.parent, x.opts.MaxMembers))
 				break
 			}
 			sc := h.sc

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/extracted"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -55,13 +56,11 @@ type Options struct {
 	MaxDepth    int
 }
 
-// Result is what Extract found.
+// Result is what Extract found: the symbols in export order, QualifiedName unique, the
+// JavaScript files read, and the entry point they come from.
 type Result struct {
-	Symbols   []docidx.Symbol // in export order; QualifiedName is unique
-	Entry     string          // the entry point the symbols come from, "" when none gave any
-	Files     []string        // JavaScript files read, in visiting order
-	Truncated bool            // a limit stopped the extraction early
-	Problems  []string        // files that could not be read or were skipped, with the reason
+	extracted.Result
+	Entry string // the entry point the symbols come from, "" when none gave any
 }
 
 // Extract returns the exported API of the first of entries (slash paths of JavaScript files
@@ -115,12 +114,6 @@ type extractor struct {
 	tokens int                // tokens of the files read so far
 }
 
-func (x *extractor) problem(file, msg string) {
-	if len(x.res.Problems) < 100 {
-		x.res.Problems = append(x.res.Problems, file+": "+msg)
-	}
-}
-
 // load reads and scans the file at p once; nil when it cannot be read or a limit forbids it.
 func (x *extractor) load(p string) *jsFile {
 	if f, ok := x.files[p]; ok {
@@ -128,13 +121,13 @@ func (x *extractor) load(p string) *jsFile {
 	}
 	if len(x.res.Files) >= x.opts.MaxFiles {
 		x.res.Truncated = true
-		x.problem(p, fmt.Sprintf("not read: more than %d files", x.opts.MaxFiles))
+		x.res.Problem(p, fmt.Sprintf("not read: more than %d files", x.opts.MaxFiles))
 		x.files[p] = nil
 		return nil
 	}
 	src, err := x.read(p)
 	if err != nil {
-		x.problem(p, err.Error())
+		x.res.Problem(p, err.Error())
 		x.files[p] = nil
 		return nil
 	}
@@ -142,7 +135,7 @@ func (x *extractor) load(p string) *jsFile {
 	if !ok {
 		x.tokens = maxTokens // no later file is read either: each would fill the bound again
 		x.res.Truncated = true
-		x.problem(p, fmt.Sprintf("not read: %v (more than %d in all files)", ErrTooManyTokens, maxTokens))
+		x.res.Problem(p, fmt.Sprintf("not read: %v (more than %d in all files)", ErrTooManyTokens, maxTokens))
 		x.files[p] = nil
 		return nil
 	}

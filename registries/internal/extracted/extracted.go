@@ -1,0 +1,28 @@
+// Package extracted holds what the registries' source-reading API extractors return in common:
+// npm's jsapi and dts and cargo's rustapi read many files of one package version and return
+// its symbols with the files read, whether a limit cut them short, and the files they could
+// not use. It imports the root package docidx and the standard library only.
+package extracted
+
+import "github.com/docidx/docidx"
+
+// MaxProblems is the most problems a Result keeps; later ones are dropped.
+const MaxProblems = 100
+
+// Result is what an extractor found in one package version's sources.
+type Result struct {
+	// Symbols are the public API, in the order the extractor documents; QualifiedName is
+	// unique unless the extractor says otherwise (TypeScript overloads share theirs).
+	Symbols   []docidx.Symbol
+	Files     []string // source files read, slash paths in visiting order
+	Truncated bool     // a limit stopped the extraction early
+	Problems  []string // "file: reason" for files that could not be read or were skipped, at most MaxProblems
+}
+
+// Problem records that file could not be read or was skipped, and why; past MaxProblems
+// problems it is dropped.
+func (r *Result) Problem(file, reason string) {
+	if len(r.Problems) < MaxProblems {
+		r.Problems = append(r.Problems, file+": "+reason)
+	}
+}
