@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -33,5 +34,32 @@ func TestCrawlHelp(t *testing.T) {
 		if !strings.Contains(help, spec) {
 			t.Errorf("crawl --help does not name the SPEC form %s", spec)
 		}
+	}
+}
+
+// TestPackageDocNamesEveryCommand checks that the synopsis in main.go's package doc names every
+// command of the app, and no command the app lacks: the list is written by hand, and it had
+// lost four commands.
+func TestPackageDocNamesEveryCommand(t *testing.T) {
+	src, err := os.ReadFile("main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	documented := map[string]bool{}
+	for _, line := range strings.Split(string(src), "\n") {
+		if rest, ok := strings.CutPrefix(line, "//\tdocidx "); ok {
+			if f := strings.Fields(rest); len(f) > 0 {
+				documented[f[0]] = true
+			}
+		}
+	}
+	for _, c := range newApp().Commands {
+		if !documented[c.Name] {
+			t.Errorf("main.go's package doc does not name the command %s", c.Name)
+		}
+		delete(documented, c.Name)
+	}
+	for name := range documented {
+		t.Errorf("main.go's package doc names %s, which is no command", name)
 	}
 }
