@@ -113,6 +113,34 @@ func npmPackage() *docidx.PackageDocs {
 	}
 }
 
+// kitName is an npm package with what issue 29 found shown badly: a README section whose passage
+// holds a fenced code block, a list and inline code; a symbol marked @internal declared first;
+// a method with three overloads; synopses with inline code.
+const kitName = "kit"
+
+func kitPackage() *docidx.PackageDocs {
+	const section = "Create a client with `connect` and close it when done:\n\n```js\nconst c = kit.connect(url)\nc.close()\n```\n\n" +
+		"The client retries failed requests.\n\nIt keeps Array<string> headers."
+	return &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: kitName, Version: "2.0.0", Versions: []string{"2.0.0"}, Description: "A client kit."},
+		Documents: []docidx.Document{
+			{Path: "README.md", Kind: docidx.DocReadme, Title: "kit", Sections: []docidx.Section{
+				{Heading: []string{"kit", "Connecting"}, Anchor: "connecting", Text: section,
+					Plain: "Create a client with connect and close it when done:\nThe client retries failed requests.\nIt keeps Array<string> headers.",
+					Code:  []docidx.CodeBlock{{Lang: "js", Code: "const c = kit.connect(url)\nc.close()\n", At: 2}}},
+			}},
+		},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindInterface, Name: "_Base", Package: kitName, QualifiedName: "kit._Base", Signature: "interface _Base", Doc: "@internal"},
+			{Kind: docidx.KindInterface, Name: "Client", Package: kitName, QualifiedName: "kit.Client", Signature: "interface Client extends _Base", Doc: "A Client sends `requests` to a server."},
+			{Kind: docidx.KindMethod, Name: "send", Parent: "Client", Package: kitName, QualifiedName: "kit.Client.send", Signature: "send(body: string): void", Doc: "Send `body` as text."},
+			{Kind: docidx.KindMethod, Name: "send", Parent: "Client", Package: kitName, QualifiedName: "kit.Client.send", Signature: "send(body: Buffer): void"},
+			{Kind: docidx.KindMethod, Name: "send", Parent: "Client", Package: kitName, QualifiedName: "kit.Client.send", Signature: "send(body: object): void"},
+			{Kind: docidx.KindFunc, Name: "connect", Package: kitName, QualifiedName: "kit.connect", Signature: "function connect(url: string): Client", Doc: "Connect to `url`."},
+		},
+	}
+}
+
 var (
 	snapOnce sync.Once
 	snapDir  string
@@ -132,7 +160,7 @@ func snapshot(t testing.TB) *index.Reader {
 			snapErr = err
 			return
 		}
-		for _, d := range []*docidx.PackageDocs{goModule("v1.0.0"), goModule("v1.1.0"), npmPackage()} {
+		for _, d := range []*docidx.PackageDocs{goModule("v1.0.0"), goModule("v1.1.0"), npmPackage(), kitPackage()} {
 			if err := w.Put(context.Background(), d); err != nil {
 				snapErr = err
 				return
@@ -524,5 +552,68 @@ func TestSearchAlso(t *testing.T) {
 	twin := `<p class="note also">also: <a href="/npm/@evil/pkg@1.0.0/symbol/%s.run">%s.run</a></p>`
 	if !strings.Contains(body, fmt.Sprintf(twin, "Twin", "Twin")) && !strings.Contains(body, fmt.Sprintf(twin, "Evil", "Evil")) {
 		t.Errorf("search page does not link the twin:\n%s", body)
+	}
+}
+
+// TestIssue29 holds the browser points of issue 29: a search passage is markdown (paragraphs,
+// highlighted code in a <pre>, inline code, marked words, tag-like text kept as text); package
+// pages show inline code as <code>; the API page names an overloaded method once and lists a
+// symbol marked @internal after the others, with a badge.
+func TestIssue29(t *testing.T) {
+	ts := newServer(t, serve.HTTPOptions{})
+	const kit = "/npm/kit@2.0.0"
+
+	_, body := get(t, ts, "/?q=client+retries&package=kit")
+	start := strings.Index(body, `<div class="passage">`)
+	if start < 0 {
+		t.Fatalf("no passage in the results:\n%s", body)
+	}
+	passage := body[start : start+strings.Index(body[start:], "</div>")]
+	for _, want := range []string{
+		`<pre class="chroma"><code><span class="kr">const</span>`,              // the fence highlighted as js, its info string gone
+		"<p>The <mark>client</mark> <mark>retries</mark> failed requests.</p>", // a unit is a paragraph
+		"<p>It keeps Array&lt;string&gt; headers.</p>",                         // a tag in plain text is text
+	} {
+		if !strings.Contains(passage, want) {
+			t.Errorf("passage lacks %s:\n%s", want, passage)
+		}
+	}
+	if strings.Contains(passage, "```") {
+		t.Errorf("passage shows a raw fence:\n%s", passage)
+	}
+	_, body = get(t, ts, "/?q=send+body+text&package=kit")
+	if !strings.Contains(body, "<mark>Send</mark> <code>body</code> as <mark>text</mark>.") {
+		t.Errorf("a symbol's passage does not show its inline code as <code>:\n%s", body)
+	}
+
+	_, body = get(t, ts, kit)
+	for _, want := range []string{"A Client sends <code>requests</code> to a server.", "method · 3 overloads", `<span class="badge internal">internal</span>`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("GET %s lacks %s:\n%s", kit, want, body)
+		}
+	}
+	if c, b := strings.Index(body, "/symbol/kit.Client"), strings.Index(body, "/symbol/kit._Base"); c < 0 || b < c {
+		t.Errorf("GET %s lists kit._Base (@internal) before kit.Client", kit)
+	}
+
+	_, body = get(t, ts, kit+"/api")
+	if n := strings.Count(body, `id="kit.Client.send"`); n != 1 {
+		t.Errorf("GET %s/api lists kit.Client.send %d times, want once", kit, n)
+	}
+	for _, want := range []string{
+		"3 overloads", "Connect to <code>url</code>.",
+		`<div class="symbol internal" id="kit._Base">`, `<span class="badge internal"`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("GET %s/api lacks %s", kit, want)
+		}
+	}
+	for _, sig := range []string{"string", "Buffer", "object"} {
+		if !strings.Contains(body, `<span class="nx">body</span>: <span class="kt">`+sig) && !strings.Contains(body, `<span class="nx">body</span><span class="o">:</span> <span class="nx">`+sig) {
+			t.Errorf("GET %s/api lacks the overload send(body: %s)", kit, sig)
+		}
+	}
+	if c, b := strings.Index(body, `id="kit.connect"`), strings.Index(body, `id="kit._Base"`); c < 0 || b < c {
+		t.Errorf("GET %s/api lists kit._Base (@internal) before kit.connect", kit)
 	}
 }
