@@ -42,7 +42,7 @@ type hit struct {
 	Href     string
 	Overview string
 	Passage  template.HTML // Snippet rendered as markdown (see passage.go)
-	Others   []link // the hits it stands for (Also), each linked to its page
+	Others   []link        // the hits it stands for (Also), each linked to its page
 }
 
 // alsoLinks links the hits a result stands for (SearchResult.Also) to their pages: a page's URI
