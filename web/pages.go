@@ -262,6 +262,9 @@ type documentData struct {
 	Doc      *docidx.Document
 	Contents []link
 	Body     template.HTML
+	// TitleAnchor is the anchor of the first section when its heading is the document's
+	// title, which the page's h1 then shows and carries.
+	TitleAnchor string
 }
 
 func (h *Handler) document(w http.ResponseWriter, r *http.Request, ref docidx.Ref, docPath string) {
@@ -299,6 +302,13 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request, ref docidx.Re
 		sec := &doc.Sections[i]
 		if sec.Anchor != "" && len(sec.Heading) > 0 {
 			d.Contents = append(d.Contents, link{Href: "#" + sec.Anchor, Text: sec.Title(), Note: strings.Repeat("  ", len(sec.Heading)-1)})
+		}
+		if i == 0 && len(sec.Heading) == 1 && sec.Title() == doc.Title {
+			// The README's own title ("# hello") is the page's h1, which takes its anchor,
+			// rather than a second heading of the same words under it.
+			d.TitleAnchor = sec.Anchor
+			body.WriteString(string(md.text(sec.Text)))
+			continue
 		}
 		body.WriteString(string(md.section(sec)))
 	}
