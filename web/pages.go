@@ -545,6 +545,7 @@ func (h *Handler) symbol(w http.ResponseWriter, r *http.Request, ref docidx.Ref,
 // diffData is the API difference page's data.
 type diffData struct {
 	*answer.APIDiff
+	Lang     string // the language of the signatures, for highlighting
 	Base     string
 	Versions []string
 	FromHref string
@@ -574,7 +575,7 @@ func (h *Handler) diff(w http.ResponseWriter, r *http.Request, eco docidx.Ecosys
 		h.fail(w, err, sug)
 		return
 	}
-	data := diffData{APIDiff: d, Base: packageBase(eco, name), Versions: vs,
+	data := diffData{APIDiff: d, Lang: ecosystemLanguage[eco], Base: packageBase(eco, name), Versions: vs,
 		FromHref: pagePath(d.From.Ref(), docidx.PageAPI), ToHref: pagePath(d.To.Ref(), docidx.PageAPI)}
 	h.render(w, http.StatusOK, "diff", page{Title: name + " " + d.From.Version + " → " + d.To.Version, Data: data})
 }

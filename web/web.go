@@ -111,7 +111,9 @@ func New(s *answer.Service, opts Options) *Handler {
 		log = slog.New(slog.DiscardHandler)
 	}
 	h := &Handler{s: s.WithWords(pageWords), log: log, pages: map[string]*template.Template{}, hl: &highlighter{}}
-	base := template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html"))
+	// code highlights a signature as a language (see highlight.go) in a <pre>.
+	own := template.FuncMap{"code": h.hl.code}
+	base := template.Must(template.New("layout.html").Funcs(funcs).Funcs(own).ParseFS(templateFS, "templates/layout.html"))
 	names, err := fs.Glob(templateFS, "templates/*.html")
 	if err != nil {
 		panic(err)

@@ -265,7 +265,9 @@ func TestPages(t *testing.T) {
 		{v11 + "/symbol/workpool.Pool.Go", 200, []string{`<h1>workpool.Pool.Go`, "ExamplePool_Go", `<span class="nx">p</span> <span class="o">:=</span> <span class="nx">workpool</span>`,
 			`<pre class="chroma"><code><span class="kd">func</span> <span class="p">(</span><span class="nx">p</span> <span class="o">*</span><span class="nx">Pool</span><span class="p">)</span> <span class="nf">Go</span>`}},
 		{v11 + "/symbol/workpool.Drain", 200, []string{`class="symbol deprecated"`, `<span class="badge">deprecated</span>`}},
-		{"/golang/github.com/acme/workpool/diff?from=v1.0.0&to=v1.1.0", 200, []string{`id="removed"`, "workpool.Pool.Shutdown", `id="added"`, "workpool.Pool.TryGo"}},
+		{"/golang/github.com/acme/workpool/diff?from=v1.0.0&to=v1.1.0", 200, []string{`id="removed"`, "workpool.Pool.Shutdown", `id="added"`, "workpool.Pool.TryGo",
+			// Signatures highlighted as on the API page.
+			`<pre class="chroma"><code><span class="kd">func</span> <span class="p">(</span><span class="nx">p</span> <span class="o">*</span><span class="nx">Pool</span><span class="p">)</span> <span class="nf">TryGo</span>`}},
 		{"/snapshot", 200, []string{"Created", `href="` + v11 + `"`, `href="/golang/github.com/acme/workpool@v1.0.0"`, npmName}},
 		{"/static/style.css", 200, []string{"prefers-color-scheme: dark"}},
 		{"/static/app.js", 200, []string{"focus"}},
