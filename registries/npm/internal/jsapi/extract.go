@@ -653,7 +653,7 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 	doc, examples := d.text, d.examples
 	if m.aliasOf != "" {
 		// The function is documented under its first name; this one points there.
-		doc, examples, params = "Alias of `"+prefix+m.aliasOf+"`.", nil, nil
+		doc, examples, params, sig = "Alias of `"+prefix+m.aliasOf+"`.", nil, nil, m.sig
 	}
 	x.index[qname] = true
 	x.res.Symbols = append(x.res.Symbols, docidx.Symbol{

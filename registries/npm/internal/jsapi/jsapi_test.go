@@ -141,7 +141,7 @@ func TestFacts(t *testing.T) {
 			"express.application.set":    {kind: docidx.KindMethod, doc: "Returns: {Server} for chaining"},
 			"express.request.get":        {kind: docidx.KindMethod, parent: "express.request", doc: "Return request header."},
 			// req.get = req.header = function header(name): one function, documented once.
-			"express.request.header": {kind: docidx.KindMethod, parent: "express.request", sig: "req.get = req.header", doc: "Alias of `express.request.get`."},
+			"express.request.header": {kind: docidx.KindMethod, parent: "express.request", sig: "req.header = req.get", doc: "Alias of `express.request.get`."},
 			"express.json":           {kind: docidx.KindFunc, sig: "function json (options)"},
 			// Properties defined through a helper that calls Object.defineProperty, through
 			// Object.defineProperty itself and through Object.defineProperties, with their JSDoc.

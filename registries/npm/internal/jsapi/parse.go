@@ -52,7 +52,8 @@ type member struct {
 	spread bool // ...expr in an object literal: all of expr's members
 	// aliasOf is, for a later target of an assignment chain onto the object of an earlier one
 	// (res.contentType = res.type = function …: "type"), the earlier target's name
-	// ("contentType"): one function under two names, documented once.
+	// ("contentType"): one function under two names, documented once. Its sig says so
+	// ("res.type = res.contentType"); the first name's shows the chain as written.
 	aliasOf string
 }
 
@@ -808,7 +809,7 @@ func (f *jsFile) parseAssignment(i int, extra []string) (*value, int) {
 			m := &member{name: name, val: v, doc: f.tok(i).doc, sig: v.sig, line: f.tok(i).line,
 				proto: strings.HasSuffix(obj, ".prototype")}
 			if first, ok := firstOn[obj]; ok && first != name {
-				m.aliasOf = first
+				m.aliasOf, m.sig = first, obj+"."+name+" = "+obj+"."+first
 			} else {
 				firstOn[obj] = name
 			}
