@@ -497,6 +497,7 @@ type symbolView struct {
 	// ExamplesHTML is the code of each of Examples, highlighted as its language.
 	ExamplesHTML []template.HTML
 	Member       bool
+	Internal     bool // its doc says @internal (answer.Internal)
 }
 
 func (h *Handler) symbol(w http.ResponseWriter, r *http.Request, ref docidx.Ref, name string) {
@@ -526,7 +527,7 @@ func (h *Handler) symbol(w http.ResponseWriter, r *http.Request, ref docidx.Ref,
 	lang := ecosystemLanguage[ref.Ecosystem]
 	for _, s := range out.Symbols {
 		v := symbolView{SymbolDetail: s, ID: s.QualifiedName, Href: uriPath(s.URI), DocHTML: md.text(docWithParams(&s)), Member: s.Parent != "" && len(d.Symbols) > 0,
-			SignatureHTML: h.hl.code(lang, s.Signature)}
+			SignatureHTML: h.hl.code(lang, s.Signature), Internal: answer.Internal(&docidx.Symbol{Doc: s.Doc})}
 		if len(s.Values) > 0 {
 			v.ValuesHTML = h.hl.code(lang, strings.Join(s.Values, "\n")+"\n")
 		}

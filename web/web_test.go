@@ -618,4 +618,7 @@ func TestIssue29(t *testing.T) {
 	if c, b := strings.Index(body, `id="kit.connect"`), strings.Index(body, `id="kit._Base"`); c < 0 || b < c {
 		t.Errorf("GET %s/api lists kit._Base (@internal) before kit.connect", kit)
 	}
+	if _, body = get(t, ts, kit+"/symbol/kit._Base"); !strings.Contains(body, `<span class="badge internal">internal</span></h1>`) {
+		t.Errorf("GET %s/symbol/kit._Base has no internal badge", kit)
+	}
 }
