@@ -159,7 +159,9 @@ release-check:
 ## crawled offline from registries/gomod's fixture: search ("/" focuses the box) → package →
 ## version switcher → API outline → symbol → upgrade diff → snapshot, a crafted package whose
 ## README and doc comments try to run script, the results in dark mode on a phone screen, search
-## and version switcher with JavaScript off; then every link to the server those pages showed. Fails on any console error, uncaught
+## and version switcher with JavaScript off, every page kind (home, results, package, README, API,
+## symbol, diff, snapshot, not found) light and dark at desktop and phone width (gallery-*.png);
+## then every link to the server those pages showed. Fails on any console error, uncaught
 ## exception, CSP violation, failed request or request that leaves 127.0.0.1, a broken link, and
 ## if CSP lets an inline script run; saves a PNG per page in dist/browser-test/. DOCIDX_BIN=FILE
 ## tests another docidx build. Installs Debian's chromium package (apt-get, with sudo unless

@@ -391,3 +391,39 @@ func TestUndocumentedMembers(t *testing.T) {
 		t.Errorf("%d undocumented member hits naming %d others, want 1 naming 3: %+v", bare, named, out.Results)
 	}
 }
+
+// TestDescribeInternalLast: a package's outline, for an assistant as for the pages, lists the
+// symbols marked @internal after the others, marked, with the tag out of their synopsis
+// (zod's outline started with "_ZodString — @internal", issue 29).
+func TestDescribeInternalLast(t *testing.T) {
+	p := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "zod", Version: "4.0.0"},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindInterface, Name: "_ZodString", Package: "zod", QualifiedName: "zod._ZodString", Signature: "interface _ZodString", Doc: "@internal\nThe base of string schemas."},
+			{Kind: docidx.KindInterface, Name: "ZodString", Package: "zod", QualifiedName: "zod.ZodString", Signature: "interface ZodString", Doc: "A string schema."},
+			{Kind: docidx.KindFunc, Name: "_parse", Package: "zod", QualifiedName: "zod._parse", Signature: "function _parse(): void", Doc: "@internal"},
+			{Kind: docidx.KindFunc, Name: "string", Package: "zod", QualifiedName: "zod.string", Signature: "function string(): ZodString"},
+		},
+	}
+	s := service(snapshot(t, p))
+	text, out, err := s.Describe(context.Background(), docidx.NPM, answer.DescribeInput{Package: "zod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range out.Outline {
+		got = append(got, fmt.Sprintf("%s internal=%v %q", e.Name, e.Internal, e.Synopsis))
+	}
+	want := []string{
+		`zod.ZodString internal=false "A string schema."`,
+		`zod.string internal=false ""`,
+		`zod._ZodString internal=true "The base of string schemas."`,
+		`zod._parse internal=true ""`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("outline:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if i, j := strings.Index(text, "Internal (marked @internal"), strings.Index(text, "interface _ZodString"); i < 0 || j < i {
+		t.Errorf("the text does not list _ZodString under an Internal heading:\n%s", text)
+	}
+}

@@ -1,6 +1,10 @@
 package answer
 
-import "github.com/docidx/docidx"
+import (
+	"slices"
+
+	"github.com/docidx/docidx"
+)
 
 // APIGroup is the API one declaring package (a Go import path, a Python module, an npm package)
 // of a package version holds, as a page that lists it in full shows it: the package's doc
@@ -12,10 +16,18 @@ type APIGroup struct {
 }
 
 // APIEntry is one symbol of an APIGroup, with the first sentence of its doc and its members (the
-// symbols whose Parent is its Key in the same declaring package), in declaration order.
+// symbols whose Parent is its Key in the same declaring package), in declaration order, those
+// marked @internal (see Internal) after the others.
 type APIEntry struct {
-	Symbol   *docidx.Symbol
+	Symbol *docidx.Symbol
+	// Overloads are the later declarations of Symbol's qualified name (TypeScript's overloads,
+	// each a symbol of its own with its signature), in declaration order: the entry lists the
+	// name once, with every signature.
+	Overloads []*docidx.Symbol
+	// Synopsis is the first sentence of Symbol's doc, or of the first overload's that has one.
 	Synopsis string
+	// Internal is true when the symbol's doc marks it @internal.
+	Internal bool
 	Members  []APIEntry
 }
 
@@ -24,7 +36,9 @@ type APIEntry struct {
 // symbol of its own. The entries point into syms.
 //
 // It lists every member, where Describe's outline (for an assistant's budget) counts a type's
-// fields and lists only its methods: the web's API page lists them all.
+// fields and lists only its methods: the web's API page lists them all. Each qualified name is
+// one entry, its overloads with it; the symbols marked @internal come after the others, at each
+// level, so that a list starts with the API the package means its users to call.
 func GroupAPI(syms []docidx.Symbol) []APIGroup {
 	var groups []APIGroup
 	byPkg := map[string]int{}
@@ -37,7 +51,9 @@ func GroupAPI(syms []docidx.Symbol) []APIGroup {
 		}
 		return &groups[i]
 	}
-	entry := func(s *docidx.Symbol) APIEntry { return APIEntry{Symbol: s, Synopsis: FirstSentence(s.Doc)} }
+	entry := func(s *docidx.Symbol) APIEntry {
+		return APIEntry{Symbol: s, Synopsis: FirstSentence(s.Doc), Internal: Internal(s)}
+	}
 	types := map[string]int{} // memberKey → index in its group's Symbols
 	for i := range syms {
 		s := &syms[i]
@@ -62,5 +78,50 @@ func GroupAPI(syms []docidx.Symbol) []APIGroup {
 		}
 		g.Symbols = append(g.Symbols, entry(s))
 	}
+	for i := range groups {
+		groups[i].Symbols = arrange(groups[i].Symbols)
+	}
 	return groups
+}
+
+// arrange folds the overloads of es into the entry of their first declaration, puts the
+// internal entries after the others, keeping declaration order within each, and does the same
+// to the members of each.
+func arrange(es []APIEntry) []APIEntry {
+	first := make(map[string]int, len(es)) // qualified name → index in out
+	out := es[:0]
+	internal := 0
+	for _, e := range es {
+		if i, ok := first[e.Symbol.QualifiedName]; ok {
+			o := &out[i]
+			o.Overloads = append(o.Overloads, e.Symbol)
+			o.Members = append(o.Members, e.Members...)
+			if o.Synopsis == "" {
+				o.Synopsis = e.Synopsis
+			}
+			continue
+		}
+		first[e.Symbol.QualifiedName] = len(out)
+		if e.Internal {
+			internal++
+		}
+		out = append(out, e)
+	}
+	for i := range out {
+		if len(out[i].Members) > 0 {
+			out[i].Members = arrange(out[i].Members)
+		}
+	}
+	if internal > 0 && internal < len(out) {
+		slices.SortStableFunc(out, func(a, b APIEntry) int {
+			switch {
+			case a.Internal == b.Internal:
+				return 0
+			case b.Internal:
+				return -1
+			}
+			return 1
+		})
+	}
+	return out
 }

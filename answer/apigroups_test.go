@@ -1,6 +1,9 @@
 package answer
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/docidx/docidx"
@@ -32,5 +35,50 @@ func TestGroupAPI(t *testing.T) {
 	}
 	if p := g.Symbols[0]; len(p.Members) != 1 || p.Members[0].Symbol.Name != "Attempts" || p.Synopsis != "Policy says how." {
 		t.Errorf("Policy: synopsis %q, members %+v", p.Synopsis, p.Members)
+	}
+}
+
+// TestGroupAPIArranged: zod's list started with _ZodString, marked @internal, and express's
+// listed Application.listen once per overload (issue 29).
+func TestGroupAPIArranged(t *testing.T) {
+	syms := []docidx.Symbol{
+		{Kind: docidx.KindInterface, Name: "_ZodString", Package: "zod", QualifiedName: "zod._ZodString", Doc: "@internal"},
+		{Kind: docidx.KindInterface, Name: "ZodString", Package: "zod", QualifiedName: "zod.ZodString", Doc: "A string schema."},
+		{Kind: docidx.KindMethod, Name: "listen", Parent: "ZodString", Package: "zod", QualifiedName: "zod.ZodString.listen", Signature: "listen(port: number): Server"},
+		{Kind: docidx.KindMethod, Name: "_parse", Parent: "ZodString", Package: "zod", QualifiedName: "zod.ZodString._parse", Doc: "@internal\nParses."},
+		{Kind: docidx.KindMethod, Name: "listen", Parent: "ZodString", Package: "zod", QualifiedName: "zod.ZodString.listen", Signature: "listen(path: string): Server", Doc: "Listen on a path."},
+		{Kind: docidx.KindMethod, Name: "max", Parent: "ZodString", Package: "zod", QualifiedName: "zod.ZodString.max"},
+		{Kind: docidx.KindFunc, Name: "string", Package: "zod", QualifiedName: "zod.string"},
+	}
+	g := GroupAPI(syms)[0]
+	var got []string
+	var walk func(string, []APIEntry)
+	walk = func(indent string, es []APIEntry) {
+		for _, e := range es {
+			s := indent + e.Symbol.QualifiedName
+			if e.Internal {
+				s += " internal"
+			}
+			if len(e.Overloads) > 0 {
+				s += fmt.Sprintf(" +%d overloads", len(e.Overloads))
+			}
+			if e.Synopsis != "" {
+				s += " — " + e.Synopsis
+			}
+			got = append(got, s)
+			walk(indent+"  ", e.Members)
+		}
+	}
+	walk("", g.Symbols)
+	want := []string{
+		"zod.ZodString — A string schema.",
+		"  zod.ZodString.listen +1 overloads — Listen on a path.",
+		"  zod.ZodString.max",
+		"  zod.ZodString._parse internal — Parses.",
+		"zod.string",
+		"zod._ZodString internal",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("entries:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

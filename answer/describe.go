@@ -65,6 +65,7 @@ type OutlineEntry struct {
 	Signature  string `json:"signature" jsonschema:"declaration on one line; ' …' marks an elided body"`
 	Synopsis   string `json:"synopsis,omitempty" jsonschema:"first sentence of the doc comment"`
 	Deprecated bool   `json:"deprecated,omitempty" jsonschema:"true when the symbol is deprecated"`
+	Internal   bool   `json:"internal,omitempty" jsonschema:"true when its doc marks the symbol @internal, not meant for the package's users; such symbols come after the others of their package"`
 	Members    int    `json:"members,omitempty" jsonschema:"number of fields, properties and constants of the type, listed when the symbol is described or its URI read"`
 	URI        string `json:"uri" jsonschema:"docidx:// resource URI of the symbol"`
 }
@@ -330,16 +331,21 @@ func (s *Service) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutp
 	for _, p := range pkgs {
 		group := byPkg[p]
 		sortByKind(group)
+		internal := internalLast(group)
 		lastRank := -1
 		for i, sym := range group {
-			it := outlineItem{sym: sym, pkg: p, last: i == len(group)-1}
+			it := outlineItem{sym: sym, pkg: p, last: i == len(group)-1, internal: i >= len(group)-internal}
 			if i == 0 {
 				it.groupHead = "### " + p + "\n\n"
 				if syn := synopsis[p]; syn != "" {
 					it.groupHead += syn + "\n\n"
 				}
 			}
-			if rank := kindOrder[sym.Kind]; rank != lastRank {
+			switch rank := kindOrder[sym.Kind]; {
+			case it.internal && i == len(group)-internal:
+				it.kindHead = "Internal (marked @internal, not meant for users):\n"
+				lastRank = -2
+			case !it.internal && rank != lastRank:
 				it.kindHead = kindHeading[rank] + ":\n"
 				lastRank = rank
 			}
@@ -371,6 +377,7 @@ type outlineItem struct {
 	pkg                 string
 	groupHead, kindHead string // the package group's heading and synopsis, the kind's heading
 	last                bool   // the last entry of its package group
+	internal            bool   // marked @internal (see Internal)
 }
 
 // Len implements unitList.
@@ -403,7 +410,7 @@ func (o *outlineUnits) render(i int) {
 	sym := it.sym
 	e := OutlineEntry{
 		Package: it.pkg, Kind: string(sym.Kind), Name: sym.QualifiedName, Signature: CompactSignature(sym.Signature),
-		Synopsis: FirstSentence(sym.Doc), Deprecated: sym.Deprecated,
+		Synopsis: FirstSentence(sym.Doc), Deprecated: sym.Deprecated, Internal: it.internal,
 		URI: o.ref.PageURI(docidx.PageSymbolPrefix + sym.QualifiedName),
 	}
 	if e.Signature == "" {
@@ -434,6 +441,23 @@ func (o *outlineUnits) render(i int) {
 		b.WriteByte('\n')
 	}
 	o.texts[i], o.entries[i] = b.String(), e
+}
+
+// internalLast moves the symbols marked @internal (see Internal) after the others, keeping the
+// order within each, and returns how many there are: a package's outline starts with the API it
+// means its users to call (zod's started with _ZodString, @internal).
+func internalLast(syms []*docidx.Symbol) int {
+	var internal []*docidx.Symbol
+	public := syms[:0]
+	for _, s := range syms {
+		if Internal(s) {
+			internal = append(internal, s)
+		} else {
+			public = append(public, s)
+		}
+	}
+	copy(syms[len(public):], internal)
+	return len(internal)
 }
 
 // sortByKind orders symbols by kindOrder, keeping declaration order within a kind. A counting

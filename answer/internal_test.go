@@ -134,6 +134,9 @@ func TestFirstSentence(t *testing.T) {
 		"":                                           "",
 		"Does it ask? Yes.":                          "Does it ask?",
 		"Wraps io.Reader and returns io.EOF at end.": "Wraps io.Reader and returns io.EOF at end.",
+		"@internal":                                  "",
+		"@internal\nThe base of schemas. More.":      "The base of schemas.",
+		"@internals are kept.":                       "@internals are kept.",
 	} {
 		if got := FirstSentence(in); got != want {
 			t.Errorf("FirstSentence(%q) = %q, want %q", in, got, want)
@@ -145,6 +148,9 @@ func TestFirstSentence(t *testing.T) {
 // one-pass version is held to.
 func firstSentenceFields(doc string) string {
 	doc = strings.TrimSpace(doc)
+	for f := strings.Fields(doc); len(f) > 0 && f[0] == "@internal"; f = strings.Fields(doc) {
+		doc = strings.TrimSpace(strings.TrimPrefix(doc, "@internal"))
+	}
 	if i := strings.Index(doc, "\n\n"); i >= 0 {
 		doc = doc[:i]
 	}
@@ -165,7 +171,7 @@ func FuzzFirstSentence(f *testing.F) {
 		"  Spaces\n  across\tlines. Next", "Does it ask? Yes.", "Ends with etc. and more. Done.",
 		"Ünïcode\u00a0spaces\u2003here. Next.", "a. b", ".", ". .", "x !y. z", "Word\n\n\nthree",
 		strings.Repeat("word ", 100), strings.Repeat("é", 150) + ". Next.", strings.Repeat("ab ", 66) + "cd. e",
-		"Invalid \xff utf-8. Next.", "VS. next. Cf. that.",
+		"Invalid \xff utf-8. Next.", "VS. next. Cf. that.", "@internal\n@internal x. y", "@internal\u00a0z",
 	} {
 		f.Add(s)
 	}

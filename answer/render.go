@@ -15,14 +15,47 @@ import (
 // maxSynopsis bounds a first sentence in an outline, in bytes.
 const maxSynopsis = 200
 
+// Internal reports whether a symbol's doc marks it internal with a JSDoc or TSDoc @internal tag
+// on a line of its own (https://tsdoc.org/pages/tags/internal/): declared, and so listed, but not
+// meant for the package's users. Outlines list such symbols after the others, marked.
+func Internal(s *docidx.Symbol) bool {
+	if !strings.Contains(s.Doc, internalTag) {
+		return false
+	}
+	for line := range strings.Lines(s.Doc) {
+		if isInternalTag(strings.TrimSpace(line)) {
+			return true
+		}
+	}
+	return false
+}
+
+// internalTag is the doc tag Internal looks for.
+const internalTag = "@internal"
+
+// isInternalTag reports whether a trimmed line starts with the @internal tag, alone or before
+// white space.
+func isInternalTag(t string) bool {
+	rest, ok := strings.CutPrefix(t, internalTag)
+	if !ok || rest == "" {
+		return ok
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	return unicode.IsSpace(r)
+}
+
 // FirstSentence returns the first sentence of a doc comment as one line: up to the first period
-// followed by a space or the end, or the first blank line, at most maxSynopsis bytes.
+// followed by a space or the end, or the first blank line, at most maxSynopsis bytes. A leading
+// @internal tag is not a sentence: Internal tells it, and the sentence is the text after it.
 //
 // It runs once per symbol of an outline (thousands for a large package), so it makes one pass:
 // white space is collapsed as it is met, and the pass stops at the sentence's end, or once more
 // than maxSynopsis bytes are kept, since clip then cuts whatever follows.
 func FirstSentence(doc string) string {
 	doc = strings.TrimSpace(doc)
+	for isInternalTag(doc) {
+		doc = strings.TrimSpace(doc[len(internalTag):])
+	}
 	if i := strings.Index(doc, "\n\n"); i >= 0 {
 		doc = doc[:i]
 	}

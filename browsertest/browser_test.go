@@ -489,6 +489,58 @@ func TestBrowser(t *testing.T) {
 		return nil
 	})
 
+	// 11b. Every kind of page, light and dark, at a desktop's and a phone's width (issue 29): a
+	// screenshot of each to look at, and on a phone no page wider than the screen. The search
+	// results' passages are markdown: no raw fence, code in a monospace font.
+	for _, view := range []struct {
+		name          string
+		width, height int64
+		mobile, dark  bool
+	}{
+		{"light-desktop", 1280, 900, false, false}, {"dark-desktop", 1280, 900, false, true},
+		{"light-phone", 390, 844, true, false}, {"dark-phone", 390, 844, true, true},
+	} {
+		for _, pg := range galleryPages {
+			w.step("gallery-"+pg.kind+"-"+view.name, func(ctx context.Context) error {
+				vp := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
+				if view.mobile {
+					vp = []chromedp.EmulateViewportOption{chromedp.EmulateScale(2), chromedp.EmulateMobile}
+				}
+				scheme := "light"
+				if view.dark {
+					scheme = "dark"
+				}
+				if err := chromedp.Do(ctx,
+					chromedp.EmulateViewport(view.width, view.height, vp...),
+					chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+						_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+							Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+						})
+						return err
+					}),
+				); err != nil {
+					return err
+				}
+				if err := w.openStatus(ctx, pg.path, pg.sel, pg.status); err != nil {
+					return err
+				}
+				if view.mobile {
+					overflow, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth - document.documentElement.clientWidth`))
+					if err != nil {
+						return err
+					}
+					if overflow > 0 {
+						w.errorf("%s: on a %d px wide screen the page is %d px wider than the screen", pg.path, view.width, overflow)
+					}
+				}
+				if pg.kind == "search" {
+					return w.passagesRendered(ctx)
+				}
+				return nil
+			})
+		}
+	}
+
 	// 12. Content-Security-Policy: a script element with inline code, added to the page as hostile
 	// package content would try, must not run, and the browser must report the violation (which
 	// also shows that this test sees CSP violations at all).
@@ -597,6 +649,50 @@ func get(u string) (string, error) {
 	}
 }
 
+// galleryPages are the kinds of page the server has, one address each, with an element to wait
+// for and the status it answers.
+var galleryPages = []struct {
+	kind, path, sel string
+	status          int64
+}{
+	{"home", "/", searchBox, http.StatusOK},
+	{"search", "/?" + url.Values{"q": {"greeter usage"}, "package": {"example.com/hello"}, "version": {"v1.1.0"}}.Encode(), `#results li.hit`, http.StatusOK},
+	{"package", pkgPath, `#version, #versions`, http.StatusOK},
+	{"readme", pkgPath + "/readme", `h1`, http.StatusOK},
+	{"api", pkgPath + "/api", `[id="` + cssString(symbolID) + `"]`, http.StatusOK},
+	{"symbol", pkgPath + "/symbol/" + symbolID, `h1`, http.StatusOK},
+	{"diff", diffPath, `h1`, http.StatusOK},
+	{"snapshot", "/snapshot", `h1`, http.StatusOK},
+	{"notfound", "/golang/example.com/hello@v9.9.9", `h1`, http.StatusNotFound},
+}
+
+// passagesRendered reports an error unless the search results on the page show their passages
+// as markdown: at least one passage, none showing a "```" fence as text, every code element in
+// one in a monospace font, and at least one code block among them (the query is chosen to
+// find the README's usage example).
+func (w *walker) passagesRendered(ctx context.Context) error {
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const ps = [...document.querySelectorAll('#results .passage')];
+		if (ps.length === 0) return 'no passage on the results page';
+		for (const p of ps) {
+			if (p.innerText.includes('`+"```"+`')) return 'a passage shows a raw fence: ' + p.innerText.slice(0, 200);
+			for (const c of p.querySelectorAll('code, pre')) {
+				const f = getComputedStyle(c).fontFamily;
+				if (!/mono|consolas|menlo/i.test(f)) return 'code in a passage is in ' + f + ': ' + c.innerText.slice(0, 80);
+			}
+		}
+		if (!document.querySelector('#results .passage pre code')) return 'no passage shows a code block';
+		return '';
+	})()`))
+	if err != nil {
+		return err
+	}
+	if got != "" {
+		return errors.New(got)
+	}
+	return nil
+}
+
 // walker runs the steps of TestBrowser in one tab.
 type walker struct {
 	t     *testing.T
@@ -689,6 +785,37 @@ func (w *walker) open(ctx context.Context, path, sel string) error {
 	}
 	if err := chromedp.Do(ctx, chromedp.WaitReady(chromedp.CSS(sel))); err != nil {
 		return fmt.Errorf("%s: waiting for %s: %w", path, sel, err)
+	}
+	return nil
+}
+
+// openStatus is open for a page that answers status: a not-found page answers 404, which the
+// recorder, told of every response of 400 or more, is told to expect.
+func (w *walker) openStatus(ctx context.Context, path, sel string, status int64) error {
+	if status == http.StatusOK {
+		return w.open(ctx, path, sel)
+	}
+	resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(w.base+path))
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	if resp.Status != status {
+		w.errorf("GET %s: status %d, want %d", path, resp.Status, status)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitReady(chromedp.CSS(sel))); err != nil {
+		return fmt.Errorf("%s: waiting for %s: %w", path, sel, err)
+	}
+	// A round trip lets the response's event in; then the expected status is not a problem.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`true`)); err != nil {
+		return err
+	}
+	want := fmt.Sprintf("Document %s: status %d", w.base+path, status)
+	for _, p := range w.rec.take() {
+		if p == want {
+			w.cur.Logf("expected: %s", p)
+		} else {
+			w.rec.add(p)
+		}
 	}
 	return nil
 }

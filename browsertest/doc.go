@@ -2,7 +2,11 @@
 // search, package overview, version switcher, API outline, one symbol, the upgrade diff between
 // two versions, the snapshot page, the README and outline of a crafted package whose content
 // tries to run script, and search and version switching with JavaScript off, over a snapshot
-// crawled offline from the repository's Go module cache fixture. It fails on any console error,
+// crawled offline from the repository's Go module cache fixture; then every kind of page (home,
+// search results, package, README, API, symbol, diff, snapshot, not found) light and dark, at a
+// desktop's and a phone's width, as gallery-KIND-VIEW.png, to be looked at (issue 29), failing
+// when a page is wider than the phone or a search passage shows a raw fence or code in a
+// proportional font. It fails on any console error,
 // uncaught exception, Content-Security-Policy violation, failed request, request that leaves the
 // docidx server or broken link, and saves one PNG screenshot per page in dist/browser-test/ (or
 // $DOCIDX_SCREENSHOTS). Run it with `make browser-test`, which builds

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"fmt"
+	"html"
 	"html/template"
 	"net/url"
 	"path"
@@ -214,4 +215,52 @@ func moveChildren(from, to ast.Node) {
 		to.AppendChild(to, c)
 		c = next
 	}
+}
+
+// inlineCode is s, one line of text from a package (a synopsis, a description), as HTML with
+// its code spans as <code>: "Set `field` to `val`" shows field and val as code. Everything
+// else is text, escaped; a backtick string without its closing one is text, as CommonMark has
+// it. It stands for goldmark on the lists that show hundreds of synopses (the API page), where
+// converting each as a document cost more than the rest of the page.
+func inlineCode(s string) template.HTML {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '`')
+		if i < 0 {
+			break
+		}
+		n := len(s[i:]) - len(strings.TrimLeft(s[i:], "`")) // the opening backtick string
+		end := closingTicks(s[i+n:], n)
+		if end < 0 {
+			b.WriteString(html.EscapeString(s[:i+n]))
+			s = s[i+n:]
+			continue
+		}
+		b.WriteString(html.EscapeString(s[:i]))
+		code := s[i+n : i+n+end]
+		if len(code) > 2 && code[0] == ' ' && code[len(code)-1] == ' ' && strings.Trim(code, " ") != "" {
+			code = code[1 : len(code)-1]
+		}
+		b.WriteString("<code>" + html.EscapeString(code) + "</code>")
+		s = s[i+n+end+n:]
+	}
+	b.WriteString(html.EscapeString(s))
+	return template.HTML(b.String()) // every piece of s escaped
+}
+
+// closingTicks returns the offset in s of the first string of exactly n backticks, or -1.
+func closingTicks(s string, n int) int {
+	for at := 0; at < len(s); {
+		i := strings.IndexByte(s[at:], '`')
+		if i < 0 {
+			return -1
+		}
+		i += at
+		m := len(s[i:]) - len(strings.TrimLeft(s[i:], "`"))
+		if m == n {
+			return i
+		}
+		at = i + m
+	}
+	return -1
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -40,8 +41,8 @@ type hit struct {
 	answer.SearchResult
 	Href     string
 	Overview string
-	Passage  []segment
-	Others   []link // the hits it stands for (Also), each linked to its page
+	Passage  template.HTML // Snippet rendered as markdown (see passage.go)
+	Others   []link        // the hits it stands for (Also), each linked to its page
 }
 
 // alsoLinks links the hits a result stands for (SearchResult.Also) to their pages: a page's URI
@@ -62,7 +63,7 @@ func alsoLinks(ref docidx.Ref, also []string) []link {
 	return links
 }
 
-// segment is a piece of a passage, marked when it is one of the query's words.
+// segment is a piece of a passage's text, marked when it is one of the query's words.
 type segment struct {
 	Text string
 	Mark bool
@@ -114,10 +115,11 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	words := queryWords(d.Q)
+	md := h.passageMarkdown(words)
 	for _, res := range out.Results {
 		ref := docidx.Ref{Ecosystem: docidx.Ecosystem(res.Ecosystem), Name: res.Package, Version: res.Version}
 		d.Results = append(d.Results, hit{SearchResult: res, Href: uriPath(res.URI), Overview: pagePath(ref, docidx.PageOverview),
-			Passage: highlight(res.Snippet, words), Others: alsoLinks(ref, res.Also)})
+			Passage: md.passage(res.Snippet), Others: alsoLinks(ref, res.Also)})
 	}
 	if out.NextCursor != "" {
 		next := url.Values{}
@@ -200,8 +202,17 @@ type overviewData struct {
 // outlineGroup is the outline entries of one declaring package.
 type outlineGroup struct {
 	Package string
-	Entries []answer.OutlineEntry
+	Entries []outlineEntry
 }
+
+// outlineEntry is an outline entry with the overloads that follow it.
+type outlineEntry struct {
+	answer.OutlineEntry
+	Overloads int // the entries of the same name after it, folded into it
+}
+
+// Declarations is how many declarations of the name the entry stands for.
+func (e outlineEntry) Declarations() int { return e.Overloads + 1 }
 
 func (h *Handler) overview(w http.ResponseWriter, r *http.Request, ref docidx.Ref) {
 	if h.lookup(w, ref, docidx.PageOverview) == nil {
@@ -230,7 +241,16 @@ func (h *Handler) overview(w http.ResponseWriter, r *http.Request, ref docidx.Re
 			d.Outline = append(d.Outline, outlineGroup{Package: e.Package})
 		}
 		g := &d.Outline[len(d.Outline)-1]
-		g.Entries = append(g.Entries, e)
+		// The outline lists each overload with its signature; the page shows names, each once.
+		if n := len(g.Entries); n > 0 && g.Entries[n-1].Name == e.Name {
+			last := &g.Entries[n-1]
+			last.Overloads++
+			if last.Synopsis == "" {
+				last.Synopsis = e.Synopsis
+			}
+			continue
+		}
+		g.Entries = append(g.Entries, outlineEntry{OutlineEntry: e})
 	}
 	h.render(w, http.StatusOK, "overview", page{Title: ref.Name + "@" + ref.Version, Data: d})
 }
@@ -242,6 +262,9 @@ type documentData struct {
 	Doc      *docidx.Document
 	Contents []link
 	Body     template.HTML
+	// TitleAnchor is the anchor of the first section when its heading is the document's
+	// title, which the page's h1 then shows and carries.
+	TitleAnchor string
 }
 
 func (h *Handler) document(w http.ResponseWriter, r *http.Request, ref docidx.Ref, docPath string) {
@@ -279,6 +302,13 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request, ref docidx.Re
 		sec := &doc.Sections[i]
 		if sec.Anchor != "" && len(sec.Heading) > 0 {
 			d.Contents = append(d.Contents, link{Href: "#" + sec.Anchor, Text: sec.Title(), Note: strings.Repeat("  ", len(sec.Heading)-1)})
+		}
+		if i == 0 && len(sec.Heading) == 1 && sec.Title() == doc.Title {
+			// The README's own title ("# hello") is the page's h1, which takes its anchor,
+			// rather than a second heading of the same words under it.
+			d.TitleAnchor = sec.Anchor
+			body.WriteString(string(md.text(sec.Text)))
+			continue
 		}
 		body.WriteString(string(md.section(sec)))
 	}
@@ -330,7 +360,10 @@ type apiSymbol struct {
 	Href     string
 	Synopsis string
 	Members  []apiSymbol
-	lang     string // the language of the signature, for highlighting
+	// Overloads are the later declarations of the name, whose signatures follow Signature.
+	Overloads []*docidx.Symbol
+	Internal  bool   // marked @internal: listed after the others, with a badge
+	lang      string // the language of the signature, for highlighting
 }
 
 func (h *Handler) api(w http.ResponseWriter, r *http.Request, ref docidx.Ref) {
@@ -379,7 +412,7 @@ func (h *Handler) api(w http.ResponseWriter, r *http.Request, ref docidx.Ref) {
 		var out []apiSymbol
 		for _, e := range es {
 			out = append(out, apiSymbol{Symbol: e.Symbol, Href: pagePath(ref, docidx.PageSymbolPrefix+e.Symbol.QualifiedName),
-				Synopsis: e.Synopsis, Members: entries(e.Members), lang: lang})
+				Synopsis: e.Synopsis, Members: entries(e.Members), Overloads: e.Overloads, Internal: e.Internal, lang: lang})
 		}
 		return out
 	}
@@ -410,15 +443,28 @@ func (s *apiSymbol) writeHTML(b *strings.Builder, hl *highlighter) {
 	if s.Deprecated {
 		b.WriteString(` deprecated`)
 	}
+	if s.Internal {
+		b.WriteString(` internal`)
+	}
 	b.WriteString(`" id="` + esc(s.QualifiedName) + `">` + "\n")
 	b.WriteString(`<h3><a href="` + esc(s.Href) + `">` + esc(s.QualifiedName) + `</a> <span class="note">` + esc(string(s.Kind)) + `</span>`)
 	if s.Deprecated {
 		b.WriteString(` <span class="badge">deprecated</span>`)
 	}
+	if s.Internal {
+		b.WriteString(` <span class="badge internal" title="its doc says @internal: not meant for the package's users">internal</span>`)
+	}
+	if n := len(s.Overloads); n > 0 {
+		b.WriteString(` <span class="note">` + strconv.Itoa(n+1) + ` overloads</span>`)
+	}
 	b.WriteString("</h3>\n")
-	hl.writeCode(b, s.lang, s.Signature)
+	sig := s.Signature
+	for _, o := range s.Overloads { // one block: the name once, its signatures one a line
+		sig = strings.TrimRight(sig, "\n") + "\n" + o.Signature
+	}
+	hl.writeCode(b, s.lang, sig)
 	if s.Synopsis != "" {
-		b.WriteString("<p>" + esc(s.Synopsis) + "</p>\n")
+		b.WriteString("<p>" + string(inlineCode(s.Synopsis)) + "</p>\n")
 	}
 	if len(s.Members) > 0 {
 		b.WriteString(`<div class="members">`)
@@ -451,6 +497,7 @@ type symbolView struct {
 	// ExamplesHTML is the code of each of Examples, highlighted as its language.
 	ExamplesHTML []template.HTML
 	Member       bool
+	Internal     bool // its doc says @internal (answer.Internal)
 }
 
 func (h *Handler) symbol(w http.ResponseWriter, r *http.Request, ref docidx.Ref, name string) {
@@ -480,7 +527,7 @@ func (h *Handler) symbol(w http.ResponseWriter, r *http.Request, ref docidx.Ref,
 	lang := ecosystemLanguage[ref.Ecosystem]
 	for _, s := range out.Symbols {
 		v := symbolView{SymbolDetail: s, ID: s.QualifiedName, Href: uriPath(s.URI), DocHTML: md.text(docWithParams(&s)), Member: s.Parent != "" && len(d.Symbols) > 0,
-			SignatureHTML: h.hl.code(lang, s.Signature)}
+			SignatureHTML: h.hl.code(lang, s.Signature), Internal: answer.Internal(&docidx.Symbol{Doc: s.Doc})}
 		if len(s.Values) > 0 {
 			v.ValuesHTML = h.hl.code(lang, strings.Join(s.Values, "\n")+"\n")
 		}
@@ -499,6 +546,7 @@ func (h *Handler) symbol(w http.ResponseWriter, r *http.Request, ref docidx.Ref,
 // diffData is the API difference page's data.
 type diffData struct {
 	*answer.APIDiff
+	Lang     string // the language of the signatures, for highlighting
 	Base     string
 	Versions []string
 	FromHref string
@@ -528,7 +576,7 @@ func (h *Handler) diff(w http.ResponseWriter, r *http.Request, eco docidx.Ecosys
 		h.fail(w, err, sug)
 		return
 	}
-	data := diffData{APIDiff: d, Base: packageBase(eco, name), Versions: vs,
+	data := diffData{APIDiff: d, Lang: ecosystemLanguage[eco], Base: packageBase(eco, name), Versions: vs,
 		FromHref: pagePath(d.From.Ref(), docidx.PageAPI), ToHref: pagePath(d.To.Ref(), docidx.PageAPI)}
 	h.render(w, http.StatusOK, "diff", page{Title: name + " " + d.From.Version + " → " + d.To.Version, Data: data})
 }

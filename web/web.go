@@ -9,7 +9,9 @@
 // They are html/template pages with embedded static files: no JavaScript build, no remote
 // resource, and a Content-Security-Policy that forbids inline scripts. Markdown from package
 // content is rendered with goldmark without raw HTML, and its links either stay inside the
-// snapshot or are plain external links (see markdown.go).
+// snapshot or are plain external links (see markdown.go); a search result's passage is that
+// markdown too, a paragraph per unit, code highlighted and the question's words marked
+// (passage.go).
 // Control, bidi, zero-width and tag characters of package content are shown as their escapes
 // (internal/safetext), in text and attributes alike (see execute).
 //
@@ -109,7 +111,9 @@ func New(s *answer.Service, opts Options) *Handler {
 		log = slog.New(slog.DiscardHandler)
 	}
 	h := &Handler{s: s.WithWords(pageWords), log: log, pages: map[string]*template.Template{}, hl: &highlighter{}}
-	base := template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html"))
+	// code highlights a signature as a language (see highlight.go) in a <pre>.
+	own := template.FuncMap{"code": h.hl.code}
+	base := template.Must(template.New("layout.html").Funcs(funcs).Funcs(own).ParseFS(templateFS, "templates/layout.html"))
 	names, err := fs.Glob(templateFS, "templates/*.html")
 	if err != nil {
 		panic(err)
@@ -136,6 +140,8 @@ var funcs = template.FuncMap{
 	"sym": func(p *docidx.Package, name string) string { return pagePath(p.Ref(), docidx.PageSymbolPrefix+name) },
 	// uri is the page of a docidx:// URI.
 	"uri": uriPath,
+	// inline is a line of package text with its code spans as <code> (see inlineCode).
+	"inline": inlineCode,
 	"date": func(t time.Time) string {
 		if t.IsZero() {
 			return ""

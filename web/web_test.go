@@ -113,6 +113,34 @@ func npmPackage() *docidx.PackageDocs {
 	}
 }
 
+// kitName is an npm package with what issue 29 found shown badly: a README section whose passage
+// holds a fenced code block, a list and inline code; a symbol marked @internal declared first;
+// a method with three overloads; synopses with inline code.
+const kitName = "kit"
+
+func kitPackage() *docidx.PackageDocs {
+	const section = "Create a client with `connect` and close it when done:\n\n```js\nconst c = kit.connect(url)\nc.close()\n```\n\n" +
+		"The client retries failed requests.\n\nIt keeps Array<string> headers."
+	return &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: kitName, Version: "2.0.0", Versions: []string{"2.0.0"}, Description: "A client kit."},
+		Documents: []docidx.Document{
+			{Path: "README.md", Kind: docidx.DocReadme, Title: "kit", Sections: []docidx.Section{
+				{Heading: []string{"kit", "Connecting"}, Anchor: "connecting", Text: section,
+					Plain: "Create a client with connect and close it when done:\nThe client retries failed requests.\nIt keeps Array<string> headers.",
+					Code:  []docidx.CodeBlock{{Lang: "js", Code: "const c = kit.connect(url)\nc.close()\n", At: 2}}},
+			}},
+		},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindInterface, Name: "_Base", Package: kitName, QualifiedName: "kit._Base", Signature: "interface _Base", Doc: "@internal"},
+			{Kind: docidx.KindInterface, Name: "Client", Package: kitName, QualifiedName: "kit.Client", Signature: "interface Client extends _Base", Doc: "A Client sends `requests` to a server."},
+			{Kind: docidx.KindMethod, Name: "send", Parent: "Client", Package: kitName, QualifiedName: "kit.Client.send", Signature: "send(body: string): void", Doc: "Send `body` as text."},
+			{Kind: docidx.KindMethod, Name: "send", Parent: "Client", Package: kitName, QualifiedName: "kit.Client.send", Signature: "send(body: Buffer): void"},
+			{Kind: docidx.KindMethod, Name: "send", Parent: "Client", Package: kitName, QualifiedName: "kit.Client.send", Signature: "send(body: object): void"},
+			{Kind: docidx.KindFunc, Name: "connect", Package: kitName, QualifiedName: "kit.connect", Signature: "function connect(url: string): Client", Doc: "Connect to `url`."},
+		},
+	}
+}
+
 var (
 	snapOnce sync.Once
 	snapDir  string
@@ -132,7 +160,7 @@ func snapshot(t testing.TB) *index.Reader {
 			snapErr = err
 			return
 		}
-		for _, d := range []*docidx.PackageDocs{goModule("v1.0.0"), goModule("v1.1.0"), npmPackage()} {
+		for _, d := range []*docidx.PackageDocs{goModule("v1.0.0"), goModule("v1.1.0"), npmPackage(), kitPackage()} {
 			if err := w.Put(context.Background(), d); err != nil {
 				snapErr = err
 				return
@@ -225,10 +253,10 @@ func TestPages(t *testing.T) {
 		{v11, 200, []string{`<select id="version" name="version"`, `<option selected>v1.1.0</option>`, "BSD-3-Clause", `href="` + v11 + `/api"`,
 			`href="` + v11 + `/readme"`, `href="` + v11 + `/doc/docs/retries.md"`, `href="/golang/github.com/acme/workpool/diff?from=v1.0.0&amp;to=v1.1.0"`,
 			"workpool runs tasks on a bounded pool of goroutines."}},
-		{v11 + "/readme", 200, []string{`<h2 id="workpool">`, `<h3 id="usage">`, `href="` + v11 + `/doc/docs/retries.md#retries"`, `href="#usage"`,
+		{v11 + "/readme", 200, []string{`<h1 id="workpool">workpool</h1>`, `<h3 id="usage">`, `href="` + v11 + `/doc/docs/retries.md#retries"`, `href="#usage"`,
 			`<a href="https://go.dev/doc" rel="noopener noreferrer nofollow">Go</a>`, `href="` + v11 + `/symbol/workpool.Pool.Go"`, "the license",
 			`<pre class="chroma"><code><span class="nx">p</span> <span class="o">:=</span> <span class="nx">workpool</span><span class="p">.</span><span class="nf">New</span>`}},
-		{v11 + "/doc/docs/retries.md", 200, []string{`<h2 id="retries">`, `href="` + v11 + `/readme#usage"`}},
+		{v11 + "/doc/docs/retries.md", 200, []string{`<h1 id="retries">Retries</h1>`, `href="` + v11 + `/readme#usage"`}},
 		{v11 + "/api", 200, []string{`id="workpool.Pool"`, `id="workpool.Pool.Go"`, `id="workpool.Pool.TryGo"`, `<pre class="chroma"><code><span class="kd">func</span> <span class="nf">New</span><span class="p">(</span><span class="nx">size</span> <span class="kt">int</span><span class="p">)</span> <span class="o">*</span><span class="nx">Pool</span></code></pre>`,
 			`class="symbol deprecated" id="workpool.Drain"`, `href="` + v11 + `/symbol/workpool.Pool.Go"`}},
 		{v11 + "/api?package=github.com/acme/workpool", 200, []string{`id="workpool.Pool.Go"`, "API of github.com/acme/workpool › github.com/acme/workpool"}},
@@ -237,7 +265,9 @@ func TestPages(t *testing.T) {
 		{v11 + "/symbol/workpool.Pool.Go", 200, []string{`<h1>workpool.Pool.Go`, "ExamplePool_Go", `<span class="nx">p</span> <span class="o">:=</span> <span class="nx">workpool</span>`,
 			`<pre class="chroma"><code><span class="kd">func</span> <span class="p">(</span><span class="nx">p</span> <span class="o">*</span><span class="nx">Pool</span><span class="p">)</span> <span class="nf">Go</span>`}},
 		{v11 + "/symbol/workpool.Drain", 200, []string{`class="symbol deprecated"`, `<span class="badge">deprecated</span>`}},
-		{"/golang/github.com/acme/workpool/diff?from=v1.0.0&to=v1.1.0", 200, []string{`id="removed"`, "workpool.Pool.Shutdown", `id="added"`, "workpool.Pool.TryGo"}},
+		{"/golang/github.com/acme/workpool/diff?from=v1.0.0&to=v1.1.0", 200, []string{`id="removed"`, "workpool.Pool.Shutdown", `id="added"`, "workpool.Pool.TryGo",
+			// Signatures highlighted as on the API page.
+			`<pre class="chroma"><code><span class="kd">func</span> <span class="p">(</span><span class="nx">p</span> <span class="o">*</span><span class="nx">Pool</span><span class="p">)</span> <span class="nf">TryGo</span>`}},
 		{"/snapshot", 200, []string{"Created", `href="` + v11 + `"`, `href="/golang/github.com/acme/workpool@v1.0.0"`, npmName}},
 		{"/static/style.css", 200, []string{"prefers-color-scheme: dark"}},
 		{"/static/app.js", 200, []string{"focus"}},
@@ -524,5 +554,71 @@ func TestSearchAlso(t *testing.T) {
 	twin := `<p class="note also">also: <a href="/npm/@evil/pkg@1.0.0/symbol/%s.run">%s.run</a></p>`
 	if !strings.Contains(body, fmt.Sprintf(twin, "Twin", "Twin")) && !strings.Contains(body, fmt.Sprintf(twin, "Evil", "Evil")) {
 		t.Errorf("search page does not link the twin:\n%s", body)
+	}
+}
+
+// TestIssue29 holds the browser points of issue 29: a search passage is markdown (paragraphs,
+// highlighted code in a <pre>, inline code, marked words, tag-like text kept as text); package
+// pages show inline code as <code>; the API page names an overloaded method once and lists a
+// symbol marked @internal after the others, with a badge.
+func TestIssue29(t *testing.T) {
+	ts := newServer(t, serve.HTTPOptions{})
+	const kit = "/npm/kit@2.0.0"
+
+	_, body := get(t, ts, "/?q=client+retries&package=kit")
+	start := strings.Index(body, `<div class="passage">`)
+	if start < 0 {
+		t.Fatalf("no passage in the results:\n%s", body)
+	}
+	passage := body[start : start+strings.Index(body[start:], "</div>")]
+	for _, want := range []string{
+		`<pre class="chroma"><code><span class="kr">const</span>`,              // the fence highlighted as js, its info string gone
+		"<p>The <mark>client</mark> <mark>retries</mark> failed requests.</p>", // a unit is a paragraph
+		"<p>It keeps Array&lt;string&gt; headers.</p>",                         // a tag in plain text is text
+	} {
+		if !strings.Contains(passage, want) {
+			t.Errorf("passage lacks %s:\n%s", want, passage)
+		}
+	}
+	if strings.Contains(passage, "```") {
+		t.Errorf("passage shows a raw fence:\n%s", passage)
+	}
+	_, body = get(t, ts, "/?q=send+body+text&package=kit")
+	if !strings.Contains(body, "<mark>Send</mark> <code>body</code> as <mark>text</mark>.") {
+		t.Errorf("a symbol's passage does not show its inline code as <code>:\n%s", body)
+	}
+
+	_, body = get(t, ts, kit)
+	for _, want := range []string{"A Client sends <code>requests</code> to a server.", "method · 3 overloads", `<span class="badge internal">internal</span>`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("GET %s lacks %s:\n%s", kit, want, body)
+		}
+	}
+	if c, b := strings.Index(body, "/symbol/kit.Client"), strings.Index(body, "/symbol/kit._Base"); c < 0 || b < c {
+		t.Errorf("GET %s lists kit._Base (@internal) before kit.Client", kit)
+	}
+
+	_, body = get(t, ts, kit+"/api")
+	if n := strings.Count(body, `id="kit.Client.send"`); n != 1 {
+		t.Errorf("GET %s/api lists kit.Client.send %d times, want once", kit, n)
+	}
+	for _, want := range []string{
+		"3 overloads", "Connect to <code>url</code>.",
+		`<div class="symbol internal" id="kit._Base">`, `<span class="badge internal"`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("GET %s/api lacks %s", kit, want)
+		}
+	}
+	for _, sig := range []string{"string", "Buffer", "object"} {
+		if !strings.Contains(body, `<span class="nx">body</span>: <span class="kt">`+sig) && !strings.Contains(body, `<span class="nx">body</span><span class="o">:</span> <span class="nx">`+sig) {
+			t.Errorf("GET %s/api lacks the overload send(body: %s)", kit, sig)
+		}
+	}
+	if c, b := strings.Index(body, `id="kit.connect"`), strings.Index(body, `id="kit._Base"`); c < 0 || b < c {
+		t.Errorf("GET %s/api lists kit._Base (@internal) before kit.connect", kit)
+	}
+	if _, body = get(t, ts, kit+"/symbol/kit._Base"); !strings.Contains(body, `<span class="badge internal">internal</span></h1>`) {
+		t.Errorf("GET %s/symbol/kit._Base has no internal badge", kit)
 	}
 }

@@ -16,7 +16,11 @@
 //     and properties defined on it with Object.defineProperty, Object.defineProperties or a
 //     function of the file that passes its parameters to Object.defineProperty (express's
 //     defineGetter(req, 'ip', function ip() {…})): a getter that computes its value is an
-//     accessor property documented by the JSDoc above the definition.
+//     accessor property documented by the JSDoc above the definition. One function assigned
+//     under several names of one object (req.get = req.header = function header(name)) is
+//     documented under the first, whose Signature shows the chain; the others are symbols
+//     whose Signature says which name they alias (req.header = req.get) and whose Doc says
+//     "Alias of `express.request.get`.", so that an API list shows its text once.
 //
 // Relative require() and import specifiers are followed to other files of the package, resolved
 // the way Node.js resolves files (exact, .js, .cjs, .mjs, /index.js), within the limits of Options.

@@ -643,6 +643,11 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 			}
 		}
 	}
+	doc, examples := d.text, d.examples
+	if m.aliasOf != "" {
+		// The function is documented under its first name; this one points there.
+		doc, examples, params, sig = "Alias of `"+prefix+m.aliasOf+"`.", nil, nil, m.sig
+	}
 	x.index[qname] = true
 	x.res.Symbols = append(x.res.Symbols, docidx.Symbol{
 		Kind:          kind,
@@ -651,11 +656,11 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 		Package:       x.opts.Package,
 		QualifiedName: qname,
 		Signature:     sig,
-		Doc:           d.text,
+		Doc:           doc,
 		File:          file,
 		Line:          line,
 		Deprecated:    d.deprecated,
-		Examples:      d.examples,
+		Examples:      examples,
 		Params:        params,
 	})
 	if depth >= maxMemberDepth || onPath[v] || v.kind == vLiteral {

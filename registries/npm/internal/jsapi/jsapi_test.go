@@ -140,7 +140,9 @@ func TestFacts(t *testing.T) {
 			"express.application.listen": {kind: docidx.KindMethod, parent: "express.application", sig: "app.listen = function listen()", doc: "Listen for connections."},
 			"express.application.set":    {kind: docidx.KindMethod, doc: "Returns: {Server} for chaining"},
 			"express.request.get":        {kind: docidx.KindMethod, parent: "express.request", doc: "Return request header."},
-			"express.json":               {kind: docidx.KindFunc, sig: "function json (options)"},
+			// req.get = req.header = function header(name): one function, documented once.
+			"express.request.header": {kind: docidx.KindMethod, parent: "express.request", sig: "req.header = req.get", doc: "Alias of `express.request.get`."},
+			"express.json":           {kind: docidx.KindFunc, sig: "function json (options)"},
 			// Properties defined through a helper that calls Object.defineProperty, through
 			// Object.defineProperty itself and through Object.defineProperties, with their JSDoc.
 			"express.request.protocol":      {kind: docidx.KindProperty, parent: "express.request", sig: "get protocol()", doc: `Return the protocol string "http" or "https"`},

@@ -50,6 +50,11 @@ type member struct {
 	field  bool // class field or accessor, not a method
 	proto  bool // assigned on a prototype: an instance method
 	spread bool // ...expr in an object literal: all of expr's members
+	// aliasOf is, for a later target of an assignment chain onto the object of an earlier one
+	// (res.contentType = res.type = function …: "type"), the earlier target's name
+	// ("contentType"): one function under two names, documented once. Its sig says so
+	// ("res.type = res.contentType"); the first name's shows the chain as written.
+	aliasOf string
 }
 
 // star is an `export * from` (or __exportStar(require(…))) of a file: every export of the
@@ -772,6 +777,7 @@ func (f *jsFile) parseAssignment(i int, extra []string) (*value, int) {
 		v.sig = f.render(i, v.headEnd)
 	}
 	depth := f.tok(i).depth
+	firstOn := map[string]string{} // object → the name its first target of the chain gives it
 	for n, target := range targets {
 		switch {
 		case target == "exports" || target == "module.exports" || strings.HasSuffix(target, ".exports") && strings.Count(target, ".") == 1 &&
@@ -800,8 +806,14 @@ func (f *jsFile) parseAssignment(i int, extra []string) (*value, int) {
 				}
 				continue
 			}
-			f.addProp(obj, &member{name: name, val: v, doc: f.tok(i).doc, sig: v.sig, line: f.tok(i).line,
-				proto: strings.HasSuffix(obj, ".prototype")})
+			m := &member{name: name, val: v, doc: f.tok(i).doc, sig: v.sig, line: f.tok(i).line,
+				proto: strings.HasSuffix(obj, ".prototype")}
+			if first, ok := firstOn[obj]; ok && first != name {
+				m.aliasOf, m.sig = first, obj+"."+name+" = "+obj+"."+first
+			} else {
+				firstOn[obj] = name
+			}
+			f.addProp(obj, m)
 		default:
 			if _, ok := f.decls[target]; !ok {
 				w := *v
