@@ -130,7 +130,7 @@ GORELEASER ?= $(GO) tool -modfile=tools/release/go.mod goreleaser
 release: completion man build/tools/syft
 	GOMODCACHE="$$($(GO) env GOMODCACHE)" $(GORELEASER) release --snapshot --clean
 	bash scripts/mcpb.sh
-	cd tools/release && $(GO) run ./ociimage -dist ../../dist -server ../../packaging/server.json
+	cd tools/release && $(GO) run ./ociimage -dist ../../dist -server ../../packaging/server.json -license ../../LICENSE -notice ../../NOTICE
 	cd dist && sha256sum docidx_*_oci.tar >> checksums.txt
 
 ## build/tools/syft: the SBOM generator, at the version tools/release/go.mod pins.
