@@ -133,9 +133,11 @@ release: completion man build/tools/syft
 	cd tools/release && $(GO) run ./ociimage -dist ../../dist -server ../../packaging/server.json -license ../../LICENSE -notice ../../NOTICE
 	cd dist && sha256sum docidx_*_oci.tar >> checksums.txt
 
-## build/tools/syft: the SBOM generator, at the version tools/release/go.mod pins.
+## build/tools/syft: the SBOM generator, at the version tools/release/go.mod pins, stamped with
+## that version as syft's own release builds are, so the SBOMs name the tool that made them.
 build/tools/syft: tools/release/go.mod tools/release/go.sum
-	cd tools/release && CGO_ENABLED=0 $(GO) build -o ../../build/tools/syft github.com/anchore/syft/cmd/syft
+	cd tools/release && v=$$($(GO) list -m -f '{{.Version}}' github.com/anchore/syft) && \
+	  CGO_ENABLED=0 $(GO) build -ldflags "-X main.version=$$v" -o ../../build/tools/syft github.com/anchore/syft/cmd/syft
 
 ## completion: shell completion scripts into build/completions (also in the release archives).
 completion: build

@@ -69,8 +69,7 @@ for a in "${archives[@]}"; do
 		const doc = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
 		if (!String(doc.spdxVersion).startsWith("SPDX-")) throw new Error("not an SPDX document (spdxVersion " + doc.spdxVersion + ")");
 		const have = new Set((doc.packages || []).map((p) => p.name + " " + p.versionInfo));
-		const want = fs.readFileSync(process.argv[2], "utf8").trim().split("
-");
+		const want = fs.readFileSync(process.argv[2], "utf8").trim().split("\n");
 		const missing = want.filter((m) => !have.has(m));
 		if (missing.length) throw new Error("lists " + have.size + " packages but not: " + missing.join(", "));
 	' "$sbom" "$work/mods" || bad "$a.sbom.json does not list the modules of $platform's binary"
