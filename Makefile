@@ -122,20 +122,29 @@ conformance: build
 
 ## release: the release artifacts in dist/, offline from a clean clone: static binaries for linux,
 ## darwin and windows on amd64 and arm64 in archives (tar.gz, zip for windows) with README, LICENSE,
-## the man page and shell completions, checksums.txt, the Claude Desktop bundle (.mcpb, packed by
+## NOTICE, the man page and shell completions, an SPDX SBOM beside each archive
+## (ARCHIVE.sbom.json, made by syft), checksums.txt, the Claude Desktop bundle (.mcpb, packed by
 ## scripts/mcpb.sh with the official npm CLI), server.json for the MCP Registry, and the container
 ## image as an OCI layout tar (tools/release/ociimage; no daemon, no base image). Nothing is
 ## published.
-## goreleaser is pinned in its own module, tools/release/go.mod, not in the main go.mod: its
-## several hundred dependencies would otherwise be in every `make test` and every user's
-## `go install` module graph, for a tool only releases run.
+## goreleaser and syft are pinned in their own module, tools/release/go.mod, not in the main
+## go.mod: their several hundred dependencies would otherwise be in every `make test` and every
+## user's `go install` module graph, for tools only releases run. goreleaser runs syft as
+## build/tools/syft from dist/ (.goreleaser.yaml's sboms), with GOMODCACHE passed so that syft
+## reads the modules' licenses from the module cache the binaries were built from.
 .PHONY: release release-check completion man
 GORELEASER ?= $(GO) tool -modfile=tools/release/go.mod goreleaser
-release: completion man
-	$(GORELEASER) release --snapshot --clean
+release: completion man build/tools/syft
+	GOMODCACHE="$$($(GO) env GOMODCACHE)" $(GORELEASER) release --snapshot --clean
 	bash scripts/mcpb.sh
-	cd tools/release && $(GO) run ./ociimage -dist ../../dist -server ../../packaging/server.json
+	cd tools/release && $(GO) run ./ociimage -dist ../../dist -server ../../packaging/server.json -license ../../LICENSE -notice ../../NOTICE
 	cd dist && sha256sum docidx_*_oci.tar >> checksums.txt
+
+## build/tools/syft: the SBOM generator, at the version tools/release/go.mod pins, stamped with
+## that version as syft's own release builds are, so the SBOMs name the tool that made them.
+build/tools/syft: tools/release/go.mod tools/release/go.sum
+	cd tools/release && v=$$($(GO) list -m -f '{{.Version}}' github.com/anchore/syft) && \
+	  CGO_ENABLED=0 $(GO) build -ldflags "-X main.version=$$v" -o ../../build/tools/syft github.com/anchore/syft/cmd/syft
 
 ## completion: shell completion scripts into build/completions (also in the release archives).
 completion: build
@@ -150,9 +159,11 @@ man: build
 	mkdir -p build/man
 	$(BIN) man > build/man/docidx.1
 
-## release-check: the smoke test of dist/ after `make release` (not in `make test`): the linux
-## archive's version and an offline crawl, the MCPB bundle's entry point under the MCP Inspector,
-## the OCI image's label and entrypoint, server.json against the registry schema.
+## release-check: the smoke test of dist/ after `make release` (not in `make test`): LICENSE and
+## NOTICE in every archive, the bundle and the image; each archive's SBOM listing the Go modules
+## its binary is built from; the linux archive's version and an offline crawl, the MCPB bundle's
+## entry point under the MCP Inspector, the OCI image's labels (license among them) and
+## entrypoint, server.json against the registry schema and naming the license.
 release-check:
 	GO=$(GO) bash scripts/release-check.sh
 ## browser-test: headless Chromium through the HTML pages of `docidx serve --http` over a snapshot

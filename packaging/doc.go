@@ -9,5 +9,8 @@
 // less the npm registry's address among registryBaseUrl's examples: docidx's repository names
 // no registry host, and examples do not validate;
 // testdata/mcpb-manifest-v0.3.schema.json is the MCPB schema from the npm package
-// @anthropic-ai/mcpb 2.1.2).
+// @anthropic-ai/mcpb 2.1.2), and checks the license they ship under: the repository's LICENSE is
+// the Apache License 2.0 text unmodified, both manifests name it as "Apache-2.0" (server.json,
+// whose schema has no license field, in _meta's publisher-provided object), and NOTICE carries the
+// NOTICE file of every module linked into the binary that has one.
 package packaging

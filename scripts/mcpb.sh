@@ -30,15 +30,14 @@ one() { # one GLOB: the single file the glob names, or an error
 	echo "$f"
 }
 
-# 1. The bundle's directory: manifest with this version, binaries, README and LICENSE.
+# 1. The bundle's directory: manifest with this version, binaries, README, LICENSE and NOTICE.
 stage=build/mcpb
 rm -rf "$stage"
 mkdir -p "$stage/server/linux" "$stage/server/darwin" "$stage/server/win32"
 cp "$(one "$DIST/docidx_linux_amd64*/docidx")" "$stage/server/linux/docidx"
 cp "$(one "$DIST/*_darwin_all/docidx")" "$stage/server/darwin/docidx"
 cp "$(one "$DIST/docidx_windows_amd64*/docidx.exe")" "$stage/server/win32/docidx.exe"
-cp README.md "$stage/"
-for f in LICENSE*; do [ -f "$f" ] && cp "$f" "$stage/"; done
+cp README.md LICENSE NOTICE "$stage/"
 VERSION=$version node -e '
 	const m = JSON.parse(require("fs").readFileSync("packaging/mcpb/manifest.json", "utf8"));
 	m.version = process.env.VERSION;

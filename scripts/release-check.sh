@@ -3,12 +3,20 @@
 # `make release-check` and not by `make test`. Offline except for installing Node 22 and the MCP
 # Inspector from npm once (as scripts/conformance.sh does).
 #
-#   1. the linux/amd64 archive unpacks, and its binary's `version` names the release and commit;
-#   2. that binary crawls a local fixture (a node_modules directory made here) with --offline;
-#   3. the packed MCPB bundle unpacks, and its Linux entry point, started as the manifest says
+#   1. every archive (six: linux, darwin, windows on amd64 and arm64) holds LICENSE and NOTICE as
+#      the repository has them, and has its SBOM beside it, ARCHIVE.sbom.json in SPDX JSON, which
+#      lists every Go module (path and version) that `go list -deps` says the binary for that
+#      platform is built from;
+#   2. the linux/amd64 archive unpacks, and its binary's `version` names the release and commit;
+#   3. that binary crawls a local fixture (a node_modules directory made here) with --offline;
+#   4. the packed MCPB bundle holds LICENSE and NOTICE and its manifest names the license; it
+#      unpacks, and its Linux entry point, started as the manifest says
 #      (serve --stdio --index <user_config.index>), answers the MCP Inspector CLI's tools/list;
-#   4. the OCI image's config has the registry label and the serve --http --stateless entrypoint;
-#   5. dist/server.json validates against the MCP Registry's schema (go test ./packaging).
+#   5. the OCI image's config has the registry label, the license label and annotation, and the
+#      serve --http --stateless entrypoint, and its layer holds /usr/share/doc/docidx/LICENSE and
+#      NOTICE;
+#   6. dist/server.json names the license and validates against the MCP Registry's schema, and
+#      LICENSE is the Apache License 2.0 text (go test ./packaging).
 #
 # Environment: DIST (default dist), CHECK_DIR where the npm packages go (default
 # ${TMPDIR:-/tmp}/docidx-release-check), INSPECTOR_PKG (pinned below).
@@ -18,6 +26,9 @@ DIST=${DIST:-dist}
 CHECK_DIR=${CHECK_DIR:-${TMPDIR:-/tmp}/docidx-release-check}
 INSPECTOR_PKG=${INSPECTOR_PKG:-@modelcontextprotocol/inspector@2.12.0}
 GO=${GO:-go}
+# LICENSE (license, an SPDX identifier) is docidx's license, as the manifests must name it.
+LICENSE=Apache-2.0
+root=$(cd "$(dirname "$0")/.." && pwd)
 
 [ -f "$DIST/metadata.json" ] || { echo "release-check: no $DIST/metadata.json; run make release first" >&2; exit 2; }
 DIST=$(cd "$DIST" && pwd)
@@ -34,9 +45,41 @@ trap 'rm -rf "$work"' EXIT
 ok() { echo "release-check: ok   $*"; }
 bad() { echo "release-check: FAIL $*" >&2; exit 1; }
 
-# 1. The archive and the version it prints.
+# 1. Every archive: LICENSE, NOTICE and its SBOM.
+mapfile -t archives < <(cd "$DIST" && { compgen -G "docidx_${version}_*.tar.gz"; compgen -G "docidx_${version}_*.zip"; })
+[ "${#archives[@]}" = 6 ] || bad "want 6 archives docidx_${version}_{linux,darwin,windows}_{amd64,arm64}, found ${#archives[@]}: ${archives[*]}"
+for a in "${archives[@]}"; do
+	for f in LICENSE NOTICE; do
+		case $a in
+		*.zip) unzip -p "$DIST/$a" "$f" >"$work/$f.got" 2>/dev/null || bad "$a lacks $f" ;;
+		*) tar -xzOf "$DIST/$a" "$f" >"$work/$f.got" 2>/dev/null || bad "$a lacks $f" ;;
+		esac
+		cmp -s "$work/$f.got" "$root/$f" || bad "$a: $f differs from the repository's $f"
+	done
+	sbom=$DIST/$a.sbom.json
+	[ -s "$sbom" ] || bad "$a has no SBOM ($a.sbom.json)"
+	platform=${a#docidx_"${version}"_}
+	platform=${platform%%.*}
+	# The modules the binary for this platform is built from, as "path version" lines.
+	(cd "$root" && GOOS=${platform%_*} GOARCH=${platform#*_} CGO_ENABLED=0 $GO list -deps \
+		-f '{{with .Module}}{{if .Version}}{{.Path}} {{.Version}}{{end}}{{end}}' ./cmd/docidx | sort -u) >"$work/mods"
+	[ -s "$work/mods" ] || bad "go list -deps ./cmd/docidx for $platform listed no modules"
+	node -e '
+		const fs = require("fs");
+		const doc = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+		if (!String(doc.spdxVersion).startsWith("SPDX-")) throw new Error("not an SPDX document (spdxVersion " + doc.spdxVersion + ")");
+		const have = new Set((doc.packages || []).map((p) => p.name + " " + p.versionInfo));
+		const want = fs.readFileSync(process.argv[2], "utf8").trim().split("\n");
+		const missing = want.filter((m) => !have.has(m));
+		if (missing.length) throw new Error("lists " + have.size + " packages but not: " + missing.join(", "));
+	' "$sbom" "$work/mods" || bad "$a.sbom.json does not list the modules of $platform's binary"
+done
+bbolt=$(cd "$root" && $GO list -m -f '{{.Version}}' go.etcd.io/bbolt)
+ok "${#archives[@]} archives hold LICENSE and NOTICE; each SBOM lists its binary's $(wc -l <"$work/mods") modules (go.etcd.io/bbolt $bbolt among them)"
+
+# 2. The linux archive and the version it prints.
 tar -xzf "$DIST/docidx_${version}_linux_amd64.tar.gz" -C "$work"
-for f in docidx README.md man/docidx.1 completions/docidx.bash completions/_docidx completions/docidx.fish completions/docidx.ps1; do
+for f in docidx README.md LICENSE NOTICE man/docidx.1 completions/docidx.bash completions/_docidx completions/docidx.fish completions/docidx.ps1; do
 	[ -e "$work/$f" ] || bad "linux archive lacks $f"
 done
 out=$("$work/docidx" version)
@@ -46,7 +89,7 @@ ok "archive: $out"
 (cd "$DIST" && sha256sum --quiet -c checksums.txt) || bad "checksums.txt does not match dist/"
 ok "checksums.txt matches $(wc -l <"$DIST/checksums.txt") files"
 
-# 2. A crawl of a local fixture, offline.
+# 3. A crawl of a local fixture, offline.
 mkdir -p "$work/node_modules/tiny-pad"
 cat >"$work/node_modules/tiny-pad/package.json" <<'JSON'
 {"name": "tiny-pad", "version": "1.0.0", "description": "Pad a string on the left", "main": "index.js"}
@@ -57,7 +100,7 @@ printf '# tiny-pad\n\nPad a string on the left to a given width.\n\n## pad(str, 
 "$work/docidx" search --index "$work/index" pad a string | grep -q tiny-pad || bad "search after the crawl did not find tiny-pad"
 ok "crawl --offline of a node_modules fixture, then search"
 
-# 3. The bundle's entry point under the MCP Inspector.
+# 4. The bundle: LICENSE, NOTICE, the manifest's license, and its entry point under the MCP Inspector.
 mkdir -p "$CHECK_DIR"
 if [ ! -x "$CHECK_DIR/node_modules/.bin/mcp-inspector" ] || [ ! -x "$CHECK_DIR/node_modules/.bin/node" ] ||
 	! grep -q "\"version\": \"${INSPECTOR_PKG##*@}\"" "$CHECK_DIR/node_modules/@modelcontextprotocol/inspector/package.json" 2>/dev/null; then
@@ -73,6 +116,12 @@ fi
 mkdir -p "$work/bundle"
 (cd "$work/bundle" && unzip -q "$DIST/docidx_${version}.mcpb")
 manifest=$work/bundle/manifest.json
+for f in LICENSE NOTICE; do
+	cmp -s "$work/bundle/$f" "$root/$f" || bad "the bundle lacks $f, or its $f differs from the repository's"
+done
+got=$(node -p 'require(process.argv[1]).license' "$manifest")
+[ "$got" = "$LICENSE" ] || bad "the bundle's manifest names license '$got', want $LICENSE"
+ok "bundle: LICENSE, NOTICE, manifest license $got"
 # The command and args exactly as the manifest gives them, with the bundle's directory and the
 # user's index put in, as Claude Desktop does.
 mapfile -t cmd < <(BUNDLE="$work/bundle" INDEX="$work/index" node -e '
@@ -86,22 +135,32 @@ mapfile -t cmd < <(BUNDLE="$work/bundle" INDEX="$work/index" node -e '
 grep -q '"search_package_docs"' "$work/tools.json" || bad "tools/list did not list search_package_docs"
 ok "bundle: ${cmd[*]#$work/} answers tools/list ($(grep -c '"name"' "$work/tools.json") names)"
 
-# 4. The OCI image's config.
+# 5. The OCI image's config and license.
 (cd "$(dirname "$0")/../tools/release" && $GO run ./ociimage inspect "$DIST/docidx_${version}_oci.tar") >"$work/oci.json"
 name=$(node -p 'require(process.argv[1]).name' "$DIST/server.json")
 [ "$(wc -l <"$work/oci.json")" = 2 ] || bad "the OCI image has $(wc -l <"$work/oci.json") platforms, want linux/amd64 and linux/arm64"
 while read -r line; do
 	node -e '
-		const c = JSON.parse(process.argv[1]), name = process.argv[2];
+		const c = JSON.parse(process.argv[1]), name = process.argv[2], license = process.argv[3];
+		const fs = require("fs"), crypto = require("crypto");
+		if (c.labels["org.opencontainers.image.licenses"] !== license) throw new Error(`${c.platform}: label org.opencontainers.image.licenses ${c.labels["org.opencontainers.image.licenses"]}, want ${license}`);
+		if (c.annotations["org.opencontainers.image.licenses"] !== license) throw new Error(`${c.platform}: annotation org.opencontainers.image.licenses ${c.annotations["org.opencontainers.image.licenses"]}, want ${license}`);
+		for (const f of ["LICENSE", "NOTICE"]) {
+			const want = crypto.createHash("sha256").update(fs.readFileSync(process.argv[4] + "/" + f)).digest("hex");
+			if (c.files["usr/share/doc/docidx/" + f] !== want) throw new Error(`${c.platform}: /usr/share/doc/docidx/${f} is missing or differs from the one in the repository`);
+		}
 		const want = ["/usr/bin/docidx", "serve", "--http", "0.0.0.0:8080", "--stateless"];
 		if (c.labels["io.modelcontextprotocol.server.name"] !== name) throw new Error(`${c.platform}: label ${c.labels["io.modelcontextprotocol.server.name"]}, want ${name}`);
 		if (JSON.stringify(c.entrypoint) !== JSON.stringify(want)) throw new Error(`${c.platform}: entrypoint ${c.entrypoint}`);
 		if (c.user.startsWith("0") || c.user === "" || c.user === "root") throw new Error(`${c.platform}: runs as root`);
-	' "$line" "$name" || bad "OCI image config"
+	' "$line" "$name" "$LICENSE" "$root" || bad "OCI image config"
 done <"$work/oci.json"
-ok "OCI image: label io.modelcontextprotocol.server.name=$name, entrypoint serve --http 0.0.0.0:8080 --stateless, non-root"
+ok "OCI image: label io.modelcontextprotocol.server.name=$name, licenses $LICENSE (label, annotation, /usr/share/doc/docidx/LICENSE, NOTICE), entrypoint serve --http 0.0.0.0:8080 --stateless, non-root"
 
-# 5. server.json against the registry's schema.
-(cd "$(dirname "$0")/.." && DOCIDX_SERVER_JSON="$DIST/server.json" $GO test -count=1 -run TestServerJSON ./packaging >/dev/null) ||
-	bad "dist/server.json does not validate (go test ./packaging)"
-ok "server.json validates against the MCP Registry schema 2025-12-11"
+# 6. server.json: the license, and the registry's schema. Its schema has no license field; the
+# license is in the publisher-provided metadata, the one _meta key the registry keeps.
+got=$(node -p 'const m = require(process.argv[1])._meta; m && m["io.modelcontextprotocol.registry/publisher-provided"].license' "$DIST/server.json")
+[ "$got" = "$LICENSE" ] || bad "dist/server.json names license '$got' (_meta[io.modelcontextprotocol.registry/publisher-provided].license), want $LICENSE"
+(cd "$root" && DOCIDX_SERVER_JSON="$DIST/server.json" $GO test -count=1 -run 'TestServerJSON|TestLicense' ./packaging >/dev/null) ||
+	bad "dist/server.json does not validate, or LICENSE is not the Apache License 2.0 text (go test ./packaging)"
+ok "server.json names license $got and validates against the MCP Registry schema 2025-12-11"

@@ -7,26 +7,33 @@
 // goreleaser's ko integration (and ko itself) would do the same, but both start from a base
 // image fetched from a container registry, and a release must build offline from a clean clone.
 // docidx is a static binary that needs no libc, CA certificates or shell, so the image is one
-// layer on nothing: the binary, a passwd entry and home for the non-root user, and /tmp.
+// layer on nothing: the binary, its LICENSE and NOTICE in /usr/share/doc/docidx, a passwd entry
+// and home for the non-root user, and /tmp.
 //
-//	ociimage -dist dist -server packaging/server.json
+//	ociimage -dist dist -server packaging/server.json -license LICENSE -notice NOTICE
 //	ociimage inspect dist/docidx_1.2.3_oci.tar
 //
-// The version and commit come from goreleaser's dist/metadata.json and the label's server name
-// from server.json, so the image, the archives and the registry entry cannot disagree.
+// The version and commit come from goreleaser's dist/metadata.json, and the server name label and
+// the license (an SPDX identifier, the image's org.opencontainers.image.licenses label and
+// annotation) from server.json, so the image, the archives and the registry entry cannot
+// disagree.
 package main
 
 import (
 	"archive/tar"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -37,6 +44,9 @@ import (
 	"github.com/google/go-containerregistry/pkg/v1/tarball"
 	"github.com/google/go-containerregistry/pkg/v1/types"
 )
+
+// docDir is where the image carries docidx's LICENSE and NOTICE, as Debian-based images do.
+const docDir = "usr/share/doc/docidx"
 
 // The image's non-root user: 65532 is the "nonroot" user of distroless and Chainguard images, so
 // volume permissions set up for those images work for this one.
@@ -56,16 +66,32 @@ func main() {
 	dist := flag.String("dist", "dist", "goreleaser's output `DIR`")
 	server := flag.String("server", "packaging/server.json", "the MCP Registry entry `FILE`, for the server name label")
 	repo := flag.String("repo", "ghcr.io/docidx/docidx", "the image `REPOSITORY` the tag names")
+	licenseFile := flag.String("license", "LICENSE", "docidx's license text `FILE`, put in /"+docDir)
+	noticeFile := flag.String("notice", "NOTICE", "docidx's NOTICE `FILE`, put in /"+docDir)
 	flag.Parse()
 	var meta struct{ Version, Commit string }
-	var entry struct{ Name string }
+	var entry struct {
+		Name string
+		Meta struct {
+			Publisher struct{ License string } `json:"io.modelcontextprotocol.registry/publisher-provided"`
+		} `json:"_meta"`
+	}
 	fail(readJSON(filepath.Join(*dist, "metadata.json"), &meta))
 	fail(readJSON(*server, &entry))
 	if meta.Version == "" || entry.Name == "" {
 		fail(errors.New("no version in metadata.json or no name in server.json"))
 	}
+	if entry.Meta.Publisher.License == "" {
+		fail(fmt.Errorf("%s names no license (_meta[io.modelcontextprotocol.registry/publisher-provided].license)", *server))
+	}
+	docs := map[string][]byte{}
+	for name, file := range map[string]string{"LICENSE": *licenseFile, "NOTICE": *noticeFile} {
+		data, err := os.ReadFile(file)
+		fail(err)
+		docs[name] = data
+	}
 	out := filepath.Join(*dist, "docidx_"+meta.Version+"_oci.tar")
-	fail(build(*dist, meta.Version, meta.Commit, entry.Name, *repo, out))
+	fail(build(*dist, release{meta.Version, meta.Commit, entry.Name, entry.Meta.Publisher.License, docs}, *repo, out))
 	fmt.Fprintln(os.Stderr, "ociimage: wrote", out)
 }
 
@@ -87,14 +113,22 @@ func fail(err error) {
 	}
 }
 
-func build(dist, version, commit, name, repo, out string) error {
+// release is what the image says about the release it carries.
+type release struct {
+	version, commit string
+	name            string            // the MCP Registry server name
+	license         string            // SPDX identifier
+	docs            map[string][]byte // file name in docDir → contents
+}
+
+func build(dist string, rel release, repo, out string) error {
 	idx := mutate.IndexMediaType(empty.Index, types.OCIImageIndex)
 	for _, arch := range []string{"amd64", "arm64"} {
 		matches, _ := filepath.Glob(filepath.Join(dist, "docidx_linux_"+arch+"*", "docidx"))
 		if len(matches) != 1 {
 			return fmt.Errorf("want one linux/%s binary in %s, found %d; run goreleaser first (make release)", arch, dist, len(matches))
 		}
-		img, err := image(matches[0], arch, version, commit, name)
+		img, err := image(matches[0], arch, rel)
 		if err != nil {
 			return fmt.Errorf("linux/%s: %w", arch, err)
 		}
@@ -112,10 +146,11 @@ func build(dist, version, commit, name, repo, out string) error {
 	if err != nil {
 		return err
 	}
-	ref := repo + ":" + version
+	ref := repo + ":" + rel.version
 	if err := p.AppendIndex(idx, layout.WithAnnotations(map[string]string{
 		"org.opencontainers.image.ref.name": ref, // skopeo, podman
 		"io.containerd.image.name":          ref, // docker load
+		"org.opencontainers.image.licenses": rel.license,
 	})); err != nil {
 		return err
 	}
@@ -123,7 +158,7 @@ func build(dist, version, commit, name, repo, out string) error {
 }
 
 // image is one platform's image: the binary at /usr/bin/docidx on an empty base.
-func image(bin, arch, version, commit, name string) (v1.Image, error) {
+func image(bin, arch string, rel release) (v1.Image, error) {
 	fi, err := os.Stat(bin)
 	if err != nil {
 		return nil, err
@@ -135,7 +170,7 @@ func image(bin, arch, version, commit, name string) (v1.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	layerTar, err := rootfs(data, created)
+	layerTar, err := rootfs(data, rel.docs, created)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +182,7 @@ func image(bin, arch, version, commit, name string) (v1.Image, error) {
 	}
 	img, err := mutate.Append(mutate.MediaType(empty.Image, types.OCIManifestSchema1), mutate.Addendum{
 		Layer:     layer,
-		History:   v1.History{Created: v1.Time{Time: created}, CreatedBy: "docidx tools/release/ociimage", Comment: "docidx " + version},
+		History:   v1.History{Created: v1.Time{Time: created}, CreatedBy: "docidx tools/release/ociimage", Comment: "docidx " + rel.version},
 		MediaType: types.OCILayer,
 	})
 	if err != nil {
@@ -177,11 +212,12 @@ func image(bin, arch, version, commit, name string) (v1.Image, error) {
 		Volumes:      map[string]struct{}{"/index": {}},
 		Labels: map[string]string{
 			// The MCP Registry checks that an oci package's image carries its server name.
-			"io.modelcontextprotocol.server.name":    name,
+			"io.modelcontextprotocol.server.name":    rel.name,
 			"org.opencontainers.image.title":         "docidx",
 			"org.opencontainers.image.description":   "Offline package documentation for AI coding assistants, over MCP",
-			"org.opencontainers.image.version":       version,
-			"org.opencontainers.image.revision":      commit,
+			"org.opencontainers.image.version":       rel.version,
+			"org.opencontainers.image.revision":      rel.commit,
+			"org.opencontainers.image.licenses":      rel.license,
 			"org.opencontainers.image.source":        "https://github.com/docidx/docidx",
 			"org.opencontainers.image.documentation": "https://github.com/docidx/docidx#docker",
 		},
@@ -189,10 +225,10 @@ func image(bin, arch, version, commit, name string) (v1.Image, error) {
 	return mutate.ConfigFile(img, cf)
 }
 
-// rootfs is the image's only layer, as an uncompressed tar: the binary, /etc/passwd and
-// /etc/group naming the non-root user (so os/user and tools that print the user work), its home,
-// the /index mount point and a world-writable /tmp.
-func rootfs(bin []byte, mtime time.Time) ([]byte, error) {
+// rootfs is the image's only layer, as an uncompressed tar: the binary, the docs files (LICENSE
+// and NOTICE) in docDir, /etc/passwd and /etc/group naming the non-root user (so os/user and
+// tools that print the user work), its home, the /index mount point and a world-writable /tmp.
+func rootfs(bin []byte, docs map[string][]byte, mtime time.Time) ([]byte, error) {
 	var buf bytes.Buffer
 	tw := tar.NewWriter(&buf)
 	dir := func(name string, mode int64, owner int) error {
@@ -218,8 +254,14 @@ func rootfs(bin []byte, mtime time.Time) ([]byte, error) {
 		func() error { return dir("usr", 0o755, 0) },
 		func() error { return dir("usr/bin", 0o755, 0) },
 		func() error { return file("usr/bin/docidx", 0o755, bin) },
-		tw.Close,
+		func() error { return dir("usr/share", 0o755, 0) },
+		func() error { return dir("usr/share/doc", 0o755, 0) },
+		func() error { return dir(docDir, 0o755, 0) },
 	}
+	for _, name := range slices.Sorted(maps.Keys(docs)) {
+		steps = append(steps, func() error { return file(docDir+"/"+name, 0o644, docs[name]) })
+	}
+	steps = append(steps, tw.Close)
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err
@@ -280,7 +322,8 @@ func tarDir(dir, out string) error {
 }
 
 // inspect prints, for each platform of the OCI layout tar file, its entrypoint, user, exposed
-// ports and labels as JSON lines.
+// ports, labels, the image index's annotations and the SHA-256 (hex) of each regular file in its
+// layers by path, as JSON lines.
 func inspect(file string) error {
 	tmp, err := os.MkdirTemp("", "ociimage-")
 	if err != nil {
@@ -323,19 +366,64 @@ func inspect(file string) error {
 		if err != nil {
 			return err
 		}
+		files, err := layerFiles(img)
+		if err != nil {
+			return fmt.Errorf("%s: %s/%s: %w", file, cf.OS, cf.Architecture, err)
+		}
 		if err := enc.Encode(map[string]any{
-			"ref":        tm.Manifests[0].Annotations["org.opencontainers.image.ref.name"],
-			"platform":   cf.OS + "/" + cf.Architecture,
-			"entrypoint": cf.Config.Entrypoint,
-			"user":       cf.Config.User,
-			"env":        cf.Config.Env,
-			"ports":      cf.Config.ExposedPorts,
-			"labels":     cf.Config.Labels,
+			"ref":         tm.Manifests[0].Annotations["org.opencontainers.image.ref.name"],
+			"annotations": tm.Manifests[0].Annotations,
+			"files":       files,
+			"platform":    cf.OS + "/" + cf.Architecture,
+			"entrypoint":  cf.Config.Entrypoint,
+			"user":        cf.Config.User,
+			"env":         cf.Config.Env,
+			"ports":       cf.Config.ExposedPorts,
+			"labels":      cf.Config.Labels,
 		}); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// layerFiles maps the path of each regular file in img's layers to its SHA-256 in hex.
+func layerFiles(img v1.Image) (map[string]string, error) {
+	layers, err := img.Layers()
+	if err != nil {
+		return nil, err
+	}
+	files := map[string]string{}
+	for _, l := range layers {
+		rc, err := l.Uncompressed()
+		if err != nil {
+			return nil, err
+		}
+		tr := tar.NewReader(rc)
+		for {
+			hdr, err := tr.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				rc.Close()
+				return nil, err
+			}
+			if hdr.Typeflag != tar.TypeReg {
+				continue
+			}
+			h := sha256.New()
+			if _, err := io.Copy(h, tr); err != nil {
+				rc.Close()
+				return nil, err
+			}
+			files[hdr.Name] = hex.EncodeToString(h.Sum(nil))
+		}
+		if err := rc.Close(); err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
 }
 
 func untar(file, dir string) error {
