@@ -52,33 +52,6 @@ func TestServer(t *testing.T) {
 	}
 }
 
-func TestServerFaults(t *testing.T) {
-	s := gomodtest.NewServerFromDir(t, testdata)
-	s.Inject(gomodtest.Fault{Path: "/@v/list", Status: 500, Times: 2})
-	for i, want := range []int{500, 500, 200} {
-		if status, _ := get(t, s.URL+"/example.com/hello/@v/list"); status != want {
-			t.Errorf("request %d: status %d, want %d", i, status, want)
-		}
-	}
-	s.Inject(gomodtest.Fault{Path: ".info", Body: []byte("{}")})
-	if _, body := get(t, s.URL+"/example.com/hello/@v/v1.1.0.info"); body != "{}" {
-		t.Errorf("replaced body = %q", body)
-	}
-	s.ClearFaults()
-	s.Inject(gomodtest.Fault{Path: ".zip", Truncate: true})
-	resp, err := http.Get(s.URL + "/example.com/hello/@v/v1.1.0.zip")
-	if err == nil {
-		_, err = io.ReadAll(resp.Body)
-		resp.Body.Close()
-	}
-	if err == nil {
-		t.Error("truncated body read without error")
-	}
-	if n := len(s.Requests()); n != 5 {
-		t.Errorf("%d requests recorded, want 5", n)
-	}
-}
-
 func TestWriteModCache(t *testing.T) {
 	dir := gomodtest.WriteModCacheFromDir(t, testdata)
 	for _, p := range []string{
