@@ -146,11 +146,12 @@ func (z Zip) Build(entries []Entry) []byte {
 	return buf.Bytes()
 }
 
-// ReadTree reads every regular file under dir into a map keyed by slash path relative to dir.
+// ReadTree reads every regular file under dir (symbolic links are left out) into a map keyed by
+// slash path relative to dir.
 func ReadTree(dir string) (map[string]string, error) {
 	files := map[string]string{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil || !d.Type().IsRegular() {
 			return err
 		}
 		b, err := os.ReadFile(p)

@@ -24,8 +24,6 @@
 package swifttest
 
 import (
-	"archive/zip"
-	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -33,7 +31,6 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -43,6 +40,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 // BaseTime is the publication time of the first release published to a Server; each later
@@ -71,41 +70,14 @@ type Release struct {
 	PublishedAt time.Time
 }
 
-// Fault changes the replies to matching requests.
-type Fault struct {
-	// Path selects requests whose path (and query) contains it, e.g. "/mona/LinkedList/1.0.0.zip"
-	// or ".zip"; "" selects every request. Matching is case-sensitive on the request as sent.
-	Path string
-	// Status, when non-zero, is the reply status (404, 410, 429, 500 …) with a problem body.
-	Status int
-	// RetryAfter, when set, is sent as the Retry-After header.
-	RetryAfter string
-	// Body, when non-nil, replaces the body of a 200 reply.
-	Body []byte
-	// Truncate declares the full Content-Length but sends only half the body.
-	Truncate bool
-	// Times is how many requests the fault applies to before it expires; 0 means all.
-	Times int
-}
-
-// Request is one request the Server received.
-type Request struct {
-	Path          string // escaped path, e.g. "/mona/LinkedList/1.0.0.zip"
-	Query         string // raw query
-	Accept        string // the Accept header, e.g. "application/vnd.swift.registry.v1+json"
-	Authorization string // the Authorization header, or ""
-}
-
 // Server is a fake Swift package registry. Its methods are safe for concurrent use.
 type Server struct {
-	// URL is the registry URL, without a trailing slash, for a registries.json or NewConfig.
-	URL string
-	srv *httptest.Server
+	// Server's URL is the registry URL, without a trailing slash, for a registries.json or
+	// NewConfig; it logs the requests and applies the faults injected with Inject.
+	*registrytest.Server
 
 	mu       sync.Mutex
 	pkgs     map[string]*pkg // lowercased id
-	faults   []*Fault
-	reqs     []Request
 	auth     string
 	pageSize int
 	tampered map[string]bool // lowercased id@version
@@ -133,9 +105,7 @@ type release struct {
 func NewServer(tb testing.TB, root string) *Server {
 	tb.Helper()
 	s := &Server{pkgs: map[string]*pkg{}, tampered: map[string]bool{}, ids: map[string][]string{}, nextTime: BaseTime}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
-	tb.Cleanup(s.srv.Close)
-	s.URL = s.srv.URL
+	s.Server = registrytest.NewServer(tb, http.HandlerFunc(s.serve), problem)
 	if root != "" {
 		if err := s.load(root); err != nil {
 			tb.Fatalf("swifttest: %v", err)
@@ -170,7 +140,7 @@ func (s *Server) load(root string) error {
 				if !v.IsDir() {
 					continue
 				}
-				files, err := ReadTree(filepath.Join(dir, v.Name()))
+				files, err := registrytest.ReadTree(filepath.Join(dir, v.Name()))
 				if err != nil {
 					return err
 				}
@@ -186,27 +156,6 @@ func (s *Server) load(root string) error {
 	}
 	return nil
 }
-
-// ReadTree reads every regular file under dir into a map keyed by slash path.
-func ReadTree(dir string) (map[string]string, error) {
-	files := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		files[filepath.ToSlash(rel)] = string(b)
-		return nil
-	})
-	return files, err
-}
-
-// Client returns an http.Client for the server.
-func (s *Server) Client() *http.Client { return s.srv.Client() }
 
 // Publish adds (or replaces) a release. Its metadata's repositoryURLs become /identifiers
 // mappings.
@@ -301,52 +250,6 @@ func (s *Server) SetPageSize(n int) {
 	s.pageSize = n
 }
 
-// Inject adds a fault; faults apply in the order added, the first match wins.
-func (s *Server) Inject(f Fault) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.faults = append(s.faults, &f)
-}
-
-// ClearFaults removes every fault.
-func (s *Server) ClearFaults() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.faults = nil
-}
-
-// Requests returns the requests received so far, in order.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]Request(nil), s.reqs...)
-}
-
-// fault records the request and returns the first live fault matching it.
-func (s *Server) fault(r *http.Request) *Fault {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.reqs = append(s.reqs, Request{Path: r.URL.EscapedPath(), Query: r.URL.RawQuery, Accept: r.Header.Get("Accept"), Authorization: r.Header.Get("Authorization")})
-	target := r.URL.EscapedPath()
-	if r.URL.RawQuery != "" {
-		target += "?" + r.URL.RawQuery
-	}
-	for i, f := range s.faults {
-		if f.Path != "" && !strings.Contains(target, f.Path) {
-			continue
-		}
-		c := *f
-		if f.Times > 0 {
-			f.Times--
-			if f.Times == 0 {
-				s.faults = append(s.faults[:i:i], s.faults[i+1:]...)
-			}
-		}
-		return &c
-	}
-	return nil
-}
-
 // problem writes an RFC 7807 problem reply.
 func problem(w http.ResponseWriter, status int, detail string) {
 	w.Header().Set("Content-Type", "application/problem+json")
@@ -358,7 +261,6 @@ func problem(w http.ResponseWriter, status int, detail string) {
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	f := s.fault(r)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		problem(w, http.StatusMethodNotAllowed, "publishing isn't supported")
 		return
@@ -371,13 +273,6 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusUnauthorized, "authentication required")
 		return
 	}
-	if f != nil && f.Status != 0 {
-		if f.RetryAfter != "" {
-			w.Header().Set("Retry-After", f.RetryAfter)
-		}
-		problem(w, f.Status, "injected fault")
-		return
-	}
 	accept := r.Header.Get("Accept")
 	switch {
 	case accept == "":
@@ -387,38 +282,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusUnsupportedMediaType, "unsupported API version")
 		return
 	}
-	rec := &recorder{header: http.Header{}, status: http.StatusOK}
-	s.route(rec, r)
-	body := rec.body.Bytes()
-	if rec.status == http.StatusOK && f != nil && f.Body != nil {
-		body = f.Body
-	}
-	for k, vs := range rec.header {
-		w.Header()[k] = vs
-	}
-	if rec.status == http.StatusOK && f != nil && f.Truncate {
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-		w.WriteHeader(http.StatusOK)
-		w.Write(body[:len(body)/2])
-		return
-	}
-	if rec.status == http.StatusOK {
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-	}
-	w.WriteHeader(rec.status)
-	w.Write(body)
+	s.route(w, r)
 }
-
-// recorder buffers a reply so faults can replace or cut its body.
-type recorder struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (rc *recorder) Header() http.Header         { return rc.header }
-func (rc *recorder) Write(b []byte) (int, error) { return rc.body.Write(b) }
-func (rc *recorder) WriteHeader(status int)      { rc.status = status }
 
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	p := strings.TrimPrefix(r.URL.Path, "/")
@@ -462,7 +327,7 @@ func (p *pkg) sortedVersions() []string {
 	for v := range p.releases {
 		vs = append(vs, v)
 	}
-	sort.Slice(vs, func(i, j int) bool { return lessVersion(vs[j], vs[i]) })
+	sort.Slice(vs, func(i, j int) bool { return registrytest.LessVersion(vs[j], vs[i]) })
 	return vs
 }
 
@@ -681,76 +546,12 @@ func sameRepo(a, b string) bool {
 	return norm(a) == norm(b)
 }
 
-// lessVersion orders "1.2.3-pre" style versions well enough for test fixtures.
-func lessVersion(a, b string) bool {
-	pa, pb := strings.SplitN(a, "-", 2), strings.SplitN(b, "-", 2)
-	na, nb := strings.Split(pa[0], "."), strings.Split(pb[0], ".")
-	for i := 0; i < len(na) && i < len(nb); i++ {
-		x, _ := strconv.Atoi(na[i])
-		y, _ := strconv.Atoi(nb[i])
-		if x != y {
-			return x < y
-		}
-	}
-	if len(na) != len(nb) {
-		return len(na) < len(nb)
-	}
-	if len(pa) != len(pb) {
-		return len(pa) > len(pb) // a pre-release sorts first
-	}
-	return a < b
-}
-
-// Entry is one raw zip entry for ZipEntries. Name is written as is (no prefix, no cleaning), so
-// tests can build hostile archives ("pkg/../../x", "/abs").
-type Entry struct {
-	Name string      // the entry name as stored
-	Body string      // the content
-	Mode fs.FileMode // 0 means a regular file 0644; fs.ModeSymlink makes Body the link target
-}
-
 // Zip builds a source archive of files (slash paths) under the top-level directory prefix, in
 // sorted order, as `swift package archive-source` lays it out.
 func Zip(prefix string, files map[string]string) []byte {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	entries := make([]Entry, 0, len(names)+1)
-	entries = append(entries, Entry{Name: prefix + "/", Mode: fs.ModeDir | 0o755})
-	for _, n := range names {
-		entries = append(entries, Entry{Name: prefix + "/" + n, Body: files[n]})
-	}
-	return ZipEntries(entries)
+	entries := append([]registrytest.Entry{{Name: prefix + "/", Mode: fs.ModeDir | 0o755}}, registrytest.Files(prefix, files)...)
+	return SourceArchive.Build(entries)
 }
 
-// ZipEntries builds a zip from raw entries.
-func ZipEntries(entries []Entry) []byte {
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, e := range entries {
-		mode := e.Mode
-		if mode == 0 {
-			mode = 0o644
-		}
-		hdr := &zip.FileHeader{Name: e.Name, Method: zip.Deflate, Modified: time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)}
-		hdr.SetMode(mode)
-		if mode.IsDir() {
-			hdr.Method = zip.Store
-		}
-		w, err := zw.CreateHeader(hdr)
-		if err != nil {
-			panic(err)
-		}
-		if !mode.IsDir() {
-			if _, err := w.Write([]byte(e.Body)); err != nil {
-				panic(err)
-			}
-		}
-	}
-	if err := zw.Close(); err != nil {
-		panic(err)
-	}
-	return buf.Bytes()
-}
+// SourceArchive builds source archives from raw entries, with a fixed modification time.
+var SourceArchive = registrytest.Zip{Modified: time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)}

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 func get(t *testing.T, s *Server, path, accept string, header ...string) (*http.Response, []byte) {
@@ -119,7 +121,7 @@ func TestServer(t *testing.T) {
 		t.Errorf("page 1: %s %v", body, resp.Header.Values("Link"))
 	}
 
-	s.Inject(Fault{Path: ".zip", Status: 429, RetryAfter: "3", Times: 1})
+	s.Inject(registrytest.Fault{Path: ".zip", Status: 429, RetryAfter: "3", Times: 1})
 	if resp, _ := get(t, s, "/mona/LinkedList/1.0.0.zip", jsonType); resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "3" {
 		t.Errorf("fault: %d %q", resp.StatusCode, resp.Header.Get("Retry-After"))
 	}
