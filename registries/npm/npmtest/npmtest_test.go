@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"testing"
+
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 func get(t *testing.T, s *Server, path string, header ...string) (int, []byte) {
@@ -66,11 +68,10 @@ func TestServer(t *testing.T) {
 	if code, _ := get(t, s, "@s%2fp", "Authorization", "Bearer tok"); code != 200 {
 		t.Errorf("with token: %d", code)
 	}
-	s.Fail("@s/p", "", FaultServerError)
-	if code, _ := get(t, s, "@s%2fp", "Authorization", "Bearer tok"); code != 500 {
-		t.Errorf("fault: %d", code)
+	s.Inject(registrytest.Fault{Path: "/@s%2fp", Status: http.StatusInternalServerError, Times: 1})
+	if code, body := get(t, s, "@s%2fp", "Authorization", "Bearer tok"); code != 500 || !json.Valid(body) {
+		t.Errorf("fault: %d %s, want 500 with an npm error object", code, body)
 	}
-	s.Fail("@s/p", "", FaultNone)
 	if code, _ := get(t, s, "missing"); code != 404 {
 		t.Errorf("missing: %d", code)
 	}
