@@ -41,13 +41,14 @@ func client(hc *http.Client) *fetch.Client {
 // Conformance checks a registry client against the error contract of docidx.Registry, each
 // case with a fresh Subject from start:
 //
-//   - a missing package: Resolve and Fetch return errors wrapping docidx.ErrNotFound, and so does
-//     Fetch when the archive answers 404 or 410;
+//   - a missing package or version: Resolve and Fetch return errors wrapping docidx.ErrNotFound,
+//     and so does Fetch when the archive answers 404 or 410;
 //   - 429 and 503 with Retry-After, once: retried, then the answer;
 //   - 500 on every attempt: an error wrapping docidx.ErrRetryable once the retries ran out;
 //   - a truncated body, once: retried, then the answer; on every attempt: ErrRetryable (the body
 //     never arrived whole) or ErrIntegrity;
-//   - a wrong checksum where the registry gives one: ErrIntegrity;
+//   - a wrong checksum, or an archive replaced in transit, where the registry gives a checksum:
+//     ErrIntegrity;
 //   - offline (a client over fetch.Offline): ErrOffline, and no request reaches the fake;
 //   - a context cancelled before or during a request: an error wrapping context.Canceled.
 func Conformance(t *testing.T, start func(t *testing.T) Subject) {
@@ -86,6 +87,10 @@ func Conformance(t *testing.T, start func(t *testing.T) Subject) {
 		want(t, "Resolve(missing)", err, docidx.ErrNotFound)
 		_, err = r.Fetch(ctx, s.Missing, s.Version)
 		want(t, "Fetch(missing)", err, docidx.ErrNotFound)
+		_, err = r.Resolve(ctx, s.Name, "999.0.0")
+		want(t, "Resolve(name, a version no release matches)", err, docidx.ErrNotFound)
+		_, err = r.Fetch(ctx, s.Name, "999.0.0")
+		want(t, "Fetch(name, a version it does not have)", err, docidx.ErrNotFound)
 		for _, status := range []int{http.StatusNotFound, http.StatusGone} {
 			s, r := run(t, nil)
 			s.Server.Inject(Fault{Path: s.Archive, Status: status})
@@ -145,6 +150,10 @@ func Conformance(t *testing.T, start func(t *testing.T) Subject) {
 		s.Tamper()
 		_, err := r.Fetch(ctx, s.Name, s.Version)
 		want(t, "Fetch with a wrong checksum", err, docidx.ErrIntegrity)
+		s, r = run(t, nil)
+		s.Server.Inject(Fault{Path: s.Archive, Body: []byte("not the archive the checksum is of")})
+		_, err = r.Fetch(ctx, s.Name, s.Version)
+		want(t, "Fetch with the archive replaced in transit", err, docidx.ErrIntegrity)
 	})
 	t.Run("offline", func(t *testing.T) {
 		s := start(t)

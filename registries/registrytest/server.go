@@ -197,7 +197,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusOK)
 	w.Write(body[:len(body)/2])
-	if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+	rc := http.NewResponseController(w)
+	rc.Flush() // Hijack drops what the response still buffers
+	if conn, _, err := rc.Hijack(); err == nil {
 		conn.Close()
 	}
 }
