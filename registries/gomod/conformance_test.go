@@ -3,7 +3,6 @@ package gomod_test
 import (
 	"testing"
 
-	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/gomod"
 	"github.com/docidx/docidx/registries/gomod/gomodtest"
 	"github.com/docidx/docidx/registries/internal/fetch"
@@ -11,20 +10,15 @@ import (
 )
 
 func TestConformance(t *testing.T) {
-	registrytest.Conformance(t, func(t *testing.T) registrytest.Subject {
+	registrytest.Conformance(t, func(t *testing.T, c *fetch.Client) registrytest.Subject {
 		srv := gomodtest.NewServerFromDir(t, testdataMods)
-		return registrytest.Subject{
-			Server: srv.Server,
-			New: func(t *testing.T, c *fetch.Client) docidx.Registry {
-				p, err := gomod.NewProxy(gomod.ProxyConfig{GOPROXY: srv.URL, Client: c})
-				if err != nil {
-					t.Fatal(err)
-				}
-				return p
-			},
+		p, err := gomod.NewProxy(gomod.ProxyConfig{GOPROXY: srv.URL, Client: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return registrytest.Subject{Registry: p, Server: srv.Server,
 			Name: "example.com/hello", Version: "v1.1.0", Missing: "example.com/nope",
 			Metadata: "/example.com/hello/@", Archive: "/example.com/hello/@v/v1.1.0.zip",
-			NoChecksum: "gomod: the module proxy protocol serves no checksum, and gomod checks no go.sum or checksum database",
-		}
+			NoChecksum: "gomod: the module proxy protocol serves no checksum, and gomod checks no go.sum or checksum database"}
 	})
 }

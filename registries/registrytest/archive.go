@@ -226,3 +226,62 @@ func splitVersion(v string) ([]int, string) {
 	}
 	return nums, rest
 }
+
+// Version is one version directory of a fixture tree (see ReadVersions).
+type Version struct {
+	Name    string            // slash path from the root to the package directory: "widget", "@acme/tools", "mona/LinkedList"
+	Version string            // the version directory's name, e.g. "1.1.0"
+	Dir     string            // the version directory
+	Files   map[string]string // its regular files by slash path (see ReadTree)
+}
+
+// ReadVersions reads a fixture tree laid out as <root>/<package>/<version>/<files>, where a
+// top-level directory for which group returns true holds packages instead of being one
+// (<root>/<scope>/<package>/<version>/…); group nil means none does. Files beside the version
+// directories (packument.json, yanked) are left to the caller. Versions come in the order of
+// their directory names.
+func ReadVersions(root string, group func(dir string) bool) ([]Version, error) {
+	top, err := os.ReadDir(root)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, d := range top {
+		if !d.IsDir() {
+			continue
+		}
+		if group == nil || !group(d.Name()) {
+			names = append(names, d.Name())
+			continue
+		}
+		inner, err := os.ReadDir(filepath.Join(root, d.Name()))
+		if err != nil {
+			return nil, err
+		}
+		for _, in := range inner {
+			if in.IsDir() {
+				names = append(names, d.Name()+"/"+in.Name())
+			}
+		}
+	}
+	var out []Version
+	for _, name := range names {
+		dir := filepath.Join(root, filepath.FromSlash(name))
+		vers, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range vers {
+			if !v.IsDir() {
+				continue
+			}
+			vdir := filepath.Join(dir, v.Name())
+			files, err := ReadTree(vdir)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Version{Name: name, Version: v.Name(), Dir: vdir, Files: files})
+		}
+	}
+	return out, nil
+}

@@ -14,10 +14,10 @@ import (
 
 // Subject is one ecosystem's registry client against its fake, for Conformance.
 type Subject struct {
+	// Registry is the client under test, pointed at the fake.
+	Registry docidx.Registry
 	// Server is the fake's kit server, where Conformance injects faults and reads the log.
 	Server *Server
-	// New returns a registry client pointed at the fake that makes every request through c.
-	New func(t *testing.T, c *fetch.Client) docidx.Registry
 	// Name and Version name a package version the fake holds; Missing a package it does not.
 	Name, Version, Missing string
 	// Metadata selects (as a Fault's Path) the requests Resolve(Name, "") makes: the packument,
@@ -27,19 +27,13 @@ type Subject struct {
 	// it.
 	Archive string
 	// Tamper makes the fake advertise a wrong checksum for Name@Version's archive. Nil when the
-	// ecosystem's registry gives none; NoChecksum then says why, and the check is skipped.
+	// ecosystem's registry gives none; NoChecksum then says why, and the checksum case is skipped.
 	Tamper     func()
 	NoChecksum string
 }
 
-// client is the fetch.Client Conformance gives a Subject: retries quickly, twice.
-func client(hc *http.Client) *fetch.Client {
-	return &fetch.Client{HTTP: hc, Retries: 2, MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond,
-		Timeout: 30 * time.Second, Rate: 1000, Burst: 1000}
-}
-
-// Conformance checks a registry client against the error contract of docidx.Registry, each
-// case with a fresh Subject from start:
+// Conformance checks a registry client against the error contract of docidx.Registry. start
+// returns a fresh Subject, a fake and a client that makes every request through c, for each case:
 //
 //   - a missing package or version: Resolve and Fetch return errors wrapping docidx.ErrNotFound,
 //     and so does Fetch when the archive answers 404 or 410;
@@ -51,16 +45,14 @@ func client(hc *http.Client) *fetch.Client {
 //     ErrIntegrity;
 //   - offline (a client over fetch.Offline): ErrOffline, and no request reaches the fake;
 //   - a context cancelled before or during a request: an error wrapping context.Canceled.
-func Conformance(t *testing.T, start func(t *testing.T) Subject) {
+func Conformance(t *testing.T, start func(t *testing.T, c *fetch.Client) Subject) {
 	ctx := context.Background()
-	// run starts a subject with fault f injected and returns it with its registry.
-	run := func(t *testing.T, f *Fault) (Subject, docidx.Registry) {
+	// run starts a subject whose client retries quickly, twice.
+	run := func(t *testing.T) (Subject, docidx.Registry) {
 		t.Helper()
-		s := start(t)
-		if f != nil {
-			s.Server.Inject(*f)
-		}
-		return s, s.New(t, client(s.Server.Client()))
+		s := start(t, &fetch.Client{HTTP: http.DefaultClient, Retries: 2, MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond,
+			Timeout: 30 * time.Second, Rate: 1000, Burst: 1000})
+		return s, s.Registry
 	}
 	want := func(t *testing.T, op string, err error, targets ...error) {
 		t.Helper()
@@ -82,7 +74,7 @@ func Conformance(t *testing.T, start func(t *testing.T) Subject) {
 	}
 
 	t.Run("not found", func(t *testing.T) {
-		s, r := run(t, nil)
+		s, r := run(t)
 		_, err := r.Resolve(ctx, s.Missing, "")
 		want(t, "Resolve(missing)", err, docidx.ErrNotFound)
 		_, err = r.Fetch(ctx, s.Missing, s.Version)
@@ -92,7 +84,7 @@ func Conformance(t *testing.T, start func(t *testing.T) Subject) {
 		_, err = r.Fetch(ctx, s.Name, "999.0.0")
 		want(t, "Fetch(name, a version it does not have)", err, docidx.ErrNotFound)
 		for _, status := range []int{http.StatusNotFound, http.StatusGone} {
-			s, r := run(t, nil)
+			s, r := run(t)
 			s.Server.Inject(Fault{Path: s.Archive, Status: status})
 			_, err := r.Fetch(ctx, s.Name, s.Version)
 			want(t, "Fetch with archive "+http.StatusText(status), err, docidx.ErrNotFound)
@@ -100,7 +92,7 @@ func Conformance(t *testing.T, start func(t *testing.T) Subject) {
 	})
 	for _, status := range []int{http.StatusTooManyRequests, http.StatusServiceUnavailable} {
 		t.Run("retry after "+http.StatusText(status), func(t *testing.T) {
-			s, r := run(t, nil)
+			s, r := run(t)
 			s.Server.Inject(Fault{Path: s.Metadata, Status: status, RetryAfter: "0", Times: 1})
 			s.Server.Inject(Fault{Path: s.Archive, Status: status, RetryAfter: "0", Times: 1})
 			if _, err := r.Resolve(ctx, s.Name, ""); err != nil {
@@ -115,11 +107,11 @@ func Conformance(t *testing.T, start func(t *testing.T) Subject) {
 		})
 	}
 	t.Run("5xx exhausted", func(t *testing.T) {
-		s, r := run(t, nil)
+		s, r := run(t)
 		s.Server.Inject(Fault{Path: s.Metadata, Status: http.StatusInternalServerError})
 		_, err := r.Resolve(ctx, s.Name, "")
 		want(t, "Resolve", err, docidx.ErrRetryable)
-		s, r = run(t, nil)
+		s, r = run(t)
 		s.Server.Inject(Fault{Path: s.Archive, Status: http.StatusInternalServerError})
 		_, err = r.Fetch(ctx, s.Name, s.Version)
 		want(t, "Fetch", err, docidx.ErrRetryable)
@@ -128,36 +120,36 @@ func Conformance(t *testing.T, start func(t *testing.T) Subject) {
 		}
 	})
 	t.Run("truncated", func(t *testing.T) {
-		s, r := run(t, nil)
+		s, r := run(t)
 		s.Server.Inject(Fault{Path: s.Archive, Truncate: true, Times: 1})
 		if _, err := r.Fetch(ctx, s.Name, s.Version); err != nil {
 			t.Errorf("Fetch with the archive truncated once: %v, want the answer after a retry", err)
 		}
-		s, r = run(t, nil)
+		s, r = run(t)
 		s.Server.Inject(Fault{Path: s.Archive, Truncate: true})
 		_, err := r.Fetch(ctx, s.Name, s.Version)
 		want(t, "Fetch with the archive always truncated", err, docidx.ErrRetryable, docidx.ErrIntegrity)
-		s, r = run(t, nil)
+		s, r = run(t)
 		s.Server.Inject(Fault{Path: s.Metadata, Truncate: true})
 		_, err = r.Resolve(ctx, s.Name, "")
 		want(t, "Resolve with the metadata always truncated", err, docidx.ErrRetryable, docidx.ErrIntegrity)
 	})
 	t.Run("checksum", func(t *testing.T) {
-		s, r := run(t, nil)
+		s, r := run(t)
 		if s.Tamper == nil {
 			t.Skip(s.NoChecksum)
 		}
 		s.Tamper()
 		_, err := r.Fetch(ctx, s.Name, s.Version)
 		want(t, "Fetch with a wrong checksum", err, docidx.ErrIntegrity)
-		s, r = run(t, nil)
+		s, r = run(t)
 		s.Server.Inject(Fault{Path: s.Archive, Body: []byte("not the archive the checksum is of")})
 		_, err = r.Fetch(ctx, s.Name, s.Version)
 		want(t, "Fetch with the archive replaced in transit", err, docidx.ErrIntegrity)
 	})
 	t.Run("offline", func(t *testing.T) {
-		s := start(t)
-		r := s.New(t, fetch.New(&http.Client{Transport: fetch.Offline{}}))
+		s := start(t, fetch.New(&http.Client{Transport: fetch.Offline{}}))
+		r := s.Registry
 		_, err := r.Resolve(ctx, s.Name, "")
 		want(t, "Resolve", err, docidx.ErrOffline)
 		_, err = r.Fetch(ctx, s.Name, s.Version)
@@ -167,7 +159,7 @@ func Conformance(t *testing.T, start func(t *testing.T) Subject) {
 		}
 	})
 	t.Run("cancelled", func(t *testing.T) {
-		s, r := run(t, nil)
+		s, r := run(t)
 		cctx, cancel := context.WithCancel(ctx)
 		cancel()
 		_, err := r.Resolve(cctx, s.Name, "")

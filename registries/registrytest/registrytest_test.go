@@ -217,3 +217,27 @@ func TestLessVersion(t *testing.T) {
 		t.Errorf("sorted = %q\nwant     %q", got, want)
 	}
 }
+
+func TestReadVersions(t *testing.T) {
+	root := t.TempDir()
+	for _, p := range []string{"widget/1.0.0/a", "widget/1.1.0/b", "@acme/tools/0.1.0/c", "@acme/tools/0.2.0/sub/d"} {
+		os.MkdirAll(filepath.Join(root, filepath.Dir(p)), 0o755)
+		os.WriteFile(filepath.Join(root, p), []byte(p), 0o644)
+	}
+	os.WriteFile(filepath.Join(root, "widget", "packument.json"), []byte("{}"), 0o644)
+	versions, err := ReadVersions(root, func(dir string) bool { return strings.HasPrefix(dir, "@") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range versions {
+		got = append(got, v.Name+"@"+v.Version+" "+strconv.Itoa(len(v.Files))+" "+filepath.Base(v.Dir))
+	}
+	want := []string{"@acme/tools@0.1.0 1 0.1.0", "@acme/tools@0.2.0 1 0.2.0", "widget@1.0.0 1 1.0.0", "widget@1.1.0 1 1.1.0"}
+	if !slices.Equal(got, want) || versions[3].Files["sub/d"] != "" || versions[1].Files["sub/d"] != "@acme/tools/0.2.0/sub/d" {
+		t.Errorf("ReadVersions = %q\nwant %q", got, want)
+	}
+	if _, err := ReadVersions(filepath.Join(root, "nope"), nil); err == nil {
+		t.Error("ReadVersions of a missing root: no error")
+	}
+}

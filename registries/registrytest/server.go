@@ -2,6 +2,7 @@ package registrytest
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -215,3 +216,27 @@ type recorder struct {
 func (rc *recorder) Header() http.Header         { return rc.header }
 func (rc *recorder) Write(b []byte) (int, error) { return rc.body.Write(b) }
 func (rc *recorder) WriteHeader(status int)      { rc.status = status }
+
+// Get requests url with header's name-value pairs set, without following redirects, and returns
+// the response and its whole body. It fails t when the request cannot be made.
+func Get(t testing.TB, url string, header ...string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+	return resp, body
+}

@@ -24,6 +24,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,36 +44,17 @@ type Crate struct {
 // LoadCrates reads every crate version under root (root/<name>/<version>/…, see the package doc),
 // sorted by name and version.
 func LoadCrates(root string) ([]Crate, error) {
-	names, err := os.ReadDir(root)
+	versions, err := registrytest.ReadVersions(root, nil)
 	if err != nil {
 		return nil, err
 	}
 	var crates []Crate
-	for _, n := range names {
-		if !n.IsDir() {
-			continue
+	for _, v := range versions {
+		c := Crate{Name: v.Name, Version: v.Version, Files: v.Files}
+		if b, err := os.ReadFile(filepath.Join(root, v.Name, "yanked")); err == nil {
+			c.Yanked = slices.Contains(strings.Fields(string(b)), v.Version)
 		}
-		dir := filepath.Join(root, n.Name())
-		yanked := map[string]bool{}
-		if b, err := os.ReadFile(filepath.Join(dir, "yanked")); err == nil {
-			for _, l := range strings.Fields(string(b)) {
-				yanked[l] = true
-			}
-		}
-		versions, err := os.ReadDir(dir)
-		if err != nil {
-			return nil, err
-		}
-		for _, v := range versions {
-			if !v.IsDir() {
-				continue
-			}
-			files, err := registrytest.ReadTree(filepath.Join(dir, v.Name()))
-			if err != nil {
-				return nil, err
-			}
-			crates = append(crates, Crate{Name: n.Name(), Version: v.Name(), Files: files, Yanked: yanked[v.Name()]})
-		}
+		crates = append(crates, c)
 	}
 	sort.Slice(crates, func(i, j int) bool {
 		if crates[i].Name != crates[j].Name {

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -16,18 +15,8 @@ import (
 )
 
 func get(t *testing.T, s *Server, path string, header ...string) (int, []byte) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, s.URL+path, nil)
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := s.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, b
+	resp, body := registrytest.Get(t, s.URL+path, header...)
+	return resp.StatusCode, body
 }
 
 func TestServer(t *testing.T) {

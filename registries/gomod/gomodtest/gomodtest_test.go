@@ -1,12 +1,12 @@
 package gomodtest_test
 
 import (
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docidx/docidx/registries/registrytest"
 
 	"github.com/docidx/docidx/registries/gomod/gomodtest"
 )
@@ -14,13 +14,7 @@ import (
 const testdata = "../testdata/mod"
 
 func get(t *testing.T, url string) (int, string) {
-	t.Helper()
-	resp, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
+	resp, body := registrytest.Get(t, url)
 	return resp.StatusCode, string(body)
 }
 

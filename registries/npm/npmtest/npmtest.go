@@ -85,48 +85,18 @@ func NewServer(tb testing.TB, root string) *Server {
 }
 
 func (s *Server) load(root string) error {
-	dirs, err := os.ReadDir(root)
+	versions, err := registrytest.ReadVersions(root, func(dir string) bool { return strings.HasPrefix(dir, "@") })
 	if err != nil {
 		return err
 	}
-	var pkgDirs []string
-	for _, d := range dirs {
-		if !d.IsDir() {
+	for i, v := range versions {
+		s.AddPackage(v.Name, v.Version, v.Files)
+		if i+1 < len(versions) && versions[i+1].Name == v.Name {
 			continue
 		}
-		if strings.HasPrefix(d.Name(), "@") {
-			inner, err := os.ReadDir(filepath.Join(root, d.Name()))
-			if err != nil {
-				return err
-			}
-			for _, in := range inner {
-				if in.IsDir() {
-					pkgDirs = append(pkgDirs, d.Name()+"/"+in.Name())
-				}
-			}
-			continue
-		}
-		pkgDirs = append(pkgDirs, d.Name())
-	}
-	for _, name := range pkgDirs {
-		dir := filepath.Join(root, filepath.FromSlash(name))
-		vers, err := os.ReadDir(dir)
-		if err != nil {
-			return err
-		}
-		for _, v := range vers {
-			if !v.IsDir() {
-				continue
-			}
-			files, err := registrytest.ReadTree(filepath.Join(dir, v.Name()))
-			if err != nil {
-				return err
-			}
-			s.AddPackage(name, v.Name(), files)
-		}
-		if b, err := os.ReadFile(filepath.Join(dir, "packument.json")); err == nil {
-			if err := s.overlay(name, b); err != nil {
-				return fmt.Errorf("%s/packument.json: %w", name, err)
+		if b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(v.Name), "packument.json")); err == nil {
+			if err := s.overlay(v.Name, b); err != nil {
+				return fmt.Errorf("%s/packument.json: %w", v.Name, err)
 			}
 		}
 	}

@@ -41,8 +41,6 @@ import (
 	"html"
 	"net/http"
 	"net/mail"
-	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -131,40 +129,23 @@ func NewServer(tb testing.TB, root string) *Server {
 func (s *Server) SimpleURL() string { return s.URL + "/simple/" }
 
 func (s *Server) load(root string) error {
-	projects, err := os.ReadDir(root)
+	versions, err := registrytest.ReadVersions(root, nil)
 	if err != nil {
 		return err
 	}
-	for _, pd := range projects {
-		if !pd.IsDir() {
-			continue
-		}
-		versions, err := os.ReadDir(filepath.Join(root, pd.Name()))
-		if err != nil {
-			return err
-		}
-		for _, vd := range versions {
-			if !vd.IsDir() {
+	for _, v := range versions {
+		meta := v.Files["METADATA"]
+		delete(v.Files, "METADATA")
+		wheel, sdist := map[string]string{}, map[string]string{}
+		for p, body := range v.Files {
+			if rest, ok := strings.CutPrefix(p, "sdist/"); ok {
+				sdist[rest] = body
 				continue
 			}
-			dir := filepath.Join(root, pd.Name(), vd.Name())
-			files, err := registrytest.ReadTree(dir)
-			if err != nil {
-				return err
-			}
-			meta := files["METADATA"]
-			delete(files, "METADATA")
-			wheel, sdist := map[string]string{}, map[string]string{}
-			for p, body := range files {
-				if rest, ok := strings.CutPrefix(p, "sdist/"); ok {
-					sdist[rest] = body
-					continue
-				}
-				wheel[p] = body
-				sdist[p] = body
-			}
-			s.AddRelease(pd.Name(), vd.Name(), meta, wheel, sdist)
+			wheel[p] = body
+			sdist[p] = body
 		}
+		s.AddRelease(v.Name, v.Version, meta, wheel, sdist)
 	}
 	return nil
 }

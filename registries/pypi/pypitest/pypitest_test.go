@@ -6,27 +6,17 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 func get(t *testing.T, s *Server, path, accept string) (*http.Response, []byte) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, s.URL+path, nil)
-	if accept != "" {
-		req.Header.Set("Accept", accept)
-	}
-	resp, err := s.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp, b
+	return registrytest.Get(t, s.URL+path, "Accept", accept)
 }
 
 func TestServer(t *testing.T) {

@@ -33,7 +33,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -115,44 +114,18 @@ func NewServer(tb testing.TB, root string) *Server {
 }
 
 func (s *Server) load(root string) error {
-	scopes, err := os.ReadDir(root)
+	versions, err := registrytest.ReadVersions(root, func(string) bool { return true })
 	if err != nil {
 		return err
 	}
-	for _, sc := range scopes {
-		if !sc.IsDir() {
-			continue
-		}
-		names, err := os.ReadDir(filepath.Join(root, sc.Name()))
-		if err != nil {
-			return err
-		}
-		for _, n := range names {
-			if !n.IsDir() {
-				continue
-			}
-			dir := filepath.Join(root, sc.Name(), n.Name())
-			versions, err := os.ReadDir(dir)
-			if err != nil {
-				return err
-			}
-			for _, v := range versions {
-				if !v.IsDir() {
-					continue
-				}
-				files, err := registrytest.ReadTree(filepath.Join(dir, v.Name()))
-				if err != nil {
-					return err
-				}
-				r := Release{ID: sc.Name() + "." + n.Name(), Version: v.Name(), Files: files}
-				if b, err := os.ReadFile(filepath.Join(dir, v.Name()+".json")); err == nil {
-					if err := json.Unmarshal(b, &r.Metadata); err != nil {
-						return fmt.Errorf("%s.json: %w", v.Name(), err)
-					}
-				}
-				s.Publish(r)
+	for _, v := range versions {
+		r := Release{ID: strings.Replace(v.Name, "/", ".", 1), Version: v.Version, Files: v.Files}
+		if b, err := os.ReadFile(v.Dir + ".json"); err == nil {
+			if err := json.Unmarshal(b, &r.Metadata); err != nil {
+				return fmt.Errorf("%s.json: %w", v.Version, err)
 			}
 		}
+		s.Publish(r)
 	}
 	return nil
 }

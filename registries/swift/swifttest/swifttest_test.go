@@ -4,7 +4,6 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -15,23 +14,7 @@ import (
 )
 
 func get(t *testing.T, s *Server, path, accept string, header ...string) (*http.Response, []byte) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, s.URL+path, nil)
-	if accept != "" {
-		req.Header.Set("Accept", accept)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	client := s.Client()
-	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	resp, err := client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp, b
+	return registrytest.Get(t, s.URL+path, append([]string{"Accept", accept}, header...)...)
 }
 
 const jsonType = "application/vnd.swift.registry.v1+json"
