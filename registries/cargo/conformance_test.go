@@ -3,6 +3,7 @@ package cargo
 import (
 	"testing"
 
+	"github.com/docidx/docidx/registries/cargo/cargotest"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/registrytest"
 )
@@ -15,4 +16,13 @@ func TestConformance(t *testing.T) {
 			Metadata: "/index/fe/rr/ferris-json", Archive: "/ferris-json/1.1.0/download",
 			Tamper: func() { srv.TamperChecksum("ferris-json", "1.1.0") }}
 	})
+}
+
+func TestCacheConformance(t *testing.T) {
+	c, err := NewCache(cargotest.CargoHomeFromDir(t, testCrates), CacheConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	registrytest.CacheConformance(t, registrytest.CacheSubject{Cache: c,
+		Name: "ferris-json", Version: "1.1.0", Missing: "no-such-crate"})
 }

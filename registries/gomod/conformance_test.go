@@ -22,3 +22,9 @@ func TestConformance(t *testing.T) {
 			NoChecksum: "gomod: the module proxy protocol serves no checksum, and gomod checks no go.sum or checksum database"}
 	})
 }
+
+func TestCacheConformance(t *testing.T) {
+	c, _ := newModCache(t)
+	registrytest.CacheConformance(t, registrytest.CacheSubject{Cache: c,
+		Name: "example.com/hello", Version: "v1.1.0", Missing: "example.com/nope"})
+}

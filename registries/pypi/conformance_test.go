@@ -17,3 +17,12 @@ func TestConformance(t *testing.T) {
 			Tamper: func() { srv.TamperDigest(wheel) }}
 	})
 }
+
+func TestCacheConformance(t *testing.T) {
+	sp, err := NewSitePackages(layout(t), SitePackagesConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	registrytest.CacheConformance(t, registrytest.CacheSubject{Cache: sp,
+		Name: "demo-widgets", Version: "1.1.0", Missing: "no-such-project"})
+}

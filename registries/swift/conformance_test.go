@@ -16,3 +16,13 @@ func TestConformance(t *testing.T) {
 			Tamper: func() { srv.TamperChecksum(kitID, "1.3.0") }}
 	})
 }
+
+func TestCacheConformance(t *testing.T) {
+	_, build := writeTestBuild(t)
+	c, err := NewCheckouts(build, CheckoutsConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	registrytest.CacheConformance(t, registrytest.CacheSubject{Cache: c,
+		Name: "swift-argument-kit", Version: "1.3.0", Missing: "no-such-package"})
+}
