@@ -17,10 +17,12 @@
 // another API version 415, as the specification allows, so tests see what the client sends.
 // Source archives are zips built at publication, every file under a top-level directory named
 // after the package (as `swift package archive-source` writes them), and the metadata checksum
-// is their SHA-256. Faults (404, 500, 429 with Retry-After, a truncated body, a replaced body),
-// a wrong checksum and required credentials are set per test.
+// is their SHA-256. Faults (statuses as problem documents, Retry-After, truncated or replaced
+// bodies) are injected through the embedded registrytest.Server; a wrong checksum
+// (TamperChecksum) and required credentials are set per test.
 //
-// It imports only the standard library, so any package's tests can use it.
+// It imports the standard library and registries/registrytest, never package swift, so any
+// package's tests can use it.
 package swifttest
 
 import (
