@@ -1,7 +1,6 @@
-// Package gomodtest fakes the Go module ecosystem for tests: a module proxy over httptest that
-// serves module versions built from a testdata tree, on the registrytest kit (its faults and
-// request log), and a module
-// cache (GOMODCACHE) laid out in a temporary directory from the same modules.
+// Package gomodtest fakes the Go module ecosystem for tests: a module proxy that serves module
+// versions built from a testdata tree, on the registrytest kit (its faults and request log), and
+// a module cache (GOMODCACHE) laid out in a temporary directory from the same modules.
 //
 // Module versions live in a directory tree, one directory per version, named by the module path
 // (with its original capitals) and version:
