@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/docidx/docidx/registries/internal/recorded"
 )
 
 // Fault changes the replies to matching requests. The zero Fault matches every request and
@@ -71,9 +73,10 @@ type Server struct {
 	// URL is the server's base URL without a trailing slash, e.g. "http://127.0.0.1:41234".
 	URL string
 
-	srv     *httptest.Server
-	handler http.Handler
-	problem Problem
+	srv      *httptest.Server
+	handler  http.Handler
+	problem  Problem
+	recorded recorded.Responses
 
 	mu     sync.Mutex
 	faults []*Fault
@@ -93,6 +96,26 @@ func NewServer(tb testing.TB, h http.Handler, problem Problem) *Server {
 	s.URL = s.srv.URL
 	tb.Cleanup(s.srv.Close)
 	return s
+}
+
+// RecordedHost is the placeholder that stands for a registry's host in recorded responses:
+// "https://" + RecordedHost is replaced with the Server's URL when Record serves them.
+const RecordedHost = recorded.Host
+
+// Record makes the Server answer GET and HEAD of path (exact, e.g. "/pypi/six/json") with body
+// and contentType before the fake's handler: a response recorded from a real registry, with
+// every "https://" + RecordedHost in body replaced by s.URL, so that the absolute URLs it holds
+// lead back here. Faults apply to recorded responses as to any other.
+func (s *Server) Record(path, contentType string, body []byte) {
+	s.recorded.Record(path, contentType, body, s.URL)
+}
+
+// serve answers from the recorded responses, else from the fake's handler.
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if (r.Method == http.MethodGet || r.Method == http.MethodHead) && s.recorded.Serve(w, r) {
+		return
+	}
+	s.handler.ServeHTTP(w, r)
 }
 
 // Client returns an http.Client for the server.
@@ -153,11 +176,12 @@ func (s *Server) fault(r *http.Request) *Fault {
 	return nil
 }
 
-// ServeHTTP implements http.Handler: the request log, then the faults, then the fake's handler.
+// ServeHTTP implements http.Handler: the request log, then the faults, then the recorded
+// responses, then the fake's handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f := s.fault(r)
 	if f == nil {
-		s.handler.ServeHTTP(w, r)
+		s.serve(w, r)
 		return
 	}
 	if f.Delay > 0 {
@@ -177,11 +201,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if f.Body == nil && !f.Truncate {
-		s.handler.ServeHTTP(w, r)
+		s.serve(w, r)
 		return
 	}
 	rec := &recorder{header: w.Header(), status: http.StatusOK}
-	s.handler.ServeHTTP(rec, r)
+	s.serve(rec, r)
 	body := rec.body.Bytes()
 	if rec.status != http.StatusOK {
 		w.WriteHeader(rec.status)

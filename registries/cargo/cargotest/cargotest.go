@@ -13,9 +13,9 @@
 // under "<name>-<version>/". The registry serves the sparse index protocol
 // (https://doc.rust-lang.org/cargo/reference/registry-index.html): config.json and one index
 // file per crate at the path cargo computes, with each version's sha256 checksum, and the .crate
-// files at the URL config.json's dl gives. Faults are injected through the embedded
-// registrytest.Server. It imports the standard library, registries/registrytest and
-// registries/internal/recorded, never package cargo, so cargo's own tests can use it.
+// files at the URL config.json's dl gives. Faults and recorded responses are set through the
+// embedded registrytest.Server. It imports the standard library and registries/registrytest,
+// never package cargo, so cargo's own tests can use it.
 package cargotest
 
 import (

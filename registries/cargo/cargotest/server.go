@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/docidx/docidx/registries/internal/recorded"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
@@ -28,19 +27,6 @@ type Server struct {
 	tampered map[string]bool      // lowercased name@version
 	token    string
 	dl       string
-	recorded recorded.Responses
-}
-
-// RecordedHost is the placeholder that stands for a registry's host in recorded responses:
-// "https://" + RecordedHost is replaced with the Server's URL when Record serves them.
-const RecordedHost = recorded.Host
-
-// Record makes the Server answer GET path (exact, e.g. "/index/it/oa/itoa") with body and
-// contentType before anything it builds itself: a response recorded from a real registry, with
-// every "https://registry.example.test" in body replaced by s.URL, so that a recorded
-// config.json's dl leads back here. The token does not apply to recorded responses.
-func (s *Server) Record(path, contentType string, body []byte) {
-	s.recorded.Record(path, contentType, body, s.URL)
 }
 
 type served struct {
@@ -159,9 +145,6 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-		return
-	}
-	if s.recorded.Serve(w, r) {
 		return
 	}
 	if token != "" && r.Header.Get("Authorization") != token {

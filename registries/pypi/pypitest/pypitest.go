@@ -19,14 +19,14 @@
 // into a pure-Python wheel "<dist>-<version>-py3-none-any.whl" and an sdist
 // "<name>-<version>.tar.gz" each, with sha256 and md5 digests computed from the built files.
 // JSON API file URLs are absolute, simple API ones relative, as on PyPI and many mirrors; the
-// fields of each document and file, and the media types, are those of the index's recorded
-// answers in registries/pypi/testdata/real, which Record serves as they were sent. Faults
-// (statuses, Retry-After, truncated or replaced bodies) are injected through the embedded
-// registrytest.Server; wrong digests (TamperDigest), yanked releases, hand-made files, a mirror
-// without the JSON API and HTML-only simple pages are set per test.
+// fields of each document and file, and the media types, are those of the index's recorded answers
+// in registries/pypi/testdata/real, which Record (of the embedded registrytest.Server) serves as
+// they were sent. Faults (statuses, Retry-After, truncated or replaced bodies) are injected through
+// the embedded registrytest.Server; wrong digests (TamperDigest), yanked releases, hand-made files,
+// a mirror without the JSON API and HTML-only simple pages are set per test.
 //
-// It imports the standard library, registries/registrytest and registries/internal/recorded,
-// never package pypi, so any package's tests can use it.
+// It imports the standard library and registries/registrytest, never package pypi, so any
+// package's tests can use it.
 package pypitest
 
 import (
@@ -49,7 +49,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/docidx/docidx/registries/internal/recorded"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
@@ -76,19 +75,6 @@ type Server struct {
 	tampered   map[string]bool     // file names whose advertised sha256 is wrong
 	noJSON     bool
 	htmlSimple bool
-	recorded   recorded.Responses
-}
-
-// RecordedHost is the placeholder that stands for the index's host in recorded responses:
-// "https://" + RecordedHost is replaced with the Server's URL when Record serves them.
-const RecordedHost = recorded.Host
-
-// Record makes the Server answer GET path (exact, e.g. "/pypi/six/json") with body and
-// contentType, whatever the Accept header, before anything it builds itself: a response recorded
-// from a real index, with every "https://registry.example.test" in body replaced by s.URL so its
-// absolute file URLs lead back here.
-func (s *Server) Record(path, contentType string, body []byte) {
-	s.recorded.Record(path, contentType, body, s.URL)
 }
 
 type project struct {
@@ -287,9 +273,6 @@ func (s *Server) FileURL(filename string) string { return s.URL + "/files/" + fi
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-		return
-	}
-	if s.recorded.Serve(w, r) {
 		return
 	}
 	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
