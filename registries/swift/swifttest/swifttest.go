@@ -293,6 +293,7 @@ func (s *Server) jsonReply(w http.ResponseWriter, v any) {
 	if err != nil {
 		panic(err)
 	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	w.Write(b)
 }
 
@@ -439,6 +440,7 @@ func (s *Server) serveArchive(w http.ResponseWriter, scope, name, version string
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.zip"`, pkgName, version))
 	w.Header().Set("Digest", "sha-256="+base64.StdEncoding.EncodeToString(sum[:]))
 	w.Header().Set("Cache-Control", "public, immutable")
+	w.Header().Set("Content-Length", strconv.Itoa(len(rel.archive)))
 	w.Write(rel.archive)
 }
 
@@ -481,6 +483,7 @@ func (s *Server) serveManifest(w http.ResponseWriter, r *http.Request, scope, na
 	w.Header().Set("Content-Type", "text/x-swift")
 	w.Header().Set("Content-Version", "1")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, file))
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.Write([]byte(body))
 }
 
