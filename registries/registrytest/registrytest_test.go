@@ -241,3 +241,18 @@ func TestReadVersions(t *testing.T) {
 		t.Error("ReadVersions of a missing root: no error")
 	}
 }
+
+func TestTampered(t *testing.T) {
+	var tm Tampered
+	hex := func(b []byte) string { return string(b) }
+	if got := tm.Digest("a@1", []byte("data"), hex); got != "data" {
+		t.Errorf("Digest before Add = %q", got)
+	}
+	tm.Add("a@1")
+	if got := tm.Digest("a@1", []byte("data"), hex); got == "data" {
+		t.Error("Digest after Add left the digest")
+	}
+	if got := tm.Digest("a@2", []byte("data"), hex); got != "data" {
+		t.Errorf("Digest of another key = %q", got)
+	}
+}

@@ -264,3 +264,32 @@ func Get(t testing.TB, url string, header ...string) (*http.Response, []byte) {
 	}
 	return resp, body
 }
+
+// Tampered is the set of releases (by a key of the fake's choosing, such as "name@version")
+// whose digest a fake advertises wrongly, for checksum tests. The zero value is empty and ready;
+// it is safe for concurrent use.
+type Tampered struct {
+	mu   sync.Mutex
+	keys map[string]bool
+}
+
+// Add makes Digest falsify key's digest from now on.
+func (t *Tampered) Add(key string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.keys == nil {
+		t.keys = map[string]bool{}
+	}
+	t.keys[key] = true
+}
+
+// Digest returns digest(data), or for a key added, the digest of other bytes.
+func (t *Tampered) Digest(key string, data []byte, digest func([]byte) string) string {
+	t.mu.Lock()
+	bad := t.keys[key]
+	t.mu.Unlock()
+	if bad {
+		data = append([]byte("tampered"), data...)
+	}
+	return digest(data)
+}

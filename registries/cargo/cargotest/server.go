@@ -23,8 +23,8 @@ type Server struct {
 	*registrytest.Server
 
 	mu       sync.Mutex
-	crates   map[string][]*served // lowercased name -> versions in publish order
-	tampered map[string]bool      // lowercased name@version
+	crates   map[string][]*served  // lowercased name -> versions in publish order
+	tampered registrytest.Tampered // by lowercased name@version
 	token    string
 	dl       string
 }
@@ -39,7 +39,7 @@ type served struct {
 // an empty one. It fails tb on a malformed tree and closes the server at cleanup.
 func NewServer(tb testing.TB, root string) *Server {
 	tb.Helper()
-	s := &Server{crates: map[string][]*served{}, tampered: map[string]bool{}}
+	s := &Server{crates: map[string][]*served{}}
 	s.Server = registrytest.NewServer(tb, http.HandlerFunc(s.serve), problem)
 	s.dl = s.URL + "/api/v1/crates"
 	if root != "" {
@@ -100,9 +100,7 @@ func (s *Server) SetDownload(dl string) {
 
 // TamperChecksum makes the index give name@version a cksum that does not match its .crate.
 func (s *Server) TamperChecksum(name, version string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.tampered[strings.ToLower(name)+"@"+version] = true
+	s.tampered.Add(strings.ToLower(name) + "@" + version)
 }
 
 // RequireToken makes the registry private (RFC 3139): config.json says "auth-required": true, and
@@ -206,10 +204,7 @@ func (s *Server) indexFile(name string) ([]byte, bool) {
 	}
 	var b strings.Builder
 	for _, v := range list {
-		sum := Checksum(v.archive)
-		if s.tampered[strings.ToLower(v.crate.Name)+"@"+v.crate.Version] {
-			sum = Checksum(append([]byte("tampered"), v.archive...))
-		}
+		sum := s.tampered.Digest(strings.ToLower(v.crate.Name)+"@"+v.crate.Version, v.archive, Checksum)
 		line, err := json.Marshal(map[string]any{
 			"name": v.crate.Name, "vers": v.crate.Version, "deps": []any{}, "cksum": sum,
 			"features": map[string]any{}, "yanked": v.crate.Yanked, "pubtime": v.pubtime.Format(time.RFC3339),

@@ -51,7 +51,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	pkgs     map[string]*pkg
-	tampered map[string]bool // name@version
+	tampered registrytest.Tampered // by name@version
 	tokens   map[string]string
 }
 
@@ -73,7 +73,7 @@ type pkgVersion struct {
 // an empty one. It fails tb on a malformed tree and closes the server at cleanup.
 func NewServer(tb testing.TB, root string) *Server {
 	tb.Helper()
-	s := &Server{pkgs: map[string]*pkg{}, tampered: map[string]bool{}, tokens: map[string]string{}}
+	s := &Server{pkgs: map[string]*pkg{}, tokens: map[string]string{}}
 	s.Server = registrytest.NewServer(tb, http.HandlerFunc(s.serve), problem)
 	s.URL = s.Server.URL + "/"
 	if root != "" {
@@ -193,9 +193,7 @@ func (s *Server) SetReadme(name string, readme *string) {
 // TamperIntegrity makes the packument give name@version a dist.integrity that does not match its
 // tarball.
 func (s *Server) TamperIntegrity(name, version string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.tampered[name+"@"+version] = true
+	s.tampered.Add(name + "@" + version)
 }
 
 // RequireToken makes every packument and tarball of scope ("@acme") need the header
@@ -332,10 +330,7 @@ func (s *Server) packument(name string) ([]byte, bool) {
 		for k, x := range pv.manifest {
 			m[k] = x
 		}
-		integrity := Integrity(pv.tarball)
-		if s.tampered[name+"@"+v] {
-			integrity = Integrity(append([]byte("tampered"), pv.tarball...))
-		}
+		integrity := s.tampered.Digest(name+"@"+v, pv.tarball, Integrity)
 		sum := sha1.Sum(pv.tarball)
 		m["dist"] = map[string]any{
 			"tarball":   s.TarballURL(name, v),

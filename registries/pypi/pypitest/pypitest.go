@@ -71,8 +71,8 @@ type Server struct {
 	*registrytest.Server
 
 	mu         sync.Mutex
-	projects   map[string]*project // by normalized name
-	tampered   map[string]bool     // file names whose advertised sha256 is wrong
+	projects   map[string]*project   // by normalized name
+	tampered   registrytest.Tampered // by file name
 	noJSON     bool
 	htmlSimple bool
 }
@@ -101,7 +101,7 @@ func Normalize(name string) string { return strings.ToLower(separators.ReplaceAl
 // empty one. It fails tb on a malformed tree and closes the server at cleanup.
 func NewServer(tb testing.TB, root string) *Server {
 	tb.Helper()
-	s := &Server{projects: map[string]*project{}, tampered: map[string]bool{}}
+	s := &Server{projects: map[string]*project{}}
 	s.Server = registrytest.NewServer(tb, http.HandlerFunc(s.serve), nil)
 	if root != "" {
 		if err := s.load(root); err != nil {
@@ -262,9 +262,7 @@ func (s *Server) HTMLOnly() {
 // TamperDigest makes the index advertise a wrong sha256 for one distribution file, or, with
 // "<filename>.metadata", for its PEP 658 metadata file.
 func (s *Server) TamperDigest(filename string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.tampered[filename] = true
+	s.tampered.Add(filename)
 }
 
 // FileURL returns the URL of a distribution file.
@@ -383,20 +381,18 @@ func digests(data []byte) (sha, md string) {
 
 // advertisedSHA returns the sha256 the index shows for f: wrong after TamperDigest.
 func (s *Server) advertisedSHA(f *File) string {
-	sha, _ := digests(f.Data)
-	if s.tampered[f.Filename] {
-		sha, _ = digests(append([]byte("tampered"), f.Data...))
-	}
-	return sha
+	return s.tampered.Digest(f.Filename, f.Data, sha256Hex)
 }
 
 // metadataSHA returns the sha256 the index shows for f's PEP 658 metadata file: wrong after
 // TamperDigest("<filename>.metadata").
 func (s *Server) metadataSHA(f *File) string {
-	sha, _ := digests(f.Metadata)
-	if s.tampered[f.Filename+".metadata"] {
-		sha, _ = digests(append([]byte("tampered"), f.Metadata...))
-	}
+	return s.tampered.Digest(f.Filename+".metadata", f.Metadata, sha256Hex)
+}
+
+// sha256Hex returns the sha256 of data in lowercase hex.
+func sha256Hex(data []byte) string {
+	sha, _ := digests(data)
 	return sha
 }
 

@@ -81,7 +81,7 @@ type Server struct {
 	pkgs     map[string]*pkg // lowercased id
 	auth     string
 	pageSize int
-	tampered map[string]bool // lowercased id@version
+	tampered registrytest.Tampered // by lowercased id@version
 	ids      map[string][]string
 	nextTime time.Time
 }
@@ -105,7 +105,7 @@ type release struct {
 // root "" starts an empty one. It fails tb on an unreadable tree and closes the server at cleanup.
 func NewServer(tb testing.TB, root string) *Server {
 	tb.Helper()
-	s := &Server{pkgs: map[string]*pkg{}, tampered: map[string]bool{}, ids: map[string][]string{}, nextTime: BaseTime}
+	s := &Server{pkgs: map[string]*pkg{}, ids: map[string][]string{}, nextTime: BaseTime}
 	s.Server = registrytest.NewServer(tb, http.HandlerFunc(s.serve), problem)
 	if root != "" {
 		if err := s.load(root); err != nil {
@@ -204,9 +204,7 @@ func (s *Server) ArchiveChecksum(id, version string) string {
 // TamperChecksum makes the release metadata of id@version give a checksum that does not match
 // its archive.
 func (s *Server) TamperChecksum(id, version string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.tampered[strings.ToLower(id)+"@"+version] = true
+	s.tampered.Add(strings.ToLower(id) + "@" + version)
 }
 
 // RequireAuth makes every request need exactly this Authorization header value ("Bearer t",
@@ -402,10 +400,7 @@ func (s *Server) serveMetadata(w http.ResponseWriter, scope, name, version strin
 		problem(w, http.StatusGone, rel.Problem)
 		return
 	}
-	checksum := rel.checksum
-	if s.tampered[strings.ToLower(p.id)+"@"+version] {
-		checksum = Checksum(append([]byte("tampered"), rel.archive...))
-	}
+	checksum := s.tampered.Digest(strings.ToLower(p.id)+"@"+version, rel.archive, Checksum)
 	meta := map[string]any{}
 	for k, v := range rel.Metadata {
 		meta[k] = v
