@@ -61,7 +61,7 @@ func (s *Server) Index() string { return "sparse+" + s.URL + "/index/" }
 // AddCrate publishes c, packed with Crate.Archive.
 func (s *Server) AddCrate(c Crate) { s.AddArchive(c, c.Archive()) }
 
-// AddArchive publishes c's name and version with a .crate built by the caller (see Archive), so
+// AddArchive publishes c's name and version with a .crate built by the caller (see Crates), so
 // tests can serve hostile or oversized archives. c.Files is not used.
 func (s *Server) AddArchive(c Crate, archive []byte) {
 	s.mu.Lock()

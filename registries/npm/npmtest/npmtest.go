@@ -154,7 +154,7 @@ func (s *Server) AddPackage(name, version string, files map[string]string) {
 }
 
 // AddTarball publishes name@version with a tarball built by the caller (see Tarball and
-// TarballEntries) and the manifest the packument shows for it.
+// Tarballs) and the manifest the packument shows for it.
 func (s *Server) AddTarball(name, version string, manifest map[string]any, tgz []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

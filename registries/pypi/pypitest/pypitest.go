@@ -193,7 +193,7 @@ func (s *Server) AddRelease(name, version, metadata string, wheelFiles, sdistFil
 }
 
 // AddFiles publishes name@version with the given metadata (as the JSON API shows it) and files
-// built by the caller (see Wheel, Tarball, ZipEntries, TarEntries).
+// built by the caller (see Wheel, Tarball, Wheels, Sdists).
 func (s *Server) AddFiles(name, version, metadata string, files ...*File) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -59,7 +59,7 @@ type Release struct {
 	// top-level directory named after the package.
 	Files map[string]string
 	// Archive, when set, is served as the source archive instead of one built from Files (see
-	// Zip and ZipEntries); its checksum is computed all the same.
+	// Zip and SourceArchive); its checksum is computed all the same.
 	Archive []byte
 	// Metadata is the release's "metadata" object: description, licenseURL, readmeURL,
 	// repositoryURLs, author, originalPublicationTime …
