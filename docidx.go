@@ -373,11 +373,15 @@ type Registry interface {
 	// Resolve returns the exact version that query names. An empty query or "latest" names the
 	// latest release; otherwise query uses the ecosystem's own syntax (an npm semver range or
 	// dist-tag, a Go version or module query, a PEP 440 pin …). It returns an error wrapping
-	// ErrNotFound when the package or a matching version does not exist.
+	// ErrNotFound when the package or a matching version does not exist; a remote registry
+	// also returns ErrRetryable, ErrOffline or ctx's error as Fetch does.
 	Resolve(ctx context.Context, name, query string) (string, error)
 	// Fetch retrieves one exact package version and extracts its metadata, documents and symbols.
-	// It returns an error wrapping ErrNotFound, ErrIntegrity, ErrTooLarge, ErrUnsafePath or
-	// ErrOffline when those apply.
+	// It returns an error wrapping ErrNotFound, ErrIntegrity (where the registry gives a digest),
+	// ErrTooLarge, ErrUnsafePath or ErrOffline when those apply, ErrRetryable when 429 or 5xx
+	// replies or cut-off bodies outlast the retries, and ctx's error when ctx ends.
+	// registries/registrytest.Conformance and CacheConformance check every registry and cache
+	// against this contract.
 	Fetch(ctx context.Context, name, version string) (*PackageDocs, error)
 }
 

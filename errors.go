@@ -14,7 +14,9 @@ var (
 	ErrOffline = errors.New("network access disabled")
 
 	// ErrIntegrity is returned when downloaded content does not match the digest the registry
-	// or lockfile gives for it (npm's SRI integrity, a go.sum hash, a sha256 checksum).
+	// gives for it (npm's SRI integrity, a crate's or a PyPI file's sha256, a Swift source
+	// archive's checksum). The Go module proxy gives no digest and gomod checks no go.sum, so
+	// gomod never returns it.
 	ErrIntegrity = errors.New("integrity check failed")
 
 	// ErrTooLarge is returned when a download, an archive, or one archive entry exceeds its

@@ -7,7 +7,6 @@ import (
 	"hash/fnv"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"regexp"
 	"strconv"
@@ -19,11 +18,11 @@ import (
 
 	"github.com/docidx/docidx/registries/gomod/gomodtest"
 	"github.com/docidx/docidx/registries/npm/npmtest"
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
-// Faults a faultProxy injects.
+// Faults a faultProxy injects, by kind.
 const (
-	faultNone      = ""
 	faultTooMany   = "429"       // 429 Too Many Requests with Retry-After: 1
 	faultServer    = "500"       // 500 Internal Server Error
 	faultTruncated = "truncated" // the full Content-Length, half the body, then the connection closes
@@ -33,68 +32,61 @@ const (
 // faultProxy stands in front of a fake registry and injects a fault into the first request for a
 // fraction of paths (chosen by a hash of the path, so runs are repeatable); later requests for the
 // same path go through, as from a registry whose trouble passes. latency is added to every
-// request. Upstream URLs in bodies (npm tarball URLs) are rewritten to point at the proxy.
+// request. Upstream URLs in bodies (npm tarball URLs) are rewritten to point at the proxy. The
+// faults are registrytest faults whose Match picks the paths.
 type faultProxy struct {
-	URL      string
+	*registrytest.Server
 	upstream string
 	fraction uint32 // faulty paths per 1000
 	latency  time.Duration
 
-	mu       sync.Mutex
-	attempts map[string]int
+	attempts map[string]int // guarded by the Server's lock, under which Match runs
 	injected map[string]int
+	mu       sync.Mutex // guards injected for faultCount
 	bytes    atomic.Int64
-	requests atomic.Int64
 }
 
 func newFaultProxy(t *testing.T, upstream string, fraction uint32, latency time.Duration) *faultProxy {
 	p := &faultProxy{upstream: strings.TrimSuffix(upstream, "/"), fraction: fraction, latency: latency,
 		attempts: map[string]int{}, injected: map[string]int{}}
-	srv := httptest.NewUnstartedServer(p)
-	p.URL = "http://" + srv.Listener.Addr().String() // set before any handler runs
-	srv.Start()
-	t.Cleanup(srv.Close)
+	p.Server = registrytest.NewServer(t, http.HandlerFunc(p.forward), nil)
+	for i, f := range []registrytest.Fault{
+		{Status: http.StatusTooManyRequests, RetryAfter: "1"},
+		{Status: http.StatusInternalServerError},
+		{Truncate: true},
+		{Delay: 1500 * time.Millisecond},
+	} {
+		f.Match = p.picker(uint32(i), []string{faultTooMany, faultServer, faultTruncated, faultSlow}[i])
+		p.Inject(f)
+	}
 	return p
 }
 
-func (p *faultProxy) fault(path string) string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.attempts[path]++
-	if p.attempts[path] > 1 {
-		return faultNone
+// picker returns a Fault's Match for the paths whose hash picks fault kind k (of four), on
+// their first request only.
+func (p *faultProxy) picker(k uint32, kind string) func(target string) bool {
+	return func(target string) bool {
+		h := fnv.New32a()
+		h.Write([]byte(target))
+		n := h.Sum32() % 1000
+		if n >= p.fraction || n%4 != k {
+			return false
+		}
+		p.attempts[target]++
+		if p.attempts[target] > 1 {
+			return false
+		}
+		p.mu.Lock()
+		p.injected[kind]++
+		p.mu.Unlock()
+		return true
 	}
-	h := fnv.New32a()
-	h.Write([]byte(path))
-	n := h.Sum32() % 1000
-	if n >= p.fraction {
-		return faultNone
-	}
-	f := []string{faultTooMany, faultServer, faultTruncated, faultSlow}[n%4]
-	p.injected[f]++
-	return f
 }
 
-func (p *faultProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	p.requests.Add(1)
+// forward answers a request from upstream, after the proxy's latency.
+func (p *faultProxy) forward(w http.ResponseWriter, r *http.Request) {
 	if p.latency > 0 {
 		time.Sleep(p.latency)
-	}
-	f := p.fault(r.URL.EscapedPath())
-	switch f {
-	case faultTooMany:
-		w.Header().Set("Retry-After", "1")
-		http.Error(w, "slow down", http.StatusTooManyRequests)
-		return
-	case faultServer:
-		http.Error(w, "boom", http.StatusInternalServerError)
-		return
-	case faultSlow:
-		select {
-		case <-time.After(1500 * time.Millisecond):
-		case <-r.Context().Done():
-			return
-		}
 	}
 	req, err := http.NewRequestWithContext(r.Context(), r.Method, p.upstream+r.URL.RequestURI(), nil)
 	if err != nil {
@@ -119,13 +111,6 @@ func (p *faultProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(resp.StatusCode)
-	if f == faultTruncated {
-		w.Write(body[:len(body)/2])
-		if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
-			conn.Close()
-		}
-		return
-	}
 	n, _ := w.Write(body)
 	p.bytes.Add(int64(n))
 }
@@ -200,7 +185,7 @@ func TestCrawlThroughFlakyRegistries(t *testing.T) {
 	goRetry, goFaults := goProxy.faultCount()
 	npmRetry, npmFaults := npmReg.faultCount()
 	t.Logf("200 packages in %v through %d+%d requests; faults injected: go %v, npm %v; %d retries", elapsed,
-		goProxy.requests.Load(), npmReg.requests.Load(), goFaults, npmFaults, sum.Retries)
+		len(goProxy.Requests()), len(npmReg.Requests()), goFaults, npmFaults, sum.Retries)
 	if sum.Indexed != 200 || sum.Failed != 0 {
 		t.Errorf("indexed %d, failed %d; want all 200\n%s", sum.Indexed, sum.Failed, stderr.String())
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/docidx/docidx/registries/cargo/cargotest"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	untarpkg "github.com/docidx/docidx/registries/internal/untar"
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 var testLimits = untarpkg.Limits{Unpacked: DefaultMaxUnpacked, Entry: DefaultMaxEntry, File: DefaultMaxFile, Kept: maxKept}
@@ -80,10 +81,10 @@ func TestUntarLimitsAndLinks(t *testing.T) {
 	if _, _, err := untarCrate(c.Archive(), "x-1.0.0", keepCrateFile, untarpkg.Limits{Unpacked: 1 << 20, Entry: 4000, File: 1 << 20, Kept: 1 << 20}); !errors.Is(err, docidx.ErrTooLarge) {
 		t.Errorf("entry limit: %v", err)
 	}
-	links := cargotest.Archive([]cargotest.Entry{
+	links := cargotest.Crates.Build([]registrytest.Entry{
 		{Name: "x-1.0.0/Cargo.toml", Body: "[package]\n"},
-		{Name: "x-1.0.0/src/lib.rs", Typeflag: tar.TypeSymlink, Linkname: "/etc/passwd"},
-		{Name: "x-1.0.0/README.md", Typeflag: tar.TypeLink, Linkname: "x-1.0.0/Cargo.toml"},
+		{Name: "x-1.0.0/src/lib.rs", Typeflag: tar.TypeSymlink, Link: "/etc/passwd"},
+		{Name: "x-1.0.0/README.md", Typeflag: tar.TypeLink, Link: "x-1.0.0/Cargo.toml"},
 		{Name: "x-1.0.0/src", Typeflag: tar.TypeDir},
 	})
 	files, _, err = untarCrate(links, "x-1.0.0", keepCrateFile, testLimits)
@@ -114,7 +115,7 @@ func FuzzUntarCrate(f *testing.F) {
 	if data, err := os.ReadFile(filepath.Join("testdata", "real", "tz-0.1.0.crate")); err == nil {
 		f.Add(data)
 	}
-	f.Add(cargotest.Archive([]cargotest.Entry{{Name: "x-1.0.0/Cargo.toml", Body: "[package]"}, {Name: "x-1.0.0/../y", Body: "z"}}))
+	f.Add(cargotest.Crates.Build([]registrytest.Entry{{Name: "x-1.0.0/Cargo.toml", Body: "[package]"}, {Name: "x-1.0.0/../y", Body: "z"}}))
 	f.Add([]byte("not gzip"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		files, _, err := untarCrate(data, "x-1.0.0", keepCrateFile, untarpkg.Limits{Unpacked: 1 << 20, Entry: 1 << 20, File: 64 << 10, Kept: 1 << 20})

@@ -15,6 +15,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/cargotest"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 var testNow = time.Date(2025, 2, 3, 4, 5, 6, 0, time.UTC)
@@ -258,7 +259,7 @@ func TestDownloadTemplates(t *testing.T) {
 				}
 			}
 			reqs := srv.Requests()
-			last := reqs[len(reqs)-1].Path
+			last := reqs[len(reqs)-1].Target()
 			if want := strings.TrimPrefix(srv.DownloadURL("tz", "0.1.0"), srv.URL); last != want {
 				t.Errorf("download request %q, want %q", last, want)
 			}
@@ -280,6 +281,13 @@ func TestDownloadTemplates(t *testing.T) {
 	}
 }
 
+// fault returns a set-up that makes every request for path fail with status.
+func fault(path string, status int) func(*cargotest.Server) {
+	return func(s *cargotest.Server) {
+		s.Inject(registrytest.Fault{Path: path, Status: status, RetryAfter: "0"})
+	}
+}
+
 func TestFetchFaults(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
@@ -289,38 +297,28 @@ func TestFetchFaults(t *testing.T) {
 		crate string
 		want  error
 	}{
-		{"config.json 404", func(s *cargotest.Server) { s.Fail("config.json", "", cargotest.FaultNotFound) }, nil, "ferris-json", docidx.ErrNotFound},
-		{"config.json 500", func(s *cargotest.Server) { s.Fail("config.json", "", cargotest.FaultServerError) }, nil, "ferris-json", docidx.ErrRetryable},
-		{"index 404", func(s *cargotest.Server) { s.Fail("ferris-json", "", cargotest.FaultNotFound) }, nil, "ferris-json", docidx.ErrNotFound},
-		{"index 500", func(s *cargotest.Server) { s.Fail("ferris-json", "", cargotest.FaultServerError) }, nil, "ferris-json", docidx.ErrRetryable},
-		{"index 429", func(s *cargotest.Server) { s.Fail("ferris-json", "", cargotest.FaultTooManyRequests) }, nil, "ferris-json", docidx.ErrRetryable},
-		{"index truncated", func(s *cargotest.Server) { s.Fail("ferris-json", "", cargotest.FaultTruncated) }, nil, "ferris-json", docidx.ErrRetryable},
-		{"crate 404", func(s *cargotest.Server) { s.Fail("ferris-json", "1.1.0", cargotest.FaultNotFound) }, nil, "ferris-json", docidx.ErrNotFound},
-		{"crate 429", func(s *cargotest.Server) { s.Fail("ferris-json", "1.1.0", cargotest.FaultTooManyRequests) }, nil, "ferris-json", docidx.ErrRetryable},
-		{"crate truncated", func(s *cargotest.Server) { s.Fail("ferris-json", "1.1.0", cargotest.FaultTruncated) }, nil, "ferris-json", docidx.ErrRetryable},
-		{"wrong checksum", func(s *cargotest.Server) { s.Fail("ferris-json", "1.1.0", cargotest.FaultBadChecksum) }, nil, "ferris-json", docidx.ErrIntegrity},
+		{"config.json 404", fault("/index/config.json", http.StatusNotFound), nil, "ferris-json", docidx.ErrNotFound},
+		{"config.json 500", fault("/index/config.json", http.StatusInternalServerError), nil, "ferris-json", docidx.ErrRetryable},
+		{"index 429 exhausted", fault("/index/fe/rr/ferris-json", http.StatusTooManyRequests), nil, "ferris-json", docidx.ErrRetryable},
 		{"oversized crate", nil, func(c *RegistryConfig) { c.Limits.MaxCrate = 500 }, "ferris-json", docidx.ErrTooLarge},
 		{"oversized index file", nil, func(c *RegistryConfig) { c.Limits.MaxIndexFile = 100 }, "ferris-json", docidx.ErrTooLarge},
 		{"unpacks too large", nil, func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, "ferris-json", docidx.ErrTooLarge},
 		{"entry too large", nil, func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, "ferris-json", docidx.ErrTooLarge},
 		{"entry with ..", func(s *cargotest.Server) {
-			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Archive([]cargotest.Entry{
+			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Crates.Build([]registrytest.Entry{
 				{Name: "evil-1.1.0/Cargo.toml", Body: "[package]\nname = \"evil\"\n"},
 				{Name: "evil-1.1.0/../../etc/passwd", Body: "root"},
 			}))
 		}, nil, "evil", docidx.ErrUnsafePath},
 		{"absolute entry", func(s *cargotest.Server) {
-			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Archive([]cargotest.Entry{{Name: "/etc/passwd", Body: "root"}}))
+			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Crates.Build([]registrytest.Entry{{Name: "/etc/passwd", Body: "root"}}))
 		}, nil, "evil", docidx.ErrUnsafePath},
 		{"entry outside NAME-VERSION/", func(s *cargotest.Server) {
-			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Archive([]cargotest.Entry{
+			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Crates.Build([]registrytest.Entry{
 				{Name: "evil-1.1.0/Cargo.toml", Body: "[package]\nname = \"evil\"\n"},
 				{Name: "evil-1.1.0x/src/lib.rs", Body: "pub fn f() {}"},
 			}))
 		}, nil, "evil", docidx.ErrUnsafePath},
-		{"offline", nil, func(c *RegistryConfig) {
-			c.Client = fetch.New(&http.Client{Transport: fetch.Offline{}})
-		}, "ferris-json", docidx.ErrOffline},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, srv := newTestRegistry(t, tc.mod)
@@ -344,7 +342,7 @@ func TestFetchNotGzip(t *testing.T) {
 	if _, err := r.Fetch(context.Background(), "plain", "1.0.0"); err == nil || !strings.Contains(err.Error(), "not gzip") {
 		t.Errorf("Fetch = %v", err)
 	}
-	srv.AddArchive(cargotest.Crate{Name: "nomanifest", Version: "1.0.0"}, cargotest.Archive([]cargotest.Entry{{Name: "nomanifest-1.0.0/src/lib.rs", Body: "pub fn f() {}"}}))
+	srv.AddArchive(cargotest.Crate{Name: "nomanifest", Version: "1.0.0"}, cargotest.Crates.Build([]registrytest.Entry{{Name: "nomanifest-1.0.0/src/lib.rs", Body: "pub fn f() {}"}}))
 	if _, err := r.Fetch(context.Background(), "nomanifest", "1.0.0"); err == nil || !strings.Contains(err.Error(), "Cargo.toml") {
 		t.Errorf("Fetch without Cargo.toml = %v", err)
 	}
@@ -353,11 +351,11 @@ func TestFetchNotGzip(t *testing.T) {
 func TestIndexCacheRetriesFailures(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
 	ctx := context.Background()
-	srv.Fail("tz", "", cargotest.FaultServerError)
+	srv.Inject(registrytest.Fault{Path: "/index/2/tz", Status: http.StatusInternalServerError})
 	if _, err := r.Resolve(ctx, "tz", ""); !errors.Is(err, docidx.ErrRetryable) {
 		t.Fatal(err)
 	}
-	srv.Fail("tz", "", cargotest.FaultNone)
+	srv.ClearFaults()
 	if v, err := r.Resolve(ctx, "tz", ""); err != nil || v != "0.1.0" {
 		t.Fatalf("after the fault cleared: %q %v (failures must not be cached)", v, err)
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/docidx/docidx/registries/internal/memfs"
 	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 	"github.com/docidx/docidx/registries/npm/npmtest"
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 func TestManifestFields(t *testing.T) {
@@ -160,13 +161,13 @@ func TestVerifyIntegrity(t *testing.T) {
 var bigLimits = untarpkg.Limits{Unpacked: 1 << 20, Entry: 1 << 20, File: 1 << 20, Kept: 1 << 20}
 
 func TestUntar(t *testing.T) {
-	tgz := npmtest.TarballEntries([]npmtest.Entry{
+	tgz := npmtest.Tarballs.Build([]registrytest.Entry{
 		{Name: "package/package.json", Body: `{}`},
 		{Name: "./package/README.md", Body: "# r"},
 		{Name: "toplevel.txt", Body: "no directory"},
 		{Name: "package/dir/", Typeflag: tar.TypeDir},
-		{Name: "package/link.d.ts", Typeflag: tar.TypeSymlink, Linkname: "../../../../etc/passwd"},
-		{Name: "package/hard.d.ts", Typeflag: tar.TypeLink, Linkname: "package/package.json"},
+		{Name: "package/link.d.ts", Typeflag: tar.TypeSymlink, Link: "../../../../etc/passwd"},
+		{Name: "package/hard.d.ts", Typeflag: tar.TypeLink, Link: "package/package.json"},
 		{Name: "package/lib/./x.d.ts", Body: "x"},
 		{Name: "package/lib/x.js", Body: "js"},
 		{Name: "other-top/index.d.ts", Body: "old tarballs use another top directory"},
@@ -198,20 +199,20 @@ func TestUntar(t *testing.T) {
 	}
 
 	for name, tc := range map[string]struct {
-		entries []npmtest.Entry
+		entries []registrytest.Entry
 		lim     untarpkg.Limits
 		want    error
 	}{
-		"dotdot":          {[]npmtest.Entry{{Name: "package/../../x", Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
-		"absolute":        {[]npmtest.Entry{{Name: "/package/x", Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
-		"backslash":       {[]npmtest.Entry{{Name: `package\..\..\x`, Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
-		"drive letter":    {[]npmtest.Entry{{Name: `C:/x/y`, Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
-		"dotdot dir only": {[]npmtest.Entry{{Name: "package/../", Typeflag: tar.TypeDir}}, bigLimits, docidx.ErrUnsafePath},
-		"entry limit":     {[]npmtest.Entry{{Name: "package/x", Body: strings.Repeat("x", 200)}}, untarpkg.Limits{Unpacked: 1000, Entry: 100, File: 1000, Kept: 1000}, docidx.ErrTooLarge},
-		"total limit": {[]npmtest.Entry{{Name: "package/a", Body: strings.Repeat("x", 80)}, {Name: "package/b", Body: strings.Repeat("x", 80)}},
+		"dotdot":          {[]registrytest.Entry{{Name: "package/../../x", Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
+		"absolute":        {[]registrytest.Entry{{Name: "/package/x", Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
+		"backslash":       {[]registrytest.Entry{{Name: `package\..\..\x`, Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
+		"drive letter":    {[]registrytest.Entry{{Name: `C:/x/y`, Body: "x"}}, bigLimits, docidx.ErrUnsafePath},
+		"dotdot dir only": {[]registrytest.Entry{{Name: "package/../", Typeflag: tar.TypeDir}}, bigLimits, docidx.ErrUnsafePath},
+		"entry limit":     {[]registrytest.Entry{{Name: "package/x", Body: strings.Repeat("x", 200)}}, untarpkg.Limits{Unpacked: 1000, Entry: 100, File: 1000, Kept: 1000}, docidx.ErrTooLarge},
+		"total limit": {[]registrytest.Entry{{Name: "package/a", Body: strings.Repeat("x", 80)}, {Name: "package/b", Body: strings.Repeat("x", 80)}},
 			untarpkg.Limits{Unpacked: 100, Entry: 100, File: 1000, Kept: 1000}, docidx.ErrTooLarge},
 	} {
-		_, _, err := untar(npmtest.TarballEntries(tc.entries), func(string) bool { return true }, tc.lim)
+		_, _, err := untar(npmtest.Tarballs.Build(tc.entries), func(string) bool { return true }, tc.lim)
 		if !errors.Is(err, tc.want) {
 			t.Errorf("%s: %v, want %v", name, err, tc.want)
 		}
@@ -302,7 +303,7 @@ func TestBuildContentsLimits(t *testing.T) {
 
 func FuzzUntar(f *testing.F) {
 	f.Add(npmtest.Tarball("package", map[string]string{"package.json": "{}", "README.md": "# x", "index.d.ts": "export {}"}))
-	f.Add(npmtest.TarballEntries([]npmtest.Entry{{Name: "package/../x", Body: "x"}}))
+	f.Add(npmtest.Tarballs.Build([]registrytest.Entry{{Name: "package/../x", Body: "x"}}))
 	f.Add([]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lim := untarpkg.Limits{Unpacked: 1 << 20, Entry: 1 << 20, File: 1 << 16, Kept: 1 << 18}

@@ -12,12 +12,13 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/npm/npmtest"
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 // fixture returns the files of testdata/registry/<name>/<version>.
 func fixture(t *testing.T, name, version string) map[string]string {
 	t.Helper()
-	files, err := npmtest.ReadTree(filepath.Join("testdata", "registry", filepath.FromSlash(name), version))
+	files, err := registrytest.ReadTree(filepath.Join("testdata", "registry", filepath.FromSlash(name), version))
 	if err != nil {
 		t.Fatal(err)
 	}

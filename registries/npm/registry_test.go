@@ -17,6 +17,7 @@ import (
 	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/npm/npmtest"
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 var testNow = time.Date(2025, 2, 3, 4, 5, 6, 0, time.UTC)
@@ -332,28 +333,22 @@ func TestFetchFaults(t *testing.T) {
 		pkg   string
 		want  error
 	}{
-		{"packument 404", func(s *npmtest.Server) { s.Fail("widget", "", npmtest.FaultNotFound) }, nil, "widget", docidx.ErrNotFound},
-		{"packument 500", func(s *npmtest.Server) { s.Fail("widget", "", npmtest.FaultServerError) }, nil, "widget", docidx.ErrRetryable},
-		{"packument 429", func(s *npmtest.Server) { s.Fail("widget", "", npmtest.FaultTooManyRequests) }, nil, "widget", docidx.ErrRetryable},
-		{"tarball 404", func(s *npmtest.Server) { s.Fail("widget", "1.1.0", npmtest.FaultNotFound) }, nil, "widget", docidx.ErrNotFound},
-		{"tarball truncated", func(s *npmtest.Server) { s.Fail("widget", "1.1.0", npmtest.FaultTruncated) }, nil, "widget", docidx.ErrRetryable},
-		{"wrong integrity", func(s *npmtest.Server) { s.Fail("widget", "1.1.0", npmtest.FaultBadIntegrity) }, nil, "widget", docidx.ErrIntegrity},
+		{"packument 429 exhausted", func(s *npmtest.Server) {
+			s.Inject(registrytest.Fault{Path: "/widget", Status: http.StatusTooManyRequests, RetryAfter: "0"})
+		}, nil, "widget", docidx.ErrRetryable},
 		{"oversized tarball", nil, func(c *RegistryConfig) { c.Limits.MaxTarball = 200 }, "widget", docidx.ErrTooLarge},
 		{"oversized packument", nil, func(c *RegistryConfig) { c.Limits.MaxPackument = 200 }, "widget", docidx.ErrTooLarge},
 		{"unpacks too large", nil, func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, "widget", docidx.ErrTooLarge},
 		{"entry too large", nil, func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, "widget", docidx.ErrTooLarge},
 		{"tarball with ..", func(s *npmtest.Server) {
-			s.AddTarball("evil", "1.1.0", nil, npmtest.TarballEntries([]npmtest.Entry{
+			s.AddTarball("evil", "1.1.0", nil, npmtest.Tarballs.Build([]registrytest.Entry{
 				{Name: "package/package.json", Body: `{"name":"evil","version":"1.1.0"}`},
 				{Name: "package/../../etc/passwd", Body: "root"},
 			}))
 		}, nil, "evil", docidx.ErrUnsafePath},
 		{"tarball with absolute path", func(s *npmtest.Server) {
-			s.AddTarball("evil", "1.1.0", nil, npmtest.TarballEntries([]npmtest.Entry{{Name: "/etc/passwd", Body: "root"}}))
+			s.AddTarball("evil", "1.1.0", nil, npmtest.Tarballs.Build([]registrytest.Entry{{Name: "/etc/passwd", Body: "root"}}))
 		}, nil, "evil", docidx.ErrUnsafePath},
-		{"offline", nil, func(c *RegistryConfig) {
-			c.Client = fetch.New(&http.Client{Transport: fetch.Offline{}})
-		}, "widget", docidx.ErrOffline},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, srv := newTestRegistry(t, tc.mod)
@@ -374,11 +369,11 @@ func TestFetchFaults(t *testing.T) {
 func TestRegistryCacheEvictsAndRetriesFailures(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
 	ctx := context.Background()
-	srv.Fail("quiet", "", npmtest.FaultNotFound)
+	srv.Inject(registrytest.Fault{Path: "/quiet", Status: http.StatusNotFound})
 	if _, err := r.Resolve(ctx, "quiet", ""); !errors.Is(err, docidx.ErrNotFound) {
 		t.Fatal(err)
 	}
-	srv.Fail("quiet", "", npmtest.FaultNone)
+	srv.ClearFaults()
 	if v, err := r.Resolve(ctx, "quiet", ""); err != nil || v != "1.0.0" {
 		t.Fatalf("after the fault cleared: %q %v (failures must not be cached)", v, err)
 	}

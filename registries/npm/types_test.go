@@ -3,6 +3,7 @@ package npm
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/npm/npmtest"
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 func TestTypesPackageName(t *testing.T) {
@@ -122,13 +124,13 @@ func TestRegistryTypesFallback(t *testing.T) {
 		t.Errorf("quiet: %v, %d symbols", err, len(pd.Symbols))
 	}
 	r1, srv1 := newTestRegistry(t, nil)
-	srv1.Fail("@types/untyped", "2.3.5", npmtest.FaultBadIntegrity)
+	srv1.TamperIntegrity("@types/untyped", "2.3.5")
 	pd, err = r1.Fetch(ctx, "untyped", "2.3.1")
 	if err != nil || fromTypes(pd.Symbols) {
 		t.Errorf("@types tarball failing its integrity: %v, %d symbols; want the package without @types API", err, len(pd.Symbols))
 	}
 	r2, srv2 := newTestRegistry(t, nil)
-	srv2.Fail("@types/untyped", "", npmtest.FaultServerError)
+	srv2.Inject(registrytest.Fault{Path: "/@types%2funtyped", Status: http.StatusInternalServerError})
 	pd, err = r2.Fetch(ctx, "untyped", "2.3.1")
 	if err != nil || fromTypes(pd.Symbols) || len(pd.Documents) != 1 {
 		t.Errorf("@types packument failing: %v, %d symbols", err, len(pd.Symbols))

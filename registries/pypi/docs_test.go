@@ -2,6 +2,7 @@ package pypi
 
 import (
 	"context"
+	"net/http"
 	"slices"
 	"sort"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 // sphinxSdist is an sdist laid out as Sphinx projects are: conf.py naming .txt as a source
@@ -117,18 +119,22 @@ func TestSdistDocsLimit(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		limit int64
-		fault pypitest.Fault
+		fault func(*pypitest.Server)
 		want  []string
 	}{
-		{"over the limit", 100, pypitest.FaultNone, []string{"sphinxy-1.0-py3-none-any.whl"}},
-		{"never", -1, pypitest.FaultNone, []string{"sphinxy-1.0-py3-none-any.whl"}},
-		{"wrong digest", 0, pypitest.FaultBadDigest, []string{"sphinxy-1.0-py3-none-any.whl", "sphinxy-1.0.tar.gz"}},
-		{"not found", 0, pypitest.FaultNotFound, []string{"sphinxy-1.0-py3-none-any.whl", "sphinxy-1.0.tar.gz"}},
+		{"over the limit", 100, nil, []string{"sphinxy-1.0-py3-none-any.whl"}},
+		{"never", -1, nil, []string{"sphinxy-1.0-py3-none-any.whl"}},
+		{"wrong digest", 0, func(s *pypitest.Server) { s.TamperDigest("sphinxy-1.0.tar.gz") }, []string{"sphinxy-1.0-py3-none-any.whl", "sphinxy-1.0.tar.gz"}},
+		{"not found", 0, func(s *pypitest.Server) {
+			s.Inject(registrytest.Fault{Path: "/files/sphinxy-1.0.tar.gz", Status: http.StatusNotFound})
+		}, []string{"sphinxy-1.0-py3-none-any.whl", "sphinxy-1.0.tar.gz"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, srv := newTestRegistry(t, func(rc *RegistryConfig) { rc.Limits.MaxDocsSdist = tc.limit })
 			srv.AddRelease("sphinxy", "1.0", "Summary: greets\n", map[string]string{"sphinxy/__init__.py": "def greet(name): ...\n"}, sphinxSdist)
-			srv.FailFile("sphinxy-1.0.tar.gz", tc.fault)
+			if tc.fault != nil {
+				tc.fault(srv)
+			}
 			pd, err := r.Fetch(context.Background(), "sphinxy", "1.0")
 			if err != nil {
 				t.Fatalf("Fetch: %v (the docs sdist is optional)", err)

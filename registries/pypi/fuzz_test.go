@@ -11,6 +11,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 // FuzzParseMetadata feeds arbitrary bytes to the core metadata parser and what is derived from
@@ -42,7 +43,7 @@ func FuzzParseMetadata(f *testing.F) {
 func FuzzReadArchive(f *testing.F) {
 	f.Add("x-1.0-py3-none-any.whl", pypitest.Wheel("x", "1.0", "Name: x\nVersion: 1.0\n", map[string]string{"x/__init__.py": "def f(): ...\n"}))
 	f.Add("x-1.0.tar.gz", pypitest.Tarball("x-1.0", map[string]string{"PKG-INFO": "Name: x\n", "x/__init__.py": "def f(): ...\n", "docs/a.rst": "A\n=\n"}))
-	f.Add("x-1.0.zip", pypitest.ZipEntries([]pypitest.Entry{{Name: "x-1.0/PKG-INFO", Body: "Name: x\n"}, {Name: "x-1.0/../../evil", Body: "x"}}))
+	f.Add("x-1.0.zip", pypitest.Wheels.Build([]registrytest.Entry{{Name: "x-1.0/PKG-INFO", Body: "Name: x\n"}, {Name: "x-1.0/../../evil", Body: "x"}}))
 	f.Add("x-1.0.tar.bz2", []byte("BZh91AY&SY"))
 	lim := Limits{MaxUnpacked: 1 << 20, MaxEntry: 256 << 10, MaxFile: 64 << 10}.withDefaults()
 	f.Fuzz(func(t *testing.T, name string, data []byte) {

@@ -16,6 +16,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 var testNow = time.Date(2025, 2, 3, 4, 5, 6, 0, time.UTC)
@@ -411,15 +412,21 @@ func TestMetadataOnly(t *testing.T) {
 	}
 	r, srv = newTestRegistry(t, mod)
 	srv.DisableJSONAPI()
-	srv.FailFile("Demo_Widgets-1.1.0-py3-none-any.whl.metadata", pypitest.FaultBadDigest)
+	srv.TamperDigest("Demo_Widgets-1.1.0-py3-none-any.whl.metadata")
 	if _, err := r.Fetch(ctx, "demo-widgets", "1.1.0"); !errors.Is(err, docidx.ErrIntegrity) {
 		t.Errorf("bad metadata digest: %v", err)
 	}
 }
 
+// fault returns a set-up that makes every request whose path holds path fail with status.
+func fault(path string, status int) func(*pypitest.Server) {
+	return func(s *pypitest.Server) {
+		s.Inject(registrytest.Fault{Path: path, Status: status, RetryAfter: "0"})
+	}
+}
+
 func TestFetchFaults(t *testing.T) {
 	ctx := context.Background()
-	wheel := "Demo_Widgets-1.1.0-py3-none-any.whl"
 	hostile := func(files ...*pypitest.File) func(*pypitest.Server) {
 		return func(s *pypitest.Server) { s.AddFiles("evil", "1.1.0", "Summary: evil\n", files...) }
 	}
@@ -430,30 +437,23 @@ func TestFetchFaults(t *testing.T) {
 		pkg   string
 		want  error
 	}{
-		{"project 404", func(s *pypitest.Server) { s.Fail("demo-widgets", "", pypitest.FaultNotFound) }, nil, "demo-widgets", docidx.ErrNotFound},
-		{"project 500", func(s *pypitest.Server) { s.Fail("demo-widgets", "", pypitest.FaultServerError) }, nil, "demo-widgets", docidx.ErrRetryable},
-		{"project 429", func(s *pypitest.Server) { s.Fail("demo-widgets", "", pypitest.FaultTooManyRequests) }, nil, "demo-widgets", docidx.ErrRetryable},
-		{"project truncated", func(s *pypitest.Server) { s.Fail("demo-widgets", "", pypitest.FaultTruncated) }, nil, "demo-widgets", docidx.ErrRetryable},
-		{"release 500", func(s *pypitest.Server) { s.Fail("demo-widgets", "1.1.0", pypitest.FaultServerError) }, nil, "demo-widgets", docidx.ErrRetryable},
-		{"wheel 404", func(s *pypitest.Server) { s.FailFile(wheel, pypitest.FaultNotFound) }, nil, "demo-widgets", docidx.ErrNotFound},
-		{"wheel truncated", func(s *pypitest.Server) { s.FailFile(wheel, pypitest.FaultTruncated) }, nil, "demo-widgets", docidx.ErrRetryable},
-		{"wrong digest", func(s *pypitest.Server) { s.FailFile(wheel, pypitest.FaultBadDigest) }, nil, "demo-widgets", docidx.ErrIntegrity},
+		{"project 429 exhausted", fault("/demo-widgets/", http.StatusTooManyRequests), nil, "demo-widgets", docidx.ErrRetryable},
+		{"release 500", fault("/pypi/demo-widgets/1.1.0/json", http.StatusInternalServerError), nil, "demo-widgets", docidx.ErrRetryable},
 		{"oversized download", nil, func(c *RegistryConfig) { c.Limits.MaxDownload = 200 }, "demo-widgets", docidx.ErrTooLarge},
 		{"oversized project", nil, func(c *RegistryConfig) { c.Limits.MaxProject = 200 }, "demo-widgets", docidx.ErrTooLarge},
 		{"unpacks too large", nil, func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, "demo-widgets", docidx.ErrTooLarge},
 		{"entry too large", nil, func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, "demo-widgets", docidx.ErrTooLarge},
-		{"wheel with ..", hostile(&pypitest.File{Filename: "evil-1.1.0-py3-none-any.whl", Data: pypitest.ZipEntries([]pypitest.Entry{
+		{"wheel with ..", hostile(&pypitest.File{Filename: "evil-1.1.0-py3-none-any.whl", Data: pypitest.Wheels.Build([]registrytest.Entry{
 			{Name: "evil-1.1.0.dist-info/METADATA", Body: "Name: evil\nVersion: 1.1.0\n"},
 			{Name: "../../etc/passwd", Body: "root"},
 		})}), nil, "evil", docidx.ErrUnsafePath},
-		{"sdist with absolute path", hostile(&pypitest.File{Filename: "evil-1.1.0.tar.gz", Data: pypitest.TarEntries([]pypitest.Entry{
+		{"sdist with absolute path", hostile(&pypitest.File{Filename: "evil-1.1.0.tar.gz", Data: pypitest.Sdists.Build([]registrytest.Entry{
 			{Name: "evil-1.1.0/PKG-INFO", Body: "Name: evil\nVersion: 1.1.0\n"},
 			{Name: "/etc/passwd", Body: "root"},
 		})}), nil, "evil", docidx.ErrUnsafePath},
-		{"wheel entry declared huge", hostile(&pypitest.File{Filename: "evil-1.1.0-py3-none-any.whl", Data: pypitest.ZipEntries([]pypitest.Entry{
+		{"wheel entry declared huge", hostile(&pypitest.File{Filename: "evil-1.1.0-py3-none-any.whl", Data: pypitest.Wheels.Build([]registrytest.Entry{
 			{Name: "evil/__init__.py", Size: 2 << 20},
 		})}), func(c *RegistryConfig) { c.Limits.MaxEntry = 1 << 20 }, "evil", docidx.ErrTooLarge},
-		{"offline", nil, func(c *RegistryConfig) { c.Client = fetch.New(&http.Client{Transport: fetch.Offline{}}) }, "demo-widgets", docidx.ErrOffline},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, srv := newTestRegistry(t, tc.mod)
@@ -480,7 +480,7 @@ func TestFetchFaults(t *testing.T) {
 
 func TestUnauthorized(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
-	srv.Fail("demo-widgets", "", pypitest.FaultUnauthorized)
+	srv.Inject(registrytest.Fault{Path: "/demo-widgets/", Status: http.StatusUnauthorized})
 	_, err := r.Resolve(context.Background(), "demo-widgets", "")
 	if err == nil || !strings.Contains(err.Error(), "refused access") || !strings.Contains(err.Error(), "pip.conf") {
 		t.Errorf("401: %v", err)
@@ -490,11 +490,11 @@ func TestUnauthorized(t *testing.T) {
 func TestRegistryCacheEvictsAndRetriesFailures(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
 	ctx := context.Background()
-	srv.Fail("oldstyle", "", pypitest.FaultServerError)
+	srv.Inject(registrytest.Fault{Path: "/oldstyle/", Status: http.StatusInternalServerError})
 	if _, err := r.Resolve(ctx, "oldstyle", ""); !errors.Is(err, docidx.ErrRetryable) {
 		t.Fatal(err)
 	}
-	srv.Fail("oldstyle", "", pypitest.FaultNone)
+	srv.ClearFaults()
 	if v, err := r.Resolve(ctx, "oldstyle", ""); err != nil || v != "0.1.0" {
 		t.Fatalf("after the fault cleared: %q %v (failures must not be cached)", v, err)
 	}

@@ -12,12 +12,13 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 // widgetsFiles are demo-widgets 1.1.0's installed files, from the fake index's tree.
 func widgetsFiles(t *testing.T) map[string]string {
 	t.Helper()
-	files, err := pypitest.ReadTree(filepath.Join("testdata", "index", "Demo_Widgets", "1.1.0"))
+	files, err := registrytest.ReadTree(filepath.Join("testdata", "index", "Demo_Widgets", "1.1.0"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"testing/fstest"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/registrytest"
 	"github.com/docidx/docidx/registries/swift/swifttest"
 )
 
@@ -36,32 +37,32 @@ func archiveFiles(t *testing.T, fsys fs.FS) []string {
 
 func TestOpenArchive(t *testing.T) {
 	for name, tc := range map[string]struct {
-		entries []swifttest.Entry
+		entries []registrytest.Entry
 		want    []string
 	}{
 		"top directory stripped": {
-			[]swifttest.Entry{{Name: "LinkedList/", Mode: fs.ModeDir | 0o755}, {Name: "LinkedList/Package.swift"}, {Name: "LinkedList/Sources/L/L.swift"}},
+			[]registrytest.Entry{{Name: "LinkedList/", Mode: fs.ModeDir | 0o755}, {Name: "LinkedList/Package.swift"}, {Name: "LinkedList/Sources/L/L.swift"}},
 			[]string{"Package.swift", "Sources/L/L.swift"},
 		},
 		"top directory without its own entry": {
-			[]swifttest.Entry{{Name: "pkg/Package.swift"}, {Name: "pkg/README.md"}},
+			[]registrytest.Entry{{Name: "pkg/Package.swift"}, {Name: "pkg/README.md"}},
 			[]string{"Package.swift", "README.md"},
 		},
 		"no top directory": {
-			[]swifttest.Entry{{Name: "Package.swift"}, {Name: "Sources/L/L.swift"}},
+			[]registrytest.Entry{{Name: "Package.swift"}, {Name: "Sources/L/L.swift"}},
 			[]string{"Package.swift", "Sources/L/L.swift"},
 		},
 		"two top directories": {
-			[]swifttest.Entry{{Name: "a/Package.swift"}, {Name: "b/x.swift"}},
+			[]registrytest.Entry{{Name: "a/Package.swift"}, {Name: "b/x.swift"}},
 			[]string{"a/Package.swift", "b/x.swift"},
 		},
 		"dot slash": {
-			[]swifttest.Entry{{Name: "./pkg/Package.swift"}, {Name: "./pkg/x.swift"}},
+			[]registrytest.Entry{{Name: "./pkg/Package.swift"}, {Name: "./pkg/x.swift"}},
 			[]string{"Package.swift", "x.swift"},
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
-			fsys, err := openArchive(swifttest.ZipEntries(tc.entries), testArchiveLimits)
+			fsys, err := openArchive(swifttest.SourceArchive.Build(tc.entries), testArchiveLimits)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -75,21 +76,21 @@ func TestOpenArchive(t *testing.T) {
 func TestOpenArchiveRejects(t *testing.T) {
 	big := strings.Repeat("a", 64<<10)
 	for name, tc := range map[string]struct {
-		entries []swifttest.Entry
+		entries []registrytest.Entry
 		lim     archiveLimits
 		want    error
 	}{
-		"dot-dot":           {[]swifttest.Entry{{Name: "pkg/../../x"}}, testArchiveLimits, docidx.ErrUnsafePath},
-		"absolute":          {[]swifttest.Entry{{Name: "/etc/passwd"}}, testArchiveLimits, docidx.ErrUnsafePath},
-		"backslash":         {[]swifttest.Entry{{Name: `pkg\x`}}, testArchiveLimits, docidx.ErrUnsafePath},
-		"drive letter":      {[]swifttest.Entry{{Name: "c:x"}}, testArchiveLimits, docidx.ErrUnsafePath},
-		"nul":               {[]swifttest.Entry{{Name: "pkg/a\x00b"}}, testArchiveLimits, docidx.ErrUnsafePath},
-		"entry too large":   {[]swifttest.Entry{{Name: "pkg/big", Body: big}}, archiveLimits{maxArchive: 1 << 20, maxEntry: 1 << 10}, docidx.ErrTooLarge},
-		"zip bomb":          {[]swifttest.Entry{{Name: "pkg/a", Body: big}, {Name: "pkg/b", Body: big}}, archiveLimits{maxArchive: 100 << 10, maxEntry: 1 << 20}, docidx.ErrTooLarge},
-		"archive too large": {[]swifttest.Entry{{Name: "pkg/a", Body: big}}, archiveLimits{maxArchive: 100, maxEntry: 1 << 20}, docidx.ErrTooLarge},
+		"dot-dot":           {[]registrytest.Entry{{Name: "pkg/../../x"}}, testArchiveLimits, docidx.ErrUnsafePath},
+		"absolute":          {[]registrytest.Entry{{Name: "/etc/passwd"}}, testArchiveLimits, docidx.ErrUnsafePath},
+		"backslash":         {[]registrytest.Entry{{Name: `pkg\x`}}, testArchiveLimits, docidx.ErrUnsafePath},
+		"drive letter":      {[]registrytest.Entry{{Name: "c:x"}}, testArchiveLimits, docidx.ErrUnsafePath},
+		"nul":               {[]registrytest.Entry{{Name: "pkg/a\x00b"}}, testArchiveLimits, docidx.ErrUnsafePath},
+		"entry too large":   {[]registrytest.Entry{{Name: "pkg/big", Body: big}}, archiveLimits{maxArchive: 1 << 20, maxEntry: 1 << 10}, docidx.ErrTooLarge},
+		"zip bomb":          {[]registrytest.Entry{{Name: "pkg/a", Body: big}, {Name: "pkg/b", Body: big}}, archiveLimits{maxArchive: 100 << 10, maxEntry: 1 << 20}, docidx.ErrTooLarge},
+		"archive too large": {[]registrytest.Entry{{Name: "pkg/a", Body: big}}, archiveLimits{maxArchive: 100, maxEntry: 1 << 20}, docidx.ErrTooLarge},
 	} {
 		t.Run(name, func(t *testing.T) {
-			if _, err := openArchive(swifttest.ZipEntries(tc.entries), tc.lim); !errors.Is(err, tc.want) {
+			if _, err := openArchive(swifttest.SourceArchive.Build(tc.entries), tc.lim); !errors.Is(err, tc.want) {
 				t.Errorf("err = %v, want %v", err, tc.want)
 			}
 		})
@@ -102,10 +103,10 @@ func TestOpenArchiveRejects(t *testing.T) {
 // TestArchiveSymlinks checks that a symbolic link entry is never read as a file: a README link to
 // a file outside the package must not become its README.
 func TestArchiveSymlinks(t *testing.T) {
-	data := swifttest.ZipEntries([]swifttest.Entry{
+	data := swifttest.SourceArchive.Build([]registrytest.Entry{
 		{Name: "pkg/Package.swift", Body: `let package = Package(name: "p")`},
-		{Name: "pkg/README.md", Body: "../../../../etc/passwd", Mode: fs.ModeSymlink | 0o777},
-		{Name: "pkg/Sources/P/Link.swift", Body: "/etc/hosts", Mode: fs.ModeSymlink | 0o777},
+		{Name: "pkg/README.md", Link: "../../../../etc/passwd", Mode: fs.ModeSymlink | 0o777},
+		{Name: "pkg/Sources/P/Link.swift", Link: "/etc/hosts", Mode: fs.ModeSymlink | 0o777},
 		{Name: "pkg/Sources/P/P.swift", Body: "public func p() {}"},
 	})
 	fsys, err := openArchive(data, testArchiveLimits)
@@ -229,7 +230,7 @@ func TestExtractLimits(t *testing.T) {
 
 func FuzzOpenArchive(f *testing.F) {
 	f.Add(swifttest.Zip("pkg", map[string]string{"Package.swift": `let package = Package(name: "p")`, "Sources/P/p.swift": "public func p() {}", "README.md": "# P"}))
-	f.Add(swifttest.ZipEntries([]swifttest.Entry{{Name: "a/../b"}, {Name: "c", Mode: fs.ModeSymlink}}))
+	f.Add(swifttest.SourceArchive.Build([]registrytest.Entry{{Name: "a/../b"}, {Name: "c", Mode: fs.ModeSymlink}}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fsys, err := openArchive(data, archiveLimits{maxArchive: 1 << 20, maxEntry: 1 << 20})
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/registrytest"
 	"github.com/docidx/docidx/registries/swift/swifttest"
 )
 
@@ -29,7 +30,7 @@ const (
 // readPackage reads a fixture package's files.
 func readPackage(t testing.TB, name string) map[string]string {
 	t.Helper()
-	files, err := swifttest.ReadTree(filepath.Join("testdata", "packages", name))
+	files, err := registrytest.ReadTree(filepath.Join("testdata", "packages", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,48 +277,25 @@ func TestRegistryPagination(t *testing.T) {
 	}
 }
 
-// TestRegistryFaults covers the same failures as the Go proxy and npm registry tests.
+// TestRegistryFaults covers the failures particular to the Swift registry; TestConformance
+// covers those every registry shares.
 func TestRegistryFaults(t *testing.T) {
 	ctx := context.Background()
-	t.Run("404", func(t *testing.T) {
-		r, srv := newTestRegistry(t, nil)
-		srv.Inject(swifttest.Fault{Path: "/1.3.0.zip", Status: http.StatusNotFound})
-		if _, err := r.Fetch(ctx, kitID, "1.3.0"); !errors.Is(err, docidx.ErrNotFound) {
-			t.Errorf("err = %v, want ErrNotFound", err)
-		}
-	})
 	t.Run("410 on metadata", func(t *testing.T) {
 		r, srv := newTestRegistry(t, nil)
-		srv.Inject(swifttest.Fault{Path: "/swift-argument-kit/1.3.0", Status: http.StatusGone})
+		srv.Inject(registrytest.Fault{Path: "/swift-argument-kit/1.3.0", Status: http.StatusGone})
 		if _, err := r.Fetch(ctx, kitID, "1.3.0"); !errors.Is(err, docidx.ErrNotFound) {
 			t.Errorf("err = %v, want ErrNotFound", err)
-		}
-	})
-	t.Run("500", func(t *testing.T) {
-		r, srv := newTestRegistry(t, nil)
-		srv.Inject(swifttest.Fault{Status: http.StatusInternalServerError})
-		if _, err := r.Resolve(ctx, kitID, ""); !errors.Is(err, docidx.ErrRetryable) {
-			t.Errorf("err = %v, want ErrRetryable", err)
-		}
-		if n := len(srv.Requests()); n != 2 {
-			t.Errorf("%d requests, want 2 (one retry)", n)
 		}
 	})
 	t.Run("429 then success", func(t *testing.T) {
 		r, srv := newTestRegistry(t, nil)
-		srv.Inject(swifttest.Fault{Path: ".zip", Status: http.StatusTooManyRequests, RetryAfter: "0", Times: 1})
+		srv.Inject(registrytest.Fault{Path: ".zip", Status: http.StatusTooManyRequests, RetryAfter: "0", Times: 1})
 		if _, err := r.Fetch(ctx, kitID, "1.3.0"); err != nil {
 			t.Fatalf("a 429 with Retry-After should be retried: %v", err)
 		}
 		if r.Retries() != 1 {
 			t.Errorf("Retries() = %d, want 1", r.Retries())
-		}
-	})
-	t.Run("truncated archive is retried", func(t *testing.T) {
-		r, srv := newTestRegistry(t, nil)
-		srv.Inject(swifttest.Fault{Path: ".zip", Truncate: true, Times: 1})
-		if _, err := r.Fetch(ctx, kitID, "1.3.0"); err != nil {
-			t.Fatalf("a truncated archive should be retried: %v", err)
 		}
 	})
 	t.Run("wrong checksum", func(t *testing.T) {
@@ -330,14 +308,14 @@ func TestRegistryFaults(t *testing.T) {
 	})
 	t.Run("archive replaced in transit", func(t *testing.T) {
 		r, srv := newTestRegistry(t, nil)
-		srv.Inject(swifttest.Fault{Path: ".zip", Body: swifttest.Zip("x", map[string]string{"evil.swift": "public func evil() {}"})})
+		srv.Inject(registrytest.Fault{Path: ".zip", Body: swifttest.Zip("x", map[string]string{"evil.swift": "public func evil() {}"})})
 		if _, err := r.Fetch(ctx, kitID, "1.3.0"); !errors.Is(err, docidx.ErrIntegrity) {
 			t.Errorf("err = %v, want ErrIntegrity", err)
 		}
 	})
 	t.Run("no checksum", func(t *testing.T) {
 		r, srv := newTestRegistry(t, nil)
-		srv.Inject(swifttest.Fault{Path: "/swift-argument-kit/1.3.0", Body: []byte(`{"id":"example.swift-argument-kit","version":"1.3.0","resources":[],"metadata":{}}`)})
+		srv.Inject(registrytest.Fault{Path: "/swift-argument-kit/1.3.0", Body: []byte(`{"id":"example.swift-argument-kit","version":"1.3.0","resources":[],"metadata":{}}`)})
 		if _, err := r.Fetch(ctx, kitID, "1.3.0"); !errors.Is(err, docidx.ErrIntegrity) {
 			t.Errorf("err = %v, want ErrIntegrity", err)
 		}
@@ -355,7 +333,7 @@ func TestRegistryFaults(t *testing.T) {
 			t.Errorf("err = %v, want ErrTooLarge", err)
 		}
 	})
-	for name, entries := range map[string][]swifttest.Entry{
+	for name, entries := range map[string][]registrytest.Entry{
 		"dot-dot":   {{Name: "pkg/Package.swift"}, {Name: "pkg/../../etc/passwd", Body: "x"}},
 		"absolute":  {{Name: "/etc/passwd", Body: "x"}},
 		"backslash": {{Name: `pkg\..\..\evil`, Body: "x"}},
@@ -363,7 +341,7 @@ func TestRegistryFaults(t *testing.T) {
 	} {
 		t.Run("unsafe path "+name, func(t *testing.T) {
 			r, srv := newTestRegistry(t, nil)
-			srv.Publish(swifttest.Release{ID: "mona.Evil", Version: "1.0.0", Archive: swifttest.ZipEntries(entries)})
+			srv.Publish(swifttest.Release{ID: "mona.Evil", Version: "1.0.0", Archive: swifttest.SourceArchive.Build(entries)})
 			if _, err := r.Fetch(ctx, "mona.evil", "1.0.0"); !errors.Is(err, docidx.ErrUnsafePath) {
 				t.Errorf("err = %v, want ErrUnsafePath", err)
 			}

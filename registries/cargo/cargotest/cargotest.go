@@ -13,24 +13,24 @@
 // under "<name>-<version>/". The registry serves the sparse index protocol
 // (https://doc.rust-lang.org/cargo/reference/registry-index.html): config.json and one index
 // file per crate at the path cargo computes, with each version's sha256 checksum, and the .crate
-// files at the URL config.json's dl gives. It imports only the standard library, never package
-// cargo, so cargo's own tests can use it.
+// files at the URL config.json's dl gives. Faults and recorded responses are set through the
+// embedded registrytest.Server. It imports the standard library and registries/registrytest,
+// never package cargo, so cargo's own tests can use it.
 package cargotest
 
 import (
 	"archive/tar"
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
-	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 // Crate is one crate version: its files by slash path relative to the package root.
@@ -44,121 +44,36 @@ type Crate struct {
 // LoadCrates reads every crate version under root (root/<name>/<version>/…, see the package doc),
 // sorted by name and version.
 func LoadCrates(root string) ([]Crate, error) {
-	names, err := os.ReadDir(root)
+	versions, err := registrytest.ReadVersions(root, nil)
 	if err != nil {
 		return nil, err
 	}
 	var crates []Crate
-	for _, n := range names {
-		if !n.IsDir() {
-			continue
+	for _, v := range versions {
+		c := Crate{Name: v.Name, Version: v.Version, Files: v.Files}
+		if b, err := os.ReadFile(filepath.Join(root, v.Name, "yanked")); err == nil {
+			c.Yanked = slices.Contains(strings.Fields(string(b)), v.Version)
 		}
-		dir := filepath.Join(root, n.Name())
-		yanked := map[string]bool{}
-		if b, err := os.ReadFile(filepath.Join(dir, "yanked")); err == nil {
-			for _, l := range strings.Fields(string(b)) {
-				yanked[l] = true
-			}
-		}
-		versions, err := os.ReadDir(dir)
-		if err != nil {
-			return nil, err
-		}
-		for _, v := range versions {
-			if !v.IsDir() {
-				continue
-			}
-			files, err := ReadTree(filepath.Join(dir, v.Name()))
-			if err != nil {
-				return nil, err
-			}
-			crates = append(crates, Crate{Name: n.Name(), Version: v.Name(), Files: files, Yanked: yanked[v.Name()]})
-		}
+		crates = append(crates, c)
 	}
 	sort.Slice(crates, func(i, j int) bool {
 		if crates[i].Name != crates[j].Name {
 			return crates[i].Name < crates[j].Name
 		}
-		return lessVersion(crates[i].Version, crates[j].Version)
+		return registrytest.LessVersion(crates[i].Version, crates[j].Version)
 	})
 	return crates, nil
-}
-
-// ReadTree reads every regular file under dir into a map keyed by slash path.
-func ReadTree(dir string) (map[string]string, error) {
-	files := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		files[filepath.ToSlash(rel)] = string(b)
-		return nil
-	})
-	return files, err
 }
 
 // Archive packs c as cargo packs a .crate: a gzip-compressed tar of its files, sorted, under
 // "<name>-<version>/".
 func (c Crate) Archive() []byte {
-	names := make([]string, 0, len(c.Files))
-	for n := range c.Files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	entries := make([]Entry, 0, len(names))
-	for _, n := range names {
-		entries = append(entries, Entry{Name: path.Join(c.Name+"-"+c.Version, n), Body: c.Files[n]})
-	}
-	return Archive(entries)
+	return Crates.Build(registrytest.Files(c.Name+"-"+c.Version, c.Files))
 }
 
-// Entry is one raw tar entry for Archive. Name is written as is (no prefix, no cleaning), so
-// tests can build hostile archives ("x-1.0.0/../../etc/passwd", "/abs", "other-dir/file").
-type Entry struct {
-	Name     string
-	Body     string
-	Typeflag byte // 0 means tar.TypeReg
-	Linkname string
-}
-
-// Archive builds a gzip-compressed tar from raw entries, with cargo's fixed modification time.
-func Archive(entries []Entry) []byte {
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	for _, e := range entries {
-		typ := e.Typeflag
-		if typ == 0 {
-			typ = tar.TypeReg
-		}
-		size := int64(len(e.Body))
-		if typ != tar.TypeReg {
-			size = 0
-		}
-		hdr := &tar.Header{Name: e.Name, Mode: 0o644, Size: size, Typeflag: typ, Linkname: e.Linkname,
-			ModTime: time.Date(2006, 7, 24, 1, 21, 28, 0, time.UTC), Format: tar.FormatGNU}
-		if err := tw.WriteHeader(hdr); err != nil {
-			panic(err)
-		}
-		if typ == tar.TypeReg {
-			if _, err := tw.Write([]byte(e.Body)); err != nil {
-				panic(err)
-			}
-		}
-	}
-	if err := tw.Close(); err != nil {
-		panic(err)
-	}
-	if err := zw.Close(); err != nil {
-		panic(err)
-	}
-	return buf.Bytes()
-}
+// Crates builds .crate files from raw entries as cargo packs them: GNU tar headers with cargo's
+// fixed modification time.
+var Crates = registrytest.Tar{ModTime: time.Date(2006, 7, 24, 1, 21, 28, 0, time.UTC), Format: tar.FormatGNU}
 
 // Checksum returns the checksum an index records for a .crate: its sha256 in lowercase hex.
 func Checksum(data []byte) string {
@@ -192,22 +107,4 @@ func indexPrefix(name string) string {
 		return "3/" + name[:1]
 	}
 	return name[:2] + "/" + name[2:4]
-}
-
-// lessVersion orders "1.2.3-pre" style versions well enough for fixtures.
-func lessVersion(a, b string) bool {
-	pa, pb := strings.SplitN(a, "-", 2), strings.SplitN(b, "-", 2)
-	na, nb := strings.Split(pa[0], "."), strings.Split(pb[0], ".")
-	for i := 0; i < len(na) && i < len(nb); i++ {
-		if na[i] != nb[i] {
-			if len(na[i]) != len(nb[i]) {
-				return len(na[i]) < len(nb[i])
-			}
-			return na[i] < nb[i]
-		}
-	}
-	if len(pa) != len(pb) {
-		return len(pa) > len(pb) // a pre-release sorts first
-	}
-	return a < b
 }

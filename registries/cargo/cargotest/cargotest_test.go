@@ -5,27 +5,18 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 func get(t *testing.T, s *Server, path string, header ...string) (int, []byte) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, s.URL+path, nil)
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := s.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, b
+	resp, body := registrytest.Get(t, s.URL+path, header...)
+	return resp.StatusCode, body
 }
 
 func TestServer(t *testing.T) {
@@ -70,20 +61,15 @@ func TestServer(t *testing.T) {
 		t.Errorf("templated download: %d", code)
 	}
 
-	s.Fail("demo", "1.0.0", FaultBadChecksum)
+	s.TamperChecksum("demo", "1.0.0")
 	_, body = get(t, s, "/index/de/mo/demo")
 	if strings.Contains(string(body), e.Cksum) {
-		t.Error("FaultBadChecksum left the checksum")
+		t.Error("TamperChecksum left the checksum")
 	}
-	s.Fail("demo", "", FaultTooManyRequests)
-	if code, _ := get(t, s, "/index/de/mo/demo"); code != 429 {
-		t.Errorf("fault: %d", code)
+	s.Inject(registrytest.Fault{Path: "/index/config.json", Status: http.StatusInternalServerError, Times: 1})
+	if code, body := get(t, s, "/index/config.json"); code != 500 || !strings.Contains(string(body), `"errors"`) {
+		t.Errorf("config fault: %d %s, want 500 with a registry error object", code, body)
 	}
-	s.Fail("config.json", "", FaultServerError)
-	if code, _ := get(t, s, "/index/config.json"); code != 500 {
-		t.Errorf("config fault: %d", code)
-	}
-	s.Fail("config.json", "", FaultNone)
 
 	s.RequireToken("tok")
 	if code, _ := get(t, s, "/index/config.json"); code != 401 {
@@ -93,7 +79,7 @@ func TestServer(t *testing.T) {
 	if code != 200 || !strings.Contains(string(body), `"auth-required":true`) {
 		t.Errorf("with token: %d %s", code, body)
 	}
-	if n := len(s.Requests()); n != 10 {
+	if n := len(s.Requests()); n != 9 {
 		t.Errorf("%d requests logged", n)
 	}
 }

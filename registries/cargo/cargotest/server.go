@@ -4,65 +4,29 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/docidx/docidx/registries/internal/recorded"
-)
-
-// Fault is a failure the Server injects.
-type Fault int
-
-// Faults. Set them with Fail: on config.json (name "config.json"), on a crate's index file
-// (version ""), or on one version's .crate download.
-const (
-	FaultNone            Fault = iota
-	FaultNotFound              // 404
-	FaultServerError           // 500
-	FaultTooManyRequests       // 429 with Retry-After: 0
-	FaultTruncated             // a Content-Length larger than the body
-	FaultBadChecksum           // the index gives a wrong cksum for the version (version only)
-	FaultUnauthorized          // 401
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 // BaseTime is the pubtime of the first version of each crate; each later version is a day later.
 var BaseTime = time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
 
-// Request is one request the Server received.
-type Request struct {
-	Path          string // path and query, e.g. "/index/fe/rr/ferris-json"
-	Authorization string
-}
-
 // Server is a fake sparse registry. Its methods are safe for concurrent use.
 type Server struct {
-	// URL is the server's base URL, e.g. "http://127.0.0.1:41234".
-	URL string
-	srv *httptest.Server
+	// Server's URL is the server's base URL, e.g. "http://127.0.0.1:41234"; it logs the
+	// requests and applies the faults injected with Inject.
+	*registrytest.Server
 
 	mu       sync.Mutex
-	crates   map[string][]*served // lowercased name -> versions in publish order
-	faults   map[string]Fault
+	crates   map[string][]*served  // lowercased name -> versions in publish order
+	tampered registrytest.Tampered // by lowercased name@version
 	token    string
 	dl       string
-	requests []Request
-	recorded recorded.Responses
-}
-
-// RecordedHost is the placeholder that stands for a registry's host in recorded responses:
-// "https://" + RecordedHost is replaced with the Server's URL when Record serves them.
-const RecordedHost = recorded.Host
-
-// Record makes the Server answer GET path (exact, e.g. "/index/it/oa/itoa") with body and
-// contentType before anything it builds itself: a response recorded from a real registry, with
-// every "https://registry.example.test" in body replaced by s.URL, so that a recorded
-// config.json's dl leads back here. Faults and the token do not apply to recorded responses.
-func (s *Server) Record(path, contentType string, body []byte) {
-	s.recorded.Record(path, contentType, body, s.URL)
 }
 
 type served struct {
@@ -75,10 +39,8 @@ type served struct {
 // an empty one. It fails tb on a malformed tree and closes the server at cleanup.
 func NewServer(tb testing.TB, root string) *Server {
 	tb.Helper()
-	s := &Server{crates: map[string][]*served{}, faults: map[string]Fault{}}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
-	tb.Cleanup(s.srv.Close)
-	s.URL = s.srv.URL
+	s := &Server{crates: map[string][]*served{}}
+	s.Server = registrytest.NewServer(tb, http.HandlerFunc(s.serve), problem)
 	s.dl = s.URL + "/api/v1/crates"
 	if root != "" {
 		crates, err := LoadCrates(root)
@@ -96,13 +58,10 @@ func NewServer(tb testing.TB, root string) *Server {
 // "sparse+<URL>/index/".
 func (s *Server) Index() string { return "sparse+" + s.URL + "/index/" }
 
-// Client returns an http.Client for the server.
-func (s *Server) Client() *http.Client { return s.srv.Client() }
-
 // AddCrate publishes c, packed with Crate.Archive.
 func (s *Server) AddCrate(c Crate) { s.AddArchive(c, c.Archive()) }
 
-// AddArchive publishes c's name and version with a .crate built by the caller (see Archive), so
+// AddArchive publishes c's name and version with a .crate built by the caller (see Crates), so
 // tests can serve hostile or oversized archives. c.Files is not used.
 func (s *Server) AddArchive(c Crate, archive []byte) {
 	s.mu.Lock()
@@ -139,20 +98,9 @@ func (s *Server) SetDownload(dl string) {
 	s.dl = dl
 }
 
-// Fail injects f into requests for config.json (name "config.json"), for name's index file
-// (version "") or for name@version's .crate. FaultNone clears it.
-func (s *Server) Fail(name, version string, f Fault) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	key := strings.ToLower(name)
-	if version != "" {
-		key += "@" + version
-	}
-	if f == FaultNone {
-		delete(s.faults, key)
-	} else {
-		s.faults[key] = f
-	}
+// TamperChecksum makes the index give name@version a cksum that does not match its .crate.
+func (s *Server) TamperChecksum(name, version string) {
+	s.tampered.Add(strings.ToLower(name) + "@" + version)
 }
 
 // RequireToken makes the registry private (RFC 3139): config.json says "auth-required": true, and
@@ -161,13 +109,6 @@ func (s *Server) RequireToken(token string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.token = token
-}
-
-// Requests returns the requests received so far.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]Request(nil), s.requests...)
 }
 
 // DownloadURL returns the URL config.json's dl gives for name@version.
@@ -198,19 +139,15 @@ func (s *Server) downloadURL(v *served) string {
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	s.requests = append(s.requests, Request{Path: r.URL.RequestURI(), Authorization: r.Header.Get("Authorization")})
 	token := s.token
 	s.mu.Unlock()
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	if s.recorded.Serve(w, r) {
-		return
-	}
 	if token != "" && r.Header.Get("Authorization") != token {
 		w.Header().Set("WWW-Authenticate", `Cargo login_url="https://registry.example.test/me"`)
-		http.Error(w, `{"errors":[{"detail":"authentication required"}]}`, http.StatusUnauthorized)
+		problem(w, http.StatusUnauthorized, "authentication required")
 		return
 	}
 	switch p := r.URL.Path; {
@@ -223,29 +160,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// gate applies a fault; it reports whether the request was answered.
-func (s *Server) gate(w http.ResponseWriter, key string, body []byte) bool {
-	s.mu.Lock()
-	f := s.faults[key]
-	s.mu.Unlock()
-	switch f {
-	case FaultNotFound:
-		http.Error(w, "not found", http.StatusNotFound)
-	case FaultServerError:
-		http.Error(w, "boom", http.StatusInternalServerError)
-	case FaultTooManyRequests:
-		w.Header().Set("Retry-After", "0")
-		http.Error(w, "slow down", http.StatusTooManyRequests)
-	case FaultUnauthorized:
-		http.Error(w, "unauthorized", http.StatusUnauthorized)
-	case FaultTruncated:
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)+100))
-		w.WriteHeader(http.StatusOK)
-		w.Write(body[:len(body)/2])
-	default:
-		return false
-	}
-	return true
+// problem writes a registry error reply: {"errors":[{"detail":…}]}.
+func problem(w http.ResponseWriter, status int, detail string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	b, _ := json.Marshal(map[string]any{"errors": []any{map[string]string{"detail": detail}}})
+	w.Write(b)
 }
 
 func (s *Server) serveConfig(w http.ResponseWriter, r *http.Request) {
@@ -256,9 +176,6 @@ func (s *Server) serveConfig(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Unlock()
 	body, _ := json.Marshal(cfg)
-	if s.gate(w, "config.json", body) {
-		return
-	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(body)
 }
@@ -267,12 +184,7 @@ func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request, rel string) 
 	name := rel[strings.LastIndexByte(rel, '/')+1:]
 	body, ok := s.indexFile(name)
 	if !ok || IndexPath(name) != rel {
-		if !s.gate(w, strings.ToLower(name), nil) {
-			http.NotFound(w, r)
-		}
-		return
-	}
-	if s.gate(w, strings.ToLower(name), body) {
+		http.NotFound(w, r)
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain")
@@ -292,10 +204,7 @@ func (s *Server) indexFile(name string) ([]byte, bool) {
 	}
 	var b strings.Builder
 	for _, v := range list {
-		sum := Checksum(v.archive)
-		if s.faults[strings.ToLower(v.crate.Name)+"@"+v.crate.Version] == FaultBadChecksum {
-			sum = Checksum(append([]byte("tampered"), v.archive...))
-		}
+		sum := s.tampered.Digest(strings.ToLower(v.crate.Name)+"@"+v.crate.Version, v.archive, Checksum)
 		line, err := json.Marshal(map[string]any{
 			"name": v.crate.Name, "vers": v.crate.Version, "deps": []any{}, "cksum": sum,
 			"features": map[string]any{}, "yanked": v.crate.Yanked, "pubtime": v.pubtime.Format(time.RFC3339),
@@ -322,9 +231,6 @@ func (s *Server) serveDownload(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	if found == nil {
 		http.NotFound(w, r)
-		return
-	}
-	if s.gate(w, strings.ToLower(found.crate.Name)+"@"+found.crate.Version, found.archive) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/gzip")

@@ -1,6 +1,6 @@
-// Package gomodtest fakes the Go module ecosystem for tests: a module proxy over httptest that
-// serves module versions built from a testdata tree, with hooks to inject failures, and a module
-// cache (GOMODCACHE) laid out in a temporary directory from the same modules.
+// Package gomodtest fakes the Go module ecosystem for tests: a module proxy that serves module
+// versions built from a testdata tree, on the registrytest kit (its faults and request log), and
+// a module cache (GOMODCACHE) laid out in a temporary directory from the same modules.
 //
 // Module versions live in a directory tree, one directory per version, named by the module path
 // (with its original capitals) and version:
@@ -12,7 +12,7 @@
 // Each version is zipped as cmd/go would (golang.org/x/mod/zip.Create: nested modules and vendor
 // directories left out). The proxy serves the protocol of https://go.dev/ref/mod#goproxy-protocol
 // with case-encoded paths; a request whose path is not properly encoded gets 404, as from a real
-// proxy. It imports only the standard library, golang.org/x/mod and net/http/httptest, never
+// proxy. It imports the standard library, golang.org/x/mod and registries/registrytest, never
 // package gomod, so gomod's own tests can use it.
 package gomodtest
 

@@ -1,12 +1,12 @@
 package gomodtest_test
 
 import (
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docidx/docidx/registries/registrytest"
 
 	"github.com/docidx/docidx/registries/gomod/gomodtest"
 )
@@ -14,13 +14,7 @@ import (
 const testdata = "../testdata/mod"
 
 func get(t *testing.T, url string) (int, string) {
-	t.Helper()
-	resp, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
+	resp, body := registrytest.Get(t, url)
 	return resp.StatusCode, string(body)
 }
 
@@ -49,33 +43,6 @@ func TestServer(t *testing.T) {
 	status, body := get(t, s.URL+"/example.com/hello/@v/v1.1.0.zip")
 	if status != 200 || !strings.HasPrefix(body, "PK") {
 		t.Errorf("zip: %d", status)
-	}
-}
-
-func TestServerFaults(t *testing.T) {
-	s := gomodtest.NewServerFromDir(t, testdata)
-	s.Inject(gomodtest.Fault{Path: "/@v/list", Status: 500, Times: 2})
-	for i, want := range []int{500, 500, 200} {
-		if status, _ := get(t, s.URL+"/example.com/hello/@v/list"); status != want {
-			t.Errorf("request %d: status %d, want %d", i, status, want)
-		}
-	}
-	s.Inject(gomodtest.Fault{Path: ".info", Body: []byte("{}")})
-	if _, body := get(t, s.URL+"/example.com/hello/@v/v1.1.0.info"); body != "{}" {
-		t.Errorf("replaced body = %q", body)
-	}
-	s.ClearFaults()
-	s.Inject(gomodtest.Fault{Path: ".zip", Truncate: true})
-	resp, err := http.Get(s.URL + "/example.com/hello/@v/v1.1.0.zip")
-	if err == nil {
-		_, err = io.ReadAll(resp.Body)
-		resp.Body.Close()
-	}
-	if err == nil {
-		t.Error("truncated body read without error")
-	}
-	if n := len(s.Requests()); n != 5 {
-		t.Errorf("%d requests recorded, want 5", n)
 	}
 }
 

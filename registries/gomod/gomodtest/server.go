@@ -2,15 +2,15 @@ package gomodtest
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"golang.org/x/mod/module"
 	"golang.org/x/mod/semver"
+
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 // Server is a fake module proxy. Its URL is a GOPROXY entry. It serves, for each module it holds:
@@ -21,35 +21,13 @@ import (
 //	<escaped path>/@v/<escaped ver>.zip    the module zip
 //	<escaped path>/@latest                 .info of the highest release (else highest version)
 //
-// and 404 with a plain-text message for anything else. Faults injected with Inject apply first.
+// and 404 with a plain-text message for anything else. The embedded registrytest.Server logs
+// the requests and applies the faults injected with Inject first.
 type Server struct {
-	URL string // base URL, no trailing slash
+	*registrytest.Server
 
-	srv *httptest.Server
-
-	mu     sync.Mutex
-	mods   map[string]map[string]*Module // path → version → module
-	faults []*Fault
-	reqs   []string
-}
-
-// Fault changes the replies to matching requests.
-type Fault struct {
-	// Path selects requests whose path below the server root contains it, e.g.
-	// "example.com/hello/@v/list" or ".zip"; "" selects every request.
-	Path string
-	// Status, when non-zero, is the reply status (404, 410, 429, 500 …) with a short text body.
-	Status int
-	// RetryAfter, when set, is sent as the Retry-After header.
-	RetryAfter string
-	// Delay is waited before replying; a request cancelled meanwhile gets no reply.
-	Delay time.Duration
-	// Body, when non-nil, replaces the body of a 200 reply.
-	Body []byte
-	// Truncate declares the full Content-Length but sends only half the body, then closes.
-	Truncate bool
-	// Times is how many requests the fault applies to before it expires; 0 means all.
-	Times int
+	mu   sync.Mutex
+	mods map[string]map[string]*Module // path → version → module
 }
 
 // NewServer starts a fake proxy holding mods, closed when t's test ends.
@@ -58,9 +36,7 @@ func NewServer(t testing.TB, mods ...*Module) *Server {
 	for _, m := range mods {
 		s.Add(m)
 	}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
-	s.URL = s.srv.URL
-	t.Cleanup(s.srv.Close)
+	s.Server = registrytest.NewServer(t, http.HandlerFunc(s.serve), nil)
 	return s
 }
 
@@ -83,87 +59,15 @@ func (s *Server) Add(m *Module) {
 	s.mods[m.Path][m.Version] = m
 }
 
-// Inject adds a fault; faults apply in the order added, the first match wins.
-func (s *Server) Inject(f Fault) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.faults = append(s.faults, &f)
-}
-
-// ClearFaults removes every fault.
-func (s *Server) ClearFaults() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.faults = nil
-}
-
-// Requests returns the paths requested so far (below the server root, e.g.
-// "example.com/hello/@v/list"), in order.
-func (s *Server) Requests() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.reqs...)
-}
-
-// fault returns the first live fault matching p, counting its use.
-func (s *Server) fault(p string) *Fault {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.reqs = append(s.reqs, p)
-	for i, f := range s.faults {
-		if f.Path != "" && !strings.Contains(p, f.Path) {
-			continue
-		}
-		c := *f
-		if f.Times > 0 {
-			f.Times--
-			if f.Times == 0 {
-				s.faults = append(s.faults[:i:i], s.faults[i+1:]...)
-			}
-		}
-		return &c
-	}
-	return nil
-}
-
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	p := strings.TrimPrefix(r.URL.Path, "/")
-	f := s.fault(p)
-	if f != nil && f.Delay > 0 {
-		t := time.NewTimer(f.Delay)
-		select {
-		case <-r.Context().Done():
-			t.Stop()
-			return
-		case <-t.C:
-		}
-	}
-	if f != nil && f.RetryAfter != "" {
-		w.Header().Set("Retry-After", f.RetryAfter)
-	}
-	if f != nil && f.Status != 0 {
-		http.Error(w, http.StatusText(f.Status), f.Status)
-		return
-	}
 	body, ctype, ok := s.lookup(p)
 	if !ok {
 		http.Error(w, "not found: "+p, http.StatusNotFound)
 		return
 	}
-	if f != nil && f.Body != nil {
-		body = f.Body
-	}
 	w.Header().Set("Content-Type", ctype)
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-	if f != nil && f.Truncate {
-		w.Write(body[:len(body)/2])
-		if hj, ok := w.(http.Hijacker); ok {
-			if conn, _, err := hj.Hijack(); err == nil {
-				conn.Close()
-			}
-		}
-		return
-	}
 	w.Write(body)
 }
 

@@ -12,28 +12,25 @@
 // package.json is generated when a version directory has none, and name and version are always
 // set from the path. packument.json may set "dist-tags", "readme", "time" and per-version fields
 // under "versions" (e.g. {"versions": {"1.2.0": {"deprecated": "use 2"}}}); "dist-tags.latest"
-// defaults to the highest release. Faults (404, 500, 429, a truncated body, a wrong integrity)
-// and bearer-token scopes are set per test.
+// defaults to the highest release. Faults (statuses, Retry-After, truncated or replaced
+// bodies) are injected through the embedded registrytest.Server; a wrong integrity
+// (TamperIntegrity) and bearer-token scopes are set per test.
 //
-// It imports only the standard library, so any package's tests can use it.
+// It imports the standard library and registries/registrytest, never package npm, so any
+// package's tests can use it.
 package npmtest
 
 import (
 	"archive/tar"
-	"bytes"
-	"compress/gzip"
 	"crypto/sha1"
 	"crypto/sha512"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
-	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -41,40 +38,21 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/docidx/docidx/registries/registrytest"
 )
-
-// Fault is a failure the Server injects.
-type Fault int
-
-// Faults. Packument faults are set with an empty version, tarball faults with a version.
-const (
-	FaultNone            Fault = iota
-	FaultNotFound              // 404
-	FaultServerError           // 500
-	FaultTooManyRequests       // 429 with Retry-After: 0
-	FaultTruncated             // a Content-Length larger than the body
-	FaultBadIntegrity          // the packument's dist.integrity does not match the tarball (version only)
-	FaultUnauthorized          // 401
-)
-
-// Request is one request the Server received.
-type Request struct {
-	Path          string // escaped path, e.g. "/@acme%2ftools"
-	Accept        string
-	Authorization string
-}
 
 // Server is a fake npm registry. Its methods are safe for concurrent use.
 type Server struct {
 	// URL is the registry URL, ending in "/", for NewConfig or an .npmrc registry= line.
 	URL string
-	srv *httptest.Server
+	// Server logs the requests and applies the faults injected with Inject.
+	*registrytest.Server
 
 	mu       sync.Mutex
 	pkgs     map[string]*pkg
-	faults   map[string]Fault // name or name@version
+	tampered registrytest.Tampered // by name@version
 	tokens   map[string]string
-	requests []Request
 }
 
 type pkg struct {
@@ -95,10 +73,9 @@ type pkgVersion struct {
 // an empty one. It fails tb on a malformed tree and closes the server at cleanup.
 func NewServer(tb testing.TB, root string) *Server {
 	tb.Helper()
-	s := &Server{pkgs: map[string]*pkg{}, faults: map[string]Fault{}, tokens: map[string]string{}}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
-	tb.Cleanup(s.srv.Close)
-	s.URL = s.srv.URL + "/"
+	s := &Server{pkgs: map[string]*pkg{}, tokens: map[string]string{}}
+	s.Server = registrytest.NewServer(tb, http.HandlerFunc(s.serve), problem)
+	s.URL = s.Server.URL + "/"
 	if root != "" {
 		if err := s.load(root); err != nil {
 			tb.Fatalf("npmtest: %v", err)
@@ -107,52 +84,19 @@ func NewServer(tb testing.TB, root string) *Server {
 	return s
 }
 
-// Client returns an http.Client for the server.
-func (s *Server) Client() *http.Client { return s.srv.Client() }
-
 func (s *Server) load(root string) error {
-	dirs, err := os.ReadDir(root)
+	versions, err := registrytest.ReadVersions(root, func(dir string) bool { return strings.HasPrefix(dir, "@") })
 	if err != nil {
 		return err
 	}
-	var pkgDirs []string
-	for _, d := range dirs {
-		if !d.IsDir() {
+	for i, v := range versions {
+		s.AddPackage(v.Name, v.Version, v.Files)
+		if i+1 < len(versions) && versions[i+1].Name == v.Name {
 			continue
 		}
-		if strings.HasPrefix(d.Name(), "@") {
-			inner, err := os.ReadDir(filepath.Join(root, d.Name()))
-			if err != nil {
-				return err
-			}
-			for _, in := range inner {
-				if in.IsDir() {
-					pkgDirs = append(pkgDirs, d.Name()+"/"+in.Name())
-				}
-			}
-			continue
-		}
-		pkgDirs = append(pkgDirs, d.Name())
-	}
-	for _, name := range pkgDirs {
-		dir := filepath.Join(root, filepath.FromSlash(name))
-		vers, err := os.ReadDir(dir)
-		if err != nil {
-			return err
-		}
-		for _, v := range vers {
-			if !v.IsDir() {
-				continue
-			}
-			files, err := ReadTree(filepath.Join(dir, v.Name()))
-			if err != nil {
-				return err
-			}
-			s.AddPackage(name, v.Name(), files)
-		}
-		if b, err := os.ReadFile(filepath.Join(dir, "packument.json")); err == nil {
-			if err := s.overlay(name, b); err != nil {
-				return fmt.Errorf("%s/packument.json: %w", name, err)
+		if b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(v.Name), "packument.json")); err == nil {
+			if err := s.overlay(v.Name, b); err != nil {
+				return fmt.Errorf("%s/packument.json: %w", v.Name, err)
 			}
 		}
 	}
@@ -192,24 +136,6 @@ func (s *Server) overlay(name string, b []byte) error {
 	return nil
 }
 
-// ReadTree reads every regular file under dir into a map keyed by slash path.
-func ReadTree(dir string) (map[string]string, error) {
-	files := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		files[filepath.ToSlash(rel)] = string(b)
-		return nil
-	})
-	return files, err
-}
-
 // AddPackage publishes name@version with the given files (slash paths inside the package). Its
 // package.json gets name and version set; one is generated when files has none.
 func (s *Server) AddPackage(name, version string, files map[string]string) {
@@ -228,7 +154,7 @@ func (s *Server) AddPackage(name, version string, files map[string]string) {
 }
 
 // AddTarball publishes name@version with a tarball built by the caller (see Tarball and
-// TarballEntries) and the manifest the packument shows for it.
+// Tarballs) and the manifest the packument shows for it.
 func (s *Server) AddTarball(name, version string, manifest map[string]any, tgz []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -264,20 +190,10 @@ func (s *Server) SetReadme(name string, readme *string) {
 	}
 }
 
-// Fail injects f into requests for name's packument (version "") or for name@version's tarball.
-// FaultNone clears it.
-func (s *Server) Fail(name, version string, f Fault) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	key := name
-	if version != "" {
-		key += "@" + version
-	}
-	if f == FaultNone {
-		delete(s.faults, key)
-	} else {
-		s.faults[key] = f
-	}
+// TamperIntegrity makes the packument give name@version a dist.integrity that does not match its
+// tarball.
+func (s *Server) TamperIntegrity(name, version string) {
+	s.tampered.Add(name + "@" + version)
 }
 
 // RequireToken makes every packument and tarball of scope ("@acme") need the header
@@ -286,13 +202,6 @@ func (s *Server) RequireToken(scope, token string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.tokens[scope] = token
-}
-
-// Requests returns the requests received so far.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]Request(nil), s.requests...)
 }
 
 // TarballURL returns the URL the packument gives for name@version's tarball:
@@ -306,9 +215,6 @@ func (s *Server) TarballURL(name, version string) string {
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	s.requests = append(s.requests, Request{Path: r.URL.EscapedPath(), Accept: r.Header.Get("Accept"), Authorization: r.Header.Get("Authorization")})
-	s.mu.Unlock()
 	if r.Method != http.MethodGet {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
@@ -331,10 +237,17 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.servePackument(w, r, name)
 }
 
-// gate applies auth and faults; it reports whether the request was answered.
-func (s *Server) gate(w http.ResponseWriter, r *http.Request, name, key string, body []byte) bool {
+// problem writes an npm error reply.
+func problem(w http.ResponseWriter, status int, detail string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	b, _ := json.Marshal(map[string]string{"error": detail})
+	w.Write(b)
+}
+
+// authorized reports whether r may read name, answering 401 when it may not.
+func (s *Server) authorized(w http.ResponseWriter, r *http.Request, name string) bool {
 	s.mu.Lock()
-	f := s.faults[key]
 	tok := ""
 	if scope, _, ok := strings.Cut(name, "/"); ok {
 		tok = s.tokens[scope]
@@ -342,38 +255,19 @@ func (s *Server) gate(w http.ResponseWriter, r *http.Request, name, key string, 
 	s.mu.Unlock()
 	if tok != "" && r.Header.Get("Authorization") != "Bearer "+tok {
 		w.Header().Set("WWW-Authenticate", "Bearer")
-		http.Error(w, `{"error":"authentication required"}`, http.StatusUnauthorized)
-		return true
-	}
-	switch f {
-	case FaultNotFound:
-		http.Error(w, `{"error":"Not found"}`, http.StatusNotFound)
-	case FaultServerError:
-		http.Error(w, "boom", http.StatusInternalServerError)
-	case FaultTooManyRequests:
-		w.Header().Set("Retry-After", "0")
-		http.Error(w, "slow down", http.StatusTooManyRequests)
-	case FaultUnauthorized:
-		http.Error(w, `{"error":"unauthorized"}`, http.StatusUnauthorized)
-	case FaultTruncated:
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)+100))
-		w.WriteHeader(http.StatusOK)
-		w.Write(body[:len(body)/2])
-	default:
+		problem(w, http.StatusUnauthorized, "authentication required")
 		return false
 	}
 	return true
 }
 
 func (s *Server) servePackument(w http.ResponseWriter, r *http.Request, name string) {
-	body, ok := s.packument(name)
-	if !ok {
-		if !s.gate(w, r, name, name, nil) {
-			http.Error(w, `{"error":"Not found"}`, http.StatusNotFound)
-		}
+	if !s.authorized(w, r, name) {
 		return
 	}
-	if s.gate(w, r, name, name, body) {
+	body, ok := s.packument(name)
+	if !ok {
+		problem(w, http.StatusNotFound, "Not found")
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
@@ -383,23 +277,20 @@ func (s *Server) servePackument(w http.ResponseWriter, r *http.Request, name str
 func (s *Server) serveTarball(w http.ResponseWriter, r *http.Request, name, file string) {
 	s.mu.Lock()
 	var tgz []byte
-	var ver string
 	if p := s.pkgs[name]; p != nil {
 		for v, pv := range p.versions {
 			base := name[strings.LastIndexByte(name, '/')+1:]
 			if file == base+"-"+v+".tgz" {
-				tgz, ver = pv.tarball, v
+				tgz = pv.tarball
 			}
 		}
 	}
 	s.mu.Unlock()
-	if tgz == nil {
-		if !s.gate(w, r, name, name, nil) {
-			http.NotFound(w, r)
-		}
+	if !s.authorized(w, r, name) {
 		return
 	}
-	if s.gate(w, r, name, name+"@"+ver, tgz) {
+	if tgz == nil {
+		http.NotFound(w, r)
 		return
 	}
 	w.Header().Set("Content-Type", "application/octet-stream")
@@ -419,7 +310,7 @@ func (s *Server) packument(name string) ([]byte, bool) {
 	for v := range p.versions {
 		vs = append(vs, v)
 	}
-	sort.Slice(vs, func(i, j int) bool { return lessVersion(vs[i], vs[j]) })
+	sort.Slice(vs, func(i, j int) bool { return registrytest.LessVersion(vs[i], vs[j]) })
 	tags := map[string]string{}
 	for k, v := range p.distTags {
 		tags[k] = v
@@ -439,10 +330,7 @@ func (s *Server) packument(name string) ([]byte, bool) {
 		for k, x := range pv.manifest {
 			m[k] = x
 		}
-		integrity := Integrity(pv.tarball)
-		if s.faults[name+"@"+v] == FaultBadIntegrity {
-			integrity = Integrity(append([]byte("tampered"), pv.tarball...))
-		}
+		integrity := s.tampered.Digest(name+"@"+v, pv.tarball, Integrity)
 		sum := sha1.Sum(pv.tarball)
 		m["dist"] = map[string]any{
 			"tarball":   s.TarballURL(name, v),
@@ -485,23 +373,6 @@ func (s *Server) packument(name string) ([]byte, bool) {
 	return b, true
 }
 
-// lessVersion orders "1.2.3-pre" style versions well enough for test fixtures.
-func lessVersion(a, b string) bool {
-	pa, pb := strings.SplitN(a, "-", 2), strings.SplitN(b, "-", 2)
-	na, nb := strings.Split(pa[0], "."), strings.Split(pb[0], ".")
-	for i := 0; i < len(na) && i < len(nb); i++ {
-		x, _ := strconv.Atoi(na[i])
-		y, _ := strconv.Atoi(nb[i])
-		if x != y {
-			return x < y
-		}
-	}
-	if len(pa) != len(pb) {
-		return len(pa) > len(pb) // a prerelease sorts first
-	}
-	return a < b
-}
-
 // Integrity returns the SRI string npm records for data: "sha512-<base64>".
 func Integrity(data []byte) string {
 	sum := sha512.Sum512(data)
@@ -511,56 +382,9 @@ func Integrity(data []byte) string {
 // Tarball builds a gzip tar of files (slash paths) under the top directory prefix ("package"
 // in every npm tarball), in sorted order.
 func Tarball(prefix string, files map[string]string) []byte {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	entries := make([]Entry, 0, len(names))
-	for _, n := range names {
-		entries = append(entries, Entry{Name: path.Join(prefix, n), Body: files[n]})
-	}
-	return TarballEntries(entries)
+	return Tarballs.Build(registrytest.Files(prefix, files))
 }
 
-// Entry is one raw tar entry for TarballEntries. Name is written as is (no prefix, no cleaning),
-// so tests can build hostile archives ("package/../../x", "/abs").
-type Entry struct {
-	Name     string
-	Body     string
-	Typeflag byte // 0 means tar.TypeReg
-	Linkname string
-}
-
-// TarballEntries builds a gzip tar from raw entries.
-func TarballEntries(entries []Entry) []byte {
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	for _, e := range entries {
-		typ := e.Typeflag
-		if typ == 0 {
-			typ = tar.TypeReg
-		}
-		size := int64(len(e.Body))
-		if typ != tar.TypeReg {
-			size = 0
-		}
-		hdr := &tar.Header{Name: e.Name, Mode: 0o644, Size: size, Typeflag: typ, Linkname: e.Linkname, ModTime: time.Date(1985, 10, 26, 8, 15, 0, 0, time.UTC), Format: tar.FormatPAX}
-		if err := tw.WriteHeader(hdr); err != nil {
-			panic(err)
-		}
-		if typ == tar.TypeReg {
-			if _, err := tw.Write([]byte(e.Body)); err != nil {
-				panic(err)
-			}
-		}
-	}
-	if err := tw.Close(); err != nil {
-		panic(err)
-	}
-	if err := zw.Close(); err != nil {
-		panic(err)
-	}
-	return buf.Bytes()
-}
+// Tarballs builds tarballs from raw entries, with a fixed modification time, in the PAX format
+// npm pack writes.
+var Tarballs = registrytest.Tar{ModTime: time.Date(1985, 10, 26, 8, 15, 0, 0, time.UTC), Format: tar.FormatPAX}

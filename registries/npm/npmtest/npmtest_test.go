@@ -4,24 +4,15 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"encoding/json"
-	"io"
 	"net/http"
 	"testing"
+
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 func get(t *testing.T, s *Server, path string, header ...string) (int, []byte) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, s.URL+path, nil)
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := s.Client().Do(req)
-	if err != nil {
-		return 0, nil
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, b
+	resp, body := registrytest.Get(t, s.URL+path, header...)
+	return resp.StatusCode, body
 }
 
 func TestServer(t *testing.T) {
@@ -66,11 +57,10 @@ func TestServer(t *testing.T) {
 	if code, _ := get(t, s, "@s%2fp", "Authorization", "Bearer tok"); code != 200 {
 		t.Errorf("with token: %d", code)
 	}
-	s.Fail("@s/p", "", FaultServerError)
-	if code, _ := get(t, s, "@s%2fp", "Authorization", "Bearer tok"); code != 500 {
-		t.Errorf("fault: %d", code)
+	s.Inject(registrytest.Fault{Path: "/@s%2fp", Status: http.StatusInternalServerError, Times: 1})
+	if code, body := get(t, s, "@s%2fp", "Authorization", "Bearer tok"); code != 500 || !json.Valid(body) {
+		t.Errorf("fault: %d %s, want 500 with an npm error object", code, body)
 	}
-	s.Fail("@s/p", "", FaultNone)
 	if code, _ := get(t, s, "missing"); code != 404 {
 		t.Errorf("missing: %d", code)
 	}

@@ -19,19 +19,19 @@
 // into a pure-Python wheel "<dist>-<version>-py3-none-any.whl" and an sdist
 // "<name>-<version>.tar.gz" each, with sha256 and md5 digests computed from the built files.
 // JSON API file URLs are absolute, simple API ones relative, as on PyPI and many mirrors; the
-// fields of each document and file, and the media types, are those of the index's recorded
-// answers in registries/pypi/testdata/real, which Record serves as they were sent. Faults
-// (404, 500, 429, a truncated body, a wrong digest, 401), yanked releases, hand-made files, a
-// mirror without the JSON API and HTML-only simple pages are set per test.
+// fields of each document and file, and the media types, are those of the index's recorded answers
+// in registries/pypi/testdata/real, which Record (of the embedded registrytest.Server) serves as
+// they were sent. Faults (statuses, Retry-After, truncated or replaced bodies) are injected through
+// the embedded registrytest.Server; wrong digests (TamperDigest), yanked releases, hand-made files,
+// a mirror without the JSON API and HTML-only simple pages are set per test.
 //
-// It imports only the standard library, so any package's tests can use it.
+// It imports the standard library and registries/registrytest, never package pypi, so any
+// package's tests can use it.
 package pypitest
 
 import (
 	"archive/tar"
-	"archive/zip"
 	"bytes"
-	"compress/gzip"
 	"crypto/md5"
 	"crypto/sha256"
 	"encoding/base64"
@@ -39,13 +39,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
-	"io/fs"
 	"net/http"
-	"net/http/httptest"
 	"net/mail"
-	"os"
-	"path"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -54,32 +49,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/docidx/docidx/registries/internal/recorded"
-)
-
-// Fault is a failure the Server injects.
-type Fault int
-
-// Faults. Project faults are set with Fail(name, "", f), release-document faults with
-// Fail(name, version, f), file faults with FailFile(filename, f).
-const (
-	FaultNone            Fault = iota
-	FaultNotFound              // 404
-	FaultServerError           // 500
-	FaultTooManyRequests       // 429 with Retry-After: 0
-	FaultTruncated             // a Content-Length larger than the body
-	FaultBadDigest             // the index advertises a wrong sha256 (files only)
-	FaultUnauthorized          // 401
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 // BaseTime is the upload time of each project's oldest release; later releases are one day apart.
 var BaseTime = time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
-
-// Request is one request the Server received.
-type Request struct {
-	Path   string
-	Accept string
-}
 
 // File is one distribution file of a release.
 type File struct {
@@ -93,28 +67,14 @@ type File struct {
 type Server struct {
 	// URL is the index root, without a trailing slash: the simple API is URL + "/simple/" and
 	// the JSON API URL + "/pypi/".
-	URL string
-	srv *httptest.Server
+	// It logs the requests and applies the faults injected with Inject.
+	*registrytest.Server
 
 	mu         sync.Mutex
-	projects   map[string]*project // by normalized name
-	faults     map[string]Fault
+	projects   map[string]*project   // by normalized name
+	tampered   registrytest.Tampered // by file name
 	noJSON     bool
 	htmlSimple bool
-	requests   []Request
-	recorded   recorded.Responses
-}
-
-// RecordedHost is the placeholder that stands for the index's host in recorded responses:
-// "https://" + RecordedHost is replaced with the Server's URL when Record serves them.
-const RecordedHost = recorded.Host
-
-// Record makes the Server answer GET path (exact, e.g. "/pypi/six/json") with body and
-// contentType, whatever the Accept header, before anything it builds itself: a response recorded
-// from a real index, with every "https://registry.example.test" in body replaced by s.URL so its
-// absolute file URLs lead back here. Faults do not apply to recorded responses.
-func (s *Server) Record(path, contentType string, body []byte) {
-	s.recorded.Record(path, contentType, body, s.URL)
 }
 
 type project struct {
@@ -141,10 +101,8 @@ func Normalize(name string) string { return strings.ToLower(separators.ReplaceAl
 // empty one. It fails tb on a malformed tree and closes the server at cleanup.
 func NewServer(tb testing.TB, root string) *Server {
 	tb.Helper()
-	s := &Server{projects: map[string]*project{}, faults: map[string]Fault{}}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
-	tb.Cleanup(s.srv.Close)
-	s.URL = s.srv.URL
+	s := &Server{projects: map[string]*project{}}
+	s.Server = registrytest.NewServer(tb, http.HandlerFunc(s.serve), nil)
 	if root != "" {
 		if err := s.load(root); err != nil {
 			tb.Fatalf("pypitest: %v", err)
@@ -153,67 +111,29 @@ func NewServer(tb testing.TB, root string) *Server {
 	return s
 }
 
-// Client returns an http.Client for the server.
-func (s *Server) Client() *http.Client { return s.srv.Client() }
-
 // SimpleURL returns the simple API base, ending in "/simple/" (pip's index-url).
 func (s *Server) SimpleURL() string { return s.URL + "/simple/" }
 
 func (s *Server) load(root string) error {
-	projects, err := os.ReadDir(root)
+	versions, err := registrytest.ReadVersions(root, nil)
 	if err != nil {
 		return err
 	}
-	for _, pd := range projects {
-		if !pd.IsDir() {
-			continue
-		}
-		versions, err := os.ReadDir(filepath.Join(root, pd.Name()))
-		if err != nil {
-			return err
-		}
-		for _, vd := range versions {
-			if !vd.IsDir() {
+	for _, v := range versions {
+		meta := v.Files["METADATA"]
+		delete(v.Files, "METADATA")
+		wheel, sdist := map[string]string{}, map[string]string{}
+		for p, body := range v.Files {
+			if rest, ok := strings.CutPrefix(p, "sdist/"); ok {
+				sdist[rest] = body
 				continue
 			}
-			dir := filepath.Join(root, pd.Name(), vd.Name())
-			files, err := ReadTree(dir)
-			if err != nil {
-				return err
-			}
-			meta := files["METADATA"]
-			delete(files, "METADATA")
-			wheel, sdist := map[string]string{}, map[string]string{}
-			for p, body := range files {
-				if rest, ok := strings.CutPrefix(p, "sdist/"); ok {
-					sdist[rest] = body
-					continue
-				}
-				wheel[p] = body
-				sdist[p] = body
-			}
-			s.AddRelease(pd.Name(), vd.Name(), meta, wheel, sdist)
+			wheel[p] = body
+			sdist[p] = body
 		}
+		s.AddRelease(v.Name, v.Version, meta, wheel, sdist)
 	}
 	return nil
-}
-
-// ReadTree reads every regular file under dir into a map keyed by slash path.
-func ReadTree(dir string) (map[string]string, error) {
-	files := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		files[filepath.ToSlash(rel)] = string(b)
-		return nil
-	})
-	return files, err
 }
 
 // WithNameVersion returns metadata with its Name and Version headers set (added when missing),
@@ -273,7 +193,7 @@ func (s *Server) AddRelease(name, version, metadata string, wheelFiles, sdistFil
 }
 
 // AddFiles publishes name@version with the given metadata (as the JSON API shows it) and files
-// built by the caller (see Wheel, Tarball, ZipEntries, TarEntries).
+// built by the caller (see Wheel, Tarball, Wheels, Sdists).
 func (s *Server) AddFiles(name, version, metadata string, files ...*File) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -339,49 +259,18 @@ func (s *Server) HTMLOnly() {
 	s.htmlSimple = true
 }
 
-// Fail injects f into requests for name's project pages (version ""), or name@version's JSON
-// release document. FaultNone clears it.
-func (s *Server) Fail(name, version string, f Fault) {
-	key := Normalize(name)
-	if version != "" {
-		key += "@" + version
-	}
-	s.setFault(key, f)
-}
-
-// FailFile injects f into requests for one distribution file (and, with FaultBadDigest, into the
-// digests the index advertises for it). FaultNone clears it.
-func (s *Server) FailFile(filename string, f Fault) { s.setFault("file:"+filename, f) }
-
-func (s *Server) setFault(key string, f Fault) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if f == FaultNone {
-		delete(s.faults, key)
-	} else {
-		s.faults[key] = f
-	}
-}
-
-// Requests returns the requests received so far.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]Request(nil), s.requests...)
+// TamperDigest makes the index advertise a wrong sha256 for one distribution file, or, with
+// "<filename>.metadata", for its PEP 658 metadata file.
+func (s *Server) TamperDigest(filename string) {
+	s.tampered.Add(filename)
 }
 
 // FileURL returns the URL of a distribution file.
 func (s *Server) FileURL(filename string) string { return s.URL + "/files/" + filename }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	s.requests = append(s.requests, Request{Path: r.URL.Path, Accept: r.Header.Get("Accept")})
-	s.mu.Unlock()
 	if r.Method != http.MethodGet {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-		return
-	}
-	if s.recorded.Serve(w, r) {
 		return
 	}
 	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
@@ -403,39 +292,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// gate applies a fault; it reports whether the request was answered.
-func (s *Server) gate(w http.ResponseWriter, key string, body []byte) bool {
-	s.mu.Lock()
-	f := s.faults[key]
-	s.mu.Unlock()
-	switch f {
-	case FaultNotFound:
-		http.Error(w, "Not Found", http.StatusNotFound)
-	case FaultServerError:
-		http.Error(w, "boom", http.StatusInternalServerError)
-	case FaultTooManyRequests:
-		w.Header().Set("Retry-After", "0")
-		http.Error(w, "slow down", http.StatusTooManyRequests)
-	case FaultUnauthorized:
-		w.Header().Set("WWW-Authenticate", `Basic realm="pypi"`)
-		http.Error(w, "unauthorized", http.StatusUnauthorized)
-	case FaultTruncated:
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)+100))
-		w.WriteHeader(http.StatusOK)
-		w.Write(body[:len(body)/2])
-	default:
-		return false
-	}
-	return true
-}
-
 // sortedReleases returns a project's releases, oldest first.
 func (p *project) sortedReleases() []*release {
 	out := make([]*release, 0, len(p.releases))
 	for _, r := range p.releases {
 		out = append(out, r)
 	}
-	sort.Slice(out, func(i, j int) bool { return lessVersion(out[i].version, out[j].version) })
+	sort.Slice(out, func(i, j int) bool { return registrytest.LessVersion(out[i].version, out[j].version) })
 	return out
 }
 
@@ -466,61 +329,6 @@ func (r *release) yanked() bool {
 }
 
 func isPre(v string) bool { return preRelease.MatchString(strings.TrimLeft(v, "0123456789.")) }
-
-// lessVersion orders versions well enough for fixtures: numeric release segments, then a
-// pre-release before its release.
-func lessVersion(a, b string) bool {
-	ra, pa := splitVersion(a)
-	rb, pb := splitVersion(b)
-	for i := 0; i < len(ra) || i < len(rb); i++ {
-		var x, y int
-		if i < len(ra) {
-			x = ra[i]
-		}
-		if i < len(rb) {
-			y = rb[i]
-		}
-		if x != y {
-			return x < y
-		}
-	}
-	switch {
-	case pa == pb:
-		return a < b
-	case pa == "":
-		return false
-	case pb == "":
-		return true
-	}
-	return pa < pb
-}
-
-func splitVersion(v string) ([]int, string) {
-	var nums []int
-	i := 0
-	for i < len(v) {
-		j := i
-		for j < len(v) && v[j] >= '0' && v[j] <= '9' {
-			j++
-		}
-		if j == i {
-			break
-		}
-		n, _ := strconv.Atoi(v[i:j])
-		nums = append(nums, n)
-		i = j
-		if i < len(v) && v[i] == '.' && i+1 < len(v) && v[i+1] >= '0' && v[i+1] <= '9' {
-			i++
-			continue
-		}
-		break
-	}
-	rest := strings.TrimLeft(v[i:], ".-_")
-	if strings.HasPrefix(rest, "post") {
-		return append(nums, 0, 1), ""
-	}
-	return nums, rest
-}
 
 // info renders a release's metadata as the JSON API's info object.
 func info(r *release) map[string]any {
@@ -571,22 +379,20 @@ func digests(data []byte) (sha, md string) {
 	return hex.EncodeToString(s[:]), hex.EncodeToString(m[:])
 }
 
-// advertisedSHA returns the sha256 the index shows for f: wrong under FaultBadDigest.
+// advertisedSHA returns the sha256 the index shows for f: wrong after TamperDigest.
 func (s *Server) advertisedSHA(f *File) string {
-	sha, _ := digests(f.Data)
-	if s.faults["file:"+f.Filename] == FaultBadDigest {
-		sha, _ = digests(append([]byte("tampered"), f.Data...))
-	}
-	return sha
+	return s.tampered.Digest(f.Filename, f.Data, sha256Hex)
 }
 
-// metadataSHA returns the sha256 the index shows for f's PEP 658 metadata file: wrong under
-// FaultBadDigest set on "<filename>.metadata".
+// metadataSHA returns the sha256 the index shows for f's PEP 658 metadata file: wrong after
+// TamperDigest("<filename>.metadata").
 func (s *Server) metadataSHA(f *File) string {
-	sha, _ := digests(f.Metadata)
-	if s.faults["file:"+f.Filename+".metadata"] == FaultBadDigest {
-		sha, _ = digests(append([]byte("tampered"), f.Metadata...))
-	}
+	return s.tampered.Digest(f.Filename+".metadata", f.Metadata, sha256Hex)
+}
+
+// sha256Hex returns the sha256 of data in lowercase hex.
+func sha256Hex(data []byte) string {
+	sha, _ := digests(data)
 	return sha
 }
 
@@ -636,14 +442,8 @@ func (s *Server) serveJSON(w http.ResponseWriter, r *http.Request, name, version
 		http.NotFound(w, r)
 		return
 	}
-	key := Normalize(name)
-	if version != "" {
-		key += "@" + version
-	}
 	if p == nil {
-		if !s.gate(w, key, nil) {
-			http.Error(w, `{"message": "Not Found"}`, http.StatusNotFound)
-		}
+		http.Error(w, `{"message": "Not Found"}`, http.StatusNotFound)
 		return
 	}
 	s.mu.Lock()
@@ -672,15 +472,10 @@ func (s *Server) serveJSON(w http.ResponseWriter, r *http.Request, name, version
 	}
 	s.mu.Unlock()
 	if doc == nil {
-		if !s.gate(w, key, nil) {
-			http.Error(w, `{"message": "Not Found"}`, http.StatusNotFound)
-		}
+		http.Error(w, `{"message": "Not Found"}`, http.StatusNotFound)
 		return
 	}
 	body, _ := json.Marshal(doc)
-	if s.gate(w, key, body) {
-		return
-	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(body)
 }
@@ -692,9 +487,7 @@ func (s *Server) serveSimple(w http.ResponseWriter, r *http.Request, name string
 	htmlOnly := s.htmlSimple
 	s.mu.Unlock()
 	if p == nil {
-		if !s.gate(w, norm, nil) {
-			http.NotFound(w, r)
-		}
+		http.NotFound(w, r)
 		return
 	}
 	wantJSON := !htmlOnly && strings.Contains(r.Header.Get("Accept"), "application/vnd.pypi.simple.v1+json")
@@ -744,9 +537,6 @@ func (s *Server) serveSimple(w http.ResponseWriter, r *http.Request, name string
 		body = []byte(b.String())
 	}
 	s.mu.Unlock()
-	if s.gate(w, norm, body) {
-		return
-	}
 	if wantJSON {
 		w.Header().Set("Content-Type", "application/vnd.pypi.simple.v1+json")
 	} else {
@@ -774,9 +564,6 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, filename stri
 	s.mu.Unlock()
 	if data == nil {
 		http.NotFound(w, r)
-		return
-	}
-	if s.gate(w, "file:"+filename, data) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/octet-stream")
@@ -809,23 +596,15 @@ func Wheel(name, version, metadata string, files map[string]string) []byte {
 		fmt.Fprintf(&record, "%s,sha256=%s,%d\n", n, base64.RawURLEncoding.EncodeToString(sum[:]), len(all[n]))
 	}
 	fmt.Fprintf(&record, "%sRECORD,,\n", info)
-	entries := make([]Entry, 0, len(all)+1)
-	for _, n := range sortedKeys(all) {
-		entries = append(entries, Entry{Name: n, Body: all[n]})
-	}
 	// RECORD goes last, as the wheel specification recommends.
-	entries = append(entries, Entry{Name: info + "RECORD", Body: record.String()})
-	return ZipEntries(entries)
+	entries := append(registrytest.Files("", all), registrytest.Entry{Name: info + "RECORD", Body: record.String()})
+	return Wheels.Build(entries)
 }
 
 // Tarball builds a gzip tar of files (slash paths) under the top directory top, in sorted order,
 // as an sdist is laid out.
 func Tarball(top string, files map[string]string) []byte {
-	entries := make([]Entry, 0, len(files))
-	for _, n := range sortedKeys(files) {
-		entries = append(entries, Entry{Name: path.Join(top, n), Body: files[n]})
-	}
-	return TarEntries(entries)
+	return Sdists.Build(registrytest.Files(top, files))
 }
 
 func sortedKeys(m map[string]string) []string {
@@ -837,76 +616,9 @@ func sortedKeys(m map[string]string) []string {
 	return out
 }
 
-// Entry is one raw archive entry for ZipEntries and TarEntries. Name is written as is, so tests
-// can build hostile archives ("../../x", "/abs").
-type Entry struct {
-	Name string
-	Body string
-	// Size, when set, is the size the entry header declares (tar) instead of len(Body); the
-	// body is padded with zeros to it. It lets tests declare huge entries cheaply.
-	Size int64
-	// Symlink makes the entry a symbolic link to Body.
-	Symlink bool
-}
-
-// ZipEntries builds a zip archive from raw entries (deflated).
-func ZipEntries(entries []Entry) []byte {
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, e := range entries {
-		h := &zip.FileHeader{Name: e.Name, Method: zip.Deflate, Modified: time.Date(1980, 1, 2, 0, 0, 0, 0, time.UTC)}
-		if e.Symlink {
-			h.SetMode(0o777 | fs.ModeSymlink)
-		} else {
-			h.SetMode(0o644)
-		}
-		w, err := zw.CreateHeader(h)
-		if err != nil {
-			panic(err)
-		}
-		body := []byte(e.Body)
-		if e.Size > int64(len(body)) {
-			body = append(body, make([]byte, e.Size-int64(len(body)))...)
-		}
-		if _, err := w.Write(body); err != nil {
-			panic(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		panic(err)
-	}
-	return buf.Bytes()
-}
-
-// TarEntries builds a gzip tar from raw entries.
-func TarEntries(entries []Entry) []byte {
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	for _, e := range entries {
-		hdr := &tar.Header{Name: e.Name, Mode: 0o644, Size: int64(len(e.Body)), Typeflag: tar.TypeReg, ModTime: time.Date(1985, 10, 26, 8, 15, 0, 0, time.UTC), Format: tar.FormatPAX}
-		if e.Symlink {
-			hdr.Typeflag, hdr.Linkname, hdr.Size = tar.TypeSymlink, e.Body, 0
-		}
-		body := []byte(e.Body)
-		if e.Size > int64(len(body)) && !e.Symlink {
-			hdr.Size = e.Size
-			body = append(body, make([]byte, e.Size-int64(len(body)))...)
-		}
-		if err := tw.WriteHeader(hdr); err != nil {
-			panic(err)
-		}
-		if !e.Symlink {
-			if _, err := tw.Write(body); err != nil {
-				panic(err)
-			}
-		}
-	}
-	if err := tw.Close(); err != nil {
-		panic(err)
-	}
-	if err := zw.Close(); err != nil {
-		panic(err)
-	}
-	return buf.Bytes()
-}
+// Wheels builds wheels from raw entries and Sdists builds sdists (PAX tar headers), each with a
+// fixed modification time.
+var (
+	Wheels = registrytest.Zip{Modified: time.Date(1980, 1, 2, 0, 0, 0, 0, time.UTC)}
+	Sdists = registrytest.Tar{ModTime: time.Date(1985, 10, 26, 8, 15, 0, 0, time.UTC), Format: tar.FormatPAX}
+)

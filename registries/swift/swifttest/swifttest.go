@@ -17,15 +17,15 @@
 // another API version 415, as the specification allows, so tests see what the client sends.
 // Source archives are zips built at publication, every file under a top-level directory named
 // after the package (as `swift package archive-source` writes them), and the metadata checksum
-// is their SHA-256. Faults (404, 500, 429 with Retry-After, a truncated body, a replaced body),
-// a wrong checksum and required credentials are set per test.
+// is their SHA-256. Faults (statuses as problem documents, Retry-After, truncated or replaced
+// bodies) are injected through the embedded registrytest.Server; a wrong checksum
+// (TamperChecksum) and required credentials are set per test.
 //
-// It imports only the standard library, so any package's tests can use it.
+// It imports the standard library and registries/registrytest, never package swift, so any
+// package's tests can use it.
 package swifttest
 
 import (
-	"archive/zip"
-	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -33,16 +33,16 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 // BaseTime is the publication time of the first release published to a Server; each later
@@ -59,7 +59,7 @@ type Release struct {
 	// top-level directory named after the package.
 	Files map[string]string
 	// Archive, when set, is served as the source archive instead of one built from Files (see
-	// Zip and ZipEntries); its checksum is computed all the same.
+	// Zip and SourceArchive); its checksum is computed all the same.
 	Archive []byte
 	// Metadata is the release's "metadata" object: description, licenseURL, readmeURL,
 	// repositoryURLs, author, originalPublicationTime …
@@ -71,44 +71,17 @@ type Release struct {
 	PublishedAt time.Time
 }
 
-// Fault changes the replies to matching requests.
-type Fault struct {
-	// Path selects requests whose path (and query) contains it, e.g. "/mona/LinkedList/1.0.0.zip"
-	// or ".zip"; "" selects every request. Matching is case-sensitive on the request as sent.
-	Path string
-	// Status, when non-zero, is the reply status (404, 410, 429, 500 …) with a problem body.
-	Status int
-	// RetryAfter, when set, is sent as the Retry-After header.
-	RetryAfter string
-	// Body, when non-nil, replaces the body of a 200 reply.
-	Body []byte
-	// Truncate declares the full Content-Length but sends only half the body.
-	Truncate bool
-	// Times is how many requests the fault applies to before it expires; 0 means all.
-	Times int
-}
-
-// Request is one request the Server received.
-type Request struct {
-	Path          string // escaped path, e.g. "/mona/LinkedList/1.0.0.zip"
-	Query         string // raw query
-	Accept        string // the Accept header, e.g. "application/vnd.swift.registry.v1+json"
-	Authorization string // the Authorization header, or ""
-}
-
 // Server is a fake Swift package registry. Its methods are safe for concurrent use.
 type Server struct {
-	// URL is the registry URL, without a trailing slash, for a registries.json or NewConfig.
-	URL string
-	srv *httptest.Server
+	// Server's URL is the registry URL, without a trailing slash, for a registries.json or
+	// NewConfig; it logs the requests and applies the faults injected with Inject.
+	*registrytest.Server
 
 	mu       sync.Mutex
 	pkgs     map[string]*pkg // lowercased id
-	faults   []*Fault
-	reqs     []Request
 	auth     string
 	pageSize int
-	tampered map[string]bool // lowercased id@version
+	tampered registrytest.Tampered // by lowercased id@version
 	ids      map[string][]string
 	nextTime time.Time
 }
@@ -132,10 +105,8 @@ type release struct {
 // root "" starts an empty one. It fails tb on an unreadable tree and closes the server at cleanup.
 func NewServer(tb testing.TB, root string) *Server {
 	tb.Helper()
-	s := &Server{pkgs: map[string]*pkg{}, tampered: map[string]bool{}, ids: map[string][]string{}, nextTime: BaseTime}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
-	tb.Cleanup(s.srv.Close)
-	s.URL = s.srv.URL
+	s := &Server{pkgs: map[string]*pkg{}, ids: map[string][]string{}, nextTime: BaseTime}
+	s.Server = registrytest.NewServer(tb, http.HandlerFunc(s.serve), problem)
 	if root != "" {
 		if err := s.load(root); err != nil {
 			tb.Fatalf("swifttest: %v", err)
@@ -145,68 +116,21 @@ func NewServer(tb testing.TB, root string) *Server {
 }
 
 func (s *Server) load(root string) error {
-	scopes, err := os.ReadDir(root)
+	versions, err := registrytest.ReadVersions(root, func(string) bool { return true })
 	if err != nil {
 		return err
 	}
-	for _, sc := range scopes {
-		if !sc.IsDir() {
-			continue
-		}
-		names, err := os.ReadDir(filepath.Join(root, sc.Name()))
-		if err != nil {
-			return err
-		}
-		for _, n := range names {
-			if !n.IsDir() {
-				continue
-			}
-			dir := filepath.Join(root, sc.Name(), n.Name())
-			versions, err := os.ReadDir(dir)
-			if err != nil {
-				return err
-			}
-			for _, v := range versions {
-				if !v.IsDir() {
-					continue
-				}
-				files, err := ReadTree(filepath.Join(dir, v.Name()))
-				if err != nil {
-					return err
-				}
-				r := Release{ID: sc.Name() + "." + n.Name(), Version: v.Name(), Files: files}
-				if b, err := os.ReadFile(filepath.Join(dir, v.Name()+".json")); err == nil {
-					if err := json.Unmarshal(b, &r.Metadata); err != nil {
-						return fmt.Errorf("%s.json: %w", v.Name(), err)
-					}
-				}
-				s.Publish(r)
+	for _, v := range versions {
+		r := Release{ID: strings.Replace(v.Name, "/", ".", 1), Version: v.Version, Files: v.Files}
+		if b, err := os.ReadFile(v.Dir + ".json"); err == nil {
+			if err := json.Unmarshal(b, &r.Metadata); err != nil {
+				return fmt.Errorf("%s.json: %w", v.Version, err)
 			}
 		}
+		s.Publish(r)
 	}
 	return nil
 }
-
-// ReadTree reads every regular file under dir into a map keyed by slash path.
-func ReadTree(dir string) (map[string]string, error) {
-	files := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		files[filepath.ToSlash(rel)] = string(b)
-		return nil
-	})
-	return files, err
-}
-
-// Client returns an http.Client for the server.
-func (s *Server) Client() *http.Client { return s.srv.Client() }
 
 // Publish adds (or replaces) a release. Its metadata's repositoryURLs become /identifiers
 // mappings.
@@ -280,9 +204,7 @@ func (s *Server) ArchiveChecksum(id, version string) string {
 // TamperChecksum makes the release metadata of id@version give a checksum that does not match
 // its archive.
 func (s *Server) TamperChecksum(id, version string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.tampered[strings.ToLower(id)+"@"+version] = true
+	s.tampered.Add(strings.ToLower(id) + "@" + version)
 }
 
 // RequireAuth makes every request need exactly this Authorization header value ("Bearer t",
@@ -301,52 +223,6 @@ func (s *Server) SetPageSize(n int) {
 	s.pageSize = n
 }
 
-// Inject adds a fault; faults apply in the order added, the first match wins.
-func (s *Server) Inject(f Fault) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.faults = append(s.faults, &f)
-}
-
-// ClearFaults removes every fault.
-func (s *Server) ClearFaults() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.faults = nil
-}
-
-// Requests returns the requests received so far, in order.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]Request(nil), s.reqs...)
-}
-
-// fault records the request and returns the first live fault matching it.
-func (s *Server) fault(r *http.Request) *Fault {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.reqs = append(s.reqs, Request{Path: r.URL.EscapedPath(), Query: r.URL.RawQuery, Accept: r.Header.Get("Accept"), Authorization: r.Header.Get("Authorization")})
-	target := r.URL.EscapedPath()
-	if r.URL.RawQuery != "" {
-		target += "?" + r.URL.RawQuery
-	}
-	for i, f := range s.faults {
-		if f.Path != "" && !strings.Contains(target, f.Path) {
-			continue
-		}
-		c := *f
-		if f.Times > 0 {
-			f.Times--
-			if f.Times == 0 {
-				s.faults = append(s.faults[:i:i], s.faults[i+1:]...)
-			}
-		}
-		return &c
-	}
-	return nil
-}
-
 // problem writes an RFC 7807 problem reply.
 func problem(w http.ResponseWriter, status int, detail string) {
 	w.Header().Set("Content-Type", "application/problem+json")
@@ -358,7 +234,6 @@ func problem(w http.ResponseWriter, status int, detail string) {
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	f := s.fault(r)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		problem(w, http.StatusMethodNotAllowed, "publishing isn't supported")
 		return
@@ -371,13 +246,6 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusUnauthorized, "authentication required")
 		return
 	}
-	if f != nil && f.Status != 0 {
-		if f.RetryAfter != "" {
-			w.Header().Set("Retry-After", f.RetryAfter)
-		}
-		problem(w, f.Status, "injected fault")
-		return
-	}
 	accept := r.Header.Get("Accept")
 	switch {
 	case accept == "":
@@ -387,38 +255,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusUnsupportedMediaType, "unsupported API version")
 		return
 	}
-	rec := &recorder{header: http.Header{}, status: http.StatusOK}
-	s.route(rec, r)
-	body := rec.body.Bytes()
-	if rec.status == http.StatusOK && f != nil && f.Body != nil {
-		body = f.Body
-	}
-	for k, vs := range rec.header {
-		w.Header()[k] = vs
-	}
-	if rec.status == http.StatusOK && f != nil && f.Truncate {
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-		w.WriteHeader(http.StatusOK)
-		w.Write(body[:len(body)/2])
-		return
-	}
-	if rec.status == http.StatusOK {
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-	}
-	w.WriteHeader(rec.status)
-	w.Write(body)
+	s.route(w, r)
 }
-
-// recorder buffers a reply so faults can replace or cut its body.
-type recorder struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (rc *recorder) Header() http.Header         { return rc.header }
-func (rc *recorder) Write(b []byte) (int, error) { return rc.body.Write(b) }
-func (rc *recorder) WriteHeader(status int)      { rc.status = status }
 
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	p := strings.TrimPrefix(r.URL.Path, "/")
@@ -453,6 +291,7 @@ func (s *Server) jsonReply(w http.ResponseWriter, v any) {
 	if err != nil {
 		panic(err)
 	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	w.Write(b)
 }
 
@@ -462,7 +301,7 @@ func (p *pkg) sortedVersions() []string {
 	for v := range p.releases {
 		vs = append(vs, v)
 	}
-	sort.Slice(vs, func(i, j int) bool { return lessVersion(vs[j], vs[i]) })
+	sort.Slice(vs, func(i, j int) bool { return registrytest.LessVersion(vs[j], vs[i]) })
 	return vs
 }
 
@@ -561,10 +400,7 @@ func (s *Server) serveMetadata(w http.ResponseWriter, scope, name, version strin
 		problem(w, http.StatusGone, rel.Problem)
 		return
 	}
-	checksum := rel.checksum
-	if s.tampered[strings.ToLower(p.id)+"@"+version] {
-		checksum = Checksum(append([]byte("tampered"), rel.archive...))
-	}
+	checksum := s.tampered.Digest(strings.ToLower(p.id)+"@"+version, rel.archive, Checksum)
 	meta := map[string]any{}
 	for k, v := range rel.Metadata {
 		meta[k] = v
@@ -599,6 +435,7 @@ func (s *Server) serveArchive(w http.ResponseWriter, scope, name, version string
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.zip"`, pkgName, version))
 	w.Header().Set("Digest", "sha-256="+base64.StdEncoding.EncodeToString(sum[:]))
 	w.Header().Set("Cache-Control", "public, immutable")
+	w.Header().Set("Content-Length", strconv.Itoa(len(rel.archive)))
 	w.Write(rel.archive)
 }
 
@@ -641,6 +478,7 @@ func (s *Server) serveManifest(w http.ResponseWriter, r *http.Request, scope, na
 	w.Header().Set("Content-Type", "text/x-swift")
 	w.Header().Set("Content-Version", "1")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, file))
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.Write([]byte(body))
 }
 
@@ -681,76 +519,12 @@ func sameRepo(a, b string) bool {
 	return norm(a) == norm(b)
 }
 
-// lessVersion orders "1.2.3-pre" style versions well enough for test fixtures.
-func lessVersion(a, b string) bool {
-	pa, pb := strings.SplitN(a, "-", 2), strings.SplitN(b, "-", 2)
-	na, nb := strings.Split(pa[0], "."), strings.Split(pb[0], ".")
-	for i := 0; i < len(na) && i < len(nb); i++ {
-		x, _ := strconv.Atoi(na[i])
-		y, _ := strconv.Atoi(nb[i])
-		if x != y {
-			return x < y
-		}
-	}
-	if len(na) != len(nb) {
-		return len(na) < len(nb)
-	}
-	if len(pa) != len(pb) {
-		return len(pa) > len(pb) // a pre-release sorts first
-	}
-	return a < b
-}
-
-// Entry is one raw zip entry for ZipEntries. Name is written as is (no prefix, no cleaning), so
-// tests can build hostile archives ("pkg/../../x", "/abs").
-type Entry struct {
-	Name string      // the entry name as stored
-	Body string      // the content
-	Mode fs.FileMode // 0 means a regular file 0644; fs.ModeSymlink makes Body the link target
-}
-
 // Zip builds a source archive of files (slash paths) under the top-level directory prefix, in
 // sorted order, as `swift package archive-source` lays it out.
 func Zip(prefix string, files map[string]string) []byte {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	entries := make([]Entry, 0, len(names)+1)
-	entries = append(entries, Entry{Name: prefix + "/", Mode: fs.ModeDir | 0o755})
-	for _, n := range names {
-		entries = append(entries, Entry{Name: prefix + "/" + n, Body: files[n]})
-	}
-	return ZipEntries(entries)
+	entries := append([]registrytest.Entry{{Name: prefix + "/", Mode: fs.ModeDir | 0o755}}, registrytest.Files(prefix, files)...)
+	return SourceArchive.Build(entries)
 }
 
-// ZipEntries builds a zip from raw entries.
-func ZipEntries(entries []Entry) []byte {
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, e := range entries {
-		mode := e.Mode
-		if mode == 0 {
-			mode = 0o644
-		}
-		hdr := &zip.FileHeader{Name: e.Name, Method: zip.Deflate, Modified: time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)}
-		hdr.SetMode(mode)
-		if mode.IsDir() {
-			hdr.Method = zip.Store
-		}
-		w, err := zw.CreateHeader(hdr)
-		if err != nil {
-			panic(err)
-		}
-		if !mode.IsDir() {
-			if _, err := w.Write([]byte(e.Body)); err != nil {
-				panic(err)
-			}
-		}
-	}
-	if err := zw.Close(); err != nil {
-		panic(err)
-	}
-	return buf.Bytes()
-}
+// SourceArchive builds source archives from raw entries, with a fixed modification time.
+var SourceArchive = registrytest.Zip{Modified: time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)}

@@ -4,32 +4,17 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 func get(t *testing.T, s *Server, path, accept string, header ...string) (*http.Response, []byte) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, s.URL+path, nil)
-	if accept != "" {
-		req.Header.Set("Accept", accept)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	client := s.Client()
-	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	resp, err := client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp, b
+	return registrytest.Get(t, s.URL+path, append([]string{"Accept", accept}, header...)...)
 }
 
 const jsonType = "application/vnd.swift.registry.v1+json"
@@ -119,7 +104,7 @@ func TestServer(t *testing.T) {
 		t.Errorf("page 1: %s %v", body, resp.Header.Values("Link"))
 	}
 
-	s.Inject(Fault{Path: ".zip", Status: 429, RetryAfter: "3", Times: 1})
+	s.Inject(registrytest.Fault{Path: ".zip", Status: 429, RetryAfter: "3", Times: 1})
 	if resp, _ := get(t, s, "/mona/LinkedList/1.0.0.zip", jsonType); resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "3" {
 		t.Errorf("fault: %d %q", resp.StatusCode, resp.Header.Get("Retry-After"))
 	}

@@ -1,0 +1,258 @@
+package registrytest
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+func get(t *testing.T, s *Server, path string) (int, http.Header, string, error) {
+	t.Helper()
+	resp, err := s.Client().Get(s.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, string(body), err
+}
+
+func TestServerFaults(t *testing.T) {
+	s := NewServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/missing" {
+			http.NotFound(w, r)
+			return
+		}
+		io.WriteString(w, "body of "+r.URL.Path)
+	}), nil)
+	if code, _, body, _ := get(t, s, "/a/list"); code != 200 || body != "body of /a/list" {
+		t.Fatalf("no fault: %d %q", code, body)
+	}
+
+	s.Inject(Fault{Path: "/list", Status: 429, RetryAfter: "3", Times: 2})
+	for i, want := range []int{429, 429, 200} {
+		code, h, _, _ := get(t, s, "/a/list")
+		if code != want || want == 429 && h.Get("Retry-After") != "3" {
+			t.Errorf("request %d: %d Retry-After %q, want %d", i, code, h.Get("Retry-After"), want)
+		}
+	}
+
+	s.Inject(Fault{Path: ".info", Body: []byte("{}")})
+	if _, h, body, _ := get(t, s, "/v1.info"); body != "{}" || h.Get("Content-Length") != "2" {
+		t.Errorf("replaced body = %q, Content-Length %q", body, h.Get("Content-Length"))
+	}
+	if code, _, body, _ := get(t, s, "/missing?x.info"); code != 404 || body == "{}" {
+		t.Errorf("a fault's Body replaced a 404: %d %q", code, body)
+	}
+
+	s.Inject(Fault{Path: ".zip", Truncate: true, Times: 1})
+	resp, err := s.Client().Get(s.URL + "/m.zip")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if err == nil || resp.ContentLength != int64(len("body of /m.zip")) || n != resp.ContentLength/2 {
+		t.Errorf("truncated: read %d of %d bytes, err %v; want half and an error", n, resp.ContentLength, err)
+	}
+
+	picked := 0
+	s.Inject(Fault{Match: func(target string) bool { picked++; return strings.HasSuffix(target, "?q=1") }, Status: 503})
+	if code, _, _, _ := get(t, s, "/x?q=1"); code != 503 {
+		t.Errorf("Match fault: %d", code)
+	}
+	if code, _, _, _ := get(t, s, "/x?q=2"); code != 200 || picked != 2 {
+		t.Errorf("Match fault on another query: %d, Match called %d times", code, picked)
+	}
+
+	s.ClearFaults()
+	s.Inject(Fault{Delay: time.Minute})
+	ctxReq, _ := http.NewRequest(http.MethodGet, s.URL+"/slow", nil)
+	c := s.Client()
+	c.Timeout = 50 * time.Millisecond
+	if _, err := c.Do(ctxReq); err == nil {
+		t.Error("a delayed reply arrived before the client's timeout")
+	}
+	s.ClearFaults()
+
+	want := []string{"/a/list", "/a/list", "/a/list", "/a/list", "/v1.info", "/missing?x.info", "/m.zip", "/x?q=1", "/x?q=2", "/slow"}
+	if got := s.Targets(); !slices.Equal(got, want) {
+		t.Errorf("Targets = %q\nwant      %q", got, want)
+	}
+}
+
+func TestServerProblem(t *testing.T) {
+	s := NewServer(t, http.NotFoundHandler(), func(w http.ResponseWriter, status int, detail string) {
+		w.Header().Set("Content-Type", "application/problem+json")
+		w.WriteHeader(status)
+		io.WriteString(w, `{"detail":"`+detail+`"}`)
+	})
+	s.Inject(Fault{Status: http.StatusGone})
+	code, h, body, _ := get(t, s, "/x")
+	if code != http.StatusGone || h.Get("Content-Type") != "application/problem+json" || !strings.Contains(body, "Gone") {
+		t.Errorf("problem reply: %d %q %q", code, h.Get("Content-Type"), body)
+	}
+	req, _ := http.NewRequest(http.MethodGet, s.URL+"/x?y=1", nil)
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("Authorization", "Bearer t")
+	resp, err := s.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := s.Requests()[1]; got != (Request{Method: "GET", Path: "/x", Query: "y=1", Accept: "application/json", Authorization: "Bearer t"}) {
+		t.Errorf("logged %+v", got)
+	}
+}
+
+func TestTar(t *testing.T) {
+	mtime := time.Date(2006, 7, 24, 1, 21, 28, 0, time.UTC)
+	entries := append(Files("pkg", map[string]string{"b.txt": "bee", "a/x.go": "package a"}),
+		Entry{Name: "pkg/dir", Mode: fs.ModeDir},
+		Entry{Name: "pkg/link", Mode: fs.ModeSymlink, Link: "../../etc/passwd"},
+		Entry{Name: "pkg/hard", Typeflag: tar.TypeLink, Link: "pkg/b.txt"},
+		Entry{Name: "pkg/huge", Body: "x", Size: 1000},
+		Entry{Name: "pkg/exec", Body: "#!", Mode: 0o755})
+	data := Tar{ModTime: mtime, Format: tar.FormatGNU}.Build(entries)
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(zr)
+	var got []string
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(tr)
+		if !h.ModTime.Equal(mtime) || h.Format != tar.FormatGNU {
+			t.Errorf("%s: mtime %v format %v", h.Name, h.ModTime, h.Format)
+		}
+		got = append(got, h.Name+" "+string(h.Typeflag)+" "+h.Linkname+" "+fs.FileMode(h.Mode).String()+" "+string(body[:min(len(body), 9)])+" "+strconv.Itoa(len(body)))
+	}
+	want := []string{
+		"pkg/a/x.go 0  -rw-r--r-- package a 9",
+		"pkg/b.txt 0  -rw-r--r-- bee 3",
+		"pkg/dir 5  -rwxr-xr-x  0",
+		"pkg/link 2 ../../etc/passwd -rwxrwxrwx  0",
+		"pkg/hard 1 pkg/b.txt -rw-r--r--  0",
+		"pkg/huge 0  -rw-r--r-- x\x00\x00\x00\x00\x00\x00\x00\x00 1000",
+		"pkg/exec 0  -rwxr-xr-x #! 2",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("entries:\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestZip(t *testing.T) {
+	mtime := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
+	entries := append([]Entry{{Name: "pkg/", Mode: fs.ModeDir | 0o755}}, Files("pkg", map[string]string{"Package.swift": "// swift"})...)
+	entries = append(entries, Entry{Name: "pkg/link", Mode: fs.ModeSymlink | 0o777, Link: "/etc/hosts"}, Entry{Name: "big", Size: 100})
+	data := Zip{Modified: mtime}.Build(entries)
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(rc)
+		rc.Close()
+		if !f.Modified.Equal(mtime) {
+			t.Errorf("%s: modified %v", f.Name, f.Modified)
+		}
+		got = append(got, f.Name+" "+f.Mode().String()+" "+strings.TrimRight(string(body), "\x00")+" "+strconv.Itoa(len(body)))
+	}
+	want := []string{"pkg/ drwxr-xr-x  0", "pkg/Package.swift -rw-r--r-- // swift 8", "pkg/link Lrwxrwxrwx /etc/hosts 10", "big -rw-r--r--  100"}
+	if !slices.Equal(got, want) {
+		t.Errorf("entries:\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestReadTree(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "src", "a"), 0o755)
+	os.WriteFile(filepath.Join(dir, "src", "a", "x.rs"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(dir, "README"), []byte("r"), 0o644)
+	os.Symlink("README", filepath.Join(dir, "link"))
+	files, err := ReadTree(dir)
+	if err != nil || len(files) != 2 || files["src/a/x.rs"] != "x" || files["README"] != "r" {
+		t.Errorf("ReadTree = %v, %v; want two files, the link left out", files, err)
+	}
+	if _, err := ReadTree(filepath.Join(dir, "nope")); err == nil {
+		t.Error("ReadTree of a missing directory: no error")
+	}
+}
+
+func TestLessVersion(t *testing.T) {
+	want := []string{"0.9.0", "1.0a1", "1.0.0-alpha", "1.0.0-beta.1", "1.0rc1", "1.0", "1.0.0", "1.0.post1", "1.0.1", "1.2.0", "1.10.0", "2.0.0-rc.1", "2.0.0"}
+	got := slices.Clone(want)
+	for i := range got { // reverse, then sort back
+		j := len(got) - 1 - i
+		if i < j {
+			got[i], got[j] = got[j], got[i]
+		}
+	}
+	sort.SliceStable(got, func(i, j int) bool { return LessVersion(got[i], got[j]) })
+	if !slices.Equal(got, want) {
+		t.Errorf("sorted = %q\nwant     %q", got, want)
+	}
+}
+
+func TestReadVersions(t *testing.T) {
+	root := t.TempDir()
+	for _, p := range []string{"widget/1.0.0/a", "widget/1.1.0/b", "@acme/tools/0.1.0/c", "@acme/tools/0.2.0/sub/d"} {
+		os.MkdirAll(filepath.Join(root, filepath.Dir(p)), 0o755)
+		os.WriteFile(filepath.Join(root, p), []byte(p), 0o644)
+	}
+	os.WriteFile(filepath.Join(root, "widget", "packument.json"), []byte("{}"), 0o644)
+	versions, err := ReadVersions(root, func(dir string) bool { return strings.HasPrefix(dir, "@") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range versions {
+		got = append(got, v.Name+"@"+v.Version+" "+strconv.Itoa(len(v.Files))+" "+filepath.Base(v.Dir))
+	}
+	want := []string{"@acme/tools@0.1.0 1 0.1.0", "@acme/tools@0.2.0 1 0.2.0", "widget@1.0.0 1 1.0.0", "widget@1.1.0 1 1.1.0"}
+	if !slices.Equal(got, want) || versions[3].Files["sub/d"] != "" || versions[1].Files["sub/d"] != "@acme/tools/0.2.0/sub/d" {
+		t.Errorf("ReadVersions = %q\nwant %q", got, want)
+	}
+	if _, err := ReadVersions(filepath.Join(root, "nope"), nil); err == nil {
+		t.Error("ReadVersions of a missing root: no error")
+	}
+}
+
+func TestTampered(t *testing.T) {
+	var tm Tampered
+	hex := func(b []byte) string { return string(b) }
+	if got := tm.Digest("a@1", []byte("data"), hex); got != "data" {
+		t.Errorf("Digest before Add = %q", got)
+	}
+	tm.Add("a@1")
+	if got := tm.Digest("a@1", []byte("data"), hex); got == "data" {
+		t.Error("Digest after Add left the digest")
+	}
+	if got := tm.Digest("a@2", []byte("data"), hex); got != "data" {
+		t.Errorf("Digest of another key = %q", got)
+	}
+}
