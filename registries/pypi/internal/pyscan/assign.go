@@ -219,17 +219,8 @@ func (s *scanner) splitAssignment(toks []token) (name string, annotation, value 
 		colon = 1
 		depth := 0
 		for i := 2; i < len(toks); i++ {
-			t := toks[i]
-			if t.kind != tOp {
-				continue
-			}
-			switch s.src[t.start] {
-			case '(', '[', '{':
-				depth++
-			case ')', ']', '}':
-				depth--
-			}
-			if depth == 0 && s.is(t, "=") {
+			depth += s.nesting(toks[i])
+			if depth == 0 && s.isOp(toks[i], "=") {
 				eq = i
 				break
 			}
@@ -247,16 +238,8 @@ func (s *scanner) splitAssignment(toks []token) (name string, annotation, value 
 		// In a chained assignment "A = B = 1" the value is after the last "=" outside brackets.
 		depth, last := 0, -1
 		for i, t := range value {
-			if t.kind != tOp {
-				continue
-			}
-			switch s.src[t.start] {
-			case '(', '[', '{':
-				depth++
-			case ')', ']', '}':
-				depth--
-			}
-			if depth == 0 && s.is(t, "=") {
+			depth += s.nesting(t)
+			if depth == 0 && s.isOp(t, "=") {
 				last = i
 			}
 		}
@@ -372,12 +355,7 @@ func (s *scanner) baseNames(toks []token) []string {
 	depth := 0
 	for i, t := range toks {
 		if t.kind == tOp {
-			switch s.src[t.start] {
-			case '(', '[', '{':
-				depth++
-			case ')', ']', '}':
-				depth--
-			}
+			depth += s.nesting(t)
 			continue
 		}
 		if depth != 1 || t.kind != tName || i > 0 && s.isOp(toks[i-1], ".") {

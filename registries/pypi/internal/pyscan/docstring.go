@@ -397,26 +397,14 @@ func (s *scanner) signatureParams(toks []token) []sigParam {
 		if t.kind != tOp {
 			continue
 		}
-		switch s.src[t.start] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-			if depth < 0 {
-				if p, ok := s.sigParam(toks[start:i]); ok {
-					out = append(out, p)
-				}
-				return out
+		depth += nesting(s.src[t.start])
+		if depth < 0 || depth == 0 && s.src[t.start] == ',' { // the closing ')' or a comma
+			if p, ok := s.sigParam(toks[start:i]); ok {
+				out = append(out, p)
 			}
-		case ',':
-			if depth == 0 {
-				if p, ok := s.sigParam(toks[start:i]); ok {
-					out = append(out, p)
-				}
-				start = i + 1
-				if len(out) >= maxParams {
-					return out
-				}
+			start = i + 1
+			if depth < 0 || len(out) >= maxParams {
+				return out
 			}
 		}
 	}
@@ -440,19 +428,11 @@ func (s *scanner) sigParam(toks []token) (sigParam, bool) {
 	depth := 0
 	for j := i; j < len(toks); j++ {
 		t := toks[j]
-		if t.kind != tOp {
-			continue
-		}
-		switch s.src[t.start] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		}
-		if depth == 0 && colon < 0 && eq < 0 && s.is(t, ":") && j == i {
+		depth += s.nesting(t)
+		if depth == 0 && colon < 0 && eq < 0 && s.isOp(t, ":") && j == i {
 			colon = j
 		}
-		if depth == 0 && eq < 0 && s.is(t, "=") {
+		if depth == 0 && eq < 0 && s.isOp(t, "=") {
 			eq = j
 		}
 	}

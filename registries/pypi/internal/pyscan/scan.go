@@ -260,6 +260,27 @@ func (s *scanner) is(t token, text string) bool {
 
 func (s *scanner) isOp(t token, op string) bool { return t.kind == tOp && s.is(t, op) }
 
+// nesting returns how t changes the bracket depth: 1 for an opening bracket, -1 for a closing
+// one, 0 for any other token.
+func (s *scanner) nesting(t token) int {
+	if t.kind != tOp {
+		return 0
+	}
+	return nesting(s.src[t.start])
+}
+
+// nesting returns how the byte c changes the bracket depth: 1 for '(', '[' or '{', -1 for ')',
+// ']' or '}', 0 for any other byte.
+func nesting(c byte) int {
+	switch c {
+	case '(', '[', '{':
+		return 1
+	case ')', ']', '}':
+		return -1
+	}
+	return 0
+}
+
 func (s *scanner) isName(t token, name string) bool { return t.kind == tName && s.is(t, name) }
 
 func (s *scanner) run() {
@@ -369,17 +390,9 @@ func (s *scanner) headerColon(toks []token, from int) int {
 		if t.kind != tOp {
 			continue
 		}
-		switch s.src[t.start] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			if depth > 0 {
-				depth--
-			}
-		case ':':
-			if depth == 0 && t.end-t.start == 1 {
-				return i
-			}
+		depth = max(depth+s.nesting(t), 0)
+		if depth == 0 && s.is(t, ":") {
+			return i
 		}
 	}
 	return -1
@@ -559,12 +572,7 @@ func codeBytes(s string, from int, fn func(i int, c byte, depth int) bool) {
 		if !fn(i, c, depth) {
 			return
 		}
-		switch c {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth = max(depth-1, 0)
-		}
+		depth = max(depth+nesting(c), 0)
 	}
 }
 
