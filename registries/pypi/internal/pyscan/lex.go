@@ -108,12 +108,16 @@ func (lx *lexer) skipComment() {
 }
 
 // newline consumes one line break ("\n", "\r\n" or "\r") at lx.pos.
-func (lx *lexer) newline() {
-	if lx.src[lx.pos] == '\r' && lx.pos+1 < len(lx.src) && lx.src[lx.pos+1] == '\n' {
-		lx.pos++
+func (lx *lexer) newline() { lx.pos = lx.lineEnd(lx.pos) }
+
+// lineEnd counts the line break ("\n", "\r\n" or "\r") at offset p of the source and returns the
+// offset after it.
+func (lx *lexer) lineEnd(p int) int {
+	if lx.src[p] == '\r' && p+1 < len(lx.src) && lx.src[p+1] == '\n' {
+		p++
 	}
-	lx.pos++
 	lx.line++
+	return p + 1
 }
 
 // scanLine reads tokens up to the end of the logical line.
@@ -284,16 +288,11 @@ func (lx *lexer) skipString(p int, raw, format bool, depth int) int {
 		case c == '\\':
 			p++
 			if p < len(src) {
-				switch src[p] {
-				case '\r':
-					lx.line++
-					if p+1 < len(src) && src[p+1] == '\n' {
-						p++
-					}
-				case '\n':
-					lx.line++
+				if e := src[p]; e == '\n' || e == '\r' {
+					p = lx.lineEnd(p)
+				} else {
+					p++
 				}
-				p++
 			}
 		case c == q:
 			if !triple {
@@ -308,11 +307,7 @@ func (lx *lexer) skipString(p int, raw, format bool, depth int) int {
 				lx.unterminated = true
 				return p
 			}
-			if c == '\r' && p+1 < len(src) && src[p+1] == '\n' {
-				p++
-			}
-			lx.line++
-			p++
+			p = lx.lineEnd(p)
 		case format && c == '{':
 			if p+1 < len(src) && src[p+1] == '{' {
 				p += 2
@@ -355,11 +350,7 @@ func (lx *lexer) skipField(p int, triple bool, depth int) int {
 				lx.unterminated = true
 				return p
 			}
-			if c == '\r' && p+1 < len(src) && src[p+1] == '\n' {
-				p++
-			}
-			lx.line++
-			p++
+			p = lx.lineEnd(p)
 		case c == '(' || c == '[' || c == '{':
 			brackets++
 			p++
@@ -412,11 +403,7 @@ func (lx *lexer) skipField(p int, triple bool, depth int) int {
 						lx.unterminated = true
 						return p
 					}
-					if d == '\r' && p+1 < len(src) && src[p+1] == '\n' {
-						p++
-					}
-					lx.line++
-					p++
+					p = lx.lineEnd(p)
 				default:
 					p++
 				}
