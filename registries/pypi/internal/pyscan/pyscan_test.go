@@ -12,6 +12,7 @@ import (
 	"github.com/docidx/docidx"
 
 	"github.com/docidx/docidx/internal/golden"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // render prints a Result in the golden-file format: one header line per symbol, then its
@@ -623,7 +624,7 @@ func TestPathological(t *testing.T) {
 		start = time.Now()
 		Scan([]byte(src), Options{Module: "m"})
 		if d := time.Since(start); d > 20*ref+100*time.Millisecond {
-			timingError(t, "%s: %v (an ordinary file of about the same size: %v)", name, d, ref)
+			testutil.TimingError(t, "%s: %v (an ordinary file of about the same size: %v)", name, d, ref)
 		}
 	}
 }
@@ -635,18 +636,6 @@ func nestedIfs(depth int) string {
 	}
 	b.WriteString(strings.Repeat(" ", depth) + "def deep(): ...\n")
 	return b.String()
-}
-
-// timingError reports input that took pathologically long: a test error when DOCIDX_TIMING_TESTS
-// is set, a log line otherwise. Wall-clock limits fail on shared, noisy machines, so `make test`
-// does not enforce them; `make bench` measures speed.
-func timingError(t testing.TB, format string, args ...any) {
-	t.Helper()
-	if os.Getenv("DOCIDX_TIMING_TESTS") != "" {
-		t.Errorf(format, args...)
-		return
-	}
-	t.Logf("not enforced (set DOCIDX_TIMING_TESTS=1): "+format, args...)
 }
 
 func TestImports(t *testing.T) {

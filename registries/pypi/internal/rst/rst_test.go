@@ -11,6 +11,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/golden"
 	"github.com/docidx/docidx/readme"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // TestGolden parses the reStructuredText long descriptions of real distributions
@@ -388,7 +389,7 @@ func TestPathological(t *testing.T) {
 		start = time.Now()
 		Parse("x.rst", docidx.DocGuide, src)
 		if d := time.Since(start); d > 20*ref+100*time.Millisecond {
-			timingError(t, "%s: %v (an ordinary document of about the same size: %v)", name, d, ref)
+			testutil.TimingError(t, "%s: %v (an ordinary document of about the same size: %v)", name, d, ref)
 		}
 	}
 }
@@ -437,18 +438,6 @@ func BenchmarkParse(b *testing.B) {
 	for b.Loop() {
 		Parse("README.rst", docidx.DocReadme, src)
 	}
-}
-
-// timingError reports input that took pathologically long: a test error when DOCIDX_TIMING_TESTS
-// is set, a log line otherwise. Wall-clock limits fail on shared, noisy machines, so `make test`
-// does not enforce them; `make bench` measures speed.
-func timingError(t testing.TB, format string, args ...any) {
-	t.Helper()
-	if os.Getenv("DOCIDX_TIMING_TESTS") != "" {
-		t.Errorf(format, args...)
-		return
-	}
-	t.Logf("not enforced (set DOCIDX_TIMING_TESTS=1): "+format, args...)
 }
 
 // TestTitleAfterBadges checks that images, their options, substitutions and comments before the
