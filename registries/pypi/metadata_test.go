@@ -14,6 +14,7 @@ import (
 	"github.com/docidx/docidx"
 
 	"github.com/docidx/docidx/internal/golden"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // metadataSummary is the golden form of a parsed file: the fields, what docidx derives from them,
@@ -277,15 +278,7 @@ func TestResolveVersion(t *testing.T) {
 		{">=1,", "", docidx.ErrBadSpec},
 	} {
 		got, err := resolveVersion("demo", cands, tc.query)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("resolve(%q) = %q, %v; want %v", tc.query, got, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("resolve(%q) = %q, %v; want %q", tc.query, got, err, tc.want)
-		}
+		testutil.Result(t, fmt.Sprintf("resolveVersion(%q)", tc.query), got, err, tc.want, tc.err)
 	}
 	if v, err := resolveVersion("demo", []candidate{{"1.0", true, true}}, ""); v != "1.0" || err != nil {
 		t.Errorf("only yanked: %q %v", v, err)

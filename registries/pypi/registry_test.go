@@ -15,6 +15,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
 	"github.com/docidx/docidx/registries/registrytest"
 )
@@ -70,15 +71,7 @@ func TestResolve(t *testing.T) {
 		{"a/b", "", "", docidx.ErrBadSpec},
 	} {
 		got, err := r.Resolve(ctx, tc.name, tc.query)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("Resolve(%s, %q) = %q, %v; want %v", tc.name, tc.query, got, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("Resolve(%s, %q) = %q, %v; want %q", tc.name, tc.query, got, err, tc.want)
-		}
+		testutil.Result(t, fmt.Sprintf("Resolve(%s, %q)", tc.name, tc.query), got, err, tc.want, tc.err)
 	}
 	if _, err := r.Resolve(ctx, "no-such-project", ""); err == nil || !strings.Contains(err.Error(), "pypi: no-such-project not found in ") {
 		t.Errorf("unknown project message: %v", err)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
 	"github.com/docidx/docidx/registries/registrytest"
 )
@@ -230,15 +231,7 @@ func TestSitePackagesFetch(t *testing.T) {
 		{"missing", "", "", docidx.ErrNotFound},
 	} {
 		got, err := sp.Resolve(ctx, tc.name, tc.query)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("Resolve(%s, %q) = %q, %v; want %v", tc.name, tc.query, got, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("Resolve(%s, %q) = %q, %v; want %q", tc.name, tc.query, got, err, tc.want)
-		}
+		testutil.Result(t, fmt.Sprintf("Resolve(%s, %q)", tc.name, tc.query), got, err, tc.want, tc.err)
 	}
 	if _, err := sp.Fetch(ctx, "norecord", "3.0"); !errors.Is(err, docidx.ErrNotFound) || !strings.Contains(err.Error(), dir) {
 		t.Errorf("Fetch of a version not installed: %v", err)
