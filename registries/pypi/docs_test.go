@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
 	"github.com/docidx/docidx/registries/registrytest"
 )
@@ -153,7 +154,7 @@ func TestSdistDocsLimit(t *testing.T) {
 }
 
 func TestMkdocsDocsDir(t *testing.T) {
-	for src, want := range map[string]string{
+	testutil.Mapping(t, "mkdocsDocsDir", func(src string) string { return mkdocsDocsDir([]byte(src)) }, map[string]string{
 		"site_name: x\n":                          "",
 		"docs_dir: docs\n":                        "",
 		"docs_dir: Doc\n":                         "",
@@ -164,15 +165,11 @@ func TestMkdocsDocsDir(t *testing.T) {
 		"docs_dir: .\n":                           "",
 		"docs_dir: _private\n":                    "",
 		"nav:\n  docs_dir: nested\ndocs_dir: d\n": "d",
-	} {
-		if got := mkdocsDocsDir([]byte(src)); got != want {
-			t.Errorf("mkdocsDocsDir(%q) = %q, want %q", src, got, want)
-		}
-	}
+	})
 }
 
 func TestSphinxTxt(t *testing.T) {
-	for src, want := range map[string]bool{
+	testutil.Mapping(t, "sphinxTxt", func(src string) bool { return sphinxTxt([]byte(src)) }, map[string]bool{
 		"":                                       false,
 		"source_suffix = '.rst'\n":               false,
 		"source_suffix = ['.rst', '.txt']\n":     true,
@@ -180,11 +177,7 @@ func TestSphinxTxt(t *testing.T) {
 		"source_suffix = {\n  '.rst': 'rst',\n}\nhtml_extra = ['.txt']\n": false,
 		"# source_suffix = '.txt'\n":                                      false,
 		"source_suffix = \".txt\"\n":                                      true,
-	} {
-		if got := sphinxTxt([]byte(src)); got != want {
-			t.Errorf("sphinxTxt(%q) = %v, want %v", src, got, want)
-		}
-	}
+	})
 }
 
 // FuzzDocsConfig checks that untrusted mkdocs.yml and conf.py never panic the readers, and that

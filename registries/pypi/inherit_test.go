@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
 )
 
@@ -225,15 +226,11 @@ func TestSiteModulesBounds(t *testing.T) {
 }
 
 func TestClassBases(t *testing.T) {
-	for sig, want := range map[string]string{
+	testutil.Mapping(t, "classBases", func(sig string) string { return strings.Join(classBases(sig), " ") }, map[string]string{
 		"class Request(RequestBase)":                               "RequestBase",
 		"class APIRouter(routing.Router, Generic[T], metaclass=M)": "routing.Router",
 		"class A(a.b.C, B)":                                        "B",
 		"class A":                                                  "",
 		"class A(B)\nclass A(C)":                                   "B",
-	} {
-		if got := strings.Join(classBases(sig), " "); got != want {
-			t.Errorf("classBases(%q) = %q, want %q", sig, got, want)
-		}
-	}
+	})
 }

@@ -180,22 +180,14 @@ func TestParseMetadataForms(t *testing.T) {
 }
 
 func TestNormalize(t *testing.T) {
-	for in, want := range map[string]string{
+	testutil.Mapping(t, "Normalize", Normalize, map[string]string{
 		"Flask": "flask", "PyYAML": "pyyaml", "Flask_SQLAlchemy": "flask-sqlalchemy", "zope.interface": "zope-interface",
 		"a--_.b": "a-b", "typing_extensions": "typing-extensions", "x-": "x-", "": "",
-	} {
-		if got := Normalize(in); got != want {
-			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
-		}
-	}
-	for name, ok := range map[string]bool{
+	})
+	testutil.Mapping(t, "ValidName", ValidName, map[string]bool{
 		"requests": true, "zope.interface": true, "A1": true, "x": true, "-x": false, "x-": false, "a b": false, "../x": false,
 		"": false, "ünicode": false, strings.Repeat("a", 201): false, "a/b": false,
-	} {
-		if ValidName(name) != ok {
-			t.Errorf("ValidName(%q) = %v", name, !ok)
-		}
-	}
+	})
 }
 
 func TestParsePEP440(t *testing.T) {
