@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func TestFillDefaults(t *testing.T) {
@@ -152,14 +153,10 @@ func FuzzFillDefaults(f *testing.F) {
 }
 
 func TestIsLiteral(t *testing.T) {
-	for v, want := range map[string]bool{
+	testutil.Mapping(t, "isLiteral", isLiteral, map[string]bool{
 		"30": true, "-1": true, "0.25": true, "1e-3": true, "0x1F": true, "10_000": true,
 		"'utf-8'": true, `"r"`: true, `b"\x00"`: true, `rb'\d'`: true, "True": true, "False": true,
 		"None": false, "": false, `f"{x}"`: false, "DEFAULT": false, "2 ** 16": false, "[]": false,
 		"'unclosed": false, "30s": false,
-	} {
-		if got := isLiteral(v); got != want {
-			t.Errorf("isLiteral(%q) = %v, want %v", v, got, want)
-		}
-	}
+	})
 }
