@@ -82,11 +82,7 @@ class Outer:
         HIDDEN = 1
 `
 	m, _ := scanMap(t, src)
-	want := map[string]struct {
-		kind docidx.SymbolKind
-		sig  string
-		doc  string
-	}{
+	want := map[string]symbolWant{
 		"TIMEOUT":                   {docidx.KindConst, "TIMEOUT = 30", "Seconds to wait.\nBefore giving up."},
 		"LIMIT":                     {docidx.KindConst, "LIMIT: Final[int] = 10", "The limit."},
 		"VERSION":                   {docidx.KindConst, `VERSION: Final = "1.0"`, ""},
@@ -121,24 +117,7 @@ class Outer:
 	}
 	m[""] = m["m"]
 	delete(m, "m")
-	for q, w := range want {
-		s, ok := m[q]
-		if !ok {
-			t.Errorf("%s missing", q)
-			continue
-		}
-		if w.sig == "" {
-			w.sig = s.Signature
-		}
-		if s.Kind != w.kind || s.Signature != w.sig || s.Doc != w.doc {
-			t.Errorf("%s = %s %q %q, want %s %q %q", q, s.Kind, s.Signature, s.Doc, w.kind, w.sig, w.doc)
-		}
-	}
-	for q := range m {
-		if _, ok := want[q]; !ok {
-			t.Errorf("unexpected symbol %s", q)
-		}
-	}
+	checkSymbols(t, m, want, true)
 	if s := m["HUGE"].Signature; !strings.HasPrefix(s, `HUGE = ["item", "item",`) || !strings.HasSuffix(s, `"item", …]`) || len(s) > len("HUGE = ")+MaxValue {
 		t.Errorf("HUGE = %q, want its value cut after an item within %d bytes", s, MaxValue)
 	}

@@ -112,6 +112,37 @@ func scanMap(t *testing.T, src string) (map[string]docidx.Symbol, Result) {
 	return m, res
 }
 
+// symbolWant is what a test wants of one symbol: its kind, signature and doc.
+type symbolWant struct {
+	kind     docidx.SymbolKind
+	sig, doc string
+}
+
+// checkSymbols checks that m (from scanMap) holds each symbol want names, with that kind,
+// signature and doc; an empty sig takes any signature. With exact, a symbol of m that want does
+// not name is an error too.
+func checkSymbols(t *testing.T, m map[string]docidx.Symbol, want map[string]symbolWant, exact bool) {
+	t.Helper()
+	for q, w := range want {
+		s, ok := m[q]
+		if !ok {
+			t.Errorf("%s missing", q)
+			continue
+		}
+		if w.sig == "" {
+			w.sig = s.Signature
+		}
+		if s.Kind != w.kind || s.Signature != w.sig || s.Doc != w.doc {
+			t.Errorf("%s = %s %q %q, want %s %q %q", q, s.Kind, s.Signature, s.Doc, w.kind, w.sig, w.doc)
+		}
+	}
+	for q := range m {
+		if _, ok := want[q]; exact && !ok {
+			t.Errorf("unexpected symbol %s", q)
+		}
+	}
+}
+
 // TestRealSpotChecks pins facts about the real files that a golden update could silently lose.
 func TestRealSpotChecks(t *testing.T) {
 	read := func(file, module string) map[string]docidx.Symbol {
@@ -285,11 +316,7 @@ class Generic[T](Base):
     def get[U](self, u: U) -> T: ...
 `
 	m, _ := scanMap(t, src)
-	want := map[string]struct {
-		kind docidx.SymbolKind
-		sig  string
-		doc  string
-	}{
+	want := map[string]symbolWant{
 		"":                 {docidx.KindPackage, "module m", "Module doc.\n\nMore."},
 		"plain":            {docidx.KindFunc, "def plain(a, b=1, *args, c: int = 2, **kw) -> None", "First line\ncontinues here.\n\nSecond paragraph."},
 		"fetch":            {docidx.KindFunc, "async def fetch(url: str, *, timeout: float = 1.0) -> bytes", ""},
@@ -312,21 +339,7 @@ class Generic[T](Base):
 	}
 	m[""] = m["m"]
 	delete(m, "m")
-	for q, w := range want {
-		s, ok := m[q]
-		if !ok {
-			t.Errorf("%s missing", q)
-			continue
-		}
-		if s.Kind != w.kind || s.Signature != w.sig || s.Doc != w.doc {
-			t.Errorf("%s = %s %q %q, want %s %q %q", q, s.Kind, s.Signature, s.Doc, w.kind, w.sig, w.doc)
-		}
-	}
-	for q := range m {
-		if _, ok := want[q]; !ok {
-			t.Errorf("unexpected symbol %s", q)
-		}
-	}
+	checkSymbols(t, m, want, true)
 	if s := m["Widget.area"]; s.Line != 47 || s.Parent != "Widget" || s.File != "m.py" || s.Package != "m" {
 		t.Errorf("Widget.area = %+v", s)
 	}
@@ -818,10 +831,7 @@ class FromElsewhere(Remote):
 			t.Errorf("%s is among Symbols; want it in Inherited", sym.QualifiedName)
 		}
 	}
-	for name, want := range map[string]struct {
-		kind     docidx.SymbolKind
-		sig, doc string
-	}{
+	want := map[string]symbolWant{
 		"PackageFinder.find": {docidx.KindMethod, "@classmethod def find(cls, where='.', exclude=())",
 			"Return the packages found within where.\n\n:param exclude: names to leave out; 'foo.*' excludes the subpackages of foo.\n\nInherited from _Finder."},
 		"PackageFinder.pattern": {docidx.KindMethod, "@staticmethod def pattern(p)", "Compile p.\n\nInherited from _Finder."},
@@ -829,10 +839,11 @@ class FromElsewhere(Remote):
 		"PackageFinder.walk":    {docidx.KindMethod, "def walk(self, depth=2)", "Walk packages only. Namespace packages are skipped.\n\n:param depth: how deep to go."},
 		"Namespaced.find": {docidx.KindMethod, "@classmethod def find(cls, where='.', exclude=())",
 			"Return the packages found within where.\n\n:param exclude: names to leave out; 'foo.*' excludes the subpackages of foo.\n\nInherited from _Finder."},
-	} {
-		s, ok := m[name]
-		if !ok || s.Kind != want.kind || s.Signature != want.sig || s.Doc != want.doc || s.Parent != name[:strings.IndexByte(name, '.')] {
-			t.Errorf("%s = %+v, want %s %q doc %q", name, s, want.kind, want.sig, want.doc)
+	}
+	checkSymbols(t, m, want, false)
+	for name := range want {
+		if p := m[name].Parent; p != name[:strings.IndexByte(name, '.')] {
+			t.Errorf("%s has parent %q", name, p)
 		}
 	}
 	if p := m["PackageFinder.find"].Params; len(p) != 2 || p[0].Name != "exclude" || p[0].Default != "()" || p[1].Name != "where" || p[1].Default != "'.'" {
@@ -929,21 +940,14 @@ def _private(x=1):
 public_name = _private
 `
 	m, res := scanMap(t, src)
-	for name, want := range map[string]struct {
-		kind     docidx.SymbolKind
-		sig, doc string
-	}{
+	checkSymbols(t, m, map[string]symbolWant{
 		"find":                  {docidx.KindFunc, "find = PackageFinder.find\n@classmethod def find(cls, where='.')", "Return the packages found within where.\n\nAlias of PackageFinder.find."},
 		"compat_get":            {docidx.KindFunc, "compat_get = PackageFinder.get\ndef get(self, key: str, default=None)", "Return key's value.\n\nAlias of PackageFinder.get."},
 		"PackageFinder.fetch":   {docidx.KindMethod, "fetch = get\ndef get(self, key: str, default=None)", "Return key's value.\n\nAlias of get."},
 		"find_packages":         {docidx.KindVar, "find_packages = PF.find", ""},
 		"DEFAULT":               {docidx.KindConst, "DEFAULT = 3", ""},
 		"PackageFinder.get_all": {docidx.KindField, "get_all = get_many", ""},
-	} {
-		if s, ok := m[name]; !ok || s.Kind != want.kind || s.Signature != want.sig || s.Doc != want.doc {
-			t.Errorf("%s = %+v, want %s %q doc %q", name, s, want.kind, want.sig, want.doc)
-		}
-	}
+	}, false)
 	if p := m["compat_get"].Params; len(p) != 0 {
 		t.Errorf("compat_get params = %+v, want none (the doc documents none, no default is telling)", p)
 	}
