@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -135,13 +137,7 @@ func TestSitePackagesList(t *testing.T) {
 		}
 		return symbolMap(pd)
 	}
-	keys := func(m map[string]docidx.Symbol) string {
-		var ks []string
-		for k := range m {
-			ks = append(ks, k)
-		}
-		return fmt.Sprint(sorted(ks))
-	}
+	keys := func(m map[string]docidx.Symbol) string { return fmt.Sprint(slices.Sorted(maps.Keys(m))) }
 	for name, want := range map[string]string{
 		"norecord":           "[norecord norecord.nr norecord.sub.mod norecord.sub.mod.Deep]",
 		"legacy-pkg":         "[legacy_pkg legacy_pkg.old]",
@@ -164,18 +160,6 @@ func TestSitePackagesList(t *testing.T) {
 	if s := api("toml", "0.10.2")["toml.decoder.load"]; s.Signature != "def load(f: Any, _dict: Any = dict, decoder: Any = None) -> Any" || s.File != "toml/decoder.pyi" {
 		t.Errorf("toml.decoder.load (stub beside source) = %+v", s)
 	}
-}
-
-func sorted(s []string) []string {
-	out := append([]string(nil), s...)
-	for i := range out {
-		for j := i + 1; j < len(out); j++ {
-			if out[j] < out[i] {
-				out[i], out[j] = out[j], out[i]
-			}
-		}
-	}
-	return out
 }
 
 func TestSitePackagesFetch(t *testing.T) {

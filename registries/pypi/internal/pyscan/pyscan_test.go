@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -373,23 +374,13 @@ func TestAll(t *testing.T) {
 					got = append(got, q)
 				}
 			}
-			if res.HasAll != tc.hasAll || fmt.Sprint(sorted(got)) != fmt.Sprint(sorted(tc.want)) {
-				t.Errorf("public = %v (HasAll %v), want %v (HasAll %v)", sorted(got), res.HasAll, sorted(tc.want), tc.hasAll)
+			slices.Sort(got)
+			want := slices.Sorted(slices.Values(tc.want))
+			if res.HasAll != tc.hasAll || !slices.Equal(got, want) {
+				t.Errorf("public = %v (HasAll %v), want %v (HasAll %v)", got, res.HasAll, want, tc.hasAll)
 			}
 		})
 	}
-}
-
-func sorted(s []string) []string {
-	out := append([]string(nil), s...)
-	for i := range out {
-		for j := i + 1; j < len(out); j++ {
-			if out[j] < out[i] {
-				out[i], out[j] = out[j], out[i]
-			}
-		}
-	}
-	return out
 }
 
 func TestLexerEdgeCases(t *testing.T) {
