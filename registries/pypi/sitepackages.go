@@ -11,6 +11,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -287,13 +288,8 @@ func (s *SitePackages) List(ctx context.Context) ([]docidx.Ref, error) {
 	if err := s.load(); err != nil {
 		return nil, err
 	}
-	names := make([]string, 0, len(s.dists))
-	for name := range s.dists {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	var refs []docidx.Ref
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(s.dists)) {
 		for _, d := range s.dists[name] {
 			refs = append(refs, docidx.Ref{Ecosystem: Ecosystem, Name: name, Version: d.version})
 		}
