@@ -7,9 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
 )
 
@@ -35,25 +33,14 @@ func recordedIndex(t *testing.T) *pypitest.Server {
 
 func recordedRegistry(t *testing.T, srv *pypitest.Server, simpleOnly bool) *Registry {
 	t.Helper()
-	cfg, err := NewConfig(srv.SimpleURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if simpleOnly {
-		cfg.JSONURL = ""
-	}
-	r, err := NewRegistry(RegistryConfig{
-		Config: cfg,
-		Client: &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond},
-		Now:    func() time.Time { return testNow },
+	return registryOver(t, srv, func(rc *RegistryConfig) {
+		if simpleOnly {
+			rc.Config.JSONURL = ""
+		}
 		// The recorded index lists six's sdist, which is not recorded: no docs from it, rather
 		// than a download that fails on every run.
-		Limits: Limits{MaxDocsSdist: -1},
+		rc.Limits = Limits{MaxDocsSdist: -1}
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
 }
 
 // TestRecordedIndex reads six from a real index's recorded answers, through the JSON API and

@@ -22,11 +22,19 @@ import (
 
 var testNow = time.Date(2025, 2, 3, 4, 5, 6, 0, time.UTC)
 
-// newTestRegistry starts the fake index over testdata/index and a Registry pointed at its simple
-// API URL, as pip.conf would name it.
+// newTestRegistry starts the fake index over testdata/index and a Registry over it
+// (registryOver).
 func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *pypitest.Server) {
 	t.Helper()
 	srv := pypitest.NewServer(t, filepath.Join("testdata", "index"))
+	return registryOver(t, srv, mod), srv
+}
+
+// registryOver returns a Registry pointed at srv's simple API URL, as pip.conf would name it,
+// with a client that retries once without waiting and the clock at testNow; mod, when not nil,
+// changes that configuration first.
+func registryOver(t *testing.T, srv *pypitest.Server, mod func(*RegistryConfig)) *Registry {
+	t.Helper()
 	cfg, err := NewConfig(srv.SimpleURL())
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +51,7 @@ func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *pypit
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r, srv
+	return r
 }
 
 func TestResolve(t *testing.T) {
