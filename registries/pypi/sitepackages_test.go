@@ -321,29 +321,16 @@ func TestRealSitePackages(t *testing.T) {
 	dir := realSitePackages(t)
 	ctx := context.Background()
 	start := time.Now()
-	sp, err := NewSitePackages(dir, SitePackagesConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs, err := sp.List(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
 	symbols, sections := 0, 0
 	byName := map[string]*docidx.PackageDocs{}
-	for _, r := range refs {
-		pd, err := sp.Fetch(ctx, r.Name, r.Version)
-		if err != nil {
-			t.Errorf("Fetch(%s): %v", r, err)
-			continue
-		}
+	sp, refs := fetchEvery(t, dir, func(r docidx.Ref, pd *docidx.PackageDocs) {
 		symbols += len(pd.Symbols)
 		for _, d := range pd.Documents {
 			sections += len(d.Sections)
 		}
 		checkSymbolsUnique(t, r.String(), pd.Symbols)
 		byName[r.Name] = pd
-	}
+	})
 	t.Logf("%s: %d distributions, %d symbols, %d README sections in %v", dir, len(refs), symbols, sections, time.Since(start))
 
 	if pd := byName["flask"]; pd != nil {
@@ -387,6 +374,31 @@ func TestRealSitePackages(t *testing.T) {
 	}
 }
 
+// fetchEvery opens the site-packages directory dir, lists it and fetches every distribution,
+// handing each to visit. A failed open or List is fatal; a failed Fetch is an error, and visit
+// does not see that distribution.
+func fetchEvery(tb testing.TB, dir string, visit func(docidx.Ref, *docidx.PackageDocs)) (*SitePackages, []docidx.Ref) {
+	tb.Helper()
+	ctx := context.Background()
+	sp, err := NewSitePackages(dir, SitePackagesConfig{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	refs, err := sp.List(ctx)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, r := range refs {
+		pd, err := sp.Fetch(ctx, r.Name, r.Version)
+		if err != nil {
+			tb.Errorf("Fetch(%s): %v", r, err)
+			continue
+		}
+		visit(r, pd)
+	}
+	return sp, refs
+}
+
 func checkSymbolsUnique(t *testing.T, what string, syms []docidx.Symbol) {
 	t.Helper()
 	seen := map[string]bool{}
@@ -410,25 +422,12 @@ func TestDebianDistPackages(t *testing.T) {
 	if _, err := os.Stat(dir); err != nil {
 		t.Skip("no Debian dist-packages")
 	}
-	sp, err := NewSitePackages(dir, SitePackagesConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs, err := sp.List(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
 	eggs := 0
-	for _, r := range refs {
-		pd, err := sp.Fetch(context.Background(), r.Name, r.Version)
-		if err != nil {
-			t.Errorf("Fetch(%s): %v", r, err)
-			continue
-		}
+	_, refs := fetchEvery(t, dir, func(_ docidx.Ref, pd *docidx.PackageDocs) {
 		if strings.HasSuffix(pd.Package.Source, ".egg-info") {
 			eggs++
 		}
-	}
+	})
 	t.Logf("%d distributions, %d from egg-info", len(refs), eggs)
 }
 
@@ -436,24 +435,9 @@ func TestDebianDistPackages(t *testing.T) {
 // reports the symbols extracted per second.
 func BenchmarkRealSitePackages(b *testing.B) {
 	dir := realSitePackages(b)
-	ctx := context.Background()
 	symbols := 0
 	for b.Loop() {
-		sp, err := NewSitePackages(dir, SitePackagesConfig{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		refs, err := sp.List(ctx)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, r := range refs {
-			pd, err := sp.Fetch(ctx, r.Name, r.Version)
-			if err != nil {
-				b.Fatal(err)
-			}
-			symbols += len(pd.Symbols)
-		}
+		fetchEvery(b, dir, func(_ docidx.Ref, pd *docidx.PackageDocs) { symbols += len(pd.Symbols) })
 	}
 	b.ReportMetric(float64(symbols)/b.Elapsed().Seconds(), "symbols/s")
 }
