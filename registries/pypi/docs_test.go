@@ -57,14 +57,23 @@ func fileRequests(srv *pypitest.Server) []string {
 	return files
 }
 
-func TestFetchWheelReadsSdistDocs(t *testing.T) {
+// fetchNewRelease publishes name@version on the fake index (pypitest.Server.AddRelease's
+// arguments), fetches it through a new Registry and returns what Fetch read and the fake; a
+// failed Fetch is fatal.
+func fetchNewRelease(t *testing.T, name, version, metadata string, wheelFiles, sdistFiles map[string]string) (*docidx.PackageDocs, *pypitest.Server) {
+	t.Helper()
 	r, srv := newTestRegistry(t, nil)
-	srv.AddRelease("sphinxy", "1.0", "Summary: greets\nDescription-Content-Type: text/x-rst\n\nSphinxy\n=======\n\nGreets.\n",
-		map[string]string{"sphinxy/__init__.py": "def greet(name):\n    \"\"\"Greet name.\"\"\"\n"}, sphinxSdist)
-	pd, err := r.Fetch(context.Background(), "sphinxy", "1.0")
+	srv.AddRelease(name, version, metadata, wheelFiles, sdistFiles)
+	pd, err := r.Fetch(context.Background(), name, version)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return pd, srv
+}
+
+func TestFetchWheelReadsSdistDocs(t *testing.T) {
+	pd, srv := fetchNewRelease(t, "sphinxy", "1.0", "Summary: greets\nDescription-Content-Type: text/x-rst\n\nSphinxy\n=======\n\nGreets.\n",
+		map[string]string{"sphinxy/__init__.py": "def greet(name):\n    \"\"\"Greet name.\"\"\"\n"}, sphinxSdist)
 	want := []string{
 		"doc:docs/quickstart.rst", "doc:docs/topics/howto.md", "doc:docs/topics/legacy.txt",
 		"example:examples/README.md", "example:examples/hello.py", "readme:README.rst",
@@ -94,8 +103,7 @@ func TestFetchWheelReadsSdistDocs(t *testing.T) {
 }
 
 func TestFetchSdistOnlyMkDocs(t *testing.T) {
-	r, srv := newTestRegistry(t, nil)
-	srv.AddRelease("mkdocsy", "2.0", "Summary: s\n", nil, map[string]string{
+	pd, srv := fetchNewRelease(t, "mkdocsy", "2.0", "Summary: s\n", nil, map[string]string{
 		"mkdocsy.py":                  "def run():\n    \"\"\"Run.\"\"\"\n",
 		"mkdocs.yml":                  "site_name: mkdocsy\ndocs_dir: 'documentation'  # not docs/\nnav:\n  - Home: index.md\n",
 		"documentation/index.md":      "# mkdocsy\n\nRuns things.\n",
@@ -103,10 +111,6 @@ func TestFetchSdistOnlyMkDocs(t *testing.T) {
 		"documentation/notes.txt":     "plain notes, no Sphinx conf.py\n",
 		"documentation/license.md":    "# License\n\nMIT\n",
 	})
-	pd, err := r.Fetch(context.Background(), "mkdocsy", "2.0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := []string{"doc:documentation/index.md", "doc:documentation/user/usage.md"}
 	if got := docPaths(pd); !slices.Equal(got, want) {
 		t.Errorf("documents = %v\nwant %v", got, want)

@@ -567,8 +567,7 @@ func TestFileVersion(t *testing.T) {
 // package_dir), laid out as PyYAML 6.0.2's, the file PyPI's smallest for that release: its API
 // is lib/yaml's, without the tests, examples and build scripts beside it.
 func TestFetchSdistPackageDir(t *testing.T) {
-	r, srv := newTestRegistry(t, nil)
-	srv.AddRelease("PyYAML", "6.0.2", "Summary: YAML parser and emitter for Python\n", nil, map[string]string{
+	pd, _ := fetchNewRelease(t, "PyYAML", "6.0.2", "Summary: YAML parser and emitter for Python\n", nil, map[string]string{
 		"setup.py":                           "def build():\n    pass\n",
 		"lib/yaml/__init__.py":               "from .loader import *\n\ndef safe_load(stream):\n    \"\"\"Parse the first YAML document in a stream.\"\"\"\n",
 		"lib/yaml/loader.py":                 "class SafeLoader:\n    \"\"\"Loads only plain data.\"\"\"\n",
@@ -578,10 +577,6 @@ func TestFetchSdistPackageDir(t *testing.T) {
 		"examples/yaml-highlight/yaml_hl.py": "class YAMLHighlight:\n    pass\n",
 		"packaging/build/smoketest.py":       "def smoke():\n    pass\n",
 	})
-	pd, err := r.Fetch(context.Background(), "pyyaml", "6.0.2")
-	if err != nil {
-		t.Fatal(err)
-	}
 	syms := symbolMap(pd)
 	for _, q := range []string{"yaml", "yaml.safe_load", "yaml.loader.SafeLoader"} {
 		if _, ok := syms[q]; !ok {
