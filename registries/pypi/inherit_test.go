@@ -1,7 +1,6 @@
 package pypi
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -127,14 +126,8 @@ class Request(_Base):
 // overwriting what the class defines; and that a base not installed, one behind a link out of
 // the directory, and one of the distribution's own public modules give nothing.
 func TestInheritedFromAnotherDistribution(t *testing.T) {
-	sp, err := NewSitePackages(inheritLayout(t), SitePackagesConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := sp.Fetch(context.Background(), "webapp", "1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := inheritLayout(t)
+	pd := fetchInstalled(t, dir, SitePackagesConfig{}, "webapp", "1.0")
 	got := map[string]docidx.Symbol{}
 	var order []string
 	for _, s := range pd.Symbols {
@@ -182,7 +175,6 @@ func TestInheritedFromAnotherDistribution(t *testing.T) {
 
 	// The same files read from a wheel: no other distribution is on disk.
 	files, _ := chooseModules([]string{"webapp/__init__.py", "webapp/wrappers.py", "webapp/base.py"}, "")
-	dir := sp.Dir()
 	read := func(p string, limit int64) ([]byte, error) {
 		if !strings.HasPrefix(p, "webapp/") {
 			t.Errorf("a registry crawl read %s, another distribution's file", p)

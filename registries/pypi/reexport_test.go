@@ -1,7 +1,6 @@
 package pypi
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -15,14 +14,7 @@ import (
 // what its private modules define: plainly, renamed, through a chain of private modules, from a
 // star import, with an absolute import, and around an import cycle.
 func TestReexports(t *testing.T) {
-	sp, err := NewSitePackages(filepath.Join("testdata", "reexport"), SitePackagesConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := sp.Fetch(context.Background(), "pkg", "1.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := fetchInstalled(t, filepath.Join("testdata", "reexport"), SitePackagesConfig{}, "pkg", "1.0.0")
 	var b strings.Builder
 	for _, s := range pd.Symbols {
 		if strings.Contains(s.QualifiedName, "._") || strings.HasPrefix(s.Package, "pkg._") {
@@ -52,14 +44,7 @@ method pkg.util.Thing.method parent=Thing pkg=pkg.util pkg/_impl.py:7 | def meth
 // TestReexportLimits checks that re-exported symbols count against MaxSymbols. Without the
 // re-exports the distribution has 3 public symbols, fewer than the limit.
 func TestReexportLimits(t *testing.T) {
-	sp, err := NewSitePackages(filepath.Join("testdata", "reexport"), SitePackagesConfig{Limits: Limits{MaxSymbols: 5}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := sp.Fetch(context.Background(), "pkg", "1.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := fetchInstalled(t, filepath.Join("testdata", "reexport"), SitePackagesConfig{Limits: Limits{MaxSymbols: 5}}, "pkg", "1.0.0")
 	reexported := false
 	for _, s := range pd.Symbols {
 		reexported = reexported || s.QualifiedName == "pkg.Thing"
@@ -100,14 +85,7 @@ func TestRelativeModule(t *testing.T) {
 // modules' classes inherit their members, the base's bases' included, unless they override
 // them.
 func TestAliases(t *testing.T) {
-	sp, err := NewSitePackages(filepath.Join("testdata", "alias"), SitePackagesConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := sp.Fetch(context.Background(), "finder", "2.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := fetchInstalled(t, filepath.Join("testdata", "alias"), SitePackagesConfig{}, "finder", "2.0.0")
 	m := map[string]docidx.Symbol{}
 	for _, s := range pd.Symbols {
 		m[s.QualifiedName] = s
@@ -144,14 +122,7 @@ func TestAliases(t *testing.T) {
 // definitions of the modules scanned after them (helpers.py after discovery.py).
 func TestInheritedLast(t *testing.T) {
 	fetch := func(max int) map[string]bool {
-		sp, err := NewSitePackages(filepath.Join("testdata", "alias"), SitePackagesConfig{Limits: Limits{MaxSymbols: max}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		pd, err := sp.Fetch(context.Background(), "finder", "2.0.0")
-		if err != nil {
-			t.Fatal(err)
-		}
+		pd := fetchInstalled(t, filepath.Join("testdata", "alias"), SitePackagesConfig{Limits: Limits{MaxSymbols: max}}, "finder", "2.0.0")
 		names := map[string]bool{}
 		for _, s := range pd.Symbols {
 			names[s.QualifiedName] = true

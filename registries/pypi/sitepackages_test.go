@@ -374,6 +374,21 @@ func TestRealSitePackages(t *testing.T) {
 	}
 }
 
+// fetchInstalled opens the site-packages directory dir with cfg and fetches name@version from
+// it; a failure is fatal.
+func fetchInstalled(t *testing.T, dir string, cfg SitePackagesConfig, name, version string) *docidx.PackageDocs {
+	t.Helper()
+	sp, err := NewSitePackages(dir, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd, err := sp.Fetch(context.Background(), name, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pd
+}
+
 // fetchEvery opens the site-packages directory dir, lists it and fetches every distribution,
 // handing each to visit. A failed open or List is fatal; a failed Fetch is an error, and visit
 // does not see that distribution.
