@@ -317,25 +317,19 @@ func (p *markerParser) peek() byte {
 	return 0
 }
 
-func (p *markerParser) or() (*markerNode, error) {
-	l, err := p.and()
-	for err == nil && p.peek() == '|' {
-		p.i++
-		var r *markerNode
-		if r, err = p.and(); err == nil {
-			l = &markerNode{op: "or", left: l, right: r}
-		}
-	}
-	return l, err
-}
+func (p *markerParser) or() (*markerNode, error) { return p.chain('|', "or", p.and) }
 
-func (p *markerParser) and() (*markerNode, error) {
-	l, err := p.atom()
-	for err == nil && p.peek() == '&' {
+func (p *markerParser) and() (*markerNode, error) { return p.chain('&', "and", p.atom) }
+
+// chain parses one or more operands joined by the token kind, grouping them from the left into
+// nodes of op ("a or b or c" is (a or b) or c).
+func (p *markerParser) chain(kind byte, op string, operand func() (*markerNode, error)) (*markerNode, error) {
+	l, err := operand()
+	for err == nil && p.peek() == kind {
 		p.i++
 		var r *markerNode
-		if r, err = p.atom(); err == nil {
-			l = &markerNode{op: "and", left: l, right: r}
+		if r, err = operand(); err == nil {
+			l = &markerNode{op: op, left: l, right: r}
 		}
 	}
 	return l, err
