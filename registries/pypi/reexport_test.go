@@ -86,10 +86,7 @@ func TestRelativeModule(t *testing.T) {
 // them.
 func TestAliases(t *testing.T) {
 	pd := fetchInstalled(t, filepath.Join("testdata", "alias"), SitePackagesConfig{}, "finder", "2.0.0")
-	m := map[string]docidx.Symbol{}
-	for _, s := range pd.Symbols {
-		m[s.QualifiedName] = s
-	}
+	m := symbolMap(pd)
 	for name, want := range map[string]struct {
 		kind     docidx.SymbolKind
 		sig, doc string
