@@ -54,13 +54,28 @@ func registryOver(t *testing.T, srv *pypitest.Server, mod func(*RegistryConfig))
 	return r
 }
 
+// resolveCase is a row of a Resolve table: the name and query asked, and the version or the
+// error (matched with errors.Is) wanted.
+type resolveCase struct {
+	name, query, want string
+	err               error
+}
+
+// checkResolve asks r to resolve each case's name and query and checks the outcome.
+func checkResolve(t *testing.T, r interface {
+	Resolve(ctx context.Context, name, query string) (string, error)
+}, cases []resolveCase) {
+	t.Helper()
+	for _, tc := range cases {
+		got, err := r.Resolve(context.Background(), tc.name, tc.query)
+		testutil.Result(t, fmt.Sprintf("Resolve(%s, %q)", tc.name, tc.query), got, err, tc.want, tc.err)
+	}
+}
+
 func TestResolve(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
 	ctx := context.Background()
-	for _, tc := range []struct {
-		name, query, want string
-		err               error
-	}{
+	checkResolve(t, r, []resolveCase{
 		{"demo-widgets", "", "1.1.0", nil},
 		{"Demo_Widgets", "latest", "1.1.0", nil},
 		{"demo.widgets", "1.0.0", "1.0.0", nil},
@@ -77,10 +92,7 @@ func TestResolve(t *testing.T) {
 		{"no-such-project", "", "", docidx.ErrNotFound},
 		{"-bad-", "", "", docidx.ErrBadSpec},
 		{"a/b", "", "", docidx.ErrBadSpec},
-	} {
-		got, err := r.Resolve(ctx, tc.name, tc.query)
-		testutil.Result(t, fmt.Sprintf("Resolve(%s, %q)", tc.name, tc.query), got, err, tc.want, tc.err)
-	}
+	})
 	if _, err := r.Resolve(ctx, "no-such-project", ""); err == nil || !strings.Contains(err.Error(), "pypi: no-such-project not found in ") {
 		t.Errorf("unknown project message: %v", err)
 	}

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
-	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
 	"github.com/docidx/docidx/registries/registrytest"
 )
@@ -203,20 +202,14 @@ func TestSitePackagesFetch(t *testing.T) {
 		t.Errorf("wsgiref (no description) = %+v, %v", pd, err)
 	}
 
-	for _, tc := range []struct {
-		name, query, want string
-		err               error
-	}{
+	checkResolve(t, sp, []resolveCase{
 		{"norecord", "", "2.0", nil},
 		{"NoRecord", "<2", "1.0", nil},
 		{"norecord", "==1.0.0", "1.0", nil},
 		{"norecord", "3.0", "", docidx.ErrNotFound},
 		{"norecord", ">>1", "", docidx.ErrBadSpec},
 		{"missing", "", "", docidx.ErrNotFound},
-	} {
-		got, err := sp.Resolve(ctx, tc.name, tc.query)
-		testutil.Result(t, fmt.Sprintf("Resolve(%s, %q)", tc.name, tc.query), got, err, tc.want, tc.err)
-	}
+	})
 	if _, err := sp.Fetch(ctx, "norecord", "3.0"); !errors.Is(err, docidx.ErrNotFound) || !strings.Contains(err.Error(), dir) {
 		t.Errorf("Fetch of a version not installed: %v", err)
 	}
