@@ -207,15 +207,9 @@ func importedName(f apiFile, imports []pyscan.Import, base string) (mod, name st
 // one attribute of one ("class APIRouter(routing.Router, Generic[T], metaclass=M)":
 // "routing.Router"): not keyword arguments or subscripted bases.
 func classBases(signature string) []string {
-	sig, _, _ := strings.Cut(signature, "\n")
-	open, end := strings.IndexByte(sig, '('), strings.LastIndexByte(sig, ')')
-	if open < 0 || end < open {
-		return nil
-	}
 	var out []string
-	for _, b := range strings.Split(sig[open+1:end], ",") {
-		b = strings.TrimSpace(b)
-		if b == "" || strings.ContainsAny(b, "=[]() ") || strings.Count(b, ".") > 1 {
+	for b := range pyscan.Bases(signature) {
+		if strings.ContainsAny(b, "=[]() ") || strings.Count(b, ".") > 1 {
 			continue
 		}
 		first, rest, _ := strings.Cut(b, ".")

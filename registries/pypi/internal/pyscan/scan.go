@@ -18,6 +18,7 @@
 package pyscan
 
 import (
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -1082,12 +1083,27 @@ func (s *scanner) walkBases(cls *item, visit func(base *item)) {
 	walk(cls, 1)
 }
 
-// Bases returns the plain names among the bases of a class Signature as Scan renders it
-// ("class BadParameter(UsageError, metaclass=M)": "UsageError"): not keyword arguments,
-// dotted or subscripted bases.
-func Bases(signature string) []string {
+// Bases yields the arguments in the parentheses of the first line of a class Signature as Scan
+// renders it, trimmed, empty ones left out: "class A(b.C, Generic[T], metaclass=M)" yields
+// "b.C", "Generic[T]" and "metaclass=M". Callers pick the bases they can follow.
+func Bases(signature string) iter.Seq[string] {
 	first, _, _ := strings.Cut(signature, "\n")
-	return classBases([]string{first})
+	return baseArgs(first)
+}
+
+// baseArgs yields the trimmed, non-empty arguments in the parentheses of one class header line.
+func baseArgs(sig string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		open, end := strings.IndexByte(sig, '('), strings.LastIndexByte(sig, ')')
+		if open < 0 || end < open {
+			return
+		}
+		for b := range strings.SplitSeq(sig[open+1:end], ",") {
+			if b = strings.TrimSpace(b); b != "" && !yield(b) {
+				return
+			}
+		}
+	}
 }
 
 // classBases returns the plain names among the bases of a class signature ("class
@@ -1097,15 +1113,9 @@ func classBases(sigs []string) []string {
 	if len(sigs) == 0 {
 		return nil
 	}
-	sig := sigs[0]
-	open, end := strings.IndexByte(sig, '('), strings.LastIndexByte(sig, ')')
-	if open < 0 || end < open {
-		return nil
-	}
 	var out []string
-	for _, b := range strings.Split(sig[open+1:end], ",") {
-		b = strings.TrimSpace(b)
-		if b != "" && !strings.ContainsAny(b, "=.[]() ") {
+	for b := range baseArgs(sigs[0]) {
+		if !strings.ContainsAny(b, "=.[]() ") {
 			out = append(out, b)
 		}
 	}
