@@ -43,11 +43,8 @@ func TestRecordedSparseIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	for query, want := range map[string]string{"": "1.0.19", "1.0.11": "1.0.11", "~0.4": "0.4.8"} {
-		if v, err := r.Resolve(ctx, "itoa", query); err != nil || v != want {
-			t.Errorf("Resolve(itoa, %q) = %q, %v; want %s", query, v, err, want)
-		}
-	}
+	resolve := func(query string) (string, error) { return r.Resolve(ctx, "itoa", query) }
+	checkEachOK(t, "Resolve(itoa)", resolve, map[string]string{"": "1.0.19", "1.0.11": "1.0.11", "~0.4": "0.4.8"})
 	pd, err := r.Fetch(ctx, "itoa", "1.0.19")
 	if err != nil {
 		t.Fatal(err)

@@ -75,15 +75,7 @@ func TestResolve(t *testing.T) {
 		{"banana", "", docidx.ErrBadSpec},
 	} {
 		got, err := r.Resolve(ctx, "ferris-json", tc.query)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("Resolve(%q) = %q, %v; want error %v", tc.query, got, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("Resolve(%q) = %q, %v; want %q", tc.query, got, err, tc.want)
-		}
+		checkResolved(t, tc.query, got, err, tc.want, tc.err)
 	}
 	if _, err := r.Resolve(ctx, "no-such-crate", ""); !errors.Is(err, docidx.ErrNotFound) ||
 		!strings.Contains(err.Error(), "cargo: crate no-such-crate not found in sparse+http://") {
@@ -266,16 +258,12 @@ func TestDownloadTemplates(t *testing.T) {
 		})
 	}
 	e := &IndexEntry{Name: "Quux", Vers: "2.0.0", Cksum: "abc"}
-	for dl, want := range map[string]string{
+	checkEachOK(t, "downloadURL", func(dl string) (string, error) { return downloadURL(dl, e) }, map[string]string{
 		"https://dl.example.test/crates":  "https://dl.example.test/crates/Quux/2.0.0/download",
 		"https://dl.example.test/crates/": "https://dl.example.test/crates/Quux/2.0.0/download",
 		"https://dl.example.test/{prefix}/{lowerprefix}/{crate}-{version}.crate?c={sha256-checksum}": "https://dl.example.test/Qu/ux/qu/ux/Quux-2.0.0.crate?c=abc",
 		"https://dl.example.test/{sha256-checksum}":                                                  "https://dl.example.test/abc",
-	} {
-		if got, err := downloadURL(dl, e); err != nil || got != want {
-			t.Errorf("downloadURL(%q) = %q, %v; want %q", dl, got, err, want)
-		}
-	}
+	})
 	if _, err := downloadURL("ftp://x/{crate}", e); err == nil {
 		t.Error("ftp dl accepted")
 	}
