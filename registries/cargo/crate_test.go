@@ -14,6 +14,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/cargotest"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 	"github.com/docidx/docidx/registries/registrytest"
 )
@@ -94,7 +95,7 @@ func TestUntarLimitsAndLinks(t *testing.T) {
 
 func TestKeepCrateFile(t *testing.T) {
 	keep := func(p string) bool { k, _ := keepCrateFile(p); return k }
-	checkEach(t, "keepCrateFile", keep, map[string]bool{
+	testutil.Mapping(t, "keepCrateFile", keep, map[string]bool{
 		"Cargo.toml": true, "Cargo.toml.orig": false, "Cargo.lock": false, "README.md": true, "README": true, "readme.txt": true,
 		"docs/guide.md": true, "src/lib.rs": true, "src/a/b.rs": true, "examples/demo.rs": true, "build.rs": true,
 		"tests/it.rs": false, "benches/b.rs": false, "fuzz/fuzz_targets/f.rs": false, "data/x.json": false, "sub/README.md": true,

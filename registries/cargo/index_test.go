@@ -2,15 +2,17 @@ package cargo
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func TestIndexPath(t *testing.T) {
-	checkEach(t, "IndexPath", IndexPath, map[string]string{
+	testutil.Mapping(t, "IndexPath", IndexPath, map[string]string{
 		"a":           "1/a",
 		"xz":          "2/xz",
 		"tz":          "2/tz",
@@ -20,7 +22,7 @@ func TestIndexPath(t *testing.T) {
 		"cargo-fetch": "ca/rg/cargo-fetch",
 		"MD5":         "3/m/md5",
 	})
-	checkEach(t, "indexPrefix", indexPrefix, map[string]string{"a": "1", "xz": "2", "Syn": "3/S", "Quux": "Qu/ux"})
+	testutil.Mapping(t, "indexPrefix", indexPrefix, map[string]string{"a": "1", "xz": "2", "Syn": "3/S", "Quux": "Qu/ux"})
 }
 
 func TestValidName(t *testing.T) {
@@ -84,7 +86,7 @@ func TestResolveVersion(t *testing.T) {
 		{",", "", docidx.ErrBadSpec},
 	} {
 		got, err := resolveVersion("foo", versions, yanked, tc.q)
-		checkResolved(t, tc.q, got, err, tc.want, tc.err)
+		testutil.Result(t, fmt.Sprintf("resolveVersion(%q)", tc.q), got, err, tc.want, tc.err)
 	}
 	// Only pre-releases, or everything yanked.
 	if v, err := resolveVersion("p", []string{"1.0.0-alpha.1", "1.0.0-alpha.2"}, func(string) bool { return false }, ""); err != nil || v != "1.0.0-alpha.2" {

@@ -15,6 +15,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/cargotest"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
@@ -75,7 +76,7 @@ func TestResolve(t *testing.T) {
 		{"banana", "", docidx.ErrBadSpec},
 	} {
 		got, err := r.Resolve(ctx, "ferris-json", tc.query)
-		checkResolved(t, tc.query, got, err, tc.want, tc.err)
+		testutil.Result(t, fmt.Sprintf("Resolve(%q)", tc.query), got, err, tc.want, tc.err)
 	}
 	if _, err := r.Resolve(ctx, "no-such-crate", ""); !errors.Is(err, docidx.ErrNotFound) ||
 		!strings.Contains(err.Error(), "cargo: crate no-such-crate not found in sparse+http://") {
