@@ -151,7 +151,7 @@ func TestCachePrefersNewestCopy(t *testing.T) {
 	if err := os.Chtimes(filepath.Join(home, "registry", "src", cargotest.IndexDirOld, "dup-1.0.0", ".cargo-ok"), past, past); err != nil {
 		t.Fatal(err)
 	}
-	c, _ := NewCache(home, CacheConfig{})
+	c := openCache(t, home, CacheConfig{})
 	pd, err := c.Fetch(context.Background(), "dup", "1.0.0")
 	if err != nil || pd.Package.Description != "new" {
 		t.Errorf("Fetch = %+v, %v", pd, err)

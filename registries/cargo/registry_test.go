@@ -28,6 +28,13 @@ func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *cargo
 	t.Helper()
 	srv := cargotest.NewServer(t, testCrates)
 	srv.Yank("ferris-json", "1.2.0", true)
+	return registryFor(t, srv, mod), srv
+}
+
+// registryFor returns a Registry over srv's index with a quickly retrying client and testNow as
+// its clock, after mod (when not nil) has changed its configuration.
+func registryFor(t *testing.T, srv *cargotest.Server, mod func(*RegistryConfig)) *Registry {
+	t.Helper()
 	cfg, err := NewConfig(srv.Index())
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +51,7 @@ func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *cargo
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r, srv
+	return r
 }
 
 func TestResolve(t *testing.T) {
