@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/cargotest"
 	"github.com/docidx/docidx/registries/internal/fetch"
 )
@@ -34,19 +35,8 @@ func BenchmarkRegistryFetch(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			ctx := context.Background()
-			symbols, n := 0, 0
-			b.ReportAllocs()
-			for b.Loop() {
-				pd, err := r.Fetch(ctx, tc.crate, tc.version)
-				if err != nil {
-					b.Fatal(err)
-				}
-				symbols += len(pd.Symbols)
-				n++
-			}
-			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "crates/s")
-			b.ReportMetric(float64(symbols)/b.Elapsed().Seconds(), "symbols/s")
+			refs := []docidx.Ref{{Name: tc.crate, Version: tc.version}}
+			benchFetch(b, func(context.Context) (docidx.Registry, []docidx.Ref, error) { return r, refs, nil })
 		})
 	}
 }
@@ -55,20 +45,29 @@ func BenchmarkRegistryFetch(b *testing.B) {
 // reports crates and symbols per second.
 func BenchmarkCacheFetch(b *testing.B) {
 	home := cargotest.CargoHomeFromDir(b, testCrates)
+	benchFetch(b, func(ctx context.Context) (docidx.Registry, []docidx.Ref, error) {
+		c, err := NewCache(home, CacheConfig{})
+		if err != nil {
+			return nil, nil, err
+		}
+		refs, err := c.List(ctx)
+		return c, refs, err
+	})
+}
+
+// benchFetch calls round in every b.Loop iteration for a registry and the crate versions to
+// fetch from it, fetches them all and reports crates and symbols per second.
+func benchFetch(b *testing.B, round func(context.Context) (docidx.Registry, []docidx.Ref, error)) {
 	ctx := context.Background()
 	symbols, n := 0, 0
 	b.ReportAllocs()
 	for b.Loop() {
-		c, err := NewCache(home, CacheConfig{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		refs, err := c.List(ctx)
+		r, refs, err := round(ctx)
 		if err != nil {
 			b.Fatal(err)
 		}
 		for _, ref := range refs {
-			pd, err := c.Fetch(ctx, ref.Name, ref.Version)
+			pd, err := r.Fetch(ctx, ref.Name, ref.Version)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/internal/rustapi"
+	"github.com/docidx/docidx/registries/internal/installed"
 	"github.com/docidx/docidx/registries/internal/skip"
 )
 
@@ -176,16 +177,9 @@ type localCrate struct {
 // registry directory, or registry/src itself. It fails when dir is not a directory or holds no
 // registry/src.
 func NewCache(dir string, cfg CacheConfig) (*Cache, error) {
-	abs, err := filepath.Abs(dir)
+	abs, err := installed.Dir(dir, "cargo: cargo home")
 	if err != nil {
-		return nil, fmt.Errorf("cargo: cargo home %s: %w", dir, err)
-	}
-	st, err := os.Stat(abs)
-	if err != nil {
-		return nil, fmt.Errorf("cargo: cargo home: %w", err)
-	}
-	if !st.IsDir() {
-		return nil, fmt.Errorf("cargo: cargo home %s is not a directory", abs)
+		return nil, err
 	}
 	c := &Cache{cfg: cfg, log: cfg.Logger, lim: cfg.Limits.withDefaults()}
 	switch {

@@ -24,6 +24,37 @@ func refNames(refs []docidx.Ref) []string {
 	return out
 }
 
+// openCache opens the cache in dir (a cargo home, its registry or registry/src directory) with
+// cfg, failing the test if it cannot.
+func openCache(t *testing.T, dir string, cfg CacheConfig) *Cache {
+	t.Helper()
+	c, err := NewCache(dir, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// listCache returns the versions c lists as "name@version", failing the test on an error.
+func listCache(t *testing.T, c *Cache) []string {
+	t.Helper()
+	refs, err := c.List(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return refNames(refs)
+}
+
+// fetchCache fetches name at version from c, failing the test on an error.
+func fetchCache(t *testing.T, c *Cache, name, version string) *docidx.PackageDocs {
+	t.Helper()
+	pd, err := c.Fetch(context.Background(), name, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pd
+}
+
 func TestCacheList(t *testing.T) {
 	home := cargotest.CargoHomeFromDir(t, testCrates)
 	// Older cargo's directory for the same index, and the git index, beside the current one.
@@ -41,16 +72,9 @@ func TestCacheList(t *testing.T) {
 	writeFile(t, filepath.Join(home, "registry", "src", ".hidden", "x-1.0.0", "Cargo.toml"), "")
 
 	for _, dir := range []string{home, filepath.Join(home, "registry"), filepath.Join(home, "registry", "src")} {
-		c, err := NewCache(dir, CacheConfig{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		refs, err := c.List(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := openCache(t, dir, CacheConfig{})
 		want := []string{"Quux@2.0.0", "ferris-json@0.9.0", "ferris-json@1.0.0", "ferris-json@1.1.0", "ferris-json@1.2.0", "ferris-json@2.0.0-alpha.1", "md-5@0.10.6", "tz@0.1.0"}
-		if got := refNames(refs); !slices.Equal(got, want) {
+		if got := listCache(t, c); !slices.Equal(got, want) {
 			t.Errorf("List(%s)\n got %q\nwant %q", dir, got, want)
 		}
 		if c.Dir() != filepath.Join(home, "registry", "src") {
@@ -67,10 +91,7 @@ func TestCacheList(t *testing.T) {
 func TestCacheFetch(t *testing.T) {
 	home := cargotest.CargoHomeFromDir(t, testCrates)
 	now := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
-	c, err := NewCache(home, CacheConfig{Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := openCache(t, home, CacheConfig{Now: func() time.Time { return now }})
 	ctx := context.Background()
 	// Offline nothing is known to be yanked: 1.2.0, yanked in the registry, is the highest release.
 	for _, tc := range []struct{ q, want string }{{"", "1.2.0"}, {"1.0", "1.2.0"}, {"~1.0", "1.0.0"}, {"2.0.0-alpha.1", "2.0.0-alpha.1"}, {"1.2.0", "1.2.0"}} {
@@ -130,7 +151,7 @@ func TestCachePrefersNewestCopy(t *testing.T) {
 	if err := os.Chtimes(filepath.Join(home, "registry", "src", cargotest.IndexDirOld, "dup-1.0.0", ".cargo-ok"), past, past); err != nil {
 		t.Fatal(err)
 	}
-	c, _ := NewCache(home, CacheConfig{})
+	c := openCache(t, home, CacheConfig{})
 	pd, err := c.Fetch(context.Background(), "dup", "1.0.0")
 	if err != nil || pd.Package.Description != "new" {
 		t.Errorf("Fetch = %+v, %v", pd, err)
@@ -172,23 +193,13 @@ tz = "0.1"
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Skipf("cargo fetch against the fake registry failed (cargo %s): %v\n%s", cargoVersion(cargoBin), err, out)
 	}
-	c, err := NewCache(home, CacheConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs, err := c.List(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := refNames(refs); !slices.Equal(got, []string{"ferris-json@1.1.0", "tz@0.1.0"}) {
+	c := openCache(t, home, CacheConfig{})
+	if got := listCache(t, c); !slices.Equal(got, []string{"ferris-json@1.1.0", "tz@0.1.0"}) {
 		t.Fatalf("cargo extracted %q", got)
 	}
 	entries, _ := os.ReadDir(c.Dir())
 	t.Logf("cargo %s extracted into registry/src/%s", cargoVersion(cargoBin), entries[0].Name())
-	local, err := c.Fetch(context.Background(), "ferris-json", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	local := fetchCache(t, c, "ferris-json", "1.1.0")
 	if len(local.Symbols) != 60 || len(local.Documents) != 5 {
 		t.Errorf("from cargo's extraction: %d symbols, %d documents", len(local.Symbols), len(local.Documents))
 	}
@@ -219,14 +230,7 @@ func TestCacheStaysInsideCrate(t *testing.T) {
 			t.Skip("symlinks not supported:", err)
 		}
 	}
-	c, err := NewCache(home, CacheConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := c.Fetch(context.Background(), "sneaky", "1.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := fetchCache(t, openCache(t, home, CacheConfig{}), "sneaky", "1.0.0")
 	if out := fmt.Sprint(pd); strings.Contains(out, "top secret") {
 		t.Errorf("read through a symlink out of the crate: %s", out)
 	}
@@ -253,14 +257,7 @@ func TestCacheExternReexports(t *testing.T) {
 	add(cargotest.Crate{Name: "facade-core", Version: "1.2.0", Files: map[string]string{
 		"Cargo.toml": "[package]\nname = \"facade-core\"\nversion = \"1.2.0\"\n",
 		"src/lib.rs": "/// The core.\npub struct Core;\n"}})
-	c, err := NewCache(home, CacheConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := c.Fetch(context.Background(), "facade", "1.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := fetchCache(t, openCache(t, home, CacheConfig{}), "facade", "1.0.0")
 	got := map[string]docidx.Symbol{}
 	for _, s := range pd.Symbols {
 		got[s.QualifiedName] = s
@@ -299,15 +296,9 @@ func TestCacheExternOrder(t *testing.T) {
 		cargotest.AddToCargoHome(t, home, cargotest.IndexDir, cargotest.Crate{Name: name, Version: "1.0.0", Files: map[string]string{"Cargo.toml": toml, "src/lib.rs": lib}})
 	}
 	lists := func(fetchFirst ...string) bool {
-		c, err := NewCache(home, CacheConfig{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := openCache(t, home, CacheConfig{})
 		for _, name := range append(fetchFirst, "c") {
-			pd, err := c.Fetch(context.Background(), name, "1.0.0")
-			if err != nil {
-				t.Fatal(err)
-			}
+			pd := fetchCache(t, c, name, "1.0.0")
 			if name != "c" {
 				continue
 			}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
+	"github.com/docidx/docidx/registries/internal/environ"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -89,15 +90,11 @@ func NewConfig(index string) (*Config, error) {
 // $CARGO_HOME/credentials.toml (or credentials) for tokens; the environment overrides files.
 // Files that do not exist are skipped; a file that is not valid TOML is an error naming it.
 func LoadConfig(opts ConfigOptions) (*Config, error) {
-	envList := opts.Env
-	if envList == nil {
-		envList = os.Environ()
-	}
 	c := &Config{
 		sources:    map[string]map[string]setting{},
 		registries: map[string]map[string]setting{},
 		registry:   map[string]setting{},
-		env:        envToMap(envList),
+		env:        environ.Map(opts.Env),
 	}
 	if opts.Index != "" {
 		norm, err := normalizeSparse(opts.Index, true)
@@ -108,7 +105,7 @@ func LoadConfig(opts ConfigOptions) (*Config, error) {
 	}
 	home := opts.CargoHome
 	if home == "" {
-		h, err := DefaultCargoHome(envList)
+		h, err := cargoHome(c.env)
 		if err == nil {
 			home = h
 		}
@@ -163,10 +160,11 @@ func LoadConfig(opts ConfigOptions) (*Config, error) {
 // DefaultCargoHome returns cargo's home directory from env (os.Environ form; nil means
 // os.Environ()): $CARGO_HOME, else $HOME/.cargo (USERPROFILE on Windows).
 func DefaultCargoHome(env []string) (string, error) {
-	if env == nil {
-		env = os.Environ()
-	}
-	m := envToMap(env)
+	return cargoHome(environ.Map(env))
+}
+
+// cargoHome is DefaultCargoHome over an environment already read into a map.
+func cargoHome(m map[string]string) (string, error) {
 	if h := m["CARGO_HOME"]; h != "" {
 		return filepath.Abs(h)
 	}
@@ -494,16 +492,6 @@ func where(s setting) string {
 
 // envName turns a registry name or key into its environment form: upper case, "-" as "_".
 func envName(s string) string { return strings.ToUpper(strings.ReplaceAll(s, "-", "_")) }
-
-func envToMap(env []string) map[string]string {
-	m := make(map[string]string, len(env))
-	for _, kv := range env {
-		if k, v, ok := strings.Cut(kv, "="); ok {
-			m[k] = v
-		}
-	}
-	return m
-}
 
 // normalizeSparse checks a sparse index URL and returns it as "sparse+<http(s) URL ending in />".
 // A URL without the sparse+ prefix is a git index, refused with ErrUnsupportedSource, unless

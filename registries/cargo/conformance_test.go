@@ -19,10 +19,7 @@ func TestConformance(t *testing.T) {
 }
 
 func TestCacheConformance(t *testing.T) {
-	c, err := NewCache(cargotest.CargoHomeFromDir(t, testCrates), CacheConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := openCache(t, cargotest.CargoHomeFromDir(t, testCrates), CacheConfig{})
 	registrytest.CacheConformance(t, registrytest.CacheSubject{Cache: c,
 		Name: "ferris-json", Version: "1.1.0", Missing: "no-such-crate"})
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/cargotest"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 	"github.com/docidx/docidx/registries/registrytest"
 )
@@ -21,17 +22,13 @@ import (
 var testLimits = untarpkg.Limits{Unpacked: DefaultMaxUnpacked, Entry: DefaultMaxEntry, File: DefaultMaxFile, Kept: maxKept}
 
 func TestEntryPath(t *testing.T) {
-	for name, want := range map[string]string{
+	checkEachOK(t, "entryPath", func(name string) (string, error) { return entryPath(name, "x-1.0.0") }, map[string]string{
 		"x-1.0.0/src/lib.rs":   "src/lib.rs",
 		"./x-1.0.0/Cargo.toml": "Cargo.toml",
 		"x-1.0.0/":             "",
 		"x-1.0.0":              "",
 		"x-1.0.0/a//b/./c.rs":  "a/b/c.rs",
-	} {
-		if got, err := entryPath(name, "x-1.0.0"); err != nil || got != want {
-			t.Errorf("entryPath(%q) = %q, %v; want %q", name, got, err, want)
-		}
-	}
+	})
 	for _, bad := range []string{"/etc/passwd", "x-1.0.0/../../etc/passwd", `x-1.0.0\..\..\evil`, "C:/x", "x-1.0.0x/src/lib.rs", "y-1.0.0/Cargo.toml", "Cargo.toml", "x-1.0.0/a\x00b"} {
 		if _, err := entryPath(bad, "x-1.0.0"); !errors.Is(err, docidx.ErrUnsafePath) {
 			t.Errorf("entryPath(%q): %v, want ErrUnsafePath", bad, err)
@@ -97,16 +94,13 @@ func TestUntarLimitsAndLinks(t *testing.T) {
 }
 
 func TestKeepCrateFile(t *testing.T) {
-	for p, want := range map[string]bool{
+	keep := func(p string) bool { k, _ := keepCrateFile(p); return k }
+	testutil.Mapping(t, "keepCrateFile", keep, map[string]bool{
 		"Cargo.toml": true, "Cargo.toml.orig": false, "Cargo.lock": false, "README.md": true, "README": true, "readme.txt": true,
 		"docs/guide.md": true, "src/lib.rs": true, "src/a/b.rs": true, "examples/demo.rs": true, "build.rs": true,
 		"tests/it.rs": false, "benches/b.rs": false, "fuzz/fuzz_targets/f.rs": false, "data/x.json": false, "sub/README.md": true,
 		"sub/README": false, "LICENSE": false,
-	} {
-		if got, _ := keepCrateFile(p); got != want {
-			t.Errorf("keepCrateFile(%q) = %v", p, got)
-		}
-	}
+	})
 }
 
 // FuzzUntarCrate checks that .crate reading never panics on arbitrary archives and only returns

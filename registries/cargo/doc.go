@@ -25,7 +25,8 @@
 // (or README.md, README.txt, README), markdown under docs/ and examples/, and example programs
 // (examples/*.rs) become documents through package readme.
 //
-// It imports docidx, readme, registries/internal/fetch, the standard library,
+// It imports docidx, readme, the registries' shared internal packages (fetch, installed, untar
+// …), its own internal/indexpath and internal/rustapi, the standard library,
 // github.com/BurntSushi/toml and github.com/Masterminds/semver/v3; never crawl, index or serve
 // (deps_test.go enforces this). Package cargotest fakes a sparse registry and lays out cargo
 // homes for tests.

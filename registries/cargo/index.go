@@ -12,6 +12,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
+	"github.com/docidx/docidx/registries/cargo/internal/indexpath"
 )
 
 // maxNameLength is the longest crate name crates.io accepts.
@@ -39,37 +40,13 @@ func ValidName(name string) bool {
 
 // IndexPath returns the path of a crate's file inside an index, by the rules of the registry
 // index format (https://doc.rust-lang.org/cargo/reference/registry-index.html#index-files): the
-// lowercased name under "1/", "2/", "3/<first char>/", or "<chars 1-2>/<chars 3-4>/".
-func IndexPath(name string) string {
-	n := strings.ToLower(name)
-	switch len(n) {
-	case 0:
-		return ""
-	case 1:
-		return "1/" + n
-	case 2:
-		return "2/" + n
-	case 3:
-		return "3/" + n[:1] + "/" + n
-	}
-	return n[:2] + "/" + n[2:4] + "/" + n
-}
+// lowercased name under "1/", "2/", "3/<first char>/", or "<chars 1-2>/<chars 3-4>/"; "" for an
+// empty name.
+func IndexPath(name string) string { return indexpath.Path(name) }
 
 // indexPrefix is the {prefix} of a download template: IndexPath's directory, with the name's
 // original case.
-func indexPrefix(name string) string {
-	switch len(name) {
-	case 0:
-		return ""
-	case 1:
-		return "1"
-	case 2:
-		return "2"
-	case 3:
-		return "3/" + name[:1]
-	}
-	return name[:2] + "/" + name[2:4]
-}
+func indexPrefix(name string) string { return indexpath.Prefix(name) }
 
 // IndexEntry is one line of an index file: one published version of a crate. Only the fields
 // docidx uses are decoded (dependencies and features are not).

@@ -2,15 +2,17 @@ package cargo
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func TestIndexPath(t *testing.T) {
-	for name, want := range map[string]string{
+	testutil.Mapping(t, "IndexPath", IndexPath, map[string]string{
 		"a":           "1/a",
 		"xz":          "2/xz",
 		"tz":          "2/tz",
@@ -19,16 +21,8 @@ func TestIndexPath(t *testing.T) {
 		"serde":       "se/rd/serde",
 		"cargo-fetch": "ca/rg/cargo-fetch",
 		"MD5":         "3/m/md5",
-	} {
-		if got := IndexPath(name); got != want {
-			t.Errorf("IndexPath(%q) = %q, want %q", name, got, want)
-		}
-	}
-	for name, want := range map[string]string{"a": "1", "xz": "2", "Syn": "3/S", "Quux": "Qu/ux"} {
-		if got := indexPrefix(name); got != want {
-			t.Errorf("indexPrefix(%q) = %q, want %q", name, got, want)
-		}
-	}
+	})
+	testutil.Mapping(t, "indexPrefix", indexPrefix, map[string]string{"a": "1", "xz": "2", "Syn": "3/S", "Quux": "Qu/ux"})
 }
 
 func TestValidName(t *testing.T) {
@@ -92,15 +86,7 @@ func TestResolveVersion(t *testing.T) {
 		{",", "", docidx.ErrBadSpec},
 	} {
 		got, err := resolveVersion("foo", versions, yanked, tc.q)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("resolveVersion(%q) = %q, %v; want %v", tc.q, got, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("resolveVersion(%q) = %q, %v; want %q", tc.q, got, err, tc.want)
-		}
+		testutil.Result(t, fmt.Sprintf("resolveVersion(%q)", tc.q), got, err, tc.want, tc.err)
 	}
 	// Only pre-releases, or everything yanked.
 	if v, err := resolveVersion("p", []string{"1.0.0-alpha.1", "1.0.0-alpha.2"}, func(string) bool { return false }, ""); err != nil || v != "1.0.0-alpha.2" {

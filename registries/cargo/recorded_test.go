@@ -9,7 +9,6 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/cargotest"
-	"github.com/docidx/docidx/registries/internal/fetch"
 )
 
 // TestRecordedSparseIndex reads itoa from a real sparse index's recorded answers
@@ -30,24 +29,10 @@ func TestRecordedSparseIndex(t *testing.T) {
 		}
 		srv.Record(path, f.contentType, b)
 	}
-	cfg, err := NewConfig(srv.Index())
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := NewRegistry(RegistryConfig{
-		Config: cfg,
-		Client: &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond},
-		Now:    func() time.Time { return testNow },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := registryFor(t, srv, nil)
 	ctx := context.Background()
-	for query, want := range map[string]string{"": "1.0.19", "1.0.11": "1.0.11", "~0.4": "0.4.8"} {
-		if v, err := r.Resolve(ctx, "itoa", query); err != nil || v != want {
-			t.Errorf("Resolve(itoa, %q) = %q, %v; want %s", query, v, err, want)
-		}
-	}
+	resolve := func(query string) (string, error) { return r.Resolve(ctx, "itoa", query) }
+	checkEachOK(t, "Resolve(itoa)", resolve, map[string]string{"": "1.0.19", "1.0.11": "1.0.11", "~0.4": "0.4.8"})
 	pd, err := r.Fetch(ctx, "itoa", "1.0.19")
 	if err != nil {
 		t.Fatal(err)

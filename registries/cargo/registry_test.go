@@ -15,6 +15,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/cargotest"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
@@ -27,6 +28,13 @@ func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *cargo
 	t.Helper()
 	srv := cargotest.NewServer(t, testCrates)
 	srv.Yank("ferris-json", "1.2.0", true)
+	return registryFor(t, srv, mod), srv
+}
+
+// registryFor returns a Registry over srv's index with a quickly retrying client and testNow as
+// its clock, after mod (when not nil) has changed its configuration.
+func registryFor(t *testing.T, srv *cargotest.Server, mod func(*RegistryConfig)) *Registry {
+	t.Helper()
 	cfg, err := NewConfig(srv.Index())
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +51,7 @@ func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *cargo
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r, srv
+	return r
 }
 
 func TestResolve(t *testing.T) {
@@ -75,15 +83,7 @@ func TestResolve(t *testing.T) {
 		{"banana", "", docidx.ErrBadSpec},
 	} {
 		got, err := r.Resolve(ctx, "ferris-json", tc.query)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("Resolve(%q) = %q, %v; want error %v", tc.query, got, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("Resolve(%q) = %q, %v; want %q", tc.query, got, err, tc.want)
-		}
+		testutil.Result(t, fmt.Sprintf("Resolve(%q)", tc.query), got, err, tc.want, tc.err)
 	}
 	if _, err := r.Resolve(ctx, "no-such-crate", ""); !errors.Is(err, docidx.ErrNotFound) ||
 		!strings.Contains(err.Error(), "cargo: crate no-such-crate not found in sparse+http://") {
@@ -266,16 +266,12 @@ func TestDownloadTemplates(t *testing.T) {
 		})
 	}
 	e := &IndexEntry{Name: "Quux", Vers: "2.0.0", Cksum: "abc"}
-	for dl, want := range map[string]string{
+	checkEachOK(t, "downloadURL", func(dl string) (string, error) { return downloadURL(dl, e) }, map[string]string{
 		"https://dl.example.test/crates":  "https://dl.example.test/crates/Quux/2.0.0/download",
 		"https://dl.example.test/crates/": "https://dl.example.test/crates/Quux/2.0.0/download",
 		"https://dl.example.test/{prefix}/{lowerprefix}/{crate}-{version}.crate?c={sha256-checksum}": "https://dl.example.test/Qu/ux/qu/ux/Quux-2.0.0.crate?c=abc",
 		"https://dl.example.test/{sha256-checksum}":                                                  "https://dl.example.test/abc",
-	} {
-		if got, err := downloadURL(dl, e); err != nil || got != want {
-			t.Errorf("downloadURL(%q) = %q, %v; want %q", dl, got, err, want)
-		}
-	}
+	})
 	if _, err := downloadURL("ftp://x/{crate}", e); err == nil {
 		t.Error("ftp dl accepted")
 	}

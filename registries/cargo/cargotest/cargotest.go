@@ -14,8 +14,9 @@
 // (https://doc.rust-lang.org/cargo/reference/registry-index.html): config.json and one index
 // file per crate at the path cargo computes, with each version's sha256 checksum, and the .crate
 // files at the URL config.json's dl gives. Faults and recorded responses are set through the
-// embedded registrytest.Server. It imports the standard library and registries/registrytest,
-// never package cargo, so cargo's own tests can use it.
+// embedded registrytest.Server. It imports the standard library, registries/registrytest and
+// registries/cargo/internal/indexpath (the index-file rule the client shares), never package
+// cargo, so cargo's own tests can use it.
 package cargotest
 
 import (
@@ -26,10 +27,10 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
+	"github.com/docidx/docidx/registries/cargo/internal/indexpath"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
@@ -82,29 +83,10 @@ func Checksum(data []byte) string {
 }
 
 // IndexPath returns the path of a crate's index file: the lowercased name under "1/", "2/",
-// "3/<first char>/" or "<chars 1-2>/<chars 3-4>/"
-// (https://doc.rust-lang.org/cargo/reference/registry-index.html#index-files).
-func IndexPath(name string) string {
-	n := strings.ToLower(name)
-	switch len(n) {
-	case 1:
-		return "1/" + n
-	case 2:
-		return "2/" + n
-	case 3:
-		return "3/" + n[:1] + "/" + n
-	}
-	return n[:2] + "/" + n[2:4] + "/" + n
-}
+// "3/<first char>/" or "<chars 1-2>/<chars 3-4>/", by the same rule the cargo client follows
+// (registries/cargo/internal/indexpath).
+func IndexPath(name string) string { return indexpath.Path(name) }
 
 // indexPrefix is a download template's {prefix}: the directory of IndexPath, in the name's
 // original case.
-func indexPrefix(name string) string {
-	switch len(name) {
-	case 1, 2:
-		return strconv.Itoa(len(name))
-	case 3:
-		return "3/" + name[:1]
-	}
-	return name[:2] + "/" + name[2:4]
-}
+func indexPrefix(name string) string { return indexpath.Prefix(name) }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
@@ -102,11 +103,7 @@ func tarNames(t *testing.T, data []byte) []string {
 }
 
 func TestIndexPath(t *testing.T) {
-	for name, want := range map[string]string{"a": "1/a", "ab": "2/ab", "Abc": "3/a/abc", "Serde": "se/rd/serde"} {
-		if got := IndexPath(name); got != want {
-			t.Errorf("IndexPath(%q) = %q", name, got)
-		}
-	}
+	testutil.Mapping(t, "IndexPath", IndexPath, map[string]string{"a": "1/a", "ab": "2/ab", "Abc": "3/a/abc", "Serde": "se/rd/serde"})
 }
 
 func TestCargoHome(t *testing.T) {

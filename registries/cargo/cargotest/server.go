@@ -176,7 +176,13 @@ func (s *Server) serveConfig(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Unlock()
 	body, _ := json.Marshal(cfg)
-	w.Header().Set("Content-Type", "application/json")
+	reply(w, "application/json", body)
+}
+
+// reply writes a 200 reply of body with its Content-Type and Content-Length.
+func reply(w http.ResponseWriter, contentType string, body []byte) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.Write(body)
 }
 
@@ -187,9 +193,7 @@ func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request, rel string) 
 		http.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Content-Type", "text/plain")
-	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-	w.Write(body)
+	reply(w, "text/plain", body)
 }
 
 // indexFile renders a crate's index file: one JSON line per version, in publish order, with the
@@ -233,9 +237,7 @@ func (s *Server) serveDownload(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Content-Type", "application/gzip")
-	w.Header().Set("Content-Length", strconv.Itoa(len(found.archive)))
-	w.Write(found.archive)
+	reply(w, "application/gzip", found.archive)
 }
 
 // String describes the server for test logs.

@@ -13,6 +13,7 @@ import (
 	"github.com/docidx/docidx"
 
 	"github.com/docidx/docidx/internal/golden"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // render prints a Result in the golden-file format: one header line per symbol, then its signature
@@ -545,7 +546,7 @@ func TestResolutionIsBounded(t *testing.T) {
 	start := time.Now()
 	res := extract(t, Options{}, "src/lib.rs", b.String())
 	if d := time.Since(start); d > 3*time.Second {
-		timingError(t, "took %v", d)
+		testutil.TimingError(t, "took %v", d)
 	}
 	funcs := 0
 	for _, s := range res.Symbols {

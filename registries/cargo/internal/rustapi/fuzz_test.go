@@ -7,6 +7,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // FuzzExtract runs the tokenizer, parser and module resolution over arbitrary crate roots (with a
@@ -58,7 +60,7 @@ func FuzzExtract(f *testing.F) {
 			}
 		}
 		if d := time.Since(start); d > 5*time.Second && len(lib)+len(other) < 64<<10 {
-			timingError(t, "slow: %v for %d bytes", d, len(lib)+len(other))
+			testutil.TimingError(t, "slow: %v for %d bytes", d, len(lib)+len(other))
 		}
 	})
 }
@@ -98,16 +100,4 @@ func BenchmarkExtract(b *testing.B) {
 			b.ReportMetric(float64(symbols)/b.Elapsed().Seconds(), "symbols/s")
 		})
 	}
-}
-
-// timingError reports input that took pathologically long: a test error when DOCIDX_TIMING_TESTS
-// is set, a log line otherwise. Wall-clock limits fail on shared, noisy machines, so `make test`
-// does not enforce them; `make bench` measures speed.
-func timingError(t testing.TB, format string, args ...any) {
-	t.Helper()
-	if os.Getenv("DOCIDX_TIMING_TESTS") != "" {
-		t.Errorf(format, args...)
-		return
-	}
-	t.Logf("not enforced (set DOCIDX_TIMING_TESTS=1): "+format, args...)
 }
