@@ -3,6 +3,7 @@ package gomod_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"github.com/docidx/docidx/registries/gomod"
 	"github.com/docidx/docidx/registries/gomod/gomodtest"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
@@ -94,15 +96,7 @@ func TestProxyResolve(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := p.Resolve(context.Background(), "example.com/hello", tt.query)
-		if tt.err != nil {
-			if !errors.Is(err, tt.err) {
-				t.Errorf("Resolve(%q) = %q, %v; want error %v", tt.query, got, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || got != tt.want {
-			t.Errorf("Resolve(%q) = %q, %v; want %q", tt.query, got, err, tt.want)
-		}
+		testutil.Result(t, fmt.Sprintf("Resolve(%q)", tt.query), got, err, tt.want, tt.err)
 	}
 	if _, err := p.Resolve(context.Background(), "example.com/nope", ""); !errors.Is(err, docidx.ErrNotFound) {
 		t.Errorf("unknown module: err = %v, want ErrNotFound", err)

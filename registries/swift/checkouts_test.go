@@ -3,6 +3,7 @@ package swift
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/swift/swifttest"
 )
 
@@ -104,15 +106,7 @@ func TestCheckoutsResolve(t *testing.T) {
 		{"1.1.0", "", "", docidx.ErrNotFound}, // a registry download's directory name is no alias
 	} {
 		got, err := c.Resolve(ctx, tc.name, tc.query)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("Resolve(%q, %q) = %q, %v; want %v", tc.name, tc.query, got, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", tc.name, tc.query, got, err, tc.want)
-		}
+		testutil.Result(t, fmt.Sprintf("Resolve(%q, %q)", tc.name, tc.query), got, err, tc.want, tc.err)
 	}
 }
 

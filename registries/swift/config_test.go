@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func registriesJSON(entries string) string {
@@ -204,15 +205,7 @@ func TestSelectVersion(t *testing.T) {
 		{"what?", "", docidx.ErrBadSpec},
 	} {
 		got, err := selectVersion(versions, tc.q)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("selectVersion(%q) = %q, %v; want %v", tc.q, got, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("selectVersion(%q) = %q, %v; want %q", tc.q, got, err, tc.want)
-		}
+		testutil.Result(t, fmt.Sprintf("selectVersion(%q)", tc.q), got, err, tc.want, tc.err)
 	}
 	if got, err := selectVersion([]string{"1.0.0-beta", "1.0.0-alpha"}, ""); err != nil || got != "1.0.0-beta" {
 		t.Errorf("only pre-releases: %q, %v", got, err)

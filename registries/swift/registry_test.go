@@ -15,6 +15,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/registrytest"
 	"github.com/docidx/docidx/registries/swift/swifttest"
 )
@@ -123,15 +124,7 @@ func TestRegistryResolve(t *testing.T) {
 		{"https://github.com/unknown/repo", "", "", docidx.ErrNotFound},
 	} {
 		got, err := r.Resolve(ctx, tc.name, tc.query)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("Resolve(%q, %q) = %q, %v; want error %v", tc.name, tc.query, got, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", tc.name, tc.query, got, err, tc.want)
-		}
+		testutil.Result(t, fmt.Sprintf("Resolve(%q, %q)", tc.name, tc.query), got, err, tc.want, tc.err)
 	}
 	if _, err := r.Resolve(ctx, kitID, "1.1.0"); err == nil || !strings.Contains(err.Error(), "removed from the registry") {
 		t.Errorf("a withdrawn release should say why: %v", err)

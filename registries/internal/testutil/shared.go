@@ -22,21 +22,18 @@ func Mapping[In, Out comparable](t testing.TB, name string, f func(In) Out, case
 
 // Result checks one call's outcome against a table row: when wantErr is not nil, err must wrap
 // it (errors.Is); otherwise err must be nil and got must equal want. call names the call in the
-// error, such as `Resolve("1.x")`. It reports whether the outcome was as wanted.
-func Result[T comparable](t testing.TB, call string, got T, err error, want T, wantErr error) bool {
+// error, such as `Resolve("1.x")`.
+func Result[T comparable](t testing.TB, call string, got T, err error, want T, wantErr error) {
 	t.Helper()
 	if wantErr != nil {
 		if !errors.Is(err, wantErr) {
 			t.Errorf("%s = %#v, %v; want error %v", call, got, err, wantErr)
-			return false
 		}
-		return true
+		return
 	}
 	if err != nil || got != want {
 		t.Errorf("%s = %#v, %v; want %#v", call, got, err, want)
-		return false
 	}
-	return true
 }
 
 // TimingError reports input that took pathologically long: a test error when the environment

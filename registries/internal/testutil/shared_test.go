@@ -1,0 +1,50 @@
+package testutil
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// recorder is a testing.TB that keeps the errors reported to it instead of failing.
+type recorder struct {
+	testing.TB
+	errs []string
+}
+
+func (r *recorder) Helper() {}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+func TestMapping(t *testing.T) {
+	r := &recorder{TB: t}
+	Mapping(r, "upper", strings.ToUpper, map[string]string{"a": "A", "b": "b"})
+	if len(r.errs) != 1 || r.errs[0] != `upper("b") = "B", want "b"` {
+		t.Errorf("errors = %q, want one for b", r.errs)
+	}
+}
+
+func TestResult(t *testing.T) {
+	errBad := errors.New("bad")
+	for _, tc := range []struct {
+		got, want   string
+		err, wanted error
+		fails       bool
+	}{
+		{"x", "x", nil, nil, false},
+		{"x", "y", nil, nil, true},
+		{"x", "x", errBad, nil, true},
+		{"", "", fmt.Errorf("wrapped: %w", errBad), errBad, false},
+		{"", "", nil, errBad, true},
+		{"", "", errors.New("other"), errBad, true},
+	} {
+		r := &recorder{TB: t}
+		Result(r, "f()", tc.got, tc.err, tc.want, tc.wanted)
+		if (len(r.errs) > 0) != tc.fails {
+			t.Errorf("Result(%q, %v; want %q, %v) reported %q", tc.got, tc.err, tc.want, tc.wanted, r.errs)
+		}
+	}
+}
