@@ -60,14 +60,7 @@ func benchCheckouts(b *testing.B, project string) {
 // download, checksum and in-memory extraction.
 func BenchmarkRegistryFetch(b *testing.B) {
 	srv := newFixtureServer(b)
-	cfg, err := NewConfig(srv.URL)
-	if err != nil {
-		b.Fatal(err)
-	}
-	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: testClient(srv.Client())})
-	if err != nil {
-		b.Fatal(err)
-	}
+	r := registryAt(b, srv.URL, srv.Client(), nil)
 	ctx := context.Background()
 	symbols := 0
 	b.ReportAllocs()

@@ -75,19 +75,39 @@ func newFixtureServer(tb testing.TB) *swifttest.Server {
 func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *swifttest.Server) {
 	t.Helper()
 	srv := newFixtureServer(t)
-	cfg, err := NewConfig(srv.URL)
+	r := registryAt(t, srv.URL, srv.Client(), func(rc *RegistryConfig) {
+		rc.Now = func() time.Time { return testNow }
+		if mod != nil {
+			mod(rc)
+		}
+	})
+	return r, srv
+}
+
+// registryAt returns a Registry over the registry at url (see NewConfig), requesting with hc
+// through testClient; mod, when not nil, changes its configuration first.
+func registryAt(tb testing.TB, url string, hc *http.Client, mod func(*RegistryConfig)) *Registry {
+	tb.Helper()
+	cfg, err := NewConfig(url)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	rc := RegistryConfig{Config: cfg, Client: testClient(srv.Client()), Now: func() time.Time { return testNow }}
+	return registryOver(tb, cfg, hc, mod)
+}
+
+// registryOver returns a Registry over cfg, requesting with hc through testClient; mod, when not
+// nil, changes its configuration first.
+func registryOver(tb testing.TB, cfg *Config, hc *http.Client, mod func(*RegistryConfig)) *Registry {
+	tb.Helper()
+	rc := RegistryConfig{Config: cfg, Client: testClient(hc)}
 	if mod != nil {
 		mod(&rc)
 	}
 	r, err := NewRegistry(rc)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	return r, srv
+	return r
 }
 
 func TestRegistryResolve(t *testing.T) {
@@ -366,11 +386,7 @@ func TestRegistryContentVersion(t *testing.T) {
 	})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
-	cfg, _ := NewConfig(hs.URL)
-	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: testClient(hs.Client())})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := registryAt(t, hs.URL, hs.Client(), nil)
 	if _, err := r.Resolve(context.Background(), "mona.linkedlist", ""); err == nil || !strings.Contains(err.Error(), "API version 2") {
 		t.Errorf("err = %v, want an API version error", err)
 	}
@@ -406,10 +422,7 @@ func TestRegistryAuth(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := NewRegistry(RegistryConfig{Config: cfg, Client: testClient(srv.Client())})
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := registryOver(t, cfg, srv.Client(), nil)
 			if _, err := r.Fetch(ctx, kitID, "1.3.0"); err != nil {
 				t.Fatalf("with %s: %v", tc.name, err)
 			}
@@ -428,15 +441,7 @@ func TestRegistryScopes(t *testing.T) {
 		"Package.swift":             `let package = Package(name: "tools")`,
 		"Sources/Tools/Tools.swift": "public func tool() {}",
 	}})
-	cfg, err := NewConfig(main.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Scopes["acme"] = private.URL
-	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: testClient(http.DefaultClient)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := registryAt(t, main.URL, http.DefaultClient, func(rc *RegistryConfig) { rc.Config.Scopes["acme"] = private.URL })
 	pd, err := r.Fetch(context.Background(), "ACME.Tools", "")
 	if err != nil {
 		t.Fatal(err)
@@ -537,14 +542,7 @@ func TestRegistryRefusesDowngrade(t *testing.T) {
 		http.Redirect(w, r, plain.URL+r.URL.Path, http.StatusSeeOther)
 	}))
 	t.Cleanup(secure.Close)
-	cfg, err := NewConfig(secure.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: testClient(secure.Client())})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := registryAt(t, secure.URL, secure.Client(), nil)
 	if _, err := r.Resolve(context.Background(), "mona.linkedlist", ""); err == nil || !strings.Contains(err.Error(), "downgrade") {
 		t.Errorf("err = %v, want a refused downgrade", err)
 	}
