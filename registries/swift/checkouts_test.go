@@ -261,17 +261,13 @@ func TestParseWorkspaceState(t *testing.T) {
 }
 
 func TestNormalizeLocation(t *testing.T) {
-	for in, want := range map[string]string{
+	testutil.Mapping(t, "normalizeLocation", normalizeLocation, map[string]string{
 		"https://github.com/Apple/swift-nio.git/": "github.com/apple/swift-nio",
 		"git@github.com:apple/swift-nio.git":      "github.com/apple/swift-nio",
 		"ssh://git@github.com/apple/swift-nio":    "github.com/apple/swift-nio",
 		"https://user@host.example/a@b":           "host.example/a@b",
 		"/local/path":                             "/local/path",
-	} {
-		if got := normalizeLocation(in); got != want {
-			t.Errorf("normalizeLocation(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestGitHead(t *testing.T) {

@@ -119,17 +119,13 @@ default login anon password anonpw
 	if err != nil {
 		t.Fatal(err)
 	}
-	for u, want := range map[string]string{
+	testutil.Mapping(t, "AuthFor", cfg.AuthFor, map[string]string{
 		"https://reg.example.test/mona/LinkedList":              basic("alice", "s3cret"),
 		"https://acme.example.test:8443/swift/acme/tools/1.0.0": "Bearer acmetoken",
 		"https://cdn.example.test/archive.zip":                  "", // not a registry host
 		"https://evil.example.test/":                            "",
 		"::bad":                                                 "",
-	} {
-		if got := cfg.AuthFor(u); got != want {
-			t.Errorf("AuthFor(%q) = %q, want %q", u, got, want)
-		}
-	}
+	})
 	var nilCfg *Config
 	if nilCfg.AuthFor("https://reg.example.test/") != "" {
 		t.Error("nil Config gives credentials")

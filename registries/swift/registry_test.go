@@ -495,18 +495,14 @@ func TestParseLinks(t *testing.T) {
 }
 
 func TestBrowsable(t *testing.T) {
-	for in, want := range map[string]string{
+	testutil.Mapping(t, "browsable", browsable, map[string]string{
 		"https://github.com/a/b.git":     "https://github.com/a/b.git",
 		"https://u:p@host.example/x":     "https://host.example/x",
 		"git@github.com:apple/swift.git": "https://github.com/apple/swift",
 		"ssh://git@host.example/x/y.git": "https://host.example/x/y",
 		"/local/path/pkg":                "",
 		"":                               "",
-	} {
-		if got := browsable(in); got != want {
-			t.Errorf("browsable(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func FuzzParseLinks(f *testing.F) {
