@@ -14,6 +14,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
+	"github.com/docidx/docidx/registries/internal/environ"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -107,16 +108,7 @@ func NewConfig(registry string) (*Config, error) {
 // registry URL that is not an absolute http(s) URL is an error naming the file. When no registry
 // is configured at all, LoadConfig returns an error wrapping ErrNoRegistry.
 func LoadConfig(opts ConfigOptions) (*Config, error) {
-	env := opts.Env
-	if env == nil {
-		env = os.Environ()
-	}
-	envMap := map[string]string{}
-	for _, kv := range env {
-		if k, v, ok := strings.Cut(kv, "="); ok && k != "" {
-			envMap[k] = v
-		}
-	}
+	envMap := environ.Map(opts.Env)
 	home := envMap["HOME"]
 	if home == "" {
 		home = envMap["USERPROFILE"]
