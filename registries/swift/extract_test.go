@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
-
 	"github.com/docidx/docidx/internal/golden"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // testPackages are the real-shaped fixture packages under testdata/packages.
@@ -43,22 +43,7 @@ func render(pc *packageContents) string {
 		fmt.Fprintf(&b, "-- doc %s %s %q sections=%q\n", d.Kind, d.Path, d.Title, heads)
 	}
 	for _, s := range pc.symbols {
-		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)
-		if s.Parent != "" {
-			fmt.Fprintf(&b, " parent=%s", s.Parent)
-		}
-		fmt.Fprintf(&b, " pkg=%s %s:%d", s.Package, s.File, s.Line)
-		if s.Deprecated {
-			b.WriteString(" deprecated")
-		}
-		b.WriteByte('\n')
-		for _, l := range strings.Split(s.Signature, "\n") {
-			fmt.Fprintf(&b, "\t%s\n", l)
-		}
-		if s.Doc != "" {
-			first, _, _ := strings.Cut(s.Doc, "\n")
-			fmt.Fprintf(&b, "\t# %s\n", first)
-		}
+		testutil.Symbol(&b, s)
 	}
 	return b.String()
 }

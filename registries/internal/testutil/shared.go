@@ -1,12 +1,17 @@
-// Package testutil holds the assertion helpers the registries' tests share: a table of inputs
-// mapped to wanted outputs, the check of one call's value-or-error against a table row, and the
-// report of a pathologically slow input. Only tests import it. It imports the standard library.
+// Package testutil holds the helpers the registries' tests share: a table of inputs mapped to
+// wanted outputs, the check of one call's value-or-error against a table row, the report of a
+// pathologically slow input, and the lines a symbol takes in the extractors' golden files. Only
+// tests import it. It imports the root package docidx and the standard library.
 package testutil
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"strings"
 	"testing"
+
+	"github.com/docidx/docidx"
 )
 
 // Mapping checks that f(in) equals want for every in, want of cases, reporting each mismatch as
@@ -46,4 +51,31 @@ func TimingError(t testing.TB, format string, args ...any) {
 		return
 	}
 	t.Logf("not enforced (set DOCIDX_TIMING_TESTS=1): "+format, args...)
+}
+
+// SymbolHeader writes the line that starts a symbol in the extractors' golden files:
+// "<kind> <qualified name>[ parent=<parent>] pkg=<package> <file>:<line>[ deprecated]\n".
+func SymbolHeader(b *strings.Builder, s docidx.Symbol) {
+	fmt.Fprintf(b, "%s %s", s.Kind, s.QualifiedName)
+	if s.Parent != "" {
+		fmt.Fprintf(b, " parent=%s", s.Parent)
+	}
+	fmt.Fprintf(b, " pkg=%s %s:%d", s.Package, s.File, s.Line)
+	if s.Deprecated {
+		b.WriteString(" deprecated")
+	}
+	b.WriteByte('\n')
+}
+
+// Symbol writes s in the extractors' golden-file form: its SymbolHeader line, each line of its
+// signature after a tab, then, when it has a doc, the doc's first line as "\t# <line>".
+func Symbol(b *strings.Builder, s docidx.Symbol) {
+	SymbolHeader(b, s)
+	for _, l := range strings.Split(s.Signature, "\n") {
+		fmt.Fprintf(b, "\t%s\n", l)
+	}
+	if s.Doc != "" {
+		first, _, _ := strings.Cut(s.Doc, "\n")
+		fmt.Fprintf(b, "\t# %s\n", first)
+	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/docidx/docidx"
 )
 
 // recorder is a testing.TB that keeps the errors reported to it instead of failing.
@@ -46,5 +48,15 @@ func TestResult(t *testing.T) {
 		if (len(r.errs) > 0) != tc.fails {
 			t.Errorf("Result(%q, %v; want %q, %v) reported %q", tc.got, tc.err, tc.want, tc.wanted, r.errs)
 		}
+	}
+}
+
+func TestSymbol(t *testing.T) {
+	var b strings.Builder
+	Symbol(&b, docidx.Symbol{Kind: docidx.KindMethod, QualifiedName: "p.T.f", Parent: "T", Package: "p", File: "a.go", Line: 3, Deprecated: true, Signature: "func f(\n)", Doc: "Does.\nMore."})
+	Symbol(&b, docidx.Symbol{Kind: docidx.KindFunc, QualifiedName: "p.g", Package: "p", File: "a.go", Line: 9, Signature: "func g()"})
+	want := "method p.T.f parent=T pkg=p a.go:3 deprecated\n\tfunc f(\n\t)\n\t# Does.\nfunc p.g pkg=p a.go:9\n\tfunc g()\n"
+	if b.String() != want {
+		t.Errorf("Symbol wrote\n%s\nwant\n%s", b.String(), want)
 	}
 }
