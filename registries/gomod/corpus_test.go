@@ -14,6 +14,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/gomod"
 	"github.com/docidx/docidx/registries/gomod/gomodtest"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // corpusModCache returns the real module cache of the corpus scripts/corpus.sh builds
@@ -36,14 +37,7 @@ func corpusModCache(tb testing.TB) (*gomod.ModCache, []docidx.Ref) {
 func listModCache(tb testing.TB, dir string) (*gomod.ModCache, []docidx.Ref) {
 	tb.Helper()
 	c, err := gomod.NewModCache(dir, gomod.ModCacheConfig{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	refs, err := c.List(context.Background())
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return c, refs
+	return c, testutil.Listed(tb, c, err)
 }
 
 // TestCorpusModCache extracts every module version of the corpus (only when DOCIDX_CORPUS is set,

@@ -44,15 +44,9 @@ func TestCheckoutsList(t *testing.T) {
 	project, build := writeTestBuild(t)
 	for _, dir := range []string{project, build, filepath.Join(build, "checkouts")} {
 		c, err := NewCheckouts(dir, CheckoutsConfig{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		refs := testutil.Listed(t, c, err)
 		if c.Dir() != build || c.String() != build || c.Ecosystem() != docidx.Swift {
 			t.Errorf("NewCheckouts(%s): Dir %s", dir, c.Dir())
-		}
-		refs, err := c.List(context.Background())
-		if err != nil {
-			t.Fatal(err)
 		}
 		var got []string
 		for _, r := range refs {

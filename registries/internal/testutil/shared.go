@@ -5,6 +5,7 @@
 package testutil
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -78,4 +79,23 @@ func Symbol(b *strings.Builder, s docidx.Symbol) {
 		first, _, _ := strings.Cut(s.Doc, "\n")
 		fmt.Fprintf(b, "\t# %s\n", first)
 	}
+}
+
+// Lister is what Listed reads: a docidx.Cache, or anything else that lists package versions.
+type Lister interface {
+	List(ctx context.Context) ([]docidx.Ref, error)
+}
+
+// Listed returns the package versions c lists. It fails tb when err, the error of making c, is
+// not nil, and when List fails.
+func Listed(tb testing.TB, c Lister, err error) []docidx.Ref {
+	tb.Helper()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	refs, err := c.List(context.Background())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return refs
 }

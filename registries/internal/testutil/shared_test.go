@@ -1,8 +1,10 @@
 package testutil
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -59,4 +61,47 @@ func TestSymbol(t *testing.T) {
 	if b.String() != want {
 		t.Errorf("Symbol wrote\n%s\nwant\n%s", b.String(), want)
 	}
+}
+
+type fakeLister struct {
+	refs []docidx.Ref
+	err  error
+}
+
+func (f fakeLister) List(context.Context) ([]docidx.Ref, error) { return f.refs, f.err }
+
+func TestListed(t *testing.T) {
+	want := []docidx.Ref{{Ecosystem: docidx.Swift, Name: "a.b", Version: "1.0.0"}}
+	if got := Listed(t, fakeLister{refs: want}, nil); len(got) != 1 || got[0] != want[0] {
+		t.Errorf("Listed = %v, want %v", got, want)
+	}
+	// Listed stops a failing test with FailNow (runtime.Goexit), so each failure runs on its own goroutine.
+	for _, tc := range []struct {
+		c   fakeLister
+		err error
+	}{{fakeLister{}, errors.New("open")}, {fakeLister{err: errors.New("list")}, nil}} {
+		r := &fatalRecorder{TB: t}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			Listed(r, tc.c, tc.err)
+		}()
+		<-done
+		if !r.failed {
+			t.Errorf("Listed(%+v, %v) did not fail", tc.c, tc.err)
+		}
+	}
+}
+
+// fatalRecorder is a testing.TB whose Fatal records the failure and ends the goroutine.
+type fatalRecorder struct {
+	testing.TB
+	failed bool
+}
+
+func (r *fatalRecorder) Helper() {}
+
+func (r *fatalRecorder) Fatal(args ...any) {
+	r.failed = true
+	runtime.Goexit()
 }
