@@ -62,18 +62,12 @@ func TestExtractGolden(t *testing.T) {
 	}
 }
 
-// checkSymbols checks what every symbol must satisfy: unique qualified names, complete fields.
+// checkSymbols checks what every symbol must satisfy: unique qualified names, complete fields
+// (testutil.CheckSymbols), and a qualified name that starts with its module.
 func checkSymbols(t *testing.T, syms []docidx.Symbol) {
 	t.Helper()
-	seen := map[string]bool{}
+	testutil.CheckSymbols(t, syms)
 	for _, s := range syms {
-		if seen[s.QualifiedName] {
-			t.Errorf("duplicate qualified name %q", s.QualifiedName)
-		}
-		seen[s.QualifiedName] = true
-		if s.Name == "" || s.Kind == "" || s.File == "" || s.Line < 1 || s.Package == "" || s.Signature == "" {
-			t.Errorf("incomplete symbol %+v", s)
-		}
 		if !strings.HasPrefix(s.QualifiedName, s.Package+".") {
 			t.Errorf("%s is not qualified by its module %s", s.QualifiedName, s.Package)
 		}

@@ -99,3 +99,20 @@ func Listed(tb testing.TB, c Lister, err error) []docidx.Ref {
 	}
 	return refs
 }
+
+// CheckSymbols checks what every extracted symbol must satisfy: a qualified name no other symbol
+// of syms has, and a name, kind, file, line (1 or more), package and signature. It reports each
+// symbol that breaks them as a test error.
+func CheckSymbols(t testing.TB, syms []docidx.Symbol) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, s := range syms {
+		if seen[s.QualifiedName] {
+			t.Errorf("duplicate qualified name %q", s.QualifiedName)
+		}
+		seen[s.QualifiedName] = true
+		if s.Name == "" || s.Kind == "" || s.File == "" || s.Line < 1 || s.Package == "" || s.Signature == "" {
+			t.Errorf("incomplete symbol %+v", s)
+		}
+	}
+}

@@ -105,3 +105,14 @@ func (r *fatalRecorder) Fatal(args ...any) {
 	r.failed = true
 	runtime.Goexit()
 }
+
+func TestCheckSymbols(t *testing.T) {
+	ok := docidx.Symbol{Kind: docidx.KindFunc, Name: "f", QualifiedName: "p.f", Package: "p", File: "a.go", Line: 1, Signature: "func f()"}
+	noLine := ok
+	noLine.QualifiedName, noLine.Line = "p.g", 0
+	r := &recorder{TB: t}
+	CheckSymbols(r, []docidx.Symbol{ok, noLine, ok})
+	if len(r.errs) != 2 || !strings.HasPrefix(r.errs[0], "incomplete symbol") || r.errs[1] != `duplicate qualified name "p.f"` {
+		t.Errorf("errors = %q, want one incomplete and one duplicate", r.errs)
+	}
+}
