@@ -153,7 +153,18 @@ func TestParseNetrc(t *testing.T) {
 }
 
 func TestParseIdentity(t *testing.T) {
-	for in, want := range map[string]string{
+	// identity is the identity ParseIdentity reads, or "" for an error, which must wrap ErrBadSpec.
+	identity := func(in string) string {
+		scope, name, err := ParseIdentity(in)
+		if err != nil {
+			if !errors.Is(err, docidx.ErrBadSpec) {
+				t.Errorf("ParseIdentity(%q) error %v does not wrap ErrBadSpec", in, err)
+			}
+			return ""
+		}
+		return scope + "." + name
+	}
+	testutil.Mapping(t, "ParseIdentity", identity, map[string]string{
 		"mona.LinkedList":               "mona.linkedlist",
 		" Apple.swift-nio ":             "apple.swift-nio",
 		"a.b_c":                         "a.b_c",
@@ -168,18 +179,7 @@ func TestParseIdentity(t *testing.T) {
 		"mona.x.y":                      "",
 		strings.Repeat("a", 40) + ".x":  "",
 		"a." + strings.Repeat("b", 101): "",
-	} {
-		scope, name, err := ParseIdentity(in)
-		got := ""
-		if err == nil {
-			got = scope + "." + name
-		} else if !errors.Is(err, docidx.ErrBadSpec) {
-			t.Errorf("ParseIdentity(%q) error %v does not wrap ErrBadSpec", in, err)
-		}
-		if got != want {
-			t.Errorf("ParseIdentity(%q) = %q, %v; want %q", in, got, err, want)
-		}
-	}
+	})
 }
 
 func TestSelectVersion(t *testing.T) {
