@@ -192,7 +192,7 @@ func TestCheckoutsXcode(t *testing.T) {
 
 func TestCheckoutsBadState(t *testing.T) {
 	project := t.TempDir()
-	writeTestFile(t, filepath.Join(project, ".build", "workspace-state.json"), "{not json")
+	testutil.WriteFile(t, filepath.Join(project, ".build", "workspace-state.json"), "{not json")
 	c, err := NewCheckouts(project, CheckoutsConfig{})
 	if err != nil {
 		t.Fatal(err)
@@ -267,14 +267,14 @@ func TestNormalizeLocation(t *testing.T) {
 func TestGitHead(t *testing.T) {
 	dir := t.TempDir()
 	rev := "0123456789abcdef0123456789abcdef01234567"
-	writeTestFile(t, filepath.Join(dir, "a", ".git", "HEAD"), rev+"\n")
-	writeTestFile(t, filepath.Join(dir, "b", ".git", "HEAD"), "ref: refs/heads/main\n")
-	writeTestFile(t, filepath.Join(dir, "b", ".git", "refs", "heads", "main"), rev+"\n")
-	writeTestFile(t, filepath.Join(dir, "c", ".git", "HEAD"), "ref: refs/heads/dev\n")
-	writeTestFile(t, filepath.Join(dir, "c", ".git", "packed-refs"), "# pack-refs with: peeled\n"+rev+" refs/heads/dev\n")
-	writeTestFile(t, filepath.Join(dir, "d", ".git"), "gitdir: ../real\n")
-	writeTestFile(t, filepath.Join(dir, "real", "HEAD"), rev)
-	writeTestFile(t, filepath.Join(dir, "e", ".git", "HEAD"), "ref: ../../../etc/passwd\n")
+	testutil.WriteFile(t, filepath.Join(dir, "a", ".git", "HEAD"), rev+"\n")
+	testutil.WriteFile(t, filepath.Join(dir, "b", ".git", "HEAD"), "ref: refs/heads/main\n")
+	testutil.WriteFile(t, filepath.Join(dir, "b", ".git", "refs", "heads", "main"), rev+"\n")
+	testutil.WriteFile(t, filepath.Join(dir, "c", ".git", "HEAD"), "ref: refs/heads/dev\n")
+	testutil.WriteFile(t, filepath.Join(dir, "c", ".git", "packed-refs"), "# pack-refs with: peeled\n"+rev+" refs/heads/dev\n")
+	testutil.WriteFile(t, filepath.Join(dir, "d", ".git"), "gitdir: ../real\n")
+	testutil.WriteFile(t, filepath.Join(dir, "real", "HEAD"), rev)
+	testutil.WriteFile(t, filepath.Join(dir, "e", ".git", "HEAD"), "ref: ../../../etc/passwd\n")
 	for sub, want := range map[string][2]string{
 		"a": {rev, ""}, "b": {rev, "main"}, "c": {rev, "dev"}, "d": {rev, ""}, "e": {"", "../../../etc/passwd"}, "none": {"", ""},
 	} {

@@ -22,8 +22,8 @@ func TestLoadConfigPrecedence(t *testing.T) {
 	home, project := t.TempDir(), t.TempDir()
 	user := filepath.Join(home, ".swiftpm", "configuration", "registries.json")
 	proj := filepath.Join(project, ".swiftpm", "configuration", "registries.json")
-	writeTestFile(t, user, registriesJSON(`"[default]": {"url": "https://global.example.test/"}, "foo": {"url": "https://global.example.test"}, "bar": {"url": "https://bar.example.test/reg"}`))
-	writeTestFile(t, proj, registriesJSON(`"FOO": {"url": "https://local.example.test"}`))
+	testutil.WriteFile(t, user, registriesJSON(`"[default]": {"url": "https://global.example.test/"}, "foo": {"url": "https://global.example.test"}, "bar": {"url": "https://bar.example.test/reg"}`))
+	testutil.WriteFile(t, proj, registriesJSON(`"FOO": {"url": "https://local.example.test"}`))
 	cfg, err := LoadConfig(ConfigOptions{ProjectDir: project, Env: []string{"HOME=" + home}})
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +77,7 @@ func TestLoadConfigErrors(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			home := t.TempDir()
 			if tc.file != "" {
-				writeTestFile(t, filepath.Join(home, ".swiftpm", "configuration", "registries.json"), tc.file)
+				testutil.WriteFile(t, filepath.Join(home, ".swiftpm", "configuration", "registries.json"), tc.file)
 			}
 			cfg, err := LoadConfig(ConfigOptions{Env: []string{"HOME=" + home}, Registry: tc.flag})
 			switch {
@@ -99,11 +99,11 @@ func TestLoadConfigErrors(t *testing.T) {
 
 func TestAuthFor(t *testing.T) {
 	home := t.TempDir()
-	writeTestFile(t, filepath.Join(home, ".swiftpm", "configuration", "registries.json"), `{
+	testutil.WriteFile(t, filepath.Join(home, ".swiftpm", "configuration", "registries.json"), `{
 		"registries": {"[default]": {"url": "https://reg.example.test"}, "acme": {"url": "https://acme.example.test:8443/swift"}},
 		"authentication": {"acme.example.test:8443": {"type": "token", "loginAPIPath": "/login"}},
 		"version": 1}`)
-	writeTestFile(t, filepath.Join(home, ".netrc"), `
+	testutil.WriteFile(t, filepath.Join(home, ".netrc"), `
 # a comment
 machine reg.example.test login alice password s3cret
 machine acme.example.test

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -415,8 +414,8 @@ func TestRegistryAuth(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			srv.RequireAuth(tc.want)
 			dir := filepath.Join(home, strings.ReplaceAll(tc.name, " ", "-"))
-			writeTestFile(t, filepath.Join(dir, ".netrc"), tc.netrc)
-			writeTestFile(t, filepath.Join(dir, ".swiftpm", "configuration", "registries.json"),
+			testutil.WriteFile(t, filepath.Join(dir, ".netrc"), tc.netrc)
+			testutil.WriteFile(t, filepath.Join(dir, ".swiftpm", "configuration", "registries.json"),
 				`{"registries": {"[default]": {"url": "`+srv.URL+`"}}, `+tc.regJSON+` "version": 1}`)
 			cfg, err := LoadConfig(ConfigOptions{Env: append([]string{"HOME=" + dir}, tc.env...)})
 			if err != nil {
@@ -515,16 +514,6 @@ func FuzzParseLinks(f *testing.F) {
 			}
 		}
 	})
-}
-
-func writeTestFile(t testing.TB, p, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestRegistryRefusesDowngrade checks SE-0292 §4.4.2: a redirect from https to plain http is

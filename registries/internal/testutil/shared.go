@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -114,5 +115,17 @@ func CheckSymbols(t testing.TB, syms []docidx.Symbol) {
 		if s.Name == "" || s.Kind == "" || s.File == "" || s.Line < 1 || s.Package == "" || s.Signature == "" {
 			t.Errorf("incomplete symbol %+v", s)
 		}
+	}
+}
+
+// WriteFile writes body to the file at path p, making its missing parent directories first
+// (mode 0o755; the file gets 0o644). It fails tb on an error.
+func WriteFile(tb testing.TB, p, body string) {
+	tb.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		tb.Fatal(err)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -114,5 +116,13 @@ func TestCheckSymbols(t *testing.T) {
 	CheckSymbols(r, []docidx.Symbol{ok, noLine, ok})
 	if len(r.errs) != 2 || !strings.HasPrefix(r.errs[0], "incomplete symbol") || r.errs[1] != `duplicate qualified name "p.f"` {
 		t.Errorf("errors = %q, want one incomplete and one duplicate", r.errs)
+	}
+}
+
+func TestWriteFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "a", "b", "c.txt")
+	WriteFile(t, p, "body")
+	if b, err := os.ReadFile(p); err != nil || string(b) != "body" {
+		t.Errorf("read back %q, %v", b, err)
 	}
 }
