@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/docidx/docidx/registries/internal/environ"
 )
 
 // goEnvTimeout bounds the `go env` fallback of LoadConfig and DefaultModCacheDir.
@@ -51,16 +53,7 @@ type Config struct {
 // opts.Go is "-", and $GOPROXY is unset: pass the proxy explicitly with --goproxy), and for a
 // GOPROXY that NewProxy would refuse.
 func LoadConfig(opts ConfigOptions) (*Config, error) {
-	env := opts.Env
-	if env == nil {
-		env = os.Environ()
-	}
-	vars := map[string]string{}
-	for _, kv := range env {
-		if k, v, ok := strings.Cut(kv, "="); ok {
-			vars[k] = v
-		}
-	}
+	vars := environ.Map(opts.Env)
 	cfg := &Config{GOPROXY: opts.GOPROXY}
 	fields := map[string]*string{"GOPROXY": &cfg.GOPROXY, "GOPRIVATE": &cfg.GOPRIVATE, "GONOPROXY": &cfg.GONOPROXY}
 	var ask []string
@@ -75,7 +68,7 @@ func LoadConfig(opts ConfigOptions) (*Config, error) {
 		ask = append(ask, name)
 	}
 	if len(ask) > 0 {
-		vals, err := goEnv(context.Background(), opts.Go, env, ask...)
+		vals, err := goEnv(context.Background(), opts.Go, opts.Env, ask...)
 		switch {
 		case err == nil:
 			for i, name := range ask {

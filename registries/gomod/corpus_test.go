@@ -14,6 +14,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/gomod"
 	"github.com/docidx/docidx/registries/gomod/gomodtest"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // corpusModCache returns the real module cache of the corpus scripts/corpus.sh builds
@@ -28,15 +29,15 @@ func corpusModCache(tb testing.TB) (*gomod.ModCache, []docidx.Ref) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		tb.Skipf("no module cache corpus at %s (build it with scripts/corpus.sh)", dir)
 	}
+	return listModCache(tb, dir)
+}
+
+// listModCache returns a ModCache over dir with the default configuration and the module
+// versions it lists, failing tb on an error.
+func listModCache(tb testing.TB, dir string) (*gomod.ModCache, []docidx.Ref) {
+	tb.Helper()
 	c, err := gomod.NewModCache(dir, gomod.ModCacheConfig{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	refs, err := c.List(context.Background())
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return c, refs
+	return c, testutil.Listed(tb, c, err)
 }
 
 // TestCorpusModCache extracts every module version of the corpus (only when DOCIDX_CORPUS is set,
@@ -138,15 +139,7 @@ func BenchmarkModCacheFetchParallel(b *testing.B) {
 
 // BenchmarkModCacheFetchTestdata is the hermetic variant over the testdata modules.
 func BenchmarkModCacheFetchTestdata(b *testing.B) {
-	dir := gomodtest.WriteModCacheFromDir(b, testdataMods)
-	c, err := gomod.NewModCache(dir, gomod.ModCacheConfig{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	refs, err := c.List(context.Background())
-	if err != nil {
-		b.Fatal(err)
-	}
+	c, refs := listModCache(b, gomodtest.WriteModCacheFromDir(b, testdataMods))
 	benchFetch(b, c, refs, 1)
 }
 

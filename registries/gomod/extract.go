@@ -774,26 +774,10 @@ func (em *emitter) emitPackage() {
 	if d.Name == "main" {
 		return // commands have no importable API
 	}
-	for _, v := range d.Consts {
-		em.values(v, docidx.KindConst)
-	}
-	for _, v := range d.Vars {
-		em.values(v, docidx.KindVar)
-	}
-	for _, f := range d.Funcs {
-		em.fn(f, "")
-	}
+	em.valuesAndFuncs(d.Consts, d.Vars, d.Funcs)
 	for _, t := range d.Types {
 		em.typ(t)
-		for _, v := range t.Consts {
-			em.values(v, docidx.KindConst)
-		}
-		for _, v := range t.Vars {
-			em.values(v, docidx.KindVar)
-		}
-		for _, f := range t.Funcs {
-			em.fn(f, "")
-		}
+		em.valuesAndFuncs(t.Consts, t.Vars, t.Funcs)
 		for _, m := range t.Methods {
 			em.fn(m, t.Name)
 		}
@@ -827,6 +811,20 @@ func (em *emitter) typ(t *doc.Type) {
 	})
 	if spec != nil {
 		em.members(t.Name, spec.Type, 0)
+	}
+}
+
+// valuesAndFuncs emits the constants, variables and functions go/doc groups under a package or,
+// with its factory functions, under a type.
+func (em *emitter) valuesAndFuncs(consts, vars []*doc.Value, funcs []*doc.Func) {
+	for _, v := range consts {
+		em.values(v, docidx.KindConst)
+	}
+	for _, v := range vars {
+		em.values(v, docidx.KindVar)
+	}
+	for _, f := range funcs {
+		em.fn(f, "")
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"testing/fstest"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/golden")
@@ -258,17 +259,13 @@ func TestQualifiers(t *testing.T) {
 }
 
 func TestDeprecated(t *testing.T) {
-	for text, want := range map[string]bool{
+	testutil.Mapping(t, "isDeprecated", isDeprecated, map[string]bool{
 		"Deprecated: use Y.":                   true,
 		"F does x.\n\nDeprecated: use Y.\n":    true,
 		"F is not Deprecated: at all.\n":       false,
 		"F does x.\nDeprecated: mid-paragraph": false,
 		"":                                     false,
-	} {
-		if got := isDeprecated(text); got != want {
-			t.Errorf("isDeprecated(%q) = %v, want %v", text, got, want)
-		}
-	}
+	})
 }
 
 func TestFirstParagraph(t *testing.T) {

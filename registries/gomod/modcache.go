@@ -17,6 +17,7 @@ import (
 	"golang.org/x/mod/semver"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/installed"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -41,16 +42,9 @@ type ModCacheConfig struct {
 // NewModCache returns a ModCache over the module cache directory dir. It fails when dir is not a
 // readable directory.
 func NewModCache(dir string, cfg ModCacheConfig) (*ModCache, error) {
-	abs, err := filepath.Abs(dir)
+	abs, err := installed.Dir(dir, "gomod: module cache")
 	if err != nil {
-		return nil, fmt.Errorf("gomod: module cache %s: %w", dir, err)
-	}
-	st, err := os.Stat(abs)
-	if err != nil {
-		return nil, fmt.Errorf("gomod: module cache: %w", err)
-	}
-	if !st.IsDir() {
-		return nil, fmt.Errorf("gomod: module cache %s is not a directory", abs)
+		return nil, err
 	}
 	log := cfg.Logger
 	if log == nil {

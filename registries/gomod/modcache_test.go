@@ -12,6 +12,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/gomod"
 	"github.com/docidx/docidx/registries/gomod/gomodtest"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func newModCache(t *testing.T) (*gomod.ModCache, string) {
@@ -45,10 +46,7 @@ func TestModCacheList(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	refs, err := c.List(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	refs := testutil.Listed(t, c, nil)
 	want := []docidx.Ref{
 		{Ecosystem: docidx.Go, Name: "example.com/hello", Version: "v1.0.0"},
 		{Ecosystem: docidx.Go, Name: "example.com/hello", Version: "v1.1.0"},

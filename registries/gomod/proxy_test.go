@@ -3,6 +3,7 @@ package gomod_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"github.com/docidx/docidx/registries/gomod"
 	"github.com/docidx/docidx/registries/gomod/gomodtest"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
@@ -94,15 +96,7 @@ func TestProxyResolve(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := p.Resolve(context.Background(), "example.com/hello", tt.query)
-		if tt.err != nil {
-			if !errors.Is(err, tt.err) {
-				t.Errorf("Resolve(%q) = %q, %v; want error %v", tt.query, got, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || got != tt.want {
-			t.Errorf("Resolve(%q) = %q, %v; want %q", tt.query, got, err, tt.want)
-		}
+		testutil.Result(t, fmt.Sprintf("Resolve(%q)", tt.query), got, err, tt.want, tt.err)
 	}
 	if _, err := p.Resolve(context.Background(), "example.com/nope", ""); !errors.Is(err, docidx.ErrNotFound) {
 		t.Errorf("unknown module: err = %v, want ErrNotFound", err)
@@ -166,38 +160,28 @@ func TestProxyList(t *testing.T) {
 	ctx := context.Background()
 	const mod, ver = "example.com/hello", "v1.1.0"
 
-	t.Run("comma falls through on 404", func(t *testing.T) {
-		bad := gomodtest.NewServer(t) // holds nothing: 404 for everything
-		p := newProxy(t, bad.URL+","+good.URL)
-		if _, err := p.Fetch(ctx, mod, ver); err != nil {
-			t.Fatal(err)
-		}
-	})
-	t.Run("comma falls through on 410", func(t *testing.T) {
-		bad := gomodtest.NewServer(t)
-		bad.Inject(registrytest.Fault{Status: http.StatusGone})
-		p := newProxy(t, bad.URL+","+good.URL)
-		if _, err := p.Fetch(ctx, mod, ver); err != nil {
-			t.Fatal(err)
-		}
-	})
-	t.Run("comma stops on 500", func(t *testing.T) {
-		bad := gomodtest.NewServer(t)
-		bad.Inject(registrytest.Fault{Status: http.StatusInternalServerError})
-		p := newProxy(t, bad.URL+","+good.URL)
-		_, err := p.Fetch(ctx, mod, ver)
-		if !errors.Is(err, docidx.ErrRetryable) {
-			t.Fatalf("err = %v, want ErrRetryable from the first proxy", err)
-		}
-	})
-	t.Run("pipe falls through on 500", func(t *testing.T) {
-		bad := gomodtest.NewServer(t)
-		bad.Inject(registrytest.Fault{Status: http.StatusInternalServerError})
-		p := newProxy(t, bad.URL+"|"+good.URL)
-		if _, err := p.Fetch(ctx, mod, ver); err != nil {
-			t.Fatal(err)
-		}
-	})
+	for _, tc := range []struct {
+		name, sep string
+		status    int   // of every reply of the first proxy; 0: it holds nothing and says 404
+		want      error // nil: the second proxy serves the module
+	}{
+		{"comma falls through on 404", ",", 0, nil},
+		{"comma falls through on 410", ",", http.StatusGone, nil},
+		{"comma stops on 500", ",", http.StatusInternalServerError, docidx.ErrRetryable},
+		{"pipe falls through on 500", "|", http.StatusInternalServerError, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bad := gomodtest.NewServer(t)
+			if tc.status != 0 {
+				bad.Inject(registrytest.Fault{Status: tc.status})
+			}
+			p := newProxy(t, bad.URL+tc.sep+good.URL)
+			_, err := p.Fetch(ctx, mod, ver)
+			if !errors.Is(err, tc.want) { // with tc.want nil: err must be nil
+				t.Fatalf("err = %v, want %v", err, tc.want)
+			}
+		})
+	}
 	t.Run("pipe falls through on timeout", func(t *testing.T) {
 		slow := gomodtest.NewServer(t)
 		slow.Inject(registrytest.Fault{Delay: 5 * time.Second})

@@ -1,6 +1,10 @@
 package gomod
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/docidx/docidx/registries/internal/testutil"
+)
 
 func TestSelectVersion(t *testing.T) {
 	versions := []string{"v1.0.0", "v1.1.0", "v1.2.0-rc.1", "v1.10.0", "v2.0.0+incompatible", "v0.9.0", "junk"}
@@ -45,13 +49,9 @@ func TestSelectVersion(t *testing.T) {
 }
 
 func TestIsExactVersion(t *testing.T) {
-	for v, want := range map[string]bool{
+	testutil.Mapping(t, "isExactVersion", isExactVersion, map[string]bool{
 		"v1.2.3": true, "v1.2.3-rc.1": true, "v2.0.0+incompatible": true,
 		"v0.0.0-20240102030405-abcdefabcdef": true,
 		"v1.2":                               false, "v1": false, "1.2.3": false, "latest": false, "": false, "v1.2.3+meta": false,
-	} {
-		if got := isExactVersion(v); got != want {
-			t.Errorf("isExactVersion(%q) = %v, want %v", v, got, want)
-		}
-	}
+	})
 }

@@ -14,6 +14,7 @@ import (
 	"testing/fstest"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/registrytest"
 	"github.com/docidx/docidx/registries/swift/swifttest"
 )
@@ -149,7 +150,12 @@ func TestVerifyChecksum(t *testing.T) {
 }
 
 func TestModuleOf(t *testing.T) {
-	for p, want := range map[string]string{
+	testutil.Mapping(t, "moduleOf", func(p string) string {
+		if m, ok := moduleOf(p, "pkg"); ok {
+			return m
+		}
+		return ""
+	}, map[string]string{
 		"Sources/ArgumentKit/Parsable Types/ParsableCommand.swift": "ArgumentKit",
 		"Source/Core/a.swift":                       "Core",
 		"src/Core/a.swift":                          "Core",
@@ -167,19 +173,11 @@ func TestModuleOf(t *testing.T) {
 		"Examples/e/main.swift":                     "",
 		"Sources/.hidden/a.swift":                   "",
 		"App.xcodeproj/x.swift":                     "",
-	} {
-		got, ok := moduleOf(p, "pkg")
-		if !ok {
-			got = ""
-		}
-		if got != want {
-			t.Errorf("moduleOf(%q) = %q, want %q", p, got, want)
-		}
-	}
+	})
 }
 
 func TestDocKindOf(t *testing.T) {
-	for p, want := range map[string]docidx.DocKind{
+	testutil.Mapping(t, "docKindOf", func(p string) docidx.DocKind { k, _ := docKindOf(p); return k }, map[string]docidx.DocKind{
 		"Sources/M/M.docc/Article.md":           docidx.DocGuide,
 		"Sources/M/M.docc/Extensions/Type.md":   docidx.DocGuide,
 		"Documentation.docc/Intro.md":           docidx.DocGuide,
@@ -195,12 +193,7 @@ func TestDocKindOf(t *testing.T) {
 		"CHANGELOG.md":                          "",
 		"Sources/M/notes.md":                    "",
 		"docs/.hidden/x.md":                     "",
-	} {
-		got, _ := docKindOf(p)
-		if got != want {
-			t.Errorf("docKindOf(%q) = %q, want %q", p, got, want)
-		}
-	}
+	})
 }
 
 func TestExtractLimits(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // BenchmarkCheckoutsFetch reads every package version of a .build laid out from the fixture
@@ -32,13 +34,7 @@ func BenchmarkCheckoutsFetchCorpus(b *testing.B) {
 func benchCheckouts(b *testing.B, project string) {
 	ctx := context.Background()
 	c, err := NewCheckouts(project, CheckoutsConfig{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	refs, err := c.List(ctx)
-	if err != nil {
-		b.Fatal(err)
-	}
+	refs := testutil.Listed(b, c, err)
 	symbols := 0
 	b.ReportAllocs()
 	for b.Loop() {
@@ -60,14 +56,7 @@ func benchCheckouts(b *testing.B, project string) {
 // download, checksum and in-memory extraction.
 func BenchmarkRegistryFetch(b *testing.B) {
 	srv := newFixtureServer(b)
-	cfg, err := NewConfig(srv.URL)
-	if err != nil {
-		b.Fatal(err)
-	}
-	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: testClient(srv.Client())})
-	if err != nil {
-		b.Fatal(err)
-	}
+	r := registryAt(b, srv.URL, srv.Client(), nil)
 	ctx := context.Background()
 	symbols := 0
 	b.ReportAllocs()

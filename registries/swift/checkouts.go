@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/installed"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/swift/internal/swiftsrc"
 )
@@ -59,14 +60,9 @@ type Checkouts struct {
 // It fails when dir holds neither workspace-state.json nor a checkouts or registry/downloads
 // directory.
 func NewCheckouts(dir string, cfg CheckoutsConfig) (*Checkouts, error) {
-	abs, err := filepath.Abs(dir)
+	abs, err := installed.Dir(dir, "swift: checkouts")
 	if err != nil {
-		return nil, fmt.Errorf("swift: checkouts %s: %w", dir, err)
-	}
-	if st, err := os.Stat(abs); err != nil {
-		return nil, fmt.Errorf("swift: checkouts: %w", err)
-	} else if !st.IsDir() {
-		return nil, fmt.Errorf("swift: checkouts: %s is not a directory", abs)
+		return nil, err
 	}
 	isBuild := func(d string) bool {
 		for _, p := range []string{"workspace-state.json", "checkouts", filepath.Join("registry", "downloads")} {
@@ -227,18 +223,7 @@ func (c *Checkouts) List(ctx context.Context) ([]docidx.Ref, error) {
 	if err := c.load(); err != nil {
 		return nil, err
 	}
-	ids := make([]string, 0, len(c.deps))
-	for id := range c.deps {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	var refs []docidx.Ref
-	for _, id := range ids {
-		for _, d := range c.deps[id] {
-			refs = append(refs, docidx.Ref{Ecosystem: Ecosystem, Name: id, Version: d.version})
-		}
-	}
-	return refs, ctx.Err()
+	return installed.Refs(Ecosystem, c.deps, func(d *dependency) string { return d.version }), ctx.Err()
 }
 
 // Resolve returns the version of package name in the build directory that query selects: ""

@@ -3,6 +3,7 @@ package swift
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/swift/swifttest"
 )
 
@@ -42,15 +44,9 @@ func TestCheckoutsList(t *testing.T) {
 	project, build := writeTestBuild(t)
 	for _, dir := range []string{project, build, filepath.Join(build, "checkouts")} {
 		c, err := NewCheckouts(dir, CheckoutsConfig{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		refs := testutil.Listed(t, c, err)
 		if c.Dir() != build || c.String() != build || c.Ecosystem() != docidx.Swift {
 			t.Errorf("NewCheckouts(%s): Dir %s", dir, c.Dir())
-		}
-		refs, err := c.List(context.Background())
-		if err != nil {
-			t.Fatal(err)
 		}
 		var got []string
 		for _, r := range refs {
@@ -104,15 +100,7 @@ func TestCheckoutsResolve(t *testing.T) {
 		{"1.1.0", "", "", docidx.ErrNotFound}, // a registry download's directory name is no alias
 	} {
 		got, err := c.Resolve(ctx, tc.name, tc.query)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("Resolve(%q, %q) = %q, %v; want %v", tc.name, tc.query, got, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", tc.name, tc.query, got, err, tc.want)
-		}
+		testutil.Result(t, fmt.Sprintf("Resolve(%q, %q)", tc.name, tc.query), got, err, tc.want, tc.err)
 	}
 }
 
@@ -204,7 +192,7 @@ func TestCheckoutsXcode(t *testing.T) {
 
 func TestCheckoutsBadState(t *testing.T) {
 	project := t.TempDir()
-	writeTestFile(t, filepath.Join(project, ".build", "workspace-state.json"), "{not json")
+	testutil.WriteFile(t, filepath.Join(project, ".build", "workspace-state.json"), "{not json")
 	c, err := NewCheckouts(project, CheckoutsConfig{})
 	if err != nil {
 		t.Fatal(err)
@@ -267,30 +255,26 @@ func TestParseWorkspaceState(t *testing.T) {
 }
 
 func TestNormalizeLocation(t *testing.T) {
-	for in, want := range map[string]string{
+	testutil.Mapping(t, "normalizeLocation", normalizeLocation, map[string]string{
 		"https://github.com/Apple/swift-nio.git/": "github.com/apple/swift-nio",
 		"git@github.com:apple/swift-nio.git":      "github.com/apple/swift-nio",
 		"ssh://git@github.com/apple/swift-nio":    "github.com/apple/swift-nio",
 		"https://user@host.example/a@b":           "host.example/a@b",
 		"/local/path":                             "/local/path",
-	} {
-		if got := normalizeLocation(in); got != want {
-			t.Errorf("normalizeLocation(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestGitHead(t *testing.T) {
 	dir := t.TempDir()
 	rev := "0123456789abcdef0123456789abcdef01234567"
-	writeTestFile(t, filepath.Join(dir, "a", ".git", "HEAD"), rev+"\n")
-	writeTestFile(t, filepath.Join(dir, "b", ".git", "HEAD"), "ref: refs/heads/main\n")
-	writeTestFile(t, filepath.Join(dir, "b", ".git", "refs", "heads", "main"), rev+"\n")
-	writeTestFile(t, filepath.Join(dir, "c", ".git", "HEAD"), "ref: refs/heads/dev\n")
-	writeTestFile(t, filepath.Join(dir, "c", ".git", "packed-refs"), "# pack-refs with: peeled\n"+rev+" refs/heads/dev\n")
-	writeTestFile(t, filepath.Join(dir, "d", ".git"), "gitdir: ../real\n")
-	writeTestFile(t, filepath.Join(dir, "real", "HEAD"), rev)
-	writeTestFile(t, filepath.Join(dir, "e", ".git", "HEAD"), "ref: ../../../etc/passwd\n")
+	testutil.WriteFile(t, filepath.Join(dir, "a", ".git", "HEAD"), rev+"\n")
+	testutil.WriteFile(t, filepath.Join(dir, "b", ".git", "HEAD"), "ref: refs/heads/main\n")
+	testutil.WriteFile(t, filepath.Join(dir, "b", ".git", "refs", "heads", "main"), rev+"\n")
+	testutil.WriteFile(t, filepath.Join(dir, "c", ".git", "HEAD"), "ref: refs/heads/dev\n")
+	testutil.WriteFile(t, filepath.Join(dir, "c", ".git", "packed-refs"), "# pack-refs with: peeled\n"+rev+" refs/heads/dev\n")
+	testutil.WriteFile(t, filepath.Join(dir, "d", ".git"), "gitdir: ../real\n")
+	testutil.WriteFile(t, filepath.Join(dir, "real", "HEAD"), rev)
+	testutil.WriteFile(t, filepath.Join(dir, "e", ".git", "HEAD"), "ref: ../../../etc/passwd\n")
 	for sub, want := range map[string][2]string{
 		"a": {rev, ""}, "b": {rev, "main"}, "c": {rev, "dev"}, "d": {rev, ""}, "e": {"", "../../../etc/passwd"}, "none": {"", ""},
 	} {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
+	"github.com/docidx/docidx/registries/internal/environ"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -107,16 +108,7 @@ func NewConfig(registry string) (*Config, error) {
 // registry URL that is not an absolute http(s) URL is an error naming the file. When no registry
 // is configured at all, LoadConfig returns an error wrapping ErrNoRegistry.
 func LoadConfig(opts ConfigOptions) (*Config, error) {
-	env := opts.Env
-	if env == nil {
-		env = os.Environ()
-	}
-	envMap := map[string]string{}
-	for _, kv := range env {
-		if k, v, ok := strings.Cut(kv, "="); ok && k != "" {
-			envMap[k] = v
-		}
-	}
+	envMap := environ.Map(opts.Env)
 	home := envMap["HOME"]
 	if home == "" {
 		home = envMap["USERPROFILE"]
@@ -468,33 +460,23 @@ func parseNetrc(data string) []netrcEntry {
 
 // validScope reports whether s is a package scope (Registry.md §3.6.1): alphanumerics and
 // single inner hyphens, at most 39 characters.
-func validScope(s string) bool {
-	if s == "" || len(s) > 39 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case isAlnum(c):
-		case c == '-' && i > 0 && i < len(s)-1 && s[i-1] != '-':
-		default:
-			return false
-		}
-	}
-	return true
-}
+func validScope(s string) bool { return validIdentityPart(s, 39, "-") }
 
 // validName reports whether s is a package name (Registry.md §3.6.2): alphanumerics with single
 // inner hyphens or underscores, at most 100 characters.
-func validName(s string) bool {
-	if s == "" || len(s) > 100 {
+func validName(s string) bool { return validIdentityPart(s, 100, "-_") }
+
+// validIdentityPart reports whether s is 1 to most bytes of ASCII letters and digits, with single
+// separators (bytes of seps) between them: none first, last or after another.
+func validIdentityPart(s string, most int, seps string) bool {
+	if s == "" || len(s) > most {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case isAlnum(c):
-		case (c == '-' || c == '_') && i > 0 && i < len(s)-1 && isAlnum(s[i-1]):
+		case strings.IndexByte(seps, c) >= 0 && i > 0 && i < len(s)-1 && isAlnum(s[i-1]):
 		default:
 			return false
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func registriesJSON(entries string) string {
@@ -21,8 +22,8 @@ func TestLoadConfigPrecedence(t *testing.T) {
 	home, project := t.TempDir(), t.TempDir()
 	user := filepath.Join(home, ".swiftpm", "configuration", "registries.json")
 	proj := filepath.Join(project, ".swiftpm", "configuration", "registries.json")
-	writeTestFile(t, user, registriesJSON(`"[default]": {"url": "https://global.example.test/"}, "foo": {"url": "https://global.example.test"}, "bar": {"url": "https://bar.example.test/reg"}`))
-	writeTestFile(t, proj, registriesJSON(`"FOO": {"url": "https://local.example.test"}`))
+	testutil.WriteFile(t, user, registriesJSON(`"[default]": {"url": "https://global.example.test/"}, "foo": {"url": "https://global.example.test"}, "bar": {"url": "https://bar.example.test/reg"}`))
+	testutil.WriteFile(t, proj, registriesJSON(`"FOO": {"url": "https://local.example.test"}`))
 	cfg, err := LoadConfig(ConfigOptions{ProjectDir: project, Env: []string{"HOME=" + home}})
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +77,7 @@ func TestLoadConfigErrors(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			home := t.TempDir()
 			if tc.file != "" {
-				writeTestFile(t, filepath.Join(home, ".swiftpm", "configuration", "registries.json"), tc.file)
+				testutil.WriteFile(t, filepath.Join(home, ".swiftpm", "configuration", "registries.json"), tc.file)
 			}
 			cfg, err := LoadConfig(ConfigOptions{Env: []string{"HOME=" + home}, Registry: tc.flag})
 			switch {
@@ -98,11 +99,11 @@ func TestLoadConfigErrors(t *testing.T) {
 
 func TestAuthFor(t *testing.T) {
 	home := t.TempDir()
-	writeTestFile(t, filepath.Join(home, ".swiftpm", "configuration", "registries.json"), `{
+	testutil.WriteFile(t, filepath.Join(home, ".swiftpm", "configuration", "registries.json"), `{
 		"registries": {"[default]": {"url": "https://reg.example.test"}, "acme": {"url": "https://acme.example.test:8443/swift"}},
 		"authentication": {"acme.example.test:8443": {"type": "token", "loginAPIPath": "/login"}},
 		"version": 1}`)
-	writeTestFile(t, filepath.Join(home, ".netrc"), `
+	testutil.WriteFile(t, filepath.Join(home, ".netrc"), `
 # a comment
 machine reg.example.test login alice password s3cret
 machine acme.example.test
@@ -118,17 +119,13 @@ default login anon password anonpw
 	if err != nil {
 		t.Fatal(err)
 	}
-	for u, want := range map[string]string{
+	testutil.Mapping(t, "AuthFor", cfg.AuthFor, map[string]string{
 		"https://reg.example.test/mona/LinkedList":              basic("alice", "s3cret"),
 		"https://acme.example.test:8443/swift/acme/tools/1.0.0": "Bearer acmetoken",
 		"https://cdn.example.test/archive.zip":                  "", // not a registry host
 		"https://evil.example.test/":                            "",
 		"::bad":                                                 "",
-	} {
-		if got := cfg.AuthFor(u); got != want {
-			t.Errorf("AuthFor(%q) = %q, want %q", u, got, want)
-		}
-	}
+	})
 	var nilCfg *Config
 	if nilCfg.AuthFor("https://reg.example.test/") != "" {
 		t.Error("nil Config gives credentials")
@@ -156,7 +153,18 @@ func TestParseNetrc(t *testing.T) {
 }
 
 func TestParseIdentity(t *testing.T) {
-	for in, want := range map[string]string{
+	// identity is the identity ParseIdentity reads, or "" for an error, which must wrap ErrBadSpec.
+	identity := func(in string) string {
+		scope, name, err := ParseIdentity(in)
+		if err != nil {
+			if !errors.Is(err, docidx.ErrBadSpec) {
+				t.Errorf("ParseIdentity(%q) error %v does not wrap ErrBadSpec", in, err)
+			}
+			return ""
+		}
+		return scope + "." + name
+	}
+	testutil.Mapping(t, "ParseIdentity", identity, map[string]string{
 		"mona.LinkedList":               "mona.linkedlist",
 		" Apple.swift-nio ":             "apple.swift-nio",
 		"a.b_c":                         "a.b_c",
@@ -171,18 +179,7 @@ func TestParseIdentity(t *testing.T) {
 		"mona.x.y":                      "",
 		strings.Repeat("a", 40) + ".x":  "",
 		"a." + strings.Repeat("b", 101): "",
-	} {
-		scope, name, err := ParseIdentity(in)
-		got := ""
-		if err == nil {
-			got = scope + "." + name
-		} else if !errors.Is(err, docidx.ErrBadSpec) {
-			t.Errorf("ParseIdentity(%q) error %v does not wrap ErrBadSpec", in, err)
-		}
-		if got != want {
-			t.Errorf("ParseIdentity(%q) = %q, %v; want %q", in, got, err, want)
-		}
-	}
+	})
 }
 
 func TestSelectVersion(t *testing.T) {
@@ -204,15 +201,7 @@ func TestSelectVersion(t *testing.T) {
 		{"what?", "", docidx.ErrBadSpec},
 	} {
 		got, err := selectVersion(versions, tc.q)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("selectVersion(%q) = %q, %v; want %v", tc.q, got, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("selectVersion(%q) = %q, %v; want %q", tc.q, got, err, tc.want)
-		}
+		testutil.Result(t, fmt.Sprintf("selectVersion(%q)", tc.q), got, err, tc.want, tc.err)
 	}
 	if got, err := selectVersion([]string{"1.0.0-beta", "1.0.0-alpha"}, ""); err != nil || got != "1.0.0-beta" {
 		t.Errorf("only pre-releases: %q, %v", got, err)

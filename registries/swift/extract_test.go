@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
-
 	"github.com/docidx/docidx/internal/golden"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // testPackages are the real-shaped fixture packages under testdata/packages.
@@ -43,22 +43,7 @@ func render(pc *packageContents) string {
 		fmt.Fprintf(&b, "-- doc %s %s %q sections=%q\n", d.Kind, d.Path, d.Title, heads)
 	}
 	for _, s := range pc.symbols {
-		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)
-		if s.Parent != "" {
-			fmt.Fprintf(&b, " parent=%s", s.Parent)
-		}
-		fmt.Fprintf(&b, " pkg=%s %s:%d", s.Package, s.File, s.Line)
-		if s.Deprecated {
-			b.WriteString(" deprecated")
-		}
-		b.WriteByte('\n')
-		for _, l := range strings.Split(s.Signature, "\n") {
-			fmt.Fprintf(&b, "\t%s\n", l)
-		}
-		if s.Doc != "" {
-			first, _, _ := strings.Cut(s.Doc, "\n")
-			fmt.Fprintf(&b, "\t# %s\n", first)
-		}
+		testutil.Symbol(&b, s)
 	}
 	return b.String()
 }
@@ -77,18 +62,12 @@ func TestExtractGolden(t *testing.T) {
 	}
 }
 
-// checkSymbols checks what every symbol must satisfy: unique qualified names, complete fields.
+// checkSymbols checks what every symbol must satisfy: unique qualified names, complete fields
+// (testutil.CheckSymbols), and a qualified name that starts with its module.
 func checkSymbols(t *testing.T, syms []docidx.Symbol) {
 	t.Helper()
-	seen := map[string]bool{}
+	testutil.CheckSymbols(t, syms)
 	for _, s := range syms {
-		if seen[s.QualifiedName] {
-			t.Errorf("duplicate qualified name %q", s.QualifiedName)
-		}
-		seen[s.QualifiedName] = true
-		if s.Name == "" || s.Kind == "" || s.File == "" || s.Line < 1 || s.Package == "" || s.Signature == "" {
-			t.Errorf("incomplete symbol %+v", s)
-		}
 		if !strings.HasPrefix(s.QualifiedName, s.Package+".") {
 			t.Errorf("%s is not qualified by its module %s", s.QualifiedName, s.Package)
 		}

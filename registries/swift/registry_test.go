@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/registrytest"
 	"github.com/docidx/docidx/registries/swift/swifttest"
 )
@@ -74,19 +74,39 @@ func newFixtureServer(tb testing.TB) *swifttest.Server {
 func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *swifttest.Server) {
 	t.Helper()
 	srv := newFixtureServer(t)
-	cfg, err := NewConfig(srv.URL)
+	r := registryAt(t, srv.URL, srv.Client(), func(rc *RegistryConfig) {
+		rc.Now = func() time.Time { return testNow }
+		if mod != nil {
+			mod(rc)
+		}
+	})
+	return r, srv
+}
+
+// registryAt returns a Registry over the registry at url (see NewConfig), requesting with hc
+// through testClient; mod, when not nil, changes its configuration first.
+func registryAt(tb testing.TB, url string, hc *http.Client, mod func(*RegistryConfig)) *Registry {
+	tb.Helper()
+	cfg, err := NewConfig(url)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	rc := RegistryConfig{Config: cfg, Client: testClient(srv.Client()), Now: func() time.Time { return testNow }}
+	return registryOver(tb, cfg, hc, mod)
+}
+
+// registryOver returns a Registry over cfg, requesting with hc through testClient; mod, when not
+// nil, changes its configuration first.
+func registryOver(tb testing.TB, cfg *Config, hc *http.Client, mod func(*RegistryConfig)) *Registry {
+	tb.Helper()
+	rc := RegistryConfig{Config: cfg, Client: testClient(hc)}
 	if mod != nil {
 		mod(&rc)
 	}
 	r, err := NewRegistry(rc)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	return r, srv
+	return r
 }
 
 func TestRegistryResolve(t *testing.T) {
@@ -123,15 +143,7 @@ func TestRegistryResolve(t *testing.T) {
 		{"https://github.com/unknown/repo", "", "", docidx.ErrNotFound},
 	} {
 		got, err := r.Resolve(ctx, tc.name, tc.query)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("Resolve(%q, %q) = %q, %v; want error %v", tc.name, tc.query, got, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", tc.name, tc.query, got, err, tc.want)
-		}
+		testutil.Result(t, fmt.Sprintf("Resolve(%q, %q)", tc.name, tc.query), got, err, tc.want, tc.err)
 	}
 	if _, err := r.Resolve(ctx, kitID, "1.1.0"); err == nil || !strings.Contains(err.Error(), "removed from the registry") {
 		t.Errorf("a withdrawn release should say why: %v", err)
@@ -373,11 +385,7 @@ func TestRegistryContentVersion(t *testing.T) {
 	})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
-	cfg, _ := NewConfig(hs.URL)
-	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: testClient(hs.Client())})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := registryAt(t, hs.URL, hs.Client(), nil)
 	if _, err := r.Resolve(context.Background(), "mona.linkedlist", ""); err == nil || !strings.Contains(err.Error(), "API version 2") {
 		t.Errorf("err = %v, want an API version error", err)
 	}
@@ -406,17 +414,14 @@ func TestRegistryAuth(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			srv.RequireAuth(tc.want)
 			dir := filepath.Join(home, strings.ReplaceAll(tc.name, " ", "-"))
-			writeTestFile(t, filepath.Join(dir, ".netrc"), tc.netrc)
-			writeTestFile(t, filepath.Join(dir, ".swiftpm", "configuration", "registries.json"),
+			testutil.WriteFile(t, filepath.Join(dir, ".netrc"), tc.netrc)
+			testutil.WriteFile(t, filepath.Join(dir, ".swiftpm", "configuration", "registries.json"),
 				`{"registries": {"[default]": {"url": "`+srv.URL+`"}}, `+tc.regJSON+` "version": 1}`)
 			cfg, err := LoadConfig(ConfigOptions{Env: append([]string{"HOME=" + dir}, tc.env...)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := NewRegistry(RegistryConfig{Config: cfg, Client: testClient(srv.Client())})
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := registryOver(t, cfg, srv.Client(), nil)
 			if _, err := r.Fetch(ctx, kitID, "1.3.0"); err != nil {
 				t.Fatalf("with %s: %v", tc.name, err)
 			}
@@ -435,15 +440,7 @@ func TestRegistryScopes(t *testing.T) {
 		"Package.swift":             `let package = Package(name: "tools")`,
 		"Sources/Tools/Tools.swift": "public func tool() {}",
 	}})
-	cfg, err := NewConfig(main.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Scopes["acme"] = private.URL
-	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: testClient(http.DefaultClient)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := registryAt(t, main.URL, http.DefaultClient, func(rc *RegistryConfig) { rc.Config.Scopes["acme"] = private.URL })
 	pd, err := r.Fetch(context.Background(), "ACME.Tools", "")
 	if err != nil {
 		t.Fatal(err)
@@ -497,18 +494,14 @@ func TestParseLinks(t *testing.T) {
 }
 
 func TestBrowsable(t *testing.T) {
-	for in, want := range map[string]string{
+	testutil.Mapping(t, "browsable", browsable, map[string]string{
 		"https://github.com/a/b.git":     "https://github.com/a/b.git",
 		"https://u:p@host.example/x":     "https://host.example/x",
 		"git@github.com:apple/swift.git": "https://github.com/apple/swift",
 		"ssh://git@host.example/x/y.git": "https://host.example/x/y",
 		"/local/path/pkg":                "",
 		"":                               "",
-	} {
-		if got := browsable(in); got != want {
-			t.Errorf("browsable(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func FuzzParseLinks(f *testing.F) {
@@ -523,16 +516,6 @@ func FuzzParseLinks(f *testing.F) {
 	})
 }
 
-func writeTestFile(t testing.TB, p, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestRegistryRefusesDowngrade checks SE-0292 §4.4.2: a redirect from https to plain http is
 // not followed through.
 func TestRegistryRefusesDowngrade(t *testing.T) {
@@ -544,14 +527,7 @@ func TestRegistryRefusesDowngrade(t *testing.T) {
 		http.Redirect(w, r, plain.URL+r.URL.Path, http.StatusSeeOther)
 	}))
 	t.Cleanup(secure.Close)
-	cfg, err := NewConfig(secure.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: testClient(secure.Client())})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := registryAt(t, secure.URL, secure.Client(), nil)
 	if _, err := r.Resolve(context.Background(), "mona.linkedlist", ""); err == nil || !strings.Contains(err.Error(), "downgrade") {
 		t.Errorf("err = %v, want a refused downgrade", err)
 	}

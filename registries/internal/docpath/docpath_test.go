@@ -4,17 +4,15 @@ import (
 	"io/fs"
 	"testing"
 	"testing/fstest"
+
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func TestFirstComponentFold(t *testing.T) {
-	for p, want := range map[string]bool{
+	testutil.Mapping(t, "FirstComponentFold", func(p string) bool { return FirstComponentFold(p, "docs", "examples") }, map[string]bool{
 		"docs/a.md": true, "Docs/guide/b.md": true, "docs": true, "examples/x.js": true,
 		"src/docs/a.md": false, "documentation/a.md": false, "": false,
-	} {
-		if got := FirstComponentFold(p, "docs", "examples"); got != want {
-			t.Errorf("FirstComponentFold(%q) = %v, want %v", p, got, want)
-		}
-	}
+	})
 }
 
 func TestRootFiles(t *testing.T) {

@@ -183,38 +183,39 @@ var ErrNotRegular = errors.New("not a regular file")
 // ReadOpenLimited. It stats name before opening it, so a FIFO or device is never opened: the
 // error wraps ErrNotRegular.
 func ReadLimited(fsys fs.FS, name string, limit int64) ([]byte, error) {
-	st, err := fs.Stat(fsys, name)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkRegular(st, name, limit); err != nil {
-		return nil, err
-	}
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ReadOpenLimited(f, name, limit)
+	return readRegular(name, limit, func() (fs.FileInfo, error) { return fs.Stat(fsys, name) }, func() (fs.File, error) { return fsys.Open(name) })
 }
 
 // ReadFileLimited reads the file at the operating system path p as ReadLimited does: a file
 // that is not regular is never opened (error wrapping ErrNotRegular), and one of more than
 // limit bytes is an error wrapping docidx.ErrTooLarge.
 func ReadFileLimited(p string, limit int64) ([]byte, error) {
-	st, err := os.Stat(p)
+	return readRegular(p, limit, func() (fs.FileInfo, error) { return os.Stat(p) }, func() (fs.File, error) {
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, err // not a typed nil *os.File in the fs.File
+		}
+		return f, nil
+	})
+}
+
+// readRegular is ReadLimited and ReadFileLimited over the stat and open of one file system:
+// it stats name, refuses what is not a regular file or is larger than limit, and only then
+// opens and reads it.
+func readRegular(name string, limit int64, stat func() (fs.FileInfo, error), open func() (fs.File, error)) ([]byte, error) {
+	st, err := stat()
 	if err != nil {
 		return nil, err
 	}
-	if err := checkRegular(st, p, limit); err != nil {
+	if err := checkRegular(st, name, limit); err != nil {
 		return nil, err
 	}
-	f, err := os.Open(p)
+	f, err := open()
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadOpenLimited(f, p, limit)
+	return ReadOpenLimited(f, name, limit)
 }
 
 // CheckRegular returns an error wrapping ErrNotRegular when st is not a regular file, and one

@@ -387,15 +387,24 @@ func (p *pkg) repositoryURLs() []string {
 	return nil
 }
 
-func (s *Server) serveMetadata(w http.ResponseWriter, scope, name, version string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+// release returns the package and release that scope, name and version name, or, having
+// replied 404 "release not found", a nil release. The caller holds s.mu.
+func (s *Server) release(w http.ResponseWriter, scope, name, version string) (*pkg, *release) {
 	p := s.lookup(scope, name)
 	if p == nil || p.releases[version] == nil {
 		problem(w, http.StatusNotFound, "release not found")
+		return p, nil
+	}
+	return p, p.releases[version]
+}
+
+func (s *Server) serveMetadata(w http.ResponseWriter, scope, name, version string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, rel := s.release(w, scope, name, version)
+	if rel == nil {
 		return
 	}
-	rel := p.releases[version]
 	if rel.Problem != "" {
 		problem(w, http.StatusGone, rel.Problem)
 		return
@@ -422,12 +431,14 @@ func (s *Server) serveMetadata(w http.ResponseWriter, scope, name, version strin
 func (s *Server) serveArchive(w http.ResponseWriter, scope, name, version string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p := s.lookup(scope, name)
-	if p == nil || p.releases[version] == nil || p.releases[version].Problem != "" {
-		problem(w, http.StatusNotFound, "release not found")
+	p, rel := s.release(w, scope, name, version)
+	if rel == nil {
 		return
 	}
-	rel := p.releases[version]
+	if rel.Problem != "" {
+		problem(w, http.StatusNotFound, "release not found") // an unavailable release has no archive
+		return
+	}
 	sum := sha256.Sum256(rel.archive)
 	_, pkgName, _ := strings.Cut(p.id, ".")
 	w.Header().Set("Content-Type", "application/zip")
@@ -442,12 +453,10 @@ func (s *Server) serveArchive(w http.ResponseWriter, scope, name, version string
 func (s *Server) serveManifest(w http.ResponseWriter, r *http.Request, scope, name, version string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p := s.lookup(scope, name)
-	if p == nil || p.releases[version] == nil {
-		problem(w, http.StatusNotFound, "release not found")
+	p, rel := s.release(w, scope, name, version)
+	if rel == nil {
 		return
 	}
-	rel := p.releases[version]
 	file := "Package.swift"
 	if sv := r.URL.Query().Get("swift-version"); sv != "" {
 		variant := "Package@swift-" + sv + ".swift"

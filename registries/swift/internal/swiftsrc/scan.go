@@ -236,31 +236,33 @@ func (lx *lexer) next(depth int) tokKind {
 				return tString
 			}
 		}
-		if n == 1 && lx.i+1 < len(src) && isIdentStart(src[lx.i+1]) {
-			lx.i++
-			for lx.i < len(src) && isIdentPart(src[lx.i]) {
-				lx.i++
-			}
-			return tIdent
+		if n == 1 {
+			return lx.sigil(tIdent)
 		}
 		lx.i++
 		return tPunct
 	case c == '@':
-		if lx.i+1 < len(src) && isIdentStart(src[lx.i+1]) {
-			lx.i++
-			for lx.i < len(src) && isIdentPart(src[lx.i]) {
-				lx.i++
-			}
-			return tAttr
-		}
-		lx.i++
-		return tPunct
+		return lx.sigil(tAttr)
 	case strings.HasPrefix(src[lx.i:], "->"):
 		lx.i += 2
 	case strings.HasPrefix(src[lx.i:], "..."), strings.HasPrefix(src[lx.i:], "..<"):
 		lx.i += 3
 	default:
 		lx.i++
+	}
+	return tPunct
+}
+
+// sigil lexes the one-character sigil at lx.i ("#" or "@"): with the identifier that follows it
+// directly, as one token of kind; alone, as punctuation.
+func (lx *lexer) sigil(kind tokKind) tokKind {
+	src := lx.src
+	lx.i++
+	if lx.i < len(src) && isIdentStart(src[lx.i]) {
+		for lx.i < len(src) && isIdentPart(src[lx.i]) {
+			lx.i++
+		}
+		return kind
 	}
 	return tPunct
 }

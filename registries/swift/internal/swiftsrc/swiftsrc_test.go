@@ -1,12 +1,12 @@
 package swiftsrc
 
 import (
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // symbols parses src as one file of module M and returns its public symbols by qualified name.
@@ -154,21 +154,19 @@ public protocol Pr { associatedtype Item; subscript(i: Int) -> Item { get set } 
 	if s := got["M.S.init(rawValue:)"]; s.Name != "init" || s.Parent != "S" || s.Signature != "public init?(rawValue: Int)" {
 		t.Errorf("init? = %+v", s)
 	}
-	if s := got["M.S.a"]; s.Signature != "public let a = 1" {
-		t.Errorf("S.a signature %q", s.Signature)
-	}
-	if s := got["M.S.b"]; s.Signature != "public let b: Int = 2" {
-		t.Errorf("S.b signature %q", s.Signature)
-	}
-	if s := got["M.Pr.subscript(_:)"]; s.Signature != "subscript(i: Int) -> Item { get set }" {
-		t.Errorf("Pr.subscript signature %q", s.Signature)
-	}
-	if s := got["M.m(_:)"]; s.Signature != "@freestanding(expression)\npublic macro m(_ v: Int) -> Int" {
-		t.Errorf("macro signature %q", s.Signature)
-	}
-	if s := got["M.S.computed"]; s.Signature != "public var computed: Int" {
-		t.Errorf("computed signature %q", s.Signature)
-	}
+	wantSignatures(t, got, map[string]string{
+		"M.S.a":              "public let a = 1",
+		"M.S.b":              "public let b: Int = 2",
+		"M.Pr.subscript(_:)": "subscript(i: Int) -> Item { get set }",
+		"M.m(_:)":            "@freestanding(expression)\npublic macro m(_ v: Int) -> Int",
+		"M.S.computed":       "public var computed: Int",
+	})
+}
+
+// wantSignatures checks the signature of each symbol of got named by a key of want.
+func wantSignatures(t *testing.T, got map[string]docidx.Symbol, want map[string]string) {
+	t.Helper()
+	testutil.Mapping(t, "signature", func(qn string) string { return got[qn].Signature }, want)
 }
 
 func TestSignatures(t *testing.T) {
@@ -195,21 +193,14 @@ public struct S {
 }
 `
 	got := symbols(t, src)
-	want := "@discardableResult\n@available(macOS 10.15, iOS 13, *)\npublic func f<T>(_ a: T, b: [String: (Int) -> Void] = [:]) async throws -> T where T: Sendable"
-	if s := got["M.S.f(_:b:)"]; s.Signature != want {
-		t.Errorf("signature\n got %q\nwant %q", s.Signature, want)
-	}
+	wantSignatures(t, got, map[string]string{
+		"M.S.f(_:b:)":      "@discardableResult\n@available(macOS 10.15, iOS 13, *)\npublic func f<T>(_ a: T, b: [String: (Int) -> Void] = [:]) async throws -> T where T: Sendable",
+		"M.S.closureValue": "public var closureValue: () -> Int", // the closure value is cut
+		"M.S.long":         "public var long",                    // a long value is cut
+		"M.S.observed":     "public var observed: Int = 0",
+	})
 	if s := got["M.S.v"]; !s.Deprecated {
 		t.Errorf("@available(swift, deprecated:) not deprecated: %+v", s)
-	}
-	if s := got["M.S.closureValue"]; s.Signature != "public var closureValue: () -> Int" {
-		t.Errorf("closure value kept: %q", s.Signature)
-	}
-	if s := got["M.S.long"]; s.Signature != "public var long" {
-		t.Errorf("long value kept: %q", s.Signature)
-	}
-	if s := got["M.S.observed"]; s.Signature != "public var observed: Int = 0" {
-		t.Errorf("observed: %q", s.Signature)
 	}
 }
 
@@ -462,7 +453,7 @@ func TestPathological(t *testing.T) {
 		start := time.Now()
 		res := Symbols([]File{{Path: "x.swift", Module: "M", Decls: Parse([]byte(src))}}, Options{})
 		if d := time.Since(start); d > 5*time.Second {
-			timingError(t, "%s: %v for %d bytes", name, d, len(src))
+			testutil.TimingError(t, "%s: %v for %d bytes", name, d, len(src))
 		}
 		_ = res
 	}
@@ -494,16 +485,4 @@ func FuzzParse(f *testing.F) {
 		}
 		_ = ReadManifest(src)
 	})
-}
-
-// timingError reports input that took pathologically long: a test error when DOCIDX_TIMING_TESTS
-// is set, a log line otherwise. Wall-clock limits fail on shared, noisy machines, so `make test`
-// does not enforce them; `make bench` measures speed.
-func timingError(t testing.TB, format string, args ...any) {
-	t.Helper()
-	if os.Getenv("DOCIDX_TIMING_TESTS") != "" {
-		t.Errorf(format, args...)
-		return
-	}
-	t.Logf("not enforced (set DOCIDX_TIMING_TESTS=1): "+format, args...)
 }
