@@ -25,6 +25,36 @@ func fixture(t *testing.T, name, version string) map[string]string {
 	return files
 }
 
+// listTree opens the node_modules tree (or project directory) dir with cfg and lists its
+// packages, failing the test or benchmark on either error.
+func listTree(tb testing.TB, dir string, cfg NodeModulesConfig) (*NodeModules, []docidx.Ref) {
+	tb.Helper()
+	nm, err := NewNodeModules(dir, cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	refs, err := nm.List(context.Background())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return nm, refs
+}
+
+// fetchInstalled opens the node_modules tree nmDir with the zero configuration and fetches
+// name@version from it, failing the test on either error.
+func fetchInstalled(t *testing.T, nmDir, name, version string) *docidx.PackageDocs {
+	t.Helper()
+	nm, err := NewNodeModules(nmDir, NodeModulesConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd, err := nm.Fetch(context.Background(), name, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pd
+}
+
 // installedTree is the package set both layouts are tested with: widget 1.1.0 at the top, an
 // app that needs widget 1.0.0 (nested), and a scoped package.
 func installedTree(t *testing.T) []npmtest.Installed {
@@ -70,14 +100,7 @@ func TestNodeModulesLayouts(t *testing.T) {
 			}
 
 			for _, dir := range []string{nmDir, root} { // a project directory works too
-				nm, err := NewNodeModules(dir, NodeModulesConfig{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				refs, err := nm.List(ctx)
-				if err != nil {
-					t.Fatal(err)
-				}
+				_, refs := listTree(t, dir, NodeModulesConfig{})
 				if got := refsString(refs); got != wantRefs {
 					t.Errorf("List(%s) = %s\nwant %s", dir, got, wantRefs)
 				}
@@ -147,14 +170,7 @@ func TestNodeModulesSymlinkCycleAndDepth(t *testing.T) {
 		writeFile(t, filepath.Join(dir, "package.json"), fmt.Sprintf(`{"name":"d%d","version":"1.0.0"}`, i))
 		dir = filepath.Join(dir, "node_modules")
 	}
-	nm, err := NewNodeModules(nmDir, NodeModulesConfig{MaxNesting: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs, err := nm.List(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, refs := listTree(t, nmDir, NodeModulesConfig{MaxNesting: 2})
 	if got := refsString(refs); got != "a@1.0.0 d0@1.0.0 d1@1.0.0 d2@1.0.0" {
 		t.Errorf("List = %s", got)
 	}
@@ -191,11 +207,7 @@ func TestNodeModulesReadmeFromPackageJSON(t *testing.T) {
 	nmDir := npmtest.Hoisted(t, root, npmtest.Installed{Name: "old", Version: "1.0.0", Files: map[string]string{
 		"package.json": `{"readme": "# old\n\n## Usage\n\nStored by npm 6.\n", "readmeFilename": "README.md"}`,
 	}})
-	nm, _ := NewNodeModules(nmDir, NodeModulesConfig{})
-	pd, err := nm.Fetch(context.Background(), "old", "1.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := fetchInstalled(t, nmDir, "old", "1.0.0")
 	if len(pd.Documents) != 1 || !strings.Contains(allText(pd.Documents[0]), "Stored by npm 6") {
 		t.Errorf("documents = %+v", pd.Documents)
 	}

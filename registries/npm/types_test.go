@@ -210,14 +210,7 @@ func TestNodeModulesReexports(t *testing.T) {
 		npmtest.Installed{Name: "untyped", Version: "2.3.1", Files: fixture(t, "untyped", "2.3.1")},
 		npmtest.Installed{Name: "@types/untyped", Version: "2.3.5", Files: fixture(t, "@types/untyped", "2.3.5")},
 	)
-	nm, err := NewNodeModules(nmDir, NodeModulesConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := nm.Fetch(context.Background(), "meta", "3.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := fetchInstalled(t, nmDir, "meta", "3.0.0")
 	syms, _ := symbolsByName(pd.Symbols)
 	if s := syms["createApp"]; s.Package != "@demo/core" || s.File != "@demo/core/dist/core.d.ts" || s.Doc != "Creates an app." {
 		t.Errorf("createApp = %+v", s)
@@ -254,14 +247,7 @@ func TestNodeModulesInherited(t *testing.T) {
 				"export interface Response {\n  /** Sends JSON. */\n  json(body: unknown): this;\n  own(): number;\n}\n",
 		}},
 	)
-	nm, err := NewNodeModules(nmDir, NodeModulesConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := nm.Fetch(context.Background(), "web", "1.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := fetchInstalled(t, nmDir, "web", "1.0.0")
 	syms, _ := symbolsByName(pd.Symbols)
 	for _, tc := range []struct {
 		qname, parent, file, doc string
