@@ -188,18 +188,14 @@ func TestNewNodeModulesErrors(t *testing.T) {
 }
 
 func TestPnpmStoreName(t *testing.T) {
-	for in, want := range map[string]string{
+	checkCases(t, "pnpmStoreName", pnpmStoreName, map[string]string{
 		"lodash@4.17.21":                "lodash",
 		"@babel+core@7.24.0":            "@babel/core",
 		"react-dom@18.2.0_react@18.2.0": "react-dom",
 		"@types+node@20.1.0(peer@1)":    "@types/node",
 		"noversion":                     "",
 		"@scope+x":                      "",
-	} {
-		if got := pnpmStoreName(in); got != want {
-			t.Errorf("pnpmStoreName(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestNodeModulesReadmeFromPackageJSON(t *testing.T) {

@@ -22,6 +22,17 @@ func writeFile(t *testing.T, path, content string) {
 	}
 }
 
+// checkCases calls f with each key of cases and reports, under name, every result that differs
+// from the key's value.
+func checkCases[In, Out comparable](t *testing.T, name string, f func(In) Out, cases map[In]Out) {
+	t.Helper()
+	for in, want := range cases {
+		if got := f(in); got != want {
+			t.Errorf("%s(%#v) = %#v, want %#v", name, in, got, want)
+		}
+	}
+}
+
 func TestParseNPMRC(t *testing.T) {
 	src := "\ufeff# comment\n; another\n  registry = https://r.example.test/npm/  \r\n" +
 		"@MyCo:registry=\"https://co.example.test/\"\n" +
@@ -82,18 +93,14 @@ func TestEnvReplace(t *testing.T) {
 }
 
 func TestNerfDart(t *testing.T) {
-	for in, want := range map[string]string{
+	checkCases(t, "nerfDart", nerfDart, map[string]string{
 		"https://r.example.test/":               "//r.example.test/",
 		"https://r.example.test":                "//r.example.test/",
 		"http://u:p@r.example.test:8080/a/b/":   "//r.example.test:8080/a/b/",
 		"https://r.example.test/a/b/c.tgz?x=1":  "//r.example.test/a/b/",
 		"https://r.example.test/api/npm/npm-x/": "//r.example.test/api/npm/npm-x/",
 		"not a url":                             "",
-	} {
-		if got := nerfDart(in); got != want {
-			t.Errorf("nerfDart(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestLoadConfigPrecedence(t *testing.T) {
@@ -128,7 +135,7 @@ func TestLoadConfigPrecedence(t *testing.T) {
 	if cfg.RegistrySource != filepath.Join(proj, ".npmrc") {
 		t.Errorf("RegistrySource = %q", cfg.RegistrySource)
 	}
-	for name, want := range map[string]string{
+	checkCases(t, "RegistryFor", cfg.RegistryFor, map[string]string{
 		"@g/x":     "https://g.example.test/",
 		"@u/x":     "https://u.example.test/",
 		"@p/x":     "https://p.example.test/repo/",
@@ -136,11 +143,7 @@ func TestLoadConfigPrecedence(t *testing.T) {
 		"@e/x":     "https://e.example.test/",
 		"@other/x": "https://proj.example.test/npm/",
 		"lodash":   "https://proj.example.test/npm/",
-	} {
-		if got := cfg.RegistryFor(name); got != want {
-			t.Errorf("RegistryFor(%q) = %q, want %q", name, got, want)
-		}
-	}
+	})
 	if got := cfg.AuthFor("https://p.example.test/repo/@p%2fx"); got != "Bearer ptok" {
 		t.Errorf("AuthFor(p) = %q", got)
 	}
@@ -203,7 +206,7 @@ func TestAuthForLongestPrefix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for u, want := range map[string]string{
+	checkCases(t, "AuthFor", cfg.AuthFor, map[string]string{
 		"https://r.example.test/lodash":                     "Bearer root",
 		"http://r.example.test/lodash":                      "Bearer root",
 		"https://r.example.test/private/@s%2fp":             "Bearer private",
@@ -218,11 +221,7 @@ func TestAuthForLongestPrefix(t *testing.T) {
 		"https://r.example.test.evil.example/lodash":        "",
 		"https://evil.example/r.example.test/private/x.tgz": "",
 		"::not a url": "",
-	} {
-		if got := cfg.AuthFor(u); got != want {
-			t.Errorf("AuthFor(%q) = %q, want %q", u, got, want)
-		}
-	}
+	})
 }
 
 func TestLegacyAuthAppliesToDefaultRegistry(t *testing.T) {

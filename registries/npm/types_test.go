@@ -15,29 +15,21 @@ import (
 )
 
 func TestTypesPackageName(t *testing.T) {
-	for in, want := range map[string]string{
+	checkCases(t, "typesPackageName", typesPackageName, map[string]string{
 		"ws": "@types/ws", "@vue/shared": "@types/vue__shared", "@types/node": "", "lodash.merge": "@types/lodash.merge",
-	} {
-		if got := typesPackageName(in); got != want {
-			t.Errorf("typesPackageName(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestTypesVersion(t *testing.T) {
 	versions := []string{"1.0.2", "2.3.0", "2.3.5", "2.4.0", "2.5.0-beta.1", "3.0.0-rc.1"}
-	for version, want := range map[string]string{
+	checkCases(t, "typesVersion", func(v string) string { return typesVersion(versions, v) }, map[string]string{
 		"2.3.1": "2.3.5", // same major.minor, the highest
 		"2.5.0": "2.4.0", // no 2.5 release: the highest of the major (not the beta)
 		"1.7.0": "1.0.2",
 		"3.0.0": "3.0.0-rc.1", // only a prerelease matches
 		"4.1.0": "",
 		"x":     "",
-	} {
-		if got := typesVersion(versions, version); got != want {
-			t.Errorf("typesVersion(%s) = %q, want %q", version, got, want)
-		}
-	}
+	})
 }
 
 func TestSplitSpecifier(t *testing.T) {
