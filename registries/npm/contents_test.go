@@ -21,6 +21,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 	"github.com/docidx/docidx/registries/registrytest"
@@ -113,7 +114,7 @@ func TestTypesEntries(t *testing.T) {
 }
 
 func TestExportName(t *testing.T) {
-	checkCases(t, "exportName", exportName, map[string]string{
+	testutil.Mapping(t, "exportName", exportName, map[string]string{
 		"@types/express": "express", "@types/babel__core": "core", "@scope/x": "x", "lodash": "lodash", "@types/node": "node",
 	})
 }
@@ -255,7 +256,7 @@ func sortedKeys(m map[string][]byte) []string {
 }
 
 func TestKeepTarballFile(t *testing.T) {
-	checkCases(t, "keepTarballFile", keepTarballFile, map[string]bool{
+	testutil.Mapping(t, "keepTarballFile", keepTarballFile, map[string]bool{
 		"package.json": true, "README.md": true, "readme": true, "Readme.markdown": true, "README.rst": true,
 		"readme.js": false, "index.d.ts": true, "lib/deep/x.d.mts": true, "x.d.cts": true, "lib/x.js": false,
 		"docs/a.md": true, "Docs/b/c.markdown": true, "doc/x.mdx": true, "docs/x.png": false,

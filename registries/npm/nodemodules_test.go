@@ -13,6 +13,8 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 	"github.com/docidx/docidx/registries/registrytest"
+
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // fixture returns the files of testdata/registry/<name>/<version>.
@@ -188,7 +190,7 @@ func TestNewNodeModulesErrors(t *testing.T) {
 }
 
 func TestPnpmStoreName(t *testing.T) {
-	checkCases(t, "pnpmStoreName", pnpmStoreName, map[string]string{
+	testutil.Mapping(t, "pnpmStoreName", pnpmStoreName, map[string]string{
 		"lodash@4.17.21":                "lodash",
 		"@babel+core@7.24.0":            "@babel/core",
 		"react-dom@18.2.0_react@18.2.0": "react-dom",

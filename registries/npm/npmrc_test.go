@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func writeFile(t *testing.T, path, content string) {
@@ -19,17 +21,6 @@ func writeFile(t *testing.T, path, content string) {
 	}
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// checkCases calls f with each key of cases and reports, under name, every result that differs
-// from the key's value.
-func checkCases[In, Out comparable](t *testing.T, name string, f func(In) Out, cases map[In]Out) {
-	t.Helper()
-	for in, want := range cases {
-		if got := f(in); got != want {
-			t.Errorf("%s(%#v) = %#v, want %#v", name, in, got, want)
-		}
 	}
 }
 
@@ -93,7 +84,7 @@ func TestEnvReplace(t *testing.T) {
 }
 
 func TestNerfDart(t *testing.T) {
-	checkCases(t, "nerfDart", nerfDart, map[string]string{
+	testutil.Mapping(t, "nerfDart", nerfDart, map[string]string{
 		"https://r.example.test/":               "//r.example.test/",
 		"https://r.example.test":                "//r.example.test/",
 		"http://u:p@r.example.test:8080/a/b/":   "//r.example.test:8080/a/b/",
@@ -135,7 +126,7 @@ func TestLoadConfigPrecedence(t *testing.T) {
 	if cfg.RegistrySource != filepath.Join(proj, ".npmrc") {
 		t.Errorf("RegistrySource = %q", cfg.RegistrySource)
 	}
-	checkCases(t, "RegistryFor", cfg.RegistryFor, map[string]string{
+	testutil.Mapping(t, "RegistryFor", cfg.RegistryFor, map[string]string{
 		"@g/x":     "https://g.example.test/",
 		"@u/x":     "https://u.example.test/",
 		"@p/x":     "https://p.example.test/repo/",
@@ -206,7 +197,7 @@ func TestAuthForLongestPrefix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCases(t, "AuthFor", cfg.AuthFor, map[string]string{
+	testutil.Mapping(t, "AuthFor", cfg.AuthFor, map[string]string{
 		"https://r.example.test/lodash":                     "Bearer root",
 		"http://r.example.test/lodash":                      "Bearer root",
 		"https://r.example.test/private/@s%2fp":             "Bearer private",

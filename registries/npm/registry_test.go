@@ -16,6 +16,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 	"github.com/docidx/docidx/registries/registrytest"
 )
@@ -74,15 +75,7 @@ func TestResolve(t *testing.T) {
 		{">>1", "", docidx.ErrBadSpec},
 	} {
 		got, err := r.Resolve(ctx, "widget", tc.query)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("Resolve(%q) = %q, %v; want error %v", tc.query, got, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("Resolve(%q) = %q, %v; want %q", tc.query, got, err, tc.want)
-		}
+		testutil.Result(t, fmt.Sprintf("Resolve(%q)", tc.query), got, err, tc.want, tc.err)
 	}
 	if _, err := r.Resolve(ctx, "no-such-package", ""); !errors.Is(err, docidx.ErrNotFound) ||
 		!strings.Contains(err.Error(), "npm: package no-such-package not found in "+redact.URL(r.cfg.Config.Registry)) {

@@ -10,19 +10,20 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
 func TestTypesPackageName(t *testing.T) {
-	checkCases(t, "typesPackageName", typesPackageName, map[string]string{
+	testutil.Mapping(t, "typesPackageName", typesPackageName, map[string]string{
 		"ws": "@types/ws", "@vue/shared": "@types/vue__shared", "@types/node": "", "lodash.merge": "@types/lodash.merge",
 	})
 }
 
 func TestTypesVersion(t *testing.T) {
 	versions := []string{"1.0.2", "2.3.0", "2.3.5", "2.4.0", "2.5.0-beta.1", "3.0.0-rc.1"}
-	checkCases(t, "typesVersion", func(v string) string { return typesVersion(versions, v) }, map[string]string{
+	testutil.Mapping(t, "typesVersion", func(v string) string { return typesVersion(versions, v) }, map[string]string{
 		"2.3.1": "2.3.5", // same major.minor, the highest
 		"2.5.0": "2.4.0", // no 2.5 release: the highest of the major (not the beta)
 		"1.7.0": "1.0.2",
