@@ -57,6 +57,13 @@ func fetchInstalled(t *testing.T, nmDir, name, version string) *docidx.PackageDo
 	return pd
 }
 
+// layouts are the two shapes of node_modules the tests install packages in: npm's hoisted tree
+// and pnpm's store of links.
+var layouts = []struct {
+	name  string
+	write func(testing.TB, string, ...npmtest.Installed) string
+}{{"hoisted", npmtest.Hoisted}, {"pnpm", npmtest.PNPM}}
+
 // installedTree is the package set both layouts are tested with: widget 1.1.0 at the top, an
 // app that needs widget 1.0.0 (nested), and a scoped package.
 func installedTree(t *testing.T) []npmtest.Installed {
@@ -87,10 +94,7 @@ func refsString(refs []docidx.Ref) string {
 
 func TestNodeModulesLayouts(t *testing.T) {
 	ctx := context.Background()
-	for _, layout := range []struct {
-		name  string
-		write func(testing.TB, string, ...npmtest.Installed) string
-	}{{"hoisted", npmtest.Hoisted}, {"pnpm", npmtest.PNPM}} {
+	for _, layout := range layouts {
 		t.Run(layout.name, func(t *testing.T) {
 			root := t.TempDir()
 			nmDir := layout.write(t, root, installedTree(t)...)

@@ -139,10 +139,7 @@ func TestRegistryTypesFallback(t *testing.T) {
 // @types package Node.js resolution finds from its directory: the nearest one first.
 func TestNodeModulesTypesFallback(t *testing.T) {
 	ctx := context.Background()
-	for _, layout := range []struct {
-		name  string
-		write func(testing.TB, string, ...npmtest.Installed) string
-	}{{"hoisted", npmtest.Hoisted}, {"pnpm", npmtest.PNPM}} {
+	for _, layout := range layouts {
 		t.Run(layout.name, func(t *testing.T) {
 			nmDir := layout.write(t, t.TempDir(),
 				npmtest.Installed{Name: "untyped", Version: "2.3.1", Files: fixture(t, "untyped", "2.3.1")},
