@@ -14,6 +14,7 @@ import (
 	"github.com/Masterminds/semver/v3"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/limit"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/internal/skip"
 )
@@ -86,9 +87,7 @@ func NewNodeModules(dir string, cfg NodeModulesConfig) (*NodeModules, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	if cfg.MaxNesting <= 0 {
-		cfg.MaxNesting = DefaultMaxNesting
-	}
+	limit.Default(&cfg.MaxNesting, DefaultMaxNesting)
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
