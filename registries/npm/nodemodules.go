@@ -134,12 +134,21 @@ type nmScanner struct {
 	errs    []error              // package.json files skipped
 }
 
+// firstVisit resolves the links in path and marks the real path in seen. It returns the real
+// path and whether this is its first visit; a path that does not resolve is no first visit.
+func firstVisit(seen map[string]bool, path string) (string, bool) {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil || seen[real] {
+		return "", false
+	}
+	seen[real] = true
+	return real, true
+}
+
 func (s *nmScanner) walkNodeModules(nm string, depth int) {
-	real, err := filepath.EvalSymlinks(nm)
-	if err != nil || s.seenNM[real] {
+	if _, first := firstVisit(s.seenNM, nm); !first {
 		return
 	}
-	s.seenNM[real] = true
 	entries, err := os.ReadDir(nm)
 	if err != nil {
 		return
@@ -229,11 +238,10 @@ func pnpmStoreName(entry string) string {
 }
 
 func (s *nmScanner) visitPackage(dir string, depth int) {
-	real, err := filepath.EvalSymlinks(dir)
-	if err != nil || s.seenPkg[real] {
+	real, first := firstVisit(s.seenPkg, dir)
+	if !first {
 		return
 	}
-	s.seenPkg[real] = true
 	st, err := os.Stat(real)
 	if err != nil || !st.IsDir() {
 		return
