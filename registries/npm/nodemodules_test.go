@@ -50,11 +50,7 @@ func fetchInstalled(t *testing.T, nmDir, name, version string) *docidx.PackageDo
 	if err != nil {
 		t.Fatal(err)
 	}
-	pd, err := nm.Fetch(context.Background(), name, version)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pd
+	return mustFetch(t, nm, name, version)
 }
 
 // layouts are the two shapes of node_modules the tests install packages in: npm's hoisted tree
@@ -127,10 +123,7 @@ func TestNodeModulesLayouts(t *testing.T) {
 				t.Errorf("Resolve(absent): %v", err)
 			}
 
-			pd, err := nm.Fetch(ctx, "widget", "1.1.0")
-			if err != nil {
-				t.Fatal(err)
-			}
+			pd := mustFetch(t, nm, "widget", "1.1.0")
 			p := pd.Package
 			if p.Description != "Widgets for docidx tests" || p.License != "MIT" || p.Repository != "https://github.com/example/widget" ||
 				fmt.Sprint(p.Versions) != "[1.0.0 1.1.0]" || !p.CrawledAt.Equal(testNow) || !strings.HasPrefix(p.Source, "/") {
@@ -148,7 +141,7 @@ func TestNodeModulesLayouts(t *testing.T) {
 				}
 			}
 
-			pd, err = nm.Fetch(ctx, "@acme/tools", "0.1.0")
+			pd, err := nm.Fetch(ctx, "@acme/tools", "0.1.0")
 			if err != nil || len(pd.Symbols) != 2 {
 				t.Errorf("@acme/tools: %v %+v", err, pd)
 			}

@@ -108,10 +108,7 @@ func TestPackumentRequest(t *testing.T) {
 
 func TestFetch(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
-	pd, err := r.Fetch(context.Background(), "widget", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := mustFetch(t, r, "widget", "1.1.0")
 	p := pd.Package
 	want := docidx.Package{
 		Ecosystem:   docidx.NPM,
@@ -197,6 +194,16 @@ func TestFetch(t *testing.T) {
 	}
 }
 
+// mustFetch fetches name@version from r, failing the test when it returns an error.
+func mustFetch(t *testing.T, r docidx.Registry, name, version string) *docidx.PackageDocs {
+	t.Helper()
+	pd, err := r.Fetch(context.Background(), name, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pd
+}
+
 func allText(d docidx.Document) string {
 	var b strings.Builder
 	for _, s := range d.Sections {
@@ -208,10 +215,7 @@ func allText(d docidx.Document) string {
 
 func TestFetchDeprecatedAndPrerelease(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
-	pd, err := r.Fetch(context.Background(), "widget", "1.2.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := mustFetch(t, r, "widget", "1.2.0")
 	if pd.Package.Deprecated != "1.2.0 is broken; use 1.1.0" {
 		t.Errorf("Deprecated = %q", pd.Package.Deprecated)
 	}
@@ -225,10 +229,7 @@ func TestFetchReadmeSources(t *testing.T) {
 	ctx := context.Background()
 
 	// The packument has no readme; the tarball's readme.markdown is used.
-	pd, err := r.Fetch(ctx, "quiet", "1.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := mustFetch(t, r, "quiet", "1.0.0")
 	if len(pd.Documents) != 1 || pd.Documents[0].Path != "readme.markdown" || !strings.Contains(allText(pd.Documents[0]), "hush()") {
 		t.Errorf("documents = %+v", pd.Documents)
 	}
@@ -244,17 +245,11 @@ func TestFetchReadmeSources(t *testing.T) {
 	srv.AddPackage("bare", "1.0.0", map[string]string{"index.d.ts": "export declare const x: 1;\n"})
 	top := "# bare\n\n## Usage\n\nFrom the packument.\n"
 	srv.SetReadme("bare", &top)
-	pd, err = r.Fetch(ctx, "bare", "1.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = mustFetch(t, r, "bare", "1.0.0")
 	if len(pd.Documents) != 1 || pd.Documents[0].Path != "README.md" || !strings.Contains(allText(pd.Documents[0]), "From the packument") {
 		t.Errorf("latest: documents = %+v", pd.Documents)
 	}
-	pd, err = r.Fetch(ctx, "bare", "0.9.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = mustFetch(t, r, "bare", "0.9.0")
 	if len(pd.Documents) != 0 {
 		t.Errorf("0.9.0 got the latest version's README: %+v", pd.Documents)
 	}
@@ -262,7 +257,7 @@ func TestFetchReadmeSources(t *testing.T) {
 	placeholder := noReadme
 	srv.AddPackage("placeholder", "1.0.0", nil)
 	srv.SetReadme("placeholder", &placeholder)
-	pd, err = r.Fetch(ctx, "placeholder", "1.0.0")
+	pd, err := r.Fetch(ctx, "placeholder", "1.0.0")
 	if err != nil || len(pd.Documents) != 0 {
 		t.Errorf("placeholder readme: %v %+v", err, pd)
 	}
@@ -292,10 +287,7 @@ func TestScopedRegistryWithToken(t *testing.T) {
 		t.Errorf("without token: %v", err)
 	}
 	r := load("ACME_TOKEN=s3cret")
-	pd, err := r.Fetch(ctx, "@acme/tools", "0.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := mustFetch(t, r, "@acme/tools", "0.1.0")
 	names := map[string]bool{}
 	for _, s := range pd.Symbols {
 		names[s.QualifiedName] = true

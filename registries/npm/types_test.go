@@ -94,25 +94,19 @@ func checkUntypedAPI(t *testing.T, pd *docidx.PackageDocs) {
 func TestRegistryTypesFallback(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
 	ctx := context.Background()
-	pd, err := r.Fetch(ctx, "untyped", "2.3.1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := mustFetch(t, r, "untyped", "2.3.1")
 	checkUntypedAPI(t, pd)
 	if len(pd.Documents) != 1 || pd.Package.Description != "A package without declaration files" {
 		t.Errorf("the package's own documents and metadata: %+v", pd)
 	}
 
-	pd, err = r.Fetch(ctx, "@acme/plain", "0.1.4")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = mustFetch(t, r, "@acme/plain", "0.1.4")
 	if syms, _ := symbolsByName(pd.Symbols); syms["plain"].File != "@types/acme__plain/index.d.ts" || syms["plain"].Doc != "The plain value." {
 		t.Errorf("@acme/plain symbols = %+v", pd.Symbols)
 	}
 
 	// No @types package, or one that fails: the package is still fetched, without API.
-	pd, err = r.Fetch(ctx, "quiet", "1.0.0")
+	pd, err := r.Fetch(ctx, "quiet", "1.0.0")
 	if err != nil || len(pd.Symbols) != 1 { // quiet ships main.d.ts
 		t.Errorf("quiet: %v, %d symbols", err, len(pd.Symbols))
 	}
@@ -156,10 +150,7 @@ func TestNodeModulesTypesFallback(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pd, err := nm.Fetch(ctx, "untyped", "2.3.1")
-			if err != nil {
-				t.Fatal(err)
-			}
+			pd := mustFetch(t, nm, "untyped", "2.3.1")
 			checkUntypedAPI(t, pd)
 			pd, err = nm.Fetch(ctx, "@acme/plain", "0.1.4")
 			if syms, _ := symbolsByName(pd.Symbols); err != nil || syms["plain"].File != "@types/acme__plain/index.d.ts" {
@@ -270,10 +261,7 @@ func TestTypesFromScopedRegistry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pd, err := r.Fetch(context.Background(), "untyped", "2.3.1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := mustFetch(t, r, "untyped", "2.3.1")
 	checkUntypedAPI(t, pd)
 	for _, req := range main.Requests() {
 		if strings.Contains(req.Path, "@types") {
