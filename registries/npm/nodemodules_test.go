@@ -32,14 +32,7 @@ func fixture(t *testing.T, name, version string) map[string]string {
 func listTree(tb testing.TB, dir string, cfg NodeModulesConfig) (*NodeModules, []docidx.Ref) {
 	tb.Helper()
 	nm, err := NewNodeModules(dir, cfg)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	refs, err := nm.List(context.Background())
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return nm, refs
+	return nm, testutil.Listed(tb, nm, err)
 }
 
 // fetchInstalled opens the node_modules tree nmDir with the zero configuration and fetches
@@ -95,8 +88,8 @@ func TestNodeModulesLayouts(t *testing.T) {
 			root := t.TempDir()
 			nmDir := layout.write(t, root, installedTree(t)...)
 			// Junk a real tree has: a package without version, a stray file, a broken symlink.
-			writeFile(t, filepath.Join(nmDir, "noversion", "package.json"), `{"name":"noversion"}`)
-			writeFile(t, filepath.Join(nmDir, "stray.txt"), "x")
+			testutil.WriteFile(t, filepath.Join(nmDir, "noversion", "package.json"), `{"name":"noversion"}`)
+			testutil.WriteFile(t, filepath.Join(nmDir, "stray.txt"), "x")
 			if err := os.Symlink("missing-target", filepath.Join(nmDir, "broken")); err != nil {
 				t.Fatal(err)
 			}
@@ -166,7 +159,7 @@ func TestNodeModulesSymlinkCycleAndDepth(t *testing.T) {
 	dir := nmDir
 	for i := range 5 {
 		dir = filepath.Join(dir, fmt.Sprintf("d%d", i))
-		writeFile(t, filepath.Join(dir, "package.json"), fmt.Sprintf(`{"name":"d%d","version":"1.0.0"}`, i))
+		testutil.WriteFile(t, filepath.Join(dir, "package.json"), fmt.Sprintf(`{"name":"d%d","version":"1.0.0"}`, i))
 		dir = filepath.Join(dir, "node_modules")
 	}
 	_, refs := listTree(t, nmDir, NodeModulesConfig{MaxNesting: 2})
@@ -180,7 +173,7 @@ func TestNewNodeModulesErrors(t *testing.T) {
 		t.Error("missing directory accepted")
 	}
 	f := filepath.Join(t.TempDir(), "file")
-	writeFile(t, f, "x")
+	testutil.WriteFile(t, f, "x")
 	if _, err := NewNodeModules(f, NodeModulesConfig{}); err == nil {
 		t.Error("a file accepted")
 	}

@@ -268,7 +268,7 @@ func TestScopedRegistryWithToken(t *testing.T) {
 	srv.RequireToken("@acme", "s3cret")
 	u, _ := url.Parse(srv.URL)
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, ".npmrc"), fmt.Sprintf("registry=http://unused.example.test/\n@acme:registry=%s\n//%s/:_authToken=${ACME_TOKEN}\n", srv.URL, u.Host))
+	testutil.WriteFile(t, filepath.Join(dir, ".npmrc"), fmt.Sprintf("registry=http://unused.example.test/\n@acme:registry=%s\n//%s/:_authToken=${ACME_TOKEN}\n", srv.URL, u.Host))
 
 	load := func(env ...string) *Registry {
 		cfg, err := LoadConfig(ConfigOptions{ProjectDir: dir, Env: append(env, "HOME="+t.TempDir())})

@@ -252,7 +252,7 @@ func TestTypesFromScopedRegistry(t *testing.T) {
 	main := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
 	types := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, ".npmrc"), fmt.Sprintf("registry=%s\n@types:registry=%s\n", main.URL, types.URL))
+	testutil.WriteFile(t, filepath.Join(dir, ".npmrc"), fmt.Sprintf("registry=%s\n@types:registry=%s\n", main.URL, types.URL))
 	cfg, err := LoadConfig(ConfigOptions{ProjectDir: dir, Env: []string{"HOME=" + t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)

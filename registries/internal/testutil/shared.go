@@ -1,12 +1,19 @@
-// Package testutil holds the assertion helpers the registries' tests share: a table of inputs
-// mapped to wanted outputs, the check of one call's value-or-error against a table row, and the
-// report of a pathologically slow input. Only tests import it. It imports the standard library.
+// Package testutil holds the helpers the registries' tests share: a table of inputs mapped to
+// wanted outputs, the check of one call's value-or-error against a table row, the report of a
+// pathologically slow input, and the lines a symbol takes in the extractors' golden files. Only
+// tests import it. It imports the root package docidx and the standard library.
 package testutil
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/docidx/docidx"
 )
 
 // Mapping checks that f(in) equals want for every in, want of cases, reporting each mismatch as
@@ -22,21 +29,18 @@ func Mapping[In, Out comparable](t testing.TB, name string, f func(In) Out, case
 
 // Result checks one call's outcome against a table row: when wantErr is not nil, err must wrap
 // it (errors.Is); otherwise err must be nil and got must equal want. call names the call in the
-// error, such as `Resolve("1.x")`. It reports whether the outcome was as wanted.
-func Result[T comparable](t testing.TB, call string, got T, err error, want T, wantErr error) bool {
+// error, such as `Resolve("1.x")`.
+func Result[T comparable](t testing.TB, call string, got T, err error, want T, wantErr error) {
 	t.Helper()
 	if wantErr != nil {
 		if !errors.Is(err, wantErr) {
 			t.Errorf("%s = %#v, %v; want error %v", call, got, err, wantErr)
-			return false
 		}
-		return true
+		return
 	}
 	if err != nil || got != want {
 		t.Errorf("%s = %#v, %v; want %#v", call, got, err, want)
-		return false
 	}
-	return true
 }
 
 // TimingError reports input that took pathologically long: a test error when the environment
@@ -49,4 +53,79 @@ func TimingError(t testing.TB, format string, args ...any) {
 		return
 	}
 	t.Logf("not enforced (set DOCIDX_TIMING_TESTS=1): "+format, args...)
+}
+
+// SymbolHeader writes the line that starts a symbol in the extractors' golden files:
+// "<kind> <qualified name>[ parent=<parent>] pkg=<package> <file>:<line>[ deprecated]\n".
+func SymbolHeader(b *strings.Builder, s docidx.Symbol) {
+	fmt.Fprintf(b, "%s %s", s.Kind, s.QualifiedName)
+	if s.Parent != "" {
+		fmt.Fprintf(b, " parent=%s", s.Parent)
+	}
+	fmt.Fprintf(b, " pkg=%s %s:%d", s.Package, s.File, s.Line)
+	if s.Deprecated {
+		b.WriteString(" deprecated")
+	}
+	b.WriteByte('\n')
+}
+
+// Symbol writes s in the extractors' golden-file form: its SymbolHeader line, each line of its
+// signature after a tab, then, when it has a doc, the doc's first line as "\t# <line>".
+func Symbol(b *strings.Builder, s docidx.Symbol) {
+	SymbolHeader(b, s)
+	for _, l := range strings.Split(s.Signature, "\n") {
+		fmt.Fprintf(b, "\t%s\n", l)
+	}
+	if s.Doc != "" {
+		first, _, _ := strings.Cut(s.Doc, "\n")
+		fmt.Fprintf(b, "\t# %s\n", first)
+	}
+}
+
+// Lister is what Listed reads: a docidx.Cache, or anything else that lists package versions.
+type Lister interface {
+	List(ctx context.Context) ([]docidx.Ref, error)
+}
+
+// Listed returns the package versions c lists. It fails tb when err, the error of making c, is
+// not nil, and when List fails.
+func Listed(tb testing.TB, c Lister, err error) []docidx.Ref {
+	tb.Helper()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	refs, err := c.List(context.Background())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return refs
+}
+
+// CheckSymbols checks what every extracted symbol must satisfy: a qualified name no other symbol
+// of syms has, and a name, kind, file, line (1 or more), package and signature. It reports each
+// symbol that breaks them as a test error.
+func CheckSymbols(t testing.TB, syms []docidx.Symbol) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, s := range syms {
+		if seen[s.QualifiedName] {
+			t.Errorf("duplicate qualified name %q", s.QualifiedName)
+		}
+		seen[s.QualifiedName] = true
+		if s.Name == "" || s.Kind == "" || s.File == "" || s.Line < 1 || s.Package == "" || s.Signature == "" {
+			t.Errorf("incomplete symbol %+v", s)
+		}
+	}
+}
+
+// WriteFile writes body to the file at path p, making its missing parent directories first
+// (mode 0o755; the file gets 0o644). It fails tb on an error.
+func WriteFile(tb testing.TB, p, body string) {
+	tb.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		tb.Fatal(err)
+	}
 }

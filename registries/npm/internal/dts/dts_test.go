@@ -20,22 +20,7 @@ import (
 func render(res extracted.Result) string {
 	var b strings.Builder
 	for _, s := range res.Symbols {
-		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)
-		if s.Parent != "" {
-			fmt.Fprintf(&b, " parent=%s", s.Parent)
-		}
-		fmt.Fprintf(&b, " pkg=%s %s:%d", s.Package, s.File, s.Line)
-		if s.Deprecated {
-			b.WriteString(" deprecated")
-		}
-		b.WriteByte('\n')
-		for _, l := range strings.Split(s.Signature, "\n") {
-			fmt.Fprintf(&b, "\t%s\n", l)
-		}
-		if s.Doc != "" {
-			first, _, _ := strings.Cut(s.Doc, "\n")
-			fmt.Fprintf(&b, "\t# %s\n", first)
-		}
+		testutil.Symbol(&b, s)
 	}
 	fmt.Fprintf(&b, "-- files: %s\n", strings.Join(res.Files, " "))
 	for _, p := range res.Problems {

@@ -1,0 +1,128 @@
+package testutil
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/docidx/docidx"
+)
+
+// recorder is a testing.TB that keeps the errors reported to it instead of failing.
+type recorder struct {
+	testing.TB
+	errs []string
+}
+
+func (r *recorder) Helper() {}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+func TestMapping(t *testing.T) {
+	r := &recorder{TB: t}
+	Mapping(r, "upper", strings.ToUpper, map[string]string{"a": "A", "b": "b"})
+	if len(r.errs) != 1 || r.errs[0] != `upper("b") = "B", want "b"` {
+		t.Errorf("errors = %q, want one for b", r.errs)
+	}
+}
+
+func TestResult(t *testing.T) {
+	errBad := errors.New("bad")
+	for _, tc := range []struct {
+		got, want   string
+		err, wanted error
+		fails       bool
+	}{
+		{"x", "x", nil, nil, false},
+		{"x", "y", nil, nil, true},
+		{"x", "x", errBad, nil, true},
+		{"", "", fmt.Errorf("wrapped: %w", errBad), errBad, false},
+		{"", "", nil, errBad, true},
+		{"", "", errors.New("other"), errBad, true},
+	} {
+		r := &recorder{TB: t}
+		Result(r, "f()", tc.got, tc.err, tc.want, tc.wanted)
+		if (len(r.errs) > 0) != tc.fails {
+			t.Errorf("Result(%q, %v; want %q, %v) reported %q", tc.got, tc.err, tc.want, tc.wanted, r.errs)
+		}
+	}
+}
+
+func TestSymbol(t *testing.T) {
+	var b strings.Builder
+	Symbol(&b, docidx.Symbol{Kind: docidx.KindMethod, QualifiedName: "p.T.f", Parent: "T", Package: "p", File: "a.go", Line: 3, Deprecated: true, Signature: "func f(\n)", Doc: "Does.\nMore."})
+	Symbol(&b, docidx.Symbol{Kind: docidx.KindFunc, QualifiedName: "p.g", Package: "p", File: "a.go", Line: 9, Signature: "func g()"})
+	want := "method p.T.f parent=T pkg=p a.go:3 deprecated\n\tfunc f(\n\t)\n\t# Does.\nfunc p.g pkg=p a.go:9\n\tfunc g()\n"
+	if b.String() != want {
+		t.Errorf("Symbol wrote\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+type fakeLister struct {
+	refs []docidx.Ref
+	err  error
+}
+
+func (f fakeLister) List(context.Context) ([]docidx.Ref, error) { return f.refs, f.err }
+
+func TestListed(t *testing.T) {
+	want := []docidx.Ref{{Ecosystem: docidx.Swift, Name: "a.b", Version: "1.0.0"}}
+	if got := Listed(t, fakeLister{refs: want}, nil); len(got) != 1 || got[0] != want[0] {
+		t.Errorf("Listed = %v, want %v", got, want)
+	}
+	// Listed stops a failing test with FailNow (runtime.Goexit), so each failure runs on its own goroutine.
+	for _, tc := range []struct {
+		c   fakeLister
+		err error
+	}{{fakeLister{}, errors.New("open")}, {fakeLister{err: errors.New("list")}, nil}} {
+		r := &fatalRecorder{TB: t}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			Listed(r, tc.c, tc.err)
+		}()
+		<-done
+		if !r.failed {
+			t.Errorf("Listed(%+v, %v) did not fail", tc.c, tc.err)
+		}
+	}
+}
+
+// fatalRecorder is a testing.TB whose Fatal records the failure and ends the goroutine.
+type fatalRecorder struct {
+	testing.TB
+	failed bool
+}
+
+func (r *fatalRecorder) Helper() {}
+
+func (r *fatalRecorder) Fatal(args ...any) {
+	r.failed = true
+	runtime.Goexit()
+}
+
+func TestCheckSymbols(t *testing.T) {
+	ok := docidx.Symbol{Kind: docidx.KindFunc, Name: "f", QualifiedName: "p.f", Package: "p", File: "a.go", Line: 1, Signature: "func f()"}
+	noLine := ok
+	noLine.QualifiedName, noLine.Line = "p.g", 0
+	r := &recorder{TB: t}
+	CheckSymbols(r, []docidx.Symbol{ok, noLine, ok})
+	if len(r.errs) != 2 || !strings.HasPrefix(r.errs[0], "incomplete symbol") || r.errs[1] != `duplicate qualified name "p.f"` {
+		t.Errorf("errors = %q, want one incomplete and one duplicate", r.errs)
+	}
+}
+
+func TestWriteFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "a", "b", "c.txt")
+	WriteFile(t, p, "body")
+	if b, err := os.ReadFile(p); err != nil || string(b) != "body" {
+		t.Errorf("read back %q, %v", b, err)
+	}
+}
