@@ -23,27 +23,46 @@ import (
 
 var testNow = time.Date(2025, 2, 3, 4, 5, 6, 0, time.UTC)
 
-// newTestRegistry starts the fake registry over testdata/registry and a Registry pointed at it.
+// newTestRegistry starts the fake registry over testdata/registry and a Registry pointed at it,
+// retrying once after a millisecond and crawling at testNow; mod, when not nil, changes its
+// configuration first.
 func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *npmtest.Server) {
 	t.Helper()
 	srv := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
-	cfg, err := NewConfig(srv.URL)
+	client := &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond}
+	r := registryOver(t, configAt(t, srv.URL), client, func(rc *RegistryConfig) {
+		rc.Now = func() time.Time { return testNow }
+		if mod != nil {
+			mod(rc)
+		}
+	})
+	return r, srv
+}
+
+// configAt returns the Config of the registry at url (see NewConfig), failing the test when url
+// is not one.
+func configAt(tb testing.TB, url string) *Config {
+	tb.Helper()
+	cfg, err := NewConfig(url)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	rc := RegistryConfig{
-		Config: cfg,
-		Client: &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond},
-		Now:    func() time.Time { return testNow },
-	}
+	return cfg
+}
+
+// registryOver returns a Registry over cfg that requests through client; mod, when not nil,
+// changes its configuration first. It fails the test when NewRegistry does.
+func registryOver(tb testing.TB, cfg *Config, client *fetch.Client, mod func(*RegistryConfig)) *Registry {
+	tb.Helper()
+	rc := RegistryConfig{Config: cfg, Client: client}
 	if mod != nil {
 		mod(&rc)
 	}
 	r, err := NewRegistry(rc)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	return r, srv
+	return r
 }
 
 func TestResolve(t *testing.T) {
@@ -275,11 +294,7 @@ func TestScopedRegistryWithToken(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := NewRegistry(RegistryConfig{Config: cfg, Client: &fetch.Client{HTTP: srv.Client(), Retries: -1}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
+		return registryOver(t, cfg, &fetch.Client{HTTP: srv.Client(), Retries: -1}, nil)
 	}
 	ctx := context.Background()
 	_, err := load().Resolve(ctx, "@acme/tools", "")
@@ -432,8 +447,7 @@ func TestOddPackument(t *testing.T) {
 		w.Write([]byte(body))
 	}))
 	defer srv.Close()
-	cfg, _ := NewConfig(srv.URL)
-	r, _ := NewRegistry(RegistryConfig{Config: cfg, Client: &fetch.Client{HTTP: srv.Client(), Retries: -1}})
+	r := registryOver(t, configAt(t, srv.URL), &fetch.Client{HTTP: srv.Client(), Retries: -1}, nil)
 	ctx := context.Background()
 	if v, err := r.Resolve(ctx, "odd", ""); err != nil || v != "1.0.0" {
 		t.Errorf("Resolve(odd) = %q, %v", v, err)

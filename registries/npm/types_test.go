@@ -257,10 +257,7 @@ func TestTypesFromScopedRegistry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: &fetch.Client{HTTP: main.Client(), Retries: -1}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := registryOver(t, cfg, &fetch.Client{HTTP: main.Client(), Retries: -1}, nil)
 	pd := mustFetch(t, r, "untyped", "2.3.1")
 	checkUntypedAPI(t, pd)
 	for _, req := range main.Requests() {
