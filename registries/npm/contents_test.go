@@ -21,6 +21,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 	"github.com/docidx/docidx/registries/registrytest"
@@ -113,13 +114,9 @@ func TestTypesEntries(t *testing.T) {
 }
 
 func TestExportName(t *testing.T) {
-	for in, want := range map[string]string{
+	testutil.Mapping(t, "exportName", exportName, map[string]string{
 		"@types/express": "express", "@types/babel__core": "core", "@scope/x": "x", "lodash": "lodash", "@types/node": "node",
-	} {
-		if got := exportName(in); got != want {
-			t.Errorf("exportName(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func sri(alg string, sum []byte) string { return alg + "-" + base64.StdEncoding.EncodeToString(sum) }
@@ -259,17 +256,13 @@ func sortedKeys(m map[string][]byte) []string {
 }
 
 func TestKeepTarballFile(t *testing.T) {
-	for p, want := range map[string]bool{
+	testutil.Mapping(t, "keepTarballFile", keepTarballFile, map[string]bool{
 		"package.json": true, "README.md": true, "readme": true, "Readme.markdown": true, "README.rst": true,
 		"readme.js": false, "index.d.ts": true, "lib/deep/x.d.mts": true, "x.d.cts": true, "lib/x.js": false,
 		"docs/a.md": true, "Docs/b/c.markdown": true, "doc/x.mdx": true, "docs/x.png": false,
 		"examples/a.js": true, "example/b.ts": true, "examples/c.md": true, "examples/d.d.ts": true, "examples/e.png": false,
 		"node_modules/x/index.d.ts": false, "lib/node_modules/x.d.ts": false, "CHANGELOG.md": false, "sub/README.md": false,
-	} {
-		if got := keepTarballFile(p); got != want {
-			t.Errorf("keepTarballFile(%q) = %v, want %v", p, got, want)
-		}
-	}
+	})
 }
 
 func TestBuildContentsLimits(t *testing.T) {

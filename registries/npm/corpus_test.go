@@ -31,14 +31,7 @@ func TestCorpusNodeModules(t *testing.T) {
 	dir := corpusNodeModules(t)
 	ctx := context.Background()
 	start := time.Now()
-	nm, err := NewNodeModules(dir, NodeModulesConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs, err := nm.List(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	nm, refs := listTree(t, dir, NodeModulesConfig{})
 	listed := time.Since(start)
 	symbols, docs, withAPI := 0, 0, 0
 	bySym := map[string]map[string]docidx.Symbol{}
@@ -93,14 +86,7 @@ func BenchmarkCorpusNodeModules(b *testing.B) {
 	dir := corpusNodeModules(b)
 	ctx := context.Background()
 	for b.Loop() {
-		nm, err := NewNodeModules(dir, NodeModulesConfig{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		refs, err := nm.List(ctx)
-		if err != nil {
-			b.Fatal(err)
-		}
+		nm, refs := listTree(b, dir, NodeModulesConfig{})
 		for _, r := range refs {
 			if _, err := nm.Fetch(ctx, r.Name, r.Version); err != nil {
 				b.Fatal(err)

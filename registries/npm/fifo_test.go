@@ -4,7 +4,6 @@ package npm
 
 import (
 	"bytes"
-	"context"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -42,14 +41,7 @@ func TestNodeModulesSkipsBadPackageJSON(t *testing.T) {
 	f.Close()
 
 	var logs bytes.Buffer
-	n, err := NewNodeModules(dir, NodeModulesConfig{Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs, err := n.List(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, refs := listTree(t, dir, NodeModulesConfig{Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
 	if got := refsString(refs); got != "good@1.0.0" {
 		t.Errorf("List = %s, want good@1.0.0", got)
 	}

@@ -16,14 +16,7 @@ import (
 func TestCorpusJSAPI(t *testing.T) {
 	dir := corpusNodeModules(t)
 	ctx := context.Background()
-	nm, err := NewNodeModules(dir, NodeModulesConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs, err := nm.List(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	nm, refs := listTree(t, dir, NodeModulesConfig{})
 	withEntry, withAPI, jsOnly, jsOnlyAPI := 0, 0, 0, 0
 	var empty []string
 	counts := map[string]int{}

@@ -7,6 +7,7 @@ import (
 	"github.com/docidx/docidx"
 
 	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 )
 
@@ -67,15 +68,11 @@ func with(files map[string]string, name, body string) map[string]string {
 }
 
 func TestKeepTarballScript(t *testing.T) {
-	for p, want := range map[string]bool{
+	testutil.Mapping(t, "keepTarballScript", keepTarballScript, map[string]bool{
 		"index.js": true, "lib/a.cjs": true, "esm/b.mjs": true, "dist/x.min.js": false, "lib/x.ts": false,
 		"node_modules/x/index.js": false, "test/a.js": false, "Tests/b.js": false, "__tests__/c.js": false,
 		"benchmark/d.js": false, "coverage/e.js": false, "lib/test/f.js": true, "README.md": false,
-	} {
-		if got := keepTarballScript(p); got != want {
-			t.Errorf("keepTarballScript(%q) = %v, want %v", p, got, want)
-		}
-	}
+	})
 }
 
 // TestWithJSDocs: declarations from @types take the parameters and docs that only the package's

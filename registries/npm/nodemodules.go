@@ -14,6 +14,8 @@ import (
 	"github.com/Masterminds/semver/v3"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/installed"
+	"github.com/docidx/docidx/registries/internal/limit"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/internal/skip"
 )
@@ -52,12 +54,12 @@ type NodeModules struct {
 	log *slog.Logger
 
 	once    sync.Once
-	pkgs    map[string][]installed // name -> versions, oldest first
+	pkgs    map[string][]nmPackage // name -> versions, oldest first
 	scanErr error
 }
 
-// installed is one package version found on disk.
-type installed struct {
+// nmPackage is one package version found on disk.
+type nmPackage struct {
 	name, version string
 	dir           string // real path
 }
@@ -76,19 +78,14 @@ func NewNodeModules(dir string, cfg NodeModulesConfig) (*NodeModules, error) {
 			abs = filepath.Join(abs, "node_modules")
 		}
 	}
-	st, err := os.Stat(abs)
+	abs, err = installed.Dir(abs, "npm: node_modules")
 	if err != nil {
-		return nil, fmt.Errorf("npm: node_modules: %w", err)
-	}
-	if !st.IsDir() {
-		return nil, fmt.Errorf("npm: node_modules: %s is not a directory", abs)
+		return nil, err
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	if cfg.MaxNesting <= 0 {
-		cfg.MaxNesting = DefaultMaxNesting
-	}
+	limit.Default(&cfg.MaxNesting, DefaultMaxNesting)
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -107,13 +104,13 @@ func (n *NodeModules) Ecosystem() docidx.Ecosystem { return Ecosystem }
 // load scans the tree once.
 func (n *NodeModules) load() error {
 	n.once.Do(func() {
-		s := &nmScanner{max: n.cfg.MaxNesting, seenPkg: map[string]bool{}, seenNM: map[string]bool{}, byRef: map[string]installed{}}
+		s := &nmScanner{max: n.cfg.MaxNesting, seenPkg: map[string]bool{}, seenNM: map[string]bool{}, byRef: map[string]nmPackage{}}
 		if _, err := os.ReadDir(n.dir); err != nil {
 			n.scanErr = fmt.Errorf("npm: node_modules: %w", err)
 			return
 		}
 		s.walkNodeModules(n.dir, 0)
-		n.pkgs = map[string][]installed{}
+		n.pkgs = map[string][]nmPackage{}
 		for _, in := range s.byRef {
 			n.pkgs[in.name] = append(n.pkgs[in.name], in)
 		}
@@ -131,16 +128,25 @@ type nmScanner struct {
 	max     int
 	seenPkg map[string]bool      // real package directories
 	seenNM  map[string]bool      // real node_modules directories
-	byRef   map[string]installed // name@version -> the copy with the shortest path
+	byRef   map[string]nmPackage // name@version -> the copy with the shortest path
 	errs    []error              // package.json files skipped
 }
 
+// firstVisit resolves the links in path and marks the real path in seen. It returns the real
+// path and whether this is its first visit; a path that does not resolve is no first visit.
+func firstVisit(seen map[string]bool, path string) (string, bool) {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil || seen[real] {
+		return "", false
+	}
+	seen[real] = true
+	return real, true
+}
+
 func (s *nmScanner) walkNodeModules(nm string, depth int) {
-	real, err := filepath.EvalSymlinks(nm)
-	if err != nil || s.seenNM[real] {
+	if _, first := firstVisit(s.seenNM, nm); !first {
 		return
 	}
-	s.seenNM[real] = true
 	entries, err := os.ReadDir(nm)
 	if err != nil {
 		return
@@ -230,11 +236,10 @@ func pnpmStoreName(entry string) string {
 }
 
 func (s *nmScanner) visitPackage(dir string, depth int) {
-	real, err := filepath.EvalSymlinks(dir)
-	if err != nil || s.seenPkg[real] {
+	real, first := firstVisit(s.seenPkg, dir)
+	if !first {
 		return
 	}
-	s.seenPkg[real] = true
 	st, err := os.Stat(real)
 	if err != nil || !st.IsDir() {
 		return
@@ -244,7 +249,7 @@ func (s *nmScanner) visitPackage(dir string, depth int) {
 		if name != "" && version != "" && ValidName(name) {
 			key := name + "@" + version
 			if prev, ok := s.byRef[key]; !ok || len(real) < len(prev.dir) {
-				s.byRef[key] = installed{name: name, version: version, dir: real}
+				s.byRef[key] = nmPackage{name: name, version: version, dir: real}
 			}
 		}
 	} else if !os.IsNotExist(err) {
@@ -272,18 +277,7 @@ func (n *NodeModules) List(ctx context.Context) ([]docidx.Ref, error) {
 	if err := n.load(); err != nil {
 		return nil, err
 	}
-	names := make([]string, 0, len(n.pkgs))
-	for name := range n.pkgs {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	var refs []docidx.Ref
-	for _, name := range names {
-		for _, in := range n.pkgs[name] {
-			refs = append(refs, docidx.Ref{Ecosystem: docidx.NPM, Name: name, Version: in.version})
-		}
-	}
-	return refs, ctx.Err()
+	return installed.Refs(docidx.NPM, n.pkgs, func(p nmPackage) string { return p.version }), ctx.Err()
 }
 
 // Resolve returns the installed version of name that query selects: "" and "latest" select the
@@ -335,7 +329,7 @@ func (n *NodeModules) Fetch(ctx context.Context, name, version string) (*docidx.
 	if err := n.load(); err != nil {
 		return nil, err
 	}
-	var in *installed
+	var in *nmPackage
 	var versions []string
 	for i := range n.pkgs[name] {
 		versions = append(versions, n.pkgs[name][i].version)

@@ -13,6 +13,8 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 	"github.com/docidx/docidx/registries/registrytest"
+
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // fixture returns the files of testdata/registry/<name>/<version>.
@@ -24,6 +26,32 @@ func fixture(t *testing.T, name, version string) map[string]string {
 	}
 	return files
 }
+
+// listTree opens the node_modules tree (or project directory) dir with cfg and lists its
+// packages, failing the test or benchmark on either error.
+func listTree(tb testing.TB, dir string, cfg NodeModulesConfig) (*NodeModules, []docidx.Ref) {
+	tb.Helper()
+	nm, err := NewNodeModules(dir, cfg)
+	return nm, testutil.Listed(tb, nm, err)
+}
+
+// fetchInstalled opens the node_modules tree nmDir with the zero configuration and fetches
+// name@version from it, failing the test on either error.
+func fetchInstalled(t *testing.T, nmDir, name, version string) *docidx.PackageDocs {
+	t.Helper()
+	nm, err := NewNodeModules(nmDir, NodeModulesConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mustFetch(t, nm, name, version)
+}
+
+// layouts are the two shapes of node_modules the tests install packages in: npm's hoisted tree
+// and pnpm's store of links.
+var layouts = []struct {
+	name  string
+	write func(testing.TB, string, ...npmtest.Installed) string
+}{{"hoisted", npmtest.Hoisted}, {"pnpm", npmtest.PNPM}}
 
 // installedTree is the package set both layouts are tested with: widget 1.1.0 at the top, an
 // app that needs widget 1.0.0 (nested), and a scoped package.
@@ -55,29 +83,19 @@ func refsString(refs []docidx.Ref) string {
 
 func TestNodeModulesLayouts(t *testing.T) {
 	ctx := context.Background()
-	for _, layout := range []struct {
-		name  string
-		write func(testing.TB, string, ...npmtest.Installed) string
-	}{{"hoisted", npmtest.Hoisted}, {"pnpm", npmtest.PNPM}} {
+	for _, layout := range layouts {
 		t.Run(layout.name, func(t *testing.T) {
 			root := t.TempDir()
 			nmDir := layout.write(t, root, installedTree(t)...)
 			// Junk a real tree has: a package without version, a stray file, a broken symlink.
-			writeFile(t, filepath.Join(nmDir, "noversion", "package.json"), `{"name":"noversion"}`)
-			writeFile(t, filepath.Join(nmDir, "stray.txt"), "x")
+			testutil.WriteFile(t, filepath.Join(nmDir, "noversion", "package.json"), `{"name":"noversion"}`)
+			testutil.WriteFile(t, filepath.Join(nmDir, "stray.txt"), "x")
 			if err := os.Symlink("missing-target", filepath.Join(nmDir, "broken")); err != nil {
 				t.Fatal(err)
 			}
 
 			for _, dir := range []string{nmDir, root} { // a project directory works too
-				nm, err := NewNodeModules(dir, NodeModulesConfig{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				refs, err := nm.List(ctx)
-				if err != nil {
-					t.Fatal(err)
-				}
+				_, refs := listTree(t, dir, NodeModulesConfig{})
 				if got := refsString(refs); got != wantRefs {
 					t.Errorf("List(%s) = %s\nwant %s", dir, got, wantRefs)
 				}
@@ -98,10 +116,7 @@ func TestNodeModulesLayouts(t *testing.T) {
 				t.Errorf("Resolve(absent): %v", err)
 			}
 
-			pd, err := nm.Fetch(ctx, "widget", "1.1.0")
-			if err != nil {
-				t.Fatal(err)
-			}
+			pd := mustFetch(t, nm, "widget", "1.1.0")
 			p := pd.Package
 			if p.Description != "Widgets for docidx tests" || p.License != "MIT" || p.Repository != "https://github.com/example/widget" ||
 				fmt.Sprint(p.Versions) != "[1.0.0 1.1.0]" || !p.CrawledAt.Equal(testNow) || !strings.HasPrefix(p.Source, "/") {
@@ -119,7 +134,7 @@ func TestNodeModulesLayouts(t *testing.T) {
 				}
 			}
 
-			pd, err = nm.Fetch(ctx, "@acme/tools", "0.1.0")
+			pd, err := nm.Fetch(ctx, "@acme/tools", "0.1.0")
 			if err != nil || len(pd.Symbols) != 2 {
 				t.Errorf("@acme/tools: %v %+v", err, pd)
 			}
@@ -144,17 +159,10 @@ func TestNodeModulesSymlinkCycleAndDepth(t *testing.T) {
 	dir := nmDir
 	for i := range 5 {
 		dir = filepath.Join(dir, fmt.Sprintf("d%d", i))
-		writeFile(t, filepath.Join(dir, "package.json"), fmt.Sprintf(`{"name":"d%d","version":"1.0.0"}`, i))
+		testutil.WriteFile(t, filepath.Join(dir, "package.json"), fmt.Sprintf(`{"name":"d%d","version":"1.0.0"}`, i))
 		dir = filepath.Join(dir, "node_modules")
 	}
-	nm, err := NewNodeModules(nmDir, NodeModulesConfig{MaxNesting: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs, err := nm.List(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, refs := listTree(t, nmDir, NodeModulesConfig{MaxNesting: 2})
 	if got := refsString(refs); got != "a@1.0.0 d0@1.0.0 d1@1.0.0 d2@1.0.0" {
 		t.Errorf("List = %s", got)
 	}
@@ -165,25 +173,21 @@ func TestNewNodeModulesErrors(t *testing.T) {
 		t.Error("missing directory accepted")
 	}
 	f := filepath.Join(t.TempDir(), "file")
-	writeFile(t, f, "x")
+	testutil.WriteFile(t, f, "x")
 	if _, err := NewNodeModules(f, NodeModulesConfig{}); err == nil {
 		t.Error("a file accepted")
 	}
 }
 
 func TestPnpmStoreName(t *testing.T) {
-	for in, want := range map[string]string{
+	testutil.Mapping(t, "pnpmStoreName", pnpmStoreName, map[string]string{
 		"lodash@4.17.21":                "lodash",
 		"@babel+core@7.24.0":            "@babel/core",
 		"react-dom@18.2.0_react@18.2.0": "react-dom",
 		"@types+node@20.1.0(peer@1)":    "@types/node",
 		"noversion":                     "",
 		"@scope+x":                      "",
-	} {
-		if got := pnpmStoreName(in); got != want {
-			t.Errorf("pnpmStoreName(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestNodeModulesReadmeFromPackageJSON(t *testing.T) {
@@ -191,11 +195,7 @@ func TestNodeModulesReadmeFromPackageJSON(t *testing.T) {
 	nmDir := npmtest.Hoisted(t, root, npmtest.Installed{Name: "old", Version: "1.0.0", Files: map[string]string{
 		"package.json": `{"readme": "# old\n\n## Usage\n\nStored by npm 6.\n", "readmeFilename": "README.md"}`,
 	}})
-	nm, _ := NewNodeModules(nmDir, NodeModulesConfig{})
-	pd, err := nm.Fetch(context.Background(), "old", "1.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := fetchInstalled(t, nmDir, "old", "1.0.0")
 	if len(pd.Documents) != 1 || !strings.Contains(allText(pd.Documents[0]), "Stored by npm 6") {
 		t.Errorf("documents = %+v", pd.Documents)
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
+	"github.com/docidx/docidx/registries/internal/environ"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -127,7 +128,7 @@ func LoadConfig(opts ConfigOptions) (*Config, error) {
 	if env == nil {
 		env = os.Environ()
 	}
-	envMap := envToMap(env)
+	envMap := environ.Map(env)
 
 	// Environment configuration, normalized the way @npmcli/config does.
 	envConf := map[string]string{}
@@ -513,16 +514,6 @@ func envReplace(s string, env map[string]string) string {
 		i = end + 1
 	}
 	return b.String()
-}
-
-func envToMap(env []string) map[string]string {
-	m := make(map[string]string, len(env))
-	for _, kv := range env {
-		if k, v, ok := strings.Cut(kv, "="); ok && k != "" {
-			m[k] = v
-		}
-	}
-	return m
 }
 
 func homeDir(env map[string]string) string {

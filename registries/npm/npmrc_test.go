@@ -10,17 +10,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-)
 
-func writeFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
+	"github.com/docidx/docidx/registries/internal/testutil"
+)
 
 func TestParseNPMRC(t *testing.T) {
 	src := "\ufeff# comment\n; another\n  registry = https://r.example.test/npm/  \r\n" +
@@ -82,31 +74,27 @@ func TestEnvReplace(t *testing.T) {
 }
 
 func TestNerfDart(t *testing.T) {
-	for in, want := range map[string]string{
+	testutil.Mapping(t, "nerfDart", nerfDart, map[string]string{
 		"https://r.example.test/":               "//r.example.test/",
 		"https://r.example.test":                "//r.example.test/",
 		"http://u:p@r.example.test:8080/a/b/":   "//r.example.test:8080/a/b/",
 		"https://r.example.test/a/b/c.tgz?x=1":  "//r.example.test/a/b/",
 		"https://r.example.test/api/npm/npm-x/": "//r.example.test/api/npm/npm-x/",
 		"not a url":                             "",
-	} {
-		if got := nerfDart(in); got != want {
-			t.Errorf("nerfDart(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestLoadConfigPrecedence(t *testing.T) {
 	home := t.TempDir()
 	proj := t.TempDir()
 	global := t.TempDir()
-	writeFile(t, filepath.Join(global, "etc", "npmrc"),
+	testutil.WriteFile(t, filepath.Join(global, "etc", "npmrc"),
 		"registry=https://global.example.test/\n@g:registry=https://g.example.test/\n")
-	writeFile(t, filepath.Join(home, ".npmrc"),
+	testutil.WriteFile(t, filepath.Join(home, ".npmrc"),
 		"registry=https://user.example.test/\n@u:registry=https://u.example.test/\n"+
 			"@p:registry=https://user-p.example.test/\n"+
 			"//user.example.test/:_authToken=${USER_TOKEN}\n")
-	writeFile(t, filepath.Join(proj, ".npmrc"),
+	testutil.WriteFile(t, filepath.Join(proj, ".npmrc"),
 		"registry=https://proj.example.test/npm\n@p:registry=https://p.example.test/repo/\n"+
 			"//p.example.test/repo/:_authToken=${PROJ_TOKEN}\n"+
 			"always-auth=true\n")
@@ -128,7 +116,7 @@ func TestLoadConfigPrecedence(t *testing.T) {
 	if cfg.RegistrySource != filepath.Join(proj, ".npmrc") {
 		t.Errorf("RegistrySource = %q", cfg.RegistrySource)
 	}
-	for name, want := range map[string]string{
+	testutil.Mapping(t, "RegistryFor", cfg.RegistryFor, map[string]string{
 		"@g/x":     "https://g.example.test/",
 		"@u/x":     "https://u.example.test/",
 		"@p/x":     "https://p.example.test/repo/",
@@ -136,11 +124,7 @@ func TestLoadConfigPrecedence(t *testing.T) {
 		"@e/x":     "https://e.example.test/",
 		"@other/x": "https://proj.example.test/npm/",
 		"lodash":   "https://proj.example.test/npm/",
-	} {
-		if got := cfg.RegistryFor(name); got != want {
-			t.Errorf("RegistryFor(%q) = %q, want %q", name, got, want)
-		}
-	}
+	})
 	if got := cfg.AuthFor("https://p.example.test/repo/@p%2fx"); got != "Bearer ptok" {
 		t.Errorf("AuthFor(p) = %q", got)
 	}
@@ -173,7 +157,7 @@ func TestLoadConfigPrecedence(t *testing.T) {
 
 	// NPM_CONFIG_USERCONFIG moves the user file.
 	other := filepath.Join(t.TempDir(), "rc")
-	writeFile(t, other, "@u:registry=https://moved.example.test/\n")
+	testutil.WriteFile(t, other, "@u:registry=https://moved.example.test/\n")
 	cfg, err = LoadConfig(ConfigOptions{Env: append(env, "NPM_CONFIG_USERCONFIG="+other)})
 	if err != nil {
 		t.Fatal(err)
@@ -189,7 +173,7 @@ func TestLoadConfigPrecedence(t *testing.T) {
 func TestAuthForLongestPrefix(t *testing.T) {
 	dir := t.TempDir()
 	pw := base64.StdEncoding.EncodeToString([]byte("pa:ss"))
-	writeFile(t, filepath.Join(dir, ".npmrc"), strings.Join([]string{
+	testutil.WriteFile(t, filepath.Join(dir, ".npmrc"), strings.Join([]string{
 		"registry=https://r.example.test/",
 		"//r.example.test/:_authToken=root",
 		"//r.example.test/private/:_authToken=private",
@@ -203,7 +187,7 @@ func TestAuthForLongestPrefix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for u, want := range map[string]string{
+	testutil.Mapping(t, "AuthFor", cfg.AuthFor, map[string]string{
 		"https://r.example.test/lodash":                     "Bearer root",
 		"http://r.example.test/lodash":                      "Bearer root",
 		"https://r.example.test/private/@s%2fp":             "Bearer private",
@@ -218,16 +202,12 @@ func TestAuthForLongestPrefix(t *testing.T) {
 		"https://r.example.test.evil.example/lodash":        "",
 		"https://evil.example/r.example.test/private/x.tgz": "",
 		"::not a url": "",
-	} {
-		if got := cfg.AuthFor(u); got != want {
-			t.Errorf("AuthFor(%q) = %q, want %q", u, got, want)
-		}
-	}
+	})
 }
 
 func TestLegacyAuthAppliesToDefaultRegistry(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, ".npmrc"), "registry=https://r.example.test/npm/\n_authToken=legacy\n")
+	testutil.WriteFile(t, filepath.Join(dir, ".npmrc"), "registry=https://r.example.test/npm/\n_authToken=legacy\n")
 	cfg, err := LoadConfig(ConfigOptions{ProjectDir: dir, Env: []string{"HOME=" + t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)
@@ -242,7 +222,7 @@ func TestLegacyAuthAppliesToDefaultRegistry(t *testing.T) {
 
 func TestConfigNeverPrintsCredentials(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, ".npmrc"), "registry=https://user:pw@r.example.test/\n//r.example.test/:_authToken=SECRET-TOKEN\n")
+	testutil.WriteFile(t, filepath.Join(dir, ".npmrc"), "registry=https://user:pw@r.example.test/\n//r.example.test/:_authToken=SECRET-TOKEN\n")
 	cfg, err := LoadConfig(ConfigOptions{ProjectDir: dir, Env: []string{"HOME=" + t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)
@@ -268,9 +248,9 @@ func TestLoadConfigNPMFallback(t *testing.T) {
 	}
 	bin := t.TempDir()
 	good := filepath.Join(bin, "npm-good")
-	writeFile(t, good, "#!/bin/sh\necho 'npm warn something' >&2\necho https://fallback.example.test/base\n")
+	testutil.WriteFile(t, good, "#!/bin/sh\necho 'npm warn something' >&2\necho https://fallback.example.test/base\n")
 	bad := filepath.Join(bin, "npm-bad")
-	writeFile(t, bad, "#!/bin/sh\necho 'npm error broken' >&2\nexit 1\n")
+	testutil.WriteFile(t, bad, "#!/bin/sh\necho 'npm error broken' >&2\nexit 1\n")
 	for _, p := range []string{good, bad} {
 		if err := os.Chmod(p, 0o755); err != nil {
 			t.Fatal(err)
@@ -299,7 +279,7 @@ func TestLoadConfigNPMFallback(t *testing.T) {
 
 func TestLoadConfigErrors(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, ".npmrc"), "registry=ftp://r.example.test/\n")
+	testutil.WriteFile(t, filepath.Join(dir, ".npmrc"), "registry=ftp://r.example.test/\n")
 	_, err := LoadConfig(ConfigOptions{ProjectDir: dir, Env: []string{"HOME=" + t.TempDir()}})
 	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, ".npmrc")) {
 		t.Errorf("bad registry URL: err = %v, want the file named", err)

@@ -177,14 +177,7 @@ func TestManifestRefetchesWhatWasNotKept(t *testing.T) {
 			hits.Add(1)
 			w.Write(body)
 		}))
-		cfg, err := NewConfig(srv.URL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := NewRegistry(RegistryConfig{Config: cfg, Client: &fetch.Client{HTTP: srv.Client(), Retries: -1, MinBackoff: time.Millisecond}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := registryOver(t, configAt(t, srv.URL), &fetch.Client{HTTP: srv.Client(), Retries: -1, MinBackoff: time.Millisecond}, nil)
 		ctx := context.Background()
 		v, err := r.Resolve(ctx, "big", "")
 		if err != nil || v != "1.0.25" {

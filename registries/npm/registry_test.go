@@ -16,33 +16,53 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
 var testNow = time.Date(2025, 2, 3, 4, 5, 6, 0, time.UTC)
 
-// newTestRegistry starts the fake registry over testdata/registry and a Registry pointed at it.
+// newTestRegistry starts the fake registry over testdata/registry and a Registry pointed at it,
+// retrying once after a millisecond and crawling at testNow; mod, when not nil, changes its
+// configuration first.
 func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *npmtest.Server) {
 	t.Helper()
 	srv := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
-	cfg, err := NewConfig(srv.URL)
+	client := &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond}
+	r := registryOver(t, configAt(t, srv.URL), client, func(rc *RegistryConfig) {
+		rc.Now = func() time.Time { return testNow }
+		if mod != nil {
+			mod(rc)
+		}
+	})
+	return r, srv
+}
+
+// configAt returns the Config of the registry at url (see NewConfig), failing the test when url
+// is not one.
+func configAt(tb testing.TB, url string) *Config {
+	tb.Helper()
+	cfg, err := NewConfig(url)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	rc := RegistryConfig{
-		Config: cfg,
-		Client: &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond},
-		Now:    func() time.Time { return testNow },
-	}
+	return cfg
+}
+
+// registryOver returns a Registry over cfg that requests through client; mod, when not nil,
+// changes its configuration first. It fails the test when NewRegistry does.
+func registryOver(tb testing.TB, cfg *Config, client *fetch.Client, mod func(*RegistryConfig)) *Registry {
+	tb.Helper()
+	rc := RegistryConfig{Config: cfg, Client: client}
 	if mod != nil {
 		mod(&rc)
 	}
 	r, err := NewRegistry(rc)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	return r, srv
+	return r
 }
 
 func TestResolve(t *testing.T) {
@@ -74,15 +94,7 @@ func TestResolve(t *testing.T) {
 		{">>1", "", docidx.ErrBadSpec},
 	} {
 		got, err := r.Resolve(ctx, "widget", tc.query)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("Resolve(%q) = %q, %v; want error %v", tc.query, got, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("Resolve(%q) = %q, %v; want %q", tc.query, got, err, tc.want)
-		}
+		testutil.Result(t, fmt.Sprintf("Resolve(%q)", tc.query), got, err, tc.want, tc.err)
 	}
 	if _, err := r.Resolve(ctx, "no-such-package", ""); !errors.Is(err, docidx.ErrNotFound) ||
 		!strings.Contains(err.Error(), "npm: package no-such-package not found in "+redact.URL(r.cfg.Config.Registry)) {
@@ -115,10 +127,7 @@ func TestPackumentRequest(t *testing.T) {
 
 func TestFetch(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
-	pd, err := r.Fetch(context.Background(), "widget", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := mustFetch(t, r, "widget", "1.1.0")
 	p := pd.Package
 	want := docidx.Package{
 		Ecosystem:   docidx.NPM,
@@ -204,6 +213,16 @@ func TestFetch(t *testing.T) {
 	}
 }
 
+// mustFetch fetches name@version from r, failing the test when it returns an error.
+func mustFetch(t *testing.T, r docidx.Registry, name, version string) *docidx.PackageDocs {
+	t.Helper()
+	pd, err := r.Fetch(context.Background(), name, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pd
+}
+
 func allText(d docidx.Document) string {
 	var b strings.Builder
 	for _, s := range d.Sections {
@@ -215,10 +234,7 @@ func allText(d docidx.Document) string {
 
 func TestFetchDeprecatedAndPrerelease(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
-	pd, err := r.Fetch(context.Background(), "widget", "1.2.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := mustFetch(t, r, "widget", "1.2.0")
 	if pd.Package.Deprecated != "1.2.0 is broken; use 1.1.0" {
 		t.Errorf("Deprecated = %q", pd.Package.Deprecated)
 	}
@@ -232,10 +248,7 @@ func TestFetchReadmeSources(t *testing.T) {
 	ctx := context.Background()
 
 	// The packument has no readme; the tarball's readme.markdown is used.
-	pd, err := r.Fetch(ctx, "quiet", "1.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := mustFetch(t, r, "quiet", "1.0.0")
 	if len(pd.Documents) != 1 || pd.Documents[0].Path != "readme.markdown" || !strings.Contains(allText(pd.Documents[0]), "hush()") {
 		t.Errorf("documents = %+v", pd.Documents)
 	}
@@ -251,17 +264,11 @@ func TestFetchReadmeSources(t *testing.T) {
 	srv.AddPackage("bare", "1.0.0", map[string]string{"index.d.ts": "export declare const x: 1;\n"})
 	top := "# bare\n\n## Usage\n\nFrom the packument.\n"
 	srv.SetReadme("bare", &top)
-	pd, err = r.Fetch(ctx, "bare", "1.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = mustFetch(t, r, "bare", "1.0.0")
 	if len(pd.Documents) != 1 || pd.Documents[0].Path != "README.md" || !strings.Contains(allText(pd.Documents[0]), "From the packument") {
 		t.Errorf("latest: documents = %+v", pd.Documents)
 	}
-	pd, err = r.Fetch(ctx, "bare", "0.9.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = mustFetch(t, r, "bare", "0.9.0")
 	if len(pd.Documents) != 0 {
 		t.Errorf("0.9.0 got the latest version's README: %+v", pd.Documents)
 	}
@@ -269,7 +276,7 @@ func TestFetchReadmeSources(t *testing.T) {
 	placeholder := noReadme
 	srv.AddPackage("placeholder", "1.0.0", nil)
 	srv.SetReadme("placeholder", &placeholder)
-	pd, err = r.Fetch(ctx, "placeholder", "1.0.0")
+	pd, err := r.Fetch(ctx, "placeholder", "1.0.0")
 	if err != nil || len(pd.Documents) != 0 {
 		t.Errorf("placeholder readme: %v %+v", err, pd)
 	}
@@ -280,18 +287,14 @@ func TestScopedRegistryWithToken(t *testing.T) {
 	srv.RequireToken("@acme", "s3cret")
 	u, _ := url.Parse(srv.URL)
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, ".npmrc"), fmt.Sprintf("registry=http://unused.example.test/\n@acme:registry=%s\n//%s/:_authToken=${ACME_TOKEN}\n", srv.URL, u.Host))
+	testutil.WriteFile(t, filepath.Join(dir, ".npmrc"), fmt.Sprintf("registry=http://unused.example.test/\n@acme:registry=%s\n//%s/:_authToken=${ACME_TOKEN}\n", srv.URL, u.Host))
 
 	load := func(env ...string) *Registry {
 		cfg, err := LoadConfig(ConfigOptions{ProjectDir: dir, Env: append(env, "HOME="+t.TempDir())})
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := NewRegistry(RegistryConfig{Config: cfg, Client: &fetch.Client{HTTP: srv.Client(), Retries: -1}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
+		return registryOver(t, cfg, &fetch.Client{HTTP: srv.Client(), Retries: -1}, nil)
 	}
 	ctx := context.Background()
 	_, err := load().Resolve(ctx, "@acme/tools", "")
@@ -299,10 +302,7 @@ func TestScopedRegistryWithToken(t *testing.T) {
 		t.Errorf("without token: %v", err)
 	}
 	r := load("ACME_TOKEN=s3cret")
-	pd, err := r.Fetch(ctx, "@acme/tools", "0.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := mustFetch(t, r, "@acme/tools", "0.1.0")
 	names := map[string]bool{}
 	for _, s := range pd.Symbols {
 		names[s.QualifiedName] = true
@@ -447,8 +447,7 @@ func TestOddPackument(t *testing.T) {
 		w.Write([]byte(body))
 	}))
 	defer srv.Close()
-	cfg, _ := NewConfig(srv.URL)
-	r, _ := NewRegistry(RegistryConfig{Config: cfg, Client: &fetch.Client{HTTP: srv.Client(), Retries: -1}})
+	r := registryOver(t, configAt(t, srv.URL), &fetch.Client{HTTP: srv.Client(), Retries: -1}, nil)
 	ctx := context.Background()
 	if v, err := r.Resolve(ctx, "odd", ""); err != nil || v != "1.0.0" {
 		t.Errorf("Resolve(odd) = %q, %v", v, err)

@@ -10,34 +10,27 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
 func TestTypesPackageName(t *testing.T) {
-	for in, want := range map[string]string{
+	testutil.Mapping(t, "typesPackageName", typesPackageName, map[string]string{
 		"ws": "@types/ws", "@vue/shared": "@types/vue__shared", "@types/node": "", "lodash.merge": "@types/lodash.merge",
-	} {
-		if got := typesPackageName(in); got != want {
-			t.Errorf("typesPackageName(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestTypesVersion(t *testing.T) {
 	versions := []string{"1.0.2", "2.3.0", "2.3.5", "2.4.0", "2.5.0-beta.1", "3.0.0-rc.1"}
-	for version, want := range map[string]string{
+	testutil.Mapping(t, "typesVersion", func(v string) string { return typesVersion(versions, v) }, map[string]string{
 		"2.3.1": "2.3.5", // same major.minor, the highest
 		"2.5.0": "2.4.0", // no 2.5 release: the highest of the major (not the beta)
 		"1.7.0": "1.0.2",
 		"3.0.0": "3.0.0-rc.1", // only a prerelease matches
 		"4.1.0": "",
 		"x":     "",
-	} {
-		if got := typesVersion(versions, version); got != want {
-			t.Errorf("typesVersion(%s) = %q, want %q", version, got, want)
-		}
-	}
+	})
 }
 
 func TestSplitSpecifier(t *testing.T) {
@@ -101,25 +94,19 @@ func checkUntypedAPI(t *testing.T, pd *docidx.PackageDocs) {
 func TestRegistryTypesFallback(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
 	ctx := context.Background()
-	pd, err := r.Fetch(ctx, "untyped", "2.3.1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := mustFetch(t, r, "untyped", "2.3.1")
 	checkUntypedAPI(t, pd)
 	if len(pd.Documents) != 1 || pd.Package.Description != "A package without declaration files" {
 		t.Errorf("the package's own documents and metadata: %+v", pd)
 	}
 
-	pd, err = r.Fetch(ctx, "@acme/plain", "0.1.4")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = mustFetch(t, r, "@acme/plain", "0.1.4")
 	if syms, _ := symbolsByName(pd.Symbols); syms["plain"].File != "@types/acme__plain/index.d.ts" || syms["plain"].Doc != "The plain value." {
 		t.Errorf("@acme/plain symbols = %+v", pd.Symbols)
 	}
 
 	// No @types package, or one that fails: the package is still fetched, without API.
-	pd, err = r.Fetch(ctx, "quiet", "1.0.0")
+	pd, err := r.Fetch(ctx, "quiet", "1.0.0")
 	if err != nil || len(pd.Symbols) != 1 { // quiet ships main.d.ts
 		t.Errorf("quiet: %v, %d symbols", err, len(pd.Symbols))
 	}
@@ -146,10 +133,7 @@ func TestRegistryTypesFallback(t *testing.T) {
 // @types package Node.js resolution finds from its directory: the nearest one first.
 func TestNodeModulesTypesFallback(t *testing.T) {
 	ctx := context.Background()
-	for _, layout := range []struct {
-		name  string
-		write func(testing.TB, string, ...npmtest.Installed) string
-	}{{"hoisted", npmtest.Hoisted}, {"pnpm", npmtest.PNPM}} {
+	for _, layout := range layouts {
 		t.Run(layout.name, func(t *testing.T) {
 			nmDir := layout.write(t, t.TempDir(),
 				npmtest.Installed{Name: "untyped", Version: "2.3.1", Files: fixture(t, "untyped", "2.3.1")},
@@ -166,10 +150,7 @@ func TestNodeModulesTypesFallback(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pd, err := nm.Fetch(ctx, "untyped", "2.3.1")
-			if err != nil {
-				t.Fatal(err)
-			}
+			pd := mustFetch(t, nm, "untyped", "2.3.1")
 			checkUntypedAPI(t, pd)
 			pd, err = nm.Fetch(ctx, "@acme/plain", "0.1.4")
 			if syms, _ := symbolsByName(pd.Symbols); err != nil || syms["plain"].File != "@types/acme__plain/index.d.ts" {
@@ -210,14 +191,7 @@ func TestNodeModulesReexports(t *testing.T) {
 		npmtest.Installed{Name: "untyped", Version: "2.3.1", Files: fixture(t, "untyped", "2.3.1")},
 		npmtest.Installed{Name: "@types/untyped", Version: "2.3.5", Files: fixture(t, "@types/untyped", "2.3.5")},
 	)
-	nm, err := NewNodeModules(nmDir, NodeModulesConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := nm.Fetch(context.Background(), "meta", "3.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := fetchInstalled(t, nmDir, "meta", "3.0.0")
 	syms, _ := symbolsByName(pd.Symbols)
 	if s := syms["createApp"]; s.Package != "@demo/core" || s.File != "@demo/core/dist/core.d.ts" || s.Doc != "Creates an app." {
 		t.Errorf("createApp = %+v", s)
@@ -254,14 +228,7 @@ func TestNodeModulesInherited(t *testing.T) {
 				"export interface Response {\n  /** Sends JSON. */\n  json(body: unknown): this;\n  own(): number;\n}\n",
 		}},
 	)
-	nm, err := NewNodeModules(nmDir, NodeModulesConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := nm.Fetch(context.Background(), "web", "1.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := fetchInstalled(t, nmDir, "web", "1.0.0")
 	syms, _ := symbolsByName(pd.Symbols)
 	for _, tc := range []struct {
 		qname, parent, file, doc string
@@ -285,19 +252,13 @@ func TestTypesFromScopedRegistry(t *testing.T) {
 	main := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
 	types := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, ".npmrc"), fmt.Sprintf("registry=%s\n@types:registry=%s\n", main.URL, types.URL))
+	testutil.WriteFile(t, filepath.Join(dir, ".npmrc"), fmt.Sprintf("registry=%s\n@types:registry=%s\n", main.URL, types.URL))
 	cfg, err := LoadConfig(ConfigOptions{ProjectDir: dir, Env: []string{"HOME=" + t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewRegistry(RegistryConfig{Config: cfg, Client: &fetch.Client{HTTP: main.Client(), Retries: -1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := r.Fetch(context.Background(), "untyped", "2.3.1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := registryOver(t, cfg, &fetch.Client{HTTP: main.Client(), Retries: -1}, nil)
+	pd := mustFetch(t, r, "untyped", "2.3.1")
 	checkUntypedAPI(t, pd)
 	for _, req := range main.Requests() {
 		if strings.Contains(req.Path, "@types") {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/docidx/docidx/internal/golden"
 	"github.com/docidx/docidx/registries/internal/extracted"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // render prints symbols in the golden-file format: one header line per symbol, then its
@@ -19,22 +20,7 @@ import (
 func render(res extracted.Result) string {
 	var b strings.Builder
 	for _, s := range res.Symbols {
-		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)
-		if s.Parent != "" {
-			fmt.Fprintf(&b, " parent=%s", s.Parent)
-		}
-		fmt.Fprintf(&b, " pkg=%s %s:%d", s.Package, s.File, s.Line)
-		if s.Deprecated {
-			b.WriteString(" deprecated")
-		}
-		b.WriteByte('\n')
-		for _, l := range strings.Split(s.Signature, "\n") {
-			fmt.Fprintf(&b, "\t%s\n", l)
-		}
-		if s.Doc != "" {
-			first, _, _ := strings.Cut(s.Doc, "\n")
-			fmt.Fprintf(&b, "\t# %s\n", first)
-		}
+		testutil.Symbol(&b, s)
 	}
 	fmt.Fprintf(&b, "-- files: %s\n", strings.Join(res.Files, " "))
 	for _, p := range res.Problems {
@@ -310,16 +296,12 @@ export declare function f(a: string, ...rest: Array<() => void>): void;
 }
 
 func TestSignatureParams(t *testing.T) {
-	for sig, want := range map[string]string{
+	testutil.Mapping(t, "signatureParams", func(sig string) string { return fmt.Sprint(signatureParams(sig)) }, map[string]string{
 		"function f<T extends Map<K, V>>(a: string, b?: T[], ...rest: any[]): void": "map[a:string b:T[] rest:any[]]",
 		"on(event: 'x', cb: (err: Error, n: number) => void): this":                 "map[cb:(err: Error, n: number) => void event:'x']",
 		"constructor(private readonly opts: { a: 1 }, { x }: Y)":                    "map[opts:{ a: 1 }]",
 		"const x: number": "map[]",
-	} {
-		if got := fmt.Sprint(signatureParams(sig)); got != want {
-			t.Errorf("signatureParams(%q) = %s, want %s", sig, got, want)
-		}
-	}
+	})
 }
 
 func TestObjectTypeAlias(t *testing.T) {
@@ -342,19 +324,6 @@ func TestObjectTypeAlias(t *testing.T) {
 	}
 	if s := m["Mapped"].Signature; s != "type Mapped = { [K in keyof T]: T[K] }" {
 		t.Errorf("Mapped = %q", s)
-	}
-}
-
-func TestMaxMembers(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("export interface Big {\n")
-	for i := range 20 {
-		fmt.Fprintf(&b, "  m%d: number;\n", i)
-	}
-	b.WriteString("}\n")
-	res := Extract(fstest.MapFS{"index.d.ts": {Data: []byte(b.String())}}, []string{"index.d.ts"}, Options{MaxMembers: 5})
-	if len(res.Symbols) != 6 || len(res.Problems) != 1 {
-		t.Errorf("MaxMembers: %d symbols, problems %v", len(res.Symbols), res.Problems)
 	}
 }
 
@@ -734,17 +703,26 @@ func TestInlineObjectLiterals(t *testing.T) {
 	}
 }
 
-// TestInlineLiteralMaxMembers checks that MaxMembers bounds each inline literal like any type.
-func TestInlineLiteralMaxMembers(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("export interface Big {\n  opts: {\n")
-	for i := range 20 {
-		fmt.Fprintf(&b, "    m%d: number;\n", i)
-	}
-	b.WriteString("  };\n}\n")
-	res := Extract(fstest.MapFS{"index.d.ts": {Data: []byte(b.String())}}, []string{"index.d.ts"}, Options{MaxMembers: 5})
-	if len(res.Symbols) != 7 || len(res.Problems) != 1 || !strings.Contains(res.Problems[0], "Big.opts: 20 members") {
-		t.Errorf("MaxMembers: %d symbols, problems %v", len(res.Symbols), res.Problems)
+// TestMaxMembers checks that MaxMembers bounds the members of a type, and of each inline literal
+// like any type, and that a problem names the type cut short.
+func TestMaxMembers(t *testing.T) {
+	for _, tc := range []struct {
+		name, open, close, problem string
+		symbols                    int // Big, five members, and opts where the literal is inline
+	}{
+		{"interface", "export interface Big {\n", "}\n", "Big: 20 members", 6},
+		{"inline literal", "export interface Big {\n  opts: {\n", "  };\n}\n", "Big.opts: 20 members", 7},
+	} {
+		var b strings.Builder
+		b.WriteString(tc.open)
+		for i := range 20 {
+			fmt.Fprintf(&b, "    m%d: number;\n", i)
+		}
+		b.WriteString(tc.close)
+		res := Extract(fstest.MapFS{"index.d.ts": {Data: []byte(b.String())}}, []string{"index.d.ts"}, Options{MaxMembers: 5})
+		if len(res.Symbols) != tc.symbols || len(res.Problems) != 1 || !strings.Contains(res.Problems[0], tc.problem) {
+			t.Errorf("%s: %d symbols, problems %v; want %d symbols and a problem %q", tc.name, len(res.Symbols), res.Problems, tc.symbols, tc.problem)
+		}
 	}
 }
 

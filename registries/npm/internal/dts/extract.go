@@ -9,6 +9,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/extracted"
+	"github.com/docidx/docidx/registries/internal/limit"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -108,27 +109,13 @@ type Options struct {
 // tags fill Symbol.Params and @deprecated sets Deprecated.
 func Extract(fsys fs.FS, entries []string, opts Options) extracted.Result {
 	x := &extractor{opts: opts, index: map[string]int{}, more: map[string][]int{}, others: map[string]*origin{}, blocks: map[string]*block{}}
-	if x.opts.MaxSymbols <= 0 {
-		x.opts.MaxSymbols = DefaultMaxSymbols
-	}
-	if x.opts.MaxFiles <= 0 {
-		x.opts.MaxFiles = DefaultMaxFiles
-	}
-	if x.opts.MaxFileSize <= 0 {
-		x.opts.MaxFileSize = DefaultMaxFileSize
-	}
-	if x.opts.MaxDepth <= 0 {
-		x.opts.MaxDepth = DefaultMaxDepth
-	}
-	if x.opts.MaxMembers <= 0 {
-		x.opts.MaxMembers = DefaultMaxMembers
-	}
-	if x.opts.MaxPackages <= 0 {
-		x.opts.MaxPackages = DefaultMaxPackages
-	}
-	if x.opts.MaxInherited <= 0 {
-		x.opts.MaxInherited = DefaultMaxInherited
-	}
+	limit.Default(&x.opts.MaxSymbols, DefaultMaxSymbols)
+	limit.Default(&x.opts.MaxFiles, DefaultMaxFiles)
+	limit.Default(&x.opts.MaxFileSize, DefaultMaxFileSize)
+	limit.Default(&x.opts.MaxDepth, DefaultMaxDepth)
+	limit.Default(&x.opts.MaxMembers, DefaultMaxMembers)
+	limit.Default(&x.opts.MaxPackages, DefaultMaxPackages)
+	limit.Default(&x.opts.MaxInherited, DefaultMaxInherited)
 	self := &origin{fsys: fsys, name: opts.Package, pkg: opts.Package, filePrefix: opts.FilePrefix}
 	type item struct {
 		org          *origin

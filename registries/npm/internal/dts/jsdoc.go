@@ -66,17 +66,7 @@ func params(doc, sig string) []docidx.Param {
 // with a default after "="), then the description, whose leading "-" is dropped.
 func paramTag(s string) (p docidx.Param, desc string, ok bool) {
 	if strings.HasPrefix(s, "{") {
-		depth, end := 0, -1
-		for i, r := range s {
-			if r == '{' {
-				depth++
-			} else if r == '}' {
-				if depth--; depth == 0 {
-					end = i
-					break
-				}
-			}
-		}
+		end := closing(s, '{', '}')
 		if end < 0 {
 			return p, "", false
 		}
@@ -84,17 +74,7 @@ func paramTag(s string) (p docidx.Param, desc string, ok bool) {
 		s = strings.TrimSpace(s[end+1:])
 	}
 	if strings.HasPrefix(s, "[") {
-		depth, end := 0, -1
-		for i, r := range s {
-			if r == '[' {
-				depth++
-			} else if r == ']' {
-				if depth--; depth == 0 {
-					end = i
-					break
-				}
-			}
-		}
+		end := closing(s, '[', ']')
 		if end < 0 {
 			return p, "", false
 		}
@@ -114,6 +94,22 @@ func paramTag(s string) (p docidx.Param, desc string, ok bool) {
 		s = ""
 	}
 	return p, s, true
+}
+
+// closing returns the byte offset in s of the close bracket that matches the open bracket s
+// starts with, or -1 when s ends first.
+func closing(s string, open, close rune) int {
+	depth := 0
+	for i, r := range s {
+		if r == open {
+			depth++
+		} else if r == close {
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // signatureParams returns the declared type of each parameter of the first parameter list in a

@@ -11,7 +11,7 @@
 // to the end of its statement. It never panics on any input and its work is bounded by the input
 // size and the limits in Options.
 //
-// It imports docidx and the standard library only.
+// It imports docidx, registries/internal/extracted, limit and memfs, and the standard library.
 package dts
 
 import (

@@ -10,6 +10,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/extracted"
+	"github.com/docidx/docidx/registries/internal/limit"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -72,18 +73,10 @@ type Result struct {
 // symbol "x". Members of exported classes, objects and functions (class bodies, prototype
 // methods, assigned properties) follow with Parent set, down to three levels.
 func Extract(fsys fs.FS, entries []string, opts Options) Result {
-	if opts.MaxSymbols <= 0 {
-		opts.MaxSymbols = DefaultMaxSymbols
-	}
-	if opts.MaxFiles <= 0 {
-		opts.MaxFiles = DefaultMaxFiles
-	}
-	if opts.MaxFileSize <= 0 {
-		opts.MaxFileSize = DefaultMaxFileSize
-	}
-	if opts.MaxDepth <= 0 {
-		opts.MaxDepth = DefaultMaxDepth
-	}
+	limit.Default(&opts.MaxSymbols, DefaultMaxSymbols)
+	limit.Default(&opts.MaxFiles, DefaultMaxFiles)
+	limit.Default(&opts.MaxFileSize, DefaultMaxFileSize)
+	limit.Default(&opts.MaxDepth, DefaultMaxDepth)
 	x := &extractor{fsys: fsys, opts: opts, files: map[string]*jsFile{}}
 	for _, e := range entries {
 		p, ok := cleanPath(e)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/golden"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -22,15 +23,7 @@ func render(res Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "-- entry: %s\n", res.Entry)
 	for _, s := range res.Symbols {
-		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)
-		if s.Parent != "" {
-			fmt.Fprintf(&b, " parent=%s", s.Parent)
-		}
-		fmt.Fprintf(&b, " pkg=%s %s:%d", s.Package, s.File, s.Line)
-		if s.Deprecated {
-			b.WriteString(" deprecated")
-		}
-		b.WriteByte('\n')
+		testutil.SymbolHeader(&b, s)
 		fmt.Fprintf(&b, "\t%s\n", s.Signature)
 		if s.Doc != "" {
 			first, _, _ := strings.Cut(s.Doc, "\n")
@@ -85,17 +78,12 @@ func extractPackage(t testing.TB, fsys fstest.MapFS, opts Options) Result {
 	return Extract(fsys, Entries(fsys, m.Exports, m.Main), opts)
 }
 
+// checkSymbols checks testutil.CheckSymbols and that each Parent names the container its
+// symbol's qualified name ends in.
 func checkSymbols(t *testing.T, syms []docidx.Symbol) {
 	t.Helper()
-	seen := map[string]bool{}
+	testutil.CheckSymbols(t, syms)
 	for _, s := range syms {
-		if seen[s.QualifiedName] {
-			t.Errorf("duplicate qualified name %q", s.QualifiedName)
-		}
-		seen[s.QualifiedName] = true
-		if s.Name == "" || s.Kind == "" || s.File == "" || s.Line < 1 || s.Signature == "" {
-			t.Errorf("incomplete symbol %+v", s)
-		}
 		if s.Parent != "" && !strings.HasSuffix(s.QualifiedName, s.Parent+"."+s.Name) {
 			t.Errorf("%s: parent %q does not name its container", s.QualifiedName, s.Parent)
 		}
