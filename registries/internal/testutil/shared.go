@@ -1,7 +1,8 @@
 // Package testutil holds the helpers the registries' tests share: a table of inputs mapped to
 // wanted outputs, the check of one call's value-or-error against a table row, the report of a
-// pathologically slow input, and the lines a symbol takes in the extractors' golden files. Only
-// tests import it. It imports the root package docidx and the standard library.
+// pathologically slow input, and the lines a symbol and an extraction's outcome take in the
+// extractors' golden files. Only tests import it. It imports the root package docidx,
+// registries/internal/extracted and the standard library.
 package testutil
 
 import (
@@ -14,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/extracted"
 )
 
 // Mapping checks that f(in) equals want for every in, want of cases, reporting each mismatch as
@@ -82,6 +84,19 @@ func Symbol(b *strings.Builder, s docidx.Symbol) {
 	if s.Doc != "" {
 		first, _, _ := strings.Cut(s.Doc, "\n")
 		fmt.Fprintf(b, "\t# %s\n", first)
+	}
+}
+
+// Outcome writes the lines that end an extractor's golden file after its symbols: "-- files: "
+// and r.Files joined by spaces, a "-- problem: <problem>" line for each of r.Problems, and
+// "-- truncated" when r.Truncated.
+func Outcome(b *strings.Builder, r extracted.Result) {
+	fmt.Fprintf(b, "-- files: %s\n", strings.Join(r.Files, " "))
+	for _, p := range r.Problems {
+		fmt.Fprintf(b, "-- problem: %s\n", p)
+	}
+	if r.Truncated {
+		b.WriteString("-- truncated\n")
 	}
 }
 

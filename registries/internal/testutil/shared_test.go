@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/extracted"
 )
 
 // recorder is a testing.TB that keeps the errors reported to it instead of failing.
@@ -62,6 +63,23 @@ func TestSymbol(t *testing.T) {
 	want := "method p.T.f parent=T pkg=p a.go:3 deprecated\n\tfunc f(\n\t)\n\t# Does.\nfunc p.g pkg=p a.go:9\n\tfunc g()\n"
 	if b.String() != want {
 		t.Errorf("Symbol wrote\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+func TestOutcome(t *testing.T) {
+	for _, tc := range []struct {
+		r    extracted.Result
+		want string
+	}{
+		{extracted.Result{}, "-- files: \n"},
+		{extracted.Result{Files: []string{"a.rs", "b/c.rs"}, Problems: []string{"x.rs: too big", "y.rs: not UTF-8"}, Truncated: true},
+			"-- files: a.rs b/c.rs\n-- problem: x.rs: too big\n-- problem: y.rs: not UTF-8\n-- truncated\n"},
+	} {
+		var b strings.Builder
+		Outcome(&b, tc.r)
+		if b.String() != tc.want {
+			t.Errorf("Outcome(%+v) wrote %q, want %q", tc.r, b.String(), tc.want)
+		}
 	}
 }
 

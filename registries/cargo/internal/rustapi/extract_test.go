@@ -21,30 +21,9 @@ import (
 func render(res Result) string {
 	var b strings.Builder
 	for _, s := range res.Symbols {
-		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)
-		if s.Parent != "" {
-			fmt.Fprintf(&b, " parent=%s", s.Parent)
-		}
-		fmt.Fprintf(&b, " pkg=%s %s:%d", s.Package, s.File, s.Line)
-		if s.Deprecated {
-			b.WriteString(" deprecated")
-		}
-		b.WriteByte('\n')
-		for _, l := range strings.Split(s.Signature, "\n") {
-			fmt.Fprintf(&b, "\t%s\n", l)
-		}
-		if s.Doc != "" {
-			first, _, _ := strings.Cut(s.Doc, "\n")
-			fmt.Fprintf(&b, "\t# %s\n", first)
-		}
+		testutil.Symbol(&b, s)
 	}
-	fmt.Fprintf(&b, "-- files: %s\n", strings.Join(res.Files, " "))
-	for _, p := range res.Problems {
-		fmt.Fprintf(&b, "-- problem: %s\n", p)
-	}
-	if res.Truncated {
-		b.WriteString("-- truncated\n")
-	}
+	testutil.Outcome(&b, res.Result)
 	return b.String()
 }
 
@@ -63,26 +42,11 @@ func TestGolden(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := Extract(os.DirFS(filepath.FromSlash(tc.dir)), tc.opts)
-			checkSymbols(t, res.Symbols)
+			testutil.CheckSymbols(t, res.Symbols)
 			got := render(res)
 			goldenPath := filepath.Join("testdata", "golden", tc.name+".golden")
 			golden.Check(t, goldenPath, []byte(got))
 		})
-	}
-}
-
-// checkSymbols checks the invariants every result keeps: unique qualified names, complete records.
-func checkSymbols(t *testing.T, syms []docidx.Symbol) {
-	t.Helper()
-	seen := map[string]bool{}
-	for _, s := range syms {
-		if seen[s.QualifiedName] {
-			t.Errorf("duplicate qualified name %q", s.QualifiedName)
-		}
-		seen[s.QualifiedName] = true
-		if s.Name == "" || s.Kind == "" || s.File == "" || s.Line < 1 || s.Signature == "" || s.Package == "" {
-			t.Errorf("incomplete symbol %+v", s)
-		}
 	}
 }
 
@@ -134,7 +98,7 @@ func extract(t *testing.T, opts Options, files ...string) Result {
 		opts.Edition = "2021"
 	}
 	res := Extract(fsys, opts)
-	checkSymbols(t, res.Symbols)
+	testutil.CheckSymbols(t, res.Symbols)
 	return res
 }
 

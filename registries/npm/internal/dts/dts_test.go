@@ -22,13 +22,7 @@ func render(res extracted.Result) string {
 	for _, s := range res.Symbols {
 		testutil.Symbol(&b, s)
 	}
-	fmt.Fprintf(&b, "-- files: %s\n", strings.Join(res.Files, " "))
-	for _, p := range res.Problems {
-		fmt.Fprintf(&b, "-- problem: %s\n", p)
-	}
-	if res.Truncated {
-		b.WriteString("-- truncated\n")
-	}
+	testutil.Outcome(&b, res)
 	return b.String()
 }
 

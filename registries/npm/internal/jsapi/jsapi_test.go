@@ -36,13 +36,7 @@ func render(res Result) string {
 			fmt.Fprintf(&b, "\texample %q\n", e.Code)
 		}
 	}
-	fmt.Fprintf(&b, "-- files: %s\n", strings.Join(res.Files, " "))
-	for _, p := range res.Problems {
-		fmt.Fprintf(&b, "-- problem: %s\n", p)
-	}
-	if res.Truncated {
-		b.WriteString("-- truncated\n")
-	}
+	testutil.Outcome(&b, res.Result)
 	return b.String()
 }
 
