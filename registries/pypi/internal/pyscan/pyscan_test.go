@@ -21,15 +21,7 @@ import (
 func render(res Result) string {
 	var b strings.Builder
 	for _, s := range append(res.Symbols[:len(res.Symbols):len(res.Symbols)], res.Inherited...) {
-		fmt.Fprintf(&b, "%s %s", s.Kind, s.QualifiedName)
-		if s.Parent != "" {
-			fmt.Fprintf(&b, " parent=%s", s.Parent)
-		}
-		fmt.Fprintf(&b, " pkg=%s %s:%d", s.Package, s.File, s.Line)
-		if s.Deprecated {
-			b.WriteString(" deprecated")
-		}
-		b.WriteByte('\n')
+		testutil.SymbolHeader(&b, s)
 		for _, l := range strings.Split(s.Signature, "\n") {
 			fmt.Fprintf(&b, "\t%s\n", l)
 		}
@@ -79,7 +71,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			res := Scan(src, Options{Module: tc.module, File: tc.file})
-			checkUnique(t, append(res.Symbols, res.Inherited...))
+			testutil.CheckSymbols(t, append(res.Symbols, res.Inherited...))
 			got := render(res)
 			goldenPath := filepath.Join("testdata", "golden", tc.name+".golden")
 			golden.Check(t, goldenPath, []byte(got))
@@ -87,25 +79,11 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-func checkUnique(t *testing.T, syms []docidx.Symbol) {
-	t.Helper()
-	seen := map[string]bool{}
-	for _, s := range syms {
-		if seen[s.QualifiedName] {
-			t.Errorf("duplicate qualified name %q", s.QualifiedName)
-		}
-		seen[s.QualifiedName] = true
-		if s.Name == "" || s.Kind == "" || s.Line < 1 || s.Signature == "" {
-			t.Errorf("incomplete symbol %+v", s)
-		}
-	}
-}
-
 func scanMap(t *testing.T, src string) (map[string]docidx.Symbol, Result) {
 	t.Helper()
 	res := Scan([]byte(src), Options{Module: "m", File: "m.py"})
 	all := append(res.Symbols[:len(res.Symbols):len(res.Symbols)], res.Inherited...)
-	checkUnique(t, all)
+	testutil.CheckSymbols(t, all)
 	m := map[string]docidx.Symbol{}
 	for _, s := range all {
 		m[strings.TrimPrefix(s.QualifiedName, "m.")] = s
