@@ -171,7 +171,7 @@ func TestInheritedFromAnotherDistribution(t *testing.T) {
 	if i, j := strings.Index(strings.Join(order, " "), ".form"), strings.Index(strings.Join(order, " "), ".args"); i < 0 || j < i {
 		t.Errorf("members not nearest first: %s", strings.Join(order, " "))
 	}
-	checkSymbolsUnique(t, "webapp", pd.Symbols)
+	testutil.CheckSymbols(t, pd.Symbols)
 
 	// The same files read from a wheel: no other distribution is on disk.
 	files, _ := chooseModules([]string{"webapp/__init__.py", "webapp/wrappers.py", "webapp/base.py"}, "")

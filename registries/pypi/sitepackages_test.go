@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
 	"github.com/docidx/docidx/registries/registrytest"
 )
@@ -321,7 +322,7 @@ func TestRealSitePackages(t *testing.T) {
 		for _, d := range pd.Documents {
 			sections += len(d.Sections)
 		}
-		checkSymbolsUnique(t, r.String(), pd.Symbols)
+		testutil.CheckSymbols(t, pd.Symbols) // qualified names and files name the distribution
 		byName[r.Name] = pd
 	})
 	t.Logf("%s: %d distributions, %d symbols, %d README sections in %v", dir, len(refs), symbols, sections, time.Since(start))
@@ -405,20 +406,6 @@ func fetchEvery(tb testing.TB, dir string, visit func(docidx.Ref, *docidx.Packag
 		visit(r, pd)
 	}
 	return sp, refs
-}
-
-func checkSymbolsUnique(t *testing.T, what string, syms []docidx.Symbol) {
-	t.Helper()
-	seen := map[string]bool{}
-	for _, s := range syms {
-		if seen[s.QualifiedName] {
-			t.Errorf("%s: duplicate symbol %s", what, s.QualifiedName)
-		}
-		seen[s.QualifiedName] = true
-		if s.Name == "" || s.Signature == "" || s.File == "" || s.Line < 1 || s.Package == "" {
-			t.Errorf("%s: incomplete symbol %+v", what, s)
-		}
-	}
 }
 
 // TestDebianDistPackages reads Debian's system dist-packages (egg-info directories) when present.
