@@ -14,6 +14,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/cargotest"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func refNames(refs []docidx.Ref) []string {
@@ -66,10 +67,10 @@ func TestCacheList(t *testing.T) {
 	cargotest.AddToCargoHome(t, home, cargotest.IndexDirGit, cargotest.Crate{Name: "md-5", Version: "0.10.6",
 		Files: map[string]string{"Cargo.toml": "[package]\nname = \"md-5\"\nversion = \"0.10.6\"\n", "src/lib.rs": "//! MD5.\npub fn digest() {}\n"}})
 	// Noise cargo leaves or that is not a crate.
-	writeFile(t, filepath.Join(home, "registry", "src", cargotest.IndexDir, "not-a-crate", "Cargo.toml"), "")
-	writeFile(t, filepath.Join(home, "registry", "src", cargotest.IndexDir, "half-1.0.0", "src", "lib.rs"), "") // no Cargo.toml
-	writeFile(t, filepath.Join(home, "registry", "src", cargotest.IndexDir, "file-1.0.0"), "")
-	writeFile(t, filepath.Join(home, "registry", "src", ".hidden", "x-1.0.0", "Cargo.toml"), "")
+	testutil.WriteFile(t, filepath.Join(home, "registry", "src", cargotest.IndexDir, "not-a-crate", "Cargo.toml"), "")
+	testutil.WriteFile(t, filepath.Join(home, "registry", "src", cargotest.IndexDir, "half-1.0.0", "src", "lib.rs"), "") // no Cargo.toml
+	testutil.WriteFile(t, filepath.Join(home, "registry", "src", cargotest.IndexDir, "file-1.0.0"), "")
+	testutil.WriteFile(t, filepath.Join(home, "registry", "src", ".hidden", "x-1.0.0", "Cargo.toml"), "")
 
 	for _, dir := range []string{home, filepath.Join(home, "registry"), filepath.Join(home, "registry", "src")} {
 		c := openCache(t, dir, CacheConfig{})
@@ -174,7 +175,7 @@ func TestRealCargoLayout(t *testing.T) {
 	}
 	srv := cargotest.NewServer(t, testCrates)
 	project, home := t.TempDir(), t.TempDir()
-	writeFile(t, filepath.Join(project, "Cargo.toml"), `[package]
+	testutil.WriteFile(t, filepath.Join(project, "Cargo.toml"), `[package]
 name = "probe"
 version = "0.1.0"
 edition = "2021"
@@ -183,8 +184,8 @@ edition = "2021"
 ferris-json = "=1.1.0"
 tz = "0.1"
 `)
-	writeFile(t, filepath.Join(project, "src", "lib.rs"), "")
-	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), fmt.Sprintf("[source.crates-io]\nreplace-with = \"fake\"\n\n[source.fake]\nregistry = %q\n", srv.Index()))
+	testutil.WriteFile(t, filepath.Join(project, "src", "lib.rs"), "")
+	testutil.WriteFile(t, filepath.Join(project, ".cargo", "config.toml"), fmt.Sprintf("[source.crates-io]\nreplace-with = \"fake\"\n\n[source.fake]\nregistry = %q\n", srv.Index()))
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, cargoBin, "fetch")
@@ -217,7 +218,7 @@ func cargoVersion(bin string) string {
 // outside the crate's directory.
 func TestCacheStaysInsideCrate(t *testing.T) {
 	secret := filepath.Join(t.TempDir(), "secret.md")
-	writeFile(t, secret, "# Secret\n\ntop secret text\n")
+	testutil.WriteFile(t, secret, "# Secret\n\ntop secret text\n")
 	home := cargotest.CargoHome(t, cargotest.Crate{Name: "sneaky", Version: "1.0.0", Files: map[string]string{
 		"Cargo.toml": "[package]\nname = \"sneaky\"\nreadme = \"README.md\"\n", "src/lib.rs": "#![doc = include_str!(\"../docs/x.md\")]\npub fn f() {}\n",
 	}})

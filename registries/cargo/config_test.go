@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func loadTestConfig(t *testing.T, project, home string, env ...string) *Config {
@@ -39,15 +40,15 @@ func TestConfigHierarchy(t *testing.T) {
 	project := filepath.Join(root, "work", "app")
 	deep := filepath.Join(project, "crates", "inner")
 	// The deepest directory's key wins; other keys still merge in from ancestors and home.
-	writeFile(t, filepath.Join(deep, ".cargo", "config.toml"), "[source.crates-io]\nreplace-with = \"m1\"\n")
-	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), `
+	testutil.WriteFile(t, filepath.Join(deep, ".cargo", "config.toml"), "[source.crates-io]\nreplace-with = \"m1\"\n")
+	testutil.WriteFile(t, filepath.Join(project, ".cargo", "config.toml"), `
 [source.crates-io]
 replace-with = "m2"
 
 [source.m1]
 registry = "sparse+https://m1.example.test/index"
 `)
-	writeFile(t, filepath.Join(home, "config.toml"), "[source.m2]\nregistry = \"sparse+https://m2.example.test/\"\n\n[registries.corp]\nindex = \"sparse+https://corp.example.test/cargo/\"\n")
+	testutil.WriteFile(t, filepath.Join(home, "config.toml"), "[source.m2]\nregistry = \"sparse+https://m2.example.test/\"\n\n[registries.corp]\nindex = \"sparse+https://corp.example.test/cargo/\"\n")
 	cfg := loadTestConfig(t, deep, home)
 	s, err := cfg.Source(CratesIO)
 	if err != nil {
@@ -71,8 +72,8 @@ registry = "sparse+https://m1.example.test/index"
 
 func TestConfigFileWithoutExtensionWins(t *testing.T) {
 	project := t.TempDir()
-	writeFile(t, filepath.Join(project, ".cargo", "config"), "[source.crates-io]\nreplace-with = \"a\"\n[source.a]\nregistry = \"sparse+https://a.example.test/\"\n")
-	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), "[source.crates-io]\nreplace-with = \"b\"\n[source.b]\nregistry = \"sparse+https://b.example.test/\"\n")
+	testutil.WriteFile(t, filepath.Join(project, ".cargo", "config"), "[source.crates-io]\nreplace-with = \"a\"\n[source.a]\nregistry = \"sparse+https://a.example.test/\"\n")
+	testutil.WriteFile(t, filepath.Join(project, ".cargo", "config.toml"), "[source.crates-io]\nreplace-with = \"b\"\n[source.b]\nregistry = \"sparse+https://b.example.test/\"\n")
 	s, err := loadTestConfig(t, project, t.TempDir()).Source("")
 	if err != nil || s.Replaced != "a" {
 		t.Errorf("source %+v %v", s, err)
@@ -81,7 +82,7 @@ func TestConfigFileWithoutExtensionWins(t *testing.T) {
 
 func TestConfigRegistriesAndEnv(t *testing.T) {
 	project, home := t.TempDir(), t.TempDir()
-	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), `
+	testutil.WriteFile(t, filepath.Join(project, ".cargo", "config.toml"), `
 [registries.corp]
 index = "sparse+https://corp.example.test/"
 
@@ -91,7 +92,7 @@ index = "https://github.com/corp/index"
 [source.crates-io]
 replace-with = "corp"
 `)
-	writeFile(t, filepath.Join(home, "credentials.toml"), "[registry]\ntoken = \"cio-home\"\n\n[registries.corp]\ntoken = \"corp-file\"\n")
+	testutil.WriteFile(t, filepath.Join(home, "credentials.toml"), "[registry]\ntoken = \"cio-home\"\n\n[registries.corp]\ntoken = \"corp-file\"\n")
 	env := []string{"CARGO_REGISTRIES_ENV_ONLY_INDEX=sparse+https://env.example.test/", "CARGO_REGISTRIES_ENV_ONLY_TOKEN=env-token"}
 	cfg := loadTestConfig(t, project, home, env...)
 
@@ -122,7 +123,7 @@ replace-with = "corp"
 
 func TestConfigCratesIOToken(t *testing.T) {
 	home := t.TempDir()
-	writeFile(t, filepath.Join(home, "credentials"), "[registry]\ntoken = \"from-file\"\n")
+	testutil.WriteFile(t, filepath.Join(home, "credentials"), "[registry]\ntoken = \"from-file\"\n")
 	s, _ := loadTestConfig(t, "", home).Source("")
 	if s.token.token != "from-file" {
 		t.Errorf("token %q", s.token.token)
@@ -135,7 +136,7 @@ func TestConfigCratesIOToken(t *testing.T) {
 
 func TestConfigReplacedTokenByIndexURL(t *testing.T) {
 	project := t.TempDir()
-	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), `
+	testutil.WriteFile(t, filepath.Join(project, ".cargo", "config.toml"), `
 [source.crates-io]
 replace-with = "mirror"
 [source.mirror]
@@ -166,7 +167,7 @@ func TestConfigUnsupportedAndBroken(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			project := t.TempDir()
-			writeFile(t, filepath.Join(project, ".cargo", "config.toml"), tc.config)
+			testutil.WriteFile(t, filepath.Join(project, ".cargo", "config.toml"), tc.config)
 			_, err := loadTestConfig(t, project, t.TempDir()).Source("")
 			if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.msg) {
 				t.Errorf("Source = %v; want %v mentioning %q", err, tc.want, tc.msg)
@@ -177,7 +178,7 @@ func TestConfigUnsupportedAndBroken(t *testing.T) {
 		})
 	}
 	project := t.TempDir()
-	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), "[source.crates-io\n")
+	testutil.WriteFile(t, filepath.Join(project, ".cargo", "config.toml"), "[source.crates-io\n")
 	if _, err := LoadConfig(ConfigOptions{ProjectDir: project, CargoHome: t.TempDir(), Env: []string{}}); err == nil || !strings.Contains(err.Error(), "config.toml is not valid TOML") {
 		t.Errorf("broken file: %v", err)
 	}
@@ -185,7 +186,7 @@ func TestConfigUnsupportedAndBroken(t *testing.T) {
 
 func TestConfigOverride(t *testing.T) {
 	project := t.TempDir()
-	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), "[source.crates-io]\nreplace-with = \"v\"\n[source.v]\ndirectory = \"vendor\"\n")
+	testutil.WriteFile(t, filepath.Join(project, ".cargo", "config.toml"), "[source.crates-io]\nreplace-with = \"v\"\n[source.v]\ndirectory = \"vendor\"\n")
 	cfg, err := LoadConfig(ConfigOptions{ProjectDir: project, CargoHome: t.TempDir(), Env: []string{}, Index: "https://mirror.example.test/crates"})
 	if err != nil {
 		t.Fatal(err)
@@ -217,7 +218,7 @@ func TestConfigProtocolGit(t *testing.T) {
 
 func TestConfigNeverPrintsTokens(t *testing.T) {
 	project, home := t.TempDir(), t.TempDir()
-	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), "[registries.corp]\nindex = \"sparse+https://u:pw@corp.example.test/\"\ntoken = \"t0k3n\"\n")
+	testutil.WriteFile(t, filepath.Join(project, ".cargo", "config.toml"), "[registries.corp]\nindex = \"sparse+https://u:pw@corp.example.test/\"\ntoken = \"t0k3n\"\n")
 	cfg := loadTestConfig(t, project, home, "CARGO_REGISTRY_TOKEN=t0k3n")
 	s, _ := cfg.Source("corp")
 	for _, out := range []string{fmt.Sprint(cfg), fmt.Sprintf("%+v", cfg), fmt.Sprintf("%#v", cfg), fmt.Sprintf("%v %+v %#v", s, s, s), s.String()} {
@@ -241,7 +242,7 @@ func TestDefaultCargoHome(t *testing.T) {
 
 func TestRegistryFor(t *testing.T) {
 	project := t.TempDir()
-	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), "[registries.corp]\nindex = \"sparse+https://corp.example.test/index/\"\n[registries.old]\nindex = \"https://git.example.test/index.git\"\n")
+	testutil.WriteFile(t, filepath.Join(project, ".cargo", "config.toml"), "[registries.corp]\nindex = \"sparse+https://corp.example.test/index/\"\n[registries.old]\nindex = \"https://git.example.test/index.git\"\n")
 	cfg := loadTestConfig(t, project, t.TempDir(), "CARGO_REGISTRIES_FROM_ENV_INDEX=sparse+https://env.example.test/")
 	for src, want := range map[string]string{
 		"registry+https://github.com/rust-lang/crates.io-index": "crates-io",

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -371,7 +370,7 @@ func TestPrivateRegistry(t *testing.T) {
 	srv := cargotest.NewServer(t, testCrates)
 	srv.RequireToken("cio-s3cret")
 	home, project := t.TempDir(), t.TempDir()
-	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), fmt.Sprintf(`
+	testutil.WriteFile(t, filepath.Join(project, ".cargo", "config.toml"), fmt.Sprintf(`
 [source.crates-io]
 replace-with = "corp"
 
@@ -417,7 +416,7 @@ index = %q
 	}
 
 	// The token from credentials.toml works the same.
-	writeFile(t, filepath.Join(home, "credentials.toml"), "[registries.corp]\ntoken = \"cio-s3cret\"\n")
+	testutil.WriteFile(t, filepath.Join(home, "credentials.toml"), "[registries.corp]\ntoken = \"cio-s3cret\"\n")
 	if _, err := load().Resolve(ctx, "tz", ""); err != nil {
 		t.Errorf("token from credentials.toml: %v", err)
 	}
@@ -425,7 +424,7 @@ index = %q
 
 func TestUnsupportedSources(t *testing.T) {
 	project := t.TempDir()
-	writeFile(t, filepath.Join(project, ".cargo", "config.toml"), `
+	testutil.WriteFile(t, filepath.Join(project, ".cargo", "config.toml"), `
 [source.crates-io]
 replace-with = "vendored-sources"
 
@@ -459,15 +458,5 @@ func TestDefaultRegistry(t *testing.T) {
 	}
 	if s := r.String(); s != "cargo registry crates-io sparse+https://index.crates.io/" {
 		t.Errorf("String() = %q", s)
-	}
-}
-
-func writeFile(t *testing.T, p, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
