@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/extracted"
@@ -58,6 +59,24 @@ func TimingError(t testing.TB, format string, args ...any) {
 		return
 	}
 	t.Logf("not enforced (set DOCIDX_TIMING_TESTS=1): "+format, args...)
+}
+
+// Linear checks that run takes about linear time on each of hostile, inputs built to be slow
+// to parse: for each, it times run over ordinary (an ordinary input of about the same size) and
+// then over the hostile input, and reports through TimingError, naming the input by its key, each
+// that took more than 20 times as long plus 100 ms.
+func Linear[In any](t testing.TB, run func(In), ordinary In, hostile map[string]In) {
+	t.Helper()
+	for name, src := range hostile {
+		start := time.Now()
+		run(ordinary)
+		ref := time.Since(start)
+		start = time.Now()
+		run(src)
+		if d := time.Since(start); d > 20*ref+100*time.Millisecond {
+			TimingError(t, "%s: %v (an ordinary input of about the same size: %v)", name, d, ref)
+		}
+	}
 }
 
 // SymbolHeader writes the line that starts a symbol in the extractors' golden files:

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/extracted"
@@ -53,6 +54,15 @@ func TestResult(t *testing.T) {
 		if (len(r.errs) > 0) != tc.fails {
 			t.Errorf("Result(%q, %v; want %q, %v) reported %q", tc.got, tc.err, tc.want, tc.wanted, r.errs)
 		}
+	}
+}
+
+func TestLinear(t *testing.T) {
+	t.Setenv("DOCIDX_TIMING_TESTS", "1")
+	r := &recorder{TB: t}
+	Linear(r, time.Sleep, 0, map[string]time.Duration{"quick": 0, "slow": 300 * time.Millisecond})
+	if len(r.errs) != 1 || !strings.HasPrefix(r.errs[0], "slow: ") {
+		t.Errorf("errors = %q, want one for slow", r.errs)
 	}
 }
 
