@@ -15,7 +15,6 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
@@ -32,14 +31,6 @@ func extractDir(t *testing.T, dir, modPath string) *moduleDocs {
 		t.Fatal(err)
 	}
 	return md
-}
-
-func symbolsByName(syms []docidx.Symbol) map[string]docidx.Symbol {
-	m := map[string]docidx.Symbol{}
-	for _, s := range syms {
-		m[s.QualifiedName] = s
-	}
-	return m
 }
 
 func TestExtractGolden(t *testing.T) {
@@ -69,7 +60,7 @@ func TestExtractGolden(t *testing.T) {
 
 func TestExtractAPI(t *testing.T) {
 	md := extractDir(t, helloDir, "example.com/hello")
-	syms := symbolsByName(md.symbols)
+	syms := testutil.ByName(md.symbols)
 
 	present := []string{
 		"example.com/hello", "hello.Greeter", "hello.NewGreeter", "hello.Greeter.Greet", "hello.Formal",
@@ -136,7 +127,7 @@ func TestExtractAPI(t *testing.T) {
 }
 
 func TestExtractExamples(t *testing.T) {
-	syms := symbolsByName(extractDir(t, helloDir, "example.com/hello").symbols)
+	syms := testutil.ByName(extractDir(t, helloDir, "example.com/hello").symbols)
 	pkg := syms["example.com/hello"]
 	if len(pkg.Examples) != 1 || pkg.Examples[0].Name != "Example" || pkg.Examples[0].Output != "Good day, Gopher\n" {
 		t.Fatalf("package examples = %+v", pkg.Examples)

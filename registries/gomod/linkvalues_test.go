@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"testing/fstest"
+
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // TestLinkValues checks that a field, a setter and an option function are given the constant
@@ -58,7 +60,7 @@ func WithReadBufferSize(n int) Options { return Options{} }
 	if err != nil {
 		t.Fatal(err)
 	}
-	syms := symbolsByName(md.symbols)
+	syms := testutil.ByName(md.symbols)
 	for q, want := range map[string][]string{
 		"pool.Options.MaxElapsedTime": {"const DefaultMaxElapsedTime = 15 * time.Minute"},
 		"pool.Options.ReadBufferSize": {"const defaultReadBufferSize = 4096"},

@@ -12,13 +12,14 @@ import (
 	"testing/fstest"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // TestExtractMembers checks the members of the types in testdata's options.go and tools.go:
 // struct fields (named, multi-name, embedded, tagged, deprecated, in an anonymous struct),
 // interface methods and embedded interfaces, each with its own doc and position.
 func TestExtractMembers(t *testing.T) {
-	syms := symbolsByName(extractDir(t, helloDir, "example.com/hello").symbols)
+	syms := testutil.ByName(extractDir(t, helloDir, "example.com/hello").symbols)
 	tests := []struct {
 		q          string
 		kind       docidx.SymbolKind
@@ -84,7 +85,7 @@ func TestExtractMembers(t *testing.T) {
 // TestExtractValues checks that every exported name of a const or var declaration is a symbol
 // with its own declaration, value and doc.
 func TestExtractValues(t *testing.T) {
-	syms := symbolsByName(extractDir(t, helloDir, "example.com/hello").symbols)
+	syms := testutil.ByName(extractDir(t, helloDir, "example.com/hello").symbols)
 	tests := []struct {
 		q, kind, sig, doc string
 	}{
@@ -118,7 +119,7 @@ func TestExtractValues(t *testing.T) {
 // TestCompactTypeSignature checks that a type's signature lists its members without their
 // comments, tags or the blank lines between them, aligned as gofmt aligns one block.
 func TestCompactTypeSignature(t *testing.T) {
-	syms := symbolsByName(extractDir(t, helloDir, "example.com/hello").symbols)
+	syms := testutil.ByName(extractDir(t, helloDir, "example.com/hello").symbols)
 	tests := []struct{ q, sig string }{
 		{"hello.Options", "type Options struct {\n" +
 			"\tNetwork                   string\n" +
@@ -313,7 +314,7 @@ func TestValueSignatures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	syms := symbolsByName(md.symbols)
+	syms := testutil.ByName(md.symbols)
 	for q, want := range map[string]string{
 		"v.Stdin": "var Stdin, _ = os.Pipe()", // go/doc blanks the unexported name
 		"v.X":     "var X int",

@@ -119,6 +119,15 @@ func Outcome(b *strings.Builder, r extracted.Result) {
 	}
 }
 
+// ByName maps each qualified name of syms to its symbol; of symbols sharing one, the last wins.
+func ByName(syms []docidx.Symbol) map[string]docidx.Symbol {
+	m := make(map[string]docidx.Symbol, len(syms))
+	for _, s := range syms {
+		m[s.QualifiedName] = s
+	}
+	return m
+}
+
 // Lister is what Listed reads: a docidx.Cache, or anything else that lists package versions.
 type Lister interface {
 	List(ctx context.Context) ([]docidx.Ref, error)

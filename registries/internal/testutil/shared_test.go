@@ -93,6 +93,13 @@ func TestOutcome(t *testing.T) {
 	}
 }
 
+func TestByName(t *testing.T) {
+	m := ByName([]docidx.Symbol{{QualifiedName: "a", Line: 1}, {QualifiedName: "b", Line: 2}, {QualifiedName: "a", Line: 3}})
+	if len(m) != 2 || m["a"].Line != 3 || m["b"].Line != 2 {
+		t.Errorf("ByName = %+v, want a at line 3 and b at line 2", m)
+	}
+}
+
 type fakeLister struct {
 	refs []docidx.Ref
 	err  error

@@ -111,14 +111,6 @@ func names(res Result) []string {
 	return out
 }
 
-func bySymbol(res Result) map[string]docidx.Symbol {
-	m := map[string]docidx.Symbol{}
-	for _, s := range res.Symbols {
-		m[s.QualifiedName] = s
-	}
-	return m
-}
-
 func TestVisibility(t *testing.T) {
 	res := extract(t, Options{}, "src/lib.rs", `
 pub fn public() {}
@@ -143,7 +135,7 @@ pub mod a { pub fn f() {} pub(crate) fn g() {} }
 	if got := names(res); !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
-	if s := bySymbol(res)["c::S"]; s.Signature != "pub struct S(pub (u8, u8), /* private fields */);" {
+	if s := testutil.ByName(res.Symbols)["c::S"]; s.Signature != "pub struct S(pub (u8, u8), /* private fields */);" {
 		t.Errorf("tuple struct signature %q", s.Signature)
 	}
 }
@@ -170,7 +162,7 @@ func TestModuleFiles(t *testing.T) {
 	if got := names(res); !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
-	syms := bySymbol(res)
+	syms := testutil.ByName(res.Symbols)
 	if s := syms["c"]; s.Doc != "Crate doc." || s.Signature != "crate c" || s.File != "src/lib.rs" {
 		t.Errorf("crate symbol %+v", s)
 	}
@@ -233,13 +225,13 @@ impl Engine { pub fn run(&self) {} fn private(&self) {} }
 	if got := names(res); !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
-	syms := bySymbol(res)
+	syms := testutil.ByName(res.Symbols)
 	if s := syms["c::implementation::start"]; s.Signature != "pub fn start() -> Engine" || s.File != "src/imp.rs" || s.Line != 3 || s.Package != "c::implementation" {
 		t.Errorf("item first seen under an alias %+v", s)
 	}
 	// Only an alias: listed under it, the signature renamed.
 	res = extract(t, Options{}, "src/lib.rs", "mod imp { pub fn start() {} }\npub use imp::start as begin;\n")
-	if s := bySymbol(res)["c::begin"]; s.Name != "begin" || s.Signature != "pub fn begin()" {
+	if s := testutil.ByName(res.Symbols)["c::begin"]; s.Name != "begin" || s.Signature != "pub fn begin()" {
 		t.Errorf("renamed re-export %+v", s)
 	}
 	if s := syms["c::api::Client::new"]; s.Parent != "Client" || s.Package != "c::api" || s.Key() != "Client.new" {
@@ -339,10 +331,10 @@ pub fn r#match(c: char) -> bool { c == '{' || c == '}' || "}" == "{" }
 	if docs["c::add"] != "Adds.\n\n  Indented line." || docs["c::block"] != "Block\ndoc." || docs["c::ext"] != "Attribute\ndoc." {
 		t.Errorf("docs: add %q block %q ext %q", docs["c::add"], docs["c::block"], docs["c::ext"])
 	}
-	if s := bySymbol(res)["c::COUNTER"]; s.Kind != docidx.KindVar {
+	if s := testutil.ByName(res.Symbols)["c::COUNTER"]; s.Kind != docidx.KindVar {
 		t.Errorf("static kind %s", s.Kind)
 	}
-	if s := bySymbol(res)["c::U"]; s.Kind != docidx.KindStruct {
+	if s := testutil.ByName(res.Symbols)["c::U"]; s.Kind != docidx.KindStruct {
 		t.Errorf("union kind %s", s.Kind)
 	}
 }
@@ -381,7 +373,7 @@ impl !Send for Private {}
 	if got := names(res); !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
-	syms := bySymbol(res)
+	syms := testutil.ByName(res.Symbols)
 	if s := syms["c::Point::x"]; s.Parent != "Point" || s.Doc != "The x coordinate." || s.Key() != "Point.x" {
 		t.Errorf("method %+v", s)
 	}
@@ -412,7 +404,7 @@ bitflags::bitflags! { pub struct Flags: u32 { const A = 1; } }
 	if got := names(res); !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
-	if s := bySymbol(res)["c::myvec!"]; s.Signature != "macro_rules! myvec {\n    () => { ... };\n    ($($x:expr),+ $(,)?) => { ... };\n}" || s.Doc != "Makes a vector." || s.Name != "myvec" {
+	if s := testutil.ByName(res.Symbols)["c::myvec!"]; s.Signature != "macro_rules! myvec {\n    () => { ... };\n    ($($x:expr),+ $(,)?) => { ... };\n}" || s.Doc != "Makes a vector." || s.Name != "myvec" {
 		t.Errorf("macro %+v", s)
 	}
 }
@@ -434,7 +426,7 @@ pub struct Json {}
 func TestDeprecated(t *testing.T) {
 	res := extract(t, Options{}, "src/lib.rs", "#[deprecated]\npub fn a() {}\n#[deprecated = \"no\"]\npub fn b() {}\n#[deprecated(since = \"1\", note = \"x\")]\npub mod m {}\npub fn c() {}\n")
 	for q, want := range map[string]bool{"c::a": true, "c::b": true, "c::m": true, "c::c": false} {
-		if bySymbol(res)[q].Deprecated != want {
+		if testutil.ByName(res.Symbols)[q].Deprecated != want {
 			t.Errorf("%s deprecated = %v", q, !want)
 		}
 	}
@@ -446,7 +438,7 @@ func TestIncludeStrDoc(t *testing.T) {
 		"README.md", "# Title\n\n    indented code\n",
 		"src/item.md", "More.",
 	)
-	syms := bySymbol(res)
+	syms := testutil.ByName(res.Symbols)
 	if syms["c"].Doc != "# Title\n\n    indented code" {
 		t.Errorf("crate doc %q", syms["c"].Doc)
 	}
@@ -489,7 +481,7 @@ func TestLongSignaturesAreCut(t *testing.T) {
 		fmt.Fprintf(&b, "a%d: u8, ", i)
 	}
 	b.WriteString(") {}\n")
-	syms := bySymbol(extract(t, Options{}, "src/lib.rs", b.String()))
+	syms := testutil.ByName(extract(t, Options{}, "src/lib.rs", b.String()).Symbols)
 	if s := syms["c::Big"].Signature; !strings.HasSuffix(s, "V39, /* 60 more variants */ }") {
 		t.Errorf("enum signature %q", s)
 	}
@@ -578,7 +570,7 @@ impl Getter { pub fn len(&self) -> usize { self.len } }
 	if got := names(res); !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
-	syms := bySymbol(res)
+	syms := testutil.ByName(res.Symbols)
 	for _, tc := range []struct {
 		q, parent, sig, doc, key string
 		line                     int
@@ -647,7 +639,7 @@ mod inner { pub struct Listener; }
 			t.Errorf("%q should not be extracted", s)
 		}
 	}
-	if s := bySymbol(res)["c::net"]; s.Doc != "Networking." {
+	if s := testutil.ByName(res.Symbols)["c::net"]; s.Doc != "Networking." {
 		t.Errorf("c::net doc %q", s.Doc)
 	}
 }
@@ -699,7 +691,7 @@ pub fn own() {}
 			t.Errorf("no %q in %q", want, got)
 		}
 	}
-	syms := bySymbol(res)
+	syms := testutil.ByName(res.Symbols)
 	if s := syms["c::own"]; s.Doc != "Mine." {
 		t.Errorf("c::own is not the crate's own: %+v", s)
 	}
@@ -869,7 +861,7 @@ consts! {
 			t.Errorf("no %q in %q", want, got)
 		}
 	}
-	syms := bySymbol(res)
+	syms := testutil.ByName(res.Symbols)
 	if s := syms["c::U8Deserializer"]; s.Doc != "A deserializer holding\na u8." {
 		t.Errorf("c::U8Deserializer doc %q", s.Doc)
 	}

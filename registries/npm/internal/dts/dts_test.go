@@ -670,10 +670,7 @@ func TestInlineObjectLiterals(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			res := Extract(fstest.MapFS{"index.d.ts": {Data: []byte(tc.src)}}, []string{"index.d.ts"}, Options{Package: "pkg"})
 			checkUnique(t, res.Symbols)
-			m := map[string]docidx.Symbol{}
-			for _, s := range res.Symbols {
-				m[s.QualifiedName] = s
-			}
+			m := testutil.ByName(res.Symbols)
 			for q, w := range tc.want {
 				s, ok := m[q]
 				if !ok {

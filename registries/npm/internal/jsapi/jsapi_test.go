@@ -190,10 +190,7 @@ func TestFacts(t *testing.T) {
 	} {
 		t.Run(tc.fixture, func(t *testing.T) {
 			res := extractPackage(t, loadFixture(t, tc.fixture), Options{})
-			got := map[string]docidx.Symbol{}
-			for _, s := range res.Symbols {
-				got[s.QualifiedName] = s
-			}
+			got := testutil.ByName(res.Symbols)
 			for q, w := range tc.want {
 				s, ok := got[q]
 				switch {
@@ -241,10 +238,7 @@ func TestCorpusExpressProperties(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := Extract(fsys, Entries(fsys, m.Exports, m.Main), Options{Package: "express", ExportName: "express"})
-	got := map[string]docidx.Symbol{}
-	for _, s := range res.Symbols {
-		got[s.QualifiedName] = s
-	}
+	got := testutil.ByName(res.Symbols)
 	for q, doc := range map[string]string{
 		"express.request.protocol": `"X-Forwarded-Proto" header field will be trusted`,
 		"express.request.ip":       `"trust proxy"`,

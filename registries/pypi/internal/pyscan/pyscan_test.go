@@ -128,11 +128,7 @@ func TestRealSpotChecks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := map[string]docidx.Symbol{}
-		for _, s := range Scan(src, Options{Module: module, File: file}).Symbols {
-			m[s.QualifiedName] = s
-		}
-		return m
+		return testutil.ByName(Scan(src, Options{Module: module, File: file}).Symbols)
 	}
 	flask := read("flask/app.py", "flask.app")
 	if s := flask["flask.app.Flask"]; s.Kind != docidx.KindClass || s.Signature != "class Flask(App)" || !strings.HasPrefix(s.Doc, "The flask object implements a WSGI application") {
