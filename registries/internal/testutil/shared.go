@@ -1,7 +1,8 @@
 // Package testutil holds the helpers the registries' tests share: a table of inputs mapped to
-// wanted outputs, the check of one call's value-or-error against a table row, the report of a
-// pathologically slow input, and the lines a symbol and an extraction's outcome take in the
-// extractors' golden files. Only tests import it. It imports the root package docidx,
+// wanted outputs, the check of one call's value-or-error against a table row, the timing and
+// report of pathologically slow inputs, the lines a symbol and an extraction's outcome take in
+// the extractors' golden files, and symbols' checks and lookup by qualified name. Only tests
+// import it. It imports the root package docidx,
 // registries/internal/extracted and the standard library.
 package testutil
 
