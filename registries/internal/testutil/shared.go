@@ -2,8 +2,8 @@
 // wanted outputs, the check of one call's value-or-error against a table row, the timing and
 // report of pathologically slow inputs, the lines a symbol and an extraction's outcome take in
 // the extractors' golden files, and symbols' checks and lookup by qualified name. Only tests
-// import it. It imports the root package docidx,
-// registries/internal/extracted and the standard library.
+// import it. It imports the root package docidx, registries/internal/extracted and the
+// standard library.
 package testutil
 
 import (
