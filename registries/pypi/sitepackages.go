@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/defaults"
 	"github.com/docidx/docidx/registries/internal/installed"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/internal/skip"
@@ -98,12 +99,8 @@ func NewSitePackages(dir string, cfg SitePackagesConfig) (*SitePackages, error) 
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
+	cfg.Logger = defaults.Logger(cfg.Logger)
+	cfg.Now = defaults.Now(cfg.Now)
 	if cfg.Environment == nil {
 		cfg.Environment = SitePackagesEnvironment(abs)
 	}
