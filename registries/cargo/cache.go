@@ -16,6 +16,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/internal/rustapi"
+	"github.com/docidx/docidx/registries/internal/defaults"
 	"github.com/docidx/docidx/registries/internal/installed"
 	"github.com/docidx/docidx/registries/internal/skip"
 )
@@ -192,12 +193,8 @@ func NewCache(dir string, cfg CacheConfig) (*Cache, error) {
 	default:
 		return nil, fmt.Errorf("cargo: %s holds no registry/src: pass cargo's home directory ($CARGO_HOME, usually ~/.cargo) after cargo has fetched crates", abs)
 	}
-	if c.log == nil {
-		c.log = slog.New(slog.DiscardHandler)
-	}
-	if c.cfg.Now == nil {
-		c.cfg.Now = time.Now
-	}
+	c.log = defaults.Logger(c.log)
+	c.cfg.Now = defaults.Now(c.cfg.Now)
 	return c, nil
 }
 

@@ -1,7 +1,6 @@
 package cargo
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -11,17 +10,14 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
 	"github.com/docidx/docidx/registries/cargo/internal/rustapi"
+	"github.com/docidx/docidx/registries/internal/docdirs"
 	"github.com/docidx/docidx/registries/internal/docpath"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
-var (
-	guideDirs   = []string{"docs", "doc"}
-	exampleDirs = []string{"examples", "example"}
-	// skipDirs hold sources that are not part of the library: integration tests, benchmarks,
-	// build output, fuzz targets.
-	skipDirs = []string{"tests", "benches", "target", "fuzz"}
-)
+// skipDirs hold sources that are not part of the library: integration tests, benchmarks, build
+// output, fuzz targets.
+var skipDirs = []string{"tests", "benches", "target", "fuzz"}
 
 // markdownExt reports whether p names a markdown file.
 func markdownExt(p string) bool {
@@ -102,54 +98,23 @@ func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifes
 	}
 
 	// docs/ and examples/.
-	roots, _ := fs.ReadDir(fsys, ".")
-	ndocs := len(c.docs)
-	for _, group := range []struct {
-		dirs []string
-		kind docidx.DocKind
-	}{{guideDirs, docidx.DocGuide}, {exampleDirs, docidx.DocExample}} {
-		for _, e := range roots {
-			if !e.IsDir() || !docpath.FirstComponentFold(e.Name(), group.dirs...) {
-				continue
+	d := docdirs.Read(fsys, len(c.docs), docdirs.Options{
+		SkipDir: "target",
+		Keep: func(p string, kind docidx.DocKind) (func(string, []byte) []byte, bool) {
+			switch {
+			case p == readmePath:
+				return nil, false
+			case kind == docidx.DocExample && strings.HasSuffix(p, ".rs"):
+				return exampleMarkdown, true
 			}
-			_ = fs.WalkDir(fsys, e.Name(), func(p string, d fs.DirEntry, err error) error {
-				if err != nil {
-					return nil
-				}
-				if d.IsDir() {
-					if p != e.Name() && (strings.HasPrefix(d.Name(), ".") || d.Name() == "target" || strings.Count(p, "/") > 8) {
-						return fs.SkipDir
-					}
-					return nil
-				}
-				if p == readmePath {
-					return nil
-				}
-				rust := group.kind == docidx.DocExample && strings.HasSuffix(p, ".rs")
-				if !markdownExt(p) && !rust {
-					return nil
-				}
-				if ndocs >= lim.MaxDocuments {
-					c.problems = append(c.problems, fmt.Sprintf("%s: more than %d documents, rest skipped", e.Name(), lim.MaxDocuments))
-					return fs.SkipAll
-				}
-				src, err := memfs.ReadLimited(fsys, p, lim.MaxFile)
-				if err != nil {
-					if errors.Is(err, docidx.ErrTooLarge) || errors.Is(err, memfs.ErrNotRegular) {
-						c.skipped = append(c.skipped, err)
-					}
-					return nil
-				}
-				src = trimBOM(src)
-				if rust {
-					src = exampleMarkdown(p, src)
-				}
-				c.docs = append(c.docs, readme.Parse(p, group.kind, src))
-				ndocs++
-				return nil
-			})
-		}
-	}
+			return nil, markdownExt(p)
+		},
+		MaxDocuments: lim.MaxDocuments,
+		MaxFile:      lim.MaxFile,
+	})
+	c.docs = append(c.docs, d.Docs...)
+	c.problems = append(c.problems, d.Problems...)
+	c.skipped = append(c.skipped, d.Skipped...)
 
 	// The library's public API.
 	if res, root, ok := libraryAPI(fsys, man, name, lim, extern); ok {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
+	"github.com/docidx/docidx/registries/internal/defaults"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
 	"github.com/docidx/docidx/registries/internal/memfs"
@@ -93,15 +94,9 @@ func NewRegistry(cfg RegistryConfig) (*Registry, error) {
 	if r.srcErr != nil && !errors.Is(r.srcErr, ErrUnsupportedSource) {
 		return nil, r.srcErr
 	}
-	if r.client == nil {
-		r.client = fetch.New(nil)
-	}
-	if r.log == nil {
-		r.log = slog.New(slog.DiscardHandler)
-	}
-	if r.now == nil {
-		r.now = time.Now
-	}
+	r.client = defaults.Client(r.client)
+	r.log = defaults.Logger(r.log)
+	r.now = defaults.Now(r.now)
 	return r, nil
 }
 

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/mod/semver"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/defaults"
 	"github.com/docidx/docidx/registries/internal/installed"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
@@ -47,9 +48,7 @@ func NewModCache(dir string, cfg ModCacheConfig) (*ModCache, error) {
 		return nil, err
 	}
 	log := cfg.Logger
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
+	log = defaults.Logger(log)
 	return &ModCache{dir: abs, log: log, lim: cfg.Limits}, nil
 }
 

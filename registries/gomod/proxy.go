@@ -18,6 +18,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
+	"github.com/docidx/docidx/registries/internal/defaults"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
@@ -99,12 +100,8 @@ func NewProxy(cfg ProxyConfig) (*Proxy, error) {
 	if p.noproxy == "" {
 		p.noproxy = cfg.Config.GOPRIVATE
 	}
-	if p.client == nil {
-		p.client = fetch.New(nil)
-	}
-	if p.log == nil {
-		p.log = slog.New(slog.DiscardHandler)
-	}
+	p.client = defaults.Client(p.client)
+	p.log = defaults.Logger(p.log)
 	return p, nil
 }
 

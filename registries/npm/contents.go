@@ -1,7 +1,6 @@
 package npm
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -10,14 +9,10 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
+	"github.com/docidx/docidx/registries/internal/docdirs"
 	"github.com/docidx/docidx/registries/internal/docpath"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/internal/skip"
-)
-
-var (
-	guideDirs   = []string{"docs", "doc"}
-	exampleDirs = []string{"examples", "example"}
 )
 
 // markdownExt reports whether p names a markdown file.
@@ -77,9 +72,9 @@ func keepTarballFile(p string) bool {
 	switch {
 	case isDeclaration(p):
 		return true
-	case docpath.FirstComponentFold(p, guideDirs...):
+	case docpath.FirstComponentFold(p, docdirs.GuideDirs...):
 		return markdownExt(p)
-	case docpath.FirstComponentFold(p, exampleDirs...):
+	case docpath.FirstComponentFold(p, docdirs.ExampleDirs...):
 		return markdownExt(p) || exampleLang(p) != ""
 	}
 	return false
@@ -146,56 +141,27 @@ func buildContents(fsys fs.FS, pkgName, fallbackReadme, fallbackName string, lim
 	}
 
 	// docs/ and examples/.
-	roots, _ := fs.ReadDir(fsys, ".")
-	ndocs := 0
-	for _, group := range []struct {
-		dirs []string
-		kind docidx.DocKind
-	}{{guideDirs, docidx.DocGuide}, {exampleDirs, docidx.DocExample}} {
-		for _, e := range roots {
-			if !e.IsDir() || !docpath.FirstComponentFold(e.Name(), group.dirs...) {
-				continue
+	d := docdirs.Read(fsys, 0, docdirs.Options{
+		SkipDir: "node_modules",
+		Keep: func(p string, kind docidx.DocKind) (func(string, []byte) []byte, bool) {
+			if markdownExt(p) {
+				return nil, true
 			}
-			_ = fs.WalkDir(fsys, e.Name(), func(p string, d fs.DirEntry, err error) error {
-				if err != nil {
-					return nil
-				}
-				if d.IsDir() {
-					if p != e.Name() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".") || strings.Count(p, "/") > 8) {
-						return fs.SkipDir
-					}
-					return nil
-				}
-				if ndocs >= lim.MaxDocuments {
-					c.problems = append(c.problems, fmt.Sprintf("%s: more than %d documents, rest skipped", e.Name(), lim.MaxDocuments))
-					return fs.SkipAll
-				}
-				lang := ""
-				if !markdownExt(p) {
-					if group.kind != docidx.DocExample {
-						return nil
-					}
-					if lang = exampleLang(p); lang == "" {
-						return nil
-					}
-				}
-				src, err := memfs.ReadLimited(fsys, p, lim.MaxDocumentSize)
-				if err != nil {
-					if errors.Is(err, docidx.ErrTooLarge) || errors.Is(err, memfs.ErrNotRegular) {
-						c.skipped = append(c.skipped, err)
-					}
-					return nil
-				}
-				src = trimBOM(src)
-				if lang != "" {
-					src = exampleMarkdown(p, lang, src)
-				}
-				c.docs = append(c.docs, readme.Parse(p, group.kind, src))
-				ndocs++
-				return nil
-			})
-		}
-	}
+			if kind != docidx.DocExample {
+				return nil, false
+			}
+			lang := exampleLang(p)
+			if lang == "" {
+				return nil, false
+			}
+			return func(p string, src []byte) []byte { return exampleMarkdown(p, lang, src) }, true
+		},
+		MaxDocuments: lim.MaxDocuments,
+		MaxFile:      lim.MaxDocumentSize,
+	})
+	c.docs = append(c.docs, d.Docs...)
+	c.problems = d.Problems
+	c.skipped = append(c.skipped, d.Skipped...)
 
 	return c
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/Masterminds/semver/v3"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/defaults"
 	"github.com/docidx/docidx/registries/internal/installed"
 	"github.com/docidx/docidx/registries/internal/limit"
 	"github.com/docidx/docidx/registries/internal/memfs"
@@ -82,13 +83,9 @@ func NewNodeModules(dir string, cfg NodeModulesConfig) (*NodeModules, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
+	cfg.Logger = defaults.Logger(cfg.Logger)
 	limit.Default(&cfg.MaxNesting, DefaultMaxNesting)
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
+	cfg.Now = defaults.Now(cfg.Now)
 	return &NodeModules{dir: abs, cfg: cfg, log: cfg.Logger}, nil
 }
 

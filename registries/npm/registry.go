@@ -20,6 +20,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/budget"
 	"github.com/docidx/docidx/internal/redact"
+	"github.com/docidx/docidx/registries/internal/defaults"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
 	"github.com/docidx/docidx/registries/internal/memfs"
@@ -71,15 +72,9 @@ func NewRegistry(cfg RegistryConfig) (*Registry, error) {
 	if cfg.Config == nil || cfg.Config.Registry == "" {
 		return nil, errors.New("npm: NewRegistry needs a Config with a registry URL (see LoadConfig)")
 	}
-	if cfg.Client == nil {
-		cfg.Client = fetch.New(nil)
-	}
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
+	cfg.Client = defaults.Client(cfg.Client)
+	cfg.Logger = defaults.Logger(cfg.Logger)
+	cfg.Now = defaults.Now(cfg.Now)
 	cfg.Limits = cfg.Limits.withDefaults()
 	return &Registry{cfg: cfg, client: cfg.Client, log: cfg.Logger, cache: loadcache.Cache[*packument]{
 		Size: packumentCacheSize, Weight: (*packument).footprint, MaxWeight: packumentCacheWeight,

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx/internal/redact"
+	"github.com/docidx/docidx/registries/internal/environ"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -123,7 +124,7 @@ func withPath(u *url.URL, p string) string {
 // It returns an error for an index URL that is not http(s) or a pip.conf that cannot be read
 // (larger than MaxPipConf, unreadable); missing files are skipped.
 func LoadConfig(opts ConfigOptions) (*Config, error) {
-	env := envMap(opts.Env)
+	env := environ.Map(opts.Env)
 	c := &Config{}
 	if opts.IndexURL != "" {
 		c.Source = "flag"
@@ -251,19 +252,6 @@ func parsePipConf(b []byte) map[string]string {
 		out[lastKey] = strings.TrimSpace(line[i+1:])
 	}
 	return out
-}
-
-func envMap(env []string) map[string]string {
-	if env == nil {
-		env = os.Environ()
-	}
-	m := make(map[string]string, len(env))
-	for _, kv := range env {
-		if k, v, ok := strings.Cut(kv, "="); ok {
-			m[k] = v
-		}
-	}
-	return m
 }
 
 // String returns the index URL without credentials and where it came from.

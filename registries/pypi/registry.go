@@ -16,6 +16,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
+	"github.com/docidx/docidx/registries/internal/defaults"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
 )
@@ -101,15 +102,9 @@ func NewRegistry(cfg RegistryConfig) (*Registry, error) {
 	if cfg.Config == nil || cfg.Config.SimpleURL == "" {
 		return nil, errors.New("pypi: NewRegistry needs a Config with an index URL (see LoadConfig)")
 	}
-	if cfg.Client == nil {
-		cfg.Client = fetch.New(nil)
-	}
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
+	cfg.Client = defaults.Client(cfg.Client)
+	cfg.Logger = defaults.Logger(cfg.Logger)
+	cfg.Now = defaults.Now(cfg.Now)
 	return &Registry{cfg: cfg, lim: cfg.Limits.withDefaults(), client: cfg.Client, log: cfg.Logger, cache: loadcache.Cache[*project]{Size: projectCacheSize}}, nil
 }
 

@@ -11,7 +11,6 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
-	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -23,6 +22,8 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/defaults"
+	"github.com/docidx/docidx/registries/internal/installed"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/internal/skip"
 )
@@ -94,23 +95,12 @@ type installedDist struct {
 
 // NewSitePackages returns a SitePackages over dir. It returns an error when dir is not a directory.
 func NewSitePackages(dir string, cfg SitePackagesConfig) (*SitePackages, error) {
-	abs, err := filepath.Abs(dir)
+	abs, err := installed.Dir(dir, "pypi: site-packages")
 	if err != nil {
-		return nil, fmt.Errorf("pypi: site-packages %s: %w", dir, err)
+		return nil, err
 	}
-	st, err := os.Stat(abs)
-	if err != nil {
-		return nil, fmt.Errorf("pypi: site-packages: %w", err)
-	}
-	if !st.IsDir() {
-		return nil, fmt.Errorf("pypi: site-packages: %s is not a directory", abs)
-	}
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
+	cfg.Logger = defaults.Logger(cfg.Logger)
+	cfg.Now = defaults.Now(cfg.Now)
 	if cfg.Environment == nil {
 		cfg.Environment = SitePackagesEnvironment(abs)
 	}
@@ -288,13 +278,7 @@ func (s *SitePackages) List(ctx context.Context) ([]docidx.Ref, error) {
 	if err := s.load(); err != nil {
 		return nil, err
 	}
-	var refs []docidx.Ref
-	for _, name := range slices.Sorted(maps.Keys(s.dists)) {
-		for _, d := range s.dists[name] {
-			refs = append(refs, docidx.Ref{Ecosystem: Ecosystem, Name: name, Version: d.version})
-		}
-	}
-	return refs, ctx.Err()
+	return installed.Refs(Ecosystem, s.dists, func(d *installedDist) string { return d.version }), ctx.Err()
 }
 
 // Resolve returns the installed version of name (any spelling: it is normalized) that query

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/defaults"
 	"github.com/docidx/docidx/registries/internal/installed"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/swift/internal/swiftsrc"
@@ -81,12 +82,8 @@ func NewCheckouts(dir string, cfg CheckoutsConfig) (*Checkouts, error) {
 	default:
 		return nil, fmt.Errorf("swift: %s holds no SwiftPM build directory (.build with workspace-state.json or checkouts/); run `swift package resolve` there first", abs)
 	}
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
+	cfg.Logger = defaults.Logger(cfg.Logger)
+	cfg.Now = defaults.Now(cfg.Now)
 	return &Checkouts{dir: abs, cfg: cfg, log: cfg.Logger}, nil
 }
 

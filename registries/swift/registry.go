@@ -14,6 +14,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
+	"github.com/docidx/docidx/registries/internal/defaults"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
 )
@@ -91,15 +92,9 @@ func NewRegistry(cfg RegistryConfig) (*Registry, error) {
 	if cfg.Config == nil || len(cfg.Config.Registries()) == 0 {
 		return nil, errors.New("swift: NewRegistry needs a Config with a registry URL (see LoadConfig)")
 	}
-	if cfg.Client == nil {
-		cfg.Client = fetch.New(nil)
-	}
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
+	cfg.Client = defaults.Client(cfg.Client)
+	cfg.Logger = defaults.Logger(cfg.Logger)
+	cfg.Now = defaults.Now(cfg.Now)
 	cfg.Limits = cfg.Limits.withDefaults()
 	return &Registry{cfg: cfg, client: cfg.Client, log: cfg.Logger, releases: loadcache.Cache[*releaseList]{Size: releasesCacheSize}, ids: map[string]string{}}, nil
 }

@@ -1,0 +1,66 @@
+package docdirs
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/memfs"
+)
+
+func TestRead(t *testing.T) {
+	fsys := fstest.MapFS{
+		"README.md":              {Data: []byte("# r")},
+		"Docs/a.md":              {Data: []byte("\xef\xbb\xbf# A")},
+		"Docs/.hidden/h.md":      {Data: []byte("# h")},
+		"Docs/vendor/v.md":       {Data: []byte("# v")},
+		"Docs/big.md":            {Data: []byte(strings.Repeat("x", 100))},
+		"Docs/img.png":           {Data: []byte("png")},
+		"examples/e.js":          {Data: []byte("\xef\xbb\xbfrun()")},
+		"examples/e.md":          {Data: []byte("# E")},
+		"guides/g.md":            {Data: []byte("# g")},
+		"Docs/1/2/3/4/5/6/7/8/9": {Data: []byte("# deep")},
+	}
+	o := Options{
+		SkipDir: "vendor",
+		Keep: func(p string, kind docidx.DocKind) (func(string, []byte) []byte, bool) {
+			if kind == docidx.DocExample && strings.HasSuffix(p, ".js") {
+				return func(p string, src []byte) []byte { return []byte("# " + p + "\n\n" + string(src)) }, true
+			}
+			return nil, strings.HasSuffix(p, ".md")
+		},
+		MaxDocuments: 10,
+		MaxFile:      50,
+	}
+	r := Read(fsys, 1, o)
+	var got []string
+	for _, d := range r.Docs {
+		got = append(got, d.Path+" "+string(d.Kind)+" "+d.Title)
+	}
+	want := []string{"Docs/a.md doc A", "examples/e.js example examples/e.js", "examples/e.md example E"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Read docs = %q, want %q", got, want)
+	}
+	if text := r.Docs[1].Sections[0].Text; text != "run()" {
+		t.Errorf("Read example text = %q, want the converted file without its byte order mark", text)
+	}
+	if len(r.Skipped) != 1 || !errors.Is(r.Skipped[0], docidx.ErrTooLarge) || r.Problems != nil {
+		t.Errorf("Read skipped %v, problems %q; want docs/big.md too large and no problems", r.Skipped, r.Problems)
+	}
+
+	// With 2 documents already, a cap of 3 leaves room for one; each directory reports the cap.
+	o.MaxDocuments = 3
+	r = Read(fsys, 2, o)
+	if len(r.Docs) != 1 || !slices.Equal(r.Problems, []string{"Docs: more than 3 documents, rest skipped", "examples: more than 3 documents, rest skipped"}) {
+		t.Errorf("Read with a cap: %d docs, problems %q", len(r.Docs), r.Problems)
+	}
+
+	fsys["Docs/big.md"] = &fstest.MapFile{Data: nil, Mode: 0o777 | 1<<26} // a device: not regular
+	o.MaxDocuments = 10
+	if r = Read(fsys, 0, o); len(r.Skipped) != 1 || !errors.Is(r.Skipped[0], memfs.ErrNotRegular) {
+		t.Errorf("Read of a non-regular file: skipped %v", r.Skipped)
+	}
+}
