@@ -285,51 +285,30 @@ func fault(path string, status int) func(*cargotest.Server) {
 }
 
 func TestFetchFaults(t *testing.T) {
-	ctx := context.Background()
-	for _, tc := range []struct {
-		name  string
-		setup func(*cargotest.Server)
-		mod   func(*RegistryConfig)
-		crate string
-		want  error
-	}{
-		{"config.json 404", fault("/index/config.json", http.StatusNotFound), nil, "ferris-json", docidx.ErrNotFound},
-		{"config.json 500", fault("/index/config.json", http.StatusInternalServerError), nil, "ferris-json", docidx.ErrRetryable},
-		{"index 429 exhausted", fault("/index/fe/rr/ferris-json", http.StatusTooManyRequests), nil, "ferris-json", docidx.ErrRetryable},
-		{"oversized crate", nil, func(c *RegistryConfig) { c.Limits.MaxCrate = 500 }, "ferris-json", docidx.ErrTooLarge},
-		{"oversized index file", nil, func(c *RegistryConfig) { c.Limits.MaxIndexFile = 100 }, "ferris-json", docidx.ErrTooLarge},
-		{"unpacks too large", nil, func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, "ferris-json", docidx.ErrTooLarge},
-		{"entry too large", nil, func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, "ferris-json", docidx.ErrTooLarge},
-		{"entry with ..", func(s *cargotest.Server) {
+	registrytest.FetchFaults(t, "cargo: ", "1.1.0", newTestRegistry, nil, []registrytest.FetchFault[*cargotest.Server, RegistryConfig]{
+		{Case: "config.json 404", Setup: fault("/index/config.json", http.StatusNotFound), Name: "ferris-json", Want: docidx.ErrNotFound},
+		{Case: "config.json 500", Setup: fault("/index/config.json", http.StatusInternalServerError), Name: "ferris-json", Want: docidx.ErrRetryable},
+		{Case: "index 429 exhausted", Setup: fault("/index/fe/rr/ferris-json", http.StatusTooManyRequests), Name: "ferris-json", Want: docidx.ErrRetryable},
+		{Case: "oversized crate", Mod: func(c *RegistryConfig) { c.Limits.MaxCrate = 500 }, Name: "ferris-json", Want: docidx.ErrTooLarge},
+		{Case: "oversized index file", Mod: func(c *RegistryConfig) { c.Limits.MaxIndexFile = 100 }, Name: "ferris-json", Want: docidx.ErrTooLarge},
+		{Case: "unpacks too large", Mod: func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, Name: "ferris-json", Want: docidx.ErrTooLarge},
+		{Case: "entry too large", Mod: func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, Name: "ferris-json", Want: docidx.ErrTooLarge},
+		{Case: "entry with ..", Setup: func(s *cargotest.Server) {
 			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Crates.Build([]registrytest.Entry{
 				{Name: "evil-1.1.0/Cargo.toml", Body: "[package]\nname = \"evil\"\n"},
 				{Name: "evil-1.1.0/../../etc/passwd", Body: "root"},
 			}))
-		}, nil, "evil", docidx.ErrUnsafePath},
-		{"absolute entry", func(s *cargotest.Server) {
+		}, Name: "evil", Want: docidx.ErrUnsafePath},
+		{Case: "absolute entry", Setup: func(s *cargotest.Server) {
 			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Crates.Build([]registrytest.Entry{{Name: "/etc/passwd", Body: "root"}}))
-		}, nil, "evil", docidx.ErrUnsafePath},
-		{"entry outside NAME-VERSION/", func(s *cargotest.Server) {
+		}, Name: "evil", Want: docidx.ErrUnsafePath},
+		{Case: "entry outside NAME-VERSION/", Setup: func(s *cargotest.Server) {
 			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Crates.Build([]registrytest.Entry{
 				{Name: "evil-1.1.0/Cargo.toml", Body: "[package]\nname = \"evil\"\n"},
 				{Name: "evil-1.1.0x/src/lib.rs", Body: "pub fn f() {}"},
 			}))
-		}, nil, "evil", docidx.ErrUnsafePath},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r, srv := newTestRegistry(t, tc.mod)
-			if tc.setup != nil {
-				tc.setup(srv)
-			}
-			_, err := r.Fetch(ctx, tc.crate, "1.1.0")
-			if !errors.Is(err, tc.want) {
-				t.Errorf("Fetch = %v, want %v", err, tc.want)
-			}
-			if err != nil && !strings.HasPrefix(err.Error(), "cargo: ") {
-				t.Errorf("error does not say cargo: %v", err)
-			}
-		})
-	}
+		}, Name: "evil", Want: docidx.ErrUnsafePath},
+	})
 }
 
 func TestFetchNotGzip(t *testing.T) {

@@ -325,45 +325,24 @@ func TestScopedRegistryWithToken(t *testing.T) {
 }
 
 func TestFetchFaults(t *testing.T) {
-	ctx := context.Background()
-	for _, tc := range []struct {
-		name  string
-		setup func(*npmtest.Server)
-		mod   func(*RegistryConfig)
-		pkg   string
-		want  error
-	}{
-		{"packument 429 exhausted", func(s *npmtest.Server) {
+	registrytest.FetchFaults(t, "npm: ", "1.1.0", newTestRegistry, nil, []registrytest.FetchFault[*npmtest.Server, RegistryConfig]{
+		{Case: "packument 429 exhausted", Setup: func(s *npmtest.Server) {
 			s.Inject(registrytest.Fault{Path: "/widget", Status: http.StatusTooManyRequests, RetryAfter: "0"})
-		}, nil, "widget", docidx.ErrRetryable},
-		{"oversized tarball", nil, func(c *RegistryConfig) { c.Limits.MaxTarball = 200 }, "widget", docidx.ErrTooLarge},
-		{"oversized packument", nil, func(c *RegistryConfig) { c.Limits.MaxPackument = 200 }, "widget", docidx.ErrTooLarge},
-		{"unpacks too large", nil, func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, "widget", docidx.ErrTooLarge},
-		{"entry too large", nil, func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, "widget", docidx.ErrTooLarge},
-		{"tarball with ..", func(s *npmtest.Server) {
+		}, Name: "widget", Want: docidx.ErrRetryable},
+		{Case: "oversized tarball", Mod: func(c *RegistryConfig) { c.Limits.MaxTarball = 200 }, Name: "widget", Want: docidx.ErrTooLarge},
+		{Case: "oversized packument", Mod: func(c *RegistryConfig) { c.Limits.MaxPackument = 200 }, Name: "widget", Want: docidx.ErrTooLarge},
+		{Case: "unpacks too large", Mod: func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, Name: "widget", Want: docidx.ErrTooLarge},
+		{Case: "entry too large", Mod: func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, Name: "widget", Want: docidx.ErrTooLarge},
+		{Case: "tarball with ..", Setup: func(s *npmtest.Server) {
 			s.AddTarball("evil", "1.1.0", nil, npmtest.Tarballs.Build([]registrytest.Entry{
 				{Name: "package/package.json", Body: `{"name":"evil","version":"1.1.0"}`},
 				{Name: "package/../../etc/passwd", Body: "root"},
 			}))
-		}, nil, "evil", docidx.ErrUnsafePath},
-		{"tarball with absolute path", func(s *npmtest.Server) {
+		}, Name: "evil", Want: docidx.ErrUnsafePath},
+		{Case: "tarball with absolute path", Setup: func(s *npmtest.Server) {
 			s.AddTarball("evil", "1.1.0", nil, npmtest.Tarballs.Build([]registrytest.Entry{{Name: "/etc/passwd", Body: "root"}}))
-		}, nil, "evil", docidx.ErrUnsafePath},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r, srv := newTestRegistry(t, tc.mod)
-			if tc.setup != nil {
-				tc.setup(srv)
-			}
-			_, err := r.Fetch(ctx, tc.pkg, "1.1.0")
-			if !errors.Is(err, tc.want) {
-				t.Errorf("Fetch = %v, want %v", err, tc.want)
-			}
-			if err != nil && !strings.Contains(err.Error(), "npm") {
-				t.Errorf("error does not say npm: %v", err)
-			}
-		})
-	}
+		}, Name: "evil", Want: docidx.ErrUnsafePath},
+	})
 }
 
 func TestRegistryCacheEvictsAndRetriesFailures(t *testing.T) {

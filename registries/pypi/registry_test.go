@@ -439,56 +439,39 @@ func fault(path string, status int) func(*pypitest.Server) {
 }
 
 func TestFetchFaults(t *testing.T) {
-	ctx := context.Background()
 	hostile := func(files ...*pypitest.File) func(*pypitest.Server) {
 		return func(s *pypitest.Server) { s.AddFiles("evil", "1.1.0", "Summary: evil\n", files...) }
 	}
-	for _, tc := range []struct {
-		name  string
-		setup func(*pypitest.Server)
-		mod   func(*RegistryConfig)
-		pkg   string
-		want  error
-	}{
-		{"project 429 exhausted", fault("/demo-widgets/", http.StatusTooManyRequests), nil, "demo-widgets", docidx.ErrRetryable},
-		{"release 500", fault("/pypi/demo-widgets/1.1.0/json", http.StatusInternalServerError), nil, "demo-widgets", docidx.ErrRetryable},
-		{"oversized download", nil, func(c *RegistryConfig) { c.Limits.MaxDownload = 200 }, "demo-widgets", docidx.ErrTooLarge},
-		{"oversized project", nil, func(c *RegistryConfig) { c.Limits.MaxProject = 200 }, "demo-widgets", docidx.ErrTooLarge},
-		{"unpacks too large", nil, func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, "demo-widgets", docidx.ErrTooLarge},
-		{"entry too large", nil, func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, "demo-widgets", docidx.ErrTooLarge},
-		{"wheel with ..", hostile(&pypitest.File{Filename: "evil-1.1.0-py3-none-any.whl", Data: pypitest.Wheels.Build([]registrytest.Entry{
+	// A file larger than the limit by its advertised size is never requested.
+	after := func(t *testing.T, row registrytest.FetchFault[*pypitest.Server, RegistryConfig], srv *pypitest.Server) {
+		if row.Case != "oversized download" {
+			return
+		}
+		for _, req := range srv.Requests() {
+			if strings.HasPrefix(req.Path, "/files/") {
+				t.Errorf("a file larger than the limit by its advertised size was requested: %s", req.Path)
+			}
+		}
+	}
+	registrytest.FetchFaults(t, "pypi: ", "1.1.0", newTestRegistry, after, []registrytest.FetchFault[*pypitest.Server, RegistryConfig]{
+		{Case: "project 429 exhausted", Setup: fault("/demo-widgets/", http.StatusTooManyRequests), Name: "demo-widgets", Want: docidx.ErrRetryable},
+		{Case: "release 500", Setup: fault("/pypi/demo-widgets/1.1.0/json", http.StatusInternalServerError), Name: "demo-widgets", Want: docidx.ErrRetryable},
+		{Case: "oversized download", Mod: func(c *RegistryConfig) { c.Limits.MaxDownload = 200 }, Name: "demo-widgets", Want: docidx.ErrTooLarge},
+		{Case: "oversized project", Mod: func(c *RegistryConfig) { c.Limits.MaxProject = 200 }, Name: "demo-widgets", Want: docidx.ErrTooLarge},
+		{Case: "unpacks too large", Mod: func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, Name: "demo-widgets", Want: docidx.ErrTooLarge},
+		{Case: "entry too large", Mod: func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, Name: "demo-widgets", Want: docidx.ErrTooLarge},
+		{Case: "wheel with ..", Setup: hostile(&pypitest.File{Filename: "evil-1.1.0-py3-none-any.whl", Data: pypitest.Wheels.Build([]registrytest.Entry{
 			{Name: "evil-1.1.0.dist-info/METADATA", Body: "Name: evil\nVersion: 1.1.0\n"},
 			{Name: "../../etc/passwd", Body: "root"},
-		})}), nil, "evil", docidx.ErrUnsafePath},
-		{"sdist with absolute path", hostile(&pypitest.File{Filename: "evil-1.1.0.tar.gz", Data: pypitest.Sdists.Build([]registrytest.Entry{
+		})}), Name: "evil", Want: docidx.ErrUnsafePath},
+		{Case: "sdist with absolute path", Setup: hostile(&pypitest.File{Filename: "evil-1.1.0.tar.gz", Data: pypitest.Sdists.Build([]registrytest.Entry{
 			{Name: "evil-1.1.0/PKG-INFO", Body: "Name: evil\nVersion: 1.1.0\n"},
 			{Name: "/etc/passwd", Body: "root"},
-		})}), nil, "evil", docidx.ErrUnsafePath},
-		{"wheel entry declared huge", hostile(&pypitest.File{Filename: "evil-1.1.0-py3-none-any.whl", Data: pypitest.Wheels.Build([]registrytest.Entry{
+		})}), Name: "evil", Want: docidx.ErrUnsafePath},
+		{Case: "wheel entry declared huge", Setup: hostile(&pypitest.File{Filename: "evil-1.1.0-py3-none-any.whl", Data: pypitest.Wheels.Build([]registrytest.Entry{
 			{Name: "evil/__init__.py", Size: 2 << 20},
-		})}), func(c *RegistryConfig) { c.Limits.MaxEntry = 1 << 20 }, "evil", docidx.ErrTooLarge},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r, srv := newTestRegistry(t, tc.mod)
-			if tc.setup != nil {
-				tc.setup(srv)
-			}
-			_, err := r.Fetch(ctx, tc.pkg, "1.1.0")
-			if !errors.Is(err, tc.want) {
-				t.Errorf("Fetch = %v, want %v", err, tc.want)
-			}
-			if err != nil && !strings.HasPrefix(err.Error(), "pypi: ") {
-				t.Errorf("error does not start with pypi: %v", err)
-			}
-			if tc.name == "oversized download" {
-				for _, req := range srv.Requests() {
-					if strings.HasPrefix(req.Path, "/files/") {
-						t.Errorf("a file larger than the limit by its advertised size was requested: %s", req.Path)
-					}
-				}
-			}
-		})
-	}
+		})}), Mod: func(c *RegistryConfig) { c.Limits.MaxEntry = 1 << 20 }, Name: "evil", Want: docidx.ErrTooLarge},
+	})
 }
 
 func TestUnauthorized(t *testing.T) {
