@@ -35,23 +35,11 @@ func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *cargo
 // its clock, after mod (when not nil) has changed its configuration.
 func registryFor(t *testing.T, srv *cargotest.Server, mod func(*RegistryConfig)) *Registry {
 	t.Helper()
-	cfg, err := NewConfig(srv.Index())
-	if err != nil {
-		t.Fatal(err)
-	}
-	rc := RegistryConfig{
-		Config: cfg,
-		Client: &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond},
+	return testutil.Configured(t, RegistryConfig{
+		Config: testutil.Must(t, NewConfig, srv.Index()),
+		Client: registrytest.QuickClient(srv.Client()),
 		Now:    func() time.Time { return testNow },
-	}
-	if mod != nil {
-		mod(&rc)
-	}
-	r, err := NewRegistry(rc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	}, mod, NewRegistry)
 }
 
 func TestResolve(t *testing.T) {

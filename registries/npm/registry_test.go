@@ -29,40 +29,25 @@ var testNow = time.Date(2025, 2, 3, 4, 5, 6, 0, time.UTC)
 func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *npmtest.Server) {
 	t.Helper()
 	srv := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
-	client := &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond}
-	r := registryOver(t, configAt(t, srv.URL), client, func(rc *RegistryConfig) {
-		rc.Now = func() time.Time { return testNow }
-		if mod != nil {
-			mod(rc)
-		}
-	})
-	return r, srv
+	return testutil.Configured(t, RegistryConfig{
+		Config: configAt(t, srv.URL),
+		Client: registrytest.QuickClient(srv.Client()),
+		Now:    func() time.Time { return testNow },
+	}, mod, NewRegistry), srv
 }
 
 // configAt returns the Config of the registry at url (see NewConfig), failing the test when url
 // is not one.
 func configAt(tb testing.TB, url string) *Config {
 	tb.Helper()
-	cfg, err := NewConfig(url)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return cfg
+	return testutil.Must(tb, NewConfig, url)
 }
 
 // registryOver returns a Registry over cfg that requests through client; mod, when not nil,
 // changes its configuration first. It fails the test when NewRegistry does.
 func registryOver(tb testing.TB, cfg *Config, client *fetch.Client, mod func(*RegistryConfig)) *Registry {
 	tb.Helper()
-	rc := RegistryConfig{Config: cfg, Client: client}
-	if mod != nil {
-		mod(&rc)
-	}
-	r, err := NewRegistry(rc)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return r
+	return testutil.Configured(tb, RegistryConfig{Config: cfg, Client: client}, mod, NewRegistry)
 }
 
 func TestResolve(t *testing.T) {

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
-	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
 	"github.com/docidx/docidx/registries/registrytest"
@@ -35,23 +34,11 @@ func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *pypit
 // changes that configuration first.
 func registryOver(t *testing.T, srv *pypitest.Server, mod func(*RegistryConfig)) *Registry {
 	t.Helper()
-	cfg, err := NewConfig(srv.SimpleURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	rc := RegistryConfig{
-		Config: cfg,
-		Client: &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond},
+	return testutil.Configured(t, RegistryConfig{
+		Config: testutil.Must(t, NewConfig, srv.SimpleURL()),
+		Client: registrytest.QuickClient(srv.Client()),
 		Now:    func() time.Time { return testNow },
-	}
-	if mod != nil {
-		mod(&rc)
-	}
-	r, err := NewRegistry(rc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	}, mod, NewRegistry)
 }
 
 // resolveCase is a row of a Resolve table: the name and query asked, and the version or the

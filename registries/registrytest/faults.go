@@ -3,10 +3,13 @@ package registrytest
 import (
 	"context"
 	"errors"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/fetch"
 )
 
 // FetchFault is a row of a table of failing fetches (FetchFaults): Setup, when not nil, changes
@@ -46,4 +49,10 @@ func FetchFaults[R docidx.Registry, S, C any](t *testing.T, prefix, version stri
 			}
 		})
 	}
+}
+
+// QuickClient returns the client the registries' tests request their fakes through: over hc,
+// retrying once after a millisecond, so a test of an exhausted retry takes no time.
+func QuickClient(hc *http.Client) *fetch.Client {
+	return &fetch.Client{HTTP: hc, Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond}
 }

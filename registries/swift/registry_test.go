@@ -74,39 +74,25 @@ func newFixtureServer(tb testing.TB) *swifttest.Server {
 func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *swifttest.Server) {
 	t.Helper()
 	srv := newFixtureServer(t)
-	r := registryAt(t, srv.URL, srv.Client(), func(rc *RegistryConfig) {
-		rc.Now = func() time.Time { return testNow }
-		if mod != nil {
-			mod(rc)
-		}
-	})
-	return r, srv
+	return testutil.Configured(t, RegistryConfig{
+		Config: testutil.Must(t, NewConfig, srv.URL),
+		Client: testClient(srv.Client()),
+		Now:    func() time.Time { return testNow },
+	}, mod, NewRegistry), srv
 }
 
 // registryAt returns a Registry over the registry at url (see NewConfig), requesting with hc
 // through testClient; mod, when not nil, changes its configuration first.
 func registryAt(tb testing.TB, url string, hc *http.Client, mod func(*RegistryConfig)) *Registry {
 	tb.Helper()
-	cfg, err := NewConfig(url)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return registryOver(tb, cfg, hc, mod)
+	return registryOver(tb, testutil.Must(tb, NewConfig, url), hc, mod)
 }
 
 // registryOver returns a Registry over cfg, requesting with hc through testClient; mod, when not
 // nil, changes its configuration first.
 func registryOver(tb testing.TB, cfg *Config, hc *http.Client, mod func(*RegistryConfig)) *Registry {
 	tb.Helper()
-	rc := RegistryConfig{Config: cfg, Client: testClient(hc)}
-	if mod != nil {
-		mod(&rc)
-	}
-	r, err := NewRegistry(rc)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return r
+	return testutil.Configured(tb, RegistryConfig{Config: cfg, Client: testClient(hc)}, mod, NewRegistry)
 }
 
 func TestRegistryResolve(t *testing.T) {

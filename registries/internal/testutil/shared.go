@@ -1,7 +1,8 @@
 // Package testutil holds the helpers the registries' tests share: a table of inputs mapped to
 // wanted outputs, the check of one call's value-or-error against a table row, the report of a
-// pathologically slow input, and the lines a symbol takes in the extractors' golden files. Only
-// tests import it. It imports the root package docidx and the standard library.
+// pathologically slow input, the lines a symbol takes in the extractors' golden files, and the
+// calls of constructors that fail the test on an error (Must, Configured). Only tests import it.
+// It imports the root package docidx and the standard library.
 package testutil
 
 import (
@@ -131,4 +132,26 @@ func WriteFile(tb testing.TB, p, body string) {
 	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
 		tb.Fatal(err)
 	}
+}
+
+// Must returns f(arg), failing tb when f returns an error: a constructor called with input the
+// test knows to be good, such as NewConfig(srv.URL).
+func Must[A, R any](tb testing.TB, f func(A) (R, error), arg A) R {
+	tb.Helper()
+	r, err := f(arg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return r
+}
+
+// Configured returns newR(c) after mod, when not nil, has changed c: a registry built from the
+// configuration a test's helper gives it with one test's changes (a lowered limit, another
+// client). It fails tb when newR returns an error.
+func Configured[C, R any](tb testing.TB, c C, mod func(*C), newR func(C) (R, error)) R {
+	tb.Helper()
+	if mod != nil {
+		mod(&c)
+	}
+	return Must(tb, newR, c)
 }

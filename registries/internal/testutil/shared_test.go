@@ -126,3 +126,40 @@ func TestWriteFile(t *testing.T) {
 		t.Errorf("read back %q, %v", b, err)
 	}
 }
+
+// fatalLog is a testing.TB that keeps what is reported to it with Fatal, without stopping, so
+// a test can see both that a helper failed it and what the helper returned.
+type fatalLog struct {
+	testing.TB
+	fatals []string
+}
+
+func (r *fatalLog) Helper() {}
+
+func (r *fatalLog) Fatal(args ...any) { r.fatals = append(r.fatals, fmt.Sprint(args...)) }
+
+func TestMustAndConfigured(t *testing.T) {
+	parse := func(s string) (int, error) {
+		if s == "" {
+			return 0, errors.New("empty")
+		}
+		return len(s), nil
+	}
+	r := &fatalLog{TB: t}
+	if got := Must(r, parse, "abc"); got != 3 || len(r.fatals) != 0 {
+		t.Errorf("Must(parse, abc) = %d, reported %q", got, r.fatals)
+	}
+	if Must(r, parse, ""); len(r.fatals) != 1 || r.fatals[0] != "empty" {
+		t.Errorf("Must(parse, \"\") reported %q, want empty", r.fatals)
+	}
+	r.fatals = nil
+	if got := Configured(r, "ab", func(s *string) { *s += "cd" }, parse); got != 4 || len(r.fatals) != 0 {
+		t.Errorf("Configured(ab, +cd) = %d, reported %q; want 4", got, r.fatals)
+	}
+	if got := Configured(r, "ab", nil, parse); got != 2 {
+		t.Errorf("Configured(ab, nil) = %d, want 2", got)
+	}
+	if Configured(r, "", nil, parse); len(r.fatals) != 1 {
+		t.Errorf("Configured(\"\", nil) reported %q, want empty", r.fatals)
+	}
+}
