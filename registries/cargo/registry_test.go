@@ -313,25 +313,13 @@ func TestFetchNotGzip(t *testing.T) {
 
 func TestIndexCacheRetriesFailures(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
-	ctx := context.Background()
-	srv.Inject(registrytest.Fault{Path: "/index/2/tz", Status: http.StatusInternalServerError})
-	if _, err := r.Resolve(ctx, "tz", ""); !errors.Is(err, docidx.ErrRetryable) {
-		t.Fatal(err)
-	}
-	srv.ClearFaults()
-	if v, err := r.Resolve(ctx, "tz", ""); err != nil || v != "0.1.0" {
-		t.Fatalf("after the fault cleared: %q %v (failures must not be cached)", v, err)
-	}
-	for i := range indexCacheSize + 4 {
-		srv.AddCrate(cargotest.Crate{Name: fmt.Sprintf("c%d", i), Version: "1.0.0", Files: map[string]string{"Cargo.toml": "[package]\n"}})
-		if _, err := r.Resolve(ctx, fmt.Sprintf("c%d", i), ""); err != nil {
-			t.Fatal(err)
-		}
-	}
-	n := r.files.Len()
-	if n > indexCacheSize {
-		t.Errorf("cache holds %d index files", n)
-	}
+	registrytest.MetadataCache(t, registrytest.MetadataCacheSubject{Registry: r, Server: srv.Server,
+		Fault: registrytest.Fault{Path: "/index/2/tz", Status: http.StatusInternalServerError}, Want: docidx.ErrRetryable,
+		Name: "tz", Version: "0.1.0",
+		Add: func(name string) {
+			srv.AddCrate(cargotest.Crate{Name: name, Version: "1.0.0", Files: map[string]string{"Cargo.toml": "[package]\n"}})
+		},
+		Size: indexCacheSize, Len: r.files.Len})
 }
 
 func TestPrivateRegistry(t *testing.T) {

@@ -332,25 +332,11 @@ func TestFetchFaults(t *testing.T) {
 
 func TestRegistryCacheEvictsAndRetriesFailures(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
-	ctx := context.Background()
-	srv.Inject(registrytest.Fault{Path: "/quiet", Status: http.StatusNotFound})
-	if _, err := r.Resolve(ctx, "quiet", ""); !errors.Is(err, docidx.ErrNotFound) {
-		t.Fatal(err)
-	}
-	srv.ClearFaults()
-	if v, err := r.Resolve(ctx, "quiet", ""); err != nil || v != "1.0.0" {
-		t.Fatalf("after the fault cleared: %q %v (failures must not be cached)", v, err)
-	}
-	for i := range packumentCacheSize + 4 {
-		srv.AddPackage(fmt.Sprintf("p%d", i), "1.0.0", nil)
-		if _, err := r.Resolve(ctx, fmt.Sprintf("p%d", i), ""); err != nil {
-			t.Fatal(err)
-		}
-	}
-	n := r.cache.Len()
-	if n > packumentCacheSize {
-		t.Errorf("cache holds %d packuments", n)
-	}
+	registrytest.MetadataCache(t, registrytest.MetadataCacheSubject{Registry: r, Server: srv.Server,
+		Fault: registrytest.Fault{Path: "/quiet", Status: http.StatusNotFound}, Want: docidx.ErrNotFound,
+		Name: "quiet", Version: "1.0.0",
+		Add:  func(name string) { srv.AddPackage(name, "1.0.0", nil) },
+		Size: packumentCacheSize, Len: r.cache.Len})
 }
 
 func TestNewRegistryNeedsConfig(t *testing.T) {

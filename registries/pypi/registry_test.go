@@ -472,25 +472,13 @@ func TestUnauthorized(t *testing.T) {
 
 func TestRegistryCacheEvictsAndRetriesFailures(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
-	ctx := context.Background()
-	srv.Inject(registrytest.Fault{Path: "/oldstyle/", Status: http.StatusInternalServerError})
-	if _, err := r.Resolve(ctx, "oldstyle", ""); !errors.Is(err, docidx.ErrRetryable) {
-		t.Fatal(err)
-	}
-	srv.ClearFaults()
-	if v, err := r.Resolve(ctx, "oldstyle", ""); err != nil || v != "0.1.0" {
-		t.Fatalf("after the fault cleared: %q %v (failures must not be cached)", v, err)
-	}
-	for i := range projectCacheSize + 4 {
-		srv.AddRelease(fmt.Sprintf("p%d", i), "1.0", "Summary: x\n", map[string]string{"p.py": "def f(): ...\n"}, nil)
-		if _, err := r.Resolve(ctx, fmt.Sprintf("p%d", i), ""); err != nil {
-			t.Fatal(err)
-		}
-	}
-	n := r.cache.Len()
-	if n > projectCacheSize {
-		t.Errorf("cache holds %d projects", n)
-	}
+	registrytest.MetadataCache(t, registrytest.MetadataCacheSubject{Registry: r, Server: srv.Server,
+		Fault: registrytest.Fault{Path: "/oldstyle/", Status: http.StatusInternalServerError}, Want: docidx.ErrRetryable,
+		Name: "oldstyle", Version: "0.1.0",
+		Add: func(name string) {
+			srv.AddRelease(name, "1.0", "Summary: x\n", map[string]string{"p.py": "def f(): ...\n"}, nil)
+		},
+		Size: projectCacheSize, Len: r.cache.Len})
 }
 
 func TestNewRegistryNeedsConfig(t *testing.T) {

@@ -13,7 +13,9 @@
 // as cmd/go builds them.
 //
 // FetchFaults runs a registry's table of failing fetches (injected faults, lowered limits, hostile
-// archives) against its fake; QuickClient is the quickly retrying client tests use over a fake.
+// archives) against its fake; MetadataCache checks a client's bounded metadata cache (failures
+// not kept, at most its size held); QuickClient is the quickly retrying client tests use over a
+// fake.
 //
 // Conformance runs one registry client against its fake and the error contract of
 // docidx.Registry: not found, retried 429 and 503, exhausted 5xx, truncated bodies, wrong
