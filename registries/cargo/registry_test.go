@@ -129,24 +129,14 @@ func TestFetch(t *testing.T) {
 		Source:      srv.Index(),
 		CrawledAt:   testNow,
 	}
-	if fmt.Sprint(pd.Package) != fmt.Sprint(want) {
-		t.Errorf("Package =\n%+v\nwant\n%+v", pd.Package, want)
-	}
-	docs := map[string]docidx.Document{}
-	for _, d := range pd.Documents {
-		docs[d.Path] = d
-	}
-	for path, kind := range map[string]docidx.DocKind{
+	testutil.SamePackage(t, pd.Package, want)
+	docs := testutil.Documents(t, pd, map[string]docidx.DocKind{
 		"README.md":          docidx.DocReadme,
 		"docs/parsing.md":    docidx.DocGuide,
 		"examples/README.md": docidx.DocExample,
 		"examples/pretty.rs": docidx.DocExample,
 		"src/lib.rs":         docidx.DocGuide,
-	} {
-		if d, ok := docs[path]; !ok || d.Kind != kind {
-			t.Errorf("document %s: %+v, want kind %s", path, d.Kind, kind)
-		}
-	}
+	})
 	if len(pd.Documents) != 5 {
 		t.Errorf("%d documents, want 5", len(pd.Documents))
 	}

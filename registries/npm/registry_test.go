@@ -128,25 +128,15 @@ func TestFetch(t *testing.T) {
 		Source:      r.cfg.Config.Registry + "widget",
 		CrawledAt:   testNow,
 	}
-	if fmt.Sprint(p) != fmt.Sprint(want) {
-		t.Errorf("Package =\n%+v\nwant\n%+v", p, want)
-	}
+	testutil.SamePackage(t, p, want)
 
-	docs := map[string]docidx.Document{}
-	for _, d := range pd.Documents {
-		docs[d.Path] = d
-	}
-	for path, kind := range map[string]docidx.DocKind{
+	docs := testutil.Documents(t, pd, map[string]docidx.DocKind{
 		"README.md":            docidx.DocReadme,
 		"docs/guide.md":        docidx.DocGuide,
 		"docs/api/advanced.md": docidx.DocGuide,
 		"examples/README.md":   docidx.DocExample,
 		"examples/basic.js":    docidx.DocExample,
-	} {
-		if d, ok := docs[path]; !ok || d.Kind != kind {
-			t.Errorf("document %s: %+v, want kind %s", path, d.Kind, kind)
-		}
-	}
+	})
 	if len(pd.Documents) != 5 {
 		t.Errorf("documents: %d, want 5 (no CHANGELOG, no docs/notes.txt)", len(pd.Documents))
 	}

@@ -211,9 +211,7 @@ func TestFetchWheel(t *testing.T) {
 		Source:      srv.URL + "/pypi/demo-widgets/json",
 		CrawledAt:   testNow,
 	}
-	if fmt.Sprint(pd.Package) != fmt.Sprint(want) {
-		t.Errorf("Package =\n%+v\nwant\n%+v", pd.Package, want)
-	}
+	testutil.SamePackage(t, pd.Package, want)
 	if len(pd.Documents) != 4 {
 		t.Fatalf("documents = %+v, want the README and the sdist's docs/ and examples/", pd.Documents)
 	}
@@ -235,12 +233,8 @@ func TestFetchWheel(t *testing.T) {
 	if strings.Join(files, ",") != "/files/Demo_Widgets-1.1.0-py3-none-any.whl,/files/Demo_Widgets-1.1.0.tar.gz" {
 		t.Errorf("downloads = %v, want the pure wheel, then the sdist for its docs", files)
 	}
-	docs := docMap(pd)
-	for p, kind := range map[string]docidx.DocKind{"docs/guide.md": docidx.DocGuide, "docs/api.rst": docidx.DocGuide, "examples/basic.py": docidx.DocExample} {
-		if d, ok := docs[p]; !ok || d.Kind != kind {
-			t.Errorf("document %s = %+v, want kind %s from the sdist", p, d, kind)
-		}
-	}
+	// from the sdist
+	testutil.Documents(t, pd, map[string]docidx.DocKind{"docs/guide.md": docidx.DocGuide, "docs/api.rst": docidx.DocGuide, "examples/basic.py": docidx.DocExample})
 }
 
 func TestFetchSdist(t *testing.T) {
@@ -251,14 +245,9 @@ func TestFetchSdist(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkWidgetsAPI(t, pd, "")
-	docs := docMap(pd)
-	for p, kind := range map[string]docidx.DocKind{
+	docs := testutil.Documents(t, pd, map[string]docidx.DocKind{
 		"README.md": docidx.DocReadme, "docs/guide.md": docidx.DocGuide, "docs/api.rst": docidx.DocGuide, "examples/basic.py": docidx.DocExample,
-	} {
-		if d, ok := docs[p]; !ok || d.Kind != kind {
-			t.Errorf("document %s = %+v, want kind %s", p, d, kind)
-		}
-	}
+	})
 	if len(docs) != 4 {
 		t.Errorf("documents: %v", docs)
 	}

@@ -156,9 +156,7 @@ func TestRegistryFetch(t *testing.T) {
 		Source:      srv.URL + "/example/swift-argument-kit",
 		CrawledAt:   testNow,
 	}
-	if !samePackage(p, want) {
-		t.Errorf("Package =\n%+v\nwant\n%+v", p, want)
-	}
+	testutil.SamePackage(t, p, want)
 	if len(pd.Documents) != 5 || pd.Documents[0].Path != "README.md" || pd.Documents[0].Kind != docidx.DocReadme {
 		t.Errorf("documents: %+v", docPaths(pd.Documents))
 	}
@@ -180,13 +178,6 @@ func TestRegistryFetch(t *testing.T) {
 		pd.Package.License != "MIT" || !pd.Package.Published.Equal(swifttest.BaseTime.Add(5*24*time.Hour)) || pd.Package.Repository != "" {
 		t.Errorf("deque package = %+v", pd.Package)
 	}
-}
-
-func samePackage(a, b docidx.Package) bool {
-	return a.Ecosystem == b.Ecosystem && a.Name == b.Name && a.Version == b.Version && slices.Equal(a.Versions, b.Versions) &&
-		a.Description == b.Description && a.License == b.License && a.Homepage == b.Homepage && a.Repository == b.Repository &&
-		slices.Equal(a.Keywords, b.Keywords) && a.Deprecated == b.Deprecated && a.Published.Equal(b.Published) &&
-		a.Source == b.Source && a.CrawledAt.Equal(b.CrawledAt)
 }
 
 func docPaths(docs []docidx.Document) []string {

@@ -1,7 +1,8 @@
 // Package testutil holds the helpers the registries' tests share: a table of inputs mapped to
 // wanted outputs, the check of one call's value-or-error against a table row, the report of a
-// pathologically slow input, the lines a symbol takes in the extractors' golden files, and the
-// calls of constructors that fail the test on an error (Must, Configured). Only tests import it.
+// pathologically slow input, the lines a symbol takes in the extractors' golden files, the calls
+// of constructors that fail the test on an error (Must, Configured), and the checks of a fetched
+// package's metadata and documents (SamePackage, Documents). Only tests import it.
 // It imports the root package docidx and the standard library.
 package testutil
 
@@ -154,4 +155,33 @@ func Configured[C, R any](tb testing.TB, c C, mod func(*C), newR func(C) (R, err
 		mod(&c)
 	}
 	return Must(tb, newR, c)
+}
+
+// SamePackage reports got as a test error when it is not want: every field alike as printed,
+// with Published and CrawledAt compared as instants (their locations set aside).
+func SamePackage(t testing.TB, got, want docidx.Package) {
+	t.Helper()
+	instants := func(p docidx.Package) string {
+		p.Published, p.CrawledAt = p.Published.UTC(), p.CrawledAt.UTC()
+		return fmt.Sprint(p)
+	}
+	if instants(got) != instants(want) {
+		t.Errorf("Package =\n%+v\nwant\n%+v", got, want)
+	}
+}
+
+// Documents returns pd's documents by path, reporting a test error for each path of kinds that
+// is not among them with that kind.
+func Documents(t testing.TB, pd *docidx.PackageDocs, kinds map[string]docidx.DocKind) map[string]docidx.Document {
+	t.Helper()
+	docs := map[string]docidx.Document{}
+	for _, d := range pd.Documents {
+		docs[d.Path] = d
+	}
+	for path, kind := range kinds {
+		if d, ok := docs[path]; !ok || d.Kind != kind {
+			t.Errorf("document %s = %+v, want kind %s", path, d, kind)
+		}
+	}
+	return docs
 }

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/docidx/docidx"
 )
@@ -161,5 +162,39 @@ func TestMustAndConfigured(t *testing.T) {
 	}
 	if Configured(r, "", nil, parse); len(r.fatals) != 1 {
 		t.Errorf("Configured(\"\", nil) reported %q, want empty", r.fatals)
+	}
+}
+
+func TestSamePackage(t *testing.T) {
+	at := time.Date(2025, 2, 3, 4, 5, 6, 0, time.UTC)
+	want := docidx.Package{Name: "p", Versions: []string{"1.0.0"}, Published: at, CrawledAt: at}
+	for _, tc := range []struct {
+		name  string
+		got   docidx.Package
+		fails bool
+	}{
+		{"same", want, false},
+		{"same instants elsewhere", docidx.Package{Name: "p", Versions: []string{"1.0.0"}, Published: at.In(time.FixedZone("x", 3600)), CrawledAt: at}, false},
+		{"other version list", docidx.Package{Name: "p", Versions: []string{"1.0.1"}, Published: at, CrawledAt: at}, true},
+		{"other time", docidx.Package{Name: "p", Versions: []string{"1.0.0"}, Published: at, CrawledAt: at.Add(time.Second)}, true},
+		{"deprecated", docidx.Package{Name: "p", Versions: []string{"1.0.0"}, Published: at, CrawledAt: at, Deprecated: "old"}, true},
+	} {
+		r := &recorder{TB: t}
+		SamePackage(r, tc.got, want)
+		if (len(r.errs) > 0) != tc.fails {
+			t.Errorf("%s: reported %q", tc.name, r.errs)
+		}
+	}
+}
+
+func TestDocuments(t *testing.T) {
+	pd := &docidx.PackageDocs{Documents: []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme}, {Path: "a.md", Kind: docidx.DocGuide}}}
+	r := &recorder{TB: t}
+	docs := Documents(r, pd, map[string]docidx.DocKind{"README.md": docidx.DocReadme, "a.md": docidx.DocExample, "b.md": docidx.DocGuide})
+	if len(docs) != 2 || docs["a.md"].Kind != docidx.DocGuide {
+		t.Errorf("documents = %v", docs)
+	}
+	if len(r.errs) != 2 || !strings.HasPrefix(r.errs[0]+r.errs[1], "document ") {
+		t.Errorf("reported %q, want a.md (other kind) and b.md (missing)", r.errs)
 	}
 }
