@@ -144,11 +144,11 @@ func TestFetch(t *testing.T) {
 		d.Sections[0].Code[0].Lang != "rust" || !strings.Contains(d.Sections[0].Plain, "A small JSON Value type") {
 		t.Errorf("crate-level docs (second, after the README) = %+v", d)
 	}
-	readme := allText(docs["README.md"])
+	readme := testutil.Text(docs["README.md"])
 	if !strings.Contains(readme, "ferris-json = \"1.1\"") || strings.Contains(readme, "Pull requests are welcome") || strings.Contains(readme, "img.shields.io") {
 		t.Errorf("README not filtered: %q", readme)
 	}
-	if text := allText(docs["examples/pretty.rs"]); !strings.Contains(text, "Pretty-prints a JSON document") || !strings.Contains(text, "to_string_pretty(&value") {
+	if text := testutil.Text(docs["examples/pretty.rs"]); !strings.Contains(text, "Pretty-prints a JSON document") || !strings.Contains(text, "to_string_pretty(&value") {
 		t.Errorf("example: %q", text)
 	}
 	syms := map[string]docidx.Symbol{}
@@ -167,15 +167,6 @@ func TestFetch(t *testing.T) {
 	if _, ok := syms["ferris_json::__private"]; ok {
 		t.Error("doc(hidden) module listed")
 	}
-}
-
-func allText(d docidx.Document) string {
-	var b strings.Builder
-	for _, s := range d.Sections {
-		b.WriteString(s.Text)
-		b.WriteString("\n")
-	}
-	return b.String()
 }
 
 func TestFetchOtherCrates(t *testing.T) {

@@ -140,10 +140,10 @@ func TestFetch(t *testing.T) {
 	if len(pd.Documents) != 5 {
 		t.Errorf("documents: %d, want 5 (no CHANGELOG, no docs/notes.txt)", len(pd.Documents))
 	}
-	if text := allText(docs["README.md"]); !strings.Contains(text, "npm install widget") || strings.Contains(text, "registry's copy") {
+	if text := testutil.Text(docs["README.md"]); !strings.Contains(text, "npm install widget") || strings.Contains(text, "registry's copy") {
 		t.Errorf("README is not the tarball's: %q", text)
 	}
-	if text := allText(docs["examples/basic.js"]); !strings.Contains(text, "createWidget({ size: 1 })") {
+	if text := testutil.Text(docs["examples/basic.js"]); !strings.Contains(text, "createWidget({ size: 1 })") {
 		t.Errorf("example source missing: %q", text)
 	}
 
@@ -198,15 +198,6 @@ func mustFetch(t *testing.T, r docidx.Registry, name, version string) *docidx.Pa
 	return pd
 }
 
-func allText(d docidx.Document) string {
-	var b strings.Builder
-	for _, s := range d.Sections {
-		b.WriteString(s.Text)
-		b.WriteString("\n")
-	}
-	return b.String()
-}
-
 func TestFetchDeprecatedAndPrerelease(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
 	pd := mustFetch(t, r, "widget", "1.2.0")
@@ -224,7 +215,7 @@ func TestFetchReadmeSources(t *testing.T) {
 
 	// The packument has no readme; the tarball's readme.markdown is used.
 	pd := mustFetch(t, r, "quiet", "1.0.0")
-	if len(pd.Documents) != 1 || pd.Documents[0].Path != "readme.markdown" || !strings.Contains(allText(pd.Documents[0]), "hush()") {
+	if len(pd.Documents) != 1 || pd.Documents[0].Path != "readme.markdown" || !strings.Contains(testutil.Text(pd.Documents[0]), "hush()") {
 		t.Errorf("documents = %+v", pd.Documents)
 	}
 	if len(pd.Symbols) != 1 || pd.Symbols[0].QualifiedName != "hush" || pd.Symbols[0].File != "main.d.ts" {
@@ -240,7 +231,7 @@ func TestFetchReadmeSources(t *testing.T) {
 	top := "# bare\n\n## Usage\n\nFrom the packument.\n"
 	srv.SetReadme("bare", &top)
 	pd = mustFetch(t, r, "bare", "1.0.0")
-	if len(pd.Documents) != 1 || pd.Documents[0].Path != "README.md" || !strings.Contains(allText(pd.Documents[0]), "From the packument") {
+	if len(pd.Documents) != 1 || pd.Documents[0].Path != "README.md" || !strings.Contains(testutil.Text(pd.Documents[0]), "From the packument") {
 		t.Errorf("latest: documents = %+v", pd.Documents)
 	}
 	pd = mustFetch(t, r, "bare", "0.9.0")

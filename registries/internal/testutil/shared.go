@@ -185,3 +185,14 @@ func Documents(t testing.TB, pd *docidx.PackageDocs, kinds map[string]docidx.Doc
 	}
 	return docs
 }
+
+// Text returns the text of d's sections, each followed by a newline, for tests that look for a
+// phrase in a document.
+func Text(d docidx.Document) string {
+	var b strings.Builder
+	for _, s := range d.Sections {
+		b.WriteString(s.Text)
+		b.WriteString("\n")
+	}
+	return b.String()
+}

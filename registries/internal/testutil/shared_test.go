@@ -198,3 +198,10 @@ func TestDocuments(t *testing.T) {
 		t.Errorf("reported %q, want a.md (other kind) and b.md (missing)", r.errs)
 	}
 }
+
+func TestText(t *testing.T) {
+	d := docidx.Document{Sections: []docidx.Section{{Text: "one"}, {Text: "two"}}}
+	if got := Text(d); got != "one\ntwo\n" {
+		t.Errorf("Text = %q", got)
+	}
+}
