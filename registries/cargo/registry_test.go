@@ -34,23 +34,11 @@ func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *cargo
 // its clock, after mod (when not nil) has changed its configuration.
 func registryFor(t *testing.T, srv *cargotest.Server, mod func(*RegistryConfig)) *Registry {
 	t.Helper()
-	cfg, err := NewConfig(srv.Index())
-	if err != nil {
-		t.Fatal(err)
-	}
-	rc := RegistryConfig{
-		Config: cfg,
-		Client: &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond},
+	return testutil.Configured(t, RegistryConfig{
+		Config: testutil.Must(t, NewConfig, srv.Index()),
+		Client: registrytest.QuickClient(srv.Client()),
 		Now:    func() time.Time { return testNow },
-	}
-	if mod != nil {
-		mod(&rc)
-	}
-	r, err := NewRegistry(rc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	}, mod, NewRegistry)
 }
 
 func TestResolve(t *testing.T) {
@@ -140,24 +128,14 @@ func TestFetch(t *testing.T) {
 		Source:      srv.Index(),
 		CrawledAt:   testNow,
 	}
-	if fmt.Sprint(pd.Package) != fmt.Sprint(want) {
-		t.Errorf("Package =\n%+v\nwant\n%+v", pd.Package, want)
-	}
-	docs := map[string]docidx.Document{}
-	for _, d := range pd.Documents {
-		docs[d.Path] = d
-	}
-	for path, kind := range map[string]docidx.DocKind{
+	testutil.SamePackage(t, pd.Package, want)
+	docs := testutil.Documents(t, pd, map[string]docidx.DocKind{
 		"README.md":          docidx.DocReadme,
 		"docs/parsing.md":    docidx.DocGuide,
 		"examples/README.md": docidx.DocExample,
 		"examples/pretty.rs": docidx.DocExample,
 		"src/lib.rs":         docidx.DocGuide,
-	} {
-		if d, ok := docs[path]; !ok || d.Kind != kind {
-			t.Errorf("document %s: %+v, want kind %s", path, d.Kind, kind)
-		}
-	}
+	})
 	if len(pd.Documents) != 5 {
 		t.Errorf("%d documents, want 5", len(pd.Documents))
 	}
@@ -165,11 +143,11 @@ func TestFetch(t *testing.T) {
 		d.Sections[0].Code[0].Lang != "rust" || !strings.Contains(d.Sections[0].Plain, "A small JSON Value type") {
 		t.Errorf("crate-level docs (second, after the README) = %+v", d)
 	}
-	readme := allText(docs["README.md"])
+	readme := testutil.Text(docs["README.md"])
 	if !strings.Contains(readme, "ferris-json = \"1.1\"") || strings.Contains(readme, "Pull requests are welcome") || strings.Contains(readme, "img.shields.io") {
 		t.Errorf("README not filtered: %q", readme)
 	}
-	if text := allText(docs["examples/pretty.rs"]); !strings.Contains(text, "Pretty-prints a JSON document") || !strings.Contains(text, "to_string_pretty(&value") {
+	if text := testutil.Text(docs["examples/pretty.rs"]); !strings.Contains(text, "Pretty-prints a JSON document") || !strings.Contains(text, "to_string_pretty(&value") {
 		t.Errorf("example: %q", text)
 	}
 	syms := map[string]docidx.Symbol{}
@@ -188,15 +166,6 @@ func TestFetch(t *testing.T) {
 	if _, ok := syms["ferris_json::__private"]; ok {
 		t.Error("doc(hidden) module listed")
 	}
-}
-
-func allText(d docidx.Document) string {
-	var b strings.Builder
-	for _, s := range d.Sections {
-		b.WriteString(s.Text)
-		b.WriteString("\n")
-	}
-	return b.String()
 }
 
 func TestFetchOtherCrates(t *testing.T) {
@@ -284,51 +253,30 @@ func fault(path string, status int) func(*cargotest.Server) {
 }
 
 func TestFetchFaults(t *testing.T) {
-	ctx := context.Background()
-	for _, tc := range []struct {
-		name  string
-		setup func(*cargotest.Server)
-		mod   func(*RegistryConfig)
-		crate string
-		want  error
-	}{
-		{"config.json 404", fault("/index/config.json", http.StatusNotFound), nil, "ferris-json", docidx.ErrNotFound},
-		{"config.json 500", fault("/index/config.json", http.StatusInternalServerError), nil, "ferris-json", docidx.ErrRetryable},
-		{"index 429 exhausted", fault("/index/fe/rr/ferris-json", http.StatusTooManyRequests), nil, "ferris-json", docidx.ErrRetryable},
-		{"oversized crate", nil, func(c *RegistryConfig) { c.Limits.MaxCrate = 500 }, "ferris-json", docidx.ErrTooLarge},
-		{"oversized index file", nil, func(c *RegistryConfig) { c.Limits.MaxIndexFile = 100 }, "ferris-json", docidx.ErrTooLarge},
-		{"unpacks too large", nil, func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, "ferris-json", docidx.ErrTooLarge},
-		{"entry too large", nil, func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, "ferris-json", docidx.ErrTooLarge},
-		{"entry with ..", func(s *cargotest.Server) {
+	registrytest.FetchFaults(t, "cargo: ", "1.1.0", newTestRegistry, nil, []registrytest.FetchFault[*cargotest.Server, RegistryConfig]{
+		{Case: "config.json 404", Setup: fault("/index/config.json", http.StatusNotFound), Name: "ferris-json", Want: docidx.ErrNotFound},
+		{Case: "config.json 500", Setup: fault("/index/config.json", http.StatusInternalServerError), Name: "ferris-json", Want: docidx.ErrRetryable},
+		{Case: "index 429 exhausted", Setup: fault("/index/fe/rr/ferris-json", http.StatusTooManyRequests), Name: "ferris-json", Want: docidx.ErrRetryable},
+		{Case: "oversized crate", Mod: func(c *RegistryConfig) { c.Limits.MaxCrate = 500 }, Name: "ferris-json", Want: docidx.ErrTooLarge},
+		{Case: "oversized index file", Mod: func(c *RegistryConfig) { c.Limits.MaxIndexFile = 100 }, Name: "ferris-json", Want: docidx.ErrTooLarge},
+		{Case: "unpacks too large", Mod: func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, Name: "ferris-json", Want: docidx.ErrTooLarge},
+		{Case: "entry too large", Mod: func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, Name: "ferris-json", Want: docidx.ErrTooLarge},
+		{Case: "entry with ..", Setup: func(s *cargotest.Server) {
 			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Crates.Build([]registrytest.Entry{
 				{Name: "evil-1.1.0/Cargo.toml", Body: "[package]\nname = \"evil\"\n"},
 				{Name: "evil-1.1.0/../../etc/passwd", Body: "root"},
 			}))
-		}, nil, "evil", docidx.ErrUnsafePath},
-		{"absolute entry", func(s *cargotest.Server) {
+		}, Name: "evil", Want: docidx.ErrUnsafePath},
+		{Case: "absolute entry", Setup: func(s *cargotest.Server) {
 			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Crates.Build([]registrytest.Entry{{Name: "/etc/passwd", Body: "root"}}))
-		}, nil, "evil", docidx.ErrUnsafePath},
-		{"entry outside NAME-VERSION/", func(s *cargotest.Server) {
+		}, Name: "evil", Want: docidx.ErrUnsafePath},
+		{Case: "entry outside NAME-VERSION/", Setup: func(s *cargotest.Server) {
 			s.AddArchive(cargotest.Crate{Name: "evil", Version: "1.1.0"}, cargotest.Crates.Build([]registrytest.Entry{
 				{Name: "evil-1.1.0/Cargo.toml", Body: "[package]\nname = \"evil\"\n"},
 				{Name: "evil-1.1.0x/src/lib.rs", Body: "pub fn f() {}"},
 			}))
-		}, nil, "evil", docidx.ErrUnsafePath},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r, srv := newTestRegistry(t, tc.mod)
-			if tc.setup != nil {
-				tc.setup(srv)
-			}
-			_, err := r.Fetch(ctx, tc.crate, "1.1.0")
-			if !errors.Is(err, tc.want) {
-				t.Errorf("Fetch = %v, want %v", err, tc.want)
-			}
-			if err != nil && !strings.HasPrefix(err.Error(), "cargo: ") {
-				t.Errorf("error does not say cargo: %v", err)
-			}
-		})
-	}
+		}, Name: "evil", Want: docidx.ErrUnsafePath},
+	})
 }
 
 func TestFetchNotGzip(t *testing.T) {
@@ -345,25 +293,13 @@ func TestFetchNotGzip(t *testing.T) {
 
 func TestIndexCacheRetriesFailures(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
-	ctx := context.Background()
-	srv.Inject(registrytest.Fault{Path: "/index/2/tz", Status: http.StatusInternalServerError})
-	if _, err := r.Resolve(ctx, "tz", ""); !errors.Is(err, docidx.ErrRetryable) {
-		t.Fatal(err)
-	}
-	srv.ClearFaults()
-	if v, err := r.Resolve(ctx, "tz", ""); err != nil || v != "0.1.0" {
-		t.Fatalf("after the fault cleared: %q %v (failures must not be cached)", v, err)
-	}
-	for i := range indexCacheSize + 4 {
-		srv.AddCrate(cargotest.Crate{Name: fmt.Sprintf("c%d", i), Version: "1.0.0", Files: map[string]string{"Cargo.toml": "[package]\n"}})
-		if _, err := r.Resolve(ctx, fmt.Sprintf("c%d", i), ""); err != nil {
-			t.Fatal(err)
-		}
-	}
-	n := r.files.Len()
-	if n > indexCacheSize {
-		t.Errorf("cache holds %d index files", n)
-	}
+	registrytest.MetadataCache(t, registrytest.MetadataCacheSubject{Registry: r, Server: srv.Server,
+		Fault: registrytest.Fault{Path: "/index/2/tz", Status: http.StatusInternalServerError}, Want: docidx.ErrRetryable,
+		Name: "tz", Version: "0.1.0",
+		Add: func(name string) {
+			srv.AddCrate(cargotest.Crate{Name: name, Version: "1.0.0", Files: map[string]string{"Cargo.toml": "[package]\n"}})
+		},
+		Size: indexCacheSize, Len: r.files.Len})
 }
 
 func TestPrivateRegistry(t *testing.T) {

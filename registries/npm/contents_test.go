@@ -288,8 +288,8 @@ func TestBuildContentsLimits(t *testing.T) {
 	}
 	c = buildContents(fsys, "pkg", "", "", Limits{})
 	for _, d := range c.docs {
-		if d.Path == "examples/a.js" && !strings.Contains(allText(d), "````js") {
-			t.Errorf("example fence does not outgrow the code's backticks: %q", allText(d))
+		if d.Path == "examples/a.js" && !strings.Contains(testutil.Text(d), "````js") {
+			t.Errorf("example fence does not outgrow the code's backticks: %q", testutil.Text(d))
 		}
 	}
 }

@@ -196,7 +196,7 @@ func TestNodeModulesReadmeFromPackageJSON(t *testing.T) {
 		"package.json": `{"readme": "# old\n\n## Usage\n\nStored by npm 6.\n", "readmeFilename": "README.md"}`,
 	}})
 	pd := fetchInstalled(t, nmDir, "old", "1.0.0")
-	if len(pd.Documents) != 1 || !strings.Contains(allText(pd.Documents[0]), "Stored by npm 6") {
+	if len(pd.Documents) != 1 || !strings.Contains(testutil.Text(pd.Documents[0]), "Stored by npm 6") {
 		t.Errorf("documents = %+v", pd.Documents)
 	}
 }

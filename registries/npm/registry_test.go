@@ -29,40 +29,25 @@ var testNow = time.Date(2025, 2, 3, 4, 5, 6, 0, time.UTC)
 func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *npmtest.Server) {
 	t.Helper()
 	srv := npmtest.NewServer(t, filepath.Join("testdata", "registry"))
-	client := &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond}
-	r := registryOver(t, configAt(t, srv.URL), client, func(rc *RegistryConfig) {
-		rc.Now = func() time.Time { return testNow }
-		if mod != nil {
-			mod(rc)
-		}
-	})
-	return r, srv
+	return testutil.Configured(t, RegistryConfig{
+		Config: configAt(t, srv.URL),
+		Client: registrytest.QuickClient(srv.Client()),
+		Now:    func() time.Time { return testNow },
+	}, mod, NewRegistry), srv
 }
 
 // configAt returns the Config of the registry at url (see NewConfig), failing the test when url
 // is not one.
 func configAt(tb testing.TB, url string) *Config {
 	tb.Helper()
-	cfg, err := NewConfig(url)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return cfg
+	return testutil.Must(tb, NewConfig, url)
 }
 
 // registryOver returns a Registry over cfg that requests through client; mod, when not nil,
 // changes its configuration first. It fails the test when NewRegistry does.
 func registryOver(tb testing.TB, cfg *Config, client *fetch.Client, mod func(*RegistryConfig)) *Registry {
 	tb.Helper()
-	rc := RegistryConfig{Config: cfg, Client: client}
-	if mod != nil {
-		mod(&rc)
-	}
-	r, err := NewRegistry(rc)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return r
+	return testutil.Configured(tb, RegistryConfig{Config: cfg, Client: client}, mod, NewRegistry)
 }
 
 func TestResolve(t *testing.T) {
@@ -143,32 +128,22 @@ func TestFetch(t *testing.T) {
 		Source:      r.cfg.Config.Registry + "widget",
 		CrawledAt:   testNow,
 	}
-	if fmt.Sprint(p) != fmt.Sprint(want) {
-		t.Errorf("Package =\n%+v\nwant\n%+v", p, want)
-	}
+	testutil.SamePackage(t, p, want)
 
-	docs := map[string]docidx.Document{}
-	for _, d := range pd.Documents {
-		docs[d.Path] = d
-	}
-	for path, kind := range map[string]docidx.DocKind{
+	docs := testutil.Documents(t, pd, map[string]docidx.DocKind{
 		"README.md":            docidx.DocReadme,
 		"docs/guide.md":        docidx.DocGuide,
 		"docs/api/advanced.md": docidx.DocGuide,
 		"examples/README.md":   docidx.DocExample,
 		"examples/basic.js":    docidx.DocExample,
-	} {
-		if d, ok := docs[path]; !ok || d.Kind != kind {
-			t.Errorf("document %s: %+v, want kind %s", path, d.Kind, kind)
-		}
-	}
+	})
 	if len(pd.Documents) != 5 {
 		t.Errorf("documents: %d, want 5 (no CHANGELOG, no docs/notes.txt)", len(pd.Documents))
 	}
-	if text := allText(docs["README.md"]); !strings.Contains(text, "npm install widget") || strings.Contains(text, "registry's copy") {
+	if text := testutil.Text(docs["README.md"]); !strings.Contains(text, "npm install widget") || strings.Contains(text, "registry's copy") {
 		t.Errorf("README is not the tarball's: %q", text)
 	}
-	if text := allText(docs["examples/basic.js"]); !strings.Contains(text, "createWidget({ size: 1 })") {
+	if text := testutil.Text(docs["examples/basic.js"]); !strings.Contains(text, "createWidget({ size: 1 })") {
 		t.Errorf("example source missing: %q", text)
 	}
 
@@ -223,15 +198,6 @@ func mustFetch(t *testing.T, r docidx.Registry, name, version string) *docidx.Pa
 	return pd
 }
 
-func allText(d docidx.Document) string {
-	var b strings.Builder
-	for _, s := range d.Sections {
-		b.WriteString(s.Text)
-		b.WriteString("\n")
-	}
-	return b.String()
-}
-
 func TestFetchDeprecatedAndPrerelease(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
 	pd := mustFetch(t, r, "widget", "1.2.0")
@@ -249,7 +215,7 @@ func TestFetchReadmeSources(t *testing.T) {
 
 	// The packument has no readme; the tarball's readme.markdown is used.
 	pd := mustFetch(t, r, "quiet", "1.0.0")
-	if len(pd.Documents) != 1 || pd.Documents[0].Path != "readme.markdown" || !strings.Contains(allText(pd.Documents[0]), "hush()") {
+	if len(pd.Documents) != 1 || pd.Documents[0].Path != "readme.markdown" || !strings.Contains(testutil.Text(pd.Documents[0]), "hush()") {
 		t.Errorf("documents = %+v", pd.Documents)
 	}
 	if len(pd.Symbols) != 1 || pd.Symbols[0].QualifiedName != "hush" || pd.Symbols[0].File != "main.d.ts" {
@@ -265,7 +231,7 @@ func TestFetchReadmeSources(t *testing.T) {
 	top := "# bare\n\n## Usage\n\nFrom the packument.\n"
 	srv.SetReadme("bare", &top)
 	pd = mustFetch(t, r, "bare", "1.0.0")
-	if len(pd.Documents) != 1 || pd.Documents[0].Path != "README.md" || !strings.Contains(allText(pd.Documents[0]), "From the packument") {
+	if len(pd.Documents) != 1 || pd.Documents[0].Path != "README.md" || !strings.Contains(testutil.Text(pd.Documents[0]), "From the packument") {
 		t.Errorf("latest: documents = %+v", pd.Documents)
 	}
 	pd = mustFetch(t, r, "bare", "0.9.0")
@@ -325,68 +291,33 @@ func TestScopedRegistryWithToken(t *testing.T) {
 }
 
 func TestFetchFaults(t *testing.T) {
-	ctx := context.Background()
-	for _, tc := range []struct {
-		name  string
-		setup func(*npmtest.Server)
-		mod   func(*RegistryConfig)
-		pkg   string
-		want  error
-	}{
-		{"packument 429 exhausted", func(s *npmtest.Server) {
+	registrytest.FetchFaults(t, "npm: ", "1.1.0", newTestRegistry, nil, []registrytest.FetchFault[*npmtest.Server, RegistryConfig]{
+		{Case: "packument 429 exhausted", Setup: func(s *npmtest.Server) {
 			s.Inject(registrytest.Fault{Path: "/widget", Status: http.StatusTooManyRequests, RetryAfter: "0"})
-		}, nil, "widget", docidx.ErrRetryable},
-		{"oversized tarball", nil, func(c *RegistryConfig) { c.Limits.MaxTarball = 200 }, "widget", docidx.ErrTooLarge},
-		{"oversized packument", nil, func(c *RegistryConfig) { c.Limits.MaxPackument = 200 }, "widget", docidx.ErrTooLarge},
-		{"unpacks too large", nil, func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, "widget", docidx.ErrTooLarge},
-		{"entry too large", nil, func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, "widget", docidx.ErrTooLarge},
-		{"tarball with ..", func(s *npmtest.Server) {
+		}, Name: "widget", Want: docidx.ErrRetryable},
+		{Case: "oversized tarball", Mod: func(c *RegistryConfig) { c.Limits.MaxTarball = 200 }, Name: "widget", Want: docidx.ErrTooLarge},
+		{Case: "oversized packument", Mod: func(c *RegistryConfig) { c.Limits.MaxPackument = 200 }, Name: "widget", Want: docidx.ErrTooLarge},
+		{Case: "unpacks too large", Mod: func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, Name: "widget", Want: docidx.ErrTooLarge},
+		{Case: "entry too large", Mod: func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, Name: "widget", Want: docidx.ErrTooLarge},
+		{Case: "tarball with ..", Setup: func(s *npmtest.Server) {
 			s.AddTarball("evil", "1.1.0", nil, npmtest.Tarballs.Build([]registrytest.Entry{
 				{Name: "package/package.json", Body: `{"name":"evil","version":"1.1.0"}`},
 				{Name: "package/../../etc/passwd", Body: "root"},
 			}))
-		}, nil, "evil", docidx.ErrUnsafePath},
-		{"tarball with absolute path", func(s *npmtest.Server) {
+		}, Name: "evil", Want: docidx.ErrUnsafePath},
+		{Case: "tarball with absolute path", Setup: func(s *npmtest.Server) {
 			s.AddTarball("evil", "1.1.0", nil, npmtest.Tarballs.Build([]registrytest.Entry{{Name: "/etc/passwd", Body: "root"}}))
-		}, nil, "evil", docidx.ErrUnsafePath},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r, srv := newTestRegistry(t, tc.mod)
-			if tc.setup != nil {
-				tc.setup(srv)
-			}
-			_, err := r.Fetch(ctx, tc.pkg, "1.1.0")
-			if !errors.Is(err, tc.want) {
-				t.Errorf("Fetch = %v, want %v", err, tc.want)
-			}
-			if err != nil && !strings.Contains(err.Error(), "npm") {
-				t.Errorf("error does not say npm: %v", err)
-			}
-		})
-	}
+		}, Name: "evil", Want: docidx.ErrUnsafePath},
+	})
 }
 
 func TestRegistryCacheEvictsAndRetriesFailures(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
-	ctx := context.Background()
-	srv.Inject(registrytest.Fault{Path: "/quiet", Status: http.StatusNotFound})
-	if _, err := r.Resolve(ctx, "quiet", ""); !errors.Is(err, docidx.ErrNotFound) {
-		t.Fatal(err)
-	}
-	srv.ClearFaults()
-	if v, err := r.Resolve(ctx, "quiet", ""); err != nil || v != "1.0.0" {
-		t.Fatalf("after the fault cleared: %q %v (failures must not be cached)", v, err)
-	}
-	for i := range packumentCacheSize + 4 {
-		srv.AddPackage(fmt.Sprintf("p%d", i), "1.0.0", nil)
-		if _, err := r.Resolve(ctx, fmt.Sprintf("p%d", i), ""); err != nil {
-			t.Fatal(err)
-		}
-	}
-	n := r.cache.Len()
-	if n > packumentCacheSize {
-		t.Errorf("cache holds %d packuments", n)
-	}
+	registrytest.MetadataCache(t, registrytest.MetadataCacheSubject{Registry: r, Server: srv.Server,
+		Fault: registrytest.Fault{Path: "/quiet", Status: http.StatusNotFound}, Want: docidx.ErrNotFound,
+		Name: "quiet", Version: "1.0.0",
+		Add:  func(name string) { srv.AddPackage(name, "1.0.0", nil) },
+		Size: packumentCacheSize, Len: r.cache.Len})
 }
 
 func TestNewRegistryNeedsConfig(t *testing.T) {

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/docidx/docidx"
-	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
 	"github.com/docidx/docidx/registries/registrytest"
@@ -35,23 +34,11 @@ func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *pypit
 // changes that configuration first.
 func registryOver(t *testing.T, srv *pypitest.Server, mod func(*RegistryConfig)) *Registry {
 	t.Helper()
-	cfg, err := NewConfig(srv.SimpleURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	rc := RegistryConfig{
-		Config: cfg,
-		Client: &fetch.Client{HTTP: srv.Client(), Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond},
+	return testutil.Configured(t, RegistryConfig{
+		Config: testutil.Must(t, NewConfig, srv.SimpleURL()),
+		Client: registrytest.QuickClient(srv.Client()),
 		Now:    func() time.Time { return testNow },
-	}
-	if mod != nil {
-		mod(&rc)
-	}
-	r, err := NewRegistry(rc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	}, mod, NewRegistry)
 }
 
 // resolveCase is a row of a Resolve table: the name and query asked, and the version or the
@@ -224,9 +211,7 @@ func TestFetchWheel(t *testing.T) {
 		Source:      srv.URL + "/pypi/demo-widgets/json",
 		CrawledAt:   testNow,
 	}
-	if fmt.Sprint(pd.Package) != fmt.Sprint(want) {
-		t.Errorf("Package =\n%+v\nwant\n%+v", pd.Package, want)
-	}
+	testutil.SamePackage(t, pd.Package, want)
 	if len(pd.Documents) != 4 {
 		t.Fatalf("documents = %+v, want the README and the sdist's docs/ and examples/", pd.Documents)
 	}
@@ -248,12 +233,8 @@ func TestFetchWheel(t *testing.T) {
 	if strings.Join(files, ",") != "/files/Demo_Widgets-1.1.0-py3-none-any.whl,/files/Demo_Widgets-1.1.0.tar.gz" {
 		t.Errorf("downloads = %v, want the pure wheel, then the sdist for its docs", files)
 	}
-	docs := docMap(pd)
-	for p, kind := range map[string]docidx.DocKind{"docs/guide.md": docidx.DocGuide, "docs/api.rst": docidx.DocGuide, "examples/basic.py": docidx.DocExample} {
-		if d, ok := docs[p]; !ok || d.Kind != kind {
-			t.Errorf("document %s = %+v, want kind %s from the sdist", p, d, kind)
-		}
-	}
+	// from the sdist
+	testutil.Documents(t, pd, map[string]docidx.DocKind{"docs/guide.md": docidx.DocGuide, "docs/api.rst": docidx.DocGuide, "examples/basic.py": docidx.DocExample})
 }
 
 func TestFetchSdist(t *testing.T) {
@@ -264,14 +245,9 @@ func TestFetchSdist(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkWidgetsAPI(t, pd, "")
-	docs := docMap(pd)
-	for p, kind := range map[string]docidx.DocKind{
+	docs := testutil.Documents(t, pd, map[string]docidx.DocKind{
 		"README.md": docidx.DocReadme, "docs/guide.md": docidx.DocGuide, "docs/api.rst": docidx.DocGuide, "examples/basic.py": docidx.DocExample,
-	} {
-		if d, ok := docs[p]; !ok || d.Kind != kind {
-			t.Errorf("document %s = %+v, want kind %s", p, d, kind)
-		}
-	}
+	})
 	if len(docs) != 4 {
 		t.Errorf("documents: %v", docs)
 	}
@@ -439,56 +415,39 @@ func fault(path string, status int) func(*pypitest.Server) {
 }
 
 func TestFetchFaults(t *testing.T) {
-	ctx := context.Background()
 	hostile := func(files ...*pypitest.File) func(*pypitest.Server) {
 		return func(s *pypitest.Server) { s.AddFiles("evil", "1.1.0", "Summary: evil\n", files...) }
 	}
-	for _, tc := range []struct {
-		name  string
-		setup func(*pypitest.Server)
-		mod   func(*RegistryConfig)
-		pkg   string
-		want  error
-	}{
-		{"project 429 exhausted", fault("/demo-widgets/", http.StatusTooManyRequests), nil, "demo-widgets", docidx.ErrRetryable},
-		{"release 500", fault("/pypi/demo-widgets/1.1.0/json", http.StatusInternalServerError), nil, "demo-widgets", docidx.ErrRetryable},
-		{"oversized download", nil, func(c *RegistryConfig) { c.Limits.MaxDownload = 200 }, "demo-widgets", docidx.ErrTooLarge},
-		{"oversized project", nil, func(c *RegistryConfig) { c.Limits.MaxProject = 200 }, "demo-widgets", docidx.ErrTooLarge},
-		{"unpacks too large", nil, func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, "demo-widgets", docidx.ErrTooLarge},
-		{"entry too large", nil, func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, "demo-widgets", docidx.ErrTooLarge},
-		{"wheel with ..", hostile(&pypitest.File{Filename: "evil-1.1.0-py3-none-any.whl", Data: pypitest.Wheels.Build([]registrytest.Entry{
+	// A file larger than the limit by its advertised size is never requested.
+	after := func(t *testing.T, row registrytest.FetchFault[*pypitest.Server, RegistryConfig], srv *pypitest.Server) {
+		if row.Case != "oversized download" {
+			return
+		}
+		for _, req := range srv.Requests() {
+			if strings.HasPrefix(req.Path, "/files/") {
+				t.Errorf("a file larger than the limit by its advertised size was requested: %s", req.Path)
+			}
+		}
+	}
+	registrytest.FetchFaults(t, "pypi: ", "1.1.0", newTestRegistry, after, []registrytest.FetchFault[*pypitest.Server, RegistryConfig]{
+		{Case: "project 429 exhausted", Setup: fault("/demo-widgets/", http.StatusTooManyRequests), Name: "demo-widgets", Want: docidx.ErrRetryable},
+		{Case: "release 500", Setup: fault("/pypi/demo-widgets/1.1.0/json", http.StatusInternalServerError), Name: "demo-widgets", Want: docidx.ErrRetryable},
+		{Case: "oversized download", Mod: func(c *RegistryConfig) { c.Limits.MaxDownload = 200 }, Name: "demo-widgets", Want: docidx.ErrTooLarge},
+		{Case: "oversized project", Mod: func(c *RegistryConfig) { c.Limits.MaxProject = 200 }, Name: "demo-widgets", Want: docidx.ErrTooLarge},
+		{Case: "unpacks too large", Mod: func(c *RegistryConfig) { c.Limits.MaxUnpacked = 1000 }, Name: "demo-widgets", Want: docidx.ErrTooLarge},
+		{Case: "entry too large", Mod: func(c *RegistryConfig) { c.Limits.MaxEntry = 100 }, Name: "demo-widgets", Want: docidx.ErrTooLarge},
+		{Case: "wheel with ..", Setup: hostile(&pypitest.File{Filename: "evil-1.1.0-py3-none-any.whl", Data: pypitest.Wheels.Build([]registrytest.Entry{
 			{Name: "evil-1.1.0.dist-info/METADATA", Body: "Name: evil\nVersion: 1.1.0\n"},
 			{Name: "../../etc/passwd", Body: "root"},
-		})}), nil, "evil", docidx.ErrUnsafePath},
-		{"sdist with absolute path", hostile(&pypitest.File{Filename: "evil-1.1.0.tar.gz", Data: pypitest.Sdists.Build([]registrytest.Entry{
+		})}), Name: "evil", Want: docidx.ErrUnsafePath},
+		{Case: "sdist with absolute path", Setup: hostile(&pypitest.File{Filename: "evil-1.1.0.tar.gz", Data: pypitest.Sdists.Build([]registrytest.Entry{
 			{Name: "evil-1.1.0/PKG-INFO", Body: "Name: evil\nVersion: 1.1.0\n"},
 			{Name: "/etc/passwd", Body: "root"},
-		})}), nil, "evil", docidx.ErrUnsafePath},
-		{"wheel entry declared huge", hostile(&pypitest.File{Filename: "evil-1.1.0-py3-none-any.whl", Data: pypitest.Wheels.Build([]registrytest.Entry{
+		})}), Name: "evil", Want: docidx.ErrUnsafePath},
+		{Case: "wheel entry declared huge", Setup: hostile(&pypitest.File{Filename: "evil-1.1.0-py3-none-any.whl", Data: pypitest.Wheels.Build([]registrytest.Entry{
 			{Name: "evil/__init__.py", Size: 2 << 20},
-		})}), func(c *RegistryConfig) { c.Limits.MaxEntry = 1 << 20 }, "evil", docidx.ErrTooLarge},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r, srv := newTestRegistry(t, tc.mod)
-			if tc.setup != nil {
-				tc.setup(srv)
-			}
-			_, err := r.Fetch(ctx, tc.pkg, "1.1.0")
-			if !errors.Is(err, tc.want) {
-				t.Errorf("Fetch = %v, want %v", err, tc.want)
-			}
-			if err != nil && !strings.HasPrefix(err.Error(), "pypi: ") {
-				t.Errorf("error does not start with pypi: %v", err)
-			}
-			if tc.name == "oversized download" {
-				for _, req := range srv.Requests() {
-					if strings.HasPrefix(req.Path, "/files/") {
-						t.Errorf("a file larger than the limit by its advertised size was requested: %s", req.Path)
-					}
-				}
-			}
-		})
-	}
+		})}), Mod: func(c *RegistryConfig) { c.Limits.MaxEntry = 1 << 20 }, Name: "evil", Want: docidx.ErrTooLarge},
+	})
 }
 
 func TestUnauthorized(t *testing.T) {
@@ -502,25 +461,13 @@ func TestUnauthorized(t *testing.T) {
 
 func TestRegistryCacheEvictsAndRetriesFailures(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
-	ctx := context.Background()
-	srv.Inject(registrytest.Fault{Path: "/oldstyle/", Status: http.StatusInternalServerError})
-	if _, err := r.Resolve(ctx, "oldstyle", ""); !errors.Is(err, docidx.ErrRetryable) {
-		t.Fatal(err)
-	}
-	srv.ClearFaults()
-	if v, err := r.Resolve(ctx, "oldstyle", ""); err != nil || v != "0.1.0" {
-		t.Fatalf("after the fault cleared: %q %v (failures must not be cached)", v, err)
-	}
-	for i := range projectCacheSize + 4 {
-		srv.AddRelease(fmt.Sprintf("p%d", i), "1.0", "Summary: x\n", map[string]string{"p.py": "def f(): ...\n"}, nil)
-		if _, err := r.Resolve(ctx, fmt.Sprintf("p%d", i), ""); err != nil {
-			t.Fatal(err)
-		}
-	}
-	n := r.cache.Len()
-	if n > projectCacheSize {
-		t.Errorf("cache holds %d projects", n)
-	}
+	registrytest.MetadataCache(t, registrytest.MetadataCacheSubject{Registry: r, Server: srv.Server,
+		Fault: registrytest.Fault{Path: "/oldstyle/", Status: http.StatusInternalServerError}, Want: docidx.ErrRetryable,
+		Name: "oldstyle", Version: "0.1.0",
+		Add: func(name string) {
+			srv.AddRelease(name, "1.0", "Summary: x\n", map[string]string{"p.py": "def f(): ...\n"}, nil)
+		},
+		Size: projectCacheSize, Len: r.cache.Len})
 }
 
 func TestNewRegistryNeedsConfig(t *testing.T) {

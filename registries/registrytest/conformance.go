@@ -3,6 +3,7 @@ package registrytest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -179,4 +180,92 @@ func Conformance(t *testing.T, start func(t *testing.T, c *fetch.Client) Subject
 		cancel()
 		want(t, "Fetch cancelled while the archive is requested", err, context.Canceled)
 	})
+}
+
+// FetchFault is a row of a table of failing fetches (FetchFaults): Setup, when not nil, changes
+// the fake S (injects a fault, adds a hostile archive); Mod, when not nil, changes the registry's
+// configuration C (lowers a limit); fetching Name must then fail with Want (errors.Is).
+type FetchFault[S, C any] struct {
+	Case  string
+	Setup func(S)
+	Mod   func(*C)
+	Name  string
+	Want  error
+}
+
+// FetchFaults runs each row of rows as a subtest named by its Case: start returns a registry
+// configured through the row's Mod and its fake, the row's Setup changes the fake, and
+// Fetch(Name, version) must fail with the row's Want, in an error that starts with prefix (such
+// as "npm: "). after, when not nil, checks more of each row, given the fake after the fetch.
+func FetchFaults[R docidx.Registry, S, C any](t *testing.T, prefix, version string,
+	start func(t *testing.T, mod func(*C)) (R, S), after func(t *testing.T, row FetchFault[S, C], srv S),
+	rows []FetchFault[S, C]) {
+	t.Helper()
+	for _, row := range rows {
+		t.Run(row.Case, func(t *testing.T) {
+			r, srv := start(t, row.Mod)
+			if row.Setup != nil {
+				row.Setup(srv)
+			}
+			_, err := r.Fetch(context.Background(), row.Name, version)
+			if !errors.Is(err, row.Want) {
+				t.Errorf("Fetch(%s, %s) = %v, want %v", row.Name, version, err, row.Want)
+			}
+			if err != nil && !strings.HasPrefix(err.Error(), prefix) {
+				t.Errorf("error does not start with %q: %v", prefix, err)
+			}
+			if after != nil {
+				after(t, row, srv)
+			}
+		})
+	}
+}
+
+// QuickClient returns the client the registries' tests request their fakes through: over hc,
+// retrying once after a millisecond, so a test of an exhausted retry takes no time.
+func QuickClient(hc *http.Client) *fetch.Client {
+	return &fetch.Client{HTTP: hc, Retries: 1, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond}
+}
+
+// MetadataCacheSubject is a registry client whose Resolve keeps the metadata it read (packuments,
+// index files, project pages) in a bounded cache, with its fake, for MetadataCache.
+type MetadataCacheSubject struct {
+	// Registry is the client under test and Server its fake's kit server.
+	Registry docidx.Registry
+	Server   *Server
+	// Fault makes Resolve(Name, "") fail with an error wrapping Want; once it is cleared, Resolve
+	// must return Version.
+	Fault         Fault
+	Want          error
+	Name, Version string
+	// Add publishes a package called name (any version) on the fake.
+	Add func(name string)
+	// Size is the cache's capacity in entries and Len how many it holds now.
+	Size int
+	Len  func() int
+}
+
+// MetadataCache checks that a failed read is not cached (the same Resolve succeeds once the fault
+// is cleared) and that resolving Size+4 other packages leaves at most Size entries in the cache.
+func MetadataCache(t *testing.T, s MetadataCacheSubject) {
+	t.Helper()
+	ctx := context.Background()
+	s.Server.Inject(s.Fault)
+	if _, err := s.Registry.Resolve(ctx, s.Name, ""); !errors.Is(err, s.Want) {
+		t.Fatalf("Resolve(%s) with the fault = %v, want %v", s.Name, err, s.Want)
+	}
+	s.Server.ClearFaults()
+	if v, err := s.Registry.Resolve(ctx, s.Name, ""); err != nil || v != s.Version {
+		t.Fatalf("after the fault cleared: %q %v, want %s (failures must not be cached)", v, err, s.Version)
+	}
+	for i := range s.Size + 4 {
+		name := fmt.Sprintf("p%d", i)
+		s.Add(name)
+		if _, err := s.Registry.Resolve(ctx, name, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := s.Len(); n > s.Size {
+		t.Errorf("cache holds %d entries, more than its %d", n, s.Size)
+	}
 }

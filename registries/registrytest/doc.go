@@ -12,6 +12,11 @@
 // requests in the fakes' own tests. Go module zips are built by golang.org/x/mod/zip in gomodtest,
 // as cmd/go builds them.
 //
+// FetchFaults runs a registry's table of failing fetches (injected faults, lowered limits, hostile
+// archives) against its fake; MetadataCache checks a client's bounded metadata cache (failures
+// not kept, at most its size held); QuickClient is the quickly retrying client tests use over a
+// fake.
+//
 // Conformance runs one registry client against its fake and the error contract of
 // docidx.Registry: not found, retried 429 and 503, exhausted 5xx, truncated bodies, wrong
 // checksums, offline clients and cancelled contexts. CacheConformance runs one local cache (the

@@ -127,9 +127,7 @@ func TestCheckoutsFetch(t *testing.T) {
 		Source:      filepath.Join(build, "checkouts", "swift-argument-kit"),
 		CrawledAt:   now,
 	}
-	if !samePackage(pd.Package, want) {
-		t.Errorf("Package =\n%+v\nwant\n%+v", pd.Package, want)
-	}
+	testutil.SamePackage(t, pd.Package, want)
 	golden := extractDir(t, filepath.Join("testdata", "packages", "swift-argument-kit"), Limits{})
 	if len(pd.Symbols) != len(golden.symbols) || len(pd.Documents) != len(golden.documents) {
 		t.Errorf("%d symbols and %d documents, want %d and %d", len(pd.Symbols), len(pd.Documents), len(golden.symbols), len(golden.documents))

@@ -74,39 +74,25 @@ func newFixtureServer(tb testing.TB) *swifttest.Server {
 func newTestRegistry(t *testing.T, mod func(*RegistryConfig)) (*Registry, *swifttest.Server) {
 	t.Helper()
 	srv := newFixtureServer(t)
-	r := registryAt(t, srv.URL, srv.Client(), func(rc *RegistryConfig) {
-		rc.Now = func() time.Time { return testNow }
-		if mod != nil {
-			mod(rc)
-		}
-	})
-	return r, srv
+	return testutil.Configured(t, RegistryConfig{
+		Config: testutil.Must(t, NewConfig, srv.URL),
+		Client: testClient(srv.Client()),
+		Now:    func() time.Time { return testNow },
+	}, mod, NewRegistry), srv
 }
 
 // registryAt returns a Registry over the registry at url (see NewConfig), requesting with hc
 // through testClient; mod, when not nil, changes its configuration first.
 func registryAt(tb testing.TB, url string, hc *http.Client, mod func(*RegistryConfig)) *Registry {
 	tb.Helper()
-	cfg, err := NewConfig(url)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return registryOver(tb, cfg, hc, mod)
+	return registryOver(tb, testutil.Must(tb, NewConfig, url), hc, mod)
 }
 
 // registryOver returns a Registry over cfg, requesting with hc through testClient; mod, when not
 // nil, changes its configuration first.
 func registryOver(tb testing.TB, cfg *Config, hc *http.Client, mod func(*RegistryConfig)) *Registry {
 	tb.Helper()
-	rc := RegistryConfig{Config: cfg, Client: testClient(hc)}
-	if mod != nil {
-		mod(&rc)
-	}
-	r, err := NewRegistry(rc)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return r
+	return testutil.Configured(tb, RegistryConfig{Config: cfg, Client: testClient(hc)}, mod, NewRegistry)
 }
 
 func TestRegistryResolve(t *testing.T) {
@@ -170,9 +156,7 @@ func TestRegistryFetch(t *testing.T) {
 		Source:      srv.URL + "/example/swift-argument-kit",
 		CrawledAt:   testNow,
 	}
-	if !samePackage(p, want) {
-		t.Errorf("Package =\n%+v\nwant\n%+v", p, want)
-	}
+	testutil.SamePackage(t, p, want)
 	if len(pd.Documents) != 5 || pd.Documents[0].Path != "README.md" || pd.Documents[0].Kind != docidx.DocReadme {
 		t.Errorf("documents: %+v", docPaths(pd.Documents))
 	}
@@ -194,13 +178,6 @@ func TestRegistryFetch(t *testing.T) {
 		pd.Package.License != "MIT" || !pd.Package.Published.Equal(swifttest.BaseTime.Add(5*24*time.Hour)) || pd.Package.Repository != "" {
 		t.Errorf("deque package = %+v", pd.Package)
 	}
-}
-
-func samePackage(a, b docidx.Package) bool {
-	return a.Ecosystem == b.Ecosystem && a.Name == b.Name && a.Version == b.Version && slices.Equal(a.Versions, b.Versions) &&
-		a.Description == b.Description && a.License == b.License && a.Homepage == b.Homepage && a.Repository == b.Repository &&
-		slices.Equal(a.Keywords, b.Keywords) && a.Deprecated == b.Deprecated && a.Published.Equal(b.Published) &&
-		a.Source == b.Source && a.CrawledAt.Equal(b.CrawledAt)
 }
 
 func docPaths(docs []docidx.Document) []string {

@@ -1,9 +1,10 @@
 // Package testutil holds the helpers the registries' tests share: a table of inputs mapped to
 // wanted outputs, the check of one call's value-or-error against a table row, the timing and
 // report of pathologically slow inputs, the lines a symbol and an extraction's outcome take in
-// the extractors' golden files, and symbols' checks and lookup by qualified name. Only tests
-// import it. It imports the root package docidx, registries/internal/extracted and the
-// standard library.
+// the extractors' golden files, symbols' checks and lookup by qualified name, the calls of
+// constructors that fail the test on an error (Must, Configured), and the checks of a fetched
+// package's metadata and documents (SamePackage, Documents). Only tests import it. It imports
+// the root package docidx, registries/internal/extracted and the standard library.
 package testutil
 
 import (
@@ -175,4 +176,66 @@ func WriteFile(tb testing.TB, p, body string) {
 	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
 		tb.Fatal(err)
 	}
+}
+
+// Must returns f(arg), failing tb when f returns an error: a constructor called with input the
+// test knows to be good, such as NewConfig(srv.URL).
+func Must[A, R any](tb testing.TB, f func(A) (R, error), arg A) R {
+	tb.Helper()
+	r, err := f(arg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return r
+}
+
+// Configured returns newR(c) after mod, when not nil, has changed c: a registry built from the
+// configuration a test's helper gives it with one test's changes (a lowered limit, another
+// client). It fails tb when newR returns an error.
+func Configured[C, R any](tb testing.TB, c C, mod func(*C), newR func(C) (R, error)) R {
+	tb.Helper()
+	if mod != nil {
+		mod(&c)
+	}
+	return Must(tb, newR, c)
+}
+
+// SamePackage reports got as a test error when it is not want: every field alike as printed,
+// with Published and CrawledAt compared as instants (their locations set aside).
+func SamePackage(t testing.TB, got, want docidx.Package) {
+	t.Helper()
+	instants := func(p docidx.Package) string {
+		p.Published, p.CrawledAt = p.Published.UTC(), p.CrawledAt.UTC()
+		return fmt.Sprint(p)
+	}
+	if instants(got) != instants(want) {
+		t.Errorf("Package =\n%+v\nwant\n%+v", got, want)
+	}
+}
+
+// Documents returns pd's documents by path, reporting a test error for each path of kinds that
+// is not among them with that kind.
+func Documents(t testing.TB, pd *docidx.PackageDocs, kinds map[string]docidx.DocKind) map[string]docidx.Document {
+	t.Helper()
+	docs := map[string]docidx.Document{}
+	for _, d := range pd.Documents {
+		docs[d.Path] = d
+	}
+	for path, kind := range kinds {
+		if d, ok := docs[path]; !ok || d.Kind != kind {
+			t.Errorf("document %s = %+v, want kind %s", path, d, kind)
+		}
+	}
+	return docs
+}
+
+// Text returns the text of d's sections, each followed by a newline, for tests that look for a
+// phrase in a document.
+func Text(d docidx.Document) string {
+	var b strings.Builder
+	for _, s := range d.Sections {
+		b.WriteString(s.Text)
+		b.WriteString("\n")
+	}
+	return b.String()
 }

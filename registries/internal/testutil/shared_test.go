@@ -161,3 +161,81 @@ func TestWriteFile(t *testing.T) {
 		t.Errorf("read back %q, %v", b, err)
 	}
 }
+
+// fatalLog is a testing.TB that keeps what is reported to it with Fatal, without stopping, so
+// a test can see both that a helper failed it and what the helper returned.
+type fatalLog struct {
+	testing.TB
+	fatals []string
+}
+
+func (r *fatalLog) Helper() {}
+
+func (r *fatalLog) Fatal(args ...any) { r.fatals = append(r.fatals, fmt.Sprint(args...)) }
+
+func TestMustAndConfigured(t *testing.T) {
+	parse := func(s string) (int, error) {
+		if s == "" {
+			return 0, errors.New("empty")
+		}
+		return len(s), nil
+	}
+	r := &fatalLog{TB: t}
+	if got := Must(r, parse, "abc"); got != 3 || len(r.fatals) != 0 {
+		t.Errorf("Must(parse, abc) = %d, reported %q", got, r.fatals)
+	}
+	if Must(r, parse, ""); len(r.fatals) != 1 || r.fatals[0] != "empty" {
+		t.Errorf("Must(parse, \"\") reported %q, want empty", r.fatals)
+	}
+	r.fatals = nil
+	if got := Configured(r, "ab", func(s *string) { *s += "cd" }, parse); got != 4 || len(r.fatals) != 0 {
+		t.Errorf("Configured(ab, +cd) = %d, reported %q; want 4", got, r.fatals)
+	}
+	if got := Configured(r, "ab", nil, parse); got != 2 {
+		t.Errorf("Configured(ab, nil) = %d, want 2", got)
+	}
+	if Configured(r, "", nil, parse); len(r.fatals) != 1 {
+		t.Errorf("Configured(\"\", nil) reported %q, want empty", r.fatals)
+	}
+}
+
+func TestSamePackage(t *testing.T) {
+	at := time.Date(2025, 2, 3, 4, 5, 6, 0, time.UTC)
+	want := docidx.Package{Name: "p", Versions: []string{"1.0.0"}, Published: at, CrawledAt: at}
+	for _, tc := range []struct {
+		name  string
+		got   docidx.Package
+		fails bool
+	}{
+		{"same", want, false},
+		{"same instants elsewhere", docidx.Package{Name: "p", Versions: []string{"1.0.0"}, Published: at.In(time.FixedZone("x", 3600)), CrawledAt: at}, false},
+		{"other version list", docidx.Package{Name: "p", Versions: []string{"1.0.1"}, Published: at, CrawledAt: at}, true},
+		{"other time", docidx.Package{Name: "p", Versions: []string{"1.0.0"}, Published: at, CrawledAt: at.Add(time.Second)}, true},
+		{"deprecated", docidx.Package{Name: "p", Versions: []string{"1.0.0"}, Published: at, CrawledAt: at, Deprecated: "old"}, true},
+	} {
+		r := &recorder{TB: t}
+		SamePackage(r, tc.got, want)
+		if (len(r.errs) > 0) != tc.fails {
+			t.Errorf("%s: reported %q", tc.name, r.errs)
+		}
+	}
+}
+
+func TestDocuments(t *testing.T) {
+	pd := &docidx.PackageDocs{Documents: []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme}, {Path: "a.md", Kind: docidx.DocGuide}}}
+	r := &recorder{TB: t}
+	docs := Documents(r, pd, map[string]docidx.DocKind{"README.md": docidx.DocReadme, "a.md": docidx.DocExample, "b.md": docidx.DocGuide})
+	if len(docs) != 2 || docs["a.md"].Kind != docidx.DocGuide {
+		t.Errorf("documents = %v", docs)
+	}
+	if len(r.errs) != 2 || !strings.HasPrefix(r.errs[0]+r.errs[1], "document ") {
+		t.Errorf("reported %q, want a.md (other kind) and b.md (missing)", r.errs)
+	}
+}
+
+func TestText(t *testing.T) {
+	d := docidx.Document{Sections: []docidx.Section{{Text: "one"}, {Text: "two"}}}
+	if got := Text(d); got != "one\ntwo\n" {
+		t.Errorf("Text = %q", got)
+	}
+}
