@@ -122,7 +122,8 @@ conformance: build
 
 ## release: the release artifacts in dist/, offline from a clean clone: static binaries for linux,
 ## darwin and windows on amd64 and arm64 in archives (tar.gz, zip for windows) with README, LICENSE,
-## NOTICE, the man page and shell completions, an SPDX SBOM beside each archive
+## NOTICE, THIRD_PARTY_LICENSES (the license texts of every module linked in and of Go's standard
+## library, written by tools/release/thirdparty), the man page and shell completions, an SPDX SBOM beside each archive
 ## (ARCHIVE.sbom.json, made by syft), checksums.txt, the Claude Desktop bundle (.mcpb, packed by
 ## scripts/mcpb.sh with the official npm CLI), server.json for the MCP Registry, and the container
 ## image as an OCI layout tar (tools/release/ociimage; no daemon, no base image). Nothing is
@@ -135,6 +136,7 @@ conformance: build
 .PHONY: release release-check completion man
 GORELEASER ?= $(GO) tool -modfile=tools/release/go.mod goreleaser
 release: completion man build/tools/syft
+	cd tools/release && $(GO) run ./thirdparty -repo ../.. -o ../../build/THIRD_PARTY_LICENSES
 	GOMODCACHE="$$($(GO) env GOMODCACHE)" $(GORELEASER) release --snapshot --clean
 	bash scripts/mcpb.sh
 	cd tools/release && $(GO) run ./ociimage -dist ../../dist -server ../../packaging/server.json -license ../../LICENSE -notice ../../NOTICE

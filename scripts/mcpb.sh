@@ -30,14 +30,15 @@ one() { # one GLOB: the single file the glob names, or an error
 	echo "$f"
 }
 
-# 1. The bundle's directory: manifest with this version, binaries, README, LICENSE and NOTICE.
+# 1. The bundle's directory: manifest with this version, binaries, README, LICENSE, NOTICE and
+#    THIRD_PARTY_LICENSES (make release writes it into build/).
 stage=build/mcpb
 rm -rf "$stage"
 mkdir -p "$stage/server/linux" "$stage/server/darwin" "$stage/server/win32"
 cp "$(one "$DIST/docidx_linux_amd64*/docidx")" "$stage/server/linux/docidx"
 cp "$(one "$DIST/*_darwin_all/docidx")" "$stage/server/darwin/docidx"
 cp "$(one "$DIST/docidx_windows_amd64*/docidx.exe")" "$stage/server/win32/docidx.exe"
-cp README.md LICENSE NOTICE "$stage/"
+cp README.md LICENSE NOTICE build/THIRD_PARTY_LICENSES "$stage/"
 VERSION=$version node -e '
 	const m = JSON.parse(require("fs").readFileSync("packaging/mcpb/manifest.json", "utf8"));
 	m.version = process.env.VERSION;

@@ -3,7 +3,8 @@
 # `make release-check` and not by `make test`. Offline except for installing Node 22 and the MCP
 # Inspector from npm once (as scripts/conformance.sh does).
 #
-#   1. every archive (six: linux, darwin, windows on amd64 and arm64) holds LICENSE and NOTICE as
+#   1. every archive (six: linux, darwin, windows on amd64 and arm64) holds THIRD_PARTY_LICENSES
+#      with a license text under the name of each module its binary links, and LICENSE and NOTICE as
 #      the repository has them, and has its SBOM beside it, ARCHIVE.sbom.json in SPDX JSON, which
 #      lists every Go module (path and version) that `go list -deps` says the binary for that
 #      platform is built from;
@@ -64,6 +65,13 @@ for a in "${archives[@]}"; do
 	(cd "$root" && GOOS=${platform%_*} GOARCH=${platform#*_} CGO_ENABLED=0 $GO list -deps \
 		-f '{{with .Module}}{{if .Version}}{{.Path}} {{.Version}}{{end}}{{end}}' ./cmd/docidx | sort -u) >"$work/mods"
 	[ -s "$work/mods" ] || bad "go list -deps ./cmd/docidx for $platform listed no modules"
+	case $a in
+	*.zip) unzip -p "$DIST/$a" THIRD_PARTY_LICENSES >"$work/third" 2>/dev/null || bad "$a lacks THIRD_PARTY_LICENSES" ;;
+	*) tar -xzOf "$DIST/$a" THIRD_PARTY_LICENSES >"$work/third" 2>/dev/null || bad "$a lacks THIRD_PARTY_LICENSES" ;;
+	esac
+	while read -r m; do
+		grep -qxF "$m" "$work/third" || bad "$a: THIRD_PARTY_LICENSES lacks the license of $m, which its binary links"
+	done <"$work/mods"
 	node -e '
 		const fs = require("fs");
 		const doc = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
@@ -75,7 +83,7 @@ for a in "${archives[@]}"; do
 	' "$sbom" "$work/mods" || bad "$a.sbom.json does not list the modules of $platform's binary"
 done
 bbolt=$(cd "$root" && $GO list -m -f '{{.Version}}' go.etcd.io/bbolt)
-ok "${#archives[@]} archives hold LICENSE and NOTICE; each SBOM lists its binary's $(wc -l <"$work/mods") modules (go.etcd.io/bbolt $bbolt among them)"
+ok "${#archives[@]} archives hold LICENSE, NOTICE and THIRD_PARTY_LICENSES (the license of each module linked in); each SBOM lists its binary's $(wc -l <"$work/mods") modules (go.etcd.io/bbolt $bbolt among them)"
 
 # 2. The linux archive and the version it prints.
 tar -xzf "$DIST/docidx_${version}_linux_amd64.tar.gz" -C "$work"
@@ -119,9 +127,10 @@ manifest=$work/bundle/manifest.json
 for f in LICENSE NOTICE; do
 	cmp -s "$work/bundle/$f" "$root/$f" || bad "the bundle lacks $f, or its $f differs from the repository's"
 done
+cmp -s "$work/bundle/THIRD_PARTY_LICENSES" "$work/third" || bad "the bundle lacks THIRD_PARTY_LICENSES, or it differs from the archives'"
 got=$(node -p 'require(process.argv[1]).license' "$manifest")
 [ "$got" = "$LICENSE" ] || bad "the bundle's manifest names license '$got', want $LICENSE"
-ok "bundle: LICENSE, NOTICE, manifest license $got"
+ok "bundle: LICENSE, NOTICE, THIRD_PARTY_LICENSES, manifest license $got"
 # The command and args exactly as the manifest gives them, with the bundle's directory and the
 # user's index put in, as Claude Desktop does.
 mapfile -t cmd < <(BUNDLE="$work/bundle" INDEX="$work/index" node -e '
