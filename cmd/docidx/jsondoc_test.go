@@ -46,6 +46,7 @@ var jsonDocuments = []struct {
 	{"prune", docschema.For[pruneJSON]},
 	{"merge", docschema.For[mergeJSON]},
 	{"compact", docschema.For[compactJSON]},
+	{"progress", docschema.For[progressLine]}, // each line of docidx crawl --progress json
 }
 
 // verifySchema is docschema.For of verifyJSON, but with only schemaVersion and ok required:

@@ -19,6 +19,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/crawl"
 	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/internal/safetext"
@@ -326,8 +327,10 @@ func (p *barProgress) finish() {
 	p.clear()
 }
 
-// progressLine is one line of --progress json: an event of the crawl, as a JSON object.
+// progressLine is one line of --progress json: an event of the crawl, as a JSON object. Its
+// JSON Schema is schemas/progress.schema.json (docs/json-changelog.md).
 type progressLine struct {
+	SchemaVersion int `json:"schemaVersion"` // docidx.SchemaVersion
 	// Phase is "list" (listing the package versions to crawl), "fetch" (fetching and
 	// extracting them), "index" (writing the index) or "publish" (syncing, hashing and
 	// switching to the new snapshot).
@@ -394,6 +397,7 @@ func (p *jsonProgress) emit(l progressLine) {
 	if !changed && l.Done < l.Total && now.Sub(p.lastAt) < jsonEvery {
 		return
 	}
+	l.SchemaVersion = docidx.SchemaVersion
 	l.ElapsedMs = now.Sub(p.start).Milliseconds()
 	if l.Done > 0 && l.Total >= l.Done && !p.phaseStart.IsZero() {
 		spent := now.Sub(p.phaseStart)

@@ -5,11 +5,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/docidx/docidx/registries/npm/npmtest"
 )
@@ -78,8 +81,21 @@ func TestCrawlProgressOff(t *testing.T) {
 
 // TestCrawlProgressJSON: with --json --progress json stderr holds one JSON object per line,
 // through the phases list, fetch, index (indexing, merging, ranking) and publish, with counts
-// that end complete; stdout holds the summary alone.
+// that end complete, each valid under schemas/progress.schema.json; stdout holds the summary
+// alone.
 func TestCrawlProgressJSON(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(schemaDir, "progress.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s jsonschema.Schema
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	schema, err := s.Resolve(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	stdout, stderr := runPiped(t, "crawl", "--offline", "--json", "--progress", "json", "--index", filepath.Join(t.TempDir(), "index"), "--node-modules", progressTree(t))
 	var sum crawlJSON
 	if err := json.Unmarshal([]byte(stdout), &sum); err != nil {
@@ -95,6 +111,13 @@ func TestCrawlProgressJSON(t *testing.T) {
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&l); err != nil {
 			t.Fatalf("stderr line %q: %v", sc.Text(), err)
+		}
+		var doc any
+		if err := json.Unmarshal(sc.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if err := schema.Validate(doc); err != nil {
+			t.Errorf("stderr line %q does not match schemas/progress.schema.json: %v", sc.Text(), err)
 		}
 		name := l.Phase
 		if l.Step != "" {
