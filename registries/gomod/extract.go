@@ -698,6 +698,7 @@ func (em *emitter) addSymbol(s docidx.Symbol, member bool) {
 	}
 	*n++
 	em.seen[s.QualifiedName] = true
+	s.Doc = unlinkDocLinks(em.pkg.doc, s.Doc)
 	em.out = append(em.out, s)
 	em.isMember = append(em.isMember, member)
 }
