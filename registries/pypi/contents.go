@@ -248,8 +248,9 @@ const maxReexportDepth = 8
 // come after every module's own symbols, so that copies never crowd a definition out of the
 // budget. Module-level
 // aliases of imported functions and methods ("find_packages = PackageFinder.find") are
-// documented as their targets (resolveAliases). Docstrings are converted from
-// reStructuredText inline markup to markdown.
+// documented as their targets (resolveAliases). Symbols still without a doc take those the
+// distribution gives with add_newdoc (attachNewDocs), which numpy writes for its extension
+// modules. Docstrings are converted from reStructuredText inline markup to markdown.
 func extractAPI(files []apiFile, read readFunc, lim Limits, site *siteModules) apiResult {
 	var res apiResult
 	var public []apiFile
@@ -265,6 +266,7 @@ func extractAPI(files []apiFile, read readFunc, lim Limits, site *siteModules) a
 	seen := map[string]bool{}
 	var aliases []moduleAlias
 	var inherited []docidx.Symbol // members classes inherit, kept after every module's own
+	var newDocs []pyscan.NewDoc   // docstrings given with add_newdoc
 	for i, f := range public {
 		if i >= lim.MaxFiles {
 			res.truncated = true
@@ -280,6 +282,7 @@ func extractAPI(files []apiFile, read readFunc, lim Limits, site *siteModules) a
 			src = []byte(strings.ToValidUTF8(string(src), "\uFFFD"))
 		}
 		res.modules++
+		newDocs = append(newDocs, pyscan.NewDocs(src)...)
 		out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.file, MaxSymbols: lim.MaxSymbols - len(res.symbols) + 1})
 		syms, inh := out.Symbols, out.Inherited
 		if f.docs != "" {
@@ -333,6 +336,11 @@ func extractAPI(files []apiFile, read readFunc, lim Limits, site *siteModules) a
 		}
 	}
 	rx.resolveAliases(res.symbols, aliases)
+	moduleOf := make(map[string]string, len(files))
+	for _, f := range files {
+		moduleOf[f.file] = f.module
+	}
+	attachNewDocs(res.symbols, append(newDocs, moreNewDocs(files, read, lim)...), moduleOf)
 	res.problems = append(res.problems, rx.problems...)
 	constantDefaults(res.symbols)
 	return res
