@@ -292,7 +292,7 @@ func extractAPI(files []apiFile, read readFunc, lim Limits, site *siteModules) a
 		if len(private) > 0 || site != nil {
 			inherited = append(inherited, rx.inheritedAcross(f, out)...)
 		}
-		if !out.Truncated && len(private) > 0 {
+		if !out.Truncated && (len(private) > 0 || site != nil) {
 			if re := rx.reexports(f, out); len(re) > 0 {
 				if len(syms) == 0 {
 					syms = append(syms, moduleSymbol(f))
@@ -752,7 +752,9 @@ type reexporter struct {
 // f's __all__ when it has one, else not starting with "_". A star import from a private module
 // brings the names of f's __all__ when f has one, else the names the private module's own
 // __all__ lists or (without one) its public-looking definitions and from-imports. File and Line
-// point at the private definition.
+// point at the private definition. With rx.site (a distribution read from a site-packages
+// directory), a name f's __all__ lists that f imports from another installed distribution is
+// re-exported too, from that distribution's definition (siteModules.definition).
 func (rx *reexporter) reexports(f apiFile, out pyscan.Result) []docidx.Symbol {
 	var inAll map[string]bool
 	if out.HasAll {
@@ -789,6 +791,11 @@ func (rx *reexporter) reexports(f apiFile, out pyscan.Result) []docidx.Symbol {
 			continue
 		}
 		if _, ok := rx.private[target]; !ok {
+			// A name __all__ declares, from another installed distribution.
+			if rx.site != nil && inAll != nil && im.Name != "*" && inAll[im.As] && !defined[im.As] && !done[im.As] {
+				found, _ := rx.site.definition(target, im.Name, 0, map[string]bool{})
+				emit(im.As, found)
+			}
 			continue
 		}
 		if im.Name == "*" {

@@ -22,7 +22,9 @@ const (
 
 // siteModules finds the modules of other distributions installed in the same site-packages
 // directory as the distribution being extracted, for the bases its public classes inherit
-// from (see reexporter.inheritedAcross), and for nothing else: names a module re-exports from
+// from (see reexporter.inheritedAcross) and for the names a public module's __all__ declares
+// that it imports from another distribution (see reexporter.reexports): celery.exceptions
+// lists SoftTimeLimitExceeded, which billiard defines. Other names a module imports from
 // another distribution are not documented as its own. A module is looked up as Python's import
 // system finds it in the directory ("werkzeug.wrappers" is werkzeug/wrappers/__init__.py, else
 // werkzeug/wrappers.py, else the .pyi stub beside either); one that is among the distribution's
@@ -129,6 +131,53 @@ func (m *siteModules) class(mod, name string, depth int, visited map[string]bool
 		}
 	}
 	return nil, cls, false
+}
+
+// definition returns the function, class or variable that name is in module mod of another
+// distribution, following from-imports as class does, with a class's members in its file
+// (defined and inherited there), and the qualified name of the definition ("billiard.exceptions.
+// SoftTimeLimitExceeded"). The definition's Doc, when it has one, ends with "Defined in <qualified
+// name>.", so a reader knows where it comes from; File and Line are where it is defined, a path
+// relative to the site-packages directory. It returns nil when no definition is found.
+func (m *siteModules) definition(mod, name string, depth int, visited map[string]bool) ([]docidx.Symbol, string) {
+	key := mod + ":" + name
+	if depth > maxReexportDepth || visited[key] {
+		return nil, ""
+	}
+	visited[key] = true
+	sc := m.scan(mod)
+	if sc == nil {
+		return nil, ""
+	}
+	for _, s := range sc.res.Symbols {
+		if s.Parent != "" || s.Name != name || s.Kind == docidx.KindPackage {
+			continue
+		}
+		qual := mod + "." + name
+		if s.Doc != "" {
+			s.Doc += "\n\nDefined in " + qual + "."
+		}
+		found := []docidx.Symbol{s}
+		if s.Kind == docidx.KindClass {
+			for _, list := range [][]docidx.Symbol{sc.res.Symbols, sc.res.Inherited} {
+				for _, m := range list {
+					if m.Parent == name {
+						found = append(found, m)
+					}
+				}
+			}
+		}
+		return found, qual
+	}
+	for _, im := range sc.res.Imports {
+		if im.Name == "*" || im.As != name {
+			continue
+		}
+		if target, ok := relativeModule(sc.file, im); ok {
+			return m.definition(target, im.Name, depth+1, visited)
+		}
+	}
+	return nil, ""
 }
 
 // members returns the public members of class name of module mod of another distribution (see

@@ -226,3 +226,61 @@ func TestClassBases(t *testing.T) {
 		"class A(B)\nclass A(C)":                                   "B",
 	})
 }
+
+// TestReexportedFromAnotherDistribution: a name a public module's __all__ declares and imports
+// from another installed distribution (celery.exceptions lists billiard's SoftTimeLimitExceeded)
+// is documented as the module's, with the definition's doc, its members, and where it is
+// defined; a name it imports without declaring it, or from a distribution not installed, is not.
+func TestReexportedFromAnotherDistribution(t *testing.T) {
+	dir := pypitest.SitePackages(t, t.TempDir(),
+		pypitest.Installed{
+			Name: "tasks", Version: "1.0", Form: pypitest.DistInfo,
+			Files: map[string]string{
+				"tasks/__init__.py": "",
+				"tasks/exceptions.py": `from pool.exceptions import TimeLimitExceeded, Terminated, WorkerLost
+from absent import Gone
+
+__all__ = ("TimeLimitExceeded", "Terminated", "Gone", "TaskError")
+
+
+class TaskError(Exception):
+    """A task failed."""
+`,
+			},
+		},
+		pypitest.Installed{
+			Name: "pool", Version: "2.0", Form: pypitest.DistInfo,
+			Files: map[string]string{
+				"pool/__init__.py":   "",
+				"pool/exceptions.py": "from pool._base import TimeLimitExceeded\n\n\nclass Terminated(Exception):\n    pass\n\n\nclass WorkerLost(Exception):\n    \"\"\"The worker exited.\"\"\"\n",
+				"pool/_base.py":      "class TimeLimitExceeded(Exception):\n    \"\"\"The time limit was exceeded.\"\"\"\n\n    def seconds(self):\n        \"\"\"The limit, in seconds.\"\"\"\n",
+			},
+		},
+	)
+	pd := fetchInstalled(t, dir, SitePackagesConfig{}, "tasks", "1.0")
+	got := testutil.ByName(pd.Symbols)
+	for q, want := range map[string]string{
+		"tasks.exceptions.TimeLimitExceeded":         "The time limit was exceeded.\n\nDefined in pool._base.TimeLimitExceeded.",
+		"tasks.exceptions.TimeLimitExceeded.seconds": "The limit, in seconds.",
+		"tasks.exceptions.Terminated":                "",
+		"tasks.exceptions.TaskError":                 "A task failed.",
+	} {
+		s, ok := got[q]
+		if !ok {
+			t.Errorf("%s missing", q)
+			continue
+		}
+		if s.Doc != want || s.Package != "tasks.exceptions" {
+			t.Errorf("%s: doc %q in %s, want %q in tasks.exceptions", q, s.Doc, s.Package, want)
+		}
+	}
+	if s := got["tasks.exceptions.TimeLimitExceeded"]; s.File != "pool/_base.py" {
+		t.Errorf("TimeLimitExceeded's file %s, want its definition's, pool/_base.py", s.File)
+	}
+	for _, q := range []string{"tasks.exceptions.WorkerLost", "tasks.exceptions.Gone"} {
+		if _, ok := got[q]; ok {
+			t.Errorf("%s documented: not declared in __all__, or not installed", q)
+		}
+	}
+	testutil.CheckSymbols(t, pd.Symbols)
+}
