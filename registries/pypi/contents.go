@@ -262,7 +262,10 @@ func extractAPI(files []apiFile, read readFunc, lim Limits, site *siteModules) a
 			public = append(public, f)
 		}
 	}
-	rx := &reexporter{private: private, scans: map[string]*privateScan{}, read: read, lim: lim, site: site}
+	rx := &reexporter{private: private, public: map[string]apiFile{}, scans: map[string]*privateScan{}, read: read, lim: lim, site: site}
+	for _, f := range public {
+		rx.public[f.module] = f
+	}
 	seen := map[string]bool{}
 	var aliases []moduleAlias
 	var inherited []docidx.Symbol // members classes inherit, kept after every module's own
@@ -292,7 +295,7 @@ func extractAPI(files []apiFile, read readFunc, lim Limits, site *siteModules) a
 		if len(private) > 0 || site != nil {
 			inherited = append(inherited, rx.inheritedAcross(f, out)...)
 		}
-		if !out.Truncated && (len(private) > 0 || site != nil) {
+		if !out.Truncated {
 			if re := rx.reexports(f, out); len(re) > 0 {
 				if len(syms) == 0 {
 					syms = append(syms, moduleSymbol(f))
@@ -736,6 +739,7 @@ type privateScan struct {
 // them.
 type reexporter struct {
 	private  map[string]apiFile
+	public   map[string]apiFile      // the public modules, read by lookup when a name's trail passes one
 	scans    map[string]*privateScan // by module; nil when unreadable
 	read     readFunc
 	lim      Limits
@@ -791,8 +795,17 @@ func (rx *reexporter) reexports(f apiFile, out pyscan.Result) []docidx.Symbol {
 			continue
 		}
 		if _, ok := rx.private[target]; !ok {
-			// A name __all__ declares, from another installed distribution.
-			if rx.site != nil && inAll != nil && im.Name != "*" && inAll[im.As] && !defined[im.As] && !done[im.As] {
+			// A name __all__ declares, from a public module of the distribution (psycopg
+			// declares Copy, which psycopg.copy re-exports) or another installed one.
+			_, own := rx.public[target]
+			switch {
+			case inAll == nil || target == f.module:
+			case own && im.Name == "*":
+				stars = append(stars, target)
+			case im.Name == "*" || !inAll[im.As] || defined[im.As] || done[im.As]:
+			case own:
+				emit(im.As, rx.lookup(target, im.Name, 0, map[string]bool{}))
+			case rx.site != nil:
 				found, _ := rx.site.definition(target, im.Name, 0, map[string]bool{})
 				emit(im.As, found)
 			}
@@ -878,13 +891,19 @@ func relativeModule(f apiFile, im pyscan.Import) (string, bool) {
 	return strings.Join(parts, "."), true
 }
 
-// scan returns private module mod read and scanned with every definition kept, or nil when it
-// is not a private module of the distribution, cannot be read, or over the budget.
+// scan returns module mod of the distribution read and scanned with every definition kept, or
+// nil when it is not a module of the distribution, cannot be read, or over the budget. Private
+// modules are read for the names public ones re-export; a public module is read here when such
+// a name's trail passes through it (numpy._core.defchararray star-imports numpy.strings, which
+// star-imports the private numpy._core.strings that defines the functions).
 func (rx *reexporter) scan(mod string) *privateScan {
 	if sc, ok := rx.scans[mod]; ok {
 		return sc
 	}
 	f, ok := rx.private[mod]
+	if !ok {
+		f, ok = rx.public[mod]
+	}
 	if !ok {
 		return nil
 	}
