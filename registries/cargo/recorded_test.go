@@ -9,6 +9,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/cargotest"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // TestRecordedSparseIndex reads itoa from a real sparse index's recorded answers
@@ -33,10 +34,7 @@ func TestRecordedSparseIndex(t *testing.T) {
 	ctx := context.Background()
 	resolve := func(query string) (string, error) { return r.Resolve(ctx, "itoa", query) }
 	checkEachOK(t, "Resolve(itoa)", resolve, map[string]string{"": "1.0.19", "1.0.11": "1.0.11", "~0.4": "0.4.8"})
-	pd, err := r.Fetch(ctx, "itoa", "1.0.19")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "itoa", "1.0.19")
 	syms := map[string]docidx.Symbol{}
 	for _, s := range pd.Symbols {
 		syms[s.QualifiedName] = s

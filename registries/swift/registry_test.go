@@ -138,10 +138,7 @@ func TestRegistryResolve(t *testing.T) {
 
 func TestRegistryFetch(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
-	pd, err := r.Fetch(context.Background(), kitID, "1.3.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, kitID, "1.3.0")
 	p := pd.Package
 	want := docidx.Package{
 		Ecosystem:   docidx.Swift,
@@ -170,10 +167,7 @@ func TestRegistryFetch(t *testing.T) {
 	}
 
 	// A release without metadata description falls back to the README summary; publishedAt is used.
-	pd, err = r.Fetch(context.Background(), "collections.swift-deque", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, r, "collections.swift-deque", "")
 	if pd.Package.Version != "1.1.0" || !strings.HasPrefix(pd.Package.Description, "Swift Deque is an open-source package") ||
 		pd.Package.License != "MIT" || !pd.Package.Published.Equal(swifttest.BaseTime.Add(5*24*time.Hour)) || pd.Package.Repository != "" {
 		t.Errorf("deque package = %+v", pd.Package)
@@ -206,9 +200,7 @@ func TestRegistryRequests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.Fetch(ctx, kitRepo, v); err != nil {
-		t.Fatal(err)
-	}
+	testutil.Fetched(t, r, kitRepo, v)
 	var got []string
 	for _, req := range srv.Requests() {
 		got = append(got, req.Accept+" "+req.Path)
@@ -248,10 +240,7 @@ func TestRegistryManifest(t *testing.T) {
 func TestRegistryPagination(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
 	srv.SetPageSize(2)
-	pd, err := r.Fetch(context.Background(), kitID, "1.0.0") // on the last page
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, kitID, "1.0.0") // on the last page
 	if !slices.Equal(pd.Package.Versions, []string{"1.0.0", "1.2.0", "1.3.0", "1.4.0-beta.1"}) {
 		t.Errorf("versions across pages: %v", pd.Package.Versions)
 	}
@@ -418,10 +407,7 @@ func TestRegistryScopes(t *testing.T) {
 		"Sources/Tools/Tools.swift": "public func tool() {}",
 	}})
 	r := registryAt(t, main.URL, http.DefaultClient, func(rc *RegistryConfig) { rc.Config.Scopes["acme"] = private.URL })
-	pd, err := r.Fetch(context.Background(), "ACME.Tools", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "ACME.Tools", "")
 	if pd.Package.Name != "acme.tools" || pd.Package.Version != "2.0.0" || len(pd.Symbols) != 1 || pd.Symbols[0].QualifiedName != "Tools.tool()" {
 		t.Errorf("scoped package = %+v %+v", pd.Package, pd.Symbols)
 	}

@@ -130,6 +130,28 @@ func TestListed(t *testing.T) {
 	}
 }
 
+type fakeFetcher struct{ err error }
+
+func (f fakeFetcher) Fetch(_ context.Context, name, version string) (*docidx.PackageDocs, error) {
+	return &docidx.PackageDocs{Package: docidx.Package{Name: name, Version: version}}, f.err
+}
+
+func TestFetched(t *testing.T) {
+	if pd := Fetched(t, fakeFetcher{}, "a", "1.0.0"); pd.Package.Name != "a" || pd.Package.Version != "1.0.0" {
+		t.Errorf("Fetched = %+v, want a@1.0.0", pd.Package)
+	}
+	r := &fatalRecorder{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		Fetched(r, fakeFetcher{err: errors.New("fetch")}, "a", "1.0.0")
+	}()
+	<-done
+	if !r.failed {
+		t.Error("Fetched did not fail when Fetch did")
+	}
+}
+
 // fatalRecorder is a testing.TB whose Fatal records the failure and ends the goroutine.
 type fatalRecorder struct {
 	testing.TB
