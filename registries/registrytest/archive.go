@@ -5,6 +5,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -12,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 )
 
@@ -144,6 +146,43 @@ func (z Zip) Build(entries []Entry) []byte {
 		panic(err)
 	}
 	return buf.Bytes()
+}
+
+// TarNames returns the entry names of data, a gzip-compressed tar such as Tar.Build writes, in
+// archive order. It fails tb when data is not one or ends in the middle of an entry.
+func TarNames(tb testing.TB, data []byte) []string {
+	tb.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tr := tar.NewReader(zr)
+	var names []string
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return names
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		names = append(names, h.Name)
+	}
+}
+
+// ZipNames returns the entry names of data, a zip such as Zip.Build writes, in archive order. It
+// fails tb when data is not a zip.
+func ZipNames(tb testing.TB, data []byte) []string {
+	tb.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	names := make([]string, 0, len(zr.File))
+	for _, f := range zr.File {
+		names = append(names, f.Name)
+	}
+	return names
 }
 
 // ReadTree reads every regular file under dir (symbolic links are left out) into a map keyed by

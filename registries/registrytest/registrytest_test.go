@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -185,6 +186,48 @@ func TestZip(t *testing.T) {
 	want := []string{"pkg/ drwxr-xr-x  0", "pkg/Package.swift -rw-r--r-- // swift 8", "pkg/link Lrwxrwxrwx /etc/hosts 10", "big -rw-r--r--  100"}
 	if !slices.Equal(got, want) {
 		t.Errorf("entries:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// fatalTB is a testing.TB whose Fatal records the failure and ends the calling goroutine.
+type fatalTB struct {
+	testing.TB
+	failed bool
+}
+
+func (f *fatalTB) Helper()      {}
+func (f *fatalTB) Fatal(...any) { f.failed = true; runtime.Goexit() }
+
+// fails reports whether f fails the testing.TB it is given.
+func fails(t *testing.T, f func(tb testing.TB)) bool {
+	tb := &fatalTB{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f(tb)
+	}()
+	<-done
+	return tb.failed
+}
+
+func TestArchiveNames(t *testing.T) {
+	entries := append(Files("pkg", map[string]string{"b.txt": "bee", "a/x.go": "package a"}), Entry{Name: "pkg/dir", Mode: fs.ModeDir})
+	want := []string{"pkg/a/x.go", "pkg/b.txt", "pkg/dir"}
+	tgz := Tar{}.Build(entries)
+	if got := TarNames(t, tgz); !slices.Equal(got, want) {
+		t.Errorf("TarNames = %q, want %q", got, want)
+	}
+	if got := ZipNames(t, Zip{}.Build(entries)); !slices.Equal(got, want) {
+		t.Errorf("ZipNames = %q, want %q", got, want)
+	}
+	for name, f := range map[string]func(tb testing.TB){
+		"TarNames of a zip":     func(tb testing.TB) { TarNames(tb, Zip{}.Build(entries)) },
+		"TarNames of a cut tar": func(tb testing.TB) { TarNames(tb, tgz[:len(tgz)-20]) },
+		"ZipNames of a tar":     func(tb testing.TB) { ZipNames(tb, tgz) },
+	} {
+		if !fails(t, f) {
+			t.Errorf("%s did not fail", name)
+		}
 	}
 }
 

@@ -1,8 +1,6 @@
 package swifttest
 
 import (
-	"archive/zip"
-	"bytes"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -55,15 +53,7 @@ func TestServer(t *testing.T) {
 	if len(meta.Resources) != 1 || meta.Resources[0].Checksum != Checksum(archive) || resp.Header.Get("Digest") == "" {
 		t.Errorf("checksum %+v does not match the archive", meta.Resources)
 	}
-	zr, err := zip.NewReader(bytes.NewReader(archive), int64(len(archive)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, f := range zr.File {
-		names = append(names, f.Name)
-	}
-	if strings.Join(names, " ") != "LinkedList/ LinkedList/Package.swift LinkedList/Package@swift-5.8.swift LinkedList/Sources/L/L.swift" {
+	if names := registrytest.ZipNames(t, archive); strings.Join(names, " ") != "LinkedList/ LinkedList/Package.swift LinkedList/Package@swift-5.8.swift LinkedList/Sources/L/L.swift" {
 		t.Errorf("archive entries %v", names)
 	}
 
