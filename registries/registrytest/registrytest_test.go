@@ -231,6 +231,23 @@ func TestArchiveNames(t *testing.T) {
 	}
 }
 
+func TestRecordFiles(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "index"), 0o755)
+	os.WriteFile(filepath.Join(dir, "index", "config.json"), []byte(`{"dl":"https://`+RecordedHost+`/dl"}`), 0o644)
+	s := NewServer(t, http.NotFoundHandler(), TextProblem)
+	s.RecordFiles(t, dir, map[string]RecordedFile{"/index/config.json": {"index/config.json", "application/json"}})
+	code, h, body, _ := get(t, s, "/index/config.json")
+	if code != 200 || h.Get("Content-Type") != "application/json" || body != `{"dl":"`+s.URL+`/dl"}` {
+		t.Errorf("recorded reply: %d %q %s", code, h.Get("Content-Type"), body)
+	}
+	if !fails(t, func(tb testing.TB) {
+		s.RecordFiles(tb, dir, map[string]RecordedFile{"/x": {"missing.json", "application/json"}})
+	}) {
+		t.Error("RecordFiles of a missing file did not fail")
+	}
+}
+
 func TestReadTree(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "src", "a"), 0o755)

@@ -5,6 +5,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -108,6 +110,26 @@ const RecordedHost = recorded.Host
 // lead back here. Faults apply to recorded responses as to any other.
 func (s *Server) Record(path, contentType string, body []byte) {
 	s.recorded.Record(path, contentType, body, s.URL)
+}
+
+// RecordedFile is a response recorded from a real registry and kept as a file: RecordFiles
+// serves File, a slash path under its directory, with ContentType.
+type RecordedFile struct {
+	File        string
+	ContentType string
+}
+
+// RecordFiles records, as Record does, each response of files at its request path, reading it
+// from its file under dir (e.g. "testdata/real"). It fails tb when a file cannot be read.
+func (s *Server) RecordFiles(tb testing.TB, dir string, files map[string]RecordedFile) {
+	tb.Helper()
+	for path, f := range files {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f.File)))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		s.Record(path, f.ContentType, b)
+	}
 }
 
 // serve answers from the recorded responses, else from the fake's handler.
