@@ -243,10 +243,7 @@ func TestCacheExternReexports(t *testing.T) {
 		"Cargo.toml": "[package]\nname = \"facade-core\"\nversion = \"1.2.0\"\n",
 		"src/lib.rs": "/// The core.\npub struct Core;\n"}})
 	pd := testutil.Fetched(t, openCache(t, home, CacheConfig{}), "facade", "1.0.0")
-	got := map[string]docidx.Symbol{}
-	for _, s := range pd.Symbols {
-		got[s.QualifiedName] = s
-	}
+	got := testutil.ByName(pd.Symbols)
 	for q, file := range map[string]string{
 		"facade::Arg":        "facade-builder-2.0.0/src/lib.rs",
 		"facade::Arg::new":   "facade-builder-2.0.0/src/lib.rs",

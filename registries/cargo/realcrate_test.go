@@ -32,10 +32,7 @@ func TestRealCrates(t *testing.T) {
 			}
 			srv.AddArchive(cargotest.Crate{Name: tc.name, Version: tc.version}, data)
 			pd := testutil.Fetched(t, r, tc.name, tc.version)
-			syms := map[string]docidx.Symbol{}
-			for _, s := range pd.Symbols {
-				syms[s.QualifiedName] = s
-			}
+			syms := testutil.ByName(pd.Symbols)
 			if len(syms) < tc.symbols {
 				t.Errorf("%d symbols, want at least %d", len(syms), tc.symbols)
 			}

@@ -147,10 +147,7 @@ func TestFetch(t *testing.T) {
 	if text := testutil.Text(docs["examples/pretty.rs"]); !strings.Contains(text, "Pretty-prints a JSON document") || !strings.Contains(text, "to_string_pretty(&value") {
 		t.Errorf("example: %q", text)
 	}
-	syms := map[string]docidx.Symbol{}
-	for _, s := range pd.Symbols {
-		syms[s.QualifiedName] = s
-	}
+	syms := testutil.ByName(pd.Symbols)
 	if len(syms) != 60 { // 47 items and 13 members: enum variants and pub fields
 		t.Errorf("%d symbols, want 60", len(syms))
 	}
