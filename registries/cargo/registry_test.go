@@ -319,15 +319,9 @@ index = %q
 	if pd.Package.Source != srv.Index() || !strings.Contains(r.String(), "replaced by corp") || strings.Contains(r.String(), "s3cret") {
 		t.Errorf("source %q, registry %s", pd.Package.Source, r)
 	}
-	authed := 0
-	for _, req := range srv.Requests() {
-		if req.Authorization == "cio-s3cret" {
-			authed++
-		}
-	}
 	// config.json is asked for without the token first, then again with it; then the index file
 	// and the .crate carry it.
-	if authed != 3 {
+	if authed := srv.Authorized("cio-s3cret"); authed != 3 {
 		t.Errorf("%d requests carried the token, want 3: %+v", authed, srv.Requests())
 	}
 

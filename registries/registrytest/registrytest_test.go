@@ -116,6 +116,9 @@ func TestServerProblem(t *testing.T) {
 	if got := s.Requests()[1]; got != (Request{Method: "GET", Path: "/x", Query: "y=1", Accept: "application/json", Authorization: "Bearer t"}) {
 		t.Errorf("logged %+v", got)
 	}
+	if a, b, none := s.Authorized("Bearer t"), s.Authorized("Bearer"), s.Authorized(""); a != 1 || b != 0 || none != 1 {
+		t.Errorf("Authorized: %d with the token, %d with a prefix of it, %d with none; want 1, 0, 1", a, b, none)
+	}
 }
 
 func TestTar(t *testing.T) {

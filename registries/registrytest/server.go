@@ -164,6 +164,18 @@ func (s *Server) Requests() []Request {
 	return append([]Request(nil), s.reqs...)
 }
 
+// Authorized returns how many of the requests received so far carried authorization, exactly,
+// as their Authorization header: a test's count of the requests that sent a token.
+func (s *Server) Authorized(authorization string) int {
+	n := 0
+	for _, r := range s.Requests() {
+		if r.Authorization == authorization {
+			n++
+		}
+	}
+	return n
+}
+
 // Targets returns the targets (see Request.Target) of the requests received so far, in order.
 func (s *Server) Targets() []string {
 	reqs := s.Requests()
