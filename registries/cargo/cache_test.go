@@ -17,14 +17,6 @@ import (
 	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
-func refNames(refs []docidx.Ref) []string {
-	var out []string
-	for _, r := range refs {
-		out = append(out, r.Name+"@"+r.Version)
-	}
-	return out
-}
-
 // openCache opens the cache in dir (a cargo home, its registry or registry/src directory) with
 // cfg, failing the test if it cannot.
 func openCache(t *testing.T, dir string, cfg CacheConfig) *Cache {
@@ -34,16 +26,6 @@ func openCache(t *testing.T, dir string, cfg CacheConfig) *Cache {
 		t.Fatal(err)
 	}
 	return c
-}
-
-// listCache returns the versions c lists as "name@version", failing the test on an error.
-func listCache(t *testing.T, c *Cache) []string {
-	t.Helper()
-	refs, err := c.List(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return refNames(refs)
 }
 
 func TestCacheList(t *testing.T) {
@@ -65,7 +47,7 @@ func TestCacheList(t *testing.T) {
 	for _, dir := range []string{home, filepath.Join(home, "registry"), filepath.Join(home, "registry", "src")} {
 		c := openCache(t, dir, CacheConfig{})
 		want := []string{"Quux@2.0.0", "ferris-json@0.9.0", "ferris-json@1.0.0", "ferris-json@1.1.0", "ferris-json@1.2.0", "ferris-json@2.0.0-alpha.1", "md-5@0.10.6", "tz@0.1.0"}
-		if got := listCache(t, c); !slices.Equal(got, want) {
+		if got := testutil.RefNames(testutil.Listed(t, c, nil)); !slices.Equal(got, want) {
 			t.Errorf("List(%s)\n got %q\nwant %q", dir, got, want)
 		}
 		if c.Dir() != filepath.Join(home, "registry", "src") {
@@ -179,7 +161,7 @@ tz = "0.1"
 		t.Skipf("cargo fetch against the fake registry failed (cargo %s): %v\n%s", cargoVersion(cargoBin), err, out)
 	}
 	c := openCache(t, home, CacheConfig{})
-	if got := listCache(t, c); !slices.Equal(got, []string{"ferris-json@1.1.0", "tz@0.1.0"}) {
+	if got := testutil.RefNames(testutil.Listed(t, c, nil)); !slices.Equal(got, []string{"ferris-json@1.1.0", "tz@0.1.0"}) {
 		t.Fatalf("cargo extracted %q", got)
 	}
 	entries, _ := os.ReadDir(c.Dir())

@@ -48,12 +48,8 @@ func TestCheckoutsList(t *testing.T) {
 		if c.Dir() != build || c.String() != build || c.Ecosystem() != docidx.Swift {
 			t.Errorf("NewCheckouts(%s): Dir %s", dir, c.Dir())
 		}
-		var got []string
-		for _, r := range refs {
-			got = append(got, r.Name+"@"+r.Version)
-		}
 		want := []string{"mona.linkedlist@1.1.0", "stray@0123456789ab", "swift-argument-kit@1.3.0", "swift-deque@" + dequeRevision[:12]}
-		if !slices.Equal(got, want) {
+		if got := testutil.RefNames(refs); !slices.Equal(got, want) {
 			t.Errorf("List = %v, want %v", got, want)
 		}
 	}
@@ -134,7 +130,7 @@ func TestCheckoutsFetch(t *testing.T) {
 	if pd.Package.Version != dequeRevision[:12] || pd.Package.Repository != "https://github.com/collections/swift-deque" || pd.Package.License != "MIT" {
 		t.Errorf("swift-deque = %+v", pd.Package)
 	}
-	if s := symbolNamed(pd.Symbols, "DequeModule.Deque.popFirst()"); s == nil || s.File != "Sources/DequeModule/Deque.swift" {
+	if s, ok := testutil.ByName(pd.Symbols)["DequeModule.Deque.popFirst()"]; !ok || s.File != "Sources/DequeModule/Deque.swift" {
 		t.Errorf("Deque.popFirst() = %+v", s)
 	}
 

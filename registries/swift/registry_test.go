@@ -162,7 +162,7 @@ func TestRegistryFetch(t *testing.T) {
 		t.Errorf("%d symbols from the archive, %d from the directory", len(pd.Symbols), len(local.symbols))
 	}
 	// The archive's top-level directory is stripped: paths are relative to the package root.
-	if s := symbolNamed(pd.Symbols, "ArgumentKit.ParsableCommand.main()"); s == nil || s.File != "Sources/ArgumentKit/Parsable Types/ParsableCommand.swift" {
+	if s, ok := testutil.ByName(pd.Symbols)["ArgumentKit.ParsableCommand.main()"]; !ok || s.File != "Sources/ArgumentKit/Parsable Types/ParsableCommand.swift" {
 		t.Errorf("ParsableCommand.main() = %+v", s)
 	}
 
@@ -180,15 +180,6 @@ func docPaths(docs []docidx.Document) []string {
 		out = append(out, string(d.Kind)+":"+d.Path)
 	}
 	return out
-}
-
-func symbolNamed(syms []docidx.Symbol, qn string) *docidx.Symbol {
-	for i := range syms {
-		if syms[i].QualifiedName == qn {
-			return &syms[i]
-		}
-	}
-	return nil
 }
 
 // TestRegistryRequests pins what goes on the wire: the API version in Accept, the paths of

@@ -150,6 +150,16 @@ func Listed(tb testing.TB, c Lister, err error) []docidx.Ref {
 	return refs
 }
 
+// RefNames returns each of refs as "name@version", in order, for comparing a listing with a
+// table.
+func RefNames(refs []docidx.Ref) []string {
+	out := make([]string, len(refs))
+	for i, r := range refs {
+		out[i] = r.Name + "@" + r.Version
+	}
+	return out
+}
+
 // Fetcher is what Fetched reads: a docidx.Registry, a docidx.Cache, or anything else that
 // fetches a package version's documentation.
 type Fetcher interface {

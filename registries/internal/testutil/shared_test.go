@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -127,6 +128,13 @@ func TestListed(t *testing.T) {
 		if !r.failed {
 			t.Errorf("Listed(%+v, %v) did not fail", tc.c, tc.err)
 		}
+	}
+}
+
+func TestRefNames(t *testing.T) {
+	got := RefNames([]docidx.Ref{{Name: "b", Version: "2.0.0"}, {Ecosystem: docidx.Cargo, Name: "a", Version: "1.0.0"}})
+	if want := []string{"b@2.0.0", "a@1.0.0"}; !slices.Equal(got, want) {
+		t.Errorf("RefNames = %q, want %q", got, want)
 	}
 }
 
