@@ -3,8 +3,6 @@ package registrytest
 import (
 	"archive/tar"
 	"archive/zip"
-	"bytes"
-	"compress/gzip"
 	"io"
 	"io/fs"
 	"net/http"
@@ -130,25 +128,14 @@ func TestTar(t *testing.T) {
 		Entry{Name: "pkg/huge", Body: "x", Size: 1000},
 		Entry{Name: "pkg/exec", Body: "#!", Mode: 0o755})
 	data := Tar{ModTime: mtime, Format: tar.FormatGNU}.Build(entries)
-	zr, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := tar.NewReader(zr)
 	var got []string
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(tr)
+	if err := eachTar(data, func(h *tar.Header, body []byte) {
 		if !h.ModTime.Equal(mtime) || h.Format != tar.FormatGNU {
 			t.Errorf("%s: mtime %v format %v", h.Name, h.ModTime, h.Format)
 		}
 		got = append(got, h.Name+" "+string(h.Typeflag)+" "+h.Linkname+" "+fs.FileMode(h.Mode).String()+" "+string(body[:min(len(body), 9)])+" "+strconv.Itoa(len(body)))
+	}); err != nil {
+		t.Fatal(err)
 	}
 	want := []string{
 		"pkg/a/x.go 0  -rw-r--r-- package a 9",
@@ -169,22 +156,14 @@ func TestZip(t *testing.T) {
 	entries := append([]Entry{{Name: "pkg/", Mode: fs.ModeDir | 0o755}}, Files("pkg", map[string]string{"Package.swift": "// swift"})...)
 	entries = append(entries, Entry{Name: "pkg/link", Mode: fs.ModeSymlink | 0o777, Link: "/etc/hosts"}, Entry{Name: "big", Size: 100})
 	data := Zip{Modified: mtime}.Build(entries)
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var got []string
-	for _, f := range zr.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(rc)
-		rc.Close()
+	if err := eachZip(data, func(f *zip.File, body []byte) {
 		if !f.Modified.Equal(mtime) {
 			t.Errorf("%s: modified %v", f.Name, f.Modified)
 		}
 		got = append(got, f.Name+" "+f.Mode().String()+" "+strings.TrimRight(string(body), "\x00")+" "+strconv.Itoa(len(body)))
+	}); err != nil {
+		t.Fatal(err)
 	}
 	want := []string{"pkg/ drwxr-xr-x  0", "pkg/Package.swift -rw-r--r-- // swift 8", "pkg/link Lrwxrwxrwx /etc/hosts 10", "big -rw-r--r--  100"}
 	if !slices.Equal(got, want) {
