@@ -17,14 +17,6 @@ import (
 	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
-func refNames(refs []docidx.Ref) []string {
-	var out []string
-	for _, r := range refs {
-		out = append(out, r.Name+"@"+r.Version)
-	}
-	return out
-}
-
 // openCache opens the cache in dir (a cargo home, its registry or registry/src directory) with
 // cfg, failing the test if it cannot.
 func openCache(t *testing.T, dir string, cfg CacheConfig) *Cache {
@@ -34,26 +26,6 @@ func openCache(t *testing.T, dir string, cfg CacheConfig) *Cache {
 		t.Fatal(err)
 	}
 	return c
-}
-
-// listCache returns the versions c lists as "name@version", failing the test on an error.
-func listCache(t *testing.T, c *Cache) []string {
-	t.Helper()
-	refs, err := c.List(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return refNames(refs)
-}
-
-// fetchCache fetches name at version from c, failing the test on an error.
-func fetchCache(t *testing.T, c *Cache, name, version string) *docidx.PackageDocs {
-	t.Helper()
-	pd, err := c.Fetch(context.Background(), name, version)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pd
 }
 
 func TestCacheList(t *testing.T) {
@@ -75,7 +47,7 @@ func TestCacheList(t *testing.T) {
 	for _, dir := range []string{home, filepath.Join(home, "registry"), filepath.Join(home, "registry", "src")} {
 		c := openCache(t, dir, CacheConfig{})
 		want := []string{"Quux@2.0.0", "ferris-json@0.9.0", "ferris-json@1.0.0", "ferris-json@1.1.0", "ferris-json@1.2.0", "ferris-json@2.0.0-alpha.1", "md-5@0.10.6", "tz@0.1.0"}
-		if got := listCache(t, c); !slices.Equal(got, want) {
+		if got := testutil.RefNames(testutil.Listed(t, c, nil)); !slices.Equal(got, want) {
 			t.Errorf("List(%s)\n got %q\nwant %q", dir, got, want)
 		}
 		if c.Dir() != filepath.Join(home, "registry", "src") {
@@ -110,10 +82,7 @@ func TestCacheFetch(t *testing.T) {
 		t.Errorf("bad name: %v", err)
 	}
 
-	pd, err := c.Fetch(ctx, "ferris_json", "1.1.0") // "_" for "-", as cargo treats them
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, c, "ferris_json", "1.1.0") // "_" for "-", as cargo treats them
 	p := pd.Package
 	if p.Name != "ferris-json" || p.Version != "1.1.0" || p.License != "MIT OR Apache-2.0" || !p.Published.IsZero() || !p.CrawledAt.Equal(now) ||
 		p.Source != filepath.Join(c.Dir(), cargotest.IndexDir, "ferris-json-1.1.0") || len(p.Versions) != 5 {
@@ -121,10 +90,7 @@ func TestCacheFetch(t *testing.T) {
 	}
 	// The same documents and symbols as from the registry.
 	r, _ := newTestRegistry(t, nil)
-	remote, err := r.Fetch(ctx, "ferris-json", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	remote := testutil.Fetched(t, r, "ferris-json", "1.1.0")
 	if fmt.Sprint(remote.Symbols) != fmt.Sprint(pd.Symbols) || fmt.Sprint(remote.Documents) != fmt.Sprint(pd.Documents) {
 		t.Errorf("local and remote extraction differ: %d/%d symbols, %d/%d documents", len(pd.Symbols), len(remote.Symbols), len(pd.Documents), len(remote.Documents))
 	}
@@ -136,7 +102,7 @@ func TestCacheFetch(t *testing.T) {
 		t.Errorf("documents from the cargo home = %v, want %v", paths, want)
 	}
 
-	pd, err = c.Fetch(ctx, "QUUX", "")
+	pd, err := c.Fetch(ctx, "QUUX", "")
 	if err != nil || pd.Package.Name != "Quux" || len(pd.Documents) != 1 {
 		t.Errorf("Quux: %+v %v", pd, err)
 	}
@@ -195,12 +161,12 @@ tz = "0.1"
 		t.Skipf("cargo fetch against the fake registry failed (cargo %s): %v\n%s", cargoVersion(cargoBin), err, out)
 	}
 	c := openCache(t, home, CacheConfig{})
-	if got := listCache(t, c); !slices.Equal(got, []string{"ferris-json@1.1.0", "tz@0.1.0"}) {
+	if got := testutil.RefNames(testutil.Listed(t, c, nil)); !slices.Equal(got, []string{"ferris-json@1.1.0", "tz@0.1.0"}) {
 		t.Fatalf("cargo extracted %q", got)
 	}
 	entries, _ := os.ReadDir(c.Dir())
 	t.Logf("cargo %s extracted into registry/src/%s", cargoVersion(cargoBin), entries[0].Name())
-	local := fetchCache(t, c, "ferris-json", "1.1.0")
+	local := testutil.Fetched(t, c, "ferris-json", "1.1.0")
 	if len(local.Symbols) != 60 || len(local.Documents) != 5 {
 		t.Errorf("from cargo's extraction: %d symbols, %d documents", len(local.Symbols), len(local.Documents))
 	}
@@ -231,7 +197,7 @@ func TestCacheStaysInsideCrate(t *testing.T) {
 			t.Skip("symlinks not supported:", err)
 		}
 	}
-	pd := fetchCache(t, openCache(t, home, CacheConfig{}), "sneaky", "1.0.0")
+	pd := testutil.Fetched(t, openCache(t, home, CacheConfig{}), "sneaky", "1.0.0")
 	if out := fmt.Sprint(pd); strings.Contains(out, "top secret") {
 		t.Errorf("read through a symlink out of the crate: %s", out)
 	}
@@ -258,11 +224,8 @@ func TestCacheExternReexports(t *testing.T) {
 	add(cargotest.Crate{Name: "facade-core", Version: "1.2.0", Files: map[string]string{
 		"Cargo.toml": "[package]\nname = \"facade-core\"\nversion = \"1.2.0\"\n",
 		"src/lib.rs": "/// The core.\npub struct Core;\n"}})
-	pd := fetchCache(t, openCache(t, home, CacheConfig{}), "facade", "1.0.0")
-	got := map[string]docidx.Symbol{}
-	for _, s := range pd.Symbols {
-		got[s.QualifiedName] = s
-	}
+	pd := testutil.Fetched(t, openCache(t, home, CacheConfig{}), "facade", "1.0.0")
+	got := testutil.ByName(pd.Symbols)
 	for q, file := range map[string]string{
 		"facade::Arg":        "facade-builder-2.0.0/src/lib.rs",
 		"facade::Arg::new":   "facade-builder-2.0.0/src/lib.rs",
@@ -299,7 +262,7 @@ func TestCacheExternOrder(t *testing.T) {
 	lists := func(fetchFirst ...string) bool {
 		c := openCache(t, home, CacheConfig{})
 		for _, name := range append(fetchFirst, "c") {
-			pd := fetchCache(t, c, name, "1.0.0")
+			pd := testutil.Fetched(t, c, name, "1.0.0")
 			if name != "c" {
 				continue
 			}

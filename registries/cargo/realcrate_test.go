@@ -1,7 +1,6 @@
 package cargo
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/cargotest"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // TestRealCrates fetches real crates — the .crate files cargo package makes from the published
@@ -31,14 +31,8 @@ func TestRealCrates(t *testing.T) {
 				t.Fatal(err)
 			}
 			srv.AddArchive(cargotest.Crate{Name: tc.name, Version: tc.version}, data)
-			pd, err := r.Fetch(context.Background(), tc.name, tc.version)
-			if err != nil {
-				t.Fatal(err)
-			}
-			syms := map[string]docidx.Symbol{}
-			for _, s := range pd.Symbols {
-				syms[s.QualifiedName] = s
-			}
+			pd := testutil.Fetched(t, r, tc.name, tc.version)
+			syms := testutil.ByName(pd.Symbols)
 			if len(syms) < tc.symbols {
 				t.Errorf("%d symbols, want at least %d", len(syms), tc.symbols)
 			}

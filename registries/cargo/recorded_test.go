@@ -2,13 +2,13 @@ package cargo
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/cargotest"
+	"github.com/docidx/docidx/registries/internal/testutil"
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 // TestRecordedSparseIndex reads itoa from a real sparse index's recorded answers
@@ -18,29 +18,17 @@ import (
 // index's.
 func TestRecordedSparseIndex(t *testing.T) {
 	srv := cargotest.NewServer(t, "")
-	for path, f := range map[string]struct{ file, contentType string }{
-		"/index/config.json": {"index/config.json", "application/json"},
-		"/index/it/oa/itoa":  {"index/itoa", "text/plain"},
-		"/artifactory/api/cargo/crates-io/v1/crates/itoa/1.0.19/download": {"itoa-1.0.19.crate", "application/gzip"},
-	} {
-		b, err := os.ReadFile(filepath.Join("testdata", "real", f.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv.Record(path, f.contentType, b)
-	}
+	srv.RecordFiles(t, filepath.Join("testdata", "real"), map[string]registrytest.RecordedFile{
+		"/index/config.json": {File: "index/config.json", ContentType: "application/json"},
+		"/index/it/oa/itoa":  {File: "index/itoa", ContentType: "text/plain"},
+		"/artifactory/api/cargo/crates-io/v1/crates/itoa/1.0.19/download": {File: "itoa-1.0.19.crate", ContentType: "application/gzip"},
+	})
 	r := registryFor(t, srv, nil)
 	ctx := context.Background()
 	resolve := func(query string) (string, error) { return r.Resolve(ctx, "itoa", query) }
 	checkEachOK(t, "Resolve(itoa)", resolve, map[string]string{"": "1.0.19", "1.0.11": "1.0.11", "~0.4": "0.4.8"})
-	pd, err := r.Fetch(ctx, "itoa", "1.0.19")
-	if err != nil {
-		t.Fatal(err)
-	}
-	syms := map[string]docidx.Symbol{}
-	for _, s := range pd.Symbols {
-		syms[s.QualifiedName] = s
-	}
+	pd := testutil.Fetched(t, r, "itoa", "1.0.19")
+	syms := testutil.ByName(pd.Symbols)
 	for _, q := range []string{"itoa::Buffer", "itoa::Buffer::format", "itoa::Integer"} {
 		if _, ok := syms[q]; !ok {
 			t.Errorf("symbol %s missing from %d", q, len(syms))

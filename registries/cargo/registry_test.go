@@ -110,10 +110,7 @@ func TestIndexRequests(t *testing.T) {
 
 func TestFetch(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
-	pd, err := r.Fetch(context.Background(), "ferris-json", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "ferris-json", "1.1.0")
 	want := docidx.Package{
 		Ecosystem:   docidx.Cargo,
 		Name:        "ferris-json",
@@ -150,10 +147,7 @@ func TestFetch(t *testing.T) {
 	if text := testutil.Text(docs["examples/pretty.rs"]); !strings.Contains(text, "Pretty-prints a JSON document") || !strings.Contains(text, "to_string_pretty(&value") {
 		t.Errorf("example: %q", text)
 	}
-	syms := map[string]docidx.Symbol{}
-	for _, s := range pd.Symbols {
-		syms[s.QualifiedName] = s
-	}
+	syms := testutil.ByName(pd.Symbols)
 	if len(syms) != 60 { // 47 items and 13 members: enum variants and pub fields
 		t.Errorf("%d symbols, want 60", len(syms))
 	}
@@ -173,10 +167,7 @@ func TestFetchOtherCrates(t *testing.T) {
 	ctx := context.Background()
 
 	// Edition 2015, [lib] path elsewhere, readme = false although a README.md is packaged.
-	pd, err := r.Fetch(ctx, "tz", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "tz", "")
 	if len(pd.Documents) != 0 {
 		t.Errorf("tz documents %+v, want none (readme = false)", pd.Documents)
 	}
@@ -189,24 +180,18 @@ func TestFetchOtherCrates(t *testing.T) {
 	}
 
 	// A binary-only crate: its README (README.txt, from the manifest), no API; the index spells it Quux.
-	pd, err = r.Fetch(ctx, "quux", "2.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, r, "quux", "2.0.0")
 	if pd.Package.Name != "Quux" || len(pd.Symbols) != 0 || len(pd.Documents) != 1 || pd.Documents[0].Path != "README.txt" {
 		t.Errorf("Quux: %+v", pd)
 	}
 
 	// A yanked version named exactly is fetched and says so; its name translated from ferris_json.
-	pd, err = r.Fetch(ctx, "ferris_json", "1.2.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, r, "ferris_json", "1.2.0")
 	if pd.Package.Name != "ferris-json" || !strings.Contains(pd.Package.Deprecated, "yanked") || !slices.Contains(pd.Package.Versions, "1.2.0") {
 		t.Errorf("yanked: %+v", pd.Package)
 	}
 	// A requirement is resolved first.
-	pd, err = r.Fetch(ctx, "ferris-json", "~1.0")
+	pd, err := r.Fetch(ctx, "ferris-json", "~1.0")
 	if err != nil || pd.Package.Version != "1.0.0" {
 		t.Errorf("Fetch(~1.0) = %+v, %v", pd, err)
 	}
@@ -222,9 +207,7 @@ func TestDownloadTemplates(t *testing.T) {
 			r, srv := newTestRegistry(t, nil)
 			srv.SetDownload(srv.URL + tc.dl)
 			for _, name := range []string{"Quux", "tz"} {
-				if _, err := r.Fetch(context.Background(), name, ""); err != nil {
-					t.Fatal(err)
-				}
+				testutil.Fetched(t, r, name, "")
 			}
 			reqs := srv.Requests()
 			last := reqs[len(reqs)-1].Target()
@@ -332,22 +315,13 @@ index = %q
 		t.Errorf("without token: %v", err)
 	}
 	r := load("CARGO_REGISTRIES_CORP_TOKEN=cio-s3cret")
-	pd, err := r.Fetch(ctx, "tz", "0.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "tz", "0.1.0")
 	if pd.Package.Source != srv.Index() || !strings.Contains(r.String(), "replaced by corp") || strings.Contains(r.String(), "s3cret") {
 		t.Errorf("source %q, registry %s", pd.Package.Source, r)
 	}
-	authed := 0
-	for _, req := range srv.Requests() {
-		if req.Authorization == "cio-s3cret" {
-			authed++
-		}
-	}
 	// config.json is asked for without the token first, then again with it; then the index file
 	// and the .crate carry it.
-	if authed != 3 {
+	if authed := srv.Authorized("cio-s3cret"); authed != 3 {
 		t.Errorf("%d requests carried the token, want 3: %+v", authed, srv.Requests())
 	}
 

@@ -61,10 +61,7 @@ func TestModCacheList(t *testing.T) {
 func TestModCacheFetch(t *testing.T) {
 	c, dir := newModCache(t)
 	ctx := context.Background()
-	docs, err := c.Fetch(ctx, "github.com/Azure/go-sample", "v0.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	docs := testutil.Fetched(t, c, "github.com/Azure/go-sample", "v0.1.0")
 	pkg := docs.Package
 	if pkg.Source != filepath.Join(dir, "github.com", "!azure", "go-sample@v0.1.0") {
 		t.Errorf("Source = %q", pkg.Source)
@@ -78,14 +75,8 @@ func TestModCacheFetch(t *testing.T) {
 
 	// The module cache and the proxy yield the same documentation for the same zip.
 	srv := gomodtest.NewServerFromDir(t, testdataMods)
-	fromProxy, err := newProxy(t, srv.URL).Fetch(ctx, "example.com/hello", "v1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fromCache, err := c.Fetch(ctx, "example.com/hello", "v1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	fromProxy := testutil.Fetched(t, newProxy(t, srv.URL), "example.com/hello", "v1.1.0")
+	fromCache := testutil.Fetched(t, c, "example.com/hello", "v1.1.0")
 	if !reflect.DeepEqual(fromProxy.Symbols, fromCache.Symbols) || !reflect.DeepEqual(fromProxy.Documents, fromCache.Documents) {
 		t.Error("proxy and module cache extract different documentation")
 	}

@@ -38,10 +38,7 @@ func newProxy(t *testing.T, goproxy string) *gomod.Proxy {
 func TestProxyFetch(t *testing.T) {
 	srv := gomodtest.NewServerFromDir(t, testdataMods)
 	p := newProxy(t, srv.URL)
-	docs, err := p.Fetch(context.Background(), "example.com/hello", "v1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	docs := testutil.Fetched(t, p, "example.com/hello", "v1.1.0")
 	pkg := docs.Package
 	if pkg.Ecosystem != docidx.Go || pkg.Name != "example.com/hello" || pkg.Version != "v1.1.0" {
 		t.Errorf("package = %+v", pkg)
@@ -65,10 +62,7 @@ func TestProxyFetch(t *testing.T) {
 		t.Fatal("no symbols")
 	}
 	// Fetching by query resolves first.
-	latest, err := p.Fetch(context.Background(), "example.com/hello", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	latest := testutil.Fetched(t, p, "example.com/hello", "")
 	if latest.Package.Version != "v1.1.0" {
 		t.Errorf("Fetch(latest) version = %s, want v1.1.0 (v1.2.0 is retracted)", latest.Package.Version)
 	}
@@ -129,10 +123,7 @@ func TestProxyLatestEndpoint(t *testing.T) {
 func TestProxyCaseEncoding(t *testing.T) {
 	srv := gomodtest.NewServerFromDir(t, testdataMods)
 	p := newProxy(t, srv.URL)
-	docs, err := p.Fetch(context.Background(), "github.com/Azure/go-sample", "v0.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	docs := testutil.Fetched(t, p, "github.com/Azure/go-sample", "v0.1.0")
 	for _, r := range srv.Targets() {
 		if !strings.HasPrefix(r, "/github.com/!azure/go-sample/@v/") {
 			t.Errorf("request %q is not case-encoded", r)
@@ -191,9 +182,7 @@ func TestProxyList(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := p.Fetch(ctx, mod, ver); err != nil {
-			t.Fatal(err)
-		}
+		testutil.Fetched(t, p, mod, ver)
 	})
 	t.Run("other errors outrank not found", func(t *testing.T) {
 		bad := gomodtest.NewServer(t)
@@ -242,10 +231,7 @@ func TestProxyList(t *testing.T) {
 		}
 		cache := gomodtest.WriteModCache(t, mods...)
 		p := newProxy(t, "file://"+filepath.ToSlash(filepath.Join(cache, "cache", "download")))
-		docs, err := p.Fetch(ctx, "github.com/Azure/go-sample", "")
-		if err != nil {
-			t.Fatal(err)
-		}
+		docs := testutil.Fetched(t, p, "github.com/Azure/go-sample", "")
 		if docs.Package.Version != "v0.1.0" {
 			t.Errorf("version = %s", docs.Package.Version)
 		}

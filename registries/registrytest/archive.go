@@ -5,6 +5,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -12,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 )
 
@@ -144,6 +146,74 @@ func (z Zip) Build(entries []Entry) []byte {
 		panic(err)
 	}
 	return buf.Bytes()
+}
+
+// TarNames returns the entry names of data, a gzip-compressed tar such as Tar.Build writes, in
+// archive order. It fails tb when data is not one or ends in the middle of an entry.
+func TarNames(tb testing.TB, data []byte) []string {
+	tb.Helper()
+	var names []string
+	if err := eachTar(data, func(h *tar.Header, _ []byte) { names = append(names, h.Name) }); err != nil {
+		tb.Fatal(err)
+	}
+	return names
+}
+
+// ZipNames returns the entry names of data, a zip such as Zip.Build writes, in archive order. It
+// fails tb when data is not a zip or an entry cannot be read.
+func ZipNames(tb testing.TB, data []byte) []string {
+	tb.Helper()
+	var names []string
+	if err := eachZip(data, func(f *zip.File, _ []byte) { names = append(names, f.Name) }); err != nil {
+		tb.Fatal(err)
+	}
+	return names
+}
+
+// eachTar calls f with the header and the body of each entry of data, a gzip-compressed tar, in
+// archive order; it returns the first error reading data.
+func eachTar(data []byte, f func(h *tar.Header, body []byte)) error {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	tr := tar.NewReader(zr)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		body, err := io.ReadAll(tr)
+		if err != nil {
+			return err
+		}
+		f(h, body)
+	}
+}
+
+// eachZip calls f with each entry of data, a zip, and its uncompressed body, in archive order;
+// it returns the first error reading data.
+func eachZip(data []byte, f func(zf *zip.File, body []byte)) error {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return err
+	}
+	for _, zf := range zr.File {
+		rc, err := zf.Open()
+		if err != nil {
+			return err
+		}
+		body, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			return err
+		}
+		f(zf, body)
+	}
+	return nil
 }
 
 // ReadTree reads every regular file under dir (symbolic links are left out) into a map keyed by

@@ -3,13 +3,12 @@ package registrytest
 import (
 	"archive/tar"
 	"archive/zip"
-	"bytes"
-	"compress/gzip"
 	"io"
 	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -115,6 +114,9 @@ func TestServerProblem(t *testing.T) {
 	if got := s.Requests()[1]; got != (Request{Method: "GET", Path: "/x", Query: "y=1", Accept: "application/json", Authorization: "Bearer t"}) {
 		t.Errorf("logged %+v", got)
 	}
+	if a, b, none := s.Authorized("Bearer t"), s.Authorized("Bearer"), s.Authorized(""); a != 1 || b != 0 || none != 1 {
+		t.Errorf("Authorized: %d with the token, %d with a prefix of it, %d with none; want 1, 0, 1", a, b, none)
+	}
 }
 
 func TestTar(t *testing.T) {
@@ -126,25 +128,14 @@ func TestTar(t *testing.T) {
 		Entry{Name: "pkg/huge", Body: "x", Size: 1000},
 		Entry{Name: "pkg/exec", Body: "#!", Mode: 0o755})
 	data := Tar{ModTime: mtime, Format: tar.FormatGNU}.Build(entries)
-	zr, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := tar.NewReader(zr)
 	var got []string
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(tr)
+	if err := eachTar(data, func(h *tar.Header, body []byte) {
 		if !h.ModTime.Equal(mtime) || h.Format != tar.FormatGNU {
 			t.Errorf("%s: mtime %v format %v", h.Name, h.ModTime, h.Format)
 		}
 		got = append(got, h.Name+" "+string(h.Typeflag)+" "+h.Linkname+" "+fs.FileMode(h.Mode).String()+" "+string(body[:min(len(body), 9)])+" "+strconv.Itoa(len(body)))
+	}); err != nil {
+		t.Fatal(err)
 	}
 	want := []string{
 		"pkg/a/x.go 0  -rw-r--r-- package a 9",
@@ -165,26 +156,77 @@ func TestZip(t *testing.T) {
 	entries := append([]Entry{{Name: "pkg/", Mode: fs.ModeDir | 0o755}}, Files("pkg", map[string]string{"Package.swift": "// swift"})...)
 	entries = append(entries, Entry{Name: "pkg/link", Mode: fs.ModeSymlink | 0o777, Link: "/etc/hosts"}, Entry{Name: "big", Size: 100})
 	data := Zip{Modified: mtime}.Build(entries)
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var got []string
-	for _, f := range zr.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(rc)
-		rc.Close()
+	if err := eachZip(data, func(f *zip.File, body []byte) {
 		if !f.Modified.Equal(mtime) {
 			t.Errorf("%s: modified %v", f.Name, f.Modified)
 		}
 		got = append(got, f.Name+" "+f.Mode().String()+" "+strings.TrimRight(string(body), "\x00")+" "+strconv.Itoa(len(body)))
+	}); err != nil {
+		t.Fatal(err)
 	}
 	want := []string{"pkg/ drwxr-xr-x  0", "pkg/Package.swift -rw-r--r-- // swift 8", "pkg/link Lrwxrwxrwx /etc/hosts 10", "big -rw-r--r--  100"}
 	if !slices.Equal(got, want) {
 		t.Errorf("entries:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// fatalTB is a testing.TB whose Fatal records the failure and ends the calling goroutine.
+type fatalTB struct {
+	testing.TB
+	failed bool
+}
+
+func (f *fatalTB) Helper()      {}
+func (f *fatalTB) Fatal(...any) { f.failed = true; runtime.Goexit() }
+
+// fails reports whether f fails the testing.TB it is given.
+func fails(t *testing.T, f func(tb testing.TB)) bool {
+	tb := &fatalTB{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f(tb)
+	}()
+	<-done
+	return tb.failed
+}
+
+func TestArchiveNames(t *testing.T) {
+	entries := append(Files("pkg", map[string]string{"b.txt": "bee", "a/x.go": "package a"}), Entry{Name: "pkg/dir", Mode: fs.ModeDir})
+	want := []string{"pkg/a/x.go", "pkg/b.txt", "pkg/dir"}
+	tgz := Tar{}.Build(entries)
+	if got := TarNames(t, tgz); !slices.Equal(got, want) {
+		t.Errorf("TarNames = %q, want %q", got, want)
+	}
+	if got := ZipNames(t, Zip{}.Build(entries)); !slices.Equal(got, want) {
+		t.Errorf("ZipNames = %q, want %q", got, want)
+	}
+	for name, f := range map[string]func(tb testing.TB){
+		"TarNames of a zip":     func(tb testing.TB) { TarNames(tb, Zip{}.Build(entries)) },
+		"TarNames of a cut tar": func(tb testing.TB) { TarNames(tb, tgz[:len(tgz)-20]) },
+		"ZipNames of a tar":     func(tb testing.TB) { ZipNames(tb, tgz) },
+	} {
+		if !fails(t, f) {
+			t.Errorf("%s did not fail", name)
+		}
+	}
+}
+
+func TestRecordFiles(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "index"), 0o755)
+	os.WriteFile(filepath.Join(dir, "index", "config.json"), []byte(`{"dl":"https://`+RecordedHost+`/dl"}`), 0o644)
+	s := NewServer(t, http.NotFoundHandler(), TextProblem)
+	s.RecordFiles(t, dir, map[string]RecordedFile{"/index/config.json": {"index/config.json", "application/json"}})
+	code, h, body, _ := get(t, s, "/index/config.json")
+	if code != 200 || h.Get("Content-Type") != "application/json" || body != `{"dl":"`+s.URL+`/dl"}` {
+		t.Errorf("recorded reply: %d %q %s", code, h.Get("Content-Type"), body)
+	}
+	if !fails(t, func(tb testing.TB) {
+		s.RecordFiles(tb, dir, map[string]RecordedFile{"/x": {"missing.json", "application/json"}})
+	}) {
+		t.Error("RecordFiles of a missing file did not fail")
 	}
 }
 

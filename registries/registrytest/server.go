@@ -5,6 +5,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -110,6 +112,26 @@ func (s *Server) Record(path, contentType string, body []byte) {
 	s.recorded.Record(path, contentType, body, s.URL)
 }
 
+// RecordedFile is a response recorded from a real registry and kept as a file: RecordFiles
+// serves File, a slash path under its directory, with ContentType.
+type RecordedFile struct {
+	File        string
+	ContentType string
+}
+
+// RecordFiles records, as Record does, each response of files at its request path, reading it
+// from its file under dir (e.g. "testdata/real"). It fails tb when a file cannot be read.
+func (s *Server) RecordFiles(tb testing.TB, dir string, files map[string]RecordedFile) {
+	tb.Helper()
+	for path, f := range files {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f.File)))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		s.Record(path, f.ContentType, b)
+	}
+}
+
 // serve answers from the recorded responses, else from the fake's handler.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if (r.Method == http.MethodGet || r.Method == http.MethodHead) && s.recorded.Serve(w, r) {
@@ -140,6 +162,18 @@ func (s *Server) Requests() []Request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]Request(nil), s.reqs...)
+}
+
+// Authorized returns how many of the requests received so far carried authorization, exactly,
+// as their Authorization header: a test's count of the requests that sent a token.
+func (s *Server) Authorized(authorization string) int {
+	n := 0
+	for _, r := range s.Requests() {
+		if r.Authorization == authorization {
+			n++
+		}
+	}
+	return n
 }
 
 // Targets returns the targets (see Request.Target) of the requests received so far, in order.

@@ -48,12 +48,8 @@ func TestCheckoutsList(t *testing.T) {
 		if c.Dir() != build || c.String() != build || c.Ecosystem() != docidx.Swift {
 			t.Errorf("NewCheckouts(%s): Dir %s", dir, c.Dir())
 		}
-		var got []string
-		for _, r := range refs {
-			got = append(got, r.Name+"@"+r.Version)
-		}
 		want := []string{"mona.linkedlist@1.1.0", "stray@0123456789ab", "swift-argument-kit@1.3.0", "swift-deque@" + dequeRevision[:12]}
-		if !slices.Equal(got, want) {
+		if got := testutil.RefNames(refs); !slices.Equal(got, want) {
 			t.Errorf("List = %v, want %v", got, want)
 		}
 	}
@@ -112,10 +108,7 @@ func TestCheckoutsFetch(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	pd, err := c.Fetch(ctx, "https://github.com/example/swift-argument-kit.git", "1.3.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, c, "https://github.com/example/swift-argument-kit.git", "1.3.0")
 	want := docidx.Package{
 		Ecosystem:   docidx.Swift,
 		Name:        "swift-argument-kit",
@@ -133,21 +126,15 @@ func TestCheckoutsFetch(t *testing.T) {
 		t.Errorf("%d symbols and %d documents, want %d and %d", len(pd.Symbols), len(pd.Documents), len(golden.symbols), len(golden.documents))
 	}
 
-	pd, err = c.Fetch(ctx, "swift-deque", "main")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, c, "swift-deque", "main")
 	if pd.Package.Version != dequeRevision[:12] || pd.Package.Repository != "https://github.com/collections/swift-deque" || pd.Package.License != "MIT" {
 		t.Errorf("swift-deque = %+v", pd.Package)
 	}
-	if s := symbolNamed(pd.Symbols, "DequeModule.Deque.popFirst()"); s == nil || s.File != "Sources/DequeModule/Deque.swift" {
+	if s, ok := testutil.ByName(pd.Symbols)["DequeModule.Deque.popFirst()"]; !ok || s.File != "Sources/DequeModule/Deque.swift" {
 		t.Errorf("Deque.popFirst() = %+v", s)
 	}
 
-	pd, err = c.Fetch(ctx, "mona.linkedlist", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, c, "mona.linkedlist", "1.1.0")
 	if pd.Package.Source != filepath.Join(build, "registry", "downloads", "mona", "linkedlist", "1.1.0") || len(pd.Symbols) != 2 || pd.Package.Description != "A linked list." {
 		t.Errorf("registry download = %+v, %d symbols", pd.Package, len(pd.Symbols))
 	}

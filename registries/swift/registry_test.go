@@ -138,10 +138,7 @@ func TestRegistryResolve(t *testing.T) {
 
 func TestRegistryFetch(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
-	pd, err := r.Fetch(context.Background(), kitID, "1.3.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, kitID, "1.3.0")
 	p := pd.Package
 	want := docidx.Package{
 		Ecosystem:   docidx.Swift,
@@ -165,15 +162,12 @@ func TestRegistryFetch(t *testing.T) {
 		t.Errorf("%d symbols from the archive, %d from the directory", len(pd.Symbols), len(local.symbols))
 	}
 	// The archive's top-level directory is stripped: paths are relative to the package root.
-	if s := symbolNamed(pd.Symbols, "ArgumentKit.ParsableCommand.main()"); s == nil || s.File != "Sources/ArgumentKit/Parsable Types/ParsableCommand.swift" {
+	if s, ok := testutil.ByName(pd.Symbols)["ArgumentKit.ParsableCommand.main()"]; !ok || s.File != "Sources/ArgumentKit/Parsable Types/ParsableCommand.swift" {
 		t.Errorf("ParsableCommand.main() = %+v", s)
 	}
 
 	// A release without metadata description falls back to the README summary; publishedAt is used.
-	pd, err = r.Fetch(context.Background(), "collections.swift-deque", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, r, "collections.swift-deque", "")
 	if pd.Package.Version != "1.1.0" || !strings.HasPrefix(pd.Package.Description, "Swift Deque is an open-source package") ||
 		pd.Package.License != "MIT" || !pd.Package.Published.Equal(swifttest.BaseTime.Add(5*24*time.Hour)) || pd.Package.Repository != "" {
 		t.Errorf("deque package = %+v", pd.Package)
@@ -188,15 +182,6 @@ func docPaths(docs []docidx.Document) []string {
 	return out
 }
 
-func symbolNamed(syms []docidx.Symbol, qn string) *docidx.Symbol {
-	for i := range syms {
-		if syms[i].QualifiedName == qn {
-			return &syms[i]
-		}
-	}
-	return nil
-}
-
 // TestRegistryRequests pins what goes on the wire: the API version in Accept, the paths of
 // SE-0292, and one release list per package for Resolve then Fetch.
 func TestRegistryRequests(t *testing.T) {
@@ -206,9 +191,7 @@ func TestRegistryRequests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.Fetch(ctx, kitRepo, v); err != nil {
-		t.Fatal(err)
-	}
+	testutil.Fetched(t, r, kitRepo, v)
 	var got []string
 	for _, req := range srv.Requests() {
 		got = append(got, req.Accept+" "+req.Path)
@@ -248,10 +231,7 @@ func TestRegistryManifest(t *testing.T) {
 func TestRegistryPagination(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
 	srv.SetPageSize(2)
-	pd, err := r.Fetch(context.Background(), kitID, "1.0.0") // on the last page
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, kitID, "1.0.0") // on the last page
 	if !slices.Equal(pd.Package.Versions, []string{"1.0.0", "1.2.0", "1.3.0", "1.4.0-beta.1"}) {
 		t.Errorf("versions across pages: %v", pd.Package.Versions)
 	}
@@ -418,10 +398,7 @@ func TestRegistryScopes(t *testing.T) {
 		"Sources/Tools/Tools.swift": "public func tool() {}",
 	}})
 	r := registryAt(t, main.URL, http.DefaultClient, func(rc *RegistryConfig) { rc.Config.Scopes["acme"] = private.URL })
-	pd, err := r.Fetch(context.Background(), "ACME.Tools", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "ACME.Tools", "")
 	if pd.Package.Name != "acme.tools" || pd.Package.Version != "2.0.0" || len(pd.Symbols) != 1 || pd.Symbols[0].QualifiedName != "Tools.tool()" {
 		t.Errorf("scoped package = %+v %+v", pd.Package, pd.Symbols)
 	}

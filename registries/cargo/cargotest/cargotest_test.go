@@ -1,9 +1,6 @@
 package cargotest
 
 import (
-	"archive/tar"
-	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -47,7 +44,7 @@ func TestServer(t *testing.T) {
 	if code != 200 || Checksum(crate) != e.Cksum {
 		t.Fatalf("download %d, checksum %s vs %s", code, Checksum(crate), e.Cksum)
 	}
-	if names := tarNames(t, crate); strings.Join(names, " ") != "Demo-1.0.0/Cargo.toml Demo-1.0.0/src/lib.rs" {
+	if names := registrytest.TarNames(t, crate); strings.Join(names, " ") != "Demo-1.0.0/Cargo.toml Demo-1.0.0/src/lib.rs" {
 		t.Errorf("archive entries %q", names)
 	}
 	if code, _ := get(t, s, "/index/3/d/demo"); code != 404 {
@@ -83,23 +80,6 @@ func TestServer(t *testing.T) {
 	if n := len(s.Requests()); n != 9 {
 		t.Errorf("%d requests logged", n)
 	}
-}
-
-func tarNames(t *testing.T, data []byte) []string {
-	zr, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := tar.NewReader(zr)
-	var names []string
-	for {
-		h, err := tr.Next()
-		if err != nil {
-			break
-		}
-		names = append(names, h.Name)
-	}
-	return names
 }
 
 func TestIndexPath(t *testing.T) {

@@ -2,7 +2,8 @@
 // wanted outputs, the check of one call's value-or-error against a table row, the timing and
 // report of pathologically slow inputs, the lines a symbol and an extraction's outcome take in
 // the extractors' golden files, symbols' checks and lookup by qualified name, the calls of
-// constructors that fail the test on an error (Must, Configured), and the checks of a fetched
+// constructors, lists and fetches that fail the test on an error (Must, Configured, Listed,
+// Fetched), and the checks of a fetched
 // package's metadata and documents (SamePackage, Documents). Only tests import it. It imports
 // the root package docidx, registries/internal/extracted and the standard library.
 package testutil
@@ -147,6 +148,33 @@ func Listed(tb testing.TB, c Lister, err error) []docidx.Ref {
 		tb.Fatal(err)
 	}
 	return refs
+}
+
+// RefNames returns each of refs as "name@version", in order, for comparing a listing with a
+// table.
+func RefNames(refs []docidx.Ref) []string {
+	out := make([]string, len(refs))
+	for i, r := range refs {
+		out[i] = r.Name + "@" + r.Version
+	}
+	return out
+}
+
+// Fetcher is what Fetched reads: a docidx.Registry, a docidx.Cache, or anything else that
+// fetches a package version's documentation.
+type Fetcher interface {
+	Fetch(ctx context.Context, name, version string) (*docidx.PackageDocs, error)
+}
+
+// Fetched returns what f fetches for name at version (a version or a query, as Fetch takes it),
+// failing tb when Fetch fails.
+func Fetched(tb testing.TB, f Fetcher, name, version string) *docidx.PackageDocs {
+	tb.Helper()
+	pd, err := f.Fetch(context.Background(), name, version)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return pd
 }
 
 // CheckSymbols checks what every extracted symbol must satisfy: a qualified name no other symbol

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -127,6 +128,35 @@ func TestListed(t *testing.T) {
 		if !r.failed {
 			t.Errorf("Listed(%+v, %v) did not fail", tc.c, tc.err)
 		}
+	}
+}
+
+func TestRefNames(t *testing.T) {
+	got := RefNames([]docidx.Ref{{Name: "b", Version: "2.0.0"}, {Ecosystem: docidx.Cargo, Name: "a", Version: "1.0.0"}})
+	if want := []string{"b@2.0.0", "a@1.0.0"}; !slices.Equal(got, want) {
+		t.Errorf("RefNames = %q, want %q", got, want)
+	}
+}
+
+type fakeFetcher struct{ err error }
+
+func (f fakeFetcher) Fetch(_ context.Context, name, version string) (*docidx.PackageDocs, error) {
+	return &docidx.PackageDocs{Package: docidx.Package{Name: name, Version: version}}, f.err
+}
+
+func TestFetched(t *testing.T) {
+	if pd := Fetched(t, fakeFetcher{}, "a", "1.0.0"); pd.Package.Name != "a" || pd.Package.Version != "1.0.0" {
+		t.Errorf("Fetched = %+v, want a@1.0.0", pd.Package)
+	}
+	r := &fatalRecorder{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		Fetched(r, fakeFetcher{err: errors.New("fetch")}, "a", "1.0.0")
+	}()
+	<-done
+	if !r.failed {
+		t.Error("Fetched did not fail when Fetch did")
 	}
 }
 

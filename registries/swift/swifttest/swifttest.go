@@ -258,7 +258,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
+// route replies to an API request under s.mu.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	p := strings.TrimPrefix(r.URL.Path, "/")
 	if p == "identifiers" {
 		s.serveIdentifiers(w, r)
@@ -311,8 +314,6 @@ func (s *Server) releaseURL(p *pkg, version string) string {
 }
 
 func (s *Server) serveReleases(w http.ResponseWriter, r *http.Request, scope, name string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	p := s.lookup(scope, name)
 	if p == nil {
 		problem(w, http.StatusNotFound, "package not found")
@@ -387,26 +388,33 @@ func (p *pkg) repositoryURLs() []string {
 	return nil
 }
 
-// release returns the package and release that scope, name and version name, or, having
-// replied 404 "release not found", a nil release. The caller holds s.mu.
-func (s *Server) release(w http.ResponseWriter, scope, name, version string) (*pkg, *release) {
+// release returns the package and release that scope, name and version name, or a nil release
+// having replied 404 "release not found" when there is none. A release withdrawn with a Problem
+// is returned when withdrawn is 0; otherwise its reply is withdrawn: http.StatusGone with the
+// problem as its detail, or http.StatusNotFound "release not found". The caller holds s.mu.
+func (s *Server) release(w http.ResponseWriter, scope, name, version string, withdrawn int) (*pkg, *release) {
 	p := s.lookup(scope, name)
-	if p == nil || p.releases[version] == nil {
+	var rel *release
+	if p != nil {
+		rel = p.releases[version]
+	}
+	switch {
+	case rel == nil:
 		problem(w, http.StatusNotFound, "release not found")
 		return p, nil
+	case rel.Problem != "" && withdrawn == http.StatusGone:
+		problem(w, http.StatusGone, rel.Problem)
+		return p, nil
+	case rel.Problem != "" && withdrawn != 0:
+		problem(w, withdrawn, "release not found")
+		return p, nil
 	}
-	return p, p.releases[version]
+	return p, rel
 }
 
 func (s *Server) serveMetadata(w http.ResponseWriter, scope, name, version string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	p, rel := s.release(w, scope, name, version)
+	p, rel := s.release(w, scope, name, version, http.StatusGone)
 	if rel == nil {
-		return
-	}
-	if rel.Problem != "" {
-		problem(w, http.StatusGone, rel.Problem)
 		return
 	}
 	checksum := s.tampered.Digest(strings.ToLower(p.id)+"@"+version, rel.archive, Checksum)
@@ -429,14 +437,8 @@ func (s *Server) serveMetadata(w http.ResponseWriter, scope, name, version strin
 }
 
 func (s *Server) serveArchive(w http.ResponseWriter, scope, name, version string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	p, rel := s.release(w, scope, name, version)
+	p, rel := s.release(w, scope, name, version, http.StatusNotFound) // an unavailable release has no archive
 	if rel == nil {
-		return
-	}
-	if rel.Problem != "" {
-		problem(w, http.StatusNotFound, "release not found") // an unavailable release has no archive
 		return
 	}
 	sum := sha256.Sum256(rel.archive)
@@ -451,9 +453,7 @@ func (s *Server) serveArchive(w http.ResponseWriter, scope, name, version string
 }
 
 func (s *Server) serveManifest(w http.ResponseWriter, r *http.Request, scope, name, version string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	p, rel := s.release(w, scope, name, version)
+	p, rel := s.release(w, scope, name, version, 0)
 	if rel == nil {
 		return
 	}
@@ -497,8 +497,6 @@ func (s *Server) serveIdentifiers(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusBadRequest, "missing url parameter")
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	var ids []string
 	for repo, list := range s.ids {
 		if sameRepo(repo, u) {

@@ -1,8 +1,6 @@
 package swifttest
 
 import (
-	"archive/zip"
-	"bytes"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -55,16 +53,24 @@ func TestServer(t *testing.T) {
 	if len(meta.Resources) != 1 || meta.Resources[0].Checksum != Checksum(archive) || resp.Header.Get("Digest") == "" {
 		t.Errorf("checksum %+v does not match the archive", meta.Resources)
 	}
-	zr, err := zip.NewReader(bytes.NewReader(archive), int64(len(archive)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, f := range zr.File {
-		names = append(names, f.Name)
-	}
-	if strings.Join(names, " ") != "LinkedList/ LinkedList/Package.swift LinkedList/Package@swift-5.8.swift LinkedList/Sources/L/L.swift" {
+	if names := registrytest.ZipNames(t, archive); strings.Join(names, " ") != "LinkedList/ LinkedList/Package.swift LinkedList/Package@swift-5.8.swift LinkedList/Sources/L/L.swift" {
 		t.Errorf("archive entries %v", names)
+	}
+	// The withdrawn 1.1.0: its metadata is a 410 problem, it has no archive, its manifest is served.
+	for _, tc := range []struct {
+		path   string
+		status int
+		body   string
+	}{
+		{"/mona/LinkedList/1.1.0", 410, `"detail":"yanked"`},
+		{"/mona/LinkedList/1.1.0.zip", 404, `"detail":"release not found"`},
+		{"/mona/LinkedList/1.1.0/Package.swift", 200, "// swift-tools-version:5.9"},
+		{"/mona/LinkedList/1.2.0", 404, `"detail":"release not found"`},
+		{"/mona/Nope/1.0.0.zip", 404, `"detail":"release not found"`},
+	} {
+		if resp, body := get(t, s, tc.path, jsonType); resp.StatusCode != tc.status || !strings.Contains(string(body), tc.body) {
+			t.Errorf("%s: %d %s, want %d %s", tc.path, resp.StatusCode, body, tc.status, tc.body)
+		}
 	}
 
 	if resp, body := get(t, s, "/mona/LinkedList/1.0.0/Package.swift", "application/vnd.swift.registry.v1+swift"); string(body) != "// swift-tools-version:5.9" || !strings.Contains(resp.Header.Get("Link"), "Package@swift-5.8.swift") {
@@ -123,7 +129,7 @@ func TestServer(t *testing.T) {
 	if resp, _ := get(t, s, "/mona/LinkedList", jsonType, "Authorization", "Bearer x"); resp.StatusCode != 200 {
 		t.Errorf("with auth: %d", resp.StatusCode)
 	}
-	if n := len(s.Requests()); n != 20 {
+	if n := len(s.Requests()); n != 25 {
 		t.Errorf("%d requests logged", n)
 	}
 }
