@@ -1,13 +1,6 @@
 package gomod
 
-import (
-	"context"
-	"log/slog"
-	"testing"
-	"testing/fstest"
-
-	"github.com/docidx/docidx/registries/internal/testutil"
-)
+import "testing"
 
 // TestDocLinksUnbracketed: doc links lose their brackets in every symbol's doc, as go doc shows
 // them, while brackets that are no doc link (an index, a link with a definition, code) stay.
@@ -38,14 +31,7 @@ func (g *Greeter) Hello() {}
 // New returns a [Greeter].
 func New() *Greeter { return nil }
 `
-	md, err := extractModule(context.Background(), fstest.MapFS{
-		"go.mod": {Data: []byte("module m.example/v\n")},
-		"v.go":   {Data: []byte(src)},
-	}, "m.example/v", Limits{}, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	syms := testutil.ByName(md.symbols)
+	syms := extractSource(t, src)
 	for q, want := range map[string]string{
 		"m.example/v": "Package v greets; see Greeter and New.\n",
 		"v.Greeter": "Greeter writes greetings to an io.Writer, or to *Greeter.Out if set.\n" +

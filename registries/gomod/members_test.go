@@ -307,14 +307,7 @@ func TestValueSignatures(t *testing.T) {
 		"const (\n\tA, B = iota, iota * 10\n\tC, D\n)\n\n" +
 		"var Ptr = &T{Name: \"x\", Data: []byte(`" + strings.Repeat("y", maxValueSignature) + "`)}\n\n" +
 		"type T struct{ Name string; Data []byte }\n\n" + long
-	md, err := extractModule(context.Background(), fstest.MapFS{
-		"go.mod": {Data: []byte("module m.example/v\n")},
-		"v.go":   {Data: []byte(src)},
-	}, "m.example/v", Limits{}, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	syms := testutil.ByName(md.symbols)
+	syms := extractSource(t, src)
 	for q, want := range map[string]string{
 		"v.Stdin": "var Stdin, _ = os.Pipe()", // go/doc blanks the unexported name
 		"v.X":     "var X int",
@@ -330,4 +323,18 @@ func TestValueSignatures(t *testing.T) {
 			t.Errorf("%s: signature %q, want %q", q, got, want)
 		}
 	}
+}
+
+// extractSource extracts module m.example/v, made of go.mod and the file v.go holding src, and
+// returns its symbols by qualified name.
+func extractSource(t *testing.T, src string) map[string]docidx.Symbol {
+	t.Helper()
+	md, err := extractModule(context.Background(), fstest.MapFS{
+		"go.mod": {Data: []byte("module m.example/v\n")},
+		"v.go":   {Data: []byte(src)},
+	}, "m.example/v", Limits{}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return testutil.ByName(md.symbols)
 }
