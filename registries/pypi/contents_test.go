@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func TestVendoredDir(t *testing.T) {
@@ -203,5 +204,28 @@ func TestWithoutSphinxMarkup(t *testing.T) {
 	want := "Tagged JSON\n\nA compact representation.\n\n\n\n    class T:\n        key = 1\n\nNote: Keys are sorted.\n\n.. versionadded:: 2.0\n"
 	if got := withoutSphinxMarkup(doc); got != want {
 		t.Errorf("withoutSphinxMarkup:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestReexportedModuleAttribute: a public module that binds a name to an attribute of a private
+// module it imports ("from . import _copy", "Copy = _copy.Copy", as psycopg.copy does)
+// re-exports it, and so does the package that declares the name in __all__ and imports it from
+// that public module.
+func TestReexportedModuleAttribute(t *testing.T) {
+	srcs := map[string]string{
+		"pkg/__init__.py": "from .copy import Copy\n\n__all__ = [\"Copy\"]\n",
+		"pkg/copy.py":     "from . import _copy\n\nCopy = _copy.Copy\n",
+		"pkg/_copy.py":    "class Copy:\n    \"\"\"Manage a COPY operation.\"\"\"\n\n    def write(self, data):\n        \"\"\"Write data.\"\"\"\n",
+	}
+	read := func(p string, _ int64) ([]byte, error) { return []byte(srcs[p]), nil }
+	files, _ := chooseModules([]string{"pkg/__init__.py", "pkg/copy.py", "pkg/_copy.py"}, "")
+	syms := testutil.ByName(extractAPI(files, read, Limits{}.withDefaults(), nil).symbols)
+	for _, q := range []string{"pkg.Copy", "pkg.copy.Copy"} {
+		if s := syms[q]; s.Kind != docidx.KindClass || s.Doc != "Manage a COPY operation." || s.File != "pkg/_copy.py" {
+			t.Errorf("%s = %+v, want the class pkg/_copy.py defines", q, s)
+		}
+		if s := syms[q+".write"]; s.Doc != "Write data." {
+			t.Errorf("%s.write = %+v, want its method", q, s)
+		}
 	}
 }

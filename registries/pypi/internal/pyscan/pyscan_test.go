@@ -632,6 +632,11 @@ class C:
 def f():
     from ._local import not_module_level_either
 from . import (a, b)
+Copy = a.Copy
+Writer = b.io.Writer
+Local = C.attr
+Plain = a
+_hidden = a.Hidden
 from .bad import (
 `
 	res := Scan([]byte(src), Options{Module: "m"})
@@ -651,6 +656,10 @@ from .bad import (
 		"15:1 _speedups fast fast",
 		"24:1  a a",
 		"24:1  b b",
+		// An attribute of an imported module, assigned, is an import of it.
+		"25:1 a Copy Copy",
+		"26:1 b.io Writer Writer",
+		"29:1 a Hidden _hidden",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("imports:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -356,6 +356,7 @@ func (s *scanner) run() {
 		if owner.kind == bModule {
 			s.allStatement(toks)
 			s.importStatement(toks)
+			s.attributeImport(toks)
 		}
 		if owner.kind == bModule || owner.kind == bClass && owner.owner != nil {
 			top.assigned = s.assignment(toks, owner.owner)
@@ -884,6 +885,39 @@ func (s *scanner) importStatement(toks []token) {
 			break
 		}
 		rest = rest[end+1:]
+	}
+}
+
+// attributeImport reads a module-level "Name = module.Attr" whose module is a name an earlier
+// from-import binds ("from . import _copy", then "Copy = _copy.Copy", as psycopg.copy writes
+// it) as the import it amounts to, "from ._copy import Copy as Name"; a longer path
+// ("Copy = _impl.copy.Copy") names a module inside it. A name another import binds in the
+// meantime is followed as Python would not, but a wrong module only fails to resolve.
+func (s *scanner) attributeImport(toks []token) {
+	if len(toks) < 5 || toks[0].kind != tName || !s.isOp(toks[1], "=") || (len(toks)-2)%2 != 1 {
+		return
+	}
+	path := toks[2:]
+	for i, t := range path {
+		if i%2 == 0 && t.kind != tName || i%2 == 1 && !s.isOp(t, ".") {
+			return
+		}
+	}
+	first := s.text(path[0])
+	for i := len(s.imports) - 1; i >= 0; i-- {
+		im := s.imports[i]
+		if im.Name == "*" || im.As != first {
+			continue
+		}
+		parts := []string{im.Name}
+		if im.Module != "" {
+			parts = append([]string{im.Module}, parts...)
+		}
+		for j := 2; j < len(path)-1; j += 2 {
+			parts = append(parts, s.text(path[j]))
+		}
+		s.addImport(Import{Level: im.Level, Module: strings.Join(parts, "."), Name: s.text(path[len(path)-1]), As: s.text(toks[0]), Line: toks[0].line})
+		return
 	}
 }
 
