@@ -269,11 +269,11 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	case len(parts) == 2:
 		s.serveReleases(w, r, parts[0], strings.TrimSuffix(parts[1], ".json"))
 	case len(parts) == 3 && strings.HasSuffix(parts[2], ".zip"):
-		s.serveArchive(w, parts[0], parts[1], strings.TrimSuffix(parts[2], ".zip"))
+		s.serveRelease(w, r, parts[0], parts[1], strings.TrimSuffix(parts[2], ".zip"), s.serveArchive)
 	case len(parts) == 3:
-		s.serveMetadata(w, parts[0], parts[1], strings.TrimSuffix(parts[2], ".json"))
+		s.serveRelease(w, r, parts[0], parts[1], strings.TrimSuffix(parts[2], ".json"), s.serveMetadata)
 	case len(parts) == 4 && parts[3] == "Package.swift":
-		s.serveManifest(w, r, parts[0], parts[1], parts[2])
+		s.serveRelease(w, r, parts[0], parts[1], parts[2], s.serveManifest)
 	default:
 		problem(w, http.StatusNotFound, "not found")
 	}
@@ -387,24 +387,21 @@ func (p *pkg) repositoryURLs() []string {
 	return nil
 }
 
-// release returns the package and release that scope, name and version name, or, having
-// replied 404 "release not found", a nil release. The caller holds s.mu.
-func (s *Server) release(w http.ResponseWriter, scope, name, version string) (*pkg, *release) {
+// serveRelease answers a request for one release (its metadata, archive or manifest) with serve,
+// called under s.mu with the package and release that scope, name and version name; when there
+// is no such release it replies 404 "release not found" instead.
+func (s *Server) serveRelease(w http.ResponseWriter, r *http.Request, scope, name, version string, serve func(http.ResponseWriter, *http.Request, *pkg, *release, string)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	p := s.lookup(scope, name)
 	if p == nil || p.releases[version] == nil {
 		problem(w, http.StatusNotFound, "release not found")
-		return p, nil
-	}
-	return p, p.releases[version]
-}
-
-func (s *Server) serveMetadata(w http.ResponseWriter, scope, name, version string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	p, rel := s.release(w, scope, name, version)
-	if rel == nil {
 		return
 	}
+	serve(w, r, p, p.releases[version], version)
+}
+
+func (s *Server) serveMetadata(w http.ResponseWriter, _ *http.Request, p *pkg, rel *release, version string) {
 	if rel.Problem != "" {
 		problem(w, http.StatusGone, rel.Problem)
 		return
@@ -428,13 +425,7 @@ func (s *Server) serveMetadata(w http.ResponseWriter, scope, name, version strin
 	})
 }
 
-func (s *Server) serveArchive(w http.ResponseWriter, scope, name, version string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	p, rel := s.release(w, scope, name, version)
-	if rel == nil {
-		return
-	}
+func (s *Server) serveArchive(w http.ResponseWriter, _ *http.Request, p *pkg, rel *release, version string) {
 	if rel.Problem != "" {
 		problem(w, http.StatusNotFound, "release not found") // an unavailable release has no archive
 		return
@@ -450,13 +441,7 @@ func (s *Server) serveArchive(w http.ResponseWriter, scope, name, version string
 	w.Write(rel.archive)
 }
 
-func (s *Server) serveManifest(w http.ResponseWriter, r *http.Request, scope, name, version string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	p, rel := s.release(w, scope, name, version)
-	if rel == nil {
-		return
-	}
+func (s *Server) serveManifest(w http.ResponseWriter, r *http.Request, p *pkg, rel *release, version string) {
 	file := "Package.swift"
 	if sv := r.URL.Query().Get("swift-version"); sv != "" {
 		variant := "Package@swift-" + sv + ".swift"
