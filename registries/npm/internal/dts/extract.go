@@ -16,10 +16,10 @@ import (
 
 // Default limits for Options' zero fields.
 const (
-	DefaultMaxSymbols  = 20000   // symbols per package version
-	DefaultMaxFiles    = 1000    // declaration files scanned per package version (maxTokens bounds their memory)
-	DefaultMaxFileSize = 2 << 20 // bytes of one declaration file; larger files are skipped
-	DefaultMaxDepth    = 16      // re-export / import / reference hops from an entry point
+	DefaultMaxSymbols  = limit.Symbols // symbols per package version
+	DefaultMaxFiles    = 1000          // declaration files scanned per package version (maxTokens bounds their memory)
+	DefaultMaxFileSize = 2 << 20       // bytes of one declaration file; larger files are skipped
+	DefaultMaxDepth    = 16            // re-export / import / reference hops from an entry point
 	// DefaultMaxMembers bounds the members (fields, methods, call and construct signatures) kept
 	// of one interface, class or object type; the rest are left out and reported in Problems.
 	DefaultMaxMembers = 500
