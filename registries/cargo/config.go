@@ -14,6 +14,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/environ"
+	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -504,12 +505,8 @@ func normalizeSparse(raw string, plainIsSparse bool) (string, error) {
 			return "", fmt.Errorf("%w: %s is a git index; docidx reads sparse indexes only (sparse+https://…)", ErrUnsupportedSource, redact.URL(s))
 		}
 	}
-	u, err := redact.Parse(rest)
-	if err != nil {
+	if _, err := fetch.BaseURL(rest); err != nil {
 		return "", fmt.Errorf("%w: sparse index %w", docidx.ErrBadSpec, err)
-	}
-	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return "", fmt.Errorf("%w: sparse index %q is not an http(s) URL", docidx.ErrBadSpec, redact.URL(s))
 	}
 	if !strings.HasSuffix(rest, "/") {
 		rest += "/"

@@ -17,16 +17,15 @@ const (
 	DefaultMaxUnpacked = 512 << 20
 	// DefaultMaxEntry is the largest single entry of a .crate, decompressed, in bytes (256 MiB).
 	DefaultMaxEntry = 256 << 20
-	// DefaultMaxFile is the largest source or documentation file read, in bytes (1 MiB); larger
-	// files, typically generated tables, are skipped.
-	DefaultMaxFile = 1 << 20
+	// DefaultMaxFile is the largest source or documentation file read, in bytes (limit.File).
+	DefaultMaxFile = limit.File
 	// DefaultMaxFiles is the most Rust source files read from one crate version.
 	DefaultMaxFiles = rustapi.DefaultMaxFiles
 	// DefaultMaxSymbols is the most symbols kept for one crate version.
 	DefaultMaxSymbols = rustapi.DefaultMaxSymbols
 	// DefaultMaxDocuments is the most documents (README, docs/ and examples/ files) kept for one
-	// crate version.
-	DefaultMaxDocuments = 200
+	// crate version (limit.Documents).
+	DefaultMaxDocuments = limit.Documents
 	// DefaultMaxIndexFile is the largest sparse-index file read for one crate, in bytes (64 MiB;
 	// crates with thousands of versions and features reach a few MiB).
 	DefaultMaxIndexFile = 64 << 20

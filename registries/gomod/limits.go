@@ -11,20 +11,19 @@ const (
 	DefaultMaxZip = 500 << 20
 	// MaxGoMod is the largest go.mod file read, in bytes (golang.org/x/mod/zip.MaxGoMod, 16 MiB).
 	MaxGoMod = 16 << 20
-	// DefaultMaxFile is the largest source or documentation file read, in bytes (1 MiB); larger
-	// files, typically generated tables, are skipped.
-	DefaultMaxFile = 1 << 20
+	// DefaultMaxFile is the largest source or documentation file read, in bytes (limit.File).
+	DefaultMaxFile = limit.File
 	// DefaultMaxPackageFiles is the most .go files one package directory may hold; larger
 	// packages are skipped.
 	DefaultMaxPackageFiles = 1000
 	// DefaultMaxPackages is the most package directories read from one module version
 	// (pkgsite's limit); later ones are skipped.
 	DefaultMaxPackages = 10000
-	// DefaultMaxSymbols is the most symbols kept for one module version; later ones are dropped.
-	DefaultMaxSymbols = 20000
+	// DefaultMaxSymbols is the most symbols kept for one module version (limit.Symbols).
+	DefaultMaxSymbols = limit.Symbols
 	// DefaultMaxDocuments is the most documents (README, docs/, examples/ files) kept for one
-	// module version.
-	DefaultMaxDocuments = 200
+	// module version (limit.Documents).
+	DefaultMaxDocuments = limit.Documents
 
 	maxInfo           = 1 << 20  // bytes of a .info or @latest reply
 	maxList           = 8 << 20  // bytes of an @v/list reply

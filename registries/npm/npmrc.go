@@ -19,6 +19,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/environ"
+	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -525,15 +526,10 @@ func homeDir(env map[string]string) string {
 
 // normalizeRegistry checks that s is an absolute http(s) URL and makes it end in "/".
 func normalizeRegistry(s string) (string, error) {
-	s = strings.TrimSpace(s)
-	u, err := redact.Parse(s)
+	u, err := fetch.BaseURL(s)
 	if err != nil {
-		return "", fmt.Errorf("bad registry URL: %w", err)
+		return "", fmt.Errorf("bad registry URL %w", err)
 	}
-	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", fmt.Errorf("bad registry URL %q: want http(s)://host/path", redact.URL(s))
-	}
-	u.RawQuery, u.Fragment = "", ""
 	out := u.String()
 	if !strings.HasSuffix(out, "/") {
 		out += "/"

@@ -13,6 +13,7 @@ import (
 
 	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/environ"
+	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -71,14 +72,10 @@ func NewConfig(indexURL string) (*Config, error) {
 }
 
 func (c *Config) setIndex(raw string) error {
-	u, err := redact.Parse(strings.TrimSpace(raw))
+	u, err := fetch.BaseURL(raw)
 	if err != nil {
 		return fmt.Errorf("pypi: index URL %w", err)
 	}
-	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("pypi: index URL %q is not an http(s) URL", redact.URL(raw))
-	}
-	u.RawQuery, u.Fragment = "", ""
 	p := strings.TrimRight(u.Path, "/")
 	base := *u
 	switch {

@@ -18,16 +18,16 @@ const (
 	// DefaultMaxEntry is the largest decompressed size of one archive entry, in bytes (256 MiB).
 	DefaultMaxEntry = 256 << 20
 	// DefaultMaxFile is the largest source (.py, .pyi) or documentation file read, in bytes
-	// (1 MiB); larger files, usually generated tables, are skipped.
-	DefaultMaxFile = 1 << 20
+	// (limit.File).
+	DefaultMaxFile = limit.File
 	// DefaultMaxFiles is the most Python source files scanned for one distribution version; the
 	// rest are skipped.
 	DefaultMaxFiles = 2000
-	// DefaultMaxSymbols is the most API symbols kept for one distribution version.
-	DefaultMaxSymbols = 20000
+	// DefaultMaxSymbols is the most API symbols kept for one distribution version (limit.Symbols).
+	DefaultMaxSymbols = limit.Symbols
 	// DefaultMaxDocuments is the most docs/ and examples/ documents kept for one distribution version
-	// (read from sdists only; wheels and installed distributions carry none).
-	DefaultMaxDocuments = 200
+	// (limit.Documents; read from sdists only, wheels and installed distributions carry none).
+	DefaultMaxDocuments = limit.Documents
 	// DefaultMaxDocsSdist is the largest sdist downloaded for its documents alone, in bytes
 	// (16 MiB), when the API comes from a wheel: the sdist is the only file of a release that
 	// holds docs/ and examples/. Sdists of pure-Python projects with a documentation tree weigh

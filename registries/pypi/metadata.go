@@ -101,28 +101,34 @@ func ParseMetadata(src []byte) *Metadata {
 	}
 
 	m := &Metadata{}
+	// The headers that map to a field as they are: single-valued ones (a repeated header's last
+	// value wins) and multi-valued ones (every non-empty value, in order).
+	single := map[string]*string{
+		"metadata-version": &m.MetadataVersion, "name": &m.Name, "version": &m.Version, "summary": &m.Summary,
+		"description-content-type": &m.DescriptionContentType, "home-page": &m.HomePage,
+		"download-url": &m.DownloadURL, "license-expression": &m.LicenseExpression,
+		"requires-python": &m.RequiresPython, "author": &m.Author, "author-email": &m.AuthorEmail,
+		"maintainer": &m.Maintainer, "maintainer-email": &m.MaintainerEmail,
+	}
+	multi := map[string]*[]string{"classifier": &m.Classifiers, "requires-dist": &m.RequiresDist}
 	var descHeader string
 	for _, h := range headers {
 		v := unfold(h)
+		if f := single[h.key]; f != nil {
+			*f = v
+			continue
+		}
+		if f := multi[h.key]; f != nil {
+			if v != "" {
+				*f = append(*f, v)
+			}
+			continue
+		}
 		switch h.key {
-		case "metadata-version":
-			m.MetadataVersion = v
-		case "name":
-			m.Name = v
-		case "version":
-			m.Version = v
-		case "summary":
-			m.Summary = v
 		case "description":
 			descHeader = dedentDescription(h)
-		case "description-content-type":
-			m.DescriptionContentType = v
 		case "keywords":
 			m.Keywords = splitKeywords(v)
-		case "home-page":
-			m.HomePage = v
-		case "download-url":
-			m.DownloadURL = v
 		case "project-url":
 			label, u, ok := strings.Cut(v, ",")
 			if !ok {
@@ -136,26 +142,6 @@ func ParseMetadata(src []byte) *Metadata {
 			if m.License == "UNKNOWN" {
 				m.License = ""
 			}
-		case "license-expression":
-			m.LicenseExpression = v
-		case "classifier":
-			if v != "" {
-				m.Classifiers = append(m.Classifiers, v)
-			}
-		case "requires-dist":
-			if v != "" {
-				m.RequiresDist = append(m.RequiresDist, v)
-			}
-		case "requires-python":
-			m.RequiresPython = v
-		case "author":
-			m.Author = v
-		case "author-email":
-			m.AuthorEmail = v
-		case "maintainer":
-			m.Maintainer = v
-		case "maintainer-email":
-			m.MaintainerEmail = v
 		}
 	}
 	m.Description = body

@@ -64,6 +64,14 @@ func (r Request) Target() string {
 // registry's error shape to NewServer (a JSON "error" object, an RFC 7807 problem …).
 type Problem func(w http.ResponseWriter, status int, detail string)
 
+// Reply writes a 200 reply of body with contentType and body's Content-Length, as a fake answers
+// a request for a document or file. Headers set on w before stay.
+func Reply(w http.ResponseWriter, contentType string, body []byte) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.Write(body)
+}
+
 // TextProblem is the default Problem: the status text as text/plain, as http.Error writes it.
 func TextProblem(w http.ResponseWriter, status int, detail string) {
 	http.Error(w, detail, status)

@@ -15,6 +15,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/environ"
+	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/memfs"
 )
 
@@ -379,15 +380,10 @@ func orNone(s string) string {
 // normalizeRegistry checks that s is an absolute http(s) URL and drops a trailing "/", query and
 // fragment. SE-0292 asks for https; http is accepted for local mirrors and tests.
 func normalizeRegistry(s string) (string, error) {
-	s = strings.TrimSpace(s)
-	u, err := redact.Parse(s)
+	u, err := fetch.BaseURL(s)
 	if err != nil {
-		return "", fmt.Errorf("bad registry URL: %w", err)
+		return "", fmt.Errorf("bad registry URL %w", err)
 	}
-	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", fmt.Errorf("bad registry URL %q: want https://host[/path]", redact.URL(s))
-	}
-	u.RawQuery, u.Fragment = "", ""
 	return strings.TrimRight(u.String(), "/"), nil
 }
 

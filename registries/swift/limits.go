@@ -12,17 +12,17 @@ const (
 	// DefaultMaxEntry is the largest single archive entry accepted, uncompressed, in bytes: 45 MB,
 	// pkgsite's per-file limit. A larger entry fails the archive with docidx.ErrTooLarge.
 	DefaultMaxEntry = 45_000_000
-	// DefaultMaxFile is the largest Swift source or documentation file read, in bytes (1 MiB);
-	// larger files, typically generated tables, are skipped.
-	DefaultMaxFile = 1 << 20
+	// DefaultMaxFile is the largest Swift source or documentation file read, in bytes
+	// (limit.File).
+	DefaultMaxFile = limit.File
 	// DefaultMaxFiles is the most Swift source files scanned for API in one package version;
 	// later ones are skipped.
 	DefaultMaxFiles = 2000
-	// DefaultMaxSymbols is the most symbols kept for one package version; later ones are dropped.
-	DefaultMaxSymbols = 20000
+	// DefaultMaxSymbols is the most symbols kept for one package version (limit.Symbols).
+	DefaultMaxSymbols = limit.Symbols
 	// DefaultMaxDocuments is the most documents (README, DocC articles, docs/ and examples/
-	// files) kept for one package version.
-	DefaultMaxDocuments = 200
+	// files) kept for one package version (limit.Documents).
+	DefaultMaxDocuments = limit.Documents
 
 	// MaxRegistriesJSON is the largest registries.json read, in bytes; a larger one is an error.
 	MaxRegistriesJSON = 1 << 20

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -176,14 +175,7 @@ func (s *Server) serveConfig(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Unlock()
 	body, _ := json.Marshal(cfg)
-	reply(w, "application/json", body)
-}
-
-// reply writes a 200 reply of body with its Content-Type and Content-Length.
-func reply(w http.ResponseWriter, contentType string, body []byte) {
-	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-	w.Write(body)
+	registrytest.Reply(w, "application/json", body)
 }
 
 func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request, rel string) {
@@ -193,7 +185,7 @@ func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request, rel string) 
 		http.NotFound(w, r)
 		return
 	}
-	reply(w, "text/plain", body)
+	registrytest.Reply(w, "text/plain", body)
 }
 
 // indexFile renders a crate's index file: one JSON line per version, in publish order, with the
@@ -237,7 +229,7 @@ func (s *Server) serveDownload(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	reply(w, "application/gzip", found.archive)
+	registrytest.Reply(w, "application/gzip", found.archive)
 }
 
 // String describes the server for test logs.

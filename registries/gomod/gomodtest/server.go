@@ -2,7 +2,6 @@ package gomodtest
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -66,9 +65,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "not found: "+p, http.StatusNotFound)
 		return
 	}
-	w.Header().Set("Content-Type", ctype)
-	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-	w.Write(body)
+	registrytest.Reply(w, ctype, body)
 }
 
 // lookup answers one proxy protocol path.

@@ -1,7 +1,21 @@
-// Package limit fills in the defaults of the registries' Limits structs, so that each package's
-// withDefaults reads as one line per limit and every ecosystem treats a zero or negative limit
-// the same way: as "use the default". It imports nothing.
+// Package limit holds what the registries' Limits structs share: the defaults every ecosystem
+// applies alike (File, Symbols, Documents), and Default, which fills in a zero field, so that each
+// package's withDefaults reads as one line per limit and every ecosystem treats a zero or
+// negative limit the same way: as "use the default". It imports nothing.
 package limit
+
+// The limits on one package version that the ecosystems share; each package's DefaultMax
+// constant of the same name is one of them.
+const (
+	// File is the largest source or documentation file read, in bytes (1 MiB); larger files,
+	// typically generated tables, are skipped. npm, whose packages ship bundled declaration
+	// files, reads up to its own npm.DefaultMaxFile.
+	File = 1 << 20
+	// Symbols is the most symbols kept for one package version; later ones are dropped.
+	Symbols = 20000
+	// Documents is the most documents (README, guides, examples) kept for one package version.
+	Documents = 200
+)
 
 // Default sets *v to d when *v is zero or negative.
 func Default[T ~int | ~int64](v *T, d T) {

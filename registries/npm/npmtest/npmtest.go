@@ -33,7 +33,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -293,9 +292,7 @@ func (s *Server) serveTarball(w http.ResponseWriter, r *http.Request, name, file
 		http.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Content-Type", "application/octet-stream")
-	w.Header().Set("Content-Length", strconv.Itoa(len(tgz)))
-	w.Write(tgz)
+	registrytest.Reply(w, "application/octet-stream", tgz)
 }
 
 // packument renders name's full packument.

@@ -43,7 +43,6 @@ import (
 	"net/mail"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -566,9 +565,7 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, filename stri
 		http.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Content-Type", "application/octet-stream")
-	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
-	w.Write(data)
+	registrytest.Reply(w, "application/octet-stream", data)
 }
 
 // WheelName returns the file name of a pure-Python wheel: "<dist>-<version>-py3-none-any.whl"

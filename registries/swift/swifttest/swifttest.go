@@ -288,14 +288,12 @@ func (s *Server) lookup(scope, name string) *pkg {
 }
 
 func (s *Server) jsonReply(w http.ResponseWriter, v any) {
-	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Version", "1")
 	b, err := json.Marshal(v)
 	if err != nil {
 		panic(err)
 	}
-	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
-	w.Write(b)
+	registrytest.Reply(w, "application/json", b)
 }
 
 // sortedVersions returns p's versions, highest first (SE-0292 asks servers for that order).
@@ -443,13 +441,11 @@ func (s *Server) serveArchive(w http.ResponseWriter, scope, name, version string
 	}
 	sum := sha256.Sum256(rel.archive)
 	_, pkgName, _ := strings.Cut(p.id, ".")
-	w.Header().Set("Content-Type", "application/zip")
 	w.Header().Set("Content-Version", "1")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.zip"`, pkgName, version))
 	w.Header().Set("Digest", "sha-256="+base64.StdEncoding.EncodeToString(sum[:]))
 	w.Header().Set("Cache-Control", "public, immutable")
-	w.Header().Set("Content-Length", strconv.Itoa(len(rel.archive)))
-	w.Write(rel.archive)
+	registrytest.Reply(w, "application/zip", rel.archive)
 }
 
 func (s *Server) serveManifest(w http.ResponseWriter, r *http.Request, scope, name, version string) {
@@ -484,11 +480,9 @@ func (s *Server) serveManifest(w http.ResponseWriter, r *http.Request, scope, na
 		sv := strings.TrimSuffix(strings.TrimPrefix(v, "Package@swift-"), ".swift")
 		w.Header().Add("Link", fmt.Sprintf(`<%s/Package.swift?swift-version=%s>; rel="alternate"; filename="%s"`, s.releaseURL(p, version), sv, v))
 	}
-	w.Header().Set("Content-Type", "text/x-swift")
 	w.Header().Set("Content-Version", "1")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, file))
-	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-	w.Write([]byte(body))
+	registrytest.Reply(w, "text/x-swift", []byte(body))
 }
 
 func (s *Server) serveIdentifiers(w http.ResponseWriter, r *http.Request) {

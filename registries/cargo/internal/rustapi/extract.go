@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -1074,7 +1075,7 @@ func (x *extractor) flatten() {
 			}
 			old := &x.res.Symbols[i]
 			if old.Kind == s.Kind && old.Parent == s.Parent {
-				if strings.Count(old.Signature, "\n")+1 < maxOverloads && !hasLine(old.Signature, s.Signature) && !strings.Contains(s.Signature, "\n") {
+				if strings.Count(old.Signature, "\n")+1 < maxOverloads && !slices.Contains(strings.Split(old.Signature, "\n"), s.Signature) && !strings.Contains(s.Signature, "\n") {
 					old.Signature += "\n" + s.Signature
 				}
 				if old.Doc == "" {
@@ -1120,15 +1121,6 @@ func (x *extractor) flatten() {
 func hasNonField(members []docidx.Symbol, name string) bool {
 	for _, m := range members {
 		if m.Name == name && m.Kind != docidx.KindField {
-			return true
-		}
-	}
-	return false
-}
-
-func hasLine(sig, line string) bool {
-	for _, l := range strings.Split(sig, "\n") {
-		if l == line {
 			return true
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/docidx/docidx"
@@ -15,10 +16,10 @@ import (
 
 // Default limits for Options' zero fields.
 const (
-	DefaultMaxSymbols  = 20000   // symbols per package version
-	DefaultMaxFiles    = 1000    // declaration files scanned per package version (maxTokens bounds their memory)
-	DefaultMaxFileSize = 2 << 20 // bytes of one declaration file; larger files are skipped
-	DefaultMaxDepth    = 16      // re-export / import / reference hops from an entry point
+	DefaultMaxSymbols  = limit.Symbols // symbols per package version
+	DefaultMaxFiles    = 1000          // declaration files scanned per package version (maxTokens bounds their memory)
+	DefaultMaxFileSize = 2 << 20       // bytes of one declaration file; larger files are skipped
+	DefaultMaxDepth    = 16            // re-export / import / reference hops from an entry point
 	// DefaultMaxMembers bounds the members (fields, methods, call and construct signatures) kept
 	// of one interface, class or object type; the rest are left out and reported in Problems.
 	DefaultMaxMembers = 500
@@ -504,7 +505,7 @@ func (x *extractor) add(d *decl, name string, sc scope) {
 			s.File, s.Line = sc.file, d.line
 		}
 		lines := strings.Count(s.Signature, "\n") + 1
-		if d.sig != "" && lines < maxOverloads && !containsLine(s.Signature, d.sig) {
+		if d.sig != "" && lines < maxOverloads && !slices.Contains(strings.Split(s.Signature, "\n"), d.sig) {
 			if s.Signature == "" {
 				s.Signature = d.sig
 			} else {
@@ -556,15 +557,6 @@ func (x *extractor) hasSignature(qname, sig string) bool {
 	}
 	for _, i := range x.more[qname] {
 		if x.res.Symbols[i].Signature == sig {
-			return true
-		}
-	}
-	return false
-}
-
-func containsLine(sig, line string) bool {
-	for _, l := range strings.Split(sig, "\n") {
-		if l == line {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package swiftsrc
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/docidx/docidx"
@@ -259,11 +260,5 @@ func containsLine(sig, other string) bool {
 	if sig == other {
 		return true
 	}
-	last := other[strings.LastIndexByte(other, '\n')+1:]
-	for _, l := range strings.Split(sig, "\n") {
-		if l == last {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(strings.Split(sig, "\n"), other[strings.LastIndexByte(other, '\n')+1:])
 }
