@@ -2,27 +2,18 @@ package npm
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // corpusNodeModules returns the real node_modules tree of the docidx corpus (scripts/corpus.sh),
 // or skips the test or benchmark when it is absent.
 func corpusNodeModules(tb testing.TB) string {
 	tb.Helper()
-	root := os.Getenv("DOCIDX_CORPUS")
-	if root == "" {
-		tb.Skip("DOCIDX_CORPUS not set (make bench sets it; scripts/corpus.sh builds the corpus)")
-	}
-	dir := filepath.Join(root, "npmproject", "node_modules")
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		tb.Skipf("no corpus node_modules at %s", dir)
-	}
-	return dir
+	return testutil.CorpusDir(tb, "npmproject", "node_modules")
 }
 
 // TestCorpusNodeModules reads every package of the real corpus tree: nothing may fail and the
