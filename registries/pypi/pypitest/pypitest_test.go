@@ -1,8 +1,6 @@
 package pypitest
 
 import (
-	"archive/zip"
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -12,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
@@ -50,15 +49,7 @@ func TestServer(t *testing.T) {
 	if hex.EncodeToString(sum[:]) != wheel.Digests["sha256"] {
 		t.Error("sha256 does not match the file")
 	}
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, f := range zr.File {
-		names = append(names, f.Name)
-	}
-	if strings.Join(names, " ") != "My_Pkg-1.0.dist-info/METADATA My_Pkg-1.0.dist-info/WHEEL my_pkg/__init__.py My_Pkg-1.0.dist-info/RECORD" {
+	if names := testutil.ZipNames(t, data); strings.Join(names, " ") != "My_Pkg-1.0.dist-info/METADATA My_Pkg-1.0.dist-info/WHEEL my_pkg/__init__.py My_Pkg-1.0.dist-info/RECORD" {
 		t.Errorf("wheel entries = %v", names)
 	}
 
