@@ -23,32 +23,15 @@ func TestZipNames(t *testing.T) {
 		t.Errorf("ZipNames = %q, want %q", got, names)
 	}
 	for _, data := range [][]byte{[]byte("not an archive"), b.Bytes()[:b.Len()-1]} {
-		r := &fataler{TB: t}
-		r.run(func() { ZipNames(r, data) })
+		r := &fatalRecorder{TB: t}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			ZipNames(r, data)
+		}()
+		<-done
 		if !r.failed {
 			t.Errorf("ZipNames(%.10q) did not fail", data)
 		}
 	}
-}
-
-// fataler is a testing.TB whose Fatal records the failure and stops only the function run runs.
-type fataler struct {
-	testing.TB
-	failed bool
-}
-
-func (f *fataler) Helper() {}
-
-func (f *fataler) Fatal(args ...any) {
-	f.failed = true
-	panic(f)
-}
-
-func (f *fataler) run(fn func()) {
-	defer func() {
-		if r := recover(); r != nil && r != any(f) {
-			panic(r)
-		}
-	}()
-	fn()
 }
