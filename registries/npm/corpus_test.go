@@ -1,7 +1,6 @@
 package npm
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -20,18 +19,12 @@ func corpusNodeModules(tb testing.TB) string {
 // well-known packages must show their API.
 func TestCorpusNodeModules(t *testing.T) {
 	dir := corpusNodeModules(t)
-	ctx := context.Background()
 	start := time.Now()
 	nm, refs := listTree(t, dir, NodeModulesConfig{})
 	listed := time.Since(start)
 	symbols, docs, withAPI := 0, 0, 0
 	bySym := map[string]map[string]docidx.Symbol{}
-	for _, r := range refs {
-		pd, err := nm.Fetch(ctx, r.Name, r.Version)
-		if err != nil {
-			t.Errorf("Fetch(%s): %v", r, err)
-			continue
-		}
+	testutil.FetchEvery(t, nm, refs, func(r docidx.Ref, pd *docidx.PackageDocs) {
 		symbols += len(pd.Symbols)
 		docs += len(pd.Documents)
 		if len(pd.Symbols) > 0 {
@@ -49,7 +42,7 @@ func TestCorpusNodeModules(t *testing.T) {
 			m[s.QualifiedName] = s
 		}
 		bySym[r.Name] = m
-	}
+	})
 	t.Logf("%d package versions (listed in %v), %d with an API, %d symbols, %d documents, total %v",
 		len(refs), listed, withAPI, symbols, docs, time.Since(start))
 	for pkg, names := range map[string][]string{
@@ -75,13 +68,8 @@ func TestCorpusNodeModules(t *testing.T) {
 
 func BenchmarkCorpusNodeModules(b *testing.B) {
 	dir := corpusNodeModules(b)
-	ctx := context.Background()
 	for b.Loop() {
 		nm, refs := listTree(b, dir, NodeModulesConfig{})
-		for _, r := range refs {
-			if _, err := nm.Fetch(ctx, r.Name, r.Version); err != nil {
-				b.Fatal(err)
-			}
-		}
+		testutil.FetchEvery(b, nm, refs, nil)
 	}
 }

@@ -113,20 +113,10 @@ func TestSitePackagesList(t *testing.T) {
 		}
 	}
 	sp, err := NewSitePackages(dir, SitePackagesConfig{Now: func() time.Time { return testNow }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs, err := sp.List(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, r := range refs {
-		got = append(got, r.Name+"@"+r.Version)
-	}
+	got := strings.Join(testutil.RefNames(testutil.Listed(t, sp, err)), " ")
 	want := "demo-widgets@1.1.0 lazr-restfulclient@0.14.5 lazr-uri@1.0.6 legacy-pkg@0.5 norecord@1.0 norecord@2.0 pyyaml@6.0 toml@0.10.2 wsgiref@0.1.2"
-	if strings.Join(got, " ") != want {
-		t.Errorf("List = %s\nwant   %s", strings.Join(got, " "), want)
+	if got != want {
+		t.Errorf("List = %s\nwant   %s", got, want)
 	}
 	ctx := context.Background()
 	api := func(name, version string) map[string]docidx.Symbol {
@@ -384,27 +374,12 @@ func fetchInstalled(t *testing.T, dir string, cfg SitePackagesConfig, name, vers
 }
 
 // fetchEvery opens the site-packages directory dir, lists it and fetches every distribution,
-// handing each to visit. A failed open or List is fatal; a failed Fetch is an error, and visit
-// does not see that distribution.
+// handing each to visit (testutil.FetchEvery). A failed open or List is fatal.
 func fetchEvery(tb testing.TB, dir string, visit func(docidx.Ref, *docidx.PackageDocs)) (*SitePackages, []docidx.Ref) {
 	tb.Helper()
-	ctx := context.Background()
 	sp, err := NewSitePackages(dir, SitePackagesConfig{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	refs, err := sp.List(ctx)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for _, r := range refs {
-		pd, err := sp.Fetch(ctx, r.Name, r.Version)
-		if err != nil {
-			tb.Errorf("Fetch(%s): %v", r, err)
-			continue
-		}
-		visit(r, pd)
-	}
+	refs := testutil.Listed(tb, sp, err)
+	testutil.FetchEvery(tb, sp, refs, visit)
 	return sp, refs
 }
 
