@@ -53,42 +53,42 @@ func registryOver(tb testing.TB, cfg *Config, client *fetch.Client, mod func(*Re
 func TestResolve(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
 	ctx := context.Background()
-	for _, tc := range []struct {
-		query, want string
-		err         error
-	}{
-		{"", "1.1.0", nil},
-		{"latest", "1.1.0", nil},
-		{"next", "2.0.0-beta.1", nil},
-		{"1.0.0", "1.0.0", nil},
-		{"v1.0.0", "1.0.0", nil},
-		{"=1.2.0", "1.2.0", nil},
-		{"^1.0.0", "1.1.0", nil},         // latest satisfies the range: npm picks it
-		{"1.x", "1.1.0", nil},            //
-		{"~1.0", "1.0.0", nil},           //
-		{">=1.1.1 <2", "1.2.0", nil},     // only a deprecated version matches: still picked
-		{">1.0.0 <=1.2.0", "1.1.0", nil}, // latest again
-		{"1.0.0 - 1.0.9", "1.0.0", nil},  // hyphen range
-		{"^0.1 || ~1.0.0", "1.0.0", nil},
-		{"*", "1.1.0", nil},
-		{"^2.0.0-beta", "2.0.0-beta.1", nil},
-		{"^2", "", docidx.ErrNotFound}, // prereleases need a prerelease in the range
-		{"3.0.0", "", docidx.ErrNotFound},
-		{"^3", "", docidx.ErrNotFound},
-		{"beta", "", docidx.ErrNotFound}, // an unknown dist-tag
-		{">>1", "", docidx.ErrBadSpec},
-	} {
-		got, err := r.Resolve(ctx, "widget", tc.query)
-		testutil.Result(t, fmt.Sprintf("Resolve(%q)", tc.query), got, err, tc.want, tc.err)
-	}
+	testutil.CheckResolve(t, r, []testutil.Resolution{
+		{"widget", "", "1.1.0", nil},
+		{"widget", "latest", "1.1.0", nil},
+		{"widget", "next", "2.0.0-beta.1", nil},
+		{"widget", "1.0.0", "1.0.0", nil},
+		{"widget", "v1.0.0", "1.0.0", nil},
+		{"widget", "=1.2.0", "1.2.0", nil},
+		{"widget", "^1.0.0", "1.1.0", nil},         // latest satisfies the range: npm picks it
+		{"widget", "1.x", "1.1.0", nil},            //
+		{"widget", "~1.0", "1.0.0", nil},           //
+		{"widget", ">=1.1.1 <2", "1.2.0", nil},     // only a deprecated version matches: still picked
+		{"widget", ">1.0.0 <=1.2.0", "1.1.0", nil}, // latest again
+		{"widget", "1.0.0 - 1.0.9", "1.0.0", nil},  // hyphen range
+		{"widget", "^0.1 || ~1.0.0", "1.0.0", nil},
+		{"widget", "*", "1.1.0", nil},
+		{"widget", "^2.0.0-beta", "2.0.0-beta.1", nil},
+		{"widget", "^2", "", docidx.ErrNotFound}, // prereleases need a prerelease in the range
+		{"widget", "3.0.0", "", docidx.ErrNotFound},
+		{"widget", "^3", "", docidx.ErrNotFound},
+		{"widget", "beta", "", docidx.ErrNotFound}, // an unknown dist-tag
+		{"widget", ">>1", "", docidx.ErrBadSpec},
+		// Names npm does not allow.
+		{"", "", "", docidx.ErrBadSpec},
+		{"UPPER CASE", "", "", docidx.ErrBadSpec},
+		{"../etc", "", "", docidx.ErrBadSpec},
+		{"@scope", "", "", docidx.ErrBadSpec},
+		{"@/x", "", "", docidx.ErrBadSpec},
+		{"a/b", "", "", docidx.ErrBadSpec},
+		{".hidden", "", "", docidx.ErrBadSpec},
+		{"_under", "", "", docidx.ErrBadSpec},
+		{"@s/a/b", "", "", docidx.ErrBadSpec},
+		{strings.Repeat("x", 215), "", "", docidx.ErrBadSpec},
+	})
 	if _, err := r.Resolve(ctx, "no-such-package", ""); !errors.Is(err, docidx.ErrNotFound) ||
 		!strings.Contains(err.Error(), "npm: package no-such-package not found in "+redact.URL(r.cfg.Config.Registry)) {
 		t.Errorf("unknown package: %v", err)
-	}
-	for _, bad := range []string{"", "UPPER CASE", "../etc", "@scope", "@/x", "a/b", ".hidden", "_under", "@s/a/b", strings.Repeat("x", 215)} {
-		if _, err := r.Resolve(ctx, bad, ""); !errors.Is(err, docidx.ErrBadSpec) {
-			t.Errorf("Resolve(%q): %v, want ErrBadSpec", bad, err)
-		}
 	}
 }
 

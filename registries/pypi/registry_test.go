@@ -41,28 +41,10 @@ func registryOver(t *testing.T, srv *pypitest.Server, mod func(*RegistryConfig))
 	}, mod, NewRegistry)
 }
 
-// resolveCase is a row of a Resolve table: the name and query asked, and the version or the
-// error (matched with errors.Is) wanted.
-type resolveCase struct {
-	name, query, want string
-	err               error
-}
-
-// checkResolve asks r to resolve each case's name and query and checks the outcome.
-func checkResolve(t *testing.T, r interface {
-	Resolve(ctx context.Context, name, query string) (string, error)
-}, cases []resolveCase) {
-	t.Helper()
-	for _, tc := range cases {
-		got, err := r.Resolve(context.Background(), tc.name, tc.query)
-		testutil.Result(t, fmt.Sprintf("Resolve(%s, %q)", tc.name, tc.query), got, err, tc.want, tc.err)
-	}
-}
-
 func TestResolve(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
 	ctx := context.Background()
-	checkResolve(t, r, []resolveCase{
+	testutil.CheckResolve(t, r, []testutil.Resolution{
 		{"demo-widgets", "", "1.1.0", nil},
 		{"Demo_Widgets", "latest", "1.1.0", nil},
 		{"demo.widgets", "1.0.0", "1.0.0", nil},

@@ -193,7 +193,7 @@ func TestSitePackagesFetch(t *testing.T) {
 		t.Errorf("wsgiref (no description) = %+v, %v", pd, err)
 	}
 
-	checkResolve(t, sp, []resolveCase{
+	testutil.CheckResolve(t, sp, []testutil.Resolution{
 		{"norecord", "", "2.0", nil},
 		{"NoRecord", "<2", "1.0", nil},
 		{"norecord", "==1.0.0", "1.0", nil},
