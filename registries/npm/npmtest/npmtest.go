@@ -33,12 +33,12 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
@@ -293,9 +293,7 @@ func (s *Server) serveTarball(w http.ResponseWriter, r *http.Request, name, file
 		http.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Content-Type", "application/octet-stream")
-	w.Header().Set("Content-Length", strconv.Itoa(len(tgz)))
-	w.Write(tgz)
+	testutil.Reply(w, "application/octet-stream", tgz)
 }
 
 // packument renders name's full packument.

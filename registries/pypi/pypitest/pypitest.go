@@ -43,12 +43,12 @@ import (
 	"net/mail"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
@@ -566,9 +566,7 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, filename stri
 		http.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Content-Type", "application/octet-stream")
-	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
-	w.Write(data)
+	testutil.Reply(w, "application/octet-stream", data)
 }
 
 // WheelName returns the file name of a pure-Python wheel: "<dist>-<version>-py3-none-any.whl"
