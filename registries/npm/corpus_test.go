@@ -37,11 +37,7 @@ func TestCorpusNodeModules(t *testing.T) {
 				t.Errorf("%s: want a README titled %q first", r.Name, want)
 			}
 		}
-		m := map[string]docidx.Symbol{}
-		for _, s := range pd.Symbols {
-			m[s.QualifiedName] = s
-		}
-		bySym[r.Name] = m
+		bySym[r.Name] = testutil.ByName(pd.Symbols)
 	})
 	t.Logf("%d package versions (listed in %v), %d with an API, %d symbols, %d documents, total %v",
 		len(refs), listed, withAPI, symbols, docs, time.Since(start))

@@ -82,22 +82,6 @@ func TestProjectRequests(t *testing.T) {
 	}
 }
 
-func symbolMap(pd *docidx.PackageDocs) map[string]docidx.Symbol {
-	m := map[string]docidx.Symbol{}
-	for _, s := range pd.Symbols {
-		m[s.QualifiedName] = s
-	}
-	return m
-}
-
-func docMap(pd *docidx.PackageDocs) map[string]docidx.Document {
-	m := map[string]docidx.Document{}
-	for _, d := range pd.Documents {
-		m[d.Path] = d
-	}
-	return m
-}
-
 func allText(d docidx.Document) string {
 	var b strings.Builder
 	for _, s := range d.Sections {
@@ -110,7 +94,7 @@ func allText(d docidx.Document) string {
 // an installed copy.
 func checkWidgetsAPI(t *testing.T, pd *docidx.PackageDocs, filePrefix string) {
 	t.Helper()
-	syms := symbolMap(pd)
+	syms := testutil.ByName(pd.Symbols)
 	for q, kind := range map[string]docidx.SymbolKind{
 		"demo_widgets":                      docidx.KindPackage,
 		"demo_widgets.make_widget":          docidx.KindFunc,
@@ -277,7 +261,7 @@ func TestFetchDescriptionTypes(t *testing.T) {
 	if d.Title != "Old Style" || len(d.Sections) != 1 || d.Sections[0].Code[0].Code != "pip install oldstyle\n" || pd.Package.License != "BSD" {
 		t.Errorf("old-style Description header = %+v / %+v", d, pd.Package)
 	}
-	if s := symbolMap(pd)["oldstyle.run"]; s.Signature != "def run(argv=None)" || s.Doc != "Run it." || s.File != "oldstyle.py" {
+	if s := testutil.ByName(pd.Symbols)["oldstyle.run"]; s.Signature != "def run(argv=None)" || s.Doc != "Run it." || s.File != "oldstyle.py" {
 		t.Errorf("oldstyle.run = %+v", s)
 	}
 }
@@ -518,7 +502,7 @@ func TestFetchSdistPackageDir(t *testing.T) {
 		"examples/yaml-highlight/yaml_hl.py": "class YAMLHighlight:\n    pass\n",
 		"packaging/build/smoketest.py":       "def smoke():\n    pass\n",
 	})
-	syms := symbolMap(pd)
+	syms := testutil.ByName(pd.Symbols)
 	for _, q := range []string{"yaml", "yaml.safe_load", "yaml.loader.SafeLoader"} {
 		if _, ok := syms[q]; !ok {
 			t.Errorf("symbol %s missing; have %v", q, slices.Sorted(maps.Keys(syms)))

@@ -125,7 +125,7 @@ func TestSitePackagesList(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return symbolMap(pd)
+		return testutil.ByName(pd.Symbols)
 	}
 	keys := func(m map[string]docidx.Symbol) string { return fmt.Sprint(slices.Sorted(maps.Keys(m))) }
 	for name, want := range map[string]string{
@@ -239,7 +239,7 @@ func TestSitePackagesLimitsAndOddEntries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := symbolMap(pd)
+	m := testutil.ByName(pd.Symbols)
 	if len(pd.Symbols) != 5 {
 		t.Errorf("%d symbols, want MaxSymbols=5: %v", len(pd.Symbols), m)
 	}
@@ -318,7 +318,7 @@ func TestRealSitePackages(t *testing.T) {
 	t.Logf("%s: %d distributions, %d symbols, %d README sections in %v", dir, len(refs), symbols, sections, time.Since(start))
 
 	if pd := byName["flask"]; pd != nil {
-		m := symbolMap(pd)
+		m := testutil.ByName(pd.Symbols)
 		for _, q := range []string{"flask.app.Flask", "flask.app.Flask.__init__", "flask.helpers.url_for", "flask.blueprints.Blueprint"} {
 			if _, ok := m[q]; !ok {
 				t.Errorf("flask: %s missing", q)
@@ -330,7 +330,7 @@ func TestRealSitePackages(t *testing.T) {
 	}
 	// Every ":param" field of a docstring is a parameter with its text: blinker's weak too.
 	if pd := byName["blinker"]; pd != nil {
-		s := symbolMap(pd)["blinker.base.Signal.connect"]
+		s := testutil.ByName(pd.Symbols)["blinker.base.Signal.connect"]
 		var names []string
 		for _, p := range s.Params {
 			names = append(names, p.Name)
@@ -343,7 +343,7 @@ func TestRealSitePackages(t *testing.T) {
 		}
 	}
 	if pd := byName["pyyaml"]; pd != nil {
-		m := symbolMap(pd)
+		m := testutil.ByName(pd.Symbols)
 		for _, q := range []string{"yaml.safe_load", "yaml.dump", "yaml.YAMLObject"} {
 			if _, ok := m[q]; !ok {
 				t.Errorf("pyyaml: %s missing", q)
