@@ -42,7 +42,7 @@ func fetchInstalled(t *testing.T, nmDir, name, version string) *docidx.PackageDo
 	if err != nil {
 		t.Fatal(err)
 	}
-	return mustFetch(t, nm, name, version)
+	return testutil.Fetched(t, nm, name, version)
 }
 
 // layouts are the two shapes of node_modules the tests install packages in: npm's hoisted tree
@@ -113,7 +113,7 @@ func TestNodeModulesLayouts(t *testing.T) {
 				{"absent", "", "", docidx.ErrNotFound},
 			})
 
-			pd := mustFetch(t, nm, "widget", "1.1.0")
+			pd := testutil.Fetched(t, nm, "widget", "1.1.0")
 			p := pd.Package
 			if p.Description != "Widgets for docidx tests" || p.License != "MIT" || p.Repository != "https://github.com/example/widget" ||
 				fmt.Sprint(p.Versions) != "[1.0.0 1.1.0]" || !p.CrawledAt.Equal(testNow) || !strings.HasPrefix(p.Source, "/") {

@@ -112,7 +112,7 @@ func TestPackumentRequest(t *testing.T) {
 
 func TestFetch(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
-	pd := mustFetch(t, r, "widget", "1.1.0")
+	pd := testutil.Fetched(t, r, "widget", "1.1.0")
 	p := pd.Package
 	want := docidx.Package{
 		Ecosystem:   docidx.NPM,
@@ -188,19 +188,9 @@ func TestFetch(t *testing.T) {
 	}
 }
 
-// mustFetch fetches name@version from r, failing the test when it returns an error.
-func mustFetch(t *testing.T, r docidx.Registry, name, version string) *docidx.PackageDocs {
-	t.Helper()
-	pd, err := r.Fetch(context.Background(), name, version)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pd
-}
-
 func TestFetchDeprecatedAndPrerelease(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
-	pd := mustFetch(t, r, "widget", "1.2.0")
+	pd := testutil.Fetched(t, r, "widget", "1.2.0")
 	if pd.Package.Deprecated != "1.2.0 is broken; use 1.1.0" {
 		t.Errorf("Deprecated = %q", pd.Package.Deprecated)
 	}
@@ -214,7 +204,7 @@ func TestFetchReadmeSources(t *testing.T) {
 	ctx := context.Background()
 
 	// The packument has no readme; the tarball's readme.markdown is used.
-	pd := mustFetch(t, r, "quiet", "1.0.0")
+	pd := testutil.Fetched(t, r, "quiet", "1.0.0")
 	if len(pd.Documents) != 1 || pd.Documents[0].Path != "readme.markdown" || !strings.Contains(testutil.Text(pd.Documents[0]), "hush()") {
 		t.Errorf("documents = %+v", pd.Documents)
 	}
@@ -230,11 +220,11 @@ func TestFetchReadmeSources(t *testing.T) {
 	srv.AddPackage("bare", "1.0.0", map[string]string{"index.d.ts": "export declare const x: 1;\n"})
 	top := "# bare\n\n## Usage\n\nFrom the packument.\n"
 	srv.SetReadme("bare", &top)
-	pd = mustFetch(t, r, "bare", "1.0.0")
+	pd = testutil.Fetched(t, r, "bare", "1.0.0")
 	if len(pd.Documents) != 1 || pd.Documents[0].Path != "README.md" || !strings.Contains(testutil.Text(pd.Documents[0]), "From the packument") {
 		t.Errorf("latest: documents = %+v", pd.Documents)
 	}
-	pd = mustFetch(t, r, "bare", "0.9.0")
+	pd = testutil.Fetched(t, r, "bare", "0.9.0")
 	if len(pd.Documents) != 0 {
 		t.Errorf("0.9.0 got the latest version's README: %+v", pd.Documents)
 	}
@@ -268,7 +258,7 @@ func TestScopedRegistryWithToken(t *testing.T) {
 		t.Errorf("without token: %v", err)
 	}
 	r := load("ACME_TOKEN=s3cret")
-	pd := mustFetch(t, r, "@acme/tools", "0.1.0")
+	pd := testutil.Fetched(t, r, "@acme/tools", "0.1.0")
 	names := map[string]bool{}
 	for _, s := range pd.Symbols {
 		names[s.QualifiedName] = true

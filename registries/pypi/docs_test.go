@@ -64,11 +64,7 @@ func fetchNewRelease(t *testing.T, name, version, metadata string, wheelFiles, s
 	t.Helper()
 	r, srv := newTestRegistry(t, nil)
 	srv.AddRelease(name, version, metadata, wheelFiles, sdistFiles)
-	pd, err := r.Fetch(context.Background(), name, version)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pd, srv
+	return testutil.Fetched(t, r, name, version), srv
 }
 
 func TestFetchWheelReadsSdistDocs(t *testing.T) {

@@ -159,10 +159,7 @@ func checkWidgetsAPI(t *testing.T, pd *docidx.PackageDocs, filePrefix string) {
 
 func TestFetchWheel(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
-	pd, err := r.Fetch(context.Background(), "Demo_Widgets", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "Demo_Widgets", "1.1.0")
 	want := docidx.Package{
 		Ecosystem:   docidx.PyPI,
 		Name:        "demo-widgets",
@@ -206,10 +203,7 @@ func TestFetchWheel(t *testing.T) {
 func TestFetchSdist(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
 	srv.RemoveFiles("demo-widgets", "1.1.0", ".whl")
-	pd, err := r.Fetch(context.Background(), "demo-widgets", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "demo-widgets", "1.1.0")
 	checkWidgetsAPI(t, pd, "")
 	docs := testutil.Documents(t, pd, map[string]docidx.DocKind{
 		"README.md": docidx.DocReadme, "docs/guide.md": docidx.DocGuide, "docs/api.rst": docidx.DocGuide, "examples/basic.py": docidx.DocExample,
@@ -231,11 +225,7 @@ func TestFetchSdist(t *testing.T) {
 
 func TestFetchDescriptionTypes(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
-	ctx := context.Background()
-	pd, err := r.Fetch(ctx, "demo-widgets", "1.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "demo-widgets", "1.0.0")
 	d := pd.Documents[0]
 	if d.Path != "README.txt" || len(d.Sections) != 1 || d.Sections[0].Plain != "Demo Widgets 1.0.\nPlain text, kept as one section." || d.Title != "Demo_Widgets" {
 		t.Errorf("text/plain README = %+v", d)
@@ -244,19 +234,13 @@ func TestFetchDescriptionTypes(t *testing.T) {
 		t.Errorf("1.0.0 package = %+v", pd.Package)
 	}
 
-	pd, err = r.Fetch(ctx, "demo-widgets", "0.9.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, r, "demo-widgets", "0.9.0")
 	d = pd.Documents[0]
 	if d.Path != "README.rst" || d.Title != "Demo Widgets" || len(d.Sections) != 2 || d.Sections[1].Anchor != "usage" || d.Sections[1].Code[0].Code != "import demo_widgets\n" {
 		t.Errorf("reStructuredText README (no content type) = %+v", d)
 	}
 
-	pd, err = r.Fetch(ctx, "oldstyle", "0.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, r, "oldstyle", "0.1.0")
 	d = pd.Documents[0]
 	if d.Title != "Old Style" || len(d.Sections) != 1 || d.Sections[0].Code[0].Code != "pip install oldstyle\n" || pd.Package.License != "BSD" {
 		t.Errorf("old-style Description header = %+v / %+v", d, pd.Package)
@@ -279,10 +263,7 @@ func TestFetchYanked(t *testing.T) {
 	if v, err := r.Resolve(ctx, "demo-widgets", ">=1.1"); err != nil || v != "1.2.0rc1" {
 		t.Errorf(">=1.1 with 1.1.0 yanked = %q, %v (only the pre-release is left)", v, err)
 	}
-	pd, err := r.Fetch(ctx, "demo-widgets", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "demo-widgets", "1.1.0")
 	if pd.Package.Deprecated != "yanked: broken build" || len(pd.Symbols) == 0 {
 		t.Errorf("yanked release = %+v", pd.Package)
 	}
@@ -304,10 +285,7 @@ func TestMirrorWithoutJSONAPI(t *testing.T) {
 			if err != nil || v != "1.1.0" {
 				t.Fatalf("Resolve = %q, %v", v, err)
 			}
-			pd, err := r.Fetch(ctx, "demo_widgets", v)
-			if err != nil {
-				t.Fatal(err)
-			}
+			pd := testutil.Fetched(t, r, "demo_widgets", v)
 			checkWidgetsAPI(t, pd, "")
 			if pd.Package.Source != srv.SimpleURL()+"demo-widgets/" || pd.Package.License != "MIT" || pd.Package.Published.IsZero() != html {
 				t.Errorf("package = %+v", pd.Package)
@@ -338,10 +316,7 @@ func TestMetadataOnly(t *testing.T) {
 	mod := func(c *RegistryConfig) { c.MetadataOnly = true }
 
 	r, srv := newTestRegistry(t, mod)
-	pd, err := r.Fetch(ctx, "demo-widgets", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "demo-widgets", "1.1.0")
 	if len(pd.Symbols) != 0 || len(pd.Documents) != 1 || pd.Documents[0].Title != "Demo Widgets" || pd.Package.License != "MIT" {
 		t.Errorf("metadata from the JSON API: %+v", pd)
 	}
@@ -354,10 +329,7 @@ func TestMetadataOnly(t *testing.T) {
 	// A mirror: the PEP 658 metadata file, checked against its digest.
 	r, srv = newTestRegistry(t, mod)
 	srv.DisableJSONAPI()
-	pd, err = r.Fetch(ctx, "demo-widgets", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, r, "demo-widgets", "1.1.0")
 	if len(pd.Documents) != 1 || pd.Package.Repository != "https://github.com/example/demo-widgets" {
 		t.Errorf("metadata from PEP 658: %+v", pd.Package)
 	}

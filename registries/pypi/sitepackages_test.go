@@ -121,11 +121,7 @@ func TestSitePackagesList(t *testing.T) {
 	ctx := context.Background()
 	api := func(name, version string) map[string]docidx.Symbol {
 		t.Helper()
-		pd, err := sp.Fetch(ctx, name, version)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return testutil.ByName(pd.Symbols)
+		return testutil.ByName(testutil.Fetched(t, sp, name, version).Symbols)
 	}
 	keys := func(m map[string]docidx.Symbol) string { return fmt.Sprint(slices.Sorted(maps.Keys(m))) }
 	for name, want := range map[string]string{
@@ -159,10 +155,7 @@ func TestSitePackagesFetch(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	pd, err := sp.Fetch(ctx, "demo.widgets", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, sp, "demo.widgets", "1.1.0")
 	checkWidgetsAPI(t, pd, "")
 	p := pd.Package
 	if p.Name != "demo-widgets" || p.Version != "1.1.0" || p.License != "MIT" || p.Repository != "https://github.com/example/demo-widgets" ||
@@ -173,19 +166,13 @@ func TestSitePackagesFetch(t *testing.T) {
 		t.Errorf("README = %+v", pd.Documents)
 	}
 
-	pd, err = sp.Fetch(ctx, "toml", "0.10.2")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, sp, "toml", "0.10.2")
 	d := pd.Documents[0]
 	if d.Title != "TOML" || d.Path != "README.rst" || !strings.Contains(allText(d), "TOML > Installation") || pd.Package.Description != "Python Library for Tom's Obvious, Minimal Language" {
 		t.Errorf("toml README from the Description header: %s", allText(d))
 	}
 
-	pd, err = sp.Fetch(ctx, "pyyaml", "6.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, sp, "pyyaml", "6.0")
 	if pd.Package.Name != "pyyaml" || pd.Package.Homepage != "https://pyyaml.org/" || !strings.HasSuffix(pd.Package.Source, "PyYAML-6.0-py3.11.egg-info") {
 		t.Errorf("pyyaml = %+v", pd.Package)
 	}
@@ -235,10 +222,7 @@ func TestSitePackagesLimitsAndOddEntries(t *testing.T) {
 	if len(refs) != 1 || refs[0].Name != "many" {
 		t.Fatalf("refs = %v", refs)
 	}
-	pd, err := sp.Fetch(context.Background(), "many", "1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, sp, "many", "1.0")
 	m := testutil.ByName(pd.Symbols)
 	if len(pd.Symbols) != 5 {
 		t.Errorf("%d symbols, want MaxSymbols=5: %v", len(pd.Symbols), m)
@@ -366,11 +350,7 @@ func fetchInstalled(t *testing.T, dir string, cfg SitePackagesConfig, name, vers
 	if err != nil {
 		t.Fatal(err)
 	}
-	pd, err := sp.Fetch(context.Background(), name, version)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pd
+	return testutil.Fetched(t, sp, name, version)
 }
 
 // fetchEvery opens the site-packages directory dir, lists it and fetches every distribution,

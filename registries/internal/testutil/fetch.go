@@ -24,3 +24,13 @@ func FetchEvery(tb testing.TB, r docidx.Registry, refs []docidx.Ref, visit func(
 		}
 	}
 }
+
+// Fetched returns name@version fetched from r, failing tb when Fetch returns an error.
+func Fetched(tb testing.TB, r docidx.Registry, name, version string) *docidx.PackageDocs {
+	tb.Helper()
+	pd, err := r.Fetch(context.Background(), name, version)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return pd
+}

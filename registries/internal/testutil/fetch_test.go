@@ -41,3 +41,20 @@ func TestFetchEvery(t *testing.T) {
 		t.Errorf("without visit: errors %q, want one for b", rec.errs)
 	}
 }
+
+func TestFetched(t *testing.T) {
+	r := fixedRegistry{"a@1": {Package: docidx.Package{Name: "a"}}}
+	if pd := Fetched(t, r, "a", "1"); pd.Package.Name != "a" {
+		t.Errorf("Fetched(a@1) = %+v", pd)
+	}
+	rec := &fatalRecorder{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		Fetched(rec, r, "b", "2")
+	}()
+	<-done
+	if !rec.failed {
+		t.Error("Fetched(b@2) did not fail")
+	}
+}
