@@ -109,11 +109,7 @@ func TestRealSpotChecks(t *testing.T) {
 	}
 
 	node := get("@types/node", []string{"fs/promises.d.ts", "path.d.ts"}, Options{Package: "@types/node"})
-	for _, q := range []string{"fs/promises", "fs/promises.readFile", "fs/promises.FileHandle.read", "path", "path.path.join"} {
-		if _, ok := node[q]; !ok {
-			t.Errorf("@types/node: %s missing", q)
-		}
-	}
+	testutil.Present(t, node, "@types/node", "fs/promises", "fs/promises.readFile", "fs/promises.FileHandle.read", "path", "path.path.join")
 	if s := node["fs/promises.readFile"]; s.Package != "fs/promises" || s.Kind != docidx.KindFunc {
 		t.Errorf("fs/promises.readFile = %+v", s)
 	}
@@ -232,11 +228,7 @@ func TestDeclarationForms(t *testing.T) {
 	if s := m["Opts.new"].Signature; s != "new (x: number): Opts<T>" {
 		t.Errorf("Opts.new = %q", s)
 	}
-	for _, q := range []string{"Widget.secret", "Widget.guarded", "Widget.#hash"} {
-		if _, ok := m[q]; ok {
-			t.Errorf("%s should be left out", q)
-		}
-	}
+	testutil.Absent(t, m, "private, protected and #private members are left out", "Widget.secret", "Widget.guarded", "Widget.#hash")
 }
 
 // TestOverloads checks that each overload of a function or method is a symbol of its own, with
@@ -353,11 +345,7 @@ export = main;
 			t.Errorf("%s missing", q)
 		}
 	}
-	for _, q := range []string{"main", "Hidden", "internal"} {
-		if _, ok := m[q]; ok {
-			t.Errorf("%s should not be exported", q)
-		}
-	}
+	testutil.Absent(t, m, "not exported", "main", "Hidden", "internal")
 	if s := m["ns.K.m"]; s.Parent != "ns.K" {
 		t.Errorf("ns.K.m parent = %q", s.Parent)
 	}
@@ -377,11 +365,7 @@ func TestTSExtensionSpecifiers(t *testing.T) {
 		"comp.d.ts":  "export declare const Comp: 1;\n",
 	}
 	m := extractSrc(t, files, "index.d.ts")
-	for _, q := range []string{"add", "sub", "Comp"} {
-		if _, ok := m[q]; !ok {
-			t.Errorf("%s missing", q)
-		}
-	}
+	testutil.Present(t, m, "", "add", "sub", "Comp")
 	if s := m["add"]; s.Doc != "Adds." {
 		t.Errorf("add doc %q", s.Doc)
 	}
@@ -419,11 +403,7 @@ declare module 'events' {
 	if _, ok := m["shorthand"]; ok {
 		t.Error("shorthand ambient module has no declarations")
 	}
-	for _, q := range []string{"events", "events.EventEmitter", "events.EventEmitter.on", "events.EventEmitter.defaultMaxListeners"} {
-		if _, ok := m[q]; !ok {
-			t.Errorf("%s missing", q)
-		}
-	}
+	testutil.Present(t, m, "", "events", "events.EventEmitter", "events.EventEmitter.on", "events.EventEmitter.defaultMaxListeners")
 }
 
 func TestTokenizerEdgeCases(t *testing.T) {
@@ -541,16 +521,8 @@ func FuzzExtract(f *testing.F) {
 
 func TestTypeScriptSourceNeedsExport(t *testing.T) {
 	m := extractSrc(t, map[string]string{"index.ts": "export function pub(): void {\n  const inner = 1\n}\nfunction priv() {}\nexport const x = { a: 1 };\nexport class C { m() { return 1 } }\n"}, "index.ts")
-	for _, q := range []string{"pub", "x", "C", "C.m"} {
-		if _, ok := m[q]; !ok {
-			t.Errorf("%s missing", q)
-		}
-	}
-	for _, q := range []string{"priv", "inner"} {
-		if _, ok := m[q]; ok {
-			t.Errorf("%s is not exported from a .ts file", q)
-		}
-	}
+	testutil.Present(t, m, "", "pub", "x", "C", "C.m")
+	testutil.Absent(t, m, "not exported from a .ts file", "priv", "inner")
 	if s := m["pub"].Signature; s != "function pub(): void" {
 		t.Errorf("pub = %q", s)
 	}
@@ -685,11 +657,7 @@ func TestInlineObjectLiterals(t *testing.T) {
 					t.Errorf("%s: Name %q, want %q", q, s.Name, name)
 				}
 			}
-			for _, q := range tc.absent {
-				if _, ok := m[q]; ok {
-					t.Errorf("%s should not be a symbol", q)
-				}
-			}
+			testutil.Absent(t, m, "", tc.absent...)
 		})
 	}
 }

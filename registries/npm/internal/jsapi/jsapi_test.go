@@ -208,11 +208,7 @@ func TestFacts(t *testing.T) {
 					t.Errorf("%s: deprecated %v", q, s.Deprecated)
 				}
 			}
-			for _, q := range tc.absent {
-				if _, ok := got[q]; ok {
-					t.Errorf("%s should be left out", q)
-				}
-			}
+			testutil.Absent(t, got, "left out", tc.absent...)
 		})
 	}
 }

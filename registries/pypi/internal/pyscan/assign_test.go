@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func TestAssignments(t *testing.T) {
@@ -141,11 +142,7 @@ HIDDEN = 2
 	if s := m["SHOWN"]; s.Kind != docidx.KindConst {
 		t.Errorf("SHOWN = %+v", s)
 	}
-	for _, q := range []string{"unlisted", "HIDDEN"} {
-		if _, ok := m[q]; ok {
-			t.Errorf("%s listed though __all__ leaves it out", q)
-		}
-	}
+	testutil.Absent(t, m, "__all__ leaves it out", "unlisted", "HIDDEN")
 }
 
 // TestAssignmentsStub checks a .pyi stub's declarations without values.
@@ -348,11 +345,7 @@ class Session:
 			t.Errorf("%s = %s %q %q, want field %q %q", q, s.Kind, s.Signature, s.Doc, w[0], w[1])
 		}
 	}
-	for _, q := range []string{"Session.undocumented", "Session._private", "Session.elsewhere"} {
-		if _, ok := m[q]; ok {
-			t.Errorf("%s listed", q)
-		}
-	}
+	testutil.Absent(t, m, "", "Session.undocumented", "Session._private", "Session.elsewhere")
 }
 
 // TestInstanceAttributeBeforeDeclaration checks that a class-level declaration after __init__

@@ -156,11 +156,7 @@ func TestRealSpotChecks(t *testing.T) {
 	}
 
 	yml := read("yaml/__init__.py", "yaml")
-	for _, q := range []string{"yaml.load", "yaml.safe_load", "yaml.dump", "yaml.YAMLObject", "yaml.YAMLObject.from_yaml", "yaml.YAMLObjectMetaclass.__init__"} {
-		if _, ok := yml[q]; !ok {
-			t.Errorf("yaml: %s missing", q)
-		}
-	}
+	testutil.Present(t, yml, "yaml", "yaml.load", "yaml.safe_load", "yaml.dump", "yaml.YAMLObject", "yaml.YAMLObject.from_yaml", "yaml.YAMLObjectMetaclass.__init__")
 	if s := yml["yaml.YAMLObject.from_yaml"]; !strings.HasPrefix(s.Signature, "@classmethod def from_yaml(") {
 		t.Errorf("from_yaml = %q", s.Signature)
 	}
@@ -724,11 +720,7 @@ class Public(_Base):
 	if d := m["BadArgumentUsage.exit_code"].Doc; d != "Inherited from UsageError." {
 		t.Errorf("inherited doc = %q", d)
 	}
-	for _, name := range []string{"BadArgumentUsage._hidden", "BadArgumentUsage.message", "FromElsewhere.exit_code"} {
-		if _, ok := m[name]; ok {
-			t.Errorf("%s is a symbol; want none", name)
-		}
-	}
+	testutil.Absent(t, m, "", "BadArgumentUsage._hidden", "BadArgumentUsage.message", "FromElsewhere.exit_code")
 }
 
 // TestInheritedMethods checks that a public class lists the public methods, classmethods,
@@ -810,11 +802,7 @@ class FromElsewhere(Remote):
 	}
 	// Namespaced.walk is PackageFinder's, a public class whose walk is a symbol; it hides
 	// _Finder's walk too.
-	for _, name := range []string{"PackageFinder._find_iter", "PackageFinder.__init__", "_Finder.find", "FromElsewhere.find", "Namespaced.walk"} {
-		if _, ok := m[name]; ok {
-			t.Errorf("%s is a symbol; want none", name)
-		}
-	}
+	testutil.Absent(t, m, "", "PackageFinder._find_iter", "PackageFinder.__init__", "_Finder.find", "FromElsewhere.find", "Namespaced.walk")
 
 	// In a private module (a public module re-exports its classes), every base's methods are
 	// inherited: none of them is a symbol of its own.
@@ -907,11 +895,7 @@ public_name = _private
 	if p := m["compat_get"].Params; len(p) != 0 {
 		t.Errorf("compat_get params = %+v, want none (the doc documents none, no default is telling)", p)
 	}
-	for _, name := range []string{"value", "public_name"} {
-		if _, ok := m[name]; ok {
-			t.Errorf("%s is a symbol; want none (not in __all__)", name)
-		}
-	}
+	testutil.Absent(t, m, "not in __all__", "value", "public_name")
 	want := []Alias{{QualifiedName: "m.find_packages", Target: "PF.find"}, {QualifiedName: "m.version", Target: "helpers.version"}}
 	if !reflect.DeepEqual(res.Aliases, want) {
 		t.Errorf("Aliases = %+v, want %+v", res.Aliases, want)
