@@ -37,3 +37,16 @@ func Absent(t testing.TB, syms map[string]docidx.Symbol, why string, names ...st
 		}
 	}
 }
+
+// Signatures reports as a test error each qualified name of want that is not one of syms (as
+// ByName maps them), or whose symbol's signature is not the one want gives it.
+func Signatures(t testing.TB, syms map[string]docidx.Symbol, want map[string]string) {
+	t.Helper()
+	for q, sig := range want {
+		if s, ok := syms[q]; !ok {
+			t.Errorf("%s missing; want signature %q", q, sig)
+		} else if s.Signature != sig {
+			t.Errorf("%s = %q, want %q", q, s.Signature, sig)
+		}
+	}
+}

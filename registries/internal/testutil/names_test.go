@@ -19,3 +19,15 @@ func TestPresentAbsent(t *testing.T) {
 		t.Errorf("errors = %q, want %q", r.errs, want)
 	}
 }
+
+func TestSignatures(t *testing.T) {
+	syms := ByName([]docidx.Symbol{{QualifiedName: "p.f", Signature: "func f()"}, {QualifiedName: "p.g", Signature: "func g()"}})
+	r := &recorder{TB: t}
+	Signatures(r, syms, map[string]string{"p.f": "func f()"})
+	Signatures(r, syms, map[string]string{"p.g": "func g(x int)"})
+	Signatures(r, syms, map[string]string{"p.h": "func h()"})
+	want := []string{`p.g = "func g()", want "func g(x int)"`, `p.h missing; want signature "func h()"`}
+	if !slices.Equal(r.errs, want) {
+		t.Errorf("errors = %q, want %q", r.errs, want)
+	}
+}

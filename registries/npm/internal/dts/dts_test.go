@@ -184,12 +184,10 @@ func TestDeclarationForms(t *testing.T) {
 	if _, ok := m["hidden"]; !ok {
 		t.Error("declare const in a declaration file without export lists is exported")
 	}
-	if s := m["Str"].Signature; s != "type Str = `a${'b' | `c${string}`}d` | \"}\"" {
-		t.Errorf("Str = %q", s)
-	}
-	if s := m["Multi"].Signature; s != "type Multi = | { kind: 'a'; x: number } | { kind: 'b' }" {
-		t.Errorf("Multi = %q", s)
-	}
+	testutil.Signatures(t, m, map[string]string{
+		"Str":   "type Str = `a${'b' | `c${string}`}d` | \"}\"",
+		"Multi": "type Multi = | { kind: 'a'; x: number } | { kind: 'b' }",
+	})
 	if s := m["Opts"]; s.Kind != docidx.KindInterface || s.Signature != "interface Opts<T extends { a: string } = { a: '' }> extends Base<{ b: 1 }>" {
 		t.Errorf("Opts = %q", s.Signature)
 	}
@@ -210,23 +208,15 @@ func TestDeclarationForms(t *testing.T) {
 	if d := m["Opts.name"]; d.Doc != "The name." || d.Parent != "Opts" {
 		t.Errorf("Opts.name = %+v", d)
 	}
-	if s := m["Widget.value"].Signature; s != "get value(): T" {
-		t.Errorf("Widget.value = %q", s)
-	}
-	if s := m["Widget.id"].Signature; s != "readonly id: number" {
-		t.Errorf("Widget.id = %q", s)
-	}
-	if s := m["Widget"].Signature; s != "abstract class Widget<T> extends Base<T> implements I" {
-		t.Errorf("Widget = %q", s)
-	}
+	testutil.Signatures(t, m, map[string]string{
+		"Widget.value": "get value(): T",
+		"Widget.id":    "readonly id: number",
+		"Widget":       "abstract class Widget<T> extends Base<T> implements I",
+		"Opts.()":      "(call: number): void",
+		"Opts.new":     "new (x: number): Opts<T>",
+	})
 	if s := m["NS.Inner.f"]; s.Parent != "NS.Inner" {
 		t.Errorf("NS.Inner.f parent = %q", s.Parent)
-	}
-	if s := m["Opts.()"].Signature; s != "(call: number): void" {
-		t.Errorf("Opts.() = %q", s)
-	}
-	if s := m["Opts.new"].Signature; s != "new (x: number): Opts<T>" {
-		t.Errorf("Opts.new = %q", s)
 	}
 	testutil.Absent(t, m, "private, protected and #private members are left out", "Widget.secret", "Widget.guarded", "Widget.#hash")
 }
@@ -302,15 +292,11 @@ func TestObjectTypeAlias(t *testing.T) {
 	if s := m["Options.parse"]; s.Kind != docidx.KindMethod {
 		t.Errorf("Options.parse = %+v", s)
 	}
-	if s := m["Mixed"].Signature; s != "type Mixed = { a: 1 } & Other" {
-		t.Errorf("Mixed = %q", s)
-	}
-	if _, ok := m["Mixed.a"]; ok {
-		t.Error("Mixed.a: members of an intersection are not the alias's own")
-	}
-	if s := m["Mapped"].Signature; s != "type Mapped = { [K in keyof T]: T[K] }" {
-		t.Errorf("Mapped = %q", s)
-	}
+	testutil.Signatures(t, m, map[string]string{
+		"Mixed":  "type Mixed = { a: 1 } & Other",
+		"Mapped": "type Mapped = { [K in keyof T]: T[K] }",
+	})
+	testutil.Absent(t, m, "members of an intersection are not the alias's own", "Mixed.a")
 }
 
 func TestExportForms(t *testing.T) {
@@ -523,9 +509,7 @@ func TestTypeScriptSourceNeedsExport(t *testing.T) {
 	m := extractSrc(t, map[string]string{"index.ts": "export function pub(): void {\n  const inner = 1\n}\nfunction priv() {}\nexport const x = { a: 1 };\nexport class C { m() { return 1 } }\n"}, "index.ts")
 	testutil.Present(t, m, "", "pub", "x", "C", "C.m")
 	testutil.Absent(t, m, "not exported from a .ts file", "priv", "inner")
-	if s := m["pub"].Signature; s != "function pub(): void" {
-		t.Errorf("pub = %q", s)
-	}
+	testutil.Signatures(t, m, map[string]string{"pub": "function pub(): void"})
 }
 
 func TestNamespaceThenInterfaceMerge(t *testing.T) {

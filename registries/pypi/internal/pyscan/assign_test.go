@@ -153,13 +153,9 @@ class Response:
     headers: CaseInsensitiveDict[str]
     def json(self, **kwargs: Any) -> Any: ...
 `)
-	for q, sig := range map[string]string{
+	testutil.Signatures(t, m, map[string]string{
 		"MAX": "MAX: int", "Response.status_code": "status_code: int", "Response.headers": "headers: CaseInsensitiveDict[str]",
-	} {
-		if s := m[q]; s.Signature != sig {
-			t.Errorf("%s = %q, want %q", q, s.Signature, sig)
-		}
-	}
+	})
 
 	// In a stub "= ..." only says a value exists; in source, Ellipsis is the value.
 	src := []byte("class FrozenError:\n    msg: str = ...\n    LIMIT: int = ...\nMISSING = ...\n")

@@ -703,17 +703,13 @@ class Public(_Base):
     pass
 `
 	m, _ := scanMap(t, src)
-	for name, want := range map[string]string{
+	testutil.Signatures(t, m, map[string]string{
 		"BadArgumentUsage.exit_code": "exit_code = 2",
 		"BadArgumentUsage.PREFIX":    `PREFIX = "Error"`,
 		"UsageError.PREFIX":          `PREFIX = "Error"`,
 		"Quiet.exit_code":            "exit_code = 0",
 		"Public.limit":               "limit: int = 10",
-	} {
-		if s, ok := m[name]; !ok || s.Signature != want {
-			t.Errorf("%s = %+v, want signature %q", name, s, want)
-		}
-	}
+	})
 	if d := m["BadArgumentUsage.PREFIX"].Doc; d != "Shown before the message.\n\nInherited from ClickException." {
 		t.Errorf("inherited doc = %q", d)
 	}
