@@ -287,7 +287,7 @@ class Generic[T](Base):
 `
 	m, _ := scanMap(t, src)
 	want := map[string]symbolWant{
-		"":                 {docidx.KindPackage, "module m", "Module doc.\n\nMore."},
+		"m":                {docidx.KindPackage, "module m", "Module doc.\n\nMore."},
 		"plain":            {docidx.KindFunc, "def plain(a, b=1, *args, c: int = 2, **kw) -> None", "First line\ncontinues here.\n\nSecond paragraph."},
 		"fetch":            {docidx.KindFunc, "async def fetch(url: str, *, timeout: float = 1.0) -> bytes", ""},
 		"one_liner":        {docidx.KindFunc, "def one_liner(x)", "Inline doc."},
@@ -307,8 +307,6 @@ class Generic[T](Base):
 		"Generic":          {docidx.KindClass, "class Generic[T](Base)", ""},
 		"Generic.get":      {docidx.KindMethod, "def get[U](self, u: U) -> T", ""},
 	}
-	m[""] = m["m"]
-	delete(m, "m")
 	checkSymbols(t, m, want, true)
 	if s := m["Widget.area"]; s.Line != 47 || s.Parent != "Widget" || s.File != "m.py" || s.Package != "m" {
 		t.Errorf("Widget.area = %+v", s)
