@@ -1,46 +1,30 @@
 package npm
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // corpusNodeModules returns the real node_modules tree of the docidx corpus (scripts/corpus.sh),
 // or skips the test or benchmark when it is absent.
 func corpusNodeModules(tb testing.TB) string {
 	tb.Helper()
-	root := os.Getenv("DOCIDX_CORPUS")
-	if root == "" {
-		tb.Skip("DOCIDX_CORPUS not set (make bench sets it; scripts/corpus.sh builds the corpus)")
-	}
-	dir := filepath.Join(root, "npmproject", "node_modules")
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		tb.Skipf("no corpus node_modules at %s", dir)
-	}
-	return dir
+	return testutil.CorpusDir(tb, "npmproject", "node_modules")
 }
 
 // TestCorpusNodeModules reads every package of the real corpus tree: nothing may fail and the
 // well-known packages must show their API.
 func TestCorpusNodeModules(t *testing.T) {
 	dir := corpusNodeModules(t)
-	ctx := context.Background()
 	start := time.Now()
 	nm, refs := listTree(t, dir, NodeModulesConfig{})
 	listed := time.Since(start)
 	symbols, docs, withAPI := 0, 0, 0
 	bySym := map[string]map[string]docidx.Symbol{}
-	for _, r := range refs {
-		pd, err := nm.Fetch(ctx, r.Name, r.Version)
-		if err != nil {
-			t.Errorf("Fetch(%s): %v", r, err)
-			continue
-		}
+	testutil.FetchEvery(t, nm, refs, func(r docidx.Ref, pd *docidx.PackageDocs) {
 		symbols += len(pd.Symbols)
 		docs += len(pd.Documents)
 		if len(pd.Symbols) > 0 {
@@ -53,12 +37,8 @@ func TestCorpusNodeModules(t *testing.T) {
 				t.Errorf("%s: want a README titled %q first", r.Name, want)
 			}
 		}
-		m := map[string]docidx.Symbol{}
-		for _, s := range pd.Symbols {
-			m[s.QualifiedName] = s
-		}
-		bySym[r.Name] = m
-	}
+		bySym[r.Name] = testutil.ByName(pd.Symbols)
+	})
 	t.Logf("%d package versions (listed in %v), %d with an API, %d symbols, %d documents, total %v",
 		len(refs), listed, withAPI, symbols, docs, time.Since(start))
 	for pkg, names := range map[string][]string{
@@ -84,13 +64,8 @@ func TestCorpusNodeModules(t *testing.T) {
 
 func BenchmarkCorpusNodeModules(b *testing.B) {
 	dir := corpusNodeModules(b)
-	ctx := context.Background()
 	for b.Loop() {
 		nm, refs := listTree(b, dir, NodeModulesConfig{})
-		for _, r := range refs {
-			if _, err := nm.Fetch(ctx, r.Name, r.Version); err != nil {
-				b.Fatal(err)
-			}
-		}
+		testutil.FetchEvery(b, nm, refs, nil)
 	}
 }

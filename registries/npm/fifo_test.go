@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/npm/npmtest"
 )
 
@@ -28,9 +29,7 @@ func TestNodeModulesSkipsBadPackageJSON(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(nm, "fifo", "package.json"), 0o644); err != nil {
 		t.Skip("mkfifo:", err)
 	}
-	if err := os.WriteFile(filepath.Join(nm, "broken", "package.json"), []byte(`{"name": "broken",`), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testutil.WriteFile(t, filepath.Join(nm, "broken", "package.json"), `{"name": "broken",`)
 	f, err := os.Create(filepath.Join(nm, "huge", "package.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -1,12 +1,13 @@
 package npm
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"sort"
 	"testing"
 
+	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/npm/internal/jsapi"
 )
 
@@ -15,26 +16,20 @@ import (
 // and the API of well-known packages that ship no types.
 func TestCorpusJSAPI(t *testing.T) {
 	dir := corpusNodeModules(t)
-	ctx := context.Background()
 	nm, refs := listTree(t, dir, NodeModulesConfig{})
 	withEntry, withAPI, jsOnly, jsOnlyAPI := 0, 0, 0, 0
 	var empty []string
 	counts := map[string]int{}
-	for _, r := range refs {
-		pd, err := nm.Fetch(ctx, r.Name, r.Version)
-		if err != nil {
-			t.Errorf("Fetch(%s): %v", r, err)
-			continue
-		}
+	testutil.FetchEvery(t, nm, refs, func(r docidx.Ref, pd *docidx.PackageDocs) {
 		counts[r.Name] = len(pd.Symbols)
 		pdir := pd.Package.Source
 		m, err := readManifestFile(filepath.Join(pdir, "package.json"))
 		if err != nil {
-			continue
+			return
 		}
 		fsys := os.DirFS(pdir)
 		if len(jsapi.Entries(fsys, m.Exports, string(m.Main))) == 0 {
-			continue
+			return
 		}
 		withEntry++
 		if len(pd.Symbols) > 0 {
@@ -48,7 +43,7 @@ func TestCorpusJSAPI(t *testing.T) {
 				empty = append(empty, r.Name)
 			}
 		}
-	}
+	})
 	sort.Strings(empty)
 	t.Logf("%d packages; %d with a JavaScript entry point, %d of them with API symbols (%.1f%%)",
 		len(refs), withEntry, withAPI, 100*float64(withAPI)/float64(max(withEntry, 1)))

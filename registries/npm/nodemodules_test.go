@@ -2,7 +2,6 @@ package npm
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -43,7 +42,7 @@ func fetchInstalled(t *testing.T, nmDir, name, version string) *docidx.PackageDo
 	if err != nil {
 		t.Fatal(err)
 	}
-	return mustFetch(t, nm, name, version)
+	return testutil.Fetched(t, nm, name, version)
 }
 
 // layouts are the two shapes of node_modules the tests install packages in: npm's hoisted tree
@@ -102,21 +101,19 @@ func TestNodeModulesLayouts(t *testing.T) {
 			}
 
 			nm, _ := NewNodeModules(nmDir, NodeModulesConfig{Now: func() time.Time { return testNow }})
-			for query, want := range map[string]string{"": "1.1.0", "latest": "1.1.0", "1.0.0": "1.0.0", "^1.0.0": "1.1.0", "~1.0": "1.0.0"} {
-				if got, err := nm.Resolve(ctx, "widget", query); err != nil || got != want {
-					t.Errorf("Resolve(widget, %q) = %q, %v; want %q", query, got, err, want)
-				}
-			}
-			for _, q := range []string{"1.2.0", "^2", "next"} {
-				if _, err := nm.Resolve(ctx, "widget", q); !errors.Is(err, docidx.ErrNotFound) {
-					t.Errorf("Resolve(widget, %q): %v, want ErrNotFound", q, err)
-				}
-			}
-			if _, err := nm.Resolve(ctx, "absent", ""); !errors.Is(err, docidx.ErrNotFound) {
-				t.Errorf("Resolve(absent): %v", err)
-			}
+			testutil.CheckResolve(t, nm, []testutil.Resolution{
+				{"widget", "", "1.1.0", nil},
+				{"widget", "latest", "1.1.0", nil},
+				{"widget", "1.0.0", "1.0.0", nil},
+				{"widget", "^1.0.0", "1.1.0", nil},
+				{"widget", "~1.0", "1.0.0", nil},
+				{"widget", "1.2.0", "", docidx.ErrNotFound},
+				{"widget", "^2", "", docidx.ErrNotFound},
+				{"widget", "next", "", docidx.ErrNotFound},
+				{"absent", "", "", docidx.ErrNotFound},
+			})
 
-			pd := mustFetch(t, nm, "widget", "1.1.0")
+			pd := testutil.Fetched(t, nm, "widget", "1.1.0")
 			p := pd.Package
 			if p.Description != "Widgets for docidx tests" || p.License != "MIT" || p.Repository != "https://github.com/example/widget" ||
 				fmt.Sprint(p.Versions) != "[1.0.0 1.1.0]" || !p.CrawledAt.Equal(testNow) || !strings.HasPrefix(p.Source, "/") {
@@ -138,9 +135,8 @@ func TestNodeModulesLayouts(t *testing.T) {
 			if err != nil || len(pd.Symbols) != 2 {
 				t.Errorf("@acme/tools: %v %+v", err, pd)
 			}
-			if _, err := nm.Fetch(ctx, "widget", "9.9.9"); !errors.Is(err, docidx.ErrNotFound) {
-				t.Errorf("Fetch(widget@9.9.9): %v", err)
-			}
+			pd, err = nm.Fetch(ctx, "widget", "9.9.9")
+			testutil.Result(t, "Fetch(widget, 9.9.9)", pd, err, nil, docidx.ErrNotFound)
 		})
 	}
 }

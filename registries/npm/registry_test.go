@@ -53,42 +53,42 @@ func registryOver(tb testing.TB, cfg *Config, client *fetch.Client, mod func(*Re
 func TestResolve(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
 	ctx := context.Background()
-	for _, tc := range []struct {
-		query, want string
-		err         error
-	}{
-		{"", "1.1.0", nil},
-		{"latest", "1.1.0", nil},
-		{"next", "2.0.0-beta.1", nil},
-		{"1.0.0", "1.0.0", nil},
-		{"v1.0.0", "1.0.0", nil},
-		{"=1.2.0", "1.2.0", nil},
-		{"^1.0.0", "1.1.0", nil},         // latest satisfies the range: npm picks it
-		{"1.x", "1.1.0", nil},            //
-		{"~1.0", "1.0.0", nil},           //
-		{">=1.1.1 <2", "1.2.0", nil},     // only a deprecated version matches: still picked
-		{">1.0.0 <=1.2.0", "1.1.0", nil}, // latest again
-		{"1.0.0 - 1.0.9", "1.0.0", nil},  // hyphen range
-		{"^0.1 || ~1.0.0", "1.0.0", nil},
-		{"*", "1.1.0", nil},
-		{"^2.0.0-beta", "2.0.0-beta.1", nil},
-		{"^2", "", docidx.ErrNotFound}, // prereleases need a prerelease in the range
-		{"3.0.0", "", docidx.ErrNotFound},
-		{"^3", "", docidx.ErrNotFound},
-		{"beta", "", docidx.ErrNotFound}, // an unknown dist-tag
-		{">>1", "", docidx.ErrBadSpec},
-	} {
-		got, err := r.Resolve(ctx, "widget", tc.query)
-		testutil.Result(t, fmt.Sprintf("Resolve(%q)", tc.query), got, err, tc.want, tc.err)
-	}
+	testutil.CheckResolve(t, r, []testutil.Resolution{
+		{"widget", "", "1.1.0", nil},
+		{"widget", "latest", "1.1.0", nil},
+		{"widget", "next", "2.0.0-beta.1", nil},
+		{"widget", "1.0.0", "1.0.0", nil},
+		{"widget", "v1.0.0", "1.0.0", nil},
+		{"widget", "=1.2.0", "1.2.0", nil},
+		{"widget", "^1.0.0", "1.1.0", nil},         // latest satisfies the range: npm picks it
+		{"widget", "1.x", "1.1.0", nil},            //
+		{"widget", "~1.0", "1.0.0", nil},           //
+		{"widget", ">=1.1.1 <2", "1.2.0", nil},     // only a deprecated version matches: still picked
+		{"widget", ">1.0.0 <=1.2.0", "1.1.0", nil}, // latest again
+		{"widget", "1.0.0 - 1.0.9", "1.0.0", nil},  // hyphen range
+		{"widget", "^0.1 || ~1.0.0", "1.0.0", nil},
+		{"widget", "*", "1.1.0", nil},
+		{"widget", "^2.0.0-beta", "2.0.0-beta.1", nil},
+		{"widget", "^2", "", docidx.ErrNotFound}, // prereleases need a prerelease in the range
+		{"widget", "3.0.0", "", docidx.ErrNotFound},
+		{"widget", "^3", "", docidx.ErrNotFound},
+		{"widget", "beta", "", docidx.ErrNotFound}, // an unknown dist-tag
+		{"widget", ">>1", "", docidx.ErrBadSpec},
+		// Names npm does not allow.
+		{"", "", "", docidx.ErrBadSpec},
+		{"UPPER CASE", "", "", docidx.ErrBadSpec},
+		{"../etc", "", "", docidx.ErrBadSpec},
+		{"@scope", "", "", docidx.ErrBadSpec},
+		{"@/x", "", "", docidx.ErrBadSpec},
+		{"a/b", "", "", docidx.ErrBadSpec},
+		{".hidden", "", "", docidx.ErrBadSpec},
+		{"_under", "", "", docidx.ErrBadSpec},
+		{"@s/a/b", "", "", docidx.ErrBadSpec},
+		{strings.Repeat("x", 215), "", "", docidx.ErrBadSpec},
+	})
 	if _, err := r.Resolve(ctx, "no-such-package", ""); !errors.Is(err, docidx.ErrNotFound) ||
 		!strings.Contains(err.Error(), "npm: package no-such-package not found in "+redact.URL(r.cfg.Config.Registry)) {
 		t.Errorf("unknown package: %v", err)
-	}
-	for _, bad := range []string{"", "UPPER CASE", "../etc", "@scope", "@/x", "a/b", ".hidden", "_under", "@s/a/b", strings.Repeat("x", 215)} {
-		if _, err := r.Resolve(ctx, bad, ""); !errors.Is(err, docidx.ErrBadSpec) {
-			t.Errorf("Resolve(%q): %v, want ErrBadSpec", bad, err)
-		}
 	}
 }
 
@@ -112,7 +112,7 @@ func TestPackumentRequest(t *testing.T) {
 
 func TestFetch(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
-	pd := mustFetch(t, r, "widget", "1.1.0")
+	pd := testutil.Fetched(t, r, "widget", "1.1.0")
 	p := pd.Package
 	want := docidx.Package{
 		Ecosystem:   docidx.NPM,
@@ -188,19 +188,9 @@ func TestFetch(t *testing.T) {
 	}
 }
 
-// mustFetch fetches name@version from r, failing the test when it returns an error.
-func mustFetch(t *testing.T, r docidx.Registry, name, version string) *docidx.PackageDocs {
-	t.Helper()
-	pd, err := r.Fetch(context.Background(), name, version)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pd
-}
-
 func TestFetchDeprecatedAndPrerelease(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
-	pd := mustFetch(t, r, "widget", "1.2.0")
+	pd := testutil.Fetched(t, r, "widget", "1.2.0")
 	if pd.Package.Deprecated != "1.2.0 is broken; use 1.1.0" {
 		t.Errorf("Deprecated = %q", pd.Package.Deprecated)
 	}
@@ -214,7 +204,7 @@ func TestFetchReadmeSources(t *testing.T) {
 	ctx := context.Background()
 
 	// The packument has no readme; the tarball's readme.markdown is used.
-	pd := mustFetch(t, r, "quiet", "1.0.0")
+	pd := testutil.Fetched(t, r, "quiet", "1.0.0")
 	if len(pd.Documents) != 1 || pd.Documents[0].Path != "readme.markdown" || !strings.Contains(testutil.Text(pd.Documents[0]), "hush()") {
 		t.Errorf("documents = %+v", pd.Documents)
 	}
@@ -230,11 +220,11 @@ func TestFetchReadmeSources(t *testing.T) {
 	srv.AddPackage("bare", "1.0.0", map[string]string{"index.d.ts": "export declare const x: 1;\n"})
 	top := "# bare\n\n## Usage\n\nFrom the packument.\n"
 	srv.SetReadme("bare", &top)
-	pd = mustFetch(t, r, "bare", "1.0.0")
+	pd = testutil.Fetched(t, r, "bare", "1.0.0")
 	if len(pd.Documents) != 1 || pd.Documents[0].Path != "README.md" || !strings.Contains(testutil.Text(pd.Documents[0]), "From the packument") {
 		t.Errorf("latest: documents = %+v", pd.Documents)
 	}
-	pd = mustFetch(t, r, "bare", "0.9.0")
+	pd = testutil.Fetched(t, r, "bare", "0.9.0")
 	if len(pd.Documents) != 0 {
 		t.Errorf("0.9.0 got the latest version's README: %+v", pd.Documents)
 	}
@@ -268,7 +258,7 @@ func TestScopedRegistryWithToken(t *testing.T) {
 		t.Errorf("without token: %v", err)
 	}
 	r := load("ACME_TOKEN=s3cret")
-	pd := mustFetch(t, r, "@acme/tools", "0.1.0")
+	pd := testutil.Fetched(t, r, "@acme/tools", "0.1.0")
 	names := map[string]bool{}
 	for _, s := range pd.Symbols {
 		names[s.QualifiedName] = true

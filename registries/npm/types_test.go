@@ -94,13 +94,13 @@ func checkUntypedAPI(t *testing.T, pd *docidx.PackageDocs) {
 func TestRegistryTypesFallback(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
 	ctx := context.Background()
-	pd := mustFetch(t, r, "untyped", "2.3.1")
+	pd := testutil.Fetched(t, r, "untyped", "2.3.1")
 	checkUntypedAPI(t, pd)
 	if len(pd.Documents) != 1 || pd.Package.Description != "A package without declaration files" {
 		t.Errorf("the package's own documents and metadata: %+v", pd)
 	}
 
-	pd = mustFetch(t, r, "@acme/plain", "0.1.4")
+	pd = testutil.Fetched(t, r, "@acme/plain", "0.1.4")
 	if syms, _ := symbolsByName(pd.Symbols); syms["plain"].File != "@types/acme__plain/index.d.ts" || syms["plain"].Doc != "The plain value." {
 		t.Errorf("@acme/plain symbols = %+v", pd.Symbols)
 	}
@@ -150,7 +150,7 @@ func TestNodeModulesTypesFallback(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pd := mustFetch(t, nm, "untyped", "2.3.1")
+			pd := testutil.Fetched(t, nm, "untyped", "2.3.1")
 			checkUntypedAPI(t, pd)
 			pd, err = nm.Fetch(ctx, "@acme/plain", "0.1.4")
 			if syms, _ := symbolsByName(pd.Symbols); err != nil || syms["plain"].File != "@types/acme__plain/index.d.ts" {
@@ -258,7 +258,7 @@ func TestTypesFromScopedRegistry(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := registryOver(t, cfg, &fetch.Client{HTTP: main.Client(), Retries: -1}, nil)
-	pd := mustFetch(t, r, "untyped", "2.3.1")
+	pd := testutil.Fetched(t, r, "untyped", "2.3.1")
 	checkUntypedAPI(t, pd)
 	for _, req := range main.Requests() {
 		if strings.Contains(req.Path, "@types") {

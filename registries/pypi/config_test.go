@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func TestNewConfig(t *testing.T) {
@@ -53,16 +55,6 @@ func pipEnv(t *testing.T) (home string, env []string) {
 	return home, []string{"HOME=" + home}
 }
 
-func writeConf(t *testing.T, p, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestLoadConfigPrecedence(t *testing.T) {
 	home, env := pipEnv(t)
 	load := func(opts ConfigOptions) *Config {
@@ -82,48 +74,48 @@ func TestLoadConfigPrecedence(t *testing.T) {
 	}
 
 	global := filepath.Join(etcDir, "pip.conf")
-	writeConf(t, filepath.Join(etcDir, "xdg", "pip", "pip.conf"), "[global]\nindex-url = https://xdg.example.test/simple\n")
+	testutil.WriteFile(t, filepath.Join(etcDir, "xdg", "pip", "pip.conf"), "[global]\nindex-url = https://xdg.example.test/simple\n")
 	if c := load(ConfigOptions{}); c.IndexURL != "https://xdg.example.test/simple/" {
 		t.Errorf("XDG global file: %+v", *c)
 	}
 	os.Remove(filepath.Join(etcDir, "xdg", "pip", "pip.conf"))
-	writeConf(t, global, "[global]\ncert = /x.pem\nindex-url = https://etc.example.test/simple\n")
+	testutil.WriteFile(t, global, "[global]\ncert = /x.pem\nindex-url = https://etc.example.test/simple\n")
 	if c := load(ConfigOptions{}); c.IndexURL != "https://etc.example.test/simple/" || c.Source != global {
 		t.Errorf("/etc/pip.conf: %+v", *c)
 	}
-	writeConf(t, filepath.Join(etcDir, "xdg", "pip", "pip.conf"), "[global]\nindex-url = https://xdg.example.test/simple\n")
+	testutil.WriteFile(t, filepath.Join(etcDir, "xdg", "pip", "pip.conf"), "[global]\nindex-url = https://xdg.example.test/simple\n")
 	if c := load(ConfigOptions{}); c.IndexURL != "https://etc.example.test/simple/" {
 		t.Errorf("/etc/pip.conf is read after the XDG one: %+v", *c)
 	}
 	os.Remove(filepath.Join(etcDir, "xdg", "pip", "pip.conf"))
 	legacy := filepath.Join(home, ".pip", "pip.conf")
-	writeConf(t, legacy, "[global]\nindex_url = https://legacy.example.test/simple\n")
+	testutil.WriteFile(t, legacy, "[global]\nindex_url = https://legacy.example.test/simple\n")
 	if c := load(ConfigOptions{}); c.IndexURL != "https://legacy.example.test/simple/" {
 		t.Errorf("~/.pip/pip.conf (index_url spelling): %+v", *c)
 	}
 	user := filepath.Join(home, ".config", "pip", "pip.conf")
-	writeConf(t, user, "# comment\n[global]\n; another\nINDEX-URL: https://user.example.test/simple\n  \n")
+	testutil.WriteFile(t, user, "# comment\n[global]\n; another\nINDEX-URL: https://user.example.test/simple\n  \n")
 	if c := load(ConfigOptions{}); c.IndexURL != "https://user.example.test/simple/" || c.Source != user {
 		t.Errorf("~/.config/pip/pip.conf: %+v", *c)
 	}
 	// [install] beats [global], even from a file read earlier.
-	writeConf(t, global, "[install]\nindex-url = https://install.example.test/simple\n")
+	testutil.WriteFile(t, global, "[install]\nindex-url = https://install.example.test/simple\n")
 	if c := load(ConfigOptions{}); c.IndexURL != "https://install.example.test/simple/" {
 		t.Errorf("[install] over [global]: %+v", *c)
 	}
-	writeConf(t, global, "[global]\n")
+	testutil.WriteFile(t, global, "[global]\n")
 	venv := filepath.Join(home, "venv")
-	writeConf(t, filepath.Join(venv, "pip.conf"), "[global]\nindex-url = https://venv.example.test/simple\n")
+	testutil.WriteFile(t, filepath.Join(venv, "pip.conf"), "[global]\nindex-url = https://venv.example.test/simple\n")
 	if c := load(ConfigOptions{Env: append(env, "VIRTUAL_ENV="+venv)}); c.IndexURL != "https://venv.example.test/simple/" {
 		t.Errorf("$VIRTUAL_ENV/pip.conf: %+v", *c)
 	}
 	// PIP_CONFIG_FILE is read last and, when it exists, the user files are skipped.
 	custom := filepath.Join(home, "custom.conf")
-	writeConf(t, custom, "[global]\ntimeout = 60\n")
+	testutil.WriteFile(t, custom, "[global]\ntimeout = 60\n")
 	if c := load(ConfigOptions{Env: append(env, "PIP_CONFIG_FILE="+custom)}); c.IndexURL != DefaultIndexURL {
 		t.Errorf("PIP_CONFIG_FILE skips the user files: %+v", *c)
 	}
-	writeConf(t, custom, "[global]\nindex-url = https://custom.example.test/simple\n")
+	testutil.WriteFile(t, custom, "[global]\nindex-url = https://custom.example.test/simple\n")
 	if c := load(ConfigOptions{Env: append(env, "PIP_CONFIG_FILE="+custom)}); c.IndexURL != "https://custom.example.test/simple/" || c.Files[len(c.Files)-1] != custom {
 		t.Errorf("PIP_CONFIG_FILE: %+v", *c)
 	}
@@ -143,11 +135,11 @@ func TestLoadConfigPrecedence(t *testing.T) {
 	if _, err := LoadConfig(ConfigOptions{Env: append(env, "PIP_INDEX_URL=file:///srv/simple")}); err == nil {
 		t.Error("a file: index URL is refused")
 	}
-	writeConf(t, user, "[global]\nindex-url = not a url\n")
+	testutil.WriteFile(t, user, "[global]\nindex-url = not a url\n")
 	if _, err := LoadConfig(ConfigOptions{Env: env}); err == nil || !strings.Contains(err.Error(), user) {
 		t.Errorf("a bad index-url names its file: %v", err)
 	}
-	writeConf(t, user, strings.Repeat("x", MaxPipConf+1))
+	testutil.WriteFile(t, user, strings.Repeat("x", MaxPipConf+1))
 	if _, err := LoadConfig(ConfigOptions{Env: env}); err == nil {
 		t.Error("an oversized pip.conf is refused")
 	}

@@ -64,11 +64,7 @@ func fetchNewRelease(t *testing.T, name, version, metadata string, wheelFiles, s
 	t.Helper()
 	r, srv := newTestRegistry(t, nil)
 	srv.AddRelease(name, version, metadata, wheelFiles, sdistFiles)
-	pd, err := r.Fetch(context.Background(), name, version)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pd, srv
+	return testutil.Fetched(t, r, name, version), srv
 }
 
 func TestFetchWheelReadsSdistDocs(t *testing.T) {
@@ -84,7 +80,7 @@ func TestFetchWheelReadsSdistDocs(t *testing.T) {
 	if got := fileRequests(srv); !slices.Equal(got, []string{"sphinxy-1.0-py3-none-any.whl", "sphinxy-1.0.tar.gz"}) {
 		t.Errorf("downloads = %v, want the wheel, then the sdist", got)
 	}
-	docs := docMap(pd)
+	docs := testutil.Documents(t, pd, nil)
 	qs := docs["docs/quickstart.rst"]
 	if qs.Title != "Quickstart" || len(qs.Sections) != 2 || !strings.Contains(qs.Sections[0].Text, "Call `greet` to greet") ||
 		qs.Sections[0].Code[0].Lang != "python" || !slices.Equal(qs.Sections[1].Heading, []string{"Quickstart", "Options"}) {
@@ -97,7 +93,7 @@ func TestFetchWheelReadsSdistDocs(t *testing.T) {
 		t.Errorf("docs/topics/howto.md = %+v", howto)
 	}
 	// The API is the wheel's: the sdist read for its docs adds no symbols.
-	if syms := symbolMap(pd); len(syms) != 2 || syms["sphinxy.greet"].File != "sphinxy/__init__.py" {
+	if syms := testutil.ByName(pd.Symbols); len(syms) != 2 || syms["sphinxy.greet"].File != "sphinxy/__init__.py" {
 		t.Errorf("symbols = %v", syms)
 	}
 }

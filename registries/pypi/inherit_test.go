@@ -107,13 +107,7 @@ class Request(_Base):
 		},
 	)
 	outside := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(outside, "evil"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	base := "class Escaped:\n    def leaked(self):\n        \"\"\"Read from outside the directory.\"\"\"\n"
-	if err := os.WriteFile(filepath.Join(outside, "evil", "base.py"), []byte(base), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testutil.WriteFile(t, filepath.Join(outside, "evil", "base.py"), "class Escaped:\n    def leaked(self):\n        \"\"\"Read from outside the directory.\"\"\"\n")
 	if err := os.Symlink(filepath.Join(outside, "evil"), filepath.Join(dir, "evil")); err != nil {
 		t.Skip("no symbolic links:", err)
 	}

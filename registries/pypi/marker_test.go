@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
 )
 
@@ -84,9 +85,7 @@ func TestSitePackagesEnvironment(t *testing.T) {
 		t.Errorf("from the path alone: %v", env)
 	}
 	cfg := "home = /opt/python/bin\ninclude-system-site-packages = false\nversion = 3.12.4\n"
-	if err := os.WriteFile(filepath.Join(venv, "pyvenv.cfg"), []byte(cfg), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testutil.WriteFile(t, filepath.Join(venv, "pyvenv.cfg"), cfg)
 	env = SitePackagesEnvironment(sp)
 	if env["python_version"] != "3.12" || env["python_full_version"] != "3.12.4" || env["implementation_version"] != "3.12.4" {
 		t.Errorf("with pyvenv.cfg: %v", env)

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -272,10 +271,8 @@ func TestResolveVersion(t *testing.T) {
 		got, err := resolveVersion("demo", cands, tc.query)
 		testutil.Result(t, fmt.Sprintf("resolveVersion(%q)", tc.query), got, err, tc.want, tc.err)
 	}
-	if v, err := resolveVersion("demo", []candidate{{"1.0", true, true}}, ""); v != "1.0" || err != nil {
-		t.Errorf("only yanked: %q %v", v, err)
-	}
-	if _, err := resolveVersion("demo", nil, ""); !errors.Is(err, docidx.ErrNotFound) {
-		t.Errorf("no versions: %v", err)
-	}
+	v, err := resolveVersion("demo", []candidate{{"1.0", true, true}}, "")
+	testutil.Result(t, "resolveVersion(only a yanked version)", v, err, "1.0", nil)
+	v, err = resolveVersion("demo", nil, "")
+	testutil.Result(t, "resolveVersion(no versions)", v, err, "", docidx.ErrNotFound)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/pypi/pypitest"
 )
 
@@ -87,7 +88,7 @@ func TestRecordedIndex(t *testing.T) {
 		for _, s := range pd.Symbols {
 			symbols[i] = append(symbols[i], s.QualifiedName)
 		}
-		if _, ok := symbolMap(pd)["six.add_metaclass"]; !ok {
+		if _, ok := testutil.ByName(pd.Symbols)["six.add_metaclass"]; !ok {
 			t.Errorf("simple only %v: six.add_metaclass missing from %d symbols", simpleOnly, len(pd.Symbols))
 		}
 		if pd.Package.Published.IsZero() || pd.Package.Description == "" {

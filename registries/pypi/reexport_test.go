@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/pypi/internal/pyscan"
 )
 
@@ -86,7 +87,7 @@ func TestRelativeModule(t *testing.T) {
 // them.
 func TestAliases(t *testing.T) {
 	pd := fetchInstalled(t, filepath.Join("testdata", "alias"), SitePackagesConfig{}, "finder", "2.0.0")
-	m := symbolMap(pd)
+	m := testutil.ByName(pd.Symbols)
 	for name, want := range map[string]struct {
 		kind     docidx.SymbolKind
 		sig, doc string

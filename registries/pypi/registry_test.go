@@ -41,28 +41,10 @@ func registryOver(t *testing.T, srv *pypitest.Server, mod func(*RegistryConfig))
 	}, mod, NewRegistry)
 }
 
-// resolveCase is a row of a Resolve table: the name and query asked, and the version or the
-// error (matched with errors.Is) wanted.
-type resolveCase struct {
-	name, query, want string
-	err               error
-}
-
-// checkResolve asks r to resolve each case's name and query and checks the outcome.
-func checkResolve(t *testing.T, r interface {
-	Resolve(ctx context.Context, name, query string) (string, error)
-}, cases []resolveCase) {
-	t.Helper()
-	for _, tc := range cases {
-		got, err := r.Resolve(context.Background(), tc.name, tc.query)
-		testutil.Result(t, fmt.Sprintf("Resolve(%s, %q)", tc.name, tc.query), got, err, tc.want, tc.err)
-	}
-}
-
 func TestResolve(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
 	ctx := context.Background()
-	checkResolve(t, r, []resolveCase{
+	testutil.CheckResolve(t, r, []testutil.Resolution{
 		{"demo-widgets", "", "1.1.0", nil},
 		{"Demo_Widgets", "latest", "1.1.0", nil},
 		{"demo.widgets", "1.0.0", "1.0.0", nil},
@@ -100,22 +82,6 @@ func TestProjectRequests(t *testing.T) {
 	}
 }
 
-func symbolMap(pd *docidx.PackageDocs) map[string]docidx.Symbol {
-	m := map[string]docidx.Symbol{}
-	for _, s := range pd.Symbols {
-		m[s.QualifiedName] = s
-	}
-	return m
-}
-
-func docMap(pd *docidx.PackageDocs) map[string]docidx.Document {
-	m := map[string]docidx.Document{}
-	for _, d := range pd.Documents {
-		m[d.Path] = d
-	}
-	return m
-}
-
 func allText(d docidx.Document) string {
 	var b strings.Builder
 	for _, s := range d.Sections {
@@ -128,7 +94,7 @@ func allText(d docidx.Document) string {
 // an installed copy.
 func checkWidgetsAPI(t *testing.T, pd *docidx.PackageDocs, filePrefix string) {
 	t.Helper()
-	syms := symbolMap(pd)
+	syms := testutil.ByName(pd.Symbols)
 	for q, kind := range map[string]docidx.SymbolKind{
 		"demo_widgets":                      docidx.KindPackage,
 		"demo_widgets.make_widget":          docidx.KindFunc,
@@ -199,10 +165,7 @@ func checkWidgetsAPI(t *testing.T, pd *docidx.PackageDocs, filePrefix string) {
 
 func TestFetchWheel(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
-	pd, err := r.Fetch(context.Background(), "Demo_Widgets", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "Demo_Widgets", "1.1.0")
 	want := docidx.Package{
 		Ecosystem:   docidx.PyPI,
 		Name:        "demo-widgets",
@@ -246,10 +209,7 @@ func TestFetchWheel(t *testing.T) {
 func TestFetchSdist(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
 	srv.RemoveFiles("demo-widgets", "1.1.0", ".whl")
-	pd, err := r.Fetch(context.Background(), "demo-widgets", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "demo-widgets", "1.1.0")
 	checkWidgetsAPI(t, pd, "")
 	docs := testutil.Documents(t, pd, map[string]docidx.DocKind{
 		"README.md": docidx.DocReadme, "docs/guide.md": docidx.DocGuide, "docs/api.rst": docidx.DocGuide, "examples/basic.py": docidx.DocExample,
@@ -271,11 +231,7 @@ func TestFetchSdist(t *testing.T) {
 
 func TestFetchDescriptionTypes(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
-	ctx := context.Background()
-	pd, err := r.Fetch(ctx, "demo-widgets", "1.0.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "demo-widgets", "1.0.0")
 	d := pd.Documents[0]
 	if d.Path != "README.txt" || len(d.Sections) != 1 || d.Sections[0].Plain != "Demo Widgets 1.0.\nPlain text, kept as one section." || d.Title != "Demo_Widgets" {
 		t.Errorf("text/plain README = %+v", d)
@@ -284,24 +240,18 @@ func TestFetchDescriptionTypes(t *testing.T) {
 		t.Errorf("1.0.0 package = %+v", pd.Package)
 	}
 
-	pd, err = r.Fetch(ctx, "demo-widgets", "0.9.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, r, "demo-widgets", "0.9.0")
 	d = pd.Documents[0]
 	if d.Path != "README.rst" || d.Title != "Demo Widgets" || len(d.Sections) != 2 || d.Sections[1].Anchor != "usage" || d.Sections[1].Code[0].Code != "import demo_widgets\n" {
 		t.Errorf("reStructuredText README (no content type) = %+v", d)
 	}
 
-	pd, err = r.Fetch(ctx, "oldstyle", "0.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, r, "oldstyle", "0.1.0")
 	d = pd.Documents[0]
 	if d.Title != "Old Style" || len(d.Sections) != 1 || d.Sections[0].Code[0].Code != "pip install oldstyle\n" || pd.Package.License != "BSD" {
 		t.Errorf("old-style Description header = %+v / %+v", d, pd.Package)
 	}
-	if s := symbolMap(pd)["oldstyle.run"]; s.Signature != "def run(argv=None)" || s.Doc != "Run it." || s.File != "oldstyle.py" {
+	if s := testutil.ByName(pd.Symbols)["oldstyle.run"]; s.Signature != "def run(argv=None)" || s.Doc != "Run it." || s.File != "oldstyle.py" {
 		t.Errorf("oldstyle.run = %+v", s)
 	}
 }
@@ -319,10 +269,7 @@ func TestFetchYanked(t *testing.T) {
 	if v, err := r.Resolve(ctx, "demo-widgets", ">=1.1"); err != nil || v != "1.2.0rc1" {
 		t.Errorf(">=1.1 with 1.1.0 yanked = %q, %v (only the pre-release is left)", v, err)
 	}
-	pd, err := r.Fetch(ctx, "demo-widgets", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "demo-widgets", "1.1.0")
 	if pd.Package.Deprecated != "yanked: broken build" || len(pd.Symbols) == 0 {
 		t.Errorf("yanked release = %+v", pd.Package)
 	}
@@ -344,10 +291,7 @@ func TestMirrorWithoutJSONAPI(t *testing.T) {
 			if err != nil || v != "1.1.0" {
 				t.Fatalf("Resolve = %q, %v", v, err)
 			}
-			pd, err := r.Fetch(ctx, "demo_widgets", v)
-			if err != nil {
-				t.Fatal(err)
-			}
+			pd := testutil.Fetched(t, r, "demo_widgets", v)
 			checkWidgetsAPI(t, pd, "")
 			if pd.Package.Source != srv.SimpleURL()+"demo-widgets/" || pd.Package.License != "MIT" || pd.Package.Published.IsZero() != html {
 				t.Errorf("package = %+v", pd.Package)
@@ -378,10 +322,7 @@ func TestMetadataOnly(t *testing.T) {
 	mod := func(c *RegistryConfig) { c.MetadataOnly = true }
 
 	r, srv := newTestRegistry(t, mod)
-	pd, err := r.Fetch(ctx, "demo-widgets", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, r, "demo-widgets", "1.1.0")
 	if len(pd.Symbols) != 0 || len(pd.Documents) != 1 || pd.Documents[0].Title != "Demo Widgets" || pd.Package.License != "MIT" {
 		t.Errorf("metadata from the JSON API: %+v", pd)
 	}
@@ -394,10 +335,7 @@ func TestMetadataOnly(t *testing.T) {
 	// A mirror: the PEP 658 metadata file, checked against its digest.
 	r, srv = newTestRegistry(t, mod)
 	srv.DisableJSONAPI()
-	pd, err = r.Fetch(ctx, "demo-widgets", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, r, "demo-widgets", "1.1.0")
 	if len(pd.Documents) != 1 || pd.Package.Repository != "https://github.com/example/demo-widgets" {
 		t.Errorf("metadata from PEP 658: %+v", pd.Package)
 	}
@@ -542,7 +480,7 @@ func TestFetchSdistPackageDir(t *testing.T) {
 		"examples/yaml-highlight/yaml_hl.py": "class YAMLHighlight:\n    pass\n",
 		"packaging/build/smoketest.py":       "def smoke():\n    pass\n",
 	})
-	syms := symbolMap(pd)
+	syms := testutil.ByName(pd.Symbols)
 	for _, q := range []string{"yaml", "yaml.safe_load", "yaml.loader.SafeLoader"} {
 		if _, ok := syms[q]; !ok {
 			t.Errorf("symbol %s missing; have %v", q, slices.Sorted(maps.Keys(syms)))

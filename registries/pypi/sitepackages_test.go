@@ -113,29 +113,15 @@ func TestSitePackagesList(t *testing.T) {
 		}
 	}
 	sp, err := NewSitePackages(dir, SitePackagesConfig{Now: func() time.Time { return testNow }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs, err := sp.List(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, r := range refs {
-		got = append(got, r.Name+"@"+r.Version)
-	}
+	got := strings.Join(testutil.RefNames(testutil.Listed(t, sp, err)), " ")
 	want := "demo-widgets@1.1.0 lazr-restfulclient@0.14.5 lazr-uri@1.0.6 legacy-pkg@0.5 norecord@1.0 norecord@2.0 pyyaml@6.0 toml@0.10.2 wsgiref@0.1.2"
-	if strings.Join(got, " ") != want {
-		t.Errorf("List = %s\nwant   %s", strings.Join(got, " "), want)
+	if got != want {
+		t.Errorf("List = %s\nwant   %s", got, want)
 	}
 	ctx := context.Background()
 	api := func(name, version string) map[string]docidx.Symbol {
 		t.Helper()
-		pd, err := sp.Fetch(ctx, name, version)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return symbolMap(pd)
+		return testutil.ByName(testutil.Fetched(t, sp, name, version).Symbols)
 	}
 	keys := func(m map[string]docidx.Symbol) string { return fmt.Sprint(slices.Sorted(maps.Keys(m))) }
 	for name, want := range map[string]string{
@@ -169,10 +155,7 @@ func TestSitePackagesFetch(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	pd, err := sp.Fetch(ctx, "demo.widgets", "1.1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := testutil.Fetched(t, sp, "demo.widgets", "1.1.0")
 	checkWidgetsAPI(t, pd, "")
 	p := pd.Package
 	if p.Name != "demo-widgets" || p.Version != "1.1.0" || p.License != "MIT" || p.Repository != "https://github.com/example/demo-widgets" ||
@@ -183,19 +166,13 @@ func TestSitePackagesFetch(t *testing.T) {
 		t.Errorf("README = %+v", pd.Documents)
 	}
 
-	pd, err = sp.Fetch(ctx, "toml", "0.10.2")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, sp, "toml", "0.10.2")
 	d := pd.Documents[0]
 	if d.Title != "TOML" || d.Path != "README.rst" || !strings.Contains(allText(d), "TOML > Installation") || pd.Package.Description != "Python Library for Tom's Obvious, Minimal Language" {
 		t.Errorf("toml README from the Description header: %s", allText(d))
 	}
 
-	pd, err = sp.Fetch(ctx, "pyyaml", "6.0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd = testutil.Fetched(t, sp, "pyyaml", "6.0")
 	if pd.Package.Name != "pyyaml" || pd.Package.Homepage != "https://pyyaml.org/" || !strings.HasSuffix(pd.Package.Source, "PyYAML-6.0-py3.11.egg-info") {
 		t.Errorf("pyyaml = %+v", pd.Package)
 	}
@@ -203,7 +180,7 @@ func TestSitePackagesFetch(t *testing.T) {
 		t.Errorf("wsgiref (no description) = %+v, %v", pd, err)
 	}
 
-	checkResolve(t, sp, []resolveCase{
+	testutil.CheckResolve(t, sp, []testutil.Resolution{
 		{"norecord", "", "2.0", nil},
 		{"NoRecord", "<2", "1.0", nil},
 		{"norecord", "==1.0.0", "1.0", nil},
@@ -245,11 +222,8 @@ func TestSitePackagesLimitsAndOddEntries(t *testing.T) {
 	if len(refs) != 1 || refs[0].Name != "many" {
 		t.Fatalf("refs = %v", refs)
 	}
-	pd, err := sp.Fetch(context.Background(), "many", "1.0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := symbolMap(pd)
+	pd := testutil.Fetched(t, sp, "many", "1.0")
+	m := testutil.ByName(pd.Symbols)
 	if len(pd.Symbols) != 5 {
 		t.Errorf("%d symbols, want MaxSymbols=5: %v", len(pd.Symbols), m)
 	}
@@ -328,19 +302,15 @@ func TestRealSitePackages(t *testing.T) {
 	t.Logf("%s: %d distributions, %d symbols, %d README sections in %v", dir, len(refs), symbols, sections, time.Since(start))
 
 	if pd := byName["flask"]; pd != nil {
-		m := symbolMap(pd)
-		for _, q := range []string{"flask.app.Flask", "flask.app.Flask.__init__", "flask.helpers.url_for", "flask.blueprints.Blueprint"} {
-			if _, ok := m[q]; !ok {
-				t.Errorf("flask: %s missing", q)
-			}
-		}
+		m := testutil.ByName(pd.Symbols)
+		testutil.Present(t, m, "flask", "flask.app.Flask", "flask.app.Flask.__init__", "flask.helpers.url_for", "flask.blueprints.Blueprint")
 		if pd.Package.Version == "" || len(pd.Documents) == 0 || len(pd.Documents[0].Sections) < 2 || pd.Package.Repository == "" {
 			t.Errorf("flask = %+v, %d documents", pd.Package, len(pd.Documents))
 		}
 	}
 	// Every ":param" field of a docstring is a parameter with its text: blinker's weak too.
 	if pd := byName["blinker"]; pd != nil {
-		s := symbolMap(pd)["blinker.base.Signal.connect"]
+		s := testutil.ByName(pd.Symbols)["blinker.base.Signal.connect"]
 		var names []string
 		for _, p := range s.Params {
 			names = append(names, p.Name)
@@ -353,12 +323,8 @@ func TestRealSitePackages(t *testing.T) {
 		}
 	}
 	if pd := byName["pyyaml"]; pd != nil {
-		m := symbolMap(pd)
-		for _, q := range []string{"yaml.safe_load", "yaml.dump", "yaml.YAMLObject"} {
-			if _, ok := m[q]; !ok {
-				t.Errorf("pyyaml: %s missing", q)
-			}
-		}
+		m := testutil.ByName(pd.Symbols)
+		testutil.Present(t, m, "pyyaml", "yaml.safe_load", "yaml.dump", "yaml.YAMLObject")
 		if pd.Package.Version == "" || len(pd.Documents) == 0 || pd.Package.License != "MIT" {
 			t.Errorf("pyyaml = %+v", pd.Package)
 		}
@@ -376,35 +342,16 @@ func fetchInstalled(t *testing.T, dir string, cfg SitePackagesConfig, name, vers
 	if err != nil {
 		t.Fatal(err)
 	}
-	pd, err := sp.Fetch(context.Background(), name, version)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pd
+	return testutil.Fetched(t, sp, name, version)
 }
 
 // fetchEvery opens the site-packages directory dir, lists it and fetches every distribution,
-// handing each to visit. A failed open or List is fatal; a failed Fetch is an error, and visit
-// does not see that distribution.
+// handing each to visit (testutil.FetchEvery). A failed open or List is fatal.
 func fetchEvery(tb testing.TB, dir string, visit func(docidx.Ref, *docidx.PackageDocs)) (*SitePackages, []docidx.Ref) {
 	tb.Helper()
-	ctx := context.Background()
 	sp, err := NewSitePackages(dir, SitePackagesConfig{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	refs, err := sp.List(ctx)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for _, r := range refs {
-		pd, err := sp.Fetch(ctx, r.Name, r.Version)
-		if err != nil {
-			tb.Errorf("Fetch(%s): %v", r, err)
-			continue
-		}
-		visit(r, pd)
-	}
+	refs := testutil.Listed(tb, sp, err)
+	testutil.FetchEvery(tb, sp, refs, visit)
 	return sp, refs
 }
 

@@ -3,21 +3,19 @@ package installed
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func TestDir(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "f")
-	if err := os.WriteFile(file, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testutil.WriteFile(t, file, "")
 	if got, err := Dir(dir, "x: cache"); err != nil || got != dir {
 		t.Errorf("Dir(%q) = %q, %v; want it back", dir, got, err)
 	}

@@ -1,14 +1,10 @@
 package pypitest
 
 import (
-	"archive/zip"
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -50,15 +46,7 @@ func TestServer(t *testing.T) {
 	if hex.EncodeToString(sum[:]) != wheel.Digests["sha256"] {
 		t.Error("sha256 does not match the file")
 	}
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, f := range zr.File {
-		names = append(names, f.Name)
-	}
-	if strings.Join(names, " ") != "My_Pkg-1.0.dist-info/METADATA My_Pkg-1.0.dist-info/WHEEL my_pkg/__init__.py My_Pkg-1.0.dist-info/RECORD" {
+	if names := registrytest.ZipNames(t, data); strings.Join(names, " ") != "My_Pkg-1.0.dist-info/METADATA My_Pkg-1.0.dist-info/WHEEL my_pkg/__init__.py My_Pkg-1.0.dist-info/RECORD" {
 		t.Errorf("wheel entries = %v", names)
 	}
 
@@ -93,18 +81,21 @@ func TestSitePackagesLayout(t *testing.T) {
 		Installed{Name: "d", Version: "2.0", Form: EggInfoDir, InstalledFiles: true, Files: map[string]string{"d.py": ""}},
 		Installed{Name: "e", Version: "3.0", Form: EggInfoFile},
 	)
+	files, err := registrytest.ReadTree(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, p := range []string{
 		"a_b_c-1.0.dist-info/METADATA", "a_b_c-1.0.dist-info/RECORD", "a_b_c-1.0.dist-info/top_level.txt", "ab/__init__.py",
 		"d-2.0-py3.11.egg-info/PKG-INFO", "d-2.0-py3.11.egg-info/installed-files.txt", "d-2.0-py3.11.egg-info/SOURCES.txt", "d.py",
 		"e-3.0-py3.11.egg-info",
 	} {
-		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+		if _, ok := files[p]; !ok {
 			t.Errorf("%s missing", p)
 		}
 	}
-	b, _ := os.ReadFile(filepath.Join(dir, "a_b_c-1.0.dist-info", "METADATA"))
-	if !strings.HasPrefix(string(b), "Metadata-Version: 2.1\nName: a.b-c\nVersion: 1.0\n") {
-		t.Errorf("METADATA = %q", b)
+	if m := files["a_b_c-1.0.dist-info/METADATA"]; !strings.HasPrefix(m, "Metadata-Version: 2.1\nName: a.b-c\nVersion: 1.0\n") {
+		t.Errorf("METADATA = %q", m)
 	}
 }
 

@@ -109,11 +109,7 @@ func TestRealSpotChecks(t *testing.T) {
 	}
 
 	node := get("@types/node", []string{"fs/promises.d.ts", "path.d.ts"}, Options{Package: "@types/node"})
-	for _, q := range []string{"fs/promises", "fs/promises.readFile", "fs/promises.FileHandle.read", "path", "path.path.join"} {
-		if _, ok := node[q]; !ok {
-			t.Errorf("@types/node: %s missing", q)
-		}
-	}
+	testutil.Present(t, node, "@types/node", "fs/promises", "fs/promises.readFile", "fs/promises.FileHandle.read", "path", "path.path.join")
 	if s := node["fs/promises.readFile"]; s.Package != "fs/promises" || s.Kind != docidx.KindFunc {
 		t.Errorf("fs/promises.readFile = %+v", s)
 	}
@@ -188,12 +184,10 @@ func TestDeclarationForms(t *testing.T) {
 	if _, ok := m["hidden"]; !ok {
 		t.Error("declare const in a declaration file without export lists is exported")
 	}
-	if s := m["Str"].Signature; s != "type Str = `a${'b' | `c${string}`}d` | \"}\"" {
-		t.Errorf("Str = %q", s)
-	}
-	if s := m["Multi"].Signature; s != "type Multi = | { kind: 'a'; x: number } | { kind: 'b' }" {
-		t.Errorf("Multi = %q", s)
-	}
+	testutil.Signatures(t, m, map[string]string{
+		"Str":   "type Str = `a${'b' | `c${string}`}d` | \"}\"",
+		"Multi": "type Multi = | { kind: 'a'; x: number } | { kind: 'b' }",
+	})
 	if s := m["Opts"]; s.Kind != docidx.KindInterface || s.Signature != "interface Opts<T extends { a: string } = { a: '' }> extends Base<{ b: 1 }>" {
 		t.Errorf("Opts = %q", s.Signature)
 	}
@@ -214,29 +208,17 @@ func TestDeclarationForms(t *testing.T) {
 	if d := m["Opts.name"]; d.Doc != "The name." || d.Parent != "Opts" {
 		t.Errorf("Opts.name = %+v", d)
 	}
-	if s := m["Widget.value"].Signature; s != "get value(): T" {
-		t.Errorf("Widget.value = %q", s)
-	}
-	if s := m["Widget.id"].Signature; s != "readonly id: number" {
-		t.Errorf("Widget.id = %q", s)
-	}
-	if s := m["Widget"].Signature; s != "abstract class Widget<T> extends Base<T> implements I" {
-		t.Errorf("Widget = %q", s)
-	}
+	testutil.Signatures(t, m, map[string]string{
+		"Widget.value": "get value(): T",
+		"Widget.id":    "readonly id: number",
+		"Widget":       "abstract class Widget<T> extends Base<T> implements I",
+		"Opts.()":      "(call: number): void",
+		"Opts.new":     "new (x: number): Opts<T>",
+	})
 	if s := m["NS.Inner.f"]; s.Parent != "NS.Inner" {
 		t.Errorf("NS.Inner.f parent = %q", s.Parent)
 	}
-	if s := m["Opts.()"].Signature; s != "(call: number): void" {
-		t.Errorf("Opts.() = %q", s)
-	}
-	if s := m["Opts.new"].Signature; s != "new (x: number): Opts<T>" {
-		t.Errorf("Opts.new = %q", s)
-	}
-	for _, q := range []string{"Widget.secret", "Widget.guarded", "Widget.#hash"} {
-		if _, ok := m[q]; ok {
-			t.Errorf("%s should be left out", q)
-		}
-	}
+	testutil.Absent(t, m, "private, protected and #private members are left out", "Widget.secret", "Widget.guarded", "Widget.#hash")
 }
 
 // TestOverloads checks that each overload of a function or method is a symbol of its own, with
@@ -310,15 +292,11 @@ func TestObjectTypeAlias(t *testing.T) {
 	if s := m["Options.parse"]; s.Kind != docidx.KindMethod {
 		t.Errorf("Options.parse = %+v", s)
 	}
-	if s := m["Mixed"].Signature; s != "type Mixed = { a: 1 } & Other" {
-		t.Errorf("Mixed = %q", s)
-	}
-	if _, ok := m["Mixed.a"]; ok {
-		t.Error("Mixed.a: members of an intersection are not the alias's own")
-	}
-	if s := m["Mapped"].Signature; s != "type Mapped = { [K in keyof T]: T[K] }" {
-		t.Errorf("Mapped = %q", s)
-	}
+	testutil.Signatures(t, m, map[string]string{
+		"Mixed":  "type Mixed = { a: 1 } & Other",
+		"Mapped": "type Mapped = { [K in keyof T]: T[K] }",
+	})
+	testutil.Absent(t, m, "members of an intersection are not the alias's own", "Mixed.a")
 }
 
 func TestExportForms(t *testing.T) {
@@ -353,11 +331,7 @@ export = main;
 			t.Errorf("%s missing", q)
 		}
 	}
-	for _, q := range []string{"main", "Hidden", "internal"} {
-		if _, ok := m[q]; ok {
-			t.Errorf("%s should not be exported", q)
-		}
-	}
+	testutil.Absent(t, m, "not exported", "main", "Hidden", "internal")
 	if s := m["ns.K.m"]; s.Parent != "ns.K" {
 		t.Errorf("ns.K.m parent = %q", s.Parent)
 	}
@@ -377,11 +351,7 @@ func TestTSExtensionSpecifiers(t *testing.T) {
 		"comp.d.ts":  "export declare const Comp: 1;\n",
 	}
 	m := extractSrc(t, files, "index.d.ts")
-	for _, q := range []string{"add", "sub", "Comp"} {
-		if _, ok := m[q]; !ok {
-			t.Errorf("%s missing", q)
-		}
-	}
+	testutil.Present(t, m, "", "add", "sub", "Comp")
 	if s := m["add"]; s.Doc != "Adds." {
 		t.Errorf("add doc %q", s.Doc)
 	}
@@ -419,11 +389,7 @@ declare module 'events' {
 	if _, ok := m["shorthand"]; ok {
 		t.Error("shorthand ambient module has no declarations")
 	}
-	for _, q := range []string{"events", "events.EventEmitter", "events.EventEmitter.on", "events.EventEmitter.defaultMaxListeners"} {
-		if _, ok := m[q]; !ok {
-			t.Errorf("%s missing", q)
-		}
-	}
+	testutil.Present(t, m, "", "events", "events.EventEmitter", "events.EventEmitter.on", "events.EventEmitter.defaultMaxListeners")
 }
 
 func TestTokenizerEdgeCases(t *testing.T) {
@@ -541,19 +507,9 @@ func FuzzExtract(f *testing.F) {
 
 func TestTypeScriptSourceNeedsExport(t *testing.T) {
 	m := extractSrc(t, map[string]string{"index.ts": "export function pub(): void {\n  const inner = 1\n}\nfunction priv() {}\nexport const x = { a: 1 };\nexport class C { m() { return 1 } }\n"}, "index.ts")
-	for _, q := range []string{"pub", "x", "C", "C.m"} {
-		if _, ok := m[q]; !ok {
-			t.Errorf("%s missing", q)
-		}
-	}
-	for _, q := range []string{"priv", "inner"} {
-		if _, ok := m[q]; ok {
-			t.Errorf("%s is not exported from a .ts file", q)
-		}
-	}
-	if s := m["pub"].Signature; s != "function pub(): void" {
-		t.Errorf("pub = %q", s)
-	}
+	testutil.Present(t, m, "", "pub", "x", "C", "C.m")
+	testutil.Absent(t, m, "not exported from a .ts file", "priv", "inner")
+	testutil.Signatures(t, m, map[string]string{"pub": "function pub(): void"})
 }
 
 func TestNamespaceThenInterfaceMerge(t *testing.T) {
@@ -685,11 +641,7 @@ func TestInlineObjectLiterals(t *testing.T) {
 					t.Errorf("%s: Name %q, want %q", q, s.Name, name)
 				}
 			}
-			for _, q := range tc.absent {
-				if _, ok := m[q]; ok {
-					t.Errorf("%s should not be a symbol", q)
-				}
-			}
+			testutil.Absent(t, m, "", tc.absent...)
 		})
 	}
 }
@@ -728,14 +680,8 @@ func TestTokenBound(t *testing.T) {
 		"c.d.ts":     {Data: []byte("export declare const third: number;\n")},
 	}
 	res := Extract(fsys, []string{"index.d.ts"}, Options{})
-	var names []string
-	for _, s := range res.Symbols {
-		names = append(names, s.Name)
-	}
-	if strings.Join(names, " ") != "first" || !res.Truncated || len(res.Problems) != 2 ||
-		!strings.Contains(res.Problems[0], ErrTooManyTokens.Error()) || !strings.Contains(res.Problems[1], ErrTooManyTokens.Error()) {
-		t.Errorf("symbols %v, truncated %v, problems %q; want first alone, truncated, b.d.ts and c.d.ts not scanned for the tokens", names, res.Truncated, res.Problems)
-	}
+	// b and c are not read, each with a problem naming the bound.
+	testutil.CutShort(t, res, "first", ErrTooManyTokens, 2)
 }
 
 // TestManyModules: a package of one declaration file per function (date-fns ships some 250,

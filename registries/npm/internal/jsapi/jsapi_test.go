@@ -208,11 +208,7 @@ func TestFacts(t *testing.T) {
 					t.Errorf("%s: deprecated %v", q, s.Deprecated)
 				}
 			}
-			for _, q := range tc.absent {
-				if _, ok := got[q]; ok {
-					t.Errorf("%s should be left out", q)
-				}
-			}
+			testutil.Absent(t, got, "left out", tc.absent...)
 		})
 	}
 }
@@ -221,11 +217,7 @@ func TestFacts(t *testing.T) {
 // when DOCIDX_CORPUS is set): the request properties lib/request.js defines through its
 // defineGetter helper are members of express.request, with their JSDoc.
 func TestCorpusExpressProperties(t *testing.T) {
-	root := os.Getenv("DOCIDX_CORPUS")
-	if root == "" {
-		t.Skip("DOCIDX_CORPUS not set (scripts/corpus.sh builds the corpus)")
-	}
-	fsys := os.DirFS(filepath.Join(root, "npmproject", "node_modules", "express"))
+	fsys := os.DirFS(testutil.CorpusDir(t, "npmproject", "node_modules", "express"))
 	data, err := fs.ReadFile(fsys, "package.json")
 	if err != nil {
 		t.Skipf("no express in the corpus: %v", err)

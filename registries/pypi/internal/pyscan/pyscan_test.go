@@ -156,11 +156,7 @@ func TestRealSpotChecks(t *testing.T) {
 	}
 
 	yml := read("yaml/__init__.py", "yaml")
-	for _, q := range []string{"yaml.load", "yaml.safe_load", "yaml.dump", "yaml.YAMLObject", "yaml.YAMLObject.from_yaml", "yaml.YAMLObjectMetaclass.__init__"} {
-		if _, ok := yml[q]; !ok {
-			t.Errorf("yaml: %s missing", q)
-		}
-	}
+	testutil.Present(t, yml, "yaml", "yaml.load", "yaml.safe_load", "yaml.dump", "yaml.YAMLObject", "yaml.YAMLObject.from_yaml", "yaml.YAMLObjectMetaclass.__init__")
 	if s := yml["yaml.YAMLObject.from_yaml"]; !strings.HasPrefix(s.Signature, "@classmethod def from_yaml(") {
 		t.Errorf("from_yaml = %q", s.Signature)
 	}
@@ -291,7 +287,7 @@ class Generic[T](Base):
 `
 	m, _ := scanMap(t, src)
 	want := map[string]symbolWant{
-		"":                 {docidx.KindPackage, "module m", "Module doc.\n\nMore."},
+		"m":                {docidx.KindPackage, "module m", "Module doc.\n\nMore."},
 		"plain":            {docidx.KindFunc, "def plain(a, b=1, *args, c: int = 2, **kw) -> None", "First line\ncontinues here.\n\nSecond paragraph."},
 		"fetch":            {docidx.KindFunc, "async def fetch(url: str, *, timeout: float = 1.0) -> bytes", ""},
 		"one_liner":        {docidx.KindFunc, "def one_liner(x)", "Inline doc."},
@@ -311,8 +307,6 @@ class Generic[T](Base):
 		"Generic":          {docidx.KindClass, "class Generic[T](Base)", ""},
 		"Generic.get":      {docidx.KindMethod, "def get[U](self, u: U) -> T", ""},
 	}
-	m[""] = m["m"]
-	delete(m, "m")
 	checkSymbols(t, m, want, true)
 	if s := m["Widget.area"]; s.Line != 47 || s.Parent != "Widget" || s.File != "m.py" || s.Package != "m" {
 		t.Errorf("Widget.area = %+v", s)
@@ -716,28 +710,20 @@ class Public(_Base):
     pass
 `
 	m, _ := scanMap(t, src)
-	for name, want := range map[string]string{
+	testutil.Signatures(t, m, map[string]string{
 		"BadArgumentUsage.exit_code": "exit_code = 2",
 		"BadArgumentUsage.PREFIX":    `PREFIX = "Error"`,
 		"UsageError.PREFIX":          `PREFIX = "Error"`,
 		"Quiet.exit_code":            "exit_code = 0",
 		"Public.limit":               "limit: int = 10",
-	} {
-		if s, ok := m[name]; !ok || s.Signature != want {
-			t.Errorf("%s = %+v, want signature %q", name, s, want)
-		}
-	}
+	})
 	if d := m["BadArgumentUsage.PREFIX"].Doc; d != "Shown before the message.\n\nInherited from ClickException." {
 		t.Errorf("inherited doc = %q", d)
 	}
 	if d := m["BadArgumentUsage.exit_code"].Doc; d != "Inherited from UsageError." {
 		t.Errorf("inherited doc = %q", d)
 	}
-	for _, name := range []string{"BadArgumentUsage._hidden", "BadArgumentUsage.message", "FromElsewhere.exit_code"} {
-		if _, ok := m[name]; ok {
-			t.Errorf("%s is a symbol; want none", name)
-		}
-	}
+	testutil.Absent(t, m, "", "BadArgumentUsage._hidden", "BadArgumentUsage.message", "FromElsewhere.exit_code")
 }
 
 // TestInheritedMethods checks that a public class lists the public methods, classmethods,
@@ -819,11 +805,7 @@ class FromElsewhere(Remote):
 	}
 	// Namespaced.walk is PackageFinder's, a public class whose walk is a symbol; it hides
 	// _Finder's walk too.
-	for _, name := range []string{"PackageFinder._find_iter", "PackageFinder.__init__", "_Finder.find", "FromElsewhere.find", "Namespaced.walk"} {
-		if _, ok := m[name]; ok {
-			t.Errorf("%s is a symbol; want none", name)
-		}
-	}
+	testutil.Absent(t, m, "", "PackageFinder._find_iter", "PackageFinder.__init__", "_Finder.find", "FromElsewhere.find", "Namespaced.walk")
 
 	// In a private module (a public module re-exports its classes), every base's methods are
 	// inherited: none of them is a symbol of its own.
@@ -916,11 +898,7 @@ public_name = _private
 	if p := m["compat_get"].Params; len(p) != 0 {
 		t.Errorf("compat_get params = %+v, want none (the doc documents none, no default is telling)", p)
 	}
-	for _, name := range []string{"value", "public_name"} {
-		if _, ok := m[name]; ok {
-			t.Errorf("%s is a symbol; want none (not in __all__)", name)
-		}
-	}
+	testutil.Absent(t, m, "not in __all__", "value", "public_name")
 	want := []Alias{{QualifiedName: "m.find_packages", Target: "PF.find"}, {QualifiedName: "m.version", Target: "helpers.version"}}
 	if !reflect.DeepEqual(res.Aliases, want) {
 		t.Errorf("Aliases = %+v, want %+v", res.Aliases, want)
