@@ -1,6 +1,10 @@
 package gomod
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/docidx/docidx/registries/internal/testutil"
+)
 
 // TestDocLinksUnbracketed: doc links lose their brackets in every symbol's doc, as go doc shows
 // them, while brackets that are no doc link (an index, a link with a definition, code) stay.
@@ -32,7 +36,7 @@ func (g *Greeter) Hello() {}
 func New() *Greeter { return nil }
 `
 	syms := extractSource(t, src)
-	for q, want := range map[string]string{
+	testutil.Docs(t, syms, map[string]string{
 		"m.example/v": "Package v greets; see Greeter and New.\n",
 		"v.Greeter": "Greeter writes greetings to an io.Writer, or to *Greeter.Out if set.\n" +
 			"Its Greeter.Hello method says hello; see [the spec].\n\n" +
@@ -42,9 +46,5 @@ func New() *Greeter { return nil }
 		"v.Greeter.Out":   "Out is where Greeter.Hello writes.\n",
 		"v.Greeter.Hello": "Hello says hello.\n\n  - it calls New first\n",
 		"v.New":           "New returns a Greeter.\n",
-	} {
-		if got := syms[q].Doc; got != want {
-			t.Errorf("%s: doc %q, want %q", q, got, want)
-		}
-	}
+	})
 }

@@ -308,7 +308,7 @@ func TestValueSignatures(t *testing.T) {
 		"var Ptr = &T{Name: \"x\", Data: []byte(`" + strings.Repeat("y", maxValueSignature) + "`)}\n\n" +
 		"type T struct{ Name string; Data []byte }\n\n" + long
 	syms := extractSource(t, src)
-	for q, want := range map[string]string{
+	testutil.Signatures(t, syms, map[string]string{
 		"v.Stdin": "var Stdin, _ = os.Pipe()", // go/doc blanks the unexported name
 		"v.X":     "var X int",
 		"v.Y":     "var Y int",
@@ -318,11 +318,7 @@ func TestValueSignatures(t *testing.T) {
 		"v.D":     "const D = iota * 10 // 10",
 		"v.Ptr":   "var Ptr = &T{…}",
 		"v.Table": "var Table = map[string]int{…}",
-	} {
-		if got := syms[q].Signature; got != want {
-			t.Errorf("%s: signature %q, want %q", q, got, want)
-		}
-	}
+	})
 }
 
 // extractSource extracts module m.example/v, made of go.mod and the file v.go holding src, and

@@ -29,17 +29,13 @@ func TestNewDocsAttached(t *testing.T) {
 	}
 	files, _ := chooseModules(paths, "")
 	syms := testutil.ByName(extractAPI(files, read, Limits{}.withDefaults(), nil).symbols)
-	for q, want := range map[string]string{
+	testutil.Docs(t, syms, map[string]string{
 		"pkg.array":        "Create an array.\n\n:param object: what to copy.",
 		"pkg.kept":         "Its own doc.",
 		"pkg.ndarray":      "An array object.",
 		"pkg.ndarray.T":    "The transposed array.",
 		"pkg.ndarray.copy": "Return a copy.",
-	} {
-		if got := syms[q].Doc; got != want {
-			t.Errorf("%s: doc %q, want %q", q, got, want)
-		}
-	}
+	})
 	if p := syms["pkg.array"].Params; len(p) != 1 || p[0].Name != "object" || p[0].Doc != "what to copy." {
 		t.Errorf("pkg.array params %+v, want object's from the doc", p)
 	}

@@ -50,3 +50,16 @@ func Signatures(t testing.TB, syms map[string]docidx.Symbol, want map[string]str
 		}
 	}
 }
+
+// Docs reports as test errors each qualified name of want whose symbol in syms is missing or
+// has another Doc than want's.
+func Docs(t testing.TB, syms map[string]docidx.Symbol, want map[string]string) {
+	t.Helper()
+	for q, doc := range want {
+		if s, ok := syms[q]; !ok {
+			t.Errorf("%s missing; want doc %q", q, doc)
+		} else if s.Doc != doc {
+			t.Errorf("%s: doc %q, want %q", q, s.Doc, doc)
+		}
+	}
+}

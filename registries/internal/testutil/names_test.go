@@ -31,3 +31,15 @@ func TestSignatures(t *testing.T) {
 		t.Errorf("errors = %q, want %q", r.errs, want)
 	}
 }
+
+func TestDocs(t *testing.T) {
+	syms := ByName([]docidx.Symbol{{QualifiedName: "p.f", Doc: "F does."}, {QualifiedName: "p.g"}})
+	r := &recorder{TB: t}
+	Docs(r, syms, map[string]string{"p.f": "F does.", "p.g": ""})
+	Docs(r, syms, map[string]string{"p.g": "G does."})
+	Docs(r, syms, map[string]string{"p.h": "H does."})
+	want := []string{`p.g: doc "", want "G does."`, `p.h missing; want doc "H does."`}
+	if !slices.Equal(r.errs, want) {
+		t.Errorf("errors = %q, want %q", r.errs, want)
+	}
+}
