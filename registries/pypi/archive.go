@@ -152,8 +152,11 @@ func (ar *archiveReader) entry(name string, size int64, open func() (io.Reader, 
 	return nil
 }
 
-// isSource reports whether p is a Python module or stub.
-func isSource(p string) bool { return strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".pyi") }
+// isSource reports whether p is a Python module or stub, or a Cython source (.pyx) or include
+// file (.pxi, read by the .pyx that includes it).
+func isSource(p string) bool {
+	return strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".pyi") || strings.HasSuffix(p, ".pyx") || strings.HasSuffix(p, ".pxi")
+}
 
 // wheelKeep maps a wheel entry (https://packaging.python.org/en/latest/specifications/binary-distribution-format/)
 // to what is kept: the top-level *.dist-info/METADATA, Python files installed into

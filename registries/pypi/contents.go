@@ -47,9 +47,10 @@ var scriptModules = map[string]bool{
 
 // importName returns the dotted module name of a Python file by its slash path relative to the
 // import root ("flask/app.py" -> "flask.app", "yaml/__init__.py" -> "yaml", "six.py" -> "six",
-// "requests-stubs/api.pyi" -> "requests.api", "trio/_core/_run.py" -> "trio._core._run").
-// public is false for a private module or package (a name starting with "_", __main__
-// included). ok is false for files that are not modules at all: not .py or .pyi, a path element
+// "requests-stubs/api.pyi" -> "requests.api", "trio/_core/_run.py" -> "trio._core._run",
+// "lxml/etree.pyx" -> "lxml.etree"). public is false for a private module or package (a name
+// starting with "_", __main__ included). ok is false for files that are not modules at all: not
+// .py, .pyi or .pyx (a Cython include file, .pxi, is part of the module including it), a path element
 // that is not an identifier, tests or test directories, conftest.py, and build scripts at the
 // top (setup.py, noxfile.py …).
 func importName(p string) (name string, public, ok bool) {
@@ -59,6 +60,8 @@ func importName(p string) (name string, public, ok bool) {
 		stem = strings.TrimSuffix(p, ".pyi")
 	case strings.HasSuffix(p, ".py"):
 		stem = strings.TrimSuffix(p, ".py")
+	case strings.HasSuffix(p, ".pyx"):
+		stem = strings.TrimSuffix(p, ".pyx")
 	default:
 		return "", false, false
 	}
@@ -121,20 +124,48 @@ type apiFile struct {
 	path    string // slash path read, relative to the distribution root
 	file    string // Symbol.File: path inside the package
 	private bool   // a private module, read only for the definitions public modules re-export
-	// docs is the .py source beside a .pyi stub chosen as path ("" when there is none): stubs
-	// seldom carry docstrings, so the symbols without a doc take the source's (see withDocs).
+	// docs is the source of the same module that documents path ("" when there is none): the
+	// .py beside a .pyi stub, else the Cython .pyx beside a .pyi or .py. Stubs seldom carry
+	// docstrings, nor do the Python fallbacks of compiled modules, so the symbols without a doc
+	// take the source's (see withDocs).
 	docs string
 }
 
-// isPackage reports whether the module is a package's __init__.py or __init__.pyi.
+// isPackage reports whether the module is a package's __init__.py, __init__.pyi or
+// __init__.pyx.
 func (f apiFile) isPackage() bool {
 	base := path.Base(f.path)
-	return base == "__init__.py" || base == "__init__.pyi"
+	return base == "__init__.py" || base == "__init__.pyi" || base == "__init__.pyx"
+}
+
+// sourceRank orders the files of one module: the .pyi stub is its declared API, then the .py
+// source, then the Cython .pyx source (which a .py of the same name shadows at import).
+func sourceRank(p string) int {
+	switch {
+	case strings.HasSuffix(p, ".pyi"):
+		return 0
+	case strings.HasSuffix(p, ".py"):
+		return 1
+	}
+	return 2
+}
+
+// scanOptions returns the pyscan options to scan the file at slash path p (read with read) as
+// module mod: a .pyx as Cython, its include statements read with read at most lim.MaxFile
+// bytes each.
+func scanOptions(mod, p string, read readFunc, lim Limits, maxSymbols int) pyscan.Options {
+	opts := pyscan.Options{Module: mod, File: p, MaxSymbols: maxSymbols}
+	if strings.HasSuffix(p, ".pyx") {
+		opts.Cython = true
+		opts.Include = func(inc string) ([]byte, error) { return read(inc, lim.MaxFile) }
+	}
+	return opts
 }
 
 // chooseModules picks the modules to scan from paths relative to the import root: one file per
-// module, the .pyi stub when there is one, public modules sorted by module name, then private
-// ones (sorted too). prefix is prepended to each path to read it (an sdist's "src/"). Code
+// module, the .pyi stub when there is one, else the .py, else the Cython .pyx (sourceRank), the
+// next of those as its docs; public modules sorted by module name, then private ones (sorted
+// too). prefix is prepended to each path to read it (an sdist's "src/"). Code
 // vendored from other projects (see vendoredDir) is not the distribution's API: its files are
 // left out, and vendored lists the directories they were in, sorted.
 func chooseModules(paths []string, prefix string) (files []apiFile, vendored []string) {
@@ -153,16 +184,21 @@ func chooseModules(paths []string, prefix string) (files []apiFile, vendored []s
 			continue
 		}
 		prev, seen := byModule[mod]
-		if seen && (strings.HasSuffix(prev.path, ".pyi") || !strings.HasSuffix(p, ".pyi")) {
-			if strings.HasSuffix(prev.path, ".pyi") && strings.HasSuffix(p, ".py") {
+		if seen && sourceRank(prev.path) <= sourceRank(p) {
+			if r := sourceRank(p); r > sourceRank(prev.path) && (prev.docs == "" || r <= sourceRank(prev.docs)) {
 				prev.docs = prefix + p
 				byModule[mod] = prev
 			}
 			continue
 		}
 		f := apiFile{module: mod, path: prefix + p, file: prefix + p, private: !public}
-		if seen && strings.HasSuffix(prev.path, ".py") {
-			f.docs = prev.path // the stub replaces the source it documents
+		if seen {
+			// The new file replaces the source it documents, which documents it unless an
+			// earlier one of a nearer rank does.
+			f.docs = prev.path
+			if prev.docs != "" && sourceRank(prev.docs) < sourceRank(prev.path) {
+				f.docs = prev.docs
+			}
 		}
 		byModule[mod] = f
 	}
@@ -198,7 +234,7 @@ func withDocs(f apiFile, rx *reexporter, lists ...[]docidx.Symbol) {
 		src = []byte(strings.ToValidUTF8(string(src), "\uFFFD"))
 	}
 	docs := map[string]*docidx.Symbol{}
-	out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.docs, MaxSymbols: rx.lim.MaxSymbols})
+	out := pyscan.Scan(src, scanOptions(f.module, f.docs, rx.read, rx.lim, rx.lim.MaxSymbols))
 	found := append(out.Symbols[:len(out.Symbols):len(out.Symbols)], out.Inherited...)
 	if !out.Truncated {
 		found = append(found[:len(found):len(found)], rx.reexports(apiFile{module: f.module, path: f.docs, file: f.docs}, out)...)
@@ -286,7 +322,8 @@ func extractAPI(files []apiFile, read readFunc, lim Limits, site *siteModules) a
 		}
 		res.modules++
 		newDocs = append(newDocs, pyscan.NewDocs(src)...)
-		out := pyscan.Scan(src, pyscan.Options{Module: f.module, File: f.file, MaxSymbols: lim.MaxSymbols - len(res.symbols) + 1})
+		out := pyscan.Scan(src, scanOptions(f.module, f.file, read, lim, lim.MaxSymbols-len(res.symbols)+1))
+		res.problems = append(res.problems, out.Problems...)
 		syms, inh := out.Symbols, out.Inherited
 		if f.docs != "" {
 			withDocs(f, rx, syms, inh)
@@ -919,7 +956,10 @@ func (rx *reexporter) scan(mod string) *privateScan {
 	if !utf8.Valid(src) {
 		src = []byte(strings.ToValidUTF8(string(src), "\uFFFD"))
 	}
-	sc := &privateScan{file: f, res: pyscan.Scan(src, pyscan.Options{Module: mod, File: f.file, MaxSymbols: rx.lim.MaxSymbols, AllDefinitions: true})}
+	opts := scanOptions(mod, f.file, rx.read, rx.lim, rx.lim.MaxSymbols)
+	opts.AllDefinitions = true
+	sc := &privateScan{file: f, res: pyscan.Scan(src, opts)}
+	rx.problems = append(rx.problems, sc.res.Problems...)
 	if f.docs != "" {
 		// A private stub (numpy/_core/shape_base.pyi) documents nothing; its source does.
 		withDocs(f, rx, sc.res.Symbols, sc.res.Inherited)

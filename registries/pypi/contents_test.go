@@ -1,8 +1,11 @@
 package pypi
 
 import (
+	"fmt"
 	"reflect"
+	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/docidx/docidx"
@@ -226,6 +229,80 @@ func TestReexportedModuleAttribute(t *testing.T) {
 		}
 		if s := syms[q+".write"]; s.Doc != "Write data." {
 			t.Errorf("%s.write = %+v, want its method", q, s)
+		}
+	}
+}
+
+// TestCythonModules: a .pyx is the module named like a .py, with the .pxi files it includes
+// (which are no modules of their own); a .py or .pyi of the same module wins and takes the
+// .pyx's docstrings for names it leaves undocumented, in any listing order; a private .pyx
+// documents the names its package re-exports; an include that is missing is a problem naming
+// it, the rest of the module still read.
+func TestCythonModules(t *testing.T) {
+	srcs := map[string]string{
+		"pkg/__init__.py": "from ._speedups import Counter\n",
+		"pkg/_speedups.pyx": "cdef class Counter:\n    \"\"\"Counts things.\"\"\"\n    cpdef int add(self, int n=1):\n" +
+			"        \"\"\"Add n.\"\"\"\n        return n\n",
+		"pkg/etree.pyx":       "\"\"\"Trees.\"\"\"\ninclude \"parts/nodes.pxi\"\ninclude \"parts/gone.pxi\"\n\ncdef int _helper():\n    pass\n\ndef parse(source, *, bint strict=True):\n    \"\"\"Parse source.\"\"\"\n",
+		"pkg/parts/nodes.pxi": "cdef class Node:\n    \"\"\"A node of a tree.\"\"\"\n    def text(self):\n        \"\"\"The text.\"\"\"\n",
+		"pkg/fast.py":         "def scan(data, limit=0):\n    pass\n",
+		"pkg/fast.pyx":        "def scan(bytes data, int limit=0):\n    \"\"\"Scan data, at most limit bytes.\"\"\"\n",
+		"pkg/typed.pyi":       "def run(x: int = ...) -> None: ...\n",
+		"pkg/typed.pyx":       "def run(int x=3):\n    \"\"\"Run x times.\"\"\"\n",
+	}
+	read := func(p string, _ int64) ([]byte, error) {
+		s, ok := srcs[p]
+		if !ok {
+			return nil, fmt.Errorf("%s: not in the archive", p)
+		}
+		return []byte(s), nil
+	}
+	paths := []string{"pkg/__init__.py", "pkg/_speedups.pyx", "pkg/etree.pyx", "pkg/parts/nodes.pxi", "pkg/fast.pyx", "pkg/fast.py", "pkg/typed.pyx", "pkg/typed.pyi"}
+	reversed := slices.Clone(paths)
+	slices.Reverse(reversed)
+	for _, order := range [][]string{paths, reversed} {
+		files, _ := chooseModules(order, "")
+		var chosen []string
+		for _, f := range files {
+			chosen = append(chosen, f.module+" "+f.path+" "+f.docs)
+		}
+		want := []string{"pkg pkg/__init__.py ", "pkg.etree pkg/etree.pyx ", "pkg.fast pkg/fast.py pkg/fast.pyx", "pkg.typed pkg/typed.pyi pkg/typed.pyx", "pkg._speedups pkg/_speedups.pyx "}
+		if !slices.Equal(chosen, want) {
+			t.Fatalf("%q: chose %q, want %q", order, chosen, want)
+		}
+		api := extractAPI(files, read, Limits{}.withDefaults(), nil)
+		got := map[string]docidx.Symbol{}
+		for _, s := range api.symbols {
+			got[s.QualifiedName] = s
+		}
+		for q, w := range map[string]struct{ sig, doc, file string }{
+			"pkg.Counter":         {"class Counter", "Counts things.", "pkg/_speedups.pyx"},
+			"pkg.Counter.add":     {"def add(self, int n=1)", "Add n.", "pkg/_speedups.pyx"},
+			"pkg.etree":           {"module pkg.etree", "Trees.", "pkg/etree.pyx"},
+			"pkg.etree.Node":      {"class Node", "A node of a tree.", "pkg/parts/nodes.pxi"},
+			"pkg.etree.Node.text": {"def text(self)", "The text.", "pkg/parts/nodes.pxi"},
+			"pkg.etree.parse":     {"def parse(source, *, bint strict=True)", "Parse source.", "pkg/etree.pyx"},
+			"pkg.fast.scan":       {"def scan(data, limit=0)", "Scan data, at most limit bytes.", "pkg/fast.py"},
+			"pkg.typed.run":       {"def run(x: int = 3) -> None", "Run x times.", "pkg/typed.pyi"},
+		} {
+			s, ok := got[q]
+			if !ok {
+				t.Errorf("%q: %s missing", order, q)
+				continue
+			}
+			if s.Signature != w.sig || s.Doc != w.doc || s.File != w.file {
+				t.Errorf("%q: %s = %q %q in %s, want %q %q in %s", order, q, s.Signature, s.Doc, s.File, w.sig, w.doc, w.file)
+			}
+		}
+		for q := range got {
+			if strings.Contains(q, "nodes") || strings.Contains(q, "_helper") {
+				t.Errorf("%q: %s is no API", order, q)
+			}
+		}
+		if !slices.ContainsFunc(api.problems, func(p string) bool {
+			return strings.Contains(p, "pkg/etree.pyx:3") && strings.Contains(p, "pkg/parts/gone.pxi")
+		}) {
+			t.Errorf("%q: problems %q do not name the missing include", order, api.problems)
 		}
 	}
 }

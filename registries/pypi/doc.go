@@ -35,7 +35,10 @@
 //     from a site-packages directory, from a base another installed distribution defines
 //     (flask.Request lists what it inherits from werkzeug; see siteModules); an alias of a function or method ("find_packages =
 //     PackageFinder.find", PackageFinder imported) is documented as its target; code vendored from other projects (_vendor/, vendored/, third_party/,
-//     bundled typeshed and *-stubs) is left out;
+//     bundled typeshed and *-stubs) is left out; a Cython source (.pyx, as lxml ships
+//     lxml/etree.pyx beside the compiled module) is the module of its name when no .py or .pyi
+//     of that module exists (else it documents theirs), with the .pxi files it includes: its
+//     cdef classes and def and cpdef functions are API, its C declarations are not;
 //   - the README: the long description by its content type — markdown through readme.Parse,
 //     reStructuredText (the default when no type is given) through internal/rst, plain text as
 //     one section;

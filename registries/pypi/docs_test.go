@@ -193,3 +193,23 @@ func FuzzDocsConfig(f *testing.F) {
 		}
 	})
 }
+
+// TestFetchWheelReadsCython: a wheel that ships its Cython sources (a .pyx and the .pxi it
+// includes, beside the compiled module) has their API, each symbol in the file defining it.
+func TestFetchWheelReadsCython(t *testing.T) {
+	pd, _ := fetchNewRelease(t, "cytree", "1.0", "Summary: trees\n", map[string]string{
+		"cytree/__init__.py":                "",
+		"cytree/tree.cpython-311-x86_64.so": "\x7fELF",
+		"cytree/tree.pyx":                   "\"\"\"Trees.\"\"\"\ninclude \"nodes.pxi\"\n\ncpdef int depth(Node node not None):\n    \"\"\"The depth of node.\"\"\"\n",
+		"cytree/nodes.pxi":                  "cdef class Node:\n    \"\"\"A node.\"\"\"\n    cdef object _parent\n",
+	}, nil)
+	syms := testutil.ByName(pd.Symbols)
+	for q, file := range map[string]string{"cytree.tree.Node": "cytree/nodes.pxi", "cytree.tree.depth": "cytree/tree.pyx"} {
+		if s, ok := syms[q]; !ok || s.File != file || s.Doc == "" {
+			t.Errorf("%s = %+v, want it documented in %s", q, s, file)
+		}
+	}
+	if _, ok := syms["cytree.nodes"]; ok {
+		t.Error("a .pxi is no module")
+	}
+}

@@ -388,9 +388,10 @@ func (s *SitePackages) Fetch(ctx context.Context, name, version string) (*docidx
 	return pd, nil
 }
 
-// distFiles returns the slash paths (relative to the directory) of the files a distribution
-// installed: from RECORD, installed-files.txt, top_level.txt or SOURCES.txt, else the package or
-// module named like the distribution. Only paths inside the directory are kept.
+// distFiles returns the slash paths (relative to the directory) of the Python modules, stubs and
+// Cython sources (.py, .pyi, .pyx) a distribution installed: from RECORD, installed-files.txt,
+// top_level.txt or SOURCES.txt, else the package or module named like the distribution. Only
+// paths inside the directory are kept.
 func (s *SitePackages) distFiles(root *os.Root, d *installedDist, m *Metadata) []string {
 	readList := func(name string) []byte {
 		if d.form == eggInfoFile {
@@ -416,7 +417,7 @@ func (s *SitePackages) distFiles(root *os.Root, d *installedDist, m *Metadata) [
 		if !fs.ValidPath(p) || strings.HasPrefix(p, d.infoPath+"/") || p == d.infoPath {
 			return
 		}
-		if strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".pyi") {
+		if strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".pyi") || strings.HasSuffix(p, ".pyx") {
 			files = append(files, p)
 		}
 	}

@@ -24,6 +24,7 @@ func FillDefaults(sig, source string) string {
 	for _, line := range strings.Split(source, "\n") {
 		for _, part := range paramParts(line) {
 			name, def := splitParam(part)
+			name = cTypedName(part, name)
 			if _, seen := defaults[name]; name != "" && def != "" && def != stubDefault && !seen {
 				defaults[name] = def
 			}
@@ -53,6 +54,34 @@ func FillDefaults(sig, source string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// cTypedName returns the name of the rendered parameter part whose first word is first: first
+// itself, or for a Cython parameter with a C type ("int x=3", "Node node not None", "char* s")
+// the last word before its default.
+func cTypedName(part, first string) string {
+	pre := strings.TrimSpace(part)
+	codeBytes(pre, 0, func(i int, c byte, depth int) bool {
+		if depth == 0 && (c == '=' || c == ':') {
+			pre = pre[:i]
+			return false
+		}
+		return true
+	})
+	words := strings.Fields(pre)
+	if n := len(words); n > 2 && words[n-1] == "None" && (words[n-2] == "not" || words[n-2] == "or") {
+		words = words[:n-2]
+	}
+	if len(words) < 2 {
+		return first
+	}
+	last := words[len(words)-1]
+	for i := 0; i < len(last); i++ {
+		if !(isIdentStart(last[i]) || i > 0 && isDigit(last[i])) {
+			return first
+		}
+	}
+	return last
 }
 
 // paramParts returns the parameters of one rendered signature line (see paramPartRanges).

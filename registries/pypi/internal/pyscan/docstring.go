@@ -413,6 +413,11 @@ func (s *scanner) signatureParams(toks []token) []sigParam {
 
 // sigParam reads one parameter: [*|**]name[: type][= default].
 func (s *scanner) sigParam(toks []token) (sigParam, bool) {
+	if s.opts.Cython {
+		if p, ok := s.cythonParam(toks); ok {
+			return p, true
+		}
+	}
 	var p sigParam
 	i := 0
 	for i < len(toks) && (s.isOp(toks[i], "*") || s.isOp(toks[i], "**")) {

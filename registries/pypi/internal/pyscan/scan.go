@@ -1,5 +1,5 @@
-// Package pyscan is a hand-written scanner for Python source (.py) and stub (.pyi) files that
-// finds a module's public API without running Python: module-level functions, classes and
+// Package pyscan is a hand-written scanner for Python source (.py), stub (.pyi) and Cython
+// (.pyx, Options.Cython) files that finds a module's public API without running Python: module-level functions, classes and
 // constants, the methods, properties, fields and constants of those classes, each with its
 // signature as written (a constant's or field's with its value) and its whole docstring, whose
 // parameter sections (reST, Google, NumPy) are parsed into docidx.Param ([Params]).
@@ -11,7 +11,9 @@
 // bodies are skipped apart from their docstring, and definitions inside if/try/with/for/while/
 // match blocks at module or class level count as that level's definitions (conditional imports,
 // version checks, TYPE_CHECKING blocks). It also reports a module's from-imports ([Import]), so a
-// caller can follow names re-exported from private modules.
+// caller can follow names re-exported from private modules. Cython is read with the same lexer
+// and blocks: include statements are expanded as text, cdef classes and cpdef functions are
+// classes and functions, and C declarations are skipped (see cythonStatement).
 //
 // It imports docidx and the standard library only. Scan never fails and never panics; malformed
 // source yields what could be read.
@@ -66,6 +68,16 @@ type Options struct {
 	// (methods still follow the underscore rule). It serves private modules, whose definitions
 	// a public module may re-export under a public name.
 	AllDefinitions bool
+	// Cython reads the file as Cython source (.pyx,
+	// https://cython.readthedocs.io/en/latest/src/userguide/language_basics.html): its cdef
+	// classes and cpdef functions are API as classes and defs are, C declarations are not (see
+	// cythonStatement), and parameters may carry C types ("int x=0").
+	Cython bool
+	// Include reads the file a Cython include statement names, by its slash path resolved
+	// against the directory of File (the including file's, for a nested include), as Cython
+	// resolves it; the file's text takes the statement's place (see expandIncludes). Nil leaves
+	// include statements unread. Used only with Cython.
+	Include func(p string) ([]byte, error)
 }
 
 // Import is one name bound by a module-level from-import statement
@@ -113,6 +125,10 @@ type Result struct {
 	Aliases []Alias
 	// Truncated says MaxSymbols cut the result.
 	Truncated bool
+	// Problems are the Cython include statements that could not be expanded, each naming the
+	// including file, its line, the included name and why (missing, a cycle, over a bound).
+	// The definitions of the files read are in Symbols all the same.
+	Problems []string
 }
 
 // Scan reads one Python module and returns its public API.
@@ -170,9 +186,16 @@ func Scan(src []byte, opts Options) Result {
 	if opts.MaxSymbols <= 0 {
 		opts.MaxSymbols = DefaultMaxSymbols
 	}
-	s := &scanner{lx: newLexer(src), src: src, opts: opts, byKey: map[string]*item{}}
+	var segs []segment
+	var problems []string
+	if opts.Cython && opts.Include != nil {
+		src, segs, problems = expandIncludes(src, opts.File, opts.Include)
+	}
+	s := &scanner{lx: newLexer(src), src: src, opts: opts, byKey: map[string]*item{}, segs: segs}
 	s.run()
-	return s.result()
+	res := s.result()
+	res.Problems = problems
+	return res
 }
 
 type blockKind uint8
@@ -183,6 +206,8 @@ const (
 	bDef
 	bOther // if, try, with, for, while, match …: transparent for definitions
 	bSkip  // a nested class or a function's own blocks: nothing in it is API
+	// bProperty is a Cython property block ("property name:"), whose __get__ documents it.
+	bProperty
 )
 
 type block struct {
@@ -251,6 +276,10 @@ type scanner struct {
 	decoIndent int
 
 	attrDocs map[*item]map[string]string // by class: its docstring's attribute descriptions
+
+	// segs map the lines of a Cython source with its includes expanded to their files (see
+	// position); nil for a file without includes.
+	segs []segment
 }
 
 func (s *scanner) text(t token) string { return string(s.src[t.start:t.end]) }
@@ -321,6 +350,10 @@ func (s *scanner) run() {
 			}
 		}
 		top.stmts++
+		if top.kind == bProperty {
+			pending = s.propertyAccessor(toks, ind, top.owner)
+			continue
+		}
 		if top.kind == bDef || top.kind == bSkip {
 			if top.kind == bDef && top.owner != nil && top.stmts <= deprecationWindow && s.warnsDeprecation(toks) {
 				top.owner.deprecated = true
@@ -346,6 +379,13 @@ func (s *scanner) run() {
 		var decos []decorator
 		if len(s.decos) > 0 && s.decoIndent == ind {
 			decos = s.decos
+		}
+		if s.opts.Cython {
+			if b, ok := s.cythonStatement(toks, ind, owner, decos); ok {
+				s.decos = s.decos[:0]
+				pending = b
+				continue
+			}
 		}
 		b, isDef := s.definition(toks, ind, owner, decos)
 		s.decos = s.decos[:0]
@@ -418,15 +458,23 @@ func (s *scanner) definition(toks []token, ind int, owner *block, decos []decora
 	if colon < 0 {
 		return nil, false
 	}
-	name := s.text(toks[i+1])
+	return s.define(toks, i+1, colon, isClass, "", toks[:colon], toks[i].line, ind, owner, decos), true
+}
+
+// define records the def or class whose name is toks[name] and whose header ends with the colon
+// toks[colon], its signature prefix followed by sig rendered, the parameters or bases read from
+// the tokens after the name; line is the line of its keyword. It returns the block its body
+// opens, nil for a one-line body.
+func (s *scanner) define(toks []token, name, colon int, isClass bool, prefix string, sig []token, line, ind int, owner *block, decos []decorator) *block {
+	nameText := s.text(toks[name])
 	inline := colon < len(toks)-1
 	var it *item
 	switch {
 	case isClass && owner.kind == bClass:
 		// A nested class is not API; its body is skipped.
 	case isClass:
-		it = s.add(docidx.KindClass, name, nil, s.render(toks[:colon]), decos, toks[i].line)
-		bases := s.baseNames(toks[i+2 : colon])
+		it = s.add(docidx.KindClass, nameText, nil, prefix+s.render(sig), decos, line)
+		bases := s.baseNames(toks[name+1 : colon])
 		it.enum = it.enum || enumBases(bases)
 		it.fieldInit = it.fieldInit || fieldInitClass(decos, bases)
 	default:
@@ -434,11 +482,11 @@ func (s *scanner) definition(toks []token, ind int, owner *block, decos []decora
 		if owner.kind == bClass {
 			cls = owner.owner
 		}
-		it = s.add(docidx.KindFunc, name, cls, s.render(toks[:colon]), decos, toks[i].line)
+		it = s.add(docidx.KindFunc, nameText, cls, prefix+s.render(sig), decos, line)
 		if it != nil {
 			overload := isOverload(decos)
 			if it.params == nil || it.paramsOverload && !overload {
-				it.params = s.signatureParams(toks[i+2 : colon])
+				it.params = s.signatureParams(toks[name+1 : colon])
 				if it.params == nil {
 					it.params = []sigParam{}
 				}
@@ -450,15 +498,15 @@ func (s *scanner) definition(toks []token, ind int, owner *block, decos []decora
 		if doc, ok := s.docstring(toks[colon+1:]); ok && it != nil {
 			s.setItemDoc(it, doc)
 		}
-		return nil, true
+		return nil
 	}
 	switch {
 	case it == nil:
-		return &block{kind: bSkip, header: ind}, true
+		return &block{kind: bSkip, header: ind}
 	case isClass:
-		return &block{kind: bClass, header: ind, owner: it, first: true}, true
+		return &block{kind: bClass, header: ind, owner: it, first: true}
 	}
-	return &block{kind: bDef, header: ind, owner: it, first: true}, true
+	return &block{kind: bDef, header: ind, owner: it, first: true}
 }
 
 // add records one definition, merging it with an earlier one of the same name. It returns nil
@@ -724,7 +772,7 @@ func (s *scanner) setDoc(b *block, doc string, line int) {
 		s.modDoc = boundDoc(clean, MaxDoc)
 		s.modDeprecated = deprecatedDoc(clean)
 		s.modLine = line
-	case bClass, bDef:
+	case bClass, bDef, bProperty:
 		if b.owner != nil {
 			s.setItemDoc(b.owner, doc)
 		}
@@ -1303,7 +1351,8 @@ func (s *scanner) signature(it *item) string {
 // copying into an inheriting class or an alias: kind, name, signature, doc, parameters, file
 // and line, and whether it is deprecated.
 func (s *scanner) definitionSymbol(it *item) docidx.Symbol {
-	sym := docidx.Symbol{Kind: it.kind, Name: it.name, Signature: s.signature(it), File: s.opts.File, Line: it.line, Deprecated: it.deprecated}
+	sym := docidx.Symbol{Kind: it.kind, Name: it.name, Signature: s.signature(it), Deprecated: it.deprecated}
+	sym.File, sym.Line = s.position(it.line)
 	sym.Doc, sym.Params = s.docParams(it)
 	return sym
 }
@@ -1448,8 +1497,7 @@ func (s *scanner) result() Result {
 		sym.Package = mod
 		sym.Signature = s.signature(it)
 		sym.Doc, sym.Params = s.docParams(it)
-		sym.File = s.opts.File
-		sym.Line = it.line
+		sym.File, sym.Line = s.position(it.line)
 		sym.Deprecated = it.deprecated || it.cls != nil && it.cls.deprecated && it.name == "__init__"
 		switch {
 		case target != nil:

@@ -1,0 +1,2 @@
+include "colors.pxi"
+cdef int _loop_guard = 1
