@@ -94,20 +94,18 @@ func TestModCacheFetch(t *testing.T) {
 
 func TestModCacheResolve(t *testing.T) {
 	c, _ := newModCache(t)
-	for q, want := range map[string]string{"": "v1.1.0", "latest": "v1.1.0", "v1.2.0": "v1.2.0", "v1.0": "v1.0.0", "<v1.1.0": "v1.0.0"} {
-		got, err := c.Resolve(context.Background(), "example.com/hello", q)
-		if err != nil || got != want {
-			t.Errorf("Resolve(%q) = %q, %v; want %q", q, got, err, want)
-		}
-	}
-	for _, q := range []string{"v1.5.0", "v2", "master"} {
-		if _, err := c.Resolve(context.Background(), "example.com/hello", q); !errors.Is(err, docidx.ErrNotFound) {
-			t.Errorf("Resolve(%q): err = %v, want ErrNotFound", q, err)
-		}
-	}
-	if _, err := c.Resolve(context.Background(), "example.com/absent", ""); !errors.Is(err, docidx.ErrNotFound) {
-		t.Errorf("absent module: err = %v, want ErrNotFound", err)
-	}
+	const hello = "example.com/hello"
+	testutil.CheckResolve(t, c, []testutil.Resolution{
+		{hello, "", "v1.1.0", nil},
+		{hello, "latest", "v1.1.0", nil},
+		{hello, "v1.2.0", "v1.2.0", nil},
+		{hello, "v1.0", "v1.0.0", nil},
+		{hello, "<v1.1.0", "v1.0.0", nil},
+		{hello, "v1.5.0", "", docidx.ErrNotFound},
+		{hello, "v2", "", docidx.ErrNotFound},
+		{hello, "master", "", docidx.ErrNotFound},
+		{"example.com/absent", "", "", docidx.ErrNotFound},
+	})
 }
 
 func TestNewModCacheErrors(t *testing.T) {

@@ -97,11 +97,7 @@ func registryOver(tb testing.TB, cfg *Config, hc *http.Client, mod func(*Registr
 
 func TestRegistryResolve(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
-	ctx := context.Background()
-	for _, tc := range []struct {
-		name, query, want string
-		err               error
-	}{
+	testutil.CheckResolve(t, r, []testutil.Resolution{
 		{kitID, "", "1.3.0", nil},
 		{kitID, "latest", "1.3.0", nil},
 		{"EXAMPLE.Swift-Argument-Kit", "", "1.3.0", nil}, // identifiers are case-insensitive
@@ -127,11 +123,8 @@ func TestRegistryResolve(t *testing.T) {
 		{"https://github.com/Example/swift-argument-kit", "1.2.0", "1.2.0", nil}, // another form of it
 		{"example/swift-argument-kit", "", "1.3.0", nil},                         // owner/repo shorthand
 		{"https://github.com/unknown/repo", "", "", docidx.ErrNotFound},
-	} {
-		got, err := r.Resolve(ctx, tc.name, tc.query)
-		testutil.Result(t, fmt.Sprintf("Resolve(%q, %q)", tc.name, tc.query), got, err, tc.want, tc.err)
-	}
-	if _, err := r.Resolve(ctx, kitID, "1.1.0"); err == nil || !strings.Contains(err.Error(), "removed from the registry") {
+	})
+	if _, err := r.Resolve(context.Background(), kitID, "1.1.0"); err == nil || !strings.Contains(err.Error(), "removed from the registry") {
 		t.Errorf("a withdrawn release should say why: %v", err)
 	}
 }
