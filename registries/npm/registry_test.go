@@ -147,12 +147,9 @@ func TestFetch(t *testing.T) {
 		t.Errorf("example source missing: %q", text)
 	}
 
-	syms := map[string]docidx.Symbol{}
+	syms := testutil.FirstByName(pd.Symbols)
 	var resize []string
 	for _, s := range pd.Symbols {
-		if _, ok := syms[s.QualifiedName]; !ok {
-			syms[s.QualifiedName] = s
-		}
 		if s.QualifiedName == "Widget.resize" {
 			resize = append(resize, s.Signature)
 		}

@@ -77,14 +77,7 @@ func checkUnique(t *testing.T, syms []docidx.Symbol) {
 // TestRealSpotChecks pins facts about the real files that the goldens could silently lose.
 func TestRealSpotChecks(t *testing.T) {
 	get := func(dir string, entries []string, opts Options) map[string]docidx.Symbol {
-		res := Extract(os.DirFS(filepath.Join("testdata", "real", dir)), entries, opts)
-		m := map[string]docidx.Symbol{}
-		for _, s := range res.Symbols {
-			if _, ok := m[s.QualifiedName]; !ok {
-				m[s.QualifiedName] = s
-			}
-		}
-		return m
+		return testutil.FirstByName(Extract(os.DirFS(filepath.Join("testdata", "real", dir)), entries, opts).Symbols)
 	}
 	cmd := get("commander", []string{"typings/index.d.ts"}, Options{Package: "commander"})
 	for q, kind := range map[string]docidx.SymbolKind{
@@ -134,13 +127,7 @@ func extractSrc(t *testing.T, files map[string]string, entries ...string) map[st
 	}
 	res := Extract(fsys, entries, Options{Package: "pkg", ExportName: "pkg"})
 	checkUnique(t, res.Symbols)
-	m := map[string]docidx.Symbol{}
-	for _, s := range res.Symbols {
-		if _, ok := m[s.QualifiedName]; !ok { // the first of overloads
-			m[s.QualifiedName] = s
-		}
-	}
-	return m
+	return testutil.FirstByName(res.Symbols)
 }
 
 func TestDeclarationForms(t *testing.T) {
