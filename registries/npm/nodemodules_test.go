@@ -70,12 +70,11 @@ func installedTree(t *testing.T) []npmtest.Installed {
 var wantRefs = "@acme/tools@0.1.0 app@0.0.1 deep@3.0.0 quiet@1.0.0 widget@1.0.0 widget@1.1.0"
 
 func refsString(refs []docidx.Ref) string {
-	var parts []string
+	parts := testutil.RefNames(refs)
 	for _, r := range refs {
 		if r.Ecosystem != docidx.NPM {
 			parts = append(parts, "bad ecosystem "+string(r.Ecosystem))
 		}
-		parts = append(parts, r.Name+"@"+r.Version)
 	}
 	return strings.Join(parts, " ")
 }

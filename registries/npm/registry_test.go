@@ -266,13 +266,7 @@ func TestScopedRegistryWithToken(t *testing.T) {
 	if pd.Package.Repository != "https://github.com/acme/tools" || pd.Package.License != "Apache-2.0" {
 		t.Errorf("package = %+v", pd.Package)
 	}
-	authed := 0
-	for _, req := range srv.Requests() {
-		if req.Authorization == "Bearer s3cret" {
-			authed++
-		}
-	}
-	if authed != 2 {
+	if authed := srv.Authorized("Bearer s3cret"); authed != 2 {
 		t.Errorf("%d requests carried the token, want 2 (packument and tarball): %+v", authed, srv.Requests())
 	}
 }
