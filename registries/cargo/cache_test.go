@@ -100,9 +100,8 @@ func TestCacheFetch(t *testing.T) {
 		t.Errorf("documents from the cargo home = %v, want %v", paths, want)
 	}
 
-	pd, err := c.Fetch(ctx, "QUUX", "")
-	if err != nil || pd.Package.Name != "Quux" || len(pd.Documents) != 1 {
-		t.Errorf("Quux: %+v %v", pd, err)
+	if pd := testutil.Fetched(t, c, "QUUX", ""); pd.Package.Name != "Quux" || len(pd.Documents) != 1 {
+		t.Errorf("Quux: %+v", pd)
 	}
 }
 
@@ -117,11 +116,10 @@ func TestCachePrefersNewestCopy(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := openCache(t, home, CacheConfig{})
-	pd, err := c.Fetch(context.Background(), "dup", "1.0.0")
-	if err != nil || pd.Package.Description != "new" {
-		t.Errorf("Fetch = %+v, %v", pd, err)
+	if pd := testutil.Fetched(t, c, "dup", "1.0.0"); pd.Package.Description != "new" {
+		t.Errorf("Fetch = %+v", pd)
 	}
-	if refs, _ := c.List(context.Background()); len(refs) != 1 {
+	if refs := testutil.Listed(t, c, nil); len(refs) != 1 {
 		t.Errorf("List = %v", refs)
 	}
 }

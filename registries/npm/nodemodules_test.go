@@ -130,11 +130,10 @@ func TestNodeModulesLayouts(t *testing.T) {
 				}
 			}
 
-			pd, err := nm.Fetch(ctx, "@acme/tools", "0.1.0")
-			if err != nil || len(pd.Symbols) != 2 {
-				t.Errorf("@acme/tools: %v %+v", err, pd)
+			if pd := testutil.Fetched(t, nm, "@acme/tools", "0.1.0"); len(pd.Symbols) != 2 {
+				t.Errorf("@acme/tools: %+v", pd)
 			}
-			pd, err = nm.Fetch(ctx, "widget", "9.9.9")
+			pd, err := nm.Fetch(ctx, "widget", "9.9.9")
 			testutil.Result(t, "Fetch(widget, 9.9.9)", pd, err, nil, docidx.ErrNotFound)
 		})
 	}
