@@ -38,13 +38,7 @@ func TestModCacheList(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	partial := filepath.Join(dir, "cache", "download", "example.com", "partial", "@v")
-	if err := os.MkdirAll(partial, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(partial, "v1.0.0.partial"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testutil.WriteFile(t, filepath.Join(dir, "cache", "download", "example.com", "partial", "@v", "v1.0.0.partial"), "")
 
 	refs := testutil.Listed(t, c, nil)
 	want := []docidx.Ref{

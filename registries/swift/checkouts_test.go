@@ -161,9 +161,8 @@ func TestCheckoutsXcode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pd, err := c.Fetch(context.Background(), "swift-argument-kit", "")
-	if err != nil || len(pd.Symbols) != 1 || pd.Symbols[0].Package != "ArgumentKit" {
-		t.Fatalf("Fetch = %+v, %v", pd, err)
+	if pd := testutil.Fetched(t, c, "swift-argument-kit", ""); len(pd.Symbols) != 1 || pd.Symbols[0].Package != "ArgumentKit" {
+		t.Fatalf("Fetch = %+v", pd)
 	}
 }
 
