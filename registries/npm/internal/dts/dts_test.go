@@ -392,7 +392,7 @@ func TestTokenizerEdgeCases(t *testing.T) {
 		"export declare function withBody(a: number): { ok: true } { return { ok: true } }\n" +
 		"export declare const after: 1;\n"
 	m := extractSrc(t, map[string]string{"index.d.ts": src}, "index.d.ts")
-	want := map[string]string{
+	testutil.Signatures(t, m, map[string]string{
 		"a":        `const a: "str // not a comment"`,
 		"b":        `const b: 'it\'s'`,
 		"c":        "const c: `x${`y${{ a: '}' }}`}`",
@@ -402,12 +402,7 @@ func TestTokenizerEdgeCases(t *testing.T) {
 		"g":        "const g: { h: () => void }",
 		"withBody": "function withBody(a: number): { ok: true }",
 		"after":    "const after: 1",
-	}
-	for q, sig := range want {
-		if m[q].Signature != sig {
-			t.Errorf("%s = %q, want %q", q, m[q].Signature, sig)
-		}
-	}
+	})
 	if m["d"].Doc != "doc for d" || m["d"].Line != 7 {
 		t.Errorf("d doc/line = %q %d", m["d"].Doc, m["d"].Line)
 	}
