@@ -255,15 +255,12 @@ func TestDeprecated(t *testing.T) {
 }
 
 func TestFirstParagraph(t *testing.T) {
-	for in, want := range map[string]string{
+	first := func(in string) string { return firstParagraph(in, 300) }
+	testutil.Mapping(t, "firstParagraph", first, map[string]string{
 		"Title\n=====\n\nBody text\nwraps.\n": "Body text wraps.",
 		"\n\nPlain.":                          "Plain.",
 		strings.Repeat("word ", 100):          strings.TrimSpace(strings.Repeat("word ", 60)) + "…",
-	} {
-		if got := firstParagraph(in, 300); got != want {
-			t.Errorf("firstParagraph(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func newDocPackage(name string) *doc.Package { return &doc.Package{Name: name} }
