@@ -19,11 +19,7 @@ import (
 // fixture returns the files of testdata/registry/<name>/<version>.
 func fixture(t *testing.T, name, version string) map[string]string {
 	t.Helper()
-	files, err := registrytest.ReadTree(filepath.Join("testdata", "registry", filepath.FromSlash(name), version))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
+	return testutil.Must(t, registrytest.ReadTree, filepath.Join("testdata", "registry", filepath.FromSlash(name), version))
 }
 
 // listTree opens the node_modules tree (or project directory) dir with cfg and lists its

@@ -21,10 +21,7 @@ import (
 // widgetsFiles are demo-widgets 1.1.0's installed files, from the fake index's tree.
 func widgetsFiles(t *testing.T) map[string]string {
 	t.Helper()
-	files, err := registrytest.ReadTree(filepath.Join("testdata", "index", "Demo_Widgets", "1.1.0"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := testutil.Must(t, registrytest.ReadTree, filepath.Join("testdata", "index", "Demo_Widgets", "1.1.0"))
 	delete(files, "METADATA")
 	for p := range files {
 		if strings.HasPrefix(p, "sdist/") {

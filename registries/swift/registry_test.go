@@ -30,11 +30,7 @@ const (
 // readPackage reads a fixture package's files.
 func readPackage(t testing.TB, name string) map[string]string {
 	t.Helper()
-	files, err := registrytest.ReadTree(filepath.Join("testdata", "packages", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
+	return testutil.Must(t, registrytest.ReadTree, filepath.Join("testdata", "packages", name))
 }
 
 // publishFixtures publishes the fixture packages: swift-argument-kit in several versions (1.1.0
