@@ -308,10 +308,7 @@ func TestNewRegistryNeedsConfig(t *testing.T) {
 // TestRegistryStringDropsCredentials checks that the name crawl prints for a registry (and
 // quotes when it times out) holds neither the user information nor the query of its URL.
 func TestRegistryStringDropsCredentials(t *testing.T) {
-	r, err := NewRegistry(RegistryConfig{Config: &Config{Registry: "https://alice:s3cretXYZ@127.0.0.1:1/npm/?token=s3cretXYZ"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := testutil.Must(t, NewRegistry, RegistryConfig{Config: &Config{Registry: "https://alice:s3cretXYZ@127.0.0.1:1/npm/?token=s3cretXYZ"}})
 	if got, want := r.String(), "npm registry https://127.0.0.1:1/npm/"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}

@@ -403,11 +403,7 @@ func TestNewRegistryErrors(t *testing.T) {
 	if _, err := NewRegistry(RegistryConfig{Config: &Config{}}); err == nil {
 		t.Error("NewRegistry with an empty Config should fail")
 	}
-	cfg, _ := NewConfig("https://user:secret@registry.example.test/swift/")
-	r, err := NewRegistry(RegistryConfig{Config: cfg})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := testutil.Must(t, NewRegistry, RegistryConfig{Config: testutil.Must(t, NewConfig, "https://user:secret@registry.example.test/swift/")})
 	if got := r.String(); got != "swift registry https://registry.example.test/swift" {
 		t.Errorf("String() = %q", got)
 	}
