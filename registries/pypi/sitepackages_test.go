@@ -205,17 +205,13 @@ func TestSitePackagesLimitsAndOddEntries(t *testing.T) {
 	})
 	// A distribution without name or version, a METADATA that is a directory, and a RECORD that
 	// points outside the directory are skipped or ignored.
-	os.MkdirAll(filepath.Join(dir, "broken.dist-info"), 0o755)
-	os.WriteFile(filepath.Join(dir, "broken.dist-info", "METADATA"), []byte("Summary: no name\n"), 0o644)
+	testutil.WriteFile(t, filepath.Join(dir, "broken.dist-info", "METADATA"), "Summary: no name\n")
 	os.MkdirAll(filepath.Join(dir, "weird-1.0.dist-info", "METADATA"), 0o755)
-	os.WriteFile(filepath.Join(dir, "many-1.0.dist-info", "RECORD"), []byte("many/a.py,,\nmany/b.py,,\nmany/c.py,,\nmany/d.py,,\n/etc/passwd,,\n../outside.py,,\n\"many/quoted,name.py\",,\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "..", "outside.py"), []byte("def outside(): ...\n"), 0o644)
+	testutil.WriteFile(t, filepath.Join(dir, "many-1.0.dist-info", "RECORD"), "many/a.py,,\nmany/b.py,,\nmany/c.py,,\nmany/d.py,,\n/etc/passwd,,\n../outside.py,,\n\"many/quoted,name.py\",,\n")
+	testutil.WriteFile(t, filepath.Join(dir, "..", "outside.py"), "def outside(): ...\n")
 
 	sp, err := NewSitePackages(dir, SitePackagesConfig{Limits: Limits{MaxFile: 100, MaxSymbols: 5}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs, _ := sp.List(context.Background())
+	refs := testutil.Listed(t, sp, err)
 	if len(refs) != 1 || refs[0].Name != "many" {
 		t.Fatalf("refs = %v", refs)
 	}
