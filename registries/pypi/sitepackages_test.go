@@ -105,9 +105,7 @@ func TestSitePackagesList(t *testing.T) {
 	dir := layout(t)
 	// The namespace package marker setuptools writes.
 	for _, n := range []string{"lazr.uri-1.0.6-py3.11.egg-info", "lazr.restfulclient-0.14.5-py3.11.egg-info"} {
-		if err := os.WriteFile(filepath.Join(dir, n, "namespace_packages.txt"), []byte("lazr\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testutil.WriteFile(t, filepath.Join(dir, n, "namespace_packages.txt"), "lazr\n")
 	}
 	sp, err := NewSitePackages(dir, SitePackagesConfig{Now: func() time.Time { return testNow }})
 	got := strings.Join(testutil.RefNames(testutil.Listed(t, sp, err)), " ")
