@@ -1,7 +1,6 @@
 package cargo
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/cargo/cargotest"
 	"github.com/docidx/docidx/registries/internal/fetch"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 // BenchmarkRegistryFetch fetches crate versions from the fake registry (download, checksum,
@@ -30,13 +30,12 @@ func BenchmarkRegistryFetch(b *testing.B) {
 				}
 				srv.AddArchive(cargotest.Crate{Name: tc.crate, Version: tc.version}, data)
 			}
-			cfg, _ := NewConfig(srv.Index())
-			r, err := NewRegistry(RegistryConfig{Config: cfg, Client: &fetch.Client{HTTP: srv.Client(), Rate: rate.Inf}})
-			if err != nil {
-				b.Fatal(err)
-			}
+			r := testutil.Must(b, NewRegistry, RegistryConfig{
+				Config: testutil.Must(b, NewConfig, srv.Index()),
+				Client: &fetch.Client{HTTP: srv.Client(), Rate: rate.Inf},
+			})
 			refs := []docidx.Ref{{Name: tc.crate, Version: tc.version}}
-			benchFetch(b, func(context.Context) (docidx.Registry, []docidx.Ref, error) { return r, refs, nil })
+			benchFetch(b, func() (docidx.Registry, []docidx.Ref) { return r, refs })
 		})
 	}
 }
@@ -45,35 +44,24 @@ func BenchmarkRegistryFetch(b *testing.B) {
 // reports crates and symbols per second.
 func BenchmarkCacheFetch(b *testing.B) {
 	home := cargotest.CargoHomeFromDir(b, testCrates)
-	benchFetch(b, func(ctx context.Context) (docidx.Registry, []docidx.Ref, error) {
+	benchFetch(b, func() (docidx.Registry, []docidx.Ref) {
 		c, err := NewCache(home, CacheConfig{})
-		if err != nil {
-			return nil, nil, err
-		}
-		refs, err := c.List(ctx)
-		return c, refs, err
+		return c, testutil.Listed(b, c, err)
 	})
 }
 
 // benchFetch calls round in every b.Loop iteration for a registry and the crate versions to
-// fetch from it, fetches them all and reports crates and symbols per second.
-func benchFetch(b *testing.B, round func(context.Context) (docidx.Registry, []docidx.Ref, error)) {
-	ctx := context.Background()
+// fetch from it, fetches them all and reports crates and symbols per second. round fails b when
+// it cannot make them.
+func benchFetch(b *testing.B, round func() (docidx.Registry, []docidx.Ref)) {
 	symbols, n := 0, 0
 	b.ReportAllocs()
 	for b.Loop() {
-		r, refs, err := round(ctx)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, ref := range refs {
-			pd, err := r.Fetch(ctx, ref.Name, ref.Version)
-			if err != nil {
-				b.Fatal(err)
-			}
+		r, refs := round()
+		testutil.FetchEvery(b, r, refs, func(_ docidx.Ref, pd *docidx.PackageDocs) {
 			symbols += len(pd.Symbols)
 			n++
-		}
+		})
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "crates/s")
 	b.ReportMetric(float64(symbols)/b.Elapsed().Seconds(), "symbols/s")

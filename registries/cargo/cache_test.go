@@ -67,19 +67,17 @@ func TestCacheFetch(t *testing.T) {
 	c := openCache(t, home, CacheConfig{Now: func() time.Time { return now }})
 	ctx := context.Background()
 	// Offline nothing is known to be yanked: 1.2.0, yanked in the registry, is the highest release.
-	for _, tc := range []struct{ q, want string }{{"", "1.2.0"}, {"1.0", "1.2.0"}, {"~1.0", "1.0.0"}, {"2.0.0-alpha.1", "2.0.0-alpha.1"}, {"1.2.0", "1.2.0"}} {
-		if v, err := c.Resolve(ctx, "ferris-json", tc.q); err != nil || v != tc.want {
-			t.Errorf("Resolve(%q) = %q, %v; want %q", tc.q, v, err, tc.want)
-		}
-	}
-	if _, err := c.Resolve(ctx, "ferris-json", "3"); !errors.Is(err, docidx.ErrNotFound) {
-		t.Errorf("Resolve(3) = %v", err)
-	}
+	testutil.CheckResolve(t, c, []testutil.Resolution{
+		{"ferris-json", "", "1.2.0", nil},
+		{"ferris-json", "1.0", "1.2.0", nil},
+		{"ferris-json", "~1.0", "1.0.0", nil},
+		{"ferris-json", "2.0.0-alpha.1", "2.0.0-alpha.1", nil},
+		{"ferris-json", "1.2.0", "1.2.0", nil},
+		{"ferris-json", "3", "", docidx.ErrNotFound},
+		{"../x", "", "", docidx.ErrBadSpec},
+	})
 	if _, err := c.Resolve(ctx, "serde", ""); !errors.Is(err, docidx.ErrNotFound) || !strings.Contains(err.Error(), "is not in "+c.Dir()) {
 		t.Errorf("missing crate: %v", err)
-	}
-	if _, err := c.Resolve(ctx, "../x", ""); !errors.Is(err, docidx.ErrBadSpec) {
-		t.Errorf("bad name: %v", err)
 	}
 
 	pd := testutil.Fetched(t, c, "ferris_json", "1.1.0") // "_" for "-", as cargo treats them
@@ -102,9 +100,8 @@ func TestCacheFetch(t *testing.T) {
 		t.Errorf("documents from the cargo home = %v, want %v", paths, want)
 	}
 
-	pd, err := c.Fetch(ctx, "QUUX", "")
-	if err != nil || pd.Package.Name != "Quux" || len(pd.Documents) != 1 {
-		t.Errorf("Quux: %+v %v", pd, err)
+	if pd := testutil.Fetched(t, c, "QUUX", ""); pd.Package.Name != "Quux" || len(pd.Documents) != 1 {
+		t.Errorf("Quux: %+v", pd)
 	}
 }
 
@@ -119,11 +116,10 @@ func TestCachePrefersNewestCopy(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := openCache(t, home, CacheConfig{})
-	pd, err := c.Fetch(context.Background(), "dup", "1.0.0")
-	if err != nil || pd.Package.Description != "new" {
-		t.Errorf("Fetch = %+v, %v", pd, err)
+	if pd := testutil.Fetched(t, c, "dup", "1.0.0"); pd.Package.Description != "new" {
+		t.Errorf("Fetch = %+v", pd)
 	}
-	if refs, _ := c.List(context.Background()); len(refs) != 1 {
+	if refs := testutil.Listed(t, c, nil); len(refs) != 1 {
 		t.Errorf("List = %v", refs)
 	}
 }

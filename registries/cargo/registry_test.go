@@ -44,42 +44,40 @@ func registryFor(t *testing.T, srv *cargotest.Server, mod func(*RegistryConfig))
 func TestResolve(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
 	ctx := context.Background()
-	for _, tc := range []struct {
-		query, want string
-		err         error
-	}{
-		{"", "1.1.0", nil}, // 1.2.0 is yanked, 2.0.0-alpha.1 a pre-release
-		{"latest", "1.1.0", nil},
-		{"1.0.0", "1.0.0", nil},
-		{"=1.0.0", "1.0.0", nil},
-		{"v0.9.0", "0.9.0", nil},
-		{"1.2.0", "1.2.0", nil}, // a yanked version named exactly
-		{"1", "1.1.0", nil},     // ^1, the yanked 1.2.0 left out
-		{"1.0", "1.1.0", nil},   // ^1.0
-		{"^0.9", "0.9.0", nil},
-		{"~1.0", "1.0.0", nil},
-		{"1.*", "1.1.0", nil},
-		{">=1.0.0, <1.1.0", "1.0.0", nil},
-		{"*", "1.1.0", nil},
-		{"^2.0.0-alpha", "2.0.0-alpha.1", nil},
-		{"2", "", docidx.ErrNotFound}, // pre-releases need a pre-release in the requirement
-		{"1.2.1", "", docidx.ErrNotFound},
-		{"3.0.0", "", docidx.ErrNotFound},
-		{"^3", "", docidx.ErrNotFound},
-		{">>1", "", docidx.ErrBadSpec},
-		{"banana", "", docidx.ErrBadSpec},
-	} {
-		got, err := r.Resolve(ctx, "ferris-json", tc.query)
-		testutil.Result(t, fmt.Sprintf("Resolve(%q)", tc.query), got, err, tc.want, tc.err)
-	}
+	const crate = "ferris-json"
+	testutil.CheckResolve(t, r, []testutil.Resolution{
+		{crate, "", "1.1.0", nil}, // 1.2.0 is yanked, 2.0.0-alpha.1 a pre-release
+		{crate, "latest", "1.1.0", nil},
+		{crate, "1.0.0", "1.0.0", nil},
+		{crate, "=1.0.0", "1.0.0", nil},
+		{crate, "v0.9.0", "0.9.0", nil},
+		{crate, "1.2.0", "1.2.0", nil}, // a yanked version named exactly
+		{crate, "1", "1.1.0", nil},     // ^1, the yanked 1.2.0 left out
+		{crate, "1.0", "1.1.0", nil},   // ^1.0
+		{crate, "^0.9", "0.9.0", nil},
+		{crate, "~1.0", "1.0.0", nil},
+		{crate, "1.*", "1.1.0", nil},
+		{crate, ">=1.0.0, <1.1.0", "1.0.0", nil},
+		{crate, "*", "1.1.0", nil},
+		{crate, "^2.0.0-alpha", "2.0.0-alpha.1", nil},
+		{crate, "2", "", docidx.ErrNotFound}, // pre-releases need a pre-release in the requirement
+		{crate, "1.2.1", "", docidx.ErrNotFound},
+		{crate, "3.0.0", "", docidx.ErrNotFound},
+		{crate, "^3", "", docidx.ErrNotFound},
+		{crate, ">>1", "", docidx.ErrBadSpec},
+		{crate, "banana", "", docidx.ErrBadSpec},
+		{"", "", "", docidx.ErrBadSpec},
+		{"has space", "", "", docidx.ErrBadSpec},
+		{"../etc", "", "", docidx.ErrBadSpec},
+		{"a/b", "", "", docidx.ErrBadSpec},
+		{"-lead", "", "", docidx.ErrBadSpec},
+		{"9lives", "", "", docidx.ErrBadSpec},
+		{strings.Repeat("x", 65), "", "", docidx.ErrBadSpec},
+		{"ünï", "", "", docidx.ErrBadSpec},
+	})
 	if _, err := r.Resolve(ctx, "no-such-crate", ""); !errors.Is(err, docidx.ErrNotFound) ||
 		!strings.Contains(err.Error(), "cargo: crate no-such-crate not found in sparse+http://") {
 		t.Errorf("unknown crate: %v", err)
-	}
-	for _, bad := range []string{"", "has space", "../etc", "a/b", "-lead", "9lives", strings.Repeat("x", 65), "ünï"} {
-		if _, err := r.Resolve(ctx, bad, ""); !errors.Is(err, docidx.ErrBadSpec) {
-			t.Errorf("Resolve(%q): %v, want ErrBadSpec", bad, err)
-		}
 	}
 }
 
@@ -164,7 +162,6 @@ func TestFetch(t *testing.T) {
 
 func TestFetchOtherCrates(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
-	ctx := context.Background()
 
 	// Edition 2015, [lib] path elsewhere, readme = false although a README.md is packaged.
 	pd := testutil.Fetched(t, r, "tz", "")
@@ -191,9 +188,8 @@ func TestFetchOtherCrates(t *testing.T) {
 		t.Errorf("yanked: %+v", pd.Package)
 	}
 	// A requirement is resolved first.
-	pd, err := r.Fetch(ctx, "ferris-json", "~1.0")
-	if err != nil || pd.Package.Version != "1.0.0" {
-		t.Errorf("Fetch(~1.0) = %+v, %v", pd, err)
+	if pd := testutil.Fetched(t, r, "ferris-json", "~1.0"); pd.Package.Version != "1.0.0" {
+		t.Errorf("Fetch(~1.0) = %+v", pd)
 	}
 }
 

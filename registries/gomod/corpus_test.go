@@ -2,8 +2,6 @@ package gomod_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -17,19 +15,11 @@ import (
 	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
-// corpusModCache returns the real module cache of the corpus scripts/corpus.sh builds
-// ($DOCIDX_CORPUS/gomodcache, by default /work/corpus/gomodcache), or skips tb without one.
+// corpusModCache returns the real module cache of the corpus (testutil.CorpusDir's gomodcache)
+// and the module versions it lists, or skips tb without one.
 func corpusModCache(tb testing.TB) (*gomod.ModCache, []docidx.Ref) {
 	tb.Helper()
-	root := os.Getenv("DOCIDX_CORPUS")
-	if root == "" {
-		root = "/work/corpus"
-	}
-	dir := filepath.Join(root, "gomodcache")
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		tb.Skipf("no module cache corpus at %s (build it with scripts/corpus.sh)", dir)
-	}
-	return listModCache(tb, dir)
+	return listModCache(tb, testutil.CorpusDir(tb, "gomodcache"))
 }
 
 // listModCache returns a ModCache over dir with the default configuration and the module
@@ -43,18 +33,10 @@ func listModCache(tb testing.TB, dir string) (*gomod.ModCache, []docidx.Ref) {
 // TestCorpusModCache extracts every module version of the corpus (only when DOCIDX_CORPUS is set,
 // since it reads real modules) and checks a few well-known symbols.
 func TestCorpusModCache(t *testing.T) {
-	if os.Getenv("DOCIDX_CORPUS") == "" {
-		t.Skip("DOCIDX_CORPUS not set")
-	}
 	c, refs := corpusModCache(t)
 	start := time.Now()
 	symbols := 0
-	for _, r := range refs {
-		docs, err := c.Fetch(context.Background(), r.Name, r.Version)
-		if err != nil {
-			t.Errorf("%s: %v", r, err)
-			continue
-		}
+	testutil.FetchEvery(t, c, refs, func(r docidx.Ref, docs *docidx.PackageDocs) {
 		symbols += len(docs.Symbols)
 		if r.Name == "golang.org/x/sync" {
 			checkErrgroupGo(t, docs)
@@ -65,7 +47,7 @@ func TestCorpusModCache(t *testing.T) {
 		if r.Name == "github.com/go-chi/chi/v5" {
 			checkReadmeTitle(t, docs, "chi") // its level-1 heading is its logo, alt="chi"
 		}
-	}
+	})
 	t.Logf("%d module versions, %d symbols in %v", len(refs), symbols, time.Since(start))
 }
 

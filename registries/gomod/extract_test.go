@@ -62,19 +62,14 @@ func TestExtractAPI(t *testing.T) {
 	md := extractDir(t, helloDir, "example.com/hello")
 	syms := testutil.ByName(md.symbols)
 
-	present := []string{
+	testutil.Present(t, syms, "",
 		"example.com/hello", "hello.Greeter", "hello.NewGreeter", "hello.Greeter.Greet", "hello.Formal",
 		"hello.Casual", "hello.DefaultName", "hello.ErrEmpty", "hello.Hi", "hello.PlatformName",
 		"hello.WindowsOnly", // //go:build windows is one of the documented platforms
 		"example.com/hello/sub/tools", "tools.Map", "tools.Tool", "tools.Pair",
 		"example.com/hello/cmd/hello", // a command with a package comment
 		"sub/hello.Hello",             // a second package named hello
-	}
-	for _, q := range present {
-		if _, ok := syms[q]; !ok {
-			t.Errorf("missing symbol %s", q)
-		}
-	}
+	)
 	for q := range syms {
 		for _, bad := range []string{"PlanNine", "IgnoredFunc", "Secret", "Fixture", "Gen", "Nested", "Dep", "helper", "shouty", "TestHi", "Example"} {
 			if strings.HasSuffix(q, "."+bad) || strings.HasSuffix(q, "/"+strings.ToLower(bad)) {
@@ -260,15 +255,12 @@ func TestDeprecated(t *testing.T) {
 }
 
 func TestFirstParagraph(t *testing.T) {
-	for in, want := range map[string]string{
+	first := func(in string) string { return firstParagraph(in, 300) }
+	testutil.Mapping(t, "firstParagraph", first, map[string]string{
 		"Title\n=====\n\nBody text\nwraps.\n": "Body text wraps.",
 		"\n\nPlain.":                          "Plain.",
 		strings.Repeat("word ", 100):          strings.TrimSpace(strings.Repeat("word ", 60)) + "…",
-	} {
-		if got := firstParagraph(in, 300); got != want {
-			t.Errorf("firstParagraph(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func newDocPackage(name string) *doc.Package { return &doc.Package{Name: name} }

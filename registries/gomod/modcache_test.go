@@ -38,13 +38,7 @@ func TestModCacheList(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	partial := filepath.Join(dir, "cache", "download", "example.com", "partial", "@v")
-	if err := os.MkdirAll(partial, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(partial, "v1.0.0.partial"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testutil.WriteFile(t, filepath.Join(dir, "cache", "download", "example.com", "partial", "@v", "v1.0.0.partial"), "")
 
 	refs := testutil.Listed(t, c, nil)
 	want := []docidx.Ref{
@@ -94,20 +88,18 @@ func TestModCacheFetch(t *testing.T) {
 
 func TestModCacheResolve(t *testing.T) {
 	c, _ := newModCache(t)
-	for q, want := range map[string]string{"": "v1.1.0", "latest": "v1.1.0", "v1.2.0": "v1.2.0", "v1.0": "v1.0.0", "<v1.1.0": "v1.0.0"} {
-		got, err := c.Resolve(context.Background(), "example.com/hello", q)
-		if err != nil || got != want {
-			t.Errorf("Resolve(%q) = %q, %v; want %q", q, got, err, want)
-		}
-	}
-	for _, q := range []string{"v1.5.0", "v2", "master"} {
-		if _, err := c.Resolve(context.Background(), "example.com/hello", q); !errors.Is(err, docidx.ErrNotFound) {
-			t.Errorf("Resolve(%q): err = %v, want ErrNotFound", q, err)
-		}
-	}
-	if _, err := c.Resolve(context.Background(), "example.com/absent", ""); !errors.Is(err, docidx.ErrNotFound) {
-		t.Errorf("absent module: err = %v, want ErrNotFound", err)
-	}
+	const hello = "example.com/hello"
+	testutil.CheckResolve(t, c, []testutil.Resolution{
+		{hello, "", "v1.1.0", nil},
+		{hello, "latest", "v1.1.0", nil},
+		{hello, "v1.2.0", "v1.2.0", nil},
+		{hello, "v1.0", "v1.0.0", nil},
+		{hello, "<v1.1.0", "v1.0.0", nil},
+		{hello, "v1.5.0", "", docidx.ErrNotFound},
+		{hello, "v2", "", docidx.ErrNotFound},
+		{hello, "master", "", docidx.ErrNotFound},
+		{"example.com/absent", "", "", docidx.ErrNotFound},
+	})
 }
 
 func TestNewModCacheErrors(t *testing.T) {

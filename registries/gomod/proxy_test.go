@@ -3,7 +3,6 @@ package gomod_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -71,33 +70,23 @@ func TestProxyFetch(t *testing.T) {
 func TestProxyResolve(t *testing.T) {
 	srv := gomodtest.NewServerFromDir(t, testdataMods)
 	p := newProxy(t, srv.URL)
-	tests := []struct {
-		query, want string
-		err         error
-	}{
-		{"", "v1.1.0", nil}, // v1.2.0 retracts itself
-		{"latest", "v1.1.0", nil},
-		{"v1.2.0", "v1.2.0", nil}, // an exact version is allowed even when retracted
-		{"v1.0.0", "v1.0.0", nil},
-		{"v1", "v1.1.0", nil},
-		{"v1.0", "v1.0.0", nil},
-		{"<v1.1.0", "v1.0.0", nil},
-		{">=v1.0.1", "v1.1.0", nil},
-		{">v1.0.0", "v1.1.0", nil},
-		{"v1.3.0", "", docidx.ErrNotFound},
-		{"v2", "", docidx.ErrNotFound},
-		{"main", "", docidx.ErrNotFound},
-	}
-	for _, tt := range tests {
-		got, err := p.Resolve(context.Background(), "example.com/hello", tt.query)
-		testutil.Result(t, fmt.Sprintf("Resolve(%q)", tt.query), got, err, tt.want, tt.err)
-	}
-	if _, err := p.Resolve(context.Background(), "example.com/nope", ""); !errors.Is(err, docidx.ErrNotFound) {
-		t.Errorf("unknown module: err = %v, want ErrNotFound", err)
-	}
-	if _, err := p.Resolve(context.Background(), "not a path", ""); !errors.Is(err, docidx.ErrBadSpec) {
-		t.Errorf("bad module path: err = %v, want ErrBadSpec", err)
-	}
+	const hello = "example.com/hello"
+	testutil.CheckResolve(t, p, []testutil.Resolution{
+		{hello, "", "v1.1.0", nil}, // v1.2.0 retracts itself
+		{hello, "latest", "v1.1.0", nil},
+		{hello, "v1.2.0", "v1.2.0", nil}, // an exact version is allowed even when retracted
+		{hello, "v1.0.0", "v1.0.0", nil},
+		{hello, "v1", "v1.1.0", nil},
+		{hello, "v1.0", "v1.0.0", nil},
+		{hello, "<v1.1.0", "v1.0.0", nil},
+		{hello, ">=v1.0.1", "v1.1.0", nil},
+		{hello, ">v1.0.0", "v1.1.0", nil},
+		{hello, "v1.3.0", "", docidx.ErrNotFound},
+		{hello, "v2", "", docidx.ErrNotFound},
+		{hello, "main", "", docidx.ErrNotFound},
+		{"example.com/nope", "", "", docidx.ErrNotFound}, // an unknown module
+		{"not a path", "", "", docidx.ErrBadSpec},
+	})
 }
 
 func TestProxyLatestEndpoint(t *testing.T) {

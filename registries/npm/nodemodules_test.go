@@ -19,11 +19,7 @@ import (
 // fixture returns the files of testdata/registry/<name>/<version>.
 func fixture(t *testing.T, name, version string) map[string]string {
 	t.Helper()
-	files, err := registrytest.ReadTree(filepath.Join("testdata", "registry", filepath.FromSlash(name), version))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
+	return testutil.Must(t, registrytest.ReadTree, filepath.Join("testdata", "registry", filepath.FromSlash(name), version))
 }
 
 // listTree opens the node_modules tree (or project directory) dir with cfg and lists its
@@ -70,12 +66,11 @@ func installedTree(t *testing.T) []npmtest.Installed {
 var wantRefs = "@acme/tools@0.1.0 app@0.0.1 deep@3.0.0 quiet@1.0.0 widget@1.0.0 widget@1.1.0"
 
 func refsString(refs []docidx.Ref) string {
-	var parts []string
+	parts := testutil.RefNames(refs)
 	for _, r := range refs {
 		if r.Ecosystem != docidx.NPM {
 			parts = append(parts, "bad ecosystem "+string(r.Ecosystem))
 		}
-		parts = append(parts, r.Name+"@"+r.Version)
 	}
 	return strings.Join(parts, " ")
 }
@@ -131,11 +126,10 @@ func TestNodeModulesLayouts(t *testing.T) {
 				}
 			}
 
-			pd, err := nm.Fetch(ctx, "@acme/tools", "0.1.0")
-			if err != nil || len(pd.Symbols) != 2 {
-				t.Errorf("@acme/tools: %v %+v", err, pd)
+			if pd := testutil.Fetched(t, nm, "@acme/tools", "0.1.0"); len(pd.Symbols) != 2 {
+				t.Errorf("@acme/tools: %+v", pd)
 			}
-			pd, err = nm.Fetch(ctx, "widget", "9.9.9")
+			pd, err := nm.Fetch(ctx, "widget", "9.9.9")
 			testutil.Result(t, "Fetch(widget, 9.9.9)", pd, err, nil, docidx.ErrNotFound)
 		})
 	}

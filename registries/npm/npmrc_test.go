@@ -52,25 +52,21 @@ func TestParseNPMRC(t *testing.T) {
 
 func TestEnvReplace(t *testing.T) {
 	env := map[string]string{"TOKEN": "s3cret", "EMPTY": ""}
-	for _, tc := range []struct{ in, want string }{
-		{"${TOKEN}", "s3cret"},
-		{"x-${TOKEN}-y", "x-s3cret-y"},
-		{"${UNSET}", "${UNSET}"},
-		{"${UNSET?}", ""},
-		{"${TOKEN?}", "s3cret"},
-		{"${EMPTY}", ""},
-		{`\${TOKEN}`, "${TOKEN}"},
-		{`\\${TOKEN}`, `\s3cret`},
-		{`\\\${TOKEN}`, `\${TOKEN}`},
-		{"${", "${"},
-		{"${}", "${}"},
-		{"${A${TOKEN}}", "${As3cret}"},
-		{"$TOKEN", "$TOKEN"},
-	} {
-		if got := envReplace(tc.in, env); got != tc.want {
-			t.Errorf("envReplace(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
+	testutil.Mapping(t, "envReplace", func(in string) string { return envReplace(in, env) }, map[string]string{
+		"${TOKEN}":     "s3cret",
+		"x-${TOKEN}-y": "x-s3cret-y",
+		"${UNSET}":     "${UNSET}",
+		"${UNSET?}":    "",
+		"${TOKEN?}":    "s3cret",
+		"${EMPTY}":     "",
+		`\${TOKEN}`:    "${TOKEN}",
+		`\\${TOKEN}`:   `\s3cret`,
+		`\\\${TOKEN}`:  `\${TOKEN}`,
+		"${":           "${",
+		"${}":          "${}",
+		"${A${TOKEN}}": "${As3cret}",
+		"$TOKEN":       "$TOKEN",
+	})
 }
 
 func TestNerfDart(t *testing.T) {

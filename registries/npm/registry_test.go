@@ -147,12 +147,9 @@ func TestFetch(t *testing.T) {
 		t.Errorf("example source missing: %q", text)
 	}
 
-	syms := map[string]docidx.Symbol{}
+	syms := testutil.FirstByName(pd.Symbols)
 	var resize []string
 	for _, s := range pd.Symbols {
-		if _, ok := syms[s.QualifiedName]; !ok {
-			syms[s.QualifiedName] = s
-		}
 		if s.QualifiedName == "Widget.resize" {
 			resize = append(resize, s.Signature)
 		}
@@ -201,7 +198,6 @@ func TestFetchDeprecatedAndPrerelease(t *testing.T) {
 
 func TestFetchReadmeSources(t *testing.T) {
 	r, srv := newTestRegistry(t, nil)
-	ctx := context.Background()
 
 	// The packument has no readme; the tarball's readme.markdown is used.
 	pd := testutil.Fetched(t, r, "quiet", "1.0.0")
@@ -232,9 +228,8 @@ func TestFetchReadmeSources(t *testing.T) {
 	placeholder := noReadme
 	srv.AddPackage("placeholder", "1.0.0", nil)
 	srv.SetReadme("placeholder", &placeholder)
-	pd, err := r.Fetch(ctx, "placeholder", "1.0.0")
-	if err != nil || len(pd.Documents) != 0 {
-		t.Errorf("placeholder readme: %v %+v", err, pd)
+	if pd := testutil.Fetched(t, r, "placeholder", "1.0.0"); len(pd.Documents) != 0 {
+		t.Errorf("placeholder readme: %+v", pd)
 	}
 }
 
@@ -269,13 +264,7 @@ func TestScopedRegistryWithToken(t *testing.T) {
 	if pd.Package.Repository != "https://github.com/acme/tools" || pd.Package.License != "Apache-2.0" {
 		t.Errorf("package = %+v", pd.Package)
 	}
-	authed := 0
-	for _, req := range srv.Requests() {
-		if req.Authorization == "Bearer s3cret" {
-			authed++
-		}
-	}
-	if authed != 2 {
+	if authed := srv.Authorized("Bearer s3cret"); authed != 2 {
 		t.Errorf("%d requests carried the token, want 2 (packument and tarball): %+v", authed, srv.Requests())
 	}
 }
@@ -319,10 +308,7 @@ func TestNewRegistryNeedsConfig(t *testing.T) {
 // TestRegistryStringDropsCredentials checks that the name crawl prints for a registry (and
 // quotes when it times out) holds neither the user information nor the query of its URL.
 func TestRegistryStringDropsCredentials(t *testing.T) {
-	r, err := NewRegistry(RegistryConfig{Config: &Config{Registry: "https://alice:s3cretXYZ@127.0.0.1:1/npm/?token=s3cretXYZ"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := testutil.Must(t, NewRegistry, RegistryConfig{Config: &Config{Registry: "https://alice:s3cretXYZ@127.0.0.1:1/npm/?token=s3cretXYZ"}})
 	if got, want := r.String(), "npm registry https://127.0.0.1:1/npm/"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}

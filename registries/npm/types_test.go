@@ -1,7 +1,6 @@
 package npm
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"path/filepath"
@@ -44,18 +43,6 @@ func TestSplitSpecifier(t *testing.T) {
 	}
 }
 
-// symbolsByName returns the first symbol of each qualified name, and every signature of each.
-func symbolsByName(syms []docidx.Symbol) (map[string]docidx.Symbol, map[string][]string) {
-	first, sigs := map[string]docidx.Symbol{}, map[string][]string{}
-	for _, s := range syms {
-		if _, ok := first[s.QualifiedName]; !ok {
-			first[s.QualifiedName] = s
-		}
-		sigs[s.QualifiedName] = append(sigs[s.QualifiedName], s.Signature)
-	}
-	return first, sigs
-}
-
 // fromTypes reports whether any symbol was read from an @types package. (Tests say this rather
 // than "no symbols": without declarations, a package's JavaScript may still give an API.)
 func fromTypes(syms []docidx.Symbol) bool {
@@ -70,7 +57,13 @@ func fromTypes(syms []docidx.Symbol) bool {
 // checkUntypedAPI checks the API of untyped@2.3.1 taken from @types/untyped@2.3.5.
 func checkUntypedAPI(t *testing.T, pd *docidx.PackageDocs) {
 	t.Helper()
-	syms, sigs := symbolsByName(pd.Symbols)
+	syms := testutil.FirstByName(pd.Symbols)
+	var send []string
+	for _, s := range pd.Symbols {
+		if s.QualifiedName == "untyped.Handle.send" {
+			send = append(send, s.Signature)
+		}
+	}
 	if s := syms["untyped"]; s.Kind != docidx.KindFunc || s.Package != "untyped" || s.File != "@types/untyped/index.d.ts" {
 		t.Errorf("untyped = %+v", s)
 	}
@@ -78,7 +71,7 @@ func checkUntypedAPI(t *testing.T, pd *docidx.PackageDocs) {
 		s.Signature != "maxPayload?: number | undefined" || !strings.Contains(s.Doc, "@default 1048576") {
 		t.Errorf("untyped.Options.maxPayload = %+v", s)
 	}
-	if got := fmt.Sprint(sigs["untyped.Handle.send"]); got != "[send(data: string, cb?: (err?: Error) => void): void send(data: Uint8Array): void]" {
+	if got := fmt.Sprint(send); got != "[send(data: string, cb?: (err?: Error) => void): void send(data: Uint8Array): void]" {
 		t.Errorf("send overloads = %s", got)
 	}
 	if p := syms["untyped.Handle.send"].Params; len(p) != 2 || p[1].Name != "cb" || p[1].Type != "(err?: Error) => void" || p[1].Doc != "called once sent" {
@@ -93,7 +86,6 @@ func checkUntypedAPI(t *testing.T, pd *docidx.PackageDocs) {
 
 func TestRegistryTypesFallback(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
-	ctx := context.Background()
 	pd := testutil.Fetched(t, r, "untyped", "2.3.1")
 	checkUntypedAPI(t, pd)
 	if len(pd.Documents) != 1 || pd.Package.Description != "A package without declaration files" {
@@ -101,38 +93,37 @@ func TestRegistryTypesFallback(t *testing.T) {
 	}
 
 	pd = testutil.Fetched(t, r, "@acme/plain", "0.1.4")
-	if syms, _ := symbolsByName(pd.Symbols); syms["plain"].File != "@types/acme__plain/index.d.ts" || syms["plain"].Doc != "The plain value." {
+	if syms := testutil.FirstByName(pd.Symbols); syms["plain"].File != "@types/acme__plain/index.d.ts" || syms["plain"].Doc != "The plain value." {
 		t.Errorf("@acme/plain symbols = %+v", pd.Symbols)
 	}
 
 	// No @types package, or one that fails: the package is still fetched, without API.
-	pd, err := r.Fetch(ctx, "quiet", "1.0.0")
-	if err != nil || len(pd.Symbols) != 1 { // quiet ships main.d.ts
-		t.Errorf("quiet: %v, %d symbols", err, len(pd.Symbols))
+	pd = testutil.Fetched(t, r, "quiet", "1.0.0")
+	if len(pd.Symbols) != 1 { // quiet ships main.d.ts
+		t.Errorf("quiet: %d symbols", len(pd.Symbols))
 	}
 	r1, srv1 := newTestRegistry(t, nil)
 	srv1.TamperIntegrity("@types/untyped", "2.3.5")
-	pd, err = r1.Fetch(ctx, "untyped", "2.3.1")
-	if err != nil || fromTypes(pd.Symbols) {
-		t.Errorf("@types tarball failing its integrity: %v, %d symbols; want the package without @types API", err, len(pd.Symbols))
+	pd = testutil.Fetched(t, r1, "untyped", "2.3.1")
+	if fromTypes(pd.Symbols) {
+		t.Errorf("@types tarball failing its integrity: %d symbols; want the package without @types API", len(pd.Symbols))
 	}
 	r2, srv2 := newTestRegistry(t, nil)
 	srv2.Inject(registrytest.Fault{Path: "/@types%2funtyped", Status: http.StatusInternalServerError})
-	pd, err = r2.Fetch(ctx, "untyped", "2.3.1")
-	if err != nil || fromTypes(pd.Symbols) || len(pd.Documents) != 1 {
-		t.Errorf("@types packument failing: %v, %d symbols", err, len(pd.Symbols))
+	pd = testutil.Fetched(t, r2, "untyped", "2.3.1")
+	if fromTypes(pd.Symbols) || len(pd.Documents) != 1 {
+		t.Errorf("@types packument failing: %d symbols, %d documents", len(pd.Symbols), len(pd.Documents))
 	}
 	// untyped 1.0.0 takes @types/untyped 1.0.2, the only 1.x.
-	pd, err = r.Fetch(ctx, "untyped", "1.0.0")
-	if syms, _ := symbolsByName(pd.Symbols); err != nil || syms["untyped.only1_0_2"].Doc != "Only in 1.0.2." {
-		t.Errorf("untyped 1.0.0: %v %+v", err, pd.Symbols)
+	pd = testutil.Fetched(t, r, "untyped", "1.0.0")
+	if syms := testutil.FirstByName(pd.Symbols); syms["untyped.only1_0_2"].Doc != "Only in 1.0.2." {
+		t.Errorf("untyped 1.0.0: %+v", pd.Symbols)
 	}
 }
 
 // TestNodeModulesTypesFallback checks that a package without declarations takes the API of the
 // @types package Node.js resolution finds from its directory: the nearest one first.
 func TestNodeModulesTypesFallback(t *testing.T) {
-	ctx := context.Background()
 	for _, layout := range layouts {
 		t.Run(layout.name, func(t *testing.T) {
 			nmDir := layout.write(t, t.TempDir(),
@@ -152,25 +143,24 @@ func TestNodeModulesTypesFallback(t *testing.T) {
 			}
 			pd := testutil.Fetched(t, nm, "untyped", "2.3.1")
 			checkUntypedAPI(t, pd)
-			pd, err = nm.Fetch(ctx, "@acme/plain", "0.1.4")
-			if syms, _ := symbolsByName(pd.Symbols); err != nil || syms["plain"].File != "@types/acme__plain/index.d.ts" {
-				t.Errorf("@acme/plain: %v %+v", err, pd.Symbols)
+			pd = testutil.Fetched(t, nm, "@acme/plain", "0.1.4")
+			if syms := testutil.FirstByName(pd.Symbols); syms["plain"].File != "@types/acme__plain/index.d.ts" {
+				t.Errorf("@acme/plain: %+v", pd.Symbols)
 			}
 			// The @types package stays a package of its own, with its own name on its symbols.
-			pd, err = nm.Fetch(ctx, "@types/untyped", "2.3.5")
-			if syms, _ := symbolsByName(pd.Symbols); err != nil || syms["untyped.Handle"].Package != "@types/untyped" || syms["untyped.Handle"].File != "index.d.ts" {
-				t.Errorf("@types/untyped: %v %+v", err, syms["untyped.Handle"])
+			pd = testutil.Fetched(t, nm, "@types/untyped", "2.3.5")
+			if syms := testutil.FirstByName(pd.Symbols); syms["untyped.Handle"].Package != "@types/untyped" || syms["untyped.Handle"].File != "index.d.ts" {
+				t.Errorf("@types/untyped: %+v", syms["untyped.Handle"])
 			}
 			if layout.name == "hoisted" {
 				// app/node_modules/untyped resolves app/node_modules/@types/untyped, not the top one.
-				pd, err = nm.Fetch(ctx, "untyped", "1.0.0")
-				if syms, _ := symbolsByName(pd.Symbols); err != nil || syms["untyped.only1_0_2"].Kind != docidx.KindConst {
-					t.Errorf("nested untyped: %v %+v", err, pd.Symbols)
+				pd = testutil.Fetched(t, nm, "untyped", "1.0.0")
+				if syms := testutil.FirstByName(pd.Symbols); syms["untyped.only1_0_2"].Kind != docidx.KindConst {
+					t.Errorf("nested untyped: %+v", pd.Symbols)
 				}
 			}
-			pd, err = nm.Fetch(ctx, "app", "1.0.0")
-			if err != nil || fromTypes(pd.Symbols) {
-				t.Errorf("app (no types anywhere): %v %+v", err, pd.Symbols)
+			if pd := testutil.Fetched(t, nm, "app", "1.0.0"); fromTypes(pd.Symbols) {
+				t.Errorf("app (no types anywhere): %+v", pd.Symbols)
 			}
 		})
 	}
@@ -192,7 +182,7 @@ func TestNodeModulesReexports(t *testing.T) {
 		npmtest.Installed{Name: "@types/untyped", Version: "2.3.5", Files: fixture(t, "@types/untyped", "2.3.5")},
 	)
 	pd := fetchInstalled(t, nmDir, "meta", "3.0.0")
-	syms, _ := symbolsByName(pd.Symbols)
+	syms := testutil.FirstByName(pd.Symbols)
 	if s := syms["createApp"]; s.Package != "@demo/core" || s.File != "@demo/core/dist/core.d.ts" || s.Doc != "Creates an app." {
 		t.Errorf("createApp = %+v", s)
 	}
@@ -229,7 +219,7 @@ func TestNodeModulesInherited(t *testing.T) {
 		}},
 	)
 	pd := fetchInstalled(t, nmDir, "web", "1.0.0")
-	syms, _ := symbolsByName(pd.Symbols)
+	syms := testutil.FirstByName(pd.Symbols)
 	for _, tc := range []struct {
 		qname, parent, file, doc string
 		line                     int

@@ -13,27 +13,23 @@ import (
 )
 
 func TestVendoredDir(t *testing.T) {
-	for _, tc := range []struct{ path, want string }{
-		{"pip/_vendor/requests/api.py", "pip/_vendor"},
-		{"botocore/vendored/six.py", "botocore/vendored"},
-		{"jedi/third_party/typeshed/stdlib/os/__init__.pyi", "jedi/third_party"},
-		{"jedi/third_party/django-stubs/django-stubs/db/models.pyi", "jedi/third_party"},
-		{"mypy/typeshed/stdlib/builtins.pyi", "mypy/typeshed"},
-		{"pkg/extras/foo-stubs/mod.pyi", "pkg/extras/foo-stubs"},
-		{"setuptools/_vendor/packaging/version.py", "setuptools/_vendor"},
-		{"sklearn/externals/_packaging/version.py", "sklearn/externals"},
-		{"pkg/_vendored/x.py", "pkg/_vendored"},
-		{"pkg/_vendorized/x.py", "pkg/_vendorized"},
-		{"requests-stubs/api.pyi", ""}, // a stub-only distribution's own package
-		{"requests/api.py", ""},
-		{"vendor.py", ""}, // a module named vendor, not a directory of vendored code
-		{"pkg/vendor.py", ""},
-		{"pkg/vendors/x.py", ""},
-	} {
-		if got := vendoredDir(tc.path); got != tc.want {
-			t.Errorf("vendoredDir(%q) = %q, want %q", tc.path, got, tc.want)
-		}
-	}
+	testutil.Mapping(t, "vendoredDir", vendoredDir, map[string]string{
+		"pip/_vendor/requests/api.py":                              "pip/_vendor",
+		"botocore/vendored/six.py":                                 "botocore/vendored",
+		"jedi/third_party/typeshed/stdlib/os/__init__.pyi":         "jedi/third_party",
+		"jedi/third_party/django-stubs/django-stubs/db/models.pyi": "jedi/third_party",
+		"mypy/typeshed/stdlib/builtins.pyi":                        "mypy/typeshed",
+		"pkg/extras/foo-stubs/mod.pyi":                             "pkg/extras/foo-stubs",
+		"setuptools/_vendor/packaging/version.py":                  "setuptools/_vendor",
+		"sklearn/externals/_packaging/version.py":                  "sklearn/externals",
+		"pkg/_vendored/x.py":                                       "pkg/_vendored",
+		"pkg/_vendorized/x.py":                                     "pkg/_vendorized",
+		"requests-stubs/api.pyi":                                   "", // a stub-only distribution's own package
+		"requests/api.py":                                          "",
+		"vendor.py":                                                "", // a module named vendor, not a directory of vendored code
+		"pkg/vendor.py":                                            "",
+		"pkg/vendors/x.py":                                         "",
+	})
 }
 
 func TestChooseModulesSkipsVendored(t *testing.T) {

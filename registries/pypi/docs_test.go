@@ -1,7 +1,6 @@
 package pypi
 
 import (
-	"context"
 	"net/http"
 	"slices"
 	"sort"
@@ -136,10 +135,8 @@ func TestSdistDocsLimit(t *testing.T) {
 			if tc.fault != nil {
 				tc.fault(srv)
 			}
-			pd, err := r.Fetch(context.Background(), "sphinxy", "1.0")
-			if err != nil {
-				t.Fatalf("Fetch: %v (the docs sdist is optional)", err)
-			}
+			pd := testutil.Fetched(t, r, "sphinxy", "1.0") // the docs sdist is optional
+
 			if got := docPaths(pd); len(got) != 0 {
 				t.Errorf("documents = %v, want none", got)
 			}

@@ -21,10 +21,7 @@ import (
 // widgetsFiles are demo-widgets 1.1.0's installed files, from the fake index's tree.
 func widgetsFiles(t *testing.T) map[string]string {
 	t.Helper()
-	files, err := registrytest.ReadTree(filepath.Join("testdata", "index", "Demo_Widgets", "1.1.0"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := testutil.Must(t, registrytest.ReadTree, filepath.Join("testdata", "index", "Demo_Widgets", "1.1.0"))
 	delete(files, "METADATA")
 	for p := range files {
 		if strings.HasPrefix(p, "sdist/") {
@@ -108,9 +105,7 @@ func TestSitePackagesList(t *testing.T) {
 	dir := layout(t)
 	// The namespace package marker setuptools writes.
 	for _, n := range []string{"lazr.uri-1.0.6-py3.11.egg-info", "lazr.restfulclient-0.14.5-py3.11.egg-info"} {
-		if err := os.WriteFile(filepath.Join(dir, n, "namespace_packages.txt"), []byte("lazr\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testutil.WriteFile(t, filepath.Join(dir, n, "namespace_packages.txt"), "lazr\n")
 	}
 	sp, err := NewSitePackages(dir, SitePackagesConfig{Now: func() time.Time { return testNow }})
 	got := strings.Join(testutil.RefNames(testutil.Listed(t, sp, err)), " ")
@@ -176,8 +171,8 @@ func TestSitePackagesFetch(t *testing.T) {
 	if pd.Package.Name != "pyyaml" || pd.Package.Homepage != "https://pyyaml.org/" || !strings.HasSuffix(pd.Package.Source, "PyYAML-6.0-py3.11.egg-info") {
 		t.Errorf("pyyaml = %+v", pd.Package)
 	}
-	if pd, err := sp.Fetch(ctx, "wsgiref", "0.1.2"); err != nil || len(pd.Documents) != 0 || pd.Package.License != "PSF or ZPL" {
-		t.Errorf("wsgiref (no description) = %+v, %v", pd, err)
+	if pd := testutil.Fetched(t, sp, "wsgiref", "0.1.2"); len(pd.Documents) != 0 || pd.Package.License != "PSF or ZPL" {
+		t.Errorf("wsgiref (no description) = %+v", pd)
 	}
 
 	testutil.CheckResolve(t, sp, []testutil.Resolution{
@@ -191,8 +186,8 @@ func TestSitePackagesFetch(t *testing.T) {
 	if _, err := sp.Fetch(ctx, "norecord", "3.0"); !errors.Is(err, docidx.ErrNotFound) || !strings.Contains(err.Error(), dir) {
 		t.Errorf("Fetch of a version not installed: %v", err)
 	}
-	if pd, err := sp.Fetch(ctx, "norecord", "1.0.0"); err != nil || pd.Package.Version != "1.0" {
-		t.Errorf("Fetch compares versions as PEP 440 does: %v", err)
+	if pd := testutil.Fetched(t, sp, "norecord", "1.0.0"); pd.Package.Version != "1.0" {
+		t.Errorf("Fetch compares versions as PEP 440 does: %+v", pd.Package)
 	}
 	if sp.Ecosystem() != docidx.PyPI || sp.String() != dir || sp.Dir() != dir {
 		t.Errorf("names: %s %s", sp.String(), sp.Dir())
@@ -208,17 +203,13 @@ func TestSitePackagesLimitsAndOddEntries(t *testing.T) {
 	})
 	// A distribution without name or version, a METADATA that is a directory, and a RECORD that
 	// points outside the directory are skipped or ignored.
-	os.MkdirAll(filepath.Join(dir, "broken.dist-info"), 0o755)
-	os.WriteFile(filepath.Join(dir, "broken.dist-info", "METADATA"), []byte("Summary: no name\n"), 0o644)
+	testutil.WriteFile(t, filepath.Join(dir, "broken.dist-info", "METADATA"), "Summary: no name\n")
 	os.MkdirAll(filepath.Join(dir, "weird-1.0.dist-info", "METADATA"), 0o755)
-	os.WriteFile(filepath.Join(dir, "many-1.0.dist-info", "RECORD"), []byte("many/a.py,,\nmany/b.py,,\nmany/c.py,,\nmany/d.py,,\n/etc/passwd,,\n../outside.py,,\n\"many/quoted,name.py\",,\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "..", "outside.py"), []byte("def outside(): ...\n"), 0o644)
+	testutil.WriteFile(t, filepath.Join(dir, "many-1.0.dist-info", "RECORD"), "many/a.py,,\nmany/b.py,,\nmany/c.py,,\nmany/d.py,,\n/etc/passwd,,\n../outside.py,,\n\"many/quoted,name.py\",,\n")
+	testutil.WriteFile(t, filepath.Join(dir, "..", "outside.py"), "def outside(): ...\n")
 
 	sp, err := NewSitePackages(dir, SitePackagesConfig{Limits: Limits{MaxFile: 100, MaxSymbols: 5}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs, _ := sp.List(context.Background())
+	refs := testutil.Listed(t, sp, err)
 	if len(refs) != 1 || refs[0].Name != "many" {
 		t.Fatalf("refs = %v", refs)
 	}

@@ -1,11 +1,11 @@
 package swift
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
@@ -20,11 +20,7 @@ func BenchmarkCheckoutsFetch(b *testing.B) {
 // BenchmarkCheckoutsFetchCorpus does the same over a real SwiftPM project in the docidx corpus
 // ($DOCIDX_CORPUS/swiftproject, resolved with `swift package resolve`), when there is one.
 func BenchmarkCheckoutsFetchCorpus(b *testing.B) {
-	root := os.Getenv("DOCIDX_CORPUS")
-	if root == "" {
-		b.Skip("DOCIDX_CORPUS not set (make bench sets it)")
-	}
-	project := filepath.Join(root, "swiftproject")
+	project := testutil.CorpusDir(b, "swiftproject")
 	if _, err := os.Stat(filepath.Join(project, ".build")); err != nil {
 		b.Skipf("no SwiftPM project in the corpus at %s", project)
 	}
@@ -32,19 +28,12 @@ func BenchmarkCheckoutsFetchCorpus(b *testing.B) {
 }
 
 func benchCheckouts(b *testing.B, project string) {
-	ctx := context.Background()
 	c, err := NewCheckouts(project, CheckoutsConfig{})
 	refs := testutil.Listed(b, c, err)
 	symbols := 0
 	b.ReportAllocs()
 	for b.Loop() {
-		for _, r := range refs {
-			pd, err := c.Fetch(ctx, r.Name, r.Version)
-			if err != nil {
-				b.Fatalf("%s: %v", r, err)
-			}
-			symbols += len(pd.Symbols)
-		}
+		testutil.FetchEvery(b, c, refs, func(_ docidx.Ref, pd *docidx.PackageDocs) { symbols += len(pd.Symbols) })
 	}
 	secs := b.Elapsed().Seconds()
 	b.ReportMetric(float64(symbols)/secs, "symbols/s")
@@ -57,15 +46,10 @@ func benchCheckouts(b *testing.B, project string) {
 func BenchmarkRegistryFetch(b *testing.B) {
 	srv := newFixtureServer(b)
 	r := registryAt(b, srv.URL, srv.Client(), nil)
-	ctx := context.Background()
 	symbols := 0
 	b.ReportAllocs()
 	for b.Loop() {
-		pd, err := r.Fetch(ctx, kitID, "1.3.0")
-		if err != nil {
-			b.Fatal(err)
-		}
-		symbols += len(pd.Symbols)
+		symbols += len(testutil.Fetched(b, r, kitID, "1.3.0").Symbols)
 	}
 	b.ReportMetric(float64(symbols)/b.Elapsed().Seconds(), "symbols/s")
 }

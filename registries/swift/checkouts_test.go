@@ -3,7 +3,6 @@ package swift
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -67,11 +66,7 @@ func TestCheckoutsResolve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := context.Background()
-	for _, tc := range []struct {
-		name, query, want string
-		err               error
-	}{
+	testutil.CheckResolve(t, c, []testutil.Resolution{
 		{"swift-argument-kit", "", "1.3.0", nil},
 		{"Swift-Argument-Kit", "1.3.0", "1.3.0", nil},
 		{"https://github.com/example/swift-argument-kit.git", "^1.2", "1.3.0", nil}, // the location
@@ -94,10 +89,7 @@ func TestCheckoutsResolve(t *testing.T) {
 		{"Stray", "0123456", "0123456789ab", nil},
 		{"unknown", "", "", docidx.ErrNotFound},
 		{"1.1.0", "", "", docidx.ErrNotFound}, // a registry download's directory name is no alias
-	} {
-		got, err := c.Resolve(ctx, tc.name, tc.query)
-		testutil.Result(t, fmt.Sprintf("Resolve(%q, %q)", tc.name, tc.query), got, err, tc.want, tc.err)
-	}
+	})
 }
 
 func TestCheckoutsFetch(t *testing.T) {
@@ -169,9 +161,8 @@ func TestCheckoutsXcode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pd, err := c.Fetch(context.Background(), "swift-argument-kit", "")
-	if err != nil || len(pd.Symbols) != 1 || pd.Symbols[0].Package != "ArgumentKit" {
-		t.Fatalf("Fetch = %+v, %v", pd, err)
+	if pd := testutil.Fetched(t, c, "swift-argument-kit", ""); len(pd.Symbols) != 1 || pd.Symbols[0].Package != "ArgumentKit" {
+		t.Fatalf("Fetch = %+v", pd)
 	}
 }
 

@@ -30,11 +30,7 @@ const (
 // readPackage reads a fixture package's files.
 func readPackage(t testing.TB, name string) map[string]string {
 	t.Helper()
-	files, err := registrytest.ReadTree(filepath.Join("testdata", "packages", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
+	return testutil.Must(t, registrytest.ReadTree, filepath.Join("testdata", "packages", name))
 }
 
 // publishFixtures publishes the fixture packages: swift-argument-kit in several versions (1.1.0
@@ -97,11 +93,7 @@ func registryOver(tb testing.TB, cfg *Config, hc *http.Client, mod func(*Registr
 
 func TestRegistryResolve(t *testing.T) {
 	r, _ := newTestRegistry(t, nil)
-	ctx := context.Background()
-	for _, tc := range []struct {
-		name, query, want string
-		err               error
-	}{
+	testutil.CheckResolve(t, r, []testutil.Resolution{
 		{kitID, "", "1.3.0", nil},
 		{kitID, "latest", "1.3.0", nil},
 		{"EXAMPLE.Swift-Argument-Kit", "", "1.3.0", nil}, // identifiers are case-insensitive
@@ -127,11 +119,8 @@ func TestRegistryResolve(t *testing.T) {
 		{"https://github.com/Example/swift-argument-kit", "1.2.0", "1.2.0", nil}, // another form of it
 		{"example/swift-argument-kit", "", "1.3.0", nil},                         // owner/repo shorthand
 		{"https://github.com/unknown/repo", "", "", docidx.ErrNotFound},
-	} {
-		got, err := r.Resolve(ctx, tc.name, tc.query)
-		testutil.Result(t, fmt.Sprintf("Resolve(%q, %q)", tc.name, tc.query), got, err, tc.want, tc.err)
-	}
-	if _, err := r.Resolve(ctx, kitID, "1.1.0"); err == nil || !strings.Contains(err.Error(), "removed from the registry") {
+	})
+	if _, err := r.Resolve(context.Background(), kitID, "1.1.0"); err == nil || !strings.Contains(err.Error(), "removed from the registry") {
 		t.Errorf("a withdrawn release should say why: %v", err)
 	}
 }
@@ -414,11 +403,7 @@ func TestNewRegistryErrors(t *testing.T) {
 	if _, err := NewRegistry(RegistryConfig{Config: &Config{}}); err == nil {
 		t.Error("NewRegistry with an empty Config should fail")
 	}
-	cfg, _ := NewConfig("https://user:secret@registry.example.test/swift/")
-	r, err := NewRegistry(RegistryConfig{Config: cfg})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := testutil.Must(t, NewRegistry, RegistryConfig{Config: testutil.Must(t, NewConfig, "https://user:secret@registry.example.test/swift/")})
 	if got := r.String(); got != "swift registry https://registry.example.test/swift" {
 		t.Errorf("String() = %q", got)
 	}

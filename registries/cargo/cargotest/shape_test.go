@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 // recordedIndex holds answers recorded from a real sparse index (see registries/cargo's
@@ -41,13 +43,7 @@ func TestShapeMatchesRecorded(t *testing.T) {
 		{"/index/config.json", "config.json", "application/json"},
 		{"/index/it/oa/itoa", "itoa", "text/plain"},
 	} {
-		resp, err := s.Client().Get(s.URL + tc.path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var body bytes.Buffer
-		body.ReadFrom(resp.Body)
-		resp.Body.Close()
+		resp, body := registrytest.Get(t, s.URL+tc.path)
 		if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != tc.contentType {
 			t.Errorf("%s: %d %q, recorded 200 %q", tc.path, resp.StatusCode, resp.Header.Get("Content-Type"), tc.contentType)
 		}
@@ -55,7 +51,7 @@ func TestShapeMatchesRecorded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sent, fake := fieldsOf(t, rec), fieldsOf(t, body.Bytes())
+		sent, fake := fieldsOf(t, rec), fieldsOf(t, body)
 		for k := range fake {
 			if !sent[k] {
 				t.Errorf("%s: field %q is not one the registry sends (it sends %v)", tc.path, k, sent)

@@ -1,12 +1,12 @@
 // Package testutil holds the helpers the registries' tests share: a table of inputs mapped to
 // wanted outputs, the check of one call's value-or-error against a table row, the timing and
 // report of pathologically slow inputs, the lines a symbol and an extraction's outcome take in
-// the extractors' golden files, symbols' checks and lookup by qualified name (ByName, Present,
-// Absent, Signatures, CheckSymbols), the calls of constructors, lists and fetches that fail the
-// test on an error (Must, Configured, Listed, Fetched, FetchEvery), version resolution tables
-// (CheckResolve), the corpus directory of the real-input tests (CorpusDir), the check of a
-// limit that cuts an extraction short (CutShort), and the checks of a fetched package's
-// metadata and documents (SamePackage, Documents). Fake registries and archives are
+// the extractors' golden files, symbols' checks and lookup by qualified name (ByName,
+// FirstByName, Present, Absent, Signatures, CheckSymbols), the calls of constructors, lists and
+// fetches that fail the test on an error (Must, Configured, Listed, Fetched, FetchEvery), version
+// resolution tables (CheckResolve), the corpus directory of the real-input tests (CorpusDir),
+// the check of a limit that cuts an extraction short (CutShort), and the checks of a fetched
+// package's metadata and documents (SamePackage, Documents). Fake registries and archives are
 // registries/registrytest's. Only tests import it. It imports the root package docidx,
 // registries/internal/extracted and the standard library.
 package testutil
@@ -130,6 +130,18 @@ func ByName(syms []docidx.Symbol) map[string]docidx.Symbol {
 	m := make(map[string]docidx.Symbol, len(syms))
 	for _, s := range syms {
 		m[s.QualifiedName] = s
+	}
+	return m
+}
+
+// FirstByName maps each qualified name of syms to the first symbol that has it: of overloads
+// (one name declared again with another signature), the first declared.
+func FirstByName(syms []docidx.Symbol) map[string]docidx.Symbol {
+	m := make(map[string]docidx.Symbol, len(syms))
+	for _, s := range syms {
+		if _, ok := m[s.QualifiedName]; !ok {
+			m[s.QualifiedName] = s
+		}
 	}
 	return m
 }

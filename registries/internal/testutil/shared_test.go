@@ -101,6 +101,13 @@ func TestByName(t *testing.T) {
 	}
 }
 
+func TestFirstByName(t *testing.T) {
+	m := FirstByName([]docidx.Symbol{{QualifiedName: "a", Line: 1}, {QualifiedName: "b", Line: 2}, {QualifiedName: "a", Line: 3}})
+	if len(m) != 2 || m["a"].Line != 1 || m["b"].Line != 2 {
+		t.Errorf("FirstByName = %+v, want a at line 1 and b at line 2", m)
+	}
+}
+
 type fakeLister struct {
 	refs []docidx.Ref
 	err  error

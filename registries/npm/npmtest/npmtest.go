@@ -269,8 +269,7 @@ func (s *Server) servePackument(w http.ResponseWriter, r *http.Request, name str
 		problem(w, http.StatusNotFound, "Not found")
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Write(body)
+	registrytest.Reply(w, "application/json", body)
 }
 
 func (s *Server) serveTarball(w http.ResponseWriter, r *http.Request, name, file string) {

@@ -475,8 +475,7 @@ func (s *Server) serveJSON(w http.ResponseWriter, r *http.Request, name, version
 		return
 	}
 	body, _ := json.Marshal(doc)
-	w.Header().Set("Content-Type", "application/json")
-	w.Write(body)
+	registrytest.Reply(w, "application/json", body)
 }
 
 func (s *Server) serveSimple(w http.ResponseWriter, r *http.Request, name string) {
@@ -537,11 +536,10 @@ func (s *Server) serveSimple(w http.ResponseWriter, r *http.Request, name string
 	}
 	s.mu.Unlock()
 	if wantJSON {
-		w.Header().Set("Content-Type", "application/vnd.pypi.simple.v1+json")
+		registrytest.Reply(w, "application/vnd.pypi.simple.v1+json", body)
 	} else {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		registrytest.Reply(w, "text/html; charset=utf-8", body)
 	}
-	w.Write(body)
 }
 
 func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, filename string) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
@@ -81,10 +82,7 @@ func TestSitePackagesLayout(t *testing.T) {
 		Installed{Name: "d", Version: "2.0", Form: EggInfoDir, InstalledFiles: true, Files: map[string]string{"d.py": ""}},
 		Installed{Name: "e", Version: "3.0", Form: EggInfoFile},
 	)
-	files, err := registrytest.ReadTree(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := testutil.Must(t, registrytest.ReadTree, dir)
 	for _, p := range []string{
 		"a_b_c-1.0.dist-info/METADATA", "a_b_c-1.0.dist-info/RECORD", "a_b_c-1.0.dist-info/top_level.txt", "ab/__init__.py",
 		"d-2.0-py3.11.egg-info/PKG-INFO", "d-2.0-py3.11.egg-info/installed-files.txt", "d-2.0-py3.11.egg-info/SOURCES.txt", "d.py",

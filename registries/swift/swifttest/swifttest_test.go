@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docidx/docidx/registries/internal/testutil"
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
@@ -137,8 +138,8 @@ func TestServer(t *testing.T) {
 func TestNewServerFromTree(t *testing.T) {
 	root := t.TempDir()
 	os.MkdirAll(filepath.Join(root, "mona", "LinkedList", "1.0.0", "Sources", "L"), 0o755)
-	os.WriteFile(filepath.Join(root, "mona", "LinkedList", "1.0.0", "Package.swift"), []byte("x"), 0o644)
-	os.WriteFile(filepath.Join(root, "mona", "LinkedList", "1.0.0.json"), []byte(`{"description": "A list"}`), 0o644)
+	testutil.WriteFile(t, filepath.Join(root, "mona", "LinkedList", "1.0.0", "Package.swift"), "x")
+	testutil.WriteFile(t, filepath.Join(root, "mona", "LinkedList", "1.0.0.json"), `{"description": "A list"}`)
 	s := NewServer(t, root)
 	if _, body := get(t, s, "/mona/LinkedList/1.0.0", jsonType); !strings.Contains(string(body), `"description":"A list"`) {
 		t.Errorf("metadata %s", body)

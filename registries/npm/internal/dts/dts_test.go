@@ -77,14 +77,7 @@ func checkUnique(t *testing.T, syms []docidx.Symbol) {
 // TestRealSpotChecks pins facts about the real files that the goldens could silently lose.
 func TestRealSpotChecks(t *testing.T) {
 	get := func(dir string, entries []string, opts Options) map[string]docidx.Symbol {
-		res := Extract(os.DirFS(filepath.Join("testdata", "real", dir)), entries, opts)
-		m := map[string]docidx.Symbol{}
-		for _, s := range res.Symbols {
-			if _, ok := m[s.QualifiedName]; !ok {
-				m[s.QualifiedName] = s
-			}
-		}
-		return m
+		return testutil.FirstByName(Extract(os.DirFS(filepath.Join("testdata", "real", dir)), entries, opts).Symbols)
 	}
 	cmd := get("commander", []string{"typings/index.d.ts"}, Options{Package: "commander"})
 	for q, kind := range map[string]docidx.SymbolKind{
@@ -134,13 +127,7 @@ func extractSrc(t *testing.T, files map[string]string, entries ...string) map[st
 	}
 	res := Extract(fsys, entries, Options{Package: "pkg", ExportName: "pkg"})
 	checkUnique(t, res.Symbols)
-	m := map[string]docidx.Symbol{}
-	for _, s := range res.Symbols {
-		if _, ok := m[s.QualifiedName]; !ok { // the first of overloads
-			m[s.QualifiedName] = s
-		}
-	}
-	return m
+	return testutil.FirstByName(res.Symbols)
 }
 
 func TestDeclarationForms(t *testing.T) {
@@ -325,12 +312,8 @@ export = main;
 		"globals.d.ts":      "declare var GLOBAL_FLAG: boolean;\ninterface Window { x: 1 }\ndeclare global { var nested: 1 }\n",
 	}
 	m := extractSrc(t, files, "index.d.ts")
-	for _, q := range []string{"pkg", "pkg.helper", "publicName", "Local", "T", "dep", "fromStar", "ns.inNs", "ns.K", "ns.K.m",
-		"picked", "other", "GLOBAL_FLAG", "Window", "Window.x", "nested"} {
-		if _, ok := m[q]; !ok {
-			t.Errorf("%s missing", q)
-		}
-	}
+	testutil.Present(t, m, "", "pkg", "pkg.helper", "publicName", "Local", "T", "dep", "fromStar", "ns.inNs", "ns.K", "ns.K.m",
+		"picked", "other", "GLOBAL_FLAG", "Window", "Window.x", "nested")
 	testutil.Absent(t, m, "not exported", "main", "Hidden", "internal")
 	if s := m["ns.K.m"]; s.Parent != "ns.K" {
 		t.Errorf("ns.K.m parent = %q", s.Parent)
@@ -405,7 +388,7 @@ func TestTokenizerEdgeCases(t *testing.T) {
 		"export declare function withBody(a: number): { ok: true } { return { ok: true } }\n" +
 		"export declare const after: 1;\n"
 	m := extractSrc(t, map[string]string{"index.d.ts": src}, "index.d.ts")
-	want := map[string]string{
+	testutil.Signatures(t, m, map[string]string{
 		"a":        `const a: "str // not a comment"`,
 		"b":        `const b: 'it\'s'`,
 		"c":        "const c: `x${`y${{ a: '}' }}`}`",
@@ -415,12 +398,7 @@ func TestTokenizerEdgeCases(t *testing.T) {
 		"g":        "const g: { h: () => void }",
 		"withBody": "function withBody(a: number): { ok: true }",
 		"after":    "const after: 1",
-	}
-	for q, sig := range want {
-		if m[q].Signature != sig {
-			t.Errorf("%s = %q, want %q", q, m[q].Signature, sig)
-		}
-	}
+	})
 	if m["d"].Doc != "doc for d" || m["d"].Line != 7 {
 		t.Errorf("d doc/line = %q %d", m["d"].Doc, m["d"].Line)
 	}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 func TestParams(t *testing.T) {
@@ -369,13 +370,9 @@ class OnlyInit:
 // lines after the first goes, and with none (a module docstring at the left edge) every line
 // keeps its own, so an indented code block stays indented.
 func TestCleandoc(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"Summary.\n\n    Body.\n\n        code()\n    ", "Summary.\n\nBody.\n\n    code()"},
-		{"Tagged JSON\n\n.. code-block:: python\n\n    class T:\n        key = 1\n", "Tagged JSON\n\n.. code-block:: python\n\n    class T:\n        key = 1"},
-		{"  Lead.\n  \n  Next.", "Lead.\n\nNext."},
-	} {
-		if got := cleandoc(tc.in); got != tc.want {
-			t.Errorf("cleandoc(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
+	testutil.Mapping(t, "cleandoc", cleandoc, map[string]string{
+		"Summary.\n\n    Body.\n\n        code()\n    ":                            "Summary.\n\nBody.\n\n    code()",
+		"Tagged JSON\n\n.. code-block:: python\n\n    class T:\n        key = 1\n": "Tagged JSON\n\n.. code-block:: python\n\n    class T:\n        key = 1",
+		"  Lead.\n  \n  Next.": "Lead.\n\nNext.",
+	})
 }

@@ -396,14 +396,10 @@ func TestDocstrings(t *testing.T) {
 		"def f():\n    \"Implicit \" 'concatenation.'\n" +
 		"def g():\n\t\"\"\"Tabs\n\tare expanded.\"\"\"\n"
 	m, _ := scanMap(t, src)
-	for q, doc := range map[string]string{
+	testutil.Docs(t, m, map[string]string{
 		"a": `Raw \d doc.`, "b": `Escaped 'quote' and \ backslash.`, "c": "", "d": "",
 		"e": "Title\n=====\n\nBody after a title.", "f": "Implicit concatenation.", "g": "Tabs\nare expanded.",
-	} {
-		if got := m[q].Doc; got != doc {
-			t.Errorf("%s doc = %q, want %q", q, got, doc)
-		}
-	}
+	})
 }
 
 func TestDeprecated(t *testing.T) {

@@ -269,11 +269,7 @@ public enum Feature {
 }
 `
 	got := symbols(t, src)
-	for _, qn := range []string{"M.Platform", "M.Platform.name", "M.Feature.always", "M.Feature.modern"} {
-		if _, ok := got[qn]; !ok {
-			t.Errorf("missing %s", qn)
-		}
-	}
+	testutil.Present(t, got, "", "M.Platform", "M.Platform.name", "M.Feature.always", "M.Feature.modern")
 	if s := got["M.Platform.name"]; s.Signature != "public static let name = \"linux\"\npublic static let name = \"macos\"" {
 		t.Errorf("branches not merged: %q", s.Signature)
 	}
@@ -394,11 +390,7 @@ extension Config.Mode {
 				tc.qn, s.Kind, s.Parent, s.Signature, s.Doc, s.Line, tc.kind, tc.parent, tc.sig, tc.doc, tc.line)
 		}
 	}
-	for _, qn := range []string{"M.Config.hidden", "M.Config.internalHelper()"} {
-		if _, ok := got[qn]; ok {
-			t.Errorf("%s is not public", qn)
-		}
-	}
+	testutil.Absent(t, got, "not public", "M.Config.hidden", "M.Config.internalHelper()")
 	if s := got["M.Config"]; s.Signature != "public struct Config" {
 		t.Errorf("the type keeps a compact signature: %q", s.Signature)
 	}
