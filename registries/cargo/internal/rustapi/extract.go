@@ -90,7 +90,10 @@ type Result struct {
 // shortest public path, except that a path keeping the item's declared name wins over a renamed
 // re-export (pub use a::Foo as Bar) of it. Items and modules marked #[doc(hidden)] or #[cfg(test)] (or any cfg that
 // needs test) are left out; items under other cfgs are all kept, so platform and feature variants
-// of one item merge into one symbol with one signature line each. Items written inside
+// of one item merge into one symbol with one signature line each. The attributes of a
+// #[cfg_attr(predicate, …)] apply when the predicate holds in the build docs.rs documents (doc
+// and docsrs set, every feature on; docBuild), so doc strings chosen by a cfg read as rustdoc
+// shows them. Items written inside
 // item-level macro invocations count as written there: a braced invocation's body is read as
 // items (cfg_rt! { … }, cfg_if!), and an invocation of a macro_rules of the crate is expanded
 // (expand.go). Re-exports of other crates are listed through Options.Extern.

@@ -432,6 +432,32 @@ func TestDeprecated(t *testing.T) {
 	}
 }
 
+// TestCfgAttrDoc checks that attributes under cfg_attr apply when the predicate holds in the
+// build rustdoc documents, every feature on: toml's crate docs open their code fences so, and
+// lost them before (the example's lines read as prose, its "# Parsing TOML" heading as code).
+func TestCfgAttrDoc(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", "//! Intro.\n//!\n"+
+		"#![cfg_attr(not(feature = \"default\"), doc = \" ```ignore\")]\n"+
+		"#![cfg_attr(feature = \"default\", doc = \" ```\")]\n"+
+		"//! let v = 1;\n//! ```\n"+
+		"/// Item.\n"+
+		"#[cfg_attr(all(docsrs, feature = \"x\"), doc = \"Docs build.\", deprecated)]\n"+
+		"#[cfg_attr(any(test, windows), doc = \"Never.\")]\n"+
+		"#[cfg_attr(not(feature = \"x\"), doc(hidden))]\n"+
+		"pub fn f() {}\n")
+	syms := testutil.ByName(res.Symbols)
+	if doc := syms["c"].Doc; !strings.Contains(doc, "```rust\nlet v = 1;\n```") || strings.Contains(doc, "ignore") {
+		t.Errorf("crate doc %q, want the example fenced once", doc)
+	}
+	f, ok := syms["c::f"]
+	if !ok {
+		t.Fatalf("c::f missing: %v", names(res))
+	}
+	if f.Doc != "Item.\nDocs build." || !f.Deprecated {
+		t.Errorf("c::f doc %q, deprecated %v; want \"Item.\\nDocs build.\", deprecated", f.Doc, f.Deprecated)
+	}
+}
+
 func TestIncludeStrDoc(t *testing.T) {
 	res := extract(t, Options{},
 		"src/lib.rs", "#![doc = include_str!(\"../README.md\")]\n#![doc = include_str!(\"../../outside.md\")]\n/// Item.\n#[doc = include_str!(\"item.md\")]\npub fn f() {}\n",

@@ -511,6 +511,22 @@ func (p *parser) attr(a, b int, at *attrs) {
 				at.testOnly = true
 			}
 		}
+	case "cfg_attr":
+		// #[cfg_attr(predicate, attr, …)]: the attributes apply when the predicate holds in
+		// the build rustdoc documents (see docBuild). Crates choose doc strings this way,
+		// toml's and mio's fences among them: #![cfg_attr(feature = "default", doc = " ```")].
+		if !p.punct(a+1, "(") {
+			return
+		}
+		parts := p.splitTop(a+2, min(p.close(a+1), b), false)
+		if len(parts) < 2 || !docBuild(p.cfgPredicate(parts[0][0], parts[0][1])) {
+			return
+		}
+		for _, r := range parts[1:] {
+			if r[0] < r[1] && !p.ident(r[0], "cfg_attr") {
+				p.attr(r[0], r[1], at)
+			}
+		}
 	case "deprecated":
 		at.deprecated = true
 	case "macro_export":
@@ -544,6 +560,32 @@ func (p *parser) cfgPredicate(a, b int) cfg {
 		c.name += "=" // a key-value option such as feature = "x" is never `test`
 	}
 	return c
+}
+
+// docBuild reports whether a cfg predicate holds in the build whose documentation docidx
+// reads: rustdoc's (doc), as docs.rs runs it (docsrs), with every feature on, since docidx
+// keeps the items of every feature; any other option (test, a target, a --cfg flag) is off.
+func docBuild(c cfg) bool {
+	switch c.name {
+	case "doc", "docsrs", "feature=":
+		return len(c.args) == 0
+	case "not":
+		return len(c.args) == 1 && !docBuild(c.args[0])
+	case "all":
+		for _, a := range c.args {
+			if !docBuild(a) {
+				return false
+			}
+		}
+		return true
+	case "any":
+		for _, a := range c.args {
+			if docBuild(a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // needsTest reports whether a cfg predicate can only hold in test builds: test, all(…, test, …).
