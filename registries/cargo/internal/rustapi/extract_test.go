@@ -458,6 +458,36 @@ func TestCfgAttrDoc(t *testing.T) {
 	}
 }
 
+// TestDocCfg checks that an item's #[doc(cfg(…))], written directly or under
+// cfg_attr(docsrs, …), and the one of a module around it end its doc as rustdoc's portability
+// note does: "Available on crate feature `x` only.", after the summary paragraph.
+func TestDocCfg(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", "/// Filters.\n"+
+		"#[cfg(feature = \"env-filter\")]\n#[cfg_attr(docsrs, doc(cfg(feature = \"env-filter\")))]\npub struct EnvFilter;\n"+
+		"/// Both.\n#[doc(cfg(all(feature = \"std\", feature = \"net\")))]\npub fn both() {}\n"+
+		"/// Either.\n#[doc(cfg(any(feature = \"a\", feature = \"b\")))]\npub fn either() {}\n"+
+		"/// Unix only.\n#[doc(cfg(unix))]\npub fn unix() {}\n"+
+		"#[doc(cfg(feature = \"x\"))]\npub fn undocumented() {}\n"+
+		"/// Runtime.\n///\n/// More.\n#[cfg_attr(docsrs, doc(cfg(feature = \"rt\")))]\npub mod rt {\n"+
+		"    /// Spawns.\n    pub fn spawn() {}\n"+
+		"    /// Blocks.\n    #[cfg_attr(docsrs, doc(cfg(feature = \"rt-multi\")))]\n    pub fn block() {}\n}\n")
+	syms := testutil.ByName(res.Symbols)
+	for q, want := range map[string]string{
+		"c::EnvFilter":    "Filters.\n\nAvailable on crate feature `env-filter` only.",
+		"c::both":         "Both.\n\nAvailable on crate features `std` and `net` only.",
+		"c::either":       "Either.\n\nAvailable on crate features `a` or `b` only.",
+		"c::unix":         "Unix only.",
+		"c::undocumented": "",
+		"c::rt":           "Runtime.\n\nAvailable on crate feature `rt` only.\n\nMore.",
+		"c::rt::spawn":    "Spawns.\n\nAvailable on crate feature `rt` only.",
+		"c::rt::block":    "Blocks.\n\nAvailable on crate feature `rt-multi` only.",
+	} {
+		if got := syms[q].Doc; got != want {
+			t.Errorf("%s doc %q, want %q", q, got, want)
+		}
+	}
+}
+
 func TestIncludeStrDoc(t *testing.T) {
 	res := extract(t, Options{},
 		"src/lib.rs", "#![doc = include_str!(\"../README.md\")]\n#![doc = include_str!(\"../../outside.md\")]\n/// Item.\n#[doc = include_str!(\"item.md\")]\npub fn f() {}\n",

@@ -65,12 +65,15 @@ type docFrag struct {
 // attrs is what docidx reads from an item's outer (or a module's inner) attributes and doc comments.
 type attrs struct {
 	docs        []docFrag
-	testOnly    bool   // #[cfg(test)], or a cfg that needs test
-	hidden      bool   // #[doc(hidden)]
-	inline      bool   // #[doc(inline)]
-	deprecated  bool   // #[deprecated], with or without a note
-	macroExport bool   // #[macro_export]
-	path        string // #[path = "…"] of a module
+	testOnly    bool // #[cfg(test)], or a cfg that needs test
+	hidden      bool // #[doc(hidden)]
+	inline      bool // #[doc(inline)]
+	deprecated  bool // #[deprecated], with or without a note
+	macroExport bool // #[macro_export]
+	// docCfg is what #[doc(cfg(…))] says the item needs, as rustdoc words it ("crate feature
+	// `x`"); empty without one or when it names more than features (see cfgWords).
+	docCfg string
+	path   string // #[path = "…"] of a module
 }
 
 // usePath is one leaf of a use tree: `use a::b::{c as d, e::*}` gives [a b c] as d and [a b e] glob.
@@ -501,6 +504,8 @@ func (p *parser) attr(a, b int, at *attrs) {
 						at.hidden = true
 					case p.ident(j, "inline"):
 						at.inline = true
+					case p.ident(j, "cfg") && p.punct(j+1, "("):
+						at.docCfg = cfgWords(p.cfgPredicate(j+2, min(p.close(j+1), c)))
 					}
 				}
 			}
@@ -542,8 +547,9 @@ func (p *parser) attr(a, b int, at *attrs) {
 
 // cfg is a parsed configuration predicate: an option (name, or name = "value") or all/any/not.
 type cfg struct {
-	name string
-	args []cfg
+	name  string // "feature=" for feature = "x"
+	value string // "x" for feature = "x"
+	args  []cfg
 }
 
 func (p *parser) cfgPredicate(a, b int) cfg {
@@ -558,6 +564,9 @@ func (p *parser) cfgPredicate(a, b int) cfg {
 		}
 	} else if p.punct(a+1, "=") {
 		c.name += "=" // a key-value option such as feature = "x" is never `test`
+		if a+2 < b && p.toks[a+2].kind == tLiteral {
+			c.value, _ = unquote(p.toks[a+2].text)
+		}
 	}
 	return c
 }
@@ -586,6 +595,32 @@ func docBuild(c cfg) bool {
 		}
 	}
 	return false
+}
+
+// cfgWords returns the features a #[doc(cfg(…))] predicate needs as rustdoc's "Available on
+// … only." words them: "crate feature `x`", "crate features `x` and `y`" for all(…), "crate
+// features `x` or `y`" for any(…). It returns "" for a predicate of anything but features
+// (a target, not(…)), which docidx does not word.
+func cfgWords(c cfg) string {
+	if c.name == "feature=" && len(c.args) == 0 && c.value != "" {
+		return "crate feature `" + c.value + "`"
+	}
+	join := map[string]string{"all": " and ", "any": " or "}[c.name]
+	if join == "" || len(c.args) == 0 {
+		return ""
+	}
+	var names []string
+	for _, a := range c.args {
+		w := cfgWords(a)
+		if !strings.HasPrefix(w, "crate feature `") {
+			return ""
+		}
+		names = append(names, strings.TrimPrefix(w, "crate feature "))
+	}
+	if len(names) == 1 {
+		return "crate feature " + names[0]
+	}
+	return "crate features " + strings.Join(names, join)
 }
 
 // needsTest reports whether a cfg predicate can only hold in test builds: test, all(…, test, …).
