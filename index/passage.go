@@ -136,6 +136,9 @@ type passageQuery struct {
 	// titled has bit g when group g's word, in one of its forms, is a word of the hit's title,
 	// heading path or package (forHit): a pair of two such words only repeats the title.
 	titled uint64
+	// named has the bits of the stems that are words of the hit's title (forHit): the symbol's
+	// name, which its own example code calls and so says nothing of which lines answer.
+	named uint64
 	// number is the weight of a number in a passage (see asksQuantity), 0 when the question
 	// does not ask for one; it scores as one more distinct word, bit numberBit of a mask.
 	number float64
@@ -414,8 +417,9 @@ type segment struct {
 // segments, within corePassageBytes, holding the most weight of distinct query words (the
 // core), with the segment elsewhere that adds the most weight of words the core lacks when the
 // budget is at least extraPassageBytes, each grown with the segments after and then before it
-// to fill the budget, then with the segments that continue it (see continues) up to half as
-// much again; units on lines of their own, "…" where text is left out. Segments are whole
+// to fill the budget (within its own section first: see opensSection), then with the
+// segments that continue it (see continues) up to half as much again; units on lines of
+// their own, "…" where text is left out. Segments are whole
 // sentences, list items, table rows and code lines: a core of one sentence longer than the
 // budget is shown whole up to twice the budget, and only a longer one is cut, around its
 // first match. Without any match the passage is the text's opening.
@@ -450,6 +454,13 @@ func (pt *passageText) init(text string, pq *passageQuery) {
 		return
 	}
 	markMatches(text, pt.segs, pq)
+	if pq.named != 0 {
+		for k := range pt.segs {
+			if pt.segs[k].code {
+				pt.segs[k].mask &^= pq.named
+			}
+		}
+	}
 	pt.pq = pq.inText(pt.segs, pt.weights[:0])
 }
 
@@ -589,11 +600,32 @@ func choosePassage(text string, segs []segment, pq *passageQuery, budget int) st
 			*lo, used = from, used+n
 		}
 	}
-	if extra < 0 {
-		for hi+1 < len(segs) && used+size(hi+1) <= budget {
-			hi++
-			used += size(hi)
+	// grow extends the range lo..hi with the segments after it, up to maxHi, and before it,
+	// down to minLo, while they fit in the budget: within its own section first (forward to
+	// the next heading, then back), and only then into the next section. A doc comment's
+	// headings part what differs (rustdoc's "# Examples", "# Panics", "# Errors", Go's
+	// "# Heading"): the sentences before a core describe what it describes, an example
+	// after the heading only shows it (serde_json's from_reader: "you will want to apply
+	// your own buffering" above "Note that … this function is usually slower", not the
+	// example after it).
+	grow := func(lo, hi *int, minLo, maxHi int) {
+		for *hi+1 <= maxHi && !opensSection(text, segs, *hi+1) && used+size(*hi+1) <= budget {
+			*hi++
+			used += size(*hi)
 		}
+		back(lo, minLo)
+		end := *hi
+		for *hi+1 <= maxHi && used+size(*hi+1) <= budget {
+			*hi++
+			used += size(*hi)
+		}
+		if *hi > end && opensSection(text, segs, *hi) { // a heading without its section
+			used -= size(*hi)
+			*hi--
+		}
+	}
+	if extra < 0 {
+		grow(&lo, &hi, 0, len(segs)-1)
 		finish(&hi, len(segs)-1)
 		back(&lo, 0)
 		return render(text, segs, lo, hi)
@@ -602,13 +634,6 @@ func choosePassage(text string, segs []segment, pq *passageQuery, budget int) st
 	elo, ehi := extra, extra
 	// Grow the core, then the extra sentence, each toward the other first; ranges that meet
 	// are one.
-	grow := func(lo, hi *int, minLo, maxHi int) {
-		for *hi+1 <= maxHi && used+size(*hi+1) <= budget {
-			*hi++
-			used += size(*hi)
-		}
-		back(lo, minLo)
-	}
 	if extra > hi {
 		grow(&lo, &hi, 0, elo-1)
 		grow(&elo, &ehi, hi+1, len(segs)-1)
@@ -730,6 +755,18 @@ func continues(text string, segs []segment, k int) bool {
 		}
 	}
 	return false
+}
+
+// opensSection reports whether segs[k] is a heading line of the text ("# Examples", "## Errors"),
+// a markdown ATX heading as doc comments write them.
+func opensSection(text string, segs []segment, k int) bool {
+	s := segs[k]
+	if s.code || k > 0 && segs[k-1].unit == s.unit {
+		return false
+	}
+	line := strings.TrimLeft(text[s.start:s.end], "#")
+	n := s.end - s.start - len(line)
+	return n >= 1 && n <= 6 && strings.HasPrefix(line, " ")
 }
 
 // exampleLeads are the openings of a sentence that gives an example of the one before it.
@@ -1108,12 +1145,17 @@ func (pq *passageQuery) forHit(pkg, title, section string, buf []float64) passag
 	// No word runs across the space that joins title and section: the words of the two are
 	// those of each.
 	half, ok := pq.namedIn(title, true)
+	named := half
+	if !ok {
+		named = pq.namedInWords(title, true)
+	}
 	if more, ok2 := pq.namedIn(section, true); ok && ok2 {
 		half |= more
 	} else {
 		half = pq.namedInWords(title+" "+section, true)
 	}
 	out := *pq
+	out.named = named
 	if zero|half == 0 {
 		return out
 	}
@@ -1152,6 +1194,12 @@ func (pq *passageQuery) namedInWords(name string, parts bool) uint64 {
 	for _, tok := range strings.FieldsFunc(strings.ToLower(name), notWordRune) {
 		mark(tok)
 	}
+	// A snake_case identifier as a whole (see namedIn).
+	for _, tok := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r != '_' && notWordRune(r) }) {
+		if strings.IndexByte(tok, '_') >= 0 {
+			mark(tok)
+		}
+	}
 	if parts {
 		for _, tok := range strings.FieldsFunc(name, notWordRune) {
 			if ps := splitIdent([]byte(tok)); len(ps) > 1 {
@@ -1186,6 +1234,7 @@ func (pq *passageQuery) namedIn(name string, parts bool) (held uint64, ok bool) 
 		if !isASCII(stem) {
 			continue // the stem of a word of ASCII letters and digits is ASCII
 		}
+		snake := strings.IndexByte(stem, '_') >= 0
 		for from := 0; from < len(name); {
 			k := indexFold(name[from:], stem)
 			if k < 0 {
@@ -1201,6 +1250,17 @@ func (pq *passageQuery) namedIn(name string, parts bool) (held uint64, ok bool) 
 				end++
 			}
 			if end-at < len(stem) {
+				// A snake_case stem ("from_reader") is the whole identifier it starts, as
+				// Rust and Python spell their names: "serde_json::from_reader".
+				if snake && (at == 0 || !isIdentByte(name[at-1])) {
+					for end < len(name) && isIdentByte(name[end]) {
+						end++
+					}
+					if stemsTo(name[at:end], stem) {
+						held |= 1 << i
+						break
+					}
+				}
 				continue // no word or part that starts at at holds the whole stem
 			}
 			word := name[start:end]
@@ -1259,6 +1319,9 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // isAlnum reports whether the ASCII byte c is a letter or a digit: what notWordRune does not
 // split at.
+// isIdentByte reports whether c may be part of an identifier: an ASCII letter, digit or "_".
+func isIdentByte(c byte) bool { return isAlnum(c) || c == '_' }
+
 func isAlnum(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || isDigit(c) }
 
 // isASCII reports whether s is all ASCII.

@@ -840,3 +840,59 @@ func TestPassageListLeadIn(t *testing.T) {
 		t.Errorf("passage %q took a whole sentence's lead-in past its budget", got)
 	}
 }
+
+// TestPassageOwnNameInCode checks that the words of a hit's own name do not choose a passage
+// from its example code: rustdoc's examples (and doctests anywhere) call the item they
+// document, so the name there says nothing of which lines answer.
+func TestPassageOwnNameInCode(t *testing.T) {
+	text := "Deserialize an instance of `T` from an I/O stream of JSON.\n" +
+		"When reading from a `File`, apply your own buffering: the stream is read unbuffered.\n" +
+		"# Examples\n" +
+		"```rust\nlet f = File::open(path)?;\nlet u = serde_json::from_reader(f)?;\n```\n"
+	weights := map[string]float64{"from_reader": 12, "buffer": 3, "file": 1}
+	weight := func(w string) float64 {
+		if v, ok := weights[w]; ok {
+			return v
+		}
+		return 0.5
+	}
+	pq := newPassageQuery("is serde_json::from_reader buffering my File", weight).forHit("serde_json", "serde_json::from_reader", "", nil)
+	got := passage(text, &pq, minPassageBytes)
+	if !strings.Contains(got, "apply your own buffering") {
+		t.Errorf("the symbol's own name in its example chose the passage:\n%s", got)
+	}
+}
+
+// TestForHitSnakeCase checks that a snake_case word of the question, as Rust and Python name
+// crates and functions, is a word of the package name and of the title it spells whole:
+// "serde_json" of serde_json weighs nothing, "from_reader" of serde_json::from_reader half.
+func TestForHitSnakeCase(t *testing.T) {
+	pq := newPassageQuery("is serde_json::from_reader buffered", nil)
+	for _, name := range []string{"serde_json::from_reader", "serde_json::from_reader ›  Ünïcode"} {
+		got := pq.forHit("serde_json", name, "", nil)
+		for i, s := range got.stems {
+			want := map[string]float64{"serde_json": 0, "from_reader": titleWeight}[s]
+			if s != "serde_json" && s != "from_reader" {
+				continue
+			}
+			if got.weights[i] != want {
+				t.Errorf("title %q: weight of %q is %v, want %v", name, s, got.weights[i], want)
+			}
+		}
+	}
+}
+
+// TestPassageSectionFirst checks that a passage grows within its core's section before it
+// crosses a heading: the sentences above a rustdoc "# Examples" heading before the example
+// below it.
+func TestPassageSectionFirst(t *testing.T) {
+	text := "The stream is read directly, without any buffering.\n" +
+		"It is expected that the input ends after the object.\n" +
+		"Note that this function is usually slower than reading the whole file first.\n" +
+		"# Examples\n" +
+		"```rust\nlet f = File::open(path)?;\nlet v = read(f)?;\n```\n"
+	got := passage(text, newPassageQuery("why is reading a file so slow", nil), 200)
+	if !strings.Contains(got, "without any buffering") || strings.Contains(got, "# Examples") {
+		t.Errorf("passage grew into the next section before its own:\n%s", got)
+	}
+}

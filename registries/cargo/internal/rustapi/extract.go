@@ -91,7 +91,12 @@ type Result struct {
 // shortest public path, except that a path keeping the item's declared name wins over a renamed
 // re-export (pub use a::Foo as Bar) of it. Items and modules marked #[doc(hidden)] or #[cfg(test)] (or any cfg that
 // needs test) are left out; items under other cfgs are all kept, so platform and feature variants
-// of one item merge into one symbol with one signature line each. Items written inside
+// of one item merge into one symbol with one signature line each. The attributes of a
+// #[cfg_attr(predicate, …)] apply when the predicate holds in the build docs.rs documents (doc
+// and docsrs set, every feature on; docBuild), so doc strings chosen by a cfg read as rustdoc
+// shows them. A documented item under #[doc(cfg(…))] of features (its own, or its module's)
+// has rustdoc's portability note after its doc's first paragraph: "Available on crate feature
+// `x` only." (withCfg). Items written inside
 // item-level macro invocations count as written there: a braced invocation's body is read as
 // items (cfg_rt! { … }, cfg_if!), and an invocation of a macro_rules of the crate is expanded
 // (expand.go). Re-exports of other crates are listed through Options.Extern.
@@ -195,6 +200,7 @@ type module struct {
 	hidden     bool
 	deprecated bool
 	docs       []docFrag
+	docCfg     string // its #[doc(cfg(…))] (attrs.docCfg), which its items inherit
 
 	children []*module
 	items    []*decl
@@ -319,6 +325,9 @@ func (x *extractor) load(m *module, f *file, fileName string, inline bool, depth
 	m.docs = append(m.docs, f.inner.docs...)
 	m.deprecated = m.deprecated || f.inner.deprecated
 	m.hidden = m.hidden || f.inner.hidden
+	if f.inner.docCfg != "" {
+		m.docCfg = f.inner.docCfg
+	}
 	for _, it := range f.items {
 		if it.attrs.testOnly || it.name == "_" {
 			continue
@@ -356,7 +365,7 @@ func (x *extractor) loadChild(m *module, it *item, fileName string, inline bool,
 		}
 	}
 	c := &module{name: it.name, parent: m, vis: it.vis, hidden: it.attrs.hidden, deprecated: it.attrs.deprecated,
-		docs: append([]docFrag(nil), it.attrs.docs...), line: it.line, file: fileName, dir: path.Join(m.dir, it.name)}
+		docs: append([]docFrag(nil), it.attrs.docs...), docCfg: it.attrs.docCfg, line: it.line, file: fileName, dir: path.Join(m.dir, it.name)}
 	if it.inline {
 		if it.inner.testOnly {
 			return
@@ -864,13 +873,39 @@ func (x *extractor) full() bool {
 	return false
 }
 
+// cfg returns what an item of m whose own #[doc(cfg(…))] says own needs (see attrs.docCfg):
+// own, or else what m or the nearest module around it says, as rustdoc shows an item of a
+// module under doc(cfg) as needing it too.
+func (m *module) cfg(own string) string {
+	for ; own == "" && m != nil; m = m.parent {
+		own = m.docCfg
+	}
+	return own
+}
+
+// withCfg returns doc with rustdoc's portability note for cfg ("Available on crate feature
+// `x` only.") as a paragraph after its first, the summary that listings show, as near as that
+// allows to where rustdoc shows it, above the docs; at the end when the first paragraph is
+// the whole doc or opens a code block. It returns doc itself when cfg or doc is empty: an
+// undocumented item stays undocumented, as search ranks it.
+func withCfg(doc, cfg string) string {
+	if cfg == "" || doc == "" {
+		return doc
+	}
+	note := "Available on " + cfg + " only."
+	if first, rest, ok := strings.Cut(doc, "\n\n"); ok && !strings.Contains(first, "```") {
+		return first + "\n\n" + note + "\n\n" + rest
+	}
+	return doc + "\n\n" + note
+}
+
 // moduleEntry lists module m at its public path p.
 func (x *extractor) moduleEntry(m *module, p []string) {
 	sig, doc := "pub mod "+p[len(p)-1], ""
 	if m == x.root {
 		sig, doc = "crate "+x.opts.Crate, cutDoc(x.res.CrateDoc, maxDoc)
 	} else {
-		doc = x.doc(m.docs, m.file)
+		doc = withCfg(x.doc(m.docs, m.file), m.cfg(""))
 	}
 	x.count++
 	x.entries = append(x.entries, &entry{sym: docidx.Symbol{
@@ -923,7 +958,7 @@ func (x *extractor) add(d *decl, p []string, name string) {
 	}
 	e := &entry{sym: docidx.Symbol{
 		Kind: kind, Name: name, Package: pkg, QualifiedName: q,
-		Signature: renamed(d.it, name), Doc: x.doc(d.it.attrs.docs, d.file),
+		Signature: renamed(d.it, name), Doc: withCfg(x.doc(d.it.attrs.docs, d.file), d.mod.cfg(d.it.attrs.docCfg)),
 		File: d.file, Line: d.it.line, Deprecated: d.it.attrs.deprecated,
 	}}
 	x.count++
@@ -986,7 +1021,7 @@ func (x *extractor) member(e *entry, m *item, file string, kind docidx.SymbolKin
 	e.members = append(e.members, docidx.Symbol{
 		Kind: kind, Name: m.name, Parent: e.sym.Name, Package: e.sym.Package,
 		QualifiedName: e.sym.QualifiedName + "::" + m.name,
-		Signature:     m.sig, Doc: x.doc(m.attrs.docs, file), File: file, Line: m.line, Deprecated: m.attrs.deprecated,
+		Signature:     m.sig, Doc: withCfg(x.doc(m.attrs.docs, file), m.attrs.docCfg), File: file, Line: m.line, Deprecated: m.attrs.deprecated,
 	})
 }
 

@@ -432,6 +432,62 @@ func TestDeprecated(t *testing.T) {
 	}
 }
 
+// TestCfgAttrDoc checks that attributes under cfg_attr apply when the predicate holds in the
+// build rustdoc documents, every feature on: toml's crate docs open their code fences so, and
+// lost them before (the example's lines read as prose, its "# Parsing TOML" heading as code).
+func TestCfgAttrDoc(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", "//! Intro.\n//!\n"+
+		"#![cfg_attr(not(feature = \"default\"), doc = \" ```ignore\")]\n"+
+		"#![cfg_attr(feature = \"default\", doc = \" ```\")]\n"+
+		"//! let v = 1;\n//! ```\n"+
+		"/// Item.\n"+
+		"#[cfg_attr(all(docsrs, feature = \"x\"), doc = \"Docs build.\", deprecated)]\n"+
+		"#[cfg_attr(any(test, windows), doc = \"Never.\")]\n"+
+		"#[cfg_attr(not(feature = \"x\"), doc(hidden))]\n"+
+		"pub fn f() {}\n")
+	syms := testutil.ByName(res.Symbols)
+	if doc := syms["c"].Doc; !strings.Contains(doc, "```rust\nlet v = 1;\n```") || strings.Contains(doc, "ignore") {
+		t.Errorf("crate doc %q, want the example fenced once", doc)
+	}
+	f, ok := syms["c::f"]
+	if !ok {
+		t.Fatalf("c::f missing: %v", names(res))
+	}
+	if f.Doc != "Item.\nDocs build." || !f.Deprecated {
+		t.Errorf("c::f doc %q, deprecated %v; want \"Item.\\nDocs build.\", deprecated", f.Doc, f.Deprecated)
+	}
+}
+
+// TestDocCfg checks that an item's #[doc(cfg(…))], written directly or under
+// cfg_attr(docsrs, …), and the one of a module around it end its doc as rustdoc's portability
+// note does: "Available on crate feature `x` only.", after the summary paragraph.
+func TestDocCfg(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", "/// Filters.\n"+
+		"#[cfg(feature = \"env-filter\")]\n#[cfg_attr(docsrs, doc(cfg(feature = \"env-filter\")))]\npub struct EnvFilter;\n"+
+		"/// Both.\n#[doc(cfg(all(feature = \"std\", feature = \"net\")))]\npub fn both() {}\n"+
+		"/// Either.\n#[doc(cfg(any(feature = \"a\", feature = \"b\")))]\npub fn either() {}\n"+
+		"/// Unix only.\n#[doc(cfg(unix))]\npub fn unix() {}\n"+
+		"#[doc(cfg(feature = \"x\"))]\npub fn undocumented() {}\n"+
+		"/// Runtime.\n///\n/// More.\n#[cfg_attr(docsrs, doc(cfg(feature = \"rt\")))]\npub mod rt {\n"+
+		"    /// Spawns.\n    pub fn spawn() {}\n"+
+		"    /// Blocks.\n    #[cfg_attr(docsrs, doc(cfg(feature = \"rt-multi\")))]\n    pub fn block() {}\n}\n")
+	syms := testutil.ByName(res.Symbols)
+	for q, want := range map[string]string{
+		"c::EnvFilter":    "Filters.\n\nAvailable on crate feature `env-filter` only.",
+		"c::both":         "Both.\n\nAvailable on crate features `std` and `net` only.",
+		"c::either":       "Either.\n\nAvailable on crate features `a` or `b` only.",
+		"c::unix":         "Unix only.",
+		"c::undocumented": "",
+		"c::rt":           "Runtime.\n\nAvailable on crate feature `rt` only.\n\nMore.",
+		"c::rt::spawn":    "Spawns.\n\nAvailable on crate feature `rt` only.",
+		"c::rt::block":    "Blocks.\n\nAvailable on crate feature `rt-multi` only.",
+	} {
+		if got := syms[q].Doc; got != want {
+			t.Errorf("%s doc %q, want %q", q, got, want)
+		}
+	}
+}
+
 func TestIncludeStrDoc(t *testing.T) {
 	res := extract(t, Options{},
 		"src/lib.rs", "#![doc = include_str!(\"../README.md\")]\n#![doc = include_str!(\"../../outside.md\")]\n/// Item.\n#[doc = include_str!(\"item.md\")]\npub fn f() {}\n",

@@ -65,12 +65,15 @@ type docFrag struct {
 // attrs is what docidx reads from an item's outer (or a module's inner) attributes and doc comments.
 type attrs struct {
 	docs        []docFrag
-	testOnly    bool   // #[cfg(test)], or a cfg that needs test
-	hidden      bool   // #[doc(hidden)]
-	inline      bool   // #[doc(inline)]
-	deprecated  bool   // #[deprecated], with or without a note
-	macroExport bool   // #[macro_export]
-	path        string // #[path = "…"] of a module
+	testOnly    bool // #[cfg(test)], or a cfg that needs test
+	hidden      bool // #[doc(hidden)]
+	inline      bool // #[doc(inline)]
+	deprecated  bool // #[deprecated], with or without a note
+	macroExport bool // #[macro_export]
+	// docCfg is what #[doc(cfg(…))] says the item needs, as rustdoc words it ("crate feature
+	// `x`"); empty without one or when it names more than features (see cfgWords).
+	docCfg string
+	path   string // #[path = "…"] of a module
 }
 
 // usePath is one leaf of a use tree: `use a::b::{c as d, e::*}` gives [a b c] as d and [a b e] glob.
@@ -501,6 +504,8 @@ func (p *parser) attr(a, b int, at *attrs) {
 						at.hidden = true
 					case p.ident(j, "inline"):
 						at.inline = true
+					case p.ident(j, "cfg") && p.punct(j+1, "("):
+						at.docCfg = cfgWords(p.cfgPredicate(j+2, min(p.close(j+1), c)))
 					}
 				}
 			}
@@ -509,6 +514,22 @@ func (p *parser) attr(a, b int, at *attrs) {
 		if p.punct(a+1, "(") {
 			if needsTest(p.cfgPredicate(a+2, min(p.close(a+1), b))) {
 				at.testOnly = true
+			}
+		}
+	case "cfg_attr":
+		// #[cfg_attr(predicate, attr, …)]: the attributes apply when the predicate holds in
+		// the build rustdoc documents (see docBuild). Crates choose doc strings this way,
+		// toml's and mio's fences among them: #![cfg_attr(feature = "default", doc = " ```")].
+		if !p.punct(a+1, "(") {
+			return
+		}
+		parts := p.splitTop(a+2, min(p.close(a+1), b), false)
+		if len(parts) < 2 || !docBuild(p.cfgPredicate(parts[0][0], parts[0][1])) {
+			return
+		}
+		for _, r := range parts[1:] {
+			if r[0] < r[1] && !p.ident(r[0], "cfg_attr") {
+				p.attr(r[0], r[1], at)
 			}
 		}
 	case "deprecated":
@@ -526,8 +547,9 @@ func (p *parser) attr(a, b int, at *attrs) {
 
 // cfg is a parsed configuration predicate: an option (name, or name = "value") or all/any/not.
 type cfg struct {
-	name string
-	args []cfg
+	name  string // "feature=" for feature = "x"
+	value string // "x" for feature = "x"
+	args  []cfg
 }
 
 func (p *parser) cfgPredicate(a, b int) cfg {
@@ -542,8 +564,63 @@ func (p *parser) cfgPredicate(a, b int) cfg {
 		}
 	} else if p.punct(a+1, "=") {
 		c.name += "=" // a key-value option such as feature = "x" is never `test`
+		if a+2 < b && p.toks[a+2].kind == tLiteral {
+			c.value, _ = unquote(p.toks[a+2].text)
+		}
 	}
 	return c
+}
+
+// docBuild reports whether a cfg predicate holds in the build whose documentation docidx
+// reads: rustdoc's (doc), as docs.rs runs it (docsrs), with every feature on, since docidx
+// keeps the items of every feature; any other option (test, a target, a --cfg flag) is off.
+func docBuild(c cfg) bool {
+	switch c.name {
+	case "doc", "docsrs", "feature=":
+		return len(c.args) == 0
+	case "not":
+		return len(c.args) == 1 && !docBuild(c.args[0])
+	case "all":
+		for _, a := range c.args {
+			if !docBuild(a) {
+				return false
+			}
+		}
+		return true
+	case "any":
+		for _, a := range c.args {
+			if docBuild(a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cfgWords returns the features a #[doc(cfg(…))] predicate needs as rustdoc's "Available on
+// … only." words them: "crate feature `x`", "crate features `x` and `y`" for all(…), "crate
+// features `x` or `y`" for any(…). It returns "" for a predicate of anything but features
+// (a target, not(…)), which docidx does not word.
+func cfgWords(c cfg) string {
+	if c.name == "feature=" && len(c.args) == 0 && c.value != "" {
+		return "crate feature `" + c.value + "`"
+	}
+	join := map[string]string{"all": " and ", "any": " or "}[c.name]
+	if join == "" || len(c.args) == 0 {
+		return ""
+	}
+	var names []string
+	for _, a := range c.args {
+		w := cfgWords(a)
+		if !strings.HasPrefix(w, "crate feature `") {
+			return ""
+		}
+		names = append(names, strings.TrimPrefix(w, "crate feature "))
+	}
+	if len(names) == 1 {
+		return "crate feature " + names[0]
+	}
+	return "crate features " + strings.Join(names, join)
 }
 
 // needsTest reports whether a cfg predicate can only hold in test builds: test, all(…, test, …).
