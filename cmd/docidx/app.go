@@ -97,6 +97,9 @@ func usageError(c *cli.Context, err error, _ bool) error {
 			names = append(names, cli.HelpFlag.Names()...)
 		}
 		msg = "unknown flag " + dashed(name) + didYouMean(name, names, dashed)
+		if name == versionFlag.Name {
+			msg = "unknown flag --version: docidx's own version is 'docidx --version'; a package's version is written PACKAGE@VERSION (npm:zod@4)"
+		}
 	}
 	return cli.Exit(fmt.Sprintf("%s\nrun '%s --help' for usage", msg, c.Command.HelpName), exitUsage)
 }

@@ -135,6 +135,8 @@ func newArgLevel(flags []cli.Flag, cmds []*cli.Command) *argLevel {
 // value, which would otherwise take a positional argument as one. A trailing
 // --generate-bash-completion stays last. --help at a command without subcommands drops the
 // positional arguments, which urfave/cli would take for the name of a subcommand to explain.
+// The app's --version after a command stays with the command, which does not have it: written
+// there, it asks for a package's version (usageError says how to write one).
 // The relative order of flags, and of positionals, is kept.
 func flagsFirst(app *cli.App, args []string) []string {
 	if len(args) < 2 {
@@ -187,6 +189,11 @@ func flagsFirst(app *cli.App, args []string) []string {
 				owner = j
 				break
 			}
+		}
+		if owner == 0 && len(segs) > 1 && name == versionFlag.Name {
+			// "docidx show --version 4 npm:zod" asks for a package version, not docidx's:
+			// the command reports the flag it does not have (see usageError).
+			owner = len(segs) - 1
 		}
 		s := &segs[owner]
 		if s.level.flags[name] && !hasValue {
