@@ -65,18 +65,7 @@ func verifySchema() (*jsonschema.Schema, error) {
 // TestVerifyFailureDocument checks that verify's --json document for a check that failed before
 // the snapshot was read (a bad signature) is valid under the published schema.
 func TestVerifyFailureDocument(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(schemaDir, "verify.schema.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s jsonschema.Schema
-	if err := json.Unmarshal(data, &s); err != nil {
-		t.Fatal(err)
-	}
-	resolved, err := s.Resolve(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resolved := publishedSchema(t, "verify")
 	var buf bytes.Buffer
 	if err := writeJSON(&buf, verifyOutput(nil, nil, errors.New("docidx.tar.zst.sig: no signature"))); err != nil {
 		t.Fatal(err)
@@ -88,6 +77,24 @@ func TestVerifyFailureDocument(t *testing.T) {
 	if err := resolved.Validate(doc); err != nil {
 		t.Errorf("%s: %v", buf.Bytes(), err)
 	}
+}
+
+// publishedSchema returns schemas/NAME.schema.json, resolved for validating documents.
+func publishedSchema(t *testing.T, name string) *jsonschema.Resolved {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(schemaDir, name+".schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s jsonschema.Schema
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	resolved, err := s.Resolve(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resolved
 }
 
 var (

@@ -5,14 +5,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/docidx/docidx/registries/npm/npmtest"
 )
@@ -84,18 +81,7 @@ func TestCrawlProgressOff(t *testing.T) {
 // that end complete, each valid under schemas/progress.schema.json; stdout holds the summary
 // alone.
 func TestCrawlProgressJSON(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(schemaDir, "progress.schema.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s jsonschema.Schema
-	if err := json.Unmarshal(data, &s); err != nil {
-		t.Fatal(err)
-	}
-	schema, err := s.Resolve(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	schema := publishedSchema(t, "progress")
 	stdout, stderr := runPiped(t, "crawl", "--offline", "--json", "--progress", "json", "--index", filepath.Join(t.TempDir(), "index"), "--node-modules", progressTree(t))
 	var sum crawlJSON
 	if err := json.Unmarshal([]byte(stdout), &sum); err != nil {
