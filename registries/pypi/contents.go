@@ -226,7 +226,7 @@ func chooseModules(paths []string, prefix string) (files []apiFile, vendored []s
 // each of lists in place (a stub's own and those its classes inherit), reading and scanning the
 // source once for all of them.
 func withDocs(f apiFile, rx *reexporter, lists ...[]docidx.Symbol) {
-	src, err := rx.read(f.docs, rx.lim.MaxFile)
+	src, err := rx.readSource(f.docs)
 	if err != nil {
 		return
 	}
@@ -298,14 +298,13 @@ func extractAPI(files []apiFile, read readFunc, lim Limits, site *siteModules) a
 			public = append(public, f)
 		}
 	}
-	rx := &reexporter{private: private, public: map[string]apiFile{}, scans: map[string]*privateScan{}, read: read, lim: lim, site: site}
+	rx := &reexporter{private: private, public: map[string]apiFile{}, scans: map[string]*privateScan{}, read: read, lim: lim, site: site, sourced: map[string]bool{}}
 	for _, f := range public {
 		rx.public[f.module] = f
 	}
 	seen := map[string]bool{}
 	var aliases []moduleAlias
 	var inherited []docidx.Symbol // members classes inherit, kept after every module's own
-	var newDocs []pyscan.NewDoc   // docstrings given with add_newdoc
 	for i, f := range public {
 		if i >= lim.MaxFiles {
 			res.truncated = true
@@ -321,7 +320,7 @@ func extractAPI(files []apiFile, read readFunc, lim Limits, site *siteModules) a
 			src = []byte(strings.ToValidUTF8(string(src), "\uFFFD"))
 		}
 		res.modules++
-		newDocs = append(newDocs, pyscan.NewDocs(src)...)
+		rx.noteNewDocs(f.path, src)
 		out := pyscan.Scan(src, scanOptions(f.module, f.file, read, lim, lim.MaxSymbols-len(res.symbols)+1))
 		res.problems = append(res.problems, out.Problems...)
 		syms, inh := out.Symbols, out.Inherited
@@ -380,7 +379,7 @@ func extractAPI(files []apiFile, read readFunc, lim Limits, site *siteModules) a
 	for _, f := range files {
 		moduleOf[f.file] = f.module
 	}
-	attachNewDocs(res.symbols, append(newDocs, moreNewDocs(files, read, lim)...), moduleOf)
+	attachNewDocs(res.symbols, rx.allNewDocs(files), moduleOf)
 	res.problems = append(res.problems, rx.problems...)
 	constantDefaults(res.symbols)
 	return res
@@ -784,6 +783,10 @@ type reexporter struct {
 	// site finds the bases defined by other distributions of a site-packages directory; nil
 	// for a distribution read from a registry.
 	site *siteModules
+	// newDocs are the docstrings the sources read so far give with add_newdoc, and sourced
+	// the paths of those sources (see noteNewDocs).
+	newDocs []pyscan.NewDoc
+	sourced map[string]bool
 }
 
 // reexports returns the symbols public module f (scanned as out) re-exports from private
@@ -948,7 +951,7 @@ func (rx *reexporter) scan(mod string) *privateScan {
 		return nil
 	}
 	rx.scans[mod] = nil
-	src, err := rx.read(f.path, rx.lim.MaxFile)
+	src, err := rx.readSource(f.path)
 	if err != nil {
 		rx.problems = append(rx.problems, err.Error())
 		return nil

@@ -7,25 +7,41 @@ import (
 	"github.com/docidx/docidx/registries/pypi/internal/pyscan"
 )
 
-// moreNewDocs returns the docstrings given with add_newdoc ([pyscan.NewDocs]) by the sources
-// among files that extractAPI has not read: private modules, and the .py source beside a .pyi
-// stub (numpy/_core/_add_newdocs.py, beside its stub, makes the calls), in the order of files.
-// A file that cannot be read gives none.
-func moreNewDocs(files []apiFile, read readFunc, lim Limits) []pyscan.NewDoc {
-	var out []pyscan.NewDoc
+// readSource reads the source at slash path p for rx, noting the docstrings it gives with
+// add_newdoc (noteNewDocs).
+func (rx *reexporter) readSource(p string) ([]byte, error) {
+	src, err := rx.read(p, rx.lim.MaxFile)
+	if err == nil {
+		rx.noteNewDocs(p, src)
+	}
+	return src, err
+}
+
+// noteNewDocs adds the docstrings src, the source at path p, gives with add_newdoc
+// ([pyscan.NewDocs]) to rx.newDocs, once per path: a source the extraction reads is searched for
+// them as it is read.
+func (rx *reexporter) noteNewDocs(p string, src []byte) {
+	if !rx.sourced[p] {
+		rx.sourced[p] = true
+		rx.newDocs = append(rx.newDocs, pyscan.NewDocs(src)...)
+	}
+}
+
+// allNewDocs returns the docstrings every source of the distribution among files gives with
+// add_newdoc: those noted as the extraction read them, then those of the private modules and of
+// the .py sources beside .pyi stubs that it did not read (numpy/_core/_add_newdocs.py, beside
+// its stub, makes the calls), read now in the order of files. A file that cannot be read gives
+// none.
+func (rx *reexporter) allNewDocs(files []apiFile) []pyscan.NewDoc {
 	for _, f := range files {
-		p := f.docs
-		if p == "" && f.private {
-			p = f.path
-		}
-		if p == "" {
-			continue // a public module's source, which extractAPI reads
-		}
-		if src, err := read(p, lim.MaxFile); err == nil {
-			out = append(out, pyscan.NewDocs(src)...)
+		for _, p := range []string{f.path, f.docs} {
+			if p == "" || rx.sourced[p] || p == f.path && !f.private {
+				continue // read, or a public module extractAPI reads (or left out: MaxFiles)
+			}
+			rx.readSource(p)
 		}
 	}
-	return out
+	return rx.newDocs
 }
 
 // attachNewDocs gives the symbols without a doc the docstrings docs attach to their objects.
