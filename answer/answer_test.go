@@ -227,7 +227,8 @@ func TestFollowsReader(t *testing.T) {
 
 // TestVersionInQuestion: a question that names an older indexed version of a package ("cache 4",
 // "cache@4", "cache v4.1") is searched in that version; one that names the latest, or no
-// version, searches the latest versions of every package.
+// version, searches the latest versions of every package; a version given without a package
+// (search --version 4) is the named package's.
 func TestVersionInQuestion(t *testing.T) {
 	cache := func(version, doc string) *docidx.PackageDocs {
 		return &docidx.PackageDocs{
@@ -250,6 +251,17 @@ func TestVersionInQuestion(t *testing.T) {
 		}
 		if len(out.Results) == 0 || out.Results[0].Version != want {
 			t.Errorf("%q: results %+v, want version %s first", q, out.Results, want)
+		}
+	}
+	// A version asked for without a package is the version of the package the question names:
+	// a partial one picks its newest match, as with a package filter.
+	for version, want := range map[string]string{"4": "4.1.0", "^4": "4.1.0", "4.1.0": "4.1.0", "5": "5.0.0"} {
+		_, out, err := s.Search(context.Background(), answer.SearchInput{Query: "how does cache prune stale entries", Version: version})
+		if err != nil {
+			t.Fatalf("version %s: %v", version, err)
+		}
+		if len(out.Results) == 0 || out.Results[0].Version != want {
+			t.Errorf("version %s: results %+v, want version %s", version, out.Results, want)
 		}
 	}
 }

@@ -24,7 +24,7 @@ type SearchInput struct {
 	Query     string `json:"query" jsonschema:"words to look for in READMEs, docs and API symbols, e.g. 'wait for goroutines errgroup' or 'express router middleware'"`
 	Ecosystem string `json:"ecosystem,omitempty" jsonschema:"only this ecosystem: golang, npm, pypi, cargo or swift (aliases go, node, python, rust, crates accepted)"`
 	Package   string `json:"package,omitempty" jsonschema:"only this package: exact Go module path or npm/PyPI/crate name"`
-	Version   string `json:"version,omitempty" jsonschema:"only this version: exact (4.29.1), or with package partial (4) or a range (^4, ~4.2), the newest indexed match; without it only the latest indexed version of each package is searched"`
+	Version   string `json:"version,omitempty" jsonschema:"only this version: exact (4.29.1), or, with package or a package the query names, partial (4) or a range (^4, ~4.2), the newest indexed match; without it only the latest indexed version of each package is searched"`
 	Kind      string `json:"kind,omitempty" jsonschema:"only hits of this kind: section (prose), symbol (any API item), a document kind (overview, readme, doc, example) or a symbol kind (package, func, method, type, const, var, class, interface, struct, enum, trait, macro, protocol, property, field); long names (function, constant, variable, module, attribute), plurals and any letter case are accepted"`
 	Limit     int    `json:"limit,omitempty" jsonschema:"results per page, 1 to 50 (default 10)"`
 	Cursor    string `json:"cursor,omitempty" jsonschema:"nextCursor from the previous page of the same search, to continue it"`
@@ -102,12 +102,19 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 		}
 	}
 	named := false // the version searched is the one the question names
-	if q.Package == "" && q.Version == "" {
+	switch {
+	case q.Package == "" && q.Version == "":
 		// "with lru-cache 5 and maxAge set, …": the question names an indexed version older
 		// than the latest, which is what it is about.
-		if ref, ok := s.versionInQuestion(eco, text); ok {
+		if ref, ok := s.versionInQuestion(eco, text, ""); ok {
 			q.Ecosystem, q.Package, q.Version = ref.Ecosystem, ref.Name, ref.Version
 			named = true
+		}
+	case q.Package == "":
+		// "zod parse vs safeParse" with version 4: the version is the named package's, and a
+		// partial one or a range picks its newest match, as with a package filter.
+		if ref, ok := s.versionInQuestion(eco, text, q.Version); ok {
+			q.Ecosystem, q.Package, q.Version = ref.Ecosystem, ref.Name, ref.Version
 		}
 	}
 	hash := RequestHash(IssuerSearch, q.Text, string(q.Ecosystem), q.Package, q.Version, q.Kind)
@@ -709,8 +716,10 @@ func appendHit(b []byte, n int, h, prev *docidx.Hit) []byte {
 // indexed one: a package's exact name followed by a version ("lru-cache 5", "lru-cache v5.1",
 // "lru-cache@5"), which selects the newest indexed version it matches (index.ResolveVersion's
 // rules). ok is false when the question names none, or names the latest (then every package is
-// searched as usual), or the name is ambiguous across ecosystems.
-func (s *Service) versionInQuestion(eco docidx.Ecosystem, text string) (ref docidx.Ref, ok bool) {
+// searched as usual), or the name is ambiguous across ecosystems. With given, a version the
+// caller asked for, the first package the question names exactly whose indexed versions match
+// given is the one, at its newest match, latest or not.
+func (s *Service) versionInQuestion(eco docidx.Ecosystem, text, given string) (ref docidx.Ref, ok bool) {
 	words := strings.Fields(text)
 	for i, w := range words {
 		name, version := strings.TrimRight(strings.TrimLeft(w, "(\"'`"), ",.;:?!)\"'`"), ""
@@ -719,7 +728,9 @@ func (s *Service) versionInQuestion(eco docidx.Ecosystem, text string) (ref doci
 		} else if i+1 < len(words) {
 			version = strings.TrimRight(words[i+1], ",.;:?!)\"'`")
 		}
-		if !versionWord(version) {
+		if given != "" {
+			version = given
+		} else if !versionWord(version) {
 			continue
 		}
 		refs, err := s.reader().FindPackages(eco, name)
@@ -727,12 +738,12 @@ func (s *Service) versionInQuestion(eco docidx.Ecosystem, text string) (ref doci
 			continue
 		}
 		versions, err := s.reader().Versions(refs[0].Ecosystem, refs[0].Name)
-		if err != nil || len(versions) < 2 {
+		if err != nil || len(versions) < 2 && given == "" {
 			continue
 		}
 		named, err := index.ResolveVersion(refs[0].Ecosystem, versions, version)
 		latest, err2 := index.ResolveVersion(refs[0].Ecosystem, versions, "")
-		if err != nil || err2 != nil || named == latest {
+		if err != nil || err2 != nil || named == latest && given == "" {
 			continue
 		}
 		return docidx.Ref{Ecosystem: refs[0].Ecosystem, Name: refs[0].Name, Version: named}, true
