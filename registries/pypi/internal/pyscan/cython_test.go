@@ -153,21 +153,6 @@ func FuzzScanCython(f *testing.F) {
 		if reads > MaxIncludes {
 			t.Fatalf("%d includes read", reads)
 		}
-		seen := map[string]bool{}
-		for _, s := range res.Symbols {
-			if seen[s.QualifiedName] {
-				t.Fatalf("duplicate %q", s.QualifiedName)
-			}
-			seen[s.QualifiedName] = true
-			if len(s.Signature) > maxSignatureLines*(MaxSignature+1) || len(s.Doc) > MaxDoc {
-				t.Fatalf("over limit: %d %d", len(s.Signature), len(s.Doc))
-			}
-			if s.Line < 1 || !strings.HasPrefix(s.File, "pkg/") {
-				t.Fatalf("%s at %s:%d", s.QualifiedName, s.File, s.Line)
-			}
-		}
-		if len(res.Symbols) > 100 {
-			t.Fatalf("%d symbols", len(res.Symbols))
-		}
+		checkScan(t, res, 100, "pkg/")
 	})
 }

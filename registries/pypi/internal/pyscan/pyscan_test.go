@@ -519,21 +519,31 @@ func FuzzScan(f *testing.F) {
 	f.Add([]byte("class A:\n  def f(self, x=f'{y[\"}\"]:{w}}'):\n    '''d'''\n__all__ = ['A']\n"))
 	f.Add([]byte("@overload\ndef f(): ...\n\tdef g(): pass\n\\\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		res := Scan(src, Options{Module: "m", File: "m.py", MaxSymbols: 100})
-		seen := map[string]bool{}
-		for _, s := range res.Symbols {
-			if seen[s.QualifiedName] {
-				t.Fatalf("duplicate %q", s.QualifiedName)
-			}
-			seen[s.QualifiedName] = true
-			if len(s.Signature) > maxSignatureLines*(MaxSignature+1) || len(s.Doc) > MaxDoc {
-				t.Fatalf("over limit: %d %d", len(s.Signature), len(s.Doc))
-			}
-		}
-		if len(res.Symbols) > 100 {
-			t.Fatalf("%d symbols", len(res.Symbols))
-		}
+		checkScan(t, Scan(src, Options{Module: "m", File: "m.py", MaxSymbols: 100}), 100, "m.py")
 	})
+}
+
+// checkScan checks what a scan of any input must satisfy: unique qualified names, signatures
+// and docs within their limits, at most max symbols, each in a file whose path starts with
+// prefix, at a line of 1 or more.
+func checkScan(t *testing.T, res Result, max int, prefix string) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, s := range res.Symbols {
+		if seen[s.QualifiedName] {
+			t.Fatalf("duplicate %q", s.QualifiedName)
+		}
+		seen[s.QualifiedName] = true
+		if len(s.Signature) > maxSignatureLines*(MaxSignature+1) || len(s.Doc) > MaxDoc {
+			t.Fatalf("over limit: %d %d", len(s.Signature), len(s.Doc))
+		}
+		if s.Line < 1 || !strings.HasPrefix(s.File, prefix) {
+			t.Fatalf("%s at %s:%d", s.QualifiedName, s.File, s.Line)
+		}
+	}
+	if len(res.Symbols) > max {
+		t.Fatalf("%d symbols", len(res.Symbols))
+	}
 }
 
 func BenchmarkScan(b *testing.B) {
