@@ -896,3 +896,60 @@ func TestPassageSectionFirst(t *testing.T) {
 		t.Errorf("passage grew into the next section before its own:\n%s", got)
 	}
 }
+
+// TestPassageProseOverCode checks that the words of a question that an example's code lines
+// repeat count less than the same words in prose, unless the question asks for a value: the
+// sentence that says serde_json does not buffer, not the example that opens a file "with
+// buffer"; the default configuration's literals for "which methods … by default".
+func TestPassageProseOverCode(t *testing.T) {
+	text := "You will want to apply your own buffering, because the reader does not buffer its input.\n" +
+		"It is expected that the input ends after the object, or the call never returns.\n" +
+		"Deserializing from a prefix of the input is possible with your own Deserializer.\n" +
+		"```rust\n// a reader over the file with a buffer\nlet r = BufReader::new(File::open(path)?);\n```\n"
+	got := passage(text, newPassageQuery("is the file reader buffering for me", nil), 120)
+	if !strings.Contains(got, "apply your own buffering") {
+		t.Errorf("an example's code lines chose the passage over the prose that says it:\n%s", got)
+	}
+	text = "methods: configures the allowed methods, a comma-delimited string or an array.\n" +
+		"The headers option is reflected from the request when it is not given.\n" +
+		"Credentials are not sent unless the option is set.\n" +
+		"```json\n{\n  \"methods\": \"GET,HEAD,PUT\",\n  \"default\": true\n}\n```\n"
+	got = passage(text, newPassageQuery("which methods are allowed by default", nil), 120)
+	if !strings.Contains(got, "GET,HEAD,PUT") {
+		t.Errorf("a question asking for a default lost the example's literals:\n%s", got)
+	}
+}
+
+// TestPassageExtraTwoWords checks that a sentence joins a passage's core as its extra run only
+// when it holds two of the question's words: one rare adjective ("too big") is not an answer.
+func TestPassageExtraTwoWords(t *testing.T) {
+	filler := "It is expected that the input ends after the object it holds.\n" +
+		"The stream is not closed when the call returns to its caller.\n" +
+		"Errors carry the line and the column where the reader stopped.\n" +
+		"A trailing comma or a comment in the input is an error here.\n" +
+		"Strings are checked to be valid UTF-8 as they are read in.\n" +
+		"Maps with keys that are not strings are refused with an error.\n"
+	text := "Note that this function is usually slower than reading the whole file into memory first.\n" +
+		filler + "The call fails when a number is too big to fit.\n" +
+		filler + "The input is read directly, so wrap a file in your own buffering reader.\n"
+	weights := map[string]float64{"big": 9, "slow": 8, "buffer": 4, "file": 2}
+	weight := func(w string) float64 { return weights[lightStem(w)] }
+	got := passage(text, newPassageQuery("parsing a big file is slow, is it buffering", weight), 300)
+	if !strings.Contains(got, "own buffering reader") || strings.Contains(got, "too big") {
+		t.Errorf("the extra run is not the sentence with two of the question's words:\n%s", got)
+	}
+}
+
+// TestPassageCoreInSection checks that a passage's core does not span a heading: the words of
+// an example under "# Examples" do not join the sentence above it into one window.
+func TestPassageCoreInSection(t *testing.T) {
+	text := "Tokens are read as they arrive.\n" +
+		"It is expected that the input ends after the object, or the call never returns.\n" +
+		"Note that this function is usually slower than reading a file first.\n" +
+		"# Examples\n" +
+		"```rust\nlet v = from(buffered(f))?;\n```\n"
+	got := passage(text, newPassageQuery("is reading a file slow, is it buffered", nil), 200)
+	if strings.Contains(got, "# Examples") || !strings.Contains(got, "It is expected") {
+		t.Errorf("the core spanned the heading:\n%s", got)
+	}
+}
