@@ -67,6 +67,28 @@ func TestRankSymbolName(t *testing.T) {
 	}
 }
 
+// A member that the question names by a plain word beside its owner's identifier ("call
+// reserve on a BytesMut") comes before the owner, whose name alone the question spells, and
+// before a member of that name of another owner.
+func TestRankMemberBesideOwner(t *testing.T) {
+	r := openRankFixture(t, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.Cargo, Name: "bytes", Version: "1.0.0"},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindType, Name: "BytesMut", QualifiedName: "bytes::BytesMut", Signature: "pub struct BytesMut", Doc: "A unique reference to a contiguous slice of memory that grows its buffer as needed."},
+			{Kind: docidx.KindMethod, Name: "reserve", QualifiedName: "bytes::BytesMut::reserve", Signature: "pub fn reserve(&mut self, additional: usize)", Doc: "Reserves capacity for at least additional more bytes. Before it allocates a new buffer, it reclaims the space in front of the view when no other handle shares it."},
+			{Kind: docidx.KindMethod, Name: "reserve", QualifiedName: "bytes::Vec::reserve", Signature: "pub fn reserve(&mut self, additional: usize)", Doc: "Reserves capacity for at least additional more elements, as a BytesMut does."},
+		},
+	})
+	hits, _, _ := r.r.rankSearch(r.r.rank, "if I split the front off a BytesMut and later call reserve, will it allocate a fresh buffer?", Query{}, 100, 10)
+	if len(hits) == 0 || hits[0].rec.id != "docidx://cargo/bytes@1.0.0/symbol/bytes::BytesMut::reserve" {
+		var ids []string
+		for _, h := range hits {
+			ids = append(ids, h.rec.id)
+		}
+		t.Errorf("got %v, want bytes::BytesMut::reserve first", ids)
+	}
+}
+
 func TestRankSearchFilters(t *testing.T) {
 	r := openRankFixture(t,
 		&docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/pool", Version: "v1.0.0", Description: "worker pool"},

@@ -396,7 +396,8 @@ func (ri *rankIndex) forEach(l termList, fn func(doc uint32, impact uint8)) bool
 
 // nameBonuses returns what text's names add to documents that keep accepts: exactBonus to the
 // overview of a package text spells exactly, symbolBonus to the symbols named as an identifier
-// of words, text without its ecosystem names ("useState hook": react.useState). Bonuses do not count as matched terms.
+// of words, text without its ecosystem names ("useState hook": react.useState), and to the members
+// words name beside their owner (memberBonuses). Bonuses do not count as matched terms.
 func (ri *rankIndex) nameBonuses(text, words string, keep *docFilter, scratch *[]byte) map[uint32]float32 {
 	bonus := map[uint32]float32{}
 	add := func(doc uint32, b float32) {
@@ -416,12 +417,60 @@ func (ri *rankIndex) nameBonuses(text, words string, keep *docFilter, scratch *[
 			}
 		}
 	}
-	for _, name := range identifierWords(words) {
+	idents := identifierWords(words)
+	for _, name := range idents {
 		if l, ok := ri.lookup(symbolNamePrefix+name, scratch); ok {
 			ri.forEach(l, func(doc uint32, _ uint8) { add(doc, symbolBonus) })
 		}
 	}
+	ri.memberBonuses(idents, words, add, scratch)
 	return bonus
+}
+
+// maxMemberDocs bounds the symbols of one name, and maxOwnerDocs the documents holding an
+// owner's word, that memberBonuses reads: a name as common as "new" or "get" says little of
+// which member is meant, and the bound keeps the cost of a question small.
+const (
+	maxMemberDocs = 4096
+	maxOwnerDocs  = 16384
+)
+
+// memberBonuses adds symbolBonus to the members that words name by a plain word beside their
+// owner's identifier, as people write them: "call reserve on a BytesMut" for
+// bytes::BytesMut::reserve, which holds the owner's name among its words. idents are the
+// identifiers of words (identifierWords).
+func (ri *rankIndex) memberBonuses(idents []string, words string, add func(doc uint32, b float32), scratch *[]byte) {
+	if len(idents) == 0 {
+		return
+	}
+	var members map[uint32]bool
+	for _, w := range strings.FieldsFunc(strings.ToLower(plainWords(words)), notWordRune) {
+		if len(w) < 3 || passageStopWords[w] || slices.Contains(idents, w) {
+			continue
+		}
+		l, ok := ri.lookup(symbolNamePrefix+w, scratch)
+		if !ok || l.all > maxMemberDocs {
+			continue
+		}
+		if members == nil {
+			members = map[uint32]bool{}
+		}
+		ri.forEach(l, func(doc uint32, _ uint8) { members[doc] = true })
+	}
+	if len(members) == 0 {
+		return
+	}
+	for _, owner := range idents {
+		l, ok := ri.lookup(owner, scratch)
+		if !ok || l.all > maxOwnerDocs {
+			continue
+		}
+		ri.forEach(l, func(doc uint32, _ uint8) {
+			if members[doc] {
+				add(doc, symbolBonus)
+			}
+		})
+	}
 }
 
 // best returns the window best documents of a, with their final scores, and how many documents
