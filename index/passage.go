@@ -577,6 +577,19 @@ func choosePassage(text string, segs []segment, pq *passageQuery, budget int) st
 	for k := lo; k <= hi; k++ {
 		core.add(segs[k])
 	}
+	// The segment just before the core joins it first when it holds words of the question the
+	// core lacks: the passage grows forward before it grows back, and would fill its budget with
+	// what follows (thiserror's "The Error trait's source() method … returns whichever field
+	// has a #[source] attribute or is named source" above "The #[from] attribute always implies
+	// that the same field is #[source]" for "is naming it source enough").
+	if lo > 0 && used+size(lo-1) <= budget && !opensSection(text, segs, lo) {
+		w := core
+		if w.add(segs[lo-1]) && w.score(pq) > core.score(pq)+1e-9 {
+			lo--
+			used += size(lo)
+			core = w
+		}
+	}
 	extra, gain := -1, 0.0
 	base := core.score(pq)
 	for k := range segs {

@@ -953,3 +953,21 @@ func TestPassageCoreInSection(t *testing.T) {
 		t.Errorf("the core spanned the heading:\n%s", got)
 	}
 }
+
+// TestPassageBackFirst checks that the sentence just before a passage's core joins it before
+// the sentences after it when it holds words of the question the core lacks: a passage grows
+// forward first and would fill its budget with what follows.
+func TestPassageBackFirst(t *testing.T) {
+	text := "The source method of the generated implementation returns whichever field of the struct or of the variant has the attribute on it, or failing that the field that carries the name source, if there is any such field at all in the type that derives it.\n" +
+		"The from attribute always implies that the same field is the source as well, so you never need to write both of the attributes on one field of a variant or struct.\n" +
+		"Any error type that implements the standard error trait, or that dereferences to a boxed error trait object, will work as a source here as well as anywhere else.\n" +
+		"Errors may be enums, structs with named fields, tuple structs or unit structs, and each of them may carry a message that the display implementation uses.\n" +
+		"A display implementation is generated for your error when you give a message on the struct or on each variant of the enum, as the example above shows.\n" +
+		"The messages support a shorthand for interpolating fields of the error, which may be used together with any additional format arguments.\n"
+	weights := map[string]float64{"need": 6, "name": 3, "attribute": 1, "source": 1, "field": 1}
+	weight := func(w string) float64 { return weights[w] }
+	got := passage(text, newPassageQuery("do I need the attribute on the source field or is the name enough", weight), 800)
+	if !strings.Contains(got, "carries the name source") {
+		t.Errorf("the sentence before the core that holds the question's other words was left out:\n%s", got)
+	}
+}
