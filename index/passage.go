@@ -500,20 +500,21 @@ func (pt *passageText) passage(budget int) string {
 	return choosePassage(pt.text, pt.segs, &pt.pq, budget)
 }
 
-// choosePassage is passage over the segments of text, their matches marked, for pq weighed by
-// the text (inText). It does not change segs.
-func choosePassage(text string, segs []segment, pq *passageQuery, budget int) string {
-	size := func(i int) int {
-		n := segs[i].end - segs[i].start + 1
-		if segs[i].fence != "" {
-			n += len(segs[i].fence) + 5
-		}
-		return n
+// segmentSize returns the bytes segs[i] takes in a passage: its text and line break, and for the
+// first line of a code block its fences.
+func segmentSize(segs []segment, i int) int {
+	n := segs[i].end - segs[i].start + 1
+	if segs[i].fence != "" {
+		n += len(segs[i].fence) + 5
 	}
-	// The core: the shortest first window of at most corePassageBytes, within one section (a
-	// heading ends it), with the most weight of distinct words (see windowWords.score).
-	window := min(budget, corePassageBytes)
-	bestI, bestJ, bestScore, bestBytes := 0, 0, 0.0, 0
+	return n
+}
+
+// passageCore returns the core of a passage of the segments of text for pq: the shortest first
+// window of at most window bytes, within one section (a heading ends it), with the most weight
+// of distinct words (see windowWords.score), as segments lo to hi, and the words it holds.
+func passageCore(text string, segs []segment, pq *passageQuery, window int) (lo, hi int, held windowWords) {
+	bestScore, bestBytes := 0.0, 0
 	for i := range segs {
 		if segs[i].mask == 0 {
 			continue
@@ -521,7 +522,7 @@ func choosePassage(text string, segs []segment, pq *passageQuery, budget int) st
 		var w windowWords
 		score, bytes := 0.0, 0
 		for j := i; j < len(segs); j++ {
-			bytes += size(j)
+			bytes += segmentSize(segs, j)
 			if bytes > window && j > i || j > i && opensSection(text, segs, j) {
 				break
 			}
@@ -531,11 +532,18 @@ func choosePassage(text string, segs []segment, pq *passageQuery, budget int) st
 			// A word counts once however often the window repeats it: of two windows with
 			// the same words, the shorter, where they stand closer, is the passage.
 			if segs[j].mask != 0 && (score > bestScore+1e-9 || (math.Abs(score-bestScore) <= 1e-9 && bytes < bestBytes)) {
-				bestI, bestJ, bestScore, bestBytes = i, j, score, bytes
+				lo, hi, held, bestScore, bestBytes = i, j, w, score, bytes
 			}
 		}
 	}
-	lo, hi := bestI, bestJ
+	return lo, hi, held
+}
+
+// choosePassage is passage over the segments of text, their matches marked, for pq weighed by
+// the text (inText). It does not change segs.
+func choosePassage(text string, segs []segment, pq *passageQuery, budget int) string {
+	size := func(i int) int { return segmentSize(segs, i) }
+	lo, hi, _ := passageCore(text, segs, pq, min(budget, corePassageBytes))
 	used := 0
 	for k := lo; k <= hi; k++ {
 		used += size(k)

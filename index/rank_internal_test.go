@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
@@ -609,5 +610,36 @@ func TestLookupRemembered(t *testing.T) {
 	}
 	if _, known := ri.terms["worker"]; known {
 		t.Error("a lookup that could not read its block is remembered")
+	}
+}
+
+// Of a package's first hits, the one whose passage holds the question's words together comes
+// before one that holds them far apart, whatever their model scores; each package keeps its
+// places, and scores stay in rank order.
+func TestSearchByProximity(t *testing.T) {
+	filler := strings.Repeat("This paragraph describes the module in general terms and says nothing of interest here. ", 6)
+	r := openRankFixture(t, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/pool", Version: "v1.0.0"},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindFunc, Name: "RetryJob", QualifiedName: "pool.RetryJob", Signature: "func RetryJob(job Job)", Doc: "RetryJob hands a job back.\n\n" + filler + "\n\nIt is for one that failed.\n\n" + filler + "\n\nThe pool counts the times."},
+			{Kind: docidx.KindFunc, Name: "Run", QualifiedName: "pool.Run", Signature: "func Run(job Job)", Doc: "Run runs a job. When a job failed, Run will retry it three times before it gives up."},
+		},
+	})
+	res, err := r.Search(context.Background(), Query{Text: "how many times does the pool retry a failed job"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var titles []string
+	for i, h := range res.Hits {
+		titles = append(titles, h.Title)
+		if i > 0 && h.Score > res.Hits[i-1].Score {
+			t.Errorf("hit %d scores %v, above hit %d's %v", i+1, h.Score, i, res.Hits[i-1].Score)
+		}
+	}
+	if len(titles) < 2 || titles[0] != "pool.Run" {
+		for _, h := range res.Hits {
+			t.Log(h.Title, h.Score)
+		}
+		t.Errorf("got %v, want pool.Run first", titles)
 	}
 }

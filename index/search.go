@@ -1,10 +1,12 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -124,11 +126,86 @@ func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passag
 	if err != nil {
 		return nil, nil, err
 	}
-	ranked, total, idf := r.rankSearch(ri, text, q, window, offset+limit)
+	// The first proximityHits are ordered again (byProximity) whatever the page's size, so that
+	// pages of any size agree.
+	ranked, total, idf := r.rankSearch(ri, text, q, window, max(offset+limit, proximityHits))
 	if total == 0 {
 		return &Results{Hits: []docidx.Hit{}}, nil, nil
 	}
+	r.byProximity(ri, ranked, text, idf)
 	return r.page(ri, ranked, total, q, text, idf, offset, limit)
+}
+
+// proximityHits is how many of the first hits byProximity orders again, and proximityWeight how
+// much a hit's score grows with the share of the question its passage's core holds.
+const (
+	proximityHits   = 10
+	proximityWeight = 2.0
+)
+
+// byProximity orders the first proximityHits of ranked again by their scores grown by how much
+// of the question's weight the core of each hit's passage holds (passageCore: the best window of
+// corePassageBytes): as proximity models of retrieval credit a document where the question's
+// words stand together over one where they are scattered, the hit with one paragraph about the
+// question over the one that names its words in passing. Only the first hits are ordered again,
+// so that the pages after them hold what they held. idf holds the question's terms' idf (see
+// rankSearch); a hit whose record was not read keeps its place.
+func (r *reader) byProximity(ri *rankIndex, ranked []rankHit, text string, idf map[string]float32) {
+	n := min(len(ranked), proximityHits)
+	if n < 2 {
+		return
+	}
+	pq := newPassageQuery(text, r.wordWeight(ri, text, idf))
+	var weights [maxPassageWords]float64
+	grown := make([]float64, n)
+	for i := range ranked[:n] {
+		h := &ranked[i]
+		grown[i] = h.score
+		hit, stored, ok := makeHit(&h.rec, h.score)
+		if !ok || h.rec.id == "" {
+			continue
+		}
+		hq := pq.forHit(hit.Package, hit.Title, hit.Section, weights[:0])
+		total := hq.score(^uint64(0))
+		if total <= 0 {
+			continue
+		}
+		var pt passageText
+		pt.init(stored, &hq)
+		if len(pt.segs) > 0 {
+			_, _, held := passageCore(pt.text, pt.segs, &pt.pq, corePassageBytes)
+			grown[i] *= 1 + proximityWeight*min(1, held.score(&hq)/total)
+		}
+		pt.release()
+	}
+	// Each package keeps the places its hits held, and each place its score, so that scores stay
+	// in rank order: proximity orders a package's hits, and the model that ranked them (its
+	// fields, priors and names) says which package answers.
+	byPkg := map[uint32][]int{}
+	var order []uint32
+	for i := range ranked[:n] {
+		p := ri.docPkg[ranked[i].doc]
+		if byPkg[p] == nil {
+			order = append(order, p)
+		}
+		byPkg[p] = append(byPkg[p], i)
+	}
+	var moved []int
+	var hits []rankHit
+	for _, p := range order {
+		at := byPkg[p]
+		moved = append(moved[:0], at...)
+		slices.SortStableFunc(moved, func(a, b int) int { return cmp.Compare(grown[b], grown[a]) })
+		hits = hits[:0]
+		for _, i := range moved {
+			hits = append(hits, ranked[i])
+		}
+		for k, i := range at {
+			score := ranked[i].score
+			ranked[i] = hits[k]
+			ranked[i].score = score
+		}
+	}
 }
 
 // page builds the hits of ranked[offset:offset+limit] from their stored fields. Each hit's
