@@ -42,24 +42,25 @@ func Absent(t testing.TB, syms map[string]docidx.Symbol, why string, names ...st
 // ByName maps them), or whose symbol's signature is not the one want gives it.
 func Signatures(t testing.TB, syms map[string]docidx.Symbol, want map[string]string) {
 	t.Helper()
-	for q, sig := range want {
-		if s, ok := syms[q]; !ok {
-			t.Errorf("%s missing; want signature %q", q, sig)
-		} else if s.Signature != sig {
-			t.Errorf("%s = %q, want %q", q, s.Signature, sig)
-		}
-	}
+	fields(t, syms, want, "signature", func(s docidx.Symbol) string { return s.Signature })
 }
 
 // Docs reports as test errors each qualified name of want whose symbol in syms is missing or
 // has another Doc than want's.
 func Docs(t testing.TB, syms map[string]docidx.Symbol, want map[string]string) {
 	t.Helper()
-	for q, doc := range want {
+	fields(t, syms, want, "doc", func(s docidx.Symbol) string { return s.Doc })
+}
+
+// fields reports as test errors each qualified name of want whose symbol in syms is missing or
+// whose field (named name in the messages, read by field) is not the one want gives it.
+func fields(t testing.TB, syms map[string]docidx.Symbol, want map[string]string, name string, field func(docidx.Symbol) string) {
+	t.Helper()
+	for q, w := range want {
 		if s, ok := syms[q]; !ok {
-			t.Errorf("%s missing; want doc %q", q, doc)
-		} else if s.Doc != doc {
-			t.Errorf("%s: doc %q, want %q", q, s.Doc, doc)
+			t.Errorf("%s missing; want %s %q", q, name, w)
+		} else if got := field(s); got != w {
+			t.Errorf("%s: %s %q, want %q", q, name, got, w)
 		}
 	}
 }

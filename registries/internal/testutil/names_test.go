@@ -26,7 +26,7 @@ func TestSignatures(t *testing.T) {
 	Signatures(r, syms, map[string]string{"p.f": "func f()"})
 	Signatures(r, syms, map[string]string{"p.g": "func g(x int)"})
 	Signatures(r, syms, map[string]string{"p.h": "func h()"})
-	want := []string{`p.g = "func g()", want "func g(x int)"`, `p.h missing; want signature "func h()"`}
+	want := []string{`p.g: signature "func g()", want "func g(x int)"`, `p.h missing; want signature "func h()"`}
 	if !slices.Equal(r.errs, want) {
 		t.Errorf("errors = %q, want %q", r.errs, want)
 	}

@@ -28,7 +28,7 @@ func render(res Result) string {
 }
 
 // TestGolden extracts the fixture crates (written for docidx and packaged with cargo package, in
-// ../../testdata/crates) and a real crate (testdata/real, see its README.md), comparing with
+// ../../testdata/crates) and a real crate (testdata/third_party, see its README.md), comparing with
 // testdata/golden/*.golden; -update rewrites them. The fixtures' expected public API was checked
 // against rustdoc's JSON output.
 func TestGolden(t *testing.T) {
@@ -38,7 +38,7 @@ func TestGolden(t *testing.T) {
 	}{
 		{"ferris-json-1.1.0", "../../testdata/crates/ferris-json/1.1.0", Options{Crate: "ferris_json", Edition: "2021"}},
 		{"tz-0.1.0", "../../testdata/crates/tz/0.1.0", Options{Crate: "tz", Root: "src/tz.rs"}},
-		{"flatbuffers-25.2.10", "testdata/real/flatbuffers", Options{Crate: "flatbuffers", Edition: "2018"}},
+		{"flatbuffers-25.2.10", "testdata/third_party/flatbuffers", Options{Crate: "flatbuffers", Edition: "2018"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := Extract(os.DirFS(filepath.FromSlash(tc.dir)), tc.opts)

@@ -15,7 +15,7 @@ import (
 // second file reachable as `mod m;`) and checks that Extract never panics, keeps qualified names
 // unique and stays fast.
 func FuzzExtract(f *testing.F) {
-	for _, dir := range []string{"../../testdata/crates/ferris-json/1.1.0/src", "testdata/real/flatbuffers/src"} {
+	for _, dir := range []string{"../../testdata/crates/ferris-json/1.1.0/src", "testdata/third_party/flatbuffers/src"} {
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
 			if b, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil && len(b) < 16<<10 {
@@ -69,7 +69,7 @@ func FuzzExtract(f *testing.F) {
 // fixture, reporting symbols and source bytes per second.
 func BenchmarkExtract(b *testing.B) {
 	for _, tc := range []struct{ name, dir, crate string }{
-		{"flatbuffers", "testdata/real/flatbuffers", "flatbuffers"},
+		{"flatbuffers", "testdata/third_party/flatbuffers", "flatbuffers"},
 		{"ferris-json", "../../testdata/crates/ferris-json/1.1.0", "ferris_json"},
 	} {
 		b.Run(tc.name, func(b *testing.B) {

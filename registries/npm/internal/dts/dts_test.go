@@ -27,7 +27,7 @@ func render(res extracted.Result) string {
 }
 
 // TestGolden runs Extract over real declaration files copied from published packages (see
-// testdata/real/README.md) and compares with testdata/golden/*.golden; -update rewrites them.
+// testdata/third_party/README.md) and compares with testdata/golden/*.golden; -update rewrites them.
 func TestGolden(t *testing.T) {
 	for _, tc := range []struct {
 		name, dir, pkg, exportName string
@@ -41,7 +41,7 @@ func TestGolden(t *testing.T) {
 		{"axios", "axios", "axios", "", []string{"index.d.ts"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			fsys := os.DirFS(filepath.Join("testdata", "real", filepath.FromSlash(tc.dir)))
+			fsys := os.DirFS(filepath.Join("testdata", "third_party", filepath.FromSlash(tc.dir)))
 			res := Extract(fsys, tc.entries, Options{Package: tc.pkg, ExportName: tc.exportName})
 			checkUnique(t, res.Symbols)
 			got := render(res)
@@ -77,7 +77,7 @@ func checkUnique(t *testing.T, syms []docidx.Symbol) {
 // TestRealSpotChecks pins facts about the real files that the goldens could silently lose.
 func TestRealSpotChecks(t *testing.T) {
 	get := func(dir string, entries []string, opts Options) map[string]docidx.Symbol {
-		return testutil.FirstByName(Extract(os.DirFS(filepath.Join("testdata", "real", dir)), entries, opts).Symbols)
+		return testutil.FirstByName(Extract(os.DirFS(filepath.Join("testdata", "third_party", dir)), entries, opts).Symbols)
 	}
 	cmd := get("commander", []string{"typings/index.d.ts"}, Options{Package: "commander"})
 	for q, kind := range map[string]docidx.SymbolKind{
@@ -454,9 +454,12 @@ func TestCleanDoc(t *testing.T) {
 }
 
 func FuzzExtract(f *testing.F) {
-	entries, _ := os.ReadDir(filepath.Join("testdata", "real", "p-limit"))
+	entries, _ := os.ReadDir(filepath.Join("testdata", "third_party", "p-limit"))
 	for _, e := range entries {
-		if data, err := os.ReadFile(filepath.Join("testdata", "real", "p-limit", e.Name())); err == nil {
+		if !strings.HasSuffix(e.Name(), ".d.ts") {
+			continue // its license file
+		}
+		if data, err := os.ReadFile(filepath.Join("testdata", "third_party", "p-limit", e.Name())); err == nil {
 			f.Add(data)
 		}
 	}

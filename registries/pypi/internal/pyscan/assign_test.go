@@ -209,18 +209,14 @@ class Rest:
     name = ""
     KIND = "rest"
 `)
-	for q, doc := range map[string]string{
+	testutil.Docs(t, m, map[string]string{
 		"Google.likes_spam": "A boolean indicating if we like SPAM or not.",
 		"Google.eggs":       "An integer count of the eggs we have laid.",
 		"Google.own":        "Its own doc wins.",
 		"Numpy.size":        "How big.",
 		"Rest.name":         "What it is called.",
 		"Rest.KIND":         "The kind of every record.",
-	} {
-		if got := m[q].Doc; got != doc {
-			t.Errorf("%s doc = %q, want %q", q, got, doc)
-		}
-	}
+	})
 	// A dataclass's fields are its generated __init__'s parameters; a plain class's attributes
 	// are not parameters.
 	want := []docidx.Param{

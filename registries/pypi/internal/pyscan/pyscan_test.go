@@ -50,7 +50,7 @@ func render(res Result) string {
 	return b.String()
 }
 
-// TestGolden scans real files copied from installed distributions (testdata/real/README.md) and
+// TestGolden scans real files copied from installed distributions (testdata/third_party/README.md) and
 // compares with testdata/golden/*.golden; -update rewrites them.
 func TestGolden(t *testing.T) {
 	for _, tc := range []struct{ name, file, module string }{
@@ -65,7 +65,7 @@ func TestGolden(t *testing.T) {
 		{"networkx-generic", "networkx/generic.py", "networkx.algorithms.shortest_paths.generic"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src, err := os.ReadFile(filepath.Join("testdata", "real", filepath.FromSlash(tc.file)))
+			src, err := os.ReadFile(filepath.Join("testdata", "third_party", filepath.FromSlash(tc.file)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -124,7 +124,7 @@ func checkSymbols(t *testing.T, m map[string]docidx.Symbol, want map[string]symb
 // TestRealSpotChecks pins facts about the real files that a golden update could silently lose.
 func TestRealSpotChecks(t *testing.T) {
 	read := func(file, module string) map[string]docidx.Symbol {
-		src, err := os.ReadFile(filepath.Join("testdata", "real", file))
+		src, err := os.ReadFile(filepath.Join("testdata", "third_party", file))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -512,7 +512,7 @@ func TestMalformed(t *testing.T) {
 
 func FuzzScan(f *testing.F) {
 	for _, file := range []string{"flask/app.py", "requests/api.py", "attr/__init__.pyi"} {
-		if b, err := os.ReadFile(filepath.Join("testdata", "real", file)); err == nil {
+		if b, err := os.ReadFile(filepath.Join("testdata", "third_party", file)); err == nil {
 			f.Add(b[:min(len(b), 4000)])
 		}
 	}
@@ -547,7 +547,7 @@ func checkScan(t *testing.T, res Result, max int, prefix string) {
 }
 
 func BenchmarkScan(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join("testdata", "real", "flask", "app.py"))
+	src, err := os.ReadFile(filepath.Join("testdata", "third_party", "flask", "app.py"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -571,7 +571,7 @@ func numbered(format string, n int) string {
 }
 
 func TestPathological(t *testing.T) {
-	ordinary, err := os.ReadFile(filepath.Join("testdata", "real", "flask", "app.py"))
+	ordinary, err := os.ReadFile(filepath.Join("testdata", "third_party", "flask", "app.py"))
 	if err != nil {
 		t.Fatal(err)
 	}
