@@ -109,6 +109,13 @@ func packageNames(eco docidx.Ecosystem, name string) []string {
 				}
 			}
 		}
+		// A module on a code host is named by its owner and repository, as people write it:
+		// "pkg/errors", "spf13/cobra", "tidwall/gjson".
+		if parts := strings.Split(base, "/"); len(parts) >= 3 && strings.Contains(parts[0], ".") {
+			if repo := parts[1] + "/" + parts[2]; !slices.Contains(out, repo) {
+				out = append(out, repo)
+			}
+		}
 		// A GitHub organization named for its product names the product's modules:
 		// "prometheus" github.com/prometheus/client_golang and client_model.
 		if rest, ok := strings.CutPrefix(n, "github.com/"); ok {

@@ -38,12 +38,13 @@ func TestPackageNames(t *testing.T) {
 		name string
 		want []string
 	}{
-		{docidx.Go, "github.com/redis/go-redis/v9", []string{"github.com/redis/go-redis/v9", "go-redis", "redis"}},
-		{docidx.Go, "github.com/nats-io/nats.go", []string{"github.com/nats-io/nats.go", "nats.go", "nats", "nats-io"}},
-		{docidx.Go, "github.com/prometheus/client_golang", []string{"github.com/prometheus/client_golang", "client_golang", "prometheus"}},
+		{docidx.Go, "github.com/redis/go-redis/v9", []string{"github.com/redis/go-redis/v9", "go-redis", "redis", "redis/go-redis"}},
+		{docidx.Go, "github.com/nats-io/nats.go", []string{"github.com/nats-io/nats.go", "nats.go", "nats", "nats-io/nats.go", "nats-io"}},
+		{docidx.Go, "github.com/prometheus/client_golang", []string{"github.com/prometheus/client_golang", "client_golang", "prometheus/client_golang", "prometheus"}},
 		{docidx.Go, "go.uber.org/zap", []string{"go.uber.org/zap", "uber", "zap"}},
 		{docidx.Go, "go.mongodb.org/mongo-driver/v2", []string{"go.mongodb.org/mongo-driver/v2", "mongodb", "mongo-driver"}},
-		{docidx.Go, "golang.org/x/sync", []string{"golang.org/x/sync", "sync"}},
+		{docidx.Go, "golang.org/x/sync", []string{"golang.org/x/sync", "sync", "x/sync"}},
+		{docidx.Go, "github.com/pkg/errors", []string{"github.com/pkg/errors", "errors", "pkg/errors", "pkg"}},
 		{docidx.NPM, "@babel/core", []string{"@babel/core"}},
 		{docidx.NPM, "jsonwebtoken", []string{"jsonwebtoken"}},
 		{docidx.PyPI, "Flask_Cors", []string{"flask-cors"}},
