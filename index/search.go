@@ -155,12 +155,28 @@ func (r *reader) byProximity(ri *rankIndex, ranked []rankHit, text string, idf m
 	if n < 2 {
 		return
 	}
+	// Each package keeps the places its hits held, and each place its score, so that scores stay
+	// in rank order: proximity orders a package's hits, and the model that ranked them (its
+	// fields, priors and names) says which package answers. A package with one hit among them
+	// has nothing to order.
+	byPkg := map[uint32][]int{}
+	var order []uint32
+	for i := range ranked[:n] {
+		p := ri.docPkg[ranked[i].doc]
+		if byPkg[p] == nil {
+			order = append(order, p)
+		}
+		byPkg[p] = append(byPkg[p], i)
+	}
 	pq := newPassageQuery(text, r.wordWeight(ri, text, idf))
 	var weights [maxPassageWords]float64
 	grown := make([]float64, n)
 	for i := range ranked[:n] {
 		h := &ranked[i]
 		grown[i] = h.score
+		if len(byPkg[ri.docPkg[h.doc]]) < 2 {
+			continue
+		}
 		hit, stored, ok := makeHit(&h.rec, h.score)
 		if !ok || h.rec.id == "" {
 			continue
@@ -177,18 +193,6 @@ func (r *reader) byProximity(ri *rankIndex, ranked []rankHit, text string, idf m
 			grown[i] *= 1 + proximityWeight*min(1, held.score(&hq)/total)
 		}
 		pt.release()
-	}
-	// Each package keeps the places its hits held, and each place its score, so that scores stay
-	// in rank order: proximity orders a package's hits, and the model that ranked them (its
-	// fields, priors and names) says which package answers.
-	byPkg := map[uint32][]int{}
-	var order []uint32
-	for i := range ranked[:n] {
-		p := ri.docPkg[ranked[i].doc]
-		if byPkg[p] == nil {
-			order = append(order, p)
-		}
-		byPkg[p] = append(byPkg[p], i)
 	}
 	var moved []int
 	var hits []rankHit
