@@ -1160,7 +1160,9 @@ func inURL(text string, at int) bool {
 }
 
 // markNumbers marks the segments that hold a number with numberBit: a digit that starts a word
-// ("65000", "100:100", ".005", "4MB"), not one inside an identifier ("HS256", "utf8").
+// ("65000", "100:100", ".005", "4MB"), not one inside an identifier ("HS256", "utf8"), nor a
+// version or address of three or more dotted parts ("v6.14.1", "127.0.0.1"), which names a
+// release, not a quantity a question asks for.
 func markNumbers(text string, segs []segment) {
 	for k := range segs {
 		s := &segs[k]
@@ -1172,10 +1174,30 @@ func markNumbers(text string, segs []segment) {
 			if i > 0 && (isWordByte(text[i-1]) || text[i-1] == '_') && !('0' <= text[i-1] && text[i-1] <= '9') {
 				continue
 			}
+			if end, ok := dottedVersion(text, s.start, i, s.end); ok {
+				i = end
+				continue
+			}
 			s.mask |= 1 << numberBit
 			break
 		}
 	}
+}
+
+// dottedVersion reports whether the run of digits and dots that holds text[i] (a digit; the run
+// within text[start:end]) has three or more parts, and returns where the run ends.
+func dottedVersion(text string, start, i, end int) (int, bool) {
+	for i > start && (isDigit(text[i-1]) || text[i-1] == '.') {
+		i--
+	}
+	j, dots := i, 0
+	for j < end && (isDigit(text[j]) || text[j] == '.' && j+1 < end && isDigit(text[j+1])) {
+		if text[j] == '.' {
+			dots++
+		}
+		j++
+	}
+	return j, dots >= 2
 }
 
 // markAssignments marks with bit d (the stem "default") the prose segments that give a

@@ -971,3 +971,21 @@ func TestPassageBackFirst(t *testing.T) {
 		t.Errorf("the sentence before the core that holds the question's other words was left out:\n%s", got)
 	}
 }
+
+// TestMarkNumbersVersions checks that a version or address of three dotted parts is not a
+// number a question asks for, and that a plain number, a decimal and a size are.
+func TestMarkNumbersVersions(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Since v6.14.1 and 6.15.2, parse reads brackets alike.": false,
+		"It listens on 127.0.0.1 only.":                         false,
+		"It parses up to 5 children deep.":                      true,
+		"The ratio is 1.5 by default.":                          true,
+		"Since 6.15.1 it stops at 1000 parameters.":             true,
+	} {
+		segs := appendSegments(nil, text)
+		markNumbers(text, segs)
+		if got := segs[0].mask&(1<<numberBit) != 0; got != want {
+			t.Errorf("%q: number %v, want %v", text, got, want)
+		}
+	}
+}
