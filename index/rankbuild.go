@@ -18,6 +18,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/token/porter"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/vellum"
 
@@ -85,10 +86,12 @@ func newRankAcc(im mapping.IndexMapping) (*rankAcc, error) {
 		terms:     map[string]*termAcc{},
 		exact:     map[string][]uint32{},
 	}
+	stems := &stemCache{stemmer: porter.NewPorterStemmer(), stems: map[string][]byte{}}
 	for i, f := range fieldWeights {
 		if a.analyzers[i] = im.AnalyzerNamed(im.AnalyzerNameForPath(f.name)); a.analyzers[i] == nil {
 			return nil, fmt.Errorf("index: no analyzer for field %s", f.name)
 		}
+		a.analyzers[i] = withStemCache(a.analyzers[i], stems)
 	}
 	return a, nil
 }
