@@ -96,7 +96,7 @@ func TestCacheFetch(t *testing.T) {
 	for _, d := range pd.Documents {
 		paths = append(paths, d.Path)
 	}
-	if want := []string{"README.md", "src/lib.rs", "docs/parsing.md", "examples/README.md", "examples/pretty.rs"}; !slices.Equal(paths, want) {
+	if want := []string{"README.md", "src/lib.rs", "docs/parsing.md", "examples/README.md", "examples/pretty.rs", "features.md"}; !slices.Equal(paths, want) {
 		t.Errorf("documents from the cargo home = %v, want %v", paths, want)
 	}
 
@@ -163,7 +163,7 @@ tz = "0.1"
 	entries, _ := os.ReadDir(c.Dir())
 	t.Logf("cargo %s extracted into registry/src/%s", cargoVersion(cargoBin), entries[0].Name())
 	local := testutil.Fetched(t, c, "ferris-json", "1.1.0")
-	if len(local.Symbols) != 60 || len(local.Documents) != 5 {
+	if len(local.Symbols) != 60 || len(local.Documents) != 6 {
 		t.Errorf("from cargo's extraction: %d symbols, %d documents", len(local.Symbols), len(local.Documents))
 	}
 }

@@ -1,6 +1,7 @@
 package cargo
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"path"
@@ -29,12 +30,13 @@ func markdownExt(p string) bool {
 }
 
 // keepCrateFile says which .crate entries docidx reads, and the size limit for the file (0 means
-// the default): Cargo.toml, README files at the root, markdown anywhere (a readme field or an
-// include_str! may name one), and Rust sources outside tests/, benches/ and the like.
+// the default): Cargo.toml and Cargo.toml.orig (for the comments of its [features]), README
+// files at the root, markdown anywhere (a readme field or an include_str! may name one), and
+// Rust sources outside tests/, benches/ and the like.
 func keepCrateFile(p string) (bool, int64) {
 	base := path.Base(p)
 	switch {
-	case p == "Cargo.toml":
+	case p == "Cargo.toml", p == "Cargo.toml.orig":
 		return true, maxManifest
 	case !strings.Contains(p, "/") && strings.HasPrefix(strings.ToLower(base), "readme"):
 		return true, 0
@@ -126,6 +128,11 @@ func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifes
 				at = 0
 			}
 			c.docs = slices.Insert(c.docs, at, d)
+		}
+		orig, _ := memfs.ReadLimited(fsys, "Cargo.toml.orig", maxManifest)
+		if d, ok := featuresDocument(cmp.Or(man.name, name), man.version, man.features, orig, c.symbols, res.CrateDoc, string(readmeSrc)); ok &&
+			!slices.ContainsFunc(c.docs, func(o docidx.Document) bool { return o.Path == d.Path }) {
+			c.docs = append(c.docs, d)
 		}
 		if res.Truncated {
 			c.problems = append(c.problems, fmt.Sprintf("API truncated at %d symbols / %d files", len(res.Symbols), len(res.Files)))

@@ -51,8 +51,8 @@ func TestUntarCargoCrate(t *testing.T) {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	// Cargo.lock and Cargo.toml.orig are not read.
-	if !slices.Equal(names, []string{"Cargo.toml", "README.md", "src/offset.rs", "src/tz.rs"}) {
+	// Cargo.lock is not read.
+	if !slices.Equal(names, []string{"Cargo.toml", "Cargo.toml.orig", "README.md", "src/offset.rs", "src/tz.rs"}) {
 		t.Errorf("kept %q", names)
 	}
 	if _, _, err := untarCrate(data, "tz-0.2.0", keepCrateFile, testLimits); !errors.Is(err, docidx.ErrUnsafePath) {
@@ -96,7 +96,7 @@ func TestUntarLimitsAndLinks(t *testing.T) {
 func TestKeepCrateFile(t *testing.T) {
 	keep := func(p string) bool { k, _ := keepCrateFile(p); return k }
 	testutil.Mapping(t, "keepCrateFile", keep, map[string]bool{
-		"Cargo.toml": true, "Cargo.toml.orig": false, "Cargo.lock": false, "README.md": true, "README": true, "readme.txt": true,
+		"Cargo.toml": true, "Cargo.toml.orig": true, "Cargo.lock": false, "README.md": true, "README": true, "readme.txt": true,
 		"docs/guide.md": true, "src/lib.rs": true, "src/a/b.rs": true, "examples/demo.rs": true, "build.rs": true,
 		"tests/it.rs": false, "benches/b.rs": false, "fuzz/fuzz_targets/f.rs": false, "data/x.json": false, "sub/README.md": true,
 		"sub/README": false, "LICENSE": false,

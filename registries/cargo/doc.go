@@ -23,7 +23,8 @@
 //
 // Metadata comes from the crate's normalized Cargo.toml; the README named by its readme field
 // (or README.md, README.txt, README), markdown under docs/ and examples/, and example programs
-// (examples/*.rs) become documents through package readme.
+// (examples/*.rs) become documents through package readme; the [features] table becomes a
+// "Feature flags" document (features.go).
 //
 // It imports docidx, readme, the registries' shared internal packages (fetch, installed, untar
 // …), its own internal/indexpath and internal/rustapi, the standard library,

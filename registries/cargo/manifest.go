@@ -26,6 +26,9 @@ type manifest struct {
 	// deps are the crate's dependencies by the name Rust paths give them ("-" as "_", or the
 	// key of a renamed one): [dependencies] and each [target.*.dependencies].
 	deps map[string]dependency
+	// features is the [features] table: each feature and the features and dependencies it
+	// enables, as written ("dep:x", "x/y", "x?/y").
+	features map[string][]string
 }
 
 // dependency is one entry of a [dependencies] table
@@ -109,6 +112,19 @@ func parseManifest(data []byte) (*manifest, error) {
 			if _, ok := m.deps[strings.ReplaceAll(key, "-", "_")]; !ok {
 				m.deps[strings.ReplaceAll(key, "-", "_")] = d
 			}
+		}
+	}
+	if fs, ok := raw["features"].(map[string]any); ok {
+		m.features = map[string][]string{}
+		for name, v := range fs {
+			list, _ := v.([]any)
+			enables := []string{}
+			for _, e := range list {
+				if s, ok := e.(string); ok {
+					enables = append(enables, s)
+				}
+			}
+			m.features[name] = enables
 		}
 	}
 	if badges, ok := raw["badges"].(map[string]any); ok {

@@ -130,9 +130,10 @@ func TestFetch(t *testing.T) {
 		"examples/README.md": docidx.DocExample,
 		"examples/pretty.rs": docidx.DocExample,
 		"src/lib.rs":         docidx.DocGuide,
+		"features.md":        docidx.DocGuide, // the feature flags, from Cargo.toml
 	})
-	if len(pd.Documents) != 5 {
-		t.Errorf("%d documents, want 5", len(pd.Documents))
+	if len(pd.Documents) != 6 {
+		t.Errorf("%d documents, want 6", len(pd.Documents))
 	}
 	if d := docs["src/lib.rs"]; pd.Documents[1].Path != "src/lib.rs" || d.Title != "Crate ferris_json" || len(d.Sections) != 1 ||
 		d.Sections[0].Code[0].Lang != "rust" || !strings.Contains(d.Sections[0].Plain, "A small JSON Value type") {
