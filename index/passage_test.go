@@ -882,93 +882,89 @@ func TestForHitSnakeCase(t *testing.T) {
 	}
 }
 
-// TestPassageSectionFirst checks that a passage grows within its core's section before it
-// crosses a heading: the sentences above a rustdoc "# Examples" heading before the example
-// below it.
-func TestPassageSectionFirst(t *testing.T) {
-	text := "The stream is read directly, without any buffering.\n" +
-		"It is expected that the input ends after the object.\n" +
-		"Note that this function is usually slower than reading the whole file first.\n" +
-		"# Examples\n" +
-		"```rust\nlet f = File::open(path)?;\nlet v = read(f)?;\n```\n"
-	got := passage(text, newPassageQuery("why is reading a file so slow", nil), 200)
-	if !strings.Contains(got, "without any buffering") || strings.Contains(got, "# Examples") {
-		t.Errorf("passage grew into the next section before its own:\n%s", got)
-	}
-}
-
-// TestPassageProseOverCode checks that the words of a question that an example's code lines
-// repeat count less than the same words in prose, unless the question asks for a value: the
-// sentence that says serde_json does not buffer, not the example that opens a file "with
-// buffer"; the default configuration's literals for "which methods … by default".
-func TestPassageProseOverCode(t *testing.T) {
-	text := "You will want to apply your own buffering, because the reader does not buffer its input.\n" +
-		"It is expected that the input ends after the object, or the call never returns.\n" +
-		"Deserializing from a prefix of the input is possible with your own Deserializer.\n" +
-		"```rust\n// a reader over the file with a buffer\nlet r = BufReader::new(File::open(path)?);\n```\n"
-	got := passage(text, newPassageQuery("is the file reader buffering for me", nil), 120)
-	if !strings.Contains(got, "apply your own buffering") {
-		t.Errorf("an example's code lines chose the passage over the prose that says it:\n%s", got)
-	}
-	text = "methods: configures the allowed methods, a comma-delimited string or an array.\n" +
-		"The headers option is reflected from the request when it is not given.\n" +
-		"Credentials are not sent unless the option is set.\n" +
-		"```json\n{\n  \"methods\": \"GET,HEAD,PUT\",\n  \"default\": true\n}\n```\n"
-	got = passage(text, newPassageQuery("which methods are allowed by default", nil), 120)
-	if !strings.Contains(got, "GET,HEAD,PUT") {
-		t.Errorf("a question asking for a default lost the example's literals:\n%s", got)
-	}
-}
-
-// TestPassageExtraTwoWords checks that a sentence joins a passage's core as its extra run only
-// when it holds two of the question's words: one rare adjective ("too big") is not an answer.
-func TestPassageExtraTwoWords(t *testing.T) {
+// TestPassageChoice checks how a passage is chosen where its rules part ways, one case a rule:
+// each passage holds the sentences it names and none of those it must leave out.
+func TestPassageChoice(t *testing.T) {
 	filler := "It is expected that the input ends after the object it holds.\n" +
 		"The stream is not closed when the call returns to its caller.\n" +
 		"Errors carry the line and the column where the reader stopped.\n" +
 		"A trailing comma or a comment in the input is an error here.\n" +
 		"Strings are checked to be valid UTF-8 as they are read in.\n" +
 		"Maps with keys that are not strings are refused with an error.\n"
-	text := "Note that this function is usually slower than reading the whole file into memory first.\n" +
-		filler + "The call fails when a number is too big to fit.\n" +
-		filler + "The input is read directly, so wrap a file in your own buffering reader.\n"
-	weights := map[string]float64{"big": 9, "slow": 8, "buffer": 4, "file": 2}
-	weight := func(w string) float64 { return weights[lightStem(w)] }
-	got := passage(text, newPassageQuery("parsing a big file is slow, is it buffering", weight), 300)
-	if !strings.Contains(got, "own buffering reader") || strings.Contains(got, "too big") {
-		t.Errorf("the extra run is not the sentence with two of the question's words:\n%s", got)
-	}
-}
-
-// TestPassageCoreInSection checks that a passage's core does not span a heading: the words of
-// an example under "# Examples" do not join the sentence above it into one window.
-func TestPassageCoreInSection(t *testing.T) {
-	text := "Tokens are read as they arrive.\n" +
-		"It is expected that the input ends after the object, or the call never returns.\n" +
-		"Note that this function is usually slower than reading a file first.\n" +
-		"# Examples\n" +
-		"```rust\nlet v = from(buffered(f))?;\n```\n"
-	got := passage(text, newPassageQuery("is reading a file slow, is it buffered", nil), 200)
-	if strings.Contains(got, "# Examples") || !strings.Contains(got, "It is expected") {
-		t.Errorf("the core spanned the heading:\n%s", got)
-	}
-}
-
-// TestPassageBackFirst checks that the sentence just before a passage's core joins it before
-// the sentences after it when it holds words of the question the core lacks: a passage grows
-// forward first and would fill its budget with what follows.
-func TestPassageBackFirst(t *testing.T) {
-	text := "The source method of the generated implementation returns whichever field of the struct or of the variant has the attribute on it, or failing that the field that carries the name source, if there is any such field at all in the type that derives it.\n" +
-		"The from attribute always implies that the same field is the source as well, so you never need to write both of the attributes on one field of a variant or struct.\n" +
-		"Any error type that implements the standard error trait, or that dereferences to a boxed error trait object, will work as a source here as well as anywhere else.\n" +
-		"Errors may be enums, structs with named fields, tuple structs or unit structs, and each of them may carry a message that the display implementation uses.\n" +
-		"A display implementation is generated for your error when you give a message on the struct or on each variant of the enum, as the example above shows.\n" +
-		"The messages support a shorthand for interpolating fields of the error, which may be used together with any additional format arguments.\n"
-	weights := map[string]float64{"need": 6, "name": 3, "attribute": 1, "source": 1, "field": 1}
-	weight := func(w string) float64 { return weights[w] }
-	got := passage(text, newPassageQuery("do I need the attribute on the source field or is the name enough", weight), 800)
-	if !strings.Contains(got, "carries the name source") {
-		t.Errorf("the sentence before the core that holds the question's other words was left out:\n%s", got)
+	for _, c := range []struct {
+		rule, text, question string
+		weights              map[string]float64 // by stem; nil: every word weighs 1
+		budget               int
+		want, not            []string
+	}{{
+		rule: "a passage grows within its core's section before it crosses a heading: the sentences above a rustdoc \"# Examples\" before the example below it",
+		text: "The stream is read directly, without any buffering.\n" +
+			"It is expected that the input ends after the object.\n" +
+			"Note that this function is usually slower than reading the whole file first.\n" +
+			"# Examples\n" +
+			"```rust\nlet f = File::open(path)?;\nlet v = read(f)?;\n```\n",
+		question: "why is reading a file so slow", budget: 200,
+		want: []string{"without any buffering"}, not: []string{"# Examples"},
+	}, {
+		rule: "an example's code lines count less than prose for the question's words: the sentence that says the reader does not buffer, not the example that opens a file \"with a buffer\"",
+		text: "You will want to apply your own buffering, because the reader does not buffer its input.\n" +
+			"It is expected that the input ends after the object, or the call never returns.\n" +
+			"Deserializing from a prefix of the input is possible with your own Deserializer.\n" +
+			"```rust\n// a reader over the file with a buffer\nlet r = BufReader::new(File::open(path)?);\n```\n",
+		question: "is the file reader buffering for me", budget: 120,
+		want: []string{"apply your own buffering"},
+	}, {
+		rule: "code lines count in full for a question that asks for a default: the default configuration's literals",
+		text: "methods: configures the allowed methods, a comma-delimited string or an array.\n" +
+			"The headers option is reflected from the request when it is not given.\n" +
+			"Credentials are not sent unless the option is set.\n" +
+			"```json\n{\n  \"methods\": \"GET,HEAD,PUT\",\n  \"default\": true\n}\n```\n",
+		question: "which methods are allowed by default", budget: 120,
+		want: []string{"GET,HEAD,PUT"},
+	}, {
+		rule: "a sentence joins the core as its extra run only with two of the question's words: one rare adjective (\"too big\") is no answer",
+		text: "Note that this function is usually slower than reading the whole file into memory first.\n" +
+			filler + "The call fails when a number is too big to fit.\n" +
+			filler + "The input is read directly, so wrap a file in your own buffering reader.\n",
+		question: "parsing a big file is slow, is it buffering",
+		weights:  map[string]float64{"big": 9, "slow": 8, "buffer": 4, "file": 2}, budget: 300,
+		want: []string{"own buffering reader"}, not: []string{"too big"},
+	}, {
+		rule: "a core does not span a heading: the words of an example under \"# Examples\" do not join the sentence above it into one window",
+		text: "Tokens are read as they arrive.\n" +
+			"It is expected that the input ends after the object, or the call never returns.\n" +
+			"Note that this function is usually slower than reading a file first.\n" +
+			"# Examples\n" +
+			"```rust\nlet v = from(buffered(f))?;\n```\n",
+		question: "is reading a file slow, is it buffered", budget: 200,
+		want: []string{"It is expected"}, not: []string{"# Examples"},
+	}, {
+		rule: "the sentence just before the core joins it before those after it when it holds more of the question's words: a passage grows forward first and would fill its budget",
+		text: "The source method of the generated implementation returns whichever field of the struct or of the variant has the attribute on it, or failing that the field that carries the name source, if there is any such field at all in the type that derives it.\n" +
+			"The from attribute always implies that the same field is the source as well, so you never need to write both of the attributes on one field of a variant or struct.\n" +
+			"Any error type that implements the standard error trait, or that dereferences to a boxed error trait object, will work as a source here as well as anywhere else.\n" +
+			"Errors may be enums, structs with named fields, tuple structs or unit structs, and each of them may carry a message that the display implementation uses.\n" +
+			"A display implementation is generated for your error when you give a message on the struct or on each variant of the enum, as the example above shows.\n" +
+			"The messages support a shorthand for interpolating fields of the error, which may be used together with any additional format arguments.\n",
+		question: "do I need the attribute on the source field or is the name enough",
+		weights:  map[string]float64{"need": 6, "name": 3, "attribute": 1, "source": 1, "field": 1}, budget: 800,
+		want: []string{"carries the name source"},
+	}} {
+		var weight func(string) float64
+		if c.weights != nil {
+			weight = func(w string) float64 { return c.weights[lightStem(w)] }
+		}
+		got := passage(c.text, newPassageQuery(c.question, weight), c.budget)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: the passage lacks %q:\n%s", c.rule, w, got)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(got, n) {
+				t.Errorf("%s: the passage holds %q:\n%s", c.rule, n, got)
+			}
+		}
 	}
 }
 

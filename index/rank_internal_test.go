@@ -58,13 +58,19 @@ func TestRankSymbolName(t *testing.T) {
 			{Kind: docidx.KindType, Name: "Dispatch", QualifiedName: "react.Dispatch", Signature: "type Dispatch<A> = (value: A) => void", Doc: "A function that can be used to update the state of a useState or useReducer hook."},
 		},
 	})
-	hits, _, _ := r.r.rankSearch(r.r.rank, "useState hook", Query{}, 100, 10)
-	if len(hits) == 0 || hits[0].rec.id != "docidx://npm/@types/react@19.0.0/symbol/react.useState" {
+	rankedFirst(t, r, "useState hook", "docidx://npm/@types/react@19.0.0/symbol/react.useState")
+}
+
+// rankedFirst checks that the rank index ranks the document id first for question.
+func rankedFirst(t *testing.T, r *Reader, question, id string) {
+	t.Helper()
+	hits, _, _ := r.r.rankSearch(r.r.rank, question, Query{}, 100, 10)
+	if len(hits) == 0 || hits[0].rec.id != id {
 		var ids []string
 		for _, h := range hits {
 			ids = append(ids, h.rec.id)
 		}
-		t.Errorf("useState hook: %v, want react.useState first", ids)
+		t.Errorf("%s: %v, want %s first", question, ids, id)
 	}
 }
 
@@ -80,14 +86,8 @@ func TestRankMemberBesideOwner(t *testing.T) {
 			{Kind: docidx.KindMethod, Name: "reserve", QualifiedName: "bytes::Vec::reserve", Signature: "pub fn reserve(&mut self, additional: usize)", Doc: "Reserves capacity for at least additional more elements, as a BytesMut does."},
 		},
 	})
-	hits, _, _ := r.r.rankSearch(r.r.rank, "if I split the front off a BytesMut and later call reserve, will it allocate a fresh buffer?", Query{}, 100, 10)
-	if len(hits) == 0 || hits[0].rec.id != "docidx://cargo/bytes@1.0.0/symbol/bytes::BytesMut::reserve" {
-		var ids []string
-		for _, h := range hits {
-			ids = append(ids, h.rec.id)
-		}
-		t.Errorf("got %v, want bytes::BytesMut::reserve first", ids)
-	}
+	rankedFirst(t, r, "if I split the front off a BytesMut and later call reserve, will it allocate a fresh buffer?",
+		"docidx://cargo/bytes@1.0.0/symbol/bytes::BytesMut::reserve")
 }
 
 func TestRankSearchFilters(t *testing.T) {
