@@ -91,7 +91,7 @@ func newRankAcc(im mapping.IndexMapping) (*rankAcc, error) {
 		if a.analyzers[i] = im.AnalyzerNamed(im.AnalyzerNameForPath(f.name)); a.analyzers[i] == nil {
 			return nil, fmt.Errorf("index: no analyzer for field %s", f.name)
 		}
-		a.analyzers[i] = withStemCache(a.analyzers[i], stems)
+		a.analyzers[i] = withStemCache(withASCIITokenizer(a.analyzers[i]), stems)
 	}
 	return a, nil
 }

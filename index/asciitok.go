@@ -1,0 +1,103 @@
+package index
+
+// asciitok.go tokenizes ASCII text for the rank index as bleve's unicode tokenizer does, without
+// its Unicode word-break state machine: most documentation is ASCII, and that machine was a
+// tenth of a crawl's CPU. Text with any other byte goes to bleve's tokenizer.
+
+import (
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+)
+
+// asciiTokenizer is bleve's unicode tokenizer (github.com/blevesearch/segment, UAX #29 word
+// boundaries) for ASCII input, giving the same tokens: the same terms, byte offsets, positions
+// and types. Its rules, as UAX #29 has them for ASCII:
+//
+//   - a word is a run of letters, digits and "_" (WB5, WB8–WB10, WB13a/b);
+//   - ":", ".", "'" join two letters (WB6, WB7: "don't", "e.g", "a:b"), and ",", ";", ".", "'"
+//     two digits (WB11, WB12: "1,000", "3.14");
+//   - a word without a letter that holds a digit is a number; every other byte is a boundary
+//     that makes no token.
+//
+// The fuzz test FuzzASCIITokenizer holds it to bleve's on any input.
+type asciiTokenizer struct {
+	unicode *unicode.UnicodeTokenizer // for input that is not ASCII
+}
+
+// Tokenize returns the tokens of input (see asciiTokenizer).
+func (t asciiTokenizer) Tokenize(input []byte) analysis.TokenStream {
+	for _, c := range input {
+		if c >= 0x80 {
+			return t.unicode.Tokenize(input)
+		}
+	}
+	var rv analysis.TokenStream
+	var slab []analysis.Token
+	pos := 1
+	for i := 0; i < len(input); {
+		if !wordByte(input[i]) {
+			i++
+			continue
+		}
+		start, letter, digit := i, false, false
+		for i < len(input) {
+			c := input[i]
+			switch {
+			case isLetterByte(c):
+				letter = true
+			case isDigit(c):
+				digit = true
+			case c == '_':
+			case i+1 < len(input) && joinsLetters(c) && isLetterByte(input[i-1]) && isLetterByte(input[i+1]),
+				i+1 < len(input) && joinsDigits(c) && isDigit(input[i-1]) && isDigit(input[i+1]):
+			default:
+				goto end
+			}
+			i++
+		}
+	end:
+		if len(slab) == 0 {
+			slab = make([]analysis.Token, min(1000, max(1, (len(input)-i)/8+1)))
+		}
+		tok := &slab[0]
+		slab = slab[1:]
+		tok.Term, tok.Start, tok.End, tok.Position = input[start:i], start, i, pos
+		tok.Type = analysis.AlphaNumeric
+		if digit && !letter {
+			tok.Type = analysis.Numeric
+		}
+		rv = append(rv, tok)
+		pos++
+	}
+	return rv
+}
+
+// wordByte reports whether c is an ASCII letter, digit or "_": a byte a word holds.
+func wordByte(c byte) bool { return isLetterByte(c) || isDigit(c) || c == '_' }
+
+// isLetterByte reports whether c is an ASCII letter.
+func isLetterByte(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// joinsLetters reports whether c joins two letters into one word (MidLetter, MidNumLet and
+// Single_Quote of UAX #29 in ASCII).
+func joinsLetters(c byte) bool { return c == ':' || c == '.' || c == '\'' }
+
+// joinsDigits reports whether c joins two digits into one number (MidNum, MidNumLet and
+// Single_Quote of UAX #29 in ASCII).
+func joinsDigits(c byte) bool { return c == ',' || c == ';' || c == '.' || c == '\'' }
+
+// withASCIITokenizer returns a, or when a is an analysis.DefaultAnalyzer with bleve's unicode
+// tokenizer, a copy of it that tokenizes with asciiTokenizer.
+func withASCIITokenizer(a analysis.Analyzer) analysis.Analyzer {
+	d, ok := a.(*analysis.DefaultAnalyzer)
+	if !ok {
+		return a
+	}
+	u, ok := d.Tokenizer.(*unicode.UnicodeTokenizer)
+	if !ok {
+		return a
+	}
+	cp := *d
+	cp.Tokenizer = asciiTokenizer{unicode: u}
+	return &cp
+}
