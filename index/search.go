@@ -132,8 +132,9 @@ func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passag
 	if total == 0 {
 		return &Results{Hits: []docidx.Hit{}}, nil, nil
 	}
-	r.byProximity(ri, ranked, text, idf)
-	return r.page(ri, ranked, total, q, text, idf, offset, limit)
+	pq := newPassageQuery(text, r.wordWeight(ri, text, idf))
+	byProximity(ri, ranked, pq)
+	return r.page(ri, ranked, total, q, pq, offset, limit)
 }
 
 // proximityHits is how many of the first hits byProximity orders again, and proximityWeight how
@@ -143,14 +144,14 @@ const (
 	proximityWeight = 2.0
 )
 
-// byProximity orders the first proximityHits of ranked again by their scores grown by how much
-// of the question's weight the core of each hit's passage holds (passageCore: the best window of
-// corePassageBytes): as proximity models of retrieval credit a document where the question's
-// words stand together over one where they are scattered, the hit with one paragraph about the
-// question over the one that names its words in passing. Only the first hits are ordered again,
-// so that the pages after them hold what they held. idf holds the question's terms' idf (see
-// rankSearch); a hit whose record was not read keeps its place.
-func (r *reader) byProximity(ri *rankIndex, ranked []rankHit, text string, idf map[string]float32) {
+// byProximity orders the first proximityHits of ranked (ri's documents) again by their scores
+// grown by how much of the question's weight (pq, the question's passage query) the core of each
+// hit's passage holds (passageCore: the best window of corePassageBytes): as proximity models of
+// retrieval credit a document where the question's words stand together over one where they are
+// scattered, the hit with one paragraph about the question over the one that names its words in
+// passing. Only the first hits are ordered again, so that the pages after them hold what they
+// held; a hit whose record was not read is ordered by its score alone.
+func byProximity(ri *rankIndex, ranked []rankHit, pq *passageQuery) {
 	n := min(len(ranked), proximityHits)
 	if n < 2 {
 		return
@@ -168,7 +169,6 @@ func (r *reader) byProximity(ri *rankIndex, ranked []rankHit, text string, idf m
 		}
 		byPkg[p] = append(byPkg[p], i)
 	}
-	pq := newPassageQuery(text, r.wordWeight(ri, text, idf))
 	var weights [maxPassageWords]float64
 	grown := make([]float64, n)
 	for i := range ranked[:n] {
@@ -212,17 +212,16 @@ func (r *reader) byProximity(ri *rankIndex, ranked []rankHit, text string, idf m
 	}
 }
 
-// page builds the hits of ranked[offset:offset+limit] from their stored fields. Each hit's
-// passage for q (see passage.go), with the budget of its rank among the results (passageBudget),
-// is left to choose from ps; idf holds the idf of the question's terms when the rank index, ri,
-// ranked them.
-func (r *reader) page(ri *rankIndex, ranked []rankHit, total int, q Query, text string, idf map[string]float32, offset, limit int) (_ *Results, ps *passages, _ error) {
+// page builds the hits of ranked[offset:offset+limit] (ri's documents) from their stored fields.
+// Each hit's passage for q (see passage.go), chosen by pq (the question's passage query) with the
+// budget of its rank among the results (passageBudget), is left to choose from ps.
+func (r *reader) page(ri *rankIndex, ranked []rankHit, total int, q Query, pq *passageQuery, offset, limit int) (_ *Results, ps *passages, _ error) {
 	out := &Results{Total: total, Hits: make([]docidx.Hit, 0, limit)}
 	if offset >= len(ranked) {
 		return out, nil, nil
 	}
 	page := ranked[offset:min(offset+limit, len(ranked))]
-	ps = &passages{pq: newPassageQuery(text, r.wordWeight(ri, text, idf)), perHit: q.PassageBytes, offset: offset}
+	ps = &passages{pq: pq, perHit: q.PassageBytes, offset: offset}
 	// A hit's passage budget goes by its rank among the page's distinct answers (see choose).
 	// Callers show one hit per URI (the overloads of a function share one) and one per member
 	// inherited or declared alike on several types (the same name, declaration and text), so
