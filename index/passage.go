@@ -432,12 +432,14 @@ type segment struct {
 }
 
 // passage returns the passage of text for pq in at most about budget bytes: the consecutive
-// segments, within corePassageBytes, holding the most weight of distinct query words (the
-// core), with the segment elsewhere that adds the most weight of words the core lacks when the
-// budget is at least extraPassageBytes, each grown with the segments after and then before it
-// to fill the budget (within its own section first: see opensSection), then with the
-// segments that continue it (see continues) up to half as much again; units on lines of
-// their own, "…" where text is left out. Segments are whole
+// segments of one section, within corePassageBytes, holding the most weight of distinct query
+// words, those only code lines hold at codeShare (the core, see passageCore), with the segment
+// just before it when that adds words, and the segment elsewhere that holds two of the words
+// and adds the most weight of those the core lacks when the budget is at least
+// extraPassageBytes, each grown with the segments after and then before it to fill the budget
+// (within its own section first: see opensSection), then with the segments that continue it
+// (see continues) up to half as much again; units on lines of their own, "…" where text is
+// left out. Segments are whole
 // sentences, list items, table rows and code lines: a core of one sentence longer than the
 // budget is shown whole up to twice the budget, and only a longer one is cut, around its
 // first match. Without any match the passage is the text's opening.
