@@ -10,6 +10,7 @@ package cargo
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -65,13 +66,10 @@ func featuresDocument(crate, version string, features map[string][]string, orig 
 			fmt.Fprintf(&b, "Default features: %s. Turn them off with `default-features = false`.\n\n", codeList(def))
 		}
 	}
-	for _, name := range slices.Sorted(func(yield func(string) bool) {
-		for k := range features {
-			if k != "default" && !yield(k) {
-				return
-			}
+	for _, name := range slices.Sorted(maps.Keys(features)) {
+		if name == "default" {
+			continue
 		}
-	}) {
 		fmt.Fprintf(&b, "## %s\n\n`%s`:", name, name)
 		if c := comments[name]; c != "" {
 			if !strings.HasSuffix(c, ".") {
