@@ -84,10 +84,15 @@ func TestRankMemberBesideOwner(t *testing.T) {
 			{Kind: docidx.KindType, Name: "BytesMut", QualifiedName: "bytes::BytesMut", Signature: "pub struct BytesMut", Doc: "A unique reference to a contiguous slice of memory that grows its buffer as needed."},
 			{Kind: docidx.KindMethod, Name: "reserve", QualifiedName: "bytes::BytesMut::reserve", Signature: "pub fn reserve(&mut self, additional: usize)", Doc: "Reserves capacity for at least additional more bytes. Before it allocates a new buffer, it reclaims the space in front of the view when no other handle shares it."},
 			{Kind: docidx.KindMethod, Name: "reserve", QualifiedName: "bytes::Vec::reserve", Signature: "pub fn reserve(&mut self, additional: usize)", Doc: "Reserves capacity for at least additional more elements, as a BytesMut does."},
+			// An owner whose name the index holds by its stem ("envfilt").
+			{Kind: docidx.KindType, Name: "EnvFilter", QualifiedName: "bytes::EnvFilter", Signature: "pub struct EnvFilter", Doc: "A layer of the subscriber."},
+			{Kind: docidx.KindMethod, Name: "parse", QualifiedName: "bytes::EnvFilter::parse", Signature: "pub fn parse(dirs: &str) -> Result<Self>", Doc: "Builds a new filter from the directives read from an environment variable."},
 		},
 	})
 	rankedFirst(t, r, "if I split the front off a BytesMut and later call reserve, will it allocate a fresh buffer?",
 		"docidx://cargo/bytes@1.0.0/symbol/bytes::BytesMut::reserve")
+	rankedFirst(t, r, "does an EnvFilter parse directives from the environment variable?",
+		"docidx://cargo/bytes@1.0.0/symbol/bytes::EnvFilter::parse")
 }
 
 func TestRankSearchFilters(t *testing.T) {

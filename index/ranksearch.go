@@ -51,7 +51,7 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need in
 	if !ok {
 		return nil, 0, nil
 	}
-	bonus := ri.nameBonuses(text, words, keep, &a.scratch)
+	bonus := ri.nameBonuses(text, words, r.wholeTerm, keep, &a.scratch)
 	names := questionNames(words)
 	// A package is called so before the ecosystem's words go: "the log crate" calls log a package
 	// and names Rust's packages, both.
@@ -237,6 +237,16 @@ func (r *reader) questionTerms(text string) []string {
 	return terms
 }
 
+// wholeTerm returns the term the name field indexes a lower-cased identifier by: its stem as a
+// whole ("envfilt" for "envfilter"; its parts are terms of their own), or ident itself when the
+// analyzer leaves nothing.
+func (r *reader) wholeTerm(ident string) string {
+	if ts := r.terms(fName, ident); len(ts) > 0 {
+		return ts[0]
+	}
+	return ident
+}
+
 // termLists looks terms up and returns those found, rarest first.
 func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
 	var lists []termList
@@ -397,8 +407,9 @@ func (ri *rankIndex) forEach(l termList, fn func(doc uint32, impact uint8)) bool
 // nameBonuses returns what text's names add to documents that keep accepts: exactBonus to the
 // overview of a package text spells exactly, symbolBonus to the symbols named as an identifier
 // of words, text without its ecosystem names ("useState hook": react.useState), and to the members
-// words name beside their owner (memberBonuses). Bonuses do not count as matched terms.
-func (ri *rankIndex) nameBonuses(text, words string, keep *docFilter, scratch *[]byte) map[uint32]float32 {
+// words name beside their owner (memberBonuses; term gives an identifier's term as the name field
+// indexes it). Bonuses do not count as matched terms.
+func (ri *rankIndex) nameBonuses(text, words string, term func(string) string, keep *docFilter, scratch *[]byte) map[uint32]float32 {
 	bonus := map[uint32]float32{}
 	add := func(doc uint32, b float32) {
 		if keep.keep(doc) {
@@ -423,7 +434,7 @@ func (ri *rankIndex) nameBonuses(text, words string, keep *docFilter, scratch *[
 			ri.forEach(l, func(doc uint32, _ uint8) { add(doc, symbolBonus) })
 		}
 	}
-	ri.memberBonuses(idents, words, add, scratch)
+	ri.memberBonuses(idents, words, term, add, scratch)
 	return bonus
 }
 
@@ -438,8 +449,9 @@ const (
 // memberBonuses adds symbolBonus to the members that words name by a plain word beside their
 // owner's identifier, as people write them: "call reserve on a BytesMut" for
 // bytes::BytesMut::reserve, which holds the owner's name among its words. idents are the
-// identifiers of words (identifierWords).
-func (ri *rankIndex) memberBonuses(idents []string, words string, add func(doc uint32, b float32), scratch *[]byte) {
+// identifiers of words (identifierWords); term gives an identifier's term in the index (the
+// stem "envfilt" for "envfilter").
+func (ri *rankIndex) memberBonuses(idents []string, words string, term func(string) string, add func(doc uint32, b float32), scratch *[]byte) {
 	if len(idents) == 0 {
 		return
 	}
@@ -461,7 +473,7 @@ func (ri *rankIndex) memberBonuses(idents []string, words string, add func(doc u
 		return
 	}
 	for _, owner := range idents {
-		l, ok := ri.lookup(owner, scratch)
+		l, ok := ri.lookup(term(owner), scratch)
 		if !ok || l.all > maxOwnerDocs {
 			continue
 		}
