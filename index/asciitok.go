@@ -40,22 +40,10 @@ func (t asciiTokenizer) Tokenize(input []byte) analysis.TokenStream {
 			continue
 		}
 		start, letter, digit := i, false, false
-		for i < len(input) {
-			c := input[i]
-			switch {
-			case isLetterByte(c):
-				letter = true
-			case isDigit(c):
-				digit = true
-			case c == '_':
-			case i+1 < len(input) && joinsLetters(c) && isLetterByte(input[i-1]) && isLetterByte(input[i+1]),
-				i+1 < len(input) && joinsDigits(c) && isDigit(input[i-1]) && isDigit(input[i+1]):
-			default:
-				goto end
-			}
-			i++
+		for ; i < len(input) && inWord(input, i); i++ {
+			letter = letter || isLetterByte(input[i])
+			digit = digit || isDigit(input[i])
 		}
-	end:
 		if len(slab) == 0 {
 			slab = make([]analysis.Token, min(1000, max(1, (len(input)-i)/8+1)))
 		}
@@ -70,6 +58,21 @@ func (t asciiTokenizer) Tokenize(input []byte) analysis.TokenStream {
 		pos++
 	}
 	return rv
+}
+
+// inWord reports whether input[i] continues the word before it (i > 0): a letter, digit or "_",
+// or a byte that joins the letters or digits on its two sides.
+func inWord(input []byte, i int) bool {
+	c := input[i]
+	if wordByte(c) {
+		return true
+	}
+	if i+1 >= len(input) {
+		return false
+	}
+	prev, next := input[i-1], input[i+1]
+	return joinsLetters(c) && isLetterByte(prev) && isLetterByte(next) ||
+		joinsDigits(c) && isDigit(prev) && isDigit(next)
 }
 
 // wordByte reports whether c is an ASCII letter, digit or "_": a byte a word holds.
