@@ -19,9 +19,11 @@ import (
 //   - a word without a letter that holds a digit is a number; every other byte is a boundary
 //     that makes no token.
 //
-// The fuzz test FuzzASCIITokenizer holds it to bleve's on any input.
+// Its tokens come from arena: they last until the arena is reset. The fuzz test
+// FuzzASCIITokenizer holds it to bleve's on any input.
 type asciiTokenizer struct {
 	unicode *unicode.UnicodeTokenizer // for input that is not ASCII
+	arena   *tokenArena
 }
 
 // Tokenize returns the tokens of input (see asciiTokenizer).
@@ -31,8 +33,7 @@ func (t asciiTokenizer) Tokenize(input []byte) analysis.TokenStream {
 			return t.unicode.Tokenize(input)
 		}
 	}
-	var rv analysis.TokenStream
-	var slab []analysis.Token
+	rv := t.arena.stream(0)
 	pos := 1
 	for i := 0; i < len(input); {
 		if !wordByte(input[i]) {
@@ -44,11 +45,7 @@ func (t asciiTokenizer) Tokenize(input []byte) analysis.TokenStream {
 			letter = letter || isLetterByte(input[i])
 			digit = digit || isDigit(input[i])
 		}
-		if len(slab) == 0 {
-			slab = make([]analysis.Token, min(1000, max(1, (len(input)-i)/8+1)))
-		}
-		tok := &slab[0]
-		slab = slab[1:]
+		tok := t.arena.token()
 		tok.Term, tok.Start, tok.End, tok.Position = input[start:i], start, i, pos
 		tok.Type = analysis.AlphaNumeric
 		if digit && !letter {
@@ -57,7 +54,7 @@ func (t asciiTokenizer) Tokenize(input []byte) analysis.TokenStream {
 		rv = append(rv, tok)
 		pos++
 	}
-	return rv
+	return t.arena.keep(0, rv)
 }
 
 // inWord reports whether input[i] continues the word before it (i > 0): a letter, digit or "_",
@@ -89,9 +86,10 @@ func joinsLetters(c byte) bool { return c == ':' || c == '.' || c == '\'' }
 // Single_Quote of UAX #29 in ASCII).
 func joinsDigits(c byte) bool { return c == ',' || c == ';' || c == '.' || c == '\'' }
 
-// withASCIITokenizer returns a, or when a is an analysis.DefaultAnalyzer with bleve's unicode
-// tokenizer, a copy of it that tokenizes with asciiTokenizer.
-func withASCIITokenizer(a analysis.Analyzer) analysis.Analyzer {
+// withTokenArena returns a, or when a is an analysis.DefaultAnalyzer with bleve's unicode
+// tokenizer, a copy of it that tokenizes with asciiTokenizer and whose identSplitter, if it has
+// one, splits into tokens of arena: every token it makes lasts until the arena is reset.
+func withTokenArena(a analysis.Analyzer, arena *tokenArena) analysis.Analyzer {
 	d, ok := a.(*analysis.DefaultAnalyzer)
 	if !ok {
 		return a
@@ -101,6 +99,54 @@ func withASCIITokenizer(a analysis.Analyzer) analysis.Analyzer {
 		return a
 	}
 	cp := *d
-	cp.Tokenizer = asciiTokenizer{unicode: u}
+	cp.Tokenizer = asciiTokenizer{unicode: u, arena: arena}
+	cp.TokenFilters = append([]analysis.TokenFilter(nil), d.TokenFilters...)
+	for i, f := range cp.TokenFilters {
+		if _, ok := f.(identSplitter); ok {
+			cp.TokenFilters[i] = identSplitter{arena: arena}
+		}
+	}
 	return &cp
+}
+
+// tokenArenaChunk is how many tokens a tokenArena allocates at once.
+const tokenArenaChunk = 1024
+
+// tokenArena holds the tokens of one analysis at a time, for the analyzers of one rankAcc,
+// which analyses every field of every document of a segment and has counted a text's terms
+// before it analyses the next: reused rather than made anew for each text, they were a tenth
+// of the bytes a crawl allocates. It holds as many tokens as the longest text had. It is not
+// safe for concurrent use.
+type tokenArena struct {
+	chunks      [][]analysis.Token
+	chunk, next int // the chunk in use and its next free token
+	// streams are the token lists' storage, by user: the tokenizer's (0) and identSplitter's
+	// (1), which reads the tokenizer's list as it makes its own.
+	streams [2]analysis.TokenStream
+}
+
+// reset makes every token of the arena free again: those handed out before must not be used.
+func (a *tokenArena) reset() { a.chunk, a.next = 0, 0 }
+
+// token returns a zeroed token that lasts until the next reset.
+func (a *tokenArena) token() *analysis.Token {
+	if a.chunk < len(a.chunks) && a.next == len(a.chunks[a.chunk]) {
+		a.chunk, a.next = a.chunk+1, 0
+	}
+	if a.chunk == len(a.chunks) {
+		a.chunks = append(a.chunks, make([]analysis.Token, tokenArenaChunk))
+	}
+	t := &a.chunks[a.chunk][a.next]
+	a.next++
+	*t = analysis.Token{}
+	return t
+}
+
+// stream returns user's token list storage, empty; keep gives it back, grown.
+func (a *tokenArena) stream(user int) analysis.TokenStream { return a.streams[user][:0] }
+
+// keep keeps ts's storage as user's for the next stream call and returns ts.
+func (a *tokenArena) keep(user int, ts analysis.TokenStream) analysis.TokenStream {
+	a.streams[user] = ts
+	return ts
 }

@@ -1,7 +1,10 @@
 package index
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -13,7 +16,7 @@ func sameTokens(t *testing.T, input []byte) {
 	t.Helper()
 	u := unicode.NewUnicodeTokenizer()
 	want := u.Tokenize(input)
-	got := asciiTokenizer{unicode: u}.Tokenize(input)
+	got := asciiTokenizer{unicode: u, arena: &tokenArena{}}.Tokenize(input)
 	if len(got) != len(want) {
 		t.Fatalf("%q: %d tokens %s, want %d %s", input, len(got), terms(got), len(want), terms(want))
 	}
@@ -58,7 +61,7 @@ func TestASCIITokenizer(t *testing.T) {
 		}
 		sameTokens(t, b)
 	}
-	if a := withASCIITokenizer(nil); a != nil {
+	if a := withTokenArena(nil, &tokenArena{}); a != nil {
 		t.Error("a nil analyzer changed")
 	}
 }
@@ -71,4 +74,43 @@ func FuzzASCIITokenizer(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input []byte) {
 		sameTokens(t, input)
 	})
+}
+
+// TestTokenArena checks that the rank index's analyzers, whose tokens come from one reused
+// arena, give each text the tokens the mapping's own analyzers give it, text after text: long
+// texts (more tokens than a chunk of the arena) and short ones, identifiers split into parts,
+// and non-ASCII text, which bleve's tokenizer reads.
+func TestTokenArena(t *testing.T) {
+	im, err := newMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("HTTPServer read_file parses the config; ", tokenArenaChunk/2)
+	texts := []string{long, "a b", "Ünïcode café naïve read_file", long + "tail words", "x", "getUserID v2 JSONParser", ""}
+	arena := &tokenArena{}
+	for _, f := range []string{fAll, fName} {
+		plain := im.AnalyzerNamed(im.AnalyzerNameForPath(f))
+		reused := withTokenArena(plain, arena)
+		if reused == plain {
+			t.Fatalf("field %s: the analyzer did not take the arena", f)
+		}
+		for round := range 2 {
+			for _, text := range texts {
+				want := tokenList(plain.Analyze([]byte(text)))
+				arena.reset()
+				if got := tokenList(reused.Analyze([]byte(text))); !slices.Equal(got, want) {
+					t.Fatalf("field %s, round %d, %.40q: %d tokens %.200q, want %d %.200q", f, round, text, len(got), got, len(want), want)
+				}
+			}
+		}
+	}
+}
+
+// tokenList returns ts as "term start-end @position type" strings.
+func tokenList(ts analysis.TokenStream) []string {
+	out := make([]string, len(ts))
+	for i, tok := range ts {
+		out[i] = fmt.Sprintf("%s %d-%d @%d %d", tok.Term, tok.Start, tok.End, tok.Position, tok.Type)
+	}
+	return out
 }

@@ -64,10 +64,17 @@ func init() {
 // identSplitter is a token filter that keeps each identifier token and adds its parts split at
 // underscores, dots, dashes, digit boundaries and camelCase humps ("HTTPServer" -> "HTTPServer",
 // "HTTP", "Server"; "read_file" -> "read_file", "read", "file"), all at the token's position.
-type identSplitter struct{}
+// The parts and the list are allocated, or with an arena (the rank index's analyzers, see
+// withTokenArena), taken from it.
+type identSplitter struct{ arena *tokenArena }
 
-func (identSplitter) Filter(in analysis.TokenStream) analysis.TokenStream {
-	out := make(analysis.TokenStream, 0, len(in)*2)
+func (f identSplitter) Filter(in analysis.TokenStream) analysis.TokenStream {
+	var out analysis.TokenStream
+	if f.arena != nil {
+		out = f.arena.stream(1)
+	} else {
+		out = make(analysis.TokenStream, 0, len(in)*2)
+	}
 	for _, tok := range in {
 		out = append(out, tok)
 		parts := splitIdent(tok.Term)
@@ -75,14 +82,19 @@ func (identSplitter) Filter(in analysis.TokenStream) analysis.TokenStream {
 			continue
 		}
 		for _, p := range parts {
-			out = append(out, &analysis.Token{
-				Start:    tok.Start + p[0],
-				End:      tok.Start + p[1],
-				Term:     tok.Term[p[0]:p[1]:p[1]],
-				Position: tok.Position,
-				Type:     tok.Type,
-			})
+			var part *analysis.Token
+			if f.arena != nil {
+				part = f.arena.token()
+			} else {
+				part = &analysis.Token{}
+			}
+			part.Start, part.End = tok.Start+p[0], tok.Start+p[1]
+			part.Term, part.Position, part.Type = tok.Term[p[0]:p[1]:p[1]], tok.Position, tok.Type
+			out = append(out, part)
 		}
+	}
+	if f.arena != nil {
+		f.arena.keep(1, out)
 	}
 	return out
 }

@@ -74,6 +74,8 @@ type rankAcc struct {
 	stamp uint32     // the number of documents added, marking their terms in termAcc
 	order []*termAcc // the terms of the document being added, in first-seen order
 	field []*termAcc // the terms of the field being read, in first-seen order
+	arena tokenArena // the tokens of the field being read
+	text  []byte     // the text of the field being read
 }
 
 // newRankAcc returns an empty accumulator analysing with im's analyzers.
@@ -91,7 +93,7 @@ func newRankAcc(im mapping.IndexMapping) (*rankAcc, error) {
 		if a.analyzers[i] = im.AnalyzerNamed(im.AnalyzerNameForPath(f.name)); a.analyzers[i] == nil {
 			return nil, fmt.Errorf("index: no analyzer for field %s", f.name)
 		}
-		a.analyzers[i] = withStemCache(withASCIITokenizer(a.analyzers[i]), stems)
+		a.analyzers[i] = withStemCache(withTokenArena(a.analyzers[i], &a.arena), stems)
 	}
 	return a, nil
 }
@@ -154,7 +156,9 @@ func (a *rankAcc) add(sd *searchDoc) error {
 		if text == "" {
 			continue
 		}
-		tokens := a.analyzers[i].Analyze([]byte(text))
+		a.arena.reset()
+		a.text = append(a.text[:0], text...)
+		tokens := a.analyzers[i].Analyze(a.text)
 		if len(tokens) == 0 {
 			continue
 		}
