@@ -4,6 +4,7 @@ package index
 // document per section and one per symbol.
 
 import (
+	"iter"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -38,106 +39,116 @@ type searchDoc struct {
 // sectionSep joins a heading path for display.
 const sectionSep = " › "
 
-func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol) []searchDoc {
-	ref := p.Ref()
-	base := func(hit docidx.HitKind, kind string) map[string]any {
-		f := map[string]any{
-			fEco:     string(p.Ecosystem),
-			fPkg:     p.Name,
-			fVersion: p.Version,
-			fHit:     string(hit),
-			fKind:    kind,
-		}
-		return f
-	}
-	out := make([]searchDoc, 0, 1+len(syms)+4*len(docs))
-
-	// The overview: what the package is, by its name, description and keywords. Only the overview
-	// carries the package name, so a name match lifts one hit of the package, not all of them.
-	ov := base(docidx.HitSection, "overview")
-	ov[fPkgName] = p.Name
-	ov[fPkgExact] = exactNames(p.Name)
-	ov[fTitle] = p.Name
-	ov[fHeading] = clip(p.Description, maxStoreLine) // a package's own one-liner weighs like a heading
-	ov[fAll] = allText(p.Name, identWords(p.Name), p.Description, strings.Join(p.Keywords, " "))
-	ov[fSTitle] = p.Name
-	ov[fSSection] = "Overview"
-	ov[fSText] = clip(CollapseSpace(p.Description), maxStoreLine)
-	ov[fSURI] = ref.PageURI(docidx.PageOverview)
-	out = append(out, searchDoc{id: ref.PageURI(docidx.PageOverview), fields: ov})
-
-	for _, d := range docs {
-		page := docidx.PageReadme
-		if d.Kind != docidx.DocReadme {
-			page = docidx.PageDocPrefix + d.Path
-		}
-		uri := ref.PageURI(page)
-		for i, s := range d.Sections {
-			if strings.TrimSpace(s.Plain) == "" && len(s.Code) == 0 && len(s.Heading) == 0 {
-				continue
+// searchDocs yields the search documents of package version p, whose documents and symbols
+// are docs and syms: its overview, a document per non-empty section, a document per symbol. One
+// at a time, as a segment's build indexes them: made all at once, the documents of a version of
+// 20,000 symbols held tens of megabytes while they were indexed.
+func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol) iter.Seq[searchDoc] {
+	return func(yield func(searchDoc) bool) {
+		ref := p.Ref()
+		base := func(hit docidx.HitKind, kind string) map[string]any {
+			f := map[string]any{
+				fEco:     string(p.Ecosystem),
+				fPkg:     p.Name,
+				fVersion: p.Version,
+				fHit:     string(hit),
+				fKind:    kind,
 			}
-			f := base(docidx.HitSection, string(d.Kind))
-			f[fTitle] = d.Title
-			f[fHeading] = strings.Join(s.Heading, " ")
-			f[fAll] = allText(d.Title, strings.Join(s.Heading, " "), clip(s.Plain, maxBody))
-			var code strings.Builder
-			for _, c := range s.Code {
-				if code.Len() >= maxCode {
-					break
+			return f
+		}
+
+		// The overview: what the package is, by its name, description and keywords. Only the overview
+		// carries the package name, so a name match lifts one hit of the package, not all of them.
+		ov := base(docidx.HitSection, "overview")
+		ov[fPkgName] = p.Name
+		ov[fPkgExact] = exactNames(p.Name)
+		ov[fTitle] = p.Name
+		ov[fHeading] = clip(p.Description, maxStoreLine) // a package's own one-liner weighs like a heading
+		ov[fAll] = allText(p.Name, identWords(p.Name), p.Description, strings.Join(p.Keywords, " "))
+		ov[fSTitle] = p.Name
+		ov[fSSection] = "Overview"
+		ov[fSText] = clip(CollapseSpace(p.Description), maxStoreLine)
+		ov[fSURI] = ref.PageURI(docidx.PageOverview)
+		if !yield(searchDoc{id: ref.PageURI(docidx.PageOverview), fields: ov}) {
+			return
+		}
+
+		for _, d := range docs {
+			page := docidx.PageReadme
+			if d.Kind != docidx.DocReadme {
+				page = docidx.PageDocPrefix + d.Path
+			}
+			uri := ref.PageURI(page)
+			for i, s := range d.Sections {
+				if strings.TrimSpace(s.Plain) == "" && len(s.Code) == 0 && len(s.Heading) == 0 {
+					continue
 				}
-				code.WriteString(c.Code)
-				code.WriteByte('\n')
+				f := base(docidx.HitSection, string(d.Kind))
+				f[fTitle] = d.Title
+				f[fHeading] = strings.Join(s.Heading, " ")
+				f[fAll] = allText(d.Title, strings.Join(s.Heading, " "), clip(s.Plain, maxBody))
+				var code strings.Builder
+				for _, c := range s.Code {
+					if code.Len() >= maxCode {
+						break
+					}
+					code.WriteString(c.Code)
+					code.WriteByte('\n')
+				}
+				if code.Len() > 0 {
+					f[fSignature] = clip(code.String(), maxCode)
+				}
+				f[fSTitle] = d.Title
+				f[fSSection] = strings.Join(s.Heading, sectionSep)
+				f[fSText] = storeSection(&s, maxStoreSection)
+				hitURI := uri
+				if s.Anchor != "" {
+					hitURI += "#" + s.Anchor
+				}
+				f[fSURI] = hitURI
+				if !yield(searchDoc{id: uri + "#" + strconv.Itoa(i), fields: f}) {
+					return
+				}
 			}
-			if code.Len() > 0 {
-				f[fSignature] = clip(code.String(), maxCode)
-			}
-			f[fSTitle] = d.Title
-			f[fSSection] = strings.Join(s.Heading, sectionSep)
-			f[fSText] = storeSection(&s, maxStoreSection)
-			hitURI := uri
-			if s.Anchor != "" {
-				hitURI += "#" + s.Anchor
-			}
-			f[fSURI] = hitURI
-			out = append(out, searchDoc{id: uri + "#" + strconv.Itoa(i), fields: f})
 		}
-	}
 
-	seen := map[string]int{}
-	mentions := siblingMentions(syms)
-	for i, s := range syms {
-		uri := ref.PageURI(docidx.PageSymbolPrefix + s.QualifiedName)
-		id := uri
-		if n := seen[uri]; n > 0 {
-			id = uri + "#" + strconv.Itoa(n)
+		seen := map[string]int{}
+		mentions := siblingMentions(syms)
+		for i, s := range syms {
+			uri := ref.PageURI(docidx.PageSymbolPrefix + s.QualifiedName)
+			id := uri
+			if n := seen[uri]; n > 0 {
+				id = uri + "#" + strconv.Itoa(n)
+			}
+			seen[uri]++
+			f := base(docidx.HitSymbol, string(s.Kind))
+			names := s.Name
+			if k := s.Key(); k != s.Name {
+				names += " " + k
+			}
+			if s.QualifiedName != s.Key() {
+				names += " " + s.QualifiedName
+			}
+			f[fName] = names
+			f[fSignature] = clip(s.Signature, maxCode)
+			doc := s.DocWithParams()
+			if strings.TrimSpace(doc) == "" {
+				f[fUndoc] = undocumented
+			}
+			f[fAll] = allText(names, identWords(names), clip(doc, maxBody))
+			if m := mentions[i]; m != "" {
+				f[fMention] = m
+			}
+			f[fHeading] = s.Package
+			f[fSTitle] = s.QualifiedName
+			f[fSSection] = symbolSection(&s)
+			f[fSText] = storeSymbol(&s, doc)
+			f[fSURI] = uri
+			if !yield(searchDoc{id: id, fields: f}) {
+				return
+			}
 		}
-		seen[uri]++
-		f := base(docidx.HitSymbol, string(s.Kind))
-		names := s.Name
-		if k := s.Key(); k != s.Name {
-			names += " " + k
-		}
-		if s.QualifiedName != s.Key() {
-			names += " " + s.QualifiedName
-		}
-		f[fName] = names
-		f[fSignature] = clip(s.Signature, maxCode)
-		doc := s.DocWithParams()
-		if strings.TrimSpace(doc) == "" {
-			f[fUndoc] = undocumented
-		}
-		f[fAll] = allText(names, identWords(names), clip(doc, maxBody))
-		if m := mentions[i]; m != "" {
-			f[fMention] = m
-		}
-		f[fHeading] = s.Package
-		f[fSTitle] = s.QualifiedName
-		f[fSSection] = symbolSection(&s)
-		f[fSText] = storeSymbol(&s, doc)
-		f[fSURI] = uri
-		out = append(out, searchDoc{id: id, fields: f})
 	}
-	return out
 }
 
 // undocumented is the fUndoc value of a symbol without a doc comment.

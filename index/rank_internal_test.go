@@ -269,7 +269,7 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 		syms = append(syms, docidx.Symbol{Kind: docidx.KindFunc, Name: name, QualifiedName: "gap." + name, Signature: "func " + name + "()", Doc: name + " does one thing."})
 	}
 	b := idx.NewBatch()
-	for _, d := range searchDocs(p, nil, syms) {
+	for d := range searchDocs(p, nil, syms) {
 		if err := b.Index(d.id, storedFields(d.fields)); err != nil {
 			t.Fatal(err)
 		}
@@ -299,7 +299,7 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sds := searchDocs(p, nil, syms)
+	sds := slices.Collect(searchDocs(p, nil, syms))
 	for i := range sds {
 		if sds[i].id != gone {
 			if err := acc.add(&sds[i]); err != nil {
@@ -348,7 +348,7 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 		got = append(got, rec.title)
 	}
 	var want []string
-	for _, d := range searchDocs(p, nil, syms) {
+	for d := range searchDocs(p, nil, syms) {
 		if d.id != gone {
 			want = append(want, d.fields[fSTitle].(string))
 		}

@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"encoding/binary"
+	"slices"
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
@@ -37,7 +38,7 @@ func TestRankAccMatchesBleve(t *testing.T) {
 			Doc: "How long a request may take, in milliseconds (default: 30000)."},
 		{Kind: docidx.KindClass, Name: "HTTPError", QualifiedName: "HTTPError", Signature: "class HTTPError extends Error", Doc: "HTTPError is thrown for non-2xx responses."},
 	}
-	sds := searchDocs(p, docs, syms)
+	sds := slices.Collect(searchDocs(p, docs, syms))
 
 	im, err := newMapping()
 	if err != nil {

@@ -670,17 +670,18 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 			if w.legacy {
 				counts[k] = vc
 			}
-			sds := searchDocs(&p, docs, syms)
-			if err := dw.add(k, rawDocs, rawSyms, len(sds)); err != nil {
-				return err
-			}
-			for i := range sds {
-				if err := acc.add(&sds[i]); err != nil {
+			n := 0
+			for sd := range searchDocs(&p, docs, syms) {
+				if err := acc.add(&sd); err != nil {
 					return err
 				}
-				if err := build.Index(sds[i].id, storedFields(sds[i].fields)); err != nil {
+				if err := build.Index(sd.id, storedFields(sd.fields)); err != nil {
 					return fmt.Errorf("index: %w", err)
 				}
+				n++
+			}
+			if err := dw.add(k, rawDocs, rawSyms, n); err != nil {
+				return err
 			}
 			// Counted as versionDocs counts them (empty sections too), as the total was.
 			w.progress.report(StepIndex, name, 1+vc.Sections+vc.Symbols)
