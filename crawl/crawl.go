@@ -65,8 +65,9 @@ type Options struct {
 	// shared by the package versions in flight: each reserves the bytes it is about to hold
 	// (a tarball, a zip, a decode buffer) and waits while the others hold the rest, and one
 	// larger than that half runs alone. The other half is left to the garbage collector's
-	// headroom and to the sink; the caller may also give the Go runtime the whole budget as its
-	// memory limit (runtime/debug.SetMemoryLimit), as docidx crawl does.
+	// headroom and to the sink; the caller may also give the Go runtime most of the budget as
+	// its memory limit (runtime/debug.SetMemoryLimit), as docidx crawl does (all but what
+	// mapped files hold).
 	MaxMemory int64
 	// Shard, when set, keeps only the package versions of one part of the package set (see
 	// Shard.Has): a cached version or an exact spec is kept or left out before anything is

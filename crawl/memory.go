@@ -2,8 +2,8 @@ package crawl
 
 import "github.com/docidx/docidx/internal/budget"
 
-// DefaultMaxMemory is the memory budget of a crawl, in bytes (1 GiB); see Options.MaxMemory.
-const DefaultMaxMemory = 1 << 30
+// DefaultMaxMemory is the memory budget of a crawl, in bytes (700 MiB); see Options.MaxMemory.
+const DefaultMaxMemory = 700 << 20
 
 // memoryBudget returns the budget the package versions of a crawl with opts share: half of
 // opts.MaxMemory, the other half left to the garbage collector and the sink.

@@ -29,3 +29,16 @@ func TestParseByteSize(t *testing.T) {
 		}
 	}
 }
+
+func TestRuntimeMemoryLimit(t *testing.T) {
+	for _, c := range []struct{ budget, want int64 }{
+		{700 << 20, 572 << 20}, // the default: the reserve left to mapped files
+		{256 << 20, 128 << 20}, // half of a small budget, at least
+		{64 << 20, 32 << 20},
+		{4 << 30, 4<<30 - 128<<20},
+	} {
+		if got := runtimeMemoryLimit(c.budget); got != c.want {
+			t.Errorf("runtimeMemoryLimit(%d) = %d, want %d", c.budget, got, c.want)
+		}
+	}
+}

@@ -4,7 +4,7 @@
 # line, and one whose entry point re-exports eight such .js files. `docidx crawl` fetches them at
 # the default concurrency while a python parent reads the crawl's peak RSS
 # (getrusage(RUSAGE_CHILDREN).ru_maxrss). A try passes when the crawl indexes its packages with
-# a peak RSS under its bar: the default budget of 1 GiB for the eight packuments (MEM_BUDGET_MB),
+# a peak RSS under its bar: the default budget of 700 MiB for the eight packuments (MEM_BUDGET_MB),
 # 256 MiB for them with --max-memory 256MiB, and MEM_LINE_MB (default 200 MB) for one package.
 # Generating the packuments takes about 10 s and 1 GB of the scratch directory.
 
@@ -104,7 +104,7 @@ print("maxrss_mb=%d" % (resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss /
 sys.exit(rc)
 PY
 
-MEM_BUDGET_MB=${MEM_BUDGET_MB:-1024}
+MEM_BUDGET_MB=${MEM_BUDGET_MB:-700}
 MEM_LINE_MB=${MEM_LINE_MB:-200}
 
 # check_memory PREFIX: the crawl exited 0 and its peak RSS was under MEM_BAR MB.
