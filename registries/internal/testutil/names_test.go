@@ -43,3 +43,15 @@ func TestDocs(t *testing.T) {
 		t.Errorf("errors = %q, want %q", r.errs, want)
 	}
 }
+
+func TestFiles(t *testing.T) {
+	syms := ByName([]docidx.Symbol{{QualifiedName: "p.f", File: "a.go"}, {QualifiedName: "p.g", File: "b.go"}})
+	r := &recorder{TB: t}
+	Files(r, syms, map[string]string{"p.f": "a.go"})
+	Files(r, syms, map[string]string{"p.g": "a.go"})
+	Files(r, syms, map[string]string{"p.h": "h.go"})
+	want := []string{`p.g: file "b.go", want "a.go"`, `p.h missing; want file "h.go"`}
+	if !slices.Equal(r.errs, want) {
+		t.Errorf("errors = %q, want %q", r.errs, want)
+	}
+}
