@@ -16,7 +16,7 @@
 // Extract never panics on any input and its work is bounded by the input size and the limits in
 // Options.
 //
-// It imports docidx, registries/internal/clex and the standard library.
+// It imports docidx, registries/internal/clex, extracted and limit, and the standard library.
 package rustapi
 
 import (

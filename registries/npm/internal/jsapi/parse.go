@@ -3,6 +3,8 @@ package jsapi
 import (
 	"slices"
 	"strings"
+
+	"github.com/docidx/docidx/registries/internal/limit"
 )
 
 // vkind says what a value found in the source is.
@@ -246,20 +248,10 @@ func (f *jsFile) render(from, to int) string {
 		}
 		b.WriteString(t.text)
 		if b.Len() > maxSig {
-			return cut(b.String(), maxSig) + " …"
+			return limit.Cut(b.String(), maxSig) + " …"
 		}
 	}
 	return b.String()
-}
-
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n]
 }
 
 // exprEnd returns the index of the token ending the expression starting at i: a "," or ";" at
