@@ -222,16 +222,12 @@ func TestCacheExternReexports(t *testing.T) {
 		"src/lib.rs": "/// The core.\npub struct Core;\n"}})
 	pd := testutil.Fetched(t, openCache(t, home, CacheConfig{}), "facade", "1.0.0")
 	got := testutil.ByName(pd.Symbols)
-	for q, file := range map[string]string{
+	testutil.Files(t, got, map[string]string{
 		"facade::Arg":        "facade-builder-2.0.0/src/lib.rs",
 		"facade::Arg::new":   "facade-builder-2.0.0/src/lib.rs",
 		"facade::Core":       "facade-core-1.2.0/src/lib.rs",
 		"facade::core::Core": "facade-core-1.2.0/src/lib.rs",
-	} {
-		if s, ok := got[q]; !ok || s.File != file {
-			t.Errorf("%s: %+v, want it from %s", q, s, file)
-		}
-	}
+	})
 	if s := got["facade::Arg"]; s.Doc != "An argument." {
 		t.Errorf("facade::Arg doc %q", s.Doc)
 	}

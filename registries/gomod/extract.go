@@ -28,6 +28,7 @@ import (
 	"github.com/docidx/docidx/readme"
 	"github.com/docidx/docidx/registries/internal/docpath"
 	"github.com/docidx/docidx/registries/internal/license"
+	"github.com/docidx/docidx/registries/internal/limit"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/internal/skip"
 )
@@ -280,10 +281,7 @@ func firstParagraph(text string, max int) string {
 		if len(s) > max {
 			cut := strings.LastIndexByte(s[:max], ' ')
 			if cut <= 0 {
-				cut = max
-				for cut > 0 && !utf8.RuneStart(s[cut]) {
-					cut--
-				}
+				cut = len(limit.Cut(s, max))
 			}
 			s = s[:cut] + "…"
 		}

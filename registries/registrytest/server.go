@@ -307,6 +307,14 @@ func Get(t testing.TB, url string, header ...string) (*http.Response, []byte) {
 	return resp, body
 }
 
+// Get requests path (an escaped path starting with "/", with its query if any) from s as the
+// function Get requests a URL: header's name-value pairs set, redirects not followed. It fails t
+// when the request cannot be made.
+func (s *Server) Get(t testing.TB, path string, header ...string) (*http.Response, []byte) {
+	t.Helper()
+	return Get(t, s.URL+path, header...)
+}
+
 // Tampered is the set of releases (by a key of the fake's choosing, such as "name@version")
 // whose digest a fake advertises wrongly, for checksum tests. The zero value is empty and ready;
 // it is safe for concurrent use.

@@ -8,8 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/docidx/docidx/registries/registrytest"
 )
 
 // recordedIndex holds answers recorded from a real sparse index (see registries/cargo's
@@ -43,7 +41,7 @@ func TestShapeMatchesRecorded(t *testing.T) {
 		{"/index/config.json", "config.json", "application/json"},
 		{"/index/it/oa/itoa", "itoa", "text/plain"},
 	} {
-		resp, body := registrytest.Get(t, s.URL+tc.path)
+		resp, body := s.Get(t, tc.path)
 		if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != tc.contentType {
 			t.Errorf("%s: %d %q, recorded 200 %q", tc.path, resp.StatusCode, resp.Header.Get("Content-Type"), tc.contentType)
 		}

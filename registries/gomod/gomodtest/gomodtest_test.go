@@ -6,17 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/docidx/docidx/registries/registrytest"
-
 	"github.com/docidx/docidx/registries/gomod/gomodtest"
 )
 
 const testdata = "../testdata/mod"
-
-func get(t *testing.T, url string) (int, string) {
-	resp, body := registrytest.Get(t, url)
-	return resp.StatusCode, string(body)
-}
 
 func TestServer(t *testing.T) {
 	s := gomodtest.NewServerFromDir(t, testdata)
@@ -35,14 +28,14 @@ func TestServer(t *testing.T) {
 		{"/example.com/nope/@v/list", 404, ""},
 	}
 	for _, tt := range tests {
-		status, body := get(t, s.URL+tt.path)
-		if status != tt.status || tt.body != "" && body != tt.body {
-			t.Errorf("GET %s = %d %q, want %d %q", tt.path, status, body, tt.status, tt.body)
+		resp, body := s.Get(t, tt.path)
+		if resp.StatusCode != tt.status || tt.body != "" && string(body) != tt.body {
+			t.Errorf("GET %s = %d %q, want %d %q", tt.path, resp.StatusCode, body, tt.status, tt.body)
 		}
 	}
-	status, body := get(t, s.URL+"/example.com/hello/@v/v1.1.0.zip")
-	if status != 200 || !strings.HasPrefix(body, "PK") {
-		t.Errorf("zip: %d", status)
+	resp, body := s.Get(t, "/example.com/hello/@v/v1.1.0.zip")
+	if resp.StatusCode != 200 || !strings.HasPrefix(string(body), "PK") {
+		t.Errorf("zip: %d", resp.StatusCode)
 	}
 }
 

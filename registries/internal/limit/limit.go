@@ -1,7 +1,8 @@
 // Package limit holds what the registries' Limits structs share: the defaults every ecosystem
 // applies alike (File, Symbols, Documents), and Default, which fills in a zero field, so that each
 // package's withDefaults reads as one line per limit and every ecosystem treats a zero or
-// negative limit the same way: as "use the default". It imports nothing.
+// negative limit the same way: as "use the default"; and Cut, which holds a text to a limit in
+// bytes without splitting a character. It imports nothing.
 package limit
 
 // The limits on one package version that the ecosystems share; each package's DefaultMax
@@ -22,4 +23,17 @@ func Default[T ~int | ~int64](v *T, d T) {
 	if *v <= 0 {
 		*v = d
 	}
+}
+
+// Cut returns s when it holds at most n bytes, else s cut at the greatest offset i <= n where
+// s[i] is not a UTF-8 continuation byte (0 when there is none), so that no character is split.
+// n must not be negative. Callers mark a cut text themselves (" …").
+func Cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 { // a continuation byte: s[n] does not start a character
+		n--
+	}
+	return s[:n]
 }

@@ -11,3 +11,26 @@ func TestDefault(t *testing.T) {
 		}
 	}
 }
+
+func TestCut(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"hello", 5, "hello"},
+		{"hello", 9, "hello"},
+		{"hello", 3, "hel"},
+		{"héllo", 2, "h"}, // é is 2 bytes: cutting at 2 would split it
+		{"héllo", 3, "hé"},
+		{"日本", 4, "日"},
+		{"日本", 2, ""},
+		{"\x80\x80x", 2, "\x80\x80"}, // cut before x, which starts a character
+		{"\x80\x80", 1, ""},          // no place but 0 to cut at
+		{"", 0, ""},
+	} {
+		if got := Cut(tc.s, tc.n); got != tc.want {
+			t.Errorf("Cut(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		}
+	}
+}

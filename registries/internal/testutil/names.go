@@ -52,6 +52,13 @@ func Docs(t testing.TB, syms map[string]docidx.Symbol, want map[string]string) {
 	fields(t, syms, want, "doc", func(s docidx.Symbol) string { return s.Doc })
 }
 
+// Files reports as test errors each qualified name of want whose symbol in syms is missing or
+// was read from another File (a slash path, as docidx.Symbol.File holds it) than want's.
+func Files(t testing.TB, syms map[string]docidx.Symbol, want map[string]string) {
+	t.Helper()
+	fields(t, syms, want, "file", func(s docidx.Symbol) string { return s.File })
+}
+
 // fields reports as test errors each qualified name of want whose symbol in syms is missing or
 // whose field (named name in the messages, read by field) is not the one want gives it.
 func fields(t testing.TB, syms map[string]docidx.Symbol, want map[string]string, name string, field func(docidx.Symbol) string) {

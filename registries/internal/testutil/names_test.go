@@ -1,6 +1,7 @@
 package testutil
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -20,26 +21,29 @@ func TestPresentAbsent(t *testing.T) {
 	}
 }
 
-func TestSignatures(t *testing.T) {
-	syms := ByName([]docidx.Symbol{{QualifiedName: "p.f", Signature: "func f()"}, {QualifiedName: "p.g", Signature: "func g()"}})
-	r := &recorder{TB: t}
-	Signatures(r, syms, map[string]string{"p.f": "func f()"})
-	Signatures(r, syms, map[string]string{"p.g": "func g(x int)"})
-	Signatures(r, syms, map[string]string{"p.h": "func h()"})
-	want := []string{`p.g: signature "func g()", want "func g(x int)"`, `p.h missing; want signature "func h()"`}
-	if !slices.Equal(r.errs, want) {
-		t.Errorf("errors = %q, want %q", r.errs, want)
-	}
-}
-
-func TestDocs(t *testing.T) {
-	syms := ByName([]docidx.Symbol{{QualifiedName: "p.f", Doc: "F does."}, {QualifiedName: "p.g"}})
-	r := &recorder{TB: t}
-	Docs(r, syms, map[string]string{"p.f": "F does.", "p.g": ""})
-	Docs(r, syms, map[string]string{"p.g": "G does."})
-	Docs(r, syms, map[string]string{"p.h": "H does."})
-	want := []string{`p.g: doc "", want "G does."`, `p.h missing; want doc "H does."`}
-	if !slices.Equal(r.errs, want) {
-		t.Errorf("errors = %q, want %q", r.errs, want)
+// TestFieldChecks: Signatures, Docs and Files each pass a symbol whose field is the one wanted
+// (the empty one too) and report one whose field differs and a name that is no symbol.
+func TestFieldChecks(t *testing.T) {
+	for _, tc := range []struct {
+		field string
+		check func(testing.TB, map[string]docidx.Symbol, map[string]string)
+		set   func(*docidx.Symbol, string)
+	}{
+		{"signature", Signatures, func(s *docidx.Symbol, v string) { s.Signature = v }},
+		{"doc", Docs, func(s *docidx.Symbol, v string) { s.Doc = v }},
+		{"file", Files, func(s *docidx.Symbol, v string) { s.File = v }},
+	} {
+		f, g, e := docidx.Symbol{QualifiedName: "p.f"}, docidx.Symbol{QualifiedName: "p.g"}, docidx.Symbol{QualifiedName: "p.e"}
+		tc.set(&f, "F")
+		tc.set(&g, "G")
+		syms := ByName([]docidx.Symbol{f, g, e})
+		r := &recorder{TB: t}
+		tc.check(r, syms, map[string]string{"p.f": "F", "p.e": ""})
+		tc.check(r, syms, map[string]string{"p.g": "G2"})
+		tc.check(r, syms, map[string]string{"p.h": "H"})
+		want := []string{fmt.Sprintf(`p.g: %s "G", want "G2"`, tc.field), fmt.Sprintf(`p.h missing; want %s "H"`, tc.field)}
+		if !slices.Equal(r.errs, want) {
+			t.Errorf("%s: errors = %q, want %q", tc.field, r.errs, want)
+		}
 	}
 }

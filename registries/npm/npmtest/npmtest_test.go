@@ -10,11 +10,6 @@ import (
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
-func get(t *testing.T, s *Server, path string, header ...string) (int, []byte) {
-	resp, body := registrytest.Get(t, s.URL+path, header...)
-	return resp.StatusCode, body
-}
-
 func TestServer(t *testing.T) {
 	s := NewServer(t, "")
 	s.AddPackage("@s/p", "1.0.0", map[string]string{"README.md": "# p"})
@@ -22,9 +17,9 @@ func TestServer(t *testing.T) {
 	s.SetDistTag("@s/p", "next", "2.0.0-rc.1")
 
 	for _, path := range []string{"@s%2fp", "@s%2Fp", "@s/p"} {
-		code, body := get(t, s, path)
-		if code != 200 {
-			t.Fatalf("GET %s: %d", path, code)
+		resp, body := s.Get(t, "/"+path)
+		if resp.StatusCode != 200 {
+			t.Fatalf("GET %s: %d", path, resp.StatusCode)
 		}
 		var doc struct {
 			DistTags map[string]string `json:"dist-tags"`
@@ -43,26 +38,26 @@ func TestServer(t *testing.T) {
 		if v.Name != "@s/p" || v.Dist.Tarball != s.URL+"@s/p/-/p-1.0.0.tgz" {
 			t.Errorf("version 1.0.0 = %+v", v)
 		}
-		code, tgz := get(t, s, "@s/p/-/p-1.0.0.tgz")
+		resp, tgz := s.Get(t, "/@s/p/-/p-1.0.0.tgz")
 		sum := sha1.Sum(tgz)
-		if code != 200 || Integrity(tgz) != v.Dist.Integrity || hex.EncodeToString(sum[:]) != v.Dist.Shasum {
-			t.Errorf("tarball %d does not match its dist", code)
+		if resp.StatusCode != 200 || Integrity(tgz) != v.Dist.Integrity || hex.EncodeToString(sum[:]) != v.Dist.Shasum {
+			t.Errorf("tarball %d does not match its dist", resp.StatusCode)
 		}
 	}
 
 	s.RequireToken("@s", "tok")
-	if code, _ := get(t, s, "@s%2fp"); code != http.StatusUnauthorized {
-		t.Errorf("without token: %d", code)
+	if resp, _ := s.Get(t, "/@s%2fp"); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("without token: %d", resp.StatusCode)
 	}
-	if code, _ := get(t, s, "@s%2fp", "Authorization", "Bearer tok"); code != 200 {
-		t.Errorf("with token: %d", code)
+	if resp, _ := s.Get(t, "/@s%2fp", "Authorization", "Bearer tok"); resp.StatusCode != 200 {
+		t.Errorf("with token: %d", resp.StatusCode)
 	}
 	s.Inject(registrytest.Fault{Path: "/@s%2fp", Status: http.StatusInternalServerError, Times: 1})
-	if code, body := get(t, s, "@s%2fp", "Authorization", "Bearer tok"); code != 500 || !json.Valid(body) {
-		t.Errorf("fault: %d %s, want 500 with an npm error object", code, body)
+	if resp, body := s.Get(t, "/@s%2fp", "Authorization", "Bearer tok"); resp.StatusCode != 500 || !json.Valid(body) {
+		t.Errorf("fault: %d %s, want 500 with an npm error object", resp.StatusCode, body)
 	}
-	if code, _ := get(t, s, "missing"); code != 404 {
-		t.Errorf("missing: %d", code)
+	if resp, _ := s.Get(t, "/missing"); resp.StatusCode != 404 {
+		t.Errorf("missing: %d", resp.StatusCode)
 	}
 	if n := len(s.Requests()); n != 10 {
 		t.Errorf("%d requests logged", n)

@@ -13,7 +13,7 @@ import (
 )
 
 func get(t *testing.T, s *Server, path, accept string) (*http.Response, []byte) {
-	return registrytest.Get(t, s.URL+path, "Accept", accept)
+	return s.Get(t, path, "Accept", accept)
 }
 
 func TestServer(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 )
 
 func get(t *testing.T, s *Server, path, accept string, header ...string) (*http.Response, []byte) {
-	return registrytest.Get(t, s.URL+path, append([]string{"Accept", accept}, header...)...)
+	return s.Get(t, path, append([]string{"Accept", accept}, header...)...)
 }
 
 const jsonType = "application/vnd.swift.registry.v1+json"

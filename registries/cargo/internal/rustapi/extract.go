@@ -12,6 +12,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/extracted"
+	"github.com/docidx/docidx/registries/internal/limit"
 )
 
 // Default limits for Options' zero fields.
@@ -1269,16 +1270,12 @@ func (x *extractor) docLimit(frags []docFrag, file string, limit int) string {
 	return cutDoc(visible(strings.Join(out, "\n")), limit)
 }
 
-// cutDoc returns text cut at limit bytes, at a character boundary, marked with " …" when cut.
-func cutDoc(text string, limit int) string {
-	if len(text) <= limit {
+// cutDoc returns text cut at max bytes, at a character boundary, marked with " …" when cut.
+func cutDoc(text string, max int) string {
+	if len(text) <= max {
 		return text
 	}
-	cut := limit
-	for cut > 0 && text[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return text[:cut] + " …"
+	return limit.Cut(text, max) + " …"
 }
 
 // beautifyBlock drops a block comment's blank first and last lines and, when every line after

@@ -301,13 +301,8 @@ pub trait Alias = Clone + Send;
 pub unsafe trait Zeroable: Sized + Copy { unsafe fn zeroed() -> Self { core::mem::zeroed() } }
 pub fn r#match(c: char) -> bool { c == '{' || c == '}' || "}" == "{" }
 `)
-	sigs := map[string]string{}
-	docs := map[string]string{}
-	for _, s := range res.Symbols {
-		sigs[s.QualifiedName] = s.Signature
-		docs[s.QualifiedName] = s.Doc
-	}
-	for q, want := range map[string]string{
+	syms := testutil.ByName(res.Symbols)
+	testutil.Signatures(t, syms, map[string]string{
 		"c::add":              "pub const fn add<const N: usize>(a: u8, b: u8) -> u8 where [(); N]: Sized",
 		"c::block":            "pub async unsafe fn block()",
 		"c::ext":              `pub extern "C" fn ext(x: i32) -> i32`,
@@ -323,15 +318,9 @@ pub fn r#match(c: char) -> bool { c == '{' || c == '}' || "}" == "{" }
 		"c::Zeroable":         "pub unsafe trait Zeroable: Sized + Copy",
 		"c::Zeroable::zeroed": "unsafe fn zeroed() -> Self",
 		"c::match":            "pub fn r#match(c: char) -> bool",
-	} {
-		if sigs[q] != want {
-			t.Errorf("%s:\n got %q\nwant %q", q, sigs[q], want)
-		}
-	}
-	if docs["c::add"] != "Adds.\n\n  Indented line." || docs["c::block"] != "Block\ndoc." || docs["c::ext"] != "Attribute\ndoc." {
-		t.Errorf("docs: add %q block %q ext %q", docs["c::add"], docs["c::block"], docs["c::ext"])
-	}
-	if s := testutil.ByName(res.Symbols)["c::COUNTER"]; s.Kind != docidx.KindVar {
+	})
+	testutil.Docs(t, syms, map[string]string{"c::add": "Adds.\n\n  Indented line.", "c::block": "Block\ndoc.", "c::ext": "Attribute\ndoc."})
+	if s := syms["c::COUNTER"]; s.Kind != docidx.KindVar {
 		t.Errorf("static kind %s", s.Kind)
 	}
 	if s := testutil.ByName(res.Symbols)["c::U"]; s.Kind != docidx.KindStruct {
@@ -471,8 +460,7 @@ func TestDocCfg(t *testing.T) {
 		"/// Runtime.\n///\n/// More.\n#[cfg_attr(docsrs, doc(cfg(feature = \"rt\")))]\npub mod rt {\n"+
 		"    /// Spawns.\n    pub fn spawn() {}\n"+
 		"    /// Blocks.\n    #[cfg_attr(docsrs, doc(cfg(feature = \"rt-multi\")))]\n    pub fn block() {}\n}\n")
-	syms := testutil.ByName(res.Symbols)
-	for q, want := range map[string]string{
+	testutil.Docs(t, testutil.ByName(res.Symbols), map[string]string{
 		"c::EnvFilter":    "Filters.\n\nAvailable on crate feature `env-filter` only.",
 		"c::both":         "Both.\n\nAvailable on crate features `std` and `net` only.",
 		"c::either":       "Either.\n\nAvailable on crate features `a` or `b` only.",
@@ -481,11 +469,7 @@ func TestDocCfg(t *testing.T) {
 		"c::rt":           "Runtime.\n\nAvailable on crate feature `rt` only.\n\nMore.",
 		"c::rt::spawn":    "Spawns.\n\nAvailable on crate feature `rt` only.",
 		"c::rt::block":    "Blocks.\n\nAvailable on crate feature `rt-multi` only.",
-	} {
-		if got := syms[q].Doc; got != want {
-			t.Errorf("%s doc %q, want %q", q, got, want)
-		}
-	}
+	})
 }
 
 func TestIncludeStrDoc(t *testing.T) {

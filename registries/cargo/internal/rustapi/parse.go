@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/docidx/docidx/registries/internal/limit"
 )
 
 // Parser limits that keep hostile input cheap.
@@ -1293,11 +1295,7 @@ func clip(s string) string {
 	if len(s) <= maxSignature {
 		return s
 	}
-	cut := maxSignature
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + " …"
+	return limit.Cut(s, maxSignature) + " …"
 }
 
 // identName drops the r# of a raw identifier.

@@ -16,13 +16,15 @@
 // Extract never panics on any input and its work is bounded by the input size and the limits in
 // Options.
 //
-// It imports docidx and the standard library only.
+// It imports docidx, registries/internal/clex, extracted and limit, and the standard library.
 package rustapi
 
 import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/docidx/docidx/registries/internal/clex"
 )
 
 type tokKind uint8
@@ -74,14 +76,10 @@ func tokenize(src string) []token {
 		for lx.i < len(src) {
 			c := src[lx.i]
 			switch {
-			case c == '\n':
-				lx.line++
-				lx.i++
-				gap, nl = true, true
-				continue
-			case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
-				lx.i++
-				gap = true
+			case clex.IsSpace(c):
+				end, lines := clex.Space(src, lx.i)
+				lx.i, lx.line = end, lx.line+lines
+				gap, nl = true, nl || lines > 0
 				continue
 			case c >= utf8.RuneSelf:
 				r, size := utf8.DecodeRuneInString(src[lx.i:])
@@ -92,9 +90,7 @@ func tokenize(src string) []token {
 				}
 			case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '/':
 				start := lx.i
-				for lx.i < len(src) && src[lx.i] != '\n' {
-					lx.i++
-				}
+				lx.i = clex.LineEnd(src, lx.i)
 				text := src[start:lx.i]
 				switch {
 				case strings.HasPrefix(text, "///") && !strings.HasPrefix(text, "////"):
@@ -106,7 +102,8 @@ func tokenize(src string) []token {
 				continue
 			case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '*':
 				start, line := lx.i, lx.line
-				lx.skipBlockComment()
+				end, lines := clex.BlockEnd(src, lx.i, true)
+				lx.i, lx.line = end, lx.line+lines
 				text := src[start:lx.i]
 				closed := strings.HasSuffix(text, "*/") && len(text) >= 4
 				body := text[2:]
@@ -144,30 +141,6 @@ func tokenize(src string) []token {
 		}
 		toks = append(toks, token{kind: kind, text: src[start:lx.i], line: line, gap: gap, nl: nl})
 		gap, nl = false, false
-	}
-}
-
-// skipBlockComment skips a block comment starting at lx.i; block comments nest.
-func (lx *lexer) skipBlockComment() {
-	src := lx.src
-	depth := 0
-	for lx.i < len(src) {
-		switch {
-		case src[lx.i] == '/' && lx.i+1 < len(src) && src[lx.i+1] == '*':
-			depth++
-			lx.i += 2
-			continue
-		case src[lx.i] == '*' && lx.i+1 < len(src) && src[lx.i+1] == '/':
-			depth--
-			lx.i += 2
-			if depth == 0 {
-				return
-			}
-			continue
-		case src[lx.i] == '\n':
-			lx.line++
-		}
-		lx.i++
 	}
 }
 
@@ -284,26 +257,8 @@ func (lx *lexer) rawString() {
 // quoted consumes a string or char literal starting at the quote q at lx.i, escapes included.
 // String literals may span lines; an unterminated one ends the input.
 func (lx *lexer) quoted(q byte) {
-	lx.i++
-	for lx.i < len(lx.src) {
-		c := lx.src[lx.i]
-		switch c {
-		case '\\':
-			lx.i++
-			if lx.i < len(lx.src) && lx.src[lx.i] == '\n' {
-				lx.line++
-			}
-		case q:
-			lx.i++
-			return
-		case '\n':
-			if q == '\'' { // a char literal never spans lines
-				return
-			}
-			lx.line++
-		}
-		lx.i++
-	}
+	end, lines := clex.QuoteEnd(lx.src, lx.i, q == '"') // a char literal never spans lines
+	lx.i, lx.line = end, lx.line+lines
 }
 
 // quote scans what follows a single quote: a char literal ('a', '\n', '\u{1F600}', '\”) or a

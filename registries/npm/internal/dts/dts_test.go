@@ -407,6 +407,15 @@ func TestTokenizerEdgeCases(t *testing.T) {
 	}
 }
 
+// TestTruncatedString: a file cut off inside a string, right after a backslash, is read up to
+// there; the string's end was once sought past the end of the input, and Extract panicked.
+func TestTruncatedString(t *testing.T) {
+	for _, src := range []string{"export declare const a: 1;\nexport declare const b: \"x\\", "export declare const a: 1;\nimport x from '\\"} {
+		m := extractSrc(t, map[string]string{"index.d.ts": src}, "index.d.ts")
+		testutil.Signatures(t, m, map[string]string{"a": "const a: 1"})
+	}
+}
+
 func TestLimits(t *testing.T) {
 	var b strings.Builder
 	for i := range 50 {
@@ -465,6 +474,7 @@ func FuzzExtract(f *testing.F) {
 	}
 	f.Add([]byte("export declare function f<T>(a: `${T}`): { [k: string]: T };\ndeclare module 'm' { export = x }"))
 	f.Add([]byte("`${`${`${"))
+	f.Add([]byte("export declare const b: \"x\\"))
 	f.Add([]byte("export { a as b } from './x'; export * as n from './y'; /// <reference path=\"z\" />"))
 	f.Add([]byte("class { get set static ( } ] > < export default"))
 	f.Add([]byte("interface I { a: { b?: { c: { d: { e: { f: 1 } } } }, g: { h(): { i: 1 } } | {} } }"))

@@ -607,7 +607,7 @@ func cleanDoc(raw string) (text string, deprecated bool) {
 	}
 	text = strings.Join(out, "\n")
 	if len(text) > maxDoc {
-		text = truncate(text, maxDoc) + " …"
+		text = limit.Cut(text, maxDoc) + " …"
 	}
 	return text, deprecated
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/limit"
 )
 
 // decl is one declaration found in a file.
@@ -945,21 +946,10 @@ func (ps *parser) join(from, to int) string {
 		b.WriteString(text)
 		last = text
 		if b.Len() > maxSignature {
-			return truncate(b.String(), maxSignature) + " …"
+			return limit.Cut(b.String(), maxSignature) + " …"
 		}
 	}
 	return b.String()
-}
-
-// truncate cuts s to at most n bytes without splitting a UTF-8 sequence.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n]
 }
 
 // unquote returns the value of a string token, or the text itself.

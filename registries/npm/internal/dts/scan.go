@@ -11,13 +11,15 @@
 // to the end of its statement. It never panics on any input and its work is bounded by the input
 // size and the limits in Options.
 //
-// It imports docidx, registries/internal/extracted, limit and memfs, and the standard library.
+// It imports docidx, registries/internal/clex, extracted, limit and memfs, and the standard
+// library.
 package dts
 
 import (
 	"bytes"
 	"slices"
-	"strings"
+
+	"github.com/docidx/docidx/registries/internal/clex"
 )
 
 type tokKind uint8
@@ -66,23 +68,17 @@ func tokenize(src []byte, limit int) (toks []token, refs []string, ok bool) {
 		for lx.i < len(src) {
 			c := src[lx.i]
 			switch {
-			case c == '\n':
-				lx.line++
-				lx.i++
-				nl, gap = true, true
-				continue
-			case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
-				lx.i++
-				gap = true
+			case clex.IsSpace(c):
+				end, lines := clex.Space(src, lx.i)
+				lx.i, lx.line = end, lx.line+lines
+				nl, gap = nl || lines > 0, true
 				continue
 			case c == 0xEF && bytes.HasPrefix(src[lx.i:], []byte("\uFEFF")):
 				lx.i += 3
 				continue
 			case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '/':
 				start := lx.i
-				for lx.i < len(src) && src[lx.i] != '\n' {
-					lx.i++
-				}
+				lx.i = clex.LineEnd(src, lx.i)
 				if bytes.HasPrefix(src[start:], []byte("///")) {
 					if ref, ok := referencePath(src[start:lx.i]); ok {
 						lx.refs = append(lx.refs, ref)
@@ -92,17 +88,10 @@ func tokenize(src []byte, limit int) (toks []token, refs []string, ok bool) {
 				continue
 			case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '*':
 				start := lx.i
-				end := bytes.Index(src[lx.i+2:], []byte("*/"))
-				if end < 0 {
-					lx.i = len(src)
-				} else {
-					lx.i += 2 + end + 2
-				}
+				end, lines := clex.BlockEnd(src, lx.i, false)
+				lx.i, lx.line = end, lx.line+lines
 				comment := text[start:lx.i]
-				if n := strings.Count(comment, "\n"); n > 0 {
-					lx.line += n
-					nl = true
-				}
+				nl = nl || lines > 0
 				if len(comment) >= 5 && comment[2] == '*' && comment[3] != '/' {
 					doc = comment
 				}
@@ -156,7 +145,7 @@ func (lx *lexer) next() tokKind {
 		}
 		return tNumber
 	case c == '"' || c == '\'':
-		lx.skipString(c)
+		lx.skipString()
 		return tString
 	case c == '`':
 		lx.skipTemplate(0)
@@ -172,24 +161,9 @@ func (lx *lexer) next() tokKind {
 }
 
 // skipString skips a quoted string; an unterminated one ends at the line break.
-func (lx *lexer) skipString(q byte) {
-	lx.i++
-	for lx.i < len(lx.src) {
-		c := lx.src[lx.i]
-		switch c {
-		case '\\':
-			lx.i++
-			if lx.i < len(lx.src) && lx.src[lx.i] == '\n' {
-				lx.line++
-			}
-		case q:
-			lx.i++
-			return
-		case '\n':
-			return
-		}
-		lx.i++
-	}
+func (lx *lexer) skipString() {
+	end, lines := clex.QuoteEnd(lx.src, lx.i, false)
+	lx.i, lx.line = end, lx.line+lines
 }
 
 // skipTemplate skips a template literal with its ${…} substitutions, which may hold strings,
@@ -236,7 +210,7 @@ func (lx *lexer) skipSubstitution(depth int) {
 			}
 			braces--
 		case c == '"' || c == '\'':
-			lx.skipString(c)
+			lx.skipString()
 			continue
 		case c == '`':
 			if depth >= maxNesting {
@@ -246,9 +220,7 @@ func (lx *lexer) skipSubstitution(depth int) {
 			lx.skipTemplate(depth)
 			continue
 		case c == '/' && lx.i+1 < len(lx.src) && lx.src[lx.i+1] == '/':
-			for lx.i < len(lx.src) && lx.src[lx.i] != '\n' {
-				lx.i++
-			}
+			lx.i = clex.LineEnd(lx.src, lx.i)
 			continue
 		case c == '/' && lx.i+1 < len(lx.src) && lx.src[lx.i+1] == '*':
 			end := bytes.Index(lx.src[lx.i+2:], []byte("*/"))

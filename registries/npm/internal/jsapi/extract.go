@@ -620,7 +620,7 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 		}
 		sig = jsdocSignature(m.name, d)
 	} else if v.kind != vFunc && v.kind != vClass && len(sig) > maxValueSig {
-		sig = cut(sig, maxValueSig) + " …"
+		sig = limit.Cut(sig, maxValueSig) + " …"
 	}
 	line, file := m.line, m.val.file.path
 	if v != m.val && (v.kind == vFunc || v.kind == vClass) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/limit"
 )
 
 // maxDoc bounds the bytes of one symbol's Doc; longer text is cut at a line and marked " …".
@@ -145,10 +146,7 @@ func parseJSDoc(raw string) jsdoc {
 	if len(d.text) > maxDoc {
 		cut := strings.LastIndexByte(d.text[:maxDoc], '\n')
 		if cut < maxDoc/2 {
-			cut = maxDoc
-			for cut > 0 && d.text[cut]&0xC0 == 0x80 {
-				cut--
-			}
+			cut = len(limit.Cut(d.text, maxDoc))
 		}
 		d.text = d.text[:cut] + " …"
 	}

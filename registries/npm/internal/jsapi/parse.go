@@ -3,6 +3,8 @@ package jsapi
 import (
 	"slices"
 	"strings"
+
+	"github.com/docidx/docidx/registries/internal/limit"
 )
 
 // vkind says what a value found in the source is.
@@ -246,20 +248,10 @@ func (f *jsFile) render(from, to int) string {
 		}
 		b.WriteString(t.text)
 		if b.Len() > maxSig {
-			return cut(b.String(), maxSig) + " …"
+			return limit.Cut(b.String(), maxSig) + " …"
 		}
 	}
 	return b.String()
-}
-
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n]
 }
 
 // exprEnd returns the index of the token ending the expression starting at i: a "," or ";" at
@@ -509,6 +501,25 @@ func propName(t token) (string, bool) {
 	return "", false
 }
 
+// eachBinding calls fn for each item of the braced list from toks[open] ("{") to toks[close]
+// that names a property, with the property's name, the local name it binds (the identifier after
+// rename, ":" in a destructuring pattern and "as" in an import list, else the property's own
+// name) and the item's index. Items that name no property (a spread, a computed key) are passed
+// over.
+func (f *jsFile) eachBinding(open, close int, rename string, fn func(key, local string, p int)) {
+	for p := open + 1; p < close; p = f.nextItem(p, close) {
+		key, ok := propName(f.tok(p))
+		if !ok {
+			continue
+		}
+		local := key
+		if f.tok(p+1).text == rename && f.tok(p+2).kind == tIdent {
+			local = f.tok(p + 2).text
+		}
+		fn(key, local, p)
+	}
+}
+
 // nextItem returns the index after the "," that ends the list item starting at k inside the
 // brackets (open, close), or close.
 func (f *jsFile) nextItem(k, close int) int {
@@ -717,15 +728,7 @@ func (f *jsFile) parseDeclarators(i int, named *[]*member) int {
 			}
 			src, vend := f.parseValue(end+2, end+2)
 			if t.text == "{" {
-				for p := k + 1; p < end; p = f.nextItem(p, end) {
-					key, ok := propName(f.tok(p))
-					if !ok {
-						continue
-					}
-					local := key
-					if f.tok(p+1).text == ":" && f.tok(p+2).kind == tIdent {
-						local = f.tok(p + 2).text
-					}
+				f.eachBinding(k, end, ":", func(key, local string, p int) {
 					var v *value
 					switch src.kind {
 					case vModule:
@@ -740,7 +743,7 @@ func (f *jsFile) parseDeclarators(i int, named *[]*member) int {
 					if named != nil {
 						*named = append(*named, &member{name: local, val: v, sig: v.sig, line: v.line})
 					}
-				}
+				})
 			}
 			k = f.exprEnd(vend + 1)
 		default:
@@ -1184,17 +1187,7 @@ func (f *jsFile) parseImport(i int) {
 			p += 2
 		case t.text == "{":
 			close := f.closeOf(p)
-			for q := p + 1; q < close; q = f.nextItem(q, close) {
-				name, ok := propName(f.tok(q))
-				if !ok {
-					continue
-				}
-				local := name
-				if f.tok(q+1).text == "as" && f.tok(q+2).kind == tIdent {
-					local = f.tok(q + 2).text
-				}
-				bind(local, name, q)
-			}
+			f.eachBinding(p, close, "as", func(name, local string, q int) { bind(local, name, q) })
 			p = close
 		case t.kind == tIdent && t.text != "type":
 			bind(t.text, "default", p)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+
+	"github.com/docidx/docidx/registries/internal/clex"
 )
 
 type tokKind uint8
@@ -64,15 +66,10 @@ func tokenize(src []byte, limit int) ([]token, bool) {
 		// Whitespace and comments.
 		for i < len(src) {
 			c := src[i]
-			if c == '\n' {
-				line++
-				i++
-				nl, gap = true, true
-				continue
-			}
-			if c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' {
-				i++
-				gap = true
+			if clex.IsSpace(c) {
+				end, lines := clex.Space(src, i)
+				i, line = end, line+lines
+				nl, gap = nl || lines > 0, true
 				continue
 			}
 			if c == 0xE2 && (bytes.HasPrefix(src[i:], []byte("\u2028")) || bytes.HasPrefix(src[i:], []byte("\u2029"))) {
@@ -86,25 +83,16 @@ func tokenize(src []byte, limit int) ([]token, bool) {
 				continue
 			}
 			if c == '/' && i+1 < len(src) && src[i+1] == '/' {
-				for i < len(src) && src[i] != '\n' {
-					i++
-				}
+				i = clex.LineEnd(src, i)
 				gap = true
 				continue
 			}
 			if c == '/' && i+1 < len(src) && src[i+1] == '*' {
 				start := i
-				end := bytes.Index(src[i+2:], []byte("*/"))
-				if end < 0 {
-					i = len(src)
-				} else {
-					i += 2 + end + 2
-				}
+				end, lines := clex.BlockEnd(src, i, false)
+				i, line = end, line+lines
 				comment := text[start:i]
-				if n := strings.Count(comment, "\n"); n > 0 {
-					line += n
-					nl = true
-				}
+				nl = nl || lines > 0
 				if strings.HasPrefix(comment, "/**") && len(comment) > 4 {
 					doc = comment
 				}
@@ -143,19 +131,8 @@ func tokenize(src []byte, limit int) ([]token, bool) {
 			t.kind = tNumber
 			i = j
 		case c == '"' || c == '\'':
-			j := i + 1
-			for j < len(src) && src[j] != c && src[j] != '\n' {
-				if src[j] == '\\' && j+1 < len(src) {
-					if src[j+1] == '\n' {
-						line++
-					}
-					j++
-				}
-				j++
-			}
-			if j < len(src) && src[j] == c {
-				j++
-			}
+			j, lines := clex.QuoteEnd(src, i, false)
+			line += lines
 			t.kind = tString
 			i = j
 		case c == '`':
@@ -304,17 +281,11 @@ func skipTemplate(src []byte, i int) (int, int) {
 			}
 			j = min(k, len(src))
 		case c == '/' && j+1 < len(src) && src[j+1] == '/':
-			for j < len(src) && src[j] != '\n' {
-				j++
-			}
+			j = clex.LineEnd(src, j)
 			continue
 		case c == '/' && j+1 < len(src) && src[j+1] == '*':
-			end := bytes.Index(src[j+2:], []byte("*/"))
-			if end < 0 {
-				return len(src), lines + bytes.Count(src[j:], []byte("\n"))
-			}
-			lines += bytes.Count(src[j:j+2+end], []byte("\n"))
-			j += 2 + end + 2
+			end, n := clex.BlockEnd(src, j, false)
+			j, lines = end, lines+n
 			continue
 		}
 		j++

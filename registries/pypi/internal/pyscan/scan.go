@@ -15,16 +15,16 @@
 // and blocks: include statements are expanded as text, cdef classes and cpdef functions are
 // classes and functions, and C declarations are skipped (see cythonStatement).
 //
-// It imports docidx and the standard library only. Scan never fails and never panics; malformed
+// It imports docidx, registries/internal/limit and the standard library. Scan never fails and never panics; malformed
 // source yields what could be read.
 package pyscan
 
 import (
 	"iter"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/limit"
 )
 
 // Limits.
@@ -626,17 +626,13 @@ func codeBytes(s string, from int, fn func(i int, c byte, depth int) bool) {
 	}
 }
 
-// cut shortens s to at most limit bytes at a rune boundary, ending it with "…".
-func cut(s string, limit int) string {
-	if len(s) <= limit {
+// cut shortens s to at most max bytes at a rune boundary, ending it with "…".
+func cut(s string, max int) string {
+	if len(s) <= max {
 		return s
 	}
 	const ellipsis = "…"
-	i := limit - len(ellipsis)
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i] + ellipsis
+	return limit.Cut(s, max-len(ellipsis)) + ellipsis
 }
 
 // cutValue shortens the rendered expression s to at most limit bytes without cutting a value:

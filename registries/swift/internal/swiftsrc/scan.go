@@ -17,10 +17,14 @@
 // It never panics on any input, never recurses deeper than maxNesting, and its work is linear in
 // the input.
 //
-// It imports docidx and the standard library only.
+// It imports docidx, registries/internal/clex and the standard library.
 package swiftsrc
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/docidx/docidx/registries/internal/clex"
+)
 
 type tokKind uint8
 
@@ -73,24 +77,18 @@ func tokenize(src string) []token {
 		for lx.i < len(src) {
 			c := src[lx.i]
 			switch {
-			case c == '\n':
-				lx.line++
-				lx.i++
-				lx.lineStart = true
-				nl, gap = true, true
-				continue
-			case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
-				lx.i++
-				gap = true
+			case clex.IsSpace(c):
+				end, lines := clex.Space(src, lx.i)
+				lx.i, lx.line = end, lx.line+lines
+				lx.lineStart = lx.lineStart || lines > 0
+				nl, gap = nl || lines > 0, true
 				continue
 			case c == 0xEF && strings.HasPrefix(src[lx.i:], "\uFEFF"):
 				lx.i += 3
 				continue
 			case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '/':
 				start := lx.i
-				for lx.i < len(src) && src[lx.i] != '\n' {
-					lx.i++
-				}
+				lx.i = clex.LineEnd(src, lx.i)
 				text := src[start:lx.i]
 				if strings.HasPrefix(text, "///") && !strings.HasPrefix(text, "////") {
 					lx.addDocLine(text[3:])
@@ -151,25 +149,8 @@ func (lx *lexer) addDocLine(text string) {
 
 // blockComment skips a block comment; Swift block comments nest.
 func (lx *lexer) blockComment() {
-	depth := 0
-	for lx.i < len(lx.src) {
-		switch {
-		case strings.HasPrefix(lx.src[lx.i:], "/*"):
-			depth++
-			lx.i += 2
-		case strings.HasPrefix(lx.src[lx.i:], "*/"):
-			depth--
-			lx.i += 2
-			if depth == 0 {
-				return
-			}
-		default:
-			if lx.src[lx.i] == '\n' {
-				lx.line++
-			}
-			lx.i++
-		}
-	}
+	end, lines := clex.BlockEnd(lx.src, lx.i, true)
+	lx.i, lx.line = end, lx.line+lines
 }
 
 // isDirective reports whether rest (the text after a "#" at the start of a line) is a
@@ -352,9 +333,7 @@ func (lx *lexer) interpolation(depth int) {
 				lx.i += n
 			}
 		case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '/':
-			for lx.i < len(src) && src[lx.i] != '\n' {
-				lx.i++
-			}
+			lx.i = clex.LineEnd(src, lx.i)
 		case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '*':
 			lx.blockComment()
 		default:

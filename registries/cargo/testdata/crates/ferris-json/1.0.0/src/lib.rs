@@ -1,20 +1,8 @@
 //! ferris-json 1.0.0: a small JSON value type.
+//!
+//! This version stands in the crate's history for resolving requirements; 1.1.0 holds the API.
 
-/// Any JSON value.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Value {
-    /// JSON `null`.
-    Null,
-    /// `true` or `false`.
-    Bool(bool),
-}
-
-/// Parses a JSON document (only `null`, `true` and `false` in this version).
-pub fn parse_str(s: &str) -> Option<Value> {
-    match s.trim() {
-        "null" => Some(Value::Null),
-        "true" => Some(Value::Bool(true)),
-        "false" => Some(Value::Bool(false)),
-        _ => None,
-    }
+/// Parses a JSON boolean: `Some(true)`, `Some(false)`, or `None` for anything else.
+pub fn parse_str(s: &str) -> Option<bool> {
+    s.trim().parse().ok()
 }
