@@ -269,15 +269,22 @@ func (a *rankAcc) build(bleveNums map[string]uint32) (*rankBuilder, error) {
 		b.addTerm(symbolNamePrefix+name, list)
 	}
 
-	terms := make([]string, 0, len(a.terms))
-	for term := range a.terms {
-		terms = append(terms, term)
+	type entry struct {
+		term string
+		acc  *termAcc
 	}
-	sort.Strings(terms)
+	terms := make([]entry, 0, len(a.terms))
+	for term, t := range a.terms {
+		terms = append(terms, entry{term, t})
+	}
+	slices.SortFunc(terms, func(x, y entry) int { return strings.Compare(x.term, y.term) })
 	var list []posting
-	perPkg := map[uint32]uint32{}
-	for _, term := range terms {
-		t := a.terms[term]
+	// perPkg counts a term's documents in each package version; counted lists the versions
+	// counted, in the order first met.
+	perPkg := make([]uint32, len(b.pkgs))
+	var counted []uint32
+	for _, e := range terms {
+		term, t := e.term, e.acc
 		list = list[:0]
 		doc := uint32(0)
 		for i, buf := 0, t.postings; i < len(buf); {
@@ -289,12 +296,17 @@ func (a *rankAcc) build(bleveNums map[string]uint32) (*rankBuilder, error) {
 		if !identity {
 			slices.SortFunc(list, func(x, y posting) int { return int(x.doc) - int(y.doc) })
 		}
-		clear(perPkg)
+		counted = counted[:0]
 		for _, p := range list {
-			perPkg[b.docPkg[p.doc]]++
+			pkg := b.docPkg[p.doc]
+			if perPkg[pkg] == 0 {
+				counted = append(counted, pkg)
+			}
+			perPkg[pkg]++
 		}
-		for p, n := range perPkg {
-			b.pkgTerms[p] = append(b.pkgTerms[p], [2]uint32{uint32(b.nterms), n})
+		for _, p := range counted {
+			b.pkgTerms[p] = append(b.pkgTerms[p], [2]uint32{uint32(b.nterms), perPkg[p]})
+			perPkg[p] = 0
 		}
 		b.addTerm(term, list)
 		t.postings = nil // what is written is held once
@@ -323,9 +335,9 @@ func (a *rankAcc) build(bleveNums map[string]uint32) (*rankBuilder, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, term := range terms {
-			if n := a.terms[term].fuzzy[i]; n > 0 {
-				if err := fst.Insert([]byte(term), uint64(n)); err != nil {
+		for _, e := range terms {
+			if n := e.acc.fuzzy[i]; n > 0 {
+				if err := fst.Insert([]byte(e.term), uint64(n)); err != nil {
 					return nil, fmt.Errorf("index: spelling dictionary: %w", err)
 				}
 			}
