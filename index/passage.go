@@ -1205,7 +1205,8 @@ func dottedVersion(text string, start, i, end int) (int, bool) {
 // markAssignments marks with bit d (the stem "default") the prose segments that give a
 // parameter's default as name=value, the way JSDoc (`[options.leading=false]`), Python
 // signatures and keyword arguments (`override=False`) and option strings write it: an
-// identifier, "=" and a value, without spaces. Code lines are left out: there "=" assigns.
+// identifier, "=" and a value, without spaces. Code lines are left out: there "=" assigns; and
+// so is a key after brackets, a query string's "a[b][c]=d", which qs's README writes in prose.
 func markAssignments(text string, segs []segment, d int) {
 	for k := range segs {
 		s := &segs[k]
@@ -1218,7 +1219,7 @@ func markAssignments(text string, segs []segment, d int) {
 				break
 			}
 			prev, next := text[i-1], text[i+1]
-			if (isWordByte(prev) || prev == '_' || prev == ']') && next != '=' && next != '>' && next != ' ' && next != '\n' {
+			if (isWordByte(prev) || prev == '_') && next != '=' && next != '>' && next != ' ' && next != '\n' {
 				s.mask |= 1 << d
 				break
 			}

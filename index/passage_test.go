@@ -922,6 +922,13 @@ func TestPassageChoice(t *testing.T) {
 		question: "which methods are allowed by default", budget: 120,
 		want: []string{"GET,HEAD,PUT"},
 	}, {
+		rule: "a name=value states a default, as JSDoc's [options.leading=false] does, but not a query string's key=value: qs's bracket syntax is no default",
+		text: "Nested keys are written in brackets, as in the string 'a[b][c]=d'.\n" +
+			"It is expected that the input ends after the object it holds.\n" +
+			"Only 5 levels are parsed, the rest is kept as one key.\n",
+		question: "how many levels of nested keys does it parse by default", budget: 120,
+		want: []string{"Only 5 levels"}, not: []string{"a[b][c]=d"},
+	}, {
 		rule: "a sentence joins the core as its extra run only with two of the question's words: one rare adjective (\"too big\") is no answer",
 		text: "Note that this function is usually slower than reading the whole file into memory first.\n" +
 			filler + "The call fails when a number is too big to fit.\n" +
