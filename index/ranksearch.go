@@ -455,7 +455,7 @@ func (ri *rankIndex) memberBonuses(idents []string, words string, term func(stri
 	if len(idents) == 0 {
 		return
 	}
-	var members map[uint32]bool
+	var members []uint32 // sorted
 	for _, w := range strings.FieldsFunc(strings.ToLower(plainWords(words)), notWordRune) {
 		if len(w) < 3 || passageStopWords[w] || slices.Contains(idents, w) {
 			continue
@@ -464,21 +464,19 @@ func (ri *rankIndex) memberBonuses(idents []string, words string, term func(stri
 		if !ok || l.all > maxMemberDocs {
 			continue
 		}
-		if members == nil {
-			members = map[uint32]bool{}
-		}
-		ri.forEach(l, func(doc uint32, _ uint8) { members[doc] = true })
+		ri.forEach(l, func(doc uint32, _ uint8) { members = append(members, doc) })
 	}
 	if len(members) == 0 {
 		return
 	}
+	slices.Sort(members)
 	for _, owner := range idents {
 		l, ok := ri.lookup(term(owner), scratch)
 		if !ok || l.all > maxOwnerDocs {
 			continue
 		}
 		ri.forEach(l, func(doc uint32, _ uint8) {
-			if members[doc] {
+			if _, ok := slices.BinarySearch(members, doc); ok {
 				add(doc, symbolBonus)
 			}
 		})
