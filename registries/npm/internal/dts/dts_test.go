@@ -692,3 +692,29 @@ func TestManyModules(t *testing.T) {
 		}
 	}
 }
+
+// TestReferencedLocalTypes: a bundled declaration file's local interface that an exported
+// signature names is documented with its members, and so is a local type its members name; a
+// local declaration nothing exported names is not.
+func TestReferencedLocalTypes(t *testing.T) {
+	src := `import { MiddlewareHandler } from "../../types.js";
+interface PrettyOptions {
+  /**
+   * Query conditions for when to Pretty.
+   * @default 'pretty'
+   */
+  query?: string;
+  indent?: Indent;
+}
+type Indent = number | "tab";
+interface Unused { a: string }
+declare function helper(): void;
+/** Pretty JSON Middleware. */
+export declare const prettyJSON: (options?: PrettyOptions) => MiddlewareHandler;
+export {};
+`
+	m := extractSrc(t, map[string]string{"index.d.ts": src}, "index.d.ts")
+	testutil.Present(t, m, "", "prettyJSON", "PrettyOptions", "PrettyOptions.query", "PrettyOptions.indent", "Indent")
+	testutil.Absent(t, m, "a local declaration no exported signature names", "Unused", "Unused.a", "helper")
+	testutil.Docs(t, m, map[string]string{"PrettyOptions.query": "Query conditions for when to Pretty.\n@default 'pretty'"})
+}

@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/extracted"
@@ -370,7 +371,8 @@ func (s scope) child(name string) scope {
 	return c
 }
 
-// emitBlock turns the exported declarations of b into symbols.
+// emitBlock turns the exported declarations of b into symbols, and the declarations of b that
+// are not exported but that their signatures name (see referencedLocals).
 func (x *extractor) emitBlock(b *block, sc scope) {
 	aliases := map[string][]string{}
 	for _, n := range b.exportNames {
@@ -387,6 +389,7 @@ func (x *extractor) emitBlock(b *block, sc scope) {
 		sc.lex = sc.lex.inside(b)
 	}
 	implicit := sc.ambient && !b.exportDecls
+	emitted := map[*decl]bool{}
 	for _, d := range b.decls {
 		if x.full() {
 			return
@@ -418,19 +421,76 @@ func (x *extractor) emitBlock(b *block, sc scope) {
 			}
 			names = appendUnique(names, as)
 		}
+		if len(names) > 0 {
+			emitted[d] = true
+		}
 		for _, name := range names {
-			x.add(d, name, sc)
-			switch {
-			case d.body != nil:
-				x.emitBlock(d.body, sc.child(name))
-			case len(d.members) > 0:
-				x.emitMembers(d, name, sc)
-			}
-			if len(d.bases) > 0 && sc.lex != nil {
-				x.heirs = append(x.heirs, heir{d: d, sc: sc.child(name), lex: sc.lex})
-			}
+			x.emitDecl(d, name, sc)
 		}
 	}
+	for _, d := range referencedLocals(b.decls, emitted) {
+		if x.full() {
+			return
+		}
+		x.emitDecl(d, d.name, sc)
+	}
+}
+
+// emitDecl adds d under name in scope sc with what it holds: a namespace's body, an interface's
+// or class's members.
+func (x *extractor) emitDecl(d *decl, name string, sc scope) {
+	x.add(d, name, sc)
+	switch {
+	case d.body != nil:
+		x.emitBlock(d.body, sc.child(name))
+	case len(d.members) > 0:
+		x.emitMembers(d, name, sc)
+	}
+	if len(d.bases) > 0 && sc.lex != nil {
+		x.heirs = append(x.heirs, heir{d: d, sc: sc.child(name), lex: sc.lex})
+	}
+}
+
+// referencedLocals returns the declarations of decls that emitted lacks (not exported) but that
+// the signatures of the emitted ones, or of their members, name, and in turn those that theirs
+// name: a bundled declaration file declares the options of an exported function as a local
+// interface ("interface PrettyOptions { query?: string … }" beside "export declare const
+// prettyJSON: (options?: PrettyOptions) => …"), whose members are the function's parameters'
+// documentation, as an editor's hover shows them. Types of a module or global block are left
+// out.
+func referencedLocals(decls []*decl, emitted map[*decl]bool) []*decl {
+	named := map[string]bool{}
+	var note func(d *decl)
+	note = func(d *decl) {
+		for _, w := range strings.FieldsFunc(d.sig, notIdentRune) {
+			named[w] = true
+		}
+		for _, m := range d.members {
+			note(m)
+		}
+	}
+	for d := range emitted {
+		note(d)
+	}
+	var out []*decl
+	for grew := true; grew; {
+		grew = false
+		for _, d := range decls {
+			if emitted[d] || d.global || d.module || d.body != nil || !named[d.name] {
+				continue
+			}
+			emitted[d] = true
+			out = append(out, d)
+			note(d)
+			grew = true
+		}
+	}
+	return out
+}
+
+// notIdentRune reports whether r cannot be part of a TypeScript identifier.
+func notIdentRune(r rune) bool {
+	return !(r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
 // emitMembers adds the members of d, declared as name in scope sc, at most MaxMembers of them,
