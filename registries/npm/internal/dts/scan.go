@@ -174,8 +174,8 @@ func (lx *lexer) skipTemplate(depth int) {
 		c := lx.src[lx.i]
 		switch {
 		case c == '\\':
-			lx.i += 2
-			if lx.i-1 < len(lx.src) && lx.src[lx.i-1] == '\n' {
+			lx.i = min(lx.i+2, len(lx.src)) // a backslash at the very end escapes nothing
+			if lx.src[lx.i-1] == '\n' {
 				lx.line++
 			}
 			continue
