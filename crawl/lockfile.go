@@ -485,6 +485,10 @@ func parsePackageLock(st *lockState, name string, data []byte) error {
 			if p.Name != "" {
 				pkgName = p.Name
 			}
+			if pkgName == "" {
+				st.skip(name, 0, key, "no package name")
+				continue
+			}
 			if !validNPMVersion(p.Version) {
 				st.skip(name, 0, key, "not a registry version: "+p.Version)
 				continue // a git, file or tarball URL dependency
@@ -504,9 +508,12 @@ func parsePackageLock(st *lockState, name string, data []byte) error {
 					n, d.Version = v[:j], v[j+1:]
 				}
 			}
-			if validNPMVersion(d.Version) {
+			switch {
+			case n == "":
+				st.skip(name, 0, `""`, "no package name")
+			case validNPMVersion(d.Version):
 				st.add(name, docidx.NPM, n, d.Version)
-			} else {
+			default:
 				st.skip(name, 0, n, "not a registry version: "+d.Version)
 			}
 			walk(d.Dependencies, depth+1)
