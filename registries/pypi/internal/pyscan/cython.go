@@ -119,6 +119,9 @@ func (e *expander) include(file string, line int, name string, indent []byte, st
 	case name == "" || path.IsAbs(name) || p == ".." || strings.HasPrefix(p, "../"):
 		fail("not a file of the distribution")
 		return
+	case path.Base(name) == "." || path.Base(name) == "..":
+		fail("names a directory, not a file")
+		return
 	case len(stack) > maxIncludeDepth:
 		fail(fmt.Sprintf("includes nested more than %d deep", maxIncludeDepth))
 		return
