@@ -459,30 +459,38 @@ func (x *extractor) emitDecl(d *decl, name string, sc scope) {
 // documentation, as an editor's hover shows them. Types of a module or global block are left
 // out.
 func referencedLocals(decls []*decl, emitted map[*decl]bool) []*decl {
-	named := map[string]bool{}
-	var note func(d *decl)
-	note = func(d *decl) {
-		for _, w := range strings.FieldsFunc(d.sig, notIdentRune) {
-			named[w] = true
-		}
-		for _, m := range d.members {
-			note(m)
+	// The candidates by name; a block without any (every declaration exported, the usual
+	// case) costs no look at the signatures.
+	locals := map[string][]*decl{}
+	for _, d := range decls {
+		if !emitted[d] && !d.global && !d.module && d.body == nil && d.name != "" {
+			locals[d.name] = append(locals[d.name], d)
 		}
 	}
+	if len(locals) == 0 {
+		return nil
+	}
+	// A worklist: each declaration's signature is read once, and each name taken once.
+	picked := map[*decl]bool{}
+	var work []*decl
 	for d := range emitted {
-		note(d)
+		work = append(work, d)
 	}
-	var out []*decl
-	for grew := true; grew; {
-		grew = false
-		for _, d := range decls {
-			if emitted[d] || d.global || d.module || d.body != nil || !named[d.name] {
-				continue
+	for len(work) > 0 {
+		d := work[len(work)-1]
+		work = append(work[:len(work)-1], d.members...)
+		for _, w := range strings.FieldsFunc(d.sig, notIdentRune) {
+			for _, l := range locals[w] {
+				picked[l] = true
+				work = append(work, l)
 			}
-			emitted[d] = true
+			delete(locals, w)
+		}
+	}
+	var out []*decl // in the order of the block
+	for _, d := range decls {
+		if picked[d] {
 			out = append(out, d)
-			note(d)
-			grew = true
 		}
 	}
 	return out
