@@ -128,8 +128,11 @@ type tokenArena struct {
 // reset makes every token of the arena free again: those handed out before must not be used.
 func (a *tokenArena) reset() { a.chunk, a.next = 0, 0 }
 
-// token returns a zeroed token that lasts until the next reset.
+// token returns a zeroed token that lasts until the next reset; from a nil arena, a new one.
 func (a *tokenArena) token() *analysis.Token {
+	if a == nil {
+		return &analysis.Token{}
+	}
 	if a.chunk < len(a.chunks) && a.next == len(a.chunks[a.chunk]) {
 		a.chunk, a.next = a.chunk+1, 0
 	}
@@ -142,11 +145,19 @@ func (a *tokenArena) token() *analysis.Token {
 	return t
 }
 
-// stream returns user's token list storage, empty; keep gives it back, grown.
-func (a *tokenArena) stream(user int) analysis.TokenStream { return a.streams[user][:0] }
+// stream returns user's token list storage, empty (nil from a nil arena); keep gives it back,
+// grown.
+func (a *tokenArena) stream(user int) analysis.TokenStream {
+	if a == nil {
+		return nil
+	}
+	return a.streams[user][:0]
+}
 
-// keep keeps ts's storage as user's for the next stream call and returns ts.
+// keep keeps ts's storage as user's for the next stream call, unless a is nil, and returns ts.
 func (a *tokenArena) keep(user int, ts analysis.TokenStream) analysis.TokenStream {
-	a.streams[user] = ts
+	if a != nil {
+		a.streams[user] = ts
+	}
 	return ts
 }

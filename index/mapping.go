@@ -69,12 +69,7 @@ func init() {
 type identSplitter struct{ arena *tokenArena }
 
 func (f identSplitter) Filter(in analysis.TokenStream) analysis.TokenStream {
-	var out analysis.TokenStream
-	if f.arena != nil {
-		out = f.arena.stream(1)
-	} else {
-		out = make(analysis.TokenStream, 0, len(in)*2)
-	}
+	out := f.arena.stream(1)
 	for _, tok := range in {
 		out = append(out, tok)
 		parts := splitIdent(tok.Term)
@@ -82,21 +77,13 @@ func (f identSplitter) Filter(in analysis.TokenStream) analysis.TokenStream {
 			continue
 		}
 		for _, p := range parts {
-			var part *analysis.Token
-			if f.arena != nil {
-				part = f.arena.token()
-			} else {
-				part = &analysis.Token{}
-			}
+			part := f.arena.token()
 			part.Start, part.End = tok.Start+p[0], tok.Start+p[1]
 			part.Term, part.Position, part.Type = tok.Term[p[0]:p[1]:p[1]], tok.Position, tok.Type
 			out = append(out, part)
 		}
 	}
-	if f.arena != nil {
-		f.arena.keep(1, out)
-	}
-	return out
+	return f.arena.keep(1, out)
 }
 
 // splitIdent returns the byte ranges of the words of an identifier.
