@@ -5,29 +5,31 @@
 #
 #   full crawl    an offline crawl, into an empty index, of N (the real corpus: the Go module cache
 #                 and node_modules of scripts/corpus.sh plus this machine's Python site-packages),
-#                 2N and 4N package versions: wall seconds, peak RSS, versions, hits (documents +
+#                 2N, 4N and 16N package versions: wall seconds, peak RSS, versions, hits (documents +
 #                 sections + symbols of `docidx stats --json`), hits per second, snapshot bytes (du
 #                 of the whole index directory, which after one crawl into an empty directory holds
 #                 only the current generation) and bytes per hit;
 #   add 1/10/100  wall seconds and peak RSS of a crawl that adds 1, 10 and 100 npm package versions
-#                 the snapshot does not hold yet to a synced `cp -a` copy of each of the N, 2N and
-#                 4N snapshots (the median of ADD_REPS runs), and the ratio 4N/N;
-#   search        p50 and p99 of search_package_docs round trips over `docidx serve --stdio` on the
-#                 N snapshot: BenchmarkStdioSearch (cmd/docidx) with DOCIDX_BENCH_BIN=BIN, so it
-#                 needs the go command and this repository;
+#                 the snapshot does not hold yet to a synced `cp -a` copy of each snapshot
+#                 (the median of ADD_REPS runs), and the ratio of the largest to N;
+#   search        p50 and p99 of search_package_docs round trips over `docidx serve --stdio`, and
+#                 the server's own memory (RssAnon) after them, on the N snapshot and on the largest:
+#                 BenchmarkStdioSearch (cmd/docidx) with DOCIDX_BENCH_BIN=BIN, so it needs the go
+#                 command and this repository;
 #   merge         the Go module cache crawled as --shard 1/2 and --shard 2/2 into two indexes, then
 #                 the wall time and peak RSS of `docidx merge --index NEW half1 half2`, and whether
 #                 the merged stats equal those of one crawl of it. Skipped ("n/a") for a binary
 #                 without --shard or merge.
 #
-# The copies that make 2N and 4N (and the added versions) are the corpus under other names, made
+# The copies that make 2N, 4N and 16N (and the added versions) are the corpus under other names, made
 # once in WORK/copies and shared by every binary; their files are hard links to the corpus (plain
 # copies across file systems) and every file that is rewritten is replaced, never edited in place,
 # so the corpus is never modified:
 #   Go      each extracted module tree <path>@<version> again as copyK.docidx.test/<path>@<version>
-#           (K = 2, 3, 4), with its cache/download .info file; go.mod's module line is left as is
-#           (the module cache reader takes the path from the directory). Go's --go-modcache takes
-#           one directory, so gomod-2N and gomod-4N hold the original trees and the copies.
+#           (K = 2 to 16), with its cache/download .info file; its go.mod's module line is
+#           rewritten to the copy's path (docidx, as the go command, refuses a module whose go.mod
+#           declares another path). Go's --go-modcache takes
+#           one directory, so gomod-2N, gomod-4N and gomod-16N hold the original trees and the copies.
 #   npm     node_modules again with every package directory renamed <dir>-copyK (nested and scoped
 #           ones too: @scope/name-copyK) and package.json's "name" rewritten to match.
 #   Python  site-packages again with every *.dist-info / *.egg-info renamed <name>_copyK-... and the
@@ -35,7 +37,7 @@
 #   added   100 top-level npm packages (every third one by name, without their nested node_modules)
 #           renamed <dir>-add, in add1/, add10/ and add100/ node_modules trees of 1, 10 and 100.
 #
-# The N, 2N and 4N snapshots and the shard halves are cached in WORK/bin-<sha256 of BIN>/, with
+# The N, 2N, 4N and 16N snapshots and the shard halves are cached in WORK/bin-<sha256 of BIN>/, with
 # their crawl's measurements (and the time of day they were taken), so a rerun only measures the
 # adds, search and merge again; FRESH=1 rebuilds them. Runs are sequential (one docidx at a time).
 # Nothing is written outside WORK (except the go command's own build cache by the benchmark):
@@ -48,11 +50,12 @@
 # Environment: BIN (default bin/docidx), CORPUS (default $DOCIDX_CORPUS, else /work/corpus; see
 # scripts/corpus.sh), WORK (default $TMPDIR/docidx-segbench), SITE_PACKAGES (default what python3
 # reports; "none" leaves Python out), SEARCH_BENCHTIME (go test -benchtime, default 1000x),
-# FRESH=1, SKIP="2N 4N adds search merge" (leave parts out), ADD_COUNTS (default "1 10 100":
+# FRESH=1, SKIP="2N 4N 16N adds search merge" (leave parts out), ADD_COUNTS (default "1 10 100":
 # which adds to measure), ADD_REPS (default 5: each add is measured that many times, and the
 # table gives the medians). Needs bash, coreutils, GNU time (/usr/bin/time; apt-get install time),
 # python3 and, for search, the go command. With nothing cached, the previous main's binary takes
-# about 45 minutes on 2 cores (each add rebuilds its whole snapshot); the copies take seconds.
+# about 45 minutes on 2 cores without 16N (each add rebuilds its whole snapshot), and its 16N crawl
+# about 18 minutes more; the copies take seconds, and 16N's snapshots about 16 times N's disk.
 set -euo pipefail
 shopt -s inherit_errexit # a failure inside $(...) stops the script too
 
@@ -170,6 +173,19 @@ def module_dirs(cache):
                 keep.append(d)
         dirs[:] = keep
 
+MODULE = re.compile(rb"^(\s*module\s+)(\"?)([^\s\"/]+)", re.M)
+
+def rename_module(gomod_file, prefix):
+    """Rewrite the module line of gomod_file (if there is one) to the path under prefix."""
+    try:
+        with open(gomod_file, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        return
+    new, n = MODULE.subn(lambda m: m.group(1) + m.group(2) + prefix.encode() + b"/" + m.group(3), data, count=1)
+    if n:
+        replace(gomod_file, new)
+
 def gomod(src, dst, copies):
     for mod in module_dirs(src):
         path, ver = mod.split("@", 1)
@@ -177,6 +193,8 @@ def gomod(src, dst, copies):
         for k in ["1"] + copies:
             prefix = "" if k == "1" else "copy%s.docidx.test" % k
             link_tree(os.path.join(src, mod), os.path.join(dst, prefix, mod))
+            if prefix:
+                rename_module(os.path.join(dst, prefix, mod, "go.mod"), prefix)
             if os.path.exists(info):
                 d = os.path.join(dst, "cache", "download", prefix, path, "@v")
                 os.makedirs(d, exist_ok=True)
@@ -297,11 +315,14 @@ copy_once() {
 	"$@" || die "copying $name failed"
 	echo "$stamp" >"$dir.done"
 }
-COPY_STAMP="copies v1 go=$GOMODCACHE_SRC npm=$NODE_MODULES_SRC py=$SITE_PACKAGES"
+COPY_STAMP="copies v2 go=$GOMODCACHE_SRC npm=$NODE_MODULES_SRC py=$SITE_PACKAGES"
 C=$WORK/copies
 copy_once gomod-2N "$COPY_STAMP" copier gomod "$GOMODCACHE_SRC" "$C/gomod-2N" 2
 copy_once gomod-4N "$COPY_STAMP" copier gomod "$GOMODCACHE_SRC" "$C/gomod-4N" 2 3 4
-for k in 2 3 4; do
+skipped 16N || copy_once gomod-16N "$COPY_STAMP" copier gomod "$GOMODCACHE_SRC" "$C/gomod-16N" $(seq 2 16)
+COPIES=$(seq 2 4)
+skipped 16N || COPIES=$(seq 2 16)
+for k in $COPIES; do
 	copy_once "npm-copy$k" "$COPY_STAMP" copier npm "$NODE_MODULES_SRC" "$C/npm-copy$k" "-copy$k"
 	if [ "$SITE_PACKAGES" != none ]; then
 		copy_once "py-copy$k" "$COPY_STAMP" copier python "$SITE_PACKAGES" "$C/py-copy$k" "-copy$k"
@@ -309,7 +330,7 @@ for k in 2 3 4; do
 done
 copy_once npm-add "$COPY_STAMP" copier npm-add "$NODE_MODULES_SRC" "$C/npm-add" -add 1 10 100
 
-# crawl_args SIZE: sets ARGS to the crawl flags of the N, 2N or 4N corpus.
+# crawl_args SIZE: sets ARGS to the crawl flags of the N, 2N, 4N or 16N corpus.
 crawl_args() {
 	local k n=${1%N}
 	n=${n:-1}
@@ -391,32 +412,35 @@ add_run() {
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 START=$(date -u +'%Y-%m-%d %H:%M')
-SIZES=(N 2N 4N)
-skipped 4N && SIZES=(N 2N)
-skipped 2N && SIZES=(N)
+SIZES=()
+for s in N 2N 4N 16N; do [ "$s" = N ] || ! skipped "$s" && SIZES+=("$s"); done
 for s in "${SIZES[@]}"; do build_snapshot "$s"; done
+LARGEST=${SIZES[-1]}
 
-# search_bench: BenchmarkStdioSearch's p50 and p99 on the N snapshot, or why not.
+# search_bench SIZE: BenchmarkStdioSearch's p50 and p99 on the SIZE snapshot, and the server's
+# RssAnon after them, or why not.
 search_bench() {
 	command -v go >/dev/null || { echo "n/a (no go command)"; return 0; }
-	log "BenchmarkStdioSearch on the N snapshot ($SEARCH_BENCHTIME)"
-	local at out line p50 p99
+	log "BenchmarkStdioSearch on the $1 snapshot ($SEARCH_BENCHTIME)"
+	local at out line p50 p99 anon
 	at=$(date -u +%H:%M)
-	if ! out=$(DOCIDX_BENCH_BIN=$DOCIDX DOCIDX_CORPUS_INDEX=$B/snap-N go test -count=1 -run '^$' \
+	if ! out=$(DOCIDX_BENCH_BIN=$DOCIDX DOCIDX_CORPUS_INDEX=$B/snap-$1 go test -count=1 -run '^$' \
 		-bench '^BenchmarkStdioSearch$' -benchtime "$SEARCH_BENCHTIME" ./cmd/docidx 2>&1); then
 		echo "$out" >&2
 		echo "failed: BenchmarkStdioSearch (its output is above in the log)"
 		return 0
 	fi
 	line=$(echo "$out" | grep '^BenchmarkStdioSearch' | tail -1)
-	p50=$(echo "$line" | awk '{for (i = 2; i <= NF; i++) if ($i == "p50-ms") print $(i-1)}')
-	p99=$(echo "$line" | awk '{for (i = 2; i <= NF; i++) if ($i == "p99-ms") print $(i-1)}')
+	metric() { echo "$line" | awk -v u="$1" '{for (i = 2; i <= NF; i++) if ($i == u) print $(i-1)}'; }
+	p50=$(metric p50-ms)
+	p99=$(metric p99-ms)
+	anon=$(metric anon-MB)
 	if [ -z "$p50" ] || [ -z "$p99" ]; then
 		echo "$out" >&2
 		echo "failed: BenchmarkStdioSearch reported no p50-ms or p99-ms"
 		return 0
 	fi
-	echo "p50 $p50 ms, p99 $p99 ms ($SEARCH_BENCHTIME round trips, at $at)"
+	echo "p50 $p50 ms, p99 $p99 ms, server RssAnon ${anon:-?} MB after them ($SEARCH_BENCHTIME round trips, at $at)"
 }
 
 # merge_bench: crawl the Go module cache as --shard 1/2, 2/2 and whole (cached), time the merge of
@@ -455,8 +479,14 @@ merge_bench() {
 
 # Search and merge before the adds, which take longest: a failure there shows early, and is
 # reported in the table rather than stopping the run.
-SEARCH="n/a"
-skipped search || SEARCH=$(search_bench) || SEARCH="failed (see the log above)"
+SEARCH=("N: n/a")
+SEARCH_SIZES=(N)
+[ "$LARGEST" = N ] || SEARCH_SIZES+=("$LARGEST")
+if ! skipped search; then
+	SEARCH=()
+	for s in "${SEARCH_SIZES[@]}"; do SEARCH+=("$s: $(search_bench "$s" || echo "failed (see the log above)")"); done
+fi
+SEARCH=$(IFS=';'; echo "${SEARCH[*]}")
 MERGE="n/a"
 skipped merge || MERGE=$(merge_bench) || MERGE="failed (see the log above)"
 
@@ -497,11 +527,12 @@ res = {}
 for s in sizes:
     w, rss, v, h, b, at = open("%s/snap-%s.result" % (b_dir, s)).read().split()
     res[s] = dict(w=float(w), rss=int(rss) / 1024, v=int(v), h=int(h), b=int(b), at=at)
-cols = sizes + (["4N/N"] if "4N" in sizes else [])
+big = sizes[-1] if len(sizes) > 1 else None
+cols = sizes + (["%s/N" % big] if big else [])
 def row(name, f, ratio=True, fmt="{:,.1f}"):
     vals = [fmt.format(f(s)) for s in sizes]
-    if "4N" in sizes:
-        vals.append("{:.2f}x".format(f("4N") / f("N")) if ratio and f("N") else "")
+    if big:
+        vals.append("{:.2f}x".format(f(big) / f("N")) if ratio and f("N") else "")
     print("| " + name + " | " + " | ".join(vals) + " |")
 print("## segbench: %s (sha256 %s), %s UTC" % (version, sha[:12], start))
 print()
@@ -510,7 +541,7 @@ print("| --- |" + " --- |" * len(cols))
 row("package versions", lambda s: res[s]["v"], fmt="{:,}")
 row("hits (documents + sections + symbols)", lambda s: res[s]["h"], fmt="{:,}")
 row("full crawl: wall s", lambda s: res[s]["w"], fmt="{:.1f}")
-print("| full crawl: measured at (UTC) | " + " | ".join(res[s]["at"] for s in sizes) + (" |  |" if "4N" in sizes else " |"))
+print("| full crawl: measured at (UTC) | " + " | ".join(res[s]["at"] for s in sizes) + (" |  |" if big else " |"))
 row("full crawl: hits/s", lambda s: res[s]["h"] / res[s]["w"], fmt="{:,.0f}")
 row("full crawl: peak RSS MB", lambda s: res[s]["rss"], fmt="{:,.0f}")
 row("snapshot MB", lambda s: res[s]["b"] / 1e6, fmt="{:,.1f}")
@@ -526,7 +557,9 @@ if counts:
 print()
 print("| other | value |")
 print("| --- | --- |")
-print("| search_package_docs over serve --stdio, N snapshot (BenchmarkStdioSearch) | %s |" % search)
+for part in search.split(";"):
+    size, _, result = part.partition(": ")
+    print("| search_package_docs over serve --stdio, %s snapshot (BenchmarkStdioSearch) | %s |" % (size, result or size))
 print("| merge of the Go module cache's --shard 1/2 and 2/2 | %s |" % merge)
 PY
 log "done; snapshots cached in $B"
