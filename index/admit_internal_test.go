@@ -34,12 +34,12 @@ func TestAdmit(t *testing.T) {
 	}
 	l.idf = 2.5
 	newAcc := func() *accumulator {
-		a := &accumulator{score: make([]float32, ri.docs), matched: make([]uint8, ri.docs), flags: make([]uint64, ri.docs/64+1)}
+		a := newAccumulator(ri.docs)
 		// Documents the rarer words brought, some in the list and some not.
 		for d := uint32(0); d < uint32(ri.docs); d += 97 {
-			a.matched[d] = 1
-			a.score[d] = 0.5
-			a.touched = append(a.touched, d)
+			p := a.touch(d)
+			p.matched[d&accPageMask] = 1
+			p.score[d&accPageMask] = 0.5
 		}
 		return a
 	}
@@ -48,7 +48,7 @@ func TestAdmit(t *testing.T) {
 		above := func(floor int) int { // the documents not held at or above floor
 			n := 0
 			for _, p := range all {
-				if held.matched[p.doc] == 0 && keep.keep(p.doc) && int(p.impact) >= floor {
+				if held.matchedOf(p.doc) == 0 && keep.keep(p.doc) && int(p.impact) >= floor {
 					n++
 				}
 			}
@@ -73,7 +73,7 @@ func TestAdmit(t *testing.T) {
 			if added := len(got.touched) - len(held.touched); added > room || added != above(floor) {
 				t.Errorf("keep %v, room %d: %d documents added, want %d (floor %d)", keep != nil, room, added, above(floor), floor)
 			}
-			if !slices.Equal(got.touched, want.touched) || !slices.Equal(got.matched, want.matched) || !slices.Equal(got.score, want.score) {
+			if !slices.Equal(got.touched, want.touched) || !sameScores(got, want, ri.docs) {
 				t.Errorf("keep %v, room %d: admit adds otherwise than add with the floor %d", keep != nil, room, floor)
 			}
 		}
@@ -81,5 +81,50 @@ func TestAdmit(t *testing.T) {
 	// A list cut short: reported, not a panic.
 	if ri.admit(newAcc(), l, [][]byte{bufs[0], bufs[1][:len(bufs[1])-1]}, nil, 40) {
 		t.Error("a list cut short was accepted")
+	}
+}
+
+// sameScores reports whether a and b hold the same scores and counts of matched terms for each of
+// docs documents.
+func sameScores(a, b *accumulator, docs int) bool {
+	for d := range uint32(docs) {
+		if a.scoreOf(d) != b.scoreOf(d) || a.matchedOf(d) != b.matchedOf(d) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestAccumulatorReset checks that an accumulator reset after a search holds no score, no page
+// and no document touched, keeps at most maxSparePages pages for the next search, and scores the
+// next search from zero.
+func TestAccumulatorReset(t *testing.T) {
+	const docs = 5 * maxSparePages * accPageDocs / 4 // more pages than are kept
+	a := newAccumulator(docs)
+	for round := range 2 {
+		for d := uint32(round); d < docs; d += accPageDocs / 2 {
+			p := a.touch(d)
+			p.matched[d&accPageMask]++
+			p.score[d&accPageMask] += 1.5
+		}
+		for d := uint32(round); d < docs; d += accPageDocs / 2 {
+			if a.scoreOf(d) != 1.5 || a.matchedOf(d) != 1 {
+				t.Fatalf("round %d: document %d scored %v with %d terms, want 1.5 with 1", round, d, a.scoreOf(d), a.matchedOf(d))
+			}
+		}
+		a.reset()
+		if len(a.touched) != 0 || len(a.made) != 0 || len(a.spare) != maxSparePages {
+			t.Fatalf("round %d: after reset %d touched, %d made, %d spare (want 0, 0, %d)", round, len(a.touched), len(a.made), len(a.spare), maxSparePages)
+		}
+		for n, p := range a.pages {
+			if p != nil {
+				t.Fatalf("round %d: page %d kept after reset", round, n)
+			}
+		}
+		for _, p := range a.spare {
+			if *p != (accPage{}) {
+				t.Fatalf("round %d: a spare page holds scores", round)
+			}
+		}
 	}
 }

@@ -47,7 +47,7 @@ func TestDenseLists(t *testing.T) {
 
 	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
 	newAcc := func() *accumulator {
-		return &accumulator{score: make([]float32, docs), matched: make([]uint8, docs), flags: make([]uint64, docs/64+1)}
+		return newAccumulator(docs)
 	}
 	// A rarer list first, then this one: growing, and adding only to what is held.
 	var rare []posting
@@ -71,7 +71,7 @@ func TestDenseLists(t *testing.T) {
 			}
 			slices.Sort(a.touched)
 			slices.Sort(b.touched)
-			if !slices.Equal(a.touched, b.touched) || !slices.Equal(a.matched, b.matched) || !slices.Equal(a.score, b.score) {
+			if !slices.Equal(a.touched, b.touched) || !sameScores(a, b, docs) {
 				t.Errorf("grow %v, keep %v: the dense list adds otherwise than the gaps", grow, k != nil)
 			}
 		}
@@ -100,7 +100,7 @@ func TestPostingGaps(t *testing.T) {
 	forEachPosting(b.postings, func(doc uint32, imp uint8) { walked = append(walked, posting{doc: doc, impact: imp}) })
 	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
 	newAcc := func() *accumulator {
-		return &accumulator{score: make([]float32, docs), matched: make([]uint8, docs), flags: make([]uint64, docs/64+1)}
+		return newAccumulator(docs)
 	}
 	added, alt := newAcc(), newAcc()
 	if !ri.add(added, 0, b.postings, 2.5, nil, growAll) {
@@ -116,9 +116,9 @@ func TestPostingGaps(t *testing.T) {
 	for i, p := range list {
 		want := 2.5 / 255 * float32(p.impact)
 		if walked[i] != p ||
-			added.touched[i] != p.doc || added.score[p.doc] != want || alt.touched[i] != p.doc || alt.score[p.doc] != want {
+			added.touched[i] != p.doc || added.scoreOf(p.doc) != want || alt.touched[i] != p.doc || alt.scoreOf(p.doc) != want {
 			t.Fatalf("posting %d (document %d, impact %d): walked %v, add %d %v, addAlternative %d %v", i, p.doc, p.impact,
-				walked[i], added.touched[i], added.score[p.doc], alt.touched[i], alt.score[p.doc])
+				walked[i], added.touched[i], added.scoreOf(p.doc), alt.touched[i], alt.scoreOf(p.doc))
 		}
 	}
 	// Cut inside the three-byte gap of 200,000: reported, not a panic.
@@ -155,7 +155,7 @@ func TestAddAlternative(t *testing.T) {
 			var accs [3]*accumulator
 			var helds [3][]uint64
 			for j := range accs {
-				accs[j] = &accumulator{score: make([]float32, docs), matched: make([]uint8, docs)}
+				accs[j] = newAccumulator(docs)
 				if !ri.add(accs[j], 0, rb.postings, 1.5, k, growAll) {
 					t.Fatal("rare list: malformed")
 				}
@@ -174,8 +174,8 @@ func TestAddAlternative(t *testing.T) {
 				t.Fatal("addAlternativeDense: malformed")
 			}
 			for j, name := range map[int]string{0: "addAlternative", 2: "addAlternativeDense"} {
-				if !slices.Equal(accs[j].touched, accs[1].touched) || !slices.Equal(accs[j].matched, accs[1].matched) ||
-					!slices.Equal(accs[j].score, accs[1].score) || !slices.Equal(helds[j], helds[1]) {
+				if !slices.Equal(accs[j].touched, accs[1].touched) || !sameScores(accs[j], accs[1], docs) ||
+					!slices.Equal(helds[j], helds[1]) {
 					t.Errorf("grow %v, keep %v: %s adds otherwise than addAlternativeDoc", grow, k != nil, name)
 				}
 			}

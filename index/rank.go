@@ -60,11 +60,9 @@ package index
 //
 // A string table is u32 count, u32 offsets (count+1, from the end of the offsets), then bytes.
 //
-// A reader holds the header, docpkg, dockind, pkgs, kinds, exact, blocks, docnums and the
-// pkgterms offsets in memory (about 3 MB for 300,000 documents) and reads a term block or a
-// postings list with one pread each: nothing of the file is mapped, so its pages count toward
-// the page cache, not toward the server's memory. The postings lists read last are kept, up to
-// postingsCacheBytes (listcache.go): questions share their common words.
+// A reader maps the file read-only (see rankSegment) and reads every section in place: a term
+// block or a postings list costs no system call and no copy, and the file's pages are the page
+// cache's, shared between the processes serving one snapshot, never the server's own memory.
 
 import (
 	"bufio"

@@ -400,10 +400,9 @@ func FuzzLoadRank(f *testing.F) {
 			return
 		}
 		defer seg.close()
-		var scratch []byte
 		for _, term := range []string{"pars", "fuzz", "\x01parse", "tree", "zzz"} {
-			if _, list, ok, _ := seg.find(term, &scratch); ok {
-				seg.read(list, nil)
+			if _, list, ok, _ := seg.find(term); ok {
+				seg.read(list)
 			}
 		}
 		for p := range seg.npkgs {
@@ -415,25 +414,50 @@ func FuzzLoadRank(f *testing.F) {
 	})
 }
 
+// withDocs gives ri, of ri.npkgs package versions, one segment of len(docPkg) documents of these
+// package versions and kind bytes (the snapshot's kind ordinals, bit 7 for symbols), of which
+// the documents undoc are symbols without a doc comment, as newRankIndex numbers a snapshot.
+func withDocs(ri *rankIndex, docPkg []uint32, docKind []uint8, undoc ...int) *rankIndex {
+	seg := &rankSegment{docs: len(docPkg), npkgs: ri.npkgs, docPkg: make([]byte, 4*len(docPkg)), docKind: docKind}
+	for d, p := range docPkg {
+		binary.LittleEndian.PutUint32(seg.docPkg[4*d:], p)
+	}
+	if undoc != nil {
+		seg.docFlags = make([]byte, 8*((len(docPkg)+63)/64))
+		for _, d := range undoc {
+			seg.docFlags[d/8] |= 1 << (d % 8)
+		}
+	}
+	var kindMap [128]uint8
+	for k := range kindMap {
+		kindMap[k] = uint8(k)
+	}
+	ri.docs, ri.segs, ri.kindMap = len(docPkg), []*rankSegment{seg}, [][128]uint8{kindMap}
+	ri.docBase, ri.pkgBase = []uint32{0, uint32(len(docPkg))}, []uint32{0, uint32(ri.npkgs)}
+	ri.numberRuns()
+	return ri
+}
+
 // TestDocsOf checks the filter table of documents (docsOf) against each document's package
 // version and kind, with each version's documents numbered together (set a word of bits at a
-// time) and not (tested one by one through docPkg).
+// time) and not (tested one by one through the runs).
 func TestDocsOf(t *testing.T) {
 	const docs = 1000
 	kinds := []string{"readme", "func", "type"}
 	for _, together := range []bool{true, false} {
-		ri := &rankIndex{docs: docs, npkgs: 7, kinds: kinds, docPkg: make([]uint32, docs), docKind: make([]uint8, docs)}
+		docPkg, docKind := make([]uint32, docs), make([]uint8, docs)
 		for doc := range uint32(docs) {
 			p := doc * 7 / docs // runs of 142 or 143 documents
 			if !together {
 				p = doc % 7
 			}
-			ri.docPkg[doc] = p
-			ri.docKind[doc] = uint8(doc % 3)
+			docPkg[doc] = p
+			docKind[doc] = uint8(doc % 3)
 			if doc%3 != 0 {
-				ri.docKind[doc] |= 0x80 // func and type are symbols
+				docKind[doc] |= 0x80 // func and type are symbols
 			}
 		}
+		ri := withDocs(&rankIndex{npkgs: 7, kinds: kinds}, docPkg, docKind)
 		if _, ok := ri.pkgDocs(); ok != together {
 			t.Fatalf("together %v: pkgDocs ok %v", together, ok)
 		}
@@ -442,12 +466,12 @@ func TestDocsOf(t *testing.T) {
 			got := ri.docsOf(pkgOK, kind)
 			f := &docFilter{docOK: got}
 			for doc := range uint32(docs) {
-				k := kinds[ri.docKind[doc]&0x7f]
-				want := pkgOK[ri.docPkg[doc]] && (kind == "" || kind == k ||
+				k := kinds[docKind[doc]&0x7f]
+				want := pkgOK[docPkg[doc]] && (kind == "" || kind == k ||
 					kind == "symbol" && k != "readme" || kind == "section" && k == "readme")
 				if f.keep(doc) != want {
 					t.Fatalf("together %v, kind %q: document %d (package %d, %s) kept %v, want %v",
-						together, kind, doc, ri.docPkg[doc], k, !want, want)
+						together, kind, doc, docPkg[doc], k, !want, want)
 				}
 			}
 		}
@@ -462,10 +486,11 @@ func TestDiversifyBest(t *testing.T) {
 	for trial := range 300 {
 		npkgs := 1 + rng.IntN(12)
 		docs := 400
-		ri := &rankIndex{npkgs: npkgs, docPkg: make([]uint32, docs)}
-		for d := range ri.docPkg {
-			ri.docPkg[d] = uint32(rng.IntN(npkgs))
+		docPkg := make([]uint32, docs)
+		for d := range docPkg {
+			docPkg[d] = uint32(rng.IntN(npkgs))
 		}
+		ri := withDocs(&rankIndex{npkgs: npkgs}, docPkg, make([]uint8, docs))
 		var named []bool
 		if trial%3 == 0 {
 			named = make([]bool, npkgs)
@@ -481,7 +506,7 @@ func TestDiversifyBest(t *testing.T) {
 		slices.SortFunc(want, func(a, b scored) int { return cmpScored(b, a) })
 		seen := make([]int, npkgs)
 		for i := range want {
-			p := ri.docPkg[want[i].doc]
+			p := docPkg[want[i].doc]
 			if named != nil && named[p] {
 				continue
 			}
@@ -504,8 +529,7 @@ func TestQueryPriors(t *testing.T) {
 	kinds := []string{"overview", "readme", "func", "field", "doc"}
 	ecos := []docidx.Ecosystem{docidx.Go, docidx.NPM, docidx.PyPI}
 	const docs, npkgs = 600, 12
-	ri := &rankIndex{docs: docs, npkgs: npkgs, kinds: kinds, overviewKind: 0,
-		docKind: make([]uint8, docs), docPkg: make([]uint32, docs), pkgPrior: make([]float32, npkgs)}
+	ri := &rankIndex{npkgs: npkgs, kinds: kinds, overviewKind: 0, pkgPrior: make([]float32, npkgs)}
 	for k, name := range kinds {
 		ri.kindPrior[k] = float32(kindPriorOf(name))
 	}
@@ -516,17 +540,19 @@ func TestQueryPriors(t *testing.T) {
 			ri.pkgPrior[p] = priorSuperseded
 		}
 	}
+	docPkg, docKind := make([]uint32, docs), make([]uint8, docs)
 	for doc := range docs {
-		ri.docKind[doc] = uint8(doc % len(kinds))
+		docKind[doc] = uint8(doc % len(kinds))
 		if doc%len(kinds) >= 2 && doc%len(kinds) <= 3 {
-			ri.docKind[doc] |= 0x80
+			docKind[doc] |= 0x80
 		}
-		ri.docPkg[doc] = uint32(doc / (docs / npkgs))
+		docPkg[doc] = uint32(doc / (docs / npkgs))
 	}
-	ri.undoc = make([]uint64, (docs+63)/64)
+	var undoc []int
 	for doc := 0; doc < docs; doc += 7 { // symbols without a doc comment, of every kind
-		ri.undoc[doc/64] |= 1 << (doc % 64)
+		undoc = append(undoc, doc)
 	}
+	withDocs(ri, docPkg, docKind, undoc...)
 	rng := rand.New(rand.NewPCG(28, 4))
 	for trial := range 200 {
 		named := map[docidx.Ecosystem]bool{}
@@ -550,7 +576,7 @@ func TestQueryPriors(t *testing.T) {
 			return slices.ContainsFunc(ranges, func(r [2]uint32) bool { return r[0] <= doc && doc < r[1] })
 		}
 		for doc := range uint32(docs) {
-			p := ri.docPkg[doc]
+			p := docPkg[doc]
 			if got := inRange(doc); got != slices.Contains(namedPkgs, p) {
 				t.Fatalf("trial %d: document %d of package %d in the named ranges %v: %v", trial, doc, p, ranges, got)
 			}
@@ -568,12 +594,14 @@ func TestQueryPriors(t *testing.T) {
 // more than 256 groups of an ecosystem and a prior.
 func TestPriorClassesBounded(t *testing.T) {
 	const npkgs = 300
-	ri := &rankIndex{docs: npkgs, npkgs: npkgs, docKind: make([]uint8, npkgs), docPkg: make([]uint32, npkgs), pkgPrior: make([]float32, npkgs)}
+	ri := &rankIndex{npkgs: npkgs, pkgPrior: make([]float32, npkgs)}
+	docPkg := make([]uint32, npkgs)
 	for p := range npkgs {
 		ri.pkgs = append(ri.pkgs, "golang\x00m"+strconv.Itoa(p))
 		ri.pkgPrior[p] = 1 + float32(p)/1000
-		ri.docPkg[p] = uint32(p)
+		docPkg[p] = uint32(p)
 	}
+	withDocs(ri, docPkg, make([]uint8, npkgs))
 	if _, ok := ri.priorClasses(); ok {
 		t.Error("classes made for 300 groups")
 	}
@@ -590,12 +618,11 @@ func TestLookupRemembered(t *testing.T) {
 		Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "NewPool", Package: "example.com/pool", QualifiedName: "pool.NewPool", Doc: "NewPool starts a worker pool."}},
 	})
 	ri := r.r.rank
-	var scratch []byte
-	first, ok := ri.lookup("pool", &scratch)
+	first, ok := ri.lookup("pool")
 	if !ok {
 		t.Fatal("pool not found")
 	}
-	if _, ok := ri.lookup("zzzabsent", &scratch); ok {
+	if _, ok := ri.lookup("zzzabsent"); ok {
 		t.Fatal("zzzabsent found")
 	}
 	if _, known := ri.terms["pool"]; !known {
@@ -604,14 +631,18 @@ func TestLookupRemembered(t *testing.T) {
 	if _, known := ri.terms["zzzabsent"]; !known {
 		t.Error("the lookup of an absent term is not remembered")
 	}
-	again, ok := ri.lookup("pool", &scratch)
+	again, ok := ri.lookup("pool")
 	if !ok || !reflect.DeepEqual(again, first) {
 		t.Errorf("pool again: %+v, %v; first %+v", again, ok, first)
 	}
-	// A block that cannot be read: not found, and not remembered.
-	ri.segs[0].f.Close()
-	if _, ok := ri.lookup("worker", &scratch); ok {
-		t.Error("worker found in a closed file")
+	// A block that cannot be read (outside what is mapped): not found, and not remembered.
+	seg := ri.segs[0]
+	data := seg.data
+	seg.data = data[:seg.dictAt]
+	_, ok = ri.lookup("worker")
+	seg.data = data
+	if ok {
+		t.Error("worker found in a block outside the mapping")
 	}
 	if _, known := ri.terms["worker"]; known {
 		t.Error("a lookup that could not read its block is remembered")

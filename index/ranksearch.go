@@ -34,11 +34,11 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need in
 	}
 	a := ri.acquire()
 	defer ri.release(a)
-	lists := ri.termLists(terms, &a.scratch)
+	lists := ri.termLists(terms)
 	if len(lists) == 0 {
 		// No word is in the index as typed: take each at its likeliest correction
 		// ("goroutnies": "goroutin"), as Bleve's fuzzy query does, and rank as usual.
-		if lists = ri.termLists(r.corrections(terms), &a.scratch); len(lists) == 0 {
+		if lists = ri.termLists(r.corrections(terms)); len(lists) == 0 {
 			return nil, 0, nil
 		}
 	}
@@ -47,15 +47,15 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need in
 	}
 	// The other forms of the question's words (synonyms.go).
 	alts, groups := r.alternatives(words, terms)
-	altFound, ok := ri.accumulateAlternatives(a, alts, groups, lists, keep, &a.scratch)
+	altFound, ok := ri.accumulateAlternatives(a, alts, groups, lists, keep)
 	if !ok {
 		return nil, 0, nil
 	}
-	bonus := ri.nameBonuses(text, words, r.wholeTerm, keep, &a.scratch)
+	bonus := ri.nameBonuses(text, words, r.wholeTerm, keep)
 	names := questionNames(words)
 	// A package is called so before the ecosystem's words go: "the log crate" calls log a package
 	// and names Rust's packages, both.
-	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, names, calledPackages(text), ecos, &a.scratch))
+	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, names, calledPackages(text), ecos))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	ri.withinPackage(r, a, top, lists, words, names)
 	named = ri.dominantPackage(top, named) // model.go
@@ -248,10 +248,10 @@ func (r *reader) wholeTerm(ident string) string {
 }
 
 // termLists looks terms up and returns those found, rarest first.
-func (ri *rankIndex) termLists(terms []string, scratch *[]byte) []termList {
+func (ri *rankIndex) termLists(terms []string) []termList {
 	var lists []termList
 	for _, t := range terms {
-		if l, ok := ri.lookup(t, scratch); ok {
+		if l, ok := ri.lookup(t); ok {
 			lists = append(lists, l)
 		}
 	}
@@ -279,9 +279,9 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 		first := k
 		for _, part := range l.parts {
 			if k == len(a.lists) {
-				a.lists, a.own = append(a.lists, nil), append(a.own, nil)
+				a.lists = append(a.lists, nil)
 			}
-			if a.lists[k] = ri.postings(part, &a.own[k]); a.lists[k] == nil {
+			if a.lists[k] = ri.postings(part); a.lists[k] == nil {
 				return false
 			}
 			k++
@@ -326,8 +326,7 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 	scale := l.idf / 255
 	cands := a.cands[:0] // document<<8 | impact
 	for j, part := range l.parts {
-		base, end := ri.docBase[part.seg], ri.docBase[part.seg+1]
-		matched, score := a.matched[base:end], a.score[base:end]
+		base, docs := ri.docBase[part.seg], uint32(ri.segs[part.seg].docs)
 		list := bufs[j]
 		var doc uint32
 		var impact uint8
@@ -338,21 +337,26 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 			} else if doc, impact, i, ok = nextPostingLong(list, i, doc); !ok {
 				return false
 			}
-			if doc >= uint32(len(matched)) {
+			if doc >= docs {
 				return false
 			}
-			m := matched[doc]
+			g := base + doc
+			p := a.pages[g>>accPageShift]
+			var m uint8
+			if p != nil {
+				m = p.matched[g&accPageMask]
+			}
 			if m == 0 {
-				if keep.keep(base + doc) {
+				if keep.keep(g) {
 					hist[impact]++
-					cands = append(cands, uint64(base+doc)<<8|uint64(impact))
+					cands = append(cands, uint64(g)<<8|uint64(impact))
 				}
 				continue
 			}
 			if m < math.MaxUint8 {
-				matched[doc] = m + 1
+				p.matched[g&accPageMask] = m + 1
 			}
-			score[doc] += scale * float32(impact)
+			p.score[g&accPageMask] += scale * float32(impact)
 		}
 		if i != len(list) {
 			return false
@@ -369,9 +373,9 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 	for _, c := range cands {
 		if impact := uint8(c); int(impact) >= floor {
 			doc := uint32(c >> 8)
-			a.touched = append(a.touched, doc)
-			a.matched[doc] = 1
-			a.score[doc] += scale * float32(impact)
+			p := a.touch(doc)
+			p.matched[doc&accPageMask] = 1
+			p.score[doc&accPageMask] += scale * float32(impact)
 		}
 	}
 	return true
@@ -380,10 +384,9 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 // forEach calls fn for every (document, impact) of l's lists, documents numbered over the
 // snapshot, and reports whether the lists were read and well formed.
 func (ri *rankIndex) forEach(l termList, fn func(doc uint32, impact uint8)) bool {
-	var buf []byte
 	for _, part := range l.parts {
 		seg := ri.segs[part.seg]
-		data := ri.postings(part, &buf)
+		data := ri.postings(part)
 		if data == nil {
 			return false
 		}
@@ -409,7 +412,7 @@ func (ri *rankIndex) forEach(l termList, fn func(doc uint32, impact uint8)) bool
 // of words, text without its ecosystem names ("useState hook": react.useState), and to the members
 // words name beside their owner (memberBonuses; term gives an identifier's term as the name field
 // indexes it). Bonuses do not count as matched terms.
-func (ri *rankIndex) nameBonuses(text, words string, term func(string) string, keep *docFilter, scratch *[]byte) map[uint32]float32 {
+func (ri *rankIndex) nameBonuses(text, words string, term func(string) string, keep *docFilter) map[uint32]float32 {
 	bonus := map[uint32]float32{}
 	add := func(doc uint32, b float32) {
 		if keep.keep(doc) {
@@ -430,11 +433,11 @@ func (ri *rankIndex) nameBonuses(text, words string, term func(string) string, k
 	}
 	idents := identifierWords(words)
 	for _, name := range idents {
-		if l, ok := ri.lookup(symbolNamePrefix+name, scratch); ok {
+		if l, ok := ri.lookup(symbolNamePrefix + name); ok {
 			ri.forEach(l, func(doc uint32, _ uint8) { add(doc, symbolBonus) })
 		}
 	}
-	ri.memberBonuses(idents, words, term, add, scratch)
+	ri.memberBonuses(idents, words, term, add)
 	return bonus
 }
 
@@ -451,7 +454,7 @@ const (
 // bytes::BytesMut::reserve, which holds the owner's name among its words. idents are the
 // identifiers of words (identifierWords); term gives an identifier's term in the index (the
 // stem "envfilt" for "envfilter").
-func (ri *rankIndex) memberBonuses(idents []string, words string, term func(string) string, add func(doc uint32, b float32), scratch *[]byte) {
+func (ri *rankIndex) memberBonuses(idents []string, words string, term func(string) string, add func(doc uint32, b float32)) {
 	if len(idents) == 0 {
 		return
 	}
@@ -460,7 +463,7 @@ func (ri *rankIndex) memberBonuses(idents []string, words string, term func(stri
 		if len(w) < 3 || passageStopWords[w] || slices.Contains(idents, w) {
 			continue
 		}
-		l, ok := ri.lookup(symbolNamePrefix+w, scratch)
+		l, ok := ri.lookup(symbolNamePrefix + w)
 		if !ok || l.all > maxMemberDocs {
 			continue
 		}
@@ -471,7 +474,7 @@ func (ri *rankIndex) memberBonuses(idents []string, words string, term func(stri
 	}
 	slices.Sort(members)
 	for _, owner := range idents {
-		l, ok := ri.lookup(term(owner), scratch)
+		l, ok := ri.lookup(term(owner))
 		if !ok || l.all > maxOwnerDocs {
 			continue
 		}
@@ -519,7 +522,7 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	// threshold that about window of them reach; the second offers only those to the heap. One
 	// pass with a heap of the best so far offered most documents, each offer a heap update, when
 	// scores rise as they are met.
-	score, matched := a.score, a.matched
+	pages := a.pages
 	scores := a.scores[:0]
 	var top0 float32
 	switch {
@@ -527,7 +530,8 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 		// Each document's prior is its class's.
 		class := ri.classes.class
 		for _, doc := range a.touched {
-			s := score[doc] * coord[matched[doc]] * table[class[doc]]
+			p := pages[doc>>accPageShift]
+			s := p.score[doc&accPageMask] * coord[p.matched[doc&accPageMask]] * table[class[doc]]
 			scores = append(scores, s)
 			if s > top0 { // not max: the builtin's NaN and signed-zero rules cost a third of this loop
 				top0 = s
@@ -536,13 +540,14 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	case ok:
 		class := ri.classes.class
 		for _, doc := range a.touched {
+			p := pages[doc>>accPageShift]
 			var s float32
 			if !a.flagged(doc) {
-				s = score[doc] * coord[matched[doc]] * table[class[doc]]
+				s = p.score[doc&accPageMask] * coord[p.matched[doc&accPageMask]] * table[class[doc]]
 			} else if _, b := bonus[doc]; b {
 				s = -1 // scored below, with its bonus
 			} else { // a document of a package the question names
-				s = score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
+				s = p.score[doc&accPageMask] * coord[p.matched[doc&accPageMask]] * ri.prior(doc, pkgPrior, named)
 			}
 			scores = append(scores, s)
 			if s > top0 {
@@ -551,7 +556,8 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 		}
 	default:
 		for _, doc := range a.touched {
-			s := score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
+			p := pages[doc>>accPageShift]
+			s := p.score[doc&accPageMask] * coord[p.matched[doc&accPageMask]] * ri.prior(doc, pkgPrior, named)
 			if len(bonus) > 0 && a.flagged(doc) {
 				s = -1 // scored below, with its bonus
 			}
@@ -585,19 +591,19 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 	for i, s := range scores {
 		if s >= 0 && s*scale >= least {
 			doc := a.touched[i]
-			top.offer(scored{doc, ri.order[doc], float64(s)}, window)
+			top.offer(scored{doc, ri.orderOf(doc), float64(s)}, window)
 		}
 	}
 	total := len(a.touched)
 	for doc, b := range bonus {
 		s := b
-		if matched[doc] > 0 {
+		if m := a.matchedOf(doc); m > 0 {
 			// prior lowers an undocumented symbol: of two the question spells, the documented first.
-			s += score[doc] * coord[matched[doc]] * ri.prior(doc, pkgPrior, named)
+			s += a.scoreOf(doc) * coord[m] * ri.prior(doc, pkgPrior, named)
 		} else {
 			total++ // a named document that holds none of the words
 		}
-		top.offer(scored{doc, ri.order[doc], float64(s)}, window)
+		top.offer(scored{doc, ri.orderOf(doc), float64(s)}, window)
 	}
 	return top, total
 }
@@ -693,7 +699,8 @@ func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool, namedPkgs []u
 // priorUndocumented for a symbol without a doc comment.
 func (ri *rankIndex) prior(doc uint32, pkgPrior []float32, named []bool) float32 {
 	p := ri.pkgOf(doc)
-	return ri.priorOf(ri.docKind[doc]&0x7f, pkgPrior[p], named != nil && named[p], ri.undocumented(doc))
+	k, undocumented := ri.docKind(doc)
+	return ri.priorOf(k&0x7f, pkgPrior[p], named != nil && named[p], undocumented)
 }
 
 // priorOf is prior for a document of kind k in a package version of prior pkgPrior, named by
@@ -755,7 +762,9 @@ func (ri *rankIndex) priorClasses() (pc *priorClasses, ok bool) {
 		classOf := make(map[uint32]uint8)
 		pc := &priorClasses{class: make([]uint8, ri.docs), groups: groups}
 		for doc := range pc.class {
-			k, g, u := ri.docKind[doc]&0x7f, pkgGroup[ri.docPkg[doc]], ri.undocumented(uint32(doc))
+			k, u := ri.docKind(uint32(doc))
+			k &= 0x7f
+			g := pkgGroup[ri.pkgOf(uint32(doc))]
 			c := uint32(k) | uint32(g)<<8
 			if u {
 				c |= 0x80
@@ -823,10 +832,10 @@ func (ri *rankIndex) queryPriors(pkgPrior []float32, named []bool) (table *[256]
 // subject, unless the question calls it a package (called, see calledPackages). When the
 // question names ecosystems (ecos), only their packages are named: in "the
 // MongoDB Go driver", "MongoDB" does not name npm's mongodb. The result is sorted.
-func (ri *rankIndex) namedPackages(r *reader, names, called map[string]bool, ecos map[docidx.Ecosystem]bool, scratch *[]byte) []uint32 {
+func (ri *rankIndex) namedPackages(r *reader, names, called map[string]bool, ecos map[docidx.Ecosystem]bool) []uint32 {
 	var out []uint32
 	for w := range names {
-		if ps := ri.packagesNamed(w); len(ps) > 0 && (called[w] || ri.ownWord(r, w, ps, scratch)) {
+		if ps := ri.packagesNamed(w); len(ps) > 0 && (called[w] || ri.ownWord(r, w, ps)) {
 			for _, p := range ps {
 				if eco, _, _ := strings.Cut(ri.pkgKey(p), "\x00"); len(ecos) == 0 || ecos[docidx.Ecosystem(eco)] {
 					out = append(out, p)
@@ -841,7 +850,7 @@ func (ri *rankIndex) namedPackages(r *reader, names, called map[string]bool, eco
 // ownWord reports whether the name w is its packages' (ps) own word: compound (compoundName),
 // or namedShare of the documents holding its rarest term are theirs. The verdict is a property of
 // the snapshot: it is remembered, for at most maxOwnNames names.
-func (ri *rankIndex) ownWord(r *reader, w string, ps []uint32, scratch *[]byte) bool {
+func (ri *rankIndex) ownWord(r *reader, w string, ps []uint32) bool {
 	ri.namedMu.Lock()
 	own, known := ri.ownName[w]
 	ri.namedMu.Unlock()
@@ -850,7 +859,7 @@ func (ri *rankIndex) ownWord(r *reader, w string, ps []uint32, scratch *[]byte) 
 	}
 	var lists []termList
 	if !compoundName(w) {
-		lists = ri.termLists(r.questionTerms(w), scratch) // rarest first
+		lists = ri.termLists(r.questionTerms(w)) // rarest first
 	}
 	switch {
 	case compoundName(w):
@@ -1057,9 +1066,11 @@ func (ri *rankIndex) docsOf(pkgOK []bool, kind string) []uint64 {
 	}
 	ranges, ok := ri.pkgDocs()
 	if !ok {
-		for doc, p := range ri.docPkg {
+		for r, p := range ri.runPkg {
 			if pkgOK[p] {
-				set(uint32(doc))
+				for doc := ri.runStart[r]; doc < ri.runStart[r+1]; doc++ {
+					set(doc)
+				}
 			}
 		}
 		return out
@@ -1084,23 +1095,17 @@ func (ri *rankIndex) docsOf(pkgOK []bool, kind string) []uint64 {
 // pkgDocs returns the range [first, end) of the documents of each package version, when each
 // version's documents are numbered consecutively (rankBuilder.documents writes them together,
 // and newRankIndex numbers a segment's documents in its order); ok is false when they are
-// not, and callers go through docPkg instead.
+// not, and callers go through the runs instead.
 func (ri *rankIndex) pkgDocs() (ranges [][2]uint32, ok bool) {
 	ri.pkgDocsOnce.Do(func() {
 		ranges := make([][2]uint32, ri.npkgs)
 		seen := make([]bool, ri.npkgs)
-		for doc := 0; doc < len(ri.docPkg); {
-			p := ri.docPkg[doc]
+		for r, p := range ri.runPkg {
 			if seen[p] {
 				return // a second run of documents of one version
 			}
 			seen[p] = true
-			end := doc + 1
-			for end < len(ri.docPkg) && ri.docPkg[end] == p {
-				end++
-			}
-			ranges[p] = [2]uint32{uint32(doc), uint32(end)}
-			doc = end
+			ranges[p] = [2]uint32{ri.runStart[r], ri.runStart[r+1]}
 		}
 		ri.pkgRanges = ranges
 	})
@@ -1335,7 +1340,7 @@ func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lis
 	var oldMax, newMax float64
 	for doc, i := range in {
 		oldMax = max(oldMax, top[i].score)
-		if raw := float64(a.score[doc]); raw > 0 {
+		if raw := float64(a.scoreOf(doc)); raw > 0 {
 			top[i].score *= max(0, raw-float64(named[doc])) / raw
 		}
 		newMax = max(newMax, top[i].score)

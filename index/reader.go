@@ -294,7 +294,7 @@ func (r *reader) openSearch() (*rankIndex, error) {
 	mapped := make([][]mappedFile, len(r.segs))
 	errs := make([]error, len(r.segs))
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0)) // each load reads with a 1 MB buffer
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0)) // each load checksums its whole file
 	for i, seg := range r.segs {
 		wg.Go(func() {
 			sem <- struct{}{}
@@ -335,8 +335,8 @@ func (r *reader) openSearch() (*rankIndex, error) {
 }
 
 // openSearch opens the segment's Bleve index and loads rs, its ranking index, checking that the
-// two hold the same documents. It returns the files of the Bleve index that Bleve maps (see
-// checkMapped), opened so far.
+// two hold the same documents. It returns the files that Bleve and rs map (see checkMapped),
+// opened so far.
 func (seg *readerSegment) openSearch(rs *rankSegment) (mapped []mappedFile, err error) {
 	path := filepath.Join(seg.dir, SearchDir)
 	if seg.idx, err = openBleve(path); err != nil {
@@ -368,7 +368,11 @@ func (seg *readerSegment) openSearch(rs *rankSegment) (mapped []mappedFile, err 
 	if err := rs.load(); err != nil {
 		return mapped, rebuildable(rankError(rs.f.Name(), err))
 	}
-	return mapped, nil
+	mf, err := openMapped(rs.f.Name())
+	if err != nil {
+		return mapped, err
+	}
+	return append(mapped, mf), nil
 }
 
 // rebuildable adds to err, damage found in a segment's search index or ranking index, that
@@ -812,7 +816,7 @@ func (r *reader) view(fn func(*bolt.Tx) error) error {
 	return err
 }
 
-// mappedFile is a file of the snapshot that bbolt or zapx maps into memory, opened once more
+// mappedFile is a file of the snapshot that bbolt, zapx or rankSegment maps into memory, opened once more
 // to learn whether it shrank since: reading mapped memory past the end of a file is a fault
 // (SIGBUS), which in a goroutine of Bleve's no recover catches.
 type mappedFile struct {
@@ -845,7 +849,7 @@ func (m mappedFile) check() error {
 }
 
 // checkMapped opens what searches read (see ranked) and checks, before a search, that no file
-// Bleve maps shrank since. A file truncated during the search can still fault; this catches the
+// mapped shrank since. A file truncated during the search can still fault; this catches the
 // usual case, a file damaged between requests, for the cost of a few fstat calls.
 func (r *reader) checkMapped() error {
 	if _, err := r.ranked(); err != nil {

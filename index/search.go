@@ -163,7 +163,7 @@ func byProximity(ri *rankIndex, ranked []rankHit, pq *passageQuery) {
 	byPkg := map[uint32][]int{}
 	var order []uint32
 	for i := range ranked[:n] {
-		p := ri.docPkg[ranked[i].doc]
+		p := ri.pkgOf(ranked[i].doc)
 		if byPkg[p] == nil {
 			order = append(order, p)
 		}
@@ -174,7 +174,7 @@ func byProximity(ri *rankIndex, ranked []rankHit, pq *passageQuery) {
 	for i := range ranked[:n] {
 		h := &ranked[i]
 		grown[i] = h.score
-		if len(byPkg[ri.docPkg[h.doc]]) < 2 {
+		if len(byPkg[ri.pkgOf(h.doc)]) < 2 {
 			continue
 		}
 		hit, stored, ok := makeHit(&h.rec, h.score)
@@ -354,9 +354,8 @@ var twinSeed = maphash.MakeSeed()
 func (r *reader) wordWeight(ri *rankIndex, text string, idf map[string]float32) func(word string) float64 {
 	if idf == nil {
 		idf = map[string]float32{}
-		var scratch []byte
 		for _, t := range r.questionTerms(text) {
-			if l, ok := ri.lookup(t, &scratch); ok {
+			if l, ok := ri.lookup(t); ok {
 				idf[t] = l.idf
 			}
 		}

@@ -253,7 +253,7 @@ type altList struct {
 // the question once whichever of its forms it holds: one that holds it as typed, or in an
 // earlier form, gains nothing from another. It returns how many words were found only in another
 // form (more question words for the coordination factor), and false on an unreadable list.
-func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, groups [][]string, lists []termList, keep *docFilter, scratch *[]byte) (int, bool) {
+func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, groups [][]string, lists []termList, keep *docFilter) (int, bool) {
 	if len(alts) == 0 {
 		return 0, true
 	}
@@ -261,7 +261,7 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 	for _, at := range alts {
 		// A form that most documents hold ("config", "error": as many as make a list dense,
 		// see isDense) says little of the question: it is left out.
-		if l, ok := ri.lookup(at.term, scratch); ok && !isDense(l.all, ri.docs) {
+		if l, ok := ri.lookup(at.term); ok && !isDense(l.all, ri.docs) {
 			found = append(found, altList{l, at.group})
 		}
 	}
@@ -274,13 +274,10 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 		}
 		return x.df - y.df
 	})
-	// held: the documents that hold the group's word already. The accumulator's buffer is free
-	// again: the question's lists are added.
+	// held: the documents that hold the group's word already.
 	hp := heldBits(denseWords(ri.docs))
 	defer heldPool.Put(hp)
 	held := *hp
-	buf := a.buf
-	defer func() { a.buf = buf }()
 	extra := 0
 	for i := 0; i < len(found); {
 		g := found[i].group
@@ -308,7 +305,7 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 			grow := len(a.touched) == 0 || len(a.touched)+l.df <= accumulatorLimitFor(len(lists))
 			scale := float32(altWeight) * l.idf / 255
 			for _, part := range l.parts {
-				list := ri.postings(part, &buf)
+				list := ri.postings(part)
 				if list == nil {
 					return 0, false
 				}
@@ -428,16 +425,20 @@ func (ri *rankIndex) addAlternativeDoc(a *accumulator, doc uint32, impact uint8,
 	if held[w]&bit != 0 {
 		return
 	}
-	m := a.matched[doc]
+	p := a.pages[doc>>accPageShift]
+	var m uint8
+	if p != nil {
+		m = p.matched[doc&accPageMask]
+	}
 	if m == 0 {
 		if !grow || !keep.keep(doc) {
 			return
 		}
-		a.touched = append(a.touched, doc)
+		p = a.touch(doc)
 	}
 	held[w] |= bit
 	if m < math.MaxUint8 {
-		a.matched[doc] = m + 1
+		p.matched[doc&accPageMask] = m + 1
 	}
-	a.score[doc] += scale * float32(impact)
+	p.score[doc&accPageMask] += scale * float32(impact)
 }
