@@ -55,7 +55,7 @@ func (w *writer) delete(ref docidx.Ref) error {
 		if err := w.remember(tx, key, nameKey(ref.Ecosystem, ref.Name)); err != nil {
 			return err
 		}
-		// Its documents and symbols stay where they are (a segment, or the staging store), no
+		// Its documents and symbols stay where they are (a segment, or the staging file), no
 		// longer read: only the versions of the packages bucket are indexed or searched.
 		for _, b := range [][]byte{bucketPackages, bucketWhere, bucketCounts} {
 			if err := tx.Bucket(b).Delete(key); err != nil {

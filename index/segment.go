@@ -640,13 +640,6 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	// A store of format 3 or older may lack counts (formats 1 and 2), or hold them as JSON: they
 	// are written again from the values. Any other version's counts were written by its put.
 	counts := map[string]versionCounts{}
-	var stage *bolt.Tx
-	if w.stage != nil {
-		if stage, err = w.stage.Begin(false); err != nil {
-			return nil, fmt.Errorf("index: reading the staging store: %w", err)
-		}
-		defer stage.Rollback()
-	}
 	err = w.db.View(func(tx *bolt.Tx) error {
 		pkgs := tx.Bucket(bucketPackages)
 		for _, k := range keys {
@@ -654,7 +647,7 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 			if _, err := getJSON(pkgs, []byte(k), &p); err != nil {
 				return err
 			}
-			rawDocs, rawSyms, err := w.values(stage, tx, k, where[k])
+			rawDocs, rawSyms, err := w.values(tx, k, where[k])
 			if err != nil {
 				return err
 			}
@@ -748,15 +741,17 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 }
 
 // values returns the stored documents and symbols values of version key: those the crawl
-// staged (stage, a transaction of the staging store, or nil for none), else those of a store of
-// format 3 or older (store), else those of the document store of segment seg.
-func (w *writer) values(stage, store *bolt.Tx, key, seg string) (docs, syms []byte, err error) {
-	for _, tx := range []*bolt.Tx{stage, store} {
-		if tx == nil || tx.Bucket(bucketDocuments) == nil {
-			continue
+// staged (w.stage), else those of a store of format 3 or older (store, a transaction of it),
+// else those of the document store of segment seg.
+func (w *writer) values(store *bolt.Tx, key, seg string) (docs, syms []byte, err error) {
+	if w.stage != nil {
+		if docs, syms, found, err := w.stage.get(key); err != nil || found {
+			return docs, syms, err
 		}
-		if docs = tx.Bucket(bucketDocuments).Get([]byte(key)); docs != nil {
-			if syms = tx.Bucket(bucketSymbols).Get([]byte(key)); syms == nil {
+	}
+	if b := store.Bucket(bucketDocuments); b != nil {
+		if docs = b.Get([]byte(key)); docs != nil {
+			if syms = store.Bucket(bucketSymbols).Get([]byte(key)); syms == nil {
 				return nil, nil, fmt.Errorf("%w: %s has documents and no symbols", docidx.ErrFormat, keyRef(key))
 			}
 			return docs, syms, nil

@@ -16,9 +16,9 @@ package index
 // Since format 4 a published store has no documents and symbols buckets: each version's values
 // are in the document store (docs.dat, see docstore.go) of the segment that indexes it, and
 // store.db is the catalog alone, small enough for a crawl to copy however large the snapshot.
-// A crawl stages the values it puts in those two buckets of a file of its own (staging.db in the
-// generation being written, removed before it is published) until Commit writes them into the
-// new segments. A store of format 3 or older holds them for every version: it is read as the
+// A crawl stages the values it puts, encoded so, in a file of its own (staging.dat in the
+// generation being written, removed before it is published; see stage.go) until Commit writes
+// them into the new segments. A store of format 3 or older holds them for every version: it is read as the
 // staging area of the crawl that rewrites it, which then drops them and compacts the store.
 //
 // Since format 2 a value of minCompressed bytes or more is stored as one zstd frame (RFC 8878)
@@ -77,8 +77,8 @@ var (
 	bucketWhere = []byte("where")
 	// bucketCounts holds each package version's versionCounts, for the manifest.
 	bucketCounts = []byte("counts")
-	// catalogBuckets are those of a published store; stagingBuckets those of a crawl's
-	// staging store, and of a store of format 3 or older (see the top of this file).
+	// catalogBuckets are those of a published store; stagingBuckets the documents and symbols
+	// of a store of format 3 or older (see the top of this file).
 	catalogBuckets = [][]byte{bucketMeta, bucketPackages, bucketNames, bucketWhere, bucketCounts}
 	stagingBuckets = [][]byte{bucketDocuments, bucketSymbols}
 )
@@ -172,14 +172,24 @@ func decodeValue(key, data []byte, v any) error {
 // putJSON stores v as JSON under key, as one zstd frame of it when that is minCompressed bytes
 // or more.
 func putJSON(b *bolt.Bucket, key []byte, v any) error {
-	data, err := json.Marshal(v)
+	data, err := encodeJSON(v)
 	if err != nil {
 		return err
+	}
+	return b.Put(key, data)
+}
+
+// encodeJSON returns v as a value is stored: JSON, as one zstd frame of it when that is
+// minCompressed bytes or more.
+func encodeJSON(v any) ([]byte, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
 	}
 	if len(data) >= minCompressed {
 		data = valueEncoder.EncodeAll(data, make([]byte, 0, len(data)/4))
 	}
-	return b.Put(key, data)
+	return data, nil
 }
 
 // docOrder sorts documents: README first, then docs, then examples, each by path.

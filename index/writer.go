@@ -61,9 +61,9 @@ type writer struct {
 	names   map[string]bool
 	stores  map[string]*docStore // document stores of segments being merged, by segment name
 	// stage holds the documents and symbols the crawl put, until Commit writes them into the
-	// new segments' document stores: stagingFile in the generation, opened at the first put
+	// new segments' document stores: stagingFile in the generation, created at the first put
 	// and removed before the generation is published.
-	stage *bolt.DB
+	stage *stage
 	// legacy is set when the store was seeded from a snapshot of format 3 or older, whose
 	// store holds every version's documents and symbols.
 	legacy bool
@@ -463,59 +463,36 @@ func (w *writer) putAt(ctx context.Context, d *docidx.PackageDocs, seg string) e
 	})
 }
 
-// stagingFile is the name of the file, in a generation being written, that holds the documents
-// and symbols a crawl put until Commit; a published generation has none.
-const stagingFile = "staging.db"
-
-// stageValues stores the documents and symbols of version key in the staging store, opening it
+// stageValues stores the documents and symbols of version key in the staging file, creating it
 // at the first call.
 func (w *writer) stageValues(key []byte, docs []docidx.Document, syms []docidx.Symbol) error {
 	if syms == nil {
 		syms = []docidx.Symbol{}
 	}
+	rawDocs, rawSyms, err := encodeValues(docs, syms)
+	if err != nil {
+		return err
+	}
 	w.mu.Lock()
 	if w.stage == nil {
 		// Not synced: a crawl that does not finish drops the whole generation.
-		db, err := bolt.Open(filepath.Join(w.gen, stagingFile), 0o600, &bolt.Options{Timeout: 5 * time.Second, NoSync: true, NoGrowSync: true, NoFreelistSync: true})
-		if err == nil {
-			err = db.Update(func(tx *bolt.Tx) error {
-				for _, b := range stagingBuckets {
-					if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-						return err
-					}
-				}
-				return nil
-			})
-			if err != nil {
-				db.Close()
-			}
-		}
-		if err != nil {
+		if w.stage, err = createStage(filepath.Join(w.gen, stagingFile)); err != nil {
 			w.mu.Unlock()
-			return fmt.Errorf("index: opening the staging store: %w", err)
+			return fmt.Errorf("index: creating the staging file: %w", err)
 		}
-		w.stage = db
 	}
 	stage := w.stage
 	w.mu.Unlock()
-	return stage.Update(func(tx *bolt.Tx) error {
-		if err := putJSON(tx.Bucket(bucketDocuments), key, docs); err != nil {
-			return err
-		}
-		return putJSON(tx.Bucket(bucketSymbols), key, syms)
-	})
+	return stage.put(key, rawDocs, rawSyms)
 }
 
-// dropStage closes and removes the staging store, if any.
+// dropStage closes and removes the staging file, if any.
 func (w *writer) dropStage() error {
 	if w.stage == nil {
 		return nil
 	}
-	err := w.stage.Close()
+	err := w.stage.remove()
 	w.stage = nil
-	if rerr := os.Remove(filepath.Join(w.gen, stagingFile)); err == nil {
-		err = rerr
-	}
 	return err
 }
 
@@ -666,13 +643,13 @@ func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 	return m, nil
 }
 
-// closeStore removes the staging store, whose values the segments' document stores now hold,
+// closeStore removes the staging file, whose values the segments' document stores now hold,
 // and syncs and closes the store. A store seeded from format 3 or older, which held every
 // version's documents and symbols, drops them and is compacted: a published store is the
 // catalog alone (see store.go), which the next crawl copies.
 func (w *writer) closeStore() error {
 	if err := w.dropStage(); err != nil {
-		return fmt.Errorf("index: removing the staging store: %w", err)
+		return fmt.Errorf("index: removing the staging file: %w", err)
 	}
 	var err error
 	if w.legacy {
