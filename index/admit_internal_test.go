@@ -117,13 +117,13 @@ func TestAccumulatorReset(t *testing.T) {
 			t.Fatalf("round %d: after reset %d touched, %d made, %d spare (want 0, 0, %d)", round, len(a.touched), len(a.made), len(a.spare), maxSparePages)
 		}
 		for n, p := range a.pages {
-			if p != nil {
+			if p != noPage {
 				t.Fatalf("round %d: page %d kept after reset", round, n)
 			}
 		}
-		for _, p := range a.spare {
+		for _, p := range append(a.spare, noPage) {
 			if *p != (accPage{}) {
-				t.Fatalf("round %d: a spare page holds scores", round)
+				t.Fatalf("round %d: a spare page, or noPage, holds scores", round)
 			}
 		}
 	}

@@ -342,10 +342,7 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 			}
 			g := base + doc
 			p := a.pages[g>>accPageShift]
-			var m uint8
-			if p != nil {
-				m = p.matched[g&accPageMask]
-			}
+			m := p.matched[g&accPageMask]
 			if m == 0 {
 				if keep.keep(g) {
 					hist[impact]++

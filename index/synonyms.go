@@ -426,10 +426,7 @@ func (ri *rankIndex) addAlternativeDoc(a *accumulator, doc uint32, impact uint8,
 		return
 	}
 	p := a.pages[doc>>accPageShift]
-	var m uint8
-	if p != nil {
-		m = p.matched[doc&accPageMask]
-	}
+	m := p.matched[doc&accPageMask]
 	if m == 0 {
 		if !grow || !keep.keep(doc) {
 			return
