@@ -61,6 +61,42 @@ func TestRankSymbolName(t *testing.T) {
 	rankedFirst(t, r, "useState hook", "docidx://npm/@types/react@19.0.0/symbol/react.useState")
 }
 
+// A name the question writes with its owner's path ("validator.New()") names the symbols of that
+// name the owner holds, not every symbol of that name: another package's New that shares more
+// of the question's words comes after.
+func TestRankQualifiedName(t *testing.T) {
+	newIn := func(pkg, doc string) *docidx.PackageDocs {
+		return &docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/" + pkg, Version: "v1.0.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "New", Package: pkg, QualifiedName: pkg + ".New", Signature: "func New() *T", Doc: doc}},
+		}
+	}
+	r := openRankFixture(t,
+		newIn("pool", "New starts a pool: call it once and share it between handlers."),
+		newIn("validator", "New returns a Validate with sane defaults."),
+		newIn("cache", "New makes a cache; share one between handlers."))
+	rankedFirst(t, r, "should I call validator.New() once and share it between handlers?", "docidx://golang/example.com/validator@v1.0.0/symbol/validator.New")
+	// Without a symbol of that owner, the name alone names every symbol so called.
+	rankedFirst(t, r, "should I call np.New() once and share it between handlers?", "docidx://golang/example.com/pool@v1.0.0/symbol/pool.New")
+}
+
+// TestIdentifierOwners checks the owners a question writes its identifiers with.
+func TestIdentifierOwners(t *testing.T) {
+	for text, want := range map[string]map[string][]string{
+		"should I share validator.New() or not": {"new": {"validator"}},
+		"IndexMap::remove scrambles the order":  {"remove": {"indexmap"}},
+		"yaml.safe_load vs yaml.load":           {"safe_load": {"yaml"}, "load": {"yaml"}},
+		"what does np.round() do":               {"round": {"np"}},
+		"does a.B work":                         nil, // an owner of one letter
+		"useState hook":                         nil,
+		"see foo. Then bar":                     nil,
+	} {
+		if got := identifierOwners(text); !reflect.DeepEqual(got, want) {
+			t.Errorf("identifierOwners(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
 // rankedFirst checks that the rank index ranks the document id first for question.
 func rankedFirst(t *testing.T, r *Reader, question, id string) {
 	t.Helper()

@@ -429,13 +429,77 @@ func (ri *rankIndex) nameBonuses(text, words string, term func(string) string, k
 		}
 	}
 	idents := identifierWords(words)
+	owners := identifierOwners(words)
 	for _, name := range idents {
-		if l, ok := ri.lookup(symbolNamePrefix + name); ok {
-			ri.forEach(l, func(doc uint32, _ uint8) { add(doc, symbolBonus) })
+		l, ok := ri.lookup(symbolNamePrefix + name)
+		if !ok {
+			continue
 		}
+		if owned := ri.ownedSymbols(l, owners[name], term); len(owned) > 0 {
+			for _, doc := range owned {
+				add(doc, symbolBonus)
+			}
+			continue
+		}
+		ri.forEach(l, func(doc uint32, _ uint8) { add(doc, symbolBonus) })
 	}
 	ri.memberBonuses(idents, words, term, add)
 	return bonus
+}
+
+// ownedSymbols returns the symbols of l, the list of a symbol name, whose documents hold one of
+// owners, the paths a question wrote the name with ("validator" of "validator.New()"), as term
+// gives their terms: of the symbols called New, those of the validator package. It returns nil
+// when there are no owners or no such symbol (an alias the documents do not use, "np" of
+// "np.round", then names every symbol of that name, as the name alone does).
+func (ri *rankIndex) ownedSymbols(l termList, owners []string, term func(string) string) []uint32 {
+	if len(owners) == 0 {
+		return nil
+	}
+	var named []uint32 // ascending: forEach walks the segments in order, each list ascending
+	ri.forEach(l, func(doc uint32, _ uint8) { named = append(named, doc) })
+	var owned []uint32
+	for _, owner := range owners {
+		// Not bounded as memberBonuses bounds owners: the owner is a word of the question,
+		// whose list accumulate walks as well.
+		ol, ok := ri.lookup(term(owner))
+		if !ok {
+			continue
+		}
+		ri.forEach(ol, func(doc uint32, _ uint8) {
+			if _, ok := slices.BinarySearch(named, doc); ok {
+				owned = append(owned, doc)
+			}
+		})
+	}
+	return owned
+}
+
+// identifierOwners returns, by identifier of text (as identifierWords lowercases it), the
+// lowercased paths text writes it with: "validator" for "validator.New()", "indexmap" for
+// "IndexMap::remove", "yaml" for "yaml.safe_load" — the last part of the path before the name.
+func identifierOwners(text string) map[string][]string {
+	var out map[string][]string
+	for _, w := range strings.Fields(text) {
+		w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+		i := strings.LastIndexAny(w, ".:")
+		if i <= 0 || i == len(w)-1 {
+			continue
+		}
+		owner := strings.TrimRight(w[:i], ":")
+		if j := strings.LastIndexAny(owner, ".:/"); j >= 0 {
+			owner = owner[j+1:]
+		}
+		if utf8.RuneCountInString(owner) < 2 || !strings.ContainsFunc(owner, unicode.IsLetter) {
+			continue
+		}
+		if out == nil {
+			out = map[string][]string{}
+		}
+		name := strings.ToLower(w[i+1:])
+		out[name] = append(out[name], strings.ToLower(owner))
+	}
+	return out
 }
 
 // maxMemberDocs bounds the symbols of one name, and maxOwnerDocs the documents holding an
