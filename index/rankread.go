@@ -32,7 +32,8 @@ import (
 // rankSegment is one opened rank.idx, of one segment, mapped read-only into memory once loaded:
 // its sections are views of the mapping, so that the pages searches read are the page cache's,
 // shared with other processes and dropped under memory pressure, and no table of the file is a
-// copy on the heap (a snapshot of 6.5 million documents held 120 MB of such copies per serve).
+// copy on the heap (a snapshot of 6.5 million documents held about 100 MB of such copies, and
+// of postings lists cached from them, per serve).
 // Its documents, packages and kinds are numbered locally; rankIndex numbers them over the whole
 // snapshot. It is opened in two steps (see openRank): its shape — header, section directory,
 // size — and then, by load, its mapping, its checksum and its tables' checks.
@@ -270,10 +271,9 @@ func readRankShape(f *os.File) (*rankSegment, error) {
 // load maps the segment, whose shape readRankShape checked, checks its checksum over the whole
 // file (read with pread) and then its tables: a flipped bit anywhere is found here, not as a
 // wrong score later. Checking 16 MB costs a few milliseconds and warms the page cache that
-// searches use. A file
-// that changed size since its shape was read, or cannot be mapped, is an error; every malformed
-// input is an error wrapping errRankFormat; none panics. On an error the segment is left
-// unmapped; close unmaps it otherwise.
+// searches use. A file that changed size since its shape was read, or cannot be mapped, is an
+// error; every malformed input is an error wrapping errRankFormat; none panics. On an error the
+// segment is left unmapped; close unmaps it otherwise.
 func (seg *rankSegment) load() (err error) {
 	if seg.data != nil {
 		return nil
@@ -445,8 +445,9 @@ func (seg *rankSegment) load() (err error) {
 	return nil
 }
 
-// close unmaps the segment and closes its file. No view of the mapping may be used after it:
-// readers close their segments once no search holds them (see reader.release).
+// close unmaps the segment and closes its file. No view of the mapping may be used after it: a
+// Reader is closed once no search holds it (a served one once every request that acquired it
+// released it, see Watcher.Acquire), as Bleve's mapped files require too.
 func (seg *rankSegment) close() error {
 	if seg.data != nil {
 		seg.data.Unmap()
@@ -671,9 +672,9 @@ type rankIndex struct {
 	pkgRanges   [][2]uint32
 
 	// free holds accumulators for reuse, at most maxFreeAccumulators. Not a sync.Pool: an
-	// accumulator is 5 bytes per document (1.5 MB for 300,000), and a pool emptied at every
-	// garbage collection had each search every few allocate and clear one again — which in
-	// turn brought the next collection sooner.
+	// accumulator keeps its spare pages (up to 5 MB) and its table of pages (8 bytes per 256
+	// documents), and a pool emptied at every garbage collection had each search every few
+	// allocate them again — which in turn brought the next collection sooner.
 	mu   sync.Mutex
 	free []*accumulator
 }
