@@ -640,6 +640,7 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	// A store of format 3 or older may lack counts (formats 1 and 2), or hold them as JSON: they
 	// are written again from the values. Any other version's counts were written by its put.
 	counts := map[string]versionCounts{}
+	var staged []byte // storage for the staged values of one version at a time
 	err = w.db.View(func(tx *bolt.Tx) error {
 		pkgs := tx.Bucket(bucketPackages)
 		for _, k := range keys {
@@ -647,7 +648,9 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 			if _, err := getJSON(pkgs, []byte(k), &p); err != nil {
 				return err
 			}
-			rawDocs, rawSyms, err := w.values(tx, k, where[k])
+			// The values are decoded and copied into the document store before the next
+			// version's are read into the same storage.
+			rawDocs, rawSyms, err := w.values(tx, k, where[k], &staged)
 			if err != nil {
 				return err
 			}
@@ -741,11 +744,12 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 }
 
 // values returns the stored documents and symbols values of version key: those the crawl
-// staged (w.stage), else those of a store of format 3 or older (store, a transaction of it),
-// else those of the document store of segment seg.
-func (w *writer) values(store *bolt.Tx, key, seg string) (docs, syms []byte, err error) {
+// staged (w.stage, read into *buf's storage, see stage.get), else those
+// of a store of format 3 or older (store, a transaction of it), else those of the document store
+// of segment seg.
+func (w *writer) values(store *bolt.Tx, key, seg string, buf *[]byte) (docs, syms []byte, err error) {
 	if w.stage != nil {
-		if docs, syms, found, err := w.stage.get(key); err != nil || found {
+		if docs, syms, found, err := w.stage.get(key, buf); err != nil || found {
 			return docs, syms, err
 		}
 	}

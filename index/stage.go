@@ -63,20 +63,25 @@ func (s *stage) put(key []byte, docs, syms []byte) error {
 	return nil
 }
 
-// get returns the encoded documents and symbols of version key, read into new slices, and
+// get returns the encoded documents and symbols of version key, read into *buf's storage, which
+// grows as needed (a caller done with them reads the next version into the same storage, so
+// that reading a crawl's values back allocates per segment build, not per version), and
 // whether the file holds them. A value that cannot be read whole is an error.
-func (s *stage) get(key string) (docs, syms []byte, found bool, err error) {
+func (s *stage) get(key string, buf *[]byte) (docs, syms []byte, found bool, err error) {
 	s.mu.Lock()
 	v, found := s.at[key]
 	s.mu.Unlock()
 	if !found {
 		return nil, nil, false, nil
 	}
-	buf := make([]byte, v.docs+v.syms)
-	if _, err := s.f.ReadAt(buf, v.off); err != nil {
+	if cap(*buf) < v.docs+v.syms {
+		*buf = make([]byte, v.docs+v.syms)
+	}
+	b := (*buf)[:v.docs+v.syms]
+	if _, err := s.f.ReadAt(b, v.off); err != nil {
 		return nil, nil, false, fmt.Errorf("index: reading %s from the staging file: %w", keyRef(key), err)
 	}
-	return buf[:v.docs:v.docs], buf[v.docs:], true, nil
+	return b[:v.docs:v.docs], b[v.docs:], true, nil
 }
 
 // encodeValues encodes the documents and symbols of a version as the store holds them.

@@ -30,8 +30,9 @@ func TestStage(t *testing.T) {
 	if err := s.put([]byte("v7"), []byte("docs again"), []byte("[]")); err != nil {
 		t.Fatal(err)
 	}
+	var buf []byte // reused, as Commit does
 	for k := range 50 {
-		docs, syms, found, err := s.get(fmt.Sprint("v", k))
+		docs, syms, found, err := s.get(fmt.Sprint("v", k), &buf)
 		wantDocs, wantSyms := value(k, 0), value(k, 1)
 		if k == 7 {
 			wantDocs, wantSyms = []byte("docs again"), []byte("[]")
@@ -40,13 +41,13 @@ func TestStage(t *testing.T) {
 			t.Fatalf("v%d: %d and %d bytes, found %v, %v", k, len(docs), len(syms), found, err)
 		}
 	}
-	if _, _, found, err := s.get("absent"); found || err != nil {
+	if _, _, found, err := s.get("absent", new([]byte)); found || err != nil {
 		t.Errorf("absent: found %v, %v", found, err)
 	}
 	if err := s.f.Truncate(s.at["v49"].off + 10); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, _, err := s.get("v49"); err == nil {
+	if _, _, _, err := s.get("v49", new([]byte)); err == nil {
 		t.Error("a value cut short read without an error")
 	}
 	if err := s.remove(); err != nil {
