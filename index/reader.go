@@ -816,9 +816,9 @@ func (r *reader) view(fn func(*bolt.Tx) error) error {
 	return err
 }
 
-// mappedFile is a file of the snapshot that bbolt, zapx or rankSegment maps into memory, opened once more
-// to learn whether it shrank since: reading mapped memory past the end of a file is a fault
-// (SIGBUS), which in a goroutine of Bleve's no recover catches.
+// mappedFile is a file of the snapshot that bbolt, zapx or rankSegment maps into memory, opened
+// once more to learn whether it shrank since: reading mapped memory past the end of a file is a
+// fault (SIGBUS), which in a goroutine of Bleve's no recover catches.
 type mappedFile struct {
 	path string
 	f    *os.File

@@ -744,9 +744,8 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 }
 
 // values returns the stored documents and symbols values of version key: those the crawl
-// staged (w.stage, read into *buf's storage, see stage.get), else those
-// of a store of format 3 or older (store, a transaction of it), else those of the document store
-// of segment seg.
+// staged (w.stage, read into *buf's storage, see stage.get), else those of a store of format 3
+// or older (store, a transaction of it), else those of the document store of segment seg.
 func (w *writer) values(store *bolt.Tx, key, seg string, buf *[]byte) (docs, syms []byte, err error) {
 	if w.stage != nil {
 		if docs, syms, found, err := w.stage.get(key, buf); err != nil || found {

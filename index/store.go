@@ -18,8 +18,9 @@ package index
 // store.db is the catalog alone, small enough for a crawl to copy however large the snapshot.
 // A crawl stages the values it puts, encoded so, in a file of its own (staging.dat in the
 // generation being written, removed before it is published; see stage.go) until Commit writes
-// them into the new segments. A store of format 3 or older holds them for every version: it is read as the
-// staging area of the crawl that rewrites it, which then drops them and compacts the store.
+// them into the new segments. A store of format 3 or older holds them for every version: it is
+// read as the staging area of the crawl that rewrites it, which then drops them and compacts the
+// store.
 //
 // Since format 2 a value of minCompressed bytes or more is stored as one zstd frame (RFC 8878)
 // of its JSON: the documents and symbols of a package version are most of a snapshot's bytes,
