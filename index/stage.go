@@ -53,12 +53,14 @@ func (s *stage) put(key []byte, docs, syms []byte) error {
 	off := s.size
 	s.size += int64(len(docs) + len(syms))
 	s.mu.Unlock()
-	buf := make([]byte, 0, len(docs)+len(syms))
-	if _, err := s.f.WriteAt(append(append(buf, docs...), syms...), off); err != nil {
-		return fmt.Errorf("index: writing the staging file: %w", err)
+	for _, v := range [][]byte{docs, syms} { // two writes, not one of a copy of both
+		if _, err := s.f.WriteAt(v, off); err != nil {
+			return fmt.Errorf("index: writing the staging file: %w", err)
+		}
+		off += int64(len(v))
 	}
 	s.mu.Lock()
-	s.at[string(key)] = stagedValues{off: off, docs: len(docs), syms: len(syms)}
+	s.at[string(key)] = stagedValues{off: off - int64(len(docs)+len(syms)), docs: len(docs), syms: len(syms)}
 	s.mu.Unlock()
 	return nil
 }
