@@ -1282,7 +1282,12 @@ func (ri *rankIndex) orderOf(doc uint32) uint32 {
 // said so), from its segment's docflags.
 func (ri *rankIndex) docKind(doc uint32) (kind uint8, undocumented bool) {
 	s := ri.runSeg[ri.run(doc)]
-	seg, local := ri.segs[s], doc-ri.docBase[s]
+	return ri.segKind(s, doc-ri.docBase[s])
+}
+
+// segKind is docKind for document local of segment s.
+func (ri *rankIndex) segKind(s uint32, local uint32) (kind uint8, undocumented bool) {
+	seg := ri.segs[s]
 	k := seg.docKind[local]
 	if seg.docFlags != nil {
 		undocumented = seg.docFlags[local/8]&(1<<(local%8)) != 0

@@ -819,27 +819,31 @@ func (ri *rankIndex) priorClasses() (pc *priorClasses, ok bool) {
 			groups[g] = append(groups[g], uint32(p))
 			pkgGroup[p] = uint8(g)
 		}
-		// By combination, kind | undocumented<<7 | group<<8: its class, plus one.
-		classOf := make(map[uint32]uint8)
+		// By group and then kind | undocumented<<7: its class, plus one (0: none yet). The
+		// documents are walked run by run, in their segments' tables: a run's group is its
+		// package version's.
+		classOf := new([256][256]uint16)
 		pc := &priorClasses{class: make([]uint8, ri.docs), groups: groups}
-		for doc := range pc.class {
-			k, u := ri.docKind(uint32(doc))
-			k &= 0x7f
-			g := pkgGroup[ri.pkgOf(uint32(doc))]
-			c := uint32(k) | uint32(g)<<8
-			if u {
-				c |= 0x80
-			}
-			n, seen := classOf[c]
-			if !seen {
-				if len(pc.kind) == 256 {
-					return
+		for r, p := range ri.runPkg {
+			s, g := ri.runSeg[r], pkgGroup[p]
+			for doc := ri.runStart[r]; doc < ri.runStart[r+1]; doc++ {
+				k, u := ri.segKind(s, doc-ri.docBase[s])
+				k &= 0x7f
+				kb := k
+				if u {
+					kb |= 0x80
 				}
-				n = uint8(len(pc.kind))
-				classOf[c] = n
-				pc.kind, pc.group, pc.undoc = append(pc.kind, k), append(pc.group, g), append(pc.undoc, u)
+				n := classOf[g][kb]
+				if n == 0 {
+					if len(pc.kind) == 256 {
+						return
+					}
+					pc.kind, pc.group, pc.undoc = append(pc.kind, k), append(pc.group, g), append(pc.undoc, u)
+					n = uint16(len(pc.kind))
+					classOf[g][kb] = n
+				}
+				pc.class[doc] = uint8(n - 1)
 			}
-			pc.class[doc] = n
 		}
 		ri.classes = pc
 	})
