@@ -6,7 +6,7 @@ package index
 // an append-only log of the values as the store encodes them (encodeJSON), and an index of
 // where each version's are in memory (tens of bytes per version). It is read with pread, not
 // mapped: its pages are the page cache's, not the crawl's resident memory. A bbolt file held
-// them before, whose mapping grew to 294 MB of a 16N crawl's peak RSS of 908 MB.
+// them before, whose mapping grew to 294 MB of a 16N crawl's peak RSS of 972 MB.
 
 import (
 	"fmt"
@@ -50,17 +50,18 @@ func createStage(path string) (*stage, error) {
 // places reserved for each, side by side.
 func (s *stage) put(key []byte, docs, syms []byte) error {
 	s.mu.Lock()
-	off := s.size
+	start := s.size
 	s.size += int64(len(docs) + len(syms))
 	s.mu.Unlock()
-	for _, v := range [][]byte{docs, syms} { // two writes, not one of a copy of both
-		if _, err := s.f.WriteAt(v, off); err != nil {
-			return fmt.Errorf("index: writing the staging file: %w", err)
-		}
-		off += int64(len(v))
+	// Two writes, not one of a copy of both: a copy was a second allocation of every byte.
+	if _, err := s.f.WriteAt(docs, start); err != nil {
+		return fmt.Errorf("index: writing the staging file: %w", err)
+	}
+	if _, err := s.f.WriteAt(syms, start+int64(len(docs))); err != nil {
+		return fmt.Errorf("index: writing the staging file: %w", err)
 	}
 	s.mu.Lock()
-	s.at[string(key)] = stagedValues{off: off - int64(len(docs)+len(syms)), docs: len(docs), syms: len(syms)}
+	s.at[string(key)] = stagedValues{off: start, docs: len(docs), syms: len(syms)}
 	s.mu.Unlock()
 	return nil
 }
