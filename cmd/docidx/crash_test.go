@@ -31,11 +31,15 @@ func init() {
 	}
 }
 
-// docidxCmd returns a command running this test binary as docidx with args.
+// docidxCmd returns a command running this test binary as docidx with args. Under the race
+// detector the child does not sleep its default second before exiting (GORACE's
+// atexit_sleep_ms, https://go.dev/doc/articles/race_detector#Options): that second would
+// otherwise be most of every short crawl's run time.
 func docidxCmd(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), runAsDocidx+"=1", "HOME="+t.TempDir(), "GOPROXY=off", "NPM_CONFIG_REGISTRY=http://127.0.0.1:9/")
+	gorace := strings.TrimSpace(os.Getenv("GORACE") + " atexit_sleep_ms=0")
+	cmd.Env = append(os.Environ(), runAsDocidx+"=1", "HOME="+t.TempDir(), "GOPROXY=off", "NPM_CONFIG_REGISTRY=http://127.0.0.1:9/", "GORACE="+gorace)
 	return cmd
 }
 
@@ -83,17 +87,14 @@ func TestCrawlSurvivesKill9(t *testing.T) {
 	nm := npmtest.Hoisted(t, filepath.Join(root, "app"), npmTree(pkgs, "widget")...)
 	crawlArgs := []string{"crawl", "--offline", "--refresh", "--quiet", "--index", idx, "--node-modules", nm}
 
-	// Two complete crawls first, the second timed (it copies a store, as the killed ones do):
-	// kills are spread over that much time and half as much again.
-	var full time.Duration
-	for range 2 {
-		start := time.Now()
-		if out, err := docidxCmd(t, crawlArgs...).CombinedOutput(); err != nil {
-			t.Fatalf("crawl: %v\n%s", err, out)
-		}
-		full = time.Since(start)
+	// Two complete crawls first, the second timed (it copies a store, as the killed ones do) to
+	// the moment CURRENT names its generation: kills are spread over twice that time, so about
+	// half land before the switch and half after it, however long the process takes to exit.
+	if out, err := docidxCmd(t, crawlArgs...).CombinedOutput(); err != nil {
+		t.Fatalf("crawl: %v\n%s", err, out)
 	}
-	t.Logf("a complete crawl of %d packages takes %v", pkgs+1, full)
+	toSwitch := timeToSwitch(t, idx, docidxCmd(t, crawlArgs...))
+	t.Logf("a complete crawl of %d packages switches CURRENT after %v", pkgs+1, toSwitch)
 
 	server, err := index.Watch(idx)
 	if err != nil {
@@ -123,7 +124,7 @@ func TestCrawlSurvivesKill9(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		delay := time.Duration(rng.Int64N(int64(full) * 3 / 2))
+		delay := time.Duration(rng.Int64N(int64(toSwitch) * 2))
 		time.Sleep(delay)
 		cmd.Process.Kill() // SIGKILL
 		cmd.Wait()
@@ -188,6 +189,46 @@ func TestCrawlSurvivesKill9(t *testing.T) {
 	if iterations >= 20 && (before == 0 || after == 0) {
 		t.Errorf("kills never landed on one side of the switch (%d before, %d after): the test proves less than it claims", before, after)
 	}
+}
+
+// timeToSwitch runs the crawl cmd and returns the time from its start to the moment the index
+// directory idx's CURRENT names another generation, polled every millisecond. The crawl must
+// succeed and switch.
+func timeToSwitch(t *testing.T, idx string, cmd *exec.Cmd) time.Duration {
+	t.Helper()
+	prev, err := index.Current(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var switched time.Duration
+	for switched == 0 {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("crawl: %v\n%s", err, out.String())
+			}
+			if cur, _ := index.Current(idx); cur == prev {
+				t.Fatalf("a complete crawl left CURRENT at %s", prev)
+			}
+			return time.Since(start) // switched between two polls, just before exit
+		case <-time.After(time.Millisecond):
+			if cur, err := index.Current(idx); err == nil && cur != prev {
+				switched = time.Since(start)
+			}
+		}
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("crawl: %v\n%s", err, out.String())
+	}
+	return switched
 }
 
 // unlistedSegments returns the segment directories of the index directory idx that no
