@@ -28,7 +28,6 @@ import (
 	"github.com/docidx/docidx/readme"
 	"github.com/docidx/docidx/registries/internal/docpath"
 	"github.com/docidx/docidx/registries/internal/license"
-	"github.com/docidx/docidx/registries/internal/limit"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/internal/skip"
 )
@@ -245,55 +244,12 @@ func (e *extractor) parseDoc(p string, kind docidx.DocKind, src []byte) (d docid
 		defer func() {
 			if r := recover(); r != nil {
 				e.log.Warn("gomod: markdown parser failed; keeping the raw text", "module", e.mod, "file", p, "panic", r)
-				d = plainDocument(p, kind, src)
-				d.Summary = ""
+				d = readme.Plain(p, kind, string(src))
 			}
 		}()
 		return readme.Parse(p, kind, src)
 	}
-	return plainDocument(p, kind, src)
-}
-
-// plainDocument is a Document of one section holding text that is not markdown.
-func plainDocument(p string, kind docidx.DocKind, src []byte) docidx.Document {
-	text := strings.ToValidUTF8(string(src), "\uFFFD")
-	return docidx.Document{
-		Path:     p,
-		Kind:     kind,
-		Title:    path.Base(p),
-		Summary:  firstParagraph(text, 300),
-		Sections: []docidx.Section{{Text: text, Plain: text}},
-	}
-}
-
-// firstParagraph returns the first non-empty paragraph of text, whitespace collapsed, cut to about
-// max bytes at a word boundary.
-func firstParagraph(text string, max int) string {
-	for _, para := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n\n") {
-		lines := strings.Split(strings.TrimSpace(para), "\n")
-		if n := len(lines); n <= 3 && isUnderline(lines[n-1]) {
-			continue // a reStructuredText or setext title
-		}
-		s := strings.Join(strings.Fields(para), " ")
-		if s == "" {
-			continue
-		}
-		if len(s) > max {
-			cut := strings.LastIndexByte(s[:max], ' ')
-			if cut <= 0 {
-				cut = len(limit.Cut(s, max))
-			}
-			s = s[:cut] + "…"
-		}
-		return s
-	}
-	return ""
-}
-
-// isUnderline reports whether line is a title underline such as "=====" or "-----".
-func isUnderline(line string) bool {
-	line = strings.TrimSpace(line)
-	return len(line) >= 3 && strings.Trim(line, "=-~*#^+") == ""
+	return readme.Plain(p, kind, string(src))
 }
 
 func (e *extractor) addDoc(d docidx.Document) {

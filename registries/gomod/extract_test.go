@@ -254,15 +254,6 @@ func TestDeprecated(t *testing.T) {
 	})
 }
 
-func TestFirstParagraph(t *testing.T) {
-	first := func(in string) string { return firstParagraph(in, 300) }
-	testutil.Mapping(t, "firstParagraph", first, map[string]string{
-		"Title\n=====\n\nBody text\nwraps.\n": "Body text wraps.",
-		"\n\nPlain.":                          "Plain.",
-		strings.Repeat("word ", 100):          strings.TrimSpace(strings.Repeat("word ", 60)) + "…",
-	})
-}
-
 func newDocPackage(name string) *doc.Package { return &doc.Package{Name: name} }
 
 // FuzzExtract runs the extraction over a module of one Go file, one test file and a README with

@@ -1085,36 +1085,10 @@ func descriptionDocument(m *Metadata) (docidx.Document, bool) {
 	case "text/x-rst", "text/rst", "text/restructuredtext":
 		d = rst.Parse("README.rst", docidx.DocReadme, []byte(m.Description))
 	default:
-		d = plainDocument("README.txt", docidx.DocReadme, m.Description)
+		d = readme.Plain("README.txt", docidx.DocReadme, m.Description)
 	}
 	d.Title = readme.PackageTitle(d, m.Name)
 	return d, true
-}
-
-// plainDocument keeps plain text as one section: the text as written (cut at readme.MaxInput
-// bytes), one plain line per paragraph.
-func plainDocument(p string, kind docidx.DocKind, text string) docidx.Document {
-	if len(text) > readme.MaxInput {
-		text = text[:readme.MaxInput]
-		for len(text) > 0 && !utf8.RuneStart(text[len(text)-1]) {
-			text = text[:len(text)-1]
-		}
-	}
-	text = strings.TrimSpace(strings.ReplaceAll(text, "\r\n", "\n"))
-	var paras []string
-	for _, para := range strings.Split(text, "\n\n") {
-		if f := strings.Fields(para); len(f) > 0 {
-			paras = append(paras, strings.Join(f, " "))
-		}
-	}
-	d := docidx.Document{Path: p, Kind: kind, Sections: []docidx.Section{}}
-	if len(paras) > 0 {
-		d.Summary = readme.Summary(paras[0])
-		d.Sections = append(d.Sections, docidx.Section{Text: text, Plain: strings.Join(paras, "\n")})
-	}
-	base := path.Base(p)
-	d.Title = strings.TrimSuffix(base, path.Ext(base))
-	return d
 }
 
 // documentFile parses a file under docs/ or examples/ by its extension: markdown, reStructuredText

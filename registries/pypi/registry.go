@@ -17,6 +17,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/redact"
 	"github.com/docidx/docidx/registries/internal/defaults"
+	"github.com/docidx/docidx/readme"
 	"github.com/docidx/docidx/registries/internal/fetch"
 	"github.com/docidx/docidx/registries/internal/loadcache"
 )
@@ -478,7 +479,7 @@ func (r *Registry) extractArchive(pd *docidx.PackageDocs, arch *archive, name, v
 				break
 			}
 			if strings.EqualFold(p, "readme") || strings.EqualFold(p, "readme.txt") {
-				pd.Documents = append(pd.Documents, plainDocument(p, docidx.DocReadme, string(arch.files[p])))
+				pd.Documents = append(pd.Documents, readme.Plain(p, docidx.DocReadme, string(arch.files[p])))
 				break
 			}
 		}

@@ -320,24 +320,12 @@ func parseDoc(p string, kind docidx.DocKind, src []byte, log *slog.Logger) (d do
 		defer func() {
 			if r := recover(); r != nil {
 				log.Warn("swift: markdown parser failed; keeping the raw text", "file", p, "panic", r)
-				d = plainDocument(p, kind, src)
+				d = readme.Plain(p, kind, string(src))
 			}
 		}()
 		return readme.Parse(p, kind, src)
 	}
-	return plainDocument(p, kind, src)
-}
-
-// plainDocument is a Document of one section holding text that is not markdown.
-func plainDocument(p string, kind docidx.DocKind, src []byte) docidx.Document {
-	text := strings.ToValidUTF8(string(src), "\uFFFD")
-	return docidx.Document{
-		Path:     p,
-		Kind:     kind,
-		Title:    path.Base(p),
-		Summary:  readme.Summary(text),
-		Sections: []docidx.Section{{Text: text, Plain: text}},
-	}
+	return readme.Plain(p, kind, string(src))
 }
 
 // exampleMarkdown wraps a Swift example file as markdown: its path as the title, the code fenced.
