@@ -8,6 +8,9 @@
 // (contributors, sponsors, license text, changelog, table of contents …) are dropped; see Keep.
 // Badge paragraphs and HTML blocks that only hold images are stripped from every kind of document.
 //
+// Plain makes a Document of text that is not markdown (a README.txt, a plain long description),
+// one line per paragraph, for the registries that meet such files.
+//
 // Parse never fails and never panics: any byte slice gives a Document. Inputs larger than MaxInput
 // are cut, at most MaxSections sections are returned, and the few markdown shapes on which
 // goldmark's parser is slower than linear (thousands of delimiters in one paragraph, block quotes
