@@ -25,27 +25,23 @@ func Plain(p string, kind docidx.DocKind, text string) docidx.Document {
 	}
 	text = strings.ToValidUTF8(text, "\uFFFD")
 	text = strings.TrimSpace(strings.ReplaceAll(text, "\r\n", "\n"))
-	var paras []string
-	for _, para := range strings.Split(text, "\n\n") {
-		if f := strings.Fields(para); len(f) > 0 {
-			paras = append(paras, strings.Join(f, " "))
-		}
-	}
 	base := path.Base(p)
 	d := docidx.Document{Path: p, Kind: kind, Title: strings.TrimSuffix(base, path.Ext(base)), Sections: []docidx.Section{}}
-	if len(paras) == 0 {
-		return d
-	}
-	d.Sections = append(d.Sections, docidx.Section{Text: text, Plain: strings.Join(paras, "\n")})
+	var paras []string
 	for _, para := range strings.Split(text, "\n\n") {
-		lines := strings.Split(strings.TrimSpace(para), "\n")
-		if n := len(lines); n <= 3 && isUnderline(lines[n-1]) {
+		f := strings.Fields(para)
+		if len(f) == 0 {
 			continue
 		}
-		if s := Summary(para); s != "" {
-			d.Summary = s
-			break
+		one := strings.Join(f, " ")
+		paras = append(paras, one)
+		lines := strings.Split(strings.TrimSpace(para), "\n")
+		if d.Summary == "" && !(len(lines) <= 3 && isUnderline(lines[len(lines)-1])) {
+			d.Summary = Summary(one)
 		}
+	}
+	if len(paras) > 0 {
+		d.Sections = append(d.Sections, docidx.Section{Text: text, Plain: strings.Join(paras, "\n")})
 	}
 	return d
 }
