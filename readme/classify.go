@@ -9,9 +9,10 @@ import (
 type class int
 
 const (
-	keep class = iota // useful to someone using the package, or not recognised
-	drop              // about the project rather than the package: drop it and its subsections
-	toc               // a table of contents: drop its own text, keep its subsections
+	keep   class = iota // useful to someone using the package, or not recognised
+	drop                // about the project rather than the package: drop it and its subsections
+	toc                 // a table of contents: drop its own text, keep its subsections
+	policy              // a security policy or the package's security: judged by its own text (policyText)
 )
 
 // Headings are compared as lists of words: lowercased, apostrophes removed, every other
@@ -22,6 +23,9 @@ const (
 // dropExact phrases drop only a heading that is exactly the phrase, because as part of a longer
 // heading they usually say something useful ("Breaking changes", "Security considerations").
 // "Support" is kept: it is as often about supported platforms as about where to ask for help.
+// policyExact headings are as often a project's security policy ("Please report vulnerabilities
+// to …") as the package's own security options (msgpack's "Security": strict_map_key,
+// max_buffer_size): their own text decides (policyText).
 var (
 	dropAnywhere = phrases(
 		// people
@@ -44,11 +48,12 @@ var (
 	)
 	dropExact = phrases(
 		"author", "maintainer", "team", "the team", "people", "support us", "supporting",
-		"changes", "news", "security", "security issues", "security vulnerabilities",
+		"changes", "news", "security issues", "security vulnerabilities",
 		"security contact", "security disclosure", "vulnerabilities", "conduct", "related",
 		"build status", "status", "legal",
 	)
-	tocExact = phrases("table of contents", "contents", "toc", "table of content", "index of contents")
+	policyExact = phrases("security")
+	tocExact    = phrases("table of contents", "contents", "toc", "table of content", "index of contents")
 	// keepAnywhere phrases keep a heading even when it also contains a drop phrase
 	// ("History API", "Security configuration", "Installing a license key").
 	keepAnywhere = phrases(
@@ -129,6 +134,11 @@ func classify(heading string, underHowTo bool) class {
 	if howTo(heading) {
 		return keep
 	}
+	for _, p := range policyExact {
+		if equal(ws, p) {
+			return policy
+		}
+	}
 	for _, p := range dropExact {
 		if equal(ws, p) {
 			return drop
@@ -142,9 +152,27 @@ func classify(heading string, underHowTo bool) class {
 	return keep
 }
 
-// Keep reports whether a README keeps the section with this heading path, e.g. ["Usage", "Flags"]
-// is kept and ["Contributing", "Setup"] is not: a section is dropped when its own heading or any
-// heading above it names something that does not help someone use the package — contributors,
+// policyWords are what a project's security policy says and a package's description of its
+// own security rarely does: how to report a vulnerability, and to whom.
+var policyWords = []string{"report", "disclos", "mail", "contact", "security policy", "security.md", "tidelift", "hackerone", "bug bounty"}
+
+// policyText reports whether the text of a section under a policyExact heading is a security
+// policy (dropped) rather than the package's security options (kept): it speaks of reporting or
+// disclosing vulnerabilities, gives an address to mail or contact, or points at a policy.
+func policyText(text string) bool {
+	text = strings.ToLower(text)
+	for _, w := range policyWords {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// Keep reports whether a README keeps the section with this heading path and own text (the
+// section's text before its first subsection), e.g. ["Usage", "Flags"] is kept and
+// ["Contributing", "Setup"] is not: a section is dropped when its own heading or any heading
+// above it names something that does not help someone use the package — contributors,
 // contributing, authors, maintainers, backers, sponsors, acknowledgements, credits, license,
 // copyright, changelog, history, release notes, what's new, code of conduct, security policy,
 // star history. A table of contents ("Table of Contents", "Contents", "TOC") is dropped itself
@@ -154,15 +182,25 @@ func classify(heading string, underHowTo bool) class {
 // dropped only when it is exactly one of those names, so ["Usage", "License headers"] is kept.
 // The empty path, the text before the first heading, is kept.
 //
+// A section headed "Security" is dropped when text is a security policy (it tells how to
+// report a vulnerability) and kept when it describes the package's security options. Keep
+// cannot see the text of a "Security" heading above the last and keeps it: a caller that
+// dropped that section for its text drops its subsections too, as Parse does.
+//
 // Keep applies to docidx.DocReadme only: Parse keeps every section of other kinds.
-func Keep(headingPath []string) bool {
+func Keep(headingPath []string, text string) bool {
 	underHowTo := false
 	for i, h := range headingPath {
+		last := i == len(headingPath)-1
 		switch classify(h, underHowTo) {
 		case drop:
 			return false
 		case toc:
-			if i == len(headingPath)-1 {
+			if last {
+				return false
+			}
+		case policy:
+			if last && policyText(text) {
 				return false
 			}
 		}

@@ -137,7 +137,17 @@ All browsers.
 
 ## Security
 
-Mail us.
+Please report vulnerabilities to security@example.com.
+
+### Supported versions
+
+Only the latest.
+
+## Notes
+
+### Security
+
+` + "`strict_keys`" + ` (default: true) limits map keys to strings.
 
 ## Sponsors
 
@@ -153,7 +163,8 @@ First.
 
 MIT
 `
-	want := []string{"pkg", "pkg > Install", "pkg > Usage", "pkg > Usage > License headers", "pkg > Browser support"}
+	want := []string{"pkg", "pkg > Install", "pkg > Usage", "pkg > Usage > License headers", "pkg > Browser support",
+		"pkg > Notes > Security"}
 	if got := headings(parse(src)); !reflect.DeepEqual(got, want) {
 		t.Errorf("README headings = %q, want %q", got, want)
 	}
@@ -162,7 +173,7 @@ MIT
 	guide := readme.Parse("docs/guide.md", docidx.DocGuide, []byte(src))
 	want = []string{"pkg", "pkg > Install", "pkg > Usage", "pkg > Usage > License headers", "pkg > Contributing",
 		"pkg > Contributing > Development setup", "pkg > Browser support", "pkg > Security",
-		"pkg > Changelog > v1.0.0", "pkg > License"}
+		"pkg > Security > Supported versions", "pkg > Notes > Security", "pkg > Changelog > v1.0.0", "pkg > License"}
 	if got := headings(guide); !reflect.DeepEqual(got, want) {
 		t.Errorf("guide headings = %q, want %q", got, want)
 	}
@@ -193,72 +204,78 @@ func TestTOCListStripped(t *testing.T) {
 func TestKeep(t *testing.T) {
 	for _, tc := range []struct {
 		path []string
+		text string // the section's own text, read only under a "Security" heading
 		want bool
 	}{
-		{nil, true},
-		{[]string{"Usage"}, true},
-		{[]string{"pkg", "Usage", "Flags"}, true},
-		{[]string{"Installation"}, true},
-		{[]string{"Getting started"}, true},
-		{[]string{"Quick Start"}, true},
-		{[]string{"Examples"}, true},
-		{[]string{"API Reference"}, true},
-		{[]string{"Configuration"}, true},
-		{[]string{"Options"}, true},
-		{[]string{"Features"}, true},
-		{[]string{"Overview"}, true},
-		{[]string{"Introduction"}, true},
-		{[]string{"Documentation"}, true},
-		{[]string{"FAQ"}, true},
-		{[]string{"Tutorial"}, true},
-		{[]string{"Guide"}, true},
-		{[]string{"Benchmarks"}, true},
-		{[]string{"Browser support"}, true},
-		{[]string{"Support"}, true},
-		{[]string{"Breaking changes"}, true},
-		{[]string{"Security considerations"}, true},
-		{[]string{"History API"}, true},
-		{[]string{"Releases"}, true},
-		{[]string{"License"}, false},
-		{[]string{"Licence"}, false},
-		{[]string{"LICENSE"}, false},
-		{[]string{"📝 License"}, false},
-		{[]string{"License and Copyright"}, false},
-		{[]string{"Copyright"}, false},
-		{[]string{"Contributing"}, false},
-		{[]string{"Contributing to Node.js"}, false},
-		{[]string{"How to contribute?"}, false},
-		{[]string{"Contributors ✨"}, false},
-		{[]string{"Authors"}, false},
-		{[]string{"Author"}, false},
-		{[]string{"Maintainers"}, false},
-		{[]string{"Current project team members"}, false},
-		{[]string{"Backers"}, false},
-		{[]string{"Sponsors"}, false},
-		{[]string{"Supporters"}, false},
-		{[]string{"Acknowledgments"}, false},
-		{[]string{"Acknowledgements"}, false},
-		{[]string{"Credits"}, false},
-		{[]string{"Special Thanks"}, false},
-		{[]string{"Changelog"}, false},
-		{[]string{"Change Log"}, false},
-		{[]string{"History"}, false},
-		{[]string{"Release Notes"}, false},
-		{[]string{"What's New"}, false},
-		{[]string{"Code of Conduct"}, false},
-		{[]string{"Security"}, false},
-		{[]string{"Security Policy"}, false},
-		{[]string{"Star History"}, false},
-		{[]string{"Table of Contents"}, false},
-		{[]string{"Contents"}, false},
-		{[]string{"TOC"}, false},
-		{[]string{"Report Issues / Send Patches"}, false},
-		{[]string{"License", "Third-party notices"}, false},
-		{[]string{"Contributing", "Development setup"}, false},
-		{[]string{"Table of Contents", "Install"}, true},
+		{nil, "", true},
+		{[]string{"Usage"}, "", true},
+		{[]string{"pkg", "Usage", "Flags"}, "", true},
+		{[]string{"Installation"}, "", true},
+		{[]string{"Getting started"}, "", true},
+		{[]string{"Quick Start"}, "", true},
+		{[]string{"Examples"}, "", true},
+		{[]string{"API Reference"}, "", true},
+		{[]string{"Configuration"}, "", true},
+		{[]string{"Options"}, "", true},
+		{[]string{"Features"}, "", true},
+		{[]string{"Overview"}, "", true},
+		{[]string{"Introduction"}, "", true},
+		{[]string{"Documentation"}, "", true},
+		{[]string{"FAQ"}, "", true},
+		{[]string{"Tutorial"}, "", true},
+		{[]string{"Guide"}, "", true},
+		{[]string{"Benchmarks"}, "", true},
+		{[]string{"Browser support"}, "", true},
+		{[]string{"Support"}, "", true},
+		{[]string{"Breaking changes"}, "", true},
+		{[]string{"Security considerations"}, "", true},
+		{[]string{"History API"}, "", true},
+		{[]string{"Releases"}, "", true},
+		{[]string{"License"}, "", false},
+		{[]string{"Licence"}, "", false},
+		{[]string{"LICENSE"}, "", false},
+		{[]string{"📝 License"}, "", false},
+		{[]string{"License and Copyright"}, "", false},
+		{[]string{"Copyright"}, "", false},
+		{[]string{"Contributing"}, "", false},
+		{[]string{"Contributing to Node.js"}, "", false},
+		{[]string{"How to contribute?"}, "", false},
+		{[]string{"Contributors ✨"}, "", false},
+		{[]string{"Authors"}, "", false},
+		{[]string{"Author"}, "", false},
+		{[]string{"Maintainers"}, "", false},
+		{[]string{"Current project team members"}, "", false},
+		{[]string{"Backers"}, "", false},
+		{[]string{"Sponsors"}, "", false},
+		{[]string{"Supporters"}, "", false},
+		{[]string{"Acknowledgments"}, "", false},
+		{[]string{"Acknowledgements"}, "", false},
+		{[]string{"Credits"}, "", false},
+		{[]string{"Special Thanks"}, "", false},
+		{[]string{"Changelog"}, "", false},
+		{[]string{"Change Log"}, "", false},
+		{[]string{"History"}, "", false},
+		{[]string{"Release Notes"}, "", false},
+		{[]string{"What's New"}, "", false},
+		{[]string{"Code of Conduct"}, "", false},
+		{[]string{"Security"}, "Please see our [Security Policy](SECURITY.md) for reporting vulnerabilities.", false},
+		{[]string{"Security"}, "To report a security vulnerability, please use the Tidelift security contact.", false},
+		{[]string{"Security"}, "`max_buffer_size` (default: `100*1024*1024`) limits the internal buffer size.", true},
+		{[]string{"Notes", "Security"}, "`strict_map_key` (default: `True`) limits the type of map keys.", true},
+		{[]string{"Security", "Supported versions"}, "Only the latest.", true}, // Keep cannot see the text above
+		{[]string{"Security Policy"}, "", false},
+		{[]string{"Security issues"}, "Sanitize user input.", false},
+		{[]string{"Star History"}, "", false},
+		{[]string{"Table of Contents"}, "", false},
+		{[]string{"Contents"}, "", false},
+		{[]string{"TOC"}, "", false},
+		{[]string{"Report Issues / Send Patches"}, "", false},
+		{[]string{"License", "Third-party notices"}, "", false},
+		{[]string{"Contributing", "Development setup"}, "", false},
+		{[]string{"Table of Contents", "Install"}, "", true},
 	} {
-		if got := readme.Keep(tc.path); got != tc.want {
-			t.Errorf("Keep(%q) = %v, want %v", tc.path, got, tc.want)
+		if got := readme.Keep(tc.path, tc.text); got != tc.want {
+			t.Errorf("Keep(%q, %q) = %v, want %v", tc.path, tc.text, got, tc.want)
 		}
 	}
 }

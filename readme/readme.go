@@ -277,11 +277,12 @@ func firstPos(n ast.Node, depth int) int {
 // until emit returns false.
 func (ps *parser) split(doc ast.Node, emit func(rs *rawSection, index int) bool) {
 	type frame struct {
-		level int
-		title string
-		drop  bool // dropped, and so are its subsections
-		toc   bool // a table of contents: dropped itself, left out of its subsections' paths
-		howTo bool // this or a heading above it names a how-to section
+		level  int
+		title  string
+		drop   bool // dropped, and so are its subsections
+		toc    bool // a table of contents: dropped itself, left out of its subsections' paths
+		howTo  bool // this or a heading above it names a how-to section
+		policy bool // its own text, read by the next heading, decides whether it is dropped
 	}
 	var (
 		stack []frame
@@ -289,12 +290,20 @@ func (ps *parser) split(doc ast.Node, emit func(rs *rawSection, index int) bool)
 		cur   rawSection // the lead section first
 		index int
 	)
+	// judge drops cur, the section of the top frame, when its heading is judged by its own
+	// text and that text is a security policy; its subsections go with it.
+	judge := func() {
+		if n := len(stack); n > 0 && stack[n-1].policy && !cur.dropped && policyText(ps.text(cur.blocks)) {
+			cur.dropped, stack[n-1].drop = true, true
+		}
+	}
 	for _, b := range ps.blocks(doc) {
 		h, ok := b.node.(*ast.Heading)
 		if !ok {
 			cur.blocks = append(cur.blocks, b)
 			continue
 		}
+		judge()
 		if !emit(&cur, index) {
 			return
 		}
@@ -312,6 +321,7 @@ func (ps *parser) split(doc ast.Node, emit func(rs *rawSection, index int) bool)
 			c := classify(title, parent.howTo)
 			f.drop = c == drop || parent.drop
 			f.toc = c == toc
+			f.policy = c == policy
 		}
 		stack = append(stack, f)
 		cur = rawSection{
@@ -331,7 +341,17 @@ func (ps *parser) split(doc ast.Node, emit func(rs *rawSection, index int) bool)
 			}
 		}
 	}
+	judge()
 	emit(&cur, index)
+}
+
+// text returns the source of blocks, in order.
+func (ps *parser) text(blocks []block) string {
+	var b strings.Builder
+	for _, bl := range blocks {
+		b.Write(ps.src[bl.start:bl.end])
+	}
+	return b.String()
 }
 
 // headingText returns a heading's text, or the alt text of its images when it has none.

@@ -21,6 +21,7 @@ package rst
 import (
 	"bytes"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -55,7 +56,10 @@ func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
 	d.split(ls)
 
 	out := docidx.Document{Path: p, Kind: kind, Sections: []docidx.Section{}}
-	var sl slugger
+	var (
+		sl      slugger
+		dropped []string // the path of the last section readme.Keep dropped for its own text
+	)
 	for _, rs := range d.sections {
 		if len(out.Sections) >= readme.MaxSections {
 			break
@@ -64,13 +68,24 @@ func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
 		if len(rs.path) > 0 {
 			anchor = sl.slug(rs.path[len(rs.path)-1])
 		}
-		if kind == docidx.DocReadme && !readme.Keep(rs.path) {
-			continue
-		}
 		var code []docidx.CodeBlock
 		c := &conv{doc: d, code: &code}
 		c.blocks(rs.lines, 0)
 		text := c.markdown()
+		if kind == docidx.DocReadme {
+			// Keep cannot see the text of the headings above the last: a section under one it
+			// dropped for its text (a security policy) is dropped here. Keep(path, "") tells
+			// those from sections dropped for a heading, whose subsections Keep judges itself.
+			if dropped != nil && len(rs.path) > len(dropped) && slices.Equal(rs.path[:len(dropped)], dropped) {
+				continue
+			}
+			if !readme.Keep(rs.path, text) {
+				if readme.Keep(rs.path, "") {
+					dropped = rs.path
+				}
+				continue
+			}
+		}
 		if strings.TrimSpace(text) == "" {
 			continue
 		}

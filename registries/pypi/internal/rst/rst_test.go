@@ -311,17 +311,20 @@ x      y
 }
 
 func TestReadmeFilter(t *testing.T) {
-	src := "Thing\n=====\n\nDoes things.\n\nInstallation\n------------\n\n::\n\n  pip install thing\n\nContributing\n------------\n\nSend patches.\n\nLicense\n-------\n\nMIT.\n"
+	src := "Thing\n=====\n\nDoes things.\n\nInstallation\n------------\n\n::\n\n  pip install thing\n\nContributing\n------------\n\nSend patches.\n\n" +
+		// A security policy goes, with what is under it; the package's own security options stay.
+		"Security\n--------\n\nReport vulnerabilities to the maintainers.\n\nVersions\n~~~~~~~~\n\nThe latest.\n\n" +
+		"Notes\n-----\n\nSecurity\n~~~~~~~~\n\n``strict_keys`` limits map keys to strings.\n\nLicense\n-------\n\nMIT.\n"
 	d := Parse("README.rst", docidx.DocReadme, []byte(src))
 	var heads []string
 	for _, s := range d.Sections {
 		heads = append(heads, strings.Join(s.Heading, "/"))
 	}
-	if strings.Join(heads, ",") != "Thing,Thing/Installation" {
+	if strings.Join(heads, ",") != "Thing,Thing/Installation,Thing/Notes/Security" {
 		t.Errorf("kept %v", heads)
 	}
 	d = Parse("guide.rst", docidx.DocGuide, []byte(src))
-	if len(d.Sections) != 4 {
+	if len(d.Sections) != 7 {
 		t.Errorf("a guide keeps every section: %d", len(d.Sections))
 	}
 	if d := Parse("docs/empty.rst", docidx.DocGuide, nil); d.Title != "empty" || len(d.Sections) != 0 {
