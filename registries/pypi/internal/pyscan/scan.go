@@ -155,7 +155,8 @@ type Result struct {
 // described by the sentence of the docstring that names them when there is one
 // (withSignatureDefaults, proseDocs). A class without __init__ whose __init__ is generated
 // from its fields (dataclass, attrs, pydantic, NamedTuple) takes those fields as its
-// parameters.
+// parameters. A command function's click-style @option and @argument decorators add the
+// command-line options they declare to its parameters ([scanner.cliOption]).
 //
 // Assignments that bind one name are API too. At module level an UPPER_CASE name or one
 // annotated Final is a constant (KindConst); another name is a variable (KindVar) only when
@@ -236,6 +237,9 @@ type item struct {
 	// there is one), for the defaults and types of documented parameters.
 	params         []sigParam
 	paramsOverload bool
+	// options are the command-line options and arguments a command function's decorators
+	// declare (cliOption), in source order: Params after those of its docstring.
+	options []docidx.Param
 	// enum is set for a class with an Enum or Flag base, whose assigned names are its members;
 	// fieldInit for a class whose __init__ is generated from its fields ([scanner.generatesInit]).
 	enum, fieldInit bool
@@ -254,6 +258,10 @@ type item struct {
 
 type decorator struct {
 	name string // dotted name without arguments: "property", "functools.cached_property", "x.setter"
+	// option is the command-line option or argument the decorator declares (cliOption), when
+	// cli is set.
+	option docidx.Param
+	cli    bool
 }
 
 type scanner struct {
@@ -372,7 +380,9 @@ func (s *scanner) run() {
 			if len(s.decos) == 0 || s.decoIndent != ind {
 				s.decos = s.decos[:0]
 			}
-			s.decos = append(s.decos, decorator{name: s.dottedName(toks[1:])})
+			d := decorator{name: s.dottedName(toks[1:])}
+			d.option, d.cli = s.cliOption(toks[1:])
+			s.decos = append(s.decos, d)
 			s.decoIndent = ind
 			continue
 		}
@@ -553,6 +563,13 @@ func (s *scanner) add(kind docidx.SymbolKind, name string, cls *item, sig string
 		s.items = append(s.items, it)
 	}
 	it.deprecated = it.deprecated || deprecated
+	if len(it.options) == 0 {
+		for _, d := range decos {
+			if d.cli {
+				it.options = append(it.options, d.option)
+			}
+		}
+	}
 	sig = prefix + sig
 	if overload {
 		it.overloads = appendUnique(it.overloads, sig)
@@ -1243,7 +1260,7 @@ func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 		params = withSignatureDefaults(params, sig)
 		proseDocs(params, prose...)
 	}
-	return boundDoc(doc, MaxDoc), params
+	return boundDoc(doc, MaxDoc), append(params, it.options...)
 }
 
 // fieldParams returns the fields declared in the body of class cls as the parameters of the
