@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -255,39 +256,48 @@ func TestPrintCompactRestores(t *testing.T) {
 }
 
 // TestSymbolLimitDropsMembersFirst checks that a module over MaxSymbols keeps its declarations
-// before any member, and the first members in walk order after them.
+// before any member, and that each package keeps the first of its members in walk order.
 func TestSymbolLimitDropsMembersFirst(t *testing.T) {
 	all := extractDir(t, helloDir, "example.com/hello").symbols
-	var decls, members []string
+	var decls []string
+	members := map[string][]string{} // package -> its members in walk order
+	isMember := func(s docidx.Symbol) bool {
+		return s.Kind == docidx.KindField || s.Kind == docidx.KindInterface || s.Kind == docidx.KindMethod && !strings.HasPrefix(s.Signature, "func")
+	}
+	n := 0
 	for _, s := range all {
-		if s.Kind == docidx.KindField || s.Kind == docidx.KindInterface || s.Kind == docidx.KindMethod && !strings.HasPrefix(s.Signature, "func") {
-			members = append(members, s.QualifiedName)
+		if isMember(s) {
+			members[s.Package] = append(members[s.Package], s.QualifiedName)
+			n++
 		} else {
 			decls = append(decls, s.QualifiedName)
 		}
 	}
-	if len(members) < 3 {
-		t.Fatalf("only %d members in testdata", len(members))
+	if len(members) != 2 {
+		t.Fatalf("members in %d packages of testdata, want 2", len(members))
 	}
-	for _, extra := range []int{0, 2} {
+	for _, extra := range []int{0, 2, n} {
+		limit := len(decls) + extra
 		md, err := extractModule(context.Background(), os.DirFS(helloDir), "example.com/hello",
-			Limits{MaxSymbols: len(decls) + extra}, slog.New(slog.DiscardHandler))
+			Limits{MaxSymbols: limit}, slog.New(slog.DiscardHandler))
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := map[string]bool{}
-		for _, q := range decls {
-			want[q] = true
-		}
-		for _, q := range members[:extra] {
-			want[q] = true
-		}
-		if len(md.symbols) != len(want) {
-			t.Errorf("limit %d: %d symbols, want %d", len(decls)+extra, len(md.symbols), len(want))
-		}
+		kept := map[string][]string{}
+		var keptDecls []string
 		for _, s := range md.symbols {
-			if !want[s.QualifiedName] {
-				t.Errorf("limit %d: kept %s", len(decls)+extra, s.QualifiedName)
+			if isMember(s) {
+				kept[s.Package] = append(kept[s.Package], s.QualifiedName)
+			} else {
+				keptDecls = append(keptDecls, s.QualifiedName)
+			}
+		}
+		if !slices.Equal(keptDecls, decls) || len(md.symbols) != limit {
+			t.Errorf("limit %d: %d symbols, declarations %q, want %d, all of %q", limit, len(md.symbols), keptDecls, limit, decls)
+		}
+		for pkg, ms := range kept {
+			if !slices.Equal(ms, members[pkg][:len(ms)]) {
+				t.Errorf("limit %d: %s keeps members %q, want the first of %q", limit, pkg, ms, members[pkg])
 			}
 		}
 	}
