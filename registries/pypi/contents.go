@@ -216,8 +216,9 @@ func chooseModules(paths []string, prefix string) (files []apiFile, vendored []s
 	return out, vendored
 }
 
-// withDocs gives the symbols of a .pyi stub that have no doc the docstrings of the same names
-// in the .py source beside it (f.docs), with their parameters' documentation, and the stub
+// withDocs gives the symbols of a .pyi stub that have no doc (or only the note of an alias to an
+// undocumented stub definition, pyscan.AliasOnly) the docstrings of the same names in the .py
+// source beside it (f.docs), with their parameters' documentation, and the stub
 // defaults ("= ...") of their signatures the source's values ([pyscan.FillDefaults]): the stub
 // is the declared API, the source is where its author documented and implemented it (attrs
 // ships both). A name the source imports from a private module of the distribution is looked
@@ -252,12 +253,16 @@ func withDocs(f apiFile, rx *reexporter, lists ...[]docidx.Symbol) {
 				continue
 			}
 			s.Signature = pyscan.FillDefaults(s.Signature, d.Signature)
-			if s.Doc != "" {
-				continue
-			}
-			s.Doc = d.Doc
-			if len(s.Params) == 0 {
-				s.Params = d.Params
+			switch {
+			case s.Doc == "":
+				s.Doc = d.Doc
+				if len(s.Params) == 0 {
+					s.Params = d.Params
+				}
+			case pyscan.AliasOnly(s.Doc) && d.Doc != "" && !pyscan.AliasOnly(d.Doc):
+				// The stub binds the name to another undocumented one (numpy's "round =
+				// around"); the source documents it as it is.
+				s.Doc, s.Params = d.Doc, d.Params
 			}
 		}
 	}

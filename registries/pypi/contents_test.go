@@ -75,9 +75,12 @@ func TestPlainParams(t *testing.T) {
 // symbols without a docstring take the source's (attrs ships both), in either listing order.
 func TestStubTakesSourceDocs(t *testing.T) {
 	srcs := map[string]string{
-		"pkg/exceptions.pyi": "class FrozenError(AttributeError): ...\nclass Other(Exception):\n    \"\"\"The stub's own doc.\"\"\"\n",
+		"pkg/exceptions.pyi": "class FrozenError(AttributeError): ...\nclass Other(Exception):\n    \"\"\"The stub's own doc.\"\"\"\n" +
+			"def around(a: float, decimals: int = ...) -> float: ...\nround = around\n",
 		"pkg/exceptions.py": "class FrozenError(AttributeError):\n    \"\"\"\n    A frozen instance has been attempted to be modified.\n    \"\"\"\n" +
-			"class Other(Exception):\n    \"\"\"The source's doc.\"\"\"\nclass OnlyInSource: pass\n",
+			"class Other(Exception):\n    \"\"\"The source's doc.\"\"\"\nclass OnlyInSource: pass\n" +
+			"def round(a, decimals=0):\n    \"\"\"Evenly round.\n\n    Halves round to the nearest even value.\n    \"\"\"\n" +
+			"def around(a, decimals=0):\n    \"\"\"Round an array.\n\n    An alias of round.\n    \"\"\"\n",
 	}
 	read := func(p string, _ int64) ([]byte, error) { return []byte(srcs[p]), nil }
 	for _, order := range [][]string{{"pkg/exceptions.pyi", "pkg/exceptions.py"}, {"pkg/exceptions.py", "pkg/exceptions.pyi"}} {
@@ -92,6 +95,9 @@ func TestStubTakesSourceDocs(t *testing.T) {
 		want := map[string]string{
 			"pkg.exceptions.FrozenError": "A frozen instance has been attempted to be modified.",
 			"pkg.exceptions.Other":       "The stub's own doc.",
+			// The stub's "round = around" is documented as the source defines round.
+			"pkg.exceptions.round":  "Evenly round.\n\nHalves round to the nearest even value.",
+			"pkg.exceptions.around": "Round an array.\n\nAn alias of round.",
 		}
 		for q, d := range want {
 			if docs[q] != d {

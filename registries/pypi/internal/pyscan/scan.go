@@ -1429,6 +1429,13 @@ type Alias struct {
 	Target string
 }
 
+// AliasOnly reports whether doc is only the note Aliased writes for a definition without a doc
+// of its own ("Alias of around."): a stub's "round = around", whose source documents round
+// as a function of its own.
+func AliasOnly(doc string) bool {
+	return strings.HasPrefix(doc, "Alias of ") && strings.HasSuffix(doc, ".") && !strings.ContainsAny(doc, "\n")
+}
+
 // Aliased returns sym, the symbol of an assignment that binds another name to target (the
 // assigned value as written, "PackageFinder.find"), documented as the function, method or
 // property def is: a function at module level (a method or property in a class body, as def
