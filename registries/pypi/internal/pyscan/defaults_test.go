@@ -160,3 +160,34 @@ func TestIsLiteral(t *testing.T) {
 		"'unclosed": false, "30s": false,
 	})
 }
+
+// TestMethodTakesClassParams checks that a method's parameters its docstring leaves to the class
+// (prompt_toolkit's PromptSession.prompt) take the class's and __init__'s descriptions, with the
+// method's own type and default, and that parameters it documents itself keep their own.
+func TestMethodTakesClassParams(t *testing.T) {
+	m, _ := scanMap(t, `
+class PromptSession:
+    """
+    :param is_password: Show asterisks instead of the actual typed characters.
+    :param message: Text to be shown before the prompt.
+    """
+    def __init__(self, message="", *, is_password=False, wrap_lines=True):
+        """:param wrap_lines: Wrap long lines."""
+
+    def prompt(self, message=None, *, is_password: bool | None = None, wrap_lines=None, in_thread=False):
+        """Display the prompt. For the other arguments, refer to the class documentation.
+
+        :param message: The message of this prompt only.
+        :param in_thread: Run in a background thread.
+        """
+`)
+	want := []docidx.Param{
+		{Name: "message", Default: "None", Doc: "The message of this prompt only."},
+		{Name: "in_thread", Default: "False", Doc: "Run in a background thread."},
+		{Name: "is_password", Type: "bool | None", Default: "None", Doc: "Show asterisks instead of the actual typed characters."},
+		{Name: "wrap_lines", Default: "None", Doc: "Wrap long lines."},
+	}
+	if got := m["PromptSession.prompt"].Params; !reflect.DeepEqual(got, want) {
+		t.Errorf("prompt's params =\n%+v\nwant\n%+v", got, want)
+	}
+}

@@ -1,6 +1,7 @@
 package pyscan
 
 import (
+	"cmp"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -497,6 +498,41 @@ func withSignatureDefaults(params []docidx.Param, sig []sigParam) []docidx.Param
 		}
 		documented[sp.name] = true
 		params = append(params, docidx.Param{Name: sp.name, Type: sp.typ, Default: sp.def, Doc: sp.doc})
+	}
+	return params
+}
+
+// withClassParams returns params, a method's documented parameters, followed by the parameters
+// of its signature sig that params does not document and its class documents (cls, from
+// classParams): prompt_toolkit's PromptSession.prompt takes the session's options and leaves
+// them to the class docstring ("For those, refer to the class documentation"), so its
+// is_password is described there. The type and default are the method's own when it writes
+// them. self, cls, *args, **kwargs and private parameters are left out.
+func withClassParams(params []docidx.Param, sig []sigParam, cls []docidx.Param) []docidx.Param {
+	if len(cls) == 0 {
+		return params
+	}
+	documented := make(map[string]bool, len(params))
+	for _, p := range params {
+		documented[strings.TrimLeft(p.Name, "*")] = true
+	}
+	byName := make(map[string]docidx.Param, len(cls))
+	for _, p := range cls {
+		if _, dup := byName[p.Name]; !dup && p.Doc != "" {
+			byName[p.Name] = p
+		}
+	}
+	for _, sp := range sig {
+		cp, ok := byName[sp.name]
+		if !ok || documented[sp.name] || strings.HasPrefix(sp.name, "_") || sp.name == "self" || sp.name == "cls" {
+			continue
+		}
+		documented[sp.name] = true
+		p := docidx.Param{Name: sp.name, Type: cmp.Or(sp.typ, cp.Type), Default: sp.def, Doc: cp.Doc}
+		if sp.def == "" || sp.def == stubDefault {
+			p.Default = cp.Default
+		}
+		params = append(params, p)
 	}
 	return params
 }

@@ -1256,11 +1256,23 @@ func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 		}
 	}
 	fillParams(params, sig)
+	if it.kind == docidx.KindMethod && it.cls != nil && it.name != "__init__" {
+		params = withClassParams(params, sig, s.classParams(it.cls))
+	}
 	if doc != "" {
 		params = withSignatureDefaults(params, sig)
 		proseDocs(params, prose...)
 	}
 	return boundDoc(doc, MaxDoc), append(params, it.options...)
+}
+
+// classParams returns the parameters the docstrings of class cls and of its __init__ document.
+func (s *scanner) classParams(cls *item) []docidx.Param {
+	params := Params(cls.doc)
+	if init := s.byKey[cls.name+".__init__"]; init != nil {
+		params = append(params, Params(init.doc)...)
+	}
+	return params
 }
 
 // fieldParams returns the fields declared in the body of class cls as the parameters of the
