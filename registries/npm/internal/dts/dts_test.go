@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -717,4 +718,48 @@ export {};
 	testutil.Present(t, m, "", "prettyJSON", "PrettyOptions", "PrettyOptions.query", "PrettyOptions.indent", "Indent")
 	testutil.Absent(t, m, "a local declaration no exported signature names", "Unused", "Unused.a", "helper")
 	testutil.Docs(t, m, map[string]string{"PrettyOptions.query": "Query conditions for when to Pretty.\n@default 'pretty'"})
+}
+
+// TestOptionParams checks that a function taking an options type of its own gets the type's
+// documented fields as parameters (name, type, @default, doc without tags), after its own
+// @param tags and without repeating one, and that a type two functions take stays apart.
+func TestOptionParams(t *testing.T) {
+	src := `export interface CreateOptions {
+    /**
+     * Content-Disposition type.
+     * @default "attachment"
+     */
+    type?: string;
+    /**
+     * Fallback filename for non-US-ASCII strings.
+     * @default true
+     */
+    fallback?: string | boolean;
+    undocumented?: number;
+}
+export interface Shared {
+    /** Shared knob. */
+    knob?: number;
+}
+/**
+ * Create a header.
+ * @param filename the file name
+ * @param options.type the type, documented here
+ */
+export declare function create(filename?: string, options?: Partial<CreateOptions> | undefined): string;
+export declare function a(o?: Shared): void;
+export declare function b(o: Shared): void;
+`
+	syms := extractSrc(t, map[string]string{"index.d.ts": src}, "index.d.ts")
+	want := []docidx.Param{
+		{Name: "filename", Type: "string", Doc: "the file name"},
+		{Name: "options.type", Doc: "the type, documented here"},
+		{Name: "options.fallback", Type: "string | boolean", Default: "true", Doc: "Fallback filename for non-US-ASCII strings."},
+	}
+	if got := syms["create"].Params; !reflect.DeepEqual(got, want) {
+		t.Errorf("create's params =\n%+v\nwant\n%+v", got, want)
+	}
+	if got := syms["a"].Params; len(got) != 0 {
+		t.Errorf("a's params = %+v, want none: Shared is taken by a and b", got)
+	}
 }

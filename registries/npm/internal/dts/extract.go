@@ -108,7 +108,8 @@ type Options struct {
 // too. At most MaxInherited inherited members are added in all, first to the types that declare
 // no members of their own (`interface Application extends core.Application {}`), then in source
 // order. Enum members are KindConst, namespaces and ambient modules KindPackage. JSDoc @param
-// tags fill Symbol.Params and @deprecated sets Deprecated.
+// tags fill Symbol.Params and @deprecated sets Deprecated; a function or method taking an
+// options type that no other one takes gets its documented fields as Params too (optionParams).
 func Extract(fsys fs.FS, entries []string, opts Options) extracted.Result {
 	x := &extractor{opts: opts, index: map[string]int{}, more: map[string][]int{}, others: map[string]*origin{}, blocks: map[string]*block{}}
 	limit.Default(&x.opts.MaxSymbols, DefaultMaxSymbols)
@@ -212,6 +213,7 @@ func Extract(fsys fs.FS, entries []string, opts Options) extracted.Result {
 			break
 		}
 	}
+	optionParams(x.res.Symbols) // before inherit: the fields an options type declares itself
 	x.inherit()
 	return x.res
 }

@@ -117,6 +117,18 @@ func closing(s string, open, close rune) int {
 // "string", b "T[]", rest "any[]"). Destructured parameters are left out.
 func signatureParams(sig string) map[string]string {
 	out := map[string]string{}
+	for _, p := range signatureParamList(sig) {
+		out[p.name] = p.typ
+	}
+	return out
+}
+
+// sigParam is one parameter of a signature: its name and declared type.
+type sigParam struct{ name, typ string }
+
+// signatureParamList returns the parameters of signatureParams in their order.
+func signatureParamList(sig string) []sigParam {
+	var out []sigParam
 	open := -1
 	angle := 0
 	for i := 0; i < len(sig); i++ {
@@ -177,7 +189,7 @@ func signatureParams(sig string) map[string]string {
 		if t, _, ok := strings.Cut(typ, "="); ok && !strings.Contains(typ, "=>") {
 			typ = t
 		}
-		out[name] = strings.TrimSpace(typ)
+		out = append(out, sigParam{name, strings.TrimSpace(typ)})
 	}
 	return out
 }
