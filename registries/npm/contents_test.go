@@ -342,6 +342,43 @@ func FuzzTypesEntries(f *testing.F) {
 
 // TestSubpathExports: the symbols that only a subpath export declares join the package's API
 // under the subpath's import specifier; those the main entry has already are not repeated.
+// TestSubpathPatternExports checks that a package exporting every module with "./*" (zustand)
+// has a subpath for each declaration file its pattern matches, after those it names and without
+// its main entry, while a pattern for a directory ("./locale/*") has none.
+func TestSubpathPatternExports(t *testing.T) {
+	fsys := fstest.MapFS{
+		"package.json": {Data: []byte(`{"name":"store","exports":{
+			".":{"types":"./index.d.ts","default":"./index.js"},
+			"./vanilla":{"types":"./vanilla.d.ts","default":"./vanilla.js"},
+			"./locale/*":"./locale/*.js",
+			"./*":{"import":{"types":"./esm/*.d.mts","default":"./esm/*.mjs"},"default":{"types":"./*.d.ts","default":"./*.js"}}}}`)},
+		"index.d.ts":              {Data: []byte("export declare function create(): void;\n")},
+		"vanilla.d.ts":            {Data: []byte("export declare function createStore(): void;\n")},
+		"middleware.d.ts":         {Data: []byte("export * from './middleware/persist';\n")},
+		"middleware/persist.d.ts": {Data: []byte("/** Options of persist. */\nexport interface PersistOptions {\n  /** Merges the stored state. */\n  merge?: () => void;\n}\n")},
+		"shallow.d.ts":            {Data: []byte("export declare function shallow(): boolean;\n")},
+		"esm/middleware.d.mts":    {Data: []byte("export * from '../middleware/persist';\n")},
+		"locale/en.d.ts":          {Data: []byte("export declare const en: string;\n")},
+	}
+	m, err := parseManifest(fsys["package.json"].Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	subs := subpathTypesEntries(fsys, m)
+	want := []subpathTypes{{"vanilla", "vanilla.d.ts"}, {"middleware", "esm/middleware.d.mts"}, {"shallow", "shallow.d.ts"}}
+	if !slices.Equal(subs, want) {
+		t.Errorf("subpaths %v, want %v", subs, want)
+	}
+	a := packageAPI(context.Background(), fsys, m, "store", "1.0.0", Limits{}, nil)
+	found := false
+	for _, s := range a.symbols {
+		found = found || s.QualifiedName == "PersistOptions.merge" && s.Package == "store/middleware"
+	}
+	if !found {
+		t.Errorf("PersistOptions.merge of store/middleware missing from %d symbols", len(a.symbols))
+	}
+}
+
 func TestSubpathExports(t *testing.T) {
 	fsys := fstest.MapFS{
 		"package.json": {Data: []byte(`{"name":"kit","exports":{

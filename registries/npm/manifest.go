@@ -2,6 +2,7 @@ package npm
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"io/fs"
 	"net/url"
@@ -310,7 +311,10 @@ const maxSubpaths = 64
 // subpathTypesEntries returns the declaration entry point of each subpath export of a package
 // (exports["./x"], https://nodejs.org/api/packages.html#subpath-exports) that fsys holds, in
 // subpath order, at most maxSubpaths: the target of its "types" condition, else a .d.ts beside
-// one of its JavaScript targets, as for exports["."] (typesEntries). Patterns ("./*"),
+// one of its JavaScript targets, as for exports["."] (typesEntries). A package that exports every
+// module with the pattern "./*" (zustand: "./*": {"types": "./*.d.ts"}) has a subpath for each
+// file its target pattern matches in one directory ("zustand/middleware" for middleware.d.ts),
+// after the ones it names; other patterns ("./locale/*", a collection of like files),
 // package.json and targets that are not code (".json", ".css") have none.
 func subpathTypesEntries(fsys fs.FS, m *manifest) []subpathTypes {
 	var exports map[string]any
@@ -325,29 +329,85 @@ func subpathTypesEntries(fsys fs.FS, m *manifest) []subpathTypes {
 	}
 	slices.Sort(keys)
 	var out []subpathTypes
+	named := map[string]bool{} // subpaths and entry files taken
+	for _, e := range typesEntries(fsys, m) {
+		named[e] = true
+	}
 	for _, k := range keys {
 		if len(out) == maxSubpaths {
 			break
 		}
-		var typesT, jsT []string
-		jsapi.WalkExports(exports[k], conditionOrder, func(t string, types bool) {
-			if types {
-				typesT = append(typesT, t)
-			} else {
-				jsT = append(jsT, t)
+		if entry, ok := exportTypes(fsys, exports[k], ""); ok {
+			sub := strings.TrimPrefix(path.Clean(k), "./")
+			named[sub], named[entry] = true, true
+			out = append(out, subpathTypes{sub: sub, entry: entry})
+		}
+	}
+	if all, ok := exports["./*"]; ok {
+		for _, star := range patternMatches(fsys, all) {
+			if len(out) == maxSubpaths {
+				break
 			}
-		})
-	find:
-		for _, t := range append(typesT, jsT...) {
-			for _, p := range declarationCandidates(t) {
-				if st, err := fs.Stat(fsys, p); err == nil && st.Mode().IsRegular() {
-					out = append(out, subpathTypes{sub: strings.TrimPrefix(path.Clean(k), "./"), entry: p})
-					break find
-				}
+			if named[star] {
+				continue
+			}
+			if entry, ok := exportTypes(fsys, all, star); ok && !named[entry] {
+				named[entry] = true
+				out = append(out, subpathTypes{sub: star, entry: entry})
 			}
 		}
 	}
 	return out
+}
+
+// exportTypes returns the declaration file of one exports value: the target of its "types"
+// condition, else a .d.ts beside one of its JavaScript targets; star replaces the "*" of a
+// pattern's targets.
+func exportTypes(fsys fs.FS, v any, star string) (string, bool) {
+	var typesT, jsT []string
+	jsapi.WalkExports(v, conditionOrder, func(t string, types bool) {
+		t = strings.Replace(t, "*", star, 1)
+		if types {
+			typesT = append(typesT, t)
+		} else {
+			jsT = append(jsT, t)
+		}
+	})
+	for _, t := range append(typesT, jsT...) {
+		for _, p := range declarationCandidates(t) {
+			if st, err := fs.Stat(fsys, p); err == nil && st.Mode().IsRegular() {
+				return p, true
+			}
+		}
+	}
+	return "", false
+}
+
+// patternMatches returns, sorted, what the "*" of the targets of exports value v (a pattern's,
+// "./*.d.ts") matches among the files of each target's directory: "middleware" for
+// middleware.d.ts. A match never spans directories.
+func patternMatches(fsys fs.FS, v any) []string {
+	var out []string
+	jsapi.WalkExports(v, conditionOrder, func(t string, _ bool) {
+		t = strings.TrimPrefix(path.Clean(t), "./")
+		dir, file := path.Split(t)
+		before, after, ok := strings.Cut(file, "*")
+		if !ok || strings.Contains(dir, "*") || strings.Contains(after, "*") {
+			return
+		}
+		ents, err := fs.ReadDir(fsys, path.Clean(cmp.Or(dir, ".")))
+		if err != nil {
+			return
+		}
+		for _, e := range ents {
+			n := e.Name()
+			if e.Type().IsRegular() && len(n) > len(before)+len(after) && strings.HasPrefix(n, before) && strings.HasSuffix(n, after) {
+				out = append(out, n[len(before):len(n)-len(after)])
+			}
+		}
+	})
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // currentTypeScript is the TypeScript version typesVersions ranges are matched against: docidx

@@ -356,8 +356,16 @@ declare module 'events' {
     namespace EventEmitter { const defaultMaxListeners: number }
     export = EventEmitter;
 }
+declare module '../vanilla.mjs' {
+    interface StoreMutators<S, A> { 'zustand/persist': S }
+}
 `
 	m := extractSrc(t, map[string]string{"index.d.ts": src}, "index.d.ts")
+	for q, s := range m {
+		if strings.Contains(q, "vanilla") || strings.Contains(s.Package, "vanilla") {
+			t.Errorf("%s (package %s): an augmentation of the package's own module is not a module", q, s.Package)
+		}
+	}
 	if s := m["fs.readFile"]; s.Kind != docidx.KindFunc || s.Package != "fs" || s.Doc != "Reads." {
 		t.Errorf("fs.readFile = %+v", s)
 	}

@@ -402,6 +402,11 @@ func (x *extractor) emitBlock(b *block, sc scope) {
 			g.prefix, g.parent, g.exportAs, g.ambient = "", "", "", true
 			x.emitBlock(d.body, g)
 			continue
+		case d.module && (strings.HasPrefix(d.name, "./") || strings.HasPrefix(d.name, "../")):
+			// An augmentation of one of the package's own modules (zustand's middleware:
+			// `declare module '../vanilla.mjs' { interface StoreMutators … }`) merges into
+			// types that module declares, documented there; it is not a module of its own.
+			continue
 		case d.module:
 			// "node:fs" and "fs" are one module (Node.js builtins); show the short name.
 			name := strings.TrimPrefix(d.name, "node:")
