@@ -88,6 +88,7 @@ func TestErrors(t *testing.T) {
 		{"bad ecosystem", third(s.Search(ctx, answer.SearchInput{Query: "greet", Ecosystem: "cobol"})), docidx.ErrUsage, "ecosystem", false},
 		{"bad cursor", third(s.Search(ctx, answer.SearchInput{Query: "greet", Cursor: "bogus"})), docidx.ErrUsage, "cursor", false},
 		{"bad kind", third(s.Search(ctx, answer.SearchInput{Query: "greet", Kind: "sonnet"})), docidx.ErrUsage, "kind", false},
+		{"package in another ecosystem", third(s.Search(ctx, answer.SearchInput{Query: "greet", Ecosystem: "npm", Package: "go:" + mod})), docidx.ErrUsage, "package", false},
 		{"bad uri", third(s.Read(ctx, answer.ReadInput{URI: "not-a-uri"})), docidx.ErrUsage, "uri", false},
 		{"no package", third(s.Describe(ctx, docidx.Go, answer.DescribeInput{})), docidx.ErrUsage, "package", true},
 		{"no ecosystem", third(s.GetDoc(ctx, answer.DocInput{Package: mod})), docidx.ErrUsage, "ecosystem", true},
@@ -360,10 +361,11 @@ func TestSmallBudgetFewHits(t *testing.T) {
 }
 
 // TestNoHitsInPackage checks that a search of one package that finds nothing says what the
-// snapshot holds of it, so that its reader knows when to stop asking in other words.
+// snapshot holds of it, so that its reader knows when to stop asking in other words; the package
+// may be written with its ecosystem, as show and crawl write it.
 func TestNoHitsInPackage(t *testing.T) {
 	s := service(snapshot(t, module("example.com/hello")))
-	_, _, err := s.Search(context.Background(), answer.SearchInput{Query: "zebra", Package: "example.com/hello"})
+	_, _, err := s.Search(context.Background(), answer.SearchInput{Query: "zebra", Package: "golang:example.com/hello"})
 	want := `example.com/hello@v1.0.0 has 2 documents (README.md, docs/guide.md; 3 sections) and 3 API symbols in the snapshot, none with these words`
 	if !errors.Is(err, docidx.ErrNotFound) || !strings.Contains(err.Error(), want) {
 		t.Errorf("err = %v, want it to say %q", err, want)

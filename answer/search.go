@@ -23,7 +23,7 @@ import (
 type SearchInput struct {
 	Query     string `json:"query" jsonschema:"words to look for in READMEs, docs and API symbols, e.g. 'wait for goroutines errgroup' or 'express router middleware'"`
 	Ecosystem string `json:"ecosystem,omitempty" jsonschema:"only this ecosystem: golang, npm, pypi, cargo or swift (aliases go, node, python, rust, crates accepted)"`
-	Package   string `json:"package,omitempty" jsonschema:"only this package: exact Go module path or npm/PyPI/crate name"`
+	Package   string `json:"package,omitempty" jsonschema:"only this package: exact Go module path or npm/PyPI/crate name, or ecosystem:name (pypi:msgpack)"`
 	Version   string `json:"version,omitempty" jsonschema:"only this version: exact (4.29.1), or, with package or a package the query names, partial (4) or a range (^4, ~4.2), the newest indexed match; without it only the latest indexed version of each package is searched"`
 	Kind      string `json:"kind,omitempty" jsonschema:"only hits of this kind: section (prose), symbol (any API item), a document kind (overview, readme, doc, example) or a symbol kind (package, func, method, type, const, var, class, interface, struct, enum, trait, macro, protocol, property, field); long names (function, constant, variable, module, attribute), plurals and any letter case are accepted"`
 	Limit     int    `json:"limit,omitempty" jsonschema:"results per page, 1 to 50 (default 10)"`
@@ -86,7 +86,17 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 		limit = DefaultSearchLimit
 	}
 	limit = min(limit, MaxSearchLimit)
-	q := index.Query{Text: text, Ecosystem: eco, Package: strings.TrimSpace(in.Package), Version: version, Kind: kind,
+	pkg := strings.TrimSpace(in.Package)
+	// "pypi:msgpack", as show and crawl write a package, names its ecosystem too.
+	if prefix, name, ok := strings.Cut(pkg, ":"); ok && name != "" {
+		if e, err := docidx.ParseEcosystem(prefix); err == nil {
+			if eco != "" && e != eco {
+				return "", out, badArgument("package", "package %s is in %s, but ecosystem is %s", docidx.Quote(pkg), e, eco)
+			}
+			eco, pkg = e, name
+		}
+	}
+	q := index.Query{Text: text, Ecosystem: eco, Package: pkg, Version: version, Kind: kind,
 		PassageBytes: s.passageBytes(in.MaxTokens, limit)}
 	if q.Package != "" { // a bare name ("goldmark") filters by the package it names
 		refs, err := s.reader().FindPackages(eco, q.Package)
