@@ -97,6 +97,11 @@ type Package struct {
 	Published   time.Time `json:"published,omitzero"`   // release time of this version
 	Source      string    `json:"source,omitempty"`     // registry URL or local path it was read from
 	CrawledAt   time.Time `json:"crawledAt,omitzero"`
+	// Root marks the copy a project resolves by the package's name when the source holds
+	// several versions: a node_modules tree's top-level copy (node_modules/cookie), not a copy
+	// nested for one dependency (node_modules/express/node_modules/cookie). A snapshot searches
+	// a package's root version by default, its latest one when none is marked.
+	Root bool `json:"root,omitempty"`
 }
 
 // Ref returns the package version's reference.

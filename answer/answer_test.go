@@ -227,8 +227,8 @@ func TestFollowsReader(t *testing.T) {
 }
 
 // TestVersionInQuestion: a question that names an older indexed version of a package ("cache 4",
-// "cache@4", "cache v4.1") is searched in that version; one that names the latest, or no
-// version, searches the latest versions of every package; a version given without a package
+// "cache@4", "cache v4.1") is searched in that version; one that names the default version (the
+// root one, else the latest), or no version, searches the default versions of every package; a version given without a package
 // (search --version 4) is the named package's.
 func TestVersionInQuestion(t *testing.T) {
 	cache := func(version, doc string) *docidx.PackageDocs {
@@ -263,6 +263,17 @@ func TestVersionInQuestion(t *testing.T) {
 		}
 		if len(out.Results) == 0 || out.Results[0].Version != want {
 			t.Errorf("version %s: results %+v, want version %s", version, out.Results, want)
+		}
+	}
+	// With 4.1.0 the root version (node_modules' top-level copy), a question without a version
+	// reads it, and one that names 5 reads 5.0.0.
+	root := cache("4.1.0", "Prunes stale entries; in 4, nothing is pruned in the background.")
+	root.Package.Root = true
+	s = service(snapshot(t, root, cache("5.0.0", "Prunes stale entries now.")))
+	for q, want := range map[string]string{"how do I prune stale entries": "4.1.0", "does cache 5 prune stale entries?": "5.0.0"} {
+		_, out, err := s.Search(context.Background(), answer.SearchInput{Query: q})
+		if err != nil || len(out.Results) == 0 || out.Results[0].Version != want {
+			t.Errorf("with a root version, %q: results %+v, %v; want version %s first", q, out.Results, err, want)
 		}
 	}
 }

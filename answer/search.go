@@ -24,7 +24,7 @@ type SearchInput struct {
 	Query     string `json:"query" jsonschema:"words to look for in READMEs, docs and API symbols, e.g. 'wait for goroutines errgroup' or 'express router middleware'"`
 	Ecosystem string `json:"ecosystem,omitempty" jsonschema:"only this ecosystem: golang, npm, pypi, cargo or swift (aliases go, node, python, rust, crates accepted)"`
 	Package   string `json:"package,omitempty" jsonschema:"only this package: exact Go module path or npm/PyPI/crate name, or ecosystem:name (pypi:msgpack)"`
-	Version   string `json:"version,omitempty" jsonschema:"only this version: exact (4.29.1), or, with package or a package the query names, partial (4) or a range (^4, ~4.2), the newest indexed match; without it only the latest indexed version of each package is searched"`
+	Version   string `json:"version,omitempty" jsonschema:"only this version: exact (4.29.1), or, with package or a package the query names, partial (4) or a range (^4, ~4.2), the newest indexed match; without it only each package's default version is searched: the one the project resolves (node_modules' top-level copy) when the crawl marked one, else the latest"`
 	Kind      string `json:"kind,omitempty" jsonschema:"only hits of this kind: section (prose), symbol (any API item), a document kind (overview, readme, doc, example) or a symbol kind (package, func, method, type, const, var, class, interface, struct, enum, trait, macro, protocol, property, field); long names (function, constant, variable, module, attribute), plurals and any letter case are accepted"`
 	Limit     int    `json:"limit,omitempty" jsonschema:"results per page, 1 to 50 (default 10)"`
 	Cursor    string `json:"cursor,omitempty" jsonschema:"nextCursor from the previous page of the same search, to continue it"`
@@ -189,7 +189,7 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 	}
 
 	var t strings.Builder
-	scope := "latest versions"
+	scope := "default versions"
 	switch {
 	case named:
 		scope = q.Package + "@" + q.Version + ", the version the question names"
@@ -722,13 +722,14 @@ func appendHit(b []byte, n int, h, prev *docidx.Hit) []byte {
 	return append(b, "\n\n"...)
 }
 
-// versionInQuestion returns the package version a question names when it is not the latest
-// indexed one: a package's exact name followed by a version ("lru-cache 5", "lru-cache v5.1",
-// "lru-cache@5"), which selects the newest indexed version it matches (index.ResolveVersion's
-// rules). ok is false when the question names none, or names the latest (then every package is
-// searched as usual), or the name is ambiguous across ecosystems. With given, a version the
-// caller asked for, the first package the question names exactly whose indexed versions match
-// given is the one, at its newest match, latest or not.
+// versionInQuestion returns the package version a question names when it is not the one a
+// search reads by default (the package's root version, else its latest): a package's exact
+// name followed by a version ("lru-cache 5", "lru-cache v5.1", "lru-cache@5"), which selects the
+// newest indexed version it matches (index.ResolveVersion's rules). ok is false when the
+// question names none, or names the default one (then every package is searched as usual), or
+// the name is ambiguous across ecosystems. With given, a version the caller asked for, the
+// first package the question names exactly whose indexed versions match given is the one, at
+// its newest match, default or not.
 func (s *Service) versionInQuestion(eco docidx.Ecosystem, text, given string) (ref docidx.Ref, ok bool) {
 	words := strings.Fields(text)
 	for i, w := range words {
@@ -752,8 +753,8 @@ func (s *Service) versionInQuestion(eco docidx.Ecosystem, text, given string) (r
 			continue
 		}
 		named, err := index.ResolveVersion(refs[0].Ecosystem, versions, version)
-		latest, err2 := index.ResolveVersion(refs[0].Ecosystem, versions, "")
-		if err != nil || err2 != nil || named == latest && given == "" {
+		searched, err2 := s.reader().Resolve(docidx.Ref{Ecosystem: refs[0].Ecosystem, Name: refs[0].Name})
+		if err != nil || err2 != nil || named == searched.Version && given == "" {
 			continue
 		}
 		return docidx.Ref{Ecosystem: refs[0].Ecosystem, Name: refs[0].Name, Version: named}, true

@@ -115,7 +115,7 @@ type Query struct {
 	Text      string           // the user's words; required
 	Ecosystem docidx.Ecosystem // filter
 	Package   string           // filter: exact package name
-	Version   string           // filter: exact version, or with Package a range (see ResolveVersion); when empty only each package's latest indexed version is searched
+	Version   string           // filter: exact version, or with Package a range (see ResolveVersion); when empty only each package's default version is searched (its root version, else its latest)
 	Kind      string           // filter: "section", "symbol", a document kind ("readme") or a symbol kind ("func", "type", …), see Kinds; plurals too
 	Limit     int              // hits per page; 0 means 10, at most 100
 	Offset    int              // hits to skip (paging)

@@ -511,3 +511,44 @@ func TestCarriedSourcesRedacted(t *testing.T) {
 		t.Errorf("sources %q, want %q", m.Sources, want)
 	}
 }
+
+// TestRootVersion checks that a package's root version (docidx.Package.Root: node_modules'
+// top-level copy) is what a search and a lookup without a version read, although a nested copy
+// is newer; that a later put keeps it unless it marks another; and that pruning it brings the
+// latest back.
+func TestRootVersion(t *testing.T) {
+	top, nested := npmPackage("commander", "11.0.0", "cli"), npmPackage("commander", "12.1.0", "cli")
+	top.Package.Root = true
+	nested.Symbols = append(nested.Symbols, docidx.Symbol{Kind: docidx.KindFunc, Name: "onlyInTwelve", QualifiedName: "onlyInTwelve",
+		Signature: "export function onlyInTwelve(): void", Doc: "Exists only in version twelve."})
+	dir := build(t, top, nested)
+	r := open(t, dir)
+	ref, err := r.Resolve(docidx.Ref{Ecosystem: docidx.NPM, Name: "commander"})
+	if err != nil || ref.Version != "11.0.0" {
+		t.Errorf("Resolve(commander) = %v, %v; want the root version 11.0.0", ref, err)
+	}
+	for _, h := range search(t, r, index.Query{Text: "parse argv asynchronously"}) {
+		if h.Version != "11.0.0" {
+			t.Errorf("a search without a version found %s@%s, want only the root version", h.Package, h.Version)
+		}
+	}
+	if hits := search(t, r, index.Query{Text: "only in version twelve", Package: "commander", Version: "12.1.0"}); len(hits) == 0 {
+		t.Error("the nested version is not searched when asked for")
+	}
+	r.Close()
+
+	w, err := index.Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Abort()
+	if _, err := w.Prune(index.PruneOptions{Packages: []docidx.Ref{top.Package.Ref()}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if ref, err := open(t, dir).Resolve(docidx.Ref{Ecosystem: docidx.NPM, Name: "commander"}); err != nil || ref.Version != "12.1.0" {
+		t.Errorf("after pruning the root: Resolve = %v, %v; want the latest", ref, err)
+	}
+}

@@ -78,6 +78,9 @@ func (w *writer) delete(ref docidx.Ref) error {
 			return names.Delete(nk)
 		}
 		e.Versions = kept
+		if e.Root == ref.Version {
+			e.Root = ""
+		}
 		if latest := latestVersion(ref.Ecosystem, kept); latest != e.Latest {
 			e.Latest = latest
 			var p docidx.Package

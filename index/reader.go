@@ -427,7 +427,8 @@ func (r *reader) liveness() (where map[string]string, err error) {
 	return where, err
 }
 
-// latestVersions reads from the store each package's latest indexed version, by name key.
+// latestVersions reads from the store the version of each package a search without a version
+// reads (nameEntry.defaultVersion: its root version, else its latest), by name key.
 func (r *reader) latestVersions() (latest map[string]string, err error) {
 	latest = map[string]string{}
 	err = r.view(func(tx *bolt.Tx) error {
@@ -436,7 +437,7 @@ func (r *reader) latestVersions() (latest map[string]string, err error) {
 			if err := decodeJSON(k, v, &e); err != nil {
 				return err
 			}
-			latest[string(k)] = e.Latest
+			latest[string(k)] = e.defaultVersion()
 			return nil
 		})
 	})
@@ -496,7 +497,8 @@ func (r *reader) entry(eco docidx.Ecosystem, name string) (*nameEntry, error) {
 }
 
 // resolve fills in the version ref.Version selects among the indexed versions of its package:
-// the latest for "" or "latest", the newest match of a range or partial version (see
+// the default one (nameEntry.defaultVersion: the root version, else the latest) for "" or
+// "latest", the newest match of a range or partial version (see
 // ResolveVersion). A version that is neither indexed nor a range is not found.
 func (r *reader) resolve(ref docidx.Ref) (docidx.Ref, error) {
 	e, err := r.entry(ref.Ecosystem, ref.Name)
@@ -504,7 +506,7 @@ func (r *reader) resolve(ref docidx.Ref) (docidx.Ref, error) {
 		return ref, err
 	}
 	if ref.Version == "" || ref.Version == "latest" {
-		ref.Version = e.Latest
+		ref.Version = e.defaultVersion()
 		return ref, nil
 	}
 	if slices.Contains(e.Versions, ref.Version) {

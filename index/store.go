@@ -34,6 +34,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/klauspost/compress/zstd"
 	bolt "go.etcd.io/bbolt"
@@ -90,6 +91,19 @@ type nameEntry struct {
 	Versions    []string `json:"versions"` // indexed versions, oldest first
 	Latest      string   `json:"latest"`
 	Description string   `json:"description,omitempty"` // of the latest version
+	// Root is the version last put with docidx.Package.Root (the one a project resolves,
+	// node_modules' top-level copy), empty when none was; a search without a version searches
+	// it rather than Latest (defaultVersion).
+	Root string `json:"root,omitempty"`
+}
+
+// defaultVersion returns the version of e that a search or a lookup without a version reads:
+// Root when it is indexed, else Latest.
+func (e *nameEntry) defaultVersion() string {
+	if e.Root != "" && slices.Contains(e.Versions, e.Root) {
+		return e.Root
+	}
+	return e.Latest
 }
 
 // Keys hold names as their ecosystem compares them (docidx.NormalizeName), so pypi:PyYAML and

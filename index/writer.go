@@ -456,6 +456,9 @@ func (w *writer) putAt(ctx context.Context, d *docidx.PackageDocs, seg string) e
 			docidx.SortVersions(p.Ecosystem, e.Versions)
 		}
 		e.Latest = latestVersion(p.Ecosystem, e.Versions)
+		if p.Root {
+			e.Root = p.Version
+		}
 		if e.Latest == p.Version {
 			e.Description = p.Description
 		}

@@ -42,7 +42,7 @@ func (s *Server) addTools() {
 		Name:  ToolSearch,
 		Title: "Search package documentation",
 		Description: "Full-text search over the indexed READMEs, docs and API symbols of every package. " +
-			"Without a version filter only the latest indexed version of each package is searched. " +
+			"Without a version filter only each package's default version is searched: the one the project resolves (node_modules' top-level copy) when the crawl marked one, else the latest indexed. " +
 			"Returns ranked hits, each with the passage that answers the query and the docidx:// URI of its page; " +
 			"read a hit in full with read_package_doc, page with nextCursor.",
 	}, func(in *jsonschema.Schema) {

@@ -63,6 +63,9 @@ type NodeModules struct {
 type nmPackage struct {
 	name, version string
 	dir           string // real path
+	// root tells the version the tree's top level holds (node_modules/name, or pnpm's symlink
+	// there): the one the project resolves by name, whatever copies are nested below.
+	root bool
 }
 
 var _ docidx.Cache = (*NodeModules)(nil)
@@ -101,14 +104,16 @@ func (n *NodeModules) Ecosystem() docidx.Ecosystem { return Ecosystem }
 // load scans the tree once.
 func (n *NodeModules) load() error {
 	n.once.Do(func() {
-		s := &nmScanner{max: n.cfg.MaxNesting, seenPkg: map[string]bool{}, seenNM: map[string]bool{}, byRef: map[string]nmPackage{}}
+		s := &nmScanner{max: n.cfg.MaxNesting, seenPkg: map[string]bool{}, seenNM: map[string]bool{}, byRef: map[string]nmPackage{}, keyOf: map[string]string{}}
 		if _, err := os.ReadDir(n.dir); err != nil {
 			n.scanErr = fmt.Errorf("npm: node_modules: %w", err)
 			return
 		}
 		s.walkNodeModules(n.dir, 0)
+		roots := s.roots(n.dir)
 		n.pkgs = map[string][]nmPackage{}
-		for _, in := range s.byRef {
+		for key, in := range s.byRef {
+			in.root = roots[key]
 			n.pkgs[in.name] = append(n.pkgs[in.name], in)
 		}
 		for _, list := range n.pkgs {
@@ -126,7 +131,34 @@ type nmScanner struct {
 	seenPkg map[string]bool      // real package directories
 	seenNM  map[string]bool      // real node_modules directories
 	byRef   map[string]nmPackage // name@version -> the copy with the shortest path
+	keyOf   map[string]string    // real package directory -> its name@version
 	errs    []error              // package.json files skipped
+}
+
+// roots returns the name@version of each package the top level of node_modules directory top
+// holds (top/name, top/@scope/name), through links: what the project resolves by name.
+func (s *nmScanner) roots(top string) map[string]bool {
+	out := map[string]bool{}
+	add := func(p string) {
+		if real, err := filepath.EvalSymlinks(p); err == nil && s.keyOf[real] != "" {
+			out[s.keyOf[real]] = true
+		}
+	}
+	entries, _ := os.ReadDir(top)
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, "."):
+		case strings.HasPrefix(name, "@"):
+			scoped, _ := os.ReadDir(filepath.Join(top, name))
+			for _, c := range scoped {
+				add(filepath.Join(top, name, c.Name()))
+			}
+		default:
+			add(filepath.Join(top, name))
+		}
+	}
+	return out
 }
 
 // firstVisit resolves the links in path and marks the real path in seen. It returns the real
@@ -245,6 +277,7 @@ func (s *nmScanner) visitPackage(dir string, depth int) {
 		name, version := strings.TrimSpace(string(m.Name)), strings.TrimSpace(string(m.Version))
 		if name != "" && version != "" && ValidName(name) {
 			key := name + "@" + version
+			s.keyOf[real] = key
 			if prev, ok := s.byRef[key]; !ok || len(real) < len(prev.dir) {
 				s.byRef[key] = nmPackage{name: name, version: version, dir: real}
 			}
@@ -320,8 +353,9 @@ func (n *NodeModules) Resolve(ctx context.Context, name, query string) (string, 
 
 // Fetch reads name@version from its installed directory: package.json metadata, README (or the
 // readme field older npm versions stored in package.json), docs/, examples/ and the API declared
-// in its .d.ts files. Package.Source is the directory. Errors wrap docidx.ErrNotFound when the
-// version is not installed.
+// in its .d.ts files. Package.Source is the directory; Package.Root is set when several versions
+// are installed and this one is the tree's top-level copy. Errors wrap docidx.ErrNotFound when
+// the version is not installed.
 func (n *NodeModules) Fetch(ctx context.Context, name, version string) (*docidx.PackageDocs, error) {
 	if err := n.load(); err != nil {
 		return nil, err
@@ -352,6 +386,7 @@ func (n *NodeModules) Fetch(ctx context.Context, name, version string) (*docidx.
 	pkg := packageFromManifest(m, m, name, version)
 	pkg.Versions = versions
 	pkg.Source = in.dir
+	pkg.Root = in.root && len(versions) > 1
 	pkg.CrawledAt = n.cfg.Now().UTC()
 	return &docidx.PackageDocs{Package: pkg, Documents: c.docs, Symbols: a.symbols}, nil
 }

@@ -117,6 +117,11 @@ func TestNodeModulesLayouts(t *testing.T) {
 			if real, _ := filepath.EvalSymlinks(p.Source); real != p.Source {
 				t.Errorf("Source %s is not a real path", p.Source)
 			}
+			// The top-level copy is the one the project resolves; a nested one, and the only
+			// version of a package, are not marked.
+			if !p.Root || testutil.Fetched(t, nm, "widget", "1.0.0").Package.Root || testutil.Fetched(t, nm, "quiet", "1.0.0").Package.Root {
+				t.Errorf("Root: widget 1.1.0 %v, widget 1.0.0 and quiet 1.0.0 marked too", p.Root)
+			}
 			if len(pd.Documents) != 5 || len(pd.Symbols) != 19 {
 				t.Errorf("%d documents, %d symbols; want 5 and 19 as from the registry", len(pd.Documents), len(pd.Symbols))
 			}
