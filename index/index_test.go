@@ -514,8 +514,7 @@ func TestCarriedSourcesRedacted(t *testing.T) {
 
 // TestRootVersion checks that a package's root version (docidx.Package.Root: node_modules'
 // top-level copy) is what a search and a lookup without a version read, although a nested copy
-// is newer; that a later put keeps it unless it marks another; and that pruning it brings the
-// latest back.
+// is newer and was put after it; and that pruning it brings the latest back.
 func TestRootVersion(t *testing.T) {
 	top, nested := npmPackage("commander", "11.0.0", "cli"), npmPackage("commander", "12.1.0", "cli")
 	top.Package.Root = true

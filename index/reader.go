@@ -317,7 +317,7 @@ func (r *reader) openSearch() (*rankIndex, error) {
 	} else if r.mapping, err = newMapping(); err != nil {
 		return nil, err
 	}
-	latest, err := r.latestVersions()
+	defaults, err := r.defaultVersions()
 	if err != nil {
 		return nil, err
 	}
@@ -326,7 +326,7 @@ func (r *reader) openSearch() (*rankIndex, error) {
 			return r.where[string(versionKey(docidx.Ref{Ecosystem: eco, Name: name, Version: version}))] == r.segs[i]
 		},
 		func(eco docidx.Ecosystem, name, version string) bool {
-			return latest[string(nameKey(eco, name))] == version
+			return defaults[string(nameKey(eco, name))] == version
 		})
 	if err != nil {
 		return nil, damaged(r.dir, "%v", err)
@@ -427,21 +427,21 @@ func (r *reader) liveness() (where map[string]string, err error) {
 	return where, err
 }
 
-// latestVersions reads from the store the version of each package a search without a version
+// defaultVersions reads from the store the version of each package a search without a version
 // reads (nameEntry.defaultVersion: its root version, else its latest), by name key.
-func (r *reader) latestVersions() (latest map[string]string, err error) {
-	latest = map[string]string{}
+func (r *reader) defaultVersions() (versions map[string]string, err error) {
+	versions = map[string]string{}
 	err = r.view(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketNames).ForEach(func(k, v []byte) error {
 			var e nameEntry
 			if err := decodeJSON(k, v, &e); err != nil {
 				return err
 			}
-			latest[string(k)] = e.defaultVersion()
+			versions[string(k)] = e.defaultVersion()
 			return nil
 		})
 	})
-	return latest, err
+	return versions, err
 }
 
 func (r *reader) close() error {

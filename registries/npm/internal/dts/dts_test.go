@@ -769,4 +769,17 @@ export declare function b(o: Shared): void;
 	if got := syms["a"].Params; len(got) != 0 {
 		t.Errorf("a's params = %+v, want none: Shared is taken by a and b", got)
 	}
+
+	// A function whose options fill maxOptionParams does not stop the next one from getting its own.
+	var big strings.Builder
+	big.WriteString("export interface BigOptions {\n")
+	for i := range maxOptionParams + 5 {
+		fmt.Fprintf(&big, "    /** Knob %d. */\n    k%d?: number;\n", i, i)
+	}
+	big.WriteString("}\nexport declare function first(o?: BigOptions): void;\n" +
+		"export interface SmallOptions {\n    /** The only knob. */\n    only?: boolean;\n}\nexport declare function second(o?: SmallOptions): void;\n")
+	syms = extractSrc(t, map[string]string{"index.d.ts": big.String()}, "index.d.ts")
+	if n, p := len(syms["first"].Params), syms["second"].Params; n != maxOptionParams || len(p) != 1 || p[0].Name != "o.only" {
+		t.Errorf("first has %d params (want %d), second %+v (want o.only)", n, maxOptionParams, p)
+	}
 }

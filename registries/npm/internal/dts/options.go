@@ -1,6 +1,7 @@
 package dts
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/docidx/docidx"
@@ -18,12 +19,13 @@ import (
 const maxOptionParams = 32
 
 // optionParams adds to the functions and methods of syms the documented fields of the interface
-// or type declared in syms that is the type of one of their parameters (the fields it declares:
-// Extract calls it before adding inherited members, which a base type shared by many documents), when no other function
+// or type declared in syms that is the type of one of their parameters, when no other function
 // or method of syms takes that type: each as a Param named "<parameter>.<field>" with the
 // field's type, its @default tag as Default and its doc without tags as Doc, after the
-// function's own Params and unless they name it already. The type may be written optional,
-// Partial<T> or Readonly<T>, or in a union with undefined or null.
+// function's own Params and unless they name it already, at most maxOptionParams in all. The
+// type may be written optional, Partial<T> or Readonly<T>, or in a union with undefined or
+// null. Only the fields the type declares count: Extract calls optionParams before it adds
+// inherited members, which a base type shared by many functions documents.
 func optionParams(syms []docidx.Symbol) {
 	types := map[string]bool{} // the qualified names of the interfaces and types
 	for _, s := range syms {
@@ -58,10 +60,12 @@ func optionParams(syms []docidx.Symbol) {
 		if !takesOptions(s.Kind) {
 			continue
 		}
+		s.Params = slices.Clip(s.Params) // an overload may share its Params
+	params:
 		for _, p := range signatureParamList(s.Signature) {
 			for _, j := range fields[optionsType(p.typ)] {
 				if len(s.Params) >= maxOptionParams {
-					return
+					break params
 				}
 				f := syms[j]
 				name := p.name + "." + f.Name

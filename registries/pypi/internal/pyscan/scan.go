@@ -1445,7 +1445,7 @@ type Alias struct {
 // of its own ("Alias of around."): a stub's "round = around", whose source documents round
 // as a function of its own.
 func AliasOnly(doc string) bool {
-	return strings.HasPrefix(doc, "Alias of ") && strings.HasSuffix(doc, ".") && !strings.ContainsAny(doc, "\n")
+	return strings.HasPrefix(doc, "Alias of ") && strings.HasSuffix(doc, ".") && !strings.Contains(doc, "\n")
 }
 
 // Aliased returns sym, the symbol of an assignment that binds another name to target (the
