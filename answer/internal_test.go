@@ -244,3 +244,17 @@ func TestTwinOf(t *testing.T) {
 		t.Error("twin of no hit")
 	}
 }
+
+// TestRepeatOfCut checks that two cuts of one text, marked "…" where they start or end, are
+// repeats, as the crate docs of a Rust crate are, shown once as its page and once as its root
+// module's doc: the marks are no words.
+func TestRepeatOfCut(t *testing.T) {
+	text := "```rust\nuse base64::{engine::general_purpose::STANDARD, read::DecoderReader};\nlet mut input = io::stdin();\n" +
+		"let mut decoder = DecoderReader::new(&mut input, &STANDARD);\nio::copy(&mut decoder, &mut io::stdout())?;\n```\n" +
+		"This also allows for constant-space validity checking of encoded data, using a statically allocated buffer:\n"
+	kept := &foundHit{Hit: docidx.Hit{Snippet: text + "```rust\nlet mut buf = [0u8; 128];\n```"}, chosen: true}
+	cut := &foundHit{Hit: docidx.Hit{Snippet: "… Decoding\n" + text + " …"}, chosen: true}
+	if cut.repeatOf([]*foundHit{kept}) == nil {
+		t.Error("a cut of a kept passage marked with \"…\" is not taken for a repeat")
+	}
+}

@@ -431,7 +431,8 @@ const (
 const digitBit = 1 << 63
 
 // appendWordHashes appends to hs a hash of each word of s, a run of letters and digits
-// compared without case (ASCII), with digitBit set when it holds a digit.
+// compared without case (ASCII), with digitBit set when it holds a digit. The "…" a passage
+// marks a cut with is no word: two cuts of one text differ only in where they start and end.
 func appendWordHashes(hs []uint64, s string) []uint64 {
 	const offset, prime = 14695981039346656037, 1099511628211 // FNV-1a
 	h, digit, in := uint64(offset), false, false
@@ -439,6 +440,9 @@ func appendWordHashes(hs []uint64, s string) []uint64 {
 		var c byte
 		if i < len(s) {
 			c = s[i]
+			if c == 0xE2 && strings.HasPrefix(s[i:], "…") {
+				c, i = ' ', i+len("…")-1
+			}
 		}
 		word := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= utf8.RuneSelf
 		if word {
