@@ -159,15 +159,7 @@ var policyWords = []string{"report", "disclos", "mail", "contact", "security pol
 // policyText reports whether the text of a section under a policyExact heading is a security
 // policy (dropped) rather than the package's security options (kept): it speaks of reporting or
 // disclosing vulnerabilities, gives an address to mail or contact, or points at a policy.
-func policyText(text string) bool {
-	text = strings.ToLower(text)
-	for _, w := range policyWords {
-		if strings.Contains(text, w) {
-			return true
-		}
-	}
-	return false
-}
+func policyText(text string) bool { return containsAny(strings.ToLower(text), policyWords) }
 
 // Keep reports whether a README keeps the section with this heading path and own text (the
 // section's text before its first subsection), e.g. ["Usage", "Flags"] is kept and

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -593,14 +594,11 @@ var badgeHosts = []string{
 	"img.npmjs.com", "npmcharts.com", "app.netlify.com", "sonarcloud.io", "scrutinizer-ci.com",
 }
 
-func isBadgeURL(u string) bool {
-	u = strings.ToLower(u)
-	for _, h := range badgeHosts {
-		if strings.Contains(u, h) {
-			return true
-		}
-	}
-	return false
+func isBadgeURL(u string) bool { return containsAny(strings.ToLower(u), badgeHosts) }
+
+// containsAny reports whether s contains any of subs.
+func containsAny(s string, subs []string) bool {
+	return slices.ContainsFunc(subs, func(sub string) bool { return strings.Contains(s, sub) })
 }
 
 // isTOCList reports whether a list is a table of contents: every item is one link to an anchor
