@@ -276,6 +276,11 @@ func TestVersionInQuestion(t *testing.T) {
 			t.Errorf("with a root version, %q: results %+v, %v; want version %s first", q, out.Results, err, want)
 		}
 	}
+	// describe shows the root version and says it is the one read by default.
+	text, d, err := s.Describe(context.Background(), docidx.NPM, answer.DescribeInput{Package: "cache"})
+	if err != nil || d.Version != "4.1.0" || d.Latest != "5.0.0" || d.Default != "4.1.0" || !strings.Contains(text, "read when no version is given: 4.1.0") {
+		t.Errorf("describe cache: version %s, latest %s, default %s, %v:\n%s", d.Version, d.Latest, d.Default, err, text)
+	}
 }
 
 // TestReadQuery: a read with a query returns the passage of the page that holds its words, and

@@ -33,6 +33,7 @@ type DescribeOutput struct {
 	ImportPath    string         `json:"importPath,omitempty" jsonschema:"Go: the package inside the module that the outline is focused on"`
 	Version       string         `json:"version" jsonschema:"version described"`
 	Latest        string         `json:"latest" jsonschema:"newest indexed version"`
+	Default       string         `json:"default,omitempty" jsonschema:"the version read when none is asked for, when it is not latest: the one the project resolves (node_modules' top-level copy), or the newest release when a pre-release is newer"`
 	Versions      []string       `json:"versions" jsonschema:"indexed versions, oldest first"`
 	PURL          string         `json:"purl" jsonschema:"Package URL of the version described"`
 	Description   string         `json:"description,omitempty" jsonschema:"the package's own description"`
@@ -188,6 +189,9 @@ func (s *Service) describeBase(pkg *docidx.Package, focus string) (DescribeOutpu
 	if len(versions) > 0 {
 		out.Latest = versions[len(versions)-1]
 	}
+	if def, err := s.reader().Resolve(docidx.Ref{Ecosystem: pkg.Ecosystem, Name: pkg.Name}); err == nil && def.Version != out.Latest {
+		out.Default = def.Version
+	}
 	if !pkg.Published.IsZero() {
 		out.Published = pkg.Published.UTC().Format(time.RFC3339)
 	}
@@ -283,7 +287,12 @@ func (s *Service) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutp
 		fmt.Fprintf(&h, "**Deprecated:** %s\n\n", index.CollapseSpace(pkg.Deprecated))
 	}
 	fmt.Fprintf(&h, "- purl: %s\n", out.PURL)
-	fmt.Fprintf(&h, "- indexed versions: %s (latest %s)\n", strings.Join(out.Versions, ", "), out.Latest)
+	if out.Default != "" {
+		fmt.Fprintf(&h, "- indexed versions: %s (latest %s; read when no version is given: %s)\n",
+			strings.Join(out.Versions, ", "), out.Latest, out.Default)
+	} else {
+		fmt.Fprintf(&h, "- indexed versions: %s (latest %s)\n", strings.Join(out.Versions, ", "), out.Latest)
+	}
 	for _, f := range []struct{ k, v string }{
 		{"license", out.License}, {"homepage", out.Homepage}, {"repository", out.Repository}, {"published", out.Published},
 	} {
