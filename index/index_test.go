@@ -431,6 +431,18 @@ func TestPutValidates(t *testing.T) {
 	if err := w.Put(context.Background(), &docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.NPM, Name: "x"}}); err == nil {
 		t.Error("Put without a version: no error")
 	}
+	// Two documents at one path: refused by name at Put, not a failed commit.
+	twice := npmPackage("twice", "1.0.0", "cli")
+	twice.Documents = append(twice.Documents, twice.Documents[0])
+	if err := w.Put(context.Background(), twice); err == nil || !strings.Contains(err.Error(), "two documents at docs/guide.md") {
+		t.Errorf("Put with a document twice: %v", err)
+	}
+	if err := w.Put(context.Background(), npmPackage("once", "1.0.0", "cli")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Commit(context.Background()); err != nil {
+		t.Errorf("the commit after a refused version: %v", err)
+	}
 }
 
 func TestSuggestTransposition(t *testing.T) {

@@ -416,6 +416,15 @@ func (w *writer) putAt(ctx context.Context, d *docidx.PackageDocs, seg string) e
 		}
 		return docs[i].Path < docs[j].Path
 	})
+	// Two documents of one path would be one page of the search index and two of the ranking
+	// index, and the commit would fail on the difference: refuse the version here, by name.
+	paths := make(map[string]bool, len(docs))
+	for _, doc := range docs {
+		if paths[doc.Path] {
+			return fmt.Errorf("index: %s holds two documents at %s", p.Ref(), doc.Path)
+		}
+		paths[doc.Path] = true
+	}
 	key := versionKey(p.Ref())
 	if seg == "" { // an adopted segment's document store holds them
 		if err := w.stageValues(key, docs, d.Symbols); err != nil {
