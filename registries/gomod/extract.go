@@ -111,6 +111,17 @@ func extractModule(ctx context.Context, fsys fs.FS, modPath string, lim Limits, 
 			e.walkDocs(de.Name(), docidx.DocExample)
 		}
 	}
+	// A package's own README (klauspost/compress's zstd/README.md), as pkg.go.dev shows it on
+	// the package's page, after the module's guides and examples.
+	// One that a docs/ or examples/ walk read already (a package in examples/) is not read again.
+	for _, p := range e.pkgReadmes {
+		if slices.ContainsFunc(e.docs, func(d docidx.Document) bool { return d.Path == p }) {
+			continue
+		}
+		if src, ok := e.readDocFile(p); ok {
+			e.addDoc(e.parseDoc(p, docidx.DocGuide, src))
+		}
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -154,6 +165,7 @@ type extractor struct {
 	docs        []docidx.Document
 	docsDropped int
 	pkgsDropped int
+	pkgReadmes  []string // the README of each package directory below the root that has one
 }
 
 // pkgInfo is one documented package directory.
@@ -306,6 +318,9 @@ func (e *extractor) walk(dir string, entries []fs.DirEntry) error {
 	}
 	if len(goFiles) > 0 {
 		e.loadPackage(dir, goFiles)
+		if name, _ := docpath.RootFiles(entries); name != "" && dir != "." {
+			e.pkgReadmes = append(e.pkgReadmes, path.Join(dir, name))
+		}
 	}
 	for _, de := range entries {
 		if !de.IsDir() || skipDir(de.Name()) {

@@ -304,3 +304,38 @@ func TestGoModReadOnce(t *testing.T) {
 		t.Errorf("extracting example.com/x as example.com/y: %v, want ErrModulePath", err)
 	}
 }
+
+// TestPackageReadmes checks that the README of a package directory below the module root is a
+// guide of the module (klauspost/compress's zstd/README.md), after its docs/ pages, while one in
+// a directory without a package, in internal/ or in testdata/ is not, nor one the examples walk
+// read already (two documents of one path made the search and ranking indexes disagree).
+func TestPackageReadmes(t *testing.T) {
+	fsys := fstest.MapFS{
+		"go.mod":               {Data: []byte("module example.com/multi\n\ngo 1.22\n")},
+		"README.md":            {Data: []byte("# multi\n\nMany packages.\n")},
+		"multi.go":             {Data: []byte("// Package multi is the root.\npackage multi\n")},
+		"docs/guide.md":        {Data: []byte("# Guide\n\nRead me first.\n")},
+		"zstd/README.md":       {Data: []byte("# zstd\n\nIt is important to Close a Decoder to stop its goroutines.\n")},
+		"zstd/zstd.go":         {Data: []byte("// Package zstd compresses.\npackage zstd\n")},
+		"notes/README.md":      {Data: []byte("# notes\n\nNo package here.\n")},
+		"internal/x/README.md": {Data: []byte("# x\n\nInternal.\n")},
+		"internal/x/x.go":      {Data: []byte("package x\n")},
+		"testdata/p/README.md": {Data: []byte("# p\n\nFixture.\n")},
+		"testdata/p/p.go":      {Data: []byte("package p\n")},
+		// A package in examples/, whose README the examples walk reads.
+		"examples/README.md": {Data: []byte("# Examples\n\nRun them.\n")},
+		"examples/main.go":   {Data: []byte("// Command examples shows it.\npackage main\n\nfunc main() {}\n")},
+	}
+	md, err := extractModule(context.Background(), fsys, "example.com/multi", Limits{}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range md.documents {
+		got = append(got, string(d.Kind)+":"+d.Path)
+	}
+	want := []string{"readme:README.md", "doc:docs/guide.md", "example:examples/README.md", "example:examples/main.go", "doc:zstd/README.md"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("documents = %q, want %q", got, want)
+	}
+}
