@@ -276,6 +276,16 @@ func TestVersionInQuestion(t *testing.T) {
 			t.Errorf("with a root version, %q: results %+v, %v; want version %s first", q, out.Results, err, want)
 		}
 	}
+	// The root version's pages are the package's default ones, listed at full priority.
+	list, err := s.ListPages(context.Background(), "", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range list.Pages {
+		if strings.Contains(e.URI, "/cache@") && e.Default != strings.Contains(e.URI, "/cache@4.1.0/") {
+			t.Errorf("%s: default %v, want only 4.1.0's pages default", e.URI, e.Default)
+		}
+	}
 	// describe shows the root version and says it is the one read by default.
 	text, d, err := s.Describe(context.Background(), docidx.NPM, answer.DescribeInput{Package: "cache"})
 	if err != nil || d.Version != "4.1.0" || d.Latest != "5.0.0" || d.Default != "4.1.0" || !strings.Contains(text, "read when no version is given: 4.1.0") {

@@ -41,7 +41,7 @@ type PageEntry struct {
 	Description string // one or a few sentences, at most 300 bytes
 	MIMEType    string
 	Size        int       // bytes of the text or blob Page returns for URI
-	Latest      bool      // of the latest indexed version of its package (true for the snapshot)
+	Default     bool      // of the version of its package read when none is asked for (true for the snapshot)
 	Modified    time.Time // when the version was crawled, else published, else the snapshot made; zero when unknown
 }
 
@@ -155,7 +155,7 @@ func (s *Service) snapshotEntry(r *index.Reader) (PageEntry, error) {
 	e := PageEntry{
 		Kind: PageKindSnapshot, URI: docidx.SnapshotURI, Name: "snapshot", Title: "docidx snapshot",
 		Description: "What this snapshot indexes and when: format, docidx version, creation time, sources crawled, counts per ecosystem.",
-		MIMEType:    MIMEJSON, Size: len(text), Latest: true,
+		MIMEType:    MIMEJSON, Size: len(text), Default: true,
 	}
 	if m := r.Manifest(); m != nil {
 		e.Modified = m.Created
@@ -229,7 +229,7 @@ func (v *VersionPages) Entries() []PageEntry {
 		})
 	}
 	for i := range out {
-		out[i].Latest, out[i].Modified = v.Latest, mod
+		out[i].Default, out[i].Modified = v.Default, mod
 	}
 	return out
 }

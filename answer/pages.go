@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -141,7 +142,7 @@ const maxResourceBytes = 4 << 20
 // the overview and API texts, the documents and the symbols. Callers must not modify them.
 type VersionPages struct {
 	Package   *docidx.Package
-	Latest    bool   // Package is the latest indexed version
+	Default   bool   // Package is the version read when none is asked for (its root version, else the latest)
 	Overview  string // the overview page (LoadOverview and LoadAll)
 	API       string // the API outline page (LoadAll)
 	Documents []docidx.Document
@@ -170,7 +171,7 @@ func (s *Service) VersionPages(pkg *docidx.Package, want Load) (*VersionPages, e
 	if err != nil {
 		return nil, err
 	}
-	v := &VersionPages{Package: pkg, Latest: base.Latest == pkg.Version, Documents: docs, Symbols: syms, Manifest: r.Manifest()}
+	v := &VersionPages{Package: pkg, Default: cmp.Or(base.Default, base.Latest) == pkg.Version, Documents: docs, Symbols: syms, Manifest: r.Manifest()}
 
 	// The overview is the describe header plus where to read the API.
 	var o strings.Builder

@@ -145,8 +145,8 @@ func (s *Server) listResources(ctx context.Context, req *mcp.ListResourcesReques
 	return res, nil
 }
 
-// pagePriority is the annotations' priority of each kind of page, for the latest version of a
-// package; older versions get half.
+// pagePriority is the annotations' priority of each kind of page, for the version of a package
+// read when none is asked for (its root version, else its latest); other versions get half.
 var pagePriority = map[answer.PageKind]float64{
 	answer.PageKindOverview: 0.9, answer.PageKindReadme: 0.8, answer.PageKindAPI: 0.7,
 	answer.PageKindSnapshot: 0.6, answer.PageKindGuide: 0.5, answer.PageKindExample: 0.4,
@@ -155,7 +155,7 @@ var pagePriority = map[answer.PageKind]float64{
 // resource is the resources/list entry of the page e.
 func resource(e *answer.PageEntry) *mcp.Resource {
 	priority := pagePriority[e.Kind]
-	if !e.Latest {
+	if !e.Default {
 		priority /= 2
 	}
 	a := &mcp.Annotations{Audience: []mcp.Role{"user", "assistant"}, Priority: priority}
