@@ -332,6 +332,9 @@ func TestAll(t *testing.T) {
 		{"concatenated", "__all__ = ['a'] + ['b']\ndef a(): ...\ndef b(): ...\ndef c(): ...\n", []string{"a", "b"}, true},
 		{"in a class is ignored", "class K:\n    __all__ = ['x']\n    def m(self): ...\n", []string{"K"}, false},
 		{"empty", "__all__ = []\ndef a(): ...\n", nil, true},
+		// sqlparse's: __all__ lists submodules only, so the module's own definitions are public
+		// as without __all__ (its UPPER_CASE constants too), its private ones not.
+		{"submodules only", "from sqlparse import sql, cli\n__all__ = ['sql', 'cli']\nVERSION = '1'\ndef parse(sql): ...\ndef _p(): ...\n", []string{"VERSION", "parse"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, res := scanMap(t, tc.src)

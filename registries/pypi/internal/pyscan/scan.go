@@ -134,7 +134,9 @@ type Result struct {
 // Scan reads one Python module and returns its public API.
 //
 // Public means: listed in the module's literal __all__ when it has one, else a name that does not
-// start with "_". Methods of public classes are public unless their name starts with "_", except
+// start with "_". An __all__ that names none of the module's own definitions, only the
+// submodules "import *" brings in (sqlparse's), leaves its functions and classes public by their
+// names. Methods of public classes are public unless their name starts with "_", except
 // __init__ and __call__. Property setters and deleters are folded into their property. A name
 // defined more than once (typing.overload stubs, if/else variants) is one symbol whose Signature
 // holds one line per distinct definition; when overloads exist, the implementation's own line is
@@ -1473,6 +1475,23 @@ func Aliased(sym, def docidx.Symbol, target string) docidx.Symbol {
 	return sym
 }
 
+// allNamesOwn reports whether __all__ (inAll) names a definition of the module itself (a
+// function, class or assignment at its top level) or no public one exists to name: whether
+// __all__ is the module's API.
+func (s *scanner) allNamesOwn(inAll map[string]bool) bool {
+	public := false
+	for _, it := range s.items {
+		if it.cls != nil {
+			continue
+		}
+		if inAll[it.name] {
+			return true
+		}
+		public = public || !it.assign && !strings.HasPrefix(it.name, "_")
+	}
+	return !public
+}
+
 // result applies the public filter and builds the symbols.
 func (s *scanner) result() Result {
 	res := Result{HasAll: s.hasAll && !s.allDynamic, Imports: s.imports}
@@ -1483,6 +1502,12 @@ func (s *scanner) result() Result {
 		for _, n := range s.all {
 			inAll[n] = true
 		}
+	}
+	if len(inAll) > 0 && !s.allNamesOwn(inAll) {
+		// An __all__ that names none of the module's own definitions lists the submodules
+		// "import *" brings in (sqlparse's, pycparser's): the module's functions and classes,
+		// sqlparse.format and pycparser.parse_file, are public by their names.
+		inAll = nil
 	}
 	publicTop := func(name string) bool {
 		if s.opts.AllDefinitions {
