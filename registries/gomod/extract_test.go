@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"go/doc"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -185,19 +186,8 @@ func TestExtractRootGuides(t *testing.T) {
 		"site/content/img/logo.png":   md("png"),
 		"website/docs/intro.markdown": md("# Intro\n\nHello.\n"),
 	}
-	m, err := extractModule(context.Background(), fsys, "m.example/a", Limits{}, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, d := range m.documents {
-		got = append(got, string(d.Kind)+":"+d.Path)
-	}
-	want := []string{"readme:README.md", "doc:FAQ.md", "doc:MIGRATION_GUIDE.md",
-		"doc:site/content/user_guide.md", "doc:website/docs/intro.markdown"}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("documents = %q, want %q", got, want)
-	}
+	checkDocuments(t, fsys, "m.example/a", "readme:README.md", "doc:FAQ.md", "doc:MIGRATION_GUIDE.md",
+		"doc:site/content/user_guide.md", "doc:website/docs/intro.markdown")
 }
 
 func TestExtractLimits(t *testing.T) {
@@ -310,31 +300,38 @@ func TestGoModReadOnce(t *testing.T) {
 // a directory without a package, in internal/ or in testdata/ is not, nor one the examples walk
 // read already (two documents of one path made the search and ranking indexes disagree).
 func TestPackageReadmes(t *testing.T) {
+	file := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
 	fsys := fstest.MapFS{
-		"go.mod":               {Data: []byte("module example.com/multi\n\ngo 1.22\n")},
-		"README.md":            {Data: []byte("# multi\n\nMany packages.\n")},
-		"multi.go":             {Data: []byte("// Package multi is the root.\npackage multi\n")},
-		"docs/guide.md":        {Data: []byte("# Guide\n\nRead me first.\n")},
-		"zstd/README.md":       {Data: []byte("# zstd\n\nIt is important to Close a Decoder to stop its goroutines.\n")},
-		"zstd/zstd.go":         {Data: []byte("// Package zstd compresses.\npackage zstd\n")},
-		"notes/README.md":      {Data: []byte("# notes\n\nNo package here.\n")},
-		"internal/x/README.md": {Data: []byte("# x\n\nInternal.\n")},
-		"internal/x/x.go":      {Data: []byte("package x\n")},
-		"testdata/p/README.md": {Data: []byte("# p\n\nFixture.\n")},
-		"testdata/p/p.go":      {Data: []byte("package p\n")},
+		"go.mod":               file("module example.com/multi\n\ngo 1.22\n"),
+		"README.md":            file("# multi\n\nMany packages.\n"),
+		"multi.go":             file("// Package multi is the root.\npackage multi\n"),
+		"docs/guide.md":        file("# Guide\n\nRead me first.\n"),
+		"zstd/README.md":       file("# zstd\n\nIt is important to Close a Decoder to stop its goroutines.\n"),
+		"zstd/zstd.go":         file("// Package zstd compresses.\npackage zstd\n"),
+		"notes/README.md":      file("# notes\n\nNo package here.\n"),
+		"internal/x/README.md": file("# x\n\nInternal.\n"),
+		"internal/x/x.go":      file("package x\n"),
+		"testdata/p/README.md": file("# p\n\nFixture.\n"),
+		"testdata/p/p.go":      file("package p\n"),
 		// A package in examples/, whose README the examples walk reads.
-		"examples/README.md": {Data: []byte("# Examples\n\nRun them.\n")},
-		"examples/main.go":   {Data: []byte("// Command examples shows it.\npackage main\n\nfunc main() {}\n")},
+		"examples/README.md": file("# Examples\n\nRun them.\n"),
+		"examples/main.go":   file("// Command examples shows it.\npackage main\n\nfunc main() {}\n"),
 	}
-	md, err := extractModule(context.Background(), fsys, "example.com/multi", Limits{}, slog.New(slog.DiscardHandler))
+	checkDocuments(t, fsys, "example.com/multi", "readme:README.md", "doc:docs/guide.md", "example:examples/README.md",
+		"example:examples/main.go", "doc:zstd/README.md")
+}
+
+// checkDocuments extracts module mod from fsys and checks its documents, as "kind:path" in order.
+func checkDocuments(t *testing.T, fsys fs.FS, mod string, want ...string) {
+	t.Helper()
+	m, err := extractModule(context.Background(), fsys, mod, Limits{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, d := range md.documents {
+	for _, d := range m.documents {
 		got = append(got, string(d.Kind)+":"+d.Path)
 	}
-	want := []string{"readme:README.md", "doc:docs/guide.md", "example:examples/README.md", "example:examples/main.go", "doc:zstd/README.md"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("documents = %q, want %q", got, want)
 	}
