@@ -568,26 +568,23 @@ func exampleProgram(p string, src []byte) (docidx.Document, bool) {
 }
 
 // symbols turns the documented packages into symbols, in walk order, within the symbol limit:
-// when a module has more, each package keeps a share of it weighted by how many of the
-// module's packages import it, declarations first (shareSymbols), so that a large module keeps
-// its whole top-level API before any member and every package keeps some of its API.
+// when a module has more, the members of types (fields, interface methods, embedded interfaces)
+// are dropped first, so that a large module keeps its whole top-level API before any member.
 func (e *extractor) symbols() []docidx.Symbol {
 	quals := qualifiers(e.pkgs)
-	em := &emitter{seen: map[string]bool{}}
-	ends := make([]int, len(e.pkgs)) // em.out[ends[i-1]:ends[i]] are package i's symbols
-	for i, p := range e.pkgs {
+	em := &emitter{seen: map[string]bool{}, max: e.lim.MaxSymbols}
+	for _, p := range e.pkgs {
 		em.pkg = p
 		em.qual = quals[p]
 		start := len(em.out)
 		em.emitPackage()
 		em.linkValues(em.out[start:])
-		ends[i] = len(em.out)
 	}
-	out, dropped := shareSymbols(em.out, em.isMember, ends, importers(e.pkgs), e.lim.MaxSymbols)
-	if dropped > 0 {
-		e.log.Warn("gomod: symbol limit reached; each package keeps a share, the rest is dropped", "module", e.mod, "limit", e.lim.MaxSymbols, "dropped", dropped)
+	em.trimMembers()
+	if em.dropped > 0 {
+		e.log.Warn("gomod: symbol limit reached; later symbols dropped", "module", e.mod, "limit", e.lim.MaxSymbols, "dropped", em.dropped)
 	}
-	return out
+	return em.out
 }
 
 // qualifiers names each library package for qualified symbol names: its package name, or when
@@ -634,13 +631,19 @@ func qualifiers(pkgs []*pkgInfo) map[*pkgInfo]string {
 	return q
 }
 
-// emitter accumulates the symbols of a module's packages, keeping qualified names unique.
+// emitter accumulates symbols, keeping qualified names unique and the count within max. It
+// keeps up to max declarations (package, func, method, type, const, var) and up to max members
+// apart, and trimMembers then cuts the members to what the declarations leave of max.
 type emitter struct {
 	pkg      *pkgInfo
 	qual     string
 	out      []docidx.Symbol
 	isMember []bool // isMember[i] reports whether out[i] is a member of a type
+	nDecls   int    // declarations in out
+	nMembers int    // members in out
 	seen     map[string]bool
+	max      int
+	dropped  int
 	buf      bytes.Buffer
 }
 
@@ -654,10 +657,41 @@ func (em *emitter) addSymbol(s docidx.Symbol, member bool) {
 	if em.seen[s.QualifiedName] {
 		return // the same name declared for two platforms: the first file wins
 	}
+	n := &em.nDecls
+	if member {
+		n = &em.nMembers
+	}
+	if *n >= em.max {
+		em.dropped++
+		return
+	}
+	*n++
 	em.seen[s.QualifiedName] = true
 	s.Doc = unlinkDocLinks(em.pkg.doc, s.Doc)
 	em.out = append(em.out, s)
 	em.isMember = append(em.isMember, member)
+}
+
+// trimMembers drops the last members until out holds at most max symbols.
+func (em *emitter) trimMembers() {
+	excess := em.nDecls + em.nMembers - em.max
+	if excess <= 0 {
+		return
+	}
+	em.dropped += excess
+	keep := em.nMembers - excess // the first members in walk order stay
+	out, isMember := em.out[:0], em.isMember[:0]
+	for i, s := range em.out {
+		if em.isMember[i] {
+			if keep == 0 {
+				continue
+			}
+			keep--
+		}
+		out = append(out, s)
+		isMember = append(isMember, em.isMember[i])
+	}
+	em.out, em.isMember, em.nMembers = out, isMember, em.nMembers-excess
 }
 
 // pos returns the slash path inside the module and the 1-based line of p.
