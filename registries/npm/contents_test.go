@@ -340,8 +340,6 @@ func FuzzTypesEntries(f *testing.F) {
 	})
 }
 
-// TestSubpathExports: the symbols that only a subpath export declares join the package's API
-// under the subpath's import specifier; those the main entry has already are not repeated.
 // TestSubpathPatternExports checks that a package exporting every module with "./*" (zustand)
 // has a subpath for each declaration file its pattern matches, after those it names and without
 // its main entry, while a pattern for a directory ("./locale/*") has none.
@@ -379,6 +377,8 @@ func TestSubpathPatternExports(t *testing.T) {
 	}
 }
 
+// TestSubpathExports: the symbols that only a subpath export declares join the package's API
+// under the subpath's import specifier; those the main entry has already are not repeated.
 func TestSubpathExports(t *testing.T) {
 	fsys := fstest.MapFS{
 		"package.json": {Data: []byte(`{"name":"kit","exports":{
