@@ -169,22 +169,21 @@ func TestExtractDocuments(t *testing.T) {
 // become guides, while the files about the project (contributing, change log, code of conduct,
 // agent instructions, a README's translation) do not.
 func TestExtractRootGuides(t *testing.T) {
-	md := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
 	fsys := fstest.MapFS{
-		"go.mod":                      md("module m.example/a\n"),
-		"a.go":                        md("// Package a is a.\npackage a\n"),
-		"README.md":                   md("# A\n\nA does a.\n"),
-		"FAQ.md":                      md("# FAQ\n\n## Why are logs missing?\n\nSampling drops them.\n"),
-		"MIGRATION_GUIDE.md":          md("# Migrating\n\nRename X to Y.\n"),
-		"CONTRIBUTING.md":             md("# Contributing\n\nSend patches.\n"),
-		"CHANGELOG.md":                md("# Changes\n\n## 1.0\n"),
-		"CODE-OF-CONDUCT.md":          md("# Conduct\n\nBe kind.\n"),
-		"AGENTS.md":                   md("# Agents\n\nRun make.\n"),
-		"README_ZH_CN.md":             md("# A\n"),
-		"notes.txt":                   md("not markdown"),
-		"site/content/user_guide.md":  md("# User Guide\n\n## Suggestions\n\nA minimum distance of 2.\n"),
-		"site/content/img/logo.png":   md("png"),
-		"website/docs/intro.markdown": md("# Intro\n\nHello.\n"),
+		"go.mod":                      file("module m.example/a\n"),
+		"a.go":                        file("// Package a is a.\npackage a\n"),
+		"README.md":                   file("# A\n\nA does a.\n"),
+		"FAQ.md":                      file("# FAQ\n\n## Why are logs missing?\n\nSampling drops them.\n"),
+		"MIGRATION_GUIDE.md":          file("# Migrating\n\nRename X to Y.\n"),
+		"CONTRIBUTING.md":             file("# Contributing\n\nSend patches.\n"),
+		"CHANGELOG.md":                file("# Changes\n\n## 1.0\n"),
+		"CODE-OF-CONDUCT.md":          file("# Conduct\n\nBe kind.\n"),
+		"AGENTS.md":                   file("# Agents\n\nRun make.\n"),
+		"README_ZH_CN.md":             file("# A\n"),
+		"notes.txt":                   file("not markdown"),
+		"site/content/user_guide.md":  file("# User Guide\n\n## Suggestions\n\nA minimum distance of 2.\n"),
+		"site/content/img/logo.png":   file("png"),
+		"website/docs/intro.markdown": file("# Intro\n\nHello.\n"),
 	}
 	checkDocuments(t, fsys, "m.example/a", "readme:README.md", "doc:FAQ.md", "doc:MIGRATION_GUIDE.md",
 		"doc:site/content/user_guide.md", "doc:website/docs/intro.markdown")
@@ -300,7 +299,6 @@ func TestGoModReadOnce(t *testing.T) {
 // a directory without a package, in internal/ or in testdata/ is not, nor one the examples walk
 // read already (two documents of one path made the search and ranking indexes disagree).
 func TestPackageReadmes(t *testing.T) {
-	file := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
 	fsys := fstest.MapFS{
 		"go.mod":               file("module example.com/multi\n\ngo 1.22\n"),
 		"README.md":            file("# multi\n\nMany packages.\n"),
@@ -336,3 +334,6 @@ func checkDocuments(t *testing.T, fsys fs.FS, mod string, want ...string) {
 		t.Errorf("documents = %q, want %q", got, want)
 	}
 }
+
+// file is a MapFS file holding s.
+func file(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }

@@ -260,10 +260,8 @@ type item struct {
 
 type decorator struct {
 	name string // dotted name without arguments: "property", "functools.cached_property", "x.setter"
-	// option is the command-line option or argument the decorator declares (cliOption), when
-	// cli is set.
-	option docidx.Param
-	cli    bool
+	// option is the command-line option or argument the decorator declares (cliOption), or nil.
+	option *docidx.Param
 }
 
 type scanner struct {
@@ -286,6 +284,8 @@ type scanner struct {
 	decoIndent int
 
 	attrDocs map[*item]map[string]string // by class: its docstring's attribute descriptions
+	// clsParams caches classParams by class: its docstrings are parsed once for all its methods.
+	clsParams map[*item][]docidx.Param
 
 	// segs map the lines of a Cython source with its includes expanded to their files (see
 	// position); nil for a file without includes.
@@ -383,7 +383,9 @@ func (s *scanner) run() {
 				s.decos = s.decos[:0]
 			}
 			d := decorator{name: s.dottedName(toks[1:])}
-			d.option, d.cli = s.cliOption(toks[1:])
+			if p, ok := s.cliOption(toks[1:]); ok {
+				d.option = &p
+			}
 			s.decos = append(s.decos, d)
 			s.decoIndent = ind
 			continue
@@ -567,8 +569,8 @@ func (s *scanner) add(kind docidx.SymbolKind, name string, cls *item, sig string
 	it.deprecated = it.deprecated || deprecated
 	if len(it.options) == 0 {
 		for _, d := range decos {
-			if d.cli {
-				it.options = append(it.options, d.option)
+			if d.option != nil {
+				it.options = append(it.options, *d.option)
 			}
 		}
 	}
@@ -1268,12 +1270,20 @@ func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 	return boundDoc(doc, MaxDoc), append(params, it.options...)
 }
 
-// classParams returns the parameters the docstrings of class cls and of its __init__ document.
+// classParams returns the parameters the docstrings of class cls and of its __init__ document,
+// parsed once per class.
 func (s *scanner) classParams(cls *item) []docidx.Param {
+	if params, ok := s.clsParams[cls]; ok {
+		return params
+	}
 	params := Params(cls.doc)
 	if init := s.byKey[cls.name+".__init__"]; init != nil {
 		params = append(params, Params(init.doc)...)
 	}
+	if s.clsParams == nil {
+		s.clsParams = map[*item][]docidx.Param{}
+	}
+	s.clsParams[cls] = params
 	return params
 }
 
@@ -1443,11 +1453,14 @@ type Alias struct {
 	Target string
 }
 
+// aliasNote begins the sentence Aliased ends an alias's doc with, "Alias of <target>.".
+const aliasNote = "Alias of "
+
 // AliasOnly reports whether doc is only the note Aliased writes for a definition without a doc
 // of its own ("Alias of around."): a stub's "round = around", whose source documents round
 // as a function of its own.
 func AliasOnly(doc string) bool {
-	return strings.HasPrefix(doc, "Alias of ") && strings.HasSuffix(doc, ".") && !strings.Contains(doc, "\n")
+	return strings.HasPrefix(doc, aliasNote) && strings.HasSuffix(doc, ".") && !strings.Contains(doc, "\n")
 }
 
 // Aliased returns sym, the symbol of an assignment that binds another name to target (the
@@ -1469,7 +1482,7 @@ func Aliased(sym, def docidx.Symbol, target string) docidx.Symbol {
 	if sym.Doc != "" {
 		sym.Doc += "\n\n"
 	}
-	sym.Doc += "Alias of " + target + "."
+	sym.Doc += aliasNote + target + "."
 	sym.Params = def.Params
 	sym.Deprecated = sym.Deprecated || def.Deprecated
 	return sym
