@@ -673,6 +673,16 @@ func choosePassage(text string, segs []segment, pq *passageQuery, budget int) st
 	}
 	used += size(extra) + 4
 	elo, ehi := extra, extra
+	// The extra sentence, like the core, begins with what introduces it, within the budget and
+	// short of the core.
+	minLo := 0
+	if extra > hi {
+		minLo = hi + 1
+	}
+	for elo > minLo && introduced(text, segs, elo) && used+size(elo-1) <= budget {
+		elo--
+		used += size(elo)
+	}
 	// Grow the core, then the extra sentence, each toward the other first; ranges that meet
 	// are one.
 	if extra > hi {
@@ -959,13 +969,17 @@ func startsSentence(s string) bool {
 
 // introduced reports whether segs[k] needs segs[k-1] before it to be read right: a prose
 // segment that points back (pointsBack), a code block that a line ending in ":" introduces,
-// and the first item of a list whose lead-in is a sentence it completes ("So it will return
-// `False` if"). A list after a whole sentence ("… one of the following functions:") reads
-// without it.
+// the first item of a list whose lead-in is a sentence it completes ("So it will return
+// `False` if"), and a code line indented under the line before it in its block: the
+// description under the term it describes, as option lists in doc comments write them
+// (go-sqlite3's "_foreign_keys=Boolean | _fk=Boolean" above "  Enable or disable enforcement
+// of foreign keys."), or the body under the line that opens it. A list after a whole sentence
+// ("… one of the following functions:") reads without it.
 func introduced(text string, segs []segment, k int) bool {
 	cur, prev := segs[k], segs[k-1]
 	if prev.code {
-		return false
+		return cur.code && cur.unit == prev.unit && cur.fence == "" &&
+			indentOf(text[cur.start:cur.end]) > indentOf(text[prev.start:prev.end])
 	}
 	p := strings.TrimSpace(text[prev.start:prev.end])
 	if cur.code {

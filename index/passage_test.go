@@ -825,6 +825,32 @@ func TestPassagePointsBack(t *testing.T) {
 	}
 }
 
+// TestPassageIndentedTerm checks that a code line indented under the line before it in its
+// block (an option's description under the option, as Go doc comments list query parameters)
+// comes with that line, as the core of a passage and as its extra run, and that an unindented
+// line does not pull in its neighbour.
+func TestPassageIndentedTerm(t *testing.T) {
+	block := "```\n_loc=XXX\n  Specify location of time format.\n_mutex=XXX\n  Specify mutex mode.\n" +
+		"_foreign_keys=Boolean | _fk=Boolean\n  Enable or disable enforcement of foreign keys.\n" +
+		"_ignore_check_constraints=Boolean\n  Enable or disable enforcement of CHECK constraints.\n```\n"
+	const want = "_foreign_keys=Boolean | _fk=Boolean\n  Enable or disable enforcement of foreign keys."
+	pq := newPassageQuery("enforcement of foreign keys", nil)
+	if got := passage(block, pq, 60); !strings.Contains(got, want) {
+		t.Errorf("core: passage %q lacks the option its description is indented under", got)
+	}
+	text := "A DSN turns on its options with query parameters after a question mark, which the driver adds to those SQLite uses.\n" +
+		"Many more things are said here to fill the space between the two so that they are not one window of the passage.\n" +
+		"And some more words that say nothing of interest to anyone who reads them, filling the text further still.\n" + block
+	pq = newPassageQuery("which DSN query parameter turns on enforcement of foreign keys", nil)
+	if got := passage(text, pq, 320); !strings.Contains(got, want) {
+		t.Errorf("extra run: passage %q lacks the option its description is indented under", got)
+	}
+	pq = newPassageQuery("mutex mode", nil)
+	if got := passage("```\nmutex := x\nmode := y\n```\n", pq, 20); strings.Contains(got, "mutex := x\nmode") {
+		t.Errorf("passage %q took a line the next is not indented under", got)
+	}
+}
+
 // TestPassageListLeadIn checks that a passage whose best segment is a list's first item begins
 // with the lead-in the item completes ("… it will return False if" / "- tp is a TypeVar bound"),
 // even past its budget, but not with a whole sentence that only announces the list.
