@@ -1,7 +1,9 @@
 package cargo
 
 import (
+	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -96,6 +98,27 @@ func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifes
 			readmePath = p
 		} else {
 			c.skipped = append(c.skipped, err)
+		}
+	}
+	// The repository's README, when the manifest names another file for crates.io (serde's
+	// crates-io.md beside its README.md): the front page of the crate's repository, which
+	// often says more (serde's says when the "derive" feature is needed). It is a guide of the
+	// crate, as docs/ pages are.
+	if man.readmeSet && readmePath != "" {
+		for _, cand := range []string{"README.md", "README"} {
+			if cand == readmePath {
+				break
+			}
+			src, err := memfs.ReadLimited(fsys, cand, lim.MaxFile)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				c.skipped = append(c.skipped, err)
+			} else if src = trimBOM(src); !bytes.Equal(src, readmeSrc) {
+				c.docs = append(c.docs, readme.Parse(cand, docidx.DocGuide, src))
+			}
+			break
 		}
 	}
 

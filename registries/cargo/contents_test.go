@@ -71,6 +71,50 @@ func TestCrateDocument(t *testing.T) {
 	}
 }
 
+// TestRepositoryReadme: a crate whose manifest names another README for crates.io (serde's
+// crates-io.md) has its repository's README.md indexed as a guide too, unless the two are the
+// same text or the manifest names README.md itself.
+func TestRepositoryReadme(t *testing.T) {
+	manifest := func(readme string) string {
+		return "[package]\nname = \"guided\"\nversion = \"0.1.0\"\n" + readme
+	}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  []string // document paths and kinds
+	}{
+		{"another README", map[string]string{"Cargo.toml": manifest("readme = \"crates-io.md\"\n"),
+			"crates-io.md": "# guided\n\nGuides.\n", "README.md": "# guided\n\nGuides. The \"derive\" feature is needed for derives.\n"},
+			[]string{"crates-io.md readme", "README.md doc"}},
+		{"the same text", map[string]string{"Cargo.toml": manifest("readme = \"crates-io.md\"\n"),
+			"crates-io.md": "# guided\n\nGuides.\n", "README.md": "# guided\n\nGuides.\n"},
+			[]string{"crates-io.md readme"}},
+		{"README.md named", map[string]string{"Cargo.toml": manifest("readme = \"README.md\"\n"), "README.md": "# guided\n"},
+			[]string{"README.md readme"}},
+		{"auto-detected", map[string]string{"Cargo.toml": manifest(""), "README.md": "# guided\n"},
+			[]string{"README.md readme"}},
+		{"no README", map[string]string{"Cargo.toml": manifest("readme = false\n"), "README.md": "# guided\n"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string][]byte{}
+			for p, s := range tc.files {
+				files[p] = []byte(s)
+			}
+			c, err := buildContents(memfs.New(files), "guided", Limits{}.withDefaults(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, d := range c.docs {
+				got = append(got, d.Path+" "+string(d.Kind))
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("documents %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestManifestTargetOrder: a dependency listed in two target tables resolves to the same one on
 // every read (the first target table by name), not to whichever map order gives.
 func TestManifestTargetOrder(t *testing.T) {
