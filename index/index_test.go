@@ -296,6 +296,41 @@ func TestList(t *testing.T) {
 	}
 }
 
+// TestFindPackages resolves names written without their ecosystem: a whole name, a Go module's
+// last path element, and a Go module path without the major version suffix of the one module
+// indexed (github.com/acme/pool for github.com/acme/pool/v3), none for a path it only begins.
+func TestFindPackages(t *testing.T) {
+	v3 := goModule("v3.1.0")
+	v3.Package.Name = "github.com/acme/pool/v3"
+	r := open(t, build(t, goModule("v0.10.0"), v3, npmPackage("express", "4.21.2", "e")))
+	for _, c := range []struct {
+		eco  docidx.Ecosystem
+		name string
+		want []string
+	}{
+		{docidx.NPM, "express", []string{"express"}},
+		{docidx.Go, "golang.org/x/sync", []string{"golang.org/x/sync"}},
+		{docidx.Go, "sync", []string{"golang.org/x/sync"}},
+		{docidx.Go, "pool", []string{"github.com/acme/pool/v3"}},
+		{docidx.Go, "github.com/acme/pool", []string{"github.com/acme/pool/v3"}},
+		{"", "GitHub.com/Acme/Pool", []string{"github.com/acme/pool/v3"}},
+		{docidx.Go, "github.com/acme", nil},
+		{docidx.NPM, "github.com/acme/pool", nil},
+	} {
+		refs, err := r.FindPackages(c.eco, c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, ref := range refs {
+			got = append(got, ref.Name)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("FindPackages(%q, %q) = %q, want %q", c.eco, c.name, got, c.want)
+		}
+	}
+}
+
 func TestSuggest(t *testing.T) {
 	r := open(t, build(t, goModule("v0.10.0"), npmPackage("commander", "12.1.0", "c"), npmPackage("express", "4.21.2", "e")))
 	for _, c := range []struct {

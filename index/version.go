@@ -376,9 +376,11 @@ func (p partialVersion) bump(i int) string {
 // FindPackages returns the indexed packages (Version empty) that a bare name, written without
 // its ecosystem, names, in ecosystem eco or in all when eco is empty: the packages named
 // exactly name (PyPI names compared as docidx.NormalizeName does), else the Go modules whose
-// last path element is name, a major version suffix ("/v5", ".v3") and case ignored, so
-// "goldmark" finds github.com/yuin/goldmark and "pgx" github.com/jackc/pgx/v5. The result is in
-// ecosystem then name order; more than one means name is ambiguous, none that it names nothing.
+// last path element, or whole path, is name, a major version suffix ("/v5", ".v3") and case
+// ignored, so "goldmark" finds github.com/yuin/goldmark, "pgx" github.com/jackc/pgx/v5 and
+// "github.com/klauspost/cpuid" github.com/klauspost/cpuid/v2 when that is the module indexed.
+// The result is in ecosystem then name order; more than one means name is ambiguous, none that
+// it names nothing.
 func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.Ref, err error) {
 	defer guard(&err, r.r.dir)()
 	name = strings.TrimSpace(name)
@@ -400,7 +402,7 @@ func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.
 		switch {
 		case ref.Name == n:
 			exact = append(exact, ref)
-		case ref.Ecosystem == docidx.Go && strings.EqualFold(modulePathBase(ref.Name), name):
+		case ref.Ecosystem == docidx.Go && (strings.EqualFold(modulePathBase(ref.Name), name) || strings.EqualFold(withoutMajor(ref.Name), name)):
 			last = append(last, ref)
 		}
 	}
@@ -411,9 +413,16 @@ func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.
 	return exact, nil
 }
 
+// withoutMajor is a Go module path without its major version suffix (splitMajor):
+// "github.com/jackc/pgx" of "github.com/jackc/pgx/v5".
+func withoutMajor(path string) string {
+	base, _ := splitMajor(path)
+	return base
+}
+
 // modulePathBase is the last element of a Go module path without its major version suffix
 // (splitMajor): "pgx" of "github.com/jackc/pgx/v5", "yaml" of "gopkg.in/yaml.v3".
 func modulePathBase(path string) string {
-	base, _ := splitMajor(path)
+	base := withoutMajor(path)
 	return base[strings.LastIndexByte(base, '/')+1:]
 }
