@@ -315,9 +315,28 @@ type conv struct {
 	doc  *document
 	out  []outBlock
 	code *[]docidx.CodeBlock
+	// before is how many of the section's plain lines come before this conv's own: its code
+	// blocks' docidx.CodeBlock.At counts from there.
+	before int
 }
 
-func (c *conv) child() *conv { return &conv{doc: c.doc, code: c.code} }
+// child returns a conv for a block nested at the end of c's output so far.
+func (c *conv) child() *conv {
+	return &conv{doc: c.doc, code: c.code, before: c.before + c.plainCount()}
+}
+
+// plainCount is len(c.plainLines()), without building them.
+func (c *conv) plainCount() int {
+	n := 0
+	for _, o := range c.out {
+		for _, p := range o.plain {
+			if p != "" {
+				n++
+			}
+		}
+	}
+	return n
+}
 
 func (c *conv) markdown() string {
 	var b strings.Builder
@@ -409,7 +428,9 @@ func (c *conv) addCode(lang, code string) {
 	if strings.TrimSpace(code) == "" {
 		return
 	}
-	*c.code = append(*c.code, docidx.CodeBlock{Lang: lang, Code: code + "\n"})
+	// At places the block among the section's plain lines, as the Markdown reader does, so
+	// that "Load the local timezone:" is followed by its example, not by the next sentence.
+	*c.code = append(*c.code, docidx.CodeBlock{Lang: lang, Code: code + "\n", At: c.before + c.plainCount() + 1})
 	fence := "```"
 	for strings.Contains(code, fence) {
 		fence += "`"
