@@ -418,6 +418,17 @@ func FuzzParse(f *testing.F) {
 		if len(d.Sections) > readme.MaxSections {
 			t.Fatalf("%d sections", len(d.Sections))
 		}
+		for _, s := range d.Sections {
+			lines := 0
+			if s.Plain != "" {
+				lines = strings.Count(s.Plain, "\n") + 1
+			}
+			for _, c := range s.Code {
+				if c.At < 1 || c.At > lines+1 {
+					t.Fatalf("section %q: code block at %d of %d plain lines", s.Heading, c.At, lines)
+				}
+			}
+		}
 		md, plain := Inline(string(src))
 		_, _ = md, plain
 	})
