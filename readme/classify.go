@@ -27,7 +27,7 @@ const (
 // to …") as the package's own security options (msgpack's "Security": strict_map_key,
 // max_buffer_size): their own text decides (policyText).
 var (
-	dropAnywhere = phrases(
+	dropAnywhere = append(phrases(
 		// people
 		"contributors", "contributing", "contribute", "contribution", "contributions",
 		"authors", "maintainers", "maintained by", "collaborators", "team members", "core team",
@@ -37,15 +37,15 @@ var (
 		"credits", "thanks", "thank you",
 		// legal
 		"license", "licence", "licenses", "licences", "licensing", "copyright",
-		// history
-		"changelog", "change log", "changelogs", "release notes", "release history",
-		"version history", "history", "whats new", "what is new",
 		// project process
 		"code of conduct", "security policy", "reporting security issues",
 		"reporting a vulnerability", "report a vulnerability", "reporting vulnerabilities",
 		"send patches", "report issues", "reporting issues", "reporting bugs", "bug reports",
 		"star history", "stargazers", "related projects", "similar projects", "badges",
-	)
+	), history...)
+	// history phrases name a release history, whose subsections are its releases (see Keep).
+	history = phrases("changelog", "change log", "changelogs", "release notes", "release history",
+		"version history", "history", "whats new", "what is new")
 	dropExact = phrases(
 		"author", "maintainer", "team", "the team", "people", "support us", "supporting",
 		"changes", "news", "security issues", "security vulnerabilities",
@@ -118,6 +118,18 @@ func howTo(heading string) bool {
 	return false
 }
 
+// historyHeading reports whether a heading names a release history ("Changelog", "Release
+// notes", "What's new").
+func historyHeading(heading string) bool {
+	ws := words(heading)
+	for _, p := range history {
+		if contains(ws, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // classify says what a README does with a section titled heading. Under a how-to section
 // (underHowTo) drop phrases must match the whole heading: below "Usage", "License headers" is
 // about using the package, but "License" is still the license.
@@ -168,7 +180,9 @@ func policyText(text string) bool { return containsAny(strings.ToLower(text), po
 // contributing, authors, maintainers, backers, sponsors, acknowledgements, credits, license,
 // copyright, changelog, history, release notes, what's new, code of conduct, security policy,
 // star history. A table of contents ("Table of Contents", "Contents", "TOC") is dropped itself
-// but not its subsections, since READMEs often nest real sections under it by mistake.
+// but not its subsections, since READMEs often nest real sections under it by mistake; a
+// release history likewise keeps a how-to section right under it (["Changelog", "Usage",
+// "Maximum Password Length"]), though not its releases (["Changelog", "5.0.0"]).
 // Everything else, recognised (install, usage, examples, API, configuration, FAQ …) or not, is
 // kept. Below a how-to heading (install, usage, API, examples, configuration …) a heading is
 // dropped only when it is exactly one of those names, so ["Usage", "License headers"] is kept.
@@ -186,6 +200,12 @@ func Keep(headingPath []string, text string) bool {
 		last := i == len(headingPath)-1
 		switch classify(h, underHowTo) {
 		case drop:
+			// A release history's subsections are its releases, but a how-to section right
+			// under it is the README's own, placed there by mistake or by its markup: bcrypt's
+			// reStructuredText README adorns "Usage" as a subsection of "Changelog".
+			if !last && historyHeading(h) && howTo(headingPath[i+1]) {
+				continue
+			}
 			return false
 		case toc:
 			if last {
