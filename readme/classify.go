@@ -22,7 +22,9 @@ const (
 // three words longer than the phrase ("Contributing to Node.js", "Current project team members");
 // dropExact phrases drop only a heading that is exactly the phrase, because as part of a longer
 // heading they usually say something useful ("Breaking changes", "Security considerations").
-// "Support" is kept: it is as often about supported platforms as about where to ask for help.
+// "Support" is kept: it is as often about supported platforms as about where to ask for help;
+// "Status" too: it says whether the package is stable and what it does not do yet (msgp's
+// "Maps must have string keys"), while the badges of "Build status" are dropped.
 // policyExact headings are as often a project's security policy ("Please report vulnerabilities
 // to …") as the package's own security options (msgpack's "Security": strict_map_key,
 // max_buffer_size): their own text decides (policyText).
@@ -50,7 +52,7 @@ var (
 		"author", "maintainer", "team", "the team", "people", "support us", "supporting",
 		"changes", "news", "security issues", "security vulnerabilities",
 		"security contact", "security disclosure", "vulnerabilities", "conduct", "related",
-		"build status", "status", "legal",
+		"build status", "legal",
 	)
 	policyExact = phrases("security")
 	tocExact    = phrases("table of contents", "contents", "toc", "table of content", "index of contents")

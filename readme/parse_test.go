@@ -227,6 +227,8 @@ func TestKeep(t *testing.T) {
 		{[]string{"Benchmarks"}, "", true},
 		{[]string{"Browser support"}, "", true},
 		{[]string{"Support"}, "", true},
+		{[]string{"msgp", "Status"}, "", true},
+		{[]string{"Build status"}, "", false},
 		{[]string{"Breaking changes"}, "", true},
 		{[]string{"Security considerations"}, "", true},
 		{[]string{"History API"}, "", true},
