@@ -120,6 +120,79 @@ func howTo(heading string) bool {
 	return false
 }
 
+// releaseEntry reports whether a heading is an entry of a release history: a version number
+// alone, with at most a "v", "Version" or "Release" before it, brackets around it and a date
+// after it ("v2.14.4 (2026-11-19)", "Version 1.0.6 (October 1st, 2024)", "[1.2.0] - 2024-01-31",
+// "0.5.4"). A README that lists its releases without a "Changelog" heading above them
+// (pydantic's and yarl's METADATA) would otherwise index hundreds of release notes as its
+// own sections. A version with words after it ("v2 API", "3.1. Anchors") is not one, nor is
+// a dotted number of more than three parts (an OID).
+func releaseEntry(heading string) bool {
+	s := strings.TrimSpace(heading)
+	s = strings.TrimPrefix(s, "[")
+	for _, w := range []string{"version ", "release ", "v"} {
+		if len(s) > len(w) && strings.EqualFold(s[:len(w)], w) {
+			s = s[len(w):]
+			break
+		}
+	}
+	// The version: two or three dot-separated numbers, then a pre-release or build suffix.
+	parts := 0
+	for {
+		n := 0
+		for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+			n++
+		}
+		if n == 0 {
+			return false
+		}
+		s, parts = s[n:], parts+1
+		if parts == 3 || !strings.HasPrefix(s, ".") || len(s) < 2 || s[1] < '0' || s[1] > '9' {
+			break
+		}
+		s = s[1:]
+	}
+	if parts < 2 {
+		return false
+	}
+	switch {
+	case s != "" && (s[0] == '-' || s[0] == '+') && len(s) > 1 && isAlnum(s[1]): // semver: "-beta.1"
+		n := 1
+		for n < len(s) && (isAlnum(s[n]) || s[n] == '.' || s[n] == '-') {
+			n++
+		}
+		s = s[n:]
+	default: // PEP 440: "0b2", "0rc1", "0.dev3", "0.post1"
+		t := strings.TrimPrefix(s, ".")
+		for _, m := range []string{"alpha", "beta", "dev", "post", "pre", "rc", "a", "b", "c"} {
+			if len(t) >= len(m) && strings.EqualFold(t[:len(m)], m) && (len(t) == len(m) || !isLetter(t[len(m)])) {
+				s = strings.TrimLeft(t[len(m):], "0123456789")
+				break
+			}
+		}
+	}
+	s = strings.TrimPrefix(s, "]")
+	spaced := strings.HasPrefix(s, " ")
+	s = strings.TrimSpace(s)
+	// The date, if any: in parentheses, or after a dash or colon; it holds a digit.
+	switch {
+	case s == "":
+		return true
+	case s[0] == '(' && strings.HasSuffix(s, ")"):
+		s = s[1 : len(s)-1]
+	case strings.HasPrefix(s, "- "), strings.HasPrefix(s, "– "), strings.HasPrefix(s, "— "), strings.HasPrefix(s, ": "):
+		_, s, _ = strings.Cut(s, " ")
+	case spaced && strings.Trim(s, "0123456789-/.") == "": // a bare date: "1.3.0 2018-09-26"
+	default:
+		return false
+	}
+	return strings.ContainsAny(s, "0123456789") && !strings.ContainsAny(s, "()[]")
+}
+
+func isAlnum(c byte) bool { return c >= '0' && c <= '9' || isLetter(c) }
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
 // historyHeading reports whether a heading names a release history ("Changelog", "Release
 // notes", "What's new").
 func historyHeading(heading string) bool {
@@ -144,6 +217,9 @@ func classify(heading string, underHowTo bool) class {
 		if equal(ws, p) {
 			return toc
 		}
+	}
+	if releaseEntry(heading) {
+		return drop
 	}
 	if howTo(heading) {
 		return keep
@@ -181,7 +257,7 @@ func policyText(text string) bool { return containsAny(strings.ToLower(text), po
 // above it names something that does not help someone use the package — contributors,
 // contributing, authors, maintainers, backers, sponsors, acknowledgements, credits, license,
 // copyright, changelog, history, release notes, what's new, code of conduct, security policy,
-// star history. A table of contents ("Table of Contents", "Contents", "TOC") is dropped itself
+// star history, and a release entry ("v2.14.4 (2026-11-19)"; see releaseEntry). A table of contents ("Table of Contents", "Contents", "TOC") is dropped itself
 // but not its subsections, since READMEs often nest real sections under it by mistake; a
 // release history likewise keeps a how-to section right under it (["Changelog", "Usage",
 // "Maximum Password Length"]), though not its releases (["Changelog", "5.0.0"]).

@@ -201,6 +201,39 @@ func TestTOCListStripped(t *testing.T) {
 	}
 }
 
+// TestKeepReleaseEntry drops the entries of a release history (a version alone, with a date)
+// and keeps other headings that hold a version.
+func TestKeepReleaseEntry(t *testing.T) {
+	for h, want := range map[string]bool{
+		"v2.14.4 (2026-11-19)":              true,
+		"0.5.4":                             true,
+		"1.0":                               true,
+		"Version 1.0.6 (October 1st, 2024)": true,
+		"[1.2.0] - 2024-01-31":              true,
+		"2.0.0-beta.1":                      true,
+		"v2.14.0b2 (2026-09-09)":            true,
+		"3.0.0rc1":                          true,
+		"1.0.post1":                         true,
+		"1.3.0 2018-09-26":                  true,
+		"v1.25.1":                           true,
+		"Release 3.2":                       true,
+		"v2 API":                            false,
+		"3.1. Explicitly declared Anchor":   false,
+		"1.2.840.113549.1.1.1":              false,
+		"Python 3.8+":                       false,
+		"1.x":                               false,
+		"v1.0 Roadmap":                      false,
+		"214.957989ms":                      false,
+		"2.0 (see the migration guide)":     false,
+		"Usage":                             false,
+		"":                                  false,
+	} {
+		if got := !readme.Keep([]string{"pkg", h}, ""); got != want {
+			t.Errorf("Keep(pkg > %q) = %v, want %v", h, !got, !want)
+		}
+	}
+}
+
 func TestKeep(t *testing.T) {
 	for _, tc := range []struct {
 		path []string
@@ -256,6 +289,10 @@ func TestKeep(t *testing.T) {
 		{[]string{"Special Thanks"}, "", false},
 		{[]string{"Changelog"}, "", false},
 		{[]string{"Changelog", "5.0.0"}, "", false},
+		// Release entries without a history heading above them (pydantic's README).
+		{[]string{"Pydantic Validation", "v2.14.4 (2026-11-19)", "What's Changed", "Packaging"}, "", false},
+		{[]string{"0.5.4", "Packaging updates and notes for downstreams"}, "", false},
+		{[]string{"pkg", "v2 API"}, "", true},
 		{[]string{"Changelog", "Unreleased", "Usage"}, "", false},
 		// A how-to section right under a release history is the README's own (bcrypt's).
 		{[]string{"Changelog", "Usage"}, "", true},
