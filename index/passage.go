@@ -578,6 +578,29 @@ func choosePassage(text string, segs []segment, pq *passageQuery, budget int) st
 		}
 		return cut
 	}
+	// A core inside a code block, past its first line, begins with the block and with the
+	// paragraph that leads into it, when they fit: what a block lists is read by its lead-in
+	// ("By default, all log statements write to files in a temporary directory. This package
+	// provides several flags that modify this behavior." above glog's flags), not by what
+	// follows the block, where the passage would otherwise grow.
+	if segs[lo].code && segs[lo].fence == "" {
+		from, n := lo, 0
+		for from > 0 && segs[from-1].unit == segs[lo].unit {
+			from--
+			n += size(from)
+		}
+		if used+n <= budget {
+			lo, used = from, used+n
+			lead, n := from, 0
+			for lead > 0 && !segs[lead-1].code && (lead == from || segs[lead-1].unit == segs[from-1].unit) && !opensSection(text, segs, lead-1) {
+				lead--
+				n += size(lead)
+			}
+			if lead < from && used+n <= budget {
+				lo, used = lead, used+n
+			}
+		}
+	}
 	// A sentence elsewhere that holds words of the question the core lacks, and at least two
 	// of its words (one rare word alone, "too big" for "a big file", is no answer), joins it,
 	// after "…", before the core's neighbours do: orjson's "Subclasses of str, int, dict, and list

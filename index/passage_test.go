@@ -851,6 +851,23 @@ func TestPassageIndentedTerm(t *testing.T) {
 	}
 }
 
+// TestPassageBlockLeadIn checks that a passage whose core is inside a code block, past its
+// first line, begins with the block and the paragraph that leads into it (glog's flags), rather
+// than growing past the block's end.
+func TestPassageBlockLeadIn(t *testing.T) {
+	text := "Log output is buffered and written periodically using Flush.\n" +
+		"By default, all log statements write to files in a temporary directory. This package provides several flags that modify this behavior.\n" +
+		"```\n\t-logtostderr=false\n\t\tLogs are written to standard error instead of to files.\n" +
+		"\t-log_dir=\"\"\n\t\tLog files will be written to this directory instead of the\n\t\tdefault temporary directory.\n```\n" +
+		"Other flags provide aids to debugging.\n" +
+		"```\n\t-v=0\n\t\tEnable V-leveled logging at the specified level.\n\t-vmodule=\"\"\n\t\tThe syntax of the argument is a comma-separated list.\n```\n"
+	pq := newPassageQuery("where do log files go by default directory", nil)
+	got := passage(text, pq, 330)
+	if !strings.Contains(got, "By default, all log statements write to files in a temporary directory.") || !strings.Contains(got, "-logtostderr=false") {
+		t.Errorf("passage %q lacks the block's start or its lead-in", got)
+	}
+}
+
 // TestPassageListLeadIn checks that a passage whose best segment is a list's first item begins
 // with the lead-in the item completes ("… it will return False if" / "- tp is a TypeVar bound"),
 // even past its budget, but not with a whole sentence that only announces the list.
