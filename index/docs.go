@@ -443,7 +443,7 @@ func storeDoc(doc string, n int) string {
 		return ok
 	}
 	base = max(base, 0)
-	prevColon := false
+	prevColon, prevEntry := false, false
 	entry := -1
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
@@ -477,7 +477,7 @@ func storeDoc(doc string, n int) string {
 			}
 			prevColon = false
 			continue
-		case indentOf(l) >= base+4 && para.Len() == 0 && !prevColon && !listMarked(t):
+		case indentOf(l) >= base+4 && para.Len() == 0 && !prevColon && !listMarked(t) && !(indentOf(l) == entry && paramEntry(t)):
 			// An indented block after a blank line: code (Go doc comments, rST literal blocks).
 			// One that opens with a list marker is a list, as Go's doc comments have it
 			// (go.dev/doc/comment) and a docstring's nested list under "Can be one of:" is.
@@ -493,12 +493,12 @@ func storeDoc(doc string, n int) string {
 			continue
 		}
 		ind := indentOf(l)
-		if prevColon {
+		if prevColon && !prevEntry {
 			entry = ind // the entries of a list after "Args:" start at this indentation
 		} else if ind < entry {
 			entry = -1
 		}
-		if para.Len() > 0 && (prevColon || ind == entry && entry > base || startsUnit(t)) {
+		if para.Len() > 0 && (prevColon && !prevEntry || ind == entry && entry > base || startsUnit(t)) {
 			if !flush() {
 				return b.String()
 			}
@@ -508,9 +508,37 @@ func storeDoc(doc string, n int) string {
 		}
 		para.WriteString(t)
 		prevColon = strings.HasSuffix(t, ":")
+		// An entry that names its parameter alone ("wrapper_class:") has its description on
+		// the lines below it, which continue it rather than start a list of their own.
+		prevEntry = prevColon && ind == entry && paramEntry(t)
 	}
 	flush()
 	return b.String()
+}
+
+// paramEntry reports whether a trimmed line opens an entry of a docstring's parameter list
+// (Google style): a name, optionally its type in parentheses, and a colon, then its description
+// or nothing ("processors: The processor chain.", "timeout (float): …", "wrapper_class:",
+// "**kwargs: …"). A blank line between entries does not end the list, and an entry is never
+// the start of a code block.
+func paramEntry(t string) bool {
+	t = strings.TrimLeft(t, "*")
+	n := 0
+	for n < len(t) && (t[n] == '_' || isAlnum(t[n])) {
+		n++
+	}
+	if n == 0 || t[0] >= '0' && t[0] <= '9' {
+		return false
+	}
+	rest := t[n:]
+	if strings.HasPrefix(rest, " (") {
+		end := strings.IndexByte(rest, ')')
+		if end < 0 {
+			return false
+		}
+		rest = rest[end+1:]
+	}
+	return rest == ":" || strings.HasPrefix(rest, ": ")
 }
 
 // listMarked reports whether a trimmed line opens a list item: "- ", "* ", "+ ", "• ", or a

@@ -24,6 +24,15 @@ func TestStoreDoc(t *testing.T) {
 			want: "Retry configuration.\nArgs:\ntotal: Total number of retries.\nbackoff_max (float): Maximum backoff in seconds.",
 		},
 		{
+			// structlog's configure: entries apart by blank lines, each named on a line of
+			// its own with its description below, are entries, not a code block.
+			name: "Python parameters named alone, apart",
+			doc: "Configures the defaults.\n\nArgs:\n    processors: The processor chain.\n\n    wrapper_class:\n        Class to use for\n        wrapping loggers.\n\n" +
+				"    cache_logger_on_first_use:\n        If this option is set to\n        True, this assembled logger is cached.\n\nExample:\n\n    configure(x=1)\n",
+			want: "Configures the defaults.\nArgs:\nprocessors: The processor chain.\nwrapper_class: Class to use for wrapping loggers.\n" +
+				"cache_logger_on_first_use: If this option is set to True, this assembled logger is cached.\nExample:\n```\n    configure(x=1)\n```",
+		},
+		{
 			name: "JSDoc tags and lists",
 			doc:  "Signs a token.\n@param payload the claims\n@param options how to sign\n- one\n- two",
 			want: "Signs a token.\n@param payload the claims\n@param options how to sign\n- one\n- two",
