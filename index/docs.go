@@ -508,9 +508,10 @@ func storeDoc(doc string, n int) string {
 		}
 		para.WriteString(t)
 		prevColon = strings.HasSuffix(t, ":")
-		// An entry that names its parameter alone ("wrapper_class:") has its description on
-		// the lines below it, which continue it rather than start a list of their own.
-		prevEntry = prevColon && ind == entry && paramEntry(t)
+		// An entry that names its parameter alone ("wrapper_class:", reStructuredText's
+		// ":param firstresult:") has its description on the lines below it, which continue it
+		// rather than start a list of their own.
+		prevEntry = prevColon && (ind == entry && paramEntry(t) || strings.HasPrefix(t, ":") && len(t) > 2)
 	}
 	flush()
 	return b.String()

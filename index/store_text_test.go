@@ -33,6 +33,13 @@ func TestStoreDoc(t *testing.T) {
 				"cache_logger_on_first_use: If this option is set to True, this assembled logger is cached.\nExample:\n```\n    configure(x=1)\n```",
 		},
 		{
+			// pluggy's HookspecMarker: a reStructuredText field named alone, its
+			// description wrapped below it.
+			name: "reStructuredText field named alone",
+			doc:  "Marks a hook.\n\n:param firstresult:\n    If ``True``, the hook call will stop\n    at the first result.\n\n:param historic:\n    If ``True``, calls are replayed.\n",
+			want: "Marks a hook.\n:param firstresult: If ``True``, the hook call will stop at the first result.\n:param historic: If ``True``, calls are replayed.",
+		},
+		{
 			name: "JSDoc tags and lists",
 			doc:  "Signs a token.\n@param payload the claims\n@param options how to sign\n- one\n- two",
 			want: "Signs a token.\n@param payload the claims\n@param options how to sign\n- one\n- two",
