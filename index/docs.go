@@ -434,12 +434,14 @@ func storeDoc(doc string, n int) string {
 		}
 	}
 	var para strings.Builder
+	paraLines, paraInd := 0, 0 // the lines in para, and the indentation of the last prose line
 	flush := func() bool {
 		if para.Len() == 0 {
 			return true
 		}
 		ok := addUnit(&b, CollapseSpace(para.String()), n)
 		para.Reset()
+		paraLines = 0
 		return ok
 	}
 	base = max(base, 0)
@@ -477,10 +479,42 @@ func storeDoc(doc string, n int) string {
 			}
 			prevColon = false
 			continue
-		case indentOf(l) >= base+4 && para.Len() == 0 && !prevColon && !listMarked(t) && !(indentOf(l) == entry && paramEntry(t)):
+		case strings.HasPrefix(t, ">>> ") || t == ">>>":
+			// A doctest block, to the next blank line: its prompts and their output are code,
+			// as Python's doctest and Sphinx read them.
+			if !flush() {
+				return b.String()
+			}
+			ind := indentOf(l)
+			var code strings.Builder
+			for ; i < len(lines) && strings.TrimSpace(lines[i]) != ""; i++ {
+				line := lines[i]
+				for col := 0; col < ind && line != "" && (line[0] == ' ' || line[0] == '\t'); line = line[1:] {
+					col += indentOf(line[:1])
+				}
+				code.WriteString(line)
+				code.WriteByte('\n')
+			}
+			i--
+			if !addCode(&b, "pycon", code.String(), n) {
+				return b.String()
+			}
+			prevColon, prevEntry = false, false
+			continue
+		case paraLines == 1 && underline(t):
+			// A NumPy-style section heading ("Parameters" over "----------"): a unit of its
+			// own, its underline dropped.
+			if !flush() {
+				return b.String()
+			}
+			prevColon, prevEntry, entry = false, false, -1
+			continue
+		case indentOf(l) >= base+4 && indentOf(l) > paraInd && para.Len() == 0 && !prevColon && !listMarked(t) && !(indentOf(l) == entry && paramEntry(t)):
 			// An indented block after a blank line: code (Go doc comments, rST literal blocks).
 			// One that opens with a list marker is a list, as Go's doc comments have it
-			// (go.dev/doc/comment) and a docstring's nested list under "Can be one of:" is.
+			// (go.dev/doc/comment) and a docstring's nested list under "Can be one of:" is;
+			// one no deeper than the paragraph above it continues that paragraph's entry (a
+			// NumPy-style description's second paragraph).
 			var code strings.Builder
 			for ; i < len(lines) && (strings.TrimSpace(lines[i]) == "" || indentOf(lines[i]) >= base+4); i++ {
 				code.WriteString(lines[i])
@@ -498,7 +532,9 @@ func storeDoc(doc string, n int) string {
 		} else if ind < entry {
 			entry = -1
 		}
-		if para.Len() > 0 && (prevColon && !prevEntry || ind == entry && entry > base || startsUnit(t)) {
+		// A line less indented than the one before it ends that one's paragraph: the next
+		// entry of a NumPy-style list ("decimals : int, optional" after "    Input data.").
+		if para.Len() > 0 && (prevColon && !prevEntry || ind == entry && entry > base || startsUnit(t) || ind < paraInd) {
 			if !flush() {
 				return b.String()
 			}
@@ -507,6 +543,8 @@ func storeDoc(doc string, n int) string {
 			para.WriteByte(' ')
 		}
 		para.WriteString(t)
+		paraLines++
+		paraInd = ind
 		prevColon = strings.HasSuffix(t, ":")
 		// An entry that names its parameter alone ("wrapper_class:", reStructuredText's
 		// ":param firstresult:") has its description on the lines below it, which continue it
@@ -515,6 +553,12 @@ func storeDoc(doc string, n int) string {
 	}
 	flush()
 	return b.String()
+}
+
+// underline reports whether a trimmed line underlines the heading above it, as NumPy-style
+// docstrings and reStructuredText write section headings: three or more of one of - = ~ ^.
+func underline(t string) bool {
+	return len(t) >= 3 && strings.Trim(t, t[:1]) == "" && strings.Contains("-=~^", t[:1])
 }
 
 // paramEntry reports whether a trimmed line opens an entry of a docstring's parameter list

@@ -40,6 +40,21 @@ func TestStoreDoc(t *testing.T) {
 			want: "Marks a hook.\n:param firstresult: If ``True``, the hook call will stop at the first result.\n:param historic: If ``True``, calls are replayed.",
 		},
 		{
+			// numpy.round as pypi hands it over: section titles over a blank line (their
+			// underlines gone), entries at the left margin with their descriptions below,
+			// a description's second paragraph, and a doctest.
+			name: "NumPy style",
+			doc: "Evenly round.\n\nReturns\n\nrounded_array : ndarray\n    An array of the same type.\n\n    Complex parts are rounded\n    separately.\nout : ndarray, optional\n    Output array.\n\n" +
+				"Examples\n\n>>> np.round([0.37, 1.64])\narray([0., 2.])\n>>> np.round(2.5)\n2.0\n\nDone.\n",
+			want: "Evenly round.\nReturns\nrounded_array : ndarray An array of the same type.\nComplex parts are rounded separately.\nout : ndarray, optional Output array.\n" +
+				"Examples\n```pycon\n>>> np.round([0.37, 1.64])\narray([0., 2.])\n>>> np.round(2.5)\n2.0\n```\nDone.",
+		},
+		{
+			name: "underlined title",
+			doc:  "Round.\n\nNotes\n-----\nNumPy rounds half to even.\nThus 2.5 rounds to 2.0.\n",
+			want: "Round.\nNotes\nNumPy rounds half to even. Thus 2.5 rounds to 2.0.",
+		},
+		{
 			name: "JSDoc tags and lists",
 			doc:  "Signs a token.\n@param payload the claims\n@param options how to sign\n- one\n- two",
 			want: "Signs a token.\n@param payload the claims\n@param options how to sign\n- one\n- two",

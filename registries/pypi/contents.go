@@ -544,7 +544,8 @@ func inlineOutsideFences(doc string) string {
 // withoutSphinxMarkup removes from a docstring the reStructuredText block markup that only tells
 // Sphinx what to do: autodoc and index directives with their option lines (".. autoclass:: X",
 // ":members:"), the line of a code directive (".. code-block:: python"; the indented block after
-// it stays a code block), and a section title's underline ("Tagged JSON" over "~~~~~~"). An
+// it stays a code block), and a section title's underline ("Tagged JSON" over "~~~~~~", a
+// blank line in its place). An
 // admonition (".. note::") keeps its words as "Note:".
 func withoutSphinxMarkup(doc string) string {
 	lines := strings.Split(doc, "\n")
@@ -580,7 +581,13 @@ func withoutSphinxMarkup(doc string) string {
 			continue
 		}
 		if i > 0 && adornment(t) && len(t) >= 3 && strings.TrimSpace(lines[i-1]) != "" && !adornment(strings.TrimSpace(lines[i-1])) {
-			continue // a section title's underline
+			// A section title's underline. A blank line takes its place, so that the title
+			// stays a line of its own ("Parameters", "Notes") rather than the first words of
+			// the paragraph under it.
+			if i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "" {
+				out = append(out, "")
+			}
+			continue
 		}
 		out = append(out, l)
 	}

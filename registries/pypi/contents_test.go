@@ -210,6 +210,12 @@ func TestWithoutSphinxMarkup(t *testing.T) {
 	if got := withoutSphinxMarkup(doc); got != want {
 		t.Errorf("withoutSphinxMarkup:\n got %q\nwant %q", got, want)
 	}
+	// A NumPy-style title keeps a line of its own: a blank line takes its underline's place.
+	doc = "Round.\n\nNotes\n-----\nNumPy rounds to the nearest even value.\n"
+	want = "Round.\n\nNotes\n\nNumPy rounds to the nearest even value.\n"
+	if got := withoutSphinxMarkup(doc); got != want {
+		t.Errorf("withoutSphinxMarkup of a NumPy section:\n got %q\nwant %q", got, want)
+	}
 }
 
 // TestReexportedModuleAttribute: a public module that binds a name to an attribute of a private
