@@ -206,6 +206,15 @@ func newPassageQuery(text string, weight func(word string) float64) *passageQuer
 		pq.group = append(pq.group, g)
 		pq.head = append(pq.head, head)
 	}
+	// A decimal number the question quotes ("np.round(2.5)", "version 1.2.3") is a word of its
+	// own: the passage that states the same number is likelier to answer about it.
+	for _, num := range decimals(text) {
+		g := len(pq.groups)
+		pq.groups = append(pq.groups, 0)
+		if add(num, g, true, 0); pq.groups[g] == 0 {
+			pq.groups = pq.groups[:g]
+		}
+	}
 	toks := strings.FieldsFunc(plainWords(text), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
 	})
@@ -405,6 +414,30 @@ func (pq *passageQuery) cue(text string) {
 
 // stemSuffixes are the endings lightStem removes, longest first.
 var stemSuffixes = []string{"ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "ly", "s", "e", "y"}
+
+// decimals returns the decimal numbers of text, numbers with a dot ("2.5", "1.2.3"), that stand
+// as words: not inside a longer word or number ("v2.5" is one, "x2.5y" and "1.2.3.4.5" parts).
+func decimals(text string) []string {
+	var out []string
+	for i := 0; i < len(text); {
+		if !isDigit(text[i]) || i > 0 && (isAlnum(text[i-1]) || text[i-1] == '.') && text[i-1] != 'v' {
+			i++
+			continue
+		}
+		j, dots := i, 0
+		for j < len(text) && (isDigit(text[j]) || text[j] == '.' && j+1 < len(text) && isDigit(text[j+1])) {
+			if text[j] == '.' {
+				dots++
+			}
+			j++
+		}
+		if dots > 0 && dots <= 3 && (j == len(text) || !isAlnum(text[j])) {
+			out = append(out, text[i:j])
+		}
+		i = j
+	}
+	return out
+}
 
 // lightStem removes one common English ending from a lowercased word when at least four letters
 // are left ("seconds" -> "second", "retries" -> "retr", "configured" -> "configur"), so that the
@@ -1149,6 +1182,9 @@ func adjacent(text string, end, at int) bool {
 // question's words ("maxsize" for "max size"). "expression" is not a form of "express", nor
 // "retrieve" of "retries".
 func (pq *passageQuery) wordEnds(text string, at, end, w int) bool {
+	if stem := pq.stems[w]; end < len(text) && isDigit(text[end]) && isDigit(stem[len(stem)-1]) {
+		return false // "2.5" is not "2.50", nor "100" "1000"
+	}
 	j := end
 	for j < len(text) && 'a' <= text[j] && text[j] <= 'z' {
 		j++

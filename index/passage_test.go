@@ -868,6 +868,29 @@ func TestPassageBlockLeadIn(t *testing.T) {
 	}
 }
 
+// TestPassageDecimals checks that a decimal number the question quotes chooses the passage
+// that states it (numpy.round's "2.5 round to 2.0"), and not one of a longer number.
+func TestPassageDecimals(t *testing.T) {
+	text := "Evenly round to the given number of decimals.\n" +
+		"Number of decimal places to round to (default: 0). If decimals is negative, it counts to the left.\n" +
+		"An array of the same type, containing the rounded values.\n" +
+		"For values exactly halfway between rounded decimal values, NumPy rounds to the nearest even value. Thus 1.5 and 2.5 round to 2.0.\n" +
+		"A fast but sometimes inexact algorithm rounds floating-point values.\n"
+	pq := newPassageQuery("why does np.round(2.5) give 2.0 instead of 3.0?", nil)
+	if got := passage(text, pq, 140); !strings.Contains(got, "2.5 round to 2.0") {
+		t.Errorf("passage %q lacks the sentence with the question's numbers", got)
+	}
+	for in, want := range map[string][]string{
+		"round(2.5) gives 2.0":                   {"2.5", "2.0"},
+		"semver v1.2.3, not 1.2.3.4.5.6 or x2.5": {"1.2.3"},
+		"version 4 of it":                        nil,
+	} {
+		if got := decimals(in); !slices.Equal(got, want) {
+			t.Errorf("decimals(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 // TestPassageListLeadIn checks that a passage whose best segment is a list's first item begins
 // with the lead-in the item completes ("… it will return False if" / "- tp is a TypeVar bound"),
 // even past its budget, but not with a whole sentence that only announces the list.
