@@ -459,9 +459,12 @@ type segment struct {
 	start, end int // bytes of the text
 	unit       int // the line or code block it belongs to
 	code       bool
-	fence      string // for the first line of a code block: its opening fence line
-	mask       uint64 // the query words it holds
-	pairs      uint64 // bit g: it holds words of groups g and g+1 side by side (markMatches)
+	// wordy, for a code line, tells one that reads as prose: a description indented under an
+	// option, as Go doc comments lay out option lists (see wordyLine). It is scored as prose.
+	wordy bool
+	fence string // for the first line of a code block: its opening fence line
+	mask  uint64 // the query words it holds
+	pairs uint64 // bit g: it holds words of groups g and g+1 side by side (markMatches)
 }
 
 // passage returns the passage of text for pq in at most about budget bytes: the consecutive
@@ -781,7 +784,7 @@ type windowWords struct {
 
 // add adds s's words to w and reports whether w changed.
 func (w *windowWords) add(s segment) bool {
-	if s.code {
+	if s.code && !s.wordy {
 		nw, np := s.mask&^(w.code|w.prose), s.pairs&^(w.codePairs|w.prosePairs)
 		w.code |= nw
 		w.codePairs |= np
@@ -971,7 +974,7 @@ func appendSegments(segs []segment, text string) []segment {
 			continue
 		}
 		if inCode {
-			s := segment{start: lineStart, end: lineStart + len(strings.TrimRight(line, " \t\r")), unit: unit, code: true}
+			s := segment{start: lineStart, end: lineStart + len(strings.TrimRight(line, " \t\r")), unit: unit, code: true, wordy: wordyLine(line)}
 			if fence != "" {
 				s.fence, fence = fence, ""
 			}
@@ -999,6 +1002,24 @@ func appendSegments(segs []segment, text string) []segment {
 		}
 	}
 	return segs
+}
+
+// wordyLine reports whether a line of a code block reads as prose: at least six words, nearly
+// all of them plain words, and none of the brackets, operators and separators of code
+// ("DisablePointerAddresses specifies whether to disable the printing of", under spew's
+// "* DisablePointerAddresses"; not "-log_backtrace_at=gopherflakes.go:234" or "x := f(y)").
+func wordyLine(line string) bool {
+	if strings.ContainsAny(line, "{}()[];=<>|&$#`\"") {
+		return false
+	}
+	words, plain := 0, 0
+	for w := range strings.FieldsSeq(line) {
+		words++
+		if w = strings.TrimRight(w, ".,:"); w != "" && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' && r != '\'' }) < 0 {
+			plain++
+		}
+	}
+	return words >= 6 && plain*10 >= words*9
 }
 
 // endsAbbrev reports whether s, the text before a period, ends with an abbreviation whose

@@ -891,6 +891,33 @@ func TestPassageDecimals(t *testing.T) {
 	}
 }
 
+// TestPassageWordyCode checks that the prose lines of a preformatted block (a Go doc comment's
+// list of verbs and what each prints) count in full, as prose does, while code lines count at
+// codeShare: pkg/errors' "%+v extended format. Each Frame of the error's StackTrace will be
+// printed in detail" answers how to print the stack trace.
+func TestPassageWordyCode(t *testing.T) {
+	for line, want := range map[string]bool{
+		"    %+v   extended format. Each Frame of the error's StackTrace will":   true,
+		"\tDisablePointerAddresses specifies whether to disable the printing of": true,
+		"\tx := errors.New(\"whoops\")":                                          false,
+		"\t-log_backtrace_at=gopherflakes.go:234":                                false,
+		"\tfmt.Printf(\"%+v\", err)":                                             false,
+		"\tshort line here":                                                      false,
+	} {
+		if got := wordyLine(line); got != want {
+			t.Errorf("wordyLine(%q) = %v", line, got)
+		}
+	}
+	text := "The returned error can be printed.\n" +
+		"```\n    printStackTrace(capturedError)\n```\n" +
+		"Formatted printing of errors is supported:\n" +
+		"```\n    %s    print the error.\n    %+v   extended format. Each Frame of the error's stack trace will\n          be printed in detail, with the trace captured.\n```\n"
+	pq := newPassageQuery("how do I print the stack trace captured by an error", nil)
+	if got := passage(text, pq, 150); !strings.Contains(got, "extended format") {
+		t.Errorf("passage %q: the prose lines of the verb list lost to the example's code", got)
+	}
+}
+
 // TestPassageListLeadIn checks that a passage whose best segment is a list's first item begins
 // with the lead-in the item completes ("… it will return False if" / "- tp is a TypeVar bound"),
 // even past its budget, but not with a whole sentence that only announces the list.
