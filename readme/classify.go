@@ -110,9 +110,12 @@ func equal(ws, p []string) bool { return len(ws) == len(p) && contains(ws, p) }
 
 // howTo reports whether a heading names a how-to section (install, usage, API, examples …),
 // where paragraphs lead in to code rather than describe the package.
-func howTo(heading string) bool {
+func howTo(heading string) bool { return holdsPhrase(heading, keepAnywhere) }
+
+// holdsPhrase reports whether heading holds one of phrases as consecutive words.
+func holdsPhrase(heading string, phrases [][]string) bool {
 	ws := words(heading)
-	for _, p := range keepAnywhere {
+	for _, p := range phrases {
 		if contains(ws, p) {
 			return true
 		}
@@ -195,15 +198,7 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 
 // historyHeading reports whether a heading names a release history ("Changelog", "Release
 // notes", "What's new").
-func historyHeading(heading string) bool {
-	ws := words(heading)
-	for _, p := range history {
-		if contains(ws, p) {
-			return true
-		}
-	}
-	return false
-}
+func historyHeading(heading string) bool { return holdsPhrase(heading, history) }
 
 // classify says what a README does with a section titled heading. Under a how-to section
 // (underHowTo) drop phrases must match the whole heading: below "Usage", "License headers" is
