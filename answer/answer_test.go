@@ -467,3 +467,17 @@ func TestDescribeInternalLast(t *testing.T) {
 		t.Errorf("the text does not list _ZodString under an Internal heading:\n%s", text)
 	}
 }
+
+// TestSearchHeader checks that a search answer opens with the range of its hits and the versions
+// searched, not with the question, which the caller wrote and an assistant pays for again.
+func TestSearchHeader(t *testing.T) {
+	const mod = "example.com/hello"
+	s := service(snapshot(t, module(mod)))
+	text, _, err := s.Search(context.Background(), answer.SearchInput{Query: "greeting for name"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if head, _, _ := strings.Cut(text, "\n"); !strings.HasPrefix(head, "Results 1–") || !strings.HasSuffix(head, " (default versions):") || strings.Contains(head, "greeting") {
+		t.Errorf("search answer opens with %q", head)
+	}
+}

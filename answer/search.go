@@ -203,7 +203,7 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 	*bp = b
 	readMore := "Read a hit in full: " + s.opts.Words.Read + ".\n" // how to read a hit in full ends every page
 	t.Grow(len(q.Text) + len(scope) + 40 + len(b) + len(readMore) + len(cont))
-	fmt.Fprintf(&t, "Results %d–%d for %s (%s):\n\n", c.Unit+1, nextUnit, docidx.Quote(q.Text), scope)
+	fmt.Fprintf(&t, "Results %d–%d (%s):\n\n", c.Unit+1, nextUnit, scope)
 	t.Write(b)
 	t.WriteString(readMore)
 	t.WriteString(cont)
