@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/docidx/docidx"
@@ -185,6 +186,20 @@ func FuzzStoreDoc(f *testing.F) {
 		}
 		if utf8.ValidString(doc) && !utf8.ValidString(got) {
 			t.Errorf("storeDoc made invalid UTF-8 of valid: %q", got)
+		}
+		// Within its bound, storeDoc reshapes a doc but loses none of its words (those of
+		// fence lines aside: a fence's language is the block's label).
+		if whole := storeDoc(doc, 4*len(doc)+64); len(doc) <= 4<<10 {
+			for _, l := range strings.Split(doc, "\n") {
+				if strings.HasPrefix(strings.TrimSpace(l), "```") {
+					continue
+				}
+				for _, w := range strings.FieldsFunc(l, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+					if !strings.Contains(whole, w) {
+						t.Fatalf("storeDoc lost the word %q: %q", w, whole)
+					}
+				}
+			}
 		}
 		sec := storeSection(&docidx.Section{Plain: doc, Code: []docidx.CodeBlock{{Lang: doc, Code: doc}}}, n)
 		if len(sec) > n {
