@@ -479,6 +479,51 @@ func storeDoc(doc string, n int) string {
 			}
 			prevColon = false
 			continue
+		case t == "@example" || strings.HasPrefix(t, "@example "):
+			// A JSDoc example: the text after the tag, to the next tag, is code
+			// (https://jsdoc.app/tags-example); a <caption> names it.
+			if !flush() {
+				return b.String()
+			}
+			rest := strings.TrimSpace(strings.TrimPrefix(t, "@example"))
+			label := "@example"
+			if c, ok := strings.CutPrefix(rest, "<caption>"); ok {
+				c, after, _ := strings.Cut(c, "</caption>")
+				label, rest = label+" "+strings.TrimSpace(c), strings.TrimSpace(after)
+			}
+			if !addUnit(&b, label, n) {
+				return b.String()
+			}
+			ind := indentOf(l)
+			var code strings.Builder
+			if rest != "" {
+				code.WriteString(rest)
+				code.WriteByte('\n')
+			}
+			fenced := false // inside a fence of the example, "@Injectable()" is code, not a tag
+			for i++; i < len(lines) && (fenced || !strings.HasPrefix(strings.TrimSpace(lines[i]), "@")); i++ {
+				line := lines[i]
+				if strings.HasPrefix(strings.TrimSpace(line), "```") {
+					fenced = !fenced
+				}
+				for col := 0; col < ind && line != "" && (line[0] == ' ' || line[0] == '\t'); line = line[1:] {
+					col += indentOf(line[:1])
+				}
+				code.WriteString(line)
+				code.WriteByte('\n')
+			}
+			i--
+			// An example written as a fenced block is that block.
+			body, lang := strings.TrimSpace(code.String()), ""
+			if open, inner, ok := strings.Cut(body, "\n"); ok && strings.HasPrefix(open, "```") && strings.HasSuffix(inner, "```") {
+				lang = strings.TrimSpace(strings.TrimLeft(open, "`"))
+				body = strings.TrimRight(strings.TrimSuffix(inner, "```"), "`")
+			}
+			if strings.TrimSpace(body) != "" && !addCode(&b, lang, body+"\n", n) {
+				return b.String()
+			}
+			prevColon, prevEntry = false, false
+			continue
 		case strings.HasPrefix(t, ">>> ") || t == ">>>":
 			// A doctest block, to the next blank line: its prompts and their output are code,
 			// as Python's doctest and Sphinx read them.

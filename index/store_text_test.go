@@ -56,6 +56,15 @@ func TestStoreDoc(t *testing.T) {
 			want: "Round.\nNotes\nNumPy rounds half to even. Thus 2.5 rounds to 2.0.",
 		},
 		{
+			// date-fns' addDays: each @example's text, to the next tag, is code; a fenced
+			// example is its fence, where a decorator is code, not a tag; a caption names it.
+			name: "JSDoc examples",
+			doc: "Add days.\n@returns The new date\n@example // Add 10 days:\nconst r = addDays(d, 10)\n" +
+				"@example\n```ts\n@Injectable()\nclass X {}\n```\n@example <caption>Basic</caption>\nparse('x')\n@see other",
+			want: "Add days.\n@returns The new date\n@example\n```\n// Add 10 days:\nconst r = addDays(d, 10)\n```\n" +
+				"@example\n```ts\n@Injectable()\nclass X {}\n```\n@example Basic\n```\nparse('x')\n```\n@see other",
+		},
+		{
 			name: "JSDoc tags and lists",
 			doc:  "Signs a token.\n@param payload the claims\n@param options how to sign\n- one\n- two",
 			want: "Signs a token.\n@param payload the claims\n@param options how to sign\n- one\n- two",
