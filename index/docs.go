@@ -467,11 +467,7 @@ func storeDoc(doc string, n int) string {
 			fence := indentOf(l)
 			var code strings.Builder
 			for i++; i < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[i]), "```"); i++ {
-				line := lines[i]
-				for col := 0; col < fence && line != "" && (line[0] == ' ' || line[0] == '\t'); line = line[1:] {
-					col += indentOf(line[:1])
-				}
-				code.WriteString(line)
+				code.WriteString(dedentBy(lines[i], fence))
 				code.WriteByte('\n')
 			}
 			if !addCode(&b, lang, code.String(), n) {
@@ -506,10 +502,7 @@ func storeDoc(doc string, n int) string {
 				if strings.HasPrefix(strings.TrimSpace(line), "```") {
 					fenced = !fenced
 				}
-				for col := 0; col < ind && line != "" && (line[0] == ' ' || line[0] == '\t'); line = line[1:] {
-					col += indentOf(line[:1])
-				}
-				code.WriteString(line)
+				code.WriteString(dedentBy(line, ind))
 				code.WriteByte('\n')
 			}
 			i--
@@ -533,11 +526,7 @@ func storeDoc(doc string, n int) string {
 			ind := indentOf(l)
 			var code strings.Builder
 			for ; i < len(lines) && strings.TrimSpace(lines[i]) != ""; i++ {
-				line := lines[i]
-				for col := 0; col < ind && line != "" && (line[0] == ' ' || line[0] == '\t'); line = line[1:] {
-					col += indentOf(line[:1])
-				}
-				code.WriteString(line)
+				code.WriteString(dedentBy(lines[i], ind))
 				code.WriteByte('\n')
 			}
 			i--
@@ -598,6 +587,15 @@ func storeDoc(doc string, n int) string {
 	}
 	flush()
 	return b.String()
+}
+
+// dedentBy removes up to ind columns of leading white space from line (a tab counts as
+// indentOf counts it): a block's lines lose the indentation of the line that opens it.
+func dedentBy(line string, ind int) string {
+	for col := 0; col < ind && line != "" && (line[0] == ' ' || line[0] == '\t'); line = line[1:] {
+		col += indentOf(line[:1])
+	}
+	return line
 }
 
 // underline reports whether a trimmed line underlines the heading above it, as NumPy-style
