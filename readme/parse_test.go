@@ -372,7 +372,7 @@ func TestTextIsSourceOfBody(t *testing.T) {
 	}
 }
 
-func TestBadgesAndHTMLStripped(t *testing.T) {
+func TestBadgesStrippedHTMLText(t *testing.T) {
 	src := `<p align="center"><img src="logo.svg" width="200"></p>
 
 <!-- badges -->
@@ -407,7 +407,9 @@ A screenshot of the output:
 	if r.Text != wantText {
 		t.Errorf("Text = %q, want %q", r.Text, wantText)
 	}
-	if want := "r parses things. Ctrl works."; r.Plain != want {
+	// The text an HTML block shows is the section's too, a line per block element; its
+	// images and comments are not.
+	if want := "r parses things. Ctrl works.\nMore\nHidden text."; r.Plain != want {
 		t.Errorf("Plain = %q, want %q", r.Plain, want)
 	}
 	// A lone image further down is a figure, not a badge.

@@ -43,3 +43,33 @@ func TestPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLLines lays out the text of HTML blocks as lines: fecha's token table a row a line
+// with its cells joined, paragraphs and breaks apart, scripts, styles, comments and images out.
+func TestHTMLLines(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{`<table class="t">
+  <tbody>
+    <tr><th></th><th>Token</th><th>Output</th></tr>
+    <tr>
+      <td><b>Month</b></td>
+      <td>M</td>
+      <td>1 2 ... 11 12</td>
+    </tr>
+    <tr><td></td><td>MM</td><td>01 02 &hellip; 11 12</td></tr>
+  </tbody>
+</table>`, []string{"Token | Output", "Month | M | 1 2 ... 11 12", "MM | 01 02 … 11 12"}},
+		{`<p align="center"><img src="logo.svg"></p><!-- a comment -->`, nil},
+		{`<p>Fast <code>and</code> small.<br>Really.</p><script>var x = "<p>no</p>";</script><style>p{}</style><p>End</p>`,
+			[]string{"Fast and small.", "Really.", "End"}},
+		{`<details><summary>Click to show Cargo.toml.</summary>`, []string{"Click to show Cargo.toml."}},
+		{`a < b and <unclosed`, []string{"a < b and"}},
+	} {
+		if got := htmlLines(tc.src); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("htmlLines(%.40q) = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}

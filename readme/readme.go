@@ -929,8 +929,11 @@ func (w *writer) block(n ast.Node, depth int) {
 	case *ast.CodeBlock:
 		w.addCode("", n.Lines())
 	case *ast.HTMLBlock:
-		if htmlText(htmlBlockSource(n, src)) != "" {
+		// Its text is the section's too: an HTML table of options or tokens is what a
+		// question about them is answered by.
+		if lines := htmlLines(htmlBlockSource(n, src)); len(lines) > 0 {
 			w.htmlText = true
+			w.lines = append(w.lines, lines...)
 		}
 	case *ast.ThematicBreak, *ast.LinkReferenceDefinition:
 	case *east.Table:

@@ -168,6 +168,83 @@ func htmlText(s string) string {
 	return collapse(html.UnescapeString(b.String()))
 }
 
+// htmlLines returns the lines of text an HTML block shows, as a browser lays them out: a block
+// element (a paragraph, list item, heading, table row, <br> …) starts a line, the cells of a
+// table row are joined by " | " as a Markdown table's are, and what scripts and styles hold is
+// not text. fecha's "Formatting Tokens" is an HTML table: "Month | M | 1 2 ... 11 12".
+func htmlLines(s string) []string {
+	var lines []string
+	var b strings.Builder
+	cells := 0 // the cells of the current table row so far
+	end := func() {
+		if t := collapse(html.UnescapeString(b.String())); strings.Trim(t, " |") != "" {
+			lines = append(lines, strings.TrimSuffix(strings.TrimPrefix(t, "| "), " |"))
+		}
+		b.Reset()
+		cells = 0
+	}
+	for i := 0; i < len(s); {
+		if s[i] != '<' {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		if strings.HasPrefix(s[i:], "<!--") {
+			j := strings.Index(s[i+4:], "-->")
+			if j < 0 {
+				break
+			}
+			i += 4 + j + 3
+			continue
+		}
+		if i+1 >= len(s) || !(isASCIILetter(s[i+1]) || s[i+1] == '/' || s[i+1] == '!' || s[i+1] == '?') {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		j := strings.IndexByte(s[i:], '>')
+		if j < 0 {
+			break
+		}
+		closing := s[i+1] == '/'
+		from := i + 1
+		if closing {
+			from++
+		}
+		to := from
+		for to < i+j && (isASCIILetter(s[to]) || '0' <= s[to] && s[to] <= '9') {
+			to++
+		}
+		name := strings.ToLower(s[from:to])
+		i += j + 1
+		switch name {
+		case "script", "style":
+			if !closing {
+				k := strings.Index(strings.ToLower(s[i:]), "</"+name)
+				if k < 0 {
+					i = len(s)
+				} else {
+					i += k
+				}
+			}
+		case "td", "th":
+			if !closing {
+				if cells > 0 {
+					b.WriteString(" | ")
+				}
+				cells++
+			}
+		case "p", "div", "br", "li", "tr", "table", "thead", "tbody", "ul", "ol", "dl", "dt", "dd",
+			"h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "details", "summary", "hr":
+			end()
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	end()
+	return lines
+}
+
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // htmlBlockSource returns the source of an HTML block, closing line included.
