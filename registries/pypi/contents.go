@@ -551,6 +551,7 @@ func withoutSphinxMarkup(doc string) string {
 	lines := strings.Split(doc, "\n")
 	out := lines[:0]
 	options := false // the lines after a dropped directive are its options
+	dedent := 0      // inside an admonition's body: the indentation to remove from its lines
 	fenced := false  // inside a markdown fenced block, left as it is
 	for i, l := range lines {
 		t := strings.TrimSpace(l)
@@ -565,6 +566,22 @@ func withoutSphinxMarkup(doc string) string {
 			continue
 		}
 		options = false
+		if dedent > 0 {
+			// The body of a Markdown admonition, indented under its marker.
+			if ind := len(l) - len(strings.TrimLeft(l, " ")); t == "" || ind >= dedent {
+				out = append(out, l[min(dedent, len(l)-len(strings.TrimLeft(l, " "))):])
+				continue
+			}
+			dedent = 0
+		}
+		if label, ok := mkdocsAdmonition(t); ok {
+			// mkdocs-material's admonition ('!!! note "Title"', '??? tip'): its title, or its
+			// kind, as a label, and its body, indented four spaces under the marker, as the
+			// lines that follow it (mkdocstrings' docstrings, pydantic's).
+			out = append(out, strings.TrimSuffix(l, t)+label)
+			dedent = len(l) - len(strings.TrimLeft(l, " ")) + 4
+			continue
+		}
 		if name, arg, ok := sphinxDirective(t); ok {
 			switch {
 			case name == "note" || name == "warning" || name == "tip" || name == "important" || name == "caution" || name == "attention" || name == "danger" || name == "hint" || name == "seealso":
@@ -592,6 +609,31 @@ func withoutSphinxMarkup(doc string) string {
 		out = append(out, l)
 	}
 	return strings.Join(out, "\n")
+}
+
+// mkdocsAdmonition parses a trimmed line that opens an mkdocs-material admonition ("!!! note",
+// '!!! abstract "Usage Documentation"', "???+ tip", https://squidfunk.github.io/mkdocs-material/
+// reference/admonitions/) and returns its label: its title, or its kind capitalized, and ":".
+// An empty title ('!!! note ""') gives the kind.
+func mkdocsAdmonition(t string) (string, bool) {
+	rest, ok := strings.CutPrefix(t, "!!! ")
+	if !ok {
+		if rest, ok = strings.CutPrefix(t, "??? "); !ok {
+			rest, ok = strings.CutPrefix(t, "???+ ")
+		}
+	}
+	if !ok {
+		return "", false
+	}
+	kind, title, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	if kind == "" || strings.IndexFunc(kind, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) >= 0 {
+		return "", false
+	}
+	title = strings.Trim(strings.TrimSpace(title), `"`)
+	if title == "" {
+		title = strings.ToUpper(kind[:1]) + kind[1:]
+	}
+	return title + ":", true
 }
 
 // sphinxDirective parses a trimmed line ".. name:: argument".

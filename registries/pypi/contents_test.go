@@ -210,6 +210,12 @@ func TestWithoutSphinxMarkup(t *testing.T) {
 	if got := withoutSphinxMarkup(doc); got != want {
 		t.Errorf("withoutSphinxMarkup:\n got %q\nwant %q", got, want)
 	}
+	// An mkdocs-material admonition is its title (or kind) as a label, its body dedented.
+	doc = "!!! abstract \"Usage Documentation\"\n    [Aliases](../alias.md)\n\nA data class.\n\n!!! note\n    Keys are\n      sorted.\nDone.\n"
+	want = "Usage Documentation:\n[Aliases](../alias.md)\n\nA data class.\n\nNote:\nKeys are\n  sorted.\nDone.\n"
+	if got := withoutSphinxMarkup(doc); got != want {
+		t.Errorf("withoutSphinxMarkup of admonitions:\n got %q\nwant %q", got, want)
+	}
 	// A NumPy-style title keeps a line of its own: a blank line takes its underline's place.
 	doc = "Round.\n\nNotes\n-----\nNumPy rounds to the nearest even value.\n"
 	want = "Round.\n\nNotes\n\nNumPy rounds to the nearest even value.\n"
