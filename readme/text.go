@@ -136,37 +136,8 @@ func collapse(s string) string {
 }
 
 // htmlText returns the text an HTML fragment shows: tags and comments removed, character
-// references resolved, white space collapsed.
-func htmlText(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		if s[i] != '<' {
-			b.WriteByte(s[i])
-			i++
-			continue
-		}
-		if strings.HasPrefix(s[i:], "<!--") {
-			j := strings.Index(s[i+4:], "-->")
-			if j < 0 {
-				break
-			}
-			i += 4 + j + 3
-			continue
-		}
-		if i+1 < len(s) && (isASCIILetter(s[i+1]) || s[i+1] == '/' || s[i+1] == '!' || s[i+1] == '?') {
-			j := strings.IndexByte(s[i:], '>')
-			if j < 0 {
-				break
-			}
-			i += j + 1
-			b.WriteByte(' ')
-			continue
-		}
-		b.WriteByte(s[i])
-		i++
-	}
-	return collapse(html.UnescapeString(b.String()))
-}
+// references resolved, white space collapsed (its htmlLines joined by spaces).
+func htmlText(s string) string { return strings.Join(htmlLines(s), " ") }
 
 // htmlLines returns the lines of text an HTML block shows, as a browser lays them out: a block
 // element (a paragraph, list item, heading, table row, <br> …) starts a line, the cells of a
