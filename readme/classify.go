@@ -168,7 +168,7 @@ func releaseEntry(heading string) bool {
 	default: // PEP 440: "0b2", "0rc1", "0.dev3", "0.post1"
 		t := strings.TrimPrefix(s, ".")
 		for _, m := range []string{"alpha", "beta", "dev", "post", "pre", "rc", "a", "b", "c"} {
-			if len(t) >= len(m) && strings.EqualFold(t[:len(m)], m) && (len(t) == len(m) || !isLetter(t[len(m)])) {
+			if len(t) >= len(m) && strings.EqualFold(t[:len(m)], m) && (len(t) == len(m) || !isASCIILetter(t[len(m)])) {
 				s = strings.TrimLeft(t[len(m):], "0123456789")
 				break
 			}
@@ -192,9 +192,7 @@ func releaseEntry(heading string) bool {
 	return strings.ContainsAny(s, "0123456789") && !strings.ContainsAny(s, "()[]")
 }
 
-func isAlnum(c byte) bool { return c >= '0' && c <= '9' || isLetter(c) }
-
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isAlnum(c byte) bool { return c >= '0' && c <= '9' || isASCIILetter(c) }
 
 // historyHeading reports whether a heading names a release history ("Changelog", "Release
 // notes", "What's new").

@@ -569,7 +569,7 @@ func withoutSphinxMarkup(doc string) string {
 		if dedent > 0 {
 			// The body of a Markdown admonition, indented under its marker.
 			if ind := len(l) - len(strings.TrimLeft(l, " ")); t == "" || ind >= dedent {
-				out = append(out, l[min(dedent, len(l)-len(strings.TrimLeft(l, " "))):])
+				out = append(out, l[min(dedent, ind):])
 				continue
 			}
 			dedent = 0
