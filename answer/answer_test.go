@@ -481,3 +481,63 @@ func TestSearchHeader(t *testing.T) {
 		t.Errorf("search answer opens with %q", head)
 	}
 }
+
+// TestDescribeOutlineNested: a type's methods are listed under it, each qualified name once
+// with its overloads counted, and a method another type listed before it declares alike (an
+// inherited copy) is named on the type's line instead of listed again; express's outline listed
+// Application's 21 methods twice, unnamed by type, and listen once per overload. The members of
+// a namespace (express's interfaces, declared in the namespace merged with its function e) are
+// the package's API, listed at the top.
+func TestDescribeOutlineNested(t *testing.T) {
+	sym := func(kind docidx.SymbolKind, parent, name, sig, doc string) docidx.Symbol {
+		q := "express." + strings.TrimPrefix(strings.TrimPrefix(parent+"."+name, "."), "e.")
+		return docidx.Symbol{Kind: kind, Name: name, Parent: parent, Package: "express", QualifiedName: q, Signature: sig, Doc: doc}
+	}
+	p := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "express", Version: "5.0.0"},
+		Symbols: []docidx.Symbol{
+			sym(docidx.KindFunc, "", "e", "function e(): Express", "Creates an application."),
+			sym(docidx.KindInterface, "e", "Application", "interface Application", "An application."),
+			sym(docidx.KindMethod, "e.Application", "listen", "listen(port: number): Server", "Listen for connections."),
+			sym(docidx.KindMethod, "e.Application", "listen", "listen(path: string): Server", ""),
+			sym(docidx.KindMethod, "e.Application", "init", "init(): void", "Initialize the server."),
+			sym(docidx.KindMethod, "e.Application", "path", "path(): string", ""),
+			sym(docidx.KindField, "e.Application", "locals", "locals: Locals", ""),
+			sym(docidx.KindInterface, "e", "Express", "interface Express extends Application", ""),
+			sym(docidx.KindMethod, "e.Express", "init", "init(): void", "Initialize the server."),
+			sym(docidx.KindMethod, "e.Express", "path", "path(): string", ""),
+			sym(docidx.KindMethod, "e.Express", "listen", "listen(port: number): Server", "Listen for connections."),
+			sym(docidx.KindField, "e.Express", "request", "request: Request", ""),
+			sym(docidx.KindField, "e.Express", "response", "response: Response", ""),
+		},
+	}
+	s := service(snapshot(t, p))
+	text, out, err := s.Describe(context.Background(), docidx.NPM, answer.DescribeInput{Package: "express"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range out.Outline {
+		got = append(got, fmt.Sprintf("%s parent=%q overloads=%d members=%d alike=%v", e.Name, e.Parent, e.Overloads, e.Members, e.Alike))
+	}
+	want := []string{
+		`express.Application parent="" overloads=0 members=1 alike=[]`,
+		`express.Application.listen parent="Application" overloads=1 members=0 alike=[]`,
+		`express.Application.init parent="Application" overloads=0 members=0 alike=[]`,
+		`express.Application.path parent="Application" overloads=0 members=0 alike=[]`,
+		`express.Express parent="" overloads=0 members=2 alike=[{Application [init listen]}]`,
+		`express.Express.path parent="Express" overloads=0 members=0 alike=[]`, // undocumented: no proof of a copy
+		`express.e parent="" overloads=0 members=0 alike=[]`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("outline:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, line := range []string{
+		"- `interface Application` — An application. (1 member)\n  - `listen(port: number): Server` — Listen for connections. (2 overloads)\n",
+		"- `interface Express extends Application` (2 members; 2 methods as Application's: init, listen)\n  - `path(): string`\n",
+	} {
+		if !strings.Contains(text, line) {
+			t.Errorf("the text lacks %q:\n%s", line, text)
+		}
+	}
+}

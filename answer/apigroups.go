@@ -24,8 +24,6 @@ type APIEntry struct {
 	// each a symbol of its own with its signature), in declaration order: the entry lists the
 	// name once, with every signature.
 	Overloads []*docidx.Symbol
-	// Synopsis is the first sentence of Symbol's doc, or of the first overload's that has one.
-	Synopsis string
 	// Internal is true when the symbol's doc marks it @internal.
 	Internal bool
 	Members  []APIEntry
@@ -52,7 +50,7 @@ func GroupAPI(syms []docidx.Symbol) []APIGroup {
 		return &groups[i]
 	}
 	entry := func(s *docidx.Symbol) APIEntry {
-		return APIEntry{Symbol: s, Synopsis: FirstSentence(s.Doc), Internal: Internal(s)}
+		return APIEntry{Symbol: s, Internal: Internal(s)}
 	}
 	types := map[string]int{} // memberKey → index in its group's Symbols
 	for i := range syms {
@@ -84,6 +82,21 @@ func GroupAPI(syms []docidx.Symbol) []APIGroup {
 	return groups
 }
 
+// Synopsis returns the first sentence of the entry's doc, or of the first overload's that has
+// one (FirstSentence). It is computed when asked for: an outline page renders a few hundred of
+// a large module's thousands of entries.
+func (e *APIEntry) Synopsis() string {
+	if s := FirstSentence(e.Symbol.Doc); s != "" {
+		return s
+	}
+	for _, o := range e.Overloads {
+		if s := FirstSentence(o.Doc); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
 // arrange folds the overloads of es into the entry of their first declaration, puts the
 // internal entries after the others, keeping declaration order within each, and does the same
 // to the members of each.
@@ -96,9 +109,6 @@ func arrange(es []APIEntry) []APIEntry {
 			o := &out[i]
 			o.Overloads = append(o.Overloads, e.Symbol)
 			o.Members = append(o.Members, e.Members...)
-			if o.Synopsis == "" {
-				o.Synopsis = e.Synopsis
-			}
 			continue
 		}
 		first[e.Symbol.QualifiedName] = len(out)

@@ -33,8 +33,8 @@ func TestGroupAPI(t *testing.T) {
 	if got := len(names); got != 3 || names[0] != "retry.Policy" || names[1] != "retry.Do" || names[2] != "retry.Gone.Wait" {
 		t.Errorf("symbols %q, want Policy, Do, then the member of a type not indexed", names)
 	}
-	if p := g.Symbols[0]; len(p.Members) != 1 || p.Members[0].Symbol.Name != "Attempts" || p.Synopsis != "Policy says how." {
-		t.Errorf("Policy: synopsis %q, members %+v", p.Synopsis, p.Members)
+	if p := g.Symbols[0]; len(p.Members) != 1 || p.Members[0].Symbol.Name != "Attempts" || p.Synopsis() != "Policy says how." {
+		t.Errorf("Policy: synopsis %q, members %+v", p.Synopsis(), p.Members)
 	}
 }
 
@@ -62,8 +62,8 @@ func TestGroupAPIArranged(t *testing.T) {
 			if len(e.Overloads) > 0 {
 				s += fmt.Sprintf(" +%d overloads", len(e.Overloads))
 			}
-			if e.Synopsis != "" {
-				s += " — " + e.Synopsis
+			if e.Synopsis() != "" {
+				s += " — " + e.Synopsis()
 			}
 			got = append(got, s)
 			walk(indent+"  ", e.Members)

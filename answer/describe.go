@@ -5,8 +5,9 @@ package answer
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"strconv"
+	"slices"
 	"strings"
 	"time"
 
@@ -68,7 +69,22 @@ type OutlineEntry struct {
 	Deprecated bool   `json:"deprecated,omitempty" jsonschema:"true when the symbol is deprecated"`
 	Internal   bool   `json:"internal,omitempty" jsonschema:"true when its doc marks the symbol @internal, not meant for the package's users; such symbols come after the others of their package"`
 	Members    int    `json:"members,omitempty" jsonschema:"number of fields, properties and constants of the type, listed when the symbol is described or its URI read"`
-	URI        string `json:"uri" jsonschema:"docidx:// resource URI of the symbol"`
+	// Parent, Overloads and Alike came with schemaVersion 1 unchanged: fields added.
+	Parent    string         `json:"parent,omitempty" jsonschema:"for a method listed under its type, the type's name; the type's entry comes before it"`
+	Overloads int            `json:"overloads,omitempty" jsonschema:"declarations of the same qualified name after this one (TypeScript overloads, which share its URI), folded into this entry"`
+	Alike     []AlikeMethods `json:"alike,omitempty" jsonschema:"methods of this type not listed under it because a type listed before it declares them alike (same name, signature and doc), as inherited copies are"`
+	URI       string         `json:"uri" jsonschema:"docidx:// resource URI of the symbol"`
+}
+
+// Declarations returns how many declarations of its qualified name the entry stands for: itself
+// and its Overloads.
+func (e OutlineEntry) Declarations() int { return 1 + e.Overloads }
+
+// AlikeMethods names the methods of an outline's type that another type, listed before it,
+// declares alike.
+type AlikeMethods struct {
+	Type    string   `json:"type" jsonschema:"the type listed before, whose entries list the methods"`
+	Methods []string `json:"methods" jsonschema:"the methods' names"`
 }
 
 // SymbolDetail is one symbol in full.
@@ -231,45 +247,25 @@ func (s *Service) outline(pkg *docidx.Package, focus string, out *DescribeOutput
 }
 
 // outlineOf is outline over symbols and documents already read.
+//
+// The entries are answer.GroupAPI's: a package group's top-level symbols by kind (types,
+// functions, methods of types not indexed, …), those marked @internal last; under each type its
+// methods (and other callable members), each qualified name once with its overloads folded into
+// it, as godoc lists methods under their type; the type's other members (fields, properties,
+// nested constants) counted, left to the type's own page. A method that a type listed before it
+// in the group declares alike — same name, signature and doc (a documented one), as
+// TypeScript's inherited copies are (express's Express repeats 14 of Application's methods) — is
+// named on its type's line, not listed again.
 func (s *Service) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutput, syms []docidx.Symbol, docs []docidx.Document) (*outlineUnits, error) {
 	ref := pkg.Ref()
-
-	pkgOf := func(sym *docidx.Symbol) string {
-		if sym.Package == "" {
+	pkgOf := func(p string) string {
+		if p == "" {
 			return pkg.Name
 		}
-		return sym.Package
+		return p
 	}
-	// Group: packages in first-seen order (the focus only), kinds by kindOrder.
-	var pkgs []string
-	byPkg := make(map[string][]*docidx.Symbol)
-	synopsis := make(map[string]string)
-	members := make(map[string]int) // memberKey of a type -> its members left out
-	types := outlineTypes(syms)
-	for i := range syms {
-		sym := &syms[i]
-		p := pkgOf(sym)
-		if focus != "" && p != focus {
-			continue
-		}
-		if k := sym.Package + "\x00" + sym.Parent; sym.Parent != "" && sym.Kind != docidx.KindMethod && types[k] {
-			members[k]++
-			continue
-		}
-		if sym.Kind == docidx.KindPackage {
-			synopsis[p] = FirstSentence(sym.Doc)
-			if _, ok := byPkg[p]; !ok {
-				pkgs = append(pkgs, p)
-				byPkg[p] = nil
-			}
-			continue
-		}
-		if _, ok := byPkg[p]; !ok {
-			pkgs = append(pkgs, p)
-		}
-		byPkg[p] = append(byPkg[p], sym)
-	}
-	if focus != "" && len(pkgs) == 0 {
+	groups, err := outlineGroups(syms, pkgOf, focus)
+	if err != nil {
 		return nil, s.unknownImportPath(pkg, focus, syms)
 	}
 
@@ -325,49 +321,169 @@ func (s *Service) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutp
 		}
 		h.WriteString("\n\n")
 	}
-	nsyms := 0
-	for _, p := range pkgs {
-		nsyms += len(byPkg[p])
-	}
-	if nsyms == 0 {
-		h.WriteString("No API symbols are indexed for this version.\n")
-	} else {
-		fmt.Fprintf(&h, "## API (%s; %s)\n\n", plural(nsyms, "symbol"), s.opts.Words.DescribeSymbol)
-	}
 
-	o := &outlineUnits{header: h.String(), ref: ref, members: members}
-	o.items = make([]outlineItem, 0, nsyms)
-	for _, p := range pkgs {
-		group := byPkg[p]
-		sortByKind(group)
-		internal := internalLast(group)
+	o := &outlineUnits{ref: ref}
+	for _, g := range groups {
+		p := g.pkg
+		var synopsis string
+		if g.doc != nil {
+			synopsis = FirstSentence(g.doc.Doc)
+		}
+		top := g.top
+		if len(top) == 0 {
+			continue
+		}
+		alike := map[string]string{} // a method's name, signature and doc → the name of the type listing it
 		lastRank := -1
-		for i, sym := range group {
-			it := outlineItem{sym: sym, pkg: p, last: i == len(group)-1, internal: i >= len(group)-internal}
+		for i, e := range top {
+			it := outlineItem{entry: e, pkg: p}
 			if i == 0 {
 				it.groupHead = "### " + p + "\n\n"
-				if syn := synopsis[p]; syn != "" {
-					it.groupHead += syn + "\n\n"
+				if synopsis != "" {
+					it.groupHead += synopsis + "\n\n"
 				}
 			}
-			switch rank := kindOrder[sym.Kind]; {
-			case it.internal && i == len(group)-internal:
+			switch rank := kindOrder[e.Symbol.Kind]; {
+			case e.Internal && lastRank != -2:
 				it.kindHead = "Internal (marked @internal, not meant for users):\n"
 				lastRank = -2
-			case !it.internal && rank != lastRank:
+			case !e.Internal && rank != lastRank:
 				it.kindHead = kindHeading[rank] + ":\n"
 				lastRank = rank
 			}
+			it.members = g.members[memberKey(e.Symbol)]
+			var methods []*APIEntry
+			for j := range e.Members {
+				m := &e.Members[j]
+				if m.Symbol.Signature != "" && m.Symbol.Doc != "" { // an undocumented `__init__(self)` is no copy
+					key := m.Symbol.Name + "\x00" + m.Symbol.Signature + "\x00" + m.Symbol.Doc
+					if t, ok := alike[key]; ok && t != e.Symbol.Name {
+						it.addAlike(t, m.Symbol.Name)
+						continue
+					}
+					alike[key] = e.Symbol.Name
+				}
+				methods = append(methods, m)
+			}
 			o.items = append(o.items, it)
+			for _, m := range methods {
+				o.items = append(o.items, outlineItem{entry: m, pkg: p, parent: e.Symbol.Name})
+			}
 		}
+		o.items[len(o.items)-1].last = true
 	}
+	if len(o.items) == 0 {
+		h.WriteString("No API symbols are indexed for this version.\n")
+	} else {
+		fmt.Fprintf(&h, "## API (%s; %s)\n\n", plural(len(o.items), "symbol"), s.opts.Words.DescribeSymbol)
+	}
+	o.header = h.String()
 	o.texts = make([]string, len(o.items))
 	o.entries = make([]OutlineEntry, len(o.items))
 	return o, nil
 }
 
+// callable reports whether a member of kind k is listed under its type in an outline (a method
+// or an associated function) rather than counted with its fields.
+func callable(k docidx.SymbolKind) bool { return k == docidx.KindMethod || k == docidx.KindFunc }
+
+// outlineGroup is one declaring package's part of an outline.
+type outlineGroup struct {
+	pkg     string
+	doc     *docidx.Symbol // the package's own doc, nil without one
+	top     []*APIEntry    // its top-level entries in outline order, callable members under their type
+	members map[string]int // memberKey of a type → its members counted rather than listed
+}
+
+// outlineGroups arranges syms for an outline (see outlineOf), grouped by declaring package
+// (pkgOf of its Package) in first-seen order, the focus only when set. The error is nil unless
+// a focus is set that no symbol is declared in.
+//
+// A type's fields, properties and nested types are counted, and so are the members of a field or
+// property (an object type's); a method or function whose Parent is a type listed at the top is
+// listed under it; every other symbol is listed at the top: the members of a function or
+// namespace (express's interfaces, declared in the namespace merged with its function e) are the
+// package's API.
+func outlineGroups(syms []docidx.Symbol, pkgOf func(string) string, focus string) ([]outlineGroup, error) {
+	containers := outlineTypes(syms)
+	hidden := func(sym *docidx.Symbol) bool {
+		return sym.Parent != "" && !callable(sym.Kind) && containers[sym.Package+"\x00"+sym.Parent]
+	}
+	topTypes := map[string]bool{}
+	for i := range syms {
+		if sym := &syms[i]; isType(sym.Kind) && !hidden(sym) {
+			topTypes[memberKey(sym)] = true
+		}
+	}
+	var groups []outlineGroup
+	byPkg := map[string]int{}
+	group := func(p string) *outlineGroup {
+		i, ok := byPkg[p]
+		if !ok {
+			i = len(groups)
+			byPkg[p] = i
+			groups = append(groups, outlineGroup{pkg: p, members: map[string]int{}})
+		}
+		return &groups[i]
+	}
+	var tops [][]APIEntry
+	under := map[string][]APIEntry{} // memberKey of a top-level type → its callable members
+	for i := range syms {
+		sym := &syms[i]
+		p := pkgOf(sym.Package)
+		if focus != "" && p != focus {
+			continue
+		}
+		g := group(p)
+		for len(tops) < len(groups) {
+			tops = append(tops, nil)
+		}
+		parent := sym.Package + "\x00" + sym.Parent
+		switch e := (APIEntry{Symbol: sym, Internal: Internal(sym)}); {
+		case sym.Kind == docidx.KindPackage:
+			g.doc = sym
+		case hidden(sym):
+			g.members[parent]++
+		case sym.Parent != "" && callable(sym.Kind) && topTypes[parent]:
+			under[parent] = append(under[parent], e)
+		default:
+			tops[byPkg[p]] = append(tops[byPkg[p]], e)
+		}
+	}
+	if focus != "" && len(groups) == 0 {
+		return nil, errors.New("no symbol in the focus")
+	}
+	for i := range groups {
+		es := tops[i]
+		for j := range es {
+			es[j].Members = under[memberKey(es[j].Symbol)]
+		}
+		es = arrange(es)
+		groups[i].top = make([]*APIEntry, len(es))
+		for j := range es {
+			groups[i].top[j] = &es[j]
+		}
+		sortOutline(groups[i].top)
+	}
+	return groups, nil
+}
+
+// sortOutline orders a package group's top-level entries by kindOrder, those marked @internal
+// after the others, keeping GroupAPI's declaration order within each.
+func sortOutline(es []*APIEntry) {
+	rank := make(map[*APIEntry]int, len(es))
+	for _, e := range es {
+		r := kindOrder[e.Symbol.Kind]
+		if e.Internal {
+			r += len(kindHeading)
+		}
+		rank[e] = r
+	}
+	slices.SortStableFunc(es, func(a, b *APIEntry) int { return rank[a] - rank[b] })
+}
+
 // outlineUnits is an API outline as a unitList: unit 0 the header, unit i+1 the entry of the
-// i-th symbol in outline order. An entry is rendered when a page first asks for it: a large
+// i-th item in outline order. An entry is rendered when a page first asks for it: a large
 // module's outline has thousands (zap's some 1,500), whose synopses, compact signatures and URIs
 // took a millisecond to make for a page that shows a few hundred.
 type outlineUnits struct {
@@ -376,17 +492,29 @@ type outlineUnits struct {
 	items   []outlineItem
 	texts   []string       // texts[i] is unit i+1 once rendered (never empty then)
 	entries []OutlineEntry // entries[i] belongs to unit i+1, once texts[i] is rendered
-	members map[string]int // members of a type left out of the outline, by package + "\x00" + key
 }
 
-// outlineItem is one outline entry before it is rendered: its symbol, declaring package, and the
-// headings that start before it.
+// outlineItem is one outline entry before it is rendered: its symbol with its overloads and
+// members, declaring package, and the headings that start before it.
 type outlineItem struct {
-	sym                 *docidx.Symbol
+	entry               *APIEntry
 	pkg                 string
+	parent              string // the type a method is listed under; empty for a top-level entry
 	groupHead, kindHead string // the package group's heading and synopsis, the kind's heading
 	last                bool   // the last entry of its package group
-	internal            bool   // marked @internal (see Internal)
+	members             int    // the members counted rather than listed (fields, properties …)
+	alike               []AlikeMethods
+}
+
+// addAlike records that the item's type declares method name as type t, listed before it, does.
+func (it *outlineItem) addAlike(t, name string) {
+	if n := len(it.alike); n > 0 && it.alike[n-1].Type == t {
+		if a := &it.alike[n-1]; !slices.Contains(a.Methods, name) {
+			a.Methods = append(a.Methods, name)
+		}
+		return
+	}
+	it.alike = append(it.alike, AlikeMethods{Type: t, Methods: []string{name}})
 }
 
 // Len implements unitList.
@@ -410,16 +538,21 @@ func (o *outlineUnits) entriesOf(from, to int) []OutlineEntry {
 	return o.entries[from:to]
 }
 
+// maxAlikeNames bounds the method names an outline line gives for the methods it does not list
+// again, in bytes.
+const maxAlikeNames = 200
+
 // render makes the entry and the unit of item i, once.
 func (o *outlineUnits) render(i int) {
 	if o.texts[i] != "" {
 		return
 	}
 	it := &o.items[i]
-	sym := it.sym
+	sym := it.entry.Symbol
 	e := OutlineEntry{
-		Package: it.pkg, Kind: string(sym.Kind), Name: sym.QualifiedName, Signature: CompactSignature(sym.Signature),
-		Synopsis: FirstSentence(sym.Doc), Deprecated: sym.Deprecated, Internal: it.internal,
+		Package: it.pkg, Kind: string(sym.Kind), Name: sym.QualifiedName, Parent: it.parent,
+		Signature: CompactSignature(sym.Signature), Synopsis: it.entry.Synopsis(), Deprecated: sym.Deprecated,
+		Internal: it.entry.Internal, Members: it.members, Overloads: len(it.entry.Overloads), Alike: it.alike,
 		URI: o.ref.PageURI(docidx.PageSymbolPrefix + sym.QualifiedName),
 	}
 	if e.Signature == "" {
@@ -427,67 +560,45 @@ func (o *outlineUnits) render(i int) {
 	}
 	code := inlineCode(e.Signature)
 	var b strings.Builder
-	b.Grow(len(it.groupHead) + len(it.kindHead) + len(code) + len(e.Synopsis) + 24)
+	b.Grow(len(it.groupHead) + len(it.kindHead) + len(code) + len(e.Synopsis) + 32)
 	b.WriteString(it.groupHead)
 	b.WriteString(it.kindHead)
+	if it.parent != "" {
+		b.WriteString("  ")
+	}
 	b.WriteString("- ")
 	b.WriteString(code)
-	e.Members = o.members[memberKey(sym)]
 	if e.Deprecated {
 		b.WriteString(" (deprecated)")
+	}
+	if e.Internal && it.parent != "" {
+		b.WriteString(" (@internal)")
 	}
 	if e.Synopsis != "" {
 		b.WriteString(" — ")
 		b.WriteString(e.Synopsis)
 	}
+	var notes []string
+	if e.Overloads > 0 {
+		notes = append(notes, plural(e.Overloads+1, "overload"))
+	}
 	if e.Members > 0 {
+		notes = append(notes, plural(e.Members, "member"))
+	}
+	for _, a := range e.Alike {
+		notes = append(notes, fmt.Sprintf("%s as %s's: %s", plural(len(a.Methods), "method"), a.Type,
+			Clip(strings.Join(a.Methods, ", "), maxAlikeNames)))
+	}
+	if len(notes) > 0 {
 		b.WriteString(" (")
-		b.WriteString(strconv.Itoa(e.Members))
-		b.WriteString(" members)")
+		b.WriteString(strings.Join(notes, "; "))
+		b.WriteString(")")
 	}
 	b.WriteByte('\n')
 	if it.last {
 		b.WriteByte('\n')
 	}
 	o.texts[i], o.entries[i] = b.String(), e
-}
-
-// internalLast moves the symbols marked @internal (see Internal) after the others, keeping the
-// order within each, and returns how many there are: a package's outline starts with the API it
-// means its users to call (zod's started with _ZodString, @internal).
-func internalLast(syms []*docidx.Symbol) int {
-	var internal []*docidx.Symbol
-	public := syms[:0]
-	for _, s := range syms {
-		if Internal(s) {
-			internal = append(internal, s)
-		} else {
-			public = append(public, s)
-		}
-	}
-	copy(syms[len(public):], internal)
-	return len(internal)
-}
-
-// sortByKind orders symbols by kindOrder, keeping declaration order within a kind. A counting
-// sort over the ranks: kindOrder is looked up once per symbol, not per comparison.
-func sortByKind(syms []*docidx.Symbol) {
-	ranks := len(kindHeading) // kindOrder's values are 0 to ranks-1, each with a heading
-	count := make([]int, ranks+1)
-	rank := make([]uint8, len(syms))
-	for i, sym := range syms {
-		rank[i] = uint8(kindOrder[sym.Kind])
-		count[rank[i]+1]++
-	}
-	for r := 1; r <= ranks; r++ {
-		count[r] += count[r-1]
-	}
-	sorted := make([]*docidx.Symbol, len(syms))
-	for i, sym := range syms {
-		sorted[count[rank[i]]] = sym
-		count[rank[i]]++
-	}
-	copy(syms, sorted)
 }
 
 // ReadmeSummary is the plain-text summary of a README: its Summary, else the start of its first

@@ -202,17 +202,8 @@ type overviewData struct {
 // outlineGroup is the outline entries of one declaring package.
 type outlineGroup struct {
 	Package string
-	Entries []outlineEntry
+	Entries []answer.OutlineEntry
 }
-
-// outlineEntry is an outline entry with the overloads that follow it.
-type outlineEntry struct {
-	answer.OutlineEntry
-	Overloads int // the entries of the same name after it, folded into it
-}
-
-// Declarations is how many declarations of the name the entry stands for.
-func (e outlineEntry) Declarations() int { return e.Overloads + 1 }
 
 func (h *Handler) overview(w http.ResponseWriter, r *http.Request, ref docidx.Ref) {
 	if h.lookup(w, ref, docidx.PageOverview) == nil {
@@ -241,16 +232,7 @@ func (h *Handler) overview(w http.ResponseWriter, r *http.Request, ref docidx.Re
 			d.Outline = append(d.Outline, outlineGroup{Package: e.Package})
 		}
 		g := &d.Outline[len(d.Outline)-1]
-		// The outline lists each overload with its signature; the page shows names, each once.
-		if n := len(g.Entries); n > 0 && g.Entries[n-1].Name == e.Name {
-			last := &g.Entries[n-1]
-			last.Overloads++
-			if last.Synopsis == "" {
-				last.Synopsis = e.Synopsis
-			}
-			continue
-		}
-		g.Entries = append(g.Entries, outlineEntry{OutlineEntry: e})
+		g.Entries = append(g.Entries, e)
 	}
 	h.render(w, http.StatusOK, "overview", page{Title: ref.Name + "@" + ref.Version, Data: d})
 }
@@ -412,7 +394,7 @@ func (h *Handler) api(w http.ResponseWriter, r *http.Request, ref docidx.Ref) {
 		var out []apiSymbol
 		for _, e := range es {
 			out = append(out, apiSymbol{Symbol: e.Symbol, Href: pagePath(ref, docidx.PageSymbolPrefix+e.Symbol.QualifiedName),
-				Synopsis: e.Synopsis, Members: entries(e.Members), Overloads: e.Overloads, Internal: e.Internal, lang: lang})
+				Synopsis: e.Synopsis(), Members: entries(e.Members), Overloads: e.Overloads, Internal: e.Internal, lang: lang})
 		}
 		return out
 	}

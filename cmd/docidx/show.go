@@ -29,10 +29,6 @@ func maxTokensFlag(def string) *cli.IntFlag {
 		Usage: "answer budget in tokens (about 4 bytes each); what is beyond it continues with --cursor"}
 }
 
-// showAllTokens is the budget of show when --max-tokens is not given: the largest the tools
-// accept, so a terminal gets a whole outline at once.
-const showAllTokens = 100_000
-
 // cliWords are the words of the CLI's answers: its commands and flags where MCP's name tools
 // and arguments.
 var cliWords = answer.Words{
@@ -131,7 +127,7 @@ func showCommand() *cli.Command {
 		Name:      "show",
 		Usage:     "show a package's metadata, README summary and API outline, one symbol with its members, or what a docidx:// URI names",
 		ArgsUsage: "[ECOSYSTEM:]PACKAGE[@VERSION] [SYMBOL] | PURL [SYMBOL] | URI",
-		Flags:     []cli.Flag{indexFlag, jsonFlag, maxTokensFlag("everything"), cursorFlag},
+		Flags:     []cli.Flag{indexFlag, jsonFlag, maxTokensFlag(strconv.Itoa(answer.DefaultMaxTokens)), cursorFlag},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 1 && strings.HasPrefix(c.Args().First(), docidx.URIScheme+"://") {
 				return read(c, c.Args().First())
@@ -156,7 +152,7 @@ func showCommand() *cli.Command {
 				ref.Ecosystem, ref.Name = found.Ecosystem, found.Name
 			}
 			text, out, err := srv.Describe(c.Context, ref.Ecosystem, answer.DescribeInput{
-				Package: ref.Name, Version: ref.Version, Symbol: c.Args().Get(1), MaxTokens: showTokens(c), Cursor: c.String("cursor"),
+				Package: ref.Name, Version: ref.Version, Symbol: c.Args().Get(1), MaxTokens: c.Int("max-tokens"), Cursor: c.String("cursor"),
 			})
 			return printAnswer(c, text, out, err)
 		},
@@ -189,14 +185,6 @@ func read(c *cli.Context, uri string) error {
 	// subsections can be most of a long README. The rest continues with --cursor.
 	text, out, err := srv.Read(c.Context, answer.ReadInput{URI: uri, MaxTokens: c.Int("max-tokens"), Cursor: c.String("cursor"), Query: c.String("query")})
 	return printAnswer(c, text, out, err)
-}
-
-// showTokens is the budget of show (of a package or symbol): --max-tokens, else everything.
-func showTokens(c *cli.Context) int {
-	if n := c.Int("max-tokens"); n > 0 {
-		return n
-	}
-	return showAllTokens
 }
 
 // parseRef parses [ECOSYSTEM:]PACKAGE[@VERSION] (for PyPI also NAME==VERSION) or a Package URL
