@@ -89,15 +89,26 @@ func TestCursorRoundTrip(t *testing.T) {
 	h := RequestHash(IssuerSearch, "q", "golang")
 	c := Cursor{Tool: IssuerSearch, Hash: h, Unit: 7, Byte: 3}
 	got, err := s.DecodeCursor(c.Encode(), IssuerSearch, h)
-	if err != nil || got.Unit != 7 || got.Byte != 3 {
+	if err != nil || got != c {
 		t.Fatalf("round trip: %+v, %v", got, err)
 	}
+	// A search's cursor is short: an assistant reads it twice in every paged answer.
+	if n := len(c.Encode()); n > 24 {
+		t.Errorf("a search cursor takes %d bytes, want at most 24", n)
+	}
+	list := Cursor{Tool: IssuerPages, Hash: RequestHash(IssuerPages), Unit: 300, Byte: 70000, Ver: 2, Next: "pkg\x00next", Snapshot: "s1"}
+	if got, err := s.DecodeCursor(list.Encode(), IssuerPages, list.Hash); err != nil || got != list {
+		t.Errorf("round trip: %+v, %v, want %+v", got, err, list)
+	}
+	enc := c.Encode()
 	for _, bad := range []struct{ s, tool, hash string }{
-		{c.Encode(), IssuerSearch, RequestHash(IssuerSearch, "q", "npm")},
-		{c.Encode(), IssuerGetDoc, h},
+		{enc, IssuerSearch, RequestHash(IssuerSearch, "q", "npm")},
+		{enc, IssuerGetDoc, h},
 		{"!!!", IssuerSearch, h},
 		{"e30", IssuerSearch, h}, // {}
-		{Cursor{Tool: IssuerSearch, Hash: h, Unit: -1}.Encode(), IssuerSearch, h},
+		{"eyJ2IjoxfQ", IssuerSearch, h}, // {"v":1}, version 1's JSON
+		{enc[:len(enc)-2], IssuerSearch, h},
+		{enc + "AA", IssuerSearch, h},
 	} {
 		_, err := s.DecodeCursor(bad.s, bad.tool, bad.hash)
 		var aerr *ArgumentError
