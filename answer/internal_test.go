@@ -105,7 +105,7 @@ func TestCursorRoundTrip(t *testing.T) {
 		{enc, IssuerSearch, RequestHash(IssuerSearch, "q", "npm")},
 		{enc, IssuerGetDoc, h},
 		{"!!!", IssuerSearch, h},
-		{"e30", IssuerSearch, h}, // {}
+		{"e30", IssuerSearch, h},        // {}
 		{"eyJ2IjoxfQ", IssuerSearch, h}, // {"v":1}, version 1's JSON
 		{enc[:len(enc)-2], IssuerSearch, h},
 		{enc + "AA", IssuerSearch, h},
