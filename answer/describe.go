@@ -393,6 +393,7 @@ type outlineGroup struct {
 	doc     *docidx.Symbol // the package's own doc, nil without one
 	top     []*APIEntry    // its top-level entries in outline order, callable members under their type
 	members map[string]int // memberKey of a type → its members counted rather than listed
+	entries []APIEntry     // top's entries as outlineGroups gathers them
 }
 
 // outlineGroups arranges syms for an outline (see outlineOf), grouped by declaring package
@@ -426,7 +427,6 @@ func outlineGroups(syms []docidx.Symbol, pkgOf func(string) string, focus string
 		}
 		return &groups[i]
 	}
-	var tops [][]APIEntry
 	under := map[string][]APIEntry{} // memberKey of a top-level type → its callable members
 	for i := range syms {
 		sym := &syms[i]
@@ -435,9 +435,6 @@ func outlineGroups(syms []docidx.Symbol, pkgOf func(string) string, focus string
 			continue
 		}
 		g := group(p)
-		for len(tops) < len(groups) {
-			tops = append(tops, nil)
-		}
 		parent := sym.Package + "\x00" + sym.Parent
 		switch e := (APIEntry{Symbol: sym, Internal: Internal(sym)}); {
 		case sym.Kind == docidx.KindPackage:
@@ -447,23 +444,23 @@ func outlineGroups(syms []docidx.Symbol, pkgOf func(string) string, focus string
 		case sym.Parent != "" && callable(sym.Kind) && topTypes[parent]:
 			under[parent] = append(under[parent], e)
 		default:
-			tops[byPkg[p]] = append(tops[byPkg[p]], e)
+			g.entries = append(g.entries, e)
 		}
 	}
 	if focus != "" && len(groups) == 0 {
 		return nil, errors.New("no symbol in the focus")
 	}
 	for i := range groups {
-		es := tops[i]
-		for j := range es {
-			es[j].Members = under[memberKey(es[j].Symbol)]
+		g := &groups[i]
+		for j := range g.entries {
+			g.entries[j].Members = under[memberKey(g.entries[j].Symbol)]
 		}
-		es = arrange(es)
-		groups[i].top = make([]*APIEntry, len(es))
-		for j := range es {
-			groups[i].top[j] = &es[j]
+		g.entries = arrange(g.entries)
+		g.top = make([]*APIEntry, len(g.entries))
+		for j := range g.entries {
+			g.top[j] = &g.entries[j]
 		}
-		sortOutline(groups[i].top)
+		sortOutline(g.top)
 	}
 	return groups, nil
 }
