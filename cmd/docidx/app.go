@@ -29,6 +29,14 @@ const (
 // flags would be mistaken for (flagsFirst moves a flag no command defines to the app).
 var versionFlag = &cli.BoolFlag{Name: "version", Usage: "print docidx's version, as docidx version does", DisableDefaultText: true}
 
+// appDescription is the top of docidx --help: how a question is answered from the snapshot, so
+// that a person or an assistant new to docidx asks it without reading three more help pages.
+const appDescription = `Answer a question from the snapshot (crawl first, or unpack an archive):
+   docidx search [-p PACKAGE] [-n HITS] WORDS...   ranked hits, each with the passage that answers
+   docidx read URI [-q WORDS]                      a hit in full, or only its passages holding WORDS
+   docidx show PACKAGE[@VERSION] [SYMBOL]          metadata and API outline, or one symbol in full
+Answers stop near --max-tokens (4000; a token is about 4 bytes); --cursor C continues one.`
+
 func newApp() *cli.App {
 	// urfave/cli reads its version flag and printer from package variables; docidx sets them to
 	// its own, the same on every call.
@@ -37,6 +45,7 @@ func newApp() *cli.App {
 	app := &cli.App{
 		Name:                 "docidx",
 		Usage:                "offline package documentation for AI coding assistants",
+		Description:          appDescription,
 		Version:              docidx.Version,
 		EnableBashCompletion: true,
 		Writer:               os.Stdout,
