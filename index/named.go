@@ -14,7 +14,9 @@ import (
 // questionNames returns the words of text that could name a package, lowercased: text split at
 // white space and at punctuation other than the "-", ".", "_", "/" and "@" that package names
 // hold, with trailing dots and a possessive "'s" dropped ("fastify's" -> "fastify"), at least
-// three bytes long, stop words left out. It returns nil when there are none.
+// three bytes long, stop words left out, and the parts of a path ("redis/go-redis") and the owner
+// of a dotted call ("cacheable" of "cacheable.set()") besides the whole. It returns nil when there
+// are none.
 func questionNames(text string) map[string]bool {
 	var out map[string]bool
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
@@ -37,6 +39,10 @@ func questionNames(text string) map[string]bool {
 					out[part] = true
 				}
 			}
+		} else if owner, _, ok := strings.Cut(w, "."); ok && len(owner) >= 3 && !passageStopWords[owner] {
+			// A call written with its owner, "cacheable.set()", "qs.parse", "yaml.dump()":
+			// the owner may name the package, as "socket.io" names one whole.
+			out[owner] = true
 		}
 	}
 	return out

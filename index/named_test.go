@@ -15,7 +15,8 @@ func TestQuestionNames(t *testing.T) {
 	}{
 		{"how many connections does go-redis keep in its pool by default?", []string{"connections", "default", "go-redis", "keep", "many", "pool"}},
 		{"what is fastify's default body limit", []string{"body", "default", "fastify", "limit"}},
-		{"@types/node http.Agent keepAlive", []string{"@types", "@types/node", "http.agent", "keepalive", "node"}},
+		{"@types/node http.Agent keepAlive", []string{"@types", "@types/node", "http", "http.agent", "keepalive", "node"}},
+		{"cacheable.set() is slow", []string{"cacheable", "cacheable.set", "slow"}},
 		{"a boto3/botocore client", []string{"boto3", "boto3/botocore", "botocore", "client"}},
 		{"urllib3. ok", []string{"urllib3"}},
 		{"is it", nil},

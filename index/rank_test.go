@@ -395,6 +395,50 @@ func TestWithinPackageWithoutName(t *testing.T) {
 	}
 }
 
+// TestCallOwnerNamesPackage: a question that writes a call with its owner ("cacheable.set()")
+// names the owner's package as one that writes the name alone does, with the prior of a named
+// package, against a package the question names in passing ("the redis layer 2 store"). Before,
+// only "redis" named a package, and in the corpus cacheable's answer was not among the first 30
+// hits.
+func TestCallOwnerNamesPackage(t *testing.T) {
+	readme := func(name string, secs ...docidx.Section) docidx.Document {
+		return docidx.Document{Path: "README.md", Kind: docidx.DocReadme, Title: name, Sections: secs}
+	}
+	sec := func(name, heading, plain string) docidx.Section {
+		return docidx.Section{Heading: []string{name, heading}, Anchor: strings.ToLower(strings.ReplaceAll(heading, " ", "-")), Plain: plain}
+	}
+	cacheable := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "cacheable", Version: "2.0.0", Description: "Layered caching."},
+		Documents: []docidx.Document{readme("cacheable",
+			sec("cacheable", "Basic Usage", "Create a cache with new Cacheable() and call cacheable.set('key', 'value') and cacheable.get('key'). The cacheable.set() call stores a value."),
+			sec("cacheable", "Storage Tiering", "Cacheable writes to a primary store and a secondary store (layer 2), such as redis: cacheable.set() writes both layers, and cacheable.get() reads the primary store first."),
+			sec("cacheable", "Non-Blocking Operations", "If you want your layer 2 (secondary) store to be non-blocking you can set the nonBlocking property to true. It will not wait for the secondary store to respond."),
+		)},
+	}
+	var redisSecs []docidx.Section
+	for _, h := range []string{"Connecting", "Pipelines", "Transactions", "Pub Sub", "Scripting", "Streams", "Clusters", "Sentinel"} {
+		redisSecs = append(redisSecs, sec("redis", h, "The redis client sends commands to the redis server and waits for the reply; a slow redis store makes every call wait. "+h+" with redis."))
+	}
+	redis := &docidx.PackageDocs{
+		Package:   docidx.Package{Ecosystem: docidx.NPM, Name: "redis", Version: "4.0.0", Description: "A redis client."},
+		Documents: []docidx.Document{readme("redis", redisSecs...)},
+	}
+	r := open(t, build(t, cacheable, redis, npmPackage("commander", "12.1.0", "the complete solution for node.js command-line programs")))
+	defer r.Close()
+	score := func(q string) float64 {
+		hits := search(t, r, index.Query{Text: q})
+		if len(hits) == 0 || hits[0].Section != "cacheable › Non-Blocking Operations" {
+			t.Fatalf("%q: hits %+v, want cacheable's Non-Blocking Operations first", q, hits)
+		}
+		return hits[0].Score
+	}
+	call := score("cacheable.set() is slow because it waits for the redis layer 2 store, can I make it not wait?")
+	name := score("cacheable set is slow because it waits for the redis layer 2 store, can I make it not wait?")
+	if call < 0.8*name {
+		t.Errorf("the answer scores %.2f when the question writes cacheable.set(), %.2f when it writes cacheable: the call does not name the package", call, name)
+	}
+}
+
 // TestSiblingMentions: a member is found by the words its siblings' docs use for it (anchor
 // text), and the words a sibling says of it rank it, not only the sibling.
 func TestSiblingMentions(t *testing.T) {

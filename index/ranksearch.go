@@ -1363,12 +1363,14 @@ func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lis
 	if !slices.ContainsFunc(own, func(n string) bool { return names[n] }) {
 		return
 	}
+	// The naming words are the package's names as the question writes them: a word, or the
+	// owner of a call ("cacheable" of "cacheable.set()", whose member "set" is a word of the
+	// question like any other).
 	var naming []string
 	for _, f := range strings.Fields(words) {
 		for w := range questionNames(f) {
 			if slices.Contains(own, w) {
-				naming = append(naming, f)
-				break
+				naming = append(naming, w)
 			}
 		}
 	}
