@@ -148,7 +148,10 @@ func TestRealSpotChecks(t *testing.T) {
 	if s := req["requests.api.get"]; s.Signature != "def get(url: _t.UriType, params: _t.ParamsType = None, **kwargs: Unpack[_t.GetKwargs]) -> Response" || !strings.HasPrefix(s.Doc, "Sends a GET request.\n\n:param url: URL") {
 		t.Errorf("requests.api.get = %+v", s)
 	}
-	if s := req["requests.api.get"]; len(s.Params) != 3 || s.Params[1] != (docidx.Param{Name: "params", Type: "_t.ParamsType", Default: "None", Doc: "(optional) Dictionary, list of tuples or bytes to send\nin the query string for the :class:`Request`."}) || s.Params[2].Name != "**kwargs" {
+	// Its own three, then those of request, to which it passes **kwargs, but method, which it
+	// passes itself.
+	if s := req["requests.api.get"]; len(s.Params) < 4 || s.Params[1] != (docidx.Param{Name: "params", Type: "_t.ParamsType", Default: "None", Doc: "(optional) Dictionary, list of tuples or bytes to send\nin the query string for the :class:`Request`."}) || s.Params[2].Name != "**kwargs" ||
+		s.Params[3].Name != "data" || !strings.HasPrefix(s.Params[3].Doc, "passed on to request: (optional)") || slices.ContainsFunc(s.Params, func(p docidx.Param) bool { return p.Name == "method" }) {
 		t.Errorf("requests.api.get params = %+v", s.Params)
 	}
 	if s := req["requests.api"]; s.Kind != docidx.KindPackage || !strings.Contains(s.Doc, "\n\nThis module implements the Requests API.\n\n:copyright:") {
@@ -521,6 +524,7 @@ func FuzzScan(f *testing.F) {
 	}
 	f.Add([]byte("class A:\n  def f(self, x=f'{y[\"}\"]:{w}}'):\n    '''d'''\n__all__ = ['A']\n"))
 	f.Add([]byte("@overload\ndef f(): ...\n\tdef g(): pass\n\\\n"))
+	f.Add([]byte("def g(a, b=1, c=True):\n  '''d'''\ndef f(x, **kw):\n  '''e'''\n  return g(x, b=(2,), **kw)\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkScan(t, Scan(src, Options{Module: "m", File: "m.py", MaxSymbols: 100}), 100, "m.py")
 	})
@@ -920,5 +924,58 @@ public_name = _private
 	}
 	if _, ok := m["_hidden"]; ok {
 		t.Error("_hidden is a symbol")
+	}
+}
+
+// TestForwardedKeywords: a function that passes its **kwargs on to another the file defines
+// takes that one's keyword parameters as its own, described as passed on, but those the call
+// passes itself, by position or by name. yaml.dump's sort_keys=True is in dump_all's signature,
+// where nothing said dump had it.
+func TestForwardedKeywords(t *testing.T) {
+	src := `def dump_all(documents, stream=None, Dumper=None,
+        default_style=None, default_flow_style=False, sort_keys=True):
+    """
+    Serialize a sequence of Python objects into a YAML stream.
+
+    :param sort_keys: sort the keys of mappings.
+    """
+
+def dump(data, stream=None, Dumper=None, **kwds):
+    """Serialize a Python object into a YAML stream."""
+    if stream is None:
+        pass
+    return dump_all([data], stream, Dumper=Dumper, **kwds)
+
+class Session:
+    def request(self, method, url, timeout=30, verify=True):
+        """Send a request.
+
+        :param method: the HTTP method, which get passes itself.
+        """
+
+    def get(self, url, **kwargs):
+        """Send a GET request."""
+        return self.request("GET", url, **kwargs)
+
+    def close(self, **kw):
+        """Close."""
+        super().close(**kw)
+`
+	m, _ := scanMap(t, src)
+	got := func(name string) []string {
+		var out []string
+		for _, p := range m[name].Params {
+			out = append(out, p.Name+"="+p.Default+" "+p.Doc)
+		}
+		return out
+	}
+	for name, want := range map[string][]string{
+		"dump":          {"sort_keys=True passed on to dump_all: sort the keys of mappings.", "default_flow_style=False passed on to dump_all"},
+		"Session.get":   {"timeout=30 passed on to self.request", "verify=True passed on to self.request"},
+		"Session.close": nil,
+	} {
+		if g := got(name); !slices.Equal(g, want) {
+			t.Errorf("%s params %q, want %q", name, g, want)
+		}
 	}
 }

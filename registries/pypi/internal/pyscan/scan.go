@@ -242,6 +242,13 @@ type item struct {
 	// options are the command-line options and arguments a command function's decorators
 	// declare (cliOption), in source order: Params after those of its docstring.
 	options []docidx.Param
+	// forwards is the callable a function's body passes its own **kwargs to, as written
+	// ("dump_all", "self.request", "Session"; see forwardedCall): its keyword parameters are
+	// the function's too, but for the first forwardPos, which the call passes by position,
+	// and those it passes by name, forwardNamed.
+	forwards     string
+	forwardPos   int
+	forwardNamed []string
 	// enum is set for a class with an Enum or Flag base, whose assigned names are its members;
 	// fieldInit for a class whose __init__ is generated from its fields ([scanner.generatesInit]).
 	enum, fieldInit bool
@@ -370,6 +377,9 @@ func (s *scanner) run() {
 			}
 			if top.kind == bDef && top.owner != nil && top.owner.cls != nil && top.owner.name == "__init__" {
 				top.assigned = s.instanceAttribute(toks, top.owner)
+			}
+			if top.kind == bDef && top.owner != nil && top.owner.forwards == "" {
+				s.forwardedCall(toks, top.owner)
 			}
 			continue
 		}
@@ -883,6 +893,89 @@ func deprecatedDoc(clean string) bool {
 	return false
 }
 
+// forwardedCall sets it.forwards, forwardPos and forwardNamed when statement toks of function
+// it's body calls something with it's own **kwargs parameter spread into the call: the callee as
+// written ("dump_all" for yaml.dump's "return dump_all([data], stream, Dumper=Dumper, **kwds)",
+// "self.request" for requests' Session.get), how many arguments the call passes by position (2)
+// and the names it passes by keyword (Dumper). A call on something other than a dotted name
+// ("super().__init__(**kw)", "f()(**kw)") is not recorded.
+func (s *scanner) forwardedCall(toks []token, it *item) {
+	kw := ""
+	for _, p := range it.params {
+		if n, ok := strings.CutPrefix(p.name, "**"); ok {
+			kw = n
+		}
+	}
+	if kw == "" {
+		return
+	}
+	var opens []int // the open brackets' tokens
+	for i, t := range toks {
+		switch {
+		case t.kind != tOp:
+		case isOpener(s.src, t):
+			opens = append(opens, i)
+		case isCloser(s.src, t):
+			if len(opens) > 0 {
+				opens = opens[:len(opens)-1]
+			}
+		case s.is(t, "**") && i+1 < len(toks) && s.isName(toks[i+1], kw) && len(opens) > 0:
+			o := opens[len(opens)-1]
+			if !s.is(toks[o], "(") || o == 0 || toks[o-1].kind != tName {
+				return
+			}
+			start := o - 1
+			for start >= 2 && s.isOp(toks[start-1], ".") && toks[start-2].kind == tName {
+				start -= 2
+			}
+			if start > 0 && s.isOp(toks[start-1], ".") {
+				return
+			}
+			var b strings.Builder
+			for j := start; j < o; j++ {
+				b.WriteString(s.text(toks[j]))
+			}
+			it.forwards = b.String()
+			it.forwardPos, it.forwardNamed = s.callArguments(toks[o+1:])
+			return
+		}
+	}
+}
+
+// callArguments reads the arguments of a call, toks from after its "(": how many it passes by
+// position (before any * or ** argument) and the names it passes by keyword.
+func (s *scanner) callArguments(toks []token) (positional int, named []string) {
+	depth, start := 0, 0
+	arg := func(a []token) {
+		switch {
+		case len(a) == 0 || s.isOp(a[0], "*") || s.isOp(a[0], "**"):
+		case len(a) >= 2 && a[0].kind == tName && s.isOp(a[1], "="):
+			named = append(named, s.text(a[0]))
+		case len(named) == 0:
+			positional++
+		}
+	}
+	for i, t := range toks {
+		if t.kind != tOp {
+			continue
+		}
+		switch {
+		case isOpener(s.src, t):
+			depth++
+		case isCloser(s.src, t):
+			if depth == 0 {
+				arg(toks[start:i])
+				return positional, named
+			}
+			depth--
+		case depth == 0 && s.is(t, ","):
+			arg(toks[start:i])
+			start = i + 1
+		}
+	}
+	return positional, named
+}
+
 // warnsDeprecation reports whether a statement calls warn(…) with a DeprecationWarning or
 // PendingDeprecationWarning.
 func (s *scanner) warnsDeprecation(toks []token) bool {
@@ -1229,6 +1322,12 @@ func classBases(sigs []string) []string {
 // none); a class's parameters are completed from __init__'s signature, or without an __init__
 // from its fields (a dataclass's): the class symbol carries its constructor's parameters.
 func (s *scanner) docParams(it *item) (string, []docidx.Param) {
+	doc, params := s.docParamsOwn(it)
+	return doc, s.withForwarded(params, it)
+}
+
+// docParamsOwn is docParams without the parameters it passes on (withForwarded).
+func (s *scanner) docParamsOwn(it *item) (string, []docidx.Param) {
 	if it.assign {
 		doc := it.doc
 		if doc == "" && it.cls != nil {
@@ -1268,6 +1367,84 @@ func (s *scanner) docParams(it *item) (string, []docidx.Param) {
 		proseDocs(params, prose...)
 	}
 	return boundDoc(doc, MaxDoc), append(params, it.options...)
+}
+
+// withForwarded returns params, the parameters of function it, followed by
+// the keyword parameters of the callable it passes its **kwargs to (item.forwards) that it has
+// not got itself, when the file defines that callable: a function of the module, a method of
+// it's class or its bases ("self.request"), or a class (its constructor's). yaml.dump takes
+// **kwds and passes them to dump_all, whose sort_keys=True is the default a question about
+// dump's key order asks for. Each is described as passed on, with the callable's own
+// description of it; only those the callable documents or gives a telling default
+// (withSignatureDefaults) are added, one level deep.
+func (s *scanner) withForwarded(params []docidx.Param, it *item) []docidx.Param {
+	target := s.forwardTarget(it)
+	if target == nil {
+		return params
+	}
+	// The target's own *args and **kwargs are no keywords, and the call passes its first
+	// forwardPos parameters (after self or cls) and forwardNamed itself.
+	have := make(map[string]bool, len(it.params)+len(params))
+	tsig := target.params
+	if init := s.byKey[target.name+".__init__"]; target.kind == docidx.KindClass && init != nil {
+		tsig = init.params
+	}
+	if len(tsig) > 0 && (target.cls != nil || target.kind == docidx.KindClass) && (tsig[0].name == "self" || tsig[0].name == "cls") {
+		tsig = tsig[1:]
+	}
+	for i, p := range tsig {
+		if strings.HasPrefix(p.name, "*") || i < it.forwardPos {
+			have[strings.TrimLeft(p.name, "*")] = true
+		}
+	}
+	for _, n := range it.forwardNamed {
+		have[n] = true
+	}
+	tdoc, tparams := s.docParamsOwn(target)
+	if tdoc == "" {
+		tparams = withSignatureDefaults(tparams, tsig)
+	}
+	for _, p := range it.params {
+		have[strings.TrimLeft(p.name, "*")] = true
+	}
+	for _, p := range params {
+		have[strings.TrimLeft(p.Name, "*")] = true
+	}
+	for _, p := range tparams {
+		name := strings.TrimLeft(p.Name, "*")
+		if have[name] || strings.HasPrefix(p.Name, "*") || strings.HasPrefix(name, "_") || name == "self" || name == "cls" {
+			continue
+		}
+		have[name] = true
+		passed := "passed on to " + it.forwards
+		if p.Doc != "" {
+			p.Doc = passed + ": " + p.Doc
+		} else {
+			p.Doc = passed
+		}
+		params = append(params, p)
+	}
+	return params
+}
+
+// forwardTarget returns the item it.forwards names in this file, or nil: a module-level function
+// or class by its name, or through "self." or "cls." a method of it's class or a base.
+func (s *scanner) forwardTarget(it *item) *item {
+	name := it.forwards
+	var t *item
+	switch {
+	case name == "":
+		return nil
+	case it.cls != nil && (strings.HasPrefix(name, "self.") || strings.HasPrefix(name, "cls.")):
+		_, m, _ := strings.Cut(name, ".")
+		t = s.member(it.cls, m)
+	case !strings.Contains(name, "."):
+		t = s.byKey[name]
+	}
+	if t == nil || t == it || t.assign || t.kind != docidx.KindFunc && t.kind != docidx.KindMethod && t.kind != docidx.KindClass {
+		return nil
+	}
+	return t
 }
 
 // classParams returns the parameters the docstrings of class cls and of its __init__ document,
