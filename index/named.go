@@ -39,7 +39,7 @@ func questionNames(text string) map[string]bool {
 					out[part] = true
 				}
 			}
-		} else if owner, _, ok := strings.Cut(w, "."); ok && len(owner) >= 3 && !passageStopWords[owner] {
+		} else if owner, _, ok := strings.Cut(w, "."); ok && (len(owner) >= 3 || len(owner) == 2 && twoLetterName(owner)) && !passageStopWords[owner] {
 			// A call written with its owner, "cacheable.set()", "qs.parse", "yaml.dump()":
 			// the owner may name the package, as "socket.io" names one whole.
 			out[owner] = true
@@ -85,12 +85,23 @@ func calledPackages(text string) map[string]bool {
 // github.com/redis/go-redis/v9; "yaml" for gopkg.in/yaml.v3 is left out: only path elements
 // count), and that element without the "go-" prefix or ".go"/"-go" suffix that says it is the
 // Go client of something ("redis", "nats"; such plain words then pass namedShare's test), and
-// the org of a "go.<org>.<tld>" import host ("mongodb" for go.mongodb.org/mongo-driver/v2). The
-// last element of a scoped npm name ("core" of @babel/core) is not a name: it is too often a
-// plain word.
+// the org of a "go.<org>.<tld>" import host ("mongodb" for go.mongodb.org/mongo-driver/v2). A
+// PyPI distribution or crate with a hyphen is also named with underscores, as code imports it,
+// and an unscoped npm package with one also without its hyphens, as a class of it is written
+// ("SonicBoom"). The last element of a scoped npm name ("core" of @babel/core) is not a name: it
+// is too often a plain word.
 func packageNames(eco docidx.Ecosystem, name string) []string {
 	n := strings.ToLower(docidx.NormalizeName(eco, name))
 	out := []string{n}
+	switch {
+	case (eco == docidx.PyPI || eco == docidx.Cargo) && strings.Contains(n, "-"):
+		// Code imports a distribution or crate with underscores: "charset_normalizer.from_bytes",
+		// "tracing_subscriber::EnvFilter" (PEP 503 compares the two spellings as one).
+		out = append(out, strings.ReplaceAll(n, "-", "_"))
+	case eco == docidx.NPM && strings.Contains(n, "-") && !strings.HasPrefix(n, "@"):
+		// A class or function is written without the hyphens: "SonicBoom" of sonic-boom.
+		out = append(out, strings.ReplaceAll(n, "-", ""))
+	}
 	if eco == docidx.Go {
 		// A vanity import host "go.<org>.<tld>" is named by its org: "MongoDB" names
 		// go.mongodb.org/mongo-driver, "etcd" go.etcd.io/bbolt.

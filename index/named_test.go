@@ -17,6 +17,7 @@ func TestQuestionNames(t *testing.T) {
 		{"what is fastify's default body limit", []string{"body", "default", "fastify", "limit"}},
 		{"@types/node http.Agent keepAlive", []string{"@types", "@types/node", "http", "http.agent", "keepalive", "node"}},
 		{"cacheable.set() is slow", []string{"cacheable", "cacheable.set", "slow"}},
+		{"is there a cap on what qs.parse reads", []string{"cap", "qs", "qs.parse", "reads"}},
 		{"a boto3/botocore client", []string{"boto3", "boto3/botocore", "botocore", "client"}},
 		{"urllib3. ok", []string{"urllib3"}},
 		{"is it", nil},
@@ -48,7 +49,9 @@ func TestPackageNames(t *testing.T) {
 		{docidx.Go, "github.com/pkg/errors", []string{"github.com/pkg/errors", "errors", "pkg/errors", "pkg"}},
 		{docidx.NPM, "@babel/core", []string{"@babel/core"}},
 		{docidx.NPM, "jsonwebtoken", []string{"jsonwebtoken"}},
-		{docidx.PyPI, "Flask_Cors", []string{"flask-cors"}},
+		{docidx.PyPI, "Flask_Cors", []string{"flask-cors", "flask_cors"}},
+		{docidx.Cargo, "tracing-subscriber", []string{"tracing-subscriber", "tracing_subscriber"}},
+		{docidx.NPM, "sonic-boom", []string{"sonic-boom", "sonicboom"}},
 	} {
 		if got := packageNames(tc.eco, tc.name); !slices.Equal(got, tc.want) {
 			t.Errorf("packageNames(%s, %q) = %q, want %q", tc.eco, tc.name, got, tc.want)
