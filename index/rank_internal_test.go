@@ -715,3 +715,43 @@ func TestSearchByProximity(t *testing.T) {
 		t.Errorf("got %v, want pool.Run first", titles)
 	}
 }
+
+// TestCallPackages: a call the question writes with its owner names the package whose symbol
+// it calls so ("protojson.Marshal()" the module google.golang.org/protobuf, whose package
+// protojson no package name says), and names none when the owned symbols are in more than
+// maxCallPackages packages.
+func TestCallPackages(t *testing.T) {
+	sym := func(pkg, name, doc string) docidx.Symbol {
+		return docidx.Symbol{Kind: docidx.KindFunc, Name: name, Package: pkg, QualifiedName: pkg[strings.LastIndexByte(pkg, '/')+1:] + "." + name,
+			Signature: "func " + name + "()", Doc: doc}
+	}
+	mod := func(path string, syms ...docidx.Symbol) *docidx.PackageDocs {
+		return &docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.Go, Name: path, Version: "v1.0.0"}, Symbols: syms}
+	}
+	r := openRankFixture(t,
+		mod("example.com/protobuf", sym("example.com/protobuf/encoding/protojson", "Marshal", "Marshal writes the message in protojson's JSON format.")),
+		mod("example.com/yaml", sym("example.com/yaml", "Marshal", "Marshal serializes a value to YAML.")),
+		mod("example.com/a", sym("example.com/a/util", "Get", "Get reads the value; see util.Get.")),
+		mod("example.com/b", sym("example.com/b/util", "Get", "Get fetches the value, as util does.")),
+		mod("example.com/c", sym("example.com/c/util", "Get", "Get returns the util's value.")),
+	)
+	ri, err := r.r.ranked()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(words string) []string {
+		var out []string
+		for _, p := range ri.callPackages(words, r.r.wholeTerm, nil) {
+			_, name, _ := strings.Cut(ri.pkgKey(p), "\x00")
+			out = append(out, name)
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	if got := names("protojson.Marshal() gives me camelCase keys"); !slices.Equal(got, []string{"example.com/protobuf"}) {
+		t.Errorf("protojson.Marshal names %q, want example.com/protobuf", got)
+	}
+	if got := names("what does util.Get() return"); len(got) != 0 {
+		t.Errorf("util.Get names %q, want none: three packages write it", got)
+	}
+}

@@ -55,7 +55,11 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need in
 	names := questionNames(words)
 	// A package is called so before the ecosystem's words go: "the log crate" calls log a package
 	// and names Rust's packages, both.
-	pkgPrior, named := ri.packagePriors(ecos, ri.namedPackages(r, names, calledPackages(text), ecos))
+	namedPkgs := ri.namedPackages(r, names, calledPackages(text), ecos)
+	namedPkgs = append(namedPkgs, ri.callPackages(words, r.wholeTerm, keep)...)
+	slices.Sort(namedPkgs)
+	namedPkgs = slices.Compact(namedPkgs)
+	pkgPrior, named := ri.packagePriors(ecos, namedPkgs)
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	ri.withinPackage(r, a, top, lists, words, names)
 	named = ri.dominantPackage(top, named) // model.go
@@ -445,6 +449,44 @@ func (ri *rankIndex) nameBonuses(text, words string, term func(string) string, k
 	}
 	ri.memberBonuses(idents, words, term, add)
 	return bonus
+}
+
+// maxCallPackages is the most packages a call the question writes with its owner may name
+// (callPackages): more, and the owner is a word many packages' symbols are written with.
+const maxCallPackages = 2
+
+// callPackages returns the packages (their versions) whose symbols the words of a question
+// call with their owner (identifierOwners, ownedSymbols): "validator.New()" names
+// go-playground/validator, whose New's doc holds "validator", though "validator" is a word too
+// common to name it alone (see namedPackages); "protojson.Marshal()" names the module
+// google.golang.org/protobuf, whose package protojson no package name says. A call whose
+// owned symbols are in more than maxCallPackages packages names none.
+func (ri *rankIndex) callPackages(words string, term func(string) string, keep *docFilter) []uint32 {
+	owners := identifierOwners(words)
+	var out []uint32
+	for _, name := range identifierWords(words) {
+		if len(owners[name]) == 0 {
+			continue
+		}
+		l, ok := ri.lookup(symbolNamePrefix + name)
+		if !ok {
+			continue
+		}
+		var pkgs []uint32
+		names := map[string]bool{}
+		for _, doc := range ri.ownedSymbols(l, owners[name], term) {
+			if !keep.keep(doc) {
+				continue
+			}
+			p := ri.pkgOf(doc)
+			pkgs = append(pkgs, p)
+			names[ri.pkgKey(p)] = true
+		}
+		if len(names) > 0 && len(names) <= maxCallPackages {
+			out = append(out, pkgs...)
+		}
+	}
+	return out
 }
 
 // ownedSymbols returns the symbols of l, the list of a symbol name, whose documents hold one of
@@ -1305,7 +1347,7 @@ func identifierWords(text string) []string {
 }
 
 // qualifiedMember reports whether w, whose last separator is at i, spells a member by its
-// owner's path the way code does: Rust's "IndexMap::remove", or a type's member "Request.args"
+// owner's path the way code does: Rust's "IndexMap::remove", a type's member "Request.args"
 // (an owner that starts upper-case, a member of three letters or more, so that "README.md" and
 // "e.g" are not).
 func qualifiedMember(w string, i int) bool {
