@@ -485,7 +485,7 @@ func TestSearchHeader(t *testing.T) {
 // TestDescribeOutlineNested: a type's methods are listed under it, each qualified name once
 // with its overloads counted, and a method another type listed before it declares alike (an
 // inherited copy) is named on the type's line instead of listed again; express's outline listed
-// Application's 21 methods twice, unnamed by type, and listen once per overload. The members of
+// Application's methods twice (Express repeats them), unnamed by type, and listen once per overload. The members of
 // a namespace (express's interfaces, declared in the namespace merged with its function e) are
 // the package's API, listed at the top.
 func TestDescribeOutlineNested(t *testing.T) {

@@ -254,7 +254,7 @@ func (s *Service) outline(pkg *docidx.Package, focus string, out *DescribeOutput
 // it, as godoc lists methods under their type; the type's other members (fields, properties,
 // nested constants) counted, left to the type's own page. A method that a type listed before it
 // in the group declares alike — same name, signature and doc (a documented one), as
-// TypeScript's inherited copies are (express's Express repeats 14 of Application's methods) — is
+// TypeScript's inherited copies are (express's Express repeats 12 of Application's documented methods) — is
 // named on its type's line, not listed again.
 func (s *Service) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutput, syms []docidx.Symbol, docs []docidx.Document) (*outlineUnits, error) {
 	ref := pkg.Ref()
