@@ -755,3 +755,33 @@ func TestCallPackages(t *testing.T) {
 		t.Errorf("util.Get names %q, want none: three packages write it", got)
 	}
 }
+
+// TestAcronymNamesNoPackage: "a wrapper CLI" names no package, though urfave/cli's pages hold
+// most of the documents that say "cli"; "in pflag" names pflag, whose answer then ranks first.
+// Before, both were named, and urfave/cli's bash-completion page came first.
+func TestAcronymNamesNoPackage(t *testing.T) {
+	mod := func(path string, secs ...docidx.Section) *docidx.PackageDocs {
+		return &docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.Go, Name: path, Version: "v1.0.0"},
+			Documents: []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme, Title: path, Sections: secs}}}
+	}
+	sec := func(path, heading, plain string) docidx.Section {
+		return docidx.Section{Heading: []string{path, heading}, Anchor: strings.ToLower(strings.ReplaceAll(heading, " ", "-")), Plain: plain}
+	}
+	var cliSecs []docidx.Section
+	for _, h := range []string{"Commands", "Flags", "Subcommands", "Help", "Version"} {
+		cliSecs = append(cliSecs, sec("cli", h, "A cli app defines "+h+" with cli.Command and cli.Flag; the cli package parses them."))
+	}
+	cliSecs = append(cliSecs, sec("cli", "Bash Completion", "Your CLI app can complete the flags that come after a subcommand name: the cli package stops at the subcommand and completes its flags."))
+	r := openRankFixture(t,
+		mod("example.com/urfave/cli", cliSecs...),
+		mod("example.com/spf13/pflag",
+			sec("pflag", "Usage", "pflag is a drop-in replacement for Go's flag package."),
+			sec("pflag", "Interspersed Arguments", "By default pflag parses flags after positional arguments too. Call SetInterspersed(false) to stop parsing at the first non-flag argument, such as a subcommand name, and leave the rest to it."),
+		),
+	)
+	if got := acronyms("a Go CLI and HTTP2, not cli or Go"); !reflect.DeepEqual(got, map[string]bool{"cli": true, "http2": true}) {
+		t.Errorf("acronyms = %v", got)
+	}
+	rankedFirst(t, r, "I'm writing a wrapper CLI in pflag; how do I stop it from eating flags that come after the subcommand name?",
+		"docidx://golang/example.com/spf13/pflag@v1.0.0/readme#1")
+}

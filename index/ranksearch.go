@@ -55,7 +55,13 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need in
 	names := questionNames(words)
 	// A package is called so before the ecosystem's words go: "the log crate" calls log a package
 	// and names Rust's packages, both.
-	namedPkgs := ri.namedPackages(r, names, calledPackages(text), ecos)
+	called := calledPackages(text)
+	for w := range acronyms(text) {
+		if !called[w] && !compoundName(w) {
+			delete(names, w) // "a Go CLI"
+		}
+	}
+	namedPkgs := ri.namedPackages(r, names, called, ecos)
 	namedPkgs = append(namedPkgs, ri.callPackages(words, r.wholeTerm, keep)...)
 	slices.Sort(namedPkgs)
 	namedPkgs = slices.Compact(namedPkgs)
