@@ -165,8 +165,9 @@ func twoLetterName(w string) bool { return !twoLetterWords[w] }
 
 // acronyms returns the words text writes in capitals (two letters or more, digits allowed:
 // "CLI", "JSON", "HTTP2"), lowercased. A question writes a concept so ("a Go CLI") and a
-// package by its name ("urfave/cli", "cli.App"), so such a word names no package unless the
-// question calls it one, though urfave/cli holds most of the documents that say "cli".
+// package by its name ("urfave/cli", "cli.App"): such a word names no package when the
+// question names one otherwise (see rankSearch), though urfave/cli holds most of the
+// documents that say "cli".
 func acronyms(text string) map[string]bool {
 	var out map[string]bool
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {

@@ -4,6 +4,7 @@ package index
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -56,12 +57,23 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need in
 	// A package is called so before the ecosystem's words go: "the log crate" calls log a package
 	// and names Rust's packages, both.
 	called := calledPackages(text)
-	for w := range acronyms(text) {
-		if !called[w] && !compoundName(w) {
-			delete(names, w) // "a Go CLI"
+	namedPkgs := ri.namedPackages(r, names, called, ecos)
+	// A word in capitals ("a wrapper CLI in pflag") names its package only when nothing else
+	// the question writes names one: then it is a concept, and the question's subject is the
+	// package it names by name. "generate a random UUID" still names uuid.
+	if acr := acronyms(text); len(acr) > 0 {
+		plain := maps.Clone(names)
+		for w := range acr {
+			if !called[w] && !compoundName(w) {
+				delete(plain, w)
+			}
+		}
+		if len(plain) < len(names) {
+			if ps := ri.namedPackages(r, plain, called, ecos); len(ps) > 0 {
+				names, namedPkgs = plain, ps
+			}
 		}
 	}
-	namedPkgs := ri.namedPackages(r, names, called, ecos)
 	namedPkgs = append(namedPkgs, ri.callPackages(words, r.wholeTerm, keep)...)
 	slices.Sort(namedPkgs)
 	namedPkgs = slices.Compact(namedPkgs)
