@@ -53,30 +53,7 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need in
 		return nil, 0, nil
 	}
 	bonus := ri.nameBonuses(text, words, r.wholeTerm, keep)
-	names := questionNames(words)
-	// A package is called so before the ecosystem's words go: "the log crate" calls log a package
-	// and names Rust's packages, both.
-	called := calledPackages(text)
-	namedPkgs := ri.namedPackages(r, names, called, ecos)
-	// A word in capitals ("a wrapper CLI in pflag") names its package only when nothing else
-	// the question writes names one: then it is a concept, and the question's subject is the
-	// package it names by name. "generate a random UUID" still names uuid.
-	if acr := acronyms(text); len(acr) > 0 {
-		plain := maps.Clone(names)
-		for w := range acr {
-			if !called[w] && !compoundName(w) {
-				delete(plain, w)
-			}
-		}
-		if len(plain) < len(names) {
-			if ps := ri.namedPackages(r, plain, called, ecos); len(ps) > 0 {
-				names, namedPkgs = plain, ps
-			}
-		}
-	}
-	namedPkgs = append(namedPkgs, ri.callPackages(words, r.wholeTerm, keep)...)
-	slices.Sort(namedPkgs)
-	namedPkgs = slices.Compact(namedPkgs)
+	names, namedPkgs := ri.questionPackages(r, text, words, ecos, keep)
 	pkgPrior, named := ri.packagePriors(ecos, namedPkgs)
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	ri.withinPackage(r, a, top, lists, words, names)
@@ -467,6 +444,35 @@ func (ri *rankIndex) nameBonuses(text, words string, term func(string) string, k
 	}
 	ri.memberBonuses(idents, words, term, add)
 	return bonus
+}
+
+// questionPackages returns the names of a question (questionNames of words, its text without
+// the ecosystems' words) that name its subject, and the packages they and its calls name (sorted;
+// see namedPackages and callPackages). A package is called so before the ecosystem's words go:
+// "the log crate" calls log a package and names Rust's packages, both. A word in capitals ("a
+// wrapper CLI in pflag") names its package only when nothing else the question writes names one:
+// then it is a concept, and the question's subject is the package it names by name; "generate a
+// random UUID" still names uuid.
+func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[docidx.Ecosystem]bool, keep *docFilter) (map[string]bool, []uint32) {
+	names := questionNames(words)
+	called := calledPackages(text)
+	named := ri.namedPackages(r, names, called, ecos)
+	if acr := acronyms(text); len(acr) > 0 {
+		plain := maps.Clone(names)
+		for w := range acr {
+			if !called[w] && !compoundName(w) {
+				delete(plain, w)
+			}
+		}
+		if len(plain) < len(names) {
+			if ps := ri.namedPackages(r, plain, called, ecos); len(ps) > 0 {
+				names, named = plain, ps
+			}
+		}
+	}
+	named = append(named, ri.callPackages(words, r.wholeTerm, keep)...)
+	slices.Sort(named)
+	return names, slices.Compact(named)
 }
 
 // maxCallPackages is the most packages a call the question writes with its owner may name
