@@ -5,7 +5,6 @@ package answer
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -264,8 +263,8 @@ func (s *Service) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutp
 		}
 		return p
 	}
-	groups, err := outlineGroups(syms, pkgOf, focus)
-	if err != nil {
+	groups := outlineGroups(syms, pkgOf, focus)
+	if focus != "" && len(groups) == 0 {
 		return nil, s.unknownImportPath(pkg, focus, syms)
 	}
 
@@ -397,15 +396,15 @@ type outlineGroup struct {
 }
 
 // outlineGroups arranges syms for an outline (see outlineOf), grouped by declaring package
-// (pkgOf of its Package) in first-seen order, the focus only when set. The error is nil unless
-// a focus is set that no symbol is declared in.
+// (pkgOf of its Package) in first-seen order, the focus only when set (none when no symbol is
+// declared in it).
 //
 // A type's fields, properties and nested types are counted, and so are the members of a field or
 // property (an object type's); a method or function whose Parent is a type listed at the top is
 // listed under it; every other symbol is listed at the top: the members of a function or
 // namespace (express's interfaces, declared in the namespace merged with its function e) are the
 // package's API.
-func outlineGroups(syms []docidx.Symbol, pkgOf func(string) string, focus string) ([]outlineGroup, error) {
+func outlineGroups(syms []docidx.Symbol, pkgOf func(string) string, focus string) []outlineGroup {
 	containers := outlineTypes(syms)
 	hidden := func(sym *docidx.Symbol) bool {
 		return sym.Parent != "" && !callable(sym.Kind) && containers[sym.Package+"\x00"+sym.Parent]
@@ -447,9 +446,6 @@ func outlineGroups(syms []docidx.Symbol, pkgOf func(string) string, focus string
 			g.entries = append(g.entries, e)
 		}
 	}
-	if focus != "" && len(groups) == 0 {
-		return nil, errors.New("no symbol in the focus")
-	}
 	for i := range groups {
 		g := &groups[i]
 		for j := range g.entries {
@@ -462,7 +458,7 @@ func outlineGroups(syms []docidx.Symbol, pkgOf func(string) string, focus string
 		}
 		sortOutline(g.top)
 	}
-	return groups, nil
+	return groups
 }
 
 // sortOutline orders a package group's top-level entries by kindOrder, those marked @internal
