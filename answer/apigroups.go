@@ -38,17 +38,8 @@ type APIEntry struct {
 // one entry, its overloads with it; the symbols marked @internal come after the others, at each
 // level, so that a list starts with the API the package means its users to call.
 func GroupAPI(syms []docidx.Symbol) []APIGroup {
-	var groups []APIGroup
-	byPkg := map[string]int{}
-	group := func(p string) *APIGroup {
-		i, ok := byPkg[p]
-		if !ok {
-			i = len(groups)
-			byPkg[p] = i
-			groups = append(groups, APIGroup{Package: p})
-		}
-		return &groups[i]
-	}
+	var byPkg firstSeen[APIGroup]
+	group := func(p string) *APIGroup { return byPkg.get(p, func() APIGroup { return APIGroup{Package: p} }) }
 	entry := func(s *docidx.Symbol) APIEntry {
 		return APIEntry{Symbol: s, Internal: Internal(s)}
 	}
@@ -76,10 +67,33 @@ func GroupAPI(syms []docidx.Symbol) []APIGroup {
 		}
 		g.Symbols = append(g.Symbols, entry(s))
 	}
+	groups := byPkg.groups
 	for i := range groups {
 		groups[i].Symbols = arrange(groups[i].Symbols)
 	}
 	return groups
+}
+
+// firstSeen holds groups by key in the order their keys were first met: the declaring packages
+// of a package version's symbols, for GroupAPI and Describe's outline.
+type firstSeen[G any] struct {
+	groups []G
+	index  map[string]int
+}
+
+// get returns the group of key, made by make when key is new. The pointer is valid until the
+// next get.
+func (f *firstSeen[G]) get(key string, make func() G) *G {
+	i, ok := f.index[key]
+	if !ok {
+		if f.index == nil {
+			f.index = map[string]int{}
+		}
+		i = len(f.groups)
+		f.index[key] = i
+		f.groups = append(f.groups, make())
+	}
+	return &f.groups[i]
 }
 
 // Synopsis returns the first sentence of the entry's doc, or of the first overload's that has

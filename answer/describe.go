@@ -415,17 +415,7 @@ func outlineGroups(syms []docidx.Symbol, pkgOf func(string) string, focus string
 			topTypes[memberKey(sym)] = true
 		}
 	}
-	var groups []outlineGroup
-	byPkg := map[string]int{}
-	group := func(p string) *outlineGroup {
-		i, ok := byPkg[p]
-		if !ok {
-			i = len(groups)
-			byPkg[p] = i
-			groups = append(groups, outlineGroup{pkg: p, members: map[string]int{}})
-		}
-		return &groups[i]
-	}
+	var byPkg firstSeen[outlineGroup]
 	under := map[string][]APIEntry{} // memberKey of a top-level type → its callable members
 	for i := range syms {
 		sym := &syms[i]
@@ -433,7 +423,7 @@ func outlineGroups(syms []docidx.Symbol, pkgOf func(string) string, focus string
 		if focus != "" && p != focus {
 			continue
 		}
-		g := group(p)
+		g := byPkg.get(p, func() outlineGroup { return outlineGroup{pkg: p, members: map[string]int{}} })
 		parent := sym.Package + "\x00" + sym.Parent
 		switch e := (APIEntry{Symbol: sym, Internal: Internal(sym)}); {
 		case sym.Kind == docidx.KindPackage:
@@ -446,6 +436,7 @@ func outlineGroups(syms []docidx.Symbol, pkgOf func(string) string, focus string
 			g.entries = append(g.entries, e)
 		}
 	}
+	groups := byPkg.groups
 	for i := range groups {
 		g := &groups[i]
 		for j := range g.entries {
@@ -464,15 +455,13 @@ func outlineGroups(syms []docidx.Symbol, pkgOf func(string) string, focus string
 // sortOutline orders a package group's top-level entries by kindOrder, those marked @internal
 // after the others, keeping GroupAPI's declaration order within each.
 func sortOutline(es []*APIEntry) {
-	rank := make(map[*APIEntry]int, len(es))
-	for _, e := range es {
-		r := kindOrder[e.Symbol.Kind]
+	rank := func(e *APIEntry) int {
 		if e.Internal {
-			r += len(kindHeading)
+			return kindOrder[e.Symbol.Kind] + len(kindHeading)
 		}
-		rank[e] = r
+		return kindOrder[e.Symbol.Kind]
 	}
-	slices.SortStableFunc(es, func(a, b *APIEntry) int { return rank[a] - rank[b] })
+	slices.SortStableFunc(es, func(a, b *APIEntry) int { return rank(a) - rank(b) })
 }
 
 // outlineUnits is an API outline as a unitList: unit 0 the header, unit i+1 the entry of the
