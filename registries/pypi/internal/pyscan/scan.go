@@ -293,6 +293,9 @@ type scanner struct {
 	attrDocs map[*item]map[string]string // by class: its docstring's attribute descriptions
 	// clsParams caches classParams by class: its docstrings are parsed once for all its methods.
 	clsParams map[*item][]docidx.Param
+	// passedParams caches, by callee, the keyword parameters withForwarded offers the functions
+	// that pass their **kwargs to it: requests' seven verbs share request's.
+	passedParams map[*item][]docidx.Param
 
 	// segs map the lines of a Cython source with its includes expanded to their files (see
 	// position); nil for a file without includes.
@@ -1400,9 +1403,16 @@ func (s *scanner) withForwarded(params []docidx.Param, it *item) []docidx.Param 
 	for _, n := range it.forwardNamed {
 		have[n] = true
 	}
-	tdoc, tparams := s.docParamsOwn(target)
-	if tdoc == "" {
-		tparams = withSignatureDefaults(tparams, tsig)
+	tparams, ok := s.passedParams[target]
+	if !ok {
+		var tdoc string
+		if tdoc, tparams = s.docParamsOwn(target); tdoc == "" {
+			tparams = withSignatureDefaults(tparams, tsig)
+		}
+		if s.passedParams == nil {
+			s.passedParams = map[*item][]docidx.Param{}
+		}
+		s.passedParams[target] = tparams
 	}
 	for _, p := range it.params {
 		have[strings.TrimLeft(p.name, "*")] = true
