@@ -358,10 +358,30 @@ func answerCues(text string) (asksDefault, asksNumber bool) {
 	})
 	for i, w := range words {
 		w = strings.ReplaceAll(strings.Trim(w, "'’"), "’", "'")
-		asksDefault = asksDefault || defaultCues[w]
+		asksDefault = asksDefault || defaultCues[w] || absenceCue(words, i)
 		asksNumber = asksNumber || quantityCues[w] || w == "how" && i+1 < len(words) && quantityHow[words[i+1]]
 	}
 	return asksDefault, asksNumber
+}
+
+// absenceWords are the words before "no" that make it say a setting is left out: "with no
+// address", "has no $schema key".
+var absenceWords = map[string]bool{"with": true, "has": true, "have": true, "had": true}
+
+// absenceCue reports whether words[i] begins a phrase that leaves a setting out, which asks what
+// is used in its place, its default: "with no X", "has no X", or "without" before a verb's -ing
+// form that ends the question ("… without naming it?", "… without passing one?"). A plain "no"
+// or "without" ("without bumping it to most-recently-used") asks for no default.
+func absenceCue(words []string, i int) bool {
+	switch w := words[i]; {
+	case w == "no":
+		return i > 0 && absenceWords[words[i-1]]
+	case w == "without":
+		rest := words[min(i+2, len(words)):]
+		return i+1 < len(words) && strings.HasSuffix(words[i+1], "ing") && len(words[i+1]) > 5 &&
+			(len(rest) == 0 || len(rest) == 1 && (rest[0] == "it" || rest[0] == "one" || rest[0] == "any"))
+	}
+	return false
 }
 
 // withDefaultCue returns the words a question is searched by: words, and "default" when the

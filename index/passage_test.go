@@ -329,6 +329,12 @@ func TestAnswerCues(t *testing.T) {
 		"how do I register a route":                                       {false, false},
 		"how many connections does the pool keep":                         {false, true},
 		"what bucket boundaries does a histogram use if I don’t set any?": {true, false},
+		// A setting left out asks what stands in its place.
+		"which draft does validate() use if my schema has no $schema key?": {true, false},
+		"which port does it listen on when I call Run with no address":     {true, true},
+		"what anchor name is used when I tag a field without naming it?":   {true, false},
+		"how do I read a value without bumping it to most-recently-used?":  {false, false},
+		"can I get an error instead when there is no space left":           {false, false},
 	} {
 		d, n := answerCues(q)
 		if [2]bool{d, n} != want {
