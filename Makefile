@@ -48,7 +48,8 @@ relevance:
 	DOCIDX_CORPUS=$(CORPUS) DOCIDX_RELEVANCE=1 $(GO) test -count=1 -run TestRelevance -v ./cmd/docidx | grep -E 'MRR|miss|ok|FAIL'
 
 ## answers: the question sets over the corpus, testdata/answers and the dev half of
-## testdata/heldout (DOCIDX_ANSWERS_SETS="answers dev test" picks; run test only to report):
+## testdata/heldout (DOCIDX_ANSWERS_SETS="answers dev test" picks, and a path ending in .json
+## runs a question file of the same format kept outside the repo; run test only to report):
 ## whether each fact is anywhere in the first search_package_docs answer, in hit 1, in its first
 ## 2 KB and after one read call, bytes before the fact, answer sizes; and npm API coverage.
 ## DOCIDX_CORPUS_INDEX=DIR measures a snapshot crawled before instead of crawling the corpus.

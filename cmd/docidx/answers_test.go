@@ -326,26 +326,30 @@ func openAnswers(tb testing.TB) *mcp.ClientSession {
 	return cs
 }
 
-// answerSets returns the sets TestAnswers runs: DOCIDX_ANSWERS_SETS (names among "answers",
-// "dev" and "test", separated by spaces), else "answers dev". The held-out test half runs only
-// when named, to report: tune on dev.
-func answerSets(tb testing.TB) map[string][]answerQuestion {
-	names := strings.Fields(os.Getenv("DOCIDX_ANSWERS_SETS"))
+// answerSets returns the sets TestAnswers runs, in the order named: DOCIDX_ANSWERS_SETS (names
+// among "answers", "dev" and "test", or the path of a question file of testdata/heldout's
+// format ending in ".json", whose questions all run, separated by spaces), else "answers dev".
+// The held-out test half runs only when named, to report: tune on dev. A question file kept
+// outside the repository is a set the project never sees.
+func answerSets(tb testing.TB) (names []string, sets map[string][]answerQuestion) {
+	names = strings.Fields(os.Getenv("DOCIDX_ANSWERS_SETS"))
 	if len(names) == 0 {
 		names = []string{"answers", "dev"}
 	}
-	sets := map[string][]answerQuestion{}
+	sets = map[string][]answerQuestion{}
 	for _, n := range names {
-		switch n {
-		case "answers":
+		switch {
+		case n == "answers":
 			sets[n] = answerQuestions(tb)
-		case "dev", "test":
+		case n == "dev" || n == "test":
 			sets[n] = heldoutQuestions(tb, n)
+		case strings.HasSuffix(n, ".json"):
+			sets[n] = readQuestions(tb, n)
 		default:
-			tb.Fatalf("DOCIDX_ANSWERS_SETS: unknown set %q (answers, dev, test)", n)
+			tb.Fatalf("DOCIDX_ANSWERS_SETS: unknown set %q (answers, dev, test, or a question file ending in .json)", n)
 		}
 	}
-	return sets
+	return names, sets
 }
 
 // corpusHolds reports whether the corpus holds packages of ecosystem eco: Go, npm and Python
@@ -372,13 +376,10 @@ func TestAnswers(t *testing.T) {
 	if os.Getenv("DOCIDX_ANSWERS") == "" {
 		t.Skip("set DOCIDX_ANSWERS=1 (make answers) to run the answer benchmark over the corpus")
 	}
-	sets := answerSets(t)
+	names, sets := answerSets(t)
 	cs := openAnswers(t)
-	for _, name := range []string{"answers", "dev", "test"} {
-		qs, ok := sets[name]
-		if !ok {
-			continue
-		}
+	for _, name := range names {
+		qs := sets[name]
 		var in []answerQuestion
 		for _, q := range qs {
 			if corpusHolds(q.Ecosystem) {
