@@ -716,6 +716,32 @@ func TestSearchByProximity(t *testing.T) {
 	}
 }
 
+// A question that asks for a number ("how long …") puts first the hit of its package whose
+// passage states one, over a sibling that only repeats the question's words: RTK Query's
+// keepUnusedDataFor, whose endpoint override ranked first though the API-wide option gives the
+// default.
+func TestSearchByProximityNumber(t *testing.T) {
+	r := openRankFixture(t, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "querycache", Version: "1.0.0"},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindProperty, Name: "keepUnusedDataFor", QualifiedName: "EndpointOptions.keepUnusedDataFor", Parent: "EndpointOptions",
+				Signature: "keepUnusedDataFor?: number", Doc: "For this endpoint only: how long the cache holds cached query data once no component is subscribed anymore."},
+			{Kind: docidx.KindProperty, Name: "keepUnusedDataFor", QualifiedName: "ApiOptions.keepUnusedDataFor", Parent: "ApiOptions",
+				Signature: "keepUnusedDataFor?: number", Doc: "This is how long the cache holds query data once no component is subscribed anymore. Defaults to 60 seconds."},
+		},
+	})
+	res, err := r.Search(context.Background(), Query{Text: "how long does the cache hold cached query data once no component is subscribed anymore?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) < 2 || res.Hits[0].Title != "ApiOptions.keepUnusedDataFor" {
+		for _, h := range res.Hits {
+			t.Log(h.Title, h.Score)
+		}
+		t.Error("want ApiOptions.keepUnusedDataFor, which states the default, first")
+	}
+}
+
 // TestCallPackages: a call the question writes with its owner names the package whose symbol
 // it calls so ("protojson.Marshal()" the module google.golang.org/protobuf, whose package
 // protojson no package name says), and names none when the owned symbols are in more than
