@@ -742,6 +742,30 @@ func TestSearchByProximityNumber(t *testing.T) {
 	}
 }
 
+// A question that asks for a default ("unless I set one") puts first the hit of its package whose
+// passage speaks of one, over a sibling that repeats more of the question's words.
+func TestSearchByProximityDefault(t *testing.T) {
+	r := openRankFixture(t, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "byteformat", Version: "1.0.0"},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindProperty, Name: "unitSeparator", QualifiedName: "FormatOptions.unitSeparator", Parent: "FormatOptions",
+				Signature: "unitSeparator?: string", Doc: "The separator format puts between the number and the unit; none by default."},
+			{Kind: docidx.KindProperty, Name: "unitSeparator", QualifiedName: "ParseOptions.unitSeparator", Parent: "ParseOptions",
+				Signature: "unitSeparator?: string", Doc: "The separator that format puts between the number and its unit, which parse reads back when it is set."},
+		},
+	})
+	res, err := r.Search(context.Background(), Query{Text: "what separator does format put between the number and its unit unless I set one?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) < 2 || res.Hits[0].Title != "FormatOptions.unitSeparator" {
+		for _, h := range res.Hits {
+			t.Log(h.Title, h.Score)
+		}
+		t.Error("want FormatOptions.unitSeparator, which gives the default, first")
+	}
+}
+
 // TestCallPackages: a call the question writes with its owner names the package whose symbol
 // it calls so ("protojson.Marshal()" the module google.golang.org/protobuf, whose package
 // protojson no package name says), and names none when the owned symbols are in more than
