@@ -739,6 +739,66 @@ class Public(_Base):
 	testutil.Absent(t, m, "", "BadArgumentUsage._hidden", "BadArgumentUsage.message", "FromElsewhere.exit_code")
 }
 
+// TestOverrideDoc: a method or property without a docstring that overrides a documented one of
+// a base in the same file (a generic one too: Outcome[T]) reads the base's doc, as inspect.getdoc
+// does; one
+// with its own docstring, one whose bases do not document it, and __init__ keep their own.
+func TestOverrideDoc(t *testing.T) {
+	src := `class Outcome:
+    """An outcome."""
+
+    def unwrap(self):
+        """Return or raise the contained value or exception."""
+
+    @property
+    def ok(self):
+        """Whether it holds a value."""
+
+    def send(self, gen): pass
+
+    def __init__(self):
+        """Make one."""
+
+class Value(Outcome[T], Generic[T]):
+    def unwrap(self):
+        return self.value
+
+    @property
+    def ok(self):
+        return True
+
+    def send(self, gen):
+        return gen.send(self.value)
+
+    def __init__(self, value):
+        self.value = value
+
+class Error(Outcome):
+    def unwrap(self):
+        """Raise the error."""
+        raise self.error
+
+class Final(Value):
+    def unwrap(self):
+        return 1
+`
+	m, _ := scanMap(t, src)
+	for name, want := range map[string]string{
+		"Value.unwrap": "Return or raise the contained value or exception.",
+		"Value.ok":     "Whether it holds a value.",
+		"Final.unwrap": "Return or raise the contained value or exception.",
+		"Error.unwrap": "Raise the error.",
+		"Value.send":   "",
+	} {
+		if got := m[name].Doc; got != want {
+			t.Errorf("%s: doc %q, want %q", name, got, want)
+		}
+	}
+	if d := m["Value"].Doc; strings.Contains(d, "Make one.") {
+		t.Errorf("Value's doc %q takes Outcome.__init__'s", d)
+	}
+}
+
 // TestInheritedMethods checks that a public class lists the public methods, classmethods,
 // staticmethods and properties it inherits from private bases in the same file, each with its
 // base's signature, doc and parameters and "Inherited from <base>.", except those it or a

@@ -1256,6 +1256,26 @@ func (s *scanner) member(cls *item, name string) *item {
 	return found
 }
 
+// overridden returns the documented method or property of a base of it's class, in the same
+// file (walkBases, nearest first), that it, a method or property without a docstring,
+// overrides: its doc is it's, as inspect.getdoc and Sphinx's autodoc (autodoc_inherit_docstrings)
+// read an undocumented override, without a word of where it came from. outcome's Value.unwrap
+// overrides the documented Outcome.unwrap. The same doc on both makes them one hit of a search
+// (a member declared alike on two types), the other named in its also. It returns nil for
+// anything else.
+func (s *scanner) overridden(it *item) *item {
+	if it.cls == nil || it.assign || it.doc != "" || it.name == "__init__" {
+		return nil
+	}
+	var found *item
+	s.walkBases(it.cls, func(base *item) {
+		if m := s.byKey[base.name+"."+it.name]; found == nil && m != nil && !m.assign && m.doc != "" {
+			found = m
+		}
+	})
+	return found
+}
+
 // walkBases calls visit for each class that cls derives from and that is defined in the same
 // file, not an enum, depth first, each once, at most maxBaseDepth levels up.
 func (s *scanner) walkBases(cls *item, visit func(base *item)) {
@@ -1302,14 +1322,18 @@ func baseArgs(sig string) iter.Seq[string] {
 }
 
 // classBases returns the plain names among the bases of a class signature ("class
-// BadParameter(UsageError, metaclass=M)": "UsageError"): not keyword arguments, not dotted or
-// subscripted bases.
+// BadParameter(UsageError, metaclass=M)": "UsageError"), a generic base by its class ("class
+// Value(Outcome[ValueT])": "Outcome"): not keyword arguments, not dotted bases.
 func classBases(sigs []string) []string {
 	if len(sigs) == 0 {
 		return nil
 	}
 	var out []string
 	for b := range baseArgs(sigs[0]) {
+		// A generic base, "Outcome[ValueT]", is the class Outcome.
+		if i := strings.IndexByte(b, '['); i > 0 && strings.HasSuffix(b, "]") {
+			b = b[:i]
+		}
 		if !strings.ContainsAny(b, "=.[]() ") {
 			out = append(out, b)
 		}
@@ -1754,6 +1778,11 @@ func (s *scanner) result() Result {
 		sym.Package = mod
 		sym.Signature = s.signature(it)
 		sym.Doc, sym.Params = s.docParams(it)
+		if sym.Doc == "" {
+			if base := s.overridden(it); base != nil {
+				sym.Doc = boundDoc(base.doc, MaxDoc)
+			}
+		}
 		sym.File, sym.Line = s.position(it.line)
 		sym.Deprecated = it.deprecated || it.cls != nil && it.cls.deprecated && it.name == "__init__"
 		switch {
