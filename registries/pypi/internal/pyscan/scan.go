@@ -21,6 +21,7 @@ package pyscan
 
 import (
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/docidx/docidx"
@@ -1276,6 +1277,11 @@ func (s *scanner) overridden(it *item) *item {
 	return found
 }
 
+// sameParams reports whether a and b name the same parameters in the same order.
+func sameParams(a, b []docidx.Param) bool {
+	return slices.EqualFunc(a, b, func(x, y docidx.Param) bool { return x.Name == y.Name })
+}
+
 // walkBases calls visit for each class that cls derives from and that is defined in the same
 // file, not an enum, depth first, each once, at most maxBaseDepth levels up.
 func (s *scanner) walkBases(cls *item, visit func(base *item)) {
@@ -1780,7 +1786,11 @@ func (s *scanner) result() Result {
 		sym.Doc, sym.Params = s.docParams(it)
 		if sym.Doc == "" {
 			if base := s.overridden(it); base != nil {
-				sym.Doc = boundDoc(base.doc, MaxDoc)
+				doc, params := s.docParams(base)
+				sym.Doc = doc
+				if sameParams(params, sym.Params) {
+					sym.Params = params // with the base's descriptions
+				}
 			}
 		}
 		sym.File, sym.Line = s.position(it.line)
