@@ -227,7 +227,8 @@ func TestClosest(t *testing.T) {
 }
 
 // TestTwinOf: the same member on two types is one answer when its passage is the same and
-// either its declaration is too or the passage is not empty.
+// either its declaration is too or the passage is not empty, or when its declaration is the same
+// and one passage, not too short, holds the other.
 func TestTwinOf(t *testing.T) {
 	hit := func(title, section, passage string) *foundHit {
 		return &foundHit{Hit: docidx.Hit{Title: title, Section: section, Kind: docidx.HitSymbol, Snippet: passage}, chosen: true}
@@ -245,6 +246,16 @@ func TestTwinOf(t *testing.T) {
 			hit("Buffer.write", "method write(b: Uint8Array)", ""), false},
 		{"other passage", hit("a.Options.Timeout", "field Timeout int", "Timeout in seconds."),
 			hit("b.Options.Timeout", "field Timeout int", "Timeout in milliseconds."), false},
+		{"two cuts of one doc", hit("margins.Margin.get_width", "def get_width(self) -> int",
+			"… :param get_ui_content: Callable that asks the user control to create a UIContent instance. This gives the number of lines."),
+			hit("margins.ScrollbarMargin.get_width", "def get_width(self) -> int",
+				"Return the width that this margin is going to consume.\n:param get_ui_content: Callable that asks the user control to create a UIContent instance. This gives the number of lines."), true},
+		{"a cut held in another declaration's", hit("a.Map.get", "fn get(&self, k: &K) -> Option<&V>",
+			"Returns a reference to the value corresponding to the key, if the map holds one at all."),
+			hit("a.Set.get", "fn get(&self, v: &T) -> Option<&T>",
+				"Returns a reference to the value corresponding to the key, if the map holds one at all. Sets compare by value."), false},
+		{"a short first sentence", hit("a.Map.len", "fn len(&self) -> usize", "Returns the length."),
+			hit("a.Set.len", "fn len(&self) -> usize", "Returns the length. A set counts its members."), false},
 	} {
 		got := tc.next.twinOf([]*foundHit{tc.kept})
 		if (got != nil) != tc.twin {

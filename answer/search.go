@@ -344,19 +344,39 @@ func (f *foundHit) snippet() string {
 
 // twinOf returns the hit of others, the hits kept of the same member (memberHit), that f is the
 // twin of, or nil: one with the same passage, and either the same declaration or a passage that
-// is not empty. Two undocumented overloads with different parameters are two answers; one
-// documented method on two types, or one undocumented declaration on two, is one.
+// is not empty; or one with the same declaration whose passage holds f's or is held in it, two
+// cuts of one doc (a hit found on a later page of the index gets its passage chosen at another
+// rank). Two undocumented overloads with different parameters are two answers; one documented
+// method on two types, or one undocumented declaration on two, is one.
 func (f *foundHit) twinOf(others []*foundHit) *foundHit {
 	if len(others) == 0 {
 		return nil
 	}
 	p := f.snippet()
 	for _, o := range others {
-		if o.snippet() == p && (p != "" || o.Section == f.Section) {
+		op := o.snippet()
+		if op == p && (p != "" || o.Section == f.Section) {
 			return o
+		}
+		if o.Section == f.Section && p != "" && op != "" {
+			a, b := passageCore(p), passageCore(op)
+			if len(a) >= minTwinCut && len(b) >= minTwinCut && (strings.Contains(a, b) || strings.Contains(b, a)) {
+				return o
+			}
 		}
 	}
 	return nil
+}
+
+// minTwinCut is the shortest passage, in bytes, that twinOf finds inside another: a shorter one
+// (a first sentence many docs open with) says too little of the doc it was cut from.
+const minTwinCut = 80
+
+// passageCore returns a passage without the "…" that marks where it was cut and the white space
+// around it, and with its lines joined by spaces: the text two cuts of one doc share.
+func passageCore(p string) string {
+	p = strings.ReplaceAll(p, "\n", " ")
+	return strings.TrimSpace(strings.Trim(strings.TrimSpace(p), "…"))
 }
 
 // repeatOf returns the hit of others whose passage repeats f's, or nil: one that holds at least

@@ -766,6 +766,36 @@ func TestSearchByProximityDefault(t *testing.T) {
 	}
 }
 
+// A member declared alike on two types (the same name, declaration and doc) shows one passage
+// on both of its hits, whatever their ranks' budgets, so that callers show it once.
+func TestSearchTwinsSharePassage(t *testing.T) {
+	filler := strings.Repeat("The margin draws its column beside the text and keeps it in step with the lines. ", 30)
+	doc := "Return the width that this margin is going to consume.\n\n" + filler + "\n\n:param get_ui_content: asks the control for its content, to count the lines."
+	r := openRankFixture(t, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.PyPI, Name: "margins", Version: "1.0.0"},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindMethod, Name: "get_width", QualifiedName: "margins.Margin.get_width", Parent: "Margin", Signature: "def get_width(self, get_ui_content) -> int", Doc: doc},
+			{Kind: docidx.KindMethod, Name: "get_width", QualifiedName: "margins.ScrollbarMargin.get_width", Parent: "ScrollbarMargin", Signature: "def get_width(self, get_ui_content) -> int", Doc: doc},
+		},
+	})
+	res, err := r.Search(context.Background(), Query{Text: "how wide is the margin column"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var passages []string
+	for _, h := range res.Hits {
+		if strings.HasSuffix(h.Title, ".get_width") {
+			passages = append(passages, h.Snippet)
+		}
+	}
+	if len(passages) != 2 {
+		t.Fatalf("%d get_width hits, want 2", len(passages))
+	}
+	if passages[0] != passages[1] {
+		t.Errorf("twins show two passages:\n%q\n%q", passages[0], passages[1])
+	}
+}
+
 // TestCallPackages: a call the question writes with its owner names the package whose symbol
 // it calls so ("protojson.Marshal()" the module google.golang.org/protobuf, whose package
 // protojson no package name says), and names none when the owned symbols are in more than

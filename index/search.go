@@ -246,7 +246,7 @@ func (r *reader) page(ri *rankIndex, ranked []rankHit, total int, q Query, pq *p
 	// inherited or declared alike on several types (the same name, declaration and text), so
 	// such a repeat must not push the hits after it below topPassageHits.
 	uris := make(map[string]bool, len(page))
-	twins := make(map[twinKey]bool, len(page))
+	twins := make(map[twinKey]int, len(page)) // the first hit of each twinKey
 	for i := range page {
 		h := &page[i]
 		if h.rec.id == "" {
@@ -260,13 +260,17 @@ func (r *reader) page(ri *rankIndex, ranked []rankHit, total int, q Query, pq *p
 		}
 		repeat := uris[hit.URI]
 		uris[hit.URI] = true
+		twin := 0
 		if hit.Kind == docidx.HitSymbol {
 			k := twinKey{pkg: hit.Package, version: hit.Version, name: hit.Title[strings.LastIndexAny(hit.Title, ".:")+1:],
 				section: hit.Section, text: maphash.String(twinSeed, text)}
-			repeat = repeat || twins[k]
-			twins[k] = true
+			if j, ok := twins[k]; ok {
+				repeat, twin = true, j+1
+			} else {
+				twins[k] = len(ps.hits)
+			}
 		}
-		ps.hits = append(ps.hits, deferredPassage{text: text, repeat: repeat,
+		ps.hits = append(ps.hits, deferredPassage{text: text, repeat: repeat, twin: twin,
 			pkg: hit.Package, title: hit.Title, section: hit.Section})
 		out.Hits = append(out.Hits, hit)
 	}
@@ -292,8 +296,12 @@ type passages struct {
 // hit above it (or its caller leaves it out: Passages.Skip), and the package, title and section
 // whose words weigh less (see forHit).
 type deferredPassage struct {
-	text                string
-	repeat              bool
+	text   string
+	repeat bool
+	// twin is 1 + the index of the hit above it whose twin it is (twinKey: the same member
+	// declared alike on another type), whose passage it shows, so that callers see the two as
+	// one; 0 for none.
+	twin                int
 	pkg, title, section string
 }
 
@@ -318,6 +326,11 @@ func (ps *passages) choose(i int) string {
 		return ps.shown[i]
 	}
 	h := &ps.hits[i]
+	if h.twin > 0 {
+		p := ps.choose(h.twin - 1)
+		ps.chosen[i], ps.shown[i], ps.words[i] = true, p, ps.words[h.twin-1]
+		return p
+	}
 	var weights [maxPassageWords]float64
 	pq := ps.pq.forHit(h.pkg, h.title, h.section, weights[:0])
 	rank := ps.offset
