@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"math/rand/v2"
 	"os"
@@ -100,7 +101,7 @@ func TestIdentifierOwners(t *testing.T) {
 // rankedFirst checks that the rank index ranks the document id first for question.
 func rankedFirst(t *testing.T, r *Reader, question, id string) {
 	t.Helper()
-	hits, _, _ := r.r.rankSearch(r.r.rank, question, Query{}, 100, 10)
+	hits, _, _ := r.r.rankSearch(r.r.rank, question, Query{}, 100, 10, 10)
 	if len(hits) == 0 || hits[0].rec.id != id {
 		var ids []string
 		for _, h := range hits {
@@ -153,7 +154,7 @@ func TestRankSearchFilters(t *testing.T) {
 		{Query{Kind: "readme"}, []string{"docidx://npm/pool@1.0.0/readme#0"}},
 		{Query{Kind: "class"}, nil},
 	} {
-		hits, total, _ := r.r.rankSearch(r.r.rank, "worker pool", c.q, 100, 100)
+		hits, total, _ := r.r.rankSearch(r.r.rank, "worker pool", c.q, 100, 100, 100)
 		var got []string
 		for _, h := range hits {
 			got = append(got, h.rec.id)
@@ -172,7 +173,7 @@ func TestRankEcosystemNameOnly(t *testing.T) {
 		&docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.NPM, Name: "dayjs", Version: "1.11.0", Description: "2KB immutable date time library"}},
 	)
 	for _, text := range []string{"python", "in python", "python and a"} {
-		hits, total, _ := r.r.rankSearch(r.r.rank, text, Query{}, 100, 10)
+		hits, total, _ := r.r.rankSearch(r.r.rank, text, Query{}, 100, 10, 10)
 		if total == 0 || len(hits) == 0 || hits[0].rec.id != "docidx://pypi/python-dateutil@2.9.0/overview" {
 			t.Errorf("%q: %d hits (total %d), want python-dateutil's overview first", text, len(hits), total)
 		}
@@ -864,4 +865,49 @@ func TestAcronymNamesNoPackage(t *testing.T) {
 	}
 	rankedFirst(t, r, "I'm writing a wrapper CLI in pflag; how do I stop it from eating flags that come after the subcommand name?",
 		"docidx://golang/example.com/spf13/pflag@v1.0.0/readme#1")
+}
+
+// TestRankingKept: the page after a search's first comes from the ranking the first made, kept in
+// the reader, and holds what a search of that page alone finds; the reader keeps at most
+// maxRankings rankings, the most recent.
+func TestRankingKept(t *testing.T) {
+	var syms []docidx.Symbol
+	for i := range 12 {
+		name := fmt.Sprintf("Option%02d", i)
+		syms = append(syms, docidx.Symbol{Kind: docidx.KindField, Name: name, QualifiedName: "pool.Config." + name, Parent: "Config",
+			Signature: "field " + name + " int", Doc: fmt.Sprintf("%s sets how the pool retries a job, %d times at most.", name, i)})
+	}
+	docs := &docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/pool", Version: "v1.0.0"}, Symbols: syms}
+	r := openRankFixture(t, docs)
+	fresh := openRankFixture(t, docs)
+	q := Query{Text: "how does the pool retry a job", Limit: 4}
+	if _, err := r.Search(context.Background(), q); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(r.r.rankings.keys); n != 1 {
+		t.Fatalf("the reader keeps %d rankings after one search, want 1", n)
+	}
+	q.Offset = 4
+	got, err := r.Search(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := fresh.Search(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the second page from the kept ranking:\n%+v\nwant, searched alone:\n%+v", got, want)
+	}
+	if n := len(r.r.rankings.keys); n != 1 {
+		t.Errorf("the reader keeps %d rankings after two pages of one search, want 1", n)
+	}
+	for i := range maxRankings + 3 {
+		if _, err := r.Search(context.Background(), Query{Text: fmt.Sprintf("retry a job %d times", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(r.r.rankings.keys); n != maxRankings {
+		t.Errorf("the reader keeps %d rankings, want at most %d", n, maxRankings)
+	}
 }

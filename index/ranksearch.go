@@ -20,10 +20,12 @@ import (
 )
 
 // rankSearch ranks the latest versions' documents for text under q's filters and returns the
-// first need of the best window of them, re-ranked for diversity, how many documents matched,
-// and the idf of each question term found (for choosing passages). A total of 0 means no word
-// of text is in the index, as typed or corrected. ri is r's rank index (see ranked).
-func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need int) ([]rankHit, int, map[string]float32) {
+// first need of the best window of them, re-ranked for diversity, the first records of them with
+// their stored fields read (the others with an empty record ID, for page to read), how many
+// documents matched, and the idf of each question term found (for choosing passages). A total
+// of 0 means no word of text is in the index, as typed or corrected. ri is r's rank index (see
+// ranked).
+func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, records int) ([]rankHit, int, map[string]float32) {
 	keep := ri.filter(q)
 	ecos, words := ecosystemsNamed(text)
 	words = withDefaultCue(words)
@@ -66,6 +68,9 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need in
 	defer func() { a.stored = buf }()
 	for i, d := range ranked {
 		hits[i].doc, hits[i].score = d.doc, d.score
+		if i >= records {
+			continue
+		}
 		var err error
 		// A hit whose fields cannot be read keeps an empty ID: page reads it again, by its
 		// rank.idx number, and reports the error.

@@ -141,6 +141,8 @@ type reader struct {
 	rankOnce sync.Once
 	rank     *rankIndex
 	rankErr  error
+	// rankings are the rankings of the latest searches, for the pages that follow them.
+	rankings rankings
 
 	// store is store.db opened once more, to learn its size before each read (see view), and
 	// mapped the files of the search indexes that Bleve maps (see checkMapped), set with rank.

@@ -126,15 +126,94 @@ func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passag
 	if err != nil {
 		return nil, nil, err
 	}
-	// The first proximityHits are ordered again (byProximity) whatever the page's size, so that
-	// pages of any size agree.
-	ranked, total, idf := r.rankSearch(ri, text, q, window, max(offset+limit, proximityHits))
-	if total == 0 {
-		return &Results{Hits: []docidx.Hit{}}, nil, nil
+	key := rankingKey{text: text, eco: q.Ecosystem, pkg: q.Package, version: q.Version, kind: q.Kind}
+	rk, ok := r.rankings.get(key, offset+limit)
+	if !ok {
+		// The first proximityHits are ordered again (byProximity) whatever the page's size, so
+		// that pages of any size agree. The ranking goes rankingDepth deep, for the pages after
+		// this one, but only the hits of this page and of byProximity are read.
+		records := max(offset+limit, proximityHits)
+		ranked, total, idf := r.rankSearch(ri, text, q, window, max(records, rankingDepth), records)
+		if total == 0 {
+			return &Results{Hits: []docidx.Hit{}}, nil, nil
+		}
+		pq := newPassageQuery(text, r.wordWeight(ri, text, idf))
+		byProximity(ri, ranked, pq)
+		rk = ranking{ranked: ranked, total: total, pq: pq}
+		defer r.rankings.put(key, rk) // once page has read the records of this page's hits
 	}
-	pq := newPassageQuery(text, r.wordWeight(ri, text, idf))
-	byProximity(ri, ranked, pq)
-	return r.page(ri, ranked, total, q, pq, offset, limit)
+	return r.page(ri, rk.ranked, rk.total, q, rk.pq, offset, limit)
+}
+
+// rankingDepth is how many hits a search ranks at least, for the pages that follow: a caller
+// that leaves out hits repeating others (the answer layer's twins and repeats) asks for the next
+// ones at once, and they come from the ranking kept in the reader's rankings, not from ranking
+// the question again.
+const rankingDepth = 40
+
+// maxRankings is how many rankings a reader keeps (rankings), the most recently used.
+const maxRankings = 16
+
+// rankingKey is what decides a search's ranking: its question and its filters.
+type rankingKey struct {
+	text               string
+	eco                docidx.Ecosystem
+	pkg, version, kind string
+}
+
+// ranking is a search's ranking kept for the pages that follow: the hits ranked (those with a
+// record read), how many documents matched, and the question's passage query. It is not
+// changed once kept; get hands out a copy of its hits, whose records page may fill.
+type ranking struct {
+	ranked []rankHit
+	total  int
+	pq     *passageQuery
+}
+
+// rankings are the rankings of a reader's latest searches, the most recently used last. A
+// reader reads one snapshot, which never changes, so a ranking holds as long as the reader.
+type rankings struct {
+	mu   sync.Mutex
+	keys []rankingKey
+	vals []ranking
+}
+
+// get returns a copy of the ranking kept for key, when it ranks upTo hits or all it matched.
+func (rs *rankings) get(key rankingKey, upTo int) (ranking, bool) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	for i, k := range rs.keys {
+		if k != key {
+			continue
+		}
+		rk := rs.vals[i]
+		if len(rk.ranked) < min(upTo, rk.total) {
+			return ranking{}, false
+		}
+		// Most recently used last.
+		rs.keys = append(append(rs.keys[:i], rs.keys[i+1:]...), k)
+		rs.vals = append(append(rs.vals[:i], rs.vals[i+1:]...), rk)
+		rk.ranked = slices.Clone(rk.ranked)
+		return rk, true
+	}
+	return ranking{}, false
+}
+
+// put keeps a copy of rk as key's ranking, dropping the least recently used beyond maxRankings.
+func (rs *rankings) put(key rankingKey, rk ranking) {
+	rk.ranked = slices.Clone(rk.ranked)
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if i := slices.Index(rs.keys, key); i >= 0 {
+		rs.keys = slices.Delete(rs.keys, i, i+1)
+		rs.vals = slices.Delete(rs.vals, i, i+1)
+	}
+	if len(rs.keys) == maxRankings {
+		rs.keys = slices.Delete(rs.keys, 0, 1)
+		rs.vals = slices.Delete(rs.vals, 0, 1)
+	}
+	rs.keys = append(rs.keys, key)
+	rs.vals = append(rs.vals, rk)
 }
 
 // proximityHits is how many of the first hits byProximity orders again, and proximityWeight how
