@@ -717,53 +717,40 @@ func TestSearchByProximity(t *testing.T) {
 	}
 }
 
-// A question that asks for a number ("how long …") puts first the hit of its package whose
-// passage states one, over a sibling that only repeats the question's words: RTK Query's
-// keepUnusedDataFor, whose endpoint override ranked first though the API-wide option gives the
-// default.
-func TestSearchByProximityNumber(t *testing.T) {
-	r := openRankFixture(t, &docidx.PackageDocs{
-		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "querycache", Version: "1.0.0"},
-		Symbols: []docidx.Symbol{
-			{Kind: docidx.KindProperty, Name: "keepUnusedDataFor", QualifiedName: "EndpointOptions.keepUnusedDataFor", Parent: "EndpointOptions",
-				Signature: "keepUnusedDataFor?: number", Doc: "For this endpoint only: how long the cache holds cached query data once no component is subscribed anymore."},
-			{Kind: docidx.KindProperty, Name: "keepUnusedDataFor", QualifiedName: "ApiOptions.keepUnusedDataFor", Parent: "ApiOptions",
-				Signature: "keepUnusedDataFor?: number", Doc: "This is how long the cache holds query data once no component is subscribed anymore. Defaults to 60 seconds."},
-		},
-	})
-	res, err := r.Search(context.Background(), Query{Text: "how long does the cache hold cached query data once no component is subscribed anymore?"})
-	if err != nil {
-		t.Fatal(err)
+// A question with an answer cue puts first the hit of its package whose passage states what the
+// cue asks for, over a sibling that repeats as many or more of the question's words: a number
+// for "how long" (RTK Query's keepUnusedDataFor, whose endpoint override ranked first though the
+// API-wide option gives the default), the word "default" for "unless I set one".
+func TestSearchByProximityCues(t *testing.T) {
+	option := func(parent, name, doc string) docidx.Symbol {
+		return docidx.Symbol{Kind: docidx.KindProperty, Name: name, QualifiedName: parent + "." + name, Parent: parent,
+			Signature: name + "?: number", Doc: doc}
 	}
-	if len(res.Hits) < 2 || res.Hits[0].Title != "ApiOptions.keepUnusedDataFor" {
-		for _, h := range res.Hits {
-			t.Log(h.Title, h.Score)
+	for _, tc := range []struct {
+		cue, question, want string
+		options             []docidx.Symbol
+	}{
+		{"number", "how long does the cache hold cached query data once no component is subscribed anymore?", "ApiOptions.keepUnusedDataFor", []docidx.Symbol{
+			option("EndpointOptions", "keepUnusedDataFor", "For this endpoint only: how long the cache holds cached query data once no component is subscribed anymore."),
+			option("ApiOptions", "keepUnusedDataFor", "This is how long the cache holds query data once no component is subscribed anymore. Defaults to 60 seconds."),
+		}},
+		{"default", "what separator does format put between the number and its unit unless I set one?", "FormatOptions.unitSeparator", []docidx.Symbol{
+			option("FormatOptions", "unitSeparator", "The separator format puts between the number and the unit; none by default."),
+			option("ParseOptions", "unitSeparator", "The separator that format puts between the number and its unit, which parse reads back when it is set."),
+		}},
+	} {
+		r := openRankFixture(t, &docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.NPM, Name: "options", Version: "1.0.0"}, Symbols: tc.options})
+		res, err := r.Search(context.Background(), Query{Text: tc.question})
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Error("want ApiOptions.keepUnusedDataFor, which states the default, first")
-	}
-}
-
-// A question that asks for a default ("unless I set one") puts first the hit of its package whose
-// passage speaks of one, over a sibling that repeats more of the question's words.
-func TestSearchByProximityDefault(t *testing.T) {
-	r := openRankFixture(t, &docidx.PackageDocs{
-		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "byteformat", Version: "1.0.0"},
-		Symbols: []docidx.Symbol{
-			{Kind: docidx.KindProperty, Name: "unitSeparator", QualifiedName: "FormatOptions.unitSeparator", Parent: "FormatOptions",
-				Signature: "unitSeparator?: string", Doc: "The separator format puts between the number and the unit; none by default."},
-			{Kind: docidx.KindProperty, Name: "unitSeparator", QualifiedName: "ParseOptions.unitSeparator", Parent: "ParseOptions",
-				Signature: "unitSeparator?: string", Doc: "The separator that format puts between the number and its unit, which parse reads back when it is set."},
-		},
-	})
-	res, err := r.Search(context.Background(), Query{Text: "what separator does format put between the number and its unit unless I set one?"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Hits) < 2 || res.Hits[0].Title != "FormatOptions.unitSeparator" {
-		for _, h := range res.Hits {
-			t.Log(h.Title, h.Score)
+		if len(res.Hits) < 2 || res.Hits[0].Title != tc.want {
+			for _, h := range res.Hits {
+				t.Log(h.Title, h.Score)
+			}
+			t.Errorf("%s cue: want %s, which states it, first", tc.cue, tc.want)
 		}
-		t.Error("want FormatOptions.unitSeparator, which gives the default, first")
 	}
 }
 
