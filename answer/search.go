@@ -359,7 +359,7 @@ func (f *foundHit) twinOf(others []*foundHit) *foundHit {
 			return o
 		}
 		if o.Section == f.Section && p != "" && op != "" {
-			a, b := passageCore(p), passageCore(op)
+			a, b := uncut(p), uncut(op)
 			if len(a) >= minTwinCut && len(b) >= minTwinCut && (strings.Contains(a, b) || strings.Contains(b, a)) {
 				return o
 			}
@@ -372,9 +372,9 @@ func (f *foundHit) twinOf(others []*foundHit) *foundHit {
 // (a first sentence many docs open with) says too little of the doc it was cut from.
 const minTwinCut = 80
 
-// passageCore returns a passage without the "…" that marks where it was cut and the white space
+// uncut returns a passage without the "…" that marks where it was cut and the white space
 // around it, and with its lines joined by spaces: the text two cuts of one doc share.
-func passageCore(p string) string {
+func uncut(p string) string {
 	p = strings.ReplaceAll(p, "\n", " ")
 	return strings.TrimSpace(strings.Trim(strings.TrimSpace(p), "…"))
 }
