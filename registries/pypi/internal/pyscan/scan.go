@@ -1257,13 +1257,13 @@ func (s *scanner) member(cls *item, name string) *item {
 	return found
 }
 
-// overridden returns the documented method or property of a base of it's class, in the same
-// file (walkBases, nearest first), that it, a method or property without a docstring,
-// overrides: its doc is it's, as inspect.getdoc and Sphinx's autodoc (autodoc_inherit_docstrings)
-// read an undocumented override, without a word of where it came from. outcome's Value.unwrap
-// overrides the documented Outcome.unwrap. The same doc on both makes them one hit of a search
-// (a member declared alike on two types), the other named in its also. It returns nil for
-// anything else.
+// overridden returns the documented method or property of a base class in the same file
+// (walkBases, nearest first) that it overrides, when it is a method or property of a class
+// without a docstring of its own, else nil. The base's doc is then the override's too, as
+// inspect.getdoc and Sphinx's autodoc (autodoc_inherit_docstrings) read an undocumented
+// override, without a word of where it came from: outcome's Value.unwrap overrides the
+// documented Outcome.unwrap. The same doc on both makes them one hit of a search (a member
+// declared alike on two types), the other named in its also.
 func (s *scanner) overridden(it *item) *item {
 	if it.cls == nil || it.assign || it.doc != "" || it.name == "__init__" {
 		return nil
