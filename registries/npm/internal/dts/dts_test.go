@@ -645,6 +645,59 @@ func TestInlineObjectLiterals(t *testing.T) {
 	}
 }
 
+// TestConstObjectType checks that a variable declared with an object literal type, as older
+// typings declare a function with properties for `export =` (find-up 5's findUp), has that
+// type's members, each with its JSDoc, and the doc of its first documented call signature.
+func TestConstObjectType(t *testing.T) {
+	src := `declare const findUp: {
+	sync: {
+		/**
+		Synchronously check if a path exists.
+		*/
+		exists: (path: string) => boolean;
+	};
+
+	/**
+	Check if a path exists.
+	*/
+	exists: (path: string) => Promise<boolean>;
+
+	/**
+	Return this in a matcher function to stop the search.
+	*/
+	readonly stop: unique symbol;
+
+	/**
+	Find a file or directory by walking up parent directories.
+	*/
+	(name: string): Promise<string | undefined>;
+};
+
+export = findUp;
+`
+	res := Extract(fstest.MapFS{"index.d.ts": {Data: []byte(src)}}, []string{"index.d.ts"}, Options{Package: "find-up", ExportName: "findUp"})
+	checkUnique(t, res.Symbols)
+	m := testutil.ByName(res.Symbols)
+	for q, doc := range map[string]string{
+		"findUp":             "Find a file or directory by walking up parent directories.",
+		"findUp.exists":      "Check if a path exists.",
+		"findUp.stop":        "Return this in a matcher function to stop the search.",
+		"findUp.sync.exists": "Synchronously check if a path exists.",
+	} {
+		s, ok := m[q]
+		if !ok {
+			t.Errorf("%s missing", q)
+			continue
+		}
+		if s.Doc != doc {
+			t.Errorf("%s: doc %q, want %q", q, s.Doc, doc)
+		}
+	}
+	if s := m["findUp.sync.exists"]; s.Parent != "findUp.sync" {
+		t.Errorf("findUp.sync.exists: parent %q, want findUp.sync", s.Parent)
+	}
+}
+
 // TestMaxMembers checks that MaxMembers bounds the members of a type, and of each inline literal
 // like any type, and that a problem names the type cut short.
 func TestMaxMembers(t *testing.T) {

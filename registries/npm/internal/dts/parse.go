@@ -497,11 +497,18 @@ func (ps *parser) variables(b *block, mk func(docidx.SymbolKind, string) *decl, 
 		nameAt := ps.p
 		d := mk(kind, ps.tok().text)
 		ps.advance()
+		// `declare const findUp: { (name: string): …; sync: { … }; stop: … }`, a function with
+		// properties as older typings declare one for `export =`: its type's members, the
+		// JSDoc of each, are the variable's, as an interface's are.
+		d.members = ps.literalMembers()
 		end := ps.skipDecl(true)
 		if first {
 			d.sig = ps.join(sigStart, end)
 		} else {
 			d.sig = kw + " " + ps.join(nameAt, end)
+		}
+		if d.doc == "" {
+			d.doc = callDoc(d.members)
 		}
 		first = false
 		b.decls = append(b.decls, d)
@@ -511,6 +518,18 @@ func (ps *parser) variables(b *block, mk func(docidx.SymbolKind, string) *decl, 
 		ps.advance()
 	}
 	ps.skipDecl(false) // destructuring or junk
+}
+
+// callDoc returns the doc comment of the first documented call signature among members (named
+// "()"): the doc of a variable declared with an object type that can be called, as an editor's
+// hover over a call of it shows.
+func callDoc(members []*decl) string {
+	for _, m := range members {
+		if m.name == "()" && m.doc != "" {
+			return m.doc
+		}
+	}
+	return ""
 }
 
 // header skips a class or interface header to its body's "{" and returns that "{"'s index.
