@@ -678,21 +678,12 @@ export = findUp;
 	res := Extract(fstest.MapFS{"index.d.ts": {Data: []byte(src)}}, []string{"index.d.ts"}, Options{Package: "find-up", ExportName: "findUp"})
 	checkUnique(t, res.Symbols)
 	m := testutil.ByName(res.Symbols)
-	for q, doc := range map[string]string{
+	testutil.Docs(t, m, map[string]string{
 		"findUp":             "Find a file or directory by walking up parent directories.",
 		"findUp.exists":      "Check if a path exists.",
 		"findUp.stop":        "Return this in a matcher function to stop the search.",
 		"findUp.sync.exists": "Synchronously check if a path exists.",
-	} {
-		s, ok := m[q]
-		if !ok {
-			t.Errorf("%s missing", q)
-			continue
-		}
-		if s.Doc != doc {
-			t.Errorf("%s: doc %q, want %q", q, s.Doc, doc)
-		}
-	}
+	})
 	if s := m["findUp.sync.exists"]; s.Parent != "findUp.sync" {
 		t.Errorf("findUp.sync.exists: parent %q, want findUp.sync", s.Parent)
 	}

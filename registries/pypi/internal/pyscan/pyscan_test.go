@@ -783,17 +783,13 @@ class Final(Value):
         return 1
 `
 	m, _ := scanMap(t, src)
-	for name, want := range map[string]string{
+	testutil.Docs(t, m, map[string]string{
 		"Value.unwrap": "Return or raise the contained value or exception.",
 		"Value.ok":     "Whether it holds a value.",
 		"Final.unwrap": "Return or raise the contained value or exception.",
 		"Error.unwrap": "Raise the error.",
 		"Value.send":   "",
-	} {
-		if got := m[name].Doc; got != want {
-			t.Errorf("%s: doc %q, want %q", name, got, want)
-		}
-	}
+	})
 	if d := m["Value"].Doc; strings.Contains(d, "Make one.") {
 		t.Errorf("Value's doc %q takes Outcome.__init__'s", d)
 	}
