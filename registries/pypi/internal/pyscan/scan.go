@@ -15,7 +15,7 @@
 // and blocks: include statements are expanded as text, cdef classes and cpdef functions are
 // classes and functions, and C declarations are skipped (see cythonStatement).
 //
-// It imports docidx, registries/internal/limit and the standard library. Scan never fails and never panics; malformed
+// It imports docidx, registries/internal/limit, pypi/internal/pystr and the standard library. Scan never fails and never panics; malformed
 // source yields what could be read.
 package pyscan
 
@@ -26,6 +26,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/limit"
+	"github.com/docidx/docidx/registries/pypi/internal/pystr"
 )
 
 // Limits.
@@ -827,7 +828,7 @@ func cleandoc(doc string) string {
 	doc = strings.ReplaceAll(doc, "\r\n", "\n")
 	doc = strings.ReplaceAll(doc, "\r", "\n")
 	if strings.ContainsRune(doc, '\t') {
-		doc = expandTabs(doc)
+		doc = pystr.ExpandTabs(doc)
 	}
 	lines := strings.Split(doc, "\n")
 	margin := -1
@@ -859,26 +860,6 @@ func cleandoc(doc string) string {
 		lines = lines[:len(lines)-1]
 	}
 	return strings.Join(lines, "\n")
-}
-
-func expandTabs(s string) string {
-	var b strings.Builder
-	col := 0
-	for _, r := range s {
-		switch r {
-		case '\t':
-			n := 8 - col%8
-			b.WriteString(strings.Repeat(" ", n))
-			col += n
-		case '\n':
-			b.WriteRune(r)
-			col = 0
-		default:
-			b.WriteRune(r)
-			col++
-		}
-	}
-	return b.String()
 }
 
 // deprecatedDoc reports whether a cleaned docstring marks its object deprecated: a

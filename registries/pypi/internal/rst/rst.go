@@ -14,8 +14,8 @@
 // GitHub tables; inline markup is converted by Inline. Docutils' error cases are read leniently
 // (an overline and underline of different lengths still make a title).
 //
-// It imports docidx, readme (for the README keep/drop rules, slugs and summaries) and the standard
-// library only. Parse never fails and never panics.
+// It imports docidx, readme (for the README keep/drop rules, slugs and summaries),
+// pypi/internal/pystr (tab expansion) and the standard library only. Parse never fails and never panics.
 package rst
 
 import (
@@ -28,6 +28,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
+	"github.com/docidx/docidx/registries/pypi/internal/pystr"
 )
 
 // maxDepth bounds nested blocks (block quotes, list items, directives) converted; deeper content
@@ -133,7 +134,7 @@ func splitLines(src []byte) []line {
 	ls := make([]line, 0, len(raw))
 	for _, r := range raw {
 		if strings.ContainsAny(r, "\t\f\v") {
-			r = expandTabs(r)
+			r = pystr.ExpandTabs(formFeeds.Replace(r))
 		}
 		t := strings.TrimLeft(r, " ")
 		ls = append(ls, line{text: strings.TrimRight(t, " "), indent: len(r) - len(t)})
@@ -144,25 +145,9 @@ func splitLines(src []byte) []line {
 	return ls
 }
 
-func expandTabs(s string) string {
-	var b strings.Builder
-	col := 0
-	for _, r := range s {
-		switch r {
-		case '\t':
-			n := 8 - col%8
-			b.WriteString(strings.Repeat(" ", n))
-			col += n
-		case '\f', '\v':
-			b.WriteByte(' ')
-			col++
-		default:
-			b.WriteRune(r)
-			col++
-		}
-	}
-	return b.String()
-}
+// formFeeds turns form feeds and vertical tabs into spaces, as docutils' string2lines does before
+// it expands tabs.
+var formFeeds = strings.NewReplacer("\f", " ", "\v", " ")
 
 // adornmentChars are the characters a section title may be adorned with.
 const adornmentChars = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
