@@ -1,7 +1,7 @@
 // Package clex holds the lexical pieces that the hand-written tokenizers of C-family languages
 // (rustapi for Rust, swiftsrc for Swift, dts for TypeScript declarations, jsapi for JavaScript)
 // share: runs of ASCII white space, line comments, block comments and quoted literals, each
-// measured in bytes and line feeds. What a language adds (Unicode white space, doc comments,
+// measured in bytes and line feeds, and the simple escapes of string literals. What a language adds (Unicode white space, doc comments,
 // directives, a byte order mark, string interpolation) stays in its tokenizer. The functions take
 // the source as a string or a byte slice, never panic on any offset inside it, and cost time
 // linear in what they pass over. It imports nothing.
@@ -99,4 +99,24 @@ func QuoteEnd[S Source](src S, i int, multiline bool) (end, lines int) {
 		}
 	}
 	return len(src), lines
+}
+
+// Escape returns the byte that the simple escape sequence made of a backslash and c stands for in
+// a Rust or Swift string literal: \n, \t, \r, \0, \\, \' and \". ok is false for any other c;
+// the other escapes (\u{…}, Rust's \x41 and line continuations, Swift's \( … ) interpolation)
+// differ between the languages and stay with their readers.
+func Escape(c byte) (b byte, ok bool) {
+	switch c {
+	case 'n':
+		return '\n', true
+	case 't':
+		return '\t', true
+	case 'r':
+		return '\r', true
+	case '0':
+		return 0, true
+	case '\\', '\'', '"':
+		return c, true
+	}
+	return 0, false
 }

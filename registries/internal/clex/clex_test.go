@@ -139,3 +139,16 @@ func FuzzBlockEnd(f *testing.F) {
 		}
 	})
 }
+
+func TestEscape(t *testing.T) {
+	for c, want := range map[byte]byte{'n': '\n', 't': '\t', 'r': '\r', '0': 0, '\\': '\\', '\'': '\'', '"': '"'} {
+		if b, ok := Escape(c); !ok || b != want {
+			t.Errorf("Escape(%q) = %q, %v; want %q, true", c, b, ok, want)
+		}
+	}
+	for _, c := range []byte("ux(a1\n ") {
+		if b, ok := Escape(c); ok {
+			t.Errorf("Escape(%q) = %q, true; want false", c, b)
+		}
+	}
+}

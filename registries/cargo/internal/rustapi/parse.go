@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/docidx/docidx/registries/internal/clex"
 	"github.com/docidx/docidx/registries/internal/limit"
 )
 
@@ -1328,15 +1329,11 @@ func unquote(lit string) (string, bool) {
 				continue
 			}
 			i++
+			if e, ok := clex.Escape(body[i]); ok {
+				b.WriteByte(e)
+				continue
+			}
 			switch body[i] {
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			case 'r':
-				b.WriteByte('\r')
-			case '0':
-				b.WriteByte(0)
 			case '\n':
 				// A line continuation: the break and the next line's leading whitespace vanish.
 				for i+1 < len(body) && (body[i+1] == ' ' || body[i+1] == '\t' || body[i+1] == '\n' || body[i+1] == '\r') {

@@ -1,6 +1,10 @@
 package swiftsrc
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/docidx/docidx/registries/internal/clex"
+)
 
 // Manifest is what ReadManifest finds in a Package.swift file.
 type Manifest struct {
@@ -87,17 +91,11 @@ func stringValue(lit string) (string, bool) {
 		if i >= len(body) {
 			return "", false
 		}
+		if e, ok := clex.Escape(body[i]); ok {
+			b.WriteByte(e)
+			continue
+		}
 		switch body[i] {
-		case '\\', '"', '\'':
-			b.WriteByte(body[i])
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case '0':
-			b.WriteByte(0)
 		case 'u':
 			end := strings.IndexByte(body[i:], '}')
 			if i+1 >= len(body) || body[i+1] != '{' || end < 0 {
