@@ -3,7 +3,6 @@ package cargotest
 import (
 	"encoding/json"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -83,18 +82,14 @@ func TestIndexPath(t *testing.T) {
 
 func TestCargoHome(t *testing.T) {
 	home := CargoHomeFromDir(t, filepath.Join("..", "testdata", "crates"))
-	for _, p := range []string{
+	testutil.Exist(t, home,
 		".package-cache",
-		"registry/index/" + IndexDir + "/config.json",
-		"registry/cache/" + IndexDir + "/ferris-json-1.1.0.crate",
-		"registry/src/" + IndexDir + "/ferris-json-1.1.0/src/value/number.rs",
-		"registry/src/" + IndexDir + "/ferris-json-1.1.0/.cargo-ok",
-		"registry/src/" + IndexDir + "/Quux-2.0.0/Cargo.toml",
-	} {
-		if _, err := os.Stat(filepath.Join(home, filepath.FromSlash(p))); err != nil {
-			t.Error(err)
-		}
-	}
+		"registry/index/"+IndexDir+"/config.json",
+		"registry/cache/"+IndexDir+"/ferris-json-1.1.0.crate",
+		"registry/src/"+IndexDir+"/ferris-json-1.1.0/src/value/number.rs",
+		"registry/src/"+IndexDir+"/ferris-json-1.1.0/.cargo-ok",
+		"registry/src/"+IndexDir+"/Quux-2.0.0/Cargo.toml",
+	)
 	crates, err := LoadCrates(filepath.Join("..", "testdata", "crates"))
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/docidx/docidx/registries/gomod/gomodtest"
+	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
 const testdata = "../testdata/mod"
@@ -41,18 +42,14 @@ func TestServer(t *testing.T) {
 
 func TestWriteModCache(t *testing.T) {
 	dir := gomodtest.WriteModCacheFromDir(t, testdata)
-	for _, p := range []string{
+	testutil.Exist(t, dir,
 		"example.com/hello@v1.1.0/hello.go",
 		"github.com/!azure/go-sample@v0.1.0/sample.go",
 		"cache/download/example.com/hello/@v/list",
 		"cache/download/example.com/hello/@v/v1.1.0.zip",
 		"cache/download/example.com/hello/@v/v1.1.0.ziphash",
 		"cache/download/github.com/!azure/go-sample/@v/v0.1.0.info",
-	} {
-		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
-			t.Error(err)
-		}
-	}
+	)
 	// The zip, and so the extracted tree, leave out the nested module and vendor/.
 	for _, p := range []string{"example.com/hello@v1.1.0/nested/nested.go", "example.com/hello@v1.1.0/vendor/example.org/dep/dep.go"} {
 		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {

@@ -5,8 +5,9 @@
 // FirstByName, Present, Absent, Signatures, CheckSymbols), the calls of constructors, lists and
 // fetches that fail the test on an error (Must, Configured, Listed, Fetched, FetchEvery), version
 // resolution tables (CheckResolve), the corpus directory of the real-input tests (CorpusDir),
-// the check of a limit that cuts an extraction short (CutShort), and the checks of a fetched
-// package's metadata and documents (SamePackage, Documents). Fake registries and archives are
+// the check of a limit that cuts an extraction short (CutShort), the files a test writes or
+// wants written (WriteFile, Exist), and the checks of a fetched package's metadata and documents
+// (SamePackage, Documents). Fake registries and archives are
 // registries/registrytest's. Only tests import it. It imports the root package docidx,
 // registries/internal/extracted and the standard library.
 package testutil
@@ -218,6 +219,18 @@ func WriteFile(tb testing.TB, p, body string) {
 	}
 	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
 		tb.Fatal(err)
+	}
+}
+
+// Exist reports a test error for each of paths, slash paths relative to dir, that does not exist
+// (os.Stat: a symbolic link must lead somewhere): the files a layout writer such as a fake
+// module cache or build directory must have written.
+func Exist(t testing.TB, dir string, paths ...string) {
+	t.Helper()
+	for _, p := range paths {
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(p))); err != nil {
+			t.Errorf("%s missing: %v", p, err)
+		}
 	}
 }
 

@@ -199,6 +199,16 @@ func TestWriteFile(t *testing.T) {
 	}
 }
 
+func TestExist(t *testing.T) {
+	dir := t.TempDir()
+	WriteFile(t, filepath.Join(dir, "a", "b.txt"), "")
+	r := &recorder{TB: t}
+	Exist(r, dir, "a/b.txt", "a", "a/c.txt")
+	if len(r.errs) != 1 || !strings.HasPrefix(r.errs[0], "a/c.txt missing: ") {
+		t.Errorf("errors = %q, want one for a/c.txt", r.errs)
+	}
+}
+
 // fatalLog is a testing.TB that keeps what is reported to it with Fatal, without stopping, so
 // a test can see both that a helper failed it and what the helper returned.
 type fatalLog struct {
