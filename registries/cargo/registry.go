@@ -255,11 +255,10 @@ func (r *Registry) httpError(name, version string, err error) error {
 	if version != "" {
 		what += "@" + version
 	}
-	var se *fetch.StatusError
 	switch {
 	case name != "" && errors.Is(err, docidx.ErrNotFound):
 		return fmt.Errorf("cargo: crate %s not found in %s: %w", what, idx, err)
-	case errors.As(err, &se) && (se.Status == http.StatusUnauthorized || se.Status == http.StatusForbidden):
+	case fetch.Refused(err):
 		return fmt.Errorf("cargo: %s refused access (set CARGO_REGISTRIES_%s_TOKEN or a token in $CARGO_HOME/credentials.toml): %w", idx, envName(r.tokenRegistry()), err)
 	case what == "":
 		return fmt.Errorf("cargo: %s: %w", idx, err)

@@ -204,11 +204,10 @@ func (r *Registry) httpError(name, version string, err error) error {
 	if version != "" {
 		what += "@" + version
 	}
-	var se *fetch.StatusError
 	switch {
 	case errors.Is(err, docidx.ErrNotFound):
 		return fmt.Errorf("npm: package %s not found in %s: %w", what, reg, err)
-	case errors.As(err, &se) && (se.Status == http.StatusUnauthorized || se.Status == http.StatusForbidden):
+	case fetch.Refused(err):
 		return fmt.Errorf("npm: %s: %s refused access (set an _authToken for it in .npmrc): %w", what, reg, err)
 	}
 	return fmt.Errorf("npm: %s: %w", what, err)

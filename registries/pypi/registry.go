@@ -179,11 +179,10 @@ func (r *Registry) httpError(name, version string, err error) error {
 		what += " " + version
 	}
 	index := redact.URL(r.cfg.Config.IndexURL)
-	var se *fetch.StatusError
 	switch {
 	case errors.Is(err, docidx.ErrNotFound):
 		return fmt.Errorf("pypi: %s not found in %s: %w", what, index, err)
-	case errors.As(err, &se) && (se.Status == http.StatusUnauthorized || se.Status == http.StatusForbidden):
+	case fetch.Refused(err):
 		return fmt.Errorf("pypi: %s: %s refused access (put credentials in the index URL, https://user:token@host/simple/, or pip.conf): %w", what, index, err)
 	}
 	return fmt.Errorf("pypi: %s: %w", what, err)

@@ -135,11 +135,10 @@ func (r *Registry) get(ctx context.Context, u, accept string, limit int64) (*fet
 
 // httpError turns a fetch error into one that says what happened and what to do.
 func (r *Registry) httpError(what, reg string, err error) error {
-	var se *fetch.StatusError
 	switch {
 	case errors.Is(err, docidx.ErrNotFound):
 		return fmt.Errorf("%s not found in %s: %w", what, redact.URL(reg), err)
-	case errors.As(err, &se) && (se.Status == http.StatusUnauthorized || se.Status == http.StatusForbidden):
+	case fetch.Refused(err):
 		host := redact.URL(reg)
 		if u, perr := url.Parse(reg); perr == nil {
 			host = u.Host

@@ -128,6 +128,13 @@ func (e *StatusError) Unwrap() error {
 	return nil
 }
 
+// Refused reports whether err holds a StatusError of 401 Unauthorized or 403 Forbidden: the
+// server refused the request's credentials, or its lack of them, and the user has a token to set.
+func Refused(err error) bool {
+	var se *StatusError
+	return errors.As(err, &se) && (se.Status == http.StatusUnauthorized || se.Status == http.StatusForbidden)
+}
+
 func retryableStatus(code int) bool {
 	return code == http.StatusTooManyRequests || code == http.StatusRequestTimeout || code >= 500
 }

@@ -59,6 +59,24 @@ func TestGetStatusMapping(t *testing.T) {
 	}
 }
 
+func TestRefused(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want bool
+	}{
+		{&StatusError{Status: http.StatusUnauthorized}, true},
+		{errors.Join(errors.New("npm: widget"), &StatusError{Status: http.StatusForbidden}), true},
+		{&StatusError{Status: http.StatusNotFound}, false},
+		{&StatusError{Status: http.StatusBadRequest}, false},
+		{errors.New("401 Unauthorized"), false},
+		{nil, false},
+	} {
+		if got := Refused(tc.err); got != tc.want {
+			t.Errorf("Refused(%v) = %v, want %v", tc.err, got, tc.want)
+		}
+	}
+}
+
 func TestGetRetriesThenSucceeds(t *testing.T) {
 	var calls atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
