@@ -1,10 +1,11 @@
 // Package clex holds the lexical pieces that the hand-written tokenizers of C-family languages
 // (rustapi for Rust, swiftsrc for Swift, dts for TypeScript declarations, jsapi for JavaScript)
 // share: runs of ASCII white space, line comments, block comments and quoted literals, each
-// measured in bytes and line feeds, and the simple escapes of string literals. What a language adds (Unicode white space, doc comments,
-// directives, a byte order mark, string interpolation) stays in its tokenizer. The functions take
-// the source as a string or a byte slice, never panic on any offset inside it, and cost time
-// linear in what they pass over. It imports nothing.
+// measured in bytes and line feeds, and the simple escapes of string literals. What a language
+// adds (Unicode white space, doc comments, directives, a byte order mark, string interpolation)
+// stays in its tokenizer. The functions take the source as a string or a byte slice, never
+// panic on any offset inside it, and cost time linear in what they pass over. It imports
+// nothing.
 package clex
 
 // Source is the text a tokenizer reads: a string or a byte slice.
