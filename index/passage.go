@@ -618,6 +618,12 @@ func choosePassage(text string, segs []segment, pq *passageQuery, budget int) st
 		lo--
 		used += size(lo)
 	}
+	// A core that ends inside a list item ends with the item: an item is read whole, as a
+	// sentence is.
+	for hi+1 < len(segs) && segs[hi+1].unit == segs[hi].unit && !segs[hi].code && inListItem(text, segs, hi) && used+size(hi+1) <= 2*budget {
+		hi++
+		used += size(hi)
+	}
 	if used > budget {
 		// One segment longer than the budget: whole up to twice the budget, a sentence is not
 		// cut; a longer one is cut around its first match.
@@ -907,9 +913,12 @@ func render(text string, segs []segment, lo, hi int) string {
 }
 
 // continues reports whether segs[k+1] continues segs[k], so that a passage ending with segs[k]
-// would stop before what completes it: the rest of a code block, the example or list that a
-// sentence ending in ":" introduces, a sentence that gives an example of what segs[k] says
-// ("For example, …", "E.g. …"), or the example a JSDoc "@example" tag introduces.
+// would stop before what completes it: the rest of a code block or of a list item (indexmap's
+// "`serde`: Adds implementations for `Serialize` and `Deserialize` …" before "Alternative
+// implementations for (de)serializing `IndexMap` as an ordered sequence are available in the
+// `map::serde_seq` module."), the example or list that a sentence ending in ":" introduces, a
+// sentence that gives an example of what segs[k] says ("For example, …", "E.g. …"), or the
+// example a JSDoc "@example" tag introduces.
 func continues(text string, segs []segment, k int) bool {
 	if k+1 >= len(segs) {
 		return false
@@ -917,6 +926,9 @@ func continues(text string, segs []segment, k int) bool {
 	cur, next := segs[k], segs[k+1]
 	if cur.code {
 		return next.code && next.unit == cur.unit
+	}
+	if next.unit == cur.unit && inListItem(text, segs, k) {
+		return true
 	}
 	line := strings.TrimSpace(text[cur.start:cur.end])
 	if strings.HasSuffix(line, ":") || strings.HasSuffix(line, "@example") {
@@ -932,6 +944,16 @@ func continues(text string, segs []segment, k int) bool {
 		}
 	}
 	return false
+}
+
+// inListItem reports whether segs[k], a prose segment, is a sentence of a list item: its unit's
+// line opens with a list marker (listMarked).
+func inListItem(text string, segs []segment, k int) bool {
+	first := k
+	for first > 0 && segs[first-1].unit == segs[k].unit {
+		first--
+	}
+	return listMarked(strings.TrimLeft(text[segs[first].start:segs[first].end], " \t"))
 }
 
 // opensSection reports whether segs[k] is a heading line of the text ("# Examples", "## Errors"),

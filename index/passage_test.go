@@ -940,6 +940,21 @@ func TestPassageListLeadIn(t *testing.T) {
 	}
 }
 
+// TestPassageListItemWhole checks that a passage whose core ends inside a list item ends with
+// the item, and that the rest of a plain paragraph does not join it so.
+func TestPassageListItemWhole(t *testing.T) {
+	filler := strings.Repeat("Filler about other things entirely, said at length. ", 6)
+	text := storeDoc(filler+"\n\n- `serde`: Adds serde implementations for the map and for the set that wraps it, behind its own feature flag. The sequence form, which keeps the order of its entries, is in the serde_seq module.\n- `rayon`: Adds parallel iteration.\n\n"+filler+"\n", 1<<10)
+	pq := newPassageQuery("serde implementations map", nil)
+	if got := passage(text, pq, 120); !strings.Contains(got, "serde_seq module.") || strings.Contains(got, "rayon") {
+		t.Errorf("passage %q lacks the rest of its list item, or holds the next one", got)
+	}
+	text = storeDoc(filler+"\n\nAdds serde implementations for the map and for the set that wraps it, behind its own feature flag. Other text in the same paragraph follows, which says more of what the crate holds.\n\n"+filler+"\n", 1<<10)
+	if got := passage(text, pq, 120); strings.Contains(got, "Other text") {
+		t.Errorf("passage %q took the rest of a paragraph past its budget", got)
+	}
+}
+
 // TestPassageOwnNameInCode checks that the words of a hit's own name do not choose a passage
 // from its example code: rustdoc's examples (and doctests anywhere) call the item they
 // document, so the name there says nothing of which lines answer.
