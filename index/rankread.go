@@ -1019,15 +1019,19 @@ func (ri *rankIndex) acquire() *accumulator {
 	return newAccumulator(ri.docs)
 }
 
-// reset clears a for the next search: its pages, cleared whole (as fast as clearing the
-// documents touched one by one, when a page holds a few dozen of them), of which it keeps
-// maxSparePages.
+// reset clears a for the next search: the documents touched, one by one (every score and
+// count is written through touch, so they are all the page entries a search sets), and keeps
+// maxSparePages of its pages. A search's documents are scattered over the snapshot, a few to a
+// page: clearing whole pages cleared some 2 MB per search, 5% of its time.
 func (a *accumulator) reset() {
+	for _, doc := range a.touched {
+		p := a.pages[doc>>accPageShift]
+		p.score[doc&accPageMask], p.matched[doc&accPageMask] = 0, 0
+	}
 	a.touched = a.touched[:0]
 	for _, n := range a.made {
-		if p := a.pages[n]; len(a.spare) < maxSparePages {
-			*p = accPage{}
-			a.spare = append(a.spare, p)
+		if len(a.spare) < maxSparePages {
+			a.spare = append(a.spare, a.pages[n])
 		}
 		a.pages[n] = noPage
 	}
