@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -133,6 +134,15 @@ func runCrawl(c *cli.Context) error {
 	}
 	// The Go runtime collects harder as the heap nears its memory limit; a lower GOMEMLIMIT stays.
 	debug.SetMemoryLimit(min(debug.SetMemoryLimit(-1), runtimeMemoryLimit(maxMemory)))
+	// With the limit bounding the heap, the collector need not also run each time the heap has
+	// doubled (GOGC=100): it runs as the heap nears the limit, as "A Guide to the Go Garbage
+	// Collector" (go.dev/doc/gc-guide, "Memory limit") describes for a program given a memory
+	// budget. On the corpus (Go, npm and Python caches, offline; four runs each, alternated) a
+	// crawl took 30.8-31.8 s against 33.4-33.8 s, at a peak of 644-661 MB against 637-644 MB. A
+	// GOGC the user set stays, and the setting is restored when the crawl returns.
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	}
 	var specs []crawl.Spec
 	for _, arg := range c.Args().Slice() {
 		s, err := crawl.ParseSpec(arg)
