@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -370,12 +372,7 @@ func (c *Config) tokenFor(name, index string) credential {
 	if t := c.registryValue(name, "token").value; t != "" {
 		return credential{t}
 	}
-	names := make([]string, 0, len(c.registries))
-	for n := range c.registries {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(c.registries)) {
 		if idx := c.registryValue(n, "index").value; idx != "" {
 			if norm, err := normalizeSparse(idx, false); err == nil && norm == index {
 				if t := c.registryValue(n, "token").value; t != "" {
@@ -422,12 +419,7 @@ func (c *Config) RegistryFor(lockSource string) (name string, ok bool) {
 			names[strings.ToLower(strings.TrimSuffix(n, "_INDEX"))] = true
 		}
 	}
-	sorted := make([]string, 0, len(names))
-	for n := range names {
-		sorted = append(sorted, n)
-	}
-	sort.Strings(sorted)
-	for _, n := range sorted {
+	for _, n := range slices.Sorted(maps.Keys(names)) {
 		if idx := c.registryValue(n, "index").value; idx != "" && norm(idx) == norm(src) {
 			return n, true
 		}

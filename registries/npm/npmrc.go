@@ -8,11 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -213,12 +214,7 @@ func LoadConfig(opts ConfigOptions) (*Config, error) {
 	var legacy credential
 	for _, l := range layers {
 		// Sorted keys so that a file's later duplicate handling stays deterministic.
-		keys := make([]string, 0, len(l.kv))
-		for k := range l.kv {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(l.kv)) {
 			v := l.kv[k]
 			source := l.source
 			if source == "env" {
@@ -602,20 +598,10 @@ func (c *Config) HasAuth() bool { return c != nil && len(c.auth) > 0 }
 func (c Config) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "registry=%s (from %s)", redact.URL(c.Registry), c.RegistrySource)
-	scopes := make([]string, 0, len(c.Scopes))
-	for s := range c.Scopes {
-		scopes = append(scopes, s)
-	}
-	sort.Strings(scopes)
-	for _, s := range scopes {
+	for _, s := range slices.Sorted(maps.Keys(c.Scopes)) {
 		fmt.Fprintf(&b, " %s:registry=%s", s, redact.URL(c.Scopes[s]))
 	}
-	prefixes := make([]string, 0, len(c.auth))
-	for p := range c.auth {
-		prefixes = append(prefixes, p)
-	}
-	sort.Strings(prefixes)
-	for _, p := range prefixes {
+	for _, p := range slices.Sorted(maps.Keys(c.auth)) {
 		fmt.Fprintf(&b, " %s:<credentials>", p)
 	}
 	return b.String()

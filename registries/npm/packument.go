@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/Masterminds/semver/v3"
@@ -201,10 +203,7 @@ func decodePackument(body io.Reader, sel selection, maxValue int64, reserve func
 			}
 		}
 	}
-	p.sorted = make([]string, 0, len(p.Versions))
-	for v := range p.Versions {
-		p.sorted = append(p.sorted, v)
-	}
+	p.sorted = slices.Collect(maps.Keys(p.Versions))
 	docidx.SortVersions(docidx.NPM, p.sorted)
 	p.size = p.measure()
 	if err := reserve(p.size - d.reserved); err != nil {

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -302,12 +302,7 @@ func looksLikeTag(s string) bool {
 
 // tagList returns the dist-tag names, sorted and comma-separated.
 func (p *packument) tagList() string {
-	tags := make([]string, 0, len(p.DistTags))
-	for t := range p.DistTags {
-		tags = append(tags, t)
-	}
-	sort.Strings(tags)
-	return strings.Join(tags, ", ")
+	return strings.Join(slices.Sorted(maps.Keys(p.DistTags)), ", ")
 }
 
 // versionList returns the version keys, oldest first, in a slice of the caller's own.

@@ -14,8 +14,9 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"maps"
 	"path"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/docidx/docidx"
@@ -32,12 +33,7 @@ type archive struct {
 
 // paths returns the slash paths of the kept files, sorted.
 func (a *archive) paths() []string {
-	paths := make([]string, 0, len(a.files))
-	for p := range a.files {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	return paths
+	return slices.Sorted(maps.Keys(a.files))
 }
 
 // read is the archive's readFunc: a kept file by slash path, failing with an error wrapping

@@ -2,6 +2,7 @@ package pypi
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"sort"
@@ -202,10 +203,7 @@ func chooseModules(paths []string, prefix string) (files []apiFile, vendored []s
 		}
 		byModule[mod] = f
 	}
-	out := make([]apiFile, 0, len(byModule))
-	for _, f := range byModule {
-		out = append(out, f)
-	}
+	out := slices.Collect(maps.Values(byModule))
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].private != out[j].private {
 			return !out[i].private

@@ -3,7 +3,9 @@ package pypi
 import (
 	"encoding/json"
 	"html"
+	"maps"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -116,10 +118,7 @@ func (p *project) candidates() []candidate {
 
 // versions returns every release, oldest first.
 func (p *project) versions() []string {
-	vs := make([]string, 0, len(p.releases))
-	for v := range p.releases {
-		vs = append(vs, v)
-	}
+	vs := slices.Collect(maps.Keys(p.releases))
 	sort.SliceStable(vs, func(i, j int) bool { return cmp(vs[i], vs[j]) < 0 || cmp(vs[i], vs[j]) == 0 && vs[i] < vs[j] })
 	return vs
 }
@@ -208,12 +207,7 @@ func (i *jsonInfo) metadata() *Metadata {
 	case json.Unmarshal(i.Keywords, &kws) == nil:
 		m.Keywords = splitKeywords(strings.Join(kws, ","))
 	}
-	labels := make([]string, 0, len(i.ProjectURLs))
-	for l := range i.ProjectURLs {
-		labels = append(labels, l)
-	}
-	sort.Strings(labels)
-	for _, l := range labels {
+	for _, l := range slices.Sorted(maps.Keys(i.ProjectURLs)) {
 		m.ProjectURLs = append(m.ProjectURLs, ProjectURL{Label: l, URL: i.ProjectURLs[l]})
 	}
 	return m

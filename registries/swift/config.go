@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/docidx/docidx"
@@ -211,12 +212,7 @@ func parseRegistriesJSON(data []byte) (*registriesFile, error) {
 
 // merge adds a parsed file's registries and authentication types, overriding earlier ones.
 func (c *Config) merge(p string, f *registriesFile) error {
-	keys := make([]string, 0, len(f.Registries))
-	for k := range f.Registries {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(f.Registries)) {
 		var entry struct {
 			URL string `json:"url"`
 		}
@@ -298,12 +294,7 @@ func (c *Config) Registries() []string {
 		}
 	}
 	add(c.Default)
-	scopes := make([]string, 0, len(c.Scopes))
-	for s := range c.Scopes {
-		scopes = append(scopes, s)
-	}
-	sort.Strings(scopes)
-	for _, s := range scopes {
+	for _, s := range slices.Sorted(maps.Keys(c.Scopes)) {
 		add(c.Scopes[s])
 	}
 	return out
@@ -350,12 +341,7 @@ func basic(login, password string) string {
 func (c Config) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "[default]=%s", orNone(redact.URL(c.Default)))
-	scopes := make([]string, 0, len(c.Scopes))
-	for s := range c.Scopes {
-		scopes = append(scopes, s)
-	}
-	sort.Strings(scopes)
-	for _, s := range scopes {
+	for _, s := range slices.Sorted(maps.Keys(c.Scopes)) {
 		fmt.Fprintf(&b, " %s=%s", s, redact.URL(c.Scopes[s]))
 	}
 	if len(c.auth.credentialFrom) > 0 {

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -294,10 +296,7 @@ func (r *Registry) loadReleases(ctx context.Context, scope, name string) (*relea
 
 // versions returns the available versions, oldest first.
 func (rl *releaseList) versions() []string {
-	vs := make([]string, 0, len(rl.available))
-	for v := range rl.available {
-		vs = append(vs, v)
-	}
+	vs := slices.Collect(maps.Keys(rl.available))
 	docidx.SortVersions(docidx.Swift, vs)
 	return vs
 }

@@ -6,9 +6,10 @@ package installed
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 
 	"github.com/docidx/docidx"
 )
@@ -35,11 +36,7 @@ func Dir(dir, what string) (string, error) {
 // a name in the order of its slice (the caller keeps each slice oldest first). version gives an
 // entry's version. It returns nil for an empty byName.
 func Refs[T any](eco docidx.Ecosystem, byName map[string][]T, version func(T) string) []docidx.Ref {
-	names := make([]string, 0, len(byName))
-	for name := range byName {
-		names = append(names, name)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(byName))
 	var refs []docidx.Ref
 	for _, name := range names {
 		for _, e := range byName[name] {

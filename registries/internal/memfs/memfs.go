@@ -10,9 +10,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
-	"sort"
+	"slices"
 	"time"
 
 	"github.com/docidx/docidx"
@@ -51,12 +52,7 @@ func New(files map[string][]byte) *FS {
 		}
 	}
 	for dir, set := range children {
-		names := make([]string, 0, len(set))
-		for n := range set {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		m.dirs[dir] = names
+		m.dirs[dir] = slices.Sorted(maps.Keys(set))
 	}
 	return m
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -479,10 +480,7 @@ func referencedLocals(decls []*decl, emitted map[*decl]bool) []*decl {
 	}
 	// A worklist: each declaration's signature is read once, and each name taken once.
 	picked := map[*decl]bool{}
-	var work []*decl
-	for d := range emitted {
-		work = append(work, d)
-	}
+	work := slices.Collect(maps.Keys(emitted))
 	for len(work) > 0 {
 		d := work[len(work)-1]
 		work = append(work[:len(work)-1], d.members...)

@@ -3,6 +3,7 @@ package jsapi
 import (
 	"encoding/json"
 	"io/fs"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -87,10 +88,7 @@ func walkExports(v any, order []string, visit func(string, bool), types bool, de
 			walkExports(e, order, visit, types, depth+1)
 		}
 	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
+		keys := slices.Collect(maps.Keys(t))
 		rank := func(k string) int {
 			if i := slices.Index(order, k); i >= 0 {
 				return i
