@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -46,11 +47,7 @@ func TestUntarCargoCrate(t *testing.T) {
 	if err != nil || len(skipped) != 0 {
 		t.Fatalf("untar: %v %v", err, skipped)
 	}
-	var names []string
-	for n := range files {
-		names = append(names, n)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(files))
 	// Cargo.lock is not read.
 	if !slices.Equal(names, []string{"Cargo.toml", "Cargo.toml.orig", "README.md", "src/offset.rs", "src/tz.rs"}) {
 		t.Errorf("kept %q", names)

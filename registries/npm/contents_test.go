@@ -177,7 +177,7 @@ func TestUntar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := fmt.Sprint(sortedKeys(files))
+	got := fmt.Sprint(slices.Sorted(maps.Keys(files)))
 	if got != "[README.md index.d.ts lib/x.d.ts package.json]" {
 		t.Errorf("kept %s", got)
 	}
@@ -238,21 +238,6 @@ func TestUntarBomb(t *testing.T) {
 	if !errors.Is(err, docidx.ErrTooLarge) {
 		t.Errorf("bomb: %v", err)
 	}
-}
-
-func sortedKeys(m map[string][]byte) []string {
-	var keys []string
-	for k := range m {
-		keys = append(keys, k)
-	}
-	for i := range keys {
-		for j := i + 1; j < len(keys); j++ {
-			if keys[j] < keys[i] {
-				keys[i], keys[j] = keys[j], keys[i]
-			}
-		}
-	}
-	return keys
 }
 
 func TestKeepTarballFile(t *testing.T) {

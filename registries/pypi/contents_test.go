@@ -2,9 +2,9 @@ package pypi
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -151,11 +151,7 @@ func TestPrivateStubTakesSourceDocs(t *testing.T) {
 		"pkg/_core/shape.py":    "def atleast_1d(*arys):\n    \"\"\"Convert inputs to arrays with at least one dimension.\"\"\"\n",
 	}
 	read := func(p string, _ int64) ([]byte, error) { return []byte(srcs[p]), nil }
-	var paths []string
-	for p := range srcs {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
+	paths := slices.Sorted(maps.Keys(srcs))
 	files, _ := chooseModules(paths, "")
 	syms := extractAPI(files, read, Limits{}.withDefaults(), nil).symbols
 	var got *docidx.Symbol

@@ -1,6 +1,8 @@
 package pypi
 
 import (
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/docidx/docidx/registries/internal/testutil"
@@ -23,10 +25,7 @@ func TestNewDocsAttached(t *testing.T) {
 			"add_newdoc('pkg._core', 'ndarray', [('T', 'The transposed array.'), ('copy', 'Return a copy.')])\n",
 	}
 	read := func(p string, _ int64) ([]byte, error) { return []byte(srcs[p]), nil }
-	var paths []string
-	for p := range srcs {
-		paths = append(paths, p)
-	}
+	paths := slices.Collect(maps.Keys(srcs))
 	files, _ := chooseModules(paths, "")
 	syms := testutil.ByName(extractAPI(files, read, Limits{}.withDefaults(), nil).symbols)
 	testutil.Docs(t, syms, map[string]string{

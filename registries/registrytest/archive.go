@@ -7,10 +7,11 @@ import (
 	"compress/gzip"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,11 +40,7 @@ type Entry struct {
 // Files returns an entry per file (slash path relative to the archive's top directory →
 // contents) under the top directory prefix, sorted by name; prefix "" puts them at the root.
 func Files(prefix string, files map[string]string) []Entry {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(files))
 	entries := make([]Entry, 0, len(names))
 	for _, n := range names {
 		name := n

@@ -23,9 +23,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -151,11 +153,7 @@ func NewModule(modPath, version string, files map[string][]byte) (*Module, error
 // RawZip builds a zip whose entries are named exactly as given, in sorted order, without any of
 // the module zip checks: for testing how malformed or hostile zips are rejected.
 func RawZip(entries map[string]string) []byte {
-	names := make([]string, 0, len(entries))
-	for n := range entries {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(entries))
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	for _, n := range names {

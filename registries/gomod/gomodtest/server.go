@@ -1,7 +1,9 @@
 package gomodtest
 
 import (
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -132,10 +134,7 @@ func (s *Server) versions(escPath string) []string {
 	if err != nil {
 		return nil
 	}
-	var versions []string
-	for v := range s.mods[modPath] {
-		versions = append(versions, v)
-	}
+	versions := slices.Collect(maps.Keys(s.mods[modPath]))
 	semver.Sort(versions)
 	return versions
 }

@@ -3,6 +3,8 @@ package memfs_test
 import (
 	"errors"
 	"io/fs"
+	"maps"
+	"slices"
 	"testing"
 	"testing/fstest"
 
@@ -14,10 +16,7 @@ func TestFS(t *testing.T) {
 		{"a.txt": []byte("A"), "d/e/f.md": []byte("F"), "d/g": []byte("G")},
 		{"a/b/c.rs": []byte("x"), "a/d.md": []byte("yy"), "top": nil},
 	} {
-		var names []string
-		for n := range files {
-			names = append(names, n)
-		}
+		names := slices.Collect(maps.Keys(files))
 		if err := fstest.TestFS(memfs.New(files), names...); err != nil {
 			t.Fatal(err)
 		}

@@ -28,10 +28,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -302,10 +304,7 @@ func (s *Server) packument(name string) ([]byte, bool) {
 	if p == nil {
 		return nil, false
 	}
-	var vs []string
-	for v := range p.versions {
-		vs = append(vs, v)
-	}
+	vs := slices.Collect(maps.Keys(p.versions))
 	sort.Slice(vs, func(i, j int) bool { return registrytest.LessVersion(vs[i], vs[j]) })
 	tags := map[string]string{}
 	for k, v := range p.distTags {

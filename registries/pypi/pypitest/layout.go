@@ -4,9 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -68,7 +70,7 @@ func SitePackages(tb testing.TB, dir string, dists ...Installed) string {
 
 func writeDist(tb testing.TB, dir string, d Installed) {
 	meta := WithNameVersion(d.Metadata, d.Name, d.Version)
-	files := sortedKeys(d.Files)
+	files := slices.Sorted(maps.Keys(d.Files))
 	for _, p := range files {
 		writeFile(tb, filepath.Join(dir, filepath.FromSlash(p)), d.Files[p])
 	}

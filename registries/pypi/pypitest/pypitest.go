@@ -39,9 +39,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"maps"
 	"net/http"
 	"net/mail"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -293,10 +295,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 
 // sortedReleases returns a project's releases, oldest first.
 func (p *project) sortedReleases() []*release {
-	out := make([]*release, 0, len(p.releases))
-	for _, r := range p.releases {
-		out = append(out, r)
-	}
+	out := slices.Collect(maps.Values(p.releases))
 	sort.Slice(out, func(i, j int) bool { return registrytest.LessVersion(out[i].version, out[j].version) })
 	return out
 }
@@ -585,8 +584,7 @@ func Wheel(name, version, metadata string, files map[string]string) []byte {
 	all[info+"METADATA"] = metadata
 	all[info+"WHEEL"] = "Wheel-Version: 1.0\nGenerator: pypitest\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
 	var record strings.Builder
-	names := sortedKeys(all)
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(all)) {
 		sum := sha256.Sum256([]byte(all[n]))
 		fmt.Fprintf(&record, "%s,sha256=%s,%d\n", n, base64.RawURLEncoding.EncodeToString(sum[:]), len(all[n]))
 	}
@@ -600,15 +598,6 @@ func Wheel(name, version, metadata string, files map[string]string) []byte {
 // as an sdist is laid out.
 func Tarball(top string, files map[string]string) []byte {
 	return Sdists.Build(registrytest.Files(top, files))
-}
-
-func sortedKeys(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // Wheels builds wheels from raw entries and Sdists builds sdists (PAX tar headers), each with a

@@ -2,10 +2,10 @@ package pypitest
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"testing"
 )
 
@@ -19,12 +19,7 @@ func keys(t *testing.T, raw json.RawMessage) []string {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatalf("%s: %v", raw, err)
 	}
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(m))
 }
 
 func readRecorded(t *testing.T, name string) map[string]json.RawMessage {

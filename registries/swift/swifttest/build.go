@@ -4,9 +4,10 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -137,11 +138,7 @@ func Layout(project string, deps ...Dependency) (string, error) {
 			writeFile(filepath.Join(repo, "HEAD"), "ref: refs/heads/main\n")
 			writeFile(filepath.Join(repo, "config"), "[core]\n\tbare = true\n")
 		}
-		names := make([]string, 0, len(d.Files))
-		for n := range d.Files {
-			names = append(names, n)
-		}
-		sort.Strings(names)
+		names := slices.Sorted(maps.Keys(d.Files))
 		for _, n := range names {
 			writeFile(filepath.Join(dir, filepath.FromSlash(n)), d.Files[n])
 		}

@@ -32,9 +32,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -298,10 +300,7 @@ func (s *Server) jsonReply(w http.ResponseWriter, v any) {
 
 // sortedVersions returns p's versions, highest first (SE-0292 asks servers for that order).
 func (p *pkg) sortedVersions() []string {
-	vs := make([]string, 0, len(p.releases))
-	for v := range p.releases {
-		vs = append(vs, v)
-	}
+	vs := slices.Collect(maps.Keys(p.releases))
 	sort.Slice(vs, func(i, j int) bool { return registrytest.LessVersion(vs[j], vs[i]) })
 	return vs
 }

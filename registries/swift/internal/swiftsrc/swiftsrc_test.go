@@ -1,6 +1,8 @@
 package swiftsrc
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -24,11 +26,7 @@ func symbols(t *testing.T, src string) map[string]docidx.Symbol {
 }
 
 func names(m map[string]docidx.Symbol) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
+	return slices.Collect(maps.Keys(m))
 }
 
 func TestAccessControl(t *testing.T) {
