@@ -25,10 +25,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -160,12 +161,7 @@ func packFile(tw *tar.Writer, path, name, sum string, hdr func(string, int64) *t
 }
 
 func sortedFiles(m *Manifest) []string {
-	names := make([]string, 0, len(m.Files))
-	for name := range m.Files {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	return names
+	return slices.Sorted(maps.Keys(m.Files))
 }
 
 // decompress returns a reader of the tar stream inside an archive, by its magic number.

@@ -31,7 +31,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"os"
-	"slices"
 )
 
 // DocsFile is the name of a segment's document store, inside its directory.
@@ -359,14 +358,4 @@ func (dw *docStoreWriter) close() error {
 func (dw *docStoreWriter) abort() {
 	dw.f.Close()
 	os.Remove(dw.f.Name())
-}
-
-// sortedKeys returns the keys of m, sorted.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -1,8 +1,8 @@
 package index
 
 import (
+	"maps"
 	"slices"
-	"sort"
 	"testing"
 
 	"github.com/docidx/docidx"
@@ -23,11 +23,7 @@ func TestQuestionNames(t *testing.T) {
 		{"is it", nil},
 		{"max payload of ws", []string{"max", "payload", "ws"}},
 	} {
-		var got []string
-		for k := range questionNames(tc.q) {
-			got = append(got, k)
-		}
-		sort.Strings(got)
+		got := slices.Sorted(maps.Keys(questionNames(tc.q)))
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("questionNames(%q) = %q, want %q", tc.q, got, tc.want)
 		}

@@ -11,9 +11,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
@@ -258,12 +258,7 @@ func (a *rankAcc) build(bleveNums map[string]uint32) (*rankBuilder, error) {
 	for added, name := range a.symName {
 		byName[name] = append(byName[name], posting{doc: ord[added], impact: 255})
 	}
-	names := make([]string, 0, len(byName))
-	for name := range byName {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(byName)) {
 		list := byName[name]
 		slices.SortFunc(list, func(x, y posting) int { return int(x.doc) - int(y.doc) })
 		b.addTerm(symbolNamePrefix+name, list)
@@ -313,10 +308,7 @@ func (a *rankAcc) build(bleveNums map[string]uint32) (*rankBuilder, error) {
 	}
 	b.blockOffs = append(b.blockOffs, uint64(len(b.dict)))
 
-	for name := range a.exact {
-		b.exact = append(b.exact, name)
-	}
-	sort.Strings(b.exact)
+	b.exact = slices.Sorted(maps.Keys(a.exact))
 	for _, name := range b.exact {
 		docs := a.exact[name]
 		list = list[:0]

@@ -27,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -349,7 +350,7 @@ func (w *writer) buildSegments(ctx context.Context) ([]Segment, []EcosystemCount
 
 	err = w.db.Update(func(tx *bolt.Tx) error {
 		wb := tx.Bucket(bucketWhere)
-		for _, k := range sortedKeys(moved) { // in order, as bbolt writes best
+		for _, k := range slices.Sorted(maps.Keys(moved)) { // in order, as bbolt writes best
 			if err := wb.Put([]byte(k), []byte(moved[k])); err != nil {
 				return err
 			}
@@ -730,7 +731,7 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	}
 	err = w.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketCounts)
-		for _, k := range sortedKeys(counts) {
+		for _, k := range slices.Sorted(maps.Keys(counts)) {
 			if err := b.Put([]byte(k), counts[k].encode()); err != nil {
 				return err
 			}
@@ -939,12 +940,7 @@ func orderedCounts(byEco ecoCounts) []EcosystemCounts {
 			delete(byEco, eco)
 		}
 	}
-	var rest []docidx.Ecosystem
-	for eco := range byEco {
-		rest = append(rest, eco)
-	}
-	slices.Sort(rest)
-	for _, eco := range rest {
+	for _, eco := range slices.Sorted(maps.Keys(byEco)) {
 		out = append(out, *byEco[eco])
 	}
 	return out

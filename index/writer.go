@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -632,9 +634,7 @@ func (w *writer) publish(ctx context.Context) (*Manifest, error) {
 		Files:         sums,
 	}
 	w.mu.Lock()
-	for s := range w.sources {
-		m.Sources = append(m.Sources, s)
-	}
+	m.Sources = slices.Collect(maps.Keys(w.sources))
 	w.mu.Unlock()
 	sort.Strings(m.Sources)
 	if err := writeManifest(w.gen, m); err != nil {
