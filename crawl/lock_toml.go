@@ -3,7 +3,8 @@ package crawl
 import (
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -185,11 +186,7 @@ func uvSourceKind(src map[string]any) (kind, where string) {
 			return k, fmt.Sprint(v)
 		}
 	}
-	keys := make([]string, 0, len(src))
-	for k := range src {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(src))
 	if len(keys) > 0 {
 		return keys[0], ""
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -466,12 +467,7 @@ func parsePackageLock(st *lockState, name string, data []byte) error {
 	}
 	if len(lock.Packages) > 0 {
 		st.lf.Version = fmt.Sprint(lock.LockfileVersion)
-		keys := make([]string, 0, len(lock.Packages))
-		for k := range lock.Packages {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, key := range keys {
+		for _, key := range slices.Sorted(maps.Keys(lock.Packages)) {
 			p := lock.Packages[key]
 			i := strings.LastIndex(key, "node_modules/")
 			if i < 0 {

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"maps"
 	"math"
 	"net"
 	"net/http"
@@ -999,10 +1000,7 @@ func (f *freshConns) track(c net.Conn, state http.ConnState) {
 // close closes the connections that have not sent a byte; the server's hook then sees them closed.
 func (f *freshConns) close() {
 	f.mu.Lock()
-	conns := make([]net.Conn, 0, len(f.conns))
-	for c := range f.conns {
-		conns = append(conns, c)
-	}
+	conns := slices.Collect(maps.Keys(f.conns))
 	f.mu.Unlock()
 	for _, c := range conns {
 		c.Close()

@@ -8,6 +8,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -154,11 +155,7 @@ func exportTargets(v any, top bool) []string {
 				}
 			}
 		}
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys) // a stable choice among conditions
+		keys := slices.Sorted(maps.Keys(v)) // a stable choice among conditions
 		var out []string
 		for _, k := range keys {
 			if k != "types" {

@@ -18,6 +18,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -103,12 +104,7 @@ func modules(repo string) ([]module, error) {
 			seen[f[0]] = module{path: f[0], version: f[1], dir: f[2]}
 		}
 	}
-	mods := make([]module, 0, len(seen))
-	for _, m := range seen {
-		mods = append(mods, m)
-	}
-	slices.SortFunc(mods, func(a, b module) int { return strings.Compare(a.path, b.path) })
-	return mods, nil
+	return slices.SortedFunc(maps.Values(seen), func(a, b module) int { return strings.Compare(a.path, b.path) }), nil
 }
 
 // appendModule appends m's heading and the texts of its license files to b, or returns an error
