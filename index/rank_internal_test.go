@@ -294,8 +294,12 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sm, err := newStoredMapping(im)
+	if err != nil {
+		t.Fatal(err)
+	}
 	// In memory: scorch then neither persists nor merges, which would close the gap.
-	idx, err := bleve.NewUsing("", im, scorch.Name, scorch.Name, nil)
+	idx, err := bleve.NewUsing("", sm, scorch.Name, scorch.Name, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,7 +311,7 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 	}
 	b := idx.NewBatch()
 	for d := range searchDocs(p, nil, syms) {
-		if err := b.Index(d.id, storedFields(d.fields)); err != nil {
+		if err := b.Index(d.id, storedValuesOf(d.fields)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -2,7 +2,7 @@ package index
 
 // rankbuild.go builds a segment's ranking index from its search documents as they are put, with
 // Bleve's analyzers but not through a Bleve index: each field is analysed once, here, and
-// search.bleve keeps only the stored fields (see storedFields). Terms, frequencies and field
+// search.bleve keeps only the stored fields (see storedValuesOf). Terms, frequencies and field
 // lengths are what Bleve's postings would hold (a field's length is its number of tokens, its
 // norm 1/sqrt(length) rounded to float32, as zapx stores it), so the scores are those of a rank
 // index derived from a Bleve index of the same documents.
@@ -381,16 +381,4 @@ func bleveNumbers(idx bleve.Index) (map[string]uint32, error) {
 		}
 		nums[ext] = uint32(n)
 	}
-}
-
-// storedFields returns the fields of a search document that search.bleve holds: only the
-// stored ones, which hits are read from. Every other field is analysed once, by rankAcc.
-func storedFields(fields map[string]any) map[string]any {
-	out := make(map[string]any, len(storedOnly))
-	for _, name := range storedOnly {
-		if v, ok := fields[name]; ok {
-			out[name] = v
-		}
-	}
-	return out
 }

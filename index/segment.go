@@ -626,7 +626,11 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	// Bleve's offline builder writes a batch at a time to a zap file of its own (in dir, so
 	// that the last rename stays on one file system) and merges them all once at Close: no
 	// background merging rewrites documents while the segment grows.
-	build, err := bleve.NewBuilder(path, im, map[string]any{
+	sm, err := newStoredMapping(im)
+	if err != nil {
+		return nil, err
+	}
+	build, err := bleve.NewBuilder(path, sm, map[string]any{
 		"buildPathPrefix": dir,
 		"batchSize":       batchSize,
 		"mergeMax":        builderMergeMax,
@@ -672,7 +676,7 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 				if err := acc.add(&sd); err != nil {
 					return err
 				}
-				if err := build.Index(sd.id, storedFields(sd.fields)); err != nil {
+				if err := build.Index(sd.id, storedValuesOf(sd.fields)); err != nil {
 					return fmt.Errorf("index: %w", err)
 				}
 				n++

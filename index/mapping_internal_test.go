@@ -1,0 +1,69 @@
+package index
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/util"
+	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/docidx/docidx"
+)
+
+// TestStoredMapping checks that storedMapping writes the mapping newMapping made, as search.bleve
+// stores it and readers open it, and maps a hit's stored fields to the fields the mapping's own
+// MapDocument makes of them: the same names, values and options.
+func TestStoredMapping(t *testing.T) {
+	im, err := newMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm, err := newStoredMapping(im)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := util.MarshalJSON(im)
+	if got, err := util.MarshalJSON(sm); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("the stored mapping's JSON differs from the mapping's (%v):\n%s\n%s", err, got, want)
+	}
+	p := &docidx.Package{Ecosystem: docidx.Go, Name: "example.com/m", Version: "v1.0.0", Description: "maps"}
+	syms := []docidx.Symbol{{Kind: docidx.KindFunc, Name: "Map", QualifiedName: "m.Map", Signature: "func Map()", Doc: "Map maps."}}
+	docs := []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme, Title: "m", Sections: []docidx.Section{{Heading: []string{"m", "Usage"}, Text: "Use it."}, {Heading: []string{"m", "Empty"}}}}}
+	n := 0
+	for d := range searchDocs(p, docs, syms) {
+		n++
+		fromMap := document.NewDocument(d.id)
+		stored := map[string]any{}
+		for _, name := range storedOnly {
+			if v, ok := d.fields[name]; ok {
+				stored[name] = v
+			}
+		}
+		if err := im.MapDocument(fromMap, stored); err != nil {
+			t.Fatal(err)
+		}
+		direct := document.NewDocument(d.id)
+		if err := sm.MapDocument(direct, storedValuesOf(d.fields)); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := fieldList(direct), fieldList(fromMap); !slices.Equal(got, want) {
+			t.Errorf("%s: fields\n%q\nwant\n%q", d.id, got, want)
+		}
+	}
+	if n < 3 {
+		t.Fatalf("%d search documents, want an overview, sections and a symbol", n)
+	}
+}
+
+// fieldList returns doc's fields as "name options value", sorted.
+func fieldList(doc *document.Document) []string {
+	var out []string
+	doc.VisitFields(func(f index.Field) {
+		out = append(out, fmt.Sprintf("%s %v %q", f.Name(), f.Options(), f.Value()))
+	})
+	slices.Sort(out)
+	return out
+}
