@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/util"
 	index "github.com/blevesearch/bleve_index_api"
 
@@ -17,14 +18,7 @@ import (
 // stores it and readers open it, and maps a hit's stored fields to the fields the mapping's own
 // MapDocument makes of them: the same names, values and options.
 func TestStoredMapping(t *testing.T) {
-	im, err := newMapping()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sm, err := newStoredMapping(im)
-	if err != nil {
-		t.Fatal(err)
-	}
+	im, sm := testMappings(t)
 	want, _ := util.MarshalJSON(im)
 	if got, err := util.MarshalJSON(sm); err != nil || !bytes.Equal(got, want) {
 		t.Fatalf("the stored mapping's JSON differs from the mapping's (%v):\n%s\n%s", err, got, want)
@@ -56,6 +50,20 @@ func TestStoredMapping(t *testing.T) {
 	if n < 3 {
 		t.Fatalf("%d search documents, want an overview, sections and a symbol", n)
 	}
+}
+
+// testMappings returns the index mapping (newMapping) and its storedMapping.
+func testMappings(t *testing.T) (mapping.IndexMapping, storedMapping) {
+	t.Helper()
+	im, err := newMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm, err := newStoredMapping(im)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return im, sm
 }
 
 // fieldList returns doc's fields as "name options value", sorted.

@@ -290,14 +290,7 @@ func TestIdentifierWords(t *testing.T) {
 // leads each hit to its own document, never to a neighbour's.
 func TestRankHitsByBleveNumber(t *testing.T) {
 	dir := t.TempDir()
-	im, err := newMapping()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sm, err := newStoredMapping(im)
-	if err != nil {
-		t.Fatal(err)
-	}
+	im, sm := testMappings(t)
 	// In memory: scorch then neither persists nor merges, which would close the gap.
 	idx, err := bleve.NewUsing("", sm, scorch.Name, scorch.Name, nil)
 	if err != nil {
