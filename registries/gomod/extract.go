@@ -400,7 +400,8 @@ func (e *extractor) loadPackage(dir string, entries []fs.DirEntry) {
 		if f.test {
 			continue
 		}
-		af, err := parser.ParseFile(fset, f.name, f.src, parser.ParseComments|parser.SkipObjectResolution)
+		// Nothing is taken from a function's body here (bodies.go).
+		af, err := parser.ParseFile(fset, f.name, blankBodies(f.src), parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
 			e.log.Debug("gomod: skipping file that does not parse", "file", f.name, "module", e.mod, "err", err)
 			continue
