@@ -57,7 +57,8 @@ var fuzzySections = [...]string{secFuzzAll, secFuzzName}
 
 // rankAcc accumulates a segment's ranking index, one search document at a time.
 type rankAcc struct {
-	analyzers []analysis.Analyzer // per field of fieldWeights
+	analyzers []analysis.Analyzer // per field of fieldWeights, without a last Porter stemmer
+	stem      []bool              // per field of fieldWeights, whether termOf stems its tokens
 	ids       []string            // per document added, its ID
 	docPkg    []uint32
 	docKind   []uint8
@@ -69,6 +70,9 @@ type rankAcc struct {
 	kindOrd   map[string]uint8
 	terms     map[string]*termAcc
 	exact     map[string][]uint32
+	byWord    map[string]*termAcc // a word to stem -> its stem's accumulator (termOf)
+	stemmer   *porter.PorterStemmer
+	one       [1]*analysis.Token // the token being stemmed
 
 	slab  []termAcc  // term accumulators not yet used
 	stamp uint32     // the number of documents added, marking their terms in termAcc
@@ -82,18 +86,21 @@ type rankAcc struct {
 func newRankAcc(im mapping.IndexMapping) (*rankAcc, error) {
 	a := &rankAcc{
 		analyzers: make([]analysis.Analyzer, len(fieldWeights)),
+		stem:      make([]bool, len(fieldWeights)),
+		byWord:    map[string]*termAcc{},
+		stemmer:   porter.NewPorterStemmer(),
 		symName:   map[uint32]string{},
 		pkgOrd:    map[string]uint32{},
 		kindOrd:   map[string]uint8{},
 		terms:     map[string]*termAcc{},
 		exact:     map[string][]uint32{},
 	}
-	stems := &stemCache{stemmer: porter.NewPorterStemmer(), stems: map[string][]byte{}}
 	for i, f := range fieldWeights {
-		if a.analyzers[i] = im.AnalyzerNamed(im.AnalyzerNameForPath(f.name)); a.analyzers[i] == nil {
+		an := im.AnalyzerNamed(im.AnalyzerNameForPath(f.name))
+		if an == nil {
 			return nil, fmt.Errorf("index: no analyzer for field %s", f.name)
 		}
-		a.analyzers[i] = withStemCache(withTokenArena(a.analyzers[i], &a.arena), stems)
+		a.analyzers[i], a.stem[i] = withoutStemmer(withTokenArena(an, &a.arena))
 	}
 	return a, nil
 }
@@ -164,14 +171,7 @@ func (a *rankAcc) add(sd *searchDoc) error {
 		}
 		a.field = a.field[:0]
 		for _, tok := range tokens {
-			t := a.terms[string(tok.Term)]
-			if t == nil {
-				if len(a.slab) == 0 {
-					a.slab = make([]termAcc, termSlab)
-				}
-				t, a.slab = &a.slab[0], a.slab[1:]
-				a.terms[string(tok.Term)] = t
-			}
+			t := a.termOf(tok, a.stem[i])
 			if t.fieldStamp != a.stamp || t.fieldIndex != uint8(i) {
 				t.fieldStamp, t.fieldIndex, t.freq = a.stamp, uint8(i), 0
 				a.field = append(a.field, t)

@@ -4,47 +4,56 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/analysis/token/porter"
 )
 
-// TestStemCache checks that the rank index's analyzers with the stem cache give the same terms
-// as the mapping's, word for word, the second time a word comes as the first, and that an
+// TestStemCache checks that the terms rank.idx's build counts a field's words under are the
+// mapping's analyzer's, word for word, the second time a word comes as the first, and that an
 // analyzer without the Porter stemmer is left as it is.
 func TestStemCache(t *testing.T) {
 	im, err := newMapping()
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := "Connections are pooled; the pool retries connecting, and connected clients retry. " +
-		"HTTPServer read_file running runs ran generously generous"
-	terms := func(a analysis.Analyzer) []string {
-		var out []string
-		for _, tok := range a.Analyze([]byte(text + " " + strings.ToUpper(text))) {
-			out = append(out, string(tok.Term))
-		}
-		return out
+	text := []byte("Connections are pooled; the pool retries connecting, and connected clients retry. " +
+		"HTTPServer read_file running runs ran generously generous")
+	text = append(append(text, ' '), strings.ToUpper(string(text))...)
+	a, err := newRankAcc(im)
+	if err != nil {
+		t.Fatal(err)
 	}
-	cache := &stemCache{stemmer: porter.NewPorterStemmer(), stems: map[string][]byte{}}
+	termOf := map[*termAcc]string{}
 	for _, f := range []string{fAll, fName} {
-		plain := im.AnalyzerNamed(im.AnalyzerNameForPath(f))
-		cached := withStemCache(plain, cache)
-		if cached == plain {
-			t.Fatalf("field %s: the analyzer did not take the stem cache", f)
+		i := slices.IndexFunc(fieldWeights, func(w fieldWeight) bool { return w.name == f })
+		if !a.stem[i] {
+			t.Fatalf("field %s: the analyzer's stemmer was not taken off", f)
 		}
-		want := terms(plain)
+		var want []string
+		for _, tok := range im.AnalyzerNamed(im.AnalyzerNameForPath(f)).Analyze(text) {
+			want = append(want, string(tok.Term))
+		}
 		for round := range 2 {
-			if got := terms(cached); !slices.Equal(got, want) {
+			var got []string
+			for _, tok := range a.analyzers[i].Analyze(text) {
+				acc := a.termOf(tok, a.stem[i])
+				if termOf[acc] == "" {
+					for term, ta := range a.terms {
+						if ta == acc {
+							termOf[acc] = term
+						}
+					}
+				}
+				got = append(got, termOf[acc])
+			}
+			if !slices.Equal(got, want) {
 				t.Errorf("field %s, round %d: %q, want %q", f, round, got, want)
 			}
 		}
 	}
-	if len(cache.stems) == 0 {
-		t.Error("the cache remembered no stem")
+	if len(a.byWord) == 0 {
+		t.Error("no stem was remembered")
 	}
 	kw := im.AnalyzerNamed("keyword")
-	if withStemCache(kw, cache) != kw {
+	if got, stem := withoutStemmer(kw); got != kw || stem {
 		t.Error("an analyzer without the stemmer changed")
 	}
 }

@@ -258,12 +258,15 @@ func ReadOpenLimited(f fs.File, name string, limit int64) ([]byte, error) {
 	if err := checkRegular(st, name, limit); err != nil {
 		return nil, err
 	}
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
+	// Room for the size the file has, and for the growth a read past it would show (io.ReadAll
+	// would double its buffer up to the size, copying as it goes, and a crawl reads gigabytes).
+	var b bytes.Buffer
+	b.Grow(int(st.Size()) + bytes.MinRead)
+	if _, err := b.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
 		return nil, err
 	}
-	if int64(len(b)) > limit {
+	if int64(b.Len()) > limit {
 		return nil, fmt.Errorf("%s: %w (limit %d)", name, docidx.ErrTooLarge, limit)
 	}
-	return b, nil
+	return b.Bytes(), nil
 }
