@@ -1,6 +1,9 @@
 package index
 
 import (
+	"math/rand/v2"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -55,5 +58,47 @@ func TestSiblingMentionsOncePerSibling(t *testing.T) {
 	}
 	if got := siblingMentions(syms)[0]; !strings.Contains(got, "raw value") {
 		t.Errorf("args's mentions lack query_string's sentence:\n%s", got)
+	}
+}
+
+// TestCodeSpans checks codeSpans against the regular expression it stands for, on docs made at
+// random of the characters that matter to it (backticks, brackets, newlines, name characters,
+// a multi-byte letter and an invalid byte), long runs included.
+func TestCodeSpans(t *testing.T) {
+	re := regexp.MustCompile("`([^`\n]{1,80})`|\\[([A-Za-z_][\\w.:]{0,80})\\]")
+	find := func(doc string) (got [][]int) {
+		codeSpans(doc, func(lo, hi, nameLo, nameHi int) { got = append(got, []int{lo, hi, nameLo, nameHi}) })
+		return got
+	}
+	want := func(doc string) (out [][]int) {
+		for _, m := range re.FindAllStringSubmatchIndex(doc, -1) {
+			lo, hi := m[2], m[3]
+			if lo < 0 {
+				lo, hi = m[4], m[5]
+			}
+			out = append(out, []int{m[0], m[1], lo, hi})
+		}
+		return out
+	}
+	pieces := []string{"`", "[", "]", "\n", " ", "a", "Z", "_", "1", ".", ":", "é", "\xff", "(", strings.Repeat("x", 79), strings.Repeat("y", 80), strings.Repeat("ü", 40)}
+	rng := rand.New(rand.NewPCG(1, 2))
+	docs := []string{"", "`args`", "[`Self::len`]", "[Client.Do]", "``", "[1]", "[a" + strings.Repeat("b", 80) + "]", "`" + strings.Repeat("é", 81) + "`"}
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(24) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		docs = append(docs, b.String())
+	}
+	found := 0
+	for _, doc := range docs {
+		got, w := find(doc), want(doc)
+		if !slices.EqualFunc(got, w, slices.Equal) {
+			t.Fatalf("codeSpans(%q) = %v, want %v", doc, got, w)
+		}
+		found += len(got)
+	}
+	if found < 1000 {
+		t.Fatalf("only %d spans found in all: the docs do not test much", found)
 	}
 }

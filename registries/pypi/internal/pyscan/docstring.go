@@ -607,12 +607,27 @@ const maxDocDefault = 64
 // that value is a literal (a number, a quoted string, True, False or None) or a name marked as
 // code (DEFAULT_TIMEOUT in backquotes, *30*). "Defaults to the system locale" states none: "".
 func docDefault(doc string) string {
+	if !mentionsDefault(doc) {
+		return "" // most descriptions: the expression would scan them in vain
+	}
 	for _, m := range defaultPhraseRE.FindAllStringIndex(doc, 4) {
 		if v := literalAt(doc[m[1]:]); v != "" {
 			return v
 		}
 	}
 	return ""
+}
+
+// mentionsDefault reports whether doc holds the word "default" in any case, as every phrase
+// defaultPhraseRE finds does (none of its letters has a case folding outside ASCII).
+func mentionsDefault(doc string) bool {
+	const word = "default"
+	for i := 0; i+len(word) <= len(doc); i++ {
+		if doc[i]|0x20 == 'd' && strings.EqualFold(doc[i:i+len(word)], word) {
+			return true
+		}
+	}
+	return false
 }
 
 // balanced reports whether the parentheses of s pair up: "Symbol('a')" does, "None) sort
