@@ -942,16 +942,20 @@ func (a *accumulator) unflagRange(first, end uint32) {
 }
 
 // accPageShift and accPageDocs: an accumulator's page holds the scores of 1<<accPageShift
-// documents (1.25 KB). Of 256 and 1,024, 256 left a serve of 6.5 million documents 5–10 MB
-// less memory after 1,000 searches (the documents a search scores are scattered over 16 copies
-// of the corpus), at the same speed.
+// documents (320 bytes). The documents a search scores are scattered, a few to a page, so a
+// smaller page holds less memory for the same documents, and its table more (8 bytes a page).
+// Measured at 16N (6.6 million documents, 16 copies of the corpus), a serve's RssAnon after
+// 1,000 held-out questions was 60.6–63.2 MB with pages of 64 documents, 66.7–70.8 MB with 128,
+// 70.8–72.1 MB with 256 and 71.5–72.5 MB with 32; 1,024 had been 5–10 MB above 256. 64 was
+// also 6% faster over stdio than 256 (p50 of the dev questions, at N and 16N), with the same
+// answers.
 const (
-	accPageShift = 8
+	accPageShift = 6
 	accPageDocs  = 1 << accPageShift
 	accPageMask  = accPageDocs - 1
 )
 
-// maxSparePages bounds the cleared pages an accumulator keeps for the next search (5 MB).
+// maxSparePages bounds the cleared pages an accumulator keeps for the next search (1.25 MB).
 const maxSparePages = 4096
 
 // accPage holds the scores of accPageDocs consecutive documents: the sum of their terms'
