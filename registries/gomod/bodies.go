@@ -17,62 +17,54 @@ import "bytes"
 func blankBodies(src []byte) []byte {
 	out := []byte(nil)
 	depth := 0        // of (, [ and { at the top level
-	lineStart := true // only blanks and tabs since the last newline
-	for i := 0; i < len(src); {
-		c := src[i]
-		switch {
-		case c == '\n':
+	lineStart := true // nothing but blanks and comments since the last newline
+	for i := 0; ; {
+		lx, start, end := nextLexeme(src, i)
+		switch lx {
+		case lexEnd:
+			if out == nil {
+				return src
+			}
+			return out
+		case lexNewline:
 			lineStart = true
-			i++
+			i = end
 			continue
-		case c == ' ' || c == '\t' || c == '\r':
-			i++
+		case lexComment:
+			// "/* x */ func" keeps the line's start; it is rare, and not blanking is safe.
+			i = end
 			continue
-		case c == '/' || c == '"' || c == '`' || c == '\'':
-			end := skipLiteral(src, i)
-			if end < 0 {
-				return orSource(out, src) // unclosed: the parser reports it
-			}
-			if end > i {
-				// A comment keeps the line's start: "/* x */ func" is rare, and not blanking is safe.
-				i = end
-				continue
-			}
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			depth = max(0, depth-1)
-		case c == 'f' && depth == 0 && lineStart && isKeyword(src, i, "func"):
-			open, close := funcBody(src, i+len("func"))
-			if close < 0 {
-				i = max(open, i+len("func"))
+		case lexIdent:
+			if depth == 0 && lineStart && string(src[start:end]) == "func" {
+				open, close := funcBody(src, end)
+				if close < 0 {
+					i = max(open, end)
+					lineStart = false
+					continue
+				}
+				if out == nil {
+					out = append([]byte(nil), src...)
+				}
+				for j := open + 1; j < close; j++ {
+					if out[j] != '\n' {
+						out[j] = ' '
+					}
+				}
+				i = close + 1
 				lineStart = false
 				continue
 			}
-			if out == nil {
-				out = append([]byte(nil), src...)
+		case lexPunct:
+			switch src[start] {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				depth = max(0, depth-1)
 			}
-			for j := open + 1; j < close; j++ {
-				if out[j] != '\n' {
-					out[j] = ' '
-				}
-			}
-			i = close + 1
-			lineStart = false
-			continue
 		}
 		lineStart = false
-		i++
+		i = end
 	}
-	return orSource(out, src)
-}
-
-// orSource returns out, or src when out is nil (nothing was blanked).
-func orSource(out, src []byte) []byte {
-	if out == nil {
-		return src
-	}
-	return out
 }
 
 // funcBody finds the body of the function declaration whose signature starts at src[i] (after
@@ -82,90 +74,116 @@ func orSource(out, src []byte) []byte {
 // belongs to a type literal of the signature.
 func funcBody(src []byte, i int) (open, close int) {
 	depth := 0
-	prev := "" // the identifier just before, across blanks and comments
-	for i < len(src) {
-		c := src[i]
-		switch {
-		case c == '\n':
+	prev := "" // the identifier just before, across newlines and comments
+	for {
+		lx, start, end := nextLexeme(src, i)
+		switch lx {
+		case lexEnd:
+			return start, -1
+		case lexNewline:
 			if depth == 0 {
-				return i, -1 // the line ends the declaration
-			}
-			i++
-			continue
-		case c == ' ' || c == '\t' || c == '\r':
-			i++
-			continue
-		case c == '/' || c == '"' || c == '`' || c == '\'':
-			end := skipLiteral(src, i)
-			if end <= i {
-				return i, -1
-			}
-			if src[i] != '/' {
-				prev = ""
-			} else if depth == 0 && (src[i+1] == '/' || bytes.IndexByte(src[i:end], '\n') >= 0) {
-				return end, -1
+				return start, -1 // the line ends the declaration
 			}
 			i = end
 			continue
-		case isIdentByte(c):
-			j := i
-			for j < len(src) && isIdentByte(src[j]) {
-				j++
+		case lexComment:
+			if depth == 0 && (src[start+1] == '/' || bytes.IndexByte(src[start:end], '\n') >= 0) {
+				return end, -1 // so does a comment that ends the line or spans lines
 			}
-			prev = string(src[i:j])
-			i = j
+			i = end
 			continue
-		case c == '(' || c == '[':
-			depth++
-		case c == ')' || c == ']':
-			if depth--; depth < 0 {
-				return i, -1
-			}
-		case c == '{':
-			end := matchBrace(src, i)
-			if end < 0 {
-				return i, -1
-			}
-			if depth == 0 && prev != "struct" && prev != "interface" {
-				return i, end
-			}
-			i = end + 1
-			prev = ""
+		case lexIdent:
+			prev = string(src[start:end])
+			i = end
 			continue
-		case c == '}':
-			return i, -1
+		case lexPunct:
+			switch src[start] {
+			case '(', '[':
+				depth++
+			case ')', ']':
+				if depth--; depth < 0 {
+					return start, -1
+				}
+			case '{':
+				close := matchBrace(src, start)
+				if close < 0 {
+					return start, -1
+				}
+				if depth == 0 && prev != "struct" && prev != "interface" {
+					return start, close
+				}
+				i, prev = close+1, ""
+				continue
+			case '}':
+				return start, -1
+			}
 		}
 		prev = ""
+		i = end
+	}
+}
+
+// lexeme is the kind of what nextLexeme finds.
+type lexeme int
+
+const (
+	lexEnd     lexeme = iota // the end of the source, or a comment, string or rune left open
+	lexNewline               // a newline outside comments and literals
+	lexComment               // a line comment (without its newline) or a general comment
+	lexLiteral               // a string or rune literal
+	lexIdent                 // an identifier or keyword
+	lexPunct                 // any other byte: an operator, a bracket, a digit
+)
+
+// nextLexeme skips the blanks (spaces, tabs, carriage returns) at src[i:] and returns what
+// comes next and its offsets in src.
+func nextLexeme(src []byte, i int) (lx lexeme, start, end int) {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\r') {
 		i++
 	}
-	return i, -1
+	if i == len(src) {
+		return lexEnd, i, i
+	}
+	switch c := src[i]; {
+	case c == '\n':
+		return lexNewline, i, i + 1
+	case c == '"' || c == '`' || c == '\'' || c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
+		end := skipLiteral(src, i)
+		switch {
+		case end < 0:
+			return lexEnd, i, len(src)
+		case c == '/':
+			return lexComment, i, end
+		}
+		return lexLiteral, i, end
+	case isIdentByte(c):
+		end := i + 1
+		for end < len(src) && isIdentByte(src[end]) {
+			end++
+		}
+		return lexIdent, i, end
+	}
+	return lexPunct, i, i + 1
 }
 
 // matchBrace returns the offset of the brace closing the one at src[open], skipping strings,
 // runes and comments, or -1 when it is not closed.
 func matchBrace(src []byte, open int) int {
 	depth := 0
-	for i := open; i < len(src); {
-		switch c := src[i]; c {
-		case '/', '"', '`', '\'':
-			end := skipLiteral(src, i)
-			if end < 0 {
-				return -1 // an unclosed comment, string or rune
-			}
-			if end > i {
-				i = end
-				continue
-			}
-		case '{':
+	for i := open; ; {
+		lx, start, end := nextLexeme(src, i)
+		switch {
+		case lx == lexEnd:
+			return -1
+		case lx == lexPunct && src[start] == '{':
 			depth++
-		case '}':
+		case lx == lexPunct && src[start] == '}':
 			if depth--; depth == 0 {
-				return i
+				return start
 			}
 		}
-		i++
+		i = end
 	}
-	return -1
 }
 
 // skipLiteral returns the offset just after the comment, string or rune literal starting at
@@ -216,13 +234,6 @@ func skipLiteral(src []byte, i int) int {
 		return -1
 	}
 	return i
-}
-
-// isKeyword reports whether the identifier at src[i] is kw.
-func isKeyword(src []byte, i int, kw string) bool {
-	end := i + len(kw)
-	return end <= len(src) && string(src[i:end]) == kw && (end == len(src) || !isIdentByte(src[end])) &&
-		(i == 0 || !isIdentByte(src[i-1]))
 }
 
 // isIdentByte reports whether c may be part of an identifier: an ASCII letter, digit or
