@@ -178,6 +178,18 @@ func decodeValue(key, data []byte, v any) error {
 		}
 		data = plain
 	}
+	switch p := v.(type) { // the values every segment build reads: jsondec.go
+	case *[]docidx.Document:
+		if docs, ok := fastDocuments(data); ok {
+			*p = docs
+			return nil
+		}
+	case *[]docidx.Symbol:
+		if syms, ok := fastSymbols(data); ok {
+			*p = syms
+			return nil
+		}
+	}
 	if err := json.Unmarshal(data, v); err != nil {
 		return fmt.Errorf("decoding %q: %v", key, err)
 	}

@@ -1,0 +1,424 @@
+package index
+
+// jsondec.go decodes the stored documents and symbols of a package version without
+// reflection. Every segment build decodes every version's values again (they are staged, and
+// kept in docs.dat, as the JSON putJSON writes), and encoding/json's decoder was a twentieth of
+// a crawl's CPU. The decoders here take the JSON json.Marshal writes of []docidx.Document and
+// []docidx.Symbol and give what json.Unmarshal gives; anything else they do not read the same
+// way (an unknown or repeated key, a null where a value is, an escape they do not decode, a
+// number that is not an integer) makes them give up, and decodeValue falls back to
+// json.Unmarshal, so what a value decodes to never depends on which decoder read it.
+
+import (
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/docidx/docidx"
+)
+
+// jsonReader reads JSON values from b, starting at i. Its methods report false where the input
+// is not what they read, and the decode gives up.
+type jsonReader struct {
+	b []byte
+	i int
+}
+
+// fastDocuments returns data decoded as json.Unmarshal decodes it into a []docidx.Document,
+// and whether it could read it (see jsondec.go).
+func fastDocuments(data []byte) ([]docidx.Document, bool) {
+	r := jsonReader{b: data}
+	var docs []docidx.Document
+	ok := r.array(func() bool {
+		var d docidx.Document
+		if !r.object(func(key string) bool {
+			switch key {
+			case "path":
+				return r.str(&d.Path)
+			case "kind":
+				return r.str((*string)(&d.Kind))
+			case "title":
+				return r.str(&d.Title)
+			case "summary":
+				return r.str(&d.Summary)
+			case "sections":
+				return r.sections(&d.Sections)
+			}
+			return false
+		}) {
+			return false
+		}
+		docs = append(docs, d)
+		return true
+	}, func() { docs = []docidx.Document{} })
+	return docs, ok && r.end()
+}
+
+// fastSymbols returns data decoded as json.Unmarshal decodes it into a []docidx.Symbol, and
+// whether it could read it (see jsondec.go).
+func fastSymbols(data []byte) ([]docidx.Symbol, bool) {
+	r := jsonReader{b: data}
+	var syms []docidx.Symbol
+	ok := r.array(func() bool {
+		var s docidx.Symbol
+		if !r.object(func(key string) bool {
+			switch key {
+			case "kind":
+				return r.str((*string)(&s.Kind))
+			case "name":
+				return r.str(&s.Name)
+			case "parent":
+				return r.str(&s.Parent)
+			case "package":
+				return r.str(&s.Package)
+			case "qualifiedName":
+				return r.str(&s.QualifiedName)
+			case "signature":
+				return r.str(&s.Signature)
+			case "doc":
+				return r.str(&s.Doc)
+			case "file":
+				return r.str(&s.File)
+			case "line":
+				return r.integer(&s.Line)
+			case "deprecated":
+				return r.boolean(&s.Deprecated)
+			case "examples":
+				return r.codeBlocks(&s.Examples)
+			case "params":
+				return r.params(&s.Params)
+			case "values":
+				return r.strings(&s.Values)
+			}
+			return false
+		}) {
+			return false
+		}
+		syms = append(syms, s)
+		return true
+	}, func() { syms = []docidx.Symbol{} })
+	return syms, ok && r.end()
+}
+
+func (r *jsonReader) sections(out *[]docidx.Section) bool {
+	return r.array(func() bool {
+		var s docidx.Section
+		if !r.object(func(key string) bool {
+			switch key {
+			case "heading":
+				return r.strings(&s.Heading)
+			case "anchor":
+				return r.str(&s.Anchor)
+			case "text":
+				return r.str(&s.Text)
+			case "plain":
+				return r.str(&s.Plain)
+			case "code":
+				return r.codeBlocks(&s.Code)
+			}
+			return false
+		}) {
+			return false
+		}
+		*out = append(*out, s)
+		return true
+	}, func() { *out = []docidx.Section{} })
+}
+
+func (r *jsonReader) codeBlocks(out *[]docidx.CodeBlock) bool {
+	return r.array(func() bool {
+		var c docidx.CodeBlock
+		if !r.object(func(key string) bool {
+			switch key {
+			case "lang":
+				return r.str(&c.Lang)
+			case "name":
+				return r.str(&c.Name)
+			case "code":
+				return r.str(&c.Code)
+			case "output":
+				return r.str(&c.Output)
+			case "at":
+				return r.integer(&c.At)
+			}
+			return false
+		}) {
+			return false
+		}
+		*out = append(*out, c)
+		return true
+	}, func() { *out = []docidx.CodeBlock{} })
+}
+
+func (r *jsonReader) params(out *[]docidx.Param) bool {
+	return r.array(func() bool {
+		var p docidx.Param
+		if !r.object(func(key string) bool {
+			switch key {
+			case "name":
+				return r.str(&p.Name)
+			case "type":
+				return r.str(&p.Type)
+			case "default":
+				return r.str(&p.Default)
+			case "doc":
+				return r.str(&p.Doc)
+			}
+			return false
+		}) {
+			return false
+		}
+		*out = append(*out, p)
+		return true
+	}, func() { *out = []docidx.Param{} })
+}
+
+func (r *jsonReader) strings(out *[]string) bool {
+	return r.array(func() bool {
+		var s string
+		if !r.str(&s) {
+			return false
+		}
+		*out = append(*out, s)
+		return true
+	}, func() { *out = []string{} })
+}
+
+// space skips JSON white space.
+func (r *jsonReader) space() {
+	for r.i < len(r.b) {
+		switch r.b[r.i] {
+		case ' ', '\t', '\n', '\r':
+			r.i++
+		default:
+			return
+		}
+	}
+}
+
+// end reports whether nothing but white space is left.
+func (r *jsonReader) end() bool {
+	r.space()
+	return r.i == len(r.b)
+}
+
+// literal reads word (null, true or false) if it comes next.
+func (r *jsonReader) literal(word string) bool {
+	r.space()
+	if len(r.b)-r.i >= len(word) && string(r.b[r.i:r.i+len(word)]) == word {
+		r.i += len(word)
+		return true
+	}
+	return false
+}
+
+// array reads null (leaving the slice nil) or an array, calling elem for each element and
+// empty for "[]" (json.Unmarshal makes an empty slice of it, not a nil one).
+func (r *jsonReader) array(elem func() bool, empty func()) bool {
+	if r.literal("null") {
+		return true
+	}
+	if r.i >= len(r.b) || r.b[r.i] != '[' {
+		return false
+	}
+	r.i++
+	r.space()
+	if r.i < len(r.b) && r.b[r.i] == ']' {
+		r.i++
+		empty()
+		return true
+	}
+	for {
+		if !elem() {
+			return false
+		}
+		r.space()
+		if r.i >= len(r.b) {
+			return false
+		}
+		switch r.b[r.i] {
+		case ',':
+			r.i++
+		case ']':
+			r.i++
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// object reads an object, calling field with each key to read its value; a key twice gives up.
+func (r *jsonReader) object(field func(key string) bool) bool {
+	r.space()
+	if r.i >= len(r.b) || r.b[r.i] != '{' {
+		return false
+	}
+	r.i++
+	r.space()
+	if r.i < len(r.b) && r.b[r.i] == '}' {
+		r.i++
+		return true
+	}
+	var seenBuf [16]string
+	seen := seenBuf[:0]
+	for {
+		var key string
+		if !r.str(&key) {
+			return false
+		}
+		for _, k := range seen {
+			if k == key {
+				return false
+			}
+		}
+		seen = append(seen, key)
+		r.space()
+		if r.i >= len(r.b) || r.b[r.i] != ':' {
+			return false
+		}
+		r.i++
+		if !field(key) {
+			return false
+		}
+		r.space()
+		if r.i >= len(r.b) {
+			return false
+		}
+		switch r.b[r.i] {
+		case ',':
+			r.i++
+			r.space()
+		case '}':
+			r.i++
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// str reads a string: valid UTF-8 with the escapes JSON defines (a \u escape of a lone
+// surrogate, which json.Unmarshal turns into U+FFFD, gives up).
+func (r *jsonReader) str(out *string) bool {
+	r.space()
+	if r.i >= len(r.b) || r.b[r.i] != '"' {
+		return false
+	}
+	start := r.i + 1
+	i := start
+	for i < len(r.b) && r.b[i] != '"' && r.b[i] != '\\' && r.b[i] >= 0x20 {
+		i++
+	}
+	if i < len(r.b) && r.b[i] == '"' {
+		s := r.b[start:i]
+		if !utf8.Valid(s) {
+			return false
+		}
+		*out = string(s)
+		r.i = i + 1
+		return true
+	}
+	buf := append([]byte(nil), r.b[start:i]...)
+	for i < len(r.b) {
+		c := r.b[i]
+		switch {
+		case c == '"':
+			if !utf8.Valid(buf) {
+				return false
+			}
+			*out = string(buf)
+			r.i = i + 1
+			return true
+		case c < 0x20:
+			return false
+		case c != '\\':
+			buf = append(buf, c)
+			i++
+			continue
+		}
+		if i+1 >= len(r.b) {
+			return false
+		}
+		switch e := r.b[i+1]; e {
+		case '"', '\\', '/':
+			buf = append(buf, e)
+		case 'b':
+			buf = append(buf, '\b')
+		case 'f':
+			buf = append(buf, '\f')
+		case 'n':
+			buf = append(buf, '\n')
+		case 'r':
+			buf = append(buf, '\r')
+		case 't':
+			buf = append(buf, '\t')
+		case 'u':
+			ru, ok := hex4(r.b[i+2:])
+			if !ok {
+				return false
+			}
+			i += 6
+			if utf16.IsSurrogate(ru) {
+				lo, ok := rune(0), false
+				if i+1 < len(r.b) && r.b[i] == '\\' && r.b[i+1] == 'u' {
+					lo, ok = hex4(r.b[i+2:])
+				}
+				if ru = utf16.DecodeRune(ru, lo); !ok || ru == utf8.RuneError {
+					return false
+				}
+				i += 6
+			}
+			buf = utf8.AppendRune(buf, ru)
+			continue
+		default:
+			return false
+		}
+		i += 2
+	}
+	return false
+}
+
+// hex4 returns the rune of the four hex digits b starts with.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(b[:4]), 16, 32)
+	return rune(n), err == nil
+}
+
+// integer reads a number that is an integer, as json.Unmarshal reads one into an int.
+func (r *jsonReader) integer(out *int) bool {
+	r.space()
+	start := r.i
+	if r.i < len(r.b) && r.b[r.i] == '-' {
+		r.i++
+	}
+	digits := r.i
+	for r.i < len(r.b) && '0' <= r.b[r.i] && r.b[r.i] <= '9' {
+		r.i++
+	}
+	if r.i-digits > 1 && r.b[digits] == '0' {
+		return false // a leading zero is not JSON
+	}
+	n, err := strconv.Atoi(string(r.b[start:r.i]))
+	if err != nil || r.i < len(r.b) && (r.b[r.i] == '.' || r.b[r.i] == 'e' || r.b[r.i] == 'E') {
+		return false
+	}
+	*out = n
+	return true
+}
+
+// boolean reads true or false.
+func (r *jsonReader) boolean(out *bool) bool {
+	switch {
+	case r.literal("true"):
+		*out = true
+	case r.literal("false"):
+		*out = false
+	default:
+		return false
+	}
+	return true
+}
