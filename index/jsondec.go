@@ -29,28 +29,21 @@ type jsonReader struct {
 func fastDocuments(data []byte) ([]docidx.Document, bool) {
 	r := jsonReader{b: data}
 	var docs []docidx.Document
-	ok := r.array(func() bool {
-		var d docidx.Document
-		if !r.object(func(key string) bool {
-			switch key {
-			case "path":
-				return r.str(&d.Path)
-			case "kind":
-				return r.str((*string)(&d.Kind))
-			case "title":
-				return r.str(&d.Title)
-			case "summary":
-				return r.str(&d.Summary)
-			case "sections":
-				return r.sections(&d.Sections)
-			}
-			return false
-		}) {
-			return false
+	ok := objects(&r, &docs, func(d *docidx.Document, key string) bool {
+		switch key {
+		case "path":
+			return r.str(&d.Path)
+		case "kind":
+			return r.str((*string)(&d.Kind))
+		case "title":
+			return r.str(&d.Title)
+		case "summary":
+			return r.str(&d.Summary)
+		case "sections":
+			return objects(&r, &d.Sections, r.section)
 		}
-		docs = append(docs, d)
-		return true
-	}, func() { docs = []docidx.Document{} })
+		return false
+	})
 	return docs, ok && r.end()
 }
 
@@ -59,120 +52,101 @@ func fastDocuments(data []byte) ([]docidx.Document, bool) {
 func fastSymbols(data []byte) ([]docidx.Symbol, bool) {
 	r := jsonReader{b: data}
 	var syms []docidx.Symbol
-	ok := r.array(func() bool {
-		var s docidx.Symbol
-		if !r.object(func(key string) bool {
-			switch key {
-			case "kind":
-				return r.str((*string)(&s.Kind))
-			case "name":
-				return r.str(&s.Name)
-			case "parent":
-				return r.str(&s.Parent)
-			case "package":
-				return r.str(&s.Package)
-			case "qualifiedName":
-				return r.str(&s.QualifiedName)
-			case "signature":
-				return r.str(&s.Signature)
-			case "doc":
-				return r.str(&s.Doc)
-			case "file":
-				return r.str(&s.File)
-			case "line":
-				return r.integer(&s.Line)
-			case "deprecated":
-				return r.boolean(&s.Deprecated)
-			case "examples":
-				return r.codeBlocks(&s.Examples)
-			case "params":
-				return r.params(&s.Params)
-			case "values":
-				return r.strings(&s.Values)
-			}
-			return false
-		}) {
-			return false
+	ok := objects(&r, &syms, func(s *docidx.Symbol, key string) bool {
+		switch key {
+		case "kind":
+			return r.str((*string)(&s.Kind))
+		case "name":
+			return r.str(&s.Name)
+		case "parent":
+			return r.str(&s.Parent)
+		case "package":
+			return r.str(&s.Package)
+		case "qualifiedName":
+			return r.str(&s.QualifiedName)
+		case "signature":
+			return r.str(&s.Signature)
+		case "doc":
+			return r.str(&s.Doc)
+		case "file":
+			return r.str(&s.File)
+		case "line":
+			return r.integer(&s.Line)
+		case "deprecated":
+			return r.boolean(&s.Deprecated)
+		case "examples":
+			return objects(&r, &s.Examples, r.codeBlock)
+		case "params":
+			return objects(&r, &s.Params, r.param)
+		case "values":
+			return r.strings(&s.Values)
 		}
-		syms = append(syms, s)
-		return true
-	}, func() { syms = []docidx.Symbol{} })
+		return false
+	})
 	return syms, ok && r.end()
 }
 
-func (r *jsonReader) sections(out *[]docidx.Section) bool {
+// objects reads null (leaving *out nil) or an array of objects into *out, reading each key's
+// value into the element with field.
+func objects[T any](r *jsonReader, out *[]T, field func(elem *T, key string) bool) bool {
 	return r.array(func() bool {
-		var s docidx.Section
-		if !r.object(func(key string) bool {
-			switch key {
-			case "heading":
-				return r.strings(&s.Heading)
-			case "anchor":
-				return r.str(&s.Anchor)
-			case "text":
-				return r.str(&s.Text)
-			case "plain":
-				return r.str(&s.Plain)
-			case "code":
-				return r.codeBlocks(&s.Code)
-			}
-			return false
-		}) {
+		var elem T
+		if !r.object(func(key string) bool { return field(&elem, key) }) {
 			return false
 		}
-		*out = append(*out, s)
+		*out = append(*out, elem)
 		return true
-	}, func() { *out = []docidx.Section{} })
+	}, func() { *out = []T{} })
 }
 
-func (r *jsonReader) codeBlocks(out *[]docidx.CodeBlock) bool {
-	return r.array(func() bool {
-		var c docidx.CodeBlock
-		if !r.object(func(key string) bool {
-			switch key {
-			case "lang":
-				return r.str(&c.Lang)
-			case "name":
-				return r.str(&c.Name)
-			case "code":
-				return r.str(&c.Code)
-			case "output":
-				return r.str(&c.Output)
-			case "at":
-				return r.integer(&c.At)
-			}
-			return false
-		}) {
-			return false
-		}
-		*out = append(*out, c)
-		return true
-	}, func() { *out = []docidx.CodeBlock{} })
+// section, codeBlock and param read the value of key into an element of their type.
+func (r *jsonReader) section(s *docidx.Section, key string) bool {
+	switch key {
+	case "heading":
+		return r.strings(&s.Heading)
+	case "anchor":
+		return r.str(&s.Anchor)
+	case "text":
+		return r.str(&s.Text)
+	case "plain":
+		return r.str(&s.Plain)
+	case "code":
+		return objects(r, &s.Code, r.codeBlock)
+	}
+	return false
 }
 
-func (r *jsonReader) params(out *[]docidx.Param) bool {
-	return r.array(func() bool {
-		var p docidx.Param
-		if !r.object(func(key string) bool {
-			switch key {
-			case "name":
-				return r.str(&p.Name)
-			case "type":
-				return r.str(&p.Type)
-			case "default":
-				return r.str(&p.Default)
-			case "doc":
-				return r.str(&p.Doc)
-			}
-			return false
-		}) {
-			return false
-		}
-		*out = append(*out, p)
-		return true
-	}, func() { *out = []docidx.Param{} })
+func (r *jsonReader) codeBlock(c *docidx.CodeBlock, key string) bool {
+	switch key {
+	case "lang":
+		return r.str(&c.Lang)
+	case "name":
+		return r.str(&c.Name)
+	case "code":
+		return r.str(&c.Code)
+	case "output":
+		return r.str(&c.Output)
+	case "at":
+		return r.integer(&c.At)
+	}
+	return false
 }
 
+func (r *jsonReader) param(p *docidx.Param, key string) bool {
+	switch key {
+	case "name":
+		return r.str(&p.Name)
+	case "type":
+		return r.str(&p.Type)
+	case "default":
+		return r.str(&p.Default)
+	case "doc":
+		return r.str(&p.Doc)
+	}
+	return false
+}
+
+// strings reads null (leaving *out nil) or an array of strings into *out.
 func (r *jsonReader) strings(out *[]string) bool {
 	return r.array(func() bool {
 		var s string
