@@ -3,6 +3,7 @@ package index
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -74,4 +75,28 @@ func fieldList(doc *document.Document) []string {
 	})
 	slices.Sort(out)
 	return out
+}
+
+// TestSplitIdentOneWord checks splitIdent's shortcut for one word against identParts on
+// random identifiers of letters of both cases, digits and separators.
+func TestSplitIdentOneWord(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const chars = "aAbBzZ09_.-é"
+	shortcuts := 0
+	for range 50000 {
+		var b []byte
+		for range rng.IntN(7) {
+			b = append(b, chars[rng.IntN(len(chars))])
+		}
+		got, want := splitIdent(b), identParts(b)
+		if !slices.Equal(got, want) {
+			t.Fatalf("splitIdent(%q) = %v, identParts %v", b, got, want)
+		}
+		if oneWord(b) {
+			shortcuts++
+		}
+	}
+	if shortcuts < 1000 {
+		t.Fatalf("the shortcut was taken %d times: the identifiers do not test it", shortcuts)
+	}
 }
