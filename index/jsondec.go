@@ -90,12 +90,11 @@ func fastSymbols(data []byte) ([]docidx.Symbol, bool) {
 // value into the element with field.
 func objects[T any](r *jsonReader, out *[]T, field func(elem *T, key string) bool) bool {
 	return r.array(func() bool {
-		var elem T
-		if !r.object(func(key string) bool { return field(&elem, key) }) {
-			return false
-		}
-		*out = append(*out, elem)
-		return true
+		// Read in place: an element of its own would escape to the heap through field.
+		var zero T
+		*out = append(*out, zero)
+		elem := &(*out)[len(*out)-1]
+		return r.object(func(key string) bool { return field(elem, key) })
 	}, func() { *out = []T{} })
 }
 
