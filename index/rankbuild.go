@@ -57,8 +57,8 @@ var fuzzySections = [...]string{secFuzzAll, secFuzzName}
 
 // rankAcc accumulates a segment's ranking index, one search document at a time.
 type rankAcc struct {
-	analyzers []analysis.Analyzer // per field of fieldWeights, without a last Porter stemmer
-	stem      []bool              // per field of fieldWeights, whether termOf stems its tokens
+	analyzers []analysis.Analyzer // per field of fieldWeights, without the filters termOf applies
+	caches    []*wordCache        // per field of fieldWeights, for termOf; nil: no filter taken off
 	ids       []string            // per document added, its ID
 	docPkg    []uint32
 	docKind   []uint8
@@ -70,7 +70,6 @@ type rankAcc struct {
 	kindOrd   map[string]uint8
 	terms     map[string]*termAcc
 	exact     map[string][]uint32
-	byWord    map[string]*termAcc // a word to stem -> its stem's accumulator (termOf)
 	stemmer   *porter.PorterStemmer
 	one       [1]*analysis.Token // the token being stemmed
 
@@ -86,8 +85,7 @@ type rankAcc struct {
 func newRankAcc(im mapping.IndexMapping) (*rankAcc, error) {
 	a := &rankAcc{
 		analyzers: make([]analysis.Analyzer, len(fieldWeights)),
-		stem:      make([]bool, len(fieldWeights)),
-		byWord:    map[string]*termAcc{},
+		caches:    make([]*wordCache, len(fieldWeights)),
 		stemmer:   porter.NewPorterStemmer(),
 		symName:   map[uint32]string{},
 		pkgOrd:    map[string]uint32{},
@@ -100,7 +98,21 @@ func newRankAcc(im mapping.IndexMapping) (*rankAcc, error) {
 		if an == nil {
 			return nil, fmt.Errorf("index: no analyzer for field %s", f.name)
 		}
-		a.analyzers[i], a.stem[i] = withoutStemmer(withTokenArena(an, &a.arena))
+		var stop analysis.TokenFilter
+		var stem bool
+		a.analyzers[i], stop, stem = analysisTail(withTokenArena(an, &a.arena))
+		if !stem {
+			continue
+		}
+		// Fields whose analyzers end alike share a cache.
+		for _, c := range a.caches[:i] {
+			if c != nil && c.stop == stop {
+				a.caches[i] = c
+			}
+		}
+		if a.caches[i] == nil {
+			a.caches[i] = &wordCache{stop: stop, words: map[string]*termAcc{}}
+		}
 	}
 	return a, nil
 }
@@ -170,17 +182,25 @@ func (a *rankAcc) add(sd *searchDoc) error {
 			continue
 		}
 		a.field = a.field[:0]
+		length := 0 // the field's tokens but its stop words
 		for _, tok := range tokens {
-			t := a.termOf(tok, a.stem[i])
+			t := a.termOf(tok, i)
+			if t == nil {
+				continue
+			}
+			length++
 			if t.fieldStamp != a.stamp || t.fieldIndex != uint8(i) {
 				t.fieldStamp, t.fieldIndex, t.freq = a.stamp, uint8(i), 0
 				a.field = append(a.field, t)
 			}
 			t.freq++
 		}
-		fieldNorm := float64(float32(1.0 / math.Sqrt(float64(len(tokens)))))
-		length := 1 / (fieldNorm * fieldNorm)
-		norm := 1 - f.b + f.b*length/f.pivot
+		if length == 0 {
+			continue
+		}
+		fieldNorm := float64(float32(1.0 / math.Sqrt(float64(length))))
+		normLength := 1 / (fieldNorm * fieldNorm)
+		norm := 1 - f.b + f.b*normLength/f.pivot
 		fuzzy := slices.Index(fuzzyFields[:], f.name)
 		for _, t := range a.field {
 			if fuzzy >= 0 {

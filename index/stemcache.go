@@ -9,46 +9,81 @@ package index
 import (
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/token/porter"
+	"github.com/blevesearch/bleve/v2/analysis/token/stop"
 )
 
 // maxStems bounds the words a rankAcc remembers the stems of: enough for the vocabulary of a
 // segment's prose, and a bound on its memory (about 48 bytes a word) for a segment of odd texts.
 const maxStems = 1 << 16
 
-// withoutStemmer returns a copy of a without its last token filter, and true, when a is an
-// analysis.DefaultAnalyzer whose last token filter is bleve's Porter stemmer (stemmer_porter);
-// else a and false. The caller stems what the copy's tokens give (see rankAcc.termOf).
-func withoutStemmer(a analysis.Analyzer) (analysis.Analyzer, bool) {
+// analysisTail returns a copy of a without the filters that end it and that termOf applies
+// itself, and those filters: bleve's Porter stemmer (stemmer_porter) when it is a's last token
+// filter, and a stop filter just before it. For any other analyzer it returns a, nil and false.
+func analysisTail(a analysis.Analyzer) (head analysis.Analyzer, stopFilter analysis.TokenFilter, stem bool) {
 	d, ok := a.(*analysis.DefaultAnalyzer)
 	if !ok || len(d.TokenFilters) == 0 {
-		return a, false
+		return a, nil, false
 	}
 	last := len(d.TokenFilters) - 1
 	if _, ok := d.TokenFilters[last].(*porter.PorterStemmer); !ok {
-		return a, false
+		return a, nil, false
+	}
+	if last > 0 {
+		if f, ok := d.TokenFilters[last-1].(*stop.StopTokensFilter); ok {
+			stopFilter, last = f, last-1
+		}
 	}
 	cp := *d
 	cp.TokenFilters = d.TokenFilters[:last:last]
-	return &cp, true
+	return &cp, stopFilter, true
 }
 
-// termOf returns the accumulator of the term tok stands for, made when new: its stem when stem
-// says its analyzer ends with the Porter stemmer (withoutStemmer) and tok is not a keyword, as
-// the stemmer would give it, else its term as it is.
-func (a *rankAcc) termOf(tok *analysis.Token, stem bool) *termAcc {
-	if !stem || tok.KeyWord {
+// stopWord stands in wordCache for a word the stop filter drops.
+var stopWord = new(termAcc)
+
+// wordCache remembers what termOf made of the words of the fields whose analyzers end with the
+// same filters (analysisTail): the accumulator of each word's stem, or stopWord.
+type wordCache struct {
+	stop  analysis.TokenFilter // nil for none
+	words map[string]*termAcc
+}
+
+// termOf returns the accumulator of the term tok of field (an index into fieldWeights) stands
+// for, made when new, as the analyzer's filters that analysisTail took off would give it: nil
+// when its stop filter drops tok, else its stem (unless tok is a keyword). A word seen before
+// costs one lookup, not a lookup of its stop word, of its stem and then of the stem's term.
+func (a *rankAcc) termOf(tok *analysis.Token, field int) *termAcc {
+	c := a.caches[field]
+	if c == nil {
 		return a.term(tok.Term)
 	}
-	if t, ok := a.byWord[string(tok.Term)]; ok {
-		return t
+	if !tok.KeyWord {
+		if t, ok := c.words[string(tok.Term)]; ok {
+			if t == stopWord {
+				return nil
+			}
+			return t
+		}
 	}
 	word := string(tok.Term)
 	a.one[0] = tok
-	a.stemmer.Filter(a.one[:])
+	in := a.one[:]
+	if c.stop != nil {
+		in = c.stop.Filter(in)
+	}
+	t := stopWord
+	if len(in) > 0 {
+		if !tok.KeyWord {
+			a.stemmer.Filter(in)
+		}
+		t = a.term(tok.Term)
+	}
 	a.one[0] = nil
-	t := a.term(tok.Term)
-	if len(a.byWord) < maxStems {
-		a.byWord[word] = t
+	if !tok.KeyWord && len(c.words) < maxStems {
+		c.words[word] = t
+	}
+	if t == stopWord {
+		return nil
 	}
 	return t
 }
