@@ -99,20 +99,22 @@ func splitIdent(s []byte) [][2]int {
 }
 
 // oneWord reports whether s is an ASCII word that identParts leaves whole: letters all lower
-// case after the first ("the", "The", "connection") or all upper case ("HTTP").
+// case after the first ("the", "The", "connection"), all upper case ("HTTP"), or digits ("443").
 func oneWord(s []byte) bool {
-	lower, upper := true, true
+	lower, upper, digits := true, true, true
 	for i, c := range s {
 		switch {
 		case 'a' <= c && c <= 'z':
-			upper = false
+			upper, digits = false, false
 		case 'A' <= c && c <= 'Z':
-			lower = lower && i == 0
+			lower, digits = lower && i == 0, false
+		case '0' <= c && c <= '9':
+			lower, upper = false, false
 		default:
 			return false
 		}
 	}
-	return lower || upper
+	return lower || upper || digits
 }
 
 // identParts is splitIdent without its shortcut for one word.
