@@ -2,9 +2,10 @@ package index
 
 // stemcache.go memoizes the Porter stemmer for the analysis of a segment's texts: rank.idx
 // analyses every field of every document (rankAcc.add), and stemming a word is a fifth of that
-// analysis, while documentation repeats a few thousand words over and over. A word's stem is
-// remembered as the accumulator of its term (rankAcc.termOf), so that a word seen before costs
-// one lookup, not a lookup of its stem and then one of the stem's term.
+// analysis, while documentation repeats a few thousand words over and over. What a word comes
+// to is remembered as the accumulator of its stem's term, or as a stop word (rankAcc.termOf), so
+// that a word seen before costs one lookup, not one in the stop words, one in the stems and one
+// in the terms.
 
 import (
 	"github.com/blevesearch/bleve/v2/analysis"
