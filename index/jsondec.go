@@ -29,8 +29,8 @@ type jsonReader struct {
 func fastDocuments(data []byte) ([]docidx.Document, bool) {
 	r := jsonReader{b: data}
 	var docs []docidx.Document
-	ok := objects(&r, &docs, func(d *docidx.Document, key string) bool {
-		switch key {
+	ok := objects(&r, &docs, func(d *docidx.Document, key []byte) bool {
+		switch string(key) {
 		case "path":
 			return r.str(&d.Path)
 		case "kind":
@@ -52,8 +52,8 @@ func fastDocuments(data []byte) ([]docidx.Document, bool) {
 func fastSymbols(data []byte) ([]docidx.Symbol, bool) {
 	r := jsonReader{b: data}
 	var syms []docidx.Symbol
-	ok := objects(&r, &syms, func(s *docidx.Symbol, key string) bool {
-		switch key {
+	ok := objects(&r, &syms, func(s *docidx.Symbol, key []byte) bool {
+		switch string(key) {
 		case "kind":
 			return r.str((*string)(&s.Kind))
 		case "name":
@@ -88,19 +88,19 @@ func fastSymbols(data []byte) ([]docidx.Symbol, bool) {
 
 // objects reads null (leaving *out nil) or an array of objects into *out, reading each key's
 // value into the element with field.
-func objects[T any](r *jsonReader, out *[]T, field func(elem *T, key string) bool) bool {
+func objects[T any](r *jsonReader, out *[]T, field func(elem *T, key []byte) bool) bool {
 	return r.array(func() bool {
 		// Read in place: an element of its own would escape to the heap through field.
 		var zero T
 		*out = append(*out, zero)
 		elem := &(*out)[len(*out)-1]
-		return r.object(func(key string) bool { return field(elem, key) })
+		return r.object(func(key []byte) bool { return field(elem, key) })
 	}, func() { *out = []T{} })
 }
 
 // section, codeBlock and param read the value of key into an element of their type.
-func (r *jsonReader) section(s *docidx.Section, key string) bool {
-	switch key {
+func (r *jsonReader) section(s *docidx.Section, key []byte) bool {
+	switch string(key) {
 	case "heading":
 		return r.strings(&s.Heading)
 	case "anchor":
@@ -115,8 +115,8 @@ func (r *jsonReader) section(s *docidx.Section, key string) bool {
 	return false
 }
 
-func (r *jsonReader) codeBlock(c *docidx.CodeBlock, key string) bool {
-	switch key {
+func (r *jsonReader) codeBlock(c *docidx.CodeBlock, key []byte) bool {
+	switch string(key) {
 	case "lang":
 		return r.str(&c.Lang)
 	case "name":
@@ -131,8 +131,8 @@ func (r *jsonReader) codeBlock(c *docidx.CodeBlock, key string) bool {
 	return false
 }
 
-func (r *jsonReader) param(p *docidx.Param, key string) bool {
-	switch key {
+func (r *jsonReader) param(p *docidx.Param, key []byte) bool {
+	switch string(key) {
 	case "name":
 		return r.str(&p.Name)
 	case "type":
@@ -221,8 +221,9 @@ func (r *jsonReader) array(elem func() bool, empty func()) bool {
 	}
 }
 
-// object reads an object, calling field with each key to read its value; a key twice gives up.
-func (r *jsonReader) object(field func(key string) bool) bool {
+// object reads an object, calling field with each key to read its value; a key twice, or one
+// with an escape (json.Marshal writes none in the stored types' keys), gives up.
+func (r *jsonReader) object(field func(key []byte) bool) bool {
 	r.space()
 	if r.i >= len(r.b) || r.b[r.i] != '{' {
 		return false
@@ -233,15 +234,15 @@ func (r *jsonReader) object(field func(key string) bool) bool {
 		r.i++
 		return true
 	}
-	var seenBuf [16]string
+	var seenBuf [16][]byte
 	seen := seenBuf[:0]
 	for {
-		var key string
-		if !r.str(&key) {
+		key, ok := r.key()
+		if !ok {
 			return false
 		}
 		for _, k := range seen {
-			if k == key {
+			if string(k) == string(key) {
 				return false
 			}
 		}
@@ -269,6 +270,24 @@ func (r *jsonReader) object(field func(key string) bool) bool {
 			return false
 		}
 	}
+}
+
+// key reads a string without escapes and returns its bytes, a view of r.b.
+func (r *jsonReader) key() ([]byte, bool) {
+	r.space()
+	if r.i >= len(r.b) || r.b[r.i] != '"' {
+		return nil, false
+	}
+	start := r.i + 1
+	i := start
+	for i < len(r.b) && r.b[i] != '"' && r.b[i] != '\\' && r.b[i] >= 0x20 {
+		i++
+	}
+	if i >= len(r.b) || r.b[i] != '"' {
+		return nil, false
+	}
+	r.i = i + 1
+	return r.b[start:i], true
 }
 
 // str reads a string: valid UTF-8 with the escapes JSON defines (a \u escape of a lone
