@@ -292,3 +292,32 @@ func TestForEachIn(t *testing.T) {
 func wtfPosting(doc uint32, wtf float64) posting {
 	return posting{doc: doc, impact: quantize(wtf / (rankK1 + wtf))}
 }
+
+// TestReleaseDropsLargeTables checks that an accumulator does not keep, for the searches after
+// it, the tables of a search that touched many documents, and keeps those of a small one.
+func TestReleaseDropsLargeTables(t *testing.T) {
+	const docs = 1 << 22
+	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
+	for _, c := range []struct {
+		touched int
+		kept    bool
+	}{{1000, true}, {docs / 2, false}} {
+		a := ri.acquire()
+		for doc := range uint32(c.touched) {
+			a.touch(doc * 2)
+		}
+		a.scores = make([]float32, c.touched)
+		ri.release(a)
+		b := ri.acquire()
+		if b != a {
+			t.Fatal("release did not keep the accumulator")
+		}
+		if kept := cap(b.touched) > 0; kept != c.kept {
+			t.Errorf("%d documents touched: their list kept %v, want %v", c.touched, kept, c.kept)
+		}
+		if kept := cap(b.scores) > 0; kept != c.kept {
+			t.Errorf("%d documents touched: their scores kept %v, want %v", c.touched, kept, c.kept)
+		}
+		ri.release(b)
+	}
+}

@@ -1051,6 +1051,14 @@ func (ri *rankIndex) release(a *accumulator) {
 	if 8*cap(a.cands) > maxKeptLists {
 		a.cands = nil
 	}
+	// A question of common words only touches as many documents as its rarest word's list
+	// holds: at 16N, a million and more. Its tables are not kept for the questions after it.
+	if 4*cap(a.touched) > maxKeptLists {
+		a.touched = nil
+	}
+	if 4*cap(a.scores) > maxKeptLists {
+		a.scores = nil
+	}
 	ri.mu.Lock()
 	if len(ri.free) < maxFreeAccumulators {
 		ri.free = append(ri.free, a)
