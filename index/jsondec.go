@@ -272,35 +272,37 @@ func (r *jsonReader) object(field func(key []byte) bool) bool {
 	}
 }
 
-// key reads a string without escapes and returns its bytes, a view of r.b.
-func (r *jsonReader) key() ([]byte, bool) {
+// plainRun reads the opening quote of a string and the run of its bytes that need no decoding
+// (no quote, backslash or control character), and returns where that run starts and ends in r.b.
+func (r *jsonReader) plainRun() (start, end int, ok bool) {
 	r.space()
 	if r.i >= len(r.b) || r.b[r.i] != '"' {
+		return 0, 0, false
+	}
+	start = r.i + 1
+	end = start
+	for end < len(r.b) && r.b[end] != '"' && r.b[end] != '\\' && r.b[end] >= 0x20 {
+		end++
+	}
+	return start, end, true
+}
+
+// key reads a string without escapes and returns its bytes, a view of r.b.
+func (r *jsonReader) key() ([]byte, bool) {
+	start, end, ok := r.plainRun()
+	if !ok || end >= len(r.b) || r.b[end] != '"' {
 		return nil, false
 	}
-	start := r.i + 1
-	i := start
-	for i < len(r.b) && r.b[i] != '"' && r.b[i] != '\\' && r.b[i] >= 0x20 {
-		i++
-	}
-	if i >= len(r.b) || r.b[i] != '"' {
-		return nil, false
-	}
-	r.i = i + 1
-	return r.b[start:i], true
+	r.i = end + 1
+	return r.b[start:end], true
 }
 
 // str reads a string: valid UTF-8 with the escapes JSON defines (a \u escape of a lone
 // surrogate, which json.Unmarshal turns into U+FFFD, gives up).
 func (r *jsonReader) str(out *string) bool {
-	r.space()
-	if r.i >= len(r.b) || r.b[r.i] != '"' {
+	start, i, ok := r.plainRun()
+	if !ok {
 		return false
-	}
-	start := r.i + 1
-	i := start
-	for i < len(r.b) && r.b[i] != '"' && r.b[i] != '\\' && r.b[i] >= 0x20 {
-		i++
 	}
 	if i < len(r.b) && r.b[i] == '"' {
 		s := r.b[start:i]
