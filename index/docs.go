@@ -114,6 +114,7 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 
 		seen := map[string]int{}
 		mentions := siblingMentions(syms)
+		prose := proseMentions(docs, syms)
 		for i, s := range syms {
 			uri := ref.PageURI(docidx.PageSymbolPrefix + s.QualifiedName)
 			id := uri
@@ -136,13 +137,17 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 				f[fUndoc] = undocumented
 			}
 			f[fAll] = allText(names, identWords(names), clip(doc, maxBody))
-			if m := mentions[i]; m != "" {
+			m := mentions[i]
+			for _, pm := range prose[i] {
+				m += pm.sentence + "\n"
+			}
+			if m != "" {
 				f[fMention] = m
 			}
 			f[fHeading] = s.Package
 			f[fSTitle] = s.QualifiedName
 			f[fSSection] = symbolSection(&s)
-			f[fSText] = storeSymbol(&s, doc)
+			f[fSText] = storeSymbol(&s, doc) + storeMentions(prose[i])
 			f[fSURI] = uri
 			if !yield(searchDoc{id: id, fields: f}) {
 				return

@@ -132,3 +132,257 @@ func sentenceAround(text string, lo, hi int) string {
 	}
 	return strings.TrimSpace(text[start:end])
 }
+
+// proseMention is a sentence of a package version's prose that names one of its symbols, and
+// where it is said: the page's title and the section's heading path.
+type proseMention struct {
+	where, sentence string
+}
+
+// proseMentions returns, by index into syms, what a package version's own prose says of its
+// symbols: for each inline code span or bracketed link of a README or docs page section that
+// names one symbol of the version (symbolRefs.resolve), the sentence around it. The pages that
+// speak of a symbol use the words its users do, as anchor text does for the page a link points
+// at: parking_lot's README says "To allow sending `MutexGuard`s … to other threads, enable the
+// `send_guard` option" of a type whose own doc speaks of RAII and unlocking. A symbol gets at
+// most maxMentions sentences, in the order of docs, each once.
+func proseMentions(docs []docidx.Document, syms []docidx.Symbol) map[int][]proseMention {
+	if len(syms) == 0 || len(docs) == 0 {
+		return nil
+	}
+	var out map[int][]proseMention
+	refs := newSymbolRefs(syms)
+	for _, d := range docs {
+		for _, s := range d.Sections {
+			text := proseOf(s.Text)
+			codeSpans(text, func(spanLo, spanHi, lo, hi int) {
+				j, ok := refs.resolve(text[lo:hi])
+				if !ok || len(out[j]) >= maxMentions {
+					return
+				}
+				sentence := proseSentence(text, spanLo, spanHi)
+				for _, m := range out[j] {
+					if m.sentence == sentence {
+						return
+					}
+				}
+				where := "README"
+				if d.Kind != docidx.DocReadme {
+					where = d.Title
+				}
+				if t := s.Title(); t != "" && t != where {
+					where += sectionSep + t
+				}
+				if out == nil {
+					out = map[int][]proseMention{}
+				}
+				out[j] = append(out[j], proseMention{where, sentence})
+			})
+		}
+	}
+	return out
+}
+
+// proseOf returns a section's markdown without its fenced code blocks, each paragraph on one
+// line (a list item or table row starts a line of its own), so that a sentence a README wraps
+// over lines is one sentence.
+func proseOf(md string) string {
+	var b strings.Builder
+	fence := ""
+	for line := range strings.SplitSeq(md, "\n") {
+		t := strings.TrimSpace(line)
+		if fence != "" {
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fence = t[:3]
+			b.WriteByte('\n')
+			continue
+		}
+		switch {
+		case t == "" || linkDefinition(t):
+			b.WriteByte('\n')
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "\n") && !startsBlock(t):
+			b.WriteByte(' ')
+			b.WriteString(t)
+		default:
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), "\n") {
+				b.WriteByte('\n')
+			}
+			b.WriteString(t)
+		}
+	}
+	return b.String()
+}
+
+// linkDefinition reports whether a trimmed markdown line is a link reference definition
+// ("[Compress]: https://…"), whose bracketed name is no mention.
+func linkDefinition(t string) bool {
+	if t[0] != '[' {
+		return false
+	}
+	i := strings.Index(t, "]:")
+	return i > 1 && !strings.ContainsAny(t[1:i], "[]")
+}
+
+// proseSentence returns the sentence of prose (proseOf) that holds prose[lo:hi], at most
+// maxMentionSentence bytes around it: a sentence ends at a line's end or at ".", "!" or "?"
+// before a space, not at the dot of a path or URL ("`reflect.DeepEqual`", "pkg.go.dev").
+func proseSentence(prose string, lo, hi int) string {
+	start := max(0, lo-maxMentionSentence/2)
+	for i := lo - 1; i >= start; i-- {
+		if prose[i] == '\n' || i+1 < lo && prose[i+1] == ' ' && strings.IndexByte(".!?", prose[i]) >= 0 {
+			start = i + 1
+			break
+		}
+	}
+	end := min(len(prose), hi+maxMentionSentence/2)
+	for i := hi; i < end; i++ {
+		if prose[i] == '\n' {
+			end = i
+			break
+		}
+		if strings.IndexByte(".!?", prose[i]) >= 0 && (i+1 == len(prose) || prose[i+1] == ' ' || prose[i+1] == '\n') {
+			end = i + 1
+			break
+		}
+	}
+	return strings.TrimSpace(prose[start:end])
+}
+
+// startsBlock reports whether a trimmed markdown line starts a block of its own: a list item, a
+// table row, a heading or a quote.
+func startsBlock(t string) bool {
+	switch t[0] {
+	case '-', '*', '+', '|', '#', '>':
+		return true
+	}
+	i := 0
+	for i < len(t) && '0' <= t[i] && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && i < len(t) && (t[i] == '.' || t[i] == ')')
+}
+
+// symbolRefs finds the symbol of a package version a code span names.
+type symbolRefs struct {
+	syms                  []docidx.Symbol
+	byQual, byKey, byName map[string][]int
+}
+
+// newSymbolRefs indexes syms by qualified name, key (Parent.Name) and name, each with "::"
+// written as ".".
+func newSymbolRefs(syms []docidx.Symbol) *symbolRefs {
+	r := &symbolRefs{syms: syms, byQual: map[string][]int{}, byKey: map[string][]int{}, byName: map[string][]int{}}
+	for i := range syms {
+		s := &syms[i]
+		if s.Kind == docidx.KindPackage {
+			continue // a package is what all of its prose speaks of
+		}
+		r.byQual[dotted(s.QualifiedName)] = append(r.byQual[dotted(s.QualifiedName)], i)
+		r.byKey[dotted(s.Key())] = append(r.byKey[dotted(s.Key())], i)
+		r.byName[s.Name] = append(r.byName[s.Name], i)
+	}
+	return r
+}
+
+// dotted writes Rust's and Swift's path separator "::" as ".".
+func dotted(s string) string { return strings.ReplaceAll(s, "::", ".") }
+
+// resolve returns the symbol a code span names: the one whose qualified name, else key, else
+// name it spells once the span's call, generic arguments and receiver are taken off
+// ("`Builder::max_headers(100)`", "`.passthrough()`", "`Vec<T>`", "`self.args`"). A name that
+// several symbols bear (overloads of one qualified name aside) names none: `new`, `get`.
+func (r *symbolRefs) resolve(span string) (int, bool) {
+	span = strings.TrimSpace(span)
+	if i := strings.IndexAny(span, "(<[ "); i >= 0 {
+		span = span[:i]
+	}
+	span = strings.TrimSuffix(dotted(strings.TrimLeft(span, ".&*#@")), "!")
+	for _, p := range []string{"self.", "this.", "Self."} {
+		span = strings.TrimPrefix(span, p)
+	}
+	if span == "" {
+		return 0, false
+	}
+	for _, m := range []map[string][]int{r.byQual, r.byKey, r.byName} {
+		if ids := m[span]; len(ids) > 0 {
+			return r.one(ids)
+		}
+	}
+	return 0, false
+}
+
+// one returns the first of ids when they are all one qualified name (overloads).
+func (r *symbolRefs) one(ids []int) (int, bool) {
+	q := r.syms[ids[0]].QualifiedName
+	for _, i := range ids[1:] {
+		if r.syms[i].QualifiedName != q {
+			return 0, false
+		}
+	}
+	return ids[0], true
+}
+
+// mentionMark starts the part of a symbol's stored text that holds what its package's prose
+// says of it (storeMentions), after its doc; mentionSep ends a mention's place.
+const (
+	mentionMark = "\n\x1e"
+	mentionSep  = "\x1f"
+)
+
+// storeMentions returns the stored form of ms, to follow a symbol's stored doc: mentionMark,
+// then a line per mention, its place, mentionSep and its sentence.
+func storeMentions(ms []proseMention) string {
+	if len(ms) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(mentionMark)
+	for _, m := range ms {
+		b.WriteByte('\n')
+		b.WriteString(m.where)
+		b.WriteString(mentionSep)
+		b.WriteString(m.sentence)
+	}
+	return b.String()
+}
+
+// splitMentions splits a hit's stored text into its own text and the lines storeMentions
+// wrote, "" for none (a section, a symbol no prose names, a snapshot written before them).
+func splitMentions(stored string) (text, said string) {
+	text, said, _ = strings.Cut(stored, mentionMark)
+	return text, said
+}
+
+// withMention returns a symbol hit's passage p (showing the question's words shown) followed
+// by the sentence of said (splitMentions) that shows the question's words p does not, the
+// most weighty of them, with its place: "(README › Features) Lock guards can be sent …". A
+// symbol ranked by what its package's prose says of it (the mention field) then shows it,
+// however short its own doc. p is returned as it is when no sentence adds a word.
+func withMention(p string, shown uint64, said string, pq *passageQuery) (string, uint64) {
+	best, bestWords, bestScore := "", uint64(0), 0.0
+	for line := range strings.SplitSeq(strings.TrimPrefix(said, "\n"), "\n") {
+		where, sentence, ok := strings.Cut(line, mentionSep)
+		if !ok {
+			continue
+		}
+		words := pq.shownWords(sentence)
+		if !pq.addsWords(words, shown) {
+			continue
+		}
+		if sc := pq.score(words &^ shown); sc > bestScore {
+			best, bestWords, bestScore = "("+where+") "+sentence, words, sc
+		}
+	}
+	if best == "" {
+		return p, shown
+	}
+	if p != "" {
+		p += "\n"
+	}
+	return p + best, shown | bestWords
+}

@@ -1,7 +1,9 @@
 package index
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -100,5 +102,68 @@ func TestCodeSpans(t *testing.T) {
 	}
 	if found < 1000 {
 		t.Fatalf("only %d spans found in all: the docs do not test much", found)
+	}
+}
+
+// TestProseMentions: a README sentence naming a symbol in a code span or link is that symbol's
+// mention, joined over the lines markdown wraps it on and not cut at the dot of a path; code
+// blocks, link definitions, names several symbols bear and the package itself are not.
+func TestProseMentions(t *testing.T) {
+	syms := []docidx.Symbol{
+		{Kind: docidx.KindPackage, Name: "lock", QualifiedName: "lock", Doc: "Package lock."},
+		{Kind: docidx.KindType, Name: "MutexGuard", QualifiedName: "lock::MutexGuard"},
+		{Kind: docidx.KindType, Name: "Mutex", QualifiedName: "lock::Mutex"},
+		{Kind: docidx.KindMethod, Name: "new", Parent: "Mutex", QualifiedName: "lock::Mutex::new"},
+		{Kind: docidx.KindMethod, Name: "new", Parent: "RwLock", QualifiedName: "lock::RwLock::new"},
+		{Kind: docidx.KindMethod, Name: "unlock_fair", Parent: "MutexGuard", QualifiedName: "lock::MutexGuard::unlock_fair"},
+	}
+	text := "The `lock` crate.\n\nTo allow sending `MutexGuard`s to other threads, enable the\n`send_guard` option. Fair unlocking: call\n" +
+		"`MutexGuard::unlock_fair()` as `std.sync.Mutex` cannot. Create one with `new`.\n\n" +
+		"```rust\nlet g = `MutexGuard`;\n```\n\n[Mutex]: https://docs.example/lock/struct.Mutex.html\n\n- a list item naming [`Mutex`]\n"
+	docs := []docidx.Document{{Kind: docidx.DocReadme, Title: "lock", Sections: []docidx.Section{
+		{Heading: []string{"lock", "Usage"}, Text: text},
+	}}}
+	got := proseMentions(docs, syms)
+	want := map[int][]proseMention{
+		1: {{"README › Usage", "To allow sending `MutexGuard`s to other threads, enable the `send_guard` option."}},
+		2: {{"README › Usage", "- a list item naming [`Mutex`]"}},
+		5: {{"README › Usage", "Fair unlocking: call `MutexGuard::unlock_fair()` as `std.sync.Mutex` cannot."}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("proseMentions =\n%+v\nwant\n%+v", got, want)
+	}
+
+	// At most maxMentions sentences a symbol, each once.
+	var many strings.Builder
+	for i := range maxMentions + 2 {
+		fmt.Fprintf(&many, "Sentence %d names `Mutex`. Sentence %d names `Mutex`.\n", i, i)
+	}
+	docs[0].Sections = append(docs[0].Sections, docidx.Section{Text: many.String()})
+	if n := len(proseMentions(docs, syms)[2]); n != maxMentions {
+		t.Errorf("Mutex has %d mentions, want %d", n, maxMentions)
+	}
+}
+
+// TestWithMention: a symbol's passage shows the sentence of its mentions that adds the
+// question's words, with its place, and nothing when its own passage shows them already.
+func TestWithMention(t *testing.T) {
+	pq := newPassageQuery("send a guard to other threads", func(string) float64 { return 1 })
+	stored := "An RAII guard which unlocks the mutex when dropped." + storeMentions([]proseMention{
+		{"README › Usage", "Guards are cheap."},
+		{"README › Usage", "To allow sending `MutexGuard`s to other threads, enable the `send_guard` option."},
+	})
+	own, said := splitMentions(stored)
+	if own != "An RAII guard which unlocks the mutex when dropped." {
+		t.Fatalf("own text %q", own)
+	}
+	p, shown := withMention(own, pq.shownWords(own), said, pq)
+	if want := own + "\n(README › Usage) To allow sending `MutexGuard`s to other threads, enable the `send_guard` option."; p != want {
+		t.Errorf("passage\n%q\nwant\n%q", p, want)
+	}
+	if again, _ := withMention(p, shown, said, pq); again != p {
+		t.Errorf("a passage showing the mention's words got another line:\n%s", again)
+	}
+	if text, said := splitMentions("A doc without mentions."); text != "A doc without mentions." || said != "" {
+		t.Errorf("splitMentions of a doc without them = %q, %q", text, said)
 	}
 }

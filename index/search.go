@@ -267,7 +267,7 @@ func byProximity(ri *rankIndex, ranked []rankHit, pq *passageQuery) {
 		if len(byPkg[ri.pkgOf(h.doc)]) < 2 {
 			continue
 		}
-		hit, stored, ok := makeHit(&h.rec, h.score)
+		hit, stored, _, ok := makeHit(&h.rec, h.score)
 		if !ok || h.rec.id == "" {
 			continue
 		}
@@ -333,7 +333,7 @@ func (r *reader) page(ri *rankIndex, ranked []rankHit, total int, q Query, pq *p
 				return nil, nil, fmt.Errorf("index: search: %w", err)
 			}
 		}
-		hit, text, ok := makeHit(&h.rec, h.score)
+		hit, text, said, ok := makeHit(&h.rec, h.score)
 		if !ok {
 			continue
 		}
@@ -349,7 +349,7 @@ func (r *reader) page(ri *rankIndex, ranked []rankHit, total int, q Query, pq *p
 				twins[k] = len(ps.hits)
 			}
 		}
-		ps.hits = append(ps.hits, deferredPassage{text: text, repeat: repeat, twin: twin,
+		ps.hits = append(ps.hits, deferredPassage{text: text, said: said, repeat: repeat, twin: twin,
 			pkg: hit.Package, title: hit.Title, section: hit.Section})
 		out.Hits = append(out.Hits, hit)
 	}
@@ -376,6 +376,7 @@ type passages struct {
 // whose words weigh less (see forHit).
 type deferredPassage struct {
 	text   string
+	said   string // what its package's prose says of it (splitMentions)
 	repeat bool
 	// twin is 1 + the index of the hit above it whose twin it is (twinKey: the same member
 	// declared alike on another type), whose passage it shows, so that callers see the two as
@@ -440,6 +441,9 @@ func (ps *passages) choose(i int) string {
 			p = pt.passage(hb.pointer)
 			words = pq.shownWords(p)
 		}
+	}
+	if h.said != "" {
+		p, words = withMention(p, words, h.said, &pq)
 	}
 	ps.chosen[i], ps.shown[i], ps.words[i] = true, p, words
 	return p
@@ -520,16 +524,17 @@ func (r *reader) terms(field, text string) []string {
 }
 
 // makeHit builds a Hit without its passage from a document's hitRecord, and returns the stored
-// text its passage is chosen from.
-func makeHit(rec *hitRecord, score float64) (hit docidx.Hit, text string, ok bool) {
+// text its passage is chosen from and what its package's prose says of it (see splitMentions).
+func makeHit(rec *hitRecord, score float64) (hit docidx.Hit, text, said string, ok bool) {
 	uri := rec.id
 	if i := strings.LastIndexByte(uri, '#'); i >= 0 {
 		uri = uri[:i]
 	}
 	ref, page, err := docidx.ParsePageURI(uri)
 	if err != nil {
-		return docidx.Hit{}, "", false
+		return docidx.Hit{}, "", "", false
 	}
+	text, said = splitMentions(rec.text)
 	kind := docidx.HitSection
 	if strings.HasPrefix(page, docidx.PageSymbolPrefix) {
 		kind = docidx.HitSymbol
@@ -544,7 +549,7 @@ func makeHit(rec *hitRecord, score float64) (hit docidx.Hit, text string, ok boo
 		Kind:      kind,
 		Score:     score,
 		URI:       rec.uri,
-	}, rec.text, true
+	}, text, said, true
 }
 
 // exactCandidates returns the lowercased forms of text that could be a package name typed
