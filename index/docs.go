@@ -61,7 +61,15 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		// carries the package name, so a name match lifts one hit of the package, not all of them.
 		ov := base(docidx.HitSection, "overview")
 		ov[fPkgName] = p.Name
-		ov[fPkgExact] = exactNames(p.Name)
+		exact := exactNames(p.Name)
+		modules, aliases := codeNames(p, docs, syms)
+		for _, a := range aliases {
+			exact = append(exact, aliasPrefix+a)
+		}
+		for _, m := range modules {
+			exact = append(exact, modulePrefix+m)
+		}
+		ov[fPkgExact] = exact
 		ov[fTitle] = p.Name
 		ov[fHeading] = clip(p.Description, maxStoreLine) // a package's own one-liner weighs like a heading
 		ov[fAll] = allText(p.Name, identWords(p.Name), p.Description, strings.Join(p.Keywords, " "))

@@ -598,3 +598,32 @@ func TestRootVersion(t *testing.T) {
 		t.Errorf("after pruning the root: Resolve = %v, %v; want the latest", ref, err)
 	}
 }
+
+// TestCodeNamesNamePackages: a call written with the alias a package's README imports it by
+// ("fr.merge(…)") names that package, as does the module its code is imported as ("with
+// frames, …"), though neither is its distribution's name; the alias as a plain word does not.
+func TestCodeNamesNamePackages(t *testing.T) {
+	frames := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.PyPI, Name: "pyframes", Version: "1.0.0"},
+		Documents: []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme, Title: "pyframes", Sections: []docidx.Section{
+			{Heading: []string{"pyframes"}, Text: "Tables.", Plain: "Tables.", Code: []docidx.CodeBlock{{Lang: "python", Code: "import frames as fr\nfr.merge(a, b)"}}},
+		}}},
+		Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "merge", Package: "frames", QualifiedName: "frames.merge",
+			Signature: "def merge(left, right, how='inner')", Doc: "Combine two tables on their keys: an outer merge keeps the rows of both."}},
+	}
+	other := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "rowkit", Version: "1.0.0"},
+		Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "merge", QualifiedName: "merge",
+			Signature: "function merge(a, b)", Doc: "Merge rows: an outer merge keeps the rows of both in their order."}},
+	}
+	r := open(t, build(t, frames, other))
+	for q, want := range map[string]string{
+		"fr.merge(a, b, how='outer') keeps the rows in order?":     "pyframes",
+		"with frames, does an outer merge keep the rows in order?": "pyframes",
+		"does fr merge outer keep the rows in order?":              "rowkit",
+	} {
+		if hits := search(t, r, index.Query{Text: q, Limit: 3}); len(hits) == 0 || hits[0].Package != want {
+			t.Errorf("%q: hits %v, want %s first", q, hits, want)
+		}
+	}
+}

@@ -646,6 +646,10 @@ type rankIndex struct {
 	// package versions of that name; made on first use by packagesNamed.
 	namedOnce sync.Once
 	byName    map[string][]uint32
+	// byAlias maps each name a package's documentation imports it by (importAliases) to the
+	// live package versions of that alias; made on first use by aliasPackages.
+	aliasOnce sync.Once
+	byAlias   map[string][]uint32
 	// ownName remembers ownWord's verdicts, at most maxOwnNames of them.
 	namedMu sync.Mutex
 	ownName map[string]bool

@@ -3,6 +3,7 @@ package index
 // ranksearch.go answers searches of the latest versions from rank.idx.
 
 import (
+	"bytes"
 	"cmp"
 	"maps"
 	"math"
@@ -476,6 +477,7 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 		}
 	}
 	named = append(named, ri.callPackages(words, r.wholeTerm, keep)...)
+	named = append(named, ri.aliasPackages(words)...)
 	slices.Sort(named)
 	return names, slices.Compact(named)
 }
@@ -1044,8 +1046,77 @@ func (ri *rankIndex) packagesNamed(w string) []uint32 {
 				ri.byName[n] = append(ri.byName[n], uint32(p))
 			}
 		}
+		// The names their code imports them as (codeNames).
+		for n, ps := range ri.codeNamed(modulePrefix) {
+			for _, p := range ps {
+				if !slices.Contains(ri.byName[n], p) {
+					ri.byName[n] = append(ri.byName[n], p)
+				}
+			}
+		}
 	})
 	return ri.byName[w]
+}
+
+// aliasPackages returns the packages (their live versions) that the owners of the calls a
+// question writes ("pd" of "pd.merge(…)", see identifierOwners) name as the names their own
+// documentation imports them by (codeNames' aliases), each owner naming at most maxCallPackages
+// packages. An alias names its package only as the owner of a call: "server" and "argv" are
+// what some README binds a package to, and words of any question.
+func (ri *rankIndex) aliasPackages(words string) []uint32 {
+	owners := identifierOwners(words)
+	if len(owners) == 0 {
+		return nil
+	}
+	ri.aliasOnce.Do(func() { ri.byAlias = ri.codeNamed(aliasPrefix) })
+	var out []uint32
+	seen := map[string]bool{}
+	for _, os := range owners {
+		for _, o := range os {
+			if ps := ri.byAlias[o]; !seen[o] && len(ps) > 0 && len(ri.distinctPackages(ps)) <= maxCallPackages {
+				out = append(out, ps...)
+			}
+			seen[o] = true
+		}
+	}
+	return out
+}
+
+// codeNamed returns the live package versions of each of the names their code calls them by
+// (codeNames) that prefix marks among the segments' exact names, where they sort first.
+func (ri *rankIndex) codeNamed(prefix string) map[string][]uint32 {
+	out := map[string][]uint32{}
+	for i, seg := range ri.segs {
+		for e := 0; e < seg.exact.n; e++ {
+			entry := seg.exact.at(e)
+			if len(entry) == 0 || entry[0] > modulePrefix[0] {
+				break
+			}
+			name, ok := bytes.CutPrefix(entry, []byte(prefix))
+			if !ok {
+				continue
+			}
+			forEachPosting(seg.exactPostings(e), func(doc uint32, _ uint8) {
+				if int(doc) >= seg.docs {
+					return
+				}
+				p := ri.pkgOf(ri.docBase[i] + doc)
+				if ps := out[string(name)]; ri.live[p] && !slices.Contains(ps, p) {
+					out[string(name)] = append(ps, p)
+				}
+			})
+		}
+	}
+	return out
+}
+
+// distinctPackages returns the names (ecosystem and name) of package versions ps.
+func (ri *rankIndex) distinctPackages(ps []uint32) map[string]bool {
+	names := map[string]bool{}
+	for _, p := range ps {
+		names[ri.pkgKey(p)] = true
+	}
+	return names
 }
 
 // ecosystemWords are the words by which questions name an ecosystem ("parse yaml in python",

@@ -1,0 +1,151 @@
+package index
+
+// alias.go finds the names a package version's code calls it by: the module names it is
+// imported as ("yaml" for PyYAML, "jsoniter" for github.com/json-iterator/go) and the aliases its
+// own documentation imports it by ("pd" for pandas, "iconv" for iconv-lite), so that a question
+// writing them ("with bs4, …", "pd.merge(…)") names the package as one writing its name does.
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/docidx/docidx"
+)
+
+// aliasPrefix and modulePrefix mark the names of a package that its code gives it among its
+// exact names (fPkgExact, the exact table of rank.idx): an import alias names its package as the
+// owner of a call (aliasPackages), a module name as the package's name does (packagesNamed); a
+// query is not the package's exact name for either.
+const (
+	aliasPrefix  = "\x02"
+	modulePrefix = "\x03"
+)
+
+// maxAliases bounds the import aliases kept of one package version.
+const maxAliases = 4
+
+// codeNames returns, lowercased, the names p's code calls it by besides those its ecosystem
+// gives it (packageNames). modules are the names its code is imported as: a Python
+// distribution's top-level modules ("yaml" of PyYAML, "bs4" of beautifulsoup4, as its symbols'
+// qualified names start; at most two), a Go module's root package ("jsoniter" of
+// github.com/json-iterator/go). aliases are the names its documents and doc comments (their code
+// blocks and doctest lines) import it by: Python's "import pandas as pd", JavaScript's "const
+// iconv = require('iconv-lite')", "import * as z from 'zod'" (names of one letter are left
+// out), Go's `yaml "github.com/goccy/go-yaml"`.
+func codeNames(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol) (modules, aliases []string) {
+	own := packageNames(p.Ecosystem, p.Name)
+	var tops []string // Python: the top-level modules the symbols are in
+	for i := range syms {
+		s := &syms[i]
+		switch {
+		case p.Ecosystem == docidx.PyPI:
+			m, _, _ := strings.Cut(s.QualifiedName, ".")
+			if m != "" && !strings.HasPrefix(m, "_") && !slices.Contains(tops, m) {
+				tops = append(tops, m)
+			}
+		case p.Ecosystem == docidx.Go && s.Kind == docidx.KindPackage && s.Package == p.Name:
+			tops = append(tops, s.Name)
+		}
+	}
+	add := func(list []string, name string, n int) []string {
+		name = strings.ToLower(name)
+		if len(name) >= 2 && len(list) < n && !slices.Contains(own, name) && !slices.Contains(modules, name) && !slices.Contains(list, name) {
+			list = append(list, name)
+		}
+		return list
+	}
+	if len(tops) <= 2 {
+		for _, m := range tops {
+			modules = add(modules, m, 2)
+		}
+	}
+	scan := func(code string) {
+		if !strings.Contains(code, "import") && !strings.Contains(code, "require") {
+			return
+		}
+		for line := range strings.SplitSeq(code, "\n") {
+			if name, ok := importedAs(p, tops, strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), ">."))); ok {
+				aliases = add(aliases, name, maxAliases)
+			}
+		}
+	}
+	for _, d := range docs {
+		for _, s := range d.Sections {
+			for _, c := range s.Code {
+				scan(c.Code)
+			}
+		}
+	}
+	for i := range syms {
+		scan(syms[i].Doc)
+	}
+	return modules, aliases
+}
+
+// importedAs returns the name a line of code imports package p by, when it imports it under a
+// name of its own (see codeNames); modules are a Python distribution's top-level modules.
+func importedAs(p *docidx.Package, modules []string, line string) (string, bool) {
+	switch p.Ecosystem {
+	case docidx.PyPI:
+		// import pandas as pd; import matplotlib.pyplot as plt names matplotlib's plt.
+		rest, ok := strings.CutPrefix(line, "import ")
+		if !ok {
+			return "", false
+		}
+		mod, name, ok := strings.Cut(rest, " as ")
+		top, _, _ := strings.Cut(strings.TrimSpace(mod), ".")
+		if !ok || !slices.Contains(modules, top) {
+			return "", false
+		}
+		return identAt(strings.TrimSpace(name))
+	case docidx.NPM:
+		// The module a line names must be the package itself.
+		var from, after string
+		for _, q := range []string{"'", `"`} {
+			if i := strings.Index(line, q+p.Name+q); i >= 0 {
+				from, after = line[:i], strings.TrimSpace(line[i+len(p.Name)+2:])
+				break
+			}
+		}
+		if from == "" || strings.HasPrefix(after, ")(") {
+			return "", false // "const argv = require('minimist')(…)" binds what the call returns
+		}
+		for _, kw := range []string{"const ", "let ", "var "} {
+			if rest, ok := strings.CutPrefix(from, kw); ok {
+				if name, ok := identAt(rest); ok && strings.Contains(rest, "require(") {
+					return name, true
+				}
+				return "", false
+			}
+		}
+		if rest, ok := strings.CutPrefix(from, "import "); ok && strings.HasSuffix(strings.TrimSpace(rest), "from") {
+			rest = strings.TrimPrefix(rest, "* as ")
+			return identAt(rest)
+		}
+	case docidx.Go:
+		// jsoniter "github.com/json-iterator/go", in an import block or after "import".
+		line = strings.TrimPrefix(line, "import ")
+		name, path, ok := strings.Cut(line, ` "`)
+		path = strings.TrimSuffix(strings.TrimSpace(path), `"`)
+		if !ok || path != p.Name && !strings.HasPrefix(path, p.Name+"/") || strings.ContainsAny(name, " \t") {
+			return "", false
+		}
+		return identAt(name)
+	}
+	return "", false
+}
+
+// identAt returns the identifier s starts with, when it is at least two characters, starts with
+// a letter (not "__" or "$object", names of internals) and is not a keyword of the lines
+// importedAs reads.
+func identAt(s string) (string, bool) {
+	i := 0
+	for i < len(s) && (isNameByte(s[i]) || s[i] == '$') {
+		i++
+	}
+	name := s[:i]
+	if len(name) < 2 || strings.IndexByte("0123456789_$", name[0]) >= 0 || name == "from" || name == "as" {
+		return "", false
+	}
+	return name, true
+}
