@@ -68,7 +68,9 @@ func isNameByte(c byte) bool   { return isIdentStart(c) || '0' <= c && c <= '9' 
 // its own doc uses others: werkzeug's Request.args says "URL parameters", its sibling
 // query_string says "use args for the parsed values". A sibling's doc speaks of a member once
 // (its first mention), and a member gets at most maxMentions sentences, in the order of syms.
-func siblingMentions(syms []docidx.Symbol) map[int]string {
+// said holds the same sentences with the sibling that says each (its key, "Request.query_string"),
+// to show (see withMention).
+func siblingMentions(syms []docidx.Symbol) (words map[int]string, said map[int][]proseMention) {
 	type key struct{ pkg, parent, name string }
 	members := map[key]int{}
 	for i, s := range syms {
@@ -77,27 +79,27 @@ func siblingMentions(syms []docidx.Symbol) map[int]string {
 		}
 	}
 	if len(members) < 2 {
-		return nil
+		return nil, nil
 	}
-	out := map[int]string{}
-	count := map[int]int{}
+	words, said = map[int]string{}, map[int][]proseMention{}
 	for i, s := range syms {
 		if s.Parent == "" || s.Doc == "" {
 			continue
 		}
-		said := map[int]bool{} // the members s's doc has spoken of: once each
+		spoken := map[int]bool{} // the members s's doc has spoken of: once each
 		codeSpans(s.Doc, func(spanLo, spanHi, lo, hi int) {
 			name := mentionedName(s.Doc[lo:hi], s.Parent)
 			j, ok := members[key{s.Package, s.Parent, name}]
-			if !ok || j == i || said[j] || count[j] >= maxMentions {
+			if !ok || j == i || spoken[j] || len(said[j]) >= maxMentions {
 				return
 			}
-			said[j] = true
-			count[j]++
-			out[j] += identWords(s.Name) + "\n" + sentenceAround(s.Doc, spanLo, spanHi) + "\n"
+			spoken[j] = true
+			sentence := sentenceAround(s.Doc, spanLo, spanHi)
+			words[j] += identWords(s.Name) + "\n" + sentence + "\n"
+			said[j] = append(said[j], proseMention{s.Key(), sentence})
 		})
 	}
-	return out
+	return words, said
 }
 
 // mentionedName returns the member name a code span names: "args", "self.args", "Request.args",

@@ -31,7 +31,7 @@ func TestSiblingMentionsLimits(t *testing.T) {
 	// A member of another type, or of another package, with the same name is not mentioned.
 	syms = append(syms, docidx.Symbol{Name: "other", Parent: "U", Package: "p", Doc: "Like `target`."},
 		docidx.Symbol{Name: "self", Parent: "T", Package: "p", Doc: "Not `self`-mentions: `self`."})
-	got := siblingMentions(syms)
+	got, _ := siblingMentions(syms)
 	if n := len(got); n != 1 {
 		t.Fatalf("%d members mentioned, want 1: %v", n, got)
 	}
@@ -58,8 +58,13 @@ func TestSiblingMentionsOncePerSibling(t *testing.T) {
 		{Name: "values", Parent: "Request", Package: "p", Doc: "Combines `args` and `form`. For GET, only `args`. Really, `args`; and `args` again, `args`."},
 		{Name: "query_string", Parent: "Request", Package: "p", Doc: "The raw value, use `args` for the parsed values."},
 	}
-	if got := siblingMentions(syms)[0]; !strings.Contains(got, "raw value") {
-		t.Errorf("args's mentions lack query_string's sentence:\n%s", got)
+	got, said := siblingMentions(syms)
+	if !strings.Contains(got[0], "raw value") {
+		t.Errorf("args's mentions lack query_string's sentence:\n%s", got[0])
+	}
+	// What is shown of them names the sibling that says it.
+	if want := (proseMention{"Request.query_string", "The raw value, use `args` for the parsed values."}); !slices.Contains(said[0], want) {
+		t.Errorf("args's shown mentions %q lack %q", said[0], want)
 	}
 }
 
