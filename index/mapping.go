@@ -45,7 +45,7 @@ const (
 	fSignature = "signature" // ident: symbol signature
 	fAll       = "all"       // en: title, headings, text and names split into words; selects documents
 	fUndoc     = "undoc"     // keyword: "1" for a symbol without a doc comment, absent otherwise
-	fMention   = "mention"   // en: what sibling members' docs say of a member (siblingMentions)
+	fMention   = "mention"   // en: what sibling members' docs and the package's prose say of a symbol (mention.go)
 	// Stored only, to build hits without reading store.db.
 	fSTitle   = "s_title"
 	fSSection = "s_section"

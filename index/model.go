@@ -42,7 +42,8 @@ var fieldWeights = []fieldWeight{
 	{fMention, mentionWeight, 0.5, 12},
 }
 
-// mentionWeight is the weight of what sibling members say of a member (siblingMentions), like
+// mentionWeight is the weight of what sibling members and the package's prose say of a symbol
+// (siblingMentions, proseMentions), like
 // anchor text in web search. On the dev half of testdata/heldout, 0.5 and 1.0 find the same
 // facts (anywhere .662, hit 1 .423, first 2 KB .564); at 1.0 one more is found after one read
 // and testdata/answers has one more in its first 2 KB. At 1.0, the question of issue 27, "flask
