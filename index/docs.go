@@ -155,7 +155,7 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 			f[fHeading] = s.Package
 			f[fSTitle] = s.QualifiedName
 			f[fSSection] = symbolSection(&s)
-			f[fSText] = storeSymbol(&s, doc) + storeMentions(append(siblings[i], prose[i]...))
+			f[fSText] = withoutMarks(storeSymbol(&s, doc)) + storeMentions(append(siblings[i], prose[i]...))
 			f[fSURI] = uri
 			if !yield(searchDoc{id: id, fields: f}) {
 				return

@@ -336,8 +336,9 @@ const (
 	mentionSep  = "\x1f"
 )
 
-// storeMentions returns the stored form of ms, to follow a symbol's stored doc: mentionMark,
-// then a line per mention, its place, mentionSep and its sentence.
+// storeMentions returns the stored form of ms, to follow a symbol's stored doc (without
+// marks, see withoutMarks): mentionMark, then a line per mention, its place, mentionSep and its
+// sentence, each on one line and without marks.
 func storeMentions(ms []proseMention) string {
 	if len(ms) == 0 {
 		return ""
@@ -346,11 +347,26 @@ func storeMentions(ms []proseMention) string {
 	b.WriteString(mentionMark)
 	for _, m := range ms {
 		b.WriteByte('\n')
-		b.WriteString(m.where)
+		b.WriteString(strings.ReplaceAll(withoutMarks(m.where), "\n", " "))
 		b.WriteString(mentionSep)
-		b.WriteString(m.sentence)
+		b.WriteString(strings.ReplaceAll(withoutMarks(m.sentence), "\n", " "))
 	}
 	return b.String()
+}
+
+// withoutMarks returns s without the control characters storeMentions marks its parts with,
+// which no documentation writes but a file may hold: a stored doc holding one would otherwise
+// be cut there (splitMentions).
+func withoutMarks(s string) string {
+	if !strings.ContainsAny(s, mentionMark[1:]+mentionSep) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r == rune(mentionMark[1]) || r == rune(mentionSep[0]) {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // splitMentions splits a hit's stored text into its own text and the lines storeMentions

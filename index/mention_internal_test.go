@@ -171,4 +171,9 @@ func TestWithMention(t *testing.T) {
 	if text, said := splitMentions("A doc without mentions."); text != "A doc without mentions." || said != "" {
 		t.Errorf("splitMentions of a doc without them = %q, %q", text, said)
 	}
+	// A doc or sentence that holds the marks loses them, not its text.
+	marked := withoutMarks("A doc\n\x1e with\x1f marks.") + storeMentions([]proseMention{{"README\x1f", "Odd\n\x1e sentence."}})
+	if text, said := splitMentions(marked); text != "A doc\n with marks." || said != "\nREADME\x1fOdd  sentence." {
+		t.Errorf("splitMentions(%q) = %q, %q", marked, text, said)
+	}
 }
