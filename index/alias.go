@@ -43,7 +43,8 @@ func codeNames(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol) 
 			if m != "" && !strings.HasPrefix(m, "_") && !slices.Contains(tops, m) {
 				tops = append(tops, m)
 			}
-		case p.Ecosystem == docidx.Go && s.Kind == docidx.KindPackage && s.Package == p.Name:
+		case p.Ecosystem == docidx.Go && s.Kind == docidx.KindPackage && s.Package == p.Name && s.Name != "main":
+			// A command's package main is imported by nothing.
 			tops = append(tops, s.Name)
 		}
 	}

@@ -37,6 +37,9 @@ func TestCodeNames(t *testing.T) {
 		docs:    readme("import jsoniter \"github.com/json-iterator/go\"", "import (\n\tex \"github.com/json-iterator/go/extra\"\n\tstd \"encoding/json\"\n)"),
 		syms:    []docidx.Symbol{{Kind: docidx.KindPackage, Name: "jsoniter", Package: "github.com/json-iterator/go"}, {Kind: docidx.KindPackage, Name: "extra", Package: "github.com/json-iterator/go/extra"}},
 		modules: []string{"jsoniter"}, aliases: []string{"ex"},
+	}, {
+		p:    docidx.Package{Ecosystem: docidx.Go, Name: "github.com/tinylib/msgp"},
+		syms: []docidx.Symbol{{Kind: docidx.KindPackage, Name: "main", Package: "github.com/tinylib/msgp"}},
 	}} {
 		modules, aliases := codeNames(&c.p, c.docs, c.syms)
 		if !reflect.DeepEqual(modules, c.modules) || !reflect.DeepEqual(aliases, c.aliases) {
