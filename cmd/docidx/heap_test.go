@@ -55,3 +55,23 @@ func TestKeepHeapLimit(t *testing.T) {
 		t.Errorf("limit %d once the server stopped, want the %d it found", got, found)
 	}
 }
+
+// TestKeepHeapLimitKeepsLower: a limit the user set lower than the budget (GOMEMLIMIT) is left
+// as it is, live heap or not.
+func TestKeepHeapLimitKeepsLower(t *testing.T) {
+	const lower = 20 << 20
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(lower))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		keepHeapLimit(ctx, 64<<20, time.Millisecond, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	}()
+	time.Sleep(20 * time.Millisecond) // while the server would run
+	got := debug.SetMemoryLimit(-1)
+	cancel()
+	<-done
+	if got != lower {
+		t.Errorf("limit %d while serving, want the %d set before", got, lower)
+	}
+}

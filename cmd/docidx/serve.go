@@ -347,17 +347,20 @@ const heapCheckInterval = 2 * time.Second
 // keepHeapLimit keeps the Go runtime's memory limit (runtime/debug.SetMemoryLimit) at the
 // server's heap budget, in bytes, or above it as heapLimit says once the live heap (the least
 // of its last heapWindow readings, one every every) has grown, until ctx is done, and then
-// restores the limit it found; a lower GOMEMLIMIT stays. A search's garbage (accumulators, passages, results of
-// some MB on a large snapshot) let the heap grow to twice the live heap before each collection
-// (GOGC=100): a serve of a 16N snapshot held 97 MB of anonymous memory after 1,000 searches
-// where its live heap was under 48 MB. With the limit the collector runs as the heap nears it,
-// as "A Guide to the Go Garbage Collector" (go.dev/doc/gc-guide, "Memory limit") describes for
-// a program given a memory budget; the budget is raised rather than collected at, over and
-// over, when the snapshot's live data outgrows it.
+// restores the limit it found. A limit as low or lower (GOMEMLIMIT) is left as it is, not
+// raised. A search's garbage (accumulators, passages, results of some MB on a large snapshot)
+// let the heap grow to twice the live heap before each collection (GOGC=100): a serve of a
+// 16N snapshot held 97 MB of anonymous memory after 1,000 searches where its live heap was
+// under 48 MB. With the limit the collector runs as the heap nears it, as "A Guide to the Go
+// Garbage Collector" (go.dev/doc/gc-guide, "Memory limit") describes for a program given a
+// memory budget; the budget is raised rather than collected at, over and over, when the
+// snapshot's live data outgrows it.
 func keepHeapLimit(ctx context.Context, budget int64, every time.Duration, log *slog.Logger) {
 	found := debug.SetMemoryLimit(-1)
+	if found <= budget {
+		return // a limit as low was set (GOMEMLIMIT): it is the user's, and stays as it is
+	}
 	defer debug.SetMemoryLimit(found)
-	budget = min(budget, found)
 	limit := budget
 	debug.SetMemoryLimit(limit)
 	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
