@@ -240,6 +240,8 @@ type externUse struct {
 type entry struct {
 	sym     docidx.Symbol
 	members []docidx.Symbol
+	// implDocs are the impl docs implDoc added to sym.Doc, counted against maxImplDocs.
+	implDocs string
 }
 
 // errTooBig marks a source file over MaxFileSize.
@@ -1042,6 +1044,7 @@ func (x *extractor) methods() {
 	walk = func(m *module) {
 		for _, im := range m.impls {
 			e := x.implTarget(m, im, typeByName)
+			x.implDoc(m, im, e)
 			if e == nil {
 				continue
 			}
@@ -1071,6 +1074,63 @@ func (x *extractor) methods() {
 		}
 	}
 	walk(x.root)
+}
+
+// maxImplDocs bounds the impl docs implDoc adds to one type's or trait's doc, in bytes.
+const maxImplDocs = 8 << 10
+
+// implDoc adds the doc comment of impl im in module m, if it has one, to the doc of the public
+// type it implements (e, when not nil) or else of the public trait it implements for a foreign
+// type, under a heading that names the impl, as rustdoc shows it among the type's trait
+// implementations or the trait's implementations on foreign types: serde's "impl<T> Serialize for
+// Rc<T>" says "Serialization will not attempt to deduplicate these repeated data". At most
+// maxImplDocs bytes of them join one doc.
+func (x *extractor) implDoc(m *module, im *item, e *entry) {
+	if len(im.attrs.docs) == 0 || im.attrs.hidden || im.attrs.testOnly {
+		return
+	}
+	if e == nil && im.traitImpl && len(im.traitPath) > 0 && !x.localType(m, im.selfPath) {
+		for _, t := range x.resolve(m, im.traitPath, false, 0) {
+			if t.d != nil && t.d.it.kind == kTrait {
+				e = x.byDecl[t.d]
+				break
+			}
+		}
+	}
+	if e == nil {
+		return
+	}
+	doc := withCfg(x.doc(im.attrs.docs, m.file), im.attrs.docCfg)
+	header := im.selfText
+	if im.traitImpl {
+		header = im.traitText + " for " + im.selfText
+	}
+	section := "## impl " + header + "\n\n" + doc
+	if doc == "" || len(e.implDocs)+len(section) > maxImplDocs {
+		return
+	}
+	e.implDocs += section + "\n\n"
+	if e.sym.Doc != "" {
+		e.sym.Doc += "\n\n"
+	}
+	e.sym.Doc += section
+}
+
+// localType reports whether path, from module m, names a type the crate declares, public or
+// not: an impl for it is the type's, not one on a foreign type.
+func (x *extractor) localType(m *module, path []string) bool {
+	if len(path) == 0 {
+		return false
+	}
+	for _, t := range x.resolve(m, path, false, 0) {
+		if t.d != nil {
+			switch t.d.it.kind {
+			case kStruct, kUnion, kEnum, kType, kTrait:
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // implTarget returns the public entry of the type an inherent impl in module m implements, or nil.

@@ -371,6 +371,38 @@ impl !Send for Private {}
 	}
 }
 
+// TestImplDocs: an impl's doc comment joins the doc of the public type it implements, or of the
+// public trait it implements for a foreign type, under a heading that names the impl, as rustdoc
+// shows it; an impl of a private type or a foreign trait for a foreign type, or one hidden, adds
+// nothing.
+func TestImplDocs(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+use std::rc::Rc;
+/// A point.
+pub struct Point;
+/// Serializes things.
+pub trait Serialize {}
+struct Private;
+/// Points serialize as pairs.
+impl Serialize for Point {}
+/// This impl needs the rc feature. It will not deduplicate shared data.
+impl<T> Serialize for Rc<T> {}
+/// Private types keep their impls' docs.
+impl Serialize for Private {}
+/// Foreign for foreign: nowhere to show.
+impl Clone for Rc<u8> {}
+/// Hidden.
+#[doc(hidden)] impl Serialize for Box<u8> {}
+`)
+	syms := testutil.ByName(res.Symbols)
+	if got, want := syms["c::Point"].Doc, "A point.\n\n## impl Serialize for Point\n\nPoints serialize as pairs."; got != want {
+		t.Errorf("Point's doc:\n%s\nwant\n%s", got, want)
+	}
+	if got, want := syms["c::Serialize"].Doc, "Serializes things.\n\n## impl Serialize for Rc<T>\n\nThis impl needs the rc feature. It will not deduplicate shared data."; got != want {
+		t.Errorf("Serialize's doc:\n%s\nwant\n%s", got, want)
+	}
+}
+
 func TestMacros(t *testing.T) {
 	res := extract(t, Options{}, "src/lib.rs", `
 mod macros {

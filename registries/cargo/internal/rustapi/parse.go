@@ -104,6 +104,8 @@ type item struct {
 	selfPath  []string // kImpl: the path of the implementing type, e.g. [crate a Foo]; nil when not a path
 	selfText  string   // kImpl: the implementing type as written, e.g. "Foo<T>" or "[T]"
 	traitImpl bool     // kImpl: impl Trait for Type
+	traitPath []string // kImpl of a trait: the trait's path, e.g. [serde Serialize]
+	traitText string   // kImpl of a trait: the trait as written, e.g. "Serialize"
 }
 
 // file is a parsed source file or inline module body.
@@ -1143,6 +1145,7 @@ func (p *parser) implItem(it *item, i, end, depth int) (*item, int) {
 			k = h
 		case angle == 0 && p.ident(k, "for") && !p.punct(k+1, "<"):
 			it.traitImpl = true
+			it.traitPath, it.traitText = p.typePath(j, k)
 			typeStart = k + 1
 		}
 	}
