@@ -1081,7 +1081,8 @@ const maxImplDocs = 8 << 10
 
 // implDoc adds the doc comment of impl im in module m, if it has one, to the doc of the public
 // type it implements (e, when not nil) or else of the public trait it implements for a foreign
-// type, under a heading that names the impl, as rustdoc shows it among the type's trait
+// type, under a heading that names the impl in code ("## `impl Serialize for Rc<T>`", whose
+// generics markdown would otherwise read as HTML), as rustdoc shows it among the type's trait
 // implementations or the trait's implementations on foreign types: serde's "impl<T> Serialize for
 // Rc<T>" says "Serialization will not attempt to deduplicate these repeated data". At most
 // maxImplDocs bytes of them join one doc.
@@ -1105,7 +1106,7 @@ func (x *extractor) implDoc(m *module, im *item, e *entry) {
 	if im.traitImpl {
 		header = im.traitText + " for " + im.selfText
 	}
-	section := "## impl " + header + "\n\n" + doc
+	section := "## `impl " + header + "`\n\n" + doc
 	if doc == "" || len(e.implDocs)+len(section) > maxImplDocs {
 		return
 	}

@@ -395,10 +395,10 @@ impl Clone for Rc<u8> {}
 #[doc(hidden)] impl Serialize for Box<u8> {}
 `)
 	syms := testutil.ByName(res.Symbols)
-	if got, want := syms["c::Point"].Doc, "A point.\n\n## impl Serialize for Point\n\nPoints serialize as pairs."; got != want {
+	if got, want := syms["c::Point"].Doc, "A point.\n\n## `impl Serialize for Point`\n\nPoints serialize as pairs."; got != want {
 		t.Errorf("Point's doc:\n%s\nwant\n%s", got, want)
 	}
-	if got, want := syms["c::Serialize"].Doc, "Serializes things.\n\n## impl Serialize for Rc<T>\n\nThis impl needs the rc feature. It will not deduplicate shared data."; got != want {
+	if got, want := syms["c::Serialize"].Doc, "Serializes things.\n\n## `impl Serialize for Rc<T>`\n\nThis impl needs the rc feature. It will not deduplicate shared data."; got != want {
 		t.Errorf("Serialize's doc:\n%s\nwant\n%s", got, want)
 	}
 }
