@@ -135,8 +135,9 @@ func sentenceAround(text string, lo, hi int) string {
 	return strings.TrimSpace(text[start:end])
 }
 
-// proseMention is a sentence of a package version's prose that names one of its symbols, and
-// where it is said: the page's title and the section's heading path.
+// proseMention is a sentence that names a symbol, and where it is said: "README" or a docs
+// page's title and the section's title ("README › Usage"), or the sibling member's key
+// ("Request.query_string").
 type proseMention struct {
 	where, sentence string
 }
@@ -155,8 +156,16 @@ func proseMentions(docs []docidx.Document, syms []docidx.Symbol) map[int][]prose
 	var out map[int][]proseMention
 	refs := newSymbolRefs(syms)
 	for _, d := range docs {
+		page := "README"
+		if d.Kind != docidx.DocReadme {
+			page = d.Title
+		}
 		for _, s := range d.Sections {
 			text := proseOf(s.Text)
+			where := page
+			if t := s.Title(); t != "" && t != page {
+				where += sectionSep + t
+			}
 			codeSpans(text, func(spanLo, spanHi, lo, hi int) {
 				j, ok := refs.resolve(text[lo:hi])
 				if !ok || len(out[j]) >= maxMentions {
@@ -167,13 +176,6 @@ func proseMentions(docs []docidx.Document, syms []docidx.Symbol) map[int][]prose
 					if m.sentence == sentence {
 						return
 					}
-				}
-				where := "README"
-				if d.Kind != docidx.DocReadme {
-					where = d.Title
-				}
-				if t := s.Title(); t != "" && t != where {
-					where += sectionSep + t
 				}
 				if out == nil {
 					out = map[int][]proseMention{}

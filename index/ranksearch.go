@@ -1071,8 +1071,8 @@ func (ri *rankIndex) aliasPackages(words string) []uint32 {
 	ri.aliasOnce.Do(func() { ri.byAlias = ri.codeNamed(aliasPrefix) })
 	var out []uint32
 	seen := map[string]bool{}
-	for _, os := range owners {
-		for _, o := range os {
+	for _, paths := range owners {
+		for _, o := range paths {
 			if ps := ri.byAlias[o]; !seen[o] && len(ps) > 0 && len(ri.distinctPackages(ps)) <= maxCallPackages {
 				out = append(out, ps...)
 			}

@@ -376,7 +376,7 @@ type passages struct {
 // whose words weigh less (see forHit).
 type deferredPassage struct {
 	text   string
-	said   string // what its package's prose says of it (splitMentions)
+	said   string // what its sibling members and its package's prose say of it (splitMentions)
 	repeat bool
 	// twin is 1 + the index of the hit above it whose twin it is (twinKey: the same member
 	// declared alike on another type), whose passage it shows, so that callers see the two as
