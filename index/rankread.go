@@ -303,7 +303,10 @@ func (seg *rankSegment) load() (err error) {
 	// The checksum is read with pread, not through the mapping: the pages of the file a serve's
 	// searches never read then stay out of its resident memory (at 16N, 1 GB of rank.idx).
 	crc := crc32.New(castagnoli)
-	if _, err := io.CopyBuffer(crc, io.NewSectionReader(seg.f, 0, size-4), make([]byte, 1<<20)); err != nil {
+	buf := checksumBufs.Get().(*[]byte)
+	_, err = io.CopyBuffer(crc, io.NewSectionReader(seg.f, 0, size-4), *buf)
+	checksumBufs.Put(buf)
+	if err != nil {
 		return err
 	}
 	if crc.Sum32() != le.Uint32(data[size-4:]) {
@@ -683,8 +686,19 @@ type rankIndex struct {
 	free []*accumulator
 }
 
+// checksumBufs are the buffers rank.idx checksums are read through (rankSegment.load), 1 MiB
+// each: one per segment checked at once, not one per segment, which at 16N (55 segments) was
+// 55 MB of garbage at a server's first search, over its heap budget.
+var checksumBufs = sync.Pool{New: func() any { b := make([]byte, 1<<20); return &b }}
+
 // maxKeptLists bounds the bytes of buffers an accumulator keeps for the next search.
 const maxKeptLists = 1 << 20
+
+// maxKeptCands bounds the bytes of the candidates (admit) an accumulator keeps for the next
+// search: a common word's list at 16N holds some hundreds of thousands of documents the search
+// does not hold yet, and made anew for each search they were half of what a served search
+// allocated there, which the collector must then free.
+const maxKeptCands = 4 << 20
 
 // maxFreeAccumulators bounds the accumulators kept between searches: as many as searches that
 // commonly run at once.
@@ -1052,7 +1066,7 @@ func (ri *rankIndex) release(a *accumulator) {
 	if cap(a.stored) > maxKeptLists {
 		a.stored = nil
 	}
-	if 8*cap(a.cands) > maxKeptLists {
+	if 8*cap(a.cands) > maxKeptCands {
 		a.cands = nil
 	}
 	// A question of common words only touches as many documents as its rarest word's list
