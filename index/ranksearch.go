@@ -504,16 +504,12 @@ func (ri *rankIndex) callPackages(words string, term func(string) string, keep *
 			continue
 		}
 		var pkgs []uint32
-		names := map[string]bool{}
 		for _, doc := range ri.ownedSymbols(l, owners[name], term) {
-			if !keep.keep(doc) {
-				continue
+			if keep.keep(doc) {
+				pkgs = append(pkgs, ri.pkgOf(doc))
 			}
-			p := ri.pkgOf(doc)
-			pkgs = append(pkgs, p)
-			names[ri.pkgKey(p)] = true
 		}
-		if len(names) > 0 && len(names) <= maxCallPackages {
+		if len(pkgs) > 0 && len(ri.distinctPackages(pkgs)) <= maxCallPackages {
 			out = append(out, pkgs...)
 		}
 	}
