@@ -81,6 +81,42 @@ func TestRankQualifiedName(t *testing.T) {
 	rankedFirst(t, r, "should I call np.New() once and share it between handlers?", "docidx://golang/example.com/pool@v1.0.0/symbol/pool.New")
 }
 
+// A question that names a package by its path ("example.com/mod") is asked in that package's
+// ecosystem: a plain name it also writes ("semver") does not name another ecosystem's package
+// of that name. A name only compound ("content-type") places nothing.
+func TestPathEcosystem(t *testing.T) {
+	r := openRankFixture(t,
+		&docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.NPM, Name: "semver", Version: "7.0.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "valid", QualifiedName: "semver.valid", Signature: "function valid(v: string): string | null", Doc: "Return the parsed semver version string, or null if it is not valid."}},
+		},
+		&docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.NPM, Name: "content-type", Version: "1.0.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "parse", QualifiedName: "contentType.parse", Signature: "function parse(header: string): ContentType", Doc: "Parse a Content-Type header."}},
+		},
+		&docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/mod", Version: "v1.0.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "Check", Package: "version", QualifiedName: "version.Check", Signature: "func Check(v string) bool", Doc: "Check reports whether v is a valid version."}},
+		})
+	ri := r.r.rank
+	for text, want := range map[string][]string{
+		"why is my semver version not valid in example.com/mod?": {"golang\x00example.com/mod"},
+		"why is my semver version not valid?":                    {"npm\x00semver"},
+		"semver version in a content-type header":                {"npm\x00content-type", "npm\x00semver"},
+	} {
+		_, words := ecosystemsNamed(text)
+		_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.filter(Query{}))
+		var got []string
+		for _, p := range pkgs {
+			got = append(got, ri.pkgKey(p))
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: packages named %q, want %q", text, got, want)
+		}
+	}
+}
+
 // TestIdentifierOwners checks the owners a question writes its identifiers with.
 func TestIdentifierOwners(t *testing.T) {
 	for text, want := range map[string]map[string][]string{
@@ -91,6 +127,10 @@ func TestIdentifierOwners(t *testing.T) {
 		"does a.B work":                         nil, // an owner of one letter
 		"useState hook":                         nil,
 		"see foo. Then bar":                     nil,
+		// A call's arguments are not its path.
+		`why does semver.IsValid("1.2.3") return false`: {"isvalid": {"semver"}},
+		"pd.merge(df, other, how='outer')":              {"merge": {"pd"}},
+		`cfg.Section("db").Key("host") is empty`:        {"key": {"section"}},
 	} {
 		if got := identifierOwners(text); !reflect.DeepEqual(got, want) {
 			t.Errorf("identifierOwners(%q) = %q, want %q", text, got, want)
@@ -278,6 +318,8 @@ func TestIdentifierWords(t *testing.T) {
 		"what does np.round() do with halves":     {"round"},
 		"edit README.md and package.json, e.g. x": nil,
 		"in node.js or socket.io":                 nil,
+		`semver.IsValid("1.2.3") is false`:        {"isvalid"},
+		"lo.Ternary(p != nil, a, b)":              {"ternary"},
 	} {
 		if got := identifierWords(text); !slices.Equal(got, want) {
 			t.Errorf("identifierWords(%q) = %q, want %q", text, got, want)

@@ -462,6 +462,9 @@ func (ri *rankIndex) nameBonuses(text, words string, term func(string) string, k
 func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[docidx.Ecosystem]bool, keep *docFilter) (map[string]bool, []uint32) {
 	names := questionNames(words)
 	called := calledPackages(text)
+	if len(ecos) == 0 {
+		ecos = ri.pathEcosystem(names)
+	}
 	named := ri.namedPackages(r, names, called, ecos)
 	if acr := acronyms(text); len(acr) > 0 {
 		plain := maps.Clone(names)
@@ -480,6 +483,32 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 	named = append(named, ri.aliasPackages(words)...)
 	slices.Sort(named)
 	return names, slices.Compact(named)
+}
+
+// pathEcosystem returns the ecosystem of the packages that the names among names written as
+// paths name ("golang.org/x/mod", "@babel/core", "spf13/cobra"), when they are all of one: a
+// question is asked in one ecosystem, and a path places it there, so that its plain names are
+// read there too: "semver" of "semver.IsValid in golang.org/x/mod" is not npm's semver. A name
+// only compound ("Content-Type", "urllib3") may be a word of the question and places nothing.
+// It returns nil when no path names a package or they name packages of several ecosystems.
+func (ri *rankIndex) pathEcosystem(names map[string]bool) map[docidx.Ecosystem]bool {
+	var eco string
+	for w := range names {
+		if !strings.ContainsAny(w, "/@") {
+			continue
+		}
+		for _, p := range ri.packagesNamed(w) {
+			e, _, _ := strings.Cut(ri.pkgKey(p), "\x00")
+			if eco != "" && e != eco {
+				return nil
+			}
+			eco = e
+		}
+	}
+	if eco == "" {
+		return nil
+	}
+	return map[docidx.Ecosystem]bool{docidx.Ecosystem(eco): true}
 }
 
 // maxCallPackages is the most packages a call the question writes with its owner may name
@@ -518,9 +547,11 @@ func (ri *rankIndex) callPackages(words string, term func(string) string, keep *
 
 // ownedSymbols returns the symbols of l, the list of a symbol name, whose documents hold one of
 // owners, the paths a question wrote the name with ("validator" of "validator.New()"), as term
-// gives their terms: of the symbols called New, those of the validator package. It returns nil
-// when there are no owners or no such symbol (an alias the documents do not use, "np" of
-// "np.round", then names every symbol of that name, as the name alone does).
+// gives their terms: of the symbols called New, those of the validator package; and those of
+// the packages an owner is the alias of (aliasOf: "fr" of "fr.merge" for a package whose docs
+// import it as fr). The result is sorted. It returns nil when there are no owners or no such
+// symbol (an alias no package's documents use, "np" of "np.round" without numpy, then names
+// every symbol of that name, as the name alone does).
 func (ri *rankIndex) ownedSymbols(l termList, owners []string, term func(string) string) []uint32 {
 	if len(owners) == 0 {
 		return nil
@@ -529,6 +560,14 @@ func (ri *rankIndex) ownedSymbols(l termList, owners []string, term func(string)
 	ri.forEach(l, func(doc uint32, _ uint8) { named = append(named, doc) })
 	var owned []uint32
 	for _, owner := range owners {
+		// An alias ("fr" of "import frames as fr") owns the symbols of its packages.
+		if ps := ri.aliasOf(owner); len(ps) > 0 {
+			for _, doc := range named {
+				if slices.Contains(ps, ri.pkgOf(doc)) {
+					owned = append(owned, doc)
+				}
+			}
+		}
 		// Not bounded as memberBonuses bounds owners: the owner is a word of the question,
 		// whose list accumulate walks as well.
 		ol, ok := ri.lookup(term(owner))
@@ -541,7 +580,8 @@ func (ri *rankIndex) ownedSymbols(l termList, owners []string, term func(string)
 			}
 		})
 	}
-	return owned
+	slices.Sort(owned)
+	return slices.Compact(owned)
 }
 
 // identifierOwners returns, by identifier of text (as identifierWords lowercases it), the
@@ -550,7 +590,7 @@ func (ri *rankIndex) ownedSymbols(l termList, owners []string, term func(string)
 func identifierOwners(text string) map[string][]string {
 	var out map[string][]string
 	for _, w := range strings.Fields(text) {
-		w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+		w = trimWord(withoutArguments(w))
 		i := strings.LastIndexAny(w, ".:")
 		if i <= 0 || i == len(w)-1 {
 			continue
@@ -1064,18 +1104,27 @@ func (ri *rankIndex) aliasPackages(words string) []uint32 {
 	if len(owners) == 0 {
 		return nil
 	}
-	ri.aliasOnce.Do(func() { ri.byAlias = ri.codeNamed(aliasPrefix) })
 	var out []uint32
 	seen := map[string]bool{}
 	for _, paths := range owners {
 		for _, o := range paths {
-			if ps := ri.byAlias[o]; !seen[o] && len(ps) > 0 && len(ri.distinctPackages(ps)) <= maxCallPackages {
-				out = append(out, ps...)
+			if !seen[o] {
+				out = append(out, ri.aliasOf(o)...)
 			}
 			seen[o] = true
 		}
 	}
 	return out
+}
+
+// aliasOf returns the packages (their live versions) whose documentation imports them as
+// alias (codeNames), or nil when it names more than maxCallPackages packages.
+func (ri *rankIndex) aliasOf(alias string) []uint32 {
+	ri.aliasOnce.Do(func() { ri.byAlias = ri.codeNamed(aliasPrefix) })
+	if ps := ri.byAlias[alias]; len(ri.distinctPackages(ps)) <= maxCallPackages {
+		return ps
+	}
+	return nil
 }
 
 // codeNamed returns the live package versions of each of the names their code calls them by
@@ -1420,8 +1469,8 @@ func identifierWords(text string) []string {
 	ident := make([]bool, len(words))
 	trimmed := make([]string, len(words))
 	for k, w := range words {
-		call := strings.Contains(w, "()")
-		w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+		call := strings.Contains(w, "(")
+		w = trimWord(withoutArguments(w))
 		member := false
 		if i := strings.LastIndexAny(w, ".:/"); i >= 0 {
 			member = qualifiedMember(w, i)
@@ -1440,6 +1489,37 @@ func identifierWords(text string) []string {
 		}
 	}
 	return out
+}
+
+// withoutArguments returns w, a word of a question, without the argument lists of the calls it
+// writes: "semver.IsValid" for `semver.IsValid("1.2.3")`, "logger.V.Error" for
+// "logger.V(4).Error(...)", "pd.merge" for "pd.merge(df," (a list the word does not close ends
+// it). Arguments are values, not the path that names the symbol: their dots and quotes would
+// make "3" of `IsValid("1.2.3")` the name and "2" its owner. A parenthesis that follows no
+// name is punctuation: "(readFileSync)" keeps its word.
+func withoutArguments(w string) string {
+	if !strings.Contains(w, "(") {
+		return w
+	}
+	b := make([]byte, 0, len(w))
+	depth := 0
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c == '(' && (depth > 0 || i > 0 && (isIdentByte(w[i-1]) || w[i-1] == ')')):
+			depth++
+		case c == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// trimWord returns w without the punctuation around it (quotes, brackets, a sentence's full
+// stop).
+func trimWord(w string) string {
+	return strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
 }
 
 // qualifiedMember reports whether w, whose last separator is at i, spells a member by its
