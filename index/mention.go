@@ -87,14 +87,15 @@ func siblingMentions(syms []docidx.Symbol) (words map[int]string, said map[int][
 			continue
 		}
 		spoken := map[int]bool{} // the members s's doc has spoken of: once each
-		codeSpans(s.Doc, func(spanLo, spanHi, lo, hi int) {
-			name := mentionedName(s.Doc[lo:hi], s.Parent)
+		doc := proseOf(s.Doc)
+		codeSpans(doc, func(spanLo, spanHi, lo, hi int) {
+			name := mentionedName(doc[lo:hi], s.Parent)
 			j, ok := members[key{s.Package, s.Parent, name}]
 			if !ok || j == i || spoken[j] || len(said[j]) >= maxMentions {
 				return
 			}
 			spoken[j] = true
-			sentence := sentenceAround(s.Doc, spanLo, spanHi)
+			sentence := proseSentence(doc, spanLo, spanHi)
 			words[j] += identWords(s.Name) + "\n" + sentence + "\n"
 			said[j] = append(said[j], proseMention{s.Key(), sentence})
 		})
@@ -119,20 +120,6 @@ func mentionedName(span, parent string) string {
 		}
 	}
 	return strings.TrimPrefix(span, "#")
-}
-
-// sentenceAround returns the sentence of text that holds text[lo:hi], at most
-// maxMentionSentence bytes around it.
-func sentenceAround(text string, lo, hi int) string {
-	start := max(0, lo-maxMentionSentence/2)
-	if i := strings.LastIndexAny(text[start:lo], ".!?\n"); i >= 0 {
-		start += i + 1
-	}
-	end := min(len(text), hi+maxMentionSentence/2)
-	if i := strings.IndexAny(text[hi:end], ".!?\n"); i >= 0 {
-		end = hi + i + 1
-	}
-	return strings.TrimSpace(text[start:end])
 }
 
 // proseMention is a sentence that names a symbol, and where it is said: "README" or a docs

@@ -68,6 +68,21 @@ func TestSiblingMentionsOncePerSibling(t *testing.T) {
 	}
 }
 
+// TestSiblingMentionSentence: a sibling's sentence is whole, as a README's is (proseSentence):
+// not cut at the dot of a path or of "e.g.", joined over the lines a doc comment wraps it on,
+// and not taken from a code block.
+func TestSiblingMentionSentence(t *testing.T) {
+	syms := []docidx.Symbol{
+		{Name: "remove", Parent: "Map", Package: "p"},
+		{Name: "shift_remove", Parent: "Map", Package: "p", Doc: "Like `remove`, but compares with reflect.DeepEqual and keeps\nthe order of the other entries.\n\n```\nm.remove(k) // not prose\n```"},
+	}
+	_, said := siblingMentions(syms)
+	want := proseMention{"Map.shift_remove", "Like `remove`, but compares with reflect.DeepEqual and keeps the order of the other entries."}
+	if !slices.Equal(said[0], []proseMention{want}) {
+		t.Errorf("remove's mentions = %q, want %q", said[0], []proseMention{want})
+	}
+}
+
 // TestCodeSpans checks codeSpans against the regular expression it stands for, on docs made at
 // random of the characters that matter to it (backticks, brackets, newlines, name characters,
 // a multi-byte letter and an invalid byte), long runs included.
