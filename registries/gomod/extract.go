@@ -175,6 +175,7 @@ type pkgInfo struct {
 	fset       *token.FileSet
 	doc        *doc.Package
 	files      []*ast.File                  // non-test files given to go/doc
+	docPos     token.Pos                    // the package clause of the first file with a package comment, or NoPos
 	consts     map[*ast.ValueSpec]constSpec // every const spec's meaning, recorded before go/doc filtered them
 	values     map[string]valueRef          // every package-level const and var by name (linkvalues.go)
 }
@@ -431,12 +432,21 @@ func (e *extractor) loadPackage(dir string, entries []fs.DirEntry) {
 			all = append(all, af)
 		}
 	}
+	// The package clause of the file whose comment documents the package, before go/doc, which
+	// takes the comments off the files.
+	docPos := token.NoPos
+	for _, f := range parsed {
+		if f.Doc != nil {
+			docPos = f.Package
+			break
+		}
+	}
 	d, err := doc.NewFromFiles(fset, all, importPath)
 	if err != nil {
 		e.log.Debug("gomod: skipping package", "package", importPath, "err", err)
 		return
 	}
-	e.pkgs = append(e.pkgs, &pkgInfo{dir: dir, importPath: importPath, fset: fset, doc: d, files: parsed, consts: consts, values: values})
+	e.pkgs = append(e.pkgs, &pkgInfo{dir: dir, importPath: importPath, fset: fset, doc: d, files: parsed, docPos: docPos, consts: consts, values: values})
 }
 
 // dropDuplicateFuncs removes functions and methods already declared in an earlier file (the
@@ -719,13 +729,7 @@ func (em *emitter) emitPackage() {
 	if d.Name == "main" && strings.TrimSpace(d.Doc) == "" {
 		return // a command without a package comment says nothing
 	}
-	pos := token.NoPos
-	for _, f := range p.files {
-		if f.Doc != nil {
-			pos = f.Package
-			break
-		}
-	}
+	pos := p.docPos
 	if !pos.IsValid() && len(p.files) > 0 {
 		pos = p.files[0].Package
 	}
