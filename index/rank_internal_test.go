@@ -131,6 +131,12 @@ func TestIdentifierOwners(t *testing.T) {
 		`why does semver.IsValid("1.2.3") return false`: {"isvalid": {"semver"}},
 		"pd.merge(df, other, how='outer')":              {"merge": {"pd"}},
 		`cfg.Section("db").Key("host") is empty`:        {"key": {"section"}},
+		// A struct tag and a JSONPath are not paths of identifiers.
+		"with `validate:\"required\"` on the field": nil,
+		"what does $.items[?(@.price < 10)] select": nil,
+		"is std::sync::Mutex's lock fair":           {"mutex": {"sync"}},
+		// A possessive before code is its owner.
+		"does BeautifulSoup's get_text() drop comments": {"get_text": {"beautifulsoup"}},
 	} {
 		if got := identifierOwners(text); !reflect.DeepEqual(got, want) {
 			t.Errorf("identifierOwners(%q) = %q, want %q", text, got, want)
@@ -320,6 +326,10 @@ func TestIdentifierWords(t *testing.T) {
 		"in node.js or socket.io":                 nil,
 		`semver.IsValid("1.2.3") is false`:        {"isvalid"},
 		"lo.Ternary(p != nil, a, b)":              {"ternary"},
+		// Generic arguments, a value given to a name and a possessive are not the name.
+		"does SmallVec<[u8; 4]> spill":                   {"smallvec"},
+		"fields.Str(load_default=None, allow_none=True)": {"str", "load_default", "allow_none"},
+		"is parking_lot's Condvar fair":                  {"parking_lot", "condvar"},
 	} {
 		if got := identifierWords(text); !slices.Equal(got, want) {
 			t.Errorf("identifierWords(%q) = %q, want %q", text, got, want)

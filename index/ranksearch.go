@@ -589,8 +589,8 @@ func (ri *rankIndex) ownedSymbols(l termList, owners []string, term func(string)
 // "IndexMap::remove", "yaml" for "yaml.safe_load" — the last part of the path before the name.
 func identifierOwners(text string) map[string][]string {
 	var out map[string][]string
-	for _, w := range strings.Fields(text) {
-		w = trimWord(withoutArguments(w))
+	for _, w := range codeFields(text) {
+		w = codeWord(w)
 		i := strings.LastIndexAny(w, ".:")
 		if i <= 0 || i == len(w)-1 {
 			continue
@@ -599,7 +599,9 @@ func identifierOwners(text string) map[string][]string {
 		if j := strings.LastIndexAny(owner, ".:/"); j >= 0 {
 			owner = owner[j+1:]
 		}
-		if utf8.RuneCountInString(owner) < 2 || !strings.ContainsFunc(owner, unicode.IsLetter) {
+		// A path of identifiers: not a struct tag's `validate:"required"` nor a JSONPath.
+		if utf8.RuneCountInString(owner) < 2 || !strings.ContainsFunc(owner, unicode.IsLetter) ||
+			!isIdentifier(owner) || !isIdentifier(w[i+1:]) {
 			continue
 		}
 		if out == nil {
@@ -1464,13 +1466,13 @@ func packageDecayPow(k int) float64 { return decayPows[min(k, len(decayPows)-1)]
 // call limit.clearQueue()", which named every symbol called I), or the one word of a one-word
 // question.
 func identifierWords(text string) []string {
-	words := strings.Fields(text)
+	words := codeFields(text)
 	var out []string
 	ident := make([]bool, len(words))
 	trimmed := make([]string, len(words))
 	for k, w := range words {
 		call := strings.Contains(w, "(")
-		w = trimWord(withoutArguments(w))
+		w = codeWord(w)
 		member := false
 		if i := strings.LastIndexAny(w, ".:/"); i >= 0 {
 			member = qualifiedMember(w, i)
@@ -1491,35 +1493,115 @@ func identifierWords(text string) []string {
 	return out
 }
 
-// withoutArguments returns w, a word of a question, without the argument lists of the calls it
-// writes: "semver.IsValid" for `semver.IsValid("1.2.3")`, "logger.V.Error" for
-// "logger.V(4).Error(...)", "pd.merge" for "pd.merge(df," (a list the word does not close ends
-// it). Arguments are values, not the path that names the symbol: their dots and quotes would
-// make "3" of `IsValid("1.2.3")` the name and "2" its owner. A parenthesis that follows no
-// name is punctuation: "(readFileSync)" keeps its word.
-func withoutArguments(w string) string {
-	if !strings.Contains(w, "(") {
-		return w
+// codeFields returns the words of text as strings.Fields has them, except that a word writing
+// a call with arguments stands for two: the call without its arguments ("semver.IsValid()" of
+// `semver.IsValid("1.2.3")`, "pd.merge()" of "pd.merge(df,"; splitCall), then the words of its
+// arguments ("load_default=None" of "fields.Str(load_default=None,"). Arguments are values, not
+// the path that names the symbol: their dots and quotes would make "3" of `IsValid("1.2.3")` the
+// name and "2" its owner. A parenthesis that follows no name is punctuation: "(readFileSync)"
+// is one word. A possessive before code is the code's owner (possessive).
+func codeFields(text string) []string {
+	fields := strings.Fields(text)
+	out := fields[:0:0]
+	for k := 0; k < len(fields); k++ {
+		f := fields[k]
+		// "BeautifulSoup's get_text()" writes the member of an owner as "BeautifulSoup.get_text()"
+		// does: the possessive names the owner of the code that follows it.
+		if owner, ok := possessive(f); ok && k+1 < len(fields) && codeLike(fields[k+1]) {
+			k++
+			f = owner + "." + fields[k]
+		}
+		path, args := splitCall(f)
+		if path == f {
+			out = append(out, f)
+			continue
+		}
+		out = append(out, path+"()")
+		out = append(out, strings.FieldsFunc(args, func(r rune) bool { return r == ',' || r == '(' || r == ')' })...)
 	}
-	b := make([]byte, 0, len(w))
+	return out
+}
+
+// possessive returns the word w writes in the possessive ("BeautifulSoup" of "BeautifulSoup's",
+// "parking_lot" of "parking_lot’s"), and false when w is not one.
+func possessive(w string) (string, bool) {
+	for _, s := range []string{"'s", "’s"} {
+		if owner, ok := strings.CutSuffix(w, s); ok && owner != "" && isIdentByte(owner[len(owner)-1]) {
+			return owner, true
+		}
+	}
+	return "", false
+}
+
+// codeLike reports whether a word of a question is written as code: a call, a path
+// ("Condvar::wait", "os.path"), or an identifier in snake_case or camelCase.
+func codeLike(w string) bool {
+	w = strings.TrimRight(w, ",.;:?!")
+	return strings.Contains(w, "(") || strings.Contains(w, "::") || strings.Contains(w, "_") ||
+		strings.Contains(strings.Trim(w, "."), ".") || isCamel(w)
+}
+
+// splitCall returns w without the argument lists of the calls it writes ("logger.V.Error" of
+// "logger.V(4).Error(...)"; a list the word does not close ends it), and what they hold.
+func splitCall(w string) (path, args string) {
+	if !strings.Contains(w, "(") {
+		return w, ""
+	}
+	p := make([]byte, 0, len(w))
+	var a []byte
 	depth := 0
 	for i := 0; i < len(w); i++ {
 		switch c := w[i]; {
 		case c == '(' && (depth > 0 || i > 0 && (isIdentByte(w[i-1]) || w[i-1] == ')')):
+			if depth > 0 {
+				a = append(a, c)
+			} else {
+				a = append(a, ',')
+			}
 			depth++
 		case c == ')' && depth > 0:
-			depth--
+			if depth--; depth > 0 {
+				a = append(a, c)
+			}
 		case depth == 0:
-			b = append(b, c)
+			p = append(p, c)
+		default:
+			a = append(a, c)
 		}
 	}
-	return string(b)
+	return string(p), string(a)
 }
 
-// trimWord returns w without the punctuation around it (quotes, brackets, a sentence's full
-// stop).
-func trimWord(w string) string {
-	return strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+// codeWord returns the identifier path a word of a question writes, as code names it: without
+// a call's arguments (splitCall), generic arguments ("SmallVec" of "SmallVec<[u8; 4]>"),
+// the value given to a name ("load_default" of "load_default=None", "CGO_ENABLED" of
+// "CGO_ENABLED=0"), a possessive or contraction ("parking_lot" of "parking_lot's") and the
+// punctuation around it (quotes, brackets, a sentence's full stop).
+func codeWord(w string) string {
+	w, _ = splitCall(w)
+	for i := 1; i < len(w); i++ {
+		if (w[i] == '<' || w[i] == '=') && isIdentByte(w[i-1]) {
+			w = w[:i]
+			break
+		}
+	}
+	w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+	// "parking_lot's", "shareReplay'd": what follows the apostrophe is English, not the name.
+	if i := strings.IndexAny(w, "'’"); i > 0 && isIdentByte(w[i-1]) {
+		w = w[:i]
+	}
+	return w
+}
+
+// isIdentifier reports whether s is written as an identifier: letters, digits and underscores,
+// not starting with a digit.
+func isIdentifier(s string) bool {
+	for i, r := range s {
+		if !(unicode.IsLetter(r) || r == '_' || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // qualifiedMember reports whether w, whose last separator is at i, spells a member by its
