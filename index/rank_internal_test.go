@@ -117,6 +117,36 @@ func TestPathEcosystem(t *testing.T) {
 	}
 }
 
+// The parts of a path that names a package whole name no package of their own: "mattn" of
+// "mattn/go-sqlite3" is the owner of every module of mattn's, and names one only alone.
+func TestPathPartsNameNothing(t *testing.T) {
+	mod := func(path, doc string) *docidx.PackageDocs {
+		return &docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.Go, Name: path, Version: "v1.0.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindPackage, Name: "p", Package: path, QualifiedName: path, Signature: "package p", Doc: doc}},
+		}
+	}
+	r := openRankFixture(t,
+		mod("github.com/mattn/go-sqlite3", "Package sqlite3 needs cgo."),
+		mod("github.com/mattn/go-isatty", "Package isatty tells terminals apart."))
+	ri := r.r.rank
+	for text, want := range map[string][]string{
+		"does mattn/go-sqlite3 build without cgo?": {"golang\x00github.com/mattn/go-sqlite3"},
+		"which mattn packages need cgo?":           {"golang\x00github.com/mattn/go-isatty", "golang\x00github.com/mattn/go-sqlite3"},
+	} {
+		_, words := ecosystemsNamed(text)
+		_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.filter(Query{}))
+		var got []string
+		for _, p := range pkgs {
+			got = append(got, ri.pkgKey(p))
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: packages named %q, want %q", text, got, want)
+		}
+	}
+}
+
 // TestIdentifierOwners checks the owners a question writes its identifiers with.
 func TestIdentifierOwners(t *testing.T) {
 	for text, want := range map[string]map[string][]string{

@@ -1009,8 +1009,25 @@ func (ri *rankIndex) queryPriors(pkgPrior []float32, named []bool) (table *[256]
 // question names ecosystems (ecos), only their packages are named: in "the
 // MongoDB Go driver", "MongoDB" does not name npm's mongodb. The result is sorted.
 func (ri *rankIndex) namedPackages(r *reader, names, called map[string]bool, ecos map[docidx.Ecosystem]bool) []uint32 {
+	// The parts of a path that names a package whole are that package's ("mattn" and
+	// "go-sqlite3" of "mattn/go-sqlite3"), not names of their own: the owner "mattn" names every
+	// module of mattn's.
+	var parts map[string]bool
+	for w := range names {
+		if strings.IndexByte(w, '/') > 0 && len(ri.packagesNamed(w)) > 0 {
+			if parts == nil {
+				parts = map[string]bool{}
+			}
+			for part := range strings.SplitSeq(w, "/") {
+				parts[part] = true
+			}
+		}
+	}
 	var out []uint32
 	for w := range names {
+		if parts[w] {
+			continue
+		}
 		if ps := ri.packagesNamed(w); len(ps) > 0 && (called[w] || ri.ownWord(r, w, ps)) {
 			for _, p := range ps {
 				if eco, _, _ := strings.Cut(ri.pkgKey(p), "\x00"); len(ecos) == 0 || ecos[docidx.Ecosystem(eco)] {
