@@ -117,6 +117,40 @@ func TestPathEcosystem(t *testing.T) {
 	}
 }
 
+// A question is asked in one ecosystem: the name most its package's own places it, and a name of
+// another ecosystem's package that other documents use as well is a word of the question
+// ("marked" beside thiserror); alone, it names its package.
+func TestSubjectEcosystem(t *testing.T) {
+	r := openRankFixture(t,
+		&docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.Cargo, Name: "thiserror", Version: "2.0.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindMacro, Name: "Error", QualifiedName: "thiserror::Error", Signature: "derive(Error)", Doc: "A variant marked #[from] holds only its source."}},
+		},
+		&docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.NPM, Name: "marked", Version: "1.0.0"},
+			Symbols: []docidx.Symbol{
+				{Kind: docidx.KindFunc, Name: "parse", QualifiedName: "marked.parse", Signature: "function parse(src: string): string", Doc: "marked compiles markdown to HTML."},
+				{Kind: docidx.KindFunc, Name: "lexer", QualifiedName: "marked.lexer", Signature: "function lexer(src: string): Token[]", Doc: "marked splits markdown into tokens."},
+			},
+		})
+	ri := r.r.rank
+	for text, want := range map[string][]string{
+		"can a thiserror variant marked #[from] also hold a path?": {"cargo\x00thiserror"},
+		"how does marked split markdown?":                          {"npm\x00marked"},
+	} {
+		_, words := ecosystemsNamed(text)
+		_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.filter(Query{}))
+		var got []string
+		for _, p := range pkgs {
+			got = append(got, ri.pkgKey(p))
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: packages named %q, want %q", text, got, want)
+		}
+	}
+}
+
 // The parts of a path that names a package whole name no package of their own: "mattn" of
 // "mattn/go-sqlite3" is the owner of every module of mattn's, and names one only alone.
 func TestPathPartsNameNothing(t *testing.T) {

@@ -653,9 +653,9 @@ type rankIndex struct {
 	// live package versions of that alias; made on first use by aliasPackages.
 	aliasOnce sync.Once
 	byAlias   map[string][]uint32
-	// ownName remembers ownWord's verdicts, at most maxOwnNames of them.
+	// ownName remembers nameShare's shares, at most maxOwnNames of them.
 	namedMu sync.Mutex
-	ownName map[string]bool
+	ownName map[string]float64
 
 	// terms remembers the lookups of the terms searches asked for, found or not: the lists'
 	// places and frequencies are a property of the snapshot, and finding a term searches a

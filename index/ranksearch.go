@@ -1023,44 +1023,82 @@ func (ri *rankIndex) namedPackages(r *reader, names, called map[string]bool, eco
 			}
 		}
 	}
-	var out []uint32
+	type naming struct {
+		pkgs  []uint32
+		share float64
+		eco   string // the ecosystem of all of pkgs, or "" when they are of several
+	}
+	var found []naming
+	best := -1 // the naming whose name is most its packages' own
 	for w := range names {
 		if parts[w] {
 			continue
 		}
-		if ps := ri.packagesNamed(w); len(ps) > 0 && (called[w] || ri.ownWord(r, w, ps)) {
-			for _, p := range ps {
-				if eco, _, _ := strings.Cut(ri.pkgKey(p), "\x00"); len(ecos) == 0 || ecos[docidx.Ecosystem(eco)] {
-					out = append(out, p)
-				}
+		ps := ri.packagesNamed(w)
+		if len(ps) == 0 || !called[w] && !ri.ownWord(r, w, ps) {
+			continue
+		}
+		n := naming{share: ri.nameShare(r, w, ps)}
+		if called[w] {
+			n.share = 1
+		}
+		for i, p := range ps {
+			eco, _, _ := strings.Cut(ri.pkgKey(p), "\x00")
+			if len(ecos) > 0 && !ecos[docidx.Ecosystem(eco)] {
+				continue
+			}
+			n.pkgs = append(n.pkgs, p)
+			if i == 0 || eco == n.eco {
+				n.eco = eco
+			} else {
+				n.eco = ""
 			}
 		}
+		if len(n.pkgs) == 0 {
+			continue
+		}
+		found = append(found, n)
+		if best < 0 || n.share > found[best].share {
+			best = len(found) - 1
+		}
+	}
+	var out []uint32
+	for _, n := range found {
+		// A question is asked in one ecosystem: the name that is most its packages' own places
+		// it, and a name of another ecosystem's packages that is less theirs is a word of the
+		// question ("marked" of "a variant marked #[from]" beside thiserror, "redis" beside
+		// cacheable's own name).
+		if len(ecos) == 0 && found[best].eco != "" && n.eco != found[best].eco && n.share < found[best].share {
+			continue
+		}
+		out = append(out, n.pkgs...)
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
 }
 
 // ownWord reports whether the name w is its packages' (ps) own word: compound (compoundName),
-// or namedShare of the documents holding its rarest term are theirs. The verdict is a property of
-// the snapshot: it is remembered, for at most maxOwnNames names.
+// or namedShare of the documents holding its rarest term are theirs (nameShare).
 func (ri *rankIndex) ownWord(r *reader, w string, ps []uint32) bool {
+	return compoundName(w) || ri.nameShare(r, w, ps) >= namedShare
+}
+
+// nameShare returns the share of the documents holding the rarest term of the name w that are
+// its packages' (ps): 1 for a path ("mattn/go-sqlite3", "@babel/core"), which no word of prose is
+// spelled as, and 0 when no document holds the term. The share is a property of the snapshot: it
+// is remembered, for at most maxOwnNames names.
+func (ri *rankIndex) nameShare(r *reader, w string, ps []uint32) float64 {
+	if strings.ContainsAny(w, "/@") {
+		return 1
+	}
 	ri.namedMu.Lock()
-	own, known := ri.ownName[w]
+	share, known := ri.ownName[w]
 	ri.namedMu.Unlock()
 	if known {
-		return own
+		return share
 	}
-	var lists []termList
-	if !compoundName(w) {
-		lists = ri.termLists(r.questionTerms(w)) // rarest first
-	}
-	switch {
-	case compoundName(w):
-		// "node-fetch", "go-redis", "socket.io", "urllib3": no plain word is spelled so.
-		own = true
-	case len(lists) == 0 || lists[0].df == 0:
-		own = false
-	default:
+	share = 0
+	if lists := ri.termLists(r.questionTerms(w)); len(lists) > 0 && lists[0].df > 0 { // rarest first
 		in := make(map[uint32]bool, len(ps))
 		for _, p := range ps {
 			in[p] = true
@@ -1071,20 +1109,20 @@ func (ri *rankIndex) ownWord(r *reader, w string, ps []uint32) bool {
 				n++
 			}
 		})
-		own = float64(n) >= namedShare*float64(lists[0].df)
+		share = float64(n) / float64(lists[0].df)
 	}
 	ri.namedMu.Lock()
 	if ri.ownName == nil {
-		ri.ownName = make(map[string]bool)
+		ri.ownName = make(map[string]float64)
 	}
 	if len(ri.ownName) < maxOwnNames {
-		ri.ownName[w] = own
+		ri.ownName[w] = share
 	}
 	ri.namedMu.Unlock()
-	return own
+	return share
 }
 
-// maxOwnNames bounds the names whose ownWord verdict a rank index remembers.
+// maxOwnNames bounds the names whose nameShare a rank index remembers.
 const maxOwnNames = 4096
 
 // packagesNamed returns the packages that w names (packageNames), from an index of every
