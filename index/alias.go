@@ -1,5 +1,7 @@
 package index
 
+//go:generate sh ../scripts/gostd.sh gostd.go
+
 // alias.go finds the names a package version's code calls it by: the module names it is
 // imported as ("yaml" for PyYAML, "jsoniter" for github.com/json-iterator/go) and the aliases its
 // own documentation imports it by ("pd" for pandas, "iconv" for iconv-lite), so that a question
@@ -21,8 +23,13 @@ const (
 	modulePrefix = "\x03"
 )
 
-// maxAliases bounds the import aliases kept of one package version.
-const maxAliases = 4
+// maxAliases bounds the import aliases kept of one package version, and maxPackageAliases the
+// names of a Go module's packages below its root (a module of many packages, golang.org/x/tools,
+// keeps its first ones in path order).
+const (
+	maxAliases        = 4
+	maxPackageAliases = 64
+)
 
 // codeNames returns, lowercased, the names p's code calls it by besides those its ecosystem
 // gives it (packageNames). modules are the names its code is imported as: a Python
@@ -31,7 +38,8 @@ const maxAliases = 4
 // github.com/json-iterator/go). aliases are the names its documents and doc comments (their code
 // blocks and doctest lines) import it by: Python's "import pandas as pd", JavaScript's "const
 // iconv = require('iconv-lite')", "import * as z from 'zod'" (names of one letter are left
-// out), Go's `yaml "github.com/goccy/go-yaml"`.
+// out), Go's `yaml "github.com/goccy/go-yaml"`; and, for a Go module, the names of its packages
+// below the root (at most maxPackageAliases).
 func codeNames(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol) (modules, aliases []string) {
 	own := packageNames(p.Ecosystem, p.Name)
 	var tops []string // Python: the top-level modules the symbols are in
@@ -46,6 +54,19 @@ func codeNames(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol) 
 		case p.Ecosystem == docidx.Go && s.Kind == docidx.KindPackage && s.Package == p.Name && s.Name != "main":
 			// A command's package main is imported by nothing.
 			tops = append(tops, s.Name)
+		}
+	}
+	// A Go module's other packages are imported by their package names, which code writes as
+	// the owner of their calls: "protojson.Marshal" of google.golang.org/protobuf's
+	// encoding/protojson, "testscript.Run" of github.com/rogpeppe/go-internal's testscript.
+	var subs []string
+	if p.Ecosystem == docidx.Go {
+		for i := range syms {
+			// A package named as one of the standard library's is not what a call written
+			// with that name means ("errors.Is" is not bbolt/errors').
+			if s := &syms[i]; s.Kind == docidx.KindPackage && s.Package != p.Name && s.Name != "main" && !goStdNames[s.Name] {
+				subs = append(subs, s.Name)
+			}
 		}
 	}
 	add := func(list []string, name string, n int) []string {
@@ -79,6 +100,12 @@ func codeNames(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol) 
 	}
 	for i := range syms {
 		scan(syms[i].Doc)
+	}
+	for _, name := range subs {
+		aliases = add(aliases, name, len(aliases)+1)
+		if len(aliases) >= maxAliases+maxPackageAliases {
+			break
+		}
 	}
 	return modules, aliases
 }

@@ -33,10 +33,11 @@ func TestCodeNames(t *testing.T) {
 		docs:    readme("const iconv = require('iconv-lite');", "var argv = require('iconv-lite')(process.argv)", "import * as z from \"iconv-lite\"", "import codec, { encode } from 'iconv-lite'", "const other = require('iconv')"),
 		aliases: []string{"iconv", "codec"},
 	}, {
-		p:       docidx.Package{Ecosystem: docidx.Go, Name: "github.com/json-iterator/go"},
-		docs:    readme("import jsoniter \"github.com/json-iterator/go\"", "import (\n\tex \"github.com/json-iterator/go/extra\"\n\tstd \"encoding/json\"\n)"),
-		syms:    []docidx.Symbol{{Kind: docidx.KindPackage, Name: "jsoniter", Package: "github.com/json-iterator/go"}, {Kind: docidx.KindPackage, Name: "extra", Package: "github.com/json-iterator/go/extra"}},
-		modules: []string{"jsoniter"}, aliases: []string{"ex"},
+		p:    docidx.Package{Ecosystem: docidx.Go, Name: "github.com/json-iterator/go"},
+		docs: readme("import jsoniter \"github.com/json-iterator/go\"", "import (\n\tex \"github.com/json-iterator/go/extra\"\n\tstd \"encoding/json\"\n)"),
+		syms: []docidx.Symbol{{Kind: docidx.KindPackage, Name: "jsoniter", Package: "github.com/json-iterator/go"}, {Kind: docidx.KindPackage, Name: "extra", Package: "github.com/json-iterator/go/extra"},
+			{Kind: docidx.KindPackage, Name: "errors", Package: "github.com/json-iterator/go/errors"}}, // the standard library's name
+		modules: []string{"jsoniter"}, aliases: []string{"ex", "extra"},
 	}, {
 		p:    docidx.Package{Ecosystem: docidx.Go, Name: "github.com/tinylib/msgp"},
 		syms: []docidx.Symbol{{Kind: docidx.KindPackage, Name: "main", Package: "github.com/tinylib/msgp"}},
