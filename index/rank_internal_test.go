@@ -151,6 +151,35 @@ func TestSubjectEcosystem(t *testing.T) {
 	}
 }
 
+// A Go module's package below its root names the module when the question writes it as code
+// does: the owner of a call, or a possessive; a standard library package's name does not.
+func TestGoPackageNames(t *testing.T) {
+	r := openRankFixture(t, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/internals", Version: "v1.0.0"},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindPackage, Name: "testscript", Package: "example.com/internals/testscript", QualifiedName: "example.com/internals/testscript", Signature: "package testscript", Doc: "Package testscript runs scripts in a work directory."},
+			{Kind: docidx.KindFunc, Name: "Run", Package: "example.com/internals/testscript", QualifiedName: "testscript.Run", Signature: "func Run(t *testing.T, p Params)", Doc: "Run runs the scripts."},
+			{Kind: docidx.KindPackage, Name: "errors", Package: "example.com/internals/errors", QualifiedName: "example.com/internals/errors", Signature: "package errors", Doc: "Package errors wraps errors."},
+		},
+	})
+	ri := r.r.rank
+	for text, want := range map[string][]string{
+		"can testscript.Run keep the work directory?":       {"golang\x00example.com/internals"},
+		"how do I keep testscript's work directory around?": {"golang\x00example.com/internals"},
+		"does errors.Is see wrapped errors?":                nil,
+	} {
+		_, words := ecosystemsNamed(text)
+		_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.filter(Query{}))
+		var got []string
+		for _, p := range pkgs {
+			got = append(got, ri.pkgKey(p))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: packages named %q, want %q", text, got, want)
+		}
+	}
+}
+
 // The parts of a path that names a package whole name no package of their own: "mattn" of
 // "mattn/go-sqlite3" is the owner of every module of mattn's, and names one only alone.
 func TestPathPartsNameNothing(t *testing.T) {

@@ -1154,21 +1154,27 @@ func (ri *rankIndex) packagesNamed(w string) []uint32 {
 // aliasPackages returns the packages (their live versions) that the owners of the calls a
 // question writes ("pd" of "pd.merge(…)", see identifierOwners) name as the names their own
 // documentation imports them by (codeNames' aliases), each owner naming at most maxCallPackages
-// packages. An alias names its package only as the owner of a call: "server" and "argv" are
-// what some README binds a package to, and words of any question.
+// packages, and the words it writes in the possessive ("testscript's"), which own what follows
+// them as well. An alias names its package only as an owner: "server" and "argv" are what some
+// README binds a package to, and words of any question.
 func (ri *rankIndex) aliasPackages(words string) []uint32 {
-	owners := identifierOwners(words)
-	if len(owners) == 0 {
-		return nil
-	}
 	var out []uint32
 	seen := map[string]bool{}
-	for _, paths := range owners {
+	name := func(o string) {
+		if !seen[o] {
+			out = append(out, ri.aliasOf(o)...)
+		}
+		seen[o] = true
+	}
+	for _, paths := range identifierOwners(words) {
 		for _, o := range paths {
-			if !seen[o] {
-				out = append(out, ri.aliasOf(o)...)
-			}
-			seen[o] = true
+			name(o)
+		}
+	}
+	// A possessive writes an owner too: "testscript's $WORK directory".
+	for _, w := range strings.Fields(words) {
+		if o, ok := possessive(strings.TrimRight(w, ",.;:?!")); ok && isIdentifier(o) {
+			name(strings.ToLower(o))
 		}
 	}
 	return out
