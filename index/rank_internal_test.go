@@ -180,6 +180,34 @@ func TestGoPackageNames(t *testing.T) {
 	}
 }
 
+// A name the question writes in the possessive says what it is: it places the question in its
+// package's ecosystem though other documents use the word ("subtle's constant-time behaviour").
+func TestPossessiveSubject(t *testing.T) {
+	r := openRankFixture(t,
+		&docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.Cargo, Name: "subtle", Version: "2.6.1"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindTrait, Name: "ConstantTimeEq", QualifiedName: "subtle::ConstantTimeEq", Signature: "pub trait ConstantTimeEq", Doc: "subtle compares crypto secrets in constant time."}},
+		},
+		&docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/crypto", Version: "v1.0.0"},
+			Symbols: []docidx.Symbol{
+				{Kind: docidx.KindPackage, Name: "crypto", Package: "example.com/crypto", QualifiedName: "example.com/crypto", Signature: "package crypto", Doc: "Package crypto hashes; a subtle bug is fixed."},
+				{Kind: docidx.KindFunc, Name: "Sum", Package: "example.com/crypto", QualifiedName: "crypto.Sum", Signature: "func Sum(b []byte) []byte", Doc: "Sum hashes b; note the subtle padding."},
+			},
+		})
+	ri := r.r.rank
+	text := "can I rely on subtle's constant-time behaviour in my crypto code?"
+	_, words := ecosystemsNamed(text)
+	_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.filter(Query{}))
+	var got []string
+	for _, p := range pkgs {
+		got = append(got, ri.pkgKey(p))
+	}
+	if want := []string{"cargo\x00subtle"}; !slices.Equal(got, want) {
+		t.Errorf("%s: packages named %q, want %q", text, got, want)
+	}
+}
+
 // The parts of a path that names a package whole name no package of their own: "mattn" of
 // "mattn/go-sqlite3" is the owner of every module of mattn's, and names one only alone.
 func TestPathPartsNameNothing(t *testing.T) {

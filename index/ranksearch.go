@@ -465,7 +465,8 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 	if len(ecos) == 0 {
 		ecos = ri.pathEcosystem(names)
 	}
-	named := ri.namedPackages(r, names, called, ecos)
+	owners := possessives(text)
+	named := ri.namedPackages(r, names, called, owners, ecos)
 	if acr := acronyms(text); len(acr) > 0 {
 		plain := maps.Clone(names)
 		for w := range acr {
@@ -474,7 +475,7 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 			}
 		}
 		if len(plain) < len(names) {
-			if ps := ri.namedPackages(r, plain, called, ecos); len(ps) > 0 {
+			if ps := ri.namedPackages(r, plain, called, owners, ecos); len(ps) > 0 {
 				names, named = plain, ps
 			}
 		}
@@ -1007,8 +1008,11 @@ func (ri *rankIndex) queryPriors(pkgPrior []float32, named []bool) (table *[256]
 // documentation ("router", "yaml", "uuid", "decorator") is then a word of the question, not its
 // subject, unless the question calls it a package (called, see calledPackages). When the
 // question names ecosystems (ecos), only their packages are named: in "the
-// MongoDB Go driver", "MongoDB" does not name npm's mongodb. The result is sorted.
-func (ri *rankIndex) namedPackages(r *reader, names, called map[string]bool, ecos map[docidx.Ecosystem]bool) []uint32 {
+// MongoDB Go driver", "MongoDB" does not name npm's mongodb. Otherwise the name most its
+// packages' own places the question in their ecosystem, a name the question calls a package or
+// writes in the possessive (owners: "subtle's constant-time behaviour") counting as wholly its
+// packages'. The result is sorted.
+func (ri *rankIndex) namedPackages(r *reader, names, called, owners map[string]bool, ecos map[docidx.Ecosystem]bool) []uint32 {
 	// The parts of a path that names a package whole are that package's ("mattn" and
 	// "go-sqlite3" of "mattn/go-sqlite3"), not names of their own: the owner "mattn" names every
 	// module of mattn's.
@@ -1039,8 +1043,8 @@ func (ri *rankIndex) namedPackages(r *reader, names, called map[string]bool, eco
 			continue
 		}
 		n := naming{share: ri.nameShare(r, w, ps)}
-		if called[w] {
-			n.share = 1
+		if called[w] || owners[w] {
+			n.share = 1 // the question says what it is
 		}
 		for i, p := range ps {
 			eco, _, _ := strings.Cut(ri.pkgKey(p), "\x00")
@@ -1172,9 +1176,9 @@ func (ri *rankIndex) aliasPackages(words string) []uint32 {
 		}
 	}
 	// A possessive writes an owner too: "testscript's $WORK directory".
-	for _, w := range strings.Fields(words) {
-		if o, ok := possessive(strings.TrimRight(w, ",.;:?!")); ok && isIdentifier(o) {
-			name(strings.ToLower(o))
+	for o := range possessives(words) {
+		if isIdentifier(o) {
+			name(o)
 		}
 	}
 	return out
@@ -1579,6 +1583,21 @@ func codeFields(text string) []string {
 		}
 		out = append(out, path+"()")
 		out = append(out, strings.FieldsFunc(args, func(r rune) bool { return r == ',' || r == '(' || r == ')' })...)
+	}
+	return out
+}
+
+// possessives returns the words text writes in the possessive, lowercased ("subtle" of "subtle's
+// constant-time behaviour"): what the question says owns something, a package or a type.
+func possessives(text string) map[string]bool {
+	var out map[string]bool
+	for _, w := range strings.Fields(text) {
+		if o, ok := possessive(strings.TrimRight(w, ",.;:?!")); ok {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[strings.ToLower(o)] = true
+		}
 	}
 	return out
 }
