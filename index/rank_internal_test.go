@@ -238,6 +238,20 @@ func TestPathPartsNameNothing(t *testing.T) {
 	}
 }
 
+// A member the question names with its owner's path ("IndexMap::remove") comes before a sibling
+// whose doc holds more of the question's words: the path says which member is meant.
+func TestRankOwnedName(t *testing.T) {
+	r := openRankFixture(t, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.Cargo, Name: "indexmap", Version: "2.0.0"},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindStruct, Name: "IndexMap", QualifiedName: "indexmap::IndexMap", Signature: "pub struct IndexMap<K, V>", Doc: "A hash table."},
+			{Kind: docidx.KindMethod, Name: "remove", Parent: "IndexMap", QualifiedName: "indexmap::IndexMap::remove", Signature: "pub fn remove(&mut self, key: &K) -> Option<V>", Doc: "Remove the key, swapping the last entry into its place."},
+			{Kind: docidx.KindMethod, Name: "insert", Parent: "IndexMap", QualifiedName: "indexmap::IndexMap::insert", Signature: "pub fn insert(&mut self, key: K, value: V) -> Option<V>", Doc: "Insert a key; the entries keep their insertion order, which only removing scrambles."},
+		},
+	})
+	rankedFirst(t, r, "IndexMap::remove scrambles the order of my entries; what keeps their insertion order?", "docidx://cargo/indexmap@2.0.0/symbol/indexmap::IndexMap::remove")
+}
+
 // TestIdentifierOwners checks the owners a question writes its identifiers with.
 func TestIdentifierOwners(t *testing.T) {
 	for text, want := range map[string]map[string][]string{

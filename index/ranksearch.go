@@ -411,9 +411,10 @@ func (ri *rankIndex) forEach(l termList, fn func(doc uint32, impact uint8)) bool
 
 // nameBonuses returns what text's names add to documents that keep accepts: exactBonus to the
 // overview of a package text spells exactly, symbolBonus to the symbols named as an identifier
-// of words, text without its ecosystem names ("useState hook": react.useState), and to the members
-// words name beside their owner (memberBonuses; term gives an identifier's term as the name field
-// indexes it). Bonuses do not count as matched terms.
+// of words, text without its ecosystem names ("useState hook": react.useState), ownedBonus
+// instead to those it names with their owner's path (ownedSymbols), and symbolBonus to the
+// members words name beside their owner (memberBonuses; term gives an identifier's term as the
+// name field indexes it). Bonuses do not count as matched terms.
 func (ri *rankIndex) nameBonuses(text, words string, term func(string) string, keep *docFilter) map[uint32]float32 {
 	bonus := map[uint32]float32{}
 	add := func(doc uint32, b float32) {
@@ -442,7 +443,7 @@ func (ri *rankIndex) nameBonuses(text, words string, term func(string) string, k
 		}
 		if owned := ri.ownedSymbols(l, owners[name], term); len(owned) > 0 {
 			for _, doc := range owned {
-				add(doc, symbolBonus)
+				add(doc, ownedBonus)
 			}
 			continue
 		}
