@@ -208,6 +208,33 @@ func TestPossessiveSubject(t *testing.T) {
 	}
 }
 
+// A call without an owner calls the package its docs bind that name to: a package whose export
+// is a function ("createError(503, …)" of http-errors).
+func TestCalledAlias(t *testing.T) {
+	r := openRankFixture(t, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "http-errors", Version: "2.0.1"},
+		Documents: []docidx.Document{{Kind: docidx.DocReadme, Path: "README.md", Title: "http-errors", Sections: []docidx.Section{{
+			Heading: []string{"Usage"}, Text: "Create HTTP errors.",
+			Code: []docidx.CodeBlock{{Lang: "js", Code: "var createError = require('http-errors')\nthrow createError(404)"}},
+		}}}},
+	})
+	ri := r.r.rank
+	for text, want := range map[string][]string{
+		"is the message of createError(503, 'db down') sent to the client?": {"npm\x00http-errors"},
+		"is the message of an error sent to the client?":                    nil,
+	} {
+		_, words := ecosystemsNamed(text)
+		_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.filter(Query{}))
+		var got []string
+		for _, p := range pkgs {
+			got = append(got, ri.pkgKey(p))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: packages named %q, want %q", text, got, want)
+		}
+	}
+}
+
 // The parts of a path that names a package whole name no package of their own: "mattn" of
 // "mattn/go-sqlite3" is the owner of every module of mattn's, and names one only alone.
 func TestPathPartsNameNothing(t *testing.T) {

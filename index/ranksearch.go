@@ -1159,9 +1159,10 @@ func (ri *rankIndex) packagesNamed(w string) []uint32 {
 // aliasPackages returns the packages (their live versions) that the owners of the calls a
 // question writes ("pd" of "pd.merge(…)", see identifierOwners) name as the names their own
 // documentation imports them by (codeNames' aliases), each owner naming at most maxCallPackages
-// packages, and the words it writes in the possessive ("testscript's"), which own what follows
-// them as well. An alias names its package only as an owner: "server" and "argv" are what some
-// README binds a package to, and words of any question.
+// packages; so do the words it writes in the possessive ("testscript's"), which own what
+// follows them as well, and the calls it writes without an owner ("createError(…)"). An alias
+// names its package only as code writes it: "server" and "argv" are what some README binds a
+// package to, and words of any question.
 func (ri *rankIndex) aliasPackages(words string) []uint32 {
 	var out []uint32
 	seen := map[string]bool{}
@@ -1174,6 +1175,16 @@ func (ri *rankIndex) aliasPackages(words string) []uint32 {
 	for _, paths := range identifierOwners(words) {
 		for _, o := range paths {
 			name(o)
+		}
+	}
+	// A call without an owner calls what the alias names: a package whose export is a function
+	// is called by the name its docs bind it to ("createError(503, …)" of
+	// "var createError = require('http-errors')").
+	for _, f := range codeFields(words) {
+		if strings.HasSuffix(f, "()") && !strings.ContainsAny(strings.TrimSuffix(f, "()"), ".:") {
+			if w := strings.ToLower(codeWord(f)); isIdentifier(w) {
+				name(w)
+			}
 		}
 	}
 	// A possessive writes an owner too: "testscript's $WORK directory".
