@@ -160,6 +160,13 @@ func TestGoPackageNames(t *testing.T) {
 			{Kind: docidx.KindPackage, Name: "testscript", Package: "example.com/internals/testscript", QualifiedName: "example.com/internals/testscript", Signature: "package testscript", Doc: "Package testscript runs scripts in a work directory."},
 			{Kind: docidx.KindFunc, Name: "Run", Package: "example.com/internals/testscript", QualifiedName: "testscript.Run", Signature: "func Run(t *testing.T, p Params)", Doc: "Run runs the scripts."},
 			{Kind: docidx.KindPackage, Name: "errors", Package: "example.com/internals/errors", QualifiedName: "example.com/internals/errors", Signature: "package errors", Doc: "Package errors wraps errors."},
+			{Kind: docidx.KindPackage, Name: "server", Package: "example.com/internals/server", QualifiedName: "example.com/internals/server", Signature: "package server", Doc: "Package server serves scripts."},
+		},
+	}, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "web", Version: "1.0.0"},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindFunc, Name: "listen", QualifiedName: "web.listen", Signature: "function listen(): void", Doc: "Starts the server."},
+			{Kind: docidx.KindFunc, Name: "close", QualifiedName: "web.close", Signature: "function close(): void", Doc: "Stops the server."},
 		},
 	})
 	ri := r.r.rank
@@ -167,6 +174,9 @@ func TestGoPackageNames(t *testing.T) {
 		"can testscript.Run keep the work directory?":       {"golang\x00example.com/internals"},
 		"how do I keep testscript's work directory around?": {"golang\x00example.com/internals"},
 		"does errors.Is see wrapped errors?":                nil,
+		// As a plain word, when most documents holding the word are the module's.
+		"does testscript keep the work directory?": {"golang\x00example.com/internals"},
+		"does the server keep the work directory?": nil,
 	} {
 		_, words := ecosystemsNamed(text)
 		_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.filter(Query{}))

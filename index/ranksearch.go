@@ -1035,15 +1035,8 @@ func (ri *rankIndex) namedPackages(r *reader, names, called, owners map[string]b
 	}
 	var found []naming
 	best := -1 // the naming whose name is most its packages' own
-	for w := range names {
-		if parts[w] {
-			continue
-		}
-		ps := ri.packagesNamed(w)
-		if len(ps) == 0 || !called[w] && !ri.ownWord(r, w, ps) {
-			continue
-		}
-		n := naming{share: ri.nameShare(r, w, ps)}
+	consider := func(w string, ps []uint32, share float64) {
+		n := naming{share: share}
 		if called[w] || owners[w] {
 			n.share = 1 // the question says what it is
 		}
@@ -1060,11 +1053,28 @@ func (ri *rankIndex) namedPackages(r *reader, names, called, owners map[string]b
 			}
 		}
 		if len(n.pkgs) == 0 {
-			continue
+			return
 		}
 		found = append(found, n)
 		if best < 0 || n.share > found[best].share {
 			best = len(found) - 1
+		}
+	}
+	for w := range names {
+		if parts[w] {
+			continue
+		}
+		if ps := ri.packagesNamed(w); len(ps) > 0 && (called[w] || ri.ownWord(r, w, ps)) {
+			consider(w, ps, ri.nameShare(r, w, ps))
+		}
+		// A name a package's code binds it to (aliasOf: "gzhttp", a package of
+		// klauspost/compress; "iconv" of iconv-lite) names it as a plain word too when the
+		// question calls it a package, or when most documents holding the word are its own: not
+		// "server" or "argv", which some README binds a package to.
+		if ps := ri.aliasOf(w); len(ps) > 0 {
+			if share := ri.nameShare(r, aliasPrefix+w, ps); called[w] || share >= aliasNameShare {
+				consider(w, ps, share)
+			}
 		}
 	}
 	var out []uint32
@@ -1088,16 +1098,18 @@ func (ri *rankIndex) ownWord(r *reader, w string, ps []uint32) bool {
 	return compoundName(w) || ri.nameShare(r, w, ps) >= namedShare
 }
 
-// nameShare returns the share of the documents holding the rarest term of the name w that are
+// nameShare returns the share of the documents holding the rarest term of the name key that are
 // its packages' (ps): 1 for a path ("mattn/go-sqlite3", "@babel/core"), which no word of prose is
-// spelled as, and 0 when no document holds the term. The share is a property of the snapshot: it
-// is remembered, for at most maxOwnNames names.
-func (ri *rankIndex) nameShare(r *reader, w string, ps []uint32) float64 {
+// spelled as, and 0 when no document holds the term. key is the name, or aliasPrefix and the
+// name for the packages an alias names. The share is a property of the snapshot: it is
+// remembered, for at most maxOwnNames keys.
+func (ri *rankIndex) nameShare(r *reader, key string, ps []uint32) float64 {
+	w := strings.TrimPrefix(key, aliasPrefix)
 	if strings.ContainsAny(w, "/@") {
 		return 1
 	}
 	ri.namedMu.Lock()
-	share, known := ri.ownName[w]
+	share, known := ri.ownName[key]
 	ri.namedMu.Unlock()
 	if known {
 		return share
@@ -1121,7 +1133,7 @@ func (ri *rankIndex) nameShare(r *reader, w string, ps []uint32) float64 {
 		ri.ownName = make(map[string]float64)
 	}
 	if len(ri.ownName) < maxOwnNames {
-		ri.ownName[w] = share
+		ri.ownName[key] = share
 	}
 	ri.namedMu.Unlock()
 	return share
