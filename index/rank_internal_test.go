@@ -245,6 +245,41 @@ func TestCalledAlias(t *testing.T) {
 	}
 }
 
+// A Rust path starts with its crate: "log::info!" names the log crate, though "log" is a word
+// too common to name it alone, and names no package of another ecosystem called log.
+func TestPathCrates(t *testing.T) {
+	r := openRankFixture(t,
+		&docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.Cargo, Name: "log", Version: "0.4.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindMacro, Name: "info", QualifiedName: "log::info", Signature: "macro_rules! info", Doc: "Logs a message at the info level."}},
+		},
+		&docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.NPM, Name: "log", Version: "1.0.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "info", QualifiedName: "log.info", Signature: "function info(msg: string): void", Doc: "Writes msg to the log."}},
+		},
+		&docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/logging", Version: "v1.0.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "Print", Package: "logging", QualifiedName: "logging.Print", Signature: "func Print(v ...any)", Doc: "Print writes to the log; every log line has a time."}},
+		})
+	ri := r.r.rank
+	text := "what happens to log::info! calls before the logger is set?"
+	_, words := ecosystemsNamed(text)
+	got := ri.pathCrates(words, nil)
+	if len(got) != 1 || ri.pkgKey(got[0]) != "cargo\x00log" {
+		var keys []string
+		for _, p := range got {
+			keys = append(keys, ri.pkgKey(p))
+		}
+		t.Errorf("%s: crates %q, want cargo's log", text, keys)
+	}
+	if got := ri.pathCrates("what does log.info do", nil); len(got) != 0 {
+		t.Errorf("log.info named crates %v: a dotted path is not Rust's", got)
+	}
+	if got := ri.pathCrates(words, map[docidx.Ecosystem]bool{docidx.NPM: true}); len(got) != 0 {
+		t.Errorf("a question about npm named crates %v", got)
+	}
+}
+
 // The parts of a path that names a package whole name no package of their own: "mattn" of
 // "mattn/go-sqlite3" is the owner of every module of mattn's, and names one only alone.
 func TestPathPartsNameNothing(t *testing.T) {

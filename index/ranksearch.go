@@ -483,6 +483,7 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 	}
 	named = append(named, ri.callPackages(words, r.wholeTerm, keep)...)
 	named = append(named, ri.aliasPackages(words)...)
+	named = append(named, ri.pathCrates(words, ecos)...)
 	slices.Sort(named)
 	return names, slices.Compact(named)
 }
@@ -511,6 +512,29 @@ func (ri *rankIndex) pathEcosystem(names map[string]bool) map[docidx.Ecosystem]b
 		return nil
 	}
 	return map[docidx.Ecosystem]bool{docidx.Ecosystem(eco): true}
+}
+
+// pathCrates returns the crates (their live versions) that the Rust paths a question writes start
+// with: a path's first segment is a crate ("log" of "log::info!", "serde_json" of
+// "serde_json::from_str"), however common a word its name is. ecos, the ecosystems the question
+// names, may leave Rust out.
+func (ri *rankIndex) pathCrates(words string, ecos map[docidx.Ecosystem]bool) []uint32 {
+	if len(ecos) > 0 && !ecos[docidx.Cargo] {
+		return nil
+	}
+	var out []uint32
+	for _, w := range strings.Fields(words) {
+		first, _, ok := strings.Cut(codeWord(w), "::")
+		if !ok || !isIdentifier(first) {
+			continue
+		}
+		for _, p := range ri.packagesNamed(strings.ToLower(first)) {
+			if eco, _, _ := strings.Cut(ri.pkgKey(p), "\x00"); eco == string(docidx.Cargo) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }
 
 // maxCallPackages is the most packages a call the question writes with its owner may name
