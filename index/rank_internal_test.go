@@ -86,35 +86,17 @@ func TestRankQualifiedName(t *testing.T) {
 // of that name. A name only compound ("content-type") places nothing.
 func TestPathEcosystem(t *testing.T) {
 	r := openRankFixture(t,
-		&docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.NPM, Name: "semver", Version: "7.0.0"},
-			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "valid", QualifiedName: "semver.valid", Signature: "function valid(v: string): string | null", Doc: "Return the parsed semver version string, or null if it is not valid."}},
-		},
-		&docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.NPM, Name: "content-type", Version: "1.0.0"},
-			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "parse", QualifiedName: "contentType.parse", Signature: "function parse(header: string): ContentType", Doc: "Parse a Content-Type header."}},
-		},
-		&docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/mod", Version: "v1.0.0"},
-			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "Check", Package: "version", QualifiedName: "version.Check", Signature: "func Check(v string) bool", Doc: "Check reports whether v is a valid version."}},
-		})
-	ri := r.r.rank
-	for text, want := range map[string][]string{
+		fixturePackage(docidx.NPM, "semver", "7.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "valid", QualifiedName: "semver.valid", Signature: "function valid(v: string): string | null", Doc: "Return the parsed semver version string, or null if it is not valid."}),
+		fixturePackage(docidx.NPM, "content-type", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "parse", QualifiedName: "contentType.parse", Signature: "function parse(header: string): ContentType", Doc: "Parse a Content-Type header."}),
+		fixturePackage(docidx.Go, "example.com/mod", "v1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "Check", Package: "version", QualifiedName: "version.Check", Signature: "func Check(v string) bool", Doc: "Check reports whether v is a valid version."}))
+	checkNamed(t, r, map[string][]string{
 		"why is my semver version not valid in example.com/mod?": {"golang\x00example.com/mod"},
 		"why is my semver version not valid?":                    {"npm\x00semver"},
 		"semver version in a content-type header":                {"npm\x00content-type", "npm\x00semver"},
-	} {
-		_, words := ecosystemsNamed(text)
-		_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.filter(Query{}))
-		var got []string
-		for _, p := range pkgs {
-			got = append(got, ri.pkgKey(p))
-		}
-		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: packages named %q, want %q", text, got, want)
-		}
-	}
+	})
 }
 
 // A question is asked in one ecosystem: the name most its package's own places it, and a name of
@@ -122,100 +104,51 @@ func TestPathEcosystem(t *testing.T) {
 // ("marked" beside thiserror); alone, it names its package.
 func TestSubjectEcosystem(t *testing.T) {
 	r := openRankFixture(t,
-		&docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.Cargo, Name: "thiserror", Version: "2.0.0"},
-			Symbols: []docidx.Symbol{{Kind: docidx.KindMacro, Name: "Error", QualifiedName: "thiserror::Error", Signature: "derive(Error)", Doc: "A variant marked #[from] holds only its source."}},
-		},
-		&docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.NPM, Name: "marked", Version: "1.0.0"},
-			Symbols: []docidx.Symbol{
-				{Kind: docidx.KindFunc, Name: "parse", QualifiedName: "marked.parse", Signature: "function parse(src: string): string", Doc: "marked compiles markdown to HTML."},
-				{Kind: docidx.KindFunc, Name: "lexer", QualifiedName: "marked.lexer", Signature: "function lexer(src: string): Token[]", Doc: "marked splits markdown into tokens."},
-			},
-		})
-	ri := r.r.rank
-	for text, want := range map[string][]string{
+		fixturePackage(docidx.Cargo, "thiserror", "2.0.0",
+			docidx.Symbol{Kind: docidx.KindMacro, Name: "Error", QualifiedName: "thiserror::Error", Signature: "derive(Error)", Doc: "A variant marked #[from] holds only its source."}),
+		fixturePackage(docidx.NPM, "marked", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "parse", QualifiedName: "marked.parse", Signature: "function parse(src: string): string", Doc: "marked compiles markdown to HTML."},
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "lexer", QualifiedName: "marked.lexer", Signature: "function lexer(src: string): Token[]", Doc: "marked splits markdown into tokens."}))
+	checkNamed(t, r, map[string][]string{
 		"can a thiserror variant marked #[from] also hold a path?": {"cargo\x00thiserror"},
 		"how does marked split markdown?":                          {"npm\x00marked"},
-	} {
-		_, words := ecosystemsNamed(text)
-		_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.filter(Query{}))
-		var got []string
-		for _, p := range pkgs {
-			got = append(got, ri.pkgKey(p))
-		}
-		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: packages named %q, want %q", text, got, want)
-		}
-	}
+	})
 }
 
 // A Go module's package below its root names the module when the question writes it as code
 // does: the owner of a call, or a possessive; a standard library package's name does not.
 func TestGoPackageNames(t *testing.T) {
-	r := openRankFixture(t, &docidx.PackageDocs{
-		Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/internals", Version: "v1.0.0"},
-		Symbols: []docidx.Symbol{
-			{Kind: docidx.KindPackage, Name: "testscript", Package: "example.com/internals/testscript", QualifiedName: "example.com/internals/testscript", Signature: "package testscript", Doc: "Package testscript runs scripts in a work directory."},
-			{Kind: docidx.KindFunc, Name: "Run", Package: "example.com/internals/testscript", QualifiedName: "testscript.Run", Signature: "func Run(t *testing.T, p Params)", Doc: "Run runs the scripts."},
-			{Kind: docidx.KindPackage, Name: "errors", Package: "example.com/internals/errors", QualifiedName: "example.com/internals/errors", Signature: "package errors", Doc: "Package errors wraps errors."},
-			{Kind: docidx.KindPackage, Name: "server", Package: "example.com/internals/server", QualifiedName: "example.com/internals/server", Signature: "package server", Doc: "Package server serves scripts."},
-		},
-	}, &docidx.PackageDocs{
-		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "web", Version: "1.0.0"},
-		Symbols: []docidx.Symbol{
-			{Kind: docidx.KindFunc, Name: "listen", QualifiedName: "web.listen", Signature: "function listen(): void", Doc: "Starts the server."},
-			{Kind: docidx.KindFunc, Name: "close", QualifiedName: "web.close", Signature: "function close(): void", Doc: "Stops the server."},
-		},
-	})
-	ri := r.r.rank
-	for text, want := range map[string][]string{
+	r := openRankFixture(t,
+		fixturePackage(docidx.Go, "example.com/internals", "v1.0.0",
+			docidx.Symbol{Kind: docidx.KindPackage, Name: "testscript", Package: "example.com/internals/testscript", QualifiedName: "example.com/internals/testscript", Signature: "package testscript", Doc: "Package testscript runs scripts in a work directory."},
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "Run", Package: "example.com/internals/testscript", QualifiedName: "testscript.Run", Signature: "func Run(t *testing.T, p Params)", Doc: "Run runs the scripts."},
+			docidx.Symbol{Kind: docidx.KindPackage, Name: "errors", Package: "example.com/internals/errors", QualifiedName: "example.com/internals/errors", Signature: "package errors", Doc: "Package errors wraps errors."},
+			docidx.Symbol{Kind: docidx.KindPackage, Name: "server", Package: "example.com/internals/server", QualifiedName: "example.com/internals/server", Signature: "package server", Doc: "Package server serves scripts."}),
+		fixturePackage(docidx.NPM, "web", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "listen", QualifiedName: "web.listen", Signature: "function listen(): void", Doc: "Starts the server."},
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "close", QualifiedName: "web.close", Signature: "function close(): void", Doc: "Stops the server."}))
+	checkNamed(t, r, map[string][]string{
 		"can testscript.Run keep the work directory?":       {"golang\x00example.com/internals"},
 		"how do I keep testscript's work directory around?": {"golang\x00example.com/internals"},
 		"does errors.Is see wrapped errors?":                nil,
 		// As a plain word, when most documents holding the word are the module's.
 		"does testscript keep the work directory?": {"golang\x00example.com/internals"},
 		"does the server keep the work directory?": nil,
-	} {
-		_, words := ecosystemsNamed(text)
-		_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.filter(Query{}))
-		var got []string
-		for _, p := range pkgs {
-			got = append(got, ri.pkgKey(p))
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: packages named %q, want %q", text, got, want)
-		}
-	}
+	})
 }
 
 // A name the question writes in the possessive says what it is: it places the question in its
 // package's ecosystem though other documents use the word ("subtle's constant-time behaviour").
 func TestPossessiveSubject(t *testing.T) {
 	r := openRankFixture(t,
-		&docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.Cargo, Name: "subtle", Version: "2.6.1"},
-			Symbols: []docidx.Symbol{{Kind: docidx.KindTrait, Name: "ConstantTimeEq", QualifiedName: "subtle::ConstantTimeEq", Signature: "pub trait ConstantTimeEq", Doc: "subtle compares crypto secrets in constant time."}},
-		},
-		&docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/crypto", Version: "v1.0.0"},
-			Symbols: []docidx.Symbol{
-				{Kind: docidx.KindPackage, Name: "crypto", Package: "example.com/crypto", QualifiedName: "example.com/crypto", Signature: "package crypto", Doc: "Package crypto hashes; a subtle bug is fixed."},
-				{Kind: docidx.KindFunc, Name: "Sum", Package: "example.com/crypto", QualifiedName: "crypto.Sum", Signature: "func Sum(b []byte) []byte", Doc: "Sum hashes b; note the subtle padding."},
-			},
-		})
-	ri := r.r.rank
-	text := "can I rely on subtle's constant-time behaviour in my crypto code?"
-	_, words := ecosystemsNamed(text)
-	_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.filter(Query{}))
-	var got []string
-	for _, p := range pkgs {
-		got = append(got, ri.pkgKey(p))
-	}
-	if want := []string{"cargo\x00subtle"}; !slices.Equal(got, want) {
-		t.Errorf("%s: packages named %q, want %q", text, got, want)
-	}
+		fixturePackage(docidx.Cargo, "subtle", "2.6.1",
+			docidx.Symbol{Kind: docidx.KindTrait, Name: "ConstantTimeEq", QualifiedName: "subtle::ConstantTimeEq", Signature: "pub trait ConstantTimeEq", Doc: "subtle compares crypto secrets in constant time."}),
+		fixturePackage(docidx.Go, "example.com/crypto", "v1.0.0",
+			docidx.Symbol{Kind: docidx.KindPackage, Name: "crypto", Package: "example.com/crypto", QualifiedName: "example.com/crypto", Signature: "package crypto", Doc: "Package crypto hashes; a subtle bug is fixed."},
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "Sum", Package: "example.com/crypto", QualifiedName: "crypto.Sum", Signature: "func Sum(b []byte) []byte", Doc: "Sum hashes b; note the subtle padding."}))
+	checkNamed(t, r, map[string][]string{
+		"can I rely on subtle's constant-time behaviour in my crypto code?": {"cargo\x00subtle"},
+	})
 }
 
 // A call without an owner calls the package its docs bind that name to: a package whose export
@@ -228,39 +161,22 @@ func TestCalledAlias(t *testing.T) {
 			Code: []docidx.CodeBlock{{Lang: "js", Code: "var createError = require('http-errors')\nthrow createError(404)"}},
 		}}}},
 	})
-	ri := r.r.rank
-	for text, want := range map[string][]string{
+	checkNamed(t, r, map[string][]string{
 		"is the message of createError(503, 'db down') sent to the client?": {"npm\x00http-errors"},
 		"is the message of an error sent to the client?":                    nil,
-	} {
-		_, words := ecosystemsNamed(text)
-		_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.filter(Query{}))
-		var got []string
-		for _, p := range pkgs {
-			got = append(got, ri.pkgKey(p))
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: packages named %q, want %q", text, got, want)
-		}
-	}
+	})
 }
 
 // A Rust path starts with its crate: "log::info!" names the log crate, though "log" is a word
 // too common to name it alone, and names no package of another ecosystem called log.
 func TestPathCrates(t *testing.T) {
 	r := openRankFixture(t,
-		&docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.Cargo, Name: "log", Version: "0.4.0"},
-			Symbols: []docidx.Symbol{{Kind: docidx.KindMacro, Name: "info", QualifiedName: "log::info", Signature: "macro_rules! info", Doc: "Logs a message at the info level."}},
-		},
-		&docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.NPM, Name: "log", Version: "1.0.0"},
-			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "info", QualifiedName: "log.info", Signature: "function info(msg: string): void", Doc: "Writes msg to the log."}},
-		},
-		&docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/logging", Version: "v1.0.0"},
-			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "Print", Package: "logging", QualifiedName: "logging.Print", Signature: "func Print(v ...any)", Doc: "Print writes to the log; every log line has a time."}},
-		})
+		fixturePackage(docidx.Cargo, "log", "0.4.0",
+			docidx.Symbol{Kind: docidx.KindMacro, Name: "info", QualifiedName: "log::info", Signature: "macro_rules! info", Doc: "Logs a message at the info level."}),
+		fixturePackage(docidx.NPM, "log", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "info", QualifiedName: "log.info", Signature: "function info(msg: string): void", Doc: "Writes msg to the log."}),
+		fixturePackage(docidx.Go, "example.com/logging", "v1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "Print", Package: "logging", QualifiedName: "logging.Print", Signature: "func Print(v ...any)", Doc: "Print writes to the log; every log line has a time."}))
 	ri := r.r.rank
 	text := "what happens to log::info! calls before the logger is set?"
 	_, words := ecosystemsNamed(text)
@@ -292,11 +208,33 @@ func TestPathPartsNameNothing(t *testing.T) {
 	r := openRankFixture(t,
 		mod("github.com/mattn/go-sqlite3", "Package sqlite3 needs cgo."),
 		mod("github.com/mattn/go-isatty", "Package isatty tells terminals apart."))
-	ri := r.r.rank
-	for text, want := range map[string][]string{
+	checkNamed(t, r, map[string][]string{
 		"does mattn/go-sqlite3 build without cgo?": {"golang\x00github.com/mattn/go-sqlite3"},
 		"which mattn packages need cgo?":           {"golang\x00github.com/mattn/go-isatty", "golang\x00github.com/mattn/go-sqlite3"},
-	} {
+	})
+}
+
+// A member the question names with its owner's path ("IndexMap::remove") comes before a sibling
+// whose doc holds more of the question's words: the path says which member is meant.
+func TestRankOwnedName(t *testing.T) {
+	r := openRankFixture(t, fixturePackage(docidx.Cargo, "indexmap", "2.0.0",
+		docidx.Symbol{Kind: docidx.KindStruct, Name: "IndexMap", QualifiedName: "indexmap::IndexMap", Signature: "pub struct IndexMap<K, V>", Doc: "A hash table."},
+		docidx.Symbol{Kind: docidx.KindMethod, Name: "remove", Parent: "IndexMap", QualifiedName: "indexmap::IndexMap::remove", Signature: "pub fn remove(&mut self, key: &K) -> Option<V>", Doc: "Remove the key, swapping the last entry into its place."},
+		docidx.Symbol{Kind: docidx.KindMethod, Name: "insert", Parent: "IndexMap", QualifiedName: "indexmap::IndexMap::insert", Signature: "pub fn insert(&mut self, key: K, value: V) -> Option<V>", Doc: "Insert a key; the entries keep their insertion order, which only removing scrambles."}))
+	rankedFirst(t, r, "IndexMap::remove scrambles the order of my entries; what keeps their insertion order?", "docidx://cargo/indexmap@2.0.0/symbol/indexmap::IndexMap::remove")
+}
+
+// fixturePackage returns the documentation of package version name@version of eco holding syms.
+func fixturePackage(eco docidx.Ecosystem, name, version string, syms ...docidx.Symbol) *docidx.PackageDocs {
+	return &docidx.PackageDocs{Package: docidx.Package{Ecosystem: eco, Name: name, Version: version}, Symbols: syms}
+}
+
+// checkNamed checks the packages (ecosystem\x00name, sorted) that each question names
+// (questionPackages) over r.
+func checkNamed(t *testing.T, r *Reader, want map[string][]string) {
+	t.Helper()
+	ri := r.r.rank
+	for text, want := range want {
 		_, words := ecosystemsNamed(text)
 		_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.filter(Query{}))
 		var got []string
@@ -308,20 +246,6 @@ func TestPathPartsNameNothing(t *testing.T) {
 			t.Errorf("%s: packages named %q, want %q", text, got, want)
 		}
 	}
-}
-
-// A member the question names with its owner's path ("IndexMap::remove") comes before a sibling
-// whose doc holds more of the question's words: the path says which member is meant.
-func TestRankOwnedName(t *testing.T) {
-	r := openRankFixture(t, &docidx.PackageDocs{
-		Package: docidx.Package{Ecosystem: docidx.Cargo, Name: "indexmap", Version: "2.0.0"},
-		Symbols: []docidx.Symbol{
-			{Kind: docidx.KindStruct, Name: "IndexMap", QualifiedName: "indexmap::IndexMap", Signature: "pub struct IndexMap<K, V>", Doc: "A hash table."},
-			{Kind: docidx.KindMethod, Name: "remove", Parent: "IndexMap", QualifiedName: "indexmap::IndexMap::remove", Signature: "pub fn remove(&mut self, key: &K) -> Option<V>", Doc: "Remove the key, swapping the last entry into its place."},
-			{Kind: docidx.KindMethod, Name: "insert", Parent: "IndexMap", QualifiedName: "indexmap::IndexMap::insert", Signature: "pub fn insert(&mut self, key: K, value: V) -> Option<V>", Doc: "Insert a key; the entries keep their insertion order, which only removing scrambles."},
-		},
-	})
-	rankedFirst(t, r, "IndexMap::remove scrambles the order of my entries; what keeps their insertion order?", "docidx://cargo/indexmap@2.0.0/symbol/indexmap::IndexMap::remove")
 }
 
 // TestIdentifierOwners checks the owners a question writes its identifiers with.
