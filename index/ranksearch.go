@@ -1196,9 +1196,10 @@ func (ri *rankIndex) packagesNamed(w string) []uint32 {
 // question writes ("pd" of "pd.merge(…)", see identifierOwners) name as the names their own
 // documentation imports them by (codeNames' aliases), each owner naming at most maxCallPackages
 // packages; so do the words it writes in the possessive ("testscript's"), which own what
-// follows them as well, and the calls it writes without an owner ("createError(…)"). An alias
-// names its package only as code writes it: "server" and "argv" are what some README binds a
-// package to, and words of any question.
+// follows them as well, and the calls it writes without an owner ("createError(…)"). Here an
+// alias names its package only as code writes it: "server" and "argv" are what some README binds
+// a package to, and words of any question (namedPackages takes an alias as a plain word only
+// when the word is mostly its packages' own).
 func (ri *rankIndex) aliasPackages(words string) []uint32 {
 	var out []uint32
 	seen := map[string]bool{}
