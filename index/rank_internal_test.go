@@ -1078,3 +1078,23 @@ func TestRankingKept(t *testing.T) {
 		t.Errorf("the reader keeps %d rankings, want at most %d", n, maxRankings)
 	}
 }
+
+// TestCodeHeading checks the names that headings written as code end with, and that headings of
+// prose have none.
+func TestCodeHeading(t *testing.T) {
+	for path, want := range map[string]string{
+		"keyv › API - Properties › .namespace":                 "namespace",
+		"sonic-boom › API › SonicBoom(opts)":                   "sonicboom",
+		"sonic-boom › API › SonicBoom#reopen([file])":          "reopen",
+		"http-errors › API › createError([status], [message])": "createerror",
+		"API › `timeout`":                                      "timeout",
+		"lru cache › Options":                                  "",
+		"Usage › Parsing Objects":                              "",
+		"Overview":                                             "",
+		"API › new createError[code || name]([msg]))":          "",
+	} {
+		if got := codeHeading(path); got != want {
+			t.Errorf("codeHeading(%q) = %q, want %q", path, got, want)
+		}
+	}
+}

@@ -492,3 +492,29 @@ func TestCalledPackageWithEcosystemNoun(t *testing.T) {
 		t.Errorf("hits %v, want the log crate's first", ids(hits))
 	}
 }
+
+// A section whose heading names, as code, what the question asks about comes first among its
+// package's hits, before one that holds more of the question's words: sonic-boom's
+// "SonicBoom(opts)" documents what a SonicBoom does when it opens a file.
+func TestHeadingNamesSubject(t *testing.T) {
+	sec := func(heading, text string) docidx.Section {
+		return docidx.Section{Heading: []string{"sonic-boom", "API", heading}, Text: text, Plain: text}
+	}
+	dir := build(t, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "sonic-boom", Version: "4.0.0"},
+		Documents: []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme, Title: "sonic-boom", Sections: []docidx.Section{
+			sec("SonicBoom(opts)", "Creates a new instance that writes to the log file dest. append: appends writes to dest file instead of truncating it (default true)."),
+			sec("SonicBoom#reopen([file])", "Reopens the log file in place, for log rotation."),
+		}}},
+	})
+	r := open(t, dir)
+	defer r.Close()
+	hits := search(t, r, index.Query{Text: "when SonicBoom opens an existing log file, does it wipe the old contents?"})
+	if len(hits) == 0 || !strings.HasSuffix(hits[0].Section, "SonicBoom(opts)") {
+		var got []string
+		for _, h := range hits {
+			got = append(got, h.Section)
+		}
+		t.Errorf("hits %q, want SonicBoom(opts) first", got)
+	}
+}
