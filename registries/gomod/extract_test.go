@@ -12,12 +12,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
 
-	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
@@ -339,24 +337,3 @@ func checkDocuments(t *testing.T, fsys fs.FS, mod string, want ...string) {
 
 // file is a MapFS file holding s.
 func file(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
-
-// TestPackageDeclaredAt checks that a package symbol is declared where its package comment is
-// (doc.go), not in the package's first file: go/doc takes the comments off the files it reads.
-func TestPackageDeclaredAt(t *testing.T) {
-	fsys := fstest.MapFS{
-		"go.mod": file("module example.com/v\n\ngo 1.22\n"),
-		"a.go":   file("package v\n\n// A is a.\nfunc A() {}\n"),
-		"doc.go": file("// Copyright notice.\n\n// Package v validates.\n//\n// # Singleton\n//\n// Share one.\npackage v\n"),
-	}
-	m, err := extractModule(context.Background(), fsys, "example.com/v", Limits{}, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := slices.IndexFunc(m.symbols, func(s docidx.Symbol) bool { return s.Kind == docidx.KindPackage })
-	if i < 0 {
-		t.Fatal("no package symbol")
-	}
-	if s := m.symbols[i]; s.File != "doc.go" || s.Line != 8 {
-		t.Errorf("package declared at %s:%d, want doc.go:8", s.File, s.Line)
-	}
-}

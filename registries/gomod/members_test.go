@@ -330,3 +330,26 @@ func extractSource(t *testing.T, src string) map[string]docidx.Symbol {
 	}
 	return testutil.ByName(md.symbols)
 }
+
+// TestPackageDeclaredAt checks that a package symbol is declared where its package comment is
+// (doc.go), not in the package's first file: go/doc takes the comments off the files it reads.
+func TestPackageDeclaredAt(t *testing.T) {
+	fsys := fstest.MapFS{
+		"go.mod": file("module example.com/v\n\ngo 1.22\n"),
+		"a.go":   file("package v\n\n// A is a.\nfunc A() {}\n"),
+		"doc.go": file("// Copyright notice.\n\n// Package v validates.\n//\n// # Singleton\n//\n// Share one.\npackage v\n"),
+	}
+	m, err := extractModule(context.Background(), fsys, "example.com/v", Limits{}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range m.symbols {
+		if s.Kind == docidx.KindPackage {
+			if s.File != "doc.go" || s.Line != 8 {
+				t.Errorf("package declared at %s:%d, want doc.go:8", s.File, s.Line)
+			}
+			return
+		}
+	}
+	t.Fatal("no package symbol")
+}
