@@ -102,10 +102,7 @@ func codeNames(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol) 
 		scan(syms[i].Doc)
 	}
 	for _, name := range subs {
-		aliases = add(aliases, name, len(aliases)+1)
-		if len(aliases) >= maxAliases+maxPackageAliases {
-			break
-		}
+		aliases = add(aliases, name, maxAliases+maxPackageAliases)
 	}
 	return modules, aliases
 }

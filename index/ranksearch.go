@@ -466,7 +466,7 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 	if len(ecos) == 0 {
 		ecos = ri.pathEcosystem(names)
 	}
-	owners := possessives(text)
+	owners := possessives(words)
 	named := ri.namedPackages(r, names, called, owners, ecos)
 	if acr := acronyms(text); len(acr) > 0 {
 		plain := maps.Clone(names)
@@ -482,7 +482,7 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 		}
 	}
 	named = append(named, ri.callPackages(words, r.wholeTerm, keep)...)
-	named = append(named, ri.aliasPackages(words)...)
+	named = append(named, ri.aliasPackages(words, owners)...)
 	named = append(named, ri.pathCrates(words, ecos)...)
 	slices.Sort(named)
 	return names, slices.Compact(named)
@@ -1195,12 +1195,12 @@ func (ri *rankIndex) packagesNamed(w string) []uint32 {
 // aliasPackages returns the packages (their live versions) that the owners of the calls a
 // question writes ("pd" of "pd.merge(…)", see identifierOwners) name as the names their own
 // documentation imports them by (codeNames' aliases), each owner naming at most maxCallPackages
-// packages; so do the words it writes in the possessive ("testscript's"), which own what
+// packages; so do the words it writes in the possessive (owners: "testscript's"), which own what
 // follows them as well, and the calls it writes without an owner ("createError(…)"). Here an
 // alias names its package only as code writes it: "server" and "argv" are what some README binds
 // a package to, and words of any question (namedPackages takes an alias as a plain word only
 // when the word is mostly its packages' own).
-func (ri *rankIndex) aliasPackages(words string) []uint32 {
+func (ri *rankIndex) aliasPackages(words string, owners map[string]bool) []uint32 {
 	var out []uint32
 	seen := map[string]bool{}
 	name := func(o string) {
@@ -1224,8 +1224,8 @@ func (ri *rankIndex) aliasPackages(words string) []uint32 {
 			}
 		}
 	}
-	// A possessive writes an owner too: "testscript's $WORK directory".
-	for o := range possessives(words) {
+	// A possessive writes an owner too: "testscript's $WORK directory" (owners, possessives).
+	for o := range owners {
 		if isIdentifier(o) {
 			name(o)
 		}

@@ -827,9 +827,10 @@ func (r *reader) searchVersion(q Query) string {
 	return q.Version
 }
 
-// codeHeading returns the name a section's heading path ends with when that heading is written
-// as code: ".namespace", "SonicBoom(opts)", "createError([status])", "`timeout`", "ttl" after
-// "Options ›" is not one. It returns "" for a heading of prose.
+// codeHeading returns, lowercased, the name that the last heading of a section's heading path
+// writes as code: "namespace" of ".namespace", "sonicboom" of "SonicBoom(opts)", "reopen" of
+// "SonicBoom#reopen([file])", "timeout" of "`timeout`". It returns "" for a heading of prose
+// ("Options", "Parsing Objects").
 func codeHeading(path string) string {
 	h := path
 	if i := strings.LastIndex(h, " › "); i >= 0 {
