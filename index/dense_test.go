@@ -321,3 +321,55 @@ func TestReleaseDropsLargeTables(t *testing.T) {
 		ri.release(b)
 	}
 }
+
+// TestIntersect checks that intersect finds, of a sorted set of documents, exactly those a
+// list's parts hold, dense or sparse, however the set and the list fall into segments: as a
+// walk of the whole list does.
+func TestIntersect(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	sizes := []int{3000, 700, 5000, 64, 2000} // segments; large ones take dense lists
+	ri := &rankIndex{docBase: []uint32{0}}
+	var l termList
+	for s, n := range sizes {
+		var list []posting
+		share := 2 + rng.IntN(30) // one document in share, so some lists are dense
+		for doc := range uint32(n) {
+			if rng.IntN(share) == 0 {
+				list = append(list, posting{doc: doc, impact: 1 + uint8(rng.IntN(255))})
+			}
+		}
+		b := &rankBuilder{ids: make([]string, n)}
+		dense := isDense(len(list), n)
+		if dense {
+			b.appendDense(list)
+		} else {
+			b.appendPostings(list)
+		}
+		seg := &rankSegment{docs: n, data: b.postings, postingsEnd: int64(len(b.postings))}
+		ri.segs = append(ri.segs, seg)
+		ri.docBase = append(ri.docBase, ri.docBase[s]+uint32(n))
+		if len(list) > 0 && s != 1 { // segment 1 has documents but not the term
+			l.parts = append(l.parts, termPart{seg: s, list: postingsRef{size: int64(len(b.postings)), df: len(list), dense: dense}})
+		}
+	}
+	if !slices.ContainsFunc(l.parts, func(p termPart) bool { return p.list.dense }) || !slices.ContainsFunc(l.parts, func(p termPart) bool { return !p.list.dense }) {
+		t.Fatal("the lists are not both dense and sparse")
+	}
+	held := map[uint32]bool{}
+	ri.forEach(l, func(doc uint32, _ uint8) { held[doc] = true })
+	total := ri.docBase[len(sizes)]
+	for round := range 50 {
+		var docs, want []uint32
+		for doc := range total {
+			if rng.IntN(1+round*7) == 0 {
+				docs = append(docs, doc)
+				if held[doc] {
+					want = append(want, doc)
+				}
+			}
+		}
+		if got := ri.intersect(nil, docs, l); !slices.Equal(got, want) {
+			t.Fatalf("round %d: %d of %d documents found, want %d", round, len(got), len(docs), len(want))
+		}
+	}
+}

@@ -236,7 +236,7 @@ func checkNamed(t *testing.T, r *Reader, want map[string][]string) {
 	ri := r.r.rank
 	for text, want := range want {
 		_, words := ecosystemsNamed(text)
-		_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.filter(Query{}))
+		_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.ownedByName(words, r.r.wholeTerm), ri.filter(Query{}))
 		var got []string
 		for _, p := range pkgs {
 			got = append(got, ri.pkgKey(p))
@@ -989,7 +989,7 @@ func TestCallPackages(t *testing.T) {
 	}
 	names := func(words string) []string {
 		var out []string
-		for _, p := range ri.callPackages(words, r.r.wholeTerm, nil) {
+		for _, p := range ri.callPackages(words, ri.ownedByName(words, r.r.wholeTerm), nil) {
 			_, name, _ := strings.Cut(ri.pkgKey(p), "\x00")
 			out = append(out, name)
 		}

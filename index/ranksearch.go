@@ -5,6 +5,7 @@ package index
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"maps"
 	"math"
 	"slices"
@@ -55,8 +56,9 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, r
 	if !ok {
 		return nil, 0, nil
 	}
-	bonus := ri.nameBonuses(text, words, r.wholeTerm, keep)
-	names, namedPkgs := ri.questionPackages(r, text, words, ecos, keep)
+	owned := ri.ownedByName(words, r.wholeTerm)
+	bonus := ri.nameBonuses(text, words, owned, r.wholeTerm, keep)
+	names, namedPkgs := ri.questionPackages(r, text, words, ecos, owned, keep)
 	pkgPrior, named := ri.packagePriors(ecos, namedPkgs)
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	ri.withinPackage(r, a, top, lists, words, names)
@@ -412,10 +414,10 @@ func (ri *rankIndex) forEach(l termList, fn func(doc uint32, impact uint8)) bool
 // nameBonuses returns what text's names add to documents that keep accepts: exactBonus to the
 // overview of a package text spells exactly, symbolBonus to the symbols named as an identifier
 // of words, text without its ecosystem names ("useState hook": react.useState), ownedBonus
-// instead to those it names with their owner's path (ownedSymbols), and symbolBonus to the
+// instead to those it names with their owner's path (owned, see ownedByName), and symbolBonus to the
 // members words name beside their owner (memberBonuses; term gives an identifier's term as the
 // name field indexes it). Bonuses do not count as matched terms.
-func (ri *rankIndex) nameBonuses(text, words string, term func(string) string, keep *docFilter) map[uint32]float32 {
+func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, term func(string) string, keep *docFilter) map[uint32]float32 {
 	bonus := map[uint32]float32{}
 	add := func(doc uint32, b float32) {
 		if keep.keep(doc) {
@@ -435,19 +437,16 @@ func (ri *rankIndex) nameBonuses(text, words string, term func(string) string, k
 		}
 	}
 	idents := identifierWords(words)
-	owners := identifierOwners(words)
 	for _, name := range idents {
-		l, ok := ri.lookup(symbolNamePrefix + name)
-		if !ok {
-			continue
-		}
-		if owned := ri.ownedSymbols(l, owners[name], term); len(owned) > 0 {
-			for _, doc := range owned {
+		if docs := owned[name]; len(docs) > 0 {
+			for _, doc := range docs {
 				add(doc, ownedBonus)
 			}
 			continue
 		}
-		ri.forEach(l, func(doc uint32, _ uint8) { add(doc, symbolBonus) })
+		if l, ok := ri.lookup(symbolNamePrefix + name); ok {
+			ri.forEach(l, func(doc uint32, _ uint8) { add(doc, symbolBonus) })
+		}
 	}
 	ri.memberBonuses(idents, words, term, add)
 	return bonus
@@ -460,7 +459,7 @@ func (ri *rankIndex) nameBonuses(text, words string, term func(string) string, k
 // wrapper CLI in pflag") names its package only when nothing else the question writes names one:
 // then it is a concept, and the question's subject is the package it names by name; "generate a
 // random UUID" still names uuid.
-func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[docidx.Ecosystem]bool, keep *docFilter) (map[string]bool, []uint32) {
+func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[docidx.Ecosystem]bool, owned map[string][]uint32, keep *docFilter) (map[string]bool, []uint32) {
 	names := questionNames(words)
 	called := calledPackages(text)
 	if len(ecos) == 0 {
@@ -481,7 +480,7 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 			}
 		}
 	}
-	named = append(named, ri.callPackages(words, r.wholeTerm, keep)...)
+	named = append(named, ri.callPackages(words, owned, keep)...)
 	named = append(named, ri.aliasPackages(words, owners)...)
 	named = append(named, ri.pathCrates(words, ecos)...)
 	slices.Sort(named)
@@ -542,24 +541,16 @@ func (ri *rankIndex) pathCrates(words string, ecos map[docidx.Ecosystem]bool) []
 const maxCallPackages = 2
 
 // callPackages returns the packages (their versions) whose symbols the words of a question
-// call with their owner (identifierOwners, ownedSymbols): "validator.New()" names
+// call with their owner (owned, by identifier of words; see ownedByName): "validator.New()" names
 // go-playground/validator, whose New's doc holds "validator", though "validator" is a word too
 // common to name it alone (see namedPackages); "protojson.Marshal()" names the module
 // google.golang.org/protobuf, whose package protojson no package name says. A call whose
 // owned symbols are in more than maxCallPackages packages names none.
-func (ri *rankIndex) callPackages(words string, term func(string) string, keep *docFilter) []uint32 {
-	owners := identifierOwners(words)
+func (ri *rankIndex) callPackages(words string, owned map[string][]uint32, keep *docFilter) []uint32 {
 	var out []uint32
 	for _, name := range identifierWords(words) {
-		if len(owners[name]) == 0 {
-			continue
-		}
-		l, ok := ri.lookup(symbolNamePrefix + name)
-		if !ok {
-			continue
-		}
 		var pkgs []uint32
-		for _, doc := range ri.ownedSymbols(l, owners[name], term) {
+		for _, doc := range owned[name] {
 			if keep.keep(doc) {
 				pkgs = append(pkgs, ri.pkgOf(doc))
 			}
@@ -569,6 +560,26 @@ func (ri *rankIndex) callPackages(words string, term func(string) string, keep *
 		}
 	}
 	return out
+}
+
+// ownedByName returns the owned symbols (ownedSymbols) of each identifier of words
+// (identifierWords) written with an owner (identifierOwners), by identifier; none for an
+// identifier without owners or without owned symbols. nameBonuses and callPackages both read
+// them, and a common owner's list is long: they are found once a question.
+func (ri *rankIndex) ownedByName(words string, term func(string) string) map[string][]uint32 {
+	owners := identifierOwners(words)
+	owned := map[string][]uint32{}
+	for _, name := range identifierWords(words) {
+		if len(owners[name]) == 0 {
+			continue
+		}
+		if l, ok := ri.lookup(symbolNamePrefix + name); ok {
+			if docs := ri.ownedSymbols(l, owners[name], term); len(docs) > 0 {
+				owned[name] = docs
+			}
+		}
+	}
+	return owned
 }
 
 // ownedSymbols returns the symbols of l, the list of a symbol name, whose documents hold one of
@@ -596,18 +607,58 @@ func (ri *rankIndex) ownedSymbols(l termList, owners []string, term func(string)
 		}
 		// Not bounded as memberBonuses bounds owners: the owner is a word of the question,
 		// whose list accumulate walks as well.
-		ol, ok := ri.lookup(term(owner))
-		if !ok {
-			continue
+		if ol, ok := ri.lookup(term(owner)); ok {
+			owned = ri.intersect(owned, named, ol)
 		}
-		ri.forEach(ol, func(doc uint32, _ uint8) {
-			if _, ok := slices.BinarySearch(named, doc); ok {
-				owned = append(owned, doc)
-			}
-		})
 	}
 	slices.Sort(owned)
 	return slices.Compact(owned)
+}
+
+// intersect appends to out the documents of docs (ascending, numbered over the snapshot) that
+// l's lists hold, in order. A common owner's list is far longer than the symbols of one name
+// (at 16N, hundreds of thousands of documents against a few thousand), so it reads no more of
+// it than it must: no part of a segment without one of docs, a dense part by testing its bits,
+// a sparse one up to the last of docs in its segment. A list it cannot read holds nothing.
+func (ri *rankIndex) intersect(out, docs []uint32, l termList) []uint32 {
+	for _, part := range l.parts {
+		base, end := ri.docBase[part.seg], ri.docBase[part.seg+1]
+		lo, _ := slices.BinarySearch(docs, base)
+		hi, _ := slices.BinarySearch(docs, end)
+		if lo == hi {
+			continue
+		}
+		in := docs[lo:hi]
+		list := ri.postings(part)
+		n := ri.segs[part.seg].docs
+		if part.list.dense {
+			if len(list) < 8*denseWords(n) {
+				continue
+			}
+			for _, d := range in {
+				local := d - base
+				if binary.LittleEndian.Uint64(list[8*(local/64):])&(1<<(local%64)) != 0 {
+					out = append(out, d)
+				}
+			}
+			continue
+		}
+		last := in[len(in)-1] - base
+		var doc uint32
+		j := 0
+		for i, ok := 0, true; i < len(list)-1; {
+			if doc, _, i, ok = nextPosting(list, i, doc); !ok || doc > last {
+				break
+			}
+			for j < len(in) && in[j]-base < doc {
+				j++
+			}
+			if in[j]-base == doc {
+				out = append(out, in[j])
+			}
+		}
+	}
+	return out
 }
 
 // identifierOwners returns, by identifier of text (as identifierWords lowercases it), the
