@@ -9,14 +9,15 @@ import (
 // TestAdmit: a list longer than the room left in the accumulator adds its documents of the
 // highest impact, at most room of them (those at or above the least floor that leaves at most
 // room), and still adds to every document already held: exactly what add adds with that floor
-// as its growAt, in the same order, over a list in two segments, with and without a filter.
+// as its growAt, in the same order, over a list in two segments, one part of it dense, with and
+// without a filter.
 func TestAdmit(t *testing.T) {
 	const segDocs = 3000
 	sizes := []int{segDocs, segDocs}
 	rng := rand.New(rand.NewPCG(28, 7))
 	ri := &rankIndex{docs: 2 * segDocs, segs: []*rankSegment{{docs: segDocs}, {docs: segDocs}}, docBase: []uint32{0, segDocs, 2 * segDocs}}
 	var l termList
-	var bufs [][]byte
+	var bufs, sparse [][]byte // the parts as admit reads them, and all sparse for add
 	var all []posting // numbered over the snapshot
 	for i := range sizes {
 		var list []posting
@@ -25,7 +26,16 @@ func TestAdmit(t *testing.T) {
 		}
 		b := &rankBuilder{ids: make([]string, segDocs)}
 		b.appendPostings(list)
-		l.parts = append(l.parts, termPart{seg: i, list: postingsRef{size: int64(len(b.postings)), df: len(list)}})
+		sparse = append(sparse, b.postings)
+		dense := i == 1 && isDense(len(list), segDocs)
+		if i == 1 && !dense {
+			t.Fatalf("%d of %d documents: not dense", len(list), segDocs)
+		}
+		if dense {
+			b = &rankBuilder{ids: make([]string, segDocs)}
+			b.appendDense(list)
+		}
+		l.parts = append(l.parts, termPart{seg: i, list: postingsRef{size: int64(len(b.postings)), df: len(list), dense: dense}})
 		l.df += len(list)
 		bufs = append(bufs, b.postings)
 		for _, p := range list {
@@ -66,7 +76,7 @@ func TestAdmit(t *testing.T) {
 				t.Fatal("admit: malformed list")
 			}
 			for j, part := range l.parts {
-				if !ri.add(want, part.seg, bufs[j], l.idf, keep, floor) {
+				if !ri.add(want, part.seg, sparse[j], l.idf, keep, floor) {
 					t.Fatal("add: malformed list")
 				}
 			}

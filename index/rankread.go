@@ -837,17 +837,6 @@ type termList struct {
 	idf   float32
 }
 
-// anyDense reports whether one of l's parts is a dense list (a term in a large share of its
-// segment's documents).
-func (l termList) anyDense() bool {
-	for _, p := range l.parts {
-		if p.list.dense {
-			return true
-		}
-	}
-	return false
-}
-
 // termPart is a term's postings list in one segment.
 type termPart struct {
 	seg  int

@@ -298,7 +298,7 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 		switch {
 		case len(a.touched) == 0 || len(a.touched)+l.df <= limit:
 			growAt = growAll
-		case len(a.touched) < limit && !l.anyDense():
+		case len(a.touched) < limit:
 			if !ri.admit(a, l, a.lists[first:k], keep, limit-len(a.touched)) {
 				return false
 			}
@@ -320,13 +320,14 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 	return true
 }
 
-// admit adds l, a list too long for the room left in a (sparse in every part, see anyDense;
-// bufs are its parts as read), as accumulate's floor asks: to every document a holds, as add
-// does, and to those it does not hold yet (and keep accepts) of the highest impacts, at most
-// room of them. Those are the ones of impact floor or more, floor the least impact at which
-// they number at most room over all its parts (none when its highest impact alone has more).
-// It reads the lists once: the postings of the documents not held wait in a.cands until the
-// floor is known, and then are added in list order, as add would have added them. It returns
+// admit adds l, a list too long for the room left in a (bufs are its parts as read), as
+// accumulate's floor asks: to every document a holds, as add does, and to those it does not
+// hold yet (and keep accepts) of the highest impacts, at most room of them. Those are the ones
+// of impact floor or more, floor the least impact at which they number at most room over all
+// its parts (none when its highest impact alone has more). It reads the lists once: the
+// postings of the documents not held wait in a.cands until the floor is known, and then are
+// added in list order, as add would have added them. Dense parts are read as sparse ones, so
+// that what a list adds does not depend on how its documents fell into segments. It returns
 // false on a malformed list.
 func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docFilter, room int) bool {
 	var hist [math.MaxUint8 + 1]int
@@ -335,6 +336,27 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 	for j, part := range l.parts {
 		base, docs := ri.docBase[part.seg], uint32(ri.segs[part.seg].docs)
 		list := bufs[j]
+		if part.list.dense {
+			if !forEachDense(list, int(docs), func(doc uint32, impact uint8) {
+				g := base + doc
+				p := a.pages[g>>accPageShift]
+				m := p.matched[g&accPageMask]
+				if m == 0 {
+					if keep.keep(g) {
+						hist[impact]++
+						cands = append(cands, uint64(g)<<8|uint64(impact))
+					}
+					return
+				}
+				if m < math.MaxUint8 {
+					p.matched[g&accPageMask] = m + 1
+				}
+				p.score[g&accPageMask] += scale * float32(impact)
+			}) {
+				return false
+			}
+			continue
+		}
 		var doc uint32
 		var impact uint8
 		i, ok := 0, true
