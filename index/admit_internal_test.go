@@ -18,7 +18,7 @@ func TestAdmit(t *testing.T) {
 	ri := &rankIndex{docs: 2 * segDocs, segs: []*rankSegment{{docs: segDocs}, {docs: segDocs}}, docBase: []uint32{0, segDocs, 2 * segDocs}}
 	var l termList
 	var bufs, sparse [][]byte // the parts as admit reads them, and all sparse for add
-	var all []posting // numbered over the snapshot
+	var all []posting         // numbered over the snapshot
 	for i := range sizes {
 		var list []posting
 		for doc := uint32(0); doc < segDocs; doc += 1 + uint32(rng.IntN(5)) {

@@ -138,6 +138,13 @@ type rankBuilder struct {
 	pkgTerms [][][2]uint32
 	// fuzzy holds the spelling dictionaries of fuzzyFields, as vellum FSTs.
 	fuzzy [len(fuzzyFields)][]byte
+
+	// spilled holds, for a file merged from runs (see mergeRuns), the sections written to
+	// temporary files rather than held in memory, by name: dict, postings, the fuzzy
+	// dictionaries and the pairs of pkgterms, whose offsets are then pkgTermOffs. write copies
+	// them in place of the fields above.
+	spilled     map[string]*spillFile
+	pkgTermOffs []uint64
 }
 
 // addTerm appends a term, in order, to the dictionary and its postings to the postings section.
@@ -148,21 +155,37 @@ func (b *rankBuilder) addTerm(term string, list []posting) {
 	}
 	b.nterms++
 	start := len(b.postings)
-	dense := isDense(len(list), len(b.ids))
+	var size uint64
+	b.postings, size = encodeList(b.postings, list, len(b.ids))
+	b.dict = appendDictEntry(b.dict, []byte(term), len(list), uint64(start), size)
+}
+
+// encodeList appends list, in document order, to dst as the postings of a rank index of docs
+// documents, dense or not as isDense says, and returns its dictionary length: its bytes
+// shifted left one bit, the low bit set when it is dense.
+func encodeList(dst []byte, list []posting, docs int) ([]byte, uint64) {
+	start := len(dst)
+	dense := isDense(len(list), docs)
 	if dense {
-		b.appendDense(list)
+		dst = appendDense(dst, list, docs)
 	} else {
-		b.appendPostings(list)
+		dst = appendPostings(dst, list)
 	}
-	size := uint64(len(b.postings)-start) << 1
+	size := uint64(len(dst)-start) << 1
 	if dense {
 		size |= 1
 	}
-	b.dict = binary.AppendUvarint(b.dict, uint64(len(term)))
-	b.dict = append(b.dict, term...)
-	b.dict = binary.LittleEndian.AppendUint32(b.dict, uint32(len(list)))
-	b.dict = binary.AppendUvarint(b.dict, uint64(start))
-	b.dict = binary.AppendUvarint(b.dict, size)
+	return dst, size
+}
+
+// appendDictEntry appends a dictionary entry to dict: the term, its document frequency df and
+// where its postings are (off, and size as encodeList returns it). dictEntry reads it.
+func appendDictEntry(dict, term []byte, df int, off, size uint64) []byte {
+	dict = binary.AppendUvarint(dict, uint64(len(term)))
+	dict = append(dict, term...)
+	dict = binary.LittleEndian.AppendUint32(dict, uint32(df))
+	dict = binary.AppendUvarint(dict, off)
+	return binary.AppendUvarint(dict, size)
 }
 
 // isDense reports whether a list of df of docs documents is written dense: one in 16
@@ -181,24 +204,31 @@ const denseRankWords = 8
 // search that only adds to documents it already holds then tests their bits, rather than
 // reading the whole list.
 func (b *rankBuilder) appendDense(list []posting) {
-	words := make([]uint64, denseWords(len(b.ids)))
+	b.postings = appendDense(b.postings, list, len(b.ids))
+}
+
+// appendDense appends list, in document order, to dst as a dense list of a rank index of docs
+// documents (see rankBuilder.appendDense).
+func appendDense(dst []byte, list []posting, docs int) []byte {
+	words := make([]uint64, denseWords(docs))
 	for _, p := range list {
 		words[p.doc/64] |= 1 << (p.doc % 64)
 	}
 	le := binary.LittleEndian
 	for _, w := range words {
-		b.postings = le.AppendUint64(b.postings, w)
+		dst = le.AppendUint64(dst, w)
 	}
 	n := uint32(0)
 	for i := 0; i < len(words); i += denseRankWords {
-		b.postings = le.AppendUint32(b.postings, n)
+		dst = le.AppendUint32(dst, n)
 		for _, w := range words[i:min(i+denseRankWords, len(words))] {
 			n += uint32(bits.OnesCount64(w))
 		}
 	}
 	for _, p := range list {
-		b.postings = append(b.postings, p.impact)
+		dst = append(dst, p.impact)
 	}
+	return dst
 }
 
 // symbolNamePrefix marks the dictionary's entries for symbol names: "\x01" plus a symbol's own
@@ -217,17 +247,22 @@ func symbolName(qualified string) string {
 func quantize(s float64) uint8 { return uint8(max(1, min(255, math.Round(s*255)))) }
 
 // appendPostings encodes list (in document order) into the postings section.
-func (b *rankBuilder) appendPostings(list []posting) {
+func (b *rankBuilder) appendPostings(list []posting) { b.postings = appendPostings(b.postings, list) }
+
+// appendPostings appends list, in document order, to dst as a sparse list: (uvarint document
+// gap, u8 impact) pairs, the first gap the first document itself.
+func appendPostings(dst []byte, list []posting) []byte {
 	prev := uint32(0)
 	for i, p := range list {
 		gap := p.doc - prev
 		if i == 0 {
 			gap = p.doc
 		}
-		b.postings = binary.AppendUvarint(b.postings, uint64(gap))
-		b.postings = append(b.postings, p.impact)
+		dst = binary.AppendUvarint(dst, uint64(gap))
+		dst = append(dst, p.impact)
 		prev = p.doc
 	}
+	return dst
 }
 
 // write writes the file and syncs it.
@@ -262,17 +297,35 @@ func (b *rankBuilder) write(path string) error {
 	// The section directory is laid out first, with every offset and length, so that the
 	// checksum covers the file as written in one pass.
 	var pkgTerms []byte
-	pkgTermOffs := make([]uint64, 0, len(b.pkgTerms)+1)
-	for _, pairs := range b.pkgTerms {
-		pkgTermOffs = append(pkgTermOffs, uint64(len(pkgTerms)))
-		prev := uint32(0)
-		for _, pr := range pairs {
-			pkgTerms = binary.AppendUvarint(pkgTerms, uint64(pr[0]-prev))
-			pkgTerms = binary.AppendUvarint(pkgTerms, uint64(pr[1]))
-			prev = pr[0]
+	pkgTermOffs := b.pkgTermOffs
+	if b.spilled[secPkgTerms] == nil {
+		pkgTermOffs = make([]uint64, 0, len(b.pkgTerms)+1)
+		for _, pairs := range b.pkgTerms {
+			pkgTermOffs = append(pkgTermOffs, uint64(len(pkgTerms)))
+			prev := uint32(0)
+			for _, pr := range pairs {
+				pkgTerms = binary.AppendUvarint(pkgTerms, uint64(pr[0]-prev))
+				pkgTerms = binary.AppendUvarint(pkgTerms, uint64(pr[1]))
+				prev = pr[0]
+			}
 		}
+		pkgTermOffs = append(pkgTermOffs, uint64(len(pkgTerms)))
 	}
-	pkgTermOffs = append(pkgTermOffs, uint64(len(pkgTerms)))
+	// A section's bytes: in memory, or in a file spilled to.
+	held := map[string][]byte{secDict: b.dict, secPostings: b.postings, secPkgTerms: pkgTerms, secFuzzAll: b.fuzzy[0], secFuzzName: b.fuzzy[1]}
+	heldSize := func(name string) int {
+		if f := b.spilled[name]; f != nil {
+			return int(f.n)
+		}
+		return len(held[name])
+	}
+	writeHeld := func(name string) {
+		if f := b.spilled[name]; f != nil {
+			w.copyFrom(f)
+			return
+		}
+		w.write(held[name])
+	}
 	tableSize := func(ss []string) int {
 		n := 4 + 4*(len(ss)+1)
 		for _, s := range ss {
@@ -288,17 +341,17 @@ func (b *rankBuilder) write(path string) error {
 		secKinds:    tableSize(b.kinds),
 		secExact:    pad(tableSize(b.exact)) + 8*len(b.exactOffs),
 		secBlocks:   8*len(b.blockOffs) + tableSize(b.blockFirst),
-		secDict:     len(b.dict),
+		secDict:     heldSize(secDict),
 		secDocNums:  4 * len(b.nums),
-		secPkgTerms: 8*len(pkgTermOffs) + len(pkgTerms),
-		secPostings: len(b.postings),
+		secPkgTerms: 8*len(pkgTermOffs) + heldSize(secPkgTerms),
+		secPostings: heldSize(secPostings),
 		secDocFlags: 8 * len(b.undoc),
-		secFuzzAll:  len(b.fuzzy[0]),
-		secFuzzName: len(b.fuzzy[1]),
+		secFuzzAll:  heldSize(secFuzzAll),
+		secFuzzName: heldSize(secFuzzName),
 	}
 	at := pad(len(rankMagic) + 4*7 + len(rankSectionNames)*24)
 	w.write([]byte(rankMagic))
-	for _, v := range []int{len(b.ids), len(b.pkgs), len(b.kinds), b.nterms, len(b.exact), len(b.blockFirst), len(rankSectionNames)} {
+	for _, v := range []int{len(b.docPkg), len(b.pkgs), len(b.kinds), b.nterms, len(b.exact), len(b.blockFirst), len(rankSectionNames)} {
 		u32(uint32(v))
 	}
 	for _, name := range rankSectionNames {
@@ -338,7 +391,7 @@ func (b *rankBuilder) write(path string) error {
 		}
 		table(b.blockFirst)
 	})
-	section(secDict, func() { w.write(b.dict) })
+	section(secDict, func() { writeHeld(secDict) })
 	section(secDocNums, func() {
 		for _, n := range b.nums {
 			u32(n)
@@ -348,16 +401,16 @@ func (b *rankBuilder) write(path string) error {
 		for _, o := range pkgTermOffs {
 			u64(o)
 		}
-		w.write(pkgTerms)
+		writeHeld(secPkgTerms)
 	})
-	section(secPostings, func() { w.write(b.postings) })
+	section(secPostings, func() { writeHeld(secPostings) })
 	section(secDocFlags, func() {
 		for _, word := range b.undoc {
 			u64(word)
 		}
 	})
-	section(secFuzzAll, func() { w.write(b.fuzzy[0]) })
-	section(secFuzzName, func() { w.write(b.fuzzy[1]) })
+	section(secFuzzAll, func() { writeHeld(secFuzzAll) })
+	section(secFuzzName, func() { writeHeld(secFuzzName) })
 	align()
 	if w.err == nil {
 		w.err = w.w.Flush()
@@ -390,5 +443,18 @@ func (o *offsetWriter) write(p []byte) {
 	}
 	n, err := o.w.Write(p)
 	o.n += int64(n)
+	o.err = err
+}
+
+// copyFrom writes the f.n bytes of f from its start.
+func (o *offsetWriter) copyFrom(f *spillFile) {
+	if o.err != nil {
+		return
+	}
+	n, err := io.Copy(o.w, io.NewSectionReader(f.f, 0, f.n))
+	o.n += n
+	if err == nil && n != f.n {
+		err = fmt.Errorf("%s: %d bytes read of %d", f.f.Name(), n, f.n)
+	}
 	o.err = err
 }

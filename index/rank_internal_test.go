@@ -524,8 +524,8 @@ func TestRankHitsByBleveNumber(t *testing.T) {
 			}
 		}
 	}
-	nums, err := bleveNumbers(idx)
-	if err != nil {
+	nums := map[string]uint32{}
+	if err := eachBleveNumber(idx, func(id string, num uint32) { nums[id] = num }); err != nil {
 		t.Fatal(err)
 	}
 	rb, err := acc.build(nums)

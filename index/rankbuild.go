@@ -229,7 +229,8 @@ func (a *rankAcc) add(sd *searchDoc) error {
 // build numbers the documents in ID order — a package version's documents are then together
 // and in the same order in every segment that holds them, which rankIndex.order ranks equal
 // scores by — and returns the rank builder that writes them. bleveNums maps each document ID to
-// its number in the segment's search.bleve.
+// its number in the segment's search.bleve; nil leaves the numbers out, for a run that
+// mergeRuns numbers.
 func (a *rankAcc) build(bleveNums map[string]uint32) (*rankBuilder, error) {
 	n := len(a.ids)
 	byID := make([]uint32, n) // final number -> the number add gave
@@ -255,21 +256,23 @@ func (a *rankAcc) build(bleveNums map[string]uint32) (*rankBuilder, error) {
 			b.undoc[final/64] |= 1 << (final % 64)
 		}
 	}
-	b.nums = make([]uint32, n)
-	numsIdentity := true
-	for d, id := range b.ids {
-		num, ok := bleveNums[id]
-		if !ok {
-			return nil, fmt.Errorf("index: document %s is not in the search index", id)
+	if bleveNums != nil {
+		b.nums = make([]uint32, n)
+		numsIdentity := true
+		for d, id := range b.ids {
+			num, ok := bleveNums[id]
+			if !ok {
+				return nil, fmt.Errorf("index: document %s is not in the search index", id)
+			}
+			b.nums[d] = num
+			numsIdentity = numsIdentity && num == uint32(d)
 		}
-		b.nums[d] = num
-		numsIdentity = numsIdentity && num == uint32(d)
-	}
-	if len(bleveNums) != n {
-		return nil, fmt.Errorf("index: the search index holds %d documents, the ranking index %d", len(bleveNums), n)
-	}
-	if numsIdentity {
-		b.nums = nil // the table says nothing
+		if len(bleveNums) != n {
+			return nil, fmt.Errorf("index: the search index holds %d documents, the ranking index %d", len(bleveNums), n)
+		}
+		if numsIdentity {
+			b.nums = nil // the table says nothing
+		}
 	}
 	b.pkgTerms = make([][][2]uint32, len(b.pkgs))
 
@@ -362,43 +365,42 @@ func (a *rankAcc) build(bleveNums map[string]uint32) (*rankBuilder, error) {
 	return b, nil
 }
 
-// bleveNumbers returns the number in idx (a segment's search.bleve, of one zap segment) of each
-// document, by ID.
-func bleveNumbers(idx bleve.Index) (map[string]uint32, error) {
+// eachBleveNumber calls fn with the ID and the number in idx (a segment's search.bleve, of one
+// zap segment) of each of its documents.
+func eachBleveNumber(idx bleve.Index, fn func(id string, num uint32)) error {
 	adv, err := idx.Advanced()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	ir, err := adv.Reader()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer ir.Close()
 	dr, err := ir.DocIDReaderAll()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer dr.Close()
-	nums := map[string]uint32{}
 	for {
 		id, err := dr.Next()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if id == nil {
-			return nums, nil
+			return nil
 		}
 		if len(id) != 8 {
-			return nil, fmt.Errorf("index: unexpected Bleve internal ID %x: want scorch's 8-byte document numbers", []byte(id))
+			return fmt.Errorf("index: unexpected Bleve internal ID %x: want scorch's 8-byte document numbers", []byte(id))
 		}
 		n := binary.BigEndian.Uint64(id)
 		if n > math.MaxUint32 {
-			return nil, fmt.Errorf("index: Bleve document number %d does not fit in 32 bits", n)
+			return fmt.Errorf("index: Bleve document number %d does not fit in 32 bits", n)
 		}
 		ext, err := ir.ExternalID(id)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		nums[ext] = uint32(n)
+		fn(ext, uint32(n))
 	}
 }

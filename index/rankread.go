@@ -501,39 +501,47 @@ func (seg *rankSegment) find(term string) (ord uint32, list postingsRef, ok, sur
 		return 0, postingsRef{}, false, false
 	}
 	for i := 0; len(b) > 0; i++ {
-		n, k := binary.Uvarint(b)
-		if k <= 0 || n > uint64(len(b)-k) {
+		var t []byte
+		var ok bool
+		if t, list, b, ok = dictEntry(b); !ok {
 			return 0, postingsRef{}, false, false
 		}
-		t := b[k : k+int(n)]
-		b = b[k+int(n):]
-		if len(b) < 4 {
-			return 0, postingsRef{}, false, false
-		}
-		df := le.Uint32(b)
-		b = b[4:]
-		off, k1 := binary.Uvarint(b)
-		if k1 <= 0 {
-			return 0, postingsRef{}, false, false
-		}
-		size, k2 := binary.Uvarint(b[k1:])
-		if k2 <= 0 {
-			return 0, postingsRef{}, false, false
-		}
-		b = b[k1+k2:]
 		// Comparisons rather than strings.Compare, to which string(t) would be a copy: this
 		// runs for every term of a block read, a hundred times a search.
 		switch {
 		case string(t) == term:
-			list = postingsRef{off: int64(off), size: int64(size >> 1), dense: size&1 == 1, df: int(df)}
-			ok := list.off >= 0 && list.size >= 0 && list.df >= 0 && list.df <= seg.docs &&
-				seg.postingsAt+list.off+list.size <= seg.postingsEnd
+			ok := list.df <= seg.docs && seg.postingsAt+list.off+list.size <= seg.postingsEnd
 			return uint32(blk*termBlock + i), list, ok, ok
 		case string(t) > term:
 			return 0, postingsRef{}, false, true
 		}
 	}
 	return 0, postingsRef{}, false, true
+}
+
+// dictEntry reads the dictionary entry at the start of b (see appendDictEntry) and returns its
+// term, a view of b, where its postings are, and the entries after it; ok is false when the
+// entry is malformed.
+func dictEntry(b []byte) (term []byte, list postingsRef, rest []byte, ok bool) {
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > uint64(len(b)-k) {
+		return nil, postingsRef{}, nil, false
+	}
+	term, b = b[k:k+int(n)], b[k+int(n):]
+	if len(b) < 4 {
+		return nil, postingsRef{}, nil, false
+	}
+	df := binary.LittleEndian.Uint32(b)
+	off, k1 := binary.Uvarint(b[4:])
+	if k1 <= 0 {
+		return nil, postingsRef{}, nil, false
+	}
+	size, k2 := binary.Uvarint(b[4+k1:])
+	if k2 <= 0 || off > math.MaxInt64 || size>>1 > math.MaxInt64 || df > math.MaxInt32 {
+		return nil, postingsRef{}, nil, false
+	}
+	list = postingsRef{off: int64(off), size: int64(size >> 1), dense: size&1 == 1, df: int(df)}
+	return term, list, b[4+k1+k2:], true
 }
 
 // exactPostings returns the postings of exact package name i.

@@ -18,8 +18,10 @@ package index
 // most maxSegmentDocs documents, and one of more than half that many is not merged by level: a
 // snapshot of D documents holds about D/maxSegmentDocs full segments and at most
 // (mergeFactor-1)·log(maxSegmentDocs) smaller ones. A crawl's new versions are built into as
-// many segments at once as there are cores (see partCount), so a build holds at most that many
-// segments' ranking indexes and one Bleve batch each in memory. A segment of which fewer than half the documents are still searched is rewritten.
+// many segments at once as there are cores (see partCount); a build holds one Bleve batch and
+// the ranking index of at most maxBufferedDocs documents in memory, writing a larger segment's
+// ranking index in runs that it merges (rankmerge.go), so memory does not grow with the
+// segment. A segment of which fewer than half the documents are still searched is rewritten.
 
 import (
 	"context"
@@ -49,11 +51,14 @@ const segPrefix = "seg-"
 const mergeFactor = 8
 
 // maxSegmentDocs bounds the documents of a segment a crawl or merge builds (a package version
-// larger alone gets a segment of its own): building a segment holds it in memory, and a crawl
-// of many versions then costs the memory of one such segment, not of the snapshot. Segments of
-// more than half this many live documents are not merged by level. 131,072 documents are
-// about 40 MB of Bleve index and rank.idx; the real corpus of 747 versions is three of them.
-const maxSegmentDocs = 1 << 17
+// larger alone gets a segment of its own), as Lucene's TieredMergePolicy bounds a merged
+// segment at 5 GB: segments of more than half this many live documents are not merged by level,
+// so that no merge rewrites more than this many documents at once (a build analyses some
+// 8,000 documents a second on one core: a full segment is about four minutes of a commit).
+// 2,097,152 documents are about 650 MB of Bleve index, rank.idx and docs.dat; the real
+// corpus of 747 versions, 370,000 documents, is two segments, one per core of a first crawl.
+// What a build holds in memory is bounded by maxBufferedDocs, not by this.
+const maxSegmentDocs = 1 << 21
 
 // segName returns the name of segment n.
 func segName(n int) string { return fmt.Sprintf("%s%06d", segPrefix, n) }
@@ -638,7 +643,7 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	if err != nil {
 		return nil, fmt.Errorf("index: creating %s: %w", path, err)
 	}
-	acc, err := newRankAcc(im)
+	rr, err := newRankRuns(im, dir, maxBufferedDocs)
 	if err != nil {
 		return nil, err
 	}
@@ -673,7 +678,7 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 			}
 			n := 0
 			for sd := range searchDocs(&p, docs, syms) {
-				if err := acc.add(&sd); err != nil {
+				if err := rr.add(&sd); err != nil {
 					return err
 				}
 				if err := build.Index(sd.id, storedValuesOf(sd.fields)); err != nil {
@@ -682,6 +687,9 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 				n++
 			}
 			if err := dw.add(k, rawDocs, rawSyms, n); err != nil {
+				return err
+			}
+			if err := rr.versionDone(); err != nil {
 				return err
 			}
 			// Counted as versionDocs counts them (empty sections too), as the total was.
@@ -703,29 +711,10 @@ func (w *writer) buildSegment(ctx context.Context, name string, keys []string, w
 	if err != nil {
 		return nil, err
 	}
-	idx, err := bleve.OpenUsing(path, map[string]any{"read_only": true})
-	if err != nil {
-		return nil, fmt.Errorf("index: opening %s: %w", path, err)
-	}
 	// The ranking index numbers documents as it likes; it maps them to the search index's
-	// numbers, which Bleve gives in the order the builder merged its files. The search index
-	// is closed before the ranking index is built: its mapped file is not held meanwhile.
+	// numbers, which Bleve gives in the order the builder merged its files.
 	w.progress.report(StepRank, name, 0)
-	nums, err := bleveNumbers(idx)
-	var docs uint64
-	if err == nil {
-		docs, err = idx.DocCount()
-	}
-	if cerr := idx.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("index: closing search index: %w", cerr)
-	}
-	var rb *rankBuilder
-	if err == nil {
-		rb, err = acc.build(nums)
-	}
-	if err == nil {
-		err = rb.write(filepath.Join(dir, RankFile))
-	}
+	docs, err := rr.finish(ctx, path, filepath.Join(dir, RankFile))
 	if err == nil {
 		err = dw.close()
 		dw = nil

@@ -78,7 +78,7 @@ func TestBalancedParts(t *testing.T) {
 		t.Errorf("balancedParts over maxSegmentDocs = %v, want %v", got, want)
 	}
 	for _, c := range []struct{ docs, cores, want int }{
-		{0, 2, 1}, {100, 2, 1}, {2 * minPartDocs, 2, 2}, {97_000, 2, 2}, {598_000, 2, 6}, {598_000, 1, 5}, {598_000, 4, 8}, {3 * minPartDocs, 8, 3},
+		{0, 2, 1}, {100, 2, 1}, {2 * minPartDocs, 2, 2}, {97_000, 2, 2}, {598_000, 2, 2}, {598_000, 1, 1}, {598_000, 4, 4}, {2*maxSegmentDocs + 1, 2, 4}, {2*maxSegmentDocs + 1, 1, 3}, {3 * minPartDocs, 8, 3},
 	} {
 		if got := partCount(c.docs, c.cores); got != c.want {
 			t.Errorf("partCount(%d, %d) = %d, want %d", c.docs, c.cores, got, c.want)

@@ -25,10 +25,9 @@ import (
 // ranking index is about one batch. 8,192 documents of the real corpus are some 40 MB.
 const batchSize = 8192
 
-// builderMergeMax is how many of a segment's zap files Bleve's builder merges at once. It is
-// above the most a segment's build writes (maxSegmentDocs/batchSize), so every document is
-// merged once.
-const builderMergeMax = 64
+// builderMergeMax is how many of a segment's zap files Bleve's builder merges at once: the most
+// a segment's build writes (maxSegmentDocs/batchSize), so every document is merged once.
+const builderMergeMax = maxSegmentDocs / batchSize
 
 type writer struct {
 	dir  string // index directory

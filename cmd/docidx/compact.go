@@ -20,7 +20,7 @@ indexed. Crawls merge segments on their own, by a log merge policy (when 8 segme
 about the same size pile up they become one, and a segment most of whose versions were
 crawled again or pruned is rewritten), so compact is seldom needed. Use it after many
 small crawls or prunes, or before 'docidx pack' of a snapshot that will be served for a
-long time: the new generation holds one segment (or, past 131,072 documents, as few as
+long time: the new generation holds one segment (or, past 2,097,152 documents, as few as
 that segment size allows) without the copies of versions no longer searched, so it is as
 small and as quick to open and search as it can be. Search results
 do not change. It also checks every segment in full, as 'docidx verify' does, and
