@@ -275,8 +275,12 @@ func (ri *rankIndex) termLists(terms []string) []termList {
 // impact-ordered evaluation admits the postings that can matter most (Anh and Moffat, "Pruned
 // query evaluation using pre-computed impacts", SIGIR 2006): without it, the rarest word of a
 // question took every place, and "get a value from JSON by path without unmarshalling" scored
-// only documents that say "unmarshal", none of them gjson's README. A list adds documents in all
-// its segments or in none, so the documents scored do not depend on how they fell into segments.
+// only documents that say "unmarshal", none of them gjson's README. A list of one document in 16
+// of the snapshot or more (one that a snapshot of a single segment writes dense) admits none: its
+// word is too common to choose documents by, and reading it whole would cost a question of
+// common words the whole of its lists. A list adds documents in all its segments or in none, and
+// whether it admits depends on its length in the snapshot, not in its segments, so the documents
+// scored do not depend on how they fell into segments.
 // It returns false on an unreadable list. The lists read stay in a.lists, in the order of lists
 // and their parts, for accumulateAlternatives.
 func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilter) bool {
@@ -298,7 +302,7 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 		switch {
 		case len(a.touched) == 0 || len(a.touched)+l.df <= limit:
 			growAt = growAll
-		case len(a.touched) < limit:
+		case len(a.touched) < limit && !isDense(l.all, ri.docs):
 			if !ri.admit(a, l, a.lists[first:k], keep, limit-len(a.touched)) {
 				return false
 			}
@@ -326,13 +330,18 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 // of impact floor or more, floor the least impact at which they number at most room over all
 // its parts (none when its highest impact alone has more). It reads the lists once: the
 // postings of the documents not held wait in a.cands until the floor is known, and then are
-// added in list order, as add would have added them. Dense parts are read as sparse ones, so
-// that what a list adds does not depend on how its documents fell into segments. It returns
-// false on a malformed list.
+// added in list order, as add would have added them. Only those at or above the floor so far
+// wait (the floor only rises as more wait): of a list a hundred times the room, most postings
+// fall below it and are dropped at once. A part dense in its segment is read as a
+// sparse one (accumulate admits no list dense in the snapshot as a whole). It returns false on
+// a malformed list.
 func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docFilter, room int) bool {
 	var hist [math.MaxUint8 + 1]int
 	scale := l.idf / 255
 	cands := a.cands[:0] // document<<8 | impact
+	// floor is the least impact at which at most room waiting documents have it or more; above
+	// is how many have.
+	floor, above := 0, 0
 	for j, part := range l.parts {
 		base, docs := ri.docBase[part.seg], uint32(ri.segs[part.seg].docs)
 		list := bufs[j]
@@ -342,9 +351,12 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 				p := a.pages[g>>accPageShift]
 				m := p.matched[g&accPageMask]
 				if m == 0 {
-					if keep.keep(g) {
+					if int(impact) >= floor && keep.keep(g) {
 						hist[impact]++
 						cands = append(cands, uint64(g)<<8|uint64(impact))
+						for above++; above > room; floor++ {
+							above -= hist[floor]
+						}
 					}
 					return
 				}
@@ -373,9 +385,12 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 			p := a.pages[g>>accPageShift]
 			m := p.matched[g&accPageMask]
 			if m == 0 {
-				if keep.keep(g) {
+				if int(impact) >= floor && keep.keep(g) {
 					hist[impact]++
 					cands = append(cands, uint64(g)<<8|uint64(impact))
+					for above++; above > room; floor++ {
+						above -= hist[floor]
+					}
 				}
 				continue
 			}
@@ -389,13 +404,6 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 		}
 	}
 	a.cands = cands
-	floor, n := 0, 0
-	for impact := math.MaxUint8; impact >= 0; impact-- {
-		if n += hist[impact]; n > room {
-			floor = impact + 1
-			break
-		}
-	}
 	for _, c := range cands {
 		if impact := uint8(c); int(impact) >= floor {
 			doc := uint32(c >> 8)
