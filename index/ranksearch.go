@@ -346,28 +346,13 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 		base, docs := ri.docBase[part.seg], uint32(ri.segs[part.seg].docs)
 		list := bufs[j]
 		if part.list.dense {
-			if !forEachDense(list, int(docs), func(doc uint32, impact uint8) {
-				g := base + doc
-				p := a.pages[g>>accPageShift]
-				m := p.matched[g&accPageMask]
-				if m == 0 {
-					if int(impact) >= floor && keep.keep(g) {
-						hist[impact]++
-						cands = append(cands, uint64(g)<<8|uint64(impact))
-						for above++; above > room; floor++ {
-							above -= hist[floor]
-						}
-					}
-					return
-				}
-				if m < math.MaxUint8 {
-					p.matched[g&accPageMask] = m + 1
-				}
-				p.score[g&accPageMask] += scale * float32(impact)
-			}) {
+			// Read as the sparse list it would be: rare, as accumulate admits no list dense
+			// in the snapshot, only one dense in a segment of other words.
+			var ok bool
+			if list, ok = denseAsSparse(a.sparse[:0], list, int(docs)); !ok {
 				return false
 			}
-			continue
+			a.sparse = list
 		}
 		var doc uint32
 		var impact uint8
@@ -413,6 +398,18 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 		}
 	}
 	return true
+}
+
+// denseAsSparse appends to dst the dense list of a segment of docs documents as a sparse list
+// (see appendPostings), and reports whether the dense list was well formed.
+func denseAsSparse(dst, list []byte, docs int) ([]byte, bool) {
+	prev := uint32(0)
+	ok := forEachDense(list, docs, func(doc uint32, impact uint8) {
+		dst = binary.AppendUvarint(dst, uint64(doc-prev))
+		dst = append(dst, impact)
+		prev = doc
+	})
+	return dst, ok
 }
 
 // forEach calls fn for every (document, impact) of l's lists, documents numbered over the
