@@ -55,8 +55,9 @@ const mergeFactor = 8
 // segment at 5 GB: segments of more than half this many live documents are not merged by level,
 // so that no merge rewrites more than this many documents at once (a build analyses some
 // 8,000 documents a second on one core: a full segment is about four minutes of a commit).
-// 2,097,152 documents are about 650 MB of Bleve index, rank.idx and docs.dat; the real
-// corpus of 747 versions, 370,000 documents, is two segments, one per core of a first crawl.
+// 2,097,152 documents are about 1 GB of Bleve index, rank.idx and docs.dat (485 bytes a
+// document at 16N); the real corpus of 749 versions is two segments, one per core of a first
+// crawl.
 // What a build holds in memory is bounded by maxBufferedDocs, not by this.
 const maxSegmentDocs = 1 << 21
 

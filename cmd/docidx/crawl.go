@@ -62,7 +62,7 @@ room before they hold a large download, so their number in flight shrinks as the
 size grows, and one larger than the budget runs alone; the Go runtime collects
 garbage harder as its heap nears the budget less 128MiB, left to mapped files. The
 pages of the segment files a commit merges, mapped while it reads them, come on top
-as page cache the kernel reclaims (about 1 GB for 4 million search documents).
+as page cache the kernel reclaims (up to about 1 GB for the largest segments).
 
 On a terminal one line on stderr shows the crawl's progress through its phases:
 fetch+extract (package versions done), the index write (search documents indexed,
