@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -22,7 +23,7 @@ import (
 // once says — every document's package, kind and flags, every term's postings and document
 // frequency, each package version's terms, the exact names and the spelling dictionaries —
 // for runs with dense lists of their own and for a run per package version, and that the runs'
-// files are gone afterwards.
+// files are gone afterwards, as they are when the crawl is cancelled during the merge.
 func TestRankRuns(t *testing.T) {
 	dir := t.TempDir()
 	im, sm := testMappings(t)
@@ -43,6 +44,30 @@ func TestRankRuns(t *testing.T) {
 	}
 	if err := build.Close(); err != nil {
 		t.Fatal(err)
+	}
+
+	// A merge stops when the crawl is cancelled, and leaves no file behind.
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	rr, err := newRankRuns(im, dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range versions {
+		for sd := range searchDocs(&v.Package, v.Documents, v.Symbols) {
+			if err := rr.add(&sd); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := rr.versionDone(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := rr.finish(cancelled, searchPath, filepath.Join(dir, "cancelled.idx")); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled merge: %v, want context.Canceled", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "rank-*.tmp")); len(left) > 0 {
+		t.Errorf("a cancelled merge left %v", left)
 	}
 
 	var want *rankContent
