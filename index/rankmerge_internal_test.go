@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/vellum"
 
 	"github.com/docidx/docidx"
@@ -49,20 +50,7 @@ func TestRankRuns(t *testing.T) {
 	// A merge stops when the crawl is cancelled, and leaves no file behind.
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
-	rr, err := newRankRuns(im, dir, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, v := range versions {
-		for sd := range searchDocs(&v.Package, v.Documents, v.Symbols) {
-			if err := rr.add(&sd); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := rr.versionDone(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	rr := runsOf(t, im, dir, 1, versions)
 	if _, err := rr.finish(cancelled, searchPath, filepath.Join(dir, "cancelled.idx")); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled merge: %v, want context.Canceled", err)
 	}
@@ -72,20 +60,7 @@ func TestRankRuns(t *testing.T) {
 
 	var want *rankContent
 	for _, max := range []int{1 << 30, 1024, 1} { // one run; three, with dense lists; one a version
-		rr, err := newRankRuns(im, dir, max)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, v := range versions {
-			for sd := range searchDocs(&v.Package, v.Documents, v.Symbols) {
-				if err := rr.add(&sd); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := rr.versionDone(); err != nil {
-				t.Fatal(err)
-			}
-		}
+		rr := runsOf(t, im, dir, max, versions)
 		path := filepath.Join(dir, fmt.Sprintf("rank-%d.idx", max))
 		docs, err := rr.finish(context.Background(), searchPath, path)
 		runs := len(rr.runs)
@@ -117,6 +92,27 @@ func TestRankRuns(t *testing.T) {
 			}
 		}
 	}
+}
+
+// runsOf returns a rankRuns of runs of at most max documents, writing into dir, that holds the
+// search documents of versions, each version ended as buildSegment ends it.
+func runsOf(t *testing.T, im mapping.IndexMapping, dir string, max int, versions []*docidx.PackageDocs) *rankRuns {
+	t.Helper()
+	rr, err := newRankRuns(im, dir, max)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range versions {
+		for sd := range searchDocs(&v.Package, v.Documents, v.Symbols) {
+			if err := rr.add(&sd); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := rr.versionDone(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return rr
 }
 
 // runsCorpus returns n package versions of documents and symbols whose words follow a skewed
