@@ -20,7 +20,7 @@ import (
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
-var testLimits = untarpkg.Limits{Unpacked: DefaultMaxUnpacked, Entry: DefaultMaxEntry, File: DefaultMaxFile, Kept: maxKept}
+var testLimits = untarpkg.Limits{Unpacked: DefaultLimits.MaxUnpacked, Entry: DefaultLimits.MaxEntry, File: DefaultLimits.MaxFile, Kept: maxKept}
 
 func TestEntryPath(t *testing.T) {
 	checkEachOK(t, "entryPath", func(name string) (string, error) { return entryPath(name, "x-1.0.0") }, map[string]string{

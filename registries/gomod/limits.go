@@ -2,28 +2,11 @@ package gomod
 
 import "github.com/docidx/docidx/registries/internal/limit"
 
-// Size and count limits. Download and archive limits fail the module version with an error wrapping
-// docidx.ErrTooLarge; the per-file and per-module limits below skip what is over them and log it, so
-// one huge generated file does not cost a module its documentation.
+// Size and count limits that are not settable. MaxGoMod and the unexported ones below bound
+// replies and what one symbol keeps.
 const (
-	// DefaultMaxZip is the largest module zip accepted, in bytes, and also the largest total
-	// uncompressed size of its files: 500 MiB, cmd/go's limit (golang.org/x/mod/zip.MaxZipFile).
-	DefaultMaxZip = 500 << 20
 	// MaxGoMod is the largest go.mod file read, in bytes (golang.org/x/mod/zip.MaxGoMod, 16 MiB).
 	MaxGoMod = 16 << 20
-	// DefaultMaxFile is the largest source or documentation file read, in bytes (limit.File).
-	DefaultMaxFile = limit.File
-	// DefaultMaxPackageFiles is the most .go files one package directory may hold; larger
-	// packages are skipped.
-	DefaultMaxPackageFiles = 1000
-	// DefaultMaxPackages is the most package directories read from one module version
-	// (pkgsite's limit); later ones are skipped.
-	DefaultMaxPackages = 10000
-	// DefaultMaxSymbols is the most symbols kept for one module version (limit.Symbols).
-	DefaultMaxSymbols = limit.Symbols
-	// DefaultMaxDocuments is the most documents (README, docs/, examples/ files) kept for one
-	// module version (limit.Documents).
-	DefaultMaxDocuments = limit.Documents
 
 	maxInfo           = 1 << 20  // bytes of a .info or @latest reply
 	maxList           = 8 << 20  // bytes of an @v/list reply
@@ -36,22 +19,27 @@ const (
 )
 
 // Limits bounds what fetching and extracting one module version may cost; a ModCache, which
-// reads extracted modules, uses all but MaxZip. A zero field means its default.
+// reads extracted modules, uses all but MaxZip. A zero or negative field means its value in
+// DefaultLimits. The download and archive limit fails the module version with an error wrapping
+// docidx.ErrTooLarge; the per-file and per-module limits skip what is over them and log it, so
+// one huge generated file does not cost a module its documentation.
 type Limits struct {
-	MaxZip          int64 // bytes of a module zip, and of its files uncompressed; 0 means DefaultMaxZip
-	MaxFile         int64 // bytes per source or documentation file; 0 means DefaultMaxFile
-	MaxPackageFiles int   // .go files per package directory; 0 means DefaultMaxPackageFiles
-	MaxPackages     int   // package directories per module; 0 means DefaultMaxPackages
-	MaxSymbols      int   // symbols per module version; 0 means DefaultMaxSymbols
-	MaxDocuments    int   // documents per module version; 0 means DefaultMaxDocuments
+	MaxZip          int64 // bytes of a module zip, and of its files uncompressed
+	MaxFile         int64 // bytes per source or documentation file
+	MaxPackageFiles int   // .go files per package directory; larger packages are skipped
+	MaxPackages     int   // package directories per module; later ones are skipped
+	MaxSymbols      int   // symbols per module version
+	MaxDocuments    int   // documents (README, docs/, examples/ files) per module version
 }
 
-func (l Limits) withDefaults() Limits {
-	limit.Default(&l.MaxZip, DefaultMaxZip)
-	limit.Default(&l.MaxFile, DefaultMaxFile)
-	limit.Default(&l.MaxPackageFiles, DefaultMaxPackageFiles)
-	limit.Default(&l.MaxPackages, DefaultMaxPackages)
-	limit.Default(&l.MaxSymbols, DefaultMaxSymbols)
-	limit.Default(&l.MaxDocuments, DefaultMaxDocuments)
-	return l
+// DefaultLimits is what each zero field of a Limits stands for.
+var DefaultLimits = Limits{
+	MaxZip:          500 << 20,  // cmd/go's limit (golang.org/x/mod/zip.MaxZipFile)
+	MaxFile:         limit.File, // 1 MiB
+	MaxPackageFiles: 1000,
+	MaxPackages:     10000,           // pkgsite's limit
+	MaxSymbols:      limit.Symbols,   // 20,000
+	MaxDocuments:    limit.Documents, // 200
 }
+
+func (l Limits) withDefaults() Limits { return limit.Fill(l, DefaultLimits) }

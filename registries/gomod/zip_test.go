@@ -29,7 +29,7 @@ func zipOf(t testing.TB, entries ...string) []byte {
 
 func TestOpenZip(t *testing.T) {
 	data := zipOf(t, "m.example/a@v1.0.0/go.mod", "module m.example/a\n", "m.example/a@v1.0.0/x/y.go", "package x\n")
-	fsys, err := openZip(data, "m.example/a", "v1.0.0", DefaultMaxZip)
+	fsys, err := openZip(data, "m.example/a", "v1.0.0", DefaultLimits.MaxZip)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestOpenZip(t *testing.T) {
 		"case fold":   {"m.example/a@v1.0.0/README", "", "m.example/a@v1.0.0/readme", ""},
 		"dot element": {"m.example/a@v1.0.0/./y.go", ""},
 	} {
-		_, err := openZip(zipOf(t, entries...), "m.example/a", "v1.0.0", DefaultMaxZip)
+		_, err := openZip(zipOf(t, entries...), "m.example/a", "v1.0.0", DefaultLimits.MaxZip)
 		if !errors.Is(err, docidx.ErrUnsafePath) {
 			t.Errorf("%s: err = %v, want ErrUnsafePath", name, err)
 		}
@@ -55,7 +55,7 @@ func TestOpenZip(t *testing.T) {
 	if _, err := openZip(data, "m.example/a", "v1.0.0", 10); !errors.Is(err, docidx.ErrTooLarge) {
 		t.Errorf("small limit: err = %v, want ErrTooLarge", err)
 	}
-	if _, err := openZip([]byte("not a zip"), "m.example/a", "v1.0.0", DefaultMaxZip); err == nil {
+	if _, err := openZip([]byte("not a zip"), "m.example/a", "v1.0.0", DefaultLimits.MaxZip); err == nil {
 		t.Error("garbage accepted")
 	}
 }

@@ -5,32 +5,36 @@ import (
 	"github.com/docidx/docidx/registries/npm/internal/dts"
 )
 
-// Limits bounds what reading one package version may cost. A zero field means its Default*
-// constant. Download and archive limits fail the version with an error wrapping
+// Limits bounds what reading one package version may cost. A zero or negative field means its
+// value in DefaultLimits. Download and archive limits fail the version with an error wrapping
 // docidx.ErrTooLarge; the per-file and per-version limits skip what is over them and log it.
 type Limits struct {
-	MaxPackument int64 // bytes of one packument document; 0 means DefaultMaxPackument
-	// MaxPackumentValue bounds one value of a packument, in bytes: a version object, the readme
-	// (see DefaultMaxPackumentValue).
+	MaxPackument int64 // bytes of one packument document
+	// MaxPackumentValue bounds one value of a packument, in bytes: a version object, one publish
+	// time, the readme, the dist-tags, any other top-level member. "versions" and "time" are
+	// read member by member, so only each of their members is bounded. A larger value fails the
+	// packument with docidx.ErrTooLarge after at most this many bytes were read into memory.
 	MaxPackumentValue int64
-	MaxTarball        int64 // bytes of one compressed tarball; 0 means DefaultMaxTarball
-	MaxUnpacked       int64 // bytes of one tarball's entries decompressed; 0 means DefaultMaxUnpacked
-	MaxEntry          int64 // bytes of one tarball entry decompressed; 0 means DefaultMaxEntry
-	MaxFile           int64 // bytes of one README or declaration file; 0 means DefaultMaxFile
-	MaxDocuments      int   // docs/ and examples/ documents per version; 0 means DefaultMaxDocuments
-	MaxDocumentSize   int64 // bytes of one docs/ or examples/ file; 0 means DefaultMaxDocumentSize
-	MaxSymbols        int   // API symbols per version; 0 means dts.DefaultMaxSymbols
+	MaxTarball        int64 // bytes of one compressed tarball
+	MaxUnpacked       int64 // bytes of all entries of one tarball, decompressed
+	MaxEntry          int64 // bytes of one tarball entry, decompressed
+	MaxFile           int64 // bytes of one README, doc or declaration file read; larger ones are skipped
+	MaxDocuments      int   // docs/ and examples/ documents per package version
+	MaxDocumentSize   int64 // bytes of one docs/ or examples/ file; larger ones are skipped
+	MaxSymbols        int   // API symbols per package version
 }
 
-func (l Limits) withDefaults() Limits {
-	limit.Default(&l.MaxPackument, DefaultMaxPackument)
-	limit.Default(&l.MaxPackumentValue, DefaultMaxPackumentValue)
-	limit.Default(&l.MaxTarball, DefaultMaxTarball)
-	limit.Default(&l.MaxUnpacked, DefaultMaxUnpacked)
-	limit.Default(&l.MaxEntry, DefaultMaxEntry)
-	limit.Default(&l.MaxFile, DefaultMaxFile)
-	limit.Default(&l.MaxDocuments, DefaultMaxDocuments)
-	limit.Default(&l.MaxDocumentSize, DefaultMaxDocumentSize)
-	limit.Default(&l.MaxSymbols, dts.DefaultMaxSymbols)
-	return l
+// DefaultLimits is what each zero field of a Limits stands for.
+var DefaultLimits = Limits{
+	MaxPackument:      128 << 20,
+	MaxPackumentValue: 16 << 20,
+	MaxTarball:        100 << 20,
+	MaxUnpacked:       512 << 20,
+	MaxEntry:          256 << 20,
+	MaxFile:           2 << 20, // packages ship bundled declaration files larger than limit.File
+	MaxDocuments:      limit.Documents,
+	MaxDocumentSize:   limit.File,
+	MaxSymbols:        dts.DefaultMaxSymbols,
 }
+
+func (l Limits) withDefaults() Limits { return limit.Fill(l, DefaultLimits) }

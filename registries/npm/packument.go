@@ -14,12 +14,6 @@ import (
 	"github.com/docidx/docidx"
 )
 
-// DefaultMaxPackumentValue bounds one value of a packument, in bytes (16 MiB): a version object,
-// one publish time, the readme, the dist-tags, any other top-level member. "versions" and "time"
-// are read member by member, so only each of their members is bounded. A larger value fails the
-// packument with docidx.ErrTooLarge after at most this many bytes were read into memory.
-const DefaultMaxPackumentValue = 16 << 20
-
 // Bounds on what a packument keeps of each version, so that its names and times cannot hold
 // more than a few hundred bytes per version whatever the registry sends: longer ones are skipped.
 const (

@@ -79,7 +79,7 @@ func TestDecodePackumentAllocatesPerVersion(t *testing.T) {
 		err error
 	)
 	total, kept := allocated(func() {
-		p, err = decodePackument(bytes.NewReader(body), querySelection("^1.0.0"), DefaultMaxPackumentValue, nil)
+		p, err = decodePackument(bytes.NewReader(body), querySelection("^1.0.0"), DefaultLimits.MaxPackumentValue, nil)
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +125,7 @@ func TestDecodePackumentAllocatesPerVersion(t *testing.T) {
 func TestQuerySelectionKeepsResolved(t *testing.T) {
 	body := bigPackument(300, true)
 	for _, q := range []string{"", "latest", "1.0.3", "v1.0.4", "=1.0.5", "^1.0.0", "<1.0.100", "1.0.7 || 1.0.14", ">=1.0.299"} {
-		p, err := decodePackument(bytes.NewReader(body), querySelection(q), DefaultMaxPackumentValue, nil)
+		p, err := decodePackument(bytes.NewReader(body), querySelection(q), DefaultLimits.MaxPackumentValue, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -243,7 +243,7 @@ func TestDecodePackumentSkipsOverlongNames(t *testing.T) {
 		`{"dist-tags":{"latest":"1.0.0"},"versions":{"1.0.0":{"version":"1.0.0"},"` + long + `":{"version":"x"}},"time":{"1.0.0":"2024-01-01T00:00:00Z","` + long + `":"2024-01-01T00:00:00Z"}}`,
 		`{"time":{"1.0.0":"` + strings.Repeat("2", maxTimeLen+1) + `","` + long + `":"2024-01-01T00:00:00Z"},"dist-tags":{"latest":"1.0.0"},"versions":{"1.0.0":{"version":"1.0.0"},"` + long + `":{"version":"x"}}}`,
 	} {
-		p, err := decodePackument(strings.NewReader(body), querySelection(""), DefaultMaxPackumentValue, nil)
+		p, err := decodePackument(strings.NewReader(body), querySelection(""), DefaultLimits.MaxPackumentValue, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -271,7 +271,7 @@ func FuzzDecodePackument(f *testing.F) {
 		if err := json.Unmarshal([]byte(body), &whole); err != nil {
 			return // the oracle cannot say; the decoder must only not panic
 		}
-		p, err := decodePackument(strings.NewReader(body), querySelection(query), DefaultMaxPackumentValue, nil)
+		p, err := decodePackument(strings.NewReader(body), querySelection(query), DefaultLimits.MaxPackumentValue, nil)
 		if err != nil {
 			t.Fatalf("decodePackument failed where json.Unmarshal did not: %v", err)
 		}
@@ -307,7 +307,7 @@ func TestDecodePackumentReserves(t *testing.T) {
 	body := bigPackument(20000, true)
 	var calls int
 	var total int64
-	p, err := decodePackument(bytes.NewReader(body), querySelection(""), DefaultMaxPackumentValue, func(n int64) error {
+	p, err := decodePackument(bytes.NewReader(body), querySelection(""), DefaultLimits.MaxPackumentValue, func(n int64) error {
 		calls++
 		total += n
 		return nil
@@ -319,7 +319,7 @@ func TestDecodePackumentReserves(t *testing.T) {
 		t.Errorf("%d reservations of %d bytes in all; want several, adding up to the footprint %d", calls, total, p.footprint())
 	}
 	stop := errors.New("no room")
-	if _, err := decodePackument(bytes.NewReader(body), querySelection(""), DefaultMaxPackumentValue, func(int64) error { return stop }); !errors.Is(err, stop) {
+	if _, err := decodePackument(bytes.NewReader(body), querySelection(""), DefaultLimits.MaxPackumentValue, func(int64) error { return stop }); !errors.Is(err, stop) {
 		t.Errorf("err = %v, want the reservation's error", err)
 	}
 }
@@ -337,7 +337,7 @@ func TestDecodePackumentMaxVersions(t *testing.T) {
 		fmt.Fprintf(&b, `"%d":{"dist":0}`, i)
 	}
 	b.WriteString(`}}`)
-	if _, err := decodePackument(&b, querySelection(""), DefaultMaxPackumentValue, nil); !errors.Is(err, docidx.ErrTooLarge) {
+	if _, err := decodePackument(&b, querySelection(""), DefaultLimits.MaxPackumentValue, nil); !errors.Is(err, docidx.ErrTooLarge) {
 		t.Errorf("err = %v, want ErrTooLarge", err)
 	}
 }

@@ -403,7 +403,7 @@ func (r *Registry) tarball(ctx context.Context, name, version string, m *manifes
 		r.log.Warn("npm: tarball has no integrity or shasum; not verified", "package", name, "version", version)
 	}
 	files, skipped, err := untar(resp.Body, func(p string) bool { return keepTarballFile(p) || keepTarballScript(p) }, untarpkg.Limits{
-		Unpacked: r.cfg.Limits.MaxUnpacked, Entry: r.cfg.Limits.MaxEntry, File: r.cfg.Limits.MaxFile, Kept: DefaultMaxKept,
+		Unpacked: r.cfg.Limits.MaxUnpacked, Entry: r.cfg.Limits.MaxEntry, File: r.cfg.Limits.MaxFile, Kept: maxKept,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("npm: %s@%s: %w", name, version, err)

@@ -14,21 +14,11 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
-	"github.com/docidx/docidx/registries/internal/limit"
 	untarpkg "github.com/docidx/docidx/registries/internal/untar"
 )
 
-// Default limits for tarballs and the files read from them; the fields of Limits override them.
-const (
-	DefaultMaxPackument    = 128 << 20       // bytes of one packument document
-	DefaultMaxTarball      = 100 << 20       // bytes of one compressed tarball
-	DefaultMaxUnpacked     = 512 << 20       // bytes of all entries of one tarball, decompressed
-	DefaultMaxEntry        = 256 << 20       // bytes of one tarball entry, decompressed
-	DefaultMaxFile         = 2 << 20         // bytes of one README, doc or declaration file read; larger ones are skipped
-	DefaultMaxDocuments    = limit.Documents // docs/ and examples/ documents per package version
-	DefaultMaxDocumentSize = limit.File      // bytes of one docs/ or examples/ file; larger ones are skipped
-	DefaultMaxKept         = 64 << 20        // bytes of all files kept in memory from one tarball
-)
+// maxKept is the most bytes of all files kept in memory from one tarball.
+const maxKept = 64 << 20
 
 // errNoDigest is returned by verifyIntegrity when the registry gave neither an integrity string
 // nor a shasum.

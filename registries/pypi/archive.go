@@ -28,7 +28,7 @@ type archive struct {
 	kind     string            // "wheel" or "sdist"
 	metadata []byte            // *.dist-info/METADATA (wheel) or PKG-INFO (sdist); nil when absent
 	files    map[string][]byte // kept files by slash path: wheel paths as installed, sdist paths below the top directory
-	skipped  []string          // candidates left out by MaxFile or DefaultMaxKept
+	skipped  []string          // candidates left out by MaxFile or maxKept
 }
 
 // paths returns the slash paths of the kept files, sorted.
@@ -116,7 +116,7 @@ func (ar *archiveReader) entry(name string, size int64, open func() (io.Reader, 
 	if isMeta {
 		limit = MaxMetadata
 	}
-	if size > limit || ar.kept+size > DefaultMaxKept {
+	if size > limit || ar.kept+size > maxKept {
 		ar.out.skipped = append(ar.out.skipped, p)
 		return nil
 	}

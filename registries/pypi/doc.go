@@ -44,13 +44,13 @@
 //     one section;
 //   - documents from the release's sdist (docs.go): Sphinx and MkDocs pages under docs/, doc/ or
 //     mkdocs.yml's docs_dir, and examples/ — the sdist downloaded for them alone, up to
-//     [DefaultMaxDocsSdist] bytes, when the API comes from a wheel. Installed distributions
+//     Limits.MaxDocsSdist bytes, when the API comes from a wheel. Installed distributions
 //     ([SitePackages]) were installed from wheels and have no docs tree.
 //
-// Every limit is a named constant ([DefaultMaxDownload], [DefaultMaxFile] …) overridable through
-// [Limits]; exceeding a download or archive limit returns an error wrapping docidx.ErrTooLarge,
-// an archive entry that escapes its root one wrapping docidx.ErrUnsafePath, and a digest mismatch
-// one wrapping docidx.ErrIntegrity.
+// Every limit is a field of [Limits], a zero field meaning its value in [DefaultLimits]; exceeding
+// a download or archive limit returns an error wrapping docidx.ErrTooLarge, an archive entry that
+// escapes its root one wrapping docidx.ErrUnsafePath, and a digest mismatch one wrapping
+// docidx.ErrIntegrity.
 //
 // Import rule (docs/ARCHITECTURE.md §1): pypi imports docidx, readme, registries/internal/fetch and the
 // standard library; never crawl, index or serve. Package pypitest fakes an index and lays out

@@ -61,7 +61,7 @@ func FuzzReadArchive(f *testing.F) {
 			}
 			total += len(b)
 		}
-		if total > DefaultMaxKept {
+		if total > maxKept {
 			t.Fatalf("kept %d bytes", total)
 		}
 		pd := &docidx.PackageDocs{}

@@ -19,7 +19,7 @@ import (
 	"github.com/docidx/docidx/registries/swift/swifttest"
 )
 
-var testArchiveLimits = archiveLimits{maxArchive: DefaultMaxArchive, maxEntry: DefaultMaxEntry}
+var testArchiveLimits = archiveLimits{maxArchive: DefaultLimits.MaxArchive, maxEntry: DefaultLimits.MaxEntry}
 
 func archiveFiles(t *testing.T, fsys fs.FS) []string {
 	t.Helper()

@@ -1,12 +1,15 @@
 // Package limit holds what the registries' Limits structs share: the defaults every ecosystem
-// applies alike (File, Symbols, Documents), and Default, which fills in a zero field, so that each
-// package's withDefaults reads as one line per limit and every ecosystem treats a zero or
-// negative limit the same way: as "use the default"; and Cut, which holds a text to a limit in
-// bytes without splitting a character. It imports nothing.
+// applies alike (File, Symbols, Documents); Fill, which gives each zero field of a Limits its
+// value in the package's DefaultLimits, so that every ecosystem treats a zero or negative limit
+// the same way, as "use the default", and declares each default once; Default, the same for one
+// option of an extractor; and Cut, which holds a text to a limit in bytes without splitting a
+// character.
 package limit
 
-// The limits on one package version that the ecosystems share; each package's DefaultMax
-// constant of the same name is one of them.
+import "reflect"
+
+// The limits on one package version that the ecosystems share; each package's DefaultLimits
+// field of the same name (MaxFile, MaxSymbols, MaxDocuments) is one of them.
 const (
 	// File is the largest source or documentation file read, in bytes (1 MiB); larger files,
 	// typically generated tables, are skipped. npm, whose packages ship bundled declaration
@@ -17,6 +20,19 @@ const (
 	// Documents is the most documents (README, guides, examples) kept for one package version.
 	Documents = 200
 )
+
+// Fill returns l with each field that is zero or negative set to the same field of defaults.
+// T is a registry's Limits: a struct whose fields are all signed integers (bytes or counts);
+// Fill panics on any other field, a programming error that every registry's tests reach.
+func Fill[T any](l, defaults T) T {
+	v, d := reflect.ValueOf(&l).Elem(), reflect.ValueOf(defaults)
+	for i := range v.NumField() {
+		if f := v.Field(i); f.Int() <= 0 {
+			f.SetInt(d.Field(i).Int())
+		}
+	}
+	return l
+}
 
 // Default sets *v to d when *v is zero or negative.
 func Default[T ~int | ~int64](v *T, d T) {

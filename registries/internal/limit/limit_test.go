@@ -34,3 +34,22 @@ func TestCut(t *testing.T) {
 		}
 	}
 }
+
+func TestFill(t *testing.T) {
+	type limits struct {
+		A int64
+		B int
+		C int64
+	}
+	defaults := limits{A: 10, B: 20, C: 30}
+	got := Fill(limits{A: 1, B: -1}, defaults)
+	if want := (limits{A: 1, B: 20, C: 30}); got != want {
+		t.Errorf("Fill = %+v, want %+v", got, want)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Fill of a struct with a string field did not panic")
+		}
+	}()
+	Fill(struct{ S string }{}, struct{ S string }{"x"})
+}
