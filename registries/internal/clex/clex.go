@@ -29,6 +29,37 @@ func Space[S Source](src S, i int) (end, lines int) {
 	return i, lines
 }
 
+// TriviaKind is the kind of what a tokenizer passes over between tokens, as Trivia finds it.
+type TriviaKind uint8
+
+// The kinds of trivia.
+const (
+	NoTrivia     TriviaKind = iota // a token starts there, or the source ends
+	Blank                          // a run of ASCII white space (Space)
+	LineComment                    // "//" up to the line feed, which it leaves out (LineEnd)
+	BlockComment                   // "/*" through its "*/", or to the end when unclosed (BlockEnd)
+)
+
+// Trivia returns the kind and the end of the white space or comment that starts at src[i], and
+// how many line feeds it holds; NoTrivia, i and 0 when none starts there (i == len(src)
+// included). nested is BlockEnd's. A tokenizer calls it until NoTrivia, reads doc comments out
+// of src[i:end] by their kind, and handles what its language adds to white space itself.
+func Trivia[S Source](src S, i int, nested bool) (kind TriviaKind, end, lines int) {
+	switch {
+	case i >= len(src):
+		return NoTrivia, i, 0
+	case IsSpace(src[i]):
+		end, lines = Space(src, i)
+		return Blank, end, lines
+	case src[i] == '/' && i+1 < len(src) && src[i+1] == '/':
+		return LineComment, LineEnd(src, i), 0
+	case src[i] == '/' && i+1 < len(src) && src[i+1] == '*':
+		end, lines = BlockEnd(src, i, nested)
+		return BlockComment, end, lines
+	}
+	return NoTrivia, i, 0
+}
+
 // LineEnd returns the index of the first line feed at or after src[i], or len(src): where a line
 // comment that starts at i ends.
 func LineEnd[S Source](src S, i int) int {

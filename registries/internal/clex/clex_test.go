@@ -26,6 +26,34 @@ func TestSpace(t *testing.T) {
 	}
 }
 
+func TestTrivia(t *testing.T) {
+	for _, tc := range []struct {
+		src        string
+		i          int
+		nested     bool
+		kind       TriviaKind
+		end, lines int
+	}{
+		{"a \n\tb", 1, false, Blank, 4, 1},
+		{"x // c\ny", 2, false, LineComment, 6, 0},
+		{"/* a\n/* b */ c */x", 0, false, BlockComment, 12, 1},
+		{"/* a\n/* b */ c */x", 0, true, BlockComment, 17, 1},
+		{"/* open", 0, false, BlockComment, 7, 0},
+		{"a/b", 1, false, NoTrivia, 1, 0},
+		{"/", 0, false, NoTrivia, 0, 0},
+		{"x\u00a0", 1, false, NoTrivia, 1, 0}, // Unicode white space is the tokenizer's own
+		{"ab", 2, false, NoTrivia, 2, 0},
+	} {
+		kind, end, lines := Trivia(tc.src, tc.i, tc.nested)
+		if kind != tc.kind || end != tc.end || lines != tc.lines {
+			t.Errorf("Trivia(%q, %d, %v) = %d, %d, %d; want %d, %d, %d", tc.src, tc.i, tc.nested, kind, end, lines, tc.kind, tc.end, tc.lines)
+		}
+		if kind2, end2, lines2 := Trivia([]byte(tc.src), tc.i, tc.nested); kind2 != kind || end2 != end || lines2 != lines {
+			t.Errorf("Trivia([]byte(%q)) = %d, %d, %d; the string gives %d, %d, %d", tc.src, kind2, end2, lines2, kind, end, lines)
+		}
+	}
+}
+
 func TestLineEnd(t *testing.T) {
 	for _, tc := range []struct {
 		src    string

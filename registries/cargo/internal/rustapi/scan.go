@@ -73,56 +73,40 @@ func tokenize(src string) []token {
 	gap, nl := false, false
 	for {
 		// Whitespace and comments.
-		for lx.i < len(src) {
-			c := src[lx.i]
-			switch {
-			case clex.IsSpace(c):
-				end, lines := clex.Space(src, lx.i)
-				lx.i, lx.line = end, lx.line+lines
-				gap, nl = true, nl || lines > 0
-				continue
-			case c >= utf8.RuneSelf:
-				r, size := utf8.DecodeRuneInString(src[lx.i:])
-				if unicode.Is(unicode.Pattern_White_Space, r) {
-					lx.i += size
-					gap = true
-					continue
+	trivia:
+		for {
+			kind, end, lines := clex.Trivia(src, lx.i, true)
+			switch text := src[lx.i:end]; kind {
+			case clex.NoTrivia:
+				if lx.i >= len(src) || src[lx.i] < utf8.RuneSelf {
+					break trivia
 				}
-			case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '/':
-				start := lx.i
-				lx.i = clex.LineEnd(src, lx.i)
-				text := src[start:lx.i]
+				r, size := utf8.DecodeRuneInString(src[lx.i:])
+				if !unicode.Is(unicode.Pattern_White_Space, r) {
+					break trivia
+				}
+				end = lx.i + size
+			case clex.LineComment:
 				switch {
 				case strings.HasPrefix(text, "///") && !strings.HasPrefix(text, "////"):
 					toks = append(toks, token{kind: tOuterDoc, text: strings.TrimSuffix(text[3:], "\r"), line: lx.line, gap: gap, nl: nl})
 				case strings.HasPrefix(text, "//!"):
 					toks = append(toks, token{kind: tInnerDoc, text: strings.TrimSuffix(text[3:], "\r"), line: lx.line, gap: gap, nl: nl})
 				}
-				gap = true
-				continue
-			case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '*':
-				start, line := lx.i, lx.line
-				end, lines := clex.BlockEnd(src, lx.i, true)
-				lx.i, lx.line = end, lx.line+lines
-				text := src[start:lx.i]
-				closed := strings.HasSuffix(text, "*/") && len(text) >= 4
+			case clex.BlockComment:
 				body := text[2:]
-				if closed {
+				if strings.HasSuffix(text, "*/") && len(text) >= 4 {
 					body = text[2 : len(text)-2]
 				}
 				switch {
 				case strings.HasPrefix(text, "/**") && !strings.HasPrefix(text, "/***") && text != "/**/":
-					toks = append(toks, token{kind: tOuterDoc, text: body[1:], line: line, gap: gap, nl: nl})
+					toks = append(toks, token{kind: tOuterDoc, text: body[1:], line: lx.line, gap: gap, nl: nl})
 				case strings.HasPrefix(text, "/*!"):
-					toks = append(toks, token{kind: tInnerDoc, text: body[1:], line: line, gap: gap, nl: nl})
+					toks = append(toks, token{kind: tInnerDoc, text: body[1:], line: lx.line, gap: gap, nl: nl})
 				}
-				if strings.Contains(text, "\n") {
-					nl = true
-				}
-				gap = true
-				continue
 			}
-			break
+			lx.i, lx.line = end, lx.line+lines
+			gap, nl = true, nl || lines > 0
 		}
 		if lx.i >= len(src) {
 			toks = append(toks, token{kind: tEOF, line: lx.line, gap: true, nl: true})

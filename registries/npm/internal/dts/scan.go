@@ -65,40 +65,29 @@ func tokenize(src []byte, limit int) (toks []token, refs []string, ok bool) {
 	nl, gap := false, false
 	for {
 		// Whitespace and comments.
-		for lx.i < len(src) {
-			c := src[lx.i]
-			switch {
-			case clex.IsSpace(c):
-				end, lines := clex.Space(src, lx.i)
-				lx.i, lx.line = end, lx.line+lines
-				nl, gap = nl || lines > 0, true
-				continue
-			case c == 0xEF && bytes.HasPrefix(src[lx.i:], []byte("\uFEFF")):
-				lx.i += 3
-				continue
-			case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '/':
-				start := lx.i
-				lx.i = clex.LineEnd(src, lx.i)
-				if bytes.HasPrefix(src[start:], []byte("///")) {
-					if ref, ok := referencePath(src[start:lx.i]); ok {
+		for {
+			kind, end, lines := clex.Trivia(src, lx.i, false)
+			if kind == clex.NoTrivia {
+				if lx.i < len(src) && src[lx.i] == 0xEF && bytes.HasPrefix(src[lx.i:], []byte("\uFEFF")) {
+					lx.i += 3
+					continue
+				}
+				break
+			}
+			switch comment := src[lx.i:end]; kind {
+			case clex.LineComment:
+				if bytes.HasPrefix(comment, []byte("///")) {
+					if ref, ok := referencePath(comment); ok {
 						lx.refs = append(lx.refs, ref)
 					}
 				}
-				gap = true
-				continue
-			case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '*':
-				start := lx.i
-				end, lines := clex.BlockEnd(src, lx.i, false)
-				lx.i, lx.line = end, lx.line+lines
-				comment := text[start:lx.i]
-				nl = nl || lines > 0
+			case clex.BlockComment:
 				if len(comment) >= 5 && comment[2] == '*' && comment[3] != '/' {
-					doc = comment
+					doc = text[lx.i:end]
 				}
-				gap = true
-				continue
 			}
-			break
+			lx.i, lx.line = end, lx.line+lines
+			nl, gap = nl || lines > 0, true
 		}
 		if len(toks) == limit {
 			return nil, nil, false

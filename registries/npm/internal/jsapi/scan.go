@@ -64,42 +64,28 @@ func tokenize(src []byte, limit int) ([]token, bool) {
 	}
 	for {
 		// Whitespace and comments.
-		for i < len(src) {
-			c := src[i]
-			if clex.IsSpace(c) {
-				end, lines := clex.Space(src, i)
-				i, line = end, line+lines
-				nl, gap = nl || lines > 0, true
-				continue
-			}
-			if c == 0xE2 && (bytes.HasPrefix(src[i:], []byte("\u2028")) || bytes.HasPrefix(src[i:], []byte("\u2029"))) {
-				i += 3
-				nl, gap = true, true
-				continue
-			}
-			if c == 0xC2 && i+1 < len(src) && src[i+1] == 0xA0 { // no-break space
-				i += 2
-				gap = true
-				continue
-			}
-			if c == '/' && i+1 < len(src) && src[i+1] == '/' {
-				i = clex.LineEnd(src, i)
-				gap = true
-				continue
-			}
-			if c == '/' && i+1 < len(src) && src[i+1] == '*' {
-				start := i
-				end, lines := clex.BlockEnd(src, i, false)
-				i, line = end, line+lines
-				comment := text[start:i]
-				nl = nl || lines > 0
-				if strings.HasPrefix(comment, "/**") && len(comment) > 4 {
+	trivia:
+		for {
+			kind, end, lines := clex.Trivia(src, i, false)
+			switch kind {
+			case clex.NoTrivia:
+				switch {
+				case i >= len(src):
+					break trivia
+				case src[i] == 0xE2 && (bytes.HasPrefix(src[i:], []byte("\u2028")) || bytes.HasPrefix(src[i:], []byte("\u2029"))):
+					end, nl = i+3, true // a line or paragraph separator: a line break, not a line feed
+				case src[i] == 0xC2 && i+1 < len(src) && src[i+1] == 0xA0: // no-break space
+					end = i + 2
+				default:
+					break trivia
+				}
+			case clex.BlockComment:
+				if comment := text[i:end]; strings.HasPrefix(comment, "/**") && len(comment) > 4 {
 					doc = comment
 				}
-				gap = true
-				continue
 			}
-			break
+			i, line = end, line+lines
+			nl, gap = nl || lines > 0, true
 		}
 		if len(toks) == limit {
 			return nil, false

@@ -74,48 +74,33 @@ func tokenize(src string) []token {
 	nl, gap := false, false
 	for {
 		// Whitespace, comments and directives.
-		for lx.i < len(src) {
-			c := src[lx.i]
-			switch {
-			case clex.IsSpace(c):
-				end, lines := clex.Space(src, lx.i)
-				lx.i, lx.line = end, lx.line+lines
+	trivia:
+		for {
+			kind, end, lines := clex.Trivia(src, lx.i, true)
+			switch text := src[lx.i:end]; kind {
+			case clex.NoTrivia:
+				switch {
+				case strings.HasPrefix(src[lx.i:], "\uFEFF"): // a byte order mark
+					end = lx.i + 3
+				case lx.i < len(src) && src[lx.i] == '#' && lx.lineStart && isDirective(src[lx.i+1:]):
+					end = clex.LineEnd(src, lx.i)
+				default:
+					break trivia
+				}
+			case clex.Blank:
 				lx.lineStart = lx.lineStart || lines > 0
-				nl, gap = nl || lines > 0, true
-				continue
-			case c == 0xEF && strings.HasPrefix(src[lx.i:], "\uFEFF"):
-				lx.i += 3
-				continue
-			case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '/':
-				start := lx.i
-				lx.i = clex.LineEnd(src, lx.i)
-				text := src[start:lx.i]
+			case clex.LineComment:
 				if strings.HasPrefix(text, "///") && !strings.HasPrefix(text, "////") {
 					lx.addDocLine(text[3:])
 				}
-				gap = true
-				continue
-			case c == '/' && lx.i+1 < len(src) && src[lx.i+1] == '*':
-				start := lx.i
-				lx.blockComment()
-				text := src[start:lx.i]
-				if strings.Contains(text, "\n") {
-					nl = true
-				}
+			case clex.BlockComment:
 				if len(text) >= 5 && text[2] == '*' && text[3] != '/' && strings.HasSuffix(text, "*/") {
 					lx.docLines = blockDocLines(text[3 : len(text)-2])
-					lx.docEnd = lx.line
+					lx.docEnd = lx.line + lines
 				}
-				gap = true
-				continue
-			case c == '#' && lx.lineStart && isDirective(src[lx.i+1:]):
-				for lx.i < len(src) && src[lx.i] != '\n' {
-					lx.i++
-				}
-				gap = true
-				continue
 			}
-			break
+			lx.i, lx.line = end, lx.line+lines
+			nl, gap = nl || lines > 0, true
 		}
 		if lx.i >= len(src) {
 			toks = append(toks, token{kind: tEOF, line: lx.line, nl: true, gap: true})
