@@ -119,7 +119,7 @@ func TestFetch(t *testing.T) {
 		Homepage:    "https://ferris-json.example.test",
 		Repository:  "https://github.com/ferris-example/ferris-json",
 		Keywords:    []string{"json", "parser", "serialization"},
-		Published:   cargotest.BaseTime.AddDate(0, 0, 2),
+		Published:   registrytest.Published(2),
 		Source:      srv.Index(),
 		CrawledAt:   testNow,
 	}

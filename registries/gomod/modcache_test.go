@@ -13,6 +13,7 @@ import (
 	"github.com/docidx/docidx/registries/gomod"
 	"github.com/docidx/docidx/registries/gomod/gomodtest"
 	"github.com/docidx/docidx/registries/internal/testutil"
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 func newModCache(t *testing.T) (*gomod.ModCache, string) {
@@ -60,8 +61,8 @@ func TestModCacheFetch(t *testing.T) {
 	if pkg.Source != filepath.Join(dir, "github.com", "!azure", "go-sample@v0.1.0") {
 		t.Errorf("Source = %q", pkg.Source)
 	}
-	if !pkg.Published.Equal(gomodtest.BaseTime) {
-		t.Errorf("Published = %v, want %v", pkg.Published, gomodtest.BaseTime)
+	if !pkg.Published.Equal(registrytest.BaseTime) {
+		t.Errorf("Published = %v, want %v", pkg.Published, registrytest.BaseTime)
 	}
 	if pkg.License != "Apache-2.0" || pkg.Description != "Package sample shows a module path with capital letters." {
 		t.Errorf("package = %+v", pkg)

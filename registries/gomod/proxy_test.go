@@ -45,7 +45,7 @@ func TestProxyFetch(t *testing.T) {
 	if want := []string{"v1.0.0", "v1.1.0", "v1.2.0"}; !slices.Equal(pkg.Versions, want) {
 		t.Errorf("Versions = %v, want %v", pkg.Versions, want)
 	}
-	if want := gomodtest.BaseTime.Add(24 * time.Hour); !pkg.Published.Equal(want) {
+	if want := registrytest.Published(1); !pkg.Published.Equal(want) {
 		t.Errorf("Published = %v, want %v", pkg.Published, want)
 	}
 	if pkg.Description != "Package hello greets people in several styles." {
@@ -309,7 +309,7 @@ func TestProxyZipLimits(t *testing.T) {
 	})
 	t.Run("uncompressed too large", func(t *testing.T) {
 		big := strings.Repeat("a", 64<<10) // compresses to far below the limit
-		srv.Add(&gomodtest.Module{Path: "example.com/bomb", Version: "v1.0.0", Time: gomodtest.BaseTime,
+		srv.Add(&gomodtest.Module{Path: "example.com/bomb", Version: "v1.0.0", Time: registrytest.BaseTime,
 			Zip: gomodtest.RawZip(map[string]string{"example.com/bomb@v1.0.0/a.txt": big, "example.com/bomb@v1.0.0/b.txt": big})})
 		p, err := gomod.NewProxy(gomod.ProxyConfig{Config: &gomod.Config{GOPROXY: srv.URL}, Client: noRetry(), Limits: gomod.Limits{MaxZip: 100 << 10}})
 		if err != nil {
@@ -328,7 +328,7 @@ func TestProxyZipLimits(t *testing.T) {
 	}
 	for name, entries := range unsafe {
 		t.Run(name, func(t *testing.T) {
-			srv.Add(&gomodtest.Module{Path: "example.com/evil", Version: "v1.0.0", Time: gomodtest.BaseTime, Zip: gomodtest.RawZip(entries)})
+			srv.Add(&gomodtest.Module{Path: "example.com/evil", Version: "v1.0.0", Time: registrytest.BaseTime, Zip: gomodtest.RawZip(entries)})
 			p := newProxy(t, srv.URL)
 			if _, err := p.Fetch(ctx, "example.com/evil", "v1.0.0"); !errors.Is(err, docidx.ErrUnsafePath) {
 				t.Fatalf("err = %v, want ErrUnsafePath", err)

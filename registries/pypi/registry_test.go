@@ -174,7 +174,7 @@ func TestFetchWheel(t *testing.T) {
 		Homepage:    "https://widgets.example.test",
 		Repository:  "https://github.com/example/demo-widgets",
 		Keywords:    []string{"widgets", "testing", "docidx"},
-		Published:   pypitest.BaseTime.AddDate(0, 0, 2),
+		Published:   registrytest.Published(2),
 		Source:      srv.URL + "/pypi/demo-widgets/json",
 		CrawledAt:   testNow,
 	}

@@ -8,9 +8,9 @@
 // a number of uses); archive builders over raw Entry values, so tests can build hostile archives
 // (Tar for npm tarballs, sdists and .crate files; Zip for wheels and Swift source archives; each
 // fake fixes the modification time and header format its tool writes); ReadTree and
-// ReadVersions for fixture trees; Record and RecordFiles for responses recorded from real
-// registries; LessVersion for ordering fixture versions; and Get for
-// requests in the fakes' own tests. Go module zips are built by golang.org/x/mod/zip in gomodtest,
+// ReadVersions for fixture trees; Published for the publication times every fake gives its
+// versions; Record and RecordFiles for responses recorded from real registries; LessVersion for
+// ordering fixture versions; and Get for requests in the fakes' own tests. Go module zips are built by golang.org/x/mod/zip in gomodtest,
 // as cmd/go builds them.
 //
 // FetchFaults runs a registry's table of failing fetches (injected faults, lowered limits, hostile

@@ -315,6 +315,13 @@ func (s *Server) Get(t testing.TB, path string, header ...string) (*http.Respons
 	return Get(t, s.URL+path, header...)
 }
 
+// BaseTime is when a fake registry published the first version of a package.
+var BaseTime = time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// Published returns when a fake registry published the n-th version of a package, counting from
+// 0: BaseTime plus n days, so that versions sort by time as they do by number.
+func Published(n int) time.Time { return BaseTime.AddDate(0, 0, n) }
+
 // Tampered is the set of releases (by a key of the fake's choosing, such as "name@version")
 // whose digest a fake advertises wrongly, for checksum tests. The zero value is empty and ready;
 // it is safe for concurrent use.

@@ -12,9 +12,6 @@ import (
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
-// BaseTime is the pubtime of the first version of each crate; each later version is a day later.
-var BaseTime = time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
-
 // Server is a fake sparse registry. Its methods are safe for concurrent use.
 type Server struct {
 	// Server's URL is the server's base URL, e.g. "http://127.0.0.1:41234"; it logs the
@@ -73,7 +70,7 @@ func (s *Server) AddArchive(c Crate, archive []byte) {
 			return
 		}
 	}
-	s.crates[key] = append(list, &served{crate: c, archive: archive, pubtime: BaseTime.AddDate(0, 0, len(list))})
+	s.crates[key] = append(list, &served{crate: c, archive: archive, pubtime: registrytest.Published(len(list))})
 }
 
 // Yank marks name@version yanked (or not) in the index.

@@ -35,6 +35,8 @@ import (
 	"golang.org/x/mod/module"
 	"golang.org/x/mod/semver"
 	modzip "golang.org/x/mod/zip"
+
+	"github.com/docidx/docidx/registries/registrytest"
 )
 
 // Module is one module version as the proxy serves it.
@@ -48,10 +50,6 @@ type Module struct {
 	// a module whose Zip was set by hand (see RawZip).
 	Files map[string][]byte
 }
-
-// BaseTime is the .info time of the oldest version of each module Load reads; each later version
-// is one day later.
-var BaseTime = time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
 
 // Load reads every module version directory (a directory named <last path element>@<version>)
 // under dir, returning them sorted by path and version with times from BaseTime.
@@ -106,7 +104,7 @@ func Load(dir string) ([]*Module, error) {
 		if i > 0 && mods[i-1].Path != m.Path {
 			day = 0
 		}
-		m.Time = BaseTime.Add(time.Duration(day) * 24 * time.Hour)
+		m.Time = registrytest.Published(day)
 		day++
 	}
 	return mods, nil
@@ -114,7 +112,7 @@ func Load(dir string) ([]*Module, error) {
 
 // NewModule builds module path@version from files (slash path relative to the module root →
 // contents), zipping them with golang.org/x/mod/zip.Create, which drops nested modules and vendor
-// directories and rejects invalid paths. Time is BaseTime.
+// directories and rejects invalid paths. Time is registrytest.BaseTime.
 func NewModule(modPath, version string, files map[string][]byte) (*Module, error) {
 	var list []modzip.File
 	for name, data := range files {
@@ -125,7 +123,7 @@ func NewModule(modPath, version string, files map[string][]byte) (*Module, error
 	if err := modzip.Create(&buf, module.Version{Path: modPath, Version: version}, list); err != nil {
 		return nil, err
 	}
-	m := &Module{Path: modPath, Version: version, Time: BaseTime, Zip: buf.Bytes(), Files: map[string][]byte{}}
+	m := &Module{Path: modPath, Version: version, Time: registrytest.BaseTime, Zip: buf.Bytes(), Files: map[string][]byte{}}
 	zr, err := zip.NewReader(bytes.NewReader(m.Zip), int64(len(m.Zip)))
 	if err != nil {
 		return nil, err

@@ -20,9 +20,9 @@ func TestServer(t *testing.T) {
 		body   string
 	}{
 		{"/example.com/hello/@v/list", 200, "v1.0.0\nv1.1.0\nv1.2.0\n"},
-		{"/example.com/hello/@v/v1.1.0.info", 200, `{"Version":"v1.1.0","Time":"2024-01-03T03:04:05Z"}`},
+		{"/example.com/hello/@v/v1.1.0.info", 200, `{"Version":"v1.1.0","Time":"2024-03-02T12:00:00Z"}`},
 		{"/example.com/hello/@v/v1.0.0.mod", 200, "module example.com/hello\n\ngo 1.21\n"},
-		{"/example.com/hello/@latest", 200, `{"Version":"v1.2.0","Time":"2024-01-04T03:04:05Z"}`},
+		{"/example.com/hello/@latest", 200, `{"Version":"v1.2.0","Time":"2024-03-03T12:00:00Z"}`},
 		{"/github.com/!azure/go-sample/@v/list", 200, "v0.1.0\n"},
 		{"/github.com/Azure/go-sample/@v/list", 404, ""}, // not case-encoded
 		{"/example.com/hello/@v/v9.0.0.info", 404, ""},

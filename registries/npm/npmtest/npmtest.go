@@ -169,7 +169,7 @@ func (s *Server) AddTarball(name, version string, manifest map[string]any, tgz [
 	}
 	p.versions[version] = &pkgVersion{manifest: manifest, tarball: tgz}
 	if _, ok := p.times[version]; !ok {
-		p.times[version] = time.Date(2024, 1, 1+len(p.times), 12, 0, 0, 0, time.UTC).Format(time.RFC3339)
+		p.times[version] = registrytest.Published(len(p.times)).Format(time.RFC3339)
 	}
 }
 

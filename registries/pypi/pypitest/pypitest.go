@@ -53,9 +53,6 @@ import (
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
-// BaseTime is the upload time of each project's oldest release; later releases are one day apart.
-var BaseTime = time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
-
 // File is one distribution file of a release.
 type File struct {
 	Filename string
@@ -206,7 +203,7 @@ func (s *Server) AddFiles(name, version, metadata string, files ...*File) {
 	}
 	r := p.releases[version]
 	if r == nil {
-		r = &release{version: version, uploaded: BaseTime.AddDate(0, 0, len(p.releases))}
+		r = &release{version: version, uploaded: registrytest.Published(len(p.releases))}
 		p.releases[version] = r
 	}
 	r.metadata = []byte(WithNameVersion(metadata, name, version))

@@ -47,10 +47,6 @@ import (
 	"github.com/docidx/docidx/registries/registrytest"
 )
 
-// BaseTime is the publication time of the first release published to a Server; each later
-// release is one day later unless it sets its own.
-var BaseTime = time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
-
 // Release is one package release to publish.
 type Release struct {
 	// ID is the package identifier "scope.name" in the case the registry reports it.
@@ -68,8 +64,8 @@ type Release struct {
 	Metadata map[string]any
 	// Problem, when set, lists the release as unavailable with a 410 problem of this detail.
 	Problem string
-	// PublishedAt is the registry's publication time; zero means BaseTime plus a day per
-	// release published before.
+	// PublishedAt is the registry's publication time; zero means registrytest.Published(n), n
+	// the releases published to the Server before without a time of their own.
 	PublishedAt time.Time
 }
 
@@ -85,7 +81,7 @@ type Server struct {
 	pageSize int
 	tampered registrytest.Tampered // by lowercased id@version
 	ids      map[string][]string
-	nextTime time.Time
+	dated    int // releases given a publication time by the Server
 }
 
 type pkg struct {
@@ -107,7 +103,7 @@ type release struct {
 // root "" starts an empty one. It fails tb on an unreadable tree and closes the server at cleanup.
 func NewServer(tb testing.TB, root string) *Server {
 	tb.Helper()
-	s := &Server{pkgs: map[string]*pkg{}, ids: map[string][]string{}, nextTime: BaseTime}
+	s := &Server{pkgs: map[string]*pkg{}, ids: map[string][]string{}}
 	s.Server = registrytest.NewServer(tb, http.HandlerFunc(s.serve), problem)
 	if root != "" {
 		if err := s.load(root); err != nil {
@@ -151,8 +147,8 @@ func (s *Server) Publish(r Release) {
 		s.pkgs[key] = p
 	}
 	if r.PublishedAt.IsZero() {
-		r.PublishedAt = s.nextTime
-		s.nextTime = s.nextTime.Add(24 * time.Hour)
+		r.PublishedAt = registrytest.Published(s.dated)
+		s.dated++
 	}
 	p.releases[r.Version] = &release{Release: r, archive: archive, checksum: Checksum(archive)}
 	if urls, ok := r.Metadata["repositoryURLs"].([]any); ok {
