@@ -119,6 +119,44 @@ func TestServerProblem(t *testing.T) {
 	}
 }
 
+func TestServerRequire(t *testing.T) {
+	s := NewServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "ok")
+	}), nil)
+	// check gets path with the Authorization header authorization ("" for none) and wants the
+	// reply's status and WWW-Authenticate header.
+	check := func(path, authorization string, status int, challenge string) {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, s.URL+path, nil)
+		if authorization != "" {
+			req.Header.Set("Authorization", authorization)
+		}
+		resp, err := s.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("WWW-Authenticate"); resp.StatusCode != status || got != challenge {
+			t.Errorf("GET %s as %q = %d %q, want %d %q", path, authorization, resp.StatusCode, got, status, challenge)
+		}
+	}
+	if s.AuthRequired() {
+		t.Error("AuthRequired before Require")
+	}
+	check("/x", "", 200, "")
+	s.Require(Auth{Authorization: "Bearer all", Challenge: "Bearer"})
+	s.Require(Auth{Prefix: "/@acme/", Authorization: "Bearer old", Challenge: "Bearer"})
+	s.Require(Auth{Prefix: "/@acme/", Authorization: "Bearer acme", Challenge: `Basic realm="r"`})
+	check("/x", "", 401, "Bearer")
+	check("/x", "Bearer all", 200, "")
+	check("/@acme/tools", "Bearer all", 401, `Basic realm="r"`) // the longest prefix decides
+	check("/@acme%2ftools", "Bearer acme", 200, "")             // the path is matched unescaped
+	check("/@acme/tools", "Bearer old", 401, `Basic realm="r"`) // replaced by the later Require
+	if !s.AuthRequired() {
+		t.Error("AuthRequired after Require = false")
+	}
+}
+
 func TestTar(t *testing.T) {
 	mtime := time.Date(2006, 7, 24, 1, 21, 28, 0, time.UTC)
 	entries := append(Files("pkg", map[string]string{"b.txt": "bee", "a/x.go": "package a"}),

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,6 +41,18 @@ type Fault struct {
 	Truncate bool
 	// Times is how many requests the fault applies to before it expires; 0 means all.
 	Times int
+}
+
+// Auth is a credential a Server requires (see Require).
+type Auth struct {
+	// Prefix selects the requests that need the credential: those whose path, unescaped,
+	// starts with it ("/@acme/" for an npm scope's packuments and tarballs); "" selects all.
+	Prefix string
+	// Authorization is the exact Authorization header value a selected request must carry
+	// ("Bearer t", "Basic …", a bare cargo token).
+	Authorization string
+	// Challenge is the WWW-Authenticate header of the 401 reply to a request without it.
+	Challenge string
 }
 
 // Request is one request a Server received.
@@ -90,6 +103,7 @@ type Server struct {
 
 	mu     sync.Mutex
 	faults []*Fault
+	auths  []Auth
 	reqs   []Request
 }
 
@@ -140,8 +154,14 @@ func (s *Server) RecordFiles(tb testing.TB, dir string, files map[string]Recorde
 	}
 }
 
-// serve answers from the recorded responses, else from the fake's handler.
+// serve answers 401 to a request without a credential it needs (Require), else from the
+// recorded responses, else from the fake's handler.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if a := s.unauthorized(r); a != nil {
+		w.Header().Set("WWW-Authenticate", a.Challenge)
+		s.problem(w, http.StatusUnauthorized, "authentication required")
+		return
+	}
 	if (r.Method == http.MethodGet || r.Method == http.MethodHead) && s.recorded.Serve(w, r) {
 		return
 	}
@@ -156,6 +176,42 @@ func (s *Server) Inject(f Fault) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.faults = append(s.faults, &f)
+}
+
+// Require makes the requests a selects need its credential, in place of the one an earlier
+// Require gave the same Prefix: from then on such a request without exactly a.Authorization
+// gets 401 with the fake's problem reply and a.Challenge, after the faults and before the
+// recorded responses and the fake's handler. A request that several Auths select needs the one
+// whose Prefix is longest.
+func (s *Server) Require(a Auth) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.auths = append(slices.DeleteFunc(s.auths, func(b Auth) bool { return b.Prefix == a.Prefix }), a)
+}
+
+// AuthRequired reports whether Require was called: a fake whose registry announces that it is
+// private (cargo's config.json "auth-required") asks it.
+func (s *Server) AuthRequired() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.auths) > 0
+}
+
+// unauthorized returns the Auth that selects r and that r does not carry, or nil.
+func (s *Server) unauthorized(r *http.Request) *Auth {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var need *Auth
+	for i, a := range s.auths {
+		if strings.HasPrefix(r.URL.Path, a.Prefix) && (need == nil || len(a.Prefix) > len(need.Prefix)) {
+			need = &s.auths[i]
+		}
+	}
+	if need == nil || r.Header.Get("Authorization") == need.Authorization {
+		return nil
+	}
+	a := *need
+	return &a
 }
 
 // ClearFaults removes every fault.
@@ -218,8 +274,8 @@ func (s *Server) fault(r *http.Request) *Fault {
 	return nil
 }
 
-// ServeHTTP implements http.Handler: the request log, then the faults, then the recorded
-// responses, then the fake's handler.
+// ServeHTTP implements http.Handler: the request log, then the faults, then the credentials
+// required, then the recorded responses, then the fake's handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f := s.fault(r)
 	if f == nil {

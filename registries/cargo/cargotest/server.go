@@ -21,7 +21,6 @@ type Server struct {
 	mu       sync.Mutex
 	crates   map[string][]*served  // lowercased name -> versions in publish order
 	tampered registrytest.Tampered // by lowercased name@version
-	token    string
 	dl       string
 }
 
@@ -102,9 +101,7 @@ func (s *Server) TamperChecksum(name, version string) {
 // RequireToken makes the registry private (RFC 3139): config.json says "auth-required": true, and
 // every request without the header "Authorization: <token>" gets 401.
 func (s *Server) RequireToken(token string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.token = token
+	s.Require(registrytest.Auth{Authorization: token, Challenge: `Cargo login_url="https://registry.example.test/me"`})
 }
 
 // DownloadURL returns the URL config.json's dl gives for name@version.
@@ -134,16 +131,8 @@ func (s *Server) downloadURL(v *served) string {
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	token := s.token
-	s.mu.Unlock()
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-		return
-	}
-	if token != "" && r.Header.Get("Authorization") != token {
-		w.Header().Set("WWW-Authenticate", `Cargo login_url="https://registry.example.test/me"`)
-		problem(w, http.StatusUnauthorized, "authentication required")
 		return
 	}
 	switch p := r.URL.Path; {
@@ -167,10 +156,10 @@ func problem(w http.ResponseWriter, status int, detail string) {
 func (s *Server) serveConfig(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	cfg := map[string]any{"dl": s.dl, "api": s.URL}
-	if s.token != "" {
+	s.mu.Unlock()
+	if s.AuthRequired() {
 		cfg["auth-required"] = true
 	}
-	s.mu.Unlock()
 	body, _ := json.Marshal(cfg)
 	registrytest.Reply(w, "application/json", body)
 }

@@ -53,7 +53,6 @@ type Server struct {
 	mu       sync.Mutex
 	pkgs     map[string]*pkg
 	tampered registrytest.Tampered // by name@version
-	tokens   map[string]string
 }
 
 type pkg struct {
@@ -74,7 +73,7 @@ type pkgVersion struct {
 // an empty one. It fails tb on a malformed tree and closes the server at cleanup.
 func NewServer(tb testing.TB, root string) *Server {
 	tb.Helper()
-	s := &Server{pkgs: map[string]*pkg{}, tokens: map[string]string{}}
+	s := &Server{pkgs: map[string]*pkg{}}
 	s.Server = registrytest.NewServer(tb, http.HandlerFunc(s.serve), problem)
 	s.URL = s.Server.URL + "/"
 	if root != "" {
@@ -200,9 +199,7 @@ func (s *Server) TamperIntegrity(name, version string) {
 // RequireToken makes every packument and tarball of scope ("@acme") need the header
 // "Authorization: Bearer <token>"; other requests for it get 401.
 func (s *Server) RequireToken(scope, token string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.tokens[scope] = token
+	s.Require(registrytest.Auth{Prefix: "/" + scope + "/", Authorization: "Bearer " + token, Challenge: "Bearer"})
 }
 
 // TarballURL returns the URL the packument gives for name@version's tarball:
@@ -246,26 +243,7 @@ func problem(w http.ResponseWriter, status int, detail string) {
 	w.Write(b)
 }
 
-// authorized reports whether r may read name, answering 401 when it may not.
-func (s *Server) authorized(w http.ResponseWriter, r *http.Request, name string) bool {
-	s.mu.Lock()
-	tok := ""
-	if scope, _, ok := strings.Cut(name, "/"); ok {
-		tok = s.tokens[scope]
-	}
-	s.mu.Unlock()
-	if tok != "" && r.Header.Get("Authorization") != "Bearer "+tok {
-		w.Header().Set("WWW-Authenticate", "Bearer")
-		problem(w, http.StatusUnauthorized, "authentication required")
-		return false
-	}
-	return true
-}
-
 func (s *Server) servePackument(w http.ResponseWriter, r *http.Request, name string) {
-	if !s.authorized(w, r, name) {
-		return
-	}
 	body, ok := s.packument(name)
 	if !ok {
 		problem(w, http.StatusNotFound, "Not found")
@@ -286,9 +264,6 @@ func (s *Server) serveTarball(w http.ResponseWriter, r *http.Request, name, file
 		}
 	}
 	s.mu.Unlock()
-	if !s.authorized(w, r, name) {
-		return
-	}
 	if tgz == nil {
 		http.NotFound(w, r)
 		return

@@ -77,7 +77,6 @@ type Server struct {
 
 	mu       sync.Mutex
 	pkgs     map[string]*pkg // lowercased id
-	auth     string
 	pageSize int
 	tampered registrytest.Tampered // by lowercased id@version
 	ids      map[string][]string
@@ -208,9 +207,7 @@ func (s *Server) TamperChecksum(id, version string) {
 // RequireAuth makes every request need exactly this Authorization header value ("Bearer t",
 // "Basic …"); other requests get 401.
 func (s *Server) RequireAuth(header string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.auth = header
+	s.Require(registrytest.Auth{Authorization: header, Challenge: `Basic realm="registry"`})
 }
 
 // SetPageSize paginates release lists: n releases per page, highest version first, with
@@ -234,14 +231,6 @@ func problem(w http.ResponseWriter, status int, detail string) {
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		problem(w, http.StatusMethodNotAllowed, "publishing isn't supported")
-		return
-	}
-	s.mu.Lock()
-	auth := s.auth
-	s.mu.Unlock()
-	if auth != "" && r.Header.Get("Authorization") != auth {
-		w.Header().Set("WWW-Authenticate", `Basic realm="registry"`)
-		problem(w, http.StatusUnauthorized, "authentication required")
 		return
 	}
 	accept := r.Header.Get("Accept")
