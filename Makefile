@@ -4,6 +4,9 @@ PKGS      ?= ./...
 BIN       ?= bin/docidx
 CORPUS    ?= $(or $(DOCIDX_CORPUS),/work/corpus)
 BENCHTIME ?= 1s
+# The commit `docidx version` names, "-dirty" when tracked files have changes not committed;
+# empty outside a git checkout. go build records it too, unless GOFLAGS holds -buildvcs=false.
+COMMIT    ?= $(shell git rev-parse HEAD 2>/dev/null)$(if $(shell git status --porcelain --untracked-files=no 2>/dev/null),-dirty)
 
 .PHONY: all build test lint fmt-check vet staticcheck unit schemas bench relevance answers e2e e2e-registries faults demo fuzz clean
 
@@ -13,7 +16,7 @@ all: build
 # `docidx serve --stdio` is started by editors for every session. What cgo would bring, the
 # system's DNS resolver and user database, docidx does not need (Go's own are used).
 build:
-	CGO_ENABLED=0 $(GO) build -o $(BIN) ./cmd/docidx
+	CGO_ENABLED=0 $(GO) build -ldflags "-X github.com/docidx/docidx.Commit=$(COMMIT)" -o $(BIN) ./cmd/docidx
 
 ## test: formatting, go vet, staticcheck and the race-enabled unit tests. No network.
 test: fmt-check vet staticcheck unit
