@@ -1,16 +1,18 @@
 package index
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/docidx/docidx"
 )
 
-// Limits of siblingMentions.
+// Limits of siblingMentions and proseMentions.
 const (
 	maxMentionSentence = 320 // bytes of one mentioning sentence
 	maxMentions        = 4   // mentioning sentences per member
+	maxDefinition      = 640 // bytes of one definition (see definitionAt)
 )
 
 // maxSpanName bounds the characters of a code span codeSpans finds, and those of a link text
@@ -97,7 +99,7 @@ func siblingMentions(syms []docidx.Symbol) (words map[int]string, said map[int][
 			spoken[j] = true
 			sentence := proseSentence(doc, spanLo, spanHi)
 			words[j] += identWords(s.Name) + "\n" + sentence + "\n"
-			said[j] = append(said[j], proseMention{s.Key(), sentence})
+			said[j] = append(said[j], proseMention{where: s.Key(), sentence: sentence})
 		})
 	}
 	return words, said
@@ -124,9 +126,11 @@ func mentionedName(span, parent string) string {
 
 // proseMention is a sentence that names a symbol, and where it is said: "README" or a docs
 // page's title and the section's title ("README › Usage"), or the sibling member's key
-// ("Request.query_string").
+// ("Request.query_string"). def says the sentence is the symbol's definition in the prose: the
+// list item or table row that opens with its name (definitionAt), whole.
 type proseMention struct {
 	where, sentence string
+	def             bool
 }
 
 // proseMentions returns, by index into syms, what a package version's own prose says of its
@@ -134,8 +138,12 @@ type proseMention struct {
 // names one symbol of the version (symbolRefs.resolve), the sentence around it. The pages that
 // speak of a symbol use the words its users do, as anchor text does for the page a link points
 // at: parking_lot's README says "To allow sending `MutexGuard`s … to other threads, enable the
-// `send_guard` option" of a type whose own doc speaks of RAII and unlocking. A symbol gets at
-// most maxMentions sentences, in the order of docs, each once.
+// `send_guard` option" of a type whose own doc speaks of RAII and unlocking. A list item or
+// table row that opens with the name defines the symbol: it is its mention whole, up to
+// maxDefinition bytes, and comes before the symbol's other mentions ("* `maxAge` Maximum age in
+// ms. Items are not pro-actively pruned out as they age, …" of an options object's property
+// without a doc of its own). A symbol gets at most maxMentions sentences, in the order of docs
+// after its definitions, each once.
 func proseMentions(docs []docidx.Document, syms []docidx.Symbol) map[int][]proseMention {
 	if len(syms) == 0 || len(docs) == 0 {
 		return nil
@@ -155,19 +163,33 @@ func proseMentions(docs []docidx.Document, syms []docidx.Symbol) map[int][]prose
 			}
 			codeSpans(text, func(spanLo, spanHi, lo, hi int) {
 				j, ok := refs.resolve(text[lo:hi])
-				if !ok || len(out[j]) >= maxMentions {
+				def := ok && definitionAt(text, spanLo)
+				if !ok || len(out[j]) >= maxMentions && !def {
 					return
 				}
-				sentence := proseSentence(text, spanLo, spanHi)
-				for _, m := range out[j] {
-					if m.sentence == sentence {
+				m := proseMention{where, proseSentence(text, spanLo, spanHi), def}
+				if def {
+					m.sentence = definition(text, spanLo, spanHi)
+				}
+				for _, o := range out[j] {
+					if o.sentence == m.sentence {
 						return
 					}
 				}
 				if out == nil {
 					out = map[int][]proseMention{}
 				}
-				out[j] = append(out[j], proseMention{where, sentence})
+				if !def {
+					out[j] = append(out[j], m)
+					return
+				}
+				defs := 0 // the definitions already first
+				for defs < len(out[j]) && out[j][defs].def {
+					defs++
+				}
+				if defs < maxMentions {
+					out[j] = slices.Insert(out[j], defs, m)[:min(len(out[j])+1, maxMentions)]
+				}
 			})
 		}
 	}
@@ -242,6 +264,54 @@ func proseSentence(prose string, lo, hi int) string {
 		}
 	}
 	return strings.TrimSpace(prose[start:end])
+}
+
+// definitionAt reports whether the code span at prose[lo] (proseOf) opens its line but for a
+// list item's or table row's marker and emphasis: "* `maxAge` Maximum age in ms.", "1. **`strict`**:
+// …", "| `timeout` | 30 | …": the item that defines what the span names.
+func definitionAt(prose string, lo int) bool {
+	head := strings.TrimSpace(prose[strings.LastIndexByte(prose[:lo], '\n')+1 : lo])
+	digits := 0
+	for digits < len(head) && '0' <= head[digits] && head[digits] <= '9' {
+		digits++
+	}
+	switch {
+	case head == "":
+		return false // a paragraph that opens with a name is prose about it, not an item
+	case digits > 0 && digits < len(head) && (head[digits] == '.' || head[digits] == ')'):
+		head = head[digits+1:]
+	case strings.IndexByte("-*+|", head[0]) >= 0:
+		head = head[1:]
+	default:
+		return false
+	}
+	return strings.Trim(head, " *_") == ""
+}
+
+// definition returns the list item or table row of prose (proseOf) from the code span
+// prose[lo:hi] to its line's end, the emphasis that closes around the span left out, cut after
+// its last sentence that ends within maxDefinition bytes (at maxDefinition, on a character
+// boundary, with " …" when none does).
+func definition(prose string, lo, hi int) string {
+	line := prose[hi:]
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	line = strings.TrimSpace(prose[lo:hi] + strings.TrimLeft(line, "*_"))
+	if len(line) <= maxDefinition {
+		return line
+	}
+	for i := maxDefinition - 1; i > 0; i-- {
+		if strings.IndexByte(".!?", line[i]) >= 0 && line[i+1] == ' ' {
+			return line[:i+1]
+		}
+	}
+	for i := maxDefinition; i > 0; i-- {
+		if utf8.RuneStart(line[i]) {
+			return line[:i] + " …"
+		}
+	}
+	return ""
 }
 
 // startsBlock reports whether a trimmed markdown line starts a block of its own: a list item, a
@@ -319,15 +389,18 @@ func (r *symbolRefs) one(ids []int) (int, bool) {
 }
 
 // mentionMark starts the part of a symbol's stored text that holds what its package's prose
-// says of it (storeMentions), after its doc; mentionSep ends a mention's place.
+// says of it (storeMentions), after its doc; mentionSep ends a mention's place, definitionSep a
+// definition's (proseMention.def). A snapshot written before definitions has none; a reader
+// before them passes over their lines.
 const (
-	mentionMark = "\n\x1e"
-	mentionSep  = "\x1f"
+	mentionMark   = "\n\x1e"
+	mentionSep    = "\x1f"
+	definitionSep = "\x1d"
 )
 
 // storeMentions returns the stored form of ms, to follow a symbol's stored doc (without
-// marks, see withoutMarks): mentionMark, then a line per mention, its place, mentionSep and its
-// sentence, each on one line and without marks.
+// marks, see withoutMarks): mentionMark, then a line per mention, its place, mentionSep (or
+// definitionSep) and its sentence, each on one line and without marks.
 func storeMentions(ms []proseMention) string {
 	if len(ms) == 0 {
 		return ""
@@ -337,7 +410,11 @@ func storeMentions(ms []proseMention) string {
 	for _, m := range ms {
 		b.WriteByte('\n')
 		b.WriteString(strings.ReplaceAll(withoutMarks(m.where), "\n", " "))
-		b.WriteString(mentionSep)
+		if m.def {
+			b.WriteString(definitionSep)
+		} else {
+			b.WriteString(mentionSep)
+		}
 		b.WriteString(strings.ReplaceAll(withoutMarks(m.sentence), "\n", " "))
 	}
 	return b.String()
@@ -347,11 +424,11 @@ func storeMentions(ms []proseMention) string {
 // which no documentation writes but a file may hold: a stored doc holding one would otherwise
 // be cut there (splitMentions).
 func withoutMarks(s string) string {
-	if !strings.ContainsAny(s, mentionMark[1:]+mentionSep) {
+	if !strings.ContainsAny(s, mentionMark[1:]+mentionSep+definitionSep) {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
-		if r == rune(mentionMark[1]) || r == rune(mentionSep[0]) {
+		if r == rune(mentionMark[1]) || r == rune(mentionSep[0]) || r == rune(definitionSep[0]) {
 			return -1
 		}
 		return r
@@ -369,12 +446,26 @@ func splitMentions(stored string) (text, said string) {
 // by the sentence of said (splitMentions) that shows the question's words p does not, the
 // most weighty of them, with its place: "(README › Features) Lock guards can be sent …". A
 // symbol ranked by what its package's prose says of it (the mention field) then shows it,
-// however short its own doc. p is returned as it is when no sentence adds a word.
+// however short its own doc. A symbol without a passage of its own (no doc) shows its first
+// definition first, whatever words it holds: the prose's item for it is its doc. p is returned
+// as it is when no sentence adds a word and it has no definition to show.
 func withMention(p string, shown uint64, said string, pq *passageQuery) (string, uint64) {
+	said = strings.TrimPrefix(said, "\n")
+	if p == "" {
+		for line := range strings.SplitSeq(said, "\n") {
+			if where, sentence, ok := strings.Cut(line, definitionSep); ok {
+				p, shown = "("+where+") "+sentence, pq.shownWords(sentence)
+				break
+			}
+		}
+	}
 	best, bestWords, bestScore := "", uint64(0), 0.0
-	for line := range strings.SplitSeq(strings.TrimPrefix(said, "\n"), "\n") {
+	for line := range strings.SplitSeq(said, "\n") {
 		where, sentence, ok := strings.Cut(line, mentionSep)
 		if !ok {
+			where, sentence, ok = strings.Cut(line, definitionSep)
+		}
+		if !ok || strings.HasSuffix(p, sentence) {
 			continue
 		}
 		words := pq.shownWords(sentence)

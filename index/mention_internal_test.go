@@ -63,8 +63,8 @@ func TestSiblingMentionsOncePerSibling(t *testing.T) {
 		t.Errorf("args's mentions lack query_string's sentence:\n%s", got[0])
 	}
 	// What is shown of them names the sibling that says it.
-	if want := (proseMention{"Request.query_string", "The raw value, use `args` for the parsed values."}); !slices.Contains(said[0], want) {
-		t.Errorf("args's shown mentions %q lack %q", said[0], want)
+	if want := (proseMention{"Request.query_string", "The raw value, use `args` for the parsed values.", false}); !slices.Contains(said[0], want) {
+		t.Errorf("args's shown mentions %+v lack %+v", said[0], want)
 	}
 }
 
@@ -77,9 +77,9 @@ func TestSiblingMentionSentence(t *testing.T) {
 		{Name: "shift_remove", Parent: "Map", Package: "p", Doc: "Like `remove`, but compares with reflect.DeepEqual and keeps\nthe order of the other entries.\n\n```\nm.remove(k) // not prose\n```"},
 	}
 	_, said := siblingMentions(syms)
-	want := proseMention{"Map.shift_remove", "Like `remove`, but compares with reflect.DeepEqual and keeps the order of the other entries."}
+	want := proseMention{"Map.shift_remove", "Like `remove`, but compares with reflect.DeepEqual and keeps the order of the other entries.", false}
 	if !slices.Equal(said[0], []proseMention{want}) {
-		t.Errorf("remove's mentions = %q, want %q", said[0], []proseMention{want})
+		t.Errorf("remove's mentions = %+v, want %+v", said[0], []proseMention{want})
 	}
 }
 
@@ -145,9 +145,9 @@ func TestProseMentions(t *testing.T) {
 	}}}
 	got := proseMentions(docs, syms)
 	want := map[int][]proseMention{
-		1: {{"README › Usage", "To allow sending `MutexGuard`s to other threads, enable the `send_guard` option."}},
-		2: {{"README › Usage", "- a list item naming [`Mutex`]"}},
-		5: {{"README › Usage", "Fair unlocking: call `MutexGuard::unlock_fair()` as `std.sync.Mutex` cannot."}},
+		1: {{"README › Usage", "To allow sending `MutexGuard`s to other threads, enable the `send_guard` option.", false}},
+		2: {{"README › Usage", "- a list item naming [`Mutex`]", false}},
+		5: {{"README › Usage", "Fair unlocking: call `MutexGuard::unlock_fair()` as `std.sync.Mutex` cannot.", false}},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("proseMentions =\n%+v\nwant\n%+v", got, want)
@@ -164,13 +164,49 @@ func TestProseMentions(t *testing.T) {
 	}
 }
 
+// TestProseDefinitions: a list item or table row that opens with a symbol's name is its
+// definition, whole (cut at a sentence end past maxDefinition) and before its other mentions,
+// even past maxMentions; a paragraph that opens with the name is a mention like any.
+func TestProseDefinitions(t *testing.T) {
+	syms := []docidx.Symbol{
+		{Kind: docidx.KindProperty, Name: "maxAge", Parent: "LRUCache", QualifiedName: "lru.LRUCache.maxAge"},
+		{Kind: docidx.KindProperty, Name: "stale", Parent: "LRUCache", QualifiedName: "lru.LRUCache.stale"},
+		{Kind: docidx.KindProperty, Name: "max", Parent: "LRUCache", QualifiedName: "lru.LRUCache.max"},
+		{Kind: docidx.KindProperty, Name: "dispose", Parent: "LRUCache", QualifiedName: "lru.LRUCache.dispose"},
+	}
+	long := strings.Repeat("Words go on here. ", 40)
+	text := "Set `maxAge` to expire items. `maxAge` again. Use `maxAge` well. And `maxAge` once more.\n\n" +
+		"* `maxAge` Maximum age in ms.  Items are not pro-actively pruned out\n  as they age.\n" +
+		"1. **`stale`**: return stale items.\n\n| `max` | 100 | The most items. |\n\n" +
+		"`dispose` is called on removal.\n\n- `dispose` " + long + "\n"
+	docs := []docidx.Document{{Kind: docidx.DocReadme, Title: "lru", Sections: []docidx.Section{
+		{Heading: []string{"lru", "Options"}, Text: text},
+	}}}
+	got := proseMentions(docs, syms)
+	at := "README › Options"
+	if want := (proseMention{at, "`maxAge` Maximum age in ms.  Items are not pro-actively pruned out as they age.", true}); len(got[0]) != maxMentions || got[0][0] != want {
+		t.Errorf("maxAge's mentions = %+v, want %d with the definition %+v first", got[0], maxMentions, want)
+	}
+	if want := []proseMention{{at, "`stale`: return stale items.", true}}; !reflect.DeepEqual(got[1], want) {
+		t.Errorf("stale's mentions = %+v, want %+v", got[1], want)
+	}
+	if want := []proseMention{{at, "`max` | 100 | The most items. |", true}}; !reflect.DeepEqual(got[2], want) {
+		t.Errorf("max's mentions = %+v, want %+v", got[2], want)
+	}
+	d := got[3]
+	if len(d) != 2 || !d[0].def || d[1].def || d[1].sentence != "`dispose` is called on removal." ||
+		len(d[0].sentence) > maxDefinition || !strings.HasSuffix(d[0].sentence, "here.") {
+		t.Errorf("dispose's mentions = %+v, want its item cut at a sentence end first, then the paragraph", d)
+	}
+}
+
 // TestWithMention: a symbol's passage shows the sentence of its mentions that adds the
 // question's words, with its place, and nothing when its own passage shows them already.
 func TestWithMention(t *testing.T) {
 	pq := newPassageQuery("send a guard to other threads", func(string) float64 { return 1 })
 	stored := "An RAII guard which unlocks the mutex when dropped." + storeMentions([]proseMention{
-		{"README › Usage", "Guards are cheap."},
-		{"README › Usage", "To allow sending `MutexGuard`s to other threads, enable the `send_guard` option."},
+		{"README › Usage", "Guards are cheap.", false},
+		{"README › Usage", "To allow sending `MutexGuard`s to other threads, enable the `send_guard` option.", false},
 	})
 	own, said := splitMentions(stored)
 	if own != "An RAII guard which unlocks the mutex when dropped." {
@@ -183,11 +219,23 @@ func TestWithMention(t *testing.T) {
 	if again, _ := withMention(p, shown, said, pq); again != p {
 		t.Errorf("a passage showing the mention's words got another line:\n%s", again)
 	}
+	// A symbol without a passage of its own shows its definition, whatever words it holds, and
+	// then the mention that adds the question's words.
+	_, said = splitMentions(storeMentions([]proseMention{
+		{"README › Usage", "To allow sending `MutexGuard`s to other threads, enable the `send_guard` option.", false},
+		{"README › Options", "`MutexGuard` A lock held.", true},
+	}))
+	if p, _ := withMention("", 0, said, pq); p != "(README › Options) `MutexGuard` A lock held.\n(README › Usage) To allow sending `MutexGuard`s to other threads, enable the `send_guard` option." {
+		t.Errorf("an undocumented symbol's passage:\n%s", p)
+	}
+	if p, _ := withMention(own, pq.shownWords(own), said, pq); strings.Contains(p, "A lock held") {
+		t.Errorf("a documented symbol showed a definition that adds no word:\n%s", p)
+	}
 	if text, said := splitMentions("A doc without mentions."); text != "A doc without mentions." || said != "" {
 		t.Errorf("splitMentions of a doc without them = %q, %q", text, said)
 	}
 	// A doc or sentence that holds the marks loses them, not its text.
-	marked := withoutMarks("A doc\n\x1e with\x1f marks.") + storeMentions([]proseMention{{"README\x1f", "Odd\n\x1e sentence."}})
+	marked := withoutMarks("A doc\n\x1e with\x1f marks.") + storeMentions([]proseMention{{"README\x1f", "Odd\n\x1e sentence.", false}})
 	if text, said := splitMentions(marked); text != "A doc\n with marks." || said != "\nREADME\x1fOdd  sentence." {
 		t.Errorf("splitMentions(%q) = %q, %q", marked, text, said)
 	}
