@@ -19,6 +19,7 @@ import (
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
 	"github.com/docidx/docidx/serve"
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -253,7 +254,9 @@ func newServer(t testing.TB) *serve.Server {
 	return serve.New(snapshot(t), serve.Options{Version: "v0.0.0-test", Logger: testLogger(t)})
 }
 
-// connect returns a client session connected to srv over in-memory transports.
+// connect returns a client session connected to srv over in-memory transports. Outside
+// benchmarks, the client checks the structured content of every tool result it receives against
+// the tool's output schema (checkOutputs): the server leaves that check out.
 func connect(t testing.TB, srv *serve.Server, opts *mcp.ClientSessionOptions) *mcp.ClientSession {
 	t.Helper()
 	ctx := context.Background()
@@ -262,7 +265,12 @@ func connect(t testing.TB, srv *serve.Server, opts *mcp.ClientSessionOptions) *m
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "serve-test", Version: "v0"}, nil).Connect(ctx, ct, opts)
+	client := mcp.NewClient(&mcp.Implementation{Name: "serve-test", Version: "v0"}, nil)
+	var outputs outputSchemas
+	if _, bench := t.(*testing.B); !bench {
+		client.AddSendingMiddleware(outputs.check)
+	}
+	cs, err := client.Connect(ctx, ct, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,6 +279,89 @@ func connect(t testing.TB, srv *serve.Server, opts *mcp.ClientSessionOptions) *m
 		ss.Wait()
 	})
 	return cs
+}
+
+// outputSchemas checks tool results against the output schemas of the tools, which it reads with
+// tools/list the first time a tool is called.
+type outputSchemas struct {
+	mu      sync.Mutex
+	schemas map[string]*jsonschema.Resolved // by tool name; nil: not read yet
+}
+
+// check is a client's sending middleware: a tools/call whose result is not an error and whose
+// structured content does not validate against the tool's output schema fails with an error
+// that says why.
+func (o *outputSchemas) check(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		call, ok := res.(*mcp.CallToolResult)
+		if method != "tools/call" || err != nil || !ok || call.IsError {
+			return res, err
+		}
+		name := req.GetParams().(*mcp.CallToolParams).Name
+		schema, err := o.schema(ctx, req.GetSession().(*mcp.ClientSession), name)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkOutput(schema, call); err != nil {
+			return nil, fmt.Errorf("tool %s: %w", name, err)
+		}
+		return res, nil
+	}
+}
+
+// schema returns tool name's resolved output schema, or nil when it has none, listing the tools
+// of cs the first time.
+func (o *outputSchemas) schema(ctx context.Context, cs *mcp.ClientSession, name string) (*jsonschema.Resolved, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.schemas != nil {
+		return o.schemas[name], nil
+	}
+	schemas := map[string]*jsonschema.Resolved{}
+	for tool, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			return nil, fmt.Errorf("tools/list: %w", err)
+		}
+		if tool.OutputSchema == nil {
+			continue
+		}
+		data, _ := json.Marshal(tool.OutputSchema)
+		var s jsonschema.Schema
+		if err := json.Unmarshal(data, &s); err != nil {
+			return nil, fmt.Errorf("output schema of %s: %w", tool.Name, err)
+		}
+		r, err := s.Resolve(nil)
+		if err != nil {
+			return nil, fmt.Errorf("output schema of %s: %w", tool.Name, err)
+		}
+		schemas[tool.Name] = r
+	}
+	o.schemas = schemas
+	return schemas[name], nil
+}
+
+// checkOutput reports whether res's structured content validates against schema (nil: any
+// content); a result without structured content does not when there is a schema.
+func checkOutput(schema *jsonschema.Resolved, res *mcp.CallToolResult) error {
+	if schema == nil {
+		return nil
+	}
+	if res.StructuredContent == nil {
+		return errors.New("no structured content, and the tool has an output schema")
+	}
+	data, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		return err
+	}
+	var decoded any
+	if err := json.Unmarshal(data, &decoded); err != nil {
+		return err
+	}
+	if err := schema.Validate(&decoded); err != nil {
+		return fmt.Errorf("structured content does not validate against the output schema: %w", err)
+	}
+	return nil
 }
 
 // call calls a tool, failing the test on a protocol error.
