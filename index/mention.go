@@ -188,7 +188,8 @@ func proseMentions(docs []docidx.Document, syms []docidx.Symbol) map[int][]prose
 					defs++
 				}
 				if defs < maxMentions {
-					out[j] = slices.Insert(out[j], defs, m)[:min(len(out[j])+1, maxMentions)]
+					out[j] = slices.Insert(out[j], defs, m)
+					out[j] = out[j][:min(len(out[j]), maxMentions)]
 				}
 			})
 		}
