@@ -311,9 +311,13 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 		for j, part := range l.parts {
 			buf := a.lists[first+j]
 			var ok bool
-			if part.list.dense {
+			switch runs := ri.skipsOf(part, buf); {
+			case part.list.dense:
 				ok = ri.addDense(a, part.seg, buf, l.idf, keep, growAt == growAll)
-			} else {
+			case growAt == growNone && runs != nil:
+				ri.addHeld(a, part.seg, buf, runs, l.idf)
+				ok = true
+			default:
 				ok = ri.add(a, part.seg, buf, l.idf, keep, growAt)
 			}
 			if !ok {
@@ -354,38 +358,55 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 			}
 			a.sparse = list
 		}
-		var doc uint32
-		var impact uint8
-		i, ok := 0, true
-		for i < len(list)-1 {
-			if gap := list[i]; gap < 0x80 { // nextPosting, inlined as in add
-				doc, impact, i = doc+uint32(gap), list[i+1], i+2
-			} else if doc, impact, i, ok = nextPostingLong(list, i, doc); !ok {
-				return false
-			}
-			if doc >= docs {
-				return false
-			}
-			g := base + doc
-			p := a.pages[g>>accPageShift]
-			m := p.matched[g&accPageMask]
-			if m == 0 {
-				if int(impact) >= floor && keep.keep(g) {
-					hist[impact]++
-					cands = append(cands, uint64(g)<<8|uint64(impact))
-					for above++; above > room; floor++ {
-						above -= hist[floor]
-					}
-				}
+		// The list is read in the runs of its skip table (skipsOf), passing over those that
+		// hold no document a holds and no posting of impact floor or more, or whole.
+		runs := ri.skipsOf(part, list)
+		spans := runs
+		if runs == nil {
+			whole := [1]skipRun{{last: docs, max: math.MaxUint8}}
+			spans = whole[:]
+		}
+		for r, run := range spans {
+			if runs != nil && int(run.max) < floor && !a.holdsIn(base+run.prev, base+run.last) {
 				continue
 			}
-			if m < math.MaxUint8 {
-				p.matched[g&accPageMask] = m + 1
+			end := len(list)
+			if r+1 < len(spans) {
+				end = int(spans[r+1].off)
 			}
-			p.score[g&accPageMask] += scale * float32(impact)
-		}
-		if i != len(list) {
-			return false
+			doc := run.prev
+			var impact uint8
+			i, ok := int(run.off), true
+			for i < end-1 {
+				if gap := list[i]; gap < 0x80 { // nextPosting, inlined as in add
+					doc, impact, i = doc+uint32(gap), list[i+1], i+2
+				} else if doc, impact, i, ok = nextPostingLong(list, i, doc); !ok {
+					return false
+				}
+				if doc >= docs {
+					return false
+				}
+				g := base + doc
+				p := a.pages[g>>accPageShift]
+				m := p.matched[g&accPageMask]
+				if m == 0 {
+					if int(impact) >= floor && keep.keep(g) {
+						hist[impact]++
+						cands = append(cands, uint64(g)<<8|uint64(impact))
+						for above++; above > room; floor++ {
+							above -= hist[floor]
+						}
+					}
+					continue
+				}
+				if m < math.MaxUint8 {
+					p.matched[g&accPageMask] = m + 1
+				}
+				p.score[g&accPageMask] += scale * float32(impact)
+			}
+			if runs == nil && i != len(list) {
+				return false
+			}
 		}
 	}
 	a.cands = cands
