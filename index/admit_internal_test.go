@@ -55,31 +55,11 @@ func TestAdmit(t *testing.T) {
 	}
 	for _, keep := range []*docFilter{nil, everyEleventhOut(uint32(ri.docs))} {
 		held := newAcc()
-		above := func(floor int) int { // the documents not held at or above floor
-			n := 0
-			for _, p := range all {
-				if held.matchedOf(p.doc) == 0 && keep.keep(p.doc) && int(p.impact) >= floor {
-					n++
-				}
-			}
-			return n
-		}
+		above := func(floor int) int { return notHeldAbove(all, held, keep, floor) }
 		// Rooms of none, one, some, exactly the documents at or above an impact, and all.
 		for _, room := range []int{0, 1, 40, 700, above(120), 100_000} {
-			// The least floor that leaves at most room documents not held.
-			floor := 0
-			for above(floor) > room {
-				floor++
-			}
-			got, want := newAcc(), newAcc()
-			if !ri.admit(got, l, bufs, keep, room) {
-				t.Fatal("admit: malformed list")
-			}
-			for j, part := range l.parts {
-				if !ri.add(want, part.seg, sparse[j], l.idf, keep, floor) {
-					t.Fatal("add: malformed list")
-				}
-			}
+			floor := floorFor(all, held, keep, room)
+			got, want := admitAndAdd(t, ri, l, bufs, sparse, keep, room, floor, newAcc)
 			if added := len(got.touched) - len(held.touched); added > room || added != above(floor) {
 				t.Errorf("keep %v, room %d: %d documents added, want %d (floor %d)", keep != nil, room, added, above(floor), floor)
 			}
@@ -92,6 +72,45 @@ func TestAdmit(t *testing.T) {
 	if ri.admit(newAcc(), l, [][]byte{bufs[0], bufs[1][:len(bufs[1])-1]}, nil, 40) {
 		t.Error("a list cut short was accepted")
 	}
+}
+
+// admitAndAdd returns an accumulator from newAcc that admit filled from l's parts as read
+// (bufs) with room, and one that add filled from them as sparse lists with floor as its growAt:
+// the two admit must make alike.
+func admitAndAdd(t *testing.T, ri *rankIndex, l termList, bufs, sparse [][]byte, keep *docFilter, room, floor int, newAcc func() *accumulator) (got, want *accumulator) {
+	t.Helper()
+	got, want = newAcc(), newAcc()
+	if !ri.admit(got, l, bufs, keep, room) {
+		t.Fatal("admit: malformed list")
+	}
+	for j, part := range l.parts {
+		if !ri.add(want, part.seg, sparse[j], l.idf, keep, floor) {
+			t.Fatal("add: malformed list")
+		}
+	}
+	return got, want
+}
+
+// notHeldAbove returns how many of the postings all (numbered over the snapshot) are of
+// documents a does not hold and keep accepts, at impact floor or more.
+func notHeldAbove(all []posting, a *accumulator, keep *docFilter, floor int) int {
+	n := 0
+	for _, p := range all {
+		if a.matchedOf(p.doc) == 0 && keep.keep(p.doc) && int(p.impact) >= floor {
+			n++
+		}
+	}
+	return n
+}
+
+// floorFor returns the least impact at which at most room of the postings all are of documents
+// a does not hold and keep accepts: the floor admit reaches with room.
+func floorFor(all []posting, a *accumulator, keep *docFilter, room int) int {
+	floor := 0
+	for notHeldAbove(all, a, keep, floor) > room {
+		floor++
+	}
+	return floor
 }
 
 // sameScores reports whether a and b hold the same scores and counts of matched terms for each of

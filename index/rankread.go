@@ -1240,6 +1240,14 @@ func makeSkips(list []byte, docs uint32) []skipRun {
 	return runs
 }
 
+// runEnd returns where run r of runs ends in a list of n bytes: where the next run starts, or n.
+func runEnd(runs []skipRun, r, n int) int {
+	if r+1 < len(runs) {
+		return int(runs[r+1].off)
+	}
+	return n
+}
+
 // holdsIn reports whether a may hold a document of [lo, hi]: whether it made a page of one
 // (madeBits), which a search does only for the documents it holds.
 func (a *accumulator) holdsIn(lo, hi uint32) bool {
@@ -1269,10 +1277,7 @@ func (ri *rankIndex) addHeld(a *accumulator, seg int, list []byte, runs []skipRu
 		if !a.holdsIn(base+run.prev, base+run.last) {
 			continue
 		}
-		end := len(list)
-		if r+1 < len(runs) {
-			end = int(runs[r+1].off)
-		}
+		end := runEnd(runs, r, len(list))
 		doc := run.prev
 		var impact uint8
 		for i := int(run.off); i < end-1; {

@@ -370,10 +370,7 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 			if runs != nil && int(run.max) < floor && !a.holdsIn(base+run.prev, base+run.last) {
 				continue
 			}
-			end := len(list)
-			if r+1 < len(spans) {
-				end = int(spans[r+1].off)
-			}
+			end := runEnd(spans, r, len(list))
 			doc := run.prev
 			var impact uint8
 			i, ok := int(run.off), true

@@ -71,10 +71,7 @@ func TestSkipTables(t *testing.T) {
 			if run.prev != prev {
 				t.Fatalf("part %d run %d: prev %d, want %d", j, r, run.prev, prev)
 			}
-			end := len(lists[j])
-			if r+1 < len(runs) {
-				end = int(runs[r+1].off)
-			}
+			end := runEnd(runs, r, len(lists[j]))
 			doc, k, max := run.prev, 0, uint8(0)
 			for i := int(run.off); i < end; k++ {
 				var impact uint8
@@ -116,27 +113,8 @@ func TestSkipTables(t *testing.T) {
 	// Admitting, with the tables made: as add with the floor admit reaches.
 	held := newAcc()
 	for _, room := range []int{0, 50, 2_000, 1_000_000} {
-		floor := 0
-		for above := func() int {
-			n := 0
-			for _, p := range all {
-				if held.matchedOf(p.doc) == 0 && int(p.impact) >= floor {
-					n++
-				}
-			}
-			return n
-		}; above() > room; {
-			floor++
-		}
-		got, want := newAcc(), newAcc()
-		if !ri.admit(got, l, lists, nil, room) {
-			t.Fatal("admit: malformed list")
-		}
-		for j, part := range l.parts {
-			if !ri.add(want, part.seg, lists[j], l.idf, nil, floor) {
-				t.Fatal("add: malformed list")
-			}
-		}
+		floor := floorFor(all, held, nil, room)
+		got, want := admitAndAdd(t, ri, l, lists, lists, nil, room, floor, newAcc)
 		if !slices.Equal(got.touched, want.touched) || !sameScores(got, want, ri.docs) {
 			t.Errorf("room %d: admit through skip tables adds otherwise than add with the floor %d", room, floor)
 		}
