@@ -311,10 +311,14 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 		for j, part := range l.parts {
 			buf := a.lists[first+j]
 			var ok bool
-			switch runs := ri.skipsOf(part, buf); {
+			var runs []skipRun // a skip table only where it is read: adding to the held documents
+			if growAt == growNone {
+				runs = ri.skipsOf(part, buf)
+			}
+			switch {
 			case part.list.dense:
 				ok = ri.addDense(a, part.seg, buf, l.idf, keep, growAt == growAll)
-			case growAt == growNone && runs != nil:
+			case runs != nil:
 				ri.addHeld(a, part.seg, buf, runs, l.idf)
 				ok = true
 			default:
