@@ -56,8 +56,9 @@ func TestAdmit(t *testing.T) {
 	for _, keep := range []*docFilter{nil, everyEleventhOut(uint32(ri.docs))} {
 		held := newAcc()
 		above := func(floor int) int { return notHeldAbove(all, held, keep, floor) }
-		// Rooms of none, one, some, exactly the documents at or above an impact, and all.
-		for _, room := range []int{0, 1, 40, 700, above(120), 100_000} {
+		// Rooms of none, one, some, exactly the documents at or above an impact (a floor that
+		// some 64-document word of the dense part reaches with its highest impact), and all.
+		for _, room := range []int{0, 1, 40, 700, above(120), above(236), above(241), above(246), 100_000} {
 			floor := floorFor(all, held, keep, room)
 			got, want := admitAndAdd(t, ri, l, bufs, sparse, keep, room, floor, newAcc)
 			if added := len(got.touched) - len(held.touched); added > room || added != above(floor) {
@@ -71,6 +72,32 @@ func TestAdmit(t *testing.T) {
 	// A list cut short: reported, not a panic.
 	if ri.admit(newAcc(), l, [][]byte{bufs[0], bufs[1][:len(bufs[1])-1]}, nil, 40) {
 		t.Error("a list cut short was accepted")
+	}
+}
+
+// TestAdmitDense: a 64-document word of a dense part that holds no document the accumulator
+// holds is passed over only when none of its impacts reaches the floor: one whose highest
+// impact is the floor itself still admits it.
+func TestAdmitDense(t *testing.T) {
+	const docs = 128
+	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
+	// With room for two, the first word's three documents raise the floor to 11 with one
+	// waiting; the second word's document of impact 11 is the second.
+	list := []posting{{0, 10}, {1, 10}, {2, 20}, {64, 11}, {100, 5}}
+	b := &rankBuilder{ids: make([]string, docs)}
+	b.appendDense(list)
+	l := termList{idf: 1, df: len(list), parts: []termPart{{list: postingsRef{size: int64(len(b.postings)), df: len(list), dense: true}}}}
+	a := newAccumulator(docs)
+	if !ri.admit(a, l, [][]byte{b.postings}, nil, 2) {
+		t.Fatal("admit: malformed list")
+	}
+	if want := []uint32{2, 64}; !slices.Equal(a.touched, want) {
+		t.Errorf("admitted %v, want %v", a.touched, want)
+	}
+	// A bit past the segment's last document is a malformed list, not a posting.
+	short := &rankIndex{docs: 100, segs: []*rankSegment{{docs: 100}}, docBase: []uint32{0, 100}}
+	if short.admit(newAccumulator(100), l, [][]byte{b.postings}, nil, 2) {
+		t.Error("a dense list naming document 100 of a segment of 100 was accepted")
 	}
 }
 

@@ -922,7 +922,6 @@ type accumulator struct {
 	// the mapped segments (see postings).
 	lists  [][]byte
 	cands  []uint64 // postings of documents not held, waiting for admit's floor
-	sparse []byte   // a dense list admit reads as a sparse one
 	stored []byte   // the stored fields of a hit being read (bleveStored)
 	flags  []uint64 // a bit per document, set by flag and cleared by unflag (see best)
 }
@@ -1077,9 +1076,6 @@ func (ri *rankIndex) release(a *accumulator) {
 	}
 	if 8*cap(a.cands) > maxKeptCands {
 		a.cands = nil
-	}
-	if cap(a.sparse) > maxKeptLists {
-		a.sparse = nil
 	}
 	// A question of common words only touches as many documents as its rarest word's list
 	// holds: at 16N, a million and more. Its tables are not kept for the questions after it.

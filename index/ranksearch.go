@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"maps"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -340,27 +341,20 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 // postings of the documents not held wait in a.cands until the floor is known, and then are
 // added in list order, as add would have added them. Only those at or above the floor so far
 // wait (the floor only rises as more wait): of a list a hundred times the room, most postings
-// fall below it and are dropped at once. A part dense in its segment is read as a
-// sparse one (accumulate admits no list dense in the snapshot as a whole). It returns false on
-// a malformed list.
+// fall below it and are dropped at once. A part dense in its segment is read by admitDense
+// (accumulate admits no list dense in the snapshot as a whole). It returns false on a
+// malformed list.
 func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docFilter, room int) bool {
-	var hist [math.MaxUint8 + 1]int
+	ad := admission{cands: a.cands[:0], room: room, keep: keep}
 	scale := l.idf / 255
-	cands := a.cands[:0] // document<<8 | impact
-	// floor is the least impact at which at most room waiting documents have it or more; above
-	// is how many have.
-	floor, above := 0, 0
 	for j, part := range l.parts {
 		base, docs := ri.docBase[part.seg], uint32(ri.segs[part.seg].docs)
 		list := bufs[j]
 		if part.list.dense {
-			// Read as the sparse list it would be: rare, as accumulate admits no list dense
-			// in the snapshot, only one dense in a segment of other words.
-			var ok bool
-			if list, ok = denseAsSparse(a.sparse[:0], list, int(docs)); !ok {
+			if !admitDense(a, &ad, list, base, docs, scale) {
 				return false
 			}
-			a.sparse = list
+			continue
 		}
 		// The list is read in the runs of its skip table (skipsOf), passing over those that
 		// hold no document a holds and no posting of impact floor or more, or whole.
@@ -371,7 +365,7 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 			spans = whole[:]
 		}
 		for r, run := range spans {
-			if runs != nil && int(run.max) < floor && !a.holdsIn(base+run.prev, base+run.last) {
+			if runs != nil && int(run.max) < ad.floor && !a.holdsIn(base+run.prev, base+run.last) {
 				continue
 			}
 			end := runEnd(spans, r, len(list))
@@ -391,12 +385,8 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 				p := a.pages[g>>accPageShift]
 				m := p.matched[g&accPageMask]
 				if m == 0 {
-					if int(impact) >= floor && keep.keep(g) {
-						hist[impact]++
-						cands = append(cands, uint64(g)<<8|uint64(impact))
-						for above++; above > room; floor++ {
-							above -= hist[floor]
-						}
+					if int(impact) >= ad.floor {
+						ad.wait(g, impact)
 					}
 					continue
 				}
@@ -410,9 +400,9 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 			}
 		}
 	}
-	a.cands = cands
-	for _, c := range cands {
-		if impact := uint8(c); int(impact) >= floor {
+	a.cands = ad.cands
+	for _, c := range ad.cands {
+		if impact := uint8(c); int(impact) >= ad.floor {
 			doc := uint32(c >> 8)
 			p := a.touch(doc)
 			p.matched[doc&accPageMask] = 1
@@ -422,16 +412,85 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 	return true
 }
 
-// denseAsSparse appends to dst the dense list of a segment of docs documents as a sparse list
-// (see appendPostings), and reports whether the dense list was well formed.
-func denseAsSparse(dst, list []byte, docs int) ([]byte, bool) {
-	prev := uint32(0)
-	ok := forEachDense(list, docs, func(doc uint32, impact uint8) {
-		dst = binary.AppendUvarint(dst, uint64(doc-prev))
-		dst = append(dst, impact)
-		prev = doc
-	})
-	return dst, ok
+// admission is what admit has found of a list so far: the postings of documents not held that
+// wait for the floor (document<<8 | impact, in list order), how many wait at each impact, and
+// the floor, the least impact at which at most room of them wait (above of them).
+type admission struct {
+	hist         [math.MaxUint8 + 1]int
+	cands        []uint64
+	floor, above int
+	room         int
+	keep         *docFilter
+}
+
+// wait keeps the posting of document g (over the snapshot), not held, of impact at least the
+// floor, when keep accepts g, and raises the floor while more than room wait.
+func (ad *admission) wait(g uint32, impact uint8) {
+	if !ad.keep.keep(g) {
+		return
+	}
+	ad.hist[impact]++
+	ad.cands = append(ad.cands, uint64(g)<<8|uint64(impact))
+	for ad.above++; ad.above > ad.room; ad.floor++ {
+		ad.above -= ad.hist[ad.floor]
+	}
+}
+
+// admitDense is admit's reading of a list dense in its segment (see appendDense), of docs
+// documents numbered from base over the snapshot, weighed by scale, and reports whether it was
+// well formed. It reads the list in place, a word of its bitmap (64 documents) at a time, and
+// passes over a word that holds no document a holds when none of its impacts reaches the floor:
+// its postings could add nothing.
+func admitDense(a *accumulator, ad *admission, list []byte, base, docs uint32, scale float32) bool {
+	nw, nr := denseWords(int(docs)), denseRanks(int(docs))
+	if len(list) < 8*nw+4*nr {
+		return false
+	}
+	words, impacts := list[:8*nw], list[8*nw+4*nr:]
+	k := 0 // the impact of the word's first document
+	for w := range nw {
+		word := binary.LittleEndian.Uint64(words[8*w:])
+		if word == 0 {
+			continue
+		}
+		n := bits.OnesCount64(word)
+		first := uint32(64 * w)
+		if k+n > len(impacts) || docs-first < 64 && word>>(docs-first) != 0 {
+			return false
+		}
+		if !a.holdsIn(base+first, base+min(first+63, docs-1)) && !reaches(impacts[k:k+n], ad.floor) {
+			k += n
+			continue
+		}
+		for ; word != 0; word &= word - 1 {
+			g := base + first + uint32(bits.TrailingZeros64(word))
+			impact := impacts[k]
+			k++
+			p := a.pages[g>>accPageShift]
+			m := p.matched[g&accPageMask]
+			if m == 0 {
+				if int(impact) >= ad.floor {
+					ad.wait(g, impact)
+				}
+				continue
+			}
+			if m < math.MaxUint8 {
+				p.matched[g&accPageMask] = m + 1
+			}
+			p.score[g&accPageMask] += scale * float32(impact)
+		}
+	}
+	return k == len(impacts)
+}
+
+// reaches reports whether an impact of impacts is at least floor.
+func reaches(impacts []byte, floor int) bool {
+	for _, b := range impacts {
+		if int(b) >= floor {
+			return true
+		}
+	}
+	return false
 }
 
 // forEach calls fn for every (document, impact) of l's lists, documents numbered over the
