@@ -106,7 +106,7 @@ func TestPostingGaps(t *testing.T) {
 	if !ri.add(added, 0, b.postings, 2.5, nil, growAll) {
 		t.Fatal("add: malformed")
 	}
-	if !ri.addAlternative(alt, 0, b.postings, make([]uint64, docs/64+1), 2.5/255, nil, true) {
+	if !ri.addAlternative(alt, 0, b.postings, nil, make([]uint64, docs/64+1), 2.5/255, nil, true) {
 		t.Fatal("addAlternative: malformed")
 	}
 	if len(walked) != len(list) || len(added.touched) != len(list) || len(alt.touched) != len(list) {
@@ -123,14 +123,17 @@ func TestPostingGaps(t *testing.T) {
 	}
 	// Cut inside the three-byte gap of 200,000: reported, not a panic.
 	cut := bytes.Index(b.postings, binary.AppendUvarint(nil, 200_000)) + 2
-	if ri.add(newAcc(), 0, b.postings[:cut], 1, nil, growAll) || ri.addAlternative(newAcc(), 0, b.postings[:cut], make([]uint64, docs/64+1), 1, nil, true) {
+	if ri.add(newAcc(), 0, b.postings[:cut], 1, nil, growAll) || ri.addAlternative(newAcc(), 0, b.postings[:cut], nil, make([]uint64, docs/64+1), 1, nil, true) {
 		t.Error("a list cut inside a gap was accepted")
 	}
 }
 
 // TestAddAlternative checks that addAlternative and addAlternativeDense decode every posting of
 // the list, as gaps and dense, and add it as addAlternativeDoc adds it: with documents held,
-// filtered out, or not yet scored while the accumulator may not grow.
+// filtered out, or not yet scored while the accumulator may not grow, and then, given the
+// list's skip table, reading only the runs that span a document the accumulator holds (the
+// rarer word's documents are all in the first half). markHeld given the table sets the bits of
+// the documents the accumulator holds as it sets them reading the whole list.
 func TestAddAlternative(t *testing.T) {
 	const docs = 5000
 	rng := rand.New(rand.NewPCG(14, 3))
@@ -140,7 +143,7 @@ func TestAddAlternative(t *testing.T) {
 			wtf := float64(1 + rng.IntN(9))
 			list = append(list, posting{doc: doc, impact: quantize(wtf / (rankK1 + wtf))})
 		}
-		if doc%7 == 3 {
+		if doc%7 == 3 && doc < docs/2 {
 			rare = append(rare, posting{doc: doc, impact: quantize(2 / (rankK1 + 2))})
 		}
 	}
@@ -150,10 +153,14 @@ func TestAddAlternative(t *testing.T) {
 	db.appendDense(list)
 	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
 	keep := everyEleventhOut(docs)
+	skips := makeSkips(b.postings, docs)
+	if len(skips) < 8 {
+		t.Fatalf("%d runs in the skip table", len(skips))
+	}
 	for _, grow := range []bool{true, false} {
 		for _, k := range []*docFilter{nil, keep} {
-			var accs [3]*accumulator
-			var helds [3][]uint64
+			var accs [4]*accumulator
+			var helds [4][]uint64
 			for j := range accs {
 				accs[j] = newAccumulator(docs)
 				if !ri.add(accs[j], 0, rb.postings, 1.5, k, growAll) {
@@ -164,7 +171,7 @@ func TestAddAlternative(t *testing.T) {
 					helds[j][doc/64] |= 1 << (doc % 64)
 				}
 			}
-			if !ri.addAlternative(accs[0], 0, b.postings, helds[0], 0.01, k, grow) {
+			if !ri.addAlternative(accs[0], 0, b.postings, nil, helds[0], 0.01, k, grow) {
 				t.Fatal("addAlternative: malformed")
 			}
 			forEachPosting(b.postings, func(doc uint32, imp uint8) {
@@ -173,13 +180,58 @@ func TestAddAlternative(t *testing.T) {
 			if !ri.addAlternativeDense(accs[2], 0, db.postings, helds[2], 0.01, k, grow) {
 				t.Fatal("addAlternativeDense: malformed")
 			}
-			for j, name := range map[int]string{0: "addAlternative", 2: "addAlternativeDense"} {
+			names := map[int]string{0: "addAlternative", 2: "addAlternativeDense"}
+			if !grow {
+				names[3] = "addAlternative with a skip table"
+				if !ri.addAlternative(accs[3], 0, b.postings, skips, helds[3], 0.01, k, grow) {
+					t.Fatal("addAlternative with a skip table: malformed")
+				}
+			}
+			for j, name := range names {
 				if !slices.Equal(accs[j].touched, accs[1].touched) || !sameScores(accs[j], accs[1], docs) ||
 					!slices.Equal(helds[j], helds[1]) {
 					t.Errorf("grow %v, keep %v: %s adds otherwise than addAlternativeDoc", grow, k != nil, name)
 				}
 			}
 		}
+	}
+}
+
+// TestMarkHeldRuns: markHeld given a list's skip table sets the bits of every document of the
+// list the accumulator holds (the others it may leave clear), as reading the whole list does.
+func TestMarkHeldRuns(t *testing.T) {
+	const docs = 6000
+	var list []posting
+	for doc := uint32(1); doc < docs; doc += 3 {
+		list = append(list, posting{doc: doc, impact: 9})
+	}
+	b := &rankBuilder{ids: make([]string, docs)}
+	b.appendPostings(list)
+	skips := makeSkips(b.postings, docs)
+	ri := &rankIndex{docs: docs, segs: []*rankSegment{{docs: docs}}, docBase: []uint32{0, docs}}
+	a := newAccumulator(docs)
+	for _, doc := range []uint32{4, 5, 2000, 2001, 5998} {
+		a.touch(doc).matched[doc&accPageMask] = 1
+	}
+	whole, runs := make([]uint64, denseWords(docs)), make([]uint64, denseWords(docs))
+	if !ri.markHeld(nil, whole, 0, b.postings, false, nil) || !ri.markHeld(a, runs, 0, b.postings, false, skips) {
+		t.Fatal("markHeld: malformed")
+	}
+	read := 0
+	for doc := range uint32(docs) {
+		bit := uint64(1) << (doc % 64)
+		if runs[doc/64]&bit != 0 {
+			read++
+			if whole[doc/64]&bit == 0 {
+				t.Fatalf("document %d: set, not in the list", doc)
+			}
+		}
+		if a.matchedOf(doc) != 0 && runs[doc/64]&bit != whole[doc/64]&bit {
+			t.Errorf("document %d, held: bit %v, want %v", doc, runs[doc/64]&bit != 0, whole[doc/64]&bit != 0)
+		}
+	}
+	if read >= len(list) {
+		t.Errorf("all %d postings read: no run passed over", read)
 	}
 }
 
@@ -221,10 +273,10 @@ func TestMarkHeldUnaligned(t *testing.T) {
 	ri := &rankIndex{docs: first + docs + 30, segs: []*rankSegment{{docs: first}, {docs: docs}, {docs: 30}}, docBase: []uint32{0, first, first + docs, first + docs + 30}}
 	n := denseWords(ri.docs)
 	want, got := make([]uint64, n), make([]uint64, n)
-	if !ri.markHeld(want, 1, gaps.postings, false) {
+	if !ri.markHeld(nil, want, 1, gaps.postings, false, nil) {
 		t.Fatal("gaps: malformed")
 	}
-	if !ri.markHeld(got, 1, dense.postings, true) {
+	if !ri.markHeld(nil, got, 1, dense.postings, true, nil) {
 		t.Fatal("dense: malformed")
 	}
 	if !slices.Equal(got, want) {
@@ -233,10 +285,10 @@ func TestMarkHeldUnaligned(t *testing.T) {
 	// A bit past the segment's last document, and a list one impact short: refused.
 	past := append(slices.Clone(dense.postings), 1) // its impact
 	past[8*(denseWords(docs)-1)+7] |= 0x80
-	if ri.markHeld(make([]uint64, n), 1, past, true) {
+	if ri.markHeld(nil, make([]uint64, n), 1, past, true, nil) {
 		t.Error("a dense list with a document past its segment was accepted")
 	}
-	if ri.markHeld(make([]uint64, n), 1, dense.postings[:len(dense.postings)-1], true) {
+	if ri.markHeld(nil, make([]uint64, n), 1, dense.postings[:len(dense.postings)-1], true, nil) {
 		t.Error("a dense list one impact short was accepted")
 	}
 }
@@ -370,6 +422,50 @@ func TestIntersect(t *testing.T) {
 		}
 		if got := ri.intersect(nil, docs, l); !slices.Equal(got, want) {
 			t.Fatalf("round %d: %d of %d documents found, want %d", round, len(got), len(docs), len(want))
+		}
+	}
+}
+
+// TestAddFormsHeld: another form of a word that may grow the accumulator adds the documents
+// that hold neither form, and none that holds the word as typed, though the accumulator does not
+// hold it (the word's long list was admitted above a floor) and the list has a skip table.
+func TestAddFormsHeld(t *testing.T) {
+	const docs = 100_000
+	var typed, other []posting
+	for doc := uint32(0); doc < docs; doc += 20 {
+		typed = append(typed, posting{doc: doc, impact: 50})
+	}
+	for _, doc := range []uint32{30_000, 30_001, 30_005} {
+		other = append(other, posting{doc: doc, impact: 60})
+	}
+	b := &rankBuilder{ids: make([]string, docs)}
+	b.appendPostings(typed)
+	typedRef := postingsRef{size: int64(len(b.postings)), df: len(typed)}
+	b.appendPostings(other)
+	otherRef := postingsRef{off: typedRef.size, size: int64(len(b.postings)) - typedRef.size, df: len(other)}
+	if typedRef.df < minSkipPostings || isDense(typedRef.df, docs) {
+		t.Fatalf("%d postings of %d documents: not a long sparse list", typedRef.df, docs)
+	}
+	seg := &rankSegment{docs: docs, data: b.postings, postingsEnd: int64(len(b.postings))}
+	ri := &rankIndex{docs: docs, segs: []*rankSegment{seg}, docBase: []uint32{0, docs}}
+	word := termList{term: "receive", df: typedRef.df, idf: 1, parts: []termPart{{list: typedRef}}}
+	form := altList{termList{term: "recv", df: otherRef.df, idf: 2, parts: []termPart{{list: otherRef}}}, 0}
+	a := newAccumulator(docs)
+	for doc := uint32(1000); doc < 2000; doc += 20 { // what admitting the word's list kept
+		p := a.touch(doc)
+		p.matched[doc&accPageMask] = 1
+	}
+	a.lists = [][]byte{ri.postings(word.parts[0])}
+	ri.skipsOf(word.parts[0], a.lists[0]) // read once before: the next reading makes a table
+	if !alternativeGrows(a, form.df, 1) {
+		t.Fatal("the form cannot grow the accumulator")
+	}
+	if _, ok := ri.addForms(a, []altList{form}, [][]string{{"receive"}}, []termList{word}, nil); !ok {
+		t.Fatal("addForms: malformed list")
+	}
+	for doc, want := range map[uint32]bool{30_000: false, 30_001: true, 30_005: true} {
+		if got := a.matchedOf(doc) != 0 && a.scoreOf(doc) > 0; got != want {
+			t.Errorf("document %d: added %v, want %v", doc, got, want)
 		}
 	}
 }

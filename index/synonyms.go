@@ -274,6 +274,13 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 		}
 		return x.df - y.df
 	})
+	return ri.addForms(a, found, groups, lists, keep)
+}
+
+// addForms is accumulateAlternatives for the forms found in the dictionary, by group and then
+// df: it adds each group's lists to a but in the documents that hold the group's word as typed
+// (its lists of lists, as accumulate read them into a.lists) or in an earlier form.
+func (ri *rankIndex) addForms(a *accumulator, found []altList, groups [][]string, lists []termList, keep *docFilter) (int, bool) {
 	// held: the documents that hold the group's word already.
 	hp := heldBits(denseWords(ri.docs))
 	defer heldPool.Put(hp)
@@ -282,6 +289,12 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 	for i := 0; i < len(found); {
 		g := found[i].group
 		clear(held)
+		// When no form of the group may add documents a does not hold (grows), only those it
+		// holds can gain, and only their bits of held are asked: the lists are read in the
+		// runs of their skip tables that span one of them.
+		// found[i] has the group's least df, and a only grows: it is the group's likeliest
+		// form to grow a.
+		grows := alternativeGrows(a, found[i].df, len(lists))
 		origFound := false
 		k := 0 // the list part in a.lists, as accumulate read them
 		for _, l := range lists {
@@ -291,7 +304,11 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 			}
 			origFound = true
 			for _, part := range l.parts {
-				if !ri.markHeld(held, part.seg, a.lists[k], part.list.dense) {
+				var runs []skipRun
+				if !grows {
+					runs = ri.skipsOf(part, a.lists[k])
+				}
+				if !ri.markHeld(a, held, part.seg, a.lists[k], part.list.dense, runs) {
 					return 0, false
 				}
 				k++
@@ -302,7 +319,7 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 		}
 		for ; i < len(found) && found[i].group == g; i++ {
 			l := found[i]
-			grow := len(a.touched) == 0 || len(a.touched)+l.df <= accumulatorLimitFor(len(lists))
+			grow := alternativeGrows(a, l.df, len(lists))
 			scale := float32(altWeight) * l.idf / 255
 			for _, part := range l.parts {
 				list := ri.postings(part)
@@ -310,11 +327,14 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 					return 0, false
 				}
 				ok := false
-				if part.list.dense {
+				switch {
+				case part.list.dense:
 					// Dense in this segment (a small one), not in the snapshot: by document.
 					ok = ri.addAlternativeDense(a, part.seg, list, held, scale, keep, grow)
-				} else {
-					ok = ri.addAlternative(a, part.seg, list, held, scale, keep, grow)
+				case !grow:
+					ok = ri.addAlternative(a, part.seg, list, ri.skipsOf(part, list), held, scale, keep, grow)
+				default:
+					ok = ri.addAlternative(a, part.seg, list, nil, held, scale, keep, grow)
 				}
 				if !ok {
 					return 0, false
@@ -339,11 +359,33 @@ func heldBits(n int) *[]uint64 {
 	return &b
 }
 
+// alternativeGrows reports whether a list of df documents of another form of a word of a
+// question of n words may add documents a does not hold yet, as accumulate's lists do while
+// the documents held and the list's stay within accumulatorLimitFor(n).
+func alternativeGrows(a *accumulator, df, n int) bool {
+	return len(a.touched) == 0 || len(a.touched)+df <= accumulatorLimitFor(n)
+}
+
 // markHeld sets in held (a bit per document of the snapshot) the bits of the documents of an
 // encoded postings list of segment seg (dense when dense, see appendDense) and reports whether
-// the list was whole.
-func (ri *rankIndex) markHeld(held []uint64, seg int, list []byte, dense bool) bool {
+// the list was whole. Given the list's skip table (runs), it sets only those of the runs that
+// span a document a holds.
+func (ri *rankIndex) markHeld(a *accumulator, held []uint64, seg int, list []byte, dense bool, runs []skipRun) bool {
 	base, docs := ri.docBase[seg], uint32(ri.segs[seg].docs)
+	if runs != nil {
+		for r, run := range runs {
+			if !a.holdsIn(base+run.prev, base+run.last) {
+				continue
+			}
+			doc := run.prev
+			for i, end := int(run.off), runEnd(runs, r, len(list)); i < end-1; {
+				doc, _, i, _ = nextPosting(list, i, doc) // well formed: makeSkips read it
+				d := base + doc
+				held[d/64] |= 1 << (d % 64)
+			}
+		}
+		return true
+	}
 	if !dense {
 		// Decoded here rather than through forEachPosting: a function call per document was
 		// most of the cost of searching the other forms.
@@ -385,10 +427,25 @@ func (ri *rankIndex) markHeld(held []uint64, seg int, list []byte, dense bool) b
 // addAlternative adds a sparse postings list of segment seg of another form of a question's
 // word to a, each impact scaled by scale, except in the documents of held (which hold the word
 // already, as typed or in another form; those it adds to join them). A document a does not
-// hold yet is added when grow and keep allow, as add does. It reports whether the list was
-// whole.
-func (ri *rankIndex) addAlternative(a *accumulator, seg int, list []byte, held []uint64, scale float32, keep *docFilter, grow bool) bool {
+// hold yet is added when grow and keep allow, as add does. Given the list's skip table (runs)
+// and not grow, it reads only the runs that span a document a holds. It reports whether the
+// list was whole.
+func (ri *rankIndex) addAlternative(a *accumulator, seg int, list []byte, runs []skipRun, held []uint64, scale float32, keep *docFilter, grow bool) bool {
 	base, docs := ri.docBase[seg], uint32(ri.segs[seg].docs)
+	if runs != nil && !grow {
+		for r, run := range runs {
+			if !a.holdsIn(base+run.prev, base+run.last) {
+				continue
+			}
+			doc := run.prev
+			var impact uint8
+			for i, end := int(run.off), runEnd(runs, r, len(list)); i < end-1; {
+				doc, impact, i, _ = nextPosting(list, i, doc) // well formed: makeSkips read it
+				ri.addAlternativeDoc(a, base+doc, impact, held, scale, keep, false)
+			}
+		}
+		return true
+	}
 	var doc uint32 // the first gap is the first document itself
 	var impact uint8
 	i, ok := 0, true
