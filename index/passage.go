@@ -624,8 +624,14 @@ func choosePassage(text string, segs []segment, pq *passageQuery, budget int) st
 		lo--
 		used += size(lo)
 	}
-	// A core that ends inside a list item ends with the item: an item is read whole, as a
-	// sentence is.
+	// A core that begins inside a list item begins with the item, and one that ends inside it
+	// ends with it: an item is read whole, as a sentence is (thiserror's "- The Error trait's
+	// source() method … is named source, if any." before "The #[from] attribute always
+	// implies that the same field is #[source] …", one item of a README's list).
+	for lo > 0 && segs[lo-1].unit == segs[lo].unit && !segs[lo].code && inListItem(text, segs, lo) && used+size(lo-1) <= 2*budget {
+		lo--
+		used += size(lo)
+	}
 	for hi+1 < len(segs) && segs[hi+1].unit == segs[hi].unit && !segs[hi].code && inListItem(text, segs, hi) && used+size(hi+1) <= 2*budget {
 		hi++
 		used += size(hi)

@@ -955,6 +955,23 @@ func TestPassageListItemWhole(t *testing.T) {
 	}
 }
 
+// TestPassageListItemFromStart checks that a passage whose core begins inside a list item, after
+// its first sentence, begins with the item (a README's item of several paragraphs is one line of
+// its stored text, see storeSection), and that one inside a plain paragraph does not begin so past its budget.
+func TestPassageListItemFromStart(t *testing.T) {
+	filler := strings.Repeat("Filler about other things entirely, said at length. ", 6)
+	item := "- The source method returns whichever field has a source attribute or is named source. This is for finding the lower level error. The from attribute always implies that the same field is a source, so you never need both attributes."
+	text := filler + "\n" + item + "\n- Another item about something else.\n" + filler
+	pq := newPassageQuery("from attribute implies same field source both", nil)
+	if got := passage(text, pq, 120); !strings.Contains(got, "- The source method returns whichever field") {
+		t.Errorf("passage %q does not begin with its list item", got)
+	}
+	text = filler + "\n" + strings.TrimPrefix(item, "- ") + "\n" + filler
+	if got := passage(text, pq, 120); strings.Contains(got, "The source method returns") {
+		t.Errorf("passage %q took the start of a paragraph past its budget", got)
+	}
+}
+
 // TestPassageOwnNameInCode checks that the words of a hit's own name do not choose a passage
 // from its example code: rustdoc's examples (and doctests anywhere) call the item they
 // document, so the name there says nothing of which lines answer.

@@ -366,9 +366,24 @@ func TestTextIsSourceOfBody(t *testing.T) {
 	if got := doc.Sections[0].Text; got != want {
 		t.Errorf("Text = %q, want %q", got, want)
 	}
-	wantPlain := "Para one line two.\na | b\n1 | 2\ndone\ntodo"
+	wantPlain := "Para one line two.\na | b\n1 | 2\n- done\n- todo"
 	if got := doc.Sections[0].Plain; got != wantPlain {
 		t.Errorf("Plain = %q, want %q", got, wantPlain)
+	}
+}
+
+// TestListItemsPlain checks that Plain gives each list item one line opened by "- ", whatever
+// its list's marker: its paragraphs up to its first code block or nested list joined, and the
+// blocks after them on lines of their own, a code block placed after the item's line.
+func TestListItemsPlain(t *testing.T) {
+	src := "# T\n\n1. First item,\n   two lines.\n\n   Its second paragraph.\n\n   ```sh\n   run it\n   ```\n\n   After the code.\n2. Second item\n   * nested one\n   * nested two\n\nAfter the list.\n"
+	sec := parse(src).Sections[0]
+	want := "- First item, two lines. Its second paragraph.\nAfter the code.\n- Second item\n- nested one\n- nested two\nAfter the list."
+	if sec.Plain != want {
+		t.Errorf("Plain = %q, want %q", sec.Plain, want)
+	}
+	if want := []docidx.CodeBlock{{Lang: "sh", Code: "run it", At: 2}}; !reflect.DeepEqual(sec.Code, want) {
+		t.Errorf("Code = %#v, want %#v", sec.Code, want)
 	}
 }
 

@@ -936,6 +936,8 @@ func (w *writer) block(n ast.Node, depth int) {
 			w.lines = append(w.lines, lines...)
 		}
 	case *ast.ThematicBreak, *ast.LinkReferenceDefinition:
+	case *ast.ListItem:
+		w.item(n, depth)
 	case *east.Table:
 		for row := n.FirstChild(); row != nil; row = row.NextSibling() {
 			var cells []string
@@ -953,6 +955,30 @@ func (w *writer) block(n ast.Node, depth int) {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 			w.block(c, depth+1)
 		}
+	}
+}
+
+// item renders a list item: its paragraphs up to its first other block (a code block, a nested
+// list) as one line opened by "- ", whatever the list's marker, so that a passage reads the
+// item as one unit and shows it whole (index/passage.go); the blocks after them as block
+// renders them. An ordered list's numbers are left out: a passage would read "2." as a
+// number that answers "how many".
+func (w *writer) item(n *ast.ListItem, depth int) {
+	var b strings.Builder
+	c := n.FirstChild()
+	for ; c != nil; c = c.NextSibling() {
+		if k := c.Kind(); k != ast.KindParagraph && k != ast.KindTextBlock {
+			break
+		}
+		b.WriteByte(' ')
+		inlineText(&b, c, w.ps.src, true, 0)
+		w.inlineRefs(c, 0)
+	}
+	if s := collapse(b.String()); s != "" {
+		w.lines = append(w.lines, "- "+s)
+	}
+	for ; c != nil; c = c.NextSibling() {
+		w.block(c, depth+1)
 	}
 }
 
