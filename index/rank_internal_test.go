@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -784,7 +785,7 @@ func TestQueryPriors(t *testing.T) {
 				namedPkgs = append(namedPkgs, p)
 			}
 		}
-		pkgPrior, namedPkg := ri.packagePriors(named, namedPkgs)
+		pkgPrior, namedPkg := ri.packagePriors(named, namedPkgs, nil)
 		table, ranges, ok := ri.queryPriors(pkgPrior, namedPkg)
 		if !ok {
 			t.Fatal("no classes")
@@ -1096,5 +1097,41 @@ func TestCodeHeading(t *testing.T) {
 		if got := codeHeading(path); got != want {
 			t.Errorf("codeHeading(%q) = %q, want %q", path, got, want)
 		}
+	}
+}
+
+// TestAskedMajors checks the major versions a question writes as Go writes them.
+func TestAskedMajors(t *testing.T) {
+	for words, want := range map[string][]int{
+		"which commands can't I run through the go-redis v6 client?": {6},
+		"urfave/cli v2, or V3?": {2, 3},
+		"does v1 or v0 or v02 count, or v2.5 or av3":                 nil,
+	} {
+		got := slices.Sorted(maps.Keys(askedMajors(words)))
+		if !slices.Equal(got, want) {
+			t.Errorf("askedMajors(%q) = %v, want %v", words, got, want)
+		}
+	}
+}
+
+// TestPackagePriorsMajor: a question that names a Go module and writes one of its majors names
+// that major's module only, which is then not superseded; without the major, both are named.
+func TestPackagePriorsMajor(t *testing.T) {
+	ri := &rankIndex{npkgs: 3,
+		pkgs:     []string{"golang\x00github.com/x/redis", "golang\x00github.com/x/redis/v9", "npm\x00redis"},
+		versions: []string{"v6.15.9+incompatible", "v9.2.0", "6.0.0"},
+		pkgPrior: []float32{priorSuperseded, 1, 1}}
+	all := []uint32{0, 1, 2}
+	prior, named := ri.packagePriors(nil, all, map[int]bool{6: true})
+	if want := []float32{priorNamedPackage, 1, priorNamedPackage}; !slices.Equal(prior, want) || !slices.Equal(named, []bool{true, false, true}) {
+		t.Errorf("v6: priors %v named %v, want %v and the v6 module and npm's redis", prior, named, want)
+	}
+	prior, named = ri.packagePriors(nil, all, map[int]bool{9: true})
+	if want := []float32{priorSuperseded, priorNamedPackage, priorNamedPackage}; !slices.Equal(prior, want) || !slices.Equal(named, []bool{false, true, true}) {
+		t.Errorf("v9: priors %v named %v, want %v", prior, named, want)
+	}
+	prior, named = ri.packagePriors(nil, all, map[int]bool{4: true})
+	if want := []float32{priorSuperseded * priorNamedPackage, priorNamedPackage, priorNamedPackage}; !slices.Equal(prior, want) || !slices.Equal(named, []bool{true, true, true}) {
+		t.Errorf("v4, which no module has: priors %v named %v, want %v", prior, named, want)
 	}
 }

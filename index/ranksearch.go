@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -60,7 +61,7 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, r
 	owned := ri.ownedByName(words, r.wholeTerm)
 	bonus := ri.nameBonuses(text, words, owned, r.wholeTerm, keep)
 	names, namedPkgs := ri.questionPackages(r, text, words, ecos, owned, keep)
-	pkgPrior, named := ri.packagePriors(ecos, namedPkgs)
+	pkgPrior, named := ri.packagePriors(ecos, namedPkgs, askedMajors(words))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	ri.withinPackage(r, a, top, lists, words, names)
 	named = ri.dominantPackage(top, named) // model.go
@@ -1024,14 +1025,35 @@ func (h scoreHeap) sortBestFirst() {
 // The result is ri.pkgPrior itself when it names no package and none or all of the ecosystems;
 // callers must not change it. named, nil when no package is named, marks the named packages
 // (whose overviews prior leaves out of priorNamedPackage, and diversify does not discount).
-func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool, namedPkgs []uint32) (pkgPrior []float32, named []bool) {
+//
+// A question that writes a major version of a Go module it names (majors, askedMajors: "the
+// go-redis v6 client", "urfave/cli v2") names that major only: the module of that major version
+// is not superseded (priorSuperseded), and the modules of its other majors are not named.
+func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool, namedPkgs []uint32, majors map[int]bool) (pkgPrior []float32, named []bool) {
 	if len(ecos) == len(docidx.Ecosystems) {
 		ecos = nil
+	}
+	var asked []uint32 // the named modules of the majors asked
+	if len(majors) > 0 {
+		bases := map[string]bool{} // their module paths without the major
+		for _, p := range namedPkgs {
+			if base, major, ok := ri.goMajor(p); ok && majors[major] {
+				bases[base] = true
+				asked = append(asked, p)
+			}
+		}
+		namedPkgs = slices.DeleteFunc(slices.Clone(namedPkgs), func(p uint32) bool {
+			base, major, ok := ri.goMajor(p)
+			return ok && bases[base] && !majors[major]
+		})
 	}
 	if len(ecos) == 0 && len(namedPkgs) == 0 {
 		return ri.pkgPrior, nil
 	}
 	out := slices.Clone(ri.pkgPrior)
+	for _, p := range asked {
+		out[p] = 1
+	}
 	if len(ecos) > 0 {
 		for p := range out {
 			if eco, _, _ := strings.Cut(ri.pkgKey(uint32(p)), "\x00"); ecos[docidx.Ecosystem(eco)] {
@@ -1047,6 +1069,42 @@ func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool, namedPkgs []u
 		}
 	}
 	return out, named
+}
+
+// askedMajors returns the major versions a question writes as Go writes them, "v" and a number
+// of at least 2 ("go-redis v6", "yaml v2"), or nil: a version a module path or a tag spells.
+func askedMajors(words string) map[int]bool {
+	var out map[int]bool
+	for _, w := range strings.Fields(words) {
+		w = strings.TrimRight(w, ".,;:!?)'\"")
+		if len(w) < 2 || w[0] != 'v' && w[0] != 'V' {
+			continue
+		}
+		if n, err := strconv.Atoi(w[1:]); err == nil && n >= 2 && w[1] != '0' && w[1] != '+' {
+			if out == nil {
+				out = map[int]bool{}
+			}
+			out[n] = true
+		}
+	}
+	return out
+}
+
+// goMajor returns the module path without its major version suffix (splitMajor) of package
+// version p, a Go module, and the major version of its version ("v6.15.9+incompatible": 6),
+// and false for a package of another ecosystem or a version that is not vN.N.N.
+func (ri *rankIndex) goMajor(p uint32) (base string, major int, ok bool) {
+	eco, name, _ := strings.Cut(ri.pkgKey(p), "\x00")
+	if eco != string(docidx.Go) || int(p) >= len(ri.versions) {
+		return "", 0, false
+	}
+	v, _, _ := strings.Cut(strings.TrimPrefix(ri.versions[p], "v"), ".")
+	major, err := strconv.Atoi(v)
+	if err != nil {
+		return "", 0, false
+	}
+	base, _ = splitMajor(name)
+	return base, major, true
 }
 
 // prior is the product of a document's kind prior and its package's (pkgPrior), except that the
