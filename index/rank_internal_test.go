@@ -310,6 +310,22 @@ func TestRankMemberBesideOwner(t *testing.T) {
 		"docidx://cargo/bytes@1.0.0/symbol/bytes::EnvFilter::parse")
 }
 
+// A symbol the question names by a bare identifier is the named package's when it has one of
+// that name, though another package's symbol of that name holds more of the question's words.
+func TestRankSymbolOfNamedPackage(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.NPM, "dayjs", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "month", QualifiedName: "dayjs.Dayjs.month", Signature: "month(value: number): Dayjs", Doc: "Get or set the month. Accepts numbers from 0 to 11; a larger one bubbles up to the year."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "year", QualifiedName: "dayjs.Dayjs.year", Signature: "year(value: number): Dayjs", Doc: "Get or set the year."}),
+		fixturePackage(docidx.Cargo, "calendar", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "month", QualifiedName: "calendar::Date::month", Signature: "pub fn month(&self) -> u8", Doc: "Returns the month. What happens when a month is set past twelve: it rolls over into the next year, and the call never raises an error."}),
+		fixturePackage(docidx.Cargo, "clock", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "tick", QualifiedName: "clock::tick", Signature: "pub fn tick()", Doc: "Ticks the clock once."}),
+	)
+	rankedFirst(t, r, "In dayjs, what happens if I call .month(12): does it roll over or raise an error?",
+		"docidx://npm/dayjs@1.0.0/symbol/dayjs.Dayjs.month")
+}
+
 func TestRankSearchFilters(t *testing.T) {
 	r := openRankFixture(t,
 		&docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/pool", Version: "v1.0.0", Description: "worker pool"},
@@ -1104,8 +1120,8 @@ func TestCodeHeading(t *testing.T) {
 func TestAskedMajors(t *testing.T) {
 	for words, want := range map[string][]int{
 		"which commands can't I run through the go-redis v6 client?": {6},
-		"urfave/cli v2, or V3?": {2, 3},
-		"does v1 or v0 or v02 count, or v2.5 or av3":                 nil,
+		"urfave/cli v2, or V3?":                      {2, 3},
+		"does v1 or v0 or v02 count, or v2.5 or av3": nil,
 	} {
 		got := slices.Sorted(maps.Keys(askedMajors(words)))
 		if !slices.Equal(got, want) {

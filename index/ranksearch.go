@@ -59,8 +59,8 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, r
 		return nil, 0, nil
 	}
 	owned := ri.ownedByName(words, r.wholeTerm)
-	bonus := ri.nameBonuses(text, words, owned, r.wholeTerm, keep)
 	names, namedPkgs := ri.questionPackages(r, text, words, ecos, owned, keep)
+	bonus := ri.nameBonuses(text, words, owned, namedPkgs, r.wholeTerm, keep)
 	pkgPrior, named := ri.packagePriors(ecos, namedPkgs, askedMajors(words))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	ri.withinPackage(r, a, top, lists, words, names)
@@ -525,8 +525,10 @@ func (ri *rankIndex) forEach(l termList, fn func(doc uint32, impact uint8)) bool
 // of words, text without its ecosystem names ("useState hook": react.useState), ownedBonus
 // instead to those it names with their owner's path (owned, see ownedByName), and symbolBonus to the
 // members words name beside their owner (memberBonuses; term gives an identifier's term as the
-// name field indexes it). Bonuses do not count as matched terms.
-func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, term func(string) string, keep *docFilter) map[uint32]float32 {
+// name field indexes it). Bonuses do not count as matched terms. A question that names packages
+// (named, sorted) means their symbols by a bare name when they have one of that name: "in
+// dayjs, … .month(12)" is dayjs's month, not chrono's or jiff's.
+func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, named []uint32, term func(string) string, keep *docFilter) map[uint32]float32 {
 	bonus := map[uint32]float32{}
 	add := func(doc uint32, b float32) {
 		if keep.keep(doc) {
@@ -554,7 +556,19 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 			continue
 		}
 		if l, ok := ri.lookup(symbolNamePrefix + name); ok {
-			ri.forEach(l, func(doc uint32, _ uint8) { add(doc, symbolBonus) })
+			var docs, ofNamed []uint32
+			ri.forEach(l, func(doc uint32, _ uint8) {
+				docs = append(docs, doc)
+				if _, in := slices.BinarySearch(named, ri.pkgOf(doc)); in {
+					ofNamed = append(ofNamed, doc)
+				}
+			})
+			if len(ofNamed) > 0 {
+				docs = ofNamed
+			}
+			for _, doc := range docs {
+				add(doc, symbolBonus)
+			}
 		}
 	}
 	ri.memberBonuses(idents, words, term, add)
