@@ -150,9 +150,23 @@ func askAnswer(ctx context.Context, cs *mcp.ClientSession, q answerQuestion, rea
 
 // holds reports whether text holds the fact re words: as it is, or with inline markup removed
 // (the regexes of testdata/answers were written with the markup of their sources, the held-out
-// ones without).
+// ones without), and without the "> " that quotes each line of a passage in the answer's text,
+// so that a fact that spans two lines of a passage is found in the text as in the snippet.
 func holds(re *regexp.Regexp, text string) bool {
-	return re.MatchString(text) || re.MatchString(stripMarkup(text))
+	return re.MatchString(text) || re.MatchString(stripMarkup(text)) || re.MatchString(stripMarkup(unquote(text)))
+}
+
+// unquote removes the quote marker that opens a line of text after its indentation ("   > "),
+// as the answer's text quotes each line of a passage.
+func unquote(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		t := strings.TrimLeft(l, " ")
+		if rest, ok := strings.CutPrefix(t, ">"); ok {
+			lines[i] = strings.TrimPrefix(rest, " ")
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // factEnd returns the length of the shortest head of answer that holds the fact, or -1 when
@@ -434,5 +448,21 @@ func BenchmarkAnswers(b *testing.B) {
 		for _, l := range append(run.table(), run.summary()...) {
 			b.Log(l)
 		}
+	}
+}
+
+// TestHoldsQuoted checks that a fact that spans two lines of a passage is held in the answer's
+// text, which quotes each line, as in the snippet, and that factEnd finds where it ends.
+func TestHoldsQuoted(t *testing.T) {
+	re := regexp.MustCompile(`(?i)parse\s+line\s+received\s+from\s+pino\.\s+@default\s+JSON\.parse`)
+	answer := "1. **BuildOptions.parseLine**\n   > `parseLine(line)` a function that is used to parse line received from pino.\n   > @default JSON.parse\n   docidx://npm/x@1/symbol/y\n"
+	if !holds(re, answer) {
+		t.Errorf("the fact across two quoted lines is not held in\n%s", answer)
+	}
+	if end := factEnd(re, answer); end != strings.Index(answer, "JSON.parse")+len("JSON.parse") {
+		t.Errorf("factEnd = %d", end)
+	}
+	if holds(re, strings.Replace(answer, "@default", "@see", 1)) {
+		t.Error("another tag held as the fact")
 	}
 }
