@@ -382,19 +382,7 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 				if doc >= docs {
 					return false
 				}
-				g := base + doc
-				p := a.pages[g>>accPageShift]
-				m := p.matched[g&accPageMask]
-				if m == 0 {
-					if int(impact) >= ad.floor {
-						ad.wait(g, impact)
-					}
-					continue
-				}
-				if m < math.MaxUint8 {
-					p.matched[g&accPageMask] = m + 1
-				}
-				p.score[g&accPageMask] += scale * float32(impact)
+				ad.posting(a, base+doc, impact, scale)
 			}
 			if runs == nil && i != len(list) {
 				return false
@@ -422,6 +410,26 @@ type admission struct {
 	floor, above int
 	room         int
 	keep         *docFilter
+}
+
+// posting admits the posting of document g (over the snapshot) of impact, weighed by scale: to
+// a document a holds it adds, as add does; one it does not hold waits (wait) when its impact
+// reaches the floor so far. A call per posting, not written out in admit's two loops, did not
+// show in BenchmarkCorpusAnswerSearch at 16N (three alternated runs each: p50 4.26-5.03 ms
+// against 4.50-4.96 ms).
+func (ad *admission) posting(a *accumulator, g uint32, impact uint8, scale float32) {
+	p := a.pages[g>>accPageShift]
+	m := p.matched[g&accPageMask]
+	if m == 0 {
+		if int(impact) >= ad.floor {
+			ad.wait(g, impact)
+		}
+		return
+	}
+	if m < math.MaxUint8 {
+		p.matched[g&accPageMask] = m + 1
+	}
+	p.score[g&accPageMask] += scale * float32(impact)
 }
 
 // wait keeps the posting of document g (over the snapshot), not held, of impact at least the
@@ -467,18 +475,7 @@ func admitDense(a *accumulator, ad *admission, list []byte, base, docs uint32, s
 			g := base + first + uint32(bits.TrailingZeros64(word))
 			impact := impacts[k]
 			k++
-			p := a.pages[g>>accPageShift]
-			m := p.matched[g&accPageMask]
-			if m == 0 {
-				if int(impact) >= ad.floor {
-					ad.wait(g, impact)
-				}
-				continue
-			}
-			if m < math.MaxUint8 {
-				p.matched[g&accPageMask] = m + 1
-			}
-			p.score[g&accPageMask] += scale * float32(impact)
+			ad.posting(a, g, impact, scale)
 		}
 	}
 	return k == len(impacts)
