@@ -443,6 +443,20 @@ func splitMentions(stored string) (text, said string) {
 	return text, said
 }
 
+// mentioningNames returns the names of the sibling members whose docs said (splitMentions)
+// holds mentions of, as words ("Request.query_string" as "Request.query string"): their keys,
+// which hold no space, unlike the places of the package's prose ("README › Usage").
+func mentioningNames(said string) string {
+	var b strings.Builder
+	for line := range strings.SplitSeq(said, "\n") {
+		if where, _, ok := strings.Cut(line, mentionSep); ok && where != "" && !strings.Contains(where, " ") {
+			b.WriteString(strings.ReplaceAll(where, "_", " "))
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
 // withMention returns a symbol hit's passage p (showing the question's words shown) followed
 // by the sentence of said (splitMentions) that shows the question's words p does not, the
 // most weighty of them, with its place: "(README › Features) Lock guards can be sent …". A

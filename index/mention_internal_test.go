@@ -240,3 +240,17 @@ func TestWithMention(t *testing.T) {
 		t.Errorf("splitMentions(%q) = %q, %q", marked, text, said)
 	}
 }
+
+// TestMentioningNames checks that mentioningNames gives the keys of the sibling members that
+// mention a symbol, as words, and not the places of its package's prose or its definitions.
+func TestMentioningNames(t *testing.T) {
+	said := storeMentions([]proseMention{
+		{where: "Request.query_string", sentence: "The raw value, use `args` for the parsed values."},
+		{where: "README › Usage", sentence: "Read `args` for parameters."},
+		{where: "README › Options", sentence: "`args` Parsed parameters.", def: true},
+	})
+	_, said = splitMentions("The parsed URL parameters." + said)
+	if got, want := mentioningNames(said), "Request.query string\n"; got != want {
+		t.Errorf("mentioningNames = %q, want %q", got, want)
+	}
+}

@@ -469,6 +469,44 @@ func TestSiblingMentions(t *testing.T) {
 	}
 }
 
+// TestSiblingMentionNamesProximity: a member that its siblings point to by name answers in the
+// words of their names too when the first hits are ordered by proximity: args, which
+// query_string's doc sends the reader to, above query_string, among members whose short docs
+// say "query string" (werkzeug's Request, as flask inherits it) and beside a package whose docs
+// make "parameter" a common word.
+func TestSiblingMentionNamesProximity(t *testing.T) {
+	member := func(kind docidx.SymbolKind, name, doc string) docidx.Symbol {
+		return docidx.Symbol{Kind: kind, Name: name, Parent: "Request", QualifiedName: "wsgikit.Request." + name, Package: "wsgikit", Signature: name, Doc: doc}
+	}
+	pkg := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.PyPI, Name: "wsgikit", Version: "1.0.0", Description: "WSGI toolkit"},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindClass, Name: "Request", QualifiedName: "wsgikit.Request", Package: "wsgikit", Signature: "class Request", Doc: "A request."},
+			member(docidx.KindProperty, "args", "The parsed URL parameters (the part in the URL after the question mark).\n\nBy default an ImmutableMultiDict is returned from this function. This can be changed by setting parameter_storage_class to a different type. This might be necessary if the order of the form data is important."),
+			member(docidx.KindField, "query_string", "The part of the URL after the \"?\". This is the raw value, use `args` for the parsed values."),
+			member(docidx.KindProperty, "url", "The full request URL with the scheme, host, root path, path, and query string."),
+			member(docidx.KindProperty, "base_url", "Like url but without the query string."),
+			member(docidx.KindProperty, "full_path", "Requested path, including the query string."),
+		},
+	}
+	// Another package whose docs say "parameter" everywhere, as a corpus's do: the word weighs
+	// less than "query" and "string".
+	other := &docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.PyPI, Name: "callkit", Version: "1.0.0", Description: "Calls"}}
+	for i := range 60 {
+		other.Symbols = append(other.Symbols, docidx.Symbol{Kind: docidx.KindFunc, Name: fmt.Sprintf("call%d", i), QualifiedName: fmt.Sprintf("callkit.call%d", i),
+			Package: "callkit", Signature: "def call()", Doc: "Calls with the given parameter and reads its parameters."})
+	}
+	r := open(t, build(t, pkg, other))
+	defer r.Close()
+	hits := search(t, r, index.Query{Text: "wsgikit read query string parameter"})
+	at := func(title string) int {
+		return slices.IndexFunc(hits, func(h docidx.Hit) bool { return h.Title == title })
+	}
+	if args, qs := at("wsgikit.Request.args"), at("wsgikit.Request.query_string"); args < 0 || qs >= 0 && args > qs {
+		t.Errorf("wsgikit.Request.args at %d, query_string at %d: want args, which query_string points to, above it", args, qs)
+	}
+}
+
 // TestCalledPackageWithEcosystemNoun: "the log crate" calls log a package although "crate" also
 // names the ecosystem, so log's pages come before another crate's that say more of the words.
 func TestCalledPackageWithEcosystemNoun(t *testing.T) {

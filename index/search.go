@@ -280,7 +280,7 @@ func byProximity(ri *rankIndex, ranked []rankHit, pq *passageQuery) {
 		if len(byPkg[ri.pkgOf(h.doc)]) < 2 {
 			continue
 		}
-		hit, stored, _, ok := makeHit(&h.rec, h.score)
+		hit, stored, said, ok := makeHit(&h.rec, h.score)
 		if !ok || h.rec.id == "" {
 			continue
 		}
@@ -293,6 +293,10 @@ func byProximity(ri *rankIndex, ranked []rankHit, pq *passageQuery) {
 		pt.init(stored, &hq)
 		if len(pt.segs) > 0 {
 			_, _, held := passageCore(pt.text, pt.segs, &pt.pq, corePassageBytes)
+			// The names of the sibling members that point to it are words it answers by, as
+			// the mention field ranked it by them: werkzeug's query_string says "use `args`
+			// for the parsed values", and args answers "read a query string parameter".
+			held.prose |= hq.shownWords(mentioningNames(said))
 			grow := 1 + proximityWeight*min(1, held.score(&hq)/total)
 			words := held.prose | held.code
 			if words&(1<<numberBit) != 0 {
