@@ -443,13 +443,20 @@ func splitMentions(stored string) (text, said string) {
 	return text, said
 }
 
-// mentioningNames returns the names of the sibling members whose docs said (splitMentions)
-// holds mentions of, as words ("Request.query_string" as "Request.query string"): their keys,
-// which hold no space, unlike the places of the package's prose ("README › Usage").
-func mentioningNames(said string) string {
+// mentioningNames returns the keys of the sibling members whose docs said (splitMentions) holds
+// mentions of, as words ("Request.query_string" as "Request.query string"), for the symbol
+// titled title (its qualified name): the places that begin with its parent's name and a dot,
+// as siblingMentions writes them (Symbol.Key), not the places of its package's prose
+// ("README › Usage", "CHANGELOG").
+func mentioningNames(said, title string) string {
+	rest := strings.TrimRight(title[:strings.LastIndexAny(title, ".:")+1], ".:")
+	parent := rest[strings.LastIndexAny(rest, ".:/")+1:]
+	if said == "" || parent == "" {
+		return ""
+	}
 	var b strings.Builder
 	for line := range strings.SplitSeq(said, "\n") {
-		if where, _, ok := strings.Cut(line, mentionSep); ok && where != "" && !strings.Contains(where, " ") {
+		if where, _, ok := strings.Cut(line, mentionSep); ok && strings.HasPrefix(where, parent+".") {
 			b.WriteString(strings.ReplaceAll(where, "_", " "))
 			b.WriteByte('\n')
 		}

@@ -242,15 +242,24 @@ func TestWithMention(t *testing.T) {
 }
 
 // TestMentioningNames checks that mentioningNames gives the keys of the sibling members that
-// mention a symbol, as words, and not the places of its package's prose or its definitions.
+// mention a symbol (those of its parent), as words, and not the places of its package's prose,
+// a place without a space among them, or its definitions.
 func TestMentioningNames(t *testing.T) {
 	said := storeMentions([]proseMention{
 		{where: "Request.query_string", sentence: "The raw value, use `args` for the parsed values."},
 		{where: "README › Usage", sentence: "Read `args` for parameters."},
+		{where: "CHANGELOG", sentence: "`args` keeps invalid bytes."},
 		{where: "README › Options", sentence: "`args` Parsed parameters.", def: true},
 	})
 	_, said = splitMentions("The parsed URL parameters." + said)
-	if got, want := mentioningNames(said), "Request.query string\n"; got != want {
-		t.Errorf("mentioningNames = %q, want %q", got, want)
+	for title, want := range map[string]string{
+		"werkzeug.Request.args":   "Request.query string\n",
+		"werkzeug::Request::args": "Request.query string\n",
+		"werkzeug.Response.args":  "",
+		"args":                    "",
+	} {
+		if got := mentioningNames(said, title); got != want {
+			t.Errorf("mentioningNames(%q) = %q, want %q", title, got, want)
+		}
 	}
 }

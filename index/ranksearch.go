@@ -553,17 +553,18 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 			continue
 		}
 		if l, ok := ri.lookup(symbolNamePrefix + name); ok {
-			var docs, ofNamed []uint32
-			ri.forEach(l, func(doc uint32, _ uint8) {
-				docs = append(docs, doc)
-				if _, in := slices.BinarySearch(named, ri.pkgOf(doc)); in {
-					ofNamed = append(ofNamed, doc)
-				}
-			})
-			if len(ofNamed) > 0 {
-				docs = ofNamed
+			var ofNamed []uint32
+			if len(named) > 0 {
+				ri.forEach(l, func(doc uint32, _ uint8) {
+					if _, in := slices.BinarySearch(named, ri.pkgOf(doc)); in {
+						ofNamed = append(ofNamed, doc)
+					}
+				})
 			}
-			for _, doc := range docs {
+			if len(ofNamed) == 0 {
+				ri.forEach(l, func(doc uint32, _ uint8) { add(doc, symbolBonus) })
+			}
+			for _, doc := range ofNamed {
 				add(doc, symbolBonus)
 			}
 		}

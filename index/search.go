@@ -296,7 +296,7 @@ func byProximity(ri *rankIndex, ranked []rankHit, pq *passageQuery) {
 			// The names of the sibling members that point to it are words it answers by, as
 			// the mention field ranked it by them: werkzeug's query_string says "use `args`
 			// for the parsed values", and args answers "read a query string parameter".
-			held.prose |= hq.shownWords(mentioningNames(said))
+			held.prose |= hq.shownWords(mentioningNames(said, hit.Title))
 			grow := 1 + proximityWeight*min(1, held.score(&hq)/total)
 			words := held.prose | held.code
 			if words&(1<<numberBit) != 0 {
