@@ -326,6 +326,58 @@ func TestRankSymbolOfNamedPackage(t *testing.T) {
 		"docidx://npm/dayjs@1.0.0/symbol/dayjs.Dayjs.month")
 }
 
+// A question that names a package means another package's symbol by a bare name only when few
+// packages have a symbol of that name: "camelCase keys" beside protojson.Marshal is a word, not
+// one of the many camelCase helpers of other ecosystems.
+func TestRankCommonNameBesideNamedPackage(t *testing.T) {
+	camel := func(eco docidx.Ecosystem, name, qualified string) *docidx.PackageDocs {
+		return fixturePackage(eco, name, "1.0.0", docidx.Symbol{Kind: docidx.KindFunc, Name: "camelCase", QualifiedName: qualified,
+			Signature: "camelCase(s: string): string", Doc: "Converts a string to camel case."})
+	}
+	r := openRankFixture(t,
+		fixturePackage(docidx.Go, "example.com/protobuf", "v1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "Marshal", QualifiedName: "protojson.Marshal", Signature: "func Marshal(m Message) ([]byte, error)", Doc: "Marshal writes the message in JSON format using default options."},
+			docidx.Symbol{Kind: docidx.KindField, Name: "UseProtoNames", QualifiedName: "protojson.MarshalOptions.UseProtoNames", Signature: "field UseProtoNames bool", Doc: "UseProtoNames uses the proto field name instead of the lowerCamelCase name in JSON field names."}),
+		camel(docidx.NPM, "case-kit", "caseKit.camelCase"),
+		camel(docidx.NPM, "strings-plus", "stringsPlus.camelCase"),
+		camel(docidx.PyPI, "casefold", "casefold.camelCase"),
+	)
+	const q = "protojson.Marshal() gives me camelCase keys; how do I get the original field names?"
+	hits, _, _ := r.r.rankSearch(r.r.rank, q, Query{}, 100, 10, 10)
+	var ids []string
+	for _, h := range hits {
+		ids = append(ids, h.rec.id)
+	}
+	if len(ids) < 2 || !strings.HasPrefix(ids[0], "docidx://golang/") || !strings.HasPrefix(ids[1], "docidx://golang/") {
+		t.Errorf("%s: %v, want the two protojson symbols first", q, ids)
+	}
+}
+
+// An owner the question writes as code in the possessive that no package is named by is a
+// type of few packages: it names them ("BeautifulSoup's get_text()": beautifulsoup4's class).
+func TestRankPossessiveTypeNamesPackage(t *testing.T) {
+	getText := func(name, qualified, doc string) *docidx.PackageDocs {
+		return fixturePackage(docidx.PyPI, name, "1.0.0", docidx.Symbol{Kind: docidx.KindMethod, Name: "get_text", QualifiedName: qualified,
+			Signature: "def get_text(self) -> str", Doc: doc})
+	}
+	r := openRankFixture(t,
+		fixturePackage(docidx.PyPI, "beautifulsoup4", "4.0.0",
+			docidx.Symbol{Kind: docidx.KindClass, Name: "BeautifulSoup", QualifiedName: "bs4.BeautifulSoup", Signature: "class BeautifulSoup(Tag)", Doc: "A data structure representing a parsed document."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "get_text", QualifiedName: "bs4.Tag.get_text", Signature: "def get_text(self, separator='') -> str", Doc: "Get all child strings of this element, concatenated. That means no comments."}),
+		getText("mailparse", "mailparse.Message.get_text", "Returns the text of the message, with its HTML comments kept in the text."),
+		getText("docscan", "docscan.Page.get_text", "Returns the text of the page, HTML comments included in the text."),
+		getText("wiretext", "wiretext.Frame.get_text", "Returns the frame's text and comments."),
+	)
+	rankedFirst(t, r, "Does BeautifulSoup's get_text() include the text of HTML comments?",
+		"docidx://pypi/beautifulsoup4@4.0.0/symbol/bs4.Tag.get_text")
+	// A type's name written as a variable is, and a type that is not code's owner is not.
+	checkNamed(t, r, map[string][]string{
+		"what does BeautifulSoup.get_text() return?":     {"pypi\x00beautifulsoup4"},
+		"what does beautifulsoup.get_text() return?":     nil,
+		"is BeautifulSoup's parser faster than regexes?": nil,
+	})
+}
+
 func TestRankSearchFilters(t *testing.T) {
 	r := openRankFixture(t,
 		&docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/pool", Version: "v1.0.0", Description: "worker pool"},
@@ -1149,5 +1201,26 @@ func TestPackagePriorsMajor(t *testing.T) {
 	prior, named = ri.packagePriors(nil, all, map[int]bool{4: true})
 	if want := []float32{priorSuperseded * priorNamedPackage, priorNamedPackage, priorNamedPackage}; !slices.Equal(prior, want) || !slices.Equal(named, []bool{true, true, true}) {
 		t.Errorf("v4, which no module has: priors %v named %v, want %v", prior, named, want)
+	}
+}
+
+func TestFewPackages(t *testing.T) {
+	for _, c := range []struct {
+		keys []string
+		more bool
+	}{
+		{nil, false},
+		{[]string{"a", "a", "a"}, false},
+		{[]string{"a", "b", "a", "b"}, false},
+		{[]string{"a", "b", "c"}, true},
+		{[]string{"a", "b", "a", "c", "a"}, true},
+	} {
+		var f fewPackages
+		for _, k := range c.keys {
+			f.add(k)
+		}
+		if f.more != c.more {
+			t.Errorf("%q: more %v, want %v", c.keys, f.more, c.more)
+		}
 	}
 }

@@ -554,14 +554,20 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 		}
 		if l, ok := ri.lookup(symbolNamePrefix + name); ok {
 			var ofNamed []uint32
+			var few fewPackages
 			if len(named) > 0 {
 				ri.forEach(l, func(doc uint32, _ uint8) {
-					if _, in := slices.BinarySearch(named, ri.pkgOf(doc)); in {
+					p := ri.pkgOf(doc)
+					if _, in := slices.BinarySearch(named, p); in {
 						ofNamed = append(ofNamed, doc)
 					}
+					few.add(ri.pkgKey(p))
 				})
 			}
-			if len(ofNamed) == 0 {
+			// A question that names packages, none of which has a symbol of the name, means
+			// another package's symbol only when the name is nearly its own: "camelCase keys"
+			// of "protojson.Marshal gives me camelCase keys" is a word, not type-fest's type.
+			if len(ofNamed) == 0 && (len(named) == 0 || !few.more) {
 				ri.forEach(l, func(doc uint32, _ uint8) { add(doc, symbolBonus) })
 			}
 			for _, doc := range ofNamed {
@@ -603,6 +609,11 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 	}
 	named = append(named, ri.callPackages(words, owned, keep)...)
 	named = append(named, ri.aliasPackages(words, owners)...)
+	for _, o := range typeOwners(words) {
+		if len(ri.aliasOf(o)) == 0 {
+			named = append(named, ri.typePackages(o)...)
+		}
+	}
 	named = append(named, ri.pathCrates(words, ecos)...)
 	slices.Sort(named)
 	return names, slices.Compact(named)
@@ -788,27 +799,68 @@ func (ri *rankIndex) intersect(out, docs []uint32, l termList) []uint32 {
 func identifierOwners(text string) map[string][]string {
 	var out map[string][]string
 	for _, w := range codeFields(text) {
-		w = codeWord(w)
-		i := strings.LastIndexAny(w, ".:")
-		if i <= 0 || i == len(w)-1 {
-			continue
-		}
-		owner := strings.TrimRight(w[:i], ":")
-		if j := strings.LastIndexAny(owner, ".:/"); j >= 0 {
-			owner = owner[j+1:]
-		}
-		// A path of identifiers: not a struct tag's `validate:"required"` nor a JSONPath.
-		if utf8.RuneCountInString(owner) < 2 || !strings.ContainsFunc(owner, unicode.IsLetter) ||
-			!isIdentifier(owner) || !isIdentifier(w[i+1:]) {
+		owner, name, ok := codeOwner(codeWord(w))
+		if !ok {
 			continue
 		}
 		if out == nil {
 			out = map[string][]string{}
 		}
-		name := strings.ToLower(w[i+1:])
+		name = strings.ToLower(name)
 		out[name] = append(out[name], strings.ToLower(owner))
 	}
 	return out
+}
+
+// codeOwner splits a word of code into the last part of its path before its name and the name,
+// as written ("IndexMap", "remove" of "indexmap::IndexMap::remove"), and false when w is not a
+// path of identifiers: not a struct tag's `validate:"required"` nor a JSONPath.
+func codeOwner(w string) (owner, name string, ok bool) {
+	i := strings.LastIndexAny(w, ".:")
+	if i <= 0 || i == len(w)-1 {
+		return "", "", false
+	}
+	owner = strings.TrimRight(w[:i], ":")
+	if j := strings.LastIndexAny(owner, ".:/"); j >= 0 {
+		owner = owner[j+1:]
+	}
+	if utf8.RuneCountInString(owner) < 2 || !strings.ContainsFunc(owner, unicode.IsLetter) ||
+		!isIdentifier(owner) || !isIdentifier(w[i+1:]) {
+		return "", "", false
+	}
+	return owner, w[i+1:], true
+}
+
+// typeOwners returns the owners a question writes in the form of a type's name (PascalCase:
+// "BeautifulSoup", "IndexMap", not "ctx" or "HTTP"), lowercased: of a path ("IndexMap::remove")
+// or in the possessive before code ("BeautifulSoup's get_text()"). A variable ("ctx.subdomains",
+// "req.body") is written in lower case, and is no package's type.
+func typeOwners(words string) []string {
+	var out []string
+	add := func(o string) {
+		if isPascal(o) && !slices.Contains(out, strings.ToLower(o)) {
+			out = append(out, strings.ToLower(o))
+		}
+	}
+	for _, w := range codeFields(words) {
+		if o, _, ok := codeOwner(codeWord(w)); ok {
+			add(o)
+		}
+	}
+	fields := strings.Fields(words)
+	for k, f := range fields {
+		if o, ok := possessive(strings.TrimRight(f, ",.;:?!")); ok && k+1 < len(fields) && codeLike(fields[k+1]) {
+			add(o)
+		}
+	}
+	return out
+}
+
+// isPascal reports whether w is written as a type's name: an upper-case letter first and a
+// lower-case letter after it.
+func isPascal(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && strings.ContainsFunc(w, unicode.IsLower)
 }
 
 // maxMemberDocs bounds the symbols of one name, and maxOwnerDocs the documents holding an
@@ -1462,6 +1514,59 @@ func (ri *rankIndex) aliasPackages(words string, owners map[string]bool) []uint3
 	return out
 }
 
+// typePackages returns the packages (their versions) of the types named name (lowercased, as
+// symbolName writes it: classes, structs, interfaces, enums, traits, protocols, Go types), or
+// nil when they are of more than maxCallPackages packages: an owner the question writes as
+// code that no alias names is a type of its own package ("BeautifulSoup's get_text()" names
+// beautifulsoup4, whose class it is), unless many packages define a type of that name
+// ("Router's ServeHTTP").
+func (ri *rankIndex) typePackages(name string) []uint32 {
+	l, ok := ri.lookup(symbolNamePrefix + name)
+	if !ok {
+		return nil
+	}
+	var ps []uint32
+	var few fewPackages
+	ri.forEach(l, func(doc uint32, _ uint8) {
+		if !few.more && typeKinds[docidx.SymbolKind(ri.kindOf(doc))] {
+			p := ri.pkgOf(doc)
+			ps = append(ps, p)
+			few.add(ri.pkgKey(p))
+		}
+	})
+	if few.more {
+		return nil
+	}
+	return ps
+}
+
+// fewPackages tells whether the packages added to it (their keys, see pkgKey) are at most
+// maxCallPackages, without a map: more is set at the first one past them.
+type fewPackages struct {
+	keys [maxCallPackages]string
+	n    int
+	more bool
+}
+
+// add adds the package key k.
+func (f *fewPackages) add(k string) {
+	if f.more || slices.Contains(f.keys[:f.n], k) {
+		return
+	}
+	if f.n == len(f.keys) {
+		f.more = true
+		return
+	}
+	f.keys[f.n] = k
+	f.n++
+}
+
+// typeKinds are the kinds of symbols that own members.
+var typeKinds = map[docidx.SymbolKind]bool{
+	docidx.KindType: true, docidx.KindClass: true, docidx.KindInterface: true, docidx.KindStruct: true,
+	docidx.KindEnum: true, docidx.KindTrait: true, docidx.KindProtocol: true,
+}
+
 // aliasOf returns the packages (their live versions) whose documentation imports them as
 // alias (codeNames), or nil when it names more than maxCallPackages packages.
 func (ri *rankIndex) aliasOf(alias string) []uint32 {
@@ -1981,7 +2086,7 @@ func qualifiedMember(w string, i int) bool {
 	if j := strings.LastIndexAny(owner, ".:/"); j >= 0 {
 		owner = owner[j+1:]
 	}
-	return owner != "" && unicode.IsUpper([]rune(owner)[0]) && strings.ContainsFunc(owner, unicode.IsLower)
+	return isPascal(owner)
 }
 
 // isCamel reports whether w has an upper-case letter after a lower-case one ("useState",
