@@ -1224,3 +1224,16 @@ func TestFewPackages(t *testing.T) {
 		}
 	}
 }
+
+// A pronoun's or question word's "'s" is a contraction, not a possessive: "it's" owns nothing.
+func TestPossessives(t *testing.T) {
+	for text, want := range map[string]map[string]bool{
+		"can I resize a fastq queue's concurrency after it's created?": {"queue": true},
+		"what's the default of BeautifulSoup’s parser?":                {"beautifulsoup": true},
+		"there's no limit, is there? Let's see":                        nil,
+	} {
+		if got := possessives(text); !maps.Equal(got, want) {
+			t.Errorf("possessives(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

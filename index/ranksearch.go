@@ -1986,14 +1986,23 @@ func possessives(text string) map[string]bool {
 }
 
 // possessive returns the word w writes in the possessive ("BeautifulSoup" of "BeautifulSoup's",
-// "parking_lot" of "parking_lot’s"), and false when w is not one.
+// "parking_lot" of "parking_lot’s"), and false when w is not one: also when it is a pronoun's or
+// a question word's contraction of "is" or "has" ("it's", "what's", "there's").
 func possessive(w string) (string, bool) {
 	for _, s := range []string{"'s", "’s"} {
-		if owner, ok := strings.CutSuffix(w, s); ok && owner != "" && isIdentByte(owner[len(owner)-1]) {
+		if owner, ok := strings.CutSuffix(w, s); ok && owner != "" && isIdentByte(owner[len(owner)-1]) && !contracts[strings.ToLower(owner)] {
 			return owner, true
 		}
 	}
 	return "", false
+}
+
+// contracts are the English words whose "'s" is "is", "has" or "us" ("it's", "let's"), not a
+// possessive.
+var contracts = map[string]bool{
+	"it": true, "that": true, "this": true, "what": true, "there": true, "here": true, "who": true,
+	"where": true, "when": true, "how": true, "why": true, "let": true, "he": true, "she": true,
+	"everything": true, "nothing": true, "something": true,
 }
 
 // codeLike reports whether a word of a question is written as code: a call, a path
