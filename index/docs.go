@@ -459,15 +459,27 @@ func storeDoc(doc string, n int) string {
 	}
 	base = max(base, 0)
 	prevColon, prevEntry := false, false
+	// colonBefore tells a blank line after a paragraph that ends with a colon: the indented
+	// entries of jsonschema's "Arguments:" may follow it, as they may follow the colon's line.
+	colonBefore := false
 	entry := -1
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
 		t := strings.TrimSpace(l)
+		afterColon := colonBefore
+		if t != "" {
+			colonBefore = false
+		}
 		switch {
+		case t == "" && prevEntry && para.Len() > 0:
+			// An entry named alone ("meta_schema:") keeps its description, below a blank
+			// line, as its own.
+			continue
 		case t == "":
 			if !flush() {
 				return b.String()
 			}
+			colonBefore = afterColon || prevColon
 			prevColon = false
 			continue
 		case strings.HasPrefix(t, "```"):
@@ -556,7 +568,7 @@ func storeDoc(doc string, n int) string {
 			}
 			prevColon, prevEntry, entry = false, false, -1
 			continue
-		case indentOf(l) >= base+4 && indentOf(l) > paraInd && para.Len() == 0 && !prevColon && !listMarked(t) && !(indentOf(l) == entry && paramEntry(t)):
+		case indentOf(l) >= base+4 && indentOf(l) > paraInd && para.Len() == 0 && !prevColon && !listMarked(t) && !(indentOf(l) == entry && paramEntry(t)) && !(afterColon && paramEntry(t)):
 			// An indented block after a blank line: code (Go doc comments, rST literal blocks).
 			// One that opens with a list marker is a list, as Go's doc comments have it
 			// (go.dev/doc/comment) and a docstring's nested list under "Can be one of:" is;
@@ -574,7 +586,7 @@ func storeDoc(doc string, n int) string {
 			continue
 		}
 		ind := indentOf(l)
-		if prevColon && !prevEntry {
+		if (prevColon || afterColon) && !prevEntry && (entry < 0 || ind <= entry) {
 			entry = ind // the entries of a list after "Args:" start at this indentation
 		} else if ind < entry {
 			entry = -1

@@ -34,6 +34,18 @@ func TestStoreDoc(t *testing.T) {
 				"cache_logger_on_first_use: If this option is set to True, this assembled logger is cached.\nExample:\n```\n    configure(x=1)\n```",
 		},
 		{
+			// jsonschema's validators.create: a blank line after "Arguments:" and after each
+			// entry's name, a description of two paragraphs, a nested numbered list.
+			name: "Python parameters apart from their section and their descriptions",
+			doc: "Create a new validator class.\n\n    Arguments:\n\n        meta_schema:\n\n            the meta schema\n\n" +
+				"        validators:\n\n            a mapping from names to callables.\n\n            Each callable should take 2 arguments:\n\n" +
+				"                1. a validator instance,\n                2. the schema\n\n        version:\n\n            an identifier\n            for the version.\n\n" +
+				"    Example:\n\n        create(meta_schema={})\n",
+			want: "Create a new validator class.\nArguments:\nmeta_schema: the meta schema\nvalidators: a mapping from names to callables.\n" +
+				"Each callable should take 2 arguments:\n1. a validator instance,\n2. the schema\nversion: an identifier for the version.\n" +
+				"Example:\n```\n        create(meta_schema={})\n```",
+		},
+		{
 			// pluggy's HookspecMarker: a reStructuredText field named alone, its
 			// description wrapped below it.
 			name: "reStructuredText field named alone",
