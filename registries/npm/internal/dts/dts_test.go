@@ -208,6 +208,27 @@ func TestDeclarationForms(t *testing.T) {
 	testutil.Absent(t, m, "private, protected and #private members are left out", "Widget.secret", "Widget.guarded", "Widget.#hash")
 }
 
+// TestHiddenMembers checks that members a JSDoc or TSDoc tag takes out of the public API are left
+// out, as private members are, and that an exported declaration so marked is kept: it is what the
+// module exports.
+func TestHiddenMembers(t *testing.T) {
+	src := "export interface Internals {\n" +
+		"  /** @internal The set of values. */\n  values?: Set<string>;\n" +
+		"  /**\n   * Three rungs.\n   * @internal\n   */\n  optin?: string;\n" +
+		"  /** Kept. @internal in the middle of a sentence is a word. */\n  kept: number;\n" +
+		"  /** @private */\n  secret(): void;\n  /** @ignore */\n  skipped: 1;\n  /** @hidden */\n  unseen: 2;\n" +
+		"  /** @internals is another word. */\n  plural: 3;\n}\n" +
+		"/** @internal Generates code. */\nexport declare function compileFn(): void;\n"
+	m := extractSrc(t, map[string]string{"index.d.ts": src}, "index.d.ts")
+	testutil.Absent(t, m, "members marked @internal, @private, @ignore or @hidden are left out",
+		"Internals.values", "Internals.optin", "Internals.secret", "Internals.skipped", "Internals.unseen")
+	for _, q := range []string{"Internals", "Internals.kept", "Internals.plural", "compileFn"} {
+		if _, ok := m[q]; !ok {
+			t.Errorf("%s left out", q)
+		}
+	}
+}
+
 // TestOverloads checks that each overload of a function or method is a symbol of its own, with
 // its own signature, doc and parameters, sharing the qualified name.
 func TestOverloads(t *testing.T) {

@@ -95,7 +95,8 @@ type Options struct {
 // object-literal type members become symbols with Parent set: KindField for properties,
 // accessors and index signatures, KindMethod for methods, call signatures (named "()") and
 // construct signatures (named "new"), at most MaxMembers per type; private, protected and
-// #private members are left out. A property whose type is one inline object literal
+// #private members are left out, and so are members whose doc comment holds an @internal,
+// @private, @ignore or @hidden tag (hiddenDoc), as the JavaScript extractor leaves them out. A property whose type is one inline object literal
 // (`recovery: { /** doc */ maxDuration?: number }`) keeps its signature as written, and the
 // literal's members become symbols too, qualified and parented by the property
 // ("I.recovery.maxDuration", Parent "I.recovery") with their own doc, down to maxLiteralDepth

@@ -655,7 +655,7 @@ func (ps *parser) members(parent docidx.SymbolKind) []*decl {
 		if (ps.is("(") || ps.is("<")) && !accessor {
 			kind = docidx.KindMethod
 		}
-		hidden := private || strings.HasPrefix(name, "#")
+		hidden := private || strings.HasPrefix(name, "#") || hiddenDoc(doc)
 		var inner []*decl
 		if kind == docidx.KindField && !accessor && !hidden {
 			inner = ps.literalMembers()
@@ -983,4 +983,27 @@ func unquote(s string) string {
 		return s[1 : len(s)-1]
 	}
 	return s
+}
+
+// hiddenTags are the JSDoc and TSDoc block tags that take a member out of the public API:
+// TypeScript's stripInternal drops @internal declarations from what it emits
+// (https://www.typescriptlang.org/tsconfig/#stripInternal), and JSDoc and TypeDoc leave out
+// @private, @ignore and @hidden ones (https://jsdoc.app/tags-ignore, https://typedoc.org/tags/hidden/).
+var hiddenTags = []string{"@internal", "@private", "@ignore", "@hidden"}
+
+// hiddenDoc reports whether the raw /** … */ comment doc holds one of hiddenTags as a block
+// tag: first on one of its lines (after the "*" that opens it, if any), a whole word.
+func hiddenDoc(doc string) bool {
+	if !strings.Contains(doc, "@") {
+		return false
+	}
+	for line := range strings.SplitSeq(doc, "\n") {
+		t := strings.TrimLeft(strings.TrimPrefix(strings.TrimSpace(line), "/**"), " \t*")
+		for _, tag := range hiddenTags {
+			if rest, ok := strings.CutPrefix(t, tag); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '*') {
+				return true
+			}
+		}
+	}
+	return false
 }
