@@ -362,11 +362,11 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 		runs := ri.skipsOf(part, list)
 		spans := runs
 		if runs == nil {
-			whole := [1]skipRun{{last: docs, max: math.MaxUint8}}
+			whole := [1]skipRun{{max: math.MaxUint8}}
 			spans = whole[:]
 		}
 		for r, run := range spans {
-			if runs != nil && int(run.max) < ad.floor && !a.holdsIn(base+run.prev, base+run.last) {
+			if runs != nil && int(run.max) < ad.floor && !a.holdsIn(base+run.prev, base+runLast(runs, r, docs)) {
 				continue
 			}
 			end := runEnd(spans, r, len(list))

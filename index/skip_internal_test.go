@@ -1,6 +1,7 @@
 package index
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -78,10 +79,11 @@ func TestSkipTables(t *testing.T) {
 				doc, impact, i, _ = nextPosting(lists[j], i, doc)
 				max = maxU8(max, impact)
 			}
-			if doc != run.last || max != run.max || k != skipRunPostings && r+1 < len(runs) {
-				t.Fatalf("part %d run %d: last %d max %d of %d postings, table says %d and %d", j, r, doc, max, k, run.last, run.max)
+			last := runLast(runs, r, uint32(ri.segs[part.seg].docs))
+			if r+1 < len(runs) && doc != last || r+1 == len(runs) && doc > last || max != run.max || k != skipRunPostings && r+1 < len(runs) {
+				t.Fatalf("part %d run %d: last %d max %d of %d postings, table says %d and %d", j, r, doc, max, k, last, run.max)
 			}
-			prev, n = run.last, n+k
+			prev, n = doc, n+k
 		}
 		if n != part.list.df {
 			t.Errorf("part %d: runs hold %d postings, want %d", j, n, part.list.df)
@@ -93,8 +95,8 @@ func TestSkipTables(t *testing.T) {
 	skipped := 0
 	for j, part := range l.parts {
 		runs := ri.skipsOf(part, lists[j])
-		for _, run := range runs {
-			if !got.holdsIn(ri.docBase[part.seg]+run.prev, ri.docBase[part.seg]+run.last) {
+		for r, run := range runs {
+			if !got.holdsIn(ri.docBase[part.seg]+run.prev, ri.docBase[part.seg]+runLast(runs, r, uint32(ri.segs[part.seg].docs))) {
 				skipped++
 			}
 		}
@@ -131,8 +133,8 @@ func TestMakeSkips(t *testing.T) {
 	}
 	b := &rankBuilder{ids: make([]string, 1000)}
 	b.appendPostings(list)
-	if runs := makeSkips(b.postings, 1000); len(runs) != 1 || runs[0].last != 3*(skipRunPostings-1) {
-		t.Errorf("makeSkips = %+v, want one run ending at %d", runs, 3*(skipRunPostings-1))
+	if runs := makeSkips(b.postings, 1000); len(runs) != 1 || runs[0].off != 0 || runs[0].prev != 0 || runs[0].max != math.MaxUint8 {
+		t.Errorf("makeSkips = %+v, want one run from the start", runs)
 	}
 	if runs := makeSkips(b.postings[:len(b.postings)-1], 1000); runs != nil {
 		t.Error("a list cut short got a table")
@@ -179,5 +181,37 @@ func TestKeepSkips(t *testing.T) {
 	ri.keepSkips(skipKey{0, 3}, make([]skipRun, maxSkipBytes/skipRunBytes+1)) // larger than all
 	if _, ok := ri.skips[skipKey{0, 3}]; ok {
 		t.Error("a table larger than the budget was kept")
+	}
+}
+
+// TestKeepSkipsLeastRecent: past the budget, the tables used least recently go first, down to
+// three quarters of it, and the one used since stays though it was made first.
+func TestKeepSkipsLeastRecent(t *testing.T) {
+	ri := &rankIndex{}
+	ri.skipMu.Lock()
+	defer ri.skipMu.Unlock()
+	third := maxSkipBytes/skipRunBytes/3 - 8
+	for k := range int64(3) {
+		ri.skipClock++
+		ri.keepSkips(skipKey{0, k}, make([]skipRun, third))
+	}
+	ri.skipClock++
+	ri.skips[skipKey{0, 0}].used = ri.skipClock // the first is used again
+	ri.skipClock++
+	ri.keepSkips(skipKey{0, 3}, make([]skipRun, third))
+	for k, want := range map[int64]bool{0: true, 1: false, 2: false, 3: true} {
+		if _, ok := ri.skips[skipKey{0, k}]; ok != want {
+			t.Errorf("table %d kept %v, want %v", k, ok, want)
+		}
+	}
+	if ri.skipBytes > maxSkipBytes {
+		t.Errorf("%d bytes kept, want at most %d", ri.skipBytes, maxSkipBytes)
+	}
+	sum := 0
+	for _, tb := range ri.skips {
+		sum += tb.size()
+	}
+	if sum != ri.skipBytes {
+		t.Errorf("skipBytes %d, the tables hold %d", ri.skipBytes, sum)
 	}
 }

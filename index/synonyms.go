@@ -374,7 +374,7 @@ func (ri *rankIndex) markHeld(a *accumulator, held []uint64, seg int, list []byt
 	base, docs := ri.docBase[seg], uint32(ri.segs[seg].docs)
 	if runs != nil {
 		for r, run := range runs {
-			if !a.holdsIn(base+run.prev, base+run.last) {
+			if !a.holdsIn(base+run.prev, base+runLast(runs, r, docs)) {
 				continue
 			}
 			doc := run.prev
@@ -434,7 +434,7 @@ func (ri *rankIndex) addAlternative(a *accumulator, seg int, list []byte, runs [
 	base, docs := ri.docBase[seg], uint32(ri.segs[seg].docs)
 	if runs != nil && !grow {
 		for r, run := range runs {
-			if !a.holdsIn(base+run.prev, base+run.last) {
+			if !a.holdsIn(base+run.prev, base+runLast(runs, r, docs)) {
 				continue
 			}
 			doc := run.prev
