@@ -408,6 +408,33 @@ func TestDocstrings(t *testing.T) {
 	})
 }
 
+// TestDefComments: a definition without a docstring is documented by the comment lines right
+// above it, as pydoc shows them (inspect.getcomments): above its decorators, at its
+// indentation, without a blank line between; a rule, a note to maintainers and a stub's
+// comments are not documentation, and a docstring wins.
+func TestDefComments(t *testing.T) {
+	src := "# Encode unsafe characters.\n#\n#  - string - the string to encode\ndef encode(string): pass\n\n" +
+		"# ------\n# TODO: document\ndef todo(): pass\n\n" +
+		"# A note the blank line below parts from the def.\n\ndef apart(): pass\n\n" +
+		"#\n# The thing.\n#\n@decorator\n@other(1)\nclass Thing:\n" +
+		"    # Does the method.\n    def method(self): pass\n\n" +
+		"# Not at the method's indentation.\n    def other(self): pass\n\n" +
+		"# ======\n# Section\n# ======\ndef sectioned(): pass\n\n" +
+		"# Not this one.\ndef documented():\n    \"\"\"The docstring.\"\"\"\n"
+	m, _ := scanMap(t, src)
+	testutil.Docs(t, m, map[string]string{
+		"encode": "Encode unsafe characters.\n\n - string - the string to encode", "todo": "", "apart": "",
+		"Thing": "The thing.", "Thing.method": "Does the method.", "Thing.other": "", "sectioned": "Section",
+		"documented": "The docstring.",
+	})
+	stub := Scan([]byte("# A type checker's note.\ndef f() -> int: ...\n"), Options{Module: "m", File: "m.pyi"})
+	for _, sym := range stub.Symbols {
+		if sym.Doc != "" {
+			t.Errorf("stub: %s has doc %q, want none", sym.QualifiedName, sym.Doc)
+		}
+	}
+}
+
 func TestDeprecated(t *testing.T) {
 	src := `def a():
     """Do a.

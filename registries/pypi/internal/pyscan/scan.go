@@ -23,6 +23,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/limit"
@@ -150,7 +151,9 @@ type Result struct {
 // comments and a trailing comma of a multi-line parameter list removed
 // ("def get(url, params=None, **kwargs) -> Response", "class Flask(App)", "async def run(self)");
 // @staticmethod and @classmethod are kept as a prefix. Doc is the whole docstring, dedented as
-// inspect.cleandoc does, cut at a paragraph boundary at MaxDoc bytes; a class whose docstring
+// inspect.cleandoc does, cut at a paragraph boundary at MaxDoc bytes (a def or class without
+// one, and without a base whose definition it overrides documents, takes the comment lines
+// right above it, as pydoc does: defComments); a class whose docstring
 // documents no parameter gets its __init__'s docstring appended when that one does (a class
 // without a docstring shows __init__'s). Params are the parameters the docstring documents
 // ([Params]), their types and defaults completed from the signature (a class's from its
@@ -229,12 +232,15 @@ type block struct {
 
 // item is a definition before the public filter.
 type item struct {
-	kind       docidx.SymbolKind
-	name       string
-	cls        *item // the class of a method
-	sigs       []string
-	overloads  []string
-	doc        string // the cleaned docstring, at most maxRawDoc bytes
+	kind      docidx.SymbolKind
+	name      string
+	cls       *item // the class of a method
+	sigs      []string
+	overloads []string
+	doc       string // the cleaned docstring, at most maxRawDoc bytes
+	// comments are the comment lines right above a def or class (defComments), its Doc when it
+	// has no docstring, as pydoc shows them.
+	comments   string
 	deprecated bool
 	line       int
 	// params are the parameters of the first definition's signature (a non-overload one when
@@ -522,6 +528,9 @@ func (s *scanner) define(toks []token, name, colon int, isClass bool, prefix str
 				it.paramsOverload = overload
 			}
 		}
+	}
+	if it != nil && it.comments == "" {
+		it.comments = s.defComments(toks[0])
 	}
 	if inline {
 		if doc, ok := s.docstring(toks[colon+1:]); ok && it != nil {
@@ -1774,6 +1783,9 @@ func (s *scanner) result() Result {
 				}
 			}
 		}
+		if sym.Doc == "" && it.comments != "" {
+			sym.Doc = boundDoc(it.comments, MaxDoc)
+		}
 		sym.File, sym.Line = s.position(it.line)
 		sym.Deprecated = it.deprecated || it.cls != nil && it.cls.deprecated && it.name == "__init__"
 		switch {
@@ -1841,4 +1853,78 @@ func (s *scanner) result() Result {
 	res.Inherited = inh
 	res.Symbols = syms
 	return res
+}
+
+// defComments returns the comments documenting the def or class whose first token is t, as
+// inspect.getcomments finds them and pydoc.getdoc shows them for an object without a docstring
+// (https://docs.python.org/3/library/inspect.html#inspect.getcomments): the lines starting with
+// "#" right above it, above its decorators, at its indentation, at most maxCommentLines of them.
+// Each loses its "#" and the space after it; lines holding only "#" at either end are dropped,
+// and so is a "#!" or coding line. It returns "" when there are none, for a stub file (.pyi:
+// pydoc reads the module itself, and a stub's comments speak to type checkers) and for a block
+// that opens with a note to its maintainers (TODO, FIXME, XXX, HACK: pylint's notes).
+func (s *scanner) defComments(t token) string {
+	if strings.HasSuffix(s.opts.File, ".pyi") {
+		return ""
+	}
+	src := s.src
+	ls := t.start
+	for ls > 0 && src[ls-1] != '\n' && src[ls-1] != '\r' {
+		ls--
+	}
+	indent := string(src[ls:t.start])
+	if strings.TrimLeft(indent, " \t") != "" {
+		return "" // not the first token of its line
+	}
+	var above []string
+	decorators := true
+	for end := ls; end > 0 && len(above) < maxCommentLines; {
+		p := end - 1 // the line break ending the line above
+		if src[p] == '\n' && p > 0 && src[p-1] == '\r' {
+			p--
+		}
+		start := p
+		for start > 0 && src[start-1] != '\n' && src[start-1] != '\r' {
+			start--
+		}
+		line := string(src[start:p])
+		end = start
+		rest, ok := strings.CutPrefix(line, indent)
+		if !ok || rest == "" || rest[0] == ' ' || rest[0] == '\t' {
+			break
+		}
+		if decorators && rest[0] == '@' {
+			continue
+		}
+		decorators = false
+		if rest[0] != '#' || strings.HasPrefix(rest, "#!") || strings.Contains(rest, "-*-") {
+			break
+		}
+		above = append(above, strings.TrimRight(strings.TrimPrefix(rest[1:], " "), " \t"))
+	}
+	slices.Reverse(above)
+	// A rule ("# -----") sets a block of code apart; it says nothing of the definition.
+	above = slices.DeleteFunc(above, func(l string) bool { return l != "" && strings.Trim(l, "-=#*~_+ ") == "" })
+	for len(above) > 0 && above[0] == "" {
+		above = above[1:]
+	}
+	for len(above) > 0 && above[len(above)-1] == "" {
+		above = above[:len(above)-1]
+	}
+	if len(above) == 0 || maintainerNote(above[0]) {
+		return ""
+	}
+	return cut(strings.Join(above, "\n"), maxRawDoc)
+}
+
+// maintainerNote reports whether a comment line opens a note to a code's maintainers: TODO,
+// FIXME, XXX or HACK first, as pylint's fixme check reads them, in any case.
+func maintainerNote(line string) bool {
+	w := strings.ToUpper(line)
+	for _, m := range []string{"TODO", "FIXME", "XXX", "HACK"} {
+		if rest, ok := strings.CutPrefix(w, m); ok && (rest == "" || !unicode.IsLetter(rune(rest[0]))) {
+			return true
+		}
+	}
+	return false
 }
