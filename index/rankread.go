@@ -1228,19 +1228,21 @@ func (ri *rankIndex) keepSkips(key skipKey, runs []skipRun) {
 		return
 	}
 	if ri.skipBytes+size > maxSkipBytes {
-		kept := make([]*skipTable, 0, len(ri.skips))
-		keys := make(map[*skipTable]skipKey, len(ri.skips))
-		for k, o := range ri.skips {
-			kept = append(kept, o)
-			keys[o] = k
+		type kept struct {
+			key skipKey
+			t   *skipTable
 		}
-		slices.SortFunc(kept, func(a, b *skipTable) int { return cmp.Compare(a.used, b.used) })
-		for _, o := range kept {
+		all := make([]kept, 0, len(ri.skips))
+		for k, o := range ri.skips {
+			all = append(all, kept{k, o})
+		}
+		slices.SortFunc(all, func(a, b kept) int { return cmp.Compare(a.t.used, b.t.used) })
+		for _, o := range all {
 			if ri.skipBytes+size <= maxSkipBytes*3/4 {
 				break
 			}
-			ri.skipBytes -= o.size()
-			delete(ri.skips, keys[o])
+			ri.skipBytes -= o.t.size()
+			delete(ri.skips, o.key)
 		}
 	}
 	ri.skips[key] = t

@@ -832,25 +832,15 @@ func codeOwner(w string) (owner, name string, ok bool) {
 }
 
 // typeOwners returns the owners a question writes in the form of a type's name (PascalCase:
-// "BeautifulSoup", "IndexMap", not "ctx" or "HTTP"), lowercased: of a path ("IndexMap::remove")
-// or in the possessive before code ("BeautifulSoup's get_text()"). A variable ("ctx.subdomains",
-// "req.body") is written in lower case, and is no package's type.
+// "BeautifulSoup", "IndexMap", not "ctx" or "HTTP"), lowercased: of a path ("IndexMap::remove"),
+// or in the possessive before code ("BeautifulSoup's get_text()", which codeFields reads as a
+// path). A variable ("ctx.subdomains", "req.body") is written in lower case, and is no
+// package's type.
 func typeOwners(words string) []string {
 	var out []string
-	add := func(o string) {
-		if isPascal(o) && !slices.Contains(out, strings.ToLower(o)) {
-			out = append(out, strings.ToLower(o))
-		}
-	}
 	for _, w := range codeFields(words) {
-		if o, _, ok := codeOwner(codeWord(w)); ok {
-			add(o)
-		}
-	}
-	fields := strings.Fields(words)
-	for k, f := range fields {
-		if o, ok := possessive(strings.TrimRight(f, ",.;:?!")); ok && k+1 < len(fields) && codeLike(fields[k+1]) {
-			add(o)
+		if o, _, ok := codeOwner(codeWord(w)); ok && isPascal(o) && !slices.Contains(out, strings.ToLower(o)) {
+			out = append(out, strings.ToLower(o))
 		}
 	}
 	return out

@@ -281,29 +281,15 @@ const maxCommentLines = 64
 // last line. Each line loses "#:" and one space; lines are joined with line breaks.
 func (s *scanner) commentDoc(toks []token) string {
 	src := s.src
-	start := toks[0].start
-	for start > 0 && src[start-1] != '\n' && src[start-1] != '\r' {
-		start--
-	}
 	var above []string
-	end := start
-	for end > 0 && len(above) < maxCommentLines {
-		// end is the start of a line; step over the line break before it.
-		p := end - 1
-		if src[p] == '\n' && p > 0 && src[p-1] == '\r' {
-			p--
-		}
-		ls := p
-		for ls > 0 && src[ls-1] != '\n' && src[ls-1] != '\r' {
-			ls--
-		}
-		line := strings.TrimSpace(string(src[ls:p]))
-		text, ok := strings.CutPrefix(line, "#:")
+	for end := lineStart(src, toks[0].start); end > 0 && len(above) < maxCommentLines; {
+		var line string
+		line, end = lineAbove(src, end)
+		text, ok := strings.CutPrefix(strings.TrimSpace(line), "#:")
 		if !ok {
 			break
 		}
 		above = append(above, strings.TrimPrefix(text, " "))
-		end = ls
 	}
 	if len(above) > 0 {
 		for i, j := 0, len(above)-1; i < j; i, j = i+1, j-1 {

@@ -238,9 +238,9 @@ type item struct {
 	sigs      []string
 	overloads []string
 	doc       string // the cleaned docstring, at most maxRawDoc bytes
-	// comments are the comment lines right above a def or class (defComments), its Doc when it
-	// has no docstring, as pydoc shows them.
-	comments   string
+	// at is 1 + where in the source the first def or class of the name starts, whose comments
+	// (defComments) are its Doc when it has no docstring; 0 for an assignment.
+	at         int
 	deprecated bool
 	line       int
 	// params are the parameters of the first definition's signature (a non-overload one when
@@ -529,8 +529,8 @@ func (s *scanner) define(toks []token, name, colon int, isClass bool, prefix str
 			}
 		}
 	}
-	if it != nil && it.comments == "" {
-		it.comments = s.defComments(toks[0])
+	if it != nil && it.at == 0 {
+		it.at = toks[0].start + 1
 	}
 	if inline {
 		if doc, ok := s.docstring(toks[colon+1:]); ok && it != nil {
@@ -1783,8 +1783,8 @@ func (s *scanner) result() Result {
 				}
 			}
 		}
-		if sym.Doc == "" && it.comments != "" {
-			sym.Doc = boundDoc(it.comments, MaxDoc)
+		if sym.Doc == "" && it.at > 0 {
+			sym.Doc = boundDoc(s.defComments(it.at-1), MaxDoc)
 		}
 		sym.File, sym.Line = s.position(it.line)
 		sym.Deprecated = it.deprecated || it.cls != nil && it.cls.deprecated && it.name == "__init__"
@@ -1855,7 +1855,8 @@ func (s *scanner) result() Result {
 	return res
 }
 
-// defComments returns the comments documenting the def or class whose first token is t, as
+// defComments returns the comments documenting the def or class whose line starts (after its
+// indentation) at start, as
 // inspect.getcomments finds them and pydoc.getdoc shows them for an object without a docstring
 // (https://docs.python.org/3/library/inspect.html#inspect.getcomments): the lines starting with
 // "#" right above it, above its decorators, at its indentation, at most maxCommentLines of them.
@@ -1863,32 +1864,20 @@ func (s *scanner) result() Result {
 // and so is a "#!" or coding line. It returns "" when there are none, for a stub file (.pyi:
 // pydoc reads the module itself, and a stub's comments speak to type checkers) and for a block
 // that opens with a note to its maintainers (TODO, FIXME, XXX, HACK: pylint's notes).
-func (s *scanner) defComments(t token) string {
+func (s *scanner) defComments(start int) string {
 	if strings.HasSuffix(s.opts.File, ".pyi") {
 		return ""
 	}
-	src := s.src
-	ls := t.start
-	for ls > 0 && src[ls-1] != '\n' && src[ls-1] != '\r' {
-		ls--
-	}
-	indent := string(src[ls:t.start])
+	ls := lineStart(s.src, start)
+	indent := string(s.src[ls:start])
 	if strings.TrimLeft(indent, " \t") != "" {
 		return "" // not the first token of its line
 	}
 	var above []string
 	decorators := true
 	for end := ls; end > 0 && len(above) < maxCommentLines; {
-		p := end - 1 // the line break ending the line above
-		if src[p] == '\n' && p > 0 && src[p-1] == '\r' {
-			p--
-		}
-		start := p
-		for start > 0 && src[start-1] != '\n' && src[start-1] != '\r' {
-			start--
-		}
-		line := string(src[start:p])
-		end = start
+		var line string
+		line, end = lineAbove(s.src, end)
 		rest, ok := strings.CutPrefix(line, indent)
 		if !ok || rest == "" || rest[0] == ' ' || rest[0] == '\t' {
 			break
@@ -1927,4 +1916,23 @@ func maintainerNote(line string) bool {
 		}
 	}
 	return false
+}
+
+// lineStart returns where the line holding position i of src starts.
+func lineStart(src []byte, i int) int {
+	for i > 0 && src[i-1] != '\n' && src[i-1] != '\r' {
+		i--
+	}
+	return i
+}
+
+// lineAbove returns the line that ends right before end (a line's start, not 0) in src, without
+// its line break, and where it starts.
+func lineAbove(src []byte, end int) (line string, start int) {
+	p := end - 1 // the line break ending the line above
+	if src[p] == '\n' && p > 0 && src[p-1] == '\r' {
+		p--
+	}
+	start = lineStart(src, p)
+	return string(src[start:p]), start
 }
