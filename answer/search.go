@@ -347,18 +347,22 @@ func (f *foundHit) snippet() string {
 // is not empty; or one with the same declaration whose passage holds f's or is held in it, two
 // cuts of one doc (a hit found on a later page of the index gets its passage chosen at another
 // rank). Two undocumented overloads with different parameters are two answers; one documented
-// method on two types, or one undocumented declaration on two, is one.
+// method on two types, or one undocumented declaration on two, is one: a Go method's
+// declaration is compared without its receiver, which names the type (the UnmarshalVT that
+// vtprotobuf generates for every message is one answer).
 func (f *foundHit) twinOf(others []*foundHit) *foundHit {
 	if len(others) == 0 {
 		return nil
 	}
 	p := f.snippet()
+	decl := withoutReceiver(f.Section)
 	for _, o := range others {
 		op := o.snippet()
-		if op == p && (p != "" || o.Section == f.Section) {
+		same := withoutReceiver(o.Section) == decl
+		if op == p && (p != "" || same) {
 			return o
 		}
-		if o.Section == f.Section && p != "" && op != "" {
+		if same && p != "" && op != "" {
 			a, b := uncut(p), uncut(op)
 			if len(a) >= minTwinCut && len(b) >= minTwinCut && (strings.Contains(a, b) || strings.Contains(b, a)) {
 				return o
@@ -366,6 +370,20 @@ func (f *foundHit) twinOf(others []*foundHit) *foundHit {
 		}
 	}
 	return nil
+}
+
+// withoutReceiver returns a Go method's declaration without its receiver ("func UnmarshalVT(dAtA
+// []byte) error" of "func (m *Msg) UnmarshalVT(dAtA []byte) error"), and any other declaration
+// as it is.
+func withoutReceiver(decl string) string {
+	rest, ok := strings.CutPrefix(decl, "func (")
+	if !ok {
+		return decl
+	}
+	if i := strings.Index(rest, ") "); i >= 0 {
+		return "func " + rest[i+2:]
+	}
+	return decl
 }
 
 // minTwinCut is the shortest passage, in bytes, that twinOf finds inside another: a shorter one
