@@ -128,6 +128,9 @@ pub(crate) struct Hidden;
 #[cfg(not(test))] pub fn not_test() {}
 #[cfg(any(test, feature = "x"))] pub fn maybe_test() {}
 #[cfg(test)] mod tests { pub fn t() {} }
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 mod private_mod { pub fn reachable_only_by_reexport() {} }
 pub mod a { pub fn f() {} pub(crate) fn g() {} }
 `)

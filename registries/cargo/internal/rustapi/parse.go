@@ -628,10 +628,14 @@ func cfgWords(c cfg) string {
 	return "crate features " + strings.Join(names, join)
 }
 
-// needsTest reports whether a cfg predicate can only hold in test builds: test, all(…, test, …).
+// needsTest reports whether a cfg predicate can only hold in test builds: test, all(…, test, …),
+// and doctest, which rustdoc sets only while it collects doctests, never in the documentation
+// it builds (https://doc.rust-lang.org/rustdoc/write-documentation/documentation-tests.html#include-items-only-when-collecting-doctests):
+// the `#[doc = include_str!("../README.md")] #[cfg(doctest)] pub struct ReadmeDoctests;` that
+// crates write to test their README is no item of theirs.
 func needsTest(c cfg) bool {
 	switch c.name {
-	case "test":
+	case "test", "doctest":
 		return len(c.args) == 0
 	case "all":
 		for _, a := range c.args {
