@@ -951,6 +951,43 @@ consts! {
 	}
 }
 
+// TestMacroShadowing: a macro_rules shadows an earlier one of the same name, as serde_core's de
+// and ser modules each define and invoke their own declare_error_trait!: ser's Error is not
+// de's.
+func TestMacroShadowing(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", "pub mod de;\npub mod ser;\n",
+		"src/de.rs", `
+macro_rules! declare_error_trait {
+    (Error: Sized) => {
+        /// The de error.
+        pub trait Error: Sized { fn custom(msg: &str) -> Self; fn unknown_field(field: &str) -> Self; }
+    };
+}
+declare_error_trait!(Error: Sized);
+`,
+		"src/ser.rs", `
+macro_rules! declare_error_trait {
+    (Error: Sized) => {
+        /// The ser error.
+        pub trait Error: Sized { fn custom(msg: &str) -> Self; }
+    };
+}
+declare_error_trait!(Error: Sized);
+`)
+	got := names(res)
+	for _, want := range []string{"trait c::de::Error", "method c::de::Error::unknown_field", "trait c::ser::Error", "method c::ser::Error::custom"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %q in %q", want, got)
+		}
+	}
+	if slices.Contains(got, "method c::ser::Error::unknown_field") {
+		t.Errorf("ser's Error expanded de's macro: %q", got)
+	}
+	if s := testutil.ByName(res.Symbols)["c::ser::Error"]; s.Doc != "The ser error." {
+		t.Errorf("c::ser::Error doc %q", s.Doc)
+	}
+}
+
 // TestMacroExpansionBounded: a macro that expands to many invocations of itself stops at the
 // crate's expansion budget instead of growing without end: unbounded, 8^8 functions; bounded,
 // at most one per transcription of its rule (over 40 tokens) within maxCrateExpansion tokens.

@@ -1202,6 +1202,11 @@ func (p *parser) macroItem(it *item, i, end int) (*item, int) {
 	var b strings.Builder
 	b.WriteString("macro_rules! " + it.name + " {")
 	arms := 0
+	// A macro_rules shadows one of the same name defined before it: serde_core's de and ser
+	// modules each define their own declare_error_trait!, and ser's Error is not de's.
+	if p.rules != nil {
+		delete(p.rules, it.name)
+	}
 	for k := j + 1; k < c; {
 		if !(p.punct(k, "(") || p.punct(k, "[") || p.punct(k, "{")) {
 			k++
