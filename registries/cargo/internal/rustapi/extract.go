@@ -91,8 +91,9 @@ type Result struct {
 // re-exports included) under the re-exporting module's path. Each item appears once, under its
 // shortest public path, except that a path keeping the item's declared name wins over a renamed
 // re-export (pub use a::Foo as Bar) of it. Items and modules marked #[doc(hidden)], #[cfg(test)]
-// or #[cfg(doctest)] (or any cfg that needs one of them, needsTest) are left out; items under other cfgs are all kept, so platform and feature variants
-// of one item merge into one symbol with one signature line each. The attributes of a
+// or #[cfg(doctest)] (or any cfg that needs one of them, needsTest) are left out; items under
+// other cfgs are all kept, so platform and feature variants of one item merge into one symbol
+// with one signature line each. The attributes of a
 // #[cfg_attr(predicate, …)] apply when the predicate holds in the build docs.rs documents (doc
 // and docsrs set, every feature on; docBuild), so doc strings chosen by a cfg read as rustdoc
 // shows them. A documented item under #[doc(cfg(…))] of features (its own, or its module's)
