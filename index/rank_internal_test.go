@@ -326,6 +326,70 @@ func TestRankSymbolOfNamedPackage(t *testing.T) {
 		"docidx://npm/dayjs@1.0.0/symbol/dayjs.Dayjs.month")
 }
 
+// A search for nothing but a package's name finds that package, its overview first: the
+// words that name a package do not order its pages (withinPackage), but when they are all the
+// question has, its pages keep the scores they ranked with, and another package's pages that
+// hold those words do not come first.
+func TestRankBareName(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.PyPI, "rfc-check", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "validate", QualifiedName: "rfc_check.validate", Signature: "def validate(s)", Doc: "Validates a date string against the RFC format."}),
+		fixturePackage(docidx.Cargo, "form_codec", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindPackage, Name: "form_codec", QualifiedName: "form_codec", Signature: "crate form_codec", Doc: "Encodes and decodes web forms."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "serialize_map", QualifiedName: "form_codec::Serializer::serialize_map", Signature: "fn serialize_map(self)", Doc: "Serializes a map."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "serialize_seq", QualifiedName: "form_codec::Serializer::serialize_seq", Signature: "fn serialize_seq(self)", Doc: "Serializes a sequence."}),
+		fixturePackage(docidx.Cargo, "timefmt", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "rfc", QualifiedName: "timefmt::rfc", Signature: "pub fn rfc(s: &str) -> bool", Doc: "Checks an RFC date: the check an rfc validator makes."},
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "parse", QualifiedName: "timefmt::parse", Signature: "pub fn parse(s: &str) -> Time", Doc: "Parses a time. Leap seconds are accepted."}),
+		fixturePackage(docidx.NPM, "codecs", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "form", QualifiedName: "codecs.form", Signature: "form(s: string): object", Doc: "A form codec: decodes a form."}),
+	)
+	// A name whose word most documents hold ("time" of web-time: the 1,100 functions of clocks
+	// hold it too) is not counted among the words that name the package (withinPackage does
+	// not walk a dense list); when every word of the question names it, its pages still keep
+	// their scores.
+	var clocks []docidx.Symbol
+	for i := range 1100 {
+		clocks = append(clocks, docidx.Symbol{Kind: docidx.KindFunc, Name: fmt.Sprintf("at%d", i), QualifiedName: fmt.Sprintf("clocks::at%d", i),
+			Signature: fmt.Sprintf("pub fn at%d()", i), Doc: "Returns the time."})
+	}
+	r2 := openRankFixture(t, fixturePackage(docidx.Cargo, "clocks", "1.0.0", clocks...),
+		fixturePackage(docidx.Cargo, "web-time", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "now", QualifiedName: "web_time::Instant::now", Signature: "pub fn now() -> Instant", Doc: "Returns an instant for now."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "elapsed", QualifiedName: "web_time::Instant::elapsed", Signature: "pub fn elapsed(&self) -> Duration", Doc: "Returns the time elapsed since this instant."}))
+	ri := r2.r.rank
+	a := ri.acquire()
+	defer ri.release(a)
+	_, words := ecosystemsNamed("web-time")
+	lists := ri.termLists(r2.r.searchTerms(words))
+	ri.accumulate(a, lists, ri.filter(Query{}))
+	owned := ri.ownedByName(words, r2.r.wholeTerm)
+	_, namedPkgs := ri.questionPackages(r2.r, "web-time", words, nil, owned, ri.filter(Query{}))
+	prior, named := ri.packagePriors(nil, namedPkgs, askedMajors(words))
+	top, _ := ri.best(a, ri.nameBonuses("web-time", words, owned, namedPkgs, r2.r.wholeTerm, ri.filter(Query{})), len(lists), prior, named, 100)
+	before := slices.Clone(top)
+	ri.withinPackage(r2.r, a, top, lists, words, questionNames(words))
+	if !slices.Equal(top, before) {
+		t.Errorf("web-time: withinPackage changed the scores of a question of nothing but the package's name")
+	}
+	for name, want := range map[string]string{
+		// The package named, though none of its pages holds the question's other words.
+		"rfc-check leap seconds": "docidx://pypi/rfc-check@1.0.0/overview",
+		"rfc-check":              "docidx://pypi/rfc-check@1.0.0/overview",
+		"rfc_check":              "docidx://pypi/rfc-check@1.0.0/overview",
+		"form_codec":             "docidx://cargo/form_codec@1.0.0/overview",
+	} {
+		hits, _, _ := r.r.rankSearch(r.r.rank, name, Query{}, 100, 10, 10)
+		var ids []string
+		for _, h := range hits {
+			ids = append(ids, h.rec.id)
+		}
+		if len(ids) == 0 || ids[0] != want {
+			t.Errorf("%s: %v, want %s first", name, ids, want)
+		}
+	}
+}
+
 // A question that names a package means another package's symbol by a bare name only when few
 // packages have a symbol of that name: "camelCase keys" beside protojson.Marshal is a word, not
 // one of the many camelCase helpers of other ecosystems.

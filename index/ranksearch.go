@@ -2140,6 +2140,12 @@ func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lis
 	for _, t := range r.searchTerms(strings.Join(naming, " ")) {
 		nameTerms[t] = true
 	}
+	// A question of nothing but the package's names ("pyyaml", "serde_urlencoded") leaves its
+	// documents nothing else to be ordered by: they keep their scores, and the overview the
+	// name spells comes first.
+	if !slices.ContainsFunc(lists, func(l termList) bool { return !nameTerms[l.term] }) {
+		return
+	}
 	in := map[uint32]int{} // document -> its index in top, for the package's documents
 	lo, hi := uint32(math.MaxUint32), uint32(0)
 	for i := range top {
@@ -2166,18 +2172,22 @@ func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lis
 	if len(named) == 0 {
 		return
 	}
+	// When none of the package's documents holds another word of the question, they keep
+	// their scores.
+	share := make(map[uint32]float64, len(in))
 	var oldMax, newMax float64
 	for doc, i := range in {
 		oldMax = max(oldMax, top[i].score)
+		share[doc] = 1
 		if raw := float64(a.scoreOf(doc)); raw > 0 {
-			top[i].score *= max(0, raw-float64(named[doc])) / raw
+			share[doc] = max(0, raw-float64(named[doc])) / raw
 		}
-		newMax = max(newMax, top[i].score)
+		newMax = max(newMax, top[i].score*share[doc])
 	}
 	if newMax <= 0 {
 		return
 	}
-	for _, i := range in {
-		top[i].score *= oldMax / newMax
+	for doc, i := range in {
+		top[i].score *= share[doc] * oldMax / newMax
 	}
 }
