@@ -314,6 +314,21 @@ func (pq *passageQuery) groupsHeld(mask uint64) int {
 	return n
 }
 
+// titleHoldsAll reports whether the hit's title (named, see forHit) holds a word, in one of its
+// forms, of every group of the question that weighs anything in the hit, and there is one.
+func (pq *passageQuery) titleHoldsAll() bool {
+	held := false
+	for g, gm := range pq.groups {
+		if pq.groupWeight(g) > 0 {
+			if gm&pq.named == 0 {
+				return false
+			}
+			held = true
+		}
+	}
+	return held
+}
+
 // groupWeight returns the weight of group g's heaviest stem.
 func (pq *passageQuery) groupWeight(g int) float64 {
 	best := 0.0

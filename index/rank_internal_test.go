@@ -390,6 +390,48 @@ func TestRankBareName(t *testing.T) {
 	}
 }
 
+// A question that is a symbol's name finds that symbol first, though its doc does not repeat
+// its name and a sibling's doc does: the words of a hit's title are words it holds when they
+// are all the question has (byProximity, titleHoldsAll).
+func TestSearchSymbolByItsName(t *testing.T) {
+	// Other pages, so that "buffer" is a rare word and a page that repeats it scores high.
+	var other []docidx.Symbol
+	for i := range 200 {
+		other = append(other, docidx.Symbol{Kind: docidx.KindFunc, Name: fmt.Sprintf("f%d", i), QualifiedName: fmt.Sprintf("other::f%d", i), Signature: fmt.Sprintf("pub fn f%d()", i), Doc: "Formats a number."})
+	}
+	r := openRankFixture(t, fixturePackage(docidx.Cargo, "other", "1.0.0", other...), fixturePackage(docidx.Cargo, "ryu", "1.0.0",
+		docidx.Symbol{Kind: docidx.KindStruct, Name: "Buffer", QualifiedName: "ryu::Buffer", Signature: "pub struct Buffer", Doc: "Safe API for formatting floating point numbers to text."},
+		docidx.Symbol{Kind: docidx.KindTrait, Name: "Float", QualifiedName: "ryu::Float", Signature: "pub trait Float", Doc: "A floating point number, f32 or f64, that can be written into a ryu::Buffer: the Buffer holds the text that Buffer::format writes."},
+		docidx.Symbol{Kind: docidx.KindMethod, Name: "format", QualifiedName: "ryu::Buffer::format", Signature: "pub fn format<F: Float>(&mut self, f: F) -> &str", Doc: "Print a floating point number into this buffer and return a reference to its string representation within the buffer."}))
+	for _, q := range []string{"ryu::Buffer", "Buffer"} {
+		res, err := r.Search(context.Background(), Query{Text: q, Limit: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Hits) == 0 || res.Hits[0].URI != "docidx://cargo/ryu@1.0.0/symbol/ryu::Buffer" {
+			var got []string
+			for _, h := range res.Hits {
+				got = append(got, h.URI)
+			}
+			t.Errorf("%s: %v, want ryu::Buffer first", q, got)
+		}
+	}
+	one := func(string) float64 { return 1 }
+	for q, want := range map[string]bool{
+		"ryu::Buffer":               true,
+		"Buffer":                    true,
+		"buffers in ryu":            true, // a form of the title's word, the package's name
+		"ryu::Buffer format":        false,
+		"how big is a ryu::Buffer?": false,
+		"ryu":                       false, // the package's name only: no title word
+	} {
+		hq := newPassageQuery(q, one).forHit("ryu", "ryu::Buffer", "", nil)
+		if got := hq.titleHoldsAll(); got != want {
+			t.Errorf("titleHoldsAll(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
 // A question that names a package means another package's symbol by a bare name only when few
 // packages have a symbol of that name: "camelCase keys" beside protojson.Marshal is a word, not
 // one of the many camelCase helpers of other ecosystems.

@@ -297,6 +297,13 @@ func byProximity(ri *rankIndex, ranked []rankHit, pq *passageQuery) {
 			// the mention field ranked it by them: werkzeug's query_string says "use `args`
 			// for the parsed values", and args answers "read a query string parameter".
 			held.prose |= hq.shownWords(mentioningNames(said, hit.Title))
+			// A hit whose title spells every word of the question the package's name leaves
+			// is what the question names: it holds them all, though its text does not repeat
+			// them ("ryu::Buffer" is the Buffer struct, whose doc does not say its name, not
+			// the Float trait, whose doc says "Buffer").
+			if hq.titleHoldsAll() {
+				held.prose |= hq.named
+			}
 			grow := 1 + proximityWeight*min(1, held.score(&hq)/total)
 			words := held.prose | held.code
 			if words&(1<<numberBit) != 0 {
