@@ -237,8 +237,10 @@ func appendDense(dst []byte, list []posting, docs int) []byte {
 const symbolNamePrefix = "\x01"
 
 // symbolName returns the lowercased last part of a qualified name: "usestate" for
-// "react.useState", "push" for "acme_ring::Ring::push".
+// "react.useState", "push" for "acme_ring::Ring::push", and a Rust macro's name without its
+// "!", as rustdoc's search finds it and as questions call it ("pin" for "tokio::pin!").
 func symbolName(qualified string) string {
+	qualified = strings.TrimSuffix(qualified, "!")
 	i := strings.LastIndexAny(qualified, ".:/")
 	return strings.ToLower(qualified[i+1:])
 }

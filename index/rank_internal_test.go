@@ -432,6 +432,24 @@ func TestSearchSymbolByItsName(t *testing.T) {
 	}
 }
 
+// A Rust macro is named without its "!", as rustdoc's search names it: "tokio::pin!" and
+// "the pin macro" find the macro before the methods whose names hold the word.
+func TestRankMacroByName(t *testing.T) {
+	r := openRankFixture(t, fixturePackage(docidx.Cargo, "tokio", "1.0.0",
+		docidx.Symbol{Kind: docidx.KindMacro, Name: "pin!", QualifiedName: "tokio::pin!", Signature: "macro_rules! pin { ... }", Doc: "Fixes a value on the stack, so that it cannot move."},
+		docidx.Symbol{Kind: docidx.KindMethod, Name: "get_pin_mut", QualifiedName: "tokio::io::BufReader::get_pin_mut", Signature: "pub fn get_pin_mut(self: Pin<&mut Self>) -> Pin<&mut R>", Doc: "Gets a pinned mutable reference to the underlying reader. Pin it to read."},
+		docidx.Symbol{Kind: docidx.KindMethod, Name: "reader_pin_mut", QualifiedName: "tokio::io::Join::reader_pin_mut", Signature: "pub fn reader_pin_mut(self: Pin<&mut Self>) -> Pin<&mut R>", Doc: "Gets a pinned mutable reference to the inner reader, as pin does."}))
+	rankedFirst(t, r, "tokio::pin!", "docidx://cargo/tokio@1.0.0/symbol/tokio::pin%21")
+	rankedFirst(t, r, "what does pin! do in tokio?", "docidx://cargo/tokio@1.0.0/symbol/tokio::pin%21")
+	// The name the question spells with its owner's path is the macro's (ownedBonus).
+	ri := r.r.rank
+	_, words := ecosystemsNamed("tokio::pin!")
+	owned := ri.ownedByName(words, r.r.wholeTerm)
+	if len(owned["pin"]) != 1 {
+		t.Errorf("tokio::pin!: owned %v, want the macro", owned)
+	}
+}
+
 // A question that names a package means another package's symbol by a bare name only when few
 // packages have a symbol of that name: "camelCase keys" beside protojson.Marshal is a word, not
 // one of the many camelCase helpers of other ecosystems.
