@@ -32,7 +32,8 @@ package index
 //	dict     the terms, sorted, in blocks of termBlock: per term a uvarint length and bytes, u32
 //	         document frequency, uvarint offset and uvarint length<<1|dense of its postings in
 //	         the postings section; the first terms are symbol names ("\x01" and a symbol's own
-//	         name lowercased). A term's ordinal is its position in dict.
+//	         name lowercased, or as written when it has capitals). A term's ordinal is its
+//	         position in dict.
 //	docflags a bitmap of u64 words, bit d%64 of word d/64 set when document d is a symbol
 //	         without a doc comment (the undoc field). Optional: a file without it (written
 //	         before it existed) has every document documented.
@@ -51,6 +52,9 @@ package index
 //	         with the number of documents holding it there, as a vellum FST (the format of
 //	         Bleve's own dictionaries), which spelling corrections search with a Levenshtein
 //	         automaton. Optional: without them (format 5) the corrections read search.bleve's.
+//	cased    empty: present when the symbol names' entries include the names as written with
+//	         capitals (see symbolNamePrefix). A file without it (written before) holds the
+//	         lowercased names only, and a name written with capitals names all its symbols.
 //	crc      the last 4 bytes: CRC-32C (Castagnoli) of everything before, checked before the
 //	         first search of a Reader reads the file (Open checks the layout above only).
 //
@@ -99,14 +103,17 @@ const (
 	secPostings = "postings"
 	secFuzzAll  = "fuzzall"
 	secFuzzName = "fuzzname"
+	secCased    = "cased"
 )
 
 // rankSectionNames are the sections a rank index holds, in file order.
-var rankSectionNames = [...]string{secDocPkg, secDocKind, secPkgs, secKinds, secExact, secBlocks, secDict, secDocNums, secPkgTerms, secPostings, secDocFlags, secFuzzAll, secFuzzName}
+var rankSectionNames = [...]string{secDocPkg, secDocKind, secPkgs, secKinds, secExact, secBlocks, secDict, secDocNums, secPkgTerms, secPostings, secDocFlags, secFuzzAll, secFuzzName, secCased}
 
 // optionalSections are the sections a rank index may lack, written since a later version: the
-// spelling dictionaries since format 6, before which they were read from search.bleve.
-var optionalSections = map[string]bool{secDocFlags: true, secFuzzAll: true, secFuzzName: true}
+// spelling dictionaries since format 6, before which they were read from search.bleve, and
+// cased, an empty section whose presence says that the symbol names' entries include the names
+// as written (see symbolNamePrefix).
+var optionalSections = map[string]bool{secDocFlags: true, secFuzzAll: true, secFuzzName: true, secCased: true}
 
 // termBlock is how many terms share a dictionary block: one pread of about 2 KB finds a term.
 const termBlock = 64
@@ -232,17 +239,21 @@ func appendDense(dst []byte, list []posting, docs int) []byte {
 }
 
 // symbolNamePrefix marks the dictionary's entries for symbol names: "\x01" plus a symbol's own
-// name lowercased ("\x01usestate" for react.useState), listing the symbols of that name. They
-// sort before every word.
+// name lowercased ("\x01usestate" for react.useState), listing the symbols of that name, and
+// for a name with capitals "\x01" plus the name as written ("\x01useState"), listing those
+// that write it so. They sort before every word.
 const symbolNamePrefix = "\x01"
 
-// symbolName returns the lowercased last part of a qualified name: "usestate" for
-// "react.useState", "push" for "acme_ring::Ring::push", and a Rust macro's name without its
-// "!", as rustdoc's search finds it and as questions call it ("pin" for "tokio::pin!").
-func symbolName(qualified string) string {
+// symbolName returns the lowercased own name of a qualified name (ownName): "usestate" for
+// "react.useState", "push" for "acme_ring::Ring::push".
+func symbolName(qualified string) string { return strings.ToLower(ownName(qualified)) }
+
+// ownName returns the last part of a qualified name as written ("useState" of
+// "react.useState"), a Rust macro's without its "!", as rustdoc's search finds it and as
+// questions call it ("pin" of "tokio::pin!").
+func ownName(qualified string) string {
 	qualified = strings.TrimSuffix(qualified, "!")
-	i := strings.LastIndexAny(qualified, ".:/")
-	return strings.ToLower(qualified[i+1:])
+	return qualified[strings.LastIndexAny(qualified, ".:/")+1:]
 }
 
 // quantize maps a saturation in [0, 1) to an impact byte 1..255.
@@ -350,6 +361,7 @@ func (b *rankBuilder) write(path string) error {
 		secDocFlags: 8 * len(b.undoc),
 		secFuzzAll:  heldSize(secFuzzAll),
 		secFuzzName: heldSize(secFuzzName),
+		secCased:    0,
 	}
 	at := pad(len(rankMagic) + 4*7 + len(rankSectionNames)*24)
 	w.write([]byte(rankMagic))
@@ -413,6 +425,7 @@ func (b *rankBuilder) write(path string) error {
 	})
 	section(secFuzzAll, func() { writeHeld(secFuzzAll) })
 	section(secFuzzName, func() { writeHeld(secFuzzName) })
+	section(secCased, func() {})
 	align()
 	if w.err == nil {
 		w.err = w.w.Flush()

@@ -450,6 +450,59 @@ func TestRankMacroByName(t *testing.T) {
 	}
 }
 
+// A name written with capitals gets its bonus for the symbols that write it so, when there
+// are such, and for the root of a package named so as well; a name in lower case for every
+// symbol of that name.
+func TestNameBonusCase(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.Cargo, "tower", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindPackage, Name: "layer", QualifiedName: "tower::layer", Signature: "pub mod layer", Doc: "Layer traits and extensions."},
+			docidx.Symbol{Kind: docidx.KindTrait, Name: "Layer", QualifiedName: "tower::layer::Layer", Signature: "pub trait Layer<S>", Doc: "Decorates a service."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "layer", QualifiedName: "tower::ServiceBuilder::layer", Signature: "pub fn layer<T>(self, layer: T)", Doc: "Adds a layer."}),
+		fixturePackage(docidx.Cargo, "indexmap", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindPackage, Name: "indexmap", QualifiedName: "indexmap", Signature: "crate indexmap", Doc: "An ordered hash map."},
+			docidx.Symbol{Kind: docidx.KindStruct, Name: "IndexMap", QualifiedName: "indexmap::IndexMap", Signature: "pub struct IndexMap<K, V>", Doc: "A hash table that keeps its insertion order."},
+			docidx.Symbol{Kind: docidx.KindMacro, Name: "indexmap!", QualifiedName: "indexmap::indexmap!", Signature: "macro_rules! indexmap", Doc: "Creates an IndexMap from key-value pairs."}),
+	)
+	ri := r.r.rank
+	bonused := func(q string) []string {
+		_, words := ecosystemsNamed(q)
+		keep := ri.filter(Query{})
+		owned := ri.ownedByName(words, r.r.wholeTerm)
+		_, named := ri.questionPackages(r.r, q, words, nil, owned, keep)
+		var got []string
+		for doc := range ri.nameBonuses(q, words, owned, named, r.r.wholeTerm, keep) {
+			if ri.isSymbol(doc) {
+				h := rankHit{doc: doc}
+				if err := r.r.storedFields(ri, &h); err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, h.rec.title)
+			}
+		}
+		slices.Sort(got)
+		return got
+	}
+	for q, want := range map[string][]string{
+		"tower::Layer": {"tower::layer::Layer"},
+		"tower::layer": {"tower::ServiceBuilder::layer", "tower::layer", "tower::layer::Layer"},
+		"IndexMap":     {"indexmap", "indexmap::IndexMap"},
+		"indexmap":     {"indexmap", "indexmap::IndexMap", "indexmap::indexmap!"},
+	} {
+		if got := bonused(q); !slices.Equal(got, want) {
+			t.Errorf("%s: bonus for %q, want %q", q, got, want)
+		}
+	}
+	// A segment whose rank.idx has no cased section (written before it existed) does not say
+	// how its symbols write their names: each symbol of the name keeps the bonus.
+	for _, seg := range ri.segs {
+		seg.cased = false
+	}
+	if got, want := bonused("tower::Layer"), []string{"tower::ServiceBuilder::layer", "tower::layer", "tower::layer::Layer"}; !slices.Equal(got, want) {
+		t.Errorf("tower::Layer over a segment without names as written: bonus for %q, want %q", got, want)
+	}
+}
+
 // A question that names a package means another package's symbol by a bare name only when few
 // packages have a symbol of that name: "camelCase keys" beside protojson.Marshal is a word, not
 // one of the many camelCase helpers of other ecosystems.

@@ -63,7 +63,7 @@ type rankAcc struct {
 	docPkg    []uint32
 	docKind   []uint8
 	undoc     []uint64
-	symName   map[uint32]string // symbol document -> its own name lowercased (symbolName)
+	symName   map[uint32]string // symbol document -> its own name as written (ownName)
 	pkgs      []string
 	pkgOrd    map[string]uint32
 	kinds     []string
@@ -147,7 +147,7 @@ func (a *rankAcc) add(sd *searchDoc) error {
 	}
 	if str(fHit) == string(docidx.HitSymbol) {
 		k |= 0x80
-		if name := symbolName(str(fSTitle)); name != "" { // the qualified name
+		if name := ownName(str(fSTitle)); name != "" { // the qualified name
 			a.symName[doc] = name
 		}
 	}
@@ -279,7 +279,12 @@ func (a *rankAcc) build(bleveNums map[string]uint32) (*rankBuilder, error) {
 	// The symbol names' entries, then the words: "\x01…" sorts first.
 	byName := map[string][]posting{}
 	for added, name := range a.symName {
-		byName[name] = append(byName[name], posting{doc: ord[added], impact: 255})
+		p := posting{doc: ord[added], impact: 255}
+		lower := strings.ToLower(name)
+		byName[lower] = append(byName[lower], p)
+		if name != lower {
+			byName[name] = append(byName[name], p)
+		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(byName)) {
 		list := byName[name]

@@ -47,9 +47,11 @@ type rankSegment struct {
 	size int64               // the file's size in bytes, as its shape was checked
 	secs map[string]rankSpan // the sections by name, as the directory places them
 
-	docPkg      []byte // u32 per document
-	docKind     []byte // u8 per document
-	docFlags    []byte // the docflags bitmap, nil in a file without it
+	docPkg   []byte // u32 per document
+	docKind  []byte // u8 per document
+	docFlags []byte // the docflags bitmap, nil in a file without it
+	// cased says the symbol names' entries include the names as written (the cased section).
+	cased       bool
 	pkgs        strTable
 	kinds       strTable
 	exact       strTable
@@ -256,6 +258,7 @@ func readRankShape(f *os.File) (*rankSegment, error) {
 			return nil, bad("no section %q", name)
 		}
 	}
+	_, seg.cased = seg.secs[secCased]
 	for i, name := range fuzzySections {
 		seg.fuzzyAt[i], seg.fuzzyLen[i] = -1, -1
 		if sp, ok := seg.secs[name]; ok {

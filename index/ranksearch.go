@@ -545,8 +545,34 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 		}
 	}
 	idents := identifierWords(words)
-	for _, name := range idents {
-		if docs := owned[name]; len(docs) > 0 {
+	for k, written := range identifierNames(words) {
+		name := idents[k]
+		// A name written with capitals names the symbols that write it so when there are
+		// such ("tower::Layer" is the trait, not the module tower::layer or the methods
+		// called layer), and every symbol of that name when there are none. The root of a
+		// package named so as well is named by it too: indexmap's crate doc is about its
+		// IndexMap.
+		spelled := func(docs []uint32) []uint32 { return docs }
+		if written != name {
+			if l, ok := ri.lookup(symbolNamePrefix + written); ok {
+				spelled = func(docs []uint32) []uint32 {
+					same := ri.intersect(nil, docs, l)
+					if len(same) == 0 {
+						return docs
+					}
+					for _, doc := range docs {
+						// A segment written before names were kept as written says
+						// nothing of how its symbols write theirs.
+						if s, _ := ri.segOf(doc); !ri.segs[s].cased || ri.isPackageRoot(doc, name) {
+							same = append(same, doc)
+						}
+					}
+					slices.Sort(same)
+					return slices.Compact(same)
+				}
+			}
+		}
+		if docs := spelled(owned[name]); len(docs) > 0 {
 			for _, doc := range docs {
 				add(doc, ownedBonus)
 			}
@@ -568,15 +594,30 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 			// another package's symbol only when the name is nearly its own: "camelCase keys"
 			// of "protojson.Marshal gives me camelCase keys" is a word, not type-fest's type.
 			if len(ofNamed) == 0 && (len(named) == 0 || !few.more) {
-				ri.forEach(l, func(doc uint32, _ uint8) { add(doc, symbolBonus) })
+				var all []uint32 // ascending, as forEach walks the segments in order
+				ri.forEach(l, func(doc uint32, _ uint8) { all = append(all, doc) })
+				for _, doc := range spelled(all) {
+					add(doc, symbolBonus)
+				}
 			}
-			for _, doc := range ofNamed {
+			for _, doc := range spelled(ofNamed) {
 				add(doc, symbolBonus)
 			}
 		}
 	}
 	ri.memberBonuses(idents, words, term, add)
 	return bonus
+}
+
+// isPackageRoot reports whether doc is the doc of its package's root (a symbol of kind
+// package: a Go package, a Python module, a crate) and name, lowercased, is a name of that
+// package (packageNames): the crate indexmap for "indexmap".
+func (ri *rankIndex) isPackageRoot(doc uint32, name string) bool {
+	if !ri.isSymbol(doc) || ri.kindOf(doc) != string(docidx.KindPackage) {
+		return false
+	}
+	eco, pkg, _ := strings.Cut(ri.pkgKey(ri.pkgOf(doc)), "\x00")
+	return slices.Contains(packageNames(docidx.Ecosystem(eco), pkg), name)
 }
 
 // questionPackages returns the names of a question (questionNames of words, its text without
@@ -1904,6 +1945,16 @@ func packageDecayPow(k int) float64 { return decayPows[min(k, len(decayPows)-1)]
 // call limit.clearQueue()", which named every symbol called I), or the one word of a one-word
 // question.
 func identifierWords(text string) []string {
+	out := identifierNames(text)
+	for i, w := range out {
+		out[i] = strings.ToLower(w)
+	}
+	return out
+}
+
+// identifierNames returns the identifiers of identifierWords as text writes them, in the same
+// order.
+func identifierNames(text string) []string {
 	words := codeFields(text)
 	var out []string
 	ident := make([]bool, len(words))
@@ -1918,14 +1969,14 @@ func identifierWords(text string) []string {
 		}
 		trimmed[k] = w
 		if w != "" && (len(words) == 1 || strings.ContainsRune(w, '_') || isCamel(w) || member || call && len(w) > 2) {
-			out = append(out, strings.ToLower(w))
+			out = append(out, w)
 			ident[k] = true
 		}
 	}
 	for k, w := range trimmed {
 		beside := k > 0 && ident[k-1] || k+1 < len(words) && ident[k+1]
 		if !ident[k] && beside && utf8.RuneCountInString(w) > 1 && unicode.IsUpper([]rune(w)[0]) {
-			out = append(out, strings.ToLower(w))
+			out = append(out, w)
 		}
 	}
 	return out
