@@ -189,6 +189,21 @@ func TestMatchSymbolsReexported(t *testing.T) {
 	}
 }
 
+// A Rust macro is found as it is called, with its "!", by its name or path; a function of that
+// name is not.
+func TestMatchSymbolsMacro(t *testing.T) {
+	syms := []docidx.Symbol{
+		{Kind: docidx.KindMacro, Name: "pin", Package: "tokio", QualifiedName: "tokio::pin!"},
+		{Kind: docidx.KindFunc, Name: "join", Package: "tokio", QualifiedName: "tokio::join"},
+	}
+	for name, want := range map[string]string{"pin!": "tokio::pin!", "tokio::pin!": "tokio::pin!", "pin": "tokio::pin!", "join!": "", "pin!!": ""} {
+		got := index.MatchSymbols(syms, name)
+		if want == "" && got != nil || want != "" && (len(got) != 1 || got[0].QualifiedName != want) {
+			t.Errorf("MatchSymbols(%q) = %+v, want %q", name, got, want)
+		}
+	}
+}
+
 func TestSearch(t *testing.T) {
 	r := open(t, build(t,
 		goModule("v0.9.0", docidx.Symbol{Kind: docidx.KindFunc, Name: "OnlyOld", QualifiedName: "errgroup.OnlyOld", Signature: "func OnlyOld()", Doc: "Only in the old version."}),

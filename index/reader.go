@@ -657,8 +657,9 @@ func (r *reader) lookupSymbol(ref docidx.Ref, name string) ([]docidx.Symbol, err
 
 // MatchSymbols returns the symbols of syms that name matches, as LookupSymbol matches them: exactly
 // by QualifiedName, else by Key ("Group.Go"), else by Name ("Go"), else by the path it is
-// imported by (see reexported), case-sensitively first and then case-insensitively. It returns
-// nil when none match.
+// imported by (see reexported), case-sensitively first and then case-insensitively; a name
+// ending in "!" matches the macros its name without the "!" matches so. It returns nil when
+// none match.
 func MatchSymbols(syms []docidx.Symbol, name string) []docidx.Symbol {
 	keys := []func(*docidx.Symbol) string{
 		func(s *docidx.Symbol) string { return s.QualifiedName },
@@ -683,6 +684,17 @@ func MatchSymbols(syms []docidx.Symbol, name string) []docidx.Symbol {
 				return out
 			}
 		}
+	}
+	// A Rust macro is called with its "!" ("pin!", "tokio::pin!"), which its name and key
+	// leave out.
+	if base, ok := strings.CutSuffix(name, "!"); ok && base != "" && !strings.HasSuffix(base, "!") {
+		var out []docidx.Symbol
+		for _, s := range MatchSymbols(syms, base) {
+			if s.Kind == docidx.KindMacro {
+				out = append(out, s)
+			}
+		}
+		return out
 	}
 	return nil
 }
