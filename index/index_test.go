@@ -317,7 +317,9 @@ func TestList(t *testing.T) {
 func TestFindPackages(t *testing.T) {
 	v3 := goModule("v3.1.0")
 	v3.Package.Name = "github.com/acme/pool/v3"
-	r := open(t, build(t, goModule("v0.10.0"), v3, npmPackage("express", "4.21.2", "e")))
+	crate := npmPackage("serde_json", "1.0.0", "JSON")
+	crate.Package.Ecosystem = docidx.Cargo
+	r := open(t, build(t, goModule("v0.10.0"), v3, npmPackage("express", "4.21.2", "e"), crate))
 	for _, c := range []struct {
 		eco  docidx.Ecosystem
 		name string
@@ -331,6 +333,10 @@ func TestFindPackages(t *testing.T) {
 		{"", "GitHub.com/Acme/Pool", []string{"github.com/acme/pool/v3"}},
 		{docidx.Go, "github.com/acme", nil},
 		{docidx.NPM, "github.com/acme/pool", nil},
+		{docidx.Cargo, "serde_json", []string{"serde_json"}},
+		{docidx.Cargo, "serde-json", []string{"serde_json"}},
+		{"", "Serde-JSON", []string{"serde_json"}},
+		{docidx.NPM, "serde-json", nil},
 	} {
 		refs, err := r.FindPackages(c.eco, c.name)
 		if err != nil {

@@ -378,7 +378,8 @@ func (p partialVersion) bump(i int) string {
 // exactly name (PyPI names compared as docidx.NormalizeName does), else the Go modules whose
 // last path element, or whole path, is name, a major version suffix ("/v5", ".v3") and case
 // ignored, so "goldmark" finds github.com/yuin/goldmark, "pgx" github.com/jackc/pgx/v5 and
-// "github.com/klauspost/cpuid" github.com/klauspost/cpuid/v2 when that is the module indexed.
+// "github.com/klauspost/cpuid" github.com/klauspost/cpuid/v2 when that is the module indexed,
+// and the crates that crates.io takes for the same name (crateFold: "serde-json" is serde_json).
 // The result is in ecosystem then name order; more than one means name is ambiguous, none that
 // it names nothing.
 func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.Ref, err error) {
@@ -404,6 +405,8 @@ func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.
 			exact = append(exact, ref)
 		case ref.Ecosystem == docidx.Go && (strings.EqualFold(modulePathBase(ref.Name), name) || strings.EqualFold(withoutMajor(ref.Name), name)):
 			last = append(last, ref)
+		case ref.Ecosystem == docidx.Cargo && crateFold(ref.Name) == crateFold(name):
+			last = append(last, ref)
 		}
 	}
 	if len(exact) == 0 {
@@ -412,6 +415,10 @@ func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.
 	docidx.SortRefs(exact)
 	return exact, nil
 }
+
+// crateFold is a crate name as crates.io compares names: case ignored, "-" and "_" one
+// character ("serde-json" is serde_json; crates.io lets no two crates differ only so).
+func crateFold(name string) string { return strings.ToLower(strings.ReplaceAll(name, "-", "_")) }
 
 // withoutMajor is a Go module path without its major version suffix (splitMajor):
 // "github.com/jackc/pgx" of "github.com/jackc/pgx/v5".
