@@ -244,13 +244,10 @@ func appendDense(dst []byte, list []posting, docs int) []byte {
 // that write it so. They sort before every word.
 const symbolNamePrefix = "\x01"
 
-// symbolName returns the lowercased own name of a qualified name (ownName): "usestate" for
-// "react.useState", "push" for "acme_ring::Ring::push".
-func symbolName(qualified string) string { return strings.ToLower(ownName(qualified)) }
-
 // ownName returns the last part of a qualified name as written ("useState" of
-// "react.useState"), a Rust macro's without its "!", as rustdoc's search finds it and as
-// questions call it ("pin" of "tokio::pin!").
+// "react.useState", "push" of "acme_ring::Ring::push"), a Rust macro's without its "!", as
+// rustdoc's search finds it and as questions call it ("pin" of "tokio::pin!"). The symbol
+// names' entries hold it lowercased, and as written when it has capitals.
 func ownName(qualified string) string {
 	qualified = strings.TrimSuffix(qualified, "!")
 	return qualified[strings.LastIndexAny(qualified, ".:/")+1:]

@@ -1546,7 +1546,7 @@ func (ri *rankIndex) aliasPackages(words string, owners map[string]bool) []uint3
 }
 
 // typePackages returns the packages (their versions) of the types named name (lowercased, as
-// symbolName writes it: classes, structs, interfaces, enums, traits, protocols, Go types), or
+// ownName writes it: classes, structs, interfaces, enums, traits, protocols, Go types), or
 // nil when they are of more than maxCallPackages packages: an owner the question writes as
 // code that no alias names is a type of its own package ("BeautifulSoup's get_text()" names
 // beautifulsoup4, whose class it is), unless many packages define a type of that name
