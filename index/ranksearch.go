@@ -1545,9 +1545,9 @@ func (ri *rankIndex) aliasPackages(words string, owners map[string]bool) []uint3
 	return out
 }
 
-// typePackages returns the packages (their versions) of the types named name (lowercased, as
-// ownName writes it: classes, structs, interfaces, enums, traits, protocols, Go types), or
-// nil when they are of more than maxCallPackages packages: an owner the question writes as
+// typePackages returns the packages (their versions) of the types named name (a symbol's own
+// name lowercased, see ownName: classes, structs, interfaces, enums, traits, protocols, Go
+// types), or nil when they are of more than maxCallPackages packages: an owner the question writes as
 // code that no alias names is a type of its own package ("BeautifulSoup's get_text()" names
 // beautifulsoup4, whose class it is), unless many packages define a type of that name
 // ("Router's ServeHTTP").
