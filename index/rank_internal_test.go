@@ -390,6 +390,33 @@ func TestRankBareName(t *testing.T) {
 	}
 }
 
+// A search for a package's name finds the package of that name before the one whose name it
+// is the last part of (@types/express for "express"), and that one when no package has the name.
+func TestRankExactNameWholeFirst(t *testing.T) {
+	types := fixturePackage(docidx.NPM, "@types/express", "5.0.0",
+		docidx.Symbol{Kind: docidx.KindFunc, Name: "express", QualifiedName: "express", Signature: "declare function express(): core.Express", Doc: "Creates an Express application. The express() function is a top-level function exported by the express module."})
+	types.Package.Description = "TypeScript definitions for express, the express web framework"
+	types.Package.Keywords = []string{"express", "types"}
+	r := openRankFixture(t, fixturePackage(docidx.NPM, "express", "5.0.0",
+		docidx.Symbol{Kind: docidx.KindFunc, Name: "createApplication", QualifiedName: "createApplication", Signature: "function createApplication()", Doc: "Create an application."}),
+		types, fixturePackage(docidx.NPM, "@types/node", "20.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "spawn", QualifiedName: "child_process.spawn", Signature: "function spawn(command: string)", Doc: "Spawns a new process."}))
+	rankedFirst(t, r, "express", "docidx://npm/express@5.0.0/overview")
+	rankedFirst(t, r, "node", "docidx://npm/@types/node@20.0.0/overview")
+	ri := r.r.rank
+	for q, want := range map[string]string{"express": "npm\x00express", "node": "npm\x00@types/node"} {
+		var got []string
+		for doc, b := range ri.nameBonuses(q, q, nil, nil, r.r.wholeTerm, ri.filter(Query{})) {
+			if b == exactBonus {
+				got = append(got, ri.pkgKey(ri.pkgOf(doc)))
+			}
+		}
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("%s: the exact name's bonus for %q, want %q", q, got, want)
+		}
+	}
+}
+
 // A question that is a symbol's name finds that symbol first, though its doc does not repeat
 // its name and a sibling's doc does: the words of a hit's title are words it holds when they
 // are all the question has (byProximity, titleHoldsAll).

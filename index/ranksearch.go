@@ -533,15 +533,31 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 		}
 	}
 	for _, w := range exactCandidates(text) {
+		// A package named w itself comes before those w is the last part of the name of:
+		// "express" is express, not @types/express; "chi", named by no package, is
+		// github.com/go-chi/chi/v5.
+		var whole, part []uint32
 		for i, seg := range ri.segs {
 			if e := seg.exact.find([]byte(w)); e >= 0 {
 				base := ri.docBase[i]
 				forEachPosting(seg.exactPostings(e), func(doc uint32, _ uint8) {
-					if int(doc) < seg.docs {
-						add(base+doc, exactBonus)
+					if int(doc) >= seg.docs {
+						return
+					}
+					_, name, _ := strings.Cut(ri.pkgKey(ri.pkgOf(base+doc)), "\x00")
+					if strings.EqualFold(name, w) {
+						whole = append(whole, base+doc)
+					} else {
+						part = append(part, base+doc)
 					}
 				})
 			}
+		}
+		if len(whole) == 0 {
+			whole = part
+		}
+		for _, doc := range whole {
+			add(doc, exactBonus)
 		}
 	}
 	idents := identifierWords(words)
