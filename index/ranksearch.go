@@ -560,8 +560,12 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 			add(doc, exactBonus)
 		}
 	}
-	idents := identifierWords(words)
-	for k, written := range identifierNames(words) {
+	asWritten := identifierNames(words)
+	idents := make([]string, len(asWritten)) // identifierWords, without reading words again
+	for k, w := range asWritten {
+		idents[k] = strings.ToLower(w)
+	}
+	for k, written := range asWritten {
 		name := idents[k]
 		// A name written with capitals names the symbols that write it so when there are
 		// such ("tower::Layer" is the trait, not the module tower::layer or the methods
