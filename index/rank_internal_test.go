@@ -722,6 +722,11 @@ func TestIdentifierWords(t *testing.T) {
 		// Only beside an identifier, and not one letter: "I" named every symbol called I.
 		"If I call limit.clearQueue(), do the tasks that are already in flight get aborted?": {"clearqueue"},
 		"Use Router HandleFunc": {"handlefunc", "router"},
+		// A search of two words is a lookup: its capitalized word is a name.
+		"tower Layer":   {"layer"},
+		"Layer tower":   {"layer"},
+		"tower layer":   nil,
+		"A tower Layer": nil,
 		// A member spelled with its owner's path, or called.
 		"IndexMap::remove scrambles the order":    {"remove"},
 		"does Request.args hold the form too":     {"args"},

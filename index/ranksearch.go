@@ -1962,8 +1962,8 @@ func packageDecayPow(k int) float64 { return decayPows[min(k, len(decayPows)-1)]
 // identifierWords returns the lowercased identifiers of text that name symbols: words written as
 // identifiers (camelCase, snake_case, or qualified, of which the last part) and the capitalized
 // words of two letters or more right beside one ("HandleFunc Methods"; not the "I" of "If I
-// call limit.clearQueue()", which named every symbol called I), or the one word of a one-word
-// question.
+// call limit.clearQueue()", which named every symbol called I) or in a search of two words
+// ("tower Layer"), or the one word of a one-word question.
 func identifierWords(text string) []string {
 	out := identifierNames(text)
 	for i, w := range out {
@@ -1994,7 +1994,9 @@ func identifierNames(text string) []string {
 		}
 	}
 	for k, w := range trimmed {
-		beside := k > 0 && ident[k-1] || k+1 < len(words) && ident[k+1]
+		// A search of two words is a lookup, not a sentence ("ryu Buffer", "tower Layer"):
+		// a capital there is the name's own, not a sentence's.
+		beside := k > 0 && ident[k-1] || k+1 < len(words) && ident[k+1] || len(words) == 2
 		if !ident[k] && beside && utf8.RuneCountInString(w) > 1 && unicode.IsUpper([]rune(w)[0]) {
 			out = append(out, w)
 		}
