@@ -567,32 +567,8 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 	}
 	for k, written := range asWritten {
 		name := idents[k]
-		// A name written with capitals names the symbols that write it so when there are
-		// such ("tower::Layer" is the trait, not the module tower::layer or the methods
-		// called layer), and every symbol of that name when there are none. The root of a
-		// package named so as well is named by it too: indexmap's crate doc is about its
-		// IndexMap.
-		spelled := func(docs []uint32) []uint32 { return docs }
-		if written != name {
-			if l, ok := ri.lookup(symbolNamePrefix + written); ok {
-				spelled = func(docs []uint32) []uint32 {
-					same := ri.intersect(nil, docs, l)
-					if len(same) == 0 {
-						return docs
-					}
-					for _, doc := range docs {
-						// A segment written before names were kept as written says
-						// nothing of how its symbols write theirs.
-						if s, _ := ri.segOf(doc); !ri.segs[s].cased || ri.isPackageRoot(doc, name) {
-							same = append(same, doc)
-						}
-					}
-					slices.Sort(same)
-					return slices.Compact(same)
-				}
-			}
-		}
-		if docs := spelled(owned[name]); len(docs) > 0 {
+		spelled := ri.spelledAs(written, name)
+		if docs := spelled.of(owned[name]); len(docs) > 0 {
 			for _, doc := range docs {
 				add(doc, ownedBonus)
 			}
@@ -614,19 +590,68 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 			// another package's symbol only when the name is nearly its own: "camelCase keys"
 			// of "protojson.Marshal gives me camelCase keys" is a word, not type-fest's type.
 			if len(ofNamed) == 0 && (len(named) == 0 || !few.more) {
-				var all []uint32 // ascending, as forEach walks the segments in order
-				ri.forEach(l, func(doc uint32, _ uint8) { all = append(all, doc) })
-				for _, doc := range spelled(all) {
-					add(doc, symbolBonus)
+				if spelled == nil {
+					ri.forEach(l, func(doc uint32, _ uint8) { add(doc, symbolBonus) })
+				} else {
+					var all []uint32 // ascending, as forEach walks the segments in order
+					ri.forEach(l, func(doc uint32, _ uint8) { all = append(all, doc) })
+					for _, doc := range spelled.of(all) {
+						add(doc, symbolBonus)
+					}
 				}
 			}
-			for _, doc := range spelled(ofNamed) {
+			for _, doc := range spelled.of(ofNamed) {
 				add(doc, symbolBonus)
 			}
 		}
 	}
 	ri.memberBonuses(idents, words, term, add)
 	return bonus
+}
+
+// spelling restricts the symbols of a name to those spelled as a question writes it (see
+// rankIndex.spelledAs); nil restricts nothing.
+type spelling struct {
+	ri   *rankIndex
+	name string   // the name lowercased
+	list termList // the symbols whose name is spelled as written
+}
+
+// spelledAs returns the spelling of a name written with capitals (written; name is it
+// lowercased): the symbols that write it so when there are such ("tower::Layer" is the trait,
+// not the module tower::layer or the methods called layer), and every symbol of that name when
+// there are none. It is nil when written has no capitals or no symbol is spelled so.
+func (ri *rankIndex) spelledAs(written, name string) *spelling {
+	if written == name {
+		return nil
+	}
+	l, ok := ri.lookup(symbolNamePrefix + written)
+	if !ok {
+		return nil
+	}
+	return &spelling{ri, name, l}
+}
+
+// of returns the documents of docs (ascending, numbered over the snapshot) spelled so, if any,
+// else docs. The root of a package named so as well is spelled so (indexmap's crate doc is about
+// its IndexMap), and so is a symbol of a segment written before names were kept as written,
+// which says nothing of how its symbols write theirs.
+func (sp *spelling) of(docs []uint32) []uint32 {
+	if sp == nil {
+		return docs
+	}
+	ri := sp.ri
+	same := ri.intersect(nil, docs, sp.list)
+	if len(same) == 0 {
+		return docs
+	}
+	for _, doc := range docs {
+		if s, _ := ri.segOf(doc); !ri.segs[s].cased || ri.isPackageRoot(doc, sp.name) {
+			same = append(same, doc)
+		}
+	}
+	slices.Sort(same)
+	return slices.Compact(same)
 }
 
 // isPackageRoot reports whether doc is the doc of its package's root (a symbol of kind
