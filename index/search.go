@@ -128,6 +128,7 @@ func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passag
 	}
 	key := rankingKey{text: text, eco: q.Ecosystem, pkg: q.Package, version: q.Version, kind: q.Kind}
 	rk, ok := r.rankings.get(key, offset+limit)
+	var read map[uint32]*readText // the texts byProximity read, for the page's passages
 	if !ok {
 		// The first proximityHits are ordered again (byProximity) whatever the page's size, so
 		// that pages of any size agree. The ranking goes rankingDepth deep, for the pages after
@@ -138,11 +139,11 @@ func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passag
 			return &Results{Hits: []docidx.Hit{}}, nil, nil
 		}
 		pq := newPassageQuery(text, r.wordWeight(ri, text, idf))
-		byProximity(ri, ranked, pq)
+		read = byProximity(ri, ranked, pq)
 		rk = ranking{ranked: ranked, total: total, pq: pq}
 		defer r.rankings.put(key, rk) // once page has read the records of this page's hits
 	}
-	return r.page(ri, rk.ranked, rk.total, q, rk.pq, offset, limit)
+	return r.page(ri, rk.ranked, rk.total, q, rk.pq, offset, limit, read)
 }
 
 // rankingDepth is how many hits a search ranks at least, for the pages that follow: a caller
@@ -253,11 +254,13 @@ const (
 // retrieval credit a document where the question's words stand together over one where they are
 // scattered, the hit with one paragraph about the question over the one that names its words in
 // passing. Only the first hits are ordered again, so that the pages after them hold what they
-// held; a hit whose record was not read is ordered by its score alone.
-func byProximity(ri *rankIndex, ranked []rankHit, pq *passageQuery) {
+// held; a hit whose record was not read is ordered by its score alone. It returns the texts it
+// read, by document, for their passages to be chosen from (page): reading a text for the
+// question is a third of what choosing its passage costs.
+func byProximity(ri *rankIndex, ranked []rankHit, pq *passageQuery) map[uint32]*readText {
 	n := min(len(ranked), proximityHits)
 	if n < 2 {
-		return
+		return nil
 	}
 	// Each package keeps the places its hits held, and each place its score, so that scores stay
 	// in rank order: proximity orders a package's hits, and the model that ranked them (its
@@ -273,6 +276,7 @@ func byProximity(ri *rankIndex, ranked []rankHit, pq *passageQuery) {
 		byPkg[p] = append(byPkg[p], i)
 	}
 	var weights [maxPassageWords]float64
+	var read map[uint32]*readText
 	grown := make([]float64, n)
 	for i := range ranked[:n] {
 		h := &ranked[i]
@@ -289,9 +293,8 @@ func byProximity(ri *rankIndex, ranked []rankHit, pq *passageQuery) {
 		if total <= 0 {
 			continue
 		}
-		var pt passageText
-		pt.init(stored, &hq)
-		if len(pt.segs) > 0 {
+		rt := newReadText(stored, &hq)
+		if pt := &rt.pt; len(pt.segs) > 0 {
 			_, _, held := passageCore(pt.text, pt.segs, &pt.pq, corePassageBytes)
 			// The names of the sibling members that point to it are words it answers by, as
 			// the mention field ranked it by them: werkzeug's query_string says "use `args`
@@ -321,8 +324,13 @@ func byProximity(ri *rankIndex, ranked []rankHit, pq *passageQuery) {
 				}
 			}
 			grown[i] *= grow
+			if read == nil {
+				read = make(map[uint32]*readText, n)
+			}
+			read[h.doc] = rt
+		} else {
+			rt.pt.release()
 		}
-		pt.release()
 	}
 	var moved []int
 	var hits []rankHit
@@ -340,12 +348,40 @@ func byProximity(ri *rankIndex, ranked []rankHit, pq *passageQuery) {
 			ranked[i].score = score
 		}
 	}
+	return read
+}
+
+// readText is a hit's stored text read for a question: its segments with the question's words
+// marked (passageText), and the hit's passage query (passageQuery.forHit), by which the passage
+// chosen from it is weighed again. byProximity reads the first hits' texts so, and choose takes
+// the reading rather than making it again.
+type readText struct {
+	pt      passageText
+	pq      passageQuery
+	weights [maxPassageWords]float64 // pq's weights
+}
+
+// newReadText reads text for hq, a hit's passage query, which it copies; rt.pt.release gives
+// the reading's storage back.
+func newReadText(text string, hq *passageQuery) *readText {
+	rt := &readText{pq: *hq}
+	if hq.weights != nil {
+		rt.pq.weights = append(rt.weights[:0], hq.weights...)
+	}
+	rt.pt.init(text, &rt.pq)
+	return rt
 }
 
 // page builds the hits of ranked[offset:offset+limit] (ri's documents) from their stored fields.
 // Each hit's passage for q (see passage.go), chosen by pq (the question's passage query) with the
 // budget of its rank among the results (passageBudget), is left to choose from ps.
-func (r *reader) page(ri *rankIndex, ranked []rankHit, total int, q Query, pq *passageQuery, offset, limit int) (_ *Results, ps *passages, _ error) {
+func (r *reader) page(ri *rankIndex, ranked []rankHit, total int, q Query, pq *passageQuery, offset, limit int, read map[uint32]*readText) (_ *Results, ps *passages, _ error) {
+	// The texts byProximity read that no hit of the page takes give their storage back.
+	defer func() {
+		for _, rt := range read {
+			rt.pt.release()
+		}
+	}()
 	out := &Results{Total: total, Hits: make([]docidx.Hit, 0, limit)}
 	if offset >= len(ranked) {
 		return out, nil, nil
@@ -381,8 +417,16 @@ func (r *reader) page(ri *rankIndex, ranked []rankHit, total int, q Query, pq *p
 				twins[k] = len(ps.hits)
 			}
 		}
+		rt := read[h.doc]
+		if rt != nil {
+			delete(read, h.doc)
+			if rt.pt.text != text { // never: both are the record's text
+				rt.pt.release()
+				rt = nil
+			}
+		}
 		ps.hits = append(ps.hits, deferredPassage{text: text, said: said, repeat: repeat, twin: twin,
-			pkg: hit.Package, title: hit.Title, section: hit.Section})
+			pkg: hit.Package, title: hit.Title, section: hit.Section, read: rt})
 		out.Hits = append(out.Hits, hit)
 	}
 	return out, ps, nil
@@ -415,6 +459,7 @@ type deferredPassage struct {
 	// one; 0 for none.
 	twin                int
 	pkg, title, section string
+	read                *readText // its text as byProximity read it, until choose takes it; nil for none
 }
 
 // at returns the passage of hit i.
@@ -444,7 +489,17 @@ func (ps *passages) choose(i int) string {
 		return p
 	}
 	var weights [maxPassageWords]float64
-	pq := ps.pq.forHit(h.pkg, h.title, h.section, weights[:0])
+	var pq passageQuery
+	var local passageText // both passages of a pointer hit are chosen from one reading of its text
+	pt := &local
+	if rt := h.read; rt != nil {
+		h.read = nil
+		pq, pt = rt.pq, &rt.pt
+	} else {
+		pq = ps.pq.forHit(h.pkg, h.title, h.section, weights[:0])
+		pt.init(h.text, &pq)
+	}
+	defer pt.release()
 	rank := ps.offset
 	for j := range i {
 		if !ps.hits[j].repeat {
@@ -456,9 +511,6 @@ func (ps *passages) choose(i int) string {
 	if len(h.text) <= hb.whole {
 		budget = max(budget, len(h.text)+len(h.text)/8)
 	}
-	var pt passageText // both passages of a pointer hit are chosen from one reading of its text
-	pt.init(h.text, &pq)
-	defer pt.release()
 	p := pt.passage(budget)
 	words := pq.shownWords(p)
 	if hb.pointer > 0 {
