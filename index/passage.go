@@ -726,8 +726,9 @@ func choosePassage(text string, segs []segment, pq *passageQuery, budget int) st
 	}
 	// finish extends the range ending at *hi, up to maxHi, with the segments that continue it
 	// (see continues) while they fit in half as much again as the budget.
+	quiet := quietSections(text, segs, pq)
 	finish := func(hi *int, maxHi int) {
-		for *hi+1 <= maxHi && continues(text, segs, *hi) && used+size(*hi+1) <= budget+budget/2 {
+		for *hi+1 <= maxHi && !quiet[*hi+1] && continues(text, segs, *hi) && used+size(*hi+1) <= budget+budget/2 {
 			*hi++
 			used += size(*hi)
 		}
@@ -736,7 +737,7 @@ func choosePassage(text string, segs []segment, pq *passageQuery, budget int) st
 	// they fit in the budget: a code block's lines only all of them, since a passage that
 	// starts inside a block shows its end without what it is.
 	back := func(lo *int, minLo int) {
-		for *lo-1 >= minLo {
+		for *lo-1 >= minLo && !quiet[*lo-1] {
 			from, n := *lo-1, size(*lo-1)
 			if segs[from].code && segs[from].fence == "" {
 				for from > minLo && segs[from-1].unit == segs[*lo-1].unit {
@@ -768,7 +769,7 @@ func choosePassage(text string, segs []segment, pq *passageQuery, budget int) st
 		}
 		back(lo, minLo)
 		end := *hi
-		for *hi+1 <= maxHi && used+size(*hi+1) <= budget {
+		for *hi+1 <= maxHi && !quiet[*hi+1] && used+size(*hi+1) <= budget {
 			*hi++
 			used += size(*hi)
 		}
@@ -993,6 +994,32 @@ func opensSection(text string, segs []segment, k int) bool {
 	line := strings.TrimLeft(text[s.start:s.end], "#")
 	n := s.end - s.start - len(line)
 	return n >= 1 && n <= 6 && strings.HasPrefix(line, " ")
+}
+
+// quietSections reports, by segment of text, whether it lies in a section that a heading opens
+// (opensSection) and none of whose segments, the heading's included, holds a word pq weighs: a
+// doc comment's "# Panics" or "# Upgrading from 0.x" under the answer to a question about
+// defaults. A passage does not grow into such a section.
+func quietSections(text string, segs []segment, pq *passageQuery) []bool {
+	quiet := make([]bool, len(segs))
+	for k := 0; k < len(segs); {
+		if !opensSection(text, segs, k) {
+			k++
+			continue
+		}
+		end, mask := k+1, segs[k].mask
+		for end < len(segs) && !opensSection(text, segs, end) {
+			mask |= segs[end].mask
+			end++
+		}
+		if pq.score(mask) <= 0 {
+			for j := k; j < end; j++ {
+				quiet[j] = true
+			}
+		}
+		k = end
+	}
+	return quiet
 }
 
 // exampleLeads are the openings of a sentence that gives an example of the one before it.

@@ -1087,6 +1087,16 @@ func TestPassageChoice(t *testing.T) {
 		question: "do I need the attribute on the source field or is the name enough",
 		weights:  map[string]float64{"need": 6, "name": 3, "attribute": 1, "source": 1, "field": 1}, budget: 800,
 		want: []string{"carries the name source"},
+	}, {
+		rule: "a passage does not grow into a headed section that holds none of the question's words: tokio's max_blocking_threads shows its default and the upgrade note that names it, not \"# Panics\" between them",
+		text: "Specifies the limit for additional threads spawned by the runtime.\n" +
+			"The default value is 512.\n" +
+			"# Panics\n" +
+			"This will panic if the value given is not larger than zero.\n" +
+			"# Upgrading\n" +
+			"In old versions the limit covered worker threads too, but the blocking limit does not.\n",
+		question: "what is the default blocking threads limit", budget: 2000,
+		want: []string{"The default value is 512.", "In old versions"}, not: []string{"# Panics", "will panic"},
 	}} {
 		var weight func(string) float64
 		if c.weights != nil {
