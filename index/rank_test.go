@@ -395,6 +395,42 @@ func TestWithinPackageWithoutName(t *testing.T) {
 	}
 }
 
+// TestWithinPackageOwnerPath: a question that names a Go module by its owner and repository
+// as written ("SushiCorp/tomlkit") does not order the module's pages by the owner's words: the
+// parts of "SushiCorp" ("sushi", "corp") are terms of the question as its identifier analysis
+// splits it, and the import paths of the module's packages hold them all. Before, the
+// documentation of its commands (cmd/tomlv, cmd/tomltest) ranked above the type that answers,
+// as BurntSushi/toml's did in the corpus.
+func TestWithinPackageOwnerPath(t *testing.T) {
+	const mod = "github.com/SushiCorp/tomlkit"
+	pkgSym := func(path, doc string) docidx.Symbol {
+		return docidx.Symbol{Kind: docidx.KindPackage, Name: path[strings.LastIndexByte(path, '/')+1:], Package: path, QualifiedName: path,
+			Signature: "package main", Doc: doc}
+	}
+	tomlkit := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.Go, Name: mod, Version: "v1.0.0", Description: "TOML for Go."},
+		Symbols: []docidx.Symbol{
+			pkgSym(mod+"/cmd/tomlv", "Command tomlv checks that files are valid."),
+			pkgSym(mod+"/cmd/tomltest", "Command tomltest runs the test suite."),
+			pkgSym(mod+"/cmd/tomlfmt", "Command tomlfmt formats files."),
+			{Kind: docidx.KindType, Name: "Decoder", Package: mod, QualifiedName: "tomlkit.Decoder", Signature: "type Decoder struct { … }",
+				Doc: "Decoder reads a document into a struct. A duration field is read as nanoseconds when the value is an integer, and parsed when it is a string."},
+			{Kind: docidx.KindType, Name: "Encoder", Package: mod, QualifiedName: "tomlkit.Encoder", Signature: "type Encoder struct { … }",
+				Doc: "Encoder writes a struct as a document."},
+		},
+	}
+	r := open(t, build(t, tomlkit, goModule("v0.1.0"), npmPackage("commander", "12.1.0", "the complete solution for node.js command-line programs")))
+	defer r.Close()
+	hits := search(t, r, index.Query{Text: "what unit does SushiCorp/tomlkit assume for a duration?"})
+	if len(hits) == 0 || hits[0].Title != "tomlkit.Decoder" {
+		var titles []string
+		for _, h := range hits {
+			titles = append(titles, h.Title)
+		}
+		t.Errorf("hits %q, want tomlkit.Decoder first", titles)
+	}
+}
+
 // TestCallOwnerNamesPackage: a question that writes a call with its owner ("cacheable.set()")
 // names the owner's package as one that writes the name alone does, with the prior of a named
 // package, against a package the question names in passing ("the redis layer 2 store"). Before,

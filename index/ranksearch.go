@@ -2225,11 +2225,19 @@ func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lis
 	}
 	// The naming words are the package's names as the question writes them: a word, or the
 	// owner of a call ("cacheable" of "cacheable.set()", whose member "set" is a word of the
-	// question like any other).
+	// question like any other). A path ("BurntSushi/toml") is taken in the question's letter
+	// case, so that its terms are the question's: "burnt", "sushi", "burntsushi" and "toml",
+	// which the import paths of the module's packages hold, and not only "burntsushi" and
+	// "toml". A plain name keeps its parts ("IndexMap" is also the words "index" and "map", of
+	// the type's own docs).
 	var naming []string
 	for _, f := range strings.Fields(words) {
+		lower := strings.ToLower(f)
 		for w := range questionNames(f) {
 			if slices.Contains(own, w) {
+				if i := strings.Index(lower, w); i >= 0 && len(lower) == len(f) && strings.Contains(w, "/") {
+					w = f[i : i+len(w)]
+				}
 				naming = append(naming, w)
 			}
 		}
