@@ -431,6 +431,42 @@ func TestWithinPackageOwnerPath(t *testing.T) {
 	}
 }
 
+// TestOwnerNamesPackageSymbols: a call written with a lower-case owner that names a package
+// ("validator.New()") owns that package's symbols of the name, not every symbol of the name
+// whose documentation holds the owner's stem: quicktest.New says "valid", and it took the
+// owned name's bonus beside validator.New.
+func TestOwnerNamesPackageSymbols(t *testing.T) {
+	goPkg := func(module, pkg, doc string, extra ...docidx.Section) *docidx.PackageDocs {
+		d := &docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.Go, Name: module, Version: "v1.0.0", Description: "A Go module."},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "New", Package: module, QualifiedName: pkg + ".New",
+				Signature: "func New() *T", Doc: doc}},
+		}
+		if len(extra) > 0 {
+			d.Documents = []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme, Title: pkg, Sections: extra}}
+		}
+		return d
+	}
+	validator := goPkg("github.com/example/validator", "validator", "New returns a new instance of Validate with sane defaults.",
+		docidx.Section{Heading: []string{"validator", "Special notes"}, Anchor: "special-notes",
+			Plain: "Validator is designed to be thread-safe and used as a singleton instance: share one across your HTTP handlers. It caches struct metadata."})
+	quick := goPkg("github.com/example/quick", "quick", "New returns a checker of valid values for each test.")
+	r := open(t, build(t, validator, quick, goModule("v0.1.0"), npmPackage("commander", "12.1.0", "the complete solution for node.js command-line programs")))
+	defer r.Close()
+	hits := search(t, r, index.Query{Text: "should I create a new validator.New() in each HTTP handler or share one?"})
+	score := map[string]float64{}
+	for _, h := range hits {
+		score[h.Title] = h.Score
+	}
+	if len(hits) == 0 || score["validator.New"] == 0 || score["quick.New"] > score["validator.New"]/4 {
+		var titles []string
+		for _, h := range hits {
+			titles = append(titles, fmt.Sprintf("%s %.2f", h.Title, h.Score))
+		}
+		t.Errorf("hits %q: quick.New, whose doc says \"valid\", scores near validator.New", titles)
+	}
+}
+
 // TestCallOwnerNamesPackage: a question that writes a call with its owner ("cacheable.set()")
 // names the owner's package as one that writes the name alone does, with the prior of a named
 // package, against a package the question names in passing ("the redis layer 2 store"). Before,

@@ -786,13 +786,14 @@ func (ri *rankIndex) callPackages(words string, owned map[string][]uint32, keep 
 // them, and a common owner's list is long: they are found once a question.
 func (ri *rankIndex) ownedByName(words string, term func(string) string) map[string][]uint32 {
 	owners := identifierOwners(words)
+	types := typeOwners(words)
 	owned := map[string][]uint32{}
 	for _, name := range identifierWords(words) {
 		if len(owners[name]) == 0 {
 			continue
 		}
 		if l, ok := ri.lookup(symbolNamePrefix + name); ok {
-			if docs := ri.ownedSymbols(l, owners[name], term); len(docs) > 0 {
+			if docs := ri.ownedSymbols(l, owners[name], types, term); len(docs) > 0 {
 				owned[name] = docs
 			}
 		}
@@ -800,14 +801,17 @@ func (ri *rankIndex) ownedByName(words string, term func(string) string) map[str
 	return owned
 }
 
-// ownedSymbols returns the symbols of l, the list of a symbol name, whose documents hold one of
-// owners, the paths a question wrote the name with ("validator" of "validator.New()"), as term
-// gives their terms: of the symbols called New, those of the validator package; and those of
-// the packages an owner is the alias of (aliasOf: "fr" of "fr.merge" for a package whose docs
-// import it as fr). The result is sorted. It returns nil when there are no owners or no such
-// symbol (an alias no package's documents use, "np" of "np.round" without numpy, then names
-// every symbol of that name, as the name alone does).
-func (ri *rankIndex) ownedSymbols(l termList, owners []string, term func(string) string) []uint32 {
+// ownedSymbols returns the symbols of l, the list of a symbol name, that owners own, the paths a
+// question wrote the name with (lowercased; types are those written as a type's name,
+// typeOwners): the symbols of the packages an owner is the alias of (aliasOf: "fr" of
+// "fr.merge" for a package whose docs import it as fr); for an owner that is not a type, those
+// of the packages it names (packagesNamed: "validator" of "validator.New()") and no others when
+// they have such a symbol; else those whose documents hold the owner, as term gives its term
+// ("IndexMap" of "IndexMap::remove": its members' docs name it). The result is sorted. It
+// returns nil when there are no owners or no such symbol (an alias no package's documents use,
+// "np" of "np.round" without numpy, then names every symbol of that name, as the name alone
+// does).
+func (ri *rankIndex) ownedSymbols(l termList, owners, types []string, term func(string) string) []uint32 {
 	if len(owners) == 0 {
 		return nil
 	}
@@ -816,12 +820,23 @@ func (ri *rankIndex) ownedSymbols(l termList, owners []string, term func(string)
 	var owned []uint32
 	for _, owner := range owners {
 		// An alias ("fr" of "import frames as fr") owns the symbols of its packages.
-		if ps := ri.aliasOf(owner); len(ps) > 0 {
-			for _, doc := range named {
-				if slices.Contains(ps, ri.pkgOf(doc)) {
-					owned = append(owned, doc)
-				}
+		ps := ri.aliasOf(owner)
+		asPackage := !slices.Contains(types, owner)
+		if asPackage {
+			// An owner written in lower case that names packages ("validator" of
+			// "validator.New()") owns their symbols, and no other package's: the symbols
+			// called New whose docs say "valid" (quicktest.New, baggage.New) are not
+			// validator's.
+			ps = append(slices.Clip(ps), ri.packagesNamed(owner)...)
+		}
+		n := len(owned)
+		for _, doc := range named {
+			if slices.Contains(ps, ri.pkgOf(doc)) {
+				owned = append(owned, doc)
 			}
+		}
+		if asPackage && len(owned) > n {
+			continue
 		}
 		// Not bounded as memberBonuses bounds owners: the owner is a word of the question,
 		// whose list accumulate walks as well.
