@@ -212,6 +212,8 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 
 // search returns the deduplicated hits [off, off+limit) of q — at most one per package version
 // and URI, one per member declared alike on several types (same name, declaration and passage),
+// one per symbol that several packages export alike (same qualified name, declaration and
+// passage),
 // none whose passage repeats a kept hit's of its package version (repeatOf), and one per type of
 // its undocumented members, the best-ranked kept — and whether more follow. Deduplication runs
 // over every hit up to the page, so pages never repeat a hit of an earlier page. A hit's passage is chosen only
@@ -224,6 +226,7 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 	// one of them holding its passage, were a fifth of what serving a search allocated.
 	seen := make(map[hitKey]bool, want)
 	members := make(map[memberHit][]*foundHit)
+	exports := make(map[exportKey][]*foundHit)
 	kept := make(map[versionKey][]*foundHit)
 	bare := make(map[memberHit]*foundHit) // by package version and parent: an undocumented member shown
 	hits := make([]*foundHit, 0, want)
@@ -255,6 +258,18 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 					continue
 				}
 				members[m] = append(members[m], f)
+				// The same symbol that other packages re-export (domutils' getText in
+				// htmlparser2, @vue/compiler-core's ParserOptions in vue and
+				// @vue/compiler-dom), with the same declaration and passage, is one answer:
+				// its first hit names the others by URI.
+				x := exportKey{h.Ecosystem, h.Title}
+				if o := f.twinOf(exports[x]); o != nil && o.Package != h.Package {
+					o.Also = append(o.Also, h.URI)
+					passages.Skip(i)
+					seen[key] = true
+					continue
+				}
+				exports[x] = append(exports[x], f)
 			}
 			if len(hits) == want-1 {
 				// The hit after the page only says that more follow: its passage is not
@@ -548,6 +563,13 @@ type hitKey struct {
 type versionKey struct {
 	eco          docidx.Ecosystem
 	pkg, version string
+}
+
+// exportKey is a symbol hit's ecosystem and qualified name: search shows a symbol that several
+// packages export alike (a re-export, a bundled copy) once.
+type exportKey struct {
+	eco   docidx.Ecosystem
+	title string
 }
 
 // memberHit is a symbol hit's package version and a name: its own name, for search to show one
