@@ -394,6 +394,30 @@ func TestReexportedSymbol(t *testing.T) {
 		t.Errorf("re-exported getText: %d hits (also %v), want 1 naming the other by URI; getText documented otherwise: %d hits, want 1\n%s",
 			len(alike), alike, len(other), text)
 	}
+
+	// A crate that re-exports another's item under its own path (clap's Arg is clap_builder's).
+	crate := func(name string) *docidx.PackageDocs {
+		path := strings.ReplaceAll(name, "-", "_")
+		return &docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.Cargo, Name: name, Version: "4.0.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindStruct, Name: "Arg", QualifiedName: path + "::Arg",
+				Signature: "pub struct Arg { /* private fields */ }", Doc: "The abstract representation of a command line argument, its flags and its value."}},
+		}
+	}
+	s = service(snapshot(t, crate("clap"), crate("clap_builder")))
+	text, out, err = s.Search(context.Background(), answer.SearchInput{Query: "representation of a command line argument"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := 0
+	for _, h := range out.Results {
+		if strings.HasSuffix(h.Title, "::Arg") {
+			args++
+		}
+	}
+	if args != 1 {
+		t.Errorf("clap::Arg and clap_builder::Arg, declared and documented alike, are %d hits, want 1:\n%s", args, text)
+	}
 }
 
 // TestSmallBudgetFewHits checks that a small max_tokens with few hits keeps hit 1's passage at

@@ -212,8 +212,7 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 
 // search returns the deduplicated hits [off, off+limit) of q — at most one per package version
 // and URI, one per member declared alike on several types (same name, declaration and passage),
-// one per symbol that several packages export alike (same qualified name, declaration and
-// passage),
+// one per symbol that several packages export alike (same own name, declaration and passage),
 // none whose passage repeats a kept hit's of its package version (repeatOf), and one per type of
 // its undocumented members, the best-ranked kept — and whether more follow. Deduplication runs
 // over every hit up to the page, so pages never repeat a hit of an earlier page. A hit's passage is chosen only
@@ -260,9 +259,9 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 				members[m] = append(members[m], f)
 				// The same symbol that other packages re-export (domutils' getText in
 				// htmlparser2, @vue/compiler-core's ParserOptions in vue and
-				// @vue/compiler-dom), with the same declaration and passage, is one answer:
-				// its first hit names the others by URI.
-				x := exportKey{h.Ecosystem, h.Title}
+				// @vue/compiler-dom, clap_builder::Arg as clap::Arg), with the same own name,
+				// declaration and passage, is one answer: its first hit names the others by URI.
+				x := exportKey{h.Ecosystem, m.name}
 				if o := f.twinOf(exports[x]); o != nil && o.Package != h.Package {
 					o.Also = append(o.Also, h.URI)
 					passages.Skip(i)
@@ -565,11 +564,11 @@ type versionKey struct {
 	pkg, version string
 }
 
-// exportKey is a symbol hit's ecosystem and qualified name: search shows a symbol that several
-// packages export alike (a re-export, a bundled copy) once.
+// exportKey is a symbol hit's ecosystem and own name (the last part of its qualified name):
+// search shows a symbol that several packages export alike (a re-export, a bundled copy) once.
 type exportKey struct {
-	eco   docidx.Ecosystem
-	title string
+	eco  docidx.Ecosystem
+	name string
 }
 
 // memberHit is a symbol hit's package version and a name: its own name, for search to show one
