@@ -211,6 +211,31 @@ func (r *reader) alternatives(words string, terms []string) (alts []altTerm, gro
 			groups = append(groups, []string{t})
 		}
 	}
+	// Two words written apart are also the compound the documents may write them as: "thread
+	// safe" is "threadsafe" ("The current method is not threadsafe", mpmath), "time out"
+	// "timeout", "call back" "callback". The compound stands for both words.
+	for i := 1; i < len(fields); i++ {
+		w1, w2 := fields[i-1], fields[i]
+		if len(w1) < 2 || len(w2) < 2 || passageStopWords[w1] || passageStopWords[w2] {
+			continue
+		}
+		var parts []string
+		for _, w := range []string{w1, w2} {
+			parts = append(parts, r.terms(fAll, w)...)
+		}
+		g := len(groups)
+		var added bool
+		for _, ct := range r.terms(fAll, w1+w2) {
+			if !have[ct] {
+				have[ct] = true
+				alts = append(alts, altTerm{ct, g})
+				added = true
+			}
+		}
+		if added {
+			groups = append(groups, parts)
+		}
+	}
 	return alts, groups
 }
 

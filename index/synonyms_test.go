@@ -97,6 +97,34 @@ func TestOtherFormCountsOnce(t *testing.T) {
 	check("rank.idx")
 }
 
+// TestCompoundOfTwoWords: two words written apart find the compound a document writes them as
+// ("thread safe": "The current method is not threadsafe", mpmath's README), as well as a
+// document that writes them apart, above documents that hold only one of them.
+func TestCompoundOfTwoWords(t *testing.T) {
+	module := func(path, name, doc string) *docidx.PackageDocs {
+		return &docidx.PackageDocs{
+			Package: docidx.Package{Ecosystem: docidx.Go, Name: path, Version: "v1.0.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: name, Package: path, QualifiedName: "q." + name,
+				Signature: "func " + name + "()", Doc: doc}},
+		}
+	}
+	dir := build(t,
+		module("example.com/alpha", "SetPrecision", "SetPrecision changes the working precision. The current method is not threadsafe."),
+		module("example.com/bravo", "Spawn", "Spawn starts a thread for the task."),
+		module("example.com/charlie", "Guard", "Guard keeps the value safe from readers."),
+		module("example.com/delta", "Delta", "Delta sends a reply."))
+	r := open(t, dir)
+	defer r.Close()
+	hits := search(t, r, index.Query{Text: "is changing the precision thread safe"})
+	if len(hits) == 0 || hits[0].Title != "q.SetPrecision" {
+		t.Errorf("first hits %v, want q.SetPrecision, whose doc says threadsafe", titles(hits))
+	}
+	hits = search(t, r, index.Query{Text: "thread safe"})
+	if !slices.ContainsFunc(hits, func(h docidx.Hit) bool { return h.Title == "q.SetPrecision" }) {
+		t.Errorf("hits %v, want q.SetPrecision among them", titles(hits))
+	}
+}
+
 // The one-letter parts of a question's camel-cased word ("g" of "gRPC") are not searched: a
 // symbol named G does not answer a question about gRPC.
 func TestNoOneLetterFragments(t *testing.T) {
