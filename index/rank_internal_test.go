@@ -310,6 +310,29 @@ func TestRankMemberBesideOwner(t *testing.T) {
 		"docidx://cargo/bytes@1.0.0/symbol/bytes::EnvFilter::parse")
 }
 
+// A function the question names ("yaml.dump()") owns no members: the plain words beside it
+// ("my dict keys") name no symbol of another package whose doc says "dump" (pyparsing's Dict).
+func TestMemberNeedsTypeOrPackageOwner(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.PyPI, "yaml", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "dump", QualifiedName: "yaml.dump", Signature: "def dump(data, stream=None, sort_keys=True)", Doc: "Serialize a Python object into a YAML stream."}),
+		fixturePackage(docidx.PyPI, "parsekit", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindClass, Name: "Dict", QualifiedName: "parsekit.Dict", Signature: "class Dict", Doc: "Converts a list of tokens into a mapping; call dump() to print its contents."}),
+		fixturePackage(docidx.PyPI, "sorter", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "order", QualifiedName: "sorter.order", Signature: "def order(keys)", Doc: "Returns the keys of a mapping in alphabetical order, the order of insertion kept for ties."}),
+	)
+	hits, _, _ := r.r.rankSearch(r.r.rank, "why does yaml.dump() write my dict keys in alphabetical order instead of insertion order?", Query{}, 100, 10, 10)
+	for i, h := range hits {
+		if h.rec.id == "docidx://pypi/parsekit@1.0.0/symbol/parsekit.Dict" && i < 2 {
+			var ids []string
+			for _, h := range hits {
+				ids = append(ids, h.rec.id)
+			}
+			t.Errorf("%v: parsekit.Dict ranks %d, as a member of yaml.dump", ids, i+1)
+		}
+	}
+}
+
 // A symbol the question names by a bare identifier is the named package's when it has one of
 // that name, though another package's symbol of that name holds more of the question's words.
 func TestRankSymbolOfNamedPackage(t *testing.T) {

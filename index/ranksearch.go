@@ -605,7 +605,15 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 			}
 		}
 	}
-	ri.memberBonuses(idents, words, term, add)
+	// Only a type or a package owns members: "reserve on a BytesMut", "prompt_toolkit" and its
+	// PromptSession, not "write my dict" beside yaml.dump().
+	var owners []string
+	for k, w := range asWritten {
+		if isPascal(w) || len(ri.packagesNamed(idents[k])) > 0 || len(ri.aliasOf(idents[k])) > 0 {
+			owners = append(owners, idents[k])
+		}
+	}
+	ri.memberBonuses(owners, words, term, add)
 	return bonus
 }
 
@@ -965,8 +973,9 @@ const (
 // memberBonuses adds symbolBonus to the members that words name by a plain word beside their
 // owner's identifier, as people write them: "call reserve on a BytesMut" for
 // bytes::BytesMut::reserve, which holds the owner's name among its words. idents are the
-// identifiers of words (identifierWords); term gives an identifier's term in the index (the
-// stem "envfilt" for "envfilter").
+// identifiers of words that may own members (nameBonuses: a type's name or a package's, not a
+// function's); term gives an identifier's term in the index (the stem "envfilt" for
+// "envfilter").
 func (ri *rankIndex) memberBonuses(idents []string, words string, term func(string) string, add func(doc uint32, b float32)) {
 	if len(idents) == 0 {
 		return
