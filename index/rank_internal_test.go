@@ -513,6 +513,10 @@ func TestNameBonusCase(t *testing.T) {
 			docidx.Symbol{Kind: docidx.KindPackage, Name: "indexmap", QualifiedName: "indexmap", Signature: "crate indexmap", Doc: "An ordered hash map."},
 			docidx.Symbol{Kind: docidx.KindStruct, Name: "IndexMap", QualifiedName: "indexmap::IndexMap", Signature: "pub struct IndexMap<K, V>", Doc: "A hash table that keeps its insertion order."},
 			docidx.Symbol{Kind: docidx.KindMacro, Name: "indexmap!", QualifiedName: "indexmap::indexmap!", Signature: "macro_rules! indexmap", Doc: "Creates an IndexMap from key-value pairs."}),
+		fixturePackage(docidx.PyPI, "yaml", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "dump", QualifiedName: "yaml.dump", Signature: "def dump(data, stream=None)", Doc: "Serialize a Python object into a YAML stream."}),
+		fixturePackage(docidx.Go, "github.com/goccy/go-yaml", "v1.0.0",
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "Dump", QualifiedName: "token.Token.Dump", Signature: "func (t *Token) Dump()", Doc: "Dump outputs the token's details for debugging."}),
 	)
 	ri := r.r.rank
 	bonused := func(q string) []string {
@@ -535,7 +539,10 @@ func TestNameBonusCase(t *testing.T) {
 	}
 	for q, want := range map[string][]string{
 		"tower::Layer": {"tower::layer::Layer"},
-		"tower::layer": {"tower::ServiceBuilder::layer", "tower::layer", "tower::layer::Layer"},
+		// Written in lower case: the symbols written so, not the trait Layer.
+		"tower::layer": {"tower::ServiceBuilder::layer", "tower::layer"},
+		// go-yaml is named "yaml" too, but its Dump is not what "yaml.dump()" writes.
+		"why does yaml.dump() sort my keys": {"yaml.dump"},
 		"IndexMap":     {"indexmap", "indexmap::IndexMap"},
 		"indexmap":     {"indexmap", "indexmap::IndexMap", "indexmap::indexmap!"},
 	} {

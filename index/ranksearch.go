@@ -621,23 +621,37 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 // rankIndex.spelledAs); nil restricts nothing.
 type spelling struct {
 	ri   *rankIndex
-	name string   // the name lowercased
-	list termList // the symbols whose name is spelled as written
+	name string // the name lowercased
+	// lists are the symbols whose name is spelled as written or, for a name written in lower
+	// case (lower), those whose name has capitals, which it leaves out.
+	lists []termList
+	lower bool
 }
 
-// spelledAs returns the spelling of a name written with capitals (written; name is it
-// lowercased): the symbols that write it so when there are such ("tower::Layer" is the trait,
-// not the module tower::layer or the methods called layer), and every symbol of that name when
-// there are none. It is nil when written has no capitals or no symbol is spelled so.
+// spelledAs returns the spelling of a name as written (name is it lowercased): for a name
+// written with capitals, the symbols that write it so when there are such ("tower::Layer" is
+// the trait, not the module tower::layer or the methods called layer); for one written in lower
+// case, the symbols that write it so too when there are such ("yaml.dump()" is PyYAML's dump,
+// not go-yaml's Token.Dump, though go-yaml is named "yaml" as well); and every symbol of that
+// name when there are none. It is nil when no symbol is spelled otherwise.
 func (ri *rankIndex) spelledAs(written, name string) *spelling {
 	if written == name {
-		return nil
+		sp := &spelling{ri: ri, name: name, lower: true}
+		for _, v := range []string{strings.ToUpper(name[:1]) + name[1:], strings.ToUpper(name)} {
+			if l, ok := ri.lookup(symbolNamePrefix + v); ok && !slices.ContainsFunc(sp.lists, func(o termList) bool { return o.term == l.term }) {
+				sp.lists = append(sp.lists, l)
+			}
+		}
+		if len(sp.lists) == 0 {
+			return nil
+		}
+		return sp
 	}
 	l, ok := ri.lookup(symbolNamePrefix + written)
 	if !ok {
 		return nil
 	}
-	return &spelling{ri, name, l}
+	return &spelling{ri: ri, name: name, lists: []termList{l}}
 }
 
 // of returns the documents of docs (ascending, numbered over the snapshot) spelled so, if any,
@@ -649,8 +663,22 @@ func (sp *spelling) of(docs []uint32) []uint32 {
 		return docs
 	}
 	ri := sp.ri
-	same := ri.intersect(nil, docs, sp.list)
-	if len(same) == 0 {
+	var same []uint32
+	if sp.lower {
+		var capital []uint32
+		for _, l := range sp.lists {
+			capital = ri.intersect(capital, docs, l)
+		}
+		slices.Sort(capital)
+		for _, doc := range docs {
+			if _, c := slices.BinarySearch(capital, doc); !c {
+				same = append(same, doc)
+			}
+		}
+		if len(same) == 0 || len(capital) == 0 {
+			return docs
+		}
+	} else if same = ri.intersect(nil, docs, sp.lists[0]); len(same) == 0 {
 		return docs
 	}
 	for _, doc := range docs {
