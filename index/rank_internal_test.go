@@ -543,8 +543,8 @@ func TestNameBonusCase(t *testing.T) {
 		"tower::layer": {"tower::ServiceBuilder::layer", "tower::layer"},
 		// go-yaml is named "yaml" too, but its Dump is not what "yaml.dump()" writes.
 		"why does yaml.dump() sort my keys": {"yaml.dump"},
-		"IndexMap":     {"indexmap", "indexmap::IndexMap"},
-		"indexmap":     {"indexmap", "indexmap::IndexMap", "indexmap::indexmap!"},
+		"IndexMap":                          {"indexmap", "indexmap::IndexMap"},
+		"indexmap":                          {"indexmap", "indexmap::IndexMap", "indexmap::indexmap!"},
 	} {
 		if got := bonused(q); !slices.Equal(got, want) {
 			t.Errorf("%s: bonus for %q, want %q", q, got, want)
