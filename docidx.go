@@ -366,9 +366,7 @@ type Hit struct {
 	// types, or other overloads, with the same passage (a method inherited by ten classes is one
 	// hit), and the qualified names (symbols) or URIs (pages) of the hits of the same package
 	// version whose passage repeats this one's (a README option copied into a typings file's
-	// doc comment), and the URIs of the same symbol other packages of the ecosystem export alike
-	// (the same own name, declaration and passage: htmlparser2's re-export of domutils' getText,
-	// clap's of clap_builder::Arg). Empty for most hits.
+	// doc comment). Empty for most hits.
 	Also []string `json:"also,omitempty"`
 }
 

@@ -361,65 +361,6 @@ func TestRepeatedPassage(t *testing.T) {
 	}
 }
 
-// TestReexportedSymbol checks that a symbol other packages export alike (htmlparser2 re-exports
-// domutils' getText; vue, @vue/compiler-dom and @vue/compiler-sfc @vue/compiler-core's
-// ParserOptions) is one hit that names the others by URI, while a symbol of the same name that
-// another package documents differently stays a hit of its own.
-func TestReexportedSymbol(t *testing.T) {
-	const doc = "Get a node's inner text, ignoring the tags, with newlines where the source has them."
-	pkg := func(name, doc string) *docidx.PackageDocs {
-		return &docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.NPM, Name: name, Version: "1.0.0"},
-			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "getText", QualifiedName: "getText",
-				Signature: "function getText(node: Node): string", Doc: doc}},
-		}
-	}
-	s := service(snapshot(t, pkg("domutils", doc), pkg("htmlparser2", doc), pkg("dom-text", "Get the text of a DOM node, tags and newlines included.")))
-	text, out, err := s.Search(context.Background(), answer.SearchInput{Query: "get the inner text of a node without tags"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var alike, other []answer.SearchResult
-	for _, h := range out.Results {
-		switch h.Package {
-		case "domutils", "htmlparser2":
-			alike = append(alike, h)
-		case "dom-text":
-			if h.Title == "getText" {
-				other = append(other, h)
-			}
-		}
-	}
-	if len(alike) != 1 || len(alike[0].Also) != 1 || !strings.HasPrefix(alike[0].Also[0], "docidx://npm/") || len(other) != 1 {
-		t.Errorf("re-exported getText: %d hits (also %v), want 1 naming the other by URI; getText documented otherwise: %d hits, want 1\n%s",
-			len(alike), alike, len(other), text)
-	}
-
-	// A crate that re-exports another's item under its own path (clap's Arg is clap_builder's).
-	crate := func(name string) *docidx.PackageDocs {
-		path := strings.ReplaceAll(name, "-", "_")
-		return &docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.Cargo, Name: name, Version: "4.0.0"},
-			Symbols: []docidx.Symbol{{Kind: docidx.KindStruct, Name: "Arg", QualifiedName: path + "::Arg",
-				Signature: "pub struct Arg { /* private fields */ }", Doc: "The abstract representation of a command line argument, its flags and its value."}},
-		}
-	}
-	s = service(snapshot(t, crate("clap"), crate("clap_builder")))
-	text, out, err = s.Search(context.Background(), answer.SearchInput{Query: "representation of a command line argument"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	args := 0
-	for _, h := range out.Results {
-		if strings.HasSuffix(h.Title, "::Arg") {
-			args++
-		}
-	}
-	if args != 1 {
-		t.Errorf("clap::Arg and clap_builder::Arg, declared and documented alike, are %d hits, want 1:\n%s", args, text)
-	}
-}
-
 // TestSmallBudgetFewHits checks that a small max_tokens with few hits keeps hit 1's passage at
 // the default size when the page fits (two hits in 500 tokens), and shrinks it when it does not
 // (ten hits in 500 tokens).

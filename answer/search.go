@@ -50,7 +50,7 @@ type SearchResult struct {
 	Snippet   string   `json:"snippet" jsonschema:"the passage of the hit that answers the query: the sentences, list items or code where its words concentrate; a symbol's signature first"`
 	Score     float64  `json:"score" jsonschema:"relevance, higher is better; comparable within one search only"`
 	URI       string   `json:"uri" jsonschema:"docidx:// resource URI of the page to read more"`
-	Also      []string `json:"also,omitempty" jsonschema:"the hits this one stands for: qualified names of the same member on other types or overloads with the same passage, names (symbols) or URIs (pages) of the package version's hits whose passage repeats this one's, and URIs of the same symbol that other packages export alike"`
+	Also      []string `json:"also,omitempty" jsonschema:"the hits this one stands for: qualified names of the same member on other types or overloads with the same passage, and names (symbols) or URIs (pages) of the package version's hits whose passage repeats this one's"`
 }
 
 // reportedScore returns a hit's score to two decimals, as the text of a result shows it. Scores
@@ -212,7 +212,6 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 
 // search returns the deduplicated hits [off, off+limit) of q — at most one per package version
 // and URI, one per member declared alike on several types (same name, declaration and passage),
-// one per symbol that several packages export alike (same own name, declaration and passage),
 // none whose passage repeats a kept hit's of its package version (repeatOf), and one per type of
 // its undocumented members, the best-ranked kept — and whether more follow. Deduplication runs
 // over every hit up to the page, so pages never repeat a hit of an earlier page. A hit's passage is chosen only
@@ -225,7 +224,6 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 	// one of them holding its passage, were a fifth of what serving a search allocated.
 	seen := make(map[hitKey]bool, want)
 	members := make(map[memberHit][]*foundHit)
-	exports := make(map[exportKey][]*foundHit)
 	kept := make(map[versionKey][]*foundHit)
 	bare := make(map[memberHit]*foundHit) // by package version and parent: an undocumented member shown
 	hits := make([]*foundHit, 0, want)
@@ -257,18 +255,6 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 					continue
 				}
 				members[m] = append(members[m], f)
-				// The same symbol that other packages re-export (domutils' getText in
-				// htmlparser2, @vue/compiler-core's ParserOptions in vue and
-				// @vue/compiler-dom, clap_builder::Arg as clap::Arg), with the same own name,
-				// declaration and passage, is one answer: its first hit names the others by URI.
-				x := exportKey{h.Ecosystem, m.name}
-				if o := f.twinOf(exports[x]); o != nil && o.Package != h.Package {
-					o.Also = append(o.Also, h.URI)
-					passages.Skip(i)
-					seen[key] = true
-					continue
-				}
-				exports[x] = append(exports[x], f)
 			}
 			if len(hits) == want-1 {
 				// The hit after the page only says that more follow: its passage is not
@@ -562,13 +548,6 @@ type hitKey struct {
 type versionKey struct {
 	eco          docidx.Ecosystem
 	pkg, version string
-}
-
-// exportKey is a symbol hit's ecosystem and own name (the last part of its qualified name):
-// search shows a symbol that several packages export alike (a re-export, a bundled copy) once.
-type exportKey struct {
-	eco  docidx.Ecosystem
-	name string
 }
 
 // memberHit is a symbol hit's package version and a name: its own name, for search to show one
