@@ -162,8 +162,9 @@ func buildForms(stem func(string) []string) formIndex {
 // altTerm is a term that stands for a word of the question in another form: group numbers the
 // question's word (alternatives returns each group's own terms).
 type altTerm struct {
-	term  string
-	group int
+	term     string
+	group    int
+	compound bool // the compound of two of the question's words (group holds their terms)
 }
 
 // alternatives returns the terms of the other forms of the question's words (terms: the
@@ -202,7 +203,7 @@ func (r *reader) alternatives(words string, terms []string) (alts []altTerm, gro
 			for _, at := range formTerms(r, o) {
 				if !have[at] {
 					have[at] = true
-					alts = append(alts, altTerm{at, g})
+					alts = append(alts, altTerm{term: at, group: g})
 					added = true
 				}
 			}
@@ -213,10 +214,12 @@ func (r *reader) alternatives(words string, terms []string) (alts []altTerm, gro
 	}
 	// Two words written apart are also the compound the documents may write them as: "thread
 	// safe" is "threadsafe" ("The current method is not threadsafe", mpmath), "time out"
-	// "timeout", "call back" "callback". The compound stands for both words.
-	for i := 1; i < len(fields); i++ {
+	// "timeout", "call back" "callback". The compound stands for both words. Only in a search
+	// of a few words, as assistants write them: each compound is looked up in every segment,
+	// and the pairs of a long question cost a large snapshot (16N) a tenth of its p50.
+	for i := 1; i < len(fields) && len(fields) <= maxCompoundWords; i++ {
 		w1, w2 := fields[i-1], fields[i]
-		if len(w1) < 2 || len(w2) < 2 || passageStopWords[w1] || passageStopWords[w2] {
+		if len(w1) < 3 || len(w2) < 3 || passageStopWords[w1] || passageStopWords[w2] {
 			continue
 		}
 		var parts []string
@@ -228,7 +231,7 @@ func (r *reader) alternatives(words string, terms []string) (alts []altTerm, gro
 		for _, ct := range r.terms(fAll, w1+w2) {
 			if !have[ct] {
 				have[ct] = true
-				alts = append(alts, altTerm{ct, g})
+				alts = append(alts, altTerm{term: ct, group: g, compound: true})
 				added = true
 			}
 		}
@@ -238,6 +241,10 @@ func (r *reader) alternatives(words string, terms []string) (alts []altTerm, gro
 	}
 	return alts, groups
 }
+
+// maxCompoundWords is the most words a search may have for its adjacent words to stand for
+// their compounds as well (see alternatives).
+const maxCompoundWords = 8
 
 // formTermsCache holds the terms of the words of wordForms and howForms under both analyzers
 // (questionTerms): they are the same for every snapshot, and need not be analyzed again for
@@ -286,9 +293,11 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 	for _, at := range alts {
 		// A form that most documents hold ("config", "error": as many as make a list dense,
 		// see isDense) says little of the question: it is left out.
-		if l, ok := ri.lookup(at.term); ok && !isDense(l.all, ri.docs) {
-			found = append(found, altList{l, at.group})
+		l, ok := ri.lookup(at.term)
+		if !ok || isDense(l.all, ri.docs) || at.compound && !ri.rarerThanParts(l, groups[at.group]) {
+			continue
 		}
+		found = append(found, altList{l, at.group})
 	}
 	if len(found) == 0 {
 		return 0, true
@@ -300,6 +309,20 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 		return x.df - y.df
 	})
 	return ri.addForms(a, found, groups, lists, keep)
+}
+
+// rarerThanParts reports whether l, the list of the compound of two words, is shorter than the
+// lists of both words' terms (parts): a compound that is a term of its own ("threadsafe",
+// "timeout") is rarer than its parts, and one that is rather a common word ("into", "cannot")
+// says nothing the two words do not, while its long list costs a question dearly in a large
+// snapshot.
+func (ri *rankIndex) rarerThanParts(l termList, parts []string) bool {
+	for _, p := range parts {
+		if pl, ok := ri.lookup(p); ok && pl.all < l.all {
+			return false
+		}
+	}
+	return true
 }
 
 // addForms is accumulateAlternatives for the forms found in the dictionary, by group and then
