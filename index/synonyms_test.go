@@ -69,20 +69,22 @@ func titles(hits []docidx.Hit) []string {
 	return out
 }
 
+// funcModule is a Go module at path with one documented function, q.name.
+func funcModule(path, name, doc string) *docidx.PackageDocs {
+	return &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.Go, Name: path, Version: "v1.0.0"},
+		Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: name, Package: path, QualifiedName: "q." + name,
+			Signature: "func " + name + "()", Doc: doc}},
+	}
+}
+
 // A document that holds a question's word as typed gains nothing from also holding another form
 // of it: the word counts once, as typed.
 func TestOtherFormCountsOnce(t *testing.T) {
-	module := func(path, name, doc string) *docidx.PackageDocs {
-		return &docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.Go, Name: path, Version: "v1.0.0"},
-			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: name, Package: path, QualifiedName: "q." + name,
-				Signature: "func " + name + "()", Doc: doc}},
-		}
-	}
 	dir := build(t,
-		module("example.com/alpha", "Alpha", "Alpha queues the message; msg is kept."),
-		module("example.com/bravo", "Bravo", "Bravo queues the message; zzz is kept."),
-		module("example.com/delta", "Delta", "Delta sends a reply."))
+		funcModule("example.com/alpha", "Alpha", "Alpha queues the message; msg is kept."),
+		funcModule("example.com/bravo", "Bravo", "Bravo queues the message; zzz is kept."),
+		funcModule("example.com/delta", "Delta", "Delta sends a reply."))
 	check := func(engine string) {
 		r := open(t, dir)
 		defer r.Close()
@@ -101,18 +103,11 @@ func TestOtherFormCountsOnce(t *testing.T) {
 // ("thread safe": "The current method is not threadsafe", mpmath's README), as well as a
 // document that writes them apart, above documents that hold only one of them.
 func TestCompoundOfTwoWords(t *testing.T) {
-	module := func(path, name, doc string) *docidx.PackageDocs {
-		return &docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.Go, Name: path, Version: "v1.0.0"},
-			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: name, Package: path, QualifiedName: "q." + name,
-				Signature: "func " + name + "()", Doc: doc}},
-		}
-	}
 	dir := build(t,
-		module("example.com/alpha", "SetPrecision", "SetPrecision changes the working precision. The current method is not threadsafe."),
-		module("example.com/bravo", "Spawn", "Spawn starts a thread for the task."),
-		module("example.com/charlie", "Guard", "Guard keeps the value safe from readers."),
-		module("example.com/delta", "Delta", "Delta sends a reply."))
+		funcModule("example.com/alpha", "SetPrecision", "SetPrecision changes the working precision. The current method is not threadsafe."),
+		funcModule("example.com/bravo", "Spawn", "Spawn starts a thread for the task."),
+		funcModule("example.com/charlie", "Guard", "Guard keeps the value safe from readers."),
+		funcModule("example.com/delta", "Delta", "Delta sends a reply."))
 	r := open(t, dir)
 	defer r.Close()
 	hits := search(t, r, index.Query{Text: "is changing the precision thread safe"})
@@ -128,17 +123,10 @@ func TestCompoundOfTwoWords(t *testing.T) {
 // The one-letter parts of a question's camel-cased word ("g" of "gRPC") are not searched: a
 // symbol named G does not answer a question about gRPC.
 func TestNoOneLetterFragments(t *testing.T) {
-	module := func(path, name, doc string) *docidx.PackageDocs {
-		return &docidx.PackageDocs{
-			Package: docidx.Package{Ecosystem: docidx.Go, Name: path, Version: "v1.0.0"},
-			Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: name, Package: path, QualifiedName: "q." + name,
-				Signature: "func " + name + "()", Doc: doc}},
-		}
-	}
 	dir := build(t,
-		module("example.com/alpha", "G", "G returns the server."),
-		module("example.com/bravo", "Serve", "Serve runs gRPC calls."),
-		module("example.com/delta", "Listen", "Listen starts the server."))
+		funcModule("example.com/alpha", "G", "G returns the server."),
+		funcModule("example.com/bravo", "Serve", "Serve runs gRPC calls."),
+		funcModule("example.com/delta", "Listen", "Listen starts the server."))
 	check := func(engine string) {
 		r := open(t, dir)
 		defer r.Close()
