@@ -276,15 +276,20 @@ func TestIdentifierOwners(t *testing.T) {
 	}
 }
 
+// rankedIDs returns the IDs of the first ten documents the rank index ranks for question.
+func rankedIDs(r *Reader, question string) []string {
+	hits, _, _ := r.r.rankSearch(r.r.rank, question, Query{}, 100, 10, 10)
+	ids := make([]string, 0, len(hits))
+	for _, h := range hits {
+		ids = append(ids, h.rec.id)
+	}
+	return ids
+}
+
 // rankedFirst checks that the rank index ranks the document id first for question.
 func rankedFirst(t *testing.T, r *Reader, question, id string) {
 	t.Helper()
-	hits, _, _ := r.r.rankSearch(r.r.rank, question, Query{}, 100, 10, 10)
-	if len(hits) == 0 || hits[0].rec.id != id {
-		var ids []string
-		for _, h := range hits {
-			ids = append(ids, h.rec.id)
-		}
+	if ids := rankedIDs(r, question); len(ids) == 0 || ids[0] != id {
 		t.Errorf("%s: %v, want %s first", question, ids, id)
 	}
 }
@@ -321,13 +326,9 @@ func TestMemberNeedsTypeOrPackageOwner(t *testing.T) {
 		fixturePackage(docidx.PyPI, "sorter", "1.0.0",
 			docidx.Symbol{Kind: docidx.KindFunc, Name: "order", QualifiedName: "sorter.order", Signature: "def order(keys)", Doc: "Returns the keys of a mapping in alphabetical order, the order of insertion kept for ties."}),
 	)
-	hits, _, _ := r.r.rankSearch(r.r.rank, "why does yaml.dump() write my dict keys in alphabetical order instead of insertion order?", Query{}, 100, 10, 10)
-	for i, h := range hits {
-		if h.rec.id == "docidx://pypi/parsekit@1.0.0/symbol/parsekit.Dict" && i < 2 {
-			var ids []string
-			for _, h := range hits {
-				ids = append(ids, h.rec.id)
-			}
+	ids := rankedIDs(r, "why does yaml.dump() write my dict keys in alphabetical order instead of insertion order?")
+	for i, id := range ids {
+		if id == "docidx://pypi/parsekit@1.0.0/symbol/parsekit.Dict" && i < 2 {
 			t.Errorf("%v: parsekit.Dict ranks %d, as a member of yaml.dump", ids, i+1)
 		}
 	}
@@ -402,12 +403,7 @@ func TestRankBareName(t *testing.T) {
 		"rfc_check":              "docidx://pypi/rfc-check@1.0.0/overview",
 		"form_codec":             "docidx://cargo/form_codec@1.0.0/overview",
 	} {
-		hits, _, _ := r.r.rankSearch(r.r.rank, name, Query{}, 100, 10, 10)
-		var ids []string
-		for _, h := range hits {
-			ids = append(ids, h.rec.id)
-		}
-		if len(ids) == 0 || ids[0] != want {
+		if ids := rankedIDs(r, name); len(ids) == 0 || ids[0] != want {
 			t.Errorf("%s: %v, want %s first", name, ids, want)
 		}
 	}
@@ -577,11 +573,7 @@ func TestRankCommonNameBesideNamedPackage(t *testing.T) {
 		camel(docidx.PyPI, "casefold", "casefold.camelCase"),
 	)
 	const q = "protojson.Marshal() gives me camelCase keys; how do I get the original field names?"
-	hits, _, _ := r.r.rankSearch(r.r.rank, q, Query{}, 100, 10, 10)
-	var ids []string
-	for _, h := range hits {
-		ids = append(ids, h.rec.id)
-	}
+	ids := rankedIDs(r, q)
 	if len(ids) < 2 || !strings.HasPrefix(ids[0], "docidx://golang/") || !strings.HasPrefix(ids[1], "docidx://golang/") {
 		t.Errorf("%s: %v, want the two protojson symbols first", q, ids)
 	}

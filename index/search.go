@@ -417,14 +417,8 @@ func (r *reader) page(ri *rankIndex, ranked []rankHit, total int, q Query, pq *p
 				twins[k] = len(ps.hits)
 			}
 		}
-		rt := read[h.doc]
-		if rt != nil {
-			delete(read, h.doc)
-			if rt.pt.text != text { // never: both are the record's text
-				rt.pt.release()
-				rt = nil
-			}
-		}
+		rt := read[h.doc] // read from this same record by byProximity
+		delete(read, h.doc)
 		ps.hits = append(ps.hits, deferredPassage{text: text, said: said, repeat: repeat, twin: twin,
 			pkg: hit.Package, title: hit.Title, section: hit.Section, read: rt})
 		out.Hits = append(out.Hits, hit)

@@ -294,7 +294,7 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 		// A form that most documents hold ("config", "error": as many as make a list dense,
 		// see isDense) says little of the question: it is left out.
 		l, ok := ri.lookup(at.term)
-		if !ok || isDense(l.all, ri.docs) || at.compound && !ri.rarerThanParts(l, groups[at.group]) {
+		if !ok || isDense(l.all, ri.docs) || at.compound && !rarerThanParts(l, groups[at.group], lists) {
 			continue
 		}
 		found = append(found, altList{l, at.group})
@@ -311,14 +311,14 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 	return ri.addForms(a, found, groups, lists, keep)
 }
 
-// rarerThanParts reports whether l, the list of the compound of two words, is shorter than the
-// lists of both words' terms (parts): a compound that is a term of its own ("threadsafe",
-// "timeout") is rarer than its parts, and one that is rather a common word ("into", "cannot")
-// says nothing the two words do not, while its long list costs a question dearly in a large
-// snapshot.
-func (ri *rankIndex) rarerThanParts(l termList, parts []string) bool {
-	for _, p := range parts {
-		if pl, ok := ri.lookup(p); ok && pl.all < l.all {
+// rarerThanParts reports whether l, the list of the compound of two words, is no longer than
+// the lists of the words' own terms (parts, among the question's lists as accumulate found
+// them): a compound that is a term of its own ("threadsafe", "timeout") is rarer than its
+// parts, and one that is rather a common word says nothing the two words do not, while its long
+// list costs a question dearly in a large snapshot.
+func rarerThanParts(l termList, parts []string, lists []termList) bool {
+	for _, pl := range lists {
+		if slices.Contains(parts, pl.term) && pl.all < l.all {
 			return false
 		}
 	}
