@@ -334,6 +334,20 @@ func TestMemberNeedsTypeOrPackageOwner(t *testing.T) {
 	}
 }
 
+// A capitalized word after a package's possessive names that package's type ("bodykit's
+// Limited"), though other symbols hold more of the question's words; it owns no members by its
+// plain word ("send" beside it), which the docs of other types' members use too.
+func TestPossessedTypeName(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.Cargo, "bodykit", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindStruct, Name: "Limited", QualifiedName: "bodykit::Limited", Signature: "pub struct Limited<B>", Doc: "A length limited body."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "capacity", QualifiedName: "bodykit::Sender::capacity", Signature: "pub fn capacity(&self) -> usize", Doc: "How much more the client sends before the channel waits: its capacity, limited to the size given to new."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "send", QualifiedName: "bodykit::Sender::send", Signature: "pub fn send(&self, b: Bytes)", Doc: "Sends a request body frame; the body is limited by the channel's size."}),
+	)
+	rankedFirst(t, r, "I wrap a request body in bodykit's Limited to cap the upload size. What happens when the client calls send with more?",
+		"docidx://cargo/bodykit@1.0.0/symbol/bodykit::Limited")
+}
+
 // A symbol the question names by a bare identifier is the named package's when it has one of
 // that name, though another package's symbol of that name holds more of the question's words.
 func TestRankSymbolOfNamedPackage(t *testing.T) {
@@ -730,6 +744,24 @@ func TestEcosystemsNamed(t *testing.T) {
 	}
 }
 
+// TestNamesAsWritten: a capital after a possessive is a name but owns no members (memberBonuses
+// would find them by "limit", a word of every third doc); beside an identifier it is one.
+func TestNamesAsWritten(t *testing.T) {
+	for text, want := range map[string]struct {
+		names     []string
+		possessed []bool
+	}{
+		"wrap it in http-body-util's Limited": {[]string{"Limited"}, []bool{true}},
+		"is parking_lot's Condvar fair":       {[]string{"parking_lot", "Condvar"}, []bool{false, false}},
+		"tower Layer":                         {[]string{"Layer"}, []bool{false}},
+	} {
+		names, possessed := namesAsWritten(text)
+		if !slices.Equal(names, want.names) || !slices.Equal(possessed, want.possessed) {
+			t.Errorf("namesAsWritten(%q) = %q, %v, want %q, %v", text, names, possessed, want.names, want.possessed)
+		}
+	}
+}
+
 func TestIdentifierWords(t *testing.T) {
 	for text, want := range map[string][]string{
 		"useState hook":             {"usestate"},
@@ -761,6 +793,10 @@ func TestIdentifierWords(t *testing.T) {
 		"does SmallVec<[u8; 4]> spill":                   {"smallvec"},
 		"fields.Str(load_default=None, allow_none=True)": {"str", "load_default", "allow_none"},
 		"is parking_lot's Condvar fair":                  {"parking_lot", "condvar"},
+		// After a possessive, a capitalized identifier is the owner's name, not a sentence's
+		// first word; a header's name is not an identifier.
+		"what does chi's Timeout do":               {"timeout"},
+		"the server's Content-Type has no charset": nil,
 	} {
 		if got := identifierWords(text); !slices.Equal(got, want) {
 			t.Errorf("identifierWords(%q) = %q, want %q", text, got, want)

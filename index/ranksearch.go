@@ -72,6 +72,7 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, r
 	buf := a.stored
 	defer func() { a.stored = buf }()
 	for i, d := range ranked {
+		_, hits[i].named = bonus[d.doc]
 		hits[i].doc, hits[i].score = d.doc, d.score
 		if i >= records {
 			continue
@@ -95,6 +96,9 @@ type rankHit struct {
 	doc   uint32
 	score float64
 	rec   hitRecord // its id "" when the stored fields could not be read
+	// named tells a document the question names: a symbol it spells, or a package's overview
+	// (nameBonuses).
+	named bool
 }
 
 // closeReaders closes the readers storedHit opened.
@@ -560,7 +564,7 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 			add(doc, exactBonus)
 		}
 	}
-	asWritten := identifierNames(words)
+	asWritten, possessed := namesAsWritten(words)
 	idents := make([]string, len(asWritten)) // identifierWords, without reading words again
 	for k, w := range asWritten {
 		idents[k] = strings.ToLower(w)
@@ -609,7 +613,7 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 	// PromptSession, not "write my dict" beside yaml.dump().
 	var owners []string
 	for k, w := range asWritten {
-		if isPascal(w) || len(ri.packagesNamed(idents[k])) > 0 || len(ri.aliasOf(idents[k])) > 0 {
+		if isPascal(w) && !possessed[k] || len(ri.packagesNamed(idents[k])) > 0 || len(ri.aliasOf(idents[k])) > 0 {
 			owners = append(owners, idents[k])
 		}
 	}
@@ -2052,8 +2056,15 @@ func identifierWords(text string) []string {
 // identifierNames returns the identifiers of identifierWords as text writes them, in the same
 // order.
 func identifierNames(text string) []string {
+	out, _ := namesAsWritten(text)
+	return out
+}
+
+// namesAsWritten returns identifierNames(text) and, for each, whether it is only a capitalized
+// word after a possessive ("Limited" of "http-body-util's Limited"): a name of the owner's, but
+// too plain a word to find its members by (memberBonuses).
+func namesAsWritten(text string) (out []string, possessed []bool) {
 	words := codeFields(text)
-	var out []string
 	ident := make([]bool, len(words))
 	trimmed := make([]string, len(words))
 	for k, w := range words {
@@ -2067,18 +2078,28 @@ func identifierNames(text string) []string {
 		trimmed[k] = w
 		if w != "" && (len(words) == 1 || strings.ContainsRune(w, '_') || isCamel(w) || member || call && len(w) > 2) {
 			out = append(out, w)
+			possessed = append(possessed, false)
 			ident[k] = true
 		}
 	}
 	for k, w := range trimmed {
+		if ident[k] || utf8.RuneCountInString(w) < 2 || !unicode.IsUpper([]rune(w)[0]) {
+			continue
+		}
 		// A search of two words is a lookup, not a sentence ("ryu Buffer", "tower Layer"):
-		// a capital there is the name's own, not a sentence's.
+		// a capital there is the name's own, not a sentence's. Nor is one after a possessive:
+		// "http-body-util's Limited" names the owner's type.
 		beside := k > 0 && ident[k-1] || k+1 < len(words) && ident[k+1] || len(words) == 2
-		if !ident[k] && beside && utf8.RuneCountInString(w) > 1 && unicode.IsUpper([]rune(w)[0]) {
+		owned := false
+		if k > 0 && isIdentifier(w) {
+			_, owned = possessive(words[k-1])
+		}
+		if beside || owned {
 			out = append(out, w)
+			possessed = append(possessed, !beside)
 		}
 	}
-	return out
+	return out, possessed
 }
 
 // codeFields returns the words of text as strings.Fields has them, except that a word writing
