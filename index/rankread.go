@@ -1332,26 +1332,32 @@ func (ri *rankIndex) addHeld(a *accumulator, seg int, list []byte, runs []skipRu
 		if !a.holdsIn(base+run.prev, base+runLast(runs, r, docs)) {
 			continue
 		}
-		end := runEnd(runs, r, len(list))
-		doc := run.prev
-		var impact uint8
-		for i := int(run.off); i < end-1; {
-			if gap := list[i]; gap < 0x80 {
-				doc, impact, i = doc+uint32(gap), list[i+1], i+2
-			} else {
-				doc, impact, i, _ = nextPostingLong(list, i, doc) // well formed: makeSkips read it
-			}
-			g := base + doc
-			p := pages[g>>accPageShift]
-			m := p.matched[g&accPageMask]
-			if m == 0 {
-				continue
-			}
-			if m < math.MaxUint8 {
-				p.matched[g&accPageMask] = m + 1
-			}
-			p.score[g&accPageMask] += scale * float32(impact)
+		addRunHeld(pages, list[:runEnd(runs, r, len(list))], run, base, scale)
+	}
+}
+
+// addRunHeld adds scale·impact for the postings of run, a run of a list's skip table (list cut
+// at the run's end), to the documents the accumulator of pages holds; base numbers the list's
+// documents over the snapshot. makeSkips read the run whole, so it is well formed.
+func addRunHeld(pages []*accPage, list []byte, run skipRun, base uint32, scale float32) {
+	doc := run.prev
+	var impact uint8
+	for i := int(run.off); i < len(list)-1; {
+		if gap := list[i]; gap < 0x80 {
+			doc, impact, i = doc+uint32(gap), list[i+1], i+2
+		} else {
+			doc, impact, i, _ = nextPostingLong(list, i, doc)
 		}
+		g := base + doc
+		p := pages[g>>accPageShift]
+		m := p.matched[g&accPageMask]
+		if m == 0 {
+			continue
+		}
+		if m < math.MaxUint8 {
+			p.matched[g&accPageMask] = m + 1
+		}
+		p.score[g&accPageMask] += scale * float32(impact)
 	}
 }
 

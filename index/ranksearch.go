@@ -346,9 +346,10 @@ func (ri *rankIndex) accumulate(a *accumulator, lists []termList, keep *docFilte
 // postings of the documents not held wait in a.cands until the floor is known, and then are
 // added in list order, as add would have added them. Only those at or above the floor so far
 // wait (the floor only rises as more wait): of a list a hundred times the room, most postings
-// fall below it and are dropped at once. A part dense in its segment is read by admitDense
-// (accumulate admits no list dense in the snapshot as a whole). It returns false on a
-// malformed list.
+// fall below it and are dropped at once, and a run of its skip table whose highest impact is
+// below the floor only adds to the documents held (addRunHeld). A part dense in its segment is
+// read by admitDense (accumulate admits no list dense in the snapshot as a whole). It returns
+// false on a malformed list.
 func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docFilter, room int) bool {
 	ad := admission{cands: a.cands[:0], room: room, keep: keep}
 	scale := l.idf / 255
@@ -370,10 +371,14 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 			spans = whole[:]
 		}
 		for r, run := range spans {
-			if runs != nil && int(run.max) < ad.floor && !a.holdsIn(base+run.prev, base+runLast(runs, r, docs)) {
+			end := runEnd(spans, r, len(list))
+			if runs != nil && int(run.max) < ad.floor {
+				// No posting of the run can wait: it adds to the documents held, if any.
+				if a.holdsIn(base+run.prev, base+runLast(runs, r, docs)) {
+					addRunHeld(a.pages, list[:end], run, base, scale)
+				}
 				continue
 			}
-			end := runEnd(spans, r, len(list))
 			doc := run.prev
 			var impact uint8
 			i, ok := int(run.off), true
