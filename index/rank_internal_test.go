@@ -1439,8 +1439,9 @@ func TestCodeHeading(t *testing.T) {
 func TestAskedMajors(t *testing.T) {
 	for words, want := range map[string][]int{
 		"which commands can't I run through the go-redis v6 client?": {6},
-		"urfave/cli v2, or V3?":                      {2, 3},
-		"does v1 or v0 or v02 count, or v2.5 or av3": nil,
+		"urfave/cli v2, or V3?": {2, 3},
+		// v1 is a module path without a major suffix ("urfave/cli v1"); v0 makes no promise.
+		"in urfave/cli v1, or v0 or v02, or v2.5 or av3": {1},
 	} {
 		got := slices.Sorted(maps.Keys(askedMajors(words)))
 		if !slices.Equal(got, want) {
@@ -1468,6 +1469,14 @@ func TestPackagePriorsMajor(t *testing.T) {
 	prior, named = ri.packagePriors(nil, all, map[int]bool{4: true})
 	if want := []float32{priorSuperseded * priorNamedPackage, priorNamedPackage, priorNamedPackage}; !slices.Equal(prior, want) || !slices.Equal(named, []bool{true, true, true}) {
 		t.Errorf("v4, which no module has: priors %v named %v, want %v", prior, named, want)
+	}
+	cli := &rankIndex{npkgs: 2,
+		pkgs:     []string{"golang\x00github.com/x/cli", "golang\x00github.com/x/cli/v2"},
+		versions: []string{"v1.22.17", "v2.27.7"},
+		pkgPrior: []float32{priorSuperseded, 1}}
+	prior, named = cli.packagePriors(nil, []uint32{0, 1}, askedMajors("in cli v1, which env var wins?"))
+	if want := []float32{priorNamedPackage, 1}; !slices.Equal(prior, want) || !slices.Equal(named, []bool{true, false}) {
+		t.Errorf("v1: priors %v named %v, want %v and the module without a major suffix", prior, named, want)
 	}
 }
 

@@ -1273,7 +1273,8 @@ func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool, namedPkgs []u
 }
 
 // askedMajors returns the major versions a question writes as Go writes them, "v" and a number
-// of at least 2 ("go-redis v6", "yaml v2"), or nil: a version a module path or a tag spells.
+// of at least 1 ("go-redis v6", "yaml v2", "urfave/cli v1": the module path without a major
+// suffix), or nil: a version a module path or a tag spells.
 func askedMajors(words string) map[int]bool {
 	var out map[int]bool
 	for _, w := range strings.Fields(words) {
@@ -1281,7 +1282,7 @@ func askedMajors(words string) map[int]bool {
 		if len(w) < 2 || w[0] != 'v' && w[0] != 'V' {
 			continue
 		}
-		if n, err := strconv.Atoi(w[1:]); err == nil && n >= 2 && w[1] != '0' && w[1] != '+' {
+		if n, err := strconv.Atoi(w[1:]); err == nil && n >= 1 && w[1] != '0' && w[1] != '+' {
 			if out == nil {
 				out = map[int]bool{}
 			}
