@@ -72,7 +72,6 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, r
 	buf := a.stored
 	defer func() { a.stored = buf }()
 	for i, d := range ranked {
-		_, hits[i].named = bonus[d.doc]
 		hits[i].doc, hits[i].score = d.doc, d.score
 		if i >= records {
 			continue
@@ -96,9 +95,6 @@ type rankHit struct {
 	doc   uint32
 	score float64
 	rec   hitRecord // its id "" when the stored fields could not be read
-	// named tells a document the question names: a symbol it spells, or a package's overview
-	// (nameBonuses).
-	named bool
 }
 
 // closeReaders closes the readers storedHit opened.
