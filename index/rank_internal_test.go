@@ -348,6 +348,23 @@ func TestPossessedTypeName(t *testing.T) {
 		"docidx://cargo/bodykit@1.0.0/symbol/bodykit::Limited")
 }
 
+// A package's root is no one's member: "Cargo.toml" does not name the crate toml, whose doc
+// says "Cargo", as "IndexMap::remove" names indexmap's remove.
+func TestPackageRootIsNoMember(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.Cargo, "toml", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindPackage, Name: "toml", QualifiedName: "toml", Signature: "crate toml", Doc: "A parser of TOML, the format of Cargo's manifests."}),
+		fixturePackage(docidx.Cargo, "serde", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindPackage, Name: "serde", QualifiedName: "serde", Signature: "crate serde", Doc: "A framework for serializing data."},
+			docidx.Symbol{Kind: docidx.KindMacro, Name: "Serialize", QualifiedName: "serde::Serialize", Signature: "derive Serialize", Doc: "Derive macro: put features = [\"derive\"] on the serde dependency."}),
+	)
+	for _, id := range rankedIDs(r, "I get 'cannot find derive macro Serialize' from serde; what do I need to put in Cargo.toml?")[:1] {
+		if strings.Contains(id, "/toml@") {
+			t.Errorf("%s first: the crate toml taken for the member of Cargo", id)
+		}
+	}
+}
+
 // A symbol the question names by a bare identifier is the named package's when it has one of
 // that name, though another package's symbol of that name holds more of the question's words.
 func TestRankSymbolOfNamedPackage(t *testing.T) {

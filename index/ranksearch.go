@@ -566,6 +566,7 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 		}
 	}
 	asWritten, possessed := namesAsWritten(words)
+	ownersOf := identifierOwners(words)
 	idents := make([]string, len(asWritten)) // identifierWords, without reading words again
 	for k, w := range asWritten {
 		idents[k] = strings.ToLower(w)
@@ -578,6 +579,13 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 				add(doc, ownedBonus)
 			}
 			continue
+		}
+		// A name written as a member ("Cargo.toml") is not a package's root.
+		member := len(ownersOf[name]) > 0
+		addName := func(doc uint32, b float32) {
+			if !member || !ri.isPackageRoot(doc, name) {
+				add(doc, b)
+			}
 		}
 		if l, ok := ri.lookup(symbolNamePrefix + name); ok {
 			var ofNamed []uint32
@@ -596,17 +604,17 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 			// of "protojson.Marshal gives me camelCase keys" is a word, not type-fest's type.
 			if len(ofNamed) == 0 && (len(named) == 0 || !few.more) {
 				if spelled == nil {
-					ri.forEach(l, func(doc uint32, _ uint8) { add(doc, symbolBonus) })
+					ri.forEach(l, func(doc uint32, _ uint8) { addName(doc, symbolBonus) })
 				} else {
 					var all []uint32 // ascending, as forEach walks the segments in order
 					ri.forEach(l, func(doc uint32, _ uint8) { all = append(all, doc) })
 					for _, doc := range spelled.of(all) {
-						add(doc, symbolBonus)
+						addName(doc, symbolBonus)
 					}
 				}
 			}
 			for _, doc := range spelled.of(ofNamed) {
-				add(doc, symbolBonus)
+				addName(doc, symbolBonus)
 			}
 		}
 	}
@@ -823,8 +831,10 @@ func (ri *rankIndex) callPackages(words string, owned map[string][]uint32, keep 
 
 // ownedByName returns the owned symbols (ownedSymbols) of each identifier of words
 // (identifierWords) written with an owner (identifierOwners), by identifier; none for an
-// identifier without owners or without owned symbols. nameBonuses and callPackages both read
-// them, and a common owner's list is long: they are found once a question.
+// identifier without owners or without owned symbols. A package's root is no one's member:
+// the crate toml is not what "Cargo.toml" names, though its doc says "Cargo". nameBonuses and
+// callPackages both read them, and a common owner's list is long: they are found once a
+// question.
 func (ri *rankIndex) ownedByName(words string, term func(string) string) map[string][]uint32 {
 	owners := identifierOwners(words)
 	types := typeOwners(words)
@@ -834,7 +844,9 @@ func (ri *rankIndex) ownedByName(words string, term func(string) string) map[str
 			continue
 		}
 		if l, ok := ri.lookup(symbolNamePrefix + name); ok {
-			if docs := ri.ownedSymbols(l, owners[name], types, term); len(docs) > 0 {
+			docs := ri.ownedSymbols(l, owners[name], types, term)
+			docs = slices.DeleteFunc(docs, func(doc uint32) bool { return ri.isPackageRoot(doc, name) })
+			if len(docs) > 0 {
 				owned[name] = docs
 			}
 		}
