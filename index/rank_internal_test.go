@@ -1530,3 +1530,61 @@ func TestPossessives(t *testing.T) {
 		}
 	}
 }
+
+// TestExactNamed: the documents of a named package that accumulate did not score (here left
+// out by its filter, as its bound leaves out those without the rarer words) take the scores an
+// unbounded accumulate gives them, other forms of the words included; other documents keep
+// theirs.
+func TestExactNamed(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.Cargo, "wire", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindConst, Name: "LIMIT", QualifiedName: "wire::LIMIT", Signature: "pub const LIMIT: usize", Doc: "The maximum message size: four megabytes."},
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "frame", QualifiedName: "wire::frame", Signature: "pub fn frame()", Doc: "Frames a message up to the max size: the maximum is LIMIT."}),
+		fixturePackage(docidx.Cargo, "other", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "send", QualifiedName: "other::send", Signature: "pub fn send()", Doc: "Sends a message of max size."}),
+	)
+	ri := r.r.rank
+	_, words := ecosystemsNamed("wire max message size")
+	terms := r.r.searchTerms(words)
+	lists := ri.termLists(terms)
+	alts, groups := r.r.alternatives(words, terms)
+	var wire uint32
+	for p := range uint32(ri.npkgs) {
+		if strings.HasSuffix(ri.pkgKey(p), "\x00wire") {
+			wire = p
+		}
+	}
+	ranges, _ := ri.pkgDocs()
+	pkgOK := make([]bool, ri.npkgs)
+	for p := range pkgOK {
+		pkgOK[p] = uint32(p) != wire
+	}
+	without := &docFilter{docOK: ri.docsOf(pkgOK, "")}
+
+	want := ri.acquire()
+	defer ri.release(want)
+	ri.accumulate(want, lists, nil)
+	ri.accumulateAlternatives(want, ri.altLists(alts, groups, lists), groups, lists, nil)
+	got := ri.acquire()
+	defer ri.release(got)
+	ri.accumulate(got, lists, without)
+	ri.accumulateAlternatives(got, ri.altLists(alts, groups, lists), groups, lists, without)
+	lo, hi := ranges[wire][0], ranges[wire][1]
+	if got.matchedOf(lo) != 0 {
+		t.Fatal("the filter did not leave wire out: the test tests nothing")
+	}
+	if !ri.exactNamed(got, lists, ri.altLists(alts, groups, lists), groups, []uint32{wire}, nil) {
+		t.Fatal("exactNamed: unreadable list")
+	}
+	alt := false
+	for doc := range uint32(ri.docs) {
+		if got.scoreOf(doc) != want.scoreOf(doc) || got.matchedOf(doc) != want.matchedOf(doc) {
+			t.Errorf("document %d (wire's: %v): score %v of %d words, want %v of %d", doc, doc >= lo && doc < hi,
+				got.scoreOf(doc), got.matchedOf(doc), want.scoreOf(doc), want.matchedOf(doc))
+		}
+		alt = alt || doc >= lo && doc < hi && want.matchedOf(doc) >= 3
+	}
+	if !alt {
+		t.Error("no wire document holds \"maximum\" for \"max\": the test does not test other forms")
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -54,12 +55,16 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, r
 	}
 	// The other forms of the question's words (synonyms.go).
 	alts, groups := r.alternatives(words, terms)
-	altFound, ok := ri.accumulateAlternatives(a, alts, groups, lists, keep)
+	found := ri.altLists(alts, groups, lists)
+	altFound, ok := ri.accumulateAlternatives(a, found, groups, lists, keep)
 	if !ok {
 		return nil, 0, nil
 	}
 	owned := ri.ownedByName(words, r.wholeTerm)
 	names, namedPkgs := ri.questionPackages(r, text, words, ecos, owned, keep)
+	if !ri.exactNamed(a, lists, found, groups, namedPkgs, keep) {
+		return nil, 0, nil
+	}
 	bonus := ri.nameBonuses(text, words, owned, namedPkgs, r.wholeTerm, keep)
 	pkgPrior, named := ri.packagePriors(ecos, namedPkgs, askedMajors(words))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
@@ -88,6 +93,167 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, r
 		idf[l.term] = l.idf
 	}
 	return hits, total, idf
+}
+
+// maxExactNamed bounds the documents of the named packages that exactNamed scores again.
+const maxExactNamed = 4096
+
+// exactNamed scores the documents of the packages the question names (named) with every word
+// of the question and every other form of them (found, as accumulateAlternatives chose them
+// for groups), as BM25 would score them without accumulate's bound: accumulate lets only the
+// documents of the rarer words hold a score, and a named package's page that holds none of
+// them was scored by few of its words or none ("range-parser hands me a plain number", whose
+// README answers with "array" and "numbers", lost its words to the documents that say "plain"
+// and "hands"). Each of their documents keeps the larger of the two scores (by matched words,
+// then score). Only the named packages' parts of the lists are read: a list's skip table, when
+// it has one, starts the reading at a package's first document. lists were read into a.lists by
+// accumulate. It returns false on an unreadable or malformed list.
+func (ri *rankIndex) exactNamed(a *accumulator, lists []termList, found []altList, groups [][]string, named []uint32, keep *docFilter) bool {
+	ranges, ok := ri.pkgDocs()
+	if !ok || len(named) == 0 {
+		return true
+	}
+	n := 0
+	for _, p := range named {
+		n += int(ranges[p][1] - ranges[p][0])
+	}
+	if n > maxExactNamed {
+		return true
+	}
+	for _, p := range named {
+		lo, hi := ranges[p][0], ranges[p][1]
+		if lo >= hi || !keep.keep(lo) {
+			continue
+		}
+		score := make([]float32, hi-lo)
+		matched := make([]uint8, hi-lo)
+		holds := make([][]uint32, len(lists)) // the documents of each list, from lo
+		k := 0                                // the list part in a.lists, as accumulate read them
+		for i, l := range lists {
+			scale := l.idf / 255
+			for _, part := range l.parts {
+				ok := ri.postingsIn(part, a.lists[k], lo, hi, func(doc uint32, impact uint8) {
+					score[doc-lo] += scale * float32(impact)
+					matched[doc-lo] = min(matched[doc-lo], math.MaxUint8-1) + 1
+					holds[i] = append(holds[i], doc-lo)
+				})
+				if !ok {
+					return false
+				}
+				k++
+			}
+		}
+		// A document counts a word's other forms once, and only when it lacks the word
+		// (addForms).
+		held := make([]bool, hi-lo)
+		for j := 0; j < len(found); {
+			g := found[j].group
+			clear(held)
+			for i, l := range lists {
+				if slices.Contains(groups[g], l.term) {
+					for _, d := range holds[i] {
+						held[d] = true
+					}
+				}
+			}
+			for ; j < len(found) && found[j].group == g; j++ {
+				l := found[j]
+				scale := float32(altWeight) * l.idf / 255
+				for _, part := range l.parts {
+					list := ri.postings(part)
+					if list == nil {
+						return false
+					}
+					ok := ri.postingsIn(part, list, lo, hi, func(doc uint32, impact uint8) {
+						if d := doc - lo; !held[d] {
+							held[d] = true
+							score[d] += scale * float32(impact)
+							matched[d] = min(matched[d], math.MaxUint8-1) + 1
+						}
+					})
+					if !ok {
+						return false
+					}
+				}
+			}
+		}
+		for d, m := range matched {
+			doc := lo + uint32(d)
+			old := a.matchedOf(doc)
+			if m == 0 || old > m || old == m && a.scoreOf(doc) >= score[d] || !keep.keep(doc) {
+				continue
+			}
+			pg := a.pages[doc>>accPageShift]
+			if old == 0 {
+				pg = a.touch(doc)
+			}
+			pg.matched[doc&accPageMask], pg.score[doc&accPageMask] = m, score[d]
+		}
+	}
+	return true
+}
+
+// postingsIn calls fn for the postings of part (its list read into list) whose documents,
+// numbered over the snapshot, are in [lo, hi), in document order, and reports whether they
+// were well formed. A sparse list is read from the run of its skip table (skipsOf) that may
+// hold lo, when it has one, and no further than hi; a dense one by the words of its bitmap
+// that hold [lo, hi), its impacts counted from its rank directory.
+func (ri *rankIndex) postingsIn(part termPart, list []byte, lo, hi uint32, fn func(doc uint32, impact uint8)) bool {
+	base, docs := ri.docBase[part.seg], uint32(ri.segs[part.seg].docs)
+	if base+docs <= lo || base >= hi {
+		return true
+	}
+	from, to := max(lo, base)-base, min(hi-base, docs) // [from, to) in the segment
+	if part.list.dense {
+		nw, nr := denseWords(int(docs)), denseRanks(int(docs))
+		if len(list) < 8*nw+4*nr {
+			return false
+		}
+		le := binary.LittleEndian
+		words, ranks, impacts := list[:8*nw], list[8*nw:8*nw+4*nr], list[8*nw+4*nr:]
+		w := int(from / 64)
+		first := w - w%denseRankWords
+		r := int(le.Uint32(ranks[4*(first/denseRankWords):])) // the impacts before word w
+		for j := first; j < w; j++ {
+			r += bits.OnesCount64(le.Uint64(words[8*j:]))
+		}
+		for ; w < nw && uint32(64*w) < to; w++ {
+			word := le.Uint64(words[8*w:])
+			for ; word != 0; word &= word - 1 {
+				doc := uint32(64*w + bits.TrailingZeros64(word))
+				if r >= len(impacts) {
+					return false
+				}
+				if doc >= from && doc < to {
+					fn(base+doc, impacts[r])
+				}
+				r++
+			}
+		}
+		return true
+	}
+	i, doc := 0, uint32(0)
+	if runs := ri.skipsOf(part, list); runs != nil {
+		r := sort.Search(len(runs), func(r int) bool { return runLast(runs, r, docs) >= from })
+		if r == len(runs) {
+			return true
+		}
+		i, doc = int(runs[r].off), runs[r].prev
+	}
+	for i < len(list)-1 {
+		var impact uint8
+		var ok bool
+		if doc, impact, i, ok = nextPosting(list, i, doc); !ok || doc >= docs {
+			return false
+		}
+		if doc >= to {
+			return true
+		}
+		if doc >= from {
+			fn(base+doc, impact)
+		}
+	}
+	return true
 }
 
 // rankHit is a hit of rankSearch: its rank.idx document, its score and what it is made of.

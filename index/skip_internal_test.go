@@ -215,3 +215,50 @@ func TestKeepSkipsLeastRecent(t *testing.T) {
 		t.Errorf("skipBytes %d, the tables hold %d", ri.skipBytes, sum)
 	}
 }
+
+// TestPostingsIn: the postings of a range of documents, read through a list's skip table or
+// from its start, and from a dense list through its rank directory, are the list's postings in
+// that range, in order.
+func TestPostingsIn(t *testing.T) {
+	ri, l, lists, all, _ := skipFixture(t)
+	// A third segment of a dense list.
+	const denseDocs = 5_000
+	var dense []posting
+	for doc := uint32(3); doc < denseDocs; doc += 1 + doc%5 {
+		dense = append(dense, posting{doc: doc, impact: uint8(doc)})
+	}
+	base := uint32(ri.docs)
+	ri.segs = append(ri.segs, &rankSegment{docs: denseDocs})
+	ri.docBase = append(ri.docBase, base+denseDocs)
+	ri.docs += denseDocs
+	b := &rankBuilder{ids: make([]string, denseDocs)}
+	b.appendDense(dense)
+	l.parts = append(l.parts, termPart{seg: 2, list: postingsRef{off: 5000, size: int64(len(b.postings)), df: len(dense), dense: true}})
+	lists = append(lists, b.postings)
+	for _, p := range dense {
+		all = append(all, posting{doc: base + p.doc, impact: p.impact})
+	}
+	ranges := [][2]uint32{{0, 0}, {0, 1}, {7, 9_000}, {150_000, 150_001}, {199_990, 200_020}, {250_000, 251_234},
+		{399_000, 400_700}, {base + 60, base + 130}, {base + 4_990, base + denseDocs}, {0, uint32(ri.docs)}}
+	for read := range 3 { // the first read has no skip table, the second makes it, the third keeps it
+		for _, rg := range ranges {
+			var got []posting
+			for j, part := range l.parts {
+				if !ri.postingsIn(part, lists[j], rg[0], rg[1], func(doc uint32, impact uint8) {
+					got = append(got, posting{doc: doc, impact: impact})
+				}) {
+					t.Fatalf("read %d [%d, %d): part %d malformed", read, rg[0], rg[1], j)
+				}
+			}
+			var want []posting
+			for _, p := range all {
+				if p.doc >= rg[0] && p.doc < rg[1] {
+					want = append(want, p)
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("read %d [%d, %d): %d postings, want %d", read, rg[0], rg[1], len(got), len(want))
+			}
+		}
+	}
+}

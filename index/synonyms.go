@@ -278,17 +278,24 @@ type altList struct {
 	group int
 }
 
-// accumulateAlternatives adds to a the postings of the question's words' other forms (alts,
-// their words' own terms in groups, lists the question's own term lists, which accumulate
-// added and left read in a.lists) at altWeight of their
-// idf, rarest first, growing the documents held as accumulate does. A document counts a word of
+// accumulateAlternatives adds to a the postings of the question's words' other forms (found,
+// as altLists chose them; their words' own terms in groups; lists the question's own term
+// lists, which accumulate added and left read in a.lists) at altWeight of their idf, rarest
+// first, growing the documents held as accumulate does. A document counts a word of
 // the question once whichever of its forms it holds: one that holds it as typed, or in an
 // earlier form, gains nothing from another. It returns how many words were found only in another
 // form (more question words for the coordination factor), and false on an unreadable list.
-func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, groups [][]string, lists []termList, keep *docFilter) (int, bool) {
-	if len(alts) == 0 {
+func (ri *rankIndex) accumulateAlternatives(a *accumulator, found []altList, groups [][]string, lists []termList, keep *docFilter) (int, bool) {
+	if len(found) == 0 {
 		return 0, true
 	}
+	return ri.addForms(a, found, groups, lists, keep)
+}
+
+// altLists returns the lists of the other forms of the question's words (alts, of groups) that
+// accumulateAlternatives adds, by group and, within a group, rarest first; lists are the
+// question's own.
+func (ri *rankIndex) altLists(alts []altTerm, groups [][]string, lists []termList) []altList {
 	var found []altList
 	for _, at := range alts {
 		// A form that most documents hold ("config", "error": as many as make a list dense,
@@ -299,16 +306,13 @@ func (ri *rankIndex) accumulateAlternatives(a *accumulator, alts []altTerm, grou
 		}
 		found = append(found, altList{l, at.group})
 	}
-	if len(found) == 0 {
-		return 0, true
-	}
 	slices.SortStableFunc(found, func(x, y altList) int {
 		if x.group != y.group {
 			return x.group - y.group
 		}
 		return x.df - y.df
 	})
-	return ri.addForms(a, found, groups, lists, keep)
+	return found
 }
 
 // rarerThanParts reports whether l, the list of the compound of two words, is no longer than
