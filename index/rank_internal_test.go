@@ -348,6 +348,34 @@ func TestPossessedTypeName(t *testing.T) {
 		"docidx://cargo/bodykit@1.0.0/symbol/bodykit::Limited")
 }
 
+// A name written in the possessive names its package though most documents holding its word
+// are others' ("flatted" is the stem "flat" of flat-cache's pages): the question says what it
+// is. Written plainly, it does not.
+func TestPossessiveNamesPackage(t *testing.T) {
+	var cache []docidx.Symbol
+	for i := range 100 { // flatted's 2 documents of the 102 that hold "flat": under namedShare
+		cache = append(cache, docidx.Symbol{Kind: docidx.KindFunc, Name: fmt.Sprintf("toFlatted%d", i), QualifiedName: fmt.Sprintf("flat-cache.toFlatted%d", i),
+			Signature: fmt.Sprintf("toFlatted%d(): string", i), Doc: "Pass it the flatted JSON output of a flat file cache to parse it as a string."})
+	}
+	r := openRankFixture(t,
+		fixturePackage(docidx.NPM, "flat-cache", "1.0.0", cache...),
+		fixturePackage(docidx.NPM, "flatted", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "parse", QualifiedName: "flatted.parse", Signature: "parse(text: string): any", Doc: "Revives what stringify made; plain JSON is not its format."}),
+	)
+	ri := r.r.rank
+	for _, q := range []string{"Can I pass JSON output to flatted's parse as a string?", "Can I pass JSON output to flatted as a string?"} {
+		_, words := ecosystemsNamed(q)
+		_, named := ri.questionPackages(r.r, q, words, nil, ri.ownedByName(words, r.r.wholeTerm), nil)
+		var names []string
+		for _, p := range named {
+			names = append(names, ri.pkgKey(p))
+		}
+		if possessive := strings.Contains(q, "'s"); slices.Contains(names, "npm\x00flatted") != possessive {
+			t.Errorf("%q names %q", q, names)
+		}
+	}
+}
+
 // A package's root is no one's member: "Cargo.toml" does not name the crate toml, whose doc
 // says "Cargo", as "IndexMap::remove" names indexmap's remove.
 func TestPackageRootIsNoMember(t *testing.T) {

@@ -1681,7 +1681,7 @@ func (ri *rankIndex) namedPackages(r *reader, names, called, owners map[string]b
 		if parts[w] {
 			continue
 		}
-		if ps := ri.packagesNamed(w); len(ps) > 0 && (called[w] || ri.ownWord(r, w, ps)) {
+		if ps := ri.packagesNamed(w); len(ps) > 0 && (called[w] || owners[w] || ri.ownWord(r, w, ps)) {
 			consider(w, ps, ri.nameShare(r, w, ps))
 		}
 		// A name a package's code binds it to (aliasOf: "gzhttp", a package of
