@@ -1616,3 +1616,23 @@ func TestExactNamed(t *testing.T) {
 		t.Error("no wire document holds \"maximum\" for \"max\": the test does not test other forms")
 	}
 }
+
+// TestKeepsIn: a filter keeps a range when it keeps one of its documents, whole words of the
+// bitmap or single bits; nil keeps every non-empty range.
+func TestKeepsIn(t *testing.T) {
+	f := &docFilter{docOK: make([]uint64, 4)}
+	f.docOK[1] = 1 << 5 // document 69
+	f.docOK[3] = 1      // document 192
+	for _, c := range []struct {
+		lo, hi uint32
+		want   bool
+	}{{0, 69, false}, {0, 70, true}, {69, 70, true}, {70, 192, false}, {64, 128, true}, {128, 192, false}, {130, 256, true}, {5, 5, false}} {
+		if got := f.keepsIn(c.lo, c.hi); got != c.want {
+			t.Errorf("keepsIn(%d, %d) = %v, want %v", c.lo, c.hi, got, c.want)
+		}
+	}
+	var none *docFilter
+	if !none.keepsIn(3, 4) || none.keepsIn(4, 4) {
+		t.Error("a nil filter keeps every non-empty range and no empty one")
+	}
+}

@@ -102,14 +102,14 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, r
 const maxExactNamed = 16384
 
 // exactNamed scores the documents of the packages the question names (named) with every word
-// of the question and every other form of them (found, as accumulateAlternatives chose them
-// for groups), as BM25 would score them without accumulate's bound: accumulate lets only the
-// documents of the rarer words hold a score, and a named package's page that holds none of
-// them was scored by few of its words or none ("range-parser hands me a plain number", whose
-// README answers with "array" and "numbers", lost its words to the documents that say "plain"
-// and "hands"). Each of their documents keeps the larger of the two scores (by matched words,
-// then score). Only the named packages' parts of the lists are read: a list's skip table, when
-// it has one, starts the reading at a package's first document. lists were read into a.lists by
+// of the question and every other form of them (found, as altLists chose them for groups), as
+// BM25 would score them without accumulate's bound: accumulate lets only the documents of the
+// rarer words hold a score, and a named package's page that holds none of them was scored by
+// few of its words or none ("range-parser hands me a plain number", whose README answers with
+// "array" and "numbers", lost its words to the documents that say "plain" and "hands"). Each of
+// their documents that keep accepts keeps the larger of the two scores (by matched words, then
+// score). Only the named packages' parts of the lists are read: a list's skip table, when it
+// has one, starts the reading at a package's first document. lists were read into a.lists by
 // accumulate. It returns false on an unreadable or malformed list.
 func (ri *rankIndex) exactNamed(a *accumulator, lists []termList, found []altList, groups [][]string, named []uint32, keep *docFilter) bool {
 	ranges, ok := ri.pkgDocs()
@@ -125,7 +125,7 @@ func (ri *rankIndex) exactNamed(a *accumulator, lists []termList, found []altLis
 	}
 	for _, p := range named {
 		lo, hi := ranges[p][0], ranges[p][1]
-		if lo >= hi || !keep.keep(lo) {
+		if !keep.keepsIn(lo, hi) {
 			continue
 		}
 		score := make([]float32, hi-lo)
@@ -1997,6 +1997,27 @@ type docFilter struct {
 // keep reports whether document doc passes f. A nil f passes every document.
 func (f *docFilter) keep(doc uint32) bool {
 	return f == nil || f.docOK[doc>>6]>>(doc&63)&1 != 0
+}
+
+// keepsIn reports whether a document of [lo, hi) passes f.
+func (f *docFilter) keepsIn(lo, hi uint32) bool {
+	if f == nil {
+		return lo < hi
+	}
+	for doc := lo; doc < hi; {
+		if doc%64 == 0 && hi-doc >= 64 {
+			if f.docOK[doc/64] != 0 {
+				return true
+			}
+			doc += 64
+			continue
+		}
+		if f.keep(doc) {
+			return true
+		}
+		doc++
+	}
+	return false
 }
 
 // keepKind reports whether document doc is of kind, a kind filter.
