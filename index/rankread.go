@@ -1305,6 +1305,29 @@ func runLast(runs []skipRun, r int, docs uint32) uint32 {
 
 // holdsIn reports whether a may hold a document of [lo, hi]: whether it made a page of one
 // (madeBits), which a search does only for the documents it holds.
+// heldEnd returns the end of the last page a made (madeBits) among those of [lo, hi], the
+// documents past which a holds none of [lo, hi]; 0 when it made none of them.
+func (a *accumulator) heldEnd(lo, hi uint32) uint32 {
+	first, last := lo>>accPageShift, hi>>accPageShift
+	for w := last / 64; w >= first/64; w-- {
+		made := a.madeBits[w]
+		if w == first/64 {
+			made &= ^uint64(0) << (first % 64)
+		}
+		if w == last/64 {
+			made &= ^uint64(0) >> (63 - last%64)
+		}
+		if made != 0 {
+			page := w*64 + uint32(63-bits.LeadingZeros64(made))
+			return (page + 1) << accPageShift
+		}
+		if w == 0 {
+			break
+		}
+	}
+	return 0
+}
+
 func (a *accumulator) holdsIn(lo, hi uint32) bool {
 	first, last := lo>>accPageShift, hi>>accPageShift
 	for w := first / 64; w <= last/64; w++ {
@@ -1329,17 +1352,17 @@ func (ri *rankIndex) addHeld(a *accumulator, seg int, list []byte, runs []skipRu
 	base, docs := ri.docBase[seg], uint32(ri.segs[seg].docs)
 	pages := a.pages
 	for r, run := range runs {
-		if !a.holdsIn(base+run.prev, base+runLast(runs, r, docs)) {
-			continue
+		if end := a.heldEnd(base+run.prev, base+runLast(runs, r, docs)); end != 0 {
+			addRunHeld(pages, list[:runEnd(runs, r, len(list))], run, base, end, scale)
 		}
-		addRunHeld(pages, list[:runEnd(runs, r, len(list))], run, base, scale)
 	}
 }
 
 // addRunHeld adds scale·impact for the postings of run, a run of a list's skip table (list cut
-// at the run's end), to the documents the accumulator of pages holds; base numbers the list's
-// documents over the snapshot. makeSkips read the run whole, so it is well formed.
-func addRunHeld(pages []*accPage, list []byte, run skipRun, base uint32, scale float32) {
+// at the run's end), to the documents the accumulator of pages holds, reading no further than
+// end (heldEnd: it holds none from there); base numbers the list's documents over the snapshot.
+// makeSkips read the run whole, so it is well formed.
+func addRunHeld(pages []*accPage, list []byte, run skipRun, base, end uint32, scale float32) {
 	doc := run.prev
 	var impact uint8
 	for i := int(run.off); i < len(list)-1; {
@@ -1349,6 +1372,9 @@ func addRunHeld(pages []*accPage, list []byte, run skipRun, base uint32, scale f
 			doc, impact, i, _ = nextPostingLong(list, i, doc)
 		}
 		g := base + doc
+		if g >= end {
+			return
+		}
 		p := pages[g>>accPageShift]
 		m := p.matched[g&accPageMask]
 		if m == 0 {

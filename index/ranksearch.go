@@ -543,8 +543,8 @@ func (ri *rankIndex) admit(a *accumulator, l termList, bufs [][]byte, keep *docF
 			end := runEnd(spans, r, len(list))
 			if runs != nil && int(run.max) < ad.floor {
 				// No posting of the run can wait: it adds to the documents held, if any.
-				if a.holdsIn(base+run.prev, base+runLast(runs, r, docs)) {
-					addRunHeld(a.pages, list[:end], run, base, scale)
+				if held := a.heldEnd(base+run.prev, base+runLast(runs, r, docs)); held != 0 {
+					addRunHeld(a.pages, list[:end], run, base, held, scale)
 				}
 				continue
 			}

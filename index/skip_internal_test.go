@@ -262,3 +262,19 @@ func TestPostingsIn(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldEnd: the end of the last page holding a document of a range, across the words of the
+// page bitmap, and 0 for a range none of whose pages holds one.
+func TestHeldEnd(t *testing.T) {
+	a := newAccumulator(10_000)
+	for _, d := range []uint32{70, 300, 4101} { // pages 1, 4 and 64 (the bitmap's second word)
+		a.touch(d).matched[d&accPageMask] = 1
+	}
+	for _, c := range []struct{ lo, hi, want uint32 }{
+		{0, 9_999, 4160}, {0, 4095, 320}, {0, 100, 128}, {130, 250, 0}, {260, 260, 320}, {4096, 4100, 4160}, {4160, 9_999, 0},
+	} {
+		if got := a.heldEnd(c.lo, c.hi); got != c.want {
+			t.Errorf("heldEnd(%d, %d) = %d, want %d", c.lo, c.hi, got, c.want)
+		}
+	}
+}
