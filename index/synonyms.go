@@ -421,18 +421,22 @@ func alternativeGrows(a *accumulator, df, n int) bool {
 // markHeld sets in held (a bit per document of the snapshot) the bits of the documents of an
 // encoded postings list of segment seg (dense when dense, see appendDense) and reports whether
 // the list was whole. Given the list's skip table (runs), it sets only those of the runs that
-// span a document a holds.
+// span a document a holds, up to the last page that holds one (heldEnd).
 func (ri *rankIndex) markHeld(a *accumulator, held []uint64, seg int, list []byte, dense bool, runs []skipRun) bool {
 	base, docs := ri.docBase[seg], uint32(ri.segs[seg].docs)
 	if runs != nil {
 		for r, run := range runs {
-			if !a.holdsIn(base+run.prev, base+runLast(runs, r, docs)) {
+			stop := a.heldEnd(base+run.prev, base+runLast(runs, r, docs))
+			if stop == 0 {
 				continue
 			}
 			doc := run.prev
 			for i, end := int(run.off), runEnd(runs, r, len(list)); i < end-1; {
 				doc, _, i, _ = nextPosting(list, i, doc) // well formed: makeSkips read it
 				d := base + doc
+				if d >= stop {
+					break
+				}
 				held[d/64] |= 1 << (d % 64)
 			}
 		}
@@ -480,19 +484,23 @@ func (ri *rankIndex) markHeld(a *accumulator, held []uint64, seg int, list []byt
 // word to a, each impact scaled by scale, except in the documents of held (which hold the word
 // already, as typed or in another form; those it adds to join them). A document a does not
 // hold yet is added when grow and keep allow, as add does. Given the list's skip table (runs)
-// and not grow, it reads only the runs that span a document a holds. It reports whether the
-// list was whole.
+// and not grow, it reads only the runs that span a document a holds, up to the last page that
+// holds one (heldEnd). It reports whether the list was whole.
 func (ri *rankIndex) addAlternative(a *accumulator, seg int, list []byte, runs []skipRun, held []uint64, scale float32, keep *docFilter, grow bool) bool {
 	base, docs := ri.docBase[seg], uint32(ri.segs[seg].docs)
 	if runs != nil && !grow {
 		for r, run := range runs {
-			if !a.holdsIn(base+run.prev, base+runLast(runs, r, docs)) {
+			stop := a.heldEnd(base+run.prev, base+runLast(runs, r, docs))
+			if stop == 0 {
 				continue
 			}
 			doc := run.prev
 			var impact uint8
 			for i, end := int(run.off), runEnd(runs, r, len(list)); i < end-1; {
 				doc, impact, i, _ = nextPosting(list, i, doc) // well formed: makeSkips read it
+				if base+doc >= stop {
+					break
+				}
 				ri.addAlternativeDoc(a, base+doc, impact, held, scale, keep, false)
 			}
 		}
