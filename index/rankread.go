@@ -1303,8 +1303,6 @@ func runLast(runs []skipRun, r int, docs uint32) uint32 {
 	return docs - 1
 }
 
-// holdsIn reports whether a may hold a document of [lo, hi]: whether it made a page of one
-// (madeBits), which a search does only for the documents it holds.
 // heldEnd returns the end of the last page a made (madeBits) among those of [lo, hi], the
 // documents past which a holds none of [lo, hi]; 0 when it made none of them.
 func (a *accumulator) heldEnd(lo, hi uint32) uint32 {
@@ -1328,21 +1326,10 @@ func (a *accumulator) heldEnd(lo, hi uint32) uint32 {
 	return 0
 }
 
+// holdsIn reports whether a may hold a document of [lo, hi]: whether it made a page of one
+// (madeBits), which a search does only for the documents it holds.
 func (a *accumulator) holdsIn(lo, hi uint32) bool {
-	first, last := lo>>accPageShift, hi>>accPageShift
-	for w := first / 64; w <= last/64; w++ {
-		bits := a.madeBits[w]
-		if w == first/64 {
-			bits &= ^uint64(0) << (first % 64)
-		}
-		if w == last/64 {
-			bits &= ^uint64(0) >> (63 - last%64)
-		}
-		if bits != 0 {
-			return true
-		}
-	}
-	return false
+	return a.heldEnd(lo, hi) != 0
 }
 
 // addHeld is add with growNone for a list with a skip table (runs): it adds to the documents a
