@@ -1471,34 +1471,16 @@ func (ri *rankIndex) addDense(a *accumulator, seg int, list []byte, weight float
 }
 
 // forEachIn calls fn for the (document, impact) pairs of l's lists, as read into bufs (one per
-// part, well formed), whose documents, numbered over the snapshot, are in [lo, hi): in the order
-// of forEach, without reading the lists again, and without decoding a sparse list past hi.
-func (ri *rankIndex) forEachIn(l termList, bufs [][]byte, lo, hi uint32, fn func(doc uint32, impact uint8)) {
+// part), whose documents, numbered over the snapshot, are in [lo, hi): in the order of forEach,
+// without reading the lists again, each part as postingsIn reads it. It reports whether the
+// parts read were well formed.
+func (ri *rankIndex) forEachIn(l termList, bufs [][]byte, lo, hi uint32, fn func(doc uint32, impact uint8)) bool {
 	for j, part := range l.parts {
-		base, end := ri.docBase[part.seg], ri.docBase[part.seg+1]
-		if end <= lo || base >= hi {
-			continue
-		}
-		docs := uint32(ri.segs[part.seg].docs)
-		in := func(doc uint32, impact uint8) {
-			if d := base + doc; doc < docs && d >= lo && d < hi {
-				fn(d, impact)
-			}
-		}
-		list := bufs[j]
-		if part.list.dense {
-			forEachDense(list, ri.segs[part.seg].docs, in)
-			continue
-		}
-		var doc uint32
-		var impact uint8
-		for i, ok := 0, true; i < len(list)-1 && base+doc < hi; {
-			if doc, impact, i, ok = nextPosting(list, i, doc); !ok {
-				break
-			}
-			in(doc, impact)
+		if !ri.postingsIn(part, bufs[j], lo, hi, fn) {
+			return false
 		}
 	}
+	return true
 }
 
 // forEachDense calls fn for every (document, impact) of a dense list of a rank index of docs

@@ -136,19 +136,17 @@ func (ri *rankIndex) exactNamed(a *accumulator, lists []termList, found []altLis
 		for i, l := range lists {
 			scale := l.idf / 255
 			formed := slices.ContainsFunc(found, func(f altList) bool { return slices.Contains(groups[f.group], l.term) })
-			for _, part := range l.parts {
-				ok := ri.postingsIn(part, a.lists[k], lo, hi, func(doc uint32, impact uint8) {
-					score[doc-lo] += scale * float32(impact)
-					matched[doc-lo] = min(matched[doc-lo], math.MaxUint8-1) + 1
-					if formed {
-						holds[i] = append(holds[i], doc-lo)
-					}
-				})
-				if !ok {
-					return false
+			ok := ri.forEachIn(l, a.lists[k:k+len(l.parts)], lo, hi, func(doc uint32, impact uint8) {
+				score[doc-lo] += scale * float32(impact)
+				matched[doc-lo] = min(matched[doc-lo], math.MaxUint8-1) + 1
+				if formed {
+					holds[i] = append(holds[i], doc-lo)
 				}
-				k++
+			})
+			if !ok {
+				return false
 			}
+			k += len(l.parts)
 		}
 		// A document counts a word's other forms once, and only when it lacks the word
 		// (addForms).
