@@ -769,6 +769,9 @@ func TestEcosystemsNamed(t *testing.T) {
 		"run goroutines":                     {nil, "run goroutines"},
 		"golang or rust or python":           {[]docidx.Ecosystem{docidx.Go, docidx.Cargo, docidx.PyPI}, "or or"},
 		"pip-installable package":            {nil, "pip-installable package"},
+		"parse a URL with Node's url module": {[]docidx.Ecosystem{docidx.NPM}, "parse a URL with url module"},
+		"is Go's map ordered?":               {[]docidx.Ecosystem{docidx.Go}, "is map ordered?"},
+		"a yaml node's children":             {nil, "a yaml node's children"},
 	} {
 		ecos, rest := ecosystemsNamed(text)
 		var got []docidx.Ecosystem

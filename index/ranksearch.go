@@ -1956,7 +1956,13 @@ func ecosystemsNamed(text string) (map[docidx.Ecosystem]bool, string) {
 	rest := make([]string, 0, len(fields))
 	prev := ""
 	for i, f := range fields {
-		parts := strings.FieldsFunc(strings.ToLower(f), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		// A possessive in capitals names its ecosystem as the word does ("Node's url module",
+		// "Rust's"); one in lower case is a noun's ("a yaml node's line").
+		word := f
+		if r, _ := utf8.DecodeRuneInString(f); unicode.IsUpper(r) {
+			word = strings.TrimSuffix(strings.TrimSuffix(strings.TrimRight(f, ",.;:?!)"), "'s"), "’s")
+		}
+		parts := strings.FieldsFunc(strings.ToLower(word), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 		var named []docidx.Ecosystem
 		for _, p := range parts {
 			eco, ok := ecosystemWords[p]
