@@ -197,6 +197,21 @@ func TestPathCrates(t *testing.T) {
 	}
 }
 
+// A member named with its owner's path is the owner's own member, not one of that name nested
+// deeper: "shlex::split" is the crate's split, though shlex::bytes::split holds more of the
+// question's words, and "term.ReadPassword" the package's function, not Terminal's method.
+func TestRankDirectMember(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.Cargo, "shlex", "1.3.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "split", QualifiedName: "shlex::split", Signature: "pub fn split(in_str: &str) -> Option<Vec<String>>", Doc: "Convenience function that consumes the whole string at once. Returns None if the input was erroneous."},
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "split", QualifiedName: "shlex::bytes::split", Signature: "pub fn split(in_bytes: &[u8]) -> Option<Vec<Vec<u8>>>", Doc: "Convenience function that consumes the whole byte string at once. Returns None if the input was erroneous, so that you get no words instead of a partial Vec."}),
+		fixturePackage(docidx.Go, "golang.org/x/term", "v0.30.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "ReadPassword", Package: "golang.org/x/term", QualifiedName: "term.ReadPassword", Signature: "func ReadPassword(fd int) ([]byte, error)", Doc: "ReadPassword reads a line of input from a terminal without local echo. The slice returned does not include the newline."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "ReadPassword", Parent: "Terminal", Package: "golang.org/x/term", QualifiedName: "term.Terminal.ReadPassword", Signature: "func (t *Terminal) ReadPassword(prompt string) (line string, err error)", Doc: "ReadPassword temporarily changes the prompt and reads a password, without echo, from the terminal. The password I get back has its newline cut."}))
+	rankedFirst(t, r, "when does shlex::split give me None instead of a Vec?", "docidx://cargo/shlex@1.3.0/symbol/shlex::split")
+	rankedFirst(t, r, "does the password I get back from term.ReadPassword still have the newline?", "docidx://golang/golang.org/x/term@v0.30.0/symbol/term.ReadPassword")
+}
+
 // The parts of a path that names a package whole name no package of their own: "mattn" of
 // "mattn/go-sqlite3" is the owner of every module of mattn's, and names one only alone.
 func TestPathPartsNameNothing(t *testing.T) {

@@ -60,7 +60,7 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, r
 	if !ok {
 		return nil, 0, nil
 	}
-	owned := ri.ownedByName(words, r.wholeTerm)
+	owned := r.directMembers(ri, ri.ownedByName(words, r.wholeTerm), identifierOwners(words))
 	names, namedPkgs := ri.questionPackages(r, text, words, ecos, owned, keep)
 	if !ri.exactNamed(a, lists, found, groups, namedPkgs, keep) {
 		return nil, 0, nil
@@ -1020,6 +1020,46 @@ func (ri *rankIndex) ownedByName(words string, term func(string) string) map[str
 			if len(docs) > 0 {
 				owned[name] = docs
 			}
+		}
+	}
+	return owned
+}
+
+// maxDirectCheck bounds the owned symbols of one name whose qualified names directMembers reads:
+// each is a stored-field read, and a name owned that often ("New") says little of which is meant.
+const maxDirectCheck = 32
+
+// directMembers keeps, of the symbols owned[name] (ownedByName) of each name the question writes
+// with an owner (owners, identifierOwners), those the owner holds directly when there are such:
+// the symbols whose qualified names end with the owner and the name. "shlex::split" is the
+// crate's split, not shlex::bytes::split, and "term.ReadPassword" the package's function, not
+// term.Terminal.ReadPassword, though the crate and the package own both. A symbol whose fields
+// cannot be read is not direct. It returns owned, changed in place.
+func (r *reader) directMembers(ri *rankIndex, owned map[string][]uint32, owners map[string][]string) map[string][]uint32 {
+	var readers []index.IndexReader
+	var buf []byte
+	var rec hitRecord
+	for name, docs := range owned {
+		if len(docs) < 2 || len(docs) > maxDirectCheck {
+			continue
+		}
+		if readers == nil {
+			readers = make([]index.IndexReader, len(ri.segs))
+			defer closeReaders(readers)
+		}
+		var direct []uint32
+		for _, doc := range docs {
+			var err error
+			if buf, err = r.storedHit(ri, doc, readers, &rec, buf); err != nil || rec.id == "" {
+				continue
+			}
+			parts := strings.FieldsFunc(strings.ToLower(rec.title), func(c rune) bool { return c == '.' || c == ':' })
+			if len(parts) >= 2 && parts[len(parts)-1] == name && slices.Contains(owners[name], parts[len(parts)-2]) {
+				direct = append(direct, doc)
+			}
+		}
+		if len(direct) > 0 {
+			owned[name] = direct
 		}
 	}
 	return owned
