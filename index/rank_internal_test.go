@@ -212,6 +212,21 @@ func TestRankDirectMember(t *testing.T) {
 	rankedFirst(t, r, "does the password I get back from term.ReadPassword still have the newline?", "docidx://golang/golang.org/x/term@v0.30.0/symbol/term.ReadPassword")
 }
 
+// A bare name goes to the symbols of that name whose owner is a word of the question: the
+// Options' MaxRetries for "MaxRetries in the client options", not ClusterOptions', whose doc holds
+// more of the question's words; the root of a package of that name keeps its bonus.
+func TestRankMemberOfQuestionWord(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.Go, "github.com/redis/go-redis/v9", "v9.7.0",
+			docidx.Symbol{Kind: docidx.KindField, Name: "MaxRetries", Parent: "Options", Package: "github.com/redis/go-redis/v9", QualifiedName: "redis.Options.MaxRetries", Signature: "MaxRetries int", Doc: "Maximum number of retries before giving up. -1 (not 0) disables retries."},
+			docidx.Symbol{Kind: docidx.KindField, Name: "MaxRetries", Parent: "ClusterOptions", Package: "github.com/redis/go-redis/v9", QualifiedName: "redis.ClusterOptions.MaxRetries", Signature: "MaxRetries int", Doc: "The maximum number of retries before giving up. Commands are still retried on network errors; set it to turn retries off."}),
+		fixturePackage(docidx.Cargo, "indexmap", "2.0.0",
+			docidx.Symbol{Kind: docidx.KindPackage, Name: "indexmap", QualifiedName: "indexmap", Signature: "crate indexmap", Doc: "IndexMap is a hash table; serde_seq serializes it as a sequence."},
+			docidx.Symbol{Kind: docidx.KindStruct, Name: "IndexMap", QualifiedName: "indexmap::IndexMap", Signature: "pub struct IndexMap<K, V>", Doc: "A hash table."}))
+	rankedFirst(t, r, "I set MaxRetries to 0 in the client options but commands still get retried; how do I turn retries off?", "docidx://golang/github.com/redis/go-redis/v9@v9.7.0/symbol/redis.Options.MaxRetries")
+	rankedFirst(t, r, "can I serialize an IndexMap in the indexmap crate as a sequence?", "docidx://cargo/indexmap@2.0.0/symbol/indexmap")
+}
+
 // The parts of a path that names a package whole name no package of their own: "mattn" of
 // "mattn/go-sqlite3" is the owner of every module of mattn's, and names one only alone.
 func TestPathPartsNameNothing(t *testing.T) {
@@ -464,7 +479,7 @@ func TestRankBareName(t *testing.T) {
 	owned := ri.ownedByName(words, r2.r.wholeTerm)
 	_, namedPkgs := ri.questionPackages(r2.r, "web-time", words, nil, owned, ri.filter(Query{}))
 	prior, named := ri.packagePriors(nil, namedPkgs, askedMajors(words))
-	top, _ := ri.best(a, ri.nameBonuses("web-time", words, owned, namedPkgs, r2.r.wholeTerm, ri.filter(Query{})), len(lists), prior, named, 100)
+	top, _ := ri.best(a, ri.nameBonuses("web-time", words, owned, namedPkgs, r2.r.wholeTerm, nil, ri.filter(Query{})), len(lists), prior, named, 100)
 	before := slices.Clone(top)
 	ri.withinPackage(r2.r, a, top, lists, words, questionNames(words))
 	if !slices.Equal(top, before) {
@@ -499,7 +514,7 @@ func TestRankExactNameWholeFirst(t *testing.T) {
 	ri := r.r.rank
 	for q, want := range map[string]string{"express": "npm\x00express", "node": "npm\x00@types/node"} {
 		var got []string
-		for doc, b := range ri.nameBonuses(q, q, nil, nil, r.r.wholeTerm, ri.filter(Query{})) {
+		for doc, b := range ri.nameBonuses(q, q, nil, nil, r.r.wholeTerm, nil, ri.filter(Query{})) {
 			if b == exactBonus {
 				got = append(got, ri.pkgKey(ri.pkgOf(doc)))
 			}
@@ -595,7 +610,7 @@ func TestNameBonusCase(t *testing.T) {
 		owned := ri.ownedByName(words, r.r.wholeTerm)
 		_, named := ri.questionPackages(r.r, q, words, nil, owned, keep)
 		var got []string
-		for doc := range ri.nameBonuses(q, words, owned, named, r.r.wholeTerm, keep) {
+		for doc := range ri.nameBonuses(q, words, owned, named, r.r.wholeTerm, nil, keep) {
 			if ri.isSymbol(doc) {
 				h := rankHit{doc: doc}
 				if err := r.r.storedFields(ri, &h); err != nil {

@@ -65,7 +65,9 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, r
 	if !ri.exactNamed(a, lists, found, groups, namedPkgs, keep) {
 		return nil, 0, nil
 	}
-	bonus := ri.nameBonuses(text, words, owned, namedPkgs, r.wholeTerm, keep)
+	bonus := ri.nameBonuses(text, words, owned, namedPkgs, r.wholeTerm, func(docs []uint32, name string, owners []string) []uint32 {
+		return r.directOf(ri, docs, name, owners)
+	}, keep)
 	pkgPrior, named := ri.packagePriors(ecos, namedPkgs, askedMajors(words))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	ri.withinPackage(r, a, top, lists, words, names)
@@ -701,7 +703,7 @@ func (ri *rankIndex) forEach(l termList, fn func(doc uint32, impact uint8)) bool
 // name field indexes it). Bonuses do not count as matched terms. A question that names packages
 // (named, sorted) means their symbols by a bare name when they have one of that name: "in
 // dayjs, … .month(12)" is dayjs's month, not chrono's or jiff's.
-func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, named []uint32, term func(string) string, keep *docFilter) map[uint32]float32 {
+func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, named []uint32, term func(string) string, direct func(docs []uint32, name string, owners []string) []uint32, keep *docFilter) map[uint32]float32 {
 	bonus := map[uint32]float32{}
 	add := func(doc uint32, b float32) {
 		if keep.keep(doc) {
@@ -735,6 +737,12 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 		for _, doc := range whole {
 			add(doc, exactBonus)
 		}
+	}
+	// A bare name's symbols whose owner is a word of the question are the ones meant ("MaxRetries
+	// in go-redis options": Options', not ClusterOptions').
+	plain := slices.Collect(maps.Keys(questionNames(words)))
+	if direct == nil {
+		direct = func(docs []uint32, _ string, _ []string) []uint32 { return docs }
 	}
 	asWritten, possessed := namesAsWritten(words)
 	ownersOf := identifierOwners(words)
@@ -774,17 +782,13 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 			// another package's symbol only when the name is nearly its own: "camelCase keys"
 			// of "protojson.Marshal gives me camelCase keys" is a word, not type-fest's type.
 			if len(ofNamed) == 0 && (len(named) == 0 || !few.more) {
-				if spelled == nil {
-					ri.forEach(l, func(doc uint32, _ uint8) { addName(doc, symbolBonus) })
-				} else {
-					var all []uint32 // ascending, as forEach walks the segments in order
-					ri.forEach(l, func(doc uint32, _ uint8) { all = append(all, doc) })
-					for _, doc := range spelled.of(all) {
-						addName(doc, symbolBonus)
-					}
+				var all []uint32 // ascending, as forEach walks the segments in order
+				ri.forEach(l, func(doc uint32, _ uint8) { all = append(all, doc) })
+				for _, doc := range direct(spelled.of(all), name, plain) {
+					addName(doc, symbolBonus)
 				}
 			}
-			for _, doc := range spelled.of(ofNamed) {
+			for _, doc := range direct(spelled.of(ofNamed), name, plain) {
 				addName(doc, symbolBonus)
 			}
 		}
@@ -1025,44 +1029,55 @@ func (ri *rankIndex) ownedByName(words string, term func(string) string) map[str
 	return owned
 }
 
-// maxDirectCheck bounds the owned symbols of one name whose qualified names directMembers reads:
-// each is a stored-field read, and a name owned that often ("New") says little of which is meant.
+// maxDirectCheck bounds the symbols of one name whose qualified names directOf reads: each is a
+// stored-field read, and a name that many symbols have ("New") says little of which is meant.
 const maxDirectCheck = 32
 
 // directMembers keeps, of the symbols owned[name] (ownedByName) of each name the question writes
-// with an owner (owners, identifierOwners), those the owner holds directly when there are such:
-// the symbols whose qualified names end with the owner and the name. "shlex::split" is the
-// crate's split, not shlex::bytes::split, and "term.ReadPassword" the package's function, not
-// term.Terminal.ReadPassword, though the crate and the package own both. A symbol whose fields
-// cannot be read is not direct. It returns owned, changed in place.
+// with an owner (owners, identifierOwners), those the owner holds directly (directOf):
+// "shlex::split" is the crate's split, not shlex::bytes::split, and "term.ReadPassword" the
+// package's function, not term.Terminal.ReadPassword, though the crate and the package own both.
+// It returns owned, changed in place.
 func (r *reader) directMembers(ri *rankIndex, owned map[string][]uint32, owners map[string][]string) map[string][]uint32 {
-	var readers []index.IndexReader
-	var buf []byte
-	var rec hitRecord
 	for name, docs := range owned {
-		if len(docs) < 2 || len(docs) > maxDirectCheck {
-			continue
-		}
-		if readers == nil {
-			readers = make([]index.IndexReader, len(ri.segs))
-			defer closeReaders(readers)
-		}
-		var direct []uint32
-		for _, doc := range docs {
-			var err error
-			if buf, err = r.storedHit(ri, doc, readers, &rec, buf); err != nil || rec.id == "" {
-				continue
-			}
-			parts := strings.FieldsFunc(strings.ToLower(rec.title), func(c rune) bool { return c == '.' || c == ':' })
-			if len(parts) >= 2 && parts[len(parts)-1] == name && slices.Contains(owners[name], parts[len(parts)-2]) {
-				direct = append(direct, doc)
-			}
-		}
-		if len(direct) > 0 {
-			owned[name] = direct
-		}
+		owned[name] = r.directOf(ri, docs, name, owners[name])
 	}
 	return owned
+}
+
+// directOf returns the symbols of docs (ascending; symbols of the name name, lowercased) whose
+// qualified names end with one of owners (lowercased) and the name, and the package roots of
+// docs, or docs when no member does or there are more than maxDirectCheck of them. A symbol
+// whose fields cannot be read is not one.
+func (r *reader) directOf(ri *rankIndex, docs []uint32, name string, owners []string) []uint32 {
+	if len(docs) < 2 || len(docs) > maxDirectCheck || len(owners) == 0 {
+		return docs
+	}
+	readers := make([]index.IndexReader, len(ri.segs))
+	defer closeReaders(readers)
+	var buf []byte
+	var rec hitRecord
+	var direct, roots []uint32
+	for _, doc := range docs {
+		if ri.isPackageRoot(doc, name) {
+			roots = append(roots, doc) // no one's member, and kept (the crate indexmap for "IndexMap")
+			continue
+		}
+		var err error
+		if buf, err = r.storedHit(ri, doc, readers, &rec, buf); err != nil || rec.id == "" {
+			continue
+		}
+		parts := strings.FieldsFunc(strings.ToLower(rec.title), func(c rune) bool { return c == '.' || c == ':' })
+		if len(parts) >= 2 && parts[len(parts)-1] == name && slices.Contains(owners, parts[len(parts)-2]) {
+			direct = append(direct, doc)
+		}
+	}
+	if len(direct) == 0 {
+		return docs
+	}
+	direct = append(direct, roots...)
+	slices.Sort(direct)
+	return direct
 }
 
 // ownedSymbols returns the symbols of l, the list of a symbol name, that owners own, the paths a
