@@ -479,7 +479,7 @@ func TestRankBareName(t *testing.T) {
 	owned := ri.ownedByName(words, r2.r.wholeTerm)
 	_, namedPkgs := ri.questionPackages(r2.r, "web-time", words, nil, owned, ri.filter(Query{}))
 	prior, named := ri.packagePriors(nil, namedPkgs, askedMajors(words))
-	top, _ := ri.best(a, ri.nameBonuses("web-time", words, owned, namedPkgs, r2.r.wholeTerm, nil, ri.filter(Query{})), len(lists), prior, named, 100)
+	top, _ := ri.best(a, ri.nameBonuses(r2.r, "web-time", words, owned, namedPkgs, ri.filter(Query{})), len(lists), prior, named, 100)
 	before := slices.Clone(top)
 	ri.withinPackage(r2.r, a, top, lists, words, questionNames(words))
 	if !slices.Equal(top, before) {
@@ -514,7 +514,7 @@ func TestRankExactNameWholeFirst(t *testing.T) {
 	ri := r.r.rank
 	for q, want := range map[string]string{"express": "npm\x00express", "node": "npm\x00@types/node"} {
 		var got []string
-		for doc, b := range ri.nameBonuses(q, q, nil, nil, r.r.wholeTerm, nil, ri.filter(Query{})) {
+		for doc, b := range ri.nameBonuses(r.r, q, q, nil, nil, ri.filter(Query{})) {
 			if b == exactBonus {
 				got = append(got, ri.pkgKey(ri.pkgOf(doc)))
 			}
@@ -610,7 +610,7 @@ func TestNameBonusCase(t *testing.T) {
 		owned := ri.ownedByName(words, r.r.wholeTerm)
 		_, named := ri.questionPackages(r.r, q, words, nil, owned, keep)
 		var got []string
-		for doc := range ri.nameBonuses(q, words, owned, named, r.r.wholeTerm, nil, keep) {
+		for doc := range ri.nameBonuses(r.r, q, words, owned, named, keep) {
 			if ri.isSymbol(doc) {
 				h := rankHit{doc: doc}
 				if err := r.r.storedFields(ri, &h); err != nil {

@@ -65,9 +65,7 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, r
 	if !ri.exactNamed(a, lists, found, groups, namedPkgs, keep) {
 		return nil, 0, nil
 	}
-	bonus := ri.nameBonuses(text, words, owned, namedPkgs, r.wholeTerm, func(docs []uint32, name string, owners []string) []uint32 {
-		return r.directOf(ri, docs, name, owners)
-	}, keep)
+	bonus := ri.nameBonuses(r, text, words, owned, namedPkgs, keep)
 	pkgPrior, named := ri.packagePriors(ecos, namedPkgs, askedMajors(words))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	ri.withinPackage(r, a, top, lists, words, names)
@@ -699,11 +697,13 @@ func (ri *rankIndex) forEach(l termList, fn func(doc uint32, impact uint8)) bool
 // overview of a package text spells exactly, symbolBonus to the symbols named as an identifier
 // of words, text without its ecosystem names ("useState hook": react.useState), ownedBonus
 // instead to those it names with their owner's path (owned, see ownedByName), and symbolBonus to the
-// members words name beside their owner (memberBonuses; term gives an identifier's term as the
-// name field indexes it). Bonuses do not count as matched terms. A question that names packages
-// (named, sorted) means their symbols by a bare name when they have one of that name: "in
-// dayjs, … .month(12)" is dayjs's month, not chrono's or jiff's.
-func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, named []uint32, term func(string) string, direct func(docs []uint32, name string, owners []string) []uint32, keep *docFilter) map[uint32]float32 {
+// members words name beside their owner (memberBonuses; r.wholeTerm gives an identifier's term
+// as the name field indexes it). Bonuses do not count as matched terms. A question that names
+// packages (named, sorted) means their symbols by a bare name when they have one of that name:
+// "in dayjs, … .month(12)" is dayjs's month, not chrono's or jiff's; and of those, the ones
+// whose owner is a word of the question when there are such (directOf reads their qualified
+// names from r).
+func (ri *rankIndex) nameBonuses(r *reader, text, words string, owned map[string][]uint32, named []uint32, keep *docFilter) map[uint32]float32 {
 	bonus := map[uint32]float32{}
 	add := func(doc uint32, b float32) {
 		if keep.keep(doc) {
@@ -741,9 +741,6 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 	// A bare name's symbols whose owner is a word of the question are the ones meant ("MaxRetries
 	// in go-redis options": Options', not ClusterOptions').
 	plain := slices.Collect(maps.Keys(questionNames(words)))
-	if direct == nil {
-		direct = func(docs []uint32, _ string, _ []string) []uint32 { return docs }
-	}
 	asWritten, possessed := namesAsWritten(words)
 	ownersOf := identifierOwners(words)
 	idents := make([]string, len(asWritten)) // identifierWords, without reading words again
@@ -784,11 +781,11 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 			if len(ofNamed) == 0 && (len(named) == 0 || !few.more) {
 				var all []uint32 // ascending, as forEach walks the segments in order
 				ri.forEach(l, func(doc uint32, _ uint8) { all = append(all, doc) })
-				for _, doc := range direct(spelled.of(all), name, plain) {
+				for _, doc := range r.directOf(ri, spelled.of(all), name, plain) {
 					addName(doc, symbolBonus)
 				}
 			}
-			for _, doc := range direct(spelled.of(ofNamed), name, plain) {
+			for _, doc := range r.directOf(ri, spelled.of(ofNamed), name, plain) {
 				addName(doc, symbolBonus)
 			}
 		}
@@ -801,7 +798,7 @@ func (ri *rankIndex) nameBonuses(text, words string, owned map[string][]uint32, 
 			owners = append(owners, idents[k])
 		}
 	}
-	ri.memberBonuses(owners, words, term, add)
+	ri.memberBonuses(owners, words, r.wholeTerm, add)
 	return bonus
 }
 
@@ -1050,7 +1047,9 @@ func (r *reader) directMembers(ri *rankIndex, owned map[string][]uint32, owners 
 // docs, or docs when no member does or there are more than maxDirectCheck of them. A symbol
 // whose fields cannot be read is not one.
 func (r *reader) directOf(ri *rankIndex, docs []uint32, name string, owners []string) []uint32 {
-	if len(docs) < 2 || len(docs) > maxDirectCheck || len(owners) == 0 {
+	// The name is not its own symbols' owner: "indexmap" names the crate, its IndexMap and its
+	// indexmap! alike.
+	if len(docs) < 2 || len(docs) > maxDirectCheck || !slices.ContainsFunc(owners, func(o string) bool { return o != name }) {
 		return docs
 	}
 	readers := make([]index.IndexReader, len(ri.segs))
@@ -1068,7 +1067,7 @@ func (r *reader) directOf(ri *rankIndex, docs []uint32, name string, owners []st
 			continue
 		}
 		parts := strings.FieldsFunc(strings.ToLower(rec.title), func(c rune) bool { return c == '.' || c == ':' })
-		if len(parts) >= 2 && parts[len(parts)-1] == name && slices.Contains(owners, parts[len(parts)-2]) {
+		if len(parts) >= 2 && parts[len(parts)-1] == name && parts[len(parts)-2] != name && slices.Contains(owners, parts[len(parts)-2]) {
 			direct = append(direct, doc)
 		}
 	}
