@@ -255,6 +255,14 @@ func TestRankOwnedName(t *testing.T) {
 	rankedFirst(t, r, "IndexMap::remove scrambles the order of my entries; what keeps their insertion order?", "docidx://cargo/indexmap@2.0.0/symbol/indexmap::IndexMap::remove")
 }
 
+// searchReads returns the stored-field reads of a search over r, closed when t ends.
+func searchReads(t testing.TB, r *Reader) *storedReads {
+	ri := r.r.rank
+	reads := &storedReads{r: r.r, ri: ri, readers: make([]index.IndexReader, len(ri.segs))}
+	t.Cleanup(func() { reads.close() })
+	return reads
+}
+
 // fixturePackage returns the documentation of package version name@version of eco holding syms.
 func fixturePackage(eco docidx.Ecosystem, name, version string, syms ...docidx.Symbol) *docidx.PackageDocs {
 	return &docidx.PackageDocs{Package: docidx.Package{Ecosystem: eco, Name: name, Version: version}, Symbols: syms}
@@ -479,7 +487,7 @@ func TestRankBareName(t *testing.T) {
 	owned := ri.ownedByName(words, r2.r.wholeTerm)
 	_, namedPkgs := ri.questionPackages(r2.r, "web-time", words, nil, owned, ri.filter(Query{}))
 	prior, named := ri.packagePriors(nil, namedPkgs, askedMajors(words))
-	top, _ := ri.best(a, ri.nameBonuses(r2.r, "web-time", words, owned, namedPkgs, ri.filter(Query{})), len(lists), prior, named, 100)
+	top, _ := ri.best(a, ri.nameBonuses(searchReads(t, r2), "web-time", words, owned, namedPkgs, ri.filter(Query{})), len(lists), prior, named, 100)
 	before := slices.Clone(top)
 	ri.withinPackage(r2.r, a, top, lists, words, questionNames(words))
 	if !slices.Equal(top, before) {
@@ -514,7 +522,7 @@ func TestRankExactNameWholeFirst(t *testing.T) {
 	ri := r.r.rank
 	for q, want := range map[string]string{"express": "npm\x00express", "node": "npm\x00@types/node"} {
 		var got []string
-		for doc, b := range ri.nameBonuses(r.r, q, q, nil, nil, ri.filter(Query{})) {
+		for doc, b := range ri.nameBonuses(searchReads(t, r), q, q, nil, nil, ri.filter(Query{})) {
 			if b == exactBonus {
 				got = append(got, ri.pkgKey(ri.pkgOf(doc)))
 			}
@@ -610,7 +618,7 @@ func TestNameBonusCase(t *testing.T) {
 		owned := ri.ownedByName(words, r.r.wholeTerm)
 		_, named := ri.questionPackages(r.r, q, words, nil, owned, keep)
 		var got []string
-		for doc := range ri.nameBonuses(r.r, q, words, owned, named, keep) {
+		for doc := range ri.nameBonuses(searchReads(t, r), q, words, owned, named, keep) {
 			if ri.isSymbol(doc) {
 				h := rankHit{doc: doc}
 				if err := r.r.storedFields(ri, &h); err != nil {

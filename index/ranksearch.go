@@ -60,31 +60,30 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, r
 	if !ok {
 		return nil, 0, nil
 	}
-	owned := r.directMembers(ri, ri.ownedByName(words, r.wholeTerm), identifierOwners(words))
+	// One search reads stored fields through one set of segment readers: the qualified names
+	// directOf reads and the hits' records below.
+	reads := &storedReads{r: r, ri: ri, readers: make([]index.IndexReader, len(ri.segs)), buf: a.stored}
+	defer func() { a.stored = reads.close() }()
+	owned := reads.directMembers(ri.ownedByName(words, r.wholeTerm), identifierOwners(words))
 	names, namedPkgs := ri.questionPackages(r, text, words, ecos, owned, keep)
 	if !ri.exactNamed(a, lists, found, groups, namedPkgs, keep) {
 		return nil, 0, nil
 	}
-	bonus := ri.nameBonuses(r, text, words, owned, namedPkgs, keep)
+	bonus := ri.nameBonuses(reads, text, words, owned, namedPkgs, keep)
 	pkgPrior, named := ri.packagePriors(ecos, namedPkgs, askedMajors(words))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	ri.withinPackage(r, a, top, lists, words, names)
 	named = ri.dominantPackage(top, named) // model.go
 	ranked := ri.diversify(top, named, need)
 	hits := make([]rankHit, len(ranked))
-	readers := make([]index.IndexReader, len(ri.segs))
-	defer closeReaders(readers)
-	buf := a.stored
-	defer func() { a.stored = buf }()
 	for i, d := range ranked {
 		hits[i].doc, hits[i].score = d.doc, d.score
 		if i >= records {
 			continue
 		}
-		var err error
 		// A hit whose fields cannot be read keeps an empty ID: page reads it again, by its
 		// rank.idx number, and reports the error.
-		if buf, err = r.storedHit(ri, d.doc, readers, &hits[i].rec, buf); err != nil {
+		if err := reads.read(d.doc, &hits[i].rec); err != nil {
 			hits[i].rec = hitRecord{}
 		}
 	}
@@ -266,6 +265,28 @@ type rankHit struct {
 	doc   uint32
 	score float64
 	rec   hitRecord // its id "" when the stored fields could not be read
+}
+
+// storedReads reads the stored fields of one search's documents (storedHit): each segment's
+// reader is opened on first use and kept until close, and buf is reused from read to read.
+type storedReads struct {
+	r       *reader
+	ri      *rankIndex // r's rank index
+	readers []index.IndexReader
+	buf     []byte
+}
+
+// read reads the ID and stored fields of document doc (numbered over the snapshot) into rec.
+func (s *storedReads) read(doc uint32, rec *hitRecord) error {
+	var err error
+	s.buf, err = s.r.storedHit(s.ri, doc, s.readers, rec, s.buf)
+	return err
+}
+
+// close closes the readers read opened and returns its scratch storage, for reuse.
+func (s *storedReads) close() []byte {
+	closeReaders(s.readers)
+	return s.buf
 }
 
 // closeReaders closes the readers storedHit opened.
@@ -697,13 +718,13 @@ func (ri *rankIndex) forEach(l termList, fn func(doc uint32, impact uint8)) bool
 // overview of a package text spells exactly, symbolBonus to the symbols named as an identifier
 // of words, text without its ecosystem names ("useState hook": react.useState), ownedBonus
 // instead to those it names with their owner's path (owned, see ownedByName), and symbolBonus to the
-// members words name beside their owner (memberBonuses; r.wholeTerm gives an identifier's term
-// as the name field indexes it). Bonuses do not count as matched terms. A question that names
+// members words name beside their owner (memberBonuses; reads.r.wholeTerm gives an identifier's
+// term as the name field indexes it). Bonuses do not count as matched terms. A question that names
 // packages (named, sorted) means their symbols by a bare name when they have one of that name:
 // "in dayjs, … .month(12)" is dayjs's month, not chrono's or jiff's; and of those, the ones
 // whose owner is a word of the question when there are such (directOf reads their qualified
-// names from r).
-func (ri *rankIndex) nameBonuses(r *reader, text, words string, owned map[string][]uint32, named []uint32, keep *docFilter) map[uint32]float32 {
+// names through reads).
+func (ri *rankIndex) nameBonuses(reads *storedReads, text, words string, owned map[string][]uint32, named []uint32, keep *docFilter) map[uint32]float32 {
 	bonus := map[uint32]float32{}
 	add := func(doc uint32, b float32) {
 		if keep.keep(doc) {
@@ -781,11 +802,11 @@ func (ri *rankIndex) nameBonuses(r *reader, text, words string, owned map[string
 			if len(ofNamed) == 0 && (len(named) == 0 || !few.more) {
 				var all []uint32 // ascending, as forEach walks the segments in order
 				ri.forEach(l, func(doc uint32, _ uint8) { all = append(all, doc) })
-				for _, doc := range r.directOf(ri, spelled.of(all), name, plain) {
+				for _, doc := range reads.directOf(spelled.of(all), name, plain) {
 					addName(doc, symbolBonus)
 				}
 			}
-			for _, doc := range r.directOf(ri, spelled.of(ofNamed), name, plain) {
+			for _, doc := range reads.directOf(spelled.of(ofNamed), name, plain) {
 				addName(doc, symbolBonus)
 			}
 		}
@@ -798,7 +819,7 @@ func (ri *rankIndex) nameBonuses(r *reader, text, words string, owned map[string
 			owners = append(owners, idents[k])
 		}
 	}
-	ri.memberBonuses(owners, words, r.wholeTerm, add)
+	ri.memberBonuses(owners, words, reads.r.wholeTerm, add)
 	return bonus
 }
 
@@ -1035,9 +1056,9 @@ const maxDirectCheck = 32
 // "shlex::split" is the crate's split, not shlex::bytes::split, and "term.ReadPassword" the
 // package's function, not term.Terminal.ReadPassword, though the crate and the package own both.
 // It returns owned, changed in place.
-func (r *reader) directMembers(ri *rankIndex, owned map[string][]uint32, owners map[string][]string) map[string][]uint32 {
+func (s *storedReads) directMembers(owned map[string][]uint32, owners map[string][]string) map[string][]uint32 {
 	for name, docs := range owned {
-		owned[name] = r.directOf(ri, docs, name, owners[name])
+		owned[name] = s.directOf(docs, name, owners[name])
 	}
 	return owned
 }
@@ -1046,24 +1067,20 @@ func (r *reader) directMembers(ri *rankIndex, owned map[string][]uint32, owners 
 // qualified names end with one of owners (lowercased) and the name, and the package roots of
 // docs, or docs when no member does or there are more than maxDirectCheck of them. A symbol
 // whose fields cannot be read is not one.
-func (r *reader) directOf(ri *rankIndex, docs []uint32, name string, owners []string) []uint32 {
+func (s *storedReads) directOf(docs []uint32, name string, owners []string) []uint32 {
 	// The name is not its own symbols' owner: "indexmap" names the crate, its IndexMap and its
 	// indexmap! alike.
 	if len(docs) < 2 || len(docs) > maxDirectCheck || !slices.ContainsFunc(owners, func(o string) bool { return o != name }) {
 		return docs
 	}
-	readers := make([]index.IndexReader, len(ri.segs))
-	defer closeReaders(readers)
-	var buf []byte
 	var rec hitRecord
 	var direct, roots []uint32
 	for _, doc := range docs {
-		if ri.isPackageRoot(doc, name) {
+		if s.ri.isPackageRoot(doc, name) {
 			roots = append(roots, doc) // no one's member, and kept (the crate indexmap for "IndexMap")
 			continue
 		}
-		var err error
-		if buf, err = r.storedHit(ri, doc, readers, &rec, buf); err != nil || rec.id == "" {
+		if err := s.read(doc, &rec); err != nil || rec.id == "" {
 			continue
 		}
 		parts := strings.FieldsFunc(strings.ToLower(rec.title), func(c rune) bool { return c == '.' || c == ':' })
