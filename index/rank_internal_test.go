@@ -1319,6 +1319,35 @@ func TestSearchByProximity(t *testing.T) {
 	}
 }
 
+// Proximity orders again deeper than the first page: a package's page that holds the question's
+// words together comes first though its model score puts it below a dozen siblings that hold
+// them far apart (a long option list whose one item answers, as keyv's options.namespace).
+func TestSearchByProximityDepth(t *testing.T) {
+	filler := strings.Repeat("This paragraph describes the module in general terms and says nothing of interest here. ", 6)
+	var syms []docidx.Symbol
+	for i := range 12 {
+		name := fmt.Sprintf("Step%02d", i)
+		syms = append(syms, docidx.Symbol{Kind: docidx.KindFunc, Name: name, QualifiedName: "pool." + name, Signature: "func " + name + "(job Job)",
+			Doc: name + " hands a job back.\n\n" + filler + "\n\nIt is for one that failed.\n\n" + filler + "\n\nThe pool counts.\n\n" + filler + "\n\nIt may retry.\n\n" + filler + "\n\nIt notes the times.\n\n" + filler + "\n\nMany wait."})
+	}
+	syms = append(syms, docidx.Symbol{Kind: docidx.KindFunc, Name: "Policy", QualifiedName: "pool.Policy", Signature: "func Policy() Options",
+		Doc: "Policy configures a pool.\n\n" + filler + "\n\nWhen a job failed, the pool will retry it three times before it gives up."})
+	r := openRankFixture(t, &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.Go, Name: "example.com/pool", Version: "v1.0.0"},
+		Symbols: syms,
+	})
+	res, err := r.Search(context.Background(), Query{Text: "how many times does the pool retry a failed job"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) == 0 || res.Hits[0].Title != "pool.Policy" {
+		for _, h := range res.Hits {
+			t.Log(h.Title, h.Score)
+		}
+		t.Error("want pool.Policy first")
+	}
+}
+
 // A question with an answer cue puts first the hit of its package whose passage states what the
 // cue asks for, over a sibling that repeats as many or more of the question's words: a number
 // for "how long" (RTK Query's keepUnusedDataFor, whose endpoint override ranked first though the
