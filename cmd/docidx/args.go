@@ -136,7 +136,11 @@ func newArgLevel(flags []cli.Flag, cmds []*cli.Command) *argLevel {
 // --generate-bash-completion stays last. --help at a command without subcommands drops the
 // positional arguments, which urfave/cli would take for the name of a subcommand to explain.
 // The app's --version after a command stays with the command, which does not have it: written
-// there, it asks for a package's version (usageError says how to write one).
+// there, it asks for a package's version (usageError says how to write one). A flag the app
+// does not define, written before the command's name, goes to the command when the commands
+// that define it agree on whether it takes a value ("docidx --index DIR search …", as git -C and
+// kubectl --context are written); with no command after it, it stays, for urfave/cli to report,
+// unless --help is asked for.
 // The relative order of flags, and of positionals, is kept.
 func flagsFirst(app *cli.App, args []string) []string {
 	if len(args) < 2 {
@@ -157,6 +161,7 @@ func flagsFirst(app *cli.App, args []string) []string {
 	}
 	segs := []segment{{level: appLevel(app)}}
 	var pos, verbatim []string
+	var early []string // flags of the command to come, written before its name (see subFlag)
 	dashdash := false
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
@@ -169,7 +174,8 @@ func flagsFirst(app *cli.App, args []string) []string {
 		if a == "-" || !strings.HasPrefix(a, "-") {
 			if len(pos) == 0 && len(cur.level.subs) > 0 {
 				if sub, ok := cur.level.subs[a]; ok {
-					segs = append(segs, segment{level: sub, name: a})
+					segs = append(segs, segment{level: sub, name: a, flags: early})
+					early = nil
 					if sub.raw {
 						verbatim = rest[i+1:]
 						break
@@ -183,12 +189,27 @@ func flagsFirst(app *cli.App, args []string) []string {
 			continue
 		}
 		name, hasValue := flagName(a)
-		owner := len(segs) - 1
+		owner, defined := len(segs)-1, false
 		for j := owner; j >= 0; j-- {
 			if _, ok := segs[j].level.flags[name]; ok {
-				owner = j
+				owner, defined = j, true
 				break
 			}
+		}
+		if takesValue, ok := cur.level.subFlag(name); !defined && ok && len(pos) == 0 {
+			// "docidx --index DIR search …": a flag every command of this level that has it
+			// defines alike, written before the command's name, is the command's.
+			if takesValue && !hasValue {
+				if i+1 == len(rest) {
+					verbatim = rest[i:]
+					break
+				}
+				early = append(early, a, rest[i+1])
+				i++
+				continue
+			}
+			early = append(early, a)
+			continue
 		}
 		if owner == 0 && len(segs) > 1 && name == versionFlag.Name {
 			// "docidx show --version 4 npm:zod" asks for a package version, not docidx's:
@@ -211,6 +232,12 @@ func flagsFirst(app *cli.App, args []string) []string {
 		s.help = s.help || isHelp(a)
 	}
 
+	// Flags written before a command name that never came stay where they were written, for
+	// urfave/cli to report, but beside --help, which needs none of them ("docidx --help
+	// --index DIR").
+	if last := &segs[len(segs)-1]; !last.help {
+		last.flags = append(last.flags, early...)
+	}
 	if last := segs[len(segs)-1]; len(last.level.subs) == 0 && last.help {
 		// urfave/cli reads a positional argument next to --help as the name of a subcommand
 		// to show help for; a command without subcommands shows its own help.
@@ -251,6 +278,22 @@ func isHelp(a string) bool {
 	_, v, _ := strings.Cut(a, "=")
 	on, err := strconv.ParseBool(v)
 	return err == nil && on
+}
+
+// subFlag reports whether a command of l (its subcommands) defines the flag name, and whether
+// it takes a value; false when none does or two disagree on whether it takes one.
+func (l *argLevel) subFlag(name string) (takesValue, ok bool) {
+	for _, sub := range l.subs {
+		tv, has := sub.flags[name]
+		if !has {
+			continue
+		}
+		if ok && tv != takesValue {
+			return false, false
+		}
+		takesValue, ok = tv, true
+	}
+	return takesValue, ok
 }
 
 // flagName returns the name of the flag argument a (-name, --name, -name=value, --name=value) and

@@ -34,7 +34,7 @@ func testApp() *cli.App {
 			{Name: "exec", SkipFlagParsing: true, Flags: []cli.Flag{&cli.BoolFlag{Name: "json"}}},
 			{
 				Name:  "remote",
-				Flags: []cli.Flag{&cli.StringFlag{Name: "url"}},
+				Flags: []cli.Flag{&cli.StringFlag{Name: "url"}, &cli.BoolFlag{Name: "tag"}}, // a switch, as find's --tag is not
 				Subcommands: []*cli.Command{
 					{Name: "add", Flags: []cli.Flag{&cli.BoolFlag{Name: "force", Aliases: []string{"f"}}}},
 				},
@@ -69,6 +69,14 @@ func TestFlagsFirst(t *testing.T) {
 		{name: "global alias after command", args: "tool find a -v --json", want: "tool -v find --json a"},
 		{name: "command flag shadows global", args: "tool find a --config c", want: "tool find --config c a"},
 		{name: "global flag before command stays", args: "tool --config c find a", want: "tool --config c find a"},
+		{name: "command flag before command", args: "tool --limit 3 find a --json", want: "tool find --limit 3 --json a"},
+		{name: "command switch before command", args: "tool --json -v find a", want: "tool -v find --json a"},
+		{name: "command flag before subcommand", args: "tool remote --force add x", want: "tool remote add --force x"},
+		{name: "command flag without a command", args: "tool --limit 3", want: "tool --limit 3"},
+		{name: "command flag before unknown command", args: "tool --limit 3 fnd a", want: "tool --limit 3 fnd a"},
+		{name: "command flag missing its value", args: "tool --limit", want: "tool --limit"},
+		{name: "command flag beside help", args: "tool --help --limit 3", want: "tool --help"},
+		{name: "flag the commands disagree on", args: "tool --tag x find a", want: "tool --tag x find a"},
 		{name: "help after positionals", args: "tool find a b --help", want: "tool find --help"},
 		{name: "short help", args: "tool find a -h --json", want: "tool find -h --json"},
 		{name: "help off", args: "tool find a --help=false", want: "tool find --help=false a"},
@@ -89,6 +97,7 @@ func TestFlagsFirst(t *testing.T) {
 		{realApp: true, name: "search", args: "docidx search rate limiter --limit 3 --json", want: "docidx search --limit 3 --json rate limiter"},
 		{realApp: true, name: "show", args: "docidx show npm:express --json", want: "docidx show --json npm:express"},
 		{realApp: true, name: "unpack", args: "docidx unpack FILE --index DIR", want: "docidx unpack --index DIR FILE"},
+		{realApp: true, name: "index before the command", args: "docidx --index DIR search a b -n 1", want: "docidx search --index DIR -n 1 a b"},
 		{realApp: true, name: "pack to stdout", args: "docidx pack --json -o -", want: "docidx pack --json -o -"},
 		{realApp: true, name: "crawl aliases", args: "docidx crawl npm:x -j 4 -q --from go.mod", want: "docidx crawl -j 4 -q --from go.mod npm:x"},
 		{realApp: true, name: "prune dry run", args: "docidx prune npm:x -n --keep-latest 2", want: "docidx prune -n --keep-latest 2 npm:x"},
