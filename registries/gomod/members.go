@@ -135,15 +135,23 @@ func fieldTag(f *ast.Field) string {
 	return " " + f.Tag.Value
 }
 
-// commentText returns the text of doc, else of line (a field's doc comment, else its line
-// comment), ending in a newline like go/doc's Doc strings; "" when both are empty.
+// commentText returns the text of doc and of line (a field's or value spec's doc comment and
+// its line comment) as two paragraphs, ending in a newline like go/doc's Doc strings; "" when
+// both are empty. Both are kept, as go doc prints the declaration with both: a comment above a
+// run of fields often heads the run ("// Field and value options") while each field says what
+// it does on its own line ("IncludeUnexported bool // Include unexported fields in output").
 func commentText(doc, line *ast.CommentGroup) string {
+	var b strings.Builder
 	for _, c := range []*ast.CommentGroup{doc, line} {
 		if t := strings.TrimSpace(c.Text()); t != "" {
-			return t + "\n"
+			if b.Len() > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(t)
+			b.WriteByte('\n')
 		}
 	}
-	return ""
+	return b.String()
 }
 
 // embeddedName returns the field name an embedded type gets, its type name (typeName).

@@ -353,3 +353,44 @@ func TestPackageDeclaredAt(t *testing.T) {
 	}
 	t.Fatal("no package symbol")
 }
+
+// TestFieldLineComment checks that a field or value keeps its line comment beside the comment
+// above it: a comment that heads a run of fields does not hide what each one says on its line.
+func TestFieldLineComment(t *testing.T) {
+	fsys := fstest.MapFS{
+		"go.mod": file("module example.com/p\n\ngo 1.21\n"),
+		"p.go": file(`// Package p prints.
+package p
+
+// Config configures printing.
+type Config struct {
+	// Field and value options
+	IncludeUnexported bool // Include unexported fields in output
+	SkipZero          bool // Skip zero fields.
+
+	// Compact is one line.
+	Compact bool
+}
+
+const (
+	// Sizes.
+	Small = 1 // The smallest.
+)
+`),
+	}
+	md, err := extractModule(context.Background(), fsys, "example.com/p", Limits{}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms := testutil.ByName(md.symbols)
+	for q, want := range map[string]string{
+		"p.Config.IncludeUnexported": "Field and value options\n\nInclude unexported fields in output\n",
+		"p.Config.SkipZero":          "Skip zero fields.\n",
+		"p.Config.Compact":           "Compact is one line.\n",
+		"p.Small":                    "Sizes.\n\nThe smallest.\n",
+	} {
+		if s, ok := syms[q]; !ok || s.Doc != want {
+			t.Errorf("%s: doc %q, want %q", q, s.Doc, want)
+		}
+	}
+}
