@@ -1,5 +1,5 @@
 // Package limit holds what the registries' Limits structs share: the defaults every ecosystem
-// applies alike (File, Symbols, Documents); Fill, which gives each zero field of a Limits its
+// applies alike (File, Symbols, Documents, Doc); Fill, which gives each zero field of a Limits its
 // value in the package's DefaultLimits, so that every ecosystem treats a zero or negative limit
 // the same way, as "use the default", and declares each default once; Default, the same for one
 // option of an extractor; and Cut, which holds a text to a limit in bytes without splitting a
@@ -19,6 +19,13 @@ const (
 	Symbols = 20000
 	// Documents is the most documents (README, guides, examples) kept for one package version.
 	Documents = 200
+	// Doc is the most bytes kept of one symbol's doc comment or docstring (64 KiB); a longer
+	// one is cut at a line break and marked "…". The long ones are the pages questions are
+	// asked of: loguru's logger.add (30 KB, its file rotation and retention after the first
+	// 8 KB), pandas' read_csv (22 KB), pymongo's MongoClient (32 KB of connection options),
+	// date-fns' format (20 KB, its notes on YYYY after the token table). Go's package docs, which
+	// go/doc keeps whole, run as long (go-playground/validator's, 45 KB).
+	Doc = 64 << 10
 )
 
 // Fill returns l with each field that is zero or negative set to the same field of defaults.

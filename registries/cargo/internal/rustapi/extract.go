@@ -17,10 +17,10 @@ import (
 
 // Default limits for Options' zero fields.
 const (
-	DefaultMaxFiles    = 2000    // source files read per crate
-	DefaultMaxFileSize = 1 << 20 // bytes of one source file; larger files are skipped
-	DefaultMaxSymbols  = 20000   // symbols per crate
-	maxDoc             = 16 << 10
+	DefaultMaxFiles    = 2000      // source files read per crate
+	DefaultMaxFileSize = 1 << 20   // bytes of one source file; larger files are skipped
+	DefaultMaxSymbols  = 20000     // symbols per crate
+	maxDoc             = limit.Doc // bytes of one item's docs
 	// MaxCrateDoc is the most bytes of Result.CrateDoc: the crate-level documentation is the
 	// crate's front page, often a guide longer than a symbol's doc may be.
 	MaxCrateDoc     = 512 << 10

@@ -27,8 +27,8 @@ const (
 	DefaultMaxMembers = 500
 	// DefaultMaxPackages bounds the other packages one extraction follows re-exports into.
 	DefaultMaxPackages = 8
-	maxDoc             = 8 << 10 // bytes of one doc comment
-	maxOverloads       = 32      // declarations kept of one qualified name (overloads, merged declarations)
+	maxDoc             = limit.Doc // bytes of one doc comment
+	maxOverloads       = 32        // declarations kept of one qualified name (overloads, merged declarations)
 )
 
 // Package is another package's declaration files, as Options.External returns them.

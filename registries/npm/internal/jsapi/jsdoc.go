@@ -7,8 +7,9 @@ import (
 	"github.com/docidx/docidx/registries/internal/limit"
 )
 
-// maxDoc bounds the bytes of one symbol's Doc; longer text is cut at a line and marked " …".
-const maxDoc = 8 << 10
+// maxDoc bounds the bytes of one symbol's Doc (limit.Doc); longer text is cut at a line and
+// marked " …".
+const maxDoc = limit.Doc
 
 // jsdoc is a /** … */ comment read as JSDoc (https://jsdoc.app/).
 type jsdoc struct {

@@ -287,7 +287,7 @@ class Bare:
 
 func TestBoundDoc(t *testing.T) {
 	para := strings.Repeat("word ", 30) // 150 bytes
-	long := strings.Repeat(para+"\n\n", 100)
+	long := strings.Repeat(para+"\n\n", 2*MaxDoc/len(para))
 	for _, tc := range []struct {
 		name, in string
 		limit    int

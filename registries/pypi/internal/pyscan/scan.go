@@ -36,9 +36,10 @@ const (
 	DefaultMaxSymbols = 20000
 	// MaxSignature is the longest signature line kept, in bytes; a longer one is cut with "…".
 	MaxSignature = 2 << 10
-	// MaxDoc is the longest Symbol.Doc kept, in bytes: a longer docstring is cut at a paragraph
-	// boundary and ends with "…" (see boundDoc). Parameters are parsed from the whole docstring.
-	MaxDoc = 8 << 10
+	// MaxDoc is the longest Symbol.Doc kept, in bytes (limit.Doc): a longer docstring is cut at
+	// a paragraph boundary and ends with "…" (see boundDoc). Parameters are parsed from the
+	// whole docstring.
+	MaxDoc = limit.Doc
 	// MaxValue is the longest value of a constant or field kept in its Signature, in bytes; a
 	// longer expression is cut after one of its items or arguments (see cutValue), never inside
 	// one. It is below MaxSignature, which bounds the rendered expression that cutValue cuts.

@@ -17,13 +17,14 @@
 // It never panics on any input, never recurses deeper than maxNesting, and its work is linear in
 // the input.
 //
-// It imports docidx, registries/internal/clex and the standard library.
+// It imports docidx, registries/internal/clex and limit, and the standard library.
 package swiftsrc
 
 import (
 	"strings"
 
 	"github.com/docidx/docidx/registries/internal/clex"
+	"github.com/docidx/docidx/registries/internal/limit"
 )
 
 type tokKind uint8
@@ -53,8 +54,9 @@ func (t token) is(punct string) bool { return t.kind == tPunct && t.text == punc
 // scanner, so hostile input cannot exhaust the stack.
 const maxNesting = 64
 
-// maxDoc is the most bytes kept of one doc comment; a longer one is cut at a line break.
-const maxDoc = 8 << 10
+// maxDoc is the most bytes kept of one doc comment (limit.Doc); a longer one is cut at a line
+// break.
+const maxDoc = limit.Doc
 
 // lexer turns source text into tokens.
 type lexer struct {
