@@ -238,6 +238,9 @@ func withDocs(f apiFile, rx *reexporter, lists ...[]docidx.Symbol) {
 	if !out.Truncated {
 		found = append(found[:len(found):len(found)], rx.reexports(apiFile{module: f.module, path: f.docs, file: f.docs}, out)...)
 	}
+	if !out.Truncated {
+		found = append(found[:len(found):len(found)], rx.aliasedDefinitions(apiFile{module: f.module, path: f.docs, file: f.docs}, out, lists)...)
+	}
 	for i := range found {
 		if _, seen := docs[found[i].QualifiedName]; !seen {
 			docs[found[i].QualifiedName] = &found[i]
@@ -264,6 +267,39 @@ func withDocs(f apiFile, rx *reexporter, lists ...[]docidx.Symbol) {
 			}
 		}
 	}
+}
+
+// aliasedDefinitions returns, named as f's, the definitions that source f (scanned as out)
+// imports from a private module of the distribution under a private alias, for the top-level
+// names a stub beside it declares (lists): loguru/__init__.pyi declares class Logger, which
+// loguru/__init__.py binds as "from ._logger import Logger as _Logger", so the stub's
+// undocumented Logger and its methods take loguru._logger.Logger's docstrings (its add is 30
+// KB of documentation). Names the source defines or binds as they are, reexports finds.
+func (rx *reexporter) aliasedDefinitions(f apiFile, out pyscan.Result, lists [][]docidx.Symbol) []docidx.Symbol {
+	declared := map[string]bool{}
+	for _, syms := range lists {
+		for _, s := range syms {
+			if s.Parent == "" && s.Package == f.module {
+				declared[s.Name] = true
+			}
+		}
+	}
+	var syms []docidx.Symbol
+	for _, im := range out.Imports {
+		if im.Name == "*" || im.As == im.Name || !strings.HasPrefix(im.As, "_") || !declared[im.Name] {
+			continue
+		}
+		target, ok := relativeModule(f, im)
+		if !ok {
+			continue
+		}
+		if _, ok := rx.private[target]; !ok {
+			continue
+		}
+		delete(declared, im.Name) // the first import of a name is the one the stub means
+		syms = append(syms, renamed(f.module, im.Name, rx.lookup(target, im.Name, 0, map[string]bool{}))...)
+	}
+	return syms
 }
 
 // apiResult is what extractAPI found.

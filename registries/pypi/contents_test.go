@@ -140,6 +140,35 @@ func TestStubTakesReexportedSourceDocs(t *testing.T) {
 	}
 }
 
+// TestStubTakesAliasedSourceDocs: a class a stub declares that the source beside it imports
+// from a private module under a private alias (loguru/__init__.py's "from ._logger import
+// Logger as _Logger", for the Logger of loguru/__init__.pyi) takes the private class's
+// docstrings, its methods' too; a name the stub does not declare is not brought in.
+func TestStubTakesAliasedSourceDocs(t *testing.T) {
+	srcs := map[string]string{
+		"pkg/__init__.pyi": "class Logger:\n    def add(self, sink: Any, *, level: str = ...) -> int: ...\n\nlogger: Logger\n",
+		"pkg/__init__.py":  "from ._logger import Core as _Core\nfrom ._logger import Logger as _Logger\n\nlogger = _Logger(_Core())\n",
+		"pkg/_logger.py": "class Core:\n    \"\"\"The core.\"\"\"\n\n" +
+			"class Logger:\n    \"\"\"An object to dispatch logging messages.\"\"\"\n\n" +
+			"    def add(self, sink, *, level=\"DEBUG\"):\n        \"\"\"Add a handler sending log messages to a sink.\n\n        The retention keeps files.\n        \"\"\"\n",
+	}
+	read := func(p string, _ int64) ([]byte, error) { return []byte(srcs[p]), nil }
+	files, _ := chooseModules([]string{"pkg/__init__.pyi", "pkg/__init__.py", "pkg/_logger.py"}, "")
+	syms := testutil.ByName(extractAPI(files, read, Limits{}.withDefaults(), nil).symbols)
+	for q, want := range map[string]string{
+		"pkg.Logger":     "An object to dispatch logging messages.",
+		"pkg.Logger.add": "Add a handler sending log messages to a sink.\n\nThe retention keeps files.",
+	} {
+		if s, ok := syms[q]; !ok || s.Doc != want || s.File != "pkg/__init__.pyi" {
+			t.Errorf("%s: doc %q in %s, want %q in the stub", q, s.Doc, s.File, want)
+		}
+	}
+	if s := syms["pkg.Logger.add"]; !strings.Contains(s.Signature, `level: str = "DEBUG"`) {
+		t.Errorf("pkg.Logger.add: signature %q, want the source's default", s.Signature)
+	}
+	testutil.Absent(t, syms, "", "pkg.Core", "pkg._Core", "pkg._Logger")
+}
+
 // TestPrivateStubTakesSourceDocs: a public module that re-exports a name from a private module
 // whose stub sits beside its source (numpy/__init__.pyi imports atleast_1d from
 // numpy/_core/shape_base.pyi, documented in shape_base.py) takes the source's docstring.
