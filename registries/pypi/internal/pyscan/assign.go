@@ -82,6 +82,9 @@ func (s *scanner) assignment(toks []token, cls *item) *item {
 	if it.doc == "" && len(value) > 0 {
 		it.doc = s.descriptionArg(value)
 	}
+	if it.doc == "" {
+		it.doc = s.annotatedDoc(annotation)
+	}
 	return it
 }
 
@@ -147,7 +150,7 @@ func (s *scanner) setValue(it *item, annotation, value []token) {
 	}
 	sig := it.name
 	if len(annotation) > 0 {
-		it.annotation = s.render(annotation)
+		it.annotation = s.render(s.withoutDocs(annotation))
 		sig += ": " + it.annotation
 	}
 	if len(value) > 0 {

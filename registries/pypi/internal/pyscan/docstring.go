@@ -375,7 +375,10 @@ func (ps *paramSet) numpy(lines []string, sec sections) {
 // annotation and its default value.
 type sigParam struct {
 	name, typ, def string
-	doc            string // a field's own description, for the parameters of a generated __init__
+	// doc is a field's own description, for the parameters of a generated __init__, or what
+	// the parameter's annotation says of it (annotated, see annotatedDoc).
+	doc       string
+	annotated bool
 }
 
 // signatureParams reads the parameters of a def header (toks from "def" or "async" to before
@@ -444,13 +447,16 @@ func (s *scanner) sigParam(toks []token) (sigParam, bool) {
 	}
 	switch {
 	case colon >= 0 && eq >= 0:
-		p.typ = s.render(toks[colon+1 : eq])
+		p.typ = s.render(s.withoutDocs(toks[colon+1 : eq]))
 		p.def = s.render(toks[eq+1:])
+		p.doc = s.annotatedDoc(toks[colon+1 : eq])
 	case colon >= 0:
-		p.typ = s.render(toks[colon+1:])
+		p.typ = s.render(s.withoutDocs(toks[colon+1:]))
+		p.doc = s.annotatedDoc(toks[colon+1:])
 	case eq >= 0:
 		p.def = s.render(toks[eq+1:])
 	}
+	p.annotated = p.doc != ""
 	return p, true
 }
 
@@ -473,10 +479,41 @@ func fillParams(params []docidx.Param, sig []sigParam) {
 		if p.Type == "" {
 			p.Type = sp.typ
 		}
+		if p.Doc == "" && sp.annotated {
+			p.Doc = sp.doc
+		}
 		if sp.def != stubDefault && (p.Default == "" || isLiteral(sp.def)) {
 			p.Default = sp.def
 		}
 	}
+}
+
+// withAnnotatedDocs returns params followed by the parameters of the signature sig that params
+// does not document and whose annotations do (PEP 727's Annotated[T, Doc("…")], see
+// annotatedDoc), with their types and defaults: FastAPI documents its parameters so, and its
+// docstrings have no parameter sections.
+func withAnnotatedDocs(params []docidx.Param, sig []sigParam) []docidx.Param {
+	var documented map[string]bool
+	for _, sp := range sig {
+		if !sp.annotated {
+			continue
+		}
+		if documented == nil {
+			documented = make(map[string]bool, len(params))
+			for _, p := range params {
+				documented[strings.TrimLeft(p.Name, "*")] = true
+			}
+		}
+		if name := strings.TrimLeft(sp.name, "*"); !documented[name] {
+			documented[name] = true
+			def := sp.def
+			if def == stubDefault {
+				def = ""
+			}
+			params = append(params, docidx.Param{Name: sp.name, Type: sp.typ, Default: def, Doc: sp.doc})
+		}
+	}
+	return params
 }
 
 // withSignatureDefaults returns params followed by the parameters of the signature sig that

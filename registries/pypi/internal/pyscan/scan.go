@@ -509,7 +509,7 @@ func (s *scanner) define(toks []token, name, colon int, isClass bool, prefix str
 	case isClass && owner.kind == bClass:
 		// A nested class is not API; its body is skipped.
 	case isClass:
-		it = s.add(docidx.KindClass, nameText, nil, prefix+s.render(sig), decos, line)
+		it = s.add(docidx.KindClass, nameText, nil, prefix+s.render(s.withoutDocs(sig)), decos, line)
 		bases := s.baseNames(toks[name+1 : colon])
 		it.enum = it.enum || enumBases(bases)
 		it.fieldInit = it.fieldInit || fieldInitClass(decos, bases)
@@ -518,7 +518,7 @@ func (s *scanner) define(toks []token, name, colon int, isClass bool, prefix str
 		if owner.kind == bClass {
 			cls = owner.owner
 		}
-		it = s.add(docidx.KindFunc, nameText, cls, prefix+s.render(sig), decos, line)
+		it = s.add(docidx.KindFunc, nameText, cls, prefix+s.render(s.withoutDocs(sig)), decos, line)
 		if it != nil {
 			overload := isOverload(decos)
 			if it.params == nil || it.paramsOverload && !overload {
@@ -1383,6 +1383,7 @@ func (s *scanner) docParamsOwn(it *item) (string, []docidx.Param) {
 		}
 	}
 	fillParams(params, sig)
+	params = withAnnotatedDocs(params, sig)
 	if it.kind == docidx.KindMethod && it.cls != nil && it.name != "__init__" {
 		params = withClassParams(params, sig, s.classParams(it.cls))
 	}
