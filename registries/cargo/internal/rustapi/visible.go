@@ -1,6 +1,7 @@
 package rustapi
 
 import (
+	"html"
 	"regexp"
 	"strings"
 )
@@ -21,6 +22,11 @@ import (
 //     "[the runtime](crate::runtime)" and the intra-doc "[`Runtime`]" read "the runtime" and
 //     "`Runtime`". A link to a URL ("[RFC 9110](https://…)") is kept whole: its address says
 //     where to read on.
+//   - HTML shows as what it renders (plainHTML): rustdoc's Markdown passes HTML through, and
+//     crates write "<div class="warning">" around a warning, "<code>1.0.0-<b>rc.0</b></code>"
+//     and "&mdash;". An element of HTML's own names loses its tags (code, b or strong, i or em
+//     become Markdown's marks; br a line break), and a character reference its escape; a
+//     generic written outside backticks ("Vec<T>") is no HTML element and stays.
 //
 // Fences follow CommonMark 0.31, 4.5: three or more backticks or tildes, indented at most three
 // spaces, closed by a fence of the same character at least as long. Indented code blocks are
@@ -47,7 +53,7 @@ func visible(text string) string {
 			if prevBlank && indent < 4 && linkDef.MatchString(t) {
 				continue // prevBlank stays: a definition may follow a definition
 			}
-			out = append(out, plainLinks(l))
+			out = append(out, plainHTML(plainLinks(l)))
 			prevBlank = strings.TrimSpace(l) == ""
 			continue
 		}
@@ -192,4 +198,78 @@ func linkAt(line string, i int) (text string, end int, ok bool) {
 		return text, k + 1, true
 	}
 	return "", 0, false
+}
+
+// htmlTag matches an HTML start or end tag (CommonMark 0.31, 6.6, raw HTML): its name and, for
+// a start tag, its attributes.
+var htmlTag = regexp.MustCompile(`</?([A-Za-z][A-Za-z0-9-]*)(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>` + "`" + `]+))?)*\s*/?>`)
+
+// charRef matches a character reference: named, decimal or hexadecimal, ending in ";".
+var charRef = regexp.MustCompile(`&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
+
+// htmlMarks are the elements whose tags become Markdown's marks; htmlElements the other names of
+// HTML elements (the WHATWG HTML standard's) whose tags are dropped, their text kept.
+var (
+	htmlMarks    = map[string]string{"code": "`", "b": "**", "strong": "**", "i": "*", "em": "*"}
+	htmlElements = map[string]bool{
+		"a": true, "abbr": true, "br": true, "center": true, "dd": true, "del": true, "details": true,
+		"div": true, "dl": true, "dt": true, "font": true, "h1": true, "h2": true, "h3": true, "h4": true,
+		"h5": true, "h6": true, "hr": true, "img": true, "ins": true, "kbd": true, "li": true, "mark": true,
+		"ol": true, "p": true, "pre": true, "q": true, "s": true, "samp": true, "small": true,
+		"span": true, "sub": true, "summary": true, "sup": true, "table": true, "tbody": true,
+		"td": true, "tfoot": true, "th": true, "thead": true, "tr": true, "tt": true, "u": true,
+		"ul": true, "var": true, "wbr": true,
+	}
+)
+
+// plainHTML returns line with its HTML as it renders (see visible), code spans left as they are.
+func plainHTML(line string) string {
+	if !strings.ContainsAny(line, "<&") {
+		return line
+	}
+	var b strings.Builder
+	for i := 0; i < len(line); {
+		j := strings.IndexByte(line[i:], '`')
+		if j < 0 {
+			j = len(line)
+		} else {
+			j += i
+		}
+		b.WriteString(htmlText(line[i:j]))
+		if j == len(line) {
+			break
+		}
+		end := codeSpanEnd(line, j)
+		b.WriteString(line[j:end])
+		i = end
+	}
+	return b.String()
+}
+
+// htmlText returns text, a line's run outside code spans, with the tags of HTML elements
+// replaced as plainHTML says (no marks inside <code>, which Markdown shows as written) and its
+// character references resolved.
+func htmlText(text string) string {
+	inCode := false
+	text = htmlTag.ReplaceAllStringFunc(text, func(tag string) string {
+		name := strings.ToLower(htmlTag.FindStringSubmatch(tag)[1])
+		switch {
+		case name == "code":
+			inCode = !strings.HasPrefix(tag, "</")
+			return "`"
+		case htmlMarks[name] != "":
+			if inCode {
+				return ""
+			}
+			return htmlMarks[name]
+		case name == "br":
+			return "  \n"
+		case name == "td" || name == "th":
+			return " " // cells stay apart
+		case htmlElements[name]:
+			return ""
+		}
+		return tag
+	})
+	return charRef.ReplaceAllStringFunc(text, html.UnescapeString)
 }

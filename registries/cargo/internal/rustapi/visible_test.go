@@ -32,6 +32,12 @@ func TestVisible(t *testing.T) {
 		{"a link to a URL, code and plain brackets stay",
 			"Per [RFC 9110](https://example.test/rfc9110), `[u8; 4]` or a slice [T] and [`a`](x y).",
 			"Per [RFC 9110](https://example.test/rfc9110), `[u8; 4]` or a slice [T] and [`a`](x y)."},
+		{"HTML shows as it renders",
+			"<div class=\"warning\">\n\nDo not block.\n\n</div>\n- **[mio]** <code>0.7.0-<b>alpha.1</b></code> &mdash; <b>pre</b>-releases&nbsp;<br/>next",
+			"\n\nDo not block.\n\n\n- **[mio]** `0.7.0-alpha.1` — **pre**-releases\u00a0  \nnext"},
+		{"generics, code and fenced HTML stay",
+			"A `Vec<u8>`, a Vec<T> and `<div>`, &str, &amp and a &amp; b.\n```html\n<div>x</div>\n```",
+			"A `Vec<u8>`, a Vec<T> and `<div>`, &str, &amp and a & b.\n```html\n<div>x</div>\n```"},
 		{"doctest attributes with a target", "```ignore-wasm32 should_panic\n# hidden\nx\n```", "```rust\nx\n```"},
 	} {
 		if got := visible(c.in); got != c.want {
