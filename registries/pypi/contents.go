@@ -577,10 +577,11 @@ func inlineOutsideFences(doc string) string {
 
 // withoutSphinxMarkup removes from a docstring the reStructuredText block markup that only tells
 // Sphinx what to do: autodoc and index directives with their option lines (".. autoclass:: X",
-// ":members:"), the line of a code directive (".. code-block:: python"; the indented block after
-// it stays a code block), and a section title's underline ("Tagged JSON" over "~~~~~~", a
-// blank line in its place). An
-// admonition (".. note::") keeps its words as "Note:".
+// ":members:"), the line of a code or doctest directive (".. code-block:: python",
+// ".. doctest::"; the indented block after it stays a code block), a literal block's "::"
+// marker, and a section title's underline ("Tagged JSON" over "~~~~~~", a blank line in its
+// place). An admonition (".. note::") keeps its words as "Note:", a version directive
+// (".. versionadded:: 2.0") as Sphinx words it ("Added in version 2.0.").
 func withoutSphinxMarkup(doc string) string {
 	lines := strings.Split(doc, "\n")
 	out := lines[:0]
@@ -624,12 +625,35 @@ func withoutSphinxMarkup(doc string) string {
 					label = "See also:"
 				}
 				out = append(out, strings.TrimSuffix(l, t)+strings.TrimSpace(label+" "+arg))
-			case strings.HasPrefix(name, "auto") || name == "currentmodule" || name == "module" || name == "toctree" || name == "index" || name == "highlight" || name == "code-block" || name == "code" || name == "sourcecode":
+			case versionLabels[name] != "":
+				// Sphinx's wording: ".. versionchanged:: 2.0 Takes a path." reads "Changed in
+				// version 2.0: Takes a path."; the explanation under it follows that line.
+				version, more, _ := strings.Cut(arg, " ")
+				end := "."
+				if more = strings.TrimSpace(more); more != "" {
+					end = ": " + more
+				} else if i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "" {
+					end = ":"
+				}
+				out = append(out, strings.TrimSuffix(l, t)+versionLabels[name]+" "+version+end)
+			case strings.HasPrefix(name, "auto") || name == "currentmodule" || name == "module" || name == "toctree" || name == "index" || name == "highlight" || name == "code-block" || name == "code" || name == "sourcecode" || name == "doctest" || name == "testcode" || name == "testoutput":
 				options = true
 			default:
 				out = append(out, l)
 			}
 			continue
+		}
+		if strings.HasSuffix(t, "::") && !strings.HasPrefix(t, "..") {
+			// A literal block's marker (docutils' "Literal Blocks"): "::" alone shows nothing,
+			// "text ::" shows "text", and "text::" shows "text:".
+			switch {
+			case t == "::":
+				continue
+			case strings.HasSuffix(t, " ::"):
+				l = strings.TrimRight(strings.TrimSuffix(strings.TrimRight(l, " \t"), "::"), " \t")
+			default:
+				l = strings.TrimSuffix(strings.TrimRight(l, " \t"), ":")
+			}
 		}
 		if i > 0 && adornment(t) && len(t) >= 3 && strings.TrimSpace(lines[i-1]) != "" && !adornment(strings.TrimSpace(lines[i-1])) {
 			// A section title's underline. A blank line takes its place, so that the title
@@ -643,6 +667,14 @@ func withoutSphinxMarkup(doc string) string {
 		out = append(out, l)
 	}
 	return strings.Join(out, "\n")
+}
+
+// versionLabels are the words Sphinx renders its version directives with (sphinx.domains.changeset).
+var versionLabels = map[string]string{
+	"versionadded":   "Added in version",
+	"versionchanged": "Changed in version",
+	"deprecated":     "Deprecated since version",
+	"versionremoved": "Removed in version",
 }
 
 // mkdocsAdmonition parses a trimmed line that opens an mkdocs-material admonition ("!!! note",

@@ -231,7 +231,7 @@ func TestInlineOutsideFences(t *testing.T) {
 // their options, a code directive's line, a title's underline); a note keeps its words.
 func TestWithoutSphinxMarkup(t *testing.T) {
 	doc := "Tagged JSON\n~~~~~~~~~~~\n\nA compact representation.\n\n.. autoclass:: TaggedJSONSerializer\n    :members:\n\n.. code-block:: python\n\n    class T:\n        key = 1\n\n.. note:: Keys are sorted.\n\n.. versionadded:: 2.0\n"
-	want := "Tagged JSON\n\nA compact representation.\n\n\n\n    class T:\n        key = 1\n\nNote: Keys are sorted.\n\n.. versionadded:: 2.0\n"
+	want := "Tagged JSON\n\nA compact representation.\n\n\n\n    class T:\n        key = 1\n\nNote: Keys are sorted.\n\nAdded in version 2.0.\n"
 	if got := withoutSphinxMarkup(doc); got != want {
 		t.Errorf("withoutSphinxMarkup:\n got %q\nwant %q", got, want)
 	}
@@ -240,6 +240,13 @@ func TestWithoutSphinxMarkup(t *testing.T) {
 	want = "Usage Documentation:\n[Aliases](../alias.md)\n\nA data class.\n\nNote:\nKeys are\n  sorted.\nDone.\n"
 	if got := withoutSphinxMarkup(doc); got != want {
 		t.Errorf("withoutSphinxMarkup of admonitions:\n got %q\nwant %q", got, want)
+	}
+	// Version directives read as Sphinx words them; literal block markers and doctest
+	// directives leave their code blocks.
+	doc = "Wait for ECHO off::\n\n    child.waitnoecho()\n\nThese are equal ::\n\n    a()\n\n::\n\n    b()\n\n.. doctest::\n\n    >>> f()\n\n.. versionchanged:: 1.1 Takes a path.\n.. deprecated:: 3.0\n   Use g.\n"
+	want = "Wait for ECHO off:\n\n    child.waitnoecho()\n\nThese are equal\n\n    a()\n\n\n    b()\n\n\n    >>> f()\n\nChanged in version 1.1: Takes a path.\nDeprecated since version 3.0:\n   Use g.\n"
+	if got := withoutSphinxMarkup(doc); got != want {
+		t.Errorf("withoutSphinxMarkup of versions and literal blocks:\n got %q\nwant %q", got, want)
 	}
 	// A NumPy-style title keeps a line of its own: a blank line takes its underline's place.
 	doc = "Round.\n\nNotes\n-----\nNumPy rounds to the nearest even value.\n"
