@@ -483,6 +483,7 @@ func TestCleanDoc(t *testing.T) {
 		{"/**\n * a\n *   indented\n * @deprecated since 2\n */", "a\n  indented\n@deprecated since 2", true},
 		{"/**\n\tNo stars.\n\n\t```\n\tcode\n\t\tnested\n\t```\n\t*/", "No stars.\n\n```\ncode\n\tnested\n```", false},
 		{"/***/", "", false},
+		{"/** The {@link differenceInDays} options; see {@linkcode Options.limit}. */", "The differenceInDays options; see `Options.limit`.", false},
 	} {
 		got, dep := cleanDoc(tc.raw)
 		if got != tc.want || dep != tc.dep {

@@ -14,6 +14,7 @@ import (
 	"github.com/docidx/docidx/registries/internal/extracted"
 	"github.com/docidx/docidx/registries/internal/limit"
 	"github.com/docidx/docidx/registries/internal/memfs"
+	"github.com/docidx/docidx/registries/npm/internal/tsdoc"
 )
 
 // Default limits for Options' zero fields.
@@ -638,7 +639,8 @@ func (x *extractor) hasSignature(qname, sig string) bool {
 }
 
 // cleanDoc turns a raw /** … */ comment into text: the delimiters and each line's leading "*"
-// go, tags such as @param and @returns stay as written. deprecated reports an @deprecated tag.
+// go, inline link tags read as their text (tsdoc.Links), tags such as @param and @returns stay
+// as written. deprecated reports an @deprecated tag.
 func cleanDoc(raw string) (text string, deprecated bool) {
 	if raw == "" {
 		return "", false
@@ -679,7 +681,7 @@ func cleanDoc(raw string) (text string, deprecated bool) {
 	for len(out) > 0 && out[len(out)-1] == "" {
 		out = out[:len(out)-1]
 	}
-	text = strings.Join(out, "\n")
+	text = tsdoc.Links(strings.Join(out, "\n"))
 	if len(text) > maxDoc {
 		text = limit.Cut(text, maxDoc) + " …"
 	}

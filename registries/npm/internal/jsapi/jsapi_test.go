@@ -287,3 +287,15 @@ module.exports = { retry, series, other };
 		t.Errorf("series %q, other %q: a comment of their own or none", docs["series"], docs["other"])
 	}
 }
+
+// TestJSDocInlineLinks: a JSDoc comment's inline link tags read as their text in the doc and in
+// its parameters' descriptions ("{@link module:ControlFlow.queue}" is "ControlFlow.queue").
+func TestJSDocInlineLinks(t *testing.T) {
+	d := parseJSDoc("/**\n * Like [`queue`]{@link module:ControlFlow.queue}, one worker.\n * @param {Function} worker - see {@link AsyncFunction}\n */")
+	if want := "Like `queue`, one worker."; !strings.HasPrefix(d.text, want) {
+		t.Errorf("doc %q, want it to start %q", d.text, want)
+	}
+	if len(d.params) != 1 || d.params[0].Doc != "see AsyncFunction" {
+		t.Errorf("params %+v, want worker documented as %q", d.params, "see AsyncFunction")
+	}
+}

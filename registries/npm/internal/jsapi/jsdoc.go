@@ -5,6 +5,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/limit"
+	"github.com/docidx/docidx/registries/npm/internal/tsdoc"
 )
 
 // maxDoc bounds the bytes of one symbol's Doc (limit.Doc); longer text is cut at a line and
@@ -34,8 +35,8 @@ var noiseTags = map[string]bool{
 	"jsx": true, "flow": true, "ts-ignore": true, "nocollapse": true, "suppress": true, "export": true,
 }
 
-// parseJSDoc reads a raw /** … */ comment. Doc text keeps the description, then one readable
-// line per kept tag: "@param {T} name desc" as written, "Returns: {T} desc", "Throws: …",
+// parseJSDoc reads a raw /** … */ comment, its inline link tags as their text (tsdoc.Links). Doc
+// text keeps the description, then one readable line per kept tag: "@param {T} name desc" as written, "Returns: {T} desc", "Throws: …",
 // "Deprecated: …", "Default: …", "Since: …", "See: …"; @example bodies go to examples.
 func parseJSDoc(raw string) jsdoc {
 	var d jsdoc
@@ -143,7 +144,10 @@ func parseJSDoc(raw string) jsdoc {
 	if len(out) == nOut && nOut > 0 {
 		out = out[:nOut-1]
 	}
-	d.text = strings.TrimSpace(strings.Join(out, "\n"))
+	d.text = tsdoc.Links(strings.TrimSpace(strings.Join(out, "\n")))
+	for i := range d.params {
+		d.params[i].Doc = tsdoc.Links(d.params[i].Doc)
+	}
 	if len(d.text) > maxDoc {
 		cut := strings.LastIndexByte(d.text[:maxDoc], '\n')
 		if cut < maxDoc/2 {
