@@ -581,7 +581,8 @@ func inlineOutsideFences(doc string) string {
 // ".. doctest::"; the indented block after it stays a code block), a literal block's "::"
 // marker, and a section title's underline ("Tagged JSON" over "~~~~~~", a blank line in its
 // place). An admonition (".. note::") keeps its words as "Note:", a version directive
-// (".. versionadded:: 2.0") as Sphinx words it ("Added in version 2.0.").
+// (".. versionadded:: 2.0") as Sphinx words it ("Added in version 2.0."), an object directive
+// (".. attribute:: method") its signature as code.
 func withoutSphinxMarkup(doc string) string {
 	lines := strings.Split(doc, "\n")
 	out := lines[:0]
@@ -625,6 +626,10 @@ func withoutSphinxMarkup(doc string) string {
 					label = "See also:"
 				}
 				out = append(out, strings.TrimSuffix(l, t)+strings.TrimSpace(label+" "+arg))
+			case pyObjects[strings.TrimPrefix(name, "py:")] && arg != "":
+				// An object a docstring documents in place (h11's Request: ".. attribute::
+				// method" over its description), as Sphinx shows it: its signature as code.
+				out = append(out, strings.TrimSuffix(l, t)+"`"+arg+"`")
 			case versionLabels[name] != "":
 				// Sphinx's wording: ".. versionchanged:: 2.0 Takes a path." reads "Changed in
 				// version 2.0: Takes a path."; the explanation under it follows that line.
@@ -667,6 +672,14 @@ func withoutSphinxMarkup(doc string) string {
 		out = append(out, l)
 	}
 	return strings.Join(out, "\n")
+}
+
+// pyObjects are the Python domain's object directives (".. attribute:: name", ".. method::
+// f(x)"), with or without their "py:" prefix.
+var pyObjects = map[string]bool{
+	"attribute": true, "method": true, "function": true, "class": true, "data": true,
+	"exception": true, "property": true, "classmethod": true, "staticmethod": true,
+	"decorator": true, "decoratormethod": true,
 }
 
 // versionLabels are the words Sphinx renders its version directives with (sphinx.domains.changeset).

@@ -243,8 +243,8 @@ func TestWithoutSphinxMarkup(t *testing.T) {
 	}
 	// Version directives read as Sphinx words them; literal block markers and doctest
 	// directives leave their code blocks.
-	doc = "Wait for ECHO off::\n\n    child.waitnoecho()\n\nThese are equal ::\n\n    a()\n\n::\n\n    b()\n\n.. doctest::\n\n    >>> f()\n\n.. versionchanged:: 1.1 Takes a path.\n.. deprecated:: 3.0\n   Use g.\n"
-	want = "Wait for ECHO off:\n\n    child.waitnoecho()\n\nThese are equal\n\n    a()\n\n\n    b()\n\n\n    >>> f()\n\nChanged in version 1.1: Takes a path.\nDeprecated since version 3.0:\n   Use g.\n"
+	doc = "Wait for ECHO off::\n\n    child.waitnoecho()\n\nThese are equal ::\n\n    a()\n\n::\n\n    b()\n\n.. doctest::\n\n    >>> f()\n\n.. versionchanged:: 1.1 Takes a path.\n.. deprecated:: 3.0\n   Use g.\n\n.. attribute:: method\n\n   The request method.\n"
+	want = "Wait for ECHO off:\n\n    child.waitnoecho()\n\nThese are equal\n\n    a()\n\n\n    b()\n\n\n    >>> f()\n\nChanged in version 1.1: Takes a path.\nDeprecated since version 3.0:\n   Use g.\n\n`method`\n\n   The request method.\n"
 	if got := withoutSphinxMarkup(doc); got != want {
 		t.Errorf("withoutSphinxMarkup of versions and literal blocks:\n got %q\nwant %q", got, want)
 	}
