@@ -931,7 +931,10 @@ type reexporter struct {
 // __all__ lists or (without one) its public-looking definitions and from-imports. File and Line
 // point at the private definition. With rx.site (a distribution read from a site-packages
 // directory), a name f's __all__ lists that f imports from another installed distribution is
-// re-exported too, from that distribution's definition (siteModules.definition).
+// re-exported too, from that distribution's definition (siteModules.definition), and so is,
+// in a module without __all__, a name f imports as "from m import name as name" (the typing
+// spec's explicit re-export) that another installed distribution defines, directly or through
+// the distribution's own modules (external).
 func (rx *reexporter) reexports(f apiFile, out pyscan.Result) []docidx.Symbol {
 	var inAll map[string]bool
 	if out.HasAll {
@@ -972,7 +975,15 @@ func (rx *reexporter) reexports(f apiFile, out pyscan.Result) []docidx.Symbol {
 			// declares Copy, which psycopg.copy re-exports) or another installed one.
 			_, own := rx.public[target]
 			switch {
-			case inAll == nil || target == f.module:
+			case target == f.module:
+			case inAll == nil:
+				// Without __all__, a name written "from m import name as name" (the typing
+				// spec's explicit re-export) that another installed distribution defines:
+				// fastapi.requests' Request is starlette.requests.Request, and fastapi's
+				// __init__ re-exports it from there as fastapi.Request.
+				if im.Explicit && rx.site != nil && !defined[im.As] && !done[im.As] && isPublic(im.As) {
+					emit(im.As, rx.external(target, im.Name, 0, map[string]bool{}))
+				}
 			case own && im.Name == "*":
 				stars = append(stars, target)
 			case im.Name == "*" || !inAll[im.As] || defined[im.As] || done[im.As]:
@@ -991,7 +1002,11 @@ func (rx *reexporter) reexports(f apiFile, out pyscan.Result) []docidx.Symbol {
 		if defined[im.As] || done[im.As] || !isPublic(im.As) {
 			continue
 		}
-		emit(im.As, rx.lookup(target, im.Name, 0, map[string]bool{}))
+		found := rx.lookup(target, im.Name, 0, map[string]bool{})
+		if found == nil && rx.site != nil {
+			found = rx.external(target, im.Name, 0, map[string]bool{})
+		}
+		emit(im.As, found)
 	}
 	for _, target := range stars {
 		var names []string
@@ -1008,6 +1023,44 @@ func (rx *reexporter) reexports(f apiFile, out pyscan.Result) []docidx.Symbol {
 		}
 	}
 	return syms
+}
+
+// external returns the definition of name in module mod when another installed distribution
+// defines it (rx.site): mod itself is another distribution's module, or one of the
+// distribution's own modules that binds name by a from-import whose trail, through its own
+// modules, ends in another distribution (fastapi imports Request from fastapi.requests, which
+// imports it from starlette.requests). It returns nil when the distribution defines name
+// itself (click.Command is click.core's: documented there, not copied), when the trail ends
+// outside the directory (the standard library) or goes deeper than maxReexportDepth.
+func (rx *reexporter) external(mod, name string, depth int, visited map[string]bool) []docidx.Symbol {
+	key := mod + ":" + name
+	if depth > maxReexportDepth || visited[key] {
+		return nil
+	}
+	visited[key] = true
+	_, private := rx.private[mod]
+	if _, public := rx.public[mod]; !private && !public {
+		found, _ := rx.site.definition(mod, name, 0, map[string]bool{})
+		return found
+	}
+	sc := rx.scan(mod)
+	if sc == nil {
+		return nil
+	}
+	for _, s := range sc.res.Symbols {
+		if s.Parent == "" && s.Kind != docidx.KindPackage && s.Name == name {
+			return nil
+		}
+	}
+	for _, im := range sc.res.Imports {
+		if im.Name == "*" || im.As != name {
+			continue
+		}
+		if target, ok := relativeModule(sc.file, im); ok {
+			return rx.external(target, im.Name, depth+1, visited)
+		}
+	}
+	return nil
 }
 
 // moduleSymbol is the KindPackage symbol of a module without a docstring or definitions of its

@@ -24,8 +24,10 @@ const (
 // directory as the distribution being extracted, for the bases its public classes inherit
 // from (see reexporter.inheritedAcross) and for the names a public module's __all__ declares
 // that it imports from another distribution (see reexporter.reexports): celery.exceptions
-// lists SoftTimeLimitExceeded, which billiard defines. Other names a module imports from
-// another distribution are not documented as its own. A module is looked up as Python's import
+// lists SoftTimeLimitExceeded, which billiard defines; or, without __all__, that it imports as
+// "from m import name as name", the typing spec's explicit re-export (fastapi.Request is
+// starlette's). Other names a module imports from another distribution are not documented as
+// its own. A module is looked up as Python's import
 // system finds it in the directory ("werkzeug.wrappers" is werkzeug/wrappers/__init__.py, else
 // werkzeug/wrappers.py, else the .pyi stub beside either); one that is among the distribution's
 // own files is not another distribution's and is never read here. Reading goes through the

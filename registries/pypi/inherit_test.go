@@ -274,3 +274,62 @@ class TaskError(Exception):
 	testutil.Absent(t, got, "not declared in __all__, or not installed", "tasks.exceptions.WorkerLost", "tasks.exceptions.Gone")
 	testutil.CheckSymbols(t, pd.Symbols)
 }
+
+// TestExplicitReexportFromAnotherDistribution: in modules without __all__, a name imported as
+// "from m import name as name" (the typing spec's explicit re-export) that another installed
+// distribution defines is documented as the module's, directly (fastapi.requests' Request is
+// starlette's) or through the distribution's own modules (fastapi's __init__ imports it from
+// fastapi.requests; a private module's name too); a name imported without the redundant alias,
+// one the distribution defines itself, and one of the standard library are not copied.
+func TestExplicitReexportFromAnotherDistribution(t *testing.T) {
+	dir := pypitest.SitePackages(t, t.TempDir(),
+		pypitest.Installed{
+			Name: "web", Version: "1.0", Form: pypitest.DistInfo,
+			Files: map[string]string{
+				"web/__init__.py": `from .requests import Request as Request
+from .app import App as App
+from ._compat import Headers
+`,
+				"web/requests.py": `from base.requests import Request as Request
+from base.requests import Cookie
+from contextlib import contextmanager as contextmanager
+`,
+				"web/app.py":     "class App:\n    \"\"\"The application.\"\"\"\n",
+				"web/_compat.py": "from base.datastructures import Headers as Headers\n",
+			},
+		},
+		pypitest.Installed{
+			Name: "base", Version: "2.0", Form: pypitest.DistInfo,
+			Files: map[string]string{
+				"base/__init__.py":       "",
+				"base/requests.py":       "class Request:\n    \"\"\"An incoming request.\"\"\"\n\n    def json(self):\n        \"\"\"The body, decoded.\"\"\"\n\n\nclass Cookie:\n    \"\"\"A cookie.\"\"\"\n",
+				"base/datastructures.py": "class Headers(dict):\n    \"\"\"Case-insensitive headers.\"\"\"\n",
+			},
+		},
+	)
+	pd := fetchInstalled(t, dir, SitePackagesConfig{}, "web", "1.0")
+	got := testutil.ByName(pd.Symbols)
+	for q, want := range map[string]string{
+		"web.requests.Request":      "An incoming request.\n\nDefined in base.requests.Request.",
+		"web.requests.Request.json": "The body, decoded.",
+		"web.Request":               "An incoming request.\n\nDefined in base.requests.Request.",
+		"web.Request.json":          "The body, decoded.",
+		"web.Headers":               "Case-insensitive headers.\n\nDefined in base.datastructures.Headers.",
+		"web.app.App":               "The application.",
+	} {
+		s, ok := got[q]
+		if !ok {
+			t.Errorf("%s missing", q)
+			continue
+		}
+		if s.Doc != want {
+			t.Errorf("%s: doc %q, want %q", q, s.Doc, want)
+		}
+	}
+	if s := got["web.Request"]; s.File != "base/requests.py" || s.Package != "web" {
+		t.Errorf("web.Request in %s, file %s; want package web, its definition's file base/requests.py", s.Package, s.File)
+	}
+	testutil.Absent(t, got, "imported without the redundant alias, defined by the distribution, or of the standard library",
+		"web.requests.Cookie", "web.App", "web.requests.contextmanager")
+	testutil.CheckSymbols(t, pd.Symbols)
+}

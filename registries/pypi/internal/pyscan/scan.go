@@ -97,6 +97,10 @@ type Import struct {
 	Name string
 	// As is the name the import binds: Name, or its alias after "as"; "" for a star import.
 	As string
+	// Explicit reports that the import is written "from m import name as name": the typing
+	// spec's explicit re-export (https://typing.python.org/en/latest/spec/distributing.html#import-conventions),
+	// which marks the name as part of the module's interface although the module has no __all__.
+	Explicit bool
 	// Line is the line of the from keyword.
 	Line int
 }
@@ -1030,7 +1034,8 @@ func (s *scanner) importStatement(toks []token) {
 			n := s.text(part[0])
 			s.addImport(Import{Level: level, Module: module, Name: n, As: n, Line: line})
 		case len(part) == 3 && part[0].kind == tName && s.isName(part[1], "as") && part[2].kind == tName:
-			s.addImport(Import{Level: level, Module: module, Name: s.text(part[0]), As: s.text(part[2]), Line: line})
+			name, as := s.text(part[0]), s.text(part[2])
+			s.addImport(Import{Level: level, Module: module, Name: name, As: as, Explicit: name == as, Line: line})
 		case len(part) != 0:
 			return
 		}
