@@ -444,6 +444,63 @@ func (x *extractor) emitBlock(b *block, sc scope) {
 		}
 		x.emitDecl(d, d.name, sc)
 	}
+	x.emitImported(b, sc)
+}
+
+// emitImported emits the names b's export list takes from another package's import ("import
+// { Blob } from 'fetch-blob/from.js'" and "export { Blob }" in node-fetch; @reduxjs/toolkit's
+// createSelector from reselect), as TypeScript exports them: the declarations that package
+// exports under the imported name (exportedDecls), named as b exports them, with Symbol.File
+// their own file. Names imported from the package's own files are left to those files, which
+// the extraction scans and emits themselves.
+func (x *extractor) emitImported(b *block, sc scope) {
+	if sc.lex == nil || len(b.exportNames) == 0 {
+		return
+	}
+	for _, n := range b.exportNames {
+		bd, ok := importedAt(sc.lex, n.local)
+		if !ok || bd.imported == "*" || !isBare(bd.spec) {
+			continue
+		}
+		as := n.as
+		if as == "default" {
+			as = n.local
+		}
+		for _, fd := range x.exportedDecls(bd.lex, bd.spec, bd.imported, 0) {
+			if x.full() {
+				return
+			}
+			in := sc
+			in.file, in.lex = fd.lex.shown(), fd.lex
+			x.emitDecl(fd.d, as, in)
+		}
+	}
+}
+
+// lexicalBinding is an import binding with the block it is written in.
+type lexicalBinding struct {
+	binding
+	lex *lexical
+}
+
+// importedAt returns the import binding a name written in lex refers to, looking outward from
+// lex's block as TypeScript does (fastify's `declare namespace fastify { export type {
+// InjectOptions } }` names the file's import of it): ok is false when a block on the way
+// declares the name itself, or no import binds it.
+func importedAt(lex *lexical, name string) (lexicalBinding, bool) {
+	for l := lex; l != nil; l = l.up {
+		for _, d := range l.b.decls {
+			if d.name == name && !d.module && !d.global {
+				return lexicalBinding{}, false
+			}
+		}
+		for _, bd := range l.b.bindings {
+			if bd.local == name {
+				return lexicalBinding{bd, l}, true
+			}
+		}
+	}
+	return lexicalBinding{}, false
 }
 
 // emitDecl adds d under name in scope sc with what it holds: a namespace's body, an interface's

@@ -68,7 +68,8 @@ type inheritedMember struct {
 	file string
 }
 
-// typeDecl is a class, interface or object type alias found by name, with where it was declared.
+// typeDecl is a declaration found by name (by lookupType, a class, interface or object type
+// alias; by exportedDecls, any), with where it was declared.
 type typeDecl struct {
 	d   *decl
 	lex *lexical
@@ -391,22 +392,7 @@ func inBlock(l *lexical, parts []string) []typeDecl {
 // Options.External. A module's `export =` namespace and its `export * from` re-exports are
 // searched too, up to maxInheritDepth hops.
 func (x *extractor) inModule(from *lexical, spec string, parts []string, hops int) []typeDecl {
-	org := from.org
-	var files []string
-	if p, ok := resolve(org.fsys, path.Dir(from.file), spec, false); ok {
-		files = []string{p}
-	} else if sub, ok := strings.CutPrefix(spec, org.name); ok && org.name != "" && (sub == "" || sub[0] == '/') {
-		if p, ok := resolve(org.fsys, ".", "."+sub, false); ok {
-			files = []string{p}
-		}
-	} else if o := x.external(org, spec, from.shown(), "import"); o != nil {
-		org = o
-		for _, e := range o.entries {
-			if p, ok := cleanPath(e); ok {
-				files = append(files, p)
-			}
-		}
-	}
+	org, files := x.moduleFiles(from, spec)
 	for _, f := range files {
 		b := x.parsed(org, f)
 		if b == nil {
@@ -433,6 +419,105 @@ func (x *extractor) inModule(from *lexical, spec string, parts []string, hops in
 				p = parts[1:]
 			}
 			if found := x.inModule(top, r.spec, p, hops+1); len(found) > 0 {
+				return found
+			}
+		}
+	}
+	return nil
+}
+
+// moduleFiles returns the package and the declaration files of module spec, imported in from's
+// block: a file of the same package, the package's own subpath by name, or another package
+// through Options.External (its entry points for the subpath spec names).
+func (x *extractor) moduleFiles(from *lexical, spec string) (*origin, []string) {
+	org := from.org
+	if p, ok := resolve(org.fsys, path.Dir(from.file), spec, false); ok {
+		return org, []string{p}
+	}
+	if sub, ok := strings.CutPrefix(spec, org.name); ok && org.name != "" && (sub == "" || sub[0] == '/') {
+		if p, ok := resolve(org.fsys, ".", "."+sub, false); ok {
+			return org, []string{p}
+		}
+		return org, nil
+	}
+	o := x.external(org, spec, from.shown(), "import")
+	if o == nil {
+		return org, nil
+	}
+	var files []string
+	for _, e := range o.entries {
+		if p, ok := cleanPath(e); ok {
+			files = append(files, p)
+		}
+	}
+	return o, files
+}
+
+// exportedIn returns the declarations named name of l's block that the block exports: by the
+// export modifier, listed (named in its export list), or implicitly (a declaration file or
+// namespace without export statements).
+func exportedIn(l *lexical, name string, listed bool) []typeDecl {
+	var found []typeDecl
+	for _, d := range l.b.decls {
+		if d.name == name && !d.module && !d.global && (listed || d.exported || !l.b.exportDecls) {
+			found = append(found, typeDecl{d: d, lex: l})
+		}
+	}
+	return found
+}
+
+// exportedDecls finds the declarations module spec (imported in from's block) exports as name
+// ("default" for its default export), of any kind, as TypeScript resolves an import: declared
+// in the module's file and exported (by a modifier, an export list, or implicitly in a
+// declaration file without export statements), or imported there and exported again
+// (fetch-blob/from.d.ts imports Blob from "./index.js" and lists it in `export { File, Blob }`),
+// or a member of the namespace the module assigns with `export =`, or re-exported by `export *
+// from`, up to maxInheritDepth hops.
+func (x *extractor) exportedDecls(from *lexical, spec, name string, hops int) []typeDecl {
+	org, files := x.moduleFiles(from, spec)
+	for _, f := range files {
+		b := x.parsed(org, f)
+		if b == nil {
+			continue
+		}
+		top := &lexical{b: b, org: org, file: f}
+		local, listed := name, false
+		for _, n := range b.exportNames {
+			if n.as == name {
+				local, listed = n.local, true
+				break
+			}
+		}
+		found := exportedIn(top, local, listed)
+		if len(found) == 0 && b.exportEquals != "" && name != "default" {
+			// `export = inject` of a namespace inject: the module's exports are its members
+			// (light-my-request's InjectOptions).
+			for _, d := range b.decls {
+				if d.name == b.exportEquals && d.body != nil {
+					found = append(found, exportedIn(top.inside(d.body), name, false)...)
+				}
+			}
+		}
+		if len(found) > 0 {
+			return found
+		}
+		if hops+1 >= maxInheritDepth {
+			continue
+		}
+		if listed {
+			for _, bd := range b.bindings {
+				if bd.local == local && bd.imported != "*" {
+					if found := x.exportedDecls(top, bd.spec, bd.imported, hops+1); len(found) > 0 {
+						return found
+					}
+				}
+			}
+		}
+		for _, r := range b.reexports {
+			if r.as != "" {
+				continue
+			}
+			if found := x.exportedDecls(top, r.spec, name, hops+1); len(found) > 0 {
 				return found
 			}
 		}

@@ -208,3 +208,71 @@ func TestImportBindings(t *testing.T) {
 		}
 	}
 }
+
+// TestImportedThenExported checks that names a file imports from another package and lists in
+// its export list are the package's exports, with the other package's declarations and docs
+// (node-fetch's `import { Blob, blobFrom } from 'fetch-blob/from.js'` then `export { Blob,
+// blobFrom }`), through the other package's own import-then-export, default export and
+// `export *`; a name imported but not exported, and one without External, are not.
+func TestImportedThenExported(t *testing.T) {
+	blob := fstest.MapFS{
+		"from.d.ts": {Data: []byte("import Blob from './index.js';\n/** Reads a file into a Blob. */\nexport function blobFrom(path: string): Promise<Blob>;\n" +
+			"/** Synchronously. */\nexport function blobFromSync(path: string): Blob;\nexport { Blob };\nexport * from './more.js';\n")},
+		"index.d.ts": {Data: []byte("/** A blob of bytes. */\ndeclare class Blob {\n  /** Its size in bytes. */\n  size: number;\n}\nexport default Blob;\n")},
+		"more.d.ts":  {Data: []byte("/** A file. */\nexport declare class File {}\n")},
+	}
+	inject := fstest.MapFS{"index.d.ts": {Data: []byte("declare namespace inject {\n  /** How to inject. */\n  export interface Options { url: string }\n}\n" +
+		"declare function inject(o: inject.Options): void;\nexport = inject;\n")}}
+	external := func(from, spec string) (Package, bool) {
+		switch spec {
+		case "fetch-blob/from.js":
+			return Package{Name: "fetch-blob", FS: blob, Entries: []string{"from.d.ts"}}, true
+		case "inject":
+			return Package{Name: "inject", FS: inject, Entries: []string{"index.d.ts"}}, true
+		}
+		return Package{}, false
+	}
+	src := "import { Blob, blobFrom, blobFromSync as readSync, File } from 'fetch-blob/from.js';\n" +
+		"import { Other } from 'fetch-blob/from.js';\nimport { Options as InjectOptions } from 'inject';\n" +
+		"export { Blob, blobFrom, readSync, File, InjectOptions };\n/** Fetches. */\nexport default function fetch(url: string): Promise<Blob>;\n"
+	fsys := fstest.MapFS{"index.d.ts": {Data: []byte(src)}}
+	res := Extract(fsys, []string{"index.d.ts"}, Options{Package: "node-fetch", External: external})
+	checkUnique(t, res.Symbols)
+	got := render(res)
+	for _, w := range []string{
+		"class Blob pkg=node-fetch fetch-blob/index.d.ts:2\n\tclass Blob\n\t# A blob of bytes.",
+		"field Blob.size parent=Blob pkg=node-fetch fetch-blob/index.d.ts:4\n\tsize: number\n\t# Its size in bytes.",
+		"func blobFrom pkg=node-fetch fetch-blob/from.d.ts:3\n\tfunction blobFrom(path: string): Promise<Blob>\n\t# Reads a file into a Blob.",
+		"func readSync pkg=node-fetch fetch-blob/from.d.ts:5",
+		"class File pkg=node-fetch fetch-blob/more.d.ts:2",
+		"func fetch pkg=node-fetch index.d.ts:6",
+		"interface InjectOptions pkg=node-fetch inject/index.d.ts:3\n\tinterface Options\n\t# How to inject.",
+		"field InjectOptions.url parent=InjectOptions pkg=node-fetch inject/index.d.ts:3",
+	} {
+		if !strings.Contains(got, w+"\n") {
+			t.Errorf("missing %q in\n%s", w, got)
+		}
+	}
+	for _, s := range res.Symbols {
+		if s.Name == "Other" || s.Name == "blobFromSync" {
+			t.Errorf("%s should not be there:\n%s", s.QualifiedName, got)
+		}
+	}
+	if res := Extract(fsys, []string{"index.d.ts"}, Options{Package: "node-fetch"}); len(res.Symbols) != 1 {
+		t.Errorf("without External: %d symbols, want fetch only:\n%s", len(res.Symbols), render(res))
+	}
+	// An export list in a namespace names the file's imports (fastify's light-my-request
+	// types), unless the namespace declares the name itself.
+	ns := "import { blobFrom as read, File } from 'fetch-blob/from.js';\ndeclare function f(): void;\n" +
+		"declare namespace f {\n  interface File { own: 1 }\n  export type { read, File }\n}\nexport = f;\n"
+	res = Extract(fstest.MapFS{"index.d.ts": {Data: []byte(ns)}}, []string{"index.d.ts"}, Options{Package: "fastify", External: external})
+	got = render(res)
+	for _, w := range []string{"func f.read parent=f pkg=fastify fetch-blob/from.d.ts:3", "field f.File.own parent=f.File pkg=fastify index.d.ts:4"} {
+		if !strings.Contains(got, w+"\n") {
+			t.Errorf("missing %q in\n%s", w, got)
+		}
+	}
+	if strings.Contains(got, "more.d.ts") {
+		t.Errorf("the namespace's own File was taken for the import's:\n%s", got)
+	}
+}
