@@ -29,7 +29,10 @@ var typeFactories = map[string]bool{
 // the item made, or nil for any other statement.
 //
 // At module level an UPPER_CASE name or one annotated Final is a constant (KindConst); another
-// name is a variable (KindVar) kept only when the module's __all__ lists it. In a class, an
+// name is a variable (KindVar) kept only when the module's __all__ lists it or, in a .pyi stub,
+// whose declarations are its interface (the typing spec's "Stub files": names without a
+// leading underscore are public), always: loguru/__init__.pyi declares "logger: Logger", the
+// object everyone imports. In a class, an
 // UPPER_CASE or Final name is a constant, a member of an Enum class is a constant, and any other
 // name is a field (KindField): class attributes, dataclass, attrs and pydantic fields,
 // TypedDict keys and NamedTuple fields alike. Type variables (TypeVar, ParamSpec, NewType …) are
@@ -71,7 +74,8 @@ func (s *scanner) assignment(toks []token, cls *item) *item {
 		*it = item{kind: kind, name: name, cls: cls, line: toks[0].line, assign: true}
 		it.doc = doc
 	default:
-		it = &item{kind: kind, name: name, cls: cls, line: toks[0].line, assign: true, onlyInAll: kind == docidx.KindVar}
+		stub := strings.HasSuffix(s.opts.File, ".pyi")
+		it = &item{kind: kind, name: name, cls: cls, line: toks[0].line, assign: true, onlyInAll: kind == docidx.KindVar && !stub}
 		s.byKey[key] = it
 		s.items = append(s.items, it)
 	}

@@ -155,6 +155,21 @@ class Response:
 		"MAX": "MAX: int", "Response.status_code": "status_code: int", "Response.headers": "headers: CaseInsensitiveDict[str]",
 	})
 
+	// A stub's lower-case module variable is its interface (loguru's "logger: Logger"), as
+	// its other declarations are; in source, without __all__, it is module state.
+	src0 := []byte("logger: Logger\n_core: Core\n")
+	for file, want := range map[string][]string{"m.pyi": {"m.logger logger: Logger"}, "m.py": nil} {
+		var got []string
+		for _, s := range Scan(src0, Options{Module: "m", File: file}).Symbols {
+			if s.Kind != docidx.KindPackage {
+				got = append(got, s.QualifiedName+" "+s.Signature)
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %q, want %q", file, got, want)
+		}
+	}
+
 	// In a stub "= ..." only says a value exists; in source, Ellipsis is the value.
 	src := []byte("class FrozenError:\n    msg: str = ...\n    LIMIT: int = ...\nMISSING = ...\n")
 	for file, want := range map[string][]string{
