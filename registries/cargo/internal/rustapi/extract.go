@@ -925,6 +925,13 @@ func (x *extractor) moduleEntry(m *module, p []string) {
 	}})
 }
 
+// bang reports whether the item is a macro invoked as name!(…), whose qualified name rustdoc
+// writes with the "!": a macro_rules or a function-like procedural macro, not a derive or
+// attribute macro.
+func bang(it *item) bool {
+	return it.kind == kMacro || it.attrs.procMacro == procBang
+}
+
 var symbolKinds = map[itemKind]docidx.SymbolKind{
 	kFn: docidx.KindFunc, kStruct: docidx.KindStruct, kUnion: docidx.KindStruct, kEnum: docidx.KindEnum,
 	kTrait: docidx.KindTrait, kType: docidx.KindType, kConst: docidx.KindConst, kStatic: docidx.KindVar,
@@ -941,7 +948,7 @@ func (x *extractor) add(d *decl, p []string, name string) {
 		}
 		if len(x.itemAliases) < maxAliases {
 			alias := strings.Join(p, "::") + "::" + name
-			if d.it.kind == kMacro {
+			if bang(d.it) {
 				alias += "!"
 			}
 			x.itemAliases = append(x.itemAliases, itemAlias{alias, e})
@@ -955,9 +962,12 @@ func (x *extractor) add(d *decl, p []string, name string) {
 	if !ok {
 		return
 	}
+	if d.it.attrs.procMacro != procNone {
+		kind = docidx.KindMacro
+	}
 	pkg := strings.Join(p, "::")
 	q := pkg + "::" + name
-	if kind == docidx.KindMacro {
+	if bang(d.it) {
 		q += "!"
 	}
 	e := &entry{sym: docidx.Symbol{
@@ -986,7 +996,7 @@ func (x *extractor) rename(e *entry, d *decl, p []string) {
 	pkg := strings.Join(p, "::")
 	e.sym.Name, e.sym.Package = d.it.name, pkg
 	e.sym.QualifiedName = pkg + "::" + d.it.name
-	if d.it.kind == kMacro {
+	if bang(d.it) {
 		e.sym.QualifiedName += "!"
 	}
 	e.sym.Signature = d.it.sig

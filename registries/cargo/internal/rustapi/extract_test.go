@@ -1005,3 +1005,45 @@ boom!(start);
 		t.Errorf("%d symbols: the expansion budget (%d tokens) did not hold", n, maxCrateExpansion)
 	}
 }
+
+// TestProcMacros: a proc-macro crate's functions are the macros it exports, as rustdoc lists
+// them: a derive under its derive name with its helper attributes, an attribute macro and a
+// function-like macro (with the "!") under the function's name; a crate that re-exports them
+// (thiserror's `pub use thiserror_impl::*`) lists them as its own.
+func TestProcMacros(t *testing.T) {
+	imp := extract(t, Options{Crate: "derive_impl"}, "src/lib.rs", `
+use proc_macro::TokenStream;
+/// Derives Error.
+#[proc_macro_derive(Error, attributes(error, from, source))]
+pub fn derive_error(input: TokenStream) -> TokenStream { input }
+/// Marks the entry point.
+#[proc_macro_attribute]
+pub fn main(args: TokenStream, item: TokenStream) -> TokenStream { item }
+#[proc_macro]
+pub fn html(input: TokenStream) -> TokenStream { input }
+`)
+	want := []string{"package derive_impl", "macro derive_impl::Error", "macro derive_impl::main", "macro derive_impl::html!"}
+	if got := names(imp); !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	syms := testutil.ByName(imp.Symbols)
+	if s := syms["derive_impl::Error"]; s.Name != "Error" || s.Doc != "Derives Error." ||
+		s.Signature != "#[derive(Error)]\n// Attributes available to this derive: #[error] #[from] #[source]" {
+		t.Errorf("derive %+v", s)
+	}
+	if s := syms["derive_impl::main"]; s.Signature != "#[main]" || s.Doc != "Marks the entry point." {
+		t.Errorf("attribute %+v", s)
+	}
+	if s := syms["derive_impl::html!"]; s.Signature != "html!() { /* proc-macro */ }" || s.Name != "html" {
+		t.Errorf("function-like %+v", s)
+	}
+	res := extract(t, Options{Extern: func(name string) ExternAPI {
+		if name == "derive_impl" {
+			return ExternAPI{Symbols: imp.Symbols, Aliases: imp.Aliases}
+		}
+		return ExternAPI{}
+	}}, "src/lib.rs", "pub use derive_impl::*;\n")
+	if got := names(res); !slices.Contains(got, "macro c::Error") || !slices.Contains(got, "macro c::html!") {
+		t.Errorf("re-exported: %q", got)
+	}
+}

@@ -73,6 +73,12 @@ type attrs struct {
 	inline      bool // #[doc(inline)]
 	deprecated  bool // #[deprecated], with or without a note
 	macroExport bool // #[macro_export]
+	// procMacro is what a proc-macro crate's function is (#[proc_macro], #[proc_macro_attribute]
+	// or #[proc_macro_derive(Name, attributes(…))]); derive and helpers are a derive's name and
+	// helper attributes.
+	procMacro procMacroKind
+	derive    string
+	helpers   []string
 	// docCfg is what #[doc(cfg(…))] says the item needs, as rustdoc words it ("crate feature
 	// `x`"); empty without one or when it names more than features (see cfgWords).
 	docCfg string
@@ -313,7 +319,11 @@ func (p *parser) item(i, end, depth int) (*item, int) {
 	}
 	switch kw.text {
 	case "fn":
-		return p.fnItem(it, start, i, end)
+		it, next := p.fnItem(it, start, i, end)
+		if it != nil && it.attrs.procMacro != procNone {
+			procMacroItem(it)
+		}
+		return it, next
 	case "struct":
 		return p.structItem(it, start, i, end, kStruct)
 	case "union":
@@ -541,6 +551,30 @@ func (p *parser) attr(a, b int, at *attrs) {
 		at.deprecated = true
 	case "macro_export":
 		at.macroExport = true
+	case "proc_macro":
+		at.procMacro = procBang
+	case "proc_macro_attribute":
+		at.procMacro = procAttribute
+	case "proc_macro_derive":
+		// #[proc_macro_derive(Error, attributes(backtrace, error, from, source))]
+		if !p.punct(a+1, "(") {
+			return
+		}
+		c := min(p.close(a+1), b)
+		if !p.isIdent(a + 2) {
+			return
+		}
+		at.procMacro, at.derive = procDerive, identName(p.toks[a+2].text)
+		for j := a + 3; j < c; j++ {
+			if p.ident(j, "attributes") && p.punct(j+1, "(") {
+				for k := j + 2; k < min(p.close(j+1), c); k++ {
+					if p.isIdent(k) {
+						at.helpers = append(at.helpers, identName(p.toks[k].text))
+					}
+				}
+				break
+			}
+		}
 	case "path":
 		if p.punct(a+1, "=") && a+2 < b && p.toks[a+2].kind == tLiteral {
 			if s, ok := unquote(p.toks[a+2].text); ok {
@@ -819,6 +853,38 @@ func (p *parser) fnItem(it *item, start, i, end int) (*item, int) {
 		return it, p.close(h) + 1
 	}
 	return it, h + 1
+}
+
+// procMacroKind tells the three kinds of procedural macros
+// (https://doc.rust-lang.org/reference/procedural-macros.html).
+type procMacroKind uint8
+
+const (
+	procNone      procMacroKind = iota
+	procBang                    // #[proc_macro]: used as name!(…)
+	procAttribute               // #[proc_macro_attribute]: used as #[name]
+	procDerive                  // #[proc_macro_derive(Name)]: used as #[derive(Name)]
+)
+
+// procMacroItem turns the function of a procedural macro into the macro a proc-macro crate
+// exports, as rustdoc lists it: a derive macro under its derive name (thiserror_impl's
+// derive_error is the derive macro Error, which `pub use thiserror_impl::*` makes
+// thiserror::Error), an attribute or function-like macro under the function's name; its
+// signature is how the macro is written where it is used. The function itself is not an item
+// other crates can name.
+func procMacroItem(it *item) {
+	switch it.attrs.procMacro {
+	case procBang:
+		it.sig = it.name + "!() { /* proc-macro */ }"
+	case procAttribute:
+		it.sig = "#[" + it.name + "]"
+	case procDerive:
+		it.name = it.attrs.derive
+		it.sig = "#[derive(" + it.name + ")]"
+		if len(it.attrs.helpers) > 0 {
+			it.sig += "\n// Attributes available to this derive: #[" + strings.Join(it.attrs.helpers, "] #[") + "]"
+		}
+	}
 }
 
 func (p *parser) structItem(it *item, start, i, end int, kind itemKind) (*item, int) {
