@@ -1006,6 +1006,11 @@ func (rx *reexporter) reexports(f apiFile, out pyscan.Result) []docidx.Symbol {
 		if found == nil && rx.site != nil {
 			found = rx.external(target, im.Name, 0, map[string]bool{})
 		}
+		if len(found) > 0 && found[0].Kind == docidx.KindVar && inAll == nil && !im.Explicit {
+			// A variable (a logger, a compat shim) imported without __all__ or an explicit
+			// re-export is the module's state, as it is where it is assigned.
+			continue
+		}
 		emit(im.As, found)
 	}
 	for _, target := range stars {
@@ -1172,8 +1177,15 @@ func (rx *reexporter) lookup(mod, name string, depth int, visited map[string]boo
 		return nil
 	}
 	var found []docidx.Symbol
-	for _, s := range sc.res.Symbols {
+	var variable *docidx.Symbol
+	for i, s := range sc.res.Symbols {
 		if s.Parent == "" && s.Kind != docidx.KindPackage && s.Name == name {
+			if s.Kind == docidx.KindVar {
+				// "Copy = _copy.Copy" is a variable to the scanner and an import of _copy's
+				// class (below); a variable stands for itself only when no import binds it.
+				variable = &sc.res.Symbols[i]
+				continue
+			}
 			found = append(found, s)
 			break
 		}
@@ -1211,6 +1223,9 @@ func (rx *reexporter) lookup(mod, name string, depth int, visited map[string]boo
 			}
 		}
 	}
+	if variable != nil {
+		return []docidx.Symbol{*variable}
+	}
 	return nil
 }
 
@@ -1244,7 +1259,9 @@ func (rx *reexporter) starNames(mod string) []string {
 	}
 	var names []string
 	for _, s := range sc.res.Symbols {
-		if s.Parent == "" && s.Kind != docidx.KindPackage && !strings.HasPrefix(s.Name, "_") {
+		// A lower-case variable is the module's state (a logger, a cache), which a star import
+		// binds but which only a named import or an __all__ makes an interface.
+		if s.Parent == "" && s.Kind != docidx.KindPackage && s.Kind != docidx.KindVar && !strings.HasPrefix(s.Name, "_") {
 			names = append(names, s.Name)
 		}
 	}

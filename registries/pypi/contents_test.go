@@ -352,3 +352,28 @@ func TestCythonModules(t *testing.T) {
 		}
 	}
 }
+
+// TestReexportedVariable: a variable a private module assigns is re-exported by the names
+// __all__ lists (pytest's hookimpl, which _pytest.config binds to HookimplMarker("pytest")) or
+// an explicit "import x as x"; one imported without either is the module's state, and a star
+// import brings no variable.
+func TestReexportedVariable(t *testing.T) {
+	srcs := map[string]string{
+		"pkg/__init__.py": "from ._config import hookimpl\nfrom ._config import log\n\n__all__ = [\"hookimpl\"]\n",
+		"pkg/plain.py":    "from ._config import hookimpl as hookimpl\nfrom ._config import log\nfrom ._stars import *\n",
+		"pkg/_config.py":  "#: Marks a hook implementation.\nhookimpl = HookimplMarker(\"pkg\")\nlog = getLogger(__name__)\n",
+		"pkg/_stars.py":   "cache = {}\n\ndef helper():\n    \"\"\"Helps.\"\"\"\n",
+	}
+	read := func(p string, _ int64) ([]byte, error) { return []byte(srcs[p]), nil }
+	files, _ := chooseModules([]string{"pkg/__init__.py", "pkg/plain.py", "pkg/_config.py", "pkg/_stars.py"}, "")
+	syms := testutil.ByName(extractAPI(files, read, Limits{}.withDefaults(), nil).symbols)
+	for _, q := range []string{"pkg.hookimpl", "pkg.plain.hookimpl"} {
+		if s := syms[q]; s.Kind != docidx.KindVar || s.Doc != "Marks a hook implementation." || s.Signature != `hookimpl = HookimplMarker("pkg")` {
+			t.Errorf("%s = %+v, want _config's variable", q, s)
+		}
+	}
+	if s := syms["pkg.plain.helper"]; s.Doc != "Helps." {
+		t.Errorf("pkg.plain.helper = %+v, want the star import's function", s)
+	}
+	testutil.Absent(t, syms, "module state", "pkg.log", "pkg.plain.log", "pkg.plain.cache")
+}

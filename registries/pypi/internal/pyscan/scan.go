@@ -68,9 +68,10 @@ type Options struct {
 	File string
 	// MaxSymbols bounds the symbols returned; 0 means DefaultMaxSymbols.
 	MaxSymbols int
-	// AllDefinitions keeps every module-level function and class whatever its name and __all__
-	// (methods still follow the underscore rule). It serves private modules, whose definitions
-	// a public module may re-export under a public name.
+	// AllDefinitions keeps every module-level function, class and variable whatever its name
+	// and __all__ (methods still follow the underscore rule). It serves private modules, whose
+	// definitions a public module may re-export under a public name: pytest's __all__ lists
+	// hookimpl, the variable _pytest.config binds to HookimplMarker("pytest").
 	AllDefinitions bool
 	// Cython reads the file as Cython source (.pyx,
 	// https://cython.readthedocs.io/en/latest/src/userguide/language_basics.html): its cdef
@@ -1758,7 +1759,7 @@ func (s *scanner) result() Result {
 		var sym docidx.Symbol
 		target := s.aliasTarget(it)
 		if it.cls == nil {
-			if !publicTop(it.name) || it.onlyInAll && target == nil && !inAll[it.name] {
+			if !publicTop(it.name) || it.onlyInAll && target == nil && !inAll[it.name] && (!s.opts.AllDefinitions || it.name == "__all__") {
 				continue
 			}
 			sym.QualifiedName = qual(it.name)
