@@ -449,13 +449,31 @@ func (x *extractor) emitBlock(b *block, sc scope) {
 
 // emitImported emits the names b's export list takes from another package's import ("import
 // { Blob } from 'fetch-blob/from.js'" and "export { Blob }" in node-fetch; @reduxjs/toolkit's
-// createSelector from reselect), as TypeScript exports them: the declarations that package
-// exports under the imported name (exportedDecls), named as b exports them, with Symbol.File
-// their own file. Names imported from the package's own files are left to those files, which
-// the extraction scans and emits themselves.
+// createSelector from reselect), and those an `export { a as b } from` renames (zod's gt is
+// core's _gt), as TypeScript exports them: the declarations the module exports under the
+// imported name (exportedDecls), named as b exports them, with Symbol.File their own file.
+// Names imported from the package's own files under their own names are left to those files,
+// which the extraction scans and emits themselves.
 func (x *extractor) emitImported(b *block, sc scope) {
-	if sc.lex == nil || len(b.exportNames) == 0 {
+	if sc.lex == nil {
 		return
+	}
+	// `export { _gt as gt } from "../core/index.cjs"` (zod): the module's declarations are
+	// emitted under their own names when its file is scanned; a renamed one is gt here too.
+	for _, r := range b.reexports {
+		for _, n := range r.names {
+			if n.as == n.local || n.as == "default" {
+				continue
+			}
+			for _, fd := range x.exportedDecls(sc.lex, r.spec, n.local, 0) {
+				if x.full() {
+					return
+				}
+				in := sc
+				in.file, in.lex = fd.lex.shown(), fd.lex
+				x.emitDecl(fd.d, n.as, in)
+			}
+		}
 	}
 	for _, n := range b.exportNames {
 		bd, ok := importedAt(sc.lex, n.local)

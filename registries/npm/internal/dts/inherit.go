@@ -514,10 +514,19 @@ func (x *extractor) exportedDecls(from *lexical, spec, name string, hops int) []
 			}
 		}
 		for _, r := range b.reexports {
-			if r.as != "" {
+			want := name
+			if r.names != nil {
+				want = ""
+				for _, n := range r.names {
+					if n.as == name {
+						want = n.local
+					}
+				}
+			}
+			if r.as != "" || want == "" {
 				continue
 			}
-			if found := x.exportedDecls(top, r.spec, name, hops+1); len(found) > 0 {
+			if found := x.exportedDecls(top, r.spec, want, hops+1); len(found) > 0 {
 				return found
 			}
 		}

@@ -276,3 +276,29 @@ func TestImportedThenExported(t *testing.T) {
 		t.Errorf("the namespace's own File was taken for the import's:\n%s", got)
 	}
 }
+
+// TestRenamedReexport: `export { _gt as gt } from "./core"` exports core's _gt as gt (zod's
+// checks), with its doc and file; and another package importing gt from such a module finds
+// _gt through the rename.
+func TestRenamedReexport(t *testing.T) {
+	core := fstest.MapFS{
+		"index.d.ts": {Data: []byte("export { _gt as gt, same } from './core';\n")},
+		"core.d.ts":  {Data: []byte("/** Greater than. */\nexport declare function _gt(n: number): Check;\nexport declare function same(): void;\n")},
+	}
+	res := Extract(core, []string{"index.d.ts"}, Options{Package: "checks"})
+	checkUnique(t, res.Symbols)
+	got := render(res)
+	for _, w := range []string{"func gt pkg=checks core.d.ts:2\n\tfunction _gt(n: number): Check\n\t# Greater than.", "func same pkg=checks core.d.ts:3"} {
+		if !strings.Contains(got, w+"\n") {
+			t.Errorf("missing %q in\n%s", w, got)
+		}
+	}
+	external := func(from, spec string) (Package, bool) {
+		return Package{Name: "checks", FS: core, Entries: []string{"index.d.ts"}}, spec == "checks"
+	}
+	user := fstest.MapFS{"index.d.ts": {Data: []byte("import { gt } from 'checks';\nexport { gt as greater };\n")}}
+	got = render(Extract(user, []string{"index.d.ts"}, Options{Package: "user", External: external}))
+	if w := "func greater pkg=user checks/core.d.ts:2"; !strings.Contains(got, w+"\n") {
+		t.Errorf("missing %q in\n%s", w, got)
+	}
+}

@@ -28,8 +28,12 @@ type decl struct {
 // `export = local`.
 type exportName struct{ local, as string }
 
-// reexport is `export * from "spec"`, `export * as ns from "spec"` or `export { … } from "spec"`.
-type reexport struct{ spec, as string }
+// reexport is `export * from "spec"`, `export * as ns from "spec"` or `export { … } from "spec"`,
+// whose list is names.
+type reexport struct {
+	spec, as string
+	names    []exportName
+}
 
 // block is the statement list of a file, a namespace or an ambient module.
 type block struct {
@@ -773,7 +777,7 @@ func (ps *parser) exportList(b *block) {
 	}
 	ps.advance() // "}"
 	if ps.is("from") && ps.peek(1).kind == tString {
-		b.reexports = append(b.reexports, reexport{spec: unquote(ps.peek(1).text)})
+		b.reexports = append(b.reexports, reexport{spec: unquote(ps.peek(1).text), names: names})
 	} else {
 		b.exportNames = append(b.exportNames, names...)
 	}
