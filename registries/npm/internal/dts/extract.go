@@ -475,6 +475,9 @@ func (x *extractor) emitImported(b *block, sc scope) {
 			}
 		}
 	}
+	for _, a := range b.aliases {
+		x.emitAlias(a, sc)
+	}
 	for _, n := range b.exportNames {
 		bd, ok := importedAt(sc.lex, n.local)
 		if !ok || bd.imported == "*" || !isBare(bd.spec) {
@@ -492,6 +495,67 @@ func (x *extractor) emitImported(b *block, sc scope) {
 			in.file, in.lex = fd.lex.shown(), fd.lex
 			x.emitDecl(fd.d, as, in)
 		}
+	}
+}
+
+// emitAlias emits what `export import local = a.b;` names when a is a namespace import
+// (`import * as a from "m"`): the declarations module m exports as b (winston's format is
+// logform's format function and namespace), under local; or, for `export import local = a;`,
+// the namespace local holding every declaration m exports, or the members of the namespace m
+// assigns with `export =` (winston's config), qualified by local (winston.Logform.Format).
+// Other aliases (of a namespace declared in the file) are left out.
+func (x *extractor) emitAlias(a importAlias, sc scope) {
+	bd, ok := importedAt(sc.lex, a.path[0])
+	if !ok || bd.imported != "*" {
+		return
+	}
+	if len(a.path) == 1 {
+		org, files := x.moduleFiles(bd.lex, bd.spec)
+		for i, f := range files {
+			b := x.parsed(org, f)
+			if b == nil || x.full() {
+				continue
+			}
+			top := &lexical{b: b, org: org, file: f}
+			if i == 0 {
+				ns := sc
+				ns.file = top.shown()
+				x.add(&decl{kind: docidx.KindPackage, name: a.local, sig: "namespace " + a.local, line: 1}, a.local, ns)
+			}
+			in := sc.child(a.local)
+			in.file = top.shown()
+			if b.exportEquals == "" {
+				in.lex = top
+				x.emitBlock(b, in)
+				continue
+			}
+			// A module written `export = winston` of a namespace winston exports its members.
+			for _, d := range b.decls {
+				if d.name == b.exportEquals && d.body != nil {
+					in.lex = top.inside(d.body)
+					x.emitBlock(d.body, in)
+				}
+			}
+		}
+		return
+	}
+	found := x.exportedDecls(bd.lex, bd.spec, a.path[1], 0)
+	for _, part := range a.path[2:] {
+		var inner []typeDecl
+		for _, fd := range found {
+			if fd.d.body != nil {
+				inner = append(inner, exportedIn(fd.lex.inside(fd.d.body), part, false)...)
+			}
+		}
+		found = inner
+	}
+	for _, fd := range found {
+		if x.full() {
+			return
+		}
+		in := sc
+		in.file, in.lex = fd.lex.shown(), fd.lex
+		x.emitDecl(fd.d, a.local, in)
 	}
 }
 

@@ -302,3 +302,32 @@ func TestRenamedReexport(t *testing.T) {
 		t.Errorf("missing %q in\n%s", w, got)
 	}
 }
+
+// TestImportAlias: `export import format = logform.format;` in a namespace (winston) exports
+// what the namespace import's module exports as format, under the alias; `export import
+// Logform = logform;` exports the whole module under Logform.
+func TestImportAlias(t *testing.T) {
+	logform := fstest.MapFS{"index.d.ts": {Data: []byte("/** Makes a format. */\nexport function format(f: Fn): Wrap;\n" +
+		"export namespace format {\n  /** Joins formats. */\n  function combine(...f: Format[]): Format;\n}\n/** A format. */\nexport class Format {}\n")}}
+	external := func(from, spec string) (Package, bool) {
+		return Package{Name: "logform", FS: logform, Entries: []string{"index.d.ts"}}, spec == "logform"
+	}
+	src := "import * as logform from 'logform';\nimport * as Config from './config';\ndeclare namespace winston {\n  export import format = logform.format;\n  export import Logform = logform;\n  export import config = Config;\n" +
+		"  export import combine = logform.format.combine;\n}\nexport = winston;\n"
+	config := "declare namespace winston {\n  interface Levels { [key: string]: number }\n}\nexport = winston;\n"
+	res := Extract(fstest.MapFS{"index.d.ts": {Data: []byte(src)}, "config.d.ts": {Data: []byte(config)}}, []string{"index.d.ts"}, Options{Package: "winston", ExportName: "winston", External: external})
+	checkUnique(t, res.Symbols)
+	got := render(res)
+	for _, w := range []string{
+		"func winston.format parent=winston pkg=winston logform/index.d.ts:2\n\tfunction format(f: Fn): Wrap\n\t# Makes a format.",
+		"func winston.format.combine parent=winston.format pkg=winston logform/index.d.ts:5",
+		"func winston.combine parent=winston pkg=winston logform/index.d.ts:5",
+		"class winston.Logform.Format parent=winston.Logform pkg=winston logform/index.d.ts:8",
+		"package winston.Logform parent=winston pkg=winston logform/index.d.ts:1",
+		"interface winston.config.Levels parent=winston.config pkg=winston config.d.ts:2",
+	} {
+		if !strings.Contains(got, w+"\n") {
+			t.Errorf("missing %q in\n%s", w, got)
+		}
+	}
+}

@@ -28,6 +28,14 @@ type decl struct {
 // `export = local`.
 type exportName struct{ local, as string }
 
+// importAlias is `export import local = a.b.c;` (TypeScript's import alias declaration of a
+// namespace or module member, winston's `export import format = logform.format;`): path is
+// [a b c].
+type importAlias struct {
+	local string
+	path  []string
+}
+
 // reexport is `export * from "spec"`, `export * as ns from "spec"` or `export { … } from "spec"`,
 // whose list is names.
 type reexport struct {
@@ -44,7 +52,8 @@ type block struct {
 	reexports    []reexport
 	imports      []string
 	bindings     []binding // names imported into the block
-	isModule     bool      // has a top-level import or export
+	aliases      []importAlias
+	isModule     bool // has a top-level import or export
 }
 
 // maxLiteralDepth bounds how deeply the members of inline object-literal types are kept:
@@ -150,8 +159,19 @@ modifiers:
 				ps.advance()
 				ps.exportList(b)
 				return
-			case next.text == "as" || next.text == "import":
-				// export as namespace X; export import A = B.C;
+			case next.text == "import":
+				// export import A = B.C;
+				if ps.peek(2).kind == tIdent && ps.peek(3).text == "=" && ps.peek(4).kind == tIdent && ps.peek(4).text != "require" {
+					a := importAlias{local: ps.peek(2).text, path: []string{ps.peek(4).text}}
+					for k := 5; ps.peek(k).text == "." && ps.peek(k+1).kind == tIdent; k += 2 {
+						a.path = append(a.path, ps.peek(k+1).text)
+					}
+					b.aliases = append(b.aliases, a)
+				}
+				ps.skipStatement(false)
+				return
+			case next.text == "as":
+				// export as namespace X;
 				ps.skipStatement(false)
 				return
 			}
