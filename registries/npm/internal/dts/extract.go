@@ -240,6 +240,7 @@ type extractor struct {
 	blocks     map[string]*block  // origin name + "\x00" + file -> its parsed top-level block
 	extraFiles int                // files parsed only to find base types
 	tokens     int                // tokens of the files parsed so far
+	aliasDepth int                // whole-module import aliases being emitted (emitAlias)
 	heirs      []heir             // classes and interfaces with extends or implements clauses
 }
 
@@ -465,14 +466,7 @@ func (x *extractor) emitImported(b *block, sc scope) {
 			if n.as == n.local || n.as == "default" {
 				continue
 			}
-			for _, fd := range x.exportedDecls(sc.lex, r.spec, n.local, 0) {
-				if x.full() {
-					return
-				}
-				in := sc
-				in.file, in.lex = fd.lex.shown(), fd.lex
-				x.emitDecl(fd.d, n.as, in)
-			}
+			x.emitFound(x.exportedDecls(sc.lex, r.spec, n.local, 0), n.as, sc)
 		}
 	}
 	for _, a := range b.aliases {
@@ -487,14 +481,7 @@ func (x *extractor) emitImported(b *block, sc scope) {
 		if as == "default" {
 			as = n.local
 		}
-		for _, fd := range x.exportedDecls(bd.lex, bd.spec, bd.imported, 0) {
-			if x.full() {
-				return
-			}
-			in := sc
-			in.file, in.lex = fd.lex.shown(), fd.lex
-			x.emitDecl(fd.d, as, in)
-		}
+		x.emitFound(x.exportedDecls(bd.lex, bd.spec, bd.imported, 0), as, sc)
 	}
 }
 
@@ -510,6 +497,13 @@ func (x *extractor) emitAlias(a importAlias, sc scope) {
 		return
 	}
 	if len(a.path) == 1 {
+		// A module's aliases of other whole modules nest their namespaces: at most
+		// maxInheritDepth deep, so that modules aliasing each other end.
+		if x.aliasDepth >= maxInheritDepth {
+			return
+		}
+		x.aliasDepth++
+		defer func() { x.aliasDepth-- }()
 		org, files := x.moduleFiles(bd.lex, bd.spec)
 		for i, f := range files {
 			b := x.parsed(org, f)
@@ -549,13 +543,19 @@ func (x *extractor) emitAlias(a importAlias, sc scope) {
 		}
 		found = inner
 	}
+	x.emitFound(found, a.local, sc)
+}
+
+// emitFound emits declarations found in another module (exportedDecls) under name in scope sc,
+// each with its own file, and names in it looked up where it is declared.
+func (x *extractor) emitFound(found []typeDecl, name string, sc scope) {
 	for _, fd := range found {
 		if x.full() {
 			return
 		}
 		in := sc
 		in.file, in.lex = fd.lex.shown(), fd.lex
-		x.emitDecl(fd.d, a.local, in)
+		x.emitDecl(fd.d, name, in)
 	}
 }
 

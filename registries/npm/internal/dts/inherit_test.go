@@ -331,3 +331,28 @@ func TestImportAlias(t *testing.T) {
 		}
 	}
 }
+
+// TestImportAliasCycle: two modules that alias each other as a whole end, at most
+// maxInheritDepth namespaces deep.
+func TestImportAliasCycle(t *testing.T) {
+	pkgs := map[string]fstest.MapFS{
+		"a": {"index.d.ts": {Data: []byte("import * as b from 'b';\nexport import B = b;\nexport declare function fa(): void;\n")}},
+		"b": {"index.d.ts": {Data: []byte("import * as a from 'a';\nexport import A = a;\nexport declare function fb(): void;\n")}},
+	}
+	external := func(from, spec string) (Package, bool) {
+		fsys, ok := pkgs[spec]
+		return Package{Name: spec, FS: fsys, Entries: []string{"index.d.ts"}}, ok
+	}
+	res := Extract(pkgs["a"], []string{"index.d.ts"}, Options{Package: "a", External: external})
+	checkUnique(t, res.Symbols)
+	deepest := 0
+	for _, s := range res.Symbols {
+		deepest = max(deepest, strings.Count(s.QualifiedName, "."))
+	}
+	if deepest > maxInheritDepth+1 || len(res.Symbols) > 20 {
+		t.Errorf("%d symbols, %d deep:\n%s", len(res.Symbols), deepest, render(res))
+	}
+	if got := render(res); !strings.Contains(got, "func B.fb parent=B pkg=a b/index.d.ts:3\n") {
+		t.Errorf("missing B.fb in\n%s", got)
+	}
+}
