@@ -4,6 +4,8 @@ import (
 	"html"
 	"regexp"
 	"strings"
+
+	"github.com/docidx/docidx/registries/internal/codespan"
 )
 
 // visible returns a doc comment's Markdown as rustdoc shows it to a reader, so that the index
@@ -126,7 +128,7 @@ func plainLinks(line string) string {
 	for i := 0; i < len(line); {
 		switch line[i] {
 		case '`':
-			end := codeSpanEnd(line, i)
+			end := codespan.End(line, i)
 			b.WriteString(line[i:end])
 			i = end
 			continue
@@ -143,26 +145,6 @@ func plainLinks(line string) string {
 	return b.String()
 }
 
-// codeSpanEnd returns where the code span that opens at line[i] (a run of backticks) ends: after
-// its closing run of as many backticks, or the end of line when it has none.
-func codeSpanEnd(line string, i int) int {
-	n := len(line[i:]) - len(strings.TrimLeft(line[i:], "`"))
-	fence := line[i : i+n]
-	for j := i + n; j < len(line); {
-		k := strings.Index(line[j:], fence)
-		if k < 0 {
-			break
-		}
-		k += j
-		m := len(line[k:]) - len(strings.TrimLeft(line[k:], "`"))
-		if m == n {
-			return k + n
-		}
-		j = k + m
-	}
-	return len(line)
-}
-
 // linkAt reads the link whose text opens at line[i] ("["): a full or collapsed reference link
 // ("[text][label]", "[text][]"), an inline link to a path ("[text](crate::x)"), or a shortcut
 // link whose text is one code span ("[`Foo`]"). It returns the link's text and where the link
@@ -174,7 +156,7 @@ func linkAt(line string, i int) (text string, end int, ok bool) {
 		case '[':
 			return "", 0, false
 		case '`':
-			k = codeSpanEnd(line, k)
+			k = codespan.End(line, k)
 			continue
 		}
 		k++
@@ -194,7 +176,7 @@ func linkAt(line string, i int) (text string, end int, ok bool) {
 		if m > 0 && !strings.Contains(rest[:m], "://") && !strings.ContainsAny(rest[1:m], " \t") {
 			return text, k + 1 + m + 1, true
 		}
-	case len(text) > 2 && text[0] == '`' && codeSpanEnd(text, 0) == len(text):
+	case len(text) > 2 && text[0] == '`' && codespan.End(text, 0) == len(text):
 		return text, k + 1, true
 	}
 	return "", 0, false
@@ -239,7 +221,7 @@ func plainHTML(line string) string {
 		if j == len(line) {
 			break
 		}
-		end := codeSpanEnd(line, j)
+		end := codespan.End(line, j)
 		b.WriteString(line[j:end])
 		i = end
 	}

@@ -2,10 +2,14 @@
 // documentation sees them: "{@link differenceInDays}" reads "differenceInDays", as TypeDoc and
 // editors' hovers show the link's text, not its markup.
 //
-// It imports the standard library only.
+// It imports the standard library and codespan only.
 package tsdoc
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/docidx/docidx/registries/internal/codespan"
+)
 
 // Links returns doc with its inline link tags (JSDoc's "Inline tags", TSDoc's @link, @linkcode
 // and @linkplain) as their text:
@@ -42,7 +46,7 @@ func lineLinks(line string) string {
 	for i := 0; i < len(line); {
 		switch {
 		case line[i] == '`':
-			end := codeSpanEnd(line, i)
+			end := codespan.End(line, i)
 			b.WriteString(line[i:end])
 			i = end
 			continue
@@ -87,24 +91,4 @@ func linkText(tag string) string {
 		return "`" + strings.TrimPrefix(target, "module:") + "`"
 	}
 	return strings.TrimPrefix(target, "module:")
-}
-
-// codeSpanEnd returns where the code span that opens at line[i] (a run of backticks) ends: after
-// its closing run of as many backticks, or the end of line when it has none.
-func codeSpanEnd(line string, i int) int {
-	n := len(line[i:]) - len(strings.TrimLeft(line[i:], "`"))
-	fence := line[i : i+n]
-	for j := i + n; j < len(line); {
-		k := strings.Index(line[j:], fence)
-		if k < 0 {
-			break
-		}
-		k += j
-		m := len(line[k:]) - len(strings.TrimLeft(line[k:], "`"))
-		if m == n {
-			return k + n
-		}
-		j = k + m
-	}
-	return len(line)
 }
