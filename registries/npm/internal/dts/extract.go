@@ -504,13 +504,11 @@ func (x *extractor) emitAlias(a importAlias, sc scope) {
 		}
 		x.aliasDepth++
 		defer func() { x.aliasDepth-- }()
-		org, files := x.moduleFiles(bd.lex, bd.spec)
-		for i, f := range files {
-			b := x.parsed(org, f)
-			if b == nil || x.full() {
-				continue
+		for i, top := range x.moduleTops(bd.lex, bd.spec) {
+			b := top.b
+			if x.full() {
+				return
 			}
-			top := &lexical{b: b, org: org, file: f}
 			if i == 0 {
 				ns := sc
 				ns.file = top.shown()

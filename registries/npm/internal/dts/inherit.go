@@ -392,13 +392,8 @@ func inBlock(l *lexical, parts []string) []typeDecl {
 // Options.External. A module's `export =` namespace and its `export * from` re-exports are
 // searched too, up to maxInheritDepth hops.
 func (x *extractor) inModule(from *lexical, spec string, parts []string, hops int) []typeDecl {
-	org, files := x.moduleFiles(from, spec)
-	for _, f := range files {
-		b := x.parsed(org, f)
-		if b == nil {
-			continue
-		}
-		top := &lexical{b: b, org: org, file: f}
+	for _, top := range x.moduleTops(from, spec) {
+		b := top.b
 		if found := inBlock(top, parts); len(found) > 0 {
 			return found
 		}
@@ -453,6 +448,19 @@ func (x *extractor) moduleFiles(from *lexical, spec string) (*origin, []string) 
 	return o, files
 }
 
+// moduleTops returns the parsed top-level blocks of module spec's declaration files (see
+// moduleFiles), as lexical scopes; files that cannot be read or parsed are left out.
+func (x *extractor) moduleTops(from *lexical, spec string) []*lexical {
+	org, files := x.moduleFiles(from, spec)
+	var tops []*lexical
+	for _, f := range files {
+		if b := x.parsed(org, f); b != nil {
+			tops = append(tops, &lexical{b: b, org: org, file: f})
+		}
+	}
+	return tops
+}
+
 // exportedIn returns the declarations named name of l's block that the block exports: by the
 // export modifier, listed (named in its export list), or implicitly (a declaration file or
 // namespace without export statements).
@@ -474,13 +482,8 @@ func exportedIn(l *lexical, name string, listed bool) []typeDecl {
 // or a member of the namespace the module assigns with `export =`, or re-exported by `export *
 // from`, up to maxInheritDepth hops.
 func (x *extractor) exportedDecls(from *lexical, spec, name string, hops int) []typeDecl {
-	org, files := x.moduleFiles(from, spec)
-	for _, f := range files {
-		b := x.parsed(org, f)
-		if b == nil {
-			continue
-		}
-		top := &lexical{b: b, org: org, file: f}
+	for _, top := range x.moduleTops(from, spec) {
+		b := top.b
 		local, listed := name, false
 		for _, n := range b.exportNames {
 			if n.as == name {
