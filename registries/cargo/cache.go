@@ -91,7 +91,7 @@ func (c *Cache) externAPI(man *manifest, depth int) func(string) rustapi.ExternA
 		// A renamed dependency (renamed = { package = "facade-core" }): its paths start with
 		// the name this crate gives it.
 		own := api.Symbols[0].QualifiedName // the crate root comes first
-		out := rustapi.ExternAPI{Symbols: make([]docidx.Symbol, len(api.Symbols)), Aliases: map[string]string{}}
+		out := rustapi.ExternAPI{Symbols: make([]docidx.Symbol, len(api.Symbols)), Aliases: map[string]string{}, Macros: api.Macros}
 		for i, s := range api.Symbols {
 			s.QualifiedName = renameCrate(s.QualifiedName, own, crate)
 			s.Package = renameCrate(s.Package, own, crate)
@@ -148,7 +148,7 @@ func (c *Cache) crateAPI(lc *localCrate, depth int) rustapi.ExternAPI {
 	res, _, _ := libraryAPI(root.FS(), man, lc.name, c.lim, func(man *manifest) func(string) rustapi.ExternAPI {
 		return c.externAPI(man, depth)
 	})
-	api = rustapi.ExternAPI{Symbols: res.Symbols, Aliases: res.Aliases}
+	api = rustapi.ExternAPI{Symbols: res.Symbols, Aliases: res.Aliases, Macros: res.Macros}
 	prefix := filepath.Base(lc.dir) + "/"
 	for i := range api.Symbols {
 		// Symbols inlined from the crate's own dependencies are already under theirs.

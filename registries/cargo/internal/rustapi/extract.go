@@ -63,6 +63,16 @@ type Options struct {
 type ExternAPI struct {
 	Symbols []docidx.Symbol
 	Aliases map[string]string
+	// Macros are its #[macro_export] macro_rules (Result.Macros), which an item-level
+	// invocation written with the crate's path expands through: RustCrypto's sha2 declares
+	// Sha256 with digest::buffer_fixed!.
+	Macros Macros
+}
+
+// Macros are a crate's #[macro_export] macro_rules, as Extract read them, by name; the zero
+// value holds none. Their rules are rustapi's own, handed from one Extract to another.
+type Macros struct {
+	rules map[string][]macroRule
 }
 
 // Result is what Extract found: the symbols, crate root first and each type or trait followed
@@ -81,6 +91,8 @@ type Result struct {
 	// the crate-level documentation includes with #![doc = include_str!(…)], in order: often the
 	// README.
 	CrateDocIncludes []string
+	// Macros are the crate's #[macro_export] macro_rules, for ExternAPI.Macros.
+	Macros Macros
 }
 
 // Extract reads the crate whose root file is opts.Root inside fsys and returns its public API.
@@ -144,6 +156,14 @@ func Extract(fsys fs.FS, opts Options) Result {
 	// is their first maxDoc bytes.
 	x.res.CrateDoc = x.docLimit(x.root.docs, x.root.file, MaxCrateDoc)
 	x.emit()
+	for _, d := range x.macros {
+		if rules := x.rules[d.it.name]; len(rules) > 0 {
+			if x.res.Macros.rules == nil {
+				x.res.Macros.rules = map[string][]macroRule{}
+			}
+			x.res.Macros.rules[d.it.name] = rules
+		}
+	}
 	for _, f := range x.root.docs {
 		if f.include == "" {
 			continue
@@ -171,10 +191,11 @@ type extractor struct {
 	itemAliases []itemAlias
 	modAliases  [][2]string // path, the module's listed path
 	listedAs    map[*entry]string
-	noArgs      map[string][]*item     // see parser.noArgs
-	rules       map[string][]macroRule // see parser.rules
-	expanded    int                    // see parser.expanded
-	expands     int                    // kMacroCall expansions so far
+	noArgs      map[string][]*item                // see parser.noArgs
+	rules       map[string][]macroRule            // see parser.rules
+	externRules map[string]map[string][]macroRule // other crates' exported macros (externMacros)
+	expanded    int                               // see parser.expanded
+	expands     int                               // kMacroCall expansions so far
 	byDecl      map[*decl]*entry
 	macros      []*decl
 
@@ -302,7 +323,24 @@ func (x *extractor) file(name string) (*file, bool) {
 		x.noArgs = map[string][]*item{}
 		x.rules = map[string][]macroRule{}
 	}
-	return parseFile(string(data), x.noArgs, x.rules, &x.expanded), true
+	return parseFile(string(data), x.noArgs, x.rules, &x.expanded, x.externMacros), true
+}
+
+// externMacros returns the #[macro_export] macro_rules of crate (Options.Extern), asking for
+// each crate once; nil without Extern.
+func (x *extractor) externMacros(crate string) map[string][]macroRule {
+	if x.opts.Extern == nil {
+		return nil
+	}
+	if m, ok := x.externRules[crate]; ok {
+		return m
+	}
+	if x.externRules == nil {
+		x.externRules = map[string]map[string][]macroRule{}
+	}
+	m := x.opts.Extern(crate).Macros.rules
+	x.externRules[crate] = m
+	return m
 }
 
 // exists reports whether name is a regular file of fsys.

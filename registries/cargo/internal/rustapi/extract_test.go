@@ -1047,3 +1047,57 @@ pub fn html(input: TokenStream) -> TokenStream { input }
 		t.Errorf("re-exported: %q", got)
 	}
 }
+
+// TestExternMacro: an item-level invocation written with another crate's path expands through
+// that crate's #[macro_export] macro_rules (Options.Extern's Macros), and the "$crate::" calls
+// its transcription makes through that crate's too: RustCrypto's sha2 declares Sha256 with
+// digest::buffer_fixed!, whose rule with an oid calls $crate::buffer_fixed! for the struct.
+func TestExternMacro(t *testing.T) {
+	dep := extract(t, Options{Crate: "digest"}, "src/lib.rs", `
+#[macro_export]
+macro_rules! fixed {
+    ($(#[$attr:meta])* $v:vis struct $name:ident; oid: $oid:literal;) => {
+        $crate::fixed!($(#[$attr])* $v struct $name;);
+    };
+    ($(#[$attr:meta])* $v:vis struct $name:ident;) => {
+        $(#[$attr])*
+        $v struct $name { core: u8 }
+    };
+}
+macro_rules! private { () => {} }
+#[macro_export]
+macro_rules! wrap { ($($t:tt)*) => { $crate::__wrap_internal! { @struct $($t)* } }; }
+`)
+	res := extract(t, Options{Extern: func(name string) ExternAPI {
+		if name == "digest" {
+			return ExternAPI{Symbols: dep.Symbols, Aliases: dep.Aliases, Macros: dep.Macros}
+		}
+		return ExternAPI{}
+	}}, "src/lib.rs", `
+digest::fixed!(
+    /// SHA-256 hasher.
+    pub struct Sha256;
+    oid: "2.16.840.1.101.3.4.2.1";
+);
+other::fixed!(pub struct Unknown;);
+digest::wrap! {
+    /// Wrapped.
+    pub struct Wrapped { x: u8 }
+}
+`)
+	syms := testutil.ByName(res.Symbols)
+	if s := syms["c::Sha256"]; s.Kind != docidx.KindStruct || s.Doc != "SHA-256 hasher." {
+		t.Errorf("c::Sha256 = %+v\nall: %q", s, names(res))
+	}
+	if _, ok := syms["c::Unknown"]; ok {
+		t.Errorf("a macro of an unknown crate expanded: %q", names(res))
+	}
+	// A braces invocation by path wraps items (pin_project_lite::pin_project! { … }): read as
+	// written, not through the other crate's internal rules.
+	if s := syms["c::Wrapped"]; s.Kind != docidx.KindStruct || s.Doc != "Wrapped." {
+		t.Errorf("c::Wrapped = %+v", s)
+	}
+	if len(dep.Macros.rules) != 2 || dep.Macros.rules["fixed"] == nil {
+		t.Errorf("digest's exported macros: %v", dep.Macros.rules)
+	}
+}

@@ -136,12 +136,18 @@ type parser struct {
 	expDepth int
 	// expanded counts the tokens all expansions of the crate produced (maxCrateExpansion).
 	expanded *int
+	// extern gives the #[macro_export] macro_rules of another crate, by name, for an
+	// invocation written with its path (digest::buffer_fixed!); nil when not known.
+	extern func(crate string) map[string][]macroRule
+	// home is the crate whose macro produced the tokens this parser reads, "" for the crate's
+	// own: the "$crate::name!" its transcription wrote as "crate::name!" is home's macro.
+	home string
 }
 
 // parseFile tokenizes and parses src. noArgs, when not nil, is shared by the files of a crate
-// (see parser.noArgs).
-func parseFile(src string, noArgs map[string][]*item, rules map[string][]macroRule, expanded *int) *file {
-	p := &parser{toks: tokenize(src), noArgs: noArgs, rules: rules, expanded: expanded}
+// (see parser.noArgs); extern, when not nil, gives other crates' macros (see parser.extern).
+func parseFile(src string, noArgs map[string][]*item, rules map[string][]macroRule, expanded *int, extern func(string) map[string][]macroRule) *file {
+	p := &parser{toks: tokenize(src), noArgs: noArgs, rules: rules, expanded: expanded, extern: extern}
 	p.match = matchBrackets(p.toks)
 	f := &file{}
 	f.items = p.items(0, len(p.toks)-1, 0, &f.inner)
@@ -370,8 +376,11 @@ func (p *parser) item(i, end, depth int) (*item, int) {
 			j += 2
 			name = p.toks[j].text
 		}
-		if j == i && p.punct(j+1, "!") && (p.punct(j+2, "(") || p.punct(j+2, "[") || p.punct(j+2, "{")) && p.close(j+2) > j+3 {
-			if out, next, ok := p.expand(name, j+2, end, depth); ok {
+		// A macro named by its path with braces (pin_project_lite::pin_project! { pub struct
+		// … }) wraps the items it is given: they are read as written (macroItems below) rather
+		// than through another crate's internal rules.
+		if rules, home, ok := p.macroRules(i, j, name); ok && p.punct(j+1, "!") && (p.punct(j+2, "(") || p.punct(j+2, "[") || j == i && p.punct(j+2, "{")) && p.close(j+2) > j+3 {
+			if out, next, ok := p.expand(rules, home, j+2, end, depth); ok {
 				it.kind = kMacroItems
 				it.body = out
 				return it, next
@@ -400,11 +409,43 @@ func (p *parser) item(i, end, depth int) (*item, int) {
 	return nil, p.skipStatement(i, end)
 }
 
-// expand expands the invocation of macro_rules name whose arguments open at lb through the
-// first of its rules that matches (see expand.go) and parses the result as items; ok is false
-// when name is no macro_rules of the crate or none of its rules matches.
-func (p *parser) expand(name string, lb, end, depth int) ([]*item, int, bool) {
-	rules := p.rules[name]
+// macroRules returns the rules of the macro an item-level invocation names with the path
+// toks[i..j] (name its last segment), and the crate they belong to for what their
+// transcription invokes ("" for this crate): a bare name is a macro_rules of this crate defined
+// so far; "crate::name" (or the "$crate::name" of a transcription) is the home crate's;
+// "dep::name" is the #[macro_export] macro of crate dep (parser.extern), as RustCrypto's sha2
+// declares Sha256 with digest::buffer_fixed!. ok is false for a longer path or one unknown.
+func (p *parser) macroRules(i, j int, name string) (rules []macroRule, home string, ok bool) {
+	switch {
+	case j == i:
+		// A bare name resolves where the macro is invoked, also in another crate's
+		// transcription (macro_rules' mixed-site hygiene); hence "$crate::".
+		return p.rules[name], "", true
+	case j != i+2:
+		return nil, "", false
+	case p.toks[i].text == "crate":
+		if p.home == "" {
+			return p.rules[name], "", true
+		}
+		return p.externRules(p.home, name), p.home, true
+	}
+	crate := p.toks[i].text
+	return p.externRules(crate, name), crate, true
+}
+
+// externRules returns the rules of crate's exported macro name, nil when unknown.
+func (p *parser) externRules(crate, name string) []macroRule {
+	if p.extern == nil {
+		return nil
+	}
+	return p.extern(crate)[name]
+}
+
+// expand expands the invocation of a macro_rules with rules whose arguments open at lb through the
+// first of its rules that matches (see expand.go) and parses the result as items, which invoke
+// "crate::" macros of home (see macroRules); ok is false when there are no rules or none of
+// them matches.
+func (p *parser) expand(rules []macroRule, home string, lb, end, depth int) ([]*item, int, bool) {
 	if len(rules) == 0 || p.expDepth >= maxExpandDepth || depth >= maxMacroDepth || p.expanded == nil || *p.expanded >= maxCrateExpansion {
 		return nil, 0, false
 	}
@@ -431,7 +472,7 @@ func (p *parser) expand(name string, lb, end, depth int) ([]*item, int, bool) {
 			toks = append(toks, t)
 		}
 		toks = append(toks, token{kind: tEOF, line: line})
-		sub := &parser{toks: toks, noArgs: p.noArgs, rules: p.rules, expDepth: p.expDepth + 1, expanded: p.expanded}
+		sub := &parser{toks: toks, noArgs: p.noArgs, rules: p.rules, expDepth: p.expDepth + 1, expanded: p.expanded, extern: p.extern, home: home}
 		sub.match = matchBrackets(sub.toks)
 		var inner attrs
 		return sub.items(0, len(toks)-1, depth+1, &inner), next, true
