@@ -934,7 +934,7 @@ type reexporter struct {
 // re-exported too, from that distribution's definition (siteModules.definition), and so is,
 // in a module without __all__, a name f imports as "from m import name as name" (the typing
 // spec's explicit re-export) that another installed distribution defines, directly or through
-// the distribution's own modules (external).
+// the distribution's own modules (resolve).
 func (rx *reexporter) reexports(f apiFile, out pyscan.Result) []docidx.Symbol {
 	var inAll map[string]bool
 	if out.HasAll {
@@ -982,7 +982,9 @@ func (rx *reexporter) reexports(f apiFile, out pyscan.Result) []docidx.Symbol {
 				// fastapi.requests' Request is starlette.requests.Request, and fastapi's
 				// __init__ re-exports it from there as fastapi.Request.
 				if im.Explicit && rx.site != nil && !defined[im.As] && !done[im.As] && isPublic(im.As) {
-					emit(im.As, rx.external(target, im.Name, 0, map[string]bool{}))
+					if found, external := rx.resolve(target, im.Name, 0, map[string]bool{}, true); external {
+						emit(im.As, found)
+					}
 				}
 			case own && im.Name == "*":
 				stars = append(stars, target)
@@ -1002,10 +1004,7 @@ func (rx *reexporter) reexports(f apiFile, out pyscan.Result) []docidx.Symbol {
 		if defined[im.As] || done[im.As] || !isPublic(im.As) {
 			continue
 		}
-		found := rx.lookup(target, im.Name, 0, map[string]bool{})
-		if found == nil && rx.site != nil {
-			found = rx.external(target, im.Name, 0, map[string]bool{})
-		}
+		found, _ := rx.resolve(target, im.Name, 0, map[string]bool{}, true)
 		if len(found) > 0 && found[0].Kind == docidx.KindVar && inAll == nil && !im.Explicit {
 			// A variable (a logger, a compat shim) imported without __all__ or an explicit
 			// re-export is the module's state, as it is where it is assigned.
@@ -1028,44 +1027,6 @@ func (rx *reexporter) reexports(f apiFile, out pyscan.Result) []docidx.Symbol {
 		}
 	}
 	return syms
-}
-
-// external returns the definition of name in module mod when another installed distribution
-// defines it (rx.site): mod itself is another distribution's module, or one of the
-// distribution's own modules that binds name by a from-import whose trail, through its own
-// modules, ends in another distribution (fastapi imports Request from fastapi.requests, which
-// imports it from starlette.requests). It returns nil when the distribution defines name
-// itself (click.Command is click.core's: documented there, not copied), when the trail ends
-// outside the directory (the standard library) or goes deeper than maxReexportDepth.
-func (rx *reexporter) external(mod, name string, depth int, visited map[string]bool) []docidx.Symbol {
-	key := mod + ":" + name
-	if depth > maxReexportDepth || visited[key] {
-		return nil
-	}
-	visited[key] = true
-	_, private := rx.private[mod]
-	if _, public := rx.public[mod]; !private && !public {
-		found, _ := rx.site.definition(mod, name, 0, map[string]bool{})
-		return found
-	}
-	sc := rx.scan(mod)
-	if sc == nil {
-		return nil
-	}
-	for _, s := range sc.res.Symbols {
-		if s.Parent == "" && s.Kind != docidx.KindPackage && s.Name == name {
-			return nil
-		}
-	}
-	for _, im := range sc.res.Imports {
-		if im.Name == "*" || im.As != name {
-			continue
-		}
-		if target, ok := relativeModule(sc.file, im); ok {
-			return rx.external(target, im.Name, depth+1, visited)
-		}
-	}
-	return nil
 }
 
 // moduleSymbol is the KindPackage symbol of a module without a docstring or definitions of its
@@ -1167,16 +1128,30 @@ func (rx *reexporter) scan(mod string) *privateScan {
 // first, then a class's methods and properties. visited holds the "module:name" pairs on the
 // way, so import cycles end. It returns nil when no definition is found.
 func (rx *reexporter) lookup(mod, name string, depth int, visited map[string]bool) []docidx.Symbol {
+	found, _ := rx.resolve(mod, name, depth, visited, false)
+	return found
+}
+
+// resolve is lookup that, with site, also follows a trail into a module that is not the
+// distribution's, among the other installed distributions (rx.site's definition): external
+// reports that the definition found is there (fastapi imports Request from fastapi.requests,
+// which imports it from starlette.requests), not one the distribution defines itself (click's
+// Command is click.core's).
+func (rx *reexporter) resolve(mod, name string, depth int, visited map[string]bool, site bool) (found []docidx.Symbol, external bool) {
 	key := mod + ":" + name
 	if depth > maxReexportDepth || visited[key] {
-		return nil
+		return nil, false
 	}
 	visited[key] = true
 	sc := rx.scan(mod)
 	if sc == nil {
-		return nil
+		_, private := rx.private[mod]
+		if _, public := rx.public[mod]; site && rx.site != nil && !private && !public {
+			found, _ := rx.site.definition(mod, name, 0, map[string]bool{})
+			return found, found != nil
+		}
+		return nil, false
 	}
-	var found []docidx.Symbol
 	var variable *docidx.Symbol
 	for i, s := range sc.res.Symbols {
 		if s.Parent == "" && s.Kind != docidx.KindPackage && s.Name == name {
@@ -1201,15 +1176,15 @@ func (rx *reexporter) lookup(mod, name string, depth int, visited map[string]boo
 				found = append(found, s)
 			}
 		}
-		return found
+		return found, false
 	}
 	for _, im := range sc.res.Imports {
 		if im.Name == "*" || im.As != name {
 			continue
 		}
 		if target, ok := relativeModule(sc.file, im); ok {
-			if found := rx.lookup(target, im.Name, depth+1, visited); found != nil {
-				return found
+			if found, external := rx.resolve(target, im.Name, depth+1, visited, site); found != nil {
+				return found, external
 			}
 		}
 	}
@@ -1218,15 +1193,15 @@ func (rx *reexporter) lookup(mod, name string, depth int, visited map[string]boo
 			continue
 		}
 		if target, ok := relativeModule(sc.file, im); ok && rx.starExports(target, name) {
-			if found := rx.lookup(target, name, depth+1, visited); found != nil {
-				return found
+			if found, external := rx.resolve(target, name, depth+1, visited, site); found != nil {
+				return found, external
 			}
 		}
 	}
 	if variable != nil {
-		return []docidx.Symbol{*variable}
+		return []docidx.Symbol{*variable}, false
 	}
-	return nil
+	return nil, false
 }
 
 // starExports reports whether "from mod import *" binds name: listed in mod's __all__ when it

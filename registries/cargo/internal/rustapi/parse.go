@@ -414,7 +414,8 @@ func (p *parser) item(i, end, depth int) (*item, int) {
 // transcription invokes ("" for this crate): a bare name is a macro_rules of this crate defined
 // so far; "crate::name" (or the "$crate::name" of a transcription) is the home crate's;
 // "dep::name" is the #[macro_export] macro of crate dep (parser.extern), as RustCrypto's sha2
-// declares Sha256 with digest::buffer_fixed!. ok is false for a longer path or one unknown.
+// declares Sha256 with digest::buffer_fixed!. ok is false for a longer path; rules are nil for a
+// macro not known.
 func (p *parser) macroRules(i, j int, name string) (rules []macroRule, home string, ok bool) {
 	switch {
 	case j == i:

@@ -74,8 +74,7 @@ func (s *scanner) assignment(toks []token, cls *item) *item {
 		*it = item{kind: kind, name: name, cls: cls, line: toks[0].line, assign: true}
 		it.doc = doc
 	default:
-		stub := strings.HasSuffix(s.opts.File, ".pyi")
-		it = &item{kind: kind, name: name, cls: cls, line: toks[0].line, assign: true, onlyInAll: kind == docidx.KindVar && !stub}
+		it = &item{kind: kind, name: name, cls: cls, line: toks[0].line, assign: true, onlyInAll: kind == docidx.KindVar && !s.stub()}
 		s.byKey[key] = it
 		s.items = append(s.items, it)
 	}
@@ -149,7 +148,7 @@ func (s *scanner) unpacking(toks []token) {
 // cut at MaxValue bytes after an item or argument (cutValue). In a .pyi stub a value of "..."
 // only says the name is assigned, not what to: "msg: str = ..." is "msg: str".
 func (s *scanner) setValue(it *item, annotation, value []token) {
-	if len(value) == 1 && s.isOp(value[0], stubDefault) && strings.HasSuffix(s.opts.File, ".pyi") {
+	if len(value) == 1 && s.isOp(value[0], stubDefault) && s.stub() {
 		value = nil
 	}
 	sig := it.name

@@ -1080,6 +1080,9 @@ func (s *scanner) attributeImport(toks []token) {
 	}
 }
 
+// stub reports whether the file scanned is a .pyi stub (PEP 484's "Stub files").
+func (s *scanner) stub() bool { return strings.HasSuffix(s.opts.File, ".pyi") }
+
 func (s *scanner) addImport(im Import) {
 	if len(s.imports) < maxImports {
 		s.imports = append(s.imports, im)
@@ -1873,7 +1876,7 @@ func (s *scanner) result() Result {
 // pydoc reads the module itself, and a stub's comments speak to type checkers) and for a block
 // that opens with a note to its maintainers (TODO, FIXME, XXX, HACK: pylint's notes).
 func (s *scanner) defComments(start int) string {
-	if strings.HasSuffix(s.opts.File, ".pyi") {
+	if s.stub() {
 		return ""
 	}
 	ls := lineStart(s.src, start)
