@@ -432,6 +432,43 @@ func TestUndocumentedMembers(t *testing.T) {
 	}
 }
 
+// TestBareSymbolsLast checks that a symbol with nothing to show but its declaration follows
+// every hit that has a passage, however well its name matches (issue 26: an undocumented
+// symbol never outranks documented ones for a prose question nor shows an empty passage),
+// unless the question names it.
+func TestBareSymbolsLast(t *testing.T) {
+	mod := module("example.com/hello")
+	mod.Symbols = append(mod.Symbols,
+		docidx.Symbol{Kind: docidx.KindFunc, Name: "WavePeople", Package: "example.com/hello",
+			QualifiedName: "hello.WavePeople", Signature: "func WavePeople(people []string) error"},
+		docidx.Symbol{Kind: docidx.KindFunc, Name: "Greet", Package: "example.com/hello",
+			QualifiedName: "hello.Greet", Signature: "func Greet() error", Doc: "Greet says hello to the people it meets, one after another, in the order they arrive, and waits for each to answer before it moves on to the next."})
+	s := service(snapshot(t, mod))
+	bareAt := func(query string) (bare, documented int) {
+		t.Helper()
+		_, out, err := s.Search(context.Background(), answer.SearchInput{Query: query})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bare, documented = -1, -1
+		for i, r := range out.Results {
+			switch r.Title {
+			case "hello.WavePeople":
+				bare = i
+			case "hello.Greet":
+				documented = i
+			}
+		}
+		return bare, documented
+	}
+	if bare, documented := bareAt("how do I wave at people"); bare < 0 || documented < 0 || bare < documented {
+		t.Errorf("prose question: the undocumented WavePeople at %d, the documented Greet at %d; want both, WavePeople after", bare, documented)
+	}
+	if bare, documented := bareAt("how do I call WavePeople"); bare != 0 || documented < 0 {
+		t.Errorf("a question naming WavePeople: it is at %d (Greet at %d), want it first", bare, documented)
+	}
+}
+
 // TestDescribeInternalLast: a package's outline, for an assistant as for the pages, lists the
 // symbols marked @internal after the others, marked, with the tag out of their synopsis
 // (zod's outline started with "_ZodString — @internal", issue 29).

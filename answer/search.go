@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/docidx/docidx"
@@ -213,7 +214,10 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 // search returns the deduplicated hits [off, off+limit) of q — at most one per package version
 // and URI, one per member declared alike on several types (same name, declaration and passage),
 // none whose passage repeats a kept hit's of its package version (repeatOf), and one per type of
-// its undocumented members, the best-ranked kept — and whether more follow. Deduplication runs
+// its undocumented members, the best-ranked kept — and whether more follow. A symbol with no
+// passage (no doc comment, no prose that mentions it) whose name the question does not write
+// follows every hit that has one: its declaration alone does not answer a question in words,
+// and the hits after it keep their order, so pages cut from different calls agree. Deduplication runs
 // over every hit up to the page, so pages never repeat a hit of an earlier page. A hit's passage is chosen only
 // when it is shown or needed to tell a member's twins apart or a repeat from a kept hit of its
 // package version (index.Reader.SearchDeferred): not for the hit after the page, which only says
@@ -227,6 +231,10 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 	kept := make(map[versionKey][]*foundHit)
 	bare := make(map[memberHit]*foundHit) // by package version and parent: an undocumented member shown
 	hits := make([]*foundHit, 0, want)
+	// Symbols with nothing to show but their declarations, which the question does not name:
+	// they follow every hit that has a passage.
+	var last []*foundHit
+	spelled := questionWords(q.Text)
 	for raw := 0; len(hits) < want; {
 		// Ask for what is still missing plus a little room for duplicates (overloads share a
 		// URI; about one hit in forty repeats another's passage), in pages of at most
@@ -288,6 +296,13 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 					continue
 				}
 				bare[k] = f
+				if !spelled[strings.ToLower(strings.TrimSuffix(lastSegment(h.Title), "!"))] {
+					passages.Skip(i) // the hits after it take its place in the passage budgets
+					kept[version] = append(kept[version], f)
+					seen[key] = true
+					last = append(last, f)
+					continue
+				}
 			}
 			kept[version] = append(kept[version], f)
 			seen[key] = true
@@ -298,17 +313,9 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 			break
 		}
 	}
-	// Order ties by URI: the index may return equal scores in any order, and pages cut from
-	// different calls must agree.
-	sort.SliceStable(hits, func(i, j int) bool {
-		if hits[i].Score != hits[j].Score {
-			return hits[i].Score > hits[j].Score
-		}
-		if hits[i].URI != hits[j].URI {
-			return hits[i].URI < hits[j].URI
-		}
-		return hits[i].Version < hits[j].Version
-	})
+	sortHits(hits)
+	sortHits(last)
+	hits = append(hits, last...)
 	if off >= len(hits) {
 		return nil, false, nil
 	}
@@ -319,6 +326,33 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 		page = append(page, f.Hit)
 	}
 	return page, len(hits) > end, nil
+}
+
+// sortHits orders hits by score, ties by URI and then version: the index may return equal
+// scores in any order, and pages cut from different calls must agree.
+func sortHits(hits []*foundHit) {
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].Score != hits[j].Score {
+			return hits[i].Score > hits[j].Score
+		}
+		if hits[i].URI != hits[j].URI {
+			return hits[i].URI < hits[j].URI
+		}
+		return hits[i].Version < hits[j].Version
+	})
+}
+
+// questionWords returns the words of a question as code writes names, lower-cased, for telling
+// whether it names a symbol: "semver.IsValid(\"1.2.3\")" gives "semver", "isvalid", "1", "2" and
+// "3".
+func questionWords(text string) map[string]bool {
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '$'
+	}) {
+		words[strings.ToLower(w)] = true
+	}
+	return words
 }
 
 // foundHit is a hit of search whose passage (Snippet) is chosen when first needed.
