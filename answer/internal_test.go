@@ -284,3 +284,28 @@ func TestRepeatOfCut(t *testing.T) {
 		t.Error("a cut of a kept passage marked with \"…\" is not taken for a repeat")
 	}
 }
+
+// TestDeclarationShown checks when a symbol hit's signature line is left out: when its passage
+// opens with a code block that holds the declaration whole, however it is wrapped, and only then.
+func TestDeclarationShown(t *testing.T) {
+	wrapped := "```\ndef dump_all(\n    documents,\n    stream=None,\n    sort_keys=True,\n)\n```\nSerialize a sequence of Python objects."
+	for _, c := range []struct {
+		name, decl, passage string
+		want                bool
+	}{
+		{"wrapped over lines", "def dump_all(documents, stream=None, sort_keys=True)", wrapped, true},
+		{"clipped line", "def dump_all(documents, stream=None, …", wrapped, true},
+		{"Go fence with info string", "func Peek(key K) (V, bool)", "```go\nfunc Peek(key K) (V, bool)\n```\nPeek returns the value.", true},
+		{"another declaration", "def dump(data, stream=None)", wrapped, false},
+		{"code later in the passage", "func Peek(key K) (V, bool)", "Peek returns the value.\n```go\nfunc Peek(key K) (V, bool)\n```", false},
+		{"no declaration", "", wrapped, false},
+	} {
+		if got := declarationShown(c.decl, c.passage); got != c.want {
+			t.Errorf("%s: declarationShown = %v, want %v", c.name, got, c.want)
+		}
+	}
+	h := docidx.Hit{Kind: docidx.HitSymbol, Title: "yaml.dump_all", Section: "def dump_all(documents, stream=None, sort_keys=True)", Snippet: wrapped, URI: "docidx://pypi/pyyaml@6.0.4/symbol/yaml.dump_all"}
+	if text := string(appendHit(nil, 2, &h, nil)); strings.Contains(text, "   def dump_all(documents") {
+		t.Errorf("the signature line is shown above the declaration it repeats:\n%s", text)
+	}
+}

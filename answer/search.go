@@ -779,7 +779,7 @@ func appendHit(b []byte, n int, h, prev *docidx.Hit) []byte {
 		b = append(b, h.Version...)
 	}
 	b = append(b, '\n')
-	if h.Section != "" {
+	if h.Section != "" && !(h.Kind == docidx.HitSymbol && declarationShown(h.Section, h.Snippet)) {
 		b = append(b, "   "...)
 		b = append(b, Clip(index.CollapseSpace(h.Section), 300)...)
 		b = append(b, '\n')
@@ -796,6 +796,36 @@ func appendHit(b []byte, n int, h, prev *docidx.Hit) []byte {
 	b = append(b, "   "...)
 	b = append(b, h.URI...)
 	return append(b, "\n\n"...)
+}
+
+// declarationShown reports whether passage opens with a code block that holds the declaration
+// decl (a symbol hit's signature line) whole: a passage chosen for the words of a long
+// declaration (pyyaml's dump_all, whose sort_keys=True answers "why are my keys sorted") shows
+// it in full, and the signature line above it, clipped, would say it again. White space is
+// not compared (the line is the declaration on one line), nor a comma that ends a wrapped list
+// of parameters, nor the "…" that ends a clipped line.
+func declarationShown(decl, passage string) bool {
+	code, ok := strings.CutPrefix(passage, "```")
+	if !ok {
+		return false
+	}
+	if nl := strings.IndexByte(code, '\n'); nl >= 0 {
+		code = code[nl+1:] // the fence's info string
+	}
+	if end := strings.Index(code, "```"); end >= 0 {
+		code = code[:end]
+	}
+	squeeze := func(s string) string {
+		s = strings.Map(func(r rune) rune {
+			if unicode.IsSpace(r) {
+				return -1
+			}
+			return r
+		}, s)
+		return strings.NewReplacer(",)", ")", ",]", "]").Replace(s)
+	}
+	d := squeeze(strings.TrimSuffix(strings.TrimSpace(decl), "…")) // a long one comes clipped
+	return d != "" && strings.Contains(squeeze(code), d)
 }
 
 // versionInQuestion returns the package version a question names when it is not the one a
