@@ -849,3 +849,72 @@ export declare function b(o: Shared): void;
 		t.Errorf("first has %d params (want %d), second %+v (want o.only)", n, maxOptionParams, p)
 	}
 }
+
+// TestSourceDocs checks that an undocumented function of a declaration file takes the doc
+// comment of the TypeScript source its declaration map names, as rxjs documents firstValueFrom
+// on the implementation signature that declaration emit leaves out; and that a documented
+// function, a source the package does not ship and a map naming a URL change nothing.
+func TestSourceDocs(t *testing.T) {
+	dts := `export interface FirstValueFromConfig<T> { defaultValue: T; }
+export declare function firstValueFrom<T, D>(source: Observable<T>, config: FirstValueFromConfig<D>): Promise<T | D>;
+export declare function firstValueFrom<T>(source: Observable<T>): Promise<T>;
+/** Own doc. */
+export declare function lastValueFrom<T>(source: Observable<T>): Promise<T>;
+export declare function unshipped(): void;
+//# sourceMappingURL=firstValueFrom.d.ts.map
+`
+	src := `export function firstValueFrom<T, D>(source: Observable<T>, config: FirstValueFromConfig<D>): Promise<T | D>;
+export function firstValueFrom<T>(source: Observable<T>): Promise<T>;
+
+/**
+ * Converts an observable to a promise. If the observable stream completes before any values
+ * were emitted, the returned promise will reject with {@link EmptyError}.
+ *
+ * @param source the observable to convert to a promise
+ * @param config a configuration object to define the defaultValue
+ */
+export function firstValueFrom<T, D>(source: Observable<T>, config?: FirstValueFromConfig<D>): Promise<T | D> {
+  return new Promise((resolve, reject) => {});
+}
+
+/** Source doc, not the declaration's. */
+export function lastValueFrom<T>(source: Observable<T>): Promise<T> { return null as any; }
+`
+	fsys := fstest.MapFS{
+		"dist/types/index.d.ts":                       {Data: []byte(`export * from './internal/firstValueFrom';`)},
+		"dist/types/internal/firstValueFrom.d.ts":     {Data: []byte(dts)},
+		"dist/types/internal/firstValueFrom.d.ts.map": {Data: []byte(`{"version":3,"file":"firstValueFrom.d.ts","sourceRoot":"","sources":["../../../src/internal/firstValueFrom.ts"],"names":[],"mappings":""}`)},
+		"src/internal/firstValueFrom.ts":              {Data: []byte(src)},
+	}
+	docs := func(fsys fstest.MapFS) map[string][]string {
+		res := Extract(fsys, []string{"dist/types/index.d.ts"}, Options{Package: "rxjs"})
+		out := map[string][]string{}
+		for _, s := range res.Symbols {
+			out[s.Name] = append(out[s.Name], s.Doc)
+			if s.Name == "firstValueFrom" && s.Doc != "" && len(s.Params) == 0 {
+				t.Errorf("firstValueFrom's @param tags are not its Params: %+v", s)
+			}
+		}
+		return out
+	}
+	got := docs(fsys)
+	if d := got["firstValueFrom"]; len(d) != 2 || !strings.Contains(d[0], "reject with EmptyError") || d[0] != d[1] {
+		t.Errorf("firstValueFrom's two overloads have docs %q, want the implementation's on both", d)
+	}
+	if d := got["lastValueFrom"]; len(d) != 1 || d[0] != "Own doc." {
+		t.Errorf("lastValueFrom's doc is %q, want its declaration's own", d)
+	}
+	if d := got["unshipped"]; len(d) != 1 || d[0] != "" {
+		t.Errorf("unshipped's doc is %q, want none", d)
+	}
+	// A map naming a URL, or a source the package does not ship, gives nothing.
+	for _, m := range []string{
+		`{"version":3,"sources":["https://example.invalid/src/internal/firstValueFrom.ts"]}`,
+		`{"version":3,"sources":["../../../../elsewhere/firstValueFrom.ts"]}`,
+	} {
+		fsys["dist/types/internal/firstValueFrom.d.ts.map"] = &fstest.MapFile{Data: []byte(m)}
+		if d := docs(fsys)["firstValueFrom"]; len(d) != 2 || d[0] != "" {
+			t.Errorf("map %s: firstValueFrom's docs %q, want none", m, d)
+		}
+	}
+}

@@ -113,6 +113,8 @@ type Options struct {
 // order. Enum members are KindConst, namespaces and ambient modules KindPackage. JSDoc @param
 // tags fill Symbol.Params and @deprecated sets Deprecated; a function or method taking an
 // options type that no other one takes gets its documented fields as Params too (optionParams).
+// An undocumented function of the package's own files takes the doc comment of its TypeScript
+// source, when a declaration map names one the package ships (sourceDocs).
 func Extract(fsys fs.FS, entries []string, opts Options) extracted.Result {
 	x := &extractor{opts: opts, index: map[string]int{}, more: map[string][]int{}, others: map[string]*origin{}, blocks: map[string]*block{}}
 	limit.Default(&x.opts.MaxSymbols, DefaultMaxSymbols)
@@ -131,6 +133,7 @@ func Extract(fsys fs.FS, entries []string, opts Options) extracted.Result {
 	}
 	var queue []item
 	seen := map[string]bool{}
+	own := map[string]string{} // Symbol.File -> path in fsys, of the package's own files
 	push := func(it item) {
 		key := it.org.name + "\x00" + it.file + "\x00" + it.prefix
 		if seen[key] || it.depth > x.opts.MaxDepth {
@@ -165,6 +168,9 @@ func Extract(fsys fs.FS, entries []string, opts Options) extracted.Result {
 			continue
 		}
 		x.res.Files = append(x.res.Files, shown)
+		if it.org == self {
+			own[shown] = it.file
+		}
 		if key := it.org.name + "\x00" + it.file; x.blocks[key] == nil {
 			x.blocks[key] = b
 		}
@@ -216,6 +222,7 @@ func Extract(fsys fs.FS, entries []string, opts Options) extracted.Result {
 			break
 		}
 	}
+	x.sourceDocs(fsys, own)
 	optionParams(x.res.Symbols) // before inherit: the fields an options type declares itself
 	x.inherit()
 	return x.res
