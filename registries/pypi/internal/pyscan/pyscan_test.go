@@ -473,9 +473,23 @@ def f():
 class Old:
     def __init__(self): ...
     def m(self): ...
+
+def g(path, sep=","):
+    """Read a file.
+
+    Parameters
+    ----------
+    path : str
+        Where to read.
+    sep : str
+        The delimiter.
+
+        .. deprecated:: 3.1.0
+            Pass delimiter instead.
+    """
 `
 	m, _ := scanMap(t, src)
-	for q, want := range map[string]bool{"a": true, "b": true, "c": false, "d": true, "e": true, "f": false, "Old": true, "Old.__init__": true, "Old.m": false} {
+	for q, want := range map[string]bool{"a": true, "b": true, "c": false, "d": true, "e": true, "f": false, "Old": true, "Old.__init__": true, "Old.m": false, "g": false} {
 		if m[q].Deprecated != want {
 			t.Errorf("%s deprecated = %v, want %v", q, m[q].Deprecated, want)
 		}

@@ -877,16 +877,14 @@ func cleandoc(doc string) string {
 	return strings.Join(lines, "\n")
 }
 
-// deprecatedDoc reports whether a cleaned docstring marks its object deprecated: a
-// ".. deprecated::" directive, or a line at the left margin that starts with "Deprecated"
-// ("Deprecated: use …", "DEPRECATED since 2.0"). Indented lines (inside a versionchanged note,
-// say) do not count.
+// deprecatedDoc reports whether a cleaned docstring marks its object deprecated: a line at the
+// left margin that is a ".. deprecated::" directive or starts with "Deprecated" ("Deprecated:
+// use …", "DEPRECATED since 2.0"). Indented lines do not count: inside a versionchanged note, or
+// under one parameter of a Parameters section, they deprecate something else (pandas'
+// read_csv deprecates some of its arguments, not itself).
 func deprecatedDoc(clean string) bool {
-	if strings.Contains(clean, ".. deprecated::") {
-		return true
-	}
 	for _, l := range strings.Split(clean, "\n") {
-		if strings.HasPrefix(l, "Deprecated") || strings.HasPrefix(l, "DEPRECATED") {
+		if strings.HasPrefix(l, ".. deprecated::") || strings.HasPrefix(l, "Deprecated") || strings.HasPrefix(l, "DEPRECATED") {
 			return true
 		}
 	}
