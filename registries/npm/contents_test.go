@@ -403,3 +403,36 @@ func TestSubpathExports(t *testing.T) {
 		t.Errorf("symbols by package %v, want %v (problems %v)", got, want, a.problems)
 	}
 }
+
+// TestOwnTypesTakeJSDocs: a package's own declaration files leave some symbols undocumented that
+// its JavaScript documents (commander's hand-written typings); those take the JSDoc, while a
+// symbol the declarations document keeps its own doc.
+func TestOwnTypesTakeJSDocs(t *testing.T) {
+	fsys := fstest.MapFS{
+		"package.json": {Data: []byte(`{"name":"dur","main":"index.js","types":"index.d.ts"}`)},
+		"index.d.ts":   {Data: []byte("export declare function parse(s: string): number;\n/** Formats milliseconds. */\nexport declare function format(ms: number): string;\n")},
+		"index.js": {Data: []byte(`/**
+ * Parses a duration such as "2h" into milliseconds; a number alone is taken as milliseconds.
+ * @param {string} s the duration
+ */
+function parse(s) { return 0; }
+/** JavaScript's own words for format. */
+function format(ms) { return ""; }
+module.exports = { parse, format };
+`)},
+	}
+	m, err := parseManifest(fsys["package.json"].Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[string]string{}
+	for _, s := range packageAPI(context.Background(), fsys, m, "dur", "1.0.0", Limits{}, nil).symbols {
+		docs[s.QualifiedName] = s.Doc
+	}
+	if !strings.Contains(docs["parse"], "a number alone is taken as milliseconds") {
+		t.Errorf("parse's doc = %q, want its JSDoc from index.js", docs["parse"])
+	}
+	if docs["format"] != "Formats milliseconds." {
+		t.Errorf("format's doc = %q, want the declaration's own", docs["format"])
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/Masterminds/semver/v3"
@@ -59,7 +60,9 @@ type api struct {
 // the first source that has one, in the order TypeScript resolves a package's types:
 //
 //  1. the package's own declaration files (types/typings, the exports "types" condition,
-//     typesVersions, a .d.ts beside main, index.d.ts; see typesEntries);
+//     typesVersions, a .d.ts beside main, index.d.ts; see typesEntries), with what the JSDoc of
+//     its JavaScript says of the symbols they leave undocumented (withJSDocs: commander's
+//     hand-written declarations leave out 15 docs its JavaScript gives, undici's 29);
 //  2. its DefinitelyTyped package, @types/name (@types/scope__name), through find: symbols keep
 //     the package's name and their File starts with the @types package's name
 //     ("@types/ws/index.d.ts"); failing to get it sets typesErr (logged), never fails the fetch;
@@ -72,7 +75,11 @@ func packageAPI(ctx context.Context, fsys fs.FS, m *manifest, name, version stri
 	lim = lim.withDefaults()
 	if entries := typesEntries(fsys, m); len(entries) > 0 {
 		a := extractAPI(ctx, fsys, entries, name, name, "", lim, find)
-		return withSubpaths(ctx, a, fsys, m, name, lim, find)
+		a = withSubpaths(ctx, a, fsys, m, name, lim, find)
+		if slices.ContainsFunc(a.symbols, func(s docidx.Symbol) bool { return s.Doc == "" }) {
+			a.symbols = withJSDocs(a.symbols, jsAPI(fsys, m, name, lim).symbols)
+		}
+		return a
 	}
 	if find != nil && typesPackageName(name) != "" {
 		tp, err := find.typesFor(ctx, name, version)
@@ -131,8 +138,8 @@ func withSubpaths(ctx context.Context, a api, fsys fs.FS, m *manifest, name stri
 	return a
 }
 
-// withJSDocs gives the symbols of a package's DefinitelyTyped declarations what the JSDoc of its
-// own JavaScript says and the declarations leave out: the documented parameters with their
+// withJSDocs gives the symbols of a package's declarations (its own or DefinitelyTyped's) what
+// the JSDoc of its own JavaScript says and the declarations leave out: the documented parameters with their
 // defaults (ws's `@param {Number} [options.maxPayload=104857600]`) and, for a symbol without a
 // doc, the JavaScript's. Symbols are matched by qualified name, which both extractors derive
 // alike from the package's exports.
