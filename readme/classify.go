@@ -131,6 +131,14 @@ func holdsPhrase(heading string, phrases [][]string) bool {
 // own sections. A version with words after it ("v2 API", "3.1. Anchors") is not one, nor is
 // a dotted number of more than three parts (an OID).
 func releaseEntry(heading string) bool {
+	_, ok := releaseVersion(heading)
+	return ok
+}
+
+// releaseVersion returns the version a release entry heading (releaseEntry) names, as written
+// ("2.14.4" of "v2.14.4 (2026-11-19)", "5.0.0rc1" of "5.0.0rc1"); ok is false for any other
+// heading.
+func releaseVersion(heading string) (version string, ok bool) {
 	s := strings.TrimSpace(heading)
 	s = strings.TrimPrefix(s, "[")
 	for _, w := range []string{"version ", "release ", "v"} {
@@ -140,6 +148,7 @@ func releaseEntry(heading string) bool {
 		}
 	}
 	// The version: two or three dot-separated numbers, then a pre-release or build suffix.
+	start := s
 	parts := 0
 	for {
 		n := 0
@@ -147,7 +156,7 @@ func releaseEntry(heading string) bool {
 			n++
 		}
 		if n == 0 {
-			return false
+			return "", false
 		}
 		s, parts = s[n:], parts+1
 		if parts == 3 || !strings.HasPrefix(s, ".") || len(s) < 2 || s[1] < '0' || s[1] > '9' {
@@ -156,7 +165,7 @@ func releaseEntry(heading string) bool {
 		s = s[1:]
 	}
 	if parts < 2 {
-		return false
+		return "", false
 	}
 	switch {
 	case s != "" && (s[0] == '-' || s[0] == '+') && len(s) > 1 && isAlnum(s[1]): // semver: "-beta.1"
@@ -174,22 +183,59 @@ func releaseEntry(heading string) bool {
 			}
 		}
 	}
+	version = start[:len(start)-len(s)]
 	s = strings.TrimPrefix(s, "]")
 	spaced := strings.HasPrefix(s, " ")
 	s = strings.TrimSpace(s)
 	// The date, if any: in parentheses, or after a dash or colon; it holds a digit.
 	switch {
 	case s == "":
-		return true
+		return version, true
 	case s[0] == '(' && strings.HasSuffix(s, ")"):
 		s = s[1 : len(s)-1]
 	case strings.HasPrefix(s, "- "), strings.HasPrefix(s, "– "), strings.HasPrefix(s, "— "), strings.HasPrefix(s, ": "):
 		_, s, _ = strings.Cut(s, " ")
 	case spaced && strings.Trim(s, "0123456789-/.") == "": // a bare date: "1.3.0 2018-09-26"
 	default:
+		return "", false
+	}
+	if !strings.ContainsAny(s, "0123456789") || strings.ContainsAny(s, "()[]") {
+		return "", false
+	}
+	return version, true
+}
+
+// sameRelease reports whether two versions name one release, as package managers compare
+// them: without a leading "v", letter case, or trailing ".0" parts of the number ("5.0" and
+// "v5.0.0" are one release, "5.0.1" and "5.0.0rc1" are not).
+func sameRelease(a, b string) bool {
+	norm := func(v string) string {
+		v = strings.ToLower(strings.TrimPrefix(strings.TrimPrefix(v, "v"), "V"))
+		n := 0
+		for n < len(v) && (v[n] >= '0' && v[n] <= '9' || v[n] == '.') {
+			n++
+		}
+		num, rest := strings.TrimRight(v[:n], "."), v[n:]
+		for strings.HasSuffix(num, ".0") {
+			num = strings.TrimSuffix(num, ".0")
+		}
+		return num + rest
+	}
+	return a != "" && b != "" && norm(a) == norm(b)
+}
+
+// indexedRelease reports whether the last heading of path is the release entry of version in a
+// release history: under a history heading ("Changelog › 5.0.0"), or a top-level entry (a
+// README that lists its releases without one).
+func indexedRelease(path []string, version string) bool {
+	if version == "" || len(path) == 0 {
 		return false
 	}
-	return strings.ContainsAny(s, "0123456789") && !strings.ContainsAny(s, "()[]")
+	v, ok := releaseVersion(path[len(path)-1])
+	if !ok || !sameRelease(v, version) {
+		return false
+	}
+	return len(path) == 1 || historyHeading(path[len(path)-2])
 }
 
 func isAlnum(c byte) bool { return c >= '0' && c <= '9' || isASCIILetter(c) }
@@ -253,7 +299,10 @@ func policyText(text string) bool { return containsAny(strings.ToLower(text), po
 // star history, and a release entry ("v2.14.4 (2026-11-19)"; see releaseEntry). A table of contents ("Table of Contents", "Contents", "TOC") is dropped itself
 // but not its subsections, since READMEs often nest real sections under it by mistake; a
 // release history likewise keeps a how-to section right under it (["Changelog", "Usage",
-// "Maximum Password Length"]), though not its releases (["Changelog", "5.0.0"]).
+// "Maximum Password Length"]), though not its releases (["Changelog", "5.0.0"]) but the one of
+// version, the package version the README is indexed for (sameRelease; "" for none): what
+// changed in the release a project pins ("after upgrading to bcrypt 5, hashpw raises …"), with
+// its subsections.
 // Everything else, recognised (install, usage, examples, API, configuration, FAQ …) or not, is
 // kept. Below a how-to heading (install, usage, API, examples, configuration …) a heading is
 // dropped only when it is exactly one of those names, so ["Usage", "License headers"] is kept.
@@ -265,16 +314,20 @@ func policyText(text string) bool { return containsAny(strings.ToLower(text), po
 // dropped that section for its text drops its subsections too, as Parse does.
 //
 // Keep applies to docidx.DocReadme only: Parse keeps every section of other kinds.
-func Keep(headingPath []string, text string) bool {
+func Keep(headingPath []string, text, version string) bool {
 	underHowTo := false
 	for i, h := range headingPath {
 		last := i == len(headingPath)-1
+		if indexedRelease(headingPath[:i+1], version) {
+			continue
+		}
 		switch classify(h, underHowTo) {
 		case drop:
 			// A release history's subsections are its releases, but a how-to section right
 			// under it is the README's own, placed there by mistake or by its markup: bcrypt's
-			// reStructuredText README adorns "Usage" as a subsection of "Changelog".
-			if !last && historyHeading(h) && howTo(headingPath[i+1]) {
+			// reStructuredText README adorns "Usage" as a subsection of "Changelog". The
+			// release of the version indexed is kept too.
+			if !last && historyHeading(h) && (howTo(headingPath[i+1]) || indexedRelease(headingPath[:i+2], version)) {
 				continue
 			}
 			return false

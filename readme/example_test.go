@@ -43,9 +43,9 @@ func ExampleSlug() {
 }
 
 func ExampleKeep() {
-	fmt.Println(readme.Keep([]string{"Usage", "Flags"}, ""))
-	fmt.Println(readme.Keep([]string{"Contributing", "Development setup"}, ""))
-	fmt.Println(readme.Keep([]string{"Table of Contents", "Install"}, ""))
+	fmt.Println(readme.Keep([]string{"Usage", "Flags"}, "", ""))
+	fmt.Println(readme.Keep([]string{"Contributing", "Development setup"}, "", ""))
+	fmt.Println(readme.Keep([]string{"Table of Contents", "Install"}, "", ""))
 	// Output:
 	// true
 	// false

@@ -228,7 +228,7 @@ func TestKeepReleaseEntry(t *testing.T) {
 		"Usage":                             false,
 		"":                                  false,
 	} {
-		if got := !readme.Keep([]string{"pkg", h}, ""); got != want {
+		if got := !readme.Keep([]string{"pkg", h}, "", ""); got != want {
 			t.Errorf("Keep(pkg > %q) = %v, want %v", h, !got, !want)
 		}
 	}
@@ -321,8 +321,50 @@ func TestKeep(t *testing.T) {
 		{[]string{"Contributing", "Development setup"}, "", false},
 		{[]string{"Table of Contents", "Install"}, "", true},
 	} {
-		if got := readme.Keep(tc.path, tc.text); got != tc.want {
+		if got := readme.Keep(tc.path, tc.text, ""); got != tc.want {
 			t.Errorf("Keep(%q, %q) = %v, want %v", tc.path, tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestIndexedRelease checks that a README parsed for its package's version keeps that
+// version's entry of its release history, with its subsections, and drops the others; parsed
+// without a version, it drops them all.
+func TestIndexedRelease(t *testing.T) {
+	src := "# bcrypt\n\nHashes passwords.\n\n## Changelog\n\nAll changes.\n\n" +
+		"### 5.0.0\n\n* hashpw now raises ValueError for a password over 72 bytes.\n\n#### Removed\n\n* Python 3.7.\n\n" +
+		"### 4.3.0\n\n* Dropped PyPy 3.8.\n\n## Usage\n\nCall hashpw.\n"
+	heads := func(d docidx.Document) string {
+		var hs []string
+		for _, s := range d.Sections {
+			hs = append(hs, strings.Join(s.Heading, " › "))
+		}
+		return strings.Join(hs, " | ")
+	}
+	if got, want := heads(readme.ParseReadme("README.md", []byte(src), "5.0")), "bcrypt | bcrypt › Changelog › 5.0.0 | bcrypt › Changelog › 5.0.0 › Removed | bcrypt › Usage"; got != want {
+		t.Errorf("for 5.0: sections %q, want %q", got, want)
+	}
+	if got, want := heads(readme.Parse("README.md", docidx.DocReadme, []byte(src))), "bcrypt | bcrypt › Usage"; got != want {
+		t.Errorf("without a version: sections %q, want %q", got, want)
+	}
+	if got, want := heads(readme.ParseReadme("README.md", []byte(src), "5.0.1")), "bcrypt | bcrypt › Usage"; got != want {
+		t.Errorf("for 5.0.1: sections %q, want %q", got, want)
+	}
+	for _, tc := range []struct {
+		path    []string
+		version string
+		want    bool
+	}{
+		{[]string{"Changelog", "v5.0.0 (2025-09-25)"}, "5.0.0", true},
+		{[]string{"Changelog", "5.0.0", "Removed"}, "5.0.0", true},
+		{[]string{"Changelog", "4.3.0"}, "5.0.0", false},
+		{[]string{"Changelog"}, "5.0.0", false},
+		{[]string{"5.0.0rc1"}, "5.0.0rc1", true}, // releases listed without a history heading
+		{[]string{"5.0.0rc1"}, "5.0.0", false},
+		{[]string{"License", "5.0.0"}, "5.0.0", false},
+	} {
+		if got := readme.Keep(tc.path, "", tc.version); got != tc.want {
+			t.Errorf("Keep(%q, version %q) = %v, want %v", tc.path, tc.version, got, tc.want)
 		}
 	}
 }

@@ -68,12 +68,24 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 // Parse reads at most MaxInput bytes of src, returns at most MaxSections sections, never panics
 // and is deterministic. A UTF-8 byte order mark is ignored.
 func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
+	return parse(p, kind, src, "")
+}
+
+// ParseReadme is Parse of a package's README (kind docidx.DocReadme) for its version: of the
+// release history the README holds, the entry of version and its subsections are kept (see
+// Keep), the others dropped. version "" keeps none, as Parse does.
+func ParseReadme(p string, src []byte, version string) docidx.Document {
+	return parse(p, docidx.DocReadme, src, version)
+}
+
+// parse is Parse and ParseReadme.
+func parse(p string, kind docidx.DocKind, src []byte, version string) docidx.Document {
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	src = truncate(src)
 	fmTitle, src := frontMatter(src)
 	safe := guard(src)
 	doc := markdown.Parser().Parse(text.NewReader(safe))
-	ps := &parser{src: safe, orig: src, kind: kind, refs: make(map[string]*ast.LinkReferenceDefinition)}
+	ps := &parser{src: safe, orig: src, kind: kind, version: version, refs: make(map[string]*ast.LinkReferenceDefinition)}
 	ps.collectRefs(doc, 0)
 
 	out := docidx.Document{Path: p, Kind: kind, Sections: []docidx.Section{}}
@@ -164,6 +176,7 @@ type parser struct {
 	src          []byte // what goldmark parsed: the input after guard
 	orig         []byte // the input, the same length as src; Section.Text is sliced from it
 	kind         docidx.DocKind
+	version      string                                  // a README's package version (ParseReadme), or ""
 	refs         map[string]*ast.LinkReferenceDefinition // by normalized label; the first definition wins
 	summary      string
 	htmlSummary  string // the first HTML <p> of prose among the summary's candidate sections
@@ -323,6 +336,13 @@ func (ps *parser) split(doc ast.Node, emit func(rs *rawSection, index int) bool)
 			f.drop = c == drop || parent.drop
 			f.toc = c == toc
 			f.policy = c == policy
+			// The release entry of the version indexed is kept, under its history heading
+			// too, and so are its subsections (Keep).
+			if ps.version != "" && (len(stack) == 0 || historyHeading(parent.title)) {
+				if v, ok := releaseVersion(title); ok && sameRelease(v, ps.version) {
+					f.drop = false
+				}
+			}
 		}
 		stack = append(stack, f)
 		cur = rawSection{

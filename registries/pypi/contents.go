@@ -1259,9 +1259,9 @@ func descriptionDocument(m *Metadata) (docidx.Document, bool) {
 	var d docidx.Document
 	switch ct := m.ContentType(); ct {
 	case "text/markdown":
-		d = readme.Parse("README.md", docidx.DocReadme, []byte(m.Description))
+		d = readme.ParseReadme("README.md", []byte(m.Description), m.Version)
 	case "text/x-rst", "text/rst", "text/restructuredtext":
-		d = rst.Parse("README.rst", docidx.DocReadme, []byte(m.Description))
+		d = rst.ParseReadme("README.rst", []byte(m.Description), m.Version)
 	default:
 		d = readme.Plain("README.txt", docidx.DocReadme, m.Description)
 	}

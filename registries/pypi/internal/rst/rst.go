@@ -52,6 +52,17 @@ const maxDepth = 12
 // readme.Summary. Parse reads at most readme.MaxInput bytes and returns at most
 // readme.MaxSections sections.
 func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
+	return parse(p, kind, src, "")
+}
+
+// ParseReadme is Parse of a package's README for its version: of the release history the README
+// holds, the entry of version and its subsections are kept, the others dropped (readme.Keep).
+func ParseReadme(p string, src []byte, version string) docidx.Document {
+	return parse(p, docidx.DocReadme, src, version)
+}
+
+// parse is Parse and ParseReadme.
+func parse(p string, kind docidx.DocKind, src []byte, version string) docidx.Document {
 	ls := splitLines(src)
 	d := &document{subs: collectSubs(ls)}
 	d.split(ls)
@@ -80,8 +91,8 @@ func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
 			if dropped != nil && len(rs.path) > len(dropped) && slices.Equal(rs.path[:len(dropped)], dropped) {
 				continue
 			}
-			if !readme.Keep(rs.path, text) {
-				if readme.Keep(rs.path, "") {
+			if !readme.Keep(rs.path, text, version) {
+				if readme.Keep(rs.path, "", version) {
 					dropped = rs.path
 				}
 				continue

@@ -332,6 +332,20 @@ func TestReadmeFilter(t *testing.T) {
 	}
 }
 
+// TestReadmeRelease checks that a README parsed for its version keeps that version's entry of
+// its changelog and drops the others, as readme.Keep decides.
+func TestReadmeRelease(t *testing.T) {
+	src := "bcrypt\n======\n\nHashes passwords.\n\nChangelog\n=========\n\n5.0.0\n-----\n\n" +
+		"* ``hashpw`` now raises ``ValueError`` for a password over 72 bytes.\n\n4.3.0\n-----\n\n* Dropped PyPy 3.8.\n"
+	var heads []string
+	for _, s := range ParseReadme("README.rst", []byte(src), "5.0.0").Sections {
+		heads = append(heads, strings.Join(s.Heading, "/"))
+	}
+	if got := strings.Join(heads, ","); got != "bcrypt,Changelog/5.0.0" {
+		t.Errorf("kept %q, want bcrypt and Changelog/5.0.0", got)
+	}
+}
+
 func TestInline(t *testing.T) {
 	for _, tc := range []struct{ in, md, plain string }{
 		{"``x = 1``", "`x = 1`", "x = 1"},
