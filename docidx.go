@@ -117,6 +117,32 @@ const (
 	DocExample DocKind = "example" // a file under examples/ (or example/)
 )
 
+// releaseHistories are the base names, lower-cased and without their markdown extension, of the
+// release history a package keeps at its root (Keep a Changelog's CHANGELOG.md, and the older
+// CHANGES.md, HISTORY.md, NEWS.md, RELEASES.md).
+var releaseHistories = []string{"changelog", "changes", "history", "news", "releases", "release-notes", "release_notes"}
+
+// IsReleaseHistory reports whether p, a document's path inside its package, is the markdown release
+// history at the package's root (releaseHistories, any letter case, .md or .markdown). The
+// registries index only its entries for the version crawled (readme.ParseRelease), as a DocGuide,
+// and the index does not take its items for prose that describes the package's symbols: they say
+// what changed.
+func IsReleaseHistory(p string) bool {
+	if strings.Contains(p, "/") {
+		return false
+	}
+	base, ext, _ := strings.Cut(strings.ToLower(p), ".")
+	if ext != "md" && ext != "markdown" {
+		return false
+	}
+	for _, r := range releaseHistories {
+		if base == r {
+			return true
+		}
+	}
+	return false
+}
+
 // Document is one page of prose, split into sections by heading.
 type Document struct {
 	Path     string    `json:"path"` // slash-separated path inside the package, e.g. "README.md", "docs/guide.md"

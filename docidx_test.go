@@ -45,3 +45,14 @@ func TestDocWithParams(t *testing.T) {
 		}
 	}
 }
+
+func TestIsReleaseHistory(t *testing.T) {
+	for p, want := range map[string]bool{
+		"CHANGELOG.md": true, "History.md": true, "changes.markdown": true, "RELEASES.md": true, "NEWS.md": true,
+		"CHANGELOG.txt": false, "CHANGELOG": false, "docs/CHANGELOG.md": false, "README.md": false, "changelog.old.md": false,
+	} {
+		if got := docidx.IsReleaseHistory(p); got != want {
+			t.Errorf("IsReleaseHistory(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

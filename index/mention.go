@@ -151,6 +151,9 @@ func proseMentions(docs []docidx.Document, syms []docidx.Symbol) map[int][]prose
 	var out map[int][]proseMention
 	refs := newSymbolRefs(syms)
 	for _, d := range docs {
+		if docidx.IsReleaseHistory(d.Path) {
+			continue // its items say what changed, not what a symbol is
+		}
 		page := "README"
 		if d.Kind != docidx.DocReadme {
 			page = d.Title

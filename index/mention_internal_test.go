@@ -162,6 +162,14 @@ func TestProseMentions(t *testing.T) {
 	if n := len(proseMentions(docs, syms)[2]); n != maxMentions {
 		t.Errorf("Mutex has %d mentions, want %d", n, maxMentions)
 	}
+
+	// A release history's items say what changed, not what a symbol is: none is a mention.
+	changes := []docidx.Document{{Path: "CHANGELOG.md", Kind: docidx.DocGuide, Title: "Changelog", Sections: []docidx.Section{
+		{Heading: []string{"Changelog", "0.5.0"}, Text: "- `MutexGuard` is now `Send` with the `send_guard` option.\n"},
+	}}}
+	if got := proseMentions(changes, syms); len(got) != 0 {
+		t.Errorf("a change log's items are mentions: %+v", got)
+	}
 }
 
 // TestProseDefinitions: a list item or table row that opens with a symbol's name is its

@@ -224,6 +224,26 @@ func sameRelease(a, b string) bool {
 	return a != "" && b != "" && norm(a) == norm(b)
 }
 
+// lineStart returns the release that began version's line of compatible releases, as semantic
+// versioning and Cargo's and npm's caret requirements read it: major.0.0, or 0.minor.0 below 1.0
+// ("0.4.0" for "0.4.1", "2.0.0" for "v2.3.1-rc.1"); "" for a version that does not start with a
+// number.
+func lineStart(version string) string {
+	v := strings.TrimPrefix(strings.TrimPrefix(version, "v"), "V")
+	n := 0
+	for n < len(v) && (v[n] >= '0' && v[n] <= '9' || v[n] == '.') {
+		n++
+	}
+	parts := strings.Split(strings.Trim(v[:n], "."), ".")
+	switch {
+	case parts[0] == "":
+		return ""
+	case parts[0] == "0" && len(parts) > 1:
+		return "0." + parts[1] + ".0"
+	}
+	return parts[0] + ".0.0"
+}
+
 // indexedRelease reports whether the last heading of path is the release entry of version in a
 // release history: under a history heading ("Changelog › 5.0.0"), or a top-level entry (a
 // README that lists its releases without one).

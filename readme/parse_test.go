@@ -759,3 +759,45 @@ func timingError(t testing.TB, format string, args ...any) {
 	}
 	t.Logf("not enforced (set DOCIDX_TIMING_TESTS=1): "+format, args...)
 }
+
+// TestParseRelease checks that a release history parsed for a version is the entry of that
+// version with its subsections (an entry with no text of its own before them is left out, as
+// Parse leaves out empty sections), in the heading styles change logs use, and nothing when no entry
+// names it.
+func TestParseRelease(t *testing.T) {
+	src := "# Changelog\n\nAll notable changes.\n\n## [Unreleased]\n\n- Nothing yet.\n\n" +
+		"## [0.21.0](https://example.invalid/compare/v0.20.0...v0.21.0) (2025-03-01)\n\n" +
+		"### Breaking changes\n\n- `jboolean` is now `bool`, not `u8`.\n\n### Fixed\n\n- A leak.\n\n" +
+		"## 0.20.0 - 2024-11-02\n\n- Older.\n"
+	d, ok := readme.ParseRelease("CHANGELOG.md", []byte(src), "0.21.0")
+	var heads []string
+	for _, s := range d.Sections {
+		heads = append(heads, strings.Join(s.Heading, " › "))
+	}
+	if want := "Changelog › 0.21.0 (2025-03-01) › Breaking changes | Changelog › 0.21.0 (2025-03-01) › Fixed"; !ok || strings.Join(heads, " | ") != want {
+		t.Errorf("0.21.0: ok %v, sections %q, want %q", ok, strings.Join(heads, " | "), want)
+	}
+	if d.Title != "Changelog" || d.Kind != docidx.DocGuide {
+		t.Errorf("title %q, kind %q; want the file's title and a guide", d.Title, d.Kind)
+	}
+	if d, ok := readme.ParseRelease("CHANGELOG.md", []byte(src), "v0.20"); !ok || len(d.Sections) != 1 || !strings.Contains(d.Sections[0].Text, "Older.") {
+		t.Errorf("v0.20: ok %v, sections %+v", ok, d.Sections)
+	}
+	if _, ok := readme.ParseRelease("CHANGELOG.md", []byte(src), "0.22.0"); ok {
+		t.Errorf("0.22.0 has no entry, want ok false")
+	}
+	// 0.21.1 has no entry of its own, but 0.21.0 began its line: what broke is there.
+	if d, ok := readme.ParseRelease("CHANGELOG.md", []byte(src), "0.21.1"); !ok || len(d.Sections) != 2 || !strings.Contains(d.Sections[0].Text, "jboolean") {
+		t.Errorf("0.21.1: ok %v, sections %+v; want 0.21.0's", ok, d.Sections)
+	}
+	// 2.3.1 keeps its own entry and 2.0.0's, not 2.3.0's.
+	two := "# Changes\n\n## 2.3.1\n\n- Fix.\n\n## 2.3.0\n\n- Feature.\n\n## 2.0.0\n\n- Breaks the API.\n\n## 1.0.0\n\n- First.\n"
+	d, ok = readme.ParseRelease("CHANGES.md", []byte(two), "v2.3.1")
+	var texts []string
+	for _, s := range d.Sections {
+		texts = append(texts, strings.TrimSpace(s.Plain))
+	}
+	if got := strings.Join(texts, " | "); !ok || got != "- Fix. | - Breaks the API." {
+		t.Errorf("v2.3.1: ok %v, entries %q; want 2.3.1's and 2.0.0's", ok, got)
+	}
+}

@@ -78,7 +78,36 @@ func ParseReadme(p string, src []byte, version string) docidx.Document {
 	return parse(p, docidx.DocReadme, src, version)
 }
 
-// parse is Parse and ParseReadme.
+// ParseRelease parses a package's release history (a CHANGELOG.md) for version: the document of
+// the entry that names version (a heading releaseVersion reads, compared by sameRelease: "##
+// [5.0.0] - 2025-09-25", "## v5.0.0", "# 5.0.0 (2025-09-25)") and of the entry of the release that
+// began version's line of compatible releases (lineStart: 0.4.0 for 0.4.1, 2.0.0 for 2.3.1),
+// with their subsections, titled as the file is and summarized by the first entry's first
+// sentence. ok is false when no heading names either. The entry of the version a project pins says
+// what changed in it, and the one that began its line what broke ("after upgrading jni-sys, my
+// code comparing jboolean to a u8 no longer compiles": 0.4.0's, for 0.4.1); the rest of the history
+// is about other releases.
+func ParseRelease(p string, src []byte, version string) (d docidx.Document, ok bool) {
+	d = parse(p, docidx.DocGuide, src, "")
+	first := lineStart(version)
+	kept := d.Sections[:0]
+	for _, sec := range d.Sections {
+		if slices.ContainsFunc(sec.Heading, func(h string) bool {
+			v, ok := releaseVersion(h)
+			return ok && (sameRelease(v, version) || sameRelease(v, first))
+		}) {
+			kept = append(kept, sec)
+		}
+	}
+	if len(kept) == 0 {
+		return docidx.Document{}, false
+	}
+	d.Sections = kept
+	d.Summary = Summary(kept[0].Plain)
+	return d, true
+}
+
+// parse is Parse, ParseReadme and ParseRelease.
 func parse(p string, kind docidx.DocKind, src []byte, version string) docidx.Document {
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	src = truncate(src)

@@ -60,7 +60,8 @@ type contents struct {
 	skipped  []error           // files skipped: too large, not regular (see registries/internal/skip)
 }
 
-// buildContents reads a crate version's Cargo.toml, README, docs/, examples/, crate-level
+// buildContents reads a crate version's Cargo.toml, README, docs/, examples/, the entry of its
+// version in CHANGELOG.md (docdirs.Release), crate-level
 // documentation (see crateDocument; after the README) and Rust API from fsys (a .crate's files
 // or an extracted directory). name is the crate's name, used when
 // Cargo.toml does not give one. It fails only when Cargo.toml is missing or unreadable.
@@ -140,6 +141,13 @@ func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifes
 	c.docs = append(c.docs, d.Docs...)
 	c.problems = append(c.problems, d.Problems...)
 	c.skipped = append(c.skipped, d.Skipped...)
+
+	// What changed in this version: its entry in CHANGELOG.md.
+	if d, ok, skipped := docdirs.Release(fsys, man.version, lim.MaxFile); ok {
+		c.docs = append(c.docs, d)
+	} else if skipped != nil {
+		c.skipped = append(c.skipped, skipped)
+	}
 
 	// The library's public API.
 	if res, root, ok := libraryAPI(fsys, man, name, lim, extern); ok {

@@ -94,6 +94,10 @@ func TestRepositoryReadme(t *testing.T) {
 		{"auto-detected", map[string]string{"Cargo.toml": manifest(""), "README.md": "# guided\n"},
 			[]string{"README.md readme"}},
 		{"no README", map[string]string{"Cargo.toml": manifest("readme = false\n"), "README.md": "# guided\n"}, nil},
+		// The change log's entry for the crate's version (0.1.0) is a guide of its own.
+		{"change log", map[string]string{"Cargo.toml": manifest(""), "README.md": "# guided\n",
+			"CHANGELOG.md": "# Changelog\n\n## [0.1.0] - 2025-01-01\n\n- `jboolean` is `bool`.\n\n## [0.0.9]\n\n- Older.\n"},
+			[]string{"README.md readme", "CHANGELOG.md doc"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := map[string][]byte{}

@@ -26,6 +26,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
+	"github.com/docidx/docidx/registries/internal/docdirs"
 	"github.com/docidx/docidx/registries/internal/docpath"
 	"github.com/docidx/docidx/registries/internal/license"
 	"github.com/docidx/docidx/registries/internal/memfs"
@@ -80,12 +81,13 @@ func checkModulePath(declared, modPath string) error {
 		ErrModulePath, docidx.Quote(declared), modPath, docidx.Quote(declared))
 }
 
-// extractModule reads the module rooted at fsys: every package's exported API and examples, the
-// README and the other root guides (rootGuide), the documents of docs/, doc/, site/, website/ and
-// examples/, the license and the go.mod deprecation. It fails when the root cannot be read, when
+// extractModule reads the module rooted at fsys, version of modPath: every package's exported API
+// and examples, the README and the other root guides (rootGuide), the documents of docs/, doc/,
+// site/, website/ and examples/, the entry of version in its CHANGELOG.md (docdirs.Release), the
+// license and the go.mod deprecation. It fails when the root cannot be read, when
 // go.mod declares another module path (ErrModulePath) or when ctx ends; a bad file or package is
 // logged at debug level and skipped.
-func extractModule(ctx context.Context, fsys fs.FS, modPath string, lim Limits, log *slog.Logger) (*moduleDocs, error) {
+func extractModule(ctx context.Context, fsys fs.FS, modPath, version string, lim Limits, log *slog.Logger) (*moduleDocs, error) {
 	declared, deprecated := readGoMod(fsys)
 	if err := checkModulePath(declared, modPath); err != nil {
 		return nil, err
@@ -110,6 +112,12 @@ func extractModule(ctx context.Context, fsys fs.FS, modPath string, lim Limits, 
 		case "examples", "example", "_examples":
 			e.walkDocs(de.Name(), docidx.DocExample)
 		}
+	}
+	// What changed in this version: its entry in the module's CHANGELOG.md.
+	if d, ok, skipped := docdirs.Release(fsys, version, e.lim.MaxFile); ok {
+		e.addDoc(d)
+	} else if skipped != nil {
+		e.log.Debug("gomod: release history skipped", "module", modPath, "err", skipped)
 	}
 	// A package's own README (klauspost/compress's zstd/README.md), as pkg.go.dev shows it on
 	// the package's page, after the module's guides and examples.

@@ -12,10 +12,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/testutil"
 )
 
@@ -27,7 +29,7 @@ const helloDir = "testdata/mod/example.com/hello@v1.1.0"
 // nested module, vendor, testdata and _ directories included, so the walk must skip them.
 func extractDir(t *testing.T, dir, modPath string) *moduleDocs {
 	t.Helper()
-	md, err := extractModule(context.Background(), os.DirFS(dir), modPath, Limits{}, slog.New(slog.DiscardHandler))
+	md, err := extractModule(context.Background(), os.DirFS(dir), modPath, "v1.0.0", Limits{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +192,7 @@ func TestExtractRootGuides(t *testing.T) {
 }
 
 func TestExtractLimits(t *testing.T) {
-	md, err := extractModule(context.Background(), os.DirFS(helloDir), "example.com/hello",
+	md, err := extractModule(context.Background(), os.DirFS(helloDir), "example.com/hello", "v1.0.0",
 		Limits{MaxSymbols: 3, MaxDocuments: 1, MaxFile: 300}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
@@ -214,7 +216,7 @@ func TestExtractLimits(t *testing.T) {
 func TestExtractCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := extractModule(ctx, os.DirFS(helloDir), "example.com/hello", Limits{}, slog.New(slog.DiscardHandler)); err != context.Canceled {
+	if _, err := extractModule(ctx, os.DirFS(helloDir), "example.com/hello", "v1.0.0", Limits{}, slog.New(slog.DiscardHandler)); err != context.Canceled {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
 }
@@ -263,7 +265,7 @@ func FuzzExtract(f *testing.F) {
 			"sub/b.go":      {Data: src},
 			"examples/x.md": {Data: readme},
 		}
-		md, err := extractModule(context.Background(), fsys, "m.example/a", Limits{}, slog.New(slog.DiscardHandler))
+		md, err := extractModule(context.Background(), fsys, "m.example/a", "v1.0.0", Limits{}, slog.New(slog.DiscardHandler))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -277,19 +279,39 @@ func FuzzExtract(f *testing.F) {
 
 // TestGoModReadOnce checks what extraction takes from go.mod, which it reads once: the module
 // path it declares (another than the one asked for is refused) and its deprecation notice.
+// TestReleaseEntry: a module's CHANGELOG.md gives the entry of the version extracted as a guide,
+// and nothing for a version it has no entry of (a pseudo-version).
+func TestReleaseEntry(t *testing.T) {
+	fsys := fstest.MapFS{
+		"go.mod":       {Data: []byte("module example.com/x\n")},
+		"x.go":         {Data: []byte("// Package x does x.\npackage x\n")},
+		"CHANGELOG.md": {Data: []byte("# Changelog\n\n## v1.2.0\n\n- Decode rejects unknown keys.\n\n## v1.1.0\n\n- Older.\n")},
+	}
+	for version, want := range map[string]bool{"v1.2.0": true, "v1.1.1-0.20250101000000-abcdefabcdef": false} {
+		md, err := extractModule(context.Background(), fsys, "example.com/x", version, Limits{}, slog.New(slog.DiscardHandler))
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := slices.IndexFunc(md.documents, func(d docidx.Document) bool { return d.Path == "CHANGELOG.md" })
+		if got := i >= 0; got != want || got && !strings.Contains(md.documents[i].Sections[0].Text, "rejects unknown keys") {
+			t.Errorf("%s: CHANGELOG.md document %v, want %v (%+v)", version, got, want, md.documents)
+		}
+	}
+}
+
 func TestGoModReadOnce(t *testing.T) {
 	fsys := fstest.MapFS{
 		"go.mod": {Data: []byte("// Deprecated: use example.com/x/v2 instead.\nmodule example.com/x\n\ngo 1.21\n")},
 		"x.go":   {Data: []byte("// Package x does x.\npackage x\n\n// F does f.\nfunc F() {}\n")},
 	}
-	md, err := extractModule(context.Background(), fsys, "example.com/x", Limits{}, slog.New(slog.DiscardHandler))
+	md, err := extractModule(context.Background(), fsys, "example.com/x", "v1.0.0", Limits{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := "use example.com/x/v2 instead."; md.deprecated != want {
 		t.Errorf("deprecated = %q, want %q", md.deprecated, want)
 	}
-	if _, err := extractModule(context.Background(), fsys, "example.com/y", Limits{}, slog.New(slog.DiscardHandler)); !errors.Is(err, ErrModulePath) {
+	if _, err := extractModule(context.Background(), fsys, "example.com/y", "v1.0.0", Limits{}, slog.New(slog.DiscardHandler)); !errors.Is(err, ErrModulePath) {
 		t.Errorf("extracting example.com/x as example.com/y: %v, want ErrModulePath", err)
 	}
 }
@@ -322,7 +344,7 @@ func TestPackageReadmes(t *testing.T) {
 // checkDocuments extracts module mod from fsys and checks its documents, as "kind:path" in order.
 func checkDocuments(t *testing.T, fsys fs.FS, mod string, want ...string) {
 	t.Helper()
-	m, err := extractModule(context.Background(), fsys, mod, Limits{}, slog.New(slog.DiscardHandler))
+	m, err := extractModule(context.Background(), fsys, mod, "v1.0.0", Limits{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,7 +56,7 @@ func WithReadBufferSize(n int) Options { return Options{} }
 		"go.mod":  {Data: []byte("module example.com/pool\n")},
 		"pool.go": {Data: []byte(src)},
 	}
-	md, err := extractModule(context.Background(), fsys, "example.com/pool", Limits{}.withDefaults(), slog.New(slog.DiscardHandler))
+	md, err := extractModule(context.Background(), fsys, "example.com/pool", "v1.0.0", Limits{}.withDefaults(), slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -270,7 +270,7 @@ func TestSymbolLimitDropsMembersFirst(t *testing.T) {
 		t.Fatalf("only %d members in testdata", len(members))
 	}
 	for _, extra := range []int{0, 2} {
-		md, err := extractModule(context.Background(), os.DirFS(helloDir), "example.com/hello",
+		md, err := extractModule(context.Background(), os.DirFS(helloDir), "example.com/hello", "v1.0.0",
 			Limits{MaxSymbols: len(decls) + extra}, slog.New(slog.DiscardHandler))
 		if err != nil {
 			t.Fatal(err)
@@ -324,7 +324,7 @@ func extractSource(t *testing.T, src string) map[string]docidx.Symbol {
 	md, err := extractModule(context.Background(), fstest.MapFS{
 		"go.mod": {Data: []byte("module m.example/v\n")},
 		"v.go":   {Data: []byte(src)},
-	}, "m.example/v", Limits{}, slog.New(slog.DiscardHandler))
+	}, "m.example/v", "v1.0.0", Limits{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -339,7 +339,7 @@ func TestPackageDeclaredAt(t *testing.T) {
 		"a.go":   file("package v\n\n// A is a.\nfunc A() {}\n"),
 		"doc.go": file("// Copyright notice.\n\n// Package v validates.\n//\n// # Singleton\n//\n// Share one.\npackage v\n"),
 	}
-	m, err := extractModule(context.Background(), fsys, "example.com/v", Limits{}, slog.New(slog.DiscardHandler))
+	m, err := extractModule(context.Background(), fsys, "example.com/v", "v1.0.0", Limits{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -378,7 +378,7 @@ const (
 )
 `),
 	}
-	md, err := extractModule(context.Background(), fsys, "example.com/p", Limits{}, slog.New(slog.DiscardHandler))
+	md, err := extractModule(context.Background(), fsys, "example.com/p", "v1.0.0", Limits{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

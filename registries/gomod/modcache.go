@@ -247,7 +247,7 @@ func (c *ModCache) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, wrap(fmt.Errorf("not in module cache %s: %w", c.dir, docidx.ErrNotFound))
 	}
-	md, err := extractModule(ctx, os.DirFS(dir), name, c.lim, c.log)
+	md, err := extractModule(ctx, os.DirFS(dir), name, version, c.lim, c.log)
 	if err != nil {
 		return nil, wrap(err)
 	}

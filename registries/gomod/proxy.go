@@ -362,7 +362,7 @@ func (p *Proxy) fetch(ctx context.Context, name, version string) (*docidx.Packag
 	if err != nil {
 		return nil, err
 	}
-	md, err := extractModule(ctx, fsys, name, p.lim, p.log)
+	md, err := extractModule(ctx, fsys, name, version, p.lim, p.log)
 	if err != nil {
 		return nil, err
 	}

@@ -59,15 +59,15 @@ func isReadmeName(name string) bool {
 	return false
 }
 
-// keepTarballFile says which tarball entries docidx reads: package.json, a root README, markdown
-// under docs/ or doc/, markdown and example sources under examples/ or example/, and declaration
-// files anywhere outside bundled node_modules.
+// keepTarballFile says which tarball entries docidx reads: package.json, a root README and release
+// history (docidx.IsReleaseHistory), markdown under docs/ or doc/, markdown and example sources under
+// examples/ or example/, and declaration files anywhere outside bundled node_modules.
 func keepTarballFile(p string) bool {
 	if strings.Contains("/"+p+"/", "/node_modules/") {
 		return false
 	}
 	if !strings.Contains(p, "/") {
-		return p == "package.json" || isReadmeName(p) || isDeclaration(p)
+		return p == "package.json" || isReadmeName(p) || isDeclaration(p) || docidx.IsReleaseHistory(p)
 	}
 	switch {
 	case isDeclaration(p):
@@ -114,10 +114,11 @@ type contents struct {
 	skipped  []error  // files skipped: too large, not regular (see registries/internal/skip)
 }
 
-// buildContents reads a package's README, docs/ and examples/ from fsys (its API is packageAPI's).
-// When fsys holds no README, fallbackReadme (the registry's copy) is used under fallbackName.
-// A README without a title of its own is titled by pkgName (readme.PackageTitle).
-func buildContents(fsys fs.FS, pkgName, fallbackReadme, fallbackName string, lim Limits) contents {
+// buildContents reads a package's README, docs/ and examples/ from fsys (its API is packageAPI's),
+// and the entry of version in its CHANGELOG.md (docdirs.Release). When fsys holds no README,
+// fallbackReadme (the registry's copy) is used under fallbackName. A README without a title of its
+// own is titled by pkgName (readme.PackageTitle).
+func buildContents(fsys fs.FS, pkgName, version, fallbackReadme, fallbackName string, lim Limits) contents {
 	lim = lim.withDefaults()
 	var c contents
 
@@ -163,6 +164,12 @@ func buildContents(fsys fs.FS, pkgName, fallbackReadme, fallbackName string, lim
 	c.problems = d.Problems
 	c.skipped = append(c.skipped, d.Skipped...)
 
+	// What changed in this version.
+	if d, ok, skipped := docdirs.Release(fsys, version, lim.MaxDocumentSize); ok {
+		c.docs = append(c.docs, d)
+	} else if skipped != nil {
+		c.skipped = append(c.skipped, skipped)
+	}
 	return c
 }
 

@@ -246,7 +246,7 @@ func TestKeepTarballFile(t *testing.T) {
 		"readme.js": false, "index.d.ts": true, "lib/deep/x.d.mts": true, "x.d.cts": true, "lib/x.js": false,
 		"docs/a.md": true, "Docs/b/c.markdown": true, "doc/x.mdx": true, "docs/x.png": false,
 		"examples/a.js": true, "example/b.ts": true, "examples/c.md": true, "examples/d.d.ts": true, "examples/e.png": false,
-		"node_modules/x/index.d.ts": false, "lib/node_modules/x.d.ts": false, "CHANGELOG.md": false, "sub/README.md": false,
+		"node_modules/x/index.d.ts": false, "lib/node_modules/x.d.ts": false, "CHANGELOG.md": true, "History.md": true, "CHANGELOG.txt": false, "sub/CHANGELOG.md": false, "sub/README.md": false,
 	})
 }
 
@@ -260,7 +260,7 @@ func TestBuildContentsLimits(t *testing.T) {
 	for i := range 5 {
 		fsys[fmt.Sprintf("docs/d%d.md", i)] = &fstest.MapFile{Data: []byte("# d\n")}
 	}
-	c := buildContents(fsys, "pkg", "", "", Limits{MaxDocuments: 3, MaxDocumentSize: 100})
+	c := buildContents(fsys, "pkg", "1.0.0", "", "", Limits{MaxDocuments: 3, MaxDocumentSize: 100})
 	var paths []string
 	for _, d := range c.docs {
 		paths = append(paths, d.Path)
@@ -271,7 +271,7 @@ func TestBuildContentsLimits(t *testing.T) {
 	if len(c.problems) < 2 {
 		t.Errorf("problems %v, want the big file and the document cap", c.problems)
 	}
-	c = buildContents(fsys, "pkg", "", "", Limits{})
+	c = buildContents(fsys, "pkg", "1.0.0", "", "", Limits{})
 	for _, d := range c.docs {
 		if d.Path == "examples/a.js" && !strings.Contains(testutil.Text(d), "````js") {
 			t.Errorf("example fence does not outgrow the code's backticks: %q", testutil.Text(d))
@@ -300,7 +300,7 @@ func FuzzUntar(f *testing.F) {
 			t.Fatalf("kept %d bytes", kept)
 		}
 		m := memfs.New(files)
-		buildContents(m, "pkg", "", "", Limits{})
+		buildContents(m, "pkg", "1.0.0", "", "", Limits{})
 		packageAPI(context.Background(), m, &manifest{}, "p", "1.0.0", Limits{}, nil)
 	})
 }

@@ -380,7 +380,7 @@ func (n *NodeModules) Fetch(ctx context.Context, name, version string) (*docidx.
 	}
 	fsys := os.DirFS(in.dir)
 	lim := n.cfg.Limits
-	c := buildContents(fsys, name, m.readme(), string(m.ReadmeFilename), lim)
+	c := buildContents(fsys, name, version, m.readme(), string(m.ReadmeFilename), lim)
 	a := packageAPI(ctx, fsys, m, name, version, lim, &nmFinder{n: n, dirs: map[string]string{name: in.dir}})
 	logExtraction(n.log, name, version, &c, &a)
 	pkg := packageFromManifest(m, m, name, version)

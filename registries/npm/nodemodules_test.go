@@ -122,8 +122,8 @@ func TestNodeModulesLayouts(t *testing.T) {
 			if !p.Root || testutil.Fetched(t, nm, "widget", "1.0.0").Package.Root || testutil.Fetched(t, nm, "quiet", "1.0.0").Package.Root {
 				t.Errorf("Root: widget 1.1.0 %v, widget 1.0.0 and quiet 1.0.0 marked too", p.Root)
 			}
-			if len(pd.Documents) != 5 || len(pd.Symbols) != 19 {
-				t.Errorf("%d documents, %d symbols; want 5 and 19 as from the registry", len(pd.Documents), len(pd.Symbols))
+			if len(pd.Documents) != 6 || len(pd.Symbols) != 19 {
+				t.Errorf("%d documents, %d symbols; want 6 and 19 as from the registry", len(pd.Documents), len(pd.Symbols))
 			}
 			for _, s := range pd.Symbols {
 				if s.QualifiedName == "bundled" {

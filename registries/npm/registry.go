@@ -362,7 +362,7 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 		fallback, fallbackName = (&manifest{Readme: p.Readme}).readme(), string(p.ReadmeFilename)
 	}
 	lim := r.cfg.Limits
-	c := buildContents(fsys, name, fallback, fallbackName, lim)
+	c := buildContents(fsys, name, version, fallback, fallbackName, lim)
 	a := packageAPI(ctx, fsys, pm, name, version, lim, registryFinder{r})
 	logExtraction(r.log, name, version, &c, &a)
 

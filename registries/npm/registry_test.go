@@ -136,9 +136,13 @@ func TestFetch(t *testing.T) {
 		"docs/api/advanced.md": docidx.DocGuide,
 		"examples/README.md":   docidx.DocExample,
 		"examples/basic.js":    docidx.DocExample,
+		"CHANGELOG.md":         docidx.DocGuide, // its entry for 1.1.0
 	})
-	if len(pd.Documents) != 5 {
-		t.Errorf("documents: %d, want 5 (no CHANGELOG, no docs/notes.txt)", len(pd.Documents))
+	if len(pd.Documents) != 6 {
+		t.Errorf("documents: %d, want 6 (no docs/notes.txt)", len(pd.Documents))
+	}
+	if text := testutil.Text(docs["CHANGELOG.md"]); !strings.Contains(text, "things") {
+		t.Errorf("CHANGELOG.md's entry for 1.1.0 = %q", text)
 	}
 	if text := testutil.Text(docs["README.md"]); !strings.Contains(text, "npm install widget") || strings.Contains(text, "registry's copy") {
 		t.Errorf("README is not the tarball's: %q", text)

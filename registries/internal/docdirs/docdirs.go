@@ -1,8 +1,10 @@
 // Package docdirs reads the guides and examples a package ships in its top-level docs/ and
 // examples/ directories, as the npm and cargo registries do alike: which directories are walked,
 // which are skipped, the cap on documents, and which read errors are reported. What counts as a
-// document, and how an example source becomes markdown, is the caller's. It imports the root
-// packages docidx and readme, registries/internal/docpath and memfs, and the standard library.
+// document, and how an example source becomes markdown, is the caller's. Release reads the entry
+// of the package's version in the release history at its root, for the Go, npm and cargo
+// registries. It imports the root packages docidx and readme, registries/internal/docpath and
+// memfs, and the standard library.
 package docdirs
 
 import (
@@ -98,6 +100,31 @@ func Read(fsys fs.FS, n int, o Options) Result {
 		}
 	}
 	return r
+}
+
+// Release returns the entry of version in the markdown release history at the root of fsys (a
+// package's files), as readme.ParseRelease makes it: what changed in the version indexed. ok is
+// false when there is no such file, it names no entry of version, or it cannot be read; a file
+// over maxFile bytes, or one that is not a regular file, is returned as skipped (docidx.ErrTooLarge,
+// memfs.ErrNotRegular).
+func Release(fsys fs.FS, version string, maxFile int64) (d docidx.Document, ok bool, skipped error) {
+	root, _ := fs.ReadDir(fsys, ".")
+	for _, e := range root {
+		name := e.Name()
+		if e.IsDir() || !docidx.IsReleaseHistory(name) {
+			continue
+		}
+		src, err := memfs.ReadLimited(fsys, name, maxFile)
+		if err != nil {
+			if errors.Is(err, docidx.ErrTooLarge) || errors.Is(err, memfs.ErrNotRegular) {
+				return docidx.Document{}, false, err
+			}
+			return docidx.Document{}, false, nil
+		}
+		d, ok = readme.ParseRelease(name, trimBOM(src), version)
+		return d, ok, nil
+	}
+	return docidx.Document{}, false, nil
 }
 
 // trimBOM returns b without a leading UTF-8 byte order mark.

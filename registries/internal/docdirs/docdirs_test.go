@@ -64,3 +64,23 @@ func TestRead(t *testing.T) {
 		t.Errorf("Read of a non-regular file: skipped %v", r.Skipped)
 	}
 }
+
+// TestRelease checks that the release history at a package's root gives the entry of the
+// version asked for, whatever the file's name among the usual ones, and nothing for a version it
+// has no entry of, a history below the root, or one that is not markdown.
+func TestRelease(t *testing.T) {
+	history := []byte("# Changes\n\n## v1.2.0 (2025-01-02)\n\n- `Parse` rejects trailing garbage.\n\n## v1.1.0\n\n- Older.\n")
+	for name, want := range map[string]bool{"CHANGELOG.md": true, "History.md": true, "CHANGES.markdown": true, "NEWS.txt": false} {
+		fsys := fstest.MapFS{name: {Data: history}, "sub/CHANGELOG.md": {Data: history}}
+		d, ok, skipped := Release(fsys, "1.2.0", 1<<20)
+		if skipped != nil || ok != want || ok && (d.Path != name || len(d.Sections) != 1 || !strings.Contains(d.Sections[0].Text, "trailing garbage")) {
+			t.Errorf("%s: ok %v (want %v), skipped %v, document %+v", name, ok, want, skipped, d)
+		}
+	}
+	if _, ok, _ := Release(fstest.MapFS{"CHANGELOG.md": {Data: history}}, "1.3.0", 1<<20); ok {
+		t.Error("1.3.0 has no entry: want none")
+	}
+	if _, ok, skipped := Release(fstest.MapFS{"CHANGELOG.md": {Data: history}}, "1.2.0", 10); ok || !errors.Is(skipped, docidx.ErrTooLarge) {
+		t.Errorf("a history over the size limit: ok %v, skipped %v; want it skipped as too large", ok, skipped)
+	}
+}
