@@ -244,15 +244,15 @@ func lineStart(version string) string {
 	return parts[0] + ".0.0"
 }
 
-// indexedRelease reports whether the last heading of path is the release entry of version in a
-// release history: under a history heading ("Changelog › 5.0.0"), or a top-level entry (a
-// README that lists its releases without one).
+// indexedRelease reports whether the last heading of path is the release entry of version, or of
+// the release that began its line (lineStart), in a release history: under a history heading
+// ("Changelog › 5.0.0"), or a top-level entry (a README that lists its releases without one).
 func indexedRelease(path []string, version string) bool {
 	if version == "" || len(path) == 0 {
 		return false
 	}
 	v, ok := releaseVersion(path[len(path)-1])
-	if !ok || !sameRelease(v, version) {
+	if !ok || !sameRelease(v, version) && !sameRelease(v, lineStart(version)) {
 		return false
 	}
 	return len(path) == 1 || historyHeading(path[len(path)-2])
@@ -320,9 +320,9 @@ func policyText(text string) bool { return containsAny(strings.ToLower(text), po
 // but not its subsections, since READMEs often nest real sections under it by mistake; a
 // release history likewise keeps a how-to section right under it (["Changelog", "Usage",
 // "Maximum Password Length"]), though not its releases (["Changelog", "5.0.0"]) but the one of
-// version, the package version the README is indexed for (sameRelease; "" for none): what
-// changed in the release a project pins ("after upgrading to bcrypt 5, hashpw raises …"), with
-// its subsections.
+// version, the package version the README is indexed for (sameRelease; "" for none), and the one
+// of the release that began its line (lineStart): what changed in the release a project pins
+// ("after upgrading to bcrypt 5, hashpw raises …") and what broke, with their subsections.
 // Everything else, recognised (install, usage, examples, API, configuration, FAQ …) or not, is
 // kept. Below a how-to heading (install, usage, API, examples, configuration …) a heading is
 // dropped only when it is exactly one of those names, so ["Usage", "License headers"] is kept.

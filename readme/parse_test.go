@@ -347,8 +347,12 @@ func TestIndexedRelease(t *testing.T) {
 	if got, want := heads(readme.Parse("README.md", docidx.DocReadme, []byte(src))), "bcrypt | bcrypt › Usage"; got != want {
 		t.Errorf("without a version: sections %q, want %q", got, want)
 	}
-	if got, want := heads(readme.ParseReadme("README.md", []byte(src), "5.0.1")), "bcrypt | bcrypt › Usage"; got != want {
+	// 5.0.0 began 5.0.1's line: what broke is there.
+	if got, want := heads(readme.ParseReadme("README.md", []byte(src), "5.0.1")), "bcrypt | bcrypt › Changelog › 5.0.0 | bcrypt › Changelog › 5.0.0 › Removed | bcrypt › Usage"; got != want {
 		t.Errorf("for 5.0.1: sections %q, want %q", got, want)
+	}
+	if got, want := heads(readme.ParseReadme("README.md", []byte(src), "4.3.1")), "bcrypt | bcrypt › Usage"; got != want {
+		t.Errorf("for 4.3.1: sections %q, want %q", got, want)
 	}
 	for _, tc := range []struct {
 		path    []string
@@ -358,6 +362,7 @@ func TestIndexedRelease(t *testing.T) {
 		{[]string{"Changelog", "v5.0.0 (2025-09-25)"}, "5.0.0", true},
 		{[]string{"Changelog", "5.0.0", "Removed"}, "5.0.0", true},
 		{[]string{"Changelog", "4.3.0"}, "5.0.0", false},
+		{[]string{"Changelog", "4.0.0"}, "4.3.1", true}, // the release that began 4.3.1's line
 		{[]string{"Changelog"}, "5.0.0", false},
 		{[]string{"5.0.0rc1"}, "5.0.0rc1", true}, // releases listed without a history heading
 		{[]string{"5.0.0rc1"}, "5.0.0", false},

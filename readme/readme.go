@@ -72,8 +72,9 @@ func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
 }
 
 // ParseReadme is Parse of a package's README (kind docidx.DocReadme) for its version: of the
-// release history the README holds, the entry of version and its subsections are kept (see
-// Keep), the others dropped. version "" keeps none, as Parse does.
+// release history the README holds, the entries of version and of the release that began its
+// line, with their subsections, are kept (see Keep), the others dropped. version "" keeps none,
+// as Parse does.
 func ParseReadme(p string, src []byte, version string) docidx.Document {
 	return parse(p, docidx.DocReadme, src, version)
 }
@@ -368,7 +369,7 @@ func (ps *parser) split(doc ast.Node, emit func(rs *rawSection, index int) bool)
 			// The release entry of the version indexed is kept, under its history heading
 			// too, and so are its subsections (Keep).
 			if ps.version != "" && (len(stack) == 0 || historyHeading(parent.title)) {
-				if v, ok := releaseVersion(title); ok && sameRelease(v, ps.version) {
+				if v, ok := releaseVersion(title); ok && (sameRelease(v, ps.version) || sameRelease(v, lineStart(ps.version))) {
 					f.drop = false
 				}
 			}

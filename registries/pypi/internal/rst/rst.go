@@ -56,7 +56,8 @@ func Parse(p string, kind docidx.DocKind, src []byte) docidx.Document {
 }
 
 // ParseReadme is Parse of a package's README for its version: of the release history the README
-// holds, the entry of version and its subsections are kept, the others dropped (readme.Keep).
+// holds, the entries of version and of the release that began its line, with their subsections,
+// are kept, the others dropped (readme.Keep).
 func ParseReadme(p string, src []byte, version string) docidx.Document {
 	return parse(p, docidx.DocReadme, src, version)
 }
