@@ -467,6 +467,15 @@ func TestBareSymbolsLast(t *testing.T) {
 	if bare, documented := bareAt("how do I call WavePeople"); bare != 0 || documented < 0 {
 		t.Errorf("a question naming WavePeople: it is at %d (Greet at %d), want it first", bare, documented)
 	}
+	// It follows them within its page only: a page of one hit holds the best-ranked hit, as a
+	// page of a named package whose best pages are such symbols still shows them.
+	_, out, err := s.Search(context.Background(), answer.SearchInput{Query: "how do I wave at people", Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Results) != 1 || out.Results[0].Title != "hello.WavePeople" {
+		t.Errorf("a page of one hit: %+v, want hello.WavePeople, the best-ranked", out.Results)
+	}
 }
 
 // TestDescribeInternalLast: a package's outline, for an assistant as for the pages, lists the

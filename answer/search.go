@@ -216,8 +216,10 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 // none whose passage repeats a kept hit's of its package version (repeatOf), and one per type of
 // its undocumented members, the best-ranked kept — and whether more follow. A symbol with no
 // passage (no doc comment, no prose that mentions it) whose name the question does not write
-// follows every hit that has one: its declaration alone does not answer a question in words,
-// and the hits after it keep their order, so pages cut from different calls agree. Deduplication runs
+// follows the hits of its page that have one: its declaration alone does not answer a question
+// in words. It stays on its page, so that a page holds the hits it holds by rank (a named
+// package whose best pages are such symbols still shows them) and pages cut from different
+// calls agree. Deduplication runs
 // over every hit up to the page, so pages never repeat a hit of an earlier page. A hit's passage is chosen only
 // when it is shown or needed to tell a member's twins apart or a repeat from a kept hit of its
 // package version (index.Reader.SearchDeferred): not for the hit after the page, which only says
@@ -231,9 +233,6 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 	kept := make(map[versionKey][]*foundHit)
 	bare := make(map[memberHit]*foundHit) // by package version and parent: an undocumented member shown
 	hits := make([]*foundHit, 0, want)
-	// Symbols with nothing to show but their declarations, which the question does not name:
-	// they follow every hit that has a passage.
-	var last []*foundHit
 	spelled := questionWords(q.Text)
 	for raw := 0; len(hits) < want; {
 		// Ask for what is still missing plus a little room for duplicates (overloads share a
@@ -296,12 +295,11 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 					continue
 				}
 				bare[k] = f
+				// One the question does not name follows, in its page, the hits that have a
+				// passage; those take its place in the passage budgets.
 				if !spelled[strings.ToLower(strings.TrimSuffix(lastSegment(h.Title), "!"))] {
-					passages.Skip(i) // the hits after it take its place in the passage budgets
-					kept[version] = append(kept[version], f)
-					seen[key] = true
-					last = append(last, f)
-					continue
+					f.unnamedBare = true
+					passages.Skip(i)
 				}
 			}
 			kept[version] = append(kept[version], f)
@@ -314,12 +312,20 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 		}
 	}
 	sortHits(hits)
-	sortHits(last)
-	hits = append(hits, last...)
 	if off >= len(hits) {
 		return nil, false, nil
 	}
 	end := min(off+limit, len(hits))
+	// Within the page, and only there, so that a page holds the hits it would hold anyway.
+	slices.SortStableFunc(hits[off:end], func(a, b *foundHit) int {
+		switch {
+		case a.unnamedBare == b.unnamedBare:
+			return 0
+		case b.unnamedBare:
+			return -1
+		}
+		return 1
+	})
 	page := make([]docidx.Hit, 0, end-off)
 	for _, f := range hits[off:end] {
 		f.snippet()
@@ -361,6 +367,9 @@ type foundHit struct {
 	passages *index.Passages // of the search that found it
 	i        int             // its number in that search's hits
 	chosen   bool            // Snippet is its passage
+	// unnamedBare marks a symbol with no passage whose name the question does not write: it
+	// follows the page's hits that have a passage.
+	unnamedBare bool
 	// Its passage's word hashes, in order and in a Bloom filter, and its word and trigram
 	// hashes sorted, once repeatOf needed them.
 	hashes       []uint64
