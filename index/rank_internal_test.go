@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"maps"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -1704,5 +1705,27 @@ func TestKeepsIn(t *testing.T) {
 	var none *docFilter
 	if !none.keepsIn(3, 4) || none.keepsIn(4, 4) {
 		t.Error("a nil filter keeps every non-empty range and no empty one")
+	}
+}
+
+// TestRestShare checks that the share of a score left to words other than a package's names is
+// 0 when the two float32 sums differ only by rounding, and kept when a word adds to it.
+func TestRestShare(t *testing.T) {
+	raw := float64(float32(12.135) + float32(0.5) + float32(1.5))
+	named := float64(float32(1.5) + float32(12.135) + float32(0.5))
+	for _, c := range []struct {
+		name       string
+		raw, named float64
+		want       float64
+	}{
+		{"rounding", raw, named + 2e-6, 0},
+		{"rounding the other way", raw + 2e-6, named, 0},
+		{"no names", 10, 0, 1},
+		{"a word adds 1%", 10, 9.9, 0.01},
+		{"names only", 10, 10, 0},
+	} {
+		if got := restShare(c.raw, c.named); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%s: restShare(%v, %v) = %v, want %v", c.name, c.raw, c.named, got, c.want)
+		}
 	}
 }

@@ -2542,6 +2542,26 @@ func qualifiedMember(w string, i int) bool {
 	return isPascal(owner)
 }
 
+// restShare returns the share of a document's score raw that words other than the package's
+// names gave it, named being what those names gave: (raw-named)/raw, and 0 when that is below
+// minRestShare. raw and named are float32 sums of the same impacts added in other orders
+// (accumulate's and withinPackage's), so a document that holds only the names has a rest of a
+// few units in their last place rather than 0; scaled up to the package's best score, that
+// rounding put on-exit-leak-free's three undocumented symbols above its README for
+// "on-exit-leak-free version", once other documents had changed the order the sums were made in.
+func restShare(raw, named float64) float64 {
+	share := max(0, raw-named) / raw
+	if share < minRestShare {
+		return 0
+	}
+	return share
+}
+
+// minRestShare is the least share of a score restShare tells from rounding: float32 sums of a
+// dozen impacts differ by about 1e-6 of their value; a word of a question adds at least about
+// 1e-3 of a document's score.
+const minRestShare = 1e-4
+
 // isCamel reports whether w has an upper-case letter after a lower-case one ("useState",
 // "NewWeighted", "readFileSync").
 func isCamel(w string) bool {
@@ -2642,7 +2662,7 @@ func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lis
 		oldMax = max(oldMax, top[i].score)
 		share[doc] = 1
 		if raw := float64(a.scoreOf(doc)); raw > 0 {
-			share[doc] = max(0, raw-float64(named[doc])) / raw
+			share[doc] = restShare(raw, float64(named[doc]))
 		}
 		newMax = max(newMax, top[i].score*share[doc])
 	}
