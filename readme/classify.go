@@ -126,7 +126,7 @@ func holdsPhrase(heading string, phrases [][]string) bool {
 // releaseEntry reports whether a heading is an entry of a release history: a version number
 // alone, with at most a "v", "Version" or "Release" before it, brackets around it and a date
 // after it ("v2.14.4 (2026-11-19)", "Version 1.0.6 (October 1st, 2024)", "[1.2.0] - 2024-01-31",
-// "0.5.4"). A README that lists its releases without a "Changelog" heading above them
+// "2.0.0 / 2024-08-31", the jshttp packages' History.md, "0.5.4"). A README that lists its releases without a "Changelog" heading above them
 // (pydantic's and yarl's METADATA) would otherwise index hundreds of release notes as its
 // own sections. A version with words after it ("v2 API", "3.1. Anchors") is not one, nor is
 // a dotted number of more than three parts (an OID).
@@ -193,7 +193,7 @@ func releaseVersion(heading string) (version string, ok bool) {
 		return version, true
 	case s[0] == '(' && strings.HasSuffix(s, ")"):
 		s = s[1 : len(s)-1]
-	case strings.HasPrefix(s, "- "), strings.HasPrefix(s, "– "), strings.HasPrefix(s, "— "), strings.HasPrefix(s, ": "):
+	case strings.HasPrefix(s, "- "), strings.HasPrefix(s, "– "), strings.HasPrefix(s, "— "), strings.HasPrefix(s, ": "), strings.HasPrefix(s, "/ "):
 		_, s, _ = strings.Cut(s, " ")
 	case spaced && strings.Trim(s, "0123456789-/.") == "": // a bare date: "1.3.0 2018-09-26"
 	default:

@@ -210,6 +210,8 @@ func TestKeepReleaseEntry(t *testing.T) {
 		"1.0":                               true,
 		"Version 1.0.6 (October 1st, 2024)": true,
 		"[1.2.0] - 2024-01-31":              true,
+		"2.0.0 / 2024-08-31":                true,
+		"2.0 / not a date":                  false,
 		"2.0.0-beta.1":                      true,
 		"v2.14.0b2 (2026-09-09)":            true,
 		"3.0.0rc1":                          true,
