@@ -137,15 +137,19 @@ func arrange(es []APIEntry) []APIEntry {
 		}
 	}
 	if internal > 0 && internal < len(out) {
-		slices.SortStableFunc(out, func(a, b APIEntry) int {
-			switch {
-			case a.Internal == b.Internal:
-				return 0
-			case b.Internal:
-				return -1
-			}
-			return 1
-		})
+		slices.SortStableFunc(out, func(a, b APIEntry) int { return falseFirst(a.Internal, b.Internal) })
 	}
 	return out
+}
+
+// falseFirst compares two flags for a stable sort that moves the entries a flag marks after the
+// others: false before true, equal flags equal.
+func falseFirst(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case b:
+		return -1
+	}
+	return 1
 }

@@ -317,15 +317,7 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 	}
 	end := min(off+limit, len(hits))
 	// Within the page, and only there, so that a page holds the hits it would hold anyway.
-	slices.SortStableFunc(hits[off:end], func(a, b *foundHit) int {
-		switch {
-		case a.unnamedBare == b.unnamedBare:
-			return 0
-		case b.unnamedBare:
-			return -1
-		}
-		return 1
-	})
+	slices.SortStableFunc(hits[off:end], func(a, b *foundHit) int { return falseFirst(a.unnamedBare, b.unnamedBare) })
 	page := make([]docidx.Hit, 0, end-off)
 	for _, f := range hits[off:end] {
 		f.snippet()
