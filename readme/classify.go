@@ -251,11 +251,17 @@ func indexedRelease(path []string, version string) bool {
 	if version == "" || len(path) == 0 {
 		return false
 	}
-	v, ok := releaseVersion(path[len(path)-1])
-	if !ok || !sameRelease(v, version) && !sameRelease(v, lineStart(version)) {
+	if !namesRelease(path[len(path)-1], version) {
 		return false
 	}
 	return len(path) == 1 || historyHeading(path[len(path)-2])
+}
+
+// namesRelease reports whether heading is the release entry (releaseVersion) of version or of
+// the release that began its line (lineStart): the entries a package's release notes keep.
+func namesRelease(heading, version string) bool {
+	v, ok := releaseVersion(heading)
+	return ok && version != "" && (sameRelease(v, version) || sameRelease(v, lineStart(version)))
 }
 
 func isAlnum(c byte) bool { return c >= '0' && c <= '9' || isASCIILetter(c) }

@@ -90,13 +90,9 @@ func ParseReadme(p string, src []byte, version string) docidx.Document {
 // is about other releases.
 func ParseRelease(p string, src []byte, version string) (d docidx.Document, ok bool) {
 	d = parse(p, docidx.DocGuide, src, "")
-	first := lineStart(version)
 	kept := d.Sections[:0]
 	for _, sec := range d.Sections {
-		if slices.ContainsFunc(sec.Heading, func(h string) bool {
-			v, ok := releaseVersion(h)
-			return ok && (sameRelease(v, version) || sameRelease(v, first))
-		}) {
+		if slices.ContainsFunc(sec.Heading, func(h string) bool { return namesRelease(h, version) }) {
 			kept = append(kept, sec)
 		}
 	}
@@ -368,10 +364,8 @@ func (ps *parser) split(doc ast.Node, emit func(rs *rawSection, index int) bool)
 			f.policy = c == policy
 			// The release entry of the version indexed is kept, under its history heading
 			// too, and so are its subsections (Keep).
-			if ps.version != "" && (len(stack) == 0 || historyHeading(parent.title)) {
-				if v, ok := releaseVersion(title); ok && (sameRelease(v, ps.version) || sameRelease(v, lineStart(ps.version))) {
-					f.drop = false
-				}
+			if (len(stack) == 0 || historyHeading(parent.title)) && namesRelease(title, ps.version) {
+				f.drop = false
 			}
 		}
 		stack = append(stack, f)
