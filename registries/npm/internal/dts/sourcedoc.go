@@ -23,7 +23,7 @@ import (
 // through Options.External) to its path in fsys. A map or source that cannot be read or parsed,
 // or that leaves the package, gives nothing.
 func (x *extractor) sourceDocs(fsys fs.FS, own map[string]string) {
-	sources := map[string]string{} // declaration file -> its source's text ("" when none)
+	sources := map[string]map[string]string{} // declaration file -> its source's function docs (functionDocs)
 	for i := range x.res.Symbols {
 		s := &x.res.Symbols[i]
 		if s.Doc != "" || s.Kind != docidx.KindFunc || s.Parent != "" {
@@ -33,15 +33,12 @@ func (x *extractor) sourceDocs(fsys fs.FS, own map[string]string) {
 		if !ok {
 			continue
 		}
-		src, seen := sources[file]
+		docs, seen := sources[file]
 		if !seen {
-			src = x.mappedSource(fsys, file)
-			sources[file] = src
+			docs = functionDocs(x.mappedSource(fsys, file))
+			sources[file] = docs
 		}
-		if src == "" {
-			continue
-		}
-		if raw := implementationDoc(src, s.Name); raw != "" {
+		if raw := docs[s.Name]; raw != "" {
 			s.Doc, s.Deprecated = cleanDoc(raw)
 			s.Params = params(s.Doc, s.Signature)
 		}
@@ -83,16 +80,18 @@ func (x *extractor) mappedSource(fsys fs.FS, file string) string {
 // the declaration's name.
 var functionDoc = regexp.MustCompile(`(/\*\*(?:[^*]|\*+[^*/])*\*+/)\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?function\s*\*?\s*([\p{L}\p{N}_$]+)`)
 
-// implementationDoc returns the raw doc comment that src gives the function named name (its
-// first declaration that has one: with overloads left undocumented, the implementation's), or "".
-func implementationDoc(src, name string) string {
-	if !strings.Contains(src, name) {
-		return ""
-	}
+// functionDocs returns, by function name, the raw doc comment src gives each function (its first
+// declaration that has one: with overloads left undocumented, the implementation's), reading src
+// once; nil for a source without any.
+func functionDocs(src string) map[string]string {
+	var docs map[string]string
 	for _, m := range functionDoc.FindAllStringSubmatch(src, -1) {
-		if m[2] == name {
-			return m[1]
+		if docs == nil {
+			docs = map[string]string{}
+		}
+		if _, ok := docs[m[2]]; !ok {
+			docs[m[2]] = m[1]
 		}
 	}
-	return ""
+	return docs
 }
