@@ -101,6 +101,25 @@ func TestPathEcosystem(t *testing.T) {
 	})
 }
 
+// A name that names packages of several ecosystems ("idna") names only those of the ecosystem
+// whose package has a symbol the question names ("domain_to_ascii_cow"); without such a symbol,
+// or with one that packages of both ecosystems have, it names them all.
+func TestSymbolEcosystem(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.Cargo, "idna", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "domain_to_ascii_cow", QualifiedName: "idna::domain_to_ascii_cow", Signature: "pub fn domain_to_ascii_cow(domain: &[u8]) -> Result<Cow<'_, str>, Errors>", Doc: "The domain to ASCII algorithm; rejects IPv6 addresses."},
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "encode", QualifiedName: "idna::encode", Signature: "pub fn encode(s: &str) -> String", Doc: "Encode a domain name."}),
+		fixturePackage(docidx.PyPI, "idna", "3.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "encode", QualifiedName: "idna.encode", Signature: "def encode(s, strict=False)", Doc: "Encode a domain name to IDNA."},
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "decode", QualifiedName: "idna.decode", Signature: "def decode(s, strict=False)", Doc: "Decode an IDNA domain name."}))
+	checkNamed(t, r, map[string][]string{
+		"does idna's domain_to_ascii_cow take an IPv6 literal?": {"cargo\x00idna"},
+		"can idna.decode() take an IPv6 literal?":               {"pypi\x00idna"},
+		"does idna handle an IPv6 literal?":                     {"cargo\x00idna", "pypi\x00idna"},
+		"does idna's encode() take an IPv6 literal?":            {"cargo\x00idna", "pypi\x00idna"},
+	})
+}
+
 // A question is asked in one ecosystem: the name most its package's own places it, and a name of
 // another ecosystem's package that other documents use as well is a word of the question
 // ("marked" beside thiserror); alone, it names its package.

@@ -944,7 +944,46 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 	}
 	named = append(named, ri.pathCrates(words, ecos)...)
 	slices.Sort(named)
-	return names, slices.Compact(named)
+	named = slices.Compact(named)
+	if len(ecos) == 0 {
+		named = ri.symbolEcosystem(named, words)
+	}
+	return names, named
+}
+
+// symbolEcosystem keeps, of the packages a question names (named, sorted), those of the one
+// ecosystem whose named packages hold a symbol an identifier of the question names, when they
+// are of several ecosystems and the identifiers' symbols are in the named packages of exactly
+// one: a question is asked in one ecosystem, and "idna's domain_to_ascii_cow" names the crate
+// idna, which has that function, and not PyPI's idna nor golang.org/x/net (whose package idna
+// its name also names), as pathEcosystem places a question by a path it writes. Otherwise it
+// returns named as it is.
+func (ri *rankIndex) symbolEcosystem(named []uint32, words string) []uint32 {
+	ecoOf := func(p uint32) string {
+		eco, _, _ := strings.Cut(ri.pkgKey(p), "\x00")
+		return eco
+	}
+	if len(named) < 2 || !slices.ContainsFunc(named[1:], func(p uint32) bool { return ecoOf(p) != ecoOf(named[0]) }) {
+		return named
+	}
+	holding := map[string]bool{} // the ecosystems of the named packages that hold a named symbol
+	for _, name := range identifierWords(words) {
+		l, ok := ri.lookup(symbolNamePrefix + name)
+		if !ok {
+			continue
+		}
+		ri.forEach(l, func(doc uint32, _ uint8) {
+			if p := ri.pkgOf(doc); len(holding) < 2 {
+				if _, in := slices.BinarySearch(named, p); in {
+					holding[ecoOf(p)] = true
+				}
+			}
+		})
+	}
+	if len(holding) != 1 {
+		return named
+	}
+	return slices.DeleteFunc(named, func(p uint32) bool { return !holding[ecoOf(p)] })
 }
 
 // pathEcosystem returns the ecosystem of the packages that the names among names written as
