@@ -188,6 +188,16 @@ func TestCalledAlias(t *testing.T) {
 	})
 }
 
+// A Rust macro's invocation names the macro as a call names a function: "select! cancel
+// safety" finds the select macro before a method whose doc says more of the question's words.
+func TestRankMacroCall(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.Cargo, "tokio", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindMacro, Name: "select", QualifiedName: "tokio::select", Signature: "macro_rules! select", Doc: "Waits on multiple concurrent branches. Each branch's future is dropped when another completes first."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "accept", QualifiedName: "tokio::net::TcpListener::accept", Signature: "pub async fn accept(&self) -> io::Result<TcpStream>", Doc: "Accepts a connection. Cancel safety: this method is cancel safe; used in select!, no connection is lost."}))
+	rankedFirst(t, r, "select! cancel safety", "docidx://cargo/tokio@1.0.0/symbol/tokio::select")
+}
+
 // A Rust path starts with its crate: "log::info!" names the log crate, though "log" is a word
 // too common to name it alone, and names no package of another ecosystem called log.
 func TestPathCrates(t *testing.T) {
@@ -903,6 +913,13 @@ func TestIdentifierWords(t *testing.T) {
 		// first word; a header's name is not an identifier.
 		"what does chi's Timeout do":               {"timeout"},
 		"the server's Content-Type has no charset": nil,
+		// A Rust macro's invocation is a call, as a call with parentheses is; a capitalized
+		// word's "!" is an exclamation (a lower-case one reads as a macro's: "it broke!").
+		"is select! cancel safe":              {"select"},
+		"strip debug! calls from release":     {"debug"},
+		"what does serde_json::json!({ build": {"json"},
+		"my info!, warn! lines":               {"info", "warn"},
+		"Help! it fails":                      nil,
 	} {
 		if got := identifierWords(text); !slices.Equal(got, want) {
 			t.Errorf("identifierWords(%q) = %q, want %q", text, got, want)

@@ -2390,7 +2390,7 @@ func namesAsWritten(text string) (out []string, possessed []bool) {
 	ident := make([]bool, len(words))
 	trimmed := make([]string, len(words))
 	for k, w := range words {
-		call := strings.Contains(w, "(")
+		call := strings.Contains(w, "(") || macroCall(w)
 		w = codeWord(w)
 		member := false
 		if i := strings.LastIndexAny(w, ".:/"); i >= 0 {
@@ -2422,6 +2422,24 @@ func namesAsWritten(text string) (out []string, possessed []bool) {
 		}
 	}
 	return out, possessed
+}
+
+// macroCall reports whether the word w of a question writes a Rust macro's invocation as code
+// calls one: a snake_case name and "!" ("select!", "tokio::select!", "info!,", "debug!/trace!",
+// "json!({"). Like a call written with parentheses, it names the symbol. A capitalized word
+// ("Help!") is English's exclamation: Rust's macros are named in snake case.
+func macroCall(w string) bool {
+	for i := strings.IndexByte(w, '!'); i > 0; i = strings.IndexByte(w, '!') {
+		name := w[:i]
+		if j := strings.LastIndexFunc(name, func(r rune) bool { return !isIdentByte(byte(r)) || r > 0x7f }); j >= 0 {
+			name = name[j+1:]
+		}
+		if name != "" && name[0] >= 'a' && name[0] <= 'z' && (i+1 == len(w) || strings.IndexByte("/,;:.?)([{", w[i+1]) >= 0) {
+			return true
+		}
+		w = w[i+1:]
+	}
+	return false
 }
 
 // codeFields returns the words of text as strings.Fields has them, except that a word writing
