@@ -347,6 +347,15 @@ func transcribe(body []token, binds map[string]*frag, idx []int) ([]token, bool)
 			if !ok {
 				return nil, false
 			}
+			if len(toks) > 0 {
+				// The fragment stands where "$name" does: spaced from what precedes it when
+				// "$" is ("pub struct $name" renders "pub struct AtomicU8", though "(" preceded
+				// AtomicU8 in the invocation) or when it was where it was written ("A, B").
+				first := toks[0]
+				first.gap, first.nl = first.gap || t.gap, first.nl || t.nl
+				out = append(out, first)
+				toks = toks[1:]
+			}
 			out = append(out, toks...)
 			k += 2
 		case isPunct(n, "("):

@@ -507,6 +507,58 @@ func TestDocCfg(t *testing.T) {
 	})
 }
 
+// TestDeferredMacro: an item-level invocation "name! { … }" of a macro_rules that a
+// #[macro_use] module declared above it defines (tokio's cfg_fs! { pub mod fs; } in lib.rs,
+// its macros in src/macros/cfg.rs) expands through that macro when the module has been read,
+// so that its items carry what the macro adds: rustdoc's portability note. An invocation of a
+// macro the crate never defines keeps the items its body holds, and an impl's body keeps them
+// too.
+func TestDeferredMacro(t *testing.T) {
+	res := extract(t, Options{},
+		"src/lib.rs", "#[macro_use]\nmod macros;\ncfg_fs! {\n    pub mod fs;\n}\ncfg_fs! {\n    /// Inline.\n    pub fn inline() {}\n}\nunknown! {\n    /// Kept.\n    pub fn kept() {}\n}\n/// S.\npub struct S;\nimpl S {\n    later! {\n        /// Method.\n        pub fn method(&self) {}\n    }\n}\n",
+		"src/macros/mod.rs", "#[macro_use]\nmod cfg;\n",
+		"src/macros/cfg.rs", "macro_rules! cfg_fs {\n    ($($item:item)*) => {\n        $(\n            #[cfg(feature = \"fs\")]\n            #[cfg_attr(docsrs, doc(cfg(feature = \"fs\")))]\n            $item\n        )*\n    }\n}\nmacro_rules! later {\n    ($($item:item)*) => { $( $item )* }\n}\n",
+		"src/fs/mod.rs", "//! Files.\n\n/// Reads.\npub async fn read() {}\n")
+	testutil.Docs(t, testutil.ByName(res.Symbols), map[string]string{
+		"c::inline":    "Inline.\n\nAvailable on crate feature `fs` only.",
+		"c::fs":        "Files.\n\nAvailable on crate feature `fs` only.",
+		"c::fs::read":  "Reads.\n\nAvailable on crate feature `fs` only.",
+		"c::kept":      "Kept.",
+		"c::S::method": "Method.",
+	})
+}
+
+// TestMacroFragmentSpacing: a fragment substituted for "$name" is spaced from what precedes it
+// as "$" is in the macro, or as it was in the invocation: "pub struct $name" with AtomicU8
+// written right after "(" renders "pub struct AtomicU8", and "A, B" keeps its space.
+func TestMacroFragmentSpacing(t *testing.T) {
+	res := extract(t, Options{}, "src/lib.rs", `
+macro_rules! atomic {
+    ($name:ident, $t:ty) => {
+        /// An atomic.
+        pub struct $name { v: $t }
+    };
+}
+atomic!(AtomicU8, u8);
+macro_rules! pair {
+    ($name:ident<$($g:ident),*>) => {
+        /// A pair.
+        pub struct $name<$($g),*>($($g),*);
+    };
+}
+pair!(Pair<A, B>);
+`)
+	syms := testutil.ByName(res.Symbols)
+	for name, want := range map[string]string{
+		"c::AtomicU8": "pub struct AtomicU8 { /* private fields */ }",
+		"c::Pair":     "pub struct Pair<A, B>(",
+	} {
+		if got := syms[name].Signature; !strings.HasPrefix(got, want) {
+			t.Errorf("%s: signature %q, want %q…", name, got, want)
+		}
+	}
+}
+
 func TestIncludeStrDoc(t *testing.T) {
 	res := extract(t, Options{},
 		"src/lib.rs", "#![doc = include_str!(\"../README.md\")]\n#![doc = include_str!(\"../../outside.md\")]\n/// Item.\n#[doc = include_str!(\"item.md\")]\npub fn f() {}\n",

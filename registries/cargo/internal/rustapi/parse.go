@@ -1,6 +1,7 @@
 package rustapi
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -44,6 +45,13 @@ const (
 	// kMacroCall is an invocation "name!();" of a macro_rules not defined yet when its file
 	// was parsed: the loader expands it (parser.noArgs).
 	kMacroCall
+	// kMacroDeferred is an item-level invocation "name! { … }" of a macro_rules not defined yet
+	// when its file was parsed: tokio's cfg_fs! { pub mod fs; } in lib.rs, whose macro the
+	// #[macro_use] module declared above it (read when the module is loaded) defines. The
+	// loader expands its tokens (call) through the macro when the macro is defined by then,
+	// so that the items carry the attributes it adds (#[doc(cfg(feature = "fs"))]); else it
+	// takes the items the body holds (body, read by macroItems).
+	kMacroDeferred
 	kField   // a pub field of a struct or union (in the item's body)
 	kVariant // a variant of an enum (in the item's body)
 )
@@ -106,6 +114,7 @@ type item struct {
 
 	inline bool      // a module with a body
 	uses   []usePath // kUse
+	call   []token   // kMacroDeferred: the invocation's braces and what they hold
 
 	selfPath  []string // kImpl: the path of the implementing type, e.g. [crate a Foo]; nil when not a path
 	selfText  string   // kImpl: the implementing type as written, e.g. "Foo<T>" or "[T]"
@@ -244,10 +253,7 @@ func (p *parser) items(start, end, depth int, inner *attrs) []*item {
 		if it.kind == kExternBlock || it.kind == kMacroItems {
 			// Foreign items, and the items of a macro invocation, belong to the enclosing module.
 			for _, b := range it.body {
-				if !b.attrs.testOnly {
-					b.attrs.testOnly = it.attrs.testOnly
-					b.attrs.hidden = b.attrs.hidden || it.attrs.hidden
-				}
+				inherit(b, it)
 			}
 			out = append(out, it.body...)
 			continue
@@ -308,7 +314,7 @@ func (p *parser) item(i, end, depth int) (*item, int) {
 				c := min(p.close(j), end)
 				it.kind = kExternBlock
 				var ignored attrs
-				it.body = p.items(j+1, c, depth+1, &ignored)
+				it.body = undeferred(p.items(j+1, c, depth+1, &ignored))
 				return it, c + 1
 			}
 			i = j
@@ -387,7 +393,12 @@ func (p *parser) item(i, end, depth int) (*item, int) {
 			}
 		}
 		if p.punct(j+1, "!") && p.punct(j+2, "{") {
-			return p.macroItems(it, name, j+2, end, depth)
+			it, next := p.macroItems(it, name, j+2, end, depth)
+			if it != nil && j == i && p.rules != nil && p.rules[name] == nil && name != "cfg_if" {
+				it.kind, it.name = kMacroDeferred, name
+				it.call = append(slices.Clip(p.toks[j+2:min(p.close(j+2), end)+1]), token{kind: tEOF, line: p.toks[j+2].line})
+			}
+			return it, next
 		}
 		if j == i && p.punct(j+1, "!") && p.punct(j+2, "(") && p.close(j+2) == j+3 {
 			// "name!();": a macro_rules with a "() => { items }" rule expands to those items,
@@ -479,6 +490,46 @@ func (p *parser) expand(rules []macroRule, home string, lb, end, depth int) ([]*
 		return sub.items(0, len(toks)-1, depth+1, &inner), next, true
 	}
 	return nil, 0, false
+}
+
+// undeferred returns items with each kMacroDeferred invocation replaced by the items its body
+// holds, for the bodies of traits, impls and extern blocks, which the loader does not expand
+// (only a module's items are loaded).
+func undeferred(items []*item) []*item {
+	if !slices.ContainsFunc(items, func(it *item) bool { return it.kind == kMacroDeferred }) {
+		return items
+	}
+	var out []*item
+	for _, it := range items {
+		if it.kind != kMacroDeferred {
+			out = append(out, it)
+			continue
+		}
+		for _, b := range it.body {
+			inherit(b, it)
+		}
+		out = append(out, it.body...)
+	}
+	return out
+}
+
+// inherit gives the item b of an invocation's body what the invocation's own attributes say
+// of it: test-only and hidden (#[cfg(test)] or #[doc(hidden)] on the invocation).
+func inherit(b, invocation *item) {
+	if !b.attrs.testOnly {
+		b.attrs.testOnly = invocation.attrs.testOnly
+		b.attrs.hidden = b.attrs.hidden || invocation.attrs.hidden
+	}
+}
+
+// expandDeferred expands the tokens of a kMacroDeferred invocation, its braces and what they
+// hold (call, ending in tEOF), through rules, as parser.expand would have where it was written.
+// ok is false when no rule matches or a bound of expansion is reached.
+func expandDeferred(call []token, rules []macroRule, all map[string][]macroRule, noArgs map[string][]*item, expanded *int, extern func(string) map[string][]macroRule, depth int) (items []*item, ok bool) {
+	p := &parser{toks: call, noArgs: noArgs, rules: all, expanded: expanded, extern: extern}
+	p.match = matchBrackets(p.toks)
+	items, _, ok = p.expand(rules, "", 0, len(call)-1, depth)
+	return items, ok
 }
 
 // macroItems reads an item-level macro invocation "name! { … }" whose braces open at lb as the
@@ -1102,7 +1153,7 @@ func (p *parser) traitItem(it *item, start, i, end, depth int) (*item, int) {
 	c := min(p.close(h), end)
 	if depth < maxNesting {
 		var ignored attrs
-		it.body = p.items(h+1, c, depth+1, &ignored)
+		it.body = undeferred(p.items(h+1, c, depth+1, &ignored))
 	}
 	return it, c + 1
 }
@@ -1268,7 +1319,7 @@ func (p *parser) implItem(it *item, i, end, depth int) (*item, int) {
 	c := min(p.close(h), end)
 	if depth < maxNesting {
 		var ignored attrs
-		it.body = p.items(h+1, c, depth+1, &ignored)
+		it.body = undeferred(p.items(h+1, c, depth+1, &ignored))
 	}
 	return it, c + 1
 }
