@@ -559,6 +559,29 @@ pair!(Pair<A, B>);
 	}
 }
 
+// TestConcatDoc: #[doc = concat!(…)] of literals and stringify!(…) reads as the string rustdoc
+// shows, in a macro's transcription too (portable-atomic's atomic integer types); a concat!
+// of anything else (env!) documents nothing.
+func TestConcatDoc(t *testing.T) {
+	src := strings.ReplaceAll(`
+macro_rules! atomic_int {
+    ($atomic:ident, $int:ident, $align:literal) => {
+        #[doc = concat!("An integer type which can be safely shared between threads.\n\n",
+            "It has the same in-memory representation as [BT", stringify!($int), "BT], aligned to ", $align, " bytes", '.')]
+        pub struct $atomic { v: $int }
+    };
+}
+atomic_int!(AtomicU8, u8, 1);
+#[doc = concat!("Version ", env!("CARGO_PKG_VERSION"))]
+pub struct Versioned;
+`, "BT", "`")
+	res := extract(t, Options{}, "src/lib.rs", src)
+	testutil.Docs(t, testutil.ByName(res.Symbols), map[string]string{
+		"c::AtomicU8":  "An integer type which can be safely shared between threads.\n\nIt has the same in-memory representation as `u8`, aligned to 1 bytes.",
+		"c::Versioned": "",
+	})
+}
+
 func TestIncludeStrDoc(t *testing.T) {
 	res := extract(t, Options{},
 		"src/lib.rs", "#![doc = include_str!(\"../README.md\")]\n#![doc = include_str!(\"../../outside.md\")]\n/// Item.\n#[doc = include_str!(\"item.md\")]\npub fn f() {}\n",

@@ -599,6 +599,10 @@ func (p *parser) attr(a, b int, at *attrs) {
 			if s, ok := unquote(p.toks[a+2].text); ok {
 				at.docs = append(at.docs, docFrag{text: s, block: true, raw: true})
 			}
+		case p.punct(a+1, "=") && p.ident(a+2, "concat") && p.punct(a+3, "!") && p.punct(a+4, "("):
+			if s, ok := p.concatLiterals(a+5, min(p.close(a+4), b)); ok {
+				at.docs = append(at.docs, docFrag{text: s, block: true, raw: true})
+			}
 		case p.punct(a+1, "=") && p.ident(a+2, "include_str") && p.punct(a+3, "!") && a+5 < b && p.toks[a+5].kind == tLiteral:
 			if s, ok := unquote(p.toks[a+5].text); ok {
 				at.docs = append(at.docs, docFrag{include: s, block: true, raw: true})
@@ -894,6 +898,50 @@ func (p *parser) skipAngles(i, end int) int {
 		i++
 	}
 	return end
+}
+
+// concatLiterals evaluates the arguments toks[a:b] of a concat! in a doc attribute, as rustdoc
+// shows its string: string, number, char and bool literals, and stringify!(…) of tokens (which
+// a macro's transcription fills with its fragments: portable-atomic's #[doc = concat!("An
+// integer type …, [`", stringify!($int_type), "`].")]). ok is false when an argument is
+// anything else (env!, a nested macro), which only a compiler could evaluate.
+func (p *parser) concatLiterals(a, b int) (string, bool) {
+	var sb strings.Builder
+	for _, r := range p.splitTop(a, b, false) {
+		i, j := r[0], r[1]
+		switch {
+		case i+1 == j && p.toks[i].kind == tLiteral:
+			t := p.toks[i].text
+			if s, ok := unquote(t); ok {
+				sb.WriteString(s)
+			} else if s, ok := unquoteChar(t); ok {
+				sb.WriteString(s)
+			} else {
+				sb.WriteString(t)
+			}
+		case i+1 == j && (p.ident(i, "true") || p.ident(i, "false")):
+			sb.WriteString(p.toks[i].text)
+		case p.ident(i, "stringify") && p.punct(i+1, "!") && i+2 < j && isOpen(p.toks[i+2]) && p.close(i+2) == j-1:
+			sb.WriteString(p.render(i+3, j-1))
+		case i == j:
+			// a trailing comma
+		default:
+			return "", false
+		}
+	}
+	return sb.String(), true
+}
+
+// unquoteChar returns the character a char literal ('a', '\n') writes.
+func unquoteChar(lit string) (string, bool) {
+	if len(lit) < 3 || lit[0] != '\'' || lit[len(lit)-1] != '\'' {
+		return "", false
+	}
+	r, _, tail, err := strconv.UnquoteChar(lit[1:len(lit)-1], '\'')
+	if err != nil || tail != "" {
+		return "", false
+	}
+	return string(r), true
 }
 
 // splitTop splits toks[a:b] at commas outside brackets (and, with angles, outside <…> before any
