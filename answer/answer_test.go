@@ -587,3 +587,43 @@ func TestDescribeOutlineNested(t *testing.T) {
 		}
 	}
 }
+
+// TestFindPackageOf: a bare name that names packages of several ecosystems names the one whose
+// symbols the request's symbol matches; without a symbol, or with one that none or both have,
+// the answer is FindPackage's, which lists the candidates.
+func TestFindPackageOf(t *testing.T) {
+	crate := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.Cargo, Name: "bytes", Version: "1.0.0"},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindType, Name: "Bytes", QualifiedName: "bytes::Bytes", Signature: "pub struct Bytes", Doc: "A cheaply cloneable chunk of memory."},
+			{Kind: docidx.KindFunc, Name: "format", QualifiedName: "bytes::format", Signature: "pub fn format()", Doc: "Formats."},
+		},
+	}
+	npm := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "bytes", Version: "3.1.2"},
+		Symbols: []docidx.Symbol{
+			{Kind: docidx.KindFunc, Name: "parse", QualifiedName: "bytes.parse", Signature: "function parse(val: string): number", Doc: "Parse a string to bytes."},
+			{Kind: docidx.KindFunc, Name: "format", QualifiedName: "bytes.format", Signature: "function format(n: number): string", Doc: "Format bytes."},
+		},
+	}
+	s := service(snapshot(t, crate, npm))
+	for _, c := range []struct {
+		symbol string
+		want   docidx.Ecosystem // "" for the ambiguity error
+	}{
+		{"bytes::Bytes", docidx.Cargo},
+		{"Bytes", docidx.Cargo},
+		{"parse", docidx.NPM},
+		{"format", ""},
+		{"nosuch", ""},
+		{"", ""},
+	} {
+		ref, err := s.FindPackageOf("", "bytes", c.symbol)
+		switch {
+		case c.want == "" && (err == nil || !errors.Is(err, docidx.ErrNotFound) || !strings.Contains(err.Error(), "names 2 packages")):
+			t.Errorf("bytes %q: %v, %v; want the error that lists both packages", c.symbol, ref, err)
+		case c.want != "" && (err != nil || ref.Ecosystem != c.want || ref.Name != "bytes"):
+			t.Errorf("bytes %q: %v, %v; want %s's bytes", c.symbol, ref, err, c.want)
+		}
+	}
+}

@@ -144,8 +144,8 @@ func showCommand() *cli.Command {
 				return err
 			}
 			defer done()
-			if ref.Ecosystem == "" { // a bare name: "goldmark", "zod@^3"
-				found, err := srv.FindPackage("", ref.Name)
+			if ref.Ecosystem == "" { // a bare name: "goldmark", "zod@^3"; "bytes bytes::Bytes" is cargo's
+				found, err := srv.FindPackageOf("", ref.Name, c.Args().Get(1))
 				if err != nil {
 					return printAnswer(c, "", answer.DescribeOutput{}, err)
 				}
