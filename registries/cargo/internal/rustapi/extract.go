@@ -151,6 +151,7 @@ func Extract(fsys fs.FS, opts Options) Result {
 		return x.res
 	}
 	x.root = &module{name: opts.Crate, file: opts.Root, dir: path.Dir(opts.Root), vis: visPub, line: 1}
+	x.autoCfg = root.inner.docAutoCfg
 	x.load(x.root, root, opts.Root, false, 0)
 	// The crate-level docs are read once (their include_str! files too): the crate symbol's doc
 	// is their first maxDoc bytes.
@@ -198,6 +199,7 @@ type extractor struct {
 	expands     int                               // kMacroCall expansions so far
 	byDecl      map[*decl]*entry
 	macros      []*decl
+	autoCfg     bool // the crate turns rustdoc's auto_cfg on (attrs.docAutoCfg; see cfgOf)
 
 	// Memoized name resolution: each (module, name) is looked up once; a lookup that meets
 	// itself again (glob imports in a cycle) sees nothing on the second visit.
@@ -367,8 +369,8 @@ func (x *extractor) load(m *module, f *file, fileName string, inline bool, depth
 	m.docs = append(m.docs, f.inner.docs...)
 	m.deprecated = m.deprecated || f.inner.deprecated
 	m.hidden = m.hidden || f.inner.hidden
-	if f.inner.docCfg != "" {
-		m.docCfg = f.inner.docCfg
+	if c := x.cfgOf(f.inner); c != "" {
+		m.docCfg = c
 	}
 	for _, it := range f.items {
 		if it.attrs.testOnly || it.name == "_" {
@@ -422,7 +424,7 @@ func (x *extractor) loadChild(m *module, it *item, fileName string, inline bool,
 		}
 	}
 	c := &module{name: it.name, parent: m, vis: it.vis, hidden: it.attrs.hidden, deprecated: it.attrs.deprecated,
-		docs: append([]docFrag(nil), it.attrs.docs...), docCfg: it.attrs.docCfg, line: it.line, file: fileName, dir: path.Join(m.dir, it.name)}
+		docs: append([]docFrag(nil), it.attrs.docs...), docCfg: x.cfgOf(it.attrs), line: it.line, file: fileName, dir: path.Join(m.dir, it.name)}
 	if it.inline {
 		if it.inner.testOnly {
 			return
@@ -930,6 +932,18 @@ func (x *extractor) full() bool {
 	return false
 }
 
+// cfgOf returns what an item's attributes a say it needs, for its portability note (withCfg):
+// its #[doc(cfg(…))], or in a crate that turns rustdoc's auto_cfg on (x.autoCfg), its #[cfg(…)]
+// of features (lock_api's #[cfg(feature = "arc_lock")] on ArcMutexGuard, under
+// #![cfg_attr(docsrs, feature(doc_cfg))]: "Available on crate feature arc_lock only." on
+// docs.rs).
+func (x *extractor) cfgOf(a attrs) string {
+	if a.docCfg != "" || !x.autoCfg {
+		return a.docCfg
+	}
+	return a.autoCfg
+}
+
 // cfg returns what an item of m whose own #[doc(cfg(…))] says own needs (see attrs.docCfg):
 // own, or else what m or the nearest module around it says, as rustdoc shows an item of a
 // module under doc(cfg) as needing it too.
@@ -1025,7 +1039,7 @@ func (x *extractor) add(d *decl, p []string, name string) {
 	}
 	e := &entry{sym: docidx.Symbol{
 		Kind: kind, Name: name, Package: pkg, QualifiedName: q,
-		Signature: renamed(d.it, name), Doc: withCfg(x.doc(d.it.attrs.docs, d.file), d.mod.cfg(d.it.attrs.docCfg)),
+		Signature: renamed(d.it, name), Doc: withCfg(x.doc(d.it.attrs.docs, d.file), d.mod.cfg(x.cfgOf(d.it.attrs))),
 		File: d.file, Line: d.it.line, Deprecated: d.it.attrs.deprecated,
 	}}
 	x.count++
@@ -1088,7 +1102,7 @@ func (x *extractor) member(e *entry, m *item, file string, kind docidx.SymbolKin
 	e.members = append(e.members, docidx.Symbol{
 		Kind: kind, Name: m.name, Parent: e.sym.Name, Package: e.sym.Package,
 		QualifiedName: e.sym.QualifiedName + "::" + m.name,
-		Signature:     m.sig, Doc: withCfg(x.doc(m.attrs.docs, file), m.attrs.docCfg), File: file, Line: m.line, Deprecated: m.attrs.deprecated,
+		Signature:     m.sig, Doc: withCfg(x.doc(m.attrs.docs, file), x.cfgOf(m.attrs)), File: file, Line: m.line, Deprecated: m.attrs.deprecated,
 	})
 }
 
@@ -1165,7 +1179,7 @@ func (x *extractor) implDoc(m *module, im *item, e *entry) {
 	if e == nil {
 		return
 	}
-	doc := withCfg(x.doc(im.attrs.docs, m.file), im.attrs.docCfg)
+	doc := withCfg(x.doc(im.attrs.docs, m.file), x.cfgOf(im.attrs))
 	header := im.selfText
 	if im.traitImpl {
 		header = im.traitText + " for " + im.selfText

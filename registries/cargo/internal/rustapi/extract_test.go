@@ -582,6 +582,35 @@ pub struct Versioned;
 	})
 }
 
+// TestAutoCfg: in a crate whose root turns rustdoc's auto_cfg on (#![feature(doc_cfg)] under
+// cfg_attr(docsrs, …), as docs.rs builds it), an item under a #[cfg(…)] of features, or in a
+// module under one, has the portability note a #[doc(cfg(…))] would give it; its own
+// #[doc(cfg(…))] says it instead. A crate without the feature gets no note from #[cfg].
+func TestAutoCfg(t *testing.T) {
+	src := "#![cfg_attr(docsrs, feature(doc_cfg))]\n" +
+		"/// A guard.\n#[cfg(feature = \"arc_lock\")]\npub struct ArcGuard;\n" +
+		"/// Either.\n#[cfg(any(feature = \"std\", feature = \"alloc\"))]\npub fn either() {}\n" +
+		"/// Unix.\n#[cfg(unix)]\npub fn unix() {}\n" +
+		"/// Told.\n#[cfg(feature = \"a\")]\n#[cfg_attr(docsrs, doc(cfg(feature = \"b\")))]\npub fn told() {}\n" +
+		"/// Serde.\n#[cfg(feature = \"serde\")]\npub mod ser {\n    /// Serializes.\n    pub fn to_vec() {}\n}\n" +
+		"/// S.\npub struct S;\nimpl S {\n    /// Locks.\n    #[cfg(feature = \"arc_lock\")]\n    pub fn lock_arc(&self) {}\n}\n"
+	res := extract(t, Options{}, "src/lib.rs", src)
+	testutil.Docs(t, testutil.ByName(res.Symbols), map[string]string{
+		"c::ArcGuard":    "A guard.\n\nAvailable on crate feature `arc_lock` only.",
+		"c::either":      "Either.\n\nAvailable on crate features `std` or `alloc` only.",
+		"c::unix":        "Unix.",
+		"c::told":        "Told.\n\nAvailable on crate feature `b` only.",
+		"c::ser":         "Serde.\n\nAvailable on crate feature `serde` only.",
+		"c::ser::to_vec": "Serializes.\n\nAvailable on crate feature `serde` only.",
+		"c::S::lock_arc": "Locks.\n\nAvailable on crate feature `arc_lock` only.",
+	})
+	res = extract(t, Options{}, "src/lib.rs", strings.TrimPrefix(src, "#![cfg_attr(docsrs, feature(doc_cfg))]\n"))
+	testutil.Docs(t, testutil.ByName(res.Symbols), map[string]string{
+		"c::ArcGuard": "A guard.",
+		"c::told":     "Told.\n\nAvailable on crate feature `b` only.",
+	})
+}
+
 func TestIncludeStrDoc(t *testing.T) {
 	res := extract(t, Options{},
 		"src/lib.rs", "#![doc = include_str!(\"../README.md\")]\n#![doc = include_str!(\"../../outside.md\")]\n/// Item.\n#[doc = include_str!(\"item.md\")]\npub fn f() {}\n",

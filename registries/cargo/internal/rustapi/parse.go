@@ -90,7 +90,14 @@ type attrs struct {
 	// docCfg is what #[doc(cfg(…))] says the item needs, as rustdoc words it ("crate feature
 	// `x`"); empty without one or when it names more than features (see cfgWords).
 	docCfg string
-	path   string // #[path = "…"] of a module
+	// autoCfg is what its #[cfg(…)] says it needs, in docCfg's words: rustdoc shows it as the
+	// portability note of a crate that turns auto_cfg on (see extractor.cfgOf).
+	autoCfg string
+	// docAutoCfg says a crate root's #![feature(doc_cfg)] or #![feature(doc_auto_cfg)] (under
+	// cfg_attr(docsrs, …), as docs.rs builds) turns rustdoc's auto_cfg on: every item under a
+	// #[cfg] of features carries that cfg's portability note, though it has no #[doc(cfg)].
+	docAutoCfg bool
+	path       string // #[path = "…"] of a module
 }
 
 // usePath is one leaf of a use tree: `use a::b::{c as d, e::*}` gives [a b c] as d and [a b e] glob.
@@ -624,8 +631,20 @@ func (p *parser) attr(a, b int, at *attrs) {
 		}
 	case "cfg":
 		if p.punct(a+1, "(") {
-			if needsTest(p.cfgPredicate(a+2, min(p.close(a+1), b))) {
+			c := p.cfgPredicate(a+2, min(p.close(a+1), b))
+			if needsTest(c) {
 				at.testOnly = true
+			}
+			at.autoCfg = cfgWords(c)
+		}
+	case "feature":
+		// #![feature(doc_cfg)]: rustdoc's auto_cfg is on with it since doc_auto_cfg merged
+		// into doc_cfg (RFC 3631); the older name turned it on alone.
+		if p.punct(a+1, "(") {
+			for j := a + 2; j < min(p.close(a+1), b); j++ {
+				if p.ident(j, "doc_cfg") || p.ident(j, "doc_auto_cfg") {
+					at.docAutoCfg = true
+				}
 			}
 		}
 	case "cfg_attr":
