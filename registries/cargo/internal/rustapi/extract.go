@@ -399,6 +399,9 @@ func (x *extractor) load(m *module, f *file, fileName string, inline bool, depth
 			// many: a macro defined once per cfg (portable-atomic's cfg_has_atomic_8!, whose
 			// variant for targets without 8-bit atomics expands to nothing) matches its first
 			// definition, and docidx keeps the items of every cfg.
+			if depth >= maxModuleDepth {
+				continue
+			}
 			body := it.body
 			if rules := x.rules[it.name]; len(rules) > 0 {
 				if out, ok := expandDeferred(it.call, rules, x.rules, x.noArgs, &x.expanded, x.externMacros, depth); ok && len(out) >= len(body) {
@@ -408,7 +411,7 @@ func (x *extractor) load(m *module, f *file, fileName string, inline bool, depth
 			for _, b := range body {
 				inherit(b, it)
 			}
-			x.load(m, &file{items: body}, fileName, inline, depth)
+			x.load(m, &file{items: body}, fileName, inline, depth+1)
 		case kOther, kExternBlock, kMacroItems:
 		default:
 			m.items = append(m.items, &decl{it: it, mod: m, file: fileName})
