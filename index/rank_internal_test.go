@@ -188,6 +188,18 @@ func TestCalledAlias(t *testing.T) {
 	})
 }
 
+// A bare name goes to the free function of that name before the methods so called: code calls
+// a method with its receiver. Written with its owner, the name is the owner's method.
+func TestRankFreeFunctionFirst(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.Cargo, "tokio", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "spawn_blocking", QualifiedName: "tokio::task::spawn_blocking", Signature: "pub fn spawn_blocking<F, R>(f: F) -> JoinHandle<R>", Doc: "Runs the provided closure on a thread where blocking is acceptable. In general, issuing a blocking call or performing a lot of compute in a future without yielding is problematic, as it may prevent the executor from driving other futures forward."},
+			docidx.Symbol{Kind: docidx.KindType, Name: "Runtime", QualifiedName: "tokio::runtime::Runtime", Signature: "pub struct Runtime", Doc: "The Tokio runtime."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "spawn_blocking", Parent: "Runtime", QualifiedName: "tokio::runtime::Runtime::spawn_blocking", Signature: "pub fn spawn_blocking<F, R>(&self, func: F) -> JoinHandle<R>", Doc: "Spawns blocking work on the tokio runtime: spawn_blocking for tokio."}))
+	rankedFirst(t, r, "tokio spawn_blocking", "docidx://cargo/tokio@1.0.0/symbol/tokio::task::spawn_blocking")
+	rankedFirst(t, r, "tokio Runtime::spawn_blocking", "docidx://cargo/tokio@1.0.0/symbol/tokio::runtime::Runtime::spawn_blocking")
+}
+
 // A Rust macro's invocation names the macro as a call names a function: "select! cancel
 // safety" finds the select macro before a method whose doc says more of the question's words.
 func TestRankMacroCall(t *testing.T) {

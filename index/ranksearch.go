@@ -802,11 +802,11 @@ func (ri *rankIndex) nameBonuses(reads *storedReads, text, words string, owned m
 			if len(ofNamed) == 0 && (len(named) == 0 || !few.more) {
 				var all []uint32 // ascending, as forEach walks the segments in order
 				ri.forEach(l, func(doc uint32, _ uint8) { all = append(all, doc) })
-				for _, doc := range reads.directOf(spelled.of(all), name, plain) {
+				for _, doc := range ri.freeFirst(reads.directOf(spelled.of(all), name, plain), member) {
 					addName(doc, symbolBonus)
 				}
 			}
-			for _, doc := range reads.directOf(spelled.of(ofNamed), name, plain) {
+			for _, doc := range ri.freeFirst(reads.directOf(spelled.of(ofNamed), name, plain), member) {
 				addName(doc, symbolBonus)
 			}
 		}
@@ -821,6 +821,31 @@ func (ri *rankIndex) nameBonuses(reads *storedReads, text, words string, owned m
 	}
 	ri.memberBonuses(owners, words, reads.r.wholeTerm, add)
 	return bonus
+}
+
+// freeFirst returns, of docs (the symbols a name names), those that are not methods when some
+// are and the question wrote the name without an owner (member false): code calls a method
+// with its receiver and a free function by its bare name, so "tokio spawn_blocking" is
+// tokio::task::spawn_blocking, not Runtime's or Builder's method of that name. Otherwise it
+// returns docs.
+func (ri *rankIndex) freeFirst(docs []uint32, member bool) []uint32 {
+	if member || len(docs) < 2 {
+		return docs
+	}
+	method := string(docidx.KindMethod)
+	var free []uint32
+	methods := 0
+	for _, doc := range docs {
+		if ri.kindOf(doc) == method {
+			methods++
+		} else {
+			free = append(free, doc)
+		}
+	}
+	if methods == 0 || len(free) == 0 {
+		return docs
+	}
+	return free
 }
 
 // spelling restricts the symbols of a name to those spelled as a question writes it (see
