@@ -184,3 +184,52 @@ func TestAccumulatorReset(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstListRooms: the rarest list of a question adds all its documents when it holds at
+// most firstListRooms accumulator limits of them, and otherwise admits those of its highest
+// impacts, at most a limit of them, as a later list too long for the room left does: a
+// question of common words costs what the limit allows, not what the snapshot's size does.
+func TestFirstListRooms(t *testing.T) {
+	limit := accumulatorLimitFor(1)
+	const docs = 1 << 20
+	rng := rand.New(rand.NewPCG(28, 60))
+	for _, df := range []int{firstListRooms * limit, firstListRooms*limit + 1} {
+		var list []posting
+		step := uint32(docs / df)
+		for i := range df {
+			list = append(list, posting{doc: uint32(i) * step, impact: uint8(rng.IntN(256))})
+		}
+		if isDense(df, docs) {
+			t.Fatalf("%d of %d documents: dense", df, docs)
+		}
+		b := &rankBuilder{ids: make([]string, docs)}
+		b.appendPostings(list)
+		seg := &rankSegment{docs: docs, data: b.postings, postingsEnd: int64(len(b.postings))}
+		ri := &rankIndex{docs: docs, segs: []*rankSegment{seg}, docBase: []uint32{0, docs}}
+		l := termList{all: df, df: df, idf: 1, parts: []termPart{{seg: 0, list: postingsRef{size: int64(len(b.postings)), df: df}}}}
+		a := newAccumulator(docs)
+		if !ri.accumulate(a, []termList{l}, nil) {
+			t.Fatalf("df %d: accumulate failed", df)
+		}
+		if df <= firstListRooms*limit {
+			if len(a.touched) != df {
+				t.Errorf("df %d: %d documents hold a score, want all %d", df, len(a.touched), df)
+			}
+			continue
+		}
+		if len(a.touched) == 0 || len(a.touched) > limit {
+			t.Errorf("df %d: %d documents hold a score, want 1 to %d", df, len(a.touched), limit)
+		}
+		least := 256 // the least impact admitted, and no document left out may have more
+		for _, p := range list {
+			if a.matchedOf(p.doc) != 0 {
+				least = min(least, int(p.impact))
+			}
+		}
+		for _, p := range list {
+			if a.matchedOf(p.doc) == 0 && int(p.impact) > least {
+				t.Fatalf("df %d: document %d of impact %d left out, one of impact %d admitted", df, p.doc, p.impact, least)
+			}
+		}
+	}
+}
