@@ -66,7 +66,17 @@ func (s *Service) resolvePackage(eco docidx.Ecosystem, name, version string) (pk
 // candidates when name is ambiguous, and the did-you-mean of an unknown package when it names
 // nothing.
 func (s *Service) FindPackage(eco docidx.Ecosystem, name string) (docidx.Ref, error) {
-	refs, err := s.reader().FindPackages(eco, name)
+	return s.FindPackageOf(eco, name, "")
+}
+
+// FindPackageOf is FindPackage for a request that names a symbol of the package too ("docidx
+// show bytes bytes::Bytes"): of the packages an ambiguous name names (cargo's bytes, npm's
+// bytes), the one whose default version has symbols that symbol matches (index.MatchSymbols),
+// when exactly one has. Otherwise, and for an empty symbol, it returns what FindPackage does,
+// the error that lists the candidates included.
+func (s *Service) FindPackageOf(eco docidx.Ecosystem, name, symbol string) (docidx.Ref, error) {
+	r := s.reader()
+	refs, err := r.FindPackages(eco, name)
 	if err != nil {
 		return docidx.Ref{}, internalError("find package", err)
 	}
@@ -76,39 +86,22 @@ func (s *Service) FindPackage(eco docidx.Ecosystem, name string) (docidx.Ref, er
 	case 1:
 		return refs[0], nil
 	}
+	if symbol != "" {
+		var having []docidx.Ref
+		for _, c := range refs {
+			v, err := r.Resolve(c)
+			if err != nil {
+				continue
+			}
+			if syms, err := s.symbolsCached(r, v); err == nil && len(index.MatchSymbols(syms, symbol)) > 0 {
+				having = append(having, c)
+			}
+		}
+		if len(having) == 1 {
+			return having[0], nil
+		}
+	}
 	return docidx.Ref{}, ambiguousName(name, refs)
-}
-
-// FindPackageOf is FindPackage for a request that names a symbol of the package too ("docidx
-// show bytes bytes::Bytes"): of the packages an ambiguous name names (cargo's bytes, npm's
-// bytes), the one whose default version has symbols that symbol matches (index.MatchSymbols),
-// when exactly one has. Otherwise it returns what FindPackage returns, the error that lists the
-// candidates included.
-func (s *Service) FindPackageOf(eco docidx.Ecosystem, name, symbol string) (docidx.Ref, error) {
-	ref, err := s.FindPackage(eco, name)
-	if err == nil || symbol == "" {
-		return ref, err
-	}
-	r := s.reader()
-	refs, ferr := r.FindPackages(eco, name)
-	if ferr != nil || len(refs) < 2 {
-		return ref, err
-	}
-	var having []docidx.Ref
-	for _, c := range refs {
-		v, rerr := r.Resolve(c)
-		if rerr != nil {
-			continue
-		}
-		syms, serr := s.symbolsCached(r, v)
-		if serr == nil && len(index.MatchSymbols(syms, symbol)) > 0 {
-			having = append(having, c)
-		}
-	}
-	if len(having) != 1 {
-		return ref, err
-	}
-	return having[0], nil
 }
 
 // ambiguousName is the not-found error for a bare name that names more than one package, refs.
