@@ -48,6 +48,42 @@ func questionNames(text string) map[string]bool {
 	return out
 }
 
+// dottedOwners returns the owners of the dotted words of text ("time" of "time.Duration",
+// "yaml" of "yaml.dump()") that it writes nowhere else, lowercased as questionNames has them,
+// each with the members it writes after them ("duration", "dump"). questionNames takes such an
+// owner for a name; questionPackages keeps it only if its packages hold one of its members (or
+// have no API to tell): "time.Duration" is Go's time package, not golang.org/x/time, which has
+// no Duration.
+func dottedOwners(text string) map[string][]string {
+	var out map[string][]string
+	plain := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("-._/@'’", r)
+	}) {
+		w = strings.TrimRight(w, ".-_/'’")
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		w = strings.TrimLeft(w, ".-_/'’")
+		owner, member, ok := strings.Cut(w, ".")
+		if !ok || strings.IndexByte(w, '/') >= 0 || member == "" {
+			plain[w] = true
+			continue
+		}
+		if i := strings.LastIndexByte(member, '.'); i >= 0 {
+			member = member[i+1:] // "yaml.Dumper.represent": the last part is the symbol
+		}
+		if out == nil {
+			out = map[string][]string{}
+		}
+		out[owner] = append(out[owner], member)
+	}
+	for o := range out {
+		if plain[o] {
+			delete(out, o)
+		}
+	}
+	return out
+}
+
 // packageNouns are the words by which a question calls the word before them a package: "the
 // debug module", "the ws library", "the tqdm package".
 var packageNouns = map[string]bool{

@@ -120,6 +120,23 @@ func TestSymbolEcosystem(t *testing.T) {
 	})
 }
 
+// The owner of a dotted word names a package only when the package holds the member:
+// "time.Duration" is Go's time package, not golang.org/x/time, which has no Duration, though
+// "time" is that module's name and most documents holding it are its own.
+func TestDottedOwner(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.Go, "golang.org/x/time", "v0.5.0",
+			docidx.Symbol{Kind: docidx.KindType, Name: "Limiter", Package: "golang.org/x/time/rate", QualifiedName: "rate.Limiter", Signature: "type Limiter struct", Doc: "A Limiter controls how frequently events happen over time."},
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "Every", Package: "golang.org/x/time/rate", QualifiedName: "rate.Every", Signature: "func Every(interval time.Duration) Limit", Doc: "Every converts a minimum time interval between events to a Limit."}),
+		fixturePackage(docidx.Go, "example.com/toml", "v1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "Decode", QualifiedName: "toml.Decode", Signature: "func Decode(data string, v any) (MetaData, error)", Doc: "Decode reads TOML into v."}))
+	checkNamed(t, r, map[string][]string{
+		"does toml read a time.Duration from an integer?": {"golang\x00example.com/toml"},
+		"does time.Every take a time.Duration?":           {"golang\x00golang.org/x/time"},
+		"how often does the time limiter allow events?":   {"golang\x00golang.org/x/time"},
+	})
+}
+
 // A question is asked in one ecosystem: the name most its package's own places it, and a name of
 // another ecosystem's package that other documents use as well is a word of the question
 // ("marked" beside thiserror); alone, it names its package.
@@ -1774,6 +1791,27 @@ func TestRestShare(t *testing.T) {
 	} {
 		if got := restShare(c.raw, c.named); math.Abs(got-c.want) > 1e-9 {
 			t.Errorf("%s: restShare(%v, %v) = %v, want %v", c.name, c.raw, c.named, got, c.want)
+		}
+	}
+}
+
+// TestDottedOwners checks the owners of dotted words a question writes nowhere else.
+func TestDottedOwners(t *testing.T) {
+	for text, want := range map[string]map[string][]string{
+		"does toml read a time.Duration?":                 {"time": {"duration"}},
+		"does term.GetSize's height include scrollback?":  {"term": {"getsize"}},
+		"yaml.dump() vs yaml.safe_dump()":                 {"yaml": {"dump", "safe_dump"}},
+		"does yaml sort keys in yaml.dump()?":             nil, // "yaml" is written alone too
+		"can qs.parse read a.b.c keys?":                   {"qs": {"parse"}, "a": {"c"}},
+		"is socket.io's reconnect on by default?":         {"socket": {"io"}},
+		"what does golang.org/x/mod's semver.Compare do?": {"semver": {"compare"}},
+	} {
+		got := dottedOwners(text)
+		if len(got) == 0 && len(want) == 0 {
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("dottedOwners(%q) = %v, want %v", text, got, want)
 		}
 	}
 }

@@ -952,12 +952,23 @@ func (ri *rankIndex) isPackageRoot(doc uint32, name string) bool {
 // "the log crate" calls log a package and names Rust's packages, both. A word in capitals ("a
 // wrapper CLI in pflag") names its package only when nothing else the question writes names one:
 // then it is a concept, and the question's subject is the package it names by name; "generate a
-// random UUID" still names uuid.
+// random UUID" still names uuid. The owner of a dotted word that the question writes nowhere
+// else (dottedOwners) is no name when the packages it names have an API without any of its
+// members: "time.Duration" does not name golang.org/x/time.
 func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[docidx.Ecosystem]bool, owned map[string][]uint32, keep *docFilter) (map[string]bool, []uint32) {
 	names := questionNames(words)
 	called := calledPackages(text)
 	if len(ecos) == 0 {
 		ecos = ri.pathEcosystem(names)
+	}
+	for o, members := range dottedOwners(words) {
+		ps := slices.DeleteFunc(slices.Clone(ri.packagesNamed(o)), func(p uint32) bool {
+			eco, _, _ := strings.Cut(ri.pkgKey(p), "\x00")
+			return len(ecos) > 0 && !ecos[docidx.Ecosystem(eco)]
+		})
+		if names[o] && len(ps) > 0 && ri.allHaveAPI(ps) && !ri.holdsSymbolOf(ps, members) {
+			delete(names, o)
+		}
 	}
 	owners := possessives(words)
 	named := ri.namedPackages(r, names, called, owners, ecos)
@@ -988,6 +999,42 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 		named = ri.symbolEcosystem(named, words)
 	}
 	return names, named
+}
+
+// allHaveAPI reports whether every package of pkgs has symbols other than its packages' roots,
+// so that a member missing from them is missing from their API: one indexed from its README
+// alone (cacheable without its types) may still have the member a question calls.
+func (ri *rankIndex) allHaveAPI(pkgs []uint32) bool {
+	has := make([]bool, len(pkgs))
+	for r, p := range ri.runPkg {
+		i := slices.Index(pkgs, p)
+		if i < 0 || has[i] {
+			continue
+		}
+		for doc := ri.runStart[r]; doc < ri.runStart[r+1] && !has[i]; doc++ {
+			has[i] = ri.isSymbol(doc) && ri.kindOf(doc) != string(docidx.KindPackage)
+		}
+	}
+	return !slices.Contains(has, false)
+}
+
+// holdsSymbolOf reports whether a package of pkgs holds a symbol whose own name is one of names
+// (lowercased).
+func (ri *rankIndex) holdsSymbolOf(pkgs []uint32, names []string) bool {
+	held := false
+	for _, name := range names {
+		l, ok := ri.lookup(symbolNamePrefix + name)
+		if !ok {
+			continue
+		}
+		ri.forEach(l, func(doc uint32, _ uint8) {
+			held = held || slices.Contains(pkgs, ri.pkgOf(doc))
+		})
+		if held {
+			return true
+		}
+	}
+	return false
 }
 
 // symbolEcosystem keeps, of the packages a question names (named, sorted), those of the one
