@@ -19,12 +19,7 @@ import (
 // are none.
 func questionNames(text string) map[string]bool {
 	var out map[string]bool
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("-._/@'’", r)
-	}) {
-		w = strings.TrimRight(w, ".-_/'’")
-		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		w = strings.TrimLeft(w, ".-_/'’")
+	for _, w := range nameWords(text) {
 		if len(w) < 2 || len(w) == 2 && !twoLetterName(w) || passageStopWords[w] {
 			continue
 		}
@@ -48,6 +43,21 @@ func questionNames(text string) map[string]bool {
 	return out
 }
 
+// nameWords returns the words of text that could be names, lowercased: text split at white
+// space and at punctuation other than the "-", ".", "_", "/" and "@" that package names hold,
+// with the punctuation at their ends and a possessive "'s" dropped ("fastify's" -> "fastify").
+func nameWords(text string) []string {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("-._/@'’", r)
+	})
+	for i, w := range words {
+		w = strings.TrimRight(w, ".-_/'’")
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		words[i] = strings.TrimLeft(w, ".-_/'’")
+	}
+	return words
+}
+
 // dottedOwners returns the owners of the dotted words of text ("time" of "time.Duration",
 // "yaml" of "yaml.dump()") that it writes nowhere else, lowercased as questionNames has them,
 // each with the members it writes after them ("duration", "dump"). questionNames takes such an
@@ -57,12 +67,7 @@ func questionNames(text string) map[string]bool {
 func dottedOwners(text string) map[string][]string {
 	var out map[string][]string
 	plain := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("-._/@'’", r)
-	}) {
-		w = strings.TrimRight(w, ".-_/'’")
-		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		w = strings.TrimLeft(w, ".-_/'’")
+	for _, w := range nameWords(text) {
 		owner, member, ok := strings.Cut(w, ".")
 		if !ok || strings.IndexByte(w, '/') >= 0 || member == "" {
 			plain[w] = true
