@@ -966,7 +966,7 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 			eco, _, _ := strings.Cut(ri.pkgKey(p), "\x00")
 			return len(ecos) > 0 && !ecos[docidx.Ecosystem(eco)]
 		})
-		if names[o] && len(ps) > 0 && ri.allHaveAPI(ps) && !ri.holdsSymbolOf(ps, members) {
+		if names[o] && len(ps) > 0 && !ri.holdsSymbolOf(ps, members) && ri.allHaveAPI(ps) {
 			delete(names, o)
 		}
 	}
