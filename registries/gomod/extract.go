@@ -2,6 +2,7 @@ package gomod
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -23,6 +24,7 @@ import (
 
 	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
+	"golang.org/x/mod/semver"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
@@ -588,27 +590,74 @@ func exampleProgram(p string, src []byte) (docidx.Document, bool) {
 
 // symbols turns the documented packages into symbols, in walk order, within the symbol limit:
 // when a module has more, the members of types (fields, interface methods, embedded interfaces)
-// are dropped first, so that a large module keeps its whole top-level API before any member.
+// are dropped first, so that a large module keeps its whole top-level API before any member, and
+// the packages are given the limit in budgetOrder, so that of the versions of one package the
+// module holds side by side the newest is kept.
 func (e *extractor) symbols() []docidx.Symbol {
 	quals := qualifiers(e.pkgs)
 	em := &emitter{seen: map[string]bool{}, max: e.lim.MaxSymbols}
-	for _, p := range e.pkgs {
-		em.pkg = p
+	for _, i := range budgetOrder(e.pkgs) {
+		p := e.pkgs[i]
+		em.pkg, em.pkgIndex = p, i
 		em.qual = quals[p]
 		start := len(em.out)
 		em.emitPackage()
 		em.linkValues(em.out[start:])
 	}
 	em.trimMembers()
+	em.walkOrder()
 	if em.dropped > 0 {
 		e.log.Warn("gomod: symbol limit reached; later symbols dropped", "module", e.mod, "limit", e.lim.MaxSymbols, "dropped", em.dropped)
 	}
 	return em.out
 }
 
+// budgetOrder returns the indexes of pkgs (in walk order) in the order they are given the symbol
+// limit: by dirOrder, which is walk order but for sibling directories named as semantic versions,
+// which go newest first. A module such as go.opentelemetry.io/otel holds dozens of versions of one
+// package (semconv/v1.4.0 to semconv/v1.43.0), far over the limit together; by name, v1.10.0 to
+// v1.28.0 came first and the versions code imports today were dropped.
+func budgetOrder(pkgs []*pkgInfo) []int {
+	order := make([]int, len(pkgs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return dirOrder(pkgs[a].dir, pkgs[b].dir) })
+	return order
+}
+
+// dirDepth is how many directories a slash path inside a module is below its root ("." is 0).
+func dirDepth(dir string) int {
+	if dir == "." {
+		return 0
+	}
+	return strings.Count(dir, "/") + 1
+}
+
+// dirOrder compares two slash paths inside a module as the walk meets them — a directory before
+// those under it, siblings by name — except that sibling directories both named as semantic
+// versions (v2, v1.43.0; golang.org/x/mod/semver) compare newest first. It returns -1, 0 or +1.
+func dirOrder(x, y string) int {
+	xs, ys := strings.Split(x, "/"), strings.Split(y, "/")
+	for k := range min(len(xs), len(ys)) {
+		if xs[k] == ys[k] {
+			continue
+		}
+		if semver.IsValid(xs[k]) && semver.IsValid(ys[k]) {
+			if c := semver.Compare(ys[k], xs[k]); c != 0 {
+				return c
+			}
+		}
+		return strings.Compare(xs[k], ys[k])
+	}
+	return cmp.Compare(len(xs), len(ys))
+}
+
 // qualifiers names each library package for qualified symbol names: its package name, or when
 // several packages of the module share that name, the shortest import path suffix that tells it
-// apart ("sub/hello"); the package with the shortest import path keeps the bare name.
+// apart ("sub/hello"); the package nearest the module root keeps the bare name, and of several
+// as near, the first by dirOrder: of versions side by side (semconv/v1.4.0, semconv/v1.43.0),
+// the newest, which code imports today.
 func qualifiers(pkgs []*pkgInfo) map[*pkgInfo]string {
 	byName := map[string][]*pkgInfo{}
 	for _, p := range pkgs {
@@ -619,10 +668,7 @@ func qualifiers(pkgs []*pkgInfo) map[*pkgInfo]string {
 	q := map[*pkgInfo]string{}
 	for name, group := range byName {
 		slices.SortFunc(group, func(a, b *pkgInfo) int {
-			if c := len(a.importPath) - len(b.importPath); c != 0 {
-				return c
-			}
-			return strings.Compare(a.importPath, b.importPath)
+			return cmp.Or(cmp.Compare(dirDepth(a.dir), dirDepth(b.dir)), dirOrder(a.dir, b.dir))
 		})
 		q[group[0]] = name
 		for _, p := range group[1:] {
@@ -655,9 +701,11 @@ func qualifiers(pkgs []*pkgInfo) map[*pkgInfo]string {
 // apart, and trimMembers then cuts the members to what the declarations leave of max.
 type emitter struct {
 	pkg      *pkgInfo
+	pkgIndex int // pkg's place in walk order
 	qual     string
 	out      []docidx.Symbol
 	isMember []bool // isMember[i] reports whether out[i] is a member of a type
+	pkgOf    []int  // pkgOf[i] is the walk-order place of out[i]'s package
 	nDecls   int    // declarations in out
 	nMembers int    // members in out
 	seen     map[string]bool
@@ -689,6 +737,7 @@ func (em *emitter) addSymbol(s docidx.Symbol, member bool) {
 	s.Doc = unlinkDocLinks(em.pkg.doc, s.Doc)
 	em.out = append(em.out, s)
 	em.isMember = append(em.isMember, member)
+	em.pkgOf = append(em.pkgOf, em.pkgIndex)
 }
 
 // trimMembers drops the last members until out holds at most max symbols.
@@ -698,8 +747,8 @@ func (em *emitter) trimMembers() {
 		return
 	}
 	em.dropped += excess
-	keep := em.nMembers - excess // the first members in walk order stay
-	out, isMember := em.out[:0], em.isMember[:0]
+	keep := em.nMembers - excess // the first members in budget order stay
+	out, isMember, pkgOf := em.out[:0], em.isMember[:0], em.pkgOf[:0]
 	for i, s := range em.out {
 		if em.isMember[i] {
 			if keep == 0 {
@@ -709,8 +758,26 @@ func (em *emitter) trimMembers() {
 		}
 		out = append(out, s)
 		isMember = append(isMember, em.isMember[i])
+		pkgOf = append(pkgOf, em.pkgOf[i])
 	}
-	em.out, em.isMember, em.nMembers = out, isMember, em.nMembers-excess
+	em.out, em.isMember, em.pkgOf, em.nMembers = out, isMember, pkgOf, em.nMembers-excess
+}
+
+// walkOrder puts out back in the packages' walk order, each package's symbols as emitted.
+func (em *emitter) walkOrder() {
+	if slices.IsSorted(em.pkgOf) {
+		return
+	}
+	order := make([]int, len(em.out))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return em.pkgOf[a] - em.pkgOf[b] })
+	out, isMember, pkgOf := make([]docidx.Symbol, len(order)), make([]bool, len(order)), make([]int, len(order))
+	for to, from := range order {
+		out[to], isMember[to], pkgOf[to] = em.out[from], em.isMember[from], em.pkgOf[from]
+	}
+	em.out, em.isMember, em.pkgOf = out, isMember, pkgOf
 }
 
 // pos returns the slash path inside the module and the 1-based line of p.

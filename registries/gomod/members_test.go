@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -392,5 +393,36 @@ const (
 		if s, ok := syms[q]; !ok || s.Doc != want {
 			t.Errorf("%s: doc %q, want %q", q, s.Doc, want)
 		}
+	}
+}
+
+// TestSymbolLimitKeepsNewestVersion checks that a module over MaxSymbols whose packages are
+// versions of one package side by side (otel's semconv/v1.4.0 to semconv/v1.43.0) keeps the
+// newest versions, not the first by name, and still lists what it keeps in walk order; and that
+// the newest version's symbols keep the package's bare name.
+func TestSymbolLimitKeepsNewestVersion(t *testing.T) {
+	fsys := fstest.MapFS{"go.mod": file("module example.com/conv\n\ngo 1.22\n")}
+	versions := []string{"v1.10.0", "v1.4.0", "v1.9.0", "v1.43.0"} // walk order: by name
+	for _, v := range versions {
+		fsys["semconv/"+v+"/key.go"] = file("// Package semconv is " + v + ".\npackage semconv\n\n// Key is a key.\nconst Key = \"k\"\n")
+	}
+	fsys["semconv/v1.43.0/httpconv/http.go"] = file("// Package httpconv is HTTP.\npackage httpconv\n\n// Status is a key.\nconst Status = 1\n")
+	m, err := extractModule(context.Background(), fsys, "example.com/conv", "v1.0.0",
+		Limits{MaxSymbols: 6}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range m.symbols {
+		got = append(got, s.QualifiedName)
+	}
+	// Two symbols a package; the limit of 6 holds v1.43.0, its httpconv and v1.10.0.
+	want := []string{
+		"example.com/conv/semconv/v1.10.0", "semconv/v1.10.0.Key",
+		"example.com/conv/semconv/v1.43.0", "semconv.Key",
+		"example.com/conv/semconv/v1.43.0/httpconv", "httpconv.Status",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("symbols\n%q\nwant\n%q", got, want)
 	}
 }
