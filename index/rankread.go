@@ -655,6 +655,7 @@ type rankIndex struct {
 	// (priorSuperseded for a Go module whose newer major is indexed).
 	kindPrior    [128]float32
 	pkgPrior     []float32
+	ecoPkgs      map[docidx.Ecosystem][]uint32 // the package versions of each ecosystem
 	overviewKind int // the kind ordinal of package overviews, -1 when there are none
 	// byName maps each name a question may call a package by (packageNames) to the live
 	// package versions of that name; made on first use by packagesNamed.
@@ -818,8 +819,11 @@ func newRankIndex(segs []*rankSegment, searched func(i int, eco docidx.Ecosystem
 	}
 	ri.pkgPrior = make([]float32, ri.npkgs)
 	names := make([]string, ri.npkgs)
+	ri.ecoPkgs = map[docidx.Ecosystem][]uint32{}
 	for p, key := range ri.pkgs {
-		if eco, name, _ := strings.Cut(key, "\x00"); eco == string(docidx.Go) && ri.live[p] {
+		eco, name, _ := strings.Cut(key, "\x00")
+		ri.ecoPkgs[docidx.Ecosystem(eco)] = append(ri.ecoPkgs[docidx.Ecosystem(eco)], uint32(p))
+		if eco == string(docidx.Go) && ri.live[p] {
 			names[p] = name
 		}
 	}

@@ -1630,11 +1630,9 @@ func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool, namedPkgs []u
 	for _, p := range asked {
 		out[p] = 1
 	}
-	if len(ecos) > 0 {
-		for p := range out {
-			if eco, _, _ := strings.Cut(ri.pkgKey(uint32(p)), "\x00"); ecos[docidx.Ecosystem(eco)] {
-				out[p] *= float32(priorNamed)
-			}
+	for eco := range ecos {
+		for _, p := range ri.ecoPkgs[eco] {
+			out[p] *= float32(priorNamed)
 		}
 	}
 	if len(namedPkgs) > 0 {
