@@ -653,9 +653,10 @@ type rankIndex struct {
 
 	// Priors derived once at open: per kind, and per package before the question is known
 	// (priorSuperseded for a Go module whose newer major is indexed).
-	kindPrior    [128]float32
-	pkgPrior     []float32
-	ecoPkgs      map[docidx.Ecosystem][]uint32 // the package versions of each ecosystem
+	kindPrior [128]float32
+	pkgPrior  []float32
+	// ecoPkgs lists the package versions of each ecosystem, for the ecosystem prior.
+	ecoPkgs      map[docidx.Ecosystem][]uint32
 	overviewKind int // the kind ordinal of package overviews, -1 when there are none
 	// byName maps each name a question may call a package by (packageNames) to the live
 	// package versions of that name; made on first use by packagesNamed.
