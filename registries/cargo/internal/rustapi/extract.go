@@ -963,10 +963,25 @@ func (m *module) cfg(own string) string {
 // the whole doc or opens a code block. It returns doc itself when cfg or doc is empty: an
 // undocumented item stays undocumented, as search ranks it.
 func withCfg(doc, cfg string) string {
-	if cfg == "" || doc == "" {
+	if cfg == "" {
 		return doc
 	}
-	note := "Available on " + cfg + " only."
+	return withNote(doc, "Available on "+cfg+" only.")
+}
+
+// withDeprecation returns doc with what rustdoc shows of the item's #[deprecated] (at's
+// deprecation: since when, and what to use instead) after its first paragraph, as rustdoc shows
+// it above the doc. An undocumented item stays undocumented.
+func withDeprecation(doc string, at *attrs) string {
+	return withNote(doc, at.deprecation)
+}
+
+// withNote returns doc with the paragraph note after its first paragraph (at its end when the
+// first paragraph holds a code block or is all of it); doc unchanged when either is empty.
+func withNote(doc, note string) string {
+	if note == "" || doc == "" {
+		return doc
+	}
 	if first, rest, ok := strings.Cut(doc, "\n\n"); ok && !strings.Contains(first, "```") {
 		return first + "\n\n" + note + "\n\n" + rest
 	}
@@ -1042,7 +1057,7 @@ func (x *extractor) add(d *decl, p []string, name string) {
 	}
 	e := &entry{sym: docidx.Symbol{
 		Kind: kind, Name: name, Package: pkg, QualifiedName: q,
-		Signature: renamed(d.it, name), Doc: withCfg(x.doc(d.it.attrs.docs, d.file), d.mod.cfg(x.cfgOf(d.it.attrs))),
+		Signature: renamed(d.it, name), Doc: withDeprecation(withCfg(x.doc(d.it.attrs.docs, d.file), d.mod.cfg(x.cfgOf(d.it.attrs))), &d.it.attrs),
 		File: d.file, Line: d.it.line, Deprecated: d.it.attrs.deprecated,
 	}}
 	x.count++
@@ -1105,7 +1120,7 @@ func (x *extractor) member(e *entry, m *item, file string, kind docidx.SymbolKin
 	e.members = append(e.members, docidx.Symbol{
 		Kind: kind, Name: m.name, Parent: e.sym.Name, Package: e.sym.Package,
 		QualifiedName: e.sym.QualifiedName + "::" + m.name,
-		Signature:     m.sig, Doc: withCfg(x.doc(m.attrs.docs, file), x.cfgOf(m.attrs)), File: file, Line: m.line, Deprecated: m.attrs.deprecated,
+		Signature:     m.sig, Doc: withDeprecation(withCfg(x.doc(m.attrs.docs, file), x.cfgOf(m.attrs)), &m.attrs), File: file, Line: m.line, Deprecated: m.attrs.deprecated,
 	})
 }
 

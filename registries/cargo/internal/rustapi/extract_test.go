@@ -611,6 +611,36 @@ func TestAutoCfg(t *testing.T) {
 	})
 }
 
+// TestDeprecationNote checks that #[deprecated]'s since and note come with the item's doc as
+// rustdoc shows them ("Deprecated since 0.4.23: use `from_ymd_opt()` instead"), after its first
+// paragraph and before a portability note, and that an undocumented item stays undocumented.
+func TestDeprecationNote(t *testing.T) {
+	src := "#![cfg_attr(docsrs, feature(doc_cfg))]\n" +
+		"pub struct D;\nimpl D {\n" +
+		"    /// Makes a date.\n    ///\n    /// # Panics\n    ///\n    /// On a bad day.\n" +
+		"    #[deprecated(since = \"0.4.23\", note = \"use `from_ymd_opt()`\n    instead\")]\n    pub fn from_ymd() {}\n" +
+		"    /// Old.\n    #[deprecated = \"use `new`\"]\n    pub fn old() {}\n" +
+		"    /// Gone.\n    #[deprecated(since = \"2.0\")]\n    pub fn gone() {}\n" +
+		"    /// Bare.\n    #[deprecated]\n    pub fn bare() {}\n" +
+		"    #[deprecated(note = \"use `new`\")]\n    pub fn undocumented() {}\n}\n" +
+		"/// Locks.\n#[cfg(feature = \"arc_lock\")]\n#[deprecated(note = \"use `lock`\")]\npub fn lock_arc() {}\n"
+	res := extract(t, Options{}, "src/lib.rs", src)
+	syms := testutil.ByName(res.Symbols)
+	testutil.Docs(t, syms, map[string]string{
+		"c::D::from_ymd":     "Makes a date.\n\nDeprecated since 0.4.23: use `from_ymd_opt()` instead\n\n# Panics\n\nOn a bad day.",
+		"c::D::old":          "Old.\n\nDeprecated: use `new`",
+		"c::D::gone":         "Gone.\n\nDeprecated since 2.0",
+		"c::D::bare":         "Bare.",
+		"c::D::undocumented": "",
+		"c::lock_arc":        "Locks.\n\nDeprecated: use `lock`\n\nAvailable on crate feature `arc_lock` only.",
+	})
+	for _, name := range []string{"c::D::from_ymd", "c::D::bare", "c::D::undocumented", "c::lock_arc"} {
+		if !syms[name].Deprecated {
+			t.Errorf("%s: not marked deprecated", name)
+		}
+	}
+}
+
 func TestIncludeStrDoc(t *testing.T) {
 	res := extract(t, Options{},
 		"src/lib.rs", "#![doc = include_str!(\"../README.md\")]\n#![doc = include_str!(\"../../outside.md\")]\n/// Item.\n#[doc = include_str!(\"item.md\")]\npub fn f() {}\n",

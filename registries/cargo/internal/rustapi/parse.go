@@ -75,11 +75,14 @@ type docFrag struct {
 
 // attrs is what docidx reads from an item's outer (or a module's inner) attributes and doc comments.
 type attrs struct {
-	docs        []docFrag
-	testOnly    bool // #[cfg(test)], or a cfg that needs test
-	hidden      bool // #[doc(hidden)]
-	inline      bool // #[doc(inline)]
-	deprecated  bool // #[deprecated], with or without a note
+	docs       []docFrag
+	testOnly   bool // #[cfg(test)], or a cfg that needs test
+	hidden     bool // #[doc(hidden)]
+	inline     bool // #[doc(inline)]
+	deprecated bool // #[deprecated], with or without a note
+	// deprecation is what rustdoc shows of #[deprecated]'s since and note ("Deprecated since
+	// 0.4.23: use `from_ymd_opt()` instead"); empty when it gives neither.
+	deprecation string
 	macroExport bool // #[macro_export]
 	// procMacro is what a proc-macro crate's function is (#[proc_macro], #[proc_macro_attribute]
 	// or #[proc_macro_derive(Name, attributes(…))]); derive and helpers are a derive's name and
@@ -665,6 +668,7 @@ func (p *parser) attr(a, b int, at *attrs) {
 		}
 	case "deprecated":
 		at.deprecated = true
+		at.deprecation = p.deprecation(a+1, b)
 	case "macro_export":
 		at.macroExport = true
 	case "proc_macro":
@@ -1539,6 +1543,43 @@ func clip(s string) string {
 
 // identName drops the r# of a raw identifier.
 func identName(s string) string { return strings.TrimPrefix(s, "r#") }
+
+// deprecation returns the words rustdoc shows for a #[deprecated] attribute whose tokens after
+// the name are [a, b): `= "note"`, or `(since = "…", note = "…")` with either or both. rustdoc
+// renders "Deprecated since SINCE: NOTE", "Deprecated: NOTE" or "Deprecated since SINCE"; a bare
+// #[deprecated] (or one whose values are not string literals) gives "".
+func (p *parser) deprecation(a, b int) string {
+	var since, note string
+	switch {
+	case p.punct(a, "=") && a+1 < b && p.toks[a+1].kind == tLiteral:
+		note, _ = unquote(p.toks[a+1].text)
+	case p.punct(a, "("):
+		c := min(p.close(a), b)
+		for j := a + 1; j+2 < c; j++ {
+			if !p.punct(j-1, "(") && !p.punct(j-1, ",") || !p.punct(j+1, "=") || p.toks[j+2].kind != tLiteral {
+				continue
+			}
+			if v, ok := unquote(p.toks[j+2].text); ok {
+				switch {
+				case p.ident(j, "since"):
+					since = v
+				case p.ident(j, "note"):
+					note = v
+				}
+			}
+		}
+	}
+	since, note = strings.TrimSpace(since), strings.Join(strings.Fields(note), " ")
+	switch {
+	case since != "" && note != "":
+		return "Deprecated since " + since + ": " + note
+	case note != "":
+		return "Deprecated: " + note
+	case since != "":
+		return "Deprecated since " + since
+	}
+	return ""
+}
 
 // unquote returns the value of a string literal token: "…" with Rust escapes, or a raw string.
 func unquote(lit string) (string, bool) {
