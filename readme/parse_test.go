@@ -569,6 +569,9 @@ func TestPackageTitle(t *testing.T) {
 		{"README.md", "## Table of contents\n- [Install](#install)\n## Install\nnpm i axios\n", "axios"},
 		{"readme.markdown", "", "axios"},
 		{"README.md", "## Installing\nx\n", "axios"},
+		// A title that introduces the package names the section, not the package.
+		{"README.md", "# Introduction\nAxios is a client.\n## Install\nx\n", "axios"},
+		{"README.md", "# Overview\nx\n", "axios"},
 	} {
 		d := readme.Parse(tc.path, docidx.DocReadme, []byte(tc.src))
 		if got := readme.PackageTitle(d, "axios"); got != tc.want {

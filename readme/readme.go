@@ -494,12 +494,14 @@ func (ps *parser) title(doc ast.Node, p string) (title, first string) {
 }
 
 // PackageTitle returns the title a package's README d is shown under: its own title (see Parse),
-// else name, the package's name. A README has no title of its own when Parse left Title empty or
-// when it was read as plain text and is titled by its file name ("README", "README.txt").
+// else name, the package's name. A README has no title of its own when Parse left Title empty,
+// when it was read as plain text and is titled by its file name ("README", "README.txt"), or when
+// its title is a section's heading that introduces the package (introHeading: wcwidth's README
+// opens with the reST title "Introduction"), which says nothing of which package a hit is of.
 func PackageTitle(d docidx.Document, name string) string {
 	base := path.Base(d.Path)
 	if d.Title == "" || strings.EqualFold(d.Title, base) || strings.EqualFold(d.Title, strings.TrimSuffix(base, path.Ext(base))) ||
-		strings.EqualFold(d.Title, "readme") {
+		strings.EqualFold(d.Title, "readme") || introHeading(d.Title) {
 		return name
 	}
 	return d.Title
