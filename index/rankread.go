@@ -1416,6 +1416,29 @@ func (ri *rankIndex) add(a *accumulator, seg int, list []byte, weight float32, k
 	return i == len(list)
 }
 
+// denseAt looks document doc (numbered in its segment) up in a dense list (see appendDense) cut
+// into its words, ranks and impacts: its impact, whether the list holds it, and false for ok
+// when the list's ranks point past its impacts. The impact's index is the number of documents
+// before doc: the rank of doc's group of denseRankWords words plus the bits before it.
+func denseAt(words, ranks, impacts []byte, doc uint32) (impact uint8, has, ok bool) {
+	le := binary.LittleEndian
+	w := int(doc / 64)
+	word, bit := le.Uint64(words[8*w:]), uint64(1)<<(doc%64)
+	if word&bit == 0 {
+		return 0, false, true
+	}
+	first := w - w%denseRankWords
+	r := int(le.Uint32(ranks[4*(first/denseRankWords):]))
+	for j := first; j < w; j++ {
+		r += bits.OnesCount64(le.Uint64(words[8*j:]))
+	}
+	r += bits.OnesCount64(word & (bit - 1))
+	if r >= len(impacts) {
+		return 0, false, false
+	}
+	return impacts[r], true, true
+}
+
 // addDense is add for a dense list (see appendDense). Adding only to documents a holds, it
 // tests their bits — a few thousand documents rather than a list of tens of thousands.
 func (ri *rankIndex) addDense(a *accumulator, seg int, list []byte, weight float32, keep *docFilter, grow bool) bool {
@@ -1427,33 +1450,23 @@ func (ri *rankIndex) addDense(a *accumulator, seg int, list []byte, weight float
 	words, ranks, impacts := list[:8*nw], list[8*nw:8*nw+4*nr], list[8*nw+4*nr:]
 	scale := weight / 255
 	base, end := ri.docBase[seg], ri.docBase[seg+1]
-	le := binary.LittleEndian
 	if !grow {
 		for _, gdoc := range a.touched {
 			if gdoc < base || gdoc >= end {
 				continue
 			}
-			doc := gdoc - base
-			w := int(doc / 64)
-			word, bit := le.Uint64(words[8*w:]), uint64(1)<<(doc%64)
-			if word&bit == 0 {
-				continue
-			}
-			// The impact's index is the number of documents before doc.
-			first := w - w%denseRankWords
-			r := int(le.Uint32(ranks[4*(first/denseRankWords):]))
-			for j := first; j < w; j++ {
-				r += bits.OnesCount64(le.Uint64(words[8*j:]))
-			}
-			r += bits.OnesCount64(word & (bit - 1))
-			if r >= len(impacts) {
+			impact, has, ok := denseAt(words, ranks, impacts, gdoc-base)
+			if !ok {
 				return false
+			}
+			if !has {
+				continue
 			}
 			p := a.pages[gdoc>>accPageShift] // a document touched has its page
 			if m := p.matched[gdoc&accPageMask]; m < math.MaxUint8 {
 				p.matched[gdoc&accPageMask] = m + 1
 			}
-			p.score[gdoc&accPageMask] += scale * float32(impacts[r])
+			p.score[gdoc&accPageMask] += scale * float32(impact)
 		}
 		return true
 	}

@@ -523,12 +523,37 @@ func (ri *rankIndex) addAlternative(a *accumulator, seg int, list []byte, runs [
 	return i == len(list)
 }
 
-// addAlternativeDense is addAlternative for a dense list (see appendDense) of segment seg.
+// addAlternativeDense is addAlternative for a dense list (see appendDense) of segment seg. Not
+// growing, it adds only to documents a holds, and tests their bits, as addDense does, rather
+// than walking a list that may hold most of the segment: each document takes one posting of the
+// list, so the order it is added in does not change the sums.
 func (ri *rankIndex) addAlternativeDense(a *accumulator, seg int, list []byte, held []uint64, scale float32, keep *docFilter, grow bool) bool {
 	base := ri.docBase[seg]
-	return forEachDense(list, ri.segs[seg].docs, func(doc uint32, impact uint8) {
-		ri.addAlternativeDoc(a, base+doc, impact, held, scale, keep, grow)
-	})
+	if grow {
+		return forEachDense(list, ri.segs[seg].docs, func(doc uint32, impact uint8) {
+			ri.addAlternativeDoc(a, base+doc, impact, held, scale, keep, grow)
+		})
+	}
+	docs := ri.segs[seg].docs
+	nw, nr := denseWords(docs), denseRanks(docs)
+	if len(list) < 8*nw+4*nr {
+		return false
+	}
+	words, ranks, impacts := list[:8*nw], list[8*nw:8*nw+4*nr], list[8*nw+4*nr:]
+	end := ri.docBase[seg+1]
+	for _, g := range a.touched {
+		if g < base || g >= end {
+			continue
+		}
+		impact, has, ok := denseAt(words, ranks, impacts, g-base)
+		if !ok {
+			return false
+		}
+		if has {
+			ri.addAlternativeDoc(a, g, impact, held, scale, keep, false)
+		}
+	}
+	return true
 }
 
 // addAlternativeDoc adds one posting (doc numbered over the snapshot) of another form, its
