@@ -361,6 +361,44 @@ func TestRepeatedPassage(t *testing.T) {
 	}
 }
 
+// TestOtherMajorTwin checks that a symbol declared alike, with the same passage, in two major
+// versions of a Go module (github.com/cenkalti/backoff and its /v4) is one hit that names the
+// other by its URI, and that a symbol of the same name whose passage differs stays a hit.
+func TestOtherMajorTwin(t *testing.T) {
+	const retry = "Retry calls the operation until it succeeds, the backoff stops, or the error is permanent."
+	v1, v2 := module("example.com/backoff"), module("example.com/backoff/v2")
+	v2.Package.Version = "v2.0.0"
+	for _, m := range []*docidx.PackageDocs{v1, v2} {
+		m.Symbols = append(m.Symbols,
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "Retry", Package: m.Package.Name, QualifiedName: "backoff.Retry",
+				Signature: "func Retry(o Operation, b BackOff) error", Doc: retry},
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "Notify", Package: m.Package.Name, QualifiedName: "backoff.Notify",
+				Signature: "func Notify(o Operation, b BackOff) error", Doc: "Notify retries the operation until it succeeds and tells " + m.Package.Version + " of each error."})
+	}
+	s := service(snapshot(t, v1, v2))
+	text, out, err := s.Search(context.Background(), answer.SearchInput{Query: "retry the operation until it succeeds"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var retries, notifies int
+	var also []string
+	for _, h := range out.Results {
+		switch h.Title {
+		case "backoff.Retry":
+			retries++
+			also = append(also, h.Also...)
+		case "backoff.Notify":
+			notifies++
+		}
+	}
+	if retries != 1 || len(also) != 1 || !strings.HasPrefix(also[0], "docidx://golang/example.com/backoff") || !strings.HasSuffix(also[0], "/symbol/backoff.Retry") {
+		t.Errorf("%d backoff.Retry hits naming %q, want 1 naming the other major's by URI:\n%s", retries, also, text)
+	}
+	if notifies != 2 {
+		t.Errorf("%d backoff.Notify hits, want 2: their passages differ:\n%s", notifies, text)
+	}
+}
+
 // TestSmallBudgetFewHits checks that a small max_tokens with few hits keeps hit 1's passage at
 // the default size when the page fits (two hits in 500 tokens), and shrinks it when it does not
 // (ten hits in 500 tokens).

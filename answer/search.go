@@ -16,6 +16,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/mod/module"
+
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/index"
 )
@@ -254,10 +256,18 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 			if h.Kind == docidx.HitSymbol {
 				// The same member on sibling types (WriteBufferSize of Options, ClusterOptions,
 				// RingOptions …; safeParse of ZodString, ZodNumber …) is one answer: its first
-				// hit stands for the others and names them (Also).
+				// hit stands for the others and names them (Also). So is the same symbol of
+				// another major version of a Go module (majorOf), named by its URI.
 				m := memberHit{h.Ecosystem, h.Package, h.Version, lastSegment(h.Title)}
+				if base, ok := majorOf(h); ok {
+					m.pkg, m.version = base, ""
+				}
 				if twin := f.twinOf(members[m]); twin != nil {
-					twin.Also = append(twin.Also, h.Title)
+					name := h.Title
+					if twin.Package != h.Package {
+						name = h.URI
+					}
+					twin.Also = append(twin.Also, name)
 					passages.Skip(i)
 					continue
 				}
@@ -583,6 +593,19 @@ type hitKey struct {
 type versionKey struct {
 	eco          docidx.Ecosystem
 	pkg, version string
+}
+
+// majorOf returns the module path without its major version suffix of a Go hit's module
+// ("github.com/cenkalti/backoff" of github.com/cenkalti/backoff/v4, "gopkg.in/yaml" of
+// gopkg.in/yaml.v3; golang.org/x/mod/module.SplitPathVersion), and false for a hit of another
+// ecosystem: the majors of one module are one project, and a symbol both declare alike, with
+// the same passage, is one answer.
+func majorOf(h docidx.Hit) (string, bool) {
+	if h.Ecosystem != docidx.Go {
+		return "", false
+	}
+	base, _, ok := module.SplitPathVersion(h.Package)
+	return base, ok
 }
 
 // memberHit is a symbol hit's package version and a name: its own name, for search to show one
