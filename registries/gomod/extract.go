@@ -735,9 +735,21 @@ func (em *emitter) addSymbol(s docidx.Symbol, member bool) {
 	*n++
 	em.seen[s.QualifiedName] = true
 	s.Doc = unlinkDocLinks(em.pkg.doc, s.Doc)
+	s.Deprecated = s.Deprecated || deprecatedDoc(s.Doc)
 	em.out = append(em.out, s)
 	em.isMember = append(em.isMember, member)
 	em.pkgOf = append(em.pkgOf, em.pkgIndex)
+}
+
+// deprecatedDoc reports whether a doc comment marks its symbol deprecated as Go does: a paragraph
+// that begins with "Deprecated: " (https://go.dev/wiki/Deprecated; gopls and pkg.go.dev read it so).
+func deprecatedDoc(doc string) bool {
+	for para := range strings.SplitSeq(doc, "\n\n") {
+		if strings.HasPrefix(strings.TrimSpace(para), "Deprecated: ") {
+			return true
+		}
+	}
+	return false
 }
 
 // trimMembers drops the last members until out holds at most max symbols.

@@ -426,3 +426,16 @@ func TestSymbolLimitKeepsNewestVersion(t *testing.T) {
 		t.Errorf("symbols\n%q\nwant\n%q", got, want)
 	}
 }
+
+// TestDeprecatedDoc checks that a symbol whose doc comment holds a paragraph beginning
+// "Deprecated: " is marked deprecated, and one that only mentions deprecation is not.
+func TestDeprecatedDoc(t *testing.T) {
+	syms := extractSource(t, "package v\n\n// Old does it.\n//\n// Deprecated: Use New.\nfunc Old() {}\n\n"+
+		"// New does it; Old is deprecated.\nfunc New() {}\n\n// T is a type.\ntype T struct {\n"+
+		"\t// F is a field.\n\t//\n\t// Deprecated: Use G.\n\tF int\n\t// G is a field.\n\tG int\n}\n")
+	for name, want := range map[string]bool{"v.Old": true, "v.New": false, "v.T.F": true, "v.T.G": false} {
+		if s, ok := syms[name]; !ok || s.Deprecated != want {
+			t.Errorf("%s: deprecated %v (found %v), want %v", name, s.Deprecated, ok, want)
+		}
+	}
+}
