@@ -1439,38 +1439,47 @@ func denseAt(words, ranks, impacts []byte, doc uint32) (impact uint8, has, ok bo
 	return impacts[r], true, true
 }
 
-// addDense is add for a dense list (see appendDense). Adding only to documents a holds, it
-// tests their bits — a few thousand documents rather than a list of tens of thousands.
-func (ri *rankIndex) addDense(a *accumulator, seg int, list []byte, weight float32, keep *docFilter, grow bool) bool {
+// forEachHeldDense calls fn with each document a holds that segment seg's dense list (see
+// appendDense) holds, numbered over the snapshot, and its impact: it tests the bits of the
+// documents held rather than walking the list. It returns false when the list is malformed.
+func (ri *rankIndex) forEachHeldDense(a *accumulator, seg int, list []byte, fn func(g uint32, impact uint8)) bool {
 	docs := ri.segs[seg].docs
 	nw, nr := denseWords(docs), denseRanks(docs)
 	if len(list) < 8*nw+4*nr {
 		return false
 	}
 	words, ranks, impacts := list[:8*nw], list[8*nw:8*nw+4*nr], list[8*nw+4*nr:]
-	scale := weight / 255
 	base, end := ri.docBase[seg], ri.docBase[seg+1]
-	if !grow {
-		for _, gdoc := range a.touched {
-			if gdoc < base || gdoc >= end {
-				continue
-			}
-			impact, has, ok := denseAt(words, ranks, impacts, gdoc-base)
-			if !ok {
-				return false
-			}
-			if !has {
-				continue
-			}
-			p := a.pages[gdoc>>accPageShift] // a document touched has its page
-			if m := p.matched[gdoc&accPageMask]; m < math.MaxUint8 {
-				p.matched[gdoc&accPageMask] = m + 1
-			}
-			p.score[gdoc&accPageMask] += scale * float32(impact)
+	for _, g := range a.touched {
+		if g < base || g >= end {
+			continue
 		}
-		return true
+		impact, has, ok := denseAt(words, ranks, impacts, g-base)
+		if !ok {
+			return false
+		}
+		if has {
+			fn(g, impact)
+		}
 	}
-	ok := forEachDense(list, docs, func(doc uint32, impact uint8) {
+	return true
+}
+
+// addDense is add for a dense list (see appendDense). Adding only to documents a holds, it
+// tests their bits — a few thousand documents rather than a list of tens of thousands.
+func (ri *rankIndex) addDense(a *accumulator, seg int, list []byte, weight float32, keep *docFilter, grow bool) bool {
+	scale := weight / 255
+	if !grow {
+		return ri.forEachHeldDense(a, seg, list, func(g uint32, impact uint8) {
+			p := a.pages[g>>accPageShift] // a document touched has its page
+			if m := p.matched[g&accPageMask]; m < math.MaxUint8 {
+				p.matched[g&accPageMask] = m + 1
+			}
+			p.score[g&accPageMask] += scale * float32(impact)
+		})
+	}
+	base := ri.docBase[seg]
+	ok := forEachDense(list, ri.segs[seg].docs, func(doc uint32, impact uint8) {
 		g := base + doc
 		p := a.pages[g>>accPageShift]
 		m := p.matched[g&accPageMask]

@@ -534,26 +534,9 @@ func (ri *rankIndex) addAlternativeDense(a *accumulator, seg int, list []byte, h
 			ri.addAlternativeDoc(a, base+doc, impact, held, scale, keep, grow)
 		})
 	}
-	docs := ri.segs[seg].docs
-	nw, nr := denseWords(docs), denseRanks(docs)
-	if len(list) < 8*nw+4*nr {
-		return false
-	}
-	words, ranks, impacts := list[:8*nw], list[8*nw:8*nw+4*nr], list[8*nw+4*nr:]
-	end := ri.docBase[seg+1]
-	for _, g := range a.touched {
-		if g < base || g >= end {
-			continue
-		}
-		impact, has, ok := denseAt(words, ranks, impacts, g-base)
-		if !ok {
-			return false
-		}
-		if has {
-			ri.addAlternativeDoc(a, g, impact, held, scale, keep, false)
-		}
-	}
-	return true
+	return ri.forEachHeldDense(a, seg, list, func(g uint32, impact uint8) {
+		ri.addAlternativeDoc(a, g, impact, held, scale, keep, false)
+	})
 }
 
 // addAlternativeDoc adds one posting (doc numbered over the snapshot) of another form, its
