@@ -626,6 +626,33 @@ func TestDescribeOutlineNested(t *testing.T) {
 	}
 }
 
+// TestGoImportPathNames checks that a Go import path inside an indexed module, written without
+// its ecosystem as Go code imports it, names that module's package: show finds it
+// (FindPackageOf keeps the path for Describe to focus on), and a search by it searches the module.
+func TestGoImportPathNames(t *testing.T) {
+	mod := module("example.com/text")
+	mod.Symbols = append(mod.Symbols, docidx.Symbol{Kind: docidx.KindType, Name: "Caser", Package: "example.com/text/cases",
+		QualifiedName: "cases.Caser", Signature: "type Caser struct{}", Doc: "A Caser may be stateful and should not be shared between goroutines."})
+	s := service(snapshot(t, mod))
+	ref, err := s.FindPackageOf("", "example.com/text/cases", "Caser")
+	if err != nil || ref != (docidx.Ref{Ecosystem: docidx.Go, Name: "example.com/text/cases"}) {
+		t.Fatalf("FindPackageOf(example.com/text/cases) = %v, %v; want the import path in Go", ref, err)
+	}
+	text, _, err := s.Describe(context.Background(), ref.Ecosystem, answer.DescribeInput{Package: ref.Name, Symbol: "Caser"})
+	if err != nil || !strings.Contains(text, "should not be shared between goroutines") {
+		t.Errorf("Describe of the import path's Caser: %v\n%s", err, text)
+	}
+	for _, pkg := range []string{"example.com/text/cases", "go:example.com/text/cases"} {
+		_, out, err := s.Search(context.Background(), answer.SearchInput{Query: "shared between goroutines", Package: pkg})
+		if err != nil || len(out.Results) == 0 || out.Results[0].Title != "cases.Caser" {
+			t.Errorf("search -p %s: %v, %+v; want cases.Caser", pkg, err, out.Results)
+		}
+	}
+	if _, err := s.FindPackageOf("", "example.org/nosuch/cases", ""); !errors.Is(err, docidx.ErrNotFound) {
+		t.Errorf("an import path of no indexed module: %v, want not found", err)
+	}
+}
+
 // TestFindPackageOf: a bare name that names packages of several ecosystems names the one whose
 // symbols the request's symbol matches; without a symbol, or with one that none or both have,
 // the answer is FindPackage's, which lists the candidates.

@@ -21,23 +21,15 @@ func (s *Service) resolvePackage(eco docidx.Ecosystem, name, version string) (pk
 	r := s.reader()
 	if eco == docidx.Go {
 		name = strings.TrimSuffix(name, "/")
-		for p := name; p != ""; {
-			vs, err := r.Versions(eco, p)
-			if err != nil && !errors.Is(err, docidx.ErrNotFound) {
-				return nil, "", internalError("read versions", err)
+		mod, err := s.goModuleOf(name)
+		if err != nil {
+			return nil, "", err
+		}
+		if mod != "" {
+			if mod != name {
+				focus = name
 			}
-			if len(vs) > 0 {
-				if p != name {
-					focus = name
-				}
-				name = p
-				break
-			}
-			i := strings.LastIndexByte(p, '/')
-			if i < 0 {
-				break
-			}
-			p = p[:i]
+			name = mod
 		}
 	}
 	if _, err := r.Versions(eco, name); errors.Is(err, docidx.ErrNotFound) {
@@ -60,6 +52,28 @@ func (s *Service) resolvePackage(eco docidx.Ecosystem, name, version string) (pk
 	return pkg, focus, nil
 }
 
+// goModuleOf returns the indexed Go module that holds the import path name: the longest indexed
+// module path that is name or a prefix of it at a slash ("golang.org/x/text" of
+// "golang.org/x/text/cases"), or "" when none is. The error is an *InternalError.
+func (s *Service) goModuleOf(name string) (string, error) {
+	r := s.reader()
+	for p := name; p != ""; {
+		vs, err := r.Versions(docidx.Go, p)
+		if err != nil && !errors.Is(err, docidx.ErrNotFound) {
+			return "", internalError("read versions", err)
+		}
+		if len(vs) > 0 {
+			return p, nil
+		}
+		i := strings.LastIndexByte(p, '/')
+		if i < 0 {
+			break
+		}
+		p = p[:i]
+	}
+	return "", nil
+}
+
 // FindPackage returns the one indexed package (Version empty) that name names in ecosystem eco,
 // or in any ecosystem when eco is empty: the package of that name, else the Go module whose last
 // path element it is (see index.Reader.FindPackages). It returns a not-found error that lists the
@@ -73,7 +87,9 @@ func (s *Service) FindPackage(eco docidx.Ecosystem, name string) (docidx.Ref, er
 // show bytes bytes::Bytes"): of the packages an ambiguous name names (cargo's bytes, npm's
 // bytes), the one whose default version has symbols that symbol matches (index.MatchSymbols),
 // when exactly one has. Otherwise, and for an empty symbol, it returns what FindPackage does,
-// the error that lists the candidates included.
+// the error that lists the candidates included. A name that no package has but that is a Go
+// import path inside an indexed module ("golang.org/x/text/cases") returns that path as a Go
+// Ref's Name, for Describe to show the package of the module it names.
 func (s *Service) FindPackageOf(eco docidx.Ecosystem, name, symbol string) (docidx.Ref, error) {
 	r := s.reader()
 	refs, err := r.FindPackages(eco, name)
@@ -82,6 +98,13 @@ func (s *Service) FindPackageOf(eco docidx.Ecosystem, name, symbol string) (doci
 	}
 	switch len(refs) {
 	case 0:
+		if (eco == "" || eco == docidx.Go) && strings.Contains(name, "/") {
+			if mod, err := s.goModuleOf(strings.TrimSuffix(name, "/")); err != nil {
+				return docidx.Ref{}, err
+			} else if mod != "" {
+				return docidx.Ref{Ecosystem: docidx.Go, Name: name}, nil
+			}
+		}
 		return docidx.Ref{}, s.unknownPackage(eco, name, "")
 	case 1:
 		return refs[0], nil

@@ -112,6 +112,15 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 			q.Package = refs[0].Name
 		case len(refs) > 1 && !exact:
 			return "", out, ambiguousName(q.Package, refs)
+		case len(refs) == 0 && (eco == "" || eco == docidx.Go) && strings.Contains(q.Package, "/"):
+			// A Go import path ("golang.org/x/text/cases") searches the module that holds it.
+			mod, err := s.goModuleOf(strings.TrimSuffix(q.Package, "/"))
+			if err != nil {
+				return "", out, err
+			}
+			if mod != "" {
+				q.Ecosystem, q.Package = docidx.Go, mod
+			}
 		}
 	}
 	named := false // the version searched is the one the question names
