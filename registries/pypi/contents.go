@@ -737,12 +737,13 @@ func adornment(t string) bool {
 	return strings.Count(t, t[:1]) == len(t)
 }
 
-// plainSymbol returns s with the reStructuredText inline markup of its Doc converted to
-// markdown and that of its Params removed ([plainParams]).
+// plainSymbol returns s with the reStructuredText tables (rst.Tables) and inline markup of its
+// Doc converted to markdown and the inline markup of its Params removed ([plainParams]).
 func plainSymbol(s docidx.Symbol) docidx.Symbol {
 	if strings.Contains(s.Doc, "..") || strings.Contains(s.Doc, "\n") {
 		s.Doc = withoutSphinxMarkup(s.Doc)
 	}
+	s.Doc = rst.Tables(s.Doc)
 	if s.Doc != "" && strings.ContainsAny(s.Doc, "`*|_:\\") {
 		s.Doc = inlineOutsideFences(s.Doc)
 	}

@@ -939,6 +939,86 @@ func (c *conv) admonition(label string, content []line, depth int) {
 	c.out = append(c.out, outBlock{md: b.String(), plain: plain})
 }
 
+// Tables returns doc, a docstring cleaned as inspect.cleandoc does, with its simple and grid
+// tables written as GitHub tables, as Parse writes those of a README, and the rest of doc as it
+// is: a docstring is not a reST document (Google and NumPy sections, markdown), so only its
+// tables, whose column layout nothing else reads, are converted. A table starts at a border line
+// after a blank line (or the start) and is read at its border's indentation. Its cells have their
+// inline markup converted (Inline), as Parse converts a README's.
+func Tables(doc string) string {
+	if !strings.Contains(doc, "==") && !strings.Contains(doc, "+-") {
+		return doc
+	}
+	raw := strings.Split(doc, "\n")
+	var b strings.Builder
+	changed := false
+	for i := 0; i < len(raw); {
+		r := raw[i]
+		t := strings.TrimSpace(r)
+		ind := len(r) - len(strings.TrimLeft(r, " "))
+		grid, simple := isGridBorder(t), isSimpleBorder(t)
+		if (!grid && !simple) || i > 0 && strings.TrimSpace(raw[i-1]) != "" || strings.ContainsRune(r[:ind], '\t') {
+			b.WriteString(r)
+			if i+1 < len(raw) {
+				b.WriteByte('\n')
+			}
+			i++
+			continue
+		}
+		// The table's lines, at its border's indentation.
+		var ls []line
+		j := i
+		for ; j < len(raw); j++ {
+			l := raw[j]
+			lt := strings.TrimLeft(l, " ")
+			li := len(l) - len(lt)
+			if lt != "" && li < ind {
+				break
+			}
+			if lt == "" {
+				ls = append(ls, line{})
+			} else {
+				ls = append(ls, line{text: strings.TrimRight(lt, " "), indent: li - ind})
+			}
+		}
+		c := &conv{doc: &document{}}
+		var n int
+		if grid {
+			for n < len(ls) && ls[n].text != "" && ls[n].indent == 0 && (ls[n].text[0] == '+' || ls[n].text[0] == '|') {
+				n++
+			}
+			c.gridTable(ls[:n])
+		} else {
+			n = simpleTableEnd(ls, 0)
+			c.simpleTable(ls[:n])
+		}
+		if len(c.out) != 1 || n < 3 {
+			b.WriteString(r)
+			if i+1 < len(raw) {
+				b.WriteByte('\n')
+			}
+			i++
+			continue
+		}
+		pad := strings.Repeat(" ", ind)
+		for k, row := range strings.Split(c.out[0].md, "\n") {
+			if k > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(pad + row)
+		}
+		if i+n < len(raw) {
+			b.WriteByte('\n')
+		}
+		i += n
+		changed = true
+	}
+	if !changed {
+		return doc
+	}
+	return b.String()
+}
+
 // isGridBorder reports whether t is a grid table border: "+---+----+" or "+===+".
 func isGridBorder(t string) bool {
 	if len(t) < 3 || t[0] != '+' || t[len(t)-1] != '+' {

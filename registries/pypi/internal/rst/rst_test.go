@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/internal/golden"
@@ -445,6 +446,12 @@ func FuzzParse(f *testing.F) {
 		}
 		md, plain := Inline(string(src))
 		_, _ = md, plain
+		if !utf8.Valid(src) {
+			return
+		}
+		if tables := Tables(string(src)); !strings.Contains(string(src), "==") && !strings.Contains(string(src), "+-") && tables != string(src) {
+			t.Fatalf("Tables changed a docstring without a border")
+		}
 	})
 }
 
@@ -468,5 +475,29 @@ func TestTitleAfterBadges(t *testing.T) {
 	}
 	if d := Parse("README.rst", docidx.DocReadme, []byte(badges+"The project makes it easy.\n\nFeatures\n--------\n\nMany.\n")); d.Title != "README" {
 		t.Errorf("title after a paragraph = %q, want the file name", d.Title)
+	}
+}
+
+// TestTables checks that a docstring's simple and grid tables become GitHub tables with their
+// cells' inline markup converted, at the table's indentation, and that the rest of the
+// docstring, reST or not, is left byte for byte.
+func TestTables(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"simple", "Types:\n\n==================  =====\nPython              BSON\n==================  =====\nNone                null\n:class:`~a.Int64`   int64\n==================  =====\n\n.. [#x] A note.",
+			"Types:\n\n| Python | BSON |\n| --- | --- |\n| None | null |\n| `Int64` | int64 |\n\n.. [#x] A note."},
+		{"indented", "Options:\n\n    ====  =====\n    name  value\n    ====  =====\n    a     ``1``\n    ====  =====\n",
+			"Options:\n\n    | name | value |\n    | --- | --- |\n    | a | `1` |\n"},
+		{"grid", "+------+-------+\n| Code | Means |\n+======+=======+\n| 200  | OK    |\n+------+-------+",
+			"| Code | Means |\n| --- | --- |\n| 200 | OK |"},
+		{"no table", "Parameters\n----------\nx : int\n    The value, ``x == y``.\n\nExamples\n========\n>>> f(1)", ""},
+		{"border after text", "Text\n====  ====\na     b\n====  ====", ""},
+	} {
+		want := tc.want
+		if want == "" {
+			want = tc.in
+		}
+		if got := Tables(tc.in); got != want {
+			t.Errorf("%s: Tables =\n%q\nwant\n%q", tc.name, got, want)
+		}
 	}
 }
