@@ -494,6 +494,38 @@ def g(path, sep=","):
 			t.Errorf("%s deprecated = %v, want %v", q, m[q].Deprecated, want)
 		}
 	}
+	// The message of a warning or a decorator comes with the doc, unless the docstring says it
+	// is deprecated itself; an undocumented item stays undocumented.
+	for q, want := range map[string]string{"e": "Do e.\n\nDeprecated: e is going away", "d": "", "b": "Deprecated: use c.", "Old": ""} {
+		if m[q].Doc != want {
+			t.Errorf("%s doc = %q, want %q", q, m[q].Doc, want)
+		}
+	}
+	m, _ = scanMap(t, `@deprecated("Use new_api()"
+             " instead.")
+def old_api():
+    """Call the old API.
+
+    Returns the answer.
+    """
+
+def formatted():
+    """Do it."""
+    warnings.warn(f"{NAME} is going away", DeprecationWarning)
+
+def joined():
+    """Do it."""
+    warnings.warn("going away in " + VERSION, DeprecationWarning)
+`)
+	for q, want := range map[string]string{
+		"old_api":   "Call the old API.\n\nDeprecated: Use new_api() instead.\n\nReturns the answer.",
+		"formatted": "Do it.",
+		"joined":    "Do it.",
+	} {
+		if m[q].Doc != want || !m[q].Deprecated {
+			t.Errorf("%s doc = %q (deprecated %v), want %q", q, m[q].Doc, m[q].Deprecated, want)
+		}
+	}
 }
 
 func TestOverloadsUseImplementationDoc(t *testing.T) {

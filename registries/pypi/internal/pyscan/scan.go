@@ -20,6 +20,7 @@
 package pyscan
 
 import (
+	"cmp"
 	"iter"
 	"slices"
 	"strings"
@@ -248,7 +249,10 @@ type item struct {
 	// (defComments) are its Doc when it has no docstring; 0 for an assignment.
 	at         int
 	deprecated bool
-	line       int
+	// deprecation is the message a @deprecated("…") decorator (PEP 702) or a
+	// warnings.warn("…", DeprecationWarning) of its body gives, when a string literal; "" else.
+	deprecation string
+	line        int
 	// params are the parameters of the first definition's signature (a non-overload one when
 	// there is one), for the defaults and types of documented parameters.
 	params         []sigParam
@@ -281,6 +285,8 @@ type item struct {
 
 type decorator struct {
 	name string // dotted name without arguments: "property", "functools.cached_property", "x.setter"
+	// message is the first argument of a @deprecated("…") decorator, when a string literal.
+	message string
 	// option is the command-line option or argument the decorator declares (cliOption), or nil.
 	option *docidx.Param
 }
@@ -391,6 +397,7 @@ func (s *scanner) run() {
 		if top.kind == bDef || top.kind == bSkip {
 			if top.kind == bDef && top.owner != nil && top.stmts <= deprecationWindow && s.warnsDeprecation(toks) {
 				top.owner.deprecated = true
+				top.owner.deprecation = cmp.Or(top.owner.deprecation, s.warnMessage(toks))
 			}
 			if top.kind == bDef && top.owner != nil && top.owner.cls != nil && top.owner.name == "__init__" {
 				top.assigned = s.instanceAttribute(toks, top.owner)
@@ -410,6 +417,9 @@ func (s *scanner) run() {
 				s.decos = s.decos[:0]
 			}
 			d := decorator{name: s.dottedName(toks[1:])}
+			if d.name == "deprecated" || strings.HasSuffix(d.name, ".deprecated") {
+				d.message = s.firstStringArg(toks[1:])
+			}
 			if p, ok := s.cliOption(toks[1:]); ok {
 				d.option = &p
 			}
@@ -557,6 +567,7 @@ func (s *scanner) define(toks []token, name, colon int, isClass bool, prefix str
 // for a property setter or deleter, whose body is then skipped.
 func (s *scanner) add(kind docidx.SymbolKind, name string, cls *item, sig string, decos []decorator, line int) *item {
 	var overload, deprecated bool
+	var message string // a @deprecated decorator's
 	prefix := ""
 	for _, d := range decos {
 		last := d.name[strings.LastIndexByte(d.name, '.')+1:]
@@ -577,6 +588,7 @@ func (s *scanner) add(kind docidx.SymbolKind, name string, cls *item, sig string
 			overload = true
 		case "deprecated":
 			deprecated = true
+			message = cmp.Or(message, d.message)
 		}
 	}
 	if cls != nil && kind == docidx.KindFunc {
@@ -597,6 +609,7 @@ func (s *scanner) add(kind docidx.SymbolKind, name string, cls *item, sig string
 		s.items = append(s.items, it)
 	}
 	it.deprecated = it.deprecated || deprecated
+	it.deprecation = cmp.Or(it.deprecation, message)
 	if len(it.options) == 0 {
 		for _, d := range decos {
 			if d.option != nil {
@@ -877,6 +890,20 @@ func cleandoc(doc string) string {
 	return strings.Join(lines, "\n")
 }
 
+// withDeprecation returns doc, the cleaned docstring of it, with its deprecation message
+// ("Deprecated: Use X instead.") as a paragraph after its first, when the docstring does not say
+// so itself (deprecatedDoc). An undocumented item stays undocumented, as search ranks it.
+func withDeprecation(doc string, it *item) string {
+	if it.deprecation == "" || doc == "" || deprecatedDoc(doc) {
+		return doc
+	}
+	note := "Deprecated: " + it.deprecation
+	if first, rest, ok := strings.Cut(doc, "\n\n"); ok {
+		return first + "\n\n" + note + "\n\n" + rest
+	}
+	return doc + "\n\n" + note
+}
+
 // deprecatedDoc reports whether a cleaned docstring marks its object deprecated: a line at the
 // left margin that is a ".. deprecated::" directive or starts with "Deprecated" ("Deprecated:
 // use …", "DEPRECATED since 2.0"). Indented lines do not count: inside a versionchanged note, or
@@ -990,6 +1017,47 @@ func (s *scanner) warnsDeprecation(toks []token) bool {
 		}
 	}
 	return warn && category
+}
+
+// warnMessage returns the message of a warn("…", …) call among toks when it is a string literal
+// (adjacent literals joined), else "".
+func (s *scanner) warnMessage(toks []token) string {
+	for i, t := range toks {
+		if t.kind == tName && s.text(t) == "warn" {
+			return s.firstStringArg(toks[i:])
+		}
+	}
+	return ""
+}
+
+// maxDeprecation bounds a deprecation message, in bytes.
+const maxDeprecation = 400
+
+// firstStringArg returns the first argument of the first call among toks ("deprecated("Use
+// X.")", "warn("…", DeprecationWarning)") when it is a string literal, adjacent literals joined
+// and white space collapsed, at most maxDeprecation bytes; "" for anything else (an f-string, a
+// name, no call).
+func (s *scanner) firstStringArg(toks []token) string {
+	i := 0
+	for i < len(toks) && !s.isOp(toks[i], "(") {
+		i++
+	}
+	var b strings.Builder
+	for i++; i < len(toks) && toks[i].kind == tString; i++ {
+		v, ok := stringValue(s.src[toks[i].start:toks[i].end])
+		if !ok {
+			return ""
+		}
+		b.WriteString(v)
+	}
+	if i >= len(toks) || !s.isOp(toks[i], ",") && !s.isOp(toks[i], ")") {
+		return "" // the argument goes on: "…" % x, "…".format(x), "…" + name
+	}
+	msg := strings.Join(strings.Fields(b.String()), " ")
+	if len(msg) > maxDeprecation {
+		msg = cut(msg, maxDeprecation)
+	}
+	return msg
 }
 
 // maxImports bounds the imports recorded for one module.
@@ -1389,6 +1457,7 @@ func (s *scanner) docParamsOwn(it *item) (string, []docidx.Param) {
 			sig = s.fieldParams(it)
 		}
 	}
+	doc = withDeprecation(doc, it)
 	fillParams(params, sig)
 	params = withAnnotatedDocs(params, sig)
 	if it.kind == docidx.KindMethod && it.cls != nil && it.name != "__init__" {
