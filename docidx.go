@@ -390,9 +390,10 @@ type Hit struct {
 	URI     string  `json:"uri"` // resource URI to read the whole page
 	// Also holds the hits this one stands for: the qualified names of the same member on other
 	// types, or other overloads, with the same passage (a method inherited by ten classes is one
-	// hit), and the qualified names (symbols) or URIs (pages) of the hits of the same package
-	// version whose passage repeats this one's (a README option copied into a typings file's
-	// doc comment). Empty for most hits.
+	// hit), the URIs of the same symbol with the same passage in another major version of a Go
+	// module (github.com/cenkalti/backoff beside its /v4), and the qualified names (symbols) or
+	// URIs (pages) of the hits of the same package version whose passage repeats this one's (a
+	// README option copied into a typings file's doc comment). Empty for most hits.
 	Also []string `json:"also,omitempty"`
 }
 

@@ -53,7 +53,7 @@ type SearchResult struct {
 	Snippet   string   `json:"snippet" jsonschema:"the passage of the hit that answers the query: the sentences, list items or code where its words concentrate; a symbol's signature first"`
 	Score     float64  `json:"score" jsonschema:"relevance, higher is better; comparable within one search only"`
 	URI       string   `json:"uri" jsonschema:"docidx:// resource URI of the page to read more"`
-	Also      []string `json:"also,omitempty" jsonschema:"the hits this one stands for: qualified names of the same member on other types or overloads with the same passage, and names (symbols) or URIs (pages) of the package version's hits whose passage repeats this one's"`
+	Also      []string `json:"also,omitempty" jsonschema:"the hits this one stands for: qualified names of the same member on other types or overloads with the same passage, URIs of the same symbol with the same passage in another major version of a Go module, and names (symbols) or URIs (pages) of the package version's hits whose passage repeats this one's"`
 }
 
 // reportedScore returns a hit's score to two decimals, as the text of a result shows it. Scores
