@@ -692,3 +692,24 @@ func TestFindPackageOf(t *testing.T) {
 		}
 	}
 }
+
+// TestDeprecatedFlag checks that a deprecated symbol's full view says so once: the flag when its
+// doc does not, the doc's own deprecation paragraph when it does.
+func TestDeprecatedFlag(t *testing.T) {
+	mod := module("example.com/hello")
+	mod.Symbols = append(mod.Symbols,
+		docidx.Symbol{Kind: docidx.KindFunc, Name: "Old", Package: "example.com/hello", QualifiedName: "hello.Old",
+			Signature: "func Old()", Doc: "Old greets.\n\nDeprecated: Use Greet.", Deprecated: true},
+		docidx.Symbol{Kind: docidx.KindFunc, Name: "Older", Package: "example.com/hello", QualifiedName: "hello.Older",
+			Signature: "func Older()", Doc: "Older greets.", Deprecated: true})
+	s := service(snapshot(t, mod))
+	for name, flag := range map[string]bool{"hello.Old": false, "hello.Older": true} {
+		text, _, err := s.Describe(context.Background(), docidx.Go, answer.DescribeInput{Package: "example.com/hello", Symbol: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(text, "**Deprecated.**"); got != flag || !strings.Contains(text, "eprecated") {
+			t.Errorf("%s: flag shown %v, want %v:\n%s", name, got, flag, text)
+		}
+	}
+}

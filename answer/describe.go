@@ -732,6 +732,18 @@ func symbolDetail(ref docidx.Ref, m *docidx.Symbol) SymbolDetail {
 	return d
 }
 
+// saysDeprecated reports whether doc states its symbol's deprecation in a paragraph of its own,
+// as Go's "Deprecated: " paragraphs and the notes extraction adds from #[deprecated] and
+// @deprecated do ("Deprecated since 0.4.23: use …"): the flag then says nothing more.
+func saysDeprecated(doc string) bool {
+	for para := range strings.SplitSeq(doc, "\n\n") {
+		if strings.HasPrefix(strings.TrimSpace(para), "Deprecated") {
+			return true
+		}
+	}
+	return false
+}
+
 // renderSymbol returns one symbol of ref in full, as structured content and as markdown.
 func renderSymbol(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
 	lang := codeLang(ref.Ecosystem)
@@ -745,10 +757,11 @@ func renderSymbol(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
 		b.WriteString(fence(lang, m.Signature))
 		b.WriteByte('\n')
 	}
-	if m.Deprecated {
+	doc := strings.TrimSpace(m.DocWithParams())
+	if m.Deprecated && !saysDeprecated(doc) {
 		b.WriteString("**Deprecated.**\n\n")
 	}
-	if doc := strings.TrimSpace(m.DocWithParams()); doc != "" {
+	if doc != "" {
 		b.WriteString(doc)
 		b.WriteString("\n\n")
 	}
