@@ -57,7 +57,7 @@ func (s *Service) resolvePackage(eco docidx.Ecosystem, name, version string) (pk
 // "golang.org/x/text/cases"), or "" when none is. The error is an *InternalError.
 func (s *Service) goModuleOf(name string) (string, error) {
 	r := s.reader()
-	for p := name; p != ""; {
+	for p := strings.TrimSuffix(name, "/"); p != ""; {
 		vs, err := r.Versions(docidx.Go, p)
 		if err != nil && !errors.Is(err, docidx.ErrNotFound) {
 			return "", internalError("read versions", err)
@@ -72,6 +72,16 @@ func (s *Service) goModuleOf(name string) (string, error) {
 		p = p[:i]
 	}
 	return "", nil
+}
+
+// importPathModule is goModuleOf for a name that no indexed package has, given in ecosystem eco
+// ("" for any): the module of a Go import path, or "" when eco is another ecosystem's or name is
+// no path.
+func (s *Service) importPathModule(eco docidx.Ecosystem, name string) (string, error) {
+	if eco != "" && eco != docidx.Go || !strings.Contains(name, "/") {
+		return "", nil
+	}
+	return s.goModuleOf(name)
 }
 
 // FindPackage returns the one indexed package (Version empty) that name names in ecosystem eco,
@@ -98,12 +108,10 @@ func (s *Service) FindPackageOf(eco docidx.Ecosystem, name, symbol string) (doci
 	}
 	switch len(refs) {
 	case 0:
-		if (eco == "" || eco == docidx.Go) && strings.Contains(name, "/") {
-			if mod, err := s.goModuleOf(strings.TrimSuffix(name, "/")); err != nil {
-				return docidx.Ref{}, err
-			} else if mod != "" {
-				return docidx.Ref{Ecosystem: docidx.Go, Name: name}, nil
-			}
+		if mod, err := s.importPathModule(eco, name); err != nil {
+			return docidx.Ref{}, err
+		} else if mod != "" {
+			return docidx.Ref{Ecosystem: docidx.Go, Name: name}, nil
 		}
 		return docidx.Ref{}, s.unknownPackage(eco, name, "")
 	case 1:

@@ -112,9 +112,9 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 			q.Package = refs[0].Name
 		case len(refs) > 1 && !exact:
 			return "", out, ambiguousName(q.Package, refs)
-		case len(refs) == 0 && (eco == "" || eco == docidx.Go) && strings.Contains(q.Package, "/"):
+		case len(refs) == 0:
 			// A Go import path ("golang.org/x/text/cases") searches the module that holds it.
-			mod, err := s.goModuleOf(strings.TrimSuffix(q.Package, "/"))
+			mod, err := s.importPathModule(eco, q.Package)
 			if err != nil {
 				return "", out, err
 			}
