@@ -234,7 +234,9 @@ type Symbol struct {
 	// symbol's default or that its doc names, exported or not, each one name with its value as
 	// the source declares it: "const DefaultMaxElapsedTime = 15 * time.Minute" for the field
 	// MaxElapsedTime, "var DefBuckets = []float64{.005, …}" for a doc that says "DefBuckets".
-	// Go's extractor fills it (see registries/gomod's linkValues).
+	// Go's extractor fills it (see registries/gomod's linkValues), and so does Python's, with
+	// the constants a field's value or a docstring names (registries/pypi's constantValues),
+	// besides spelling out a parameter default that names one ("DEFAULT_POOLSIZE = 10").
 	Values []string `json:"values,omitempty"`
 }
 

@@ -420,7 +420,7 @@ func extractAPI(files []apiFile, read readFunc, lim Limits, site *siteModules) a
 	}
 	attachNewDocs(res.symbols, rx.allNewDocs(files), moduleOf)
 	res.problems = append(res.problems, rx.problems...)
-	constantDefaults(res.symbols)
+	rx.constantValues(res.symbols, moduleOf)
 	return res
 }
 
@@ -843,42 +843,6 @@ func (rx *reexporter) privateDefinition(name string) (docidx.Symbol, bool) {
 		}
 	}
 	return docidx.Symbol{}, false
-}
-
-// constantDefaults spells out the parameter defaults that name a constant of the distribution:
-// `timeout=DEFAULT_TIMEOUT_SECONDS` documents its parameter as "DEFAULT_TIMEOUT_SECONDS = 60",
-// the value a user asks for. A name defined with different values in two modules is left as it
-// is. Params are changed on a copy (a re-exported symbol shares them with its private scan).
-func constantDefaults(syms []docidx.Symbol) {
-	values := map[string]string{}
-	for i := range syms {
-		s := &syms[i]
-		if s.Kind != docidx.KindConst || s.Parent != "" {
-			continue
-		}
-		name, value, ok := strings.Cut(s.Signature, " = ")
-		if !ok || strings.TrimSpace(name) != s.Name {
-			continue
-		}
-		if prev, seen := values[s.Name]; seen && prev != value {
-			values[s.Name] = "" // ambiguous
-			continue
-		}
-		values[s.Name] = value
-	}
-	for i := range syms {
-		s := &syms[i]
-		changed := false
-		for j, p := range s.Params {
-			if v := values[p.Default]; v != "" {
-				if !changed {
-					s.Params = slices.Clone(s.Params)
-					changed = true
-				}
-				s.Params[j].Default = p.Default + " = " + v
-			}
-		}
-	}
 }
 
 // plainParams returns params with the reStructuredText inline markup of each Doc and Type

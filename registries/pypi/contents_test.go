@@ -197,22 +197,60 @@ func TestPrivateStubTakesSourceDocs(t *testing.T) {
 	}
 }
 
+// TestConstantDefaults: a parameter default that names a constant shows the constant's value,
+// resolved in the module that defines the symbol: its own private constant (h11's
+// Connection in h11._connection), a constant it imports from a private module (httpx._client's
+// DEFAULT_TIMEOUT_CONFIG from httpx._config), a class's constant ("Timeout.DEFAULT") but not a string
+// Enum member's ("Mode.EMACS"), the public
+// constant of that name when the module binds none; a name two modules bind to two values
+// stays as written, and so does a sentinel.
 func TestConstantDefaults(t *testing.T) {
-	shared := []docidx.Param{{Name: "pool_connections", Default: "DEFAULT_POOLSIZE"}, {Name: "x", Default: "AMBIGUOUS"}, {Name: "y", Default: "None"}}
-	syms := []docidx.Symbol{
-		{Kind: docidx.KindConst, Name: "DEFAULT_POOLSIZE", Signature: "DEFAULT_POOLSIZE = 10"},
-		{Kind: docidx.KindConst, Name: "AMBIGUOUS", Signature: "AMBIGUOUS = 1"},
-		{Kind: docidx.KindConst, Name: "AMBIGUOUS", Signature: "AMBIGUOUS = 2"},
-		{Kind: docidx.KindConst, Name: "LIMIT", Parent: "Retry", Signature: "LIMIT = 3"},
-		{Kind: docidx.KindClass, Name: "HTTPAdapter", Params: shared},
+	srcs := map[string]string{
+		"pkg/__init__.py": "from ._conn import Connection\nfrom ._client import Client\n\nDEFAULT_POOLSIZE = 10\nAMBIGUOUS = 1\n",
+		"pkg/other.py":    "AMBIGUOUS = 2\n",
+		"pkg/_conn.py": "DEFAULT_MAX_EVENT_SIZE = 16 * 1024\n_MISSING = object()\nNOT_GIVEN = NotGiven()\n\n" +
+			"class Connection:\n    \"\"\"A connection.\"\"\"\n\n" +
+			"    def __init__(self, max_event_size: int = DEFAULT_MAX_EVENT_SIZE, pool=DEFAULT_POOLSIZE, x=AMBIGUOUS, y=_MISSING, w=NOT_GIVEN):\n        pass\n",
+		"pkg/_config.py": "json_codec = JSONCodec(indent=2)\n\nclass Timeout:\n    DEFAULT = 5.0\n\nclass Mode(Enum):\n    EMACS = \"EMACS\"\n\nDEFAULT_TIMEOUT_CONFIG = Timeout(timeout=5.0)\nDEFAULT_RETRIES = 3\n",
+		"pkg/_client.py": "from ._config import DEFAULT_TIMEOUT_CONFIG, Mode, Timeout, json_codec\nfrom ._config import DEFAULT_RETRIES as RETRIES\n\n" +
+			"class Client:\n    \"\"\"A client. Waits as DEFAULT_TIMEOUT_CONFIG says unless told otherwise.\"\"\"\n\n" +
+			"    limit: float = RETRIES\n    codec = json_codec\n\n" +
+			"    def __init__(self, timeout=DEFAULT_TIMEOUT_CONFIG, read=Timeout.DEFAULT, mode=Mode.EMACS):\n        pass\n",
 	}
-	constantDefaults(syms)
-	got := syms[4].Params
-	if got[0].Default != "DEFAULT_POOLSIZE = 10" || got[1].Default != "AMBIGUOUS" || got[2].Default != "None" {
-		t.Errorf("defaults %+v", got)
+	read := func(p string, _ int64) ([]byte, error) { return []byte(srcs[p]), nil }
+	files, _ := chooseModules(slices.Sorted(maps.Keys(srcs)), "")
+	syms := testutil.ByName(extractAPI(files, read, Limits{}.withDefaults(), nil).symbols)
+	defaults := func(q string) map[string]string {
+		out := map[string]string{}
+		for _, p := range syms[q].Params {
+			out[p.Name] = p.Default
+		}
+		return out
 	}
-	if shared[0].Default != "DEFAULT_POOLSIZE" {
-		t.Error("constantDefaults changed a shared Params slice")
+	for q, want := range map[string]map[string]string{
+		"pkg.Connection": {"max_event_size": "DEFAULT_MAX_EVENT_SIZE = 16 * 1024", "pool": "DEFAULT_POOLSIZE = 10", "x": "AMBIGUOUS", "y": "_MISSING", "w": "NOT_GIVEN"},
+		"pkg.Client":     {"timeout": "DEFAULT_TIMEOUT_CONFIG = Timeout(timeout=5.0)", "read": "Timeout.DEFAULT = 5.0", "mode": "Mode.EMACS"},
+	} {
+		got := defaults(q)
+		for name, def := range want {
+			if got[name] != def {
+				t.Errorf("%s: parameter %s default %q, want %q", q, name, got[name], def)
+			}
+		}
+	}
+	if got := syms["pkg.Client"].Values; !slices.Equal(got, []string{"DEFAULT_TIMEOUT_CONFIG = Timeout(timeout=5.0)"}) {
+		t.Errorf("pkg.Client: values %q, want the constant its docstring names", got)
+	}
+	if got := syms["pkg.Client.limit"].Values; !slices.Equal(got, []string{"RETRIES = 3"}) {
+		t.Errorf("pkg.Client.limit: values %q, want the constant it is assigned", got)
+	}
+	if codec, ok := syms["pkg.Client.codec"]; !ok || len(codec.Values) != 0 {
+		got := codec.Values
+		t.Errorf("pkg.Client.codec: values %q (found %v), want the field, without values for a name not written as a constant", got, ok)
+	}
+	conn := syms["pkg.Connection"]
+	if doc := conn.DocWithParams(); !strings.Contains(doc, "default `DEFAULT_MAX_EVENT_SIZE = 16 * 1024`") {
+		t.Errorf("pkg.Connection: doc\n%s\nwant the default's value", doc)
 	}
 }
 

@@ -25,7 +25,10 @@
 //     written and whole docstrings (bounded) whose reST, Google and NumPy parameter sections
 //     become Symbol.Params, with each parameter's default from the docstring ("Defaults to 30",
 //     "Default: x") or the signature, and the undocumented parameters whose default is a
-//     literal or a constant (a class carries its __init__'s); an overload's or a stub's
+//     literal or a constant (a class carries its __init__'s), a default that names a constant
+//     spelled out with the value the defining module binds it to, its own or imported, private
+//     or not ("max_incomplete_event_size = DEFAULT_MAX_INCOMPLETE_EVENT_SIZE = 16 * 1024"), and
+//     the constants a field's value or a docstring names in Symbol.Values (constants.go); an overload's or a stub's
 //     "= ..." shows the implementation's value; names a public module imports from a private
 //     module of the same distribution ("from ._core import open_nursery" in trio/__init__.py)
 //     are followed to their definitions and documented as the public module's
