@@ -376,7 +376,7 @@ func TestIdentifierOwners(t *testing.T) {
 
 // rankedIDs returns the IDs of the first ten documents the rank index ranks for question.
 func rankedIDs(r *Reader, question string) []string {
-	hits, _, _ := r.r.rankSearch(r.r.rank, question, Query{}, 100, 10, 10)
+	hits, _, _ := r.r.rankSearch(r.r.rank, question, Query{}, 100, 10, firstRecords(10))
 	ids := make([]string, 0, len(hits))
 	for _, h := range hits {
 		ids = append(ids, h.rec.id)
@@ -783,7 +783,7 @@ func TestRankSearchFilters(t *testing.T) {
 		{Query{Kind: "readme"}, []string{"docidx://npm/pool@1.0.0/readme#0"}},
 		{Query{Kind: "class"}, nil},
 	} {
-		hits, total, _ := r.r.rankSearch(r.r.rank, "worker pool", c.q, 100, 100, 100)
+		hits, total, _ := r.r.rankSearch(r.r.rank, "worker pool", c.q, 100, 100, firstRecords(100))
 		var got []string
 		for _, h := range hits {
 			got = append(got, h.rec.id)
@@ -802,7 +802,7 @@ func TestRankEcosystemNameOnly(t *testing.T) {
 		&docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.NPM, Name: "dayjs", Version: "1.11.0", Description: "2KB immutable date time library"}},
 	)
 	for _, text := range []string{"python", "in python", "python and a"} {
-		hits, total, _ := r.r.rankSearch(r.r.rank, text, Query{}, 100, 10, 10)
+		hits, total, _ := r.r.rankSearch(r.r.rank, text, Query{}, 100, 10, firstRecords(10))
 		if total == 0 || len(hits) == 0 || hits[0].rec.id != "docidx://pypi/python-dateutil@2.9.0/overview" {
 			t.Errorf("%q: %d hits (total %d), want python-dateutil's overview first", text, len(hits), total)
 		}
@@ -1816,3 +1816,6 @@ func TestDottedOwners(t *testing.T) {
 		}
 	}
 }
+
+// firstRecords is rankSearch's records for the first n hits.
+func firstRecords(n int) func(int) bool { return func(rank int) bool { return rank < n } }

@@ -25,12 +25,13 @@ import (
 )
 
 // rankSearch ranks the latest versions' documents for text under q's filters and returns the
-// first need of the best window of them, re-ranked for diversity, the first records of them with
-// their stored fields read (the others with an empty record ID, for page to read), how many
+// first need of the best window of them, re-ranked for diversity, those at the ranks (from 0)
+// that records accepts with their stored fields read (the others with an empty record ID, for
+// page to read), how many
 // documents matched, and the idf of each question term found (for choosing passages). A total
 // of 0 means no word of text is in the index, as typed or corrected. ri is r's rank index (see
 // ranked).
-func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, records int) ([]rankHit, int, map[string]float32) {
+func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need int, records func(rank int) bool) ([]rankHit, int, map[string]float32) {
 	keep := ri.filter(q)
 	ecos, words := ecosystemsNamed(text)
 	words = withDefaultCue(words)
@@ -78,7 +79,7 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need, r
 	hits := make([]rankHit, len(ranked))
 	for i, d := range ranked {
 		hits[i].doc, hits[i].score = d.doc, d.score
-		if i >= records {
+		if !records(i) {
 			continue
 		}
 		// A hit whose fields cannot be read keeps an empty ID: page reads it again, by its

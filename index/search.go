@@ -131,10 +131,13 @@ func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passag
 	var read map[uint32]*readText // the texts byProximity read, for the page's passages
 	if !ok {
 		// The first proximityHits are ordered again (byProximity) whatever the page's size, so
-		// that pages of any size agree. The ranking goes rankingDepth deep, for the pages after
-		// this one, but only the hits of this page and of byProximity are read.
-		records := max(offset+limit, proximityHits)
-		ranked, total, idf := r.rankSearch(ri, text, q, window, max(records, rankingDepth), records)
+		// that pages of any size agree. The ranking goes RankingDepth deep, for the pages after
+		// this one, but only the hits of this page and of byProximity are read: not those of the
+		// pages before it, which a caller asking for page after page as it leaves hits out (the
+		// answer layer's twins: an OpenTelemetry question met 2,000 alike Unit methods) read
+		// already, each read again on every page.
+		records := func(rank int) bool { return rank < proximityHits || offset <= rank && rank < offset+limit }
+		ranked, total, idf := r.rankSearch(ri, text, q, window, max(offset+limit, proximityHits, RankingDepth), records)
 		if total == 0 {
 			return &Results{Hits: []docidx.Hit{}}, nil, nil
 		}
@@ -146,11 +149,11 @@ func (r *reader) searchDeferred(ctx context.Context, q Query) (*Results, *passag
 	return r.page(ri, rk.ranked, rk.total, q, rk.pq, offset, limit, read)
 }
 
-// rankingDepth is how many hits a search ranks at least, for the pages that follow: a caller
+// RankingDepth is how many hits a search ranks at least, for the pages that follow: a caller
 // that leaves out hits repeating others (the answer layer's twins and repeats) asks for the next
 // ones at once, and they come from the ranking kept in the reader's rankings, not from ranking
-// the question again.
-const rankingDepth = 40
+// the question again. A page that ends deeper ranks the question again, as deep as it ends.
+const RankingDepth = 40
 
 // maxRankings is how many rankings a reader keeps (rankings), the most recently used.
 const maxRankings = 16
