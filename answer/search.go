@@ -245,13 +245,21 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 	bare := make(map[memberHit]*foundHit) // by package version and parent: an undocumented member shown
 	hits := make([]*foundHit, 0, want)
 	spelled := questionWords(q.Text)
+	const maxRaw = maxSearchDepth * 4 // the most ranked hits one search looks through
 	for raw := 0; len(hits) < want; {
 		// Ask for what is still missing plus a little room for duplicates (overloads share a
 		// URI; about one hit in forty repeats another's passage), in pages of at most
-		// rawSearchPage; the loop asks again, ranking the question again, if that was not
-		// enough.
+		// rawSearchPage; the loop asks again if that was not enough. Within the ranking the
+		// reader keeps (index.RankingDepth) a page costs its hits; one that ends deeper ranks
+		// the question again, so past it the pages are rawSearchPage long: a question that
+		// meets hundreds of alike members ("unit … observables": OpenTelemetry's Unit methods,
+		// one answer) asked 200 pages of 9, ranking it 200 times.
 		need := want - len(hits)
-		q.Offset, q.Limit = raw, min(rawSearchPage, need+2)
+		n := need + 2
+		if raw+n > index.RankingDepth {
+			n = min(rawSearchPage, maxRaw-raw)
+		}
+		q.Offset, q.Limit = raw, min(rawSearchPage, n)
 		res, passages, err := s.reader().SearchDeferred(ctx, q)
 		if err != nil {
 			return nil, false, err
@@ -326,7 +334,7 @@ func (s *Service) search(ctx context.Context, q index.Query, off, limit int) ([]
 			hits = append(hits, f)
 		}
 		raw += len(res.Hits)
-		if len(res.Hits) == 0 || raw >= res.Total || raw >= maxSearchDepth*4 {
+		if len(res.Hits) == 0 || raw >= res.Total || raw >= maxRaw {
 			break
 		}
 	}
