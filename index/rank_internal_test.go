@@ -1819,3 +1819,47 @@ func TestDottedOwners(t *testing.T) {
 
 // firstRecords is rankSearch's records for the first n hits.
 func firstRecords(n int) func(int) bool { return func(rank int) bool { return rank < n } }
+
+// A package version the question does not name takes at most a third of the window of
+// documents ranked for diversity (crowdShare): 60 alike generated members that say "unit"
+// twice leave room for the other packages' pages that say it once, which diversify then ranks
+// above the crowded package's lower members, where before they were never in the window.
+// Named, the crowded package keeps the whole window.
+func TestCrowdedPackageLeavesRoom(t *testing.T) {
+	var gen []docidx.Symbol
+	for i := range 60 {
+		gen = append(gen, docidx.Symbol{Kind: docidx.KindMethod, Name: "Unit", Parent: fmt.Sprintf("Gauge%d", i),
+			QualifiedName: fmt.Sprintf("semconv.Gauge%d.Unit", i), Signature: "func Unit() string",
+			Doc: "Unit returns the unit of the instrument, the unit of its measurements."})
+	}
+	other := func(name, doc string) *docidx.PackageDocs {
+		return fixturePackage(docidx.Go, "example.com/"+name, "v1.0.0", docidx.Symbol{Kind: docidx.KindFunc,
+			Name: "Convert", QualifiedName: name + ".Convert", Signature: "func Convert()", Doc: doc})
+	}
+	r := openRankFixture(t, fixturePackage(docidx.Go, "example.com/semconv", "v1.0.0", gen...),
+		other("units", "Convert turns a value from one unit to another."),
+		other("measure", "Convert parses a measurement unit."))
+	window := 30
+	packages := func(question string, q Query) map[string]int {
+		hits, _, _ := r.r.rankSearch(r.r.rank, question, q, window, window, firstRecords(window))
+		n := map[string]int{}
+		for _, h := range hits {
+			n[r.r.rank.pkgKey(r.r.rank.pkgOf(h.doc))]++
+		}
+		return n
+	}
+	got := packages("unit", Query{})
+	others := 0
+	for _, name := range []string{"example.com/units", "example.com/measure"} {
+		if got["golang\x00"+name] == 0 {
+			t.Errorf("unit: %v, want %s's pages among the %d ranked", got, name, window)
+		}
+		others += got["golang\x00"+name]
+	}
+	if n := got["golang\x00example.com/semconv"]; n != window-others {
+		t.Errorf("unit: %d of the crowded package ranked, want the %d the others leave", n, window-others)
+	}
+	if n := packages("semconv unit", Query{})["golang\x00example.com/semconv"]; n != window {
+		t.Errorf("semconv unit: %d of the named package ranked, want all %d", n, window)
+	}
+}

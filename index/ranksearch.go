@@ -1540,7 +1540,89 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 		}
 		top.offer(scored{doc, ri.orderOf(doc), float64(s)}, window)
 	}
-	return top, total
+	return ri.thinCrowded(top, scores, a.touched, named, window), total
+}
+
+// crowdShare bounds the share of a search's window (best) that the documents of one package
+// version the question does not name may take: at most window/crowdShare of them. diversify
+// lowers the k-th document of a package by packageDecay^k (0.55^33 is 3·10⁻⁹), so the
+// documents past that share of a crowded package rank below any other package's; held in the
+// window they only keep the others out. "unit compression observables Python" filled its
+// window of 100 with OpenTelemetry's 2,000 alike `…Observable.Unit` methods, which the answer
+// layer shows as one hit: the answer listed 4 results after paging through 2,000 ranked hits.
+const crowdShare = 3
+
+// thinCrowded returns top, the window best documents of scores (the accumulator's documents
+// touched, scored as best scores them; -1 for those scored apart, with a bonus, which only top
+// holds), with the documents of each
+// package version beyond window/crowdShare of top (the question names none of them: named)
+// given up for the best documents of other packages that scores holds below top, when there
+// are such; any room left is given back to the best of those given up, so that the window
+// stays as full as before and paging reaches as deep. A window every document fits in, or
+// that no package crowds, is top as it is.
+func (ri *rankIndex) thinCrowded(top scoreHeap, scores []float32, touched []uint32, named []bool, window int) scoreHeap {
+	limit := max(window/crowdShare, 1)
+	if len(top) < window || len(scores) <= window {
+		return top
+	}
+	count := map[uint32]int{}
+	for _, d := range top {
+		if p := ri.pkgOf(d.doc); named == nil || !named[p] {
+			count[p]++
+		}
+	}
+	var crowded map[uint32]scored // by package version: the worst of its documents that stay
+	for p, n := range count {
+		if n <= limit {
+			continue
+		}
+		var own []scored
+		for _, d := range top {
+			if ri.pkgOf(d.doc) == p {
+				own = append(own, d)
+			}
+		}
+		slices.SortFunc(own, func(a, b scored) int { return cmpScored(b, a) })
+		if crowded == nil {
+			crowded = map[uint32]scored{}
+		}
+		crowded[p] = own[limit-1]
+	}
+	if crowded == nil {
+		return top
+	}
+	stays := func(d scored) bool {
+		c, ok := crowded[ri.pkgOf(d.doc)]
+		return !ok || cmpScored(d, c) >= 0
+	}
+	// The others below top: the best window of the documents that stay, as best chose top.
+	thinned := make(scoreHeap, 0, window)
+	var out scoreHeap // top's documents given up, the best of those that do not stay
+	for _, d := range top {
+		if stays(d) {
+			thinned.offer(d, window)
+		} else {
+			out = append(out, d)
+		}
+	}
+	worst := top[0] // top is a heap: its root is its worst
+	for i, s := range scores {
+		if s < 0 || float64(s) > worst.score {
+			continue // scored apart, or in top already
+		}
+		d := scored{touched[i], ri.orderOf(touched[i]), float64(s)}
+		if cmpScored(d, worst) >= 0 || !stays(d) {
+			continue
+		}
+		thinned.offer(d, window)
+	}
+	if len(thinned) < window {
+		out.sortBestFirst()
+		for _, d := range out[:min(len(out), window-len(thinned))] {
+			thinned.offer(d, window)
+		}
+	}
+	return thinned
 }
 
 // diversify returns the best need of the kept documents, best first, with the k-th document of
