@@ -73,6 +73,9 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need in
 	bonus := ri.nameBonuses(reads, text, words, owned, namedPkgs, keep)
 	pkgPrior, named := ri.packagePriors(ecos, namedPkgs, askedMajors(words))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
+	if q.Package == "" { // the search of one package: its documents are the whole window
+		top = ri.thinCrowded(top, a.scores, a.touched, named, window)
+	}
 	ri.withinPackage(r, a, top, lists, words, names)
 	named = ri.dominantPackage(top, named) // model.go
 	ranked := ri.diversify(top, named, need)
@@ -1540,7 +1543,7 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 		}
 		top.offer(scored{doc, ri.orderOf(doc), float64(s)}, window)
 	}
-	return ri.thinCrowded(top, scores, a.touched, named, window), total
+	return top, total
 }
 
 // crowdShare bounds the share of a search's window (best) that the documents of one package
@@ -1552,9 +1555,9 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 // layer shows as one hit: the answer listed 4 results after paging through 2,000 ranked hits.
 const crowdShare = 3
 
-// thinCrowded returns top, the window best documents of scores (the accumulator's documents
-// touched, scored as best scores them; -1 for those scored apart, with a bonus, which only top
-// holds), with the documents of each
+// thinCrowded returns top, the window best documents of scores as best chose them (scores are
+// the accumulator's documents touched, as best scored them; -1 for those scored apart, with a
+// bonus, which only top holds), with the documents of each
 // package version beyond window/crowdShare of top (the question names none of them: named)
 // given up for the best documents of other packages that scores holds below top, when there
 // are such; any room left is given back to the best of those given up, so that the window
