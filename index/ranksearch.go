@@ -27,10 +27,9 @@ import (
 // rankSearch ranks the latest versions' documents for text under q's filters and returns the
 // first need of the best window of them, re-ranked for diversity, those at the ranks (from 0)
 // that records accepts with their stored fields read (the others with an empty record ID, for
-// page to read), how many
-// documents matched, and the idf of each question term found (for choosing passages). A total
-// of 0 means no word of text is in the index, as typed or corrected. ri is r's rank index (see
-// ranked).
+// page to read), how many documents matched, and the idf of each question term found (for
+// choosing passages). A total of 0 means no word of text is in the index, as typed or
+// corrected. ri is r's rank index (see ranked).
 func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need int, records func(rank int) bool) ([]rankHit, int, map[string]float32) {
 	keep := ri.filter(q)
 	ecos, words := ecosystemsNamed(text)
@@ -1555,14 +1554,13 @@ func (ri *rankIndex) best(a *accumulator, bonus map[uint32]float32, found int, p
 // layer shows as one hit: the answer listed 4 results after paging through 2,000 ranked hits.
 const crowdShare = 3
 
-// thinCrowded returns top, the window best documents of scores as best chose them (scores are
-// the accumulator's documents touched, as best scored them; -1 for those scored apart, with a
-// bonus, which only top holds), with the documents of each
-// package version beyond window/crowdShare of top (the question names none of them: named)
-// given up for the best documents of other packages that scores holds below top, when there
-// are such; any room left is given back to the best of those given up, so that the window
-// stays as full as before and paging reaches as deep. A window every document fits in, or
-// that no package crowds, is top as it is.
+// thinCrowded returns top, the window best documents as best chose them, with the documents of
+// each package version the question does not name (named) beyond window/crowdShare of top
+// given up for the best documents of other packages below top, when there are such; any room
+// left goes back to the best of those given up, so that the window stays as full as before and
+// paging reaches as deep. scores are the accumulator's documents touched as best scored them
+// (-1 for those scored apart, with a bonus, which only top holds). A window that every
+// document fits in, or that no package crowds, is top as it is.
 func (ri *rankIndex) thinCrowded(top scoreHeap, scores []float32, touched []uint32, named []bool, window int) scoreHeap {
 	limit := max(window/crowdShare, 1)
 	if len(top) < window || len(scores) <= window {
