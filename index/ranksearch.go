@@ -1566,28 +1566,33 @@ func (ri *rankIndex) thinCrowded(top scoreHeap, scores []float32, touched []uint
 	if len(top) < window || len(scores) <= window {
 		return top
 	}
-	count := map[uint32]int{}
-	for _, d := range top {
-		if p := ri.pkgOf(d.doc); named == nil || !named[p] {
-			count[p]++
-		}
+	// The package versions of top, sorted, counted by runs: most windows hold dozens of
+	// packages and none crowds.
+	pkgs := make([]uint32, len(top))
+	for i, d := range top {
+		pkgs[i] = ri.pkgOf(d.doc)
 	}
+	slices.Sort(pkgs)
 	var crowded map[uint32]scored // by package version: the worst of its documents that stay
-	for p, n := range count {
-		if n <= limit {
-			continue
+	for i := 0; i < len(pkgs); {
+		p, j := pkgs[i], i
+		for j < len(pkgs) && pkgs[j] == p {
+			j++
 		}
-		var own []scored
-		for _, d := range top {
-			if ri.pkgOf(d.doc) == p {
-				own = append(own, d)
+		if j-i > limit && (named == nil || !named[p]) {
+			own := make([]scored, 0, j-i)
+			for _, d := range top {
+				if ri.pkgOf(d.doc) == p {
+					own = append(own, d)
+				}
 			}
+			slices.SortFunc(own, func(a, b scored) int { return cmpScored(b, a) })
+			if crowded == nil {
+				crowded = map[uint32]scored{}
+			}
+			crowded[p] = own[limit-1]
 		}
-		slices.SortFunc(own, func(a, b scored) int { return cmpScored(b, a) })
-		if crowded == nil {
-			crowded = map[uint32]scored{}
-		}
-		crowded[p] = own[limit-1]
+		i = j
 	}
 	if crowded == nil {
 		return top
@@ -1608,11 +1613,18 @@ func (ri *rankIndex) thinCrowded(top scoreHeap, scores []float32, touched []uint
 	}
 	worst := top[0] // top is a heap: its root is its worst
 	for i, s := range scores {
-		if s < 0 || float64(s) > worst.score {
-			continue // scored apart, or in top already
+		if s <= 0 || float64(s) > worst.score {
+			continue // scored apart or not at all, or in top already
 		}
-		d := scored{touched[i], ri.orderOf(touched[i]), float64(s)}
-		if cmpScored(d, worst) >= 0 || !stays(d) {
+		doc := touched[i]
+		if _, ok := crowded[ri.pkgOf(doc)]; ok {
+			continue // below top, so below its cutoff
+		}
+		if len(thinned) == window && float64(s) < thinned[0].score {
+			continue // no better than the window holds
+		}
+		d := scored{doc, ri.orderOf(doc), float64(s)}
+		if cmpScored(d, worst) >= 0 {
 			continue
 		}
 		thinned.offer(d, window)
