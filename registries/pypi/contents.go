@@ -419,8 +419,10 @@ func extractAPI(files []apiFile, read readFunc, lim Limits, site *siteModules) a
 		moduleOf[f.file] = f.module
 	}
 	attachNewDocs(res.symbols, rx.allNewDocs(files), moduleOf)
-	res.problems = append(res.problems, rx.problems...)
+	// Resolving constants may read modules no re-export read (constantValues); what goes wrong
+	// reading them is a problem of the crawl as any other.
 	rx.constantValues(res.symbols, moduleOf)
+	res.problems = append(res.problems, rx.problems...)
 	return res
 }
 

@@ -415,3 +415,33 @@ func TestReexportedVariable(t *testing.T) {
 	}
 	testutil.Absent(t, syms, "module state", "pkg.log", "pkg.plain.log", "pkg.plain.cache")
 }
+
+// TestConstantDefaultsReadProblem: a module read only to resolve a default's constant (imported
+// under a private alias, so that no re-export reads it) that cannot be read is a problem of
+// the extraction, as any other unreadable module, and the default stays as written.
+func TestConstantDefaultsReadProblem(t *testing.T) {
+	srcs := map[string]string{
+		"pkg/__init__.py": "from ._config import TIMEOUT as _TIMEOUT\n\ndef fetch(url, timeout=_TIMEOUT):\n    \"\"\"Fetch url.\"\"\"\n",
+		"pkg/_config.py":  "TIMEOUT = 30\n",
+	}
+	read := func(p string, _ int64) ([]byte, error) {
+		if p == "pkg/_config.py" {
+			return nil, fmt.Errorf("%s: %w", p, docidx.ErrIntegrity)
+		}
+		return []byte(srcs[p]), nil
+	}
+	files, _ := chooseModules(slices.Sorted(maps.Keys(srcs)), "")
+	api := extractAPI(files, read, Limits{}.withDefaults(), nil)
+	if !slices.ContainsFunc(api.problems, func(p string) bool { return strings.Contains(p, "pkg/_config.py") }) {
+		t.Errorf("problems %q, want the unreadable pkg/_config.py", api.problems)
+	}
+	for _, s := range api.symbols {
+		if s.QualifiedName == "pkg.fetch" {
+			for _, p := range s.Params {
+				if p.Name == "timeout" && p.Default != "_TIMEOUT" {
+					t.Errorf("pkg.fetch: timeout default %q, want it as written", p.Default)
+				}
+			}
+		}
+	}
+}
