@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/pypi/internal/pyscan"
 )
 
 // Bounds of linked constants, as registries/gomod's linkValues has them.
@@ -30,9 +31,8 @@ const (
 // dotted name ("DEFAULT_POOLSIZE", "Timeout.DEFAULT_TIMEOUT") becomes "NAME = value"; a field,
 // constant or variable whose value is such a name, in capitals as constants are written
 // ("RETRIES", "Format.BINARY"; not "Literal.String" or "partial_fn"), gets that declaration in
-// Values, and so does a
-// symbol whose doc names an UPPER_CASE constant of its module ("Defaults to DEFAULT_RETRIES"),
-// at most maxLinkedValues of them. A name resolves to the module's own binding (a public or
+// Values, and so does a symbol whose doc names an UPPER_CASE constant of its module ("Defaults
+// to DEFAULT_RETRIES"), at most maxLinkedValues of them. A name resolves to the module's own binding (a public or
 // private constant or variable, a class's constant for "Class.NAME"), else through the
 // module's from-imports, up to maxReexportDepth modules away; a name that does not resolve so
 // takes the value of the public constant of that name when the distribution binds it to one
@@ -193,8 +193,9 @@ func declaredValue(s docidx.Symbol) (string, bool) {
 	return value, true
 }
 
-// dottedName reports whether s is a name or a dotted name of Python identifiers (ASCII), as a
-// default that names a constant is written, and not one of the literals None, True, False.
+// dottedName reports whether s is a name or a dotted name of Python identifiers, as a default
+// that names a constant is written, and not one of the constants None, True, False, Ellipsis,
+// NotImplemented.
 func dottedName(s string) bool {
 	switch s {
 	case "", "None", "True", "False", "Ellipsis", "NotImplemented":
@@ -208,23 +209,16 @@ func dottedName(s string) bool {
 	return true
 }
 
-// constantWord reports whether a word of a docstring names a constant as Python's style guide
-// writes one (PEP 8's "Constants": capital letters with underscores separating words), with an
-// underscore, so that a word in capitals ("HTTP", "JSON") is not taken for one.
+// constantWord reports whether a word of a docstring names a constant: written in capitals
+// (pyscan.IsUpperName) with an underscore between its words, so that a word in capitals
+// ("HTTP", "JSON") is not taken for one.
 func constantWord(w string) bool {
-	if len(w) < 4 || !strings.Contains(strings.Trim(w, "_"), "_") {
-		return false
-	}
-	for _, r := range w {
-		if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
-			return false
-		}
-	}
-	return true
+	return len(w) >= 4 && strings.Contains(strings.Trim(w, "_"), "_") && pyscan.IsUpperName(w)
 }
 
-// upperName reports whether name is written in capitals, as PEP 8 writes constants ("RETRIES",
-// "BG_DEFAULT", "V2"): a letter, and no lower-case one.
+// upperName reports whether name is written in capitals: a letter, and no lower-case one. One
+// letter is enough, unlike a constant's own name (pyscan.IsUpperName): an Enum member of one
+// letter stands for a flag (regex's "X = RegexFlag.X", "RegexFlag.X = 0x40").
 func upperName(name string) bool {
 	return strings.ToUpper(name) == name && strings.ToLower(name) != name
 }

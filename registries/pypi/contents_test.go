@@ -435,13 +435,8 @@ func TestConstantDefaultsReadProblem(t *testing.T) {
 	if !slices.ContainsFunc(api.problems, func(p string) bool { return strings.Contains(p, "pkg/_config.py") }) {
 		t.Errorf("problems %q, want the unreadable pkg/_config.py", api.problems)
 	}
-	for _, s := range api.symbols {
-		if s.QualifiedName == "pkg.fetch" {
-			for _, p := range s.Params {
-				if p.Name == "timeout" && p.Default != "_TIMEOUT" {
-					t.Errorf("pkg.fetch: timeout default %q, want it as written", p.Default)
-				}
-			}
-		}
+	fetch := testutil.ByName(api.symbols)["pkg.fetch"]
+	if i := slices.IndexFunc(fetch.Params, func(p docidx.Param) bool { return p.Name == "timeout" }); i < 0 || fetch.Params[i].Default != "_TIMEOUT" {
+		t.Errorf("pkg.fetch: params %+v, want timeout with its default as written", fetch.Params)
 	}
 }

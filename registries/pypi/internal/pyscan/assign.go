@@ -52,7 +52,7 @@ func (s *scanner) assignment(toks []token, cls *item) *item {
 	final := len(annotation) > 0 && lastDotted(s.dottedName(annotation)) == "Final"
 	kind := docidx.KindVar
 	switch {
-	case isUpperName(name) || final:
+	case IsUpperName(name) || final:
 		kind = docidx.KindConst
 	case cls != nil && cls.enum && len(value) > 0:
 		kind = docidx.KindConst
@@ -132,7 +132,7 @@ func (s *scanner) unpacking(toks []token) {
 	sig := cut(s.render(toks[:eq])+" = "+cutValue(s.render(toks[eq+1:]), MaxValue), MaxSignature)
 	for _, t := range names {
 		name := s.text(t)
-		if !isUpperName(name) {
+		if !IsUpperName(name) {
 			continue
 		}
 		if _, ok := s.byKey[name]; ok {
@@ -260,9 +260,10 @@ func (s *scanner) splitAssignment(toks []token) (name string, annotation, value 
 // lastDotted returns the last component of a dotted name ("typing.Final" -> "Final").
 func lastDotted(n string) string { return n[strings.LastIndexByte(n, '.')+1:] }
 
-// isUpperName reports whether name is an UPPER_CASE constant name: at least two characters,
-// a letter among them, and no lower-case letter.
-func isUpperName(name string) bool {
+// IsUpperName reports whether name is an UPPER_CASE constant name as PEP 8 writes one (and as
+// Scan tells a constant from a variable): at least two characters, a letter among them, and no
+// lower-case or non-ASCII letter.
+func IsUpperName(name string) bool {
 	if len(name) < 2 {
 		return false
 	}

@@ -581,7 +581,7 @@ func tellingDefault(def string) bool {
 		return true
 	}
 	last := def[strings.LastIndexByte(def, '.')+1:]
-	return validParamName(def) && !strings.HasPrefix(def, "*") && isUpperName(strings.TrimLeft(last, "_"))
+	return validParamName(def) && !strings.HasPrefix(def, "*") && IsUpperName(strings.TrimLeft(last, "_"))
 }
 
 // isLiteral reports whether a default as written is a number, a string (not an f-string),
