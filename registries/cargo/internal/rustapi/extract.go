@@ -124,7 +124,9 @@ type Result struct {
 // at the crate root, its rules as the signature); and the members of impls, wherever the impl is:
 // the `pub fn` methods and `pub const`s of inherent impls (KindMethod, KindConst), and of trait
 // impls the associated types and consts and the fns with doc comments of their own (the others
-// are documented by the trait). Members have their own doc, file and line, and Parent set to the
+// are documented by the trait); an impl of a crate's trait on a foreign type has no type of the
+// crate to hold them, so its doc comment and its documented fns join the trait's doc, as
+// rustdoc's "Implementations on Foreign Types" (implDoc). Members have their own doc, file and line, and Parent set to the
 // type or trait. Package is the module path ("serde::de"); QualifiedName is the full path
 // ("serde::de::Deserialize", "serde_json::Value::as_str", "serde_json::Value::Null", macros
 // "serde_json::json!"); a pub field named like a method of its type is "field@…::name".
@@ -1180,16 +1182,22 @@ const maxImplDocs = 8 << 10
 // type, under a heading that names the impl in code ("## `impl Serialize for Rc<T>`", whose
 // generics markdown would otherwise read as HTML), as rustdoc shows it among the type's trait
 // implementations or the trait's implementations on foreign types: serde's "impl<T> Serialize for
-// Rc<T>" says "Serialization will not attempt to deduplicate these repeated data". At most
-// maxImplDocs bytes of them join one doc.
+// Rc<T>" says "Serialization will not attempt to deduplicate these repeated data". An impl on a
+// foreign type also brings the fns of its own that carry doc comments, each under a heading
+// that gives its declaration, as rustdoc's "Implementations on Foreign Types" lists them:
+// subtle's "impl<T: ConstantTimeEq> ConstantTimeEq for [T]" documents only its ct_eq, which
+// "short-circuits if the lengths of the input slices are different" (an impl on a crate's own
+// type has those fns as members of the type: methods). At most maxImplDocs bytes of them join
+// one doc, whole sections only.
 func (x *extractor) implDoc(m *module, im *item, e *entry) {
-	if len(im.attrs.docs) == 0 || im.attrs.hidden || im.attrs.testOnly {
+	if im.attrs.hidden || im.attrs.testOnly {
 		return
 	}
+	foreign := false
 	if e == nil && im.traitImpl && len(im.traitPath) > 0 && !x.localType(m, im.selfPath) {
 		for _, t := range x.resolve(m, im.traitPath, false, 0) {
 			if t.d != nil && t.d.it.kind == kTrait {
-				e = x.byDecl[t.d]
+				e, foreign = x.byDecl[t.d], true
 				break
 			}
 		}
@@ -1197,13 +1205,31 @@ func (x *extractor) implDoc(m *module, im *item, e *entry) {
 	if e == nil {
 		return
 	}
-	doc := withCfg(x.doc(im.attrs.docs, m.file), x.cfgOf(im.attrs))
+	var parts []string
+	if len(im.attrs.docs) > 0 {
+		if doc := withCfg(x.doc(im.attrs.docs, m.file), x.cfgOf(im.attrs)); doc != "" {
+			parts = append(parts, doc)
+		}
+	}
+	if foreign {
+		for _, it := range im.body {
+			if it.kind != kFn || len(it.attrs.docs) == 0 || it.attrs.hidden || it.attrs.testOnly {
+				continue
+			}
+			if doc := withCfg(x.doc(it.attrs.docs, m.file), x.cfgOf(it.attrs)); doc != "" {
+				parts = append(parts, "### `"+strings.Join(strings.Fields(it.sig), " ")+"`\n\n"+doc)
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return
+	}
 	header := im.selfText
 	if im.traitImpl {
 		header = im.traitText + " for " + im.selfText
 	}
-	section := "## `impl " + header + "`\n\n" + doc
-	if doc == "" || len(e.implDocs)+len(section) > maxImplDocs {
+	section := "## `impl " + header + "`\n\n" + strings.Join(parts, "\n\n")
+	if len(e.implDocs)+len(section) > maxImplDocs {
 		return
 	}
 	e.implDocs += section + "\n\n"

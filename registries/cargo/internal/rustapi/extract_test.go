@@ -376,8 +376,10 @@ impl !Send for Private {}
 
 // TestImplDocs: an impl's doc comment joins the doc of the public type it implements, or of the
 // public trait it implements for a foreign type, under a heading that names the impl, as rustdoc
-// shows it; an impl of a private type or a foreign trait for a foreign type, or one hidden, adds
-// nothing.
+// shows it, with the documented fns of an impl on a foreign type under their declarations (an
+// impl on the crate's own type has them as members); an impl of a private type or a foreign
+// trait for a foreign type, or one hidden, adds nothing, nor does one on a foreign type whose
+// fns have no docs.
 func TestImplDocs(t *testing.T) {
 	res := extract(t, Options{}, "src/lib.rs", `
 use std::rc::Rc;
@@ -396,13 +398,30 @@ impl Serialize for Private {}
 impl Clone for Rc<u8> {}
 /// Hidden.
 #[doc(hidden)] impl Serialize for Box<u8> {}
+impl<T: Serialize> Serialize for [T] {
+    /// Slices serialize as sequences.
+    ///
+    /// A slice longer than u32::MAX is an error.
+    fn serialize(&self,
+        out: &mut Vec<u8>) {}
+    fn undocumented(&self) {}
+}
+impl Serialize for Vec<u8> { fn serialize(&self) {} }
+impl Default for Point {
+    /// The origin.
+    fn default() -> Self { Point }
+}
 `)
 	syms := testutil.ByName(res.Symbols)
 	if got, want := syms["c::Point"].Doc, "A point.\n\n## `impl Serialize for Point`\n\nPoints serialize as pairs."; got != want {
 		t.Errorf("Point's doc:\n%s\nwant\n%s", got, want)
 	}
-	if got, want := syms["c::Serialize"].Doc, "Serializes things.\n\n## `impl Serialize for Rc<T>`\n\nThis impl needs the rc feature. It will not deduplicate shared data."; got != want {
+	if got, want := syms["c::Serialize"].Doc, "Serializes things.\n\n## `impl Serialize for Rc<T>`\n\nThis impl needs the rc feature. It will not deduplicate shared data."+
+		"\n\n## `impl Serialize for [T]`\n\n### `fn serialize(&self, out: &mut Vec<u8>)`\n\nSlices serialize as sequences.\n\nA slice longer than u32::MAX is an error."; got != want {
 		t.Errorf("Serialize's doc:\n%s\nwant\n%s", got, want)
+	}
+	if s, ok := syms["c::Point::default"]; !ok || s.Doc != "The origin." || strings.Contains(syms["c::Point"].Doc, "origin") {
+		t.Errorf("a documented fn of an impl on the crate's own type is its member, not part of its doc: %+v", s)
 	}
 }
 
