@@ -148,19 +148,27 @@ func splitParam(part string) (name, def string) {
 // maxProseDoc bounds the description proseDocs takes from a sentence, in bytes.
 const maxProseDoc = 400
 
-// proseDocs gives each parameter of params without a description the first sentence of docs
-// (docstrings cleaned as inspect.cleandoc does) that names it: as inline code (double backquotes,
-// `timeout`, *timeout*) or, for a name with an underscore, as a word (ignore_sighup). Many
-// docstrings describe their parameters in prose ("When the keyword argument timeout is
-// specified as a number, (default: *30*), then TIMEOUT will be raised after …", pexpect's
-// spawn); the sentence is the parameter's description. Code blocks and doctests are not
-// searched. A description so found also gives the default it states when the parameter has
-// none ([docDefault]).
+// proseDocs gives each parameter of params without a description the line of docs (docstrings
+// cleaned as inspect.cleandoc does) that defines it ([definitionLine]: PEP 257's "real -- the
+// real part (default 0.0)"), else the first sentence that names it: as inline code (double
+// backquotes, `timeout`, *timeout*) or, for a name with an underscore, as a word
+// (ignore_sighup). Many docstrings describe their parameters in prose ("When the keyword
+// argument timeout is specified as a number, (default: *30*), then TIMEOUT will be raised after
+// …", pexpect's spawn); the sentence is the parameter's description. Code blocks and doctests
+// are not searched. A description so found also gives the default it states when the
+// parameter has none ([docDefault]).
 func proseDocs(params []docidx.Param, docs ...string) {
 	var paras []string
 	for i := range params {
 		p := &params[i]
 		if p.Doc != "" || strings.HasPrefix(p.Name, "*") {
+			continue
+		}
+		if d := definitionLine(docs, p.Name); d != "" {
+			p.Doc = d
+			if p.Default == "" {
+				p.Default = docDefault(d)
+			}
 			continue
 		}
 		if paras == nil {
@@ -176,6 +184,56 @@ func proseDocs(params []docidx.Param, docs ...string) {
 			}
 		}
 	}
+}
+
+// definitionMarks are what separates a parameter's name from its description in a line that
+// defines it: PEP 257's double dash (https://peps.python.org/pep-0257/#multi-line-docstrings:
+// "real -- the real part (default 0.0)"), and the single dash and colon of docstrings written
+// the same way without it ("limit - The total number of simultaneous connections.", aiohttp's
+// BaseConnector).
+var definitionMarks = []string{" -- ", " - ", ": "}
+
+// definitionLine returns the description that a line of docs (cleaned docstrings) opening
+// with name and a definitionMark gives the parameter name, with the lines below it indented
+// deeper, joined on one line and cut at maxProseDoc bytes; or "". The line is the name's
+// definition only when it opens with the name itself, as the signature spells it, at the
+// docstring's margin: a list item ("- limit - …"), a sentence ("Limit: …" of another word), a
+// literal block's or a fenced code block's line ("    timeout: 30" of a YAML example) is not.
+func definitionLine(docs []string, name string) string {
+	for _, doc := range docs {
+		lines := strings.Split(doc, "\n")
+		fenced := false
+		for i, line := range lines {
+			if strings.HasPrefix(line, "```") || strings.HasPrefix(line, "~~~") {
+				fenced = !fenced
+				continue
+			}
+			rest, ok := strings.CutPrefix(line, name)
+			if !ok || fenced {
+				continue
+			}
+			var desc string
+			for _, mark := range definitionMarks {
+				if d, ok := strings.CutPrefix(rest, mark); ok {
+					desc = d
+					break
+				}
+			}
+			if strings.TrimSpace(desc) == "" {
+				continue
+			}
+			parts := []string{strings.TrimSpace(desc)}
+			for _, next := range lines[i+1:] {
+				t := strings.TrimLeft(next, " ")
+				if t == "" || t == next {
+					break
+				}
+				parts = append(parts, strings.TrimSpace(t))
+			}
+			return cut(strings.Join(parts, " "), maxProseDoc)
+		}
+	}
+	return ""
 }
 
 // proseParagraphs returns the paragraphs of docs, each joined into one line, leaving out

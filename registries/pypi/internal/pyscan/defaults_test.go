@@ -191,3 +191,36 @@ class PromptSession:
 		t.Errorf("prompt's params =\n%+v\nwant\n%+v", got, want)
 	}
 }
+
+// TestDefinitionLines: an undocumented parameter takes the line that defines it at the
+// docstring's margin, PEP 257's "name -- description" and the single dash or colon written the
+// same way, with its deeper-indented continuation; a literal block's line is not a definition.
+func TestDefinitionLines(t *testing.T) {
+	m, _ := scanMap(t, `
+def complex(real=0.0, imag=0.0, *, mode="fast", limit=100, limit_per_host=0, note=None):
+    """Form a complex number.
+
+    Keyword arguments:
+    real -- the real part (default 0.0)
+    imag -- the imaginary part
+        of the number
+    limit - The total number of simultaneous connections.
+    limit_per_host - Number of simultaneous connections to one host.
+    - note - a list item, not a definition
+
+    Example::
+
+        mode: slow
+    """
+`)
+	want := []docidx.Param{
+		{Name: "real", Default: "0.0", Doc: "the real part (default 0.0)"},
+		{Name: "imag", Default: "0.0", Doc: "the imaginary part of the number"},
+		{Name: "mode", Default: `"fast"`},
+		{Name: "limit", Default: "100", Doc: "The total number of simultaneous connections."},
+		{Name: "limit_per_host", Default: "0", Doc: "Number of simultaneous connections to one host."},
+	}
+	if got := m["complex"].Params; !reflect.DeepEqual(got, want) {
+		t.Errorf("complex params =\n%s\nwant\n%s", fmtParams(got), fmtParams(want))
+	}
+}
