@@ -22,8 +22,8 @@
 //   - the API: internal/pyscan, a hand-written scanner of Python sources and stubs for public
 //     module-level functions, classes and constants, and the methods, properties, fields and
 //     constants of classes (Retry.DEFAULT_BACKOFF_MAX = 120), with signatures and values as
-//     written and whole docstrings (bounded) whose reST, Google and NumPy parameter sections
-//     become Symbol.Params, with each parameter's default from the docstring ("Defaults to 30",
+//     written and whole docstrings (bounded) whose reST, Google and NumPy parameter sections,
+//     and PEP 257's definition lines ("real -- the real part"), become Symbol.Params, with each parameter's default from the docstring ("Defaults to 30",
 //     "Default: x") or the signature, and the undocumented parameters whose default is a
 //     literal or a constant (a class carries its __init__'s), a default that names a constant
 //     spelled out with the value the defining module binds it to, its own or imported, private
