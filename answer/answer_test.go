@@ -265,6 +265,22 @@ func TestVersionInQuestion(t *testing.T) {
 			t.Errorf("version %s: results %+v, want version %s", version, out.Results, want)
 		}
 	}
+	// A package written NAME@VERSION, as show and crawl write one, is that package and version;
+	// the same version given twice is fine, two different ones, or none after the @, are refused.
+	for pkg, want := range map[string]string{"cache@4": "4.1.0", "npm:cache@^4": "4.1.0", "cache@5.0.0": "5.0.0", "cache@latest": "5.0.0"} {
+		_, out, err := s.Search(context.Background(), answer.SearchInput{Query: "how does it prune stale entries", Package: pkg})
+		if err != nil || len(out.Results) == 0 || out.Results[0].Version != want {
+			t.Errorf("package %s: results %+v, %v; want version %s", pkg, out.Results, err, want)
+		}
+	}
+	if _, _, err := s.Search(context.Background(), answer.SearchInput{Query: "prune", Package: "cache@4", Version: "4"}); err != nil {
+		t.Errorf("package cache@4, version 4: %v", err)
+	}
+	for _, in := range []answer.SearchInput{{Query: "prune", Package: "cache@4", Version: "5"}, {Query: "prune", Package: "cache@"}} {
+		if _, _, err := s.Search(context.Background(), in); err == nil || !strings.Contains(err.Error(), "version") {
+			t.Errorf("package %s, version %q: %v, want an error that says what to write", in.Package, in.Version, err)
+		}
+	}
 	// With 4.1.0 the root version (node_modules' top-level copy), a question without a version
 	// reads it, and one that names 5 reads 5.0.0.
 	root := cache("4.1.0", "Prunes stale entries; in 4, nothing is pruned in the background.")

@@ -26,7 +26,7 @@ import (
 type SearchInput struct {
 	Query     string `json:"query" jsonschema:"words to look for in READMEs, docs and API symbols, e.g. 'wait for goroutines errgroup' or 'express router middleware'"`
 	Ecosystem string `json:"ecosystem,omitempty" jsonschema:"only this ecosystem: golang, npm, pypi, cargo or swift (aliases go, node, python, rust, crates accepted)"`
-	Package   string `json:"package,omitempty" jsonschema:"only this package: exact Go module path (or an import path inside one: its module) or npm/PyPI/crate name, or ecosystem:name (pypi:msgpack)"`
+	Package   string `json:"package,omitempty" jsonschema:"only this package: exact Go module path (or an import path inside one: its module) or npm/PyPI/crate name, or ecosystem:name (pypi:msgpack), either with @version (zod@4: the same as version)"`
 	Version   string `json:"version,omitempty" jsonschema:"only this version: exact (4.29.1), or, with package or a package the query names, partial (4) or a range (^4, ~4.2), the newest indexed match; without it only each package's default version is searched: the one the project resolves (node_modules' top-level copy) when the crawl marked one, else the latest"`
 	Kind      string `json:"kind,omitempty" jsonschema:"only hits of this kind: section (prose), symbol (any API item), a document kind (overview, readme, doc, example) or a symbol kind (package, func, method, type, const, var, class, interface, struct, enum, trait, macro, protocol, property, field); long names (function, constant, variable, module, attribute), plurals and any letter case are accepted"`
 	Limit     int    `json:"limit,omitempty" jsonschema:"results per page, 1 to 50 (default 10)"`
@@ -81,6 +81,19 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 		return "", out, badArgument("kind", "%v", strings.TrimPrefix(err.Error(), "index: "))
 	}
 	version := strings.TrimSpace(in.Version)
+	pkg := strings.TrimSpace(in.Package)
+	// "zod@4", as show and crawl write a package, names its version too (a scope's "@" is
+	// the name's first byte, "@types/node@20").
+	if i := strings.LastIndexByte(pkg, '@'); i > 0 {
+		named := strings.TrimSpace(pkg[i+1:])
+		if named == "" {
+			return "", out, badArgument("package", "package %s ends in @ without a version: write NAME@VERSION (zod@4), or NAME alone", docidx.Quote(pkg))
+		}
+		if version != "" && version != named {
+			return "", out, badArgument("package", "package %s names version %s, but version is %s: give the version once", docidx.Quote(pkg), docidx.Quote(named), docidx.Quote(version))
+		}
+		pkg, version = pkg[:i], named
+	}
 	if version == "latest" {
 		version = ""
 	}
@@ -89,7 +102,6 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 		limit = DefaultSearchLimit
 	}
 	limit = min(limit, MaxSearchLimit)
-	pkg := strings.TrimSpace(in.Package)
 	// "pypi:msgpack", as show and crawl write a package, names its ecosystem too.
 	if prefix, name, ok := strings.Cut(pkg, ":"); ok && name != "" {
 		if e, err := docidx.ParseEcosystem(prefix); err == nil {
