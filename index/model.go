@@ -118,6 +118,11 @@ const (
 	// .825 anywhere; the other sets the same), 2.0 as many but one fewer in hit 1, and moved
 	// seven facts of the other sets, four of them lost.
 	ownedBonus = 1.25 * symbolBonus
+	// wordsBonus is added to a symbol of a package the question names whose name the question
+	// says as words ("clap default value": Arg::default_value; wordNames): half of symbolBonus,
+	// as words name an identifier less surely than the identifier itself. Chosen before any
+	// question set was run.
+	wordsBonus = symbolBonus / 2
 )
 
 // coordPower shapes the coordination factor (m/n)^coordPower for a document holding m of the

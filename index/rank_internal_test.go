@@ -1863,3 +1863,24 @@ func TestCrowdedPackageLeavesRoom(t *testing.T) {
 		t.Errorf("semconv unit: %d of the named package ranked, want all %d", n, window)
 	}
 }
+
+// A symbol of a package the question names whose name the question says as words ("a default
+// value for an argument": Arg::default_value) comes before one whose doc holds those words more
+// often, and before a symbol of that name of a package the question does not name.
+func TestRankNameSaidAsWords(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.Cargo, "clap", "4.0.0",
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "default_value", QualifiedName: "clap::Arg::default_value", Signature: "pub fn default_value(self, val: impl IntoResettable<OsStr>) -> Arg", Doc: "Value for the argument when not present."},
+			docidx.Symbol{Kind: docidx.KindConst, Name: "DefaultValue", QualifiedName: "clap::parser::ValueSource::DefaultValue", Signature: "DefaultValue", Doc: "Value came from the default value of an argument: no default value was overridden, so the default value applies."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "default_missing_value", QualifiedName: "clap::Arg::default_missing_value", Signature: "pub fn default_missing_value(self, val: impl IntoResettable<OsStr>) -> Arg", Doc: "Value for the argument when the flag is present but no value is specified; unlike a default value, it applies only when the flag is given."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "default_value_if", QualifiedName: "clap::Arg::default_value_if", Signature: "pub fn default_value_if(self, arg_id: impl Into<Id>, predicate: impl Into<ArgPredicate>, default: impl IntoResettable<OsStr>) -> Arg", Doc: "Specifies the value of the argument if another argument is present: a conditional default value. Give the argument a default value only when the other argument has one."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "default_values", QualifiedName: "clap::Arg::default_values", Signature: "pub fn default_values(self, vals: impl IntoIterator<Item = impl Into<OsStr>>) -> Arg", Doc: "Value for the argument when not present: several default values, one per occurrence of the argument."}),
+		fixturePackage(docidx.PyPI, "configlib", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "default_value", QualifiedName: "configlib.default_value", Signature: "def default_value(arg)", Doc: "Returns the default value of an argument."}),
+	)
+	rankedFirst(t, r, "clap: how do I give an argument a default value?", "docidx://cargo/clap@4.0.0/symbol/clap::Arg::default_value")
+	if got := wordNames("a default value, then Max Size of x_y!"); !slices.Contains(got, "default_value") || !slices.Contains(got, "defaultvalue") ||
+		!slices.Contains(got, "max_size") || slices.Contains(got, "value_then") || slices.Contains(got, "of_x_y") {
+		t.Errorf("wordNames: %q, want default_value, defaultvalue and max_size, nothing across the comma nor with an identifier", got)
+	}
+}

@@ -828,6 +828,27 @@ func (ri *rankIndex) nameBonuses(reads *storedReads, text, words string, owned m
 			}
 		}
 	}
+	// Names the question says as words, of the packages it names: "clap default value" is
+	// Arg::default_value, not its default_values or default_missing_value (see wordNames).
+	if len(named) > 0 {
+		spelledNames := map[string]bool{}
+		for _, n := range idents {
+			spelledNames[n] = true
+		}
+		for _, name := range wordNames(words) {
+			if spelledNames[name] {
+				continue
+			}
+			spelledNames[name] = true
+			if l, ok := ri.lookup(symbolNamePrefix + name); ok {
+				ri.forEach(l, func(doc uint32, _ uint8) {
+					if _, in := slices.BinarySearch(named, ri.pkgOf(doc)); in {
+						add(doc, wordsBonus)
+					}
+				})
+			}
+		}
+	}
 	// Only a type or a package owns members: "reserve on a BytesMut", "prompt_toolkit" and its
 	// PromptSession, not "write my dict" beside yaml.dump().
 	var owners []string
@@ -838,6 +859,46 @@ func (ri *rankIndex) nameBonuses(reads *storedReads, text, words string, owned m
 	}
 	ri.memberBonuses(owners, words, reads.r.wholeTerm, add)
 	return bonus
+}
+
+// wordNames returns the names a question says as words: each run of two or three adjacent
+// plain words (lower-case letters and digits, none a word passages leave out, not across
+// punctuation) joined with "_" and with nothing, as a developer says an identifier aloud:
+// "default value" is default_value or defaultValue, "max header size" max_header_size (the
+// dictionary holds symbol names lowercased, see symbolNamePrefix).
+func wordNames(words string) []string {
+	var out, run []string
+	for _, f := range strings.Fields(words) {
+		w := strings.ToLower(f)
+		trimmed := strings.TrimRight(w, ".,;:!?)\"'")
+		if !plainWord(trimmed) || passageStopWords[trimmed] {
+			run = run[:0]
+			continue
+		}
+		run = append(run, trimmed)
+		for n := 2; n <= 3 && n <= len(run); n++ {
+			part := run[len(run)-n:]
+			out = append(out, strings.Join(part, "_"), strings.Join(part, ""))
+		}
+		if trimmed != w {
+			run = run[:0]
+		}
+	}
+	return out
+}
+
+// plainWord reports whether w is a word of at least two lower-case ASCII letters and digits
+// that starts with a letter.
+func plainWord(w string) bool {
+	if len(w) < 2 || w[0] < 'a' || w[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if c := w[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // freeFirst returns, of docs (the symbols a name names), those that are not methods when some
