@@ -1,7 +1,8 @@
 package index
 
 // named.go finds the packages a question names by name ("go-redis pool size", "what does
-// urllib3 retry on"): the relevance model lifts their documents by priorNamedPackage.
+// urllib3 retry on"): the relevance model lifts their documents by priorNamedPackage, and
+// those it names surely (surelyNames) by priorSurePackage.
 
 import (
 	"slices"

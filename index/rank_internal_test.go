@@ -335,7 +335,7 @@ func checkNamed(t *testing.T, r *Reader, want map[string][]string) {
 	ri := r.r.rank
 	for text, want := range want {
 		_, words := ecosystemsNamed(text)
-		_, pkgs := ri.questionPackages(r.r, text, words, nil, ri.ownedByName(words, r.r.wholeTerm), ri.filter(Query{}))
+		_, pkgs, _ := ri.questionPackages(r.r, text, words, nil, ri.ownedByName(words, r.r.wholeTerm), ri.filter(Query{}))
 		var got []string
 		for _, p := range pkgs {
 			got = append(got, ri.pkgKey(p))
@@ -463,7 +463,7 @@ func TestPossessiveNamesPackage(t *testing.T) {
 	ri := r.r.rank
 	for _, q := range []string{"Can I pass JSON output to flatted's parse as a string?", "Can I pass JSON output to flatted as a string?"} {
 		_, words := ecosystemsNamed(q)
-		_, named := ri.questionPackages(r.r, q, words, nil, ri.ownedByName(words, r.r.wholeTerm), nil)
+		_, named, _ := ri.questionPackages(r.r, q, words, nil, ri.ownedByName(words, r.r.wholeTerm), nil)
 		var names []string
 		for _, p := range named {
 			names = append(names, ri.pkgKey(p))
@@ -545,8 +545,8 @@ func TestRankBareName(t *testing.T) {
 	lists := ri.termLists(r2.r.searchTerms(words))
 	ri.accumulate(a, lists, ri.filter(Query{}))
 	owned := ri.ownedByName(words, r2.r.wholeTerm)
-	_, namedPkgs := ri.questionPackages(r2.r, "web-time", words, nil, owned, ri.filter(Query{}))
-	prior, named := ri.packagePriors(nil, namedPkgs, askedMajors(words))
+	_, namedPkgs, _ := ri.questionPackages(r2.r, "web-time", words, nil, owned, ri.filter(Query{}))
+	prior, named := ri.packagePriors(nil, namedPkgs, nil, askedMajors(words))
 	top, _ := ri.best(a, ri.nameBonuses(searchReads(t, r2), "web-time", words, owned, namedPkgs, ri.filter(Query{})), len(lists), prior, named, 100)
 	before := slices.Clone(top)
 	ri.withinPackage(r2.r, a, top, lists, words, questionNames(words))
@@ -676,7 +676,7 @@ func TestNameBonusCase(t *testing.T) {
 		_, words := ecosystemsNamed(q)
 		keep := ri.filter(Query{})
 		owned := ri.ownedByName(words, r.r.wholeTerm)
-		_, named := ri.questionPackages(r.r, q, words, nil, owned, keep)
+		_, named, _ := ri.questionPackages(r.r, q, words, nil, owned, keep)
 		var got []string
 		for doc := range ri.nameBonuses(searchReads(t, r), q, words, owned, named, keep) {
 			if ri.isSymbol(doc) {
@@ -1273,7 +1273,7 @@ func TestQueryPriors(t *testing.T) {
 				namedPkgs = append(namedPkgs, p)
 			}
 		}
-		pkgPrior, namedPkg := ri.packagePriors(named, namedPkgs, nil)
+		pkgPrior, namedPkg := ri.packagePriors(named, namedPkgs, nil, nil)
 		table, ranges, ok := ri.queryPriors(pkgPrior, namedPkg)
 		if !ok {
 			t.Fatal("no classes")
@@ -1640,15 +1640,15 @@ func TestPackagePriorsMajor(t *testing.T) {
 		versions: []string{"v6.15.9+incompatible", "v9.2.0", "6.0.0"},
 		pkgPrior: []float32{priorSuperseded, 1, 1}}
 	all := []uint32{0, 1, 2}
-	prior, named := ri.packagePriors(nil, all, map[int]bool{6: true})
+	prior, named := ri.packagePriors(nil, all, nil, map[int]bool{6: true})
 	if want := []float32{priorNamedPackage, 1, priorNamedPackage}; !slices.Equal(prior, want) || !slices.Equal(named, []bool{true, false, true}) {
 		t.Errorf("v6: priors %v named %v, want %v and the v6 module and npm's redis", prior, named, want)
 	}
-	prior, named = ri.packagePriors(nil, all, map[int]bool{9: true})
+	prior, named = ri.packagePriors(nil, all, nil, map[int]bool{9: true})
 	if want := []float32{priorSuperseded, priorNamedPackage, priorNamedPackage}; !slices.Equal(prior, want) || !slices.Equal(named, []bool{false, true, true}) {
 		t.Errorf("v9: priors %v named %v, want %v", prior, named, want)
 	}
-	prior, named = ri.packagePriors(nil, all, map[int]bool{4: true})
+	prior, named = ri.packagePriors(nil, all, nil, map[int]bool{4: true})
 	if want := []float32{priorSuperseded * priorNamedPackage, priorNamedPackage, priorNamedPackage}; !slices.Equal(prior, want) || !slices.Equal(named, []bool{true, true, true}) {
 		t.Errorf("v4, which no module has: priors %v named %v, want %v", prior, named, want)
 	}
@@ -1656,7 +1656,7 @@ func TestPackagePriorsMajor(t *testing.T) {
 		pkgs:     []string{"golang\x00github.com/x/cli", "golang\x00github.com/x/cli/v2"},
 		versions: []string{"v1.22.17", "v2.27.7"},
 		pkgPrior: []float32{priorSuperseded, 1}}
-	prior, named = cli.packagePriors(nil, []uint32{0, 1}, askedMajors("in cli v1, which env var wins?"))
+	prior, named = cli.packagePriors(nil, []uint32{0, 1}, nil, askedMajors("in cli v1, which env var wins?"))
 	if want := []float32{priorNamedPackage, 1}; !slices.Equal(prior, want) || !slices.Equal(named, []bool{true, false}) {
 		t.Errorf("v1: priors %v named %v, want %v and the module without a major suffix", prior, named, want)
 	}
@@ -1882,5 +1882,35 @@ func TestRankNameSaidAsWords(t *testing.T) {
 	if got := wordNames("a default value, then Max Size of x_y!"); !slices.Contains(got, "default_value") || !slices.Contains(got, "defaultvalue") ||
 		!slices.Contains(got, "max_size") || slices.Contains(got, "value_then") || slices.Contains(got, "of_x_y") {
 		t.Errorf("wordNames: %q, want default_value, defaultvalue and max_size, nothing across the comma nor with an identifier", got)
+	}
+}
+
+// A package the question names surely (its compound name) comes before another package's page
+// that shares more of the question's other words; a plain word that is more a word than a
+// package's name, or a name written in mixed case, names no package surely.
+func TestRankSurelyNamedPackage(t *testing.T) {
+	r := openRankFixture(t,
+		&docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.NPM, Name: "wrap-lines", Version: "1.0.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindField, Name: "trim", QualifiedName: "Options.trim", Signature: "trim?: boolean",
+				Doc: "Trim the spaces at the start of every row; pass false to keep them."}}},
+		&docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.NPM, Name: "fold-text", Version: "1.0.0"},
+			Symbols: []docidx.Symbol{{Kind: docidx.KindField, Name: "indent", QualifiedName: "Options.indent", Signature: "indent?: string",
+				Doc: "Indentation of wrapped lines."}}},
+	)
+	rankedFirst(t, r, "wrap-lines is stripping the leading indentation spaces from my wrapped lines. How do I keep them?",
+		"docidx://npm/wrap-lines@1.0.0/symbol/Options.trim")
+	for _, c := range []struct {
+		word, text string
+		share      float64
+		want       bool
+	}{
+		{"wrap-lines", "wrap-lines is stripping", 0.003, true},
+		{"six", "can I vendor six", 0.47, true},
+		{"requests", "make HTTP requests with promises", 0.027, false},
+		{"mongodb", "MongoDB object modeling", 0.78, false},
+	} {
+		if got := surelyNames(c.word, c.share, mixedCase(c.text)); got != c.want {
+			t.Errorf("surelyNames(%q, %.3f) in %q = %v, want %v", c.word, c.share, c.text, got, c.want)
+		}
 	}
 }

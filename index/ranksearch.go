@@ -65,12 +65,12 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need in
 	reads := &storedReads{r: r, ri: ri, readers: make([]index.IndexReader, len(ri.segs)), buf: a.stored}
 	defer func() { a.stored = reads.close() }()
 	owned := reads.directMembers(ri.ownedByName(words, r.wholeTerm), identifierOwners(words))
-	names, namedPkgs := ri.questionPackages(r, text, words, ecos, owned, keep)
+	names, namedPkgs, surePkgs := ri.questionPackages(r, text, words, ecos, owned, keep)
 	if !ri.exactNamed(a, lists, found, groups, namedPkgs, keep) {
 		return nil, 0, nil
 	}
 	bonus := ri.nameBonuses(reads, text, words, owned, namedPkgs, keep)
-	pkgPrior, named := ri.packagePriors(ecos, namedPkgs, askedMajors(words))
+	pkgPrior, named := ri.packagePriors(ecos, namedPkgs, surePkgs, askedMajors(words))
 	top, total := ri.best(a, bonus, len(lists)+altFound, pkgPrior, named, window)
 	if q.Package == "" { // the search of one package: its documents are the whole window
 		top = ri.thinCrowded(top, a.scores, a.touched, named, window)
@@ -1018,10 +1018,12 @@ func (ri *rankIndex) isPackageRoot(doc uint32, name string) bool {
 // then it is a concept, and the question's subject is the package it names by name; "generate a
 // random UUID" still names uuid. The owner of a dotted word that the question writes nowhere
 // else (dottedOwners) is no name when the packages it names have an API without any of its
-// members: "time.Duration" does not name golang.org/x/time.
-func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[docidx.Ecosystem]bool, owned map[string][]uint32, keep *docFilter) (map[string]bool, []uint32) {
-	names := questionNames(words)
+// members: "time.Duration" does not name golang.org/x/time. sure, a subset of named, are the
+// packages a name names surely (surelyNames): the question is about them.
+func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[docidx.Ecosystem]bool, owned map[string][]uint32, keep *docFilter) (names map[string]bool, named, sure []uint32) {
+	names = questionNames(words)
 	called := calledPackages(text)
+	mixed := mixedCase(text)
 	if len(ecos) == 0 {
 		ecos = ri.pathEcosystem(names)
 	}
@@ -1035,7 +1037,7 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 		}
 	}
 	owners := possessives(words)
-	named := ri.namedPackages(r, names, called, owners, ecos)
+	named, sure = ri.namedPackages(r, names, called, owners, mixed, ecos)
 	if acr := acronyms(text); len(acr) > 0 {
 		plain := maps.Clone(names)
 		for w := range acr {
@@ -1044,8 +1046,8 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 			}
 		}
 		if len(plain) < len(names) {
-			if ps := ri.namedPackages(r, plain, called, owners, ecos); len(ps) > 0 {
-				names, named = plain, ps
+			if ps, ss := ri.namedPackages(r, plain, called, owners, mixed, ecos); len(ps) > 0 {
+				names, named, sure = plain, ps, ss
 			}
 		}
 	}
@@ -1062,7 +1064,11 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 	if len(ecos) == 0 {
 		named = ri.symbolEcosystem(named, words)
 	}
-	return names, named
+	sure = slices.DeleteFunc(sure, func(p uint32) bool {
+		_, in := slices.BinarySearch(named, p)
+		return !in
+	})
+	return names, named, sure
 }
 
 // allHaveAPI reports whether every package of pkgs has symbols other than its packages' roots,
@@ -1754,7 +1760,8 @@ func (h scoreHeap) sortBestFirst() {
 
 // packagePriors returns each package's multiplier for a question naming ecos and the packages
 // named (namedPackages): ri.pkgPrior, with the packages of the ecosystems it names
-// ("… in python") raised by priorNamed and the packages it names raised by priorNamedPackage.
+// ("… in python") raised by priorNamed and the packages it names raised by priorNamedPackage,
+// or priorSurePackage for those of sure (the packages a name names surely).
 // The result is ri.pkgPrior itself when it names no package and none or all of the ecosystems;
 // callers must not change it. named, nil when no package is named, marks the named packages
 // (whose overviews prior leaves out of priorNamedPackage, and diversify does not discount).
@@ -1762,7 +1769,7 @@ func (h scoreHeap) sortBestFirst() {
 // A question that writes a major version of a Go module it names (majors, askedMajors: "the
 // go-redis v6 client", "urfave/cli v2") names that major only: the module of that major version
 // is not superseded (priorSuperseded), and the modules of its other majors are not named.
-func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool, namedPkgs []uint32, majors map[int]bool) (pkgPrior []float32, named []bool) {
+func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool, namedPkgs, sure []uint32, majors map[int]bool) (pkgPrior []float32, named []bool) {
 	if len(ecos) == len(docidx.Ecosystems) {
 		ecos = nil
 	}
@@ -1797,6 +1804,17 @@ func (ri *rankIndex) packagePriors(ecos map[docidx.Ecosystem]bool, namedPkgs []u
 		for _, p := range namedPkgs {
 			out[p] *= float32(priorNamedPackage)
 			named[p] = true
+		}
+		// The packages named surely stand priorSurePackage / priorNamedPackage above the rest:
+		// the rest go down, so that within a named package its names' bonuses weigh as much
+		// against its words as before.
+		if len(sure) > 0 {
+			down := float32(priorNamedPackage / priorSurePackage)
+			for p := range out {
+				if _, in := slices.BinarySearch(sure, uint32(p)); !in {
+					out[p] *= down
+				}
+			}
 		}
 	}
 	return out, named
@@ -1986,7 +2004,7 @@ func (ri *rankIndex) queryPriors(pkgPrior []float32, named []bool) (table *[256]
 // packages' own places the question in their ecosystem, a name the question calls a package or
 // writes in the possessive (owners: "subtle's constant-time behaviour") counting as wholly its
 // packages'. The result is sorted.
-func (ri *rankIndex) namedPackages(r *reader, names, called, owners map[string]bool, ecos map[docidx.Ecosystem]bool) []uint32 {
+func (ri *rankIndex) namedPackages(r *reader, names, called, owners, mixed map[string]bool, ecos map[docidx.Ecosystem]bool) (named, sure []uint32) {
 	// The parts of a path that names a package whole are that package's ("mattn" and
 	// "go-sqlite3" of "mattn/go-sqlite3"), not names of their own: the owner "mattn" names every
 	// module of mattn's.
@@ -2005,13 +2023,15 @@ func (ri *rankIndex) namedPackages(r *reader, names, called, owners map[string]b
 		pkgs  []uint32
 		share float64
 		eco   string // the ecosystem of all of pkgs, or "" when they are of several
+		sure  bool   // the name is the package's more than a word (surelyNames), or called so
 	}
 	var found []naming
 	best := -1 // the naming whose name is most its packages' own
-	consider := func(w string, ps []uint32, share float64) {
-		n := naming{share: share}
+	consider := func(w string, ps []uint32, share float64, alias bool) {
+		n := naming{share: share, sure: !alias && surelyNames(w, share, mixed)}
 		if called[w] || owners[w] {
 			n.share = 1 // the question says what it is
+			n.sure = true
 		}
 		for i, p := range ps {
 			eco, _, _ := strings.Cut(ri.pkgKey(p), "\x00")
@@ -2038,7 +2058,7 @@ func (ri *rankIndex) namedPackages(r *reader, names, called, owners map[string]b
 			continue
 		}
 		if ps := ri.packagesNamed(w); len(ps) > 0 && (called[w] || owners[w] || ri.ownWord(r, w, ps)) {
-			consider(w, ps, ri.nameShare(r, w, ps))
+			consider(w, ps, ri.nameShare(r, w, ps), false)
 		}
 		// A name a package's code binds it to (aliasOf: "gzhttp", a package of
 		// klauspost/compress; "iconv" of iconv-lite) names it as a plain word too when the
@@ -2046,11 +2066,10 @@ func (ri *rankIndex) namedPackages(r *reader, names, called, owners map[string]b
 		// "server" or "argv", which some README binds a package to.
 		if ps := ri.aliasOf(w); len(ps) > 0 {
 			if share := ri.nameShare(r, aliasPrefix+w, ps); called[w] || share >= aliasNameShare {
-				consider(w, ps, share)
+				consider(w, ps, share, true)
 			}
 		}
 	}
-	var out []uint32
 	for _, n := range found {
 		// A question is asked in one ecosystem: the name that is most its packages' own places
 		// it, and a name of another ecosystem's packages that is less theirs is a word of the
@@ -2059,10 +2078,44 @@ func (ri *rankIndex) namedPackages(r *reader, names, called, owners map[string]b
 		if len(ecos) == 0 && found[best].eco != "" && n.eco != found[best].eco && n.share < found[best].share {
 			continue
 		}
-		out = append(out, n.pkgs...)
+		named = append(named, n.pkgs...)
+		if n.sure {
+			sure = append(sure, n.pkgs...)
+		}
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	slices.Sort(named)
+	slices.Sort(sure)
+	return slices.Compact(named), slices.Compact(sure)
+}
+
+// surelyNames reports whether a name that names packages (share: nameShare) names them surely,
+// as more than a word of the question: spelled as no plain word is (compoundName: "go-colorable",
+// "wrap-ansi"), or a word at least sureNameShare of whose documents are theirs ("arrayvec",
+// "tzdata", "six"; not "requests", 2.7%), unless the question writes it with a capital inside
+// (mixed, mixedCase: "MongoDB", the database more than npm's mongodb).
+func surelyNames(w string, share float64, mixed map[string]bool) bool {
+	if compoundName(w) {
+		return true
+	}
+	return share >= sureNameShare && !mixed[w]
+}
+
+// mixedCase returns the words text writes with a capital letter after their first letter
+// ("MongoDB", "GraphQL", "JSON"), lowercased: names of products and concepts, which a registry
+// spells in lower case when a package takes them.
+func mixedCase(text string) map[string]bool {
+	var out map[string]bool
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		_, first := utf8.DecodeRuneInString(w)
+		if !strings.ContainsFunc(w[first:], unicode.IsUpper) {
+			continue
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[strings.ToLower(w)] = true
+	}
+	return out
 }
 
 // ownWord reports whether the name w is its packages' (ps) own word: compound (compoundName),
