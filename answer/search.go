@@ -900,7 +900,7 @@ func (s *Service) versionInQuestion(eco docidx.Ecosystem, text, given string) (r
 		}
 		if given != "" {
 			version = given
-		} else if !versionWord(version) {
+		} else if !index.VersionWord(version) {
 			continue
 		}
 		refs, err := s.reader().FindPackages(eco, name)
@@ -919,20 +919,4 @@ func (s *Service) versionInQuestion(eco docidx.Ecosystem, text, given string) (r
 		return docidx.Ref{Ecosystem: refs[0].Ecosystem, Name: refs[0].Name, Version: named}, true
 	}
 	return docidx.Ref{}, false
-}
-
-// versionWord reports whether w is written as a version: digits, with a "v" before them and up
-// to two more dot-separated parts ("5", "v5", "4.2", "v1.2.3").
-func versionWord(w string) bool {
-	w = strings.TrimPrefix(strings.TrimPrefix(w, "v"), "V")
-	parts := strings.Split(w, ".")
-	if len(parts) > 3 {
-		return false
-	}
-	for _, p := range parts {
-		if p == "" || strings.TrimFunc(p, func(r rune) bool { return r >= '0' && r <= '9' }) != "" {
-			return false
-		}
-	}
-	return true
 }

@@ -19,6 +19,38 @@ func (r *reader) searchTerms(words string) []string {
 	return withoutFragments(r.questionTerms(plain), plain)
 }
 
+// withoutVersions returns words without the versions they give packages: a version
+// (VersionWord: "0.7", "v5", "4.2.1") right after a word that names a package ("arrayvec 0.7",
+// "lru-cache v5"), and the "@version" of "name@version". It says which version the question is
+// about (the answer layer searches that version), not words of its answer, and its digits ("0",
+// "7") would match the literals of examples (arrayvec's try_insert(0, "x") before its "Rust
+// Version" section).
+func (ri *rankIndex) withoutVersions(words string) string {
+	fields := strings.Fields(words)
+	out := fields[:0:0]
+	changed := false
+	for i, f := range fields {
+		name := strings.ToLower(strings.Trim(f, "(\"'`,.;:?!)"))
+		if at := strings.LastIndexByte(name, '@'); at > 0 && VersionWord(name[at+1:]) && len(ri.packagesNamed(name[:at])) > 0 {
+			out = append(out, name[:at])
+			changed = true
+			continue
+		}
+		if i > 0 && VersionWord(strings.TrimRight(f, ",.;:?!)\"'`")) {
+			prev := strings.ToLower(strings.Trim(fields[i-1], "(\"'`,.;:?!)"))
+			if len(ri.packagesNamed(prev)) > 0 && fields[i-1] == strings.TrimRight(fields[i-1], ",.;:?!") {
+				changed = true
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	if !changed {
+		return words
+	}
+	return strings.Join(out, " ")
+}
+
 // withoutFragments returns terms (of plain, filtered in place) without the one-letter terms that
 // are not words of plain of one letter or letters of a word with digits ("2h", "1d": units).
 func withoutFragments(terms []string, plain string) []string {

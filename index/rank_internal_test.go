@@ -1914,3 +1914,28 @@ func TestRankSurelyNamedPackage(t *testing.T) {
 		}
 	}
 }
+
+// A version a question gives a package ("arrayvec 0.7", "arrayvec@0.7") is no word of its
+// answer: its digits do not match an example's literals.
+func TestRankWithoutVersions(t *testing.T) {
+	r := openRankFixture(t,
+		fixturePackage(docidx.Cargo, "arrayvec", "0.7.8",
+			docidx.Symbol{Kind: docidx.KindPackage, Name: "arrayvec", QualifiedName: "arrayvec", Signature: "crate arrayvec",
+				Doc: "A vector with fixed capacity.\n\n# Rust Version\n\nThis version of arrayvec requires Rust 1.51 or later."},
+			docidx.Symbol{Kind: docidx.KindMethod, Name: "try_insert", QualifiedName: "arrayvec::ArrayVec::try_insert", Signature: "pub fn try_insert(&mut self, index: usize, element: T) -> Result<(), CapacityError<T>>",
+				Doc: "Insert element at position index; the index must be less than or equal to the length.\n\n```rust\nlet mut array = ArrayVec::<_, 7>::new();\nassert!(array.try_insert(0, 7).is_ok());\nassert!(array.try_insert(0, 0.7).is_ok());\n```"}),
+	)
+	rankedFirst(t, r, "What's the minimum Rust version that arrayvec 0.7 supports?", "docidx://cargo/arrayvec@0.7.8/symbol/arrayvec")
+	ri := r.r.rank
+	for in, want := range map[string]string{
+		"minimum Rust version arrayvec 0.7 supports": "minimum Rust version arrayvec supports",
+		"does arrayvec@0.7 panic":                    "does arrayvec panic",
+		"arrayvec v0.7.8?":                           "arrayvec",
+		"needs Python 3.12":                          "needs Python 3.12",
+		"in arrayvec, 2 items":                       "in arrayvec, 2 items",
+	} {
+		if got := ri.withoutVersions(in); got != want {
+			t.Errorf("withoutVersions(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

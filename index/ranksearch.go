@@ -34,7 +34,7 @@ func (r *reader) rankSearch(ri *rankIndex, text string, q Query, window, need in
 	keep := ri.filter(q)
 	ecos, words := ecosystemsNamed(text)
 	words = withDefaultCue(words)
-	terms := r.searchTerms(words) // question.go
+	terms := r.searchTerms(ri.withoutVersions(words)) // question.go
 	if len(terms) == 0 {
 		// Nothing but the ecosystem's name is left to search ("python", "in Go", "node and
 		// a"): the name is what the question is about.

@@ -433,3 +433,19 @@ func modulePathBase(path string) string {
 	base := withoutMajor(path)
 	return base[strings.LastIndexByte(base, '/')+1:]
 }
+
+// VersionWord reports whether w is written as a version a question gives a package: digits,
+// with a "v" before them and up to two more dot-separated parts ("5", "v5", "4.2", "v1.2.3").
+func VersionWord(w string) bool {
+	w = strings.TrimPrefix(strings.TrimPrefix(w, "v"), "V")
+	parts := strings.Split(w, ".")
+	if len(parts) > 3 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || strings.TrimFunc(p, func(r rune) bool { return r >= '0' && r <= '9' }) != "" {
+			return false
+		}
+	}
+	return true
+}
