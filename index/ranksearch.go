@@ -1760,8 +1760,9 @@ func (h scoreHeap) sortBestFirst() {
 
 // packagePriors returns each package's multiplier for a question naming ecos and the packages
 // named (namedPackages): ri.pkgPrior, with the packages of the ecosystems it names
-// ("… in python") raised by priorNamed and the packages it names raised by priorNamedPackage,
-// or priorSurePackage for those of sure (the packages a name names surely).
+// ("… in python") raised by priorNamed and the packages it names raised by priorNamedPackage;
+// when it names some surely (sure), every other package is lowered by priorNamedPackage /
+// priorSurePackage, so that those stand priorSurePackage above the packages it does not name.
 // The result is ri.pkgPrior itself when it names no package and none or all of the ecosystems;
 // callers must not change it. named, nil when no package is named, marks the named packages
 // (whose overviews prior leaves out of priorNamedPackage, and diversify does not discount).
