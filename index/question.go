@@ -26,24 +26,24 @@ func (r *reader) searchTerms(words string) []string {
 // "7") would match the literals of examples (arrayvec's try_insert(0, "x") before its "Rust
 // Version" section).
 func (ri *rankIndex) withoutVersions(words string) string {
+	const edges = "(\"'`,.;:?!)" // what a word may be wrapped in; edges[1:] what may follow it
+	// A version word is taken as written up to what may follow it: "v8()" is a call.
+	bare := func(f string) string { return strings.ToLower(strings.Trim(f, edges)) }
 	fields := strings.Fields(words)
 	out := fields[:0:0]
 	changed := false
 	for i, f := range fields {
-		name := strings.ToLower(strings.Trim(f, "(\"'`,.;:?!)"))
-		if at := strings.LastIndexByte(name, '@'); at > 0 && VersionWord(name[at+1:]) && len(ri.packagesNamed(name[:at])) > 0 {
-			out = append(out, name[:at])
+		w := bare(f)
+		switch at := strings.LastIndexByte(w, '@'); {
+		case at > 0 && VersionWord(w[at+1:]) && len(ri.packagesNamed(w[:at])) > 0:
+			out = append(out, w[:at])
 			changed = true
-			continue
+		case i > 0 && VersionWord(strings.TrimRight(f, edges[1:])) && !strings.ContainsAny(fields[i-1][len(fields[i-1])-1:], ",.;:?!") &&
+			len(ri.packagesNamed(bare(fields[i-1]))) > 0:
+			changed = true // "arrayvec 0.7", not "in arrayvec, 2 items"
+		default:
+			out = append(out, f)
 		}
-		if i > 0 && VersionWord(strings.TrimRight(f, ",.;:?!)\"'`")) {
-			prev := strings.ToLower(strings.Trim(fields[i-1], "(\"'`,.;:?!)"))
-			if len(ri.packagesNamed(prev)) > 0 && fields[i-1] == strings.TrimRight(fields[i-1], ",.;:?!") {
-				changed = true
-				continue
-			}
-		}
-		out = append(out, f)
 	}
 	if !changed {
 		return words

@@ -1933,6 +1933,7 @@ func TestRankWithoutVersions(t *testing.T) {
 		"arrayvec v0.7.8?":                           "arrayvec",
 		"needs Python 3.12":                          "needs Python 3.12",
 		"in arrayvec, 2 items":                       "in arrayvec, 2 items",
+		"is there an arrayvec v8() function":         "is there an arrayvec v8() function",
 	} {
 		if got := ri.withoutVersions(in); got != want {
 			t.Errorf("withoutVersions(%q) = %q, want %q", in, got, want)
