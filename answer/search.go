@@ -220,17 +220,17 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 	case q.Version != "":
 		scope = "version " + q.Version
 	}
-	var cont string
+	// One line ends every page: how to continue it when more follows, and how to read a hit
+	// in full. An assistant reads it on every call, so it is one short line.
+	foot := "---\nA hit in full: " + s.opts.Words.Read + ".\n"
 	if out.NextCursor != "" {
-		cont = s.opts.Words.continuation(out.NextCursor)
+		foot = "---\n" + s.opts.Words.more(out.NextCursor) + " A hit in full: " + s.opts.Words.Read + ".\n"
 	}
 	*bp = b
-	readMore := "Read a hit in full: " + s.opts.Words.Read + ".\n" // how to read a hit in full ends every page
-	t.Grow(len(q.Text) + len(scope) + 40 + len(b) + len(readMore) + len(cont))
+	t.Grow(len(scope) + 40 + len(b) + len(foot))
 	fmt.Fprintf(&t, "Results %d–%d (%s):\n\n", c.Unit+1, nextUnit, scope)
 	t.Write(b)
-	t.WriteString(readMore)
-	t.WriteString(cont)
+	t.WriteString(foot)
 	return t.String(), out, nil
 }
 

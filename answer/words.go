@@ -77,7 +77,14 @@ func (w *Words) name(issuer string) string {
 	return issuer
 }
 
-// continuation is the line that ends a text page when more follows.
+// continuation is the line that ends a text page when more follows: "---", then "More: add
+// --cursor "…"." in the CLI's words. An assistant pays for it on every page, so it says only
+// what to do.
 func (w *Words) continuation(next string) string {
-	return fmt.Sprintf("\n---\nMore follows: %s %q.\n", w.Continue, next)
+	return "\n---\n" + w.more(next) + "\n"
+}
+
+// more is the sentence that says how to continue a page with cursor next.
+func (w *Words) more(next string) string {
+	return fmt.Sprintf("More: %s %q.", w.Continue, next)
 }

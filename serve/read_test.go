@@ -126,7 +126,7 @@ func TestReadPaged(t *testing.T) {
 		structured(t, res, &out)
 		text := resultText(res)
 		_, body, _ := strings.Cut(text, "-->\n\n")
-		body, _, _ = strings.Cut(body, "\n---\nMore follows")
+		body, _, _ = strings.Cut(body, "\n---\nMore: ")
 		got.WriteString(body)
 		for _, s := range out.Sections {
 			headings = append(headings, s.Heading)

@@ -115,7 +115,7 @@ func TestReadSectionBounded(t *testing.T) {
 		var out answer.ReadOutput
 		structured(t, res, &out)
 		_, body, _ := strings.Cut(resultText(res), "-->\n\n")
-		body, _, _ = strings.Cut(body, "\n---\nMore follows")
+		body, _, _ = strings.Cut(body, "\n---\nMore: ")
 		if len(body) > defaultTokens*4 {
 			t.Errorf("page %d: %d bytes, over the default budget of %d", pages, len(body), defaultTokens*4)
 		}

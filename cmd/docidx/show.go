@@ -41,7 +41,7 @@ var cliWords = answer.Words{
 	PassURI:        "pass a URI exactly as docidx search or docidx show printed it",
 	Cursor:         "--cursor",
 	NextCursor:     "the cursor the previous answer ended with",
-	Continue:       "run the same command again with --cursor",
+	Continue:       "add --cursor",
 	Names:          cliIssuerNames(),
 }
 
