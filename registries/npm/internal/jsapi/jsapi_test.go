@@ -299,3 +299,46 @@ func TestJSDocInlineLinks(t *testing.T) {
 		t.Errorf("params %+v, want worker documented as %q", d.params, "see AsyncFunction")
 	}
 }
+
+// TestJSDocTagLists: a tag's body keeps its Markdown list items, paragraphs and code blocks on
+// lines of their own, its wrapped lines joined, as async's retry documents the fields of its
+// options object under @param opts.
+func TestJSDocTagLists(t *testing.T) {
+	d := parseJSDoc(`/**
+ * Attempts a task.
+ * @param {Object|number} [opts = {times: 5}| 5] - Can be either an
+ * object with ` + "`times`" + ` or a number.
+ * * ` + "`times`" + ` - The number of attempts to make before giving up.  The default
+ *   is ` + "`5`" + `.
+ * * ` + "`interval`" + ` - The time to wait between retries.
+ *
+ * A number is the times.
+ * @returns {Promise} a promise
+ *   if no callback provided
+ */`)
+	want := "Attempts a task.\n\n" +
+		"@param {Object|number} [opts = {times: 5}| 5] - Can be either an object with `times` or a number.\n" +
+		"* `times` - The number of attempts to make before giving up. The default is `5`.\n" +
+		"* `interval` - The time to wait between retries.\n" +
+		"A number is the times.\n" +
+		"Returns: {Promise} a promise if no callback provided"
+	if d.text != want {
+		t.Errorf("doc:\n%s\nwant:\n%s", d.text, want)
+	}
+	if len(d.params) != 1 || !strings.Contains(d.params[0].Doc, "or a number. * `times` - The number") {
+		t.Errorf("params %+v, want opts described on one line", d.params)
+	}
+	for _, tc := range []struct {
+		in   string
+		want string
+	}{
+		{"a\nb", "a b"},
+		{"a\n- b\n  c\n2. d", "a\n- b c\n2. d"},
+		{"x\n```js\n  f()\n```\ny", "x\n```js\n  f()\n```\ny"},
+		{"-1 is\nnone", "-1 is none"},
+	} {
+		if got := reflow(tc.in); got != tc.want {
+			t.Errorf("reflow(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -106,7 +106,7 @@ func parseJSDoc(raw string) jsdoc {
 			continue
 		case "deprecated":
 			d.deprecated = true
-			out = append(out, strings.TrimSpace("Deprecated: "+oneLine(full)))
+			out = append(out, strings.TrimSpace("Deprecated: "+reflow(full)))
 			continue
 		case "example":
 			code := strings.TrimSpace(strings.Join(t.body, "\n"))
@@ -121,25 +121,25 @@ func parseJSDoc(raw string) jsdoc {
 				d.params = append(d.params, p)
 				d.optional = append(d.optional, optional)
 			}
-			out = append(out, "@param "+oneLine(full))
+			out = append(out, "@param "+reflow(full))
 			continue
 		case "returns", "return":
-			out = append(out, "Returns: "+oneLine(full))
+			out = append(out, "Returns: "+reflow(full))
 			continue
 		case "throws", "exception":
-			out = append(out, "Throws: "+oneLine(full))
+			out = append(out, "Throws: "+reflow(full))
 			continue
 		case "default", "defaultvalue":
-			out = append(out, "Default: "+oneLine(full))
+			out = append(out, "Default: "+reflow(full))
 			continue
 		case "since", "see", "version", "yields", "fires", "emits", "async", "generator", "readonly", "abstract":
-			out = append(out, strings.ToUpper(t.name[:1])+t.name[1:]+": "+oneLine(full))
+			out = append(out, strings.ToUpper(t.name[:1])+t.name[1:]+": "+reflow(full))
 			continue
 		}
 		if noiseTags[t.name] {
 			continue
 		}
-		out = append(out, "@"+t.name+" "+oneLine(full))
+		out = append(out, "@"+t.name+" "+reflow(full))
 	}
 	if len(out) == nOut && nOut > 0 {
 		out = out[:nOut-1]
@@ -169,6 +169,58 @@ func trimBlank(ls []string) []string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// reflow returns a tag's body with its wrapped lines joined and its Markdown blocks kept apart:
+// a list item ("* `times` - The number of attempts…", "- ", "+ ", "1. "), a fenced code block
+// (its lines as written) and a paragraph after a blank line each start a line. async's retry
+// documents each field of its options object as an item of a list under @param opts; joined
+// into one line, a passage could show the item before or after the one a question asks about,
+// not that item alone.
+func reflow(s string) string {
+	var b strings.Builder
+	fence, open := false, false // in a code block; a line is being joined to
+	for line := range strings.SplitSeq(s, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
+			fence = !fence
+			if b.Len() > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(t)
+			open = false
+			continue
+		case fence:
+			b.WriteByte('\n')
+			b.WriteString(strings.TrimRight(line, " \t"))
+			continue
+		case t == "":
+			open = false
+			continue
+		}
+		if open && !listItem(t) {
+			b.WriteByte(' ')
+		} else if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(oneLine(t))
+		open = true
+	}
+	return b.String()
+}
+
+// listItem reports whether line t (trimmed) opens a Markdown list item: "* ", "- ", "+ " or a
+// number and ". " or ") ".
+func listItem(t string) bool {
+	if len(t) > 1 && strings.IndexByte("*-+", t[0]) >= 0 && t[1] == ' ' {
+		return true
+	}
+	i := 0
+	for i < len(t) && i < 9 && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && t[i+1] == ' '
+}
 
 func firstWord(s string) string {
 	if f := strings.Fields(s); len(f) > 0 {
