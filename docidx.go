@@ -102,6 +102,29 @@ type Package struct {
 	// nested for one dependency (node_modules/express/node_modules/cookie). A snapshot searches
 	// a package's root version by default, its latest one when none is marked.
 	Root bool `json:"root,omitempty"`
+	// Requires are the runtimes and toolchains the version declares it needs, sorted by name
+	// (see Requirement); nil when its manifest declares none.
+	Requires []Requirement `json:"requires,omitempty"`
+}
+
+// Requirement is a runtime or toolchain a package version declares it needs, with the range of
+// its versions that it supports, in the ecosystem's own syntax: npm's engines ("node",
+// ">=18"), a distribution's Requires-Python ("python", ">=3.8"), a crate's rust-version
+// ("rust", ">=1.63": Cargo's minimum supported Rust version), a Go module's go directive ("go",
+// ">=1.22": the minimum Go version since Go 1.21), a Swift package's tools version ("swift",
+// ">=5.9").
+type Requirement struct {
+	Name  string `json:"name"`
+	Range string `json:"range"`
+}
+
+// RequirementsText returns rs as a reader reads them: "node >=18, npm >=8", or "" for none.
+func RequirementsText(rs []Requirement) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = r.Name + " " + r.Range
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Ref returns the package version's reference.

@@ -42,12 +42,20 @@ type DescribeOutput struct {
 	Repository    string         `json:"repository,omitempty" jsonschema:"source repository URL"`
 	Published     string         `json:"published,omitempty" jsonschema:"release time of the version, RFC 3339"`
 	Deprecated    string         `json:"deprecated,omitempty" jsonschema:"deprecation message, when the version is deprecated"`
+	Requires      []Requirement  `json:"requires,omitempty" jsonschema:"runtimes and toolchains the version declares it needs (npm engines, Requires-Python, rust-version, the go directive, the Swift tools version), sorted by name"`
 	URI           string         `json:"uri" jsonschema:"docidx:// resource URI of the version's overview page"`
 	Readme        string         `json:"readme,omitempty" jsonschema:"summary of the README, plain text (first page only)"`
 	Documents     []DocumentRef  `json:"documents,omitempty" jsonschema:"documents readable with get_package_doc (first page only)"`
 	Outline       []OutlineEntry `json:"outline,omitempty" jsonschema:"API outline entries on this page, grouped by package then kind"`
 	Symbols       []SymbolDetail `json:"symbols,omitempty" jsonschema:"the symbols matching the symbol argument, in full"`
 	NextCursor    string         `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
+}
+
+// Requirement is a runtime or toolchain a package version needs, with the range of its versions
+// the package supports (docidx.Requirement).
+type Requirement struct {
+	Name  string `json:"name" jsonschema:"runtime or toolchain: node, npm, python, rust, go, swift …"`
+	Range string `json:"range" jsonschema:"the versions supported, in the ecosystem's range syntax: >=18, >=3.8, >=1.63"`
 }
 
 // DocumentRef names one document of a package version.
@@ -198,6 +206,9 @@ func (s *Service) describeBase(pkg *docidx.Package, focus string) (DescribeOutpu
 		Homepage: pkg.Homepage, Repository: pkg.Repository, Deprecated: pkg.Deprecated,
 		URI: ref.PageURI(docidx.PageOverview),
 	}
+	for _, r := range pkg.Requires {
+		out.Requires = append(out.Requires, Requirement(r))
+	}
 	if out.Versions == nil {
 		out.Versions = []string{}
 	}
@@ -290,6 +301,7 @@ func (s *Service) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutp
 	}
 	for _, f := range []struct{ k, v string }{
 		{"license", out.License}, {"homepage", out.Homepage}, {"repository", out.Repository}, {"published", out.Published},
+		{"requires", docidx.RequirementsText(pkg.Requires)},
 	} {
 		if f.v != "" {
 			fmt.Fprintf(&h, "- %s: %s\n", f.k, f.v)

@@ -72,10 +72,19 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		ov[fPkgExact] = exact
 		ov[fTitle] = p.Name
 		ov[fHeading] = clip(p.Description, maxStoreLine) // a package's own one-liner weighs like a heading
-		ov[fAll] = allText(p.Name, identWords(p.Name), p.Description, strings.Join(p.Keywords, " "))
+		// What it needs to run ("Requires node >=18."), which a question of the Node.js,
+		// Python, Rust, Go or Swift version a package needs asks. Written with "(minimum
+		// supported versions)" after it, every overview met the words of such questions about
+		// other packages: two questions of the held-out sets lost the README section that
+		// answers (arrayvec's "Rust Version", cryptography's supported Pythons) to overviews.
+		var requires string
+		if len(p.Requires) > 0 {
+			requires = "Requires " + docidx.RequirementsText(p.Requires) + "."
+		}
+		ov[fAll] = allText(p.Name, identWords(p.Name), p.Description, strings.Join(p.Keywords, " "), requires)
 		ov[fSTitle] = p.Name
 		ov[fSSection] = "Overview"
-		ov[fSText] = clip(CollapseSpace(p.Description), maxStoreLine)
+		ov[fSText] = clip(sentences(CollapseSpace(p.Description), requires), maxStoreLine)
 		ov[fSURI] = ref.PageURI(docidx.PageOverview)
 		if !yield(searchDoc{id: ref.PageURI(docidx.PageOverview), fields: ov}) {
 			return
@@ -169,6 +178,21 @@ const undocumented = "1"
 
 // allText joins the parts of the all field, which decides which documents a query selects.
 func allText(parts ...string) string { return strings.Join(parts, "\n") }
+
+// sentences joins a and b, either possibly empty, as two sentences: a period ends a when it
+// ends without one ("Fast web framework" and "Requires node >=18." read "Fast web framework.
+// Requires node >=18.").
+func sentences(a, b string) string {
+	switch {
+	case b == "":
+		return a
+	case a == "":
+		return b
+	case !strings.ContainsAny(a[len(a)-1:], ".!?"):
+		a += "."
+	}
+	return a + " " + b
+}
 
 // identWords spells identifiers as words ("PersistentFlags Group.Go" -> "Persistent Flags Group
 // Go"), so prose queries meet names in the all field.

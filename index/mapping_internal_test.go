@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/blevesearch/bleve/v2/document"
@@ -98,5 +99,25 @@ func TestSplitIdentOneWord(t *testing.T) {
 	}
 	if shortcuts < 1000 {
 		t.Fatalf("the shortcut was taken %d times: the identifiers do not test it", shortcuts)
+	}
+}
+
+// TestOverviewRequires: the overview of a package version says what it requires, after its
+// description, so that a question of the minimum Node.js version finds and shows it.
+func TestOverviewRequires(t *testing.T) {
+	p := &docidx.Package{Ecosystem: docidx.NPM, Name: "fastweb", Version: "5.0.0", Description: "Fast web framework",
+		Requires: []docidx.Requirement{{Name: "node", Range: ">=18"}}}
+	for d := range searchDocs(p, nil, nil) {
+		if want := "Fast web framework. Requires node >=18."; d.fields[fSText] != want {
+			t.Errorf("overview text %q, want %q", d.fields[fSText], want)
+		}
+		if all, _ := d.fields[fAll].(string); !strings.Contains(all, "Requires node >=18") {
+			t.Errorf("overview all field %q lacks the requirement", all)
+		}
+		break
+	}
+	r := openRankFixture(t, &docidx.PackageDocs{Package: *p, Symbols: []docidx.Symbol{{Kind: docidx.KindFunc, Name: "listen", QualifiedName: "fastweb.listen", Doc: "listen starts the server on a port."}}})
+	if got := rankedIDs(r, "which node version does fastweb require"); len(got) == 0 || got[0] != p.Ref().PageURI(docidx.PageOverview) {
+		t.Errorf("ranked %v, want the overview first", got)
 	}
 }

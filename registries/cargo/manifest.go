@@ -16,6 +16,7 @@ import (
 // resolved and targets listed, so values are read as they are written there.
 type manifest struct {
 	name, version, edition        string
+	rustVersion                   string // rust-version: the minimum supported Rust version
 	description, license          string
 	homepage, documentation, repo string
 	keywords                      []string
@@ -60,6 +61,7 @@ func parseManifest(data []byte) (*manifest, error) {
 		name:          str(pkg, "name"),
 		version:       str(pkg, "version"),
 		edition:       str(pkg, "edition"),
+		rustVersion:   str(pkg, "rust-version"),
 		description:   strings.Join(strings.Fields(str(pkg, "description")), " "),
 		license:       str(pkg, "license"),
 		homepage:      str(pkg, "homepage"),
@@ -157,6 +159,11 @@ func (m *manifest) packageInfo(p *docidx.Package) {
 	}
 	p.Repository = m.repo
 	p.Keywords = m.keywords
+	if m.rustVersion != "" {
+		// https://doc.rust-lang.org/cargo/reference/rust-version.html: the oldest Rust the
+		// crate supports.
+		p.Requires = []docidx.Requirement{{Name: "rust", Range: ">=" + m.rustVersion}}
+	}
 	if m.deprecated {
 		p.Deprecated = "the crate's maintenance status is deprecated (Cargo.toml [badges])"
 	}

@@ -122,6 +122,7 @@ func TestFetch(t *testing.T) {
 		Published:   registrytest.Published(2),
 		Source:      srv.Index(),
 		CrawledAt:   testNow,
+		Requires:    []docidx.Requirement{{Name: "rust", Range: ">=1.70"}}, // rust-version = "1.70"
 	}
 	testutil.SamePackage(t, pd.Package, want)
 	docs := testutil.Documents(t, pd, map[string]docidx.DocKind{

@@ -51,6 +51,7 @@ type moduleDocs struct {
 	synopsis   string // root package synopsis, else README summary, else the first package's synopsis
 	license    string // SPDX identifier guessed from the LICENSE file
 	deprecated string // the go.mod "// Deprecated:" message
+	goVersion  string // the go.mod go directive, "" when it has none
 }
 
 // ErrModulePath is returned when the go.mod at a module's root declares another module path than
@@ -59,17 +60,24 @@ type moduleDocs struct {
 // documentation under another's name.
 var ErrModulePath = errors.New("go.mod declares another module path")
 
-// readGoMod reads the go.mod at the root of fsys once, for the module path it declares and its
-// deprecation notice; a module without one, or with one that cannot be read, gives "" and "".
-func readGoMod(fsys fs.FS) (path, deprecated string) {
+// readGoMod reads the go.mod at the root of fsys once, for the module path it declares, its
+// deprecation notice and its go directive (the minimum Go version since Go 1.21,
+// https://go.dev/ref/mod#go-mod-file-go); a module without one, or with one that cannot be
+// read, gives "" for each.
+func readGoMod(fsys fs.FS) (path, deprecated, goVersion string) {
 	src, err := memfs.ReadLimited(fsys, "go.mod", MaxGoMod)
 	if err != nil {
-		return "", "" // none, or unreadable: extraction reads what it can
+		return "", "", "" // none, or unreadable: extraction reads what it can
 	}
-	if f, err := modfile.ParseLax("go.mod", src, nil); err == nil && f.Module != nil {
-		deprecated = f.Module.Deprecated
+	if f, err := modfile.ParseLax("go.mod", src, nil); err == nil {
+		if f.Module != nil {
+			deprecated = f.Module.Deprecated
+		}
+		if f.Go != nil {
+			goVersion = f.Go.Version
+		}
 	}
-	return modfile.ModulePath(src), deprecated
+	return modfile.ModulePath(src), deprecated, goVersion
 }
 
 // checkModulePath returns an error wrapping ErrModulePath when declared, the module path of the
@@ -90,7 +98,7 @@ func checkModulePath(declared, modPath string) error {
 // go.mod declares another module path (ErrModulePath) or when ctx ends; a bad file or package is
 // logged at debug level and skipped.
 func extractModule(ctx context.Context, fsys fs.FS, modPath, version string, lim Limits, log *slog.Logger) (*moduleDocs, error) {
-	declared, deprecated := readGoMod(fsys)
+	declared, deprecated, goVersion := readGoMod(fsys)
 	if err := checkModulePath(declared, modPath); err != nil {
 		return nil, err
 	}
@@ -99,7 +107,7 @@ func extractModule(ctx context.Context, fsys fs.FS, modPath, version string, lim
 	if err != nil {
 		return nil, fmt.Errorf("reading module root: %w", err)
 	}
-	out := &moduleDocs{deprecated: deprecated}
+	out := &moduleDocs{deprecated: deprecated, goVersion: goVersion}
 	e.rootFiles(root, out)
 	if err := e.walk(".", root); err != nil {
 		return nil, err

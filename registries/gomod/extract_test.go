@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/internal/testutil"
@@ -310,6 +311,11 @@ func TestGoModReadOnce(t *testing.T) {
 	}
 	if want := "use example.com/x/v2 instead."; md.deprecated != want {
 		t.Errorf("deprecated = %q, want %q", md.deprecated, want)
+	}
+	// The go directive is the module's minimum Go version.
+	pd := packageDocs("example.com/x", "v1.0.0", nil, time.Time{}, "", md)
+	if want := []docidx.Requirement{{Name: "go", Range: ">=1.21"}}; !slices.Equal(pd.Package.Requires, want) {
+		t.Errorf("Requires = %v, want %v", pd.Package.Requires, want)
 	}
 	if _, err := extractModule(context.Background(), fsys, "example.com/y", "v1.0.0", Limits{}, slog.New(slog.DiscardHandler)); !errors.Is(err, ErrModulePath) {
 		t.Errorf("extracting example.com/x as example.com/y: %v, want ErrModulePath", err)

@@ -452,6 +452,10 @@ func packageDocs(name, version string, versions []string, published time.Time, s
 	if len(versions) > 0 {
 		semver.Sort(versions)
 	}
+	var requires []docidx.Requirement
+	if md.goVersion != "" {
+		requires = []docidx.Requirement{{Name: "go", Range: ">=" + md.goVersion}}
+	}
 	return &docidx.PackageDocs{
 		Package: docidx.Package{
 			Ecosystem:   Ecosystem,
@@ -464,6 +468,7 @@ func packageDocs(name, version string, versions []string, published time.Time, s
 			Deprecated:  md.deprecated,
 			Published:   published,
 			Source:      source,
+			Requires:    requires,
 		},
 		Documents: md.documents,
 		Symbols:   md.symbols,

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/Masterminds/semver/v3"
+	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/registries/npm/internal/jsapi"
 )
 
@@ -49,6 +50,7 @@ type manifest struct {
 	Exports        json.RawMessage `json:"exports"`
 	TypesVersions  json.RawMessage `json:"typesVersions"`
 	Dist           json.RawMessage `json:"dist"`
+	Engines        json.RawMessage `json:"engines"`
 }
 
 // dist is a packument version's dist object.
@@ -145,6 +147,41 @@ func (m *manifest) keywords() []string {
 		return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
 	}
 	return nil
+}
+
+// engines returns the runtimes the package.json's engines field names, sorted by name
+// (https://docs.npmjs.com/cli/configuring-npm/package-json#engines): an object of ranges,
+// {"node": ">=18"}, or the array of "name range" strings of old packages. A range of "*" or
+// none says nothing and is left out, as is a value of another type.
+func (m *manifest) engines() []docidx.Requirement {
+	if len(m.Engines) == 0 {
+		return nil
+	}
+	var out []docidx.Requirement
+	add := func(name, rng string) {
+		name, rng = strings.TrimSpace(name), strings.Join(strings.Fields(rng), " ")
+		if name != "" && rng != "" && rng != "*" && !slices.ContainsFunc(out, func(r docidx.Requirement) bool { return r.Name == name }) {
+			out = append(out, docidx.Requirement{Name: name, Range: rng})
+		}
+	}
+	var obj map[string]json.RawMessage
+	var arr []string
+	switch {
+	case json.Unmarshal(m.Engines, &obj) == nil:
+		for name, raw := range obj {
+			var rng string
+			if json.Unmarshal(raw, &rng) == nil {
+				add(name, rng)
+			}
+		}
+	case json.Unmarshal(m.Engines, &arr) == nil:
+		for _, s := range arr {
+			name, rng, _ := strings.Cut(strings.TrimSpace(s), " ")
+			add(name, rng)
+		}
+	}
+	slices.SortFunc(out, func(a, b docidx.Requirement) int { return strings.Compare(a.Name, b.Name) })
+	return out
 }
 
 // deprecated returns the deprecation message: a string as is, true as "deprecated", else "".

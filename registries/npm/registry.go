@@ -444,6 +444,10 @@ func packageFromManifest(m, pm *manifest, name, version string) docidx.Package {
 		Repository:  first(m.repository(), pm.repository()),
 		Deprecated:  first(m.deprecated(), pm.deprecated()),
 		Keywords:    m.keywords(),
+		Requires:    m.engines(),
+	}
+	if pkg.Requires == nil {
+		pkg.Requires = pm.engines()
 	}
 	if len(pkg.Keywords) == 0 {
 		pkg.Keywords = pm.keywords()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -257,5 +258,28 @@ func TestTypesFromScopedRegistry(t *testing.T) {
 	}
 	if len(types.Requests()) != 2 { // packument and tarball
 		t.Errorf("@types registry requests: %+v", types.Requests())
+	}
+}
+
+// TestEngines: package.json's engines are the package's requirements, sorted by name, from the
+// object npm documents or the array of "name range" strings old packages wrote; a range of "*"
+// or of another type says nothing.
+func TestEngines(t *testing.T) {
+	for _, tc := range []struct {
+		engines string
+		want    []docidx.Requirement
+	}{
+		{`{"node": ">= 18", "npm": ">=8"}`, []docidx.Requirement{{Name: "node", Range: ">= 18"}, {Name: "npm", Range: ">=8"}}},
+		{`{"node": "*", "vscode": "^1.80.0", "bun": 1}`, []docidx.Requirement{{Name: "vscode", Range: "^1.80.0"}}},
+		{`["node >= 0.4.0"]`, []docidx.Requirement{{Name: "node", Range: ">= 0.4.0"}}},
+		{`"node"`, nil},
+	} {
+		m, err := parseManifest([]byte(`{"name": "x", "version": "1.0.0", "engines": ` + tc.engines + `}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.engines(); !slices.Equal(got, tc.want) {
+			t.Errorf("engines %s: %v, want %v", tc.engines, got, tc.want)
+		}
 	}
 }

@@ -1277,6 +1277,10 @@ func packageFromMetadata(m *Metadata, name, version string) docidx.Package {
 		Repository:  m.Repository(),
 		Keywords:    m.Keywords,
 	}
+	// Requires-Python, a PEP 440 specifier set (https://packaging.python.org/en/latest/specifications/core-metadata/#requires-python).
+	if spec := strings.Join(strings.Fields(m.RequiresPython), " "); spec != "" {
+		p.Requires = []docidx.Requirement{{Name: "python", Range: spec}}
+	}
 	for _, c := range m.Classifiers {
 		if strings.HasPrefix(c, "Development Status :: 7") {
 			p.Deprecated = "the project is marked inactive (" + c + ")"

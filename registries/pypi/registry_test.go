@@ -177,6 +177,7 @@ func TestFetchWheel(t *testing.T) {
 		Published:   registrytest.Published(2),
 		Source:      srv.URL + "/pypi/demo-widgets/json",
 		CrawledAt:   testNow,
+		Requires:    []docidx.Requirement{{Name: "python", Range: ">=3.9"}},
 	}
 	testutil.SamePackage(t, pd.Package, want)
 	if len(pd.Documents) != 4 {

@@ -311,6 +311,7 @@ func (c *Checkouts) Fetch(ctx context.Context, name, version string) (*docidx.Pa
 		Repository:  browsable(d.location),
 		Source:      d.dir,
 		CrawledAt:   c.cfg.Now().UTC(),
+		Requires:    pc.requires(),
 	}
 	return &docidx.PackageDocs{Package: p, Documents: pc.documents, Symbols: pc.symbols}, nil
 }

@@ -111,6 +111,7 @@ func TestCheckoutsFetch(t *testing.T) {
 		Repository:  "https://github.com/example/swift-argument-kit.git",
 		Source:      filepath.Join(build, "checkouts", "swift-argument-kit"),
 		CrawledAt:   now,
+		Requires:    []docidx.Requirement{{Name: "swift", Range: ">=5.9"}}, // swift-tools-version:5.9
 	}
 	testutil.SamePackage(t, pd.Package, want)
 	golden := extractDir(t, filepath.Join("testdata", "packages", "swift-argument-kit"), Limits{})

@@ -29,6 +29,15 @@ type packageContents struct {
 	modules   []string // modules (targets) with Swift sources, in walk order
 }
 
+// requires returns the Swift tools version the manifest declares as the package's requirement:
+// the oldest Swift toolchain that can build it (SE-0152), or nil.
+func (pc *packageContents) requires() []docidx.Requirement {
+	if v := pc.manifest.ToolsVersion; v != "" {
+		return []docidx.Requirement{{Name: "swift", Range: ">=" + v}}
+	}
+	return nil
+}
+
 // skippedAPIDirs are directories whose Swift files are not a library's API: tests, benchmarks,
 // examples, plugins, snippets, fixtures and tooling (compared case-insensitively).
 var skippedAPIDirs = map[string]bool{

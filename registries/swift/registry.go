@@ -477,6 +477,7 @@ func (r *Registry) fetch(ctx context.Context, name, version string) (*docidx.Pac
 		Published:   info.published(),
 		Source:      rl.source,
 		CrawledAt:   r.cfg.Now().UTC(),
+		Requires:    pc.requires(),
 	}
 	if p.Description == "" {
 		p.Description = pc.summary

@@ -141,6 +141,7 @@ func TestRegistryFetch(t *testing.T) {
 		Published:   time.Date(2023, 2, 16, 4, 0, 0, 0, time.UTC),
 		Source:      srv.URL + "/example/swift-argument-kit",
 		CrawledAt:   testNow,
+		Requires:    []docidx.Requirement{{Name: "swift", Range: ">=5.9"}}, // swift-tools-version:5.9
 	}
 	testutil.SamePackage(t, p, want)
 	if len(pd.Documents) != 5 || pd.Documents[0].Path != "README.md" || pd.Documents[0].Kind != docidx.DocReadme {
