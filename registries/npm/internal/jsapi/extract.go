@@ -637,6 +637,10 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 		}
 	}
 	doc, examples := d.text, d.examples
+	if errs := thrown(v); len(errs) > 0 && !d.throws && m.aliasOf == "" {
+		// What the function refuses, when its comment does not say (see thrown).
+		doc = strings.TrimSpace(doc + "\n\nErrors in its code: " + strings.Join(errs, ", ") + ".")
+	}
 	if m.aliasOf != "" {
 		// The function is documented under its first name; this one points there.
 		doc, examples, params, sig = "Alias of `"+prefix+m.aliasOf+"`.", nil, nil, m.sig

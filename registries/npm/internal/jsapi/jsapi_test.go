@@ -342,3 +342,52 @@ func TestJSDocTagLists(t *testing.T) {
 		}
 	}
 }
+
+// TestThrownErrors: a function whose comment names no @throws says what its code throws and
+// rejects with, in the closures it returns too, each error once; a message built by
+// concatenation keeps its first part, one that interpolates is left out, and so is a body
+// with a @throws tag.
+func TestThrownErrors(t *testing.T) {
+	fsys := fstest.MapFS{
+		"package.json": {Data: []byte(`{"name":"mw","main":"index.js"}`)},
+		"index.js": {Data: []byte(`/**
+ * Compose middleware.
+ */
+function compose (middleware) {
+  if (!Array.isArray(middleware)) throw new TypeError('Middleware stack must be an array!')
+  for (const fn of middleware) {
+    if (typeof fn !== 'function') throw new TypeError('Middleware stack must be an array!')
+  }
+  return function (context, next) {
+    function dispatch (i) {
+      if (i <= index) return Promise.reject(new Error('next() called multiple times'))
+      if (i > 9) throw new RangeError(` + "`too deep: ${i}`" + `)
+      throw new Error('bad value: ' + i)
+    }
+  }
+}
+
+/**
+ * Parses.
+ * @throws {SyntaxError} when the input is not valid
+ */
+function parse (s) { throw new SyntaxError('unexpected token') }
+
+function quiet () { return 1 }
+
+module.exports = { compose, parse, quiet }
+`)},
+	}
+	docs := map[string]string{}
+	for _, s := range extractPackage(t, fsys, Options{}).Symbols {
+		docs[s.QualifiedName] = s.Doc
+	}
+	want := "Compose middleware.\n\nErrors in its code: `throw new TypeError('Middleware stack must be an array!')`, " +
+		"`Promise.reject(new Error('next() called multiple times'))`, `throw new Error('bad value: …')`."
+	if docs["compose"] != want {
+		t.Errorf("compose's doc:\n%s\nwant:\n%s", docs["compose"], want)
+	}
+	if strings.Contains(docs["parse"], "Errors in its code") || docs["quiet"] != "" {
+		t.Errorf("parse %q, quiet %q: a documented @throws and no throw add nothing", docs["parse"], docs["quiet"])
+	}
+}

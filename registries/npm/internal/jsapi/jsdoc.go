@@ -19,6 +19,7 @@ type jsdoc struct {
 	optional   []bool // per params entry: written [name] or [name=default]
 	examples   []docidx.CodeBlock
 	deprecated bool
+	throws     bool // a @throws or @exception tag
 	private    bool // @private, @internal, @ignore, @protected, @access private, @api private
 	isConst    bool // @constant / @const
 }
@@ -127,6 +128,7 @@ func parseJSDoc(raw string) jsdoc {
 			out = append(out, "Returns: "+reflow(full))
 			continue
 		case "throws", "exception":
+			d.throws = true
 			out = append(out, "Throws: "+reflow(full))
 			continue
 		case "default", "defaultvalue":
