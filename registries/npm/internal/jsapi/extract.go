@@ -637,8 +637,9 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 		}
 	}
 	doc, examples := d.text, d.examples
-	if errs := thrown(v); len(errs) > 0 && !d.throws && m.aliasOf == "" {
-		// What the function refuses, when its comment does not say (see thrown).
+	if errs := thrown(v); len(errs) > 0 && doc != "" && !d.throws && m.aliasOf == "" {
+		// What a documented function refuses, when its comment does not say (see thrown). An
+		// undocumented one stays so, as search ranks it (pyscan's withRaises says why).
 		doc = strings.TrimSpace(doc + "\n\nErrors in its code: " + strings.Join(errs, ", ") + ".")
 	}
 	if m.aliasOf != "" {

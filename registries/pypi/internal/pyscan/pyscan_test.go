@@ -1108,3 +1108,50 @@ class Session:
 		}
 	}
 }
+
+// TestRaisesInCode: a function whose docstring says nothing of what it raises names the errors
+// its body raises with a literal message, nested blocks included, each once; a message that
+// goes on keeps its literal, and bare raises, f-strings, documented Raises and a function
+// without a docstring add nothing.
+func TestRaisesInCode(t *testing.T) {
+	src := `def connect(host, port):
+    """Connect to host."""
+    if not host:
+        raise ValueError("host is required")
+    for p in ports:
+        if p < 0:
+            raise errors.InvalidPort('port %d is negative' % p)
+    if port > 65535:
+        raise ValueError(f"port {port} too large")
+    try:
+        pass
+    except OSError:
+        raise
+    raise ValueError("host is required")
+
+def parse(s):
+    """Parse s.
+
+    Raises:
+        ValueError: when s is empty.
+    """
+    raise ValueError("empty")
+
+def quiet():
+    return 1
+
+def bare(x):
+    raise ValueError("no")
+`
+	docs := map[string]string{}
+	for _, sym := range Scan([]byte(src), Options{Module: "m", File: "m.py"}).Symbols {
+		docs[sym.Name] = sym.Doc
+	}
+	want := "Connect to host.\n\nErrors in its code: `raise ValueError(\"host is required\")`, `raise errors.InvalidPort(\"port %d is negative …\")`."
+	if docs["connect"] != want {
+		t.Errorf("connect's doc:\n%s\nwant:\n%s", docs["connect"], want)
+	}
+	if strings.Contains(docs["parse"], "Errors in its code") || docs["quiet"] != "" || docs["bare"] != "" {
+		t.Errorf("parse %q, quiet %q, bare %q: documented raises, none and no docstring add nothing", docs["parse"], docs["quiet"], docs["bare"])
+	}
+}

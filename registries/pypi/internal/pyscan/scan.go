@@ -252,7 +252,10 @@ type item struct {
 	// deprecation is the message a @deprecated("…") decorator (PEP 702) or a
 	// warnings.warn("…", DeprecationWarning) of its body gives, when a string literal; "" else.
 	deprecation string
-	line        int
+	// raises are the errors its body raises with a literal message, as code spans of the
+	// statement ("`raise ValueError('invalid port')`"; see raiseStatement), at most maxRaises.
+	raises []string
+	line   int
 	// params are the parameters of the first definition's signature (a non-overload one when
 	// there is one), for the defaults and types of documented parameters.
 	params         []sigParam
@@ -404,6 +407,11 @@ func (s *scanner) run() {
 			}
 			if top.kind == bDef && top.owner != nil && top.owner.forwards == "" {
 				s.forwardedCall(toks, top.owner)
+			}
+			if top.kind == bDef && top.owner != nil && len(top.owner.raises) < maxRaises {
+				if r := s.raiseStatement(toks); r != "" && !slices.Contains(top.owner.raises, r) {
+					top.owner.raises = append(top.owner.raises, r)
+				}
 			}
 			continue
 		}
@@ -902,6 +910,72 @@ func withDeprecation(doc string, it *item) string {
 		return first + "\n\n" + note + "\n\n" + rest
 	}
 	return doc + "\n\n" + note
+}
+
+// maxRaises bounds the errors one function's doc names from its code.
+const maxRaises = 6
+
+// raiseStatement returns a statement that raises an error constructed with a string literal
+// message, as a code span written as Python writes it: "`raise ValueError('invalid port')`"
+// for `raise ValueError("invalid port")` (a dotted name kept, adjacent literals joined, white
+// space collapsed); a message that goes on ("… %s" % x, "…".format(x), "…" + x) keeps its
+// literal, ending " …". Anything else ("raise", "raise err", an f-string, no message) is "".
+func (s *scanner) raiseStatement(toks []token) string {
+	if len(toks) < 4 || !s.isName(toks[0], "raise") || toks[1].kind != tName {
+		return ""
+	}
+	i := 1
+	for i+2 < len(toks) && s.isOp(toks[i+1], ".") && toks[i+2].kind == tName {
+		i += 2
+	}
+	name := s.render(toks[1 : i+1])
+	if i+2 >= len(toks) || !s.isOp(toks[i+1], "(") || toks[i+2].kind != tString {
+		return ""
+	}
+	var b strings.Builder
+	k := i + 2
+	for ; k < len(toks) && toks[k].kind == tString; k++ {
+		v, ok := stringValue(s.src[toks[k].start:toks[k].end])
+		if !ok {
+			return ""
+		}
+		b.WriteString(v)
+	}
+	msg := strings.Join(strings.Fields(b.String()), " ")
+	if msg == "" {
+		return ""
+	}
+	msg = cut(msg, maxDeprecation)
+	if k >= len(toks) || !s.isOp(toks[k], ",") && !s.isOp(toks[k], ")") {
+		msg += " …"
+	}
+	return "`raise " + name + "(\"" + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(msg) + "\")`"
+}
+
+// withRaises returns doc, the cleaned docstring of function it, followed by the errors its
+// code raises ("Errors in its code: `raise ValueError(\"invalid port\")`.") when the docstring
+// has no section that says what it raises (a "Raises" heading, a ":raises" field). What a
+// function refuses is often only in its code; a grep of the package finds it there. An
+// undocumented function stays undocumented, as search ranks it: given its raises as a doc,
+// 3,897 undocumented functions of the corpus outranked documented ones (two facts of the dev
+// questions lost their place, none gained).
+func withRaises(doc string, it *item) string {
+	if len(it.raises) == 0 || doc == "" || it.kind != docidx.KindFunc && it.kind != docidx.KindMethod || documentsRaises(doc) {
+		return doc
+	}
+	return strings.TrimSpace(doc + "\n\nErrors in its code: " + strings.Join(it.raises, ", ") + ".")
+}
+
+// documentsRaises reports whether a cleaned docstring says what its function raises: a line
+// that starts with "Raises" (Google and NumPy style), ":raises" or ":raise" (reST fields).
+func documentsRaises(clean string) bool {
+	for line := range strings.SplitSeq(clean, "\n") {
+		l := strings.TrimSpace(line)
+		if strings.HasPrefix(l, "Raises") || strings.HasPrefix(l, ":raise") || strings.HasPrefix(l, ":exc") {
+			return true
+		}
+	}
+	return false
 }
 
 // deprecatedDoc reports whether a cleaned docstring marks its object deprecated: a line at the
@@ -1458,6 +1532,7 @@ func (s *scanner) docParamsOwn(it *item) (string, []docidx.Param) {
 		}
 	}
 	doc = withDeprecation(doc, it)
+	doc = withRaises(doc, it)
 	fillParams(params, sig)
 	params = withAnnotatedDocs(params, sig)
 	if it.kind == docidx.KindMethod && it.cls != nil && it.name != "__init__" {
