@@ -2,6 +2,8 @@ package jsapi
 
 import (
 	"strings"
+
+	"github.com/docidx/docidx/registries/internal/codespan"
 )
 
 // maxThrowBody bounds the tokens of a function body read for what it throws: a longer body is
@@ -69,7 +71,7 @@ func thrown(fn *value) []string {
 		if t.text == "reject" {
 			e += ")"
 		}
-		e = "`" + e + "`"
+		e = codespan.Of(e)
 		if !strings.Contains(strings.Join(out, "\x00"), e) {
 			out = append(out, e)
 		}

@@ -15,7 +15,7 @@
 // and blocks: include statements are expanded as text, cdef classes and cpdef functions are
 // classes and functions, and C declarations are skipped (see cythonStatement).
 //
-// It imports docidx, registries/internal/limit, pypi/internal/pystr and the standard library. Scan never fails and never panics; malformed
+// It imports docidx, registries/internal/codespan and limit, pypi/internal/pystr and the standard library. Scan never fails and never panics; malformed
 // source yields what could be read.
 package pyscan
 
@@ -27,6 +27,7 @@ import (
 	"unicode"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/codespan"
 	"github.com/docidx/docidx/registries/internal/limit"
 	"github.com/docidx/docidx/registries/pypi/internal/pystr"
 )
@@ -949,7 +950,7 @@ func (s *scanner) raiseStatement(toks []token) string {
 	if k >= len(toks) || !s.isOp(toks[k], ",") && !s.isOp(toks[k], ")") {
 		msg += " …"
 	}
-	return "`raise " + name + "(\"" + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(msg) + "\")`"
+	return codespan.Of("raise " + name + "(\"" + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(msg) + "\")")
 }
 
 // withRaises returns doc, the cleaned docstring of function it, followed by the errors its
