@@ -1,20 +1,32 @@
 package gomod
 
 // bodies.go blanks the bodies of a source file's function declarations before it is parsed.
-// Nothing docidx extracts from a package's non-test files comes from a function's body (fn
-// prints a declaration without it), and go/parser has no mode that skips bodies: they are most
-// of a package's tokens, and most of what parsing a module cache cost.
+// Nothing docidx extracts from a package's non-test files comes from a function's body but the
+// errors it makes with a literal message (bodyError), which the blanking scan notes as it
+// passes (fn prints a declaration without its body), and go/parser has no mode that skips
+// bodies: they are most of a package's tokens, and most of what parsing a module cache cost.
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+)
 
-// blankBodies returns a copy of src, Go source, in which the body of every function
+// blankBodies returns blankBodiesErrors' source alone.
+func blankBodies(src []byte) []byte {
+	out, _ := blankBodiesErrors(src)
+	return out
+}
+
+// blankBodiesErrors returns a copy of src, Go source, in which the body of every function
 // declaration starting a line at the top level is blanked: each byte between its braces but a
 // newline becomes a space. Lines and columns outside the bodies, comments and the declarations
 // themselves are unchanged, so the file parses to the same declarations at the same positions,
 // with empty bodies. A function literal (var f = func() {…}) is not a declaration and keeps
 // its body. Source the scan does not understand (an unclosed brace, string or comment) keeps
-// the body it is in; the parser then reports it as it would have.
-func blankBodies(src []byte) []byte {
+// the body it is in; the parser then reports it as it would have. errs holds, by the offset of
+// the keyword func of a declaration whose body is blanked, the errors the body makes with a
+// literal message (bodyError), which the blanked source no longer holds.
+func blankBodiesErrors(src []byte) (blanked []byte, errs map[int][]string) {
 	out := []byte(nil)
 	depth := 0        // of (, [ and { at the top level
 	lineStart := true // nothing but blanks and comments since the last newline
@@ -23,9 +35,9 @@ func blankBodies(src []byte) []byte {
 		switch lx {
 		case lexEnd:
 			if out == nil {
-				return src
+				return src, errs
 			}
-			return out
+			return out, errs
 		case lexNewline:
 			lineStart = true
 			i = end
@@ -36,11 +48,17 @@ func blankBodies(src []byte) []byte {
 			continue
 		case lexIdent:
 			if depth == 0 && lineStart && string(src[start:end]) == "func" {
-				open, close := funcBody(src, end)
+				open, close, made := funcBody(src, end)
 				if close < 0 {
 					i = max(open, end)
 					lineStart = false
 					continue
+				}
+				if len(made) > 0 {
+					if errs == nil {
+						errs = map[int][]string{}
+					}
+					errs[start] = made
 				}
 				if out == nil {
 					out = append([]byte(nil), src...)
@@ -68,27 +86,27 @@ func blankBodies(src []byte) []byte {
 }
 
 // funcBody finds the body of the function declaration whose signature starts at src[i] (after
-// the keyword func): it returns the offsets of the body's braces, or where the scan stopped and
-// -1 when there is none (a declaration without a body, written in assembly) or the source is
-// malformed. A brace in parentheses or brackets, or after the keyword struct or interface,
-// belongs to a type literal of the signature.
-func funcBody(src []byte, i int) (open, close int) {
+// the keyword func): it returns the offsets of the body's braces and the errors it makes
+// (bodyErrors), or where the scan stopped and -1 when there is none (a declaration without a
+// body, written in assembly) or the source is malformed. A brace in parentheses or brackets,
+// or after the keyword struct or interface, belongs to a type literal of the signature.
+func funcBody(src []byte, i int) (open, close int, errs []string) {
 	depth := 0
 	prev := "" // the identifier just before, across newlines and comments
 	for {
 		lx, start, end := nextLexeme(src, i)
 		switch lx {
 		case lexEnd:
-			return start, -1
+			return start, -1, nil
 		case lexNewline:
 			if depth == 0 {
-				return start, -1 // the line ends the declaration
+				return start, -1, nil // the line ends the declaration
 			}
 			i = end
 			continue
 		case lexComment:
 			if depth == 0 && (src[start+1] == '/' || bytes.IndexByte(src[start:end], '\n') >= 0) {
-				return end, -1 // so does a comment that ends the line or spans lines
+				return end, -1, nil // so does a comment that ends the line or spans lines
 			}
 			i = end
 			continue
@@ -102,20 +120,25 @@ func funcBody(src []byte, i int) (open, close int) {
 				depth++
 			case ')', ']':
 				if depth--; depth < 0 {
-					return start, -1
+					return start, -1, nil
 				}
 			case '{':
-				close := matchBrace(src, start)
-				if close < 0 {
-					return start, -1
+				body := depth == 0 && prev != "struct" && prev != "interface"
+				var made *[]string
+				if body {
+					made = &errs
 				}
-				if depth == 0 && prev != "struct" && prev != "interface" {
-					return start, close
+				close := matchBrace(src, start, made)
+				if close < 0 {
+					return start, -1, nil
+				}
+				if body {
+					return start, close, errs
 				}
 				i, prev = close+1, ""
 				continue
 			case '}':
-				return start, -1
+				return start, -1, nil
 			}
 		}
 		prev = ""
@@ -167,11 +190,22 @@ func nextLexeme(src []byte, i int) (lx lexeme, start, end int) {
 }
 
 // matchBrace returns the offset of the brace closing the one at src[open], skipping strings,
-// runes and comments, or -1 when it is not closed.
-func matchBrace(src []byte, open int) int {
+// runes and comments, or -1 when it is not closed. With errs, it appends to it the errors the
+// code between the braces makes (bodyErrors).
+func matchBrace(src []byte, open int, errs *[]string) int {
 	depth := 0
+	var back [4]int // the starts of the last lexemes but newlines and comments, newest first
 	for i := open; ; {
 		lx, start, end := nextLexeme(src, i)
+		if errs != nil && lx == lexLiteral && len(*errs) < maxBodyErrors {
+			if e := bodyError(src, back, start, end); e != "" && !slices.Contains(*errs, e) {
+				*errs = append(*errs, e)
+			}
+		}
+		if lx != lexNewline && lx != lexComment {
+			copy(back[1:], back[:3])
+			back[0] = start
+		}
 		switch {
 		case lx == lexEnd:
 			return -1
@@ -184,6 +218,50 @@ func matchBrace(src []byte, open int) int {
 		}
 		i = end
 	}
+}
+
+// maxBodyErrors bounds the errors bodyErrors names for one function.
+const maxBodyErrors = 4
+
+// maxErrorLiteral bounds the literal of an error bodyErrors names, in bytes.
+const maxErrorLiteral = 120
+
+// bodyError returns the call that makes an error of the string literal src[start:end] when the
+// literal is its first argument, as a function body writes it: errors.New("not found"),
+// fmt.Errorf("reading %s: %w", …) (its other arguments elided) or panic("unreachable"); else
+// "". back holds the starts of the four lexemes before the literal, newest first. A literal
+// longer than maxErrorLiteral or over several lines is left out. pgservicefile's GetService
+// says "returns the named service" and nothing of the errors.New("not found") its body
+// returns for a name the file lacks.
+func bodyError(src []byte, back [4]int, start, end int) string {
+	lit := src[start:end]
+	if len(lit) > maxErrorLiteral || lit[0] != '"' && lit[0] != '`' || bytes.IndexByte(lit, '\n') >= 0 || back[0] >= start || src[back[0]] != '(' {
+		return ""
+	}
+	ident := func(k int) string {
+		j := back[k]
+		e := j
+		for e < len(src) && isIdentByte(src[e]) {
+			e++
+		}
+		return string(src[j:e])
+	}
+	var call string
+	switch {
+	case ident(1) == "panic":
+		call = "panic"
+	case src[back[2]] == '.' && ident(1) == "New" && ident(3) == "errors":
+		call = "errors.New"
+	case src[back[2]] == '.' && ident(1) == "Errorf" && ident(3) == "fmt":
+		call = "fmt.Errorf"
+	default:
+		return ""
+	}
+	rest := ")"
+	if next, ns, _ := nextLexeme(src, end); next == lexPunct && src[ns] == ',' {
+		rest = ", …)"
+	}
+	return call + "(" + string(lit) + rest
 }
 
 // skipLiteral returns the offset just after the comment, string or rune literal starting at

@@ -2,15 +2,18 @@ package gomod
 
 import (
 	"bytes"
+	"context"
 	"go/ast"
 	"go/build"
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func TestBlankBodies(t *testing.T) {
@@ -155,4 +158,37 @@ func printNode(t *testing.T, fset *token.FileSet, n ast.Node) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// TestBodyErrors: a documented function names the errors its body makes with a literal
+// message (errors.New, fmt.Errorf with its other arguments elided, panic), each once, in a
+// closure too; an undocumented one, a message built another way, a multi-line raw string and
+// a method of the same name on a type literal's braces add nothing.
+func TestBodyErrors(t *testing.T) {
+	fsys := fstest.MapFS{
+		"go.mod": file("module example.com/svc\n\ngo 1.22\n"),
+		"svc.go": file("// Package svc serves.\npackage svc\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n)\n\n" +
+			"// GetService returns the named service.\nfunc GetService(name string) (string, error) {\n" +
+			"\tif name == \"\" {\n\t\treturn \"\", errors.New(\"not found\")\n\t}\n" +
+			"\tf := func() error { return fmt.Errorf(\"reading %s: %w\", name, errBase) }\n" +
+			"\tif f() != nil {\n\t\tpanic(\"unreachable\")\n\t}\n" +
+			"\treturn \"\", errors.New(\"not found\")\n}\n\n" +
+			"// Build builds.\nfunc Build(s struct{ A int }) error {\n\treturn errors.New(msg + \"x\")\n}\n\n" +
+			"func Quiet() error { return errors.New(\"quiet\") }\n\nvar errBase = errors.New(\"base\")\nvar msg = \"m\"\n"),
+	}
+	md, err := extractModule(context.Background(), fsys, "example.com/svc", "v1.0.0", Limits{}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[string]string{}
+	for _, s := range md.symbols {
+		docs[s.QualifiedName] = s.Doc
+	}
+	want := "GetService returns the named service.\n\nErrors in its code: `errors.New(\"not found\")`, `fmt.Errorf(\"reading %s: %w\", …)`, `panic(\"unreachable\")`.\n"
+	if docs["svc.GetService"] != want {
+		t.Errorf("GetService's doc:\n%q\nwant:\n%q", docs["svc.GetService"], want)
+	}
+	if strings.Contains(docs["svc.Build"], "Errors in its code") || docs["svc.Quiet"] != "" {
+		t.Errorf("Build %q, Quiet %q: a built message and an undocumented function add nothing", docs["svc.Build"], docs["svc.Quiet"])
+	}
 }

@@ -28,6 +28,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
+	"github.com/docidx/docidx/registries/internal/codespan"
 	"github.com/docidx/docidx/registries/internal/docdirs"
 	"github.com/docidx/docidx/registries/internal/docpath"
 	"github.com/docidx/docidx/registries/internal/license"
@@ -196,6 +197,9 @@ type pkgInfo struct {
 	docPos     token.Pos                    // the package clause of the first file with a package comment, or NoPos
 	consts     map[*ast.ValueSpec]constSpec // every const spec's meaning, recorded before go/doc filtered them
 	values     map[string]valueRef          // every package-level const and var by name (linkvalues.go)
+	// bodyErrs are the errors function bodies make with a literal message (bodyError), by the
+	// position of the declaration's keyword func (go/doc drops the bodies themselves).
+	bodyErrs map[token.Pos][]string
 }
 
 // rootFiles reads the README, LICENSE and go.mod at the module root.
@@ -415,15 +419,27 @@ func (e *extractor) loadPackage(dir string, entries []fs.DirEntry) {
 	fset := token.NewFileSet()
 	var parsed []*ast.File
 	names := map[string]int{}
+	var bodyErrs map[token.Pos][]string
 	for _, f := range files {
 		if f.test {
 			continue
 		}
-		// Nothing is taken from a function's body here (bodies.go).
-		af, err := parser.ParseFile(fset, f.name, blankBodies(f.src), parser.ParseComments|parser.SkipObjectResolution)
+		// Nothing is taken from a function's body here but the errors it makes (bodies.go).
+		blanked, errs := blankBodiesErrors(f.src)
+		af, err := parser.ParseFile(fset, f.name, blanked, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
 			e.log.Debug("gomod: skipping file that does not parse", "file", f.name, "module", e.mod, "err", err)
 			continue
+		}
+		if tf := fset.File(af.Pos()); tf != nil && len(errs) > 0 {
+			if bodyErrs == nil {
+				bodyErrs = map[token.Pos][]string{}
+			}
+			for off, list := range errs {
+				if off < tf.Size() {
+					bodyErrs[tf.Pos(off)] = list
+				}
+			}
 		}
 		parsed = append(parsed, af)
 		names[af.Name.Name]++
@@ -464,7 +480,7 @@ func (e *extractor) loadPackage(dir string, entries []fs.DirEntry) {
 		e.log.Debug("gomod: skipping package", "package", importPath, "err", err)
 		return
 	}
-	e.pkgs = append(e.pkgs, &pkgInfo{dir: dir, importPath: importPath, fset: fset, doc: d, files: parsed, docPos: docPos, consts: consts, values: values})
+	e.pkgs = append(e.pkgs, &pkgInfo{dir: dir, importPath: importPath, fset: fset, doc: d, files: parsed, docPos: docPos, consts: consts, values: values, bodyErrs: bodyErrs})
 }
 
 // dropDuplicateFuncs removes functions and methods already declared in an earlier file (the
@@ -907,13 +923,25 @@ func (em *emitter) fn(f *doc.Func, recv string) {
 	decl.Doc = nil
 	decl.Body = nil
 	file, line := em.pos(f.Decl.Name.Pos())
+	docText := f.Doc
+	if docText != "" {
+		// What a documented function's body fails with, in its own words (bodyError): an
+		// undocumented one stays undocumented, as search ranks it.
+		if errs := em.pkg.bodyErrs[f.Decl.Type.Func]; len(errs) > 0 {
+			spans := make([]string, len(errs))
+			for i, e := range errs {
+				spans[i] = codespan.Of(e)
+			}
+			docText = strings.TrimRight(docText, "\n") + "\n\nErrors in its code: " + strings.Join(spans, ", ") + ".\n"
+		}
+	}
 	s := docidx.Symbol{
 		Kind:          docidx.KindFunc,
 		Name:          f.Name,
 		Package:       em.pkg.importPath,
 		QualifiedName: em.qual + "." + f.Name,
 		Signature:     em.print(&decl),
-		Doc:           f.Doc,
+		Doc:           docText,
 		File:          file,
 		Line:          line,
 		Deprecated:    isDeprecated(f.Doc),

@@ -12,7 +12,7 @@ import (
 const maxThrowBody = 4000
 
 // maxThrows bounds the errors one function's doc names.
-const maxThrows = 6
+const maxThrows = 4
 
 // thrown returns the errors fn's body throws, or rejects a promise with, as code spans of the
 // statement its code writes: "`throw new TypeError('field argument contains an invalid header

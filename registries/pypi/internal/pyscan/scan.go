@@ -914,7 +914,7 @@ func withDeprecation(doc string, it *item) string {
 }
 
 // maxRaises bounds the errors one function's doc names from its code.
-const maxRaises = 6
+const maxRaises = 4
 
 // raiseStatement returns a statement that raises an error constructed with a string literal
 // message, as a code span written as Python writes it: "`raise ValueError('invalid port')`"
