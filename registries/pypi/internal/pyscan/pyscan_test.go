@@ -1155,3 +1155,53 @@ def bare(x):
 		t.Errorf("parse %q, quiet %q, bare %q: documented raises, none and no docstring add nothing", docs["parse"], docs["quiet"], docs["bare"])
 	}
 }
+
+// TestDocAssignments: a docstring assigned after the definition, f.__doc__ = "…", is
+// the item's when it has none, and so is one a loop over names assigns to each, with
+// .format(name=var.__name__) filled in for each (mypy_extensions' i64, i32 …); a docstring of
+// the item's own stands.
+func TestDocAssignments(t *testing.T) {
+	src := `class Meta(type):
+    pass
+
+def helper():
+    pass
+helper.__doc__ = \
+    """Help with things."""
+
+class i64(metaclass=Meta):
+    def __new__(cls, x=0):
+        return int(x)
+
+class u8(metaclass=Meta):
+    """Own docstring."""
+
+for _t in i64, u8:
+    _t.__doc__ = \
+        """A native integer type when used with mypyc.
+
+        {name}(x) converts to 'int'.
+        """.format(name=_t.__name__)
+del _t
+
+class K:
+    def run(self):
+        pass
+
+K.run.__doc__ = "Run it."
+`
+	docs := map[string]string{}
+	for _, sym := range Scan([]byte(src), Options{Module: "m", File: "m.py"}).Symbols {
+		docs[sym.QualifiedName] = sym.Doc
+	}
+	for name, want := range map[string]string{
+		"m.helper": "Help with things.",
+		"m.i64":    "A native integer type when used with mypyc.\n\ni64(x) converts to 'int'.",
+		"m.u8":     "Own docstring.",
+		"m.K.run":  "Run it.",
+	} {
+		if docs[name] != want {
+			t.Errorf("%s: doc %q, want %q", name, docs[name], want)
+		}
+	}
+}

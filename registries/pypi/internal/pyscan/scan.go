@@ -313,6 +313,7 @@ type scanner struct {
 
 	decos      []decorator
 	decoIndent int
+	loop       *docLoop // the module-level for loop over names being read, or nil (docStatement)
 
 	attrDocs map[*item]map[string]string // by class: its docstring's attribute descriptions
 	// clsParams caches classParams by class: its docstrings are parsed once for all its methods.
@@ -457,6 +458,7 @@ func (s *scanner) run() {
 			s.allStatement(toks)
 			s.importStatement(toks)
 			s.attributeImport(toks)
+			s.docStatement(toks, ind)
 		}
 		if owner.kind == bModule || owner.kind == bClass && owner.owner != nil {
 			top.assigned = s.assignment(toks, owner.owner)
