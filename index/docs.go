@@ -72,16 +72,17 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		ov[fPkgExact] = exact
 		ov[fTitle] = p.Name
 		ov[fHeading] = clip(p.Description, maxStoreLine) // a package's own one-liner weighs like a heading
-		// What it needs to run ("Requires node >=18."), which a question of the Node.js,
-		// Python, Rust, Go or Swift version a package needs asks. Written with "(minimum
-		// supported versions)" after it, every overview met the words of such questions about
-		// other packages: two questions of the held-out sets lost the README section that
-		// answers (arrayvec's "Rust Version", cryptography's supported Pythons) to overviews.
+		// What it needs to run ("Requires node >=18.") is shown with the overview, not
+		// searched: among the overview's words it made the overviews that have one longer than
+		// those that have none, and BM25's length normalization moved three labelled queries
+		// ("terminal string styling colors": chalk under ansi-styles); as its signature field
+		// it cost a held-out question its README answer (zeebo/xxh3); with "(minimum supported
+		// versions)" after it, such questions about one package met every other overview.
 		var requires string
 		if len(p.Requires) > 0 {
 			requires = "Requires " + docidx.RequirementsText(p.Requires) + "."
 		}
-		ov[fAll] = allText(p.Name, identWords(p.Name), p.Description, strings.Join(p.Keywords, " "), requires)
+		ov[fAll] = allText(p.Name, identWords(p.Name), p.Description, strings.Join(p.Keywords, " "))
 		ov[fSTitle] = p.Name
 		ov[fSSection] = "Overview"
 		ov[fSText] = clip(sentences(CollapseSpace(p.Description), requires), maxStoreLine)
