@@ -697,15 +697,11 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 // instanceClass returns the class of the instance function fn returns, when its body says so
 // plainly, at its own level: "return new C(…)", or "return c" after "c = new C(…)"; else nil.
 func (x *extractor) instanceClass(fn *value, hops int) *value {
-	if fn.kind != vFunc || fn.headEnd <= 0 {
+	open, end, ok := fn.body()
+	if !ok {
 		return nil
 	}
 	f := fn.file
-	open := fn.headEnd + 1
-	if f.tok(open).text != "{" {
-		return nil
-	}
-	end := f.closeOf(open)
 	depth := f.tok(open).depth + 1
 	made := map[string]string{} // a local name -> the class of the instance assigned to it
 	cls := ""

@@ -41,6 +41,19 @@ type value struct {
 	ns      bool      // a module namespace: its members are the file's exports
 }
 
+// body returns the token indexes of the braces of function v's block body, and false for a
+// value that is not a function or a function without one (an arrow function's expression).
+func (v *value) body() (open, end int, ok bool) {
+	if v.kind != vFunc || v.headEnd <= 0 {
+		return 0, 0, false
+	}
+	open = v.headEnd + 1
+	if v.file.tok(open).text != "{" {
+		return 0, 0, false
+	}
+	return open, v.file.closeOf(open), true
+}
+
 // member is a named slot of an object, a class, a function or a module's exports.
 type member struct {
 	name   string

@@ -25,16 +25,12 @@ const maxThrows = 4
 // each error once, at most maxThrows; nil for a value that is not a function, for a body longer
 // than maxThrowBody tokens and for one that throws nothing so written.
 func thrown(fn *value) []string {
-	if fn == nil || fn.kind != vFunc || fn.headEnd <= 0 {
+	if fn == nil {
 		return nil
 	}
+	open, end, ok := fn.body()
 	f := fn.file
-	open := fn.headEnd + 1
-	if f.tok(open).text != "{" {
-		return nil
-	}
-	end := f.closeOf(open)
-	if end <= open || end-open > maxThrowBody {
+	if !ok || end <= open || end-open > maxThrowBody {
 		return nil
 	}
 	var out []string
