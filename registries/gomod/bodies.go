@@ -197,14 +197,16 @@ func matchBrace(src []byte, open int, errs *[]string) int {
 	var back [4]int // the starts of the last lexemes but newlines and comments, newest first
 	for i := open; ; {
 		lx, start, end := nextLexeme(src, i)
-		if errs != nil && lx == lexLiteral && len(*errs) < maxBodyErrors {
-			if e := bodyError(src, back, start, end); e != "" && !slices.Contains(*errs, e) {
-				*errs = append(*errs, e)
+		if errs != nil {
+			if lx == lexLiteral && len(*errs) < maxBodyErrors {
+				if e := bodyError(src, back, start, end); e != "" && !slices.Contains(*errs, e) {
+					*errs = append(*errs, e)
+				}
 			}
-		}
-		if lx != lexNewline && lx != lexComment {
-			copy(back[1:], back[:3])
-			back[0] = start
+			if lx != lexNewline && lx != lexComment {
+				copy(back[1:], back[:3])
+				back[0] = start
+			}
 		}
 		switch {
 		case lx == lexEnd:
