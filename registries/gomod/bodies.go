@@ -9,6 +9,8 @@ package gomod
 import (
 	"bytes"
 	"slices"
+
+	"github.com/docidx/docidx/registries/internal/extracted"
 )
 
 // blankBodies returns blankBodiesErrors' source alone.
@@ -198,7 +200,7 @@ func matchBrace(src []byte, open int, errs *[]string) int {
 	for i := open; ; {
 		lx, start, end := nextLexeme(src, i)
 		if errs != nil {
-			if lx == lexLiteral && len(*errs) < maxBodyErrors {
+			if lx == lexLiteral && len(*errs) < extracted.MaxErrors {
 				if e := bodyError(src, back, start, end); e != "" && !slices.Contains(*errs, e) {
 					*errs = append(*errs, e)
 				}
@@ -221,9 +223,6 @@ func matchBrace(src []byte, open int, errs *[]string) int {
 		i = end
 	}
 }
-
-// maxBodyErrors bounds the errors bodyErrors names for one function.
-const maxBodyErrors = 4
 
 // maxErrorLiteral bounds the literal of an error bodyErrors names, in bytes.
 const maxErrorLiteral = 120

@@ -28,9 +28,9 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
-	"github.com/docidx/docidx/registries/internal/codespan"
 	"github.com/docidx/docidx/registries/internal/docdirs"
 	"github.com/docidx/docidx/registries/internal/docpath"
+	"github.com/docidx/docidx/registries/internal/extracted"
 	"github.com/docidx/docidx/registries/internal/license"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/internal/skip"
@@ -928,11 +928,7 @@ func (em *emitter) fn(f *doc.Func, recv string) {
 		// What a documented function's body fails with, in its own words (bodyError): an
 		// undocumented one stays undocumented, as search ranks it.
 		if errs := em.pkg.bodyErrs[f.Decl.Type.Func]; len(errs) > 0 {
-			spans := make([]string, len(errs))
-			for i, e := range errs {
-				spans[i] = codespan.Of(e)
-			}
-			docText = strings.TrimRight(docText, "\n") + "\n\nErrors in its code: " + strings.Join(spans, ", ") + ".\n"
+			docText = extracted.WithErrors(docText, errs) + "\n" // a Go doc comment ends its lines
 		}
 	}
 	s := docidx.Symbol{

@@ -29,6 +29,6 @@
 // "@api private" and names starting with "_" are left out.
 //
 // It never panics on any input, and its work is bounded by the input size and the limits in
-// Options. It imports docidx, registries/internal/clex, codespan, extracted, limit and memfs,
+// Options. It imports docidx, registries/internal/clex, extracted, limit and memfs,
 // npm/internal/tsdoc, and the standard library.
 package jsapi

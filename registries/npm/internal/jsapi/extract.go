@@ -640,7 +640,7 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 	if errs := thrown(v); len(errs) > 0 && doc != "" && !d.throws && m.aliasOf == "" {
 		// What a documented function refuses, when its comment does not say (see thrown). An
 		// undocumented one stays so, as search ranks it (pyscan's withRaises says why).
-		doc = strings.TrimSpace(doc + "\n\nErrors in its code: " + strings.Join(errs, ", ") + ".")
+		doc = extracted.WithErrors(doc, errs)
 	}
 	if m.aliasOf != "" {
 		// The function is documented under its first name; this one points there.

@@ -1,9 +1,10 @@
 package jsapi
 
 import (
+	"slices"
 	"strings"
 
-	"github.com/docidx/docidx/registries/internal/codespan"
+	"github.com/docidx/docidx/registries/internal/extracted"
 )
 
 // maxThrowBody bounds the tokens of a function body read for what it throws: a longer body is
@@ -11,19 +12,16 @@ import (
 // errors are not one function's.
 const maxThrowBody = 4000
 
-// maxThrows bounds the errors one function's doc names.
-const maxThrows = 4
-
-// thrown returns the errors fn's body throws, or rejects a promise with, as code spans of the
-// statement its code writes: "`throw new TypeError('field argument contains an invalid header
-// name')`", "`Promise.reject(new Error('next() called multiple times'))`", "`reject(new
-// Error(…))`", the message being the first string
-// of the constructor's arguments (a message built by concatenation keeps its first part,
-// ending " …"). A JavaScript function that documents no @throws says what it refuses this way
-// or not at all: koa-compose's `next() called multiple times`, vary's invalid header name. It
-// reads the functions nested in the body too (a closure returned is the function's behaviour),
-// each error once, at most maxThrows; nil for a value that is not a function, for a body longer
-// than maxThrowBody tokens and for one that throws nothing so written.
+// thrown returns the errors fn's body throws, or rejects a promise with, each statement as its
+// code writes it: throw new TypeError('field argument contains an invalid header name'),
+// Promise.reject(new Error('next() called multiple times')), reject(new Error(…)); the
+// message is the first string of the constructor's arguments (a message built by
+// concatenation keeps its first part, ending " …"). A JavaScript function that documents no
+// @throws says what it refuses this way or not at all: koa-compose's "next() called multiple
+// times", vary's invalid header name. It reads the functions nested in the body too (a
+// closure returned is the function's behaviour), each error once, at most extracted.MaxErrors;
+// nil for a value that is not a function, for a body longer than maxThrowBody tokens and for
+// one that throws nothing so written. extracted.WithErrors writes them into the doc.
 func thrown(fn *value) []string {
 	if fn == nil {
 		return nil
@@ -34,7 +32,7 @@ func thrown(fn *value) []string {
 		return nil
 	}
 	var out []string
-	for k := open + 1; k < end && len(out) < maxThrows; k++ {
+	for k := open + 1; k < end && len(out) < extracted.MaxErrors; k++ {
 		t := f.toks[k]
 		var at int // the index of "new"
 		switch {
@@ -67,8 +65,7 @@ func thrown(fn *value) []string {
 		if t.text == "reject" {
 			e += ")"
 		}
-		e = codespan.Of(e)
-		if !strings.Contains(strings.Join(out, "\x00"), e) {
+		if !slices.Contains(out, e) {
 			out = append(out, e)
 		}
 	}

@@ -15,7 +15,7 @@
 // and blocks: include statements are expanded as text, cdef classes and cpdef functions are
 // classes and functions, and C declarations are skipped (see cythonStatement).
 //
-// It imports docidx, registries/internal/codespan and limit, pypi/internal/pystr and the standard library. Scan never fails and never panics; malformed
+// It imports docidx, registries/internal/extracted and limit, pypi/internal/pystr and the standard library. Scan never fails and never panics; malformed
 // source yields what could be read.
 package pyscan
 
@@ -27,7 +27,7 @@ import (
 	"unicode"
 
 	"github.com/docidx/docidx"
-	"github.com/docidx/docidx/registries/internal/codespan"
+	"github.com/docidx/docidx/registries/internal/extracted"
 	"github.com/docidx/docidx/registries/internal/limit"
 	"github.com/docidx/docidx/registries/pypi/internal/pystr"
 )
@@ -253,8 +253,8 @@ type item struct {
 	// deprecation is the message a @deprecated("…") decorator (PEP 702) or a
 	// warnings.warn("…", DeprecationWarning) of its body gives, when a string literal; "" else.
 	deprecation string
-	// raises are the errors its body raises with a literal message, as code spans of the
-	// statement ("`raise ValueError('invalid port')`"; see raiseStatement), at most maxRaises.
+	// raises are the errors its body raises with a literal message, each statement as written
+	// (`raise ValueError("invalid port")`; see raiseStatement), at most extracted.MaxErrors.
 	raises []string
 	line   int
 	// params are the parameters of the first definition's signature (a non-overload one when
@@ -410,7 +410,7 @@ func (s *scanner) run() {
 			if top.kind == bDef && top.owner != nil && top.owner.forwards == "" {
 				s.forwardedCall(toks, top.owner)
 			}
-			if top.kind == bDef && top.owner != nil && len(top.owner.raises) < maxRaises {
+			if top.kind == bDef && top.owner != nil && len(top.owner.raises) < extracted.MaxErrors {
 				if r := s.raiseStatement(toks); r != "" && !slices.Contains(top.owner.raises, r) {
 					top.owner.raises = append(top.owner.raises, r)
 				}
@@ -915,13 +915,10 @@ func withDeprecation(doc string, it *item) string {
 	return doc + "\n\n" + note
 }
 
-// maxRaises bounds the errors one function's doc names from its code.
-const maxRaises = 4
-
 // raiseStatement returns a statement that raises an error constructed with a string literal
-// message, as a code span written as Python writes it: "`raise ValueError('invalid port')`"
-// for `raise ValueError("invalid port")` (a dotted name kept, adjacent literals joined, white
-// space collapsed); a message that goes on ("… %s" % x, "…".format(x), "…" + x) keeps its
+// message, written back as Python writes it: raise ValueError("invalid port") for
+// raise ValueError('invalid port') (a dotted name kept, adjacent literals joined, white space
+// collapsed); a message that goes on ("… %s" % x, "…".format(x), "…" + x) keeps its
 // literal, ending " …". Anything else ("raise", "raise err", an f-string, no message) is "".
 func (s *scanner) raiseStatement(toks []token) string {
 	if len(toks) < 4 || !s.isName(toks[0], "raise") || toks[1].kind != tName {
@@ -952,11 +949,11 @@ func (s *scanner) raiseStatement(toks []token) string {
 	if k >= len(toks) || !s.isOp(toks[k], ",") && !s.isOp(toks[k], ")") {
 		msg += " …"
 	}
-	return codespan.Of("raise " + name + "(\"" + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(msg) + "\")")
+	return "raise " + name + "(\"" + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(msg) + "\")"
 }
 
 // withRaises returns doc, the cleaned docstring of function it, followed by the errors its
-// code raises ("Errors in its code: `raise ValueError(\"invalid port\")`.") when the docstring
+// code raises (extracted.WithErrors) when the docstring
 // has no section that says what it raises (a "Raises" heading, a ":raises" field). What a
 // function refuses is often only in its code; a grep of the package finds it there. An
 // undocumented function stays undocumented, as search ranks it: given its raises as a doc,
@@ -966,7 +963,7 @@ func withRaises(doc string, it *item) string {
 	if len(it.raises) == 0 || doc == "" || it.kind != docidx.KindFunc && it.kind != docidx.KindMethod || documentsRaises(doc) {
 		return doc
 	}
-	return strings.TrimSpace(doc + "\n\nErrors in its code: " + strings.Join(it.raises, ", ") + ".")
+	return extracted.WithErrors(doc, it.raises)
 }
 
 // documentsRaises reports whether a cleaned docstring says what its function raises: a line
