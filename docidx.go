@@ -261,31 +261,60 @@ type Symbol struct {
 	// the constants a field's value or a docstring names (registries/pypi's constantValues),
 	// besides spelling out a parameter default that names one ("DEFAULT_POOLSIZE = 10").
 	Values []string `json:"values,omitempty"`
+	// Errors are the errors a function's code makes with a literal message that its doc does
+	// not already say it makes, each call as the source writes it: `errors.New("not found")`,
+	// `throw new TypeError('…')`, `raise ValueError("…")` (a class has its constructor's). What
+	// a function refuses is often only in its code, where a grep of the package finds it. The
+	// Go, JavaScript and Python extractors fill it, at most a few per function; a symbol with
+	// only Errors is still undocumented (Undocumented).
+	Errors []string `json:"errors,omitempty"`
 }
 
 // DocWithParams returns Doc followed by the parameters of Params that Doc does not already
 // document, one markdown list item each: "- `name` (type, default `x`): doc", under
 // "Parameters:" when they are all of Params and "More on the parameters:" when Doc documents
-// the others, and then Values,
-// one list item each. A docstring keeps its Args section in Doc, so its parameters are not
+// the others, then Values, one list item each, and then Errors, as code spans in one
+// paragraph: "Errors in its code: `…`, `…`.". A docstring keeps its Args section in Doc, so its parameters are not
 // repeated unless their default says what the doc does not ("DEFAULT_POOLSIZE = 10"); JSDoc's
 // @param tags are parsed out of Doc, so they are listed. It is what search indexes and shows of
 // a symbol's documentation.
 func (s *Symbol) DocWithParams() string {
 	doc := s.docWithParams()
-	if len(s.Values) == 0 {
+	if len(s.Values) == 0 && len(s.Errors) == 0 {
 		return doc
 	}
 	var b strings.Builder
 	b.WriteString(strings.TrimRight(doc, "\n"))
-	if b.Len() > 0 {
-		b.WriteString("\n\n")
+	if len(s.Values) > 0 {
+		if b.Len() > 0 {
+			b.WriteString("\n\n")
+		}
+		b.WriteString("Values:\n")
+		for _, v := range s.Values {
+			b.WriteString("- `" + v + "`\n")
+		}
 	}
-	b.WriteString("Values:\n")
-	for _, v := range s.Values {
-		b.WriteString("- `" + v + "`\n")
+	if len(s.Errors) > 0 {
+		if b.Len() > 0 {
+			b.WriteString("\n\n")
+		}
+		b.WriteString("Errors in its code: ")
+		for i, e := range s.Errors {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(CodeSpan(e))
+		}
+		b.WriteString(".\n")
 	}
 	return b.String()
+}
+
+// Undocumented reports whether the symbol has no documentation of its own: no doc comment, no
+// parameter and no value, whatever Errors its code names. Search ranks such a symbol below
+// documented ones.
+func (s *Symbol) Undocumented() bool {
+	return strings.TrimSpace(s.Doc) == "" && len(s.Params) == 0 && len(s.Values) == 0
 }
 
 // docWithParams returns Doc followed by the parameters of Params it does not document.

@@ -39,6 +39,10 @@ func TestDocWithParams(t *testing.T) {
 			{Name: "sender", Default: `ANY = Symbol("ANY")`, Doc: "Any object or ANY."},
 			{Name: "weak", Type: "bool", Default: "True", Doc: "Track the receiver with a weakref."}}},
 			"Connect.\n\n:param weak: Track the receiver with a weakref.\n:param sender: Any object or ANY.\n\nMore on the parameters:\n- `sender` (default `ANY = Symbol(\"ANY\")`): Any object or ANY.\n"},
+		{"errors follow the doc", docidx.Symbol{Doc: "Load reads.\n", Errors: []string{`raise TypeError("use ` + "`open()`" + `")`, `errors.New("x")`}},
+			"Load reads.\n\nErrors in its code: ``raise TypeError(\"use `open()`\")``, `errors.New(\"x\")`.\n"},
+		{"errors alone", docidx.Symbol{Errors: []string{`raise ValueError("bad key")`}},
+			"Errors in its code: `raise ValueError(\"bad key\")`.\n"},
 	} {
 		if got := tc.sym.DocWithParams(); got != tc.want {
 			t.Errorf("%s: DocWithParams() = %q, want %q", tc.name, got, tc.want)
@@ -53,6 +57,26 @@ func TestIsReleaseHistory(t *testing.T) {
 	} {
 		if got := docidx.IsReleaseHistory(p); got != want {
 			t.Errorf("IsReleaseHistory(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// TestUndocumented: errors found in a symbol's code are no documentation of it; a doc comment,
+// a parameter or a value is.
+func TestUndocumented(t *testing.T) {
+	for _, tc := range []struct {
+		sym  docidx.Symbol
+		want bool
+	}{
+		{docidx.Symbol{}, true},
+		{docidx.Symbol{Doc: " \n"}, true},
+		{docidx.Symbol{Errors: []string{`raise ValueError("x")`}}, true},
+		{docidx.Symbol{Doc: "Sign."}, false},
+		{docidx.Symbol{Params: []docidx.Param{{Name: "key"}}}, false},
+		{docidx.Symbol{Values: []string{"const Max = 4"}}, false},
+	} {
+		if got := tc.sym.Undocumented(); got != tc.want {
+			t.Errorf("%+v: Undocumented() = %v, want %v", tc.sym, got, tc.want)
 		}
 	}
 }

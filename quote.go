@@ -2,6 +2,7 @@ package docidx
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -48,4 +49,25 @@ func clipped(s string, max int) (string, bool) {
 		n--
 	}
 	return s[:n], true
+}
+
+// CodeSpan returns code as one Markdown code span (CommonMark 0.31, "Code spans"): between
+// runs of one backtick more than the longest run inside it, with a space inside each run when
+// code starts or ends with a backtick (CommonMark strips one such space from each side): code
+// holding `open()` goes between runs of two backticks.
+func CodeSpan(code string) string {
+	longest, run := 0, 0
+	for i := 0; i < len(code); i++ {
+		if code[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(code, "`") || strings.HasSuffix(code, "`") {
+		return fence + " " + code + " " + fence
+	}
+	return fence + code + fence
 }

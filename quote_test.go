@@ -28,3 +28,17 @@ func TestQuote(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeSpan: code becomes one code span whatever backticks it holds.
+func TestCodeSpan(t *testing.T) {
+	for code, want := range map[string]string{
+		"raise ValueError(\"x\")":           "`raise ValueError(\"x\")`",
+		"raise TypeError(\"use `open()`\")": "``raise TypeError(\"use `open()`\")``",
+		"`a`":                               "`` `a` ``",
+		"a ``b`` c":                         "```a ``b`` c```",
+	} {
+		if got := docidx.CodeSpan(code); got != want {
+			t.Errorf("CodeSpan(%q) = %q, want %q", code, got, want)
+		}
+	}
+}

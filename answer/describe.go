@@ -105,6 +105,7 @@ type SymbolDetail struct {
 	Doc           string         `json:"doc,omitempty" jsonschema:"doc comment"`
 	Params        []docidx.Param `json:"params,omitempty" jsonschema:"the parameters the doc documents one by one (name, type, default, doc), when the source documents them apart"`
 	Values        []string       `json:"values,omitempty" jsonschema:"declarations of the package-level constants and variables holding the symbol's default or named by its doc, e.g. const DefaultMaxElapsedTime = 15 * time.Minute"`
+	Errors        []string       `json:"errors,omitempty" jsonschema:"errors its code makes with a literal message that its doc does not name, each call as written, e.g. raise ValueError(\"Fernet key must be 32 url-safe base64-encoded bytes.\")"`
 	File          string         `json:"file,omitempty" jsonschema:"slash path of the declaring file inside the package"`
 	Line          int            `json:"line,omitempty" jsonschema:"1-based line of the declaration"`
 	Deprecated    bool           `json:"deprecated,omitempty" jsonschema:"true when the symbol is deprecated"`
@@ -735,7 +736,7 @@ func renderMember(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
 func symbolDetail(ref docidx.Ref, m *docidx.Symbol) SymbolDetail {
 	d := SymbolDetail{
 		Package: m.Package, Kind: string(m.Kind), Name: m.Name, Parent: m.Parent, QualifiedName: m.QualifiedName,
-		Signature: m.Signature, Doc: m.Doc, Params: m.Params, Values: m.Values, File: m.File, Line: m.Line, Deprecated: m.Deprecated,
+		Signature: m.Signature, Doc: m.Doc, Params: m.Params, Values: m.Values, Errors: m.Errors, File: m.File, Line: m.Line, Deprecated: m.Deprecated,
 		URI: ref.PageURI(docidx.PageSymbolPrefix + m.QualifiedName),
 	}
 	if d.Package == "" {

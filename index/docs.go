@@ -151,7 +151,7 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 			f[fName] = names
 			f[fSignature] = clip(s.Signature, maxCode)
 			doc := s.DocWithParams()
-			if strings.TrimSpace(doc) == "" {
+			if s.Undocumented() {
 				f[fUndoc] = undocumented
 			}
 			f[fAll] = allText(names, identWords(names), clip(doc, maxBody))

@@ -80,6 +80,8 @@ func fastSymbols(data []byte) ([]docidx.Symbol, bool) {
 			return objects(&r, &s.Params, r.param)
 		case "values":
 			return r.strings(&s.Values)
+		case "errors":
+			return r.strings(&s.Errors)
 		}
 		return false
 	})

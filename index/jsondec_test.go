@@ -89,7 +89,7 @@ func TestFastDecodersRandom(t *testing.T) {
 		for range rng.IntN(4) {
 			s := docidx.Symbol{Kind: docidx.SymbolKind(str()), Name: str(), Parent: str(), Package: str(),
 				QualifiedName: str(), Signature: str(), Doc: str(), File: str(), Line: rng.IntN(2000) - 1,
-				Deprecated: rng.IntN(2) == 0, Examples: code(), Values: strs()}
+				Deprecated: rng.IntN(2) == 0, Examples: code(), Values: strs(), Errors: strs()}
 			if rng.IntN(2) == 0 {
 				s.Params = []docidx.Param{{Name: str(), Type: str(), Default: str(), Doc: str()}}
 			}

@@ -323,14 +323,17 @@ func TestSearchDeferred(t *testing.T) {
 }
 
 // TestUndocumentedRanksBelow: for a question in words, a symbol without a doc comment ranks
-// below a documented one that holds the same words; a question that spells its name still
-// finds it first, in whichever segment it is (rank.idx's docflags, numbered over the snapshot).
+// below a documented one that holds the same words, whatever errors its code makes; a question
+// that spells its name, or the message of one of its errors, still finds it first, in
+// whichever segment it is (rank.idx's docflags, numbered over the snapshot).
 func TestUndocumentedRanksBelow(t *testing.T) {
 	pkg := &docidx.PackageDocs{
 		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "flagpole", Version: "1.0.0", Description: "flags"},
 		Symbols: []docidx.Symbol{
-			// Named with every word of the question, so it would rank first on its name.
-			{Kind: docidx.KindMethod, Name: "parseStrictOptions", Parent: "Parser", QualifiedName: "Parser.parseStrictOptions", Signature: "parseStrictOptions(): void"},
+			// Named with every word of the question, so it would rank first on its name; the
+			// errors its code makes are no doc comment.
+			{Kind: docidx.KindMethod, Name: "parseStrictOptions", Parent: "Parser", QualifiedName: "Parser.parseStrictOptions", Signature: "parseStrictOptions(): void",
+				Errors: []string{"throw new TypeError('strict options: flagpole refuses --colour')"}},
 			{Kind: docidx.KindMethod, Name: "configure", Parent: "Parser", QualifiedName: "Parser.configure", Signature: "configure(o: Options): void",
 				Doc: "Configure the parser. In strict mode, it will parse options it knows and reject the others with an error that names them, so that a typo never passes unseen."},
 		},
@@ -349,6 +352,11 @@ func TestUndocumentedRanksBelow(t *testing.T) {
 	}
 	if hits := search(t, r, index.Query{Text: "parseStrictOptions"}); len(hits) == 0 || hits[0].Title != "Parser.parseStrictOptions" {
 		t.Errorf("its name: hits %v, want Parser.parseStrictOptions first", ids(hits))
+	}
+	// The message a user pastes finds the function whose code makes it, and shows it.
+	hits = search(t, r, index.Query{Text: "TypeError: flagpole refuses --colour"})
+	if len(hits) == 0 || hits[0].Title != "Parser.parseStrictOptions" || !strings.Contains(hits[0].Snippet, "flagpole refuses --colour") {
+		t.Errorf("its error's message: hits %v, want Parser.parseStrictOptions first, showing it", ids(hits))
 	}
 }
 

@@ -611,8 +611,8 @@ func (h *Handler) packages(r *http.Request) ([]answer.PackageListing, error) {
 }
 
 // docWithParams is a symbol's documentation as search shows it (docidx.Symbol.DocWithParams):
-// its doc, then the parameters it does not already document. Its values are left to the page's
-// template, which shows them as code.
+// its doc, then the parameters it does not already document, then the errors its code makes.
+// Its values are left to the page's template, which shows them as code.
 func docWithParams(s *answer.SymbolDetail) string {
-	return (&docidx.Symbol{Doc: s.Doc, Params: s.Params}).DocWithParams()
+	return (&docidx.Symbol{Doc: s.Doc, Params: s.Params, Errors: s.Errors}).DocWithParams()
 }

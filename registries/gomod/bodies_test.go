@@ -11,9 +11,12 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/docidx/docidx"
 )
 
 func TestBlankBodies(t *testing.T) {
@@ -160,10 +163,10 @@ func printNode(t *testing.T, fset *token.FileSet, n ast.Node) string {
 	return b.String()
 }
 
-// TestBodyErrors: a documented function names the errors its body makes with a literal
-// message (errors.New, fmt.Errorf with its other arguments elided, panic), each once, in a
-// closure too; an undocumented one, a message built another way, a multi-line raw string and
-// a method of the same name on a type literal's braces add nothing.
+// TestBodyErrors: a function names the errors its body makes with a literal message
+// (errors.New, fmt.Errorf with its other arguments elided, panic), each once, in a closure
+// too, documented or not; a message built another way, a multi-line raw string and a method of
+// the same name on a type literal's braces add nothing, and its doc stays its comment.
 func TestBodyErrors(t *testing.T) {
 	fsys := fstest.MapFS{
 		"go.mod": file("module example.com/svc\n\ngo 1.22\n"),
@@ -180,15 +183,15 @@ func TestBodyErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs := map[string]string{}
+	syms := map[string]docidx.Symbol{}
 	for _, s := range md.symbols {
-		docs[s.QualifiedName] = s.Doc
+		syms[s.QualifiedName] = s
 	}
-	want := "GetService returns the named service.\n\nErrors in its code: `errors.New(\"not found\")`, `fmt.Errorf(\"reading %s: %w\", …)`, `panic(\"unreachable\")`.\n"
-	if docs["svc.GetService"] != want {
-		t.Errorf("GetService's doc:\n%q\nwant:\n%q", docs["svc.GetService"], want)
+	get := syms["svc.GetService"]
+	if want := []string{`errors.New("not found")`, `fmt.Errorf("reading %s: %w", …)`, `panic("unreachable")`}; !slices.Equal(get.Errors, want) || get.Doc != "GetService returns the named service.\n" {
+		t.Errorf("GetService: doc %q, errors %q; want its comment and %q", get.Doc, get.Errors, want)
 	}
-	if strings.Contains(docs["svc.Build"], "Errors in its code") || docs["svc.Quiet"] != "" {
-		t.Errorf("Build %q, Quiet %q: a built message and an undocumented function add nothing", docs["svc.Build"], docs["svc.Quiet"])
+	if b, q := syms["svc.Build"], syms["svc.Quiet"]; b.Errors != nil || !slices.Equal(q.Errors, []string{`errors.New("quiet")`}) || !q.Undocumented() {
+		t.Errorf("Build %q, Quiet %q (undocumented %v): a built message adds nothing, an undocumented function its errors", b.Errors, q.Errors, q.Undocumented())
 	}
 }

@@ -30,7 +30,6 @@ import (
 	"github.com/docidx/docidx/readme"
 	"github.com/docidx/docidx/registries/internal/docdirs"
 	"github.com/docidx/docidx/registries/internal/docpath"
-	"github.com/docidx/docidx/registries/internal/extracted"
 	"github.com/docidx/docidx/registries/internal/license"
 	"github.com/docidx/docidx/registries/internal/memfs"
 	"github.com/docidx/docidx/registries/internal/skip"
@@ -923,21 +922,14 @@ func (em *emitter) fn(f *doc.Func, recv string) {
 	decl.Doc = nil
 	decl.Body = nil
 	file, line := em.pos(f.Decl.Name.Pos())
-	docText := f.Doc
-	if docText != "" {
-		// What a documented function's body fails with, in its own words (bodyError): an
-		// undocumented one stays undocumented, as search ranks it.
-		if errs := em.pkg.bodyErrs[f.Decl.Type.Func]; len(errs) > 0 {
-			docText = extracted.WithErrors(docText, errs) + "\n" // a Go doc comment ends its lines
-		}
-	}
 	s := docidx.Symbol{
 		Kind:          docidx.KindFunc,
 		Name:          f.Name,
 		Package:       em.pkg.importPath,
 		QualifiedName: em.qual + "." + f.Name,
 		Signature:     em.print(&decl),
-		Doc:           docText,
+		Doc:           f.Doc,
+		Errors:        em.pkg.bodyErrs[f.Decl.Type.Func], // what its body fails with, in its own words (bodyError)
 		File:          file,
 		Line:          line,
 		Deprecated:    isDeprecated(f.Doc),

@@ -1,7 +1,7 @@
 // Package codespan finds the ends of Markdown code spans (CommonMark 0.31, "Code spans": a
 // backtick string opens a span that the next backtick string of the same length closes), for
 // the doc comment renderers that must leave a span's text as it is: rustdoc's HTML and
-// JSDoc's inline tags alike; and writes code as a span (Of).
+// JSDoc's inline tags alike. docidx.CodeSpan writes code as a span.
 //
 // It imports the standard library only.
 package codespan
@@ -27,25 +27,4 @@ func End(line string, i int) int {
 		j = k + m
 	}
 	return len(line)
-}
-
-// Of returns code as one Markdown code span: between runs of one backtick more than the longest
-// run inside it, with a space inside each run when code starts or ends with a backtick
-// (CommonMark strips one such space from each side): code holding `open()` goes between runs
-// of two backticks.
-func Of(code string) string {
-	longest, run := 0, 0
-	for i := 0; i < len(code); i++ {
-		if code[i] == '`' {
-			run++
-			longest = max(longest, run)
-		} else {
-			run = 0
-		}
-	}
-	fence := strings.Repeat("`", longest+1)
-	if strings.HasPrefix(code, "`") || strings.HasSuffix(code, "`") {
-		return fence + " " + code + " " + fence
-	}
-	return fence + code + fence
 }

@@ -19,19 +19,3 @@ func TestEnd(t *testing.T) {
 		}
 	}
 }
-
-func TestOf(t *testing.T) {
-	for code, want := range map[string]string{
-		"raise ValueError(\"x\")":           "`raise ValueError(\"x\")`",
-		"raise TypeError(\"use `open()`\")": "``raise TypeError(\"use `open()`\")``",
-		"`a`":                               "`` `a` ``",
-		"a ``b`` c":                         "```a ``b`` c```",
-	} {
-		if got := Of(code); got != want {
-			t.Errorf("Of(%q) = %q, want %q", code, got, want)
-		}
-		if End(Of(code), 0) != len(Of(code)) {
-			t.Errorf("Of(%q) = %q is not one span", code, Of(code))
-		}
-	}
-}

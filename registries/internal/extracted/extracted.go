@@ -1,16 +1,12 @@
 // Package extracted holds what the registries' source-reading API extractors return in common:
 // npm's jsapi and dts and cargo's rustapi read many files of one package version and return
 // its symbols with the files read, whether a limit cut them short, and the files they could
-// not use; and the paragraph every extractor adds for the errors a function's code makes
-// (WithErrors). It imports the root package docidx, registries/internal/codespan and the
-// standard library.
+// not use; and how many errors of a function's code every extractor names (MaxErrors). It
+// imports the root package docidx and the standard library.
 package extracted
 
 import (
-	"strings"
-
 	"github.com/docidx/docidx"
-	"github.com/docidx/docidx/registries/internal/codespan"
 )
 
 // MaxProblems is the most problems a Result keeps; later ones are dropped.
@@ -34,22 +30,7 @@ func (r *Result) Problem(file, reason string) {
 	}
 }
 
-// MaxErrors is the most errors a function's doc names from its code (WithErrors): more made
-// answers longer without saying more (golang-jwt's Valid lost its first-2-KB place at six).
+// MaxErrors is the most errors (docidx.Symbol.Errors) an extractor names from a function's
+// code: more made answers longer without saying more (golang-jwt's Valid lost its first-2-KB
+// place at six).
 const MaxErrors = 4
-
-// WithErrors returns doc, a documented function's doc, followed by the paragraph that names
-// the errors its code makes, each a call as the source writes it ("errors.New(\"not found\")",
-// "throw new TypeError('…')", "raise ValueError(\"…\")"), as code spans: "Errors in its code:
-// `…`, `…`." The Go, JavaScript and Python extractors write it alike; doc is returned as it is
-// when calls is empty.
-func WithErrors(doc string, calls []string) string {
-	if len(calls) == 0 {
-		return doc
-	}
-	spans := make([]string, len(calls))
-	for i, c := range calls {
-		spans[i] = codespan.Of(c)
-	}
-	return strings.TrimRight(doc, " \t\n") + "\n\nErrors in its code: " + strings.Join(spans, ", ") + "."
-}

@@ -637,10 +637,9 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 		}
 	}
 	doc, examples := d.text, d.examples
-	if errs := thrown(v); len(errs) > 0 && doc != "" && !d.throws && m.aliasOf == "" {
-		// What a documented function refuses, when its comment does not say (see thrown). An
-		// undocumented one stays so, as search ranks it (pyscan's withRaises says why).
-		doc = extracted.WithErrors(doc, errs)
+	var errs []string
+	if !d.throws && m.aliasOf == "" {
+		errs = thrown(v) // what the function refuses, when its comment does not say
 	}
 	if m.aliasOf != "" {
 		// The function is documented under its first name; this one points there.
@@ -660,6 +659,7 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 		Deprecated:    d.deprecated,
 		Examples:      examples,
 		Params:        params,
+		Errors:        errs,
 	})
 	if depth >= maxMemberDepth || onPath[v] || v.kind == vLiteral {
 		return

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -378,16 +379,16 @@ function quiet () { return 1 }
 module.exports = { compose, parse, quiet }
 `)},
 	}
-	docs := map[string]string{}
+	syms := map[string]docidx.Symbol{}
 	for _, s := range extractPackage(t, fsys, Options{}).Symbols {
-		docs[s.QualifiedName] = s.Doc
+		syms[s.QualifiedName] = s
 	}
-	want := "Compose middleware.\n\nErrors in its code: `throw new TypeError('Middleware stack must be an array!')`, " +
-		"`Promise.reject(new Error('next() called multiple times'))`, `throw new Error('bad value: …')`."
-	if docs["compose"] != want {
-		t.Errorf("compose's doc:\n%s\nwant:\n%s", docs["compose"], want)
+	want := []string{"throw new TypeError('Middleware stack must be an array!')",
+		"Promise.reject(new Error('next() called multiple times'))", "throw new Error('bad value: …')"}
+	if c := syms["compose"]; !slices.Equal(c.Errors, want) || c.Doc != "Compose middleware." {
+		t.Errorf("compose: doc %q, errors %q; want its comment and %q", c.Doc, c.Errors, want)
 	}
-	if strings.Contains(docs["parse"], "Errors in its code") || docs["quiet"] != "" {
-		t.Errorf("parse %q, quiet %q: a documented @throws and no throw add nothing", docs["parse"], docs["quiet"])
+	if p, q := syms["parse"], syms["quiet"]; p.Errors != nil || q.Errors != nil {
+		t.Errorf("parse %q, quiet %q: a documented @throws and no throw add nothing", p.Errors, q.Errors)
 	}
 }

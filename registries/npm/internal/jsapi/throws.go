@@ -21,7 +21,7 @@ const maxThrowBody = 4000
 // times", vary's invalid header name. It reads the functions nested in the body too (a
 // closure returned is the function's behaviour), each error once, at most extracted.MaxErrors;
 // nil for a value that is not a function, for a body longer than maxThrowBody tokens and for
-// one that throws nothing so written. extracted.WithErrors writes them into the doc.
+// one that throws nothing so written. They are the symbol's docidx.Symbol.Errors.
 func thrown(fn *value) []string {
 	if fn == nil {
 		return nil

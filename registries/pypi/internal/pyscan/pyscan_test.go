@@ -16,7 +16,7 @@ import (
 )
 
 // render prints a Result in the golden-file format: one header line per symbol, then its
-// signature lines and its doc, indented.
+// signature lines, its doc, its parameters and its errors, indented.
 func render(res Result) string {
 	var b strings.Builder
 	for _, s := range append(res.Symbols[:len(res.Symbols):len(res.Symbols)], res.Inherited...) {
@@ -39,6 +39,9 @@ func render(res Result) string {
 				fmt.Fprintf(&b, " -- %s", strings.ReplaceAll(p.Doc, "\n", "\n\t\t"))
 			}
 			b.WriteByte('\n')
+		}
+		for _, e := range s.Errors {
+			fmt.Fprintf(&b, "\t!error %s\n", e)
 		}
 	}
 	if res.HasAll {
@@ -1110,9 +1113,9 @@ class Session:
 }
 
 // TestRaisesInCode: a function whose docstring says nothing of what it raises names the errors
-// its body raises with a literal message, nested blocks included, each once; a message that
-// goes on keeps its literal, and bare raises, f-strings, documented Raises and a function
-// without a docstring add nothing.
+// its body raises with a literal message, nested blocks included, each once, documented or
+// not; a message that goes on keeps its literal, and bare raises, f-strings and documented
+// Raises add nothing.
 func TestRaisesInCode(t *testing.T) {
 	src := `def connect(host, port):
     """Connect to host."""
@@ -1143,16 +1146,17 @@ def quiet():
 def bare(x):
     raise ValueError("no")
 `
-	docs := map[string]string{}
+	syms := map[string]docidx.Symbol{}
 	for _, sym := range Scan([]byte(src), Options{Module: "m", File: "m.py"}).Symbols {
-		docs[sym.Name] = sym.Doc
+		syms[sym.Name] = sym
 	}
-	want := "Connect to host.\n\nErrors in its code: `raise ValueError(\"host is required\")`, `raise errors.InvalidPort(\"port %d is negative …\")`."
-	if docs["connect"] != want {
-		t.Errorf("connect's doc:\n%s\nwant:\n%s", docs["connect"], want)
+	want := []string{`raise ValueError("host is required")`, `raise errors.InvalidPort("port %d is negative …")`}
+	if c := syms["connect"]; !slices.Equal(c.Errors, want) || c.Doc != "Connect to host." {
+		t.Errorf("connect: doc %q, errors %q; want its docstring and %q", c.Doc, c.Errors, want)
 	}
-	if strings.Contains(docs["parse"], "Errors in its code") || docs["quiet"] != "" || docs["bare"] != "" {
-		t.Errorf("parse %q, quiet %q, bare %q: documented raises, none and no docstring add nothing", docs["parse"], docs["quiet"], docs["bare"])
+	if p, q, b := syms["parse"], syms["quiet"], syms["bare"]; p.Errors != nil || q.Errors != nil ||
+		!slices.Equal(b.Errors, []string{`raise ValueError("no")`}) || !b.Undocumented() {
+		t.Errorf("parse %q, quiet %q, bare %q: documented raises and none add nothing, no docstring its raises", p.Errors, q.Errors, b.Errors)
 	}
 }
 

@@ -952,18 +952,21 @@ func (s *scanner) raiseStatement(toks []token) string {
 	return "raise " + name + "(\"" + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(msg) + "\")"
 }
 
-// withRaises returns doc, the cleaned docstring of function it, followed by the errors its
-// code raises (extracted.WithErrors) when the docstring
-// has no section that says what it raises (a "Raises" heading, a ":raises" field). What a
-// function refuses is often only in its code; a grep of the package finds it there. An
-// undocumented function stays undocumented, as search ranks it: given its raises as a doc,
-// 3,897 undocumented functions of the corpus outranked documented ones (two facts of the dev
-// questions lost their place, none gained).
-func withRaises(doc string, it *item) string {
-	if len(it.raises) == 0 || doc == "" || it.kind != docidx.KindFunc && it.kind != docidx.KindMethod || documentsRaises(doc) {
-		return doc
+// codeErrors returns the errors function it's code raises with a literal message
+// (docidx.Symbol.Errors), when doc, its symbol's doc, has no section that says what it raises
+// (a "Raises" heading, a ":raises" field); for a class, its __init__'s, which calling the class
+// raises. What a function refuses is often only in its code; a grep of the package finds it
+// there.
+func (s *scanner) codeErrors(it *item, doc string) []string {
+	if it.kind == docidx.KindClass {
+		if init := s.byKey[it.name+".__init__"]; init != nil {
+			it = init
+		}
 	}
-	return extracted.WithErrors(doc, it.raises)
+	if len(it.raises) == 0 || it.kind != docidx.KindFunc && it.kind != docidx.KindMethod || documentsRaises(doc) {
+		return nil
+	}
+	return it.raises
 }
 
 // documentsRaises reports whether a cleaned docstring says what its function raises: a line
@@ -1532,7 +1535,6 @@ func (s *scanner) docParamsOwn(it *item) (string, []docidx.Param) {
 		}
 	}
 	doc = withDeprecation(doc, it)
-	doc = withRaises(doc, it)
 	fillParams(params, sig)
 	params = withAnnotatedDocs(params, sig)
 	if it.kind == docidx.KindMethod && it.cls != nil && it.name != "__init__" {
@@ -1939,6 +1941,7 @@ func (s *scanner) result() Result {
 		if sym.Doc == "" && it.at > 0 {
 			sym.Doc = boundDoc(s.defComments(it.at-1), MaxDoc)
 		}
+		sym.Errors = s.codeErrors(it, sym.Doc)
 		sym.File, sym.Line = s.position(it.line)
 		sym.Deprecated = it.deprecated || it.cls != nil && it.cls.deprecated && it.name == "__init__"
 		switch {
