@@ -2993,8 +2993,11 @@ func (ri *rankIndex) withinPackage(r *reader, a *accumulator, top scoreHeap, lis
 	for _, l := range lists {
 		parts := a.lists[k : k+len(l.parts)]
 		k += len(l.parts)
-		// A list most documents hold ("go" of go.yaml.in) weighs little and is long to walk.
-		if !nameTerms[l.term] || isDense(l.all, ri.docs) {
+		// Every naming word counts, however many documents hold it: a list read only over
+		// the package's documents is short to walk, dense or not (postingsIn), and skipping
+		// the dense ones made the order hang on whether a word ("3" of xxh3) held one
+		// document in 16 of the snapshot.
+		if !nameTerms[l.term] {
 			continue
 		}
 		ri.forEachIn(l, parts, lo, hi, func(doc uint32, impact uint8) {
