@@ -1940,3 +1940,20 @@ func TestRankWithoutVersions(t *testing.T) {
 		}
 	}
 }
+
+// TestRustPath: identifiers joined by "::" are a Rust path; a pytest node ID, a lone "::" and
+// a URL's port are not.
+func TestRustPath(t *testing.T) {
+	for word, want := range map[string]bool{
+		"std::process::exit": true, "tokio::select!": true, "Arc::clone()": true, "Vec::<u8>::new": true,
+		"`serde::Serialize`": true, "tests/test_io.py::test_read": false, "::": false, "a::": false,
+		"http://localhost:8080": false, "exit": false,
+	} {
+		if got := rustPath(word); got != want {
+			t.Errorf("rustPath(%q) = %v, want %v", word, got, want)
+		}
+	}
+	if got := rustPathNames("does it run on std::process::exit?"); !got["process"] || !got["exit"] || got["does"] {
+		t.Errorf("rustPathNames = %v", got)
+	}
+}

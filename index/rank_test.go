@@ -636,3 +636,30 @@ func TestHeadingNamesSubject(t *testing.T) {
 		t.Errorf("hits %q, want SonicBoom(opts) first", got)
 	}
 }
+
+// TestRustPathNamesRust: a name written in a Rust path ("std::process::exit") gives its bonus to
+// Rust's symbols only: a JavaScript Process.exit, which the bonus would otherwise lift over
+// the crate the question asks about, ranks by its words alone.
+func TestRustPathNamesRust(t *testing.T) {
+	node := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "@types/proc", Version: "1.0.0", Description: "Types of a process."},
+		Symbols: []docidx.Symbol{{Kind: docidx.KindMethod, Name: "exit", Parent: "Process", QualifiedName: "Process.exit",
+			Signature: "exit(code?: number): never", Doc: "Ends the process with code."}},
+	}
+	crate := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.Cargo, Name: "guardian", Version: "1.0.0",
+			Description: "A guard runs its closure when it goes out of scope, unless the process aborts."},
+		Symbols: []docidx.Symbol{{Kind: docidx.KindStruct, Name: "Guard", QualifiedName: "guardian::Guard", Signature: "pub struct Guard",
+			Doc: "A closure run at scope exit. It cannot run on abort or process exit, where destructors do not run."}},
+	}
+	r := open(t, build(t, node, crate))
+	defer r.Close()
+	hits := search(t, r, index.Query{Text: "does a guardian closure run when I call std::process::exit"})
+	if len(hits) == 0 || hits[0].Package != "guardian" {
+		t.Errorf("hits %v, want guardian's first", ids(hits))
+	}
+	// Written as JavaScript, the same name is the JavaScript method.
+	if hits := search(t, r, index.Query{Text: "Process.exit code"}); len(hits) == 0 || hits[0].Title != "Process.exit" {
+		t.Errorf("hits %v, want Process.exit first", ids(hits))
+	}
+}

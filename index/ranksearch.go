@@ -785,8 +785,22 @@ func (ri *rankIndex) nameBonuses(reads *storedReads, text, words string, owned m
 	for k, w := range asWritten {
 		idents[k] = strings.ToLower(w)
 	}
+	// A name written in a Rust path ("std::process::exit") is a crate's: its bonuses go to
+	// Rust's symbols only, not to @types/node's NodeJS.Process.exit.
+	rust := rustPathNames(words)
+	addOf := func(name string) func(doc uint32, b float32) {
+		if !rust[name] {
+			return add
+		}
+		return func(doc uint32, b float32) {
+			if strings.HasPrefix(ri.pkgKey(ri.pkgOf(doc)), string(docidx.Cargo)+"\x00") {
+				add(doc, b)
+			}
+		}
+	}
 	for k, written := range asWritten {
 		name := idents[k]
+		add := addOf(name)
 		spelled := ri.spelledAs(written, name)
 		if docs := spelled.of(owned[name]); len(docs) > 0 {
 			for _, doc := range docs {
@@ -851,13 +865,20 @@ func (ri *rankIndex) nameBonuses(reads *storedReads, text, words string, owned m
 	}
 	// Only a type or a package owns members: "reserve on a BytesMut", "prompt_toolkit" and its
 	// PromptSession, not "write my dict" beside yaml.dump().
-	var owners []string
+	var owners, rustOwners []string
 	for k, w := range asWritten {
 		if isPascal(w) && !possessed[k] || len(ri.packagesNamed(idents[k])) > 0 || len(ri.aliasOf(idents[k])) > 0 {
-			owners = append(owners, idents[k])
+			if rust[idents[k]] {
+				rustOwners = append(rustOwners, idents[k])
+			} else {
+				owners = append(owners, idents[k])
+			}
 		}
 	}
 	ri.memberBonuses(owners, words, reads.r.wholeTerm, add)
+	if len(rustOwners) > 0 {
+		ri.memberBonuses(rustOwners, words, reads.r.wholeTerm, addOf(rustOwners[0]))
+	}
 	return bonus
 }
 
@@ -2391,6 +2412,42 @@ func ecosystemsNamed(text string) (map[docidx.Ecosystem]bool, string) {
 		}
 	}
 	return ecos, strings.Join(rest, " ")
+}
+
+// rustPathNames returns the identifiers, lowercased, of the Rust paths text writes (rustPath):
+// "std", "process" and "exit" of "std::process::exit".
+func rustPathNames(text string) map[string]bool {
+	var out map[string]bool
+	for _, f := range strings.Fields(text) {
+		if !rustPath(f) {
+			continue
+		}
+		for _, part := range strings.FieldsFunc(f, func(r rune) bool { return r > unicode.MaxASCII || !isIdentByte(byte(r)) }) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[strings.ToLower(part)] = true
+		}
+	}
+	return out
+}
+
+// rustPath reports whether word, a field of a question, holds a Rust path: identifiers joined by
+// "::" ("std::process::exit", "Arc::clone", "tokio::select!"). A pytest node ID
+// ("tests/test_io.py::test_read") is none: "::" follows a file name there.
+func rustPath(word string) bool {
+	for i := strings.Index(word, "::"); i >= 0; {
+		if i > 0 && isIdentByte(word[i-1]) && i+2 < len(word) && (isIdentByte(word[i+2]) || word[i+2] == '<' || word[i+2] == '{') &&
+			!strings.HasSuffix(word[:i], ".py") {
+			return true
+		}
+		j := strings.Index(word[i+2:], "::")
+		if j < 0 {
+			return false
+		}
+		i += 2 + j
+	}
+	return false
 }
 
 // docFilter is the test a document must pass to be scored, under a query's filters (see
