@@ -1957,3 +1957,25 @@ func TestRustPath(t *testing.T) {
 		t.Errorf("rustPathNames = %v", got)
 	}
 }
+
+// A package called as a function ("ms()") is named though its name is a common word of other
+// packages' docs, when it holds a symbol of its name (the function it exports); the word
+// alone names nothing.
+func TestBareCallNamesPackage(t *testing.T) {
+	docs := []*docidx.PackageDocs{
+		fixturePackage(docidx.NPM, "ms", "2.1.3",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "ms", QualifiedName: "ms", Signature: "module.exports = function (val, options)", Doc: "Parse or format the given val."}),
+		fixturePackage(docidx.NPM, "retry", "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "operation", QualifiedName: "retry.operation", Signature: "function operation(options)", Doc: "Retries after ms milliseconds."}),
+	}
+	for i := range 100 { // ms's two documents are under namedShare of those holding "ms"
+		docs = append(docs, fixturePackage(docidx.NPM, fmt.Sprintf("timer-%d", i), "1.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "wait", QualifiedName: "wait", Signature: "function wait(ms)", Doc: "Waits ms milliseconds."}))
+	}
+	r := openRankFixture(t, docs...)
+	checkNamed(t, r, map[string][]string{
+		"what does ms() do with an empty string?": {"npm\x00ms"},
+		"what does ms('') return?":                {"npm\x00ms"},
+		"how long is a delay of 100 ms?":          nil,
+	})
+}

@@ -1057,6 +1057,16 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 			delete(names, o)
 		}
 	}
+	// A package called as a function ("ms()", "cors()") is named as "the ms package" names it,
+	// when it holds a symbol of its own name: the function its module exports.
+	for _, w := range bareCalls(words) {
+		if ps := ri.packagesNamed(w); names[w] && len(ps) > 0 && ri.holdsSymbolOf(ps, []string{w}) {
+			if called == nil {
+				called = map[string]bool{}
+			}
+			called[w] = true
+		}
+	}
 	owners := possessives(words)
 	named, sure = ri.namedPackages(r, names, called, owners, mixed, ecos)
 	if acr := acronyms(text); len(acr) > 0 {
@@ -2895,6 +2905,21 @@ func splitCall(w string) (path, args string) {
 		}
 	}
 	return string(p), string(a)
+}
+
+// bareCalls returns the names text calls without an owner, lowercased: "ms" of "ms()" and of
+// "ms('2 days')", not "parse" of "yaml.parse()".
+func bareCalls(text string) []string {
+	var out []string
+	for _, f := range codeFields(text) {
+		if !strings.Contains(f, "(") {
+			continue
+		}
+		if w := codeWord(f); isIdentifier(w) && strings.HasPrefix(strings.TrimLeft(f, "`'\"("), w+"(") {
+			out = append(out, strings.ToLower(w))
+		}
+	}
+	return out
 }
 
 // codeWord returns the identifier path a word of a question writes, as code names it: without
