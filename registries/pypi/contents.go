@@ -216,7 +216,8 @@ func chooseModules(paths []string, prefix string) (files []apiFile, vendored []s
 
 // withDocs gives the symbols of a .pyi stub that have no doc (or only the note of an alias to an
 // undocumented stub definition, pyscan.AliasOnly) the docstrings of the same names in the .py
-// source beside it (f.docs), with their parameters' documentation, and the stub
+// source beside it (f.docs), with their parameters' documentation, the errors the source's code
+// raises (docidx.Symbol.Errors), and the stub
 // defaults ("= ...") of their signatures the source's values ([pyscan.FillDefaults]): the stub
 // is the declared API, the source is where its author documented and implemented it (attrs
 // ships both). A name the source imports from a private module of the distribution is looked
@@ -254,6 +255,9 @@ func withDocs(f apiFile, rx *reexporter, lists ...[]docidx.Symbol) {
 				continue
 			}
 			s.Signature = pyscan.FillDefaults(s.Signature, d.Signature)
+			if len(s.Errors) == 0 {
+				s.Errors = d.Errors // a stub's bodies are "...": what the code raises is the source's
+			}
 			switch {
 			case s.Doc == "":
 				s.Doc = d.Doc

@@ -72,15 +72,18 @@ func TestPlainParams(t *testing.T) {
 }
 
 // TestStubTakesSourceDocs: a .pyi stub beside its .py source is the module's API, and its
-// symbols without a docstring take the source's (attrs ships both), in either listing order.
+// symbols without a docstring take the source's (attrs ships both), in either listing order;
+// the errors its code raises are the source's.
 func TestStubTakesSourceDocs(t *testing.T) {
 	srcs := map[string]string{
 		"pkg/exceptions.pyi": "class FrozenError(AttributeError): ...\nclass Other(Exception):\n    \"\"\"The stub's own doc.\"\"\"\n" +
-			"def around(a: float, decimals: int = ...) -> float: ...\nround = around\n",
+			"def around(a: float, decimals: int = ...) -> float: ...\nround = around\n" +
+			"class Cache:\n    def __init__(self, maxsize: float) -> None: ...\n",
 		"pkg/exceptions.py": "class FrozenError(AttributeError):\n    \"\"\"\n    A frozen instance has been attempted to be modified.\n    \"\"\"\n" +
 			"class Other(Exception):\n    \"\"\"The source's doc.\"\"\"\nclass OnlyInSource: pass\n" +
 			"def round(a, decimals=0):\n    \"\"\"Evenly round.\n\n    Halves round to the nearest even value.\n    \"\"\"\n" +
-			"def around(a, decimals=0):\n    \"\"\"Round an array.\n\n    An alias of round.\n    \"\"\"\n",
+			"def around(a, decimals=0):\n    \"\"\"Round an array.\n\n    An alias of round.\n    \"\"\"\n" +
+			"class Cache:\n    def __init__(self, maxsize):\n        if maxsize < 0:\n            raise ValueError(\"maxsize must be non-negative\")\n",
 	}
 	read := func(p string, _ int64) ([]byte, error) { return []byte(srcs[p]), nil }
 	for _, order := range [][]string{{"pkg/exceptions.pyi", "pkg/exceptions.py"}, {"pkg/exceptions.py", "pkg/exceptions.pyi"}} {
@@ -89,8 +92,16 @@ func TestStubTakesSourceDocs(t *testing.T) {
 			t.Fatalf("%q: chose %+v", order, files)
 		}
 		docs := map[string]string{}
+		errs := map[string][]string{}
 		for _, s := range extractAPI(files, read, Limits{}.withDefaults(), nil).symbols {
 			docs[s.QualifiedName] = s.Doc
+			errs[s.QualifiedName] = s.Errors
+		}
+		// What the source's code raises, the stub's symbols name: the class its __init__'s.
+		for _, q := range []string{"pkg.exceptions.Cache", "pkg.exceptions.Cache.__init__"} {
+			if want := []string{`raise ValueError("maxsize must be non-negative")`}; !slices.Equal(errs[q], want) {
+				t.Errorf("%q: %s errors %q, want %q", order, q, errs[q], want)
+			}
 		}
 		want := map[string]string{
 			"pkg.exceptions.FrozenError": "A frozen instance has been attempted to be modified.",
