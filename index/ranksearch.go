@@ -788,19 +788,17 @@ func (ri *rankIndex) nameBonuses(reads *storedReads, text, words string, owned m
 	// A name written in a Rust path ("std::process::exit") is a crate's: its bonuses go to
 	// Rust's symbols only, not to @types/node's NodeJS.Process.exit.
 	rust := rustPathNames(words)
-	addOf := func(name string) func(doc uint32, b float32) {
-		if !rust[name] {
-			return add
-		}
-		return func(doc uint32, b float32) {
-			if strings.HasPrefix(ri.pkgKey(ri.pkgOf(doc)), string(docidx.Cargo)+"\x00") {
-				add(doc, b)
-			}
+	addRust := func(doc uint32, b float32) {
+		if strings.HasPrefix(ri.pkgKey(ri.pkgOf(doc)), string(docidx.Cargo)+"\x00") {
+			add(doc, b)
 		}
 	}
 	for k, written := range asWritten {
 		name := idents[k]
-		add := addOf(name)
+		add := add
+		if rust[name] {
+			add = addRust
+		}
 		spelled := ri.spelledAs(written, name)
 		if docs := spelled.of(owned[name]); len(docs) > 0 {
 			for _, doc := range docs {
@@ -876,9 +874,7 @@ func (ri *rankIndex) nameBonuses(reads *storedReads, text, words string, owned m
 		}
 	}
 	ri.memberBonuses(owners, words, reads.r.wholeTerm, add)
-	if len(rustOwners) > 0 {
-		ri.memberBonuses(rustOwners, words, reads.r.wholeTerm, addOf(rustOwners[0]))
-	}
+	ri.memberBonuses(rustOwners, words, reads.r.wholeTerm, addRust)
 	return bonus
 }
 
@@ -1209,11 +1205,11 @@ func (ri *rankIndex) pathCrates(words string, ecos map[docidx.Ecosystem]bool) []
 	}
 	var out []uint32
 	for _, w := range strings.Fields(words) {
-		first, _, ok := strings.Cut(codeWord(w), "::")
-		if !ok || !isIdentifier(first) {
+		path := rustPath(w)
+		if path == nil {
 			continue
 		}
-		for _, p := range ri.packagesNamed(strings.ToLower(first)) {
+		for _, p := range ri.packagesNamed(strings.ToLower(path[0])) {
 			if eco, _, _ := strings.Cut(ri.pkgKey(p), "\x00"); eco == string(docidx.Cargo) {
 				out = append(out, p)
 			}
@@ -2429,35 +2425,28 @@ func ecosystemsNamed(text string) (map[docidx.Ecosystem]bool, string) {
 func rustPathNames(text string) map[string]bool {
 	var out map[string]bool
 	for _, f := range strings.Fields(text) {
-		if !rustPath(f) {
-			continue
-		}
-		for _, part := range strings.FieldsFunc(f, func(r rune) bool { return r > unicode.MaxASCII || !isIdentByte(byte(r)) }) {
-			if out == nil {
-				out = map[string]bool{}
+		for _, part := range rustPath(f) {
+			if isIdentifier(part) {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[strings.ToLower(part)] = true
 			}
-			out[strings.ToLower(part)] = true
 		}
 	}
 	return out
 }
 
-// rustPath reports whether word, a field of a question, holds a Rust path: identifiers joined by
-// "::" ("std::process::exit", "Arc::clone", "tokio::select!"). A pytest node ID
-// ("tests/test_io.py::test_read") is none: "::" follows a file name there.
-func rustPath(word string) bool {
-	for i := strings.Index(word, "::"); i >= 0; {
-		if i > 0 && isIdentByte(word[i-1]) && i+2 < len(word) && (isIdentByte(word[i+2]) || word[i+2] == '<' || word[i+2] == '{') &&
-			!strings.HasSuffix(word[:i], ".py") {
-			return true
-		}
-		j := strings.Index(word[i+2:], "::")
-		if j < 0 {
-			return false
-		}
-		i += 2 + j
+// rustPath returns the segments of the Rust path that word, a field of a question, writes as
+// code names it (codeWord): "std", "process", "exit" of "std::process::exit()", "tokio",
+// "select" of "tokio::select!"; nil when word is no path of identifiers joined by "::" (a
+// pytest node ID, "tests/test_io.py::test_read", starts with a file name).
+func rustPath(word string) []string {
+	parts := strings.Split(codeWord(word), "::")
+	if len(parts) < 2 || !isIdentifier(parts[0]) {
+		return nil
 	}
-	return false
+	return parts
 }
 
 // docFilter is the test a document must pass to be scored, under a query's filters (see
