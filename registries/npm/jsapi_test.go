@@ -2,6 +2,7 @@ package npm
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/docidx/docidx"
@@ -75,18 +76,21 @@ func TestKeepTarballScript(t *testing.T) {
 	})
 }
 
-// TestWithJSDocs: declarations from @types take the parameters and docs that only the package's
-// own JSDoc gives, matched by qualified name.
+// TestWithJSDocs: declarations from @types take the parameters, docs and errors that only the
+// package's own JavaScript gives, matched by qualified name.
 func TestWithJSDocs(t *testing.T) {
 	types := []docidx.Symbol{
 		{QualifiedName: "ws.WebSocketServer.constructor", Doc: "Create a server."},
 		{QualifiedName: "ws.WebSocket.send"},
 		{QualifiedName: "ws.createWebSocketStream", Doc: "typed doc", Params: []docidx.Param{{Name: "ws"}}},
+		{QualifiedName: "ws.WebSocket.ping", Doc: "Send a ping. Throws if the socket is not open."},
 	}
+	overflow := []string{"throw new RangeError('Max payload size exceeded')"}
 	js := []docidx.Symbol{
-		{QualifiedName: "ws.WebSocketServer.constructor", Doc: "js doc", Params: []docidx.Param{{Name: "options.maxPayload", Default: "104857600"}}},
+		{QualifiedName: "ws.WebSocketServer.constructor", Doc: "js doc", Params: []docidx.Param{{Name: "options.maxPayload", Default: "104857600"}}, Errors: overflow},
 		{QualifiedName: "ws.WebSocket.send", Doc: "Send a data message."},
 		{QualifiedName: "ws.createWebSocketStream", Doc: "js doc", Params: []docidx.Param{{Name: "other"}}},
+		{QualifiedName: "ws.WebSocket.ping", Errors: []string{"throw new Error('WebSocket is not open')"}},
 	}
 	got := withJSDocs(types, js)
 	if p := got[0].Params; len(p) != 1 || p[0].Default != "104857600" || got[0].Doc != "Create a server." {
@@ -97,5 +101,9 @@ func TestWithJSDocs(t *testing.T) {
 	}
 	if got[2].Doc != "typed doc" || got[2].Params[0].Name != "ws" {
 		t.Errorf("createWebSocketStream: the declarations' own doc and params must win: %+v", got[2])
+	}
+	// What the code throws, unless the declaration's doc speaks of throwing.
+	if !slices.Equal(got[0].Errors, overflow) || got[3].Errors != nil {
+		t.Errorf("errors: constructor %q, ping %q", got[0].Errors, got[3].Errors)
 	}
 }

@@ -140,9 +140,11 @@ func withSubpaths(ctx context.Context, a api, fsys fs.FS, m *manifest, name stri
 
 // withJSDocs gives the symbols of a package's declarations (its own or DefinitelyTyped's) what
 // the JSDoc of its own JavaScript says and the declarations leave out: the documented parameters with their
-// defaults (ws's `@param {Number} [options.maxPayload=104857600]`) and, for a symbol without a
-// doc, the JavaScript's. Symbols are matched by qualified name, which both extractors derive
-// alike from the package's exports.
+// defaults (ws's `@param {Number} [options.maxPayload=104857600]`), for a symbol without a
+// doc the JavaScript's, and for one whose doc says nothing of throwing the errors its code
+// throws (docidx.Symbol.Errors: lru-cache's constructor and its `At least one of max,
+// maxSize, or ttl is required`). Symbols are matched by qualified name, which both extractors
+// derive alike from the package's exports.
 func withJSDocs(types, js []docidx.Symbol) []docidx.Symbol {
 	if len(js) == 0 {
 		return types
@@ -164,6 +166,9 @@ func withJSDocs(types, js []docidx.Symbol) []docidx.Symbol {
 		}
 		if t.Doc == "" {
 			t.Doc = j.Doc
+		}
+		if len(t.Errors) == 0 && !strings.Contains(strings.ToLower(t.Doc), "throw") {
+			t.Errors = j.Errors // a declaration has no body: what the code throws is the JavaScript's
 		}
 	}
 	return types

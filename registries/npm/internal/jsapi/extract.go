@@ -627,18 +627,27 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 		line, file = v.line, v.file.path
 	}
 	params := d.params
-	if v.kind == vClass && len(params) == 0 {
-		// new X(a, b) is documented on the constructor.
+	var ctor *member // a class's constructor: new X(a, b) is documented and refused there
+	if v.kind == vClass {
 		for _, c := range v.members {
 			if c.name == "constructor" && !c.static {
-				params = parseJSDoc(c.doc).params
+				ctor = c
 				break
 			}
 		}
 	}
+	if ctor != nil && len(params) == 0 {
+		params = parseJSDoc(ctor.doc).params
+	}
 	doc, examples := d.text, d.examples
 	var errs []string
-	if !d.throws && m.aliasOf == "" {
+	switch {
+	case d.throws || m.aliasOf != "":
+	case ctor != nil:
+		if !parseJSDoc(ctor.doc).throws {
+			errs = thrown(ctor.val) // what new X(…) refuses
+		}
+	default:
 		errs = thrown(v) // what the function refuses, when its comment does not say
 	}
 	if m.aliasOf != "" {

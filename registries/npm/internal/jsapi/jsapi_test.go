@@ -376,7 +376,17 @@ function parse (s) { throw new SyntaxError('unexpected token') }
 
 function quiet () { return 1 }
 
-module.exports = { compose, parse, quiet }
+/**
+ * A cache.
+ */
+class Cache {
+  constructor (options) {
+    if (!options.max) throw new TypeError('At least one of max is required')
+  }
+  get (key) { return key }
+}
+
+module.exports = { compose, parse, quiet, Cache }
 `)},
 	}
 	syms := map[string]docidx.Symbol{}
@@ -390,5 +400,9 @@ module.exports = { compose, parse, quiet }
 	}
 	if p, q := syms["parse"], syms["quiet"]; p.Errors != nil || q.Errors != nil {
 		t.Errorf("parse %q, quiet %q: a documented @throws and no throw add nothing", p.Errors, q.Errors)
+	}
+	// A class has what new Cache(…) throws: its constructor's.
+	if want := []string{"throw new TypeError('At least one of max is required')"}; !slices.Equal(syms["Cache"].Errors, want) || syms["Cache.get"].Errors != nil {
+		t.Errorf("Cache %q, Cache.get %q; want the constructor's %q", syms["Cache"].Errors, syms["Cache.get"].Errors, want)
 	}
 }

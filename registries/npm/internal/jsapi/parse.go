@@ -585,7 +585,7 @@ func (f *jsFile) parseObject(open, close int) []*member {
 			m.sig = m.val.sig
 		case "(":
 			end := f.closeOf(k + 1)
-			m.val = &value{kind: vFunc, file: f, line: m.line, doc: m.doc, sig: f.render(start, end), depth: t.depth}
+			m.val = &value{kind: vFunc, file: f, line: m.line, doc: m.doc, sig: f.render(start, end), depth: t.depth, headEnd: end}
 			m.sig = m.val.sig
 		case ",", "}":
 			m.val = &value{kind: vRef, file: f, ref: name, line: m.line, depth: t.depth}
@@ -665,7 +665,7 @@ func (f *jsFile) parseClassBody(open, close int) []*member {
 		switch f.tok(k + 1).text {
 		case "(":
 			end := f.closeOf(k + 1)
-			m.val = &value{kind: vFunc, file: f, line: m.line, doc: m.doc, sig: f.render(start, end), depth: t.depth}
+			m.val = &value{kind: vFunc, file: f, line: m.line, doc: m.doc, sig: f.render(start, end), depth: t.depth, headEnd: end}
 			m.sig = m.val.sig
 			m.field = accessor
 			k = end + 1
