@@ -321,17 +321,20 @@ func (s *Symbol) Undocumented() bool {
 func (s *Symbol) docWithParams() string {
 	var todo []Param
 	var flat string
+	var words map[string]bool
 	for _, p := range s.Params {
 		if flat == "" {
 			flat = alnum(s.Doc)
+			words = nameWords(s.Doc)
 		}
-		// Compared as letters and digits only: the doc's markup (reST's ``x``, markdown's `x`)
-		// and line breaks differ from the parameter's plain text.
+		// The description compared as letters and digits only: the doc's markup (reST's ``x``,
+		// markdown's `x`) and line breaks differ from the parameter's plain text. The name as a
+		// word of the doc: "in place" does not document inplace.
 		pd := alnum(p.Doc)
 		if len(pd) > 32 {
 			pd = pd[:32]
 		}
-		documented := strings.Contains(flat, alnum(p.Name)) && strings.Contains(flat, pd)
+		documented := namedIn(p.Name, words) && strings.Contains(flat, pd)
 		if documented && !newDefault(p.Default, flat) {
 			continue
 		}
@@ -381,6 +384,29 @@ func newDefault(def, flat string) bool {
 	}
 	d := alnum(def)
 	return d != "" && !strings.Contains(flat, d)
+}
+
+// nameWords returns the words of s as identifiers are written, lowercased: runs of letters,
+// digits and "_".
+func nameWords(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) {
+		out[strings.ToLower(w)] = true
+	}
+	return out
+}
+
+// namedIn reports whether parameter name ("total", "*args", "options.expiresIn") is written in
+// a doc whose words (nameWords) are words: each part of a dotted name, without the stars of a
+// variadic one.
+func namedIn(name string, words map[string]bool) bool {
+	parts := strings.Split(strings.TrimLeft(name, "*"), ".")
+	for _, p := range parts {
+		if !words[strings.ToLower(p)] {
+			return false
+		}
+	}
+	return len(parts) > 0
 }
 
 // alnum returns the letters and digits of s, lowercased: text compared regardless of markup,

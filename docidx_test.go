@@ -39,6 +39,11 @@ func TestDocWithParams(t *testing.T) {
 			{Name: "sender", Default: `ANY = Symbol("ANY")`, Doc: "Any object or ANY."},
 			{Name: "weak", Type: "bool", Default: "True", Doc: "Track the receiver with a weakref."}}},
 			"Connect.\n\n:param weak: Track the receiver with a weakref.\n:param sender: Any object or ANY.\n\nMore on the parameters:\n- `sender` (default `ANY = Symbol(\"ANY\")`): Any object or ANY.\n"},
+		{"a name is a word of the doc, not letters across words", docidx.Symbol{Doc: "Replace the target. Cannot set root in place.", Params: []docidx.Param{{Name: "inplace", Default: "True"}}},
+			"Replace the target. Cannot set root in place.\n\nParameters:\n- `inplace` (default `True`)\n"},
+		{"a variadic or dotted name documented", docidx.Symbol{Doc: "Run.\n\n:param args: extra values.\n@param options.maxPayload the largest message", Params: []docidx.Param{
+			{Name: "*args", Doc: "extra values."}, {Name: "options.maxPayload", Doc: "the largest message"}}},
+			"Run.\n\n:param args: extra values.\n@param options.maxPayload the largest message"},
 		{"errors follow the doc", docidx.Symbol{Doc: "Load reads.\n", Errors: []string{`raise TypeError("use ` + "`open()`" + `")`, `errors.New("x")`}},
 			"Load reads.\n\nErrors in its code: ``raise TypeError(\"use `open()`\")``, `errors.New(\"x\")`.\n"},
 		{"errors alone", docidx.Symbol{Errors: []string{`raise ValueError("bad key")`}},
