@@ -400,13 +400,12 @@ func nameWords(s string) map[string]bool {
 // a doc whose words (nameWords) are words: each part of a dotted name, without the stars of a
 // variadic one.
 func namedIn(name string, words map[string]bool) bool {
-	parts := strings.Split(strings.TrimLeft(name, "*"), ".")
-	for _, p := range parts {
+	for p := range strings.SplitSeq(strings.TrimLeft(name, "*"), ".") {
 		if !words[strings.ToLower(p)] {
 			return false
 		}
 	}
-	return len(parts) > 0
+	return true
 }
 
 // alnum returns the letters and digits of s, lowercased: text compared regardless of markup,

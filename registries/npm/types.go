@@ -142,8 +142,8 @@ func withSubpaths(ctx context.Context, a api, fsys fs.FS, m *manifest, name stri
 // the JSDoc of its own JavaScript says and the declarations leave out: the documented parameters with their
 // defaults (ws's `@param {Number} [options.maxPayload=104857600]`), for a symbol without a
 // doc the JavaScript's, and for one whose doc says nothing of throwing the errors its code
-// throws (docidx.Symbol.Errors: lru-cache's constructor and its `At least one of max,
-// maxSize, or ttl is required`). Symbols are matched by qualified name, which both extractors
+// throws (docidx.Symbol.Errors: lru-cache 11's LRUCache.constructor and its `max option must
+// be a nonnegative integer`). Symbols are matched by qualified name, which both extractors
 // derive alike from the package's exports.
 func withJSDocs(types, js []docidx.Symbol) []docidx.Symbol {
 	if len(js) == 0 {

@@ -1,6 +1,10 @@
 package codespan
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/docidx/docidx"
+)
 
 func TestEnd(t *testing.T) {
 	for _, tc := range []struct {
@@ -16,6 +20,16 @@ func TestEnd(t *testing.T) {
 	} {
 		if got := End(tc.line, tc.i); got != tc.want {
 			t.Errorf("End(%q, %d) = %d, want %d", tc.line, tc.i, got, tc.want)
+		}
+	}
+}
+
+// TestEndOfCodeSpan: End finds the close of every span docidx.CodeSpan writes, whatever
+// backticks the code holds.
+func TestEndOfCodeSpan(t *testing.T) {
+	for _, code := range []string{"raise ValueError(\"x\")", "raise TypeError(\"use `open()`\")", "`a`", "a ``b`` c"} {
+		if span := docidx.CodeSpan(code); End(span, 0) != len(span) {
+			t.Errorf("CodeSpan(%q) = %q is not one span", code, span)
 		}
 	}
 }

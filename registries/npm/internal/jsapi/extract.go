@@ -636,19 +636,18 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 			}
 		}
 	}
-	if ctor != nil && len(params) == 0 {
-		params = parseJSDoc(ctor.doc).params
+	refuser, throws := v, d.throws // whose body says what the symbol refuses, and whether its doc does
+	if ctor != nil {
+		cd := parseJSDoc(ctor.doc)
+		if len(params) == 0 {
+			params = cd.params
+		}
+		refuser, throws = ctor.val, throws || cd.throws // what new X(…) refuses
 	}
 	doc, examples := d.text, d.examples
 	var errs []string
-	switch {
-	case d.throws || m.aliasOf != "":
-	case ctor != nil:
-		if !parseJSDoc(ctor.doc).throws {
-			errs = thrown(ctor.val) // what new X(…) refuses
-		}
-	default:
-		errs = thrown(v) // what the function refuses, when its comment does not say
+	if !throws && m.aliasOf == "" {
+		errs = thrown(refuser) // what it refuses, when its comment does not say
 	}
 	if m.aliasOf != "" {
 		// The function is documented under its first name; this one points there.
