@@ -72,12 +72,12 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		ov[fPkgExact] = exact
 		ov[fTitle] = p.Name
 		ov[fHeading] = clip(p.Description, maxStoreLine) // a package's own one-liner weighs like a heading
-		// What it needs to run ("Requires node >=18.") is shown with the overview, not
-		// searched: among the overview's words it made the overviews that have one longer than
-		// those that have none, and BM25's length normalization moved three labelled queries
-		// ("terminal string styling colors": chalk under ansi-styles); as its signature field
-		// it cost a held-out question its README answer (zeebo/xxh3); with "(minimum supported
-		// versions)" after it, such questions about one package met every other overview.
+		// What it needs to run ("Requires node >=18.") is shown with the overview, and searched
+		// only by the words of requirementWords in the mention field: among the overview's
+		// words it made the overviews that have one longer than those that have none, and
+		// BM25's length normalization moved three labelled queries ("terminal string styling
+		// colors": chalk under ansi-styles); as its signature field, numbers included, it cost
+		// a held-out question its README answer (zeebo/xxh3).
 		var requires string
 		if len(p.Requires) > 0 {
 			requires = "Requires " + docidx.RequirementsText(p.Requires) + "."
@@ -86,6 +86,9 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		ov[fSTitle] = p.Name
 		ov[fSSection] = "Overview"
 		ov[fSText] = clip(sentences(CollapseSpace(p.Description), requires), maxStoreLine)
+		if w := requirementWords(p.Requires); w != "" {
+			ov[fMention] = w
+		}
 		ov[fSURI] = ref.PageURI(docidx.PageOverview)
 		if !yield(searchDoc{id: ref.PageURI(docidx.PageOverview), fields: ov}) {
 			return
@@ -779,4 +782,25 @@ func addCode(b *strings.Builder, lang, code string, n int) bool {
 	}
 	b.WriteString("\n```")
 	return full
+}
+
+// requirementWords returns the words by which a question asks for what a package version
+// requires to run ("what's the minimum Node.js version for Express 5?", "minimum Rust version
+// for displaydoc"): each requirement's name and "minimum supported version required", or ""
+// for none. They are the overview's mention field, what is said of the package rather than
+// by it: words of its own, so that the overview's all field keeps its length (see the
+// overview's requires above), and no version numbers, which would meet the numbers of
+// questions that are not about requirements.
+func requirementWords(rs []docidx.Requirement) string {
+	if len(rs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("requires")
+	for _, r := range rs {
+		b.WriteByte(' ')
+		b.WriteString(r.Name)
+	}
+	b.WriteString(": minimum supported version required")
+	return b.String()
 }

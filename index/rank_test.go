@@ -663,3 +663,25 @@ func TestRustPathNamesRust(t *testing.T) {
 		t.Errorf("hits %v, want Process.exit first", ids(hits))
 	}
 }
+
+// TestRequirementQuestion: a question for the runtime version a package needs finds its
+// overview, which states what its manifest requires, above a page that only shares a word.
+func TestRequirementQuestion(t *testing.T) {
+	pkg := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.NPM, Name: "quickserve", Version: "5.0.0", Description: "A small web server.",
+			Requires: []docidx.Requirement{{Name: "node", Range: ">=18"}}},
+		Documents: []docidx.Document{{Path: "README.md", Kind: docidx.DocReadme, Title: "quickserve", Sections: []docidx.Section{
+			{Heading: []string{"quickserve", "Routing"}, Anchor: "routing",
+				Plain: "Routes match the path of a request. The version of a route's handler is its own business."},
+		}}},
+	}
+	r := open(t, build(t, npmPackage("other-server", "1.0.0", "another web server"), pkg))
+	defer r.Close()
+	hits := search(t, r, index.Query{Text: "what's the minimum Node.js version for quickserve?"})
+	if len(hits) == 0 {
+		t.Fatal("no hits")
+	}
+	if hits[0].URI != "docidx://npm/quickserve@5.0.0/overview" || !strings.Contains(hits[0].Snippet, "Requires node >=18") {
+		t.Errorf("first hit %s shows %q, want quickserve's overview, showing Requires node >=18", hits[0].URI, hits[0].Snippet)
+	}
+}
