@@ -405,20 +405,25 @@ func TestSubpathExports(t *testing.T) {
 }
 
 // TestOwnTypesTakeJSDocs: a package's own declaration files leave some symbols undocumented that
-// its JavaScript documents (commander's hand-written typings); those take the JSDoc, while a
-// symbol the declarations document keeps its own doc.
+// its JavaScript documents (commander's hand-written typings); those take the JSDoc. A symbol
+// the declarations document keeps its own doc, followed by the JavaScript's when that says more
+// (express's "Expects an integer value between 100 and 999 inclusive." after @types/express's
+// "Set status `code`."), and alone when the JavaScript's only repeats it.
 func TestOwnTypesTakeJSDocs(t *testing.T) {
 	fsys := fstest.MapFS{
 		"package.json": {Data: []byte(`{"name":"dur","main":"index.js","types":"index.d.ts"}`)},
-		"index.d.ts":   {Data: []byte("export declare function parse(s: string): number;\n/** Formats milliseconds. */\nexport declare function format(ms: number): string;\n")},
+		"index.d.ts": {Data: []byte("export declare function parse(s: string): number;\n/** Formats milliseconds. */\nexport declare function format(ms: number): string;\n" +
+			"/** Set the unit. */\nexport declare function unit(u: string): void;\n")},
 		"index.js": {Data: []byte(`/**
  * Parses a duration such as "2h" into milliseconds; a number alone is taken as milliseconds.
  * @param {string} s the duration
  */
 function parse(s) { return 0; }
-/** JavaScript's own words for format. */
+/** Formats the milliseconds. */
 function format(ms) { return ""; }
-module.exports = { parse, format };
+/** Sets the unit. Expects one of "ms", "s" or "h"; throws a RangeError for any other unit. */
+function unit(u) {}
+module.exports = { parse, format, unit };
 `)},
 	}
 	m, err := parseManifest(fsys["package.json"].Data)
@@ -434,5 +439,8 @@ module.exports = { parse, format };
 	}
 	if docs["format"] != "Formats milliseconds." {
 		t.Errorf("format's doc = %q, want the declaration's own", docs["format"])
+	}
+	if want := "Set the unit.\n\nSets the unit. Expects one of"; !strings.HasPrefix(docs["unit"], want) {
+		t.Errorf("unit's doc = %q, want the declaration's, then the JavaScript's (%q…)", docs["unit"], want)
 	}
 }

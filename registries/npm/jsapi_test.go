@@ -3,6 +3,7 @@ package npm
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/docidx/docidx"
@@ -105,5 +106,27 @@ func TestWithJSDocs(t *testing.T) {
 	// What the code throws, unless the declaration's doc speaks of throwing.
 	if !slices.Equal(got[0].Errors, overflow) || got[3].Errors != nil {
 		t.Errorf("errors: constructor %q, ping %q", got[0].Errors, got[3].Errors)
+	}
+}
+
+// TestWithJSDocsOtherCase: a declaration matches the JavaScript symbol of its name in another
+// letter case (an interface for an exported object: express.Response.status for
+// express.response.status) when only one has it.
+func TestWithJSDocsOtherCase(t *testing.T) {
+	types := []docidx.Symbol{
+		{QualifiedName: "express.Response.status", Doc: "Set status `code`."},
+		{QualifiedName: "express.Request.get"},
+	}
+	js := []docidx.Symbol{
+		{QualifiedName: "express.response.status", Doc: "Set the HTTP status code for the response. Expects an integer value between 100 and 999 inclusive."},
+		{QualifiedName: "express.request.get", Doc: "Return request header."},
+		{QualifiedName: "express.Request.Get", Doc: "Another one."},
+	}
+	got := withJSDocs(types, js)
+	if !strings.HasPrefix(got[0].Doc, "Set status `code`.\n\n") || !strings.Contains(got[0].Doc, "between 100 and 999 inclusive") {
+		t.Errorf("status: doc %q, want the declaration's, then the JavaScript's", got[0].Doc)
+	}
+	if got[1].Doc != "" {
+		t.Errorf("get: doc %q from one of two JavaScript symbols of its name in other cases, want none", got[1].Doc)
 	}
 }

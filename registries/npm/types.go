@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/Masterminds/semver/v3"
 
@@ -140,32 +141,51 @@ func withSubpaths(ctx context.Context, a api, fsys fs.FS, m *manifest, name stri
 
 // withJSDocs gives the symbols of a package's declarations (its own or DefinitelyTyped's) what
 // the JSDoc of its own JavaScript says and the declarations leave out: the documented parameters with their
-// defaults (ws's `@param {Number} [options.maxPayload=104857600]`), for a symbol without a
-// doc the JavaScript's, and for one whose doc says nothing of throwing the errors its code
+// defaults (ws's `@param {Number} [options.maxPayload=104857600]`); for a symbol without a doc
+// the JavaScript's, and for one whose doc the JavaScript's says more than (jsDocAdds) both, the
+// declaration's first; and for one whose doc says nothing of throwing the errors its code
 // throws (docidx.Symbol.Errors: lru-cache 11's LRUCache.constructor and its `max option must
-// be a nonnegative integer`). Symbols are matched by qualified name, which both extractors
-// derive alike from the package's exports.
+// be a nonnegative integer`). DefinitelyTyped's docs are often a line where the package's own
+// says what a user asks: @types/express has "Set status `code`." for Response.status, whose
+// JSDoc in express says "Expects an integer value between 100 and 999 inclusive." Symbols are
+// matched by qualified name, which both extractors derive alike from the package's exports,
+// and else by the same name in another letter case when only one JavaScript symbol has it: a
+// declaration names the interface (express.Response.status) of what the JavaScript exports
+// as an object (express.response.status).
 func withJSDocs(types, js []docidx.Symbol) []docidx.Symbol {
 	if len(js) == 0 {
 		return types
 	}
 	byName := make(map[string]*docidx.Symbol, len(js))
+	byFold := make(map[string]*docidx.Symbol, len(js))
 	for i := range js {
 		if _, dup := byName[js[i].QualifiedName]; !dup {
 			byName[js[i].QualifiedName] = &js[i]
+		}
+		fold := strings.ToLower(js[i].QualifiedName)
+		if _, dup := byFold[fold]; dup {
+			byFold[fold] = nil // more than one: none is the declaration's
+		} else {
+			byFold[fold] = &js[i]
 		}
 	}
 	for i := range types {
 		t := &types[i]
 		j, ok := byName[t.QualifiedName]
 		if !ok {
+			j = byFold[strings.ToLower(t.QualifiedName)]
+		}
+		if j == nil {
 			continue
 		}
 		if len(t.Params) == 0 {
 			t.Params = j.Params
 		}
-		if t.Doc == "" {
+		switch {
+		case t.Doc == "":
 			t.Doc = j.Doc
+		case jsDocAdds(t.Doc, j.Doc):
+			t.Doc = strings.TrimRight(t.Doc, "\n") + "\n\n" + j.Doc
 		}
 		if len(t.Errors) == 0 && !strings.Contains(strings.ToLower(t.Doc), "throw") {
 			t.Errors = j.Errors // a declaration has no body: what the code throws is the JavaScript's
@@ -173,6 +193,37 @@ func withJSDocs(types, js []docidx.Symbol) []docidx.Symbol {
 	}
 	return types
 }
+
+// jsDocAdds reports whether the JavaScript's doc js says more than the declaration's doc decl:
+// at least minAddedWords of its distinct words (three letters or more, any case) are not in
+// decl, and they are at least half of its words. A JSDoc copied into the declarations, or
+// edited a little there, adds fewer; one that states what the declaration's line leaves out
+// (ranges, defaults, what it throws) adds more.
+func jsDocAdds(decl, js string) bool {
+	words := func(s string) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		}) {
+			if len(w) >= 3 {
+				m[w] = true
+			}
+		}
+		return m
+	}
+	have, own := words(decl), words(js)
+	added := 0
+	for w := range own {
+		if !have[w] {
+			added++
+		}
+	}
+	return added >= minAddedWords && 2*added >= len(own)
+}
+
+// minAddedWords is the fewest new words by which a JavaScript doc says more than a declaration's
+// (jsDocAdds): a sentence's worth.
+const minAddedWords = 5
 
 // extractAPI runs the declaration extractor over entries of fsys, the files of package owner
 // (name itself or its @types package), following re-exports of other packages through find.
