@@ -265,7 +265,8 @@ type Symbol struct {
 	// not already say it makes, each call as the source writes it: `errors.New("not found")`,
 	// `throw new TypeError('…')`, `raise ValueError("…")` (a class has its constructor's). What
 	// a function refuses is often only in its code, where a grep of the package finds it. The
-	// Go, JavaScript and Python extractors fill it, at most a few per function; a symbol with
+	// Go, JavaScript, Python and Rust extractors fill it (Rust's with its panics: `panic!("…")`,
+	// `expect("…")`), at most a few per function; a symbol with
 	// only Errors is still undocumented (Undocumented).
 	Errors []string `json:"errors,omitempty"`
 }

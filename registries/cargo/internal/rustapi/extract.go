@@ -1060,7 +1060,7 @@ func (x *extractor) add(d *decl, p []string, name string) {
 	e := &entry{sym: docidx.Symbol{
 		Kind: kind, Name: name, Package: pkg, QualifiedName: q,
 		Signature: renamed(d.it, name), Doc: withDeprecation(withCfg(x.doc(d.it.attrs.docs, d.file), d.mod.cfg(x.cfgOf(d.it.attrs))), &d.it.attrs),
-		File: d.file, Line: d.it.line, Deprecated: d.it.attrs.deprecated,
+		File: d.file, Line: d.it.line, Deprecated: d.it.attrs.deprecated, Errors: d.it.errors,
 	}}
 	x.count++
 	x.entries = append(x.entries, e)
@@ -1123,6 +1123,7 @@ func (x *extractor) member(e *entry, m *item, file string, kind docidx.SymbolKin
 		Kind: kind, Name: m.name, Parent: e.sym.Name, Package: e.sym.Package,
 		QualifiedName: e.sym.QualifiedName + "::" + m.name,
 		Signature:     m.sig, Doc: withDeprecation(withCfg(x.doc(m.attrs.docs, file), x.cfgOf(m.attrs)), &m.attrs), File: file, Line: m.line, Deprecated: m.attrs.deprecated,
+		Errors: m.errors,
 	})
 }
 

@@ -119,8 +119,9 @@ type item struct {
 	line  int
 	sig   string
 
-	body  []*item // inline module, trait, impl or extern block contents; struct fields; enum variants
-	inner attrs   // an inline module's inner attributes (//!, #![…])
+	body   []*item  // inline module, trait, impl or extern block contents; struct fields; enum variants
+	errors []string // kFn: the errors its body makes with a literal message (bodyErrors)
+	inner  attrs    // an inline module's inner attributes (//!, #![…])
 
 	inline bool      // a module with a body
 	uses   []usePath // kUse
@@ -1014,7 +1015,9 @@ func (p *parser) fnItem(it *item, start, i, end int) (*item, int) {
 	h := p.header(i+2, end)
 	it.sig = clip(p.render(start, h))
 	if p.punct(h, "{") {
-		return it, p.close(h) + 1
+		c := p.close(h)
+		it.errors = p.bodyErrors(h+1, c)
+		return it, c + 1
 	}
 	return it, h + 1
 }
