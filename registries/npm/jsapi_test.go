@@ -118,15 +118,19 @@ func TestWithJSDocsOtherCase(t *testing.T) {
 		{QualifiedName: "express.Request.get"},
 	}
 	js := []docidx.Symbol{
-		{QualifiedName: "express.response.status", Doc: "Set the HTTP status code for the response. Expects an integer value between 100 and 999 inclusive."},
-		{QualifiedName: "express.request.get", Doc: "Return request header."},
+		{QualifiedName: "express.response.status", Doc: "Set the HTTP status code for the response. Expects an integer value between 100 and 999 inclusive.",
+			Values: []string{"const MAX_STATUS = 999"}},
+		{QualifiedName: "express.request.get", Doc: "Return request header.", Values: []string{"const X = 1"}},
 		{QualifiedName: "express.Request.Get", Doc: "Another one."},
 	}
 	got := withJSDocs(types, js)
 	if !strings.HasPrefix(got[0].Doc, "Set status `code`.\n\n") || !strings.Contains(got[0].Doc, "between 100 and 999 inclusive") {
 		t.Errorf("status: doc %q, want the declaration's, then the JavaScript's", got[0].Doc)
 	}
-	if got[1].Doc != "" {
+	if !slices.Equal(got[0].Values, []string{"const MAX_STATUS = 999"}) {
+		t.Errorf("status: values %q, want the JavaScript's", got[0].Values)
+	}
+	if got[1].Doc != "" || got[1].Values != nil {
 		t.Errorf("get: doc %q from one of two JavaScript symbols of its name in other cases, want none", got[1].Doc)
 	}
 }

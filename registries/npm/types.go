@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -61,9 +60,10 @@ type api struct {
 // the first source that has one, in the order TypeScript resolves a package's types:
 //
 //  1. the package's own declaration files (types/typings, the exports "types" condition,
-//     typesVersions, a .d.ts beside main, index.d.ts; see typesEntries), with what the JSDoc of
-//     its JavaScript says of the symbols they leave undocumented (withJSDocs: commander's
-//     hand-written declarations leave out 15 docs its JavaScript gives, undici's 29);
+//     typesVersions, a .d.ts beside main, index.d.ts; see typesEntries), with what its
+//     JavaScript says that they do not (withJSDocs: commander's hand-written declarations leave
+//     out 15 docs its JavaScript gives, undici's 29; @humanwhocodes/retry's documents every
+//     symbol but not that maxDelay's default is `const MAX_TASK_DELAY = 100`);
 //  2. its DefinitelyTyped package, @types/name (@types/scope__name), through find: symbols keep
 //     the package's name and their File starts with the @types package's name
 //     ("@types/ws/index.d.ts"); failing to get it sets typesErr (logged), never fails the fetch;
@@ -77,9 +77,7 @@ func packageAPI(ctx context.Context, fsys fs.FS, m *manifest, name, version stri
 	if entries := typesEntries(fsys, m); len(entries) > 0 {
 		a := extractAPI(ctx, fsys, entries, name, name, "", lim, find)
 		a = withSubpaths(ctx, a, fsys, m, name, lim, find)
-		if slices.ContainsFunc(a.symbols, func(s docidx.Symbol) bool { return s.Doc == "" }) {
-			a.symbols = withJSDocs(a.symbols, jsAPI(fsys, m, name, lim).symbols)
-		}
+		a.symbols = withJSDocs(a.symbols, jsAPI(fsys, m, name, lim).symbols)
 		return a
 	}
 	if find != nil && typesPackageName(name) != "" {
@@ -143,7 +141,9 @@ func withSubpaths(ctx context.Context, a api, fsys fs.FS, m *manifest, name stri
 // the JSDoc of its own JavaScript says and the declarations leave out: the documented parameters with their
 // defaults (ws's `@param {Number} [options.maxPayload=104857600]`); for a symbol without a doc
 // the JavaScript's, and for one whose doc the JavaScript's says more than (jsDocAdds) both, the
-// declaration's first; and for one whose doc says nothing of throwing the errors its code
+// declaration's first; the constants its parameter defaults name (docidx.Symbol.Values:
+// @humanwhocodes/retry's `const MAX_TASK_DELAY = 100`); and for one whose doc says nothing of
+// throwing the errors its code
 // throws (docidx.Symbol.Errors: lru-cache 11's LRUCache.constructor and its `max option must
 // be a nonnegative integer`). DefinitelyTyped's docs are often a line where the package's own
 // says what a user asks: @types/express has "Set status `code`." for Response.status, whose
@@ -180,6 +180,9 @@ func withJSDocs(types, js []docidx.Symbol) []docidx.Symbol {
 		}
 		if len(t.Params) == 0 {
 			t.Params = j.Params
+		}
+		if len(t.Values) == 0 {
+			t.Values = j.Values // a declaration has no defaults' values: the JavaScript's constants
 		}
 		switch {
 		case t.Doc == "":

@@ -667,6 +667,7 @@ func (x *extractor) emit(m *member, parent, prefix string, depth int, onPath map
 		Deprecated:    d.deprecated,
 		Examples:      examples,
 		Params:        params,
+		Values:        linkedValues(refuser), // what the constants its defaults name hold
 		Errors:        errs,
 	})
 	if depth >= maxMemberDepth || onPath[v] || v.kind == vLiteral {
