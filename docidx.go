@@ -259,7 +259,10 @@ type Symbol struct {
 	// MaxElapsedTime, "var DefBuckets = []float64{.005, …}" for a doc that says "DefBuckets".
 	// Go's extractor fills it (see registries/gomod's linkValues), and so does Python's, with
 	// the constants a field's value or a docstring names (registries/pypi's constantValues),
-	// besides spelling out a parameter default that names one ("DEFAULT_POOLSIZE = 10").
+	// besides spelling out a parameter default that names one ("DEFAULT_POOLSIZE = 10"), and
+	// JavaScript's, with the top-level constants a function's parameter defaults name
+	// (registries/npm's jsapi linkedValues: "const MAX_TASK_DELAY = 100" for
+	// `{ maxDelay = MAX_TASK_DELAY } = {}`).
 	Values []string `json:"values,omitempty"`
 	// Errors are the errors a function's code makes with a literal message that its doc does
 	// not already say it makes, each call as the source writes it: `errors.New("not found")`,
