@@ -224,19 +224,16 @@ func matchBrace(src []byte, open int, errs *[]string) int {
 	}
 }
 
-// maxErrorLiteral bounds the literal of an error bodyErrors names, in bytes.
-const maxErrorLiteral = 120
-
 // bodyError returns the call that makes an error of the string literal src[start:end] when the
 // literal is its first argument, as a function body writes it: errors.New("not found"),
 // fmt.Errorf("reading %s: %w", …) (its other arguments elided) or panic("unreachable"); else
 // "". back holds the starts of the four lexemes before the literal, newest first. A literal
-// longer than maxErrorLiteral or over several lines is left out. pgservicefile's GetService
+// longer than extracted.MaxErrorLiteral or over several lines is left out. pgservicefile's GetService
 // says "returns the named service" and nothing of the errors.New("not found") its body
 // returns for a name the file lacks.
 func bodyError(src []byte, back [4]int, start, end int) string {
 	lit := src[start:end]
-	if len(lit) > maxErrorLiteral || lit[0] != '"' && lit[0] != '`' || bytes.IndexByte(lit, '\n') >= 0 || back[0] >= start || src[back[0]] != '(' {
+	if len(lit) > extracted.MaxErrorLiteral || lit[0] != '"' && lit[0] != '`' || bytes.IndexByte(lit, '\n') >= 0 || back[0] >= start || src[back[0]] != '(' {
 		return ""
 	}
 	ident := func(k int) string {

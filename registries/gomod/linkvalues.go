@@ -16,15 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/docidx/docidx"
-)
-
-// Bounds of linked values.
-const (
-	// maxLinkedValues is the most values one symbol is given.
-	maxLinkedValues = 3
-	// maxLinkedValue is the longest declaration linked, in bytes: a default is a literal or a
-	// short expression, not a table.
-	maxLinkedValue = 200
+	"github.com/docidx/docidx/registries/internal/extracted"
 )
 
 // valueRef is one name of a package-level const or var spec, recorded before go/doc drops the
@@ -68,7 +60,7 @@ func packageValues(files []*ast.File, consts map[*ast.ValueSpec]constSpec) map[s
 
 // linkValues sets the Values of syms, the symbols of em's package: for a field, method or
 // function X (SetX and WithX for X too), the constant or variable DefaultX, defaultX, DefX or
-// defX; then those its doc names as a word. A declaration longer than maxLinkedValue, or with
+// defX; then those its doc names as a word. A declaration longer than extracted.MaxLinkedValue, or with
 // no value, is left out.
 func (em *emitter) linkValues(syms []docidx.Symbol) {
 	vals := em.pkg.values
@@ -80,14 +72,14 @@ func (em *emitter) linkValues(syms []docidx.Symbol) {
 		var out []string
 		add := func(name string) {
 			ref, ok := vals[name]
-			if !ok || name == s.Name || len(out) >= maxLinkedValues {
+			if !ok || name == s.Name || len(out) >= extracted.MaxLinkedValues {
 				return
 			}
 			if ref.tok == token.VAR && len(ref.spec.Values) == 0 {
 				return // a variable without a value says nothing
 			}
 			sig := em.valueSignature(ref.tok, ref.spec, ref.i)
-			if len(sig) > maxLinkedValue || slices.Contains(out, sig) {
+			if len(sig) > extracted.MaxLinkedValue || slices.Contains(out, sig) {
 				return
 			}
 			out = append(out, sig)

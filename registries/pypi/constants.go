@@ -14,16 +14,8 @@ import (
 	"unicode"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/extracted"
 	"github.com/docidx/docidx/registries/pypi/internal/pyscan"
-)
-
-// Bounds of linked constants, as registries/gomod's linkValues has them.
-const (
-	// maxLinkedValues is the most declarations a symbol's doc adds to its Values.
-	maxLinkedValues = 3
-	// maxLinkedValue is the longest declaration linked, in bytes: a default is a literal or a
-	// short expression, not a table.
-	maxLinkedValue = 200
 )
 
 // constantValues resolves the constants syms' defaults and docs name, each in the module that
@@ -32,7 +24,7 @@ const (
 // constant or variable whose value is such a name, in capitals as constants are written
 // ("RETRIES", "Format.BINARY"; not "Literal.String" or "partial_fn"), gets that declaration in
 // Values, and so does a symbol whose doc names an UPPER_CASE constant of its module ("Defaults
-// to DEFAULT_RETRIES"), at most maxLinkedValues of them. A name resolves to the module's own binding (a public or
+// to DEFAULT_RETRIES"), at most extracted.MaxLinkedValues of them. A name resolves to the module's own binding (a public or
 // private constant or variable, a class's constant for "Class.NAME"), else through the
 // module's from-imports, up to maxReexportDepth modules away; a name that does not resolve so
 // takes the value of the public constant of that name when the distribution binds it to one
@@ -87,11 +79,11 @@ func (rx *reexporter) constantValues(syms []docidx.Symbol, moduleOf map[string]s
 		}
 		var values []string
 		add := func(name string) {
-			if name == s.Name || len(values) >= maxLinkedValues {
+			if name == s.Name || len(values) >= extracted.MaxLinkedValues {
 				return
 			}
 			v := valueOf(mod, name)
-			if decl := name + " = " + v; v != "" && len(decl) <= maxLinkedValue && !slices.Contains(values, decl) {
+			if decl := name + " = " + v; v != "" && len(decl) <= extracted.MaxLinkedValue && !slices.Contains(values, decl) {
 				values = append(values, decl)
 			}
 		}

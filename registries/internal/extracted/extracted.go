@@ -1,7 +1,9 @@
 // Package extracted holds what the registries' source-reading API extractors return in common:
 // npm's jsapi and dts and cargo's rustapi read many files of one package version and return
 // its symbols with the files read, whether a limit cut them short, and the files they could
-// not use; and how many errors of a function's code every extractor names (MaxErrors). It
+// not use; and the bounds every extractor keeps to: how many errors of a function's code it
+// names (MaxErrors), how long their literals are (MaxErrorLiteral) and how many constants a
+// symbol's Values link (MaxLinkedValues). It
 // imports the root package docidx and the standard library.
 package extracted
 
@@ -34,3 +36,16 @@ func (r *Result) Problem(file, reason string) {
 // code: more made answers longer without saying more (golang-jwt's Valid lost its first-2-KB
 // place at six).
 const MaxErrors = 4
+
+// MaxErrorLiteral bounds, in bytes, the string literal of an error an extractor names from a
+// function's code (Go's bodyError, Rust's bodyErrors): a message a user pastes is a line, not
+// a paragraph.
+const MaxErrorLiteral = 120
+
+// MaxLinkedValues is the most declarations of constants one symbol is given as its
+// docidx.Symbol.Values (Go's linkValues, Python's constantValues, JavaScript's linkedValues).
+const MaxLinkedValues = 3
+
+// MaxLinkedValue is the longest declaration linked as a Value, in bytes: a default is a literal
+// or a short expression, not a table.
+const MaxLinkedValue = 200

@@ -14,10 +14,6 @@ import (
 	"github.com/docidx/docidx/registries/internal/extracted"
 )
 
-// maxErrorLiteral bounds the string literal of an error bodyErrors names, in bytes, as
-// registries/gomod's does.
-const maxErrorLiteral = 120
-
 // panicMacros are the macros whose first argument is the message of the panic or error they
 // make: std's panics (https://doc.rust-lang.org/std/macro.panic.html and unreachable!,
 // unimplemented!, todo!) and anyhow's errors (bail!, anyhow!, and its older format_err!).
@@ -39,7 +35,7 @@ var assertMacros = map[string]bool{"assert": true, "assert_eq": true, "assert_ne
 //   - expect("the lock is poisoned") (a method call .expect);
 //   - Err(…"invalid length"…) (a literal anywhere inside an Err(…) the body returns).
 //
-// A literal longer than maxErrorLiteral, over several lines, raw, a byte string, or without a
+// A literal longer than extracted.MaxErrorLiteral, over several lines, raw, a byte string, or without a
 // letter is left out.
 func (p *parser) bodyErrors(a, b int) []string {
 	var errs []string
@@ -100,8 +96,8 @@ func (p *parser) macroBefore(o int) string {
 }
 
 // errorLiteral reports whether lit, a literal token as written, is a message: a plain string
-// literal on one line, at most maxErrorLiteral bytes, with a letter in it.
+// literal on one line, at most extracted.MaxErrorLiteral bytes, with a letter in it.
 func errorLiteral(lit string) bool {
-	return len(lit) >= 2 && len(lit) <= maxErrorLiteral && lit[0] == '"' &&
+	return len(lit) >= 2 && len(lit) <= extracted.MaxErrorLiteral && lit[0] == '"' &&
 		!strings.Contains(lit, "\n") && strings.IndexFunc(lit, unicode.IsLetter) >= 0
 }

@@ -8,13 +8,12 @@ package jsapi
 import (
 	"slices"
 	"strings"
+
+	"github.com/docidx/docidx/registries/internal/extracted"
 )
 
-// maxLinkedValues is the most declarations one symbol is given, as in Go and Python.
-const maxLinkedValues = 3
-
 // linkedValues returns the declarations of the constants that the parameter defaults of
-// function v name, in order, at most maxLinkedValues: each a `const` of v's file at its top
+// function v name, in order, at most extracted.MaxLinkedValues: each a `const` of v's file at its top
 // level whose value is a literal (vLiteral), as the file writes it ("const MAX_TASK_DELAY =
 // 100"). A default that is a call, a member path or a binding that is not such a constant
 // names none. It returns nil for a value that is not a function.
@@ -32,7 +31,7 @@ func linkedValues(v *value) []string {
 		return nil
 	}
 	var out []string
-	for k := open + 1; k < end-1 && len(out) < maxLinkedValues; k++ {
+	for k := open + 1; k < end-1 && len(out) < extracted.MaxLinkedValues; k++ {
 		if f.tok(k).text != "=" || f.tok(k+1).kind != tIdent || f.tok(k+2).text == "." || f.tok(k+2).text == "(" {
 			continue
 		}
