@@ -32,7 +32,7 @@ var Commit = ""
 // that breaks a consumer (a field renamed, removed, or given another type or meaning); a field
 // added is not a break and keeps it. docs/json-changelog.md records each version, and the
 // schemas/ directory holds the JSON Schema of each document at this version.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // Ecosystem names a package ecosystem by its Package URL type
 // (https://github.com/package-url/purl-spec/blob/main/PURL-TYPES.rst).

@@ -250,7 +250,7 @@ func TestVersionInQuestion(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", q, err)
 		}
-		if len(out.Results) == 0 || out.Results[0].Version != want {
+		if len(out.Results) == 0 || out.Results[0].Ref().Version != want {
 			t.Errorf("%q: results %+v, want version %s first", q, out.Results, want)
 		}
 	}
@@ -261,7 +261,7 @@ func TestVersionInQuestion(t *testing.T) {
 		if err != nil {
 			t.Fatalf("version %s: %v", version, err)
 		}
-		if len(out.Results) == 0 || out.Results[0].Version != want {
+		if len(out.Results) == 0 || out.Results[0].Ref().Version != want {
 			t.Errorf("version %s: results %+v, want version %s", version, out.Results, want)
 		}
 	}
@@ -269,7 +269,7 @@ func TestVersionInQuestion(t *testing.T) {
 	// the same version given twice is fine, two different ones, or none after the @, are refused.
 	for pkg, want := range map[string]string{"cache@4": "4.1.0", "npm:cache@^4": "4.1.0", "cache@5.0.0": "5.0.0", "cache@latest": "5.0.0"} {
 		_, out, err := s.Search(context.Background(), answer.SearchInput{Query: "how does it prune stale entries", Package: pkg})
-		if err != nil || len(out.Results) == 0 || out.Results[0].Version != want {
+		if err != nil || len(out.Results) == 0 || out.Results[0].Ref().Version != want {
 			t.Errorf("package %s: results %+v, %v; want version %s", pkg, out.Results, err, want)
 		}
 	}
@@ -288,7 +288,7 @@ func TestVersionInQuestion(t *testing.T) {
 	s = service(snapshot(t, root, cache("5.0.0", "Prunes stale entries now.")))
 	for q, want := range map[string]string{"how do I prune stale entries": "4.1.0", "does cache 5 prune stale entries?": "5.0.0"} {
 		_, out, err := s.Search(context.Background(), answer.SearchInput{Query: q})
-		if err != nil || len(out.Results) == 0 || out.Results[0].Version != want {
+		if err != nil || len(out.Results) == 0 || out.Results[0].Ref().Version != want {
 			t.Errorf("with a root version, %q: results %+v, %v; want version %s first", q, out.Results, err, want)
 		}
 	}

@@ -42,18 +42,31 @@ type SearchOutput struct {
 }
 
 // SearchResult is one search hit: a document section or an API symbol of one package version.
+//
+// The package version is the purl alone in JSON: an assistant reads every search result whole (most
+// MCP clients hand the model the structured content, not the text), and the ecosystem, name and
+// version written beside it again were a tenth of the bytes of a dev-half answer (schemaVersion 2).
 type SearchResult struct {
-	Ecosystem string   `json:"ecosystem" jsonschema:"purl type of the package: golang, npm, pypi, cargo or swift"`
-	Package   string   `json:"package" jsonschema:"package name or Go module path"`
-	Version   string   `json:"version" jsonschema:"package version the hit is in"`
-	PURL      string   `json:"purl" jsonschema:"Package URL of the package version"`
-	Title     string   `json:"title" jsonschema:"document title, or the symbol's qualified name"`
-	Section   string   `json:"section" jsonschema:"heading path of the section joined with ' › ', or the symbol's kind and signature"`
-	Kind      string   `json:"kind" jsonschema:"section or symbol"`
-	Snippet   string   `json:"snippet" jsonschema:"the passage of the hit that answers the query: the sentences, list items or code where its words concentrate; a symbol's signature first"`
-	Score     float64  `json:"score" jsonschema:"relevance, higher is better; comparable within one search only"`
-	URI       string   `json:"uri" jsonschema:"docidx:// resource URI of the page to read more"`
-	Also      []string `json:"also,omitempty" jsonschema:"the hits this one stands for: qualified names of the same member on other types or overloads with the same passage, URIs of the same symbol with the same passage in another major version of a Go module, and names (symbols) or URIs (pages) of the package version's hits whose passage repeats this one's"`
+	PURL    string   `json:"purl" jsonschema:"Package URL of the package version the hit is in (pkg:TYPE/NAME@VERSION, TYPE one of golang, npm, pypi, cargo, swift)"`
+	Title   string   `json:"title" jsonschema:"document title, or the symbol's qualified name"`
+	Section string   `json:"section" jsonschema:"heading path of the section joined with ' › ', or the symbol's kind and signature"`
+	Kind    string   `json:"kind" jsonschema:"section or symbol"`
+	Snippet string   `json:"snippet" jsonschema:"the passage of the hit that answers the query: the sentences, list items or code where its words concentrate; a symbol's signature first"`
+	Score   float64  `json:"score" jsonschema:"relevance, higher is better; comparable within one search only"`
+	URI     string   `json:"uri" jsonschema:"docidx:// resource URI of the page to read more"`
+	Also    []string `json:"also,omitempty" jsonschema:"the hits this one stands for: qualified names of the same member on other types or overloads with the same passage, URIs of the same symbol with the same passage in another major version of a Go module, and names (symbols) or URIs (pages) of the package version's hits whose passage repeats this one's"`
+}
+
+// Ref returns the package version of the hit, read from its URI (docidx.ParsePageURI, the
+// section's #anchor left out); the zero Ref when the URI is not a docidx page URI (a result
+// docidx did not write).
+func (r SearchResult) Ref() docidx.Ref {
+	page, _, _ := strings.Cut(r.URI, "#")
+	ref, _, err := docidx.ParsePageURI(page)
+	if err != nil {
+		return docidx.Ref{}
+	}
+	return ref
 }
 
 // reportedScore returns a hit's score to two decimals, as the text of a result shows it. Scores
@@ -202,7 +215,7 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 			break
 		}
 		out.Results = append(out.Results, SearchResult{
-			Ecosystem: string(h.Ecosystem), Package: h.Package, Version: h.Version, PURL: h.PURL,
+			PURL:  h.PURL,
 			Title: h.Title, Section: h.Section, Kind: string(h.Kind), Snippet: h.Snippet, Score: reportedScore(h.Score), URI: h.URI,
 			Also: h.Also,
 		})

@@ -64,10 +64,11 @@ failed() { jq -r '.results[] | select(.status == "failed") | "\(.spec): \(.error
 crawled() { jq -r '.results[] | "\(.ref.ecosystem):\(.ref.package)@\(.ref.version // "")"' "$1.json"; }
 # symbols DIR ECO NAME prints how many symbols the crawl extracted from the package.
 symbols() { jq -r --arg e "$2" --arg n "$3" '[.results[] | select(.ref.ecosystem == $e and .ref.package == $n) | .symbols] | add // 0' "$1.json"; }
-# hit DIR ECO PACKAGE QUERY checks that a search of the ecosystem returns a hit from the package.
+# hit DIR ECO PACKAGE QUERY checks that a search of the ecosystem returns a hit from the package
+# (named by its URI, docidx://ECOSYSTEM/PACKAGE@VERSION/PAGE).
 hit() {
   local got
-  got=$("$BIN" search --index "$1" --ecosystem "$2" --limit 5 --json "$4" | jq -r '.results[].package' | sort -u)
+  got=$("$BIN" search --index "$1" --ecosystem "$2" --limit 5 --json "$4" | jq -r '.results[].uri | capture("^docidx://[^/]+/(?<n>.[^@]*)@").n' | sort -u)
   if grep -qxF "$3" <<<"$got"; then ok "search '$4' finds $2:$3"; else fail "search '$4' in $2 found no hit from $3 (got: ${got//$'\n'/ })"; fi
 }
 # probe NAME CMD... runs a tool's own registry lookup under the probe timeout.

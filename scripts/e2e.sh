@@ -30,7 +30,7 @@ if [ -d "$CORPUS/gomodcache" ] && [ -d "$CORPUS/npmproject/node_modules" ]; then
   time "$BIN" crawl --index "$WORK/local" --offline --go-modcache "$CORPUS/gomodcache" --node-modules "$CORPUS/npmproject/node_modules"
   "$BIN" stats --index "$WORK/local" --json | tee "$WORK/stats.json"
   "$BIN" search --index "$WORK/local" --limit 3 --json "define a subcommand with persistent flags" > "$WORK/search.json"
-  grep -q '"package": "github.com/spf13/cobra"' "$WORK/search.json" || fail "cobra not in the top 3 for 'define a subcommand with persistent flags'"
+  grep -q '"purl": "pkg:golang/github.com/spf13/cobra@' "$WORK/search.json" || fail "cobra not in the top 3 for 'define a subcommand with persistent flags'"
   "$BIN" show --index "$WORK/local" go:golang.org/x/sync/errgroup Group.Go | grep -q 'func (g \*Group) Go(f func() error)' || fail "errgroup Group.Go"
 
   echo "== serve --stdio with no network (unshare -n)"

@@ -26,7 +26,7 @@ for (const t of tools) {
 // The SDK client validates structuredContent against each tool's output schema.
 const search = await client.callTool({ name: "search_package_docs", arguments: { query: "define a subcommand with persistent flags", limit: 3 } });
 const results = search.structuredContent?.results ?? [];
-if (!results.some((r) => r.package === "github.com/spf13/cobra")) fail("cobra not in the top 3: " + JSON.stringify(results.map((r) => r.package)));
+if (!results.some((r) => r.purl?.startsWith("pkg:golang/github.com/spf13/cobra@"))) fail("cobra not in the top 3: " + JSON.stringify(results.map((r) => r.purl)));
 
 const g = await client.callTool({ name: "describe_go_package", arguments: { package: "golang.org/x/sync/errgroup", symbol: "Group.Go" } });
 if (!g.structuredContent?.symbols?.some((s) => s.signature === "func (g *Group) Go(f func() error)")) fail("errgroup Group.Go: " + JSON.stringify(g.structuredContent));

@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/answer"
+	"github.com/docidx/docidx/internal/purl"
 	"github.com/docidx/docidx/serve"
 )
 
@@ -24,7 +26,8 @@ func TestReadSearchHit(t *testing.T) {
 		}
 		var out answer.ReadOutput
 		structured(t, res, &out)
-		if out.URI != h.URI || out.Package != h.Package || out.Version != h.Version {
+		read := docidx.Ref{Ecosystem: docidx.Ecosystem(out.Ecosystem), Name: out.Package, Version: out.Version}
+		if out.URI != h.URI || purl.Format(read) != h.PURL {
 			t.Errorf("read %s: got %+v", h.URI, out)
 		}
 		text := resultText(res)

@@ -404,7 +404,7 @@ func TestPagingRoundTrip(t *testing.T) {
 		}
 		seen := map[string]bool{}
 		for _, r := range got {
-			key := r.Package + "@" + r.Version + " " + r.URI
+			key := r.Ref().Name + "@" + r.Ref().Version + " " + r.URI
 			if seen[key] {
 				t.Errorf("result %s repeated across pages", key)
 			}
@@ -433,8 +433,8 @@ func TestLatestVersusVersion(t *testing.T) {
 	var latest answer.SearchOutput
 	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "pool", "ecosystem": "golang"}), &latest)
 	for _, r := range latest.Results {
-		if r.Version != "v1.1.0" {
-			t.Errorf("latest-only search returned %s@%s", r.Package, r.Version)
+		if r.Ref().Version != "v1.1.0" {
+			t.Errorf("latest-only search returned %s@%s", r.Ref().Name, r.Ref().Version)
 		}
 	}
 	res := call(t, cs, serve.ToolSearch, map[string]any{"query": "Shutdown"})
@@ -442,14 +442,14 @@ func TestLatestVersusVersion(t *testing.T) {
 		var out answer.SearchOutput
 		structured(t, res, &out)
 		for _, r := range out.Results {
-			if r.Version == "v1.0.0" {
+			if r.Ref().Version == "v1.0.0" {
 				t.Errorf("latest-only search found old version's %s", r.Title)
 			}
 		}
 	}
 	var old answer.SearchOutput
 	structured(t, call(t, cs, serve.ToolSearch, map[string]any{"query": "Shutdown", "package": modPath, "version": "v1.0.0"}), &old)
-	if len(old.Results) == 0 || old.Results[0].Version != "v1.0.0" || !strings.Contains(old.Results[0].Title, "Shutdown") {
+	if len(old.Results) == 0 || old.Results[0].Ref().Version != "v1.0.0" || !strings.Contains(old.Results[0].Title, "Shutdown") {
 		t.Errorf("version filter: %+v, want Pool.Shutdown of v1.0.0 first", old.Results)
 	}
 	// describe follows the same rule.

@@ -35,8 +35,8 @@ func TestVersionRanges(t *testing.T) {
 			t.Errorf("search version %q: no hits", tc.version)
 		}
 		for _, h := range s.Results {
-			if h.Version != tc.want {
-				t.Errorf("search version %q: a hit of %s, want only %s", tc.version, h.Version, tc.want)
+			if h.Ref().Version != tc.want {
+				t.Errorf("search version %q: a hit of %s, want only %s", tc.version, h.Ref().Version, tc.want)
 			}
 		}
 		var r answer.ReadOutput
@@ -163,8 +163,8 @@ func TestSearchBareName(t *testing.T) {
 		t.Fatal("no hits")
 	}
 	for _, h := range s.Results {
-		if h.Package != "github.com/acme/workpool" || h.Version != "v1.0.0" {
-			t.Errorf("a hit of %s@%s, want only github.com/acme/workpool@v1.0.0", h.Package, h.Version)
+		if h.Ref().Name != "github.com/acme/workpool" || h.Ref().Version != "v1.0.0" {
+			t.Errorf("a hit of %s@%s, want only github.com/acme/workpool@v1.0.0", h.Ref().Name, h.Ref().Version)
 		}
 	}
 }

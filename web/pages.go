@@ -39,6 +39,8 @@ type searchData struct {
 // hit is one search result as the page shows it.
 type hit struct {
 	answer.SearchResult
+	Package  string // the hit's package name, from its URI (the JSON result names it by purl only)
+	Version  string // the hit's package version
 	Href     string
 	Overview string
 	Passage  template.HTML // Snippet rendered as markdown (see passage.go)
@@ -117,8 +119,8 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 	words := queryWords(d.Q)
 	md := h.passageMarkdown(words)
 	for _, res := range out.Results {
-		ref := docidx.Ref{Ecosystem: docidx.Ecosystem(res.Ecosystem), Name: res.Package, Version: res.Version}
-		d.Results = append(d.Results, hit{SearchResult: res, Href: uriPath(res.URI), Overview: pagePath(ref, docidx.PageOverview),
+		ref := res.Ref()
+		d.Results = append(d.Results, hit{SearchResult: res, Package: ref.Name, Version: ref.Version, Href: uriPath(res.URI), Overview: pagePath(ref, docidx.PageOverview),
 			Passage: md.passage(res.Snippet), Others: alsoLinks(ref, res.Also)})
 	}
 	if out.NextCursor != "" {
