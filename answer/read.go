@@ -24,8 +24,11 @@ type ReadInput struct {
 // passage and a half, enough for the sentences around the answer.
 const queryReadBytes = 1200
 
-// ReadOutput is the structured result of read_package_doc: what the URI named and where this
-// page of it is. The page's text is the tool result's text content.
+// ReadOutput is the structured result of read_package_doc: what the URI named, where this page
+// of it is, and the page's text, which is also the tool result's text content. The text is here
+// too because Claude Code, the Copilot CLI, Codex and opencode give the model a result's
+// structured content instead of its text when it has both: without it their models read what a
+// page is about and never the page.
 type ReadOutput struct {
 	SchemaVersion int          `json:"schemaVersion" jsonschema:"version of this document's shape (docs/json-changelog.md); raised when a field is renamed, removed or changes type"`
 	URI           string       `json:"uri" jsonschema:"the URI read"`
@@ -37,6 +40,7 @@ type ReadOutput struct {
 	Sections      []SectionRef `json:"sections,omitempty" jsonschema:"the document sections that start on this page"`
 	Symbols       []string     `json:"symbols,omitempty" jsonschema:"qualified names of the symbols and members that start on this page"`
 	NextCursor    string       `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
+	Text          string       `json:"text" jsonschema:"this page as markdown: the section, document, symbol, overview or outline within max_tokens (with a query, the passages that hold its words), as the tool result's text content gives it"`
 }
 
 // Read answers read_package_doc: the page of in.URI that in.Cursor names, within in.MaxTokens.
@@ -45,6 +49,15 @@ type ReadOutput struct {
 // outline. A URI that names nothing indexed is a not-found error that says what is there instead
 // (the did-you-mean of Describe and GetDoc); a malformed URI or cursor is an *ArgumentError.
 func (s *Service) Read(ctx context.Context, in ReadInput) (string, ReadOutput, error) {
+	text, out, err := s.read(ctx, in)
+	if err == nil {
+		out.Text = text
+	}
+	return text, out, err
+}
+
+// read is Read but for out.Text.
+func (s *Service) read(ctx context.Context, in ReadInput) (string, ReadOutput, error) {
 	uri := strings.TrimSpace(in.URI)
 	out := ReadOutput{SchemaVersion: docidx.SchemaVersion, URI: uri}
 	if uri == "" {

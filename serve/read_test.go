@@ -11,7 +11,8 @@ import (
 )
 
 // TestReadSearchHit reads the URI of every hit of a search, as a model with only tools would:
-// each read names the hit's package version and holds every word of its passage, and more.
+// each read names the hit's package version and holds every word of its passage, and more, in
+// its text content and in its structured content alike.
 func TestReadSearchHit(t *testing.T) {
 	cs := connect(t, newServer(t), nil)
 	var found answer.SearchOutput
@@ -31,6 +32,10 @@ func TestReadSearchHit(t *testing.T) {
 			t.Errorf("read %s: got %+v", h.URI, out)
 		}
 		text := resultText(res)
+		// Claude Code and the Copilot CLI give the model the structured content alone.
+		if out.Text != text {
+			t.Errorf("read %s: structured text (%d bytes) is not the text content (%d bytes)", h.URI, len(out.Text), len(text))
+		}
 		if len(text) < len(h.Snippet) {
 			t.Errorf("read %s: %d bytes, less than the hit's passage (%d)", h.URI, len(text), len(h.Snippet))
 		}
