@@ -46,7 +46,7 @@ type DescribeOutput struct {
 	URI           string         `json:"uri" jsonschema:"docidx:// resource URI of the version's overview page"`
 	Readme        string         `json:"readme,omitempty" jsonschema:"summary of the README, plain text (first page only)"`
 	Documents     []DocumentRef  `json:"documents,omitempty" jsonschema:"documents readable with get_package_doc (first page only)"`
-	Outline       []OutlineEntry `json:"outline,omitempty" jsonschema:"API outline entries on this page, grouped by package then kind"`
+	Outline       []OutlineEntry `json:"outline,omitempty" jsonschema:"API outline entries on this page, grouped by package then kind; describe one with the symbol argument, or read docidx://ECOSYSTEM/PACKAGE@VERSION/symbol/NAME"`
 	Symbols       []SymbolDetail `json:"symbols,omitempty" jsonschema:"the symbols matching the symbol argument, in full"`
 	NextCursor    string         `json:"nextCursor,omitempty" jsonschema:"pass as cursor to get the next page; absent on the last page"`
 }
@@ -80,7 +80,11 @@ type OutlineEntry struct {
 	Parent    string         `json:"parent,omitempty" jsonschema:"for a method listed under its type, the type's name; the type's entry comes before it"`
 	Overloads int            `json:"overloads,omitempty" jsonschema:"declarations of the same qualified name after this one (TypeScript overloads, which share its URI), folded into this entry"`
 	Alike     []AlikeMethods `json:"alike,omitempty" jsonschema:"methods of this type not listed under it because a type listed before it declares them alike (same name, signature and doc), as inherited copies are"`
-	URI       string         `json:"uri" jsonschema:"docidx:// resource URI of the symbol"`
+	// URI is the symbol's docidx:// resource URI, for Go callers (the web's links). The JSON
+	// leaves it out (schemaVersion 2): it is the symbol page of the document's package version
+	// (…/symbol/NAME), and most MCP clients give the model the structured content, in which the
+	// URIs were a quarter of an outline's bytes (npm:commander's first page: 9.9 of 40.9 KB).
+	URI string `json:"-"`
 }
 
 // Declarations returns how many declarations of its qualified name the entry stands for: itself
