@@ -64,14 +64,17 @@ const answerFirstBytes = 2048
 // answerResult is what one question got.
 type answerResult struct {
 	Q              answerQuestion
-	Found1, Found2 bool   // fact anywhere in the first answer; in the answer plus one read
-	Hit1, First2K  bool   // fact in hit 1; in the first answerFirstBytes of the answer
-	Before         int    // bytes of the answer up to the end of the fact, -1 when it is not there
-	AnswerBytes    int    // bytes of the search answer's text content
-	ResultBytes    int    // bytes of the whole search result as JSON (text and structured content)
-	ReadBytes      int    // bytes of the read's text, 0 without a read
-	Title, URI     string // the first hit's title and URI, empty without hits
-	ReadErr        string // why the read failed, if it did
+	Found1, Found2 bool // fact anywhere in the first answer; in the answer plus one read
+	Hit1, First2K  bool // fact in hit 1; in the first answerFirstBytes of the answer
+	Before         int  // bytes of the answer up to the end of the fact, -1 when it is not there
+	AnswerBytes    int  // bytes of the search answer's text content
+	ResultBytes    int  // bytes of the whole search result as JSON (text and structured content)
+	// StructuredBytes is the bytes of the structured content as compact JSON: what Claude Code,
+	// the Copilot CLI, Codex and opencode give the model instead of the text.
+	StructuredBytes int
+	ReadBytes       int    // bytes of the read's text, 0 without a read
+	Title, URI      string // the first hit's title and URI, empty without hits
+	ReadErr         string // why the read failed, if it did
 }
 
 // answerRun is one pass over the question set.
@@ -129,6 +132,7 @@ func askAnswer(ctx context.Context, cs *mcp.ClientSession, q answerQuestion, rea
 		} `json:"results"`
 	}
 	raw, _ := json.Marshal(res.StructuredContent)
+	r.StructuredBytes = len(raw)
 	if err := json.Unmarshal(raw, &out); err != nil {
 		return r, fmt.Errorf("%s: structured content: %w", answerSearchTool, err)
 	}
@@ -228,6 +232,7 @@ type answerTotals struct {
 	Before                float64 // mean bytes of the answer up to the end of the fact, over those found
 	AnswerBytes           float64 // mean bytes of a search answer's text
 	ResultBytes           float64 // mean bytes of a whole search result as JSON
+	StructuredBytes       float64 // mean bytes of a search result's structured content as JSON
 	ReadBytes             float64 // mean bytes of a read, over the questions that had a hit to read
 }
 
@@ -251,6 +256,7 @@ func (run answerRun) totals() answerTotals {
 		}
 		t.AnswerBytes += float64(r.AnswerBytes)
 		t.ResultBytes += float64(r.ResultBytes)
+		t.StructuredBytes += float64(r.StructuredBytes)
 		if r.URI != "" {
 			t.ReadBytes += float64(r.ReadBytes)
 			reads++
@@ -266,6 +272,7 @@ func (run answerRun) totals() answerTotals {
 		t.First2K /= n
 		t.AnswerBytes /= n
 		t.ResultBytes /= n
+		t.StructuredBytes /= n
 	}
 	if reads > 0 {
 		t.ReadBytes /= float64(reads)
@@ -312,8 +319,8 @@ func (run answerRun) summary() []string {
 	}
 	line := func(name string, sub answerRun) string {
 		t := sub.totals()
-		return fmt.Sprintf("%-7s %3d questions: anywhere %.3f, hit 1 %.3f, first 2 KB %.3f, found-read %.3f (read via %s), %.0f B before the fact, mean answer %.0f B (whole result %.0f B), mean read %.0f B",
-			name, len(sub.Results), t.FoundFirst, t.Hit1, t.First2K, t.FoundRead, run.ReadVia, t.Before, t.AnswerBytes, t.ResultBytes, t.ReadBytes)
+		return fmt.Sprintf("%-7s %3d questions: anywhere %.3f, hit 1 %.3f, first 2 KB %.3f, found-read %.3f (read via %s), %.0f B before the fact, mean answer %.0f B (structured %.0f B, whole result %.0f B), mean read %.0f B",
+			name, len(sub.Results), t.FoundFirst, t.Hit1, t.First2K, t.FoundRead, run.ReadVia, t.Before, t.AnswerBytes, t.StructuredBytes, t.ResultBytes, t.ReadBytes)
 	}
 	var out []string
 	for _, e := range ecos {
@@ -444,6 +451,7 @@ func BenchmarkAnswers(b *testing.B) {
 	b.ReportMetric(tot.AnswerBytes, "answer-B")
 	b.ReportMetric(tot.ReadBytes, "read-B")
 	b.ReportMetric(tot.ResultBytes, "result-B")
+	b.ReportMetric(tot.StructuredBytes, "structured-B")
 	if testing.Verbose() {
 		for _, l := range append(run.table(), run.summary()...) {
 			b.Log(l)
