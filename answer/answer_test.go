@@ -2,6 +2,7 @@ package answer_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -727,5 +728,84 @@ func TestDeprecatedFlag(t *testing.T) {
 		if got := strings.Contains(text, "**Deprecated.**"); got != flag || !strings.Contains(text, "eprecated") {
 			t.Errorf("%s: flag shown %v, want %v:\n%s", name, got, flag, text)
 		}
+	}
+}
+
+// TestPagesFitAsJSON checks that a page of an outline, of a symbol's members, of search hits and
+// of a document fits max_tokens in its structured form too, which Claude Code and the Copilot
+// CLI give the model instead of the text, and that following the cursors lists every outline
+// entry and member once.
+func TestPagesFitAsJSON(t *testing.T) {
+	p := &docidx.PackageDocs{Package: docidx.Package{Ecosystem: docidx.NPM, Name: "wide", Version: "1.0.0"}}
+	readme := docidx.Document{Path: "README.md", Kind: docidx.DocReadme, Title: "wide"}
+	for i := range 60 {
+		text := fmt.Sprintf("Set \"option%03d\" to \"on\"\nor \"off\";\n", i)
+		readme.Sections = append(readme.Sections, docidx.Section{Heading: []string{"wide", fmt.Sprintf("Option %d", i)},
+			Anchor: fmt.Sprintf("option-%d", i), Text: text, Plain: text})
+	}
+	p.Documents = []docidx.Document{readme}
+	p.Symbols = append(p.Symbols, docidx.Symbol{Kind: docidx.KindInterface, Name: "Options", Package: "wide",
+		QualifiedName: "Options", Signature: "interface Options", Doc: "Options of everything."})
+	for i := range 120 {
+		name := fmt.Sprintf("option%03d", i)
+		p.Symbols = append(p.Symbols, docidx.Symbol{Kind: docidx.KindField, Name: name, Package: "wide", Parent: "Options",
+			QualifiedName: "Options." + name, Signature: name + "?: number", Doc: fmt.Sprintf("Option %d.", i)})
+		p.Symbols = append(p.Symbols, docidx.Symbol{Kind: docidx.KindFunc, Name: "make" + name, Package: "wide",
+			QualifiedName: "make" + name, Signature: "function make" + name + "(): void", Doc: fmt.Sprintf("Makes option %d.", i)})
+	}
+	s := service(snapshot(t, p))
+	const maxTokens = 500
+	budget := s.Budget(maxTokens)
+	for _, symbol := range []string{"", "Options"} {
+		seen := map[string]int{}
+		cursor, pages := "", 0
+		for {
+			_, out, err := s.Describe(context.Background(), docidx.NPM, answer.DescribeInput{Package: "wide", Symbol: symbol, MaxTokens: maxTokens, Cursor: cursor})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages++
+			var list any = out.Outline
+			for _, e := range out.Outline {
+				seen[e.Name]++
+			}
+			if symbol != "" {
+				list = out.Symbols
+				for _, d := range out.Symbols {
+					seen[d.QualifiedName]++
+				}
+			}
+			if b, _ := json.Marshal(list); len(b) > budget {
+				t.Errorf("symbol %q, page %d: %d bytes of JSON entries, over the budget of %d", symbol, pages, len(b), budget)
+			}
+			if cursor = out.NextCursor; cursor == "" {
+				break
+			}
+		}
+		want := 121 // the interface and the functions (the outline counts fields), or the interface and its fields
+		if len(seen) != want || pages < 3 {
+			t.Errorf("symbol %q: %d entries over %d pages, want %d over several", symbol, len(seen), pages, want)
+		}
+		for name, n := range seen {
+			if n != 1 {
+				t.Errorf("symbol %q: %s listed %d times", symbol, name, n)
+			}
+		}
+	}
+	_, found, err := s.Search(context.Background(), answer.SearchInput{Query: "makes option", Limit: 20, MaxTokens: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := json.Marshal(found.Results); len(found.Results) < 2 || len(b) > s.Budget(200) {
+		t.Errorf("search: %d hits in %d bytes of JSON, want several within %d", len(found.Results), len(b), s.Budget(200))
+	}
+	_, read, err := s.Read(context.Background(), answer.ReadInput{URI: "docidx://npm/wide@1.0.0/readme", MaxTokens: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The page's first line names the URI and its last says how to go on: 200 bytes besides the
+	// budget, in the text too.
+	if b, _ := json.Marshal(read.Text); read.NextCursor == "" || len(b) > s.Budget(200)+200 {
+		t.Errorf("read: %d bytes of text as JSON (next page %q), want a page within %d", len(b), read.NextCursor, s.Budget(200)+200)
 	}
 }

@@ -1,6 +1,8 @@
 package answer
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 	"unicode/utf8"
 )
@@ -40,6 +42,75 @@ type unitList interface {
 	At(i int) string
 }
 
+// weighedUnits is a unitList whose units also go out in a heavier form than their text: the
+// entries of the structured content, as JSON. Weight(i) is the larger of unit i's text and that
+// form, in bytes. Claude Code, the Copilot CLI, Codex and opencode give the model the structured
+// content instead of the text, so a page cut by its text alone overran max_tokens there: the
+// first page of npm:commander's outline was 16,020 bytes of text and 40,935 of JSON.
+type weighedUnits interface {
+	unitList
+	Weight(i int) int
+}
+
+// weighed is a unitList of units made with the weights of their structured form.
+type weighed struct {
+	textUnits
+	weights []int // weights[i] is the JSON size of unit i's structured entry
+}
+
+// Weight implements weighedUnits.
+func (w weighed) Weight(i int) int { return max(len(w.textUnits[i]), w.weights[i]) }
+
+// jsonSize returns the size of v as compact JSON, written as the JSON-RPC layer writes it (<, >
+// and & not escaped), and of the comma that separates it from the next entry of a list, in
+// bytes; 0 when v does not marshal.
+func jsonSize(v any) int {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return 0
+	}
+	return b.Len() // the newline Encode ends with stands for the comma
+}
+
+// jsonStringSize returns the size of s as a JSON string, quotes included, as encoding/json writes
+// it with HTML escaping off: `"` and `\` and the control characters \b \f \n \r \t take two
+// bytes, other control characters, U+2028, U+2029 and each byte of invalid UTF-8 six.
+func jsonStringSize(s string) int {
+	n := 2 + len(s)
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"', c == '\\', c == '\b', c == '\f', c == '\n', c == '\r', c == '\t':
+				n++
+			case c < 0x20:
+				n += 5
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			n += 5
+		case r == '\u2028', r == '\u2029':
+			n += 3
+		}
+		i += size
+	}
+	return n
+}
+
+// asText is a unitList whose structured form carries each unit's text as a JSON string (read's
+// and get_package_doc's text field): a unit weighs its text escaped as JSON, whatever form the
+// wrapped units weigh otherwise (an outline read as a page is its text and names, not entries).
+type asText struct{ unitList }
+
+// Weight implements weighedUnits.
+func (t asText) Weight(i int) int { return jsonSize(t.At(i)) - 1 } // the quotes, not a comma
+
 // textUnits is a unitList of units already made.
 type textUnits []string
 
@@ -69,24 +140,32 @@ func validPos(units unitList, p pos) bool {
 }
 
 // cutPage returns the page of at most budget bytes that starts at p: whole units while they fit
-// and, when the first unit alone is larger than budget, the part of it that fits, cut at a line
-// boundary. It always makes progress (one line or one character at least), so repeated calls
-// from next reproduce the concatenation of units exactly. more is false at the end.
+// (counted by their weight when units is a weighedUnits, so that the structured form fits too)
+// and, when the first unit alone is larger than budget, the part of its text that fits, cut at a
+// line boundary. It always makes progress (one line or one character at least), so repeated
+// calls from next reproduce the concatenation of units exactly. more is false at the end.
 func cutPage(units unitList, p pos, budget int) (text string, first, end int, next pos, more bool) {
 	var b strings.Builder
 	first = p.unit
 	u, off := p.unit, p.off
 	n := units.Len()
+	weights, _ := units.(weighedUnits)
+	spent := 0 // b's bytes, or the units' weights
 	for u < n {
 		unit := units.At(u)
 		rest := unit[off:]
-		room := budget - b.Len()
-		if len(rest) <= room {
+		size := len(rest)
+		if weights != nil && off == 0 {
+			size = max(size, weights.Weight(u))
+		}
+		room := budget - spent
+		if size <= room {
 			b.WriteString(rest)
+			spent += size
 			u, off = u+1, 0
 			continue
 		}
-		if b.Len() > 0 {
+		if spent > 0 {
 			break // stop at the unit boundary; the next page starts with this unit
 		}
 		cut := LineCut(rest, room)

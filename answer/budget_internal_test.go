@@ -52,3 +52,20 @@ func TestCutPageWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchResultJSONSize holds SearchResult.jsonSize, which search weighs its hits by, to the
+// size encoding/json writes, for text that needs every kind of escape.
+func TestSearchResultJSONSize(t *testing.T) {
+	for _, r := range []SearchResult{
+		{PURL: "pkg:npm/%40acme/x@1.0.0", Title: "x", Section: "A › B", Kind: "section", Snippet: "plain", Score: 23.51, URI: "docidx://npm/@acme/x@1.0.0/readme#b"},
+		{PURL: "pkg:golang/a/b@v1.0.0", Title: "b.F", Section: "func F(s string) <-chan int", Kind: "symbol",
+			Snippet: "say \"hi\"\\n\tthen\r\n\b\f\x01\x1f — 日本\u2028\u2029 \xff end & <tag>", Score: 0.18, URI: "docidx://golang/a/b@v1.0.0/symbol/b.F",
+			Also: []string{"b.G", "c.\"F\""}},
+		{Score: 100},
+		{Score: 12.3, Also: []string{"one"}},
+	} {
+		if got, want := r.jsonSize(), jsonSize(r); got != want {
+			t.Errorf("%+v: jsonSize %d, encoding/json %d", r, got, want)
+		}
+	}
+}

@@ -157,10 +157,16 @@ func (s *Service) Describe(ctx context.Context, eco docidx.Ecosystem, in Describ
 		s.progress(ctx, "looking up "+symbol)
 		var texts []string
 		details, texts, err = s.symbolDetails(ref, focus, symbol)
-		units = textUnits(texts)
+		w := weighed{textUnits: texts, weights: make([]int, len(details))}
+		for i := range details {
+			w.weights[i] = jsonSize(details[i])
+		}
+		units = w
 	} else {
 		s.progress(ctx, "outlining the API of "+ref.String())
-		outline, err = s.outline(pkg, focus, &out)
+		if outline, err = s.outline(pkg, focus, &out); err == nil {
+			outline.headerWeight = jsonSize(out) // the metadata, README summary and documents
+		}
 		units = outline
 	}
 	if err != nil {
@@ -396,6 +402,7 @@ func (s *Service) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutp
 	o.header = h.String()
 	o.texts = make([]string, len(o.items))
 	o.entries = make([]OutlineEntry, len(o.items))
+	o.weights = make([]int, len(o.items))
 	return o, nil
 }
 
@@ -491,6 +498,10 @@ type outlineUnits struct {
 	items   []outlineItem
 	texts   []string       // texts[i] is unit i+1 once rendered (never empty then)
 	entries []OutlineEntry // entries[i] belongs to unit i+1, once texts[i] is rendered
+	weights []int          // weights[i] is the JSON size of entries[i], once rendered
+	// headerWeight is the JSON size of what the header's page says besides the outline (see
+	// Weight); 0 for the outline of a read.
+	headerWeight int
 }
 
 // outlineItem is one outline entry before it is rendered: its symbol with its overloads and
@@ -518,6 +529,16 @@ func (it *outlineItem) addAlike(t, name string) {
 
 // Len implements unitList.
 func (o *outlineUnits) Len() int { return 1 + len(o.items) }
+
+// Weight implements weighedUnits: the header and an entry by the larger of its text and its JSON
+// (the describe document without its outline; the OutlineEntry).
+func (o *outlineUnits) Weight(i int) int {
+	if i == 0 {
+		return max(len(o.header), o.headerWeight)
+	}
+	o.render(i - 1)
+	return max(len(o.texts[i-1]), o.weights[i-1])
+}
 
 // At implements unitList.
 func (o *outlineUnits) At(i int) string {
@@ -597,7 +618,7 @@ func (o *outlineUnits) render(i int) {
 	if it.last {
 		b.WriteByte('\n')
 	}
-	o.texts[i], o.entries[i] = b.String(), e
+	o.texts[i], o.entries[i], o.weights[i] = b.String(), e, jsonSize(e)
 }
 
 // ReadmeSummary is the plain-text summary of a README: its Summary, else the start of its first

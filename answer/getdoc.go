@@ -104,7 +104,7 @@ func (s *Service) getDoc(tool string, in DocInput) (string, DocOutput, error) {
 	if !validPos(textUnits(units), p) {
 		return "", out, s.badCursor("out of range")
 	}
-	text, first, end, next, more := cutPage(textUnits(units), p, s.Budget(in.MaxTokens))
+	text, first, end, next, more := cutPage(asText{textUnits(units)}, p, s.Budget(in.MaxTokens))
 	page := docidx.PageDocPrefix + doc.Path
 	if doc.Kind == docidx.DocReadme {
 		page = docidx.PageReadme

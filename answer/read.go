@@ -171,7 +171,7 @@ func (s *Service) read(ctx context.Context, in ReadInput) (string, ReadOutput, e
 	if !validPos(units, p) {
 		return "", out, s.badCursor("out of range")
 	}
-	text, first, end, next, more := cutPage(units, p, s.Budget(in.MaxTokens))
+	text, first, end, next, more := cutPage(asText{units}, p, s.Budget(in.MaxTokens))
 	if p.off > 0 {
 		first++ // the unit a continued page starts inside was listed with the page before
 	}

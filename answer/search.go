@@ -57,6 +57,26 @@ type SearchResult struct {
 	Also    []string `json:"also,omitempty" jsonschema:"the hits this one stands for: qualified names of the same member on other types or overloads with the same passage, URIs of the same symbol with the same passage in another major version of a Go module, and names (symbols) or URIs (pages) of the package version's hits whose passage repeats this one's"`
 }
 
+// jsonSize returns the size of r as JSON with the comma after it, as jsonSize(r) would (for a
+// score written in decimals, as reportedScore's are), without encoding it: a search weighs each
+// hit so, and encoding ten results cost 2.7% of an in-process search.
+func (r *SearchResult) jsonSize() int {
+	// {"purl":,"title":,"section":,"kind":,"snippet":,"score":,"uri":} and the comma
+	n := len(`{"purl":,"title":,"section":,"kind":,"snippet":,"score":,"uri":},`)
+	for _, s := range [...]string{r.PURL, r.Title, r.Section, r.Kind, r.Snippet, r.URI} {
+		n += jsonStringSize(s)
+	}
+	var num [32]byte
+	n += len(strconv.AppendFloat(num[:0], r.Score, 'f', -1, 64))
+	if len(r.Also) > 0 {
+		n += len(`,"also":[]`) + len(r.Also) - 1
+		for _, a := range r.Also {
+			n += jsonStringSize(a)
+		}
+	}
+	return n
+}
+
 // Ref returns the package version of the hit, read from its URI (docidx.ParsePageURI, the
 // section's #anchor left out); the zero Ref when the URI is not a docidx page URI (a result
 // docidx did not write).
@@ -201,6 +221,7 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 	}()
 	b := (*bp)[:0]
 	out.Results = make([]SearchResult, 0, len(hits))
+	spent := 0 // the hits' bytes, each the larger of its text and its result as JSON (cutPage)
 	for i := range hits {
 		h := &hits[i]
 		mark := len(b)
@@ -209,16 +230,17 @@ func (s *Service) Search(ctx context.Context, in SearchInput) (string, SearchOut
 			prev = &hits[i-1]
 		}
 		b = appendHit(b, c.Unit+i+1, h, prev)
-		if i > 0 && len(b) > budget {
+		res := SearchResult{
+			PURL:  h.PURL,
+			Title: h.Title, Section: h.Section, Kind: string(h.Kind), Snippet: h.Snippet, Score: reportedScore(h.Score), URI: h.URI,
+			Also: h.Also,
+		}
+		if spent += max(len(b)-mark, res.jsonSize()); i > 0 && spent > budget {
 			b = b[:mark]
 			more = true
 			break
 		}
-		out.Results = append(out.Results, SearchResult{
-			PURL:  h.PURL,
-			Title: h.Title, Section: h.Section, Kind: string(h.Kind), Snippet: h.Snippet, Score: reportedScore(h.Score), URI: h.URI,
-			Also: h.Also,
-		})
+		out.Results = append(out.Results, res)
 	}
 	nextUnit := c.Unit + len(out.Results)
 	if more && nextUnit < maxSearchDepth {
