@@ -809,3 +809,35 @@ func TestPagesFitAsJSON(t *testing.T) {
 		t.Errorf("read: %d bytes of text as JSON (next page %q), want a page within %d", len(b), read.NextCursor, s.Budget(200)+200)
 	}
 }
+
+// TestDescribeReexportOnce checks that a symbol argument matching one declaration under two names
+// (a class of a submodule re-exported by the package) describes it once, naming the other.
+func TestDescribeReexportOnce(t *testing.T) {
+	method := func(qname string) docidx.Symbol {
+		return docidx.Symbol{Kind: docidx.KindMethod, Name: "request", Package: "requests", Parent: "Session",
+			QualifiedName: qname, Signature: "def request(self, method, url)", Doc: "Constructs a Request, prepares it and sends it.",
+			File: "requests/sessions.py", Line: 557}
+	}
+	other := method("requests.adapters.Session.request")
+	other.Line = 90 // another declaration with the same text: not a re-export
+	p := &docidx.PackageDocs{
+		Package: docidx.Package{Ecosystem: docidx.PyPI, Name: "requests", Version: "2.0.0"},
+		Symbols: []docidx.Symbol{method("requests.Session.request"), method("requests.sessions.Session.request"), other},
+	}
+	s := service(snapshot(t, p))
+	text, out, err := s.Describe(context.Background(), docidx.PyPI, answer.DescribeInput{Package: "requests", Symbol: "Session.request"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range out.Symbols {
+		got = append(got, d.QualifiedName+" "+strings.Join(d.Aliases, ","))
+	}
+	want := []string{"requests.Session.request requests.sessions.Session.request", "requests.adapters.Session.request "}
+	if !slices.Equal(got, want) {
+		t.Errorf("symbols %q, want %q", got, want)
+	}
+	if n := strings.Count(text, "Constructs a Request"); n != 2 || !strings.Contains(text, "Also named: requests.sessions.Session.request") {
+		t.Errorf("the doc %d times, want twice (one per declaration), and the re-export named:\n%s", n, text)
+	}
+}

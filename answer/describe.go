@@ -114,6 +114,8 @@ type SymbolDetail struct {
 	Line          int            `json:"line,omitempty" jsonschema:"1-based line of the declaration"`
 	Deprecated    bool           `json:"deprecated,omitempty" jsonschema:"true when the symbol is deprecated"`
 	Examples      []Example      `json:"examples,omitempty" jsonschema:"usage examples"`
+	// Aliases came with schemaVersion 2: a field added.
+	Aliases []string `json:"aliases,omitempty" jsonschema:"other qualified names of the same declaration that the symbol argument matched, described once under this one: a re-export, e.g. requests.sessions.Session.request for requests.Session.request"`
 	// URI is the symbol's docidx:// resource URI, for Go callers (the web's links). The JSON
 	// leaves it out, as OutlineEntry's (schemaVersion 2): it is …/symbol/QUALIFIEDNAME of the
 	// described version, a tenth of a type's description with its members in JSON (serde_json's
@@ -677,9 +679,14 @@ func (s *Service) symbolDetails(ref docidx.Ref, focus, name string) ([]SymbolDet
 	}
 	details := make([]SymbolDetail, 0, len(matches))
 	units := make([]string, 0, len(matches))
+	aliases := reexports(matches)
 	for i := range matches {
 		m := &matches[i]
-		d, unit := renderSymbol(ref, m)
+		as, kept := aliases[i]
+		if !kept {
+			continue // described under the first of its names
+		}
+		d, unit := renderSymbol(ref, m, as)
 		details = append(details, d)
 		units = append(units, unit)
 		// Then its members, each a unit of its own, so a large type pages member by member.
@@ -690,6 +697,37 @@ func (s *Service) symbolDetails(ref docidx.Ref, focus, name string) ([]SymbolDet
 		}
 	}
 	return details, units, nil
+}
+
+// reexports groups the matches that are one declaration under several names, as a Python package
+// re-exports a class of a submodule (requests.Session and requests.sessions.Session) and a Rust
+// crate an item of a module: the same kind, signature, doc and place of declaration. It maps the
+// index of the first of each group to the qualified names of the others; a match not in the map
+// is one of those others. describe_python_package's "Session.request" matched both names of
+// requests' method and printed its 3 KB doc twice.
+func reexports(matches []docidx.Symbol) map[int][]string {
+	type decl struct {
+		kind                 docidx.SymbolKind
+		file, signature, doc string
+		line                 int
+	}
+	first := make(map[decl]int, len(matches))
+	out := make(map[int][]string, len(matches))
+	for i := range matches {
+		m := &matches[i]
+		if m.File == "" || m.Line <= 0 {
+			out[i] = nil
+			continue
+		}
+		k := decl{m.Kind, m.File, m.Signature, m.DocWithParams(), m.Line}
+		if j, ok := first[k]; ok {
+			out[j] = append(out[j], m.QualifiedName)
+			continue
+		}
+		first[k] = i
+		out[i] = nil
+	}
+	return out
 }
 
 // membersOf returns the members of sym among syms — the symbols whose Parent is sym's Key in
@@ -787,9 +825,10 @@ func saysDeprecated(doc string) bool {
 }
 
 // renderSymbol returns one symbol of ref in full, as structured content and as markdown.
-func renderSymbol(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
+func renderSymbol(ref docidx.Ref, m *docidx.Symbol, aliases []string) (SymbolDetail, string) {
 	lang := codeLang(ref.Ecosystem)
 	d := symbolDetail(ref, m)
+	d.Aliases = aliases
 	var b strings.Builder
 	fmt.Fprintf(&b, "## %s (%s) — %s@%s\n\n", m.QualifiedName, m.Kind, ref.Name, ref.Version)
 	if d.Package != ref.Name {
@@ -831,6 +870,9 @@ func renderSymbol(ref docidx.Ref, m *docidx.Symbol) (SymbolDetail, string) {
 			loc = fmt.Sprintf("%s:%d", m.File, m.Line)
 		}
 		fmt.Fprintf(&b, "Declared at %s\n", loc)
+	}
+	if len(aliases) > 0 {
+		fmt.Fprintf(&b, "Also named: %s\n", strings.Join(aliases, ", "))
 	}
 	fmt.Fprintf(&b, "Resource: %s\n\n", d.URI)
 	return d, b.String()
