@@ -38,13 +38,11 @@ type searchData struct {
 
 // hit is one search result as the page shows it.
 type hit struct {
-	answer.SearchResult
-	Package  string // the hit's package name, from its URI (the JSON result names it by purl only)
-	Version  string // the hit's package version
-	Href     string
-	Overview string
-	Passage  template.HTML // Snippet rendered as markdown (see passage.go)
-	Others   []link        // the hits it stands for (Also), each linked to its page
+	answer.SearchResult // its Ref names the package version the page shows
+	Href                string
+	Overview            string
+	Passage             template.HTML // Snippet rendered as markdown (see passage.go)
+	Others              []link        // the hits it stands for (Also), each linked to its page
 }
 
 // alsoLinks links the hits a result stands for (SearchResult.Also) to their pages: a page's URI
@@ -120,7 +118,7 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 	md := h.passageMarkdown(words)
 	for _, res := range out.Results {
 		ref := res.Ref()
-		d.Results = append(d.Results, hit{SearchResult: res, Package: ref.Name, Version: ref.Version, Href: uriPath(res.URI), Overview: pagePath(ref, docidx.PageOverview),
+		d.Results = append(d.Results, hit{SearchResult: res, Href: uriPath(res.URI), Overview: pagePath(ref, docidx.PageOverview),
 			Passage: md.passage(res.Snippet), Others: alsoLinks(ref, res.Also)})
 	}
 	if out.NextCursor != "" {

@@ -247,7 +247,7 @@ func TestPages(t *testing.T) {
 		want   []string // substrings of the body
 	}{
 		{"/", 200, []string{`<form id="q"`, `name="q"`, `id="packages"`, `href="` + v11 + `"`}},
-		{"/?q=bounded+pool+goroutines", 200, []string{`<ol id="results">`, `<li class="hit">`, `<mark>pool</mark>`, `href="` + v11 + `/readme#workpool"`}},
+		{"/?q=bounded+pool+goroutines", 200, []string{`<ol id="results">`, `<li class="hit">`, `<mark>pool</mark>`, `href="` + v11 + `/readme#workpool"`, `">github.com/acme/workpool@v1.1.0</a>`}},
 		{"/?q=submit+task&kind=method", 200, []string{`href="` + v11 + `/symbol/workpool.Pool.Go"`, `<mark>submits</mark>`}},
 		{"/?q=zzzqqqxxx", 200, []string{`class="message"`}},
 		{"/?q=pool&kind=nonsense", 400, []string{`class="message"`, "nonsense"}},
