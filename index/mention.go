@@ -247,27 +247,55 @@ func linkDefinition(t string) bool {
 
 // proseSentence returns the sentence of prose (proseOf) that holds prose[lo:hi], at most
 // maxMentionSentence bytes around it: a sentence ends at a line's end or at ".", "!" or "?"
-// before a space, not at the dot of a path or URL ("`reflect.DeepEqual`", "pkg.go.dev").
+// before a space, not at the dot of a path or URL ("`reflect.DeepEqual`", "pkg.go.dev"). A
+// sentence longer than that is cut between words, each cut marked "…" as a passage marks its
+// cuts: a cargo feature's "Items that need it: `a`, `b`, …" lists hundreds of bytes of names,
+// and a cut at the byte bound showed half a name ("`tracing_subscriber::filter::FromE") or
+// half a character.
 func proseSentence(prose string, lo, hi int) string {
-	start := max(0, lo-maxMentionSentence/2)
+	start, cutStart := max(0, lo-maxMentionSentence/2), lo > maxMentionSentence/2
 	for i := lo - 1; i >= start; i-- {
 		if prose[i] == '\n' || i+1 < lo && prose[i+1] == ' ' && strings.IndexByte(".!?", prose[i]) >= 0 {
-			start = i + 1
+			start, cutStart = i+1, false
 			break
 		}
 	}
-	end := min(len(prose), hi+maxMentionSentence/2)
+	end, cutEnd := min(len(prose), hi+maxMentionSentence/2), hi+maxMentionSentence/2 < len(prose)
 	for i := hi; i < end; i++ {
 		if prose[i] == '\n' {
-			end = i
+			end, cutEnd = i, false
 			break
 		}
 		if strings.IndexByte(".!?", prose[i]) >= 0 && (i+1 == len(prose) || prose[i+1] == ' ' || prose[i+1] == '\n') {
-			end = i + 1
+			end, cutEnd = i+1, false
 			break
 		}
 	}
-	return strings.TrimSpace(prose[start:end])
+	if cutStart {
+		// After the first space of the window, else at its first whole character.
+		if i := strings.IndexByte(prose[start:lo], ' '); i >= 0 {
+			start += i + 1
+		}
+		for start < lo && !utf8.RuneStart(prose[start]) {
+			start++
+		}
+	}
+	if cutEnd {
+		if i := strings.LastIndexByte(prose[hi:end], ' '); i >= 0 {
+			end = hi + i
+		}
+		for end > hi && !utf8.RuneStart(prose[end]) {
+			end--
+		}
+	}
+	s := strings.TrimSpace(prose[start:end])
+	if cutStart {
+		s = "… " + s
+	}
+	if cutEnd {
+		s += " …"
+	}
+	return s
 }
 
 // definitionAt reports whether the code span at prose[lo] (proseOf) opens its line but for a

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/docidx/docidx"
 )
@@ -269,5 +270,51 @@ func TestMentioningNames(t *testing.T) {
 		if got := mentioningNames(said, title); got != want {
 			t.Errorf("mentioningNames(%q) = %q, want %q", title, got, want)
 		}
+	}
+}
+
+// TestProseSentenceLong: a sentence longer than maxMentionSentence is cut between words, with
+// "…" where it was cut, and never inside a name or a character; a sentence that fits is whole.
+func TestProseSentenceLong(t *testing.T) {
+	var names []string
+	for i := range 60 {
+		names = append(names, fmt.Sprintf("`crate::filter::Ünïcode%02d`", i))
+	}
+	prose := "Intro. Items that need it: " + strings.Join(names, ", ") + ". After."
+	words := map[string]bool{}
+	for _, w := range strings.Fields(prose) {
+		words[w] = true
+	}
+	for _, target := range []int{0, 30, 59} {
+		span := names[target]
+		lo := strings.Index(prose, span)
+		got := proseSentence(prose, lo, lo+len(span))
+		if !utf8.ValidString(got) || !strings.Contains(got, span) {
+			t.Fatalf("name %d: proseSentence = %q: not valid UTF-8, or without its span %s", target, got, span)
+		}
+		if len(got) > maxMentionSentence+len(span)+len("… ")+len(" …") {
+			t.Errorf("name %d: %d bytes, more than the bound", target, len(got))
+		}
+		fields := strings.Fields(got)
+		if fields[0] == "…" {
+			fields = fields[1:]
+		} else if target > 0 {
+			t.Errorf("name %d: %q does not mark its cut start", target, got)
+		}
+		if fields[len(fields)-1] == "…" {
+			fields = fields[:len(fields)-1]
+		} else if target < 59 {
+			t.Errorf("name %d: %q does not mark its cut end", target, got)
+		}
+		for _, w := range fields {
+			if !words[w] {
+				t.Errorf("name %d: %q holds %q, a cut word", target, got, w)
+			}
+		}
+	}
+	short := "Intro. Set `level` to debug for more. After."
+	lo := strings.Index(short, "`level`")
+	if got, want := proseSentence(short, lo, lo+len("`level`")), "Set `level` to debug for more."; got != want {
+		t.Errorf("proseSentence = %q, want %q", got, want)
 	}
 }
