@@ -322,8 +322,8 @@ func definitionAt(prose string, lo int) bool {
 
 // definition returns the list item or table row of prose (proseOf) from the code span
 // prose[lo:hi] to its line's end, the emphasis that closes around the span left out, cut after
-// its last sentence that ends within maxDefinition bytes (at maxDefinition, on a character
-// boundary, with " …" when none does).
+// its last sentence that ends within maxDefinition bytes (else at its last space within them,
+// or on a character boundary, with " …").
 func definition(prose string, lo, hi int) string {
 	line := prose[hi:]
 	if i := strings.IndexByte(line, '\n'); i >= 0 {
@@ -337,6 +337,9 @@ func definition(prose string, lo, hi int) string {
 		if strings.IndexByte(".!?", line[i]) >= 0 && line[i+1] == ' ' {
 			return line[:i+1]
 		}
+	}
+	if i := strings.LastIndexByte(line[:maxDefinition], ' '); i > 0 {
+		return line[:i] + " …" // between words, as proseSentence cuts
 	}
 	for i := maxDefinition; i > 0; i-- {
 		if utf8.RuneStart(line[i]) {

@@ -318,3 +318,18 @@ func TestProseSentenceLong(t *testing.T) {
 		t.Errorf("proseSentence = %q, want %q", got, want)
 	}
 }
+
+// TestDefinitionLongItem: a list item longer than maxDefinition with no sentence end within it
+// is cut between words, marked "…".
+func TestDefinitionLongItem(t *testing.T) {
+	prose := "- `features` " + strings.Repeat("enables `crate::module::Ünïcode` and ", 30) + "more"
+	lo := strings.Index(prose, "`features`")
+	got := definition(prose, lo, lo+len("`features`"))
+	if !strings.HasSuffix(got, " …") || !utf8.ValidString(got) || len(got) > maxDefinition+len(" …") {
+		t.Fatalf("definition = %q: want at most %d bytes, valid UTF-8, ending in \" …\"", got, maxDefinition)
+	}
+	last := strings.Fields(strings.TrimSuffix(got, " …"))
+	if w := last[len(last)-1]; w != "and" && w != "`crate::module::Ünïcode`" && w != "enables" {
+		t.Errorf("definition = %q: cut inside a word (%q)", got, w)
+	}
+}
