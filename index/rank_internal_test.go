@@ -1980,3 +1980,35 @@ func TestBareCallNamesPackage(t *testing.T) {
 		"how long is a delay of 100 ms?":          nil,
 	})
 }
+
+// TestFoldedNameShare: a package name that the analyzer folds into a common word's stem
+// ("optionator" into "option") names its package when other packages' documents of that stem
+// never write the name itself, read from a sample of more documents than literalSample; when
+// they do write it ("requests" of an HTTP server's docs), the stem's documents measure the
+// name as they measure any word.
+func TestFoldedNameShare(t *testing.T) {
+	var others []docidx.Symbol
+	for i := range 3 * literalSample {
+		word := "option" // "options", "optional": other forms of the stem
+		if i%2 == 1 {
+			word = "requests"
+		}
+		others = append(others, docidx.Symbol{Kind: docidx.KindFunc, Name: fmt.Sprintf("f%d", i), QualifiedName: fmt.Sprintf("kit.f%d", i),
+			Signature: fmt.Sprintf("f%d()", i), Doc: fmt.Sprintf("Sets the %s of the server; every %s is optional.", word, word)})
+	}
+	r := openRankFixture(t,
+		fixturePackage(docidx.NPM, "kit", "1.0.0", others...),
+		fixturePackage(docidx.NPM, "optionator", "0.9.4",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "parse", QualifiedName: "optionator.parse", Signature: "parse(input: string): object", Doc: "Parses the input by the option definitions given to optionator."}),
+		fixturePackage(docidx.PyPI, "requests", "2.32.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "get", QualifiedName: "requests.get", Signature: "def get(url)", Doc: "Sends a GET request with requests."}),
+	)
+	ri := r.r.rank
+	if s := ri.nameShare(r.r, "optionator", ri.packagesNamed("optionator")); s < sureNameShare {
+		t.Errorf("optionator: share %.3f, want at least sureNameShare (%.2f): no other package writes it", s, sureNameShare)
+	}
+	if s := ri.nameShare(r.r, "requests", ri.packagesNamed("requests")); s >= namedShare {
+		t.Errorf("requests: share %.3f, want under namedShare (%.3f): %d documents of another package write it", s, namedShare, 3*literalSample/2)
+	}
+	checkNamed(t, r, map[string][]string{"optionator: which option is required?": {"npm\x00optionator"}})
+}

@@ -2174,13 +2174,27 @@ func (ri *rankIndex) nameShare(r *reader, key string, ps []uint32) float64 {
 		for _, p := range ps {
 			in[p] = true
 		}
+		// A name the analyzer folds into another word's stem ("optionator" into "option",
+		// "commander" into "command") shares its term with every form of that word: the
+		// term's documents then say how common that word is, not the name. When the other
+		// packages' documents of the term do not write the name itself (literalHeld), the
+		// share is over those that do.
+		folded := plainWord(w) && lists[0].term != w
 		n := 0
+		var others []uint32
 		ri.forEach(lists[0], func(doc uint32, _ uint8) {
 			if in[ri.pkgOf(doc)] {
 				n++
+			} else if folded {
+				others = append(others, doc)
 			}
 		})
 		share = float64(n) / float64(lists[0].df)
+		if folded && n > 0 && len(others) > 0 {
+			if held, ok := ri.literalHeld(r, w, others); ok {
+				share = float64(n) / (float64(n) + held)
+			}
+		}
 	}
 	ri.namedMu.Lock()
 	if ri.ownName == nil {
@@ -2191,6 +2205,55 @@ func (ri *rankIndex) nameShare(r *reader, key string, ps []uint32) float64 {
 	}
 	ri.namedMu.Unlock()
 	return share
+}
+
+// literalSample is how many of the other packages' documents literalHeld reads at most: 128
+// found "optionator" and "commander" in none of the documents of "option" and "command", and
+// "requests", "packaging" and "validator" in 21, 1 and 8 of those of their stems.
+const literalSample = 128
+
+// literalHeld tells whether the name w, folded into the term of docs (other packages' documents
+// holding that term), is written as itself in almost none of them, and if so about how many:
+// it reads up to literalSample of them, spread evenly over docs in document order, for w as a
+// whole word of their title, section or text in any letter case, and stops at the first that
+// holds it (ok false: the term's documents are the measure, as for any word). When none does,
+// held is what a sample without it still allows, half a document of those read, scaled to
+// len(docs); 0 when every document was read. An unreadable document counts as not holding w.
+func (ri *rankIndex) literalHeld(r *reader, w string, docs []uint32) (held float64, ok bool) {
+	k := min(len(docs), literalSample)
+	reads := &storedReads{r: r, ri: ri, readers: make([]index.IndexReader, len(ri.segs))}
+	defer reads.close()
+	var rec hitRecord
+	for i := range k {
+		if reads.read(docs[i*len(docs)/k], &rec) != nil {
+			continue
+		}
+		if holdsWord(rec.title, w) || holdsWord(rec.section, w) || holdsWord(rec.text, w) {
+			return 0, false
+		}
+	}
+	if k == len(docs) {
+		return 0, true
+	}
+	return float64(len(docs)) * 0.5 / float64(k), true
+}
+
+// holdsWord reports whether text holds w (lower-case ASCII) as a whole word in any letter case:
+// not inside a longer run of letters and digits ("optionator" in "Optionator's", not in
+// "optionators").
+func holdsWord(text, w string) bool {
+	for i := 0; i+len(w) <= len(text); {
+		j := indexFold(text[i:], w)
+		if j < 0 {
+			return false
+		}
+		lo, hi := i+j, i+j+len(w)
+		if (lo == 0 || !isWordByte(text[lo-1])) && (hi == len(text) || !isWordByte(text[hi])) {
+			return true
+		}
+		i = lo + 1
+	}
+	return false
 }
 
 // maxOwnNames bounds the names whose nameShare a rank index remembers.
