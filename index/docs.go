@@ -152,7 +152,7 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 				names += " " + s.QualifiedName
 			}
 			f[fName] = names
-			f[fSignature] = clip(s.Signature, maxCode)
+			f[fSignature] = clip(withoutBlockComments(s.Signature), maxCode)
 			doc := s.DocWithParams()
 			if s.Undocumented() {
 				f[fUndoc] = undocumented
@@ -269,6 +269,31 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// withoutBlockComments returns a declaration with its block comments ("/* … */") left out, for
+// the signature field: in a declaration they are placeholders, not its words — rustdoc's
+// "pub struct Limited<B> { /* private fields */ }", which made every Rust struct with private
+// fields match a question's "fields" ("will serde write the same Rc in two fields once" ranked
+// ten of serde's "A deserializer holding a …" structs first). An unclosed comment runs to the
+// end. Line comments stay: Go's field comments are the fields' docs.
+func withoutBlockComments(sig string) string {
+	i := strings.Index(sig, "/*")
+	if i < 0 {
+		return sig
+	}
+	var b strings.Builder
+	for i >= 0 {
+		b.WriteString(sig[:i])
+		end := strings.Index(sig[i+2:], "*/")
+		if end < 0 {
+			return b.String()
+		}
+		sig = sig[i+2+end+2:]
+		i = strings.Index(sig, "/*")
+	}
+	b.WriteString(sig)
+	return b.String()
 }
 
 // clip cuts s to at most n bytes at a rune boundary.

@@ -119,3 +119,27 @@ func TestOverviewRequires(t *testing.T) {
 		break
 	}
 }
+
+// TestWithoutBlockComments: a declaration's block comments are left out of its signature field,
+// its line comments and everything else kept.
+func TestWithoutBlockComments(t *testing.T) {
+	for sig, want := range map[string]string{
+		"pub struct Limited<B> { /* private fields */ }":     "pub struct Limited<B> {  }",
+		"pub struct S { pub a: u8, /* private fields */ }":   "pub struct S { pub a: u8,  }",
+		"fn f(/* a */ x: u8, /* b */ y: u8)":                 "fn f( x: u8,  y: u8)",
+		"type T struct {\n\tN int // the count of fields\n}": "type T struct {\n\tN int // the count of fields\n}",
+		"func f() /* unclosed":                               "func f() ",
+		"plain":                                              "plain",
+	} {
+		if got := withoutBlockComments(sig); got != want {
+			t.Errorf("withoutBlockComments(%q) = %q, want %q", sig, got, want)
+		}
+	}
+	// A Rust struct with private fields does not hold the word "fields" in its signature field.
+	r := openRankFixture(t, fixturePackage(docidx.Cargo, "kit", "1.0.0",
+		docidx.Symbol{Kind: docidx.KindStruct, Name: "Holder", QualifiedName: "kit::Holder", Signature: "pub struct Holder { /* private fields */ }", Doc: "A value holder."},
+		docidx.Symbol{Kind: docidx.KindFunc, Name: "share", QualifiedName: "kit::share", Signature: "pub fn share()", Doc: "Shares one value between two fields of a struct."}))
+	if got := rankedIDs(r, "do two fields share?"); len(got) == 0 || !strings.HasSuffix(got[0], "kit::share") || slices.ContainsFunc(got, func(id string) bool { return strings.HasSuffix(id, "kit::Holder") }) {
+		t.Errorf("ranked %q: want kit::share first and no kit::Holder", got)
+	}
+}
