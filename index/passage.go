@@ -170,8 +170,9 @@ var passageStopWords = map[string]bool{
 
 // newPassageQuery returns the passage query of text: its words, each with its identifier parts
 // ("expiresIn": "expiresin", "expires", "in") and its other forms (at altWeight of its weight),
-// without stop words and words under three letters. weight, when not nil, gives a word's weight
-// (its rarity).
+// without stop words and words under three letters other than numbers (the "0" of
+// "pool_size=0", which the sentence that states the same value holds). weight, when not nil,
+// gives a word's weight (its rarity).
 func newPassageQuery(text string, weight func(word string) float64) *passageQuery {
 	pq := &passageQuery{}
 	seen := map[string]int{}
@@ -180,7 +181,7 @@ func newPassageQuery(text string, weight func(word string) float64) *passageQuer
 	// the form is, not the word asked).
 	add := func(w string, g int, head bool, form float64) {
 		w = strings.ToLower(w)
-		if len(w) < 3 || passageStopWords[w] {
+		if len(w) < 3 && !allDigits(w) || passageStopWords[w] {
 			return
 		}
 		s := lightStem(w)
@@ -1299,8 +1300,12 @@ func adjacent(text string, end, at int) bool {
 // question's words ("maxsize" for "max size"). "expression" is not a form of "express", nor
 // "retrieve" of "retries".
 func (pq *passageQuery) wordEnds(text string, at, end, w int) bool {
-	if stem := pq.stems[w]; end < len(text) && isDigit(text[end]) && isDigit(stem[len(stem)-1]) {
-		return false // "2.5" is not "2.50", nor "100" "1000"
+	if stem := pq.stems[w]; isDigit(stem[len(stem)-1]) && end < len(text) &&
+		(isDigit(text[end]) || text[end] == '.' && end+1 < len(text) && isDigit(text[end+1])) {
+		return false // "2.5" is not "2.50", nor "100" "1000", nor "0" "0.5"
+	}
+	if isDigit(text[at]) && at > 0 && text[at-1] == '.' {
+		return false // nor "0" the end of "2.0"
 	}
 	j := end
 	for j < len(text) && 'a' <= text[j] && text[j] <= 'z' {
@@ -1617,6 +1622,16 @@ func stemsTo(w, stem string) bool {
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// allDigits reports whether s is a non-empty run of ASCII digits.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // isAlnum reports whether the ASCII byte c is a letter or a digit: what notWordRune does not
 // split at.

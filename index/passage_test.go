@@ -153,6 +153,32 @@ func TestPassageRarity(t *testing.T) {
 	}
 }
 
+// TestPassageQuotedNumber checks that a number the question quotes, however short, is a word of
+// it: the sentence that states the same value answers about it ("pool_size=0": sqlalchemy's
+// "a pool_size setting of 0 indicates no limit"), and a number matches only itself, not the
+// end of "2.0", the start of "0.5" or "10".
+func TestPassageQuotedNumber(t *testing.T) {
+	text := "max_overflow is the number of connections above pool_size, up to 10 more.\n" +
+		"As of version 2.0 the pool is created lazily.\n" +
+		"Retries wait 0.5 seconds between connections.\n" +
+		"A pool_size of 0 means no limit on connections.\n"
+	pq := newPassageQuery("does create_engine(pool_size=0) turn pooling off?", nil)
+	if !slices.Contains(pq.stems, "0") {
+		t.Fatalf("the quoted 0 is no word of the question: %q", pq.stems)
+	}
+	if got := passage(text, pq, 80); !strings.Contains(got, "of 0 means no limit") {
+		t.Errorf("the sentence stating the quoted value lost:\n%s", got)
+	}
+	segs := appendSegments(nil, text)
+	markMatches(text, segs, pq)
+	zero := uint64(1) << slices.Index(pq.stems, "0")
+	for i, s := range segs[:3] {
+		if s.mask&zero != 0 {
+			t.Errorf("segment %d %q matched the question's 0", i, text[s.start:s.end])
+		}
+	}
+}
+
 // TestPassagePackageWords checks that the words of the hit's package do not choose its passage
 // (every part of its documentation is about them), and that a word is the package's only in
 // the same form as one of the name's words.
