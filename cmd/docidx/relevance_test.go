@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/docidx/docidx/index"
+	"github.com/docidx/docidx/internal/purl"
 )
 
 type labelledQuery struct {
@@ -68,17 +69,26 @@ func relevance(t *testing.T, cs *mcp.ClientSession, file string) (mrr, recall5 f
 		}
 		var out struct {
 			Results []struct {
-				Package string `json:"package"`
+				PURL string `json:"purl"`
 			} `json:"results"`
 		}
-		raw, _ := json.Marshal(res.StructuredContent)
-		json.Unmarshal(raw, &out)
+		raw, err := json.Marshal(res.StructuredContent)
+		if err == nil {
+			err = json.Unmarshal(raw, &out)
+		}
+		if err != nil || len(out.Results) == 0 {
+			t.Fatalf("%q: no results in the structured content (%v): %s", q.Query, err, raw)
+		}
 		rank := 0
 		var got []string
 		for i, h := range out.Results {
-			got = append(got, h.Package)
+			ref, err := purl.Parse(h.PURL)
+			if err != nil {
+				t.Fatalf("%q: hit %d: %v", q.Query, i+1, err)
+			}
+			got = append(got, ref.Name)
 			for _, w := range q.Want {
-				if rank == 0 && samePackage(h.Package, w) {
+				if rank == 0 && samePackage(ref.Name, w) {
 					rank = i + 1
 				}
 			}
