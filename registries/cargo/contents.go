@@ -60,7 +60,8 @@ type contents struct {
 	skipped  []error           // files skipped: too large, not regular (see registries/internal/skip)
 }
 
-// buildContents reads a crate version's Cargo.toml, README, docs/, examples/, the entry of its
+// buildContents reads a crate version's Cargo.toml, README, root guides (docdirs.RootGuide),
+// docs/, examples/, the entry of its
 // version in CHANGELOG.md (docdirs.Release), crate-level
 // documentation (see crateDocument; after the README) and Rust API from fsys (a .crate's files
 // or an extracted directory). name is the crate's name, used when
@@ -123,7 +124,7 @@ func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifes
 		}
 	}
 
-	// docs/ and examples/.
+	// Root guides, docs/ and examples/.
 	d := docdirs.Read(fsys, len(c.docs), docdirs.Options{
 		SkipDir: "target",
 		Keep: func(p string, kind docidx.DocKind) (func(string, []byte) []byte, bool) {

@@ -92,7 +92,7 @@ func checkModulePath(declared, modPath string) error {
 }
 
 // extractModule reads the module rooted at fsys, version of modPath: every package's exported API
-// and examples, the README and the other root guides (rootGuide), the documents of docs/, doc/,
+// and examples, the README and the other root guides (docdirs.RootGuide), the documents of docs/, doc/,
 // site/, website/ and examples/, the entry of version in its CHANGELOG.md (docdirs.Release), the
 // license and the go.mod deprecation. It fails when the root cannot be read, when
 // go.mod declares another module path (ErrModulePath) or when ctx ends; a bad file or package is
@@ -212,7 +212,7 @@ func (e *extractor) rootFiles(root []fs.DirEntry, out *moduleDocs) {
 		}
 	}
 	for _, de := range root {
-		if name := de.Name(); de.Type().IsRegular() && name != readmeName && rootGuide(name) {
+		if name := de.Name(); de.Type().IsRegular() && name != readmeName && docdirs.RootGuide(name) {
 			if src, ok := e.readDocFile(name); ok {
 				e.addDoc(e.parseDoc(name, docidx.DocGuide, src))
 			}
@@ -226,39 +226,6 @@ func (e *extractor) rootFiles(root []fs.DirEntry, out *moduleDocs) {
 			out.license = license.Detect(string(src))
 		}
 	}
-}
-
-// rootGuide reports whether a markdown file at the module root documents the module for its
-// users (FAQ.md, TROUBLESHOOTING.md, MIGRATION_GUIDE.md, SYNTAX.md): any but a README, which
-// rootFiles reads apart, and the files that are about the project rather than its use: the
-// community health files GitHub recognizes (contributing, code of conduct, security, support,
-// governance, funding), licenses and notices, change logs and release notes, lists of people,
-// instructions for AI coding agents, and the maintainers' own process notes. zap answers "why
-// are some of my logs missing?" in FAQ.md and nowhere else.
-func rootGuide(name string) bool {
-	if !isMarkdown(name) {
-		return false
-	}
-	base := strings.ToLower(strings.TrimSuffix(name, path.Ext(name)))
-	base = strings.NewReplacer("-", "_", " ", "_").Replace(base)
-	for _, meta := range projectFiles {
-		if base == meta || strings.HasPrefix(base, meta+"_") {
-			return false
-		}
-	}
-	return true
-}
-
-// projectFiles are the base names (lowercased, "-" as "_") of root files about a project rather
-// than its use; a name that starts with one and "_" is one too ("release_notes",
-// "readme_zh_cn", "changelog_v1").
-var projectFiles = []string{
-	"readme", "contributing", "code_of_conduct", "conduct", "security", "support", "governance",
-	"funding", "license", "licence", "copying", "notice", "patents", "changelog", "changes",
-	"history", "news", "release", "releases", "releasing", "release_notes", "version_history",
-	"versioning", "authors", "contributors", "maintainers", "owners", "codeowners", "emeritus",
-	"agents", "claude", "gemini", "copilot", "todo", "roadmap", "development", "testing",
-	"building", "hacking", "pull_request_template", "issue_template",
 }
 
 // isMarkdown reports whether name is a markdown file by its extension.

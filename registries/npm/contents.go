@@ -59,15 +59,15 @@ func isReadmeName(name string) bool {
 	return false
 }
 
-// keepTarballFile says which tarball entries docidx reads: package.json, a root README and release
-// history (docidx.IsReleaseHistory), markdown under docs/ or doc/, markdown and example sources under
+// keepTarballFile says which tarball entries docidx reads: package.json, a root README, release
+// history (docidx.IsReleaseHistory) and guides (docdirs.RootGuide), markdown under docs/ or doc/, markdown and example sources under
 // examples/ or example/, and declaration files anywhere outside bundled node_modules.
 func keepTarballFile(p string) bool {
 	if strings.Contains("/"+p+"/", "/node_modules/") {
 		return false
 	}
 	if !strings.Contains(p, "/") {
-		return p == "package.json" || isReadmeName(p) || isDeclaration(p) || docidx.IsReleaseHistory(p)
+		return p == "package.json" || isReadmeName(p) || isDeclaration(p) || docidx.IsReleaseHistory(p) || docdirs.RootGuide(p)
 	}
 	switch {
 	case isDeclaration(p):
@@ -114,7 +114,7 @@ type contents struct {
 	skipped  []error  // files skipped: too large, not regular (see registries/internal/skip)
 }
 
-// buildContents reads a package's README, docs/ and examples/ from fsys (its API is packageAPI's),
+// buildContents reads a package's README, root guides, docs/ and examples/ from fsys (its API is packageAPI's),
 // and the entry of version in its CHANGELOG.md (docdirs.Release). When fsys holds no README,
 // fallbackReadme (the registry's copy) is used under fallbackName. A README without a title of its
 // own is titled by pkgName (readme.PackageTitle).
@@ -141,7 +141,7 @@ func buildContents(fsys fs.FS, pkgName, version, fallbackReadme, fallbackName st
 		c.docs[0].Title = readme.PackageTitle(c.docs[0], pkgName)
 	}
 
-	// docs/ and examples/.
+	// Root guides, docs/ and examples/.
 	d := docdirs.Read(fsys, 0, docdirs.Options{
 		SkipDir: "node_modules",
 		Keep: func(p string, kind docidx.DocKind) (func(string, []byte) []byte, bool) {

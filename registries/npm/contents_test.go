@@ -247,6 +247,7 @@ func TestKeepTarballFile(t *testing.T) {
 		"docs/a.md": true, "Docs/b/c.markdown": true, "doc/x.mdx": true, "docs/x.png": false,
 		"examples/a.js": true, "example/b.ts": true, "examples/c.md": true, "examples/d.d.ts": true, "examples/e.png": false,
 		"node_modules/x/index.d.ts": false, "lib/node_modules/x.d.ts": false, "CHANGELOG.md": true, "History.md": true, "CHANGELOG.txt": false, "sub/CHANGELOG.md": false, "sub/README.md": false,
+		"MIGRATION_GUIDE.md": true, "porting-buffer.md": true, "CONTRIBUTING.md": false, "SECURITY.md": false, "sub/FAQ.md": false,
 	})
 }
 

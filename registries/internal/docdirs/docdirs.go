@@ -1,5 +1,5 @@
-// Package docdirs reads the guides and examples a package ships in its top-level docs/ and
-// examples/ directories, as the npm and cargo registries do alike: which directories are walked,
+// Package docdirs reads the guides and examples a package ships at its root (RootGuide) and in
+// its top-level docs/ and examples/ directories, as the npm and cargo registries do alike: which directories are walked,
 // which are skipped, the cap on documents, and which read errors are reported. What counts as a
 // document, and how an example source becomes markdown, is the caller's. Release reads the entry
 // of the package's version in the release history at its root, for the Go, npm and cargo
@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"strings"
 
 	"github.com/docidx/docidx"
@@ -49,13 +50,67 @@ type Result struct {
 	Skipped  []error           // files skipped: too large (docidx.ErrTooLarge) or not regular (memfs.ErrNotRegular)
 }
 
-// Read reads the guides, then the examples, of fsys (a package's files), in walk order within a
-// top-level directory. n is the number of documents the package has already (such as its README),
+// RootGuide reports whether a markdown file at a package's root, by its name, documents the
+// package for its users (FAQ.md, TROUBLESHOOTING.md, MIGRATION_GUIDE.md, UNICODE.md): any but a
+// README, which each registry reads apart, and the files about the project rather than its use
+// (projectFiles). zap answers "why are some of my logs missing?" in FAQ.md and rayon "how do I
+// cap the threads?" in its FAQ.md, and nowhere else.
+func RootGuide(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".md", ".markdown":
+	default:
+		return false
+	}
+	base := strings.ToLower(strings.TrimSuffix(name, path.Ext(name)))
+	base = strings.NewReplacer("-", "_", " ", "_").Replace(base)
+	for _, meta := range projectFiles {
+		if base == meta || strings.HasPrefix(base, meta+"_") {
+			return false
+		}
+	}
+	return true
+}
+
+// projectFiles are the base names (lowercased, "-" as "_") of root files about a project rather
+// than its use: the community health files GitHub recognizes (contributing, code of conduct,
+// security, support, governance, funding), licenses and notices, change logs and release
+// notes, lists of people and sponsors, instructions and policies for AI coding agents, and the
+// maintainers' own process notes. A name that starts with one and "_" is one too
+// ("release_notes", "readme_zh_cn", "changelog_v1", "third_party_notices").
+var projectFiles = []string{
+	"readme", "contributing", "code_of_conduct", "conduct", "security", "support", "governance",
+	"funding", "license", "licence", "copying", "notice", "notices", "patents", "changelog", "changes",
+	"history", "news", "release", "releases", "releasing", "release_notes", "version_history",
+	"versioning", "authors", "contributors", "maintainers", "owners", "codeowners", "emeritus",
+	"sponsors", "backers", "third_party", "project_charter",
+	"agents", "claude", "gemini", "copilot", "ai_policy", "todo", "roadmap", "development", "testing",
+	"building", "hacking", "pull_request_template", "issue_template",
+}
+
+// Read reads the root guides (RootGuide, in name order), then the guides, then the examples, of
+// fsys (a package's files), in walk order within a top-level directory. n is the number of documents the package has already (such as its README),
 // counted against o.MaxDocuments. A file that cannot be read for any other reason, and a
 // directory that cannot be listed, are left out silently: a package's docs are best effort.
 func Read(fsys fs.FS, n int, o Options) Result {
 	var r Result
 	roots, _ := fs.ReadDir(fsys, ".")
+	for _, e := range roots {
+		if !e.Type().IsRegular() || !RootGuide(e.Name()) {
+			continue
+		}
+		convert, ok := o.Keep(e.Name(), docidx.DocGuide)
+		if !ok {
+			continue
+		}
+		if n >= o.MaxDocuments {
+			r.Problems = append(r.Problems, fmt.Sprintf("more than %d documents, root guides from %s skipped", o.MaxDocuments, e.Name()))
+			return r
+		}
+		if d, ok := readDoc(fsys, e.Name(), docidx.DocGuide, convert, o.MaxFile, &r); ok {
+			r.Docs = append(r.Docs, d)
+			n++
+		}
+	}
 	for _, group := range []struct {
 		dirs []string
 		kind docidx.DocKind
@@ -82,24 +137,32 @@ func Read(fsys fs.FS, n int, o Options) Result {
 					r.Problems = append(r.Problems, fmt.Sprintf("%s: more than %d documents, rest skipped", e.Name(), o.MaxDocuments))
 					return fs.SkipAll
 				}
-				src, err := memfs.ReadLimited(fsys, p, o.MaxFile)
-				if err != nil {
-					if errors.Is(err, docidx.ErrTooLarge) || errors.Is(err, memfs.ErrNotRegular) {
-						r.Skipped = append(r.Skipped, err)
-					}
-					return nil
+				if d, ok := readDoc(fsys, p, group.kind, convert, o.MaxFile, &r); ok {
+					r.Docs = append(r.Docs, d)
+					n++
 				}
-				src = trimBOM(src)
-				if convert != nil {
-					src = convert(p, src)
-				}
-				r.Docs = append(r.Docs, readme.Parse(p, group.kind, src))
-				n++
 				return nil
 			})
 		}
 	}
 	return r
+}
+
+// readDoc reads the document at p of kind, converted by convert when not nil, and records in r
+// a file skipped for its size or type; ok is false when p could not be read.
+func readDoc(fsys fs.FS, p string, kind docidx.DocKind, convert func(string, []byte) []byte, maxFile int64, r *Result) (docidx.Document, bool) {
+	src, err := memfs.ReadLimited(fsys, p, maxFile)
+	if err != nil {
+		if errors.Is(err, docidx.ErrTooLarge) || errors.Is(err, memfs.ErrNotRegular) {
+			r.Skipped = append(r.Skipped, err)
+		}
+		return docidx.Document{}, false
+	}
+	src = trimBOM(src)
+	if convert != nil {
+		src = convert(p, src)
+	}
+	return readme.Parse(p, kind, src), true
 }
 
 // Release returns the entry of version in the markdown release history at the root of fsys (a

@@ -14,6 +14,9 @@ import (
 func TestRead(t *testing.T) {
 	fsys := fstest.MapFS{
 		"README.md":              {Data: []byte("# r")},
+		"FAQ.md":                 {Data: []byte("# FAQ")},
+		"CONTRIBUTING.md":        {Data: []byte("# c")},
+		"notes.txt":              {Data: []byte("n")},
 		"Docs/a.md":              {Data: []byte("\xef\xbb\xbf# A")},
 		"Docs/.hidden/h.md":      {Data: []byte("# h")},
 		"Docs/vendor/v.md":       {Data: []byte("# v")},
@@ -40,28 +43,50 @@ func TestRead(t *testing.T) {
 	for _, d := range r.Docs {
 		got = append(got, d.Path+" "+string(d.Kind)+" "+d.Title)
 	}
-	want := []string{"Docs/a.md doc A", "examples/e.js example examples/e.js", "examples/e.md example E"}
+	want := []string{"FAQ.md doc FAQ", "Docs/a.md doc A", "examples/e.js example examples/e.js", "examples/e.md example E"}
 	if !slices.Equal(got, want) {
 		t.Errorf("Read docs = %q, want %q", got, want)
 	}
-	if text := r.Docs[1].Sections[0].Text; text != "run()" {
+	if text := r.Docs[2].Sections[0].Text; text != "run()" {
 		t.Errorf("Read example text = %q, want the converted file without its byte order mark", text)
 	}
 	if len(r.Skipped) != 1 || !errors.Is(r.Skipped[0], docidx.ErrTooLarge) || r.Problems != nil {
 		t.Errorf("Read skipped %v, problems %q; want docs/big.md too large and no problems", r.Skipped, r.Problems)
 	}
 
-	// With 2 documents already, a cap of 3 leaves room for one; each directory reports the cap.
+	// With 2 documents already, a cap of 3 leaves room for one, the root guide; each directory
+	// reports the cap.
 	o.MaxDocuments = 3
 	r = Read(fsys, 2, o)
 	if len(r.Docs) != 1 || !slices.Equal(r.Problems, []string{"Docs: more than 3 documents, rest skipped", "examples: more than 3 documents, rest skipped"}) {
 		t.Errorf("Read with a cap: %d docs, problems %q", len(r.Docs), r.Problems)
+	}
+	if r = Read(fsys, 3, o); len(r.Docs) != 0 || !slices.Equal(r.Problems, []string{"more than 3 documents, root guides from FAQ.md skipped"}) {
+		t.Errorf("Read at the cap: %d docs, problems %q", len(r.Docs), r.Problems)
 	}
 
 	fsys["Docs/big.md"] = &fstest.MapFile{Data: nil, Mode: 0o777 | 1<<26} // a device: not regular
 	o.MaxDocuments = 10
 	if r = Read(fsys, 0, o); len(r.Skipped) != 1 || !errors.Is(r.Skipped[0], memfs.ErrNotRegular) {
 		t.Errorf("Read of a non-regular file: skipped %v", r.Skipped)
+	}
+}
+
+// TestRootGuide checks which markdown files at a package's root are guides for its users: not the
+// README, nor the files about the project (community health files, licenses and notices, change
+// logs, lists of people, agent instructions), in any case and with "-" or " " for "_".
+func TestRootGuide(t *testing.T) {
+	for name, want := range map[string]bool{
+		"FAQ.md": true, "MIGRATION_GUIDE.md": true, "UNICODE.md": true, "porting-Buffer.md": true,
+		"Design.markdown": true, "docs.md": true,
+		"README.md": false, "readme_zh_CN.md": false, "CONTRIBUTING.md": false, "Code-Of-Conduct.md": false,
+		"SECURITY.md": false, "CHANGELOG.md": false, "release-notes.md": false, "LICENSE-MIT.md": false,
+		"THIRD-PARTY-NOTICES.md": false, "SPONSORS.md": false, "AGENTS.md": false, "CLAUDE.md": false,
+		"AI_POLICY.md": false, "FAQ.txt": false, "FAQ": false,
+	} {
+		if got := RootGuide(name); got != want {
+			t.Errorf("RootGuide(%q) = %v, want %v", name, got, want)
+		}
 	}
 }
 
