@@ -490,10 +490,26 @@ func lightStem(w string) string {
 			if suf == "s" && strings.HasSuffix(w, "ss") {
 				continue
 			}
-			return w[:len(w)-len(suf)]
+			return w[:undoubled(w, len(w)-len(suf), suf)]
 		}
 	}
 	return w
+}
+
+// undoubled returns n, the length of w's stem once suffix suf is removed, less the consonant
+// English doubles before "-ing" and "-ed" after a short vowel ("logging", "mapped", "setting",
+// "embedded": "log", "map", "set", "embed"), so that the stem is the word's own and matches its
+// other forms ("log", "logs", "logged"). l, s, z, f and c are doubled in the word itself
+// ("falling", "passed", "buzzing", "stuffed") and stay.
+func undoubled(w string, n int, suf string) int {
+	if suf != "ing" && suf != "ings" && suf != "ed" || n < 2 || w[n-1] != w[n-2] {
+		return n
+	}
+	switch w[n-1] | 0x20 {
+	case 'b', 'd', 'g', 'm', 'n', 'p', 'r', 't':
+		return n - 1
+	}
+	return n
 }
 
 // segment is one scoring unit of a stored text: a sentence of a prose line, or a code line.
@@ -1614,7 +1630,7 @@ func stemsTo(w, stem string) bool {
 			if suf == "s" && len(w) >= 2 && equalFoldASCII(w[len(w)-2:], "ss") {
 				continue
 			}
-			n = len(w) - len(suf)
+			n = undoubled(w, len(w)-len(suf), suf)
 			break
 		}
 	}

@@ -122,6 +122,12 @@ func TestPassageWordForms(t *testing.T) {
 			query: "express", budget: 45, want: "express app", not: "expression",
 		},
 		{
+			// English doubles a short vowel's consonant before -ing and -ed: "logging" is
+			// "log", "mapped" is "map", but "falling" stays "fall".
+			name: "a doubled consonant", text: "Tests can use the crate.\nTry_init must be called in each test in which you want logging.\n",
+			query: "why does log output only appear in one test", budget: 70, want: "want logging", not: "can use",
+		},
+		{
 			name: "the words of a URL", text: "\"http://a.io\" is allowed.\nRequests over HTTP are allowed when insecure is set.\n",
 			query: "http allowed", budget: 60, want: "over HTTP", not: "a.io",
 		},
@@ -138,6 +144,24 @@ func TestPassageWordForms(t *testing.T) {
 				t.Errorf("passage for %q: want %q, not %q:\n%s", c.query, c.want, c.not, got)
 			}
 		})
+	}
+}
+
+// TestLightStemDoubled checks the stems of words whose consonant English doubled, and of those
+// that double it in the word itself, and that stemsTo agrees with lightStem.
+func TestLightStemDoubled(t *testing.T) {
+	for w, want := range map[string]string{
+		"logging": "log", "logged": "log", "mapped": "map", "setting": "set", "embedded": "embed",
+		"committed": "commit", "running": "run", "stopping": "stop",
+		"falling": "fall", "passed": "pass", "buzzing": "buzz", "stuffed": "stuff", "adding": "adding",
+		"loggings": "log", "logger": "logger", "dogs": "dogs",
+	} {
+		if got := lightStem(w); got != want {
+			t.Errorf("lightStem(%q) = %q, want %q", w, got, want)
+		}
+		if !stemsTo(strings.ToUpper(w[:1])+w[1:], want) {
+			t.Errorf("stemsTo(%q, %q) = false", w, want)
+		}
 	}
 }
 
