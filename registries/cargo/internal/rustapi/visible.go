@@ -32,19 +32,34 @@ import (
 //
 // Fences follow CommonMark 0.31, 4.5: three or more backticks or tildes, indented at most three
 // spaces, closed by a fence of the same character at least as long. Indented code blocks are
-// left as they are.
+// left as they are. Inside a list item (5.2) those three spaces count from the item's content
+// column: anyhow's Context documents two ways to add context as list items, each with an
+// example fenced four spaces in, whose set-up lines rustdoc hides too.
 func visible(text string) string {
 	lines := strings.Split(text, "\n")
 	out := lines[:0]
 	var fence string // the open fence's marker, "" outside a code block
 	rust := false    // the open code block is Rust
 	prevBlank := true
+	item := -1 // the content column of the list item the lines are in, -1 outside a list
+	base := 0  // the column the open fence's indentation counts from: 0, or its list item's
 	for _, l := range lines {
 		t := strings.TrimLeft(l, " ")
 		indent := len(l) - len(t)
 		if fence == "" {
-			if marker, info, ok := openFence(t, indent); ok {
-				fence, rust = marker, isRustInfo(info)
+			if t != "" {
+				if c, ok := listItem(t); ok {
+					item = indent + c
+				} else if indent < item {
+					item = -1
+				}
+			}
+			from := 0
+			if item >= 0 && indent >= item {
+				from = item
+			}
+			if marker, info, ok := openFence(t, indent-from); ok {
+				fence, rust, base = marker, isRustInfo(info), from
 				if rust {
 					l = l[:indent] + marker + "rust"
 				}
@@ -59,7 +74,7 @@ func visible(text string) string {
 			prevBlank = strings.TrimSpace(l) == ""
 			continue
 		}
-		if indent < 4 && strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]+" \t") == "" {
+		if indent >= base && indent-base < 4 && strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]+" \t") == "" {
 			fence = ""
 			out = append(out, l)
 			prevBlank = false
@@ -78,6 +93,40 @@ func visible(text string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// listItem reports whether t, a line without its indentation, opens a list item (CommonMark
+// 0.31, 5.2: "-", "+" or "*", or up to nine digits and "." or ")", then one to four spaces
+// before the item's text), with the item's content column counted from the marker.
+func listItem(t string) (int, bool) {
+	n := 0
+	switch {
+	case t == "":
+		return 0, false
+	case t[0] == '-' || t[0] == '+' || t[0] == '*':
+		n = 1
+	default:
+		for n < len(t) && n < 9 && isDigitByte(t[n]) {
+			n++
+		}
+		if n == 0 || n >= len(t) || t[n] != '.' && t[n] != ')' {
+			return 0, false
+		}
+		n++
+	}
+	sp := 0
+	for n+sp < len(t) && t[n+sp] == ' ' {
+		sp++
+	}
+	if sp == 0 || n+sp == len(t) {
+		return 0, false
+	}
+	if sp > 4 { // an indented code block inside the item: its content starts one space in
+		sp = 1
+	}
+	return n + sp, true
+}
+
+func isDigitByte(c byte) bool { return '0' <= c && c <= '9' }
 
 // linkDef matches the start of a link reference definition: a bracketed label, a colon, and a
 // destination on the same line.
