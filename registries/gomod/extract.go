@@ -532,6 +532,9 @@ func (e *extractor) walkDocs(dir string, kind docidx.DocKind) {
 			}
 		case !de.Type().IsRegular():
 		case isMarkdown(name):
+			if docdirs.ProjectPage(p[strings.Index(p, "/")+1:]) {
+				continue
+			}
 			if src, ok := e.readDocFile(p); ok {
 				e.addDoc(e.parseDoc(p, kind, src))
 			}

@@ -170,7 +170,7 @@ func TestExtractDocuments(t *testing.T) {
 // TestExtractRootGuides checks that markdown at the module root that documents the module's use
 // (a FAQ, a migration guide) and markdown under site/ (a Hugo or similar documentation site)
 // become guides, while the files about the project (contributing, change log, code of conduct,
-// agent instructions, a README's translation) do not.
+// agent instructions, a README's translation) do not, at the root or under docs/.
 func TestExtractRootGuides(t *testing.T) {
 	fsys := fstest.MapFS{
 		"go.mod":                      file("module m.example/a\n"),
@@ -187,9 +187,13 @@ func TestExtractRootGuides(t *testing.T) {
 		"site/content/user_guide.md":  file("# User Guide\n\n## Suggestions\n\nA minimum distance of 2.\n"),
 		"site/content/img/logo.png":   file("png"),
 		"website/docs/intro.markdown": file("# Intro\n\nHello.\n"),
+		"docs/CHANGELOG.md":           file("# Change Log\n\n## 1.17.0\n\n- Apps now exit with a code of 3.\n"),
+		"docs/CONTRIBUTING.md":        file("# Contributing\n\nSend patches.\n"),
+		"docs/release-notes/v2.md":    file("# v2\n\nNew.\n"),
+		"docs/testing.md":             file("# Testing your app\n\nUse the test helpers.\n"),
 	}
 	checkDocuments(t, fsys, "m.example/a", "readme:README.md", "doc:FAQ.md", "doc:MIGRATION_GUIDE.md",
-		"doc:site/content/user_guide.md", "doc:website/docs/intro.markdown")
+		"doc:docs/testing.md", "doc:site/content/user_guide.md", "doc:website/docs/intro.markdown")
 }
 
 func TestExtractLimits(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/docidx/docidx"
+	"github.com/docidx/docidx/registries/internal/docdirs"
 	"github.com/docidx/docidx/registries/internal/docpath"
 )
 
@@ -33,17 +34,6 @@ var (
 // mkdocsFiles are the names of an MkDocs configuration at the sdist's root
 // (https://www.mkdocs.org/user-guide/configuration/).
 var mkdocsFiles = []string{"mkdocs.yml", "mkdocs.yaml"}
-
-// skipDocStems are the file names (without extension, lowercase, "-" as "_") of documentation
-// pages that are not about using the package: release notes, licences, contributor guides. They
-// are the README sections readme.Keep drops, as whole pages; a changelog of hundreds of releases
-// would otherwise answer every question about a feature with the version that added it.
-var skipDocStems = map[string]bool{
-	"changelog": true, "changes": true, "history": true, "news": true, "release_notes": true,
-	"releasenotes": true, "releases": true, "license": true, "licence": true, "copying": true,
-	"authors": true, "contributors": true, "contributing": true, "code_of_conduct": true,
-	"conduct": true, "sponsors": true, "backers": true, "funding": true, "change_log": true,
-}
 
 // isDocCandidate reports whether an sdist entry p (a slash path below its top directory) may be
 // a document, so that reading the archive keeps it: a page (see docExts) below a top directory,
@@ -181,8 +171,8 @@ func sphinxTxt(conf []byte) bool {
 // docKind returns the kind of document p (a slash path below the sdist's root) is in trees, or
 // false when it is none: a page of a guide tree (a .txt only where tree.txt, never a
 // requirements or constraints list), markdown, reStructuredText or a Python source of an example
-// tree; never under a directory named build (Sphinx's output), nor a page named in skipDocStems
-// or under a directory so named (Python-Markdown's docs/change_log/).
+// tree; never under a directory named build (Sphinx's output), nor a project page
+// (docdirs.ProjectPage: a changelog, or a page under Python-Markdown's docs/change_log/).
 func docKind(p string, trees []docTree) (docidx.DocKind, bool) {
 	for _, t := range trees {
 		rest, ok := strings.CutPrefix(p, t.dir+"/")
@@ -195,15 +185,8 @@ func docKind(p string, trees []docTree) (docidx.DocKind, bool) {
 		base := strings.ToLower(path.Base(p))
 		ext := path.Ext(base)
 		stem := strings.ReplaceAll(strings.TrimSuffix(base, ext), "-", "_")
-		if skipDocStems[stem] {
+		if docdirs.ProjectPage(rest) {
 			return "", false
-		}
-		if dirs := strings.Split(rest, "/"); len(dirs) > 1 {
-			for _, d := range dirs[:len(dirs)-1] {
-				if skipDocStems[strings.ReplaceAll(strings.ToLower(d), "-", "_")] {
-					return "", false
-				}
-			}
 		}
 		switch {
 		case ext == ".txt":

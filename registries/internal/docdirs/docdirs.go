@@ -87,8 +87,35 @@ var projectFiles = []string{
 	"building", "hacking", "pull_request_template", "issue_template",
 }
 
+// ProjectPage reports whether the page at p, a slash path inside a documentation tree (docs/,
+// examples/, an sdist's Sphinx source), is about the project rather than its use, by its file
+// name or a directory's (without extension, any case, "-" as "_"): release notes, licences,
+// contributor guides, the maintainers' release process. They are the README sections
+// readme.Keep drops, as whole pages; a changelog of hundreds of releases would otherwise answer
+// every question about a feature with the version that added it (urfave/cli's
+// docs/CHANGELOG.md answered "exit with status 3" with its 1.17.0 entry of 2016).
+func ProjectPage(p string) bool {
+	for d := range strings.SplitSeq(p, "/") {
+		stem := strings.ToLower(strings.TrimSuffix(d, path.Ext(d)))
+		if projectPages[strings.ReplaceAll(stem, "-", "_")] {
+			return true
+		}
+	}
+	return false
+}
+
+// projectPages are ProjectPage's names.
+var projectPages = map[string]bool{
+	"changelog": true, "changes": true, "history": true, "news": true, "release_notes": true,
+	"releasenotes": true, "releases": true, "license": true, "licence": true, "copying": true,
+	"authors": true, "contributors": true, "contributing": true, "code_of_conduct": true,
+	"conduct": true, "sponsors": true, "backers": true, "funding": true, "change_log": true,
+	"releasing": true, "pull_request_template": true, "issue_template": true,
+}
+
 // Read reads the root guides (RootGuide, in name order), then the guides, then the examples, of
-// fsys (a package's files), in walk order within a top-level directory. n is the number of documents the package has already (such as its README),
+// fsys (a package's files), in walk order within a top-level directory, but no project page
+// (ProjectPage). n is the number of documents the package has already (such as its README),
 // counted against o.MaxDocuments. A file that cannot be read for any other reason, and a
 // directory that cannot be listed, are left out silently: a package's docs are best effort.
 func Read(fsys fs.FS, n int, o Options) Result {
@@ -127,6 +154,9 @@ func Read(fsys fs.FS, n int, o Options) Result {
 					if p != e.Name() && (d.Name() == o.SkipDir || strings.HasPrefix(d.Name(), ".") || strings.Count(p, "/") > 8) {
 						return fs.SkipDir
 					}
+					return nil
+				}
+				if ProjectPage(strings.TrimPrefix(p, e.Name()+"/")) {
 					return nil
 				}
 				convert, ok := o.Keep(p, group.kind)

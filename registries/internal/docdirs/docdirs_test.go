@@ -18,6 +18,8 @@ func TestRead(t *testing.T) {
 		"CONTRIBUTING.md":        {Data: []byte("# c")},
 		"notes.txt":              {Data: []byte("n")},
 		"Docs/a.md":              {Data: []byte("\xef\xbb\xbf# A")},
+		"Docs/CHANGELOG.md":      {Data: []byte("# Change Log")},
+		"Docs/change-log/1.0.md": {Data: []byte("# 1.0")},
 		"Docs/.hidden/h.md":      {Data: []byte("# h")},
 		"Docs/vendor/v.md":       {Data: []byte("# v")},
 		"Docs/big.md":            {Data: []byte(strings.Repeat("x", 100))},
@@ -86,6 +88,21 @@ func TestRootGuide(t *testing.T) {
 	} {
 		if got := RootGuide(name); got != want {
 			t.Errorf("RootGuide(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestProjectPage checks which pages of a documentation tree are about the project, by their
+// file's or a directory's name, in any case and with "-" for "_".
+func TestProjectPage(t *testing.T) {
+	for p, want := range map[string]bool{
+		"CHANGELOG.md": true, "v1/CHANGELOG.md": true, "change-log/release-3.0.md": true,
+		"Contributing.rst": true, "RELEASING.md": true, "license.txt": true,
+		"guide.md": false, "testing.md": false, "security.md": false, "history-of-yaml/intro.md": false,
+		"api/changes_test.md": false,
+	} {
+		if got := ProjectPage(p); got != want {
+			t.Errorf("ProjectPage(%q) = %v, want %v", p, got, want)
 		}
 	}
 }
