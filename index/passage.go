@@ -483,34 +483,48 @@ func decimals(text string) []string {
 
 // lightStem removes one common English ending from a lowercased word when at least four letters
 // are left ("seconds" -> "second", "retries" -> "retr", "configured" -> "configur"), so that the
-// stem matches the word's other forms as a prefix.
+// stem matches the word's other forms as a prefix (see stemLen).
 func lightStem(w string) string {
-	for _, suf := range stemSuffixes {
-		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 4 {
-			if suf == "s" && strings.HasSuffix(w, "ss") {
-				continue
-			}
-			return w[:undoubled(w, len(w)-len(suf), suf)]
-		}
-	}
-	return w
+	return w[:stemLen(w)]
 }
 
-// undoubled returns n, the length of w's stem once suffix suf is removed, less the consonant
-// English doubles before "-ing" and "-ed" after a short vowel ("logging", "mapped", "setting",
-// "embedded": "log", "map", "set", "embed"), so that the stem is the word's own and matches its
-// other forms ("log", "logs", "logged"). l, s, z, f and c are doubled in the word itself
-// ("falling", "passed", "buzzing", "stuffed") and stay.
-func undoubled(w string, n int, suf string) int {
-	if suf != "ing" && suf != "ings" && suf != "ed" || n < 2 || w[n-1] != w[n-2] {
+// stemLen returns the length of w's light stem, for a word in any ASCII case (lightStem,
+// stemsTo): w without the first of stemSuffixes it ends with when at least four letters are
+// left, but "ss" keeps its "s" ("class"), and a "y" goes only after a consonant, as English
+// turns it into "i" there alone ("retry", "retries": "retr"; "array", "arrays", "delayed":
+// "array", "delay"). Before "-ing" and "-ed" English doubles a consonant after a short vowel
+// and keeps a "y" ("logging", "embedded", "retrying": "log", "embed", "retr"), which the stem
+// loses as the word's other forms do. b, d, g, m, n, p, r and t are doubled so; l, s, z, f and
+// c are doubled in the word itself ("falling", "passed", "buzzing", "stuffed") and stay.
+func stemLen(w string) int {
+	for _, suf := range stemSuffixes {
+		n := len(w) - len(suf)
+		if n < 4 || !equalFoldASCII(w[n:], suf) {
+			continue
+		}
+		switch suf {
+		case "s":
+			if w[n-1]|0x20 == 's' {
+				continue
+			}
+		case "y":
+			if isVowel(w[n-1]) {
+				continue
+			}
+		case "ing", "ings", "ed":
+			if c := w[n-1] | 0x20; c == w[n-2]|0x20 && strings.IndexByte("bdgmnprt", c) >= 0 {
+				n--
+			} else if c == 'y' && n > 4 && !isVowel(w[n-2]) && suf != "ed" {
+				n--
+			}
+		}
 		return n
 	}
-	switch w[n-1] | 0x20 {
-	case 'b', 'd', 'g', 'm', 'n', 'p', 'r', 't':
-		return n - 1
-	}
-	return n
+	return len(w)
 }
+
+// isVowel reports whether the ASCII letter c is a vowel, in any case.
+func isVowel(c byte) bool { return strings.IndexByte("aeiou", c|0x20) >= 0 }
 
 // segment is one scoring unit of a stored text: a sentence of a prose line, or a code line.
 type segment struct {
@@ -1624,16 +1638,7 @@ func partStemsTo(word string, at int, stem string) bool {
 // stemsTo reports whether lightStem(strings.ToLower(w)) is stem, for an ASCII w and a
 // lowercased stem, without lowering w: lightStem keeps a prefix of its word.
 func stemsTo(w, stem string) bool {
-	n := len(w)
-	for _, suf := range stemSuffixes {
-		if len(w) >= len(suf) && equalFoldASCII(w[len(w)-len(suf):], suf) && len(w)-len(suf) >= 4 {
-			if suf == "s" && len(w) >= 2 && equalFoldASCII(w[len(w)-2:], "ss") {
-				continue
-			}
-			n = undoubled(w, len(w)-len(suf), suf)
-			break
-		}
-	}
+	n := stemLen(w)
 	return n == len(stem) && equalFoldASCII(w[:n], stem)
 }
 

@@ -147,14 +147,18 @@ func TestPassageWordForms(t *testing.T) {
 	}
 }
 
-// TestLightStemDoubled checks the stems of words whose consonant English doubled, and of those
-// that double it in the word itself, and that stemsTo agrees with lightStem.
+// TestLightStemDoubled checks the stems of words whose consonant English doubled, of those that
+// double it in the word itself, and of words ending in "y" after a consonant ("retry") and after
+// a vowel ("array"), and that stemsTo agrees with lightStem.
 func TestLightStemDoubled(t *testing.T) {
 	for w, want := range map[string]string{
 		"logging": "log", "logged": "log", "mapped": "map", "setting": "set", "embedded": "embed",
 		"committed": "commit", "running": "run", "stopping": "stop",
 		"falling": "fall", "passed": "pass", "buzzing": "buzz", "stuffed": "stuff", "adding": "adding",
 		"loggings": "log", "logger": "logger", "dogs": "dogs",
+		"retry": "retr", "retries": "retr", "retried": "retr", "retrying": "retr", "applying": "appl",
+		"copying": "copy", "array": "array", "arrays": "array", "delayed": "delay", "deploys": "deploy",
+		"deploying": "deploy", "played": "play", "class": "class", "classes": "class",
 	} {
 		if got := lightStem(w); got != want {
 			t.Errorf("lightStem(%q) = %q, want %q", w, got, want)
