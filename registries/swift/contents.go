@@ -12,6 +12,7 @@ import (
 
 	"github.com/docidx/docidx"
 	"github.com/docidx/docidx/readme"
+	"github.com/docidx/docidx/registries/internal/docdirs"
 	"github.com/docidx/docidx/registries/internal/docpath"
 	"github.com/docidx/docidx/registries/internal/license"
 	"github.com/docidx/docidx/registries/internal/memfs"
@@ -110,7 +111,9 @@ func c99Name(name string) string {
 
 // docKindOf says whether a markdown or Swift file at p is documentation: markdown under a DocC
 // catalog (*.docc) or a top-level docs/, doc/ or Documentation/ directory is a guide; markdown
-// and Swift files under a top-level Examples/, example/ or Snippets/ directory are examples.
+// and Swift files under a top-level Examples/, example/ or Snippets/ directory are examples; a
+// page of those directories about the project (docdirs.ProjectPage: Documentation/CHANGELOG.md)
+// is neither.
 func docKindOf(p string) (docidx.DocKind, bool) {
 	parts := strings.Split(p, "/")
 	if len(parts) < 2 {
@@ -122,14 +125,15 @@ func docKindOf(p string) (docidx.DocKind, bool) {
 		}
 	}
 	md, swiftFile := isMarkdown(p), strings.HasSuffix(p, ".swift")
+	project := docdirs.ProjectPage(strings.Join(parts[1:], "/"))
 	switch strings.ToLower(parts[0]) {
 	case "examples", "example", "snippets":
-		if md || swiftFile && !isManifest(parts[len(parts)-1]) {
+		if !project && (md || swiftFile && !isManifest(parts[len(parts)-1])) {
 			return docidx.DocExample, true
 		}
 		return "", false
 	case "docs", "doc", "documentation":
-		if md {
+		if md && !project {
 			return docidx.DocGuide, true
 		}
 		return "", false
