@@ -1,6 +1,7 @@
 // Package docdirs reads the guides and examples a package ships at its root (RootGuide) and in
-// its top-level docs/ and examples/ directories, as the npm and cargo registries do alike: which directories are walked,
-// which are skipped, the cap on documents, and which read errors are reported. What counts as a
+// its top-level docs/ and examples/ directories, as the npm and cargo registries do alike: which
+// directories are walked, which are skipped, which pages are about the project rather than its
+// use (ProjectPage), the cap on documents, and which read errors are reported. What counts as a
 // document, and how an example source becomes markdown, is the caller's. Release reads the entry
 // of the package's version in the release history at its root, for the Go, npm and cargo
 // registries. It imports the root packages docidx and readme, registries/internal/docpath and
@@ -104,7 +105,9 @@ func ProjectPage(p string) bool {
 	return false
 }
 
-// projectPages are ProjectPage's names.
+// projectPages are ProjectPage's names: fewer than projectFiles, since inside a documentation
+// tree a page named testing, building, support, security or development is usually a guide
+// (fastify's Guides/Testing.md, flatbuffers' building.md), and a readme is its tree's index.
 var projectPages = map[string]bool{
 	"changelog": true, "changes": true, "history": true, "news": true, "release_notes": true,
 	"releasenotes": true, "releases": true, "license": true, "licence": true, "copying": true,
