@@ -2218,7 +2218,9 @@ const literalSample = 128
 // whole word of their title, section or text in any letter case, and stops at the first that
 // holds it (ok false: the term's documents are the measure, as for any word). When none does,
 // held is what a sample without it still allows, half a document of those read, scaled to
-// len(docs); 0 when every document was read. An unreadable document counts as not holding w.
+// len(docs); 0 when every document was read. A document that cannot be read leaves the sample
+// unproven (ok false): the term's documents are the measure then too, and a damaged segment
+// never makes a name look rarer than it is.
 func (ri *rankIndex) literalHeld(r *reader, w string, docs []uint32) (held float64, ok bool) {
 	k := min(len(docs), literalSample)
 	reads := &storedReads{r: r, ri: ri, readers: make([]index.IndexReader, len(ri.segs))}
@@ -2226,7 +2228,7 @@ func (ri *rankIndex) literalHeld(r *reader, w string, docs []uint32) (held float
 	var rec hitRecord
 	for i := range k {
 		if reads.read(docs[i*len(docs)/k], &rec) != nil {
-			continue
+			return 0, false
 		}
 		if holdsWord(rec.title, w) || holdsWord(rec.section, w) || holdsWord(rec.text, w) {
 			return 0, false
