@@ -168,30 +168,56 @@ func isRustInfo(info string) bool {
 }
 
 // plainLinks returns line with its links as their text (see visible), code spans left as they
-// are.
+// are. Code spans that a link's brackets kept apart and that now touch are joined into one, as
+// rustdoc renders them side by side: "[`Result`]`<T,`[`Elapsed`]`>`" reads "`Result<T,Elapsed>`",
+// where the two backticks between "Result" and "<T," would leave one span open until the next
+// single backtick.
 func plainLinks(line string) string {
 	if !strings.Contains(line, "[") {
 		return line
 	}
-	var b strings.Builder
+	out := make([]byte, 0, len(line))
+	spanEnd := -1 // len(out) just after the last single-backtick code span written
+	code := func(span string) {
+		if !singleTickSpan(span) {
+			out = append(out, span...)
+			return
+		}
+		if spanEnd == len(out) {
+			out = append(out[:len(out)-1], span[1:]...)
+		} else {
+			out = append(out, span...)
+		}
+		spanEnd = len(out)
+	}
 	for i := 0; i < len(line); {
 		switch line[i] {
 		case '`':
 			end := codespan.End(line, i)
-			b.WriteString(line[i:end])
+			code(line[i:end])
 			i = end
 			continue
 		case '[':
 			if text, end, ok := linkAt(line, i); ok {
-				b.WriteString(text)
+				if len(text) > 2 && text[0] == '`' && codespan.End(text, 0) == len(text) {
+					code(text)
+				} else {
+					out = append(out, text...)
+				}
 				i = end
 				continue
 			}
 		}
-		b.WriteByte(line[i])
+		out = append(out, line[i])
 		i++
 	}
-	return b.String()
+	return string(out)
+}
+
+// singleTickSpan reports whether s is one code span delimited by single backticks and holding
+// none: "`Foo`", not a span of double backticks, nor an unclosed one.
+func singleTickSpan(s string) bool {
+	return len(s) > 2 && s[0] == '`' && s[len(s)-1] == '`' && !strings.Contains(s[1:len(s)-1], "`")
 }
 
 // linkAt reads the link whose text opens at line[i] ("["): a full or collapsed reference link
