@@ -11,10 +11,40 @@ import (
 // and *emphasis* stay as they are in markdown, references (name_, `name`_, footnotes [1]_) keep
 // only their text, and substitutions (|name|) are replaced by their definition's text (none for
 // an image) or, undefined, by their name. Plain text has no markup at all. Line
-// breaks are kept.
+// breaks are kept. Markup does not span paragraphs (text blocks apart by a blank line), as
+// docutils recognises it within a text block: the "*" of a signature line's "(*, like=None)"
+// starts no emphasis that a "*not*" five paragraphs below would end.
 func Inline(s string) (markdown, plain string) {
-	in := &inliner{s: s}
-	return in.convert()
+	if !strings.Contains(s, "\n") {
+		return (&inliner{s: s}).convert()
+	}
+	var md, pl strings.Builder
+	md.Grow(len(s))
+	pl.Grow(len(s))
+	block := 0 // where the paragraph being read starts
+	flush := func(end int) {
+		if block < end {
+			m, p := (&inliner{s: s[block:end]}).convert()
+			md.WriteString(m)
+			pl.WriteString(p)
+		}
+	}
+	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], '\n')
+		if j < 0 {
+			break
+		}
+		end := i + j + 1 // the line s[i:end], its line break included
+		if strings.TrimLeft(s[i:end], " \t\r\f\v\n") == "" {
+			flush(i)
+			md.WriteString(s[i:end])
+			pl.WriteString(s[i:end])
+			block = end
+		}
+		i = end
+	}
+	flush(len(s))
+	return md.String(), pl.String()
 }
 
 // subst is the replacement text of a substitution ("" for images and other non-text ones).

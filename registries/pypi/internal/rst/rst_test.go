@@ -372,6 +372,11 @@ func TestInline(t *testing.T) {
 		{"unclosed ``literal and `tick and **bold", "unclosed ``literal and `tick and **bold", "unclosed ``literal and `tick and **bold"},
 		{"see [#]_ and [CIT2002]_.", "see and.", "see and."},
 		{"(*)", "(*)", "(*)"},
+		// Markup stays within its paragraph: the signature line's "*" ends at no "*" below.
+		{"functions(*, like=None)\n\nMimics ``like``.\n  \nIt is *not* pure.",
+			"functions(*, like=None)\n\nMimics `like`.\n  \nIt is *not* pure.",
+			"functions(*, like=None)\n\nMimics like.\n  \nIt is not pure."},
+		{"``a\nb``\n", "`a\nb`\n", "a\nb\n"},
 	} {
 		md, plain := Inline(tc.in)
 		if md != tc.md || plain != tc.plain {
