@@ -467,13 +467,16 @@ func (ri *rankIndex) termLists(terms []string) []termList {
 // adds whole: a longer one admits those of its highest impacts (admit), as a later list too long
 // for the room left does. A question of common words ("web application routing", the mixes of
 // BenchmarkStdioSearchVaried) otherwise scored every document of its rarest word, whose list
-// grows with the snapshot: at 16 times the corpus that was most of such a search. 8 limits
-// (40,000 documents for a question of up to limitTerms terms) leave the top ten of every
-// labelled and held-out relevance question and every answer of testdata/answers, testdata/heldout
-// and a fresh set of 100 as they were on the corpus; with a single limit "web application with
-// routing and templates in python" lost werkzeug from hit 1. At 16N the varied mix's in-process
-// search went from 1.74 to 1.06 ms p50 (3.22 to 1.38 ms mean).
-const firstListRooms = 8
+// grows with the snapshot: at 16 times the corpus that was most of such a search. With a single
+// limit "web application with routing and templates in python" lost werkzeug from hit 1. 8
+// limits (40,000 documents for a question of up to limitTerms terms) left the top ten of every
+// labelled question as they were with none; so do 2 (10,000), over the 780 questions of
+// testdata/answers, testdata/heldout, testdata/relevance and two sets kept outside the
+// repository, while 154 of the 3,000 word mixes order their hits otherwise. Every document the
+// first list adds is scored by every later list and then by best: at 16N, 2 limits took the
+// varied mix's in-process search from 1.20-1.21 to 1.04-1.05 ms p50, and over stdio from 2.1-2.3
+// to 1.9 times N's, with N's unchanged (0.46 ms).
+const firstListRooms = 2
 
 // accumulate adds the lists' scores into a, rarest first. The rarest adds its documents, at
 // most firstListRooms limits of them whole. While fewer than the question's
