@@ -429,7 +429,10 @@ type Param struct {
 	Name    string `json:"name"`              // as declared, e.g. "total" or "options.expiresIn"
 	Type    string `json:"type,omitempty"`    // as the documentation or annotation gives it, e.g. "int | None"
 	Default string `json:"default,omitempty"` // the default value as written, e.g. "10" or "'utf-8'"
-	Doc     string `json:"doc,omitempty"`     // the parameter's own description, plain text
+	// Doc is the parameter's own description, plain text. A Python parameter whose default is
+	// None and whose function's body gives it a value when it is not given ends with that
+	// value: "When not given: self.default_retry_delay (3 * 60)."
+	Doc string `json:"doc,omitempty"`
 }
 
 // Key returns the name a user looks a symbol up by: "Parent.Name", or Name.

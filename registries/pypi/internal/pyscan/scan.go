@@ -236,6 +236,10 @@ type block struct {
 	// assigned is the constant or field the block's previous statement assigned, whose
 	// docstring a string statement right after it is.
 	assigned *item
+	// noneIf, in a function body, is the parameter the previous statement's "if … is None:"
+	// tested, at indentation noneIfInd, for whenNone.
+	noneIf    string
+	noneIfInd int
 }
 
 // item is a definition before the public filter.
@@ -285,6 +289,9 @@ type item struct {
 	// annotation and value are an assigned item's annotation and value as written (the value
 	// clipped at MaxValue bytes).
 	annotation, value string
+	// whenNone maps a parameter whose default is None to the value the function's body gives
+	// it when it is not given, as written (see scanner.whenNone).
+	whenNone map[string]string
 }
 
 type decorator struct {
@@ -406,6 +413,9 @@ func (s *scanner) run() {
 			}
 			if top.kind == bDef && top.owner != nil && top.owner.cls != nil && top.owner.name == "__init__" {
 				top.assigned = s.instanceAttribute(toks, top.owner)
+			}
+			if top.kind == bDef && top.owner != nil && top.stmts <= noneWindow {
+				s.whenNone(toks, ind, top, top.owner)
 			}
 			if top.kind == bDef && top.owner != nil && top.owner.forwards == "" {
 				s.forwardedCall(toks, top.owner)
@@ -1514,12 +1524,13 @@ func (s *scanner) docParamsOwn(it *item) (string, []docidx.Param) {
 	doc := it.doc
 	params := Params(doc)
 	sig := it.params
+	src := it // the definition whose body gives sig's values when not given
 	prose := []string{it.doc}
 	if it.kind == docidx.KindClass {
 		init := s.byKey[it.name+".__init__"]
 		switch {
 		case init != nil:
-			sig = init.params
+			sig, src = init.params, init
 			prose = append(prose, init.doc)
 			if len(params) == 0 && init.doc != "" {
 				if ip := Params(init.doc); len(ip) > 0 || doc == "" {
@@ -1544,6 +1555,7 @@ func (s *scanner) docParamsOwn(it *item) (string, []docidx.Param) {
 		params = withSignatureDefaults(params, sig)
 		proseDocs(params, prose...)
 	}
+	params = s.withWhenNone(params, sig, src, doc != "")
 	return boundDoc(doc, MaxDoc), append(params, it.options...)
 }
 
