@@ -33,7 +33,7 @@ var versionFlag = &cli.BoolFlag{Name: "version", Usage: "print docidx's version,
 // that a person or an assistant new to docidx asks it without reading three more help pages.
 const appDescription = `Answer a question from the snapshot (crawl first, or unpack an archive):
    docidx search [-p PACKAGE] [-n HITS] WORDS...   ranked hits, each with the passage that answers
-   docidx read URI [-q WORDS]                      a hit in full, or only its passages holding WORDS
+   docidx read URI [WORDS...]                      a hit in full, or only its passages holding WORDS
    docidx show PACKAGE[@VERSION] [SYMBOL]          metadata and API outline, or one symbol in full
 Answers stop near --max-tokens (4000; a token is about 4 bytes); --cursor C continues one.`
 

@@ -130,7 +130,7 @@ func showCommand() *cli.Command {
 		Flags:     []cli.Flag{indexFlag, jsonFlag, maxTokensFlag(strconv.Itoa(answer.DefaultMaxTokens)), cursorFlag},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 1 && strings.HasPrefix(c.Args().First(), docidx.URIScheme+"://") {
-				return read(c, c.Args().First())
+				return read(c, c.Args().First(), nil)
 			}
 			if c.NArg() < 1 || c.NArg() > 2 {
 				return usagef("show: want [ECOSYSTEM:]PACKAGE[@VERSION] [SYMBOL] or a docidx:// URI, e.g. docidx show go:golang.org/x/sync/errgroup Group.Go or docidx show zod@^3")
@@ -163,19 +163,28 @@ func readCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "read",
 		Usage:     "read what a docidx:// URI from search or show names: a section with its subsections, a symbol with its members, a document",
-		ArgsUsage: "URI",
+		ArgsUsage: "URI [WORDS...]",
 		Flags: []cli.Flag{indexFlag, jsonFlag, maxTokensFlag(strconv.Itoa(answer.DefaultMaxTokens)), cursorFlag, &cli.StringFlag{Name: "query", Aliases: []string{"q"},
-			Usage: "only the passages of the page that hold these words (about 1,200 bytes, or --max-tokens), not the whole page"}},
+			Usage: "only the passages of the page that hold these words (about 1,200 bytes, or --max-tokens), not the whole page; words after the URI are more of them"}},
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return usagef("read: want one URI, e.g. docidx read docidx://npm/express@4.21.2/readme#routing")
+			if c.NArg() == 0 {
+				return usagef("read: want a URI, e.g. docidx read docidx://npm/express@4.21.2/readme#routing")
 			}
-			return read(c, c.Args().First())
+			return read(c, c.Args().First(), c.Args().Tail())
 		},
 	}
 }
 
-func read(c *cli.Context, uri string) error {
+// read prints what uri names: the whole page, or with words (--query and the words after the
+// URI: `docidx read URI -q backoff delay` is read as -q "backoff delay", as the shell split it)
+// only its passages that hold them. A second URI is an error: one page is read at a time.
+func read(c *cli.Context, uri string, words []string) error {
+	for _, w := range words {
+		if strings.HasPrefix(w, docidx.URIScheme+"://") {
+			return usagef("read: one URI at a time: read %s, then %s", docidx.Quote(uri), docidx.Quote(w))
+		}
+	}
+	query := strings.TrimSpace(c.String("query") + " " + strings.Join(words, " "))
 	srv, done, err := answerer(c)
 	if err != nil {
 		return err
@@ -183,7 +192,7 @@ func read(c *cli.Context, uri string) error {
 	defer done()
 	// A read is bounded like a search (answer.DefaultMaxTokens): a README section with its
 	// subsections can be most of a long README. The rest continues with --cursor.
-	text, out, err := srv.Read(c.Context, answer.ReadInput{URI: uri, MaxTokens: c.Int("max-tokens"), Cursor: c.String("cursor"), Query: c.String("query")})
+	text, out, err := srv.Read(c.Context, answer.ReadInput{URI: uri, MaxTokens: c.Int("max-tokens"), Cursor: c.String("cursor"), Query: query})
 	return printAnswer(c, text, out, err)
 }
 
