@@ -169,22 +169,21 @@ func (s *scanner) isNoneTest(test []token, name string, not bool) bool {
 // topLevelName returns the index, from from on, of the first name token name of toks outside
 // brackets, or -1.
 func (s *scanner) topLevelName(toks []token, from int, name string) int {
-	depth := 0
-	for i, t := range toks {
-		if i >= from && depth == 0 && s.isName(t, name) {
-			return i
-		}
-		depth += s.nesting(t)
-	}
-	return -1
+	return s.topLevel(toks, from, func(t token) bool { return s.isName(t, name) })
 }
 
 // topLevelOp returns the index, from from on, of the first operator op of toks outside
 // brackets, or -1.
 func (s *scanner) topLevelOp(toks []token, from int, op string) int {
+	return s.topLevel(toks, from, func(t token) bool { return s.isOp(t, op) })
+}
+
+// topLevel returns the index, from from on, of the first token of toks outside brackets for
+// which is returns true, or -1.
+func (s *scanner) topLevel(toks []token, from int, is func(token) bool) int {
 	depth := 0
 	for i, t := range toks {
-		if i >= from && depth == 0 && s.isOp(t, op) {
+		if i >= from && depth == 0 && is(t) {
 			return i
 		}
 		depth += s.nesting(t)
