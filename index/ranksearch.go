@@ -474,8 +474,8 @@ func (ri *rankIndex) termLists(terms []string) []termList {
 // testdata/answers, testdata/heldout, testdata/relevance and two sets kept outside the
 // repository, while 154 of the 3,000 word mixes order their hits otherwise. Every document the
 // first list adds is scored by every later list and then by best: at 16N, 2 limits took the
-// varied mix's in-process search from 1.20-1.21 to 1.04-1.05 ms p50, and over stdio from 2.1-2.3
-// to 1.9 times N's, with N's unchanged (0.46 ms).
+// varied mix's in-process search from 1.20-1.21 to 1.04-1.05 ms p50, and over stdio from
+// 2.09-2.57 to 1.82-2.02 times N's (three rounds of 1,000), with N's unchanged.
 const firstListRooms = 2
 
 // accumulate adds the lists' scores into a, rarest first. The rarest adds its documents, at
