@@ -31,6 +31,7 @@ const maxWhenNone = 80
 //	timeout = timeout or DEFAULT_TIMEOUT
 //	timeout = DEFAULT_TIMEOUT if timeout is None else timeout
 //	timeout = timeout if timeout is not None else DEFAULT_TIMEOUT
+//	self.timeout = timeout or DEFAULT_TIMEOUT (and the two conditional expressions so)
 //
 // Only the body's own statements count (not those of a loop or a nested block), and the first
 // value found for a parameter.
@@ -63,13 +64,27 @@ func (s *scanner) whenNone(toks []token, ind int, b *block, it *item) {
 		}
 		return
 	}
-	if toks[0].kind != tName || !s.isOp(toks[1], "=") || !noneParam(it, s.text(toks[0])) {
+	// The target: the parameter itself, or an attribute of self that the parameter, or its
+	// value when not given, is stored in ("self.mounts = mounts or {}").
+	var target string
+	var rhs []token
+	switch {
+	case toks[0].kind == tName && s.isOp(toks[1], "="):
+		target, rhs = s.text(toks[0]), toks[2:]
+	case len(toks) > 4 && s.isName(toks[0], "self") && s.isOp(toks[1], ".") && toks[2].kind == tName && s.isOp(toks[3], "="):
+		rhs = toks[4:]
+	default:
 		return
 	}
-	name, rhs := s.text(toks[0]), toks[2:]
+	// is reports whether t is the parameter name: a parameter of it that defaults to None, and
+	// the target itself unless the target is an attribute.
+	is := func(t token) bool {
+		name := s.text(t)
+		return t.kind == tName && (target == "" || name == target) && noneParam(it, name)
+	}
 	// timeout or DEFAULT
-	if len(rhs) >= 3 && s.isName(rhs[0], name) && s.isName(rhs[1], "or") && s.topLevelName(rhs, 2, "or") < 0 {
-		s.setWhenNone(it, name, s.render(rhs[2:]))
+	if len(rhs) >= 3 && is(rhs[0]) && s.isName(rhs[1], "or") && s.topLevelName(rhs, 2, "or") < 0 {
+		s.setWhenNone(it, s.text(rhs[0]), s.render(rhs[2:]))
 		return
 	}
 	// X if timeout is None else timeout; timeout if timeout is not None else X
@@ -80,10 +95,10 @@ func (s *scanner) whenNone(toks []token, ind int, b *block, it *item) {
 	}
 	then, test, other := rhs[:cond], rhs[cond+1:els], rhs[els+1:]
 	switch {
-	case len(other) == 1 && s.isName(other[0], name) && s.isNoneTest(test, name, false):
-		s.setWhenNone(it, name, s.render(then))
-	case len(then) == 1 && s.isName(then[0], name) && s.isNoneTest(test, name, true):
-		s.setWhenNone(it, name, s.render(other))
+	case len(other) == 1 && is(other[0]) && s.isNoneTest(test, s.text(other[0]), false):
+		s.setWhenNone(it, s.text(other[0]), s.render(then))
+	case len(then) == 1 && is(then[0]) && s.isNoneTest(test, s.text(then[0]), true):
+		s.setWhenNone(it, s.text(then[0]), s.render(other))
 	}
 }
 
@@ -230,8 +245,9 @@ func (s *scanner) withWhenNone(params []docidx.Param, sig []sigParam, src *item,
 		p := &params[i]
 		name := strings.TrimLeft(p.Name, "*")
 		described[name] = true
-		// A description that states the default ("Defaults to :class:`Command`") says it.
-		if _, ok := src.whenNone[name]; !ok || p.Default != "None" || defaultPhraseRE.MatchString(p.Doc) {
+		// A description that states the default ("Defaults to :class:`Command`", "By default,
+		// this is disabled") says it.
+		if _, ok := src.whenNone[name]; !ok || p.Default != "None" || defaultPhraseRE.MatchString(p.Doc) || strings.Contains(strings.ToLower(p.Doc), "by default") {
 			continue
 		}
 		if p.Doc == "" {

@@ -41,6 +41,18 @@ def get(url, params=None, timeout=None, headers=None, stream=None):
         stream = stream_of(url)
     return url
 
+class Client:
+    def __init__(self, mounts=None, timeout=None, retries=None, other=None):
+        """A client.
+
+        :param mounts: the mounted apps.
+        :param retries: how often to retry. By default, this is disabled with None.
+        """
+        self.mounts = mounts or {}
+        self.timeout = timeout if timeout is not None else 30
+        self.retries = retries or 0
+        self.other = mounts or []
+
 def undocumented(x=None):
     if x is None:
         x = 1
@@ -60,12 +72,15 @@ def undocumented(x=None):
 		{"get", "timeout", "None", "When not given: DEFAULT_TIMEOUT."},
 		{"get", "headers", "None", "When not given: {}."},
 		{"get", "stream", "None", "When not given: stream_of(url)."},
+		{"Client", "mounts", "None", "the mounted apps. When not given: {}."},
+		{"Client", "timeout", "None", "When not given: 30."},
+		{"Client", "retries", "None", "how often to retry. By default, this is disabled with None."},
 	} {
 		if p, ok := params[c.fn][c.param]; !ok || p.Doc != c.doc || p.Default != c.def {
 			t.Errorf("%s(%s): %+v, %v; want default %s and doc %q", c.fn, c.param, p, ok, c.def, c.doc)
 		}
 	}
-	for _, c := range []struct{ fn, param string }{{"retry", "args"}, {"retry", "limit"}, {"retry", "name"}, {"get", "params"}, {"undocumented", "x"}} {
+	for _, c := range []struct{ fn, param string }{{"retry", "args"}, {"retry", "limit"}, {"retry", "name"}, {"get", "params"}, {"Client", "other"}, {"undocumented", "x"}} {
 		if p, ok := params[c.fn][c.param]; ok {
 			t.Errorf("%s(%s) = %+v; want no parameter added", c.fn, c.param, p)
 		}
