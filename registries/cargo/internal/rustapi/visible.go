@@ -199,7 +199,7 @@ func plainLinks(line string) string {
 			continue
 		case '[':
 			if text, end, ok := linkAt(line, i); ok {
-				if len(text) > 2 && text[0] == '`' && codespan.End(text, 0) == len(text) {
+				if singleTickSpan(text) {
 					code(text)
 				} else {
 					out = append(out, text...)

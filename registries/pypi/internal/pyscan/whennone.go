@@ -125,7 +125,7 @@ func fString(v string) bool {
 func mentionsName(v, name string) bool {
 	for i := strings.Index(v, name); i >= 0; {
 		end := i + len(name)
-		if (i == 0 || !isIdentByte(v[i-1]) && v[i-1] != '.') && (end == len(v) || !isIdentByte(v[end])) {
+		if (i == 0 || !isIdentChar(v[i-1]) && v[i-1] != '.') && (end == len(v) || !isIdentChar(v[end])) {
 			return true
 		}
 		j := strings.Index(v[i+1:], name)
@@ -135,10 +135,6 @@ func mentionsName(v, name string) bool {
 		i += 1 + j
 	}
 	return false
-}
-
-func isIdentByte(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
 }
 
 // assignedTo returns the value toks, one statement, assigns to name ("name = value"), rendered.
