@@ -9,6 +9,7 @@ package docidx
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -105,6 +106,15 @@ type Package struct {
 	// Requires are the runtimes and toolchains the version declares it needs, sorted by name
 	// (see Requirement); nil when its manifest declares none.
 	Requires []Requirement `json:"requires,omitempty"`
+	// Commands are the names of the commands the version installs, sorted: npm's bin
+	// (https://docs.npmjs.com/cli/configuring-npm/package-json#bin), a distribution's
+	// console_scripts and gui_scripts entry points
+	// (https://packaging.python.org/en/latest/specifications/entry-points/), a crate's binary
+	// targets (https://doc.rust-lang.org/cargo/reference/cargo-targets.html#binaries), a Go
+	// module's main packages by the last element of their import path, as go install names
+	// them, a Swift package's executable products and targets. Developers call a tool by its
+	// command ("tsc", "normalizer"); nil when the version installs none.
+	Commands []string `json:"commands,omitempty"`
 }
 
 // Requirement is a runtime or toolchain a package version declares it needs, with the range of
@@ -125,6 +135,32 @@ func RequirementsText(rs []Requirement) string {
 		parts[i] = r.Name + " " + r.Range
 	}
 	return strings.Join(parts, ", ")
+}
+
+// MaxCommands bounds Package.Commands: a module of many tools (golang.org/x/tools) keeps the
+// first in sorted order.
+const MaxCommands = 64
+
+// CommandNames returns names as Package.Commands holds them: trimmed, without those that cannot
+// name a command (empty, longer than 64 bytes, or holding a path separator, a space or a control
+// character), sorted, each once, at most MaxCommands; nil when none is left.
+func CommandNames(names []string) []string {
+	var out []string
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		if n == "" || len(n) > 64 || strings.ContainsFunc(n, func(r rune) bool {
+			return r == '/' || r == '\\' || unicode.IsSpace(r) || unicode.IsControl(r)
+		}) {
+			continue
+		}
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	if len(out) > MaxCommands {
+		out = out[:MaxCommands]
+	}
+	return out
 }
 
 // Ref returns the package version's reference.

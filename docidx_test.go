@@ -1,6 +1,9 @@
 package docidx_test
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/docidx/docidx"
@@ -83,5 +86,22 @@ func TestUndocumented(t *testing.T) {
 		if got := tc.sym.Undocumented(); got != tc.want {
 			t.Errorf("%+v: Undocumented() = %v, want %v", tc.sym, got, tc.want)
 		}
+	}
+}
+
+func TestCommandNames(t *testing.T) {
+	got := docidx.CommandNames([]string{" tsc", "tsserver", "tsc", "", "a/b", "two words", "x\x00", strings.Repeat("x", 65)})
+	if want := []string{"tsc", "tsserver"}; !slices.Equal(got, want) {
+		t.Errorf("CommandNames = %q, want %q", got, want)
+	}
+	if got := docidx.CommandNames(nil); got != nil {
+		t.Errorf("CommandNames(nil) = %q, want nil", got)
+	}
+	many := make([]string, docidx.MaxCommands+5)
+	for i := range many {
+		many[i] = fmt.Sprintf("cmd%03d", i)
+	}
+	if got := docidx.CommandNames(many); len(got) != docidx.MaxCommands || got[0] != "cmd000" {
+		t.Errorf("CommandNames of %d names kept %d, first %q", len(many), len(got), got[0])
 	}
 }

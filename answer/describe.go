@@ -43,6 +43,7 @@ type DescribeOutput struct {
 	Published     string         `json:"published,omitempty" jsonschema:"release time of the version, RFC 3339"`
 	Deprecated    string         `json:"deprecated,omitempty" jsonschema:"deprecation message, when the version is deprecated"`
 	Requires      []Requirement  `json:"requires,omitempty" jsonschema:"runtimes and toolchains the version declares it needs (npm engines, Requires-Python, rust-version, the go directive, the Swift tools version), sorted by name"`
+	Commands      []string       `json:"commands,omitempty" jsonschema:"the commands the version installs, sorted: npm bin, console and GUI scripts, a crate's binaries, a Go module's main packages, a Swift package's executables"`
 	URI           string         `json:"uri" jsonschema:"docidx:// resource URI of the version's overview page"`
 	Readme        string         `json:"readme,omitempty" jsonschema:"summary of the README, plain text (first page only)"`
 	Documents     []DocumentRef  `json:"documents,omitempty" jsonschema:"documents readable with get_package_doc (first page only)"`
@@ -221,7 +222,7 @@ func (s *Service) describeBase(pkg *docidx.Package, focus string) (DescribeOutpu
 		Ecosystem:     string(pkg.Ecosystem), Package: pkg.Name, ImportPath: focus, Version: pkg.Version,
 		Versions: versions, PURL: purl.Format(ref), Description: pkg.Description, License: pkg.License,
 		Homepage: pkg.Homepage, Repository: pkg.Repository, Deprecated: pkg.Deprecated,
-		URI: ref.PageURI(docidx.PageOverview),
+		Commands: pkg.Commands, URI: ref.PageURI(docidx.PageOverview),
 	}
 	for _, r := range pkg.Requires {
 		out.Requires = append(out.Requires, Requirement(r))
@@ -318,7 +319,7 @@ func (s *Service) outlineOf(pkg *docidx.Package, focus string, out *DescribeOutp
 	}
 	for _, f := range []struct{ k, v string }{
 		{"license", out.License}, {"homepage", out.Homepage}, {"repository", out.Repository}, {"published", out.Published},
-		{"requires", docidx.RequirementsText(pkg.Requires)},
+		{"requires", docidx.RequirementsText(pkg.Requires)}, {"commands", strings.Join(pkg.Commands, ", ")},
 	} {
 		if f.v != "" {
 			fmt.Fprintf(&h, "- %s: %s\n", f.k, f.v)

@@ -75,6 +75,7 @@ func buildContents(fsys fs.FS, name string, lim Limits, extern func(man *manifes
 		return nil, err
 	}
 	c := &contents{man: man}
+	man.commands = man.binaries(fsys, name)
 
 	// README: the manifest's path, `readme = false` for none, else cargo's auto-detection
 	// (https://doc.rust-lang.org/cargo/reference/manifest.html#the-readme-field).

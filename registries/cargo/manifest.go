@@ -1,7 +1,9 @@
 package cargo
 
 import (
+	"cmp"
 	"fmt"
+	"io/fs"
 	"maps"
 	"slices"
 	"strings"
@@ -30,6 +32,12 @@ type manifest struct {
 	// features is the [features] table: each feature and the features and dependencies it
 	// enables, as written ("dep:x", "x/y", "x?/y").
 	features map[string][]string
+	// bins are the names of the [[bin]] targets, and autobins is false when the manifest turns
+	// binary discovery off (a published crate's normalized manifest does, listing its binaries).
+	bins     []string
+	autobins bool
+	// commands are the binaries the crate installs (binaries), set by buildContents.
+	commands []string
 }
 
 // dependency is one entry of a [dependencies] table
@@ -82,6 +90,21 @@ func parseManifest(data []byte) (*manifest, error) {
 		m.readmeSet = true
 		if r {
 			m.readme = "README.md" // `readme = true` means README.md
+		}
+	}
+	m.autobins = true
+	if auto, ok := pkg["autobins"].(bool); ok {
+		m.autobins = auto
+	}
+	if bins, ok := raw["bin"].([]map[string]any); ok {
+		for _, b := range bins {
+			m.bins = append(m.bins, str(b, "name"))
+		}
+	} else if bins, ok := raw["bin"].([]any); ok {
+		for _, b := range bins {
+			if t, ok := b.(map[string]any); ok {
+				m.bins = append(m.bins, str(t, "name"))
+			}
 		}
 	}
 	if lib, ok := raw["lib"].(map[string]any); ok {
@@ -167,4 +190,30 @@ func (m *manifest) packageInfo(p *docidx.Package) {
 	if m.deprecated {
 		p.Deprecated = "the crate's maintenance status is deprecated (Cargo.toml [badges])"
 	}
+	p.Commands = m.commands
+}
+
+// binaries returns the commands the crate in fsys installs, as Cargo finds its binary targets
+// (https://doc.rust-lang.org/cargo/reference/cargo-targets.html#target-auto-discovery): each
+// [[bin]] of the manifest, and, unless autobins is off, src/main.rs by the package's name,
+// src/bin/NAME.rs and src/bin/NAME/main.rs by NAME.
+func (m *manifest) binaries(fsys fs.FS, name string) []string {
+	names := slices.Clone(m.bins)
+	if m.autobins {
+		if st, err := fs.Stat(fsys, "src/main.rs"); err == nil && st.Mode().IsRegular() {
+			names = append(names, cmp.Or(m.name, name))
+		}
+		entries, _ := fs.ReadDir(fsys, "src/bin") // none when it does not exist
+		for _, e := range entries {
+			switch {
+			case e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".rs"):
+				names = append(names, strings.TrimSuffix(e.Name(), ".rs"))
+			case e.IsDir():
+				if st, err := fs.Stat(fsys, "src/bin/"+e.Name()+"/main.rs"); err == nil && st.Mode().IsRegular() {
+					names = append(names, e.Name())
+				}
+			}
+		}
+	}
+	return docidx.CommandNames(names)
 }

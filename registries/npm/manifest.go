@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"io/fs"
+	"maps"
 	"net/url"
 	"path"
 	"slices"
@@ -51,6 +52,29 @@ type manifest struct {
 	TypesVersions  json.RawMessage `json:"typesVersions"`
 	Dist           json.RawMessage `json:"dist"`
 	Engines        json.RawMessage `json:"engines"`
+	Bin            json.RawMessage `json:"bin"`
+}
+
+// commands returns the commands package name's bin installs
+// (https://docs.npmjs.com/cli/configuring-npm/package-json#bin): each key of a bin object, or,
+// for a bin string, the package's name without its scope. A bin of any other shape installs
+// none.
+func (m *manifest) commands(name string) []string {
+	if len(m.Bin) == 0 {
+		return nil
+	}
+	var one string
+	if json.Unmarshal(m.Bin, &one) == nil {
+		if strings.TrimSpace(one) == "" {
+			return nil
+		}
+		return docidx.CommandNames([]string{path.Base(name)})
+	}
+	var many map[string]json.RawMessage
+	if json.Unmarshal(m.Bin, &many) != nil {
+		return nil
+	}
+	return docidx.CommandNames(slices.Collect(maps.Keys(many)))
 }
 
 // dist is a packument version's dist object.

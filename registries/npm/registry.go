@@ -452,6 +452,9 @@ func packageFromManifest(m, pm *manifest, name, version string) docidx.Package {
 	if len(pkg.Keywords) == 0 {
 		pkg.Keywords = pm.keywords()
 	}
+	if pkg.Commands = m.commands(name); pkg.Commands == nil {
+		pkg.Commands = pm.commands(name)
+	}
 	pkg.Keywords = uniqueStrings(pkg.Keywords)
 	return pkg
 }

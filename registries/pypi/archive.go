@@ -31,6 +31,20 @@ type archive struct {
 	skipped  []string          // candidates left out by MaxFile or maxKept
 }
 
+// commands returns the commands a wheel's *.dist-info/entry_points.txt declares
+// (entryPointCommands); none for an sdist, whose entry points are in its build configuration.
+func (a *archive) commands() []string {
+	if a.kind != "wheel" {
+		return nil
+	}
+	for _, p := range a.paths() {
+		if dir, name, _ := strings.Cut(p, "/"); name == "entry_points.txt" && strings.HasSuffix(dir, ".dist-info") {
+			return entryPointCommands(a.files[p])
+		}
+	}
+	return nil
+}
+
 // paths returns the slash paths of the kept files, sorted.
 func (a *archive) paths() []string {
 	return slices.Sorted(maps.Keys(a.files))
@@ -155,13 +169,14 @@ func isSource(p string) bool {
 }
 
 // wheelKeep maps a wheel entry (https://packaging.python.org/en/latest/specifications/binary-distribution-format/)
-// to what is kept: the top-level *.dist-info/METADATA, Python files installed into
-// site-packages (those under *.data/purelib/ and *.data/platlib/ too), nothing else.
+// to what is kept: the top-level *.dist-info/METADATA and entry_points.txt, Python files
+// installed into site-packages (those under *.data/purelib/ and *.data/platlib/ too), nothing
+// else.
 func wheelKeep(p string) (string, bool, bool) {
 	first, rest, nested := strings.Cut(p, "/")
 	switch {
 	case nested && strings.HasSuffix(first, ".dist-info"):
-		return p, rest == "METADATA", rest == "METADATA"
+		return p, rest == "METADATA", rest == "METADATA" || rest == "entry_points.txt"
 	case nested && strings.HasSuffix(first, ".data"):
 		scheme, inner, ok := strings.Cut(rest, "/")
 		if ok && (scheme == "purelib" || scheme == "platlib") && isSource(inner) {

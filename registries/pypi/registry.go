@@ -406,6 +406,9 @@ func (r *Registry) Fetch(ctx context.Context, name, version string) (*docidx.Pac
 	if pkg.Description == "" && len(pd.Documents) > 0 {
 		pkg.Description = pd.Documents[0].Summary
 	}
+	if arch != nil {
+		pkg.Commands = arch.commands()
+	}
 	pkg.Versions = p.versions()
 	for _, f := range files {
 		if !f.uploadTime.IsZero() && (pkg.Published.IsZero() || f.uploadTime.Before(pkg.Published)) {

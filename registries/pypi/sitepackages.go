@@ -381,6 +381,17 @@ func (s *SitePackages) Fetch(ctx context.Context, name, version string) (*docidx
 	if pkg.Description == "" && len(pd.Documents) > 0 {
 		pkg.Description = pd.Documents[0].Summary
 	}
+	if d.form == distInfo || d.form == eggInfoDir {
+		// A distribution without entry points installs no command; one that cannot be read
+		// is said, and the rest of the distribution is still crawled.
+		b, err := read(path.Join(d.infoPath, "entry_points.txt"), maxEntryPoints)
+		switch {
+		case err == nil:
+			pkg.Commands = entryPointCommands(b)
+		case !errors.Is(err, fs.ErrNotExist):
+			skip.File(s.log, "pypi: file skipped", err, "dist", d.infoPath)
+		}
+	}
 	pkg.Versions = versions
 	pkg.Source = filepath.Join(s.dir, filepath.FromSlash(d.infoPath))
 	pkg.CrawledAt = s.cfg.Now().UTC()

@@ -312,6 +312,7 @@ func (c *Checkouts) Fetch(ctx context.Context, name, version string) (*docidx.Pa
 		Source:      d.dir,
 		CrawledAt:   c.cfg.Now().UTC(),
 		Requires:    pc.requires(),
+		Commands:    pc.commands(),
 	}
 	return &docidx.PackageDocs{Package: p, Documents: pc.documents, Symbols: pc.symbols}, nil
 }

@@ -39,6 +39,12 @@ func (pc *packageContents) requires() []docidx.Requirement {
 	return nil
 }
 
+// commands returns the commands the package's manifest builds: its executable products and
+// targets.
+func (pc *packageContents) commands() []string {
+	return docidx.CommandNames(pc.manifest.Executables)
+}
+
 // skippedAPIDirs are directories whose Swift files are not a library's API: tests, benchmarks,
 // examples, plugins, snippets, fixtures and tooling (compared case-insensitively).
 var skippedAPIDirs = map[string]bool{

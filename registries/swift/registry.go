@@ -478,6 +478,7 @@ func (r *Registry) fetch(ctx context.Context, name, version string) (*docidx.Pac
 		Source:      rl.source,
 		CrawledAt:   r.cfg.Now().UTC(),
 		Requires:    pc.requires(),
+		Commands:    pc.commands(),
 	}
 	if p.Description == "" {
 		p.Description = pc.summary

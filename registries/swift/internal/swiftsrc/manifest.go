@@ -12,6 +12,10 @@ type Manifest struct {
 	ToolsVersion string
 	// Name is the name argument of the Package(…) initializer, or "".
 	Name string
+	// Executables are the names of the executable products (.executable(name: …)) and targets
+	// (.executableTarget(name: …), for which SwiftPM makes a product of a root package), in
+	// the manifest's order, string literals only.
+	Executables []string
 }
 
 // ReadManifest reads a Package.swift manifest
@@ -35,6 +39,7 @@ func ReadManifest(src []byte) Manifest {
 		}
 	}
 	toks := tokenize(s)
+	m.Executables = executables(toks)
 	for i := 0; i+1 < len(toks); i++ {
 		if toks[i].kind != tIdent || toks[i].text != "Package" || !toks[i+1].is("(") {
 			continue
@@ -59,6 +64,31 @@ func ReadManifest(src []byte) Manifest {
 		return m
 	}
 	return m
+}
+
+// executables returns the name: string literal of each .executable( and .executableTarget( call
+// of toks.
+func executables(toks []token) []string {
+	var out []string
+	for i := 1; i+1 < len(toks); i++ {
+		if t := toks[i]; t.kind != tIdent || t.text != "executable" && t.text != "executableTarget" || !toks[i-1].is(".") || !toks[i+1].is("(") {
+			continue
+		}
+		depth := 0
+		for j := i + 1; j+2 < len(toks) && toks[j].kind != tEOF; j++ {
+			t := toks[j]
+			if depth == 1 && t.kind == tIdent && t.text == "name" && toks[j+1].is(":") && toks[j+2].kind == tString {
+				if n, ok := stringValue(toks[j+2].text); ok {
+					out = append(out, n)
+				}
+				break
+			}
+			if depth = bracketDepth(t, depth); depth == 0 {
+				break
+			}
+		}
+	}
+	return out
 }
 
 // stringValue decodes a single-line string literal without interpolation: "…" with the escapes

@@ -423,6 +423,22 @@ func TestReadManifest(t *testing.T) {
 	}
 }
 
+// The executables a manifest declares are the commands its package builds: the products and
+// the executable targets, by literal names.
+func TestReadManifestExecutables(t *testing.T) {
+	src := "// swift-tools-version:5.9\nlet package = Package(\n  name: \"swift-format\",\n" +
+		"  products: [.executable(name: \"swift-format\", targets: [\"swift-format\"]), .library(name: \"SwiftFormat\", targets: [])],\n" +
+		"  targets: [.executableTarget(\n    name: \"generate-swift-syntax\",\n    dependencies: []),\n" +
+		"    .executableTarget(name: toolName), .target(name: \"Lib\")]\n)\n"
+	m := ReadManifest([]byte(src))
+	if want := []string{"swift-format", "generate-swift-syntax"}; !slices.Equal(m.Executables, want) {
+		t.Errorf("Executables = %q, want %q", m.Executables, want)
+	}
+	if m.Name != "swift-format" {
+		t.Errorf("Name = %q", m.Name)
+	}
+}
+
 // TestPathological checks that hostile inputs parse in about linear time and never panic.
 func TestPathological(t *testing.T) {
 	inputs := map[string]string{
