@@ -14,13 +14,16 @@ import (
 	"github.com/docidx/docidx"
 )
 
-// aliasPrefix and modulePrefix mark the names of a package that its code gives it among its
-// exact names (fPkgExact, the exact table of rank.idx): an import alias names its package as the
-// owner of a call (aliasPackages), a module name as the package's name does (packagesNamed); a
-// query is not the package's exact name for either.
+// aliasPrefix, modulePrefix and commandPrefix mark the names of a package that its code gives it
+// among its exact names (fPkgExact, the exact table of rank.idx): an import alias names its
+// package as the owner of a call (aliasPackages), a module name as the package's name does
+// (packagesNamed), a command it installs as the command a question calls it (namedPackages); a
+// query is not the package's exact name for any. They sort before every other exact name
+// (codeNamed).
 const (
-	aliasPrefix  = "\x02"
-	modulePrefix = "\x03"
+	aliasPrefix   = "\x02"
+	modulePrefix  = "\x03"
+	commandPrefix = "\x04"
 )
 
 // maxAliases bounds the import aliases kept of one package version, and maxPackageAliases the
@@ -105,6 +108,20 @@ func codeNames(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol) 
 		aliases = add(aliases, name, maxAliases+maxPackageAliases)
 	}
 	return modules, aliases
+}
+
+// commandNames returns, lowercased, the commands p installs (docidx.Package.Commands) that are
+// not names of its own: "normalizer" of charset-normalizer, "tsc" of typescript, "goimports" of
+// golang.org/x/tools.
+func commandNames(p *docidx.Package) []string {
+	own := packageNames(p.Ecosystem, p.Name)
+	var out []string
+	for _, c := range p.Commands {
+		if c = strings.ToLower(c); len(c) >= 2 && !slices.Contains(own, c) && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // importedAs returns the name a line of code imports package p by, when it imports it under a

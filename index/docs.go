@@ -69,6 +69,9 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		for _, m := range modules {
 			exact = append(exact, modulePrefix+m)
 		}
+		for _, c := range commandNames(p) {
+			exact = append(exact, commandPrefix+c)
+		}
 		ov[fPkgExact] = exact
 		ov[fTitle] = p.Name
 		ov[fHeading] = clip(p.Description, maxStoreLine) // a package's own one-liner weighs like a heading
@@ -82,11 +85,17 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		if len(p.Requires) > 0 {
 			requires = "Requires " + docidx.RequirementsText(p.Requires) + "."
 		}
+		// The commands it installs are shown and searched the same way: "the normalizer
+		// command" finds charset-normalizer's overview.
+		var commands string
+		if len(p.Commands) > 0 {
+			commands = "Installs the commands " + strings.Join(p.Commands, ", ") + "."
+		}
 		ov[fAll] = allText(p.Name, identWords(p.Name), p.Description, strings.Join(p.Keywords, " "))
 		ov[fSTitle] = p.Name
 		ov[fSSection] = "Overview"
-		ov[fSText] = clip(sentences(CollapseSpace(p.Description), requires), maxStoreLine)
-		if w := requirementWords(p.Requires); w != "" {
+		ov[fSText] = clip(sentences(sentences(CollapseSpace(p.Description), requires), commands), maxStoreLine)
+		if w := strings.TrimSpace(requirementWords(p.Requires) + " " + commandWords(p.Commands)); w != "" {
 			ov[fMention] = w
 		}
 		ov[fSURI] = ref.PageURI(docidx.PageOverview)
@@ -807,6 +816,16 @@ func addCode(b *strings.Builder, lang, code string, n int) bool {
 	}
 	b.WriteString("\n```")
 	return full
+}
+
+// commandWords returns the words by which the overview's mention field finds the commands
+// cmds a package installs: "commands" and each name, which the analyzer splits into its words
+// ("pip-compile": "pip", "compile"); "" for none.
+func commandWords(cmds []string) string {
+	if len(cmds) == 0 {
+		return ""
+	}
+	return "commands " + strings.Join(cmds, " ")
 }
 
 // requirementWords returns the words by which a question asks for what a package version

@@ -97,6 +97,31 @@ var packageNouns = map[string]bool{
 	"libraries": true, "lib": true, "crate": true, "crates": true, "dependency": true,
 }
 
+// commandNouns are the words after which a question's word is a command ("the normalizer
+// command", "the tsc CLI").
+var commandNouns = map[string]bool{
+	"command": true, "commands": true, "cli": true, "executable": true, "binary": true,
+}
+
+// calledCommands returns the words of text (lowercased, as questionNames has them) that it calls
+// commands: those a commandNoun follows.
+func calledCommands(text string) map[string]bool {
+	var out map[string]bool
+	fields := strings.Fields(strings.ToLower(text))
+	for i := 0; i+1 < len(fields); i++ {
+		if !commandNouns[strings.TrimRight(fields[i+1], ",.;:?!)'\"`")] {
+			continue
+		}
+		for w := range questionNames(fields[i]) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[w] = true
+		}
+	}
+	return out
+}
+
 // calledPackages returns the words of text (lowercased, as questionNames has them) that it calls
 // packages: those a packageNoun follows ("how do I stop the debug module from …"). Such a word
 // names its package even when it is a common word of documentation (see ownWord): the question

@@ -206,6 +206,29 @@ func TestCalledAlias(t *testing.T) {
 	})
 }
 
+// A command a package installs names the package when the question calls it a command, and
+// as a plain word only when most documents holding the word are the package's: "the
+// normalizer command" is charset-normalizer's, "the bundle command" x/tools', but "bundle"
+// alone, which other documents say, names nothing.
+func TestCommandNames(t *testing.T) {
+	normalizer := fixturePackage(docidx.PyPI, "charset-normalizer", "3.4.0",
+		docidx.Symbol{Kind: docidx.KindFunc, Name: "from_bytes", QualifiedName: "charset_normalizer.from_bytes", Signature: "def from_bytes(sequences)", Doc: "Detect the encoding of bytes; the normalizer prints a JSON report."})
+	normalizer.Package.Commands = []string{"normalizer"}
+	tools := fixturePackage(docidx.Go, "golang.org/x/tools", "v0.1.0",
+		docidx.Symbol{Kind: docidx.KindPackage, Name: "main", Package: "golang.org/x/tools/cmd/bundle", QualifiedName: "golang.org/x/tools/cmd/bundle", Signature: "package main", Doc: "Bundle creates a single-source-file version of a source package."})
+	tools.Package.Commands = []string{"bundle"}
+	r := openRankFixture(t, normalizer, tools,
+		fixturePackage(docidx.NPM, "webpack", "5.0.0",
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "webpack", QualifiedName: "webpack", Signature: "function webpack(config: Configuration): Compiler", Doc: "Builds a bundle of modules; each bundle has a hash."},
+			docidx.Symbol{Kind: docidx.KindFunc, Name: "watch", QualifiedName: "webpack.watch", Signature: "function watch(): void", Doc: "Rebuilds the bundle on change."}))
+	checkNamed(t, r, map[string][]string{
+		"how do I get the normalizer command to print only the encoding?": {"pypi\x00charset-normalizer"},
+		"can normalizer print only the encoding?":                         {"pypi\x00charset-normalizer"},
+		"what does the bundle command write?":                             {"golang\x00golang.org/x/tools"},
+		"how big is the bundle?":                                          nil,
+	})
+}
+
 // A bare name goes to the free function of that name before the methods so called: code calls
 // a method with its receiver. Written with its owner, the name is the owner's method.
 func TestRankFreeFunctionFirst(t *testing.T) {

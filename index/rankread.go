@@ -666,6 +666,10 @@ type rankIndex struct {
 	// live package versions of that alias; made on first use by aliasPackages.
 	aliasOnce sync.Once
 	byAlias   map[string][]uint32
+	// byCommand maps each command a package installs (commandNames) to the live package
+	// versions that install it, built on first use.
+	commandOnce sync.Once
+	byCommand   map[string][]uint32
 	// ownName remembers nameShare's shares, at most maxOwnNames of them.
 	namedMu sync.Mutex
 	ownName map[string]float64

@@ -1067,7 +1067,8 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 		}
 	}
 	owners := possessives(words)
-	named, sure = ri.namedPackages(r, names, called, owners, mixed, ecos)
+	commanded := calledCommands(text)
+	named, sure = ri.namedPackages(r, names, called, commanded, owners, mixed, ecos)
 	if acr := acronyms(text); len(acr) > 0 {
 		plain := maps.Clone(names)
 		for w := range acr {
@@ -1076,7 +1077,7 @@ func (ri *rankIndex) questionPackages(r *reader, text, words string, ecos map[do
 			}
 		}
 		if len(plain) < len(names) {
-			if ps, ss := ri.namedPackages(r, plain, called, owners, mixed, ecos); len(ps) > 0 {
+			if ps, ss := ri.namedPackages(r, plain, called, commanded, owners, mixed, ecos); len(ps) > 0 {
 				names, named, sure = plain, ps, ss
 			}
 		}
@@ -2035,7 +2036,7 @@ func (ri *rankIndex) queryPriors(pkgPrior []float32, named []bool) (table *[256]
 // packages' own places the question in their ecosystem, a name the question calls a package or
 // writes in the possessive (owners: "subtle's constant-time behaviour") counting as wholly its
 // packages'. The result is sorted.
-func (ri *rankIndex) namedPackages(r *reader, names, called, owners, mixed map[string]bool, ecos map[docidx.Ecosystem]bool) (named, sure []uint32) {
+func (ri *rankIndex) namedPackages(r *reader, names, called, commanded, owners, mixed map[string]bool, ecos map[docidx.Ecosystem]bool) (named, sure []uint32) {
 	// The parts of a path that names a package whole are that package's ("mattn" and
 	// "go-sqlite3" of "mattn/go-sqlite3"), not names of their own: the owner "mattn" names every
 	// module of mattn's.
@@ -2090,6 +2091,18 @@ func (ri *rankIndex) namedPackages(r *reader, names, called, owners, mixed map[s
 		}
 		if ps := ri.packagesNamed(w); len(ps) > 0 && (called[w] || owners[w] || ri.ownWord(r, w, ps)) {
 			consider(w, ps, ri.nameShare(r, w, ps), false)
+		}
+		// A command a package installs names it when the question calls it a command ("the
+		// normalizer command"), and as a plain word as an alias does: a tool's name is often
+		// a common word (x/tools' "bundle").
+		if ps := ri.commandOf(w); len(ps) > 0 {
+			if n := len(found); commanded[w] {
+				if consider(w, ps, 1, false); len(found) > n {
+					found[n].sure = true
+				}
+			} else if share := ri.nameShare(r, commandPrefix+w, ps); share >= aliasNameShare {
+				consider(w, ps, share, true)
+			}
 		}
 		// A name a package's code binds it to (aliasOf: "gzhttp", a package of
 		// klauspost/compress; "iconv" of iconv-lite) names it as a plain word too when the
@@ -2157,11 +2170,11 @@ func (ri *rankIndex) ownWord(r *reader, w string, ps []uint32) bool {
 
 // nameShare returns the share of the documents holding the rarest term of the name key that are
 // its packages' (ps): 1 for a path ("mattn/go-sqlite3", "@babel/core"), which no word of prose is
-// spelled as, and 0 when no document holds the term. key is the name, or aliasPrefix and the
-// name for the packages an alias names. The share is a property of the snapshot: it is
+// spelled as, and 0 when no document holds the term. key is the name, or aliasPrefix
+// (commandPrefix) and the name for the packages an alias (a command) names. The share is a property of the snapshot: it is
 // remembered, for at most maxOwnNames keys.
 func (ri *rankIndex) nameShare(r *reader, key string, ps []uint32) float64 {
-	w := strings.TrimPrefix(key, aliasPrefix)
+	w := strings.TrimPrefix(strings.TrimPrefix(key, aliasPrefix), commandPrefix)
 	if strings.ContainsAny(w, "/@") {
 		return 1
 	}
@@ -2394,6 +2407,16 @@ func (ri *rankIndex) aliasOf(alias string) []uint32 {
 	return nil
 }
 
+// commandOf returns the live package versions that install the command name (commandNames),
+// when they are versions of at most maxCallPackages packages.
+func (ri *rankIndex) commandOf(name string) []uint32 {
+	ri.commandOnce.Do(func() { ri.byCommand = ri.codeNamed(commandPrefix) })
+	if ps := ri.byCommand[name]; len(ri.distinctPackages(ps)) <= maxCallPackages {
+		return ps
+	}
+	return nil
+}
+
 // codeNamed returns the live package versions of each of the names their code calls them by
 // (codeNames) that prefix marks among the segments' exact names, where they sort first.
 func (ri *rankIndex) codeNamed(prefix string) map[string][]uint32 {
@@ -2401,7 +2424,7 @@ func (ri *rankIndex) codeNamed(prefix string) map[string][]uint32 {
 	for i, seg := range ri.segs {
 		for e := 0; e < seg.exact.n; e++ {
 			entry := seg.exact.at(e)
-			if len(entry) == 0 || entry[0] > modulePrefix[0] {
+			if len(entry) == 0 || entry[0] > commandPrefix[0] {
 				break
 			}
 			name, ok := bytes.CutPrefix(entry, []byte(prefix))
