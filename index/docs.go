@@ -88,7 +88,11 @@ func searchDocs(p *docidx.Package, docs []docidx.Document, syms []docidx.Symbol)
 		// The commands it installs are shown and searched the same way: "the normalizer
 		// command" finds charset-normalizer's overview.
 		var commands string
-		if len(p.Commands) > 0 {
+		switch len(p.Commands) {
+		case 0:
+		case 1:
+			commands = "Installs the command " + p.Commands[0] + "."
+		default:
 			commands = "Installs the commands " + strings.Join(p.Commands, ", ") + "."
 		}
 		ov[fAll] = allText(p.Name, identWords(p.Name), p.Description, strings.Join(p.Keywords, " "))

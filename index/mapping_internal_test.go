@@ -120,6 +120,26 @@ func TestOverviewRequires(t *testing.T) {
 	}
 }
 
+// TestOverviewCommands: the overview of a package version shows the commands it installs, and
+// its mention field holds their names, by which search finds them.
+func TestOverviewCommands(t *testing.T) {
+	for _, c := range []struct {
+		commands   []string
+		text, ment string
+	}{
+		{[]string{"tsc"}, "A typed JavaScript. Installs the command tsc.", "commands tsc"},
+		{[]string{"tsc", "tsserver"}, "A typed JavaScript. Installs the commands tsc, tsserver.", "commands tsc tsserver"},
+	} {
+		p := &docidx.Package{Ecosystem: docidx.NPM, Name: "typescript", Version: "5.0.0", Description: "A typed JavaScript", Commands: c.commands}
+		for d := range searchDocs(p, nil, nil) {
+			if d.fields[fSText] != c.text || d.fields[fMention] != c.ment {
+				t.Errorf("overview text %q, mention %q; want %q, %q", d.fields[fSText], d.fields[fMention], c.text, c.ment)
+			}
+			break
+		}
+	}
+}
+
 // TestWithoutBlockComments: a declaration's block comments are left out of its signature field,
 // its line comments and everything else kept.
 func TestWithoutBlockComments(t *testing.T) {
