@@ -66,25 +66,17 @@ func ReadManifest(src []byte) Manifest {
 	return m
 }
 
-// executables returns the name: string literal of each .executable( and .executableTarget( call
-// of toks.
+// executables returns the name of each .executable( and .executableTarget( call of toks: the
+// string literal of its first argument, name:, as PackageDescription declares both.
 func executables(toks []token) []string {
 	var out []string
-	for i := 1; i+1 < len(toks); i++ {
+	for i := 1; i+4 < len(toks); i++ {
 		if t := toks[i]; t.kind != tIdent || t.text != "executable" && t.text != "executableTarget" || !toks[i-1].is(".") || !toks[i+1].is("(") {
 			continue
 		}
-		depth := 0
-		for j := i + 1; j+2 < len(toks) && toks[j].kind != tEOF; j++ {
-			t := toks[j]
-			if depth == 1 && t.kind == tIdent && t.text == "name" && toks[j+1].is(":") && toks[j+2].kind == tString {
-				if n, ok := stringValue(toks[j+2].text); ok {
-					out = append(out, n)
-				}
-				break
-			}
-			if depth = bracketDepth(t, depth); depth == 0 {
-				break
+		if arg := toks[i+2]; arg.kind == tIdent && arg.text == "name" && toks[i+3].is(":") && toks[i+4].kind == tString {
+			if n, ok := stringValue(toks[i+4].text); ok {
+				out = append(out, n)
 			}
 		}
 	}
