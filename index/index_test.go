@@ -333,6 +333,12 @@ func TestFindPackages(t *testing.T) {
 		{"", "GitHub.com/Acme/Pool", []string{"github.com/acme/pool/v3"}},
 		{docidx.Go, "github.com/acme", nil},
 		{docidx.NPM, "github.com/acme/pool", nil},
+		// A module written without its host, as people write one: the end of its path.
+		{"", "acme/pool", []string{"github.com/acme/pool/v3"}},
+		{docidx.Go, "pool/v3", []string{"github.com/acme/pool/v3"}},
+		{docidx.Go, "x/sync", []string{"golang.org/x/sync"}},
+		{docidx.Go, "me/pool", nil},
+		{docidx.Go, "pool/v2", nil},
 		{docidx.Cargo, "serde_json", []string{"serde_json"}},
 		{docidx.Cargo, "serde-json", []string{"serde_json"}},
 		{"", "Serde-JSON", []string{"serde_json"}},

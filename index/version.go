@@ -379,7 +379,9 @@ func (p partialVersion) bump(i int) string {
 // last path element, or whole path, is name, a major version suffix ("/v5", ".v3") and case
 // ignored, so "goldmark" finds github.com/yuin/goldmark, "pgx" github.com/jackc/pgx/v5 and
 // "github.com/klauspost/cpuid" github.com/klauspost/cpuid/v2 when that is the module indexed,
-// and the crates that crates.io takes for the same name (crateFold: "serde-json" is serde_json).
+// or whose path ends with name's elements when name has several, as people write a module
+// without its host ("jpillora/backoff", "go-jose/v4"), and the crates that crates.io takes for
+// the same name (crateFold: "serde-json" is serde_json).
 // The result is in ecosystem then name order; more than one means name is ambiguous, none that
 // it names nothing.
 func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.Ref, err error) {
@@ -403,7 +405,8 @@ func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.
 		switch {
 		case ref.Name == n:
 			exact = append(exact, ref)
-		case ref.Ecosystem == docidx.Go && (strings.EqualFold(modulePathBase(ref.Name), name) || strings.EqualFold(withoutMajor(ref.Name), name)):
+		case ref.Ecosystem == docidx.Go && (strings.EqualFold(modulePathBase(ref.Name), name) || strings.EqualFold(withoutMajor(ref.Name), name) ||
+			pathEndsWith(ref.Name, name) || pathEndsWith(withoutMajor(ref.Name), name)):
 			last = append(last, ref)
 		case ref.Ecosystem == docidx.Cargo && crateFold(ref.Name) == crateFold(name):
 			last = append(last, ref)
@@ -414,6 +417,17 @@ func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.
 	}
 	docidx.SortRefs(exact)
 	return exact, nil
+}
+
+// pathEndsWith reports whether the module path p ends with the elements of tail, a path of at
+// least two elements, case ignored: "github.com/go-jose/go-jose/v4" ends with "go-jose/v4", not
+// with "jose/v4".
+func pathEndsWith(p, tail string) bool {
+	tail = strings.Trim(tail, "/")
+	if !strings.Contains(tail, "/") || len(p) <= len(tail) {
+		return false
+	}
+	return p[len(p)-len(tail)-1] == '/' && strings.EqualFold(p[len(p)-len(tail):], tail)
 }
 
 // crateFold is a crate name as crates.io compares names: case ignored, "-" and "_" one

@@ -94,7 +94,7 @@ func searchCommand() *cli.Command {
 		Flags: []cli.Flag{
 			indexFlag, jsonFlag,
 			&cli.StringFlag{Name: "ecosystem", Aliases: []string{"e"}, Usage: "only this ecosystem (golang, npm, pypi, cargo, swift)"},
-			&cli.StringFlag{Name: "package", Aliases: []string{"p"}, Usage: "only this package: NAME (for a Go module its path, or its last element when no other package has that name: cpuid), ECOSYSTEM:NAME (pypi:msgpack), a Go import path (its module); NAME@VERSION (zod@4) is the same as --version"},
+			&cli.StringFlag{Name: "package", Aliases: []string{"p"}, Usage: "only this package: NAME (for a Go module its path, or its last element when no other package has that name, cpuid, or the end of its path, jpillora/backoff), ECOSYSTEM:NAME (pypi:msgpack), a Go import path (its module); NAME@VERSION (zod@4) is the same as --version"},
 			&cli.StringFlag{Name: "version", Usage: "only this version: exact, or with --package (or of the package the query names) the newest indexed match of 4, v4, 4.x, ^4, ~4.2, >=4 <5 (default: each package's default version: node_modules' top-level copy when several are installed, else the latest)"},
 			&cli.StringFlag{Name: "kind", Usage: "only sections, symbols, or one document or symbol kind (readme, func, method, type, class, field, …; also by long name, function, constant, module …, plural, any case)"},
 			&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 10, Usage: "hits to show (1-50)"},
