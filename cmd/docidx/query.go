@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -52,13 +53,17 @@ func listCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "list",
 		Usage: "list indexed packages and their versions",
-		Description: "Lists every package the snapshot holds, or those of one --ecosystem and whose names\n" +
-			"start with --prefix. When none does, it says so on stderr and exits 1, as search does when\n" +
-			"nothing is found (with --json it prints an empty list first).",
+		Description: "Lists the packages the snapshot holds, or those of one --ecosystem and whose names\n" +
+			"start with --prefix, one line each: a page within --max-tokens, as every answer is, that\n" +
+			"--cursor continues; --all lists every one (for scripts). When none matches, it says so on\n" +
+			"stderr and exits 1, as search does when nothing is found (with --json it prints an empty\n" +
+			"list first).",
 		Flags: []cli.Flag{
 			indexFlag, jsonFlag,
 			&cli.StringFlag{Name: "ecosystem", Aliases: []string{"e"}, Usage: "only this ecosystem"},
 			&cli.StringFlag{Name: "prefix", Usage: "only names starting with this"},
+			maxTokensFlag(strconv.Itoa(answer.DefaultMaxTokens)), cursorFlag,
+			&cli.BoolFlag{Name: "all", Usage: "every package, however many, instead of a page"},
 		},
 		Action: func(c *cli.Context) error {
 			var eco docidx.Ecosystem
@@ -68,31 +73,39 @@ func listCommand() *cli.Command {
 					return usagef("--ecosystem: %v", err)
 				}
 			}
+			if c.Bool("all") && c.String("cursor") != "" {
+				return usagef("list: --all lists every package; give it without --cursor")
+			}
 			srv, done, err := answerer(c)
 			if err != nil {
 				return err
 			}
 			defer done()
-			// Every package: the answer's pages, at their largest, one after the other.
-			all := []answer.PackageListing{}
-			in := answer.ListInput{Ecosystem: string(eco), Prefix: c.String("prefix"), Limit: answer.MaxListLimit, MaxTokens: answer.MaxMaxTokens}
+			in := answer.ListInput{Ecosystem: string(eco), Prefix: c.String("prefix"), Limit: answer.MaxListLimit,
+				MaxTokens: c.Int("max-tokens"), Cursor: c.String("cursor")}
+			if c.Bool("all") {
+				in.MaxTokens = answer.MaxMaxTokens
+			}
+			// A page, or with --all the answer's pages at their largest, one after the other.
+			page := answer.ListOutput{SchemaVersion: docidx.SchemaVersion, Packages: []answer.PackageListing{}}
 			for {
 				_, out, err := srv.List(c.Context, in)
 				if err != nil {
-					return failf("list: %v", err)
+					return printAnswer(c, "", out, err)
 				}
-				all = append(all, out.Packages...)
-				if out.NextCursor == "" {
+				page.Packages = append(page.Packages, out.Packages...)
+				page.NextCursor = out.NextCursor
+				if out.NextCursor == "" || !c.Bool("all") {
 					break
 				}
 				in.Cursor = out.NextCursor
 			}
 			if c.Bool("json") {
-				if err := writeJSON(c.App.Writer, answer.ListOutput{SchemaVersion: docidx.SchemaVersion, Packages: all}); err != nil {
+				if err := writeJSON(c.App.Writer, page); err != nil {
 					return err
 				}
 			}
-			if len(all) == 0 {
+			if len(page.Packages) == 0 {
 				return noPackages(c.String("index"), c.IsSet("index"), eco, c.String("prefix"))
 			}
 			if c.Bool("json") {
@@ -100,10 +113,13 @@ func listCommand() *cli.Command {
 			}
 			var buf strings.Builder
 			tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
-			for _, l := range all {
+			for _, l := range page.Packages {
 				fmt.Fprintf(tw, "%s\t%s\t%s\n", l.Ecosystem, l.Package, strings.Join(l.Versions, " "))
 			}
 			tw.Flush()
+			if page.NextCursor != "" {
+				fmt.Fprintf(&buf, "---\nMore: add --cursor %q, or --all for every package.\n", page.NextCursor)
+			}
 			return writeText(c.App.Writer, buf.String())
 		},
 	}
