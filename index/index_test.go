@@ -319,7 +319,9 @@ func TestFindPackages(t *testing.T) {
 	v3.Package.Name = "github.com/acme/pool/v3"
 	crate := npmPackage("serde_json", "1.0.0", "JSON")
 	crate.Package.Ecosystem = docidx.Cargo
-	r := open(t, build(t, goModule("v0.10.0"), v3, npmPackage("express", "4.21.2", "e"), crate))
+	yaml := goModule("v3.0.1")
+	yaml.Package.Name = "gopkg.in/yaml.v3"
+	r := open(t, build(t, goModule("v0.10.0"), v3, npmPackage("express", "4.21.2", "e"), crate, yaml))
 	for _, c := range []struct {
 		eco  docidx.Ecosystem
 		name string
@@ -339,6 +341,8 @@ func TestFindPackages(t *testing.T) {
 		{docidx.Go, "x/sync", []string{"golang.org/x/sync"}},
 		{docidx.Go, "me/pool", nil},
 		{docidx.Go, "pool/v2", nil},
+		{docidx.Go, "yaml.v3", []string{"gopkg.in/yaml.v3"}},
+		{docidx.Go, "yaml.v2", nil},
 		{docidx.Cargo, "serde_json", []string{"serde_json"}},
 		{docidx.Cargo, "serde-json", []string{"serde_json"}},
 		{"", "Serde-JSON", []string{"serde_json"}},

@@ -6,6 +6,7 @@ package index
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -380,7 +381,8 @@ func (p partialVersion) bump(i int) string {
 // ignored, so "goldmark" finds github.com/yuin/goldmark, "pgx" github.com/jackc/pgx/v5 and
 // "github.com/klauspost/cpuid" github.com/klauspost/cpuid/v2 when that is the module indexed,
 // or whose path ends with name's elements when name has several, as people write a module
-// without its host ("jpillora/backoff", "go-jose/v4"), and the crates that crates.io takes for
+// without its host ("jpillora/backoff", "go-jose/v4"), or whose last element is name with its
+// gopkg.in major suffix ("yaml.v3"), and the crates that crates.io takes for
 // the same name (crateFold: "serde-json" is serde_json).
 // The result is in ecosystem then name order; more than one means name is ambiguous, none that
 // it names nothing.
@@ -406,6 +408,7 @@ func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.
 		case ref.Name == n:
 			exact = append(exact, ref)
 		case ref.Ecosystem == docidx.Go && (strings.EqualFold(modulePathBase(ref.Name), name) || strings.EqualFold(withoutMajor(ref.Name), name) ||
+			strings.Contains(name, ".") && strings.EqualFold(path.Base(ref.Name), name) ||
 			pathEndsWith(ref.Name, name) || pathEndsWith(withoutMajor(ref.Name), name)):
 			last = append(last, ref)
 		case ref.Ecosystem == docidx.Cargo && crateFold(ref.Name) == crateFold(name):
