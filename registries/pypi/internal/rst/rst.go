@@ -708,6 +708,7 @@ func fieldMarker(t string) (name, rest string, ok bool) {
 // first line with marker.
 func (c *conv) item(marker string, content []line, depth int) {
 	sub := c.child()
+	codes := len(*c.code)
 	sub.blocks(content, depth+1)
 	md := sub.markdown()
 	pad := strings.Repeat(" ", utf8.RuneCountInString(marker))
@@ -731,6 +732,14 @@ func (c *conv) item(marker string, content []line, depth int) {
 		} else {
 			plain = []string{label}
 		}
+	} else if len(plain) > 0 {
+		// A list item is one plain line opened by "- ", its paragraphs joined, as the
+		// Markdown reader writes one: a passage then shows an item whole. An item that holds a
+		// code block keeps its lines, which the block's place among them counts.
+		if len(*c.code) == codes {
+			plain = []string{strings.Join(plain, " ")}
+		}
+		plain[0] = "- " + plain[0]
 	}
 	kind := "- "
 	if marker[0] >= '0' && marker[0] <= '9' {
@@ -739,16 +748,41 @@ func (c *conv) item(marker string, content []line, depth int) {
 	c.out = append(c.out, outBlock{md: strings.Join(lines, "\n"), plain: plain, item: kind})
 }
 
-// definition converts a definition list item.
+// definition converts a definition list item: the term in bold with its classifiers
+// ("disable : bool, optional" is disable (bool, optional)), then the definition. In plain text
+// the term and the definition's first paragraph are one line, "disable (bool, optional):
+// Whether to disable …", so that a passage never shows a definition without what it defines;
+// a definition that holds a code block keeps the term on a line of its own, which the block's
+// place counts.
 func (c *conv) definition(term string, def []line, depth int) {
-	if i := strings.Index(term, " : "); i > 0 {
-		term = term[:i]
+	parts := strings.Split(term, " : ")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
 	}
-	md, plain := c.inline(term)
-	c.out = append(c.out, outBlock{md: "**" + md + "**", plain: []string{plain}})
+	md, plain := c.inline(parts[0])
+	if classes := slices.DeleteFunc(parts[1:], func(s string) bool { return s == "" }); len(classes) > 0 {
+		cmd, cplain := c.inline(strings.Join(classes, ", "))
+		md += "** (" + cmd + ")"
+		plain += " (" + cplain + ")"
+	} else {
+		md += "**"
+	}
+	head := len(c.out)
+	c.out = append(c.out, outBlock{md: "**" + md, plain: []string{plain}})
 	sub := c.child()
+	codes := len(*c.code)
 	sub.blocks(def, depth+1)
 	c.out = append(c.out, sub.out...)
+	if len(*c.code) == codes && len(c.out) > head+1 && c.out[head+1].item == "" && len(c.out[head+1].plain) > 0 &&
+		!strings.HasPrefix(c.out[head+1].md, "|") { // a paragraph, not a table
+		first := &c.out[head+1]
+		sep := ": "
+		if strings.HasSuffix(plain, ":") {
+			sep = " " // "init(strip=None):" is its own lead-in
+		}
+		first.plain = append([]string{plain + sep + first.plain[0]}, first.plain[1:]...)
+		c.out[head].plain = nil
+	}
 }
 
 func (c *conv) lineBlock(ls []line) {

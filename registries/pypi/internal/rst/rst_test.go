@@ -506,3 +506,31 @@ func TestTables(t *testing.T) {
 		}
 	}
 }
+
+// A list item is one plain line opened by "- ", and a definition's term, with its classifiers,
+// leads its definition's first paragraph, as the Markdown reader writes a list: a passage shows
+// an option whole, what it defines included (tqdm's "* disable : bool, optional" with its
+// indented definition below).
+func TestItemsAndDefinitions(t *testing.T) {
+	src := "Title\n=====\n\nParameters\n----------\n\n" +
+		"* iterable  : iterable, optional  \n    Iterable to decorate with a progressbar.\n    Leave blank to manage the updates.\n" +
+		"* disable  : bool, optional  \n    Whether to disable the bar [default: False].\n\n      More about it.\n\n" +
+		"Options\n-------\n\nverbose\n    Print more.\n\n    Second paragraph.\ninit(strip=None):\n    Pass True or False.\nexample\n    Run it::\n\n        go()\n"
+	d := Parse("README.rst", docidx.DocReadme, []byte(src))
+	want := map[string]string{
+		"Parameters": "- iterable (iterable, optional): Iterable to decorate with a progressbar. Leave blank to manage the updates.\n" +
+			"- disable (bool, optional): Whether to disable the bar [default: False]. More about it.",
+		"Options": "verbose: Print more.\nSecond paragraph.\ninit(strip=None): Pass True or False.\nexample\nRun it:",
+	}
+	for _, s := range d.Sections {
+		if w, ok := want[s.Title()]; ok && s.Plain != w {
+			t.Errorf("%s: plain\n%s\nwant\n%s", s.Title(), s.Plain, w)
+		}
+		if s.Title() == "Parameters" && !strings.Contains(s.Text, "- **disable** (bool, optional)\n") {
+			t.Errorf("Parameters: markdown %q lacks the term in bold with its classifiers", s.Text)
+		}
+		if s.Title() == "Options" && (len(s.Code) != 1 || s.Code[0].At != 6) {
+			t.Errorf("Options: code %+v, want go() after the fifth plain line (At 6)", s.Code)
+		}
+	}
+}
