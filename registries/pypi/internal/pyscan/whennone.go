@@ -212,6 +212,15 @@ func noneParam(it *item, name string) bool {
 	return false
 }
 
+// endSentence returns doc ending as a sentence does: with its own ".", "!", "?" or ":", or with
+// "." added ("timestamp of "now" time" before "When not given: …").
+func endSentence(doc string) string {
+	if doc == "" || strings.ContainsRune(".!?:", rune(doc[len(doc)-1])) {
+		return doc
+	}
+	return doc + "."
+}
+
 // withWhenNone returns params, the parameters of a function whose signature is sig, with what
 // its body (src's, see whenNone) gives a parameter that defaults to None ended to its
 // description, unless the description states a default itself: "When not given: X." A value that is an attribute of the class (self.X, cls.X)
@@ -249,7 +258,7 @@ func (s *scanner) withWhenNone(params []docidx.Param, sig []sigParam, src *item,
 		if p.Doc == "" {
 			p.Doc = note(name)
 		} else {
-			p.Doc = strings.TrimRight(p.Doc, " ") + " " + note(name)
+			p.Doc = endSentence(strings.TrimRight(p.Doc, " \n")) + " " + note(name)
 		}
 	}
 	if !add {

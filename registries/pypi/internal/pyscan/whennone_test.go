@@ -46,6 +46,7 @@ class Client:
         """A client.
 
         :param mounts: the mounted apps.
+        :param timeout: seconds to wait
         :param retries: how often to retry. By default, this is disabled with None.
         """
         self.mounts = mounts or {}
@@ -73,7 +74,7 @@ def undocumented(x=None):
 		{"get", "headers", "None", "When not given: {}."},
 		{"get", "stream", "None", "When not given: stream_of(url)."},
 		{"Client", "mounts", "None", "the mounted apps. When not given: {}."},
-		{"Client", "timeout", "None", "When not given: 30."},
+		{"Client", "timeout", "None", "seconds to wait. When not given: 30."}, // a sentence ends before the note
 		{"Client", "retries", "None", "how often to retry. By default, this is disabled with None."},
 	} {
 		if p, ok := params[c.fn][c.param]; !ok || p.Doc != c.doc || p.Default != c.def {
