@@ -105,38 +105,32 @@ var commandNouns = map[string]bool{
 
 // calledCommands returns the words of text (lowercased, as questionNames has them) that it calls
 // commands: those a commandNoun follows.
-func calledCommands(text string) map[string]bool {
-	var out map[string]bool
-	fields := strings.Fields(strings.ToLower(text))
-	for i := 0; i+1 < len(fields); i++ {
-		if !commandNouns[strings.TrimRight(fields[i+1], ",.;:?!)'\"`")] {
-			continue
-		}
-		for w := range questionNames(fields[i]) {
-			if out == nil {
-				out = map[string]bool{}
-			}
-			out[w] = true
+func calledCommands(text string) map[string]bool { return calledBy(text, commandNouns) }
+
+// calledPackages returns the words of text (lowercased, as questionNames has them) that it calls
+// packages: those a packageNoun follows ("how do I stop the debug module from …"), except the
+// names of ecosystems ("the npm package", "a python library"). Such a word names its package
+// even when it is a common word of documentation (see ownWord): the question says what it is.
+func calledPackages(text string) map[string]bool {
+	out := calledBy(text, packageNouns)
+	for w := range out {
+		if _, eco := ecosystemWords[w]; eco {
+			delete(out, w)
 		}
 	}
 	return out
 }
 
-// calledPackages returns the words of text (lowercased, as questionNames has them) that it calls
-// packages: those a packageNoun follows ("how do I stop the debug module from …"). Such a word
-// names its package even when it is a common word of documentation (see ownWord): the question
-// says what it is.
-func calledPackages(text string) map[string]bool {
+// calledBy returns the names (questionNames) of the words of text that one of nouns follows;
+// nil when there are none.
+func calledBy(text string, nouns map[string]bool) map[string]bool {
 	var out map[string]bool
 	fields := strings.Fields(strings.ToLower(text))
 	for i := 0; i+1 < len(fields); i++ {
-		if !packageNouns[strings.TrimRight(fields[i+1], ",.;:?!)'\"`")] {
+		if !nouns[strings.TrimRight(fields[i+1], ",.;:?!)'\"`")] {
 			continue
 		}
 		for w := range questionNames(fields[i]) {
-			if _, eco := ecosystemWords[w]; eco {
-				continue // "the npm package", "a python library"
-			}
 			if out == nil {
 				out = map[string]bool{}
 			}
