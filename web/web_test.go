@@ -64,6 +64,7 @@ func goModule(version string) *docidx.PackageDocs {
 			Description: "Bounded goroutine pools with retries.", License: "BSD-3-Clause",
 			Homepage: "https://example.invalid/workpool", Published: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC),
 			Requires: []docidx.Requirement{{Name: "go", Range: ">=1.22"}},
+			Commands: []string{"poolstat"},
 		},
 		Documents: []docidx.Document{
 			{Path: "README.md", Kind: docidx.DocReadme, Title: "workpool", Summary: "workpool runs tasks on a bounded pool of goroutines.",
@@ -253,7 +254,8 @@ func TestPages(t *testing.T) {
 		{"/?q=pool&kind=nonsense", 400, []string{`class="message"`, "nonsense"}},
 		{v11, 200, []string{`<select id="version" name="version"`, `<option selected>v1.1.0</option>`, "BSD-3-Clause", `href="` + v11 + `/api"`,
 			`href="` + v11 + `/readme"`, `href="` + v11 + `/doc/docs/retries.md"`, `href="/golang/github.com/acme/workpool/diff?from=v1.0.0&amp;to=v1.1.0"`,
-			"workpool runs tasks on a bounded pool of goroutines.", `<dt>Requires</dt><dd>go <code>&gt;=1.22</code></dd>`}},
+			"workpool runs tasks on a bounded pool of goroutines.", `<dt>Requires</dt><dd>go <code>&gt;=1.22</code></dd>`,
+			`<dt>Commands</dt><dd><code>poolstat</code></dd>`}},
 		{v11 + "/readme", 200, []string{`<h1 id="workpool">workpool</h1>`, `<h3 id="usage">`, `href="` + v11 + `/doc/docs/retries.md#retries"`, `href="#usage"`,
 			`<a href="https://go.dev/doc" rel="noopener noreferrer nofollow">Go</a>`, `href="` + v11 + `/symbol/workpool.Pool.Go"`, "the license",
 			`<pre class="chroma"><code><span class="nx">p</span> <span class="o">:=</span> <span class="nx">workpool</span><span class="p">.</span><span class="nf">New</span>`}},
