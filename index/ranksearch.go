@@ -2035,7 +2035,9 @@ func (ri *rankIndex) queryPriors(pkgPrior []float32, named []bool) (table *[256]
 // MongoDB Go driver", "MongoDB" does not name npm's mongodb. Otherwise the name most its
 // packages' own places the question in their ecosystem, a name the question calls a package or
 // writes in the possessive (owners: "subtle's constant-time behaviour") counting as wholly its
-// packages'. The result is sorted.
+// packages'. A word that is a command packages install (commandOf) names them surely when the
+// question calls it a command (commanded, see calledCommands), else as an alias does. The
+// result is sorted.
 func (ri *rankIndex) namedPackages(r *reader, names, called, commanded, owners, mixed map[string]bool, ecos map[docidx.Ecosystem]bool) (named, sure []uint32) {
 	// The parts of a path that names a package whole are that package's ("mattn" and
 	// "go-sqlite3" of "mattn/go-sqlite3"), not names of their own: the owner "mattn" names every
