@@ -2413,7 +2413,7 @@ func (ri *rankIndex) aliasOf(alias string) []uint32 {
 // when they are versions of at most maxCallPackages packages.
 func (ri *rankIndex) commandOf(name string) []uint32 {
 	ri.commandOnce.Do(func() { ri.byCommand = ri.codeNamed(commandPrefix) })
-	if ps := ri.byCommand[name]; len(ri.distinctPackages(ps)) <= maxCallPackages {
+	if ps := ri.byCommand[name]; len(ps) > 0 && len(ri.distinctPackages(ps)) <= maxCallPackages {
 		return ps
 	}
 	return nil
