@@ -61,7 +61,7 @@ func (s *Server) addTools() {
 		addTool(s, &mcp.Tool{
 			Name:  d.name,
 			Title: d.title,
-			Description: "Describe an indexed " + d.what + ": metadata (versions, description, license, homepage, repository, purl), " +
+			Description: "Describe an indexed " + d.what + ": metadata (versions, description, license, homepage, repository, purl, requirements, the commands it installs), " +
 				"README summary, documents, and an API outline (symbols grouped by package and kind, signature and first sentence). " +
 				"With symbol (e.g. 'Options' or 'redis.Options.PoolSize'), return that symbol's full signature, doc, examples and file:line instead, " +
 				"then its members (fields, methods, properties), each with its own doc. Unknown packages get did-you-mean suggestions.",
