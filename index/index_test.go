@@ -321,7 +321,9 @@ func TestFindPackages(t *testing.T) {
 	crate.Package.Ecosystem = docidx.Cargo
 	yaml := goModule("v3.0.1")
 	yaml.Package.Name = "gopkg.in/yaml.v3"
-	r := open(t, build(t, goModule("v0.10.0"), v3, npmPackage("express", "4.21.2", "e"), crate, yaml))
+	ts := npmPackage("typescript", "5.0.0", "TypeScript")
+	ts.Package.Commands = []string{"tsc", "tsserver"}
+	r := open(t, build(t, goModule("v0.10.0"), v3, npmPackage("express", "4.21.2", "e"), crate, yaml, ts))
 	for _, c := range []struct {
 		eco  docidx.Ecosystem
 		name string
@@ -343,6 +345,10 @@ func TestFindPackages(t *testing.T) {
 		{docidx.Go, "pool/v2", nil},
 		{docidx.Go, "yaml.v3", []string{"gopkg.in/yaml.v3"}},
 		{docidx.Go, "yaml.v2", nil},
+		// A command names the package that installs it.
+		{"", "tsc", []string{"typescript"}},
+		{docidx.NPM, "TSServer", []string{"typescript"}},
+		{docidx.Go, "tsc", nil},
 		{docidx.Cargo, "serde_json", []string{"serde_json"}},
 		{docidx.Cargo, "serde-json", []string{"serde_json"}},
 		{"", "Serde-JSON", []string{"serde_json"}},

@@ -384,8 +384,9 @@ func (p partialVersion) bump(i int) string {
 // without its host ("jpillora/backoff", "go-jose/v4"), or whose last element is name with its
 // gopkg.in major suffix ("yaml.v3"), and the crates that crates.io takes for
 // the same name (crateFold: "serde-json" is serde_json).
-// The result is in ecosystem then name order; more than one means name is ambiguous, none that
-// it names nothing.
+// Else they are the packages that install a command of that name ("tsc": typescript). The
+// result is in ecosystem then name order; more than one means name is ambiguous, none that it
+// names nothing.
 func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.Ref, err error) {
 	defer guard(&err, r.r.dir)()
 	name = strings.TrimSpace(name)
@@ -418,8 +419,31 @@ func (r *Reader) FindPackages(eco docidx.Ecosystem, name string) (refs []docidx.
 	if len(exact) == 0 {
 		exact = last
 	}
+	if len(exact) == 0 {
+		exact = r.installing(eco, name)
+	}
 	docidx.SortRefs(exact)
 	return exact, nil
+}
+
+// installing returns the packages (Version empty) of ecosystem eco, or of any when eco is
+// empty, that install the command name (commandOf): "tsc" is typescript's, "normalizer"
+// charset-normalizer's. A snapshot whose rank index cannot be read names none here; its
+// search says why.
+func (r *Reader) installing(eco docidx.Ecosystem, name string) []docidx.Ref {
+	ri, err := r.r.ranked()
+	if err != nil {
+		return nil
+	}
+	var refs []docidx.Ref
+	for _, p := range ri.commandOf(strings.ToLower(name)) {
+		e, n, _ := strings.Cut(ri.pkgKey(p), "\x00")
+		ref := docidx.Ref{Ecosystem: docidx.Ecosystem(e), Name: n}
+		if (eco == "" || ref.Ecosystem == eco) && !slices.Contains(refs, ref) {
+			refs = append(refs, ref)
+		}
+	}
+	return refs
 }
 
 // pathEndsWith reports whether the module path p ends with the elements of tail, a path of at
