@@ -478,10 +478,10 @@ func packageDocs(name, version string, versions []string, published time.Time, s
 }
 
 // commands returns the commands a module's main packages are, as go install names them: the
-// last element of each import path (a major version suffix, "/v2", is no name of its own). A
-// main package under an internal, testdata or example directory is no command of the module's
-// users, nor one in a directory named main (a test harness's "pkg/test/main"), whose name says
-// nothing.
+// last element of each import path, a major version suffix ("/v2", module.SplitPathVersion)
+// left out. A main package under an internal, testdata or example directory is no command of
+// the module's users, nor one in a directory named main (a test harness's "pkg/test/main"),
+// whose name says nothing.
 func commands(syms []docidx.Symbol) []string {
 	var names []string
 	for i := range syms {
@@ -489,10 +489,11 @@ func commands(syms []docidx.Symbol) []string {
 		if s.Kind != docidx.KindPackage || s.Name != "main" {
 			continue
 		}
-		elems := strings.Split(s.Package, "/")
-		if len(elems) > 1 && majorSuffix(elems[len(elems)-1]) {
-			elems = elems[:len(elems)-1]
+		p := s.Package
+		if prefix, major, ok := module.SplitPathVersion(p); ok && strings.HasPrefix(major, "/") {
+			p = prefix
 		}
+		elems := strings.Split(p, "/")
 		if slices.ContainsFunc(elems, func(e string) bool {
 			switch strings.TrimPrefix(e, "_") {
 			case "internal", "testdata", "example", "examples":
@@ -507,20 +508,6 @@ func commands(syms []docidx.Symbol) []string {
 		}
 	}
 	return docidx.CommandNames(names)
-}
-
-// majorSuffix reports whether elem is a major version suffix of a module path ("v2", "v10"; a
-// module has none below v2).
-func majorSuffix(elem string) bool {
-	if len(elem) < 2 || elem[0] != 'v' || elem[1] == '0' || elem == "v1" {
-		return false
-	}
-	for _, c := range elem[1:] {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // repositoryURL guesses the source repository of module path from well-known hosts whose paths
