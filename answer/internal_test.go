@@ -297,6 +297,9 @@ func TestDeclarationShown(t *testing.T) {
 		{"clipped line", "def dump_all(documents, stream=None, …", wrapped, true},
 		{"Go fence with info string", "func Peek(key K) (V, bool)", "```go\nfunc Peek(key K) (V, bool)\n```\nPeek returns the value.", true},
 		{"another declaration", "def dump(data, stream=None)", wrapped, false},
+		{"kind before the declaration", "field engine_config_types: Mapping[str, Any] = util.immutabledict({\"echo\": util.asbool, …",
+			"```python\nengine_config_types: Mapping[str, Any] = util.immutabledict({\"echo\": util.asbool, \"future\": util.asbool})\n```\nInherited from DefaultDialect.", true},
+		{"kind before another declaration", "field engine_config_types: Mapping[str, Any]", "```python\nengine_config: Mapping[str, Any]\n```", false},
 		{"code later in the passage", "func Peek(key K) (V, bool)", "Peek returns the value.\n```go\nfunc Peek(key K) (V, bool)\n```", false},
 		{"no declaration", "", wrapped, false},
 	} {

@@ -891,7 +891,9 @@ func appendHit(b []byte, n int, h, prev *docidx.Hit) []byte {
 // declaration (pyyaml's dump_all, whose sort_keys=True answers "why are my keys sorted") shows
 // it in full, and the signature line above it, clipped, would say it again. White space is
 // not compared (the line is the declaration on one line), nor a comma that ends a wrapped list
-// of parameters, nor the "…" that ends a clipped line.
+// of parameters, nor the "…" that ends a clipped line. The kind that opens a section whose
+// signature starts with no declaration word (index's symbolSection: "field engine_config_types:
+// Mapping[str, Any] = …" of a Python class attribute) is not part of the declaration.
 func declarationShown(decl, passage string) bool {
 	code, ok := strings.CutPrefix(passage, "```")
 	if !ok {
@@ -912,8 +914,14 @@ func declarationShown(decl, passage string) bool {
 		}, s)
 		return strings.NewReplacer(",)", ")", ",]", "]").Replace(s)
 	}
-	d := squeeze(strings.TrimSuffix(strings.TrimSpace(decl), "…")) // a long one comes clipped
-	return d != "" && strings.Contains(squeeze(code), d)
+	decl = strings.TrimSuffix(strings.TrimSpace(decl), "…") // a long one comes clipped
+	code = squeeze(code)
+	if d := squeeze(decl); d != "" && strings.Contains(code, d) {
+		return true
+	}
+	kind, sig, ok := strings.Cut(decl, " ")
+	lower := strings.IndexFunc(kind, func(r rune) bool { return r < 'a' || r > 'z' }) < 0
+	return ok && lower && strings.TrimSpace(sig) != "" && strings.Contains(code, squeeze(sig))
 }
 
 // versionInQuestion returns the package version a question names when it is not the one a
