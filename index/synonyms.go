@@ -67,6 +67,7 @@ var wordForms = [][]string{
 	{"repo", "repository"},
 	{"pkg", "package"},
 	{"lib", "library"},
+	{"std", "standard"},
 	{"spec", "specification"},
 	{"impl", "implementation"},
 	{"alloc", "allocation"},

@@ -99,6 +99,23 @@ func TestOtherFormCountsOnce(t *testing.T) {
 	check("rank.idx")
 }
 
+// TestStandardLibraryIsStd: a question that spells out "the standard library" finds the
+// document that says std, as Rust's crates do ("Works with no_std, simply disable the std
+// Cargo feature", httparse's README), above one that holds only "library".
+func TestStandardLibraryIsStd(t *testing.T) {
+	dir := build(t,
+		funcModule("example.com/alpha", "Parse", "Parse works with no_std: disable the std feature."),
+		funcModule("example.com/bravo", "Version", "Version returns the version of the library."),
+		funcModule("example.com/charlie", "Load", "Load reads the library's configuration."),
+		funcModule("example.com/delta", "Delta", "Delta sends a reply."))
+	r := open(t, dir)
+	defer r.Close()
+	hits := search(t, r, index.Query{Text: "does it build without the standard library?"})
+	if len(hits) == 0 || hits[0].Title != "q.Parse" {
+		t.Errorf("first hits %v, want q.Parse, whose doc says std", titles(hits))
+	}
+}
+
 // TestCompoundOfTwoWords: two words written apart find the compound a document writes them as
 // ("thread safe": "The current method is not threadsafe", mpmath's README), as well as a
 // document that writes them apart, above documents that hold only one of them.
