@@ -133,6 +133,9 @@ type passageQuery struct {
 	// group numbers each stem's group; groups[g] is the mask of group g's stems.
 	group  []int
 	groups []uint64
+	// ident has bit g when group g's word is written as code names are: snake_case, camelCase,
+	// in backticks, or called or given a value ("pool_size=0", "retry()").
+	ident uint64
 	// head tells the stems that are words of the question as typed (each the first of its
 	// group), not parts or other forms.
 	head []bool
@@ -238,6 +241,9 @@ func newPassageQuery(text string, weight func(word string) float64) *passageQuer
 			pq.groups = pq.groups[:g]
 			continue
 		}
+		if writtenAsCode(text, tok) {
+			pq.ident |= 1 << g
+		}
 		form := altWeight * pq.weights[bitIndex(pq.groups[g])]
 		for _, o := range passageForms()[lightStem(strings.ToLower(tok))] {
 			add(o, g, false, form)
@@ -337,6 +343,26 @@ func (pq *passageQuery) groupWeight(g int) float64 {
 		best = max(best, pq.weights[bitIndex(b)])
 	}
 	return best
+}
+
+// definesWeight is the share of its weight that a word the question writes as code
+// (passageQuery.ident) adds to a passage whose prose segment opens with it as the name it
+// defines: ":param pool_size=5: …" for "create_engine(pool_size=0)", "- `countdown` (float,
+// default `None`): …" for "self.retry(countdown=…)". The definition of a name the question
+// asks about is likelier to answer it than a sentence that mentions the name in passing
+// (sqlalchemy's max_overflow, "… beyond the pool_size setting"). A word written as prose
+// takes none: "- methods: …" is not what "which methods are allowed by default" asks for,
+// and weighing every word so lost hit 1 of two testdata/answers questions (cors, pino) and a
+// fact of the dev half.
+const definesWeight = 0.5
+
+// definesScore returns the weight that the definitions of defines add (see definesWeight).
+func (pq *passageQuery) definesScore(defines uint64) float64 {
+	total := 0.0
+	for b := defines; b != 0; b &= b - 1 {
+		total += definesWeight * pq.groupWeight(bitIndex(b))
+	}
+	return total
 }
 
 // pairWeight is the share of its lighter word's weight that two consecutive words of the
@@ -537,6 +563,9 @@ type segment struct {
 	fence string // for the first line of a code block: its opening fence line
 	mask  uint64 // the query words it holds
 	pairs uint64 // bit g: it holds words of groups g and g+1 side by side (markMatches)
+	// defines has bit g when the segment opens with a word of group g as the name it defines,
+	// as a list item, a definition or a parameter field does (see definesAt).
+	defines uint64
 }
 
 // passage returns the passage of text for pq in at most about budget bytes: the consecutive
@@ -862,9 +891,10 @@ func choosePassage(text string, segs []segment, pq *passageQuery, budget int) st
 const codeShare = 0.5
 
 // windowWords is what a window of segments holds of the question: its words in prose segments
-// and in code lines, and its word pairs likewise.
+// and in code lines, and its word pairs likewise, and the words its prose segments define.
 type windowWords struct {
 	prose, code, prosePairs, codePairs uint64
+	defines                            uint64 // groups a prose segment defines
 }
 
 // add adds s's words to w and reports whether w changed.
@@ -875,22 +905,24 @@ func (w *windowWords) add(s segment) bool {
 		w.codePairs |= np
 		return nw != 0 || np != 0
 	}
-	nw, np := s.mask&^w.prose, s.pairs&^w.prosePairs
+	nw, np, nd := s.mask&^w.prose, s.pairs&^w.prosePairs, s.defines&^w.defines
 	w.prose |= nw
 	w.prosePairs |= np
+	w.defines |= nd
 	w.code &^= nw
 	w.codePairs &^= np
-	return nw != 0 || np != 0
+	return nw != 0 || np != 0 || nd != 0
 }
 
-// score returns w's weight for pq: its prose words and pairs in full, those only its code
-// lines hold at codeShare.
+// score returns w's weight for pq: its prose words, pairs and definitions in full, those only
+// its code lines hold at codeShare.
 func (w *windowWords) score(pq *passageQuery) float64 {
-	all := pq.score(w.prose|w.code) + pq.pairScore(w.prosePairs|w.codePairs)
+	defined := pq.definesScore(w.defines)
+	all := pq.score(w.prose|w.code) + pq.pairScore(w.prosePairs|w.codePairs) + defined
 	if pq.asksValue || w.code == 0 && w.codePairs == 0 {
 		return all
 	}
-	prose := pq.score(w.prose) + pq.pairScore(w.prosePairs)
+	prose := pq.score(w.prose) + pq.pairScore(w.prosePairs) + defined
 	return prose + codeShare*(all-prose)
 }
 
@@ -1299,6 +1331,9 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 				for end < hi && 'a' <= text[end] && text[end] <= 'z' {
 					end++
 				}
+				if pq.ident&(1<<g) != 0 && pq.head[w] && !segs[seg].code && definesAt(text, segs[seg].start, at, end) {
+					segs[seg].defines |= 1 << g
+				}
 				if end != prevEnd || seg != prevSeg {
 					prevGroups = 0
 				}
@@ -1308,6 +1343,83 @@ func markMatches(text string, segs []segment, pq *passageQuery) {
 		}
 	}
 }
+
+// definesAt reports whether the word text[at:end] opens the segment that starts at start as the
+// name it defines: after nothing but list markers, quotes and brackets, the qualifier of its
+// name ("options." of "`options.maxPayload`"), or a reST or JSDoc field tag (":param",
+// "@param"), and followed by what ends a defined name: a quote, a colon, "=", an opening
+// parenthesis or bracket, " (", " - " or " :" before its type or description, or after a tag a
+// space.
+func definesAt(text string, start, at, end int) bool {
+	head := strings.TrimLeft(text[start:at], " \t-*+`'\"[(")
+	tagged := false
+	switch {
+	case head == "" || qualifier(head):
+	default:
+		tag, ok := strings.CutSuffix(head, " ")
+		tag = strings.TrimRight(tag, " `")
+		if !ok || len(tag) < 2 || tag[0] != ':' && tag[0] != '@' || !fieldTags[tag[1:]] {
+			return false
+		}
+		tagged = true
+	}
+	for end < len(text) && isIdentByte(text[end]) {
+		end++
+	}
+	if end >= len(text) {
+		return false
+	}
+	switch text[end] {
+	case '`', '\'', '"', ':', '=', '(', '[', ']':
+		return true
+	case ' ':
+		// After a tag ("@param maxPayload The largest …"), a name is what the tag defines.
+		return tagged || strings.HasPrefix(text[end:], " (") || strings.HasPrefix(text[end:], " - ") || strings.HasPrefix(text[end:], " :")
+	}
+	return false
+}
+
+// qualifier reports whether s is the qualifier of a dotted name: identifiers joined and ended by
+// dots ("options.", "self.").
+func qualifier(s string) bool {
+	if !strings.HasSuffix(s, ".") || strings.HasPrefix(s, ".") {
+		return false
+	}
+	for i := range len(s) {
+		if !isIdentByte(s[i]) && s[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// writtenAsCode reports whether the question text writes its word tok as code names are
+// written: with an underscore, in camelCase, in backticks, or followed by "(" or "=".
+func writtenAsCode(text, tok string) bool {
+	if strings.IndexByte(tok, '_') >= 0 {
+		return true
+	}
+	// camelCase, not PascalCase: "WebSocket" and "GitHub" are names of things as often.
+	if 'a' <= tok[0] && tok[0] <= 'z' && strings.IndexFunc(tok, unicode.IsUpper) > 0 {
+		return true
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], tok)
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len(tok)
+		if at > 0 && text[at-1] == '`' || end < len(text) && (text[end] == '(' || text[end] == '=' || text[end] == '`') {
+			return true
+		}
+		i = end
+	}
+}
+
+// fieldTags are the tags of reST field lists and JSDoc that open a parameter's or attribute's
+// definition with its name.
+var fieldTags = map[string]bool{"param": true, "parameter": true, "arg": true, "argument": true,
+	"key": true, "keyword": true, "kwarg": true, "ivar": true, "cvar": true, "var": true, "property": true, "prop": true}
 
 // adjacent reports whether text[end:at] separates two words of one phrase: nothing (the parts
 // of a camelCase identifier), or at most two spaces, hyphens, underscores or slashes.

@@ -207,6 +207,58 @@ func TestPassageQuotedNumber(t *testing.T) {
 	}
 }
 
+// TestPassageDefinition checks that the segment that defines a name the question writes as code
+// (":param pool_size=5: …" for "create_engine(pool_size=0)") is the passage before one that
+// holds the same words and only mentions the name, and that a name written as a plain word
+// ("methods") takes no such preference.
+func TestPassageDefinition(t *testing.T) {
+	text := ":param max_overflow=10: connections opened beyond the pool_size setting of the pool.\n" +
+		"Note that the dialect decides.\n" +
+		":param pool_size=5: the number of connections the pool keeps open.\n"
+	pq := newPassageQuery("does create_engine(pool_size=0) open a pool?", nil)
+	if got := passage(text, pq, 90); !strings.HasPrefix(strings.TrimPrefix(got, "… "), ":param pool_size=5:") {
+		t.Errorf("the mention of pool_size was chosen over its definition:\n%s", got)
+	}
+	for _, c := range []struct {
+		seg, word string
+		want      bool
+	}{
+		{":param pool_size=5: the number", "pool_size", true},
+		{"- `countdown` (float, default `None`): seconds", "countdown", true},
+		{"disable (bool, optional): Whether to disable", "disable", true},
+		{"@param maxPayload The largest message", "maxPayload", true},
+		{"- `options.maxPayload` (Number, default 104857600): The largest", "maxPayload", true},
+		{"- see options.maxPayload for the limit", "maxPayload", false},
+		{"- r.Body -> ctx.PostBody()", "Body", false},
+		{"- level - the least level logged", "level", true},
+		{"connections beyond the pool_size setting", "pool_size", false},
+		{"- methods are listed", "methods", false},
+		{"See the pool_size option.", "pool_size", false},
+	} {
+		at := strings.Index(c.seg, c.word)
+		if got := definesAt(c.seg, 0, at, at+len(c.word)); got != c.want {
+			t.Errorf("definesAt(%q, %q) = %v, want %v", c.seg, c.word, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		question, word string
+		want           bool
+	}{
+		{"does create_engine(pool_size=0) do that?", "pool_size", true},
+		{"does create_engine(pool_size=0) do that?", "create_engine", true},
+		{"why does maxPayload close it", "maxPayload", true},
+		{"does a WebSocket server accept it", "WebSocket", false},
+		{"what does `level` default to", "level", true},
+		{"what does retry() wait", "retry", true},
+		{"which methods are allowed by default", "methods", false},
+		{"is HTTP supported", "HTTP", false},
+	} {
+		if got := writtenAsCode(c.question, c.word); got != c.want {
+			t.Errorf("writtenAsCode(%q, %q) = %v, want %v", c.question, c.word, got, c.want)
+		}
+	}
+}
+
 // TestPassagePackageWords checks that the words of the hit's package do not choose its passage
 // (every part of its documentation is about them), and that a word is the package's only in
 // the same form as one of the name's words.
