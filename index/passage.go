@@ -1393,6 +1393,45 @@ func qualifier(s string) bool {
 	return true
 }
 
+// paramsIn returns the groups of pq whose word, as typed, is the name of a parameter the
+// declaration sig declares: a name followed by "=", ":" or "?:" after "(", "," or "*" (Python's
+// "countdown=None", TypeScript's "options?: Options", Rust's "n: usize"). A question about
+// self.retry() "without a countdown" asks about that parameter as surely as one that writes
+// countdown=… does.
+func (pq *passageQuery) paramsIn(sig string) uint64 {
+	var groups uint64
+	open := false // after "(", "," or "*": a parameter's name may start
+	for i := 0; i < len(sig); {
+		c := sig[i]
+		if !isIdentByte(c) {
+			switch c {
+			case '(', ',', '*':
+				open = true
+			case ' ', '\t', '\n':
+			default:
+				open = false
+			}
+			i++
+			continue
+		}
+		j := i
+		for j < len(sig) && isIdentByte(sig[j]) {
+			j++
+		}
+		if open && j < len(sig) && (sig[j] == '=' || sig[j] == ':' || sig[j] == '?' && j+1 < len(sig) && sig[j+1] == ':') {
+			stem := lightStem(strings.ToLower(sig[i:j]))
+			for w, st := range pq.stems {
+				if st == stem && pq.head[w] {
+					groups |= 1 << pq.group[w]
+				}
+			}
+		}
+		open = false
+		i = j
+	}
+	return groups
+}
+
 // writtenAsCode reports whether the question text writes its word tok as code names are
 // written: with an underscore, in camelCase, in backticks, or followed by "(" or "=".
 func writtenAsCode(text, tok string) bool {
@@ -1604,6 +1643,7 @@ func (pq *passageQuery) forHit(pkg, title, section string, buf []float64) passag
 	}
 	out := *pq
 	out.named = named
+	out.ident |= pq.paramsIn(section)
 	if zero|half == 0 {
 		return out
 	}

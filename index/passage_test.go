@@ -219,6 +219,22 @@ func TestPassageDefinition(t *testing.T) {
 	if got := passage(text, pq, 90); !strings.HasPrefix(strings.TrimPrefix(got, "… "), ":param pool_size=5:") {
 		t.Errorf("the mention of pool_size was chosen over its definition:\n%s", got)
 	}
+	// A plain word of the question that the hit's declaration names as a parameter is a name
+	// too.
+	text = "Retry waits for the countdown the caller sets.\n" +
+		"Note that the worker decides.\n" +
+		"- `countdown` (float, default `None`): seconds retry waits.\n"
+	pq = newPassageQuery("how long does retry wait without a countdown?", nil)
+	hq := pq.forHit("celery", "celery.app.task.Task.retry", "def retry(self, eta=None, countdown=None)", nil)
+	if got := passage(text, &hq, 70); !strings.Contains(got, "- `countdown` (float") {
+		t.Errorf("the mention of the parameter countdown was chosen over its definition:\n%s", got)
+	}
+	if g := pq.paramsIn("def retry(self, eta=None, countdown=None)"); g == 0 {
+		t.Error("countdown=None declares no parameter of the question's words")
+	}
+	if g := pq.paramsIn("def wait(self) -> countdown"); g != 0 {
+		t.Errorf("a return type taken for a parameter: %b", g)
+	}
 	for _, c := range []struct {
 		seg, word string
 		want      bool
