@@ -35,7 +35,10 @@ const appDescription = `Answer a question from the snapshot (crawl first, or unp
    docidx search [-p PACKAGE] [-n HITS] WORDS...   ranked hits, each with the passage that answers
    docidx read URI [WORDS...]                      a hit in full, or only its passages holding WORDS
    docidx show PACKAGE[@VERSION] [SYMBOL]          metadata and API outline, or one symbol in full
-Answers stop near --max-tokens (4000; a token is about 4 bytes); --cursor C continues one.`
+PACKAGE is a name as its users write it (zod, go-redis, jpillora/backoff, serde); no list is
+needed first, and a search without -p finds the package its words name.
+Answers stop near --max-tokens (4000; a token is about 4 bytes): -n 2 --max-tokens 500 shows the
+best two hits in about 1.4 KB. --cursor C continues an answer.`
 
 func newApp() *cli.App {
 	// urfave/cli reads its version flag and printer from package variables; docidx sets them to
