@@ -397,6 +397,7 @@ func FuzzPassage(f *testing.F) {
 	f.Add("a. B. c\n\n```go\n```\n", "b", 1)
 	f.Add(strings.Repeat(jwtSign+"\n", 4), "jsonwebtoken expiresIn seconds or milliseconds", 120)
 	f.Add("The default is 5.\n- item one\n- item two holds the word\n\n```\ncode word\n```\nThis is the word again.", "word default", 40)
+	f.Add(":param max_overflow=10: beyond pool_size.\n:param pool_size=5: open.\n- `options.countdown` (x): y\n@param waitMs The", "create_engine(pool_size=0) `countdown` waitMs", 90)
 	f.Fuzz(func(t *testing.T, text, query string, budget int) {
 		if !utf8.ValidString(text) || !utf8.ValidString(query) {
 			return
@@ -405,6 +406,11 @@ func FuzzPassage(f *testing.F) {
 		got := passage(text, newPassageQuery(query, nil), budget)
 		if !utf8.ValidString(got) {
 			t.Errorf("invalid UTF-8: %q", got)
+		}
+		// The text read as a hit's declaration as well: its parameters are names of the hit.
+		hq := newPassageQuery(query, nil).forHit("p", "t", text, nil)
+		if got := passage(text, &hq, budget); !utf8.ValidString(got) {
+			t.Errorf("invalid UTF-8 for a hit: %q", got)
 		}
 		if len(got) > budget+len(text)/8+64 && len(got) > len(text)+64 {
 			t.Errorf("passage of %d bytes for a budget of %d", len(got), budget)
